@@ -1,0 +1,207 @@
+/**
+ * Backend: where bytes live. Any object with the `fs.promises` subset graver
+ * calls — memfs, `node:fs/promises`, lightning-fs — wrapped once in
+ * {@linkcode BackendFs}, the only type the rest of graver takes.
+ *
+ * @module
+ */
+
+/** What `stat`/`lstat` must return. */
+export interface BackendStats {
+  /** True for a regular file. */
+  isFile(): boolean;
+  /** True for a directory. */
+  isDirectory(): boolean;
+  /** True for a symbolic link (lstat only). */
+  isSymbolicLink?(): boolean;
+  /** Size in bytes. */
+  size?: number | bigint;
+}
+
+/**
+ * The `fs.promises` subset graver calls. `node:fs/promises`, memfs's
+ * `vol.promises` and lightning-fs's `fs.promises` all satisfy it.
+ */
+export interface Backend {
+  /** Read a whole file as bytes. */
+  readFile(path: string): Promise<Uint8Array | string>;
+  /** Write a whole file. */
+  writeFile(path: string, data: Uint8Array, options?: unknown): Promise<void>;
+  /** Rename atomically within one backend. */
+  rename(from: string, to: string): Promise<void>;
+  /** Remove a file. */
+  unlink(path: string): Promise<void>;
+  /** Create a directory (recursion is done by graver, not asked of the backend). */
+  mkdir(path: string, options?: unknown): Promise<unknown>;
+  /** Names in a directory. */
+  readdir(path: string): Promise<unknown[]>;
+  /** Stat following links. */
+  stat(path: string): Promise<BackendStats>;
+  /** Stat not following links. */
+  lstat(path: string): Promise<BackendStats>;
+  /** Target of a symbolic link (optional; without it links are refused). */
+  readlink?(path: string): Promise<string | Uint8Array>;
+  /** Remove an empty directory (optional). */
+  rmdir?(path: string): Promise<void>;
+}
+
+/** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined. */
+export function errnoCode(err: unknown): string | undefined {
+  if (err && typeof err === "object" && "code" in err) {
+    const code = (err as { code: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  if (err && typeof err === "object" && "name" in err) {
+    // Deno.errors.* when a Deno-native backend is passed.
+    const name = (err as { name: unknown }).name;
+    if (name === "NotFound") return "ENOENT";
+    if (name === "AlreadyExists") return "EEXIST";
+  }
+  return undefined;
+}
+
+const WRAPPED = Symbol.for("graver.BackendFs");
+
+/** Join posix paths, collapsing duplicate slashes. */
+export function joinPath(...parts: string[]): string {
+  const joined = parts.filter((p) => p !== "").join("/").replace(/\/+/g, "/");
+  return joined.length > 1 && joined.endsWith("/") ? joined.slice(0, -1) : joined;
+}
+
+/** The parent directory of a posix path ("/" for top-level entries). */
+export function dirname(path: string): string {
+  const i = path.lastIndexOf("/");
+  if (i <= 0) return path.startsWith("/") ? "/" : ".";
+  return path.slice(0, i);
+}
+
+/**
+ * The wrapped backend every graver module takes. Wrapping twice returns the
+ * same object.
+ *
+ * @example Wrap memfs
+ * ```ts
+ * import { BackendFs, createMemoryBackend } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const fs = BackendFs.wrap(createMemoryBackend({ "/a.txt": "hi" }));
+ * assert.equal(new TextDecoder().decode((await fs.read("/a.txt"))!), "hi");
+ * assert.equal(BackendFs.wrap(fs), fs);
+ * ```
+ */
+export class BackendFs {
+  /** The raw backend. */
+  readonly raw: Backend;
+  readonly [WRAPPED] = true;
+
+  private constructor(raw: Backend) {
+    this.raw = raw;
+  }
+
+  /**
+   * Wrap a backend (no-op for an already wrapped one).
+   *
+   * @param backend An fs.promises-shaped object or a BackendFs.
+   * @returns The wrapper.
+   */
+  static wrap(backend: Backend | BackendFs): BackendFs {
+    if (backend instanceof BackendFs) return backend;
+    if (!backend || typeof backend.readFile !== "function") {
+      throw new TypeError("Cannot wrap backend: expected an object with fs.promises methods");
+    }
+    return new BackendFs(backend);
+  }
+
+  /** Read bytes, or null when the file does not exist. */
+  async read(path: string): Promise<Uint8Array | null> {
+    try {
+      const data = await this.raw.readFile(path);
+      if (typeof data === "string") return new TextEncoder().encode(data);
+      // Normalise Buffer/other views to a plain Uint8Array over the same bytes.
+      return data instanceof Uint8Array && data.constructor === Uint8Array
+        ? data
+        : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      throw err;
+    }
+  }
+
+  /** Write bytes, creating parent directories. */
+  async write(path: string, bytes: Uint8Array): Promise<void> {
+    await this.mkdirp(dirname(path));
+    await this.raw.writeFile(path, bytes);
+  }
+
+  /** Create a directory and its parents; existing ones are fine. */
+  async mkdirp(path: string): Promise<void> {
+    if (path === "/" || path === "." || path === "") return;
+    const kind = await this.kind(path);
+    if (kind === "dir") return;
+    await this.mkdirp(dirname(path));
+    try {
+      await this.raw.mkdir(path);
+    } catch (err) {
+      if (errnoCode(err) !== "EEXIST") throw err;
+    }
+  }
+
+  /** "file", "dir", "symlink", "other" or null when absent (lstat). */
+  async kind(path: string): Promise<"file" | "dir" | "symlink" | "other" | null> {
+    try {
+      const st = await this.raw.lstat(path);
+      if (st.isSymbolicLink?.()) return "symlink";
+      if (st.isFile()) return "file";
+      if (st.isDirectory()) return "dir";
+      return "other";
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      throw err;
+    }
+  }
+
+  /** Directory entry names, sorted; empty when absent. */
+  async list(path: string): Promise<string[]> {
+    try {
+      const names = await this.raw.readdir(path);
+      return names.map((n) => String(n)).sort();
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw err;
+    }
+  }
+
+  /** Remove a file; absent is fine. */
+  async remove(path: string): Promise<void> {
+    try {
+      await this.raw.unlink(path);
+    } catch (err) {
+      if (errnoCode(err) !== "ENOENT") throw err;
+    }
+  }
+
+  /** Remove an empty directory if the backend can; errors are ignored. */
+  async removeDir(path: string): Promise<void> {
+    try {
+      await this.raw.rmdir?.(path);
+    } catch {
+      // not empty or unsupported: leave it
+    }
+  }
+
+  /** Rename within the backend. */
+  async rename(from: string, to: string): Promise<void> {
+    await this.mkdirp(dirname(to));
+    await this.raw.rename(from, to);
+  }
+
+  /** The target of a symlink, or null when the backend cannot tell. */
+  async readlink(path: string): Promise<string | null> {
+    if (!this.raw.readlink) return null;
+    const target = await this.raw.readlink(path);
+    return typeof target === "string" ? target : new TextDecoder().decode(target);
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * Commit: the only code that writes a workspace. Compare-and-swap on every
+ * touched file's base version, temp files, a journal under `.graver/`,
+ * renames into place, journal cleared. Any failure restores every file; an
+ * interrupted journal is finished or rolled back when a workspace opens.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { BackendFs } from "./backend.ts";
+import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
+import type { PendingChange } from "./stage.ts";
+import { unifiedDiff } from "./unified_diff.ts";
+import { shortVersion, type Version, versionOf } from "./version.ts";
+
+/** One landed file in a commit result. */
+export interface CommittedChange {
+  /** Relative path. */
+  path: string;
+  /** Version before (null: created). */
+  before_version: Version | null;
+  /** Version after (null: deleted). */
+  after_version: Version | null;
+  /** git-style unified diff. */
+  diff: string;
+}
+
+interface JournalEntry {
+  path: string;
+  existed: boolean;
+  backup: string | null;
+  tmp: string | null;
+}
+
+interface Journal {
+  txid: string;
+  state: "prepared" | "committed";
+  entries: JournalEntry[];
+}
+
+const JOURNAL = "journal.json";
+
+/** Per-backend in-process commit queue, so two workspaces over one backend serialise. */
+const QUEUES = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+async function serialised<T>(fs: BackendFs, root: string, fn: () => Promise<T>): Promise<T> {
+  let byRoot = QUEUES.get(fs.raw);
+  if (!byRoot) QUEUES.set(fs.raw, byRoot = new Map());
+  const prev = byRoot.get(root) ?? Promise.resolve();
+  const run = prev.then(fn, fn);
+  byRoot.set(root, run.catch(() => {}));
+  return await run;
+}
+
+function internal(sandbox: Sandbox, ...parts: string[]): string {
+  return [sandbox.abs(INTERNAL_DIR), ...parts].join("/");
+}
+
+async function retry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw last;
+}
+
+async function writeJournal(fs: BackendFs, sandbox: Sandbox, journal: Journal): Promise<void> {
+  const tmp = internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`);
+  await fs.write(tmp, new TextEncoder().encode(JSON.stringify(journal)));
+  await fs.rename(tmp, internal(sandbox, JOURNAL));
+}
+
+async function cleanup(fs: BackendFs, sandbox: Sandbox, journal: Journal): Promise<void> {
+  for (const e of journal.entries) {
+    if (e.tmp) await fs.remove(e.tmp);
+    if (e.backup) await fs.remove(e.backup);
+  }
+  await fs.remove(internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`));
+  await fs.remove(internal(sandbox, JOURNAL));
+  await fs.removeDir(internal(sandbox, "tx", journal.txid));
+}
+
+/** Restore every entry of a journal to its pre-commit bytes. */
+async function rollback(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  journal: Journal,
+  originals: Map<string, Uint8Array | null> | null,
+): Promise<void> {
+  for (const e of journal.entries) {
+    const target = sandbox.abs(e.path);
+    if (!e.existed) {
+      await retry(() => fs.remove(target));
+      continue;
+    }
+    const bytes = originals?.get(e.path) ?? (e.backup ? await retry(() => fs.read(e.backup!)) : null);
+    if (bytes === null || bytes === undefined) {
+      throw new Error(`Cannot roll back "${e.path}": its backup is missing`);
+    }
+    const current = await retry(() => fs.read(target));
+    if (current !== null && (await versionOf(current)) === (await versionOf(bytes))) continue;
+    await retry(() => fs.write(target, bytes));
+  }
+}
+
+/**
+ * Finish or undo a commit interrupted by a crash: a journal in state
+ * `prepared` is rolled back from its backups, one in state `committed` only
+ * needs its temp files removed.
+ *
+ * @param fs Wrapped backend.
+ * @param sandbox Root mapping.
+ * @returns What was done: "none", "rolled_back" or "finished".
+ */
+export async function recoverJournal(
+  fs: BackendFs,
+  sandbox: Sandbox,
+): Promise<"none" | "rolled_back" | "finished"> {
+  return await serialised(fs, sandbox.root, async () => {
+    const raw = await fs.read(internal(sandbox, JOURNAL));
+    if (raw === null) return "none";
+    let journal: Journal;
+    try {
+      journal = JSON.parse(new TextDecoder().decode(raw)) as Journal;
+    } catch (cause) {
+      throw new Error(`Cannot recover the commit journal in "${INTERNAL_DIR}/": it is not valid JSON`, { cause });
+    }
+    if (journal.state === "prepared") {
+      await rollback(fs, sandbox, journal, null);
+      await cleanup(fs, sandbox, journal);
+      return "rolled_back";
+    }
+    await cleanup(fs, sandbox, journal);
+    return "finished";
+  });
+}
+
+/** Options for {@linkcode commitChanges}. */
+export interface CommitOptions {
+  /** Lines of context in the diffs (default 3). */
+  context?: number;
+  /** Renames to report as one diff: destination path -> source path. */
+  renames?: Map<string, string>;
+}
+
+function staleError(stale: { path: string; expected: Version | null; actual: Version | null }[]): RecoverableError {
+  const first = stale[0]!;
+  const describe = (v: Version | null) => v === null ? "absent" : `"${shortVersion(v)}"`;
+  return new RecoverableError(
+    "stale_base",
+    `Cannot commit "${first.path}": expected ${describe(first.expected)}, found ${describe(first.actual)}` +
+      (stale.length > 1 ? ` (and ${stale.length - 1} more file(s))` : ""),
+    {
+      hint: `Another writer changed ${stale.length > 1 ? "these files" : "the file"} after you read it; call read_file on ${
+        stale.map((s) => `"${s.path}"`).join(", ")
+      } and redo the edit against the current content`,
+      suggestedCall: { tool: "read_file", args: { path: first.path } },
+      details: {
+        path: first.path,
+        expected_version: first.expected,
+        current_version: first.actual,
+        files: stale.map((s) => ({ path: s.path, expected_version: s.expected, current_version: s.actual })),
+      },
+    },
+  );
+}
+
+/**
+ * Land pending changes atomically: all or nothing.
+ *
+ * @param fs Wrapped backend.
+ * @param sandbox Root mapping.
+ * @param changes From {@linkcode Stage.changes}.
+ * @param options Diff context and renames.
+ * @returns One entry per landed file, with versions and diff.
+ */
+export async function commitChanges(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  changes: PendingChange[],
+  options: CommitOptions = {},
+): Promise<CommittedChange[]> {
+  if (changes.length === 0) return [];
+  return await serialised(fs, sandbox.root, async () => {
+    // 1. compare-and-swap: the backend must still hold every base version.
+    const originals = new Map<string, Uint8Array | null>();
+    const stale: { path: string; expected: Version | null; actual: Version | null }[] = [];
+    for (const change of changes) {
+      const current = await fs.read(sandbox.abs(change.path));
+      const actual = current === null ? null : await versionOf(current);
+      if (actual !== change.baseVersion) stale.push({ path: change.path, expected: change.baseVersion, actual });
+      originals.set(change.path, current);
+    }
+    if (stale.length > 0) throw staleError(stale);
+
+    const txid = `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
+    const journal: Journal = { txid, state: "prepared", entries: [] };
+    changes.forEach((c, i) => {
+      journal.entries.push({
+        path: c.path,
+        existed: originals.get(c.path) !== null,
+        backup: originals.get(c.path) !== null ? internal(sandbox, "tx", txid, `${i}.bak`) : null,
+        tmp: c.after !== null ? internal(sandbox, "tx", txid, `${i}.new`) : null,
+      });
+    });
+
+    // 2. temp files and backups; nothing in the tree is touched yet.
+    let journalWritten = false;
+    try {
+      for (const [i, e] of journal.entries.entries()) {
+        const change = changes[i]!;
+        if (e.backup) await fs.write(e.backup, originals.get(e.path)!);
+        if (e.tmp) await fs.write(e.tmp, change.after!);
+      }
+      journalWritten = true; // from here on a crash leaves a journal to recover
+      await writeJournal(fs, sandbox, journal);
+    } catch (err) {
+      await cleanup(fs, sandbox, journal).catch(() => {});
+      if (!journalWritten) throw err;
+      throw err;
+    }
+
+    // 3. renames into place; 4. journal marked committed and cleared.
+    try {
+      for (const e of journal.entries) {
+        const target = sandbox.abs(e.path);
+        if (e.tmp) await fs.rename(e.tmp, target);
+        else await fs.remove(target);
+      }
+      journal.state = "committed";
+      await writeJournal(fs, sandbox, journal);
+    } catch (err) {
+      try {
+        await rollback(fs, sandbox, journal, originals);
+        await cleanup(fs, sandbox, journal).catch(() => {});
+      } catch (rollbackErr) {
+        throw new Error(
+          `Cannot commit and cannot roll back: the journal in "${INTERNAL_DIR}/" restores the files when the workspace is next opened`,
+          { cause: new AggregateError([err, rollbackErr]) },
+        );
+      }
+      throw err;
+    }
+    await cleanup(fs, sandbox, journal).catch(() => {
+      // Landed; a leftover "committed" journal is cleaned when the workspace next opens.
+    });
+
+    const out: CommittedChange[] = [];
+    const renamedFrom = new Set(options.renames?.values() ?? []);
+    for (const change of changes) {
+      const fromPath = options.renames?.get(change.path);
+      if (change.after === null && renamedFrom.has(change.path)) continue;
+      const before = fromPath !== undefined ? changes.find((c) => c.path === fromPath)?.before ?? null : change.before;
+      const diffOptions: { context?: number; fromPath?: string } = {};
+      if (options.context !== undefined) diffOptions.context = options.context;
+      if (fromPath !== undefined) diffOptions.fromPath = fromPath;
+      out.push({
+        path: change.path,
+        before_version: change.baseVersion,
+        after_version: change.after === null ? null : await versionOf(change.after),
+        diff: unifiedDiff(change.path, before, change.after, diffOptions),
+      });
+    }
+    return out;
+  });
+}

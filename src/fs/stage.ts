@@ -1,0 +1,277 @@
+/**
+ * Stage: a copy-on-write overlay of pending file states over the backend.
+ * Nothing reaches the backend until {@linkcode commitStage}; a dry run is a
+ * stage that is dropped.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { BackendFs } from "./backend.ts";
+import type { Sandbox } from "./sandbox.ts";
+import { decodeText, encodeText, type TextFile } from "./text.ts";
+import { shortVersion, type Version, versionOf } from "./version.ts";
+
+/** A file as seen through the stage. */
+export interface StagedFile {
+  /** Relative path. */
+  path: string;
+  /** Exact bytes. */
+  bytes: Uint8Array;
+  /** SHA-256 of the bytes. */
+  version: Version;
+}
+
+/** A pending change, as handed to commit. */
+export interface PendingChange {
+  /** Relative path. */
+  path: string;
+  /** Version the backend held when the stage first touched it (null: absent). */
+  baseVersion: Version | null;
+  /** Bytes the backend held then (null: absent). */
+  before: Uint8Array | null;
+  /** Bytes to land (null: delete). */
+  after: Uint8Array | null;
+}
+
+interface Entry {
+  base: { bytes: Uint8Array | null; version: Version | null };
+  current: Uint8Array | null;
+  currentVersion: Version | null;
+  written: boolean;
+}
+
+/**
+ * A copy-on-write overlay over one backend and sandbox.
+ *
+ * @example Stage a write without touching the backend
+ * ```ts
+ * import { BackendFs, createMemoryBackend, Sandbox, Stage } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const fs = BackendFs.wrap(createMemoryBackend({ "/a.txt": "one\n" }));
+ * const stage = new Stage(fs, new Sandbox("/"));
+ * await stage.writeText("a.txt", { text: "two\n", bom: false });
+ * assert.equal((await stage.readText("a.txt")).text, "two\n");
+ * assert.equal(new TextDecoder().decode((await fs.read("/a.txt"))!), "one\n");
+ * ```
+ */
+export class Stage {
+  /** The wrapped backend. */
+  readonly fs: BackendFs;
+  /** The sandbox mapping tool paths. */
+  readonly sandbox: Sandbox;
+  #entries = new Map<string, Entry>();
+
+  /**
+   * @param fs Wrapped backend.
+   * @param sandbox Root mapping.
+   */
+  constructor(fs: BackendFs, sandbox: Sandbox) {
+    this.fs = fs;
+    this.sandbox = sandbox;
+  }
+
+  /** Resolve a tool path (following links, refusing escapes) to its relative path. */
+  async resolve(path: string): Promise<string> {
+    return (await this.sandbox.resolve(this.fs, path)).rel;
+  }
+
+  async #entry(rel: string): Promise<Entry> {
+    let entry = this.#entries.get(rel);
+    if (entry) return entry;
+    const abs = this.sandbox.abs(rel);
+    const kind = await this.fs.kind(abs);
+    if (kind === "dir") {
+      throw new RecoverableError("is_directory", `Cannot use "${rel}" as a file: it is a directory`, {
+        hint: `Call list_files with {"path": "${rel}"} to see what it holds`,
+        details: { path: rel },
+        suggestedCall: { tool: "list_files", args: { path: rel } },
+      });
+    }
+    const bytes = kind === null ? null : await this.fs.read(abs);
+    const version = bytes === null ? null : await versionOf(bytes);
+    entry = { base: { bytes, version }, current: bytes, currentVersion: version, written: false };
+    this.#entries.set(rel, entry);
+    return entry;
+  }
+
+  /** Whether the (relative) path exists as a file in the staged view. */
+  async exists(rel: string): Promise<boolean> {
+    return (await this.#entry(rel)).current !== null;
+  }
+
+  /** Read a file through the overlay, or null when absent. */
+  async read(rel: string): Promise<StagedFile | null> {
+    const entry = await this.#entry(rel);
+    if (entry.current === null) return null;
+    entry.currentVersion ??= await versionOf(entry.current);
+    return { path: rel, bytes: entry.current, version: entry.currentVersion };
+  }
+
+  /** Read a file that must exist; `not_found` otherwise. */
+  async readExisting(rel: string): Promise<StagedFile> {
+    const file = await this.read(rel);
+    if (file === null) throw await this.notFound(rel);
+    return file;
+  }
+
+  /** Read and decode a text file that must exist. */
+  async readText(rel: string): Promise<TextFile & { version: Version; bytes: Uint8Array }> {
+    const file = await this.readExisting(rel);
+    return { ...decodeText(file.bytes, rel), version: file.version, bytes: file.bytes };
+  }
+
+  /**
+   * Refuse with `stale_base` unless the staged view of `rel` has `expected`.
+   *
+   * @param rel Relative path.
+   * @param expected The version the caller holds (undefined: no check).
+   */
+  async checkExpected(rel: string, expected: Version | undefined): Promise<void> {
+    if (expected === undefined) return;
+    const file = await this.read(rel);
+    const actual = file?.version ?? null;
+    if (actual === expected) return;
+    throw new RecoverableError(
+      "stale_base",
+      actual === null
+        ? `Cannot edit "${rel}": expected version "${shortVersion(expected)}" but the file does not exist`
+        : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${shortVersion(actual)}"`,
+      {
+        hint: `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,
+        suggestedCall: { tool: "read_file", args: { path: rel } },
+        details: { path: rel, expected_version: expected, current_version: actual },
+      },
+    );
+  }
+
+  /** Stage new bytes for a file. */
+  async write(rel: string, bytes: Uint8Array): Promise<void> {
+    const entry = await this.#entry(rel);
+    entry.current = bytes;
+    entry.currentVersion = null;
+    entry.written = true;
+  }
+
+  /** Stage new text (BOM restored as given). */
+  async writeText(rel: string, file: TextFile): Promise<void> {
+    await this.write(rel, encodeText(file));
+  }
+
+  /** Stage a deletion. */
+  async remove(rel: string): Promise<void> {
+    const entry = await this.#entry(rel);
+    entry.current = null;
+    entry.currentVersion = null;
+    entry.written = true;
+  }
+
+  /**
+   * List the staged view of a directory: backend entries plus staged
+   * creations, minus staged deletions, without graver's internal directory.
+   *
+   * @param dirRel Relative directory ("" for the root).
+   * @returns Sorted names with their kind.
+   */
+  async list(dirRel: string): Promise<{ name: string; kind: "file" | "dir" }[]> {
+    const names = new Map<string, "file" | "dir">();
+    const abs = this.sandbox.abs(dirRel);
+    for (const name of await this.fs.list(abs)) {
+      if (dirRel === "" && name === ".graver") continue;
+      const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
+      if (kind === "dir") names.set(name, "dir");
+      else if (kind === "file" || kind === "symlink") names.set(name, "file");
+    }
+    const prefix = dirRel === "" ? "" : `${dirRel}/`;
+    for (const [rel, entry] of this.#entries) {
+      if (!rel.startsWith(prefix) || !entry.written) continue;
+      const rest = rel.slice(prefix.length);
+      const slash = rest.indexOf("/");
+      if (slash !== -1) {
+        if (entry.current !== null) names.set(rest.slice(0, slash), "dir");
+        continue;
+      }
+      if (entry.current === null) names.delete(rest);
+      else names.set(rest, "file");
+    }
+    return [...names].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, kind]) => ({ name, kind }));
+  }
+
+  /** Pending changes (only files whose bytes differ from their base). */
+  changes(): PendingChange[] {
+    const out: PendingChange[] = [];
+    for (const [path, e] of this.#entries) {
+      if (!e.written || sameBytes(e.base.bytes, e.current)) continue;
+      out.push({ path, baseVersion: e.base.version, before: e.base.bytes, after: e.current });
+    }
+    return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  }
+
+  /** Drop every pending change. */
+  discard(): void {
+    this.#entries.clear();
+  }
+
+  /** A `not_found` error with did-you-mean names from the parent directory. */
+  async notFound(rel: string): Promise<RecoverableError> {
+    const slash = rel.lastIndexOf("/");
+    const dir = slash === -1 ? "" : rel.slice(0, slash);
+    const base = rel.slice(slash + 1);
+    let siblings: string[] = [];
+    try {
+      siblings = (await this.list(dir)).filter((e) => e.kind === "file").map((e) => e.name);
+    } catch {
+      siblings = [];
+    }
+    const near = nearestNames(base, siblings, 3).map((n) => dir === "" ? n : `${dir}/${n}`);
+    return new RecoverableError("not_found", `Cannot find "${rel}": no such file`, {
+      hint: near.length > 0
+        ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Call list_files to see what exists`
+        : `Call list_files with {"path": "${dir}"} to see what exists`,
+      suggestedCall: { tool: "list_files", args: { path: dir } },
+      details: { path: rel, did_you_mean: near },
+    });
+  }
+}
+
+/** Byte equality (null = absent). */
+export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Edit distance (Levenshtein), bounded for short names. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+/**
+ * The names closest to `name` (case-insensitive edit distance, substring hits first).
+ *
+ * @param name What was asked for.
+ * @param candidates What exists.
+ * @param limit How many to return.
+ * @returns Up to `limit` close names, best first.
+ */
+export function nearestNames(name: string, candidates: string[], limit: number): string[] {
+  const lower = name.toLowerCase();
+  const scored = candidates.map((c) => {
+    const cl = c.toLowerCase();
+    const d = cl.includes(lower) || lower.includes(cl) ? 0 : distance(lower, cl);
+    return { c, d };
+  }).filter(({ c, d }) => d <= Math.max(2, Math.floor(Math.max(c.length, name.length) / 3)));
+  scored.sort((x, y) => x.d - y.d || (x.c < y.c ? -1 : 1));
+  return scored.slice(0, limit).map(({ c }) => c);
+}

@@ -1,0 +1,118 @@
+/**
+ * Text view of file bytes: strict UTF-8, BOM kept aside, binary refused.
+ * Bytes are the truth; this is the only place they become strings.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+
+/** A decoded text file. */
+export interface TextFile {
+  /** Content without the BOM. */
+  text: string;
+  /** Whether the bytes started with a UTF-8 BOM. */
+  bom: boolean;
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+const DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const ENCODER = new TextEncoder();
+
+/** True when the bytes hold a NUL in their first 8 KiB (git's binary test). */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 8192);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+/**
+ * Decode bytes as UTF-8 text, refusing binary and invalid UTF-8.
+ *
+ * @param bytes File content.
+ * @param path The tool path, for the error message.
+ * @returns The text and whether a BOM was present.
+ *
+ * @example Keep the BOM aside
+ * ```ts
+ * import { decodeText, encodeText } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+ * const file = decodeText(bytes, "a.txt");
+ * assert.deepEqual(file, { text: "hi", bom: true });
+ * assert.deepEqual(encodeText(file), bytes);
+ * ```
+ */
+export function decodeText(bytes: Uint8Array, path: string): TextFile {
+  if (looksBinary(bytes)) {
+    throw new RecoverableError("binary_file", `Cannot edit "${path}" as text: it is a binary file`, {
+      hint: "Binary files can only be replaced whole with write_file, moved or deleted",
+      details: { path, size: bytes.length },
+    });
+  }
+  const bom = bytes.length >= 3 && bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2];
+  try {
+    return { text: DECODER.decode(bom ? bytes.subarray(3) : bytes), bom };
+  } catch (cause) {
+    throw new RecoverableError("encoding", `Cannot edit "${path}" as text: it is not valid UTF-8`, {
+      hint: "graver edits UTF-8 text only; convert the file to UTF-8 or replace it whole with write_file",
+      details: { path, offset_byte: firstInvalidUtf8(bytes) },
+      cause,
+    });
+  }
+}
+
+/**
+ * Encode text back to bytes, restoring the BOM when the file had one.
+ *
+ * @param file Text and BOM flag.
+ * @returns UTF-8 bytes.
+ */
+export function encodeText(file: TextFile): Uint8Array {
+  const body = ENCODER.encode(file.text);
+  if (!file.bom) return body;
+  const out = new Uint8Array(body.length + 3);
+  out.set(BOM, 0);
+  out.set(body, 3);
+  return out;
+}
+
+/** Byte offset of the first invalid UTF-8 sequence (for error details). */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let lo = 0;
+  let hi = bytes.length;
+  // Binary search on the longest valid prefix; cheap enough for error paths.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+/** The line ending that occurs most in `text` ("\n" when there is none). */
+export function dominantEol(text: string): "\n" | "\r\n" {
+  let crlf = 0;
+  let lf = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++;
+    else lf++;
+  }
+  return crlf > lf ? "\r\n" : "\n";
+}
+
+/** Split text into lines, each keeping its own ending ("" ending on the last unterminated line). */
+export function splitLinesKeepEnds(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", start)) {
+    out.push(text.slice(start, i + 1));
+    start = i + 1;
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}

@@ -1,0 +1,179 @@
+/**
+ * Grammars: tree-sitter languages loaded from WASM — bytes, a URL or a
+ * precompiled `WebAssembly.Module` — lazily on first use, then cached. Where
+ * the wasm comes from is the adapter's business ({@linkcode WasmLoader}).
+ *
+ * @module
+ */
+import { Language, Parser } from "web-tree-sitter";
+import manifest from "../../grammars/manifest.json" with { type: "json" };
+
+/** One language of `grammars/manifest.json`. */
+export interface GrammarEntry {
+  /** npm package that ships the wasm. */
+  package: string;
+  /** Pinned package version. */
+  version: string;
+  /** Wasm file inside the package. */
+  file: string;
+  /** SHA-256 of the wasm file. */
+  sha256: string;
+  /** File extensions with the dot (".ts"). */
+  extensions: string[];
+  /** Exact file names (e.g. "Rakefile"). */
+  filenames?: string[];
+  /** Interpreter names after `#!` (e.g. "python3"). */
+  shebangs?: string[];
+}
+
+/** The language manifest: id -> entry. */
+export type GrammarManifest = Record<string, GrammarEntry>;
+
+/** The manifest shipped in `grammars/manifest.json`. */
+export const GRAMMARS: GrammarManifest = manifest.languages as GrammarManifest;
+
+/** Wasm as an adapter can hand it over. */
+export type WasmInput = Uint8Array | WebAssembly.Module | URL;
+
+/** How an adapter provides the runtime and grammar wasm. */
+export interface WasmLoader {
+  /** The tree-sitter runtime wasm (`web-tree-sitter.wasm`). */
+  runtime(): Promise<WasmInput>;
+  /** A grammar's wasm by language id. */
+  grammar(id: string, entry: GrammarEntry): Promise<WasmInput>;
+}
+
+let runtimeReady: Promise<void> | null = null;
+
+/**
+ * Start the tree-sitter runtime once per process (later calls share it).
+ *
+ * @param loader Supplies the runtime wasm.
+ */
+export function initRuntime(loader: WasmLoader): Promise<void> {
+  runtimeReady ??= (async () => {
+    const wasm = await loader.runtime();
+    if (wasm instanceof WebAssembly.Module) {
+      // Runtimes that forbid compiling wasm from bytes (workerd) hand us a module.
+      await Parser.init({
+        instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
+          const instance = new WebAssembly.Instance(wasm, imports);
+          done(instance, wasm);
+          return instance.exports;
+        },
+      } as never);
+    } else if (wasm instanceof URL) {
+      const href = wasm.href;
+      await Parser.init({ locateFile: () => href } as never);
+    } else {
+      await Parser.init({ wasmBinary: wasm, locateFile: (name: string) => name } as never);
+    }
+  })().catch((err) => {
+    runtimeReady = null;
+    throw err;
+  });
+  return runtimeReady;
+}
+
+/**
+ * Language registry over a manifest and a loader: finds the language of a
+ * path, loads it on first use and caches it.
+ *
+ * @example Find the language of a path
+ * ```ts
+ * import { Grammars } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const grammars = new Grammars({ runtime: () => Promise.reject(), grammar: () => Promise.reject() });
+ * assert.equal(grammars.languageOf("src/app.tsx"), "tsx");
+ * assert.equal(grammars.languageOf("bin/run", "#!/usr/bin/env python3\n"), "python");
+ * assert.equal(grammars.languageOf("notes.txt"), null);
+ * ```
+ */
+export class Grammars {
+  /** The manifest in use. */
+  readonly manifest: GrammarManifest;
+  readonly #loader: WasmLoader;
+  readonly #languages = new Map<string, Promise<Language>>();
+  readonly #byExt = new Map<string, string>();
+  readonly #byName = new Map<string, string>();
+  readonly #byShebang = new Map<string, string>();
+
+  /**
+   * @param loader Supplies wasm.
+   * @param manifestIn Languages (default: the shipped manifest).
+   */
+  constructor(loader: WasmLoader, manifestIn: GrammarManifest = GRAMMARS) {
+    this.#loader = loader;
+    this.manifest = manifestIn;
+    for (const [id, e] of Object.entries(manifestIn)) {
+      for (const ext of e.extensions) if (!this.#byExt.has(ext)) this.#byExt.set(ext, id);
+      for (const n of e.filenames ?? []) this.#byName.set(n, id);
+      for (const s of e.shebangs ?? []) this.#byShebang.set(s, id);
+    }
+  }
+
+  /** Language ids, in manifest order. */
+  ids(): string[] {
+    return Object.keys(this.manifest);
+  }
+
+  /**
+   * The language id for a path (by file name, extension, then shebang).
+   *
+   * @param path A relative path.
+   * @param head The file's first line, for shebang detection.
+   * @returns The id, or null when no grammar applies.
+   */
+  languageOf(path: string, head?: string): string | null {
+    const base = path.slice(path.lastIndexOf("/") + 1);
+    const byName = this.#byName.get(base);
+    if (byName) return byName;
+    const dot = base.lastIndexOf(".");
+    if (dot > 0 || (dot === 0 && this.#byName.has(base))) {
+      const byExt = this.#byExt.get(base.slice(dot).toLowerCase());
+      if (byExt) return byExt;
+    }
+    if (head?.startsWith("#!")) {
+      const m = /^#!\s*\S*?([\w.-]+)(?:\s+(?:-\S+\s+)*([\w.-]+))?/.exec(head);
+      const interp = m ? (m[1] === "env" ? m[2] : m[1]) : undefined;
+      if (interp) return this.#byShebang.get(interp.replace(/[\d.]+$/, "")) ?? this.#byShebang.get(interp) ?? null;
+    }
+    return null;
+  }
+
+  /**
+   * Load a language (first call loads, later calls share the result).
+   *
+   * @param id Language id from the manifest.
+   * @returns The loaded language.
+   */
+  language(id: string): Promise<Language> {
+    let p = this.#languages.get(id);
+    if (p) return p;
+    const entry = this.manifest[id];
+    if (!entry) return Promise.reject(new TypeError(`Cannot load language "${id}": not in the manifest`));
+    p = (async () => {
+      await initRuntime(this.#loader);
+      const wasm = await this.#loader.grammar(id, entry);
+      if (wasm instanceof WebAssembly.Module) return Language.loadSync(wasm);
+      return await Language.load(wasm instanceof URL ? wasm.href : wasm);
+    })();
+    p.catch(() => this.#languages.delete(id));
+    this.#languages.set(id, p);
+    return p;
+  }
+
+  /**
+   * A parser set to a language.
+   *
+   * @param id Language id.
+   * @returns A new parser (callers may keep and reuse it).
+   */
+  async parser(id: string): Promise<Parser> {
+    const language = await this.language(id);
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return parser;
+  }
+}

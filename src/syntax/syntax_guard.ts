@@ -1,0 +1,73 @@
+/**
+ * Syntax guard: an edit may not introduce new ERROR/MISSING nodes in a file
+ * that has a grammar. Errors that were already there do not block.
+ *
+ * @module
+ */
+import type { PendingChange } from "../fs/stage.ts";
+import { decodeText } from "../fs/text.ts";
+import { versionOf } from "../fs/version.ts";
+import type { Workspace } from "../workspace.ts";
+import { type SyntaxProblem, syntaxProblems } from "./trees.ts";
+
+/** New syntax problems in one file. */
+export interface SyntaxRegression {
+  /** Relative path. */
+  path: string;
+  /** Language id. */
+  language: string;
+  /** Problems present after the edit and not before. */
+  problems: SyntaxProblem[];
+}
+
+function key(p: SyntaxProblem): string {
+  return `${p.kind}\0${p.text}`;
+}
+
+/**
+ * Compare parse errors before and after for every changed file with a grammar.
+ *
+ * @param ws The workspace (its grammars and parse cache).
+ * @param changes Pending changes.
+ * @returns One entry per file that gained problems.
+ */
+export async function findSyntaxRegressions(
+  ws: Workspace,
+  changes: PendingChange[],
+): Promise<SyntaxRegression[]> {
+  if (!ws.grammars || !ws.trees) return [];
+  const out: SyntaxRegression[] = [];
+  for (const change of changes) {
+    if (change.after === null) continue;
+    let afterText: string;
+    try {
+      afterText = decodeText(change.after, change.path).text;
+    } catch {
+      continue; // binary/non-UTF-8 content is not parsed
+    }
+    const language = ws.grammars.languageOf(change.path, afterText.slice(0, 200));
+    if (!language) continue;
+    const before = new Map<string, number>();
+    if (change.before !== null && change.baseVersion !== null) {
+      let beforeText: string | null = null;
+      try {
+        beforeText = decodeText(change.before, change.path).text;
+      } catch {
+        beforeText = null;
+      }
+      if (beforeText !== null) {
+        const parsed = await ws.trees.parse(change.path, language, change.baseVersion, beforeText);
+        for (const p of syntaxProblems(parsed.tree.rootNode, 500)) before.set(key(p), (before.get(key(p)) ?? 0) + 1);
+      }
+    }
+    const parsed = await ws.trees.parse(change.path, language, await versionOf(change.after), afterText);
+    const fresh: SyntaxProblem[] = [];
+    for (const p of syntaxProblems(parsed.tree.rootNode, 500)) {
+      const n = before.get(key(p)) ?? 0;
+      if (n > 0) before.set(key(p), n - 1);
+      else fresh.push(p);
+    }
+    if (fresh.length > 0) out.push({ path: change.path, language, problems: fresh.slice(0, 20) });
+  }
+  return out;
+}

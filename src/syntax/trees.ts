@@ -1,0 +1,194 @@
+/**
+ * Tree: a parse cache keyed by (path, version). When a file's text changes
+ * (a staged edit), the previous tree is edited over the changed span and
+ * re-parsed incrementally.
+ *
+ * @module
+ */
+import type { Edit, Node, Parser, Point, Tree } from "web-tree-sitter";
+import type { Version } from "../fs/version.ts";
+import type { Grammars } from "./grammars.ts";
+
+/** A cached parse. */
+export interface ParsedFile {
+  /** Language id. */
+  language: string;
+  /** Version of the bytes parsed. */
+  version: Version;
+  /** The text parsed (BOM stripped). */
+  text: string;
+  /** The tree. */
+  tree: Tree;
+}
+
+/** A syntax problem: an ERROR or MISSING node. */
+export interface SyntaxProblem {
+  /** "error" or "missing". */
+  kind: "error" | "missing";
+  /** 1-based first line. */
+  line: number;
+  /** 1-based column (UTF-16 code units). */
+  column: number;
+  /** 1-based last line. */
+  end_line: number;
+  /** The node's text (truncated) or the missing token's type. */
+  text: string;
+}
+
+/** The Point (row, UTF-16 column) of a UTF-16 offset in `text`. */
+export function pointAt(text: string, offset: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  return { row, column: offset - lineStart };
+}
+
+/** The single changed span between two texts (common prefix and suffix). */
+export function changedSpan(
+  before: string,
+  after: string,
+): { start: number; oldEnd: number; newEnd: number } | null {
+  if (before === after) return null;
+  let start = 0;
+  const min = Math.min(before.length, after.length);
+  while (start < min && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let oldEnd = before.length;
+  let newEnd = after.length;
+  while (oldEnd > start && newEnd > start && before.charCodeAt(oldEnd - 1) === after.charCodeAt(newEnd - 1)) {
+    oldEnd--;
+    newEnd--;
+  }
+  return { start, oldEnd, newEnd };
+}
+
+/**
+ * Parse cache: one current tree per path, reused when the version matches and
+ * re-parsed incrementally from the previous tree when it does not.
+ */
+export class TreeCache {
+  readonly #grammars: Grammars;
+  readonly #parsers = new Map<string, Parser>();
+  readonly #files = new Map<string, ParsedFile>();
+  /** How many parses were incremental (for tests and benchmarks). */
+  incrementalParses = 0;
+  /** How many parses were from scratch. */
+  fullParses = 0;
+
+  /** @param grammars The language registry. */
+  constructor(grammars: Grammars) {
+    this.#grammars = grammars;
+  }
+
+  async #parser(language: string): Promise<Parser> {
+    let p = this.#parsers.get(language);
+    if (!p) {
+      p = await this.#grammars.parser(language);
+      this.#parsers.set(language, p);
+    }
+    return p;
+  }
+
+  /**
+   * The tree of `text` at `version` for `path`.
+   *
+   * @param path Relative path (the cache key).
+   * @param language Language id.
+   * @param version Version of the bytes.
+   * @param text Decoded text (without BOM).
+   * @returns The cached or freshly (incrementally) parsed file.
+   */
+  async parse(path: string, language: string, version: Version, text: string): Promise<ParsedFile> {
+    const cached = this.#files.get(path);
+    if (cached && cached.version === version && cached.language === language) return cached;
+    const parser = await this.#parser(language);
+    let old: Tree | null = null;
+    if (cached && cached.language === language) {
+      const span = changedSpan(cached.text, text);
+      if (span) {
+        const edit: Edit = {
+          startIndex: span.start,
+          oldEndIndex: span.oldEnd,
+          newEndIndex: span.newEnd,
+          startPosition: pointAt(cached.text, span.start),
+          oldEndPosition: pointAt(cached.text, span.oldEnd),
+          newEndPosition: pointAt(text, span.newEnd),
+        } as Edit;
+        cached.tree.edit(edit);
+        old = cached.tree;
+      }
+    }
+    const tree = parser.parse(text, old);
+    if (!tree) throw new Error(`Cannot parse "${path}" as ${language}: the parser returned no tree`);
+    if (old) {
+      this.incrementalParses++;
+      old.delete();
+    } else {
+      this.fullParses++;
+      cached?.tree.delete();
+    }
+    const parsed = { language, version, text, tree };
+    this.#files.set(path, parsed);
+    return parsed;
+  }
+
+  /**
+   * Parse text without caching (e.g. a staged state that may be dropped).
+   * The caller must `delete()` the tree.
+   */
+  async parseDetached(language: string, text: string): Promise<Tree> {
+    const tree = (await this.#parser(language)).parse(text);
+    if (!tree) throw new Error(`Cannot parse text as ${language}: the parser returned no tree`);
+    return tree;
+  }
+
+  /** Forget a path (e.g. deleted). */
+  forget(path: string): void {
+    this.#files.get(path)?.tree.delete();
+    this.#files.delete(path);
+  }
+
+  /** Number of cached trees. */
+  get size(): number {
+    return this.#files.size;
+  }
+}
+
+/**
+ * Every ERROR and MISSING node under `node`, in document order.
+ *
+ * @param node A tree's root node.
+ * @param limit Stop after this many.
+ * @returns The problems with 1-based lines.
+ */
+export function syntaxProblems(node: Node, limit = 50): SyntaxProblem[] {
+  const out: SyntaxProblem[] = [];
+  if (!node.hasError) return out;
+  const cursor = node.walk();
+  let done = false;
+  while (!done && out.length < limit) {
+    const n = cursor.currentNode;
+    const isErr = n.isError;
+    const isMissing = n.isMissing;
+    if (isErr || isMissing) {
+      out.push({
+        kind: isErr ? "error" : "missing",
+        line: n.startPosition.row + 1,
+        column: n.startPosition.column + 1,
+        end_line: n.endPosition.row + 1,
+        text: isMissing ? n.type : n.text.slice(0, 80),
+      });
+    }
+    if (!isErr && n.hasError && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        done = true;
+        break;
+      }
+    }
+  }
+  cursor.delete();
+  return out;
+}

@@ -1,0 +1,35 @@
+/**
+ * The tool catalogue: one data table every surface is generated from.
+ *
+ * @module
+ */
+import { createFile } from "./create_file.ts";
+import { deleteFile } from "./delete_file.ts";
+import { listFiles } from "./list_files.ts";
+import { moveFile } from "./move_file.ts";
+import { readFile } from "./read_file.ts";
+import type { JsonSchema, ToolDefinition } from "./types.ts";
+import { writeFile } from "./write_file.ts";
+
+/** Every tool, in the order surfaces list them. */
+export const TOOLS: readonly ToolDefinition[] = [
+  // files
+  readFile,
+  listFiles,
+  writeFile,
+  createFile,
+  deleteFile,
+  moveFile,
+  // text engine (issue 3) — add rows here
+  // structural engine (issue 4) — add rows here
+] as unknown as readonly ToolDefinition[];
+
+/** Find a tool by name. */
+export function findTool(name: string): ToolDefinition | undefined {
+  return TOOLS.find((t) => t.name === name);
+}
+
+/** The catalogue as data: name, description, JSON Schema. */
+export function describeTools(): { name: string; description: string; inputSchema: JsonSchema }[] {
+  return TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+}

@@ -1,0 +1,21 @@
+/**
+ * The tool catalogue and the one dispatch path.
+ *
+ * ```ts
+ * import { TOOLS } from "@graver/core/tools";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(TOOLS.some((t) => t.name === "read_file"));
+ * ```
+ *
+ * @module
+ */
+export * from "./catalogue.ts";
+export * from "./dispatch.ts";
+export * from "./types.ts";
+export * from "./read_file.ts";
+export * from "./list_files.ts";
+export * from "./write_file.ts";
+export * from "./create_file.ts";
+export * from "./delete_file.ts";
+export * from "./move_file.ts";

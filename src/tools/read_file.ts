@@ -1,0 +1,89 @@
+/**
+ * read_file: numbered lines of a text file plus its version.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of read_file. */
+export interface ReadFileArgs {
+  /** Relative path. */
+  path: string;
+  /** First line (1-based, default 1). */
+  start_line?: number;
+  /** Last line, inclusive (default: start_line + max_lines - 1). */
+  end_line?: number;
+  /** Prefix each line with its number (default true). */
+  numbered?: boolean;
+}
+
+/** Most lines one read returns; larger ranges are truncated with a follow-up call. */
+export const MAX_READ_LINES = 2000;
+
+/** Split text into lines without their endings (a final newline ends the last line). */
+function lines(text: string): string[] {
+  if (text === "") return [];
+  const out = text.split("\n");
+  if (out[out.length - 1] === "") out.pop();
+  return out.map((l) => l.endsWith("\r") ? l.slice(0, -1) : l);
+}
+
+/** The read_file tool. */
+export const readFile: ToolDefinition<ReadFileArgs> = {
+  name: "read_file",
+  description:
+    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits) and the total line count. Use start_line/end_line for large files.",
+  inputSchema: objectSchema({
+    path: PATH,
+    start_line: { type: "integer", minimum: 1, description: "First line to return (1-based)" },
+    end_line: { type: "integer", minimum: 1, description: "Last line to return (inclusive)" },
+    numbered: { type: "boolean", description: "Prefix lines with their numbers (default true)" },
+  }, ["path"]),
+  mutates: false,
+  async handler(args, { stage, workspace }) {
+    const rel = await stage.resolve(args.path);
+    const file = await stage.readText(rel);
+    const all = lines(file.text);
+    const total = all.length;
+    const start = args.start_line ?? 1;
+    if (start > Math.max(total, 1)) {
+      throw new RecoverableError(
+        "limit_exceeded",
+        `Cannot read "${rel}" from line ${start}: the file has ${total} line${total === 1 ? "" : "s"}`,
+        {
+          hint: `Call read_file with start_line between 1 and ${Math.max(total, 1)}`,
+          suggestedCall: { tool: "read_file", args: { path: rel, start_line: Math.max(1, total - 49) } },
+          details: { path: rel, total_lines: total },
+        },
+      );
+    }
+    if (args.end_line !== undefined && args.end_line < start) {
+      throw new RecoverableError("invalid_args", `Cannot read "${rel}": end_line ${args.end_line} is before start_line ${start}`, {
+        hint: "Pass end_line >= start_line",
+        details: { path: rel },
+      });
+    }
+    const wanted = Math.min(args.end_line ?? total, total);
+    const end = Math.min(wanted, start + MAX_READ_LINES - 1);
+    const slice = all.slice(start - 1, end);
+    const width = String(end).length;
+    const numbered = args.numbered !== false;
+    const content = slice.map((l, i) => numbered ? `${String(start + i).padStart(width)}\t${l}` : l).join("\n");
+    const data: Record<string, unknown> = {
+      path: rel,
+      version: file.version,
+      content,
+      start_line: start,
+      end_line: end,
+      total_lines: total,
+      language: workspace.grammars?.languageOf(rel, all[0]) ?? null,
+    };
+    if (end < wanted) {
+      data["truncated"] = true;
+      data["next_call"] = { tool: "read_file", args: { path: rel, start_line: end + 1 } };
+    }
+    return { data };
+  },
+};

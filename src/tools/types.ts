@@ -1,0 +1,93 @@
+/**
+ * Shared types of the tool layer: definitions, contexts and results.
+ *
+ * @module
+ */
+import type { ErrorPayload } from "../errors.ts";
+import type { CommittedChange } from "../fs/commit.ts";
+import type { Stage } from "../fs/stage.ts";
+import type { Workspace } from "../workspace.ts";
+
+/** A JSON Schema object (draft 2020-12). */
+export type JsonSchema = Record<string, unknown>;
+
+/** A reminder attached to a result (compass providers). */
+export interface Reminder {
+  /** Which provider produced it. */
+  provider: string;
+  /** The text for the model. */
+  text: string;
+  /** Whether a harness should keep it when compacting context. */
+  preserve_on_compact: boolean;
+}
+
+/** What a handler sees. */
+export interface ToolContext {
+  /** The workspace the call runs in. */
+  workspace: Workspace;
+  /** A fresh stage for this call; dispatch commits it. */
+  stage: Stage;
+  /** Session id (ledger scope). */
+  session: string;
+  /** True when nothing will be written. */
+  dryRun: boolean;
+}
+
+/** What a handler returns; dispatch adds changes and the envelope. */
+export interface HandlerResult {
+  /** Tool-specific data. */
+  data?: Record<string, unknown>;
+  /** Non-fatal notes for the caller. */
+  warnings?: string[];
+  /** Moves to report as one rename diff: destination -> source. */
+  renames?: Map<string, string>;
+  /** Skip the syntax guard for these paths (e.g. whole-file writes the caller asked for). */
+  skipSyntaxCheck?: boolean;
+}
+
+/** One tool of the catalogue. */
+export interface ToolDefinition<A = Record<string, unknown>> {
+  /** snake_case name. */
+  name: string;
+  /** One paragraph: what it does and when to use it. */
+  description: string;
+  /** JSON Schema of the single args object. */
+  inputSchema: JsonSchema;
+  /** Whether the tool can change files (it then accepts `dry_run`). */
+  mutates: boolean;
+  /** The logic; throws RecoverableError for refusals. */
+  handler(args: A, ctx: ToolContext): Promise<HandlerResult>;
+}
+
+/** A successful call. */
+export interface ToolSuccess {
+  /** Always true. */
+  ok: true;
+  /** Tool name. */
+  tool: string;
+  /** applied | dry_run | no_change | read. */
+  status: "applied" | "dry_run" | "no_change" | "read";
+  /** Files changed (or that would change, on a dry run). */
+  changes: CommittedChange[];
+  /** Tool-specific data. */
+  data: Record<string, unknown>;
+  /** Non-fatal notes. */
+  warnings: string[];
+  /** Compass reminders. */
+  reminders: Reminder[];
+}
+
+/** A refused or failed call; nothing was written. */
+export interface ToolFailure {
+  /** Always false. */
+  ok: false;
+  /** Tool name. */
+  tool: string;
+  /** What went wrong and what to do next. */
+  error: ErrorPayload;
+  /** Compass reminders. */
+  reminders: Reminder[];
+}
+
+/** Every call returns one of these. */
+export type ToolResult = ToolSuccess | ToolFailure;

@@ -1,0 +1,106 @@
+/**
+ * Workspace = backend + sandbox + grammars + parse cache + telemetry. Every
+ * tool call goes through {@linkcode Workspace.call}, i.e. `dispatch`.
+ *
+ * @module
+ */
+import { type Backend, BackendFs } from "./fs/backend.ts";
+import { recoverJournal } from "./fs/commit.ts";
+import { Sandbox } from "./fs/sandbox.ts";
+import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
+import { TreeCache } from "./syntax/trees.ts";
+import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
+import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
+import type { ToolResult } from "./tools/types.ts";
+
+/** What the syntax guard does with an edit that adds parse errors. */
+export type SyntaxGuardMode = "refuse" | "warn" | "off";
+
+/** Options for {@linkcode createWorkspace}. */
+export interface WorkspaceOptions {
+  /** Where bytes live (fs.promises-shaped or already wrapped). */
+  backend: Backend | BackendFs;
+  /** Backend path of the workspace root (default "/"). */
+  root?: string;
+  /** Wasm source for grammars; without it, syntax features answer `unsupported_language`. */
+  wasm?: WasmLoader;
+  /** A shared grammar registry (overrides `wasm`). */
+  grammars?: Grammars;
+  /** Counters and events sink. */
+  telemetry?: TelemetrySink;
+  /** Syntax guard at commit (default "refuse"). */
+  syntaxGuard?: SyntaxGuardMode;
+}
+
+/** An open workspace. Create with {@linkcode createWorkspace}. */
+export class Workspace {
+  /** Wrapped backend. */
+  readonly fs: BackendFs;
+  /** Root mapping. */
+  readonly sandbox: Sandbox;
+  /** Language registry, or null when no wasm loader was given. */
+  readonly grammars: Grammars | null;
+  /** Parse cache, or null without grammars. */
+  readonly trees: TreeCache | null;
+  /** Telemetry sink. */
+  readonly telemetry: TelemetrySink;
+  /** Syntax guard mode. */
+  readonly syntaxGuard: SyntaxGuardMode;
+  /** What opening did with an interrupted journal. */
+  recovered: "none" | "rolled_back" | "finished" = "none";
+
+  /** @param options See {@linkcode WorkspaceOptions}. */
+  constructor(options: WorkspaceOptions) {
+    this.fs = BackendFs.wrap(options.backend);
+    this.sandbox = new Sandbox(options.root ?? "/");
+    this.grammars = options.grammars ?? (options.wasm ? new Grammars(options.wasm) : null);
+    this.trees = this.grammars ? new TreeCache(this.grammars) : null;
+    this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
+    this.syntaxGuard = options.syntaxGuard ?? "refuse";
+  }
+
+  /**
+   * Run one tool call through dispatch.
+   *
+   * @param tool Tool name from the catalogue.
+   * @param args The tool's single args object.
+   * @param options Session id and dry run.
+   * @returns One JSON-serialisable result.
+   */
+  call(tool: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
+    return dispatch(this, tool, args, options);
+  }
+}
+
+/**
+ * Open a workspace: wrap the backend, finish or roll back an interrupted
+ * commit journal, and return the workspace.
+ *
+ * @param options Backend, root, wasm loader, telemetry.
+ * @returns The open workspace.
+ *
+ * @example Read, stage and commit on the in-memory backend
+ * ```ts
+ * import { createMemoryBackend, createWorkspace } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "one\n" }) });
+ * const read = await ws.call("read_file", { path: "a.txt" });
+ * assert.ok(read.ok);
+ * const res = await ws.call("write_file", {
+ *   path: "a.txt",
+ *   content: "two\n",
+ *   expected_version: read.data.version,
+ * });
+ * assert.ok(res.ok && res.status === "applied");
+ * assert.match(res.changes[0]!.diff, /^-one\n\+two$/m);
+ * ```
+ */
+export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
+  const ws = new Workspace(options);
+  ws.recovered = await recoverJournal(ws.fs, ws.sandbox);
+  if (ws.recovered !== "none") {
+    ws.telemetry.event("graver.journal.recovered", { outcome: ws.recovered });
+  }
+  return ws;
+}
