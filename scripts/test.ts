@@ -1,0 +1,73 @@
+/**
+ * `deno task test`: every test, every runtime.
+ *   1. set-up (idempotent): npm deps, vendored wasm, runtime tools
+ *   2. unit and doc tests (`deno test --doc`)
+ *   3. the conformance suite in Deno, Node, Bun, Chromium and workerd; all
+ *      digests must agree
+ * Ends with one line "N passed, N failed".
+ *
+ * @module
+ */
+const ROOT = new URL("../", import.meta.url).pathname;
+const RUNTIMES = ["deno", "node", "bun", "browser", "workerd"] as const;
+
+async function run(args: string[], capture = false): Promise<{ code: number; out: string }> {
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    stdout: capture ? "piped" : "inherit",
+    stderr: "inherit",
+  });
+  const { code, stdout } = await cmd.output();
+  const out = capture ? new TextDecoder().decode(stdout) : "";
+  if (capture) Deno.stdout.writeSync(stdout);
+  return { code, out };
+}
+
+const started = performance.now();
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+const setup = await run(["run", "-A", "scripts/setup.ts", "--all"]);
+if (setup.code !== 0) {
+  console.error("test: set-up failed");
+  console.log("0 passed, 1 failed");
+  Deno.exit(1);
+}
+
+const unit = await run(["test", "-A", "--doc", "--parallel", "src/", "tests/unit/"]);
+if (unit.code === 0) passed++;
+else {
+  failed++;
+  failures.push("unit/doc tests");
+}
+
+const digests = new Map<string, string>();
+for (const rt of RUNTIMES) {
+  const t0 = performance.now();
+  const res = await run(["run", "-A", `tests/runtimes/${rt}/run.ts`], true);
+  const line = res.out.split("\n").find((l) => l.startsWith(`conformance ${rt} `));
+  const m = line ? /^conformance \S+ ([0-9a-f]{64}) (\d+)\/(\d+)$/.exec(line.trim()) : null;
+  const ok = res.code === 0 && m !== null && m[2] === m[3];
+  console.log(`test: ${rt} conformance ${ok ? "ok" : "FAILED"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (m) digests.set(rt, m[1]!);
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(`${rt} conformance`);
+  }
+}
+const distinct = new Set(digests.values());
+if (distinct.size > 1) {
+  failed++;
+  failures.push(`digests differ: ${[...digests].map(([r, d]) => `${r}=${d.slice(0, 12)}`).join(" ")}`);
+} else if (digests.size === RUNTIMES.length) {
+  passed++;
+  console.log(`test: all ${RUNTIMES.length} runtimes agree on digest ${[...distinct][0]}`);
+}
+
+console.log(`test: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (failures.length > 0) console.log(`test: failed: ${failures.join("; ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+Deno.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,48 @@
+/**
+ * The browser adapter: wasm fetched from URLs, IndexedDB storage through
+ * lightning-fs.
+ *
+ * @module
+ */
+import LightningFS from "@isomorphic-git/lightning-fs";
+import type { Backend } from "../../fs/backend.ts";
+import type { GrammarEntry, WasmLoader } from "../../syntax/grammars.ts";
+
+/** Which runtime this adapter is for. */
+export const RUNTIME = "browser";
+
+/** Options for {@linkcode createWasmLoader}. */
+export interface UrlWasmOptions {
+  /** URL under which `wasm/web-tree-sitter.wasm` and `grammars/wasm/<id>.wasm` are served. */
+  baseUrl: URL;
+}
+
+/**
+ * Fetch wasm over HTTP(S) from where the app serves it.
+ *
+ * @param options The base URL.
+ * @returns A loader for `Grammars`.
+ */
+export function createWasmLoader(options: UrlWasmOptions): WasmLoader {
+  const bytes = async (rel: string) => {
+    const url = new URL(rel, options.baseUrl);
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`Cannot fetch "${url.href}": HTTP ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+  return {
+    runtime: () => bytes("wasm/web-tree-sitter.wasm"),
+    grammar: (id: string, _entry: GrammarEntry) => bytes(`grammars/wasm/${id}.wasm`),
+  };
+}
+
+/**
+ * A persistent backend in IndexedDB (lightning-fs).
+ *
+ * @param name Database name.
+ * @returns An fs.promises-shaped backend.
+ */
+export function createIndexedDbBackend(name: string): Backend {
+  const fs = new LightningFS(name);
+  return fs.promises as unknown as Backend;
+}

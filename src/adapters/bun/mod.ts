@@ -1,0 +1,14 @@
+/**
+ * The bun adapter: disk backend (`node:fs/promises`) and wasm from the
+ * vendored files.
+ *
+ * ```ts ignore
+ * import { createDiskBackend, createWasmLoader } from "@graver/core/adapters/bun";
+ * ```
+ *
+ * @module
+ */
+export { createDiskBackend, createWasmLoader, cwd, type DiskWasmOptions } from "../_posix.ts";
+
+/** Which runtime this adapter is for. */
+export const RUNTIME = "bun";
