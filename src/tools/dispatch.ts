@@ -150,13 +150,14 @@ export async function dispatch(
     });
     const warnings = [...(handled.warnings ?? [])];
     const pending = stage.changes();
-    if (pending.length > 0 && ws.syntaxGuard !== "off" && !handled.skipSyntaxCheck) {
+    const guard = handled.syntaxGuard ?? ws.syntaxGuard;
+    if (pending.length > 0 && guard !== "off" && !handled.skipSyntaxCheck) {
       const regressions = await findSyntaxRegressions(ws, pending);
       if (regressions.length > 0) {
         const where = regressions.map((r) =>
           `"${r.path}" line${r.problems.length > 1 ? "s" : ""} ${[...new Set(r.problems.map((p) => p.line))].join(", ")}`
         ).join("; ");
-        if (ws.syntaxGuard === "refuse") {
+        if (guard === "refuse") {
           throw new RecoverableError("syntax_error", `Cannot apply ${name}: the edit introduces syntax errors at ${where}`, {
             hint: "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
             details: { files: regressions },

@@ -41,8 +41,10 @@ export interface HandlerResult {
   warnings?: string[];
   /** Moves to report as one rename diff: destination -> source. */
   renames?: Map<string, string>;
-  /** Skip the syntax guard for these paths (e.g. whole-file writes the caller asked for). */
+  /** Skip the syntax guard (e.g. a move, which changes no content). */
   skipSyntaxCheck?: boolean;
+  /** Override the workspace's syntax guard mode for this call ("refuse" | "warn" | "off"). */
+  syntaxGuard?: "refuse" | "warn" | "off";
 }
 
 /** One tool of the catalogue. */
