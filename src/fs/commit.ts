@@ -107,6 +107,17 @@ async function rollback(
   }
 }
 
+/** Remove temp files of commits that crashed before their journal was written. */
+async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
+  for (const name of await fs.list(internal(sandbox))) {
+    if (name.startsWith(`${JOURNAL}.`) && name.endsWith(".tmp")) await fs.remove(internal(sandbox, name));
+  }
+  for (const tx of await fs.list(internal(sandbox, "tx"))) {
+    for (const name of await fs.list(internal(sandbox, "tx", tx))) await fs.remove(internal(sandbox, "tx", tx, name));
+    await fs.removeDir(internal(sandbox, "tx", tx));
+  }
+}
+
 /**
  * Finish or undo a commit interrupted by a crash: a journal in state
  * `prepared` is rolled back from its backups, one in state `committed` only
@@ -122,7 +133,10 @@ export async function recoverJournal(
 ): Promise<"none" | "rolled_back" | "finished"> {
   return await serialised(fs, sandbox.root, async () => {
     const raw = await fs.read(internal(sandbox, JOURNAL));
-    if (raw === null) return "none";
+    if (raw === null) {
+      await sweepLeftovers(fs, sandbox);
+      return "none";
+    }
     let journal: Journal;
     try {
       journal = JSON.parse(new TextDecoder().decode(raw)) as Journal;
@@ -132,9 +146,11 @@ export async function recoverJournal(
     if (journal.state === "prepared") {
       await rollback(fs, sandbox, journal, null);
       await cleanup(fs, sandbox, journal);
+      await sweepLeftovers(fs, sandbox);
       return "rolled_back";
     }
     await cleanup(fs, sandbox, journal);
+    await sweepLeftovers(fs, sandbox);
     return "finished";
   });
 }

@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import {
+  BackendFs,
+  commitChanges,
+  createMemoryBackend,
+  createWorkspace,
+  isRecoverable,
+  recoverJournal,
+  Sandbox,
+  Stage,
+} from "../../../src/mod.ts";
+import { enc, faultyBackend, snapshot } from "../../_helpers.ts";
+
+/** Files left under .graver/ (directories themselves may stay). */
+async function snapshotInternal(raw: ReturnType<typeof createMemoryBackend>): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    const names = await raw.readdir(d).catch(() => [] as unknown[]);
+    for (const n of names.map(String)) {
+      const p = `${d}/${n}`;
+      if ((await raw.lstat(p)).isDirectory()) await walk(p);
+      else out.push(p);
+    }
+  };
+  await walk("/p/.graver");
+  return out;
+}
+
+const FILES = {
+  "/p/a.ts": "export const a = 1;\n",
+  "/p/b.py": "x = 1\r\ny = 2\r\n",
+  "/p/dir/c.txt": "keep me",
+};
+
+async function stageThree(stage: Stage): Promise<void> {
+  await stage.write("a.ts", enc("export const a = 2;\n"));
+  await stage.remove("b.py");
+  await stage.write("new/d.txt", enc("fresh\n"));
+}
+
+Deno.test("commitChanges() lands every file and reports diffs", async () => {
+  const backend = createMemoryBackend(FILES);
+  const fs = BackendFs.wrap(backend);
+  const sandbox = new Sandbox("/p");
+  const stage = new Stage(fs, sandbox);
+  await stageThree(stage);
+  const out = await commitChanges(fs, sandbox, stage.changes());
+  assert.deepEqual(out.map((c) => c.path), ["a.ts", "b.py", "new/d.txt"]);
+  assert.equal(out[1]!.after_version, null);
+  assert.equal(out[2]!.before_version, null);
+  assert.match(out[0]!.diff, /-export const a = 1;\n\+export const a = 2;/);
+  assert.deepEqual(await snapshot(backend, "/p"), {
+    "/p/a.ts": "export const a = 2;\n",
+    "/p/dir/c.txt": "keep me",
+    "/p/new/d.txt": "fresh\n",
+  });
+  assert.deepEqual(await backend.readdir("/p/.graver/tx").catch(() => []), []);
+});
+
+Deno.test("commitChanges() restores the store when any single operation fails", async () => {
+  // Count the mutating operations of a clean commit, then fail each one in turn.
+  const probe = faultyBackend(createMemoryBackend(FILES), { failAt: -1 });
+  {
+    const fs = BackendFs.wrap(probe);
+    const stage = new Stage(fs, new Sandbox("/p"));
+    await stageThree(stage);
+    await commitChanges(fs, new Sandbox("/p"), stage.changes());
+  }
+  const total = probe.count;
+  assert.ok(total > 8, `expected a multi-step commit, saw ${total} operations`);
+  const after = {
+    "/p/a.ts": "export const a = 2;\n",
+    "/p/dir/c.txt": "keep me",
+    "/p/new/d.txt": "fresh\n",
+  };
+  let refused = 0;
+  for (let n = 1; n <= total; n++) {
+    const raw = createMemoryBackend(FILES);
+    const before = await snapshot(raw, "/p");
+    const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n }));
+    const sandbox = new Sandbox("/p");
+    const stage = new Stage(fs, sandbox);
+    await stageThree(stage);
+    let threw = false;
+    try {
+      await commitChanges(fs, sandbox, stage.changes());
+    } catch {
+      threw = true;
+      refused++;
+    }
+    // Restored at once (rollback retries a failed step), not only after recovery.
+    if (threw) assert.deepEqual(await snapshot(raw, "/p"), before, `fault at operation ${n}, before recovery`);
+    await recoverJournal(BackendFs.wrap(raw), sandbox);
+    assert.deepEqual(await snapshot(raw, "/p"), threw ? before : after, `fault at operation ${n}`);
+  }
+  assert.ok(refused > 0);
+});
+
+Deno.test("createWorkspace() rolls back a commit interrupted mid-rename", async () => {
+  const probe = faultyBackend(createMemoryBackend(FILES), { failAt: -1 });
+  {
+    const fs = BackendFs.wrap(probe);
+    const stage = new Stage(fs, new Sandbox("/p"));
+    await stageThree(stage);
+    await commitChanges(fs, new Sandbox("/p"), stage.changes());
+  }
+  const total = probe.count;
+  let rolledBack = 0;
+  for (let n = 1; n <= total; n++) {
+    const raw = createMemoryBackend(FILES);
+    const before = await snapshot(raw, "/p");
+    // crash: the failing operation and everything after it fail, as if the process died.
+    const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n, crash: true }));
+    const stage = new Stage(fs, new Sandbox("/p"));
+    await stageThree(stage);
+    const landed = await commitChanges(fs, new Sandbox("/p"), stage.changes()).then(() => true, () => false);
+    const ws = await createWorkspace({ backend: raw, root: "/p" });
+    if (ws.recovered === "rolled_back") rolledBack++;
+    const now = await snapshot(raw, "/p");
+    if (landed || ws.recovered === "finished") assert.equal(now["/p/a.ts"], "export const a = 2;\n", `crash at ${n}`);
+    else assert.deepEqual(now, before, `crash at ${n}`);
+    const left = await snapshotInternal(raw);
+    assert.deepEqual(left, [], `crash at ${n}: leftovers in .graver/`);
+  }
+  assert.ok(rolledBack > 0, "some crash points must leave a journal to roll back");
+});
+
+Deno.test("commitChanges() refuses a stale base and writes nothing", async () => {
+  const backend = createMemoryBackend(FILES);
+  const one = await createWorkspace({ backend, root: "/p" });
+  const two = await createWorkspace({ backend, root: "/p" });
+  const r1 = await one.call("read_file", { path: "a.ts" });
+  const r2 = await two.call("read_file", { path: "a.ts" });
+  assert.ok(r1.ok && r2.ok);
+  const [w1, w2] = await Promise.all([
+    one.call("write_file", { path: "a.ts", content: "export const a = 10;\n", expected_version: r1.data["version"] }),
+    two.call("write_file", { path: "a.ts", content: "export const a = 20;\n", expected_version: r2.data["version"] }),
+  ]);
+  const landed = [w1, w2].filter((r) => r.ok);
+  const refused = [w1, w2].filter((r) => !r.ok);
+  assert.equal(landed.length, 1);
+  assert.equal(refused.length, 1);
+  const err = refused[0]!;
+  assert.ok(!err.ok && err.error.code === "stale_base");
+  const content = new TextDecoder().decode(await backend.readFile("/p/a.ts") as Uint8Array);
+  assert.equal(content, w1.ok ? "export const a = 10;\n" : "export const a = 20;\n");
+  assert.ok(!err.ok && typeof err.error.details?.["current_version"] === "string");
+});
+
+Deno.test("commitChanges() detects a concurrent change between stage and commit", async () => {
+  const backend = createMemoryBackend(FILES);
+  const fs = BackendFs.wrap(backend);
+  const sandbox = new Sandbox("/p");
+  const stage = new Stage(fs, sandbox);
+  await stage.write("a.ts", enc("mine\n"));
+  await backend.writeFile("/p/a.ts", enc("theirs\n"));
+  await assert.rejects(
+    () => commitChanges(fs, sandbox, stage.changes()),
+    (e) => isRecoverable(e, "stale_base") && e.details?.["path"] === "a.ts",
+  );
+  assert.equal(new TextDecoder().decode(await backend.readFile("/p/a.ts") as Uint8Array), "theirs\n");
+});
