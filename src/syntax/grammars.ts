@@ -135,9 +135,10 @@ export class Grammars {
       if (byExt) return byExt;
     }
     if (head?.startsWith("#!")) {
-      const m = /^#!\s*\S*?([\w.-]+)(?:\s+(?:-\S+\s+)*([\w.-]+))?/.exec(head);
-      const interp = m ? (m[1] === "env" ? m[2] : m[1]) : undefined;
-      if (interp) return this.#byShebang.get(interp.replace(/[\d.]+$/, "")) ?? this.#byShebang.get(interp) ?? null;
+      const tokens = head.slice(2).split("\n", 1)[0]!.trim().split(/\s+/);
+      let interp = tokens[0]?.slice(tokens[0].lastIndexOf("/") + 1);
+      if (interp === "env") interp = tokens.slice(1).find((t) => !t.startsWith("-") && !t.includes("="));
+      if (interp) return this.#byShebang.get(interp) ?? this.#byShebang.get(interp.replace(/[\d.]+$/, "")) ?? null;
     }
     return null;
   }

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { memfs } from "memfs";
+import { BackendFs, isRecoverable, Sandbox } from "../../../src/mod.ts";
+import type { Backend } from "../../../src/mod.ts";
+
+const refused = (e: unknown) => isRecoverable(e, "sandbox_violation");
+
+Deno.test("Sandbox.lexical() maps relative and inside-absolute paths", () => {
+  const sb = new Sandbox("/work/proj");
+  assert.deepEqual(sb.lexical("src/a.ts"), { rel: "src/a.ts", abs: "/work/proj/src/a.ts" });
+  assert.deepEqual(sb.lexical("./src//b/../a.ts"), { rel: "src/a.ts", abs: "/work/proj/src/a.ts" });
+  assert.deepEqual(sb.lexical("/work/proj/x.ts"), { rel: "x.ts", abs: "/work/proj/x.ts" });
+  assert.deepEqual(sb.lexical("src\\win\\a.ts").rel, "src/win/a.ts");
+  assert.deepEqual(sb.lexical(".", { allowRoot: true }).rel, "");
+});
+
+Deno.test("Sandbox.lexical() refuses escapes, NUL, drive letters and internals", () => {
+  const sb = new Sandbox("/work/proj");
+  for (const bad of ["../x", "a/../../x", "/etc/passwd", "/work/projx/a", "a\0b", "C:\\x", "c:/x", "\\\\server\\share", ".graver/journal.json", "./.graver/x", ""]) {
+    assert.throws(() => sb.lexical(bad), refused, bad);
+  }
+});
+
+Deno.test("Sandbox.lexical() names the path in the error", () => {
+  assert.throws(() => new Sandbox("/r").lexical("../../etc/shadow"), (e) => {
+    return refused(e) && e.message.includes('"../../etc/shadow"') && e.hint.length > 0;
+  });
+});
+
+Deno.test("Sandbox.resolve() follows links inside the root and refuses links out", async () => {
+  const { vol } = memfs({ "/root/real/a.txt": "a", "/outside/secret.txt": "s" });
+  vol.symlinkSync("/root/real", "/root/inlink");
+  vol.symlinkSync("/outside", "/root/outlink");
+  vol.symlinkSync("../outside/secret.txt", "/root/relout");
+  const fs = BackendFs.wrap(vol.promises as unknown as Backend);
+  const sb = new Sandbox("/root");
+  assert.equal((await sb.resolve(fs, "inlink/a.txt")).rel, "real/a.txt");
+  await assert.rejects(() => sb.resolve(fs, "outlink/secret.txt"), refused);
+  await assert.rejects(() => sb.resolve(fs, "relout"), refused);
+  assert.equal((await sb.resolve(fs, "real/new.txt")).rel, "real/new.txt");
+});
+
+Deno.test("Sandbox.resolve() refuses a symlink escape on the real disk", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/root`);
+    await Deno.writeTextFile(`${dir}/secret.txt`, "s");
+    await Deno.symlink(`${dir}/secret.txt`, `${dir}/root/link.txt`);
+    const { createDiskBackend } = await import("../../../src/adapters/deno/mod.ts");
+    const fs = BackendFs.wrap(createDiskBackend());
+    await assert.rejects(() => new Sandbox(`${dir}/root`).resolve(fs, "link.txt"), refused);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { BackendFs, createMemoryBackend, isRecoverable, Sandbox, Stage } from "../../../src/mod.ts";
+import { enc } from "../../_helpers.ts";
+
+function stageOver(files: Record<string, string>): { stage: Stage; fs: BackendFs } {
+  const fs = BackendFs.wrap(createMemoryBackend(files));
+  return { stage: new Stage(fs, new Sandbox("/")), fs };
+}
+
+Deno.test("Stage overlays writes and deletes without touching the backend", async () => {
+  const { stage, fs } = stageOver({ "/a.txt": "a", "/d/b.txt": "b" });
+  await stage.write("a.txt", enc("A"));
+  await stage.remove("d/b.txt");
+  await stage.write("d/e/c.txt", enc("c"));
+  assert.equal(new TextDecoder().decode((await stage.readExisting("a.txt")).bytes), "A");
+  assert.equal(await stage.read("d/b.txt"), null);
+  assert.deepEqual(await stage.list(""), [{ name: "a.txt", kind: "file" }, { name: "d", kind: "dir" }]);
+  assert.deepEqual(await stage.list("d"), [{ name: "e", kind: "dir" }]);
+  assert.equal(new TextDecoder().decode((await fs.read("/a.txt"))!), "a");
+  assert.deepEqual(stage.changes().map((c) => [c.path, c.after === null]), [
+    ["a.txt", false],
+    ["d/b.txt", true],
+    ["d/e/c.txt", false],
+  ]);
+});
+
+Deno.test("Stage.changes() drops writes that restore the base bytes", async () => {
+  const { stage } = stageOver({ "/a.txt": "a" });
+  await stage.write("a.txt", enc("b"));
+  await stage.write("a.txt", enc("a"));
+  assert.deepEqual(stage.changes(), []);
+});
+
+Deno.test("Stage.checkExpected() refuses a stale version with the current one", async () => {
+  const { stage } = stageOver({ "/a.txt": "a" });
+  const current = (await stage.readExisting("a.txt")).version;
+  await stage.checkExpected("a.txt", current);
+  await assert.rejects(
+    () => stage.checkExpected("a.txt", "0".repeat(64)),
+    (e) => isRecoverable(e, "stale_base") && e.details?.["current_version"] === current,
+  );
+});
+
+Deno.test("Stage.notFound() suggests near names", async () => {
+  const { stage } = stageOver({ "/src/parser.ts": "", "/src/printer.ts": "" });
+  await assert.rejects(
+    () => stage.readExisting("src/parsr.ts"),
+    (e) => isRecoverable(e, "not_found") && (e.details?.["did_you_mean"] as string[])[0] === "src/parser.ts",
+  );
+});
+
+Deno.test("Stage refuses to treat a directory as a file", async () => {
+  const { stage } = stageOver({ "/d/x.txt": "" });
+  await assert.rejects(() => stage.read("d"), (e) => isRecoverable(e, "is_directory"));
+});

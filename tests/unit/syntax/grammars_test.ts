@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { GRAMMARS, Grammars } from "../../../src/mod.ts";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+
+Deno.test("Grammars.languageOf() uses names, extensions and shebangs", () => {
+  const g = new Grammars(createWasmLoader());
+  assert.equal(g.languageOf("a/b/c.ts"), "typescript");
+  assert.equal(g.languageOf("x.TSX"), "tsx");
+  assert.equal(g.languageOf("Rakefile"), "ruby");
+  assert.equal(g.languageOf(".bashrc"), "bash");
+  assert.equal(g.languageOf("bin/tool", "#!/usr/bin/env -S python3 -u"), "python");
+  assert.equal(g.languageOf("bin/tool", "#!/bin/bash"), "bash");
+  assert.equal(g.languageOf("README"), null);
+});
+
+Deno.test("every manifest grammar loads from its vendored wasm, whose hash matches the manifest", async () => {
+  const g = new Grammars(createWasmLoader());
+  const root = new URL("../../../", import.meta.url);
+  for (const [id, entry] of Object.entries(GRAMMARS)) {
+    const bytes = new Uint8Array(await readFile(new URL(`grammars/wasm/${id}.wasm`, root)));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+    assert.equal([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""), entry.sha256, id);
+    const language = await g.language(id);
+    assert.ok(language.abiVersion >= 13 && language.abiVersion <= 15, `${id} ABI ${language.abiVersion}`);
+  }
+});
+
+Deno.test("Grammars.language() rejects unknown ids clearly", async () => {
+  const g = new Grammars(createWasmLoader());
+  await assert.rejects(() => g.language("cobol"), /not in the manifest/);
+});

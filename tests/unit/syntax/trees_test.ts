@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { changedSpan, Grammars, pointAt, syntaxProblems, TreeCache, versionOf } from "../../../src/mod.ts";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+
+const SOURCE = await Deno.readTextFile(new URL("../../../src/fs/stage.ts", import.meta.url));
+const v = (s: string) => versionOf(new TextEncoder().encode(s));
+
+Deno.test("TreeCache.parse() reuses a tree for the same version and re-parses incrementally after an edit", async () => {
+  const cache = new TreeCache(new Grammars(createWasmLoader()));
+  const a = await cache.parse("src/stage.ts", "typescript", await v(SOURCE), SOURCE);
+  assert.equal(await cache.parse("src/stage.ts", "typescript", await v(SOURCE), SOURCE), a);
+  assert.equal(a.tree.rootNode.hasError, false);
+  const edited = SOURCE.replace("export class Stage {", "export class Stage {\n  extra = 1;");
+  const b = await cache.parse("src/stage.ts", "typescript", await v(edited), edited);
+  assert.equal(cache.incrementalParses, 1);
+  const fresh = await cache.parseDetached("typescript", edited);
+  assert.equal(b.tree.rootNode.toString(), fresh.rootNode.toString());
+  fresh.delete();
+});
+
+Deno.test("positions are UTF-16: pointAt() and tree columns agree on non-ASCII text", async () => {
+  const text = 'const s = "héllo 😀";\nconst t = 1;\n';
+  const cache = new TreeCache(new Grammars(createWasmLoader()));
+  const parsed = await cache.parse("u.ts", "typescript", await v(text), text);
+  const second = parsed.tree.rootNode.child(1)!;
+  assert.equal(second.startIndex, text.indexOf("const t"));
+  assert.deepEqual(pointAt(text, second.startIndex), { row: 1, column: 0 });
+});
+
+Deno.test("syntaxProblems() reports ERROR and MISSING nodes with 1-based lines", async () => {
+  const cache = new TreeCache(new Grammars(createWasmLoader()));
+  const bad = "def f(:\n    return 1\n";
+  const parsed = await cache.parse("x.py", "python", await v(bad), bad);
+  const problems = syntaxProblems(parsed.tree.rootNode);
+  assert.ok(problems.length > 0);
+  assert.equal(problems[0]!.line, 1);
+});
+
+Deno.test("changedSpan() finds the one changed region", () => {
+  assert.deepEqual(changedSpan("abcdef", "abXYef"), { start: 2, oldEnd: 4, newEnd: 4 });
+  assert.equal(changedSpan("same", "same"), null);
+});
