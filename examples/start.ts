@@ -18,7 +18,7 @@ const SAMPLE: Record<string, string> = {
     "}",
     "",
     "export function greet(g: Greeting): string {",
-    "  const mark = g.excited ? \"!\" : \".\";",
+    '  const mark = g.excited ? "!" : ".";',
     "  return `Hello, ${g.name}${mark}`;",
     "}",
     "",
@@ -49,7 +49,7 @@ if (!read.ok) throw new Error(read.error.message);
 console.log(`\n== read_file src/greet.ts (version ${String(read.data["version"]).slice(0, 12)})`);
 console.log(read.data["content"]);
 
-const text = ((await backend.readFile("/project/src/greet.ts")) as Uint8Array);
+const text = (await backend.readFile("/project/src/greet.ts")) as Uint8Array;
 const original = new TextDecoder().decode(text);
 
 show(
@@ -77,7 +77,10 @@ show(
   }),
 );
 
-show("move_file src/main.py -> app/main.py (CRLF bytes kept)", await ws.call("move_file", { from: "src/main.py", to: "app/main.py" }));
+show(
+  "move_file src/main.py -> app/main.py (CRLF bytes kept)",
+  await ws.call("move_file", { from: "src/main.py", to: "app/main.py" }),
+);
 show("read_file ../etc/passwd", await ws.call("read_file", { path: "../etc/passwd" }));
 
 console.log("\nEvery call above returned one JSON object; run `deno task graver tools` for the catalogue.");

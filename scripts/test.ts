@@ -50,7 +50,9 @@ for (const rt of RUNTIMES) {
   const line = res.out.split("\n").find((l) => l.startsWith(`conformance ${rt} `));
   const m = line ? /^conformance \S+ ([0-9a-f]{64}) (\d+)\/(\d+)$/.exec(line.trim()) : null;
   const ok = res.code === 0 && m !== null && m[2] === m[3];
-  console.log(`test: ${rt} conformance ${ok ? "ok" : "FAILED"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `test: ${rt} conformance ${ok ? "ok" : "FAILED"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (m) digests.set(rt, m[1]!);
   if (ok) passed++;
   else {

@@ -6,7 +6,18 @@
  */
 import type { Backend } from "../src/fs/backend.ts";
 
-const OPS = ["readFile", "writeFile", "rename", "unlink", "mkdir", "readdir", "stat", "lstat", "readlink", "rmdir"] as const;
+const OPS = [
+  "readFile",
+  "writeFile",
+  "rename",
+  "unlink",
+  "mkdir",
+  "readdir",
+  "stat",
+  "lstat",
+  "readlink",
+  "rmdir",
+] as const;
 
 /** A backend wrapper whose `failAt`-th mutating operation throws (once, or forever after with `crash`). */
 export function faultyBackend(

@@ -113,7 +113,9 @@ async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
     if (name.startsWith(`${JOURNAL}.`) && name.endsWith(".tmp")) await fs.remove(internal(sandbox, name));
   }
   for (const tx of await fs.list(internal(sandbox, "tx"))) {
-    for (const name of await fs.list(internal(sandbox, "tx", tx))) await fs.remove(internal(sandbox, "tx", tx, name));
+    for (const name of await fs.list(internal(sandbox, "tx", tx))) {
+      await fs.remove(internal(sandbox, "tx", tx, name));
+    }
     await fs.removeDir(internal(sandbox, "tx", tx));
   }
 }
@@ -141,7 +143,9 @@ export async function recoverJournal(
     try {
       journal = JSON.parse(new TextDecoder().decode(raw)) as Journal;
     } catch (cause) {
-      throw new Error(`Cannot recover the commit journal in "${INTERNAL_DIR}/": it is not valid JSON`, { cause });
+      throw new Error(`Cannot recover the commit journal in "${INTERNAL_DIR}/": it is not valid JSON`, {
+        cause,
+      });
     }
     if (journal.state === "prepared") {
       await rollback(fs, sandbox, journal, null);
@@ -163,7 +167,9 @@ export interface CommitOptions {
   renames?: Map<string, string>;
 }
 
-function staleError(stale: { path: string; expected: Version | null; actual: Version | null }[]): RecoverableError {
+function staleError(
+  stale: { path: string; expected: Version | null; actual: Version | null }[],
+): RecoverableError {
   const first = stale[0]!;
   const describe = (v: Version | null) => v === null ? "absent" : `"${shortVersion(v)}"`;
   return new RecoverableError(
@@ -171,7 +177,9 @@ function staleError(stale: { path: string; expected: Version | null; actual: Ver
     `Cannot commit "${first.path}": expected ${describe(first.expected)}, found ${describe(first.actual)}` +
       (stale.length > 1 ? ` (and ${stale.length - 1} more file(s))` : ""),
     {
-      hint: `Another writer changed ${stale.length > 1 ? "these files" : "the file"} after you read it; call read_file on ${
+      hint: `Another writer changed ${
+        stale.length > 1 ? "these files" : "the file"
+      } after you read it; call read_file on ${
         stale.map((s) => `"${s.path}"`).join(", ")
       } and redo the edit against the current content`,
       suggestedCall: { tool: "read_file", args: { path: first.path } },
@@ -208,7 +216,9 @@ export async function commitChanges(
     for (const change of changes) {
       const current = await fs.read(sandbox.abs(change.path));
       const actual = current === null ? null : await versionOf(current);
-      if (actual !== change.baseVersion) stale.push({ path: change.path, expected: change.baseVersion, actual });
+      if (actual !== change.baseVersion) {
+        stale.push({ path: change.path, expected: change.baseVersion, actual });
+      }
       originals.set(change.path, current);
     }
     if (stale.length > 0) throw staleError(stale);
@@ -270,7 +280,9 @@ export async function commitChanges(
     for (const change of changes) {
       const fromPath = options.renames?.get(change.path);
       if (change.after === null && renamedFrom.has(change.path)) continue;
-      const before = fromPath !== undefined ? changes.find((c) => c.path === fromPath)?.before ?? null : change.before;
+      const before = fromPath !== undefined
+        ? changes.find((c) => c.path === fromPath)?.before ?? null
+        : change.before;
       const diffOptions: { context?: number; fromPath?: string } = {};
       if (options.context !== undefined) diffOptions.context = options.context;
       if (fromPath !== undefined) diffOptions.fromPath = fromPath;

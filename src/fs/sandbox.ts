@@ -26,7 +26,7 @@ function violation(path: string, why: string, hint?: string): RecoverableError {
     "sandbox_violation",
     `Cannot use path "${path}": ${why}`,
     {
-      hint: hint ?? "Pass a path relative to the workspace root, e.g. \"src/main.ts\"",
+      hint: hint ?? 'Pass a path relative to the workspace root, e.g. "src/main.ts"',
       details: { path },
     },
   );
@@ -41,7 +41,7 @@ function normalizeSegments(
   for (const seg of segments) {
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
-      if (out.length === 0) throw violation(original, "it escapes the workspace root with \"..\"");
+      if (out.length === 0) throw violation(original, 'it escapes the workspace root with ".."');
       out.pop();
       continue;
     }

@@ -136,9 +136,12 @@ export class Stage {
       "stale_base",
       actual === null
         ? `Cannot edit "${rel}": expected version "${shortVersion(expected)}" but the file does not exist`
-        : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${shortVersion(actual)}"`,
+        : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${
+          shortVersion(actual)
+        }"`,
       {
-        hint: `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,
+        hint:
+          `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,
         suggestedCall: { tool: "read_file", args: { path: rel } },
         details: { path: rel, expected_version: expected, current_version: actual },
       },

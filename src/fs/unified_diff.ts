@@ -40,7 +40,9 @@ export function unifiedDiff(
   if (after === null) header += "deleted file mode 100644\n";
   if (from !== path) header += `rename from ${from}\nrename to ${path}\n`;
   if ((before && looksBinary(before)) || (after && looksBinary(after))) {
-    return `${header}Binary files ${before ? `a/${from}` : "/dev/null"} and ${after ? `b/${path}` : "/dev/null"} differ\n`;
+    return `${header}Binary files ${before ? `a/${from}` : "/dev/null"} and ${
+      after ? `b/${path}` : "/dev/null"
+    } differ\n`;
   }
   const oldText = before === null ? "" : DECODER.decode(before);
   const newText = after === null ? "" : DECODER.decode(after);

@@ -102,7 +102,11 @@ function printJson(host: CliHost, value: unknown): void {
 function usageError(host: CliHost, message: string): number {
   printJson(host, {
     ok: false,
-    error: { code: "invalid_args", message: `Cannot run graver: ${message}`, hint: "Run graver --help for usage" },
+    error: {
+      code: "invalid_args",
+      message: `Cannot run graver: ${message}`,
+      hint: "Run graver --help for usage",
+    },
   });
   host.stderr(usage());
   return 2;

@@ -56,7 +56,10 @@ export function initRuntime(loader: WasmLoader): Promise<void> {
     if (wasm instanceof WebAssembly.Module) {
       // Runtimes that forbid compiling wasm from bytes (workerd) hand us a module.
       await Parser.init({
-        instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
+        instantiateWasm(
+          imports: WebAssembly.Imports,
+          done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
+        ) {
           const instance = new WebAssembly.Instance(wasm, imports);
           done(instance, wasm);
           return instance.exports;
@@ -138,7 +141,9 @@ export class Grammars {
       const tokens = head.slice(2).split("\n", 1)[0]!.trim().split(/\s+/);
       let interp = tokens[0]?.slice(tokens[0].lastIndexOf("/") + 1);
       if (interp === "env") interp = tokens.slice(1).find((t) => !t.startsWith("-") && !t.includes("="));
-      if (interp) return this.#byShebang.get(interp) ?? this.#byShebang.get(interp.replace(/[\d.]+$/, "")) ?? null;
+      if (interp) {
+        return this.#byShebang.get(interp) ?? this.#byShebang.get(interp.replace(/[\d.]+$/, "")) ?? null;
+      }
     }
     return null;
   }

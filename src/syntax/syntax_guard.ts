@@ -57,7 +57,9 @@ export async function findSyntaxRegressions(
       }
       if (beforeText !== null) {
         const parsed = await ws.trees.parse(change.path, language, change.baseVersion, beforeText);
-        for (const p of syntaxProblems(parsed.tree.rootNode, 500)) before.set(key(p), (before.get(key(p)) ?? 0) + 1);
+        for (const p of syntaxProblems(parsed.tree.rootNode, 500)) {
+          before.set(key(p), (before.get(key(p)) ?? 0) + 1);
+        }
       }
     }
     const parsed = await ws.trees.parse(change.path, language, await versionOf(change.after), afterText);

@@ -33,7 +33,8 @@ export const createFile: ToolDefinition<CreateFileArgs> = {
     const existing = await stage.read(rel);
     if (existing) {
       throw new RecoverableError("already_exists", `Cannot create "${rel}": it already exists`, {
-        hint: `Read it with read_file and edit it, or replace it whole with write_file and expected_version "${existing.version}"`,
+        hint:
+          `Read it with read_file and edit it, or replace it whole with write_file and expected_version "${existing.version}"`,
         suggestedCall: { tool: "read_file", args: { path: rel } },
         details: { path: rel, current_version: existing.version },
       });

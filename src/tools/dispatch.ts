@@ -82,7 +82,8 @@ function failure(tool: string, err: unknown, ws: Workspace): ToolResult {
     error: {
       code: "internal",
       message: `Cannot complete ${tool}: ${message}`,
-      hint: "This is a bug in graver; nothing was written. Retry once, then report it with the arguments used",
+      hint:
+        "This is a bug in graver; nothing was written. Retry once, then report it with the arguments used",
     },
     reminders: [],
   };
@@ -155,13 +156,20 @@ export async function dispatch(
       const regressions = await findSyntaxRegressions(ws, pending);
       if (regressions.length > 0) {
         const where = regressions.map((r) =>
-          `"${r.path}" line${r.problems.length > 1 ? "s" : ""} ${[...new Set(r.problems.map((p) => p.line))].join(", ")}`
+          `"${r.path}" line${r.problems.length > 1 ? "s" : ""} ${
+            [...new Set(r.problems.map((p) => p.line))].join(", ")
+          }`
         ).join("; ");
         if (guard === "refuse") {
-          throw new RecoverableError("syntax_error", `Cannot apply ${name}: the edit introduces syntax errors at ${where}`, {
-            hint: "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
-            details: { files: regressions },
-          });
+          throw new RecoverableError(
+            "syntax_error",
+            `Cannot apply ${name}: the edit introduces syntax errors at ${where}`,
+            {
+              hint:
+                "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
+              details: { files: regressions },
+            },
+          );
         }
         warnings.push(`The edit introduces syntax errors at ${where}`);
       }
@@ -177,7 +185,13 @@ export async function dispatch(
         ws.telemetry.event("graver.commit", { tool: name, files: changes.length });
       }
     }
-    const status = !tool.mutates ? "read" : changes.length === 0 ? "no_change" : dryRun ? "dry_run" : "applied";
+    const status = !tool.mutates
+      ? "read"
+      : changes.length === 0
+      ? "no_change"
+      : dryRun
+      ? "dry_run"
+      : "applied";
     return { ok: true, tool: name, status, changes, data: handled.data ?? {}, warnings, reminders: [] };
   } catch (err) {
     return failure(name, err, ws);

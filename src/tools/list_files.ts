@@ -26,7 +26,12 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
   inputSchema: objectSchema({
     path: { type: "string", description: 'Directory relative to the root ("" or "." for the root)' },
     recursive: { type: "boolean", description: "Walk subdirectories (default false)" },
-    max_entries: { type: "integer", minimum: 1, maximum: 100000, description: "Most entries to return (default 1000)" },
+    max_entries: {
+      type: "integer",
+      minimum: 1,
+      maximum: 100000,
+      description: "Most entries to return (default 1000)",
+    },
   }),
   mutates: false,
   async handler(args, { stage }) {

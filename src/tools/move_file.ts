@@ -42,11 +42,15 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
     if (from === to) return { data: { from, to }, warnings: ["Source and destination are the same path"] };
     const dest = await stage.read(to);
     if (dest && !args.overwrite) {
-      throw new RecoverableError("already_exists", `Cannot move "${from}" to "${to}": the destination exists`, {
-        hint: "Pick another destination, or pass overwrite: true to replace it",
-        suggestedCall: { tool: "move_file", args: { from, to, overwrite: true } },
-        details: { from, to, destination_version: dest.version },
-      });
+      throw new RecoverableError(
+        "already_exists",
+        `Cannot move "${from}" to "${to}": the destination exists`,
+        {
+          hint: "Pick another destination, or pass overwrite: true to replace it",
+          suggestedCall: { tool: "move_file", args: { from, to, overwrite: true } },
+          details: { from, to, destination_version: dest.version },
+        },
+      );
     }
     await stage.write(to, source.bytes);
     await stage.remove(from);

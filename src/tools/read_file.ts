@@ -60,17 +60,23 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       );
     }
     if (args.end_line !== undefined && args.end_line < start) {
-      throw new RecoverableError("invalid_args", `Cannot read "${rel}": end_line ${args.end_line} is before start_line ${start}`, {
-        hint: "Pass end_line >= start_line",
-        details: { path: rel },
-      });
+      throw new RecoverableError(
+        "invalid_args",
+        `Cannot read "${rel}": end_line ${args.end_line} is before start_line ${start}`,
+        {
+          hint: "Pass end_line >= start_line",
+          details: { path: rel },
+        },
+      );
     }
     const wanted = Math.min(args.end_line ?? total, total);
     const end = Math.min(wanted, start + MAX_READ_LINES - 1);
     const slice = all.slice(start - 1, end);
     const width = String(end).length;
     const numbered = args.numbered !== false;
-    const content = slice.map((l, i) => numbered ? `${String(start + i).padStart(width)}\t${l}` : l).join("\n");
+    const content = slice.map((l, i) => numbered ? `${String(start + i).padStart(width)}\t${l}` : l).join(
+      "\n",
+    );
     const data: Record<string, unknown> = {
       path: rel,
       version: file.version,

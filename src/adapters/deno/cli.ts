@@ -6,19 +6,32 @@
 import { runCli } from "../../surfaces/cli.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 
+/** Write all bytes (writeSync may write only part of a large buffer). */
+function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void {
+  let bytes = new TextEncoder().encode(text);
+  while (bytes.length > 0) bytes = bytes.subarray(out.writeSync(bytes));
+}
+
 /** Read all of stdin as text. */
 async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
 }
 
 if (import.meta.main) {
-  const encoder = new TextEncoder();
-  const code = await runCli(Deno.args, {
-    stdout: (t) => Deno.stdout.writeSync(encoder.encode(t)),
-    stderr: (t) => Deno.stderr.writeSync(encoder.encode(t)),
+  // `deno task graver` runs in the project directory; the task passes the caller's
+  // directory as `--cwd DIR` so that --root defaults to where the user stands.
+  let args = Deno.args;
+  let cwd = Deno.cwd();
+  if (args[0] === "--cwd" && args[1] !== undefined) {
+    cwd = args[1];
+    args = args.slice(2);
+  }
+  const code = await runCli(args, {
+    stdout: (t) => writeAll(Deno.stdout, t),
+    stderr: (t) => writeAll(Deno.stderr, t),
     readStdin,
     readHostFile: (p) => Deno.readTextFile(p),
-    cwd: Deno.env.get("INIT_CWD") ?? Deno.cwd(),
+    cwd,
     backend: createDiskBackend(),
     wasm: createWasmLoader(),
   });

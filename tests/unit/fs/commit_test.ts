@@ -89,7 +89,9 @@ Deno.test("commitChanges() restores the store when any single operation fails", 
       refused++;
     }
     // Restored at once (rollback retries a failed step), not only after recovery.
-    if (threw) assert.deepEqual(await snapshot(raw, "/p"), before, `fault at operation ${n}, before recovery`);
+    if (threw) {
+      assert.deepEqual(await snapshot(raw, "/p"), before, `fault at operation ${n}, before recovery`);
+    }
     await recoverJournal(BackendFs.wrap(raw), sandbox);
     assert.deepEqual(await snapshot(raw, "/p"), threw ? before : after, `fault at operation ${n}`);
   }
@@ -117,8 +119,9 @@ Deno.test("createWorkspace() rolls back a commit interrupted mid-rename", async 
     const ws = await createWorkspace({ backend: raw, root: "/p" });
     if (ws.recovered === "rolled_back") rolledBack++;
     const now = await snapshot(raw, "/p");
-    if (landed || ws.recovered === "finished") assert.equal(now["/p/a.ts"], "export const a = 2;\n", `crash at ${n}`);
-    else assert.deepEqual(now, before, `crash at ${n}`);
+    if (landed || ws.recovered === "finished") {
+      assert.equal(now["/p/a.ts"], "export const a = 2;\n", `crash at ${n}`);
+    } else assert.deepEqual(now, before, `crash at ${n}`);
     const left = await snapshotInternal(raw);
     assert.deepEqual(left, [], `crash at ${n}: leftovers in .graver/`);
   }
@@ -133,8 +136,16 @@ Deno.test("commitChanges() refuses a stale base and writes nothing", async () =>
   const r2 = await two.call("read_file", { path: "a.ts" });
   assert.ok(r1.ok && r2.ok);
   const [w1, w2] = await Promise.all([
-    one.call("write_file", { path: "a.ts", content: "export const a = 10;\n", expected_version: r1.data["version"] }),
-    two.call("write_file", { path: "a.ts", content: "export const a = 20;\n", expected_version: r2.data["version"] }),
+    one.call("write_file", {
+      path: "a.ts",
+      content: "export const a = 10;\n",
+      expected_version: r1.data["version"],
+    }),
+    two.call("write_file", {
+      path: "a.ts",
+      content: "export const a = 20;\n",
+      expected_version: r2.data["version"],
+    }),
   ]);
   const landed = [w1, w2].filter((r) => r.ok);
   const refused = [w1, w2].filter((r) => !r.ok);

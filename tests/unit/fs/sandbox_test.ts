@@ -16,7 +16,21 @@ Deno.test("Sandbox.lexical() maps relative and inside-absolute paths", () => {
 
 Deno.test("Sandbox.lexical() refuses escapes, NUL, drive letters and internals", () => {
   const sb = new Sandbox("/work/proj");
-  for (const bad of ["../x", "a/../../x", "/etc/passwd", "/work/projx/a", "a\0b", "C:\\x", "c:/x", "\\\\server\\share", ".graver/journal.json", "./.graver/x", ""]) {
+  for (
+    const bad of [
+      "../x",
+      "a/../../x",
+      "/etc/passwd",
+      "/work/projx/a",
+      "a\0b",
+      "C:\\x",
+      "c:/x",
+      "\\\\server\\share",
+      ".graver/journal.json",
+      "./.graver/x",
+      "",
+    ]
+  ) {
     assert.throws(() => sb.lexical(bad), refused, bad);
   }
 });

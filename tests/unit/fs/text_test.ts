@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { decodeText, dominantEol, encodeText, isRecoverable, looksBinary, splitLinesKeepEnds } from "../../../src/mod.ts";
+import {
+  decodeText,
+  dominantEol,
+  encodeText,
+  isRecoverable,
+  looksBinary,
+  splitLinesKeepEnds,
+} from "../../../src/mod.ts";
 
 Deno.test("decodeText() keeps the BOM aside and encodeText() restores it", () => {
   const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x0d, 0x0a]);
@@ -9,7 +16,10 @@ Deno.test("decodeText() keeps the BOM aside and encodeText() restores it", () =>
 });
 
 Deno.test("decodeText() refuses binary and invalid UTF-8 with distinct codes", () => {
-  assert.throws(() => decodeText(new Uint8Array([0x61, 0x00, 0x62]), "x.bin"), (e) => isRecoverable(e, "binary_file"));
+  assert.throws(
+    () => decodeText(new Uint8Array([0x61, 0x00, 0x62]), "x.bin"),
+    (e) => isRecoverable(e, "binary_file"),
+  );
   assert.throws(
     () => decodeText(new Uint8Array([0x61, 0x62, 0xff, 0x63]), "x.txt"),
     (e) => isRecoverable(e, "encoding") && e.details?.["offset_byte"] === 2,

@@ -3,7 +3,10 @@ import { unifiedDiff } from "../../../src/mod.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
-async function gitApplyCheck(files: Record<string, string>, diff: string): Promise<{ ok: boolean; out: string }> {
+async function gitApplyCheck(
+  files: Record<string, string>,
+  diff: string,
+): Promise<{ ok: boolean; out: string }> {
   const dir = await Deno.makeTempDir();
   try {
     for (const [p, c] of Object.entries(files)) {

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { shortVersion, versionOf } from "../../../src/mod.ts";
 
 Deno.test("versionOf() is SHA-256 of the exact bytes", async () => {
-  assert.equal(await versionOf(new Uint8Array()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  assert.equal(
+    await versionOf(new Uint8Array()),
+    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+  );
   const lf = await versionOf(new TextEncoder().encode("a\n"));
   const crlf = await versionOf(new TextEncoder().encode("a\r\n"));
   assert.notEqual(lf, crlf);

@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import {
+  createMemoryBackend,
+  createWorkspace,
+  describeTools,
+  MemoryTelemetry,
+  TOOLS,
+} from "../../../src/mod.ts";
+
+Deno.test("dispatch() refuses bad args with the schema's property list", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "a" }) });
+  const r = await ws.call("read_file", { paht: "a.txt" });
+  assert.ok(!r.ok);
+  assert.equal(r.error.code, "invalid_args");
+  assert.match(r.error.message, /unknown property "paht"/);
+  assert.match(r.error.hint, /path \(required\)/);
+  const r2 = await ws.call("read_file", "a.txt");
+  assert.ok(!r2.ok && r2.error.code === "invalid_args");
+});
+
+Deno.test("dispatch() names the known tools for an unknown one", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({}) });
+  const r = await ws.call("reed_file", {});
+  assert.ok(!r.ok && r.error.code === "not_found" && r.error.hint.includes("read_file"));
+});
+
+Deno.test("dispatch() turns an unexpected exception into `internal` and writes nothing", async () => {
+  const backend = createMemoryBackend({ "/a.txt": "a" });
+  const broken = { ...backend, writeFile: () => Promise.reject(new TypeError("disk on fire")) };
+  const telemetry = new MemoryTelemetry();
+  const ws = await createWorkspace({ backend: broken, telemetry });
+  const r = await ws.call("write_file", { path: "a.txt", content: "b" });
+  assert.ok(!r.ok && r.error.code === "internal" && r.error.message.includes("disk on fire"));
+  assert.equal(new TextDecoder().decode(await backend.readFile("/a.txt") as Uint8Array), "a");
+  assert.equal(telemetry.total("graver.tool.internal_errors"), 1);
+});
+
+Deno.test("every catalogue tool has a unique name, a description and an object schema", () => {
+  const names = new Set<string>();
+  for (const t of TOOLS) {
+    assert.match(t.name, /^[a-z_]+$/);
+    assert.ok(!names.has(t.name), t.name);
+    names.add(t.name);
+    assert.ok(t.description.length > 20, t.name);
+    assert.equal(t.inputSchema["type"], "object", t.name);
+    assert.equal(t.inputSchema["additionalProperties"], false, t.name);
+  }
+  assert.equal(describeTools().length, TOOLS.length);
+});
