@@ -20,4 +20,5 @@ export * from "./telemetry.ts";
 export * from "./workspace.ts";
 export * from "./fs/mod.ts";
 export * from "./syntax/mod.ts";
+export * from "./structural/mod.ts";
 export * from "./tools/mod.ts";

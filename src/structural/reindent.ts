@@ -1,0 +1,184 @@
+/**
+ * Re-indentation of inserted and replacement code: strip the code's own
+ * common indentation, then indent it for its destination (depth, tabs or
+ * spaces, line endings).
+ *
+ * @module
+ */
+
+/** Options of {@linkcode reindent}. */
+export interface ReindentOptions {
+  /** Indentation of the destination's depth-0 line (e.g. the line the new code sits on). */
+  indent: string;
+  /** Line ending of every output line. */
+  eol: "\n" | "\r\n";
+  /** The destination's indent unit ("\t" or N spaces); default: a tab when `indent` has one, else the code's own unit. */
+  unit?: string;
+  /** Whether to put `indent` before the first line (default true; false when the code continues a line). */
+  indentFirstLine?: boolean;
+}
+
+const BLANK = /^[ \t]*$/;
+/** A line that opens a block or continues onto the next one. */
+const OPENS = /(?:[{([:,=+\-*/|&?.]|=>|->|\b(?:do|then|else|begin|in))\s*$/;
+/** A line that closes a block. */
+const CLOSES = /^(?:[}\])]|end\b|fi\b|done\b|esac\b|endif\b|until\b)/;
+
+function leading(line: string): string {
+  return /^[ \t]*/.exec(line)![0];
+}
+
+function columns(ws: string, tabCols: number): number {
+  let n = 0;
+  for (const ch of ws) n += ch === "\t" ? tabCols : 1;
+  return n;
+}
+
+/**
+ * The indent unit of a text: `"\t"` when most indented lines start with a tab,
+ * otherwise the most frequent indentation step in spaces.
+ *
+ * @param text Any source text.
+ * @param fallback What to return when the text has no indentation (default 4 spaces).
+ * @returns `"\t"` or a run of spaces.
+ *
+ * @example Detect two-space indentation
+ * ```ts
+ * import { detectIndentUnit } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(detectIndentUnit("a {\n  b {\n    c\n  }\n}\n"), "  ");
+ * assert.equal(detectIndentUnit("a {\n\tb\n}\n"), "\t");
+ * ```
+ */
+export function detectIndentUnit(text: string, fallback = "    "): string {
+  return unitOf(text.split(/\r?\n/), fallback, 0);
+}
+
+function unitOf(lines: string[], fallback: string, start: number | null): string {
+  let tabs = 0;
+  let spaces = 0;
+  const steps = new Map<number, number>();
+  let prev = start;
+  let minIndent = Infinity;
+  for (const line of lines) {
+    if (BLANK.test(line)) continue;
+    const ws = leading(line);
+    if (ws.startsWith("\t")) tabs++;
+    else if (ws.length > 0) {
+      // ` * doc` lines of block comments are alignment, not indentation.
+      if (ws.length % 2 === 1 && line[ws.length] === "*") continue;
+      spaces++;
+    }
+    if (ws.startsWith("\t")) continue;
+    const cols = ws.length;
+    if (prev !== null && cols !== prev) {
+      const step = Math.abs(cols - prev);
+      steps.set(step, (steps.get(step) ?? 0) + 1);
+    }
+    if (cols > 0) minIndent = Math.min(minIndent, cols);
+    prev = cols;
+  }
+  if (tabs > spaces) return "\t";
+  if (spaces === 0) return tabs > 0 ? "\t" : fallback;
+  let best = 0;
+  let bestCount = 0;
+  for (const [step, count] of steps) {
+    if (step === 1 && steps.size > 1) continue;
+    if (count > bestCount || (count === bestCount && step < best)) {
+      best = step;
+      bestCount = count;
+    }
+  }
+  if (best === 0) best = Number.isFinite(minIndent) ? minIndent : fallback.length;
+  return " ".repeat(Math.min(best, 8));
+}
+
+/**
+ * The leading whitespace of the line that holds a UTF-16 offset.
+ *
+ * @param text The text.
+ * @param offsetUtf16 Any offset on the line (0-based, UTF-16 code units).
+ * @returns The run of spaces and tabs that starts the line.
+ *
+ * @example
+ * ```ts
+ * import { indentOfLine } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "class A {\n\tfoo() {}\n}\n";
+ * assert.equal(indentOfLine(text, text.indexOf("foo")), "\t");
+ * ```
+ */
+export function indentOfLine(text: string, offsetUtf16: number): string {
+  const start = offsetUtf16 <= 0 ? 0 : text.lastIndexOf("\n", offsetUtf16 - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start, start + 256))![0];
+}
+
+/**
+ * Re-indent code for a destination: strip its common leading indentation,
+ * indent every non-empty line with `indent` plus its own relative depth
+ * (converted from the code's indent unit to the destination `unit`), end every
+ * line with `eol`, and leave blank lines empty.
+ *
+ * Code whose first line has no indentation while later lines do (the usual
+ * shape of a snippet copied out of a nested body) is read as if the first line
+ * had been indented: one level less than the next lines when it opens a block,
+ * the closing line's indentation when the code ends with one, else the same.
+ *
+ * @param code The code to place.
+ * @param options Destination indentation, line ending, unit.
+ * @returns The re-indented code (a final newline is kept if the code had one).
+ *
+ * @example Move a two-space snippet into a tab-indented method body
+ * ```ts
+ * import { reindent } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const out = reindent("if (x) {\n  y();\n}\n", { indent: "\t\t", eol: "\n", unit: "\t" });
+ * assert.equal(out, "\t\tif (x) {\n\t\t\ty();\n\t\t}\n");
+ * ```
+ */
+export function reindent(code: string, options: ReindentOptions): string {
+  const lines = code.split(/\r?\n/);
+  const nonBlank: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!)) nonBlank.push(i);
+  if (nonBlank.length === 0) return lines.map(() => "").join(options.eol);
+  const first = nonBlank[0]!;
+  const rest = nonBlank.slice(1);
+  const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
+  const srcUnit = unitOf(firstIsBare ? rest.map((i) => lines[i]!) : lines, "", firstIsBare ? null : 0);
+  const unitCols = srcUnit === "\t" ? 4 : srcUnit.length || 4;
+  const tabCols = srcUnit === "\t" ? 4 : Math.max(unitCols, 4);
+  const cols = lines.map((l) => columns(leading(l), tabCols));
+  let firstCols = cols[first]!;
+  const restMin = rest.length > 0 ? Math.min(...rest.map((i) => cols[i]!)) : Infinity;
+  if (firstIsBare && restMin > 0) {
+    const lastLine = lines[nonBlank[nonBlank.length - 1]!]!;
+    const firstText = lines[first]!.replace(/\s*(?:\/\/.*|#.*)?$/, "");
+    if (CLOSES.test(lastLine.trimStart())) firstCols = cols[nonBlank[nonBlank.length - 1]!]!;
+    else if (OPENS.test(firstText)) firstCols = Math.max(0, restMin - unitCols);
+    else firstCols = restMin;
+  }
+  const base = Math.min(firstCols, restMin);
+  const unit = options.unit ??
+    (options.indent.includes("\t")
+      ? "\t"
+      : srcUnit === "\t" || srcUnit === ""
+      ? (options.indent ? "    " : "\t")
+      : srcUnit);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (BLANK.test(line)) {
+      out.push("");
+      continue;
+    }
+    const rel = (i === first ? firstCols : cols[i]!) - base;
+    const depth = Math.floor(rel / unitCols);
+    const pad = unit.repeat(depth) + " ".repeat(rel % unitCols);
+    const body = line.slice(leading(line).length);
+    out.push(i === first && options.indentFirstLine === false ? body : options.indent + pad + body);
+  }
+  return out.join(options.eol);
+}

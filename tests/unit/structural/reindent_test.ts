@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { detectIndentUnit, indentOfLine, reindent } from "../../../src/structural/reindent.ts";
+
+Deno.test("reindent() converts two-space code into a tab-indented nested body", () => {
+  const code = "if (x) {\n  for (;;) {\n    y();\n  }\n}\n";
+  assert.equal(
+    reindent(code, { indent: "\t\t", eol: "\n", unit: "\t" }),
+    "\t\tif (x) {\n\t\t\tfor (;;) {\n\t\t\t\ty();\n\t\t\t}\n\t\t}\n",
+  );
+});
+
+Deno.test("reindent() converts tab-indented code into four-space depth", () => {
+  const code = "\tdef f(self):\n\t\tif x:\n\t\t\treturn 1\n";
+  assert.equal(
+    reindent(code, { indent: "    ", eol: "\n", unit: "    " }),
+    "    def f(self):\n        if x:\n            return 1\n",
+  );
+});
+
+Deno.test("reindent() converts two-space units to four-space units", () => {
+  assert.equal(
+    reindent("a:\n  b:\n    c\n", { indent: "", eol: "\n", unit: "    " }),
+    "a:\n    b:\n        c\n",
+  );
+});
+
+Deno.test("reindent() strips the common indentation and keeps relative depth", () => {
+  const code = "        foo();\n        if (a) {\n            bar();\n        }";
+  assert.equal(
+    reindent(code, { indent: "  ", eol: "\n", unit: "  " }),
+    "  foo();\n  if (a) {\n    bar();\n  }",
+  );
+});
+
+Deno.test("reindent() writes CRLF for every line and keeps blank lines empty", () => {
+  const code = "def a():\n    x = 1\n    \n    return x\n";
+  assert.equal(
+    reindent(code, { indent: "    ", eol: "\r\n" }),
+    "    def a():\r\n        x = 1\r\n\r\n        return x\r\n",
+  );
+  assert.equal(reindent("a\r\n\r\nb", { indent: "\t", eol: "\n" }), "\ta\n\n\tb");
+});
+
+Deno.test("reindent() reads a bare first line that opens a block as one level above the next lines", () => {
+  // The model copied a method out of a class body and lost the first line's indentation.
+  const code = "def area(self):\n        return self.w * self.h\n";
+  assert.equal(
+    reindent(code, { indent: "    ", eol: "\n", unit: "    " }),
+    "    def area(self):\n        return self.w * self.h\n",
+  );
+});
+
+Deno.test("reindent() reads a bare first line as the closing line's level when the code ends with a closer", () => {
+  const code = "render() {\n        return 1;\n    }";
+  assert.equal(reindent(code, { indent: "\t", eol: "\n", unit: "\t" }), "\trender() {\n\t\treturn 1;\n\t}");
+});
+
+Deno.test("reindent() reads a bare first statement as the same level as the next ones", () => {
+  const code = "x = 1\n    y = 2\n    z = 3";
+  assert.equal(reindent(code, { indent: "  ", eol: "\n" }), "  x = 1\n  y = 2\n  z = 3");
+});
+
+Deno.test("reindent() can leave the first line unindented (code that continues a line)", () => {
+  const code = "foo(\n  a,\n  b,\n)";
+  assert.equal(
+    reindent(code, { indent: "    ", eol: "\n", unit: "    ", indentFirstLine: false }),
+    "foo(\n        a,\n        b,\n    )",
+  );
+});
+
+Deno.test("reindent() keeps alignment spaces that are not a whole unit", () => {
+  const code = "/**\n * Doc.\n */\nfunction f() {}\n";
+  assert.equal(
+    reindent(code, { indent: "\t", eol: "\n", unit: "\t" }),
+    "\t/**\n\t * Doc.\n\t */\n\tfunction f() {}\n",
+  );
+});
+
+Deno.test("reindent() turns whitespace-only code into empty lines", () => {
+  assert.equal(reindent("  \n\t\n", { indent: "    ", eol: "\n" }), "\n\n");
+});
+
+Deno.test("detectIndentUnit() finds tabs, two and four spaces, and ignores doc-comment alignment", () => {
+  assert.equal(detectIndentUnit("func f() {\n\tif x {\n\t\treturn\n\t}\n}\n"), "\t");
+  assert.equal(detectIndentUnit("class A:\n    def f(self):\n        pass\n"), "    ");
+  assert.equal(detectIndentUnit("/**\n * a\n * b\n */\nx {\n  y {\n    z\n  }\n}\n"), "  ");
+  assert.equal(detectIndentUnit("a\nb\n"), "    ");
+  assert.equal(detectIndentUnit("a\nb\n", "\t"), "\t");
+});
+
+Deno.test("indentOfLine() returns the whitespace that starts the offset's line", () => {
+  const text = "a\n    b = 1\n\tc\n";
+  assert.equal(indentOfLine(text, text.indexOf("= 1")), "    ");
+  assert.equal(indentOfLine(text, text.indexOf("c")), "\t");
+  assert.equal(indentOfLine(text, 0), "");
+  assert.equal(indentOfLine(text, text.indexOf("\tc")), "\t");
+});
