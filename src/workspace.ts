@@ -6,6 +6,7 @@
  */
 import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
+import type { LockOptions } from "./fs/commit_lock.ts";
 import { Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
@@ -30,6 +31,8 @@ export interface WorkspaceOptions {
   telemetry?: TelemetrySink;
   /** Syntax guard at commit (default "refuse"). */
   syntaxGuard?: SyntaxGuardMode;
+  /** Commit-lock timing (stale after, wait for). */
+  lock?: LockOptions;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -46,8 +49,10 @@ export class Workspace {
   readonly telemetry: TelemetrySink;
   /** Syntax guard mode. */
   readonly syntaxGuard: SyntaxGuardMode;
-  /** What opening did with an interrupted journal. */
-  recovered: "none" | "rolled_back" | "finished" = "none";
+  /** Commit-lock timing. */
+  readonly lock: LockOptions;
+  /** What opening did with an interrupted journal ("busy": another process was committing). */
+  recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
   /** @param options See {@linkcode WorkspaceOptions}. */
   constructor(options: WorkspaceOptions) {
@@ -57,6 +62,7 @@ export class Workspace {
     this.trees = this.grammars ? new TreeCache(this.grammars) : null;
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
+    this.lock = options.lock ?? {};
   }
 
   /**
@@ -98,7 +104,7 @@ export class Workspace {
  */
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const ws = new Workspace(options);
-  ws.recovered = await recoverJournal(ws.fs, ws.sandbox);
+  ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
   if (ws.recovered !== "none") {
     ws.telemetry.event("graver.journal.recovered", { outcome: ws.recovered });
   }

@@ -134,6 +134,21 @@ export class BackendFs {
     await this.raw.writeFile(path, bytes);
   }
 
+  /**
+   * Create a file only if it does not exist (`wx`); false when it exists.
+   * Backends that ignore the flag (lightning-fs) behave as a plain write.
+   */
+  async writeExclusive(path: string, bytes: Uint8Array): Promise<boolean> {
+    await this.mkdirp(dirname(path));
+    try {
+      await this.raw.writeFile(path, bytes, { flag: "wx" });
+      return true;
+    } catch (err) {
+      if (errnoCode(err) === "EEXIST") return false;
+      throw err;
+    }
+  }
+
   /** Create a directory and its parents; existing ones are fine. */
   async mkdirp(path: string): Promise<void> {
     if (path === "/" || path === "." || path === "") return;

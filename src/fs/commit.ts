@@ -8,6 +8,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
+import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 import type { PendingChange } from "./stage.ts";
 import { unifiedDiff } from "./unified_diff.ts";
@@ -132,8 +133,22 @@ async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
 export async function recoverJournal(
   fs: BackendFs,
   sandbox: Sandbox,
-): Promise<"none" | "rolled_back" | "finished"> {
+  options: LockOptions = {},
+): Promise<"none" | "busy" | "rolled_back" | "finished"> {
   return await serialised(fs, sandbox.root, async () => {
+    // A live lock means another process is committing right now: its journal is not ours to undo.
+    const held = await tryLock(fs, sandbox, { ...options, waitMs: 0 });
+    if (!held) return "busy";
+    try {
+      return await recoverLocked(fs, sandbox);
+    } finally {
+      await held.release();
+    }
+  });
+}
+
+async function recoverLocked(fs: BackendFs, sandbox: Sandbox): Promise<"none" | "rolled_back" | "finished"> {
+  {
     const raw = await fs.read(internal(sandbox, JOURNAL));
     if (raw === null) {
       await sweepLeftovers(fs, sandbox);
@@ -156,7 +171,7 @@ export async function recoverJournal(
     await cleanup(fs, sandbox, journal);
     await sweepLeftovers(fs, sandbox);
     return "finished";
-  });
+  }
 }
 
 /** Options for {@linkcode commitChanges}. */
@@ -165,6 +180,8 @@ export interface CommitOptions {
   context?: number;
   /** Renames to report as one diff: destination path -> source path. */
   renames?: Map<string, string>;
+  /** Commit-lock timing. */
+  lock?: LockOptions;
 }
 
 function staleError(
@@ -210,6 +227,24 @@ export async function commitChanges(
 ): Promise<CommittedChange[]> {
   if (changes.length === 0) return [];
   return await serialised(fs, sandbox.root, async () => {
+    const held = await lock(fs, sandbox, options.lock);
+    try {
+      return await commitLocked(fs, sandbox, changes, options);
+    } finally {
+      await held.release().catch(() => {
+        // A lock we could not remove goes stale and is broken by the next committer.
+      });
+    }
+  });
+}
+
+async function commitLocked(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  changes: PendingChange[],
+  options: CommitOptions,
+): Promise<CommittedChange[]> {
+  {
     // 1. compare-and-swap: the backend must still hold every base version.
     const originals = new Map<string, Uint8Array | null>();
     const stale: { path: string; expected: Version | null; actual: Version | null }[] = [];
@@ -294,5 +329,5 @@ export async function commitChanges(
       });
     }
     return out;
-  });
+  }
 }

@@ -178,7 +178,7 @@ export async function dispatch(
     if (dryRun) {
       changes = await previewChanges(stage, handled.renames);
     } else {
-      const commitOptions = handled.renames ? { renames: handled.renames } : {};
+      const commitOptions = handled.renames ? { renames: handled.renames, lock: ws.lock } : { lock: ws.lock };
       changes = await commitChanges(ws.fs, ws.sandbox, pending, commitOptions);
       if (changes.length > 0) {
         ws.telemetry.counter("graver.commit.files", changes.length, { tool: name });

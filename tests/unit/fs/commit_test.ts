@@ -92,7 +92,7 @@ Deno.test("commitChanges() restores the store when any single operation fails", 
     if (threw) {
       assert.deepEqual(await snapshot(raw, "/p"), before, `fault at operation ${n}, before recovery`);
     }
-    await recoverJournal(BackendFs.wrap(raw), sandbox);
+    await recoverJournal(BackendFs.wrap(raw), sandbox, { now: () => Date.now() + 60_000 });
     assert.deepEqual(await snapshot(raw, "/p"), threw ? before : after, `fault at operation ${n}`);
   }
   assert.ok(refused > 0);
@@ -116,7 +116,8 @@ Deno.test("createWorkspace() rolls back a commit interrupted mid-rename", async 
     const stage = new Stage(fs, new Sandbox("/p"));
     await stageThree(stage);
     const landed = await commitChanges(fs, new Sandbox("/p"), stage.changes()).then(() => true, () => false);
-    const ws = await createWorkspace({ backend: raw, root: "/p" });
+    // The crashed process left its lock behind: reopen as a later process would, once it is stale.
+    const ws = await createWorkspace({ backend: raw, root: "/p", lock: { now: () => Date.now() + 60_000 } });
     if (ws.recovered === "rolled_back") rolledBack++;
     const now = await snapshot(raw, "/p");
     if (landed || ws.recovered === "finished") {
@@ -170,4 +171,22 @@ Deno.test("commitChanges() detects a concurrent change between stage and commit"
     (e) => isRecoverable(e, "stale_base") && e.details?.["path"] === "a.ts",
   );
   assert.equal(new TextDecoder().decode(await backend.readFile("/p/a.ts") as Uint8Array), "theirs\n");
+});
+
+Deno.test("commit lock: a live lock makes recovery stand aside; a stale one is broken", async () => {
+  const backend = createMemoryBackend(FILES);
+  const fs = BackendFs.wrap(backend);
+  const sandbox = new Sandbox("/p");
+  await fs.write("/p/.graver/lock", enc(`${Date.now()} someone-else`));
+  assert.equal(await recoverJournal(fs, sandbox), "busy");
+  const stage = new Stage(fs, sandbox);
+  await stage.write("a.ts", enc("x\n"));
+  await assert.rejects(
+    () => commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs: 20 } }),
+    (e) => isRecoverable(e, "limit_exceeded"),
+  );
+  const later = { now: () => Date.now() + 60_000 };
+  const out = await commitChanges(fs, sandbox, stage.changes(), { lock: later });
+  assert.equal(out.length, 1);
+  assert.equal(await fs.read("/p/.graver/lock"), null);
 });

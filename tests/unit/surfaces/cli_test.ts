@@ -74,3 +74,30 @@ Deno.test("graver tools --json prints the catalogue", async () => {
   const tools = JSON.parse(res.stdout) as { name: string; inputSchema: { type: string } }[];
   assert.ok(tools.some((t) => t.name === "read_file" && t.inputSchema.type === "object"));
 });
+
+Deno.test("two graver processes writing from the same version: exactly one lands", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/n.txt`, "0\n");
+    const read = JSON.parse((await graver(["call", "read_file", '{"path":"n.txt"}'], dir)).stdout);
+    const version = read.data.version;
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        graver([
+          "call",
+          "write_file",
+          JSON.stringify({ path: "n.txt", content: `${i}\n`, expected_version: version }),
+        ], dir)
+      ),
+    );
+    const landed = results.filter((r) => r.code === 0);
+    assert.equal(landed.length, 1, results.map((r) => r.stdout).join("\n"));
+    for (const r of results.filter((r) => r.code !== 0)) {
+      assert.equal(JSON.parse(r.stdout).error.code, "stale_base");
+    }
+    const winner = JSON.parse(landed[0]!.stdout).changes[0].diff as string;
+    assert.match(winner, new RegExp(`\\+${(await Deno.readTextFile(`${dir}/n.txt`)).trim()}`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -26,7 +26,7 @@ Deno.test("dispatch() names the known tools for an unknown one", async () => {
 
 Deno.test("dispatch() turns an unexpected exception into `internal` and writes nothing", async () => {
   const backend = createMemoryBackend({ "/a.txt": "a" });
-  const broken = { ...backend, writeFile: () => Promise.reject(new TypeError("disk on fire")) };
+  const broken = { ...backend, rename: () => Promise.reject(new TypeError("disk on fire")) };
   const telemetry = new MemoryTelemetry();
   const ws = await createWorkspace({ backend: broken, telemetry });
   const r = await ws.call("write_file", { path: "a.txt", content: "b" });
