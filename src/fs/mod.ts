@@ -13,6 +13,7 @@
  */
 export * from "./backend.ts";
 export * from "./commit.ts";
+export * from "./commit_lock.ts";
 export * from "./memory_backend.ts";
 export * from "./sandbox.ts";
 export * from "./stage.ts";
