@@ -13,3 +13,6 @@
 export * from "./grammars.ts";
 export * from "./syntax_guard.ts";
 export * from "./trees.ts";
+export * from "./queries.ts";
+export * from "./symbols.ts";
+export * from "./name_path.ts";

@@ -1,0 +1,186 @@
+/**
+ * Name paths: how agents address a symbol. `name` matches at any depth,
+ * `Outer/inner` matches the end of a symbol's path, `/Outer/inner` matches
+ * from the top level, `name[i]` picks the i-th of same-name siblings
+ * (overloads, 0-based), `\/` escapes a slash inside a name. A symbol also
+ * answers to its aliases (the type of a Rust impl block) and its qualifier
+ * may stand as the segment before it (a Go method's receiver type).
+ *
+ * @module
+ */
+import { nearestNames } from "../fs/stage.ts";
+import type { SymbolInfo } from "./symbols.ts";
+
+/** One parsed segment of a name path. */
+export interface NamePathSegment {
+  /** The name (unescaped). */
+  name: string;
+  /** The `[i]` overload index, if given. */
+  index?: number;
+}
+
+/** A parsed name path. */
+export interface ParsedNamePath {
+  /** Whether it started with "/" (match from the top level). */
+  absolute: boolean;
+  /** Segments, outermost first. */
+  segments: NamePathSegment[];
+}
+
+/** Result of {@linkcode resolveNamePath}. */
+export type NamePathResolution =
+  | { status: "unique"; symbol: SymbolInfo }
+  | { status: "ambiguous"; candidates: SymbolInfo[] }
+  | { status: "not_found"; suggestions: string[] };
+
+/**
+ * Parse a name path.
+ *
+ * @param namePath E.g. `/Outer/inner[1]`, `a\/b`.
+ * @returns Absolute flag and unescaped segments.
+ */
+export function parseNamePath(namePath: string): ParsedNamePath {
+  let s = namePath.trim();
+  const absolute = s.startsWith("/");
+  if (absolute) s = s.slice(1);
+  const raw: string[] = [];
+  let cur = "";
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (ch === "\\" && i + 1 < s.length) {
+      cur += s[++i];
+    } else if (ch === "/") {
+      raw.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  raw.push(cur);
+  const segments = raw.filter((r) => r !== "").map((r) => {
+    const m = /^(.*\S)\s*\[(\d+)\]$/.exec(r);
+    return m ? { name: m[1]!, index: Number(m[2]) } : { name: r };
+  });
+  return { absolute, segments };
+}
+
+interface Entry {
+  symbol: SymbolInfo;
+  /** The chain from the top level to the symbol. */
+  chain: SymbolInfo[];
+  /** Overload index of each chain element among its same-name siblings (undefined: unique name). */
+  indexes: (number | undefined)[];
+}
+
+function entries(symbols: SymbolInfo[]): Entry[] {
+  const out: Entry[] = [];
+  const walk = (list: SymbolInfo[], chain: SymbolInfo[], indexes: (number | undefined)[]) => {
+    const counts = new Map<string, number>();
+    for (const s of list) counts.set(s.name, (counts.get(s.name) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    for (const s of list) {
+      const i = seen.get(s.name) ?? 0;
+      seen.set(s.name, i + 1);
+      const c = [...chain, s];
+      const ix = [...indexes, (counts.get(s.name) ?? 0) > 1 ? i : undefined];
+      out.push({ symbol: s, chain: c, indexes: ix });
+      walk(s.children, c, ix);
+    }
+  };
+  walk(symbols, [], []);
+  return out;
+}
+
+function nameMatches(s: SymbolInfo, seg: NamePathSegment, substring: boolean): boolean {
+  if (s.name === seg.name || s.aliases?.includes(seg.name)) return true;
+  if (!substring) return false;
+  const want = seg.name.toLowerCase();
+  return s.name.toLowerCase().includes(want) || (s.aliases ?? []).some((a) => a.toLowerCase().includes(want));
+}
+
+function indexMatches(actual: number | undefined, seg: NamePathSegment): boolean {
+  if (seg.index === undefined) return true;
+  return actual === undefined ? seg.index === 0 : actual === seg.index;
+}
+
+/** Whether the entry's chain (plus a qualifier) ends with (or, absolute, equals) the segments. */
+function matches(e: Entry, p: ParsedNamePath, substring: boolean): boolean {
+  const segs = p.segments;
+  const last = segs.length - 1;
+  // the chain as (symbol | qualifier) elements
+  const tryChain = (
+    chain: { sym: SymbolInfo | null; qual?: string; index: number | undefined }[],
+  ): boolean => {
+    if (chain.length < segs.length || (p.absolute && chain.length !== segs.length)) return false;
+    const off = chain.length - segs.length;
+    for (let i = 0; i < segs.length; i++) {
+      const el = chain[off + i]!;
+      const seg = segs[i]!;
+      if (el.sym === null) {
+        if (el.qual !== seg.name || seg.index !== undefined) return false;
+        continue;
+      }
+      if (!nameMatches(el.sym, seg, substring && i === last)) return false;
+      if (!indexMatches(el.index, seg)) return false;
+    }
+    return true;
+  };
+  const base = e.chain.map((sym, i) => ({ sym, index: e.indexes[i] }));
+  if (tryChain(base)) return true;
+  const q = e.symbol.qualifier;
+  if (q !== undefined) {
+    const qualified = [
+      ...base.slice(0, -1),
+      { sym: null, qual: q, index: undefined },
+      base[base.length - 1]!,
+    ];
+    if (tryChain(qualified)) return true;
+  }
+  return false;
+}
+
+/**
+ * Resolve a name path against an outline.
+ *
+ * @param symbols The outline's top-level symbols.
+ * @param namePath What to find.
+ * @param options `substring`: the last segment may match part of a name (exact hits win).
+ * @returns unique | ambiguous (every candidate) | not_found (did-you-mean name paths).
+ *
+ * @example Pick an overload
+ * ```ts
+ * import { resolveNamePath, type SymbolInfo } from "@graver/core/syntax";
+ * import assert from "node:assert/strict";
+ *
+ * const r = { start_line: 1, end_line: 1, start_utf16: 0, end_utf16: 0, start_byte: 0, end_byte: 0 };
+ * const sym = (name: string, name_path: string, children: SymbolInfo[] = []): SymbolInfo =>
+ *   ({ kind: "method", name, name_path, range: r, full_range: r, children });
+ * const outline = [sym("A", "A", [sym("f", "A/f[0]"), sym("f", "A/f[1]")])];
+ * assert.equal(resolveNamePath(outline, "A/f").status, "ambiguous");
+ * const hit = resolveNamePath(outline, "f[1]");
+ * assert.ok(hit.status === "unique" && hit.symbol.name_path === "A/f[1]");
+ * ```
+ */
+export function resolveNamePath(
+  symbols: SymbolInfo[],
+  namePath: string,
+  options: { substring?: boolean } = {},
+): NamePathResolution {
+  const p = parseNamePath(namePath);
+  const all = entries(symbols);
+  if (p.segments.length === 0) return { status: "not_found", suggestions: [] };
+  let hits = all.filter((e) => matches(e, p, false));
+  if (hits.length === 0 && options.substring) hits = all.filter((e) => matches(e, p, true));
+  if (hits.length === 1) return { status: "unique", symbol: hits[0]!.symbol };
+  if (hits.length > 1) return { status: "ambiguous", candidates: hits.map((h) => h.symbol) };
+  const lastName = p.segments[p.segments.length - 1]!.name;
+  const byName = new Map<string, string[]>();
+  for (const e of all) {
+    for (const n of [e.symbol.name, ...(e.symbol.aliases ?? [])]) {
+      const list = byName.get(n) ?? [];
+      list.push(e.symbol.name_path);
+      byName.set(n, list);
+    }
+  }
+  const near = nearestNames(lastName, [...byName.keys()], 5);
+  const suggestions = [...new Set(near.flatMap((n) => byName.get(n) ?? []))].slice(0, 8);
+  return { status: "not_found", suggestions };
+}

@@ -1,0 +1,94 @@
+/**
+ * Queries: the tree-sitter query files graver owns (`grammars/<lang>/queries/*.scm`),
+ * embedded as JSON so every runtime gets them through an import, compiled
+ * once per loaded language and cached. Also the per-language symbol rules
+ * (`grammars/<lang>/symbols.json`): which nodes are comments, decorations and
+ * wrappers of a definition — data, not per-language code.
+ *
+ * @module
+ */
+import { Query } from "web-tree-sitter";
+import embedded from "../../grammars/queries.json" with { type: "json" };
+import { RecoverableError } from "../errors.ts";
+import type { Grammars } from "./grammars.ts";
+
+/** Per-language facts the symbol engine needs besides the tags query. */
+export interface SymbolRules {
+  /** Node types that are comments. */
+  comments: string[];
+  /** A comment is a doc comment only when its text matches this (default: any adjacent comment). */
+  doc_pattern?: string;
+  /** Node types that decorate the next sibling definition (decorators, attributes, annotations). */
+  decorations: string[];
+  /** Node types that wrap exactly one definition (export, decorated_definition, `type` declarations…). */
+  wrappers: string[];
+}
+
+interface EmbeddedLanguage {
+  queries: Record<string, string>;
+  symbols?: SymbolRules;
+}
+
+const LANGUAGES = (embedded as { languages: Record<string, EmbeddedLanguage> }).languages;
+
+const DEFAULT_RULES: SymbolRules = { comments: ["comment"], decorations: [], wrappers: [] };
+
+/**
+ * The source of one embedded query file.
+ *
+ * @param language Language id.
+ * @param name Query name ("tags").
+ * @returns The query text, or null when graver has none for that language.
+ */
+export function querySource(language: string, name: string): string | null {
+  return LANGUAGES[language]?.queries[name] ?? null;
+}
+
+/**
+ * The symbol rules of a language (defaults when it has none).
+ *
+ * @param language Language id.
+ * @returns Comments, decorations and wrapper node types.
+ */
+export function symbolRules(language: string): SymbolRules {
+  return LANGUAGES[language]?.symbols ?? DEFAULT_RULES;
+}
+
+/** Languages that have a tags query. */
+export function languagesWithTags(): string[] {
+  return Object.keys(LANGUAGES).filter((l) => LANGUAGES[l]!.queries["tags"] !== undefined);
+}
+
+const CACHE = new WeakMap<object, Map<string, Query>>();
+
+/**
+ * The compiled query `name` for a language, cached per loaded language.
+ *
+ * @param grammars The language registry.
+ * @param language Language id.
+ * @param name Query name ("tags").
+ * @returns The compiled query, or null when there is no such query.
+ */
+export async function loadQuery(grammars: Grammars, language: string, name: string): Promise<Query | null> {
+  const source = querySource(language, name);
+  if (source === null) return null;
+  const lang = await grammars.language(language);
+  let byName = CACHE.get(lang);
+  if (!byName) CACHE.set(lang, byName = new Map());
+  let query = byName.get(name);
+  if (!query) {
+    try {
+      query = new Query(lang, source);
+    } catch (cause) {
+      throw new RecoverableError(
+        "internal",
+        `Cannot compile "grammars/${language}/queries/${name}.scm": ${
+          cause instanceof Error ? cause.message : cause
+        }`,
+        { hint: "This is a bug in graver's query files; report it with the language id", cause },
+      );
+    }
+    byName.set(name, query);
+  }
+  return query;
+}

@@ -1,0 +1,454 @@
+/**
+ * Symbols: the definitions of a file (kind, name, name path, ranges, doc,
+ * decorations, children), found by the language's tags query
+ * (`grammars/<lang>/queries/tags.scm`, standard `@definition.<kind>` and
+ * `@name` captures) and the per-language rules in `grammars/<lang>/symbols.json`.
+ * No per-language TypeScript decides what a definition is.
+ *
+ * @module
+ */
+import type { Node, QueryMatch, Tree } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import type { Workspace } from "../workspace.ts";
+import { loadQuery, type SymbolRules, symbolRules } from "./queries.ts";
+import type { ParsedFile } from "./trees.ts";
+
+/**
+ * A span of a file. Lines are 1-based and inclusive; offsets are 0-based into
+ * the decoded text (BOM excluded), in UTF-16 code units and in UTF-8 bytes.
+ */
+export interface SymbolRange {
+  /** First line (1-based). */
+  start_line: number;
+  /** Last line (1-based, inclusive). */
+  end_line: number;
+  /** Start offset in UTF-16 code units. */
+  start_utf16: number;
+  /** End offset (exclusive) in UTF-16 code units. */
+  end_utf16: number;
+  /** Start offset in UTF-8 bytes. */
+  start_byte: number;
+  /** End offset (exclusive) in UTF-8 bytes. */
+  end_byte: number;
+}
+
+/** One definition of a file. */
+export interface SymbolInfo {
+  /** function, method, class, interface, struct, enum, trait, impl, module, variable, constant, type, field, property, constructor, namespace … */
+  kind: string;
+  /** The name as written (for a Rust impl block its header, e.g. "impl Display for Point"). */
+  name: string;
+  /** "Outer/inner"; "name[i]" among same-name siblings when there are several; "/" in names escaped as "\/". */
+  name_path: string;
+  /** The definition node itself. */
+  range: SymbolRange;
+  /** The definition with its wrappers (export, decorated_definition), decorations and attached doc comments. */
+  full_range: SymbolRange;
+  /** The body block (braces or indented suite), when there is one. */
+  body_range?: SymbolRange;
+  /** The attached doc comment (or docstring), markers stripped. */
+  doc?: string;
+  /** Other names the symbol answers to in name paths (e.g. the type of a Rust impl block). */
+  aliases?: string[];
+  /** A qualifier that may prefix the name in a name path (e.g. a Go method's receiver type). */
+  qualifier?: string;
+  /** Nested definitions. */
+  children: SymbolInfo[];
+}
+
+/** An outline: the language and the top-level symbols. */
+export interface Outline {
+  /** Language id. */
+  language: string;
+  /** Top-level symbols, in document order. */
+  symbols: SymbolInfo[];
+}
+
+/**
+ * Offsets of one text: UTF-16 index -> 1-based line and -> UTF-8 byte offset.
+ * ASCII texts map bytes 1:1; others use a checkpoint every 512 code units.
+ */
+export class TextIndex {
+  readonly #text: string;
+  readonly #ascii: boolean;
+  #checkpoints: Uint32Array | null = null;
+  #lineStarts: Uint32Array | null = null;
+
+  /** @param text The decoded text. */
+  constructor(text: string) {
+    this.#text = text;
+    // deno-lint-ignore no-control-regex
+    this.#ascii = !/[^\x00-\x7f]/.test(text);
+  }
+
+  /**
+   * The byte offset of a UTF-16 index.
+   *
+   * @param index UTF-16 offset (0..length).
+   * @returns UTF-8 byte offset.
+   */
+  byte(index: number): number {
+    if (this.#ascii) return index;
+    const text = this.#text;
+    if (!this.#checkpoints) {
+      const cps = new Uint32Array(Math.floor(text.length / 512) + 1);
+      let bytes = 0;
+      for (let i = 0; i < text.length; i++) {
+        if (i % 512 === 0) cps[i / 512] = bytes;
+        bytes += unitBytes(text, i);
+      }
+      this.#checkpoints = cps;
+    }
+    const k = Math.floor(index / 512);
+    let bytes = this.#checkpoints[k]!;
+    for (let i = k * 512; i < index; i++) bytes += unitBytes(text, i);
+    return bytes;
+  }
+
+  /**
+   * The 1-based line of a UTF-16 index.
+   *
+   * @param index UTF-16 offset.
+   * @returns Line number.
+   */
+  line(index: number): number {
+    if (!this.#lineStarts) {
+      const text = this.#text;
+      const list = [0];
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) list.push(i + 1);
+      this.#lineStarts = Uint32Array.from(list);
+    }
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  /**
+   * A {@linkcode SymbolRange} from UTF-16 offsets; a span ending right after
+   * a newline ends on the line before.
+   *
+   * @param start UTF-16 start offset.
+   * @param end UTF-16 end offset (exclusive).
+   * @returns The range.
+   */
+  range(start: number, end: number): SymbolRange {
+    const last = end > start && this.#text.charCodeAt(end - 1) === 10 ? end - 1 : end;
+    return {
+      start_line: this.line(start),
+      end_line: this.line(last),
+      start_utf16: start,
+      end_utf16: end,
+      start_byte: this.byte(start),
+      end_byte: this.byte(end),
+    };
+  }
+}
+
+function unitBytes(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) return 4; // high surrogate carries the 4-byte sequence
+  if (c >= 0xdc00 && c <= 0xdfff) return 0; // low surrogate: counted with its high half
+  return 3;
+}
+
+/** Escape one name for a name path ("/" -> "\/"). */
+export function escapeName(name: string): string {
+  return name.replaceAll("\\", "\\\\").replaceAll("/", "\\/");
+}
+
+interface RawSymbol {
+  pattern: number;
+  kind: string;
+  name: string;
+  def: Node;
+  outer: Node;
+  fullStart: number;
+  body: Node | null;
+  doc: string | undefined;
+  aliases: string[];
+  qualifier: string | undefined;
+  children: RawSymbol[];
+}
+
+/**
+ * Strip comment markers from a doc comment.
+ *
+ * @param raw Comment text(s) as written.
+ * @returns The text without `//`, `///`, `#`, `--`, `/* *\/` and leading `*`.
+ */
+export function stripCommentMarkers(raw: string): string {
+  const lines = raw.replace(/^\s*\/\*+!?/, "").replace(/\*+\/\s*$/, "").split("\n");
+  return lines.map((l) => l.replace(/^\s*(?:\/\/[\/!]?|#+|--+|\*(?!\/))\s?/, "").trimEnd()).join("\n").trim();
+}
+
+function stripDocstring(raw: string): string {
+  return raw.replace(/^[rRuUbBfF]*("""|'''|"|')/, "").replace(/("""|'''|"|')$/, "").trim();
+}
+
+/** Whether `node` is the only child of `parent` of its own type (so `parent` wraps just it). */
+function wrapsOnly(parent: Node, node: Node): boolean {
+  let same = 0;
+  for (const c of parent.namedChildren) if (c && c.type === node.type) same++;
+  return same === 1;
+}
+
+/**
+ * The definition node and its exclusive wrappers, innermost first: e.g. a
+ * `variable_declarator`, its `lexical_declaration`, its `export_statement`.
+ *
+ * @param def The definition node.
+ * @param rules The language's symbol rules.
+ * @returns [def, ...wrappers].
+ */
+export function definitionLevels(def: Node, rules: SymbolRules): Node[] {
+  const out = [def];
+  let cur = def;
+  for (let p = cur.parent; p && rules.wrappers.includes(p.type) && wrapsOnly(p, cur); p = p.parent) {
+    out.push(p);
+    cur = p;
+  }
+  return out;
+}
+
+interface Attached {
+  start: number;
+  doc: string | undefined;
+}
+
+/** Decorations and doc comments directly before `outer` (no blank line between). */
+function attachedBefore(outer: Node, rules: SymbolRules, docPattern: RegExp | null): Attached {
+  let start = outer.startIndex;
+  let nextRow = outer.startPosition.row;
+  const docs: string[] = [];
+  let sib = outer.previousSibling;
+  while (sib) {
+    const isDecoration = rules.decorations.includes(sib.type);
+    const isComment = rules.comments.includes(sib.type);
+    if (!isDecoration && !isComment) break;
+    if (sib.endPosition.row < nextRow - 1) break; // a blank line separates it
+    if (isComment) {
+      if (docPattern && !docPattern.test(sib.text)) break;
+      const before = sib.previousSibling;
+      if (
+        before && before.endPosition.row === sib.startPosition.row && !rules.comments.includes(before.type)
+      ) break; // trailing comment of the previous line
+      docs.unshift(sib.text);
+    }
+    start = sib.startIndex;
+    nextRow = sib.startPosition.row;
+    sib = sib.previousSibling;
+  }
+  return { start, doc: docs.length > 0 ? stripCommentMarkers(docs.join("\n")) : undefined };
+}
+
+function bodyOf(def: Node): Node | null {
+  const body = def.childForFieldName("body");
+  if (body) return body;
+  const value = def.childForFieldName("value");
+  return value?.childForFieldName("body") ?? null;
+}
+
+function headerName(def: Node, body: Node | null): string {
+  const end = body ? body.startIndex - def.startIndex : def.text.indexOf("\n");
+  const head = def.text.slice(0, end < 0 ? undefined : end);
+  return head.replace(/\s+/g, " ").replace(/[\s{:]+$/, "").trim();
+}
+
+function collect(matches: QueryMatch[], rules: SymbolRules): RawSymbol[] {
+  const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
+  const byId = new Map<number, RawSymbol>();
+  for (const m of matches) {
+    let def: Node | null = null;
+    let kind = "";
+    let nameNode: Node | null = null;
+    let bodyNode: Node | null = null;
+    let docNode: Node | null = null;
+    const aliases: string[] = [];
+    let qualifier: string | undefined;
+    for (const c of m.captures) {
+      const n = c.name;
+      if (n.startsWith("definition.")) {
+        def = c.node;
+        kind = n.slice(11);
+      } else if (n === "name") nameNode ??= c.node;
+      else if (n === "body") bodyNode ??= c.node;
+      else if (n === "doc") docNode ??= c.node;
+      else if (n === "alias") aliases.push(c.node.text);
+      else if (n === "qualifier") qualifier ??= c.node.text;
+    }
+    if (!def) continue;
+    const prior = byId.get(def.id);
+    if (prior && prior.pattern <= m.patternIndex) continue;
+    const body = bodyNode ?? bodyOf(def);
+    const name = nameNode ? nameNode.text : headerName(def, body);
+    if (name === "") continue;
+    const levels = definitionLevels(def, rules);
+    const outer = levels[levels.length - 1]!;
+    const attached = attachedBefore(outer, rules, docPattern);
+    const doc = docNode ? stripDocstring(docNode.text) : attached.doc;
+    const raw: RawSymbol = {
+      pattern: m.patternIndex,
+      kind,
+      name,
+      def,
+      outer,
+      fullStart: attached.start,
+      body,
+      doc,
+      aliases: aliases.filter((a) => a !== name),
+      qualifier,
+      children: [],
+    };
+    byId.set(def.id, raw);
+  }
+  return [...byId.values()];
+}
+
+function nest(flat: RawSymbol[]): RawSymbol[] {
+  flat.sort((a, b) => a.def.startIndex - b.def.startIndex || b.def.endIndex - a.def.endIndex);
+  const roots: RawSymbol[] = [];
+  const stack: RawSymbol[] = [];
+  for (const s of flat) {
+    while (stack.length > 0 && stack[stack.length - 1]!.def.endIndex < s.def.endIndex) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent && parent.def.endIndex >= s.def.endIndex && parent.def.startIndex <= s.def.startIndex) {
+      parent.children.push(s);
+    } else roots.push(s);
+    stack.push(s);
+  }
+  return roots;
+}
+
+function finish(raws: RawSymbol[], prefix: string, index: TextIndex): SymbolInfo[] {
+  const counts = new Map<string, number>();
+  for (const r of raws) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return raws.map((r) => {
+    const i = seen.get(r.name) ?? 0;
+    seen.set(r.name, i + 1);
+    const segment = escapeName(r.name) + ((counts.get(r.name) ?? 0) > 1 ? `[${i}]` : "");
+    const namePath = prefix === "" ? segment : `${prefix}/${segment}`;
+    const info: SymbolInfo = {
+      kind: r.kind,
+      name: r.name,
+      name_path: namePath,
+      range: index.range(r.def.startIndex, r.def.endIndex),
+      full_range: index.range(r.fullStart, Math.max(r.outer.endIndex, r.def.endIndex)),
+      children: [],
+    };
+    if (r.body) info.body_range = index.range(r.body.startIndex, r.body.endIndex);
+    if (r.doc !== undefined && r.doc !== "") info.doc = r.doc;
+    if (r.aliases.length > 0) info.aliases = r.aliases;
+    if (r.qualifier !== undefined) info.qualifier = r.qualifier;
+    info.children = finish(r.children, namePath, index);
+    return info;
+  });
+}
+
+const OUTLINES = new WeakMap<ParsedFile, Outline>();
+
+/**
+ * The symbols of a parsed tree (no caching).
+ *
+ * @param ws The workspace (for its grammars).
+ * @param language Language id.
+ * @param tree The parsed tree of `text`.
+ * @param text The decoded text.
+ * @returns The outline.
+ */
+export async function symbolsOfTree(
+  ws: Workspace,
+  language: string,
+  tree: Tree,
+  text: string,
+): Promise<Outline> {
+  const query = ws.grammars ? await loadQuery(ws.grammars, language, "tags") : null;
+  if (!query) throw unsupportedLanguage("", language);
+  const raws = collect(query.matches(tree.rootNode), symbolRules(language));
+  return { language, symbols: finish(nest(raws), "", new TextIndex(text)) };
+}
+
+/**
+ * The `unsupported_language` error for a path, naming the text fallback.
+ *
+ * @param rel Relative path.
+ * @param language The language id, or null when no grammar applies.
+ * @returns The error to throw.
+ */
+export function unsupportedLanguage(rel: string, language: string | null): RecoverableError {
+  const what = language === null ? "no grammar applies to it" : `graver has no symbol query for ${language}`;
+  return new RecoverableError("unsupported_language", `Cannot find symbols in "${rel}": ${what}`, {
+    hint:
+      "Edit it as text instead: read_file to see the lines, then edit_safe_text_patch (exact old_text -> new_text) or write_file",
+    suggestedCall: { tool: "read_file", args: { path: rel } },
+    details: { path: rel, language },
+  });
+}
+
+/**
+ * The outline of one file, through the workspace's parse cache (incremental
+ * after staged edits). Outlines are cached with the parse, so asking again for
+ * the same version is free.
+ *
+ * @param ws The workspace.
+ * @param rel Relative path (the cache key).
+ * @param text Decoded text (BOM excluded).
+ * @param version Version of the bytes.
+ * @returns The language and its symbols; `unsupported_language` when there is no grammar or query.
+ *
+ * @example Outline a TypeScript file
+ * ```ts
+ * import { createMemoryBackend, createWorkspace, outlineOf } from "@graver/core";
+ * import { createWasmLoader } from "@graver/core/adapters/deno";
+ * import assert from "node:assert/strict";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+ * const outline = await outlineOf(ws, "a.ts", "class A {\n  run() {}\n}\n", "v1");
+ * assert.equal(outline.symbols[0]!.children[0]!.name_path, "A/run");
+ * ```
+ */
+export async function outlineOf(ws: Workspace, rel: string, text: string, version: string): Promise<Outline> {
+  const language = ws.grammars?.languageOf(rel, text.slice(0, 200)) ?? null;
+  if (!ws.grammars || !ws.trees || language === null) throw unsupportedLanguage(rel, language);
+  const parsed = await ws.trees.parse(rel, language, version, text);
+  const cached = OUTLINES.get(parsed);
+  if (cached) return cached;
+  try {
+    const outline = await symbolsOfTree(ws, language, parsed.tree, text);
+    OUTLINES.set(parsed, outline);
+    return outline;
+  } catch (err) {
+    if (err instanceof RecoverableError && err.code === "unsupported_language") {
+      throw unsupportedLanguage(rel, language);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Every symbol of an outline, depth first, in document order.
+ *
+ * @param symbols Top-level symbols.
+ * @returns The flattened list.
+ */
+export function flattenSymbols(symbols: SymbolInfo[]): SymbolInfo[] {
+  const out: SymbolInfo[] = [];
+  const walk = (list: SymbolInfo[]) => {
+    for (const s of list) {
+      out.push(s);
+      walk(s.children);
+    }
+  };
+  walk(symbols);
+  return out;
+}
+
+export { resolveNamePath } from "./name_path.ts";
