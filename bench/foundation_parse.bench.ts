@@ -41,6 +41,7 @@ interface NodeReport {
   check: { wasm: { sha256: string; hasError: boolean }; native: { sha256: string; hasError: boolean } };
   wasm: number[];
   native: number[];
+  incremental: { line: number; wasm: number[]; native: number[] };
 }
 
 /** Install bench/native (the native binding, built from source) unless it is already there. */
@@ -119,6 +120,17 @@ console.log(
     `range ${stats(pairRatios).min.toFixed(3)}–${stats(pairRatios).max.toFixed(3)}); goal ≤ ${GOAL}× — ` +
     `${ratio <= GOAL ? "met" : "NOT met"}`,
 );
+const incWasm = stats(report.incremental.wasm);
+const incNative = stats(report.incremental.native);
+console.log(
+  `incremental re-parse after a one-line edit (line ${report.incremental.line}), tree.edit + parse(text, old):`,
+);
+printTable([
+  ["parser", "median (min, max, n)"],
+  ["native (baseline)", describe(incNative)],
+  ["wasm", describe(incWasm)],
+]);
+console.log(`ratio wasm/native (incremental): ${(incWasm.median / incNative.median).toFixed(3)}×`);
 result(
   "parse 1 MB TS wasm/native",
   `${ratio.toFixed(3)}× (wasm ${ms(wasm.median)}, native ${ms(native.median)}; goal ≤ ${GOAL}×: ${

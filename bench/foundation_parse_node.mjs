@@ -84,6 +84,67 @@ for (let i = 0; i < runs; i++) {
   }
 }
 
+// Incremental re-parse after a one-line edit in the middle (an identifier
+// renamed), both parsers, alternating between the two texts.
+const lines = text.split("\n");
+const pattern = /^(\s*(?:readonly\s+)?)([A-Za-z_$][\w$]*)(\??\s*[:(])/;
+let at = Math.floor(lines.length / 2);
+while (!pattern.test(lines[at])) at++;
+lines[at] = lines[at].replace(pattern, "$1$2Edited$3");
+const texts = [text, lines.join("\n")];
+
+function pointAt(s, offset) {
+  let row = 0;
+  let lineStart = 0;
+  for (let i = s.indexOf("\n"); i !== -1 && i < offset; i = s.indexOf("\n", i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  return { row, column: offset - lineStart };
+}
+
+function editBetween(before, after) {
+  let start = 0;
+  while (before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let oldEnd = before.length;
+  let newEnd = after.length;
+  while (oldEnd > start && newEnd > start && before.charCodeAt(oldEnd - 1) === after.charCodeAt(newEnd - 1)) {
+    oldEnd--;
+    newEnd--;
+  }
+  return {
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, oldEnd),
+    newEndPosition: pointAt(after, newEnd),
+  };
+}
+const edits = [editBetween(texts[1], texts[0]), editBetween(texts[0], texts[1])];
+
+function incremental(parser, deleteTree, n) {
+  const out = [];
+  let tree = parser.parse(texts[0]);
+  let state = 0;
+  for (let i = -4; i < n; i++) {
+    const next = 1 - state;
+    const t0 = performance.now();
+    tree.edit(edits[next]);
+    const fresh = parser.parse(texts[next], tree);
+    const dt = performance.now() - t0;
+    if (deleteTree) tree.delete();
+    tree = fresh;
+    state = next;
+    if (i >= 0) out.push(dt);
+  }
+  if (deleteTree) tree.delete();
+  return out;
+}
+const incrementalRuns = runs * 4;
+const incrementalWasm = incremental(wasmParser, true, incrementalRuns);
+const incrementalNative = incremental(nativeParser, false, incrementalRuns);
+
 console.log(JSON.stringify({
   node: process.version,
   bytes: Buffer.byteLength(text),
@@ -92,4 +153,5 @@ console.log(JSON.stringify({
   check,
   wasm,
   native,
+  incremental: { line: at + 1, wasm: incrementalWasm, native: incrementalNative },
 }));
