@@ -1,0 +1,16 @@
+/**
+ * The conformance suite inside Bun (run from source: Bun runs .ts).
+ * Argument: the repository root holding `wasm/` and `grammars/wasm/`.
+ *
+ * @module
+ */
+import { pathToFileURL } from "node:url";
+import { createWasmLoader } from "../../../src/adapters/bun/mod.ts";
+import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
+
+const root = process.argv[2];
+if (!root) throw new TypeError("Cannot run: pass the repository root as the first argument");
+const report = await runConformance({ wasm: createWasmLoader({ baseUrl: pathToFileURL(`${root}/`) }) });
+for (const line of describeFailures(report)) console.error(line);
+console.log(formatLine("bun", report));
+process.exitCode = report.passed === report.total ? 0 : 1;
