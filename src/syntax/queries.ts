@@ -22,6 +22,8 @@ export interface SymbolRules {
   decorations: string[];
   /** Node types that wrap exactly one definition (export, decorated_definition, `type` declarations…). */
   wrappers: string[];
+  /** Node types that are a definition's body when it has no `body` field (e.g. Kotlin `class_body`). */
+  bodies?: string[];
 }
 
 interface EmbeddedLanguage {

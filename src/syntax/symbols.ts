@@ -249,9 +249,12 @@ function attachedBefore(outer: Node, rules: SymbolRules, docPattern: RegExp | nu
   return { start, doc: docs.length > 0 ? stripCommentMarkers(docs.join("\n")) : undefined };
 }
 
-function bodyOf(def: Node): Node | null {
+function bodyOf(def: Node, rules: SymbolRules): Node | null {
   const body = def.childForFieldName("body");
   if (body) return body;
+  if (rules.bodies) {
+    for (const c of def.namedChildren) if (c && rules.bodies.includes(c.type)) return c;
+  }
   const value = def.childForFieldName("value");
   return value?.childForFieldName("body") ?? null;
 }
@@ -282,12 +285,12 @@ function collect(matches: QueryMatch[], rules: SymbolRules): RawSymbol[] {
       else if (n === "body") bodyNode ??= c.node;
       else if (n === "doc") docNode ??= c.node;
       else if (n === "alias") aliases.push(c.node.text);
-      else if (n === "qualifier") qualifier ??= c.node.text;
+      else if (n === "qualifier") qualifier = c.node.text;
     }
     if (!def) continue;
     const prior = byId.get(def.id);
     if (prior && prior.pattern <= m.patternIndex) continue;
-    const body = bodyNode ?? bodyOf(def);
+    const body = bodyNode ?? bodyOf(def, rules);
     const name = nameNode ? nameNode.text : headerName(def, body);
     if (name === "") continue;
     const levels = definitionLevels(def, rules);
