@@ -1,0 +1,29 @@
+/**
+ * The conformance suite inside Chromium (bundled by `run.ts`). Wasm is
+ * fetched from the page's origin; the result is left on `globalThis` for the
+ * driver to read.
+ *
+ * @module
+ */
+import { createWasmLoader } from "../../../src/adapters/browser/mod.ts";
+import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
+
+/** What the driver reads back. */
+interface PageResult {
+  line: string;
+  failures: string[];
+  ok: boolean;
+}
+
+try {
+  const report = await runConformance({ wasm: createWasmLoader({ baseUrl: new URL("/", location.href) }) });
+  const result: PageResult = {
+    line: formatLine("browser", report),
+    failures: describeFailures(report),
+    ok: report.passed === report.total,
+  };
+  (globalThis as { __conformance?: PageResult }).__conformance = result;
+} catch (err) {
+  const message = err instanceof Error ? `${err.name}: ${err.message}\n${err.stack}` : String(err);
+  (globalThis as { __conformance?: PageResult }).__conformance = { line: "", failures: [message], ok: false };
+}
