@@ -22,3 +22,4 @@ export * from "./fs/mod.ts";
 export * from "./syntax/mod.ts";
 export * from "./structural/mod.ts";
 export * from "./tools/mod.ts";
+export * from "./text/mod.ts";

@@ -4,7 +4,9 @@
  * @module
  */
 import { createFile } from "./create_file.ts";
+import { applyEdits } from "./apply_edits.ts";
 import { deleteFile } from "./delete_file.ts";
+import { editFile } from "./edit_file.ts";
 import { listFiles } from "./list_files.ts";
 import { moveFile } from "./move_file.ts";
 import { readFile } from "./read_file.ts";
@@ -21,6 +23,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   deleteFile,
   moveFile,
   // text engine (issue 3) — add rows here
+  applyEdits,
+  editFile,
   // structural engine (issue 4) — add rows here
 ] as unknown as readonly ToolDefinition[];
 

@@ -19,3 +19,5 @@ export * from "./write_file.ts";
 export * from "./create_file.ts";
 export * from "./delete_file.ts";
 export * from "./move_file.ts";
+export * from "./apply_edits.ts";
+export * from "./edit_file.ts";

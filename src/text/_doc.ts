@@ -1,0 +1,162 @@
+/** A text file as the ladder sees it: lines with their endings, lazily keyed (private). @module */
+import { dominantEol, splitLinesKeepEnds } from "../fs/text.ts";
+
+/** Unicode punctuation and spaces models substitute, and their ASCII forms. */
+export const UNICODE_FOLD: Record<string, string> = {
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2015": "-",
+  "\u2212": "-",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201a": "'",
+  "\u201b": "'",
+  "\u2032": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u201e": '"',
+  "\u201f": '"',
+  "\u2033": '"',
+  "\u00ab": '"',
+  "\u00bb": '"',
+  "\u2026": "...",
+  "\u00a0": " ",
+  "\u2002": " ",
+  "\u2003": " ",
+  "\u2007": " ",
+  "\u2008": " ",
+  "\u2009": " ",
+  "\u200a": " ",
+  "\u202f": " ",
+  "\u205f": " ",
+  "\u3000": " ",
+  "\u200b": "",
+  "\u200c": "",
+  "\u200d": "",
+  "\u2060": "",
+  "\ufeff": "",
+};
+
+/** Matches any character of {@linkcode UNICODE_FOLD}. */
+export const UNICODE_FOLD_RE = new RegExp(`[${Object.keys(UNICODE_FOLD).join("")}]`, "g");
+
+/** Fold Unicode punctuation and spaces to ASCII. */
+export function foldUnicode(s: string): string {
+  return s.replace(UNICODE_FOLD_RE, (c) => UNICODE_FOLD[c] ?? c);
+}
+
+/** Strip the line ending of one line. */
+export function bodyOf(line: string): string {
+  if (line.endsWith("\r\n")) return line.slice(0, -2);
+  if (line.endsWith("\n")) return line.slice(0, -1);
+  return line;
+}
+
+/** The ending of one line ("" on an unterminated last line). */
+export function endingOf(line: string): string {
+  if (line.endsWith("\r\n")) return "\r\n";
+  if (line.endsWith("\n")) return "\n";
+  return "";
+}
+
+/** Key functions of the ladder's line-level tiers. */
+export type KeyKind = "trim_end" | "trim" | "unicode";
+
+const KEYERS: Record<KeyKind, (s: string) => string> = {
+  trim_end: (s) => s.trimEnd(),
+  trim: (s) => s.trim(),
+  unicode: (s) => foldUnicode(s).trim(),
+};
+
+/** Key one line for a tier. */
+export function keyOf(kind: KeyKind, s: string): string {
+  return KEYERS[kind](s);
+}
+
+/** A text with lazily computed lines, bodies, per-tier keys and a trim-key index. */
+export class TextDoc {
+  /** The text (BOM stripped). */
+  readonly text: string;
+  /** The ending new lines take. */
+  readonly eol: "\n" | "\r\n";
+  #lines: string[] | null = null;
+  #bodies: string[] | null = null;
+  #keys = new Map<KeyKind, string[]>();
+  #index: Map<string, number[]> | null = null;
+  #lineStarts: number[] | null = null;
+
+  /** @param text The file's text. */
+  constructor(text: string) {
+    this.text = text;
+    this.eol = dominantEol(text);
+  }
+
+  /** Lines with endings. */
+  get lines(): string[] {
+    return this.#lines ??= splitLinesKeepEnds(this.text);
+  }
+
+  /** Lines without endings. */
+  get bodies(): string[] {
+    return this.#bodies ??= this.lines.map(bodyOf);
+  }
+
+  /** Per-tier keys of every line. */
+  keys(kind: KeyKind): string[] {
+    let k = this.#keys.get(kind);
+    if (!k) this.#keys.set(kind, k = this.bodies.map(KEYERS[kind]));
+    return k;
+  }
+
+  /** Trim key -> 0-based line indices. */
+  get index(): Map<string, number[]> {
+    if (this.#index) return this.#index;
+    const index = new Map<string, number[]>();
+    const keys = this.keys("trim");
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const list = index.get(k);
+      if (list) list.push(i);
+      else index.set(k, [i]);
+    }
+    return this.#index = index;
+  }
+
+  /** 0-based line index of a UTF-16 offset. */
+  lineAt(offset: number): number {
+    const starts = this.#lineStarts ??= lineStarts(this.text);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** Leading whitespace of a line. */
+export function leadOf(s: string): string {
+  let i = 0;
+  while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+  return s.slice(0, i);
+}
+
+/** Display width of leading whitespace with tab stops every `tab` columns. */
+export function widthOf(lead: string, tab: number): number {
+  let w = 0;
+  for (let i = 0; i < lead.length; i++) {
+    w = lead.charCodeAt(i) === 9 ? (Math.floor(w / tab) + 1) * tab : w + 1;
+  }
+  return w;
+}

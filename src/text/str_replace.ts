@@ -1,0 +1,178 @@
+/**
+ * The str_replace shape (`old_string` → `new_string`): an exact substring
+ * first, then the line ladder for whole-line text that drifted.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import { TextDoc } from "./_doc.ts";
+import { applyMatch, type ErrorShape, explainFailure } from "./apply_edit_ops.ts";
+import { matchBlock, type MatchOptions } from "./match_block.ts";
+import type { BlockReport, EditBlock } from "./types.ts";
+
+/** Arguments of {@linkcode strReplace}. */
+export interface StrReplaceArgs {
+  /** Relative path. */
+  path: string;
+  /** Text to find ("" creates a missing file). */
+  oldText: string;
+  /** Text to put in its place. */
+  newText: string;
+  /** Replace every occurrence. */
+  replaceAll?: boolean;
+  /** 1-based line near which the text is expected (picks one of several matches). */
+  startLine?: number;
+}
+
+/** What {@linkcode strReplace} did. */
+export interface StrReplaceResult {
+  /** Relative path. */
+  path: string;
+  /** The block report (tier, lines, confidence). */
+  report: BlockReport;
+  /** Occurrences replaced. */
+  replaced: number;
+  /** Whether the file was created. */
+  created: boolean;
+}
+
+function linesOf(text: string): string[] {
+  const t = text.replace(/\r\n/g, "\n");
+  const body = t.endsWith("\n") ? t.slice(0, -1) : t;
+  return body.split("\n");
+}
+
+function fromShape(shape: ErrorShape): RecoverableError {
+  const options: ConstructorParameters<typeof RecoverableError>[2] = { hint: shape.hint };
+  if (shape.details) options.details = shape.details;
+  const dym = shape.details?.["did_you_mean"] as { start_line: number; end_line: number } | undefined;
+  const path = shape.details?.["path"];
+  if (dym && typeof path === "string") {
+    options.suggestedCall = {
+      tool: "read_file",
+      args: { path, start_line: Math.max(1, dym.start_line - 3), end_line: dym.end_line + 3 },
+    };
+  }
+  return new RecoverableError(
+    shape.code as ConstructorParameters<typeof RecoverableError>[0],
+    shape.message,
+    options,
+  );
+}
+
+/**
+ * Replace `oldText` by `newText` in one file on the stage.
+ *
+ * @param stage The call's stage.
+ * @param args Path, old and new text, replace_all, start_line.
+ * @param options Ladder options.
+ * @returns The report of the single block.
+ * @throws RecoverableError `no_match` (with did-you-mean), `ambiguous` (every candidate), `already_applied`.
+ */
+export async function strReplace(
+  stage: Stage,
+  args: StrReplaceArgs,
+  options: MatchOptions = {},
+): Promise<StrReplaceResult> {
+  const rel = await stage.resolve(args.path);
+  const report: BlockReport = { block: 1, path: rel, input_line: 1, status: "applied" };
+  if (args.oldText === "") {
+    if (await stage.exists(rel)) {
+      throw new RecoverableError(
+        "invalid_args",
+        `Cannot edit "${rel}": old_string is empty and the file exists`,
+        {
+          hint: "Pass the exact text to replace as old_string, or use write_file to replace the whole file",
+          details: { path: rel },
+        },
+      );
+    }
+    await stage.writeText(rel, { text: args.newText, bom: false });
+    return {
+      path: rel,
+      report: { ...report, tier: "create", confidence: "high" },
+      replaced: 1,
+      created: true,
+    };
+  }
+  const file = await stage.readText(rel);
+  const doc = new TextDoc(file.text);
+  const text = file.text;
+  const variants: [string, string][] = [[args.oldText, args.newText]];
+  if (text.includes("\r\n") && args.oldText.includes("\n") && !args.oldText.includes("\r\n")) {
+    variants.push([args.oldText.replace(/\n/g, "\r\n"), args.newText.replace(/\r?\n/g, "\r\n")]);
+  }
+  for (const [oldText, newText] of variants) {
+    const hits: number[] = [];
+    for (
+      let o = text.indexOf(oldText);
+      o !== -1 && hits.length < 1000;
+      o = text.indexOf(oldText, o + oldText.length)
+    ) {
+      hits.push(o);
+    }
+    if (hits.length === 0) continue;
+    let chosen = hits;
+    if (hits.length > 1 && !args.replaceAll) {
+      const lines = hits.map((o) => doc.lineAt(o));
+      const hint = args.startLine === undefined ? undefined : args.startLine - 1;
+      let pick = -1;
+      if (hint !== undefined) {
+        const order = lines.map((l, i) => [Math.abs(l - hint), i] as const).sort((a, b) => a[0] - b[0]);
+        const [d1, i1] = order[0]!;
+        const d2 = order[1]![0];
+        if (d1 !== d2 && (d1 === 0 || (d1 <= 25 && d2 >= 3 * d1))) pick = i1;
+      }
+      if (pick === -1) {
+        const span = oldText.split("\n").length - 1;
+        const candidates = lines.map((l) => ({ start_line: l + 1, end_line: l + 1 + span }));
+        throw new RecoverableError(
+          "ambiguous",
+          `Cannot edit "${rel}": old_string matches ${hits.length} places (lines ${
+            candidates.slice(0, 8).map((c) =>
+              c.start_line === c.end_line ? c.start_line : `${c.start_line}-${c.end_line}`
+            )
+              .join(", ")
+          })`,
+          {
+            hint:
+              "Include more surrounding text in old_string so it matches once, pass start_line to pick one, or pass replace_all: true to change every occurrence",
+            details: { path: rel, candidates },
+          },
+        );
+      }
+      chosen = [hits[pick]!];
+    }
+    let out = text;
+    for (const o of [...chosen].reverse()) out = out.slice(0, o) + newText + out.slice(o + oldText.length);
+    if (out === text) {
+      throw new RecoverableError(
+        "already_applied",
+        `Cannot edit "${rel}": old_string and new_string are the same`,
+        {
+          hint: "Nothing to change; drop this edit",
+          details: { path: rel },
+        },
+      );
+    }
+    await stage.writeText(rel, { text: out, bom: file.bom });
+    const first = doc.lineAt(chosen[0]!);
+    report.tier = "exact";
+    report.confidence = "high";
+    report.lines = { start: first + 1, end: first + 1 + (oldText.split("\n").length - 1) };
+    return { path: rel, report, replaced: chosen.length, created: false };
+  }
+  const block: EditBlock = { search: linesOf(args.oldText), replace: linesOf(args.newText), inputLine: 1 };
+  if (args.startLine !== undefined) block.lineHint = args.startLine;
+  const outcome = matchBlock(doc, block, options);
+  if (!outcome.ok) throw fromShape(await explainFailure(stage, rel, 1, block, doc, outcome, {}));
+  const m = outcome.match;
+  await stage.writeText(rel, { text: applyMatch(doc, m, block), bom: file.bom });
+  report.tier = m.tier;
+  report.confidence = m.confidence;
+  report.lines = { start: m.start + 1, end: Math.max(m.start + 1, m.end) };
+  report.new_lines = { start: m.start + 1, end: m.start + Math.max(1, m.replacement.length) };
+  if (m.tier === "fuzzy") report.similarity = Math.round(m.similarity * 100) / 100;
+  return { path: rel, report, replaced: 1, created: false };
+}

@@ -1,0 +1,96 @@
+/**
+ * apply_edits: apply a model's edit response — SEARCH/REPLACE blocks, a
+ * unified diff or a `*** Begin Patch` envelope — through the matching ladder.
+ *
+ * @module
+ */
+import { applyEditOps, editFailure } from "../text/apply_edit_ops.ts";
+import { parseEdits } from "../text/parse_edits.ts";
+import { DRY_RUN, objectSchema } from "./_schema.ts";
+import type { HandlerResult, ToolDefinition } from "./types.ts";
+
+/** Arguments of apply_edits. */
+export interface ApplyEditsArgs {
+  /** The edit text. */
+  text: string;
+  /** Force a format (default auto-detect). */
+  format?: "auto" | "search-replace" | "udiff" | "apply-patch";
+  /** Apply the blocks that match and report the rest (one commit). */
+  partial?: boolean;
+  /** Allow the low-confidence fuzzy tier (default true). */
+  fuzzy?: boolean;
+  /** Versions the caller read, by path; a changed file is refused with stale_base. */
+  expected_versions?: Record<string, string>;
+  /** What the syntax guard does with new parse errors (default: the workspace's mode). */
+  syntax_guard?: "refuse" | "warn";
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** The apply_edits tool. */
+export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
+  name: "apply_edits",
+  description:
+    "Apply edits written as SEARCH/REPLACE blocks (file path on the line above <<<<<<< SEARCH), a unified diff, or a *** Begin Patch envelope, across one or more files. Each block is placed by a matching ladder (exact, whitespace, indentation, blank lines, '...' elisions, Unicode punctuation, copied line numbers, bounded fuzzy) and refused when ambiguous; data.blocks reports the tier and lines of each. All-or-nothing unless partial is true.",
+  inputSchema: objectSchema({
+    text: { type: "string", minLength: 1, description: "The edits, as the model wrote them" },
+    format: {
+      type: "string",
+      enum: ["auto", "search-replace", "udiff", "apply-patch"],
+      description: "Edit format (default auto-detect)",
+    },
+    partial: {
+      type: "boolean",
+      description: "Apply the matching blocks and report the failed ones (default false)",
+    },
+    fuzzy: {
+      type: "boolean",
+      description: "Allow the fuzzy tier, reported as low confidence (default true)",
+    },
+    expected_versions: {
+      type: "object",
+      additionalProperties: { type: "string", pattern: "^[0-9a-f]{64}$" },
+      description: "Map of path to the version read; a file that changed since is refused with stale_base",
+    },
+    syntax_guard: {
+      type: "string",
+      enum: ["refuse", "warn"],
+      description: "Refuse (default) or only warn when the edit introduces new syntax errors",
+    },
+    dry_run: DRY_RUN,
+  }, ["text"]),
+  mutates: true,
+  async handler(args, { stage }) {
+    const parsed = parseEdits(args.text, args.format === undefined ? {} : { format: args.format });
+    for (const [path, version] of Object.entries(args.expected_versions ?? {})) {
+      await stage.checkExpected(await stage.resolve(path), version);
+    }
+    const result = await applyEditOps(stage, parsed.ops, args.fuzzy === false ? { fuzzy: false } : {});
+    if (result.failed > 0 && (!args.partial || result.applied === 0)) throw editFailure(result);
+    const warnings = [...result.warnings];
+    if (result.failed > 0) {
+      warnings.push(
+        `${result.failed} block${result.failed === 1 ? "" : "s"} failed and ${
+          result.failed === 1 ? "was" : "were"
+        } skipped (partial): ${
+          result.blocks.filter((b) => b.status === "failed").map((b) =>
+            `block ${b.block}: ${b.error!.message}`
+          ).join("; ")
+        }`,
+      );
+    }
+    const out: HandlerResult = {
+      data: {
+        format: parsed.format,
+        applied: result.applied,
+        failed: result.failed,
+        blocks: result.blocks,
+        files: result.files,
+      },
+      warnings,
+    };
+    if (result.renames.size > 0) out.renames = result.renames;
+    if (args.syntax_guard) out.syntaxGuard = args.syntax_guard;
+    return out;
+  },
+};

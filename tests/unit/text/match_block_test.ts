@@ -1,0 +1,287 @@
+import assert from "node:assert/strict";
+import { applyMatch } from "../../../src/text/apply_edit_ops.ts";
+import { TextDoc } from "../../../src/text/_doc.ts";
+import { isElision, matchBlock, type MatchOutcome } from "../../../src/text/match_block.ts";
+import type { EditBlock, MatchTier } from "../../../src/text/types.ts";
+
+const FIXTURES = new URL("../../fixtures/text/", import.meta.url);
+const files: Record<string, string> = {};
+for (const name of ["string.js", "idb-keyval.ts", "css_scanner.c", "typed_array_names.js", "binding.cc"]) {
+  files[name] = await Deno.readTextFile(new URL(name, FIXTURES));
+}
+
+/** Lines a..b (1-based, inclusive) of a fixture, without endings. */
+function slice(file: string, a: number, b: number): string[] {
+  return files[file]!.split("\n").slice(a - 1, b);
+}
+
+/** The fixture with lines a..b replaced. */
+function replaced(file: string, a: number, b: number, lines: string[]): string {
+  const all = files[file]!.split("\n");
+  all.splice(a - 1, b - a + 1, ...lines);
+  return all.join("\n");
+}
+
+interface Case {
+  name: string;
+  file: string;
+  /** The lines the model means (1-based inclusive) and how it wrote them. */
+  at: [number, number];
+  search: (lines: string[]) => string[];
+  /** The replacement as the model writes it, from the original lines. */
+  replace: (lines: string[]) => string[];
+  /** The lines that should land in the file. */
+  intended: (lines: string[]) => string[];
+  tier: MatchTier;
+  hint?: number;
+}
+
+const same = (l: string[]) => l;
+const indentBy = (n: number) => (l: string[]) => l.map((x) => x.trim() === "" ? x : " ".repeat(n) + x);
+const dedent = (n: number) => (l: string[]) =>
+  l.map((x) => x.slice(Math.min(n, x.length - x.trimStart().length)));
+const tabsToSpaces = (l: string[]) => l.map((x) => x.replace(/^\t+/, (t) => "    ".repeat(t.length)));
+const changeLast = (l: string[]) => [...l.slice(0, -1), l[l.length - 1]!.replace(/(\S)/, "/* changed */ $1")];
+
+const CASES: Case[] = [
+  {
+    name: "exact (JavaScript)",
+    file: "string.js",
+    at: [4, 6],
+    search: same,
+    replace: changeLast,
+    intended: changeLast,
+    tier: "exact",
+  },
+  {
+    name: "trailing whitespace (C)",
+    file: "css_scanner.c",
+    at: [28, 31],
+    search: (l) => l.map((x) => x + "  "),
+    replace: (l) => changeLast(l.map((x) => x + "  ")),
+    intended: (l) => changeLast(l).map((x, i, a) => i === a.length - 1 ? x + "  " : x),
+    tier: "trailing_whitespace",
+  },
+  {
+    name: "indentation removed (JavaScript, 4 spaces)",
+    file: "string.js",
+    at: [18, 22],
+    search: dedent(4),
+    replace: (l) => [...dedent(4)(l), "    // added"],
+    intended: (l) => [...l, "        // added"],
+    tier: "indentation",
+  },
+  {
+    name: "indentation added (TypeScript, 2 spaces)",
+    file: "idb-keyval.ts",
+    at: [31, 34],
+    search: indentBy(2),
+    replace: (l) => [...indentBy(2)(l), "        done();"],
+    intended: (l) => [...l, "      done();"],
+    tier: "indentation",
+  },
+  {
+    name: "tabs written as spaces (tab-indented JavaScript)",
+    file: "typed_array_names.js",
+    at: [5, 7],
+    search: tabsToSpaces,
+    replace: (l) => [...tabsToSpaces(l), "    'Float128Array',"],
+    intended: (l) => [...l, "\t'Float128Array',"],
+    tier: "indentation",
+  },
+  {
+    name: "missing blank line (C)",
+    file: "css_scanner.c",
+    at: [29, 35],
+    search: (l) => l.filter((x) => x.trim() !== ""),
+    replace: (l) => changeLast(l.filter((x) => x.trim() !== "")),
+    intended: (l) => changeLast(l.filter((x) => x.trim() !== "")),
+    tier: "blank_lines",
+  },
+  {
+    name: "spurious leading and trailing blank lines (TypeScript)",
+    file: "idb-keyval.ts",
+    at: [55, 58],
+    search: (l) => ["", ...l, ""],
+    replace: (l) => ["", ...changeLast(l), ""],
+    intended: changeLast,
+    tier: "blank_lines",
+  },
+  {
+    name: "elided middle (C)",
+    file: "css_scanner.c",
+    at: [28, 57],
+    search: (l) => [...l.slice(0, 3), "        // ... existing code ...", ...l.slice(-3)],
+    replace: (l) => [...changeLast(l.slice(0, 3)), "        // ... existing code ...", ...l.slice(-3)],
+    intended: (l) => [...changeLast(l.slice(0, 3)), ...l.slice(3)],
+    tier: "elision",
+  },
+  {
+    name: "smart quotes (JavaScript)",
+    file: "string.js",
+    at: [15, 17],
+    search: (l) => l.map((x) => x.replace(/''/g, "\u2018\u2019")),
+    replace: (l) => l.map((x) => x.replace(/''/g, "\u2018\u2019").replace("return", "return /* empty */")),
+    intended: (l) => l.map((x) => x.replace("return", "return /* empty */")),
+    tier: "unicode",
+  },
+  {
+    name: "line numbers copied from read_file (TypeScript)",
+    file: "idb-keyval.ts",
+    at: [54, 58],
+    search: (l) => l.map((x, i) => `${String(54 + i).padStart(3)}\t${x}`),
+    replace: (l) => changeLast(l),
+    intended: changeLast,
+    tier: "line_numbers",
+  },
+  {
+    name: "line numbers with a bar (C++)",
+    file: "binding.cc",
+    at: [1, 3],
+    search: (l) => l.map((x, i) => `${1 + i} | ${x}`),
+    replace: (l) => l.map((x, i) => `${1 + i} | ${x}`),
+    intended: same,
+    tier: "line_numbers",
+  },
+  {
+    name: "one-token typo (C)",
+    file: "css_scanner.c",
+    at: [42, 50],
+    search: (l) => l.map((x) => x.replace("advance(lexer);", "advanse(lexer);")),
+    replace: (l) => changeLast(l.map((x) => x.replace("advance(lexer);", "advanse(lexer);"))),
+    intended: (l) => changeLast(l),
+    tier: "fuzzy",
+  },
+];
+
+for (const c of CASES) {
+  Deno.test(`matchBlock() places a block by tier "${c.tier}": ${c.name}`, () => {
+    const lines = slice(c.file, c.at[0], c.at[1]);
+    const block: EditBlock = { search: c.search(lines), replace: c.replace(lines), inputLine: 1 };
+    if (c.hint !== undefined) block.lineHint = c.hint;
+    const doc = new TextDoc(files[c.file]!);
+    const out = matchBlock(doc, block);
+    assert.ok(out.ok, `expected a match, got ${JSON.stringify(out)}`);
+    assert.equal(out.match.tier, c.tier);
+    assert.equal(out.match.start + 1, c.at[0]);
+    assert.equal(out.match.end, c.at[1]);
+    assert.equal(out.match.confidence, c.tier === "fuzzy" ? "low" : out.match.confidence);
+    assert.equal(applyMatch(doc, out.match, block), replaced(c.file, c.at[0], c.at[1], c.intended(lines)));
+  });
+}
+
+function failure(out: MatchOutcome): Exclude<MatchOutcome, { ok: true }> {
+  assert.ok(!out.ok, `expected a refusal, got ${JSON.stringify(out)}`);
+  return out;
+}
+
+Deno.test("matchBlock() refuses text present twice as ambiguous, listing both places", () => {
+  const out = failure(
+    matchBlock(files["string.js"]!, { search: ["    let i;"], replace: ["    let j;"], inputLine: 1 }),
+  );
+  assert.equal(out.code, "ambiguous");
+  assert.deepEqual(out.candidates.map((c) => c.start_line), [2, 11, 155]);
+});
+
+Deno.test("matchBlock() lets a line hint pick one of several matches", () => {
+  const out = matchBlock(files["string.js"]!, {
+    search: ["    let i;"],
+    replace: ["    let j;"],
+    inputLine: 1,
+    lineHint: 12,
+  });
+  assert.ok(out.ok);
+  assert.equal(out.match.start + 1, 11);
+});
+
+Deno.test("matchBlock() keeps refusing when the line hint is far from every candidate", () => {
+  const out = failure(
+    matchBlock(files["string.js"]!, {
+      search: ["    let i;"],
+      replace: ["    let j;"],
+      inputLine: 1,
+      lineHint: 80,
+    }),
+  );
+  assert.equal(out.code, "ambiguous");
+});
+
+Deno.test("matchBlock() refuses ambiguity at the indentation tier too", () => {
+  const text = "a() {\n  x = 1;\n}\nb() {\n    x = 1;\n}\n";
+  const out = failure(matchBlock(text, { search: ["x = 1;"], replace: ["x = 2;"], inputLine: 1 }));
+  assert.equal(out.code, "ambiguous");
+  assert.equal(out.tier, "indentation");
+  assert.deepEqual(out.candidates, [{ start_line: 2, end_line: 2 }, { start_line: 5, end_line: 5 }]);
+});
+
+Deno.test("matchBlock() reports text absent from the file as no_match", () => {
+  const search = slice("idb-keyval.ts", 28, 35);
+  const out = failure(matchBlock(files["css_scanner.c"]!, { search, replace: ["x"], inputLine: 1 }));
+  assert.equal(out.code, "no_match");
+});
+
+Deno.test("matchBlock() reports already_applied when the REPLACE text is there", () => {
+  const lines = slice("string.js", 4, 6);
+  const out = failure(
+    matchBlock(files["string.js"]!, { search: ["nothing like this();"], replace: lines, inputLine: 1 }),
+  );
+  assert.equal(out.code, "already_applied");
+  assert.deepEqual(out.candidates, [{ start_line: 4, end_line: 6 }]);
+});
+
+Deno.test("matchBlock() reports already_applied for an insertion that is already there", () => {
+  const text = "a();\nb();\nc();\n";
+  const out = failure(matchBlock(text, { search: ["a();"], replace: ["a();", "b();"], inputLine: 1 }));
+  assert.equal(out.code, "already_applied");
+});
+
+Deno.test("matchBlock() refuses an elided SEARCH whose REPLACE drops the elision", () => {
+  const lines = slice("css_scanner.c", 28, 57);
+  const out = failure(
+    matchBlock(files["css_scanner.c"]!, {
+      search: [...lines.slice(0, 2), "// ...", ...lines.slice(-2)],
+      replace: ["x"],
+      inputLine: 1,
+    }),
+  );
+  assert.equal(out.code, "no_match");
+  assert.match(out.reason ?? "", /elides/);
+});
+
+Deno.test("matchBlock() does not place a single drifted line fuzzily", () => {
+  const out = failure(
+    matchBlock(files["string.js"]!, {
+      search: ["    retrun str1.slice(0, i);"],
+      replace: ["x"],
+      inputLine: 1,
+    }),
+  );
+  assert.equal(out.code, "no_match");
+});
+
+Deno.test("matchBlock() honours *** End of File and @@ anchors", () => {
+  const text = "def a():\n    return 1\n\ndef b():\n    return 1\n";
+  const end = matchBlock(text, {
+    search: ["    return 1"],
+    replace: ["    return 2"],
+    inputLine: 1,
+    atEnd: true,
+  });
+  assert.ok(end.ok);
+  assert.equal(end.match.start + 1, 5);
+  const anchored = matchBlock(text, {
+    search: ["    return 1"],
+    replace: ["    return 2"],
+    inputLine: 1,
+    anchors: ["def a():"],
+  });
+  assert.ok(anchored.ok);
+  assert.equal(anchored.match.start + 1, 2);
+});
+
+Deno.test("isElision() recognises elision comments but not code", () => {
+  for (const s of ["...", "// ... existing code ...", "# ...", "/* ... */", "  // …", "<!-- ... -->"]) {
+    assert.ok(isElision(s), s);
+  }
+  for (const s of ["...args", "foo(...)", "return ...;", "// TODO"]) assert.ok(!isElision(s), s);
+});
