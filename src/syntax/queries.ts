@@ -24,6 +24,8 @@ export interface SymbolRules {
   wrappers: string[];
   /** Node types that are a definition's body when it has no `body` field (e.g. Kotlin `class_body`). */
   bodies?: string[];
+  /** A data or markup language (JSON, YAML, CSS…): outlined, but skipped by workspace-wide symbol search. */
+  data?: boolean;
 }
 
 interface EmbeddedLanguage {

@@ -351,12 +351,25 @@ function finish(raws: RawSymbol[], prefix: string, index: TextIndex): SymbolInfo
     if (r.doc !== undefined && r.doc !== "") info.doc = r.doc;
     if (r.aliases.length > 0) info.aliases = r.aliases;
     if (r.qualifier !== undefined) info.qualifier = r.qualifier;
+    NODES.set(info, r.def);
     info.children = finish(r.children, namePath, index);
     return info;
   });
 }
 
 const OUTLINES = new WeakMap<ParsedFile, Outline>();
+const NODES = new WeakMap<SymbolInfo, Node>();
+
+/**
+ * The definition node behind a symbol of an outline (valid while that parse is
+ * the cached one for its path, i.e. within the call that produced the outline).
+ *
+ * @param symbol A symbol from {@linkcode outlineOf} or {@linkcode symbolsOfTree}.
+ * @returns The node, or undefined for a symbol built elsewhere.
+ */
+export function symbolNode(symbol: SymbolInfo): Node | undefined {
+  return NODES.get(symbol);
+}
 
 /**
  * The symbols of a parsed tree (no caching).

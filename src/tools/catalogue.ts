@@ -7,9 +7,14 @@ import { createFile } from "./create_file.ts";
 import { applyEdits } from "./apply_edits.ts";
 import { deleteFile } from "./delete_file.ts";
 import { editFile } from "./edit_file.ts";
+import { findSymbol } from "./find_symbol.ts";
+import { insertCode } from "./insert_code.ts";
 import { listFiles } from "./list_files.ts";
 import { moveFile } from "./move_file.ts";
+import { outline } from "./outline.ts";
 import { readFile } from "./read_file.ts";
+import { removeSymbol } from "./remove_symbol.ts";
+import { replaceSymbol } from "./replace_symbol.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
 
@@ -26,6 +31,11 @@ export const TOOLS: readonly ToolDefinition[] = [
   applyEdits,
   editFile,
   // structural engine (issue 4) — add rows here
+  outline,
+  findSymbol,
+  replaceSymbol,
+  removeSymbol,
+  insertCode,
 ] as unknown as readonly ToolDefinition[];
 
 /** Find a tool by name. */

@@ -21,3 +21,8 @@ export * from "./delete_file.ts";
 export * from "./move_file.ts";
 export * from "./apply_edits.ts";
 export * from "./edit_file.ts";
+export * from "./outline.ts";
+export * from "./find_symbol.ts";
+export * from "./replace_symbol.ts";
+export * from "./remove_symbol.ts";
+export * from "./insert_code.ts";

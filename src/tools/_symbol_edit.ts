@@ -1,0 +1,249 @@
+/**
+ * Shared machinery of the symbol tools (replace_symbol, remove_symbol,
+ * insert_code): open a file through the stage, resolve a name path to one
+ * symbol, and line-level helpers that keep blank-line conventions and line
+ * endings.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import { dominantEol } from "../fs/text.ts";
+import type { Version } from "../fs/version.ts";
+import { detectIndentUnit } from "../structural/reindent.ts";
+import { resolveNamePath } from "../syntax/name_path.ts";
+import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
+import { outlineOf, type SymbolInfo, symbolNode, unsupportedLanguage } from "../syntax/symbols.ts";
+import type { Workspace } from "../workspace.ts";
+
+/** A file opened for a symbol edit, with the resolved symbol. */
+export interface SymbolTarget {
+  /** Relative path. */
+  rel: string;
+  /** Language id. */
+  language: string;
+  /** Decoded text (BOM excluded). */
+  text: string;
+  /** Whether the file has a BOM. */
+  bom: boolean;
+  /** Version of the bytes. */
+  version: Version;
+  /** Dominant line ending. */
+  eol: "\n" | "\r\n";
+  /** Indent unit of the file. */
+  unit: string;
+  /** The symbol. */
+  symbol: SymbolInfo;
+  /** Its definition node. */
+  node: Node;
+  /** Its siblings in the outline (itself included), in document order. */
+  siblings: SymbolInfo[];
+  /** Whether it is a top-level symbol. */
+  topLevel: boolean;
+  /** The language's symbol rules. */
+  rules: SymbolRules;
+}
+
+/** Languages whose files default to tab indentation when they have none yet. */
+const TAB_LANGUAGES = new Set(["go", "c"]);
+
+function candidatesOf(
+  list: SymbolInfo[],
+): { name_path: string; kind: string; start_line: number; end_line: number }[] {
+  return list.map((s) => ({
+    name_path: s.name_path,
+    kind: s.kind,
+    start_line: s.full_range.start_line,
+    end_line: s.full_range.end_line,
+  }));
+}
+
+function siblingsOf(
+  symbols: SymbolInfo[],
+  target: SymbolInfo,
+): { siblings: SymbolInfo[]; topLevel: boolean } {
+  if (symbols.includes(target)) return { siblings: symbols, topLevel: true };
+  const stack = [...symbols];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.children.includes(target)) return { siblings: s.children, topLevel: false };
+    stack.push(...s.children);
+  }
+  return { siblings: [target], topLevel: true };
+}
+
+/**
+ * Open `path` through the stage, check `expected_version`, outline it and
+ * resolve `namePath` to exactly one symbol.
+ *
+ * @param ws The workspace.
+ * @param stage The call's stage.
+ * @param args Path, name path, expected version and the calling tool's name.
+ * @returns The target; `ambiguous`, `not_found` or `unsupported_language` otherwise.
+ */
+export async function openSymbol(
+  ws: Workspace,
+  stage: Stage,
+  args: { path: string; name_path: string; expected_version?: string | undefined; tool: string },
+): Promise<SymbolTarget> {
+  const rel = await stage.resolve(args.path);
+  await stage.checkExpected(rel, args.expected_version);
+  const file = await stage.readText(rel);
+  const language = ws.grammars?.languageOf(rel, file.text.slice(0, 200)) ?? null;
+  if (language === null || !ws.grammars) throw unsupportedLanguage(rel, language);
+  const outline = await outlineOf(ws, rel, file.text, file.version);
+  const res = resolveNamePath(outline.symbols, args.name_path);
+  if (res.status === "ambiguous") {
+    const cands = candidatesOf(res.candidates);
+    throw new RecoverableError(
+      "ambiguous",
+      `Cannot pick "${args.name_path}" in "${rel}": ${cands.length} symbols match (${
+        cands.slice(0, 5).map((c) => `${c.name_path} lines ${c.start_line}-${c.end_line}`).join(", ")
+      })`,
+      {
+        hint: "Call again with one of the candidates' name_path (overloads are told apart by [i])",
+        suggestedCall: { tool: args.tool, args: { path: rel, name_path: cands[0]!.name_path } },
+        details: { path: rel, name_path: args.name_path, candidates: cands },
+      },
+    );
+  }
+  if (res.status === "not_found") {
+    const near = res.suggestions;
+    throw new RecoverableError("not_found", `Cannot find symbol "${args.name_path}" in "${rel}"`, {
+      hint: near.length > 0
+        ? `Did you mean ${near.slice(0, 5).map((n) => `"${n}"`).join(", ")}? Call outline to see every symbol`
+        : `Call outline with {"path": "${rel}"} to see the symbols of the file`,
+      suggestedCall: { tool: "outline", args: { path: rel } },
+      details: { path: rel, name_path: args.name_path, did_you_mean: near },
+    });
+  }
+  const node = symbolNode(res.symbol);
+  if (!node) throw new Error(`Cannot locate the node of "${res.symbol.name_path}"`);
+  const { siblings, topLevel } = siblingsOf(outline.symbols, res.symbol);
+  return {
+    rel,
+    language,
+    text: file.text,
+    bom: file.bom,
+    version: file.version,
+    eol: dominantEol(file.text),
+    unit: detectIndentUnit(file.text, TAB_LANGUAGES.has(language) ? "\t" : "    "),
+    symbol: res.symbol,
+    node,
+    siblings,
+    topLevel,
+    rules: symbolRules(language),
+  };
+}
+
+/** Offset of the start of the line holding `offset`. */
+export function lineStart(text: string, offset: number): number {
+  return offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+/** Offset just past the newline ending the line holding `offset - 1` (or the text's end). */
+export function lineEndAfter(text: string, offset: number): number {
+  const k = offset > 0 ? offset - 1 : 0;
+  const nl = text.indexOf("\n", k);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** The leading whitespace of the line holding `offset`. */
+export function indentAt(text: string, offset: number): string {
+  const s = lineStart(text, offset);
+  return /^[ \t]*/.exec(text.slice(s, s + 256))![0];
+}
+
+/** Whether only spaces and tabs precede `offset` on its line. */
+export function startsLine(text: string, offset: number): boolean {
+  return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
+}
+
+/** Whether only whitespace or a comment follows `offset` on its line. */
+export function endsLine(text: string, offset: number): boolean {
+  const nl = text.indexOf("\n", offset);
+  const rest = text.slice(offset, nl === -1 ? text.length : nl).trim();
+  return rest === "" || /^(?:\/\/|#|\/\*|--|;)/.test(rest);
+}
+
+/** Whether a line (without its ending) is blank. */
+function isBlank(line: string): boolean {
+  return /^[ \t\r]*$/.test(line);
+}
+
+/** Number of blank lines directly above the line starting at `start`. */
+export function blanksAbove(text: string, start: number): { count: number; from: number } {
+  let from = start;
+  let count = 0;
+  while (from > 0) {
+    const prevStart = lineStart(text, from - 1);
+    if (!isBlank(text.slice(prevStart, from - 1))) break;
+    count++;
+    from = prevStart;
+  }
+  return { count, from };
+}
+
+/** Number of blank lines directly below, starting at line start `end`. */
+export function blanksBelow(text: string, end: number): { count: number; to: number } {
+  let to = end;
+  let count = 0;
+  while (to < text.length) {
+    const nl = text.indexOf("\n", to);
+    const line = text.slice(to, nl === -1 ? text.length : nl);
+    if (!isBlank(line) || nl === -1) break;
+    count++;
+    to = nl + 1;
+  }
+  return { count, to };
+}
+
+/** Blank lines between two consecutive symbols (by their full ranges). */
+function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
+  const between = text.slice(a.full_range.end_utf16, b.full_range.start_utf16);
+  const lines = between.split("\n").slice(1, -1);
+  return lines.filter(isBlank).length;
+}
+
+/**
+ * The blank lines to keep between a symbol and new code next to it: the gap
+ * to its next sibling, else to its previous one, else the language default.
+ *
+ * @param t The target.
+ * @param prefer Which neighbour to measure first.
+ * @returns A number of blank lines.
+ */
+export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): number {
+  const i = t.siblings.indexOf(t.symbol);
+  const prev = i > 0 ? t.siblings[i - 1] : undefined;
+  const next = i >= 0 && i + 1 < t.siblings.length ? t.siblings[i + 1] : undefined;
+  const order = prefer === "next" ? [next && [t.symbol, next], prev && [prev, t.symbol]] : [
+    prev && [prev, t.symbol],
+    next && [t.symbol, next],
+  ];
+  for (const pair of order) {
+    if (pair && pair[0] && pair[1]) return Math.min(gapBetween(t.text, pair[0], pair[1]), 2);
+  }
+  return t.language === "python" && t.topLevel ? 2 : t.siblings.length > 1 || t.topLevel ? 1 : 0;
+}
+
+/** Trim blank lines at both ends of model-written code and its trailing spaces. */
+export function trimCode(code: string): string {
+  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+}
+
+/** The first token of a text (a word or one punctuation character). */
+export function firstToken(text: string): string {
+  return /^\s*([A-Za-z_$][\w$]*|\S)/.exec(text)?.[1] ?? "";
+}
+
+/** Wire form of a symbol location for results. */
+export function symbolLocation(s: SymbolInfo): Record<string, unknown> {
+  return {
+    name_path: s.name_path,
+    kind: s.kind,
+    start_line: s.full_range.start_line,
+    end_line: s.full_range.end_line,
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * find_symbol: find definitions by name path across the workspace (or one
+ * file or directory), through the stage and the parse cache, so repeated
+ * searches only re-parse what changed.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import { decodeText } from "../fs/text.ts";
+import { nearestNames } from "../fs/stage.ts";
+import { resolveNamePath } from "../syntax/name_path.ts";
+import { symbolRules } from "../syntax/queries.ts";
+import { flattenSymbols, outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
+import type { Workspace } from "../workspace.ts";
+import { objectSchema } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of find_symbol. */
+export interface FindSymbolArgs {
+  /** Name path to find ("name", "Outer/inner", "/Top", "f[1]"). */
+  name_path: string;
+  /** A file or directory to search (default: the whole workspace). */
+  path?: string;
+  /** Include each match's source text (default false). */
+  include_body?: boolean;
+  /** Let the last segment match part of a name (default false). */
+  substring?: boolean;
+  /** Most matches returned (default 50). */
+  max_results?: number;
+}
+
+/** Most files one search reads. */
+export const MAX_SEARCH_FILES = 5000;
+/** Files larger than this are skipped by a workspace search. */
+export const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
+/** Directories a workspace search does not enter (besides dot-directories). */
+const SKIP_DIRS = new Set(["node_modules"]);
+
+/**
+ * The files under `dir` that have a grammar with a symbol query (data
+ * languages skipped), walking the stage, at most `limit`.
+ *
+ * @param ws The workspace.
+ * @param stage The stage to walk.
+ * @param dir Relative directory ("" for the root).
+ * @param limit Most files.
+ * @returns Relative paths and whether the walk stopped at the limit.
+ */
+export async function sourceFiles(
+  ws: Workspace,
+  stage: Stage,
+  dir: string,
+  limit = MAX_SEARCH_FILES,
+): Promise<{ files: string[]; truncated: boolean }> {
+  const files: string[] = [];
+  let truncated = false;
+  const walk = async (rel: string): Promise<void> => {
+    for (const e of await stage.list(rel)) {
+      if (files.length >= limit) {
+        truncated = true;
+        return;
+      }
+      const child = rel === "" ? e.name : `${rel}/${e.name}`;
+      if (e.kind === "dir") {
+        if (!e.name.startsWith(".") && !SKIP_DIRS.has(e.name)) await walk(child);
+        continue;
+      }
+      const language = ws.grammars?.languageOf(child);
+      if (language && !symbolRules(language).data) files.push(child);
+    }
+  };
+  await walk(dir);
+  return { files, truncated };
+}
+
+interface Match {
+  path: string;
+  symbol: SymbolInfo;
+  text: string;
+}
+
+async function searchFile(
+  ws: Workspace,
+  stage: Stage,
+  rel: string,
+  args: FindSymbolArgs,
+  out: Match[],
+  names: Set<string>,
+) {
+  const file = await stage.read(rel);
+  if (!file || file.bytes.length > MAX_SEARCH_FILE_BYTES) return;
+  let text: string;
+  try {
+    text = decodeText(file.bytes, rel).text;
+  } catch {
+    return;
+  }
+  const outline = await outlineOf(ws, rel, text, file.version);
+  const res = resolveNamePath(outline.symbols, args.name_path, { substring: args.substring === true });
+  if (res.status === "unique") out.push({ path: rel, symbol: res.symbol, text });
+  else if (res.status === "ambiguous") {
+    for (const s of res.candidates) out.push({ path: rel, symbol: s, text });
+  } else for (const s of flattenSymbols(outline.symbols)) names.add(s.name);
+}
+
+/** The find_symbol tool. */
+export const findSymbol: ToolDefinition<FindSymbolArgs> = {
+  name: "find_symbol",
+  description:
+    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body.",
+  inputSchema: objectSchema({
+    name_path: {
+      type: "string",
+      minLength: 1,
+      description: 'Name path, e.g. "Class/method", "/Top", "f[1]"',
+    },
+    path: { type: "string", description: "A file or directory to search (default: the whole workspace)" },
+    include_body: { type: "boolean", description: "Include each match's source text (default false)" },
+    substring: { type: "boolean", description: "Let the last segment match part of a name (default false)" },
+    max_results: {
+      type: "integer",
+      minimum: 1,
+      maximum: 1000,
+      description: "Most matches returned (default 50)",
+    },
+  }, ["name_path"]),
+  mutates: false,
+  async handler(args, { workspace, stage }) {
+    const base = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
+    const kind = base === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(base));
+    if (kind === null) throw await stage.notFound(base);
+    if (!workspace.grammars) throw unsupportedLanguage(base, null);
+    let files: string[];
+    let truncated = false;
+    if (kind === "dir") {
+      ({ files, truncated } = await sourceFiles(workspace, stage, base));
+    } else {
+      if (!workspace.grammars.languageOf(base)) {
+        const head = (await stage.readText(base)).text.slice(0, 200);
+        if (!workspace.grammars.languageOf(base, head)) throw unsupportedLanguage(base, null);
+      }
+      files = [base];
+    }
+    const matches: Match[] = [];
+    const names = new Set<string>();
+    const BATCH = 16;
+    for (let i = 0; i < files.length; i += BATCH) {
+      await Promise.all(
+        files.slice(i, i + BATCH).map((f) => searchFile(workspace, stage, f, args, matches, names)),
+      );
+    }
+    if (matches.length === 0) {
+      const last = args.name_path.split("/").pop() ?? args.name_path;
+      const near = nearestNames(last.replace(/\[\d+\]$/, ""), [...names], 5);
+      throw new RecoverableError(
+        "not_found",
+        `Cannot find symbol "${args.name_path}" in ${
+          base === "" ? "the workspace" : `"${base}"`
+        } (${files.length} file${files.length === 1 ? "" : "s"} searched)`,
+        {
+          hint: near.length > 0
+            ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true`
+            : "Check the spelling, pass substring: true, or call outline on the file you expect it in",
+          ...(near.length > 0
+            ? { suggestedCall: { tool: "find_symbol", args: { name_path: near[0]! } } }
+            : {}),
+          details: {
+            name_path: args.name_path,
+            path: base,
+            did_you_mean: near,
+            files_searched: files.length,
+          },
+        },
+      );
+    }
+    matches.sort((a, b) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.range.start_utf16 - b.symbol.range.start_utf16
+    );
+    const max = args.max_results ?? 50;
+    const data: Record<string, unknown> = {
+      matches: matches.slice(0, max).map((m) => {
+        const out: Record<string, unknown> = {
+          path: m.path,
+          name_path: m.symbol.name_path,
+          kind: m.symbol.kind,
+          start_line: m.symbol.full_range.start_line,
+          end_line: m.symbol.full_range.end_line,
+        };
+        if (args.include_body) {
+          out["body"] = m.text.slice(m.symbol.full_range.start_utf16, m.symbol.full_range.end_utf16);
+        }
+        return out;
+      }),
+      count: matches.length,
+      files_searched: files.length,
+    };
+    if (matches.length > max || truncated) data["truncated"] = true;
+    return { data };
+  },
+};

@@ -1,0 +1,214 @@
+/**
+ * insert_code: insert code before or after a definition found by name path,
+ * or at the start or end of its body. The code lands on its own lines,
+ * re-indented to its neighbours, with the blank-line convention of the
+ * surrounding definitions; removing it again with remove_symbol restores the
+ * original bytes.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import { reindent } from "../structural/reindent.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import {
+  conventionalGap,
+  endsLine,
+  indentAt,
+  lineEndAfter,
+  lineStart,
+  openSymbol,
+  startsLine,
+  type SymbolTarget,
+  trimCode,
+} from "./_symbol_edit.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Where insert_code puts the code. */
+export type InsertPosition = "before" | "after" | "start_of_body" | "end_of_body";
+
+/** Arguments of insert_code. */
+export interface InsertCodeArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path of the anchor symbol. */
+  name_path: string;
+  /** before | after the symbol, or start_of_body | end_of_body inside it. */
+  position: InsertPosition;
+  /** The code to insert. */
+  code: string;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+interface Insertion {
+  at: number;
+  end: number;
+  text: string;
+}
+
+function blankLinesBetween(text: string, a: Node, b: Node): number {
+  const lines = text.slice(a.endIndex, b.startIndex).split("\n").slice(1, -1);
+  return Math.min(lines.filter((l) => /^[ \t\r]*$/.test(l)).length, 2);
+}
+
+function bodyNode(t: SymbolTarget): Node | null {
+  const r = t.symbol.body_range;
+  if (!r) return null;
+  let n = t.node.descendantForIndex(r.start_utf16, Math.max(r.start_utf16, r.end_utf16 - 1));
+  while (n && !(n.startIndex === r.start_utf16 && n.endIndex === r.end_utf16) && n.parent) n = n.parent;
+  while (n?.parent && n.parent.startIndex === r.start_utf16 && n.parent.endIndex === r.end_utf16) {
+    n = n.parent;
+  }
+  return n;
+}
+
+function isDocstring(n: Node): boolean {
+  return n.type === "expression_statement" && n.namedChildCount === 1 && n.namedChild(0)?.type === "string";
+}
+
+function place(t: SymbolTarget, code: string, indent: string): string {
+  return reindent(code, { indent, eol: t.eol, unit: t.unit });
+}
+
+function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
+  const open = body.child(0);
+  const close = body.child(body.childCount - 1);
+  const outerIndent = indentAt(t.text, t.symbol.range.start_utf16);
+  const inner = place(t, code, outerIndent + t.unit);
+  if (open && close && open !== close && !open.isNamed && !close.isNamed) {
+    return {
+      at: open.endIndex,
+      end: close.startIndex,
+      text: `${t.eol}${inner}${t.eol}${indentAt(t.text, close.startIndex)}`,
+    };
+  }
+  const at = lineEndAfter(t.text, body.endIndex);
+  return { at, end: at, text: `${inner}${t.eol}` };
+}
+
+function insertion(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
+  const text = t.text;
+  const eol = t.eol;
+  if (position === "before") {
+    const anchor = t.symbol.full_range.start_utf16;
+    const indent = indentAt(text, anchor);
+    if (!startsLine(text, anchor)) {
+      return { at: anchor, end: anchor, text: `${place(t, code, "").trimStart()} ` };
+    }
+    const gap = conventionalGap(t, "prev");
+    const at = lineStart(text, anchor);
+    return { at, end: at, text: place(t, code, indent) + eol + eol.repeat(gap) };
+  }
+  if (position === "after") {
+    const anchor = t.symbol.full_range.end_utf16;
+    const indent = indentAt(text, t.symbol.full_range.start_utf16);
+    if (!endsLine(text, anchor)) return { at: anchor, end: anchor, text: `${eol}${place(t, code, indent)}` };
+    const gap = conventionalGap(t, "next");
+    const at = lineEndAfter(text, anchor);
+    if (at === text.length && !text.endsWith("\n")) {
+      return { at, end: at, text: eol + eol.repeat(gap) + place(t, code, indent) };
+    }
+    return { at, end: at, text: eol.repeat(gap) + place(t, code, indent) + eol };
+  }
+  const body = bodyNode(t);
+  if (!body) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot insert at ${position} of "${t.symbol.name_path}" in "${t.rel}": it has no body`,
+      {
+        hint: 'Use position "before" or "after" to insert next to it',
+        suggestedCall: {
+          tool: "insert_code",
+          args: { path: t.rel, name_path: t.symbol.name_path, position: "after", code },
+        },
+        details: { path: t.rel, name_path: t.symbol.name_path, kind: t.symbol.kind },
+      },
+    );
+  }
+  const children = body.namedChildren.filter((c): c is Node => c !== null);
+  const doc = children.length > 0 && t.symbol.doc !== undefined && isDocstring(children[0]!)
+    ? children.shift()!
+    : null;
+  if (position === "start_of_body" && children.length > 0) {
+    const first = children[0]!;
+    if (startsLine(text, first.startIndex)) {
+      const gap = children.length > 1 ? blankLinesBetween(text, first, children[1]!) : 0;
+      const at = lineStart(text, first.startIndex);
+      return { at, end: at, text: place(t, code, indentAt(text, first.startIndex)) + eol + eol.repeat(gap) };
+    }
+  }
+  if (position === "start_of_body" && doc && children.length === 0) {
+    const at = lineEndAfter(text, doc.endIndex);
+    return { at, end: at, text: place(t, code, indentAt(text, doc.startIndex)) + eol };
+  }
+  if (position === "end_of_body" && (children.length > 0 || doc)) {
+    const last = children.length > 0 ? children[children.length - 1]! : doc!;
+    if (endsLine(text, last.endIndex)) {
+      const prev = children.length > 1 ? children[children.length - 2]! : null;
+      const gap = prev ? blankLinesBetween(text, prev, last) : 0;
+      const at = lineEndAfter(text, last.endIndex);
+      const lead = at === text.length && !text.endsWith("\n") ? eol : "";
+      return {
+        at,
+        end: at,
+        text: lead + eol.repeat(gap) + place(t, code, indentAt(text, last.startIndex)) + eol,
+      };
+    }
+  }
+  return emptyBody(t, body, code);
+}
+
+/** The insert_code tool. */
+export const insertCode: ToolDefinition<InsertCodeArgs> = {
+  name: "insert_code",
+  description:
+    "Insert code next to a definition found by name path: before or after it, or at the start or end of its body (e.g. a new method at end_of_body of a class). The code goes on its own lines, re-indented to its neighbours, with their blank-line convention. Use outline or find_symbol to see name paths.",
+  inputSchema: objectSchema({
+    path: PATH,
+    name_path: {
+      type: "string",
+      minLength: 1,
+      description: 'Name path of the anchor symbol, e.g. "Class" or "Class/method"',
+    },
+    position: {
+      type: "string",
+      enum: ["before", "after", "start_of_body", "end_of_body"],
+      description: "before | after the symbol, or start_of_body | end_of_body inside it",
+    },
+    code: {
+      type: "string",
+      minLength: 1,
+      description: "The code to insert (any indentation; it is re-indented)",
+    },
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "name_path", "position", "code"]),
+  mutates: true,
+  async handler(args, { workspace, stage }) {
+    const t = await openSymbol(workspace, stage, { ...args, tool: "insert_code" });
+    const code = trimCode(args.code);
+    if (code.trim() === "") {
+      throw new RecoverableError("invalid_args", "Cannot insert empty code", {
+        hint: "Pass the code to insert in code",
+        details: { path: t.rel },
+      });
+    }
+    const ins = insertion(t, args.position, code);
+    const text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
+    await stage.writeText(t.rel, { text, bom: t.bom });
+    const leadingBreaks = /^(?:\r?\n)*/.exec(ins.text)![0].split("\n").length - 1;
+    const startLine = t.text.slice(0, ins.at).split("\n").length + leadingBreaks;
+    return {
+      data: {
+        path: t.rel,
+        anchor: t.symbol.name_path,
+        position: args.position,
+        start_line: startLine,
+        end_line: startLine + code.split("\n").length - 1,
+      },
+    };
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * outline: the definitions of a file as a tree of name paths, kinds and
+ * lines (or, with detail "full", every range in UTF-16 and UTF-8 offsets).
+ *
+ * @module
+ */
+import { outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
+import { objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of outline. */
+export interface OutlineArgs {
+  /** Relative path. */
+  path: string;
+  /** How deep to go (1: top level only; default: all). */
+  depth?: number;
+  /** "compact" (default): name paths, kinds, lines; "full": every range and offset. */
+  detail?: "compact" | "full";
+}
+
+/** One symbol in the compact form. */
+export interface CompactSymbol {
+  /** Name path. */
+  name_path: string;
+  /** Kind. */
+  kind: string;
+  /** First line, with doc comments and decorators (1-based). */
+  start_line: number;
+  /** Last line (1-based, inclusive). */
+  end_line: number;
+  /** First line of the doc comment. */
+  doc?: string;
+  /** Nested symbols. */
+  children?: CompactSymbol[];
+}
+
+/**
+ * The compact form of symbols, cut at `depth`.
+ *
+ * @param symbols Symbols.
+ * @param depth Levels to keep (Infinity: all).
+ * @returns Compact symbols.
+ */
+export function compactSymbols(symbols: SymbolInfo[], depth = Infinity): CompactSymbol[] {
+  return symbols.map((s) => {
+    const out: CompactSymbol = {
+      name_path: s.name_path,
+      kind: s.kind,
+      start_line: s.full_range.start_line,
+      end_line: s.full_range.end_line,
+    };
+    if (s.doc) out.doc = s.doc.split("\n")[0]!.slice(0, 160);
+    if (s.children.length > 0 && depth > 1) out.children = compactSymbols(s.children, depth - 1);
+    return out;
+  });
+}
+
+function cut(symbols: SymbolInfo[], depth: number): SymbolInfo[] {
+  return symbols.map((s) => ({ ...s, children: depth > 1 ? cut(s.children, depth - 1) : [] }));
+}
+
+/** The outline tool. */
+export const outline: ToolDefinition<OutlineArgs> = {
+  name: "outline",
+  description:
+    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements.",
+  inputSchema: objectSchema({
+    path: PATH,
+    depth: { type: "integer", minimum: 1, description: "Levels to return (1: top level only; default: all)" },
+    detail: {
+      type: "string",
+      enum: ["compact", "full"],
+      description:
+        "compact (default): name paths, kinds, lines; full: also UTF-16 and UTF-8 offsets, body ranges, docs",
+    },
+  }, ["path"]),
+  mutates: false,
+  async handler(args, { workspace, stage }) {
+    const rel = await stage.resolve(args.path);
+    const file = await stage.readText(rel);
+    if (!workspace.grammars) throw unsupportedLanguage(rel, null);
+    const result = await outlineOf(workspace, rel, file.text, file.version);
+    const depth = args.depth ?? Infinity;
+    return {
+      data: {
+        path: rel,
+        version: file.version,
+        language: result.language,
+        symbols: args.detail === "full" ? cut(result.symbols, depth) : compactSymbols(result.symbols, depth),
+      },
+    };
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * remove_symbol: delete a definition found by name path, with its attached
+ * doc comments, decorators and attributes (unless told to keep them), and
+ * the blank lines that separated it, so no stray blank lines remain.
+ *
+ * @module
+ */
+import { definitionLevels } from "../syntax/symbols.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import {
+  blanksAbove,
+  blanksBelow,
+  endsLine,
+  indentAt,
+  lineEndAfter,
+  lineStart,
+  openSymbol,
+  startsLine,
+  symbolLocation,
+  type SymbolTarget,
+} from "./_symbol_edit.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of remove_symbol. */
+export interface RemoveSymbolArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path of the symbol. */
+  name_path: string;
+  /** Also remove attached doc comments, decorators and attributes (default true). */
+  with_decorations?: boolean;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** A line that closes the enclosing block. */
+const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
+
+/** Start of the definition without the decorations and comments before it. */
+function startWithoutDecorations(t: SymbolTarget): number {
+  const levels = definitionLevels(t.node, t.rules);
+  let s = levels[levels.length - 1]!.startIndex;
+  for (let i = levels.length - 1; i >= 1; i--) {
+    const level = levels[i]!;
+    const child = levels[i - 1]!;
+    for (const c of level.children) {
+      if (!c || c.startIndex >= child.startIndex) break;
+      if (t.rules.decorations.includes(c.type) || t.rules.comments.includes(c.type)) {
+        s = Math.max(s, c.endIndex);
+      }
+    }
+  }
+  while (s < t.node.startIndex && /\s/.test(t.text[s]!)) s++;
+  return s;
+}
+
+/**
+ * Whether nothing but a block closer, a dedent or the end of the file follows
+ * the line ending at `end`.
+ */
+function lastInBlock(text: string, end: number, indent: string): boolean {
+  const below = blanksBelow(text, end);
+  if (below.to >= text.length) return true;
+  const nl = text.indexOf("\n", below.to);
+  const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  const lead = /^[ \t]*/.exec(line)![0];
+  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
+}
+
+/**
+ * The span to delete for a symbol span [start, end): whole lines plus the
+ * blank lines that separated it (below it, or above it when it is the last
+ * thing in its block).
+ *
+ * @param text The file text.
+ * @param start Start offset (UTF-16).
+ * @param end End offset (UTF-16).
+ * @returns The span to delete.
+ */
+export function removalSpan(text: string, start: number, end: number): { start: number; end: number } {
+  if (!startsLine(text, start) || !endsLine(text, end)) {
+    let e = end;
+    while (e < text.length && (text[e] === " " || text[e] === "\t")) e++;
+    return { start, end: e };
+  }
+  const ls = lineStart(text, start);
+  const le = lineEndAfter(text, end);
+  const indent = indentAt(text, start);
+  if (!lastInBlock(text, le, indent)) return { start: ls, end: blanksBelow(text, le).to };
+  let from = blanksAbove(text, ls).from;
+  if (le === text.length && !text.endsWith("\n") && from > 0) {
+    // The symbol ended the file without a final newline: keep it that way.
+    from -= from >= 2 && text[from - 2] === "\r" ? 2 : 1;
+  }
+  return { start: from, end: le };
+}
+
+/** The remove_symbol tool. */
+export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
+  name: "remove_symbol",
+  description:
+    "Delete a definition found by name path (e.g. 'Class/method'), with its doc comments, decorators and attributes (set with_decorations false to keep them) and the blank lines that separated it. Use outline or find_symbol to see name paths.",
+  inputSchema: objectSchema({
+    path: PATH,
+    name_path: { type: "string", minLength: 1, description: 'Name path of the symbol, e.g. "Outer/inner"' },
+    with_decorations: {
+      type: "boolean",
+      description: "Also remove attached doc comments, decorators and attributes (default true)",
+    },
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "name_path"]),
+  mutates: true,
+  async handler(args, { workspace, stage }) {
+    const t = await openSymbol(workspace, stage, { ...args, tool: "remove_symbol" });
+    const start = args.with_decorations === false
+      ? startWithoutDecorations(t)
+      : t.symbol.full_range.start_utf16;
+    const span = removalSpan(t.text, start, t.symbol.full_range.end_utf16);
+    const text = t.text.slice(0, span.start) + t.text.slice(span.end);
+    await stage.writeText(t.rel, { text, bom: t.bom });
+    return { data: { path: t.rel, removed: symbolLocation(t.symbol) } };
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * replace_symbol: replace a whole definition (signature and body) found by
+ * name path. What the new code includes is replaced; what it leaves out is
+ * kept: `export`, Go's `type`, a `const` declaration, Python decorators and
+ * doc comments stay unless the new code brings its own, so a keyword is never
+ * lost or doubled. The code is re-indented to the destination.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import { reindent } from "../structural/reindent.ts";
+import type { SymbolRules } from "../syntax/queries.ts";
+import { definitionLevels } from "../syntax/symbols.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import { firstToken, indentAt, openSymbol, trimCode } from "./_symbol_edit.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of replace_symbol. */
+export interface ReplaceSymbolArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path of the symbol (e.g. "Class/method"). */
+  name_path: string;
+  /** The new definition, signature included. */
+  new_body: string;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** Lines of code that are comments, decorators or attributes before the definition proper. */
+const DECORATION_LINE = /^\s*(?:\/\/|\/\*|\*|#|@|--|\[)/;
+
+/**
+ * Split code into its leading comment/decorator lines and the definition.
+ *
+ * @param code Trimmed code.
+ * @returns The two parts (`docs` is "" when there are none).
+ */
+export function splitLeadingDecorations(code: string): { docs: string; def: string } {
+  const lines = code.split("\n");
+  let i = 0;
+  let inBlock = false;
+  for (; i < lines.length - 1; i++) {
+    const l = lines[i]!;
+    if (inBlock) {
+      if (l.includes("*/")) inBlock = false;
+      continue;
+    }
+    if (!DECORATION_LINE.test(l)) break;
+    if (/^\s*\/\*/.test(l) && !l.includes("*/")) inBlock = true;
+  }
+  if (i === 0) return { docs: "", def: code };
+  return { docs: lines.slice(0, i).join("\n"), def: lines.slice(i).join("\n") };
+}
+
+/** The keyword text a wrapper adds before its child (e.g. "export ", "type "), without decorations. */
+function keywordPrefix(level: Node, child: Node, text: string, rules: SymbolRules): string {
+  let from = -1;
+  for (const c of level.children) {
+    if (!c || c.startIndex >= child.startIndex) break;
+    if (rules.decorations.includes(c.type) || rules.comments.includes(c.type)) continue;
+    if (from === -1) from = c.startIndex;
+  }
+  return from === -1 ? "" : text.slice(from, child.startIndex);
+}
+
+/** The replace_symbol tool. */
+export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
+  name: "replace_symbol",
+  description:
+    "Replace a whole definition (function, method, class, struct, impl…) found by name path, e.g. 'Class/method', 'impl Display for Point/fmt', 'f[1]' for the second overload. new_body is the complete new definition including its signature; it is re-indented to the destination. Keywords and decorators outside the definition (export, Go 'type', Python decorators, doc comments) are kept unless new_body brings its own. Use outline or find_symbol to see name paths.",
+  inputSchema: objectSchema({
+    path: PATH,
+    name_path: {
+      type: "string",
+      minLength: 1,
+      description: 'Name path of the symbol, e.g. "Outer/inner", "/Top", "f[1]"',
+    },
+    new_body: { type: "string", description: "The complete new definition, signature included" },
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "name_path", "new_body"]),
+  mutates: true,
+  async handler(args, { workspace, stage }) {
+    const t = await openSymbol(workspace, stage, { ...args, tool: "replace_symbol" });
+    const code = trimCode(args.new_body);
+    if (code.trim() === "") {
+      throw new RecoverableError("invalid_args", `Cannot replace "${t.symbol.name_path}" with empty code`, {
+        hint: "Call remove_symbol to delete a definition",
+        suggestedCall: { tool: "remove_symbol", args: { path: t.rel, name_path: t.symbol.name_path } },
+        details: { path: t.rel, name_path: t.symbol.name_path },
+      });
+    }
+    const { docs, def } = splitLeadingDecorations(code);
+    const levels = definitionLevels(t.node, t.rules); // innermost first
+    const outer = levels[levels.length - 1]!;
+    const tok = firstToken(def);
+    // The outermost wrapper whose keyword prefix the new code repeats.
+    let chosen = 0;
+    for (let i = levels.length - 1; i >= 1; i--) {
+      const prefix = keywordPrefix(levels[i]!, levels[i - 1]!, t.text, t.rules);
+      if (prefix.trim() !== "" && firstToken(prefix) === tok) {
+        chosen = i;
+        break;
+      }
+    }
+    const level = levels[chosen]!;
+    let start: number;
+    let end: number;
+    let replacement: string;
+    if (docs !== "") {
+      // The new code brings its own docs/decorators: replace them with the wrappers.
+      let injected = "";
+      for (let i = levels.length - 1; i > chosen; i--) {
+        injected += keywordPrefix(levels[i]!, levels[i - 1]!, t.text, t.rules);
+      }
+      start = Math.min(t.symbol.full_range.start_utf16, outer.startIndex);
+      end = outer.endIndex;
+      const suffix = t.text.slice(level.endIndex, outer.endIndex).trim();
+      replacement = `${docs}\n${injected}${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
+    } else {
+      start = level.startIndex;
+      end = level.endIndex;
+      const suffix = chosen > 0 ? t.text.slice(t.node.endIndex, level.endIndex).trim() : "";
+      replacement = `${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
+    }
+    const indent = indentAt(t.text, start);
+    const placed = reindent(replacement, { indent, eol: t.eol, unit: t.unit, indentFirstLine: false });
+    const text = t.text.slice(0, start) + placed + t.text.slice(end);
+    if (text === t.text) return { data: { path: t.rel, name_path: t.symbol.name_path, unchanged: true } };
+    await stage.writeText(t.rel, { text, bom: t.bom });
+    const startLine = t.text.slice(0, start).split("\n").length;
+    return {
+      data: {
+        path: t.rel,
+        name_path: t.symbol.name_path,
+        kind: t.symbol.kind,
+        start_line: startLine,
+        end_line: startLine + placed.split("\n").length - 1,
+      },
+    };
+  },
+};
