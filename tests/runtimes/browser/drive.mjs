@@ -35,6 +35,7 @@ try {
   await page.waitForFunction(() => globalThis.__conformance !== undefined, null, { timeout: 150_000 });
   const result = await page.evaluate(() => globalThis.__conformance);
   for (const line of result.failures) console.error(line);
+  if (result.smoke) console.error(result.smoke);
   if (result.line) console.log(result.line);
   code = result.ok ? 0 : 1;
 } finally {

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { createWasmLoader } from "../../../src/adapters/browser/mod.ts";
+import { createIndexedDbBackend, createWasmLoader } from "../../../src/adapters/browser/mod.ts";
+import { backendSmoke } from "../_backend_smoke.ts";
 import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
 
 /** What the driver reads back. */
@@ -13,17 +14,28 @@ interface PageResult {
   line: string;
   failures: string[];
   ok: boolean;
+  smoke: string;
 }
 
 try {
   const report = await runConformance({ wasm: createWasmLoader({ baseUrl: new URL("/", location.href) }) });
+  // Then the persistent browser backend (lightning-fs over IndexedDB), outside the digest.
+  const smoke = await backendSmoke(createIndexedDbBackend("graver-smoke"), `/smoke-${Date.now()}`)
+    .then((s) => s.replace("backend", "indexeddb"))
+    .catch((err) => `indexeddb smoke FAILED: ${err instanceof Error ? err.stack ?? err.message : err}`);
   const result: PageResult = {
     line: formatLine("browser", report),
     failures: describeFailures(report),
-    ok: report.passed === report.total,
+    ok: report.passed === report.total && smoke.endsWith("ok"),
+    smoke,
   };
   (globalThis as { __conformance?: PageResult }).__conformance = result;
 } catch (err) {
   const message = err instanceof Error ? `${err.name}: ${err.message}\n${err.stack}` : String(err);
-  (globalThis as { __conformance?: PageResult }).__conformance = { line: "", failures: [message], ok: false };
+  (globalThis as { __conformance?: PageResult }).__conformance = {
+    line: "",
+    failures: [message],
+    ok: false,
+    smoke: "",
+  };
 }

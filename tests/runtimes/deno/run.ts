@@ -6,10 +6,13 @@
  *
  * @module
  */
-import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { diskSmoke } from "../_disk_smoke.ts";
 import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
 
 const report = await runConformance({ wasm: createWasmLoader() });
 for (const line of describeFailures(report)) console.error(line);
 console.log(formatLine("deno", report));
-Deno.exit(report.passed === report.total ? 0 : 1);
+const smoke = await diskSmoke(createDiskBackend()).catch((err) => `disk smoke FAILED: ${err}`);
+console.error(smoke);
+Deno.exit(report.passed === report.total && smoke.endsWith("ok") ? 0 : 1);

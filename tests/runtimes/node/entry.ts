@@ -5,7 +5,8 @@
  * @module
  */
 import { pathToFileURL } from "node:url";
-import { createWasmLoader } from "../../../src/adapters/node/mod.ts";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/node/mod.ts";
+import { diskSmoke } from "../_disk_smoke.ts";
 import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
 
 const root = process.argv[2];
@@ -13,4 +14,6 @@ if (!root) throw new TypeError("Cannot run: pass the repository root as the firs
 const report = await runConformance({ wasm: createWasmLoader({ baseUrl: pathToFileURL(`${root}/`) }) });
 for (const line of describeFailures(report)) console.error(line);
 console.log(formatLine(process.argv[3] ?? "node", report));
-process.exitCode = report.passed === report.total ? 0 : 1;
+const smoke = await diskSmoke(createDiskBackend()).catch((err) => `disk smoke FAILED: ${err}`);
+console.error(smoke);
+process.exitCode = report.passed === report.total && smoke.endsWith("ok") ? 0 : 1;
