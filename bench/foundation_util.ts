@@ -85,7 +85,8 @@ export function runsArg(args: string[], fallback: number): number {
 /** The machine, for the report header. */
 export function machine(): string {
   const cores = navigator.hardwareConcurrency;
-  return `${Deno.build.os}/${Deno.build.arch}, ${cores} core(s), deno ${Deno.version.deno}`;
+  const load = Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
+  return `${Deno.build.os}/${Deno.build.arch}, ${cores} core(s), load average ${load}, deno ${Deno.version.deno}`;
 }
 
 /** Packages whose `.ts`/`.d.ts` files make up the corpus, in this order. */
