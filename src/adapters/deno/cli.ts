@@ -4,6 +4,7 @@
  * @module
  */
 import { runCli } from "../../surfaces/cli.ts";
+import "../../surfaces/cli_apply.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */

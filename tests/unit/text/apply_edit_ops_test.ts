@@ -1,0 +1,213 @@
+import assert from "node:assert/strict";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { unifiedDiff } from "../../../src/fs/unified_diff.ts";
+import { applyEditOps } from "../../../src/text/apply_edit_ops.ts";
+import { parseEdits } from "../../../src/text/parse_edits.ts";
+import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+
+const FIXTURES = new URL("../../fixtures/text/", import.meta.url);
+const REAL = ["string.js", "idb-keyval.ts", "css_scanner.c", "typed_array_names.js", "binding.cc"];
+const texts: Record<string, string> = {};
+for (const name of REAL) texts[name] = await Deno.readTextFile(new URL(name, FIXTURES));
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+
+function withBom(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length + 3);
+  out.set(BOM);
+  out.set(bytes, 3);
+  return out;
+}
+
+async function workspace(files: Record<string, string | Uint8Array>): Promise<Workspace> {
+  const init: Record<string, string | Uint8Array> = {};
+  for (const [k, v] of Object.entries(files)) init[`/${k}`] = v;
+  return await createWorkspace({ backend: createMemoryBackend(init as Record<string, string>) });
+}
+
+async function bytesOf(ws: Workspace, path: string): Promise<Uint8Array> {
+  return (await ws.fs.read(`/${path}`))!;
+}
+
+const VARIANTS: { name: string; make: (t: string) => Uint8Array; eol: string }[] = [
+  { name: "LF", make: (t) => enc(t), eol: "\n" },
+  { name: "CRLF", make: (t) => enc(t.replace(/\n/g, "\r\n")), eol: "\r\n" },
+  { name: "BOM + CRLF", make: (t) => withBom(enc(t.replace(/\n/g, "\r\n"))), eol: "\r\n" },
+  { name: "no final newline", make: (t) => enc(t.replace(/\n+$/, "")), eol: "\n" },
+];
+
+/** A real edit of a file: change one line, insert two, delete one. */
+function edited(text: string, eol: string): string {
+  const lines = text.split(eol);
+  lines[4] = lines[4] + " // changed";
+  lines.splice(9, 0, "// inserted one", "// inserted two");
+  lines.splice(14, 1);
+  return lines.join(eol);
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+for (const file of REAL) {
+  for (const v of VARIANTS) {
+    Deno.test(`apply_edits round trip restores the bytes: ${file} (${v.name})`, async () => {
+      const before = v.make(texts[file]!);
+      const hasBom = v.name.startsWith("BOM");
+      const body = new TextDecoder().decode(hasBom ? before.subarray(3) : before);
+      const afterBody = enc(edited(body, v.eol));
+      const after = hasBom ? concat(BOM, afterBody) : afterBody;
+      const ws = await workspace({ [file]: before });
+      const forward = unifiedDiff(file, before, after);
+      const r1 = await ws.call("apply_edits", { text: forward });
+      assert.ok(r1.ok, JSON.stringify(r1));
+      assert.deepEqual(await bytesOf(ws, file), after);
+      const reverse = unifiedDiff(file, after, before);
+      const r2 = await ws.call("apply_edits", { text: reverse });
+      assert.ok(r2.ok, JSON.stringify(r2));
+      assert.deepEqual(await bytesOf(ws, file), before);
+    });
+  }
+}
+
+Deno.test("apply_edits keeps each line's ending in a mixed-ending file and gives new lines the dominant one", async () => {
+  const before = "a\r\nb\nc\r\nd\r\ne\n";
+  const ws = await workspace({ "m.txt": before });
+  const res = await ws.call("apply_edits", {
+    text: "m.txt\n<<<<<<< SEARCH\nb\nc\n=======\nB\nC\nC2\n>>>>>>> REPLACE\n",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(new TextDecoder().decode(await bytesOf(ws, "m.txt")), "a\r\nB\nC\r\nC2\r\nd\r\ne\n");
+});
+
+Deno.test("apply_edits appends with an empty SEARCH and keeps a missing final newline", async () => {
+  const ws = await workspace({ "n.txt": "one\ntwo" });
+  const res = await ws.call("apply_edits", {
+    text: "n.txt\n<<<<<<< SEARCH\n=======\nthree\n>>>>>>> REPLACE\n",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(new TextDecoder().decode(await bytesOf(ws, "n.txt")), "one\ntwo\nthree");
+  assert.equal((res.data["blocks"] as { tier: string }[])[0]!.tier, "append");
+});
+
+Deno.test("apply_edits creates a file from an empty SEARCH", async () => {
+  const ws = await workspace({ "a.txt": "x\n" });
+  const res = await ws.call("apply_edits", {
+    text: "src/new.ts\n```ts\n<<<<<<< SEARCH\n=======\nexport const a = 1;\n>>>>>>> REPLACE\n```\n",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(new TextDecoder().decode(await bytesOf(ws, "src/new.ts")), "export const a = 1;\n");
+});
+
+Deno.test("apply_edits refuses a binary or non-UTF-8 target and writes nothing", async () => {
+  const ws = await workspace({
+    "b.bin": new Uint8Array([0x61, 0, 0x62, 0x0a]),
+    "l.txt": new Uint8Array([0x61, 0xff, 0x0a]),
+  });
+  const bin = await ws.call("apply_edits", {
+    text: "b.bin\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n",
+  });
+  assert.ok(!bin.ok);
+  assert.equal(bin.error.code, "binary_file");
+  const latin = await ws.call("apply_edits", {
+    text: "l.txt\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n",
+  });
+  assert.ok(!latin.ok);
+  assert.equal(latin.error.code, "encoding");
+});
+
+Deno.test("applyEditOps() finds a SEARCH text that lives in another file", async () => {
+  const fs = createMemoryBackend({ "/src/a.js": texts["string.js"]!, "/src/b.c": texts["css_scanner.c"]! });
+  const ws = await createWorkspace({ backend: fs });
+  const stage = new Stage(ws.fs, ws.sandbox);
+  const search = texts["css_scanner.c"]!.split("\n").slice(23, 26).join("\n");
+  const { ops } = parseEdits(`src/a.js\n<<<<<<< SEARCH\n${search}\n=======\nx\n>>>>>>> REPLACE\n`);
+  const result = await applyEditOps(stage, ops);
+  assert.equal(result.failed, 1);
+  const error = result.blocks[0]!.error!;
+  assert.equal(error.code, "no_match");
+  assert.deepEqual(error.details?.["found_in"], [{ path: "src/b.c", start_line: 24, end_line: 26 }]);
+  assert.match(error.hint, /Found in another file: "src\/b\.c" lines 24-26/);
+});
+
+Deno.test("apply_edits is all-or-nothing: one failing block writes nothing and reports every block", async () => {
+  const ws = await workspace({ "a.js": texts["string.js"]! });
+  const text = [
+    "a.js",
+    "<<<<<<< SEARCH",
+    "export function longestCommonPrefix(str1, str2) {",
+    "=======",
+    "export function longestCommonPrefix(a, b) {",
+    ">>>>>>> REPLACE",
+    "<<<<<<< SEARCH",
+    "export function doesNotExist() {",
+    "=======",
+    "x",
+    ">>>>>>> REPLACE",
+  ].join("\n");
+  const res = await ws.call("apply_edits", { text });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "no_match");
+  assert.match(res.error.message, /block 2 \(input line 7\)/);
+  const blocks = res.error.details?.["blocks"] as { status: string; tier?: string }[];
+  assert.deepEqual(blocks.map((b) => b.status), ["applied", "failed"]);
+  assert.equal(new TextDecoder().decode(await bytesOf(ws, "a.js")), texts["string.js"]);
+  const partial = await ws.call("apply_edits", { text, partial: true });
+  assert.ok(partial.ok, JSON.stringify(partial));
+  assert.equal(partial.data["applied"], 1);
+  assert.equal(partial.data["failed"], 1);
+  assert.equal(partial.changes.length, 1);
+  assert.match(partial.warnings.join("\n"), /1 block failed/);
+  assert.match(new TextDecoder().decode(await bytesOf(ws, "a.js")), /longestCommonPrefix\(a, b\)/);
+});
+
+Deno.test("apply_edits applies *** Begin Patch add, delete, update and move in one commit", async () => {
+  const ws = await workspace({
+    "src/app.py":
+      "class App:\n    def run(self):\n        return 1\n\n    def stop(self):\n        return 1\n",
+    "old.py": "bye\n",
+  });
+  const res = await ws.call("apply_edits", {
+    text: [
+      "*** Begin Patch",
+      "*** Add File: docs/new.md",
+      "+# Title",
+      "*** Delete File: old.py",
+      "*** Update File: src/app.py",
+      "*** Move to: src/main.py",
+      "@@ def stop(self):",
+      "-        return 1",
+      "+        return 0",
+      "*** End Patch",
+    ].join("\n"),
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(await ws.fs.read("/old.py"), null);
+  assert.equal(await ws.fs.read("/src/app.py"), null);
+  assert.equal(
+    new TextDecoder().decode(await bytesOf(ws, "src/main.py")),
+    "class App:\n    def run(self):\n        return 1\n\n    def stop(self):\n        return 0\n",
+  );
+  assert.equal(new TextDecoder().decode(await bytesOf(ws, "docs/new.md")), "# Title\n");
+  assert.deepEqual(res.changes.map((c) => c.path).sort(), ["docs/new.md", "old.py", "src/main.py"]);
+});
+
+Deno.test("apply_edits uses @@ numbers to pick among duplicates and shifts them after earlier hunks", async () => {
+  const text = "x = 1\ny = 2\nx = 1\ny = 2\nx = 1\n";
+  const ws = await workspace({ "d.py": text });
+  const diff = "--- a/d.py\n+++ b/d.py\n@@ -1,1 +1,2 @@\n x = 1\n+z = 0\n@@ -5,1 +6,1 @@\n-x = 1\n+x = 9\n";
+  const res = await ws.call("apply_edits", { text: diff });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(
+    new TextDecoder().decode(await bytesOf(ws, "d.py")),
+    "x = 1\nz = 0\ny = 2\nx = 1\ny = 2\nx = 9\n",
+  );
+});

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+
+const FIXTURE = await Deno.readTextFile(new URL("../../fixtures/text/string.js", import.meta.url));
+
+async function open(files: Record<string, string>): Promise<Workspace> {
+  const init: Record<string, string> = {};
+  for (const [k, v] of Object.entries(files)) init[`/${k}`] = v;
+  return await createWorkspace({ backend: createMemoryBackend(init) });
+}
+
+async function text(ws: Workspace, path: string): Promise<string> {
+  return new TextDecoder().decode((await ws.fs.read(`/${path}`))!);
+}
+
+const ALIASES: [string, string][] = [["old_string", "new_string"], ["old_str", "new_str"], [
+  "old_text",
+  "new_text",
+]];
+
+for (const [o, n] of ALIASES) {
+  Deno.test(`edit_file accepts ${o}/${n}`, async () => {
+    const ws = await open({ "s.js": FIXTURE });
+    const res = await ws.call("edit_file", {
+      path: "s.js",
+      [o]: "str1.slice(0, i);\n        }",
+      [n]: "str1.slice(0, i + 0);\n        }",
+    });
+    assert.ok(res.ok, JSON.stringify(res));
+    assert.equal(
+      await text(ws, "s.js"),
+      FIXTURE.replace("str1.slice(0, i);\n        }", "str1.slice(0, i + 0);\n        }"),
+    );
+    assert.equal((res.data["block"] as { tier: string }).tier, "exact");
+  });
+}
+
+Deno.test("edit_file refuses two aliases of old_string", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const res = await ws.call("edit_file", { path: "s.js", old_string: "a", old_str: "a", new_string: "b" });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "invalid_args");
+});
+
+Deno.test("edit_file refuses several matches, lists them, and replace_all or start_line decide", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const amb = await ws.call("edit_file", {
+    path: "s.js",
+    old_string: "    let i;",
+    new_string: "    let j;",
+  });
+  assert.ok(!amb.ok);
+  assert.equal(amb.error.code, "ambiguous");
+  assert.deepEqual((amb.error.details?.["candidates"] as { start_line: number }[]).map((c) => c.start_line), [
+    2,
+    11,
+    155,
+  ]);
+  const one = await ws.call("edit_file", {
+    path: "s.js",
+    old_string: "    let i;",
+    new_string: "    let j;",
+    start_line: 11,
+  });
+  assert.ok(one.ok, JSON.stringify(one));
+  assert.equal((await text(ws, "s.js")).split("\n")[10], "    let j;");
+  const all = await ws.call("edit_file", {
+    path: "s.js",
+    old_string: "let i;",
+    new_string: "let k;",
+    replace_all: true,
+  });
+  assert.ok(all.ok);
+  assert.equal(all.data["replaced"], 2);
+});
+
+Deno.test("edit_file matches LF old_string in a CRLF file and writes CRLF", async () => {
+  const ws = await open({ "c.txt": "one\r\ntwo\r\nthree\r\n" });
+  const res = await ws.call("edit_file", {
+    path: "c.txt",
+    old_string: "one\ntwo",
+    new_string: "one\n2\ntwo",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(await text(ws, "c.txt"), "one\r\n2\r\ntwo\r\nthree\r\n");
+});
+
+Deno.test("edit_file falls back to the ladder for drifted whole lines", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const res = await ws.call("edit_file", {
+    path: "s.js",
+    old_string: "if (!oldSuffix) {\n    return string + newSuffix;\n}",
+    new_string: "if (!oldSuffix) {\n    return newSuffix + string;\n}",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal((res.data["block"] as { tier: string }).tier, "indentation");
+  assert.match(await text(ws, "s.js"), /^ {8}return newSuffix \+ string;$/m);
+});
+
+Deno.test("edit_file explains a miss with the closest lines", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const res = await ws.call("edit_file", {
+    path: "s.js",
+    old_string:
+      "export function replacePrefix(string, oldPrefix, newPrefix) {\n    if (string.slice(0, oldPrefix.length) !== oldPrefix) {",
+    new_string: "x",
+  });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "no_match");
+  const dym = res.error.details?.["did_you_mean"] as { start_line: number; end_line: number; diff: string };
+  assert.equal(dym.start_line, 25);
+  assert.match(dym.diff, /^\+26 \| /m);
+  assert.deepEqual(res.error.suggested_call?.tool, "read_file");
+});
+
+Deno.test("edit_file with an empty old_string creates a missing file and refuses an existing one", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const created = await ws.call("edit_file", { path: "n.txt", old_string: "", new_string: "hi\n" });
+  assert.ok(created.ok);
+  assert.equal(await text(ws, "n.txt"), "hi\n");
+  const refused = await ws.call("edit_file", { path: "s.js", old_string: "", new_string: "x" });
+  assert.ok(!refused.ok);
+  assert.equal(refused.error.code, "invalid_args");
+});
