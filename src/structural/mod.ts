@@ -12,3 +12,8 @@
  * @module
  */
 export * from "./reindent.ts";
+export * from "./source.ts";
+export * from "./pattern.ts";
+export * from "./selectors.ts";
+export * from "./anchors.ts";
+export * from "./node_edit.ts";

@@ -6,7 +6,12 @@
 import { createFile } from "./create_file.ts";
 import { applyEdits } from "./apply_edits.ts";
 import { deleteFile } from "./delete_file.ts";
+import { editApplyNode } from "./edit_apply_node.ts";
+import { editCapabilities } from "./edit_capabilities.ts";
+import { editDryRun } from "./edit_dry_run.ts";
 import { editFile } from "./edit_file.ts";
+import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
 import { findSymbol } from "./find_symbol.ts";
 import { insertCode } from "./insert_code.ts";
 import { listFiles } from "./list_files.ts";
@@ -36,6 +41,11 @@ export const TOOLS: readonly ToolDefinition[] = [
   replaceSymbol,
   removeSymbol,
   insertCode,
+  editApplyNode,
+  editInsertAtAnchor,
+  editSafeTextPatch,
+  editDryRun,
+  editCapabilities,
 ] as unknown as readonly ToolDefinition[];
 
 /** Find a tool by name. */

@@ -26,3 +26,8 @@ export * from "./find_symbol.ts";
 export * from "./replace_symbol.ts";
 export * from "./remove_symbol.ts";
 export * from "./insert_code.ts";
+export * from "./edit_apply_node.ts";
+export * from "./edit_insert_at_anchor.ts";
+export * from "./edit_safe_text_patch.ts";
+export * from "./edit_dry_run.ts";
+export * from "./edit_capabilities.ts";

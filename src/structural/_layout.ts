@@ -1,0 +1,207 @@
+/**
+ * Line layout helpers shared by anchors and node edits: line starts, blank
+ * lines around an offset, siblings, what counts as a definition, and the
+ * blank-line convention of a container.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { symbolRules } from "../syntax/queries.ts";
+import type { Target } from "./selectors.ts";
+import type { SourceFile } from "./source.ts";
+
+/** Offset of the start of the line holding `offset`. */
+export function lineStart(text: string, offset: number): number {
+  return offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+/** Offset just after the line ending of the line holding `offset` (text length on the last line). */
+export function nextLineStart(text: string, offset: number): number {
+  const nl = text.indexOf("\n", offset);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** Whether only spaces and tabs precede `offset` on its line. */
+export function startsLine(text: string, offset: number): boolean {
+  return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
+}
+
+/** Whether the rest of the line after `offset` is empty, a `;`/`,`, or a comment. */
+export function restIsTrivial(text: string, offset: number): boolean {
+  const nl = text.indexOf("\n", offset);
+  const rest = text.slice(offset, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  return /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/.test(rest);
+}
+
+function isBlank(line: string): boolean {
+  return /^[ \t]*\r?$/.test(line);
+}
+
+/** Blank lines immediately above the line start `at`. */
+export function blankLinesAbove(text: string, at: number): number {
+  let n = 0;
+  let end = at;
+  while (end > 0) {
+    const start = lineStart(text, end - 1);
+    if (!isBlank(text.slice(start, end - 1))) break;
+    n++;
+    end = start;
+  }
+  return n;
+}
+
+/** Blank lines starting at the line start `at`. */
+export function blankLinesBelow(text: string, at: number): number {
+  let n = 0;
+  let start = at;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    if (nl === -1) break;
+    if (!isBlank(text.slice(start, nl))) break;
+    n++;
+    start = nl + 1;
+  }
+  return n;
+}
+
+/** Move a line start down over `count` blank lines. */
+export function skipLinesDown(text: string, at: number, count: number): number {
+  let p = at;
+  for (let i = 0; i < count; i++) p = nextLineStart(text, p);
+  return p;
+}
+
+/** Move a line start up over `count` lines. */
+export function skipLinesUp(text: string, at: number, count: number): number {
+  let p = at;
+  for (let i = 0; i < count && p > 0; i++) p = lineStart(text, p - 1);
+  return p;
+}
+
+/** Remove leading blank lines and trailing whitespace of code to place. */
+export function trimCode(code: string): string {
+  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+}
+
+/**
+ * The outermost node of a target (its wrappers), and whether it has siblings
+ * before and after it (comments count; the target's own decorations do not).
+ */
+export function siblingsOf(target: Target): { top: Node; hasPrev: boolean; hasNext: boolean } {
+  let top = target.node;
+  while (top.parent && top.parent.startIndex >= target.fullStart && top.parent.endIndex <= target.fullEnd) {
+    if (top.parent.parent === null) break;
+    top = top.parent;
+  }
+  let prev = top.previousNamedSibling;
+  while (prev && prev.startIndex >= target.fullStart) prev = prev.previousNamedSibling;
+  const next = top.nextNamedSibling;
+  return { top, hasPrev: prev !== null, hasNext: next !== null };
+}
+
+/** Node types that are definitions when a language has no outline (fallback only). */
+const DEF_TYPE =
+  /(?:^|_)(?:function|method|class|interface|struct|enum|trait|impl|module|namespace|constructor|object|protocol)(?:_(?:definition|declaration|item|specifier))?$|^(?:decorated_definition|function_item|impl_item|trait_item|mod_item|type_declaration|method|singleton_method|class|module)$/;
+
+/** Symbol kinds that get blank lines around them (not variables, fields, properties). */
+const SPACED_KINDS = new Set([
+  "function",
+  "method",
+  "class",
+  "interface",
+  "struct",
+  "enum",
+  "trait",
+  "impl",
+  "module",
+  "namespace",
+  "constructor",
+  "object",
+  "protocol",
+  "union",
+  "record",
+  "macro",
+]);
+
+/** Which symbol kinds get blank lines around them. */
+export function spacedKind(kind: string): boolean {
+  return SPACED_KINDS.has(kind);
+}
+
+/** Start offsets of definitions (from the outline), used to tell definitions from statements. */
+export type DefinitionStarts = Set<number>;
+
+/** Whether a node is a definition (by the outline when there is one, else by its type). */
+export function isDefinition(node: Node, defs: DefinitionStarts | null): boolean {
+  if (defs && defs.size > 0) return defs.has(node.startIndex);
+  return DEF_TYPE.test(node.type);
+}
+
+const DEF_LINE =
+  /^(?:(?:export|default|pub(?:\([^)]*\))?|public|private|protected|internal|static|async|abstract|final|override|virtual|sealed|partial|open|unsafe|const|extern|inline)\s+)*(?:def|class|function|fn|func|impl|struct|enum|trait|interface|module|namespace|fun|object|record|type\s+\w+\s+(?:struct|interface))\b/;
+
+/** Whether code to place starts with a definition (after decorators, attributes and comments). */
+export function looksLikeDefinition(code: string): boolean {
+  for (const raw of code.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || /^(?:@|#\[|\[[A-Z]|\/\/|\/\*|\*|#(?!\[))/.test(line)) continue;
+    if (DEF_LINE.test(line)) return true;
+    // Java/C#/C++ members: modifiers, a type, a name and a parameter list.
+    return /^(?:(?:public|private|protected|internal|static|final|abstract|override|virtual|async|sealed)\s+)+[\w<>[\],.?\s]+\s+\w+\s*\(/
+      .test(line);
+  }
+  return false;
+}
+
+function blankLinesBetween(text: string, a: Node, b: Node): number {
+  let n = 0;
+  const from = nextLineStart(text, a.endIndex);
+  const to = lineStart(text, b.startIndex);
+  if (to <= from) return 0;
+  for (const line of text.slice(from, to).split("\n")) if (isBlank(line)) n++;
+  return text.slice(from, to).endsWith("\n") ? n - 1 : n;
+}
+
+/**
+ * Blank lines to keep around a definition placed in `container`: the most
+ * common gap between the container's definitions, else the language's
+ * convention (Python: two at the top level, one inside; others: one).
+ *
+ * @param file The source file.
+ * @param container The node whose children the new code joins.
+ * @param defs Definition starts from the outline.
+ * @returns 0, 1 or 2.
+ */
+export function definitionGap(
+  file: SourceFile,
+  container: Node | null,
+  defs: DefinitionStarts | null,
+): number {
+  const rules = symbolRules(file.language);
+  const topLevel = !container || container.parent === null;
+  const fallback = file.language === "python" && topLevel ? 2 : 1;
+  if (!container) return fallback;
+  const kids = container.namedChildren.filter((c): c is Node =>
+    c !== null && !rules.comments.includes(c.type)
+  );
+  const counts = new Map<number, number>();
+  for (let i = 1; i < kids.length; i++) {
+    const a = kids[i - 1]!;
+    const b = kids[i]!;
+    if (!isDefinition(a, defs) && !isDefinition(b, defs)) continue;
+    if (/decorator|attribute|annotation/.test(a.type)) continue;
+    const gap = Math.min(2, blankLinesBetween(file.text, a, b));
+    counts.set(gap, (counts.get(gap) ?? 0) + 1);
+  }
+  let best = -1;
+  let bestCount = 0;
+  for (const [gap, count] of counts) {
+    if (count > bestCount || (count === bestCount && gap > best)) {
+      best = gap;
+      bestCount = count;
+    }
+  }
+  if (best === -1) return fallback;
+  if (file.language === "python" && topLevel) return Math.max(best, 2);
+  return best;
+}

@@ -1,0 +1,349 @@
+/**
+ * Anchors: where inserted code goes relative to a selected node — before or
+ * after it, or as the first or last child of its body — re-indented to the
+ * destination, on lines of its own (never glued onto an existing line), with
+ * the blank lines the surrounding definitions use.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import { symbolRules } from "../syntax/queries.ts";
+import {
+  blankLinesAbove,
+  blankLinesBelow,
+  definitionGap,
+  type DefinitionStarts,
+  isDefinition,
+  lineStart,
+  looksLikeDefinition,
+  nextLineStart,
+  restIsTrivial,
+  siblingsOf,
+  startsLine,
+  trimCode,
+} from "./_layout.ts";
+import { indentOfLine, reindent } from "./reindent.ts";
+import { nodeTarget, type Target } from "./selectors.ts";
+import type { SourceFile, TextEdit } from "./source.ts";
+
+/** Where to insert relative to the selected node. */
+export type AnchorPosition =
+  | "before"
+  | "after"
+  | "first_child"
+  | "last_child"
+  | "start_of_body"
+  | "end_of_body";
+
+/** Every anchor position. */
+export const ANCHOR_POSITIONS: readonly AnchorPosition[] = [
+  "before",
+  "after",
+  "first_child",
+  "last_child",
+  "start_of_body",
+  "end_of_body",
+];
+
+/** The body of a node: its children and the offsets inside its delimiters. */
+export interface BodyInfo {
+  /** The body node (null for an empty Ruby-style body that has no node). */
+  node: Node | null;
+  /** The container whose named children are the items. */
+  container: Node | null;
+  /** Items (named children, comments included), in order. */
+  items: Node[];
+  /** End of the opening delimiter (`{`), or null when the body has none (Python, Ruby). */
+  openerEnd: number | null;
+  /** Start of the closing delimiter (`}`, `end`), or null. */
+  closerStart: number | null;
+  /** Where the header ends when there is no opener (insert after this line). */
+  headerEnd: number;
+  /** Indentation of the line that opens the body. */
+  headerIndent: string;
+}
+
+const BODY_TYPE =
+  /(?:^|_)(?:body|block|statement_block|declaration_list|field_declaration_list|enum_variant_list|compound_statement|body_statement|statement_list|object_type|enumerator_list)$/;
+const OPENERS = new Set(["{", "(", "[", "do", "begin", "then", ":"]);
+const CLOSERS = new Set(["}", ")", "]", "end"]);
+
+function findBodyNode(node: Node): Node | null {
+  const body = node.childForFieldName("body");
+  if (body && body.type !== "expression" && (body.namedChildCount > 0 || BODY_TYPE.test(body.type))) {
+    return body;
+  }
+  const definition = node.childForFieldName("definition") ?? node.childForFieldName("declaration");
+  if (definition) return findBodyNode(definition);
+  if (BODY_TYPE.test(node.type)) return node;
+  let level: Node[] = [node];
+  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+    const next: Node[] = [];
+    for (const n of level) {
+      for (const c of n.namedChildren) {
+        if (c === null || /parameter|argument|type_parameters/.test(c.type)) continue;
+        if (BODY_TYPE.test(c.type)) return c;
+        next.push(c);
+      }
+    }
+    level = next;
+  }
+  return null;
+}
+
+/**
+ * The body of a selected node (a class, function, impl, struct, block …).
+ *
+ * @param file The source file.
+ * @param target The selected node.
+ * @returns The body, or null when the node has none.
+ */
+export function bodyOf(file: SourceFile, target: Target): BodyInfo | null {
+  const rules = symbolRules(file.language);
+  const bodyNode = findBodyNode(target.node);
+  const headerIndent = indentOfLine(file.text, target.start);
+  if (!bodyNode) {
+    // An empty Ruby/Lua-style body: `class C` ... `end` with nothing between.
+    const last = target.node.lastChild;
+    if (last && !last.isNamed && CLOSERS.has(last.type) && last.previousSibling) {
+      return {
+        node: null,
+        container: null,
+        items: [],
+        openerEnd: null,
+        closerStart: last.startIndex,
+        headerEnd: last.previousSibling.endIndex,
+        headerIndent,
+      };
+    }
+    return null;
+  }
+  const first = bodyNode.firstChild;
+  const last = bodyNode.lastChild;
+  const openerEnd = first && !first.isNamed && OPENERS.has(first.type) ? first.endIndex : null;
+  let closerStart = last && !last.isNamed && CLOSERS.has(last.type) ? last.startIndex : null;
+  if (closerStart === null) {
+    const after = bodyNode.nextSibling;
+    if (after && !after.isNamed && CLOSERS.has(after.type)) closerStart = after.startIndex;
+  }
+  let container: Node = bodyNode;
+  const named = bodyNode.namedChildren.filter((c): c is Node => c !== null);
+  const nonComment = named.filter((c) => !rules.comments.includes(c.type));
+  if (nonComment.length === 1 && /_list$/.test(nonComment[0]!.type) && openerEnd !== null) {
+    container = nonComment[0]!;
+  }
+  const items = container === bodyNode ? named : [
+    ...named.filter((c) => c.endIndex <= container.startIndex),
+    ...container.namedChildren.filter((c): c is Node => c !== null),
+    ...named.filter((c) => c.startIndex >= container.endIndex),
+  ];
+  return {
+    node: bodyNode,
+    container,
+    items,
+    openerEnd,
+    closerStart,
+    headerEnd: openerEnd ?? bodyNode.startIndex,
+    headerIndent: indentOfLine(file.text, openerEnd !== null ? openerEnd - 1 : target.start),
+  };
+}
+
+/** Options of {@linkcode insertionEdit}. */
+export interface InsertOptions {
+  /** Definition starts from the outline (null: tell definitions by node type). */
+  defs: DefinitionStarts | null;
+}
+
+/**
+ * Code placed on whole lines at a line start, with the blank lines needed
+ * above and below (counting the blank lines already there).
+ */
+function atLineStart(
+  file: SourceFile,
+  at: number,
+  code: string,
+  indent: string,
+  needAbove: number,
+  needBelow: number,
+): TextEdit {
+  const { text, eol } = file;
+  const body = reindent(trimCode(code), { indent, eol, unit: file.unit });
+  const unterminated = at === text.length && text.length > 0 && !text.endsWith("\n");
+  const atEnd = at >= text.length;
+  const addAbove = Math.max(0, needAbove - blankLinesAbove(text, at));
+  const addBelow = atEnd ? 0 : Math.max(0, needBelow - blankLinesBelow(text, at));
+  const out = unterminated
+    ? eol + eol.repeat(addAbove) + body
+    : eol.repeat(addAbove) + body + eol + eol.repeat(addBelow);
+  return { start: at, end: at, text: out };
+}
+
+/** Split a line: the code goes on its own line(s) between `at`'s left and right parts. */
+function splitAt(file: SourceFile, at: number, code: string, indent: string, tailIndent: string): TextEdit {
+  const { text, eol } = file;
+  let start = at;
+  while (start > 0 && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
+  let end = at;
+  while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
+  const body = reindent(trimCode(code), { indent, eol, unit: file.unit });
+  return { start, end, text: eol + body + eol + tailIndent };
+}
+
+function before(
+  file: SourceFile,
+  at: number,
+  code: string,
+  indent: string,
+  above: number,
+  below: number,
+): TextEdit {
+  if (startsLine(file.text, at)) {
+    return atLineStart(file, lineStart(file.text, at), code, indent, above, below);
+  }
+  return splitAt(file, at, code, indent, indentOfLine(file.text, at));
+}
+
+function after(
+  file: SourceFile,
+  at: number,
+  code: string,
+  indent: string,
+  above: number,
+  below: number,
+): TextEdit {
+  if (restIsTrivial(file.text, at)) {
+    return atLineStart(file, nextLineStart(file.text, at), code, indent, above, below);
+  }
+  return splitAt(file, at, code, indent, indentOfLine(file.text, at));
+}
+
+/** Whether a node holds statements or members (so its children are siblings one can insert between). */
+function isContainer(node: Node): boolean {
+  return node.parent === null || BODY_TYPE.test(node.type) ||
+    /(?:^|_)(?:case|clause|default|program|module)$/.test(node.type);
+}
+
+/**
+ * The statement or member a target belongs to: inserting "before" an
+ * expression (`a !== a` in `return a !== a;`) means before its statement, never
+ * inside it.
+ *
+ * @param file The source file.
+ * @param target The selected node.
+ * @returns The target itself when it is a child of a body, else its enclosing statement.
+ */
+export function statementLevel(file: SourceFile, target: Target): Target {
+  if (target.symbol) return target;
+  let stmt = target.node;
+  while (stmt.parent && !isContainer(stmt.parent)) stmt = stmt.parent;
+  if (stmt.startIndex >= target.fullStart && stmt.endIndex <= target.fullEnd) return target;
+  return nodeTarget(file, stmt);
+}
+
+function isDocstring(file: SourceFile, node: Node): boolean {
+  if (file.language !== "python" || node.type !== "expression_statement") return false;
+  const kids = node.namedChildren;
+  return kids.length === 1 && kids[0]?.type === "string";
+}
+
+/**
+ * The edit that inserts code at an anchor of a selected node.
+ *
+ * @param file The source file.
+ * @param target The selected node.
+ * @param position before | after | first_child | last_child | start_of_body | end_of_body.
+ * @param code The code to insert (any indentation; it is re-indented).
+ * @param options Definition starts for blank-line conventions.
+ * @returns The text edit; `no_match` when a body position is asked of a node without a body.
+ */
+export function insertionEdit(
+  file: SourceFile,
+  target: Target,
+  position: AnchorPosition,
+  code: string,
+  options: InsertOptions,
+): TextEdit {
+  const { text } = file;
+  const codeIsDef = looksLikeDefinition(code);
+  if (position === "before" || position === "after") {
+    const anchor = statementLevel(file, target);
+    const { top, hasPrev, hasNext } = siblingsOf(anchor);
+    const spaced = codeIsDef || isDefinition(anchor.node, options.defs) || isDefinition(top, options.defs) ||
+      (anchor.symbol !== undefined && isDefinition(top, options.defs));
+    const gap = spaced ? definitionGap(file, top.parent, options.defs) : 0;
+    const indent = indentOfLine(text, anchor.fullStart);
+    return position === "before"
+      ? before(file, anchor.fullStart, code, indent, hasPrev ? gap : 0, gap)
+      : after(file, anchor.fullEnd, code, indent, gap, hasNext ? gap : 0);
+  }
+  const body = bodyOf(file, target);
+  if (!body) {
+    throw new RecoverableError(
+      "no_match",
+      `Cannot insert at ${position} of the ${target.node.type} at line ${
+        target.node.startPosition.row + 1
+      } in "${file.rel}": it has no body`,
+      {
+        hint: 'Select the class, function or block itself, or use position "before" / "after"',
+        details: { path: file.rel, node_type: target.node.type, line: target.node.startPosition.row + 1 },
+      },
+    );
+  }
+  const rules = symbolRules(file.language);
+  const items = body.items;
+  const realItems = items.filter((n) => !rules.comments.includes(n.type));
+  if (items.length === 0) return intoEmptyBody(file, body, code);
+  const firstStart = items[0]!.startIndex;
+  const indent = startsLine(text, firstStart)
+    ? indentOfLine(text, firstStart)
+    : body.headerIndent + file.unit;
+  const gapWith = (n: Node | undefined) =>
+    codeIsDef || (n !== undefined && isDefinition(n, options.defs))
+      ? definitionGap(file, body.container, options.defs)
+      : 0;
+  switch (position) {
+    case "start_of_body": {
+      if (isDocstring(file, items[0]!)) {
+        const nextItem = items[1];
+        return after(file, items[0]!.endIndex, code, indent, 0, nextItem ? gapWith(nextItem) : 0);
+      }
+      return before(file, firstStart, code, indent, 0, gapWith(items[0]));
+    }
+    case "first_child":
+      return before(file, firstStart, code, indent, 0, gapWith(items[0]));
+    case "last_child": {
+      const last = realItems[realItems.length - 1] ?? items[items.length - 1]!;
+      const trailing = items[items.length - 1] !== last;
+      return after(file, last.endIndex, code, indent, gapWith(last), trailing ? gapWith(last) : 0);
+    }
+    default: {
+      const last = items[items.length - 1]!;
+      return after(file, last.endIndex, code, indent, gapWith(last), 0);
+    }
+  }
+}
+
+function intoEmptyBody(file: SourceFile, body: BodyInfo, code: string): TextEdit {
+  const { text, eol } = file;
+  const indent = body.headerIndent + file.unit;
+  const placed = reindent(trimCode(code), { indent, eol, unit: file.unit });
+  if (body.openerEnd !== null && body.closerStart !== null) {
+    const inner = text.slice(body.openerEnd, body.closerStart);
+    if (!inner.includes("\n")) {
+      return { start: body.openerEnd, end: body.closerStart, text: eol + placed + eol + body.headerIndent };
+    }
+    const from = nextLineStart(text, body.openerEnd);
+    const to = lineStart(text, body.closerStart);
+    if (from <= to && text.slice(from, to).trim() === "" && startsLine(text, body.closerStart)) {
+      return { start: from, end: to, text: placed + eol };
+    }
+    return { start: body.openerEnd, end: body.closerStart, text: eol + placed + eol + body.headerIndent };
+  }
+  if (body.closerStart !== null && !startsLine(text, body.closerStart)) {
+    return { start: body.headerEnd, end: body.closerStart, text: eol + placed + eol + body.headerIndent };
+  }
+  const at = nextLineStart(text, body.headerEnd);
+  const unterminated = at === text.length && !text.endsWith("\n");
+  return { start: at, end: at, text: unterminated ? eol + placed : placed + eol };
+}

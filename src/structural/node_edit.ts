@@ -1,0 +1,126 @@
+/**
+ * Node edits: replace a selected node with new code (re-indented to where the
+ * node sits, without eating its neighbours or duplicating its wrapper's
+ * keyword) or remove it with its decorations and doc comments, leaving the
+ * blank lines as they were before such a node was added.
+ *
+ * @module
+ */
+import {
+  blankLinesAbove,
+  blankLinesBelow,
+  lineStart,
+  nextLineStart,
+  restIsTrivial,
+  siblingsOf,
+  skipLinesDown,
+  skipLinesUp,
+  startsLine,
+} from "./_layout.ts";
+import { indentOfLine, reindent } from "./reindent.ts";
+import type { Target } from "./selectors.ts";
+import type { SourceFile, TextEdit } from "./source.ts";
+
+function firstWord(s: string): string {
+  return /^\s*([^\s(){}[\]<>:;,]+)/.exec(s)?.[1] ?? "";
+}
+
+/** The first marker of leading trivia: `@`, `#[`, `[`, `///`, `/**`, `//`, `#`, `--`. */
+function leadMarker(s: string): string {
+  const t = s.trimStart();
+  return /^(?:#\[|\/\/\/|\/\*\*|\/\/|\/\*|--|[@#[])/.exec(t)?.[0] ?? "";
+}
+
+/**
+ * The span a replacement covers: the node itself, widened to its decorations
+ * and doc comments when the new code brings its own, and to a wrapper (Go
+ * `type`, `export`) when the new code starts with the wrapper's keyword.
+ *
+ * @param file The source file.
+ * @param target The selected node.
+ * @param newText The replacement as given.
+ * @returns Start and end offsets (UTF-16).
+ */
+export function replacementSpan(
+  file: SourceFile,
+  target: Target,
+  newText: string,
+): { start: number; end: number } {
+  const { text } = file;
+  let start = target.start;
+  let end = target.end;
+  const lead = text.slice(target.fullStart, target.start);
+  const marker = leadMarker(newText);
+  if (lead.trim() !== "" && marker !== "" && leadMarker(lead) === marker) start = target.fullStart;
+  const word = firstWord(newText);
+  if (word !== "" && word !== firstWord(text.slice(start, end))) {
+    for (let up = target.node.parent; up && up.parent; up = up.parent) {
+      if (up.startIndex < target.fullStart || up.endIndex > Math.max(target.fullEnd, end)) break;
+      if (firstWord(text.slice(up.startIndex, up.endIndex)) === word) {
+        start = Math.min(start, up.startIndex);
+        end = Math.max(end, up.endIndex);
+        break;
+      }
+    }
+  }
+  return { start, end };
+}
+
+/**
+ * The edit that replaces a selected node. An empty replacement removes the
+ * node (see {@linkcode removalEdit}).
+ *
+ * @param file The source file.
+ * @param target The selected node.
+ * @param newText The new code (any indentation: it is re-indented to the node's line).
+ * @returns The text edit.
+ */
+export function replacementEdit(file: SourceFile, target: Target, newText: string): TextEdit {
+  if (newText.trim() === "") return removalEdit(file, target);
+  const { start, end } = replacementSpan(file, target, newText);
+  const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+  const indent = indentOfLine(file.text, start);
+  const placed = reindent(code, { indent, eol: file.eol, unit: file.unit, indentFirstLine: false });
+  return { start, end, text: placed };
+}
+
+/**
+ * The edit that removes a selected node with its decorations and attached
+ * doc comments. Whole lines go when the node stands on lines of its own; the
+ * blank lines left around it are reduced to what separated its neighbours
+ * (so inserting then removing a node gives back the original bytes).
+ *
+ * @param file The source file.
+ * @param target The selected node.
+ * @returns The text edit.
+ */
+export function removalEdit(file: SourceFile, target: Target): TextEdit {
+  const { text } = file;
+  const s = target.fullStart;
+  const e = target.fullEnd;
+  if (!startsLine(text, s) || !restIsTrivial(text, e)) {
+    let end = e;
+    while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
+    let start = s;
+    if (end === e || text[end] === "\n" || text[end] === "\r") {
+      while (start > 0 && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
+    }
+    return { start, end, text: "" };
+  }
+  let start = lineStart(text, s);
+  let end = nextLineStart(text, e);
+  const { hasPrev, hasNext } = siblingsOf(target);
+  const above = blankLinesAbove(text, start);
+  const below = blankLinesBelow(text, end);
+  if (!hasPrev && hasNext) end = skipLinesDown(text, end, below);
+  else if (hasPrev && !hasNext) start = skipLinesUp(text, start, above);
+  else if (hasPrev && hasNext) {
+    if (above <= below) start = skipLinesUp(text, start, above);
+    else end = skipLinesDown(text, end, below);
+  }
+  if (end === text.length && !text.endsWith("\n") && start > 0) {
+    // The last line has no newline: take the newline before it instead, so the file still ends without one.
+    start = start - (text[start - 2] === "\r" ? 2 : 1);
+  }
+  return { start, end, text: "" };
+}

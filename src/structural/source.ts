@@ -1,0 +1,159 @@
+/**
+ * A source file opened for a structural edit: resolved, version-checked,
+ * decoded and parsed through the workspace's parse cache, with the facts
+ * edits need (line ending, indent unit).
+ *
+ * @module
+ */
+import type { Tree } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import { dominantEol } from "../fs/text.ts";
+import type { Version } from "../fs/version.ts";
+import { syntaxProblems } from "../syntax/trees.ts";
+import type { Workspace } from "../workspace.ts";
+import { detectIndentUnit } from "./reindent.ts";
+
+/** A parsed file ready for structural edits. */
+export interface SourceFile {
+  /** Relative path. */
+  rel: string;
+  /** Language id. */
+  language: string;
+  /** Decoded text (BOM excluded). */
+  text: string;
+  /** Whether the bytes start with a BOM. */
+  bom: boolean;
+  /** Version of the bytes. */
+  version: Version;
+  /** The file's dominant line ending. */
+  eol: "\n" | "\r\n";
+  /** The file's indent unit ("\t" or N spaces). */
+  unit: string;
+  /** The parse (owned by the workspace cache: valid until the path is parsed at another version). */
+  tree: Tree;
+  /** Parse errors already present before the edit. */
+  problems: number;
+}
+
+/** Languages whose default indent unit is a tab (used when a file has no indentation yet). */
+const TAB_LANGUAGES = new Set(["go", "c", "make"]);
+
+/**
+ * The `unsupported_language` refusal of a structural tool, naming the text
+ * fallback that works on every file.
+ *
+ * @param rel Relative path.
+ * @param options The tool refusing, the file's version, and the grammar (null: none applies).
+ * @returns The error to throw.
+ */
+export function structuralUnsupported(
+  rel: string,
+  options: { tool: string; version?: string; language?: string | null; reason?: string },
+): RecoverableError {
+  const why = options.reason ??
+    (options.language
+      ? `the ${options.language} grammar is not available here`
+      : "no grammar applies to this file type");
+  const args: Record<string, unknown> = {
+    path: rel,
+    hunks: [{ old_text: "<exact current text, unique in the file>", new_text: "<replacement>" }],
+  };
+  if (options.version) args["expected_hash"] = options.version;
+  return new RecoverableError("unsupported_language", `Cannot run ${options.tool} on "${rel}": ${why}`, {
+    hint:
+      "Edit it as text instead: read_file to see the exact lines, then edit_safe_text_patch with old_text copied exactly (unique in the file) and new_text",
+    suggestedCall: { tool: "edit_safe_text_patch", args },
+    details: { path: rel, language: options.language ?? null, fallback: "edit_safe_text_patch" },
+  });
+}
+
+/**
+ * Open a file for a structural edit through the stage: resolve the path,
+ * check `expected_version`, decode, find the grammar and parse.
+ *
+ * @param ws The workspace (grammars and parse cache).
+ * @param stage The call's stage (the overlay the edit lands in).
+ * @param path The tool path.
+ * @param options The tool name (for messages) and the version the caller holds.
+ * @returns The parsed file; `unsupported_language` when no grammar applies.
+ */
+export async function loadSource(
+  ws: Workspace,
+  stage: Stage,
+  path: string,
+  options: { tool: string; expectedVersion?: string | undefined },
+): Promise<SourceFile> {
+  const rel = await stage.resolve(path);
+  await stage.checkExpected(rel, options.expectedVersion);
+  const file = await stage.readText(rel);
+  const language = ws.grammars?.languageOf(rel, file.text.slice(0, 200)) ?? null;
+  if (!ws.grammars || !ws.trees || language === null) {
+    throw structuralUnsupported(rel, {
+      tool: options.tool,
+      version: file.version,
+      language,
+      ...(ws.grammars ? {} : { reason: "this workspace was opened without grammars (no wasm loader)" }),
+    });
+  }
+  let tree: Tree;
+  try {
+    tree = (await ws.trees.parse(rel, language, file.version, file.text)).tree;
+  } catch (cause) {
+    const err = structuralUnsupported(rel, { tool: options.tool, version: file.version, language });
+    throw new RecoverableError(err.code, err.message, {
+      hint: err.hint,
+      ...(err.suggestedCall ? { suggestedCall: err.suggestedCall } : {}),
+      details: err.details ?? {},
+      cause,
+    });
+  }
+  return {
+    rel,
+    language,
+    text: file.text,
+    bom: file.bom,
+    version: file.version,
+    eol: dominantEol(file.text),
+    unit: detectIndentUnit(file.text, TAB_LANGUAGES.has(language) ? "\t" : "    "),
+    tree,
+    problems: tree.rootNode.hasError ? syntaxProblems(tree.rootNode, 20).length : 0,
+  };
+}
+
+/** One replacement of a span of text (UTF-16 offsets into the decoded text). */
+export interface TextEdit {
+  /** Start offset (UTF-16). */
+  start: number;
+  /** End offset, exclusive (UTF-16). */
+  end: number;
+  /** The new text. */
+  text: string;
+}
+
+/**
+ * Apply non-overlapping edits to a text.
+ *
+ * @param text The original text.
+ * @param edits Edits at offsets of the original text, in any order.
+ * @returns The edited text; a `TypeError` when two edits overlap.
+ *
+ * @example
+ * ```ts
+ * import { applyTextEdits } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(applyTextEdits("a b c", [{ start: 4, end: 5, text: "C" }, { start: 0, end: 1, text: "A" }]), "A b C");
+ * ```
+ */
+export function applyTextEdits(text: string, edits: TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = "";
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new TypeError(`Cannot apply overlapping edits at offset ${e.start}`);
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}

@@ -1,0 +1,122 @@
+/**
+ * edit_apply_node: replace the node(s) a selector picks — by name path,
+ * tree-sitter query or code pattern — with new code, re-indented to where the
+ * node sits.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { editedLines, NTH, SELECT, SELECTOR } from "../structural/_tool_args.ts";
+import { replacementEdit } from "../structural/node_edit.ts";
+import { substituteMetavariables } from "../structural/pattern.ts";
+import {
+  describeTarget,
+  type SelectMode,
+  type Selector,
+  selectTargets,
+  type Target,
+} from "../structural/selectors.ts";
+import { applyTextEdits, loadSource, type TextEdit } from "../structural/source.ts";
+import { TextIndex } from "../syntax/symbols.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of edit_apply_node. */
+export interface EditApplyNodeArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path, query or pattern. */
+  selector: Selector;
+  /** The replacement code ("" removes the node). */
+  new_text: string;
+  /** unique (default) | first | all | nth. */
+  select?: SelectMode;
+  /** With nth: 1-based. */
+  n?: number;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** Keep only targets not nested in another selected target (document order). */
+export function outermostTargets(targets: Target[]): Target[] {
+  const out: Target[] = [];
+  for (const t of [...targets].sort((a, b) => a.start - b.start || b.end - a.end)) {
+    const last = out[out.length - 1];
+    if (last && t.start >= last.start && t.end <= last.end) continue;
+    out.push(t);
+  }
+  return out;
+}
+
+/** The edit_apply_node tool. */
+export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
+  name: "edit_apply_node",
+  description:
+    'Replace a syntax node chosen by a selector: a name path ("Class/method"), a code pattern with metavariables ({"pattern": "console.log($$$ARGS)"}; $X / $$$X in new_text are replaced by what they matched) or a tree-sitter query ({"query": "...", "capture": "..."}). new_text is re-indented to the node\'s place; "" removes the node with its decorators and doc comment. Several matches are refused as ambiguous (every candidate listed) unless select is "first", "all" or "nth". Files without a grammar: use edit_safe_text_patch.',
+  inputSchema: objectSchema({
+    path: PATH,
+    selector: SELECTOR,
+    new_text: { type: "string", description: 'Replacement code for the selected node; "" removes it' },
+    select: SELECT,
+    n: NTH,
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "selector", "new_text"]),
+  mutates: true,
+  async handler(args, { workspace, stage }) {
+    const file = await loadSource(workspace, stage, args.path, {
+      tool: "edit_apply_node",
+      expectedVersion: args.expected_version,
+    });
+    const selection = await selectTargets(workspace, file, args.selector, {
+      select: args.select,
+      n: args.n,
+      retry: (extra) => ({ tool: "edit_apply_node", args: { ...args, path: file.rel, ...extra } }),
+    });
+    const targets = outermostTargets(selection.targets);
+    const edits: TextEdit[] = targets.map((t) =>
+      replacementEdit(
+        file,
+        t,
+        t.bindings ? substituteMetavariables(args.new_text, t.bindings, file.text) : args.new_text,
+      )
+    );
+    let next: string;
+    try {
+      next = applyTextEdits(file.text, edits);
+    } catch (cause) {
+      throw new RecoverableError("ambiguous", `Cannot replace overlapping matches in "${file.rel}"`, {
+        hint: 'Narrow the selector or use select "nth" to replace one match at a time',
+        details: { path: file.rel, matches: targets.length },
+        cause,
+      });
+    }
+    await stage.writeText(file.rel, { text: next, bom: file.bom });
+    const index = new TextIndex(file.text);
+    const warnings: string[] = [];
+    if (file.problems > 0) {
+      warnings.push(
+        `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,
+      );
+    }
+    if (targets.length < selection.targets.length) {
+      warnings.push(
+        `${selection.targets.length - targets.length} match(es) nested inside another match were left alone`,
+      );
+    }
+    return {
+      data: {
+        path: file.rel,
+        language: file.language,
+        selector: selection.kind,
+        total_matches: selection.total,
+        replaced: targets.map((t) => describeTarget(file, index, t)),
+        edited: editedLines(file.text, edits),
+        removed: args.new_text.trim() === "",
+      },
+      warnings,
+    };
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * edit_capabilities: what the structural tools can do for each language of
+ * the grammar manifest, computed from data (does the grammar load here, does
+ * graver have a tags query for it), each gap with the fallback to use.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { GRAMMARS } from "../syntax/grammars.ts";
+import { languagesWithTags } from "../syntax/queries.ts";
+import { objectSchema } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of edit_capabilities. */
+export interface EditCapabilitiesArgs {
+  /** Only this language id. */
+  language?: string;
+}
+
+/** A capability name. */
+export type Capability =
+  | "syntax_check"
+  | "outline"
+  | "find_symbol"
+  | "name_path_edits"
+  | "node_selectors"
+  | "patterns"
+  | "anchors"
+  | "safe_text_patch";
+
+/** One row of the matrix. */
+export interface LanguageCapabilities {
+  /** Language id. */
+  language: string;
+  /** File extensions and names it applies to. */
+  extensions: string[];
+  /** Whether its grammar loaded in this workspace. */
+  grammar: boolean;
+  /** Why it did not, when it did not. */
+  grammar_error?: string;
+  /** Whether graver has a tags query (outline, name paths) for it. */
+  tags_query: boolean;
+  /** Capability -> available. */
+  capabilities: Record<Capability, boolean>;
+  /** Every missing capability with what to use instead. */
+  gaps: { capability: Capability; fallback: string }[];
+}
+
+/** What each capability needs, and what to use when it is missing. */
+const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "nothing"; fallback: string }> = {
+  syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
+  outline: { needs: "tags", fallback: "read_file, or a tree-sitter query selector to list nodes" },
+  find_symbol: { needs: "tags", fallback: "list_files + read_file" },
+  name_path_edits: {
+    needs: "tags",
+    fallback: 'edit_apply_node / edit_insert_at_anchor with a {"pattern": ...} or {"query": ...} selector',
+  },
+  node_selectors: { needs: "grammar", fallback: "edit_safe_text_patch" },
+  patterns: { needs: "grammar", fallback: "edit_safe_text_patch" },
+  anchors: { needs: "grammar", fallback: "edit_safe_text_patch" },
+  safe_text_patch: { needs: "nothing", fallback: "write_file" },
+};
+
+/** The edit_capabilities tool. */
+export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
+  name: "edit_capabilities",
+  description:
+    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch), measured in this workspace (grammar loads, tags query present), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+  inputSchema: objectSchema({
+    language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
+  }),
+  mutates: false,
+  async handler(args, { workspace }) {
+    const manifest = workspace.grammars?.manifest ?? GRAMMARS;
+    const ids = Object.keys(manifest);
+    if (args.language !== undefined && !ids.includes(args.language)) {
+      throw new RecoverableError(
+        "not_found",
+        `Cannot describe "${args.language}": it is not a manifest language`,
+        {
+          hint: `Known languages: ${ids.join(", ")}; any other file: edit_safe_text_patch`,
+          details: { languages: ids },
+        },
+      );
+    }
+    const tags = new Set(languagesWithTags());
+    const rows: LanguageCapabilities[] = [];
+    for (const id of args.language ? [args.language] : ids) {
+      const entry = manifest[id]!;
+      let grammar = false;
+      let grammarError: string | undefined;
+      if (!workspace.grammars) grammarError = "the workspace was opened without a wasm loader";
+      else {
+        try {
+          await workspace.grammars.language(id);
+          grammar = true;
+        } catch (err) {
+          grammarError = err instanceof Error ? err.message : String(err);
+        }
+      }
+      const hasTags = grammar && tags.has(id);
+      const capabilities = {} as Record<Capability, boolean>;
+      const gaps: LanguageCapabilities["gaps"] = [];
+      for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
+        const ok = need.needs === "nothing" || (need.needs === "grammar" ? grammar : hasTags);
+        capabilities[cap] = ok;
+        if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
+      }
+      const row: LanguageCapabilities = {
+        language: id,
+        extensions: [...entry.extensions, ...(entry.filenames ?? [])],
+        grammar,
+        tags_query: tags.has(id),
+        capabilities,
+        gaps,
+      };
+      if (grammarError !== undefined) row.grammar_error = grammarError;
+      rows.push(row);
+    }
+    return {
+      data: {
+        languages: rows,
+        other_files: {
+          capabilities: ["safe_text_patch"],
+          fallback: "edit_safe_text_patch (exact old_text -> new_text, hash-guarded) or write_file",
+        },
+      },
+    };
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * edit_insert_at_anchor: insert code before or after a selected node, or as
+ * the first or last child of its body, re-indented and on lines of its own.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { definitionStarts, editedLines, NTH, SELECT, SELECTOR } from "../structural/_tool_args.ts";
+import { ANCHOR_POSITIONS, type AnchorPosition, insertionEdit } from "../structural/anchors.ts";
+import { substituteMetavariables } from "../structural/pattern.ts";
+import { describeTarget, type SelectMode, type Selector, selectTargets } from "../structural/selectors.ts";
+import { applyTextEdits, loadSource } from "../structural/source.ts";
+import { TextIndex } from "../syntax/symbols.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of edit_insert_at_anchor. */
+export interface EditInsertAtAnchorArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path, query or pattern. */
+  selector: Selector;
+  /** Where, relative to the selected node. */
+  position: AnchorPosition;
+  /** The code to insert. */
+  text: string;
+  /** unique (default) | first | all | nth. */
+  select?: SelectMode;
+  /** With nth: 1-based. */
+  n?: number;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** The edit_insert_at_anchor tool. */
+export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
+  name: "edit_insert_at_anchor",
+  description:
+    'Insert code relative to a node chosen by a selector (name path, {"pattern": ...} or {"query": ..., "capture": ...}): "before"/"after" it (as a sibling, after its decorators and doc comment are taken into account), or "first_child"/"last_child"/"start_of_body"/"end_of_body" of its body (start_of_body goes after a Python docstring). The code is re-indented to the destination (tabs or spaces, nesting depth), placed on lines of its own, with the blank lines the neighbouring definitions use. Files without a grammar: use edit_safe_text_patch.',
+  inputSchema: objectSchema({
+    path: PATH,
+    selector: SELECTOR,
+    position: {
+      type: "string",
+      enum: [...ANCHOR_POSITIONS],
+      description: "Where to insert relative to the node",
+    },
+    text: {
+      type: "string",
+      minLength: 1,
+      description: "The code to insert (any indentation; it is re-indented)",
+    },
+    select: SELECT,
+    n: NTH,
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "selector", "position", "text"]),
+  mutates: true,
+  async handler(args, { workspace, stage }) {
+    if (args.text.trim() === "") {
+      throw new RecoverableError("invalid_args", "Cannot insert blank text", {
+        hint: 'Pass the code to insert in text; to remove a node use edit_apply_node with new_text ""',
+      });
+    }
+    const file = await loadSource(workspace, stage, args.path, {
+      tool: "edit_insert_at_anchor",
+      expectedVersion: args.expected_version,
+    });
+    const selection = await selectTargets(workspace, file, args.selector, {
+      select: args.select,
+      n: args.n,
+      retry: (extra) => ({ tool: "edit_insert_at_anchor", args: { ...args, path: file.rel, ...extra } }),
+    });
+    const defs = await definitionStarts(workspace, file);
+    const edits = selection.targets.map((t) =>
+      insertionEdit(
+        file,
+        t,
+        args.position,
+        t.bindings ? substituteMetavariables(args.text, t.bindings, file.text) : args.text,
+        { defs },
+      )
+    );
+    let next: string;
+    try {
+      next = applyTextEdits(file.text, edits);
+    } catch (cause) {
+      throw new RecoverableError("ambiguous", `Cannot insert at overlapping places in "${file.rel}"`, {
+        hint: 'Narrow the selector or use select "nth" to insert at one match at a time',
+        details: { path: file.rel, matches: selection.targets.length },
+        cause,
+      });
+    }
+    await stage.writeText(file.rel, { text: next, bom: file.bom });
+    const index = new TextIndex(file.text);
+    const warnings: string[] = [];
+    if (file.problems > 0) {
+      warnings.push(
+        `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,
+      );
+    }
+    return {
+      data: {
+        path: file.rel,
+        language: file.language,
+        selector: selection.kind,
+        position: args.position,
+        total_matches: selection.total,
+        anchors: selection.targets.map((t) => describeTarget(file, index, t)),
+        inserted: editedLines(file.text, edits),
+      },
+      warnings,
+    };
+  },
+};

@@ -1,0 +1,210 @@
+/**
+ * edit_safe_text_patch: exact text hunks, hash-guarded, all or nothing. The
+ * fallback every structural tool names: it works on every text file, grammar
+ * or not.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { applyTextEdits, type TextEdit } from "../structural/source.ts";
+import { shortVersion } from "../fs/version.ts";
+import { TextIndex } from "../syntax/symbols.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** One hunk: exact current text and its replacement. */
+export interface TextHunk {
+  /** Text that occurs exactly once in the file. */
+  old_text: string;
+  /** What replaces it. */
+  new_text: string;
+}
+
+/** Arguments of edit_safe_text_patch. */
+export interface EditSafeTextPatchArgs {
+  /** Relative path. */
+  path: string;
+  /** The hunks, applied all or none. */
+  hunks: TextHunk[];
+  /** Version (SHA-256) the caller read; refused with stale_base when the file moved on. */
+  expected_hash?: string;
+  /** Same as expected_hash (the name other tools use). */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+function occurrences(text: string, needle: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) out.push(i);
+  return out;
+}
+
+/** Lines where the first non-blank line of old_text appears once whitespace is ignored. */
+function nearLines(text: string, oldText: string): number[] {
+  const probe = oldText.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  if (!probe) return [];
+  const squash = (s: string) => s.replace(/\s+/g, "");
+  const p = squash(probe);
+  const out: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (out.length < 5 && p !== "" && squash(line).includes(p)) out.push(i + 1);
+  });
+  return out;
+}
+
+/** The edit_safe_text_patch tool. */
+export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
+  name: "edit_safe_text_patch",
+  description:
+    "Replace exact text in any file, grammar or not: each hunk's old_text must occur exactly once (copied exactly from read_file, including indentation); all hunks apply or none. Pass expected_hash (the version from read_file) so a file that changed since is refused with stale_base. For code in a supported language prefer edit_apply_node / edit_insert_at_anchor.",
+  inputSchema: objectSchema({
+    path: PATH,
+    hunks: {
+      type: "array",
+      minItems: 1,
+      maxItems: 200,
+      description: "Exact replacements, applied all or none",
+      items: objectSchema({
+        old_text: {
+          type: "string",
+          minLength: 1,
+          description: "Exact current text; must occur once in the file",
+        },
+        new_text: { type: "string", description: "Replacement text" },
+      }, ["old_text", "new_text"]),
+    },
+    expected_hash: { ...EXPECTED_VERSION, description: "Version (SHA-256) returned by read_file" },
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "hunks"]),
+  mutates: true,
+  async handler(args, { stage }) {
+    const rel = await stage.resolve(args.path);
+    if (args.expected_hash && args.expected_version && args.expected_hash !== args.expected_version) {
+      throw new RecoverableError(
+        "invalid_args",
+        "Cannot check two different versions: expected_hash and expected_version differ",
+        {
+          hint: "Pass only expected_hash (the version read_file returned)",
+          details: { path: rel },
+        },
+      );
+    }
+    const expected = args.expected_hash ?? args.expected_version;
+    const file = await stage.readText(rel);
+    if (expected !== undefined && expected !== file.version) {
+      throw new RecoverableError(
+        "stale_base",
+        `Cannot patch "${rel}": expected hash "${shortVersion(expected)}", found "${
+          shortVersion(file.version)
+        }"`,
+        {
+          hint:
+            `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the hunks against the current text`,
+          suggestedCall: { tool: "read_file", args: { path: rel } },
+          details: {
+            path: rel,
+            expected_hash: expected,
+            current_hash: file.version,
+            current_version: file.version,
+          },
+        },
+      );
+    }
+    const text = file.text;
+    const index = new TextIndex(text);
+    const crlf = text.includes("\r\n");
+    const edits: (TextEdit & { hunk: number })[] = [];
+    const alreadyApplied: number[] = [];
+    for (const [i, hunk] of args.hunks.entries()) {
+      let oldText = hunk.old_text;
+      let newText = hunk.new_text;
+      let at = occurrences(text, oldText);
+      if (at.length === 0 && crlf && oldText.includes("\n") && !oldText.includes("\r\n")) {
+        // Same text with the file's CRLF endings (models write "\n").
+        const asCrlf = oldText.replace(/\n/g, "\r\n");
+        const found = occurrences(text, asCrlf);
+        if (found.length > 0) {
+          oldText = asCrlf;
+          newText = newText.replace(/\r?\n/g, "\r\n");
+          at = found;
+        }
+      }
+      if (at.length === 0) {
+        if (newText !== oldText && occurrences(text, newText).length === 1 && newText !== "") {
+          alreadyApplied.push(i);
+          continue;
+        }
+        const near = nearLines(text, oldText);
+        throw new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
+          hint: near.length > 0
+            ? `Text like it is at line${near.length > 1 ? "s" : ""} ${
+              near.join(", ")
+            } but differs (whitespace, indentation or characters); read_file those lines and copy old_text exactly`
+            : "Call read_file and copy old_text exactly, including indentation and line breaks",
+          suggestedCall: {
+            tool: "read_file",
+            args: near.length > 0 ? { path: rel, start_line: Math.max(1, near[0]! - 3) } : { path: rel },
+          },
+          details: { path: rel, hunk: i + 1, near_lines: near },
+        });
+      }
+      if (at.length > 1) {
+        const lines = at.slice(0, 20).map((o) => index.line(o));
+        throw new RecoverableError(
+          "ambiguous",
+          `Cannot apply hunk ${i + 1} to "${rel}": its old_text occurs ${at.length} times (lines ${
+            lines.join(", ")
+          })`,
+          {
+            hint: "Add surrounding lines to old_text until it occurs exactly once",
+            details: { path: rel, hunk: i + 1, lines, occurrences: at.length },
+          },
+        );
+      }
+      edits.push({ start: at[0]!, end: at[0]! + oldText.length, text: newText, hunk: i });
+    }
+    if (edits.length === 0 && alreadyApplied.length > 0) {
+      throw new RecoverableError(
+        "already_applied",
+        `Cannot patch "${rel}": every hunk's new_text is already there`,
+        {
+          hint: "Nothing to do; call read_file to confirm the current content",
+          details: { path: rel, hunks: alreadyApplied.map((i) => i + 1) },
+        },
+      );
+    }
+    const sorted = [...edits].sort((a, b) => a.start - b.start);
+    for (let k = 1; k < sorted.length; k++) {
+      if (sorted[k]!.start < sorted[k - 1]!.end) {
+        throw new RecoverableError(
+          "ambiguous",
+          `Cannot apply hunks ${sorted[k - 1]!.hunk + 1} and ${
+            sorted[k]!.hunk + 1
+          } to "${rel}": their old_text overlap`,
+          {
+            hint: "Merge the two hunks into one",
+            details: { path: rel, hunks: [sorted[k - 1]!.hunk + 1, sorted[k]!.hunk + 1] },
+          },
+        );
+      }
+    }
+    await stage.writeText(rel, { text: applyTextEdits(text, edits), bom: file.bom });
+    const warnings = alreadyApplied.length > 0
+      ? [`Hunk(s) ${alreadyApplied.map((i) => i + 1).join(", ")} were already applied and were skipped`]
+      : [];
+    return {
+      data: {
+        path: rel,
+        hunks: sorted.map((e) => ({
+          hunk: e.hunk + 1,
+          start_line: index.line(e.start),
+          end_line: index.line(Math.max(e.start, e.end - 1)),
+        })),
+        skipped_already_applied: alreadyApplied.map((i) => i + 1),
+      },
+      warnings,
+    };
+  },
+};
