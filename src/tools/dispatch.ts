@@ -141,7 +141,8 @@ export async function dispatch(
   const stage = new Stage(ws.fs, ws.sandbox);
   try {
     const args = validateArgs(tool, rawArgs);
-    const dryRun = options.dryRun === true || (tool.mutates && args["dry_run"] === true);
+    const dryRun = options.dryRun === true || tool.previewOnly === true ||
+      (tool.mutates && args["dry_run"] === true);
     // 2./3. compass router and guards hook in here (later issues).
     const handled = await tool.handler(args, {
       workspace: ws,

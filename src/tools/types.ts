@@ -57,6 +57,8 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   inputSchema: JsonSchema;
   /** Whether the tool can change files (it then accepts `dry_run`). */
   mutates: boolean;
+  /** Always a preview: dispatch never commits this tool's stage (edit_dry_run). */
+  previewOnly?: boolean;
   /** The logic; throws RecoverableError for refusals. */
   handler(args: A, ctx: ToolContext): Promise<HandlerResult>;
 }
