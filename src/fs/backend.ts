@@ -128,9 +128,15 @@ export class BackendFs {
     }
   }
 
-  /** Write bytes, creating parent directories. */
-  async write(path: string, bytes: Uint8Array): Promise<void> {
-    await this.mkdirp(dirname(path));
+  /**
+   * Write bytes, creating parent directories (skipped with `parentExists`).
+   *
+   * @param path Backend path.
+   * @param bytes Content.
+   * @param options `parentExists` when the caller already made the directory.
+   */
+  async write(path: string, bytes: Uint8Array, options: { parentExists?: boolean } = {}): Promise<void> {
+    if (!options.parentExists) await this.mkdirp(dirname(path));
     await this.raw.writeFile(path, bytes);
   }
 
@@ -207,9 +213,15 @@ export class BackendFs {
     }
   }
 
-  /** Rename within the backend. */
-  async rename(from: string, to: string): Promise<void> {
-    await this.mkdirp(dirname(to));
+  /**
+   * Rename within the backend, creating the destination's parents (skipped with `parentExists`).
+   *
+   * @param from Source backend path.
+   * @param to Destination backend path.
+   * @param options `parentExists` when the caller already made the directory.
+   */
+  async rename(from: string, to: string, options: { parentExists?: boolean } = {}): Promise<void> {
+    if (!options.parentExists) await this.mkdirp(dirname(to));
     await this.raw.rename(from, to);
   }
 

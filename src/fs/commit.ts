@@ -7,7 +7,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import type { BackendFs } from "./backend.ts";
+import { type BackendFs, dirname } from "./backend.ts";
 import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 import type { PendingChange } from "./stage.ts";
@@ -29,13 +29,18 @@ export interface CommittedChange {
 interface JournalEntry {
   path: string;
   existed: boolean;
-  backup: string | null;
+  /** Temp file holding the new bytes (null: delete). */
   tmp: string | null;
+  /** Where the original bytes sit in the backup pack (existing files only). */
+  offset: number;
+  length: number;
 }
 
 interface Journal {
   txid: string;
   state: "prepared" | "committed";
+  /** One file with every original's bytes back to back (null: nothing existed). */
+  pack: string | null;
   entries: JournalEntry[];
 }
 
@@ -69,17 +74,39 @@ async function retry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   throw last;
 }
 
-async function writeJournal(fs: BackendFs, sandbox: Sandbox, journal: Journal): Promise<void> {
-  const tmp = internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`);
-  await fs.write(tmp, new TextEncoder().encode(JSON.stringify(journal)));
-  await fs.rename(tmp, internal(sandbox, JOURNAL));
+/** Creates each directory at most once per commit (the backend is asked once per unique parent). */
+class DirCache {
+  readonly #fs: BackendFs;
+  readonly #done = new Set<string>();
+  constructor(fs: BackendFs) {
+    this.#fs = fs;
+  }
+  async ensureParent(path: string): Promise<void> {
+    const dir = dirname(path);
+    if (this.#done.has(dir)) return;
+    await this.#fs.mkdirp(dir);
+    this.#done.add(dir);
+  }
 }
 
-async function cleanup(fs: BackendFs, sandbox: Sandbox, journal: Journal): Promise<void> {
-  for (const e of journal.entries) {
-    if (e.tmp) await fs.remove(e.tmp);
-    if (e.backup) await fs.remove(e.backup);
-  }
+async function writeJournal(fs: BackendFs, sandbox: Sandbox, journal: Journal): Promise<void> {
+  const tmp = internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`);
+  await fs.write(tmp, new TextEncoder().encode(JSON.stringify(journal)), { parentExists: true });
+  await fs.rename(tmp, internal(sandbox, JOURNAL), { parentExists: true });
+}
+
+/**
+ * Remove a transaction's files: temp files not renamed into place, the backup
+ * pack, the journal and the transaction directory.
+ */
+async function cleanup(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  journal: Journal,
+  renamed: Set<string>,
+): Promise<void> {
+  for (const e of journal.entries) if (e.tmp && !renamed.has(e.tmp)) await fs.remove(e.tmp);
+  if (journal.pack) await fs.remove(journal.pack);
   await fs.remove(internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`));
   await fs.remove(internal(sandbox, JOURNAL));
   await fs.removeDir(internal(sandbox, "tx", journal.txid));
@@ -92,19 +119,25 @@ async function rollback(
   journal: Journal,
   originals: Map<string, Uint8Array | null> | null,
 ): Promise<void> {
+  let pack: Uint8Array | null = null;
   for (const e of journal.entries) {
     const target = sandbox.abs(e.path);
     if (!e.existed) {
       await retry(() => fs.remove(target));
       continue;
     }
-    const bytes = originals?.get(e.path) ?? (e.backup ? await retry(() => fs.read(e.backup!)) : null);
-    if (bytes === null || bytes === undefined) {
-      throw new Error(`Cannot roll back "${e.path}": its backup is missing`);
+    let bytes = originals?.get(e.path) ?? null;
+    if (bytes === null) {
+      pack ??= journal.pack ? await retry(() => fs.read(journal.pack!)) : null;
+      if (pack === null || pack.length < e.offset + e.length) {
+        throw new Error(`Cannot roll back "${e.path}": the backup pack is missing or short`);
+      }
+      bytes = pack.subarray(e.offset, e.offset + e.length);
     }
     const current = await retry(() => fs.read(target));
     if (current !== null && (await versionOf(current)) === (await versionOf(bytes))) continue;
-    await retry(() => fs.write(target, bytes));
+    const restore = bytes;
+    await retry(() => fs.write(target, restore));
   }
 }
 
@@ -164,11 +197,12 @@ async function recoverLocked(fs: BackendFs, sandbox: Sandbox): Promise<"none" | 
     }
     if (journal.state === "prepared") {
       await rollback(fs, sandbox, journal, null);
-      await cleanup(fs, sandbox, journal);
+      await cleanup(fs, sandbox, journal, new Set());
       await sweepLeftovers(fs, sandbox);
       return "rolled_back";
     }
-    await cleanup(fs, sandbox, journal);
+    // Committed: every temp file was renamed into place.
+    await cleanup(fs, sandbox, journal, new Set(journal.entries.map((e) => e.tmp ?? "")));
     await sweepLeftovers(fs, sandbox);
     return "finished";
   }
@@ -259,29 +293,46 @@ async function commitLocked(
     if (stale.length > 0) throw staleError(stale);
 
     const txid = `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
-    const journal: Journal = { txid, state: "prepared", entries: [] };
+    const txdir = internal(sandbox, "tx", txid);
+    const journal: Journal = { txid, state: "prepared", pack: null, entries: [] };
+    const backups: Uint8Array[] = [];
+    let packSize = 0;
     changes.forEach((c, i) => {
+      const original = originals.get(c.path) ?? null;
       journal.entries.push({
         path: c.path,
-        existed: originals.get(c.path) !== null,
-        backup: originals.get(c.path) !== null ? internal(sandbox, "tx", txid, `${i}.bak`) : null,
-        tmp: c.after !== null ? internal(sandbox, "tx", txid, `${i}.new`) : null,
+        existed: original !== null,
+        tmp: c.after !== null ? `${txdir}/${i}.new` : null,
+        offset: packSize,
+        length: original?.length ?? 0,
       });
-    });
-
-    // 2. temp files and backups; nothing in the tree is touched yet.
-    let journalWritten = false;
-    try {
-      for (const [i, e] of journal.entries.entries()) {
-        const change = changes[i]!;
-        if (e.backup) await fs.write(e.backup, originals.get(e.path)!);
-        if (e.tmp) await fs.write(e.tmp, change.after!);
+      if (original !== null) {
+        backups.push(original);
+        packSize += original.length;
       }
-      journalWritten = true; // from here on a crash leaves a journal to recover
-      await writeJournal(fs, sandbox, journal);
+    });
+    if (backups.length > 0) journal.pack = `${txdir}/originals.pack`;
+
+    // 2. temp files and one backup pack; nothing in the tree is touched yet.
+    const dirs = new DirCache(fs);
+    const renamed = new Set<string>();
+    try {
+      await fs.mkdirp(txdir);
+      if (journal.pack) {
+        const pack = new Uint8Array(packSize);
+        let at = 0;
+        for (const b of backups) {
+          pack.set(b, at);
+          at += b.length;
+        }
+        await fs.write(journal.pack, pack, { parentExists: true });
+      }
+      for (const [i, e] of journal.entries.entries()) {
+        if (e.tmp) await fs.write(e.tmp, changes[i]!.after!, { parentExists: true });
+      }
+      await writeJournal(fs, sandbox, journal); // from here on a crash leaves a journal to recover
     } catch (err) {
-      await cleanup(fs, sandbox, journal).catch(() => {});
-      if (!journalWritten) throw err;
+      await cleanup(fs, sandbox, journal, renamed).catch(() => {});
       throw err;
     }
 
@@ -289,15 +340,18 @@ async function commitLocked(
     try {
       for (const e of journal.entries) {
         const target = sandbox.abs(e.path);
-        if (e.tmp) await fs.rename(e.tmp, target);
-        else await fs.remove(target);
+        if (e.tmp) {
+          await dirs.ensureParent(target);
+          await fs.rename(e.tmp, target, { parentExists: true });
+          renamed.add(e.tmp);
+        } else await fs.remove(target);
       }
       journal.state = "committed";
       await writeJournal(fs, sandbox, journal);
     } catch (err) {
       try {
         await rollback(fs, sandbox, journal, originals);
-        await cleanup(fs, sandbox, journal).catch(() => {});
+        await cleanup(fs, sandbox, journal, renamed).catch(() => {});
       } catch (rollbackErr) {
         throw new Error(
           `Cannot commit and cannot roll back: the journal in "${INTERNAL_DIR}/" restores the files when the workspace is next opened`,
@@ -306,7 +360,7 @@ async function commitLocked(
       }
       throw err;
     }
-    await cleanup(fs, sandbox, journal).catch(() => {
+    await cleanup(fs, sandbox, journal, renamed).catch(() => {
       // Landed; a leftover "committed" journal is cleaned when the workspace next opens.
     });
 

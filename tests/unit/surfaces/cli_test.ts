@@ -17,7 +17,9 @@ async function graver(args: string[], cwd: string, stdin?: string) {
     await w.close();
   }
   const out = await child.output();
-  return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+  const stdout = new TextDecoder().decode(out.stdout);
+  if (stdout === "") console.error(new TextDecoder().decode(out.stderr));
+  return { code: out.code, stdout };
 }
 
 Deno.test("graver call prints one JSON object and exits 0 / 1 / 2", async () => {
