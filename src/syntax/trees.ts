@@ -46,17 +46,40 @@ export function pointAt(text: string, offset: number): Point {
   return { row, column: offset - lineStart };
 }
 
-/** The single changed span between two texts (common prefix and suffix). */
+/** Advance a point from (`from`, `point`) to `to` in `text` by counting newlines in between. */
+export function advancePoint(text: string, from: number, point: Point, to: number): Point {
+  let { row, column } = point;
+  let lineStart = from - column;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  return { row, column: to - lineStart };
+}
+
+const CHUNK = 4096;
+
+/** The single changed span between two texts (common prefix and suffix), compared in chunks first. */
 export function changedSpan(
   before: string,
   after: string,
 ): { start: number; oldEnd: number; newEnd: number } | null {
   if (before === after) return null;
-  let start = 0;
   const min = Math.min(before.length, after.length);
+  let start = 0;
+  while (start + CHUNK <= min && before.slice(start, start + CHUNK) === after.slice(start, start + CHUNK)) {
+    start += CHUNK;
+  }
   while (start < min && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let oldEnd = before.length;
   let newEnd = after.length;
+  while (
+    oldEnd - CHUNK >= start && newEnd - CHUNK >= start &&
+    before.slice(oldEnd - CHUNK, oldEnd) === after.slice(newEnd - CHUNK, newEnd)
+  ) {
+    oldEnd -= CHUNK;
+    newEnd -= CHUNK;
+  }
   while (oldEnd > start && newEnd > start && before.charCodeAt(oldEnd - 1) === after.charCodeAt(newEnd - 1)) {
     oldEnd--;
     newEnd--;
@@ -108,13 +131,14 @@ export class TreeCache {
     if (cached && cached.language === language) {
       const span = changedSpan(cached.text, text);
       if (span) {
+        const startPosition = pointAt(cached.text, span.start);
         const edit: Edit = {
           startIndex: span.start,
           oldEndIndex: span.oldEnd,
           newEndIndex: span.newEnd,
-          startPosition: pointAt(cached.text, span.start),
-          oldEndPosition: pointAt(cached.text, span.oldEnd),
-          newEndPosition: pointAt(text, span.newEnd),
+          startPosition,
+          oldEndPosition: advancePoint(cached.text, span.start, startPosition, span.oldEnd),
+          newEndPosition: advancePoint(text, span.start, startPosition, span.newEnd),
         } as Edit;
         cached.tree.edit(edit);
         old = cached.tree;

@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { changedSpan, Grammars, pointAt, syntaxProblems, TreeCache, versionOf } from "../../../src/mod.ts";
+import {
+  advancePoint,
+  changedSpan,
+  Grammars,
+  pointAt,
+  syntaxProblems,
+  TreeCache,
+  versionOf,
+} from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 const SOURCE = await Deno.readTextFile(new URL("../../../src/fs/stage.ts", import.meta.url));
@@ -39,4 +47,31 @@ Deno.test("syntaxProblems() reports ERROR and MISSING nodes with 1-based lines",
 Deno.test("changedSpan() finds the one changed region", () => {
   assert.deepEqual(changedSpan("abcdef", "abXYef"), { start: 2, oldEnd: 4, newEnd: 4 });
   assert.equal(changedSpan("same", "same"), null);
+});
+
+Deno.test("changedSpan() agrees with a character scan across chunk boundaries", () => {
+  const base = "abcdefghij\n".repeat(2000);
+  for (const at of [0, 1, 4095, 4096, 4097, 10000, base.length - 1]) {
+    for (const [del, ins] of [[0, "X"], [1, ""], [3, "YZ\n"]] as const) {
+      const after = base.slice(0, at) + ins + base.slice(at + del);
+      const span = changedSpan(base, after)!;
+      assert.equal(before(span.start), after.slice(0, span.start));
+      assert.equal(base.slice(span.oldEnd), after.slice(span.newEnd));
+      assert.equal(
+        base.slice(0, span.start) + after.slice(span.start, span.newEnd) + base.slice(span.oldEnd),
+        after,
+      );
+    }
+  }
+  function before(n: number) {
+    return base.slice(0, n);
+  }
+});
+
+Deno.test("advancePoint() equals pointAt() from the start", () => {
+  const text = "ab\ncdé\n\nfg😀h\n";
+  const p3 = pointAt(text, 3);
+  for (let to = 3; to <= text.length; to++) {
+    assert.deepEqual(advancePoint(text, 3, p3, to), pointAt(text, to));
+  }
 });
