@@ -20,6 +20,11 @@ const mf = new Miniflare({
   host: "127.0.0.1",
 });
 let code = 1;
+// A hung worker must not hang the test run: give up after 150 s (miniflare's exit hook stops workerd).
+setTimeout(() => {
+  console.error("Cannot finish the workerd conformance: no answer after 150 s");
+  process.exit(1);
+}, 150_000).unref();
 try {
   const res = await mf.dispatchFetch("http://127.0.0.1/");
   const result = await res.json();
