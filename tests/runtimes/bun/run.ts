@@ -13,7 +13,8 @@ import { relay, requireTools, ROOT, toolBin } from "../_harness.ts";
 await requireTools("bun");
 Deno.exit(
   await relay(toolBin("bun"), ["run", "tests/runtimes/bun/entry.ts", ROOT.replace(/\/$/, "")], {
-    BUN_INSTALL_CACHE_DIR: `${ROOT}build/bun-cache`,
+    // No transpiler cache in ~/.bun: leave nothing behind.
+    BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0",
     DO_NOT_TRACK: "1",
   }),
 );
