@@ -55,11 +55,13 @@ const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, han
 const userDataDir = await Deno.makeTempDir({ prefix: "graver-chromium-" });
 let code = 1;
 try {
-  code = await relay("node", [
-    "tests/runtimes/browser/drive.mjs",
-    `http://127.0.0.1:${server.addr.port}/`,
-    userDataDir,
-  ]);
+  // Chromium's per-user caches and config (dconf, fontconfig) go into the throw-away dir too.
+  const env = { XDG_CACHE_HOME: `${userDataDir}/cache`, XDG_CONFIG_HOME: `${userDataDir}/config` };
+  code = await relay(
+    "node",
+    ["tests/runtimes/browser/drive.mjs", `http://127.0.0.1:${server.addr.port}/`, `${userDataDir}/profile`],
+    env,
+  );
 } finally {
   await server.shutdown();
   await Deno.remove(userDataDir, { recursive: true }).catch(() => {});
