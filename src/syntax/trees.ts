@@ -131,7 +131,11 @@ export class TreeCache {
     if (cached && cached.language === language) {
       const span = changedSpan(cached.text, text);
       if (span) {
-        const startPosition = pointAt(cached.text, span.start);
+        // Start from the nearest node's known position instead of scanning from the top.
+        const anchor = cached.tree.rootNode.descendantForIndex(span.start);
+        const startPosition = anchor && anchor.startIndex <= span.start
+          ? advancePoint(cached.text, anchor.startIndex, anchor.startPosition, span.start)
+          : pointAt(cached.text, span.start);
         const edit: Edit = {
           startIndex: span.start,
           oldEndIndex: span.oldEnd,

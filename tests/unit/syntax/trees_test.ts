@@ -75,3 +75,18 @@ Deno.test("advancePoint() equals pointAt() from the start", () => {
     assert.deepEqual(advancePoint(text, 3, p3, to), pointAt(text, to));
   }
 });
+
+Deno.test("incremental re-parse matches a fresh parse for edits with non-ASCII text before them", async () => {
+  const cache = new TreeCache(new Grammars(createWasmLoader()));
+  let text = 'const café = "😀";\nfunction f(a: number) {\n  return a;\n}\n'.repeat(20);
+  await cache.parse("m.ts", "typescript", await v(text), text);
+  for (const [from, to] of [["return a;", "return a + 1;"], ["café", "cafe"], ['"😀"', "'x'"]] as const) {
+    const at = text.indexOf(from, text.length / 2);
+    text = text.slice(0, at) + to + text.slice(at + from.length);
+    const inc = await cache.parse("m.ts", "typescript", await v(text), text);
+    const fresh = await cache.parseDetached("typescript", text);
+    assert.equal(inc.tree.rootNode.toString(), fresh.rootNode.toString());
+    assert.equal(inc.tree.rootNode.hasError, false);
+    fresh.delete();
+  }
+});
