@@ -4,7 +4,9 @@
  * from the top level, `name[i]` picks the i-th of same-name siblings
  * (overloads, 0-based), `\/` escapes a slash inside a name. A symbol also
  * answers to its aliases (the type of a Rust impl block) and its qualifier
- * may stand as the segment before it (a Go method's receiver type).
+ * may stand as the segment before it (a Go method's receiver type). When a
+ * match is nested in another match (a constructor named like its class), the
+ * outer one wins; `Class/Class` names the inner one.
  *
  * @module
  */
@@ -169,6 +171,11 @@ export function resolveNamePath(
   if (p.segments.length === 0) return { status: "not_found", suggestions: [] };
   let hits = all.filter((e) => matches(e, p, false));
   if (hits.length === 0 && options.substring) hits = all.filter((e) => matches(e, p, true));
+  if (hits.length > 1) {
+    // A match nested in another match (a Java constructor named like its class) yields to its ancestor.
+    const matched = new Set(hits.map((h) => h.symbol));
+    hits = hits.filter((h) => !h.chain.slice(0, -1).some((a) => matched.has(a)));
+  }
   if (hits.length === 1) return { status: "unique", symbol: hits[0]!.symbol };
   if (hits.length > 1) return { status: "ambiguous", candidates: hits.map((h) => h.symbol) };
   const lastName = p.segments[p.segments.length - 1]!.name;

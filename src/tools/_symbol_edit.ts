@@ -199,6 +199,27 @@ export function blanksBelow(text: string, end: number): { count: number; to: num
   return { count, to };
 }
 
+/** A line that closes the enclosing block. */
+const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
+
+/**
+ * Whether nothing but a block closer, a dedent or the end of the file follows
+ * the line ending at `end` (blank lines skipped).
+ *
+ * @param text The text.
+ * @param end A line start (just past a line's ending).
+ * @param indent The indentation of the construct that ends there.
+ * @returns True when the construct is the last thing in its block.
+ */
+export function lastInBlock(text: string, end: number, indent: string): boolean {
+  const below = blanksBelow(text, end);
+  if (below.to >= text.length) return true;
+  const nl = text.indexOf("\n", below.to);
+  const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  const lead = /^[ \t]*/.exec(line)![0];
+  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
+}
+
 /** Blank lines between two consecutive symbols (by their full ranges). */
 function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
   const between = text.slice(a.full_range.end_utf16, b.full_range.start_utf16);
@@ -215,6 +236,13 @@ function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
  * @returns A number of blank lines.
  */
 export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): number {
+  if (prefer === "next") {
+    // What follows keeps its distance: the new code takes the gap the symbol had below it.
+    const end = lineEndAfter(t.text, t.symbol.full_range.end_utf16);
+    if (!lastInBlock(t.text, end, indentAt(t.text, t.symbol.full_range.start_utf16))) {
+      return blanksBelow(t.text, end).count;
+    }
+  }
   const i = t.siblings.indexOf(t.symbol);
   const prev = i > 0 ? t.siblings[i - 1] : undefined;
   const next = i >= 0 && i + 1 < t.siblings.length ? t.siblings[i + 1] : undefined;
@@ -225,7 +253,8 @@ export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): numbe
   for (const pair of order) {
     if (pair && pair[0] && pair[1]) return Math.min(gapBetween(t.text, pair[0], pair[1]), 2);
   }
-  return t.language === "python" && t.topLevel ? 2 : t.siblings.length > 1 || t.topLevel ? 1 : 0;
+  if (t.language === "python" && t.topLevel) return 2;
+  return t.symbol.full_range.end_line > t.symbol.full_range.start_line || t.topLevel ? 1 : 0;
 }
 
 /** Trim blank lines at both ends of model-written code and its trailing spaces. */

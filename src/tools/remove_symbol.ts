@@ -12,6 +12,7 @@ import {
   blanksBelow,
   endsLine,
   indentAt,
+  lastInBlock,
   lineEndAfter,
   lineStart,
   openSymbol,
@@ -35,9 +36,6 @@ export interface RemoveSymbolArgs {
   dry_run?: boolean;
 }
 
-/** A line that closes the enclosing block. */
-const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
-
 /** Start of the definition without the decorations and comments before it. */
 function startWithoutDecorations(t: SymbolTarget): number {
   const levels = definitionLevels(t.node, t.rules);
@@ -54,19 +52,6 @@ function startWithoutDecorations(t: SymbolTarget): number {
   }
   while (s < t.node.startIndex && /\s/.test(t.text[s]!)) s++;
   return s;
-}
-
-/**
- * Whether nothing but a block closer, a dedent or the end of the file follows
- * the line ending at `end`.
- */
-function lastInBlock(text: string, end: number, indent: string): boolean {
-  const below = blanksBelow(text, end);
-  if (below.to >= text.length) return true;
-  const nl = text.indexOf("\n", below.to);
-  const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
-  const lead = /^[ \t]*/.exec(line)![0];
-  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
 }
 
 /**

@@ -81,3 +81,9 @@ Deno.test("resolveNamePath() suggests near names when nothing matches", () => {
   assert.equal(r.status, "not_found");
   assert.ok(r.status === "not_found" && r.suggestions.includes("Outer/inner"));
 });
+
+Deno.test("resolveNamePath() prefers a class over its same-name constructor; Class/Class picks the constructor", () => {
+  const outline = [sym("Spec", "Spec", [sym("Spec", "Spec/Spec"), sym("get", "Spec/get")])];
+  assert.equal(path(resolveNamePath(outline, "Spec")), "Spec");
+  assert.equal(path(resolveNamePath(outline, "Spec/Spec")), "Spec/Spec");
+});

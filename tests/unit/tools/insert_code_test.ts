@@ -1,0 +1,255 @@
+import assert from "node:assert/strict";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { outlineOf } from "../../../src/syntax/symbols.ts";
+import type { ToolResult } from "../../../src/tools/types.ts";
+import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+
+const FIXTURES = new URL("../../fixtures/symbols/", import.meta.url);
+
+async function workspace(files: Record<string, string>): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend(files), wasm: createWasmLoader() });
+}
+
+async function read(ws: Workspace, path: string): Promise<string> {
+  return new TextDecoder().decode((await ws.fs.read(`/${path}`))!);
+}
+
+function ok(res: ToolResult): ToolResult & { ok: true } {
+  if (!res.ok) assert.fail(`${res.tool} failed: ${JSON.stringify(res.error)}`);
+  return res as ToolResult & { ok: true };
+}
+
+/** Real files, a member to insert next to, a container to insert into, and code that defines `probe`. */
+const ROUND_TRIPS: { file: string; member: string; container?: string; code: string; probe: string }[] = [
+  {
+    file: "dereference.ts",
+    member: "resolveURI",
+    container: "dereference",
+    code: "function graverProbe(): number {\n  return 1;\n}",
+    probe: "graverProbe",
+  },
+  {
+    file: "QueryClientProvider.tsx",
+    member: "useQueryClient",
+    container: "QueryClientProvider",
+    code: "function GraverProbe() {\n  return <div />;\n}",
+    probe: "GraverProbe",
+  },
+  {
+    file: "base.js",
+    member: "Diff/equals",
+    container: "Diff",
+    code: "graverProbe() {\n  return 1;\n}",
+    probe: "graverProbe",
+  },
+  {
+    file: "MSVSUserFile.py",
+    member: "Writer/AddConfig",
+    container: "Writer",
+    code: "def graverProbe(self):\n    return 1",
+    probe: "graverProbe",
+  },
+  {
+    file: "analyze.go",
+    member: "parse",
+    code: "func graverProbe() int {\n\treturn 1\n}",
+    probe: "graverProbe",
+  },
+  {
+    file: "analyze.go",
+    member: "analyze/Watch",
+    container: "analyze",
+    code: "GraverProbe int",
+    probe: "GraverProbe",
+  },
+  {
+    file: "lib.rs",
+    member: "language",
+    container: "tests",
+    code: "fn graver_probe() -> u8 {\n    1\n}",
+    probe: "graver_probe",
+  },
+  {
+    file: "NativeSafeAreaContextSpec.java",
+    member: "NativeSafeAreaContextSpec/getTypedExportedConstants",
+    container: "NativeSafeAreaContextSpec",
+    code: "int graverProbe() {\n  return 1;\n}",
+    probe: "graverProbe",
+  },
+  {
+    file: "tag.h",
+    member: "tag_new",
+    code: "static int graver_probe(void) {\n  return 1;\n}",
+    probe: "graver_probe",
+  },
+  {
+    file: "utilities.cc",
+    member: "counters",
+    code: "int graverProbe() {\n  return 1;\n}",
+    probe: "graverProbe",
+  },
+  {
+    file: "Find-VisualStudio.cs",
+    member: "VisualStudioConfiguration/IEnumSetupInstances/Skip",
+    container: "VisualStudioConfiguration/IEnumSetupInstances",
+    code: "void GraverProbe();",
+    probe: "GraverProbe",
+  },
+  {
+    file: "native_modules.rb",
+    member: "use_native_modules!",
+    container: "use_native_modules!",
+    code: "def graver_probe\n  1\nend",
+    probe: "graver_probe",
+  },
+  {
+    file: "SafeAreaView.kt",
+    member: "SafeAreaView/setMode",
+    container: "SafeAreaView",
+    code: "fun graverProbe(): Int {\n  return 1\n}",
+    probe: "graverProbe",
+  },
+  {
+    file: "index.php",
+    member: "register_block_core_file",
+    code: "function graver_probe() {\n  return 1;\n}",
+    probe: "graver_probe",
+  },
+  {
+    file: "completion.sh",
+    member: "_npm_completion[1]",
+    code: "graver_probe() {\n  echo 1\n}",
+    probe: "graver_probe",
+  },
+];
+
+for (const c of ROUND_TRIPS) {
+  const positions = c.container
+    ? ["before", "after", "start_of_body", "end_of_body"] as const
+    : ["before", "after"] as const;
+  for (const position of positions) {
+    Deno.test(`insert_code() then remove_symbol() restores the bytes of ${c.file} (${position})`, async () => {
+      const original = await Deno.readTextFile(new URL(c.file, FIXTURES));
+      const ws = await workspace({ [`/${c.file}`]: original });
+      const anchor = position === "before" || position === "after" ? c.member : c.container!;
+      const ins = ok(
+        await ws.call("insert_code", { path: c.file, name_path: anchor, position, code: c.code }),
+      );
+      const after = await read(ws, c.file);
+      assert.notEqual(after, original);
+      const probeLine = after.split("\n")[(ins.data["start_line"] as number) - 1]!;
+      assert.ok(
+        probeLine.includes(c.code.split("\n")[0]!.trim()),
+        `the code starts on its own line: ${probeLine}`,
+      );
+      ok(await ws.call("remove_symbol", { path: c.file, name_path: c.probe }));
+      assert.equal(await read(ws, c.file), original);
+    });
+  }
+}
+
+Deno.test("insert_code() after the last Python method stays inside the class, re-indented", async () => {
+  const text = "class A:\n    def one(self):\n        return 1\n\n\ndef top():\n    pass\n";
+  const ws = await workspace({ "/a.py": text });
+  ok(
+    await ws.call("insert_code", {
+      path: "a.py",
+      name_path: "A/one",
+      position: "after",
+      code: "def two(self):\n    return 2\n",
+    }),
+  );
+  const out = await read(ws, "a.py");
+  assert.equal(
+    out,
+    "class A:\n    def one(self):\n        return 1\n\n    def two(self):\n        return 2\n\n\ndef top():\n    pass\n",
+  );
+  const { symbols } = await outlineOf(ws, "a.py", out, "v2");
+  assert.deepEqual(symbols[0]!.children.map((s) => s.name_path), ["A/one", "A/two"]);
+});
+
+Deno.test("insert_code() at end_of_body of a Python class lands after the last method, inside the class", async () => {
+  const text = "class A:\n    @property\n    def one(self):\n        return 1\nX = 1\n";
+  const ws = await workspace({ "/a.py": text });
+  ok(
+    await ws.call("insert_code", {
+      path: "a.py",
+      name_path: "A",
+      position: "end_of_body",
+      code: "def two(self):\n  return 2",
+    }),
+  );
+  assert.equal(
+    await read(ws, "a.py"),
+    "class A:\n    @property\n    def one(self):\n        return 1\n    def two(self):\n        return 2\nX = 1\n",
+  );
+});
+
+Deno.test("insert_code() never glues code onto an existing line and uses the file's tabs and CRLF", async () => {
+  const text =
+    "package p\r\n\r\ntype T struct {\r\n\tA int\r\n}\r\n\r\nfunc (t *T) Get() int {\r\n\treturn t.A\r\n}\r\n";
+  const ws = await workspace({ "/t.go": text });
+  ok(
+    await ws.call("insert_code", {
+      path: "t.go",
+      name_path: "T/Get",
+      position: "before",
+      code: "func (t *T) Set(a int) {\n    t.A = a\n}",
+    }),
+  );
+  assert.equal(
+    await read(ws, "t.go"),
+    "package p\r\n\r\ntype T struct {\r\n\tA int\r\n}\r\n\r\nfunc (t *T) Set(a int) {\r\n\tt.A = a\r\n}\r\n\r\nfunc (t *T) Get() int {\r\n\treturn t.A\r\n}\r\n",
+  );
+});
+
+Deno.test("insert_code() re-indents nested code into a method body", async () => {
+  const text = "class A {\n  run() {\n    go();\n  }\n}\n";
+  const ws = await workspace({ "/a.ts": text });
+  ok(
+    await ws.call("insert_code", {
+      path: "a.ts",
+      name_path: "A/run",
+      position: "end_of_body",
+      code: "if (x) {\n    stop();\n}",
+    }),
+  );
+  assert.equal(
+    await read(ws, "a.ts"),
+    "class A {\n  run() {\n    go();\n    if (x) {\n      stop();\n    }\n  }\n}\n",
+  );
+});
+
+Deno.test("insert_code() opens an empty body", async () => {
+  const ws = await workspace({ "/a.ts": "class A {}\n" });
+  ok(
+    await ws.call("insert_code", {
+      path: "a.ts",
+      name_path: "A",
+      position: "start_of_body",
+      code: "run() {}",
+    }),
+  );
+  assert.equal(await read(ws, "a.ts"), "class A {\n    run() {}\n}\n");
+});
+
+Deno.test("insert_code() after the last symbol keeps a file without a final newline that way", async () => {
+  const ws = await workspace({ "/a.rs": "fn a() {}" });
+  ok(await ws.call("insert_code", { path: "a.rs", name_path: "a", position: "after", code: "fn b() {}" }));
+  assert.equal(await read(ws, "a.rs"), "fn a() {}\n\nfn b() {}");
+  ok(await ws.call("remove_symbol", { path: "a.rs", name_path: "b" }));
+  assert.equal(await read(ws, "a.rs"), "fn a() {}");
+});
+
+Deno.test("insert_code() refuses body positions on a symbol without a body", async () => {
+  const ws = await workspace({ "/a.ts": "const x = 1;\n" });
+  const res = await ws.call("insert_code", {
+    path: "a.ts",
+    name_path: "x",
+    position: "end_of_body",
+    code: "y",
+  });
+  assert.ok(!res.ok && res.error.code === "invalid_args");
+  assert.equal(res.error.suggested_call?.args["position"], "after");
+});
