@@ -326,22 +326,33 @@ function baseTiers(ctx: Ctx, search: string[], replace: string[]): Step | null {
 function blankTier(ctx: Ctx, search: string[], replace: string[]): Step | null {
   const s = step(ctx, "blank_lines", blankCands(ctx.doc, search), search, replace, true);
   if (s?.kind !== "match") return s;
+  const doc = ctx.doc;
   let lead = 0;
   while (lead < search.length && search[lead]!.trim() === "") lead++;
   let trail = 0;
   while (trail < search.length - lead && search[search.length - 1 - trail]!.trim() === "") trail++;
+  // The model's edge blank lines that the file also has next to the match belong to the span.
+  let start = s.cand.start;
+  let end = s.cand.end;
+  const pairs = [...(s.cand.pairs ?? [])];
+  let fileLead = 0;
+  while (fileLead < lead && start > 0 && doc.bodies[start - 1]!.trim() === "") {
+    start--;
+    fileLead++;
+    pairs.push([lead - fileLead, start]);
+  }
+  let fileTrail = 0;
+  while (fileTrail < trail && end < doc.lines.length && doc.bodies[end]!.trim() === "") {
+    pairs.push([search.length - trail + fileTrail, end]);
+    end++;
+    fileTrail++;
+  }
   let r = replace;
-  let k = 0;
-  while (k < lead && r.length > 0 && r[0]!.trim() === "") {
-    r = r.slice(1);
-    k++;
-  }
-  k = 0;
-  while (k < trail && r.length > 0 && r[r.length - 1]!.trim() === "") {
+  for (let k = 0; k < lead - fileLead && r.length > 0 && r[0]!.trim() === ""; k++) r = r.slice(1);
+  for (let k = 0; k < trail - fileTrail && r.length > 0 && r[r.length - 1]!.trim() === ""; k++) {
     r = r.slice(0, -1);
-    k++;
   }
-  return { ...s, replace: r };
+  return { ...s, cand: { ...s.cand, start, end, pairs }, replace: r };
 }
 
 function unicodeTier(ctx: Ctx, search: string[], replace: string[]): Step | null {
@@ -427,21 +438,32 @@ function elisionTier(ctx: Ctx, search: string[], replace: string[]): Step | null
     };
   }
   const doc = ctx.doc;
-  const found = pieces.map((p) => {
-    const runs = keyedCands(doc, "trim", p).filter((c) => indentShift(doc, p, pairsOf(c, p.length)) !== null);
-    return runs.map((c) => c.start);
-  });
-  const chains: number[][] = [];
-  for (const s0 of found[0]!) {
-    const chain = [s0];
-    let end = s0 + pieces[0]!.length;
-    for (let k = 1; k < pieces.length; k++) {
-      const next = found[k]!.find((s) => s >= end);
-      if (next === undefined) break;
-      chain.push(next);
-      end = next + pieces[k]!.length;
-    }
-    if (chain.length === pieces.length) chains.push(chain);
+  // Each piece after the first must occur exactly once after the previous one: every
+  // occurrence makes its own chain, and more than one complete chain is ambiguous.
+  // Pieces are keyed strictly first (trailing whitespace only), then indentation-insensitively.
+  let chains: number[][] = [];
+  for (const kind of ["trim_end", "trim"] as const) {
+    const found = pieces.map((p) => {
+      const runs = keyedCands(doc, kind, p);
+      return (kind === "trim" ? runs.filter((c) => indentShift(doc, p, pairsOf(c, p.length)) !== null) : runs)
+        .map((c) => c.start);
+    });
+    chains = [];
+    const extend = (k: number, chain: number[], end: number) => {
+      if (chains.length >= 20) return;
+      if (k === pieces.length) {
+        chains.push([...chain]);
+        return;
+      }
+      for (const s of found[k]!) {
+        if (s < end) continue;
+        chain.push(s);
+        extend(k + 1, chain, s + pieces[k]!.length);
+        chain.pop();
+      }
+    };
+    for (const s0 of found[0]!) extend(1, [s0], s0 + pieces[0]!.length);
+    if (chains.length > 0) break;
   }
   const cands: Cand[] = chains.map((chain) => {
     const pairs: [number, number][] = [];
