@@ -288,6 +288,42 @@ export const COMMIT_CASES: Case[] = [
     },
   },
   {
+    name: "commit.tool_call_fails_at_every_call",
+    async run(ctx) {
+      // A two-file commit (a move) through dispatch: a backend failure anywhere is reported as a
+      // failed call, never thrown, and leaves the store as it was (or as intended when it landed).
+      const base = { "/m/src/app.ts": "export const a = 1;\n", "/m/readme.txt": "keep\n" };
+      const args = { from: "src/app.ts", to: "lib/app.ts" };
+      const cleanRun = ctx.backend(base);
+      const counting = faultyBackend(cleanRun, { failAt: 0 });
+      const cleanWs = await createWorkspace({
+        backend: counting.backend,
+        root: "/m",
+        grammars: ctx.grammars,
+      });
+      const opened = counting.calls();
+      succeeded(await cleanWs.call("move_file", args), "applied");
+      const calls = counting.calls() - opened;
+      const before = await snapshot(ctx.backend(base), "/m");
+      const after = await snapshot(cleanRun, "/m");
+      const codes: Record<string, number> = {};
+      for (let n = 1; n <= calls; n++) {
+        const backend = ctx.backend(base);
+        const faulty = faultyBackend(backend, { failAt: opened + n });
+        const ws = await createWorkspace({ backend: faulty.backend, root: "/m", grammars: ctx.grammars });
+        const res = await ws.call("move_file", args);
+        await createWorkspace({ backend, root: "/m", lock: LATER });
+        const snap = await snapshot(backend, "/m");
+        clean(snap, `after a tool call that met a failure at call ${n}`);
+        equal(snap.files, res.ok ? after.files : before.files, `store after a failure at call ${n}`);
+        const key = res.ok ? "ok" : res.error.code;
+        codes[key] = (codes[key] ?? 0) + 1;
+      }
+      check((codes["internal"] ?? 0) > 0, "Expected some failures to be reported as internal errors");
+      return { calls, outcomes: codes };
+    },
+  },
+  {
     name: "commit.crash_recovery_at_every_call",
     async run(ctx) {
       const { calls } = await commitThree(ctx, 0, false);
