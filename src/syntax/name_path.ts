@@ -187,7 +187,9 @@ export function resolveNamePath(
       byName.set(n, list);
     }
   }
-  const near = nearestNames(lastName, [...byName.keys()], 5);
+  // Names much shorter than the query ("f" for "frist") are substring noise, not suggestions.
+  const near = nearestNames(lastName, [...byName.keys()], 8).filter((n) => n.length * 2 > lastName.length)
+    .slice(0, 5);
   const suggestions = [...new Set(near.flatMap((n) => byName.get(n) ?? []))].slice(0, 8);
   return { status: "not_found", suggestions };
 }

@@ -12,7 +12,7 @@ async function workspace(files: Record<string, string>): Promise<Workspace> {
 }
 
 async function read(ws: Workspace, path: string): Promise<string> {
-  return new TextDecoder().decode((await ws.fs.read(`/${path}`))!);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode((await ws.fs.read(`/${path}`))!);
 }
 
 function ok(res: ToolResult): ToolResult & { ok: true } {

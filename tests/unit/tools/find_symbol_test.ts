@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+
+const FILES: Record<string, string> = {
+  "/src/a.ts": "export class Store {\n  get(key: string) {\n    return key;\n  }\n}\n",
+  "/src/b.py": "class Store:\n    def get(self, key):\n        return key\n",
+  "/src/c.go": "package c\n\ntype Cache struct{}\n\nfunc (c *Cache) Get() int {\n\treturn 1\n}\n",
+  "/node_modules/x/index.js": "class Store { get() {} }\n",
+  "/data.json": '{"get": 1}\n',
+  "/README.md": "# get\n",
+};
+
+async function workspace(): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend(FILES), wasm: createWasmLoader() });
+}
+
+type Match = { path: string; name_path: string; kind: string; start_line: number; body?: string };
+
+Deno.test("find_symbol() searches every source file of the workspace, skipping node_modules and data files", async () => {
+  const ws = await workspace();
+  const res = await ws.call("find_symbol", { name_path: "get" });
+  assert.ok(res.ok);
+  const matches = res.data["matches"] as Match[];
+  assert.deepEqual(matches.map((m) => `${m.path}:${m.name_path}`), [
+    "src/a.ts:Store/get",
+    "src/b.py:Store/get",
+  ]);
+  assert.equal(res.data["files_searched"], 3);
+});
+
+Deno.test("find_symbol() takes Outer/inner, a path filter, include_body, and receiver-qualified Go methods", async () => {
+  const ws = await workspace();
+  const res = await ws.call("find_symbol", { name_path: "Store/get", path: "src/b.py", include_body: true });
+  assert.ok(res.ok);
+  assert.deepEqual(res.data["matches"], [{
+    path: "src/b.py",
+    name_path: "Store/get",
+    kind: "method",
+    start_line: 2,
+    end_line: 3,
+    body: "def get(self, key):\n        return key",
+  }]);
+  const go = await ws.call("find_symbol", { name_path: "Cache/Get", path: "src" });
+  assert.ok(go.ok && (go.data["matches"] as Match[])[0]!.path === "src/c.go");
+});
+
+Deno.test("find_symbol() matches part of a name with substring and suggests names when nothing matches", async () => {
+  const ws = await workspace();
+  const sub = await ws.call("find_symbol", { name_path: "Stor", substring: true });
+  assert.ok(sub.ok && sub.data["count"] === 2);
+  const miss = await ws.call("find_symbol", { name_path: "Stroe" });
+  assert.ok(!miss.ok && miss.error.code === "not_found");
+  assert.deepEqual(miss.error.details!["did_you_mean"], ["Store"]);
+});
+
+Deno.test("find_symbol() reuses cached trees on a warm call and sees staged edits after a commit", async () => {
+  const ws = await workspace();
+  assert.ok((await ws.call("find_symbol", { name_path: "get" })).ok);
+  const parses = ws.trees!.fullParses + ws.trees!.incrementalParses;
+  assert.ok((await ws.call("find_symbol", { name_path: "get" })).ok);
+  assert.equal(ws.trees!.fullParses + ws.trees!.incrementalParses, parses, "warm call parses nothing");
+  const ins = await ws.call("insert_code", {
+    path: "src/a.ts",
+    name_path: "Store/get",
+    position: "after",
+    code: "put(key: string) {\n  return key;\n}",
+  });
+  assert.ok(ins.ok);
+  const res = await ws.call("find_symbol", { name_path: "Store/put" });
+  assert.ok(res.ok && (res.data["matches"] as Match[])[0]!.start_line === 6);
+});
+
+Deno.test("find_symbol() on a file without a grammar answers unsupported_language", async () => {
+  const ws = await workspace();
+  const res = await ws.call("find_symbol", { name_path: "get", path: "README.md" });
+  assert.ok(!res.ok && res.error.code === "unsupported_language");
+});

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { createWorkspace } from "../../../src/workspace.ts";
+
+const TS =
+  "/** A store. */\nexport class Store {\n  get(key: string) {\n    return key;\n  }\n}\n\nexport function make() {}\n";
+
+Deno.test("outline() lists name paths, kinds and lines, nested", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": TS }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("outline", { path: "a.ts" });
+  assert.ok(res.ok && res.status === "read");
+  assert.equal(res.data["language"], "typescript");
+  assert.deepEqual(res.data["symbols"], [
+    {
+      name_path: "Store",
+      kind: "class",
+      start_line: 1,
+      end_line: 6,
+      doc: "A store.",
+      children: [{ name_path: "Store/get", kind: "method", start_line: 3, end_line: 5 }],
+    },
+    { name_path: "make", kind: "function", start_line: 8, end_line: 8 },
+  ]);
+});
+
+Deno.test("outline() with depth 1 and detail full returns top-level symbols with offsets", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": TS }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("outline", { path: "a.ts", depth: 1, detail: "full" });
+  assert.ok(res.ok);
+  const [store] = res.data["symbols"] as {
+    children: unknown[];
+    range: { start_byte: number };
+    body_range: unknown;
+  }[];
+  assert.deepEqual(store!.children, []);
+  assert.equal(
+    store!.range.start_byte,
+    TS.indexOf("class Store"),
+    "the range is the declaration, export is in full_range",
+  );
+  assert.ok(store!.body_range);
+});
+
+Deno.test("outline() outlines data files by keys and refuses files without a grammar", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/c.yaml": "a:\n  b: 1\n", "/n.txt": "x\n" }),
+    wasm: createWasmLoader(),
+  });
+  const yaml = await ws.call("outline", { path: "c.yaml" });
+  assert.ok(yaml.ok);
+  assert.deepEqual(
+    (yaml.data["symbols"] as { children: { name_path: string }[] }[])[0]!.children[0]!.name_path,
+    "a/b",
+  );
+  const txt = await ws.call("outline", { path: "n.txt" });
+  assert.ok(!txt.ok && txt.error.code === "unsupported_language");
+  assert.match(txt.error.hint, /edit_safe_text_patch/);
+});

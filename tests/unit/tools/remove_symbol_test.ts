@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import type { ToolResult } from "../../../src/tools/types.ts";
+import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+
+async function workspace(files: Record<string, string>): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend(files), wasm: createWasmLoader() });
+}
+
+async function removed(
+  file: string,
+  text: string,
+  namePath: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const ws = await workspace({ [`/${file}`]: text });
+  const res: ToolResult = await ws.call("remove_symbol", { path: file, name_path: namePath, ...extra });
+  if (!res.ok) assert.fail(JSON.stringify(res.error));
+  return new TextDecoder().decode((await ws.fs.read(`/${file}`))!);
+}
+
+const TS = "class A {\n  one() {}\n\n  /** Two. */\n  @dec\n  two() {}\n\n  three() {}\n}\n";
+
+Deno.test("remove_symbol() removes a middle method with its doc and decorator, leaving no stray blank line", async () => {
+  assert.equal(await removed("a.ts", TS, "A/two"), "class A {\n  one() {}\n\n  three() {}\n}\n");
+});
+
+Deno.test("remove_symbol() removes the first and the last method of a class cleanly", async () => {
+  assert.equal(
+    await removed("a.ts", TS, "A/one"),
+    "class A {\n  /** Two. */\n  @dec\n  two() {}\n\n  three() {}\n}\n",
+  );
+  assert.equal(
+    await removed("a.ts", TS, "A/three"),
+    "class A {\n  one() {}\n\n  /** Two. */\n  @dec\n  two() {}\n}\n",
+  );
+});
+
+Deno.test("remove_symbol() with_decorations false keeps the doc comment and decorators", async () => {
+  assert.equal(
+    await removed("r.rs", "/// Doc.\n#[test]\nfn a() {}\n\nfn b() {}\n", "a", { with_decorations: false }),
+    "/// Doc.\n#[test]\nfn b() {}\n",
+  );
+});
+
+Deno.test("remove_symbol() removes the last Python method without leaving blank lines inside the class", async () => {
+  const py =
+    "class A:\n    def one(self):\n        pass\n\n    @property\n    def two(self):\n        pass\n\n\ndef top():\n    pass\n";
+  assert.equal(
+    await removed("a.py", py, "A/two"),
+    "class A:\n    def one(self):\n        pass\n\n\ndef top():\n    pass\n",
+  );
+});
+
+Deno.test("remove_symbol() removes a Go method named by receiver, with its doc comment", async () => {
+  const go =
+    "package p\n\ntype T struct{}\n\n// Get gets.\nfunc (t T) Get() int {\n\treturn 1\n}\n\nfunc F() {}\n";
+  assert.equal(await removed("t.go", go, "T/Get"), "package p\n\ntype T struct{}\n\nfunc F() {}\n");
+});
+
+Deno.test("remove_symbol() removes a C# method with its attribute and a Kotlin method", async () => {
+  const cs = "class A\n{\n    [Obsolete]\n    void M() { }\n\n    void N() { }\n}\n";
+  assert.equal(await removed("a.cs", cs, "A/M"), "class A\n{\n    void N() { }\n}\n");
+  const kt = "class A {\n    fun a() = 1\n\n    fun b() = 2\n}\n";
+  assert.equal(await removed("a.kt", kt, "A/b"), "class A {\n    fun a() = 1\n}\n");
+});
+
+Deno.test("remove_symbol() keeps a file without a final newline that way", async () => {
+  assert.equal(await removed("a.js", "function a() {}\n\nfunction b() {}", "b"), "function a() {}");
+});
+
+Deno.test("remove_symbol() refuses a name path that matches several overloads", async () => {
+  const ws = await workspace({ "/a.ts": "function f(): void;\nfunction f(a?: number) {}\n" });
+  const res = await ws.call("remove_symbol", { path: "a.ts", name_path: "f" });
+  assert.ok(!res.ok && res.error.code === "ambiguous");
+  assert.equal((res.error.details!["candidates"] as unknown[]).length, 2);
+});
