@@ -25,7 +25,7 @@ import {
 } from "./_layout.ts";
 import { indentOfLine, reindent } from "./reindent.ts";
 import { nodeTarget, type Target } from "./selectors.ts";
-import type { SourceFile, TextEdit } from "./source.ts";
+import { type SourceFile, type TextEdit, withIndentUnit } from "./source.ts";
 
 /** Where to insert relative to the selected node. */
 export type AnchorPosition =
@@ -258,12 +258,13 @@ function isDocstring(file: SourceFile, node: Node): boolean {
  * @returns The text edit; `no_match` when a body position is asked of a node without a body.
  */
 export function insertionEdit(
-  file: SourceFile,
+  source: SourceFile,
   target: Target,
   position: AnchorPosition,
   code: string,
   options: InsertOptions,
 ): TextEdit {
+  const file = withIndentUnit(source, code);
   const { text } = file;
   const codeIsDef = looksLikeDefinition(code);
   if (position === "before" || position === "after") {

@@ -19,7 +19,7 @@ import {
 } from "./_layout.ts";
 import { indentOfLine, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
-import type { SourceFile, TextEdit } from "./source.ts";
+import { type SourceFile, type TextEdit, withIndentUnit } from "./source.ts";
 
 function firstWord(s: string): string {
   return /^\s*([^\s(){}[\]<>:;,]+)/.exec(s)?.[1] ?? "";
@@ -75,8 +75,9 @@ export function replacementSpan(
  * @param newText The new code (any indentation: it is re-indented to the node's line).
  * @returns The text edit.
  */
-export function replacementEdit(file: SourceFile, target: Target, newText: string): TextEdit {
-  if (newText.trim() === "") return removalEdit(file, target);
+export function replacementEdit(source: SourceFile, target: Target, newText: string): TextEdit {
+  if (newText.trim() === "") return removalEdit(source, target);
+  const file = withIndentUnit(source, newText);
   const { start, end } = replacementSpan(file, target, newText);
   const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
   const indent = indentOfLine(file.text, start);

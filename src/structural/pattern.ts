@@ -285,9 +285,15 @@ function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env
     }
     return false;
   }
-  if (j >= ns.length) return false;
-  if (matchNode(p, ns[j]!, env, text) && matchList(ps, i + 1, ns, j + 1, env, text)) return true;
+  if (j < ns.length && matchNode(p, ns[j]!, env, text) && matchList(ps, i + 1, ns, j + 1, env, text)) {
+    return true;
+  }
   restore(env, snapshot);
+  // A separator next to `$$$X` is optional: `f(self, $$$P)` also matches `f(self)`.
+  if (!p.named && (p.type === "," || p.type === ";") && (ps[i + 1]?.meta?.multi || ps[i - 1]?.meta?.multi)) {
+    if (matchList(ps, i + 1, ns, j, env, text)) return true;
+    restore(env, snapshot);
+  }
   return false;
 }
 

@@ -28,7 +28,7 @@ export interface SourceFile {
   version: Version;
   /** The file's dominant line ending. */
   eol: "\n" | "\r\n";
-  /** The file's indent unit ("\t" or N spaces). */
+  /** The file's indent unit ("\t" or N spaces; "" when the file has no indentation yet). */
   unit: string;
   /** The parse (owned by the workspace cache: valid until the path is parsed at another version). */
   tree: Tree;
@@ -115,10 +115,24 @@ export async function loadSource(
     bom: file.bom,
     version: file.version,
     eol: dominantEol(file.text),
-    unit: detectIndentUnit(file.text, TAB_LANGUAGES.has(language) ? "\t" : "    "),
+    unit: detectIndentUnit(file.text, ""),
     tree,
     problems: tree.rootNode.hasError ? syntaxProblems(tree.rootNode, 20).length : 0,
   };
+}
+
+/**
+ * The file with a known indent unit for placing `code`: the file's own, or,
+ * when the file has no indentation yet, the code's (else the language's habit).
+ *
+ * @param file The source file.
+ * @param code The code to place.
+ * @returns The file, with `unit` set.
+ */
+export function withIndentUnit(file: SourceFile, code: string): SourceFile {
+  if (file.unit !== "") return file;
+  const fallback = TAB_LANGUAGES.has(file.language) ? "\t" : "    ";
+  return { ...file, unit: detectIndentUnit(code, fallback) };
 }
 
 /** One replacement of a span of text (UTF-16 offsets into the decoded text). */

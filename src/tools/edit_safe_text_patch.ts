@@ -132,13 +132,18 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
         }
       }
       if (at.length === 0) {
-        if (newText !== oldText && occurrences(text, newText).length === 1 && newText !== "") {
+        const present = newText !== "" ? occurrences(text, newText) : [];
+        if (present.length === 1 && alreadyApplied.length === i) {
           alreadyApplied.push(i);
           continue;
         }
         const near = nearLines(text, oldText);
         throw new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
-          hint: near.length > 0
+          hint: present.length === 1
+            ? `Its new_text is already at line ${
+              index.line(present[0]!)
+            }; drop this hunk if it was applied before`
+            : near.length > 0
             ? `Text like it is at line${near.length > 1 ? "s" : ""} ${
               near.join(", ")
             } but differs (whitespace, indentation or characters); read_file those lines and copy old_text exactly`
@@ -164,6 +169,15 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
         );
       }
       edits.push({ start: at[0]!, end: at[0]! + oldText.length, text: newText, hunk: i });
+    }
+    if (alreadyApplied.length > 0 && alreadyApplied.length < args.hunks.length) {
+      const i = alreadyApplied[0]!;
+      throw new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
+        hint:
+          "Its new_text is already in the file while other hunks are not applied; drop the applied hunks and call again",
+        suggestedCall: { tool: "read_file", args: { path: rel } },
+        details: { path: rel, hunk: i + 1, already_applied: alreadyApplied.map((k) => k + 1) },
+      });
     }
     if (edits.length === 0 && alreadyApplied.length > 0) {
       throw new RecoverableError(
@@ -191,9 +205,6 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
       }
     }
     await stage.writeText(rel, { text: applyTextEdits(text, edits), bom: file.bom });
-    const warnings = alreadyApplied.length > 0
-      ? [`Hunk(s) ${alreadyApplied.map((i) => i + 1).join(", ")} were already applied and were skipped`]
-      : [];
     return {
       data: {
         path: rel,
@@ -202,9 +213,7 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
           start_line: index.line(e.start),
           end_line: index.line(Math.max(e.start, e.end - 1)),
         })),
-        skipped_already_applied: alreadyApplied.map((i) => i + 1),
       },
-      warnings,
     };
   },
 };

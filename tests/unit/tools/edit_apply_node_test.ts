@@ -1,0 +1,178 @@
+import assert from "node:assert/strict";
+import { fixture, fixtureWorkspace, ok, refused, stored } from "../structural/_fixtures.ts";
+
+Deno.test("edit_apply_node rewrites every console.log($$$ARGS) with select all, keeping the bound arguments", async () => {
+  const ws = await fixtureWorkspace(["check-napi.js"]);
+  const amb = refused(
+    await ws.call("edit_apply_node", {
+      path: "check-napi.js",
+      selector: { pattern: "console.log($$$ARGS)" },
+      new_text: "logger.info($$$ARGS)",
+    }),
+  );
+  assert.equal(amb.code, "ambiguous");
+  assert.deepEqual((amb.details!["candidates"] as { start_line: number }[]).map((c) => c.start_line), [
+    28,
+    32,
+  ]);
+  assert.equal(amb.suggested_call?.args["select"], "nth");
+  const d = ok(
+    await ws.call("edit_apply_node", {
+      path: "check-napi.js",
+      selector: { pattern: "console.log($$$ARGS)" },
+      new_text: "logger.info($$$ARGS)",
+      select: "all",
+    }),
+  );
+  assert.equal((d["replaced"] as unknown[]).length, 2);
+  const after = await stored(ws, "check-napi.js");
+  assert.ok(!after.includes("console.log"));
+  assert.ok(
+    after.includes("logger.info(command + ' exited with code: ' + code + ' and signal: ' + signal);"),
+  );
+  assert.ok(
+    after.includes(
+      "      logger.info('\\x1b[' + (isNapi ? '42' : '41') + 'm' +\n        (isNapi ? '    N-API' : 'Not N-API') +\n        '\\x1b[0m: ' + file);",
+    ),
+  );
+});
+
+Deno.test("edit_apply_node replaces the one match of $A === $A, putting $A's binding into the new code", async () => {
+  const ws = await fixtureWorkspace(["validate.ts"]);
+  const original = fixture("validate.ts");
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "validate.ts",
+      selector: { pattern: "$A === $A" },
+      new_text: "!Number.isNaN($A)",
+    }),
+  );
+  assert.equal(
+    await stored(ws, "validate.ts"),
+    original.replace("instance === instance)", "!Number.isNaN(instance))"),
+  );
+});
+
+Deno.test("edit_apply_node re-indents a flush-left Python method into its class and leaves the neighbours alone", async () => {
+  const ws = await fixtureWorkspace(["MSVSUserFile.py"]);
+  const original = fixture("MSVSUserFile.py");
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "MSVSUserFile.py",
+      selector: "Writer/AddConfig",
+      new_text:
+        'def AddConfig(self, name):\n    """Adds a configuration."""\n    self.configurations[name] = ["Configuration", {"Name": name}]\n',
+    }),
+  );
+  const start = original.indexOf("    def AddConfig");
+  const end = original.indexOf("\n\n    def AddDebugSettings");
+  assert.equal(
+    await stored(ws, "MSVSUserFile.py"),
+    original.slice(0, start) +
+      '    def AddConfig(self, name):\n        """Adds a configuration."""\n        self.configurations[name] = ["Configuration", {"Name": name}]' +
+      original.slice(end),
+  );
+});
+
+Deno.test("edit_apply_node does not duplicate the Go `type` keyword when the new code repeats it", async () => {
+  const ws = await fixtureWorkspace(["analyze.go"]);
+  const original = fixture("analyze.go");
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "analyze.go",
+      selector: "analyze",
+      new_text:
+        'type analyze struct {\n    PackageName string `json:"packageName"`\n    FuncName string `json:"functionName"`\n}',
+    }),
+  );
+  const after = await stored(ws, "analyze.go");
+  assert.ok(!after.includes("type type"));
+  assert.equal(
+    after,
+    original.replace(
+      /type analyze struct \{[^}]*\}/,
+      'type analyze struct {\n\tPackageName string `json:"packageName"`\n\tFuncName string `json:"functionName"`\n}',
+    ),
+  );
+});
+
+Deno.test("edit_apply_node replaces a Java method without eating the next one, and refuses a stray brace", async () => {
+  const ws = await fixtureWorkspace(["NativeSafeAreaContextSpec.java"]);
+  const original = fixture("NativeSafeAreaContextSpec.java");
+  const stray = refused(
+    await ws.call("edit_apply_node", {
+      path: "NativeSafeAreaContextSpec.java",
+      selector: { query: "(constructor_declaration) @ctor" },
+      new_text:
+        "public NativeSafeAreaContextSpec(ReactApplicationContext reactContext) {\n  super(reactContext);\n}\n}",
+    }),
+  );
+  assert.equal(stray.code, "syntax_error");
+  assert.equal(await stored(ws, "NativeSafeAreaContextSpec.java"), original);
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "NativeSafeAreaContextSpec.java",
+      selector: { query: "(constructor_declaration) @ctor" },
+      new_text:
+        "public NativeSafeAreaContextSpec(ReactApplicationContext reactContext) {\n  super(reactContext);\n  init();\n}",
+    }),
+  );
+  assert.equal(
+    await stored(ws, "NativeSafeAreaContextSpec.java"),
+    original.replace("    super(reactContext);\n  }\n", "    super(reactContext);\n    init();\n  }\n"),
+  );
+});
+
+Deno.test("edit_apply_node keeps a Rust attribute the new code does not repeat, and replaces it when it does", async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  const original = fixture("lib.rs");
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "lib.rs",
+      selector: "tests/can_load_grammar",
+      new_text: "fn can_load_grammar() {}",
+    }),
+  );
+  assert.equal(
+    await stored(ws, "lib.rs"),
+    original.replace(/fn can_load_grammar\(\) \{[^]*?\n {4}\}/, "fn can_load_grammar() {}"),
+  );
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "lib.rs",
+      selector: "tests/can_load_grammar",
+      new_text: "#[test]\n#[ignore]\nfn can_load_grammar() {}",
+    }),
+  );
+  assert.ok(
+    (await stored(ws, "lib.rs")).includes(
+      "mod tests {\n    #[test]\n    #[ignore]\n    fn can_load_grammar() {}\n}",
+    ),
+  );
+});
+
+Deno.test('edit_apply_node with "" removes a node with its doc comment and the blank line it leaves', async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  const original = fixture("lib.rs");
+  ok(await ws.call("edit_apply_node", { path: "lib.rs", selector: "HIGHLIGHT_QUERY", new_text: "" }));
+  assert.equal(
+    await stored(ws, "lib.rs"),
+    original.replace(
+      '/// The syntax highlighting query for this language.\npub const HIGHLIGHT_QUERY: &str = include_str!("../../queries/highlights.scm");\n\n',
+      "",
+    ),
+  );
+});
+
+Deno.test("edit_apply_node previews with dry_run and writes nothing", async () => {
+  const ws = await fixtureWorkspace(["isNaN.js"]);
+  const r = await ws.call("edit_apply_node", {
+    path: "isNaN.js",
+    selector: { pattern: "$A !== $A" },
+    new_text: "Number.isNaN($A)",
+    dry_run: true,
+  });
+  assert.ok(r.ok && r.status === "dry_run");
+  assert.match(r.changes[0]!.diff, /^-\treturn a !== a;\n\+\treturn Number\.isNaN\(a\);$/m);
+  assert.equal(await stored(ws, "isNaN.js"), fixture("isNaN.js"));
+});

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import {
+  createMemoryBackend,
+  createWorkspace,
+  GRAMMARS as MANIFEST,
+  languagesWithTags,
+} from "../../../src/mod.ts";
+import { ok, refused, workspaceWith } from "../structural/_fixtures.ts";
+
+interface Row {
+  language: string;
+  grammar: boolean;
+  tags_query: boolean;
+  capabilities: Record<string, boolean>;
+  gaps: { capability: string; fallback: string }[];
+}
+
+Deno.test("edit_capabilities lists every manifest language with what works, from the grammars and tags queries", async () => {
+  const ws = await workspaceWith({});
+  const rows = ok(await ws.call("edit_capabilities", {}))["languages"] as Row[];
+  assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
+  const tags = new Set(languagesWithTags());
+  for (const row of rows) {
+    assert.equal(row.grammar, true, `${row.language} grammar loads`);
+    assert.equal(row.tags_query, tags.has(row.language));
+    assert.equal(row.capabilities["patterns"], true);
+    assert.equal(row.capabilities["safe_text_patch"], true);
+    assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
+    // Every gap names its fallback.
+    assert.deepEqual(
+      row.gaps.map((g) => g.capability),
+      Object.entries(row.capabilities).filter(([, v]) => !v).map(([k]) => k),
+    );
+    for (const g of row.gaps) assert.ok(g.fallback.length > 0);
+  }
+  const python = rows.find((r) => r.language === "python")!;
+  assert.deepEqual(python.gaps, []);
+});
+
+Deno.test("edit_capabilities without grammars leaves only the safe text patch, and refuses an unknown language", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({}) });
+  const rows = ok(await ws.call("edit_capabilities", { language: "go" }))["languages"] as Row[];
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0]!.grammar, false);
+  assert.deepEqual(Object.entries(rows[0]!.capabilities).filter(([, v]) => v).map(([k]) => k), [
+    "safe_text_patch",
+  ]);
+  assert.ok(
+    rows[0]!.gaps.find((g) => g.capability === "patterns")!.fallback.includes("edit_safe_text_patch"),
+  );
+  assert.equal(refused(await ws.call("edit_capabilities", { language: "cobol" })).code, "not_found");
+});

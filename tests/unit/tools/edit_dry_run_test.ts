@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { fixture, fixtureWorkspace, ok, refused, stored } from "../structural/_fixtures.ts";
+
+async function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  const r = await new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "piped" }).output();
+  const dec = new TextDecoder();
+  return { code: r.code, out: dec.decode(r.stdout) + dec.decode(r.stderr) };
+}
+
+Deno.test("edit_dry_run chains ops on one overlay, writes nothing, and its diff passes git apply --check", async () => {
+  const ws = await fixtureWorkspace(["MSVSUserFile.py", "lib.rs"]);
+  const r = await ws.call("edit_dry_run", {
+    plan: [
+      {
+        tool: "edit_insert_at_anchor",
+        args: {
+          path: "MSVSUserFile.py",
+          selector: "Writer/AddConfig",
+          position: "after",
+          text: "def RemoveConfig(self, name):\n    pass",
+        },
+      },
+      // Op 2 edits what op 1 inserted: it only exists on the overlay.
+      {
+        tool: "edit_apply_node",
+        args: {
+          path: "MSVSUserFile.py",
+          selector: { pattern: "pass" },
+          new_text: "del self.configurations[name]",
+        },
+      },
+      {
+        tool: "edit_safe_text_patch",
+        args: {
+          path: "lib.rs",
+          hunks: [{
+            old_text: "pub fn language() -> Language {",
+            new_text: "pub fn language() -> Language { // grammar",
+          }],
+        },
+      },
+    ],
+  });
+  assert.ok(r.ok, JSON.stringify(r));
+  assert.equal(r.status, "dry_run");
+  assert.equal(r.data["status"], "ok");
+  const ops = r.data["ops"] as {
+    index: number;
+    tool: string;
+    ok: boolean;
+    changes: { after_version: string }[];
+  }[];
+  assert.deepEqual(ops.map((o) => [o.index, o.tool, o.ok]), [
+    [0, "edit_insert_at_anchor", true],
+    [1, "edit_apply_node", true],
+    [2, "edit_safe_text_patch", true],
+  ]);
+  assert.deepEqual(r.changes.map((c) => c.path), ["MSVSUserFile.py", "lib.rs"]);
+  assert.equal(await stored(ws, "MSVSUserFile.py"), fixture("MSVSUserFile.py"));
+  assert.equal(await stored(ws, "lib.rs"), fixture("lib.rs"));
+
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/MSVSUserFile.py`, fixture("MSVSUserFile.py"));
+    await Deno.writeTextFile(`${dir}/lib.rs`, fixture("lib.rs"));
+    assert.equal((await git(dir, "init", "-q")).code, 0);
+    await Deno.writeTextFile(`${dir}/plan.diff`, r.changes.map((c) => c.diff).join(""));
+    const check = await git(dir, "apply", "--check", "plan.diff");
+    assert.equal(check.code, 0, check.out);
+    assert.equal((await git(dir, "apply", "plan.diff")).code, 0);
+    const applied = await Deno.readTextFile(`${dir}/MSVSUserFile.py`);
+    assert.ok(
+      applied.includes(
+        "    def RemoveConfig(self, name):\n        del self.configurations[name]\n\n    def AddDebugSettings(",
+      ),
+    );
+    assert.ok(
+      (await Deno.readTextFile(`${dir}/lib.rs`)).includes("pub fn language() -> Language { // grammar"),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("edit_dry_run reports a failing op and keeps going: partial, and no_ops_applied when nothing applies", async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  const r = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "edit_apply_node", args: { path: "lib.rs", selector: "no_such_fn", new_text: "fn x() {}" } },
+      {
+        tool: "edit_apply_node",
+        args: { path: "lib.rs", selector: "GRAMMAR", new_text: 'pub const GRAMMAR: &str = "";' },
+      },
+      {
+        tool: "edit_apply_node",
+        args: { path: "lib.rs", selector: "language", new_text: "pub fn language( {" },
+      },
+      { tool: "edit_dry_run", args: { plan: [] } },
+      { tool: "no_such_tool", args: {} },
+      { tool: "edit_apply_node", args: { path: "lib.rs" } },
+    ],
+  });
+  const d = ok(r);
+  assert.equal(d["status"], "partial");
+  const ops = d["ops"] as { ok: boolean; error?: { code: string } }[];
+  assert.deepEqual(ops.map((o) => o.ok ? "ok" : o.error!.code), [
+    "no_match",
+    "ok",
+    "syntax_error",
+    "invalid_args",
+    "not_found",
+    "invalid_args",
+  ]);
+  assert.equal(r.ok && r.changes.length, 1);
+  assert.match(r.ok ? r.changes[0]!.diff : "", /^\+pub const GRAMMAR: &str = "";$/m);
+  const none = await ws.call("edit_dry_run", {
+    plan: [{ tool: "edit_apply_node", args: { path: "lib.rs", selector: "nope", new_text: "x" } }],
+  });
+  assert.equal(ok(none)["status"], "no_ops_applied");
+  assert.ok(none.ok && none.status === "no_change");
+  assert.equal(await stored(ws, "lib.rs"), fixture("lib.rs"));
+});
+
+Deno.test("edit_dry_run refuses an empty plan", async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  assert.equal(refused(await ws.call("edit_dry_run", { plan: [] })).code, "invalid_args");
+});
