@@ -18,10 +18,11 @@ async function run(args: string[], capture = false): Promise<{ code: number; out
     stdout: capture ? "piped" : "inherit",
     stderr: "inherit",
   });
-  const { code, stdout } = await cmd.output();
-  const out = capture ? new TextDecoder().decode(stdout) : "";
-  if (capture) Deno.stdout.writeSync(stdout);
-  return { code, out };
+  const result = await cmd.output();
+  if (!capture) return { code: result.code, out: "" };
+  const out = new TextDecoder().decode(result.stdout);
+  console.log(out.trimEnd());
+  return { code: result.code, out };
 }
 
 const started = performance.now();
