@@ -76,22 +76,24 @@ export function keyOf(kind: KeyKind, s: string): string {
   return KEYERS[kind](s);
 }
 
-/** A text with lazily computed lines, bodies, per-tier keys and a trim-key index. */
+/** A text with lazily computed lines, bodies and per-tier keys. */
 export class TextDoc {
   /** The text (BOM stripped). */
   readonly text: string;
-  /** The ending new lines take. */
-  readonly eol: "\n" | "\r\n";
+  #eol: "\n" | "\r\n" | null = null;
   #lines: string[] | null = null;
   #bodies: string[] | null = null;
   #keys = new Map<KeyKind, string[]>();
-  #index: Map<string, number[]> | null = null;
   #lineStarts: number[] | null = null;
 
   /** @param text The file's text. */
   constructor(text: string) {
     this.text = text;
-    this.eol = dominantEol(text);
+  }
+
+  /** The ending new lines take (the file's dominant one). */
+  get eol(): "\n" | "\r\n" {
+    return this.#eol ??= dominantEol(this.text);
   }
 
   /** Lines with endings. */
@@ -107,22 +109,41 @@ export class TextDoc {
   /** Per-tier keys of every line. */
   keys(kind: KeyKind): string[] {
     let k = this.#keys.get(kind);
-    if (!k) this.#keys.set(kind, k = this.bodies.map(KEYERS[kind]));
+    if (k) return k;
+    if (kind === "unicode") {
+      // Fold only the lines that hold a foldable character (found by one scan of the text).
+      const trim = this.keys("trim");
+      k = trim;
+      UNICODE_FOLD_RE.lastIndex = 0;
+      for (const m of this.text.matchAll(UNICODE_FOLD_RE)) {
+        if (k === trim) k = [...trim];
+        const line = this.lineAt(m.index);
+        k[line] = foldUnicode(this.bodies[line]!).trim();
+      }
+    } else k = this.bodies.map(KEYERS[kind]);
+    this.#keys.set(kind, k);
     return k;
   }
 
-  /** Trim key -> 0-based line indices. */
-  get index(): Map<string, number[]> {
-    if (this.#index) return this.#index;
-    const index = new Map<string, number[]>();
+  /**
+   * 0-based lines whose trim key is one of `wanted` (one pass, a length check
+   * before any hashing; no index of the whole file is built).
+   */
+  positionsOf(wanted: Iterable<string>): Map<string, number[]> {
+    const out = new Map<string, number[]>();
+    const lengths = new Set<number>();
+    for (const w of wanted) {
+      out.set(w, []);
+      lengths.add(w.length);
+    }
     const keys = this.keys("trim");
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
-      const list = index.get(k);
+      if (!lengths.has(k.length)) continue;
+      const list = out.get(k);
       if (list) list.push(i);
-      else index.set(k, [i]);
     }
-    return this.#index = index;
+    return out;
   }
 
   /** 0-based line index of a UTF-16 offset. */

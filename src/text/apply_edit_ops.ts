@@ -151,10 +151,11 @@ export async function explainFailure(
  * @returns The new text.
  */
 export function applyMatch(doc: TextDoc, m: BlockMatch, block?: EditBlock): string {
-  const atEof = m.end >= doc.lines.length;
-  if (m.textSpan && m.replacement.length > 0 && !(atEof && (block?.newNoEol || block?.oldNoEol))) {
+  if (m.textSpan && m.replacement.length > 0 && !block?.newNoEol && !block?.oldNoEol) {
+    // Exact hit in an LF-only file: splice the text, no line split.
     return doc.text.slice(0, m.textSpan.from) + m.replacement.join("\n") + doc.text.slice(m.textSpan.to);
   }
+  const atEof = m.end >= doc.lines.length;
   const lines = doc.lines;
   const old = lines.slice(m.start, m.end);
   const rep = m.replacement;

@@ -47,7 +47,7 @@ export function closestWindow(
     const s = Math.max(0, Math.min(start, total - Math.min(n, total)));
     votes.set(s, (votes.get(s) ?? 0) + w);
   };
-  const index = doc.index;
+  const index = doc.positionsOf(search.map((s) => s.trim()).filter((s) => s.length >= 2));
   for (let j = 0; j < n; j++) {
     const k = search[j]!.trim();
     if (k.length < 2) continue;

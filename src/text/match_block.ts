@@ -506,7 +506,7 @@ function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options: Match
   if (nonBlank < 3) return null;
   const n = search.length;
   const votes = new Map<number, number>();
-  const index = doc.index;
+  const index = doc.positionsOf(search.map((s) => s.trim()).filter((s) => s !== ""));
   for (let j = 0; j < n; j++) {
     const k = search[j]!.trim();
     if (k === "") continue;
@@ -657,11 +657,13 @@ export function matchBlock(
     }
     const pairs = pairsOf(s.cand, s.search.length);
     const fold = s.tier === "unicode" ? driftChars(s.search, doc, s.cand) : null;
-    const replacement = s.tier === "elision"
+    const replacement = s.tier === "elision" || s.tier === "exact"
       ? s.replace
       : render(doc, s.search, pairs, s.replace, s.shift, fold);
     if (s.tier === "exact" || s.tier === "trailing_whitespace") {
-      const again = insertionAlreadyApplied(doc, s.search, s.replace, s.cand.start);
+      const again = s.cand.textSpan
+        ? insertionInText(doc, s.search, s.replace, s.cand.textSpan.from)
+        : insertionAlreadyApplied(doc, s.search, s.replace, s.cand.start);
       if (again) return { ok: false, code: "already_applied", candidates: [again] };
     }
     const match: BlockMatch = {
@@ -690,6 +692,35 @@ function driftChars(search: string[], doc: TextDoc, c: Cand): Set<string> {
   for (const ch of search.join("\n").match(UNICODE_FOLD_RE) ?? []) if (!window.includes(ch)) out.add(ch);
   void foldUnicode;
   return out;
+}
+
+/** {@linkcode insertionAlreadyApplied} on LF-only text at a UTF-16 offset, without splitting lines. */
+function insertionInText(
+  doc: TextDoc,
+  search: string[],
+  replace: string[],
+  from: number,
+): CandidateLines | null {
+  if (replace.length <= search.length) return null;
+  const text = doc.text;
+  const whole = replace.join("\n");
+  for (let k = 0; k + search.length <= replace.length; k++) {
+    let inside = true;
+    for (let j = 0; j < search.length; j++) {
+      if (replace[k + j] !== search[j]) {
+        inside = false;
+        break;
+      }
+    }
+    if (!inside) continue;
+    const pos = from - (k === 0 ? 0 : replace.slice(0, k).join("\n").length + 1);
+    if (pos < 0 || (pos > 0 && text.charCodeAt(pos - 1) !== 10) || !text.startsWith(whole, pos)) continue;
+    const to = pos + whole.length;
+    if (to < text.length && text.charCodeAt(to) !== 10) continue;
+    const line = doc.lineAt(pos);
+    return { start_line: line + 1, end_line: line + replace.length };
+  }
+  return null;
 }
 
 /** A pure insertion (SEARCH inside REPLACE) whose REPLACE already surrounds the match. */

@@ -3,6 +3,8 @@ import { applyMatch } from "../../../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../../../src/text/_doc.ts";
 import { isElision, matchBlock, type MatchOutcome } from "../../../src/text/match_block.ts";
 import type { EditBlock, MatchTier } from "../../../src/text/types.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { createWorkspace } from "../../../src/workspace.ts";
 
 const FIXTURES = new URL("../../fixtures/text/", import.meta.url);
 const files: Record<string, string> = {};
@@ -285,3 +287,27 @@ Deno.test("isElision() recognises elision comments but not code", () => {
   }
   for (const s of ["...args", "foo(...)", "return ...;", "// TODO"]) assert.ok(!isElision(s), s);
 });
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+for (const c of CASES) {
+  Deno.test(`apply_edits lands tier "${c.tier}" on a CRLF file with a BOM: ${c.name}`, async () => {
+    const lines = slice(c.file, c.at[0], c.at[1]);
+    const crlf = (s: string) => s.replace(/\n/g, "\r\n");
+    const bytes = new Uint8Array([...BOM, ...new TextEncoder().encode(crlf(files[c.file]!))]);
+    const ws = await createWorkspace({
+      backend: createMemoryBackend({ [`/${c.file}`]: bytes as unknown as string }),
+    });
+    const text = `${c.file}\n<<<<<<< SEARCH\n${c.search(lines).join("\n")}\n=======\n${
+      c.replace(lines).join("\n")
+    }\n>>>>>>> REPLACE\n`;
+    const res = await ws.call("apply_edits", { text });
+    assert.ok(res.ok, JSON.stringify(res));
+    assert.equal((res.data["blocks"] as { tier: string }[])[0]!.tier, c.tier);
+    const want = new Uint8Array([
+      ...BOM,
+      ...new TextEncoder().encode(crlf(replaced(c.file, c.at[0], c.at[1], c.intended(lines)))),
+    ]);
+    assert.deepEqual((await ws.fs.read(`/${c.file}`))!, want);
+  });
+}
