@@ -296,9 +296,9 @@ export function insertionEdit(
   const realItems = items.filter((n) => !rules.comments.includes(n.type));
   if (items.length === 0) return intoEmptyBody(file, body, code);
   const firstStart = items[0]!.startIndex;
-  const indent = startsLine(text, firstStart)
-    ? indentOfLine(text, firstStart)
-    : body.headerIndent + file.unit;
+  const indentAt = (n: Node) =>
+    startsLine(text, n.startIndex) ? indentOfLine(text, n.startIndex) : body.headerIndent + file.unit;
+  const indent = indentAt(items[0]!);
   const gapWith = (n: Node | undefined) =>
     codeIsDef || (n !== undefined && isDefinition(n, options.defs))
       ? definitionGap(file, body.container, options.defs)
@@ -316,11 +316,11 @@ export function insertionEdit(
     case "last_child": {
       const last = realItems[realItems.length - 1] ?? items[items.length - 1]!;
       const trailing = items[items.length - 1] !== last;
-      return after(file, last.endIndex, code, indent, gapWith(last), trailing ? gapWith(last) : 0);
+      return after(file, last.endIndex, code, indentAt(last), gapWith(last), trailing ? gapWith(last) : 0);
     }
     default: {
       const last = items[items.length - 1]!;
-      return after(file, last.endIndex, code, indent, gapWith(last), 0);
+      return after(file, last.endIndex, code, indentAt(last), gapWith(last), 0);
     }
   }
 }
