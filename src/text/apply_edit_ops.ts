@@ -16,6 +16,8 @@ import type { BlockMatch, BlockReport, EditBlock, FileOp } from "./types.ts";
 export interface ApplyEditOpsOptions extends MatchOptions {
   /** Scan other workspace files for a SEARCH text that matched nothing (default true). */
   searchWorkspace?: boolean;
+  /** How messages name the block and its two sides (edit_file says "old_string"/"new_string"). */
+  labels?: { where: string; search: string; replace: string };
 }
 
 /** What happened to each file. */
@@ -81,15 +83,17 @@ export async function explainFailure(
   outcome: Exclude<MatchOutcome, { ok: true }>,
   options: ApplyEditOpsOptions,
 ): Promise<ErrorShape> {
-  const where = `block ${blockNo} (input line ${block.inputLine}) to "${rel}"`;
+  const where = options.labels?.where ?? `block ${blockNo} (input line ${block.inputLine}) to "${rel}"`;
+  const searchNoun = options.labels?.search ?? "the SEARCH text";
+  const replaceNoun = options.labels?.replace ?? "the REPLACE text";
   if (outcome.code === "ambiguous") {
     const list = outcome.candidates.slice(0, 8).map(range).join(", ");
     return {
       code: "ambiguous",
       message:
-        `Cannot apply ${where}: the SEARCH text matches ${outcome.candidates.length} places (lines ${list})`,
+        `Cannot apply ${where}: ${searchNoun} matches ${outcome.candidates.length} places (lines ${list})`,
       hint:
-        "Add one or two unique neighbouring lines to the SEARCH text so it matches exactly one place, or pass a line hint (start_line, @@ numbers)",
+        `Add one or two unique neighbouring lines to ${searchNoun} so it matches exactly one place, or pass a line hint (start_line, @@ numbers)`,
       details: { path: rel, block: blockNo, tier: outcome.tier, candidates: outcome.candidates },
     };
   }
@@ -97,7 +101,7 @@ export async function explainFailure(
     const at = outcome.candidates[0]!;
     return {
       code: "already_applied",
-      message: `Cannot apply ${where}: the REPLACE text is already at line${
+      message: `Cannot apply ${where}: ${replaceNoun} is already at line${
         at.start_line === at.end_line ? "" : "s"
       } ${range(at)}`,
       hint: "Drop this block: the file already holds its change",
@@ -121,7 +125,7 @@ export async function explainFailure(
     hints.push(
       `Did you mean lines ${
         range(closest)
-      } (similarity ${closest.similarity})? Copy the SEARCH lines exactly from there (details.did_you_mean.diff: - only in SEARCH, + only in the file)`,
+      } (similarity ${closest.similarity})? Copy the lines exactly from there (details.did_you_mean.diff: - only in ${searchNoun}, + only in the file)`,
     );
   } else {
     hints.push(`Call read_file with {"path": "${rel}"} and copy the lines to change exactly`);
@@ -132,7 +136,7 @@ export async function explainFailure(
   if (outcome.fuzzyCapped) details["fuzzy_capped"] = true;
   return {
     code: "no_match",
-    message: `Cannot apply ${where}: the SEARCH text matches no lines${
+    message: `Cannot apply ${where}: ${searchNoun} matches no lines${
       outcome.reason ? ` (${outcome.reason})` : ""
     }`,
     hint: hints.join(". "),

@@ -166,7 +166,10 @@ export async function strReplace(
   const block: EditBlock = { search: linesOf(args.oldText), replace: linesOf(args.newText), inputLine: 1 };
   if (args.startLine !== undefined) block.lineHint = args.startLine;
   const outcome = matchBlock(doc, block, options);
-  if (!outcome.ok) throw fromShape(await explainFailure(stage, rel, 1, block, doc, outcome, {}));
+  if (!outcome.ok) {
+    const labels = { where: `old_string to "${rel}"`, search: "old_string", replace: "new_string" };
+    throw fromShape(await explainFailure(stage, rel, 1, block, doc, outcome, { labels }));
+  }
   const m = outcome.match;
   await stage.writeText(rel, { text: applyMatch(doc, m, block), bom: file.bom });
   report.tier = m.tier;
