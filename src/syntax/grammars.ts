@@ -45,6 +45,13 @@ export interface WasmLoader {
 
 let runtimeReady: Promise<void> | null = null;
 
+/** Fetch wasm bytes from a URL (http(s) everywhere; file: where the runtime's fetch supports it). */
+async function fetchWasm(url: URL): Promise<Uint8Array> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Cannot fetch wasm from "${url.href}": HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
 /**
  * Start the tree-sitter runtime once per process (later calls share it).
  *
@@ -65,11 +72,9 @@ export function initRuntime(loader: WasmLoader): Promise<void> {
           return instance.exports;
         },
       } as never);
-    } else if (wasm instanceof URL) {
-      const href = wasm.href;
-      await Parser.init({ locateFile: () => href } as never);
     } else {
-      await Parser.init({ wasmBinary: wasm, locateFile: (name: string) => name } as never);
+      const bytes = wasm instanceof URL ? await fetchWasm(wasm) : wasm;
+      await Parser.init({ wasmBinary: bytes, locateFile: (name: string) => name } as never);
     }
   })().catch((err) => {
     runtimeReady = null;
@@ -163,7 +168,7 @@ export class Grammars {
       await initRuntime(this.#loader);
       const wasm = await this.#loader.grammar(id, entry);
       if (wasm instanceof WebAssembly.Module) return Language.loadSync(wasm);
-      return await Language.load(wasm instanceof URL ? wasm.href : wasm);
+      return await Language.load(wasm instanceof URL ? await fetchWasm(wasm) : wasm);
     })();
     p.catch(() => this.#languages.delete(id));
     this.#languages.set(id, p);

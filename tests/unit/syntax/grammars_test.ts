@@ -30,3 +30,19 @@ Deno.test("Grammars.language() rejects unknown ids clearly", async () => {
   const g = new Grammars(createWasmLoader());
   await assert.rejects(() => g.language("cobol"), /not in the manifest/);
 });
+
+Deno.test("Grammars loads a grammar from a URL and from a precompiled WebAssembly.Module", async () => {
+  const root = new URL("../../../", import.meta.url);
+  const disk = createWasmLoader();
+  const module = new WebAssembly.Module(
+    new Uint8Array(await readFile(new URL("grammars/wasm/json.wasm", root))),
+  );
+  const g = new Grammars({
+    runtime: disk.runtime,
+    grammar: (id) => Promise.resolve(id === "json" ? module : new URL(`grammars/wasm/${id}.wasm`, root)),
+  });
+  const json = await g.parser("json");
+  assert.equal(json.parse('{"a": [1, 2]}')!.rootNode.hasError, false);
+  const go = await g.parser("go");
+  assert.equal(go.parse("package main\n\nfunc main() {}\n")!.rootNode.hasError, false);
+});
