@@ -59,9 +59,15 @@ export function fileNameOf(line: string): string | null {
   s = s.replace(/^(?:file(?:name)?|path)\s*:\s*/i, "");
   s = s.replace(/[\s`*:]+$/, "");
   s = s.replace(/^["'`]+|["'`]+$/g, "");
-  if (s === "" || /\s/.test(s) || s.startsWith("<<<") || s.startsWith("===")) return null;
-  if (s.includes("/") || /\.[A-Za-z0-9_+-]+$/.test(s) || BARE_FILE_NAMES.has(s)) return s;
-  return null;
+  if (s.startsWith("<<<") || s.startsWith("===")) return null;
+  if (s !== "" && !/\s/.test(s) && looksLikePath(s)) return s;
+  // Prose such as "Change `src/a.ts` like this:": the last backticked path.
+  const quoted = [...line.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!).filter(looksLikePath);
+  return quoted.length > 0 ? quoted[quoted.length - 1]! : null;
+}
+
+function looksLikePath(s: string): boolean {
+  return s.includes("/") || /\.[A-Za-z0-9_+-]+$/.test(s) || BARE_FILE_NAMES.has(s);
 }
 
 /** Strip git's `a/` / `b/` prefix and any timestamp from a diff header path; null for /dev/null. */

@@ -318,7 +318,20 @@ export async function applyEditOps(
       let match: BlockMatch;
       if (block.search.length === 0) {
         const total = doc.lines.length;
-        const hint = shiftedHint(block.lineHint, shifts);
+        let hint = shiftedHint(block.lineHint, shifts);
+        const anchors = block.anchors ?? [];
+        if (anchors.length > 0 && !block.atEnd) {
+          // A chunk of added lines under `@@ anchor`: insert right after the anchor line.
+          const last = anchors[anchors.length - 1]!;
+          const anchorBlock: EditBlock = { search: [last], replace: [last], inputLine: block.inputLine };
+          if (anchors.length > 1) anchorBlock.anchors = anchors.slice(0, -1);
+          const placed = matchBlock(doc, anchorBlock, { ...options, fuzzy: false });
+          if (!placed.ok) {
+            fail(report, await explainFailure(stage, rel, blockNo, anchorBlock, doc, placed, options));
+            continue;
+          }
+          hint = placed.match.end + 1;
+        }
         const at = hint === undefined ? total : Math.min(total, hint - 1);
         const tier = doc.text === "" && (created || !exists)
           ? "create"

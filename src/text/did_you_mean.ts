@@ -159,7 +159,10 @@ export async function findInOtherFiles(
         continue;
       }
       if (rel === exclude || read >= maxFiles || found.length >= limit) continue;
-      const file = await stage.read(rel).catch(() => null);
+      // Resolve first: a symlink that leaves the root is skipped, never read.
+      const safe = await stage.resolve(rel).catch(() => null);
+      if (safe === null || safe === exclude) continue;
+      const file = await stage.read(safe).catch(() => null);
       read++;
       if (!file || file.bytes.length > 512 * 1024) continue;
       let text: string;
@@ -180,7 +183,7 @@ export async function findInOtherFiles(
           }
         }
         if (ok) {
-          found.push({ path: rel, start_line: i + 1, end_line: i + keys.length });
+          found.push({ path: safe, start_line: i + 1, end_line: i + keys.length });
           break;
         }
       }

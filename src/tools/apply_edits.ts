@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 import { applyEditOps, editFailure } from "../text/apply_edit_ops.ts";
 import { parseEdits } from "../text/parse_edits.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
@@ -26,6 +27,9 @@ export interface ApplyEditsArgs {
   /** Preview only. */
   dry_run?: boolean;
 }
+
+/** Largest edit text accepted (UTF-16 code units). */
+export const MAX_EDIT_TEXT = 8 * 1024 * 1024;
 
 /** The apply_edits tool. */
 export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
@@ -60,12 +64,24 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     dry_run: DRY_RUN,
   }, ["text"]),
   mutates: true,
-  async handler(args, { stage }) {
+  async handler(args, { stage, workspace }) {
+    if (args.text.length > MAX_EDIT_TEXT) {
+      throw new RecoverableError(
+        "limit_exceeded",
+        `Cannot apply edits: the text is ${args.text.length} characters, over the ${MAX_EDIT_TEXT} limit`,
+        { hint: "Split the edits into several apply_edits calls, or replace whole files with write_file" },
+      );
+    }
     const parsed = parseEdits(args.text, args.format === undefined ? {} : { format: args.format });
     for (const [path, version] of Object.entries(args.expected_versions ?? {})) {
       await stage.checkExpected(await stage.resolve(path), version);
     }
     const result = await applyEditOps(stage, parsed.ops, args.fuzzy === false ? { fuzzy: false } : {});
+    for (const b of result.blocks) {
+      if (b.status === "applied") {
+        workspace.telemetry.counter("graver.text.blocks", 1, { tier: b.tier ?? "unknown" });
+      } else workspace.telemetry.counter("graver.text.blocks", 1, { refused: b.error?.code ?? "unknown" });
+    }
     if (result.failed > 0 && (!args.partial || result.applied === 0)) throw editFailure(result);
     const warnings = [...result.warnings];
     if (result.failed > 0) {

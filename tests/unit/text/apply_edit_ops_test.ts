@@ -5,6 +5,7 @@ import { applyEditOps } from "../../../src/text/apply_edit_ops.ts";
 import { parseEdits } from "../../../src/text/parse_edits.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
 import { Stage } from "../../../src/fs/stage.ts";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 
 const FIXTURES = new URL("../../fixtures/text/", import.meta.url);
 const REAL = ["string.js", "idb-keyval.ts", "css_scanner.c", "typed_array_names.js", "binding.cc"];
@@ -210,4 +211,48 @@ Deno.test("apply_edits uses @@ numbers to pick among duplicates and shifts them 
     new TextDecoder().decode(await bytesOf(ws, "d.py")),
     "x = 1\nz = 0\ny = 2\nx = 1\ny = 2\nx = 9\n",
   );
+});
+
+Deno.test("apply_edits inserts a *** Begin Patch chunk of added lines right after its @@ anchor", async () => {
+  const ws = await workspace({
+    "m.py": "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n",
+  });
+  const res = await ws.call("apply_edits", {
+    text: "*** Begin Patch\n*** Update File: m.py\n@@ def g(self):\n+        print('g')\n*** End Patch\n",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(
+    new TextDecoder().decode(await bytesOf(ws, "m.py")),
+    "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        print('g')\n        return 2\n",
+  );
+  const miss = await ws.call("apply_edits", {
+    text:
+      "*** Begin Patch\n*** Update File: m.py\n@@ return 1\n+x\n@@ return 2\n+y\n@@ def\n+z\n*** End Patch\n",
+  });
+  assert.ok(!miss.ok);
+  assert.equal(miss.error.code, "no_match");
+});
+
+Deno.test("applyEditOps() never reads a symlink that leaves the root when scanning other files", async () => {
+  const outside = await Deno.makeTempDir();
+  const root = await Deno.makeTempDir();
+  try {
+    const secret = texts["css_scanner.c"]!;
+    await Deno.writeTextFile(`${outside}/secret.c`, secret);
+    await Deno.writeTextFile(`${root}/a.js`, texts["string.js"]!);
+    await Deno.writeTextFile(`${root}/inside.c`, secret);
+    await Deno.symlink(`${outside}/secret.c`, `${root}/leak.c`);
+    const ws = await createWorkspace({ backend: createDiskBackend(), root });
+    const search = secret.split("\n").slice(23, 26).join("\n");
+    const res = await ws.call("apply_edits", {
+      text: `a.js\n<<<<<<< SEARCH\n${search}\n=======\nx\n>>>>>>> REPLACE\n`,
+    });
+    assert.ok(!res.ok);
+    assert.deepEqual((res.error.details?.["found_in"] as { path: string }[]).map((f) => f.path), [
+      "inside.c",
+    ]);
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+    await Deno.remove(root, { recursive: true });
+  }
 });

@@ -19,6 +19,8 @@ const NAME_CASES: { name: string; text: string; path: string }[] = [
   { name: "backticked", text: "`src/a.ts`\n" + SR_BODY, path: "src/a.ts" },
   { name: "fence info is a path", text: "```src/a.ts\n" + SR_BODY + "```\n", path: "src/a.ts" },
   { name: "extensionless Makefile", text: `Makefile\n${SR_BODY}`, path: "Makefile" },
+  { name: "backticked path in prose", text: "Change `src/a.ts` like this:\n" + SR_BODY, path: "src/a.ts" },
+  { name: "bold File: label", text: `**File: src/a.ts**\n${SR_BODY}`, path: "src/a.ts" },
   { name: "5 marker characters", text: "a.py\n<<<<< SEARCH\nx\n=====\ny\n>>>>> REPLACE\n", path: "a.py" },
   {
     name: "9 marker characters",
