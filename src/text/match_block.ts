@@ -317,9 +317,17 @@ function step(
 
 /** Tiers 1–4 on given search/replace lines (also reused after stripping line numbers). */
 function baseTiers(ctx: Ctx, search: string[], replace: string[]): Step | null {
-  return step(ctx, "exact", exactCands(ctx.doc, search), search, replace, false) ??
-    step(ctx, "trailing_whitespace", keyedCands(ctx.doc, "trim_end", search), search, replace, false) ??
-    step(ctx, "indentation", keyedCands(ctx.doc, "trim", search), search, replace, true) ??
+  const exact = step(ctx, "exact", exactCands(ctx.doc, search), search, replace, false);
+  if (exact) return exact;
+  // Tiers 2 and 3 share one pass over the trim keys: tier 2 keeps the runs whose lines
+  // also agree on leading whitespace.
+  const trimmed = keyedCands(ctx.doc, "trim", search);
+  const bodies = ctx.doc.bodies;
+  const sameLead = trimmed.filter((c) =>
+    search.every((l, j) => l.trimEnd() === bodies[c.start + j]!.trimEnd())
+  );
+  return step(ctx, "trailing_whitespace", sameLead, search, replace, false) ??
+    step(ctx, "indentation", trimmed, search, replace, true) ??
     blankTier(ctx, search, replace);
 }
 
