@@ -153,6 +153,23 @@ export function bodyOf(file: SourceFile, target: Target): BodyInfo | null {
 export interface InsertOptions {
   /** Definition starts from the outline (null: tell definitions by node type). */
   defs: DefinitionStarts | null;
+  /** Lines of the code to keep byte for byte (multi-line string content), see {@linkcode stringLineFinder}. */
+  keepLines?: (code: string) => ReadonlySet<number>;
+}
+
+/** Code to place: trimmed, with the lines reindent must keep as they are. */
+interface Code {
+  text: string;
+  keep: ReadonlySet<number> | undefined;
+}
+
+function place(file: SourceFile, code: Code, indent: string): string {
+  return reindent(code.text, {
+    indent,
+    eol: file.eol,
+    unit: file.unit,
+    ...(code.keep ? { keepLines: code.keep } : {}),
+  });
 }
 
 /**
@@ -162,13 +179,13 @@ export interface InsertOptions {
 function atLineStart(
   file: SourceFile,
   at: number,
-  code: string,
+  code: Code,
   indent: string,
   needAbove: number,
   needBelow: number,
 ): TextEdit {
   const { text, eol } = file;
-  const body = reindent(trimCode(code), { indent, eol, unit: file.unit });
+  const body = place(file, code, indent);
   const unterminated = at === text.length && text.length > 0 && !text.endsWith("\n");
   const atEnd = at >= text.length;
   const addAbove = Math.max(0, needAbove - blankLinesAbove(text, at));
@@ -180,20 +197,20 @@ function atLineStart(
 }
 
 /** Split a line: the code goes on its own line(s) between `at`'s left and right parts. */
-function splitAt(file: SourceFile, at: number, code: string, indent: string, tailIndent: string): TextEdit {
+function splitAt(file: SourceFile, at: number, code: Code, indent: string, tailIndent: string): TextEdit {
   const { text, eol } = file;
   let start = at;
   while (start > 0 && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
   let end = at;
   while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
-  const body = reindent(trimCode(code), { indent, eol, unit: file.unit });
+  const body = place(file, code, indent);
   return { start, end, text: eol + body + eol + tailIndent };
 }
 
 function before(
   file: SourceFile,
   at: number,
-  code: string,
+  code: Code,
   indent: string,
   above: number,
   below: number,
@@ -207,7 +224,7 @@ function before(
 function after(
   file: SourceFile,
   at: number,
-  code: string,
+  code: Code,
   indent: string,
   above: number,
   below: number,
@@ -253,7 +270,7 @@ function isDocstring(file: SourceFile, node: Node): boolean {
  * @param file The source file.
  * @param target The selected node.
  * @param position before | after | first_child | last_child | start_of_body | end_of_body.
- * @param code The code to insert (any indentation; it is re-indented).
+ * @param rawCode The code to insert (any indentation; it is re-indented).
  * @param options Definition starts for blank-line conventions.
  * @returns The text edit; `no_match` when a body position is asked of a node without a body.
  */
@@ -261,12 +278,14 @@ export function insertionEdit(
   source: SourceFile,
   target: Target,
   position: AnchorPosition,
-  code: string,
+  rawCode: string,
   options: InsertOptions,
 ): TextEdit {
-  const file = withIndentUnit(source, code);
+  const file = withIndentUnit(source, rawCode);
   const { text } = file;
-  const codeIsDef = looksLikeDefinition(code);
+  const codeIsDef = looksLikeDefinition(rawCode);
+  const trimmed = trimCode(rawCode);
+  const code: Code = { text: trimmed, keep: options.keepLines?.(trimmed) };
   if (position === "before" || position === "after") {
     const anchor = statementLevel(file, target);
     const { top, hasPrev, hasNext } = siblingsOf(anchor);
@@ -325,10 +344,10 @@ export function insertionEdit(
   }
 }
 
-function intoEmptyBody(file: SourceFile, body: BodyInfo, code: string): TextEdit {
+function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
   const { text, eol } = file;
   const indent = body.headerIndent + file.unit;
-  const placed = reindent(trimCode(code), { indent, eol, unit: file.unit });
+  const placed = place(file, code, indent);
   if (body.openerEnd !== null && body.closerStart !== null) {
     const inner = text.slice(body.openerEnd, body.closerStart);
     if (!inner.includes("\n")) {

@@ -73,15 +73,28 @@ export function replacementSpan(
  * @param file The source file.
  * @param target The selected node.
  * @param newText The new code (any indentation: it is re-indented to the node's line).
+ * @param options `keepLines`: lines of the code to keep as they are (multi-line string content).
  * @returns The text edit.
  */
-export function replacementEdit(source: SourceFile, target: Target, newText: string): TextEdit {
+export function replacementEdit(
+  source: SourceFile,
+  target: Target,
+  newText: string,
+  options: { keepLines?: (code: string) => ReadonlySet<number> } = {},
+): TextEdit {
   if (newText.trim() === "") return removalEdit(source, target);
   const file = withIndentUnit(source, newText);
   const { start, end } = replacementSpan(file, target, newText);
   const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
   const indent = indentOfLine(file.text, start);
-  const placed = reindent(code, { indent, eol: file.eol, unit: file.unit, indentFirstLine: false });
+  const keep = options.keepLines?.(code);
+  const placed = reindent(code, {
+    indent,
+    eol: file.eol,
+    unit: file.unit,
+    indentFirstLine: false,
+    ...(keep ? { keepLines: keep } : {}),
+  });
   return { start, end, text: placed };
 }
 

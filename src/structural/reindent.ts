@@ -16,6 +16,8 @@ export interface ReindentOptions {
   unit?: string;
   /** Whether to put `indent` before the first line (default true; false when the code continues a line). */
   indentFirstLine?: boolean;
+  /** 0-based lines to keep byte for byte (continuation lines of multi-line strings: their spaces are data). */
+  keepLines?: ReadonlySet<number>;
 }
 
 const BLANK = /^[ \t]*$/;
@@ -141,13 +143,14 @@ export function indentOfLine(text: string, offsetUtf16: number): string {
  */
 export function reindent(code: string, options: ReindentOptions): string {
   const lines = code.split(/\r?\n/);
+  const keep = options.keepLines;
   const nonBlank: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!)) nonBlank.push(i);
-  if (nonBlank.length === 0) return lines.map(() => "").join(options.eol);
+  for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!) && !keep?.has(i)) nonBlank.push(i);
+  if (nonBlank.length === 0) return lines.map((l, i) => keep?.has(i) ? l : "").join(options.eol);
   const first = nonBlank[0]!;
   const rest = nonBlank.slice(1);
   const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
-  const srcUnit = unitOf(firstIsBare ? rest.map((i) => lines[i]!) : lines, "", firstIsBare ? null : 0);
+  const srcUnit = unitOf((firstIsBare ? rest : nonBlank).map((i) => lines[i]!), "", firstIsBare ? null : 0);
   const unitCols = srcUnit === "\t" ? 4 : srcUnit.length || 4;
   const tabCols = srcUnit === "\t" ? 4 : Math.max(unitCols, 4);
   const cols = lines.map((l) => columns(leading(l), tabCols));
@@ -170,6 +173,10 @@ export function reindent(code: string, options: ReindentOptions): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (keep?.has(i)) {
+      out.push(line);
+      continue;
+    }
     if (BLANK.test(line)) {
       out.push("");
       continue;

@@ -171,3 +171,57 @@ export function applyTextEdits(text: string, edits: TextEdit[]): string {
   }
   return out + text.slice(at);
 }
+
+/** Finds the lines of code-to-place that continue a multi-line string (their spaces are data). */
+export interface StringLineFinder {
+  /** 0-based line numbers of `code` inside multi-line strings (Python docstrings excepted: they move with the code). */
+  find(code: string): ReadonlySet<number>;
+  /** Free the parser. */
+  dispose(): void;
+}
+
+const STRING_TYPE = /string|heredoc|text_block/;
+
+/**
+ * A finder of multi-line string lines in code of one language, so that
+ * re-indentation leaves template literals, raw strings and heredocs alone.
+ *
+ * @param ws The workspace (its grammars).
+ * @param language Language id.
+ * @returns The finder; call `dispose()` when done.
+ */
+export async function stringLineFinder(ws: Workspace, language: string): Promise<StringLineFinder> {
+  const parser = ws.grammars ? await ws.grammars.parser(language) : null;
+  return {
+    find(code: string): ReadonlySet<number> {
+      const out = new Set<number>();
+      if (!parser || !code.includes("\n")) return out;
+      const tree = parser.parse(code);
+      if (!tree) return out;
+      const cursor = tree.walk();
+      try {
+        for (;;) {
+          const multi = cursor.startPosition.row < cursor.endPosition.row;
+          const isString = multi && STRING_TYPE.test(cursor.nodeType);
+          if (isString) {
+            const node = cursor.currentNode;
+            const docstring = language === "python" && node.parent?.type === "expression_statement";
+            if (!docstring) {
+              for (let r = node.startPosition.row + 1; r <= node.endPosition.row; r++) out.add(r);
+            }
+          }
+          if (multi && !isString && cursor.gotoFirstChild()) continue;
+          while (!cursor.gotoNextSibling()) {
+            if (!cursor.gotoParent()) return out;
+          }
+        }
+      } finally {
+        cursor.delete();
+        tree.delete();
+      }
+    },
+    dispose() {
+      parser?.delete();
+    },
+  };
+}

@@ -16,7 +16,7 @@ import {
   selectTargets,
   type Target,
 } from "../structural/selectors.ts";
-import { applyTextEdits, loadSource, type TextEdit } from "../structural/source.ts";
+import { applyTextEdits, loadSource, stringLineFinder, type TextEdit } from "../structural/source.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -76,13 +76,20 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
       retry: (extra) => ({ tool: "edit_apply_node", args: { ...args, path: file.rel, ...extra } }),
     });
     const targets = outermostTargets(selection.targets);
-    const edits: TextEdit[] = targets.map((t) =>
-      replacementEdit(
-        file,
-        t,
-        t.bindings ? substituteMetavariables(args.new_text, t.bindings, file.text) : args.new_text,
-      )
-    );
+    const strings = await stringLineFinder(workspace, file.language);
+    let edits: TextEdit[];
+    try {
+      edits = targets.map((t) =>
+        replacementEdit(
+          file,
+          t,
+          t.bindings ? substituteMetavariables(args.new_text, t.bindings, file.text) : args.new_text,
+          { keepLines: (code) => strings.find(code) },
+        )
+      );
+    } finally {
+      strings.dispose();
+    }
     let next: string;
     try {
       next = applyTextEdits(file.text, edits);

@@ -9,7 +9,7 @@ import { definitionStarts, editedLines, NTH, SELECT, SELECTOR } from "../structu
 import { ANCHOR_POSITIONS, type AnchorPosition, insertionEdit } from "../structural/anchors.ts";
 import { substituteMetavariables } from "../structural/pattern.ts";
 import { describeTarget, type SelectMode, type Selector, selectTargets } from "../structural/selectors.ts";
-import { applyTextEdits, loadSource } from "../structural/source.ts";
+import { applyTextEdits, loadSource, stringLineFinder, type TextEdit } from "../structural/source.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -74,15 +74,21 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
       retry: (extra) => ({ tool: "edit_insert_at_anchor", args: { ...args, path: file.rel, ...extra } }),
     });
     const defs = await definitionStarts(workspace, file);
-    const edits = selection.targets.map((t) =>
-      insertionEdit(
-        file,
-        t,
-        args.position,
-        t.bindings ? substituteMetavariables(args.text, t.bindings, file.text) : args.text,
-        { defs },
-      )
-    );
+    const strings = await stringLineFinder(workspace, file.language);
+    let edits: TextEdit[];
+    try {
+      edits = selection.targets.map((t) =>
+        insertionEdit(
+          file,
+          t,
+          args.position,
+          t.bindings ? substituteMetavariables(args.text, t.bindings, file.text) : args.text,
+          { defs, keepLines: (code) => strings.find(code) },
+        )
+      );
+    } finally {
+      strings.dispose();
+    }
     let next: string;
     try {
       next = applyTextEdits(file.text, edits);

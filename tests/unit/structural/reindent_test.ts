@@ -95,3 +95,11 @@ Deno.test("indentOfLine() returns the whitespace that starts the offset's line",
   assert.equal(indentOfLine(text, 0), "");
   assert.equal(indentOfLine(text, text.indexOf("\tc")), "\t");
 });
+
+Deno.test("reindent() keeps the lines it is told to keep byte for byte (multi-line string content)", () => {
+  const code = "const s = `\n  a\n    b\n`;\nif (x) {\n  y();\n}";
+  assert.equal(
+    reindent(code, { indent: "\t", eol: "\n", unit: "\t", keepLines: new Set([1, 2, 3]) }),
+    "\tconst s = `\n  a\n    b\n`;\n\tif (x) {\n\t\ty();\n\t}",
+  );
+});

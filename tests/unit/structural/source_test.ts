@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { applyTextEdits, loadSource, RecoverableError, Stage, withIndentUnit } from "../../../src/mod.ts";
+import {
+  applyTextEdits,
+  loadSource,
+  RecoverableError,
+  Stage,
+  stringLineFinder,
+  withIndentUnit,
+} from "../../../src/mod.ts";
 import { fixtureWorkspace, workspaceWith } from "./_fixtures.ts";
 
 Deno.test("loadSource() reads through the stage, finds the grammar, line ending and indent unit", async () => {
@@ -53,4 +60,17 @@ Deno.test("applyTextEdits() applies edits in any order and refuses overlaps", ()
     () => applyTextEdits("abcdef", [{ start: 0, end: 3, text: "" }, { start: 2, end: 4, text: "" }]),
     TypeError,
   );
+});
+
+Deno.test("stringLineFinder() finds multi-line string content but lets Python docstrings move with the code", async () => {
+  const ws = await workspaceWith({});
+  const ts = await stringLineFinder(ws, "typescript");
+  assert.deepEqual([...ts.find("const q = `\n  select *\n    from t\n`;\nf();")], [1, 2, 3]);
+  ts.dispose();
+  const go = await stringLineFinder(ws, "go");
+  assert.deepEqual([...go.find("x := `a\n  b`\ny := 1")], [1]);
+  go.dispose();
+  const py = await stringLineFinder(ws, "python");
+  assert.deepEqual([...py.find('def f():\n    """Doc\n    more."""\n    s = """a\n  b"""\n')], [4]);
+  py.dispose();
 });

@@ -310,3 +310,27 @@ Deno.test("edit_insert_at_anchor refuses files without a grammar, a stale versio
   assert.equal(noBody.code, "no_match");
   assert.equal(await stored(ws, "MSVSUserFile.py"), fixture("MSVSUserFile.py"));
 });
+
+Deno.test("edit_insert_at_anchor re-indents code around a template literal but keeps the literal's content", async () => {
+  const ws = await fixtureWorkspace(["dereference.ts"]);
+  const code = [
+    "    function describe(uri: string): string {",
+    "        return `",
+    "  uri: ${uri}",
+    "`;",
+    "    }",
+  ].join("\n");
+  ok(
+    await ws.call("edit_insert_at_anchor", {
+      path: "dereference.ts",
+      selector: "resolveURI",
+      position: "before",
+      text: code,
+    }),
+  );
+  assert.ok(
+    (await stored(ws, "dereference.ts")).includes(
+      "function describe(uri: string): string {\n  return `\n  uri: ${uri}\n`;\n}\n\nfunction resolveURI(",
+    ),
+  );
+});
