@@ -94,3 +94,128 @@ Deno.test("apply_edits reports the tier, lines and confidence of each block", as
   }]);
   assert.equal(new TextDecoder().decode((await ws.fs.read("/a.ts"))!), TS.replace("a + b", "b + a"));
 });
+
+const STRING_JS = await Deno.readTextFile(new URL("../../fixtures/text/string.js", import.meta.url));
+const IDB_TS = await Deno.readTextFile(new URL("../../fixtures/text/idb-keyval.ts", import.meta.url));
+
+Deno.test("apply_edits applies an aider-style response: prose, fenced blocks on two files, a new file", async () => {
+  const ws = await open({ "lib/string.js": STRING_JS, "lib/idb-keyval.ts": IDB_TS });
+  const text = [
+    "I'll rename the helper and add a test.",
+    "",
+    "lib/string.js",
+    "```javascript",
+    "<<<<<<< SEARCH",
+    "export function longestCommonPrefix(str1, str2) {",
+    "    let i;",
+    "=======",
+    "export function commonPrefix(str1, str2) {",
+    "    let i;",
+    ">>>>>>> REPLACE",
+    "```",
+    "",
+    "Then the store:",
+    "",
+    "./lib/idb-keyval.ts",
+    "```typescript",
+    "<<<<<<< SEARCH",
+    "function getDefaultStore() {",
+    "  if (!store) store = new Store();",
+    "=======",
+    "function getDefaultStore(): Store {",
+    "  if (!store) store = new Store();",
+    ">>>>>>> REPLACE",
+    "```",
+    "",
+    "lib/new_test.js",
+    "```javascript",
+    "<<<<<<< SEARCH",
+    "=======",
+    "import { commonPrefix } from './string.js';",
+    ">>>>>>> REPLACE",
+    "```",
+  ].join("\n");
+  const res = await ws.call("apply_edits", { text });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.deepEqual(res.changes.map((c) => c.path), ["lib/idb-keyval.ts", "lib/new_test.js", "lib/string.js"]);
+  assert.match(
+    new TextDecoder().decode((await ws.fs.read("/lib/string.js"))!),
+    /^export function commonPrefix\(/m,
+  );
+  assert.match(
+    new TextDecoder().decode((await ws.fs.read("/lib/idb-keyval.ts"))!),
+    /getDefaultStore\(\): Store/,
+  );
+});
+
+Deno.test("apply_edits applies a model diff with wrong @@ numbers and function context", async () => {
+  const ws = await open({ "lib/string.js": STRING_JS });
+  const text = [
+    "```diff",
+    "--- a/lib/string.js",
+    "+++ b/lib/string.js",
+    "@@ -100,7 +100,7 @@ export function replacePrefix(string, oldPrefix, newPrefix) {",
+    " export function replaceSuffix(string, oldSuffix, newSuffix) {",
+    "     if (!oldSuffix) {",
+    "-        return string + newSuffix;",
+    "+        return `${string}${newSuffix}`;",
+    "     }",
+    "```",
+  ].join("\n");
+  const res = await ws.call("apply_edits", { text });
+  assert.ok(res.ok, JSON.stringify(res));
+  const blocks = res.data["blocks"] as { tier: string; lines: { start: number } }[];
+  assert.equal(blocks[0]!.tier, "exact");
+  assert.equal(blocks[0]!.lines.start, 31);
+});
+
+const REFUSALS: { name: string; files: Record<string, string>; text: string; code: string }[] = [
+  {
+    name: "edit of a missing file",
+    files: { "a.ts": TS },
+    text: "b.ts\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n",
+    code: "not_found",
+  },
+  {
+    name: "diff creating a file that exists",
+    files: { "a.ts": TS },
+    text: "--- /dev/null\n+++ b/a.ts\n@@ -0,0 +1 @@\n+other\n",
+    code: "already_exists",
+  },
+  {
+    name: "*** Add File with the content already there",
+    files: { "a.ts": TS },
+    text: `*** Begin Patch\n*** Add File: a.ts\n${
+      TS.trimEnd().split("\n").map((l) => `+${l}`).join("\n")
+    }\n*** End Patch\n`,
+    code: "already_applied",
+  },
+  {
+    name: "delete of a missing file",
+    files: { "a.ts": TS },
+    text: "*** Begin Patch\n*** Delete File: gone.ts\n*** End Patch\n",
+    code: "not_found",
+  },
+  {
+    name: "path escaping the root",
+    files: { "a.ts": TS },
+    text: "../etc/passwd\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n",
+    code: "sandbox_violation",
+  },
+  {
+    name: "edit text over the size limit",
+    files: { "a.ts": TS },
+    text: "a.ts\n<<<<<<< SEARCH\n" + "x".repeat(9 * 1024 * 1024) + "\n=======\ny\n>>>>>>> REPLACE\n",
+    code: "limit_exceeded",
+  },
+];
+
+for (const r of REFUSALS) {
+  Deno.test(`apply_edits refuses with ${r.code}: ${r.name}`, async () => {
+    const ws = await open(r.files);
+    const res = await ws.call("apply_edits", { text: r.text });
+    assert.ok(!res.ok, JSON.stringify(res).slice(0, 400));
+    assert.equal(res.error.code, r.code);
+    assert.equal(new TextDecoder().decode((await ws.fs.read("/a.ts"))!), TS);
+  });
+}
