@@ -69,12 +69,38 @@ export interface PatternMatch {
 /** `$$$NAME`, `$$$`, `$NAME`, `$_` as written by callers. */
 const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)/g;
 
-/** How metavariables are spelled so that a grammar accepts them as identifiers. */
-const ENCODINGS: { single: (n: string) => string; multi: (n: string) => string }[] = [
+/** Where a `$$$X` stands: alone between parentheses, alone before a closing brace, or elsewhere. */
+type Slot = "parens" | "block" | "other";
+
+/** How metavariables are spelled so that a grammar accepts them. */
+interface Encoding {
+  single: (n: string) => string;
+  multi: (n: string, slot: Slot) => string;
+}
+
+const ENCODINGS: Encoding[] = [
   { single: (n) => `$${n}`, multi: (n) => `$$$${n}` },
   { single: (n) => `µ${n}`, multi: (n) => `µµµ${n}` },
   { single: (n) => `graver_mv_${n}`, multi: (n) => `graver_mvs_${n}` },
+  // Typed languages: a parameter needs a type (`Object p`), a statement its `;`.
+  {
+    single: (n) => `graver_mv_${n}`,
+    multi: (n, slot) =>
+      slot === "parens"
+        ? `Object graver_mvs_${n}`
+        : slot === "block"
+        ? `graver_mvs_${n}();`
+        : `graver_mvs_${n}`,
+  },
 ];
+
+function slotOf(src: string, start: number, end: number): Slot {
+  const before = src.slice(0, start).trimEnd();
+  const after = src.slice(end).trimStart();
+  if (before.endsWith("(") && after.startsWith(")")) return "parens";
+  if ((before.endsWith("{") || before.endsWith(";")) && after.startsWith("}")) return "block";
+  return "other";
+}
 
 interface Context {
   prefix: string;
@@ -112,7 +138,8 @@ const CONTEXTS: Record<string, Context[]> = {
     { prefix: "class __W {\n", suffix: "\n}" },
     { prefix: "class __W {\nvoid __w() {\n", suffix: ";\n}\n}" },
   ],
-  c_sharp: [...AS_IS, { prefix: "class __W {\n", suffix: "\n}" }],
+  // A member first: as written, `void M() {}` would read as a top-level local function.
+  c_sharp: [{ prefix: "class __W {\n", suffix: "\n}" }, ...AS_IS],
   kotlin: [...AS_IS, { prefix: "fun __w() {\n", suffix: "\n}" }, { prefix: "class __W {\n", suffix: "\n}" }],
   scala: [...AS_IS, { prefix: "object __W {\n", suffix: "\n}" }],
   php: [
@@ -165,8 +192,9 @@ function convert(n: Node, metas: Map<string, MetaVariable>, seen: Map<string, nu
 /**
  * Parse a pattern with a language's grammar. The pattern is tried as written,
  * then inside the usual contexts of that language (a function body, a class
- * body, a statement ending in `;`), with metavariables spelled `$X`, `µX` or
- * `graver_mv_X` — whichever the grammar parses without errors.
+ * body, a statement ending in `;`), with metavariables spelled `$X`, `µX`,
+ * `graver_mv_X`, or typed (`Object p` in a parameter list, `p();` in a block) —
+ * whichever the grammar parses without errors.
  *
  * @param parser A parser set to the language.
  * @param language Language id.
@@ -194,10 +222,10 @@ export function compilePattern(parser: Parser, language: string, source: string)
     const uses = new Map<string, number>();
     const encoded = src.replace(
       TOKEN,
-      (_m, multiName: string | undefined, singleName: string | undefined) => {
+      (m: string, multiName: string | undefined, singleName: string | undefined, at: number) => {
         const multi = singleName === undefined;
         const name = multi ? multiName ?? "" : singleName!;
-        const token = multi ? enc.multi(name) : enc.single(name);
+        const token = multi ? enc.multi(name, slotOf(src, at, at + m.length)) : enc.single(name);
         metas.set(token, { name: name === "" ? null : name, multi });
         uses.set(token, (uses.get(token) ?? 0) + 1);
         return token;

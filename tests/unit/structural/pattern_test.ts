@@ -112,3 +112,30 @@ Deno.test("substituteMetavariables() puts bound text into the replacement and re
   tree.delete();
   parser.delete();
 });
+
+Deno.test("compilePattern() spells $$$P as a typed parameter and $$$B as a statement for Java and C#", async () => {
+  const java = await matches(
+    "java",
+    "public NativeSafeAreaContextSpec($$$P) { $$$B }",
+    fixture("NativeSafeAreaContextSpec.java"),
+  );
+  assert.equal(java.compiled.root.type, "constructor_declaration");
+  assert.deepEqual(java.found.map((f) => f.bindings), [{
+    P: "ReactApplicationContext reactContext",
+    B: "super(reactContext);",
+  }]);
+  const ifs = await matches("java", "if ($C) { $$$B }", fixture("NativeSafeAreaContextSpec.java"));
+  assert.deepEqual(ifs.found.map((f) => f.line), [37, 43, 49]);
+  const cs = await matches(
+    "c_sharp",
+    "public static void $M($$$P) { $$$B }",
+    fixture("Find-VisualStudio.cs"),
+  );
+  assert.equal(cs.compiled.root.type, "method_declaration");
+  assert.ok(cs.found.length >= 1);
+  const each = await matches("c_sharp", "foreach ($T $X in $E) { $$$B }", fixture("Find-VisualStudio.cs"));
+  assert.deepEqual(each.found.map((f) => [f.bindings["T"], f.bindings["X"]]), [[
+    "ISetupPackageReference",
+    "package",
+  ]]);
+});
