@@ -66,6 +66,8 @@ interface Cand {
 
 interface Shift {
   delta: number;
+  /** Indentation width multiplier (2-space code written with 4 spaces and back); 1 for a plain shift. */
+  scale: number;
   tab: number;
   useTabs: boolean;
   leads: Map<string, string>;
@@ -208,7 +210,30 @@ function indentShift(doc: TextDoc, search: string[], pairs: [number, number][]):
     if (!ok) continue;
     const leads = new Map<string, string>();
     for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
-    return { delta: delta ?? 0, tab, useTabs, leads };
+    return { delta: delta ?? 0, scale: 1, tab, useTabs, leads };
+  }
+  // A uniform indentation unit change (the model wrote 4-space code with 2 spaces, or back).
+  for (const tab of hasTabs ? [4, 8, 2, 3] : [4]) {
+    let scale: number | null = null;
+    let ok = true;
+    const depths = new Set<number>();
+    for (const [s, f] of leadPairs) {
+      const sw = widthOf(s, tab);
+      const fw = widthOf(f, tab);
+      if (sw === 0 || fw === 0) {
+        if (sw !== fw) ok = false;
+        continue;
+      }
+      depths.add(sw);
+      const k = fw / sw;
+      if (scale === null) scale = k;
+      else if (k !== scale) ok = false;
+      if (!ok) break;
+    }
+    if (!ok || scale === null || scale === 1 || depths.size < 2) continue;
+    const leads = new Map<string, string>();
+    for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
+    return { delta: 0, scale, tab, useTabs, leads };
   }
   return null;
 }
@@ -218,7 +243,7 @@ function reindent(line: string, shift: Shift): string {
   const lead = leadOf(line);
   const mapped = shift.leads.get(lead);
   if (mapped !== undefined) return mapped + line.slice(lead.length);
-  const w = Math.max(0, widthOf(lead, shift.tab) + shift.delta);
+  const w = Math.max(0, Math.round(widthOf(lead, shift.tab) * shift.scale) + shift.delta);
   const newLead = shift.useTabs
     ? "\t".repeat(Math.floor(w / shift.tab)) + " ".repeat(w % shift.tab)
     : " ".repeat(w);

@@ -92,6 +92,15 @@ const CASES: Case[] = [
     tier: "indentation",
   },
   {
+    name: "4-space code written with 2 spaces (JavaScript)",
+    file: "string.js",
+    at: [18, 22],
+    search: (l) => l.map((x) => x.replace(/^( +)/, (m) => " ".repeat(m.length / 2))),
+    replace: (l) => [...l.map((x) => x.replace(/^( +)/, (m) => " ".repeat(m.length / 2))), "    // added"],
+    intended: (l) => [...l, "        // added"],
+    tier: "indentation",
+  },
+  {
     name: "missing blank line (C)",
     file: "css_scanner.c",
     at: [29, 35],
