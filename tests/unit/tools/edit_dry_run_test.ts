@@ -39,6 +39,12 @@ Deno.test("edit_dry_run chains ops on one overlay, writes nothing, and its diff 
           }],
         },
       },
+      // A file created by one op is edited by the next.
+      { tool: "create_file", args: { path: "pkg/util.py", content: "def util():\n    return 1\n" } },
+      {
+        tool: "edit_insert_at_anchor",
+        args: { path: "pkg/util.py", selector: "util", position: "after", text: "def other():\n  return 2" },
+      },
     ],
   });
   assert.ok(r.ok, JSON.stringify(r));
@@ -54,8 +60,11 @@ Deno.test("edit_dry_run chains ops on one overlay, writes nothing, and its diff 
     [0, "edit_insert_at_anchor", true],
     [1, "edit_apply_node", true],
     [2, "edit_safe_text_patch", true],
+    [3, "create_file", true],
+    [4, "edit_insert_at_anchor", true],
   ]);
-  assert.deepEqual(r.changes.map((c) => c.path), ["MSVSUserFile.py", "lib.rs"]);
+  assert.deepEqual(r.changes.map((c) => c.path), ["MSVSUserFile.py", "lib.rs", "pkg/util.py"]);
+  assert.equal(await ws.fs.read("/pkg/util.py"), null);
   assert.equal(await stored(ws, "MSVSUserFile.py"), fixture("MSVSUserFile.py"));
   assert.equal(await stored(ws, "lib.rs"), fixture("lib.rs"));
 
@@ -76,6 +85,10 @@ Deno.test("edit_dry_run chains ops on one overlay, writes nothing, and its diff 
     );
     assert.ok(
       (await Deno.readTextFile(`${dir}/lib.rs`)).includes("pub fn language() -> Language { // grammar"),
+    );
+    assert.equal(
+      await Deno.readTextFile(`${dir}/pkg/util.py`),
+      "def util():\n    return 1\n\n\ndef other():\n    return 2\n",
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
