@@ -347,6 +347,18 @@ function walkType(root: Node, type: string, named: boolean, visit: (n: Node) => 
  * @param text The file's text (the tree's source), for bound text.
  * @param limit Stop after this many matches.
  * @returns The matches with their bindings.
+ *
+ * @example Find comparisons of a value with itself
+ * ```ts
+ * import { compilePattern, Grammars, matchPattern } from "@graver/core";
+ * import { createWasmLoader } from "@graver/core/adapters/deno";
+ * import assert from "node:assert/strict";
+ *
+ * const parser = await new Grammars(createWasmLoader()).parser("javascript");
+ * const text = "if (x !== x) f(a, b); g(y !== z);";
+ * const found = matchPattern(compilePattern(parser, "javascript", "$A !== $A"), parser.parse(text)!.rootNode, text);
+ * assert.deepEqual(found.map((m) => m.bindings["A"]!.text), ["x"]);
+ * ```
  */
 export function matchPattern(
   pattern: CompiledPattern,
