@@ -72,6 +72,29 @@ interface Entry {
   indexes: (number | undefined)[];
 }
 
+interface Index {
+  entries: Entry[];
+  /** Every name and alias, for a fast miss. */
+  names: Set<string>;
+}
+
+const INDEXES = new WeakMap<SymbolInfo[], Index>();
+
+/** The entries of an outline, cached per symbols array (outlines are cached per file version). */
+function indexOf(symbols: SymbolInfo[]): Index {
+  let index = INDEXES.get(symbols);
+  if (!index) {
+    const list = entries(symbols);
+    const names = new Set<string>();
+    for (const e of list) {
+      names.add(e.symbol.name);
+      for (const a of e.symbol.aliases ?? []) names.add(a);
+    }
+    INDEXES.set(symbols, index = { entries: list, names });
+  }
+  return index;
+}
+
 function entries(symbols: SymbolInfo[]): Entry[] {
   const out: Entry[] = [];
   const walk = (list: SymbolInfo[], chain: SymbolInfo[], indexes: (number | undefined)[]) => {
@@ -144,7 +167,8 @@ function matches(e: Entry, p: ParsedNamePath, substring: boolean): boolean {
  *
  * @param symbols The outline's top-level symbols.
  * @param namePath What to find.
- * @param options `substring`: the last segment may match part of a name (exact hits win).
+ * @param options `substring`: the last segment may match part of a name (exact hits win);
+ *   `suggest: false` skips computing did-you-mean names (faster when searching many files).
  * @returns unique | ambiguous (every candidate) | not_found (did-you-mean name paths).
  *
  * @example Pick an overload
@@ -164,11 +188,16 @@ function matches(e: Entry, p: ParsedNamePath, substring: boolean): boolean {
 export function resolveNamePath(
   symbols: SymbolInfo[],
   namePath: string,
-  options: { substring?: boolean } = {},
+  options: { substring?: boolean; suggest?: boolean } = {},
 ): NamePathResolution {
   const p = parseNamePath(namePath);
-  const all = entries(symbols);
   if (p.segments.length === 0) return { status: "not_found", suggestions: [] };
+  const index = indexOf(symbols);
+  const all = index.entries;
+  const lastSegment = p.segments[p.segments.length - 1]!.name;
+  if (!options.substring && options.suggest === false && !index.names.has(lastSegment)) {
+    return { status: "not_found", suggestions: [] };
+  }
   let hits = all.filter((e) => matches(e, p, false));
   if (hits.length === 0 && options.substring) hits = all.filter((e) => matches(e, p, true));
   if (hits.length > 1) {
@@ -178,6 +207,7 @@ export function resolveNamePath(
   }
   if (hits.length === 1) return { status: "unique", symbol: hits[0]!.symbol };
   if (hits.length > 1) return { status: "ambiguous", candidates: hits.map((h) => h.symbol) };
+  if (options.suggest === false) return { status: "not_found", suggestions: [] };
   const lastName = p.segments[p.segments.length - 1]!.name;
   const byName = new Map<string, string[]>();
   for (const e of all) {

@@ -26,7 +26,23 @@ export interface SymbolRules {
   bodies?: string[];
   /** A data or markup language (JSON, YAML, CSS…): outlined, but skipped by workspace-wide symbol search. */
   data?: boolean;
+  /** Kinds that are locals, not listed, when directly inside a symbol of a `scope_kinds` kind (default {@linkcode LOCAL_KINDS}). */
+  local_kinds?: string[];
+  /** Kinds whose bodies hold locals (default {@linkcode SCOPE_KINDS}). */
+  scope_kinds?: string[];
 }
+
+/** Kinds dropped as locals inside functions unless a language says otherwise. */
+export const LOCAL_KINDS: readonly string[] = [
+  "variable",
+  "constant",
+  "method",
+  "field",
+  "property",
+  "enum_member",
+];
+/** Function-like kinds whose bodies hold locals. */
+export const SCOPE_KINDS: readonly string[] = ["function", "method", "constructor"];
 
 interface EmbeddedLanguage {
   queries: Record<string, string>;

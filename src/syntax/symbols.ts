@@ -10,7 +10,7 @@
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Workspace } from "../workspace.ts";
-import { loadQuery, type SymbolRules, symbolRules } from "./queries.ts";
+import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } from "./queries.ts";
 import type { ParsedFile } from "./trees.ts";
 
 /**
@@ -66,7 +66,7 @@ export interface Outline {
 
 /**
  * Offsets of one text: UTF-16 index -> 1-based line and -> UTF-8 byte offset.
- * ASCII texts map bytes 1:1; others use a checkpoint every 512 code units.
+ * ASCII texts map bytes 1:1; others use a checkpoint every 32 code units.
  */
 export class TextIndex {
   readonly #text: string;
@@ -91,17 +91,17 @@ export class TextIndex {
     if (this.#ascii) return index;
     const text = this.#text;
     if (!this.#checkpoints) {
-      const cps = new Uint32Array(Math.floor(text.length / 512) + 1);
+      const cps = new Uint32Array((text.length >> 5) + 1);
       let bytes = 0;
       for (let i = 0; i < text.length; i++) {
-        if (i % 512 === 0) cps[i / 512] = bytes;
+        if ((i & 31) === 0) cps[i >> 5] = bytes;
         bytes += unitBytes(text, i);
       }
       this.#checkpoints = cps;
     }
-    const k = Math.floor(index / 512);
+    const k = index >> 5;
     let bytes = this.#checkpoints[k]!;
-    for (let i = k * 512; i < index; i++) bytes += unitBytes(text, i);
+    for (let i = k << 5; i < index; i++) bytes += unitBytes(text, i);
     return bytes;
   }
 
@@ -167,15 +167,23 @@ export function escapeName(name: string): string {
 interface RawSymbol {
   pattern: number;
   kind: string;
-  name: string;
   def: Node;
+  start: number;
+  end: number;
+  nameNode: Node | null;
+  bodyNode: Node | null;
+  docNode: Node | null;
+  aliasNodes: Node[];
+  qualifierNode: Node | null;
+  children: RawSymbol[];
+  // filled by complete() for the symbols that are kept
+  name: string;
   outer: Node;
   fullStart: number;
   body: Node | null;
   doc: string | undefined;
   aliases: string[];
   qualifier: string | undefined;
-  children: RawSymbol[];
 }
 
 /**
@@ -265,8 +273,8 @@ function headerName(def: Node, body: Node | null): string {
   return head.replace(/\s+/g, " ").replace(/[\s{:]+$/, "").trim();
 }
 
-function collect(matches: QueryMatch[], rules: SymbolRules): RawSymbol[] {
-  const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
+/** The definitions of the matches (cheap: nodes and offsets only; the rest waits for {@linkcode complete}). */
+function collect(matches: QueryMatch[]): RawSymbol[] {
   const byId = new Map<number, RawSymbol>();
   for (const m of matches) {
     let def: Node | null = null;
@@ -274,8 +282,8 @@ function collect(matches: QueryMatch[], rules: SymbolRules): RawSymbol[] {
     let nameNode: Node | null = null;
     let bodyNode: Node | null = null;
     let docNode: Node | null = null;
-    const aliases: string[] = [];
-    let qualifier: string | undefined;
+    let qualifierNode: Node | null = null;
+    const aliasNodes: Node[] = [];
     for (const c of m.captures) {
       const n = c.name;
       if (n.startsWith("definition.")) {
@@ -284,50 +292,93 @@ function collect(matches: QueryMatch[], rules: SymbolRules): RawSymbol[] {
       } else if (n === "name") nameNode ??= c.node;
       else if (n === "body") bodyNode ??= c.node;
       else if (n === "doc") docNode ??= c.node;
-      else if (n === "alias") aliases.push(c.node.text);
-      else if (n === "qualifier") qualifier = c.node.text;
+      else if (n === "alias") aliasNodes.push(c.node);
+      else if (n === "qualifier") qualifierNode = c.node;
     }
     if (!def) continue;
     const prior = byId.get(def.id);
     if (prior && prior.pattern <= m.patternIndex) continue;
-    const body = bodyNode ?? bodyOf(def, rules);
-    const name = nameNode ? nameNode.text : headerName(def, body);
-    if (name === "") continue;
-    const levels = definitionLevels(def, rules);
-    const outer = levels[levels.length - 1]!;
-    const attached = attachedBefore(outer, rules, docPattern);
-    const doc = docNode ? stripDocstring(docNode.text) : attached.doc;
-    const raw: RawSymbol = {
+    byId.set(def.id, {
       pattern: m.patternIndex,
       kind,
-      name,
       def,
-      outer,
-      fullStart: attached.start,
-      body,
-      doc,
-      aliases: aliases.filter((a) => a !== name),
-      qualifier,
+      start: def.startIndex,
+      end: def.endIndex,
+      nameNode,
+      bodyNode,
+      docNode,
+      aliasNodes,
+      qualifierNode,
       children: [],
-    };
-    byId.set(def.id, raw);
+      name: "",
+      outer: def,
+      fullStart: 0,
+      body: null,
+      doc: undefined,
+      aliases: [],
+      qualifier: undefined,
+    });
   }
   return [...byId.values()];
 }
 
+/** Fill in names, wrappers, attached docs and bodies of the kept symbols; drop nameless ones. */
+function complete(
+  list: RawSymbol[],
+  text: string,
+  rules: SymbolRules,
+  docPattern: RegExp | null,
+): RawSymbol[] {
+  const out: RawSymbol[] = [];
+  for (const r of list) {
+    const body = r.bodyNode ?? bodyOf(r.def, rules);
+    const name = r.nameNode
+      ? text.slice(r.nameNode.startIndex, r.nameNode.endIndex)
+      : headerName(r.def, body);
+    if (name === "") continue;
+    const levels = definitionLevels(r.def, rules);
+    const outer = levels[levels.length - 1]!;
+    const attached = attachedBefore(outer, rules, docPattern);
+    r.name = name;
+    r.body = body;
+    r.outer = outer;
+    r.fullStart = attached.start;
+    r.doc = r.docNode ? stripDocstring(r.docNode.text) : attached.doc;
+    r.aliases = r.aliasNodes.map((n) => n.text).filter((a) => a !== name);
+    r.qualifier = r.qualifierNode?.text;
+    r.children = complete(r.children, text, rules, docPattern);
+    out.push(r);
+  }
+  return out;
+}
+
 function nest(flat: RawSymbol[]): RawSymbol[] {
-  flat.sort((a, b) => a.def.startIndex - b.def.startIndex || b.def.endIndex - a.def.endIndex);
+  flat.sort((a, b) => a.start - b.start || b.end - a.end);
   const roots: RawSymbol[] = [];
   const stack: RawSymbol[] = [];
   for (const s of flat) {
-    while (stack.length > 0 && stack[stack.length - 1]!.def.endIndex < s.def.endIndex) stack.pop();
+    while (stack.length > 0 && stack[stack.length - 1]!.end < s.end) stack.pop();
     const parent = stack[stack.length - 1];
-    if (parent && parent.def.endIndex >= s.def.endIndex && parent.def.startIndex <= s.def.startIndex) {
+    if (parent && parent.end >= s.end && parent.start <= s.start) {
       parent.children.push(s);
     } else roots.push(s);
     stack.push(s);
   }
   return roots;
+}
+
+/** Drop locals: symbols of a local kind directly inside a function-like symbol (and what they hold). */
+function dropLocals(list: RawSymbol[], parentKind: string | null, rules: SymbolRules): RawSymbol[] {
+  const locals = rules.local_kinds ?? LOCAL_KINDS;
+  const scopes = rules.scope_kinds ?? SCOPE_KINDS;
+  const inScope = parentKind !== null && scopes.includes(parentKind);
+  const out: RawSymbol[] = [];
+  for (const s of list) {
+    if (inScope && locals.includes(s.kind)) continue;
+    s.children = dropLocals(s.children, s.kind, rules);
+    out.push(s);
+  }
+  return out;
 }
 
 function finish(raws: RawSymbol[], prefix: string, index: TextIndex): SymbolInfo[] {
@@ -343,8 +394,8 @@ function finish(raws: RawSymbol[], prefix: string, index: TextIndex): SymbolInfo
       kind: r.kind,
       name: r.name,
       name_path: namePath,
-      range: index.range(r.def.startIndex, r.def.endIndex),
-      full_range: index.range(r.fullStart, Math.max(r.outer.endIndex, r.def.endIndex)),
+      range: index.range(r.start, r.end),
+      full_range: index.range(r.fullStart, Math.max(r.outer.endIndex, r.end)),
       children: [],
     };
     if (r.body) info.body_range = index.range(r.body.startIndex, r.body.endIndex);
@@ -388,8 +439,10 @@ export async function symbolsOfTree(
 ): Promise<Outline> {
   const query = ws.grammars ? await loadQuery(ws.grammars, language, "tags") : null;
   if (!query) throw unsupportedLanguage("", language);
-  const raws = collect(query.matches(tree.rootNode), symbolRules(language));
-  return { language, symbols: finish(nest(raws), "", new TextIndex(text)) };
+  const rules = symbolRules(language);
+  const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
+  const kept = dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules);
+  return { language, symbols: finish(complete(kept, text, rules, docPattern), "", new TextIndex(text)) };
 }
 
 /**

@@ -86,7 +86,7 @@ async function searchFile(
   rel: string,
   args: FindSymbolArgs,
   out: Match[],
-  names: Set<string>,
+  misses: SymbolInfo[][],
 ) {
   const file = await stage.read(rel);
   if (!file || file.bytes.length > MAX_SEARCH_FILE_BYTES) return;
@@ -97,11 +97,14 @@ async function searchFile(
     return;
   }
   const outline = await outlineOf(ws, rel, text, file.version);
-  const res = resolveNamePath(outline.symbols, args.name_path, { substring: args.substring === true });
+  const res = resolveNamePath(outline.symbols, args.name_path, {
+    substring: args.substring === true,
+    suggest: false,
+  });
   if (res.status === "unique") out.push({ path: rel, symbol: res.symbol, text });
   else if (res.status === "ambiguous") {
     for (const s of res.candidates) out.push({ path: rel, symbol: s, text });
-  } else for (const s of flattenSymbols(outline.symbols)) names.add(s.name);
+  } else misses.push(outline.symbols);
 }
 
 /** The find_symbol tool. */
@@ -143,14 +146,16 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       files = [base];
     }
     const matches: Match[] = [];
-    const names = new Set<string>();
+    const misses: SymbolInfo[][] = [];
     const BATCH = 16;
     for (let i = 0; i < files.length; i += BATCH) {
       await Promise.all(
-        files.slice(i, i + BATCH).map((f) => searchFile(workspace, stage, f, args, matches, names)),
+        files.slice(i, i + BATCH).map((f) => searchFile(workspace, stage, f, args, matches, misses)),
       );
     }
     if (matches.length === 0) {
+      const names = new Set<string>();
+      for (const symbols of misses) for (const s of flattenSymbols(symbols)) names.add(s.name);
       const last = args.name_path.split("/").pop() ?? args.name_path;
       const near = nearestNames(last.replace(/\[\d+\]$/, ""), [...names], 5);
       throw new RecoverableError(

@@ -174,3 +174,23 @@ Deno.test("TextIndex maps UTF-16 offsets to lines and bytes, astral characters i
   assert.equal(index.byte(4), 6, "the emoji is 2 UTF-16 units and 4 bytes");
   assert.equal(index.byte(text.length), new TextEncoder().encode(text).length);
 });
+
+Deno.test("outlineOf() lists nested functions but not the locals of a function", async () => {
+  const ws = await workspace();
+  const text = [
+    "export function outer() {",
+    "  const limit = 3;",
+    "  const api = { get() {} };",
+    "  function helper() {}",
+    "  return { limit, api, helper };",
+    "}",
+    "const TOP = 1;",
+    "",
+  ].join("\n");
+  const { symbols } = await outlineOf(ws, "l.ts", text, "v1");
+  assert.deepEqual(flattenSymbols(symbols).map((s) => `${s.kind} ${s.name_path}`), [
+    "function outer",
+    "function outer/helper",
+    "constant TOP",
+  ]);
+});

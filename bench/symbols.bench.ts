@@ -1,0 +1,237 @@
+/**
+ * Benchmark: symbols.
+ *
+ * 1. outline of the 1 MB TypeScript corpus (parse + tags query + symbol tree)
+ *    against its bare parse in the same run. Goal: ≤ 1.3×.
+ * 2. find_symbol across a 1,000-file workspace (real `.ts`/`.d.ts` files of
+ *    the pinned npm packages, in memory) cold, against parsing those files
+ *    from scratch in the same run. Goal: ≤ 1.5×.
+ * 3. find_symbol warm (trees and outlines cached), and again right after a
+ *    staged-and-committed replace_symbol in one file. Goal: ≤ 50 ms.
+ * 4. Memory held per cached tree (RSS growth over the 1,000 cached trees).
+ *
+ * Run: `npx -y deno@2.9.6 task bench --filter symbols` (`-- --runs N`: rounds).
+ *
+ * @module
+ */
+import { promises as fsp } from "node:fs";
+import { join } from "node:path";
+import { createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../src/fs/memory_backend.ts";
+import { Grammars } from "../src/syntax/grammars.ts";
+import { symbolsOfTree } from "../src/syntax/symbols.ts";
+import { createWorkspace } from "../src/workspace.ts";
+import {
+  buildCorpus,
+  describe,
+  describeCorpus,
+  machine,
+  ms,
+  printTable,
+  result,
+  ROOT,
+  runsArg,
+  stats,
+} from "./foundation_util.ts";
+
+const FILES = 1000;
+
+// Observe the tree-sitter runtime's linear memory (created on first use, below) to see what cached trees hold.
+const memories: WebAssembly.Memory[] = [];
+const OriginalMemory = WebAssembly.Memory;
+function ObservedMemory(descriptor: WebAssembly.MemoryDescriptor): WebAssembly.Memory {
+  const memory = new OriginalMemory(descriptor);
+  memories.push(memory);
+  return memory;
+}
+ObservedMemory.prototype = OriginalMemory.prototype;
+(WebAssembly as unknown as { Memory: unknown }).Memory = ObservedMemory;
+function wasmBytes(): number {
+  return memories.reduce((n, m) => n + m.buffer.byteLength, 0);
+}
+const rounds = runsArg(Deno.args, 5);
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  let entries;
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await walk(p, out);
+    else if (e.isFile() && e.name.endsWith(".ts")) out.push(p);
+  }
+}
+
+/**
+ * 1,000 distinct real TypeScript files (≤ 64 KB each) from the pinned npm
+ * packages (`node_modules/`, then the pinned runtime tools in `tools/node_modules/`),
+ * as a memfs tree.
+ */
+async function workspaceFiles(): Promise<{ files: Record<string, string>; bytes: number }> {
+  const store = join(ROOT, "node_modules", ".deno");
+  const all: string[] = [];
+  for (const d of (await fsp.readdir(store)).sort()) await walk(join(store, d, "node_modules"), all);
+  await walk(join(ROOT, "tools", "node_modules"), all);
+  const seen = new Set<string>();
+  const files: Record<string, string> = {};
+  let bytes = 0;
+  for (const f of all) {
+    if (Object.keys(files).length >= FILES) break;
+    const text = await fsp.readFile(f, "utf8");
+    if (text.length > 64 * 1024 || text.trim() === "" || seen.has(text)) continue;
+    seen.add(text);
+    const rel = f.slice(ROOT.length).replace(/\/node_modules\//g, "/").replace(
+      /^node_modules\/\.deno/,
+      "deps",
+    );
+    files[`/src${rel}`] = text;
+    bytes += new TextEncoder().encode(text).length;
+  }
+  if (Object.keys(files).length < FILES) {
+    throw new Error(
+      `Cannot find ${FILES} distinct TypeScript files in node_modules: run "deno task setup" (with --all for tools/)`,
+    );
+  }
+  return { files, bytes };
+}
+
+console.log("# symbols: outline and find_symbol vs bare parsing, warm find_symbol, memory per cached tree");
+console.log(`machine: ${machine()}; ${new Date().toISOString()}`);
+
+const grammars = new Grammars(createWasmLoader());
+const parser = await grammars.parser("typescript");
+
+// 1. find_symbol over 1,000 files (first, so RSS growth shows the memory the cached trees take)
+const { files, bytes } = await workspaceFiles();
+console.log(
+  `workspace: ${FILES} files, ${(bytes / 1024 / 1024).toFixed(2)} MB of .ts/.d.ts from node_modules`,
+);
+const texts = Object.values(files);
+const coldParse: number[] = [];
+const coldFind: number[] = [];
+const warmFind: number[] = [];
+const afterEdit: number[] = [];
+let perTreeKb = 0;
+let perFileKb = 0;
+let matches = 0;
+for (let round = -1; round < rounds; round++) {
+  let t = performance.now();
+  for (const text of texts) parser.parse(text)!.delete();
+  const dParse = performance.now() - t;
+
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).gc?.();
+  const rssBefore = Deno.memoryUsage().rss;
+  const wasmBefore = wasmBytes();
+  const ws = await createWorkspace({ backend: createMemoryBackend(files), grammars });
+  t = performance.now();
+  const cold = await ws.call("find_symbol", { name_path: "Context/header" });
+  const dCold = performance.now() - t;
+  if (!cold.ok) throw new Error(JSON.stringify(cold.error));
+  matches = cold.data["count"] as number;
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).gc?.();
+  const rssAfter = Deno.memoryUsage().rss;
+  const wasmAfter = wasmBytes();
+
+  const dWarms: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    t = performance.now();
+    const warm = await ws.call("find_symbol", { name_path: "Context/header" });
+    dWarms.push(performance.now() - t);
+    if (!warm.ok) throw new Error(JSON.stringify(warm.error));
+  }
+
+  // One staged edit lands, then search again: one incremental re-parse, everything else cached.
+  const target = (cold.data["matches"] as { path: string; name_path: string }[])[0]!;
+  const edit = await ws.call("insert_code", {
+    path: target.path,
+    name_path: target.name_path,
+    position: "after",
+    code: `graverBench${round + 1}(): void;`,
+  });
+  if (!edit.ok) throw new Error(JSON.stringify(edit.error));
+  t = performance.now();
+  const again = await ws.call("find_symbol", { name_path: "Context/header" });
+  const dAgain = performance.now() - t;
+  if (!again.ok) throw new Error(JSON.stringify(again.error));
+  if (round >= 0) {
+    coldParse.push(dParse);
+    coldFind.push(dCold);
+    warmFind.push(...dWarms);
+    afterEdit.push(dAgain);
+  }
+  if (round === -1) { // fresh process: the growth is real
+    perFileKb = (rssAfter - rssBefore) / ws.trees!.size / 1024;
+    perTreeKb = (wasmAfter - wasmBefore) / ws.trees!.size / 1024;
+  }
+  for (const path of Object.keys(files)) ws.trees!.forget(path.slice(1)); // free this round's trees
+}
+const parseFiles = stats(coldParse);
+const cold = stats(coldFind);
+const warm = stats(warmFind);
+const edited = stats(afterEdit);
+const coldRatio = cold.median / parseFiles.median;
+printTable([
+  [`find_symbol over ${FILES} files`, "median", "detail"],
+  ["parse every file cold (baseline)", ms(parseFiles.median), describe(parseFiles)],
+  ["find_symbol cold (read + hash + parse + query)", ms(cold.median), describe(cold)],
+  ["ratio cold / parse", `${coldRatio.toFixed(2)}×`, "goal ≤ 1.50×"],
+  ["find_symbol warm", ms(warm.median), `${describe(warm)}; goal ≤ 50 ms`],
+  ["find_symbol after one committed edit", ms(edited.median), describe(edited)],
+  [
+    "memory per cached tree (tree-sitter linear memory growth / trees)",
+    `${perTreeKb.toFixed(1)} KB`,
+    `avg file ${(bytes / FILES / 1024).toFixed(1)} KB; first round, fresh process`,
+  ],
+  ["RSS growth per cached file (tree + outline + text + stage)", `${perFileKb.toFixed(0)} KB`, "first round"],
+]);
+console.log(`matches for "Context/header": ${matches}`);
+
+// 2. outline of 1 MB vs its bare parse
+const corpus = await buildCorpus();
+console.log(`corpus: ${describeCorpus(corpus)}`);
+const ws0 = await createWorkspace({ backend: createMemoryBackend({}), grammars });
+const parseTimes: number[] = [];
+const outlineTimes: number[] = [];
+let symbolCount = 0;
+for (let round = -1; round < rounds; round++) {
+  let t = performance.now();
+  parser.parse(corpus.text)!.delete();
+  const dParse = performance.now() - t;
+  t = performance.now();
+  const tree = parser.parse(corpus.text)!;
+  const outline = await symbolsOfTree(ws0, "typescript", tree, corpus.text);
+  const dOutline = performance.now() - t;
+  tree.delete();
+  symbolCount = outline.symbols.length;
+  if (round >= 0) {
+    parseTimes.push(dParse);
+    outlineTimes.push(dOutline);
+  }
+}
+const parseS = stats(parseTimes);
+const outlineS = stats(outlineTimes);
+const outlineRatio = outlineS.median / parseS.median;
+printTable([
+  ["1 MB TypeScript", "median", "detail"],
+  ["bare parse (baseline)", ms(parseS.median), describe(parseS)],
+  ["outline (parse + tags query + symbols)", ms(outlineS.median), describe(outlineS)],
+  ["ratio", `${outlineRatio.toFixed(2)}×`, `goal ≤ 1.30×; ${symbolCount} top-level symbols`],
+]);
+
+result(
+  "symbols",
+  `outline 1 MB ${ms(outlineS.median)} vs parse ${ms(parseS.median)} = ${
+    outlineRatio.toFixed(2)
+  }× (goal ≤ 1.3×); ` +
+    `find_symbol ${FILES} files cold ${ms(cold.median)} vs parse ${ms(parseFiles.median)} = ${
+      coldRatio.toFixed(2)
+    }× (goal ≤ 1.5×), ` +
+    `warm ${ms(warm.median)} (goal ≤ 50 ms), after an edit ${ms(edited.median)}; ${
+      perTreeKb.toFixed(1)
+    } KB per cached tree`,
+);
