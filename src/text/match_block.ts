@@ -560,7 +560,7 @@ function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options: Match
   const threshold = options.fuzzyThreshold ?? 0.8;
   const budget = { left: options.fuzzyBudget ?? 20000 };
   const sq = search.map(squash);
-  const scored: { start: number; sim: number }[] = [];
+  const scored: { start: number; sim: number; same: number }[] = [];
   let capped = false;
   for (const [s] of starts) {
     if (budget.left <= 0) {
@@ -568,7 +568,9 @@ function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options: Match
       break;
     }
     const win = doc.bodies.slice(s, s + n).map(squash);
-    scored.push({ start: s, sim: windowSimilarity(sq, win, budget) });
+    let same = 0;
+    for (let j = 0; j < n; j++) if (sq[j] !== "" && sq[j] === win[j]) same++;
+    scored.push({ start: s, sim: windowSimilarity(sq, win, budget), same });
   }
   scored.sort((a, b) => b.sim - a.sim);
   const best = scored[0];
@@ -579,6 +581,21 @@ function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options: Match
     return { kind: "none", reason: "two windows are about as close" };
   }
   if (runner >= threshold) {
+    // Several windows are close. One that differs from the search in a single line (a typo)
+    // while every other differs in more, and is also the most similar, is clearly ahead.
+    const bySame = [...above].sort((a, b) => b.same - a.same || b.sim - a.sim);
+    const [top, next] = [bySame[0]!, bySame[1]!];
+    if (top.same >= nonBlank - 1 && top.same > next.same && top === best) {
+      const cand: Cand = { start: top.start, end: top.start + n, pairs: null, similarity: top.sim };
+      return {
+        kind: "match",
+        tier: "fuzzy",
+        cand,
+        search,
+        replace,
+        shift: indentShift(doc, search, pairsOf(cand, n)),
+      };
+    }
     const cands = above.map((x) => ({ start: x.start, end: x.start + n, pairs: null, similarity: x.sim }));
     const picked = byHint(cands, ctx.hint);
     if (picked) {

@@ -320,3 +320,18 @@ for (const c of CASES) {
     assert.deepEqual((await ws.fs.read(`/${c.file}`))!, want);
   });
 }
+
+Deno.test("matchBlock() refuses a typo'd block whose text is present twice, and places it when one copy differs more", () => {
+  const block = slice("css_scanner.c", 42, 50);
+  const typo = block.map((l) => l.replace("advance(lexer);", "advanse(lexer);"));
+  const twice = [...block, "", ...block].join("\n") + "\n";
+  const out = failure(matchBlock(twice, { search: typo, replace: typo, inputLine: 1 }));
+  assert.equal(out.code, "ambiguous");
+  assert.equal(out.tier, "fuzzy");
+  const variant = block.map((l) => l.replace("return false;", "return true;"));
+  const near = [...variant, "", ...block].join("\n") + "\n";
+  const placed = matchBlock(near, { search: typo, replace: typo, inputLine: 1 });
+  assert.ok(placed.ok, JSON.stringify(placed));
+  assert.equal(placed.match.start, block.length + 1);
+  assert.equal(placed.match.confidence, "low");
+});
