@@ -39,7 +39,7 @@ export function fixtureWorkspace(
 export async function stored(ws: Workspace, path: string): Promise<string> {
   const bytes = await ws.fs.read(`/${path}`);
   assert.ok(bytes, `"${path}" is missing`);
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 }
 
 /** The data of a successful result (fails the test otherwise). */

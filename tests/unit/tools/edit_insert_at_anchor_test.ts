@@ -334,3 +334,21 @@ Deno.test("edit_insert_at_anchor re-indents code around a template literal but k
     ),
   );
 });
+
+Deno.test("edit_insert_at_anchor keeps a BOM and every other line's ending in a mixed-ending file", async () => {
+  const text = "\uFEFFclass A:\r\n    def f(self):\r\n        pass\n\n    def g(self):\r\n        pass\r\n";
+  const ws = await workspaceWith({ "a.py": text });
+  ok(
+    await ws.call("edit_insert_at_anchor", {
+      path: "a.py",
+      selector: "A/f",
+      position: "after",
+      text: "def h(self):\n    pass",
+    }),
+  );
+  assert.equal(
+    await stored(ws, "a.py"),
+    // Old lines keep their endings; the new ones take the dominant CRLF.
+    "\uFEFFclass A:\r\n    def f(self):\r\n        pass\n\r\n    def h(self):\r\n        pass\r\n\n    def g(self):\r\n        pass\r\n",
+  );
+});
