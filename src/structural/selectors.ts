@@ -336,15 +336,20 @@ export async function selectTargets(
       : [];
     return narrow(file, "name_path", all, options, `the name path "${namePath}"`, () => {
       const suggestions = res.status === "not_found" ? res.suggestions : [];
+      // Code passed where a name path goes: say how to match code.
+      const looksLikeCode = /[()$;={}]|\.\w/.test(namePath);
+      const retry = options.retry && (suggestions.length > 0 || looksLikeCode)
+        ? options.retry({ selector: looksLikeCode ? { pattern: namePath } : suggestions[0] })
+        : undefined;
       return new RecoverableError("no_match", `Cannot find the symbol "${namePath}" in "${file.rel}"`, {
-        hint: suggestions.length > 0
+        hint: looksLikeCode
+          ? `A string selector is a name path; to match code pass {"pattern": ${JSON.stringify(namePath)}}`
+          : suggestions.length > 0
           ? `Did you mean ${
             suggestions.map((s) => `"${s}"`).join(", ")
           }? Call outline on the file to see every name path`
           : "Call outline on the file to see every name path",
-        ...(options.retry && suggestions.length > 0
-          ? { suggestedCall: options.retry({ selector: suggestions[0] }) }
-          : {}),
+        ...(retry ? { suggestedCall: retry } : {}),
         details: { path: file.rel, name_path: namePath, did_you_mean: suggestions },
       });
     });

@@ -176,3 +176,14 @@ Deno.test("edit_apply_node previews with dry_run and writes nothing", async () =
   assert.match(r.changes[0]!.diff, /^-\treturn a !== a;\n\+\treturn Number\.isNaN\(a\);$/m);
   assert.equal(await stored(ws, "isNaN.js"), fixture("isNaN.js"));
 });
+
+Deno.test("edit_apply_node answers code passed as a name path with the pattern call to make", async () => {
+  const ws = await fixtureWorkspace(["isNaN.js"]);
+  const e = refused(
+    await ws.call("edit_apply_node", { path: "isNaN.js", selector: "a !== a", new_text: "false" }),
+  );
+  assert.equal(e.code, "no_match");
+  assert.deepEqual(e.suggested_call?.args["selector"], { pattern: "a !== a" });
+  ok(await ws.call(e.suggested_call!.tool, e.suggested_call!.args));
+  assert.equal(await stored(ws, "isNaN.js"), fixture("isNaN.js").replace("return a !== a;", "return false;"));
+});
