@@ -268,9 +268,18 @@ function narrow(
       lineSpans(cands)
     })`,
     {
-      hint:
-        'Pass select: "all" to edit every match, select: "nth" with n (1-based, document order) for one of them, or narrow the selector',
-      ...(options.retry ? { suggestedCall: options.retry({ select: "nth", n: 1 }) } : {}),
+      hint: kind === "name_path"
+        ? 'Use one of the candidates\' name paths (each is unique), or select: "all" / "nth" with n (1-based, document order)'
+        : 'Pass select: "all" to edit every match, select: "nth" with n (1-based, document order) for one of them, or narrow the selector',
+      ...(options.retry
+        ? {
+          suggestedCall: options.retry(
+            kind === "name_path" && cands[0]?.name_path
+              ? { selector: cands[0].name_path }
+              : { select: "nth", n: 1 },
+          ),
+        }
+        : {}),
       details: { path: file.rel, total: all.length, candidates: cands },
     },
   );
