@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fixture, fixtureWorkspace, ok, refused, stored } from "../structural/_fixtures.ts";
+import { fixture, fixtureWorkspace, ok, refused, stored, workspaceWith } from "../structural/_fixtures.ts";
 
 Deno.test("edit_apply_node rewrites every console.log($$$ARGS) with select all, keeping the bound arguments", async () => {
   const ws = await fixtureWorkspace(["check-napi.js"]);
@@ -186,4 +186,31 @@ Deno.test("edit_apply_node answers code passed as a name path with the pattern c
   assert.deepEqual(e.suggested_call?.args["selector"], { pattern: "a !== a" });
   ok(await ws.call(e.suggested_call!.tool, e.suggested_call!.args));
   assert.equal(await stored(ws, "isNaN.js"), fixture("isNaN.js").replace("return a !== a;", "return false;"));
+});
+
+Deno.test("edit_apply_node refuses an ambiguous name path with each candidate's unique name path", async () => {
+  const ws = await workspaceWith({
+    "a.ts": "class A {\n  f(a: number): void;\n  f(a: string): void;\n  f(a: any) {}\n}\n",
+  });
+  const e = refused(
+    await ws.call("edit_apply_node", { path: "a.ts", selector: "A/f", new_text: "f(a: any) { return a; }" }),
+  );
+  assert.equal(e.code, "ambiguous");
+  const cands = e.details!["candidates"] as { name_path: string; start_line: number }[];
+  assert.deepEqual(cands.map((c) => [c.name_path, c.start_line]), [["A/f[0]", 2], ["A/f[1]", 3], [
+    "A/f[2]",
+    4,
+  ]]);
+  assert.equal(e.suggested_call?.args["selector"], "A/f[0]");
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "a.ts",
+      selector: "A/f[2]",
+      new_text: "f(a: any) { return a; }",
+    }),
+  );
+  assert.equal(
+    await stored(ws, "a.ts"),
+    "class A {\n  f(a: number): void;\n  f(a: string): void;\n  f(a: any) { return a; }\n}\n",
+  );
 });
