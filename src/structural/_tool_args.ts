@@ -16,13 +16,14 @@ export const SELECTOR: JsonSchema = {
   type: ["string", "object"],
   minLength: 1,
   description:
-    'What to edit. A name path string ("Class/method", "/top_level", "name[1]" for the 2nd overload), or one of: {"name_path": "...", "substring": true}; {"pattern": "console.log($$$ARGS)"} — code with $X for one node, $$$X for any number, $_ for an unnamed one; {"query": "(call_expression) @call", "capture": "call"} — a tree-sitter query',
+    'What to edit. A name path string ("Class/method", "/top_level", "name[1]" for the 2nd overload), or one of: {"name_path": "...", "substring": true}; {"pattern": "console.log($$$ARGS)"} — code with $X for one node, $$$X for any number, $_ for an unnamed one; {"query": "(call_expression) @call", "capture": "call"} — a tree-sitter query. Add "within": "Class/method" to a pattern or query to match only inside that symbol',
   properties: {
     name_path: { type: "string", minLength: 1 },
     substring: { type: "boolean" },
     query: { type: "string", minLength: 1 },
     capture: { type: "string", minLength: 1 },
     pattern: { type: "string", minLength: 1 },
+    within: { type: "string", minLength: 1, description: "Only matches inside this symbol (name path)" },
   },
   additionalProperties: false,
 };

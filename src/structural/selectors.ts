@@ -33,6 +33,8 @@ export type Selector =
     capture?: string;
     /** A code pattern with metavariables: `$X`, `$$$ARGS`, `$_`. */
     pattern?: string;
+    /** Only matches inside this symbol (a name path), e.g. a pattern within one method. */
+    within?: string;
   };
 
 /** The kind of a selector. */
@@ -105,6 +107,7 @@ export function normaliseSelector(
   query?: string;
   capture?: string;
   pattern?: string;
+  within?: string;
 } {
   if (typeof selector === "string") return { kind: "name_path", name_path: selector };
   const kinds = (["name_path", "query", "pattern"] as const).filter((k) => typeof selector[k] === "string");
@@ -124,7 +127,7 @@ export function normaliseSelector(
     );
   }
   const out: ReturnType<typeof normaliseSelector> = { kind: kinds[0]! };
-  for (const k of ["name_path", "substring", "query", "capture", "pattern"] as const) {
+  for (const k of ["name_path", "substring", "query", "capture", "pattern", "within"] as const) {
     const v = selector[k];
     if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   }
@@ -229,7 +232,7 @@ function lineSpans(cands: Candidate[]): string {
   return spans.join(", ") + (cands.length > 8 ? ", ..." : "");
 }
 
-function narrow(
+function narrowTargets(
   file: SourceFile,
   kind: SelectorKind,
   all: Target[],
@@ -297,6 +300,52 @@ function dedupe(nodes: Node[]): Node[] {
   return out.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
 }
 
+/** The span of the symbol a `within` name path names (it must be unique). */
+async function scopeOf(
+  ws: Workspace,
+  file: SourceFile,
+  within: string,
+): Promise<{ start: number; end: number }> {
+  let symbols: SymbolInfo[];
+  try {
+    symbols = (await outlineOf(ws, file.rel, file.text, file.version)).symbols;
+  } catch (cause) {
+    throw new RecoverableError("unsupported_language", `Cannot resolve within "${within}" in "${file.rel}"`, {
+      hint:
+        `graver has no symbol query for ${file.language}; drop "within" and narrow the pattern or query instead`,
+      details: { path: file.rel, language: file.language },
+      cause,
+    });
+  }
+  const res = resolveNamePath(symbols, within);
+  if (res.status === "unique") {
+    return { start: res.symbol.full_range.start_utf16, end: res.symbol.full_range.end_utf16 };
+  }
+  if (res.status === "ambiguous") {
+    throw new RecoverableError(
+      "ambiguous",
+      `Cannot scope to "${within}" in "${file.rel}": ${res.candidates.length} symbols match`,
+      {
+        hint: `Pass within as one of ${res.candidates.map((c) => `"${c.name_path}"`).join(", ")}`,
+        details: {
+          path: file.rel,
+          candidates: res.candidates.map((c) => ({
+            name_path: c.name_path,
+            start_line: c.range.start_line,
+            end_line: c.range.end_line,
+          })),
+        },
+      },
+    );
+  }
+  throw new RecoverableError("no_match", `Cannot scope to "${within}" in "${file.rel}": no such symbol`, {
+    hint: res.suggestions.length > 0
+      ? `Did you mean ${res.suggestions.map((n) => `"${n}"`).join(", ")}?`
+      : "Call outline on the file to see every name path",
+    details: { path: file.rel, within, did_you_mean: res.suggestions },
+  });
+}
+
 /**
  * Resolve a selector in a parsed file.
  *
@@ -314,6 +363,21 @@ export async function selectTargets(
 ): Promise<Selection> {
   const sel = normaliseSelector(selector);
   const index = new TextIndex(file.text);
+  const scope = sel.within === undefined ? null : await scopeOf(ws, file, sel.within);
+  const narrow = (
+    kind: SelectorKind,
+    all: Target[],
+    describe: string,
+    noMatch: () => RecoverableError,
+  ): Selection =>
+    narrowTargets(
+      file,
+      kind,
+      scope ? all.filter((t) => t.start >= scope.start && t.end <= scope.end) : all,
+      options,
+      scope ? `${describe} within "${sel.within}"` : describe,
+      noMatch,
+    );
   if (sel.kind === "name_path") {
     const namePath = sel.name_path!;
     let symbols: SymbolInfo[];
@@ -343,7 +407,7 @@ export async function selectTargets(
       : res.status === "ambiguous"
       ? res.candidates.map((s) => symbolTarget(file, s)).sort((a, b) => a.start - b.start)
       : [];
-    return narrow(file, "name_path", all, options, `the name path "${namePath}"`, () => {
+    return narrow("name_path", all, `the name path "${namePath}"`, () => {
       const suggestions = res.status === "not_found" ? res.suggestions : [];
       // Code passed where a name path goes: say how to match code.
       const looksLikeCode = /[()$;={}]|\.\w/.test(namePath);
@@ -416,10 +480,8 @@ export async function selectTargets(
       const nodes = dedupe(captured.filter((c) => c.name === capture).map((c) => c.node));
       const all = nodes.map((n) => nodeTarget(file, n));
       return narrow(
-        file,
         "query",
         all,
-        options,
         "the query",
         () =>
           new RecoverableError(
@@ -445,7 +507,7 @@ export async function selectTargets(
   }
   const matches = matchPattern(compiled, file.tree.rootNode, file.text);
   const all = matches.map((m) => ({ ...nodeTarget(file, m.node), bindings: m.bindings }));
-  return narrow(file, "pattern", all, options, `the pattern "${compiled.source}"`, () => {
+  return narrow("pattern", all, `the pattern "${compiled.source}"`, () => {
     const near = nearestPatternCandidates(compiled, file.tree.rootNode, 5).map((n) =>
       describeTarget(file, index, nodeTarget(file, n))
     );

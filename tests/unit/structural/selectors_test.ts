@@ -136,3 +136,25 @@ Deno.test("selectTargets() refuses a selector with no kind or two kinds", async 
     rejectsWith("invalid_args"),
   );
 });
+
+Deno.test("selectTargets() narrows a pattern or query to the symbol named by within", async () => {
+  const ws = await fixtureWorkspace(["analyze.go"]);
+  const file = await open(ws, "analyze.go");
+  await assert.rejects(selectTargets(ws, file, { pattern: "os.Exit($X)" }), rejectsWith("ambiguous"));
+  const inParse = await selectTargets(ws, file, { pattern: "os.Exit($X)", within: "parse" });
+  assert.deepEqual(inParse.targets.map((t) => t.node.startPosition.row + 1), [41]);
+  await assert.rejects(
+    selectTargets(ws, file, { pattern: "os.Exit($X)", within: "visit" }),
+    rejectsWith("no_match"),
+  );
+  const inMain = await selectTargets(ws, file, { pattern: "os.Exit($X)", within: "main" }, { select: "all" });
+  assert.deepEqual(inMain.targets.map((t) => t.node.startPosition.row + 1), [99, 134, 155]);
+  const q = await selectTargets(ws, file, { query: "(call_expression) @c", within: "parse" }, {
+    select: "all",
+  });
+  assert.ok(q.targets.every((t) => t.node.startPosition.row + 1 >= 36 && t.node.startPosition.row + 1 <= 45));
+  await assert.rejects(
+    selectTargets(ws, file, { pattern: "os.Exit($X)", within: "mian" }),
+    rejectsWith("no_match"),
+  );
+});
