@@ -40,6 +40,7 @@ if (setup.code !== 0) {
 
 const unit = await run(["test", "-A", "--doc", "--parallel", "src/", "tests/unit/"], true);
 // deno test's summary: "ok | 360 passed | 0 failed (16s)" (colours stripped).
+// deno-lint-ignore no-control-regex -- strips ANSI colour codes from deno test's output
 const summary = /(\d+) passed \| (\d+) failed/.exec(unit.out.replace(/\x1b\[[0-9;]*m/g, ""));
 if (summary) {
   passed += Number(summary[1]);
