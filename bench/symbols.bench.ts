@@ -112,6 +112,7 @@ console.log(
 const texts = Object.values(files);
 const coldParse: number[] = [];
 const coldFind: number[] = [];
+const coldAll: number[] = [];
 const warmFind: number[] = [];
 const afterEdit: number[] = [];
 let perTreeKb = 0;
@@ -122,20 +123,12 @@ for (let round = -1; round < rounds; round++) {
   for (const text of texts) parser.parse(text)!.delete();
   const dParse = performance.now() - t;
 
-  // deno-lint-ignore no-explicit-any
-  (globalThis as any).gc?.();
-  const rssBefore = Deno.memoryUsage().rss;
-  const wasmBefore = wasmBytes();
   const ws = await createWorkspace({ backend: createMemoryBackend(files), grammars });
   t = performance.now();
   const cold = await ws.call("find_symbol", { name_path: "Context/header" });
   const dCold = performance.now() - t;
   if (!cold.ok) throw new Error(JSON.stringify(cold.error));
   matches = cold.data["count"] as number;
-  // deno-lint-ignore no-explicit-any
-  (globalThis as any).gc?.();
-  const rssAfter = Deno.memoryUsage().rss;
-  const wasmAfter = wasmBytes();
 
   const dWarms: number[] = [];
   for (let k = 0; k < 3; k++) {
@@ -164,14 +157,31 @@ for (let round = -1; round < rounds; round++) {
     warmFind.push(...dWarms);
     afterEdit.push(dAgain);
   }
-  if (round === -1) { // fresh process: the growth is real
-    perFileKb = (rssAfter - rssBefore) / ws.trees!.size / 1024;
-    perTreeKb = (wasmAfter - wasmBefore) / ws.trees!.size / 1024;
-  }
   for (const path of Object.keys(files)) ws.trees!.forget(path.slice(1)); // free this round's trees
+
+  // Worst case: a one-letter substring appears in every file, so the prefilter skips nothing.
+  const wsAll = await createWorkspace({ backend: createMemoryBackend(files), grammars });
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).gc?.();
+  const rssBefore = Deno.memoryUsage().rss;
+  const wasmBefore = wasmBytes();
+  t = performance.now();
+  const every = await wsAll.call("find_symbol", { name_path: "e", substring: true, max_results: 1 });
+  const dAll = performance.now() - t;
+  if (!every.ok) throw new Error(JSON.stringify(every.error));
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).gc?.();
+  if (round === -1) { // the first full outline of the process: the growth is what the cache holds
+    perFileKb = (Deno.memoryUsage().rss - rssBefore) / wsAll.trees!.size / 1024;
+    perTreeKb = (wasmBytes() - wasmBefore) / wsAll.trees!.size / 1024;
+  }
+  for (const path of Object.keys(files)) wsAll.trees!.forget(path.slice(1));
+  if (round >= 0) coldAll.push(dAll);
 }
 const parseFiles = stats(coldParse);
 const cold = stats(coldFind);
+const all = stats(coldAll);
+const allRatio = all.median / parseFiles.median;
 const warm = stats(warmFind);
 const edited = stats(afterEdit);
 const coldRatio = cold.median / parseFiles.median;
@@ -179,7 +189,9 @@ printTable([
   [`find_symbol over ${FILES} files`, "median", "detail"],
   ["parse every file cold (baseline)", ms(parseFiles.median), describe(parseFiles)],
   ["find_symbol cold (read + hash + parse + query)", ms(cold.median), describe(cold)],
-  ["ratio cold / parse", `${coldRatio.toFixed(2)}×`, "goal ≤ 1.50×"],
+  ["ratio cold / parse", `${coldRatio.toFixed(2)}×`, "goal ≤ 1.50×; files without the name are not parsed"],
+  ['find_symbol cold, every file parsed (substring "e")', ms(all.median), describe(all)],
+  ["ratio every-file cold / parse", `${allRatio.toFixed(2)}×`, "worst case: outline of all 1,000 files"],
   ["find_symbol warm", ms(warm.median), `${describe(warm)}; goal ≤ 50 ms`],
   ["find_symbol after one committed edit", ms(edited.median), describe(edited)],
   [
@@ -230,7 +242,7 @@ result(
   }× (goal ≤ 1.3×); ` +
     `find_symbol ${FILES} files cold ${ms(cold.median)} vs parse ${ms(parseFiles.median)} = ${
       coldRatio.toFixed(2)
-    }× (goal ≤ 1.5×), ` +
+    }× (goal ≤ 1.5×; ${allRatio.toFixed(2)}× when every file must be outlined), ` +
     `warm ${ms(warm.median)} (goal ≤ 50 ms), after an edit ${ms(edited.median)}; ${
       perTreeKb.toFixed(1)
     } KB per cached tree`,

@@ -1,7 +1,9 @@
 /**
  * find_symbol: find definitions by name path across the workspace (or one
  * file or directory), through the stage and the parse cache, so repeated
- * searches only re-parse what changed.
+ * searches only re-parse what changed. A file whose text does not contain the
+ * words of the last segment cannot define it and is not parsed (it is
+ * outlined only when nothing matches, for did-you-mean names).
  *
  * @module
  */
@@ -9,7 +11,7 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { nearestNames } from "../fs/stage.ts";
-import { resolveNamePath } from "../syntax/name_path.ts";
+import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import { flattenSymbols, outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
 import type { Workspace } from "../workspace.ts";
@@ -80,6 +82,28 @@ interface Match {
   text: string;
 }
 
+/** A file that was not searched because its text cannot hold the name. */
+interface Skipped {
+  rel: string;
+  text: string;
+  version: string;
+}
+
+/**
+ * The words a file must contain to define a symbol answering to `namePath`'s
+ * last segment (a symbol's name, alias or header is written in the file).
+ *
+ * @param namePath The name path searched.
+ * @param substring Whether the last segment may be part of a name.
+ * @returns Words to look for (lower-cased for a substring search); empty: no prefilter.
+ */
+export function prefilterWords(namePath: string, substring: boolean): string[] {
+  const segments = parseNamePath(namePath).segments;
+  const last = segments[segments.length - 1]?.name ?? "";
+  const words = last.match(/[\p{L}\p{N}_$]+/gu) ?? [];
+  return substring ? words.map((w) => w.toLowerCase()) : words;
+}
+
 async function searchFile(
   ws: Workspace,
   stage: Stage,
@@ -87,6 +111,8 @@ async function searchFile(
   args: FindSymbolArgs,
   out: Match[],
   misses: SymbolInfo[][],
+  skipped: Skipped[],
+  words: string[],
 ) {
   const file = await stage.read(rel);
   if (!file || file.bytes.length > MAX_SEARCH_FILE_BYTES) return;
@@ -95,6 +121,13 @@ async function searchFile(
     text = decodeText(file.bytes, rel).text;
   } catch {
     return;
+  }
+  if (words.length > 0) {
+    const haystack = args.substring ? text.toLowerCase() : text;
+    if (!words.every((w) => haystack.includes(w))) {
+      skipped.push({ rel, text, version: file.version });
+      return;
+    }
   }
   const outline = await outlineOf(ws, rel, text, file.version);
   const res = resolveNamePath(outline.symbols, args.name_path, {
@@ -147,13 +180,19 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     }
     const matches: Match[] = [];
     const misses: SymbolInfo[][] = [];
+    const skipped: Skipped[] = [];
+    const words = prefilterWords(args.name_path, args.substring === true);
     const BATCH = 16;
     for (let i = 0; i < files.length; i += BATCH) {
       await Promise.all(
-        files.slice(i, i + BATCH).map((f) => searchFile(workspace, stage, f, args, matches, misses)),
+        files.slice(i, i + BATCH).map((f) =>
+          searchFile(workspace, stage, f, args, matches, misses, skipped, words)
+        ),
       );
     }
     if (matches.length === 0) {
+      // Only now outline the files the prefilter skipped: their names feed did-you-mean.
+      for (const f of skipped) misses.push((await outlineOf(workspace, f.rel, f.text, f.version)).symbols);
       const names = new Set<string>();
       for (const symbols of misses) for (const s of flattenSymbols(symbols)) names.add(s.name);
       const last = args.name_path.split("/").pop() ?? args.name_path;

@@ -77,3 +77,19 @@ Deno.test("find_symbol() on a file without a grammar answers unsupported_languag
   const res = await ws.call("find_symbol", { name_path: "get", path: "README.md" });
   assert.ok(!res.ok && res.error.code === "unsupported_language");
 });
+
+Deno.test("find_symbol() does not parse files whose text cannot define the name, and still finds headers across whitespace", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/a.rs": "struct Point;\nimpl   Display\n  for Point {\n    fn fmt(&self) {}\n}\n",
+      "/b.rs": "fn unrelated() {}\n",
+      "/c.rs": "fn other() {}\n",
+    }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("find_symbol", { name_path: "impl Display for Point/fmt" });
+  assert.ok(res.ok);
+  assert.deepEqual((res.data["matches"] as Match[]).map((m) => m.path), ["a.rs"]);
+  assert.equal(res.data["files_searched"], 3);
+  assert.equal(ws.trees!.size, 1, "only a.rs was parsed");
+});
