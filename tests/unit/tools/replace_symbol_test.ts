@@ -173,3 +173,24 @@ Deno.test("replace_symbol() keeps CRLF line endings and the BOM", async () => {
   ok(await ws.call("replace_symbol", { path: "a.ts", name_path: "A/m", new_body: "m() {\n  return 2;\n}" }));
   assert.equal(await read(ws, "a.ts"), text.replace("return 1", "return 2"));
 });
+
+Deno.test("replace_symbol() replaces a nested function by its path, re-indented to its depth", async () => {
+  const py = "def outer():\n    def inner():\n        return 1\n\n    return inner\n";
+  assert.equal(
+    await replaced("n.py", py, "outer/inner", "def inner():\n    x = 2\n    return x"),
+    "def outer():\n    def inner():\n        x = 2\n        return x\n\n    return inner\n",
+  );
+  const js = "function outer() {\n\tfunction inner() {\n\t\treturn 1;\n\t}\n\treturn inner;\n}\n";
+  assert.equal(
+    await replaced("n.js", js, "outer/inner", "function inner() {\n  return 2;\n}"),
+    "function outer() {\n\tfunction inner() {\n\t\treturn 2;\n\t}\n\treturn inner;\n}\n",
+  );
+});
+
+Deno.test("replace_symbol() takes an escaped '/' in a name path", async () => {
+  const json = '{\n  "paths": {\n    "src/a": 1,\n    "src/b": 2\n  }\n}\n';
+  assert.equal(
+    await replaced("c.json", json, "paths/src\\/b", '"src/b": 3'),
+    '{\n  "paths": {\n    "src/a": 1,\n    "src/b": 3\n  }\n}\n',
+  );
+});
