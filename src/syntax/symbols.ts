@@ -74,7 +74,11 @@ export class TextIndex {
   #checkpoints: Uint32Array | null = null;
   #lineStarts: Uint32Array | null = null;
 
-  /** @param text The decoded text. */
+  /**
+   * Index a text (line starts and byte checkpoints are built on first use).
+   *
+   * @param text The decoded text.
+   */
   constructor(text: string) {
     this.#text = text;
     // deno-lint-ignore no-control-regex
