@@ -222,6 +222,7 @@ function wrapsOnly(parent: Node, node: Node): boolean {
  */
 export function definitionLevels(def: Node, rules: SymbolRules): Node[] {
   const out = [def];
+  if (rules.wrappers.length === 0) return out;
   let cur = def;
   for (let p = cur.parent; p && rules.wrappers.includes(p.type) && wrapsOnly(p, cur); p = p.parent) {
     out.push(p);
