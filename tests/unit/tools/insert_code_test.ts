@@ -253,3 +253,36 @@ Deno.test("insert_code() refuses body positions on a symbol without a body", asy
   assert.ok(!res.ok && res.error.code === "invalid_args");
   assert.equal(res.error.suggested_call?.args["position"], "after");
 });
+
+Deno.test("insert_code() goes above a Python method's decorators and a Rust method's attributes and docs", async () => {
+  const py =
+    "class A:\n    def one(self):\n        pass\n\n    @property\n    def two(self):\n        return 2\n";
+  const ws = await workspace({
+    "/a.py": py,
+    "/p.rs": "impl P {\n    /// New.\n    #[inline]\n    fn new() {}\n}\n",
+  });
+  ok(
+    await ws.call("insert_code", {
+      path: "a.py",
+      name_path: "A/two",
+      position: "before",
+      code: "def mid(self):\n    pass",
+    }),
+  );
+  assert.equal(
+    await read(ws, "a.py"),
+    "class A:\n    def one(self):\n        pass\n\n    def mid(self):\n        pass\n\n    @property\n    def two(self):\n        return 2\n",
+  );
+  ok(
+    await ws.call("insert_code", {
+      path: "p.rs",
+      name_path: "P/new",
+      position: "before",
+      code: "fn old() {}",
+    }),
+  );
+  assert.equal(
+    await read(ws, "p.rs"),
+    "impl P {\n    fn old() {}\n\n    /// New.\n    #[inline]\n    fn new() {}\n}\n",
+  );
+});
