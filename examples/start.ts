@@ -77,6 +77,41 @@ show(
   }),
 );
 
+const response = [
+  "Here is the fix (the model indented everything 2 more and lost the CRLF endings):",
+  "",
+  "src/main.py",
+  "```python",
+  "<<<<<<< SEARCH",
+  "  def main():",
+  '      print("hi")',
+  "=======",
+  "  def main():",
+  '      print("hello, graver")',
+  ">>>>>>> REPLACE",
+  "```",
+].join("\n");
+show(
+  "apply_edits: a drifted SEARCH/REPLACE block lands on the right lines",
+  await ws.call("apply_edits", { text: response }),
+);
+
+const outline = await ws.call("outline", { path: "src/greet.ts" });
+console.log("\n== outline src/greet.ts");
+if (outline.ok) {
+  for (const s of outline.data["symbols"] as { kind: string; name_path: string; start_line: number }[]) {
+    console.log(`${s.kind.padEnd(10)} ${s.name_path} (line ${s.start_line})`);
+  }
+}
+show(
+  "replace_symbol greet: the new body is re-indented and the export keyword kept",
+  await ws.call("replace_symbol", {
+    path: "src/greet.ts",
+    name_path: "greet",
+    new_body: "function greet(g: Greeting): string {\n    return `Hi, ${g.name}`;\n}",
+  }),
+);
+
 show(
   "move_file src/main.py -> app/main.py (CRLF bytes kept)",
   await ws.call("move_file", { from: "src/main.py", to: "app/main.py" }),
