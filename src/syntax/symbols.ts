@@ -9,6 +9,7 @@
  */
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { structuralUnsupported } from "../structural/source.ts";
 import type { Workspace } from "../workspace.ts";
 import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } from "./queries.ts";
 import type { ParsedFile } from "./trees.ts";
@@ -451,19 +452,20 @@ export async function symbolsOfTree(
 }
 
 /**
- * The `unsupported_language` error for a path, naming the text fallback.
+ * The `unsupported_language` error of a symbol lookup: {@linkcode structuralUnsupported}
+ * (hint and `suggested_call` naming the `edit_safe_text_patch` fallback).
  *
  * @param rel Relative path.
  * @param language The language id, or null when no grammar applies.
  * @returns The error to throw.
  */
 export function unsupportedLanguage(rel: string, language: string | null): RecoverableError {
-  const what = language === null ? "no grammar applies to it" : `graver has no symbol query for ${language}`;
-  return new RecoverableError("unsupported_language", `Cannot find symbols in "${rel}": ${what}`, {
-    hint:
-      "Edit it as text instead: read_file to see the lines, then edit_safe_text_patch (exact old_text -> new_text) or write_file",
-    suggestedCall: { tool: "read_file", args: { path: rel } },
-    details: { path: rel, language },
+  return structuralUnsupported(rel, {
+    tool: "a symbol lookup",
+    language,
+    reason: language === null
+      ? "no grammar applies to this file type"
+      : `graver has no symbol query for ${language}`,
   });
 }
 

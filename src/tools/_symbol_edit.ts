@@ -9,30 +9,17 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { dominantEol } from "../fs/text.ts";
-import type { Version } from "../fs/version.ts";
-import { detectIndentUnit } from "../structural/reindent.ts";
+import { loadSource, type SourceFile, withIndentUnit } from "../structural/source.ts";
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
-import { outlineOf, type SymbolInfo, symbolNode, unsupportedLanguage } from "../syntax/symbols.ts";
+import { outlineOf, type SymbolInfo, symbolNode } from "../syntax/symbols.ts";
 import type { Workspace } from "../workspace.ts";
 
-/** A file opened for a symbol edit, with the resolved symbol. */
-export interface SymbolTarget {
-  /** Relative path. */
-  rel: string;
-  /** Language id. */
-  language: string;
-  /** Decoded text (BOM excluded). */
-  text: string;
-  /** Whether the file has a BOM. */
-  bom: boolean;
-  /** Version of the bytes. */
-  version: Version;
-  /** Dominant line ending. */
-  eol: "\n" | "\r\n";
-  /** Indent unit of the file. */
-  unit: string;
+/**
+ * A file opened for a symbol edit ({@linkcode SourceFile}: path, text, BOM,
+ * version, line ending, indent unit, parse), with the resolved symbol.
+ */
+export interface SymbolTarget extends SourceFile {
   /** The symbol. */
   symbol: SymbolInfo;
   /** Its definition node. */
@@ -44,9 +31,6 @@ export interface SymbolTarget {
   /** The language's symbol rules. */
   rules: SymbolRules;
 }
-
-/** Languages whose files default to tab indentation when they have none yet. */
-const TAB_LANGUAGES = new Set(["go", "c"]);
 
 function candidatesOf(
   list: SymbolInfo[],
@@ -87,11 +71,12 @@ export async function openSymbol(
   stage: Stage,
   args: { path: string; name_path: string; expected_version?: string | undefined; tool: string },
 ): Promise<SymbolTarget> {
-  const rel = await stage.resolve(args.path);
-  await stage.checkExpected(rel, args.expected_version);
-  const file = await stage.readText(rel);
-  const language = ws.grammars?.languageOf(rel, file.text.slice(0, 200)) ?? null;
-  if (language === null || !ws.grammars) throw unsupportedLanguage(rel, language);
+  // No code to place yet: a file without indentation takes its language's habit.
+  const file = withIndentUnit(
+    await loadSource(ws, stage, args.path, { tool: args.tool, expectedVersion: args.expected_version }),
+    "",
+  );
+  const rel = file.rel;
   const outline = await outlineOf(ws, rel, file.text, file.version);
   const res = resolveNamePath(outline.symbols, args.name_path);
   if (res.status === "ambiguous") {
@@ -121,20 +106,7 @@ export async function openSymbol(
   const node = symbolNode(res.symbol);
   if (!node) throw new Error(`Cannot locate the node of "${res.symbol.name_path}"`);
   const { siblings, topLevel } = siblingsOf(outline.symbols, res.symbol);
-  return {
-    rel,
-    language,
-    text: file.text,
-    bom: file.bom,
-    version: file.version,
-    eol: dominantEol(file.text),
-    unit: detectIndentUnit(file.text, TAB_LANGUAGES.has(language) ? "\t" : "    "),
-    symbol: res.symbol,
-    node,
-    siblings,
-    topLevel,
-    rules: symbolRules(language),
-  };
+  return { ...file, symbol: res.symbol, node, siblings, topLevel, rules: symbolRules(file.language) };
 }
 
 /** Offset of the start of the line holding `offset`. */
