@@ -5,18 +5,10 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
 import { editedLines, NTH, SELECT, SELECTOR } from "../structural/_tool_args.ts";
+import { openSelection, stageTargetEdits } from "../structural/_tool_edit.ts";
 import { replacementEdit } from "../structural/node_edit.ts";
-import { substituteMetavariables } from "../structural/pattern.ts";
-import {
-  describeTarget,
-  type SelectMode,
-  type Selector,
-  selectTargets,
-  type Target,
-} from "../structural/selectors.ts";
-import { applyTextEdits, loadSource, stringLineFinder, type TextEdit } from "../structural/source.ts";
+import { describeTarget, type SelectMode, type Selector, type Target } from "../structural/selectors.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -66,48 +58,17 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
   }, ["path", "selector", "new_text"]),
   mutates: true,
   async handler(args, { workspace, stage }) {
-    const file = await loadSource(workspace, stage, args.path, {
-      tool: "edit_apply_node",
-      expectedVersion: args.expected_version,
-    });
-    const selection = await selectTargets(workspace, file, args.selector, {
-      select: args.select,
-      n: args.n,
-      retry: (extra) => ({ tool: "edit_apply_node", args: { ...args, path: file.rel, ...extra } }),
-    });
+    const { file, selection } = await openSelection(workspace, stage, "edit_apply_node", args);
     const targets = outermostTargets(selection.targets);
-    const strings = await stringLineFinder(workspace, file.language);
-    let edits: TextEdit[];
-    try {
-      edits = targets.map((t) =>
-        replacementEdit(
-          file,
-          t,
-          t.bindings ? substituteMetavariables(args.new_text, t.bindings, file.text) : args.new_text,
-          { keepLines: (code) => strings.find(code) },
-        )
-      );
-    } finally {
-      strings.dispose();
-    }
-    let next: string;
-    try {
-      next = applyTextEdits(file.text, edits);
-    } catch (cause) {
-      throw new RecoverableError("ambiguous", `Cannot replace overlapping matches in "${file.rel}"`, {
+    const { edits, warnings } = await stageTargetEdits(workspace, stage, file, targets, {
+      code: args.new_text,
+      build: (t, code, keepLines) => replacementEdit(file, t, code, { keepLines }),
+      overlap: {
+        message: `Cannot replace overlapping matches in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to replace one match at a time',
-        details: { path: file.rel, matches: targets.length },
-        cause,
-      });
-    }
-    await stage.writeText(file.rel, { text: next, bom: file.bom });
+      },
+    });
     const index = new TextIndex(file.text);
-    const warnings: string[] = [];
-    if (file.problems > 0) {
-      warnings.push(
-        `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,
-      );
-    }
     if (targets.length < selection.targets.length) {
       warnings.push(
         `${selection.targets.length - targets.length} match(es) nested inside another match were left alone`,

@@ -7,9 +7,8 @@
 import { RecoverableError } from "../errors.ts";
 import { definitionStarts, editedLines, NTH, SELECT, SELECTOR } from "../structural/_tool_args.ts";
 import { ANCHOR_POSITIONS, type AnchorPosition, insertionEdit } from "../structural/anchors.ts";
-import { substituteMetavariables } from "../structural/pattern.ts";
-import { describeTarget, type SelectMode, type Selector, selectTargets } from "../structural/selectors.ts";
-import { applyTextEdits, loadSource, stringLineFinder, type TextEdit } from "../structural/source.ts";
+import { openSelection, stageTargetEdits } from "../structural/_tool_edit.ts";
+import { describeTarget, type SelectMode, type Selector } from "../structural/selectors.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -64,49 +63,17 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
         hint: 'Pass the code to insert in text; to remove a node use edit_apply_node with new_text ""',
       });
     }
-    const file = await loadSource(workspace, stage, args.path, {
-      tool: "edit_insert_at_anchor",
-      expectedVersion: args.expected_version,
-    });
-    const selection = await selectTargets(workspace, file, args.selector, {
-      select: args.select,
-      n: args.n,
-      retry: (extra) => ({ tool: "edit_insert_at_anchor", args: { ...args, path: file.rel, ...extra } }),
-    });
+    const { file, selection } = await openSelection(workspace, stage, "edit_insert_at_anchor", args);
     const defs = await definitionStarts(workspace, file);
-    const strings = await stringLineFinder(workspace, file.language);
-    let edits: TextEdit[];
-    try {
-      edits = selection.targets.map((t) =>
-        insertionEdit(
-          file,
-          t,
-          args.position,
-          t.bindings ? substituteMetavariables(args.text, t.bindings, file.text) : args.text,
-          { defs, keepLines: (code) => strings.find(code) },
-        )
-      );
-    } finally {
-      strings.dispose();
-    }
-    let next: string;
-    try {
-      next = applyTextEdits(file.text, edits);
-    } catch (cause) {
-      throw new RecoverableError("ambiguous", `Cannot insert at overlapping places in "${file.rel}"`, {
+    const { edits, warnings } = await stageTargetEdits(workspace, stage, file, selection.targets, {
+      code: args.text,
+      build: (t, code, keepLines) => insertionEdit(file, t, args.position, code, { defs, keepLines }),
+      overlap: {
+        message: `Cannot insert at overlapping places in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to insert at one match at a time',
-        details: { path: file.rel, matches: selection.targets.length },
-        cause,
-      });
-    }
-    await stage.writeText(file.rel, { text: next, bom: file.bom });
+      },
+    });
     const index = new TextIndex(file.text);
-    const warnings: string[] = [];
-    if (file.problems > 0) {
-      warnings.push(
-        `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,
-      );
-    }
     return {
       data: {
         path: file.rel,

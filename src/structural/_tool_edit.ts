@@ -1,0 +1,111 @@
+/**
+ * The run shared by the structural tools (edit_apply_node,
+ * edit_insert_at_anchor): open the file and select the targets, then build one
+ * edit per target, apply them all and stage the result.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import type { Workspace } from "../workspace.ts";
+import { substituteMetavariables } from "./pattern.ts";
+import { type Selection, type SelectMode, type Selector, selectTargets, type Target } from "./selectors.ts";
+import { applyTextEdits, loadSource, type SourceFile, stringLineFinder, type TextEdit } from "./source.ts";
+
+/** The arguments every structural tool takes. */
+export interface StructuralArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path, query or pattern. */
+  selector: Selector;
+  /** unique (default) | first | all | nth. */
+  select?: SelectMode;
+  /** With nth: 1-based. */
+  n?: number;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+}
+
+/**
+ * Open the file of a structural tool call and resolve its selector.
+ *
+ * @param ws The workspace.
+ * @param stage The call's stage.
+ * @param tool The tool's name (for messages and retry calls).
+ * @param args The call's arguments (a retry call repeats them with the fix).
+ * @returns The parsed file and the selection; `unsupported_language`, `stale_base`, `no_match`, `ambiguous` … otherwise.
+ */
+export async function openSelection(
+  ws: Workspace,
+  stage: Stage,
+  tool: string,
+  args: StructuralArgs,
+): Promise<{ file: SourceFile; selection: Selection }> {
+  const file = await loadSource(ws, stage, args.path, { tool, expectedVersion: args.expected_version });
+  const selection = await selectTargets(ws, file, args.selector, {
+    select: args.select,
+    n: args.n,
+    retry: (extra) => ({ tool, args: { ...args, path: file.rel, ...extra } }),
+  });
+  return { file, selection };
+}
+
+/** How {@linkcode stageTargetEdits} builds and reports edits. */
+export interface TargetEditOptions {
+  /** The model's code ($X / $$$X are replaced by what a pattern target matched). */
+  code: string;
+  /** One edit for a target, given its code and the finder of lines inside multi-line strings. */
+  build: (target: Target, code: string, keepLines: (code: string) => ReadonlySet<number>) => TextEdit;
+  /** The refusal when two edits overlap. */
+  overlap: { message: string; hint: string };
+}
+
+/**
+ * Build one edit per target, apply them to the file's text and stage it.
+ *
+ * @param ws The workspace.
+ * @param stage The call's stage.
+ * @param file The parsed file.
+ * @param targets The targets to edit.
+ * @param options The code, how to build an edit, and the overlap refusal.
+ * @returns The edits applied and the warnings to report; `ambiguous` when two edits overlap.
+ */
+export async function stageTargetEdits(
+  ws: Workspace,
+  stage: Stage,
+  file: SourceFile,
+  targets: Target[],
+  options: TargetEditOptions,
+): Promise<{ edits: TextEdit[]; warnings: string[] }> {
+  const strings = await stringLineFinder(ws, file.language);
+  let edits: TextEdit[];
+  try {
+    edits = targets.map((t) =>
+      options.build(
+        t,
+        t.bindings ? substituteMetavariables(options.code, t.bindings, file.text) : options.code,
+        (code) => strings.find(code),
+      )
+    );
+  } finally {
+    strings.dispose();
+  }
+  let next: string;
+  try {
+    next = applyTextEdits(file.text, edits);
+  } catch (cause) {
+    throw new RecoverableError("ambiguous", options.overlap.message, {
+      hint: options.overlap.hint,
+      details: { path: file.rel, matches: targets.length },
+      cause,
+    });
+  }
+  await stage.writeText(file.rel, { text: next, bom: file.bom });
+  const warnings: string[] = [];
+  if (file.problems > 0) {
+    warnings.push(
+      `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,
+    );
+  }
+  return { edits, warnings };
+}
