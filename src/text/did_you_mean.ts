@@ -9,6 +9,7 @@ import { diffArrays } from "diff";
 import { decodeText } from "../fs/text.ts";
 import type { Stage } from "../fs/stage.ts";
 import { TextDoc } from "./_doc.ts";
+import { occursAt } from "./_match_lines.ts";
 import { squash, windowSimilarity } from "./_similarity.ts";
 
 /** The closest window to a search block. */
@@ -175,14 +176,7 @@ export async function findInOtherFiles(
       const doc = new TextDoc(text);
       const all = doc.keys("trim");
       for (let i = 0; i + keys.length <= all.length; i++) {
-        let ok = true;
-        for (let j = 0; j < keys.length; j++) {
-          if (all[i + j] !== keys[j]) {
-            ok = false;
-            break;
-          }
-        }
-        if (ok) {
+        if (occursAt(all, i, keys)) {
           found.push({ path: safe, start_line: i + 1, end_line: i + keys.length });
           break;
         }

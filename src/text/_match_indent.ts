@@ -1,0 +1,120 @@
+/**
+ * Normalisations of the ladder (private): the uniform indentation change
+ * between the model's lines and the file's, and the rendering of the
+ * replacement that maps kept lines to the file's own bytes and re-applies
+ * indentation and Unicode drift.
+ *
+ * @module
+ */
+import { leadOf, type TextDoc, UNICODE_FOLD, UNICODE_FOLD_RE, widthOf } from "./_doc.ts";
+import type { Cand } from "./_match_lines.ts";
+
+/** A uniform indentation change from the model's lines to the file's. */
+export interface Shift {
+  delta: number;
+  /** Indentation width multiplier (2-space code written with 4 spaces and back); 1 for a plain shift. */
+  scale: number;
+  tab: number;
+  useTabs: boolean;
+  leads: Map<string, string>;
+}
+
+/** The uniform indentation change between search and file lines, or null when not uniform. */
+export function indentShift(doc: TextDoc, search: string[], pairs: [number, number][]): Shift | null {
+  const leadPairs: [string, string][] = [];
+  for (const [s, f] of pairs) {
+    const sl = search[s]!;
+    if (sl.trim() === "") continue;
+    leadPairs.push([leadOf(sl), leadOf(doc.bodies[f]!)]);
+  }
+  const useTabs = leadPairs.some(([, f]) => f.startsWith("\t"));
+  const hasTabs = leadPairs.some(([s, f]) => s.includes("\t") || f.includes("\t"));
+  for (const tab of hasTabs ? [4, 8, 2, 3] : [4]) {
+    let delta: number | null = null;
+    let ok = true;
+    for (const [s, f] of leadPairs) {
+      const d = widthOf(f, tab) - widthOf(s, tab);
+      if (delta === null) delta = d;
+      else if (d !== delta) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    const leads = new Map<string, string>();
+    for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
+    return { delta: delta ?? 0, scale: 1, tab, useTabs, leads };
+  }
+  // A uniform indentation unit change (the model wrote 4-space code with 2 spaces, or back).
+  for (const tab of hasTabs ? [4, 8, 2, 3] : [4]) {
+    let scale: number | null = null;
+    let ok = true;
+    const depths = new Set<number>();
+    for (const [s, f] of leadPairs) {
+      const sw = widthOf(s, tab);
+      const fw = widthOf(f, tab);
+      if (sw === 0 || fw === 0) {
+        if (sw !== fw) ok = false;
+        continue;
+      }
+      depths.add(sw);
+      const k = fw / sw;
+      if (scale === null) scale = k;
+      else if (k !== scale) ok = false;
+      if (!ok) break;
+    }
+    if (!ok || scale === null || scale === 1 || depths.size < 2) continue;
+    const leads = new Map<string, string>();
+    for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
+    return { delta: 0, scale, tab, useTabs, leads };
+  }
+  return null;
+}
+
+function reindent(line: string, shift: Shift): string {
+  if (line.trim() === "") return line;
+  const lead = leadOf(line);
+  const mapped = shift.leads.get(lead);
+  if (mapped !== undefined) return mapped + line.slice(lead.length);
+  const w = Math.max(0, Math.round(widthOf(lead, shift.tab) * shift.scale) + shift.delta);
+  const newLead = shift.useTabs
+    ? "\t".repeat(Math.floor(w / shift.tab)) + " ".repeat(w % shift.tab)
+    : " ".repeat(w);
+  return newLead + line.slice(lead.length);
+}
+
+/** Render the replacement: lines the model kept map to the file's own bytes, new lines are re-indented. */
+export function render(
+  doc: TextDoc,
+  search: string[],
+  pairs: [number, number][],
+  replace: string[],
+  shift: Shift | null,
+  fold: Set<string> | null,
+): string[] {
+  const map = new Map<string, string | null>();
+  for (const [s, f] of pairs) {
+    const k = search[s]!;
+    const v = doc.bodies[f]!;
+    if (map.has(k) && map.get(k) !== v) map.set(k, null);
+    else map.set(k, v);
+  }
+  return replace.map((r) => {
+    const m = map.get(r);
+    if (m !== undefined && m !== null) return m;
+    let line = r;
+    if (fold && fold.size > 0) {
+      line = line.replace(UNICODE_FOLD_RE, (c) => fold.has(c) ? UNICODE_FOLD[c]! : c);
+    }
+    if (shift && shift.delta !== 0 || shift && shift.leads.size > 0) line = reindent(line, shift!);
+    return line;
+  });
+}
+
+/** Unicode characters the model used in SEARCH that the matched file lines never contain. */
+export function driftChars(search: string[], doc: TextDoc, c: Cand): Set<string> {
+  const window = doc.bodies.slice(c.start, c.end).join("\n");
+  const out = new Set<string>();
+  for (const ch of search.join("\n").match(UNICODE_FOLD_RE) ?? []) if (!window.includes(ch)) out.add(ch);
+  return out;
+}

@@ -1,0 +1,136 @@
+/**
+ * Where a block's lines occur in a document (private to the ladder): whole-line
+ * runs found by a rare pivot line then verified, exact text spans, blank-line
+ * insensitive runs, and `@@` anchor positions.
+ *
+ * @module
+ */
+import { type KeyKind, keyOf, type TextDoc } from "./_doc.ts";
+import type { CandidateLines } from "./match_block.ts";
+
+/** A candidate location: 0-based lines `start` to `end` (exclusive). */
+export interface Cand {
+  start: number;
+  end: number;
+  /** [search line index, file line index]; null = contiguous from start. */
+  pairs: [number, number][] | null;
+  textSpan?: { from: number; to: number };
+  similarity?: number;
+}
+
+/**
+ * Whether `run` occurs in `lines` starting at index `at`.
+ *
+ * @param lines The lines searched.
+ * @param at 0-based start.
+ * @param run The lines looked for.
+ * @returns True when every line of `run` equals the line at the same place from `at`.
+ */
+export function occursAt(lines: readonly string[], at: number, run: readonly string[]): boolean {
+  if (at < 0 || at + run.length > lines.length) return false;
+  for (let j = 0; j < run.length; j++) if (lines[at + j] !== run[j]) return false;
+  return true;
+}
+
+/** All positions (0-based starts) where `skeys` occurs contiguously in `keys`. */
+export function contiguous(keys: string[], skeys: string[], limit = 1000): number[] {
+  const n = skeys.length;
+  if (n === 0 || n > keys.length) return [];
+  let pivot = 0;
+  for (let j = 1; j < n; j++) if (skeys[j]!.length > skeys[pivot]!.length) pivot = j;
+  const pk = skeys[pivot]!;
+  const out: number[] = [];
+  const last = keys.length - n + pivot;
+  for (let i = pivot; i <= last; i++) {
+    if (keys[i] !== pk) continue;
+    const start = i - pivot;
+    let ok = true;
+    for (let j = 0; j < n; j++) {
+      if (j !== pivot && keys[start + j] !== skeys[j]) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) {
+      out.push(start);
+      if (out.length >= limit) break;
+    }
+  }
+  return out;
+}
+
+/** Exact tier: indexOf on LF-only text (no line split), line compare otherwise. */
+export function exactCands(doc: TextDoc, search: string[]): Cand[] {
+  const text = doc.text;
+  if (text.indexOf("\r") === -1) {
+    const needle = search.join("\n");
+    const out: Cand[] = [];
+    if (needle === "") return [];
+    for (let o = text.indexOf(needle); o !== -1 && out.length < 1000; o = text.indexOf(needle, o + 1)) {
+      const to = o + needle.length;
+      if (o > 0 && text.charCodeAt(o - 1) !== 10) continue;
+      if (to < text.length && text.charCodeAt(to) !== 10) continue;
+      if (
+        to === text.length && search[search.length - 1] === "" && (needle.length === 0 || text.endsWith("\n"))
+      ) continue;
+      const start = doc.lineAt(o);
+      out.push({ start, end: start + search.length, pairs: null, textSpan: { from: o, to } });
+    }
+    return out;
+  }
+  return contiguous(doc.bodies, search).map((s) => ({ start: s, end: s + search.length, pairs: null }));
+}
+
+/** Runs of lines whose `kind` keys equal the search lines' keys. */
+export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[] {
+  const skeys = search.map((s) => keyOf(kind, s));
+  return contiguous(doc.keys(kind), skeys).map((s) => ({ start: s, end: s + search.length, pairs: null }));
+}
+
+/** Blank-line-insensitive: match the non-blank lines in order, whatever blank lines lie between. */
+export function blankCands(doc: TextDoc, search: string[]): Cand[] {
+  const sIdx: number[] = [];
+  for (let j = 0; j < search.length; j++) if (search[j]!.trim() !== "") sIdx.push(j);
+  if (sIdx.length === 0) return [];
+  const keys = doc.keys("trim");
+  const fIdx: number[] = [];
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== "") fIdx.push(i);
+  const fk = fIdx.map((i) => keys[i]!);
+  const sk = sIdx.map((j) => search[j]!.trim());
+  return contiguous(fk, sk).map((r) => ({
+    start: fIdx[r]!,
+    end: fIdx[r + sk.length - 1]! + 1,
+    pairs: sIdx.map((j, t) => [j, fIdx[r + t]!] as [number, number]),
+  }));
+}
+
+/** The [search line, file line] pairs of a candidate. */
+export function pairsOf(c: Cand, n: number): [number, number][] {
+  return c.pairs ?? Array.from({ length: n }, (_, j) => [j, c.start + j] as [number, number]);
+}
+
+/** A candidate as 1-based inclusive lines. */
+export function toLines(c: Cand): CandidateLines {
+  return { start_line: c.start + 1, end_line: Math.max(c.start + 1, c.end) };
+}
+
+/** Line indexes just past each chain of `@@` anchors (in order), or null when there is no anchor or one is missing. */
+export function anchorStarts(doc: TextDoc, anchors: string[] | undefined): number[] | null {
+  if (!anchors || anchors.length === 0) return null;
+  const keys = doc.keys("trim");
+  let starts: number[] = [0];
+  for (const a of anchors) {
+    const key = a.trim();
+    const next: number[] = [];
+    for (const s of starts) {
+      for (let i = s; i < keys.length; i++) {
+        if (keys[i] === key || (key.length >= 4 && keys[i]!.startsWith(key))) {
+          next.push(i + 1);
+        }
+      }
+    }
+    if (next.length === 0) return null;
+    starts = [...new Set(next)];
+  }
+  return starts;
+}
