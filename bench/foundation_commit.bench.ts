@@ -23,7 +23,7 @@ import { Stage } from "../src/fs/stage.ts";
 import { unifiedDiff } from "../src/fs/unified_diff.ts";
 import { versionOf } from "../src/fs/version.ts";
 import { createWorkspace } from "../src/workspace.ts";
-import { describe, machine, ms, printTable, result, ROOT, runsArg, stats } from "./foundation_util.ts";
+import { describe, machine, ms, printTable, result, ROOT, runsArg, stats, walkFiles } from "./_util.ts";
 
 const GOAL_MS = 500;
 const COUNT = 1000;
@@ -34,21 +34,11 @@ interface SourceFile {
   edited: Uint8Array;
 }
 
-async function walk(dir: string, out: string[]): Promise<void> {
-  for (
-    const e of (await fsp.readdir(dir, { withFileTypes: true })).sort((a, b) => a.name < b.name ? -1 : 1)
-  ) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) await walk(p, out);
-    else if (e.isFile() && /\.(js|mjs|cjs|ts)$/.test(e.name)) out.push(p);
-  }
-}
-
 /** 1,000 real source files (200 B – 16 KB) spread evenly over the npm store, keeping their package paths. */
 async function sourceFiles(): Promise<SourceFile[]> {
   const store = join(ROOT, "node_modules", ".deno");
   const all: string[] = [];
-  await walk(store, all);
+  await walkFiles(store, (name) => /\.(js|mjs|cjs|ts)$/.test(name), all);
   const small: string[] = [];
   const seen = new Set<string>();
   for (const p of all) {

@@ -24,7 +24,7 @@ import {
   ROOT,
   runsArg,
   stats,
-} from "./foundation_util.ts";
+} from "./_util.ts";
 
 const GOAL = 1.15;
 const NATIVE = join(ROOT, "bench", "native");

@@ -27,7 +27,7 @@ import {
   result,
   runsArg,
   stats,
-} from "./foundation_util.ts";
+} from "./_util.ts";
 
 const GOAL_MS = 2;
 const INCREMENTAL_PER_ROUND = 6;

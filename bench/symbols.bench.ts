@@ -32,7 +32,8 @@ import {
   ROOT,
   runsArg,
   stats,
-} from "./foundation_util.ts";
+  walkFiles,
+} from "./_util.ts";
 
 const FILES = 1000;
 
@@ -51,20 +52,6 @@ function wasmBytes(): number {
 }
 const rounds = runsArg(Deno.args, 5);
 
-async function walk(dir: string, out: string[]): Promise<void> {
-  let entries;
-  try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) await walk(p, out);
-    else if (e.isFile() && e.name.endsWith(".ts")) out.push(p);
-  }
-}
-
 /**
  * 1,000 distinct real TypeScript files (≤ 64 KB each) from the pinned npm
  * packages (`node_modules/`, then the pinned runtime tools in `tools/node_modules/`),
@@ -73,8 +60,11 @@ async function walk(dir: string, out: string[]): Promise<void> {
 async function workspaceFiles(): Promise<{ files: Record<string, string>; bytes: number }> {
   const store = join(ROOT, "node_modules", ".deno");
   const all: string[] = [];
-  for (const d of (await fsp.readdir(store)).sort()) await walk(join(store, d, "node_modules"), all);
-  await walk(join(ROOT, "tools", "node_modules"), all);
+  const isTs = (name: string) => name.endsWith(".ts");
+  for (const d of (await fsp.readdir(store)).sort()) {
+    await walkFiles(join(store, d, "node_modules"), isTs, all);
+  }
+  await walkFiles(join(ROOT, "tools", "node_modules"), isTs, all);
   const seen = new Set<string>();
   const files: Record<string, string> = {};
   let bytes = 0;

@@ -14,7 +14,7 @@
  * @module
  */
 import { loadCorpus, rng } from "./corpus/text/corpus.ts";
-import { printTable, result } from "./foundation_util.ts";
+import { printTable, result } from "./_util.ts";
 import { applyMatch } from "../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../src/text/_doc.ts";
 import { matchBlock } from "../src/text/match_block.ts";

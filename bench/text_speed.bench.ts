@@ -15,7 +15,7 @@
  * @module
  */
 import { loadCorpus } from "./corpus/text/corpus.ts";
-import { describe, printTable, result, runsArg, type Stats, stats } from "./foundation_util.ts";
+import { describe, printTable, result, runsArg, type Stats, stats } from "./_util.ts";
 import { applyMatch } from "../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../src/text/_doc.ts";
 import { closestWindow } from "../src/text/did_you_mean.ts";

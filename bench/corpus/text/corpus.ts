@@ -8,10 +8,7 @@
  */
 import * as fsp from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The repository root. */
-export const ROOT: string = fileURLToPath(new URL("../../../", import.meta.url));
+import { ROOT, walkFiles } from "../../_util.ts";
 
 /** One corpus file. */
 export interface CorpusFile {
@@ -23,21 +20,9 @@ export interface CorpusFile {
 
 const EXT = /\.(?:js|mjs|cjs|ts|c|h|cc|cpp)$/;
 
-async function walk(dir: string, out: string[]): Promise<void> {
-  let entries;
-  try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isSymbolicLink()) continue;
-    if (e.isDirectory()) await walk(p, out);
-    else if (e.isFile() && EXT.test(e.name) && !e.name.endsWith(".d.ts") && !e.name.includes(".min.")) {
-      out.push(p);
-    }
-  }
+/** Source files, not declarations or minified bundles. */
+function isSource(name: string): boolean {
+  return EXT.test(name) && !name.endsWith(".d.ts") && !name.includes(".min.");
 }
 
 /**
@@ -50,9 +35,7 @@ export async function loadCorpus(
   options: { minLines?: number; maxLines?: number; limit?: number } = {},
 ): Promise<CorpusFile[]> {
   const base = join(ROOT, "node_modules/.deno");
-  const paths: string[] = [];
-  await walk(base, paths);
-  paths.sort();
+  const paths = (await walkFiles(base, isSource)).sort();
   const seen = new Set<string>();
   const out: CorpusFile[] = [];
   for (const p of paths) {

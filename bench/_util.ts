@@ -1,5 +1,6 @@
 /**
- * Shared by the foundation benchmarks: timing statistics, report printing and
+ * Shared by the benchmarks: timing statistics, report printing, the `--runs`
+ * flag, the machine line, walking the npm store for real source files, and
  * the 1 MB TypeScript corpus (real type declarations and sources from the
  * pinned npm packages in `node_modules/.deno/`, concatenated).
  *
@@ -117,18 +118,33 @@ export interface Corpus {
   lines: number;
 }
 
-async function walk(dir: string, out: string[]): Promise<void> {
+/**
+ * Collect the files below a directory whose name `keep` accepts, depth first
+ * in name order; links are not followed and unreadable directories are skipped.
+ *
+ * @param dir Absolute directory.
+ * @param keep Which file names to collect.
+ * @param out Where the absolute paths are appended.
+ * @returns `out`.
+ */
+export async function walkFiles(
+  dir: string,
+  keep: (name: string) => boolean,
+  out: string[] = [],
+): Promise<string[]> {
   let entries;
   try {
     entries = await fsp.readdir(dir, { withFileTypes: true });
   } catch {
-    return;
+    return out;
   }
   for (const e of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) await walk(p, out);
-    else if (e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".tests.ts")) out.push(p);
+    if (e.isSymbolicLink()) continue;
+    if (e.isDirectory()) await walkFiles(p, keep, out);
+    else if (e.isFile() && keep(e.name)) out.push(p);
   }
+  return out;
 }
 
 /**
@@ -145,7 +161,11 @@ export async function buildCorpus(target = 1024 * 1024): Promise<Corpus> {
   const files: string[] = [];
   for (const prefix of CORPUS_PACKAGES) {
     for (const d of dirs.filter((d) => d === prefix || (prefix.endsWith("+") && d.startsWith(prefix)))) {
-      await walk(join(store, d, "node_modules"), files);
+      await walkFiles(
+        join(store, d, "node_modules"),
+        (name) => name.endsWith(".ts") && !name.endsWith(".tests.ts"),
+        files,
+      );
     }
   }
   const grammars = new Grammars(createWasmLoader());
