@@ -9,7 +9,8 @@ import {
   Sandbox,
   Stage,
 } from "../../../src/mod.ts";
-import { enc, faultyBackend, snapshot } from "../../_helpers.ts";
+import { enc, snapshot } from "../../_helpers.ts";
+import { faultyBackend } from "../../conformance/fault_backend.ts";
 
 /** Files left under .graver/ (directories themselves may stay). */
 async function snapshotInternal(raw: ReturnType<typeof createMemoryBackend>): Promise<string[]> {
@@ -38,6 +39,23 @@ async function stageThree(stage: Stage): Promise<void> {
   await stage.write("new/d.txt", enc("fresh\n"));
 }
 
+/** The changes of {@linkcode stageThree}, staged through a fault-free view of `raw`. */
+async function changesOfThree(
+  raw: ReturnType<typeof createMemoryBackend>,
+): Promise<ReturnType<Stage["changes"]>> {
+  const stage = new Stage(BackendFs.wrap(raw), new Sandbox("/p"));
+  await stageThree(stage);
+  return stage.changes();
+}
+
+/** How many backend calls a fault-free commit of {@linkcode stageThree} makes. */
+async function callsOfCleanCommit(): Promise<number> {
+  const raw = createMemoryBackend(FILES);
+  const probe = faultyBackend(raw, { failAt: 0 });
+  await commitChanges(BackendFs.wrap(probe.backend), new Sandbox("/p"), await changesOfThree(raw));
+  return probe.calls();
+}
+
 Deno.test("commitChanges() lands every file and reports diffs", async () => {
   const backend = createMemoryBackend(FILES);
   const fs = BackendFs.wrap(backend);
@@ -58,15 +76,8 @@ Deno.test("commitChanges() lands every file and reports diffs", async () => {
 });
 
 Deno.test("commitChanges() restores the store when any single operation fails", async () => {
-  // Count the mutating operations of a clean commit, then fail each one in turn.
-  const probe = faultyBackend(createMemoryBackend(FILES), { failAt: -1 });
-  {
-    const fs = BackendFs.wrap(probe);
-    const stage = new Stage(fs, new Sandbox("/p"));
-    await stageThree(stage);
-    await commitChanges(fs, new Sandbox("/p"), stage.changes());
-  }
-  const total = probe.count;
+  // Count the backend calls of a clean commit, then fail each one in turn.
+  const total = await callsOfCleanCommit();
   assert.ok(total > 8, `expected a multi-step commit, saw ${total} operations`);
   const after = {
     "/p/a.ts": "export const a = 2;\n",
@@ -77,13 +88,12 @@ Deno.test("commitChanges() restores the store when any single operation fails", 
   for (let n = 1; n <= total; n++) {
     const raw = createMemoryBackend(FILES);
     const before = await snapshot(raw, "/p");
-    const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n }));
+    const changes = await changesOfThree(raw);
+    const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n }).backend);
     const sandbox = new Sandbox("/p");
-    const stage = new Stage(fs, sandbox);
-    await stageThree(stage);
     let threw = false;
     try {
-      await commitChanges(fs, sandbox, stage.changes());
+      await commitChanges(fs, sandbox, changes);
     } catch {
       threw = true;
       refused++;
@@ -99,23 +109,15 @@ Deno.test("commitChanges() restores the store when any single operation fails", 
 });
 
 Deno.test("createWorkspace() rolls back a commit interrupted mid-rename", async () => {
-  const probe = faultyBackend(createMemoryBackend(FILES), { failAt: -1 });
-  {
-    const fs = BackendFs.wrap(probe);
-    const stage = new Stage(fs, new Sandbox("/p"));
-    await stageThree(stage);
-    await commitChanges(fs, new Sandbox("/p"), stage.changes());
-  }
-  const total = probe.count;
+  const total = await callsOfCleanCommit();
   let rolledBack = 0;
   for (let n = 1; n <= total; n++) {
     const raw = createMemoryBackend(FILES);
     const before = await snapshot(raw, "/p");
     // crash: the failing operation and everything after it fail, as if the process died.
-    const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n, crash: true }));
-    const stage = new Stage(fs, new Sandbox("/p"));
-    await stageThree(stage);
-    const landed = await commitChanges(fs, new Sandbox("/p"), stage.changes()).then(() => true, () => false);
+    const changes = await changesOfThree(raw);
+    const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n, crash: true }).backend);
+    const landed = await commitChanges(fs, new Sandbox("/p"), changes).then(() => true, () => false);
     // The crashed process left its lock behind: reopen as a later process would, once it is stale.
     const ws = await createWorkspace({ backend: raw, root: "/p", lock: { now: () => Date.now() + 60_000 } });
     if (ws.recovered === "rolled_back") rolledBack++;
