@@ -1,6 +1,7 @@
 /**
- * Test helpers shared by unit tests: a memfs snapshot and text encoding (the
- * fault-injecting backend is `tests/conformance/fault_backend.ts`).
+ * Test helpers shared by unit tests: a memfs snapshot, text encoding and
+ * fixture lookup (the fault-injecting backend is
+ * `tests/conformance/fault_backend.ts`).
  *
  * @module
  */
@@ -25,4 +26,24 @@ export async function snapshot(backend: Backend, dir = "/"): Promise<Record<stri
 /** Encode text. */
 export function enc(text: string): Uint8Array {
   return new TextEncoder().encode(text);
+}
+
+const FIXTURES = new URL("./fixtures/", import.meta.url);
+
+/**
+ * Where a fixture file is: `tests/fixtures/real/<name>` (real files several
+ * areas share) when it is there, else `tests/fixtures/<area>/<name>`.
+ *
+ * @param area The area's fixture folder (e.g. "symbols", "structural").
+ * @param name The file name.
+ * @returns Its URL.
+ */
+export function fixtureUrl(area: string, name: string): URL {
+  const shared = new URL(`real/${name}`, FIXTURES);
+  try {
+    if (Deno.statSync(shared).isFile) return shared;
+  } catch {
+    // Not shared: the area's own copy.
+  }
+  return new URL(`${area}/${name}`, FIXTURES);
 }

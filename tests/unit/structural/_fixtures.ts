@@ -8,15 +8,14 @@ import {
   type Workspace,
 } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
-
-const DIR = new URL("../../fixtures/structural/", import.meta.url);
+import { fixtureUrl } from "../../_helpers.ts";
 
 /** One grammar registry for every test (wasm loads once). */
 export const GRAMMARS = new Grammars(createWasmLoader());
 
-/** The text of a fixture file (tests/fixtures/structural/<name>). */
+/** The text of a fixture file (tests/fixtures/real/<name> or tests/fixtures/structural/<name>). */
 export function fixture(name: string): string {
-  return Deno.readTextFileSync(new URL(name, DIR));
+  return Deno.readTextFileSync(fixtureUrl("structural", name));
 }
 
 /** A workspace holding `files` (path -> text) at its root. */

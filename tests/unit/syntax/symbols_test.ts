@@ -5,6 +5,7 @@ import { isRecoverable } from "../../../src/errors.ts";
 import { flattenSymbols, outlineOf, type SymbolInfo, TextIndex } from "../../../src/syntax/symbols.ts";
 import { resolveNamePath } from "../../../src/syntax/name_path.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+import { fixtureUrl } from "../../_helpers.ts";
 
 const FIXTURES = new URL("../../fixtures/symbols/", import.meta.url);
 const UPDATE = Deno.env.get("UPDATE_GOLDEN") === "1";
@@ -62,7 +63,7 @@ function assertRangesConsistent(text: string, symbols: SymbolInfo[]): void {
 
 for (const [file, language] of SOURCES) {
   Deno.test(`outlineOf() matches the golden outline of ${file} (${language})`, async () => {
-    const text = await Deno.readTextFile(new URL(file, FIXTURES));
+    const text = await Deno.readTextFile(fixtureUrl("symbols", file));
     const ws = await workspace();
     const outline = await outlineOf(ws, file, text, "v1");
     assert.equal(outline.language, language);

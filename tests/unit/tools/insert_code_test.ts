@@ -4,8 +4,7 @@ import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { outlineOf } from "../../../src/syntax/symbols.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
-
-const FIXTURES = new URL("../../fixtures/symbols/", import.meta.url);
+import { fixtureUrl } from "../../_helpers.ts";
 
 async function workspace(files: Record<string, string>): Promise<Workspace> {
   return await createWorkspace({ backend: createMemoryBackend(files), wasm: createWasmLoader() });
@@ -130,7 +129,7 @@ for (const c of ROUND_TRIPS) {
     : ["before", "after"] as const;
   for (const position of positions) {
     Deno.test(`insert_code() then remove_symbol() restores the bytes of ${c.file} (${position})`, async () => {
-      const original = await Deno.readTextFile(new URL(c.file, FIXTURES));
+      const original = await Deno.readTextFile(fixtureUrl("symbols", c.file));
       const ws = await workspace({ [`/${c.file}`]: original });
       const anchor = position === "before" || position === "after" ? c.member : c.container!;
       const ins = ok(
