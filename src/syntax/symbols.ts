@@ -67,16 +67,18 @@ export interface Outline {
 
 /**
  * Offsets of one text: UTF-16 index -> 1-based line and -> UTF-8 byte offset.
- * ASCII texts map bytes 1:1; others use a checkpoint every 32 code units.
+ * ASCII texts map bytes 1:1; others keep the positions of their non-ASCII
+ * code units with the running count of extra bytes (binary search per lookup).
  */
 export class TextIndex {
   readonly #text: string;
   readonly #ascii: boolean;
-  #checkpoints: Uint32Array | null = null;
+  #wide: Uint32Array | null = null;
+  #extra: Int32Array | null = null;
   #lineStarts: Uint32Array | null = null;
 
   /**
-   * Index a text (line starts and byte checkpoints are built on first use).
+   * Index a text (line starts and byte tables are built on first use).
    *
    * @param text The decoded text.
    */
@@ -94,20 +96,31 @@ export class TextIndex {
    */
   byte(index: number): number {
     if (this.#ascii) return index;
-    const text = this.#text;
-    if (!this.#checkpoints) {
-      const cps = new Uint32Array((text.length >> 5) + 1);
-      let bytes = 0;
-      for (let i = 0; i < text.length; i++) {
-        if ((i & 31) === 0) cps[i >> 5] = bytes;
-        bytes += unitBytes(text, i);
+    if (!this.#wide) {
+      const text = this.#text;
+      const wide: number[] = [];
+      const extra: number[] = [];
+      let sum = 0;
+      // deno-lint-ignore no-control-regex
+      const re = /[^\x00-\x7f]/g;
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        sum += unitBytes(text, m.index) - 1;
+        wide.push(m.index);
+        extra.push(sum);
       }
-      this.#checkpoints = cps;
+      this.#wide = Uint32Array.from(wide);
+      this.#extra = Int32Array.from(extra);
     }
-    const k = index >> 5;
-    let bytes = this.#checkpoints[k]!;
-    for (let i = k << 5; i < index; i++) bytes += unitBytes(text, i);
-    return bytes;
+    // extra bytes of the non-ASCII units before index
+    const wide = this.#wide;
+    let lo = 0;
+    let hi = wide.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (wide[mid]! < index) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? index : index + this.#extra![lo - 1]!;
   }
 
   /**
@@ -178,14 +191,15 @@ interface RawSymbol {
   nameNode: Node | null;
   bodyNode: Node | null;
   docNode: Node | null;
-  aliasNodes: Node[];
+  aliasNodes: Node[] | null;
   qualifierNode: Node | null;
   children: RawSymbol[];
   // filled by complete() for the symbols that are kept
   name: string;
-  outer: Node;
+  outerEnd: number;
   fullStart: number;
   body: Node | null;
+  bodyEnd: number;
   doc: string | undefined;
   aliases: string[];
   qualifier: string | undefined;
@@ -206,10 +220,11 @@ function stripDocstring(raw: string): string {
   return raw.replace(/^[rRuUbBfF]*("""|'''|"|')/, "").replace(/("""|'''|"|')$/, "").trim();
 }
 
-/** Whether `node` is the only child of `parent` of its own type (so `parent` wraps just it). */
-function wrapsOnly(parent: Node, node: Node): boolean {
+/** Whether a named node of type `type` is the only named child of `parent` of its type (so `parent` wraps just it). */
+function wrapsOnly(parent: Node, type: string): boolean {
+  if (parent.namedChildCount === 1) return true; // the node itself
   let same = 0;
-  for (const c of parent.namedChildren) if (c && c.type === node.type) same++;
+  for (const c of parent.namedChildren) if (c && c.type === type) same++;
   return same === 1;
 }
 
@@ -224,12 +239,28 @@ function wrapsOnly(parent: Node, node: Node): boolean {
 export function definitionLevels(def: Node, rules: SymbolRules): Node[] {
   const out = [def];
   if (rules.wrappers.length === 0) return out;
-  let cur = def;
-  for (let p = cur.parent; p && rules.wrappers.includes(p.type) && wrapsOnly(p, cur); p = p.parent) {
+  let curType = def.type;
+  for (let p = def.parent; p; p = p.parent) {
+    const type = p.type;
+    if (!rules.wrappers.includes(type) || !wrapsOnly(p, curType)) break;
     out.push(p);
-    cur = p;
+    curType = type;
   }
   return out;
+}
+
+/** The outermost of {@linkcode definitionLevels}, asking the tree as little as possible. */
+function outermostLevel(def: Node, rules: SymbolRules): Node {
+  if (rules.wrappers.length === 0) return def;
+  let cur = def;
+  let curType: string | null = null; // needed only when a wrapper holds several named children
+  for (let p = def.parent; p; p = p.parent) {
+    const type = p.type;
+    if (!rules.wrappers.includes(type) || !wrapsOnly(p, curType ??= cur.type)) break;
+    cur = p;
+    curType = type;
+  }
+  return cur;
 }
 
 interface Attached {
@@ -237,40 +268,57 @@ interface Attached {
   doc: string | undefined;
 }
 
-/** Decorations and doc comments directly before `outer` (no blank line between). */
-function attachedBefore(outer: Node, rules: SymbolRules, docPattern: RegExp | null): Attached {
+/**
+ * Decorations and doc comments directly before `outer` (no blank line
+ * between). A node's end row is the line of its end offset minus one, so each
+ * sibling costs one `endIndex` for both its row and its text.
+ */
+function attachedBefore(outer: Node, cx: Context): Attached {
+  const { rules, docPattern, text, index } = cx;
   let start = outer.startIndex;
   let nextRow = outer.startPosition.row;
-  const docs: string[] = [];
+  let docs: string[] | null = null;
   let sib = outer.previousSibling;
+  let sibType = sib ? sib.type : "";
   while (sib) {
-    const isDecoration = rules.decorations.includes(sib.type);
-    const isComment = rules.comments.includes(sib.type);
-    if (!isDecoration && !isComment) break;
-    if (sib.endPosition.row < nextRow - 1) break; // a blank line separates it
+    const isComment = rules.comments.includes(sibType);
+    if (!isComment && !rules.decorations.includes(sibType)) break;
+    const sibEnd = sib.endIndex;
+    if (index.line(sibEnd) - 1 < nextRow - 1) break; // a blank line separates it
+    const before = sib.previousSibling;
+    const beforeType = before ? before.type : "";
     if (isComment) {
-      if (docPattern && !docPattern.test(sib.text)) break;
-      const before = sib.previousSibling;
+      const comment = text.slice(sib.startIndex, sibEnd);
+      if (docPattern && !docPattern.test(comment)) break;
       if (
-        before && before.endPosition.row === sib.startPosition.row && !rules.comments.includes(before.type)
+        before && index.line(before.endIndex) - 1 === sib.startPosition.row &&
+        !rules.comments.includes(beforeType)
       ) break; // trailing comment of the previous line
-      docs.unshift(sib.text);
+      (docs ??= []).unshift(comment);
     }
     start = sib.startIndex;
     nextRow = sib.startPosition.row;
-    sib = sib.previousSibling;
+    sib = before;
+    sibType = beforeType;
   }
-  return { start, doc: docs.length > 0 ? stripCommentMarkers(docs.join("\n")) : undefined };
+  return { start, doc: docs ? stripCommentMarkers(docs.join("\n")) : undefined };
 }
 
-function bodyOf(def: Node, rules: SymbolRules): Node | null {
-  const body = def.childForFieldName("body");
+/** Field ids of one language (looking a field up by name is a linear search). */
+interface Fields {
+  body: number;
+  value: number;
+}
+
+function bodyOf(def: Node, rules: SymbolRules, fields: Fields): Node | null {
+  const body = fields.body > 0 ? def.childForFieldId(fields.body) : null;
   if (body) return body;
   if (rules.bodies) {
     for (const c of def.namedChildren) if (c && rules.bodies.includes(c.type)) return c;
   }
-  const value = def.childForFieldName("value");
-  return value?.childForFieldName("body") ?? null;
+  if (fields.value <= 0) return null;
+  const value = def.childForFieldId(fields.value);
+  return value && fields.body > 0 ? value.childForFieldId(fields.body) : null;
 }
 
 function headerName(def: Node, body: Node | null): string {
@@ -278,6 +326,8 @@ function headerName(def: Node, body: Node | null): string {
   const head = def.text.slice(0, end < 0 ? undefined : end);
   return head.replace(/\s+/g, " ").replace(/[\s{:]+$/, "").trim();
 }
+
+const NO_ALIASES: string[] = [];
 
 /** The definitions of the matches (cheap: nodes and offsets only; the rest waits for {@linkcode complete}). */
 function collect(matches: QueryMatch[]): RawSymbol[] {
@@ -289,16 +339,16 @@ function collect(matches: QueryMatch[]): RawSymbol[] {
     let bodyNode: Node | null = null;
     let docNode: Node | null = null;
     let qualifierNode: Node | null = null;
-    const aliasNodes: Node[] = [];
+    let aliasNodes: Node[] | null = null;
     for (const c of m.captures) {
       const n = c.name;
-      if (n.startsWith("definition.")) {
+      if (n === "name") nameNode ??= c.node;
+      else if (n.startsWith("definition.")) {
         def = c.node;
         kind = n.slice(11);
-      } else if (n === "name") nameNode ??= c.node;
-      else if (n === "body") bodyNode ??= c.node;
+      } else if (n === "body") bodyNode ??= c.node;
       else if (n === "doc") docNode ??= c.node;
-      else if (n === "alias") aliasNodes.push(c.node);
+      else if (n === "alias") (aliasNodes ??= []).push(c.node);
       else if (n === "qualifier") qualifierNode = c.node;
     }
     if (!def) continue;
@@ -309,7 +359,7 @@ function collect(matches: QueryMatch[]): RawSymbol[] {
       kind,
       def,
       start: def.startIndex,
-      end: def.endIndex,
+      end: prior ? prior.end : def.endIndex,
       nameNode,
       bodyNode,
       docNode,
@@ -317,42 +367,47 @@ function collect(matches: QueryMatch[]): RawSymbol[] {
       qualifierNode,
       children: [],
       name: "",
-      outer: def,
+      outerEnd: 0,
       fullStart: 0,
       body: null,
+      bodyEnd: 0,
       doc: undefined,
-      aliases: [],
+      aliases: NO_ALIASES,
       qualifier: undefined,
     });
   }
   return [...byId.values()];
 }
 
+interface Context {
+  text: string;
+  rules: SymbolRules;
+  docPattern: RegExp | null;
+  fields: Fields;
+  index: TextIndex;
+}
+
 /** Fill in names, wrappers, attached docs and bodies of the kept symbols; drop nameless ones. */
-function complete(
-  list: RawSymbol[],
-  text: string,
-  rules: SymbolRules,
-  docPattern: RegExp | null,
-): RawSymbol[] {
+function complete(list: RawSymbol[], cx: Context): RawSymbol[] {
   const out: RawSymbol[] = [];
+  const text = cx.text;
   for (const r of list) {
-    const body = r.bodyNode ?? bodyOf(r.def, rules);
+    const body = r.bodyNode ?? bodyOf(r.def, cx.rules, cx.fields);
     const name = r.nameNode
       ? text.slice(r.nameNode.startIndex, r.nameNode.endIndex)
       : headerName(r.def, body);
     if (name === "") continue;
-    const levels = definitionLevels(r.def, rules);
-    const outer = levels[levels.length - 1]!;
-    const attached = attachedBefore(outer, rules, docPattern);
+    const outer = outermostLevel(r.def, cx.rules);
+    const attached = attachedBefore(outer, cx);
     r.name = name;
     r.body = body;
-    r.outer = outer;
+    if (body) r.bodyEnd = body.endIndex;
+    r.outerEnd = outer === r.def ? r.end : Math.max(outer.endIndex, r.end);
     r.fullStart = attached.start;
     r.doc = r.docNode ? stripDocstring(r.docNode.text) : attached.doc;
-    r.aliases = r.aliasNodes.map((n) => n.text).filter((a) => a !== name);
+    if (r.aliasNodes) r.aliases = r.aliasNodes.map((n) => n.text).filter((a) => a !== name);
     r.qualifier = r.qualifierNode?.text;
-    r.children = complete(r.children, text, rules, docPattern);
+    if (r.children.length > 0) r.children = complete(r.children, cx);
     out.push(r);
   }
   return out;
@@ -381,37 +436,61 @@ function dropLocals(list: RawSymbol[], parentKind: string | null, rules: SymbolR
   const out: RawSymbol[] = [];
   for (const s of list) {
     if (inScope && locals.includes(s.kind)) continue;
-    s.children = dropLocals(s.children, s.kind, rules);
+    if (s.children.length > 0) s.children = dropLocals(s.children, s.kind, rules);
     out.push(s);
   }
   return out;
 }
 
 function finish(raws: RawSymbol[], prefix: string, index: TextIndex): SymbolInfo[] {
-  const counts = new Map<string, number>();
-  for (const r of raws) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return raws.map((r) => {
-    const i = seen.get(r.name) ?? 0;
-    seen.set(r.name, i + 1);
-    const segment = escapeName(r.name) + ((counts.get(r.name) ?? 0) > 1 ? `[${i}]` : "");
+  let repeated: Map<string, number> | null = null; // names used by several siblings -> next overload index
+  if (raws.length > 1) {
+    const once = new Set<string>();
+    for (const r of raws) {
+      if (!once.has(r.name)) once.add(r.name);
+      else (repeated ??= new Map()).set(r.name, 0);
+    }
+  }
+  const out: SymbolInfo[] = new Array(raws.length);
+  for (let k = 0; k < raws.length; k++) {
+    const r = raws[k]!;
+    let segment = escapeName(r.name);
+    const i = repeated?.get(r.name);
+    if (i !== undefined) {
+      repeated!.set(r.name, i + 1);
+      segment += `[${i}]`;
+    }
     const namePath = prefix === "" ? segment : `${prefix}/${segment}`;
     const info: SymbolInfo = {
       kind: r.kind,
       name: r.name,
       name_path: namePath,
       range: index.range(r.start, r.end),
-      full_range: index.range(r.fullStart, Math.max(r.outer.endIndex, r.end)),
-      children: [],
+      full_range: index.range(r.fullStart, r.outerEnd),
+      children: NO_CHILDREN,
     };
-    if (r.body) info.body_range = index.range(r.body.startIndex, r.body.endIndex);
+    if (r.body) info.body_range = index.range(r.body.startIndex, r.bodyEnd);
     if (r.doc !== undefined && r.doc !== "") info.doc = r.doc;
     if (r.aliases.length > 0) info.aliases = r.aliases;
     if (r.qualifier !== undefined) info.qualifier = r.qualifier;
     NODES.set(info, r.def);
-    info.children = finish(r.children, namePath, index);
-    return info;
-  });
+    info.children = r.children.length > 0 ? finish(r.children, namePath, index) : [];
+    out[k] = info;
+  }
+  return out;
+}
+
+const NO_CHILDREN: SymbolInfo[] = [];
+const FIELDS = new WeakMap<object, Fields>();
+
+function fieldsOf(tree: Tree): Fields {
+  const lang = tree.language;
+  let fields = FIELDS.get(lang);
+  if (!fields) {
+    fields = { body: lang.fieldIdForName("body") ?? -1, value: lang.fieldIdForName("value") ?? -1 };
+    FIELDS.set(lang, fields);
+  }
+  return fields;
 }
 
 const OUTLINES = new WeakMap<ParsedFile, Outline>();
@@ -448,7 +527,9 @@ export async function symbolsOfTree(
   const rules = symbolRules(language);
   const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
   const kept = dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules);
-  return { language, symbols: finish(complete(kept, text, rules, docPattern), "", new TextIndex(text)) };
+  const index = new TextIndex(text);
+  const cx: Context = { text, rules, docPattern, fields: fieldsOf(tree), index };
+  return { language, symbols: finish(complete(kept, cx), "", index) };
 }
 
 /**
