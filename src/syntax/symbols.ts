@@ -220,11 +220,16 @@ function stripDocstring(raw: string): string {
   return raw.replace(/^[rRuUbBfF]*("""|'''|"|')/, "").replace(/("""|'''|"|')$/, "").trim();
 }
 
-/** Whether a named node of type `type` is the only named child of `parent` of its type (so `parent` wraps just it). */
-function wrapsOnly(parent: Node, type: string): boolean {
-  if (parent.namedChildCount === 1) return true; // the node itself
+/**
+ * Whether `parent` wraps just `node`: `node` is its only named child of its
+ * type. `type` is `node`'s type when already known (asked for only when the
+ * parent has several named children); `named` says `node` is a named node.
+ */
+function wrapsOnly(parent: Node, node: Node, type: string | null, named: boolean): boolean {
+  if (named && parent.namedChildCount === 1) return true; // the one named child is `node`
+  const t = type ?? node.type;
   let same = 0;
-  for (const c of parent.namedChildren) if (c && c.type === type) same++;
+  for (const c of parent.namedChildren) if (c && c.type === t) same++;
   return same === 1;
 }
 
@@ -239,24 +244,28 @@ function wrapsOnly(parent: Node, type: string): boolean {
 export function definitionLevels(def: Node, rules: SymbolRules): Node[] {
   const out = [def];
   if (rules.wrappers.length === 0) return out;
-  let curType = def.type;
+  let cur = def;
+  let named = def.isNamed;
   for (let p = def.parent; p; p = p.parent) {
-    const type = p.type;
-    if (!rules.wrappers.includes(type) || !wrapsOnly(p, curType)) break;
+    if (!rules.wrappers.includes(p.type) || !wrapsOnly(p, cur, null, named)) break;
     out.push(p);
-    curType = type;
+    cur = p;
+    named = true; // wrappers are named nodes
   }
   return out;
 }
 
-/** The outermost of {@linkcode definitionLevels}, asking the tree as little as possible. */
+/**
+ * The outermost of {@linkcode definitionLevels} for a definition captured by a
+ * tags query (always a named node), asking the tree as little as possible.
+ */
 function outermostLevel(def: Node, rules: SymbolRules): Node {
   if (rules.wrappers.length === 0) return def;
   let cur = def;
-  let curType: string | null = null; // needed only when a wrapper holds several named children
+  let curType: string | null = null; // asked for only when a wrapper holds several named children
   for (let p = def.parent; p; p = p.parent) {
     const type = p.type;
-    if (!rules.wrappers.includes(type) || !wrapsOnly(p, curType ??= cur.type)) break;
+    if (!rules.wrappers.includes(type) || !wrapsOnly(p, cur, curType, true)) break;
     cur = p;
     curType = type;
   }
