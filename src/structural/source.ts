@@ -11,6 +11,7 @@ import type { Stage } from "../fs/stage.ts";
 import { dominantEol } from "../fs/text.ts";
 import type { Version } from "../fs/version.ts";
 import { syntaxProblems } from "../syntax/trees.ts";
+import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import type { Workspace } from "../workspace.ts";
 import { detectIndentUnit } from "./reindent.ts";
 
@@ -38,35 +39,6 @@ export interface SourceFile {
 
 /** Languages whose default indent unit is a tab (used when a file has no indentation yet). */
 const TAB_LANGUAGES = new Set(["go", "c", "make"]);
-
-/**
- * The `unsupported_language` refusal of a structural tool, naming the text
- * fallback that works on every file.
- *
- * @param rel Relative path.
- * @param options The tool refusing, the file's version, and the grammar (null: none applies).
- * @returns The error to throw.
- */
-export function structuralUnsupported(
-  rel: string,
-  options: { tool: string; version?: string; language?: string | null; reason?: string },
-): RecoverableError {
-  const why = options.reason ??
-    (options.language
-      ? `the ${options.language} grammar is not available here`
-      : "no grammar applies to this file type");
-  const args: Record<string, unknown> = {
-    path: rel,
-    hunks: [{ old_text: "<exact current text, unique in the file>", new_text: "<replacement>" }],
-  };
-  if (options.version) args["expected_hash"] = options.version;
-  return new RecoverableError("unsupported_language", `Cannot run ${options.tool} on "${rel}": ${why}`, {
-    hint:
-      "Edit it as text instead: read_file to see the exact lines, then edit_safe_text_patch with old_text copied exactly (unique in the file) and new_text",
-    suggestedCall: { tool: "edit_safe_text_patch", args },
-    details: { path: rel, language: options.language ?? null, fallback: "edit_safe_text_patch" },
-  });
-}
 
 /**
  * Open a file for a structural edit through the stage: resolve the path,

@@ -16,3 +16,4 @@ export * from "./trees.ts";
 export * from "./queries.ts";
 export * from "./symbols.ts";
 export * from "./name_path.ts";
+export * from "./unsupported_language.ts";

@@ -9,7 +9,7 @@
  */
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { structuralUnsupported } from "../structural/source.ts";
+import { structuralUnsupported } from "./unsupported_language.ts";
 import type { Workspace } from "../workspace.ts";
 import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } from "./queries.ts";
 import type { ParsedFile } from "./trees.ts";
