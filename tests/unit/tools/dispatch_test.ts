@@ -1,11 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  createMemoryBackend,
-  createWorkspace,
-  describeTools,
-  MemoryTelemetry,
-  TOOLS,
-} from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, MemoryTelemetry } from "../../../src/mod.ts";
 
 Deno.test("dispatch() refuses bad args with the schema's property list", async () => {
   const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "a" }) });
@@ -33,17 +27,4 @@ Deno.test("dispatch() turns an unexpected exception into `internal` and writes n
   assert.ok(!r.ok && r.error.code === "internal" && r.error.message.includes("disk on fire"));
   assert.equal(new TextDecoder().decode(await backend.readFile("/a.txt") as Uint8Array), "a");
   assert.equal(telemetry.total("graver.tool.internal_errors"), 1);
-});
-
-Deno.test("every catalogue tool has a unique name, a description and an object schema", () => {
-  const names = new Set<string>();
-  for (const t of TOOLS) {
-    assert.match(t.name, /^[a-z_]+$/);
-    assert.ok(!names.has(t.name), t.name);
-    names.add(t.name);
-    assert.ok(t.description.length > 20, t.name);
-    assert.equal(t.inputSchema["type"], "object", t.name);
-    assert.equal(t.inputSchema["additionalProperties"], false, t.name);
-  }
-  assert.equal(describeTools().length, TOOLS.length);
 });

@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createMemoryBackend, createWorkspace, Grammars, Stage, type Workspace } from "../../../src/mod.ts";
+import { findSyntaxRegressions } from "../../../src/syntax/syntax_guard.ts";
+import { enc, snapshot } from "../../_helpers.ts";
+
+const GRAMMARS = new Grammars(createWasmLoader());
+
+const FILES = {
+  "/a.ts": "export const a = 1;\n",
+  "/broken.ts": "const = 1;\nexport const b = 1;\n",
+  "/notes.unknown": "plain\n",
+  "/bin/run": "#!/usr/bin/env python3\nprint('hi')\n",
+};
+
+function open(grammars: Grammars | null = GRAMMARS): Promise<Workspace> {
+  return createWorkspace({ backend: createMemoryBackend(FILES), ...(grammars ? { grammars } : {}) });
+}
+
+/** Stage `writes` (null deletes) on a fresh stage of `ws` and run the guard on its changes. */
+async function guard(ws: Workspace, writes: Record<string, string | Uint8Array | null>) {
+  const stage = new Stage(ws.fs, ws.sandbox);
+  for (const [rel, content] of Object.entries(writes)) {
+    if (content === null) await stage.remove(rel);
+    else await stage.write(rel, typeof content === "string" ? enc(content) : content);
+  }
+  return findSyntaxRegressions(ws, stage.changes());
+}
+
+Deno.test("findSyntaxRegressions() reports a new parse error with its line and language", async () => {
+  const ws = await open();
+  const out = await guard(ws, { "a.ts": "export const a = 1;\nexport const b = ;\n" });
+  assert.equal(out.length, 1);
+  assert.equal(out[0]!.path, "a.ts");
+  assert.equal(out[0]!.language, "typescript");
+  assert.ok(out[0]!.problems.length > 0);
+  assert.equal(out[0]!.problems[0]!.line, 2);
+});
+
+Deno.test("findSyntaxRegressions() ignores errors that were already there", async () => {
+  const ws = await open();
+  assert.deepEqual(await guard(ws, { "broken.ts": "const = 1;\nexport const b = 2;\n" }), []);
+});
+
+Deno.test("findSyntaxRegressions() reports only the new error next to a pre-existing one", async () => {
+  const ws = await open();
+  const out = await guard(ws, { "broken.ts": "const = 1;\nexport const b = 2;\nfunction f( {\n" });
+  assert.equal(out.length, 1);
+  assert.ok(out[0]!.problems.every((p) => p.line >= 3), JSON.stringify(out[0]!.problems));
+});
+
+Deno.test("findSyntaxRegressions() checks a new file and one found by its shebang", async () => {
+  const ws = await open();
+  const out = await guard(ws, { "new.py": "def f(:\n", "bin/run": "#!/usr/bin/env python3\nprint('hi'\n" });
+  assert.deepEqual(out.map((r) => [r.path, r.language]), [["bin/run", "python"], ["new.py", "python"]]);
+});
+
+Deno.test("findSyntaxRegressions() skips files without a grammar, deleted files and binary content", async () => {
+  const ws = await open();
+  const out = await guard(ws, {
+    "notes.unknown": "{{{ not code",
+    "a.ts": null,
+    "img.ts": new Uint8Array([0x89, 0x50, 0x00, 0x01]),
+  });
+  assert.deepEqual(out, []);
+});
+
+Deno.test("findSyntaxRegressions() finds nothing in a workspace without grammars", async () => {
+  const ws = await open(null);
+  assert.equal(ws.grammars, null);
+  assert.deepEqual(await guard(ws, { "a.ts": "export const a = ;\n" }), []);
+});
+
+Deno.test("dispatch() runs the syntax guard: new parse errors refused, pre-existing ones not", async () => {
+  const backend = createMemoryBackend(FILES);
+  const ws = await createWorkspace({ backend, grammars: GRAMMARS });
+  const refused = await ws.call("write_file", { path: "a.ts", content: "export const a = ;\n" });
+  assert.ok(!refused.ok && refused.error.code === "syntax_error", JSON.stringify(refused));
+  assert.equal((await snapshot(backend))["/a.ts"], "export const a = 1;\n");
+  const ok = await ws.call("write_file", { path: "broken.ts", content: "const = 1;\nexport const b = 2;\n" });
+  assert.ok(ok.ok, JSON.stringify(ok));
+  const plain = await ws.call("write_file", { path: "notes.unknown", content: "{{{ not code" });
+  assert.ok(plain.ok);
+});

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { code, okData, open } from "./_files.ts";
+
+Deno.test("read_file() numbers lines, returns the version and a range", async () => {
+  const { ws } = await open();
+  const d = okData(await ws.call("read_file", { path: "src/crlf.py", start_line: 2 }));
+  assert.equal(d["content"], "2\ty = 2");
+  assert.equal(d["total_lines"], 2);
+  assert.equal(d["language"], "python");
+  assert.match(String(d["version"]), /^[0-9a-f]{64}$/);
+  assert.equal(code(await ws.call("read_file", { path: "src/crlf.py", start_line: 9 })), "limit_exceeded");
+});
+
+Deno.test("read_file() refuses binary and non-UTF-8 files", async () => {
+  const { ws } = await open();
+  assert.equal(code(await ws.call("read_file", { path: "img.bin" })), "binary_file");
+  assert.equal(code(await ws.call("read_file", { path: "latin1.txt" })), "encoding");
+});
+
+Deno.test("read_file() returns text without the BOM and unnumbered lines on request", async () => {
+  const { ws } = await open();
+  const d = okData(await ws.call("read_file", { path: "bom.txt", numbered: false }));
+  assert.equal(d["content"], "bom");
+  assert.equal(d["language"], null);
+});
+
+Deno.test("read_file() refuses end_line before start_line and a missing file", async () => {
+  const { ws } = await open();
+  assert.equal(
+    code(await ws.call("read_file", { path: "src/crlf.py", start_line: 2, end_line: 1 })),
+    "invalid_args",
+  );
+  assert.equal(code(await ws.call("read_file", { path: "src/nope.ts" })), "not_found");
+});
+
+Deno.test("read_file() truncates past 2000 lines and names the next call", async () => {
+  const big = Array.from({ length: 2005 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+  const { ws } = await open({ "/w/big.txt": big });
+  const d = okData(await ws.call("read_file", { path: "big.txt" }));
+  assert.equal(d["end_line"], 2000);
+  assert.equal(d["total_lines"], 2005);
+  assert.equal(d["truncated"], true);
+  assert.deepEqual(d["next_call"], { tool: "read_file", args: { path: "big.txt", start_line: 2001 } });
+  const rest = okData(await ws.call("read_file", { path: "big.txt", start_line: 2001 }));
+  assert.equal(rest["truncated"], undefined);
+  assert.equal(String(rest["content"]).split("\n").at(-1), "2005\tline 2005");
+});
