@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { BackendFs, createMemoryBackend, isRecoverable, Sandbox, Stage } from "../../../src/mod.ts";
+import { strReplace } from "../../../src/text/str_replace.ts";
+import { fixtureUrl } from "../../_helpers.ts";
+
+const IDB = Deno.readTextFileSync(fixtureUrl("text", "idb-keyval.ts"));
+
+function stageOf(files: Record<string, string | Uint8Array>): Stage {
+  return new Stage(BackendFs.wrap(createMemoryBackend(files)), new Sandbox("/"));
+}
+
+async function textOf(stage: Stage, rel: string): Promise<string> {
+  return (await stage.readText(rel)).text;
+}
+
+Deno.test("strReplace() replaces an exact unique substring of a real file", async () => {
+  const stage = stageOf({ "/idb.ts": IDB });
+  const out = await strReplace(stage, {
+    path: "idb.ts",
+    oldText: "openreq.onerror = () => reject(openreq.error);",
+    newText: "openreq.onerror = () => reject(new Error(String(openreq.error)));",
+  });
+  assert.equal(out.replaced, 1);
+  assert.equal(out.created, false);
+  assert.equal(out.report.tier, "exact");
+  assert.deepEqual(out.report.lines, { start: 18, end: 18 });
+  const after = await textOf(stage, "idb.ts");
+  assert.equal(after, IDB.replace("reject(openreq.error)", "reject(new Error(String(openreq.error)))"));
+});
+
+Deno.test("strReplace() matches LF old_string in a CRLF file and writes CRLF", async () => {
+  const stage = stageOf({ "/a.py": "x = 1\r\ny = 2\r\nz = 3\r\n" });
+  const out = await strReplace(stage, {
+    path: "a.py",
+    oldText: "x = 1\ny = 2",
+    newText: "x = 1\ny = 20\nw = 4",
+  });
+  assert.equal(out.report.tier, "exact");
+  assert.equal(await textOf(stage, "a.py"), "x = 1\r\ny = 20\r\nw = 4\r\nz = 3\r\n");
+});
+
+Deno.test("strReplace() keeps a BOM outside the edit", async () => {
+  const stage = stageOf({ "/b.txt": "\uFEFFone\ntwo\n" });
+  await strReplace(stage, { path: "b.txt", oldText: "two", newText: "three" });
+  const file = await stage.readText("b.txt");
+  assert.equal(file.bom, true);
+  assert.deepEqual([...file.bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+  assert.equal(file.text, "one\nthree\n");
+});
+
+Deno.test("strReplace() refuses several matches with every candidate line", async () => {
+  const stage = stageOf({ "/idb.ts": IDB });
+  await assert.rejects(
+    () => strReplace(stage, { path: "idb.ts", oldText: "this._init();", newText: "this.init();" }),
+    (e) => {
+      if (!isRecoverable(e, "ambiguous")) return false;
+      const lines = (e.details?.["candidates"] as { start_line: number }[]).map((c) => c.start_line);
+      return lines.length > 2 && lines[0] === 9 && lines[1] === 29;
+    },
+  );
+  assert.equal(await textOf(stage, "idb.ts"), IDB);
+});
+
+Deno.test("strReplace() picks the match at start_line, or all of them with replaceAll", async () => {
+  const text = "a();\nb();\na();\n";
+  const one = stageOf({ "/x.ts": text });
+  const picked = await strReplace(one, { path: "x.ts", oldText: "a();", newText: "c();", startLine: 3 });
+  assert.deepEqual(picked.report.lines, { start: 3, end: 3 });
+  assert.equal(await textOf(one, "x.ts"), "a();\nb();\nc();\n");
+  const all = stageOf({ "/x.ts": text });
+  const every = await strReplace(all, { path: "x.ts", oldText: "a();", newText: "c();", replaceAll: true });
+  assert.equal(every.replaced, 2);
+  assert.equal(await textOf(all, "x.ts"), "c();\nb();\nc();\n");
+});
+
+Deno.test("strReplace() refuses old_string equal to new_string as already_applied", async () => {
+  const stage = stageOf({ "/x.ts": "a();\n" });
+  await assert.rejects(
+    () => strReplace(stage, { path: "x.ts", oldText: "a();", newText: "a();" }),
+    (e) => isRecoverable(e, "already_applied"),
+  );
+});
+
+Deno.test("strReplace() with an empty old_string creates a missing file and refuses an existing one", async () => {
+  const stage = stageOf({ "/x.ts": "a();\n" });
+  const out = await strReplace(stage, { path: "new/y.ts", oldText: "", newText: "y();\n" });
+  assert.equal(out.created, true);
+  assert.equal(out.report.tier, "create");
+  assert.equal(await textOf(stage, "new/y.ts"), "y();\n");
+  await assert.rejects(
+    () => strReplace(stage, { path: "x.ts", oldText: "", newText: "b();\n" }),
+    (e) => isRecoverable(e, "invalid_args"),
+  );
+});
+
+Deno.test("strReplace() places whole lines whose indentation drifted through the line ladder", async () => {
+  const stage = stageOf({ "/idb.ts": IDB });
+  const out = await strReplace(stage, {
+    path: "idb.ts",
+    oldText: "if (this._dbp) {\n  return;\n}",
+    newText: "if (this._dbp) return;",
+  });
+  assert.notEqual(out.report.tier, "exact");
+  assert.deepEqual(out.report.lines, { start: 13, end: 15 });
+  const after = (await textOf(stage, "idb.ts")).split("\n");
+  assert.equal(after[12], "    if (this._dbp) return;");
+  assert.equal(after[13], "    this._dbp = new Promise((resolve, reject) => {");
+});
+
+Deno.test("strReplace() refuses text that is not there, suggesting a read_file of the nearest lines", async () => {
+  const stage = stageOf({ "/idb.ts": IDB });
+  await assert.rejects(
+    () =>
+      strReplace(stage, {
+        path: "idb.ts",
+        oldText:
+          "openreq.onerror = () => reject(openreq.failure);\nopenreq.onsuccess = () => resolve(openreq.result);",
+        newText: "x",
+      }),
+    (e) =>
+      isRecoverable(e, "no_match") && e.suggestedCall?.tool === "read_file" &&
+      e.suggestedCall.args["path"] === "idb.ts",
+  );
+  assert.equal(await textOf(stage, "idb.ts"), IDB);
+});
+
+Deno.test("strReplace() refuses a missing file with not_found", async () => {
+  const stage = stageOf({});
+  await assert.rejects(
+    () => strReplace(stage, { path: "nope.ts", oldText: "a", newText: "b" }),
+    (e) => isRecoverable(e, "not_found"),
+  );
+});
