@@ -174,21 +174,3 @@ Deno.test("commitChanges() detects a concurrent change between stage and commit"
   );
   assert.equal(new TextDecoder().decode(await backend.readFile("/p/a.ts") as Uint8Array), "theirs\n");
 });
-
-Deno.test("commit lock: a live lock makes recovery stand aside; a stale one is broken", async () => {
-  const backend = createMemoryBackend(FILES);
-  const fs = BackendFs.wrap(backend);
-  const sandbox = new Sandbox("/p");
-  await fs.write("/p/.graver/lock", enc(`${Date.now()} someone-else`));
-  assert.equal(await recoverJournal(fs, sandbox), "busy");
-  const stage = new Stage(fs, sandbox);
-  await stage.write("a.ts", enc("x\n"));
-  await assert.rejects(
-    () => commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs: 20 } }),
-    (e) => isRecoverable(e, "limit_exceeded"),
-  );
-  const later = { now: () => Date.now() + 60_000 };
-  const out = await commitChanges(fs, sandbox, stage.changes(), { lock: later });
-  assert.equal(out.length, 1);
-  assert.equal(await fs.read("/p/.graver/lock"), null);
-});

@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import {
+  type Backend,
+  BackendFs,
+  commitChanges,
+  createMemoryBackend,
+  isRecoverable,
+  recoverJournal,
+  Sandbox,
+  Stage,
+} from "../../../src/mod.ts";
+import { lock, tryLock } from "../../../src/fs/commit_lock.ts";
+import { enc } from "../../_helpers.ts";
+
+const LOCK = "/p/.graver/lock";
+const T0 = 1_700_000_000_000;
+
+function setup(raw: Backend = createMemoryBackend({ "/p/a.ts": "export const a = 1;\n" })) {
+  return { raw, fs: BackendFs.wrap(raw), sandbox: new Sandbox("/p") };
+}
+
+/** A clock that moves forward by `step` ms every time it is read. */
+function ticking(start: number, step: number): { now: () => number; reads: () => number } {
+  let t = start;
+  let n = 0;
+  return {
+    now: () => {
+      n++;
+      const out = t;
+      t += step;
+      return out;
+    },
+    reads: () => n,
+  };
+}
+
+async function lockText(fs: BackendFs): Promise<string | null> {
+  const b = await fs.read(LOCK);
+  return b === null ? null : new TextDecoder().decode(b);
+}
+
+Deno.test("commit lock: a live lock makes recovery stand aside; a stale one is broken", async () => {
+  const backend = createMemoryBackend({ "/p/a.ts": "export const a = 1;\n" });
+  const fs = BackendFs.wrap(backend);
+  const sandbox = new Sandbox("/p");
+  await fs.write("/p/.graver/lock", enc(`${Date.now()} someone-else`));
+  assert.equal(await recoverJournal(fs, sandbox), "busy");
+  const stage = new Stage(fs, sandbox);
+  await stage.write("a.ts", enc("x\n"));
+  await assert.rejects(
+    () => commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs: 20 } }),
+    (e) => isRecoverable(e, "limit_exceeded"),
+  );
+  const later = { now: () => Date.now() + 60_000 };
+  const out = await commitChanges(fs, sandbox, stage.changes(), { lock: later });
+  assert.equal(out.length, 1);
+  assert.equal(await fs.read("/p/.graver/lock"), null);
+});
+
+Deno.test("tryLock() takes a free lock stamped with the clock, and release() removes it", async () => {
+  const { fs, sandbox } = setup();
+  const held = await tryLock(fs, sandbox, { now: () => T0 });
+  assert.ok(held);
+  assert.match((await lockText(fs))!, new RegExp(`^${T0} \\d+-\\d+$`));
+  await held.release();
+  assert.equal(await fs.read(LOCK), null);
+});
+
+Deno.test("release() only removes our own lock, even when called after another process took it", async () => {
+  const { fs, sandbox } = setup();
+  const held = await tryLock(fs, sandbox, { now: () => T0 });
+  assert.ok(held);
+  await fs.write(LOCK, enc(`${T0} someone-else`)); // ours was broken and taken over
+  await held.release();
+  assert.equal(await lockText(fs), `${T0} someone-else`);
+});
+
+Deno.test("tryLock() gives up on a live lock once waitMs has passed on its clock", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc(`${T0} someone-else`));
+  const clock = ticking(T0, 100);
+  assert.equal(await tryLock(fs, sandbox, { now: clock.now, waitMs: 500, staleMs: 60_000 }), null);
+  assert.ok(clock.reads() >= 5, `read the clock ${clock.reads()} times`);
+  assert.equal(await lockText(fs), `${T0} someone-else`);
+});
+
+Deno.test("tryLock() with waitMs 0 tries once and leaves a live lock alone", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc(`${T0} someone-else`));
+  assert.equal(await tryLock(fs, sandbox, { now: () => T0 + 1_000, waitMs: 0, staleMs: 5_000 }), null);
+  assert.equal(await lockText(fs), `${T0} someone-else`);
+});
+
+Deno.test("tryLock() breaks a lock older than staleMs, not one exactly staleMs old", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc(`${T0} someone-else`));
+  assert.equal(await tryLock(fs, sandbox, { now: () => T0 + 5_000, waitMs: 0, staleMs: 5_000 }), null);
+  const held = await tryLock(fs, sandbox, { now: () => T0 + 5_001, waitMs: 0, staleMs: 5_000 });
+  assert.ok(held);
+  assert.match((await lockText(fs))!, new RegExp(`^${T0 + 5_001} `));
+});
+
+Deno.test("tryLock() breaks a lock whose stamp cannot be read", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc("garbage"));
+  const held = await tryLock(fs, sandbox, { now: () => T0, waitMs: 0 });
+  assert.ok(held);
+  assert.notEqual(await lockText(fs), "garbage");
+});
+
+Deno.test("tryLock() takes the lock when the holder releases it while it waits", async () => {
+  const base = createMemoryBackend({ "/p/a.ts": "" });
+  let exclusiveTries = 0;
+  const raw: Backend = {
+    ...base,
+    async writeFile(path, data, options) {
+      if ((options as { flag?: string } | undefined)?.flag === "wx" && ++exclusiveTries === 3) {
+        await base.unlink(LOCK); // the live holder finishes its commit between two tries
+      }
+      return base.writeFile(path, data, options);
+    },
+  };
+  const { fs, sandbox } = setup(raw);
+  await fs.write(LOCK, enc(`${T0} someone-else`));
+  const held = await tryLock(fs, sandbox, { now: () => T0, waitMs: 60_000, staleMs: 60_000 });
+  assert.ok(held);
+  assert.equal(exclusiveTries, 3);
+  assert.notEqual(await lockText(fs), `${T0} someone-else`);
+});
+
+Deno.test("lock() refuses with limit_exceeded naming the lock file when it cannot take it", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc(`${T0} someone-else`));
+  await assert.rejects(
+    () => lock(fs, sandbox, { now: () => T0, waitMs: 0 }),
+    (e) =>
+      isRecoverable(e, "limit_exceeded") && e.details?.["lock"] === LOCK &&
+      /nothing was written/.test(e.hint),
+  );
+  const held = await lock(fs, sandbox, { now: () => T0 + 60_000, waitMs: 0, staleMs: 10_000 });
+  await held.release();
+  assert.equal(await fs.read(LOCK), null);
+});
