@@ -7,7 +7,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { type BackendFs, dirname } from "./backend.ts";
+import { type BackendFs, dirname, errnoCode } from "./backend.ts";
 import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 import type { PendingChange } from "./stage.ts";
@@ -74,18 +74,61 @@ async function retry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   throw last;
 }
 
-/** Creates each directory at most once per commit (the backend is asked once per unique parent). */
+/** Backend calls a commit keeps in flight at once (disks overlap small-file I/O). */
+const CONCURRENCY = 8;
+
+/**
+ * Run `fn` over `items` with at most `limit` in flight. On the first failure no
+ * new item starts; the call rejects with that failure once the in-flight ones settle.
+ */
+async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const i = next++;
+      try {
+        await fn(items[i]!, i);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== null) throw (failure as { err: unknown }).err;
+}
+
+/** Creates each directory at most once per commit, even with calls in flight together. */
 class DirCache {
   readonly #fs: BackendFs;
-  readonly #done = new Set<string>();
+  readonly #made = new Map<string, Promise<void>>();
   constructor(fs: BackendFs) {
     this.#fs = fs;
   }
-  async ensureParent(path: string): Promise<void> {
-    const dir = dirname(path);
-    if (this.#done.has(dir)) return;
-    await this.#fs.mkdirp(dir);
-    this.#done.add(dir);
+  ensureParent(path: string): Promise<void> {
+    return this.ensure(dirname(path));
+  }
+  ensure(dir: string): Promise<void> {
+    let made = this.#made.get(dir);
+    if (!made) {
+      made = (async () => {
+        if (dir === "/" || dir === "." || dir === "") return;
+        if ((await this.#fs.kind(dir)) === "dir") return;
+        await this.ensure(dirname(dir));
+        try {
+          await this.#fs.raw.mkdir(dir);
+        } catch (err) {
+          if (errnoCode(err) !== "EEXIST") throw err;
+        }
+      })();
+      made.catch(() => this.#made.delete(dir));
+      this.#made.set(dir, made);
+    }
+    return made;
   }
 }
 
@@ -282,14 +325,17 @@ async function commitLocked(
     // 1. compare-and-swap: the backend must still hold every base version.
     const originals = new Map<string, Uint8Array | null>();
     const stale: { path: string; expected: Version | null; actual: Version | null }[] = [];
-    for (const change of changes) {
+    const actuals: (Version | null)[] = new Array(changes.length).fill(null);
+    await inPool(changes, CONCURRENCY, async (change, i) => {
       const current = await fs.read(sandbox.abs(change.path));
-      const actual = current === null ? null : await versionOf(current);
-      if (actual !== change.baseVersion) {
-        stale.push({ path: change.path, expected: change.baseVersion, actual });
-      }
+      actuals[i] = current === null ? null : await versionOf(current);
       originals.set(change.path, current);
-    }
+    });
+    changes.forEach((change, i) => {
+      if (actuals[i] !== change.baseVersion) {
+        stale.push({ path: change.path, expected: change.baseVersion, actual: actuals[i]! });
+      }
+    });
     if (stale.length > 0) throw staleError(stale);
 
     const txid = `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
@@ -327,9 +373,9 @@ async function commitLocked(
         }
         await fs.write(journal.pack, pack, { parentExists: true });
       }
-      for (const [i, e] of journal.entries.entries()) {
+      await inPool(journal.entries, CONCURRENCY, async (e, i) => {
         if (e.tmp) await fs.write(e.tmp, changes[i]!.after!, { parentExists: true });
-      }
+      });
       await writeJournal(fs, sandbox, journal); // from here on a crash leaves a journal to recover
     } catch (err) {
       await cleanup(fs, sandbox, journal, renamed).catch(() => {});
@@ -338,14 +384,14 @@ async function commitLocked(
 
     // 3. renames into place; 4. journal marked committed and cleared.
     try {
-      for (const e of journal.entries) {
+      await inPool(journal.entries, CONCURRENCY, async (e) => {
         const target = sandbox.abs(e.path);
         if (e.tmp) {
           await dirs.ensureParent(target);
           await fs.rename(e.tmp, target, { parentExists: true });
           renamed.add(e.tmp);
         } else await fs.remove(target);
-      }
+      });
       journal.state = "committed";
       await writeJournal(fs, sandbox, journal);
     } catch (err) {
