@@ -16,7 +16,7 @@ import type { Edit, Tree } from "web-tree-sitter";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { versionOf } from "../src/fs/version.ts";
 import { Grammars } from "../src/syntax/grammars.ts";
-import { changedSpan, pointAt, TreeCache } from "../src/syntax/trees.ts";
+import { advancePoint, changedSpan, pointAt, TreeCache } from "../src/syntax/trees.ts";
 import {
   buildCorpus,
   describe,
@@ -50,15 +50,17 @@ function editOneLine(
   throw new Error(`Cannot find a line to edit after ${Math.round(fraction * 100)}% of the corpus`);
 }
 
+/** The edit as `TreeCache` derives it (changed span, start point, end points counted from the start). */
 function editBetween(before: string, after: string): Edit {
   const span = changedSpan(before, after)!;
+  const startPosition = pointAt(before, span.start);
   return {
     startIndex: span.start,
     oldEndIndex: span.oldEnd,
     newEndIndex: span.newEnd,
-    startPosition: pointAt(before, span.start),
-    oldEndPosition: pointAt(before, span.oldEnd),
-    newEndPosition: pointAt(after, span.newEnd),
+    startPosition,
+    oldEndPosition: advancePoint(before, span.start, startPosition, span.oldEnd),
+    newEndPosition: advancePoint(after, span.start, startPosition, span.newEnd),
   } as Edit;
 }
 
@@ -158,4 +160,45 @@ result(
       h.inc <= GOAL_MS ? "met" : "NOT met"
     })`,
 );
+
+// The same measure on typical file sizes (the 44 KB reference file of docs/runtimes and a 256 KB one).
+const sizeRows: string[][] = [[
+  "file",
+  "TreeCache.parse, incremental",
+  "full parse (baseline)",
+  "full / incremental",
+]];
+const bySize: string[] = [];
+for (const target of [44 * 1024, 256 * 1024]) {
+  const small = await buildCorpus(target);
+  const edited = editOneLine(small.text, 0.5);
+  const texts = [small.text, edited.text] as const;
+  const versions = [
+    await versionOf(new TextEncoder().encode(small.text)),
+    await versionOf(new TextEncoder().encode(edited.text)),
+  ] as const;
+  const cache = new TreeCache(grammars);
+  await cache.parse("small.ts", "typescript", versions[0], texts[0]);
+  const inc: number[] = [];
+  const full: number[] = [];
+  let state = 0;
+  for (let round = -1; round < rounds * 6; round++) {
+    const next = 1 - state;
+    let t = performance.now();
+    await cache.parse("small.ts", "typescript", versions[next]!, texts[next]!);
+    if (round >= 0) inc.push(performance.now() - t);
+    t = performance.now();
+    parser.parse(texts[next]!)!.delete();
+    if (round >= 0) full.push(performance.now() - t);
+    state = next;
+  }
+  cache.forget("small.ts");
+  const sInc = stats(inc);
+  const sFull = stats(full);
+  const kb = `${Math.round(small.text.length / 1024)} KB`;
+  sizeRows.push([kb, describe(sInc), describe(sFull), `${(sFull.median / sInc.median).toFixed(0)}×`]);
+  bySize.push(`${kb} ${ms(sInc.median)} (${sInc.median <= GOAL_MS ? "met" : "NOT met"})`);
+}
+printTable(sizeRows);
+result("re-parse after a one-line edit by file size", `${bySize.join(", ")}; goal ≤ ${GOAL_MS} ms`);
 parser.delete();
