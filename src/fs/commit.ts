@@ -188,6 +188,7 @@ async function rollback(
 async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
   for (const name of await fs.list(internal(sandbox))) {
     if (name.startsWith(`${JOURNAL}.`) && name.endsWith(".tmp")) await fs.remove(internal(sandbox, name));
+    if (name.startsWith("lock.") && name.endsWith(".stale")) await fs.remove(internal(sandbox, name));
   }
   for (const tx of await fs.list(internal(sandbox, "tx"))) {
     for (const name of await fs.list(internal(sandbox, "tx", tx))) {

@@ -31,6 +31,25 @@ function lockPath(sandbox: Sandbox): string {
 }
 
 /**
+ * Break a lock abandoned by a dead process. The lock is moved aside first
+ * (a rename: only one breaker wins); if what was moved turns out to be a fresh
+ * lock someone took after we judged the old one stale, it is put back.
+ */
+async function breakStale(fs: BackendFs, path: string, seen: string, token: string): Promise<void> {
+  const aside = `${path}.${token.replaceAll(" ", "-")}.stale`;
+  try {
+    await fs.rename(path, aside, { parentExists: true });
+  } catch {
+    return; // another breaker moved it first
+  }
+  const moved = await fs.read(aside);
+  if (moved !== null && new TextDecoder().decode(moved) !== seen) {
+    await fs.writeExclusive(path, moved); // a live lock: give it back to its holder
+  }
+  await fs.remove(aside);
+}
+
+/**
  * Take the commit lock, waiting for a live holder and breaking a stale one.
  *
  * @param fs Wrapped backend.
@@ -59,9 +78,10 @@ export async function tryLock(
       };
     }
     const held = await fs.read(path);
-    const since = held === null ? NaN : Number(new TextDecoder().decode(held).split(" ", 1)[0]);
-    if (held !== null && (!Number.isFinite(since) || now() - since > staleMs)) {
-      await fs.remove(path); // abandoned by a process that died mid-commit
+    const seen = held === null ? null : new TextDecoder().decode(held);
+    const since = seen === null ? NaN : Number(seen.split(" ", 1)[0]);
+    if (seen !== null && (!Number.isFinite(since) || now() - since > staleMs)) {
+      await breakStale(fs, path, seen, token);
       continue;
     }
     if (now() >= deadline) return null;

@@ -438,13 +438,21 @@ export async function symbolsOfTree(
  *
  * @param rel Relative path.
  * @param language The language id, or null when no grammar applies.
+ * @param options `tool`: the tool refusing (default "a symbol lookup"); `noGrammars`: the
+ *   workspace was opened without a wasm loader, so no language is available at all.
  * @returns The error to throw.
  */
-export function unsupportedLanguage(rel: string, language: string | null): RecoverableError {
+export function unsupportedLanguage(
+  rel: string,
+  language: string | null,
+  options: { tool?: string; noGrammars?: boolean } = {},
+): RecoverableError {
   return structuralUnsupported(rel, {
-    tool: "a symbol lookup",
+    tool: options.tool ?? "a symbol lookup",
     language,
-    reason: language === null
+    reason: options.noGrammars
+      ? "the workspace was opened without grammars (createWorkspace needs a wasm loader)"
+      : language === null
       ? "no grammar applies to this file type"
       : `graver has no symbol query for ${language}`,
   });
@@ -474,7 +482,8 @@ export function unsupportedLanguage(rel: string, language: string | null): Recov
  */
 export async function outlineOf(ws: Workspace, rel: string, text: string, version: string): Promise<Outline> {
   const language = ws.grammars?.languageOf(rel, text.slice(0, 200)) ?? null;
-  if (!ws.grammars || !ws.trees || language === null) throw unsupportedLanguage(rel, language);
+  if (!ws.grammars || !ws.trees) throw unsupportedLanguage(rel, null, { noGrammars: true });
+  if (language === null) throw unsupportedLanguage(rel, language);
   const parsed = await ws.trees.parse(rel, language, version, text);
   const cached = OUTLINES.get(parsed);
   if (cached) return cached;

@@ -166,7 +166,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     const base = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
     const kind = base === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(base));
     if (kind === null) throw await stage.notFound(base);
-    if (!workspace.grammars) throw unsupportedLanguage(base, null);
+    if (!workspace.grammars) throw unsupportedLanguage(base, null, { tool: "find_symbol", noGrammars: true });
     let files: string[];
     let truncated = false;
     if (kind === "dir") {
@@ -174,7 +174,9 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     } else {
       if (!workspace.grammars.languageOf(base)) {
         const head = (await stage.readText(base)).text.slice(0, 200);
-        if (!workspace.grammars.languageOf(base, head)) throw unsupportedLanguage(base, null);
+        if (!workspace.grammars.languageOf(base, head)) {
+          throw unsupportedLanguage(base, null, { tool: "find_symbol" });
+        }
       }
       files = [base];
     }

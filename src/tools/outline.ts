@@ -78,7 +78,7 @@ export const outline: ToolDefinition<OutlineArgs> = {
   async handler(args, { workspace, stage }) {
     const rel = await stage.resolve(args.path);
     const file = await stage.readText(rel);
-    if (!workspace.grammars) throw unsupportedLanguage(rel, null);
+    if (!workspace.grammars) throw unsupportedLanguage(rel, null, { tool: "outline", noGrammars: true });
     const result = await outlineOf(workspace, rel, file.text, file.version);
     const depth = args.depth ?? Infinity;
     return {

@@ -141,3 +141,25 @@ Deno.test("lock() refuses with limit_exceeded naming the lock file when it canno
   await held.release();
   assert.equal(await fs.read(LOCK), null);
 });
+
+Deno.test("tryLock() gives back a fresh lock it moved aside while breaking a stale one", async () => {
+  const raw = createMemoryBackend({ "/p/.graver/lock": "1 long-dead" });
+  const lockPath = "/p/.graver/lock";
+  // Another process breaks the stale lock and takes a fresh one just before our rename.
+  const racing: typeof raw = {
+    ...raw,
+    async rename(from: string, to: string) {
+      if (from === lockPath) {
+        await raw.unlink(lockPath);
+        await raw.writeFile(lockPath, new TextEncoder().encode(`${Date.now()} the-other-process`));
+      }
+      return await raw.rename(from, to);
+    },
+  };
+  const fs = BackendFs.wrap(racing);
+  const held = await tryLock(fs, new Sandbox("/p"), { waitMs: 0 });
+  assert.equal(held, null, "the fresh lock belongs to the other process");
+  const content = new TextDecoder().decode((await BackendFs.wrap(raw).read(lockPath))!);
+  assert.match(content, / the-other-process$/);
+  assert.deepEqual((await raw.readdir("/p/.graver")).map(String), ["lock"]);
+});

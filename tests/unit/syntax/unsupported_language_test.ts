@@ -58,3 +58,11 @@ Deno.test("a structural tool in a workspace without grammars says it was opened 
   assert.match(r.error.message, /^Cannot run remove_symbol on "a.ts": .*opened without grammars/);
   assert.equal(r.error.suggested_call?.tool, "edit_safe_text_patch");
 });
+
+Deno.test("outline in a workspace opened without grammars says so, naming the tool", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.ts": "export const a = 1;\n" }) });
+  const res = await ws.call("outline", { path: "a.ts" });
+  assert.ok(!res.ok && res.error.code === "unsupported_language");
+  assert.match(res.error.message, /^Cannot run outline on "a.ts": the workspace was opened without grammars/);
+  assert.equal(res.error.suggested_call?.tool, "edit_safe_text_patch");
+});
