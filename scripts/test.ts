@@ -1,8 +1,9 @@
 /**
  * `deno task test`: every test, every runtime.
  *   1. set-up (idempotent): npm deps, vendored wasm, runtime tools
- *   2. unit and doc tests (`deno test --doc`)
- *   3. the conformance suite in Deno, Node, Bun, Chromium and workerd; all
+ *   2. house checks: `deno fmt --check`, `deno lint`, core type-checked without Deno/Node types
+ *   3. unit and doc tests (`deno test --doc`)
+ *   4. the conformance suite in Deno, Node, Bun, Chromium and workerd; all
  *      digests must agree
  * Ends with one line "N passed, N failed": unit/doc tests plus every runtime's
  * conformance cases (a runtime that crashes or a digest mismatch counts as a failure).
@@ -36,6 +37,22 @@ if (setup.code !== 0) {
   console.error("test: set-up failed");
   console.log("0 passed, 1 failed");
   Deno.exit(1);
+}
+
+// House checks first: formatting, lint and the web-standards-only core.
+for (
+  const [name, args] of [
+    ["deno fmt --check", ["fmt", "--check"]],
+    ["deno lint", ["lint"]],
+    ["core without Deno/Node types", ["run", "-A", "scripts/check_core.ts"]],
+  ] as const
+) {
+  const res = await run([...args], true);
+  if (res.code === 0) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
 }
 
 const unit = await run(["test", "-A", "--doc", "--parallel", "src/", "tests/unit/"], true);
