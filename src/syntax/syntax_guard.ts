@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
@@ -72,4 +73,41 @@ export async function findSyntaxRegressions(
     if (fresh.length > 0) out.push({ path: change.path, language, problems: fresh.slice(0, 20) });
   }
   return out;
+}
+
+/**
+ * The syntax guard step every commit path runs: refuse (`syntax_error`, nothing
+ * written) or warn when the changes add parse errors.
+ *
+ * @param ws The workspace.
+ * @param tool The tool whose changes these are (for the message).
+ * @param changes Pending changes.
+ * @param mode "refuse", "warn" or "off".
+ * @returns Warnings to attach to the result (empty when clean or off).
+ */
+export async function guardSyntax(
+  ws: Workspace,
+  tool: string,
+  changes: PendingChange[],
+  mode: "refuse" | "warn" | "off",
+): Promise<string[]> {
+  if (mode === "off" || changes.length === 0) return [];
+  const regressions = await findSyntaxRegressions(ws, changes);
+  if (regressions.length === 0) return [];
+  const where = regressions.map((r) => {
+    const lines = [...new Set(r.problems.map((p) => p.line))];
+    return `"${r.path}" line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}`;
+  }).join("; ");
+  if (mode === "refuse") {
+    throw new RecoverableError(
+      "syntax_error",
+      `Cannot apply ${tool}: the edit introduces syntax errors at ${where}`,
+      {
+        hint:
+          "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
+        details: { files: regressions },
+      },
+    );
+  }
+  return [`The edit introduces syntax errors at ${where}`];
 }

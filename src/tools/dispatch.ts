@@ -11,7 +11,7 @@ import { commitChanges, type CommittedChange } from "../fs/commit.ts";
 import { Stage } from "../fs/stage.ts";
 import { unifiedDiff } from "../fs/unified_diff.ts";
 import { versionOf } from "../fs/version.ts";
-import { findSyntaxRegressions } from "../syntax/syntax_guard.ts";
+import { guardSyntax } from "../syntax/syntax_guard.ts";
 import type { Workspace } from "../workspace.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
 import type { ToolDefinition, ToolResult } from "./types.ts";
@@ -152,28 +152,8 @@ export async function dispatch(
     });
     const warnings = [...(handled.warnings ?? [])];
     const pending = stage.changes();
-    const guard = handled.syntaxGuard ?? ws.syntaxGuard;
-    if (pending.length > 0 && guard !== "off" && !handled.skipSyntaxCheck) {
-      const regressions = await findSyntaxRegressions(ws, pending);
-      if (regressions.length > 0) {
-        const where = regressions.map((r) =>
-          `"${r.path}" line${r.problems.length > 1 ? "s" : ""} ${
-            [...new Set(r.problems.map((p) => p.line))].join(", ")
-          }`
-        ).join("; ");
-        if (guard === "refuse") {
-          throw new RecoverableError(
-            "syntax_error",
-            `Cannot apply ${name}: the edit introduces syntax errors at ${where}`,
-            {
-              hint:
-                "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
-              details: { files: regressions },
-            },
-          );
-        }
-        warnings.push(`The edit introduces syntax errors at ${where}`);
-      }
+    if (!handled.skipSyntaxCheck) {
+      warnings.push(...await guardSyntax(ws, name, pending, handled.syntaxGuard ?? ws.syntaxGuard));
     }
     let changes: CommittedChange[];
     if (dryRun) {

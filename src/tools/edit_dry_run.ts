@@ -8,7 +8,7 @@
 import { type ErrorPayload, isRecoverable, RecoverableError } from "../errors.ts";
 import { type PendingChange, sameBytes, Stage } from "../fs/stage.ts";
 import { type Version, versionOf } from "../fs/version.ts";
-import { findSyntaxRegressions } from "../syntax/syntax_guard.ts";
+import { guardSyntax } from "../syntax/syntax_guard.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -97,7 +97,7 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
             details: { index },
           })
           : new RecoverableError("not_found", `Cannot run op ${index + 1}: no tool named "${op.tool}"`, {
-            hint: "Use a tool name from the catalogue (list_tools / describeTools)",
+            hint: "Use a tool name from the catalogue (`graver tools`, or describeTools() in the library)",
             details: { index, tool: op.tool },
           });
         ops.push({ index, tool: op.tool, ok: false, error: err.toJSON() });
@@ -130,27 +130,11 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
             after,
           });
         }
-        const guard = handled.syntaxGuard ?? ws.syntaxGuard;
         const warnings = [...(handled.warnings ?? [])];
-        if (stepChanges.length > 0 && guard !== "off" && !handled.skipSyntaxCheck) {
-          const regressions = await findSyntaxRegressions(ws, stepChanges);
-          if (regressions.length > 0) {
-            const where = regressions.map((r) =>
-              `"${r.path}" line ${[...new Set(r.problems.map((p) => p.line))].join(", ")}`
-            )
-              .join("; ");
-            if (guard === "refuse") {
-              throw new RecoverableError(
-                "syntax_error",
-                `Cannot apply ${tool.name}: the edit introduces syntax errors at ${where}`,
-                {
-                  hint: "Fix the new code so it parses and preview again",
-                  details: { files: regressions },
-                },
-              );
-            }
-            warnings.push(`The edit introduces syntax errors at ${where}`);
-          }
+        if (!handled.skipSyntaxCheck) {
+          warnings.push(
+            ...await guardSyntax(ws, tool.name, stepChanges, handled.syntaxGuard ?? ws.syntaxGuard),
+          );
         }
         overlay = new Map(pending.map((c) => [c.path, c.after]));
         const result: PlanOpResult = { index, tool: tool.name, ok: true, data: handled.data ?? {} };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend, createWorkspace, Grammars, Stage, type Workspace } from "../../../src/mod.ts";
-import { findSyntaxRegressions } from "../../../src/syntax/syntax_guard.ts";
+import { findSyntaxRegressions, guardSyntax } from "../../../src/syntax/syntax_guard.ts";
 import { enc, snapshot } from "../../_helpers.ts";
 
 const GRAMMARS = new Grammars(createWasmLoader());
@@ -81,4 +81,16 @@ Deno.test("dispatch() runs the syntax guard: new parse errors refused, pre-exist
   assert.ok(ok.ok, JSON.stringify(ok));
   const plain = await ws.call("write_file", { path: "notes.unknown", content: "{{{ not code" });
   assert.ok(plain.ok);
+});
+
+Deno.test("guardSyntax() refuses, warns or stays off as asked", async () => {
+  const ws = await open();
+  const changes = [{ path: "a.ts", baseVersion: null, before: null, after: enc("export const a = ;\n") }];
+  await assert.rejects(
+    () => guardSyntax(ws, "write_file", changes, "refuse"),
+    (e) => e instanceof Error && "code" in e && e.code === "syntax_error" && /"a.ts" line 1/.test(e.message),
+  );
+  const warnings = await guardSyntax(ws, "write_file", changes, "warn");
+  assert.deepEqual(warnings, ['The edit introduces syntax errors at "a.ts" line 1']);
+  assert.deepEqual(await guardSyntax(ws, "write_file", changes, "off"), []);
 });
