@@ -29,21 +29,30 @@ export function enc(text: string): Uint8Array {
 }
 
 const FIXTURES = new URL("./fixtures/", import.meta.url);
+const SAMPLES = new URL("./conformance/samples/", import.meta.url);
 
 /**
  * Where a fixture file is: `tests/fixtures/real/<name>` (real files several
- * areas share) when it is there, else `tests/fixtures/<area>/<name>`.
+ * areas share), else a conformance sample `tests/conformance/samples/<lang>/<name>`
+ * (the same real files feed every runtime), else `tests/fixtures/<area>/<name>`.
  *
  * @param area The area's fixture folder (e.g. "symbols", "structural").
  * @param name The file name.
  * @returns Its URL.
  */
 export function fixtureUrl(area: string, name: string): URL {
+  const isFile = (url: URL) => {
+    try {
+      return Deno.statSync(url).isFile;
+    } catch {
+      return false;
+    }
+  };
   const shared = new URL(`real/${name}`, FIXTURES);
-  try {
-    if (Deno.statSync(shared).isFile) return shared;
-  } catch {
-    // Not shared: the area's own copy.
+  if (isFile(shared)) return shared;
+  for (const lang of Deno.readDirSync(SAMPLES)) {
+    const sample = new URL(`${lang.name}/${name}`, SAMPLES);
+    if (lang.isDirectory && isFile(sample)) return sample;
   }
   return new URL(`${area}/${name}`, FIXTURES);
 }
