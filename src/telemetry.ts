@@ -28,16 +28,21 @@ export interface TelemetrySink {
  * t.counter("graver.tool.calls", 1, { tool: "read_file" });
  * t.counter("graver.tool.calls", 1, { tool: "read_file" });
  * assert.equal(t.total("graver.tool.calls"), 2);
+ * assert.equal(t.total("graver.tool.calls", { tool: "write_file" }), 0);
  * ```
  */
 export class MemoryTelemetry implements TelemetrySink {
   /** Every event recorded, oldest first. */
   readonly events: { name: string; attributes: Attributes }[] = [];
-  readonly #counters = new Map<string, number>();
+  /** One series per counter name and attribute set (bounded by distinct attribute sets, not by calls). */
+  readonly #series = new Map<string, { name: string; value: number; attributes: Attributes }>();
 
   /** Add to a counter. */
-  counter(name: string, value: number, _attributes: Attributes): void {
-    this.#counters.set(name, (this.#counters.get(name) ?? 0) + value);
+  counter(name: string, value: number, attributes: Attributes): void {
+    const key = `${name}\0${JSON.stringify(Object.entries(attributes).sort(([a], [b]) => a < b ? -1 : 1))}`;
+    const series = this.#series.get(key);
+    if (series) series.value += value;
+    else this.#series.set(key, { name, value, attributes: { ...attributes } });
   }
 
   /** Record an event. */
@@ -45,9 +50,20 @@ export class MemoryTelemetry implements TelemetrySink {
     this.events.push({ name, attributes });
   }
 
-  /** The total of a counter over all attributes. */
-  total(name: string): number {
-    return this.#counters.get(name) ?? 0;
+  /**
+   * The total of a counter, over all attributes or only where every attribute of `where` matches.
+   *
+   * @param name Counter name.
+   * @param where Attributes the counted values must carry (e.g. `{ tool: "read_file" }`).
+   * @returns The sum.
+   */
+  total(name: string, where: Attributes = {}): number {
+    let sum = 0;
+    for (const c of this.#series.values()) {
+      if (c.name !== name) continue;
+      if (Object.entries(where).every(([k, v]) => c.attributes[k] === v)) sum += c.value;
+    }
+    return sum;
   }
 }
 

@@ -51,3 +51,13 @@ Deno.test("NOOP_TELEMETRY drops everything and is a workspace's default sink", a
   assert.equal(ws.telemetry, NOOP_TELEMETRY);
   assert.ok((await ws.call("write_file", { path: "a.txt", content: "b" })).ok);
 });
+
+Deno.test("MemoryTelemetry.total() filters by attributes", () => {
+  const t = new MemoryTelemetry();
+  t.counter("graver.tool.refusals", 1, { tool: "edit_file", code: "no_match" });
+  t.counter("graver.tool.refusals", 1, { tool: "edit_file", code: "ambiguous" });
+  t.counter("graver.tool.refusals", 1, { tool: "read_file", code: "not_found" });
+  assert.equal(t.total("graver.tool.refusals", { tool: "edit_file" }), 2);
+  assert.equal(t.total("graver.tool.refusals", { tool: "edit_file", code: "ambiguous" }), 1);
+  assert.equal(t.total("graver.tool.refusals", { code: "stale_base" }), 0);
+});
