@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { fixtureUrl } from "../../_helpers.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { unifiedDiff } from "../../../src/fs/unified_diff.ts";
 import { applyEditOps } from "../../../src/text/apply_edit_ops.ts";
@@ -7,10 +8,9 @@ import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 
-const FIXTURES = new URL("../../fixtures/text/", import.meta.url);
-const REAL = ["string.js", "idb-keyval.ts", "css_scanner.c", "typed_array_names.js", "binding.cc"];
+const REAL = ["string.js", "idb-keyval.ts", "scanner.c", "typed_array_names.js", "binding.cc"];
 const texts: Record<string, string> = {};
-for (const name of REAL) texts[name] = await Deno.readTextFile(new URL(name, FIXTURES));
+for (const name of REAL) texts[name] = await Deno.readTextFile(fixtureUrl("text", name));
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
@@ -126,10 +126,10 @@ Deno.test("apply_edits refuses a binary or non-UTF-8 target and writes nothing",
 });
 
 Deno.test("applyEditOps() finds a SEARCH text that lives in another file", async () => {
-  const fs = createMemoryBackend({ "/src/a.js": texts["string.js"]!, "/src/b.c": texts["css_scanner.c"]! });
+  const fs = createMemoryBackend({ "/src/a.js": texts["string.js"]!, "/src/b.c": texts["scanner.c"]! });
   const ws = await createWorkspace({ backend: fs });
   const stage = new Stage(ws.fs, ws.sandbox);
-  const search = texts["css_scanner.c"]!.split("\n").slice(23, 26).join("\n");
+  const search = texts["scanner.c"]!.split("\n").slice(23, 26).join("\n");
   const { ops } = parseEdits(`src/a.js\n<<<<<<< SEARCH\n${search}\n=======\nx\n>>>>>>> REPLACE\n`);
   const result = await applyEditOps(stage, ops);
   assert.equal(result.failed, 1);
@@ -237,7 +237,7 @@ Deno.test("applyEditOps() never reads a symlink that leaves the root when scanni
   const outside = await Deno.makeTempDir();
   const root = await Deno.makeTempDir();
   try {
-    const secret = texts["css_scanner.c"]!;
+    const secret = texts["scanner.c"]!;
     await Deno.writeTextFile(`${outside}/secret.c`, secret);
     await Deno.writeTextFile(`${root}/a.js`, texts["string.js"]!);
     await Deno.writeTextFile(`${root}/inside.c`, secret);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { fixtureUrl } from "../../_helpers.ts";
 import { applyMatch } from "../../../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../../../src/text/_doc.ts";
 import { isElision, matchBlock, type MatchOutcome } from "../../../src/text/match_block.ts";
@@ -6,10 +7,9 @@ import type { EditBlock, MatchTier } from "../../../src/text/types.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
 
-const FIXTURES = new URL("../../fixtures/text/", import.meta.url);
 const files: Record<string, string> = {};
-for (const name of ["string.js", "idb-keyval.ts", "css_scanner.c", "typed_array_names.js", "binding.cc"]) {
-  files[name] = await Deno.readTextFile(new URL(name, FIXTURES));
+for (const name of ["string.js", "idb-keyval.ts", "scanner.c", "typed_array_names.js", "binding.cc"]) {
+  files[name] = await Deno.readTextFile(fixtureUrl("text", name));
 }
 
 /** Lines a..b (1-based, inclusive) of a fixture, without endings. */
@@ -57,7 +57,7 @@ const CASES: Case[] = [
   },
   {
     name: "trailing whitespace (C)",
-    file: "css_scanner.c",
+    file: "scanner.c",
     at: [28, 31],
     search: (l) => l.map((x) => x + "  "),
     replace: (l) => changeLast(l.map((x) => x + "  ")),
@@ -102,7 +102,7 @@ const CASES: Case[] = [
   },
   {
     name: "missing blank line (C)",
-    file: "css_scanner.c",
+    file: "scanner.c",
     at: [29, 35],
     search: (l) => l.filter((x) => x.trim() !== ""),
     replace: (l) => changeLast(l.filter((x) => x.trim() !== "")),
@@ -120,7 +120,7 @@ const CASES: Case[] = [
   },
   {
     name: "elided middle (C)",
-    file: "css_scanner.c",
+    file: "scanner.c",
     at: [28, 57],
     search: (l) => [...l.slice(0, 3), "        // ... existing code ...", ...l.slice(-3)],
     replace: (l) => [...changeLast(l.slice(0, 3)), "        // ... existing code ...", ...l.slice(-3)],
@@ -156,7 +156,7 @@ const CASES: Case[] = [
   },
   {
     name: "one-token typo (C)",
-    file: "css_scanner.c",
+    file: "scanner.c",
     at: [42, 50],
     search: (l) => l.map((x) => x.replace("advance(lexer);", "advanse(lexer);")),
     replace: (l) => changeLast(l.map((x) => x.replace("advance(lexer);", "advanse(lexer);"))),
@@ -227,7 +227,7 @@ Deno.test("matchBlock() refuses ambiguity at the indentation tier too", () => {
 
 Deno.test("matchBlock() reports text absent from the file as no_match", () => {
   const search = slice("idb-keyval.ts", 28, 35);
-  const out = failure(matchBlock(files["css_scanner.c"]!, { search, replace: ["x"], inputLine: 1 }));
+  const out = failure(matchBlock(files["scanner.c"]!, { search, replace: ["x"], inputLine: 1 }));
   assert.equal(out.code, "no_match");
 });
 
@@ -247,9 +247,9 @@ Deno.test("matchBlock() reports already_applied for an insertion that is already
 });
 
 Deno.test("matchBlock() refuses an elided SEARCH whose REPLACE drops the elision", () => {
-  const lines = slice("css_scanner.c", 28, 57);
+  const lines = slice("scanner.c", 28, 57);
   const out = failure(
-    matchBlock(files["css_scanner.c"]!, {
+    matchBlock(files["scanner.c"]!, {
       search: [...lines.slice(0, 2), "// ...", ...lines.slice(-2)],
       replace: ["x"],
       inputLine: 1,
@@ -322,7 +322,7 @@ for (const c of CASES) {
 }
 
 Deno.test("matchBlock() refuses a typo'd block whose text is present twice, and places it when one copy differs more", () => {
-  const block = slice("css_scanner.c", 42, 50);
+  const block = slice("scanner.c", 42, 50);
   const typo = block.map((l) => l.replace("advance(lexer);", "advanse(lexer);"));
   const twice = [...block, "", ...block].join("\n") + "\n";
   const out = failure(matchBlock(twice, { search: typo, replace: typo, inputLine: 1 }));
