@@ -6,8 +6,10 @@
  *
  * @module
  */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import * as fsp from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { Grammars } from "../src/syntax/grammars.ts";
@@ -223,4 +225,40 @@ export function describeCorpus(c: Corpus): string {
   } MiB, ${c.lines} lines, ${c.files} real .ts/.d.ts files from ` +
     `node_modules (hono, isomorphic-git, @cfworker/json-schema, web-tree-sitter, memfs, @jsonjoy.com), ` +
     `${c.skipped} skipped for parse errors on their own; ERROR/MISSING nodes in the whole: ${c.errors}`;
+}
+
+/** The native tree-sitter binding's install directory (bench/native). */
+export const NATIVE: string = join(ROOT, "bench", "native");
+const BUILT = [
+  "tree-sitter/build/Release/tree_sitter_runtime_binding.node",
+  "tree-sitter-typescript/build/Release/tree_sitter_typescript_binding.node",
+];
+
+/** Install bench/native (the native binding, built from source) unless it is already there. */
+export function ensureNative(): void {
+  if (BUILT.every((rel) => existsSync(join(NATIVE, "node_modules", rel)))) return;
+  console.log("Installing the native binding in bench/native (node-gyp build from source, ~30 s) …");
+  const env: Record<string, string> = { npm_config_build_from_source: "true" };
+  // node-gyp fetches Node headers unless it is pointed at local ones; use the installed Node's.
+  const prefix = dirname(dirname(nodePath()));
+  if (existsSync(join(prefix, "include", "node", "node.h"))) env.npm_config_nodedir = prefix;
+  const args = existsSync(join(NATIVE, "package-lock.json")) ? ["ci"] : ["install"];
+  const r = spawnSync("npm", [...args, "--legacy-peer-deps", "--no-audit", "--no-fund"], {
+    cwd: NATIVE,
+    stdio: "inherit",
+    env: { ...Deno.env.toObject(), ...env },
+  });
+  if (r.status !== 0 || !BUILT.every((rel) => existsSync(join(NATIVE, "node_modules", rel)))) {
+    throw new Error(
+      `Cannot build the native tree-sitter binding in "${NATIVE}": npm exited ${r.status}; ` +
+        `it needs python3, make and g++ (node-gyp) — run "npm ci --legacy-peer-deps" there to see the error`,
+    );
+  }
+}
+
+/** The path of the installed Node binary. */
+export function nodePath(): string {
+  const r = spawnSync("node", ["-p", "process.execPath"], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error("Cannot find node: install Node.js 20 or later and put it on PATH");
+  return r.stdout.trim();
 }

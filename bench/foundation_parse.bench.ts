@@ -11,12 +11,12 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import {
   buildCorpus,
   describe,
   describeCorpus,
+  ensureNative,
   machine,
   ms,
   printTable,
@@ -27,12 +27,6 @@ import {
 } from "./_util.ts";
 
 const GOAL = 1.15;
-const NATIVE = join(ROOT, "bench", "native");
-const BUILT = [
-  "tree-sitter/build/Release/tree_sitter_runtime_binding.node",
-  "tree-sitter-typescript/build/Release/tree_sitter_typescript_binding.node",
-];
-
 interface NodeReport {
   node: string;
   bytes: number;
@@ -42,34 +36,6 @@ interface NodeReport {
   wasm: number[];
   native: number[];
   incremental: { line: number; wasm: number[]; native: number[] };
-}
-
-/** Install bench/native (the native binding, built from source) unless it is already there. */
-function ensureNative(): void {
-  if (BUILT.every((rel) => existsSync(join(NATIVE, "node_modules", rel)))) return;
-  console.log("Installing the native binding in bench/native (node-gyp build from source, ~30 s) …");
-  const env: Record<string, string> = { npm_config_build_from_source: "true" };
-  // node-gyp fetches Node headers unless it is pointed at local ones; use the installed Node's.
-  const prefix = dirname(dirname(nodePath()));
-  if (existsSync(join(prefix, "include", "node", "node.h"))) env.npm_config_nodedir = prefix;
-  const args = existsSync(join(NATIVE, "package-lock.json")) ? ["ci"] : ["install"];
-  const r = spawnSync("npm", [...args, "--legacy-peer-deps", "--no-audit", "--no-fund"], {
-    cwd: NATIVE,
-    stdio: "inherit",
-    env: { ...Deno.env.toObject(), ...env },
-  });
-  if (r.status !== 0 || !BUILT.every((rel) => existsSync(join(NATIVE, "node_modules", rel)))) {
-    throw new Error(
-      `Cannot build the native tree-sitter binding in "${NATIVE}": npm exited ${r.status}; ` +
-        `it needs python3, make and g++ (node-gyp) — run "npm ci --legacy-peer-deps" there to see the error`,
-    );
-  }
-}
-
-function nodePath(): string {
-  const r = spawnSync("node", ["-p", "process.execPath"], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error("Cannot find node: install Node.js 20 or later and put it on PATH");
-  return r.stdout.trim();
 }
 
 const runs = runsArg(Deno.args, 15);

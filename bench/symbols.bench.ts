@@ -9,11 +9,16 @@
  * 3. find_symbol warm (trees and outlines cached), and again right after a
  *    staged-and-committed replace_symbol in one file. Goal: ≤ 50 ms.
  * 4. Memory held per cached tree (RSS growth over the 1,000 cached trees).
+ * 5. The floor under (1), outside graver: in one Node process, the native
+ *    binding and web-tree-sitter each parse the corpus and run the same tags
+ *    query, a one-pattern query and a walk in C (descendantsOfType); the
+ *    ratios to each side's own parse show what any query-driven outline costs.
  *
  * Run: `npx -y deno@2.9.6 task bench --filter symbols` (`-- --runs N`: rounds).
  *
  * @module
  */
+import { spawnSync } from "node:child_process";
 import { promises as fsp } from "node:fs";
 import { join } from "node:path";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
@@ -27,6 +32,7 @@ import {
   buildCorpus,
   describe,
   describeCorpus,
+  ensureNative,
   machine,
   ms,
   printTable,
@@ -203,6 +209,7 @@ const parseTimes: number[] = [];
 const outlineTimes: number[] = [];
 const queryTimes: number[] = [];
 const walkTimes: number[] = [];
+const cWalkTimes: number[] = [];
 // Where the outline's time goes: the tags query alone, and a one-pattern query (the cost of any query's walk).
 const tags = (await loadQuery(grammars, "typescript", "tags"))!;
 const onePattern = new Query(await grammars.language("typescript"), "(function_declaration) @f");
@@ -221,6 +228,9 @@ for (let round = -1; round < rounds; round++) {
   t = performance.now();
   onePattern.matches(tree.rootNode);
   const dWalk = performance.now() - t;
+  t = performance.now();
+  tree.rootNode.descendantsOfType("function_declaration");
+  const dCWalk = performance.now() - t;
   tree.delete();
   symbolCount = outline.symbols.length;
   if (round >= 0) {
@@ -228,6 +238,7 @@ for (let round = -1; round < rounds; round++) {
     outlineTimes.push(dOutline);
     queryTimes.push(dQuery);
     walkTimes.push(dWalk);
+    cWalkTimes.push(dCWalk);
   }
 }
 const parseS = stats(parseTimes);
@@ -235,6 +246,7 @@ const outlineS = stats(outlineTimes);
 const outlineRatio = outlineS.median / parseS.median;
 const queryS = stats(queryTimes);
 const walkS = stats(walkTimes);
+const cWalkS = stats(cWalkTimes);
 printTable([
   ["1 MB TypeScript", "median", "detail"],
   ["bare parse (baseline)", ms(parseS.median), describe(parseS)],
@@ -250,14 +262,63 @@ printTable([
     ms(walkS.median),
     `${(walkS.median / parseS.median).toFixed(2)}× the parse; ${describe(walkS)}`,
   ],
+  [
+    "a walk in C, no query (descendantsOfType)",
+    ms(cWalkS.median),
+    `${(cWalkS.median / parseS.median).toFixed(2)}× the parse; ${describe(cWalkS)}`,
+  ],
 ]);
+
+// 3. The same query outside graver: native tree-sitter and web-tree-sitter side by side in Node.
+interface FloorSide {
+  parse: number[];
+  tags: number[];
+  one: number[];
+  walk: number[];
+  matches: number;
+}
+ensureNative();
+const floorRun = spawnSync(
+  "node",
+  [join(ROOT, "bench", "symbols_native_node.mjs"), ROOT, corpus.path, String(Math.max(rounds, 5))],
+  { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+);
+if (floorRun.status !== 0) {
+  console.error(floorRun.stderr);
+  throw new Error(`Cannot run the Node side of the symbols benchmark: node exited ${floorRun.status}`);
+}
+const floor = JSON.parse(floorRun.stdout) as { node: string; native: FloorSide; wasm: FloorSide };
+const floorRows = (label: string, side: FloorSide): string[][] => {
+  const parse = stats(side.parse).median;
+  const row = (what: string, samples: number[]) => {
+    const m = stats(samples).median;
+    return [`${label}: ${what}`, ms(m), `${(m / parse).toFixed(2)}× its parse`];
+  };
+  return [
+    [`${label}: parse (baseline)`, ms(parse), describe(stats(side.parse))],
+    row(`tags query (${side.matches} matches)`, side.tags),
+    row("one-pattern query", side.one),
+    row("walk in C (descendantsOfType)", side.walk),
+  ];
+};
+printTable([
+  [`the floor outside graver (Node ${floor.node}, same file, same tags query)`, "median", "detail"],
+  ...floorRows("native tree-sitter 0.25.1", floor.native),
+  ...floorRows("web-tree-sitter 0.27.1", floor.wasm),
+]);
+const nativeTagsRatio = stats(floor.native.tags).median / stats(floor.native.parse).median;
+const wasmTagsRatio = stats(floor.wasm.tags).median / stats(floor.wasm.parse).median;
 
 result(
   "symbols",
   `outline 1 MB ${ms(outlineS.median)} vs parse ${ms(parseS.median)} = ${
     outlineRatio.toFixed(2)
   }× (goal ≤ 1.3×; the tags query alone ${(queryS.median / parseS.median).toFixed(2)}×, ` +
-    `a one-pattern walk ${(walkS.median / parseS.median).toFixed(2)}×); ` +
+    `a one-pattern walk ${(walkS.median / parseS.median).toFixed(2)}×, a walk in C ${
+      (cWalkS.median / parseS.median).toFixed(2)
+    }×; in Node the tags query alone is ${nativeTagsRatio.toFixed(2)}× a native parse and ${
+      wasmTagsRatio.toFixed(2)
+    }× a wasm parse); ` +
     `find_symbol ${FILES} files cold ${ms(cold.median)} vs parse ${ms(parseFiles.median)} = ${
       coldRatio.toFixed(2)
     }× (goal ≤ 1.5×; ${allRatio.toFixed(2)}× when every file must be outlined), ` +
