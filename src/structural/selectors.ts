@@ -160,7 +160,16 @@ export function describeTarget(file: SourceFile, index: TextIndex, t: Target): C
   return c;
 }
 
-function isDecoration(type: string, rules: SymbolRules): boolean {
+/**
+ * Whether a node type is a decoration: a decorator, attribute or annotation
+ * (the language's `decorations` rule, or a type named like one, e.g. Java's
+ * `marker_annotation`, C#'s `attribute_list`).
+ *
+ * @param type Node type.
+ * @param rules The language's symbol rules.
+ * @returns True for a decoration.
+ */
+export function isDecoration(type: string, rules: SymbolRules): boolean {
   return rules.decorations.includes(type) || /decorator|attribute|annotation/.test(type);
 }
 

@@ -1,9 +1,9 @@
 /**
  * replace_symbol: replace a whole definition (signature and body) found by
  * name path. What the new code includes is replaced; what it leaves out is
- * kept: `export`, Go's `type`, a `const` declaration, Python decorators and
- * doc comments stay unless the new code brings its own, so a keyword is never
- * lost or doubled. The code is re-indented to the destination.
+ * kept: `export`, Go's `type`, a `const` declaration, Python decorators,
+ * Java/Kotlin annotations, C#/PHP attributes and doc comments stay unless the
+ * new code brings its own, so a keyword or annotation is never lost or doubled. The code is re-indented to the destination.
  *
  * @module
  */
@@ -13,7 +13,7 @@ import { reindent } from "../structural/reindent.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import { firstToken, indentAt, openSymbol, trimCode } from "./_symbol_edit.ts";
+import { afterInnerDecorations, firstToken, indentAt, openSymbol, trimCode } from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of replace_symbol. */
@@ -29,6 +29,9 @@ export interface ReplaceSymbolArgs {
   /** Preview only. */
   dry_run?: boolean;
 }
+
+/** Code that opens with a decorator, annotation or attribute (`@X`, `[X]`, `#[X]`). */
+const LEADING_DECORATION = /^\s*(?:@|\[|#\[)/;
 
 /** Lines of code that are comments, decorators or attributes before the definition proper. */
 const DECORATION_LINE = /^\s*(?:\/\/|\/\*|\*|#|@|--|\[)/;
@@ -71,7 +74,7 @@ function keywordPrefix(level: Node, child: Node, text: string, rules: SymbolRule
 export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
   name: "replace_symbol",
   description:
-    "Replace a whole definition (function, method, class, struct, impl…) found by name path, e.g. 'Class/method', 'impl Display for Point/fmt', 'f[1]' for the second overload. new_body is the complete new definition including its signature; it is re-indented to the destination. Keywords and decorators outside the definition (export, Go 'type', Python decorators, doc comments) are kept unless new_body brings its own. Use outline or find_symbol to see name paths.",
+    "Replace a whole definition (function, method, class, struct, impl…) found by name path, e.g. 'Class/method', 'impl Display for Point/fmt', 'f[1]' for the second overload. new_body is the complete new definition including its signature; it is re-indented to the destination. Keywords, decorators, annotations and attributes that new_body leaves out (export, Go 'type', Python decorators, Java @Override, C# [Attr], doc comments) are kept; to change them, include them in new_body. Use outline or find_symbol to see name paths.",
   inputSchema: objectSchema({
     path: PATH,
     name_path: {
@@ -124,6 +127,11 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     } else {
       start = level.startIndex;
       end = level.endIndex;
+      // Annotations and attributes written inside the definition node stay unless the new code brings its own.
+      const inner = chosen === 0 && !LEADING_DECORATION.test(def)
+        ? afterInnerDecorations(t.node, t.rules)
+        : null;
+      if (inner !== null) start = inner;
       const suffix = chosen > 0 ? t.text.slice(t.node.endIndex, level.endIndex).trim() : "";
       replacement = `${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
     }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { loadSource, RecoverableError, selectTargets, Stage, type Workspace } from "../../../src/mod.ts";
+import { isDecoration } from "../../../src/structural/selectors.ts";
+import { symbolRules } from "../../../src/syntax/queries.ts";
 import { fixtureWorkspace, workspaceWith } from "./_fixtures.ts";
 
 async function open(ws: Workspace, path: string) {
@@ -157,4 +159,14 @@ Deno.test("selectTargets() narrows a pattern or query to the symbol named by wit
     selectTargets(ws, file, { pattern: "os.Exit($X)", within: "mian" }),
     rejectsWith("no_match"),
   );
+});
+
+Deno.test("isDecoration() knows decorators, annotations and attribute lists, and nothing else", () => {
+  assert.equal(isDecoration("decorator", symbolRules("typescript")), true);
+  for (const type of ["marker_annotation", "annotation", "attribute_list", "attribute_item"]) {
+    assert.equal(isDecoration(type, symbolRules("java")), true, type);
+  }
+  for (const type of ["modifiers", "identifier", "comment", "method_declaration"]) {
+    assert.equal(isDecoration(type, symbolRules("java")), false, type);
+  }
 });

@@ -194,3 +194,63 @@ Deno.test("replace_symbol() takes an escaped '/' in a name path", async () => {
     '{\n  "paths": {\n    "src/a": 1,\n    "src/b": 3\n  }\n}\n',
   );
 });
+
+Deno.test("replace_symbol() keeps annotations and attributes written inside the definition when new code omits them", async () => {
+  const cases: [string, string, string, string, string][] = [
+    [
+      "A.java",
+      'class A {\n  /** Doc. */\n  @Override\n  @SuppressWarnings("x")\n  public void run() {\n    go();\n  }\n}\n',
+      "A/run",
+      "public void run() {\n  stop();\n}",
+      'class A {\n  /** Doc. */\n  @Override\n  @SuppressWarnings("x")\n  public void run() {\n    stop();\n  }\n}\n',
+    ],
+    [
+      "A.java",
+      "class A {\n  @Override void run() {\n    go();\n  }\n}\n",
+      "A/run",
+      "void run() {\n  stop();\n}",
+      "class A {\n  @Override void run() {\n    stop();\n  }\n}\n",
+    ],
+    [
+      "A.cs",
+      "class A {\n  /// Doc.\n  [Obsolete]\n  public void Run() {\n    Go();\n  }\n}\n",
+      "A/Run",
+      "public void Run() {\n  Stop();\n}",
+      "class A {\n  /// Doc.\n  [Obsolete]\n  public void Run() {\n    Stop();\n  }\n}\n",
+    ],
+    [
+      "a.kt",
+      'class A {\n  @Deprecated("x")\n  fun run() {\n    go()\n  }\n}\n',
+      "A/run",
+      "fun run() {\n  stop()\n}",
+      'class A {\n  @Deprecated("x")\n  fun run() {\n    stop()\n  }\n}\n',
+    ],
+    [
+      "a.php",
+      "<?php\nclass A {\n  #[Pure]\n  public function run() {\n    go();\n  }\n}\n",
+      "A/run",
+      "public function run() {\n  stop();\n}",
+      "<?php\nclass A {\n  #[Pure]\n  public function run() {\n    stop();\n  }\n}\n",
+    ],
+  ];
+  for (const [file, text, namePath, body, want] of cases) {
+    assert.equal(await replaced(file, text, namePath, body), want, `${file} ${namePath}`);
+  }
+});
+
+Deno.test("replace_symbol() replaces inner annotations when the new code brings its own, never doubling them", async () => {
+  const java = "class A {\n  @Override\n  public void run() {\n    go();\n  }\n}\n";
+  assert.equal(
+    await replaced("A.java", java, "A/run", "@Deprecated\npublic void run() {\n  stop();\n}"),
+    "class A {\n  @Deprecated\n  public void run() {\n    stop();\n  }\n}\n",
+  );
+  assert.equal(
+    await replaced("A.java", java, "A/run", "@Override public void run() {\n  stop();\n}"),
+    "class A {\n  @Override public void run() {\n    stop();\n  }\n}\n",
+  );
+  const cs = "class A {\n  [Obsolete]\n  public void Run() {\n    Go();\n  }\n}\n";
+  assert.equal(
+    await replaced("A.cs", cs, "A/Run", "[Pure]\npublic void Run() {\n  Stop();\n}"),
+    "class A {\n  [Pure]\n  public void Run() {\n    Stop();\n  }\n}\n",
+  );
+});
