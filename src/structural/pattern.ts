@@ -69,7 +69,7 @@ export interface PatternMatch {
 /** `$$$NAME`, `$$$`, `$NAME`, `$_` as written by callers. */
 const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)/g;
 
-/** Where a `$$$X` stands: alone between parentheses, alone before a closing brace, or elsewhere. */
+/** Where a `$$$X` stands: last in a parenthesised list, alone before a closing brace, or elsewhere. */
 type Slot = "parens" | "block" | "other";
 
 /** How metavariables are spelled so that a grammar accepts them. */
@@ -92,12 +92,17 @@ const ENCODINGS: Encoding[] = [
         ? `graver_mvs_${n}();`
         : `graver_mvs_${n}`,
   },
+  // `name: Type` languages (Kotlin, Scala): a parameter needs its type after the name.
+  {
+    single: (n) => `graver_mv_${n}`,
+    multi: (n, slot) => slot === "parens" ? `graver_mvs_${n}: Any` : `graver_mvs_${n}`,
+  },
 ];
 
 function slotOf(src: string, start: number, end: number): Slot {
   const before = src.slice(0, start).trimEnd();
   const after = src.slice(end).trimStart();
-  if (before.endsWith("(") && after.startsWith(")")) return "parens";
+  if ((before.endsWith("(") || before.endsWith(",")) && after.startsWith(")")) return "parens";
   if ((before.endsWith("{") || before.endsWith(";")) && after.startsWith("}")) return "block";
   return "other";
 }
@@ -193,7 +198,7 @@ function convert(n: Node, metas: Map<string, MetaVariable>, seen: Map<string, nu
  * Parse a pattern with a language's grammar. The pattern is tried as written,
  * then inside the usual contexts of that language (a function body, a class
  * body, a statement ending in `;`), with metavariables spelled `$X`, `µX`,
- * `graver_mv_X`, or typed (`Object p` in a parameter list, `p();` in a block) —
+ * `graver_mv_X`, or typed (`Object p` or `p: Any` in a parameter list, `p();` in a block) —
  * whichever the grammar parses without errors.
  *
  * @param parser A parser set to the language.

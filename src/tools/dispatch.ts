@@ -50,12 +50,20 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
   if (result.valid) return args as Record<string, unknown>;
   const known = schemaProperties(tool);
   const problems: string[] = [];
+  const unknown = new Set(Object.keys(args as object).filter((k) => !known.includes(k)));
   for (const e of result.errors) {
+    const at = e.instanceLocation.replace(/^#\/?/, "");
+    if (e.keyword === "false" && at.includes("/")) unknown.add(at); // an unknown property of a nested object
     if (e.keyword === "properties" || e.keyword === "false" || e.keyword === "additionalProperties") continue;
-    problems.push(`${e.instanceLocation.replace(/^#\/?/, "") || "(args)"}: ${e.error}`);
+    problems.push(`${at || "(args)"}: ${e.error}`);
   }
-  const unknown = Object.keys(args as object).filter((k) => !known.includes(k));
-  for (const k of unknown) problems.push(`unknown property "${k}"`);
+  for (const k of unknown) {
+    const leaf = k.slice(k.lastIndexOf("/") + 1);
+    const misplaced = k.includes("/") && known.includes(leaf);
+    problems.push(
+      misplaced ? `unknown property "${k}": "${leaf}" belongs at the top level` : `unknown property "${k}"`,
+    );
+  }
   const required = (tool.inputSchema["required"] as string[] | undefined) ?? [];
   throw new RecoverableError(
     "invalid_args",

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { compilePattern, matchPattern, RecoverableError, substituteMetavariables } from "../../../src/mod.ts";
+import { fixtureUrl } from "../../_helpers.ts";
 import { fixture, GRAMMARS } from "./_fixtures.ts";
 
 async function matches(language: string, pattern: string, text: string) {
@@ -138,4 +139,32 @@ Deno.test("compilePattern() spells $$$P as a typed parameter and $$$B as a state
     "ISetupPackageReference",
     "package",
   ]]);
+});
+
+Deno.test("compilePattern() spells $$$P as a `name: Type` parameter for Kotlin and Scala", async () => {
+  const kt = Deno.readTextFileSync(fixtureUrl("symbols", "SafeAreaView.kt"));
+  const all = await matches("kotlin", "fun $F($$$P) { $$$B }", kt);
+  assert.equal(all.compiled.root.type, "function_declaration");
+  // no modifiers and no return type in the pattern: `private fun` and `fun f(): T` are other shapes
+  assert.deepEqual(all.found.map((f) => f.bindings["F"]), [
+    "setStateWrapper",
+    "setMode",
+    "setEdges",
+    "setCornerAdaptation",
+  ]);
+  const set = all.found.find((f) => f.bindings["F"] === "setMode")!;
+  assert.equal(set.bindings["P"], "mode: SafeAreaViewMode");
+  // a typed parameter before $$$P: only functions with at least one parameter
+  const typed = await matches("kotlin", "override fun $F($A: WindowInsets, $$$P): WindowInsets { $$$B }", kt);
+  assert.deepEqual(typed.found.map((f) => [f.bindings["F"], f.bindings["A"], f.bindings["P"]]), [[
+    "dispatchApplyWindowInsets",
+    "insets",
+    "",
+  ]]);
+  const scala = Deno.readTextFileSync(fixtureUrl("symbols", "PathResolver.scala"));
+  const defs = await matches("scala", "def $F($$$P): String = { $$$B }", scala);
+  assert.equal(defs.compiled.root.type, "function_definition");
+  assert.ok(
+    defs.found.some((f) => f.bindings["F"] === "mkLines" && f.bindings["P"]!.startsWith("header: String")),
+  );
 });

@@ -12,6 +12,20 @@ Deno.test("dispatch() refuses bad args with the schema's property list", async (
   assert.ok(!r2.ok && r2.error.code === "invalid_args");
 });
 
+Deno.test("dispatch() names an unknown property of a nested object, and a top-level one put inside it", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.ts": "f(1);\n" }) });
+  const r = await ws.call("edit_apply_node", {
+    path: "a.ts",
+    selector: { pattern: "f($X)", select: "all", colour: "red" },
+    new_text: "g()",
+  });
+  assert.ok(!r.ok);
+  assert.equal(r.error.code, "invalid_args");
+  assert.match(r.error.message, /unknown property "selector\/select": "select" belongs at the top level/);
+  assert.match(r.error.message, /unknown property "selector\/colour"/);
+  assert.doesNotMatch(r.error.message, /colour" belongs/);
+});
+
 Deno.test("dispatch() names the known tools for an unknown one", async () => {
   const ws = await createWorkspace({ backend: createMemoryBackend({}) });
   const r = await ws.call("reed_file", {});
