@@ -40,3 +40,35 @@ export async function backendSmoke(backend: Backend, root: string): Promise<stri
   succeeded(await ws.call("delete_file", { path: "lib/a.txt" }), "applied");
   return "backend smoke ok";
 }
+
+/**
+ * Several writers, each with its own backend instance over one store (as two
+ * browser tabs have), commit concurrently from the same base version: exactly
+ * one lands, every other is refused with `stale_base`, and the store holds
+ * the winner's bytes whole.
+ *
+ * @param open Opens a new backend instance over the shared store.
+ * @param root A fresh directory to work in.
+ * @returns "<what> concurrency ok".
+ */
+export async function concurrencySmoke(open: () => Backend, root: string): Promise<string> {
+  const first = await createWorkspace({ backend: open(), root });
+  succeeded(await first.call("create_file", { path: "shared.txt", content: "base\n" }), "applied");
+  const base = succeeded(await first.call("read_file", { path: "shared.txt" }), "read").data["version"];
+  const writers = await Promise.all([0, 1, 2, 3].map(() => createWorkspace({ backend: open(), root })));
+  const results = await Promise.all(
+    writers.map((ws, i) =>
+      ws.call("write_file", {
+        path: "shared.txt",
+        content: `writer ${i}\n`.repeat(200),
+        expected_version: base,
+      })
+    ),
+  );
+  const winners = results.flatMap((r, i) => r.ok ? [i] : []);
+  equal(winners.length, 1, "commits that landed");
+  for (const r of results) if (!r.ok) refused(r, "stale_base");
+  const bytes = await BackendFs.wrap(open()).read(`${root}/shared.txt`);
+  equal(bytes && new TextDecoder().decode(bytes), `writer ${winners[0]}\n`.repeat(200), "stored bytes");
+  return "backend concurrency ok";
+}

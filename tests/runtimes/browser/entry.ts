@@ -6,7 +6,7 @@
  * @module
  */
 import { createIndexedDbBackend, createWasmLoader } from "../../../src/adapters/browser/mod.ts";
-import { backendSmoke } from "../_backend_smoke.ts";
+import { backendSmoke, concurrencySmoke } from "../_backend_smoke.ts";
 import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
 
 /** What the driver reads back. */
@@ -22,6 +22,13 @@ try {
   // Then the persistent browser backend (lightning-fs over IndexedDB), outside the digest.
   const smoke = await backendSmoke(createIndexedDbBackend("graver-smoke"), `/smoke-${Date.now()}`)
     .then((s) => s.replace("backend", "indexeddb"))
+    // Separate lightning-fs instances over one database contend as tabs do (its Web Lock, our commit lock).
+    .then(async (s) =>
+      `${s}; ${
+        (await concurrencySmoke(() => createIndexedDbBackend("graver-smoke"), `/tabs-${Date.now()}`))
+          .replace("backend", "indexeddb")
+      }`
+    )
     .catch((err) => `indexeddb smoke FAILED: ${err instanceof Error ? err.stack ?? err.message : err}`);
   const result: PageResult = {
     line: formatLine("browser", report),
