@@ -18,6 +18,11 @@ export interface ReindentOptions {
   indentFirstLine?: boolean;
   /** 0-based lines to keep byte for byte (continuation lines of multi-line strings: their spaces are data). */
   keepLines?: ReadonlySet<number>;
+  /**
+   * 0-based lines that move with the code but do not say what its indent unit
+   * is (continuation lines of docstrings, whose indentation is alignment).
+   */
+  alignLines?: ReadonlySet<number>;
 }
 
 const BLANK = /^[ \t]*$/;
@@ -25,6 +30,12 @@ const BLANK = /^[ \t]*$/;
 const OPENS = /(?:[{([:,=+\-*/|&?.]|=>|->|\b(?:do|then|else|begin|in))\s*$/;
 /** A line that closes a block. */
 const CLOSES = /^(?:[}\])]|end\b|fi\b|done\b|esac\b|endif\b|until\b)/;
+/** A line that opens a nested block (the next line one unit deeper), as opposed to continuing an expression. */
+const BLOCK_OPENS = /(?:[{([:]|=>|->|\b(?:do|then|else|begin))\s*$/;
+/** A line that starts a comment, a decorator or an attribute (it sits at the level of what follows it). */
+const ATTACHED = /^(?:\/\*|\/\/|#|--|<!--|@|\[)/;
+/** The bracket that closes each opening one. */
+const CLOSER: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 
 function leading(line: string): string {
   return /^[ \t]*/.exec(line)![0];
@@ -97,6 +108,45 @@ function unitOf(lines: string[], fallback: string, start: number | null): string
 }
 
 /**
+ * The indent unit shown by block openers: the step from a line that opens a
+ * block to the deeper line after it (continuation lines aligned under an
+ * opening parenthesis or after a `\` say nothing). "" when no line shows it.
+ */
+function blockUnit(lines: string[], indices: number[]): string {
+  const steps = new Map<number, number>();
+  let tabs = 0;
+  for (let k = 0; k + 1 < indices.length; k++) {
+    const line = lines[indices[k]!]!;
+    const next = lines[indices[k + 1]!]!;
+    if (!BLOCK_OPENS.test(line.replace(/\s*(?:\/\/.*|#.*)?$/, ""))) continue;
+    const a = leading(line);
+    const b = leading(next);
+    if (b.length <= a.length || !b.startsWith(a)) continue;
+    const step = b.slice(a.length);
+    if (/^\t+$/.test(step)) tabs++;
+    else if (/^ +$/.test(step)) steps.set(step.length, (steps.get(step.length) ?? 0) + 1);
+  }
+  let best = 0;
+  let bestCount = 0;
+  for (const [step, count] of steps) {
+    if (count > bestCount || (count === bestCount && step < best)) {
+      best = step;
+      bestCount = count;
+    }
+  }
+  if (tabs > bestCount) return "\t";
+  return best === 0 ? "" : " ".repeat(Math.min(best, 8));
+}
+
+/** `ws` without its first `cols` columns, or null when no character boundary falls there. */
+function dropColumns(ws: string, cols: number, tabCols: number): string | null {
+  let n = 0;
+  let k = 0;
+  while (n < cols && k < ws.length) n += ws[k++] === "\t" ? tabCols : 1;
+  return n === cols ? ws.slice(k) : null;
+}
+
+/**
  * The leading whitespace of the line that holds a UTF-16 offset.
  *
  * @param text The text.
@@ -144,23 +194,37 @@ export function indentOfLine(text: string, offsetUtf16: number): string {
 export function reindent(code: string, options: ReindentOptions): string {
   const lines = code.split(/\r?\n/);
   const keep = options.keepLines;
+  const align = options.alignLines;
   const nonBlank: number[] = [];
   for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!) && !keep?.has(i)) nonBlank.push(i);
   if (nonBlank.length === 0) return lines.map((l, i) => keep?.has(i) ? l : "").join(options.eol);
   const first = nonBlank[0]!;
   const rest = nonBlank.slice(1);
   const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
-  const srcUnit = unitOf((firstIsBare ? rest : nonBlank).map((i) => lines[i]!), "", firstIsBare ? null : 0);
+  // What the code's indent unit is: block openers say it best; else every step between lines (without the
+  // lines that are alignment); with no step at all, the code is taken to be in the destination's unit.
+  const voters = (firstIsBare ? rest : nonBlank).filter((i) => !align?.has(i));
+  const srcUnit = blockUnit(lines, voters) ||
+    (options.unit !== undefined && voters.length > 0 && blockUnit(lines, nonBlank) === "" &&
+        !voters.some((i) => leading(lines[i]!).startsWith("\t") !== options.unit!.startsWith("\t"))
+      ? options.unit
+      : unitOf(voters.map((i) => lines[i]!), "", firstIsBare ? null : 0));
   const unitCols = srcUnit === "\t" ? 4 : srcUnit.length || 4;
   const tabCols = srcUnit === "\t" ? 4 : Math.max(unitCols, 4);
   const cols = lines.map((l) => columns(leading(l), tabCols));
   let firstCols = cols[first]!;
   const restMin = rest.length > 0 ? Math.min(...rest.map((i) => cols[i]!)) : Infinity;
   if (firstIsBare && restMin > 0) {
-    const lastLine = lines[nonBlank[nonBlank.length - 1]!]!;
+    const lastLine = lines[nonBlank[nonBlank.length - 1]!]!.trimStart();
     const firstText = lines[first]!.replace(/\s*(?:\/\/.*|#.*)?$/, "");
-    if (CLOSES.test(lastLine.trimStart())) firstCols = cols[nonBlank[nonBlank.length - 1]!]!;
-    else if (OPENS.test(firstText)) firstCols = Math.max(0, restMin - unitCols);
+    const opener = firstText.slice(-1);
+    if (ATTACHED.test(lines[first]!)) {
+      // A doc comment or decorator sits at the level of the first line after it that is not a ` * ` line.
+      const next = rest.find((i) => !/^\s*\*/.test(lines[i]!) && !align?.has(i));
+      firstCols = next === undefined ? restMin : cols[next]!;
+    } else if (CLOSES.test(lastLine) && (!(opener in CLOSER) || lastLine.startsWith(CLOSER[opener]!))) {
+      firstCols = cols[nonBlank[nonBlank.length - 1]!]!;
+    } else if (OPENS.test(firstText)) firstCols = Math.max(0, restMin - unitCols);
     else firstCols = restMin;
   }
   const base = Math.min(firstCols, restMin);
@@ -170,6 +234,10 @@ export function reindent(code: string, options: ReindentOptions): string {
       : srcUnit === "\t" || srcUnit === ""
       ? (options.indent ? "    " : "\t")
       : srcUnit);
+  // Same unit on both sides: move every line by the same columns and keep the rest of its whitespace as written.
+  const uniform = srcUnit !== "" && srcUnit === unit;
+  // Whitespace-only lines are emptied, unless nothing moves (then the code's lines stay exactly as written).
+  const still = uniform && columns(options.indent, tabCols) === base;
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -178,14 +246,23 @@ export function reindent(code: string, options: ReindentOptions): string {
       continue;
     }
     if (BLANK.test(line)) {
-      out.push("");
+      out.push(still ? line : "");
+      continue;
+    }
+    const body = line.slice(leading(line).length);
+    if (i === first && options.indentFirstLine === false) {
+      out.push(body);
+      continue;
+    }
+    const kept = uniform && !(i === first && firstIsBare) ? dropColumns(leading(line), base, tabCols) : null;
+    if (kept !== null) {
+      out.push(options.indent + kept + body);
       continue;
     }
     const rel = (i === first ? firstCols : cols[i]!) - base;
     const depth = Math.floor(rel / unitCols);
     const pad = unit.repeat(depth) + " ".repeat(rel % unitCols);
-    const body = line.slice(leading(line).length);
-    out.push(i === first && options.indentFirstLine === false ? body : options.indent + pad + body);
+    out.push(options.indent + pad + body);
   }
   return out.join(options.eol);
 }

@@ -287,6 +287,56 @@ interface Context {
   index: TextIndex;
 }
 
+/** The column of the first non-blank character of the line holding `offset`. */
+function indentColumn(text: string, offset: number): number {
+  const ls = text.lastIndexOf("\n", offset - 1) + 1;
+  let i = ls;
+  while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
+  return i - ls;
+}
+
+/** Whether a character code is a space, tab, CR or LF. */
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/**
+ * Where a definition's own text ends. Some grammars end a node after trailing
+ * whitespace, or after a comment that follows its last token (Scala's
+ * `def f =` bodies take in the next definition's doc comment); the range stops
+ * at the last token instead, keeping trailing comments indented deeper than
+ * the definition itself (a comment closing a Python body stays in it).
+ */
+function contentEnd(def: Node, start: number, end: number, cx: Context): number {
+  const text = cx.text;
+  let trimmed = end;
+  while (trimmed > start && isSpace(text.charCodeAt(trimmed - 1))) trimmed--;
+  const tail = text.slice(Math.max(start, text.lastIndexOf("\n", trimmed - 1) + 1), trimmed);
+  if (!/\*\/|\/\/|#|--|\]\]|-->/.test(tail)) return trimmed; // cannot end with a comment
+  // The last token that is not a comment, looking into the last children.
+  let node = def;
+  let last = -1;
+  for (let depth = 0; depth < 64; depth++) {
+    let c = node.lastChild;
+    while (c && cx.rules.comments.includes(c.type)) c = c.previousSibling;
+    if (!c) break;
+    last = c.endIndex;
+    if (c.childCount === 0) break;
+    node = c;
+  }
+  if (last < 0 || last >= trimmed) return trimmed;
+  const own = indentColumn(text, start);
+  let cut = trimmed;
+  for (let ls = text.indexOf("\n", last); ls !== -1 && ls < trimmed; ls = text.indexOf("\n", ls + 1)) {
+    if (indentColumn(text, ls + 1) <= own) {
+      cut = ls;
+      break;
+    }
+  }
+  while (cut > last && isSpace(text.charCodeAt(cut - 1))) cut--;
+  return cut;
+}
+
 /** Fill in names, wrappers, attached docs and bodies of the kept symbols; drop nameless ones. */
 function complete(list: RawSymbol[], cx: Context): RawSymbol[] {
   const out: RawSymbol[] = [];
@@ -297,11 +347,12 @@ function complete(list: RawSymbol[], cx: Context): RawSymbol[] {
       ? text.slice(r.nameNode.startIndex, r.nameNode.endIndex)
       : headerName(r.def, body);
     if (name === "") continue;
+    r.end = contentEnd(r.def, r.start, r.end, cx);
     const outer = outermostLevel(r.def, cx.rules);
     const attached = attachedBefore(outer, cx);
     r.name = name;
     r.body = body;
-    if (body) r.bodyEnd = body.endIndex;
+    if (body) r.bodyEnd = Math.min(body.endIndex, r.end);
     r.outerEnd = outer === r.def ? r.end : Math.max(outer.endIndex, r.end);
     r.fullStart = attached.start;
     r.doc = r.docNode ? stripDocstring(r.docNode.text) : attached.doc;

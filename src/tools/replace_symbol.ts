@@ -34,27 +34,38 @@ export interface ReplaceSymbolArgs {
 const LEADING_DECORATION = /^\s*(?:@|\[|#\[)/;
 
 /** Lines of code that are comments, decorators or attributes before the definition proper. */
-const DECORATION_LINE = /^\s*(?:\/\/|\/\*|\*|#|@|--|\[)/;
+const DECORATION_LINE = /^\s*(?:\/\/|\/\*|\*|@|--|\[|#\[)/;
+/** A `#` line: a comment in most languages with `#` comments, a preprocessor directive in the C family. */
+const HASH_LINE = /^\s*#/;
+const PREPROCESSED = new Set(["c", "cpp", "c_sharp", "objc"]);
 
 /**
  * Split code into its leading comment/decorator lines and the definition.
+ * Block comments (`/* *\/`, Lua's `--[[ ]]`) count whole; `#` lines count
+ * except in C, C++ and C#, where they are preprocessor directives.
  *
  * @param code Trimmed code.
+ * @param language Language id of the destination (default: `#` lines are comments).
  * @returns The two parts (`docs` is "" when there are none).
  */
-export function splitLeadingDecorations(code: string): { docs: string; def: string } {
+export function splitLeadingDecorations(code: string, language = ""): { docs: string; def: string } {
   const lines = code.split("\n");
+  const hashIsComment = !PREPROCESSED.has(language);
   let i = 0;
-  let inBlock = false;
+  let until: string | null = null; // the end marker of the block comment being read
   for (; i < lines.length - 1; i++) {
     const l = lines[i]!;
-    if (inBlock) {
-      if (l.includes("*/")) inBlock = false;
+    if (until !== null) {
+      if (l.includes(until)) until = null;
       continue;
     }
-    if (!DECORATION_LINE.test(l)) break;
-    if (/^\s*\/\*/.test(l) && !l.includes("*/")) inBlock = true;
+    if (!DECORATION_LINE.test(l) && !(hashIsComment && HASH_LINE.test(l))) break;
+    const lua = /^\s*--\[(=*)\[/.exec(l);
+    if (lua) {
+      if (!l.slice(lua[0].length).includes(`]${lua[1]}]`)) until = `]${lua[1]}]`;
+    } else if (/^\s*\/\*/.test(l) && !l.includes("*/")) until = "*/";
   }
+  if (until !== null) i = 0; // a comment that never closes before the last line: no split
   if (i === 0) return { docs: "", def: code };
   return { docs: lines.slice(0, i).join("\n"), def: lines.slice(i).join("\n") };
 }
@@ -97,7 +108,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
         details: { path: t.rel, name_path: t.symbol.name_path },
       });
     }
-    const { docs, def } = splitLeadingDecorations(code);
+    const { docs, def } = splitLeadingDecorations(code, t.language);
     const levels = definitionLevels(t.node, t.rules); // innermost first
     const outer = levels[levels.length - 1]!;
     const tok = firstToken(def);
@@ -111,6 +122,9 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
       }
     }
     const level = levels[chosen]!;
+    // Where each node's own text ends: the outline's range stops at the last token (see contentEnd in symbols.ts).
+    const own = Math.max(t.symbol.range.end_utf16, t.symbol.full_range.end_utf16);
+    const endOf = (n: { endIndex: number }) => Math.min(n.endIndex, own);
     let start: number;
     let end: number;
     let replacement: string;
@@ -121,18 +135,18 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
         injected += keywordPrefix(levels[i]!, levels[i - 1]!, t.text, t.rules);
       }
       start = Math.min(t.symbol.full_range.start_utf16, outer.startIndex);
-      end = outer.endIndex;
-      const suffix = t.text.slice(level.endIndex, outer.endIndex).trim();
+      end = endOf(outer);
+      const suffix = t.text.slice(endOf(level), end).trim();
       replacement = `${docs}\n${injected}${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
     } else {
       start = level.startIndex;
-      end = level.endIndex;
+      end = endOf(level);
       // Annotations and attributes written inside the definition node stay unless the new code brings its own.
       const inner = chosen === 0 && !LEADING_DECORATION.test(def)
         ? afterInnerDecorations(t.node, t.rules)
         : null;
       if (inner !== null) start = inner;
-      const suffix = chosen > 0 ? t.text.slice(t.node.endIndex, level.endIndex).trim() : "";
+      const suffix = chosen > 0 ? t.text.slice(endOf(t.node), end).trim() : "";
       replacement = `${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
     }
     const indent = indentAt(t.text, start);
