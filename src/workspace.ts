@@ -76,6 +76,16 @@ export class Workspace {
   call(tool: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
     return dispatch(this, tool, args, options);
   }
+
+  /**
+   * Free the parse trees this workspace caches in wasm memory (the garbage
+   * collector cannot). A dropped workspace frees them when it is collected;
+   * call this in servers that open a workspace per session to free them at
+   * once. The workspace stays usable: later calls parse again.
+   */
+  close(): void {
+    this.trees?.clear();
+  }
 }
 
 /**

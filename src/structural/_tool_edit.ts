@@ -10,7 +10,14 @@ import type { Stage } from "../fs/stage.ts";
 import type { Workspace } from "../workspace.ts";
 import { substituteMetavariables } from "./pattern.ts";
 import { type Selection, type SelectMode, type Selector, selectTargets, type Target } from "./selectors.ts";
-import { applyTextEdits, loadSource, type SourceFile, stringLineFinder, type TextEdit } from "./source.ts";
+import {
+  applyTextEdits,
+  loadSource,
+  type SourceFile,
+  stringLineFinder,
+  type TextEdit,
+  type TextLines,
+} from "./source.ts";
 
 /** The arguments every structural tool takes. */
 export interface StructuralArgs {
@@ -54,8 +61,8 @@ export async function openSelection(
 export interface TargetEditOptions {
   /** The model's code ($X / $$$X are replaced by what a pattern target matched). */
   code: string;
-  /** One edit for a target, given its code and the finder of lines inside multi-line strings. */
-  build: (target: Target, code: string, keepLines: (code: string) => ReadonlySet<number>) => TextEdit;
+  /** One edit for a target, given its code and the finder of lines inside multi-line strings and comments. */
+  build: (target: Target, code: string, lines: TextLines) => TextEdit;
   /** The refusal when two edits overlap. */
   overlap: { message: string; hint: string };
 }
@@ -84,7 +91,7 @@ export async function stageTargetEdits(
       options.build(
         t,
         t.bindings ? substituteMetavariables(options.code, t.bindings, file.text) : options.code,
-        (code) => strings.find(code),
+        { keepLines: strings.keepLines, alignLines: strings.alignLines },
       )
     );
   } finally {

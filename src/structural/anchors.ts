@@ -155,12 +155,15 @@ export interface InsertOptions {
   defs: DefinitionStarts | null;
   /** Lines of the code to keep byte for byte (multi-line string content), see {@linkcode stringLineFinder}. */
   keepLines?: (code: string) => ReadonlySet<number>;
+  /** Lines of the code that move with it keeping their own spacing (docstring and comment text). */
+  alignLines?: (code: string) => ReadonlySet<number>;
 }
 
-/** Code to place: trimmed, with the lines reindent must keep as they are. */
+/** Code to place: trimmed, with the lines reindent must keep as they are or only move. */
 interface Code {
   text: string;
   keep: ReadonlySet<number> | undefined;
+  align: ReadonlySet<number> | undefined;
 }
 
 function place(file: SourceFile, code: Code, indent: string): string {
@@ -169,6 +172,7 @@ function place(file: SourceFile, code: Code, indent: string): string {
     eol: file.eol,
     unit: file.unit,
     ...(code.keep ? { keepLines: code.keep } : {}),
+    ...(code.align ? { alignLines: code.align } : {}),
   });
 }
 
@@ -285,7 +289,11 @@ export function insertionEdit(
   const { text } = file;
   const codeIsDef = looksLikeDefinition(rawCode);
   const trimmed = trimCode(rawCode);
-  const code: Code = { text: trimmed, keep: options.keepLines?.(trimmed) };
+  const code: Code = {
+    text: trimmed,
+    keep: options.keepLines?.(trimmed),
+    align: options.alignLines?.(trimmed),
+  };
   if (position === "before" || position === "after") {
     const anchor = statementLevel(file, target);
     const { top, hasPrev, hasNext } = siblingsOf(anchor);

@@ -19,7 +19,7 @@ import {
 } from "./_layout.ts";
 import { indentOfLine, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
-import { type SourceFile, type TextEdit, withIndentUnit } from "./source.ts";
+import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 
 function firstWord(s: string): string {
   return /^\s*([^\s(){}[\]<>:;,]+)/.exec(s)?.[1] ?? "";
@@ -73,14 +73,15 @@ export function replacementSpan(
  * @param file The source file.
  * @param target The selected node.
  * @param newText The new code (any indentation: it is re-indented to the node's line).
- * @param options `keepLines`: lines of the code to keep as they are (multi-line string content).
+ * @param options `keepLines`: lines of the code to keep as they are (multi-line string content);
+ *   `alignLines`: lines that move with the code keeping their spacing (docstring and comment text).
  * @returns The text edit.
  */
 export function replacementEdit(
   source: SourceFile,
   target: Target,
   newText: string,
-  options: { keepLines?: (code: string) => ReadonlySet<number> } = {},
+  options: Partial<TextLines> = {},
 ): TextEdit {
   if (newText.trim() === "") return removalEdit(source, target);
   const file = withIndentUnit(source, newText);
@@ -88,12 +89,14 @@ export function replacementEdit(
   const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
   const indent = indentOfLine(file.text, start);
   const keep = options.keepLines?.(code);
+  const align = options.alignLines?.(code);
   const placed = reindent(code, {
     indent,
     eol: file.eol,
     unit: file.unit,
     indentFirstLine: false,
     ...(keep ? { keepLines: keep } : {}),
+    ...(align ? { alignLines: align } : {}),
   });
   return { start, end, text: placed };
 }

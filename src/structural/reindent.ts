@@ -23,6 +23,12 @@ export interface ReindentOptions {
    * is (continuation lines of docstrings, whose indentation is alignment).
    */
   alignLines?: ReadonlySet<number>;
+  /**
+   * The column a first line written without indentation stands for, when the
+   * caller knows it (the code replaces text whose later lines sit where the
+   * code's do: it was copied from there).
+   */
+  firstColumn?: number;
 }
 
 const BLANK = /^[ \t]*$/;
@@ -31,7 +37,7 @@ const OPENS = /(?:[{([:,=+\-*/|&?.]|=>|->|\b(?:do|then|else|begin|in))\s*$/;
 /** A line that closes a block. */
 const CLOSES = /^(?:[}\])]|end\b|fi\b|done\b|esac\b|endif\b|until\b)/;
 /** A line that opens a nested block (the next line one unit deeper), as opposed to continuing an expression. */
-const BLOCK_OPENS = /(?:[{([:]|=>|->|\b(?:do|then|else|begin))\s*$/;
+const BLOCK_OPENS = /(?:[{:]|\b(?:do|then|else|begin))\s*$/;
 /** A line that starts a comment, a decorator or an attribute (it sits at the level of what follows it). */
 const ATTACHED = /^(?:\/\*|\/\/|#|--|<!--|@|\[)/;
 /** The bracket that closes each opening one. */
@@ -65,7 +71,10 @@ function columns(ws: string, tabCols: number): number {
  * ```
  */
 export function detectIndentUnit(text: string, fallback = "    "): string {
-  return unitOf(text.split(/\r?\n/), fallback, 0);
+  const lines = text.split(/\r?\n/);
+  const indices: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!)) indices.push(i);
+  return blockUnit(lines, indices) || unitOf(lines, fallback, 0);
 }
 
 function unitOf(lines: string[], fallback: string, start: number | null): string {
@@ -147,6 +156,18 @@ function dropColumns(ws: string, cols: number, tabCols: number): string | null {
 }
 
 /**
+ * The smallest indentation (in columns, a tab counting 4) of the non-blank
+ * lines after the first one of a text; null when there are none.
+ *
+ * @param text Any text.
+ * @returns Columns, or null.
+ */
+export function laterLinesIndent(text: string): number | null {
+  const lines = text.split(/\r?\n/).filter((l) => !BLANK.test(l)).slice(1);
+  return lines.length === 0 ? null : Math.min(...lines.map((l) => columns(leading(l), 4)));
+}
+
+/**
  * The leading whitespace of the line that holds a UTF-16 offset.
  *
  * @param text The text.
@@ -200,34 +221,58 @@ export function reindent(code: string, options: ReindentOptions): string {
   if (nonBlank.length === 0) return lines.map((l, i) => keep?.has(i) ? l : "").join(options.eol);
   const first = nonBlank[0]!;
   const rest = nonBlank.slice(1);
+  const code_ = rest.filter((i) => !align?.has(i)); // lines of code after the first (not comment or string text)
   const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
-  // What the code's indent unit is: block openers say it best; else every step between lines (without the
-  // lines that are alignment); with no step at all, the code is taken to be in the destination's unit.
-  const voters = (firstIsBare ? rest : nonBlank).filter((i) => !align?.has(i));
-  const srcUnit = blockUnit(lines, voters) ||
-    (options.unit !== undefined && voters.length > 0 && blockUnit(lines, nonBlank) === "" &&
-        !voters.some((i) => leading(lines[i]!).startsWith("\t") !== options.unit!.startsWith("\t"))
-      ? options.unit
-      : unitOf(voters.map((i) => lines[i]!), "", firstIsBare ? null : 0));
+  const width = (i: number) => columns(leading(lines[i]!), 4);
+  const restMin = rest.length > 0 ? Math.min(...rest.map(width)) : Infinity;
+
+  // Where a bare first line really starts, when that does not depend on the unit.
+  let firstKnown: number | null = firstIsBare ? null : width(first);
+  let opensBlock = false;
+  let closedAtEnd = false; // the last line closes the block the first line opens
+  if (firstIsBare) {
+    const lastLine = lines[nonBlank[nonBlank.length - 1]!]!.trimStart();
+    const firstText = lines[first]!.replace(/\s*(?:\/\/.*|#.*)?$/, "");
+    const closer = lastLine[0] ?? "";
+    opensBlock = OPENS.test(firstText);
+    closedAtEnd = CLOSES.test(lastLine) &&
+      (!"})]".includes(closer) || CLOSER[firstText.slice(-1)] === closer);
+    if (options.firstColumn !== undefined) firstKnown = options.firstColumn;
+    else if (restMin === 0) firstKnown = 0;
+    else if (ATTACHED.test(lines[first]!)) {
+      // A doc comment or decorator sits at the level of the first line after it that is not a ` * ` line.
+      const next = code_.find((i) => !/^\s*\*/.test(lines[i]!));
+      firstKnown = next === undefined ? restMin : width(next);
+    } else if (closedAtEnd) firstKnown = width(nonBlank[nonBlank.length - 1]!); // the line closing its block
+    else if (!opensBlock) firstKnown = restMin;
+  }
+
+  // The code's indent unit: block openers say it best; with none, the destination's unit when it fits.
+  let srcUnit = blockUnit(lines, firstIsBare ? code_ : [first, ...code_]);
+  const firstOpens = BLOCK_OPENS.test(lines[first]!) || closedAtEnd;
+  if (srcUnit === "" && firstIsBare && firstKnown !== null && code_.length > 0 && firstOpens) {
+    const step = width(code_[0]!) - firstKnown;
+    if (step > 0) {
+      srcUnit = leading(lines[code_[0]!]!).startsWith("\t") ? "\t" : " ".repeat(Math.min(step, 8));
+    }
+  }
+  if (srcUnit === "" && options.unit !== undefined) {
+    const tabbed = options.unit.startsWith("\t");
+    const consistent = code_.every((i) =>
+      leading(lines[i]!) === "" || leading(lines[i]!).startsWith("\t") === tabbed
+    );
+    // A bare first line opening a block over lines less indented than one destination unit: the code's own unit.
+    const fits = firstKnown !== null || restMin >= columns(options.unit, 4);
+    if (consistent && fits) srcUnit = options.unit;
+  }
+  if (srcUnit === "") srcUnit = unitOf(code_.map((i) => lines[i]!), "", firstIsBare ? null : 0);
   const unitCols = srcUnit === "\t" ? 4 : srcUnit.length || 4;
   const tabCols = srcUnit === "\t" ? 4 : Math.max(unitCols, 4);
   const cols = lines.map((l) => columns(leading(l), tabCols));
-  let firstCols = cols[first]!;
-  const restMin = rest.length > 0 ? Math.min(...rest.map((i) => cols[i]!)) : Infinity;
-  if (firstIsBare && restMin > 0) {
-    const lastLine = lines[nonBlank[nonBlank.length - 1]!]!.trimStart();
-    const firstText = lines[first]!.replace(/\s*(?:\/\/.*|#.*)?$/, "");
-    const opener = firstText.slice(-1);
-    if (ATTACHED.test(lines[first]!)) {
-      // A doc comment or decorator sits at the level of the first line after it that is not a ` * ` line.
-      const next = rest.find((i) => !/^\s*\*/.test(lines[i]!) && !align?.has(i));
-      firstCols = next === undefined ? restMin : cols[next]!;
-    } else if (CLOSES.test(lastLine) && (!(opener in CLOSER) || lastLine.startsWith(CLOSER[opener]!))) {
-      firstCols = cols[nonBlank[nonBlank.length - 1]!]!;
-    } else if (OPENS.test(firstText)) firstCols = Math.max(0, restMin - unitCols);
-    else firstCols = restMin;
-  }
-  const base = Math.min(firstCols, restMin);
+  const firstCols = firstKnown !== null
+    ? (firstIsBare || tabCols === 4 ? firstKnown : cols[first]!)
+    : Math.max(0, restMin - unitCols);
+  const base = Math.min(firstCols, rest.length > 0 ? Math.min(...rest.map((i) => cols[i]!)) : Infinity);
   const unit = options.unit ??
     (options.indent.includes("\t")
       ? "\t"
@@ -235,7 +280,7 @@ export function reindent(code: string, options: ReindentOptions): string {
       ? (options.indent ? "    " : "\t")
       : srcUnit);
   // Same unit on both sides: move every line by the same columns and keep the rest of its whitespace as written.
-  const uniform = srcUnit !== "" && srcUnit === unit;
+  const uniform = srcUnit === unit;
   // Whitespace-only lines are emptied, unless nothing moves (then the code's lines stay exactly as written).
   const still = uniform && columns(options.indent, tabCols) === base;
   const out: string[] = [];
@@ -254,9 +299,12 @@ export function reindent(code: string, options: ReindentOptions): string {
       out.push(body);
       continue;
     }
-    const kept = uniform && !(i === first && firstIsBare) ? dropColumns(leading(line), base, tabCols) : null;
-    if (kept !== null) {
-      out.push(options.indent + kept + body);
+    // Comment and docstring text moves with the code, its own spacing untouched.
+    const moved = (uniform || align?.has(i)) && !(i === first && firstIsBare)
+      ? dropColumns(leading(line), base, tabCols)
+      : null;
+    if (moved !== null) {
+      out.push(options.indent + moved + body);
       continue;
     }
     const rel = (i === first ? firstCols : cols[i]!) - base;

@@ -144,19 +144,30 @@ export function applyTextEdits(text: string, edits: TextEdit[]): string {
   return out + text.slice(at);
 }
 
-/** Finds the lines of code-to-place that continue a multi-line string (their spaces are data). */
-export interface StringLineFinder {
-  /** 0-based line numbers of `code` inside multi-line strings (Python docstrings excepted: they move with the code). */
+/** Lines of code-to-place by role (0-based), for {@linkcode reindent}'s `keepLines` and `alignLines`. */
+export interface TextLines {
+  /** Lines of code to keep byte for byte: they continue a multi-line string (its spaces are data). */
+  keepLines: (code: string) => ReadonlySet<number>;
+  /** Lines that move with the code but keep their own spacing: docstring and block-comment text. */
+  alignLines: (code: string) => ReadonlySet<number>;
+}
+
+/** Finds the lines of code-to-place that continue a multi-line string or comment. */
+export interface StringLineFinder extends TextLines {
+  /** Same as `keepLines`. */
   find(code: string): ReadonlySet<number>;
   /** Free the parser. */
   dispose(): void;
 }
 
 const STRING_TYPE = /string|heredoc|text_block/;
+const COMMENT_TYPE = /comment/;
 
 /**
- * A finder of multi-line string lines in code of one language, so that
- * re-indentation leaves template literals, raw strings and heredocs alone.
+ * A finder of the lines of code (in one language) that continue a multi-line
+ * string or comment, so that re-indentation leaves template literals, raw
+ * strings and heredocs alone, and moves docstrings and block comments with
+ * the code without reading their spacing as indentation.
  *
  * @param ws The workspace (its grammars).
  * @param language Language id.
@@ -164,36 +175,69 @@ const STRING_TYPE = /string|heredoc|text_block/;
  */
 export async function stringLineFinder(ws: Workspace, language: string): Promise<StringLineFinder> {
   const parser = ws.grammars ? await ws.grammars.parser(language) : null;
-  return {
-    find(code: string): ReadonlySet<number> {
-      const out = new Set<number>();
-      if (!parser || !code.includes("\n")) return out;
-      const tree = parser.parse(code);
-      if (!tree) return out;
-      const cursor = tree.walk();
-      try {
-        for (;;) {
-          const multi = cursor.startPosition.row < cursor.endPosition.row;
-          const isString = multi && STRING_TYPE.test(cursor.nodeType);
-          if (isString) {
-            const node = cursor.currentNode;
-            const docstring = language === "python" && node.parent?.type === "expression_statement";
-            if (!docstring) {
-              for (let r = node.startPosition.row + 1; r <= node.endPosition.row; r++) out.add(r);
-            }
-          }
-          if (multi && !isString && cursor.gotoFirstChild()) continue;
-          while (!cursor.gotoNextSibling()) {
-            if (!cursor.gotoParent()) return out;
+  const none: ReadonlySet<number> = new Set();
+  let last: { code: string; keep: ReadonlySet<number>; align: ReadonlySet<number> } | null = null;
+  const roles = (code: string) => {
+    if (last?.code === code) return last;
+    const keep = new Set<number>();
+    const align = new Set<number>();
+    last = { code, keep, align };
+    if (!parser || !code.includes("\n")) return last;
+    const tree = parser.parse(code);
+    if (!tree) return last;
+    const cursor = tree.walk();
+    try {
+      for (;;) {
+        const multi = cursor.startPosition.row < cursor.endPosition.row;
+        const type = cursor.nodeType;
+        const isString = multi && STRING_TYPE.test(type);
+        const isComment = multi && !isString && COMMENT_TYPE.test(type);
+        if (isString || isComment) {
+          const node = cursor.currentNode;
+          const docstring = isComment ||
+            (language === "python" && node.parent?.type === "expression_statement");
+          for (let r = node.startPosition.row + 1; r <= node.endPosition.row; r++) {
+            (docstring ? align : keep).add(r);
           }
         }
-      } finally {
-        cursor.delete();
-        tree.delete();
+        if (multi && !isString && !isComment && cursor.gotoFirstChild()) continue;
+        while (!cursor.gotoNextSibling()) {
+          if (!cursor.gotoParent()) return last;
+        }
       }
-    },
+    } finally {
+      cursor.delete();
+      tree.delete();
+    }
+  };
+  return {
+    find: (code) => parser ? roles(code).keep : none,
+    keepLines: (code) => parser ? roles(code).keep : none,
+    alignLines: (code) => parser ? roles(code).align : none,
     dispose() {
       parser?.delete();
     },
   };
+}
+
+/**
+ * The roles of the lines of one piece of code (see {@linkcode stringLineFinder}),
+ * ready for {@linkcode reindent}.
+ *
+ * @param ws The workspace (its grammars).
+ * @param language Language id.
+ * @param code The code to place.
+ * @returns `keepLines` (multi-line string text) and `alignLines` (docstring and comment text).
+ */
+export async function codeLineRoles(
+  ws: Workspace,
+  language: string,
+  code: string,
+): Promise<{ keepLines: ReadonlySet<number>; alignLines: ReadonlySet<number> }> {
+  const finder = await stringLineFinder(ws, language);
+  try {
+    return { keepLines: finder.keepLines(code), alignLines: finder.alignLines(code) };
+  } finally {
+    finder.dispose();
+  }
 }

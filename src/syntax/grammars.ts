@@ -45,6 +45,13 @@ export interface WasmLoader {
 
 let runtimeReady: Promise<void> | null = null;
 
+/**
+ * Languages loaded in this process, by id and SHA-256 of their wasm: every
+ * workspace shares one copy (a loaded language is never freed by tree-sitter,
+ * so loading it per workspace would grow the wasm memory without end).
+ */
+const LOADED = new Map<string, Promise<Language>>();
+
 /** Fetch wasm bytes from a URL (http(s) everywhere; file: where the runtime's fetch supports it). */
 async function fetchWasm(url: URL): Promise<Uint8Array> {
   const res = await fetch(url);
@@ -154,7 +161,8 @@ export class Grammars {
   }
 
   /**
-   * Load a language (first call loads, later calls share the result).
+   * Load a language (first call loads, later calls share the result; so do
+   * other registries of this process asking for the same wasm by SHA-256).
    *
    * @param id Language id from the manifest.
    * @returns The loaded language.
@@ -164,14 +172,19 @@ export class Grammars {
     if (p) return p;
     const entry = this.manifest[id];
     if (!entry) return Promise.reject(new TypeError(`Cannot load language "${id}": not in the manifest`));
-    p = (async () => {
+    const key = entry.sha256 ? `${id}@${entry.sha256}` : null;
+    p = (key ? LOADED.get(key) : undefined) ?? (async () => {
       await initRuntime(this.#loader);
       const wasm = await this.#loader.grammar(id, entry);
       if (wasm instanceof WebAssembly.Module) return Language.loadSync(wasm);
       return await Language.load(wasm instanceof URL ? await fetchWasm(wasm) : wasm);
     })();
-    p.catch(() => this.#languages.delete(id));
+    p.catch(() => {
+      this.#languages.delete(id);
+      if (key && LOADED.get(key) === p) LOADED.delete(key);
+    });
     this.#languages.set(id, p);
+    if (key) LOADED.set(key, p);
     return p;
   }
 

@@ -87,9 +87,27 @@ export function changedSpan(
   return { start, oldEnd, newEnd };
 }
 
+/** What a cache holds in wasm memory, freed with it. */
+interface Held {
+  parsers: Map<string, Parser>;
+  files: Map<string, ParsedFile>;
+}
+
+function free(held: Held): void {
+  for (const f of held.files.values()) f.tree.delete();
+  for (const p of held.parsers.values()) p.delete();
+  held.files.clear();
+  held.parsers.clear();
+}
+
+/** Trees and parsers live in wasm memory, which the garbage collector does not free: a dropped cache frees them. */
+const DROPPED = typeof FinalizationRegistry === "function" ? new FinalizationRegistry<Held>(free) : null;
+
 /**
  * Parse cache: one current tree per path, reused when the version matches and
- * re-parsed incrementally from the previous tree when it does not.
+ * re-parsed incrementally from the previous tree when it does not. Its trees
+ * are freed by {@linkcode TreeCache.clear}, or when the cache is garbage
+ * collected.
  */
 export class TreeCache {
   readonly #grammars: Grammars;
@@ -103,6 +121,12 @@ export class TreeCache {
   /** @param grammars The language registry. */
   constructor(grammars: Grammars) {
     this.#grammars = grammars;
+    DROPPED?.register(this, { parsers: this.#parsers, files: this.#files }, this);
+  }
+
+  /** Free every cached tree and parser now (the cache stays usable: later calls parse again). */
+  clear(): void {
+    free({ parsers: this.#parsers, files: this.#files });
   }
 
   async #parser(language: string): Promise<Parser> {

@@ -31,6 +31,8 @@ export interface SymbolTarget extends SourceFile {
   topLevel: boolean;
   /** The language's symbol rules. */
   rules: SymbolRules;
+  /** Roles of the lines of the code being placed (multi-line strings kept, docstrings and comments moved). */
+  codeLines?: { keepLines: ReadonlySet<number>; alignLines: ReadonlySet<number> };
 }
 
 function candidatesOf(

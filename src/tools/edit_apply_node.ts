@@ -62,7 +62,7 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
     const targets = outermostTargets(selection.targets);
     const { edits, warnings } = await stageTargetEdits(workspace, stage, file, targets, {
       code: args.new_text,
-      build: (t, code, keepLines) => replacementEdit(file, t, code, { keepLines }),
+      build: (t, code, lines) => replacementEdit(file, t, code, lines),
       overlap: {
         message: `Cannot replace overlapping matches in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to replace one match at a time',

@@ -67,7 +67,7 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
     const defs = await definitionStarts(workspace, file);
     const { edits, warnings } = await stageTargetEdits(workspace, stage, file, selection.targets, {
       code: args.text,
-      build: (t, code, keepLines) => insertionEdit(file, t, args.position, code, { defs, keepLines }),
+      build: (t, code, lines) => insertionEdit(file, t, args.position, code, { defs, ...lines }),
       overlap: {
         message: `Cannot insert at overlapping places in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to insert at one match at a time',

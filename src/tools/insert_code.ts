@@ -10,6 +10,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { reindent } from "../structural/reindent.ts";
+import { codeLineRoles } from "../structural/source.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
   conventionalGap,
@@ -70,7 +71,7 @@ function isDocstring(n: Node): boolean {
 }
 
 function place(t: SymbolTarget, code: string, indent: string): string {
-  return reindent(code, { indent, eol: t.eol, unit: t.unit });
+  return reindent(code, { indent, eol: t.eol, unit: t.unit, ...t.codeLines });
 }
 
 function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
@@ -190,6 +191,7 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
   async handler(args, { workspace, stage }) {
     const t = await openSymbol(workspace, stage, { ...args, tool: "insert_code" });
     const code = trimCode(args.code);
+    t.codeLines = await codeLineRoles(workspace, t.language, code);
     if (code.trim() === "") {
       throw new RecoverableError("invalid_args", "Cannot insert empty code", {
         hint: "Pass the code to insert in code",

@@ -9,7 +9,8 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { reindent } from "../structural/reindent.ts";
+import { laterLinesIndent, reindent } from "../structural/reindent.ts";
+import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
@@ -150,7 +151,18 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
       replacement = `${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
     }
     const indent = indentAt(t.text, start);
-    const placed = reindent(replacement, { indent, eol: t.eol, unit: t.unit, indentFirstLine: false });
+    const lines = await codeLineRoles(workspace, t.language, replacement);
+    // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
+    const later = laterLinesIndent(replacement);
+    const copied = later !== null && later === laterLinesIndent(t.text.slice(start, end));
+    const placed = reindent(replacement, {
+      indent,
+      eol: t.eol,
+      unit: t.unit,
+      indentFirstLine: false,
+      ...lines,
+      ...(copied ? { firstColumn: indent.replaceAll("\t", "    ").length } : {}),
+    });
     const text = t.text.slice(0, start) + placed + t.text.slice(end);
     if (text === t.text) return { data: { path: t.rel, name_path: t.symbol.name_path, unchanged: true } };
     await stage.writeText(t.rel, { text, bom: t.bom });

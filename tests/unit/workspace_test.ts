@@ -119,3 +119,22 @@ Deno.test("Workspace.call() commits and emits graver.commit; a dry run emits not
   }]);
   assert.deepEqual(await snapshot(backend), { "/c.txt": "a\n" });
 });
+
+Deno.test("Workspace.close() frees the cached trees and the workspace keeps working", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.py": "def f():\n    return 1\n" }),
+    wasm: createWasmLoader(),
+  });
+  const before = await ws.call("outline", { path: "a.py" });
+  assert.ok(before.ok);
+  assert.equal(ws.trees!.size, 1);
+  ws.close();
+  assert.equal(ws.trees!.size, 0);
+  const after = await ws.call("replace_symbol", {
+    path: "a.py",
+    name_path: "f",
+    new_body: "def f():\n    return 2",
+  });
+  assert.ok(after.ok, JSON.stringify(after));
+  assert.equal(new TextDecoder().decode((await ws.fs.read("/a.py"))!), "def f():\n    return 2\n");
+});

@@ -46,3 +46,12 @@ Deno.test("Grammars loads a grammar from a URL and from a precompiled WebAssembl
   const go = await g.parser("go");
   assert.equal(go.parse("package main\n\nfunc main() {}\n")!.rootNode.hasError, false);
 });
+
+Deno.test("registries of one process share a language loaded from the same wasm (by SHA-256)", async () => {
+  const a = new Grammars(createWasmLoader());
+  const b = new Grammars(createWasmLoader());
+  assert.equal(await a.language("python"), await b.language("python"));
+  // A manifest entry without a hash is loaded by its own registry.
+  const own = new Grammars(createWasmLoader(), { python: { ...GRAMMARS["python"]!, sha256: "" } });
+  assert.notEqual(await own.language("python"), await a.language("python"));
+});

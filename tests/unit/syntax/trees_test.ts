@@ -90,3 +90,16 @@ Deno.test("incremental re-parse matches a fresh parse for edits with non-ASCII t
     fresh.delete();
   }
 });
+
+Deno.test("TreeCache.clear() frees every tree and the cache parses again afterwards", async () => {
+  const cache = new TreeCache(new Grammars(createWasmLoader()));
+  const first = await cache.parse("src/stage.ts", "typescript", await v(SOURCE), SOURCE);
+  await cache.parse("b.ts", "typescript", await v("let b = 1;\n"), "let b = 1;\n");
+  assert.equal(cache.size, 2);
+  cache.clear();
+  assert.equal(cache.size, 0);
+  const again = await cache.parse("src/stage.ts", "typescript", await v(SOURCE), SOURCE);
+  assert.notEqual(again, first);
+  assert.equal(again.tree.rootNode.hasError, false);
+  assert.equal(cache.fullParses, 3);
+});
