@@ -251,9 +251,11 @@ export function reindent(code: string, options: ReindentOptions): string {
   let srcUnit = blockUnit(lines, firstIsBare ? code_ : [first, ...code_]);
   const firstOpens = BLOCK_OPENS.test(lines[first]!) || closedAtEnd;
   if (srcUnit === "" && firstIsBare && firstKnown !== null && code_.length > 0 && firstOpens) {
-    const step = width(code_[0]!) - firstKnown;
+    // The shallowest line inside the block (its closing line aside) is one unit in.
+    const inside = closedAtEnd && code_.length > 1 ? code_.slice(0, -1) : code_;
+    const step = Math.min(...inside.map(width)) - firstKnown;
     if (step > 0) {
-      srcUnit = leading(lines[code_[0]!]!).startsWith("\t") ? "\t" : " ".repeat(Math.min(step, 8));
+      srcUnit = leading(lines[inside[0]!]!).startsWith("\t") ? "\t" : " ".repeat(Math.min(step, 8));
     }
   }
   if (srcUnit === "" && options.unit !== undefined) {

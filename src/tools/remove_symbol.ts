@@ -103,8 +103,21 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     const start = args.with_decorations === false
       ? startWithoutDecorations(t)
       : t.symbol.full_range.start_utf16;
-    const span = removalSpan(t.text, start, t.symbol.full_range.end_utf16);
-    const text = t.text.slice(0, span.start) + t.text.slice(span.end);
+    // A list item (enum member, object property) goes with its separator: the comma after it, or, for the
+    // last item, the comma before it.
+    const levels = definitionLevels(t.node, t.rules);
+    const outer = levels[levels.length - 1]!;
+    const next = outer.nextSibling;
+    const prev = outer.previousSibling;
+    let end = t.symbol.full_range.end_utf16;
+    let before: { start: number; end: number } | null = null;
+    if (next && !next.isNamed && next.type === ",") end = next.endIndex;
+    else if (prev && !prev.isNamed && prev.type === ",") {
+      before = { start: prev.startIndex, end: prev.endIndex };
+    }
+    const span = removalSpan(t.text, start, end);
+    let text = t.text.slice(0, span.start) + t.text.slice(span.end);
+    if (before && before.end <= span.start) text = text.slice(0, before.start) + text.slice(before.end);
     await stage.writeText(t.rel, { text, bom: t.bom });
     return { data: { path: t.rel, removed: symbolLocation(t.symbol) } };
   },

@@ -12,6 +12,9 @@ Deno.test("Grammars.languageOf() uses names, extensions and shebangs", () => {
   assert.equal(g.languageOf("bin/tool", "#!/usr/bin/env -S python3 -u"), "python");
   assert.equal(g.languageOf("bin/tool", "#!/bin/bash"), "bash");
   assert.equal(g.languageOf("README"), null);
+  // CocoaPods and Bundler files are Ruby
+  assert.equal(g.languageOf("ios/react-native-safe-area-context.podspec"), "ruby");
+  assert.equal(g.languageOf("ios/Podfile"), "ruby");
 });
 
 Deno.test("every manifest grammar loads from its vendored wasm, whose hash matches the manifest", async () => {

@@ -76,3 +76,23 @@ Deno.test("remove_symbol() refuses a name path that matches several overloads", 
   assert.ok(!res.ok && res.error.code === "ambiguous");
   assert.equal((res.error.details!["candidates"] as unknown[]).length, 2);
 });
+
+Deno.test("remove_symbol() takes an enum member's comma with it (C, C#, TypeScript; one per line or inline)", async () => {
+  const c = "typedef enum {\n    AREA,\n    BASE,\n    BR\n} TagType;\n";
+  assert.equal(await removed("tag.h", c, "TagType/BASE"), "typedef enum {\n    AREA,\n    BR\n} TagType;\n");
+  // the last member without a trailing comma takes the comma before it
+  assert.equal(await removed("tag.h", c, "TagType/BR"), "typedef enum {\n    AREA,\n    BASE\n} TagType;\n");
+  const cs = "enum State : uint\n{\n    None = 0,\n    Local = 1,\n    Done = 2,\n}\n";
+  assert.equal(
+    await removed("s.cs", cs, "State/Local"),
+    "enum State : uint\n{\n    None = 0,\n    Done = 2,\n}\n",
+  );
+  assert.equal(
+    await removed("s.cs", cs, "State/Done"),
+    "enum State : uint\n{\n    None = 0,\n    Local = 1,\n}\n",
+  );
+  const ts = "enum E { A, B, C }\n";
+  assert.equal(await removed("e.ts", ts, "E/B"), "enum E { A, C }\n");
+  assert.equal(await removed("e.ts", ts, "E/C"), "enum E { A, B }\n");
+  assert.equal(await removed("e.ts", ts, "E/A"), "enum E { B, C }\n");
+});
