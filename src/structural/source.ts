@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { HEAD_CHARS } from "../syntax/grammars.ts";
 import type { Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
@@ -59,7 +60,7 @@ export async function loadSource(
   const rel = await stage.resolve(path);
   await stage.checkExpected(rel, options.expectedVersion);
   const file = await stage.readText(rel);
-  const language = ws.grammars?.languageOf(rel, file.text.slice(0, 200)) ?? null;
+  const language = ws.grammars?.languageOf(rel, file.text.slice(0, HEAD_CHARS)) ?? null;
   if (!ws.grammars || !ws.trees || language === null) {
     throw structuralUnsupported(rel, {
       tool: options.tool,

@@ -45,6 +45,13 @@ export interface WasmLoader {
 
 let runtimeReady: Promise<void> | null = null;
 
+/** How much of a file {@linkcode Grammars.languageOf} looks at (shebang, C++ markers in `.h` headers). */
+export const HEAD_CHARS = 4096;
+
+/** What only C++ writes, outside comments: templates, classes with bodies or bases, namespaces, scopes, access labels. */
+const CPP_MARKERS =
+  /^[ \t]*(?:template\s*<|namespace\s+[\w:]+\s*\{|class\s+\w+(?:\s+final)?\s*[:{]|(?:public|private|protected)\s*:|using\s+namespace\b|extern\s+"C\+\+")|\b\w+::~?\w+\s*\(|#include\s*<(?:iostream|string|vector|memory|map|utility|functional|type_traits)>/m;
+
 /**
  * Languages loaded in this process, by id and SHA-256 of their wasm: every
  * workspace shares one copy (a loaded language is never freed by tree-sitter,
@@ -137,7 +144,8 @@ export class Grammars {
    * The language id for a path (by file name, extension, then shebang).
    *
    * @param path A relative path.
-   * @param head The file's first line, for shebang detection.
+   * @param head The start of the file ({@linkcode HEAD_CHARS} characters are enough): its shebang, and for a
+   *   `.h` header whether it is C++ (templates, classes, namespaces, `::`), since C and C++ share the extension.
    * @returns The id, or null when no grammar applies.
    */
   languageOf(path: string, head?: string): string | null {
@@ -146,7 +154,13 @@ export class Grammars {
     if (byName) return byName;
     const dot = base.lastIndexOf(".");
     if (dot > 0 || (dot === 0 && this.#byName.has(base))) {
-      const byExt = this.#byExt.get(base.slice(dot).toLowerCase());
+      const ext = base.slice(dot).toLowerCase();
+      const byExt = this.#byExt.get(ext);
+      if (
+        byExt === "c" && ext === ".h" && head !== undefined && CPP_MARKERS.test(head) && this.manifest["cpp"]
+      ) {
+        return "cpp";
+      }
       if (byExt) return byExt;
     }
     if (head?.startsWith("#!")) {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { HEAD_CHARS } from "./grammars.ts";
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { structuralUnsupported } from "./unsupported_language.ts";
@@ -201,7 +202,36 @@ function attachedBefore(outer: Node, cx: Context): Attached {
     sib = before;
     sibType = beforeType;
   }
+  if (start === outer.startIndex) {
+    const inner = commentInsidePrevious(outer, cx);
+    if (inner) return inner;
+  }
   return { start, doc: docs ? stripCommentMarkers(docs.join("\n")) : undefined };
+}
+
+/**
+ * A block doc comment right above a definition that the grammar put inside
+ * the previous node (Scala ends an expression-bodied `def` after the next
+ * definition's doc comment). Looked up only when the text before the
+ * definition ends with `*\/` on the line above.
+ */
+function commentInsidePrevious(outer: Node, cx: Context): Attached | null {
+  const { text, rules, docPattern } = cx;
+  let i = outer.startIndex - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  if (i < 0 || text[i] !== "\n") return null; // something else before it on its line
+  i--;
+  if (text[i] === "\r") i--;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  if (i < 1 || text[i] !== "/" || text[i - 1] !== "*") return null;
+  let comment = outer.tree.rootNode.descendantForIndex(i, i);
+  // Some grammars give a block comment tokens of its own (`/*`, `*/`).
+  if (comment && !rules.comments.includes(comment.type) && comment.parent) comment = comment.parent;
+  if (!comment || !rules.comments.includes(comment.type) || comment.endIndex !== i + 1) return null;
+  if (outer.parent && comment.parent && outer.parent.equals(comment.parent)) return null; // a sibling: seen above
+  const raw = text.slice(comment.startIndex, comment.endIndex);
+  if (docPattern && !docPattern.test(raw)) return null;
+  return { start: comment.startIndex, doc: stripCommentMarkers(raw) };
 }
 
 /** Field ids of one language (looking a field up by name is a linear search). */
@@ -532,7 +562,7 @@ export function unsupportedLanguage(
  * ```
  */
 export async function outlineOf(ws: Workspace, rel: string, text: string, version: string): Promise<Outline> {
-  const language = ws.grammars?.languageOf(rel, text.slice(0, 200)) ?? null;
+  const language = ws.grammars?.languageOf(rel, text.slice(0, HEAD_CHARS)) ?? null;
   if (!ws.grammars || !ws.trees) throw unsupportedLanguage(rel, null, { noGrammars: true });
   if (language === null) throw unsupportedLanguage(rel, language);
   const parsed = await ws.trees.parse(rel, language, version, text);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { HEAD_CHARS } from "./grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
@@ -46,7 +47,7 @@ export async function findSyntaxRegressions(
     } catch {
       continue; // binary/non-UTF-8 content is not parsed
     }
-    const language = ws.grammars.languageOf(change.path, afterText.slice(0, 200));
+    const language = ws.grammars.languageOf(change.path, afterText.slice(0, HEAD_CHARS));
     if (!language) continue;
     const before = new Map<string, number>();
     if (change.before !== null && change.baseVersion !== null) {

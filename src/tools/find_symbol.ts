@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
@@ -173,7 +174,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       ({ files, truncated } = await sourceFiles(workspace, stage, base));
     } else {
       if (!workspace.grammars.languageOf(base)) {
-        const head = (await stage.readText(base)).text.slice(0, 200);
+        const head = (await stage.readText(base)).text.slice(0, HEAD_CHARS);
         if (!workspace.grammars.languageOf(base, head)) {
           throw unsupportedLanguage(base, null, { tool: "find_symbol" });
         }

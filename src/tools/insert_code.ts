@@ -11,6 +11,7 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
+import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
   conventionalGap,
@@ -88,6 +89,26 @@ function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
   }
   const at = lineEndAfter(t.text, body.endIndex);
   return { at, end: at, text: `${inner}${t.eol}` };
+}
+
+/** The commas around a symbol that is an item of a comma-separated list; null when it is not one. */
+function listSeparators(t: SymbolTarget): { after: Node | null } | null {
+  const outer = outerNode(t);
+  const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
+  const next = outer.nextSibling;
+  if (isComma(next)) return { after: next };
+  return isComma(outer.previousSibling) ? { after: null } : null;
+}
+
+function outerNode(t: SymbolTarget): Node {
+  const levels = definitionLevels(t.node, t.rules);
+  return levels[levels.length - 1]!;
+}
+
+/** The `;` that ends a definition outside its node (a C/C++ `struct S {...};`), or null. */
+function terminator(t: SymbolTarget): Node | null {
+  const next = outerNode(t).nextSibling;
+  return next && !next.isNamed && next.type === ";" ? next : null;
 }
 
 function insertion(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
@@ -198,8 +219,30 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
         details: { path: t.rel },
       });
     }
-    const ins = insertion(t, args.position, code);
-    const text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
+    // Next to an item of a comma-separated list (enum member, object entry), the new item brings its comma.
+    let target = t;
+    let placedCode = code;
+    let commaAt = -1; // where the anchor, the list's last item, gets the comma it lacks
+    const list = args.position === "before" || args.position === "after" ? listSeparators(t) : null;
+    const semi = args.position === "after" && !list ? terminator(t) : null;
+    if (semi) {
+      target = {
+        ...t,
+        symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: semi.endIndex } },
+      };
+    }
+    if (list) {
+      const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
+      if (args.position === "before") placedCode = withComma;
+      else if (list.after) {
+        placedCode = withComma;
+        const end = list.after.endIndex;
+        target = { ...t, symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } } };
+      } else commaAt = t.symbol.full_range.end_utf16;
+    }
+    const ins = insertion(target, args.position, placedCode);
+    let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
+    if (commaAt >= 0 && commaAt <= ins.at) text = text.slice(0, commaAt) + "," + text.slice(commaAt);
     await stage.writeText(t.rel, { text, bom: t.bom });
     const leadingBreaks = /^(?:\r?\n)*/.exec(ins.text)![0].split("\n").length - 1;
     const startLine = t.text.slice(0, ins.at).split("\n").length + leadingBreaks;

@@ -104,14 +104,14 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
       ? startWithoutDecorations(t)
       : t.symbol.full_range.start_utf16;
     // A list item (enum member, object property) goes with its separator: the comma after it, or, for the
-    // last item, the comma before it.
+    // last item, the comma before it; a C/C++ struct, enum or class with the `;` that ends it.
     const levels = definitionLevels(t.node, t.rules);
     const outer = levels[levels.length - 1]!;
     const next = outer.nextSibling;
     const prev = outer.previousSibling;
     let end = t.symbol.full_range.end_utf16;
     let before: { start: number; end: number } | null = null;
-    if (next && !next.isNamed && next.type === ",") end = next.endIndex;
+    if (next && !next.isNamed && (next.type === "," || next.type === ";")) end = next.endIndex;
     else if (prev && !prev.isNamed && prev.type === ",") {
       before = { start: prev.startIndex, end: prev.endIndex };
     }

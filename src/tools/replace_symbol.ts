@@ -150,6 +150,9 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
       const suffix = chosen > 0 ? t.text.slice(endOf(t.node), end).trim() : "";
       replacement = `${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
     }
+    // Code that brings the `;` ending the definition outside its node (C/C++ `struct S {...};`) replaces it.
+    const semi = /;\s*$/.test(replacement) ? /^[ \t]*;/.exec(t.text.slice(end)) : null;
+    if (semi) end += semi[0].length;
     const indent = indentAt(t.text, start);
     const lines = await codeLineRoles(workspace, t.language, replacement);
     // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.

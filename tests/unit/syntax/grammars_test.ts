@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { GRAMMARS, Grammars } from "../../../src/mod.ts";
+import { GRAMMARS, Grammars, HEAD_CHARS } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 Deno.test("Grammars.languageOf() uses names, extensions and shebangs", () => {
@@ -15,6 +15,18 @@ Deno.test("Grammars.languageOf() uses names, extensions and shebangs", () => {
   // CocoaPods and Bundler files are Ruby
   assert.equal(g.languageOf("ios/react-native-safe-area-context.podspec"), "ruby");
   assert.equal(g.languageOf("ios/Podfile"), "ruby");
+});
+
+Deno.test("Grammars.languageOf() reads a .h header as C++ when its start shows C++, else as C", async () => {
+  const g = new Grammars(createWasmLoader());
+  const root = new URL("../../../", import.meta.url);
+  const cpp = await Deno.readTextFile(new URL("tests/conformance/samples/cpp/napi-inl.deprecated.h", root));
+  const c = await Deno.readTextFile(new URL("tests/fixtures/symbols/tag.h", root));
+  assert.equal(g.languageOf("napi-inl.deprecated.h", cpp.slice(0, HEAD_CHARS)), "cpp");
+  assert.equal(g.languageOf("tag.h", c.slice(0, HEAD_CHARS)), "c");
+  assert.equal(g.languageOf("x.h"), "c");
+  assert.equal(g.languageOf("x.h", "#pragma once\nnamespace app {\nint f();\n}\n"), "cpp");
+  assert.equal(g.languageOf("x.h", "/* a class of its own */\nstruct point { int x; };\n"), "c");
 });
 
 Deno.test("every manifest grammar loads from its vendored wasm, whose hash matches the manifest", async () => {
