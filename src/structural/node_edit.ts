@@ -17,9 +17,14 @@ import {
   skipLinesUp,
   startsLine,
 } from "./_layout.ts";
-import { indentOfLine, reindent } from "./reindent.ts";
+import { indentOfLine, laterLinesIndent, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
+
+/** Columns of leading whitespace (a tab counts 4, as reindent counts them). */
+function columnsOf(ws: string): number {
+  return ws.replaceAll("\t", "    ").length;
+}
 
 function firstWord(s: string): string {
   return /^\s*([^\s(){}[\]<>:;,]+)/.exec(s)?.[1] ?? "";
@@ -63,6 +68,9 @@ export function replacementSpan(
       }
     }
   }
+  // New code ending with the `;` that follows the node (outside it) replaces that `;` too.
+  const semi = /;\s*$/.test(newText) ? /^[ \t]*;/.exec(text.slice(end)) : null;
+  if (semi) end += semi[0].length;
   return { start, end };
 }
 
@@ -90,6 +98,9 @@ export function replacementEdit(
   const indent = indentOfLine(file.text, start);
   const keep = options.keepLines?.(code);
   const align = options.alignLines?.(code);
+  // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
+  const later = laterLinesIndent(code);
+  const copied = later !== null && later === laterLinesIndent(file.text.slice(start, end));
   const placed = reindent(code, {
     indent,
     eol: file.eol,
@@ -97,6 +108,7 @@ export function replacementEdit(
     indentFirstLine: false,
     ...(keep ? { keepLines: keep } : {}),
     ...(align ? { alignLines: align } : {}),
+    ...(copied ? { firstColumn: columnsOf(indent) } : {}),
   });
   return { start, end, text: placed };
 }

@@ -1,6 +1,6 @@
 /**
  * Every symbol of every real-file fixture, in every language with symbols:
- * replacing it with its own text (as `range` gives it, and with its docs and
+ * replacing it with its own text (replace_symbol, edit_apply_node) (as `range` gives it, and with its docs and
  * decorations as `full_range` gives it) must change nothing, and removing it
  * must leave a file that still parses; inserting a copy of it after it and
  * removing the copy must give the original bytes back. The files are real-world sources taken
@@ -36,7 +36,7 @@ function realFiles(): { path: string; name: string }[] {
 const wasm = createWasmLoader();
 
 for (const file of realFiles()) {
-  Deno.test(`replace_symbol with a symbol's own text is a no-op, remove_symbol parses: ${file.path}`, async () => {
+  Deno.test(`replacing a symbol with its own text is a no-op, remove_symbol parses: ${file.path}`, async () => {
     const text = Deno.readTextFileSync(new URL(file.path, ROOT));
     const ws = await createWorkspace({ backend: createMemoryBackend({ [`/${file.name}`]: text }), wasm });
     const outline = await ws.call("outline", { path: file.name, detail: "full" });
@@ -62,6 +62,22 @@ for (const file of realFiles()) {
           problems.push(
             `${name_path} (${label}): changed the file\n${r.changes.map((c) => c.diff).join("\n")}`,
           );
+        }
+      }
+      for (const [label, range] of [["range", s.range], ["full_range", s.full_range]] as const) {
+        const own = text.slice(range.start_utf16, range.end_utf16);
+        const r = await ws.call("edit_apply_node", {
+          path: file.name,
+          selector: name_path,
+          new_text: own,
+          dry_run: true,
+        });
+        if (!r.ok) {
+          problems.push(
+            `${name_path} edit_apply_node (${label}): refused ${r.error.code}: ${r.error.message}`,
+          );
+        } else if (r.changes.length > 0) {
+          problems.push(`${name_path} edit_apply_node (${label}): changed the file\n${r.changes[0]!.diff}`);
         }
       }
       const removed = await ws.call("remove_symbol", { path: file.name, name_path, dry_run: true });
