@@ -49,6 +49,8 @@ interface Insertion {
   at: number;
   end: number;
   text: string;
+  /** Where a list's last item gets the comma it lacks (before `at`), when the new item follows it. */
+  commaAt?: number;
 }
 
 function blankLinesBetween(text: string, a: Node, b: Node): number {
@@ -58,13 +60,31 @@ function blankLinesBetween(text: string, a: Node, b: Node): number {
 
 function bodyNode(t: SymbolTarget): Node | null {
   const r = t.symbol.body_range;
-  if (!r) return null;
+  if (!r) return bracesAroundChildren(t);
   let n = t.node.descendantForIndex(r.start_utf16, Math.max(r.start_utf16, r.end_utf16 - 1));
   while (n && !(n.startIndex === r.start_utf16 && n.endIndex === r.end_utf16) && n.parent) n = n.parent;
   while (n?.parent && n.parent.startIndex === r.start_utf16 && n.parent.endIndex === r.end_utf16) {
     n = n.parent;
   }
   return n;
+}
+
+/**
+ * For a symbol with children but no body of its own (a TypeScript `type T = {...}`, a C `typedef struct {...} T`):
+ * the braces inside it that hold all of its children.
+ */
+function bracesAroundChildren(t: SymbolTarget): Node | null {
+  const kids = t.symbol.children;
+  if (kids.length === 0) return null;
+  const from = kids[0]!.full_range.start_utf16;
+  const to = kids[kids.length - 1]!.range.end_utf16;
+  for (let n = t.node.descendantForIndex(from, Math.max(from, to - 1)); n; n = n.parent) {
+    if (n.startIndex < t.node.startIndex || n.id === t.node.id) return null;
+    const open = n.child(0);
+    const close = n.child(n.childCount - 1);
+    if (open?.type === "{" && close?.type === "}" && n.startIndex <= from && n.endIndex >= to) return n;
+  }
+  return null;
 }
 
 function isDocstring(n: Node): boolean {
@@ -80,7 +100,11 @@ function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
   const close = body.child(body.childCount - 1);
   const outerIndent = indentAt(t.text, t.symbol.range.start_utf16);
   const inner = place(t, code, outerIndent + t.unit);
-  if (open && close && open !== close && !open.isNamed && !close.isNamed) {
+  // Only an empty body (whitespace between its brackets) is opened onto lines; nothing in it is ever replaced.
+  if (
+    open && close && open !== close && !open.isNamed && !close.isNamed &&
+    t.text.slice(open.endIndex, close.startIndex).trim() === ""
+  ) {
     return {
       at: open.endIndex,
       end: close.startIndex,
@@ -154,13 +178,17 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   const doc = children.length > 0 && t.symbol.doc !== undefined && isDocstring(children[0]!)
     ? children.shift()!
     : null;
+  const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
   if (position === "start_of_body" && children.length > 0) {
     const first = children[0]!;
+    // In a comma-separated body (enum members, object entries) the new first item brings its comma.
+    const item = isComma(first.nextSibling) && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
     if (startsLine(text, first.startIndex)) {
       const gap = children.length > 1 ? blankLinesBetween(text, first, children[1]!) : 0;
       const at = lineStart(text, first.startIndex);
-      return { at, end: at, text: place(t, code, indentAt(text, first.startIndex)) + eol + eol.repeat(gap) };
+      return { at, end: at, text: place(t, item, indentAt(text, first.startIndex)) + eol + eol.repeat(gap) };
     }
+    return { at: first.startIndex, end: first.startIndex, text: `${place(t, item, "").trim()} ` };
   }
   if (position === "start_of_body" && doc && children.length === 0) {
     const at = lineEndAfter(text, doc.endIndex);
@@ -168,17 +196,33 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   }
   if (position === "end_of_body" && (children.length > 0 || doc)) {
     const last = children.length > 0 ? children[children.length - 1]! : doc!;
-    if (endsLine(text, last.endIndex)) {
+    // After the last item of a comma-separated body: after its comma (the new item takes one too, as the
+    // list does), or, when it has none, give it one.
+    const comma = isComma(last.nextSibling) ? last.nextSibling : null;
+    const listed = comma !== null || isComma(last.previousSibling);
+    const item = comma && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
+    const commaAt = listed && !comma ? last.endIndex : undefined;
+    let end = comma ? comma.endIndex : last.endIndex;
+    while (end > last.startIndex && /\s/.test(text[end - 1]!)) end--; // some grammars end a node after whitespace
+    if (endsLine(text, end)) {
       const prev = children.length > 1 ? children[children.length - 2]! : null;
       const gap = prev ? blankLinesBetween(text, prev, last) : 0;
-      const at = lineEndAfter(text, last.endIndex);
+      const at = lineEndAfter(text, end);
       const lead = at === text.length && !text.endsWith("\n") ? eol : "";
       return {
         at,
         end: at,
-        text: lead + eol.repeat(gap) + place(t, code, indentAt(text, last.startIndex)) + eol,
+        text: lead + eol.repeat(gap) + place(t, item, indentAt(text, last.startIndex)) + eol,
+        ...(commaAt !== undefined ? { commaAt } : {}),
       };
     }
+    // Something follows on the same line (`{ a, b }`): the new item goes right after, on that line.
+    return {
+      at: end,
+      end,
+      text: ` ${place(t, item, "").trim()}`,
+      ...(commaAt !== undefined ? { commaAt } : {}),
+    };
   }
   return emptyBody(t, body, code);
 }
@@ -242,6 +286,7 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
     }
     const ins = insertion(target, args.position, placedCode);
     let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
+    if (ins.commaAt !== undefined) commaAt = ins.commaAt;
     if (commaAt >= 0 && commaAt <= ins.at) text = text.slice(0, commaAt) + "," + text.slice(commaAt);
     await stage.writeText(t.rel, { text, bom: t.bom });
     const leadingBreaks = /^(?:\r?\n)*/.exec(ins.text)![0].split("\n").length - 1;

@@ -285,3 +285,56 @@ Deno.test("insert_code() goes above a Python method's decorators and a Rust meth
     "impl P {\n    fn old() {}\n\n    /// New.\n    #[inline]\n    fn new() {}\n}\n",
   );
 });
+
+async function inserted(file: string, text: string, args: Record<string, unknown>): Promise<string> {
+  const ws = await workspace({ [`/${file}`]: text });
+  const res: ToolResult = await ws.call("insert_code", { path: file, ...args });
+  if (!res.ok) assert.fail(JSON.stringify(res.error));
+  return await read(ws, file);
+}
+
+Deno.test("insert_code() at the end or start of an enum keeps every member and adds the comma the list needs", async () => {
+  // Regression: a last member followed by "," sent the insert down the empty-body path, which replaced them all.
+  const c = "enum TokenType {\n    DESCENDANT_OP,\n    ERROR_RECOVERY,\n};\n";
+  assert.equal(
+    await inserted("s.c", c, { name_path: "TokenType", position: "end_of_body", code: "EXTRA" }),
+    "enum TokenType {\n    DESCENDANT_OP,\n    ERROR_RECOVERY,\n    EXTRA,\n};\n",
+  );
+  const bare = "enum E {\n    A,\n    B\n};\n";
+  assert.equal(
+    await inserted("s.c", bare, { name_path: "E", position: "end_of_body", code: "C" }),
+    "enum E {\n    A,\n    B,\n    C\n};\n",
+  );
+  assert.equal(
+    await inserted("s.c", bare, { name_path: "E", position: "start_of_body", code: "Z" }),
+    "enum E {\n    Z,\n    A,\n    B\n};\n",
+  );
+  const inline = "enum E { A, B }\n";
+  assert.equal(
+    await inserted("e.ts", inline, { name_path: "E", position: "end_of_body", code: "C" }),
+    "enum E { A, B, C }\n",
+  );
+  assert.equal(
+    await inserted("e.ts", inline, { name_path: "E", position: "start_of_body", code: "Z" }),
+    "enum E { Z, A, B }\n",
+  );
+});
+
+Deno.test("insert_code() finds the braces of a TypeScript type alias and a C typedef struct as their body", async () => {
+  const ts = "type Options = {\n  a: string;\n  b: number;\n};\n";
+  assert.equal(
+    await inserted("o.ts", ts, { name_path: "Options", position: "end_of_body", code: "c: boolean;" }),
+    "type Options = {\n  a: string;\n  b: number;\n  c: boolean;\n};\n",
+  );
+  const c = "typedef struct {\n    int x;\n    int y;\n} Point;\n";
+  assert.equal(
+    await inserted("p.h", c, { name_path: "Point", position: "start_of_body", code: "int z;" }),
+    "typedef struct {\n    int z;\n    int x;\n    int y;\n} Point;\n",
+  );
+});
+
+Deno.test("insert_code() never replaces what a body holds, even when its last child does not end its line", async () => {
+  const ts = "class A { one() {} two() {} }\n";
+  const out = await inserted("a.ts", ts, { name_path: "A", position: "end_of_body", code: "three() {}" });
+  assert.equal(out, "class A { one() {} two() {} three() {} }\n");
+});

@@ -2,7 +2,8 @@
  * Every symbol of every real-file fixture, in every language with symbols:
  * replacing it with its own text (replace_symbol, edit_apply_node) (as `range` gives it, and with its docs and
  * decorations as `full_range` gives it) must change nothing, and removing it
- * must leave a file that still parses; inserting a copy of it after it and
+ * must leave a file that still parses; inserting a copy of it after it (and
+ * at the start or end of its parent's body, for a first or last child) and
  * removing the copy must give the original bytes back. The files are real-world sources taken
  * from npm packages (see the READMEs next to them), not written for this test.
  */
@@ -11,7 +12,7 @@ import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { flattenSymbols, type SymbolInfo } from "../../../src/syntax/symbols.ts";
 import { syntaxProblems } from "../../../src/syntax/trees.ts";
-import { createWorkspace } from "../../../src/workspace.ts";
+import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const DIRS = ["fixtures/symbols", "fixtures/structural", "fixtures/real"];
@@ -90,8 +91,44 @@ for (const file of realFiles()) {
   });
 }
 
+/** Insert `copy` at `position` of `anchor`, find the copy (same name and kind, at the line reported), remove it. */
+async function roundTrip(
+  open: () => Promise<Workspace>,
+  file: string,
+  text: string,
+  anchor: string,
+  position: string,
+  copy: SymbolInfo,
+  code: string,
+): Promise<string | null> {
+  const w = await open();
+  try {
+    const inserted = await w.call("insert_code", { path: file, name_path: anchor, position, code });
+    if (!inserted.ok) return `insert refused ${inserted.error.code}: ${inserted.error.message}`;
+    const line = inserted.data["start_line"] as number;
+    const after = await w.call("outline", { path: file, detail: "full" });
+    if (!after.ok) return `outline after the insert: ${after.error.code}`;
+    const copies = flattenSymbols(after.data["symbols"] as SymbolInfo[]).filter((x) =>
+      x.name === copy.name && x.kind === copy.kind && x.full_range.start_line === line
+    );
+    if (copies.length !== 1) return `the copy is not the symbol at line ${line} (${copies.length} found)`;
+    const removed = await w.call("remove_symbol", { path: file, name_path: `/${copies[0]!.name_path}` });
+    if (!removed.ok) return `removing the copy refused ${removed.error.code}`;
+    const back = new TextDecoder().decode((await w.fs.read(`/${file}`))!);
+    return back === text ? null : "insert then remove changed the file";
+  } finally {
+    w.close();
+  }
+}
+
+/** A symbol's text as a model would copy it: with its docs, and the `;` that ends a C struct. */
+function copyOf(text: string, s: SymbolInfo): string {
+  const semi = /^[ \t]*;/.exec(text.slice(s.full_range.end_utf16));
+  return text.slice(s.full_range.start_utf16, s.full_range.end_utf16) + (semi ? ";" : "");
+}
+
 for (const file of realFiles()) {
-  Deno.test(`insert_code of a symbol's copy after it, then remove_symbol of the copy, restores the bytes: ${file.path}`, async () => {
+  Deno.test(`insert_code of a symbol's copy next to it or into its parent, then remove_symbol of the copy, restores the bytes: ${file.path}`, async () => {
     const text = Deno.readTextFileSync(new URL(file.path, ROOT));
     const open = () => createWorkspace({ backend: createMemoryBackend({ [`/${file.name}`]: text }), wasm });
     const ws = await open();
@@ -104,46 +141,26 @@ for (const file of realFiles()) {
     tree.delete();
     parser.delete();
     const problems: string[] = [];
-    for (const s of flattenSymbols(outline.data["symbols"] as SymbolInfo[])) {
-      // The copy as a model would write it: the definition with its docs, and the `;` that ends a C struct.
-      const semi = /^[ \t]*;/.exec(text.slice(s.full_range.end_utf16));
-      const copy = text.slice(s.full_range.start_utf16, s.full_range.end_utf16) + (semi ? ";" : "");
-      const w = await open();
-      const inserted = await w.call("insert_code", {
-        path: file.name,
-        name_path: `/${s.name_path}`,
-        position: "after",
-        code: copy,
-      });
-      if (!inserted.ok) {
-        // Copying code that already holds syntax errors (zsh in a bash file) is refused by the guard: fine.
-        const broken = inserted.error.code === "syntax_error" &&
-          badLines.some((l) => l >= s.full_range.start_line && l <= s.full_range.end_line);
-        if (!broken) {
-          problems.push(`/${s.name_path}: insert refused ${inserted.error.code}: ${inserted.error.message}`);
+    const visit = async (list: SymbolInfo[], parent: SymbolInfo | null) => {
+      for (const s of list) {
+        const cases: [string, string][] = [[`/${s.name_path}`, "after"]];
+        if (parent && s === list[0]) cases.push([`/${parent.name_path}`, "start_of_body"]);
+        if (parent && s === list[list.length - 1]) cases.push([`/${parent.name_path}`, "end_of_body"]);
+        for (const [anchor, position] of cases) {
+          const problem = await roundTrip(open, file.name, text, anchor, position, s, copyOf(text, s));
+          // Copying code that already holds syntax errors (zsh in a bash file) is refused by the guard: fine.
+          const broken = problem?.startsWith("insert refused syntax_error") &&
+            badLines.some((l) => l >= s.full_range.start_line && l <= s.full_range.end_line);
+          // Children spread over several inline types (a property typed `(a: {x}) => {y}`) share no body: fine.
+          const bodiless = position !== "after" && problem?.endsWith("it has no body");
+          if (problem && !broken && !bodiless) {
+            problems.push(`${anchor} ${position} (copy of /${s.name_path}): ${problem}`);
+          }
         }
-        continue;
+        await visit(s.children, s);
       }
-      const line = inserted.data["start_line"] as number;
-      const after = await w.call("outline", { path: file.name, detail: "full" });
-      assert.ok(after.ok);
-      const copies = flattenSymbols(after.data["symbols"] as SymbolInfo[]).filter((x) =>
-        x.name === s.name && x.kind === s.kind && x.full_range.start_line === line
-      );
-      if (copies.length !== 1) {
-        problems.push(`/${s.name_path}: the copy is not the symbol at line ${line} (${copies.length} found)`);
-        continue;
-      }
-      const removed = await w.call("remove_symbol", {
-        path: file.name,
-        name_path: `/${copies[0]!.name_path}`,
-      });
-      if (!removed.ok) problems.push(`/${s.name_path}: removing the copy refused ${removed.error.code}`);
-      else if (new TextDecoder().decode((await w.fs.read(`/${file.name}`))!) !== text) {
-        problems.push(`/${s.name_path}: insert then remove changed the file`);
-      }
-      w.close();
-    }
+    };
+    await visit(outline.data["symbols"] as SymbolInfo[], null);
     assert.deepEqual(problems, [], problems.slice(0, 5).join("\n"));
   });
 }
