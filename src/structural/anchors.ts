@@ -92,6 +92,16 @@ function findBodyNode(node: Node): Node | null {
   return null;
 }
 
+/** The smallest node inside `node` (not `node` itself) that spans [from, to) and ends with a closing bracket. */
+function holderOf(node: Node, from: number, to: number): Node | null {
+  for (let n = node.descendantForIndex(from, Math.max(from, to - 1)); n; n = n.parent) {
+    if (n.id === node.id || n.startIndex < node.startIndex) return null;
+    const last = n.lastChild;
+    if (n.startIndex <= from && n.endIndex >= to && last && !last.isNamed && CLOSERS.has(last.type)) return n;
+  }
+  return null;
+}
+
 /**
  * The body of a selected node (a class, function, impl, struct, block …).
  *
@@ -101,7 +111,17 @@ function findBodyNode(node: Node): Node | null {
  */
 export function bodyOf(file: SourceFile, target: Target): BodyInfo | null {
   const rules = symbolRules(file.language);
-  const bodyNode = findBodyNode(target.node);
+  let bodyNode = findBodyNode(target.node);
+  // A symbol's body holds its children: when the first body found does not (a Zig `const S = struct {...}`
+  // whose first method's block comes first), take the node inside it that holds them all.
+  const kids = target.symbol?.children ?? [];
+  if (kids.length > 0) {
+    const from = kids[0]!.full_range.start_utf16;
+    const to = kids[kids.length - 1]!.range.end_utf16;
+    if (!bodyNode || bodyNode.startIndex > from || bodyNode.endIndex < to) {
+      bodyNode = holderOf(target.node, from, to) ?? bodyNode;
+    }
+  }
   const headerIndent = indentOfLine(file.text, target.start);
   if (!bodyNode) {
     // An empty Ruby/Lua-style body: `class C` ... `end` with nothing between.
@@ -330,24 +350,36 @@ export function insertionEdit(
     codeIsDef || (n !== undefined && isDefinition(n, options.defs))
       ? definitionGap(file, body.container, options.defs)
       : 0;
+  // In a comma-separated body (enum members, object entries, arguments) the new item brings its comma.
+  const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
+  const listed = realItems.some((n) => isComma(n.nextSibling) || isComma(n.previousSibling));
+  const withComma: Code = listed && !/,\s*$/.test(code.text) ? { ...code, text: `${code.text},` } : code;
   switch (position) {
     case "start_of_body": {
       if (isDocstring(file, items[0]!)) {
         const nextItem = items[1];
-        return after(file, items[0]!.endIndex, code, indent, 0, nextItem ? gapWith(nextItem) : 0);
+        const gap = nextItem ? gapWith(nextItem) : 0;
+        return after(file, items[0]!.endIndex, code, indent, gap, gap);
       }
-      return before(file, firstStart, code, indent, 0, gapWith(items[0]));
+      return before(file, firstStart, withComma, indent, 0, gapWith(items[0]));
     }
     case "first_child":
-      return before(file, firstStart, code, indent, 0, gapWith(items[0]));
-    case "last_child": {
-      const last = realItems[realItems.length - 1] ?? items[items.length - 1]!;
-      const trailing = items[items.length - 1] !== last;
-      return after(file, last.endIndex, code, indentAt(last), gapWith(last), trailing ? gapWith(last) : 0);
-    }
+      return before(file, firstStart, withComma, indent, 0, gapWith(items[0]));
     default: {
-      const last = items[items.length - 1]!;
-      return after(file, last.endIndex, code, indentAt(last), gapWith(last), 0);
+      const last = position === "last_child"
+        ? realItems[realItems.length - 1] ?? items[items.length - 1]!
+        : items[items.length - 1]!;
+      const trailing = position === "last_child" && items[items.length - 1] !== last ? gapWith(last) : 0;
+      if (!listed) return after(file, last.endIndex, code, indentAt(last), gapWith(last), trailing);
+      // After the last item: after its comma, taking one too (as the list does), or give it the comma it lacks.
+      const comma = isComma(last.nextSibling) ? last.nextSibling : null;
+      if (comma) return after(file, comma.endIndex, withComma, indentAt(last), gapWith(last), trailing);
+      const edit = after(file, last.endIndex, code, indentAt(last), gapWith(last), trailing);
+      return {
+        start: last.endIndex,
+        end: edit.end,
+        text: `,${text.slice(last.endIndex, edit.start)}${edit.text}`,
+      };
     }
   }
 }
@@ -356,6 +388,13 @@ function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
   const { text, eol } = file;
   const indent = body.headerIndent + file.unit;
   const placed = place(file, code, indent);
+  // Nothing between the brackets or after the header is ever replaced unless it is whitespace.
+  const held = body.closerStart !== null
+    ? text.slice(body.openerEnd ?? body.headerEnd, body.closerStart).trim() !== ""
+    : false;
+  if (held) {
+    return { start: body.closerStart!, end: body.closerStart!, text: eol + placed + eol + body.headerIndent };
+  }
   if (body.openerEnd !== null && body.closerStart !== null) {
     const inner = text.slice(body.openerEnd, body.closerStart);
     if (!inner.includes("\n")) {
