@@ -17,7 +17,7 @@ import {
   skipLinesUp,
   startsLine,
 } from "./_layout.ts";
-import { indentOfLine, laterLinesIndent, reindent } from "./reindent.ts";
+import { copiedFrom, indentOfLine, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 
@@ -99,8 +99,7 @@ export function replacementEdit(
   const keep = options.keepLines?.(code);
   const align = options.alignLines?.(code);
   // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
-  const later = laterLinesIndent(code);
-  const copied = later !== null && later === laterLinesIndent(file.text.slice(start, end));
+  const copied = copiedFrom(code, file.text.slice(start, end));
   const placed = reindent(code, {
     indent,
     eol: file.eol,

@@ -168,6 +168,23 @@ export function laterLinesIndent(text: string): number | null {
 }
 
 /**
+ * Whether code reads as copied from a text: its later lines sit as far in as
+ * the text's later lines ({@linkcode laterLinesIndent}), and every one of
+ * them starts with whitespace the text's lines start with (same tabs, same
+ * spaces).
+ *
+ * @param code Code to place.
+ * @param text The text it replaces.
+ * @returns True when the code keeps the text's indentation.
+ */
+export function copiedFrom(code: string, text: string): boolean {
+  const later = laterLinesIndent(code);
+  if (later === null || later !== laterLinesIndent(text)) return false;
+  const leads = new Set(text.split(/\r?\n/).map(leading));
+  return code.split(/\r?\n/).slice(1).every((l) => BLANK.test(l) || leads.has(leading(l)));
+}
+
+/**
  * The leading whitespace of the line that holds a UTF-16 offset.
  *
  * @param text The text.
@@ -214,6 +231,16 @@ export function indentOfLine(text: string, offsetUtf16: number): string {
  */
 export function reindent(code: string, options: ReindentOptions): string {
   const lines = code.split(/\r?\n/);
+  // Code copied from where it goes (its first line at the column it stands for): nothing moves, nothing
+  // is converted, whatever mix of tabs and spaces it holds.
+  if (
+    options.firstColumn !== undefined && columns(options.indent, 4) === options.firstColumn &&
+    lines.length > 1 && leading(lines[0]!) === ""
+  ) {
+    return lines.map((l, i) => i === 0 && options.indentFirstLine !== false ? options.indent + l : l).join(
+      options.eol,
+    );
+  }
   const keep = options.keepLines;
   const align = options.alignLines;
   const nonBlank: number[] = [];

@@ -115,6 +115,30 @@ function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
   return { at, end: at, text: `${inner}${t.eol}` };
 }
 
+/** Whether nothing but a comment follows `offset` on its line. */
+function onlyTriviaAfter(text: string, offset: number): boolean {
+  const nl = text.indexOf("\n", offset);
+  const rest = text.slice(offset, nl === -1 ? text.length : nl).trim();
+  return rest === "" || /^(?:\/\/|#|\/\*|--)/.test(rest);
+}
+
+/** A new list item on the anchor's line: `X, A` before it, `A, X` after it (after its comma, if it has one). */
+function inlineItem(
+  t: SymbolTarget,
+  position: "before" | "after",
+  code: string,
+  comma: Node | null,
+): Insertion {
+  const item = code.trim().replace(/[,;]$/, "");
+  if (position === "before") {
+    const at = t.symbol.full_range.start_utf16;
+    return { at, end: at, text: `${item}, ` };
+  }
+  if (comma) return { at: comma.endIndex, end: comma.endIndex, text: ` ${item},` };
+  const at = t.symbol.full_range.end_utf16;
+  return { at, end: at, text: `, ${item}` };
+}
+
 /** The commas around a symbol that is an item of a comma-separated list; null when it is not one. */
 function listSeparators(t: SymbolTarget): { after: Node | null } | null {
   const outer = outerNode(t);
@@ -131,7 +155,10 @@ function outerNode(t: SymbolTarget): Node {
 
 /** The `;` that ends a definition outside its node (a C/C++ `struct S {...};`), or null. */
 function terminator(t: SymbolTarget): Node | null {
-  const next = outerNode(t).nextSibling;
+  const outer = outerNode(t);
+  const next = outer.nextSibling;
+  const prev = outer.previousSibling;
+  if (prev && !prev.isNamed && prev.type === ",") return null; // `let a, b;`: the `;` ends the list
   return next && !next.isNamed && next.type === ";" ? next : null;
 }
 
@@ -284,7 +311,15 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
         target = { ...t, symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } } };
       } else commaAt = t.symbol.full_range.end_utf16;
     }
-    const ins = insertion(target, args.position, placedCode);
+    // An item of a list written on one line (`{ A, B }`, `let a, b;`) gets its neighbour on that line.
+    const inline = list &&
+      !(args.position === "before"
+        ? startsLine(t.text, t.symbol.full_range.start_utf16)
+        : onlyTriviaAfter(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16));
+    const ins: Insertion = inline
+      ? inlineItem(t, args.position as "before" | "after", code, list!.after)
+      : insertion(target, args.position, placedCode);
+    if (inline) commaAt = -1;
     let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
     if (ins.commaAt !== undefined) commaAt = ins.commaAt;
     if (commaAt >= 0 && commaAt <= ins.at) text = text.slice(0, commaAt) + "," + text.slice(commaAt);

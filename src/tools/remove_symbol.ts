@@ -111,11 +111,18 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     const prev = outer.previousSibling;
     let end = t.symbol.full_range.end_utf16;
     let before: { start: number; end: number } | null = null;
-    if (next && !next.isNamed && (next.type === "," || next.type === ";")) end = next.endIndex;
+    const listItem = (next && !next.isNamed && next.type === ",") ||
+      (prev && !prev.isNamed && prev.type === ",");
+    if (next && !next.isNamed && (next.type === "," || (next.type === ";" && !listItem))) end = next.endIndex;
     else if (prev && !prev.isNamed && prev.type === ",") {
       before = { start: prev.startIndex, end: prev.endIndex };
     }
-    const span = removalSpan(t.text, start, end);
+    let span = removalSpan(t.text, start, end);
+    // The last item of a one-line list (`a, b`) goes with the comma before it: ", b".
+    if (before && /^[ \t]*$/.test(t.text.slice(before.end, start)) && !startsLine(t.text, start)) {
+      span = { start: before.start, end };
+      before = null;
+    }
     let text = t.text.slice(0, span.start) + t.text.slice(span.end);
     if (before && before.end <= span.start) text = text.slice(0, before.start) + text.slice(before.end);
     await stage.writeText(t.rel, { text, bom: t.bom });

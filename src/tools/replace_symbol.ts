@@ -9,7 +9,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { laterLinesIndent, reindent } from "../structural/reindent.ts";
+import { copiedFrom, reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
@@ -156,8 +156,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     const indent = indentAt(t.text, start);
     const lines = await codeLineRoles(workspace, t.language, replacement);
     // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
-    const later = laterLinesIndent(replacement);
-    const copied = later !== null && later === laterLinesIndent(t.text.slice(start, end));
+    const copied = copiedFrom(replacement, t.text.slice(start, end));
     const placed = reindent(replacement, {
       indent,
       eol: t.eol,

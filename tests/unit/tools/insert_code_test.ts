@@ -338,3 +338,24 @@ Deno.test("insert_code() never replaces what a body holds, even when its last ch
   const out = await inserted("a.ts", ts, { name_path: "A", position: "end_of_body", code: "three() {}" });
   assert.equal(out, "class A { one() {} two() {} three() {} }\n");
 });
+
+Deno.test("insert_code() next to an item of a one-line list stays on that line", async () => {
+  const ts = "enum E { A, B }\n";
+  assert.equal(
+    await inserted("e.ts", ts, { name_path: "E/A", position: "after", code: "X" }),
+    "enum E { A, X, B }\n",
+  );
+  assert.equal(
+    await inserted("e.ts", ts, { name_path: "E/B", position: "after", code: "X" }),
+    "enum E { A, B, X }\n",
+  );
+  assert.equal(
+    await inserted("e.ts", ts, { name_path: "E/A", position: "before", code: "X" }),
+    "enum E { X, A, B }\n",
+  );
+  const js = "let a, b = 1;\nf();\n";
+  assert.equal(
+    await inserted("a.js", js, { name_path: "b", position: "after", code: "c = 2;" }),
+    "let a, b = 1, c = 2;\nf();\n",
+  );
+});

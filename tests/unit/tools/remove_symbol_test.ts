@@ -96,3 +96,7 @@ Deno.test("remove_symbol() takes an enum member's comma with it (C, C#, TypeScri
   assert.equal(await removed("e.ts", ts, "E/C"), "enum E { A, B }\n");
   assert.equal(await removed("e.ts", ts, "E/A"), "enum E { B, C }\n");
 });
+
+Deno.test("remove_symbol() of the last name of a `let` list keeps the statement's `;`", async () => {
+  assert.equal(await removed("a.js", "let a, b = 1;\nf();\n", "b"), "let a;\nf();\n");
+});

@@ -254,3 +254,13 @@ Deno.test("replace_symbol() replaces inner annotations when the new code brings 
     "class A {\n  [Pure]\n  public void Run() {\n    Stop();\n  }\n}\n",
   );
 });
+
+Deno.test("replace_symbol() leaves code copied from the file as it is, in a file that mixes tabs and spaces", async () => {
+  // A declaration indented with spaces in a tab-indented file (real: for-each's index.d.ts).
+  const text =
+    "declare function f(\n    a: string,\n    b: number,\n): void;\n\nfunction g() {\n\treturn 1;\n}\n";
+  const own = "declare function f(\n    a: string,\n    b: number,\n): void;";
+  assert.equal(await replaced("i.d.ts", text, "f", own), text);
+  const edited = "declare function f(\n    a: string,\n    b: boolean,\n): void;";
+  assert.equal(await replaced("i.d.ts", text, "f", edited), text.replace("b: number", "b: boolean"));
+});
