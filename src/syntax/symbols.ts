@@ -409,6 +409,35 @@ function nest(flat: RawSymbol[]): RawSymbol[] {
   return roots;
 }
 
+const TYPE_BODIES = ["struct", "union", "enum", "class"];
+
+/**
+ * A definition that names what it holds (C's `typedef struct X {...} X;`) is
+ * one symbol: the inner one's children move up, so fields read `X/field`, as
+ * they do for `typedef struct {...} X;`.
+ */
+function foldSameName(list: RawSymbol[]): RawSymbol[] {
+  for (const s of list) {
+    if (s.children.length === 0) continue;
+    const inner = s.kind === "type"
+      ? s.children.find((c) => TYPE_BODIES.includes(c.kind) && sameText(c, s))
+      : undefined;
+    if (inner) {
+      s.children = [...s.children.filter((c) => c !== inner), ...inner.children].sort((a, b) =>
+        a.start - b.start
+      );
+    }
+    s.children = foldSameName(s.children);
+  }
+  return list;
+}
+
+/** Whether two symbols have the same name (names are filled in later, so compare the name nodes' text). */
+function sameText(a: RawSymbol, b: RawSymbol): boolean {
+  if (!a.nameNode || !b.nameNode) return false;
+  return a.nameNode.text === b.nameNode.text;
+}
+
 /** Drop locals: symbols of a local kind directly inside a function-like symbol (and what they hold). */
 function dropLocals(list: RawSymbol[], parentKind: string | null, rules: SymbolRules): RawSymbol[] {
   const locals = rules.local_kinds ?? LOCAL_KINDS;
@@ -507,7 +536,7 @@ export async function symbolsOfTree(
   if (!query) throw unsupportedLanguage("", language);
   const rules = symbolRules(language);
   const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
-  const kept = dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules);
+  const kept = foldSameName(dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules));
   const index = new TextIndex(text);
   const cx: Context = { text, rules, docPattern, fields: fieldsOf(tree), index };
   return { language, symbols: finish(complete(kept, cx), "", index) };

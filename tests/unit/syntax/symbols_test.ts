@@ -195,3 +195,17 @@ Deno.test("outlineOf() lists nested functions but not the locals of a function",
     "constant TOP",
   ]);
 });
+
+Deno.test("outlineOf() reads C's `typedef struct X {...} X;` as one symbol whose fields are X/field", async () => {
+  const ws = await workspace();
+  const text =
+    "typedef struct Meta {\n  int major;\n  int minor;\n} Meta;\n\ntypedef struct {\n  int x;\n} Point;\n";
+  const outline = await outlineOf(ws, "m.h", text, "v1");
+  assert.deepEqual(flattenSymbols(outline.symbols).map((s) => `${s.kind} ${s.name_path}`), [
+    "type Meta",
+    "field Meta/major",
+    "field Meta/minor",
+    "type Point",
+    "field Point/x",
+  ]);
+});
