@@ -169,6 +169,26 @@ interface Attached {
   doc: string | undefined;
 }
 
+/** Comment markers of every grammar (`//`, `/*`, `*\/`, `#`, `--`, `<!--`). */
+const COMMENT_MARK = /\/\/|\/\*|\*\/|#|--|<!--/;
+
+/**
+ * Whether the text alone shows that nothing can be attached before `start`:
+ * the definition starts its line and the line above is blank, or ends a
+ * statement or block (`;`, `{`, `,`, `}` — which neither a decorator nor a
+ * comment's last line without a comment marker can end with). Saves asking
+ * the tree for siblings for most definitions.
+ */
+function nothingAttachable(text: string, start: number): boolean {
+  const ls = text.lastIndexOf("\n", start - 1);
+  for (let i = ls + 1; i < start; i++) if (text[i] !== " " && text[i] !== "\t") return false;
+  if (ls <= 0) return ls < 0;
+  const prev = text.slice(text.lastIndexOf("\n", ls - 1) + 1, ls).trimEnd();
+  if (prev.trim() === "") return true; // a blank line separates whatever is above
+  const last = prev[prev.length - 1];
+  return (last === ";" || last === "{" || last === "," || last === "}") && !COMMENT_MARK.test(prev);
+}
+
 /**
  * Decorations and doc comments directly before `outer` (no blank line
  * between). A node's end row is the line of its end offset minus one, so each
@@ -176,6 +196,7 @@ interface Attached {
  */
 function attachedBefore(outer: Node, cx: Context): Attached {
   const { rules, docPattern, text, index } = cx;
+  if (nothingAttachable(text, outer.startIndex)) return { start: outer.startIndex, doc: undefined };
   let start = outer.startIndex;
   let nextRow = outer.startPosition.row;
   let docs: string[] | null = null;
