@@ -27,6 +27,16 @@ export function indentShift(doc: TextDoc, search: string[], pairs: [number, numb
     if (sl.trim() === "") continue;
     leadPairs.push([leadOf(sl), leadOf(doc.bodies[f]!)]);
   }
+  // A first line copied without its indentation (the selection started at its first character) says nothing
+  // about the others: the shift is theirs, and that line keeps the file's indentation.
+  let bareFirst: [string, string] | null = null;
+  if (leadPairs.length > 1 && leadPairs[0]![0] === "" && leadPairs[0]![1] !== "") {
+    bareFirst = leadPairs.shift()!;
+  }
+  const withFirst = (shift: Shift): Shift => {
+    if (bareFirst && !shift.leads.has("")) shift.leads.set("", bareFirst[1]);
+    return shift;
+  };
   const useTabs = leadPairs.some(([, f]) => f.startsWith("\t"));
   const hasTabs = leadPairs.some(([s, f]) => s.includes("\t") || f.includes("\t"));
   for (const tab of hasTabs ? [4, 8, 2, 3] : [4]) {
@@ -43,7 +53,7 @@ export function indentShift(doc: TextDoc, search: string[], pairs: [number, numb
     if (!ok) continue;
     const leads = new Map<string, string>();
     for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
-    return { delta: delta ?? 0, scale: 1, tab, useTabs, leads };
+    return withFirst({ delta: delta ?? 0, scale: 1, tab, useTabs, leads });
   }
   // A uniform indentation unit change (the model wrote 4-space code with 2 spaces, or back).
   for (const tab of hasTabs ? [4, 8, 2, 3] : [4]) {
@@ -66,7 +76,7 @@ export function indentShift(doc: TextDoc, search: string[], pairs: [number, numb
     if (!ok || scale === null || scale === 1 || depths.size < 2) continue;
     const leads = new Map<string, string>();
     for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
-    return { delta: 0, scale, tab, useTabs, leads };
+    return withFirst({ delta: 0, scale, tab, useTabs, leads });
   }
   return null;
 }

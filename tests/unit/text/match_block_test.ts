@@ -335,3 +335,20 @@ Deno.test("matchBlock() refuses a typo'd block whose text is present twice, and 
   assert.equal(placed.match.start, block.length + 1);
   assert.equal(placed.match.confidence, "low");
 });
+
+Deno.test("a SEARCH whose first line lost its indentation matches at the indentation tier, with high confidence", async () => {
+  // Real: hono's context.d.ts, two members with the same doc comment; the model's selection started at `/**`.
+  const text = await Deno.readTextFile(fixtureUrl("symbols", "context.d.ts"));
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/c.d.ts": text }) });
+  const search = "/**\n   * For compatibility with Wrangler 4.x.\n   */\n  props: any;";
+  const replace = "/**\n   * For compatibility with Wrangler 4.x and later.\n   */\n  props: unknown;";
+  const res = await ws.call("apply_edits", {
+    text: `c.d.ts\n<<<<<<< SEARCH\n${search}\n=======\n${replace}\n>>>>>>> REPLACE\n`,
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  const block = (res.data["blocks"] as { tier: string; confidence: string }[])[0]!;
+  assert.equal(block.tier, "indentation");
+  assert.equal(block.confidence, "high");
+  const after = new TextDecoder().decode((await ws.fs.read("/c.d.ts"))!);
+  assert.equal(after, text.replace(`  ${search}`, `  ${replace}`));
+});
