@@ -86,6 +86,16 @@ export async function explainFailure(
   const where = options.labels?.where ?? `block ${blockNo} (input line ${block.inputLine}) to "${rel}"`;
   const searchNoun = options.labels?.search ?? "the SEARCH text";
   const replaceNoun = options.labels?.replace ?? "the REPLACE text";
+  if (outcome.code === "ambiguous" && outcome.reason) {
+    // Several ways to read the block itself (more than one ======= line).
+    return {
+      code: "ambiguous",
+      message: `Cannot apply ${where}: ${outcome.reason.replace(/; write .*$/, "")}`,
+      hint:
+        "Send the edit as a unified diff (format udiff) or with str_replace, which have no ======= divider; or drop the ======= lines that are not the divider",
+      details: { path: rel, block: blockNo, readings: outcome.candidates },
+    };
+  }
   if (outcome.code === "ambiguous") {
     const list = outcome.candidates.slice(0, 8).map(range).join(", ");
     return {

@@ -105,6 +105,48 @@ export function matchBlock(
   options: MatchOptions = {},
 ): MatchOutcome {
   const doc = typeof file === "string" ? new TextDoc(file) : file;
+  const first = matchOne(doc, block, options);
+  if (!block.alternatives) return first;
+  // A block with several `=======` lines: each one may be the divider. The one reading whose SEARCH the file
+  // holds (high confidence) wins; several at the same place: the longest; at different places, which was
+  // meant cannot be told.
+  const { alternatives, ...primary } = block;
+  const readings = [{ block: primary, out: first }];
+  for (const alt of alternatives) {
+    const b = { ...primary, ...alt };
+    readings.push({ block: b, out: matchOne(doc, b, options) });
+  }
+  const sure = readings.filter((r) => r.out.ok && r.out.match.confidence === "high");
+  if (sure.length === 1) return sure[0]!.out;
+  // Readings that match at the same place: the longest SEARCH holds the ======= line the file has there too.
+  const starts = new Set(sure.map((r) => r.out.ok ? r.out.match.start : -1));
+  if (sure.length > 1 && starts.size === 1) {
+    return sure.reduce((a, b) => b.block.search.length > a.block.search.length ? b : a).out;
+  }
+  if (sure.length > 1) {
+    return {
+      ok: false,
+      code: "ambiguous",
+      candidates: sure.flatMap((r) =>
+        r.out.ok
+          ? [{
+            start_line: r.out.match.start + 1,
+            end_line: Math.max(r.out.match.start + 1, r.out.match.end),
+          }]
+          : []
+      ),
+      reason:
+        `the block has ${alternatives.length + 1} ======= lines and ${sure.length} ways to read it match ` +
+        `the file (SEARCH of ${
+          sure.map((r) => r.block.search.length).join(", ")
+        } lines); write the edit as a ` +
+        `unified diff or with str_replace when the text itself holds a ======= line`,
+    };
+  }
+  return first;
+}
+
+function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchOutcome {
   const ctx: Ctx = {
     doc,
     hint: block.lineHint === undefined ? undefined : block.lineHint - 1,

@@ -117,6 +117,7 @@ export function parseSearchReplace(text: string): (FileOp & { kind: "edit" })[] 
         "End the SEARCH lines with =======, then the new lines and >>>>>>> REPLACE",
       );
     }
+    const dividerAt = i;
     i++;
     while (i < lines.length && !TAIL.test(lines[i]!)) {
       if (HEAD.test(lines[i]!)) {
@@ -141,6 +142,17 @@ export function parseSearchReplace(text: string): (FileOp & { kind: "edit" })[] 
     i++;
     floor = i;
     const block: EditBlock = { search, replace, inputLine: headLine };
+    // More `=======` lines: the SEARCH text may hold one (a Markdown underline, a conflict example).
+    const alternatives: { search: string[]; replace: string[] }[] = [];
+    replace.forEach((line, k) => {
+      if (DIVIDER.test(line)) {
+        alternatives.push({
+          search: [...search, lines[dividerAt]!, ...replace.slice(0, k)],
+          replace: replace.slice(k + 1),
+        });
+      }
+    });
+    if (alternatives.length > 0) block.alternatives = alternatives;
     const last = ops[ops.length - 1];
     if (last && last.path === current) last.blocks.push(block);
     else ops.push({ kind: "edit", path: current, blocks: [block], inputLine: headLine });

@@ -28,6 +28,11 @@ export interface EditBlock {
   replaceAll?: boolean;
   /** 1-based line of the edit input where this block starts (for error messages). */
   inputLine: number;
+  /**
+   * Other readings of a SEARCH/REPLACE block with several `=======` lines (one of them is text): each
+   * later divider taken as the real one. Tried when the first reading does not match.
+   */
+  alternatives?: { search: string[]; replace: string[] }[];
 }
 
 /** What one parsed operation does to one file. */

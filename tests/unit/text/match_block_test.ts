@@ -352,3 +352,37 @@ Deno.test("a SEARCH whose first line lost its indentation matches at the indenta
   const after = new TextDecoder().decode((await ws.fs.read("/c.d.ts"))!);
   assert.equal(after, text.replace(`  ${search}`, `  ${replace}`));
 });
+
+Deno.test("a SEARCH/REPLACE block whose text holds a ======= line is read the way the file matches", async () => {
+  const apply = async (file: string, text: string, edit: string) => {
+    const ws = await createWorkspace({ backend: createMemoryBackend({ [`/${file}`]: text }) });
+    const res = await ws.call("apply_edits", { text: edit });
+    return { res, after: new TextDecoder().decode((await ws.fs.read(`/${file}`))!) };
+  };
+  // A Markdown underline in SEARCH and REPLACE: "# Title" alone matches too, at the same place; the longer
+  // reading, which holds the file's ======= line, is the one meant.
+  const md = await apply(
+    "README.md",
+    "# Title\n=======\n\nSome text.\n",
+    "README.md\n<<<<<<< SEARCH\n# Title\n=======\n=======\n# New title\n=======\n>>>>>>> REPLACE\n",
+  );
+  assert.ok(md.res.ok, JSON.stringify(md.res));
+  assert.equal(md.after, "# New title\n=======\n\nSome text.\n");
+  // Only a later divider gives a SEARCH the file holds.
+  const conflict = await apply(
+    "notes.txt",
+    "before\n<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\nafter\n",
+    "notes.txt\n<<<<<<< SEARCH\nx\n=======\ny\n=======\nx or y\n>>>>>>> REPLACE\n",
+  );
+  assert.ok(conflict.res.ok, JSON.stringify(conflict.res));
+  assert.equal(conflict.after, "before\n<<<<<<< ours\nx or y\n>>>>>>> theirs\nafter\n");
+  // No reading matches: the first reading's no_match, nothing written.
+  const twice = await apply(
+    "t.txt",
+    "a\nb\n=======\nc\n",
+    "t.txt\n<<<<<<< SEARCH\nq\n=======\nb\n=======\nz\n>>>>>>> REPLACE\n",
+  );
+  assert.ok(!twice.res.ok);
+  assert.equal(twice.res.error.code, "no_match");
+  assert.equal(twice.after, "a\nb\n=======\nc\n");
+});
