@@ -88,6 +88,8 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
     let overlay = new Map<string, Uint8Array | null>();
     const base = new Map<string, { bytes: Uint8Array | null; version: Version | null }>();
     const ops: PlanOpResult[] = [];
+    /** Moves so far: destination -> the path it came from before the plan. */
+    const moves = new Map<string, string>();
     for (const [index, op] of args.plan.entries()) {
       const tool = findTool(op.tool);
       if (!tool || tool.name === "edit_dry_run") {
@@ -137,6 +139,11 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
           );
         }
         overlay = new Map(pending.map((c) => [c.path, c.after]));
+        for (const [to, from] of handled.renames ?? []) {
+          const origin = moves.get(from) ?? from;
+          moves.delete(from);
+          moves.set(to, origin);
+        }
         const result: PlanOpResult = { index, tool: tool.name, ok: true, data: handled.data ?? {} };
         if (warnings.length > 0) result.warnings = warnings;
         result.changes = await Promise.all(stepChanges.map(async (c) => ({
@@ -159,7 +166,14 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
     const applied = ops.filter((o) => o.ok).length;
     const status = applied === ops.length ? "ok" : applied === 0 ? "no_ops_applied" : "partial";
     const failed = ops.filter((o) => !o.ok);
+    // A file moved (and maybe edited) by the plan is previewed as one rename diff.
+    const renames = new Map(
+      [...moves].filter(([to, from]) =>
+        to !== from && overlay.get(to) && overlay.has(from) && overlay.get(from) === null
+      ),
+    );
     return {
+      ...(renames.size > 0 ? { renames } : {}),
       data: { status, applied, failed: failed.length, ops },
       warnings: failed.map((o) =>
         `Op ${o.index + 1} (${o.tool}) failed: ${o.error?.message ?? "unknown error"}`

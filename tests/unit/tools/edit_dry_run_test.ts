@@ -138,3 +138,46 @@ Deno.test("edit_dry_run refuses an empty plan", async () => {
   const ws = await fixtureWorkspace(["lib.rs"]);
   assert.equal(refused(await ws.call("edit_dry_run", { plan: [] })).code, "invalid_args");
 });
+
+Deno.test("edit_dry_run previews a moved and edited file as one rename diff that git applies", async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  const r = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "move_file", args: { from: "lib.rs", to: "src/grammar.rs" } },
+      {
+        tool: "edit_safe_text_patch",
+        args: {
+          path: "src/grammar.rs",
+          hunks: [{
+            old_text: "pub fn language() -> Language {",
+            new_text: "pub fn grammar() -> Language {",
+          }],
+        },
+      },
+    ],
+  });
+  assert.ok(r.ok, JSON.stringify(r));
+  assert.equal(r.data["status"], "ok");
+  assert.deepEqual(r.changes.map((c) => c.path), ["src/grammar.rs"]);
+  const diff = r.changes[0]!.diff;
+  assert.match(diff, /^rename from lib\.rs$/m);
+  assert.match(diff, /^rename to src\/grammar\.rs$/m);
+  assert.match(diff, /^\+pub fn grammar\(\) -> Language \{$/m);
+  assert.equal(await stored(ws, "lib.rs"), fixture("lib.rs"));
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/lib.rs`, fixture("lib.rs"));
+    assert.equal((await git(dir, "init", "-q")).code, 0);
+    await Deno.writeTextFile(`${dir}/plan.diff`, diff);
+    const applied = await git(dir, "apply", "plan.diff");
+    assert.equal(applied.code, 0, applied.out);
+    const moved = await Deno.readTextFile(`${dir}/src/grammar.rs`);
+    assert.equal(
+      moved,
+      fixture("lib.rs").replace("pub fn language() -> Language {", "pub fn grammar() -> Language {"),
+    );
+    await assert.rejects(Deno.stat(`${dir}/lib.rs`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
