@@ -134,6 +134,7 @@ export async function dispatch(
   options: DispatchOptions = {},
 ): Promise<ToolResult> {
   const tool = findTool(name);
+  ws.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
   if (!tool) {
     const names = TOOLS.map((t) => t.name);
     return failure(
@@ -145,7 +146,6 @@ export async function dispatch(
       ws,
     );
   }
-  ws.telemetry.counter("graver.tool.calls", 1, { tool: name });
   const stage = new Stage(ws.fs, ws.sandbox);
   try {
     const args = validateArgs(tool, rawArgs);

@@ -26,10 +26,13 @@ Deno.test("dispatch() names an unknown property of a nested object, and a top-le
   assert.doesNotMatch(r.error.message, /colour" belongs/);
 });
 
-Deno.test("dispatch() names the known tools for an unknown one", async () => {
-  const ws = await createWorkspace({ backend: createMemoryBackend({}) });
+Deno.test("dispatch() names the known tools for an unknown one, and counts it as a call and a refusal", async () => {
+  const telemetry = new MemoryTelemetry();
+  const ws = await createWorkspace({ backend: createMemoryBackend({}), telemetry });
   const r = await ws.call("reed_file", {});
   assert.ok(!r.ok && r.error.code === "not_found" && r.error.hint.includes("read_file"));
+  assert.equal(telemetry.total("graver.tool.calls", { tool: "reed_file" }), 1);
+  assert.equal(telemetry.total("graver.tool.refusals", { tool: "reed_file" }), 1);
 });
 
 Deno.test("dispatch() turns an unexpected exception into `internal` and writes nothing", async () => {
