@@ -16,6 +16,29 @@ export interface OutlineArgs {
   depth?: number;
   /** "compact" (default): name paths, kinds, lines; "full": every range and offset. */
   detail?: "compact" | "full";
+  /** Most symbols to return (default {@linkcode MAX_SYMBOLS}); deeper levels are cut first. */
+  max_symbols?: number;
+}
+
+/** Symbols an outline returns unless asked for more: enough for any ordinary file, not a flood for a model. */
+export const MAX_SYMBOLS = 400;
+
+/** How many symbols `depth` levels hold. */
+function countTo(symbols: SymbolInfo[], depth: number): number {
+  if (depth <= 0) return 0;
+  let n = 0;
+  for (const s of symbols) n += 1 + countTo(s.children, depth - 1);
+  return n;
+}
+
+/** The deepest level (up to `depth`) whose symbols fit in `max`, or 0 when the top level alone does not. */
+function fittingDepth(symbols: SymbolInfo[], depth: number, max: number): number {
+  let d = 0;
+  while (d < depth && countTo(symbols, d + 1) <= max) {
+    if (countTo(symbols, d + 1) === countTo(symbols, d)) return depth; // no deeper symbols
+    d++;
+  }
+  return d;
 }
 
 /** One symbol in the compact form. */
@@ -73,6 +96,12 @@ export const outline: ToolDefinition<OutlineArgs> = {
       description:
         "compact (default): name paths, kinds, lines; full: also UTF-16 and UTF-8 offsets, body ranges, docs",
     },
+    max_symbols: {
+      type: "integer",
+      minimum: 1,
+      description:
+        `Most symbols to return (default ${MAX_SYMBOLS}); a bigger outline is cut level by level from the deepest`,
+    },
   }, ["path"]),
   mutates: false,
   async handler(args, { workspace, stage }) {
@@ -80,14 +109,31 @@ export const outline: ToolDefinition<OutlineArgs> = {
     const file = await stage.readText(rel);
     if (!workspace.grammars) throw unsupportedLanguage(rel, null, { tool: "outline", noGrammars: true });
     const result = await outlineOf(workspace, rel, file.text, file.version);
-    const depth = args.depth ?? Infinity;
-    return {
-      data: {
-        path: rel,
-        version: file.version,
-        language: result.language,
-        symbols: args.detail === "full" ? cut(result.symbols, depth) : compactSymbols(result.symbols, depth),
-      },
-    };
+    const asked = args.depth ?? Infinity;
+    const max = args.max_symbols ?? MAX_SYMBOLS;
+    const total = countTo(result.symbols, asked);
+    let depth = asked;
+    let top = result.symbols;
+    const data: Record<string, unknown> = { path: rel, version: file.version, language: result.language };
+    const warnings: string[] = [];
+    if (total > max) {
+      // Too many for one answer: keep the levels that fit, or the first top-level symbols when none does.
+      depth = fittingDepth(result.symbols, asked, max);
+      if (depth === 0) {
+        depth = 1;
+        top = result.symbols.slice(0, max);
+      }
+      const shown = countTo(top, depth);
+      data["truncated"] = { total, shown, depth };
+      warnings.push(
+        `Showing ${shown} of ${total} symbols (${depth === 1 ? "top level" : `${depth} levels`}` +
+          `${top.length < result.symbols.length ? `, first ${top.length}` : ""}): ask for one part with ` +
+          `find_symbol (name_path "${
+            top[0]?.name_path ?? "Name"
+          }", include_body) or outline with depth, or raise max_symbols`,
+      );
+    }
+    data["symbols"] = args.detail === "full" ? cut(top, depth) : compactSymbols(top, depth);
+    return warnings.length > 0 ? { data, warnings } : { data };
   },
 };

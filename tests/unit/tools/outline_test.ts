@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
+import { fixtureUrl } from "../../_helpers.ts";
 
 const TS =
   "/** A store. */\nexport class Store {\n  get(key: string) {\n    return key;\n  }\n}\n\nexport function make() {}\n";
@@ -62,4 +63,31 @@ Deno.test("outline() outlines data files by keys and refuses files without a gra
   const txt = await ws.call("outline", { path: "n.txt" });
   assert.ok(!txt.ok && txt.error.code === "unsupported_language");
   assert.match(txt.error.hint, /edit_safe_text_patch/);
+});
+
+Deno.test("outline cuts a big outline level by level to max_symbols and says how to see the rest", async () => {
+  const text = await Deno.readTextFile(fixtureUrl("symbols", "context.d.ts"));
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/c.d.ts": text }),
+    wasm: createWasmLoader(),
+  });
+  const all = await ws.call("outline", { path: "c.d.ts", max_symbols: 100000 });
+  assert.ok(all.ok);
+  assert.equal(all.data["truncated"], undefined);
+  const count = (list: { children?: unknown[] }[]): number =>
+    list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
+  const total = count(all.data["symbols"] as { children?: unknown[] }[]);
+  const top = (all.data["symbols"] as unknown[]).length;
+  assert.ok(total > top + 10, `${total} symbols, ${top} at the top`);
+
+  const cut = await ws.call("outline", { path: "c.d.ts", max_symbols: top + 5 });
+  assert.ok(cut.ok);
+  assert.deepEqual(cut.data["truncated"], { total, shown: top, depth: 1 });
+  assert.equal(count(cut.data["symbols"] as { children?: unknown[] }[]), top);
+  assert.match(cut.warnings.join("\n"), /Showing \d+ of \d+ symbols \(top level\).*find_symbol/);
+
+  const first = await ws.call("outline", { path: "c.d.ts", max_symbols: 2 });
+  assert.ok(first.ok);
+  assert.equal((first.data["symbols"] as unknown[]).length, 2);
+  assert.deepEqual(first.data["truncated"], { total, shown: 2, depth: 1 });
 });
