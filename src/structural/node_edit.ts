@@ -20,6 +20,8 @@ import {
 import { copiedFrom, indentOfLine, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
+import type { Node } from "web-tree-sitter";
+import { symbolRules } from "../syntax/queries.ts";
 
 /** Columns of leading whitespace (a tab counts 4, as reindent counts them). */
 function columnsOf(ws: string): number {
@@ -75,6 +77,35 @@ export function replacementSpan(
 }
 
 /**
+ * The statement that must replace `node` when removing it would leave its
+ * body empty in a language that refuses empty bodies (Python's `pass`), or
+ * null. `node` may be a statement or a definition inside a wrapper.
+ *
+ * @param node The node being removed (its outermost wrapper is looked at).
+ * @param language Language id.
+ * @returns The filler, or null.
+ */
+export function emptiedBodyFiller(node: Node, language: string): string | null {
+  const rules = symbolRules(language);
+  const empty = rules.empty_body;
+  if (!empty) return null;
+  if (empty.types.includes(node.type)) return empty.filler; // the whole body (it spans just its one statement)
+  let item = node;
+  while (item.parent && !empty.types.includes(item.parent.type) && item.parent.parent) {
+    if (item.parent.namedChildren.filter((c) => c !== null && !rules.comments.includes(c.type)).length > 1) {
+      return null; // the node shares its wrapper with others: the body keeps them
+    }
+    item = item.parent;
+  }
+  const body = item.parent;
+  if (!body || !empty.types.includes(body.type)) return null;
+  const others = body.namedChildren.filter((c) =>
+    c !== null && c.id !== item.id && !rules.comments.includes(c.type)
+  );
+  return others.length === 0 ? empty.filler : null;
+}
+
+/**
  * The edit that replaces a selected node. An empty replacement removes the
  * node (see {@linkcode removalEdit}).
  *
@@ -126,6 +157,12 @@ export function removalEdit(file: SourceFile, target: Target): TextEdit {
   const { text } = file;
   const s = target.fullStart;
   const e = target.fullEnd;
+  // The last statement of a body the language refuses empty (Python) gives way to its filler (`pass`).
+  const filler = emptiedBodyFiller(target.node, file.language);
+  if (filler !== null && startsLine(text, s) && restIsTrivial(text, e)) {
+    const start = lineStart(text, s);
+    return { start, end: nextLineStart(text, e), text: `${indentOfLine(text, s)}${filler}${file.eol}` };
+  }
   if (!startsLine(text, s) || !restIsTrivial(text, e)) {
     let end = e;
     while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;

@@ -30,6 +30,11 @@ export interface SymbolRules {
   local_kinds?: string[];
   /** Kinds whose bodies hold locals (default {@linkcode SCOPE_KINDS}). */
   scope_kinds?: string[];
+  /**
+   * Bodies the grammar accepts empty but the language refuses (Python's `block`), and the statement that fills
+   * one (`pass`): the syntax guard counts a new empty one as an error, and removals put the filler in.
+   */
+  empty_body?: { types: string[]; filler: string };
 }
 
 /** Kinds dropped as locals inside functions unless a language says otherwise. */

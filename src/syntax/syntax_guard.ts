@@ -10,6 +10,8 @@ import type { PendingChange } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
 import type { Workspace } from "../workspace.ts";
+import type { Node } from "web-tree-sitter";
+import { symbolRules } from "./queries.ts";
 import { type SyntaxProblem, syntaxProblems } from "./trees.ts";
 
 /** New syntax problems in one file. */
@@ -24,6 +26,27 @@ export interface SyntaxRegression {
 
 function key(p: SyntaxProblem): string {
   return `${p.kind}\0${p.text}`;
+}
+
+/**
+ * Bodies of the given types with no statement in them (comments aside), as problems of kind "empty" on the
+ * line of what owns them. Walks only definitions and blocks, where bodies are.
+ */
+function emptyBodies(root: Node, types: string[], language: string): SyntaxProblem[] {
+  const comments = symbolRules(language).comments;
+  const out: SyntaxProblem[] = [];
+  for (const b of root.descendantsOfType(types)) {
+    if (!b || b.namedChildren.some((c) => c !== null && !comments.includes(c.type))) continue;
+    const owner = b.parent ?? b;
+    out.push({
+      kind: "empty",
+      line: owner.startPosition.row + 1,
+      column: owner.startPosition.column + 1,
+      end_line: owner.endPosition.row + 1,
+      text: `${owner.type} with an empty ${b.type}`,
+    });
+  }
+  return out;
 }
 
 /**
@@ -50,6 +73,7 @@ export async function findSyntaxRegressions(
     const language = ws.grammars.languageOf(change.path, afterText.slice(0, HEAD_CHARS));
     if (!language) continue;
     const before = new Map<string, number>();
+    const had = new Map<string, number>(); // empty bodies before the edit
     if (change.before !== null && change.baseVersion !== null) {
       let beforeText: string | null = null;
       try {
@@ -62,6 +86,13 @@ export async function findSyntaxRegressions(
         for (const p of syntaxProblems(parsed.tree.rootNode, 500)) {
           before.set(key(p), (before.get(key(p)) ?? 0) + 1);
         }
+        // Counted now: parsing the new text below re-parses this tree in place and frees it.
+        const empty = symbolRules(language).empty_body;
+        if (empty) {
+          for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language)) {
+            had.set(key(p), (had.get(key(p)) ?? 0) + 1);
+          }
+        }
       }
     }
     const parsed = await ws.trees.parse(change.path, language, await versionOf(change.after), afterText);
@@ -71,9 +102,26 @@ export async function findSyntaxRegressions(
       if (n > 0) before.set(key(p), n - 1);
       else fresh.push(p);
     }
+    // Bodies the grammar accepts empty but the language does not (Python): a new one is an error too.
+    const empty = symbolRules(language).empty_body;
+    if (empty) {
+      for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language)) {
+        const n = had.get(key(p)) ?? 0;
+        if (n > 0) had.set(key(p), n - 1);
+        else fresh.push(p);
+      }
+    }
     if (fresh.length > 0) out.push({ path: change.path, language, problems: fresh.slice(0, 20) });
   }
   return out;
+}
+
+/** The statement that fills an empty body in the languages of these regressions (`pass`). */
+function emptyFiller(regressions: SyntaxRegression[]): string {
+  const filler = regressions.map((r) => symbolRules(r.language).empty_body?.filler).find((f) =>
+    f !== undefined
+  );
+  return filler ? `\`${filler}\`` : "a statement";
 }
 
 /**
@@ -104,8 +152,11 @@ export async function guardSyntax(
       "syntax_error",
       `Cannot apply ${tool}: the edit introduces syntax errors at ${where}`,
       {
-        hint:
-          "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
+        hint: regressions.some((r) => r.problems.some((p) => p.kind === "empty"))
+          ? `The edit leaves a body with no statement (${
+            regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty").map((p) => p.text))[0]
+          }): put ${emptyFiller(regressions)} in it, or remove what holds it too; nothing was written`
+          : "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
         details: { files: regressions },
       },
     );

@@ -23,8 +23,8 @@ export interface ParsedFile {
 
 /** A syntax problem: an ERROR or MISSING node. */
 export interface SyntaxProblem {
-  /** "error" or "missing". */
-  kind: "error" | "missing";
+  /** "error" or "missing" (nodes tree-sitter reports), or "empty" (a body the language refuses empty, e.g. Python's). */
+  kind: "error" | "missing" | "empty";
   /** 1-based first line. */
   line: number;
   /** 1-based column (UTF-16 code units). */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { emptiedBodyFiller } from "../structural/node_edit.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
@@ -116,6 +117,15 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     if (next && !next.isNamed && (next.type === "," || (next.type === ";" && !listItem))) end = next.endIndex;
     else if (prev && !prev.isNamed && prev.type === ",") {
       before = { start: prev.startIndex, end: prev.endIndex };
+    }
+    // The only statement of a Python body gives way to `pass` (an empty body is not Python).
+    const filler = emptiedBodyFiller(outer, t.language);
+    if (filler !== null && startsLine(t.text, start) && endsLine(t.text, end)) {
+      const from = lineStart(t.text, start);
+      const to = lineEndAfter(t.text, end);
+      const text = `${t.text.slice(0, from)}${indentAt(t.text, start)}${filler}${t.eol}${t.text.slice(to)}`;
+      await stage.writeText(t.rel, { text, bom: t.bom });
+      return { data: { path: t.rel, removed: symbolLocation(t.symbol), filled_with: filler } };
     }
     let span = removalSpan(t.text, start, end);
     // The last item of a one-line list (`a, b`) goes with the comma before it: ", b".

@@ -94,3 +94,27 @@ Deno.test("guardSyntax() refuses, warns or stays off as asked", async () => {
   assert.deepEqual(warnings, ['The edit introduces syntax errors at "a.ts" line 1']);
   assert.deepEqual(await guardSyntax(ws, "write_file", changes, "off"), []);
 });
+
+Deno.test("findSyntaxRegressions() counts a Python body left empty (which tree-sitter accepts) as a new error", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/m.py": "def f():\n    return 1\n\n\ndef g():\n    pass\n",
+      "/old.py": "def f():\n\ndef g():\n    pass\n",
+    }),
+    grammars: GRAMMARS,
+  });
+  const out = await guard(ws, { "m.py": "def f():\n\n\ndef g():\n    pass\n" });
+  assert.equal(out.length, 1);
+  assert.deepEqual(out[0]!.problems.map((p) => [p.kind, p.line, p.text]), [
+    ["empty", 1, "function_definition with an empty block"],
+  ]);
+  // An empty body that was already there does not block an unrelated edit.
+  assert.deepEqual(await guard(ws, { "old.py": "def f():\n\ndef g():\n    return 2\n" }), []);
+  // The refusal says what to write.
+  const res = await ws.call("apply_edits", {
+    text: "m.py\n<<<<<<< SEARCH\n    return 1\n=======\n>>>>>>> REPLACE\n",
+  });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "syntax_error");
+  assert.match(res.error.hint, /put `pass` in it/);
+});

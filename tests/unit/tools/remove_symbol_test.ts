@@ -100,3 +100,15 @@ Deno.test("remove_symbol() takes an enum member's comma with it (C, C#, TypeScri
 Deno.test("remove_symbol() of the last name of a `let` list keeps the statement's `;`", async () => {
   assert.equal(await removed("a.js", "let a, b = 1;\nf();\n", "b"), "let a;\nf();\n");
 });
+
+Deno.test("remove_symbol() of the only method of a Python class leaves `pass`, not an empty body", async () => {
+  const py = "class A:\n    def only(self):\n        return 1\n\n\nclass B:\n    pass\n";
+  assert.equal(await removed("a.py", py, "A/only"), "class A:\n    pass\n\n\nclass B:\n    pass\n");
+  const ws = await workspace({ "/a.py": py });
+  const res = await ws.call("edit_apply_node", { path: "a.py", selector: "A/only", new_text: "" });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(
+    new TextDecoder().decode((await ws.fs.read("/a.py"))!),
+    "class A:\n    pass\n\n\nclass B:\n    pass\n",
+  );
+});
