@@ -37,6 +37,10 @@ export interface FindSymbolArgs {
 export const MAX_SEARCH_FILES = 5000;
 /** Files larger than this are skipped by a workspace search. */
 export const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
+/** Most lines of one match's body that find_symbol returns with include_body. */
+export const MAX_BODY_LINES = 1000;
+/** Most body lines of all matches together. */
+export const MAX_BODY_LINES_TOTAL = 4000;
 /** Directories a workspace search does not enter (besides dot-directories). */
 const SKIP_DIRS = new Set(["node_modules"]);
 
@@ -225,17 +229,39 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.range.start_utf16 - b.symbol.range.start_utf16
     );
     const max = args.max_results ?? 50;
+    let budget = MAX_BODY_LINES_TOTAL;
+    const warnings: string[] = [];
     const data: Record<string, unknown> = {
       matches: matches.slice(0, max).map((m) => {
+        const r = m.symbol.full_range;
         const out: Record<string, unknown> = {
           path: m.path,
           name_path: m.symbol.name_path,
           kind: m.symbol.kind,
-          start_line: m.symbol.full_range.start_line,
-          end_line: m.symbol.full_range.end_line,
+          start_line: r.start_line,
+          end_line: r.end_line,
         };
         if (args.include_body) {
-          out["body"] = m.text.slice(m.symbol.full_range.start_utf16, m.symbol.full_range.end_utf16);
+          // Bodies are capped (one and all together) so that a model's answer stays readable.
+          const lines = m.text.slice(r.start_utf16, r.end_utf16).split("\n");
+          const room = Math.min(lines.length, MAX_BODY_LINES, budget);
+          budget -= room;
+          if (room === 0) {
+            out["body_omitted"] = true;
+          } else {
+            out["body"] = lines.slice(0, room).join("\n");
+            if (room < lines.length) out["body_truncated"] = { shown_lines: room, total_lines: lines.length };
+          }
+          if (room < lines.length) {
+            warnings.push(
+              `${
+                room === 0 ? "Omitted" : "Cut"
+              } the body of ${m.symbol.name_path} in ${m.path} (${lines.length} lines): ` +
+                `read_file {"path": "${m.path}", "start_line": ${
+                  r.start_line + room
+                }, "end_line": ${r.end_line}} gives the rest`,
+            );
+          }
         }
         return out;
       }),
@@ -243,6 +269,6 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       files_searched: files.length,
     };
     if (matches.length > max || truncated) data["truncated"] = true;
-    return { data };
+    return warnings.length > 0 ? { data, warnings: warnings.slice(0, 10) } : { data };
   },
 };

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+import { MAX_BODY_LINES, MAX_BODY_LINES_TOTAL } from "../../../src/tools/find_symbol.ts";
 
 const FILES: Record<string, string> = {
   "/src/a.ts": "export class Store {\n  get(key: string) {\n    return key;\n  }\n}\n",
@@ -92,4 +93,35 @@ Deno.test("find_symbol() does not parse files whose text cannot define the name,
   assert.deepEqual((res.data["matches"] as Match[]).map((m) => m.path), ["a.rs"]);
   assert.equal(res.data["files_searched"], 3);
   assert.equal(ws.trees!.size, 1, "only a.rs was parsed");
+});
+
+Deno.test("find_symbol() caps bodies: each at MAX_BODY_LINES, all at MAX_BODY_LINES_TOTAL, saying where the rest is", async () => {
+  const long = (name: string, n: number) =>
+    `function ${name}() {\n${Array.from({ length: n }, (_, i) => `  step(${i});`).join("\n")}\n}\n`;
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/a.ts": long("big", MAX_BODY_LINES + 50),
+      "/b.ts": [1, 2, 3, 4, 5].map((i) => long(`part${i}`, 900)).join("\n"),
+    }),
+    wasm: createWasmLoader(),
+  });
+  const big = await ws.call("find_symbol", { name_path: "big", include_body: true });
+  assert.ok(big.ok);
+  const m = (big.data["matches"] as Record<string, unknown>[])[0]!;
+  assert.equal((m["body"] as string).split("\n").length, MAX_BODY_LINES);
+  assert.deepEqual(m["body_truncated"], { shown_lines: MAX_BODY_LINES, total_lines: MAX_BODY_LINES + 52 });
+  assert.match(
+    big.warnings.join("\n"),
+    new RegExp(`read_file \\{"path": "a.ts", "start_line": ${MAX_BODY_LINES + 1}`),
+  );
+  const parts = await ws.call("find_symbol", { name_path: "part", substring: true, include_body: true });
+  assert.ok(parts.ok);
+  const shown = (parts.data["matches"] as Record<string, unknown>[]).map((x) =>
+    typeof x["body"] === "string" ? (x["body"] as string).split("\n").length : 0
+  );
+  assert.equal(shown.reduce((a, b) => a + b, 0), MAX_BODY_LINES_TOTAL);
+  assert.deepEqual((parts.data["matches"] as Record<string, unknown>[])[4]!["body_truncated"], {
+    shown_lines: MAX_BODY_LINES_TOTAL - 4 * 902,
+    total_lines: 902,
+  });
 });
