@@ -35,6 +35,12 @@ export interface SymbolRules {
    * one (`pass`): the syntax guard counts a new empty one as an error, and removals put the filler in.
    */
   empty_body?: { types: string[]; filler: string };
+  /**
+   * Read from the grammar's `node-types.json` when queries.json is built (not written by hand): the node
+   * types that can sit directly in a wrapper, and those with a `body` or a `value` field. Lets the symbol
+   * engine skip asking the tree what cannot be.
+   */
+  shape?: { wrappable: string[]; body: string[]; value: string[] };
 }
 
 /** Kinds dropped as locals inside functions unless a language says otherwise. */

@@ -71,6 +71,7 @@ export interface Outline {
 
 /** Escape one name for a name path ("/" -> "\/"). */
 export function escapeName(name: string): string {
+  if (!name.includes("/") && !name.includes("\\")) return name;
   return name.replaceAll("\\", "\\\\").replaceAll("/", "\\/");
 }
 
@@ -151,8 +152,8 @@ export function definitionLevels(def: Node, rules: SymbolRules): Node[] {
  * The outermost of {@linkcode definitionLevels} for a definition captured by a
  * tags query (always a named node), asking the tree as little as possible.
  */
-function outermostLevel(def: Node, rules: SymbolRules): Node {
-  if (rules.wrappers.length === 0) return def;
+function outermostLevel(def: Node, rules: SymbolRules, shape: Shape | null, type: string): Node {
+  if (rules.wrappers.length === 0 || (shape && !shape.wrappable.has(type))) return def;
   let cur = def;
   let curType: string | null = null; // asked for only when a wrapper holds several named children
   for (let p = def.parent; p; p = p.parent) {
@@ -255,19 +256,49 @@ function commentInsidePrevious(outer: Node, cx: Context): Attached | null {
   return { start: comment.startIndex, doc: stripCommentMarkers(raw) };
 }
 
+/** {@linkcode SymbolRules.shape} as sets. */
+interface Shape {
+  wrappable: Set<string>;
+  body: Set<string>;
+  value: Set<string>;
+}
+
+const SHAPES = new WeakMap<SymbolRules, Shape | null>();
+
+function shapeOf(rules: SymbolRules): Shape | null {
+  let shape = SHAPES.get(rules);
+  if (shape === undefined) {
+    shape = rules.shape
+      ? {
+        wrappable: new Set(rules.shape.wrappable),
+        body: new Set(rules.shape.body),
+        value: new Set(rules.shape.value),
+      }
+      : null;
+    SHAPES.set(rules, shape);
+  }
+  return shape;
+}
+
 /** Field ids of one language (looking a field up by name is a linear search). */
 interface Fields {
   body: number;
   value: number;
 }
 
-function bodyOf(def: Node, rules: SymbolRules, fields: Fields): Node | null {
-  const body = fields.body > 0 ? def.childForFieldId(fields.body) : null;
+function bodyOf(
+  def: Node,
+  rules: SymbolRules,
+  fields: Fields,
+  shape: Shape | null,
+  type: string,
+): Node | null {
+  const body = fields.body > 0 && (!shape || shape.body.has(type)) ? def.childForFieldId(fields.body) : null;
   if (body) return body;
   if (rules.bodies) {
     for (const c of def.namedChildren) if (c && rules.bodies.includes(c.type)) return c;
   }
-  if (fields.value <= 0) return null;
+  if (fields.value <= 0 || (shape && !shape.value.has(type))) return null;
   const value = def.childForFieldId(fields.value);
   return value && fields.body > 0 ? value.childForFieldId(fields.body) : null;
 }
@@ -333,6 +364,7 @@ function collect(matches: QueryMatch[]): RawSymbol[] {
 interface Context {
   text: string;
   rules: SymbolRules;
+  shape: Shape | null;
   docPattern: RegExp | null;
   fields: Fields;
   index: TextIndex;
@@ -393,13 +425,14 @@ function complete(list: RawSymbol[], cx: Context): RawSymbol[] {
   const out: RawSymbol[] = [];
   const text = cx.text;
   for (const r of list) {
-    const body = r.bodyNode ?? bodyOf(r.def, cx.rules, cx.fields);
+    const type = cx.shape ? r.def.type : "";
+    const body = r.bodyNode ?? bodyOf(r.def, cx.rules, cx.fields, cx.shape, type);
     const name = r.nameNode
       ? text.slice(r.nameNode.startIndex, r.nameNode.endIndex)
       : headerName(r.def, body);
     if (name === "") continue;
     r.end = contentEnd(r.def, r.start, r.end, cx);
-    const outer = outermostLevel(r.def, cx.rules);
+    const outer = outermostLevel(r.def, cx.rules, cx.shape, type);
     const attached = attachedBefore(outer, cx);
     r.name = name;
     r.body = body;
@@ -559,7 +592,7 @@ export async function symbolsOfTree(
   const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
   const kept = foldSameName(dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules));
   const index = new TextIndex(text);
-  const cx: Context = { text, rules, docPattern, fields: fieldsOf(tree), index };
+  const cx: Context = { text, rules, shape: shapeOf(rules), docPattern, fields: fieldsOf(tree), index };
   return { language, symbols: finish(complete(kept, cx), "", index) };
 }
 
