@@ -65,8 +65,12 @@ export class Workspace {
     this.lock = options.lock ?? {};
   }
 
+  /** The calls in flight, one after another (see {@linkcode Workspace.call}). */
+  #queue: Promise<void> = Promise.resolve();
+
   /**
-   * Run one tool call through dispatch.
+   * Run one tool call through dispatch. Calls made together run one after
+   * another, in the order they were made.
    *
    * @param tool Tool name from the catalogue.
    * @param args The tool's single args object.
@@ -74,17 +78,27 @@ export class Workspace {
    * @returns One JSON-serialisable result.
    */
   call(tool: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
-    return dispatch(this, tool, args, options);
+    // One call at a time: calls share the parse cache, whose trees one call may re-parse (and free) while
+    // another still walks them. Calls made together run in the order they were made.
+    const run = () => dispatch(this, tool, args, options);
+    const result = this.#queue.then(run, run);
+    this.#queue = result.then(() => {}, () => {});
+    return result;
   }
 
   /**
    * Free the parse trees this workspace caches in wasm memory (the garbage
    * collector cannot). A dropped workspace frees them when it is collected;
    * call this in servers that open a workspace per session to free them at
-   * once. The workspace stays usable: later calls parse again.
+   * once. It waits for the calls already made; the workspace stays usable:
+   * later calls parse again.
+   *
+   * @returns When the trees are freed.
    */
-  close(): void {
-    this.trees?.clear();
+  close(): Promise<void> {
+    const done = this.#queue.then(() => this.trees?.clear());
+    this.#queue = done;
+    return done;
   }
 }
 

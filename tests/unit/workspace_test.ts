@@ -3,7 +3,7 @@ import { createWasmLoader } from "../../src/adapters/deno/mod.ts";
 import { BackendFs, commitChanges, createMemoryBackend, Grammars, Sandbox, Stage } from "../../src/mod.ts";
 import { MemoryTelemetry, NOOP_TELEMETRY } from "../../src/telemetry.ts";
 import { createWorkspace, type SyntaxGuardMode } from "../../src/workspace.ts";
-import { enc, snapshot } from "../_helpers.ts";
+import { enc, fixtureUrl, snapshot } from "../_helpers.ts";
 import { faultyBackend } from "../conformance/fault_backend.ts";
 
 const GRAMMARS = new Grammars(createWasmLoader());
@@ -128,7 +128,7 @@ Deno.test("Workspace.close() frees the cached trees and the workspace keeps work
   const before = await ws.call("outline", { path: "a.py" });
   assert.ok(before.ok);
   assert.equal(ws.trees!.size, 1);
-  ws.close();
+  await ws.close();
   assert.equal(ws.trees!.size, 0);
   const after = await ws.call("replace_symbol", {
     path: "a.py",
@@ -137,4 +137,45 @@ Deno.test("Workspace.close() frees the cached trees and the workspace keeps work
   });
   assert.ok(after.ok, JSON.stringify(after));
   assert.equal(new TextDecoder().decode((await ws.fs.read("/a.py"))!), "def f():\n    return 2\n");
+});
+
+Deno.test("Workspace.call() runs calls made together one after another: no call walks a tree another freed", async () => {
+  // Regression: outline, find_symbol and edits fired together on one file re-parsed (and freed) each other's
+  // trees, failing a third of them with `internal` errors.
+  const text = await Deno.readTextFile(fixtureUrl("structural", "validate.ts"));
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": text }),
+    wasm: createWasmLoader(),
+  });
+  const first = await ws.call("outline", { path: "a.ts" });
+  assert.ok(first.ok);
+  const names = (first.data["symbols"] as { name_path: string }[]).map((s) => s.name_path).slice(0, 6);
+  const calls: Promise<{ ok: boolean; tool: string }>[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const n of names) {
+      calls.push(ws.call("outline", { path: "a.ts" }));
+      calls.push(ws.call("find_symbol", { name_path: n }));
+      calls.push(
+        ws.call("insert_code", {
+          path: "a.ts",
+          name_path: n,
+          position: "after",
+          code: "const x = 1;",
+          dry_run: true,
+        }),
+      );
+    }
+    calls.push(
+      ws.call("insert_code", {
+        path: "a.ts",
+        name_path: names[0],
+        position: "before",
+        code: `// round ${round}`,
+      }),
+    );
+  }
+  const results = await Promise.all(calls);
+  assert.deepEqual(results.filter((r) => !r.ok), []);
+  const after = new TextDecoder().decode((await ws.fs.read("/a.ts"))!);
+  for (let round = 0; round < 5; round++) assert.ok(after.includes(`// round ${round}\n`), `round ${round}`);
 });

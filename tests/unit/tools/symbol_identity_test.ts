@@ -87,7 +87,7 @@ for (const file of realFiles()) {
         problems.push(`${name_path}: remove refused ${removed.error.code}: ${removed.error.message}`);
       }
     }
-    ws.close();
+    await ws.close();
     assert.deepEqual(problems, [], problems.slice(0, 5).join("\n\n"));
   });
 }
@@ -124,7 +124,7 @@ async function roundTrip(
     const back = new TextDecoder().decode((await w.fs.read(`/${file}`))!);
     return back === text ? null : "insert then remove changed the file";
   } finally {
-    w.close();
+    await w.close();
   }
 }
 
@@ -140,7 +140,7 @@ for (const file of realFiles()) {
     const open = () => createWorkspace({ backend: createMemoryBackend({ [`/${file.name}`]: text }), wasm });
     const ws = await open();
     const outline = await ws.call("outline", { path: file.name, detail: "full" });
-    ws.close();
+    await ws.close();
     if (!outline.ok || DATA.has(outline.data["language"] as string)) return;
     const parser = await ws.grammars!.parser(outline.data["language"] as string);
     const tree = parser.parse(text)!;
