@@ -358,7 +358,8 @@ function collect(matches: QueryMatch[]): RawSymbol[] {
       qualifier: undefined,
     });
   }
-  return [...byId.values()];
+  // A "local" capture wins over the later patterns for its node, and is then dropped (a loop's variables).
+  return [...byId.values()].filter((r) => r.kind !== "local");
 }
 
 interface Context {

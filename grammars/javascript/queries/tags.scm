@@ -14,6 +14,11 @@
 (method_definition name: (_) @name) @definition.method
 (field_definition property: (_) @name) @definition.field
 
+; a loop's own variables are locals wherever the loop is (kind "local" is never listed)
+(for_statement
+  initializer: [(lexical_declaration (variable_declarator) @definition.local)
+                (variable_declaration (variable_declarator) @definition.local)])
+
 ; bindings: functions first, then constants, then variables
 (variable_declarator
   name: (identifier) @name

@@ -30,6 +30,11 @@
 (property_signature name: (_) @name) @definition.property
 (enum_body [(property_identifier) (enum_assignment name: (_))] @name @definition.enum_member)
 
+; a loop's own variables are locals wherever the loop is (kind "local" is never listed)
+(for_statement
+  initializer: [(lexical_declaration (variable_declarator) @definition.local)
+                (variable_declaration (variable_declarator) @definition.local)])
+
 ; bindings: functions first, then constants, then variables
 (variable_declarator
   name: (identifier) @name

@@ -209,3 +209,17 @@ Deno.test("outlineOf() reads C's `typedef struct X {...} X;` as one symbol whose
     "field Point/x",
   ]);
 });
+
+Deno.test("outlineOf() does not list a loop's own variables, even at the top level of a script", async () => {
+  const ws = await workspace();
+  const text =
+    "var chars = 'ab';\nfor (let i = 0; i < 2; i++) {\n  f(i);\n}\nfor (var j = 0; j < 2; j++) {}\nexport const k = 1;\n";
+  for (const path of ["a.js", "a.ts"]) {
+    const outline = await outlineOf(ws, path, text, "v1");
+    assert.deepEqual(
+      outline.symbols.map((s) => `${s.kind} ${s.name_path}`),
+      ["variable chars", "constant k"],
+      path,
+    );
+  }
+});
