@@ -207,14 +207,23 @@ export function indentOfLine(text: string, offsetUtf16: number): string {
 
 /**
  * Re-indent code for a destination: strip its common leading indentation,
- * indent every non-empty line with `indent` plus its own relative depth
- * (converted from the code's indent unit to the destination `unit`), end every
- * line with `eol`, and leave blank lines empty.
+ * indent every non-empty line with `indent` plus its own relative depth, end
+ * every line with `eol`, and leave blank lines empty.
+ *
+ * The code's indent unit is read from its block openers (`{`, `:`, `do` …),
+ * not from alignment or comment/docstring text (`alignLines`); with none, it
+ * is taken to be the destination's. When it is the destination's `unit`, every
+ * line moves by the same columns and keeps the rest of its whitespace byte for
+ * byte; only code in another unit is converted level by level. Lines inside
+ * multi-line strings (`keepLines`) are never touched.
  *
  * Code whose first line has no indentation while later lines do (the usual
  * shape of a snippet copied out of a nested body) is read as if the first line
- * had been indented: one level less than the next lines when it opens a block,
- * the closing line's indentation when the code ends with one, else the same.
+ * had been indented: at `firstColumn` when the caller knows it (the code was
+ * copied from where it goes: then nothing changes at all), at the level of the
+ * definition below a leading doc comment or decorator, at the closing line's
+ * level when the code ends with the closer of its block, one level less than
+ * the next lines when it opens a block, else at their level.
  *
  * @param code The code to place.
  * @param options Destination indentation, line ending, unit.
