@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { detectIndentUnit, indentOfLine, reindent } from "../../../src/structural/reindent.ts";
+import { copiedFrom, detectIndentUnit, indentOfLine, reindent } from "../../../src/structural/reindent.ts";
 
 Deno.test("reindent() converts two-space code into a tab-indented nested body", () => {
   const code = "if (x) {\n  for (;;) {\n    y();\n  }\n}\n";
@@ -102,4 +102,64 @@ Deno.test("reindent() keeps the lines it is told to keep byte for byte (multi-li
     reindent(code, { indent: "\t", eol: "\n", unit: "\t", keepLines: new Set([1, 2, 3]) }),
     "\tconst s = `\n  a\n    b\n`;\n\tif (x) {\n\t\ty();\n\t}",
   );
+});
+
+Deno.test("reindent() reads the unit from block openers, not from aligned continuation lines", () => {
+  // Real shape: npm's completion.sh, a zsh function with `\` continuations aligned under an opening paren.
+  const code = [
+    "_npm_completion() {",
+    "    local si=$IFS",
+    "    compadd -- $(COMP_CWORD=$((CURRENT-1)) \\",
+    "                 COMP_LINE=$BUFFER \\",
+    "                 2>/dev/null)",
+    "    IFS=$si",
+    "  }",
+  ].join("\n");
+  // Same place, same unit (2): nothing changes.
+  assert.equal(reindent(code, { indent: "  ", eol: "\n", unit: "  ", indentFirstLine: false }), code);
+});
+
+Deno.test("reindent() keeps mixed tabs and spaces as they are when the code is in the destination's unit", () => {
+  const code = "function f(x) {\n\treturn (a)\n        && b;\n}";
+  assert.equal(reindent(code, { indent: "", eol: "\n", unit: "\t", indentFirstLine: false }), code);
+  // Moved one level in: the same bytes, one tab before each.
+  assert.equal(
+    reindent(code, { indent: "\t", eol: "\n", unit: "\t" }),
+    "\tfunction f(x) {\n\t\treturn (a)\n\t        && b;\n\t}",
+  );
+});
+
+Deno.test("reindent() moves docstring text with the code without reading its spacing as the unit", () => {
+  const code =
+    'def f(a):\n        """Doc.\n\n        Args:\n          a: thing.\n        """\n        return a';
+  const align = new Set([2, 3, 4, 5]);
+  assert.equal(
+    reindent(code, { indent: "    ", eol: "\n", unit: "    ", indentFirstLine: false, alignLines: align }),
+    code,
+  );
+});
+
+Deno.test("reindent() places a leading doc comment at the level of the definition below it", () => {
+  const code = "/**\n   * Doc.\n   */\n  run(): void;";
+  assert.equal(reindent(code, { indent: "  ", eol: "\n", unit: "  ", indentFirstLine: false }), code);
+});
+
+Deno.test("reindent() leaves code copied from where it goes untouched (firstColumn)", () => {
+  const code = "declare function f(\n    a: string,\n): void;";
+  assert.equal(
+    reindent(code, { indent: "", eol: "\n", unit: "\t", firstColumn: 0, indentFirstLine: false }),
+    code,
+  );
+  // Without the hint, four spaces in a tab file are converted.
+  assert.equal(
+    reindent(code, { indent: "", eol: "\n", unit: "\t", indentFirstLine: false }),
+    "declare function f(\n\ta: string,\n): void;",
+  );
+});
+
+Deno.test("copiedFrom() tells code copied from a text from code written anew", () => {
+  const text = "def a():\n\tx = 1\n\treturn x";
+  assert.equal(copiedFrom("def a():\n\tx = 2\n\treturn x", text), true);
+  assert.equal(copiedFrom("def a():\n    x = 2\n    return x", text), false);
+  assert.equal(copiedFrom("def a():\n\t\tx = 2", text), false);
 });
