@@ -8,7 +8,7 @@
 import { Validator } from "@cfworker/json-schema";
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import { commitChanges, type CommittedChange } from "../fs/commit.ts";
-import { Stage } from "../fs/stage.ts";
+import { nearestNames, Stage } from "../fs/stage.ts";
 import { unifiedDiff } from "../fs/unified_diff.ts";
 import { versionOf } from "../fs/version.ts";
 import { guardSyntax } from "../syntax/syntax_guard.ts";
@@ -137,12 +137,27 @@ export async function dispatch(
   ws.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
   if (!tool) {
     const names = TOOLS.map((t) => t.name);
+    const near = nearestNames(name, names, 3);
     return failure(
       name,
-      new RecoverableError("not_found", `Cannot call "${name}": no such tool`, {
-        hint: `Known tools: ${names.join(", ")}`,
-        details: { tools: names },
-      }),
+      new RecoverableError(
+        "not_found",
+        `Cannot call "${name}": no such tool${near.length > 0 ? ` (did you mean ${near.join(", ")}?)` : ""}`,
+        {
+          hint: `Known tools: ${names.join(", ")}`,
+          ...(near.length > 0
+            ? {
+              suggestedCall: {
+                tool: near[0]!,
+                args: rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs)
+                  ? rawArgs as Record<string, unknown>
+                  : {},
+              },
+            }
+            : {}),
+          details: { tools: names, did_you_mean: near },
+        },
+      ),
       ws,
     );
   }

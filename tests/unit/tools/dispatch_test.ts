@@ -29,8 +29,10 @@ Deno.test("dispatch() names an unknown property of a nested object, and a top-le
 Deno.test("dispatch() names the known tools for an unknown one, and counts it as a call and a refusal", async () => {
   const telemetry = new MemoryTelemetry();
   const ws = await createWorkspace({ backend: createMemoryBackend({}), telemetry });
-  const r = await ws.call("reed_file", {});
+  const r = await ws.call("reed_file", { path: "a.txt" });
   assert.ok(!r.ok && r.error.code === "not_found" && r.error.hint.includes("read_file"));
+  assert.match(r.error.message, /did you mean read_file/);
+  assert.deepEqual(r.error.suggested_call, { tool: "read_file", args: { path: "a.txt" } });
   assert.equal(telemetry.total("graver.tool.calls", { tool: "reed_file" }), 1);
   assert.equal(telemetry.total("graver.tool.refusals", { tool: "reed_file" }), 1);
 });
