@@ -45,6 +45,19 @@ interface OutlineSymbol {
   children?: OutlineSymbol[];
 }
 
+interface FullSymbol {
+  name: string;
+  name_path: string;
+  kind: string;
+  range: { start_utf16: number; end_utf16: number };
+  full_range: { start_utf16: number; end_utf16: number; start_line: number };
+  children: FullSymbol[];
+}
+
+function flatSymbols(symbols: FullSymbol[]): FullSymbol[] {
+  return symbols.flatMap((s) => [s, ...flatSymbols(s.children)]);
+}
+
 function flatten(symbols: OutlineSymbol[]): string[] {
   return symbols.flatMap((s) => [`${s.kind} ${s.name_path}`, ...flatten(s.children ?? [])]);
 }
@@ -175,6 +188,67 @@ export const STRUCTURAL_CASES: Case[] = [
         plan: plan.changes.map((c) => c.diff),
         capabilities: succeeded(await ws.call("edit_capabilities", { language: "python" })).data,
       };
+    },
+  },
+  {
+    name: "structural.round_trips_on_real_samples",
+    async run(ctx) {
+      // Every code sample (one real file per language): replacing each of its first symbols with its own text
+      // changes nothing, and inserting a copy after it then removing the copy gives the original bytes back.
+      const report: Record<string, number> = {};
+      for (const sample of ctx.samples) {
+        if (["json", "yaml", "toml", "css", "html"].includes(sample.language)) continue;
+        const name = sample.file.slice(sample.file.lastIndexOf("/") + 1);
+        const ws = await createWorkspace({
+          backend: ctx.backend({ [`/${name}`]: sample.text }),
+          grammars: ctx.grammars,
+        });
+        const outline = succeeded(await ws.call("outline", { path: name, detail: "full" }));
+        const symbols = flatSymbols(outline.data["symbols"] as FullSymbol[]).slice(0, 6);
+        for (const s of symbols) {
+          const own = sample.text.slice(s.range.start_utf16, s.range.end_utf16);
+          const same = succeeded(
+            await ws.call("replace_symbol", {
+              path: name,
+              name_path: `/${s.name_path}`,
+              new_body: own,
+              dry_run: true,
+            }),
+          );
+          equal(
+            same.changes.length,
+            0,
+            `${sample.file}: replacing /${s.name_path} with its own text changes nothing`,
+          );
+          const semi = /^[ \t]*;/.test(sample.text.slice(s.full_range.end_utf16)) ? ";" : "";
+          const copy = sample.text.slice(s.full_range.start_utf16, s.full_range.end_utf16) + semi;
+          const inserted = await ws.call("insert_code", {
+            path: name,
+            name_path: `/${s.name_path}`,
+            position: "after",
+            code: copy,
+          });
+          if (!inserted.ok) continue; // copying code that holds parse errors (zsh in a bash file) is refused
+          const line = inserted.data["start_line"] as number;
+          const after = succeeded(await ws.call("outline", { path: name, detail: "full" }));
+          const copies = flatSymbols(after.data["symbols"] as FullSymbol[]).filter((x) =>
+            x.name === s.name && x.kind === s.kind && x.full_range.start_line === line
+          );
+          equal(copies.length, 1, `${sample.file}: the copy of /${s.name_path} is at line ${line}`);
+          succeeded(
+            await ws.call("remove_symbol", { path: name, name_path: `/${copies[0]!.name_path}` }),
+            "applied",
+          );
+          sameBytes(
+            await BackendFs.wrap(ws.fs).read(`/${name}`),
+            enc.encode(sample.text),
+            `${sample.file}: insert then remove of /${s.name_path}`,
+          );
+          report[sample.language] = (report[sample.language] ?? 0) + 1;
+        }
+        await ws.close();
+      }
+      return report;
     },
   },
 ];
