@@ -39,6 +39,9 @@
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+; names declared in a block (a function body, or an if/for/try body of a script) are locals: never listed
+(statement_block (lexical_declaration (variable_declarator) @definition.local))
+(statement_block (variable_declaration (variable_declarator) @definition.local))
 (lexical_declaration "const" (variable_declarator name: (identifier) @name) @definition.constant)
 (variable_declarator name: (identifier) @name) @definition.variable
 

@@ -210,15 +210,16 @@ Deno.test("outlineOf() reads C's `typedef struct X {...} X;` as one symbol whose
   ]);
 });
 
-Deno.test("outlineOf() does not list a loop's own variables, even at the top level of a script", async () => {
+Deno.test("outlineOf() does not list a loop's variables or a block's, even at the top level of a script", async () => {
   const ws = await workspace();
   const text =
-    "var chars = 'ab';\nfor (let i = 0; i < 2; i++) {\n  f(i);\n}\nfor (var j = 0; j < 2; j++) {}\nexport const k = 1;\n";
+    "var chars = 'ab';\nfor (let i = 0; i < 2; i++) {\n  const c = i;\n}\nfor (var j = 0; j < 2; j++) {}\n" +
+    "describe(() => {\n  const fixture = 1;\n  function helper() {}\n});\nexport const k = 1;\n";
   for (const path of ["a.js", "a.ts"]) {
     const outline = await outlineOf(ws, path, text, "v1");
     assert.deepEqual(
       outline.symbols.map((s) => `${s.kind} ${s.name_path}`),
-      ["variable chars", "constant k"],
+      ["variable chars", "function helper", "constant k"],
       path,
     );
   }
