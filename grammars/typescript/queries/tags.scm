@@ -39,6 +39,14 @@
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+; a namespace's body is a block too, but what it declares are its members
+(internal_module body: (statement_block (lexical_declaration "const" (variable_declarator name: (identifier) @name) @definition.constant)))
+(internal_module body: (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+                                          (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)]))
+(module body: (statement_block (lexical_declaration "const" (variable_declarator name: (identifier) @name) @definition.constant)))
+(module body: (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+                                 (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)]))
+
 ; names declared in a block (a function body, or an if/for/try body of a script) are locals: never listed
 (statement_block (lexical_declaration (variable_declarator) @definition.local))
 (statement_block (variable_declaration (variable_declarator) @definition.local))

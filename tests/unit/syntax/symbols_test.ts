@@ -224,3 +224,20 @@ Deno.test("outlineOf() does not list a loop's variables or a block's, even at th
     );
   }
 });
+
+Deno.test("outlineOf() lists what a TypeScript namespace or module declares (its body is a block, not a scope)", async () => {
+  const ws = await workspace();
+  const text =
+    "namespace N {\n  const x = 1;\n  let y = 2;\n  export const z = 3;\n  function f() {\n    const local = 1;\n  }\n}\n" +
+    'declare module "m" {\n  const a: number;\n}\n';
+  const outline = await outlineOf(ws, "n.ts", text, "v1");
+  assert.deepEqual(flattenSymbols(outline.symbols).map((s) => `${s.kind} ${s.name_path}`), [
+    "namespace N",
+    "constant N/x",
+    "variable N/y",
+    "constant N/z",
+    "function N/f",
+    'module "m"',
+    'constant "m"/a',
+  ]);
+});
