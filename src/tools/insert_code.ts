@@ -254,6 +254,33 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   return emptyBody(t, body, code);
 }
 
+/**
+ * Where and how the code goes, lists and terminators included: next to an item of a comma-separated list
+ * (enum member, object entry) the new item brings its comma (or gives the anchor, the list's last item, the
+ * one it lacks), and stays on the anchor's line when the list is written on one line; after a C/C++
+ * `struct S {...};` it goes after the `;`.
+ */
+function placement(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
+  const list = position === "before" || position === "after" ? listSeparators(t) : null;
+  const endAt = (end: number): SymbolTarget => ({
+    ...t,
+    symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } },
+  });
+  if (!list) {
+    const semi = position === "after" ? terminator(t) : null;
+    return insertion(semi ? endAt(semi.endIndex) : t, position, code);
+  }
+  const inline =
+    !(position === "before"
+      ? startsLine(t.text, t.symbol.full_range.start_utf16)
+      : onlyTriviaAfter(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16));
+  if (inline) return inlineItem(t, position as "before" | "after", code, list.after);
+  const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
+  if (position === "before") return insertion(t, position, withComma);
+  if (list.after) return insertion(endAt(list.after.endIndex), position, withComma);
+  return { ...insertion(t, position, code), commaAt: t.symbol.full_range.end_utf16 };
+}
+
 /** The insert_code tool. */
 export const insertCode: ToolDefinition<InsertCodeArgs> = {
   name: "insert_code",
@@ -290,39 +317,11 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
         details: { path: t.rel },
       });
     }
-    // Next to an item of a comma-separated list (enum member, object entry), the new item brings its comma.
-    let target = t;
-    let placedCode = code;
-    let commaAt = -1; // where the anchor, the list's last item, gets the comma it lacks
-    const list = args.position === "before" || args.position === "after" ? listSeparators(t) : null;
-    const semi = args.position === "after" && !list ? terminator(t) : null;
-    if (semi) {
-      target = {
-        ...t,
-        symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: semi.endIndex } },
-      };
-    }
-    if (list) {
-      const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
-      if (args.position === "before") placedCode = withComma;
-      else if (list.after) {
-        placedCode = withComma;
-        const end = list.after.endIndex;
-        target = { ...t, symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } } };
-      } else commaAt = t.symbol.full_range.end_utf16;
-    }
-    // An item of a list written on one line (`{ A, B }`, `let a, b;`) gets its neighbour on that line.
-    const inline = list &&
-      !(args.position === "before"
-        ? startsLine(t.text, t.symbol.full_range.start_utf16)
-        : onlyTriviaAfter(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16));
-    const ins: Insertion = inline
-      ? inlineItem(t, args.position as "before" | "after", code, list!.after)
-      : insertion(target, args.position, placedCode);
-    if (inline) commaAt = -1;
+    const ins = placement(t, args.position, code);
     let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
-    if (ins.commaAt !== undefined) commaAt = ins.commaAt;
-    if (commaAt >= 0 && commaAt <= ins.at) text = text.slice(0, commaAt) + "," + text.slice(commaAt);
+    if (ins.commaAt !== undefined && ins.commaAt <= ins.at) {
+      text = text.slice(0, ins.commaAt) + "," + text.slice(ins.commaAt);
+    }
     await stage.writeText(t.rel, { text, bom: t.bom });
     const leadingBreaks = /^(?:\r?\n)*/.exec(ins.text)![0].split("\n").length - 1;
     const startLine = t.text.slice(0, ins.at).split("\n").length + leadingBreaks;
