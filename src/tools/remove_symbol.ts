@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Node } from "web-tree-sitter";
 import { emptiedBodyFiller } from "../structural/node_edit.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
@@ -83,6 +84,34 @@ export function removalSpan(text: string, start: number, end: number): { start: 
   return { start: from, end: le };
 }
 
+/** Where the removal ends: after the comma that follows a list item, or the `;` that ends a C/C++ struct. */
+function endWithSeparator(t: SymbolTarget, outer: Node): number {
+  const next = outer.nextSibling;
+  const prev = outer.previousSibling;
+  const comma = (n: Node | null) => n !== null && !n.isNamed && n.type === ",";
+  if (comma(next) || (next && !next.isNamed && next.type === ";" && !comma(prev))) return next!.endIndex;
+  return t.symbol.full_range.end_utf16;
+}
+
+/**
+ * The text without the symbol's span [start, end) (whole lines and the blank lines that separated it): a list's
+ * last item also takes the comma before it (`a, b` → `a`, one item per line or all on one).
+ */
+function withoutSymbol(t: SymbolTarget, outer: Node, start: number, end: number): string {
+  const prev = outer.previousSibling;
+  const comma = prev && !prev.isNamed && prev.type === "," && end === t.symbol.full_range.end_utf16
+    ? prev
+    : null;
+  if (comma && !startsLine(t.text, start) && /^[ \t]*$/.test(t.text.slice(comma.endIndex, start))) {
+    return t.text.slice(0, comma.startIndex) + t.text.slice(end); // on one line: ", b" goes
+  }
+  const span = removalSpan(t.text, start, end);
+  const text = t.text.slice(0, span.start) + t.text.slice(span.end);
+  return comma && comma.endIndex <= span.start
+    ? text.slice(0, comma.startIndex) + text.slice(comma.endIndex)
+    : text;
+}
+
 /** The remove_symbol tool. */
 export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
   name: "remove_symbol",
@@ -104,22 +133,10 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     const start = args.with_decorations === false
       ? startWithoutDecorations(t)
       : t.symbol.full_range.start_utf16;
-    // A list item (enum member, object property) goes with its separator: the comma after it, or, for the
-    // last item, the comma before it; a C/C++ struct, enum or class with the `;` that ends it.
-    const levels = definitionLevels(t.node, t.rules);
-    const outer = levels[levels.length - 1]!;
-    const next = outer.nextSibling;
-    const prev = outer.previousSibling;
-    let end = t.symbol.full_range.end_utf16;
-    let before: { start: number; end: number } | null = null;
-    const listItem = (next && !next.isNamed && next.type === ",") ||
-      (prev && !prev.isNamed && prev.type === ",");
-    if (next && !next.isNamed && (next.type === "," || (next.type === ";" && !listItem))) end = next.endIndex;
-    else if (prev && !prev.isNamed && prev.type === ",") {
-      before = { start: prev.startIndex, end: prev.endIndex };
-    }
+    const outer = definitionLevels(t.node, t.rules).at(-1)!;
     // The only statement of a Python body gives way to `pass` (an empty body is not Python).
     const filler = emptiedBodyFiller(outer, t.language);
+    const end = endWithSeparator(t, outer);
     if (filler !== null && startsLine(t.text, start) && endsLine(t.text, end)) {
       const from = lineStart(t.text, start);
       const to = lineEndAfter(t.text, end);
@@ -127,14 +144,7 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
       await stage.writeText(t.rel, { text, bom: t.bom });
       return { data: { path: t.rel, removed: symbolLocation(t.symbol), filled_with: filler } };
     }
-    let span = removalSpan(t.text, start, end);
-    // The last item of a one-line list (`a, b`) goes with the comma before it: ", b".
-    if (before && /^[ \t]*$/.test(t.text.slice(before.end, start)) && !startsLine(t.text, start)) {
-      span = { start: before.start, end };
-      before = null;
-    }
-    let text = t.text.slice(0, span.start) + t.text.slice(span.end);
-    if (before && before.end <= span.start) text = text.slice(0, before.start) + text.slice(before.end);
+    const text = withoutSymbol(t, outer, start, end);
     await stage.writeText(t.rel, { text, bom: t.bom });
     return { data: { path: t.rel, removed: symbolLocation(t.symbol) } };
   },
