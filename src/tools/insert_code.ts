@@ -16,6 +16,7 @@ import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
   conventionalGap,
   endsLine,
+  eolAt,
   indentAt,
   lineEndAfter,
   lineStart,
@@ -317,6 +318,12 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
         details: { path: t.rel },
       });
     }
+    // In a file that mixes CRLF and LF, the new lines take the anchor's own line ending.
+    const r = t.symbol.full_range;
+    const near = args.position === "after" || args.position === "end_of_body"
+      ? Math.max(r.start_utf16, r.end_utf16 - 1)
+      : r.start_utf16;
+    t.eol = eolAt(t.text, near, t.eol);
     const ins = placement(t, args.position, code);
     let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
     if (ins.commaAt !== undefined && ins.commaAt <= ins.at) {

@@ -14,7 +14,7 @@ import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import { afterInnerDecorations, firstToken, indentAt, openSymbol, trimCode } from "./_symbol_edit.ts";
+import { afterInnerDecorations, eolAt, firstToken, indentAt, openSymbol, trimCode } from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of replace_symbol. */
@@ -159,7 +159,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     const copied = copiedFrom(replacement, t.text.slice(start, end));
     const placed = reindent(replacement, {
       indent,
-      eol: t.eol,
+      eol: eolAt(t.text, start, t.eol), // a file mixing CRLF and LF keeps the region's own
       unit: t.unit,
       indentFirstLine: false,
       ...lines,

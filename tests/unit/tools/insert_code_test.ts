@@ -359,3 +359,21 @@ Deno.test("insert_code() next to an item of a one-line list stays on that line",
     "let a, b = 1, c = 2;\nf();\n",
   );
 });
+
+Deno.test("insert_code() in a file mixing CRLF and LF takes the anchor's own line ending", async () => {
+  // Real shape: idb-keyval's dist file, CRLF inside functions and LF between them.
+  const text = "function a() {\r\n  return 1;\r\n}\n\nexport { a };\n";
+  const ws = await workspace({ "/m.js": text });
+  const res = await ws.call("insert_code", {
+    path: "m.js",
+    name_path: "a",
+    position: "after",
+    code: "function b() {}",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  const after = await read(ws, "m.js");
+  assert.equal(after, "function a() {\r\n  return 1;\r\n}\n\nfunction b() {}\n\nexport { a };\n");
+  const back = await ws.call("remove_symbol", { path: "m.js", name_path: "b" });
+  assert.ok(back.ok);
+  assert.equal(await read(ws, "m.js"), text);
+});
