@@ -191,7 +191,8 @@ export async function stringLineFinder(ws: Workspace, language: string): Promise
       for (;;) {
         const multi = cursor.startPosition.row < cursor.endPosition.row;
         const type = cursor.nodeType;
-        const isString = multi && STRING_TYPE.test(type);
+        // Adjacent literals on several lines ("a" "b", Python's implicit concatenation) are code, not one string.
+        const isString = multi && STRING_TYPE.test(type) && !type.includes("concatenated");
         const isComment = multi && !isString && COMMENT_TYPE.test(type);
         if (isString || isComment) {
           const node = cursor.currentNode;

@@ -264,3 +264,11 @@ Deno.test("replace_symbol() leaves code copied from the file as it is, in a file
   const edited = "declare function f(\n    a: string,\n    b: boolean,\n): void;";
   assert.equal(await replaced("i.d.ts", text, "f", edited), text.replace("b: number", "b: boolean"));
 });
+
+Deno.test("replace_symbol() re-indents adjacent string literals on several lines as code (Python implicit concatenation)", async () => {
+  const py =
+    'class A:\n    def f(self):\n        raise E(\n            f"a {self.x} "\n            f"b"\n        )\n';
+  // The model wrote the method at the top level: it goes back to its depth, both literals with it.
+  const code = 'def f(self):\n    raise E(\n        f"a {self.x} "\n        f"b"\n    )';
+  assert.equal(await replaced("a.py", py, "A/f", code), py);
+});
