@@ -35,6 +35,8 @@ export interface SymbolRules {
    * one (`pass`): the syntax guard counts a new empty one as an error, and removals put the filler in.
    */
   empty_body?: { types: string[]; filler: string };
+  /** Node types whose items are separated by commas (a JS `object`): an item inserted next to the only one brings one. */
+  comma_lists?: string[];
   /**
    * Read from the grammar's `node-types.json` when queries.json is built (not written by hand): the node
    * types that can sit directly in a wrapper, and those with a `body` or a `value` field. Lets the symbol

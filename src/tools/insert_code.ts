@@ -146,7 +146,9 @@ function listSeparators(t: SymbolTarget): { after: Node | null } | null {
   const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
   const next = outer.nextSibling;
   if (isComma(next)) return { after: next };
-  return isComma(outer.previousSibling) ? { after: null } : null;
+  if (isComma(outer.previousSibling)) return { after: null };
+  // The only item of a container the language separates with commas (a JS object with one entry).
+  return outer.parent && t.rules.comma_lists?.includes(outer.parent.type) ? { after: null } : null;
 }
 
 function outerNode(t: SymbolTarget): Node {

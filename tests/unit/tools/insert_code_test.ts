@@ -377,3 +377,22 @@ Deno.test("insert_code() in a file mixing CRLF and LF takes the anchor's own lin
   assert.ok(back.ok);
   assert.equal(await read(ws, "m.js"), text);
 });
+
+Deno.test("insert_code() next to the only entry of a JavaScript object adds the comma, and remove takes it back", async () => {
+  // Real shape: @jridgewell/sourcemap-codec's `td` fallback, an object literal with one method.
+  const text = "const codec = {\n  decode(buf) {\n    return buf;\n  }\n};\n";
+  const ws = await workspace({ "/a.js": text });
+  const res = await ws.call("insert_code", {
+    path: "a.js",
+    name_path: "codec/decode",
+    position: "after",
+    code: "encode(s) {\n  return s;\n}",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(
+    await read(ws, "a.js"),
+    "const codec = {\n  decode(buf) {\n    return buf;\n  },\n\n  encode(s) {\n    return s;\n  }\n};\n",
+  );
+  assert.ok((await ws.call("remove_symbol", { path: "a.js", name_path: "codec/encode" })).ok);
+  assert.equal(await read(ws, "a.js"), text);
+});
