@@ -10,6 +10,7 @@ import type { Stage } from "../fs/stage.ts";
 import type { Workspace } from "../workspace.ts";
 import { substituteMetavariables } from "./pattern.ts";
 import { type Selection, type SelectMode, type Selector, selectTargets, type Target } from "./selectors.ts";
+import { reindent } from "./reindent.ts";
 import {
   applyTextEdits,
   loadSource,
@@ -87,13 +88,25 @@ export async function stageTargetEdits(
   const strings = await stringLineFinder(ws, file.language);
   let edits: TextEdit[];
   try {
-    edits = targets.map((t) =>
-      options.build(
-        t,
-        t.bindings ? substituteMetavariables(options.code, t.bindings, file.text) : options.code,
-        { keepLines: strings.keepLines, alignLines: strings.alignLines },
-      )
-    );
+    edits = targets.map((t) => {
+      const lines: TextLines = { keepLines: strings.keepLines, alignLines: strings.alignLines };
+      if (!t.bindings) return options.build(t, options.code, lines);
+      // A rewrite that gives the node's own text back (`f($$$A)` for `f($$$A)`) is that text, byte for byte.
+      const asIs = substituteMetavariables(options.code, t.bindings, file.text, t.start, true);
+      if (asIs === file.text.slice(t.start, t.end)) return options.build(t, asIs, lines);
+      // The model's template is put into the file's indent unit first; bound text is in it already, its lines
+      // re-based onto the template's. The result is then all in the file's unit, its first line at column 0.
+      const template = file.unit === ""
+        ? options.code
+        : reindent(options.code, { indent: "", eol: "\n", unit: file.unit, indentFirstLine: false });
+      const code = substituteMetavariables(template, t.bindings, file.text, t.start);
+      if (code === template) return options.build(t, options.code, lines);
+      return options.build(t, code, {
+        ...lines,
+        firstColumn: 0,
+        ...(file.unit === "" ? {} : { codeUnit: file.unit }),
+      });
+    });
   } finally {
     strings.dispose();
   }

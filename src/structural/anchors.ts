@@ -177,6 +177,10 @@ export interface InsertOptions {
   keepLines?: (code: string) => ReadonlySet<number>;
   /** Lines of the code that move with it keeping their own spacing (docstring and comment text). */
   alignLines?: (code: string) => ReadonlySet<number>;
+  /** The code's indent unit when known (built from text bound in the same file). */
+  codeUnit?: string;
+  /** The column the code's first line stands for, in the code's own columns. */
+  firstColumn?: number;
 }
 
 /** Code to place: trimmed, with the lines reindent must keep as they are or only move. */
@@ -184,6 +188,8 @@ interface Code {
   text: string;
   keep: ReadonlySet<number> | undefined;
   align: ReadonlySet<number> | undefined;
+  unit?: string;
+  firstColumn?: number;
 }
 
 function place(file: SourceFile, code: Code, indent: string): string {
@@ -193,6 +199,8 @@ function place(file: SourceFile, code: Code, indent: string): string {
     unit: file.unit,
     ...(code.keep ? { keepLines: code.keep } : {}),
     ...(code.align ? { alignLines: code.align } : {}),
+    ...(code.unit !== undefined && file.unit !== "" ? { codeUnit: code.unit } : {}),
+    ...(code.firstColumn !== undefined ? { firstColumn: code.firstColumn } : {}),
   });
 }
 
@@ -313,6 +321,8 @@ export function insertionEdit(
     text: trimmed,
     keep: options.keepLines?.(trimmed),
     align: options.alignLines?.(trimmed),
+    ...(options.codeUnit !== undefined ? { unit: options.codeUnit } : {}),
+    ...(options.firstColumn !== undefined ? { firstColumn: options.firstColumn } : {}),
   };
   if (position === "before" || position === "after") {
     const anchor = statementLevel(file, target);

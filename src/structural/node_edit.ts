@@ -138,7 +138,12 @@ export function replacementEdit(
     indentFirstLine: false,
     ...(keep ? { keepLines: keep } : {}),
     ...(align ? { alignLines: align } : {}),
-    ...(copied ? { firstColumn: columnsOf(indent) } : {}),
+    ...(copied
+      ? { firstColumn: columnsOf(indent) }
+      : options.firstColumn !== undefined
+      ? { firstColumn: options.firstColumn }
+      : {}),
+    ...(options.codeUnit !== undefined && file.unit !== "" ? { codeUnit: options.codeUnit } : {}),
   });
   return { start, end, text: placed };
 }

@@ -56,6 +56,11 @@ export interface Binding {
   end: number;
   /** The bound text as it is in the file. */
   text: string;
+  /**
+   * For `$$$X`: the tokens around the bound nodes (e.g. `(` and `)`) and the offsets of everything between
+   * them, layout and a trailing comma included, so a replacement that keeps those tokens keeps the layout.
+   */
+  gap?: { before: string; after: string; start: number; end: number };
 }
 
 /** One match of a pattern. */
@@ -280,15 +285,23 @@ function normalise(text: string): string {
 
 type Env = Map<string, Binding>;
 
-function bind(env: Env, meta: MetaVariable, nodes: Node[], text: string): boolean {
+function bind(env: Env, meta: MetaVariable, nodes: Node[], text: string, gap?: Binding["gap"]): boolean {
   if (meta.name === null || meta.name.startsWith("_")) return true;
   const start = nodes.length > 0 ? nodes[0]!.startIndex : -1;
   const end = nodes.length > 0 ? nodes[nodes.length - 1]!.endIndex : -1;
   const bound = start === -1 ? "" : text.slice(start, end);
   const prior = env.get(meta.name);
   if (prior) return normalise(prior.text) === normalise(bound);
-  env.set(meta.name, { nodes, start, end, text: bound });
+  env.set(meta.name, gap ? { nodes, start, end, text: bound, gap } : { nodes, start, end, text: bound });
   return true;
+}
+
+/** The tokens around ns[j..k) and the offsets between them, when there are tokens on both sides. */
+function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
+  const before = ns[j - 1];
+  const after = ns[k];
+  if (!before || !after || before.isNamed || after.isNamed) return undefined;
+  return { before: before.text, after: after.text, start: before.endIndex, end: after.startIndex };
 }
 
 function kidsOf(n: Node): Node[] {
@@ -313,14 +326,20 @@ function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env
   const snapshot = new Map(env);
   if (p.meta?.multi) {
     for (let k = j; k <= ns.length; k++) {
-      if (bind(env, p.meta, ns.slice(j, k), text) && matchList(ps, i + 1, ns, k, env, text)) return true;
+      if (
+        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) && matchList(ps, i + 1, ns, k, env, text)
+      ) {
+        return true;
+      }
       restore(env, snapshot);
     }
     return false;
   }
-  if (j < ns.length && matchNode(p, ns[j]!, env, text) && matchList(ps, i + 1, ns, j + 1, env, text)) {
-    return true;
-  }
+  const matched = j < ns.length &&
+    (p.meta
+      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, gapAround(ns, j, j + 1))
+      : matchNode(p, ns[j]!, env, text));
+  if (matched && matchList(ps, i + 1, ns, j + 1, env, text)) return true;
   restore(env, snapshot);
   // A separator next to `$$$X` is optional: `f(self, $$$P)` also matches `f(self)`.
   if (!p.named && (p.type === "," || p.type === ";") && (ps[i + 1]?.meta?.multi || ps[i - 1]?.meta?.multi)) {
@@ -412,36 +431,110 @@ export function nearestPatternCandidates(pattern: CompiledPattern, root: Node, l
 
 /**
  * Put what a match bound into replacement code: `$$$NAME` and `$NAME` of
- * metavariables the pattern bound are replaced by their text; lines after the
- * first of a multi-line binding are re-based onto the indentation of the line
- * the metavariable sits on.
+ * metavariables the pattern bound are replaced by their text. A `$$$NAME`
+ * written between the same tokens it was found between (`f($$$ARGS)` for
+ * `f(\n  a,\n  b,\n)`) takes everything between them, layout and trailing
+ * comma included. Lines after the first of a multi-line binding keep their
+ * indentation relative to the matched node's line, re-based onto the line the
+ * metavariable sits on.
  *
  * @param code Replacement code that may use the pattern's metavariables.
  * @param bindings What one match bound.
  * @param sourceText The file's text (to re-base bound lines).
+ * @param matchStart Offset of the matched node (default: each binding's own start line).
+ * @param asIs Put bound text in exactly as it is in the file (no re-basing of its lines).
  * @returns The code with metavariables substituted.
  */
 export function substituteMetavariables(
   code: string,
   bindings: Record<string, Binding>,
   sourceText: string,
+  matchStart?: number,
+  asIs = false,
 ): string {
-  return code.replace(
-    TOKEN,
-    (token, multiName: string | undefined, singleName: string | undefined, at: number) => {
-      const name = multiName ?? singleName;
-      const b = name === undefined ? undefined : bindings[name];
-      if (!b) return token;
-      if (!b.text.includes("\n")) return b.text;
-      const lineStart = code.lastIndexOf("\n", at - 1) + 1;
-      const targetIndent = /^[ \t]*/.exec(code.slice(lineStart, at))![0];
-      const srcLineStart = sourceText.lastIndexOf("\n", b.start - 1) + 1;
-      const srcIndent = /^[ \t]*/.exec(sourceText.slice(srcLineStart, b.start))![0];
-      return b.text.split("\n").map((line, i) => {
-        if (i === 0) return line;
-        const stripped = line.startsWith(srcIndent) ? line.slice(srcIndent.length) : line.trimStart();
-        return stripped.trim() === "" ? stripped.trim() : targetIndent + stripped;
-      }).join("\n");
-    },
-  );
+  let out = "";
+  let at = 0;
+  for (const m of code.matchAll(TOKEN)) {
+    const token = m[0];
+    const multiName = m[1];
+    const name = multiName ?? m[2];
+    const b = name === undefined ? undefined : bindings[name];
+    const tokenStart = m.index!;
+    if (!b) continue;
+    let from = tokenStart;
+    let to = tokenStart + token.length;
+    let bound = b.text;
+    let boundFrom = b.start;
+    const gap = b.gap;
+    if (gap) {
+      // `f($$$A)` written around the same tokens: the source's whole gap (its line breaks, spaces and trailing
+      // comma), in place of the token and the spaces around it.
+      let l = from;
+      while (l > at && (code[l - 1] === " " || code[l - 1] === "\t")) l--;
+      let r = to;
+      while (r < code.length && (code[r] === " " || code[r] === "\t")) r++;
+      if (code.slice(0, l).endsWith(gap.before) && code.slice(r).startsWith(gap.after)) {
+        from = l;
+        to = r;
+        bound = sourceText.slice(gap.start, gap.end);
+        boundFrom = gap.start;
+      }
+    }
+    const firstRow = rowOf(sourceText, boundFrom);
+    const keep = stringRows(b.nodes);
+    out += code.slice(at, from) +
+      (asIs
+        ? bound
+        : rebase(bound, code, from, sourceText, matchStart ?? boundFrom, (i) => keep.has(firstRow + i)));
+    at = to;
+  }
+  return out + code.slice(at);
+}
+
+/** The 0-based row of an offset. */
+function rowOf(text: string, offset: number): number {
+  let row = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) row++;
+  return row;
+}
+
+/** Rows (0-based) that continue a multi-line string literal inside the given nodes. */
+function stringRows(nodes: Node[]): Set<number> {
+  const rows = new Set<number>();
+  const visit = (n: Node) => {
+    const first = n.startPosition.row;
+    const last = n.endPosition.row;
+    if (first === last) return;
+    if (/string|heredoc|text_block/.test(n.type) && !n.type.includes("concatenated")) {
+      for (let r = first + 1; r <= last; r++) rows.add(r);
+      return;
+    }
+    for (const c of n.children) if (c) visit(c);
+  };
+  for (const n of nodes) visit(n);
+  return rows;
+}
+
+/**
+ * Bound text for the replacement: lines after the first keep their indentation relative to the line of
+ * `anchor` in the source, put onto the indentation of the replacement line at `at`.
+ */
+function rebase(
+  bound: string,
+  code: string,
+  at: number,
+  sourceText: string,
+  anchor: number,
+  isStringText: (line: number) => boolean,
+): string {
+  if (!bound.includes("\n")) return bound;
+  const lineStart = code.lastIndexOf("\n", at - 1) + 1;
+  const targetIndent = /^[ \t]*/.exec(code.slice(lineStart, at))![0];
+  const srcLineStart = sourceText.lastIndexOf("\n", anchor - 1) + 1;
+  const srcIndent = /^[ \t]*/.exec(sourceText.slice(srcLineStart, anchor))![0];
+  return bound.split("\n").map((line, i) => {
+    if (i === 0 || isStringText(i)) return line; // a multi-line string's text is data: as it is
+    const stripped = line.startsWith(srcIndent) ? line.slice(srcIndent.length) : line.trimStart();
+    return stripped.trim() === "" ? "" : targetIndent + stripped;
+  }).join("\n");
 }

@@ -29,6 +29,8 @@ export interface ReindentOptions {
    * code's do: it was copied from there).
    */
   firstColumn?: number;
+  /** The code's indent unit when the caller knows it (text bound from the same file): not read from the code. */
+  codeUnit?: string;
 }
 
 const BLANK = /^[ \t]*$/;
@@ -284,7 +286,7 @@ export function reindent(code: string, options: ReindentOptions): string {
   }
 
   // The code's indent unit: block openers say it best; with none, the destination's unit when it fits.
-  let srcUnit = blockUnit(lines, firstIsBare ? code_ : [first, ...code_]);
+  let srcUnit = options.codeUnit ?? blockUnit(lines, firstIsBare ? code_ : [first, ...code_]);
   const firstOpens = BLOCK_OPENS.test(lines[first]!) || closedAtEnd;
   if (srcUnit === "" && firstIsBare && firstKnown !== null && code_.length > 0 && firstOpens) {
     // The shallowest line inside the block (its closing line aside) is one unit in.

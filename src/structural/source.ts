@@ -151,6 +151,10 @@ export interface TextLines {
   keepLines: (code: string) => ReadonlySet<number>;
   /** Lines that move with the code but keep their own spacing: docstring and block-comment text. */
   alignLines: (code: string) => ReadonlySet<number>;
+  /** The code's indent unit when known (code built from text bound in the same file), else read from it. */
+  codeUnit?: string;
+  /** The column the code's first line stands for, in the code's own columns (0: its later lines are relative to it). */
+  firstColumn?: number;
 }
 
 /** Finds the lines of code-to-place that continue a multi-line string or comment. */

@@ -98,16 +98,18 @@ Deno.test("compilePattern() refuses a pattern that does not parse or is only a m
   parser.delete();
 });
 
-Deno.test("substituteMetavariables() puts bound text into the replacement and re-bases multi-line bindings", async () => {
+Deno.test("substituteMetavariables() puts bound text into the replacement, keeping its layout between the same tokens", async () => {
   const text = fixture("check-napi.js");
   const parser = await GRAMMARS.parser("javascript");
   const tree = parser.parse(text)!;
   const compiled = compilePattern(parser, "javascript", "console.log($$$ARGS)");
   const [, second] = matchPattern(compiled, tree.rootNode, text);
   const out = substituteMetavariables("if (verbose) {\n  logger.info($$$ARGS);\n}", second!.bindings, text);
+  // Written between the same parentheses, $$$ARGS takes the call's whole inside: line break, layout and all,
+  // its lines re-based onto the template's.
   assert.equal(
     out,
-    "if (verbose) {\n  logger.info('\\x1b[' + (isNapi ? '42' : '41') + 'm' +\n    (isNapi ? '    N-API' : 'Not N-API') +\n    '\\x1b[0m: ' + file);\n}",
+    "if (verbose) {\n  logger.info(\n    '\\x1b[' + (isNapi ? '42' : '41') + 'm' +\n      (isNapi ? '    N-API' : 'Not N-API') +\n      '\\x1b[0m: ' + file);\n}",
   );
   assert.equal(substituteMetavariables("keep $OTHER", second!.bindings, text), "keep $OTHER");
   tree.delete();
