@@ -212,7 +212,8 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   if (position === "start_of_body" && children.length > 0) {
     const first = children[0]!;
     // In a comma-separated body (enum members, object entries) the new first item brings its comma.
-    const item = isComma(first.nextSibling) && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
+    const commaList = isComma(first.nextSibling) || t.rules.comma_lists?.includes(body.type) === true;
+    const item = commaList && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
     if (startsLine(text, first.startIndex)) {
       const gap = children.length > 1 ? blankLinesBetween(text, first, children[1]!) : 0;
       const at = lineStart(text, first.startIndex);
@@ -229,7 +230,8 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     // After the last item of a comma-separated body: after its comma (the new item takes one too, as the
     // list does), or, when it has none, give it one.
     const comma = isComma(last.nextSibling) ? last.nextSibling : null;
-    const listed = comma !== null || isComma(last.previousSibling);
+    const listed = comma !== null || isComma(last.previousSibling) ||
+      t.rules.comma_lists?.includes(body.type) === true;
     const item = comma && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
     const commaAt = listed && !comma ? last.endIndex : undefined;
     let end = comma ? comma.endIndex : last.endIndex;

@@ -396,3 +396,17 @@ Deno.test("insert_code() next to the only entry of a JavaScript object adds the 
   assert.ok((await ws.call("remove_symbol", { path: "a.js", name_path: "codec/encode" })).ok);
   assert.equal(await read(ws, "a.js"), text);
 });
+
+Deno.test("insert_code() in JSON puts the commas a one-entry object needs, at every position", async () => {
+  const text = '{\n  "name": "x",\n  "scripts": {\n    "test": "deno test"\n  }\n}\n';
+  const cases: [string, string, string, string][] = [
+    ["scripts/test", "after", '"lint": "deno lint"', '    "test": "deno test",\n    "lint": "deno lint"\n'],
+    ["scripts", "end_of_body", '"build": "x"', '    "test": "deno test",\n    "build": "x"\n'],
+    ["scripts", "start_of_body", '"build": "x"', '    "build": "x",\n    "test": "deno test"\n'],
+  ];
+  for (const [namePath, position, code, inner] of cases) {
+    const out = await inserted("p.json", text, { name_path: namePath, position, code });
+    assert.equal(out, `{\n  "name": "x",\n  "scripts": {\n${inner}  }\n}\n`, `${namePath} ${position}`);
+    assert.doesNotThrow(() => JSON.parse(out));
+  }
+});
