@@ -410,3 +410,28 @@ Deno.test("insert_code() in JSON puts the commas a one-entry object needs, at ev
     assert.doesNotThrow(() => JSON.parse(out));
   }
 });
+
+Deno.test("insert_code() after a one-member enum gives it its comma (C, Rust, C#, Java, Kotlin)", async () => {
+  const cases: [string, string, string, string, string][] = [
+    ["e.c", "enum Color {\n    RED\n};\n", "Color/RED", "GREEN", "enum Color {\n    RED,\n    GREEN\n};\n"],
+    ["e.rs", "enum Color {\n    Red\n}\n", "Color/Red", "Green", "enum Color {\n    Red,\n    Green\n}\n"],
+    ["E.cs", "enum Color\n{\n    Red\n}\n", "Color/Red", "Green", "enum Color\n{\n    Red,\n    Green\n}\n"],
+    ["E.java", "enum Color {\n    RED\n}\n", "Color/RED", "GREEN", "enum Color {\n    RED,\n    GREEN\n}\n"],
+    [
+      "e.kt",
+      "enum class Color {\n    RED\n}\n",
+      "Color/RED",
+      "GREEN",
+      "enum class Color {\n    RED,\n    GREEN\n}\n",
+    ],
+  ];
+  for (const [path, text, namePath, code, want] of cases) {
+    assert.equal(await inserted(path, text, { name_path: namePath, position: "after", code }), want, path);
+    const parent = namePath.split("/")[0]!;
+    assert.equal(
+      await inserted(path, text, { name_path: parent, position: "end_of_body", code }),
+      want,
+      path,
+    );
+  }
+});
