@@ -171,9 +171,9 @@ export function laterLinesIndent(text: string): number | null {
 
 /**
  * Whether code reads as copied from a text: its later lines sit as far in as
- * the text's later lines ({@linkcode laterLinesIndent}), and every one of
- * them starts with whitespace the text's lines start with (same tabs, same
- * spaces).
+ * the text's later lines ({@linkcode laterLinesIndent}), and each of its lines
+ * that the text also has (same content) starts with whitespace the text gives
+ * that line — so the same code in another indent unit does not count.
  *
  * @param code Code to place.
  * @param text The text it replaces.
@@ -182,8 +182,22 @@ export function laterLinesIndent(text: string): number | null {
 export function copiedFrom(code: string, text: string): boolean {
   const later = laterLinesIndent(code);
   if (later === null || later !== laterLinesIndent(text)) return false;
-  const leads = new Set(text.split(/\r?\n/).map(leading));
-  return code.split(/\r?\n/).slice(1).every((l) => BLANK.test(l) || leads.has(leading(l)));
+  const leads = new Map<string, Set<string>>();
+  for (const l of text.split(/\r?\n/)) {
+    const key = l.trim();
+    if (key === "") continue;
+    let set = leads.get(key);
+    if (!set) leads.set(key, set = new Set());
+    set.add(leading(l));
+  }
+  let agree = 0;
+  for (const l of code.split(/\r?\n/).slice(1)) {
+    const known = leads.get(l.trim());
+    if (l.trim() === "" || !known) continue;
+    if (!known.has(leading(l))) return false;
+    if (leading(l) !== "") agree++; // a line at column 0 says nothing about the indentation
+  }
+  return agree > 0;
 }
 
 /**
@@ -291,7 +305,9 @@ export function reindent(code: string, options: ReindentOptions): string {
   if (srcUnit === "" && firstIsBare && firstKnown !== null && code_.length > 0 && firstOpens) {
     // The shallowest line inside the block (its closing line aside) is one unit in.
     const inside = closedAtEnd && code_.length > 1 ? code_.slice(0, -1) : code_;
-    const step = Math.min(...inside.map(width)) - firstKnown;
+    // (Lines no deeper than the first — C preprocessor lines, labels — say nothing.)
+    const deeper = inside.map(width).filter((w) => w > firstKnown);
+    const step = deeper.length > 0 ? Math.min(...deeper) - firstKnown : 0;
     if (step > 0) {
       srcUnit = leading(lines[inside[0]!]!).startsWith("\t") ? "\t" : " ".repeat(Math.min(step, 8));
     }

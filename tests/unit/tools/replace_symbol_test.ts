@@ -3,6 +3,7 @@ import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+import { fixtureUrl } from "../../_helpers.ts";
 
 async function workspace(files: Record<string, string>): Promise<Workspace> {
   return await createWorkspace({ backend: createMemoryBackend(files), wasm: createWasmLoader() });
@@ -271,4 +272,14 @@ Deno.test("replace_symbol() re-indents adjacent string literals on several lines
   // The model wrote the method at the top level: it goes back to its depth, both literals with it.
   const code = 'def f(self):\n    raise E(\n        f"a {self.x} "\n        f"b"\n    )';
   assert.equal(await replaced("a.py", py, "A/f", code), py);
+});
+
+Deno.test("replace_symbol() converts a function written in another indent unit back to the file's (real: sharp's utilities.cc)", async () => {
+  const text = await Deno.readTextFile(fixtureUrl("symbols", "utilities.cc"));
+  const start = text.indexOf("Napi::Value libvipsVersion(");
+  const end = text.indexOf("\n}\n", start) + 2;
+  const original = text.slice(start, end);
+  // The model's copy uses four spaces where the file uses two; the #ifdef lines stay at column 0.
+  const fourSpaces = original.split("\n").map((l) => l.startsWith("  ") ? `  ${l}` : l).join("\n");
+  assert.equal(await replaced("utilities.cc", text, "libvipsVersion", fourSpaces), text);
 });
