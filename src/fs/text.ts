@@ -116,3 +116,43 @@ export function splitLinesKeepEnds(text: string): string[] {
   if (start < text.length) out.push(text.slice(start));
   return out;
 }
+
+/**
+ * Whether replacing `length` characters at `at` would split a CRLF pair (the
+ * span starts at the "\n" of one, or ends at its "\r"), leaving a lone "\r".
+ *
+ * @param text The text.
+ * @param at Start offset (UTF-16).
+ * @param length Length of the span.
+ * @returns True when the span cuts a "\r\n" in two.
+ *
+ * @example
+ * ```ts
+ * import { splitsCrlf } from "@graver/core/fs";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(splitsCrlf("a\r\nb", 2, 2), true); // "\nb"
+ * assert.equal(splitsCrlf("a\r\nb", 1, 3), false); // "\r\nb"
+ * ```
+ */
+export function splitsCrlf(text: string, at: number, length: number): boolean {
+  return (text[at] === "\n" && text[at - 1] === "\r") ||
+    (length > 0 && text[at + length - 1] === "\r" && text[at + length] === "\n");
+}
+
+/**
+ * New text for a span of a text, with its bare "\n" line breaks made "\r\n"
+ * when the line the span ends on ends with "\r\n" (or, on a last line
+ * without an ending, when the text uses CRLF), so an edit never mixes line
+ * endings into a CRLF region.
+ *
+ * @param text The text being edited.
+ * @param end Offset where the replaced span ends.
+ * @param newText The replacement.
+ * @returns The replacement with the region's line endings.
+ */
+export function withRegionEol(text: string, end: number, newText: string): string {
+  if (!/(?<!\r)\n/.test(newText) || !text.includes("\r\n")) return newText;
+  const nl = text.indexOf("\n", end);
+  return nl === -1 || text[nl - 1] === "\r" ? newText.replace(/\r?\n/g, "\r\n") : newText;
+}

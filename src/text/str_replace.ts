@@ -6,6 +6,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
+import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { TextDoc } from "./_doc.ts";
 import { applyMatch, type ErrorShape, explainFailure } from "./apply_edit_ops.ts";
 import { matchBlock, type MatchOptions } from "./match_block.ts";
@@ -101,7 +102,8 @@ export async function strReplace(
   const text = file.text;
   const variants: [string, string][] = [[args.oldText, args.newText]];
   if (text.includes("\r\n") && args.oldText.includes("\n") && !args.oldText.includes("\r\n")) {
-    variants.push([args.oldText.replace(/\n/g, "\r\n"), args.newText.replace(/\r?\n/g, "\r\n")]);
+    // In a CRLF file the model's "\n" means "\r\n": that reading first.
+    variants.unshift([args.oldText.replace(/\n/g, "\r\n"), args.newText.replace(/\r?\n/g, "\r\n")]);
   }
   for (const [oldText, newText] of variants) {
     const hits: number[] = [];
@@ -110,7 +112,7 @@ export async function strReplace(
       o !== -1 && hits.length < 1000;
       o = text.indexOf(oldText, o + oldText.length)
     ) {
-      hits.push(o);
+      if (!splitsCrlf(text, o, oldText.length)) hits.push(o); // never leave a lone "\r"
     }
     if (hits.length === 0) continue;
     let chosen = hits;
@@ -145,7 +147,10 @@ export async function strReplace(
       chosen = [hits[pick]!];
     }
     let out = text;
-    for (const o of [...chosen].reverse()) out = out.slice(0, o) + newText + out.slice(o + oldText.length);
+    for (const o of [...chosen].reverse()) {
+      out = out.slice(0, o) + withRegionEol(text, o + oldText.length, newText) +
+        out.slice(o + oldText.length);
+    }
     if (out === text) {
       throw new RecoverableError(
         "already_applied",

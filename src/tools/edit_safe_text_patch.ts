@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { RecoverableError } from "../errors.ts";
 import { applyTextEdits, type TextEdit } from "../structural/source.ts";
 import { shortVersion } from "../fs/version.ts";
@@ -120,7 +121,8 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
     for (const [i, hunk] of args.hunks.entries()) {
       let oldText = hunk.old_text;
       let newText = hunk.new_text;
-      let at = occurrences(text, oldText);
+      // A match may not split a CRLF pair (old_text "\nfoo" inside "\r\nfoo" would leave a lone "\r").
+      let at = occurrences(text, oldText).filter((p) => !splitsCrlf(text, p, oldText.length));
       if (at.length === 0 && crlf && oldText.includes("\n") && !oldText.includes("\r\n")) {
         // Same text with the file's CRLF endings (models write "\n").
         const asCrlf = oldText.replace(/\n/g, "\r\n");
@@ -131,6 +133,8 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
           at = found;
         }
       }
+      // New lines written with "\n" in a CRLF region (old_text on one line) take the region's endings.
+      if (at.length === 1) newText = withRegionEol(text, at[0]! + oldText.length, newText);
       if (at.length === 0) {
         const present = newText !== "" ? occurrences(text, newText) : [];
         if (present.length === 1 && alreadyApplied.length === i) {

@@ -131,3 +131,13 @@ Deno.test("strReplace() refuses a missing file with not_found", async () => {
     (e) => isRecoverable(e, "not_found"),
   );
 });
+
+Deno.test("strReplace() in a CRLF file reads the model's \\n as \\r\\n and never leaves a lone \\r", async () => {
+  const text = "'use strict';\r\n\r\n/** @type */\r\nmodule.exports = 1;\r\n";
+  const backend = createMemoryBackend({ "/f.js": text });
+  const fs = BackendFs.wrap(backend);
+  const stage = new Stage(fs, new Sandbox("/"));
+  await strReplace(stage, { path: "f.js", oldText: "\n/** @type */", newText: "\n/** @type */\n// probe" });
+  const after = new TextDecoder().decode(stage.changes()[0]!.after!);
+  assert.equal(after, "'use strict';\r\n\r\n/** @type */\r\n// probe\r\nmodule.exports = 1;\r\n");
+});

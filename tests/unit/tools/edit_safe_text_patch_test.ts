@@ -107,3 +107,32 @@ Deno.test("edit_safe_text_patch refuses overlapping hunks", async () => {
   assert.equal(e.code, "ambiguous");
   assert.equal(await stored(ws, "a.txt"), "alpha beta gamma\n");
 });
+
+Deno.test("edit_safe_text_patch never splits a CRLF pair, and new lines in a CRLF file get CRLF", async () => {
+  // Regression: old_text "\n/** …" matched at the "\n" of "\r\n" and left a lone "\r" in the file.
+  const text = "'use strict';\r\n\r\n/** @type */\r\nmodule.exports = 1;\r\n";
+  const cases: [string, string, string][] = [
+    [
+      "\n/** @type */",
+      "\n/** @type */\n// probe",
+      "'use strict';\r\n\r\n/** @type */\r\n// probe\r\nmodule.exports = 1;\r\n",
+    ],
+    [
+      "module.exports = 1;",
+      "module.exports = 1;\nmodule.exports.b = 2;",
+      "'use strict';\r\n\r\n/** @type */\r\nmodule.exports = 1;\r\nmodule.exports.b = 2;\r\n",
+    ],
+  ];
+  for (const [oldText, newText, want] of cases) {
+    const ws = await workspaceWith({ "f.js": text });
+    ok(
+      await ws.call("edit_safe_text_patch", {
+        path: "f.js",
+        hunks: [{ old_text: oldText, new_text: newText }],
+      }),
+    );
+    const after = await stored(ws, "f.js");
+    assert.equal(after, want, JSON.stringify(oldText));
+    assert.doesNotMatch(after, /\r(?!\n)|(?<!\r)\n/);
+  }
+});
