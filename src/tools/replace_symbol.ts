@@ -9,6 +9,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { isDecoration } from "../structural/selectors.ts";
 import { copiedFrom, reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
@@ -29,6 +30,20 @@ export interface ReplaceSymbolArgs {
   expected_version?: string;
   /** Preview only. */
   dry_run?: boolean;
+}
+
+/** A line of a comment (not a decorator or attribute). */
+const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?!\[)|<!--)/;
+
+/** Where the decorations before a definition start (its attached comments aside), or where it starts. */
+function decorationsStart(outer: Node, rules: SymbolRules): number {
+  let start = outer.startIndex;
+  for (let sib = outer.previousSibling; sib; sib = sib.previousSibling) {
+    const decoration = isDecoration(sib.type, rules);
+    if (!decoration && !rules.comments.includes(sib.type)) break;
+    if (decoration) start = sib.startIndex;
+  }
+  return start;
 }
 
 /** Code that opens with a decorator, annotation or attribute (`@X`, `[X]`, `#[X]`). */
@@ -135,7 +150,11 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
       for (let i = levels.length - 1; i > chosen; i--) {
         injected += keywordPrefix(levels[i]!, levels[i - 1]!, t.text, t.rules);
       }
-      start = Math.min(t.symbol.full_range.start_utf16, outer.startIndex);
+      // Decorators alone replace the decorators: the doc comment above them stays.
+      const bringsComments = docs.split("\n").some((l) => COMMENT_LINE.test(l));
+      start = bringsComments
+        ? Math.min(t.symbol.full_range.start_utf16, outer.startIndex)
+        : decorationsStart(outer, t.rules);
       end = endOf(outer);
       const suffix = t.text.slice(endOf(level), end).trim();
       replacement = `${docs}\n${injected}${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;

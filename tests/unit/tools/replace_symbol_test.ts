@@ -99,8 +99,13 @@ Deno.test("replace_symbol() on a Rust impl method keeps its attribute and doc wh
     rs.replace("        P\n", "        P {}\n"),
   );
   assert.equal(
+    await replaced("p.rs", rs, "impl P/new", "/// Made.\n#[must_use]\npub fn new() -> Self {\n    P\n}"),
+    rs.replace("    /// Make one.\n    #[inline]\n", "    /// Made.\n    #[must_use]\n"),
+  );
+  assert.equal(
     await replaced("p.rs", rs, "impl P/new", "#[must_use]\npub fn new() -> Self {\n    P\n}"),
-    rs.replace("    /// Make one.\n    #[inline]\n", "    #[must_use]\n"),
+    // The new code brings an attribute, not a doc comment: the attribute is replaced, the doc stays.
+    rs.replace("    #[inline]\n", "    #[must_use]\n"),
   );
 });
 
@@ -282,4 +287,17 @@ Deno.test("replace_symbol() converts a function written in another indent unit b
   // The model's copy uses four spaces where the file uses two; the #ifdef lines stay at column 0.
   const fourSpaces = original.split("\n").map((l) => l.startsWith("  ") ? `  ${l}` : l).join("\n");
   assert.equal(await replaced("utilities.cc", text, "libvipsVersion", fourSpaces), text);
+});
+
+Deno.test("replace_symbol() with new annotations keeps the doc comment above them (Java, TypeScript)", async () => {
+  const java = "class A {\n  /** Runs. */\n  @Override\n  public void run() {\n    go();\n  }\n}\n";
+  assert.equal(
+    await replaced("A.java", java, "A/run", "@Override\n@Deprecated\npublic void run() {\n  stop();\n}"),
+    "class A {\n  /** Runs. */\n  @Override\n  @Deprecated\n  public void run() {\n    stop();\n  }\n}\n",
+  );
+  const ts = "class A {\n  // Runs.\n  @Input()\n  run(): void {}\n}\n";
+  assert.equal(
+    await replaced("a.ts", ts, "A/run", "@Output()\nrun(): void {}"),
+    "class A {\n  // Runs.\n  @Output()\n  run(): void {}\n}\n",
+  );
 });
