@@ -159,6 +159,42 @@ export function replacementEdit(
  * @returns The text edit.
  */
 export function removalEdit(file: SourceFile, target: Target): TextEdit {
+  const edit = removalSpanEdit(file, target);
+  // A list item goes with its separator: the comma after it, or, for the last item, the comma before it.
+  const comma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
+  const outer = outermostAt(target.node);
+  const next = outer.nextSibling;
+  const prev = outer.previousSibling;
+  const { text } = file;
+  if (
+    comma(next) && next.startIndex >= target.fullEnd &&
+    /^[ \t]*$/.test(text.slice(target.fullEnd, next.startIndex))
+  ) {
+    if (edit.end <= next.startIndex) {
+      // the comma right after the item (same line): take it and the spaces after it
+      let end = next.endIndex;
+      while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
+      return { start: edit.start, end: Math.max(edit.end, end), text: edit.text };
+    }
+    return edit;
+  }
+  if (comma(prev) && !comma(next) && prev.endIndex <= edit.start) {
+    // the last item: the comma before it goes, with what separates them on its line
+    const between = text.slice(prev.endIndex, edit.start);
+    const sameLine = /^[ \t]*$/.test(between);
+    return { start: prev.startIndex, end: edit.end, text: sameLine ? edit.text : between + edit.text };
+  }
+  return edit;
+}
+
+/** The outermost node spanning exactly what `node` spans (a name-path target may be an inner one). */
+function outermostAt(node: Node): Node {
+  let n = node;
+  while (n.parent && n.parent.startIndex === n.startIndex && n.parent.endIndex === n.endIndex) n = n.parent;
+  return n;
+}
+
+function removalSpanEdit(file: SourceFile, target: Target): TextEdit {
   const { text } = file;
   const s = target.fullStart;
   const e = target.fullEnd;

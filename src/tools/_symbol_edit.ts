@@ -301,3 +301,20 @@ export function eolAt(text: string, offset: number, fallback: "\n" | "\r\n"): "\
   if (nl === -1) return fallback;
   return nl > 0 && text[nl - 1] === "\r" ? "\r\n" : "\n";
 }
+
+/**
+ * Where the decorations before a definition start (its attached comments aside), or where it starts.
+ *
+ * @param outer The definition's outermost wrapper (see definitionLevels).
+ * @param rules The language's symbol rules.
+ * @returns The offset of the first decorator or attribute above it, else its own start.
+ */
+export function decorationsStart(outer: Node, rules: SymbolRules): number {
+  let start = outer.startIndex;
+  for (let sib = outer.previousSibling; sib; sib = sib.previousSibling) {
+    const decoration = isDecoration(sib.type, rules);
+    if (!decoration && !rules.comments.includes(sib.type)) break;
+    if (decoration) start = sib.startIndex;
+  }
+  return start;
+}

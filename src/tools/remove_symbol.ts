@@ -12,6 +12,7 @@ import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
   blanksAbove,
   blanksBelow,
+  decorationsStart,
   endsLine,
   indentAt,
   lastInBlock,
@@ -30,7 +31,7 @@ export interface RemoveSymbolArgs {
   path: string;
   /** Name path of the symbol. */
   name_path: string;
-  /** Also remove attached doc comments, decorators and attributes (default true). */
+  /** Also remove the attached doc comments (default true; decorators and attributes always go with the definition). */
   with_decorations?: boolean;
   /** Version last read; refused with stale_base if the file moved on. */
   expected_version?: string;
@@ -38,22 +39,11 @@ export interface RemoveSymbolArgs {
   dry_run?: boolean;
 }
 
-/** Start of the definition without the decorations and comments before it. */
+/** Where a removal that keeps the doc comments starts: at the first decorator or attribute, else the definition. */
 function startWithoutDecorations(t: SymbolTarget): number {
-  const levels = definitionLevels(t.node, t.rules);
-  let s = levels[levels.length - 1]!.startIndex;
-  for (let i = levels.length - 1; i >= 1; i--) {
-    const level = levels[i]!;
-    const child = levels[i - 1]!;
-    for (const c of level.children) {
-      if (!c || c.startIndex >= child.startIndex) break;
-      if (t.rules.decorations.includes(c.type) || t.rules.comments.includes(c.type)) {
-        s = Math.max(s, c.endIndex);
-      }
-    }
-  }
-  while (s < t.node.startIndex && /\s/.test(t.text[s]!)) s++;
-  return s;
+  // Decorators and attributes go with what they decorate (left behind, they would decorate the next
+  // definition); only the doc comments above them stay.
+  return decorationsStart(definitionLevels(t.node, t.rules).at(-1)!, t.rules);
 }
 
 /**
@@ -116,13 +106,14 @@ function withoutSymbol(t: SymbolTarget, outer: Node, start: number, end: number)
 export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
   name: "remove_symbol",
   description:
-    "Delete a definition found by name path (e.g. 'Class/method'), with its doc comments, decorators and attributes (set with_decorations false to keep them) and the blank lines that separated it. Use outline or find_symbol to see name paths.",
+    "Delete a definition found by name path (e.g. 'Class/method'), with its decorators, attributes and doc comments (with_decorations false keeps the doc comments; decorators always go, since left behind they would decorate the next definition) and the blank lines that separated it. Use outline or find_symbol to see name paths.",
   inputSchema: objectSchema({
     path: PATH,
     name_path: { type: "string", minLength: 1, description: 'Name path of the symbol, e.g. "Outer/inner"' },
     with_decorations: {
       type: "boolean",
-      description: "Also remove attached doc comments, decorators and attributes (default true)",
+      description:
+        "Also remove the attached doc comments (default true); decorators and attributes always go with the definition",
     },
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,

@@ -9,13 +9,20 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { isDecoration } from "../structural/selectors.ts";
 import { copiedFrom, reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import { afterInnerDecorations, eolAt, firstToken, indentAt, openSymbol, trimCode } from "./_symbol_edit.ts";
+import {
+  afterInnerDecorations,
+  decorationsStart,
+  eolAt,
+  firstToken,
+  indentAt,
+  openSymbol,
+  trimCode,
+} from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of replace_symbol. */
@@ -34,17 +41,6 @@ export interface ReplaceSymbolArgs {
 
 /** A line of a comment (not a decorator or attribute). */
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?!\[)|<!--)/;
-
-/** Where the decorations before a definition start (its attached comments aside), or where it starts. */
-function decorationsStart(outer: Node, rules: SymbolRules): number {
-  let start = outer.startIndex;
-  for (let sib = outer.previousSibling; sib; sib = sib.previousSibling) {
-    const decoration = isDecoration(sib.type, rules);
-    if (!decoration && !rules.comments.includes(sib.type)) break;
-    if (decoration) start = sib.startIndex;
-  }
-  return start;
-}
 
 /** Code that opens with a decorator, annotation or attribute (`@X`, `[X]`, `#[X]`). */
 const LEADING_DECORATION = /^\s*(?:@|\[|#\[)/;

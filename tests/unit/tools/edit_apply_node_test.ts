@@ -209,3 +209,20 @@ Deno.test("edit_apply_node refuses an ambiguous name path with each candidate's 
     "class A {\n  f(a: number): void;\n  f(a: string): void;\n  f(a: any) { return a; }\n}\n",
   );
 });
+
+Deno.test("edit_apply_node removing a list item takes its comma (JSON keys, one per line or inline)", async () => {
+  const json = '{\n  "a": 1,\n  "b": 2,\n  "c": 3\n}\n';
+  const cases: [string, string][] = [
+    ["a", '{\n  "b": 2,\n  "c": 3\n}\n'],
+    ["b", '{\n  "a": 1,\n  "c": 3\n}\n'],
+    ["c", '{\n  "a": 1,\n  "b": 2\n}\n'],
+  ];
+  for (const [key, want] of cases) {
+    const ws = await workspaceWith({ "p.json": json });
+    ok(await ws.call("edit_apply_node", { path: "p.json", selector: key, new_text: "" }));
+    assert.equal(await stored(ws, "p.json"), want, key);
+  }
+  const ws = await workspaceWith({ "q.json": '{"a": 1, "b": 2}\n' });
+  ok(await ws.call("edit_apply_node", { path: "q.json", selector: "b", new_text: "" }));
+  assert.equal(await stored(ws, "q.json"), '{"a": 1}\n');
+});

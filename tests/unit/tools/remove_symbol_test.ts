@@ -37,10 +37,17 @@ Deno.test("remove_symbol() removes the first and the last method of a class clea
   );
 });
 
-Deno.test("remove_symbol() with_decorations false keeps the doc comment and decorators", async () => {
+Deno.test("remove_symbol() with_decorations false keeps the doc comment; decorators go with what they decorate", async () => {
+  // Left behind, `#[test]` would turn `b` into a test and `@property` would decorate the next method.
   assert.equal(
     await removed("r.rs", "/// Doc.\n#[test]\nfn a() {}\n\nfn b() {}\n", "a", { with_decorations: false }),
-    "/// Doc.\n#[test]\nfn b() {}\n",
+    "/// Doc.\nfn b() {}\n",
+  );
+  const py =
+    "class A:\n    # Size.\n    @property\n    def size(self):\n        return 1\n\n    def other(self):\n        pass\n";
+  assert.equal(
+    await removed("a.py", py, "A/size", { with_decorations: false }),
+    "class A:\n    # Size.\n    def other(self):\n        pass\n",
   );
 });
 
