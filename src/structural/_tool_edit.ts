@@ -110,6 +110,16 @@ export async function stageTargetEdits(
   } finally {
     strings.dispose();
   }
+  // Matches that lead to the very same edit (`f(f(x))` anchored at one statement) make it once.
+  const seen = new Set<string>();
+  const before = edits.length;
+  edits = edits.filter((e) => {
+    const key = `${e.start}:${e.end}:${e.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const merged = before - edits.length;
   let next: string;
   try {
     next = applyTextEdits(file.text, edits);
@@ -122,6 +132,9 @@ export async function stageTargetEdits(
   }
   await stage.writeText(file.rel, { text: next, bom: file.bom });
   const warnings: string[] = [];
+  if (merged > 0) {
+    warnings.push(`${merged} match(es) led to the same edit as another match; it was made once`);
+  }
   if (file.problems > 0) {
     warnings.push(
       `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,

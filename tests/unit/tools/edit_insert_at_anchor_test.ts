@@ -352,3 +352,20 @@ Deno.test("edit_insert_at_anchor keeps a BOM and every other line's ending in a 
     "\uFEFFclass A:\r\n    def f(self):\r\n        pass\n\r\n    def h(self):\r\n        pass\r\n\n    def g(self):\r\n        pass\r\n",
   );
 });
+
+Deno.test("edit_insert_at_anchor makes an insertion once when nested matches share its anchor", async () => {
+  const ws = await workspaceWith({ "a.ts": "function g() {\n  f(1); f(2);\n  return f(f(4));\n}\n" });
+  const res = await ws.call("edit_insert_at_anchor", {
+    path: "a.ts",
+    selector: { pattern: "f($X)" },
+    select: "all",
+    position: "before",
+    text: "log();",
+  });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(
+    await stored(ws, "a.ts"),
+    "function g() {\n  log();\n  f(1);\n  log();\n  f(2);\n  log();\n  return f(f(4));\n}\n",
+  );
+  assert.match(res.warnings.join("\n"), /1 match\(es\) led to the same edit/);
+});
