@@ -153,6 +153,20 @@ export function splitsCrlf(text: string, at: number, length: number): boolean {
  */
 export function withRegionEol(text: string, end: number, newText: string): string {
   if (!/(?<!\r)\n/.test(newText) || !text.includes("\r\n")) return newText;
-  const nl = text.indexOf("\n", end);
-  return nl === -1 || text[nl - 1] === "\r" ? newText.replace(/\r?\n/g, "\r\n") : newText;
+  return lineEndingAt(text, end, "\r\n") === "\r\n" ? newText.replace(/\r?\n/g, "\r\n") : newText;
+}
+
+/**
+ * The line ending of the line that holds `offset` (a file mixing CRLF and LF keeps each region's own), or
+ * `fallback` on a last line without one.
+ *
+ * @param text The file text.
+ * @param offset Any offset on the line.
+ * @param fallback The file's dominant line ending.
+ * @returns "\r\n" or "\n".
+ */
+export function lineEndingAt(text: string, offset: number, fallback: "\n" | "\r\n"): "\n" | "\r\n" {
+  const nl = text.indexOf("\n", offset);
+  if (nl === -1) return fallback;
+  return nl > 0 && text[nl - 1] === "\r" ? "\r\n" : "\n";
 }

@@ -8,6 +8,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { isComma } from "../syntax/_tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import {
   blankLinesAbove,
@@ -361,7 +362,6 @@ export function insertionEdit(
       ? definitionGap(file, body.container, options.defs)
       : 0;
   // In a comma-separated body (enum members, object entries, arguments) the new item brings its comma.
-  const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
   const listed = realItems.some((n) => isComma(n.nextSibling) || isComma(n.previousSibling));
   const withComma: Code = listed && !/,\s*$/.test(code.text) ? { ...code, text: `${code.text},` } : code;
   switch (position) {

@@ -21,6 +21,7 @@ import { copiedFrom, indentOfLine, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 import type { Node } from "web-tree-sitter";
+import { isComma } from "../syntax/_tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
 
 /** Columns of leading whitespace (a tab counts 4, as reindent counts them). */
@@ -161,13 +162,12 @@ export function replacementEdit(
 export function removalEdit(file: SourceFile, target: Target): TextEdit {
   const edit = removalSpanEdit(file, target);
   // A list item goes with its separator: the comma after it, or, for the last item, the comma before it.
-  const comma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
   const outer = outermostAt(target.node);
   const next = outer.nextSibling;
   const prev = outer.previousSibling;
   const { text } = file;
   if (
-    comma(next) && next.startIndex >= target.fullEnd &&
+    isComma(next) && next.startIndex >= target.fullEnd &&
     /^[ \t]*$/.test(text.slice(target.fullEnd, next.startIndex))
   ) {
     if (edit.end <= next.startIndex) {
@@ -178,7 +178,7 @@ export function removalEdit(file: SourceFile, target: Target): TextEdit {
     }
     return edit;
   }
-  if (comma(prev) && !comma(next) && prev.endIndex <= edit.start) {
+  if (isComma(prev) && !isComma(next) && prev.endIndex <= edit.start) {
     // the last item: the comma before it goes, with what separates them on its line
     const between = text.slice(prev.endIndex, edit.start);
     const sameLine = /^[ \t]*$/.test(between);

@@ -288,21 +288,6 @@ export function afterInnerDecorations(node: Node, rules: SymbolRules): number | 
 }
 
 /**
- * The line ending of the line that holds `offset` (a file mixing CRLF and LF keeps each region's own), or
- * `fallback` on a last line without one.
- *
- * @param text The file text.
- * @param offset Any offset on the line.
- * @param fallback The file's dominant line ending.
- * @returns "\r\n" or "\n".
- */
-export function eolAt(text: string, offset: number, fallback: "\n" | "\r\n"): "\n" | "\r\n" {
-  const nl = text.indexOf("\n", offset);
-  if (nl === -1) return fallback;
-  return nl > 0 && text[nl - 1] === "\r" ? "\r\n" : "\n";
-}
-
-/**
  * Where the decorations before a definition start (its attached comments aside), or where it starts.
  *
  * @param outer The definition's outermost wrapper (see definitionLevels).

@@ -9,14 +9,15 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { lineEndingAt } from "../fs/text.ts";
 import { reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
+import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
   conventionalGap,
   endsLine,
-  eolAt,
   indentAt,
   lineEndAfter,
   lineStart,
@@ -143,7 +144,6 @@ function inlineItem(
 /** The commas around a symbol that is an item of a comma-separated list; null when it is not one. */
 function listSeparators(t: SymbolTarget): { after: Node | null } | null {
   const outer = outerNode(t);
-  const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
   const next = outer.nextSibling;
   if (isComma(next)) return { after: next };
   if (isComma(outer.previousSibling)) return { after: null };
@@ -154,15 +154,6 @@ function listSeparators(t: SymbolTarget): { after: Node | null } | null {
 function outerNode(t: SymbolTarget): Node {
   const levels = definitionLevels(t.node, t.rules);
   return levels[levels.length - 1]!;
-}
-
-/** The `;` that ends a definition outside its node (a C/C++ `struct S {...};`), or null. */
-function terminator(t: SymbolTarget): Node | null {
-  const outer = outerNode(t);
-  const next = outer.nextSibling;
-  const prev = outer.previousSibling;
-  if (prev && !prev.isNamed && prev.type === ",") return null; // `let a, b;`: the `;` ends the list
-  return next && !next.isNamed && next.type === ";" ? next : null;
 }
 
 function insertion(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
@@ -208,7 +199,6 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   const doc = children.length > 0 && t.symbol.doc !== undefined && isDocstring(children[0]!)
     ? children.shift()!
     : null;
-  const isComma = (n: Node | null): n is Node => n !== null && !n.isNamed && n.type === ",";
   if (position === "start_of_body" && children.length > 0) {
     const first = children[0]!;
     // In a comma-separated body (enum members, object entries) the new first item brings its comma.
@@ -272,7 +262,7 @@ function placement(t: SymbolTarget, position: InsertPosition, code: string): Ins
     symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } },
   });
   if (!list) {
-    const semi = position === "after" ? terminator(t) : null;
+    const semi = position === "after" ? terminatorAfter(outerNode(t)) : null;
     return insertion(semi ? endAt(semi.endIndex) : t, position, code);
   }
   const inline =
@@ -327,7 +317,7 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
     const near = args.position === "after" || args.position === "end_of_body"
       ? Math.max(r.start_utf16, r.end_utf16 - 1)
       : r.start_utf16;
-    t.eol = eolAt(t.text, near, t.eol);
+    t.eol = lineEndingAt(t.text, near, t.eol);
     const ins = placement(t, args.position, code);
     let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
     if (ins.commaAt !== undefined && ins.commaAt <= ins.at) {

@@ -7,6 +7,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { emptiedBodyFiller } from "../structural/node_edit.ts";
+import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
@@ -77,10 +78,8 @@ export function removalSpan(text: string, start: number, end: number): { start: 
 /** Where the removal ends: after the comma that follows a list item, or the `;` that ends a C/C++ struct. */
 function endWithSeparator(t: SymbolTarget, outer: Node): number {
   const next = outer.nextSibling;
-  const prev = outer.previousSibling;
-  const comma = (n: Node | null) => n !== null && !n.isNamed && n.type === ",";
-  if (comma(next) || (next && !next.isNamed && next.type === ";" && !comma(prev))) return next!.endIndex;
-  return t.symbol.full_range.end_utf16;
+  if (isComma(next)) return next.endIndex;
+  return terminatorAfter(outer)?.endIndex ?? t.symbol.full_range.end_utf16;
 }
 
 /**
@@ -89,9 +88,7 @@ function endWithSeparator(t: SymbolTarget, outer: Node): number {
  */
 function withoutSymbol(t: SymbolTarget, outer: Node, start: number, end: number): string {
   const prev = outer.previousSibling;
-  const comma = prev && !prev.isNamed && prev.type === "," && end === t.symbol.full_range.end_utf16
-    ? prev
-    : null;
+  const comma = isComma(prev) && end === t.symbol.full_range.end_utf16 ? prev : null;
   if (comma && !startsLine(t.text, start) && /^[ \t]*$/.test(t.text.slice(comma.endIndex, start))) {
     return t.text.slice(0, comma.startIndex) + t.text.slice(end); // on one line: ", b" goes
   }

@@ -9,6 +9,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { lineEndingAt } from "../fs/text.ts";
 import { copiedFrom, reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
@@ -17,7 +18,6 @@ import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
   afterInnerDecorations,
   decorationsStart,
-  eolAt,
   firstToken,
   indentAt,
   openSymbol,
@@ -174,7 +174,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     const copied = copiedFrom(replacement, t.text.slice(start, end));
     const placed = reindent(replacement, {
       indent,
-      eol: eolAt(t.text, start, t.eol), // a file mixing CRLF and LF keeps the region's own
+      eol: lineEndingAt(t.text, start, t.eol), // a file mixing CRLF and LF keeps the region's own
       unit: t.unit,
       indentFirstLine: false,
       ...lines,
