@@ -23,3 +23,4 @@ export * from "./syntax/mod.ts";
 export * from "./structural/mod.ts";
 export * from "./tools/mod.ts";
 export * from "./text/mod.ts";
+export * from "./surfaces/reflection.ts";

@@ -10,12 +10,12 @@ import type { LockOptions } from "./fs/commit_lock.ts";
 import { Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
+import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
 import type { ToolResult } from "./tools/types.ts";
 
-/** What the syntax guard does with an edit that adds parse errors. */
-export type SyntaxGuardMode = "refuse" | "warn" | "off";
+export type { SyntaxGuardMode } from "./syntax/types.ts";
 
 /** Options for {@linkcode createWorkspace}. */
 export interface WorkspaceOptions {

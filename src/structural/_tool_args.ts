@@ -7,7 +7,7 @@
  */
 import type { JsonSchema } from "../tools/types.ts";
 import { flattenSymbols, outlineOf, TextIndex } from "../syntax/symbols.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "../syntax/types.ts";
 import { type DefinitionStarts, spacedKind } from "./_layout.ts";
 import type { SourceFile, TextEdit } from "./source.ts";
 
@@ -47,7 +47,7 @@ export const NTH: JsonSchema = {
  * Start offsets of the file's definitions (functions, classes, methods …, not
  * variables or fields), or null when the language has no outline.
  */
-export async function definitionStarts(ws: Workspace, file: SourceFile): Promise<DefinitionStarts | null> {
+export async function definitionStarts(ws: Parsing, file: SourceFile): Promise<DefinitionStarts | null> {
   try {
     const outline = await outlineOf(ws, file.rel, file.text, file.version);
     const out: DefinitionStarts = new Set();

@@ -7,7 +7,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "../syntax/types.ts";
 import { substituteMetavariables } from "./pattern.ts";
 import { type Selection, type SelectMode, type Selector, selectTargets, type Target } from "./selectors.ts";
 import { reindent } from "./reindent.ts";
@@ -44,7 +44,7 @@ export interface StructuralArgs {
  * @returns The parsed file and the selection; `unsupported_language`, `stale_base`, `no_match`, `ambiguous` … otherwise.
  */
 export async function openSelection(
-  ws: Workspace,
+  ws: Parsing,
   stage: Stage,
   tool: string,
   args: StructuralArgs,
@@ -79,7 +79,7 @@ export interface TargetEditOptions {
  * @returns The edits applied and the warnings to report; `ambiguous` when two edits overlap.
  */
 export async function stageTargetEdits(
-  ws: Workspace,
+  ws: Parsing,
   stage: Stage,
   file: SourceFile,
   targets: Target[],

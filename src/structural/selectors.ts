@@ -12,7 +12,7 @@ import { type Node, Query } from "web-tree-sitter";
 import { RecoverableError, type SuggestedCall } from "../errors.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, resolveNamePath, type SymbolInfo, symbolNode, TextIndex } from "../syntax/symbols.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "../syntax/types.ts";
 import { type Binding, compilePattern, matchPattern, nearestPatternCandidates } from "./pattern.ts";
 import type { SourceFile } from "./source.ts";
 
@@ -311,7 +311,7 @@ function dedupe(nodes: Node[]): Node[] {
 
 /** The span of the symbol a `within` name path names (it must be unique). */
 async function scopeOf(
-  ws: Workspace,
+  ws: Parsing,
   file: SourceFile,
   within: string,
 ): Promise<{ start: number; end: number }> {
@@ -365,7 +365,7 @@ async function scopeOf(
  * @returns The targets; `no_match`, `ambiguous`, `invalid_query` or `unsupported_language` otherwise.
  */
 export async function selectTargets(
-  ws: Workspace,
+  ws: Parsing,
   file: SourceFile,
   selector: Selector,
   options: SelectOptions = {},

@@ -13,7 +13,7 @@ import { dominantEol } from "../fs/text.ts";
 import type { Version } from "../fs/version.ts";
 import { syntaxProblems } from "../syntax/trees.ts";
 import { structuralUnsupported } from "../syntax/unsupported_language.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "../syntax/types.ts";
 import { detectIndentUnit } from "./reindent.ts";
 
 /** A parsed file ready for structural edits. */
@@ -52,7 +52,7 @@ const TAB_LANGUAGES = new Set(["go", "c", "make"]);
  * @returns The parsed file; `unsupported_language` when no grammar applies.
  */
 export async function loadSource(
-  ws: Workspace,
+  ws: Parsing,
   stage: Stage,
   path: string,
   options: { tool: string; expectedVersion?: string | undefined },
@@ -178,7 +178,7 @@ const COMMENT_TYPE = /comment/;
  * @param language Language id.
  * @returns The finder; call `dispose()` when done.
  */
-export async function stringLineFinder(ws: Workspace, language: string): Promise<StringLineFinder> {
+export async function stringLineFinder(ws: Parsing, language: string): Promise<StringLineFinder> {
   const parser = ws.grammars ? await ws.grammars.parser(language) : null;
   const none: ReadonlySet<number> = new Set();
   let last: { code: string; keep: ReadonlySet<number>; align: ReadonlySet<number> } | null = null;
@@ -236,7 +236,7 @@ export async function stringLineFinder(ws: Workspace, language: string): Promise
  * @returns `keepLines` (multi-line string text) and `alignLines` (docstring and comment text).
  */
 export async function codeLineRoles(
-  ws: Workspace,
+  ws: Parsing,
   language: string,
   code: string,
 ): Promise<{ keepLines: ReadonlySet<number>; alignLines: ReadonlySet<number> }> {

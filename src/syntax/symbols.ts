@@ -11,7 +11,7 @@ import { HEAD_CHARS } from "./grammars.ts";
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { structuralUnsupported } from "./unsupported_language.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "./types.ts";
 import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } from "./queries.ts";
 import { attachedBefore, contentEnd, type ExtentContext } from "./_symbol_extent.ts";
 import { TextIndex } from "./text_index.ts";
@@ -428,7 +428,7 @@ export function symbolNode(symbol: SymbolInfo): Node | undefined {
  * @returns The outline.
  */
 export async function symbolsOfTree(
-  ws: Workspace,
+  ws: Parsing,
   language: string,
   tree: Tree,
   text: string,
@@ -491,7 +491,7 @@ export function unsupportedLanguage(
  * assert.equal(outline.symbols[0]!.children[0]!.name_path, "A/run");
  * ```
  */
-export async function outlineOf(ws: Workspace, rel: string, text: string, version: string): Promise<Outline> {
+export async function outlineOf(ws: Parsing, rel: string, text: string, version: string): Promise<Outline> {
   const language = ws.grammars?.languageOf(rel, text.slice(0, HEAD_CHARS)) ?? null;
   if (!ws.grammars || !ws.trees) throw unsupportedLanguage(rel, null, { noGrammars: true });
   if (language === null) throw unsupportedLanguage(rel, language);

@@ -9,7 +9,7 @@ import { RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
 import { type SyntaxProblem, syntaxProblems } from "./trees.ts";
@@ -57,7 +57,7 @@ function emptyBodies(root: Node, types: string[], language: string): SyntaxProbl
  * @returns One entry per file that gained problems.
  */
 export async function findSyntaxRegressions(
-  ws: Workspace,
+  ws: Parsing,
   changes: PendingChange[],
 ): Promise<SyntaxRegression[]> {
   if (!ws.grammars || !ws.trees) return [];
@@ -135,10 +135,10 @@ function emptyFiller(regressions: SyntaxRegression[]): string {
  * @returns Warnings to attach to the result (empty when clean or off).
  */
 export async function guardSyntax(
-  ws: Workspace,
+  ws: Parsing,
   tool: string,
   changes: PendingChange[],
-  mode: "refuse" | "warn" | "off",
+  mode: SyntaxGuardMode,
 ): Promise<string[]> {
   if (mode === "off" || changes.length === 0) return [];
   const regressions = await findSyntaxRegressions(ws, changes);

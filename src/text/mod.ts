@@ -23,4 +23,3 @@ export * from "./match_block.ts";
 export * from "./did_you_mean.ts";
 export * from "./apply_edit_ops.ts";
 export * from "./str_replace.ts";
-export * from "./reflection.ts";

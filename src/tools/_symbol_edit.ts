@@ -14,7 +14,7 @@ import { loadSource, type SourceFile, withIndentUnit } from "../structural/sourc
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, type SymbolInfo, symbolNode } from "../syntax/symbols.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "../syntax/types.ts";
 
 /**
  * A file opened for a symbol edit ({@linkcode SourceFile}: path, text, BOM,
@@ -70,7 +70,7 @@ function siblingsOf(
  * @returns The target; `ambiguous`, `not_found` or `unsupported_language` otherwise.
  */
 export async function openSymbol(
-  ws: Workspace,
+  ws: Parsing,
   stage: Stage,
   args: { path: string; name_path: string; expected_version?: string | undefined; tool: string },
 ): Promise<SymbolTarget> {

@@ -12,9 +12,8 @@ import { nearestNames, Stage } from "../fs/stage.ts";
 import { unifiedDiff } from "../fs/unified_diff.ts";
 import { versionOf } from "../fs/version.ts";
 import { guardSyntax } from "../syntax/syntax_guard.ts";
-import type { Workspace } from "../workspace.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
-import type { ToolDefinition, ToolResult } from "./types.ts";
+import type { ToolDefinition, ToolHost, ToolResult } from "./types.ts";
 
 /** Per-call options. */
 export interface DispatchOptions {
@@ -75,7 +74,7 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
   );
 }
 
-function failure(tool: string, err: unknown, ws: Workspace): ToolResult {
+function failure(tool: string, err: unknown, ws: ToolHost): ToolResult {
   if (isRecoverable(err)) {
     err.caller ??= `graver.${tool}`;
     ws.telemetry.counter("graver.tool.refusals", 1, { tool, code: err.code });
@@ -128,7 +127,7 @@ async function previewChanges(
  * @returns The result envelope.
  */
 export async function dispatch(
-  ws: Workspace,
+  ws: ToolHost,
   name: string,
   rawArgs: unknown,
   options: DispatchOptions = {},

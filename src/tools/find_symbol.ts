@@ -15,7 +15,7 @@ import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import { flattenSymbols, outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing } from "../syntax/types.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -55,7 +55,7 @@ const SKIP_DIRS = new Set(["node_modules"]);
  * @returns Relative paths and whether the walk stopped at the limit.
  */
 export async function sourceFiles(
-  ws: Workspace,
+  ws: Parsing,
   stage: Stage,
   dir: string,
   limit = MAX_SEARCH_FILES,
@@ -110,7 +110,7 @@ export function prefilterWords(namePath: string, substring: boolean): string[] {
 }
 
 async function searchFile(
-  ws: Workspace,
+  ws: Parsing,
   stage: Stage,
   rel: string,
   args: FindSymbolArgs,

@@ -5,8 +5,12 @@
  */
 import type { ErrorPayload } from "../errors.ts";
 import type { CommittedChange } from "../fs/commit.ts";
+import type { BackendFs } from "../fs/backend.ts";
+import type { LockOptions } from "../fs/commit_lock.ts";
+import type { Sandbox } from "../fs/sandbox.ts";
 import type { Stage } from "../fs/stage.ts";
-import type { Workspace } from "../workspace.ts";
+import type { Parsing, SyntaxGuardMode } from "../syntax/types.ts";
+import type { TelemetrySink } from "../telemetry.ts";
 
 /** A JSON Schema object (draft 2020-12). */
 export type JsonSchema = Record<string, unknown>;
@@ -21,10 +25,28 @@ export interface Reminder {
   preserve_on_compact: boolean;
 }
 
+/**
+ * What dispatch and the tools need of their host: the wrapped backend, the
+ * sandbox, grammars and parse cache, telemetry and the policies. A
+ * `Workspace` satisfies it structurally; tools never see the workspace itself.
+ */
+export interface ToolHost extends Parsing {
+  /** Wrapped backend. */
+  readonly fs: BackendFs;
+  /** Root mapping. */
+  readonly sandbox: Sandbox;
+  /** Counters and events sink. */
+  readonly telemetry: TelemetrySink;
+  /** The syntax guard's default for this host. */
+  readonly syntaxGuard: SyntaxGuardMode;
+  /** Commit-lock timing. */
+  readonly lock: LockOptions;
+}
+
 /** What a handler sees. */
 export interface ToolContext {
-  /** The workspace the call runs in. */
-  workspace: Workspace;
+  /** The host the call runs in (a `Workspace`, seen through its narrow tool interface). */
+  workspace: ToolHost;
   /** A fresh stage for this call; dispatch commits it. */
   stage: Stage;
   /** Session id (ledger scope). */
@@ -44,7 +66,7 @@ export interface HandlerResult {
   /** Skip the syntax guard (e.g. a move, which changes no content). */
   skipSyntaxCheck?: boolean;
   /** Override the workspace's syntax guard mode for this call ("refuse" | "warn" | "off"). */
-  syntaxGuard?: "refuse" | "warn" | "off";
+  syntaxGuard?: SyntaxGuardMode;
 }
 
 /** One tool of the catalogue. */

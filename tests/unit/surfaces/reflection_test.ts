@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
-import { applyWithReflection } from "../../../src/text/reflection.ts";
+import { applyWithReflection } from "../../../src/surfaces/reflection.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
 
 const block = (search: string, replace: string) =>
