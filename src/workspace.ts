@@ -13,7 +13,7 @@ import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
-import type { ToolResult } from "./tools/types.ts";
+import type { PipelineStep, ToolResult } from "./tools/types.ts";
 
 export type { SyntaxGuardMode } from "./syntax/types.ts";
 
@@ -33,6 +33,8 @@ export interface WorkspaceOptions {
   syntaxGuard?: SyntaxGuardMode;
   /** Commit-lock timing (stale after, wait for). */
   lock?: LockOptions;
+  /** Steps plugged into dispatch before the handler (`route`, then `guard`), in order. */
+  steps?: readonly PipelineStep[];
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -51,6 +53,8 @@ export class Workspace {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
+  /** Steps plugged into dispatch before the handler. */
+  readonly steps: readonly PipelineStep[];
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -63,6 +67,7 @@ export class Workspace {
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};
+    this.steps = options.steps ?? [];
   }
 
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */

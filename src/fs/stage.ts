@@ -61,6 +61,8 @@ export class Stage {
   /** The sandbox mapping tool paths. */
   readonly sandbox: Sandbox;
   #entries = new Map<string, Entry>();
+  /** The stage this one was forked from: its current state is this one's base. */
+  #parent: Stage | null = null;
 
   /**
    * @param fs Wrapped backend.
@@ -71,6 +73,34 @@ export class Stage {
     this.sandbox = sandbox;
   }
 
+  /**
+   * A child stage whose base is this stage's current view: its changes are
+   * relative to what this stage holds now, and {@linkcode Stage.merge} folds
+   * them back. Plans preview one step after another this way.
+   *
+   * @returns The child stage.
+   */
+  fork(): Stage {
+    const child = new Stage(this.fs, this.sandbox);
+    child.#parent = this;
+    return child;
+  }
+
+  /**
+   * Fold a child's writes into this stage (the child must come from
+   * {@linkcode Stage.fork} on this stage).
+   *
+   * @param child The forked stage.
+   */
+  async merge(child: Stage): Promise<void> {
+    if (child.#parent !== this) throw new TypeError("Cannot merge a stage that was not forked from this one");
+    for (const [rel, e] of child.#entries) {
+      if (!e.written) continue;
+      if (e.current === null) await this.remove(rel);
+      else await this.write(rel, e.current);
+    }
+  }
+
   /** Resolve a tool path (following links, refusing escapes) to its relative path. */
   async resolve(path: string): Promise<string> {
     return (await this.sandbox.resolve(this.fs, path)).rel;
@@ -79,6 +109,14 @@ export class Stage {
   async #entry(rel: string): Promise<Entry> {
     let entry = this.#entries.get(rel);
     if (entry) return entry;
+    if (this.#parent) {
+      const seen = await this.#parent.#entry(rel);
+      const bytes = seen.current;
+      const version = bytes === null ? null : seen.currentVersion ?? await versionOf(bytes);
+      entry = { base: { bytes, version }, current: bytes, currentVersion: version, written: false };
+      this.#entries.set(rel, entry);
+      return entry;
+    }
     const abs = this.sandbox.abs(rel);
     const kind = await this.fs.kind(abs);
     if (kind === "dir") {
@@ -178,12 +216,16 @@ export class Stage {
    */
   async list(dirRel: string): Promise<{ name: string; kind: "file" | "dir" }[]> {
     const names = new Map<string, "file" | "dir">();
-    const abs = this.sandbox.abs(dirRel);
-    for (const name of await this.fs.list(abs)) {
-      if (dirRel === "" && name === ".graver") continue;
-      const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
-      if (kind === "dir") names.set(name, "dir");
-      else if (kind === "file" || kind === "symlink") names.set(name, "file");
+    if (this.#parent) {
+      for (const e of await this.#parent.list(dirRel)) names.set(e.name, e.kind);
+    } else {
+      const abs = this.sandbox.abs(dirRel);
+      for (const name of await this.fs.list(abs)) {
+        if (dirRel === "" && name === ".graver") continue;
+        const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
+        if (kind === "dir") names.set(name, "dir");
+        else if (kind === "file" || kind === "symlink") names.set(name, "file");
+      }
     }
     const prefix = dirRel === "" ? "" : `${dirRel}/`;
     for (const [rel, entry] of this.#entries) {

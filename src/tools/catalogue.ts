@@ -23,8 +23,26 @@ import { replaceSymbol } from "./replace_symbol.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
 
+/** The `syntax_guard` argument every mutating tool accepts (dispatch reads it). */
+const SYNTAX_GUARD: JsonSchema = {
+  type: "string",
+  enum: ["refuse", "warn", "off"],
+  description:
+    'When the edit adds parse errors: "refuse" (the default: nothing written), "warn" (write and say where), or "off" — for code the grammar cannot read',
+};
+
+/** Arguments dispatch handles for every tool of a kind, added to each schema that lacks them. */
+function withCommonArgs(tool: ToolDefinition): ToolDefinition {
+  const props = tool.inputSchema["properties"] as Record<string, JsonSchema> | undefined;
+  if (!tool.mutates || tool.previewOnly || !props || "syntax_guard" in props) return tool;
+  return {
+    ...tool,
+    inputSchema: { ...tool.inputSchema, properties: { ...props, syntax_guard: SYNTAX_GUARD } },
+  };
+}
+
 /** Every tool, in the order surfaces list them. */
-export const TOOLS: readonly ToolDefinition[] = [
+export const TOOLS: readonly ToolDefinition[] = ([
   // files
   readFile,
   listFiles,
@@ -46,7 +64,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   editSafeTextPatch,
   editDryRun,
   editCapabilities,
-] as unknown as readonly ToolDefinition[];
+] as unknown as ToolDefinition[]).map(withCommonArgs);
 
 /** Find a tool by name. */
 export function findTool(name: string): ToolDefinition | undefined {

@@ -1,19 +1,34 @@
 /**
- * dispatch: the one chokepoint every surface calls. Validate args against the
- * tool's JSON Schema -> (compass router, guards: hooks for later) -> handler
- * on a fresh stage -> syntax guard -> atomic commit -> one result object.
+ * dispatch: the one chokepoint every surface calls. Its pipeline, in order:
+ *
+ * 1. validate — find the tool, fold argument aliases, check the JSON Schema;
+ * 2. route — the host's `route` steps (the compass router) may rewrite the call;
+ * 3. guard — the host's `guard` steps may refuse it;
+ * 4. handle — the tool's handler stages its changes;
+ * 5. check syntax — no new parse errors in files with a grammar;
+ * 6. finish — commit atomically, or preview on a dry run.
+ *
+ * Steps 1–5 are {@linkcode runPipeline}; a plan (edit_dry_run) runs each op
+ * through them on a forked stage and never commits.
  *
  * @module
  */
 import { Validator } from "@cfworker/json-schema";
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import { commitChanges, type CommittedChange } from "../fs/commit.ts";
-import { nearestNames, Stage } from "../fs/stage.ts";
-import { unifiedDiff } from "../fs/unified_diff.ts";
-import { versionOf } from "../fs/version.ts";
+import { nearestNames, type PendingChange, Stage } from "../fs/stage.ts";
 import { guardSyntax } from "../syntax/syntax_guard.ts";
+import type { SyntaxGuardMode } from "../syntax/types.ts";
+import { previewChanges } from "./_preview.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
-import type { ToolDefinition, ToolHost, ToolResult } from "./types.ts";
+import type {
+  CallInProgress,
+  HandlerResult,
+  StepResult,
+  ToolDefinition,
+  ToolHost,
+  ToolResult,
+} from "./types.ts";
 
 /** Per-call options. */
 export interface DispatchOptions {
@@ -36,15 +51,117 @@ function schemaProperties(tool: ToolDefinition): string[] {
   return props && typeof props === "object" ? Object.keys(props) : [];
 }
 
-/** Validate args; throws `invalid_args` naming each problem and the expected shape. */
+/** The schema of one property, following a JSON pointer's property steps. */
+function schemaAt(schema: Record<string, unknown>, pointer: string): Record<string, unknown> | null {
+  let node: unknown = schema;
+  for (const step of pointer.split("/").filter((p) => p !== "")) {
+    if (node === null || typeof node !== "object") return null;
+    const n = node as Record<string, unknown>;
+    if (/^\d+$/.test(step) && n["items"] && typeof n["items"] === "object") node = n["items"];
+    else node = (n["properties"] as Record<string, unknown> | undefined)?.[step];
+  }
+  return node !== null && typeof node === "object" ? node as Record<string, unknown> : null;
+}
+
+function jsonType(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+}
+
+function valueAt(args: unknown, pointer: string): unknown {
+  let v: unknown = args;
+  for (const step of pointer.split("/").filter((p) => p !== "")) {
+    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[step] : undefined;
+  }
+  return v;
+}
+
+/** One schema error as a sentence naming the argument, what it must be and what it got. */
+function problemOf(
+  e: { keyword: string; instanceLocation: string; error: string },
+  tool: ToolDefinition,
+  args: unknown,
+): string {
+  const at = e.instanceLocation.replace(/^#\/?/, "");
+  const name = at === "" ? "the arguments" : `"${at.replaceAll("/", ".")}"`;
+  const schema = schemaAt(tool.inputSchema, at) ?? {};
+  const value = valueAt(args, at);
+  const about = typeof schema["description"] === "string" ? ` (${schema["description"]})` : "";
+  switch (e.keyword) {
+    case "type": {
+      const want = [schema["type"]].flat().join(" or ");
+      return `${name} must be ${want || "another type"}, not ${jsonType(value)}${about}`;
+    }
+    case "required": {
+      const missing = /"([^"]+)"/.exec(e.error)?.[1];
+      return missing ? `"${missing}" is required` : `${name}: ${e.error}`;
+    }
+    case "minLength":
+      return typeof value === "string" && value.length === 0
+        ? `${name} is empty${about}`
+        : `${name} is shorter than ${schema["minLength"]} characters`;
+    case "maxLength":
+      return `${name} is longer than ${schema["maxLength"]} characters`;
+    case "minItems":
+      return `${name} needs at least ${schema["minItems"]} item${schema["minItems"] === 1 ? "" : "s"}`;
+    case "maxItems":
+      return `${name} takes at most ${schema["maxItems"]} items`;
+    case "enum":
+      return `${name} must be one of ${
+        (schema["enum"] as unknown[] ?? []).map((x) => JSON.stringify(x)).join(", ")
+      }, not ${JSON.stringify(value)}`;
+    case "pattern":
+      return `${name} has the wrong form${about}: ${JSON.stringify(value)}`;
+    case "minimum":
+    case "maximum":
+      return `${name} must be ${e.keyword === "minimum" ? "at least" : "at most"} ${schema[e.keyword]}, not ${
+        JSON.stringify(value)
+      }`;
+    default:
+      return `${name}: ${e.error.replace(/\.$/, "")}`;
+  }
+}
+
+/** Fold the tool's argument aliases into their schema names; both given and different is refused. */
+function foldAliases(tool: ToolDefinition, args: Record<string, unknown>): Record<string, unknown> {
+  if (!tool.aliases) return args;
+  let out = args;
+  for (const [alias, name] of Object.entries(tool.aliases)) {
+    if (!(alias in args)) continue;
+    if (name in args && JSON.stringify(args[name]) !== JSON.stringify(args[alias])) {
+      throw new RecoverableError(
+        "invalid_args",
+        `Cannot call ${tool.name}: "${alias}" and "${name}" name the same argument and differ`,
+        { hint: `Pass only "${name}"`, details: { alias, name } },
+      );
+    }
+    if (out === args) out = { ...args };
+    out[name] = args[alias];
+    delete out[alias];
+  }
+  return out;
+}
+
+/**
+ * Validate args: fold the tool's aliases, then check its JSON Schema.
+ *
+ * @param tool The tool.
+ * @param args The raw args.
+ * @returns The args, aliases folded.
+ * @throws `invalid_args` naming each argument that is wrong, what it must be, and the shape expected.
+ */
 export function validateArgs(tool: ToolDefinition, args: unknown): Record<string, unknown> {
   if (args === undefined || args === null) args = {};
   if (typeof args !== "object" || Array.isArray(args)) {
-    throw new RecoverableError("invalid_args", `Cannot call ${tool.name}: arguments must be a JSON object`, {
-      hint: `Pass one object with the properties ${schemaProperties(tool).join(", ")}`,
-      details: { schema: tool.inputSchema },
-    });
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot call ${tool.name}: arguments must be a JSON object, not ${jsonType(args)}`,
+      {
+        hint: `Pass one object with the properties ${schemaProperties(tool).join(", ")}`,
+        details: { schema: tool.inputSchema },
+      },
+    );
   }
+  args = foldAliases(tool, args as Record<string, unknown>);
   const result = validator(tool).validate(args);
   if (result.valid) return args as Record<string, unknown>;
   const known = schemaProperties(tool);
@@ -54,13 +171,20 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
     const at = e.instanceLocation.replace(/^#\/?/, "");
     if (e.keyword === "false" && at.includes("/")) unknown.add(at); // an unknown property of a nested object
     if (e.keyword === "properties" || e.keyword === "false" || e.keyword === "additionalProperties") continue;
-    problems.push(`${at || "(args)"}: ${e.error}`);
+    if (e.keyword === "items" || e.keyword === "anyOf" && result.errors.length > 1) continue; // said by the leaves
+    const problem = problemOf(e, tool, args);
+    if (!problems.includes(problem)) problems.push(problem);
   }
   for (const k of unknown) {
     const leaf = k.slice(k.lastIndexOf("/") + 1);
     const misplaced = k.includes("/") && known.includes(leaf);
+    const near = nearestNames(leaf, known, 1);
     problems.push(
-      misplaced ? `unknown property "${k}": "${leaf}" belongs at the top level` : `unknown property "${k}"`,
+      misplaced
+        ? `unknown property "${k}": "${leaf}" belongs at the top level`
+        : `unknown property "${k}"${
+          near.length > 0 && !k.includes("/") ? ` (did you mean "${near[0]}"?)` : ""
+        }`,
     );
   }
   const required = (tool.inputSchema["required"] as string[] | undefined) ?? [];
@@ -74,15 +198,16 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
   );
 }
 
-function failure(tool: string, err: unknown, ws: ToolHost): ToolResult {
+/** A failed call as the one error envelope every surface returns (refusals counted, bugs reported). */
+function failure(tool: string, err: unknown, host: ToolHost): ToolResult & { ok: false } {
   if (isRecoverable(err)) {
     err.caller ??= `graver.${tool}`;
-    ws.telemetry.counter("graver.tool.refusals", 1, { tool, code: err.code });
+    host.telemetry.counter("graver.tool.refusals", 1, { tool, code: err.code });
     return { ok: false, tool, error: err.toJSON(), reminders: [] };
   }
   const message = err instanceof Error ? err.message : String(err);
-  ws.telemetry.counter("graver.tool.internal_errors", 1, { tool });
-  ws.telemetry.event("graver.internal_error", { tool, message });
+  host.telemetry.counter("graver.tool.internal_errors", 1, { tool });
+  host.telemetry.event("graver.internal_error", { tool, message });
   return {
     ok: false,
     tool,
@@ -96,108 +221,180 @@ function failure(tool: string, err: unknown, ws: ToolHost): ToolResult {
   };
 }
 
-async function previewChanges(
-  stage: Stage,
-  renames: Map<string, string> | undefined,
-): Promise<CommittedChange[]> {
-  const pending = stage.changes();
-  const renamedFrom = new Set(renames?.values() ?? []);
-  const out: CommittedChange[] = [];
-  for (const c of pending) {
-    if (c.after === null && renamedFrom.has(c.path)) continue;
-    const fromPath = renames?.get(c.path);
-    const before = fromPath ? pending.find((p) => p.path === fromPath)?.before ?? null : c.before;
-    out.push({
-      path: c.path,
-      before_version: c.baseVersion,
-      after_version: c.after === null ? null : await versionOf(c.after),
-      diff: unifiedDiff(c.path, before, c.after, fromPath ? { fromPath } : {}),
-    });
-  }
-  return out;
+function unknownTool(name: string, rawArgs: unknown): RecoverableError {
+  const names = TOOLS.map((t) => t.name);
+  const near = nearestNames(name, names, 3);
+  return new RecoverableError(
+    "not_found",
+    `Cannot call "${name}": no such tool${near.length > 0 ? ` (did you mean ${near.join(", ")}?)` : ""}`,
+    {
+      hint: `Known tools: ${names.join(", ")}`,
+      ...(near.length > 0
+        ? {
+          suggestedCall: {
+            tool: near[0]!,
+            args: rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs)
+              ? rawArgs as Record<string, unknown>
+              : {},
+          },
+        }
+        : {}),
+      details: { tools: names, did_you_mean: near },
+    },
+  );
+}
+
+/** What steps 1–5 of the pipeline leave for the finish. */
+interface PipelineOutcome {
+  call: CallInProgress;
+  handled: HandlerResult;
+  warnings: string[];
+  pending: PendingChange[];
+}
+
+/** The syntax guard mode of a call: the handler's, else the call's `syntax_guard`, else the host's. */
+function guardMode(call: CallInProgress, handled: HandlerResult, host: ToolHost): SyntaxGuardMode {
+  const asked = call.args["syntax_guard"];
+  return handled.syntaxGuard ??
+    (asked === "refuse" || asked === "warn" || asked === "off" ? asked : host.syntaxGuard);
 }
 
 /**
- * Run one tool call. Never throws: every outcome is a {@linkcode ToolResult}.
+ * Steps 1–5 of dispatch on `stage`: validate, route, guard, handle, check
+ * syntax. Throws a `RecoverableError` for a refusal; commits nothing.
+ */
+async function runPipeline(
+  host: ToolHost,
+  tool: ToolDefinition,
+  rawArgs: unknown,
+  stage: Stage,
+  options: { session: string; dryRun: boolean },
+): Promise<PipelineOutcome> {
+  // 1. validate
+  const args = validateArgs(tool, rawArgs);
+  const call: CallInProgress = {
+    tool,
+    args,
+    session: options.session,
+    dryRun: options.dryRun || tool.previewOnly === true || (tool.mutates && args["dry_run"] === true),
+    warnings: [],
+    reminders: [],
+  };
+  // 2. route, 3. guard: the host's steps, in that order
+  const steps = host.steps ?? [];
+  for (const phase of ["route", "guard"] as const) {
+    for (const step of steps) {
+      if (step.stage !== phase) continue;
+      const before = { tool: call.tool, args: call.args };
+      await step.run(call, host);
+      if (call.tool !== before.tool || call.args !== before.args) {
+        call.args = validateArgs(call.tool, call.args);
+        if (call.tool.mutates && call.args["dry_run"] === true) call.dryRun = true;
+      }
+    }
+  }
+  // 4. handle
+  const handled = await call.tool.handler(call.args, {
+    workspace: host,
+    stage,
+    session: call.session,
+    dryRun: call.dryRun,
+    run: (name, args, on) => runNested(host, name, args, on, call.session),
+  });
+  // 5. check syntax
+  const warnings = [...call.warnings, ...(handled.warnings ?? [])];
+  const pending = stage.changes();
+  if (!handled.skipSyntaxCheck) {
+    warnings.push(...await guardSyntax(host, call.tool.name, pending, guardMode(call, handled, host)));
+  }
+  return { call, handled, warnings, pending };
+}
+
+/** A nested call (a plan's op): steps 1–5 on `stage`, never committed, never throwing. */
+async function runNested(
+  host: ToolHost,
+  name: string,
+  rawArgs: unknown,
+  stage: Stage,
+  session: string,
+): Promise<StepResult> {
+  const tool = findTool(name);
+  if (!tool) return { ok: false, tool: name, error: failure(name, unknownTool(name, rawArgs), host).error };
+  if (tool.previewOnly) {
+    const err = new RecoverableError("invalid_args", `Cannot run ${tool.name} inside a plan`, {
+      hint: "List the inner plan's ops directly in this plan",
+    });
+    return { ok: false, tool: name, error: failure(name, err, host).error };
+  }
+  try {
+    const out = await runPipeline(host, tool, rawArgs, stage, { session, dryRun: true });
+    return {
+      ok: true,
+      tool: out.call.tool.name,
+      data: out.handled.data ?? {},
+      warnings: out.warnings,
+      reminders: out.call.reminders,
+      changes: out.pending,
+      ...(out.handled.renames ? { renames: out.handled.renames } : {}),
+    };
+  } catch (err) {
+    return { ok: false, tool: name, error: failure(name, err, host).error };
+  }
+}
+
+/**
+ * Run one tool call through the whole pipeline. Never throws: every outcome
+ * is a {@linkcode ToolResult}.
  *
- * @param ws The workspace.
+ * @param host The workspace (or any {@linkcode ToolHost}).
  * @param name Tool name.
  * @param rawArgs The args object.
  * @param options Session and dry run.
  * @returns The result envelope.
  */
 export async function dispatch(
-  ws: ToolHost,
+  host: ToolHost,
   name: string,
   rawArgs: unknown,
   options: DispatchOptions = {},
 ): Promise<ToolResult> {
   const tool = findTool(name);
-  ws.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
-  if (!tool) {
-    const names = TOOLS.map((t) => t.name);
-    const near = nearestNames(name, names, 3);
-    return failure(
-      name,
-      new RecoverableError(
-        "not_found",
-        `Cannot call "${name}": no such tool${near.length > 0 ? ` (did you mean ${near.join(", ")}?)` : ""}`,
-        {
-          hint: `Known tools: ${names.join(", ")}`,
-          ...(near.length > 0
-            ? {
-              suggestedCall: {
-                tool: near[0]!,
-                args: rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs)
-                  ? rawArgs as Record<string, unknown>
-                  : {},
-              },
-            }
-            : {}),
-          details: { tools: names, did_you_mean: near },
-        },
-      ),
-      ws,
-    );
-  }
-  const stage = new Stage(ws.fs, ws.sandbox);
+  host.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
+  if (!tool) return failure(name, unknownTool(name, rawArgs), host);
+  const stage = new Stage(host.fs, host.sandbox);
+  let reminders: CallInProgress["reminders"] = [];
   try {
-    const args = validateArgs(tool, rawArgs);
-    const dryRun = options.dryRun === true || tool.previewOnly === true ||
-      (tool.mutates && args["dry_run"] === true);
-    // 2./3. compass router and guards hook in here (later issues).
-    const handled = await tool.handler(args, {
-      workspace: ws,
-      stage,
+    const out = await runPipeline(host, tool, rawArgs, stage, {
       session: options.session ?? "default",
-      dryRun,
+      dryRun: options.dryRun === true,
     });
-    const warnings = [...(handled.warnings ?? [])];
-    const pending = stage.changes();
-    if (!handled.skipSyntaxCheck) {
-      warnings.push(...await guardSyntax(ws, name, pending, handled.syntaxGuard ?? ws.syntaxGuard));
-    }
+    const { call, handled, warnings, pending } = out;
+    reminders = call.reminders;
+    // 6. finish: commit, or preview
     let changes: CommittedChange[];
-    if (dryRun) {
+    if (call.dryRun || handled.refusal) {
       changes = await previewChanges(stage, handled.renames);
     } else {
-      const commitOptions = handled.renames ? { renames: handled.renames, lock: ws.lock } : { lock: ws.lock };
-      changes = await commitChanges(ws.fs, ws.sandbox, pending, commitOptions);
+      const commitOptions = handled.renames
+        ? { renames: handled.renames, lock: host.lock }
+        : { lock: host.lock };
+      changes = await commitChanges(host.fs, host.sandbox, pending, commitOptions);
       if (changes.length > 0) {
-        ws.telemetry.counter("graver.commit.files", changes.length, { tool: name });
-        ws.telemetry.event("graver.commit", { tool: name, files: changes.length });
+        host.telemetry.counter("graver.commit.files", changes.length, { tool: call.tool.name });
+        host.telemetry.event("graver.commit", { tool: call.tool.name, files: changes.length });
       }
     }
-    const status = !tool.mutates
+    if (handled.refusal) return { ...failure(call.tool.name, handled.refusal(changes), host), reminders };
+    const status = !call.tool.mutates
       ? "read"
       : changes.length === 0
       ? "no_change"
-      : dryRun
+      : call.dryRun
       ? "dry_run"
       : "applied";
-    return { ok: true, tool: name, status, changes, data: handled.data ?? {}, warnings, reminders: [] };
+    return { ok: true, tool: call.tool.name, status, changes, data: handled.data ?? {}, warnings, reminders };
   } catch (err) {
-    return failure(name, err, ws);
+    return { ...failure(name, err, host), reminders };
   } finally {
     stage.discard();
   }

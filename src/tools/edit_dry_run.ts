@@ -1,14 +1,15 @@
 /**
- * edit_dry_run: run a plan of tool calls against one transient overlay (each
- * op sees the previous ops' results) and return one git-apply-compatible diff
- * per file. Nothing is written.
+ * edit_dry_run: run a plan of tool calls, each through dispatch's own
+ * pipeline (validation, route and guard steps, handler, syntax guard), on one
+ * shared overlay: each op runs on a fork of the plan's stage, so it sees the
+ * previous ops' results and its syntax check compares with them. Returns one
+ * git-apply-compatible diff per file. Nothing is written.
  *
  * @module
  */
-import { type ErrorPayload, isRecoverable, RecoverableError } from "../errors.ts";
-import { type PendingChange, sameBytes, Stage } from "../fs/stage.ts";
-import { type Version, versionOf } from "../fs/version.ts";
-import { guardSyntax } from "../syntax/syntax_guard.ts";
+import { type ErrorPayload, RecoverableError } from "../errors.ts";
+import type { Version } from "../fs/version.ts";
+import { versionOf } from "../fs/version.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -49,21 +50,11 @@ export interface PlanOpResult {
 /** Most ops one plan may hold. */
 export const MAX_PLAN_OPS = 100;
 
-function errorPayload(err: unknown, tool: string): ErrorPayload {
-  if (isRecoverable(err)) return err.toJSON();
-  const message = err instanceof Error ? err.message : String(err);
-  return {
-    code: "internal",
-    message: `Cannot complete ${tool}: ${message}`,
-    hint: "This is a bug in graver; nothing was written. Report it with the arguments used",
-  };
-}
-
 /** The edit_dry_run tool. */
 export const editDryRun: ToolDefinition<EditDryRunArgs> = {
   name: "edit_dry_run",
   description:
-    'Preview a plan of edits without writing anything: plan is a list of {"tool", "args"} calls run in order on one transient overlay, so op 2 sees op 1\'s result (a failed op changes nothing and the plan continues). Returns each op\'s outcome (ok, error), one git-apply-compatible diff per file in changes, and data.status: "ok" (every op applied), "partial" or "no_ops_applied". Re-run the ops for real once the preview is right.',
+    "Preview a plan of edits without writing anything: plan is a list of {\"tool\", \"args\"} calls run in order on one transient overlay, so op 2 sees op 1's result. Every op goes through the same validation and guards as a real call. When every op applies: ok, one git-apply-compatible diff per file in changes, each op's outcome in data.ops. When an op fails (the later ops still run, on the overlay without it): not ok, with the first failed op's error code, every op's outcome and the diffs of the ops that applied in error.details. Re-run the ops for real once the preview is right.",
   inputSchema: objectSchema({
     plan: {
       type: "array",
@@ -80,105 +71,70 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
   mutates: true,
   previewOnly: true,
   async handler(args, ctx) {
-    // Imported lazily: the catalogue lists this tool, so a static import would be a cycle.
-    const { findTool } = await import("./catalogue.ts");
-    const { validateArgs } = await import("./dispatch.ts");
-    const ws = ctx.workspace;
-    /** Path -> bytes after the ops so far (null: deleted); only files that differ from the store. */
-    let overlay = new Map<string, Uint8Array | null>();
-    const base = new Map<string, { bytes: Uint8Array | null; version: Version | null }>();
     const ops: PlanOpResult[] = [];
     /** Moves so far: destination -> the path it came from before the plan. */
     const moves = new Map<string, string>();
     for (const [index, op] of args.plan.entries()) {
-      const tool = findTool(op.tool);
-      if (!tool || tool.name === "edit_dry_run") {
-        const err = tool
-          ? new RecoverableError("invalid_args", "Cannot nest edit_dry_run inside a plan", {
-            hint: "List the inner plan's ops directly in this plan",
-            details: { index },
-          })
-          : new RecoverableError("not_found", `Cannot run op ${index + 1}: no tool named "${op.tool}"`, {
-            hint: "Use a tool name from the catalogue (`graver tools`, or describeTools() in the library)",
-            details: { index, tool: op.tool },
-          });
-        ops.push({ index, tool: op.tool, ok: false, error: err.toJSON() });
+      const fork = ctx.stage.fork();
+      const step = await ctx.run(op.tool, op.args ?? {}, fork);
+      if (!step.ok) {
+        ops.push({ index, tool: op.tool, ok: false, error: step.error });
         continue;
       }
-      const stage = new Stage(ws.fs, ws.sandbox);
-      try {
-        for (const [rel, bytes] of overlay) {
-          if (bytes === null) await stage.remove(rel);
-          else await stage.write(rel, bytes);
-        }
-        const opArgs = validateArgs(tool, op.args ?? {});
-        const handled = await tool.handler(opArgs, { ...ctx, stage, dryRun: true });
-        const pending = stage.changes();
-        for (const c of pending) {
-          if (!base.has(c.path)) base.set(c.path, { bytes: c.before, version: c.baseVersion });
-        }
-        // What this op changed, relative to the overlay before it.
-        const stepChanges: PendingChange[] = [];
-        const touched = new Set([...pending.map((c) => c.path), ...overlay.keys()]);
-        for (const path of touched) {
-          const prev = overlay.has(path) ? overlay.get(path)! : base.get(path)?.bytes ?? null;
-          const now = pending.find((c) => c.path === path);
-          const after = now ? now.after : base.get(path)?.bytes ?? null;
-          if (sameBytes(prev, after)) continue;
-          stepChanges.push({
-            path,
-            baseVersion: prev === null ? null : await versionOf(prev),
-            before: prev,
-            after,
-          });
-        }
-        const warnings = [...(handled.warnings ?? [])];
-        if (!handled.skipSyntaxCheck) {
-          warnings.push(
-            ...await guardSyntax(ws, tool.name, stepChanges, handled.syntaxGuard ?? ws.syntaxGuard),
-          );
-        }
-        overlay = new Map(pending.map((c) => [c.path, c.after]));
-        for (const [to, from] of handled.renames ?? []) {
-          const origin = moves.get(from) ?? from;
-          moves.delete(from);
-          moves.set(to, origin);
-        }
-        const result: PlanOpResult = { index, tool: tool.name, ok: true, data: handled.data ?? {} };
-        if (warnings.length > 0) result.warnings = warnings;
-        result.changes = await Promise.all(stepChanges.map(async (c) => ({
-          path: c.path,
-          before_version: c.baseVersion,
-          after_version: c.after === null ? null : await versionOf(c.after),
-        })));
-        ops.push(result);
-      } catch (err) {
-        ops.push({ index, tool: tool.name, ok: false, error: errorPayload(err, tool.name) });
-      } finally {
-        stage.discard();
+      await ctx.stage.merge(fork);
+      for (const [to, from] of step.renames ?? []) {
+        const origin = moves.get(from) ?? from;
+        moves.delete(from);
+        moves.set(to, origin);
       }
+      const result: PlanOpResult = { index, tool: step.tool, ok: true, data: step.data };
+      if (step.warnings.length > 0) result.warnings = step.warnings;
+      result.changes = await Promise.all(step.changes.map(async (c) => ({
+        path: c.path,
+        before_version: c.baseVersion,
+        after_version: c.after === null ? null : await versionOf(c.after),
+      })));
+      ops.push(result);
     }
-    // The plan's net result goes into the call's stage; dispatch previews it (this tool never commits).
-    for (const [rel, bytes] of overlay) {
-      if (bytes === null) await ctx.stage.remove(rel);
-      else await ctx.stage.write(rel, bytes);
-    }
-    const applied = ops.filter((o) => o.ok).length;
-    const status = applied === ops.length ? "ok" : applied === 0 ? "no_ops_applied" : "partial";
-    const failed = ops.filter((o) => !o.ok);
+    const net = new Map(ctx.stage.changes().map((c) => [c.path, c.after]));
     // A file moved (and maybe edited) by the plan is previewed as one rename diff.
     const renames = new Map(
       [...moves].filter(([to, from]) =>
-        to !== from && overlay.get(to) && overlay.has(from) && overlay.get(from) === null
+        to !== from && net.get(to) && net.has(from) && net.get(from) === null
       ),
     );
+    const applied = ops.filter((o) => o.ok).length;
+    const failed = ops.filter((o) => !o.ok);
+    const status = failed.length === 0 ? "ok" : applied === 0 ? "no_ops_applied" : "partial";
+    const data = { status, applied, failed: failed.length, ops };
+    const first = failed[0];
     return {
       ...(renames.size > 0 ? { renames } : {}),
-      data: { status, applied, failed: failed.length, ops },
-      warnings: failed.map((o) =>
-        `Op ${o.index + 1} (${o.tool}) failed: ${o.error?.message ?? "unknown error"}`
-      ),
+      data,
+      // The plan's net result is on ctx.stage; dispatch previews it (this tool never commits).
       skipSyntaxCheck: true,
+      ...(first?.error
+        ? {
+          refusal: (changes) =>
+            new RecoverableError(
+              first.error!.code,
+              `Cannot preview the plan: ${failed.length} of ${ops.length} op${
+                ops.length === 1 ? "" : "s"
+              } failed; op ${first.index + 1} (${first.tool}): ${first.error!.message}`,
+              {
+                hint: `${first.error!.hint}${
+                  applied > 0
+                    ? `; the ${
+                      applied === 1 ? "1 op that applied is" : `${applied} ops that applied are`
+                    } in details.changes`
+                    : ""
+                }. Fix the failed op${failed.length === 1 ? "" : "s"} and preview again`,
+                ...(first.error!.suggested_call ? { suggestedCall: first.error!.suggested_call } : {}),
+                details: { ...data, failed_ops: failed.map((o) => o.index + 1), changes },
+              },
+            ),
+        }
+        : {}),
     };
   },
 };

@@ -3,12 +3,12 @@
  *
  * @module
  */
-import type { ErrorPayload } from "../errors.ts";
+import type { ErrorPayload, RecoverableError } from "../errors.ts";
 import type { CommittedChange } from "../fs/commit.ts";
 import type { BackendFs } from "../fs/backend.ts";
 import type { LockOptions } from "../fs/commit_lock.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
-import type { Stage } from "../fs/stage.ts";
+import type { PendingChange, Stage } from "../fs/stage.ts";
 import type { Parsing, SyntaxGuardMode } from "../syntax/types.ts";
 import type { TelemetrySink } from "../telemetry.ts";
 
@@ -41,7 +41,65 @@ export interface ToolHost extends Parsing {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
+  /** Steps plugged into dispatch between validation and the handler (router, guards), in order. */
+  readonly steps?: readonly PipelineStep[];
 }
+
+/** One call as it moves through dispatch's pipeline; a route step may rewrite its tool and args. */
+export interface CallInProgress {
+  /** The tool that will run (a route step may swap it). */
+  tool: ToolDefinition;
+  /** Its validated args (a route step may rewrite them; they are validated again). */
+  args: Record<string, unknown>;
+  /** Session id. */
+  session: string;
+  /** True when nothing will be written. */
+  dryRun: boolean;
+  /** Notes steps attach to the result. */
+  warnings: string[];
+  /** Reminders steps attach to the result. */
+  reminders: Reminder[];
+}
+
+/**
+ * A step plugged into dispatch: `route` steps run first (the compass router:
+ * may rewrite the call), then `guard` steps (may refuse it by throwing a
+ * `RecoverableError`), then the handler. Every surface, and every op of an
+ * edit_dry_run plan, goes through the same steps.
+ */
+export interface PipelineStep {
+  /** Short id, for telemetry and messages. */
+  readonly name: string;
+  /** Where it runs: before the guards (route) or after (guard). */
+  readonly stage: "route" | "guard";
+  /** Inspect, rewrite (route) or refuse (throw) the call. */
+  run(call: CallInProgress, host: ToolHost): void | Promise<void>;
+}
+
+/** What a nested call ({@linkcode ToolContext.run}) did on its stage; nothing is committed. */
+export type StepResult =
+  | {
+    ok: true;
+    /** The tool that ran (after routing). */
+    tool: string;
+    /** Tool-specific data. */
+    data: Record<string, unknown>;
+    /** Warnings, the syntax guard's included. */
+    warnings: string[];
+    /** Reminders from the pipeline steps. */
+    reminders: Reminder[];
+    /** What the call changed on its stage, relative to the stage's base. */
+    changes: PendingChange[];
+    /** Moves: destination -> source. */
+    renames?: Map<string, string>;
+  }
+  | {
+    ok: false;
+    /** The tool. */
+    tool: string;
+    /** The same error envelope dispatch returns. */
+    error: ErrorPayload;
+  };
 
 /** What a handler sees. */
 export interface ToolContext {
@@ -53,6 +111,12 @@ export interface ToolContext {
   session: string;
   /** True when nothing will be written. */
   dryRun: boolean;
+  /**
+   * Run another tool through the same pipeline (validation, route and guard
+   * steps, handler, syntax guard) on `stage`, without committing: how a plan
+   * previews its ops.
+   */
+  run(tool: string, args: unknown, stage: Stage): Promise<StepResult>;
 }
 
 /** What a handler returns; dispatch adds changes and the envelope. */
@@ -65,6 +129,11 @@ export interface HandlerResult {
   renames?: Map<string, string>;
   /** Skip the syntax guard (e.g. a move, which changes no content). */
   skipSyntaxCheck?: boolean;
+  /**
+   * A preview that must not count as a success (a plan whose ops failed): dispatch
+   * builds the preview's changes, then answers with this error instead.
+   */
+  refusal?: (changes: CommittedChange[]) => RecoverableError;
   /** Override the workspace's syntax guard mode for this call ("refuse" | "warn" | "off"). */
   syntaxGuard?: SyntaxGuardMode;
 }
@@ -81,6 +150,8 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   mutates: boolean;
   /** Always a preview: dispatch never commits this tool's stage (edit_dry_run). */
   previewOnly?: boolean;
+  /** Other names models use for an argument: alias -> the name in the schema (e.g. `new_string` -> `new_text`). */
+  aliases?: Readonly<Record<string, string>>;
   /** The logic; throws RecoverableError for refusals. */
   handler(args: A, ctx: ToolContext): Promise<HandlerResult>;
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { checkLayers, type ImportGraph, importsOf } from "./_layers.ts";
 
 const SRC = new URL("../../src/", import.meta.url);
 const RUNTIME_SPECIFIC = /\b(Deno\.|Bun\.|process\.(env|argv|cwd|exit|versions)|require\()|from\s+["']node:/;
@@ -23,4 +24,73 @@ Deno.test("core modules use web standards only (runtime code lives in src/adapte
     });
   }
   assert.deepEqual(offenders, []);
+});
+
+async function importGraph(): Promise<ImportGraph> {
+  const graph: ImportGraph = new Map();
+  for await (const file of walk(SRC)) {
+    const rel = file.pathname.slice(SRC.pathname.length);
+    graph.set(rel, importsOf(rel, await Deno.readTextFile(file)));
+  }
+  return graph;
+}
+
+/** Violations being removed in the current change; this list only shrinks, to empty. */
+const DEBT: string[] = [
+  "src/structural/_tool_args.ts (structural, rank 3) imports src/tools/types.ts (tools, rank 4)",
+  "src/structural/anchors.ts imports src/syntax/_tokens.ts, private to src/syntax/",
+  "src/structural/node_edit.ts imports src/syntax/_tokens.ts, private to src/syntax/",
+  "src/tools/edit_insert_at_anchor.ts imports src/structural/_tool_args.ts, private to src/structural/",
+  "src/tools/edit_insert_at_anchor.ts imports src/structural/_tool_edit.ts, private to src/structural/",
+  "src/tools/insert_code.ts imports src/syntax/_tokens.ts, private to src/syntax/",
+  "src/tools/edit_apply_node.ts imports src/structural/_tool_args.ts, private to src/structural/",
+  "src/tools/edit_apply_node.ts imports src/structural/_tool_edit.ts, private to src/structural/",
+  "src/tools/remove_symbol.ts imports src/syntax/_tokens.ts, private to src/syntax/",
+  "import cycle: src/syntax/_symbol_extent.ts -> src/syntax/name_path.ts -> src/syntax/symbols.ts -> src/syntax/text_index.ts",
+  "import cycle: src/text/_match_elision.ts -> src/text/_match_fuzzy.ts -> src/text/_match_indent.ts -> src/text/_match_lines.ts -> src/text/_match_tiers.ts -> src/text/match_block.ts",
+];
+
+Deno.test("src/ imports only point down the layers, no private module is shared, no cycle", async () => {
+  const graph = await importGraph();
+  assert.ok(graph.size > 50, "the walk found the sources");
+  assert.deepEqual(checkLayers(graph).map((v) => v.message).sort(), DEBT.slice().sort());
+});
+
+Deno.test("the layer check catches an upward import, a peer import, a private import and a cycle", async () => {
+  const graph = await importGraph();
+  // A deliberately broken copy of the real graph: each added edge must be reported.
+  const broken = new Map([...graph].map(([k, v]) => [k, [...v]]));
+  broken.get("fs/stage.ts")!.push("tools/types.ts"); // fs reaching up to tools
+  broken.get("text/match_block.ts")!.push("structural/reindent.ts"); // text and structural are peers
+  broken.get("tools/read_file.ts")!.push("text/_doc.ts"); // another folder's private module
+  broken.get("syntax/grammars.ts")!.push("syntax/symbols.ts"); // symbols -> ... -> grammars -> symbols
+  const rules = checkLayers(broken).map((v) => `${v.rule}: ${v.message}`);
+  assert.ok(rules.some((r) => r.startsWith("upward: src/fs/stage.ts")), rules.join("\n"));
+  assert.ok(rules.some((r) => r.startsWith("peer: src/text/match_block.ts")), rules.join("\n"));
+  assert.ok(rules.some((r) => r.startsWith("private: src/tools/read_file.ts")), rules.join("\n"));
+  assert.ok(
+    rules.some((r) => r.startsWith("cycle:") && r.includes("src/syntax/grammars.ts")),
+    rules.join("\n"),
+  );
+});
+
+Deno.test("importsOf() reads type imports, re-exports and dynamic imports, not doc examples", () => {
+  const src = [
+    "/**",
+    ' * import { x } from "../tools/mod.ts";',
+    " */",
+    'import type { A } from "./a.ts";',
+    'import {\n  b,\n  type C,\n} from "../fs/b.ts";',
+    'export { d } from "./d.ts";',
+    'export * from "./e.ts";',
+    'const f = await import("./f.ts");',
+    'import { Parser } from "web-tree-sitter";',
+  ].join("\n");
+  assert.deepEqual(importsOf("syntax/x.ts", src).sort(), [
+    "fs/b.ts",
+    "syntax/a.ts",
+    "syntax/d.ts",
+    "syntax/e.ts",
+    "syntax/f.ts",
+  ]);
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { fixture, fixtureWorkspace, ok, refused, stored } from "../structural/_fixtures.ts";
+import { createMemoryBackend, createWorkspace, RecoverableError } from "../../../src/mod.ts";
+import { fixture, fixtureWorkspace, GRAMMARS, ok, refused, stored } from "../structural/_fixtures.ts";
 
 async function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
   const r = await new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "piped" }).output();
@@ -95,7 +96,7 @@ Deno.test("edit_dry_run chains ops on one overlay, writes nothing, and its diff 
   }
 });
 
-Deno.test("edit_dry_run reports a failing op and keeps going: partial, and no_ops_applied when nothing applies", async () => {
+Deno.test("edit_dry_run with a failing op is not ok: every op's outcome and the applied ops' diffs in details", async () => {
   const ws = await fixtureWorkspace(["lib.rs"]);
   const r = await ws.call("edit_dry_run", {
     plan: [
@@ -113,8 +114,13 @@ Deno.test("edit_dry_run reports a failing op and keeps going: partial, and no_op
       { tool: "edit_apply_node", args: { path: "lib.rs" } },
     ],
   });
-  const d = ok(r);
+  const e = refused(r);
+  assert.equal(e.code, "no_match", "the first failed op's code");
+  assert.match(e.message, /^Cannot preview the plan: 5 of 6 ops failed; op 1 \(edit_apply_node\): /);
+  assert.match(e.hint, /the 1 op that applied is in details\.changes/);
+  const d = e.details as Record<string, unknown>;
   assert.equal(d["status"], "partial");
+  assert.deepEqual(d["failed_ops"], [1, 3, 4, 5, 6]);
   const ops = d["ops"] as { ok: boolean; error?: { code: string } }[];
   assert.deepEqual(ops.map((o) => o.ok ? "ok" : o.error!.code), [
     "no_match",
@@ -124,14 +130,92 @@ Deno.test("edit_dry_run reports a failing op and keeps going: partial, and no_op
     "not_found",
     "invalid_args",
   ]);
-  assert.equal(r.ok && r.changes.length, 1);
-  assert.match(r.ok ? r.changes[0]!.diff : "", /^\+pub const GRAMMAR: &str = "";$/m);
+  const changes = d["changes"] as { diff: string }[];
+  assert.equal(changes.length, 1);
+  assert.match(changes[0]!.diff, /^\+pub const GRAMMAR: &str = "";$/m);
   const none = await ws.call("edit_dry_run", {
     plan: [{ tool: "edit_apply_node", args: { path: "lib.rs", selector: "nope", new_text: "x" } }],
   });
-  assert.equal(ok(none)["status"], "no_ops_applied");
-  assert.ok(none.ok && none.status === "no_change");
+  assert.equal(refused(none).code, "no_match");
+  assert.equal((refused(none).details as Record<string, unknown>)["status"], "no_ops_applied");
   assert.equal(await stored(ws, "lib.rs"), fixture("lib.rs"));
+});
+
+Deno.test("edit_dry_run ops go through dispatch's own validation: the same invalid_args message as a call", async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  const args = { path: "lib.rs", selector: "language", new_text: 7 };
+  const direct = refused(await ws.call("edit_apply_node", args));
+  const plan = refused(await ws.call("edit_dry_run", { plan: [{ tool: "edit_apply_node", args }] }));
+  const op = ((plan.details as Record<string, unknown>)["ops"] as { error: { message: string } }[])[0]!;
+  assert.equal(op.error.message, direct.message);
+  assert.match(direct.message, /"new_text" must be string, not number/);
+});
+
+Deno.test("edit_dry_run ops go through the host's route and guard steps", async () => {
+  const seen: string[] = [];
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/lib.rs": fixture("lib.rs") }),
+    grammars: GRAMMARS,
+    steps: [
+      {
+        name: "log",
+        stage: "route",
+        run(call) {
+          seen.push(call.tool.name);
+        },
+      },
+      {
+        name: "no-deletes",
+        stage: "guard",
+        run(call) {
+          if (call.tool.name === "delete_file") {
+            throw new RecoverableError("invalid_args", "Cannot delete files in this test", {
+              hint: "Do not",
+            });
+          }
+        },
+      },
+    ],
+  });
+  const r = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "delete_file", args: { path: "lib.rs" } },
+      {
+        tool: "edit_apply_node",
+        args: { path: "lib.rs", selector: "GRAMMAR", new_text: 'pub const GRAMMAR: &str = "";' },
+      },
+    ],
+  });
+  assert.deepEqual(seen, ["edit_dry_run", "delete_file", "edit_apply_node"]);
+  const ops = (refused(r).details as Record<string, unknown>)["ops"] as {
+    ok: boolean;
+    error?: { message: string };
+  }[];
+  assert.equal(ops[0]!.error!.message, "Cannot delete files in this test");
+  assert.ok(ops[1]!.ok);
+  const direct = await ws.call("delete_file", { path: "lib.rs" });
+  assert.equal(refused(direct).message, "Cannot delete files in this test");
+  assert.equal(await stored(ws, "lib.rs"), fixture("lib.rs"));
+});
+
+Deno.test("edit_dry_run checks each op's syntax against the ops before it", async () => {
+  const ws = await fixtureWorkspace(["lib.rs"]);
+  // Op 1 breaks the file (syntax_guard off); op 2 is clean relative to op 1 and must not be blamed for op 1's error.
+  const r = await ws.call("edit_dry_run", {
+    plan: [
+      {
+        tool: "edit_apply_node",
+        args: { path: "lib.rs", selector: "language", new_text: "pub fn language( {", syntax_guard: "off" },
+      },
+      {
+        tool: "edit_apply_node",
+        args: { path: "lib.rs", selector: "GRAMMAR", new_text: 'pub const GRAMMAR: &str = "";' },
+      },
+    ],
+  });
+  const d = ok(r);
+  assert.equal(d["status"], "ok");
+  assert.equal(r.ok && r.changes.length, 1);
 });
 
 Deno.test("edit_dry_run refuses an empty plan", async () => {
