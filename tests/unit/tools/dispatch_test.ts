@@ -47,3 +47,96 @@ Deno.test("dispatch() turns an unexpected exception into `internal` and writes n
   assert.equal(new TextDecoder().decode(await backend.readFile("/a.txt") as Uint8Array), "a");
   assert.equal(telemetry.total("graver.tool.internal_errors"), 1);
 });
+
+Deno.test("dispatch() says which argument is wrong, what it must be, and what it got", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "a\n" }) });
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ["read_file", { path: 3 }, /"path" must be string, not number/],
+    ["read_file", { path: "" }, /"path" is empty \(Path relative to the workspace root/],
+    ["read_file", {}, /"path" is required/],
+    ["apply_edits", { text: "" }, /"text" is empty/],
+    [
+      "write_file",
+      { path: "a.txt", content: "x", syntax_guard: "maybe" },
+      /"syntax_guard" must be one of "refuse", "warn", "off", not "maybe"/,
+    ],
+    [
+      "read_file",
+      { path: "a.txt", start_lin: 2 },
+      /unknown property "start_lin" \(did you mean "start_line"\?\)/,
+    ],
+  ];
+  for (const [tool, args, want] of cases) {
+    const r = await ws.call(tool, args);
+    assert.ok(!r.ok && r.error.code === "invalid_args", tool);
+    assert.match(r.error.message, want);
+    assert.doesNotMatch(r.error.message, /Instance type|String is too short/);
+  }
+});
+
+Deno.test("dispatch() gives every mutating tool syntax_guard, and honours it", async () => {
+  const { TOOLS } = await import("../../../src/mod.ts");
+  for (const t of TOOLS) {
+    const props = t.inputSchema["properties"] as Record<string, unknown>;
+    assert.equal("syntax_guard" in props, t.mutates && !t.previewOnly, t.name);
+  }
+  const { createWasmLoader } = await import("../../../src/adapters/deno/mod.ts");
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "export const a = 1;\n" }),
+    wasm: createWasmLoader(),
+  });
+  const broken = { path: "a.ts", content: "export const a = (1;\n" };
+  const refusedCall = await ws.call("write_file", broken);
+  assert.ok(!refusedCall.ok && refusedCall.error.code === "syntax_error");
+  const warned = await ws.call("write_file", { ...broken, syntax_guard: "warn" });
+  assert.ok(warned.ok && warned.status === "applied");
+  assert.match(warned.warnings.join("\n"), /syntax errors/);
+});
+
+Deno.test("dispatch() folds argument aliases into their schema name, and refuses both given differently", async () => {
+  const { findTool } = await import("../../../src/mod.ts");
+  const tool = findTool("write_file")!;
+  const aliased = { ...tool, aliases: { text: "content" } };
+  const { validateArgs } = await import("../../../src/mod.ts");
+  assert.deepEqual(validateArgs(aliased, { path: "a", text: "x" }), { path: "a", content: "x" });
+  assert.deepEqual(validateArgs(aliased, { path: "a", text: "x", content: "x" }), {
+    path: "a",
+    content: "x",
+  });
+  assert.throws(
+    () => validateArgs(aliased, { path: "a", text: "x", content: "y" }),
+    (e: unknown) => e instanceof Error && /"text" and "content" name the same argument/.test(e.message),
+  );
+});
+
+Deno.test("dispatch() runs route steps before guard steps; a route may rewrite the call, which is validated again", async () => {
+  const order: string[] = [];
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.txt": "one\n" }),
+    steps: [
+      {
+        name: "guard",
+        stage: "guard",
+        run(call) {
+          order.push(`guard:${call.tool.name}`);
+        },
+      },
+      {
+        name: "router",
+        stage: "route",
+        run(call) {
+          order.push(`route:${call.tool.name}`);
+          if (call.tool.name === "write_file") {
+            call.args = { ...call.args, dry_run: true };
+            call.reminders.push({ provider: "test", text: "previewed", preserve_on_compact: false });
+          }
+        },
+      },
+    ],
+  });
+  const r = await ws.call("write_file", { path: "a.txt", content: "two\n" });
+  assert.deepEqual(order, ["route:write_file", "guard:write_file"]);
+  assert.ok(r.ok && r.status === "dry_run", "the rewritten dry_run held");
+  assert.deepEqual(r.reminders.map((x) => x.text), ["previewed"]);
+  assert.equal(new TextDecoder().decode((await ws.fs.read("/a.txt"))!), "one\n");
+});
