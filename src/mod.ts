@@ -15,12 +15,95 @@
  *
  * @module
  */
-export * from "./errors.ts";
-export * from "./telemetry.ts";
-export * from "./workspace.ts";
-export * from "./fs/mod.ts";
-export * from "./syntax/mod.ts";
-export * from "./structural/mod.ts";
-export * from "./tools/mod.ts";
-export * from "./text/mod.ts";
-export * from "./surfaces/reflection.ts";
+export { isRecoverable, RecoverableError } from "./errors.ts";
+export type { ErrorCode, ErrorPayload, RecoverableErrorOptions, SuggestedCall } from "./errors.ts";
+export { MemoryTelemetry, NOOP_TELEMETRY } from "./telemetry.ts";
+export type { Attributes, TelemetrySink } from "./telemetry.ts";
+export { createWorkspace, Workspace } from "./workspace.ts";
+export type { SyntaxGuardMode, WorkspaceOptions } from "./workspace.ts";
+export { BackendFs, createMemoryBackend, unifiedDiff, versionOf } from "./fs/mod.ts";
+export type { Backend, BackendStats, CommittedChange, LockOptions, Version } from "./fs/mod.ts";
+export { GRAMMARS, Grammars, outlineOf } from "./syntax/mod.ts";
+export type { Outline, Parsing, SymbolInfo, SymbolRange, WasmInput, WasmLoader } from "./syntax/mod.ts";
+export { detectFormat, parseEdits } from "./text/mod.ts";
+export type { EditBlock, EditFormat, ParsedEdits } from "./text/mod.ts";
+export { reindent } from "./structural/mod.ts";
+export {
+  applyEdits,
+  createFile,
+  deleteFile,
+  describeTools,
+  dispatch,
+  editApplyNode,
+  editCapabilities,
+  editDryRun,
+  editFile,
+  editInsertAtAnchor,
+  editSafeTextPatch,
+  findSymbol,
+  findTool,
+  insertCode,
+  listFiles,
+  MAX_BODY_LINES,
+  MAX_BODY_LINES_TOTAL,
+  MAX_EDIT_TEXT,
+  MAX_PLAN_OPS,
+  MAX_READ_LINES,
+  MAX_SEARCH_FILE_BYTES,
+  MAX_SEARCH_FILES,
+  MAX_SYMBOLS,
+  moveFile,
+  outline,
+  readFile,
+  removeSymbol,
+  replaceSymbol,
+  TOOLS,
+  validateArgs,
+  writeFile,
+} from "./tools/mod.ts";
+export type {
+  ApplyEditsArgs,
+  CallInProgress,
+  Capability,
+  CompactSymbol,
+  CreateFileArgs,
+  DeleteFileArgs,
+  DispatchOptions,
+  EditApplyNodeArgs,
+  EditCapabilitiesArgs,
+  EditDryRunArgs,
+  EditFileArgs,
+  EditInsertAtAnchorArgs,
+  EditSafeTextPatchArgs,
+  FindSymbolArgs,
+  HandlerResult,
+  InsertCodeArgs,
+  InsertPosition,
+  JsonSchema,
+  LanguageCapabilities,
+  ListFilesArgs,
+  MoveFileArgs,
+  OutlineArgs,
+  PipelineStep,
+  PlanOp,
+  PlanOpResult,
+  ReadFileArgs,
+  Reminder,
+  RemoveSymbolArgs,
+  ReplaceSymbolArgs,
+  StepResult,
+  TextHunk,
+  ToolContext,
+  ToolDefinition,
+  ToolFailure,
+  ToolHost,
+  ToolResult,
+  ToolSuccess,
+  WriteFileArgs,
+} from "./tools/mod.ts";
+export { applyWithReflection, reflectionFeedback } from "./surfaces/reflection.ts";
+export type {
+  ApplyWithReflectionOptions,
+  ReflectionAttempt,
+  ReflectionResult,
+} from "./surfaces/reflection.ts";

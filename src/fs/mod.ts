@@ -11,12 +11,18 @@
  *
  * @module
  */
-export * from "./backend.ts";
-export * from "./commit.ts";
-export * from "./commit_lock.ts";
-export * from "./memory_backend.ts";
-export * from "./sandbox.ts";
-export * from "./stage.ts";
-export * from "./text.ts";
-export * from "./unified_diff.ts";
-export * from "./version.ts";
+export { BackendFs } from "./backend.ts";
+export type { Backend, BackendStats } from "./backend.ts";
+export { createMemoryBackend } from "./memory_backend.ts";
+export { INTERNAL_DIR, Sandbox } from "./sandbox.ts";
+export type { ResolvedPath } from "./sandbox.ts";
+export { shortVersion, versionOf } from "./version.ts";
+export type { Version } from "./version.ts";
+export { decodeText, dominantEol, encodeText } from "./text.ts";
+export type { TextFile } from "./text.ts";
+export { Stage } from "./stage.ts";
+export type { PendingChange, StagedFile } from "./stage.ts";
+export { commitChanges, recoverJournal } from "./commit.ts";
+export type { CommitOptions, CommittedChange } from "./commit.ts";
+export type { LockOptions } from "./commit_lock.ts";
+export { unifiedDiff } from "./unified_diff.ts";

@@ -55,7 +55,7 @@ function normalizeSegments(
  *
  * @example Refuse an escape
  * ```ts
- * import { Sandbox } from "@graver/core";
+ * import { Sandbox } from "@graver/core/fs";
  * import assert from "node:assert/strict";
  *
  * const sb = new Sandbox("/work");

@@ -45,7 +45,7 @@ interface Entry {
  *
  * @example Stage a write without touching the backend
  * ```ts
- * import { BackendFs, createMemoryBackend, Sandbox, Stage } from "@graver/core";
+ * import { BackendFs, createMemoryBackend, Sandbox, Stage } from "@graver/core/fs";
  * import assert from "node:assert/strict";
  *
  * const fs = BackendFs.wrap(createMemoryBackend({ "/a.txt": "one\n" }));

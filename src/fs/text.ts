@@ -34,7 +34,7 @@ export function looksBinary(bytes: Uint8Array): boolean {
  *
  * @example Keep the BOM aside
  * ```ts
- * import { decodeText, encodeText } from "@graver/core";
+ * import { decodeText, encodeText } from "@graver/core/fs";
  * import assert from "node:assert/strict";
  *
  * const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
@@ -128,7 +128,7 @@ export function splitLinesKeepEnds(text: string): string[] {
  *
  * @example
  * ```ts
- * import { splitsCrlf } from "@graver/core/fs";
+ * import { splitsCrlf } from "./text.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(splitsCrlf("a\r\nb", 2, 2), true); // "\nb"

@@ -11,9 +11,10 @@
  *
  * @module
  */
-export * from "./reindent.ts";
-export * from "./source.ts";
-export * from "./pattern.ts";
-export * from "./selectors.ts";
-export * from "./anchors.ts";
-export * from "./node_edit.ts";
+export { detectIndentUnit, reindent } from "./reindent.ts";
+export type { ReindentOptions } from "./reindent.ts";
+export { compilePattern, matchPattern } from "./pattern.ts";
+export type { Binding, CompiledPattern, MetaVariable, PatternMatch, PatternNode } from "./pattern.ts";
+export type { SelectMode, Selector, SelectorKind } from "./selectors.ts";
+export { ANCHOR_POSITIONS } from "./anchors.ts";
+export type { AnchorPosition } from "./anchors.ts";

@@ -374,7 +374,8 @@ function walkType(root: Node, type: string, named: boolean, visit: (n: Node) => 
  *
  * @example Find comparisons of a value with itself
  * ```ts
- * import { compilePattern, Grammars, matchPattern } from "@graver/core";
+ * import { Grammars } from "@graver/core";
+ * import { compilePattern, matchPattern } from "@graver/core/structural";
  * import { createWasmLoader } from "@graver/core/adapters/deno";
  * import assert from "node:assert/strict";
  *

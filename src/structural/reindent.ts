@@ -65,7 +65,7 @@ function columns(ws: string, tabCols: number): number {
  *
  * @example Detect two-space indentation
  * ```ts
- * import { detectIndentUnit } from "@graver/core";
+ * import { detectIndentUnit } from "@graver/core/structural";
  * import assert from "node:assert/strict";
  *
  * assert.equal(detectIndentUnit("a {\n  b {\n    c\n  }\n}\n"), "  ");
@@ -209,7 +209,7 @@ export function copiedFrom(code: string, text: string): boolean {
  *
  * @example
  * ```ts
- * import { indentOfLine } from "@graver/core";
+ * import { indentOfLine } from "./reindent.ts";
  * import assert from "node:assert/strict";
  *
  * const text = "class A {\n\tfoo() {}\n}\n";

@@ -127,7 +127,7 @@ export interface TextEdit {
  *
  * @example
  * ```ts
- * import { applyTextEdits } from "@graver/core";
+ * import { applyTextEdits } from "./source.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(applyTextEdits("a b c", [{ start: 4, end: 5, text: "C" }, { start: 0, end: 1, text: "A" }]), "A b C");

@@ -10,10 +10,14 @@
  *
  * @module
  */
-export * from "./grammars.ts";
-export * from "./syntax_guard.ts";
-export * from "./trees.ts";
-export * from "./queries.ts";
-export * from "./symbols.ts";
-export * from "./name_path.ts";
-export * from "./unsupported_language.ts";
+export type { Parsing, SyntaxGuardMode } from "./types.ts";
+export { GRAMMARS, Grammars } from "./grammars.ts";
+export type { GrammarEntry, GrammarManifest, WasmInput, WasmLoader } from "./grammars.ts";
+export { syntaxProblems, TreeCache } from "./trees.ts";
+export type { ParsedFile, SyntaxProblem } from "./trees.ts";
+export { flattenSymbols, outlineOf } from "./symbols.ts";
+export type { Outline, SymbolInfo, SymbolRange } from "./symbols.ts";
+export { parseNamePath, resolveNamePath } from "./name_path.ts";
+export type { NamePathResolution, NamePathSegment, ParsedNamePath } from "./name_path.ts";
+export { findSyntaxRegressions } from "./syntax_guard.ts";
+export type { SyntaxRegression } from "./syntax_guard.ts";

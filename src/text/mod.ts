@@ -14,12 +14,24 @@
  *
  * @module
  */
-export * from "./types.ts";
-export * from "./parse_edits.ts";
-export * from "./parse_search_replace.ts";
-export * from "./parse_udiff.ts";
-export * from "./parse_apply_patch.ts";
-export * from "./match_block.ts";
-export * from "./did_you_mean.ts";
-export * from "./apply_edit_ops.ts";
-export * from "./str_replace.ts";
+export type {
+  BlockMatch,
+  BlockReport,
+  Confidence,
+  EditBlock,
+  EditFormat,
+  FileOp,
+  MatchTier,
+  ParsedEdits,
+} from "./types.ts";
+export { detectFormat, parseEdits } from "./parse_edits.ts";
+export type { FormatOption } from "./parse_edits.ts";
+export { parseSearchReplace } from "./parse_search_replace.ts";
+export { parseUnifiedDiff } from "./parse_udiff.ts";
+export { parseApplyPatch } from "./parse_apply_patch.ts";
+export { matchBlock } from "./match_block.ts";
+export type { CandidateLines, MatchOptions, MatchOutcome } from "./match_block.ts";
+export { applyEditOps } from "./apply_edit_ops.ts";
+export type { ApplyEditOpsOptions, ApplyEditOpsResult, FileReport } from "./apply_edit_ops.ts";
+export { strReplace } from "./str_replace.ts";
+export type { StrReplaceArgs, StrReplaceResult } from "./str_replace.ts";

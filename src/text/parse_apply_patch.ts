@@ -35,7 +35,7 @@ function marker(line: string): Marker | null {
  *
  * @example Update one file
  * ```ts
- * import { parseApplyPatch } from "@graver/core";
+ * import { parseApplyPatch } from "@graver/core/text";
  * import assert from "node:assert/strict";
  *
  * const ops = parseApplyPatch("*** Begin Patch\n*** Update File: a.py\n@@ def f():\n-    return 1\n+    return 2\n*** End Patch\n");

@@ -49,7 +49,7 @@ function nameAbove(lines: string[], head: number, floor: number): string | null 
  *
  * @example Two blocks, the second inheriting the file name
  * ```ts
- * import { parseSearchReplace } from "@graver/core";
+ * import { parseSearchReplace } from "@graver/core/text";
  * import assert from "node:assert/strict";
  *
  * const ops = parseSearchReplace([

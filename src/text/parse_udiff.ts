@@ -218,7 +218,7 @@ function tolerant(lines: string[]): Section[] {
  *
  * @example A git diff with one hunk
  * ```ts
- * import { parseUnifiedDiff } from "@graver/core";
+ * import { parseUnifiedDiff } from "@graver/core/text";
  * import assert from "node:assert/strict";
  *
  * const ops = parseUnifiedDiff("--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n");

@@ -10,24 +10,62 @@
  *
  * @module
  */
-export * from "./catalogue.ts";
-export * from "./dispatch.ts";
-export * from "./types.ts";
-export * from "./read_file.ts";
-export * from "./list_files.ts";
-export * from "./write_file.ts";
-export * from "./create_file.ts";
-export * from "./delete_file.ts";
-export * from "./move_file.ts";
-export * from "./apply_edits.ts";
-export * from "./edit_file.ts";
-export * from "./outline.ts";
-export * from "./find_symbol.ts";
-export * from "./replace_symbol.ts";
-export * from "./remove_symbol.ts";
-export * from "./insert_code.ts";
-export * from "./edit_apply_node.ts";
-export * from "./edit_insert_at_anchor.ts";
-export * from "./edit_safe_text_patch.ts";
-export * from "./edit_dry_run.ts";
-export * from "./edit_capabilities.ts";
+export type {
+  CallInProgress,
+  HandlerResult,
+  JsonSchema,
+  PipelineStep,
+  Reminder,
+  StepResult,
+  ToolContext,
+  ToolDefinition,
+  ToolFailure,
+  ToolHost,
+  ToolResult,
+  ToolSuccess,
+} from "./types.ts";
+export { describeTools, findTool, TOOLS } from "./catalogue.ts";
+export { dispatch, validateArgs } from "./dispatch.ts";
+export type { DispatchOptions } from "./dispatch.ts";
+export { MAX_READ_LINES, readFile } from "./read_file.ts";
+export type { ReadFileArgs } from "./read_file.ts";
+export { listFiles } from "./list_files.ts";
+export type { ListFilesArgs } from "./list_files.ts";
+export { writeFile } from "./write_file.ts";
+export type { WriteFileArgs } from "./write_file.ts";
+export { createFile } from "./create_file.ts";
+export type { CreateFileArgs } from "./create_file.ts";
+export { deleteFile } from "./delete_file.ts";
+export type { DeleteFileArgs } from "./delete_file.ts";
+export { moveFile } from "./move_file.ts";
+export type { MoveFileArgs } from "./move_file.ts";
+export { applyEdits, MAX_EDIT_TEXT } from "./apply_edits.ts";
+export type { ApplyEditsArgs } from "./apply_edits.ts";
+export { editFile } from "./edit_file.ts";
+export type { EditFileArgs } from "./edit_file.ts";
+export { MAX_SYMBOLS, outline } from "./outline.ts";
+export type { CompactSymbol, OutlineArgs } from "./outline.ts";
+export {
+  findSymbol,
+  MAX_BODY_LINES,
+  MAX_BODY_LINES_TOTAL,
+  MAX_SEARCH_FILE_BYTES,
+  MAX_SEARCH_FILES,
+} from "./find_symbol.ts";
+export type { FindSymbolArgs } from "./find_symbol.ts";
+export { replaceSymbol } from "./replace_symbol.ts";
+export type { ReplaceSymbolArgs } from "./replace_symbol.ts";
+export { removeSymbol } from "./remove_symbol.ts";
+export type { RemoveSymbolArgs } from "./remove_symbol.ts";
+export { insertCode } from "./insert_code.ts";
+export type { InsertCodeArgs, InsertPosition } from "./insert_code.ts";
+export { editApplyNode } from "./edit_apply_node.ts";
+export type { EditApplyNodeArgs } from "./edit_apply_node.ts";
+export { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+export type { EditInsertAtAnchorArgs } from "./edit_insert_at_anchor.ts";
+export { editSafeTextPatch } from "./edit_safe_text_patch.ts";
+export type { EditSafeTextPatchArgs, TextHunk } from "./edit_safe_text_patch.ts";
+export { editDryRun, MAX_PLAN_OPS } from "./edit_dry_run.ts";
+export type { EditDryRunArgs, PlanOp, PlanOpResult } from "./edit_dry_run.ts";
+export { editCapabilities } from "./edit_capabilities.ts";
+export type { Capability, EditCapabilitiesArgs, LanguageCapabilities } from "./edit_capabilities.ts";

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { createWasmLoader } from "../../src/adapters/deno/mod.ts";
-import { BackendFs, commitChanges, createMemoryBackend, Grammars, Sandbox, Stage } from "../../src/mod.ts";
+import { BackendFs, createMemoryBackend, Grammars } from "../../src/mod.ts";
+import { commitChanges } from "../../src/fs/commit.ts";
+import { Sandbox } from "../../src/fs/sandbox.ts";
+import { Stage } from "../../src/fs/stage.ts";
 import { MemoryTelemetry, NOOP_TELEMETRY } from "../../src/telemetry.ts";
 import { createWorkspace, type SyntaxGuardMode } from "../../src/workspace.ts";
 import { enc, fixtureUrl, snapshot } from "../_helpers.ts";

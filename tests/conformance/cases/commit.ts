@@ -5,15 +5,10 @@
  *
  * @module
  */
-import {
-  type Backend,
-  BackendFs,
-  commitChanges,
-  createWorkspace,
-  Sandbox,
-  Stage,
-  versionOf,
-} from "../../../src/mod.ts";
+import { type Backend, BackendFs, createWorkspace, versionOf } from "../../../src/mod.ts";
+import { commitChanges } from "../../../src/fs/commit.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 import { check, equal, sameBytes } from "../assert.ts";
 import { faultyBackend } from "../fault_backend.ts";
 import { type Snapshot, snapshot } from "../snapshot.ts";

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { BackendFs, createWorkspace, Sandbox } from "../../../src/mod.ts";
+import { BackendFs, createWorkspace } from "../../../src/mod.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
 import { check, equal } from "../assert.ts";
 import { snapshot } from "../snapshot.ts";
 import type { Case } from "../types.ts";

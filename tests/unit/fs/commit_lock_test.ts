@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  type Backend,
-  BackendFs,
-  commitChanges,
-  createMemoryBackend,
-  isRecoverable,
-  recoverJournal,
-  Sandbox,
-  Stage,
-} from "../../../src/mod.ts";
+import { type Backend, BackendFs, createMemoryBackend, isRecoverable } from "../../../src/mod.ts";
+import { commitChanges, recoverJournal } from "../../../src/fs/commit.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 import { lock, tryLock } from "../../../src/fs/commit_lock.ts";
 import { enc } from "../../_helpers.ts";
 

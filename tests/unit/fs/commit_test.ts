@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  BackendFs,
-  commitChanges,
-  createMemoryBackend,
-  createWorkspace,
-  isRecoverable,
-  recoverJournal,
-  Sandbox,
-  Stage,
-} from "../../../src/mod.ts";
+import { BackendFs, createMemoryBackend, createWorkspace, isRecoverable } from "../../../src/mod.ts";
+import { commitChanges, recoverJournal } from "../../../src/fs/commit.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 import { enc, snapshot } from "../../_helpers.ts";
 import { faultyBackend } from "../../conformance/fault_backend.ts";
 

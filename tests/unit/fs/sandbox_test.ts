@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { memfs } from "memfs";
-import { BackendFs, isRecoverable, Sandbox } from "../../../src/mod.ts";
+import { BackendFs, isRecoverable } from "../../../src/mod.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
 import type { Backend } from "../../../src/mod.ts";
 
 const refused = (e: unknown) => isRecoverable(e, "sandbox_violation");

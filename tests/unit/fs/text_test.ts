@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
+import { isRecoverable } from "../../../src/mod.ts";
 import {
   decodeText,
   dominantEol,
   encodeText,
-  isRecoverable,
   looksBinary,
   splitLinesKeepEnds,
-} from "../../../src/mod.ts";
+} from "../../../src/fs/text.ts";
 
 Deno.test("decodeText() keeps the BOM aside and encodeText() restores it", () => {
   const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x0d, 0x0a]);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { shortVersion, versionOf } from "../../../src/mod.ts";
+import { versionOf } from "../../../src/mod.ts";
+import { shortVersion } from "../../../src/fs/version.ts";
 
 Deno.test("versionOf() is SHA-256 of the exact bytes", async () => {
   assert.equal(

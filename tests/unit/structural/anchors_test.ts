@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
-import {
-  applyTextEdits,
-  bodyOf,
-  insertionEdit,
-  loadSource,
-  selectTargets,
-  Stage,
-  statementLevel,
-  type Workspace,
-} from "../../../src/mod.ts";
+import type { Workspace } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { bodyOf, insertionEdit, statementLevel } from "../../../src/structural/anchors.ts";
+import { selectTargets } from "../../../src/structural/selectors.ts";
+import { applyTextEdits, loadSource } from "../../../src/structural/source.ts";
 import { fixtureWorkspace, workspaceWith } from "./_fixtures.ts";
 
 async function place(

@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
-import {
-  applyTextEdits,
-  loadSource,
-  removalEdit,
-  replacementEdit,
-  replacementSpan,
-  selectTargets,
-  Stage,
-  type Workspace,
-} from "../../../src/mod.ts";
+import type { Workspace } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { removalEdit, replacementEdit, replacementSpan } from "../../../src/structural/node_edit.ts";
+import { selectTargets } from "../../../src/structural/selectors.ts";
+import { applyTextEdits, loadSource } from "../../../src/structural/source.ts";
 import { fixture, fixtureWorkspace, workspaceWith } from "./_fixtures.ts";
 
 async function target(ws: Workspace, path: string, selector: unknown) {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { compilePattern, matchPattern, RecoverableError, substituteMetavariables } from "../../../src/mod.ts";
+import { RecoverableError } from "../../../src/mod.ts";
+import { compilePattern, matchPattern, substituteMetavariables } from "../../../src/structural/pattern.ts";
 import { fixtureUrl } from "../../_helpers.ts";
 import { fixture, GRAMMARS } from "./_fixtures.ts";
 

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { loadSource, RecoverableError, selectTargets, Stage, type Workspace } from "../../../src/mod.ts";
+import { RecoverableError, type Workspace } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { selectTargets } from "../../../src/structural/selectors.ts";
+import { loadSource } from "../../../src/structural/source.ts";
 import { isDecoration } from "../../../src/structural/selectors.ts";
 import { symbolRules } from "../../../src/syntax/queries.ts";
 import { fixtureWorkspace, workspaceWith } from "./_fixtures.ts";

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
+import { RecoverableError } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 import {
   applyTextEdits,
   loadSource,
-  RecoverableError,
-  Stage,
   stringLineFinder,
   withIndentUnit,
-} from "../../../src/mod.ts";
+} from "../../../src/structural/source.ts";
 import { fixtureWorkspace, workspaceWith } from "./_fixtures.ts";
 
 Deno.test("loadSource() reads through the stage, finds the grammar, line ending and indent unit", async () => {

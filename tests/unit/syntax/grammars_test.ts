@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { GRAMMARS, Grammars, HEAD_CHARS } from "../../../src/mod.ts";
+import { GRAMMARS, Grammars } from "../../../src/mod.ts";
+import { HEAD_CHARS } from "../../../src/syntax/grammars.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 Deno.test("Grammars.languageOf() uses names, extensions and shebangs", () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
-import { createMemoryBackend, createWorkspace, Grammars, Stage, type Workspace } from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, Grammars, type Workspace } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 import { findSyntaxRegressions, guardSyntax } from "../../../src/syntax/syntax_guard.ts";
 import { enc, snapshot } from "../../_helpers.ts";
 

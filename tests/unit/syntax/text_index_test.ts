@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { TextIndex } from "../../../src/mod.ts";
+import { TextIndex } from "../../../src/syntax/text_index.ts";
 
 Deno.test("TextIndex.byte() equals the UTF-8 length of the prefix, for ASCII and non-ASCII text", () => {
   for (const text of ["plain ascii\nline two\n", "héllo wörld\n€ sign\n😀 emoji 😀\nend", ""]) {

@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  advancePoint,
-  changedSpan,
-  Grammars,
-  pointAt,
-  syntaxProblems,
-  TreeCache,
-  versionOf,
-} from "../../../src/mod.ts";
+import { Grammars, versionOf } from "../../../src/mod.ts";
+import { advancePoint, changedSpan, pointAt, syntaxProblems, TreeCache } from "../../../src/syntax/trees.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 const SOURCE = await Deno.readTextFile(new URL("../../../src/fs/stage.ts", import.meta.url));

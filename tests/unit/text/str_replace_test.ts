@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { BackendFs, createMemoryBackend, isRecoverable, Sandbox, Stage } from "../../../src/mod.ts";
+import { BackendFs, createMemoryBackend, isRecoverable } from "../../../src/mod.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 import { strReplace } from "../../../src/text/str_replace.ts";
 import { fixtureUrl } from "../../_helpers.ts";
 

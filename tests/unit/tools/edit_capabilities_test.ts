@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  createMemoryBackend,
-  createWorkspace,
-  GRAMMARS as MANIFEST,
-  languagesWithTags,
-} from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, GRAMMARS as MANIFEST } from "../../../src/mod.ts";
+import { languagesWithTags } from "../../../src/syntax/queries.ts";
 import { ok, refused, workspaceWith } from "../structural/_fixtures.ts";
 
 interface Row {
