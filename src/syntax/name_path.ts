@@ -11,7 +11,7 @@
  * @module
  */
 import { nearestNames } from "../fs/stage.ts";
-import type { SymbolInfo } from "./symbols.ts";
+import type { SymbolInfo } from "./types.ts";
 
 /** One parsed segment of a name path. */
 export interface NamePathSegment {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SymbolRange } from "./symbols.ts";
+import type { SymbolRange } from "./types.ts";
 
 /**
  * Offsets of one text: UTF-16 index -> 1-based line and -> UTF-8 byte offset.
