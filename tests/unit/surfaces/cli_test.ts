@@ -307,3 +307,20 @@ Deno.test("exitCodeOf: not ok is 1 whatever the tool, applied in part is 3", () 
   assert.equal(exitCodeOf({ ...base, ok: true, status: "applied", data: { failed: 0 } } as ToolResult), 0);
   assert.equal(exitCodeOf({ ...base, ok: true, status: "applied", data: { failed: 2 } } as ToolResult), 3);
 });
+
+Deno.test("graver turns an unexpected exception into one internal JSON object, exit 1", async () => {
+  let stdout = "";
+  const code = await runCli(["call", "read_file", "-"], {
+    stdout: (t) => stdout += t,
+    stderr: () => {},
+    readStdin: () => Promise.reject(new Error("stdin closed")),
+    readHostFile: (p) => Deno.readTextFile(p),
+    cwd: "/",
+    backend: createDiskBackend(),
+    wasm: createWasmLoader(),
+  });
+  assert.equal(code, 1);
+  const err = JSON.parse(stdout).error;
+  assert.equal(err.code, "internal");
+  assert.equal(err.message, "Cannot run graver call: stdin closed");
+});
