@@ -30,7 +30,7 @@ export const EXIT = {
   failed: 1,
   /** Usage error: unknown command or option, bad arguments, a root that is not a directory. */
   usage: 2,
-  /** Applied in part: some blocks landed, the others failed and were skipped (`--partial`). */
+  /** Applied in part: ok, but some blocks (or plan steps) failed and were skipped (`data.failed > 0`). */
   partial: 3,
 } as const;
 
