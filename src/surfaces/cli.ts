@@ -107,11 +107,13 @@ export function registerCliCommand(command: CliCommand): void {
 
 /** The usage text of `graver --help`. */
 export function usage(): string {
-  const width = Math.max(...[...COMMANDS.values()].map((c) => c.name.length));
-  const list = [...COMMANDS.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n`).join("");
-  const synopses = [...COMMANDS.values()].filter((c) => c.name !== "help").map((c) =>
-    `  graver ${c.synopsis}\n`
-  )
+  // "help" last: it is about the others.
+  const commands = [...COMMANDS.values()].sort((a, b) =>
+    Number(a.name === "help") - Number(b.name === "help")
+  );
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n`).join("");
+  const synopses = commands.filter((c) => c.name !== "help").map((c) => `  graver ${c.synopsis}\n`)
     .join("");
   return `graver ${VERSION} — sandboxed, hash-guarded edits for coding agents
 
