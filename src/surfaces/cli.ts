@@ -1,15 +1,38 @@
 /**
  * The CLI surface, runtime-neutral: parses argv, opens a workspace through
- * the injected host, calls dispatch and prints exactly one JSON object.
- * Exit codes: 0 ok, 1 refused or failed (nothing written), 2 usage error.
+ * the injected host, calls dispatch and prints exactly one JSON object (or,
+ * for `--help`, `--version` and human-readable modes, text).
+ *
+ * Exit codes ({@linkcode EXIT}): 0 ok, 1 refused or failed (nothing
+ * written), 2 usage error (the JSON then has `error.code = "invalid_args"`),
+ * 3 applied in part (some blocks failed and were skipped).
  *
  * @module
  */
+import denoJson from "../../deno.json" with { type: "json" };
+import { RecoverableError } from "../errors.ts";
+import { errnoCode } from "../fs/backend.ts";
 import type { Backend } from "../fs/backend.ts";
+import { nearestNames } from "../fs/stage.ts";
 import type { WasmLoader } from "../syntax/grammars.ts";
 import { describeTools } from "../tools/catalogue.ts";
 import type { ToolResult } from "../tools/types.ts";
 import { createWorkspace, type Workspace } from "../workspace.ts";
+
+/** graver's version (from `deno.json`). */
+export const VERSION: string = denoJson.version;
+
+/** The documented exit codes. */
+export const EXIT = {
+  /** The call succeeded. */
+  ok: 0,
+  /** The call was refused or failed: nothing was written. */
+  failed: 1,
+  /** Usage error: unknown command or option, bad arguments, a root that is not a directory. */
+  usage: 2,
+  /** Applied in part: ok, but some blocks (or plan steps) failed and were skipped (`data.failed > 0`). */
+  partial: 3,
+} as const;
 
 /** What the CLI needs from its runtime (built by an adapter entry). */
 export interface CliHost {
@@ -29,60 +52,187 @@ export interface CliHost {
   wasm: WasmLoader;
 }
 
-/** A subcommand: receives the remaining argv and the open-workspace helper. */
-export type CliCommand = (
-  argv: string[],
-  host: CliHost,
-  open: (root: string | undefined) => Promise<Workspace>,
-) => Promise<number>;
-
-const EXTRA_COMMANDS = new Map<string, { usage: string; run: CliCommand }>();
-
-/** Register a subcommand (used by engines that add `graver apply` etc.). */
-export function registerCliCommand(name: string, usage: string, run: CliCommand): void {
-  EXTRA_COMMANDS.set(name, { usage, run });
+/** One option of a command. */
+export interface CliFlag {
+  /** `string` takes a value (`--root DIR` or `--root=DIR`); `boolean` takes none. */
+  kind: "string" | "boolean";
+  /** The value's placeholder in help, e.g. `"DIR"` (string options). */
+  value?: string;
+  /** One line for `--help`, e.g. `"the workspace root (default: the current directory)"`. */
+  help: string;
 }
 
-/** The usage text. */
+/** What a command's `run` receives. */
+export interface CliInvocation {
+  /** Parsed options by name (without `--`). */
+  flags: Record<string, string | boolean>;
+  /** Positional arguments. */
+  positional: string[];
+  /** The runtime. */
+  host: CliHost;
+  /** Open the workspace at `--root` (resolved against the cwd; refused unless it is an existing directory). */
+  open(root: string | undefined): Promise<Workspace>;
+}
+
+/** A subcommand of `graver`. */
+export interface CliCommand {
+  /** The command word. */
+  name: string;
+  /** The synopsis after `graver `, e.g. `"apply [FILE|-] [--root DIR]"`. */
+  synopsis: string;
+  /** One line for the command list. */
+  summary: string;
+  /** More paragraphs for `graver help NAME`. */
+  details: string;
+  /** Its options (`--help` is implied). */
+  flags: Record<string, CliFlag>;
+  /** At most this many positional arguments; more are refused, naming them. */
+  maxPositional: number;
+  /** Run it and return the exit code. */
+  run(invocation: CliInvocation): Promise<number>;
+}
+
+const COMMANDS = new Map<string, CliCommand>();
+
+/**
+ * Register a subcommand (engines add theirs, e.g. `graver apply`). Its
+ * options are parsed, `--help` answered and extra arguments refused before
+ * `run` is called.
+ *
+ * @param command The command.
+ */
+export function registerCliCommand(command: CliCommand): void {
+  COMMANDS.set(command.name, command);
+}
+
+/** The usage text of `graver --help`. */
 export function usage(): string {
-  const extra = [...EXTRA_COMMANDS.values()].map((c) => `  ${c.usage}\n`).join("");
-  return `graver — sandboxed, hash-guarded edits for coding agents
+  // "help" last: it is about the others.
+  const commands = [...COMMANDS.values()].sort((a, b) =>
+    Number(a.name === "help") - Number(b.name === "help")
+  );
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n`).join("");
+  const synopses = commands.filter((c) => c.name !== "help").map((c) => `  graver ${c.synopsis}\n`)
+    .join("");
+  return `graver ${VERSION} — sandboxed, hash-guarded edits for coding agents
 
 usage:
-  graver call <tool> '<json args>' [--root DIR] [--session ID] [--dry-run]
-  graver tools [--json]
-${extra}
-exit codes: 0 ok, 1 refused or failed (nothing written), 2 usage error
+${synopses}  graver help [COMMAND]      (or COMMAND --help)
+  graver --version
+
+commands:
+${list}
+exit codes: 0 ok, 1 refused or failed (nothing written), 2 usage error, 3 applied in part
 `;
 }
 
-/** Split `--flag value` options out of argv. */
-export function parseFlags(
-  argv: string[],
-  spec: Record<string, "string" | "boolean">,
-): { flags: Record<string, string | boolean>; rest: string[]; error?: string } {
-  const flags: Record<string, string | boolean> = {};
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith("--") || a === "--") {
-      rest.push(a);
-      continue;
-    }
-    const [name, inline] = a.slice(2).split("=", 2) as [string, string | undefined];
-    const kind = spec[name];
-    if (!kind) return { flags, rest, error: `unknown option "--${name}"` };
-    if (kind === "boolean") flags[name] = true;
-    else {
-      const value = inline ?? argv[++i];
-      if (value === undefined) return { flags, rest, error: `option "--${name}" needs a value` };
-      flags[name] = value;
-    }
-  }
-  return { flags, rest };
+/**
+ * The help text of one command.
+ *
+ * @param name A registered command.
+ * @returns The text, or undefined for an unknown command.
+ */
+export function commandHelp(name: string): string | undefined {
+  const c = COMMANDS.get(name);
+  if (!c) return undefined;
+  const rows: [string, string][] = Object.entries(c.flags).map(([n, f]) => [
+    `--${n}${f.value ? ` ${f.value}` : ""}`,
+    f.help,
+  ]);
+  rows.push(["--help", "this text"]);
+  const width = Math.max(...rows.map(([l]) => l.length));
+  const flags = rows.map(([l, h]) => `  ${l.padEnd(width)}  ${h}\n`).join("");
+  return `usage: graver ${c.synopsis}
+
+${c.summary}
+
+${c.details.trim()}
+
+options:
+${flags}
+exit codes: 0 ok, 1 refused or failed (nothing written), 2 usage error, 3 applied in part
+`;
 }
 
-/** Resolve `--root` against the host cwd to an absolute posix path. */
+/** The result of {@linkcode parseFlags}. */
+export interface ParsedFlags {
+  /** Options by name. */
+  flags: Record<string, string | boolean>;
+  /** Positional arguments (everything after `--` included). */
+  rest: string[];
+  /** Whether `--help` or `-h` was given. */
+  help: boolean;
+  /** The first problem, as a sentence fragment. */
+  error?: string;
+}
+
+/**
+ * Split `--flag value` / `--flag=value` options out of argv. An unknown
+ * option is an error with the nearest known ones; `--` ends the options.
+ *
+ * @example Values may contain "="
+ * ```ts
+ * import { parseFlags } from "./cli.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const { flags, rest } = parseFlags(["--root=/tmp/a=b", "x"], { root: "string" });
+ * assert.equal(flags["root"], "/tmp/a=b");
+ * assert.deepEqual(rest, ["x"]);
+ * assert.match(parseFlags(["--rot", "d"], { root: "string" }).error!, /did you mean "--root"/);
+ * ```
+ *
+ * @param argv Arguments.
+ * @param spec Option name -> kind.
+ * @returns Options, positionals, `--help`, and the first error.
+ */
+export function parseFlags(argv: string[], spec: Record<string, "string" | "boolean">): ParsedFlags {
+  const out: ParsedFlags = { flags: {}, rest: [], help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") {
+      out.rest.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a === "--help" || a === "-h") {
+      out.help = true;
+      continue;
+    }
+    if (!a.startsWith("-") || a === "-") {
+      out.rest.push(a);
+      continue;
+    }
+    const body = a.replace(/^--?/, "");
+    const eq = body.indexOf("=");
+    const name = eq === -1 ? body : body.slice(0, eq);
+    const inline = eq === -1 ? undefined : body.slice(eq + 1);
+    const kind = spec[name];
+    if (!kind || !a.startsWith("--")) {
+      const near = nearestNames(name, Object.keys(spec), 2);
+      out.error ??= `unknown option "${a.startsWith("--") ? "--" : "-"}${name}"${
+        near.length > 0 ? ` (did you mean ${near.map((n) => `"--${n}"`).join(" or ")}?)` : ""
+      }`;
+      continue;
+    }
+    if (kind === "boolean") {
+      if (inline !== undefined) out.error ??= `option "--${name}" takes no value (got "${inline}")`;
+      else out.flags[name] = true;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) out.error ??= `option "--${name}" needs a value`;
+    else out.flags[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Resolve `--root` against the host cwd to an absolute posix path.
+ *
+ * @param cwd The current directory (absolute posix).
+ * @param root The `--root` value, if any.
+ * @returns The absolute path.
+ */
 export function resolveRoot(cwd: string, root: string | undefined): string {
   if (root === undefined) return cwd;
   if (root.startsWith("/")) return root;
@@ -95,25 +245,266 @@ export function resolveRoot(cwd: string, root: string | undefined): string {
   return "/" + parts.join("/");
 }
 
-function printJson(host: CliHost, value: unknown): void {
-  host.stdout(JSON.stringify(value, null, 2) + "\n");
-}
-
-function usageError(host: CliHost, message: string): number {
-  printJson(host, {
-    ok: false,
-    error: {
-      code: "invalid_args",
-      message: `Cannot run graver: ${message}`,
-      hint: "Run graver --help for usage",
-    },
-  });
-  host.stderr(usage());
-  return 2;
+/**
+ * Open the workspace at `root` on the host's disk, refusing (`invalid_args`)
+ * a root that does not exist or is not a directory: graver never creates it.
+ *
+ * @param host The runtime.
+ * @param root The `--root` value, if any.
+ * @returns The workspace.
+ */
+export async function openRoot(host: CliHost, root: string | undefined): Promise<Workspace> {
+  const path = resolveRoot(host.cwd, root);
+  const shown = root ?? path;
+  const where = root !== undefined && path !== root ? ` (resolved to "${path}")` : "";
+  let isDir: boolean;
+  try {
+    isDir = (await host.backend.stat(path)).isDirectory();
+  } catch (err) {
+    const code = errnoCode(err);
+    const reason = code === "ENOENT" || code === "ENOTDIR"
+      ? "no such directory"
+      : `cannot stat it (${err instanceof Error ? err.message : String(err)})`;
+    throw new RecoverableError("invalid_args", `Cannot open root "${shown}": ${reason}${where}`, {
+      hint: "Pass --root an existing directory (check the spelling); graver never creates the root",
+      details: { root: shown, resolved: path },
+    });
+  }
+  if (!isDir) {
+    const parent = path.slice(0, path.lastIndexOf("/")) || "/";
+    throw new RecoverableError("invalid_args", `Cannot open root "${shown}": it is a file, not a directory`, {
+      hint: `Pass --root the directory to work in (e.g. "${parent}") and the file's path in the tool's args`,
+      details: { root: shown, resolved: path },
+    });
+  }
+  return await createWorkspace({ backend: host.backend, root: path, wasm: host.wasm });
 }
 
 /**
- * Run the CLI.
+ * The exit code of a tool result: 1 when not ok, 3 when ok but some blocks
+ * failed and were skipped (`data.failed > 0`, as `apply_edits` with
+ * `partial` reports), else 0.
+ *
+ * @param result A ToolResult.
+ * @returns The exit code.
+ */
+export function exitCodeOf(result: ToolResult): number {
+  if (!result.ok) return EXIT.failed;
+  const failed = result.data["failed"];
+  return typeof failed === "number" && failed > 0 ? EXIT.partial : EXIT.ok;
+}
+
+/**
+ * Print one JSON object (two-space indented) on stdout.
+ *
+ * @param host The runtime.
+ * @param value The object.
+ */
+export function printJson(host: CliHost, value: unknown): void {
+  host.stdout(JSON.stringify(value, null, 2) + "\n");
+}
+
+/**
+ * Answer a usage error: one `invalid_args` JSON object on stdout, the
+ * synopsis on stderr, exit 2.
+ *
+ * @param host The runtime.
+ * @param command The command word (or undefined for graver itself).
+ * @param message What is wrong (a sentence fragment).
+ * @param options A hint instead of the default, and details.
+ * @returns 2.
+ */
+export function usageError(
+  host: CliHost,
+  command: string | undefined,
+  message: string,
+  options: { hint?: string; details?: Record<string, unknown> } = {},
+): number {
+  const helpCmd = command ? `graver ${command} --help` : "graver --help";
+  const error: Record<string, unknown> = {
+    code: "invalid_args",
+    message: `Cannot run ${command ? `graver ${command}` : "graver"}: ${message}`,
+    hint: options.hint ?? `Run "${helpCmd}" for usage`,
+  };
+  if (options.details) error["details"] = options.details;
+  printJson(host, { ok: false, error });
+  const c = command ? COMMANDS.get(command) : undefined;
+  host.stderr(c ? `usage: graver ${c.synopsis}\n` : usage());
+  return EXIT.usage;
+}
+
+/** Refusal of `--session` until graver keeps per-session state. */
+export function refuseSession(host: CliHost, command: string): number {
+  return usageError(
+    host,
+    command,
+    `option "--session" does not work yet: graver keeps no per-session state until the read ledger lands (issue 10)`,
+    {
+      hint:
+        "Drop --session: each call stands alone today; guard writes with the expected_version that read_file returned",
+    },
+  );
+}
+
+function toolArgsHelp(schema: Record<string, unknown>): string {
+  const props = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((schema["required"] ?? []) as string[]);
+  const width = Math.max(0, ...Object.keys(props).map((n) => n.length));
+  return Object.entries(props).map(([n, p]) => {
+    const type = Array.isArray(p["enum"])
+      ? (p["enum"] as unknown[]).map((v) => JSON.stringify(v)).join("|")
+      : String(p["type"] ?? "any");
+    const desc = typeof p["description"] === "string" ? `  ${p["description"]}` : "";
+    return `  ${n.padEnd(width)}  ${type}${required.has(n) ? ", required" : ""}${desc}\n`;
+  }).join("");
+}
+
+registerCliCommand({
+  name: "call",
+  synopsis: "call <tool> ['<json args>'|-] [--root DIR] [--dry-run]",
+  summary: "Run one tool through dispatch and print its ToolResult as one JSON object",
+  details: `
+The args are one JSON object (quote it as one argument), or "-" to read it from stdin; without them, {}.
+"graver tools" lists the tools; "graver tools NAME" shows one tool's arguments.
+--session is refused until graver keeps per-session state (the read ledger, issue 10).`,
+  flags: {
+    root: {
+      kind: "string",
+      value: "DIR",
+      help: "the workspace root, an existing directory (default: the current one)",
+    },
+    "dry-run": { kind: "boolean", help: "stage and check, write nothing; the result has the diffs" },
+    session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
+  },
+  maxPositional: 2,
+  async run({ flags, positional, host, open }) {
+    if (flags["session"] !== undefined) return refuseSession(host, "call");
+    const [tool, json] = positional;
+    if (!tool) {
+      return usageError(host, "call", "missing tool name", { hint: 'Run "graver tools" to list them' });
+    }
+    let args: unknown = {};
+    if (json !== undefined) {
+      const text = json === "-" ? await host.readStdin() : json;
+      try {
+        args = JSON.parse(text);
+      } catch (err) {
+        return usageError(
+          host,
+          "call",
+          `args are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+          { hint: `Pass one JSON object as one argument, e.g. graver call ${tool} '{"path":"a.ts"}'` },
+        );
+      }
+    }
+    const ws = await open(flags["root"] as string | undefined);
+    const options: { dryRun?: boolean } = {};
+    if (flags["dry-run"]) options.dryRun = true;
+    const result: ToolResult = await ws.call(tool, args, options);
+    printJson(host, result);
+    return exitCodeOf(result);
+  },
+});
+
+function toolNotFound(host: CliHost, command: string, tool: string, names: string[]): number {
+  const near = nearestNames(tool, names, 3);
+  return usageError(host, command, `unknown tool "${tool}"`, {
+    hint: near.length > 0
+      ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Run "graver tools" to list them`
+      : `Run "graver tools" to list them`,
+    details: { tool, did_you_mean: near },
+  });
+}
+
+registerCliCommand({
+  name: "tools",
+  synopsis: "tools [NAME] [--json]",
+  summary: "List the tools, or show one tool's description and arguments",
+  details: `
+Without NAME: one line per tool (with --json: [{name, description, inputSchema}]).
+With NAME: its description, arguments and JSON Schema (with --json: {name, description, inputSchema}).`,
+  flags: { json: { kind: "boolean", help: "print JSON" } },
+  maxPositional: 1,
+  run({ flags, positional, host }) {
+    const tools = describeTools();
+    const [name] = positional;
+    if (name !== undefined) {
+      const tool = tools.find((t) => t.name === name);
+      if (!tool) return Promise.resolve(toolNotFound(host, "tools", name, tools.map((t) => t.name)));
+      if (flags["json"]) printJson(host, tool);
+      else {
+        host.stdout(
+          `${tool.name}\n\n${tool.description}\n\narguments:\n${
+            toolArgsHelp(tool.inputSchema)
+          }\nusage: graver call ${tool.name} '<json args>'\n\nschema:\n${
+            JSON.stringify(tool.inputSchema, null, 2)
+          }\n`,
+        );
+      }
+      return Promise.resolve(EXIT.ok);
+    }
+    if (flags["json"]) printJson(host, tools);
+    else for (const t of tools) host.stdout(`${t.name.padEnd(24)} ${t.description}\n`);
+    return Promise.resolve(EXIT.ok);
+  },
+});
+
+registerCliCommand({
+  name: "help",
+  synopsis: "help [COMMAND]",
+  summary: "Show the usage of graver or of one command",
+  details: "",
+  flags: {},
+  maxPositional: 1,
+  run({ positional, host }) {
+    const [name] = positional;
+    if (name === undefined) host.stdout(usage());
+    else {
+      const text = commandHelp(name);
+      if (text === undefined) return Promise.resolve(unknownCommand(host, name));
+      host.stdout(text);
+    }
+    return Promise.resolve(EXIT.ok);
+  },
+});
+
+function unknownCommand(host: CliHost, name: string): number {
+  const tools = describeTools().map((t) => t.name);
+  if (tools.includes(name)) {
+    return usageError(host, undefined, `unknown command "${name}": it is a tool`, {
+      hint: `Run it with: graver call ${name} '<json args>' (see "graver tools ${name}")`,
+    });
+  }
+  const near = nearestNames(name, [...COMMANDS.keys()], 3);
+  return usageError(host, undefined, `unknown command "${name}"`, {
+    hint: near.length > 0
+      ? `Did you mean ${near.map((n) => `"graver ${n}"`).join(", ")}? Run "graver --help" for usage`
+      : `Run "graver --help" for usage`,
+    details: { command: name, did_you_mean: near },
+  });
+}
+
+function internalError(host: CliHost, command: string | undefined, err: unknown): number {
+  if (err instanceof RecoverableError) {
+    printJson(host, { ok: false, error: err.toJSON() });
+    return err.code === "invalid_args" ? EXIT.usage : EXIT.failed;
+  }
+  printJson(host, {
+    ok: false,
+    error: {
+      code: "internal",
+      message: `Cannot run ${command ? `graver ${command}` : "graver"}: ${
+        err instanceof Error ? err.message : String(err)
+      }`,
+      hint: "This is a bug in graver: report it with the command line that caused it",
+    },
+  });
+  return EXIT.failed;
+}
+
+/**
+ * Run the CLI. Every failure is one JSON object on stdout with the
+ * documented exit code, never a stack trace.
  *
  * @param argv Arguments after the program name.
  * @param host Runtime services.
@@ -121,46 +512,60 @@ function usageError(host: CliHost, message: string): number {
  */
 export async function runCli(argv: string[], host: CliHost): Promise<number> {
   const [command, ...rest] = argv;
-  const open = (root: string | undefined) =>
-    createWorkspace({ backend: host.backend, root: resolveRoot(host.cwd, root), wasm: host.wasm });
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
-    host.stdout(usage());
-    return command === undefined ? 2 : 0;
-  }
-  if (command === "tools") {
-    const { flags, error } = parseFlags(rest, { json: "boolean" });
-    if (error) return usageError(host, error);
-    const tools = describeTools();
-    if (flags["json"]) printJson(host, tools);
-    else for (const t of tools) host.stdout(`${t.name.padEnd(24)} ${t.description}\n`);
-    return 0;
-  }
-  if (command === "call") {
-    const { flags, rest: positional, error } = parseFlags(rest, {
-      root: "string",
-      session: "string",
-      "dry-run": "boolean",
-    });
-    if (error) return usageError(host, error);
-    const [tool, json] = positional;
-    if (!tool) return usageError(host, "missing tool name");
-    let args: unknown = {};
-    if (json !== undefined) {
-      try {
-        args = JSON.parse(json === "-" ? await host.readStdin() : json);
-      } catch (err) {
-        return usageError(host, `args are not valid JSON (${err instanceof Error ? err.message : err})`);
-      }
+  try {
+    if (command === undefined) return usageError(host, undefined, "missing command");
+    if (command === "--help" || command === "-h") {
+      host.stdout(usage());
+      return EXIT.ok;
     }
-    const ws = await open(flags["root"] as string | undefined);
-    const options: { session?: string; dryRun?: boolean } = {};
-    if (typeof flags["session"] === "string") options.session = flags["session"];
-    if (flags["dry-run"]) options.dryRun = true;
-    const result: ToolResult = await ws.call(tool, args, options);
-    printJson(host, result);
-    return result.ok ? 0 : 1;
+    if (command === "--version" || command === "-V") {
+      host.stdout(`graver ${VERSION}\n`);
+      return EXIT.ok;
+    }
+    const c = COMMANDS.get(command);
+    if (!c) {
+      if (command.startsWith("-")) {
+        const near = nearestNames(command.replace(/^--?/, ""), ["help", "version"], 2);
+        return usageError(
+          host,
+          undefined,
+          `unknown option "${command}"${
+            near.length > 0 ? ` (did you mean ${near.map((n) => `"--${n}"`).join(" or ")}?)` : ""
+          }: options follow the command`,
+        );
+      }
+      return unknownCommand(host, command);
+    }
+    const spec = Object.fromEntries(Object.entries(c.flags).map(([n, f]) => [n, f.kind]));
+    const parsed = parseFlags(rest, spec);
+    if (parsed.help) {
+      host.stdout(commandHelp(c.name)!);
+      return EXIT.ok;
+    }
+    if (parsed.error) return usageError(host, c.name, parsed.error);
+    if (parsed.rest.length > c.maxPositional) {
+      const extra = parsed.rest.slice(c.maxPositional);
+      return usageError(
+        host,
+        c.name,
+        `unexpected argument${extra.length > 1 ? "s" : ""} ${
+          extra.map((a) => JSON.stringify(a)).join(", ")
+        }: usage is graver ${c.synopsis}`,
+        {
+          hint: c.name === "call"
+            ? `Quote the JSON args as one argument, e.g. '{"path": "a.ts"}', or pass "-" and send them on stdin`
+            : `Run "graver ${c.name} --help" for usage`,
+          details: { unexpected: extra },
+        },
+      );
+    }
+    return await c.run({
+      flags: parsed.flags,
+      positional: parsed.rest,
+      host,
+      open: (root) => openRoot(host, root),
+    });
+  } catch (err) {
+    return internalError(host, command, err);
   }
-  const extra = EXTRA_COMMANDS.get(command);
-  if (extra) return await extra.run(rest, host, open);
-  return usageError(host, `unknown command "${command}"`);
 }

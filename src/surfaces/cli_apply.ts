@@ -3,34 +3,15 @@
  * [--dry-run] [--partial] [--json]`: apply a model's edit response from a
  * file or stdin through `apply_edits`. Prints a summary, or exactly one JSON
  * object with `--json`. Exit codes as `graver call`: 0 applied, 1 refused
- * (nothing written), 2 usage error. Registered at module load.
+ * (nothing written), 2 usage error (an empty input included), 3 applied in
+ * part (`--partial` with failed blocks). Registered at module load.
  *
  * @module
  */
 import type { ToolResult } from "../tools/types.ts";
-import { type CliHost, parseFlags, registerCliCommand, resolveRoot } from "./cli.ts";
+import { exitCodeOf, refuseSession, registerCliCommand, resolveRoot, usageError } from "./cli.ts";
 
-const USAGE =
-  "graver apply [FILE|-] [--root DIR] [--format auto|search-replace|udiff|apply-patch] [--dry-run] [--partial] [--json]";
 const FORMATS = ["auto", "search-replace", "udiff", "apply-patch"];
-
-function usageError(host: CliHost, message: string): number {
-  host.stdout(
-    JSON.stringify(
-      {
-        ok: false,
-        error: {
-          code: "invalid_args",
-          message: `Cannot run graver apply: ${message}`,
-          hint: `Usage: ${USAGE}`,
-        },
-      },
-      null,
-      2,
-    ) + "\n",
-  );
-  return 2;
-}
 
 interface BlockLine {
   block: number;
@@ -76,35 +57,66 @@ export function summarizeApply(result: ToolResult): string {
   return out.join("\n") + "\n";
 }
 
-registerCliCommand("apply", USAGE, async (argv, host, open) => {
-  const { flags, rest, error } = parseFlags(argv, {
-    root: "string",
-    format: "string",
-    session: "string",
-    "dry-run": "boolean",
-    partial: "boolean",
-    json: "boolean",
-  });
-  if (error) return usageError(host, error);
-  if (rest.length > 1) return usageError(host, `expected one FILE or -, got ${rest.length}`);
-  const format = (flags["format"] as string | undefined) ?? "auto";
-  if (!FORMATS.includes(format)) {
-    return usageError(host, `unknown format "${format}" (use ${FORMATS.join(", ")})`);
-  }
-  const source = rest[0] ?? "-";
-  let text: string;
-  try {
-    text = source === "-" ? await host.readStdin() : await host.readHostFile(resolveRoot(host.cwd, source));
-  } catch (err) {
-    return usageError(host, `cannot read "${source}" (${err instanceof Error ? err.message : String(err)})`);
-  }
-  const ws = await open(flags["root"] as string | undefined);
-  const args: Record<string, unknown> = { text, format };
-  if (flags["partial"]) args["partial"] = true;
-  const options: { session?: string; dryRun?: boolean } = {};
-  if (typeof flags["session"] === "string") options.session = flags["session"];
-  if (flags["dry-run"]) options.dryRun = true;
-  const result = await ws.call("apply_edits", args, options);
-  host.stdout(flags["json"] ? JSON.stringify(result, null, 2) + "\n" : summarizeApply(result));
-  return result.ok ? 0 : 1;
+registerCliCommand({
+  name: "apply",
+  synopsis:
+    "apply [FILE|-] [--root DIR] [--format auto|search-replace|udiff|apply-patch] [--dry-run] [--partial] [--json]",
+  summary:
+    "Apply a model's edit response (SEARCH/REPLACE blocks, a unified diff or a *** Begin Patch envelope)",
+  details: `
+Reads the response from FILE, or from stdin ("-", the default), and runs it through the apply_edits tool:
+all blocks or none, unless --partial. Without --json it prints a line per block (file, lines, matching
+tier, confidence) and the diffs; with --json exactly one JSON object (the ToolResult, whose data.blocks
+says per block "applied" or "failed" with the error's code).
+With --partial, blocks that fail are skipped and the others land: exit 3 when any failed.
+--session is refused until graver keeps per-session state (the read ledger, issue 10).`,
+  flags: {
+    root: {
+      kind: "string",
+      value: "DIR",
+      help: "the workspace root, an existing directory (default: the current one)",
+    },
+    format: { kind: "string", value: "FORMAT", help: "auto (default), search-replace, udiff or apply-patch" },
+    "dry-run": { kind: "boolean", help: "stage and check, write nothing; show the diffs" },
+    partial: {
+      kind: "boolean",
+      help: "land the blocks that apply, skip the others (exit 3 when any failed)",
+    },
+    json: { kind: "boolean", help: "print the ToolResult as one JSON object" },
+    session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
+  },
+  maxPositional: 1,
+  async run({ flags, positional, host, open }) {
+    if (flags["session"] !== undefined) return refuseSession(host, "apply");
+    const format = (flags["format"] as string | undefined) ?? "auto";
+    if (!FORMATS.includes(format)) {
+      return usageError(host, "apply", `unknown format "${format}" (use ${FORMATS.join(", ")})`);
+    }
+    const source = positional[0] ?? "-";
+    const shown = source === "-" ? "stdin" : `"${source}"`;
+    let text: string;
+    try {
+      text = source === "-" ? await host.readStdin() : await host.readHostFile(resolveRoot(host.cwd, source));
+    } catch (err) {
+      return usageError(
+        host,
+        "apply",
+        `cannot read ${shown} (${err instanceof Error ? err.message : String(err)})`,
+      );
+    }
+    if (text.trim() === "") {
+      return usageError(host, "apply", `the input from ${shown} is empty`, {
+        hint:
+          'Give it a model\'s edit response: SEARCH/REPLACE blocks, a unified diff or a "*** Begin Patch" envelope, as FILE or on stdin',
+      });
+    }
+    const ws = await open(flags["root"] as string | undefined);
+    const args: Record<string, unknown> = { text, format };
+    if (flags["partial"]) args["partial"] = true;
+    const options: { dryRun?: boolean } = {};
+    if (flags["dry-run"]) options.dryRun = true;
+    const result = await ws.call("apply_edits", args, options);
+    host.stdout(flags["json"] ? JSON.stringify(result, null, 2) + "\n" : summarizeApply(result));
+    return exitCodeOf(result);
+  },
 });

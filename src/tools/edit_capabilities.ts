@@ -1,7 +1,8 @@
 /**
  * edit_capabilities: what the structural tools can do for each language of
- * the grammar manifest, computed from data (does the grammar load here, does
- * graver have a tags query for it), each gap with the fallback to use.
+ * the grammar manifest, computed from data alone — the manifest, the
+ * workspace's wasm loader and graver's embedded queries — without loading any
+ * grammar's wasm; each gap with the fallback to use.
  *
  * @module
  */
@@ -34,9 +35,9 @@ export interface LanguageCapabilities {
   language: string;
   /** File extensions and names it applies to. */
   extensions: string[];
-  /** Whether its grammar loaded in this workspace. */
+  /** Whether this workspace has its grammar: a wasm loader and a manifest entry naming the wasm file (loaded on first use, not by this tool). */
   grammar: boolean;
-  /** Why it did not, when it did not. */
+  /** Why it has not, when it has not. */
   grammar_error?: string;
   /** Whether graver has a tags query (outline, name paths) for it. */
   tags_query: boolean;
@@ -65,11 +66,12 @@ const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "nothing"; fallbac
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch), measured in this workspace (grammar loads, tags query present), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
   mutates: false,
+  // deno-lint-ignore require-await -- computed from data; async so that a refusal rejects
   async handler(args, { workspace }) {
     const manifest = workspace.grammars?.manifest ?? GRAMMARS;
     const ids = Object.keys(manifest);
@@ -87,17 +89,10 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
     const rows: LanguageCapabilities[] = [];
     for (const id of args.language ? [args.language] : ids) {
       const entry = manifest[id]!;
-      let grammar = false;
       let grammarError: string | undefined;
       if (!workspace.grammars) grammarError = "the workspace was opened without a wasm loader";
-      else {
-        try {
-          await workspace.grammars.language(id);
-          grammar = true;
-        } catch (err) {
-          grammarError = err instanceof Error ? err.message : String(err);
-        }
-      }
+      else if (!entry.file) grammarError = `the manifest names no wasm file for "${id}"`;
+      const grammar = grammarError === undefined;
       const hasTags = grammar && tags.has(id);
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];

@@ -24,7 +24,8 @@ if (import.meta.main) {
   let args = Deno.args;
   let cwd = Deno.cwd();
   if (args[0] === "--cwd" && args[1] !== undefined) {
-    cwd = args[1];
+    // An empty INIT_CWD (the task run outside npm) means: where deno runs.
+    if (args[1] !== "") cwd = args[1];
     args = args.slice(2);
   }
   const code = await runCli(args, {

@@ -49,3 +49,60 @@ Deno.test("graver apply applies a file of edits, refuses a second run, and reads
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+const PARTIAL = "a.py\n```\n<<<<<<< SEARCH\na = 1\n=======\na = 5\n>>>>>>> REPLACE\n```\n\n" +
+  "b.py\n```\n<<<<<<< SEARCH\nzzz\n=======\nyyy\n>>>>>>> REPLACE\n```\n";
+
+Deno.test("graver apply --partial with failed blocks exits 3 and says which blocks failed", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.py`, "a = 1\nb = 2\n");
+    const res = await run(["apply", "-", "--root", dir, "--partial", "--json"], PARTIAL);
+    assert.equal(res.code, 3, res.out);
+    const result = JSON.parse(res.out);
+    assert.equal(result.ok, true);
+    assert.equal(result.data.failed, 1);
+    const failed = result.data.blocks.filter((b: { status: string }) => b.status === "failed");
+    assert.deepEqual(
+      failed.map((
+        b: { block: number; path: string; error: { code: string } },
+      ) => [b.block, b.path, b.error.code]),
+      [[2, "b.py", "not_found"]],
+    );
+    assert.equal(await Deno.readTextFile(`${dir}/a.py`), "a = 5\nb = 2\n");
+    // Human output: the failed block is named, same exit code.
+    await Deno.writeTextFile(`${dir}/a.py`, "a = 1\nb = 2\n");
+    const text = await run(["apply", "-", "--root", dir, "--partial"], PARTIAL);
+    assert.equal(text.code, 3);
+    assert.match(text.out, /block 2 b\.py FAILED not_found/);
+    // Every block failing is not "in part": exit 1, nothing written.
+    const none = await run(
+      ["apply", "-", "--root", dir, "--partial", "--json"],
+      PARTIAL.replace("a = 1", "q"),
+    );
+    assert.equal(none.code, 1, none.out);
+    assert.equal(await Deno.readTextFile(`${dir}/a.py`), "a = 5\nb = 2\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver apply with an empty input says so and what it should hold, exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const stdin of ["", "  \n\n"]) {
+      const res = await run(["apply", "--root", dir], stdin);
+      assert.equal(res.code, 2, res.out);
+      const err = JSON.parse(res.out).error;
+      assert.equal(err.code, "invalid_args");
+      assert.equal(err.message, "Cannot run graver apply: the input from stdin is empty");
+      assert.match(err.hint, /SEARCH\/REPLACE blocks, a unified diff or a "\*\*\* Begin Patch" envelope/);
+    }
+    await Deno.writeTextFile(`${dir}/empty.txt`, "");
+    const file = await run(["apply", `${dir}/empty.txt`, "--root", dir]);
+    assert.equal(file.code, 2);
+    assert.match(JSON.parse(file.out).error.message, /the input from ".*empty\.txt" is empty/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -103,3 +103,224 @@ Deno.test("two graver processes writing from the same version: exactly one lands
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// In-process: runCli with a host that records stdout/stderr, on the real disk backend.
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { exitCodeOf, parseFlags, runCli, VERSION } from "../../../src/surfaces/cli.ts";
+import "../../../src/surfaces/cli_apply.ts";
+import type { ToolResult } from "../../../src/tools/types.ts";
+import denoJson from "../../../deno.json" with { type: "json" };
+
+async function inProcess(args: string[], cwd = "/", stdin = "") {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: (t) => stdout += t,
+    stderr: (t) => stderr += t,
+    readStdin: () => Promise.resolve(stdin),
+    readHostFile: (p) => Deno.readTextFile(p),
+    cwd,
+    backend: createDiskBackend(),
+    wasm: createWasmLoader(),
+  });
+  return { code, stdout, stderr };
+}
+
+/** The one JSON object on stdout, or a failure naming what was printed. */
+// deno-lint-ignore no-explicit-any
+function json(out: { stdout: string }): Record<string, any> {
+  try {
+    return JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`stdout is not one JSON object: ${out.stdout}`);
+  }
+}
+
+Deno.test("graver --root at a file answers one invalid_args JSON object and exit 2, as a real process", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.py`, "x = 1\n");
+    const res = await graver(["call", "read_file", '{"path":"a.py"}', "--root", `${dir}/a.py`], dir);
+    assert.equal(res.code, 2);
+    const err = JSON.parse(res.stdout).error;
+    assert.equal(err.code, "invalid_args");
+    assert.match(err.message, /is a file, not a directory/);
+    assert.equal(await Deno.readTextFile(`${dir}/a.py`), "x = 1\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver refuses a --root that does not exist and creates nothing there", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (
+      const [tool, args] of [
+        ["read_file", { path: "a.py" }],
+        ["list_files", {}],
+        ["create_file", { path: "deep/er/a.py", content: "x\n" }],
+      ] as const
+    ) {
+      const res = await inProcess(["call", tool, JSON.stringify(args), "--root", "typo/src"], dir);
+      assert.equal(res.code, 2, res.stdout);
+      const err = json(res).error;
+      assert.equal(err.code, "invalid_args");
+      assert.match(err.message, /^Cannot open root "typo\/src": no such directory/);
+      assert.deepEqual([...Deno.readDirSync(dir)], [], `${tool} created nothing`);
+    }
+    const apply = await inProcess(
+      ["apply", "-", "--root", "nope"],
+      dir,
+      "a.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n",
+    );
+    assert.equal(apply.code, 2);
+    assert.equal(json(apply).error.code, "invalid_args");
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver --root=DIR keeps an '=' inside DIR", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/a=b`);
+    await Deno.writeTextFile(`${dir}/a=b/f.txt`, "hello\n");
+    const res = await inProcess(["call", "read_file", '{"path":"f.txt"}', `--root=${dir}/a=b`]);
+    assert.equal(res.code, 0, res.stdout);
+    assert.equal(json(res).data.content, "1\thello");
+    assert.equal(parseFlags(["--root=x=y=z"], { root: "string" }).flags["root"], "x=y=z");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver answers every usage failure with one JSON object on stdout, never a stack trace", async () => {
+  const none = await inProcess([]);
+  assert.equal(none.code, 2);
+  assert.equal(json(none).error.code, "invalid_args");
+  assert.match(none.stderr, /usage:/);
+  const unknownFlag = await inProcess(["call", "list_files", "{}", "--dry_run"]);
+  assert.equal(unknownFlag.code, 2);
+  assert.match(json(unknownFlag).error.message, /unknown option "--dry_run" \(did you mean "--dry-run"\?\)/);
+  const value = await inProcess(["tools", "--json=yes"]);
+  assert.equal(value.code, 2);
+  assert.match(json(value).error.message, /option "--json" takes no value/);
+  const missing = await inProcess(["call", "list_files", "{}", "--root"]);
+  assert.equal(missing.code, 2);
+  assert.match(json(missing).error.message, /option "--root" needs a value/);
+});
+
+Deno.test("graver did-you-mean for mistyped commands, and a tool name used as a command", async () => {
+  const typo = await inProcess(["aply"]);
+  assert.equal(typo.code, 2);
+  assert.match(json(typo).error.hint, /Did you mean "graver apply"\?/);
+  assert.deepEqual(json(typo).error.details.did_you_mean, ["apply"]);
+  const tool = await inProcess(["read_file"]);
+  assert.equal(tool.code, 2);
+  assert.match(json(tool).error.hint, /graver call read_file/);
+  const flag = await inProcess(["--verison"]);
+  assert.equal(flag.code, 2);
+  assert.match(json(flag).error.message, /did you mean "--version"/);
+});
+
+Deno.test("graver refuses extra positional arguments, naming them", async () => {
+  const call = await inProcess(["call", "read_file", "{", '"path":"a"}']);
+  assert.equal(call.code, 2);
+  assert.match(json(call).error.message, /unexpected argument "\\"path\\":\\"a\\"}"/);
+  assert.deepEqual(json(call).error.details.unexpected, ['"path":"a"}']);
+  const tools = await inProcess(["tools", "read_file", "write_file"]);
+  assert.equal(tools.code, 2);
+  assert.match(json(tools).error.message, /unexpected argument "write_file"/);
+  const apply = await inProcess(["apply", "a.txt", "b.txt"]);
+  assert.equal(apply.code, 2);
+  assert.match(json(apply).error.message, /unexpected argument "b.txt"/);
+});
+
+Deno.test("graver --help, help CMD and CMD --help describe every command; --version prints deno.json's version", async () => {
+  const top = await inProcess(["--help"]);
+  assert.equal(top.code, 0);
+  for (const c of ["call", "tools", "apply", "help"]) {
+    assert.match(top.stdout, new RegExp(`\\n  ${c} `), `${c} listed`);
+    const a = await inProcess(["help", c]);
+    const b = await inProcess([c, "--help"]);
+    assert.equal(a.code, 0);
+    assert.equal(b.code, 0);
+    assert.equal(a.stdout, b.stdout);
+    assert.match(a.stdout, new RegExp(`^usage: graver ${c}`));
+    assert.match(a.stdout, /--help/);
+  }
+  assert.match((await inProcess(["call", "--help"])).stdout, /--root DIR/);
+  assert.match((await inProcess(["apply", "-h"])).stdout, /exit 3 when any failed/);
+  const help = await inProcess(["help", "cal"]);
+  assert.equal(help.code, 2);
+  assert.match(json(help).error.hint, /"graver call"/);
+  const version = await inProcess(["--version"]);
+  assert.equal(version.code, 0);
+  assert.equal(version.stdout, `graver ${denoJson.version}\n`);
+  assert.equal(VERSION, denoJson.version);
+});
+
+Deno.test("graver tools NAME prints one tool's description and schema", async () => {
+  const text = await inProcess(["tools", "read_file"]);
+  assert.equal(text.code, 0);
+  assert.match(text.stdout, /^read_file\n\nRead a text file/);
+  assert.match(text.stdout, /\n {2}path +string, required/);
+  assert.match(text.stdout, /"properties"/);
+  const one = await inProcess(["tools", "read_file", "--json"]);
+  assert.equal(one.code, 0);
+  const tool = json(one);
+  assert.equal(tool.name, "read_file");
+  assert.equal(tool.inputSchema.type, "object");
+  assert.ok(tool.description.length > 0);
+  const typo = await inProcess(["tools", "raed_file"]);
+  assert.equal(typo.code, 2);
+  assert.deepEqual(json(typo).error.details.did_you_mean, ["read_file"]);
+});
+
+Deno.test("graver refuses --session until graver keeps per-session state, saying when it will work", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.py`, "x = 1\n");
+    for (
+      const args of [["call", "read_file", '{"path":"a.py"}', "--session", "s1"], ["apply", "--session=s1"]]
+    ) {
+      const res = await inProcess(args, dir, "x");
+      assert.equal(res.code, 2);
+      const err = json(res).error;
+      assert.equal(err.code, "invalid_args");
+      assert.match(err.message, /"--session" does not work yet: .*read ledger/);
+      assert.match(err.hint, /^Drop --session/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("exitCodeOf: not ok is 1 whatever the tool, applied in part is 3", () => {
+  const base = { tool: "edit_dry_run", changes: [], warnings: [], reminders: [] };
+  assert.equal(
+    exitCodeOf({ ...base, ok: false, error: { code: "no_match", message: "m", hint: "h" } } as ToolResult),
+    1,
+  );
+  assert.equal(exitCodeOf({ ...base, ok: true, status: "applied", data: {} } as ToolResult), 0);
+  assert.equal(exitCodeOf({ ...base, ok: true, status: "applied", data: { failed: 0 } } as ToolResult), 0);
+  assert.equal(exitCodeOf({ ...base, ok: true, status: "applied", data: { failed: 2 } } as ToolResult), 3);
+});
+
+Deno.test("graver turns an unexpected exception into one internal JSON object, exit 1", async () => {
+  let stdout = "";
+  const code = await runCli(["call", "read_file", "-"], {
+    stdout: (t) => stdout += t,
+    stderr: () => {},
+    readStdin: () => Promise.reject(new Error("stdin closed")),
+    readHostFile: (p) => Deno.readTextFile(p),
+    cwd: "/",
+    backend: createDiskBackend(),
+    wasm: createWasmLoader(),
+  });
+  assert.equal(code, 1);
+  const err = JSON.parse(stdout).error;
+  assert.equal(err.code, "internal");
+  assert.equal(err.message, "Cannot run graver call: stdin closed");
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createMemoryBackend, createWorkspace, GRAMMARS as MANIFEST } from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, GRAMMARS as MANIFEST, Grammars } from "../../../src/mod.ts";
 import { languagesWithTags } from "../../../src/syntax/queries.ts";
 import { ok, refused, workspaceWith } from "../structural/_fixtures.ts";
 
@@ -45,4 +45,25 @@ Deno.test("edit_capabilities without grammars leaves only the safe text patch, a
     rows[0]!.gaps.find((g) => g.capability === "patterns")!.fallback.includes("edit_safe_text_patch"),
   );
   assert.equal(refused(await ws.call("edit_capabilities", { language: "cobol" })).code, "not_found");
+});
+
+Deno.test("edit_capabilities is data: it loads no grammar wasm and no runtime", async () => {
+  let loads = 0;
+  // Fresh SHA-256 keys, so no grammar loaded earlier in this process is shared.
+  const manifest = Object.fromEntries(
+    Object.entries(MANIFEST).map(([id, e]) => [id, { ...e, sha256: `unloaded-${e.sha256}` }]),
+  );
+  const grammars = new Grammars({
+    runtime: () => (loads++, Promise.reject(new Error("runtime wasm asked for"))),
+    grammar: (id) => (loads++, Promise.reject(new Error(`grammar "${id}" asked for`))),
+  }, manifest);
+  const ws = await createWorkspace({ backend: createMemoryBackend({}), grammars });
+  const rows = ok(await ws.call("edit_capabilities", {}))["languages"] as Row[];
+  assert.equal(loads, 0);
+  assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
+  const tags = new Set(languagesWithTags());
+  for (const row of rows) {
+    assert.equal(row.grammar, true);
+    assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
+  }
 });
