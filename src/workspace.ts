@@ -33,6 +33,11 @@ export interface WorkspaceOptions {
   syntaxGuard?: SyntaxGuardMode;
   /** Commit-lock timing (stale after, wait for). */
   lock?: LockOptions;
+  /**
+   * Let the low-confidence fuzzy tier of apply_edits and edit_file write when a call does not pass `fuzzy`
+   * (default false: a block only it places fails as `no_match`, the window as did-you-mean).
+   */
+  fuzzy?: boolean;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -51,6 +56,8 @@ export class Workspace {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
+  /** Whether the fuzzy tier may write when a call does not say. */
+  readonly fuzzy: boolean;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -63,6 +70,7 @@ export class Workspace {
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};
+    this.fuzzy = options.fuzzy ?? false;
   }
 
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */

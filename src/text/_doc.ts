@@ -63,12 +63,13 @@ export function endingOf(line: string): string {
 }
 
 /** Key functions of the ladder's line-level tiers. */
-export type KeyKind = "trim_end" | "trim" | "unicode";
+export type KeyKind = "trim_end" | "trim" | "unicode" | "squash";
 
 const KEYERS: Record<KeyKind, (s: string) => string> = {
   trim_end: (s) => s.trimEnd(),
   trim: (s) => s.trim(),
   unicode: (s) => foldUnicode(s).trim(),
+  squash: (s) => s.replace(/\s+/g, " ").trim(),
 };
 
 /** Key one line for a tier. */

@@ -87,6 +87,7 @@ export type MatchTier =
   | "elision"
   | "unicode"
   | "line_numbers"
+  | "whitespace"
   | "fuzzy"
   | "create"
   | "append"

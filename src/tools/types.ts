@@ -41,6 +41,8 @@ export interface ToolHost extends Parsing {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
+  /** Whether the low-confidence fuzzy tier may write when a call does not say (default false). */
+  readonly fuzzy?: boolean;
 }
 
 /** What a handler sees. */
