@@ -60,6 +60,11 @@ function range(c: { start_line: number; end_line: number }): string {
   return c.start_line === c.end_line ? `${c.start_line}` : `${c.start_line}-${c.end_line}`;
 }
 
+/** "line 7" or "lines 7-9". */
+function linesOf(c: { start_line: number; end_line: number }): string {
+  return `line${c.start_line === c.end_line ? "" : "s"} ${range(c)}`;
+}
+
 /**
  * Candidate lines for a message, each place once ("23, 52 (2 matches)" when
  * two matches share line 52), at most `limit` places.
@@ -169,29 +174,29 @@ export async function explainFailure(
     outcome.reason ? ` (${outcome.reason})` : ""
   }`;
   if (closest && spacing) {
-    message = `Cannot apply ${where}: ${searchNoun} differs from lines ${
-      range(closest)
+    message = `Cannot apply ${where}: ${searchNoun} differs from ${
+      linesOf(closest)
     } only in whitespace: ${spacing}`;
     hints.push(
-      `Copy lines ${range(closest)} exactly from the file and resend ${diffNote}${
+      `Copy ${linesOf(closest)} exactly from the file and resend ${diffNote}${
         spacing.includes("indentation")
           ? "; the indentation does not change by one amount, so the new lines' indentation cannot be derived"
           : ""
       }`,
     );
   } else if (closest && outcome.fuzzy) {
-    message = `Cannot apply ${where}: ${searchNoun} matches no lines exactly; the closest, lines ${
-      range(closest)
+    message = `Cannot apply ${where}: ${searchNoun} matches no lines exactly; the closest, ${
+      linesOf(closest)
     } (similarity ${closest.similarity}), differs in real tokens, and a low-confidence match is not written unless fuzzy is true`;
     hints.push(
-      `Did you mean lines ${
-        range(closest)
+      `Did you mean ${
+        linesOf(closest)
       }? The file may have changed since ${searchNoun} was written: copy the lines exactly from there and resend ${diffNote}, or pass fuzzy: true to apply it there`,
     );
   } else if (closest) {
     hints.push(
-      `Did you mean lines ${
-        range(closest)
+      `Did you mean ${
+        linesOf(closest)
       } (similarity ${closest.similarity})? Copy the lines exactly from there ${diffNote}`,
     );
   } else {

@@ -340,3 +340,11 @@ Deno.test("a SEARCH found in another file gets one hint sentence per finding, wi
   assert.match(err.hint, /did you mean that file\? /);
   assert.doesNotMatch(err.hint, /[.?!]\./);
 });
+
+Deno.test("a one-line did-you-mean says 'line N', not 'lines N'", async () => {
+  const err = await blockError(
+    "idb-keyval.ts\n<<<<<<< SEARCH\n    store.delete(keys);\n=======\n    store.delete(k);\n>>>>>>> REPLACE\n",
+  );
+  assert.equal(err.code, "no_match");
+  assert.match(err.hint, /Did you mean line 78 \(similarity 0\.\d+\)\?/);
+});
