@@ -3,7 +3,12 @@
  * shipped in npm packages (node_modules/.deno), drifted the way models drift
  * them, scored correct / wrong-location / refused per class.
  *
- *   deno run -A bench/text_drift.bench.ts [--files N] [--seed S]
+ *   deno run -A bench/text_drift.bench.ts [--files N] [--seed S] [--fuzzy]
+ *
+ * By default the ladder runs as apply_edits does: a block only the fuzzy tier
+ * finds is refused (`no_match`, its window as did-you-mean; counted as
+ * "declined" with whether that window was the right one). `--fuzzy` lets the
+ * fuzzy tier place blocks, as `fuzzy: true` does.
  *
  * A case is correct when the block lands on exactly the lines it was taken
  * from and (except for the blank-line class, whose replacement legitimately
@@ -23,6 +28,7 @@ import type { EditBlock } from "../src/text/types.ts";
 const args = Deno.args;
 const FILES = Number(args[args.indexOf("--files") + 1] ?? 0) || 500;
 const SEED = Number(args[args.indexOf("--seed") + 1] ?? 0) || 7;
+const FUZZY = args.includes("--fuzzy");
 
 type Klass =
   | "indent_shift"
@@ -263,7 +269,7 @@ console.log(`# text engine drift benchmark`);
 console.log(
   `corpus: ${files.length} real source files from node_modules/.deno (${lines} lines; ${
     [...langs].map(([e, c]) => `${c} .${e}`).join(", ")
-  }), seed ${SEED}`,
+  }), seed ${SEED}, fuzzy placement ${FUZZY ? "on (--fuzzy)" : "off (the default)"}`,
 );
 const cases = makeCases(files, SEED);
 
@@ -273,12 +279,24 @@ interface Score {
   wrongLocation: number;
   wrongContent: number;
   refused: number;
+  /** Refused because only the fuzzy tier found it (fuzzy placement off), and of those at the right lines. */
+  declined: number;
+  declinedRight: number;
   tiers: Map<string, number>;
 }
 const scores = new Map<Klass, Score>(
   CLASSES.map((
     k,
-  ) => [k, { n: 0, correct: 0, wrongLocation: 0, wrongContent: 0, refused: 0, tiers: new Map() }]),
+  ) => [k, {
+    n: 0,
+    correct: 0,
+    wrongLocation: 0,
+    wrongContent: 0,
+    refused: 0,
+    declined: 0,
+    declinedRight: 0,
+    tiers: new Map(),
+  }]),
 );
 const examples: string[] = [];
 const t0 = performance.now();
@@ -286,10 +304,17 @@ for (const c of cases) {
   const s = scores.get(c.klass)!;
   s.n++;
   const doc = new TextDoc(c.text);
-  const out = matchBlock(doc, c.block);
+  const out = matchBlock(doc, c.block, { fuzzy: FUZZY });
   if (!out.ok) {
     s.refused++;
-    s.tiers.set(out.code, (s.tiers.get(out.code) ?? 0) + 1);
+    const key = out.fuzzy ? "no_match (fuzzy declined)" : out.code;
+    s.tiers.set(key, (s.tiers.get(key) ?? 0) + 1);
+    if (out.fuzzy) {
+      s.declined++;
+      if (c.expect && out.fuzzy.start_line === c.expect[0] + 1 && out.fuzzy.end_line === c.expect[1]) {
+        s.declinedRight++;
+      }
+    }
     continue;
   }
   s.tiers.set(out.match.tier, (s.tiers.get(out.match.tier) ?? 0) + 1);
@@ -327,6 +352,7 @@ const rows: string[][] = [[
   "wrong location",
   "wrong content",
   "refused",
+  "fuzzy declined (right lines)",
   "tiers / refusals",
 ]];
 let wrongTotal = 0;
@@ -342,6 +368,7 @@ for (const k of CLASSES) {
     String(s.wrongLocation),
     String(s.wrongContent),
     pct(s.refused, s.n),
+    `${s.declined} (${s.declinedRight})`,
     [...s.tiers].sort((a, b) => b[1] - a[1]).map(([t, c]) => `${t} ${c}`).join(", "),
   ]);
   if (k === "absent" || k === "duplicate") {

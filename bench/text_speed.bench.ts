@@ -94,7 +94,7 @@ for (const size of SIZES) {
       inputLine: 1,
     };
     const e = matchBlock(text, exact);
-    const f = matchBlock(text, typoBlock);
+    const f = matchBlock(text, typoBlock, { fuzzy: true });
     const m = matchBlock(text, missBlock);
     const hint = closestWindow(new TextDoc(text), missBlock.search);
     if (!e.ok || e.match.tier !== "exact" || e.match.start !== block.start) continue;
@@ -137,7 +137,7 @@ for (const size of SIZES) {
       op: "fuzzy (one-token typo)",
       subject: () => {
         const doc = new TextDoc(text);
-        const out = matchBlock(doc, typoBlock);
+        const out = matchBlock(doc, typoBlock, { fuzzy: true });
         return out.ok ? applyMatch(doc, out.match, typoBlock).length : 0;
       },
       baseline: () => text.indexOf(typoBlock.search.join("\n")),

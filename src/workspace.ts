@@ -35,6 +35,11 @@ export interface WorkspaceOptions {
   lock?: LockOptions;
   /** Steps plugged into dispatch before the handler (`route`, then `guard`), in order. */
   steps?: readonly PipelineStep[];
+  /**
+   * Let the low-confidence fuzzy tier of apply_edits and edit_file write when a call does not pass `fuzzy`
+   * (default false: a block only it places fails as `no_match`, the window as did-you-mean).
+   */
+  fuzzy?: boolean;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -55,6 +60,8 @@ export class Workspace {
   readonly lock: LockOptions;
   /** Steps plugged into dispatch before the handler. */
   readonly steps: readonly PipelineStep[];
+  /** Whether the fuzzy tier may write when a call does not say. */
+  readonly fuzzy: boolean;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -68,6 +75,7 @@ export class Workspace {
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};
     this.steps = options.steps ?? [];
+    this.fuzzy = options.fuzzy ?? false;
   }
 
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */

@@ -170,3 +170,30 @@ export function lineEndingAt(text: string, offset: number, fallback: "\n" | "\r\
   if (nl === -1) return fallback;
   return nl > 0 && text[nl - 1] === "\r" ? "\r\n" : "\n";
 }
+
+/**
+ * The line-ending style of a text: "crlf" or "lf" when every line break is
+ * that one (a text without any is "lf"), "mixed" when it has both.
+ *
+ * @param text The text (BOM stripped).
+ * @returns "lf", "crlf" or "mixed".
+ *
+ * @example
+ * ```ts
+ * import { eolStyle } from "@graver/core/fs";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(eolStyle("a\r\nb\r\n"), "crlf");
+ * assert.equal(eolStyle("a\r\nb\n"), "mixed");
+ * assert.equal(eolStyle("a"), "lf");
+ * ```
+ */
+export function eolStyle(text: string): "lf" | "crlf" | "mixed" {
+  let crlf = false;
+  let lf = false;
+  for (let i = text.indexOf("\n"); i !== -1 && !(crlf && lf); i = text.indexOf("\n", i + 1)) {
+    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf = true;
+    else lf = true;
+  }
+  return crlf && lf ? "mixed" : crlf ? "crlf" : "lf";
+}

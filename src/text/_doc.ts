@@ -62,13 +62,17 @@ export function endingOf(line: string): string {
   return "";
 }
 
+/** Whitespace between two tokens of a line that is not exactly one space. */
+const INNER_SPACE_RE = /\S(?:[^\S\n]{2,}|[^\S \n])\S/g;
+
 /** Key functions of the ladder's line-level tiers. */
-export type KeyKind = "trim_end" | "trim" | "unicode";
+export type KeyKind = "trim_end" | "trim" | "unicode" | "squash";
 
 const KEYERS: Record<KeyKind, (s: string) => string> = {
   trim_end: (s) => s.trimEnd(),
   trim: (s) => s.trim(),
   unicode: (s) => foldUnicode(s).trim(),
+  squash: (s) => s.replace(/\s+/g, " ").trim(),
 };
 
 /** Key one line for a tier. */
@@ -119,6 +123,18 @@ export class TextDoc {
         if (k === trim) k = [...trim];
         const line = this.lineAt(m.index);
         k[line] = foldUnicode(this.bodies[line]!).trim();
+      }
+    } else if (kind === "squash") {
+      // Only lines with a whitespace run (or a tab, NBSP, …) between two tokens differ from their trim key.
+      const trim = this.keys("trim");
+      k = trim;
+      let last = -1;
+      for (const m of this.text.matchAll(INNER_SPACE_RE)) {
+        const line = this.lineAt(m.index);
+        if (line === last) continue;
+        last = line;
+        if (k === trim) k = [...trim];
+        k[line] = KEYERS.squash(this.bodies[line]!);
       }
     } else k = this.bodies.map(KEYERS[kind]);
     this.#keys.set(kind, k);

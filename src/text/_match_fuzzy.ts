@@ -10,7 +10,7 @@ import { squash, windowSimilarity } from "./_similarity.ts";
 import { indentShift } from "./_match_indent.ts";
 import { type Cand, pairsOf } from "./_match_lines.ts";
 import { byHint, type Ctx, decide, type Step } from "./_match_tiers.ts";
-import type { MatchOptions } from "./match_block.ts";
+import type { MatchOptions } from "./types.ts";
 
 /** Fuzzy tier: the most similar window when it is at least `fuzzyThreshold` and clearly ahead. */
 export function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options: MatchOptions): Step | null {

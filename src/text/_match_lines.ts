@@ -6,7 +6,7 @@
  * @module
  */
 import { type KeyKind, keyOf, type TextDoc } from "./_doc.ts";
-import type { CandidateLines } from "./match_block.ts";
+import type { CandidateLines } from "./types.ts";
 
 /** A candidate location: 0-based lines `start` to `end` (exclusive). */
 export interface Cand {

@@ -177,3 +177,12 @@ export function lineNumberTier(ctx: Ctx, search: string[], replace: string[]): S
   }
   return null;
 }
+
+/**
+ * Whitespace tier: lines equal once every run of whitespace is one space (the model wrote `a  = b` for
+ * `a = b`, or a tab between tokens), with leading indentation that shifts uniformly, so new lines can be
+ * indented the file's way. Lines the model kept are written back with the file's own bytes.
+ */
+export function whitespaceTier(ctx: Ctx, search: string[], replace: string[]): Step | null {
+  return step(ctx, "whitespace", keyedCands(ctx.doc, "squash", search), search, replace, true);
+}

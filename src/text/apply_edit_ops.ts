@@ -8,7 +8,7 @@
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
-import { closestWindow, findInOtherFiles } from "./did_you_mean.ts";
+import { closestWindow, findInOtherFiles, whitespaceDifference, windowAt } from "./did_you_mean.ts";
 import { matchBlock, type MatchOptions, type MatchOutcome } from "./match_block.ts";
 import type { BlockMatch, BlockReport, EditBlock, FileOp } from "./types.ts";
 
@@ -60,6 +60,35 @@ function range(c: { start_line: number; end_line: number }): string {
   return c.start_line === c.end_line ? `${c.start_line}` : `${c.start_line}-${c.end_line}`;
 }
 
+/** "line 7" or "lines 7-9". */
+function linesOf(c: { start_line: number; end_line: number }): string {
+  return `line${c.start_line === c.end_line ? "" : "s"} ${range(c)}`;
+}
+
+/**
+ * Candidate lines for a message, each place once ("23, 52 (2 matches)" when
+ * two matches share line 52), at most `limit` places.
+ *
+ * @param cands 1-based inclusive line ranges.
+ * @param limit Most places listed (default 8).
+ * @returns The list, comma-separated.
+ *
+ * @example
+ * ```ts
+ * import { lineList } from "@graver/core/text";
+ * import assert from "node:assert/strict";
+ *
+ * const at = (l: number) => ({ start_line: l, end_line: l });
+ * assert.equal(lineList([at(23), at(52), at(52)]), "23, 52 (2 matches)");
+ * ```
+ */
+export function lineList(cands: { start_line: number; end_line: number }[], limit = 8): string {
+  const counts = new Map<string, number>();
+  for (const c of cands) counts.set(range(c), (counts.get(range(c)) ?? 0) + 1);
+  const out = [...counts].slice(0, limit).map(([r, k]) => k === 1 ? r : `${r} (${k} matches)`);
+  return counts.size > limit ? `${out.join(", ")}, …` : out.join(", ");
+}
+
 /**
  * Turn a ladder failure into an error payload with hints: every candidate for
  * `ambiguous`, where the change already is for `already_applied`, the closest
@@ -97,7 +126,7 @@ export async function explainFailure(
     };
   }
   if (outcome.code === "ambiguous") {
-    const list = outcome.candidates.slice(0, 8).map(range).join(", ");
+    const list = lineList(outcome.candidates);
     return {
       code: "ambiguous",
       message:
@@ -118,7 +147,9 @@ export async function explainFailure(
       details: { path: rel, block: blockNo, found_at: outcome.candidates },
     };
   }
-  const closest = closestWindow(doc, block.search);
+  const closest = outcome.fuzzy
+    ? windowAt(doc, block.search, outcome.fuzzy.start_line - 1, outcome.fuzzy.similarity)
+    : closestWindow(doc, block.search, block.lineHint === undefined ? {} : { hint: block.lineHint });
   const elsewhere = options.searchWorkspace === false ? [] : await findInOtherFiles(stage, block.search, rel);
   const hints: string[] = [];
   if (outcome.reason) hints.push(`Note: ${outcome.reason}`);
@@ -131,27 +162,57 @@ export async function explainFailure(
       }; did you mean that file?`,
     );
   }
-  if (closest) {
+  const spacing = closest
+    ? whitespaceDifference(
+      block.search,
+      doc.bodies.slice(closest.start_line - 1, closest.end_line),
+      closest.start_line,
+    )
+    : null;
+  const diffNote = `(details.did_you_mean.diff: - only in ${searchNoun}, + only in the file)`;
+  let message = `Cannot apply ${where}: ${searchNoun} matches no lines${
+    outcome.reason ? ` (${outcome.reason})` : ""
+  }`;
+  if (closest && spacing) {
+    message = `Cannot apply ${where}: ${searchNoun} differs from ${
+      linesOf(closest)
+    } only in whitespace: ${spacing}`;
     hints.push(
-      `Did you mean lines ${
-        range(closest)
-      } (similarity ${closest.similarity})? Copy the lines exactly from there (details.did_you_mean.diff: - only in ${searchNoun}, + only in the file)`,
+      `Copy ${linesOf(closest)} exactly from the file and resend ${diffNote}${
+        spacing.includes("indentation")
+          ? "; the indentation does not change by one amount, so the new lines' indentation cannot be derived"
+          : ""
+      }`,
+    );
+  } else if (closest && outcome.fuzzy) {
+    message = `Cannot apply ${where}: ${searchNoun} matches no lines exactly; the closest, ${
+      linesOf(closest)
+    } (similarity ${closest.similarity}), differs in real tokens, and a low-confidence match is not written unless fuzzy is true`;
+    hints.push(
+      `Did you mean ${
+        linesOf(closest)
+      }? The file may have changed since ${searchNoun} was written: copy the lines exactly from there and resend ${diffNote}, or pass fuzzy: true to apply it there`,
+    );
+  } else if (closest) {
+    hints.push(
+      `Did you mean ${
+        linesOf(closest)
+      } (similarity ${closest.similarity})? Copy the lines exactly from there ${diffNote}`,
     );
   } else {
     hints.push(`Call read_file with {"path": "${rel}"} and copy the lines to change exactly`);
   }
   const details: Record<string, unknown> = { path: rel, block: blockNo };
   if (closest) details["did_you_mean"] = closest;
+  if (outcome.fuzzy) details["fuzzy_declined"] = true;
   if (elsewhere.length > 0) details["found_in"] = elsewhere;
   if (outcome.fuzzyCapped) details["fuzzy_capped"] = true;
-  return {
-    code: "no_match",
-    message: `Cannot apply ${where}: ${searchNoun} matches no lines${
-      outcome.reason ? ` (${outcome.reason})` : ""
-    }`,
-    hint: hints.join(". "),
-    details,
-  };
+  return { code: "no_match", message, hint: sentences(hints), details };
+}
+
+/** Join hint sentences, adding a full stop only after one that has no closing punctuation. */
+function sentences(parts: string[]): string {
+  return parts.reduce((out, p) => out === "" ? p : `${out}${/[.?!]$/.test(out) ? "" : "."} ${p}`, "");
 }
 
 /**
@@ -371,7 +432,8 @@ export async function applyEditOps(
         const lineHint = shiftedHint(block.lineHint, shifts);
         const outcome = matchBlock(doc, lineHint === undefined ? block : { ...block, lineHint }, options);
         if (!outcome.ok) {
-          fail(report, await explainFailure(stage, rel, blockNo, block, doc, outcome, options));
+          const seen = lineHint === undefined ? block : { ...block, lineHint };
+          fail(report, await explainFailure(stage, rel, blockNo, seen, doc, outcome, options));
           continue;
         }
         match = outcome.match;

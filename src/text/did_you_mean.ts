@@ -32,17 +32,24 @@ const TOKEN = /[A-Za-z_$][\w$]{3,}/g;
  *
  * @param doc The file.
  * @param search The search lines.
- * @param options `budget`: line comparisons allowed (default 4000).
+ * @param options `budget`: line comparisons allowed (default 4000); `hint`:
+ * the 1-based line where the search is expected (a `@@` number, `start_line`).
+ * A window within 25 lines of the hint whose first or last line is the
+ * search's own is taken first.
  * @returns The closest window, or null when nothing is similar.
  */
 export function closestWindow(
   doc: TextDoc,
   search: string[],
-  options: { budget?: number } = {},
+  options: { budget?: number; hint?: number } = {},
 ): ClosestWindow | null {
   const n = search.length;
   const total = doc.lines.length;
   if (n === 0 || total === 0) return null;
+  if (options.hint !== undefined) {
+    const near = nearHint(doc, search, options.hint - 1);
+    if (near) return windowAt(doc, search, near.start, near.sim);
+  }
   const votes = new Map<number, number>();
   const vote = (start: number, w: number) => {
     const s = Math.max(0, Math.min(start, total - Math.min(n, total)));
@@ -80,13 +87,76 @@ export function closestWindow(
     if (best === null || sim > best.sim) best = { start: s, sim };
   }
   if (best === null || best.sim < 0.3) return null;
-  const end = Math.min(total, best.start + n);
+  return windowAt(doc, search, best.start, best.sim);
+}
+
+/** The window at `start` as a did-you-mean: lines, similarity (1 only when equal but for whitespace), diff. */
+export function windowAt(doc: TextDoc, search: string[], start: number, sim: number): ClosestWindow {
+  const end = Math.min(doc.lines.length, start + search.length);
+  const rounded = Math.round(sim * 100) / 100;
   return {
-    start_line: best.start + 1,
+    start_line: start + 1,
     end_line: end,
-    similarity: Math.round(best.sim * 100) / 100,
-    diff: compactDiff(search, doc.bodies.slice(best.start, end), best.start + 1),
+    similarity: sim < 1 && rounded === 1 ? 0.99 : rounded,
+    diff: compactDiff(search, doc.bodies.slice(start, end), start + 1),
   };
+}
+
+/** The best window within 25 lines of the hint (0-based) whose first or last non-blank line is the search's. */
+function nearHint(doc: TextDoc, search: string[], hint: number): { start: number; sim: number } | null {
+  const n = search.length;
+  const total = doc.lines.length;
+  const first = search.findIndex((l) => l.trim() !== "");
+  if (first === -1) return null;
+  let last = n - 1;
+  while (search[last]!.trim() === "") last--;
+  const keys = doc.keys("trim");
+  const sq = search.map(squash);
+  let best: { start: number; sim: number } | null = null;
+  for (let d = 0; d <= 25; d++) {
+    for (const s of d === 0 ? [hint] : [hint - d, hint + d]) {
+      if (s < 0 || s >= total) continue;
+      const anchored = keys[s + first] === search[first]!.trim() ||
+        (last !== first && keys[s + last] === search[last]!.trim());
+      if (!anchored) continue;
+      const sim = windowSimilarity(sq, doc.bodies.slice(s, s + n).map(squash), { left: n });
+      if (best === null || sim > best.sim) best = { start: s, sim };
+    }
+  }
+  return best;
+}
+
+/**
+ * When `search` and the file lines differ only in whitespace, say where and how
+ * ("tabs vs spaces in the indentation on lines 11, 12"); null otherwise.
+ *
+ * @param search The search lines.
+ * @param file The file lines of the window (same count).
+ * @param firstLine 1-based number of the window's first line.
+ * @returns The differences, or null when some line differs in more than whitespace.
+ */
+export function whitespaceDifference(search: string[], file: string[], firstLine: number): string | null {
+  if (search.length !== file.length) return null;
+  const kinds = new Map<string, number[]>();
+  for (let j = 0; j < search.length; j++) {
+    const a = search[j]!;
+    const b = file[j]!;
+    if (a === b) continue;
+    if (squash(a) !== squash(b)) return null;
+    let kind: string;
+    if (a.trimEnd() === b.trimEnd()) kind = "trailing whitespace";
+    else if (a.trim() === b.trim()) {
+      const la = /^\s*/.exec(a)![0];
+      const lb = /^\s*/.exec(b)![0];
+      kind = la.includes("\t") !== lb.includes("\t") ? "tabs vs spaces in the indentation" : "indentation";
+    } else kind = "spacing inside the line";
+    const list = kinds.get(kind) ?? [];
+    list.push(firstLine + j);
+    kinds.set(kind, list);
+  }
+  if (kinds.size === 0) return null;
+  return [...kinds].map(([k, lines]) => `${k} on line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}`)
+    .join("; ");
 }
 
 /**

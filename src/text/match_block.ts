@@ -12,27 +12,23 @@ import { elisionTier } from "./_match_elision.ts";
 import { fuzzyTier } from "./_match_fuzzy.ts";
 import { driftChars, render } from "./_match_indent.ts";
 import { anchorStarts, keyedCands, occursAt, pairsOf, toLines } from "./_match_lines.ts";
-import { baseTiers, type Ctx, lineNumberTier, type Step, unicodeTier } from "./_match_tiers.ts";
-import type { BlockMatch, Confidence, EditBlock, MatchTier } from "./types.ts";
+import {
+  baseTiers,
+  type Ctx,
+  lineNumberTier,
+  type Step,
+  unicodeTier,
+  whitespaceTier,
+} from "./_match_tiers.ts";
+import type { BlockMatch, CandidateLines, Confidence, EditBlock, MatchOptions, MatchTier } from "./types.ts";
+export type { CandidateLines, MatchOptions } from "./types.ts";
 
 export { isElision } from "./_match_elision.ts";
 
-/** Options of {@linkcode matchBlock}. */
-export interface MatchOptions {
-  /** Window similarity the fuzzy tier needs (default 0.8). */
-  fuzzyThreshold?: number;
-  /** Line comparisons the fuzzy tier may spend (default 20000). */
-  fuzzyBudget?: number;
-  /** Turn the fuzzy tier off. */
-  fuzzy?: boolean;
-}
-
-/** A candidate location, 1-based inclusive lines. */
-export interface CandidateLines {
-  /** First line. */
-  start_line: number;
-  /** Last line. */
-  end_line: number;
+/** The window the fuzzy tier would have placed a block at, when fuzzy placement is off. */
+export interface FuzzyCandidate extends CandidateLines {
+  /** Window similarity 0..1 (2 decimals). */
+  similarity: number;
 }
 
 /** The ladder's answer for one block. */
@@ -50,6 +46,8 @@ export type MatchOutcome =
     reason?: string;
     /** The fuzzy tier ran out of budget. */
     fuzzyCapped?: boolean;
+    /** The window only the fuzzy tier found (`no_match` when fuzzy placement is off). */
+    fuzzy?: FuzzyCandidate;
   };
 
 const CONFIDENCE: Record<MatchTier, Confidence> = {
@@ -60,6 +58,7 @@ const CONFIDENCE: Record<MatchTier, Confidence> = {
   elision: "medium",
   unicode: "high",
   line_numbers: "high",
+  whitespace: "medium",
   fuzzy: "low",
   create: "high",
   append: "high",
@@ -80,12 +79,14 @@ function alreadyThere(doc: TextDoc, search: string[], replace: string[]): Candid
 /**
  * Place one block in a document with the ladder: exact, trailing whitespace,
  * uniform indentation, blank lines, elisions, Unicode punctuation, copied line
- * numbers, bounded fuzzy. More than one candidate at a tier is `ambiguous`
- * unless the block's line hint or `@@` anchor picks one.
+ * numbers, whitespace inside lines, bounded fuzzy (placed only with
+ * `fuzzy: true`; otherwise its window is the did-you-mean of a `no_match`).
+ * More than one candidate at a tier is `ambiguous` unless the block's line
+ * hint or `@@` anchor picks one.
  *
  * @param file The file's text (or a prepared document).
  * @param block The search and replacement lines.
- * @param options Fuzzy threshold and budget.
+ * @param options Fuzzy placement (off by default), threshold and budget.
  * @returns The match, or why there is none.
  *
  * @example Indentation drift is re-applied to the replacement
@@ -161,8 +162,10 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
     () => elisionTier(ctx, search, replace),
     () => unicodeTier(ctx, search, replace),
     () => lineNumberTier(ctx, search, replace),
-    () => options.fuzzy === false ? null : fuzzyTier(ctx, search, replace, options),
+    () => whitespaceTier(ctx, search, replace),
+    () => fuzzyTier(ctx, search, replace, options),
   ];
+  let fuzzy: FuzzyCandidate | undefined;
   for (const tier of tiers) {
     const s = tier();
     if (s === null) continue;
@@ -170,6 +173,19 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
       reason ??= s.reason;
       capped ||= s.capped === true;
       continue;
+    }
+    if (s.tier === "fuzzy" && s.kind === "match" && options.fuzzy === true) {
+      // A block re-sent after it was applied is most like the lines it wrote: not a place to apply it again.
+      const there = alreadyThere(doc, search, replace);
+      if (there.length > 0) return { ok: false, code: "already_applied", candidates: there };
+    }
+    if (s.tier === "fuzzy" && s.kind === "match" && options.fuzzy !== true) {
+      // Low confidence never writes unasked: the window becomes the did-you-mean.
+      fuzzy = {
+        ...toLines(s.cand),
+        similarity: Math.round((s.cand.similarity ?? 0) * 100) / 100,
+      };
+      break;
     }
     if (s.kind === "ambiguous") {
       return { ok: false, code: "ambiguous", tier: s.tier, candidates: s.cands.slice(0, 50).map(toLines) };
@@ -201,6 +217,7 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
   const out: MatchOutcome = { ok: false, code: "no_match", candidates: [] };
   if (reason) out.reason = reason;
   if (capped) out.fuzzyCapped = true;
+  if (fuzzy) out.fuzzy = fuzzy;
   return out;
 }
 

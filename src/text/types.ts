@@ -87,6 +87,7 @@ export type MatchTier =
   | "elision"
   | "unicode"
   | "line_numbers"
+  | "whitespace"
   | "fuzzy"
   | "create"
   | "append"
@@ -136,4 +137,26 @@ export interface BlockReport {
   similarity?: number;
   /** Why it failed: the error payload. */
   error?: { code: string; message: string; hint: string; details?: Record<string, unknown> };
+}
+
+/** Options of `matchBlock` (match_block.ts). */
+export interface MatchOptions {
+  /** Window similarity the fuzzy tier needs (default 0.8). */
+  fuzzyThreshold?: number;
+  /** Line comparisons the fuzzy tier may spend (default 20000). */
+  fuzzyBudget?: number;
+  /**
+   * Let the low-confidence fuzzy tier place a block (default false: a block only the fuzzy tier finds fails
+   * with `no_match`, its window offered as the did-you-mean, because such a SEARCH is most often stale —
+   * written against an older version of the code — and placing it would overwrite newer code).
+   */
+  fuzzy?: boolean;
+}
+
+/** A candidate location, 1-based inclusive lines. */
+export interface CandidateLines {
+  /** First line. */
+  start_line: number;
+  /** Last line. */
+  end_line: number;
 }

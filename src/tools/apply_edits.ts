@@ -18,7 +18,7 @@ export interface ApplyEditsArgs {
   format?: "auto" | "search-replace" | "udiff" | "apply-patch";
   /** Apply the blocks that match and report the rest (one commit). */
   partial?: boolean;
-  /** Allow the low-confidence fuzzy tier (default true). */
+  /** Let the low-confidence fuzzy tier write (default: the workspace's `fuzzy`, false). */
   fuzzy?: boolean;
   /** Versions the caller read, by path; a changed file is refused with stale_base. */
   expected_versions?: Record<string, string>;
@@ -35,7 +35,7 @@ export const MAX_EDIT_TEXT = 8 * 1024 * 1024;
 export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
   name: "apply_edits",
   description:
-    "Apply edits written as SEARCH/REPLACE blocks (file path on the line above <<<<<<< SEARCH), a unified diff, or a *** Begin Patch envelope, across one or more files. Each block is placed by a matching ladder (exact, whitespace, indentation, blank lines, '...' elisions, Unicode punctuation, copied line numbers, bounded fuzzy) and refused when ambiguous; data.blocks reports the tier and lines of each. All-or-nothing unless partial is true.",
+    "Apply edits written as SEARCH/REPLACE blocks (file path on the line above <<<<<<< SEARCH), a unified diff, or a *** Begin Patch envelope, across one or more files. Each block is placed by a matching ladder (exact, whitespace, indentation, blank lines, '...' elisions, Unicode punctuation, copied line numbers, spacing inside lines; bounded fuzzy only with fuzzy: true) and refused when ambiguous; data.blocks reports the tier and lines of each. All-or-nothing unless partial is true.",
   inputSchema: objectSchema({
     text: { type: "string", minLength: 1, description: "The edits, as the model wrote them" },
     format: {
@@ -49,7 +49,8 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     },
     fuzzy: {
       type: "boolean",
-      description: "Allow the fuzzy tier, reported as low confidence (default true)",
+      description:
+        "Let the low-confidence fuzzy tier apply a block whose SEARCH differs from the file in real tokens (default false: such a block fails with the window as did-you-mean, since it is most often stale)",
     },
     expected_versions: {
       type: "object",
@@ -76,7 +77,7 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     for (const [path, version] of Object.entries(args.expected_versions ?? {})) {
       await stage.checkExpected(await stage.resolve(path), version);
     }
-    const result = await applyEditOps(stage, parsed.ops, args.fuzzy === false ? { fuzzy: false } : {});
+    const result = await applyEditOps(stage, parsed.ops, { fuzzy: args.fuzzy ?? workspace.fuzzy ?? false });
     for (const b of result.blocks) {
       if (b.status === "applied") {
         workspace.telemetry.counter("graver.text.blocks", 1, { tier: b.tier ?? "unknown" });

@@ -29,6 +29,8 @@ export interface EditFileArgs {
   replace_all?: boolean;
   /** 1-based line near which old_string is expected. */
   start_line?: number;
+  /** Let the low-confidence fuzzy tier write (default: the workspace's `fuzzy`, false). */
+  fuzzy?: boolean;
   /** Version last read. */
   expected_version?: string;
   /** Refuse (default) or warn on new syntax errors. */
@@ -61,7 +63,7 @@ function pick(
 export const editFile: ToolDefinition<EditFileArgs> = {
   name: "edit_file",
   description:
-    "Replace old_string with new_string in one file (aliases old_str/old_text, new_str/new_text). An exact match is used when there is exactly one; otherwise whole-line text is placed by the matching ladder (whitespace, indentation, Unicode punctuation, copied line numbers, fuzzy). Several matches are refused unless replace_all or start_line decides. An empty old_string creates a missing file.",
+    "Replace old_string with new_string in one file (aliases old_str/old_text, new_str/new_text). An exact match is used when there is exactly one; otherwise whole-line text is placed by the matching ladder (whitespace, indentation, Unicode punctuation, copied line numbers; fuzzy only with fuzzy: true). Several matches are refused unless replace_all or start_line decides. An empty old_string creates a missing file.",
   inputSchema: objectSchema({
     path: PATH,
     old_string: { ...TEXT, description: "The exact text to replace" },
@@ -72,6 +74,11 @@ export const editFile: ToolDefinition<EditFileArgs> = {
     new_text: { ...TEXT, description: "Alias of new_string" },
     replace_all: { type: "boolean", description: "Replace every occurrence (default false)" },
     start_line: { type: "integer", minimum: 1, description: "Line near which old_string is expected" },
+    fuzzy: {
+      type: "boolean",
+      description:
+        "Let the low-confidence fuzzy tier replace lines that differ from old_string in real tokens (default false: such an edit fails with the window as did-you-mean)",
+    },
     expected_version: EXPECTED_VERSION,
     syntax_guard: {
       type: "string",
@@ -81,7 +88,7 @@ export const editFile: ToolDefinition<EditFileArgs> = {
     dry_run: DRY_RUN,
   }, ["path"]),
   mutates: true,
-  async handler(args, { stage }) {
+  async handler(args, { stage, workspace }) {
     const oldText = pick(args, ["old_string", "old_str", "old_text"], "old_string");
     const newText = pick(args, ["new_string", "new_str", "new_text"], "new_string");
     const rel = await stage.resolve(args.path);
@@ -89,7 +96,7 @@ export const editFile: ToolDefinition<EditFileArgs> = {
     const call: StrReplaceArgs = { path: rel, oldText, newText };
     if (args.replace_all) call.replaceAll = true;
     if (args.start_line !== undefined) call.startLine = args.start_line;
-    const result = await strReplace(stage, call);
+    const result = await strReplace(stage, call, { fuzzy: args.fuzzy ?? workspace.fuzzy ?? false });
     const out: HandlerResult = {
       data: { path: result.path, replaced: result.replaced, created: result.created, block: result.report },
     };

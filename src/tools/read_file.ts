@@ -3,8 +3,10 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
+import { isRecoverable, RecoverableError } from "../errors.ts";
+import { eolStyle } from "../fs/text.ts";
 import { objectSchema, PATH } from "./_schema.ts";
+import type { Stage } from "../fs/stage.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of read_file. */
@@ -30,11 +32,29 @@ function lines(text: string): string[] {
   return out.map((l) => l.endsWith("\r") ? l.slice(0, -1) : l);
 }
 
+/** Decode a file for reading; binary and non-UTF-8 files are refused as reads (not edits). */
+async function readAsText(stage: Stage, rel: string): Promise<Awaited<ReturnType<Stage["readText"]>>> {
+  try {
+    return await stage.readText(rel);
+  } catch (err) {
+    if (!isRecoverable(err) || (err.code !== "binary_file" && err.code !== "encoding")) throw err;
+    const what = err.code === "binary_file" ? "binary file" : "not valid UTF-8";
+    const options: ConstructorParameters<typeof RecoverableError>[2] = {
+      hint: err.code === "binary_file"
+        ? "read_file shows text only; list it with list_files, or replace, move or delete it whole (write_file, move_file, delete_file)"
+        : "read_file shows UTF-8 text only; convert the file to UTF-8, or replace it whole with write_file",
+      cause: err,
+    };
+    if (err.details) options.details = err.details;
+    throw new RecoverableError(err.code, `Cannot read "${rel}" as text: ${what}`, options);
+  }
+}
+
 /** The read_file tool. */
 export const readFile: ToolDefinition<ReadFileArgs> = {
   name: "read_file",
   description:
-    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits) and the total line count. Use start_line/end_line for large files.",
+    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits), the total line count, and the file's line endings (eol: lf, crlf or mixed) and BOM, which write_file keeps. Use start_line/end_line for large files.",
   inputSchema: objectSchema({
     path: PATH,
     start_line: { type: "integer", minimum: 1, description: "First line to return (1-based)" },
@@ -44,7 +64,7 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
   mutates: false,
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
-    const file = await stage.readText(rel);
+    const file = await readAsText(stage, rel);
     const all = lines(file.text);
     const total = all.length;
     const start = args.start_line ?? 1;
@@ -85,6 +105,8 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       end_line: end,
       total_lines: total,
       language: workspace.grammars?.languageOf(rel, all[0]) ?? null,
+      eol: eolStyle(file.text),
+      bom: file.bom,
     };
     if (end < wanted) {
       data["truncated"] = true;

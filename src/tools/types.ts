@@ -43,6 +43,8 @@ export interface ToolHost extends Parsing {
   readonly lock: LockOptions;
   /** Steps plugged into dispatch between validation and the handler (router, guards), in order. */
   readonly steps?: readonly PipelineStep[];
+  /** Whether the low-confidence fuzzy tier may write when a call does not say (default false). */
+  readonly fuzzy?: boolean;
 }
 
 /** One call as it moves through dispatch's pipeline; a route step may rewrite its tool and args. */

@@ -1,8 +1,13 @@
 /**
- * write_file: create or replace a whole file.
+ * write_file: create or replace a whole file. Over an existing text file the
+ * content takes the file's line endings and BOM (read_file hands both out as
+ * plain LF text), so a one-line change is a one-line diff.
  *
  * @module
  */
+import { isRecoverable } from "../errors.ts";
+import { decodeText, encodeText, eolStyle } from "../fs/text.ts";
+import { keepLineEndings } from "../text/keep_eol.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -12,20 +17,35 @@ export interface WriteFileArgs {
   path: string;
   /** The whole new content. */
   content: string;
+  /** Line endings: "keep" the file's (default), or make every one "lf" or "crlf". */
+  eol?: "keep" | "lf" | "crlf";
+  /** Start with a UTF-8 BOM (default: as the file had one; a new file as the content says). */
+  bom?: boolean;
   /** Version last read; refused with stale_base if the file moved on. */
   expected_version?: string;
   /** Preview only. */
   dry_run?: boolean;
 }
 
+const EOL_NAME = { "\n": "LF", "\r\n": "CRLF" } as const;
+
 /** The write_file tool. */
 export const writeFile: ToolDefinition<WriteFileArgs> = {
   name: "write_file",
   description:
-    "Create a file or replace its whole content. Pass expected_version (from read_file) when replacing, so a concurrent change is refused instead of overwritten. Prefer edit tools for partial changes.",
+    "Create a file or replace its whole content. Replacing keeps the file's line endings (each unchanged line its own) and its BOM unless eol or bom say otherwise. Pass expected_version (from read_file) when replacing, so a concurrent change is refused instead of overwritten. Prefer edit tools for partial changes.",
   inputSchema: objectSchema({
     path: PATH,
     content: { type: "string", description: "The complete new content (UTF-8)" },
+    eol: {
+      type: "string",
+      enum: ["keep", "lf", "crlf"],
+      description: "Line endings: keep the file's (default), or convert every one to lf or crlf",
+    },
+    bom: {
+      type: "boolean",
+      description: "Write a UTF-8 BOM (default: keep the file's; a new file as the content has it)",
+    },
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "content"]),
@@ -33,8 +53,39 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
   async handler(args, { stage }) {
     const rel = await stage.resolve(args.path);
     await stage.checkExpected(rel, args.expected_version);
-    const existed = await stage.exists(rel);
-    await stage.write(rel, new TextEncoder().encode(args.content));
-    return { data: { path: rel, created: !existed } };
+    const existing = await stage.read(rel);
+    let prev: { text: string; bom: boolean } | null = null;
+    if (existing) {
+      try {
+        prev = decodeText(existing.bytes, rel);
+      } catch (err) {
+        if (!isRecoverable(err)) throw err;
+      }
+    }
+    const warnings: string[] = [];
+    let text = args.content;
+    let bom = text.startsWith("\uFEFF");
+    if (bom) text = text.slice(1);
+    if (args.bom !== undefined) bom = args.bom;
+    else if (prev?.bom) bom = true;
+    const eol = args.eol ?? "keep";
+    if (eol === "lf") text = text.replace(/\r\n/g, "\n");
+    else if (eol === "crlf") text = text.replace(/\r?\n/g, "\r\n");
+    else if (prev !== null && prev.text !== "") {
+      const kept = keepLineEndings(prev.text, text);
+      text = kept.text;
+      if (kept.defaulted > 0) {
+        warnings.push(
+          `"${rel}" mixes CRLF and LF line endings: ${kept.defaulted} added line${
+            kept.defaulted === 1 ? "" : "s"
+          } took the dominant ${
+            EOL_NAME[kept.dominant]
+          }; unchanged and replaced lines kept their own. Pass eol "lf" or "crlf" to make them all one`,
+        );
+      }
+    }
+    await stage.write(rel, encodeText({ text, bom }));
+    const out = { data: { path: rel, created: existing === null, eol: eolStyle(text), bom } };
+    return warnings.length > 0 ? { ...out, warnings } : out;
   },
 };

@@ -46,7 +46,6 @@ const DEBT: string[] = [
   "src/tools/edit_apply_node.ts imports src/structural/_tool_args.ts, private to src/structural/",
   "src/tools/edit_apply_node.ts imports src/structural/_tool_edit.ts, private to src/structural/",
   "src/tools/remove_symbol.ts imports src/syntax/_tokens.ts, private to src/syntax/",
-  "import cycle: src/text/_match_elision.ts -> src/text/_match_fuzzy.ts -> src/text/_match_indent.ts -> src/text/_match_lines.ts -> src/text/_match_tiers.ts -> src/text/match_block.ts",
 ];
 
 Deno.test("src/ imports only point down the layers, no private module is shared, no cycle", async () => {

@@ -256,3 +256,95 @@ Deno.test("applyEditOps() never reads a symlink that leaves the root when scanni
     await Deno.remove(root, { recursive: true });
   }
 });
+
+/** One block's error after applying `text` to the real idb-keyval.ts (and `extra` files). */
+async function blockError(text: string, extra: Record<string, string> = {}) {
+  const ws = await workspace({ "idb-keyval.ts": texts["idb-keyval.ts"]!, ...extra });
+  const res = await ws.call("apply_edits", { text });
+  assert.ok(!res.ok, JSON.stringify(res));
+  assert.equal(
+    await ws.fs.read("/idb-keyval.ts").then((b) => new TextDecoder().decode(b!)),
+    texts["idb-keyval.ts"],
+  );
+  return res.error;
+}
+
+Deno.test("did-you-mean takes the hunk's own line when its @@ number and first line match, not a lookalike elsewhere", async () => {
+  // A hunk written against an older `del` (line 76) whose body looked like `get` (lines 54-59).
+  const text = [
+    "--- a/idb-keyval.ts",
+    "+++ b/idb-keyval.ts",
+    "@@ -76,6 +76,6 @@",
+    " export function del(key: IDBValidKey, store = getDefaultStore()): Promise<void> {",
+    "   let req: IDBRequest;",
+    "   return store._withIDBStore('readwrite', store => {",
+    "-    req = store.get(key);",
+    "+    req = store.getKey(key);",
+    "     store.delete(key);",
+    "   }).then(() => req.result);",
+    "",
+  ].join("\n");
+  const err = await blockError(text);
+  assert.equal(err.code, "no_match");
+  const dym = err.details!["did_you_mean"] as { start_line: number; end_line: number };
+  assert.equal(dym.start_line, 76);
+  assert.match(err.hint, /Did you mean lines 76-/);
+});
+
+Deno.test("a block that differs only in spacing inside lines matches at the whitespace tier", async () => {
+  const ws = await workspace({ "idb-keyval.ts": texts["idb-keyval.ts"]! });
+  const text = "idb-keyval.ts\n<<<<<<< SEARCH\n" +
+    "export function clear(store  =  getDefaultStore()): Promise<void> {\n" +
+    "  return store._withIDBStore('readwrite',\tstore => {\n" +
+    "    store.clear();\n" +
+    "=======\n" +
+    "export function clear(store  =  getDefaultStore()): Promise<void> {\n" +
+    "  return store._withIDBStore('readwrite',\tstore => {\n" +
+    "    store.clear(); // all of it\n" +
+    ">>>>>>> REPLACE\n";
+  const res = await ws.call("apply_edits", { text });
+  assert.ok(res.ok, JSON.stringify(res));
+  const block = (res.data["blocks"] as { tier: string; confidence: string; lines: unknown }[])[0]!;
+  assert.deepEqual([block.tier, block.confidence, block.lines], ["whitespace", "medium", {
+    start: 82,
+    end: 84,
+  }]);
+  // The lines the model kept are written with the file's own bytes: a one-line diff.
+  assert.equal(res.changes[0]!.diff.split("\n").filter((l) => /^[-+][^-+]/.test(l)).length, 2);
+});
+
+Deno.test("a block that differs only in whitespace the ladder cannot map is not called 'no lines': it says what differs", async () => {
+  // The model re-indented the body unevenly (2 -> 4 on one line, 4 -> 4 on the next).
+  const text = "idb-keyval.ts\n<<<<<<< SEARCH\n" +
+    "export function clear(store = getDefaultStore()): Promise<void> {\n" +
+    "    return store._withIDBStore('readwrite', store => {\n" +
+    "    store.clear();\n" +
+    "=======\n" +
+    "export function clear(store = getDefaultStore()): Promise<void> {\n" +
+    "    return store._withIDBStore('readonly', store => {\n" +
+    "    store.clear();\n" +
+    ">>>>>>> REPLACE\n";
+  const err = await blockError(text);
+  assert.equal(err.code, "no_match");
+  assert.match(err.message, /differs from lines 82-84 only in whitespace: indentation on line 83$/);
+  assert.doesNotMatch(err.message, /matches no lines/);
+  assert.doesNotMatch(err.hint, /similarity 1\b/);
+});
+
+Deno.test("a SEARCH found in another file gets one hint sentence per finding, without doubled punctuation", async () => {
+  const err = await blockError(
+    "idb-keyval.ts\n<<<<<<< SEARCH\nconst elsewhere = 1;\n=======\nconst elsewhere = 2;\n>>>>>>> REPLACE\n",
+    { "other.ts": "// other\nconst elsewhere = 1;\n" },
+  );
+  assert.equal(err.code, "no_match");
+  assert.match(err.hint, /did you mean that file\? /);
+  assert.doesNotMatch(err.hint, /[.?!]\./);
+});
+
+Deno.test("a one-line did-you-mean says 'line N', not 'lines N'", async () => {
+  const err = await blockError(
+    "idb-keyval.ts\n<<<<<<< SEARCH\n    store.delete(keys);\n=======\n    store.delete(k);\n>>>>>>> REPLACE\n",
+  );
+  assert.equal(err.code, "no_match");
+  assert.match(err.hint, /Did you mean line 78 \(similarity 0\.\d+\)\?/);
+});

@@ -171,7 +171,7 @@ for (const c of CASES) {
     const block: EditBlock = { search: c.search(lines), replace: c.replace(lines), inputLine: 1 };
     if (c.hint !== undefined) block.lineHint = c.hint;
     const doc = new TextDoc(files[c.file]!);
-    const out = matchBlock(doc, block);
+    const out = matchBlock(doc, block, c.tier === "fuzzy" ? { fuzzy: true } : {});
     assert.ok(out.ok, `expected a match, got ${JSON.stringify(out)}`);
     assert.equal(out.match.tier, c.tier);
     assert.equal(out.match.start + 1, c.at[0]);
@@ -310,7 +310,7 @@ for (const c of CASES) {
     const text = `${c.file}\n<<<<<<< SEARCH\n${c.search(lines).join("\n")}\n=======\n${
       c.replace(lines).join("\n")
     }\n>>>>>>> REPLACE\n`;
-    const res = await ws.call("apply_edits", { text });
+    const res = await ws.call("apply_edits", c.tier === "fuzzy" ? { text, fuzzy: true } : { text });
     assert.ok(res.ok, JSON.stringify(res));
     assert.equal((res.data["blocks"] as { tier: string }[])[0]!.tier, c.tier);
     const want = new Uint8Array([
@@ -325,12 +325,12 @@ Deno.test("matchBlock() refuses a typo'd block whose text is present twice, and 
   const block = slice("scanner.c", 42, 50);
   const typo = block.map((l) => l.replace("advance(lexer);", "advanse(lexer);"));
   const twice = [...block, "", ...block].join("\n") + "\n";
-  const out = failure(matchBlock(twice, { search: typo, replace: typo, inputLine: 1 }));
+  const out = failure(matchBlock(twice, { search: typo, replace: typo, inputLine: 1 }, { fuzzy: true }));
   assert.equal(out.code, "ambiguous");
   assert.equal(out.tier, "fuzzy");
   const variant = block.map((l) => l.replace("return false;", "return true;"));
   const near = [...variant, "", ...block].join("\n") + "\n";
-  const placed = matchBlock(near, { search: typo, replace: typo, inputLine: 1 });
+  const placed = matchBlock(near, { search: typo, replace: typo, inputLine: 1 }, { fuzzy: true });
   assert.ok(placed.ok, JSON.stringify(placed));
   assert.equal(placed.match.start, block.length + 1);
   assert.equal(placed.match.confidence, "low");

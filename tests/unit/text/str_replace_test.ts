@@ -143,3 +143,13 @@ Deno.test("strReplace() in a CRLF file reads the model's \\n as \\r\\n and never
   const after = new TextDecoder().decode(stage.changes()[0]!.after!);
   assert.equal(after, "'use strict';\r\n\r\n/** @type */\r\n// probe\r\nmodule.exports = 1;\r\n");
 });
+
+Deno.test("strReplace() lists each ambiguous line once, counting matches that share it", async () => {
+  const stage = stageOf({ "/a.js": "f(1); f(1);\ng();\nf(1);\n" });
+  await assert.rejects(
+    strReplace(stage, { path: "a.js", oldText: "f(1);", newText: "f(2);" }),
+    (e) =>
+      isRecoverable(e) && e.code === "ambiguous" &&
+      e.message === 'Cannot edit "a.js": old_string matches 3 places (lines 1 (2 matches), 3)',
+  );
+});

@@ -3,6 +3,7 @@ import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { versionOf } from "../../../src/fs/version.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
+import { fixtureUrl } from "../../_helpers.ts";
 
 const TS = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
 const BROKEN = "a.ts\n<<<<<<< SEARCH\n  return a + b;\n=======\n  return (a + b;\n>>>>>>> REPLACE\n";
@@ -219,3 +220,116 @@ for (const r of REFUSALS) {
     assert.equal(new TextDecoder().decode((await ws.fs.read("/a.ts"))!), TS);
   });
 }
+
+// A real file (tree-sitter-css's scanner.c) and a stale block: the model wrote its SEARCH against an older
+// version of lines 42-50, where the loop returned `true` on ';' (a real token, not whitespace).
+const SCANNER = await Deno.readTextFile(fixtureUrl("text", "scanner.c"));
+const LINES = SCANNER.split("\n");
+const STALE = LINES.slice(41, 50).map((l) => l.replace("return false;", "return true;"));
+const STALE_EDIT = `scanner.c\n<<<<<<< SEARCH\n${STALE.join("\n")}\n=======\n${
+  STALE.map((l) => l.replace("return true;", "return 1;")).join("\n")
+}\n>>>>>>> REPLACE\n`;
+
+Deno.test("apply_edits never writes a low-confidence (fuzzy) match unasked: no_match with the window and a diff", async () => {
+  const ws = await open({ "scanner.c": SCANNER });
+  const res = await ws.call("apply_edits", { text: STALE_EDIT });
+  assert.ok(!res.ok, JSON.stringify(res));
+  assert.equal(res.error.code, "no_match");
+  assert.match(res.error.message, /the closest, lines 42-50 \(similarity 0\.9\d\), differs in real tokens/);
+  assert.match(res.error.hint, /pass fuzzy: true/);
+  const dym = res.error.details!["did_you_mean"] as { start_line: number; end_line: number; diff: string };
+  assert.deepEqual([dym.start_line, dym.end_line], [42, 50]);
+  assert.match(dym.diff, /^-\s+\|\s+return true;$/m);
+  assert.match(dym.diff, /^\+45 \|\s+return false;$/m);
+  assert.deepEqual(res.error.suggested_call, {
+    tool: "read_file",
+    args: { path: "scanner.c", start_line: 39, end_line: 53 },
+  });
+  assert.equal(new TextDecoder().decode((await ws.fs.read("/scanner.c"))!), SCANNER);
+});
+
+Deno.test("apply_edits writes a fuzzy match with fuzzy: true, or when the workspace opts in", async () => {
+  const ws = await open({ "scanner.c": SCANNER });
+  const res = await ws.call("apply_edits", { text: STALE_EDIT, fuzzy: true });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal((res.data["blocks"] as { tier: string }[])[0]!.tier, "fuzzy");
+  assert.match(res.warnings.join("\n"), /fuzzy matching/);
+  const opted = () =>
+    createWorkspace({
+      backend: createMemoryBackend({ "/scanner.c": SCANNER }),
+      wasm: createWasmLoader(),
+      fuzzy: true,
+    });
+  assert.ok((await (await opted()).call("apply_edits", { text: STALE_EDIT })).ok);
+  const refused = await (await opted()).call("apply_edits", { text: STALE_EDIT, fuzzy: false });
+  assert.ok(!refused.ok && refused.error.code === "no_match");
+});
+
+Deno.test("edit_file never writes a fuzzy match unasked; fuzzy: true opts in", async () => {
+  const ws = await open({ "scanner.c": SCANNER });
+  const args = {
+    path: "scanner.c",
+    old_string: STALE.join("\n"),
+    new_string: STALE.map((l) => l.replace("return true;", "return 1;")).join("\n"),
+  };
+  const res = await ws.call("edit_file", args);
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "no_match");
+  assert.match(res.error.message, /old_string matches no lines exactly; the closest, lines 42-50/);
+  assert.equal(new TextDecoder().decode((await ws.fs.read("/scanner.c"))!), SCANNER);
+  const ok = await ws.call("edit_file", { ...args, fuzzy: true });
+  assert.ok(ok.ok, JSON.stringify(ok));
+  assert.equal((ok.data["block"] as { tier: string }).tier, "fuzzy");
+});
+
+/** Apply `args` twice; the second answer. */
+async function twice(tool: string, args: Record<string, unknown>, files: Record<string, string>) {
+  const ws = await open(files);
+  const first = await ws.call(tool, args);
+  assert.ok(first.ok, JSON.stringify(first));
+  const again = await ws.call(tool, args);
+  assert.ok(!again.ok, JSON.stringify(again));
+  return again.error;
+}
+
+const OLD = LINES.slice(46, 50);
+const NEW = OLD.map((l) => l.replace("'}'", "')'"));
+
+Deno.test("re-applying an applied SEARCH/REPLACE block is already_applied, with and without fuzzy", async () => {
+  const text = `scanner.c\n<<<<<<< SEARCH\n${OLD.join("\n")}\n=======\n${NEW.join("\n")}\n>>>>>>> REPLACE\n`;
+  for (const fuzzy of [false, true]) {
+    const err = await twice("apply_edits", { text, fuzzy }, { "scanner.c": SCANNER });
+    assert.equal(err.code, "already_applied", JSON.stringify(err));
+    assert.match(err.message, /the REPLACE text is already at lines 47-50/);
+  }
+});
+
+Deno.test("re-applying an applied unified diff hunk is already_applied", async () => {
+  const text = `--- a/scanner.c\n+++ b/scanner.c\n@@ -46,5 +46,5 @@\n ${LINES[45]}\n${
+    OLD.map((l) => `-${l}`).join("\n")
+  }\n${NEW.map((l) => `+${l}`).join("\n")}\n`;
+  const err = await twice("apply_edits", { text }, { "scanner.c": SCANNER });
+  assert.equal(err.code, "already_applied", JSON.stringify(err));
+});
+
+Deno.test("re-applying an applied *** Begin Patch chunk is already_applied", async () => {
+  const text = `*** Begin Patch\n*** Update File: scanner.c\n@@\n ${LINES[45]}\n${
+    OLD.map((l) => `-${l}`).join("\n")
+  }\n${NEW.map((l) => `+${l}`).join("\n")}\n*** End Patch\n`;
+  const err = await twice("apply_edits", { text }, { "scanner.c": SCANNER });
+  assert.equal(err.code, "already_applied", JSON.stringify(err));
+});
+
+Deno.test("re-applying an applied edit_file (str_replace) edit is already_applied, whole lines or inside one", async () => {
+  const lines = { path: "scanner.c", old_string: OLD.join("\n"), new_string: NEW.join("\n") };
+  const err = await twice("edit_file", lines, { "scanner.c": SCANNER });
+  assert.equal(err.code, "already_applied", JSON.stringify(err));
+  const inside = {
+    path: "scanner.c",
+    old_string: "lexer->lookahead == '}' ||",
+    new_string: "lexer->lookahead == ')' ||",
+  };
+  const err2 = await twice("edit_file", inside, { "scanner.c": SCANNER });
+  assert.equal(err2.code, "already_applied", JSON.stringify(err2));
+  assert.match(err2.message, /new_string is already at line 48/);
+});

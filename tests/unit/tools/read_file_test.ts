@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { fixtureUrl } from "../../_helpers.ts";
 import { code, okData, open } from "./_files.ts";
 
 Deno.test("read_file() numbers lines, returns the version and a range", async () => {
@@ -44,4 +45,28 @@ Deno.test("read_file() truncates past 2000 lines and names the next call", async
   const rest = okData(await ws.call("read_file", { path: "big.txt", start_line: 2001 }));
   assert.equal(rest["truncated"], undefined);
   assert.equal(String(rest["content"]).split("\n").at(-1), "2005\tline 2005");
+});
+
+Deno.test("read_file() refuses a binary file as a read, not an edit", async () => {
+  const { ws } = await open();
+  const r = await ws.call("read_file", { path: "img.bin" });
+  assert.ok(!r.ok);
+  assert.equal(r.error.message, 'Cannot read "img.bin" as text: binary file');
+  assert.doesNotMatch(r.error.message + r.error.hint, /Cannot edit/);
+  assert.match(r.error.hint, /write_file/);
+  const latin = await ws.call("read_file", { path: "latin1.txt" });
+  assert.ok(!latin.ok);
+  assert.equal(latin.error.message, 'Cannot read "latin1.txt" as text: not valid UTF-8');
+});
+
+Deno.test("read_file() reports the file's line endings and BOM", async () => {
+  const crlf = await Deno.readFile(fixtureUrl("text", "tslib-modules-index.js"));
+  const mixed = await Deno.readFile(fixtureUrl("text", "idb-keyval-cjs.js"));
+  const bom = await Deno.readFile(fixtureUrl("text", "NSIS.template.in"));
+  const { ws } = await open({ "/w/crlf.js": crlf, "/w/mixed.js": mixed, "/w/bom.nsi": bom });
+  const data = async (path: string) => okData(await ws.call("read_file", { path, end_line: 3 }));
+  assert.deepEqual([(await data("crlf.js"))["eol"], (await data("crlf.js"))["bom"]], ["crlf", false]);
+  assert.deepEqual([(await data("mixed.js"))["eol"], (await data("mixed.js"))["bom"]], ["mixed", false]);
+  assert.deepEqual([(await data("bom.nsi"))["eol"], (await data("bom.nsi"))["bom"]], ["lf", true]);
+  assert.deepEqual([(await data("src/a.ts"))["eol"], (await data("src/a.ts"))["bom"]], ["lf", false]);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { snapshot } from "../../_helpers.ts";
+import { fixtureUrl, snapshot } from "../../_helpers.ts";
 import { code, okData, open } from "./_files.ts";
 
 Deno.test("write_file() keeps exact bytes and refuses a stale expected_version", async () => {
@@ -44,4 +44,89 @@ Deno.test("write_file() says whether it created the file, making parent director
     false,
   );
   assert.equal((await snapshot(backend, "/w"))["/w/new/dir/n.txt"], "m\n");
+});
+
+/** The -/+ lines of a unified diff (headers left out). */
+function changedLines(diff: string): string[] {
+  return diff.split("\n").filter((l) => /^[-+]/.test(l) && !/^(---|\+\+\+) /.test(l));
+}
+
+/** read_file (unnumbered) → one line changed → write_file; returns the result and the bytes written. */
+async function roundTrip(name: string, line: number, to: string, extra: Record<string, unknown> = {}) {
+  const bytes = await Deno.readFile(fixtureUrl("text", name));
+  const { ws, backend } = await open({ [`/w/${name}`]: bytes });
+  const read = okData(await ws.call("read_file", { path: name, numbered: false, end_line: 100000 }));
+  const lines = String(read["content"]).split("\n");
+  lines[line - 1] = to;
+  const res = await ws.call("write_file", {
+    path: name,
+    content: lines.join("\n") + "\n",
+    expected_version: read["version"],
+    ...extra,
+  });
+  const after = new Uint8Array(await backend.readFile(`/w/${name}`) as Uint8Array);
+  return { res, bytes, after, read };
+}
+
+/** The original bytes with line `line` (1-based) replaced, keeping its ending. */
+function withLine(bytes: Uint8Array, line: number, to: string): string {
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  const parts = text.split(/(?<=\n)/);
+  const old = parts[line - 1]!;
+  parts[line - 1] = to + old.slice(old.replace(/\r?\n$/, "").length);
+  return parts.join("");
+}
+
+Deno.test("write_file() keeps a CRLF file's line endings: a one-line change is a one-line diff", async () => {
+  const { res, bytes, after, read } = await roundTrip("tslib-modules-index.js", 3, "// changed");
+  assert.equal(read["eol"], "crlf");
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.deepEqual(changedLines(res.changes[0]!.diff).length, 2);
+  assert.equal(new TextDecoder().decode(after), withLine(bytes, 3, "// changed"));
+  assert.equal(res.data["eol"], "crlf");
+  assert.deepEqual(res.warnings, []);
+});
+
+Deno.test("write_file() keeps a BOM: a one-line change is a one-line diff", async () => {
+  const { res, bytes, after, read } = await roundTrip("NSIS.template.in", 2, "; changed");
+  assert.equal(read["bom"], true);
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.deepEqual(changedLines(res.changes[0]!.diff).length, 2);
+  assert.deepEqual([...after.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  assert.equal(new TextDecoder("utf-8", { ignoreBOM: true }).decode(after), withLine(bytes, 2, "; changed"));
+});
+
+Deno.test("write_file() in a mixed file keeps each line's ending and warns about added lines", async () => {
+  const name = "idb-keyval-cjs.js";
+  const to = "        this.storeName = storeName + '';";
+  const { res, bytes, after } = await roundTrip(name, 7, to);
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.deepEqual(changedLines(res.changes[0]!.diff).length, 2);
+  assert.equal(new TextDecoder().decode(after), withLine(bytes, 7, to));
+  assert.deepEqual(res.warnings, []);
+  // An added line takes the dominant ending (CRLF) and says so.
+  const { ws, backend } = await open({ [`/w/${name}`]: bytes });
+  const read = okData(await ws.call("read_file", { path: name, numbered: false, end_line: 100000 }));
+  const lines = String(read["content"]).split("\n");
+  lines.splice(1, 0, "// added");
+  const added = await ws.call("write_file", { path: name, content: lines.join("\n") + "\n" });
+  assert.ok(added.ok);
+  assert.match(
+    added.warnings.join("\n"),
+    /mixes CRLF and LF line endings: 1 added line took the dominant CRLF/,
+  );
+  const text = new TextDecoder().decode(await backend.readFile(`/w/${name}`) as Uint8Array);
+  const orig = new TextDecoder().decode(bytes).split(/(?<=\n)/);
+  assert.equal(text, [orig[0], "// added\r\n", ...orig.slice(1)].join(""));
+});
+
+Deno.test("write_file() converts line endings and the BOM when asked", async () => {
+  const { res, after } = await roundTrip("tslib-modules-index.js", 3, "// changed", { eol: "lf", bom: true });
+  assert.ok(res.ok);
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(after);
+  assert.ok(!text.includes("\r"));
+  assert.deepEqual([...after.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  const nsi = await roundTrip("NSIS.template.in", 2, "; changed", { bom: false, eol: "crlf" });
+  assert.notDeepEqual([...nsi.after.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  assert.match(new TextDecoder().decode(nsi.after), /^; CPack install script[^\n]*\r\n; changed\r\n/);
 });
