@@ -1,6 +1,6 @@
 /**
  * `graver apply [FILE|-] [--root DIR] [--format auto|search-replace|udiff|apply-patch]
- * [--dry-run] [--partial] [--json]`: apply a model's edit response from a
+ * [--dry-run] [--partial] [--fuzzy] [--json]`: apply a model's edit response from a
  * file or stdin through `apply_edits`. Prints a summary, or exactly one JSON
  * object with `--json`. Exit codes as `graver call`: 0 applied, 1 refused
  * (nothing written), 2 usage error (an empty input included), 3 applied in
@@ -60,7 +60,7 @@ export function summarizeApply(result: ToolResult): string {
 registerCliCommand({
   name: "apply",
   synopsis:
-    "apply [FILE|-] [--root DIR] [--format auto|search-replace|udiff|apply-patch] [--dry-run] [--partial] [--json]",
+    "apply [FILE|-] [--root DIR] [--format auto|search-replace|udiff|apply-patch] [--dry-run] [--partial] [--fuzzy] [--json]",
   summary:
     "Apply a model's edit response (SEARCH/REPLACE blocks, a unified diff or a *** Begin Patch envelope)",
   details: `
@@ -69,6 +69,8 @@ all blocks or none, unless --partial. Without --json it prints a line per block 
 tier, confidence) and the diffs; with --json exactly one JSON object (the ToolResult, whose data.blocks
 says per block "applied" or "failed" with the error's code).
 With --partial, blocks that fail are skipped and the others land: exit 3 when any failed.
+A block that only the low-confidence fuzzy tier can place fails (its window is the did-you-mean) unless
+--fuzzy: such a block is usually written against an older version of the code.
 --session is refused until graver keeps per-session state (the read ledger, issue 10).`,
   flags: {
     root: {
@@ -81,6 +83,10 @@ With --partial, blocks that fail are skipped and the others land: exit 3 when an
     partial: {
       kind: "boolean",
       help: "land the blocks that apply, skip the others (exit 3 when any failed)",
+    },
+    fuzzy: {
+      kind: "boolean",
+      help: "let the low-confidence fuzzy tier write (off by default: it mostly places stale blocks)",
     },
     json: { kind: "boolean", help: "print the ToolResult as one JSON object" },
     session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
@@ -113,6 +119,7 @@ With --partial, blocks that fail are skipped and the others land: exit 3 when an
     const ws = await open(flags["root"] as string | undefined);
     const args: Record<string, unknown> = { text, format };
     if (flags["partial"]) args["partial"] = true;
+    if (flags["fuzzy"]) args["fuzzy"] = true;
     const options: { dryRun?: boolean } = {};
     if (flags["dry-run"]) options.dryRun = true;
     const result = await ws.call("apply_edits", args, options);

@@ -106,3 +106,32 @@ Deno.test("graver apply with an empty input says so and what it should hold, exi
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver apply declines a low-confidence fuzzy block unless --fuzzy", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = [
+      "def total(items):",
+      "    result = 0",
+      "    for item in items:",
+      "        result += item.price * item.quantity",
+      "    return result",
+      "",
+    ].join("\n");
+    await Deno.writeTextFile(`${dir}/cart.py`, file);
+    // Written against an older version: `cost`/`count` where the file now says `price`/`quantity`.
+    const stale =
+      "cart.py\n```\n<<<<<<< SEARCH\ndef total(items):\n    result = 0\n    for item in items:\n" +
+      "        result += item.cost * item.count\n    return result\n=======\ndef total(items):\n" +
+      "    return sum(i.cost * i.count for i in items)\n>>>>>>> REPLACE\n```\n";
+    const declined = await run(["apply", "-", "--root", dir, "--json"], stale);
+    assert.equal(declined.code, 1, declined.out);
+    assert.equal(JSON.parse(declined.out).error.code, "no_match");
+    assert.equal(await Deno.readTextFile(`${dir}/cart.py`), file);
+    const taken = await run(["apply", "-", "--root", dir, "--json", "--fuzzy"], stale);
+    assert.equal(taken.code, 0, taken.out);
+    assert.match(await Deno.readTextFile(`${dir}/cart.py`), /return sum\(/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
