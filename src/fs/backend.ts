@@ -16,6 +16,8 @@ export interface BackendStats {
   isSymbolicLink?(): boolean;
   /** Size in bytes. */
   size?: number | bigint;
+  /** Type and permission bits (`0o100755`); absent when the backend keeps none. */
+  mode?: number | bigint;
 }
 
 /**
@@ -43,7 +45,15 @@ export interface Backend {
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
   rmdir?(path: string): Promise<void>;
+  /**
+   * Set a file's permission bits (optional). Without it a rewritten file gets
+   * the backend's default mode (lightning-fs has none to keep).
+   */
+  chmod?(path: string, mode: number): Promise<void>;
 }
+
+/** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
+export const MODE_BITS = 0o7777;
 
 /** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined. */
 export function errnoCode(err: unknown): string | undefined {
@@ -181,6 +191,36 @@ export class BackendFs {
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       throw err;
     }
+  }
+
+  /**
+   * A file's permission bits (`mode & 0o7777`, following links), or null when
+   * it is absent or the backend reports no mode.
+   */
+  async mode(path: string): Promise<number | null> {
+    try {
+      const mode = (await this.raw.stat(path)).mode;
+      return mode === undefined ? null : Number(mode) & MODE_BITS;
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      throw err;
+    }
+  }
+
+  /** Whether the backend can set permission bits ({@linkcode Backend.chmod}). */
+  get keepsModes(): boolean {
+    return typeof this.raw.chmod === "function";
+  }
+
+  /**
+   * Set a file's permission bits when the backend can; a no-op otherwise.
+   *
+   * @param path Backend path.
+   * @param mode Permission bits (`0o755`).
+   */
+  async chmod(path: string, mode: number): Promise<void> {
+    await this.raw.chmod?.(path, mode & MODE_BITS);
   }
 
   /** Directory entry names, sorted; empty when absent. */

@@ -31,6 +31,11 @@ export interface PendingChange {
   before: Uint8Array | null;
   /** Bytes to land (null: delete). */
   after: Uint8Array | null;
+  /**
+   * Permission bits the file gets (`0o755`). Absent: an existing file keeps
+   * its own, a new one gets the backend's default.
+   */
+  mode?: number;
 }
 
 interface Entry {
@@ -38,6 +43,8 @@ interface Entry {
   current: Uint8Array | null;
   currentVersion: Version | null;
   written: boolean;
+  /** Permission bits set by {@linkcode Stage.write} (undefined: keep the file's own). */
+  mode?: number | undefined;
 }
 
 /**
@@ -148,12 +155,33 @@ export class Stage {
     );
   }
 
-  /** Stage new bytes for a file. */
-  async write(rel: string, bytes: Uint8Array): Promise<void> {
+  /**
+   * Stage new bytes for a file.
+   *
+   * @param rel Relative path.
+   * @param bytes The new content.
+   * @param options `mode`: permission bits the file gets (default: an existing file keeps its own).
+   */
+  async write(rel: string, bytes: Uint8Array, options: { mode?: number | null } = {}): Promise<void> {
     const entry = await this.#entry(rel);
     entry.current = bytes;
     entry.currentVersion = null;
     entry.written = true;
+    if (options.mode !== undefined) entry.mode = options.mode ?? undefined;
+  }
+
+  /**
+   * A file's permission bits in the staged view (`0o644`), or null when it is
+   * absent, new without a mode, or the backend keeps no modes.
+   *
+   * @param rel Relative path.
+   * @returns The permission bits or null.
+   */
+  async mode(rel: string): Promise<number | null> {
+    const entry = await this.#entry(rel);
+    if (entry.current === null) return null;
+    if (entry.mode !== undefined) return entry.mode;
+    return entry.base.bytes === null ? null : await this.fs.mode(this.sandbox.abs(rel));
   }
 
   /** Stage new text (BOM restored as given). */
@@ -167,6 +195,7 @@ export class Stage {
     entry.current = null;
     entry.currentVersion = null;
     entry.written = true;
+    entry.mode = undefined;
   }
 
   /**
@@ -205,7 +234,14 @@ export class Stage {
     const out: PendingChange[] = [];
     for (const [path, e] of this.#entries) {
       if (!e.written || sameBytes(e.base.bytes, e.current)) continue;
-      out.push({ path, baseVersion: e.base.version, before: e.base.bytes, after: e.current });
+      const change: PendingChange = {
+        path,
+        baseVersion: e.base.version,
+        before: e.base.bytes,
+        after: e.current,
+      };
+      if (e.mode !== undefined && e.current !== null) change.mode = e.mode;
+      out.push(change);
     }
     return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   }
