@@ -200,7 +200,8 @@ export class Stage {
 
   /**
    * List the staged view of a directory: backend entries plus staged
-   * creations, minus staged deletions, without graver's internal directory.
+   * creations, minus staged deletions, without graver's internal directory
+   * and the sandbox's protected paths.
    *
    * @param dirRel Relative directory ("" for the root).
    * @returns Sorted names with their kind.
@@ -210,6 +211,7 @@ export class Stage {
     const abs = this.sandbox.abs(dirRel);
     for (const name of await this.fs.list(abs)) {
       if (dirRel === "" && name === ".graver") continue;
+      if (this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) !== null) continue;
       const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
       if (kind === "dir") names.set(name, "dir");
       else if (kind === "file" || kind === "symlink") names.set(name, "file");
