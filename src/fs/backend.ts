@@ -155,13 +155,18 @@ export class BackendFs {
    * Backends that ignore the flag (lightning-fs) behave as a plain write.
    */
   async writeExclusive(path: string, bytes: Uint8Array): Promise<boolean> {
-    await this.mkdirp(dirname(path));
-    try {
-      await this.raw.writeFile(path, bytes, { flag: "wx" });
-      return true;
-    } catch (err) {
-      if (errnoCode(err) === "EEXIST") return false;
-      throw err;
+    for (let attempt = 1;; attempt++) {
+      await this.mkdirp(dirname(path));
+      try {
+        await this.raw.writeFile(path, bytes, { flag: "wx" });
+        return true;
+      } catch (err) {
+        const code = errnoCode(err);
+        if (code === "EEXIST") return false;
+        // Another process removed the (empty) parent between our mkdir and write: make it again.
+        if (code === "ENOENT" && attempt < 5) continue;
+        throw err;
+      }
     }
   }
 

@@ -155,6 +155,34 @@ async function cleanup(
   await fs.remove(internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`));
   await fs.remove(internal(sandbox, JOURNAL));
   await fs.removeDir(internal(sandbox, "tx", journal.txid));
+  await fs.removeDir(internal(sandbox, "tx")); // only when empty: nothing is left behind
+}
+
+/**
+ * Remove graver's own directory once it is empty (after the lock is released):
+ * a root where nothing is being committed holds no `.graver/`.
+ */
+async function removeInternalIfEmpty(fs: BackendFs, sandbox: Sandbox): Promise<void> {
+  await fs.removeDir(internal(sandbox, "tx"));
+  await fs.removeDir(internal(sandbox));
+}
+
+/**
+ * Remove the folders a commit's deletions left empty, deepest first, up to
+ * (never including) the root.
+ */
+async function removeEmptiedDirs(fs: BackendFs, sandbox: Sandbox, deleted: string[]): Promise<void> {
+  const dirs = new Set<string>();
+  for (const rel of deleted) {
+    for (let d = dirname(rel); d !== "." && d !== "/" && d !== ""; d = dirname(d)) dirs.add(d);
+  }
+  const deepestFirst = [...dirs].sort((a, b) =>
+    b.split("/").length - a.split("/").length || (a < b ? -1 : 1)
+  );
+  for (const dir of deepestFirst) {
+    const abs = sandbox.abs(dir);
+    if ((await fs.kind(abs)) === "dir" && (await fs.list(abs)).length === 0) await fs.removeDir(abs);
+  }
 }
 
 /** Restore every entry of a journal to its pre-commit bytes. */
@@ -204,6 +232,7 @@ async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
     }
     await fs.removeDir(internal(sandbox, "tx", tx));
   }
+  await fs.removeDir(internal(sandbox, "tx"));
 }
 
 /**
@@ -221,6 +250,8 @@ export async function recoverJournal(
   options: LockOptions = {},
 ): Promise<"none" | "busy" | "rolled_back" | "finished"> {
   return await serialised(fs, sandbox.root, async () => {
+    // Nothing was ever committed here (or everything was cleaned): create nothing.
+    if ((await fs.kind(internal(sandbox))) !== "dir") return "none";
     // A live lock means another process is committing right now: its journal is not ours to undo.
     const held = await tryLock(fs, sandbox, { ...options, waitMs: 0 });
     if (!held) return "busy";
@@ -228,6 +259,7 @@ export async function recoverJournal(
       return await recoverLocked(fs, sandbox);
     } finally {
       await held.release();
+      await removeInternalIfEmpty(fs, sandbox);
     }
   });
 }
@@ -320,6 +352,7 @@ export async function commitChanges(
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.
       });
+      await removeInternalIfEmpty(fs, sandbox).catch(() => {});
     }
   });
 }
@@ -408,6 +441,7 @@ async function commitLocked(
           renamed.add(e.tmp);
         } else await fs.remove(target);
       });
+      await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => e.tmp === null).map((e) => e.path));
       journal.state = "committed";
       await writeJournal(fs, sandbox, journal);
     } catch (err) {
