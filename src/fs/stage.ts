@@ -9,7 +9,7 @@ import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
 import type { Sandbox } from "./sandbox.ts";
 import { decodeText, encodeText, type TextFile } from "./text.ts";
-import { shortVersion, type Version, versionOf } from "./version.ts";
+import { shortVersion, type Version, versionMatches, versionOf } from "./version.ts";
 
 /** A file as seen through the stage. */
 export interface StagedFile {
@@ -129,7 +129,9 @@ export class Stage {
   }
 
   /**
-   * Refuse with `stale_base` unless the staged view of `rel` has `expected`.
+   * Refuse with `stale_base` unless the staged view of `rel` has `expected`
+   * (the full version or a prefix of at least 12 hex characters; a shorter
+   * prefix is `invalid_args`).
    *
    * @param rel Relative path.
    * @param expected The version the caller holds (undefined: no check).
@@ -138,14 +140,14 @@ export class Stage {
     if (expected === undefined) return;
     const file = await this.read(rel);
     const actual = file?.version ?? null;
-    if (actual === expected) return;
+    if (versionMatches(actual, expected, rel)) return;
     throw new RecoverableError(
       "stale_base",
       actual === null
         ? `Cannot edit "${rel}": expected version "${shortVersion(expected)}" but the file does not exist`
         : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${
           shortVersion(actual)
-        }"`,
+        }" (details.current_version has all 64 characters)`,
       {
         hint:
           `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,

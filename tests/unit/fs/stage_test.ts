@@ -53,3 +53,30 @@ Deno.test("Stage refuses to treat a directory as a file", async () => {
   const { stage } = stageOver({ "/d/x.txt": "" });
   await assert.rejects(() => stage.read("d"), (e) => isRecoverable(e, "is_directory"));
 });
+
+Deno.test("Stage.checkExpected() accepts a prefix of 12 or more hex characters and refuses a shorter one", async () => {
+  const { stage } = stageOver({ "/a.txt": "one\n" });
+  const current = (await stage.readExisting("a.txt")).version;
+  for (
+    const ok of [current, current.slice(0, 12), current.slice(0, 40), current.slice(0, 12).toUpperCase()]
+  ) {
+    await stage.checkExpected("a.txt", ok);
+  }
+  await assert.rejects(
+    () => stage.checkExpected("a.txt", current.slice(0, 11)),
+    (e: unknown) =>
+      isRecoverable(e, "invalid_args") &&
+      e.message ===
+        `Cannot check "a.txt" against version "${
+          current.slice(0, 11)
+        }": a version needs at least 12 hex characters, got 11` &&
+      /all 64 characters, or its first 12 or more/.test(e.hint),
+  );
+  const other = current.startsWith("0") ? "1".repeat(12) : "0".repeat(12);
+  await assert.rejects(
+    () => stage.checkExpected("a.txt", other),
+    (e: unknown) =>
+      isRecoverable(e, "stale_base") && e.details?.["current_version"] === current &&
+      e.message.includes(`found "${current.slice(0, 12)}"`),
+  );
+});
