@@ -7,6 +7,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
+import { globBase, globToRegExp, looksLikeGlob } from "./_glob.ts";
 import type { Sandbox } from "./sandbox.ts";
 import { decodeText, encodeText, type TextFile } from "./text.ts";
 import { shortVersion, type Version, versionMatches, versionOf } from "./version.ts";
@@ -250,13 +251,57 @@ export class Stage {
     return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   }
 
+  /** The files a glob matches in the staged view (walks at most `budget` entries). */
+  async #globMatches(glob: string, limit: number, budget = 5000): Promise<string[]> {
+    const re = globToRegExp(glob);
+    const out: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const e of await this.list(dir).catch(() => [])) {
+        if (out.length >= limit || --budget < 0) return;
+        const child = dir === "" ? e.name : `${dir}/${e.name}`;
+        if (e.kind === "file" && re.test(child)) out.push(child);
+        else if (e.kind === "dir") await walk(child);
+      }
+    };
+    await walk(globBase(glob));
+    return out;
+  }
+
+  async #globNotFound(rel: string): Promise<RecoverableError> {
+    const limit = 10;
+    const matches = await this.#globMatches(rel, limit + 1);
+    const base = globBase(rel);
+    const listArgs: Record<string, unknown> = rel.includes("**")
+      ? { path: base, recursive: true }
+      : { path: base };
+    const shown = matches.slice(0, limit).map((m) => `"${m}"`).join(", ") +
+      (matches.length > limit ? ", …" : "");
+    return new RecoverableError(
+      "not_found",
+      `Cannot find "${rel}": it looks like a glob pattern, and file tools take one path`,
+      {
+        hint: matches.length === 1
+          ? `It matches one file: pass "${matches[0]}" as the path`
+          : matches.length > 0
+          ? `It matches ${shown}: call the tool once per file, with one of these paths`
+          : `It matches no file; call list_files with ${JSON.stringify(listArgs)} to see what exists`,
+        suggestedCall: { tool: "list_files", args: listArgs },
+        details: { path: rel, glob: true, matches: matches.slice(0, limit) },
+      },
+    );
+  }
+
   /** Drop every pending change. */
   discard(): void {
     this.#entries.clear();
   }
 
-  /** A `not_found` error with did-you-mean names from the parent directory. */
+  /**
+   * A `not_found` error with did-you-mean names from the parent directory, or,
+   * for a path that looks like a glob (`src/*.ts`), the files it matches.
+   */
   async notFound(rel: string): Promise<RecoverableError> {
+    if (looksLikeGlob(rel)) return await this.#globNotFound(rel);
     const slash = rel.lastIndexOf("/");
     const dir = slash === -1 ? "" : rel.slice(0, slash);
     const base = rel.slice(slash + 1);

@@ -45,3 +45,12 @@ Deno.test("read_file() truncates past 2000 lines and names the next call", async
   assert.equal(rest["truncated"], undefined);
   assert.equal(String(rest["content"]).split("\n").at(-1), "2005\tline 2005");
 });
+
+Deno.test("read_file() with a glob path names the matching files in its hint", async () => {
+  const { ws } = await open({ "/w/src/b.ts": "export const b = 2;\n" });
+  const r = await ws.call("read_file", { path: "src/*.ts" });
+  assert.equal(code(r), "not_found");
+  assert.ok(!r.ok);
+  assert.match(r.error.hint, /"src\/a\.ts", "src\/b\.ts"/);
+  assert.ok(!r.error.hint.includes("src/*.ts"), r.error.hint);
+});
