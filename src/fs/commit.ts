@@ -214,7 +214,7 @@ async function rollback(
       await retry(() => fs.write(target, restore));
     }
     const mode = e.mode ?? null;
-    if (mode !== null && (await retry(() => fs.mode(target))) !== mode) {
+    if (mode !== null && fs.keepsModes && (await retry(() => fs.mode(target))) !== mode) {
       await retry(() => fs.chmod(target, mode)); // a re-created file gets the default mode otherwise
     }
   }
@@ -462,6 +462,27 @@ async function commitLocked(
 
     return await describeChanges(changes, { ...options, modes });
   }
+}
+
+/**
+ * The permission bits each change's file has on the backend now (null: absent
+ * or not kept), for {@linkcode describeChanges} in a dry run.
+ *
+ * @param fs Wrapped backend.
+ * @param sandbox Root mapping.
+ * @param changes From {@linkcode Stage.changes}.
+ * @returns Relative path to mode.
+ */
+export async function modesOf(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  changes: PendingChange[],
+): Promise<Map<string, number | null>> {
+  const modes = new Map<string, number | null>();
+  await inPool(changes, CONCURRENCY, async (c) => {
+    modes.set(c.path, c.before === null ? null : await fs.mode(sandbox.abs(c.path)));
+  });
+  return modes;
 }
 
 /** Options for {@linkcode describeChanges}. */
