@@ -163,7 +163,9 @@ async function cleanup(
  * a root where nothing is being committed holds no `.graver/`.
  */
 async function removeInternalIfEmpty(fs: BackendFs, sandbox: Sandbox): Promise<void> {
-  await fs.removeDir(internal(sandbox, "tx"));
+  // Only the top folder, which a lock holder's lock file keeps: `tx/` is removed under the lock (cleanup),
+  // as another committer may be creating its transaction folder in it by now. A committer that made
+  // `.graver/` just before this removes it again (`writeExclusive` retries).
   await fs.removeDir(internal(sandbox));
 }
 

@@ -113,3 +113,22 @@ Deno.test("a rolled-back deletion restores the folders it had emptied", async ()
   }
   assert.ok(refused > 0);
 });
+
+Deno.test("two processes committing at once on disk never trip over a .graver/ the other removed", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-race-" });
+  try {
+    // Distinct backend objects share no in-process queue: only the lock file orders them, as two processes.
+    const a = await createWorkspace({ backend: { ...createDiskBackend() }, root });
+    const b = await createWorkspace({ backend: { ...createDiskBackend() }, root });
+    const runs = [a, b].map(async (ws, w) => {
+      for (let i = 0; i < 10; i++) {
+        const r = await ws.call("write_file", { path: `w${w}/f${i % 3}.txt`, content: `${i}\n` });
+        assert.ok(r.ok, JSON.stringify(r));
+      }
+    });
+    await Promise.all(runs);
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), ["w0", "w1"]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
