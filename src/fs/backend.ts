@@ -46,8 +46,8 @@ export interface Backend {
   /** Remove an empty directory (optional). */
   rmdir?(path: string): Promise<void>;
   /**
-   * Set a file's permission bits (optional). Without it a rewritten file gets
-   * the backend's default mode (lightning-fs has none to keep).
+   * Set a file's permission bits (optional; node:fs, memfs and lightning-fs
+   * have it). Without it a rewritten file gets the backend's default mode.
    */
   chmod?(path: string, mode: number): Promise<void>;
 }
