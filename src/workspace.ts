@@ -40,6 +40,13 @@ export interface WorkspaceOptions {
    * (default false: a block only it places fails as `no_match`, the window as did-you-mean).
    */
   fuzzy?: boolean;
+  /**
+   * Paths no tool may read, write, delete or move into or out of (default
+   * `DEFAULT_PROTECTED_PATHS`: `.git`, `.hg`, `.svn`, `.jj`, `.bzr`
+   * at any depth). A name without a slash matches a path segment at any depth;
+   * a path with a slash matches from the root. graver's `.graver/` is always refused.
+   */
+  protectedPaths?: readonly string[];
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -68,7 +75,10 @@ export class Workspace {
   /** @param options See {@linkcode WorkspaceOptions}. */
   constructor(options: WorkspaceOptions) {
     this.fs = BackendFs.wrap(options.backend);
-    this.sandbox = new Sandbox(options.root ?? "/");
+    this.sandbox = new Sandbox(
+      options.root ?? "/",
+      options.protectedPaths ? { protectedPaths: options.protectedPaths } : {},
+    );
     this.grammars = options.grammars ?? (options.wasm ? new Grammars(options.wasm) : null);
     this.trees = this.grammars ? new TreeCache(this.grammars) : null;
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;

@@ -16,6 +16,8 @@ export interface BackendStats {
   isSymbolicLink?(): boolean;
   /** Size in bytes. */
   size?: number | bigint;
+  /** Type and permission bits (`0o100755`); absent when the backend keeps none. */
+  mode?: number | bigint;
 }
 
 /**
@@ -43,7 +45,15 @@ export interface Backend {
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
   rmdir?(path: string): Promise<void>;
+  /**
+   * Set a file's permission bits (optional; node:fs, memfs and lightning-fs
+   * have it). Without it a rewritten file gets the backend's default mode.
+   */
+  chmod?(path: string, mode: number): Promise<void>;
 }
+
+/** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
+export const MODE_BITS = 0o7777;
 
 /** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined. */
 export function errnoCode(err: unknown): string | undefined {
@@ -145,13 +155,18 @@ export class BackendFs {
    * Backends that ignore the flag (lightning-fs) behave as a plain write.
    */
   async writeExclusive(path: string, bytes: Uint8Array): Promise<boolean> {
-    await this.mkdirp(dirname(path));
-    try {
-      await this.raw.writeFile(path, bytes, { flag: "wx" });
-      return true;
-    } catch (err) {
-      if (errnoCode(err) === "EEXIST") return false;
-      throw err;
+    for (let attempt = 1;; attempt++) {
+      await this.mkdirp(dirname(path));
+      try {
+        await this.raw.writeFile(path, bytes, { flag: "wx" });
+        return true;
+      } catch (err) {
+        const code = errnoCode(err);
+        if (code === "EEXIST") return false;
+        // Another process removed the (empty) parent between our mkdir and write: make it again.
+        if (code === "ENOENT" && attempt < 5) continue;
+        throw err;
+      }
     }
   }
 
@@ -181,6 +196,36 @@ export class BackendFs {
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       throw err;
     }
+  }
+
+  /**
+   * A file's permission bits (`mode & 0o7777`, following links), or null when
+   * it is absent or the backend reports no mode.
+   */
+  async mode(path: string): Promise<number | null> {
+    try {
+      const mode = (await this.raw.stat(path)).mode;
+      return mode === undefined ? null : Number(mode) & MODE_BITS;
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      throw err;
+    }
+  }
+
+  /** Whether the backend can set permission bits ({@linkcode Backend.chmod}). */
+  get keepsModes(): boolean {
+    return typeof this.raw.chmod === "function";
+  }
+
+  /**
+   * Set a file's permission bits when the backend can; a no-op otherwise.
+   *
+   * @param path Backend path.
+   * @param mode Permission bits (`0o755`).
+   */
+  async chmod(path: string, mode: number): Promise<void> {
+    await this.raw.chmod?.(path, mode & MODE_BITS);
   }
 
   /** Directory entry names, sorted; empty when absent. */

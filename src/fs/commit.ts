@@ -34,6 +34,8 @@ interface JournalEntry {
   /** Where the original bytes sit in the backup pack (existing files only). */
   offset: number;
   length: number;
+  /** Permission bits of the original (null: absent or not kept by the backend). */
+  mode?: number | null;
 }
 
 interface Journal {
@@ -153,6 +155,36 @@ async function cleanup(
   await fs.remove(internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`));
   await fs.remove(internal(sandbox, JOURNAL));
   await fs.removeDir(internal(sandbox, "tx", journal.txid));
+  await fs.removeDir(internal(sandbox, "tx")); // only when empty: nothing is left behind
+}
+
+/**
+ * Remove graver's own directory once it is empty (after the lock is released):
+ * a root where nothing is being committed holds no `.graver/`.
+ */
+async function removeInternalIfEmpty(fs: BackendFs, sandbox: Sandbox): Promise<void> {
+  // Only the top folder, which a lock holder's lock file keeps: `tx/` is removed under the lock (cleanup),
+  // as another committer may be creating its transaction folder in it by now. A committer that made
+  // `.graver/` just before this removes it again (`writeExclusive` retries).
+  await fs.removeDir(internal(sandbox));
+}
+
+/**
+ * Remove the folders a commit's deletions left empty, deepest first, up to
+ * (never including) the root.
+ */
+async function removeEmptiedDirs(fs: BackendFs, sandbox: Sandbox, deleted: string[]): Promise<void> {
+  const dirs = new Set<string>();
+  for (const rel of deleted) {
+    for (let d = dirname(rel); d !== "." && d !== "/" && d !== ""; d = dirname(d)) dirs.add(d);
+  }
+  const deepestFirst = [...dirs].sort((a, b) =>
+    b.split("/").length - a.split("/").length || (a < b ? -1 : 1)
+  );
+  for (const dir of deepestFirst) {
+    const abs = sandbox.abs(dir);
+    if ((await fs.kind(abs)) === "dir" && (await fs.list(abs)).length === 0) await fs.removeDir(abs);
+  }
 }
 
 /** Restore every entry of a journal to its pre-commit bytes. */
@@ -178,9 +210,15 @@ async function rollback(
       bytes = pack.subarray(e.offset, e.offset + e.length);
     }
     const current = await retry(() => fs.read(target));
-    if (current !== null && (await versionOf(current)) === (await versionOf(bytes))) continue;
-    const restore = bytes;
-    await retry(() => fs.write(target, restore));
+    const same = current !== null && (await versionOf(current)) === (await versionOf(bytes));
+    if (!same) {
+      const restore = bytes;
+      await retry(() => fs.write(target, restore));
+    }
+    const mode = e.mode ?? null;
+    if (mode !== null && fs.keepsModes && (await retry(() => fs.mode(target))) !== mode) {
+      await retry(() => fs.chmod(target, mode)); // a re-created file gets the default mode otherwise
+    }
   }
 }
 
@@ -196,6 +234,7 @@ async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
     }
     await fs.removeDir(internal(sandbox, "tx", tx));
   }
+  await fs.removeDir(internal(sandbox, "tx"));
 }
 
 /**
@@ -213,6 +252,8 @@ export async function recoverJournal(
   options: LockOptions = {},
 ): Promise<"none" | "busy" | "rolled_back" | "finished"> {
   return await serialised(fs, sandbox.root, async () => {
+    // Nothing was ever committed here (or everything was cleaned): create nothing.
+    if ((await fs.kind(internal(sandbox))) !== "dir") return "none";
     // A live lock means another process is committing right now: its journal is not ours to undo.
     const held = await tryLock(fs, sandbox, { ...options, waitMs: 0 });
     if (!held) return "busy";
@@ -220,6 +261,7 @@ export async function recoverJournal(
       return await recoverLocked(fs, sandbox);
     } finally {
       await held.release();
+      await removeInternalIfEmpty(fs, sandbox);
     }
   });
 }
@@ -312,6 +354,7 @@ export async function commitChanges(
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.
       });
+      await removeInternalIfEmpty(fs, sandbox).catch(() => {});
     }
   });
 }
@@ -326,11 +369,13 @@ async function commitLocked(
     // 1. compare-and-swap: the backend must still hold every base version.
     const originals = new Map<string, Uint8Array | null>();
     const stale: { path: string; expected: Version | null; actual: Version | null }[] = [];
+    const modes = new Map<string, number | null>();
     const actuals: (Version | null)[] = new Array(changes.length).fill(null);
     await inPool(changes, CONCURRENCY, async (change, i) => {
       const current = await fs.read(sandbox.abs(change.path));
       actuals[i] = current === null ? null : await versionOf(current);
       originals.set(change.path, current);
+      modes.set(change.path, current === null ? null : await fs.mode(sandbox.abs(change.path)));
     });
     changes.forEach((change, i) => {
       if (actuals[i] !== change.baseVersion) {
@@ -352,6 +397,7 @@ async function commitLocked(
         tmp: c.after !== null ? `${txdir}/${i}.new` : null,
         offset: packSize,
         length: original?.length ?? 0,
+        mode: modes.get(c.path) ?? null,
       });
       if (original !== null) {
         backups.push(original);
@@ -375,7 +421,11 @@ async function commitLocked(
         await fs.write(journal.pack, pack, { parentExists: true });
       }
       await inPool(journal.entries, CONCURRENCY, async (e, i) => {
-        if (e.tmp) await fs.write(e.tmp, changes[i]!.after!, { parentExists: true });
+        if (!e.tmp) return;
+        await fs.write(e.tmp, changes[i]!.after!, { parentExists: true });
+        // The file renamed into place keeps the mode of the one it replaces (or the one asked for).
+        const mode = changes[i]!.mode ?? e.mode ?? null;
+        if (mode !== null) await fs.chmod(e.tmp, mode);
       });
       await writeJournal(fs, sandbox, journal); // from here on a crash leaves a journal to recover
     } catch (err) {
@@ -393,6 +443,7 @@ async function commitLocked(
           renamed.add(e.tmp);
         } else await fs.remove(target);
       });
+      await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => e.tmp === null).map((e) => e.path));
       journal.state = "committed";
       await writeJournal(fs, sandbox, journal);
     } catch (err) {
@@ -411,24 +462,92 @@ async function commitLocked(
       // Landed; a leftover "committed" journal is cleaned when the workspace next opens.
     });
 
-    const out: CommittedChange[] = [];
-    const renamedFrom = new Set(options.renames?.values() ?? []);
-    for (const change of changes) {
-      const fromPath = options.renames?.get(change.path);
-      if (change.after === null && renamedFrom.has(change.path)) continue;
-      const before = fromPath !== undefined
-        ? changes.find((c) => c.path === fromPath)?.before ?? null
-        : change.before;
-      const diffOptions: { context?: number; fromPath?: string } = {};
-      if (options.context !== undefined) diffOptions.context = options.context;
-      if (fromPath !== undefined) diffOptions.fromPath = fromPath;
-      out.push({
-        path: change.path,
-        before_version: change.baseVersion,
-        after_version: change.after === null ? null : await versionOf(change.after),
-        diff: unifiedDiff(change.path, before, change.after, diffOptions),
-      });
-    }
-    return out;
+    return await describeChanges(changes, { ...options, modes });
   }
+}
+
+/**
+ * The permission bits each change's file has on the backend now (null: absent
+ * or not kept), for {@linkcode describeChanges} in a dry run.
+ *
+ * @param fs Wrapped backend.
+ * @param sandbox Root mapping.
+ * @param changes From {@linkcode Stage.changes}.
+ * @returns Relative path to mode.
+ */
+export async function modesOf(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  changes: PendingChange[],
+): Promise<Map<string, number | null>> {
+  const modes = new Map<string, number | null>();
+  await inPool(changes, CONCURRENCY, async (c) => {
+    modes.set(c.path, c.before === null ? null : await fs.mode(sandbox.abs(c.path)));
+  });
+  return modes;
+}
+
+/** Options for {@linkcode describeChanges}. */
+export interface DescribeOptions {
+  /** Lines of context in the diffs (default 3). */
+  context?: number;
+  /** Renames to report as one diff: destination path -> source path. */
+  renames?: Map<string, string> | undefined;
+  /** Permission bits of each file before the change (absent or null: unknown, shown as 0o644). */
+  modes?: Map<string, number | null>;
+}
+
+/**
+ * The versions and git-style diffs of pending changes, as a commit reports
+ * them (a dry run shows the same): a move is one rename diff, and a mode
+ * change is named (`old mode 100644` / `new mode 100755`).
+ *
+ * @param changes From {@linkcode Stage.changes}.
+ * @param options Diff context, renames and the files' modes before.
+ * @returns One entry per file (a move's source is folded into its destination).
+ *
+ * @example A created file
+ * ```ts
+ * import { describeChanges } from "@graver/core/fs";
+ * import assert from "node:assert/strict";
+ *
+ * const after = new TextEncoder().encode("hi\n");
+ * const [c] = await describeChanges([{ path: "a.txt", baseVersion: null, before: null, after }]);
+ * assert.equal(c!.before_version, null);
+ * assert.match(c!.diff, /^new file mode 100644$/m);
+ * ```
+ */
+export async function describeChanges(
+  changes: PendingChange[],
+  options: DescribeOptions = {},
+): Promise<CommittedChange[]> {
+  const out: CommittedChange[] = [];
+  const renamedFrom = new Set(options.renames?.values() ?? []);
+  for (const change of changes) {
+    const fromPath = options.renames?.get(change.path);
+    if (change.after === null && renamedFrom.has(change.path)) continue;
+    const before = fromPath !== undefined
+      ? changes.find((c) => c.path === fromPath)?.before ?? null
+      : change.before;
+    const oldMode = options.modes?.get(fromPath ?? change.path) ?? null;
+    const newMode = change.mode ?? (fromPath === undefined ? oldMode : null);
+    const diffOptions: {
+      context?: number;
+      fromPath?: string;
+      oldMode: number | null;
+      newMode: number | null;
+    } = {
+      oldMode,
+      newMode,
+    };
+    if (options.context !== undefined) diffOptions.context = options.context;
+    if (fromPath !== undefined) diffOptions.fromPath = fromPath;
+    out.push({
+      path: change.path,
+      before_version: change.baseVersion,
+      after_version: change.after === null ? null : await versionOf(change.after),
+      diff: unifiedDiff(change.path, before, change.after, diffOptions),
+    });
+  }
+  return out;
 }

@@ -28,5 +28,19 @@ export function createMemoryBackend(files: Record<string, string | Uint8Array> =
     vol.mkdirSync(dir, { recursive: true });
     vol.writeFileSync(path, content);
   }
-  return vol.promises as unknown as Backend;
+  const backend = { ...vol.promises } as unknown as Backend;
+  // memfs 4.80's rename over an existing file keeps counting the replaced entry, so its directory can never
+  // be removed (rmdir answers ENOTEMPTY once empty). Replace in two synchronous steps instead: no other
+  // caller of this in-memory backend can run in between, so the rename stays atomic for them.
+  backend.rename = (from: string, to: string): Promise<void> => {
+    try {
+      vol.lstatSync(from);
+      if (vol.existsSync(to) && !vol.lstatSync(to).isDirectory()) vol.unlinkSync(to);
+      vol.renameSync(from, to);
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
+  return backend;
 }

@@ -11,6 +11,30 @@ import type { BackendFs } from "./backend.ts";
 /** Directory under the root where graver keeps its journal and temp files. */
 export const INTERNAL_DIR = ".graver";
 
+/**
+ * Version-control metadata refused by default: a write into `.git/hooks/` or
+ * `.git/config` runs code on the user's next `git` command. A name matches
+ * that path segment at any depth (nested repositories, submodules).
+ */
+export const DEFAULT_PROTECTED_PATHS: readonly string[] = Object.freeze([
+  ".git",
+  ".hg",
+  ".svn",
+  ".jj",
+  ".bzr",
+]);
+
+/** Options for {@linkcode Sandbox}. */
+export interface SandboxOptions {
+  /**
+   * Paths no tool may read, write, delete or move into or out of (default
+   * {@linkcode DEFAULT_PROTECTED_PATHS}; `[]` protects nothing but graver's
+   * own `.graver/`). A name without a slash matches that segment at any
+   * depth; a path with a slash matches that path from the root and all under it.
+   */
+  protectedPaths?: readonly string[];
+}
+
 /** A path resolved inside the sandbox. */
 export interface ResolvedPath {
   /** Relative posix path from the root ("" is the root itself). */
@@ -66,11 +90,67 @@ function normalizeSegments(
 export class Sandbox {
   /** The backend path of the workspace root (absolute, posix, no trailing slash). */
   readonly root: string;
+  /** The protected paths in force (see {@linkcode SandboxOptions.protectedPaths}). */
+  readonly protectedPaths: readonly string[];
+  readonly #names: Set<string>;
+  readonly #paths: string[][];
 
-  /** @param root Absolute posix backend path of the root. */
-  constructor(root: string) {
+  /**
+   * @param root Absolute posix backend path of the root.
+   * @param options Protected paths.
+   */
+  constructor(root: string, options: SandboxOptions = {}) {
     if (!root.startsWith("/")) throw new TypeError(`Cannot use root "${root}": must be absolute`);
     this.root = root.length > 1 ? root.replace(/\/+$/, "") : root;
+    this.protectedPaths = Object.freeze([...(options.protectedPaths ?? DEFAULT_PROTECTED_PATHS)]);
+    this.#names = new Set();
+    this.#paths = [];
+    for (const p of this.protectedPaths) {
+      const segments = p.replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+      if (segments.length === 0) continue;
+      if (segments.length === 1 && !p.includes("/")) this.#names.add(segments[0]!);
+      else this.#paths.push(segments);
+    }
+  }
+
+  /**
+   * The protected path a relative path lies in, or null. graver's own
+   * `.graver/` is not reported here (it is always refused).
+   *
+   * @param rel Relative posix path.
+   * @returns The protected entry it matches, e.g. ".git", or null.
+   */
+  protectedBy(rel: string): string | null {
+    const segments = rel === "" ? [] : rel.split("/");
+    for (const seg of segments) if (this.#names.has(seg)) return seg;
+    for (const p of this.#paths) {
+      if (p.length <= segments.length && p.every((s, i) => segments[i] === s)) return p.join("/");
+    }
+    return null;
+  }
+
+  /** Refuse a path inside graver's internals or a protected path. */
+  #guard(path: string, segments: string[], how = "it is"): void {
+    if (segments[0] === INTERNAL_DIR) {
+      throw violation(
+        path,
+        `${how} inside "${INTERNAL_DIR}/", which holds graver's journal and is not editable`,
+      );
+    }
+    const hit = this.protectedBy(segments.join("/"));
+    if (hit === null) return;
+    if (DEFAULT_PROTECTED_PATHS.includes(hit)) {
+      throw violation(
+        path,
+        `${how} inside "${hit}", which is protected version-control metadata`,
+        `Edit the project's files, not "${hit}"; use the version-control tool itself (e.g. git) for history, hooks and config`,
+      );
+    }
+    throw violation(
+      path,
+      `${how} inside "${hit}", which this workspace protects`,
+      `Edit files outside "${hit}"; the embedder listed it in protectedPaths`,
+    );
   }
 
   /** Backend path for a relative path. */
@@ -88,8 +168,8 @@ export class Sandbox {
 
   /**
    * Resolve a tool path without touching the backend: refuses NUL bytes,
-   * drive letters, `..` escapes, absolute paths outside the root and graver's
-   * internal directory.
+   * drive letters, `..` escapes, absolute paths outside the root, graver's
+   * internal directory and the protected paths.
    *
    * @param path The tool path.
    * @param options `allowRoot` accepts "" / "." as the root itself.
@@ -113,9 +193,7 @@ export class Sandbox {
     } else {
       segments = normalizeSegments(slashed.split("/"), path);
     }
-    if (segments[0] === INTERNAL_DIR) {
-      throw violation(path, `"${INTERNAL_DIR}/" holds graver's journal and is not editable`);
-    }
+    this.#guard(path, segments);
     if (segments.length === 0 && !options.allowRoot) {
       throw violation(path, "it names the workspace root, not a file");
     }
@@ -159,7 +237,7 @@ export class Sandbox {
       }
       const rest = segments.slice(i + 1);
       segments = [...(inside === "" ? [] : inside.split("/")), ...rest];
-      if (segments[0] === INTERNAL_DIR) throw violation(path, `it resolves into "${INTERNAL_DIR}/"`);
+      this.#guard(path, segments, "it resolves to a path");
       i = -1; // re-walk the new path from the top
     }
     const rel = segments.join("/");

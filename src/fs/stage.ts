@@ -7,9 +7,10 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
+import { globBase, globToRegExp, looksLikeGlob } from "./_glob.ts";
 import type { Sandbox } from "./sandbox.ts";
 import { decodeText, encodeText, type TextFile } from "./text.ts";
-import { shortVersion, type Version, versionOf } from "./version.ts";
+import { shortVersion, type Version, versionMatches, versionOf } from "./version.ts";
 
 /** A file as seen through the stage. */
 export interface StagedFile {
@@ -31,6 +32,11 @@ export interface PendingChange {
   before: Uint8Array | null;
   /** Bytes to land (null: delete). */
   after: Uint8Array | null;
+  /**
+   * Permission bits the file gets (`0o755`). Absent: an existing file keeps
+   * its own, a new one gets the backend's default.
+   */
+  mode?: number;
 }
 
 interface Entry {
@@ -38,6 +44,8 @@ interface Entry {
   current: Uint8Array | null;
   currentVersion: Version | null;
   written: boolean;
+  /** Permission bits set by {@linkcode Stage.write} (undefined: keep the file's own). */
+  mode?: number | undefined;
 }
 
 /**
@@ -97,7 +105,7 @@ export class Stage {
     for (const [rel, e] of child.#entries) {
       if (!e.written) continue;
       if (e.current === null) await this.remove(rel);
-      else await this.write(rel, e.current);
+      else await this.write(rel, e.current, e.mode !== undefined ? { mode: e.mode } : {});
     }
   }
 
@@ -160,7 +168,9 @@ export class Stage {
   }
 
   /**
-   * Refuse with `stale_base` unless the staged view of `rel` has `expected`.
+   * Refuse with `stale_base` unless the staged view of `rel` has `expected`
+   * (the full version or a prefix of at least 12 hex characters; a shorter
+   * prefix is `invalid_args`).
    *
    * @param rel Relative path.
    * @param expected The version the caller holds (undefined: no check).
@@ -169,14 +179,14 @@ export class Stage {
     if (expected === undefined) return;
     const file = await this.read(rel);
     const actual = file?.version ?? null;
-    if (actual === expected) return;
+    if (versionMatches(actual, expected, rel)) return;
     throw new RecoverableError(
       "stale_base",
       actual === null
         ? `Cannot edit "${rel}": expected version "${shortVersion(expected)}" but the file does not exist`
         : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${
           shortVersion(actual)
-        }"`,
+        }" (details.current_version has all 64 characters)`,
       {
         hint:
           `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,
@@ -186,12 +196,34 @@ export class Stage {
     );
   }
 
-  /** Stage new bytes for a file. */
-  async write(rel: string, bytes: Uint8Array): Promise<void> {
+  /**
+   * Stage new bytes for a file.
+   *
+   * @param rel Relative path.
+   * @param bytes The new content.
+   * @param options `mode`: permission bits the file gets (default: an existing file keeps its own).
+   */
+  async write(rel: string, bytes: Uint8Array, options: { mode?: number | null } = {}): Promise<void> {
     const entry = await this.#entry(rel);
     entry.current = bytes;
     entry.currentVersion = null;
     entry.written = true;
+    if (options.mode !== undefined) entry.mode = options.mode ?? undefined;
+  }
+
+  /**
+   * A file's permission bits in the staged view (`0o644`), or null when it is
+   * absent, new without a mode, or the backend keeps no modes.
+   *
+   * @param rel Relative path.
+   * @returns The permission bits or null.
+   */
+  async mode(rel: string): Promise<number | null> {
+    const entry = await this.#entry(rel);
+    if (entry.current === null) return null;
+    if (entry.mode !== undefined) return entry.mode;
+    if (this.#parent) return await this.#parent.mode(rel);
+    return entry.base.bytes === null ? null : await this.fs.mode(this.sandbox.abs(rel));
   }
 
   /** Stage new text (BOM restored as given). */
@@ -205,11 +237,13 @@ export class Stage {
     entry.current = null;
     entry.currentVersion = null;
     entry.written = true;
+    entry.mode = undefined;
   }
 
   /**
    * List the staged view of a directory: backend entries plus staged
-   * creations, minus staged deletions, without graver's internal directory.
+   * creations, minus staged deletions, without graver's internal directory
+   * and the sandbox's protected paths.
    *
    * @param dirRel Relative directory ("" for the root).
    * @returns Sorted names with their kind.
@@ -222,6 +256,7 @@ export class Stage {
       const abs = this.sandbox.abs(dirRel);
       for (const name of await this.fs.list(abs)) {
         if (dirRel === "" && name === ".graver") continue;
+        if (this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) !== null) continue;
         const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
         if (kind === "dir") names.set(name, "dir");
         else if (kind === "file" || kind === "symlink") names.set(name, "file");
@@ -247,9 +282,56 @@ export class Stage {
     const out: PendingChange[] = [];
     for (const [path, e] of this.#entries) {
       if (!e.written || sameBytes(e.base.bytes, e.current)) continue;
-      out.push({ path, baseVersion: e.base.version, before: e.base.bytes, after: e.current });
+      const change: PendingChange = {
+        path,
+        baseVersion: e.base.version,
+        before: e.base.bytes,
+        after: e.current,
+      };
+      if (e.mode !== undefined && e.current !== null) change.mode = e.mode;
+      out.push(change);
     }
     return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  }
+
+  /** The files a glob matches in the staged view (walks at most `budget` entries). */
+  async #globMatches(glob: string, limit: number, budget = 5000): Promise<string[]> {
+    const re = globToRegExp(glob);
+    const out: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const e of await this.list(dir).catch(() => [])) {
+        if (out.length >= limit || --budget < 0) return;
+        const child = dir === "" ? e.name : `${dir}/${e.name}`;
+        if (e.kind === "file" && re.test(child)) out.push(child);
+        else if (e.kind === "dir") await walk(child);
+      }
+    };
+    await walk(globBase(glob));
+    return out;
+  }
+
+  async #globNotFound(rel: string): Promise<RecoverableError> {
+    const limit = 10;
+    const matches = await this.#globMatches(rel, limit + 1);
+    const base = globBase(rel);
+    const listArgs: Record<string, unknown> = rel.includes("**")
+      ? { path: base, recursive: true }
+      : { path: base };
+    const shown = matches.slice(0, limit).map((m) => `"${m}"`).join(", ") +
+      (matches.length > limit ? ", …" : "");
+    return new RecoverableError(
+      "not_found",
+      `Cannot find "${rel}": it looks like a glob pattern, and file tools take one path`,
+      {
+        hint: matches.length === 1
+          ? `It matches one file: pass "${matches[0]}" as the path`
+          : matches.length > 0
+          ? `It matches ${shown}: call the tool once per file, with one of these paths`
+          : `It matches no file; call list_files with ${JSON.stringify(listArgs)} to see what exists`,
+        suggestedCall: { tool: "list_files", args: listArgs },
+        details: { path: rel, glob: true, matches: matches.slice(0, limit) },
+      },
+    );
   }
 
   /** Drop every pending change. */
@@ -257,8 +339,12 @@ export class Stage {
     this.#entries.clear();
   }
 
-  /** A `not_found` error with did-you-mean names from the parent directory. */
+  /**
+   * A `not_found` error with did-you-mean names from the parent directory, or,
+   * for a path that looks like a glob (`src/*.ts`), the files it matches.
+   */
   async notFound(rel: string): Promise<RecoverableError> {
+    if (looksLikeGlob(rel)) return await this.#globNotFound(rel);
     const slash = rel.lastIndexOf("/");
     const dir = slash === -1 ? "" : rel.slice(0, slash);
     const base = rel.slice(slash + 1);

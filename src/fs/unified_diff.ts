@@ -15,7 +15,9 @@ const DECODER = new TextDecoder();
  * @param path Relative path.
  * @param before Old bytes (null: file created).
  * @param after New bytes (null: file deleted).
- * @param options `context` lines (default 3); `fromPath` for renames.
+ * @param options `context` lines (default 3); `fromPath` for renames; `oldMode`/`newMode`, the
+ *   permission bits before and after (null or absent: 0o644), named as git does (`old mode 100644`,
+ *   `new mode 100755`) when the executable bit changes.
  * @returns The diff text ("" when identical).
  *
  * @example One changed line
@@ -32,12 +34,16 @@ export function unifiedDiff(
   path: string,
   before: Uint8Array | null,
   after: Uint8Array | null,
-  options: { context?: number; fromPath?: string } = {},
+  options: { context?: number; fromPath?: string; oldMode?: number | null; newMode?: number | null } = {},
 ): string {
   const from = options.fromPath ?? path;
+  const oldMode = gitMode(options.oldMode);
+  const newMode = gitMode(options.newMode ?? options.oldMode);
   let header = `diff --git a/${from} b/${path}\n`;
-  if (before === null) header += "new file mode 100644\n";
-  if (after === null) header += "deleted file mode 100644\n";
+  if (before === null) header += `new file mode ${newMode}\n`;
+  if (after === null) header += `deleted file mode ${oldMode}\n`;
+  const modeChanged = before !== null && after !== null && oldMode !== newMode;
+  if (modeChanged) header += `old mode ${oldMode}\nnew mode ${newMode}\n`;
   if (from !== path) header += `rename from ${from}\nrename to ${path}\n`;
   if ((before && looksBinary(before)) || (after && looksBinary(after))) {
     return `${header}Binary files ${before ? `a/${from}` : "/dev/null"} and ${
@@ -46,7 +52,9 @@ export function unifiedDiff(
   }
   const oldText = before === null ? "" : DECODER.decode(before);
   const newText = after === null ? "" : DECODER.decode(after);
-  if (oldText === newText && from === path && before !== null && after !== null) return "";
+  if (oldText === newText && from === path && before !== null && after !== null) {
+    return modeChanged ? header : "";
+  }
   const patch = structuredPatch(from, path, oldText, newText, undefined, undefined, {
     context: options.context ?? 3,
   });
@@ -61,6 +69,11 @@ export function unifiedDiff(
     for (const line of h.lines) out += line + "\n";
   }
   return out;
+}
+
+/** git's file mode for permission bits: executable when the owner may execute. */
+function gitMode(mode: number | null | undefined): string {
+  return mode !== null && mode !== undefined && (mode & 0o100) !== 0 ? "100755" : "100644";
 }
 
 function range(start: number, lines: number): string {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 
 /** A content version: 64 lowercase hex characters of SHA-256 over the exact bytes. */
 export type Version = string;
@@ -41,4 +42,47 @@ export async function versionOf(bytes: Uint8Array): Promise<Version> {
  */
 export function shortVersion(version: Version): string {
   return version.slice(0, 12);
+}
+
+/** The shortest prefix of a version accepted in place of the full one (as `shortVersion` shows it). */
+export const MIN_VERSION_PREFIX = 12;
+
+/**
+ * Whether the version a caller holds names `actual`: all 64 hex characters,
+ * or a prefix of at least {@linkcode MIN_VERSION_PREFIX} (any letter case).
+ * Refuses a shorter prefix with `invalid_args`.
+ *
+ * @param actual The current version (null: the file is absent).
+ * @param expected The version or prefix the caller passed.
+ * @param path The file, for the refusal's message.
+ * @returns True when `expected` is `actual` or a long-enough prefix of it.
+ *
+ * @example A 12-character prefix, as messages show it
+ * ```ts
+ * import { versionMatches, versionOf } from "@graver/core/fs";
+ * import assert from "node:assert/strict";
+ *
+ * const v = await versionOf(new TextEncoder().encode("hello\n"));
+ * assert.ok(versionMatches(v, v.slice(0, 12), "a.txt"));
+ * assert.ok(!versionMatches(v, "0".repeat(64), "a.txt"));
+ * assert.throws(() => versionMatches(v, v.slice(0, 6), "a.txt"), { code: "invalid_args" });
+ * ```
+ */
+export function versionMatches(actual: Version | null, expected: string, path: string): boolean {
+  const want = expected.toLowerCase();
+  if (want.length < MIN_VERSION_PREFIX || !/^[0-9a-f]+$/.test(want)) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot check "${path}" against version "${expected}": a version needs at least ${MIN_VERSION_PREFIX} hex characters${
+        /^[0-9a-f]*$/.test(want) ? `, got ${want.length}` : ""
+      }`,
+      {
+        hint:
+          `Pass the version read_file returned: all 64 characters, or its first ${MIN_VERSION_PREFIX} or more (call read_file with {"path": "${path}"} to get it)`,
+        suggestedCall: { tool: "read_file", args: { path } },
+        details: { path, expected_version: expected, min_length: MIN_VERSION_PREFIX },
+      },
+    );
+  }
+  return actual !== null && actual.startsWith(want);
 }

@@ -75,7 +75,7 @@ function linesOf(c: { start_line: number; end_line: number }): string {
  *
  * @example
  * ```ts
- * import { lineList } from "@graver/core/text";
+ * import { lineList } from "./apply_edit_ops.ts";
  * import assert from "node:assert/strict";
  *
  * const at = (l: number) => ({ start_line: l, end_line: l });

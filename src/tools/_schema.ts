@@ -11,8 +11,9 @@ export const PATH: JsonSchema = {
 /** The version (SHA-256) the caller last read. */
 export const EXPECTED_VERSION: JsonSchema = {
   type: "string",
-  pattern: "^[0-9a-f]{64}$",
-  description: "Version returned by read_file; the call is refused with stale_base if the file changed since",
+  pattern: "^[0-9a-fA-F]{1,64}$",
+  description:
+    "Version returned by read_file (all 64 characters, or its first 12 or more); the call is refused with stale_base if the file changed since",
 };
 
 /** Preview without writing. */

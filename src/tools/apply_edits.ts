@@ -54,7 +54,7 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     },
     expected_versions: {
       type: "object",
-      additionalProperties: { type: "string", pattern: "^[0-9a-f]{64}$" },
+      additionalProperties: { type: "string", pattern: "^[0-9a-fA-F]{1,64}$" },
       description: "Map of path to the version read; a file that changed since is refused with stale_base",
     },
     syntax_guard: {

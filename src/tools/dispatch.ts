@@ -6,7 +6,7 @@
  * 3. guard — the host's `guard` steps may refuse it;
  * 4. handle — the tool's handler stages its changes;
  * 5. check syntax — no new parse errors in files with a grammar;
- * 6. finish — commit atomically, or preview on a dry run.
+ * 6. finish — commit atomically, or describe the changes on a dry run (as a commit would).
  *
  * Steps 1–5 are {@linkcode runPipeline}; a plan (edit_dry_run) runs each op
  * through them on a forked stage and never commits.
@@ -15,11 +15,10 @@
  */
 import { Validator } from "@cfworker/json-schema";
 import { isRecoverable, RecoverableError } from "../errors.ts";
-import { commitChanges, type CommittedChange } from "../fs/commit.ts";
+import { commitChanges, type CommittedChange, describeChanges, modesOf } from "../fs/commit.ts";
 import { nearestNames, type PendingChange, Stage } from "../fs/stage.ts";
 import { guardSyntax } from "../syntax/syntax_guard.ts";
 import type { SyntaxGuardMode } from "../syntax/types.ts";
-import { previewChanges } from "./_preview.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
 import type {
   CallInProgress,
@@ -373,7 +372,10 @@ export async function dispatch(
     // 6. finish: commit, or preview
     let changes: CommittedChange[];
     if (call.dryRun || handled.refusal) {
-      changes = await previewChanges(stage, handled.renames);
+      changes = await describeChanges(pending, {
+        renames: handled.renames,
+        modes: await modesOf(host.fs, host.sandbox, pending),
+      });
     } else {
       const commitOptions = handled.renames
         ? { renames: handled.renames, lock: host.lock }

@@ -8,7 +8,7 @@
 import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { RecoverableError } from "../errors.ts";
 import { applyTextEdits, type TextEdit } from "../structural/source.ts";
-import { shortVersion } from "../fs/version.ts";
+import { shortVersion, versionMatches } from "../fs/version.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -82,7 +82,8 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
   mutates: true,
   async handler(args, { stage }) {
     const rel = await stage.resolve(args.path);
-    if (args.expected_hash && args.expected_version && args.expected_hash !== args.expected_version) {
+    const [h, v] = [args.expected_hash?.toLowerCase(), args.expected_version?.toLowerCase()];
+    if (h && v && !h.startsWith(v) && !v.startsWith(h)) {
       throw new RecoverableError(
         "invalid_args",
         "Cannot check two different versions: expected_hash and expected_version differ",
@@ -94,7 +95,7 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
     }
     const expected = args.expected_hash ?? args.expected_version;
     const file = await stage.readText(rel);
-    if (expected !== undefined && expected !== file.version) {
+    if (expected !== undefined && !versionMatches(file.version, expected, rel)) {
       throw new RecoverableError(
         "stale_base",
         `Cannot patch "${rel}": expected hash "${shortVersion(expected)}", found "${

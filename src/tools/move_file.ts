@@ -52,7 +52,7 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
         },
       );
     }
-    await stage.write(to, source.bytes);
+    await stage.write(to, source.bytes, { mode: await stage.mode(from) }); // a script stays executable
     await stage.remove(from);
     const result: HandlerResult = { data: { from, to }, skipSyntaxCheck: true };
     if (!dest) result.renames = new Map([[to, from]]);

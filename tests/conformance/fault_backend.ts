@@ -18,6 +18,7 @@ const METHODS = [
   "lstat",
   "readlink",
   "rmdir",
+  "chmod",
 ] as const;
 
 /** How the wrapper misbehaves. */

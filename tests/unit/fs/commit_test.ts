@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BackendFs, createMemoryBackend, createWorkspace, isRecoverable } from "../../../src/mod.ts";
-import { commitChanges, recoverJournal } from "../../../src/fs/commit.ts";
+import { commitChanges, describeChanges, modesOf, recoverJournal } from "../../../src/fs/commit.ts";
 import { Sandbox } from "../../../src/fs/sandbox.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { enc, snapshot } from "../../_helpers.ts";
@@ -167,4 +167,21 @@ Deno.test("commitChanges() detects a concurrent change between stage and commit"
     (e) => isRecoverable(e, "stale_base") && e.details?.["path"] === "a.ts",
   );
   assert.equal(new TextDecoder().decode(await backend.readFile("/p/a.ts") as Uint8Array), "theirs\n");
+});
+
+Deno.test("describeChanges() with modesOf() shows a dry run's mode change as the commit would", async () => {
+  const backend = createMemoryBackend({ "/p/run.sh": "a\n", "/p/plain.txt": "b\n" });
+  await backend.chmod!("/p/run.sh", 0o755);
+  const fs = BackendFs.wrap(backend);
+  const sandbox = new Sandbox("/p");
+  const stage = new Stage(fs, sandbox);
+  await stage.write("plain.txt", enc("a\n"), { mode: await stage.mode("run.sh") });
+  await stage.remove("run.sh");
+  const pending = stage.changes();
+  const preview = await describeChanges(pending, { modes: await modesOf(fs, sandbox, pending) });
+  const landed = await commitChanges(fs, sandbox, pending);
+  assert.deepEqual(preview, landed);
+  assert.match(landed[0]!.diff, /^old mode 100644\nnew mode 100755$/m);
+  assert.match(landed[1]!.diff, /^deleted file mode 100755$/m);
+  assert.equal(((await backend.stat("/p/plain.txt")).mode as number) & 0o777, 0o755);
 });

@@ -40,3 +40,14 @@ Deno.test("createMemoryBackend() honours the exclusive-create flag graver's lock
   await backend.writeFile("/free", new TextEncoder().encode("mine"), { flag: "wx" });
   assert.equal(new TextDecoder().decode(await bytesOf(backend.readFile("/free"))), "mine");
 });
+
+Deno.test("createMemoryBackend() rename over a file leaves a directory that can be removed once empty", async () => {
+  const backend = createMemoryBackend({ "/d/a.txt": "a", "/d/a.tmp": "b" });
+  await backend.rename("/d/a.tmp", "/d/a.txt");
+  assert.deepEqual(await backend.readdir("/d"), ["a.txt"]);
+  assert.equal(new TextDecoder().decode(await backend.readFile("/d/a.txt") as Uint8Array), "b");
+  await backend.unlink("/d/a.txt");
+  await backend.rmdir!("/d");
+  assert.deepEqual(await backend.readdir("/"), []);
+  await assert.rejects(() => backend.rename("/missing", "/x"), (e: { code?: string }) => e.code === "ENOENT");
+});

@@ -68,3 +68,57 @@ Deno.test("Sandbox.resolve() refuses a symlink escape on the real disk", async (
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("Sandbox.lexical() refuses version-control metadata at any depth, with a hint", () => {
+  const sb = new Sandbox("/work/proj");
+  for (
+    const bad of [
+      ".git",
+      ".git/config",
+      ".git/hooks/pre-commit",
+      "./.git/hooks/../config",
+      "vendor/lib/.git/config",
+      "sub/.git",
+      ".hg/hgrc",
+      ".svn/entries",
+      ".jj/repo/store",
+      ".bzr/branch/branch.conf",
+      "/work/proj/.git/HEAD",
+      ".git\\hooks\\post-checkout",
+    ]
+  ) {
+    assert.throws(
+      () => sb.lexical(bad),
+      (e: unknown) =>
+        refused(e) && /protected version-control metadata/.test((e as Error).message) &&
+        /git itself|version-control tool/.test((e as { hint: string }).hint),
+      bad,
+    );
+  }
+  for (
+    const ok of [".gitignore", ".github/workflows/ci.yml", "src/.gitkeep", "docs/git/intro.md", ".gitmodules"]
+  ) {
+    assert.equal(sb.lexical(ok).rel, ok);
+  }
+});
+
+Deno.test("Sandbox protectedPaths: names match at any depth, paths from the root, [] protects only .graver", () => {
+  const sb = new Sandbox("/p", { protectedPaths: ["secrets", "config/prod"] });
+  assert.throws(() => sb.lexical("a/secrets/key"), refused);
+  assert.throws(() => sb.lexical("config/prod/db.yml"), refused);
+  assert.equal(sb.lexical("other/config/prod/db.yml").rel, "other/config/prod/db.yml");
+  assert.equal(sb.lexical(".git/config").rel, ".git/config");
+  assert.equal(sb.protectedBy("config/prod"), "config/prod");
+  assert.equal(sb.protectedBy("config/production"), null);
+  const open = new Sandbox("/p", { protectedPaths: [] });
+  assert.equal(open.lexical(".git/config").rel, ".git/config");
+  assert.throws(() => open.lexical(".graver/journal.json"), refused);
+  assert.deepEqual(new Sandbox("/p").protectedPaths, [".git", ".hg", ".svn", ".jj", ".bzr"]);
+});
+
+Deno.test("Sandbox.resolve() refuses a symlink that leads into .git", async () => {
+  const { vol } = memfs({ "/p/.git/config": "[core]\n" });
+  vol.symlinkSync("/p/.git", "/p/g");
+  const fs = BackendFs.wrap(vol.promises as unknown as Backend);
+  await assert.rejects(() => new Sandbox("/p").resolve(fs, "g/config"), refused);
+});

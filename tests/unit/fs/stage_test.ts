@@ -55,3 +55,83 @@ Deno.test("Stage refuses to treat a directory as a file", async () => {
   const { stage } = stageOver({ "/d/x.txt": "" });
   await assert.rejects(() => stage.read("d"), (e) => isRecoverable(e, "is_directory"));
 });
+
+Deno.test("Stage.checkExpected() accepts a prefix of 12 or more hex characters and refuses a shorter one", async () => {
+  const { stage } = stageOver({ "/a.txt": "one\n" });
+  const current = (await stage.readExisting("a.txt")).version;
+  for (
+    const ok of [current, current.slice(0, 12), current.slice(0, 40), current.slice(0, 12).toUpperCase()]
+  ) {
+    await stage.checkExpected("a.txt", ok);
+  }
+  await assert.rejects(
+    () => stage.checkExpected("a.txt", current.slice(0, 11)),
+    (e: unknown) =>
+      isRecoverable(e, "invalid_args") &&
+      e.message ===
+        `Cannot check "a.txt" against version "${
+          current.slice(0, 11)
+        }": a version needs at least 12 hex characters, got 11` &&
+      /all 64 characters, or its first 12 or more/.test(e.hint),
+  );
+  const other = current.startsWith("0") ? "1".repeat(12) : "0".repeat(12);
+  await assert.rejects(
+    () => stage.checkExpected("a.txt", other),
+    (e: unknown) =>
+      isRecoverable(e, "stale_base") && e.details?.["current_version"] === current &&
+      e.message.includes(`found "${current.slice(0, 12)}"`),
+  );
+});
+
+/** Punctuation marks run together ("file?. Did", "..", "?;"), outside quoted values. */
+function doubledPunctuation(text: string): RegExpMatchArray | null {
+  return text.replace(/"[^"]*"/g, '""').match(/[?!.;:,]\s*[?!.;:,]/);
+}
+
+Deno.test("Stage.notFound() did-you-mean text has no doubled punctuation", async () => {
+  const { stage } = stageOver({ "/src/main.ts": "x", "/src/mains.ts": "y", "/README.md": "r" });
+  for (const path of ["src/mian.ts", "src/nothing-like-it.rs", "READM.md", "nope/x.ts"]) {
+    const err = await stage.notFound(path);
+    assert.equal(doubledPunctuation(err.message), null, err.message);
+    assert.equal(doubledPunctuation(err.hint), null, err.hint);
+  }
+  const near = await stage.notFound("src/mian.ts");
+  assert.equal(near.hint, 'Did you mean "src/main.ts"? Call list_files to see what exists');
+});
+
+Deno.test("Stage.notFound() answers a glob path with the files it matches, not the glob again", async () => {
+  const { stage } = stageOver({
+    "/src/a.ts": "a",
+    "/src/b.ts": "b",
+    "/src/c.py": "c",
+    "/src/deep/d.ts": "d",
+    "/lib/e.ts": "e",
+  });
+  const many = await stage.notFound("src/*.ts");
+  assert.equal(many.code, "not_found");
+  assert.match(many.message, /looks like a glob pattern, and file tools take one path/);
+  assert.equal(
+    many.hint,
+    'It matches "src/a.ts", "src/b.ts": call the tool once per file, with one of these paths',
+  );
+  assert.ok(!many.hint.includes("*"));
+  assert.deepEqual(many.details?.["matches"], ["src/a.ts", "src/b.ts"]);
+  const one = await stage.notFound("src/*.py");
+  assert.equal(one.hint, 'It matches one file: pass "src/c.py" as the path');
+  const deep = await stage.notFound("**/*.ts");
+  assert.deepEqual(deep.details?.["matches"], ["lib/e.ts", "src/a.ts", "src/b.ts", "src/deep/d.ts"]);
+  assert.deepEqual(deep.suggestedCall, { tool: "list_files", args: { path: "", recursive: true } });
+  const braces = await stage.notFound("src/{a,c}.*");
+  assert.deepEqual(braces.details?.["matches"], ["src/a.ts", "src/c.py"]);
+  const none = await stage.notFound("src/*.rs");
+  assert.equal(none.hint, 'It matches no file; call list_files with {"path":"src"} to see what exists');
+  assert.ok(!none.hint.includes("*"));
+  for (const e of [many, one, deep, braces, none]) assert.equal(doubledPunctuation(e.hint), null, e.hint);
+});
+
+Deno.test("Stage.notFound() treats a bracketed name such as [id].tsx as a name, not a glob", async () => {
+  const { stage } = stageOver({ "/pages/[id].tsx": "x" });
+  const err = await stage.notFound("pages/[id].ts");
+  assert.doesNotMatch(err.message, /glob/);
+  assert.match(err.hint, /Did you mean "pages\/\[id\]\.tsx"/);
+});

@@ -43,3 +43,15 @@ Deno.test("unifiedDiff() says binary files differ instead of dumping bytes", () 
   const d = unifiedDiff("img.bin", new Uint8Array([0, 1]), new Uint8Array([0, 2]));
   assert.match(d, /Binary files a\/img.bin and b\/img.bin differ/);
 });
+
+Deno.test("unifiedDiff() names a mode change as git does", () => {
+  const d = unifiedDiff("run.sh", enc("a\n"), enc("b\n"), { oldMode: 0o644, newMode: 0o755 });
+  assert.match(d, /^diff --git a\/run.sh b\/run.sh\nold mode 100644\nnew mode 100755\n--- a\/run.sh/);
+  assert.equal(
+    unifiedDiff("run.sh", enc("a\n"), enc("a\n"), { oldMode: 0o755, newMode: 0o644 }),
+    "diff --git a/run.sh b/run.sh\nold mode 100755\nnew mode 100644\n",
+  );
+  assert.equal(unifiedDiff("x", enc("a\n"), enc("a\n"), { oldMode: 0o600, newMode: 0o644 }), "");
+  assert.match(unifiedDiff("run.sh", enc("a\n"), null, { oldMode: 0o755 }), /^deleted file mode 100755$/m);
+  assert.match(unifiedDiff("run.sh", null, enc("a\n"), { newMode: 0o700 }), /^new file mode 100755$/m);
+});

@@ -70,3 +70,13 @@ Deno.test("read_file() reports the file's line endings and BOM", async () => {
   assert.deepEqual([(await data("bom.nsi"))["eol"], (await data("bom.nsi"))["bom"]], ["lf", true]);
   assert.deepEqual([(await data("src/a.ts"))["eol"], (await data("src/a.ts"))["bom"]], ["lf", false]);
 });
+
+Deno.test("read_file() with a glob path names the matching files in its hint", async () => {
+  const { ws } = await open({ "/w/src/b.ts": "export const b = 2;\n" });
+  const r = await ws.call("read_file", { path: "src/*.ts" });
+  assert.equal(code(r), "not_found");
+  assert.ok(!r.ok);
+  assert.match(r.error.message, /looks like a glob pattern, and file tools take one path/);
+  assert.match(r.error.hint, /^It matches "src\/a\.ts", "src\/b\.ts": call the tool once per file/);
+  assert.ok(!r.error.hint.includes("src/*.ts"), r.error.hint);
+});

@@ -130,3 +130,29 @@ Deno.test("write_file() converts line endings and the BOM when asked", async () 
   assert.notDeepEqual([...nsi.after.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
   assert.match(new TextDecoder().decode(nsi.after), /^; CPack install script[^\n]*\r\n; changed\r\n/);
 });
+
+Deno.test("write_file() accepts the 12-character version a stale_base message shows", async () => {
+  const { ws } = await open();
+  const before = okData(await ws.call("read_file", { path: "src/a.ts" }));
+  assert.ok((await ws.call("write_file", { path: "src/a.ts", content: "export const a = 2;\n" })).ok);
+  const stale = await ws.call("write_file", {
+    path: "src/a.ts",
+    content: "export const a = 3;\n",
+    expected_version: before["version"],
+  });
+  assert.equal(code(stale), "stale_base");
+  assert.ok(!stale.ok);
+  const shown = /found "([0-9a-f]{12})"/.exec(stale.error.message)![1]!;
+  const current = stale.error.details!["current_version"] as string;
+  assert.equal(current.length, 64);
+  assert.ok(current.startsWith(shown));
+  const res = await ws.call("write_file", {
+    path: "src/a.ts",
+    content: "export const a = 3;\n",
+    expected_version: shown,
+  });
+  assert.ok(res.ok && res.status === "applied", JSON.stringify(res));
+  const short = await ws.call("write_file", { path: "src/a.ts", content: "x\n", expected_version: "abc" });
+  assert.equal(code(short), "invalid_args");
+  assert.ok(!short.ok && /at least 12 hex characters, got 3/.test(short.error.message));
+});
