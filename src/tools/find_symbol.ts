@@ -16,6 +16,7 @@ import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import { flattenSymbols, outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
+import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/_error_regions.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -87,6 +88,12 @@ interface Match {
   text: string;
 }
 
+/** A searched file with regions its grammar could not parse. */
+interface Unparsed {
+  rel: string;
+  regions: ErrorRegion[];
+}
+
 /** A file that was not searched because its text cannot hold the name. */
 interface Skipped {
   rel: string;
@@ -118,6 +125,7 @@ async function searchFile(
   misses: SymbolInfo[][],
   skipped: Skipped[],
   words: string[],
+  unparsed: Unparsed[],
 ) {
   const file = await stage.read(rel);
   if (!file || file.bytes.length > MAX_SEARCH_FILE_BYTES) return;
@@ -135,6 +143,7 @@ async function searchFile(
     }
   }
   const outline = await outlineOf(ws, rel, text, file.version);
+  if (outline.error_regions) unparsed.push({ rel, regions: outline.error_regions });
   const res = resolveNamePath(outline.symbols, args.name_path, {
     substring: args.substring === true,
     suggest: false,
@@ -188,15 +197,17 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     const matches: Match[] = [];
     const misses: SymbolInfo[][] = [];
     const skipped: Skipped[] = [];
+    const unparsed: Unparsed[] = [];
     const words = prefilterWords(args.name_path, args.substring === true);
     const BATCH = 16;
     for (let i = 0; i < files.length; i += BATCH) {
       await Promise.all(
         files.slice(i, i + BATCH).map((f) =>
-          searchFile(workspace, stage, f, args, matches, misses, skipped, words)
+          searchFile(workspace, stage, f, args, matches, misses, skipped, words, unparsed)
         ),
       );
     }
+    unparsed.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
     if (matches.length === 0) {
       // Only now outline the files the prefilter skipped: their names feed did-you-mean.
       for (const f of skipped) misses.push((await outlineOf(workspace, f.rel, f.text, f.version)).symbols);
@@ -204,13 +215,24 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       for (const symbols of misses) for (const s of flattenSymbols(symbols)) names.add(s.name);
       const last = args.name_path.split("/").pop() ?? args.name_path;
       const near = nearestNames(last.replace(/\[\d+\]$/, ""), [...names], 5);
+      const unreadable = unparsed.length === 0
+        ? ""
+        : `; ${unparsed.slice(0, 3).map((u) => `"${u.rel}" ${describeRegions(u.regions, 2)}`).join(", ")}${
+          unparsed.length > 3 ? ` and ${unparsed.length - 3} more files` : ""
+        } could not be parsed, so it may be there`;
       throw new RecoverableError(
         "not_found",
         `Cannot find symbol "${args.name_path}" in ${
           base === "" ? "the workspace" : `"${base}"`
-        } (${files.length} file${files.length === 1 ? "" : "s"} searched)`,
+        } (${files.length} file${files.length === 1 ? "" : "s"} searched)${unreadable}`,
         {
-          hint: near.length > 0
+          hint: unparsed.length > 0
+            ? `The grammar may not support some syntax in ${
+              unparsed.length === 1 ? "that file" : "those files"
+            }: read_file {"path": "${unparsed[0]!.rel}", "start_line": ${
+              unparsed[0]!.regions[0]!.start_line
+            }, "end_line": ${unparsed[0]!.regions[0]!.end_line}} to look there, or search the text with grep`
+            : near.length > 0
             ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true`
             : "Check the spelling, pass substring: true, or call outline on the file you expect it in",
           ...(near.length > 0
@@ -221,6 +243,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
             path: base,
             did_you_mean: near,
             files_searched: files.length,
+            ...(unparsed.length > 0 ? { unparsed: unparsed.slice(0, 20) } : {}),
           },
         },
       );
@@ -269,6 +292,10 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       files_searched: files.length,
     };
     if (matches.length > max || truncated) data["truncated"] = true;
+    for (const u of unparsed.slice(0, 3)) warnings.push(unparsedWarning(u.rel, u.regions));
+    if (unparsed.length > 3) {
+      warnings.push(`${unparsed.length - 3} more searched files could not be parsed in places`);
+    }
     return warnings.length > 0 ? { data, warnings: warnings.slice(0, 10) } : { data };
   },
 };
