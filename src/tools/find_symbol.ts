@@ -11,6 +11,7 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
+import { walkProject } from "../fs/_walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { symbolRules } from "../syntax/queries.ts";
@@ -32,6 +33,8 @@ export interface FindSymbolArgs {
   substring?: boolean;
   /** Most matches returned (default 50). */
   max_results?: number;
+  /** Also search what `.gitignore` ignores and `node_modules` (default false). */
+  include_ignored?: boolean;
 }
 
 /** Most files one search reads. */
@@ -42,44 +45,36 @@ export const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_BODY_LINES = 1000;
 /** Most body lines of all matches together. */
 export const MAX_BODY_LINES_TOTAL = 4000;
-/** Directories a workspace search does not enter (besides dot-directories). */
-const SKIP_DIRS = new Set(["node_modules"]);
-
 /**
  * The files under `dir` that have a grammar with a symbol query (data
- * languages skipped), walking the stage, at most `limit`.
+ * languages skipped), walking the stage as every project-wide walk does
+ * (`.gitignore` honoured, `node_modules` and version-control folders
+ * skipped unless `includeIgnored`), at most `limit`.
  *
  * @param ws The workspace.
  * @param stage The stage to walk.
  * @param dir Relative directory ("" for the root).
  * @param limit Most files.
- * @returns Relative paths and whether the walk stopped at the limit.
+ * @param options `includeIgnored`: search ignored files and `node_modules` too.
+ * @returns Relative paths, whether the walk stopped at the limit, and how many entries were ignored.
  */
 export async function sourceFiles(
   ws: Parsing,
   stage: Stage,
   dir: string,
   limit = MAX_SEARCH_FILES,
-): Promise<{ files: string[]; truncated: boolean }> {
-  const files: string[] = [];
-  let truncated = false;
-  const walk = async (rel: string): Promise<void> => {
-    for (const e of await stage.list(rel)) {
-      if (files.length >= limit) {
-        truncated = true;
-        return;
-      }
-      const child = rel === "" ? e.name : `${rel}/${e.name}`;
-      if (e.kind === "dir") {
-        if (!e.name.startsWith(".") && !SKIP_DIRS.has(e.name)) await walk(child);
-        continue;
-      }
-      const language = ws.grammars?.languageOf(child);
-      if (language && !symbolRules(language).data) files.push(child);
-    }
-  };
-  await walk(dir);
-  return { files, truncated };
+  options: { includeIgnored?: boolean } = {},
+): Promise<{ files: string[]; truncated: boolean; ignored: number }> {
+  const walked = await walkProject(stage, dir, {
+    includeIgnored: options.includeIgnored === true,
+    limit,
+    accept(e) {
+      if (e.kind !== "file") return false;
+      const language = ws.grammars?.languageOf(e.rel);
+      return language !== null && language !== undefined && !symbolRules(language).data;
+    },
+  });
+  return { files: walked.entries.map((e) => e.rel), truncated: walked.truncated, ignored: walked.ignored };
 }
 
 interface Match {
@@ -158,7 +153,7 @@ async function searchFile(
 export const findSymbol: ToolDefinition<FindSymbolArgs> = {
   name: "find_symbol",
   description:
-    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body.",
+    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body. What .gitignore ignores and node_modules are searched only with include_ignored.",
   inputSchema: objectSchema({
     name_path: {
       type: "string",
@@ -174,6 +169,10 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       maximum: 1000,
       description: "Most matches returned (default 50)",
     },
+    include_ignored: {
+      type: "boolean",
+      description: "Also search what .gitignore ignores and node_modules (default false)",
+    },
   }, ["name_path"]),
   mutates: false,
   async handler(args, { workspace, stage }) {
@@ -183,8 +182,11 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     if (!workspace.grammars) throw unsupportedLanguage(base, null, { tool: "find_symbol", noGrammars: true });
     let files: string[];
     let truncated = false;
+    let ignored = 0;
     if (kind === "dir") {
-      ({ files, truncated } = await sourceFiles(workspace, stage, base));
+      ({ files, truncated, ignored } = await sourceFiles(workspace, stage, base, MAX_SEARCH_FILES, {
+        includeIgnored: args.include_ignored === true,
+      }));
     } else {
       if (!workspace.grammars.languageOf(base)) {
         const head = (await stage.readText(base)).text.slice(0, HEAD_CHARS);
@@ -233,8 +235,12 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
               unparsed[0]!.regions[0]!.start_line
             }, "end_line": ${unparsed[0]!.regions[0]!.end_line}} to look there, or search the text with grep`
             : near.length > 0
-            ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true`
-            : "Check the spelling, pass substring: true, or call outline on the file you expect it in",
+            ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true${
+              ignored > 0 ? ", or include_ignored: true to search ignored files and node_modules" : ""
+            }`
+            : `Check the spelling, pass substring: true${
+              ignored > 0 ? ", pass include_ignored: true to search ignored files and node_modules" : ""
+            }, or call outline on the file you expect it in`,
           ...(near.length > 0
             ? { suggestedCall: { tool: "find_symbol", args: { name_path: near[0]! } } }
             : {}),

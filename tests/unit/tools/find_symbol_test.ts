@@ -151,3 +151,37 @@ Deno.test("find_symbol() not_found in a file the grammar misreads says the name 
   const junk = await ws.call("find_symbol", { name_path: "K in", substring: true });
   assert.ok(!junk.ok);
 });
+
+Deno.test("find_symbol() skips .gitignored build output and node_modules unless include_ignored", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/w/.gitignore": "dist/\n",
+      "/w/src/a.ts": "export function real() {}\n",
+      "/w/dist/a.d.ts": "export declare function real(): void;\nexport declare function built(): void;\n",
+      "/w/node_modules/pkg/index.d.ts": "export declare function vendored(): void;\n",
+      "/w/.git/hooks/x.ts": "export function hook() {}\n",
+    }),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const real = await ws.call("find_symbol", { name_path: "real" });
+  assert.ok(real.ok);
+  assert.deepEqual((real.data["matches"] as { path: string }[]).map((m) => m.path), ["src/a.ts"]);
+  const built = await ws.call("find_symbol", { name_path: "built" });
+  assert.ok(!built.ok);
+  assert.equal(built.error.code, "not_found");
+  assert.match(built.error.hint, /include_ignored: true/);
+  const withIgnored = await ws.call("find_symbol", { name_path: "vendored", include_ignored: true });
+  assert.ok(withIgnored.ok);
+  assert.deepEqual((withIgnored.data["matches"] as { path: string }[]).map((m) => m.path), [
+    "node_modules/pkg/index.d.ts",
+  ]);
+  const both = await ws.call("find_symbol", { name_path: "real", include_ignored: true });
+  assert.ok(both.ok);
+  assert.deepEqual((both.data["matches"] as { path: string }[]).map((m) => m.path), [
+    "dist/a.d.ts",
+    "src/a.ts",
+  ]);
+  const hook = await ws.call("find_symbol", { name_path: "hook", include_ignored: true });
+  assert.ok(!hook.ok, "never inside .git/");
+});
