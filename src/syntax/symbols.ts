@@ -374,11 +374,15 @@ function innermostError(node: Node, errors: ErrorNode[]): ErrorNode | undefined 
   return best;
 }
 
+/** Kinds that only exist inside a container (a class, an object type, an enum). */
+const MEMBER_KINDS = new Set(["method", "property", "field", "enum_member", "constructor"]);
+
 /**
  * Drop what a misparse made look like definitions. A definition inside an
  * ERROR node is kept only when it (with its wrappers) is a whole piece the
- * parser recovered — a direct child of that ERROR node — or when it sits
- * inside such a kept definition with no ERROR node in between. Tokens from
+ * parser recovered — a direct child of that ERROR node, and not a member,
+ * which cannot stand outside its container — or when it sits inside such a
+ * kept definition with no ERROR node in between. Tokens from
  * inside an ERROR node (a mapped type read as an index signature, a type name
  * read as a property) are never listed.
  */
@@ -396,6 +400,8 @@ function dropInErrors(
       const inKeptParent = parent !== null && err.start <= parent.def.startIndex &&
         parent.def.endIndex <= err.end;
       if (!inKeptParent) {
+        // A member outside its container is a misread (a call `const<T>(…)` read as a method signature).
+        if (MEMBER_KINDS.has(s.kind)) continue;
         const outer = outermostLevel(s.def, rules, shape, s.def.type);
         err.children ??= new Set(err.node.children.filter((c) => c !== null).map((c) => c!.id));
         if (!err.children.has(outer.id)) continue;

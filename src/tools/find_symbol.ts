@@ -87,6 +87,32 @@ interface Match {
 interface Unparsed {
   rel: string;
   regions: ErrorRegion[];
+  /** The first line inside a region that mentions the name searched, and that region. */
+  name_line?: number;
+  region?: ErrorRegion;
+}
+
+/** Where `name` is written inside one of `regions` of `text` (whole word; any case and part for a substring search). */
+function mentionIn(
+  text: string,
+  regions: ErrorRegion[],
+  name: string,
+  substring: boolean,
+): { line: number; region: ErrorRegion } | null {
+  if (name === "") return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const re = substring
+    ? new RegExp(escaped, "giu")
+    : new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "gu");
+  let line = 1;
+  let at = 0;
+  for (const m of text.matchAll(re)) {
+    for (let i = text.indexOf("\n", at); i !== -1 && i < m.index; i = text.indexOf("\n", i + 1)) line++;
+    at = m.index;
+    const region = regions.find((r) => r.start_line <= line && line <= r.end_line);
+    if (region) return { line, region };
+  }
+  return null;
 }
 
 /** A file that was not searched because its text cannot hold the name. */
@@ -138,7 +164,21 @@ async function searchFile(
     }
   }
   const outline = await outlineOf(ws, rel, text, file.version);
-  if (outline.error_regions) unparsed.push({ rel, regions: outline.error_regions });
+  if (outline.error_regions) {
+    const u: Unparsed = { rel, regions: outline.error_regions };
+    const segments = parseNamePath(args.name_path).segments;
+    const mention = mentionIn(
+      text,
+      u.regions,
+      segments[segments.length - 1]?.name ?? "",
+      args.substring === true,
+    );
+    if (mention) {
+      u.name_line = mention.line;
+      u.region = mention.region;
+    }
+    unparsed.push(u);
+  }
   const res = resolveNamePath(outline.symbols, args.name_path, {
     substring: args.substring === true,
     suggest: false,
@@ -209,7 +249,11 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
         ),
       );
     }
-    unparsed.sort((a, b) => a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+    // Files that mention the name inside an unparsed region come first: the symbol is most likely there.
+    unparsed.sort((a, b) =>
+      (a.name_line === undefined ? 1 : 0) - (b.name_line === undefined ? 1 : 0) ||
+      (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)
+    );
     if (matches.length === 0) {
       // Only now outline the files the prefilter skipped: their names feed did-you-mean.
       for (const f of skipped) misses.push((await outlineOf(workspace, f.rel, f.text, f.version)).symbols);
@@ -219,7 +263,13 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       const near = nearestNames(last.replace(/\[\d+\]$/, ""), [...names], 5);
       const unreadable = unparsed.length === 0
         ? ""
-        : `; ${unparsed.slice(0, 3).map((u) => `"${u.rel}" ${describeRegions(u.regions, 2)}`).join(", ")}${
+        : `; ${
+          unparsed.slice(0, 3).map((u) =>
+            u.region
+              ? `"${u.rel}" ${describeRegions([u.region])} (line ${u.name_line} mentions "${last}")`
+              : `"${u.rel}" ${describeRegions(u.regions, 2)}`
+          ).join(", ")
+        }${
           unparsed.length > 3 ? ` and ${unparsed.length - 3} more files` : ""
         } could not be parsed, so it may be there`;
       throw new RecoverableError(
@@ -232,8 +282,10 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
             ? `The grammar may not support some syntax in ${
               unparsed.length === 1 ? "that file" : "those files"
             }: read_file {"path": "${unparsed[0]!.rel}", "start_line": ${
-              unparsed[0]!.regions[0]!.start_line
-            }, "end_line": ${unparsed[0]!.regions[0]!.end_line}} to look there, or search the text with grep`
+              (unparsed[0]!.region ?? unparsed[0]!.regions[0]!).start_line
+            }, "end_line": ${
+              (unparsed[0]!.region ?? unparsed[0]!.regions[0]!).end_line
+            }} to look there, or search the text with grep`
             : near.length > 0
             ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true${
               ignored > 0 ? ", or include_ignored: true to search ignored files and node_modules" : ""

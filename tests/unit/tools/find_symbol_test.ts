@@ -139,7 +139,11 @@ Deno.test("find_symbol() not_found in a file the grammar misreads says the name 
   assert.equal(res.error.code, "not_found");
   assert.match(
     res.error.message,
-    /"src\/doNotation\.ts" line 8, lines 13–15 .*could not be parsed, so it may be there/,
+    /"src\/doNotation\.ts" lines 13–15 \(line 15 mentions "FlatMap"\) could not be parsed, so it may be there/,
+  );
+  assert.match(
+    res.error.hint,
+    /read_file \{"path": "src\/doNotation\.ts", "start_line": 13, "end_line": 15\}/,
   );
   assert.match(res.error.hint, /grammar may not support/);
   assert.ok((res.error.details as { unparsed: unknown[] })["unparsed"].length === 1);
