@@ -26,3 +26,5 @@ export { commitChanges, describeChanges, recoverJournal } from "./commit.ts";
 export type { CommitOptions, CommittedChange, DescribeOptions } from "./commit.ts";
 export type { LockOptions } from "./commit_lock.ts";
 export { unifiedDiff } from "./unified_diff.ts";
+export { walkProject } from "./walk.ts";
+export type { WalkEntry, WalkOptions, WalkResult, WalkSource } from "./walk.ts";

@@ -16,6 +16,7 @@ import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } fr
 import { attachedBefore, contentEnd, type ExtentContext } from "./_symbol_extent.ts";
 import { TextIndex } from "./text_index.ts";
 import type { ParsedFile } from "./trees.ts";
+import { type ErrorRegion, errorRegions } from "./error_regions.ts";
 
 export { stripCommentMarkers } from "./_symbol_extent.ts";
 export { TextIndex } from "./text_index.ts";
@@ -291,6 +292,77 @@ function sameText(a: RawSymbol, b: RawSymbol): boolean {
   return a.nameNode.text === b.nameNode.text;
 }
 
+/** An ERROR node of a parse: its span and (asked for once) its children's ids. */
+interface ErrorNode {
+  node: Node;
+  start: number;
+  end: number;
+  children: Set<number> | null;
+}
+
+/** Every ERROR node of a tree (walking only subtrees that hold errors). */
+function errorNodes(root: Node): ErrorNode[] {
+  const out: ErrorNode[] = [];
+  const visit = (n: Node): void => {
+    if (n.isError) out.push({ node: n, start: n.startIndex, end: n.endIndex, children: null });
+    for (const c of n.children) if (c && (c.hasError || c.isError)) visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+/** The innermost ERROR node holding `node`, or undefined. */
+function innermostError(node: Node, errors: ErrorNode[]): ErrorNode | undefined {
+  const s = node.startIndex;
+  const e = node.endIndex;
+  let best: ErrorNode | undefined;
+  for (const err of errors) {
+    if (err.start <= s && e <= err.end && err.node.id !== node.id) {
+      if (!best || err.end - err.start < best.end - best.start) best = err;
+    }
+  }
+  return best;
+}
+
+/** Kinds that only exist inside a container (a class, an object type, an enum). */
+const MEMBER_KINDS = new Set(["method", "property", "field", "enum_member", "constructor"]);
+
+/**
+ * Drop what a misparse made look like definitions. A definition inside an
+ * ERROR node is kept only when it (with its wrappers) is a whole piece the
+ * parser recovered — a direct child of that ERROR node, and not a member,
+ * which cannot stand outside its container — or when it sits inside such a
+ * kept definition with no ERROR node in between. Tokens from
+ * inside an ERROR node (a mapped type read as an index signature, a type name
+ * read as a property) are never listed.
+ */
+function dropInErrors(
+  list: RawSymbol[],
+  parent: RawSymbol | null,
+  errors: ErrorNode[],
+  rules: SymbolRules,
+  shape: Shape | null,
+): RawSymbol[] {
+  const out: RawSymbol[] = [];
+  for (const s of list) {
+    const err = innermostError(s.def, errors);
+    if (err) {
+      const inKeptParent = parent !== null && err.start <= parent.def.startIndex &&
+        parent.def.endIndex <= err.end;
+      if (!inKeptParent) {
+        // A member outside its container is a misread (a call `const<T>(…)` read as a method signature).
+        if (MEMBER_KINDS.has(s.kind)) continue;
+        const outer = outermostLevel(s.def, rules, shape, s.def.type);
+        err.children ??= new Set(err.node.children.filter((c) => c !== null).map((c) => c!.id));
+        if (!err.children.has(outer.id)) continue;
+      }
+    }
+    if (s.children.length > 0) s.children = dropInErrors(s.children, s, errors, rules, shape);
+    out.push(s);
+  }
+  return out;
+}
+
 /** Drop locals: symbols of a local kind directly inside a function-like symbol (and what they hold). */
 function dropLocals(list: RawSymbol[], parentKind: string | null, rules: SymbolRules): RawSymbol[] {
   const locals = rules.local_kinds ?? LOCAL_KINDS;
@@ -389,10 +461,15 @@ export async function symbolsOfTree(
   if (!query) throw unsupportedLanguage("", language);
   const rules = symbolRules(language);
   const docPattern = rules.doc_pattern ? new RegExp(rules.doc_pattern) : null;
-  const kept = foldSameName(dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules));
+  let kept = foldSameName(dropLocals(nest(collect(query.matches(tree.rootNode))), null, rules));
+  const shape = shapeOf(rules);
+  const regions = errorRegions(tree.rootNode);
+  if (tree.rootNode.hasError) kept = dropInErrors(kept, null, errorNodes(tree.rootNode), rules, shape);
   const index = new TextIndex(text);
-  const cx: Context = { text, rules, shape: shapeOf(rules), docPattern, fields: fieldsOf(tree), index };
-  return { language, symbols: finish(complete(kept, cx), "", index) };
+  const cx: Context = { text, rules, shape, docPattern, fields: fieldsOf(tree), index };
+  const outline: Outline = { language, symbols: finish(complete(kept, cx), "", index) };
+  if (regions.length > 0) outline.error_regions = regions;
+  return outline;
 }
 
 /**

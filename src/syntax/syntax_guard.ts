@@ -12,7 +12,7 @@ import { versionOf } from "../fs/version.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
-import { type SyntaxProblem, syntaxProblems } from "./trees.ts";
+import { changedSpan, type SyntaxProblem, syntaxProblems } from "./trees.ts";
 
 /** New syntax problems in one file. */
 export interface SyntaxRegression {
@@ -22,6 +22,17 @@ export interface SyntaxRegression {
   language: string;
   /** Problems present after the edit and not before. */
   problems: SyntaxProblem[];
+  /** Parse errors (ERROR/MISSING nodes) the file already had before the edit. */
+  errors_before: number;
+  /** The lines of the new text the edit changed (1-based, inclusive); absent for a new file. */
+  edited_lines?: { start_line: number; end_line: number };
+}
+
+/** 1-based line of a UTF-16 offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
 }
 
 function key(p: SyntaxProblem): string {
@@ -74,6 +85,8 @@ export async function findSyntaxRegressions(
     if (!language) continue;
     const before = new Map<string, number>();
     const had = new Map<string, number>(); // empty bodies before the edit
+    let errorsBefore = 0;
+    let edited: { start_line: number; end_line: number } | undefined;
     if (change.before !== null && change.baseVersion !== null) {
       let beforeText: string | null = null;
       try {
@@ -85,6 +98,12 @@ export async function findSyntaxRegressions(
         const parsed = await ws.trees.parse(change.path, language, change.baseVersion, beforeText);
         for (const p of syntaxProblems(parsed.tree.rootNode, 500)) {
           before.set(key(p), (before.get(key(p)) ?? 0) + 1);
+          errorsBefore++;
+        }
+        const span = changedSpan(beforeText, afterText);
+        if (span) {
+          const end = Math.max(span.start, span.newEnd - 1);
+          edited = { start_line: lineAt(afterText, span.start), end_line: lineAt(afterText, end) };
         }
         // Counted now: parsing the new text below re-parses this tree in place and frees it.
         const empty = symbolRules(language).empty_body;
@@ -105,13 +124,25 @@ export async function findSyntaxRegressions(
     // Bodies the grammar accepts empty but the language does not (Python): a new one is an error too.
     const empty = symbolRules(language).empty_body;
     if (empty) {
+      const errors = fresh.slice();
       for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language)) {
         const n = had.get(key(p)) ?? 0;
         if (n > 0) had.set(key(p), n - 1);
-        else fresh.push(p);
+        // A body the parser emptied because its statements went into an ERROR (a broken `def` header
+        // inside a class) is that error's doing, not an empty body.
+        else if (!errors.some((e) => e.line >= p.line && e.line <= p.end_line)) fresh.push(p);
       }
     }
-    if (fresh.length > 0) out.push({ path: change.path, language, problems: fresh.slice(0, 20) });
+    if (fresh.length > 0) {
+      const reg: SyntaxRegression = {
+        path: change.path,
+        language,
+        problems: fresh.slice(0, 20),
+        errors_before: errorsBefore,
+      };
+      if (edited) reg.edited_lines = edited;
+      out.push(reg);
+    }
   }
   return out;
 }
@@ -147,19 +178,50 @@ export async function guardSyntax(
     const lines = [...new Set(r.problems.map((p) => p.line))];
     return `"${r.path}" line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}`;
   }).join("; ");
+  // Files that already failed to parse: the grammar may not support some syntax there.
+  const preexisting = regressions.filter((r) => r.errors_before > 0).map((r) =>
+    `"${r.path}" already had ${r.errors_before} syntax error${
+      r.errors_before === 1 ? "" : "s"
+    } before the edit, so the grammar may not support some syntax there`
+  );
+  // New errors in lines the edit did not change: the edit may be fine and the grammar misreading it.
+  const outside = regressions.filter((r) =>
+    r.edited_lines !== undefined &&
+    r.problems.every((p) => p.end_line < r.edited_lines!.start_line || p.line > r.edited_lines!.end_line)
+  );
+  const anyway = 'pass syntax_guard: "warn" to write anyway (the errors are reported) or "off"';
   if (mode === "refuse") {
+    const empties = regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty"));
+    const onlyEmpty = regressions.every((r) => r.problems.every((p) => p.kind === "empty"));
+    let hint: string;
+    if (empties.length > 0 && onlyEmpty) {
+      hint = `The edit leaves a body with no statement (${empties[0]!.text}): put ${
+        emptyFiller(regressions)
+      } in it, or remove what holds it too; nothing was written`;
+    } else if (outside.length > 0) {
+      const r = outside[0]!;
+      const e = r.edited_lines!;
+      hint =
+        `The new errors are outside the lines the edit changed (${
+          e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}–${e.end_line}`
+        } of "${r.path}"): check the new code for an unclosed bracket, string or comment; if it is valid and ` +
+        `the grammar misreads it, ${anyway}; nothing was written`;
+    } else {
+      hint =
+        `Fix the new code so it parses (balanced brackets, complete statements) and call again; if it is ` +
+        `valid and the grammar misreads it, ${anyway}; nothing was written`;
+    }
     throw new RecoverableError(
       "syntax_error",
-      `Cannot apply ${tool}: the edit introduces syntax errors at ${where}`,
-      {
-        hint: regressions.some((r) => r.problems.some((p) => p.kind === "empty"))
-          ? `The edit leaves a body with no statement (${
-            regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty").map((p) => p.text))[0]
-          }): put ${emptyFiller(regressions)} in it, or remove what holds it too; nothing was written`
-          : "Fix the new code so it parses (balanced brackets, complete statements) and call again; nothing was written",
-        details: { files: regressions },
-      },
+      `Cannot apply ${tool}: the edit introduces syntax errors at ${where}${
+        preexisting.length > 0 ? `; ${preexisting.join("; ")}` : ""
+      }`,
+      { hint, details: { files: regressions } },
     );
   }
-  return [`The edit introduces syntax errors at ${where}`];
+  return [
+    `The edit introduces syntax errors at ${where}${
+      preexisting.length > 0 ? `; ${preexisting.join("; ")}` : ""
+    }`,
+  ];
 }

@@ -5,6 +5,7 @@
  */
 import type { Grammars } from "./grammars.ts";
 import type { TreeCache } from "./trees.ts";
+import type { ErrorRegion } from "./error_regions.ts";
 
 /**
  * What the syntax and structural engines need of their host: the grammar
@@ -70,4 +71,6 @@ export interface Outline {
   language: string;
   /** Top-level symbols, in document order. */
   symbols: SymbolInfo[];
+  /** Lines the grammar could not parse (symbols there may be missing); absent when the parse is clean. */
+  error_regions?: ErrorRegion[];
 }

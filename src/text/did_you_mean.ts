@@ -8,6 +8,7 @@
 import { diffArrays } from "diff";
 import { decodeText } from "../fs/text.ts";
 import type { Stage } from "../fs/stage.ts";
+import { walkProject } from "../fs/walk.ts";
 import { TextDoc } from "./_doc.ts";
 import { occursAt } from "./_match_lines.ts";
 import { squash, windowSimilarity } from "./_similarity.ts";
@@ -185,12 +186,10 @@ export function compactDiff(search: string[], file: string[], firstLine: number,
   return out.join("\n");
 }
 
-const SKIP_DIRS = new Set(["node_modules", "dist", "build", "target", "vendor", "coverage", "out"]);
-
 /**
  * Other text files of the workspace that hold the search text (trailing
- * whitespace and indentation ignored). Bounded: at most `maxFiles` files of at
- * most 512 KiB are read.
+ * whitespace and indentation ignored), found by the project walk (`.gitignore`
+ * honoured). Bounded: at most `maxFiles` files of at most 512 KiB are read.
  *
  * @param stage The call's stage.
  * @param search The search lines.
@@ -210,46 +209,31 @@ export async function findInOtherFiles(
   const maxFiles = options.maxFiles ?? 300;
   const limit = options.limit ?? 3;
   const found: { path: string; start_line: number; end_line: number }[] = [];
-  const queue = [""];
-  let read = 0;
-  let listed = 0;
-  while (queue.length > 0 && read < maxFiles && found.length < limit && listed < 5000) {
-    const dir = queue.shift()!;
-    let entries: { name: string; kind: "file" | "dir" }[];
+  // The project's one walk: no VCS folders, .gitignore honoured, node_modules skipped.
+  const { entries } = await walkProject(stage, "", {
+    accept: (e) => e.kind === "file" && e.rel !== exclude,
+    limit: maxFiles,
+  });
+  for (const e of entries) {
+    if (found.length >= limit) break;
+    // Resolve first: a symlink that leaves the root is skipped, never read.
+    const safe = await stage.resolve(e.rel).catch(() => null);
+    if (safe === null || safe === exclude) continue;
+    const file = await stage.read(safe).catch(() => null);
+    if (!file || file.bytes.length > 512 * 1024) continue;
+    let text: string;
     try {
-      entries = await stage.list(dir);
+      text = decodeText(file.bytes, e.rel).text;
     } catch {
       continue;
     }
-    for (const e of entries) {
-      listed++;
-      if (e.name.startsWith(".")) continue;
-      const rel = dir === "" ? e.name : `${dir}/${e.name}`;
-      if (e.kind === "dir") {
-        if (!SKIP_DIRS.has(e.name)) queue.push(rel);
-        continue;
-      }
-      if (rel === exclude || read >= maxFiles || found.length >= limit) continue;
-      // Resolve first: a symlink that leaves the root is skipped, never read.
-      const safe = await stage.resolve(rel).catch(() => null);
-      if (safe === null || safe === exclude) continue;
-      const file = await stage.read(safe).catch(() => null);
-      read++;
-      if (!file || file.bytes.length > 512 * 1024) continue;
-      let text: string;
-      try {
-        text = decodeText(file.bytes, rel).text;
-      } catch {
-        continue;
-      }
-      if (!text.includes(probe)) continue;
-      const doc = new TextDoc(text);
-      const all = doc.keys("trim");
-      for (let i = 0; i + keys.length <= all.length; i++) {
-        if (occursAt(all, i, keys)) {
-          found.push({ path: safe, start_line: i + 1, end_line: i + keys.length });
-          break;
-        }
+    if (!text.includes(probe)) continue;
+    const doc = new TextDoc(text);
+    const all = doc.keys("trim");
+    for (let i = 0; i + keys.length <= all.length; i++) {
+      if (occursAt(all, i, keys)) {
+        found.push({ path: safe, start_line: i + 1, end_line: i + keys.length });
+        break;
       }
     }
   }

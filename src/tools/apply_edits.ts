@@ -23,7 +23,7 @@ export interface ApplyEditsArgs {
   /** Versions the caller read, by path; a changed file is refused with stale_base. */
   expected_versions?: Record<string, string>;
   /** What the syntax guard does with new parse errors (default: the workspace's mode). */
-  syntax_guard?: "refuse" | "warn";
+  syntax_guard?: "refuse" | "warn" | "off";
   /** Preview only. */
   dry_run?: boolean;
 }
@@ -56,11 +56,6 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
       type: "object",
       additionalProperties: { type: "string", pattern: "^[0-9a-fA-F]{1,64}$" },
       description: "Map of path to the version read; a file that changed since is refused with stale_base",
-    },
-    syntax_guard: {
-      type: "string",
-      enum: ["refuse", "warn"],
-      description: "Refuse (default) or only warn when the edit introduces new syntax errors",
     },
     dry_run: DRY_RUN,
   }, ["text"]),
@@ -107,7 +102,6 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
       warnings,
     };
     if (result.renames.size > 0) out.renames = result.renames;
-    if (args.syntax_guard) out.syntaxGuard = args.syntax_guard;
     return out;
   },
 };

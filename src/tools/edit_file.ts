@@ -34,7 +34,7 @@ export interface EditFileArgs {
   /** Version last read. */
   expected_version?: string;
   /** Refuse (default) or warn on new syntax errors. */
-  syntax_guard?: "refuse" | "warn";
+  syntax_guard?: "refuse" | "warn" | "off";
   /** Preview only. */
   dry_run?: boolean;
 }
@@ -80,11 +80,6 @@ export const editFile: ToolDefinition<EditFileArgs> = {
         "Let the low-confidence fuzzy tier replace lines that differ from old_string in real tokens (default false: such an edit fails with the window as did-you-mean)",
     },
     expected_version: EXPECTED_VERSION,
-    syntax_guard: {
-      type: "string",
-      enum: ["refuse", "warn"],
-      description: "Refuse (default) or only warn when the edit introduces new syntax errors",
-    },
     dry_run: DRY_RUN,
   }, ["path"]),
   mutates: true,
@@ -107,7 +102,6 @@ export const editFile: ToolDefinition<EditFileArgs> = {
         } by fuzzy matching (similarity ${result.report.similarity}); check the diff`,
       ];
     }
-    if (args.syntax_guard) out.syntaxGuard = args.syntax_guard;
     return out;
   },
 };

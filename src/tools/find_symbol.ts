@@ -11,11 +11,13 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
+import { walkProject } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import { flattenSymbols, outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
+import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/error_regions.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -31,6 +33,8 @@ export interface FindSymbolArgs {
   substring?: boolean;
   /** Most matches returned (default 50). */
   max_results?: number;
+  /** Also search what `.gitignore` ignores and `node_modules` (default false). */
+  include_ignored?: boolean;
 }
 
 /** Most files one search reads. */
@@ -41,50 +45,74 @@ export const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_BODY_LINES = 1000;
 /** Most body lines of all matches together. */
 export const MAX_BODY_LINES_TOTAL = 4000;
-/** Directories a workspace search does not enter (besides dot-directories). */
-const SKIP_DIRS = new Set(["node_modules"]);
-
 /**
  * The files under `dir` that have a grammar with a symbol query (data
- * languages skipped), walking the stage, at most `limit`.
+ * languages skipped), walking the stage as every project-wide walk does
+ * (`.gitignore` honoured, `node_modules` and version-control folders
+ * skipped unless `includeIgnored`), at most `limit`.
  *
  * @param ws The workspace.
  * @param stage The stage to walk.
  * @param dir Relative directory ("" for the root).
  * @param limit Most files.
- * @returns Relative paths and whether the walk stopped at the limit.
+ * @param options `includeIgnored`: search ignored files and `node_modules` too.
+ * @returns Relative paths, whether the walk stopped at the limit, and how many entries were ignored.
  */
 export async function sourceFiles(
   ws: Parsing,
   stage: Stage,
   dir: string,
   limit = MAX_SEARCH_FILES,
-): Promise<{ files: string[]; truncated: boolean }> {
-  const files: string[] = [];
-  let truncated = false;
-  const walk = async (rel: string): Promise<void> => {
-    for (const e of await stage.list(rel)) {
-      if (files.length >= limit) {
-        truncated = true;
-        return;
-      }
-      const child = rel === "" ? e.name : `${rel}/${e.name}`;
-      if (e.kind === "dir") {
-        if (!e.name.startsWith(".") && !SKIP_DIRS.has(e.name)) await walk(child);
-        continue;
-      }
-      const language = ws.grammars?.languageOf(child);
-      if (language && !symbolRules(language).data) files.push(child);
-    }
-  };
-  await walk(dir);
-  return { files, truncated };
+  options: { includeIgnored?: boolean } = {},
+): Promise<{ files: string[]; truncated: boolean; ignored: number }> {
+  const walked = await walkProject(stage, dir, {
+    includeIgnored: options.includeIgnored === true,
+    limit,
+    accept(e) {
+      if (e.kind !== "file") return false;
+      const language = ws.grammars?.languageOf(e.rel);
+      return language !== null && language !== undefined && !symbolRules(language).data;
+    },
+  });
+  return { files: walked.entries.map((e) => e.rel), truncated: walked.truncated, ignored: walked.ignored };
 }
 
 interface Match {
   path: string;
   symbol: SymbolInfo;
   text: string;
+}
+
+/** A searched file with regions its grammar could not parse. */
+interface Unparsed {
+  rel: string;
+  regions: ErrorRegion[];
+  /** The first line inside a region that mentions the name searched, and that region. */
+  name_line?: number;
+  region?: ErrorRegion;
+}
+
+/** Where `name` is written inside one of `regions` of `text` (whole word; any case and part for a substring search). */
+function mentionIn(
+  text: string,
+  regions: ErrorRegion[],
+  name: string,
+  substring: boolean,
+): { line: number; region: ErrorRegion } | null {
+  if (name === "") return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const re = substring
+    ? new RegExp(escaped, "giu")
+    : new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "gu");
+  let line = 1;
+  let at = 0;
+  for (const m of text.matchAll(re)) {
+    for (let i = text.indexOf("\n", at); i !== -1 && i < m.index; i = text.indexOf("\n", i + 1)) line++;
+    at = m.index;
+    const region = regions.find((r) => r.start_line <= line && line <= r.end_line);
+    if (region) return { line, region };
+  }
+  return null;
 }
 
 /** A file that was not searched because its text cannot hold the name. */
@@ -118,6 +146,7 @@ async function searchFile(
   misses: SymbolInfo[][],
   skipped: Skipped[],
   words: string[],
+  unparsed: Unparsed[],
 ) {
   const file = await stage.read(rel);
   if (!file || file.bytes.length > MAX_SEARCH_FILE_BYTES) return;
@@ -135,6 +164,21 @@ async function searchFile(
     }
   }
   const outline = await outlineOf(ws, rel, text, file.version);
+  if (outline.error_regions) {
+    const u: Unparsed = { rel, regions: outline.error_regions };
+    const segments = parseNamePath(args.name_path).segments;
+    const mention = mentionIn(
+      text,
+      u.regions,
+      segments[segments.length - 1]?.name ?? "",
+      args.substring === true,
+    );
+    if (mention) {
+      u.name_line = mention.line;
+      u.region = mention.region;
+    }
+    unparsed.push(u);
+  }
   const res = resolveNamePath(outline.symbols, args.name_path, {
     substring: args.substring === true,
     suggest: false,
@@ -149,7 +193,7 @@ async function searchFile(
 export const findSymbol: ToolDefinition<FindSymbolArgs> = {
   name: "find_symbol",
   description:
-    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body.",
+    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body. What .gitignore ignores and node_modules are searched only with include_ignored.",
   inputSchema: objectSchema({
     name_path: {
       type: "string",
@@ -165,6 +209,10 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       maximum: 1000,
       description: "Most matches returned (default 50)",
     },
+    include_ignored: {
+      type: "boolean",
+      description: "Also search what .gitignore ignores and node_modules (default false)",
+    },
   }, ["name_path"]),
   mutates: false,
   async handler(args, { workspace, stage }) {
@@ -174,8 +222,11 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     if (!workspace.grammars) throw unsupportedLanguage(base, null, { tool: "find_symbol", noGrammars: true });
     let files: string[];
     let truncated = false;
+    let ignored = 0;
     if (kind === "dir") {
-      ({ files, truncated } = await sourceFiles(workspace, stage, base));
+      ({ files, truncated, ignored } = await sourceFiles(workspace, stage, base, MAX_SEARCH_FILES, {
+        includeIgnored: args.include_ignored === true,
+      }));
     } else {
       if (!workspace.grammars.languageOf(base)) {
         const head = (await stage.readText(base)).text.slice(0, HEAD_CHARS);
@@ -188,15 +239,21 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     const matches: Match[] = [];
     const misses: SymbolInfo[][] = [];
     const skipped: Skipped[] = [];
+    const unparsed: Unparsed[] = [];
     const words = prefilterWords(args.name_path, args.substring === true);
     const BATCH = 16;
     for (let i = 0; i < files.length; i += BATCH) {
       await Promise.all(
         files.slice(i, i + BATCH).map((f) =>
-          searchFile(workspace, stage, f, args, matches, misses, skipped, words)
+          searchFile(workspace, stage, f, args, matches, misses, skipped, words, unparsed)
         ),
       );
     }
+    // Files that mention the name inside an unparsed region come first: the symbol is most likely there.
+    unparsed.sort((a, b) =>
+      (a.name_line === undefined ? 1 : 0) - (b.name_line === undefined ? 1 : 0) ||
+      (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)
+    );
     if (matches.length === 0) {
       // Only now outline the files the prefilter skipped: their names feed did-you-mean.
       for (const f of skipped) misses.push((await outlineOf(workspace, f.rel, f.text, f.version)).symbols);
@@ -204,15 +261,38 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       for (const symbols of misses) for (const s of flattenSymbols(symbols)) names.add(s.name);
       const last = args.name_path.split("/").pop() ?? args.name_path;
       const near = nearestNames(last.replace(/\[\d+\]$/, ""), [...names], 5);
+      const unreadable = unparsed.length === 0
+        ? ""
+        : `; ${
+          unparsed.slice(0, 3).map((u) =>
+            u.region
+              ? `"${u.rel}" ${describeRegions([u.region])} (line ${u.name_line} mentions "${last}")`
+              : `"${u.rel}" ${describeRegions(u.regions, 2)}`
+          ).join(", ")
+        }${
+          unparsed.length > 3 ? ` and ${unparsed.length - 3} more files` : ""
+        } could not be parsed, so it may be there`;
       throw new RecoverableError(
         "not_found",
         `Cannot find symbol "${args.name_path}" in ${
           base === "" ? "the workspace" : `"${base}"`
-        } (${files.length} file${files.length === 1 ? "" : "s"} searched)`,
+        } (${files.length} file${files.length === 1 ? "" : "s"} searched)${unreadable}`,
         {
-          hint: near.length > 0
-            ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true`
-            : "Check the spelling, pass substring: true, or call outline on the file you expect it in",
+          hint: unparsed.length > 0
+            ? `The grammar may not support some syntax in ${
+              unparsed.length === 1 ? "that file" : "those files"
+            }: read_file {"path": "${unparsed[0]!.rel}", "start_line": ${
+              (unparsed[0]!.region ?? unparsed[0]!.regions[0]!).start_line
+            }, "end_line": ${
+              (unparsed[0]!.region ?? unparsed[0]!.regions[0]!).end_line
+            }} to look there, or search the text with grep`
+            : near.length > 0
+            ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true${
+              ignored > 0 ? ", or include_ignored: true to search ignored files and node_modules" : ""
+            }`
+            : `Check the spelling, pass substring: true${
+              ignored > 0 ? ", pass include_ignored: true to search ignored files and node_modules" : ""
+            }, or call outline on the file you expect it in`,
           ...(near.length > 0
             ? { suggestedCall: { tool: "find_symbol", args: { name_path: near[0]! } } }
             : {}),
@@ -221,6 +301,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
             path: base,
             did_you_mean: near,
             files_searched: files.length,
+            ...(unparsed.length > 0 ? { unparsed: unparsed.slice(0, 20) } : {}),
           },
         },
       );
@@ -269,6 +350,10 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       files_searched: files.length,
     };
     if (matches.length > max || truncated) data["truncated"] = true;
+    for (const u of unparsed.slice(0, 3)) warnings.push(unparsedWarning(u.rel, u.regions));
+    if (unparsed.length > 3) {
+      warnings.push(`${unparsed.length - 3} more searched files could not be parsed in places`);
+    }
     return warnings.length > 0 ? { data, warnings: warnings.slice(0, 10) } : { data };
   },
 };

@@ -1,10 +1,13 @@
 /**
- * list_files: the files and directories under a path (graver's own
- * `.graver/` is hidden).
+ * list_files: the files and directories under a path, walked as every
+ * project-wide walk is (`src/fs/walk.ts`): version-control folders and
+ * graver's `.graver/` hidden, `.gitignore` and `node_modules` skipped unless
+ * `include_ignored` is set.
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { walkProject } from "../fs/walk.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -16,13 +19,15 @@ export interface ListFilesArgs {
   recursive?: boolean;
   /** Most entries returned (default 1000). */
   max_entries?: number;
+  /** Also list what `.gitignore` ignores and `node_modules` (default false). */
+  include_ignored?: boolean;
 }
 
 /** The list_files tool. */
 export const listFiles: ToolDefinition<ListFilesArgs> = {
   name: "list_files",
   description:
-    "List files and directories under a directory of the workspace (default: the root). Directories end with '/'. Set recursive to walk subdirectories.",
+    "List files and directories under a directory of the workspace (default: the root). Directories end with '/'. Set recursive to walk subdirectories. Version-control folders (.git …) are never listed; what .gitignore ignores and node_modules are left out unless include_ignored is true.",
   inputSchema: objectSchema({
     path: { type: "string", description: 'Directory relative to the root ("" or "." for the root)' },
     recursive: { type: "boolean", description: "Walk subdirectories (default false)" },
@@ -31,6 +36,10 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
       minimum: 1,
       maximum: 100000,
       description: "Most entries to return (default 1000)",
+    },
+    include_ignored: {
+      type: "boolean",
+      description: "Also list what .gitignore ignores and node_modules (default false)",
     },
   }),
   mutates: false,
@@ -45,23 +54,15 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
         details: { path: dir },
       });
     }
-    const max = args.max_entries ?? 1000;
-    const entries: string[] = [];
-    let truncated = false;
-    const walk = async (rel: string): Promise<void> => {
-      for (const e of await stage.list(rel)) {
-        if (entries.length >= max) {
-          truncated = true;
-          return;
-        }
-        const child = rel === "" ? e.name : `${rel}/${e.name}`;
-        entries.push(e.kind === "dir" ? `${child}/` : child);
-        if (e.kind === "dir" && args.recursive) await walk(child);
-      }
-    };
-    await walk(dir);
+    const walked = await walkProject(stage, dir, {
+      recursive: args.recursive === true,
+      includeIgnored: args.include_ignored === true,
+      limit: args.max_entries ?? 1000,
+    });
+    const entries = walked.entries.map((e) => e.kind === "dir" ? `${e.rel}/` : e.rel);
     const data: Record<string, unknown> = { path: dir, entries, count: entries.length };
-    if (truncated) data["truncated"] = true;
+    if (walked.truncated) data["truncated"] = true;
+    if (walked.ignored > 0) data["ignored"] = walked.ignored;
     return { data };
   },
 };

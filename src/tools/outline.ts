@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { unparsedWarning } from "../syntax/error_regions.ts";
 import { outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -132,6 +133,11 @@ export const outline: ToolDefinition<OutlineArgs> = {
             top[0]?.name_path ?? "Name"
           }", include_body) or outline with depth, or raise max_symbols`,
       );
+    }
+    if (result.error_regions) {
+      // A grammar that misreads the file loses the definitions there: say where, never list junk.
+      data["error_regions"] = result.error_regions;
+      warnings.push(unparsedWarning(rel, result.error_regions));
     }
     data["symbols"] = args.detail === "full" ? cut(top, depth) : compactSymbols(top, depth);
     return warnings.length > 0 ? { data, warnings } : { data };

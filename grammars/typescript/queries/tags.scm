@@ -26,6 +26,8 @@
 (method_signature name: (_) @name) @definition.method
 (abstract_method_signature name: (_) @name) @definition.method
 (public_field_definition name: (_) @name) @definition.field
+; a mapped type (`{ [K in keyof T]: X }`) is a whole type, not a member: never listed
+(index_signature (mapped_type_clause)) @definition.local
 (index_signature) @definition.field
 (property_signature name: (_) @name) @definition.property
 (enum_body [(property_identifier) (enum_assignment name: (_))] @name @definition.enum_member)

@@ -119,3 +119,52 @@ Deno.test("findSyntaxRegressions() counts a Python body left empty (which tree-s
   assert.equal(res.error.code, "syntax_error");
   assert.match(res.error.hint, /put `pass` in it/);
 });
+
+Deno.test("guardSyntax() says a file already had errors, that the grammar may not support it, and how to write anyway", async () => {
+  const ws = await open();
+  const res = await ws.call("write_file", { path: "broken.ts", content: "const = 1;\nexport const b = ;\n" });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "syntax_error");
+  assert.match(
+    res.error.message,
+    /"broken\.ts" already had 1 syntax error before the edit, so the grammar may not support/,
+  );
+  assert.match(res.error.hint, /syntax_guard: "warn" to write anyway .* or "off"/);
+});
+
+Deno.test("guardSyntax() does not say 'fix the new code' when the new errors are outside the lines the edit changed", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/m.py": "class A:\n    def f(self):\n        return 1\n" }),
+    grammars: GRAMMARS,
+  });
+  const res = await ws.call("edit_file", { path: "m.py", old_string: "class A:", new_string: "class A" });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "syntax_error");
+  assert.doesNotMatch(res.error.hint, /Fix the new code/);
+  assert.match(res.error.hint, /outside the lines the edit changed \(line 1 of "m\.py"\)/);
+  assert.deepEqual((res.error.details as { files: { edited_lines: unknown }[] }).files[0]!.edited_lines, {
+    start_line: 1,
+    end_line: 1,
+  });
+});
+
+Deno.test("guardSyntax() gives the `pass` hint only for a genuinely empty body, not a broken def header", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/m.py": "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n",
+    }),
+    grammars: GRAMMARS,
+  });
+  const res = await ws.call("edit_file", {
+    path: "m.py",
+    old_string: "def f(self):",
+    new_string: "def f(self, x:",
+  });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "syntax_error");
+  assert.doesNotMatch(res.error.hint, /`pass`/);
+  const kinds = (res.error.details as { files: { problems: { kind: string }[] }[] }).files[0]!.problems.map((
+    p,
+  ) => p.kind);
+  assert.ok(!kinds.includes("empty"), kinds.join());
+});

@@ -3,6 +3,7 @@ import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
 import { MAX_BODY_LINES, MAX_BODY_LINES_TOTAL } from "../../../src/tools/find_symbol.ts";
+import { fixtureUrl } from "../../_helpers.ts";
 
 const FILES: Record<string, string> = {
   "/src/a.ts": "export class Store {\n  get(key: string) {\n    return key;\n  }\n}\n",
@@ -124,4 +125,67 @@ Deno.test("find_symbol() caps bodies: each at MAX_BODY_LINES, all at MAX_BODY_LI
     shown_lines: MAX_BODY_LINES_TOTAL - 4 * 902,
     total_lines: 902,
   });
+});
+
+Deno.test("find_symbol() not_found in a file the grammar misreads says the name may be in its unparsed lines", async () => {
+  // effect@4.1.0 src/internal/doNotation.ts: `FlatMap` (line 15) is lost in an ERROR node.
+  const text = await Deno.readTextFile(fixtureUrl("unparsed", "doNotation.ts"));
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/src/doNotation.ts": text, "/src/ok.ts": "export function ok() {}\n" }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("find_symbol", { name_path: "FlatMap" });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "not_found");
+  assert.match(
+    res.error.message,
+    /"src\/doNotation\.ts" lines 13–15 \(line 15 mentions "FlatMap"\) could not be parsed, so it may be there/,
+  );
+  assert.match(
+    res.error.hint,
+    /read_file \{"path": "src\/doNotation\.ts", "start_line": 13, "end_line": 15\}/,
+  );
+  assert.match(res.error.hint, /grammar may not support/);
+  assert.ok((res.error.details as { unparsed: unknown[] })["unparsed"].length === 1);
+  // A match in such a file comes with the warning too.
+  const bind = await ws.call("find_symbol", { name_path: "bind" });
+  assert.ok(bind.ok);
+  assert.match(bind.warnings.join("\n"), /"src\/doNotation\.ts" .*could not be parsed/);
+  // Junk from inside ERROR nodes is never a match.
+  const junk = await ws.call("find_symbol", { name_path: "K in", substring: true });
+  assert.ok(!junk.ok);
+});
+
+Deno.test("find_symbol() skips .gitignored build output and node_modules unless include_ignored", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/w/.gitignore": "dist/\n",
+      "/w/src/a.ts": "export function real() {}\n",
+      "/w/dist/a.d.ts": "export declare function real(): void;\nexport declare function built(): void;\n",
+      "/w/node_modules/pkg/index.d.ts": "export declare function vendored(): void;\n",
+      "/w/.git/hooks/x.ts": "export function hook() {}\n",
+    }),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const real = await ws.call("find_symbol", { name_path: "real" });
+  assert.ok(real.ok);
+  assert.deepEqual((real.data["matches"] as { path: string }[]).map((m) => m.path), ["src/a.ts"]);
+  const built = await ws.call("find_symbol", { name_path: "built" });
+  assert.ok(!built.ok);
+  assert.equal(built.error.code, "not_found");
+  assert.match(built.error.hint, /include_ignored: true/);
+  const withIgnored = await ws.call("find_symbol", { name_path: "vendored", include_ignored: true });
+  assert.ok(withIgnored.ok);
+  assert.deepEqual((withIgnored.data["matches"] as { path: string }[]).map((m) => m.path), [
+    "node_modules/pkg/index.d.ts",
+  ]);
+  const both = await ws.call("find_symbol", { name_path: "real", include_ignored: true });
+  assert.ok(both.ok);
+  assert.deepEqual((both.data["matches"] as { path: string }[]).map((m) => m.path), [
+    "dist/a.d.ts",
+    "src/a.ts",
+  ]);
+  const hook = await ws.call("find_symbol", { name_path: "hook", include_ignored: true });
+  assert.ok(!hook.ok, "never inside .git/");
 });

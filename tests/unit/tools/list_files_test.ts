@@ -40,3 +40,34 @@ Deno.test("list_files() refuses a file path and a missing directory", async () =
   assert.deepEqual(onFile.error.suggested_call, { tool: "read_file", args: { path: "src/a.ts" } });
   assert.equal(code(await ws.call("list_files", { path: "nope" })), "not_found");
 });
+
+Deno.test("list_files() never walks .git/ and honours .gitignore; include_ignored lists ignored files", async () => {
+  const { ws } = await open({
+    "/w/.git/HEAD": "ref: refs/heads/main\n",
+    "/w/.git/objects/aa/bb": "x",
+    "/w/.gitignore": "dist/\n*.log\n!keep.log\n",
+    "/w/dist/index.js": "",
+    "/w/x.log": "",
+    "/w/keep.log": "",
+    "/w/node_modules/pkg/index.js": "",
+  });
+  // .git/ used to come first and spend max_entries.
+  const first = okData(await ws.call("list_files", { recursive: true, max_entries: 2 }));
+  assert.deepEqual(first["entries"], [".gitignore", "bom.txt"]);
+  const all = okData(await ws.call("list_files", { recursive: true }));
+  assert.deepEqual(all["entries"], [
+    ".gitignore",
+    "bom.txt",
+    "img.bin",
+    "keep.log",
+    "latin1.txt",
+    "src/",
+    "src/a.ts",
+    "src/crlf.py",
+  ]);
+  assert.equal(all["ignored"], 3);
+  const everything = okData(await ws.call("list_files", { recursive: true, include_ignored: true }));
+  const entries = everything["entries"] as string[];
+  for (const e of ["dist/index.js", "x.log", "node_modules/pkg/index.js"]) assert.ok(entries.includes(e), e);
+  assert.ok(!entries.some((e) => e.startsWith(".git/")));
+});

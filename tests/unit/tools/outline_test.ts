@@ -91,3 +91,36 @@ Deno.test("outline cuts a big outline level by level to max_symbols and says how
   assert.equal((first.data["symbols"] as unknown[]).length, 2);
   assert.deepEqual(first.data["truncated"], { total, shown: 2, depth: 1 });
 });
+
+Deno.test("outline() of a file the grammar misreads warns with the unparsed lines and lists no junk", async () => {
+  // effect@4.1.0 src/internal/doNotation.ts: two generic call signatures in a row without `;`.
+  const text = await Deno.readTextFile(fixtureUrl("unparsed", "doNotation.ts"));
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/doNotation.ts": text }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("outline", { path: "doNotation.ts" });
+  assert.ok(res.ok);
+  const names = (res.data["symbols"] as { name_path: string }[]).map((s) => s.name_path);
+  // Mapped types from inside ERROR nodes are not fields; the real symbols that parsed are still there.
+  assert.ok(!names.some((n) => n.includes("[K in")), names.join(", "));
+  for (const n of ["Map", "bindTo", "bind"]) assert.ok(names.includes(n), n);
+  const regions = res.data["error_regions"] as { start_line: number; end_line: number }[];
+  assert.ok(regions.length > 0);
+  assert.ok(regions.some((r) => r.start_line <= 15 && r.end_line >= 13), JSON.stringify(regions));
+  assert.match(
+    res.warnings.join("\n"),
+    /"doNotation\.ts" line 8, lines 13–15.*could not be parsed.*may be missing/,
+  );
+});
+
+Deno.test("outline() of a clean file has no error regions and no warning", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": TS }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("outline", { path: "a.ts" });
+  assert.ok(res.ok);
+  assert.equal(res.data["error_regions"], undefined);
+  assert.deepEqual(res.warnings, []);
+});

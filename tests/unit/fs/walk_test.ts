@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
+import { BackendFs } from "../../../src/fs/backend.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { walkProject } from "../../../src/fs/walk.ts";
+
+/** A project with VCS folders, graver's folder, node_modules, build output and nested .gitignore files. */
+const TREE: Record<string, string> = {
+  ".git/HEAD": "ref: refs/heads/main\n",
+  ".git/objects/ab/cdef": "x",
+  ".hg/store": "x",
+  ".jj/repo": "x",
+  ".graver/journal.json": "{}",
+  ".gitignore": "dist/\n*.log\n!keep.log\n/root-only.txt\nsecret/**\n",
+  "a.ts": "",
+  "keep.log": "",
+  "x.log": "",
+  "root-only.txt": "",
+  "dist/index.js": "",
+  "node_modules/pkg/index.ts": "",
+  "secret/s.ts": "",
+  "src/root-only.txt": "",
+  "src/b.ts": "",
+  "src/.gitignore": "gen/\n!important.log\n",
+  "src/important.log": "",
+  "src/gen/g.ts": "",
+  "src/deep/dist/d.ts": "",
+  "src/deep/c.ts": "",
+};
+
+async function stageOver(files: Record<string, string>, root: string, disk: boolean): Promise<Stage> {
+  const backend = disk ? createDiskBackend() : createMemoryBackend(
+    Object.fromEntries(Object.entries(files).map(([k, v]) => [`${root}/${k}`, v])),
+  );
+  if (disk) {
+    for (const [k, v] of Object.entries(files)) {
+      const p = `${root}/${k}`;
+      await Deno.mkdir(p.slice(0, p.lastIndexOf("/")), { recursive: true });
+      await Deno.writeTextFile(p, v);
+    }
+  }
+  return new Stage(BackendFs.wrap(backend), new Sandbox(root));
+}
+
+for (const disk of [false, true]) {
+  const where = disk ? "on disk" : "in memory";
+
+  Deno.test(`walkProject() skips VCS folders, .graver, node_modules and .gitignored entries (${where})`, async () => {
+    const root = disk ? await Deno.makeTempDir() : "/w";
+    try {
+      const stage = await stageOver(TREE, root, disk);
+      const { entries, truncated, ignored } = await walkProject(stage, "");
+      assert.deepEqual(entries.map((e) => e.kind === "dir" ? `${e.rel}/` : e.rel), [
+        ".gitignore",
+        "a.ts",
+        "keep.log",
+        "secret/",
+        "src/",
+        "src/.gitignore",
+        "src/b.ts",
+        "src/deep/",
+        "src/deep/c.ts",
+        "src/important.log",
+        "src/root-only.txt",
+      ]);
+      assert.equal(truncated, false);
+      // dist/, node_modules/, x.log, root-only.txt, secret/s.ts, src/gen/, src/deep/dist/
+      assert.equal(ignored, 7);
+    } finally {
+      if (disk) await Deno.remove(root, { recursive: true });
+    }
+  });
+
+  Deno.test(`walkProject() with includeIgnored lists ignored files and node_modules but never VCS folders (${where})`, async () => {
+    const root = disk ? await Deno.makeTempDir() : "/w";
+    try {
+      const stage = await stageOver(TREE, root, disk);
+      const { entries } = await walkProject(stage, "", { includeIgnored: true });
+      const rels = entries.map((e) => e.rel);
+      for (const r of ["dist/index.js", "node_modules/pkg/index.ts", "x.log", "src/gen/g.ts"]) {
+        assert.ok(rels.includes(r), r);
+      }
+      assert.ok(!rels.some((r) => /^\.(git|hg|jj|graver)(\/|$)/.test(r)), rels.join());
+    } finally {
+      if (disk) await Deno.remove(root, { recursive: true });
+    }
+  });
+}
+
+Deno.test("walkProject() from a subdirectory applies its parents' .gitignore rules", async () => {
+  const stage = await stageOver(TREE, "/w", false);
+  const { entries } = await walkProject(stage, "src");
+  assert.deepEqual(entries.map((e) => e.rel), [
+    "src/.gitignore",
+    "src/b.ts",
+    "src/deep",
+    "src/deep/c.ts",
+    "src/important.log",
+    "src/root-only.txt",
+  ]);
+});
+
+Deno.test("walkProject() counts only accepted entries against the limit, and sees staged files", async () => {
+  const stage = await stageOver(TREE, "/w", false);
+  await stage.write("src/new.ts", new TextEncoder().encode("export {};\n"));
+  const ts = await walkProject(stage, "", { accept: (e) => e.rel.endsWith(".ts") });
+  assert.deepEqual(ts.entries.map((e) => e.rel), ["a.ts", "src/b.ts", "src/deep/c.ts", "src/new.ts"]);
+  const cut = await walkProject(stage, "", { accept: (e) => e.rel.endsWith(".ts"), limit: 2 });
+  assert.deepEqual(cut.entries.map((e) => e.rel), ["a.ts", "src/b.ts"]);
+  assert.equal(cut.truncated, true);
+  const flat = await walkProject(stage, "", { recursive: false });
+  assert.deepEqual(flat.entries.map((e) => e.rel), [".gitignore", "a.ts", "keep.log", "secret", "src"]);
+});
