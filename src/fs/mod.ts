@@ -20,3 +20,4 @@ export * from "./stage.ts";
 export * from "./text.ts";
 export * from "./unified_diff.ts";
 export * from "./version.ts";
+export * from "./lines.ts";

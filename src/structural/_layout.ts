@@ -9,78 +9,13 @@ import type { Node } from "web-tree-sitter";
 import { symbolRules } from "../syntax/queries.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
-
-/** Offset of the start of the line holding `offset`. */
-export function lineStart(text: string, offset: number): number {
-  return offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
-}
-
-/** Offset just after the line ending of the line holding `offset` (text length on the last line). */
-export function nextLineStart(text: string, offset: number): number {
-  const nl = text.indexOf("\n", offset);
-  return nl === -1 ? text.length : nl + 1;
-}
-
-/** Whether only spaces and tabs precede `offset` on its line. */
-export function startsLine(text: string, offset: number): boolean {
-  return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
-}
+import { isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
 
 /** Whether the rest of the line after `offset` is empty, a `;`/`,`, or a comment. */
 export function restIsTrivial(text: string, offset: number): boolean {
   const nl = text.indexOf("\n", offset);
   const rest = text.slice(offset, nl === -1 ? text.length : nl).replace(/\r$/, "");
   return /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/.test(rest);
-}
-
-function isBlank(line: string): boolean {
-  return /^[ \t]*\r?$/.test(line);
-}
-
-/** Blank lines immediately above the line start `at`. */
-export function blankLinesAbove(text: string, at: number): number {
-  let n = 0;
-  let end = at;
-  while (end > 0) {
-    const start = lineStart(text, end - 1);
-    if (!isBlank(text.slice(start, end - 1))) break;
-    n++;
-    end = start;
-  }
-  return n;
-}
-
-/** Blank lines starting at the line start `at`. */
-export function blankLinesBelow(text: string, at: number): number {
-  let n = 0;
-  let start = at;
-  while (start < text.length) {
-    const nl = text.indexOf("\n", start);
-    if (nl === -1) break;
-    if (!isBlank(text.slice(start, nl))) break;
-    n++;
-    start = nl + 1;
-  }
-  return n;
-}
-
-/** Move a line start down over `count` blank lines. */
-export function skipLinesDown(text: string, at: number, count: number): number {
-  let p = at;
-  for (let i = 0; i < count; i++) p = nextLineStart(text, p);
-  return p;
-}
-
-/** Move a line start up over `count` lines. */
-export function skipLinesUp(text: string, at: number, count: number): number {
-  let p = at;
-  for (let i = 0; i < count && p > 0; i++) p = lineStart(text, p - 1);
-  return p;
-}
-
-/** Remove leading blank lines and trailing whitespace of code to place. */
-export function trimCode(code: string): string {
-  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
 }
 
 /**
@@ -158,7 +93,7 @@ function blankLinesBetween(text: string, a: Node, b: Node): number {
   const from = nextLineStart(text, a.endIndex);
   const to = lineStart(text, b.startIndex);
   if (to <= from) return 0;
-  for (const line of text.slice(from, to).split("\n")) if (isBlank(line)) n++;
+  for (const line of text.slice(from, to).split("\n")) if (isBlankLine(line)) n++;
   return text.slice(from, to).endsWith("\n") ? n - 1 : n;
 }
 

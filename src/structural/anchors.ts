@@ -13,18 +13,21 @@ import { symbolRules } from "../syntax/queries.ts";
 import {
   blankLinesAbove,
   blankLinesBelow,
+  indentOfLine,
+  lineStart,
+  nextLineStart,
+  startsLine,
+  trimCode,
+} from "../fs/lines.ts";
+import {
   definitionGap,
   type DefinitionStarts,
   isDefinition,
-  lineStart,
   looksLikeDefinition,
-  nextLineStart,
   restIsTrivial,
   siblingsOf,
-  startsLine,
-  trimCode,
 } from "./_layout.ts";
-import { indentOfLine, reindent } from "./reindent.ts";
+import { reindent } from "./reindent.ts";
 import { nodeTarget, type Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, withIndentUnit } from "./source.ts";
 
@@ -221,8 +224,8 @@ function atLineStart(
   const body = place(file, code, indent);
   const unterminated = at === text.length && text.length > 0 && !text.endsWith("\n");
   const atEnd = at >= text.length;
-  const addAbove = Math.max(0, needAbove - blankLinesAbove(text, at));
-  const addBelow = atEnd ? 0 : Math.max(0, needBelow - blankLinesBelow(text, at));
+  const addAbove = Math.max(0, needAbove - blankLinesAbove(text, at).count);
+  const addBelow = atEnd ? 0 : Math.max(0, needBelow - blankLinesBelow(text, at).count);
   const out = unterminated
     ? eol + eol.repeat(addAbove) + body
     : eol.repeat(addAbove) + body + eol + eol.repeat(addBelow);

@@ -9,25 +9,19 @@
 import {
   blankLinesAbove,
   blankLinesBelow,
+  columnsOf,
+  indentOfLine,
   lineStart,
   nextLineStart,
-  restIsTrivial,
-  siblingsOf,
-  skipLinesDown,
-  skipLinesUp,
   startsLine,
-} from "./_layout.ts";
-import { copiedFrom, indentOfLine, reindent } from "./reindent.ts";
+} from "../fs/lines.ts";
+import { restIsTrivial, siblingsOf } from "./_layout.ts";
+import { copiedFrom, reindent } from "./reindent.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 import type { Node } from "web-tree-sitter";
 import { isComma } from "../syntax/_tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
-
-/** Columns of leading whitespace (a tab counts 4, as reindent counts them). */
-function columnsOf(ws: string): number {
-  return ws.replaceAll("\t", "    ").length;
-}
 
 function firstWord(s: string): string {
   return /^\s*([^\s(){}[\]<>:;,]+)/.exec(s)?.[1] ?? "";
@@ -218,11 +212,11 @@ function removalSpanEdit(file: SourceFile, target: Target): TextEdit {
   const { hasPrev, hasNext } = siblingsOf(target);
   const above = blankLinesAbove(text, start);
   const below = blankLinesBelow(text, end);
-  if (!hasPrev && hasNext) end = skipLinesDown(text, end, below);
-  else if (hasPrev && !hasNext) start = skipLinesUp(text, start, above);
+  if (!hasPrev && hasNext) end = below.to;
+  else if (hasPrev && !hasNext) start = above.from;
   else if (hasPrev && hasNext) {
-    if (above <= below) start = skipLinesUp(text, start, above);
-    else end = skipLinesDown(text, end, below);
+    if (above.count <= below.count) start = above.from;
+    else end = below.to;
   }
   if (end === text.length && !text.endsWith("\n") && start > 0) {
     // The last line has no newline: take the newline before it instead, so the file still ends without one.

@@ -10,6 +10,7 @@
  */
 import { type Node, Query } from "web-tree-sitter";
 import { RecoverableError, type SuggestedCall } from "../errors.ts";
+import { startsLine } from "../fs/lines.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, resolveNamePath, type SymbolInfo, symbolNode, TextIndex } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -171,11 +172,6 @@ export function describeTarget(file: SourceFile, index: TextIndex, t: Target): C
  */
 export function isDecoration(type: string, rules: SymbolRules): boolean {
   return rules.decorations.includes(type) || /decorator|attribute|annotation/.test(type);
-}
-
-function startsLine(text: string, offset: number): boolean {
-  const ls = text.lastIndexOf("\n", offset - 1) + 1;
-  return text.slice(ls, offset).trim() === "";
 }
 
 /**

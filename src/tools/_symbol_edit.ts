@@ -8,6 +8,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { blankLinesBelow, indentOfLine, isBlankLine, lineEndAfter } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import { isDecoration } from "../structural/selectors.ts";
 import { loadSource, type SourceFile, withIndentUnit } from "../structural/source.ts";
@@ -112,66 +113,11 @@ export async function openSymbol(
   return { ...file, symbol: res.symbol, node, siblings, topLevel, rules: symbolRules(file.language) };
 }
 
-/** Offset of the start of the line holding `offset`. */
-export function lineStart(text: string, offset: number): number {
-  return offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
-}
-
-/** Offset just past the newline ending the line holding `offset - 1` (or the text's end). */
-export function lineEndAfter(text: string, offset: number): number {
-  const k = offset > 0 ? offset - 1 : 0;
-  const nl = text.indexOf("\n", k);
-  return nl === -1 ? text.length : nl + 1;
-}
-
-/** The leading whitespace of the line holding `offset`. */
-export function indentAt(text: string, offset: number): string {
-  const s = lineStart(text, offset);
-  return /^[ \t]*/.exec(text.slice(s, s + 256))![0];
-}
-
-/** Whether only spaces and tabs precede `offset` on its line. */
-export function startsLine(text: string, offset: number): boolean {
-  return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
-}
-
 /** Whether only whitespace or a comment follows `offset` on its line. */
 export function endsLine(text: string, offset: number): boolean {
   const nl = text.indexOf("\n", offset);
   const rest = text.slice(offset, nl === -1 ? text.length : nl).trim();
   return rest === "" || /^(?:\/\/|#|\/\*|--|;)/.test(rest);
-}
-
-/** Whether a line (without its ending) is blank. */
-function isBlank(line: string): boolean {
-  return /^[ \t\r]*$/.test(line);
-}
-
-/** Number of blank lines directly above the line starting at `start`. */
-export function blanksAbove(text: string, start: number): { count: number; from: number } {
-  let from = start;
-  let count = 0;
-  while (from > 0) {
-    const prevStart = lineStart(text, from - 1);
-    if (!isBlank(text.slice(prevStart, from - 1))) break;
-    count++;
-    from = prevStart;
-  }
-  return { count, from };
-}
-
-/** Number of blank lines directly below, starting at line start `end`. */
-export function blanksBelow(text: string, end: number): { count: number; to: number } {
-  let to = end;
-  let count = 0;
-  while (to < text.length) {
-    const nl = text.indexOf("\n", to);
-    const line = text.slice(to, nl === -1 ? text.length : nl);
-    if (!isBlank(line) || nl === -1) break;
-    count++;
-    to = nl + 1;
-  }
-  return { count, to };
 }
 
 /** A line that closes the enclosing block. */
@@ -187,7 +133,7 @@ const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
  * @returns True when the construct is the last thing in its block.
  */
 export function lastInBlock(text: string, end: number, indent: string): boolean {
-  const below = blanksBelow(text, end);
+  const below = blankLinesBelow(text, end);
   if (below.to >= text.length) return true;
   const nl = text.indexOf("\n", below.to);
   const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
@@ -199,7 +145,7 @@ export function lastInBlock(text: string, end: number, indent: string): boolean 
 function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
   const between = text.slice(a.full_range.end_utf16, b.full_range.start_utf16);
   const lines = between.split("\n").slice(1, -1);
-  return lines.filter(isBlank).length;
+  return lines.filter(isBlankLine).length;
 }
 
 /**
@@ -214,8 +160,8 @@ export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): numbe
   if (prefer === "next") {
     // What follows keeps its distance: the new code takes the gap the symbol had below it.
     const end = lineEndAfter(t.text, t.symbol.full_range.end_utf16);
-    if (!lastInBlock(t.text, end, indentAt(t.text, t.symbol.full_range.start_utf16))) {
-      return blanksBelow(t.text, end).count;
+    if (!lastInBlock(t.text, end, indentOfLine(t.text, t.symbol.full_range.start_utf16))) {
+      return blankLinesBelow(t.text, end).count;
     }
   }
   const i = t.siblings.indexOf(t.symbol);
@@ -230,11 +176,6 @@ export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): numbe
   }
   if (t.language === "python" && t.topLevel) return 2;
   return t.symbol.full_range.end_line > t.symbol.full_range.start_line || t.topLevel ? 1 : 0;
-}
-
-/** Trim blank lines at both ends of model-written code and its trailing spaces. */
-export function trimCode(code: string): string {
-  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
 }
 
 /** The first token of a text (a word or one punctuation character). */

@@ -9,23 +9,14 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { indentOfLine, lineEndAfter, lineStart, startsLine, trimCode } from "../fs/lines.ts";
 import { lineEndingAt } from "../fs/text.ts";
 import { reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
 import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import {
-  conventionalGap,
-  endsLine,
-  indentAt,
-  lineEndAfter,
-  lineStart,
-  openSymbol,
-  startsLine,
-  type SymbolTarget,
-  trimCode,
-} from "./_symbol_edit.ts";
+import { conventionalGap, endsLine, openSymbol, type SymbolTarget } from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Where insert_code puts the code. */
@@ -100,7 +91,7 @@ function place(t: SymbolTarget, code: string, indent: string): string {
 function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
   const open = body.child(0);
   const close = body.child(body.childCount - 1);
-  const outerIndent = indentAt(t.text, t.symbol.range.start_utf16);
+  const outerIndent = indentOfLine(t.text, t.symbol.range.start_utf16);
   const inner = place(t, code, outerIndent + t.unit);
   // Only an empty body (whitespace between its brackets) is opened onto lines; nothing in it is ever replaced.
   if (
@@ -110,7 +101,7 @@ function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
     return {
       at: open.endIndex,
       end: close.startIndex,
-      text: `${t.eol}${inner}${t.eol}${indentAt(t.text, close.startIndex)}`,
+      text: `${t.eol}${inner}${t.eol}${indentOfLine(t.text, close.startIndex)}`,
     };
   }
   const at = lineEndAfter(t.text, body.endIndex);
@@ -161,7 +152,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   const eol = t.eol;
   if (position === "before") {
     const anchor = t.symbol.full_range.start_utf16;
-    const indent = indentAt(text, anchor);
+    const indent = indentOfLine(text, anchor);
     if (!startsLine(text, anchor)) {
       return { at: anchor, end: anchor, text: `${place(t, code, "").trimStart()} ` };
     }
@@ -171,7 +162,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   }
   if (position === "after") {
     const anchor = t.symbol.full_range.end_utf16;
-    const indent = indentAt(text, t.symbol.full_range.start_utf16);
+    const indent = indentOfLine(text, t.symbol.full_range.start_utf16);
     if (!endsLine(text, anchor)) return { at: anchor, end: anchor, text: `${eol}${place(t, code, indent)}` };
     const gap = conventionalGap(t, "next");
     const at = lineEndAfter(text, anchor);
@@ -207,13 +198,17 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     if (startsLine(text, first.startIndex)) {
       const gap = children.length > 1 ? blankLinesBetween(text, first, children[1]!) : 0;
       const at = lineStart(text, first.startIndex);
-      return { at, end: at, text: place(t, item, indentAt(text, first.startIndex)) + eol + eol.repeat(gap) };
+      return {
+        at,
+        end: at,
+        text: place(t, item, indentOfLine(text, first.startIndex)) + eol + eol.repeat(gap),
+      };
     }
     return { at: first.startIndex, end: first.startIndex, text: `${place(t, item, "").trim()} ` };
   }
   if (position === "start_of_body" && doc && children.length === 0) {
     const at = lineEndAfter(text, doc.endIndex);
-    return { at, end: at, text: place(t, code, indentAt(text, doc.startIndex)) + eol };
+    return { at, end: at, text: place(t, code, indentOfLine(text, doc.startIndex)) + eol };
   }
   if (position === "end_of_body" && (children.length > 0 || doc)) {
     const last = children.length > 0 ? children[children.length - 1]! : doc!;
@@ -234,7 +229,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
       return {
         at,
         end: at,
-        text: lead + eol.repeat(gap) + place(t, item, indentAt(text, last.startIndex)) + eol,
+        text: lead + eol.repeat(gap) + place(t, item, indentOfLine(text, last.startIndex)) + eol,
         ...(commaAt !== undefined ? { commaAt } : {}),
       };
     }

@@ -6,21 +6,23 @@
  * @module
  */
 import type { Node } from "web-tree-sitter";
+import {
+  blankLinesAbove,
+  blankLinesBelow,
+  indentOfLine,
+  lineEndAfter,
+  lineStart,
+  startsLine,
+} from "../fs/lines.ts";
 import { emptiedBodyFiller } from "../structural/node_edit.ts";
 import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import {
-  blanksAbove,
-  blanksBelow,
   decorationsStart,
   endsLine,
-  indentAt,
   lastInBlock,
-  lineEndAfter,
-  lineStart,
   openSymbol,
-  startsLine,
   symbolLocation,
   type SymbolTarget,
 } from "./_symbol_edit.ts";
@@ -65,9 +67,9 @@ export function removalSpan(text: string, start: number, end: number): { start: 
   }
   const ls = lineStart(text, start);
   const le = lineEndAfter(text, end);
-  const indent = indentAt(text, start);
-  if (!lastInBlock(text, le, indent)) return { start: ls, end: blanksBelow(text, le).to };
-  let from = blanksAbove(text, ls).from;
+  const indent = indentOfLine(text, start);
+  if (!lastInBlock(text, le, indent)) return { start: ls, end: blankLinesBelow(text, le).to };
+  let from = blankLinesAbove(text, ls).from;
   if (le === text.length && !text.endsWith("\n") && from > 0) {
     // The symbol ended the file without a final newline: keep it that way.
     from -= from >= 2 && text[from - 2] === "\r" ? 2 : 1;
@@ -128,7 +130,9 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     if (filler !== null && startsLine(t.text, start) && endsLine(t.text, end)) {
       const from = lineStart(t.text, start);
       const to = lineEndAfter(t.text, end);
-      const text = `${t.text.slice(0, from)}${indentAt(t.text, start)}${filler}${t.eol}${t.text.slice(to)}`;
+      const text = `${t.text.slice(0, from)}${indentOfLine(t.text, start)}${filler}${t.eol}${
+        t.text.slice(to)
+      }`;
       await stage.writeText(t.rel, { text, bom: t.bom });
       return { data: { path: t.rel, removed: symbolLocation(t.symbol), filled_with: filler } };
     }

@@ -9,20 +9,14 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { columnsOf, indentOfLine, trimCode } from "../fs/lines.ts";
 import { lineEndingAt } from "../fs/text.ts";
 import { copiedFrom, reindent } from "../structural/reindent.ts";
 import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import {
-  afterInnerDecorations,
-  decorationsStart,
-  firstToken,
-  indentAt,
-  openSymbol,
-  trimCode,
-} from "./_symbol_edit.ts";
+import { afterInnerDecorations, decorationsStart, firstToken, openSymbol } from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of replace_symbol. */
@@ -168,7 +162,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     // Code that brings the `;` ending the definition outside its node (C/C++ `struct S {...};`) replaces it.
     const semi = /;\s*$/.test(replacement) ? /^[ \t]*;/.exec(t.text.slice(end)) : null;
     if (semi) end += semi[0].length;
-    const indent = indentAt(t.text, start);
+    const indent = indentOfLine(t.text, start);
     const lines = await codeLineRoles(workspace, t.language, replacement);
     // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
     const copied = copiedFrom(replacement, t.text.slice(start, end));
@@ -178,7 +172,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
       unit: t.unit,
       indentFirstLine: false,
       ...lines,
-      ...(copied ? { firstColumn: indent.replaceAll("\t", "    ").length } : {}),
+      ...(copied ? { firstColumn: columnsOf(indent) } : {}),
     });
     const text = t.text.slice(0, start) + placed + t.text.slice(end);
     if (text === t.text) return { data: { path: t.rel, name_path: t.symbol.name_path, unchanged: true } };
