@@ -10,6 +10,8 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { isComma } from "../syntax/_tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
+import { flattenSymbols, outlineOf } from "../syntax/symbols.ts";
+import type { Parsing } from "../syntax/types.ts";
 import {
   blankLinesAbove,
   blankLinesBelow,
@@ -26,6 +28,7 @@ import {
   looksLikeDefinition,
   restIsTrivial,
   siblingsOf,
+  spacedKind,
 } from "./_layout.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget, type Target } from "./selectors.ts";
@@ -426,4 +429,23 @@ function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
   const at = nextLineStart(text, body.headerEnd);
   const unterminated = at === text.length && !text.endsWith("\n");
   return { start: at, end: at, text: unterminated ? eol + placed : placed + eol };
+}
+
+/**
+ * Start offsets of the file's definitions (functions, classes, methods …, not
+ * variables or fields), or null when the language has no outline.
+ */
+export async function definitionStarts(ws: Parsing, file: SourceFile): Promise<DefinitionStarts | null> {
+  try {
+    const outline = await outlineOf(ws, file.rel, file.text, file.version);
+    const out: DefinitionStarts = new Set();
+    for (const s of flattenSymbols(outline.symbols)) {
+      if (!spacedKind(s.kind)) continue;
+      out.add(s.range.start_utf16);
+      out.add(s.full_range.start_utf16);
+    }
+    return out;
+  } catch {
+    return null;
+  }
 }
