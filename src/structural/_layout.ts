@@ -9,13 +9,34 @@ import type { Node } from "web-tree-sitter";
 import { symbolRules } from "../syntax/queries.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
-import { isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
+import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
 
 /** Whether the rest of the line after `offset` is empty, a `;`/`,`, or a comment. */
 export function restIsTrivial(text: string, offset: number): boolean {
   const nl = text.indexOf("\n", offset);
   const rest = text.slice(offset, nl === -1 ? text.length : nl).replace(/\r$/, "");
   return /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/.test(rest);
+}
+
+/** A line that closes the enclosing block. */
+const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
+
+/**
+ * Whether nothing but a block closer, a dedent or the end of the file follows
+ * the line ending at `end` (blank lines skipped).
+ *
+ * @param text The text.
+ * @param end A line start (just past a line's ending).
+ * @param indent The indentation of the construct that ends there.
+ * @returns True when the construct is the last thing in its block.
+ */
+export function lastInBlock(text: string, end: number, indent: string): boolean {
+  const below = blankLinesBelow(text, end);
+  if (below.to >= text.length) return true;
+  const nl = text.indexOf("\n", below.to);
+  const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  const lead = /^[ \t]*/.exec(line)![0];
+  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
 }
 
 /**

@@ -16,7 +16,8 @@ import { codeLineRoles } from "../structural/source.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import { afterInnerDecorations, decorationsStart, firstToken, openSymbol } from "./_symbol_edit.ts";
+import { afterInnerDecorations, decorationsStart } from "../structural/selectors.ts";
+import { firstToken, openSymbol } from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of replace_symbol. */
