@@ -11,7 +11,8 @@ import { decorationsStart, symbolTarget } from "../structural/selectors.ts";
 import { applyTextEdits } from "../structural/source.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import { openSymbol, symbolLocation } from "./_symbol_edit.ts";
+import { openSymbol } from "../structural/symbol_target.ts";
+import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of remove_symbol. */
@@ -28,6 +29,15 @@ export interface RemoveSymbolArgs {
   dry_run?: boolean;
 }
 
+/** Wire form of a symbol location for results. */
+function symbolLocation(s: SymbolInfo): Record<string, unknown> {
+  return {
+    name_path: s.name_path,
+    kind: s.kind,
+    start_line: s.full_range.start_line,
+    end_line: s.full_range.end_line,
+  };
+}
 /** The remove_symbol tool. */
 export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
   name: "remove_symbol",

@@ -1,8 +1,7 @@
 /**
- * Shared machinery of the symbol tools (replace_symbol, remove_symbol,
- * insert_code): open a file through the stage, resolve a name path to one
- * symbol, and line-level helpers that keep blank-line conventions and line
- * endings.
+ * A symbol opened for an edit by name path: the file (through the stage,
+ * version-checked, parsed), the one symbol the name path resolves to, its
+ * siblings, and the blank-line gap new code next to it takes.
  *
  * @module
  */
@@ -10,11 +9,12 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { blankLinesBelow, indentOfLine, isBlankLine, lineEndAfter } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
-import { loadSource, type SourceFile, withIndentUnit } from "../structural/source.ts";
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, type SymbolInfo, symbolNode } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
+import { lastInBlock } from "./_layout.ts";
+import { loadSource, type SourceFile, withIndentUnit } from "./source.ts";
 
 /**
  * A file opened for a symbol edit ({@linkcode SourceFile}: path, text, BOM,
@@ -119,27 +119,6 @@ export function endsLine(text: string, offset: number): boolean {
   return rest === "" || /^(?:\/\/|#|\/\*|--|;)/.test(rest);
 }
 
-/** A line that closes the enclosing block. */
-const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
-
-/**
- * Whether nothing but a block closer, a dedent or the end of the file follows
- * the line ending at `end` (blank lines skipped).
- *
- * @param text The text.
- * @param end A line start (just past a line's ending).
- * @param indent The indentation of the construct that ends there.
- * @returns True when the construct is the last thing in its block.
- */
-export function lastInBlock(text: string, end: number, indent: string): boolean {
-  const below = blankLinesBelow(text, end);
-  if (below.to >= text.length) return true;
-  const nl = text.indexOf("\n", below.to);
-  const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
-  const lead = /^[ \t]*/.exec(line)![0];
-  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
-}
-
 /** Blank lines between two consecutive symbols (by their full ranges). */
 function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
   const between = text.slice(a.full_range.end_utf16, b.full_range.start_utf16);
@@ -180,14 +159,4 @@ export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): numbe
 /** The first token of a text (a word or one punctuation character). */
 export function firstToken(text: string): string {
   return /^\s*([A-Za-z_$][\w$]*|\S)/.exec(text)?.[1] ?? "";
-}
-
-/** Wire form of a symbol location for results. */
-export function symbolLocation(s: SymbolInfo): Record<string, unknown> {
-  return {
-    name_path: s.name_path,
-    kind: s.kind,
-    start_line: s.full_range.start_line,
-    end_line: s.full_range.end_line,
-  };
 }
