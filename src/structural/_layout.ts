@@ -11,12 +11,23 @@ import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
 import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
 
-/** Whether the rest of the line after `offset` is empty, a `;`/`,`, or a comment. */
-export function restIsTrivial(text: string, offset: number): boolean {
+/**
+ * Whether nothing but trivia follows `offset` on its line: spaces, a comment,
+ * and (unless `separator` is false) one `;` or `,` before them.
+ *
+ * @param text The text.
+ * @param offset An offset (UTF-16).
+ * @param separator Whether a `;` or `,` counts as trivia (default true).
+ * @returns True when the line ends there, as far as code is concerned.
+ */
+export function restIsTrivial(text: string, offset: number, separator = true): boolean {
   const nl = text.indexOf("\n", offset);
   const rest = text.slice(offset, nl === -1 ? text.length : nl).replace(/\r$/, "");
-  return /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/.test(rest);
+  return (separator ? TRIVIAL_REST : COMMENT_REST).test(rest);
 }
+
+const TRIVIAL_REST = /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/;
+const COMMENT_REST = /^[ \t]*(?:(?:\/\/|#|--|\/\*).*)?$/;
 
 /** A line that closes the enclosing block. */
 const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
@@ -109,10 +120,19 @@ export function looksLikeDefinition(code: string): boolean {
   return false;
 }
 
-function blankLinesBetween(text: string, a: Node, b: Node): number {
+/**
+ * The blank lines between the line where one construct ends and the line
+ * where the next starts (0 when they share a line).
+ *
+ * @param text The text.
+ * @param end Where the first construct ends.
+ * @param start Where the next one starts.
+ * @returns The number of blank lines.
+ */
+export function blankLinesBetween(text: string, end: number, start: number): number {
   let n = 0;
-  const from = nextLineStart(text, a.endIndex);
-  const to = lineStart(text, b.startIndex);
+  const from = nextLineStart(text, end);
+  const to = lineStart(text, start);
   if (to <= from) return 0;
   for (const line of text.slice(from, to).split("\n")) if (isBlankLine(line)) n++;
   return text.slice(from, to).endsWith("\n") ? n - 1 : n;
@@ -146,7 +166,7 @@ export function definitionGap(
     const b = kids[i]!;
     if (!isDefinition(a, defs) && !isDefinition(b, defs)) continue;
     if (/decorator|attribute|annotation/.test(a.type)) continue;
-    const gap = Math.min(2, blankLinesBetween(file.text, a, b));
+    const gap = Math.min(2, blankLinesBetween(file.text, a.endIndex, b.startIndex));
     counts.set(gap, (counts.get(gap) ?? 0) + 1);
   }
   let best = -1;

@@ -12,9 +12,10 @@ import { RecoverableError } from "../errors.ts";
 import { indentOfLine, lineEndAfter, lineStart, startsLine } from "../fs/lines.ts";
 import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
+import { blankLinesBetween, restIsTrivial } from "./_layout.ts";
 import { reindent } from "./reindent.ts";
 import type { TextEdit } from "./source.ts";
-import { conventionalGap, endsLine, type SymbolTarget } from "./symbol_target.ts";
+import { conventionalGap, type SymbolTarget } from "./symbol_target.ts";
 
 /** Where insert_code puts the code. */
 export type InsertPosition = "before" | "after" | "start_of_body" | "end_of_body";
@@ -27,9 +28,9 @@ interface Insertion {
   commaAt?: number;
 }
 
-function blankLinesBetween(text: string, a: Node, b: Node): number {
-  const lines = text.slice(a.endIndex, b.startIndex).split("\n").slice(1, -1);
-  return Math.min(lines.filter((l) => /^[ \t\r]*$/.test(l)).length, 2);
+/** The blank lines between two nodes, at most two (the gap new code next to them takes). */
+function gapBetween(text: string, a: Node, b: Node): number {
+  return Math.min(blankLinesBetween(text, a.endIndex, b.startIndex), 2);
 }
 
 function bodyNode(t: SymbolTarget): Node | null {
@@ -89,13 +90,6 @@ function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
   return { at, end: at, text: `${inner}${t.eol}` };
 }
 
-/** Whether nothing but a comment follows `offset` on its line. */
-function onlyTriviaAfter(text: string, offset: number): boolean {
-  const nl = text.indexOf("\n", offset);
-  const rest = text.slice(offset, nl === -1 ? text.length : nl).trim();
-  return rest === "" || /^(?:\/\/|#|\/\*|--)/.test(rest);
-}
-
 /** A new list item on the anchor's line: `X, A` before it, `A, X` after it (after its comma, if it has one). */
 function inlineItem(
   t: SymbolTarget,
@@ -144,7 +138,9 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
   if (position === "after") {
     const anchor = t.symbol.full_range.end_utf16;
     const indent = indentOfLine(text, t.symbol.full_range.start_utf16);
-    if (!endsLine(text, anchor)) return { at: anchor, end: anchor, text: `${eol}${place(t, code, indent)}` };
+    if (!restIsTrivial(text, anchor)) {
+      return { at: anchor, end: anchor, text: `${eol}${place(t, code, indent)}` };
+    }
     const gap = conventionalGap(t, "next");
     const at = lineEndAfter(text, anchor);
     if (at === text.length && !text.endsWith("\n")) {
@@ -177,7 +173,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     const commaList = isComma(first.nextSibling) || t.rules.comma_lists?.includes(body.type) === true;
     const item = commaList && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
     if (startsLine(text, first.startIndex)) {
-      const gap = children.length > 1 ? blankLinesBetween(text, first, children[1]!) : 0;
+      const gap = children.length > 1 ? gapBetween(text, first, children[1]!) : 0;
       const at = lineStart(text, first.startIndex);
       return {
         at,
@@ -202,9 +198,9 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     const commaAt = listed && !comma ? last.endIndex : undefined;
     let end = comma ? comma.endIndex : last.endIndex;
     while (end > last.startIndex && /\s/.test(text[end - 1]!)) end--; // some grammars end a node after whitespace
-    if (endsLine(text, end)) {
+    if (restIsTrivial(text, end)) {
       const prev = children.length > 1 ? children[children.length - 2]! : null;
-      const gap = prev ? blankLinesBetween(text, prev, last) : 0;
+      const gap = prev ? gapBetween(text, prev, last) : 0;
       const at = lineEndAfter(text, end);
       const lead = at === text.length && !text.endsWith("\n") ? eol : "";
       return {
@@ -244,7 +240,7 @@ function placement(t: SymbolTarget, position: InsertPosition, code: string): Ins
   const inline =
     !(position === "before"
       ? startsLine(t.text, t.symbol.full_range.start_utf16)
-      : onlyTriviaAfter(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16));
+      : restIsTrivial(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16, false));
   if (inline) return inlineItem(t, position as "before" | "after", code, list.after);
   const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
   if (position === "before") return insertion(t, position, withComma);

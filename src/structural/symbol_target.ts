@@ -7,13 +7,13 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { blankLinesBelow, indentOfLine, isBlankLine, lineEndAfter } from "../fs/lines.ts";
+import { blankLinesBelow, indentOfLine, lineEndAfter } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, type SymbolInfo, symbolNode } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { lastInBlock } from "./_layout.ts";
+import { blankLinesBetween, lastInBlock } from "./_layout.ts";
 import { loadSource, type SourceFile, withIndentUnit } from "./source.ts";
 
 /**
@@ -112,18 +112,9 @@ export async function openSymbol(
   return { ...file, symbol: res.symbol, node, siblings, topLevel, rules: symbolRules(file.language) };
 }
 
-/** Whether only whitespace or a comment follows `offset` on its line. */
-export function endsLine(text: string, offset: number): boolean {
-  const nl = text.indexOf("\n", offset);
-  const rest = text.slice(offset, nl === -1 ? text.length : nl).trim();
-  return rest === "" || /^(?:\/\/|#|\/\*|--|;)/.test(rest);
-}
-
 /** Blank lines between two consecutive symbols (by their full ranges). */
 function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
-  const between = text.slice(a.full_range.end_utf16, b.full_range.start_utf16);
-  const lines = between.split("\n").slice(1, -1);
-  return lines.filter(isBlankLine).length;
+  return blankLinesBetween(text, a.full_range.end_utf16, b.full_range.start_utf16);
 }
 
 /**
