@@ -12,10 +12,9 @@ import { columnsOf, indentOfLine } from "../fs/lines.ts";
 import { lineEndingAt } from "../fs/text.ts";
 import type { SymbolRules } from "../syntax/queries.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
-import type { Parsing } from "../syntax/types.ts";
 import { copiedFrom, reindent } from "./reindent.ts";
 import { afterInnerDecorations, decorationsStart } from "./selectors.ts";
-import { codeLineRoles, type TextEdit } from "./source.ts";
+import type { TextEdit, TextLines } from "./source.ts";
 import { firstToken, type SymbolTarget } from "./symbol_target.ts";
 
 /** A line of a comment (not a decorator or attribute). */
@@ -72,6 +71,12 @@ function keywordPrefix(level: Node, child: Node, text: string, rules: SymbolRule
   return from === -1 ? "" : text.slice(from, child.startIndex);
 }
 
+/** What {@linkcode symbolReplacementEdit} needs of a symbol: its file, its node and its outline entry. */
+export type ReplacedSymbol = Pick<
+  SymbolTarget,
+  "text" | "language" | "eol" | "unit" | "symbol" | "node" | "rules"
+>;
+
 /**
  * The edit that replaces a symbol with new code (signature included): the
  * span covers the wrappers whose keyword the code repeats, the decorations and
@@ -79,12 +84,16 @@ function keywordPrefix(level: Node, child: Node, text: string, rules: SymbolRule
  * ends with; the code is re-indented to the span's line (code copied from the
  * span stays as it is), with the line ending of the region.
  *
- * @param ws Grammars, to find the code's multi-line strings and comments.
  * @param t The symbol.
  * @param code The new definition, trimmed (not blank).
+ * @param lines The lines of the code inside multi-line strings and comments (see {@linkcode stringLineFinder}).
  * @returns The text edit.
  */
-export async function symbolReplacementEdit(ws: Parsing, t: SymbolTarget, code: string): Promise<TextEdit> {
+export function symbolReplacementEdit(
+  t: ReplacedSymbol,
+  code: string,
+  lines: Partial<Pick<TextLines, "keepLines" | "alignLines">> = {},
+): TextEdit {
   const { docs, def } = splitLeadingDecorations(code, t.language);
   const levels = definitionLevels(t.node, t.rules); // innermost first
   const outer = levels[levels.length - 1]!;
@@ -134,7 +143,8 @@ export async function symbolReplacementEdit(ws: Parsing, t: SymbolTarget, code: 
   const semi = /;\s*$/.test(replacement) ? /^[ \t]*;/.exec(t.text.slice(end)) : null;
   if (semi) end += semi[0].length;
   const indent = indentOfLine(t.text, start);
-  const lines = await codeLineRoles(ws, t.language, replacement);
+  const keep = lines.keepLines?.(replacement);
+  const align = lines.alignLines?.(replacement);
   // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
   const copied = copiedFrom(replacement, t.text.slice(start, end));
   const placed = reindent(replacement, {
@@ -142,7 +152,8 @@ export async function symbolReplacementEdit(ws: Parsing, t: SymbolTarget, code: 
     eol: lineEndingAt(t.text, start, t.eol), // a file mixing CRLF and LF keeps the region's own
     unit: t.unit,
     indentFirstLine: false,
-    ...lines,
+    ...(keep ? { keepLines: keep } : {}),
+    ...(align ? { alignLines: align } : {}),
     ...(copied ? { firstColumn: columnsOf(indent) } : {}),
   });
   return { start, end, text: placed };

@@ -7,7 +7,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { trimCode } from "../fs/lines.ts";
-import { applyTextEdits } from "../structural/source.ts";
+import { applyTextEdits, stringLineFinder } from "../structural/source.ts";
 import { symbolReplacementEdit } from "../structural/symbol_replace.ts";
 import { openSymbol } from "../structural/symbol_target.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
@@ -54,7 +54,13 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
         details: { path: t.rel, name_path: t.symbol.name_path },
       });
     }
-    const edit = await symbolReplacementEdit(workspace, t, code);
+    const lines = await stringLineFinder(workspace, t.language);
+    let edit;
+    try {
+      edit = symbolReplacementEdit(t, code, lines);
+    } finally {
+      lines.dispose();
+    }
     const text = applyTextEdits(t.text, [edit]);
     if (text === t.text) return { data: { path: t.rel, name_path: t.symbol.name_path, unchanged: true } };
     await stage.writeText(t.rel, { text, bom: t.bom });

@@ -24,8 +24,8 @@ Deno.test("symbolReplacementEdit() keeps the export the new code leaves out and 
   const text = "export function f() {\n  return 1;\n}\n";
   const ws = await workspaceWith({ "a.ts": text });
   const t = await openSymbol(ws, new Stage(ws.fs, ws.sandbox), { path: "a.ts", name_path: "f", tool: "t" });
-  const plain = await symbolReplacementEdit(ws, t, "function f() {\n    return 2;\n}");
+  const plain = symbolReplacementEdit(t, "function f() {\n    return 2;\n}");
   assert.equal(applyTextEdits(text, [plain]), "export function f() {\n  return 2;\n}\n");
-  const exported = await symbolReplacementEdit(ws, t, "export function f() {\n  return 3;\n}");
+  const exported = symbolReplacementEdit(t, "export function f() {\n  return 3;\n}");
   assert.equal(applyTextEdits(text, [exported]), "export function f() {\n  return 3;\n}\n");
 });
