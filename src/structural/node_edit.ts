@@ -14,9 +14,11 @@ import {
   lineEndAfter,
   lineStart,
   startsLine,
+  trimCode,
 } from "../fs/lines.ts";
 import { lastInBlock, restIsTrivial } from "./_layout.ts";
 import { copiedFrom, reindent } from "./reindent.ts";
+import { symbolReplacementEdit } from "./symbol_replace.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 import type { Node } from "web-tree-sitter";
@@ -120,6 +122,15 @@ export function replacementEdit(
 ): TextEdit {
   if (newText.trim() === "") return removalEdit(source, target);
   const file = withIndentUnit(source, newText);
+  if (target.symbol && options.firstColumn === undefined && options.codeUnit === undefined) {
+    // A symbol is replaced the one way replace_symbol replaces it (wrappers, decorations, doc comments kept or taken).
+    const rules = symbolRules(file.language);
+    return symbolReplacementEdit(
+      { ...file, symbol: target.symbol, node: target.node, rules },
+      trimCode(newText),
+      options,
+    );
+  }
   const { start, end } = replacementSpan(file, target, newText);
   const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
   const indent = indentOfLine(file.text, start);
