@@ -8,7 +8,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { isComma } from "../syntax/_tokens.ts";
+import { isComma } from "../syntax/tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import { flattenSymbols, outlineOf } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";

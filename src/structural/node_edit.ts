@@ -22,7 +22,7 @@ import { symbolReplacementEdit } from "./symbol_replace.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 import type { Node } from "web-tree-sitter";
-import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
+import { isComma, terminatorAfter } from "../syntax/tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { symbolRules } from "../syntax/queries.ts";
 
@@ -132,7 +132,7 @@ export function replacementEdit(
     );
   }
   const { start, end } = replacementSpan(file, target, newText);
-  const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+  const code = trimCode(newText);
   const indent = indentOfLine(file.text, start);
   const keep = options.keepLines?.(code);
   const align = options.alignLines?.(code);

@@ -10,7 +10,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { indentOfLine, lineEndAfter, lineStart, startsLine } from "../fs/lines.ts";
-import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
+import { isComma, terminatorAfter } from "../syntax/tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { blankLinesBetween, restIsTrivial } from "./_layout.ts";
 import { reindent } from "./reindent.ts";
