@@ -9,7 +9,6 @@
 import {
   blankLinesAbove,
   blankLinesBelow,
-  columnsOf,
   indentOfLine,
   lineEndAfter,
   lineStart,
@@ -17,8 +16,7 @@ import {
   trimCode,
 } from "../fs/lines.ts";
 import { lastInBlock, restIsTrivial } from "./_layout.ts";
-import { copiedFrom, reindent } from "./reindent.ts";
-import { symbolReplacementEdit } from "./symbol_replace.ts";
+import { placeReplacement, symbolReplacementEdit } from "./symbol_replace.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 import type { Node } from "web-tree-sitter";
@@ -132,25 +130,10 @@ export function replacementEdit(
     );
   }
   const { start, end } = replacementSpan(file, target, newText);
-  const code = trimCode(newText);
-  const indent = indentOfLine(file.text, start);
-  const keep = options.keepLines?.(code);
-  const align = options.alignLines?.(code);
-  // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
-  const copied = copiedFrom(code, file.text.slice(start, end));
-  const placed = reindent(code, {
-    indent,
+  const placed = placeReplacement(file.text, start, end, trimCode(newText), {
     eol: file.eol,
     unit: file.unit,
-    indentFirstLine: false,
-    ...(keep ? { keepLines: keep } : {}),
-    ...(align ? { alignLines: align } : {}),
-    ...(copied
-      ? { firstColumn: columnsOf(indent) }
-      : options.firstColumn !== undefined
-      ? { firstColumn: options.firstColumn }
-      : {}),
-    ...(options.codeUnit !== undefined && file.unit !== "" ? { codeUnit: options.codeUnit } : {}),
+    lines: options,
   });
   return { start, end, text: placed };
 }

@@ -92,7 +92,7 @@ export type ReplacedSymbol = Pick<
 export function symbolReplacementEdit(
   t: ReplacedSymbol,
   code: string,
-  lines: Partial<Pick<TextLines, "keepLines" | "alignLines">> = {},
+  lines: Partial<TextLines> = {},
 ): TextEdit {
   const { docs, def } = splitLeadingDecorations(code, t.language);
   const levels = definitionLevels(t.node, t.rules); // innermost first
@@ -142,19 +142,51 @@ export function symbolReplacementEdit(
   // Code that brings the `;` ending the definition outside its node (C/C++ `struct S {...};`) replaces it.
   const semi = /;\s*$/.test(replacement) ? /^[ \t]*;/.exec(t.text.slice(end)) : null;
   if (semi) end += semi[0].length;
-  const indent = indentOfLine(t.text, start);
-  const keep = lines.keepLines?.(replacement);
-  const align = lines.alignLines?.(replacement);
-  // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
-  const copied = copiedFrom(replacement, t.text.slice(start, end));
-  const placed = reindent(replacement, {
-    indent,
-    eol: lineEndingAt(t.text, start, t.eol), // a file mixing CRLF and LF keeps the region's own
+  // A file mixing CRLF and LF keeps the region's own line ending.
+  const placed = placeReplacement(t.text, start, end, replacement, {
+    eol: lineEndingAt(t.text, start, t.eol),
     unit: t.unit,
+    lines,
+  });
+  return { start, end, text: placed };
+}
+
+/**
+ * Code re-indented to replace the span [start, end) of a text: its first line
+ * goes where the span starts, its later lines to the span's line (code whose
+ * later lines sit where the span's do was copied from there and stays as it is).
+ *
+ * @param text The text.
+ * @param start The span's start.
+ * @param end The span's end.
+ * @param code The code, trimmed.
+ * @param options The line ending and indent unit to write, and the roles of the code's lines.
+ * @returns The code to put in the span's place.
+ */
+export function placeReplacement(
+  text: string,
+  start: number,
+  end: number,
+  code: string,
+  options: { eol: "\n" | "\r\n"; unit: string; lines?: Partial<TextLines> },
+): string {
+  const { lines = {} } = options;
+  const indent = indentOfLine(text, start);
+  const keep = lines.keepLines?.(code);
+  const align = lines.alignLines?.(code);
+  const copied = copiedFrom(code, text.slice(start, end));
+  return reindent(code, {
+    indent,
+    eol: options.eol,
+    unit: options.unit,
     indentFirstLine: false,
     ...(keep ? { keepLines: keep } : {}),
     ...(align ? { alignLines: align } : {}),
-    ...(copied ? { firstColumn: columnsOf(indent) } : {}),
+    ...(copied
+      ? { firstColumn: columnsOf(indent) }
+      : lines.firstColumn !== undefined
+      ? { firstColumn: lines.firstColumn }
+      : {}),
+    ...(lines.codeUnit !== undefined && options.unit !== "" ? { codeUnit: lines.codeUnit } : {}),
   });
-  return { start, end, text: placed };
 }
