@@ -78,7 +78,6 @@ export type {
   FindSymbolArgs,
   HandlerResult,
   InsertCodeArgs,
-  InsertPosition,
   JsonSchema,
   LanguageCapabilities,
   ListFilesArgs,

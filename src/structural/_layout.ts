@@ -9,78 +9,45 @@ import type { Node } from "web-tree-sitter";
 import { symbolRules } from "../syntax/queries.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
+import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
 
-/** Offset of the start of the line holding `offset`. */
-export function lineStart(text: string, offset: number): number {
-  return offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
-}
-
-/** Offset just after the line ending of the line holding `offset` (text length on the last line). */
-export function nextLineStart(text: string, offset: number): number {
-  const nl = text.indexOf("\n", offset);
-  return nl === -1 ? text.length : nl + 1;
-}
-
-/** Whether only spaces and tabs precede `offset` on its line. */
-export function startsLine(text: string, offset: number): boolean {
-  return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
-}
-
-/** Whether the rest of the line after `offset` is empty, a `;`/`,`, or a comment. */
-export function restIsTrivial(text: string, offset: number): boolean {
+/**
+ * Whether nothing but trivia follows `offset` on its line: spaces, a comment,
+ * and (unless `separator` is false) one `;` or `,` before them.
+ *
+ * @param text The text.
+ * @param offset An offset (UTF-16).
+ * @param separator Whether a `;` or `,` counts as trivia (default true).
+ * @returns True when the line ends there, as far as code is concerned.
+ */
+export function restIsTrivial(text: string, offset: number, separator = true): boolean {
   const nl = text.indexOf("\n", offset);
   const rest = text.slice(offset, nl === -1 ? text.length : nl).replace(/\r$/, "");
-  return /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/.test(rest);
+  return (separator ? TRIVIAL_REST : COMMENT_REST).test(rest);
 }
 
-function isBlank(line: string): boolean {
-  return /^[ \t]*\r?$/.test(line);
-}
+const TRIVIAL_REST = /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/;
+const COMMENT_REST = /^[ \t]*(?:(?:\/\/|#|--|\/\*).*)?$/;
 
-/** Blank lines immediately above the line start `at`. */
-export function blankLinesAbove(text: string, at: number): number {
-  let n = 0;
-  let end = at;
-  while (end > 0) {
-    const start = lineStart(text, end - 1);
-    if (!isBlank(text.slice(start, end - 1))) break;
-    n++;
-    end = start;
-  }
-  return n;
-}
+/** A line that closes the enclosing block. */
+const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
 
-/** Blank lines starting at the line start `at`. */
-export function blankLinesBelow(text: string, at: number): number {
-  let n = 0;
-  let start = at;
-  while (start < text.length) {
-    const nl = text.indexOf("\n", start);
-    if (nl === -1) break;
-    if (!isBlank(text.slice(start, nl))) break;
-    n++;
-    start = nl + 1;
-  }
-  return n;
-}
-
-/** Move a line start down over `count` blank lines. */
-export function skipLinesDown(text: string, at: number, count: number): number {
-  let p = at;
-  for (let i = 0; i < count; i++) p = nextLineStart(text, p);
-  return p;
-}
-
-/** Move a line start up over `count` lines. */
-export function skipLinesUp(text: string, at: number, count: number): number {
-  let p = at;
-  for (let i = 0; i < count && p > 0; i++) p = lineStart(text, p - 1);
-  return p;
-}
-
-/** Remove leading blank lines and trailing whitespace of code to place. */
-export function trimCode(code: string): string {
-  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+/**
+ * Whether nothing but a block closer, a dedent or the end of the file follows
+ * the line ending at `end` (blank lines skipped).
+ *
+ * @param text The text.
+ * @param end A line start (just past a line's ending).
+ * @param indent The indentation of the construct that ends there.
+ * @returns True when the construct is the last thing in its block.
+ */
+export function lastInBlock(text: string, end: number, indent: string): boolean {
+  const below = blankLinesBelow(text, end);
+  if (below.to >= text.length) return true;
+  const nl = text.indexOf("\n", below.to);
+  const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  const lead = /^[ \t]*/.exec(line)![0];
+  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
 }
 
 /**
@@ -153,12 +120,21 @@ export function looksLikeDefinition(code: string): boolean {
   return false;
 }
 
-function blankLinesBetween(text: string, a: Node, b: Node): number {
+/**
+ * The blank lines between the line where one construct ends and the line
+ * where the next starts (0 when they share a line).
+ *
+ * @param text The text.
+ * @param end Where the first construct ends.
+ * @param start Where the next one starts.
+ * @returns The number of blank lines.
+ */
+export function blankLinesBetween(text: string, end: number, start: number): number {
   let n = 0;
-  const from = nextLineStart(text, a.endIndex);
-  const to = lineStart(text, b.startIndex);
+  const from = nextLineStart(text, end);
+  const to = lineStart(text, start);
   if (to <= from) return 0;
-  for (const line of text.slice(from, to).split("\n")) if (isBlank(line)) n++;
+  for (const line of text.slice(from, to).split("\n")) if (isBlankLine(line)) n++;
   return text.slice(from, to).endsWith("\n") ? n - 1 : n;
 }
 
@@ -190,7 +166,7 @@ export function definitionGap(
     const b = kids[i]!;
     if (!isDefinition(a, defs) && !isDefinition(b, defs)) continue;
     if (/decorator|attribute|annotation/.test(a.type)) continue;
-    const gap = Math.min(2, blankLinesBetween(file.text, a, b));
+    const gap = Math.min(2, blankLinesBetween(file.text, a.endIndex, b.startIndex));
     counts.set(gap, (counts.get(gap) ?? 0) + 1);
   }
   let best = -1;

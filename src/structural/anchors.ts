@@ -8,23 +8,29 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { isComma } from "../syntax/_tokens.ts";
+import { isComma } from "../syntax/tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
+import { flattenSymbols, outlineOf } from "../syntax/symbols.ts";
+import type { Parsing } from "../syntax/types.ts";
 import {
   blankLinesAbove,
   blankLinesBelow,
+  indentOfLine,
+  lineStart,
+  nextLineStart,
+  startsLine,
+  trimCode,
+} from "../fs/lines.ts";
+import {
   definitionGap,
   type DefinitionStarts,
   isDefinition,
-  lineStart,
   looksLikeDefinition,
-  nextLineStart,
   restIsTrivial,
   siblingsOf,
-  startsLine,
-  trimCode,
+  spacedKind,
 } from "./_layout.ts";
-import { indentOfLine, reindent } from "./reindent.ts";
+import { reindent } from "./reindent.ts";
 import { nodeTarget, type Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, withIndentUnit } from "./source.ts";
 
@@ -221,8 +227,8 @@ function atLineStart(
   const body = place(file, code, indent);
   const unterminated = at === text.length && text.length > 0 && !text.endsWith("\n");
   const atEnd = at >= text.length;
-  const addAbove = Math.max(0, needAbove - blankLinesAbove(text, at));
-  const addBelow = atEnd ? 0 : Math.max(0, needBelow - blankLinesBelow(text, at));
+  const addAbove = Math.max(0, needAbove - blankLinesAbove(text, at).count);
+  const addBelow = atEnd ? 0 : Math.max(0, needBelow - blankLinesBelow(text, at).count);
   const out = unterminated
     ? eol + eol.repeat(addAbove) + body
     : eol.repeat(addAbove) + body + eol + eol.repeat(addBelow);
@@ -423,4 +429,23 @@ function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
   const at = nextLineStart(text, body.headerEnd);
   const unterminated = at === text.length && !text.endsWith("\n");
   return { start: at, end: at, text: unterminated ? eol + placed : placed + eol };
+}
+
+/**
+ * Start offsets of the file's definitions (functions, classes, methods …, not
+ * variables or fields), or null when the language has no outline.
+ */
+export async function definitionStarts(ws: Parsing, file: SourceFile): Promise<DefinitionStarts | null> {
+  try {
+    const outline = await outlineOf(ws, file.rel, file.text, file.version);
+    const out: DefinitionStarts = new Set();
+    for (const s of flattenSymbols(outline.symbols)) {
+      if (!spacedKind(s.kind)) continue;
+      out.add(s.range.start_utf16);
+      out.add(s.full_range.start_utf16);
+    }
+    return out;
+  } catch {
+    return null;
+  }
 }

@@ -18,3 +18,4 @@ export type { Binding, CompiledPattern, MetaVariable, PatternMatch, PatternNode 
 export type { SelectMode, Selector, SelectorKind } from "./selectors.ts";
 export { ANCHOR_POSITIONS } from "./anchors.ts";
 export type { AnchorPosition } from "./anchors.ts";
+export type { InsertPosition } from "./symbol_insert.ts";

@@ -9,25 +9,20 @@
 import {
   blankLinesAbove,
   blankLinesBelow,
+  indentOfLine,
+  lineEndAfter,
   lineStart,
-  nextLineStart,
-  restIsTrivial,
-  siblingsOf,
-  skipLinesDown,
-  skipLinesUp,
   startsLine,
-} from "./_layout.ts";
-import { copiedFrom, indentOfLine, reindent } from "./reindent.ts";
+  trimCode,
+} from "../fs/lines.ts";
+import { lastInBlock, restIsTrivial } from "./_layout.ts";
+import { placeReplacement, symbolReplacementEdit } from "./symbol_replace.ts";
 import type { Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, type TextLines, withIndentUnit } from "./source.ts";
 import type { Node } from "web-tree-sitter";
-import { isComma } from "../syntax/_tokens.ts";
+import { isComma, terminatorAfter } from "../syntax/tokens.ts";
+import { definitionLevels } from "../syntax/symbols.ts";
 import { symbolRules } from "../syntax/queries.ts";
-
-/** Columns of leading whitespace (a tab counts 4, as reindent counts them). */
-function columnsOf(ws: string): number {
-  return ws.replaceAll("\t", "    ").length;
-}
 
 function firstWord(s: string): string {
   return /^\s*([^\s(){}[\]<>:;,]+)/.exec(s)?.[1] ?? "";
@@ -125,66 +120,73 @@ export function replacementEdit(
 ): TextEdit {
   if (newText.trim() === "") return removalEdit(source, target);
   const file = withIndentUnit(source, newText);
+  if (target.symbol && options.firstColumn === undefined && options.codeUnit === undefined) {
+    // A symbol is replaced the one way replace_symbol replaces it (wrappers, decorations, doc comments kept or taken).
+    const rules = symbolRules(file.language);
+    return symbolReplacementEdit(
+      { ...file, symbol: target.symbol, node: target.node, rules },
+      trimCode(newText),
+      options,
+    );
+  }
   const { start, end } = replacementSpan(file, target, newText);
-  const code = newText.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
-  const indent = indentOfLine(file.text, start);
-  const keep = options.keepLines?.(code);
-  const align = options.alignLines?.(code);
-  // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
-  const copied = copiedFrom(code, file.text.slice(start, end));
-  const placed = reindent(code, {
-    indent,
+  const placed = placeReplacement(file.text, start, end, trimCode(newText), {
     eol: file.eol,
     unit: file.unit,
-    indentFirstLine: false,
-    ...(keep ? { keepLines: keep } : {}),
-    ...(align ? { alignLines: align } : {}),
-    ...(copied
-      ? { firstColumn: columnsOf(indent) }
-      : options.firstColumn !== undefined
-      ? { firstColumn: options.firstColumn }
-      : {}),
-    ...(options.codeUnit !== undefined && file.unit !== "" ? { codeUnit: options.codeUnit } : {}),
+    lines: options,
   });
   return { start, end, text: placed };
 }
 
 /**
  * The edit that removes a selected node with its decorations and attached
- * doc comments. Whole lines go when the node stands on lines of its own; the
- * blank lines left around it are reduced to what separated its neighbours
- * (so inserting then removing a node gives back the original bytes).
+ * doc comments (`target.fullStart`), and what separates it from its
+ * neighbours: a list item's comma (the one after it, or for a last item the
+ * one before it: `a, b` → `a`), the `;` after a C/C++ `struct S {...};`.
+ *
+ * One blank-line rule: a node standing on lines of its own goes with its
+ * whole lines and the blank lines below it, or, when it is the last thing in
+ * its block (nothing but a closer, a dedent or the end of the file follows),
+ * the blank lines above it. So inserting a node with its neighbours' gap and
+ * removing it gives back the original bytes, and a file without a final
+ * newline keeps not having one. A node sharing its line with other code is
+ * cut out of the line. The only statement of a body the language refuses
+ * empty (Python) gives way to the language's filler (`pass`).
  *
  * @param file The source file.
- * @param target The selected node.
+ * @param target The selected node (its `fullStart` says where the removal starts).
  * @returns The text edit.
  */
 export function removalEdit(file: SourceFile, target: Target): TextEdit {
-  const edit = removalSpanEdit(file, target);
-  // A list item goes with its separator: the comma after it, or, for the last item, the comma before it.
-  const outer = outermostAt(target.node);
-  const next = outer.nextSibling;
-  const prev = outer.previousSibling;
   const { text } = file;
-  if (
-    isComma(next) && next.startIndex >= target.fullEnd &&
-    /^[ \t]*$/.test(text.slice(target.fullEnd, next.startIndex))
-  ) {
-    if (edit.end <= next.startIndex) {
-      // the comma right after the item (same line): take it and the spaces after it
-      let end = next.endIndex;
-      while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
-      return { start: edit.start, end: Math.max(edit.end, end), text: edit.text };
-    }
-    return edit;
+  const rules = symbolRules(file.language);
+  const outer = definitionLevels(outermostAt(target.node), rules).at(-1)!;
+  const start = target.fullStart;
+  const next = outer.nextSibling;
+  const separator = isComma(next) && /^[ \t]*$/.test(text.slice(target.fullEnd, next.startIndex))
+    ? next
+    : terminatorAfter(outer);
+  const end = Math.max(target.fullEnd, separator?.endIndex ?? 0);
+  const filler = emptiedBodyFiller(outer, file.language);
+  if (filler !== null && startsLine(text, start) && restIsTrivial(text, end)) {
+    const from = lineStart(text, start);
+    return {
+      start: from,
+      end: lineEndAfter(text, end),
+      text: `${indentOfLine(text, start)}${filler}${file.eol}`,
+    };
   }
-  if (isComma(prev) && !isComma(next) && prev.endIndex <= edit.start) {
-    // the last item: the comma before it goes, with what separates them on its line
-    const between = text.slice(prev.endIndex, edit.start);
-    const sameLine = /^[ \t]*$/.test(between);
-    return { start: prev.startIndex, end: edit.end, text: sameLine ? edit.text : between + edit.text };
+  // A list's last item goes with the comma before it.
+  const prev = outer.previousSibling;
+  const comma = separator === null && isComma(prev) ? prev : null;
+  if (comma && !startsLine(text, start) && /^[ \t]*$/.test(text.slice(comma.endIndex, start))) {
+    return { start: comma.startIndex, end, text: "" }; // on one line: ", b" goes
   }
-  return edit;
+  const span = removalSpan(text, start, end);
+  if (comma && comma.endIndex <= span.start) {
+    return { start: comma.startIndex, end: span.end, text: text.slice(comma.endIndex, span.start) };
+  }
+  return { ...span, text: "" };
 }
 
 /** The outermost node spanning exactly what `node` spans (a name-path target may be an inner one). */
@@ -194,39 +196,26 @@ function outermostAt(node: Node): Node {
   return n;
 }
 
-function removalSpanEdit(file: SourceFile, target: Target): TextEdit {
-  const { text } = file;
-  const s = target.fullStart;
-  const e = target.fullEnd;
-  // The last statement of a body the language refuses empty (Python) gives way to its filler (`pass`).
-  const filler = emptiedBodyFiller(target.node, file.language);
-  if (filler !== null && startsLine(text, s) && restIsTrivial(text, e)) {
-    const start = lineStart(text, s);
-    return { start, end: nextLineStart(text, e), text: `${indentOfLine(text, s)}${filler}${file.eol}` };
-  }
-  if (!startsLine(text, s) || !restIsTrivial(text, e)) {
-    let end = e;
-    while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
-    let start = s;
-    if (end === e || text[end] === "\n" || text[end] === "\r") {
-      while (start > 0 && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
+/** The span [start, end) removes: whole lines and the blank lines that separated it, or its place on a shared line. */
+function removalSpan(text: string, start: number, end: number): { start: number; end: number } {
+  if (!startsLine(text, start) || !restIsTrivial(text, end)) {
+    let e = end;
+    while (e < text.length && (text[e] === " " || text[e] === "\t")) e++;
+    let s = start;
+    if (e === end || text[e] === "\n" || text[e] === "\r") {
+      while (s > 0 && (text[s - 1] === " " || text[s - 1] === "\t")) s--; // nothing follows: no trailing space
     }
-    return { start, end, text: "" };
+    return { start: s, end: e };
   }
-  let start = lineStart(text, s);
-  let end = nextLineStart(text, e);
-  const { hasPrev, hasNext } = siblingsOf(target);
-  const above = blankLinesAbove(text, start);
-  const below = blankLinesBelow(text, end);
-  if (!hasPrev && hasNext) end = skipLinesDown(text, end, below);
-  else if (hasPrev && !hasNext) start = skipLinesUp(text, start, above);
-  else if (hasPrev && hasNext) {
-    if (above <= below) start = skipLinesUp(text, start, above);
-    else end = skipLinesDown(text, end, below);
+  const from = lineStart(text, start);
+  const to = lineEndAfter(text, end);
+  if (!lastInBlock(text, to, indentOfLine(text, start))) {
+    return { start: from, end: blankLinesBelow(text, to).to };
   }
-  if (end === text.length && !text.endsWith("\n") && start > 0) {
+  let above = blankLinesAbove(text, from).from;
+  if (to === text.length && !text.endsWith("\n") && above > 0) {
     // The last line has no newline: take the newline before it instead, so the file still ends without one.
-    start = start - (text[start - 2] === "\r" ? 2 : 1);
+    above -= above >= 2 && text[above - 2] === "\r" ? 2 : 1;
   }
-  return { start, end, text: "" };
+  return { start: above, end: to };
 }

@@ -5,6 +5,10 @@
  *
  * @module
  */
+import { columnsOf } from "../fs/lines.ts";
+
+/** The leading whitespace of the line holding an offset; the one definition lives with the other line helpers. */
+export { indentOfLine } from "../fs/lines.ts";
 
 /** Options of {@linkcode reindent}. */
 export interface ReindentOptions {
@@ -47,12 +51,6 @@ const CLOSER: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 
 function leading(line: string): string {
   return /^[ \t]*/.exec(line)![0];
-}
-
-function columns(ws: string, tabCols: number): number {
-  let n = 0;
-  for (const ch of ws) n += ch === "\t" ? tabCols : 1;
-  return n;
 }
 
 /**
@@ -166,7 +164,7 @@ function dropColumns(ws: string, cols: number, tabCols: number): string | null {
  */
 export function laterLinesIndent(text: string): number | null {
   const lines = text.split(/\r?\n/).filter((l) => !BLANK.test(l)).slice(1);
-  return lines.length === 0 ? null : Math.min(...lines.map((l) => columns(leading(l), 4)));
+  return lines.length === 0 ? null : Math.min(...lines.map((l) => columnsOf(leading(l), 4)));
 }
 
 /**
@@ -198,27 +196,6 @@ export function copiedFrom(code: string, text: string): boolean {
     if (leading(l) !== "") agree++; // a line at column 0 says nothing about the indentation
   }
   return agree > 0;
-}
-
-/**
- * The leading whitespace of the line that holds a UTF-16 offset.
- *
- * @param text The text.
- * @param offsetUtf16 Any offset on the line (0-based, UTF-16 code units).
- * @returns The run of spaces and tabs that starts the line.
- *
- * @example
- * ```ts
- * import { indentOfLine } from "./reindent.ts";
- * import assert from "node:assert/strict";
- *
- * const text = "class A {\n\tfoo() {}\n}\n";
- * assert.equal(indentOfLine(text, text.indexOf("foo")), "\t");
- * ```
- */
-export function indentOfLine(text: string, offsetUtf16: number): string {
-  const start = offsetUtf16 <= 0 ? 0 : text.lastIndexOf("\n", offsetUtf16 - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(start, start + 256))![0];
 }
 
 /**
@@ -259,7 +236,7 @@ export function reindent(code: string, options: ReindentOptions): string {
   // Code copied from where it goes (its first line at the column it stands for): nothing moves, nothing
   // is converted, whatever mix of tabs and spaces it holds.
   if (
-    options.firstColumn !== undefined && columns(options.indent, 4) === options.firstColumn &&
+    options.firstColumn !== undefined && columnsOf(options.indent, 4) === options.firstColumn &&
     lines.length > 1 && leading(lines[0]!) === ""
   ) {
     return lines.map((l, i) => i === 0 && options.indentFirstLine !== false ? options.indent + l : l).join(
@@ -275,7 +252,7 @@ export function reindent(code: string, options: ReindentOptions): string {
   const rest = nonBlank.slice(1);
   const code_ = rest.filter((i) => !align?.has(i)); // lines of code after the first (not comment or string text)
   const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
-  const width = (i: number) => columns(leading(lines[i]!), 4);
+  const width = (i: number) => columnsOf(leading(lines[i]!), 4);
   const restMin = rest.length > 0 ? Math.min(...rest.map(width)) : Infinity;
 
   // Where a bare first line really starts, when that does not depend on the unit.
@@ -318,13 +295,13 @@ export function reindent(code: string, options: ReindentOptions): string {
       leading(lines[i]!) === "" || leading(lines[i]!).startsWith("\t") === tabbed
     );
     // A bare first line opening a block over lines less indented than one destination unit: the code's own unit.
-    const fits = firstKnown !== null || restMin >= columns(options.unit, 4);
+    const fits = firstKnown !== null || restMin >= columnsOf(options.unit, 4);
     if (consistent && fits) srcUnit = options.unit;
   }
   if (srcUnit === "") srcUnit = unitOf(code_.map((i) => lines[i]!), "", firstIsBare ? null : 0);
   const unitCols = srcUnit === "\t" ? 4 : srcUnit.length || 4;
   const tabCols = srcUnit === "\t" ? 4 : Math.max(unitCols, 4);
-  const cols = lines.map((l) => columns(leading(l), tabCols));
+  const cols = lines.map((l) => columnsOf(leading(l), tabCols));
   const firstCols = firstKnown !== null
     ? (firstIsBare || tabCols === 4 ? firstKnown : cols[first]!)
     : Math.max(0, restMin - unitCols);
@@ -338,7 +315,7 @@ export function reindent(code: string, options: ReindentOptions): string {
   // Same unit on both sides: move every line by the same columns and keep the rest of its whitespace as written.
   const uniform = srcUnit === unit;
   // Whitespace-only lines are emptied, unless nothing moves (then the code's lines stay exactly as written).
-  const still = uniform && columns(options.indent, tabCols) === base;
+  const still = uniform && columnsOf(options.indent, tabCols) === base;
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;

@@ -10,6 +10,7 @@
  */
 import { type Node, Query } from "web-tree-sitter";
 import { RecoverableError, type SuggestedCall } from "../errors.ts";
+import { startsLine } from "../fs/lines.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, resolveNamePath, type SymbolInfo, symbolNode, TextIndex } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -173,9 +174,56 @@ export function isDecoration(type: string, rules: SymbolRules): boolean {
   return rules.decorations.includes(type) || /decorator|attribute|annotation/.test(type);
 }
 
-function startsLine(text: string, offset: number): boolean {
-  const ls = text.lastIndexOf("\n", offset - 1) + 1;
-  return text.slice(ls, offset).trim() === "";
+/**
+ * Where a definition proper starts after the decorations written inside its
+ * own node (Java and Kotlin annotations in `modifiers`, C# and PHP attribute
+ * lists): the first token that is neither a decoration nor a comment.
+ *
+ * @param node The definition node.
+ * @param rules The language's symbol rules.
+ * @returns That offset, or null when the node starts with no decoration.
+ */
+export function afterInnerDecorations(node: Node, rules: SymbolRules): number | null {
+  const scan = (parent: Node, nested: boolean): { found: boolean; stop: number | null } => {
+    let found = false;
+    for (const c of parent.children) {
+      if (!c) continue;
+      if (isDecoration(c.type, rules)) {
+        found = true;
+        continue;
+      }
+      if (rules.comments.includes(c.type)) continue;
+      if (!nested && c.childCount > 0 && /modifier/.test(c.type)) {
+        const inner = scan(c, true);
+        if (inner.found) {
+          found = true;
+          if (inner.stop !== null) return { found, stop: inner.stop };
+          continue; // the modifiers were all decorations
+        }
+      }
+      return { found, stop: c.startIndex };
+    }
+    return { found, stop: null };
+  };
+  const { found, stop } = scan(node, false);
+  return found ? stop : null;
+}
+
+/**
+ * Where the decorations before a definition start (its attached comments aside), or where it starts.
+ *
+ * @param outer The definition's outermost wrapper (see definitionLevels).
+ * @param rules The language's symbol rules.
+ * @returns The offset of the first decorator or attribute above it, else its own start.
+ */
+export function decorationsStart(outer: Node, rules: SymbolRules): number {
+  let start = outer.startIndex;
+  for (let sib = outer.previousSibling; sib; sib = sib.previousSibling) {
+    const decoration = isDecoration(sib.type, rules);
+    if (!decoration && !rules.comments.includes(sib.type)) break;
+    if (decoration) start = sib.startIndex;
+  }
+  return start;
 }
 
 /**
@@ -216,7 +264,15 @@ export function nodeTarget(file: SourceFile, node: Node): Target {
   };
 }
 
-function symbolTarget(file: SourceFile, symbol: SymbolInfo): Target {
+/**
+ * A symbol as a target: its definition node and own span, its full span
+ * taking in wrappers, decorations and attached doc comments.
+ *
+ * @param file The source file.
+ * @param symbol A symbol of the file's outline.
+ * @returns The target.
+ */
+export function symbolTarget(file: SourceFile, symbol: SymbolInfo): Target {
   const { start_utf16: start, end_utf16: end } = symbol.range;
   const known = symbolNode(symbol);
   let node: Node | null = known && known.startIndex === start && known.endIndex === end

@@ -1,5 +1,6 @@
 /** A text file as the ladder sees it: lines with their endings, lazily keyed (private). @module */
 import { dominantEol, splitLinesKeepEnds } from "../fs/text.ts";
+import { TextIndex } from "../syntax/text_index.ts";
 
 /** Unicode punctuation and spaces models substitute, and their ASCII forms. */
 export const UNICODE_FOLD: Record<string, string> = {
@@ -88,7 +89,7 @@ export class TextDoc {
   #lines: string[] | null = null;
   #bodies: string[] | null = null;
   #keys = new Map<KeyKind, string[]>();
-  #lineStarts: number[] | null = null;
+  #index: TextIndex | null = null;
 
   /** @param text The file's text. */
   constructor(text: string) {
@@ -164,22 +165,8 @@ export class TextDoc {
 
   /** 0-based line index of a UTF-16 offset. */
   lineAt(offset: number): number {
-    const starts = this.#lineStarts ??= lineStarts(this.text);
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return (this.#index ??= new TextIndex(this.text)).line(offset) - 1;
   }
-}
-
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) out.push(i + 1);
-  return out;
 }
 
 /** Leading whitespace of a line. */

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { editedLines, NTH, SELECT, SELECTOR } from "../structural/_tool_args.ts";
-import { openSelection, stageTargetEdits } from "../structural/_tool_edit.ts";
+import { stageTargetEdits } from "../structural/edit_targets.ts";
 import { replacementEdit } from "../structural/node_edit.ts";
 import { describeTarget, type SelectMode, type Selector, type Target } from "../structural/selectors.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import { editedLines, NTH, openSelection, SELECT, SELECTOR } from "./_structural_args.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of edit_apply_node. */

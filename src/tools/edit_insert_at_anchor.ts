@@ -5,12 +5,17 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { definitionStarts, editedLines, NTH, SELECT, SELECTOR } from "../structural/_tool_args.ts";
-import { ANCHOR_POSITIONS, type AnchorPosition, insertionEdit } from "../structural/anchors.ts";
-import { openSelection, stageTargetEdits } from "../structural/_tool_edit.ts";
+import {
+  ANCHOR_POSITIONS,
+  type AnchorPosition,
+  definitionStarts,
+  insertionEdit,
+} from "../structural/anchors.ts";
+import { stageTargetEdits } from "../structural/edit_targets.ts";
 import { describeTarget, type SelectMode, type Selector } from "../structural/selectors.ts";
 import { TextIndex } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import { editedLines, NTH, openSelection, SELECT, SELECTOR } from "./_structural_args.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of edit_insert_at_anchor. */

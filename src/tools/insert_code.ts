@@ -1,35 +1,19 @@
 /**
  * insert_code: insert code before or after a definition found by name path,
- * or at the start or end of its body. The code lands on its own lines,
- * re-indented to its neighbours, with the blank-line convention of the
- * surrounding definitions; removing it again with remove_symbol restores the
- * original bytes.
+ * or at the start or end of its body — an adapter from the tool's arguments to
+ * the structural engine's {@linkcode symbolInsertionEdit}. Removing the code
+ * again with remove_symbol restores the original bytes.
  *
  * @module
  */
-import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { trimCode } from "../fs/lines.ts";
 import { lineEndingAt } from "../fs/text.ts";
-import { reindent } from "../structural/reindent.ts";
-import { codeLineRoles } from "../structural/source.ts";
-import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
-import { definitionLevels } from "../syntax/symbols.ts";
+import { applyTextEdits, codeLineRoles } from "../structural/source.ts";
+import { type InsertPosition, symbolInsertionEdit } from "../structural/symbol_insert.ts";
+import { openSymbol } from "../structural/symbol_target.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import {
-  conventionalGap,
-  endsLine,
-  indentAt,
-  lineEndAfter,
-  lineStart,
-  openSymbol,
-  startsLine,
-  type SymbolTarget,
-  trimCode,
-} from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
-
-/** Where insert_code puts the code. */
-export type InsertPosition = "before" | "after" | "start_of_body" | "end_of_body";
 
 /** Arguments of insert_code. */
 export interface InsertCodeArgs {
@@ -45,235 +29,6 @@ export interface InsertCodeArgs {
   expected_version?: string;
   /** Preview only. */
   dry_run?: boolean;
-}
-
-interface Insertion {
-  at: number;
-  end: number;
-  text: string;
-  /** Where a list's last item gets the comma it lacks (before `at`), when the new item follows it. */
-  commaAt?: number;
-}
-
-function blankLinesBetween(text: string, a: Node, b: Node): number {
-  const lines = text.slice(a.endIndex, b.startIndex).split("\n").slice(1, -1);
-  return Math.min(lines.filter((l) => /^[ \t\r]*$/.test(l)).length, 2);
-}
-
-function bodyNode(t: SymbolTarget): Node | null {
-  const r = t.symbol.body_range;
-  if (!r) return bracesAroundChildren(t);
-  let n = t.node.descendantForIndex(r.start_utf16, Math.max(r.start_utf16, r.end_utf16 - 1));
-  while (n && !(n.startIndex === r.start_utf16 && n.endIndex === r.end_utf16) && n.parent) n = n.parent;
-  while (n?.parent && n.parent.startIndex === r.start_utf16 && n.parent.endIndex === r.end_utf16) {
-    n = n.parent;
-  }
-  return n;
-}
-
-/**
- * For a symbol with children but no body of its own (a TypeScript `type T = {...}`, a C `typedef struct {...} T`):
- * the braces inside it that hold all of its children.
- */
-function bracesAroundChildren(t: SymbolTarget): Node | null {
-  const kids = t.symbol.children;
-  if (kids.length === 0) return null;
-  const from = kids[0]!.full_range.start_utf16;
-  const to = kids[kids.length - 1]!.range.end_utf16;
-  for (let n = t.node.descendantForIndex(from, Math.max(from, to - 1)); n; n = n.parent) {
-    if (n.startIndex < t.node.startIndex || n.id === t.node.id) return null;
-    const open = n.child(0);
-    const close = n.child(n.childCount - 1);
-    if (open?.type === "{" && close?.type === "}" && n.startIndex <= from && n.endIndex >= to) return n;
-  }
-  return null;
-}
-
-function isDocstring(n: Node): boolean {
-  return n.type === "expression_statement" && n.namedChildCount === 1 && n.namedChild(0)?.type === "string";
-}
-
-function place(t: SymbolTarget, code: string, indent: string): string {
-  return reindent(code, { indent, eol: t.eol, unit: t.unit, ...t.codeLines });
-}
-
-function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
-  const open = body.child(0);
-  const close = body.child(body.childCount - 1);
-  const outerIndent = indentAt(t.text, t.symbol.range.start_utf16);
-  const inner = place(t, code, outerIndent + t.unit);
-  // Only an empty body (whitespace between its brackets) is opened onto lines; nothing in it is ever replaced.
-  if (
-    open && close && open !== close && !open.isNamed && !close.isNamed &&
-    t.text.slice(open.endIndex, close.startIndex).trim() === ""
-  ) {
-    return {
-      at: open.endIndex,
-      end: close.startIndex,
-      text: `${t.eol}${inner}${t.eol}${indentAt(t.text, close.startIndex)}`,
-    };
-  }
-  const at = lineEndAfter(t.text, body.endIndex);
-  return { at, end: at, text: `${inner}${t.eol}` };
-}
-
-/** Whether nothing but a comment follows `offset` on its line. */
-function onlyTriviaAfter(text: string, offset: number): boolean {
-  const nl = text.indexOf("\n", offset);
-  const rest = text.slice(offset, nl === -1 ? text.length : nl).trim();
-  return rest === "" || /^(?:\/\/|#|\/\*|--)/.test(rest);
-}
-
-/** A new list item on the anchor's line: `X, A` before it, `A, X` after it (after its comma, if it has one). */
-function inlineItem(
-  t: SymbolTarget,
-  position: "before" | "after",
-  code: string,
-  comma: Node | null,
-): Insertion {
-  const item = code.trim().replace(/[,;]$/, "");
-  if (position === "before") {
-    const at = t.symbol.full_range.start_utf16;
-    return { at, end: at, text: `${item}, ` };
-  }
-  if (comma) return { at: comma.endIndex, end: comma.endIndex, text: ` ${item},` };
-  const at = t.symbol.full_range.end_utf16;
-  return { at, end: at, text: `, ${item}` };
-}
-
-/** The commas around a symbol that is an item of a comma-separated list; null when it is not one. */
-function listSeparators(t: SymbolTarget): { after: Node | null } | null {
-  const outer = outerNode(t);
-  const next = outer.nextSibling;
-  if (isComma(next)) return { after: next };
-  if (isComma(outer.previousSibling)) return { after: null };
-  // The only item of a container the language separates with commas (a JS object with one entry).
-  return outer.parent && t.rules.comma_lists?.includes(outer.parent.type) ? { after: null } : null;
-}
-
-function outerNode(t: SymbolTarget): Node {
-  const levels = definitionLevels(t.node, t.rules);
-  return levels[levels.length - 1]!;
-}
-
-function insertion(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
-  const text = t.text;
-  const eol = t.eol;
-  if (position === "before") {
-    const anchor = t.symbol.full_range.start_utf16;
-    const indent = indentAt(text, anchor);
-    if (!startsLine(text, anchor)) {
-      return { at: anchor, end: anchor, text: `${place(t, code, "").trimStart()} ` };
-    }
-    const gap = conventionalGap(t, "prev");
-    const at = lineStart(text, anchor);
-    return { at, end: at, text: place(t, code, indent) + eol + eol.repeat(gap) };
-  }
-  if (position === "after") {
-    const anchor = t.symbol.full_range.end_utf16;
-    const indent = indentAt(text, t.symbol.full_range.start_utf16);
-    if (!endsLine(text, anchor)) return { at: anchor, end: anchor, text: `${eol}${place(t, code, indent)}` };
-    const gap = conventionalGap(t, "next");
-    const at = lineEndAfter(text, anchor);
-    if (at === text.length && !text.endsWith("\n")) {
-      return { at, end: at, text: eol + eol.repeat(gap) + place(t, code, indent) };
-    }
-    return { at, end: at, text: eol.repeat(gap) + place(t, code, indent) + eol };
-  }
-  const body = bodyNode(t);
-  if (!body) {
-    throw new RecoverableError(
-      "invalid_args",
-      `Cannot insert at ${position} of "${t.symbol.name_path}" in "${t.rel}": it has no body`,
-      {
-        hint: 'Use position "before" or "after" to insert next to it',
-        suggestedCall: {
-          tool: "insert_code",
-          args: { path: t.rel, name_path: t.symbol.name_path, position: "after", code },
-        },
-        details: { path: t.rel, name_path: t.symbol.name_path, kind: t.symbol.kind },
-      },
-    );
-  }
-  const children = body.namedChildren.filter((c): c is Node => c !== null);
-  const doc = children.length > 0 && t.symbol.doc !== undefined && isDocstring(children[0]!)
-    ? children.shift()!
-    : null;
-  if (position === "start_of_body" && children.length > 0) {
-    const first = children[0]!;
-    // In a comma-separated body (enum members, object entries) the new first item brings its comma.
-    const commaList = isComma(first.nextSibling) || t.rules.comma_lists?.includes(body.type) === true;
-    const item = commaList && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
-    if (startsLine(text, first.startIndex)) {
-      const gap = children.length > 1 ? blankLinesBetween(text, first, children[1]!) : 0;
-      const at = lineStart(text, first.startIndex);
-      return { at, end: at, text: place(t, item, indentAt(text, first.startIndex)) + eol + eol.repeat(gap) };
-    }
-    return { at: first.startIndex, end: first.startIndex, text: `${place(t, item, "").trim()} ` };
-  }
-  if (position === "start_of_body" && doc && children.length === 0) {
-    const at = lineEndAfter(text, doc.endIndex);
-    return { at, end: at, text: place(t, code, indentAt(text, doc.startIndex)) + eol };
-  }
-  if (position === "end_of_body" && (children.length > 0 || doc)) {
-    const last = children.length > 0 ? children[children.length - 1]! : doc!;
-    // After the last item of a comma-separated body: after its comma (the new item takes one too, as the
-    // list does), or, when it has none, give it one.
-    const comma = isComma(last.nextSibling) ? last.nextSibling : null;
-    const listed = comma !== null || isComma(last.previousSibling) ||
-      t.rules.comma_lists?.includes(body.type) === true;
-    const item = comma && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
-    const commaAt = listed && !comma ? last.endIndex : undefined;
-    let end = comma ? comma.endIndex : last.endIndex;
-    while (end > last.startIndex && /\s/.test(text[end - 1]!)) end--; // some grammars end a node after whitespace
-    if (endsLine(text, end)) {
-      const prev = children.length > 1 ? children[children.length - 2]! : null;
-      const gap = prev ? blankLinesBetween(text, prev, last) : 0;
-      const at = lineEndAfter(text, end);
-      const lead = at === text.length && !text.endsWith("\n") ? eol : "";
-      return {
-        at,
-        end: at,
-        text: lead + eol.repeat(gap) + place(t, item, indentAt(text, last.startIndex)) + eol,
-        ...(commaAt !== undefined ? { commaAt } : {}),
-      };
-    }
-    // Something follows on the same line (`{ a, b }`): the new item goes right after, on that line.
-    return {
-      at: end,
-      end,
-      text: ` ${place(t, item, "").trim()}`,
-      ...(commaAt !== undefined ? { commaAt } : {}),
-    };
-  }
-  return emptyBody(t, body, code);
-}
-
-/**
- * Where and how the code goes, lists and terminators included: next to an item of a comma-separated list
- * (enum member, object entry) the new item brings its comma (or gives the anchor, the list's last item, the
- * one it lacks), and stays on the anchor's line when the list is written on one line; after a C/C++
- * `struct S {...};` it goes after the `;`.
- */
-function placement(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
-  const list = position === "before" || position === "after" ? listSeparators(t) : null;
-  const endAt = (end: number): SymbolTarget => ({
-    ...t,
-    symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } },
-  });
-  if (!list) {
-    const semi = position === "after" ? terminatorAfter(outerNode(t)) : null;
-    return insertion(semi ? endAt(semi.endIndex) : t, position, code);
-  }
-  const inline =
-    !(position === "before"
-      ? startsLine(t.text, t.symbol.full_range.start_utf16)
-      : onlyTriviaAfter(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16));
-  if (inline) return inlineItem(t, position as "before" | "after", code, list.after);
-  const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
-  if (position === "before") return insertion(t, position, withComma);
-  if (list.after) return insertion(endAt(list.after.endIndex), position, withComma);
-  return { ...insertion(t, position, code), commaAt: t.symbol.full_range.end_utf16 };
 }
 
 /** The insert_code tool. */
@@ -318,14 +73,9 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
       ? Math.max(r.start_utf16, r.end_utf16 - 1)
       : r.start_utf16;
     t.eol = lineEndingAt(t.text, near, t.eol);
-    const ins = placement(t, args.position, code);
-    let text = t.text.slice(0, ins.at) + ins.text + t.text.slice(ins.end);
-    if (ins.commaAt !== undefined && ins.commaAt <= ins.at) {
-      text = text.slice(0, ins.commaAt) + "," + text.slice(ins.commaAt);
-    }
+    const { edit, line: startLine } = symbolInsertionEdit(t, args.position, code);
+    const text = applyTextEdits(t.text, [edit]);
     await stage.writeText(t.rel, { text, bom: t.bom });
-    const leadingBreaks = /^(?:\r?\n)*/.exec(ins.text)![0].split("\n").length - 1;
-    const startLine = t.text.slice(0, ins.at).split("\n").length + leadingBreaks;
     return {
       data: {
         path: t.rel,

@@ -58,7 +58,7 @@ export type { ReplaceSymbolArgs } from "./replace_symbol.ts";
 export { removeSymbol } from "./remove_symbol.ts";
 export type { RemoveSymbolArgs } from "./remove_symbol.ts";
 export { insertCode } from "./insert_code.ts";
-export type { InsertCodeArgs, InsertPosition } from "./insert_code.ts";
+export type { InsertCodeArgs } from "./insert_code.ts";
 export { editApplyNode } from "./edit_apply_node.ts";
 export type { EditApplyNodeArgs } from "./edit_apply_node.ts";
 export { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";

@@ -1,29 +1,18 @@
 /**
  * remove_symbol: delete a definition found by name path, with its attached
- * doc comments, decorators and attributes (unless told to keep them), and
- * the blank lines that separated it, so no stray blank lines remain.
+ * doc comments, decorators and attributes (unless told to keep the docs), and
+ * the blank lines that separated it — the structural engine's one removal
+ * ({@linkcode removalEdit}) of the symbol's node.
  *
  * @module
  */
-import type { Node } from "web-tree-sitter";
-import { emptiedBodyFiller } from "../structural/node_edit.ts";
-import { isComma, terminatorAfter } from "../syntax/_tokens.ts";
+import { emptiedBodyFiller, removalEdit } from "../structural/node_edit.ts";
+import { decorationsStart, symbolTarget } from "../structural/selectors.ts";
+import { applyTextEdits } from "../structural/source.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import {
-  blanksAbove,
-  blanksBelow,
-  decorationsStart,
-  endsLine,
-  indentAt,
-  lastInBlock,
-  lineEndAfter,
-  lineStart,
-  openSymbol,
-  startsLine,
-  symbolLocation,
-  type SymbolTarget,
-} from "./_symbol_edit.ts";
+import { openSymbol } from "../structural/symbol_target.ts";
+import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of remove_symbol. */
@@ -40,65 +29,15 @@ export interface RemoveSymbolArgs {
   dry_run?: boolean;
 }
 
-/** Where a removal that keeps the doc comments starts: at the first decorator or attribute, else the definition. */
-function startWithoutDecorations(t: SymbolTarget): number {
-  // Decorators and attributes go with what they decorate (left behind, they would decorate the next
-  // definition); only the doc comments above them stay.
-  return decorationsStart(definitionLevels(t.node, t.rules).at(-1)!, t.rules);
+/** Wire form of a symbol location for results. */
+function symbolLocation(s: SymbolInfo): Record<string, unknown> {
+  return {
+    name_path: s.name_path,
+    kind: s.kind,
+    start_line: s.full_range.start_line,
+    end_line: s.full_range.end_line,
+  };
 }
-
-/**
- * The span to delete for a symbol span [start, end): whole lines plus the
- * blank lines that separated it (below it, or above it when it is the last
- * thing in its block).
- *
- * @param text The file text.
- * @param start Start offset (UTF-16).
- * @param end End offset (UTF-16).
- * @returns The span to delete.
- */
-export function removalSpan(text: string, start: number, end: number): { start: number; end: number } {
-  if (!startsLine(text, start) || !endsLine(text, end)) {
-    let e = end;
-    while (e < text.length && (text[e] === " " || text[e] === "\t")) e++;
-    return { start, end: e };
-  }
-  const ls = lineStart(text, start);
-  const le = lineEndAfter(text, end);
-  const indent = indentAt(text, start);
-  if (!lastInBlock(text, le, indent)) return { start: ls, end: blanksBelow(text, le).to };
-  let from = blanksAbove(text, ls).from;
-  if (le === text.length && !text.endsWith("\n") && from > 0) {
-    // The symbol ended the file without a final newline: keep it that way.
-    from -= from >= 2 && text[from - 2] === "\r" ? 2 : 1;
-  }
-  return { start: from, end: le };
-}
-
-/** Where the removal ends: after the comma that follows a list item, or the `;` that ends a C/C++ struct. */
-function endWithSeparator(t: SymbolTarget, outer: Node): number {
-  const next = outer.nextSibling;
-  if (isComma(next)) return next.endIndex;
-  return terminatorAfter(outer)?.endIndex ?? t.symbol.full_range.end_utf16;
-}
-
-/**
- * The text without the symbol's span [start, end) (whole lines and the blank lines that separated it): a list's
- * last item also takes the comma before it (`a, b` → `a`, one item per line or all on one).
- */
-function withoutSymbol(t: SymbolTarget, outer: Node, start: number, end: number): string {
-  const prev = outer.previousSibling;
-  const comma = isComma(prev) && end === t.symbol.full_range.end_utf16 ? prev : null;
-  if (comma && !startsLine(t.text, start) && /^[ \t]*$/.test(t.text.slice(comma.endIndex, start))) {
-    return t.text.slice(0, comma.startIndex) + t.text.slice(end); // on one line: ", b" goes
-  }
-  const span = removalSpan(t.text, start, end);
-  const text = t.text.slice(0, span.start) + t.text.slice(span.end);
-  return comma && comma.endIndex <= span.start
-    ? text.slice(0, comma.startIndex) + text.slice(comma.endIndex)
-    : text;
-}
-
 /** The remove_symbol tool. */
 export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
   name: "remove_symbol",
@@ -118,22 +57,18 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
   mutates: true,
   async handler(args, { workspace, stage }) {
     const t = await openSymbol(workspace, stage, { ...args, tool: "remove_symbol" });
-    const start = args.with_decorations === false
-      ? startWithoutDecorations(t)
-      : t.symbol.full_range.start_utf16;
+    const target = symbolTarget(t, t.symbol);
+    // Decorators and attributes go with what they decorate (left behind, they would decorate the next
+    // definition); with_decorations false keeps only the doc comments above them.
     const outer = definitionLevels(t.node, t.rules).at(-1)!;
+    if (args.with_decorations === false) target.fullStart = decorationsStart(outer, t.rules);
+    const edit = removalEdit(t, target);
+    await stage.writeText(t.rel, { text: applyTextEdits(t.text, [edit]), bom: t.bom });
     // The only statement of a Python body gives way to `pass` (an empty body is not Python).
     const filler = emptiedBodyFiller(outer, t.language);
-    const end = endWithSeparator(t, outer);
-    if (filler !== null && startsLine(t.text, start) && endsLine(t.text, end)) {
-      const from = lineStart(t.text, start);
-      const to = lineEndAfter(t.text, end);
-      const text = `${t.text.slice(0, from)}${indentAt(t.text, start)}${filler}${t.eol}${t.text.slice(to)}`;
-      await stage.writeText(t.rel, { text, bom: t.bom });
-      return { data: { path: t.rel, removed: symbolLocation(t.symbol), filled_with: filler } };
-    }
-    const text = withoutSymbol(t, outer, start, end);
-    await stage.writeText(t.rel, { text, bom: t.bom });
-    return { data: { path: t.rel, removed: symbolLocation(t.symbol) } };
+    const filled = filler !== null && edit.text.trim() === filler;
+    return {
+      data: { path: t.rel, removed: symbolLocation(t.symbol), ...(filled ? { filled_with: filler } : {}) },
+    };
   },
 };

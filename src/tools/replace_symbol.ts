@@ -1,28 +1,16 @@
 /**
  * replace_symbol: replace a whole definition (signature and body) found by
- * name path. What the new code includes is replaced; what it leaves out is
- * kept: `export`, Go's `type`, a `const` declaration, Python decorators,
- * Java/Kotlin annotations, C#/PHP attributes and doc comments stay unless the
- * new code brings its own, so a keyword or annotation is never lost or doubled. The code is re-indented to the destination.
+ * name path — an adapter from the tool's arguments to the structural engine's
+ * {@linkcode symbolReplacementEdit}.
  *
  * @module
  */
-import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { lineEndingAt } from "../fs/text.ts";
-import { copiedFrom, reindent } from "../structural/reindent.ts";
-import { codeLineRoles } from "../structural/source.ts";
-import type { SymbolRules } from "../syntax/queries.ts";
-import { definitionLevels } from "../syntax/symbols.ts";
+import { trimCode } from "../fs/lines.ts";
+import { applyTextEdits, stringLineFinder } from "../structural/source.ts";
+import { symbolReplacementEdit } from "../structural/symbol_replace.ts";
+import { openSymbol } from "../structural/symbol_target.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import {
-  afterInnerDecorations,
-  decorationsStart,
-  firstToken,
-  indentAt,
-  openSymbol,
-  trimCode,
-} from "./_symbol_edit.ts";
 import type { ToolDefinition } from "./types.ts";
 
 /** Arguments of replace_symbol. */
@@ -37,60 +25,6 @@ export interface ReplaceSymbolArgs {
   expected_version?: string;
   /** Preview only. */
   dry_run?: boolean;
-}
-
-/** A line of a comment (not a decorator or attribute). */
-const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?!\[)|<!--)/;
-
-/** Code that opens with a decorator, annotation or attribute (`@X`, `[X]`, `#[X]`). */
-const LEADING_DECORATION = /^\s*(?:@|\[|#\[)/;
-
-/** Lines of code that are comments, decorators or attributes before the definition proper. */
-const DECORATION_LINE = /^\s*(?:\/\/|\/\*|\*|@|--|\[|#\[)/;
-/** A `#` line: a comment in most languages with `#` comments, a preprocessor directive in the C family. */
-const HASH_LINE = /^\s*#/;
-const PREPROCESSED = new Set(["c", "cpp", "c_sharp", "objc"]);
-
-/**
- * Split code into its leading comment/decorator lines and the definition.
- * Block comments (`/* *\/`, Lua's `--[[ ]]`) count whole; `#` lines count
- * except in C, C++ and C#, where they are preprocessor directives.
- *
- * @param code Trimmed code.
- * @param language Language id of the destination (default: `#` lines are comments).
- * @returns The two parts (`docs` is "" when there are none).
- */
-export function splitLeadingDecorations(code: string, language = ""): { docs: string; def: string } {
-  const lines = code.split("\n");
-  const hashIsComment = !PREPROCESSED.has(language);
-  let i = 0;
-  let until: string | null = null; // the end marker of the block comment being read
-  for (; i < lines.length - 1; i++) {
-    const l = lines[i]!;
-    if (until !== null) {
-      if (l.includes(until)) until = null;
-      continue;
-    }
-    if (!DECORATION_LINE.test(l) && !(hashIsComment && HASH_LINE.test(l))) break;
-    const lua = /^\s*--\[(=*)\[/.exec(l);
-    if (lua) {
-      if (!l.slice(lua[0].length).includes(`]${lua[1]}]`)) until = `]${lua[1]}]`;
-    } else if (/^\s*\/\*/.test(l) && !l.includes("*/")) until = "*/";
-  }
-  if (until !== null) i = 0; // a comment that never closes before the last line: no split
-  if (i === 0) return { docs: "", def: code };
-  return { docs: lines.slice(0, i).join("\n"), def: lines.slice(i).join("\n") };
-}
-
-/** The keyword text a wrapper adds before its child (e.g. "export ", "type "), without decorations. */
-function keywordPrefix(level: Node, child: Node, text: string, rules: SymbolRules): string {
-  let from = -1;
-  for (const c of level.children) {
-    if (!c || c.startIndex >= child.startIndex) break;
-    if (rules.decorations.includes(c.type) || rules.comments.includes(c.type)) continue;
-    if (from === -1) from = c.startIndex;
-  }
-  return from === -1 ? "" : text.slice(from, child.startIndex);
 }
 
 /** The replace_symbol tool. */
@@ -120,77 +54,24 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
         details: { path: t.rel, name_path: t.symbol.name_path },
       });
     }
-    const { docs, def } = splitLeadingDecorations(code, t.language);
-    const levels = definitionLevels(t.node, t.rules); // innermost first
-    const outer = levels[levels.length - 1]!;
-    const tok = firstToken(def);
-    // The outermost wrapper whose keyword prefix the new code repeats.
-    let chosen = 0;
-    for (let i = levels.length - 1; i >= 1; i--) {
-      const prefix = keywordPrefix(levels[i]!, levels[i - 1]!, t.text, t.rules);
-      if (prefix.trim() !== "" && firstToken(prefix) === tok) {
-        chosen = i;
-        break;
-      }
+    const lines = await stringLineFinder(workspace, t.language);
+    let edit;
+    try {
+      edit = symbolReplacementEdit(t, code, lines);
+    } finally {
+      lines.dispose();
     }
-    const level = levels[chosen]!;
-    // Where each node's own text ends: the outline's range stops at the last token (see contentEnd in symbols.ts).
-    const own = Math.max(t.symbol.range.end_utf16, t.symbol.full_range.end_utf16);
-    const endOf = (n: { endIndex: number }) => Math.min(n.endIndex, own);
-    let start: number;
-    let end: number;
-    let replacement: string;
-    if (docs !== "") {
-      // The new code brings its own docs/decorators: replace them with the wrappers.
-      let injected = "";
-      for (let i = levels.length - 1; i > chosen; i--) {
-        injected += keywordPrefix(levels[i]!, levels[i - 1]!, t.text, t.rules);
-      }
-      // Decorators alone replace the decorators: the doc comment above them stays.
-      const bringsComments = docs.split("\n").some((l) => COMMENT_LINE.test(l));
-      start = bringsComments
-        ? Math.min(t.symbol.full_range.start_utf16, outer.startIndex)
-        : decorationsStart(outer, t.rules);
-      end = endOf(outer);
-      const suffix = t.text.slice(endOf(level), end).trim();
-      replacement = `${docs}\n${injected}${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
-    } else {
-      start = level.startIndex;
-      end = endOf(level);
-      // Annotations and attributes written inside the definition node stay unless the new code brings its own.
-      const inner = chosen === 0 && !LEADING_DECORATION.test(def)
-        ? afterInnerDecorations(t.node, t.rules)
-        : null;
-      if (inner !== null) start = inner;
-      const suffix = chosen > 0 ? t.text.slice(endOf(t.node), end).trim() : "";
-      replacement = `${def}${suffix !== "" && !def.endsWith(suffix) ? suffix : ""}`;
-    }
-    // Code that brings the `;` ending the definition outside its node (C/C++ `struct S {...};`) replaces it.
-    const semi = /;\s*$/.test(replacement) ? /^[ \t]*;/.exec(t.text.slice(end)) : null;
-    if (semi) end += semi[0].length;
-    const indent = indentAt(t.text, start);
-    const lines = await codeLineRoles(workspace, t.language, replacement);
-    // Code whose later lines sit where the replaced text's do was copied from there: its first line is at `indent`.
-    const copied = copiedFrom(replacement, t.text.slice(start, end));
-    const placed = reindent(replacement, {
-      indent,
-      eol: lineEndingAt(t.text, start, t.eol), // a file mixing CRLF and LF keeps the region's own
-      unit: t.unit,
-      indentFirstLine: false,
-      ...lines,
-      ...(copied ? { firstColumn: indent.replaceAll("\t", "    ").length } : {}),
-    });
-    const text = t.text.slice(0, start) + placed + t.text.slice(end);
+    const text = applyTextEdits(t.text, [edit]);
     if (text === t.text) return { data: { path: t.rel, name_path: t.symbol.name_path, unchanged: true } };
     await stage.writeText(t.rel, { text, bom: t.bom });
-    const startLine = t.text.slice(0, start).split("\n").length;
+    const startLine = t.text.slice(0, edit.start).split("\n").length;
     return {
       data: {
         path: t.rel,
         name_path: t.symbol.name_path,
         kind: t.symbol.kind,
         start_line: startLine,
-        end_line: startLine + placed.split("\n").length - 1,
+        end_line: startLine + edit.text.split("\n").length - 1,
       },
     };
   },

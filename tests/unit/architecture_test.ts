@@ -35,23 +35,10 @@ async function importGraph(): Promise<ImportGraph> {
   return graph;
 }
 
-/** Violations being removed in the current change; this list only shrinks, to empty. */
-const DEBT: string[] = [
-  "src/structural/_tool_args.ts (structural, rank 3) imports src/tools/types.ts (tools, rank 4)",
-  "src/structural/anchors.ts imports src/syntax/_tokens.ts, private to src/syntax/",
-  "src/structural/node_edit.ts imports src/syntax/_tokens.ts, private to src/syntax/",
-  "src/tools/edit_insert_at_anchor.ts imports src/structural/_tool_args.ts, private to src/structural/",
-  "src/tools/edit_insert_at_anchor.ts imports src/structural/_tool_edit.ts, private to src/structural/",
-  "src/tools/insert_code.ts imports src/syntax/_tokens.ts, private to src/syntax/",
-  "src/tools/edit_apply_node.ts imports src/structural/_tool_args.ts, private to src/structural/",
-  "src/tools/edit_apply_node.ts imports src/structural/_tool_edit.ts, private to src/structural/",
-  "src/tools/remove_symbol.ts imports src/syntax/_tokens.ts, private to src/syntax/",
-];
-
 Deno.test("src/ imports only point down the layers, no private module is shared, no cycle", async () => {
   const graph = await importGraph();
   assert.ok(graph.size > 50, "the walk found the sources");
-  assert.deepEqual(checkLayers(graph).map((v) => v.message).sort(), DEBT.slice().sort());
+  assert.deepEqual(checkLayers(graph).map((v) => v.message), []);
 });
 
 Deno.test("the layer check catches an upward import, a peer import, a private import and a cycle", async () => {

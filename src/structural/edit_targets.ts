@@ -1,7 +1,7 @@
 /**
- * The run shared by the structural tools (edit_apply_node,
- * edit_insert_at_anchor): open the file and select the targets, then build one
- * edit per target, apply them all and stage the result.
+ * Edits of selected targets: build one edit per target (a pattern target's
+ * metavariables filled into the code first), make identical edits once, apply
+ * them all and stage the result.
  *
  * @module
  */
@@ -9,54 +9,15 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { substituteMetavariables } from "./pattern.ts";
-import { type Selection, type SelectMode, type Selector, selectTargets, type Target } from "./selectors.ts";
+import type { Target } from "./selectors.ts";
 import { reindent } from "./reindent.ts";
 import {
   applyTextEdits,
-  loadSource,
   type SourceFile,
   stringLineFinder,
   type TextEdit,
   type TextLines,
 } from "./source.ts";
-
-/** The arguments every structural tool takes. */
-export interface StructuralArgs {
-  /** Relative path. */
-  path: string;
-  /** Name path, query or pattern. */
-  selector: Selector;
-  /** unique (default) | first | all | nth. */
-  select?: SelectMode;
-  /** With nth: 1-based. */
-  n?: number;
-  /** Version last read; refused with stale_base if the file moved on. */
-  expected_version?: string;
-}
-
-/**
- * Open the file of a structural tool call and resolve its selector.
- *
- * @param ws The workspace.
- * @param stage The call's stage.
- * @param tool The tool's name (for messages and retry calls).
- * @param args The call's arguments (a retry call repeats them with the fix).
- * @returns The parsed file and the selection; `unsupported_language`, `stale_base`, `no_match`, `ambiguous` … otherwise.
- */
-export async function openSelection(
-  ws: Parsing,
-  stage: Stage,
-  tool: string,
-  args: StructuralArgs,
-): Promise<{ file: SourceFile; selection: Selection }> {
-  const file = await loadSource(ws, stage, args.path, { tool, expectedVersion: args.expected_version });
-  const selection = await selectTargets(ws, file, args.selector, {
-    select: args.select,
-    n: args.n,
-    retry: (extra) => ({ tool, args: { ...args, path: file.rel, ...extra } }),
-  });
-  return { file, selection };
-}
 
 /** How {@linkcode stageTargetEdits} builds and reports edits. */
 export interface TargetEditOptions {

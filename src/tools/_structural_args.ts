@@ -1,15 +1,17 @@
 /**
- * Argument schemas and glue shared by the structural tools (edit_apply_node,
- * edit_insert_at_anchor): the selector schema, definition starts from the
- * outline, and how results describe what changed.
+ * What the structural tools (edit_apply_node, edit_insert_at_anchor) share on
+ * the tool side: the selector, select and n argument schemas, opening the
+ * file and resolving the selector from the call's arguments (a retry call
+ * repeats them with the fix), and how results describe the edited lines.
  *
  * @module
  */
-import type { JsonSchema } from "../tools/types.ts";
-import { flattenSymbols, outlineOf, TextIndex } from "../syntax/symbols.ts";
+import type { Stage } from "../fs/stage.ts";
+import { loadSource, type SourceFile, type TextEdit } from "../structural/source.ts";
+import { type Selection, type SelectMode, type Selector, selectTargets } from "../structural/selectors.ts";
+import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { type DefinitionStarts, spacedKind } from "./_layout.ts";
-import type { SourceFile, TextEdit } from "./source.ts";
+import type { JsonSchema } from "./types.ts";
 
 /** The selector argument: a name path string, or an object with one of name_path, query, pattern. */
 export const SELECTOR: JsonSchema = {
@@ -43,23 +45,42 @@ export const NTH: JsonSchema = {
   description: 'With select "nth": which match, 1-based in document order',
 };
 
+/** The arguments every structural tool takes. */
+export interface StructuralArgs {
+  /** Relative path. */
+  path: string;
+  /** Name path, query or pattern. */
+  selector: Selector;
+  /** unique (default) | first | all | nth. */
+  select?: SelectMode;
+  /** With nth: 1-based. */
+  n?: number;
+  /** Version last read; refused with stale_base if the file moved on. */
+  expected_version?: string;
+}
+
 /**
- * Start offsets of the file's definitions (functions, classes, methods …, not
- * variables or fields), or null when the language has no outline.
+ * Open the file of a structural tool call and resolve its selector.
+ *
+ * @param ws The workspace.
+ * @param stage The call's stage.
+ * @param tool The tool's name (for messages and retry calls).
+ * @param args The call's arguments (a retry call repeats them with the fix).
+ * @returns The parsed file and the selection; `unsupported_language`, `stale_base`, `no_match`, `ambiguous` … otherwise.
  */
-export async function definitionStarts(ws: Parsing, file: SourceFile): Promise<DefinitionStarts | null> {
-  try {
-    const outline = await outlineOf(ws, file.rel, file.text, file.version);
-    const out: DefinitionStarts = new Set();
-    for (const s of flattenSymbols(outline.symbols)) {
-      if (!spacedKind(s.kind)) continue;
-      out.add(s.range.start_utf16);
-      out.add(s.full_range.start_utf16);
-    }
-    return out;
-  } catch {
-    return null;
-  }
+export async function openSelection(
+  ws: Parsing,
+  stage: Stage,
+  tool: string,
+  args: StructuralArgs,
+): Promise<{ file: SourceFile; selection: Selection }> {
+  const file = await loadSource(ws, stage, args.path, { tool, expectedVersion: args.expected_version });
+  const selection = await selectTargets(ws, file, args.selector, {
+    select: args.select,
+    n: args.n,
+    retry: (extra) => ({ tool, args: { ...args, path: file.rel, ...extra } }),
+  });
+  return { file, selection };
 }
 
 /**

@@ -1,0 +1,178 @@
+/**
+ * Line geometry of a decoded text, in UTF-16 offsets: where a line starts and
+ * ends, whether an offset opens its line, a line's indentation and its width
+ * in columns, and the blank lines around a line start. Every engine that edits
+ * on whole lines (the structural engine, the symbol tools) uses these, so a
+ * line means the same thing everywhere: it ends after its "\n" (a "\r" before
+ * it belongs to the line's ending), and only spaces and tabs are indentation.
+ *
+ * @module
+ */
+
+/**
+ * Offset of the start of the line holding `offset`.
+ *
+ * @param text The text.
+ * @param offset Any offset on the line (UTF-16).
+ * @returns The offset just after the previous "\n" (0 on the first line).
+ *
+ * @example
+ * ```ts
+ * import { lineStart } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(lineStart("ab\ncd", 4), 3);
+ * ```
+ */
+export function lineStart(text: string, offset: number): number {
+  return offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+/**
+ * Offset of the start of the next line: just after the "\n" at or after
+ * `offset` (the text's length on the last line).
+ *
+ * @param text The text.
+ * @param offset Any offset on the line (UTF-16).
+ * @returns The next line's start.
+ *
+ * @example
+ * ```ts
+ * import { nextLineStart } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(nextLineStart("ab\ncd", 1), 3);
+ * assert.equal(nextLineStart("ab\ncd", 4), 5);
+ * ```
+ */
+export function nextLineStart(text: string, offset: number): number {
+  const nl = text.indexOf("\n", offset);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/**
+ * The start of the line after a span that ends (exclusive) at `end`: the
+ * span's last character is what counts, so a span ending just after a "\n"
+ * ends there.
+ *
+ * @param text The text.
+ * @param end The span's end (UTF-16, exclusive).
+ * @returns The start of the line after the span's last line.
+ */
+export function lineEndAfter(text: string, end: number): number {
+  return nextLineStart(text, end > 0 ? end - 1 : 0);
+}
+
+/**
+ * Whether only spaces and tabs precede `offset` on its line.
+ *
+ * @param text The text.
+ * @param offset An offset (UTF-16).
+ * @returns True when `offset` is the first non-blank character of its line (or in its indentation).
+ */
+export function startsLine(text: string, offset: number): boolean {
+  return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
+}
+
+/**
+ * The leading whitespace (spaces and tabs) of the line that holds an offset.
+ *
+ * @param text The text.
+ * @param offset Any offset on the line (0-based, UTF-16 code units).
+ * @returns The run of spaces and tabs that starts the line.
+ *
+ * @example
+ * ```ts
+ * import { indentOfLine } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const text = "class A {\n\tfoo() {}\n}\n";
+ * assert.equal(indentOfLine(text, text.indexOf("foo")), "\t");
+ * ```
+ */
+export function indentOfLine(text: string, offset: number): string {
+  const start = lineStart(text, offset);
+  return /^[ \t]*/.exec(text.slice(start, start + 256))![0];
+}
+
+/**
+ * The width of leading whitespace in columns, a tab counting `tabCols`
+ * (not a tab stop: indentation compares runs, not screen positions).
+ *
+ * @param ws Spaces and tabs.
+ * @param tabCols Columns of a tab (default 4).
+ * @returns The number of columns.
+ */
+export function columnsOf(ws: string, tabCols = 4): number {
+  let n = 0;
+  for (const ch of ws) n += ch === "\t" ? tabCols : 1;
+  return n;
+}
+
+/**
+ * Whether a line (with or without its ending) holds nothing but spaces and tabs.
+ *
+ * @param line One line.
+ * @returns True for a blank line.
+ */
+export function isBlankLine(line: string): boolean {
+  return /^[ \t]*\r?\n?$/.test(line);
+}
+
+/**
+ * The blank lines directly above the line start `at`.
+ *
+ * @param text The text.
+ * @param at A line start.
+ * @returns How many, and the start of the first of them (`at` when there are none).
+ */
+export function blankLinesAbove(text: string, at: number): { count: number; from: number } {
+  let from = at;
+  let count = 0;
+  while (from > 0) {
+    const prev = lineStart(text, from - 1);
+    if (!isBlankLine(text.slice(prev, from - 1))) break;
+    count++;
+    from = prev;
+  }
+  return { count, from };
+}
+
+/**
+ * The blank lines starting at the line start `at` (a last line without an
+ * ending does not count: it ends the text, not a gap).
+ *
+ * @param text The text.
+ * @param at A line start.
+ * @returns How many, and the start of the line after them (`at` when there are none).
+ */
+export function blankLinesBelow(text: string, at: number): { count: number; to: number } {
+  let to = at;
+  let count = 0;
+  while (to < text.length) {
+    const nl = text.indexOf("\n", to);
+    if (nl === -1 || !isBlankLine(text.slice(to, nl))) break;
+    count++;
+    to = nl + 1;
+  }
+  return { count, to };
+}
+
+/**
+ * Code as a model wrote it, ready to place: leading blank lines and trailing
+ * whitespace dropped (the first line's own indentation is kept).
+ *
+ * @param code The code.
+ * @returns The trimmed code.
+ *
+ * @example
+ * ```ts
+ * import { trimCode } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(trimCode("\n\n  f();\n\n"), "  f();");
+ * ```
+ */
+export function trimCode(code: string): string {
+  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+}

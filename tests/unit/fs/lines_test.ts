@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import {
+  blankLinesAbove,
+  blankLinesBelow,
+  columnsOf,
+  indentOfLine,
+  isBlankLine,
+  lineEndAfter,
+  lineStart,
+  nextLineStart,
+  startsLine,
+  trimCode,
+} from "../../../src/fs/lines.ts";
+
+Deno.test("lineStart() and nextLineStart() find the line around an offset, CRLF included", () => {
+  const text = "ab\r\ncd\nef";
+  assert.equal(lineStart(text, 0), 0);
+  assert.equal(lineStart(text, 3), 0); // the "\n" of "\r\n" is on the first line
+  assert.equal(lineStart(text, 4), 4);
+  assert.equal(lineStart(text, 9), 7);
+  assert.equal(nextLineStart(text, 0), 4);
+  assert.equal(nextLineStart(text, 4), 7);
+  assert.equal(nextLineStart(text, 8), text.length);
+});
+
+Deno.test("lineEndAfter() reads a span's end as exclusive: a span ending after a newline ends there", () => {
+  const text = "a();\nb();\n";
+  assert.equal(lineEndAfter(text, 4), 5); // "a();" ends on line 1
+  assert.equal(lineEndAfter(text, 5), 5); // "a();\n" too
+  assert.equal(lineEndAfter(text, 0), 5);
+  assert.equal(lineEndAfter("x", 1), 1);
+});
+
+Deno.test("startsLine() accepts spaces and tabs before an offset, nothing else", () => {
+  const text = "a\n \tb c\n";
+  assert.equal(startsLine(text, 4), true);
+  assert.equal(startsLine(text, 2), true);
+  assert.equal(startsLine(text, 6), false);
+  assert.equal(startsLine(text, 0), true);
+  // A carriage return or a no-break space is not indentation.
+  assert.equal(startsLine("\u00a0x", 1), false);
+});
+
+Deno.test("indentOfLine() and columnsOf() read a line's indentation, a tab counting 4 columns", () => {
+  const text = "class A {\n\t  foo() {}\n}\n";
+  assert.equal(indentOfLine(text, text.indexOf("foo")), "\t  ");
+  assert.equal(indentOfLine(text, 0), "");
+  assert.equal(columnsOf("\t  "), 6);
+  assert.equal(columnsOf("\t\t", 8), 16);
+  assert.equal(columnsOf(""), 0);
+});
+
+Deno.test("blankLinesAbove() and blankLinesBelow() count blank lines (spaces, tabs, CR) around a line start", () => {
+  const text = "a\n\n \t\r\nb\n\n\nc";
+  const b = text.indexOf("b");
+  assert.deepEqual(blankLinesAbove(text, b), { count: 2, from: 2 });
+  assert.deepEqual(blankLinesAbove(text, 0), { count: 0, from: 0 });
+  assert.deepEqual(blankLinesBelow(text, b + 2), { count: 2, to: text.indexOf("c") });
+  // A last line without an ending is not a gap.
+  assert.deepEqual(blankLinesBelow("a\n  ", 2), { count: 0, to: 2 });
+  assert.equal(isBlankLine(" \t\r\n"), true);
+  assert.equal(isBlankLine(" x"), false);
+});
+
+Deno.test("trimCode() drops leading blank lines and trailing whitespace, keeping the first line's indentation", () => {
+  assert.equal(trimCode("\n \n  f();\n  g();\n\n"), "  f();\n  g();");
+  assert.equal(trimCode("\r\n\r\nx\r\n"), "x");
+});
