@@ -16,13 +16,13 @@ import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } fr
 import { attachedBefore, contentEnd, type ExtentContext } from "./_symbol_extent.ts";
 import { TextIndex } from "./text_index.ts";
 import type { ParsedFile } from "./trees.ts";
-import { type ErrorRegion, errorRegions } from "./error_regions.ts";
+import { errorRegions } from "./error_regions.ts";
 
 export { stripCommentMarkers } from "./_symbol_extent.ts";
 export { TextIndex } from "./text_index.ts";
 
 export type { Outline, SymbolInfo, SymbolRange } from "./types.ts";
-import type { Outline, SymbolInfo, SymbolRange } from "./types.ts";
+import type { Outline, SymbolInfo } from "./types.ts";
 
 /** Escape one name for a name path ("/" -> "\/"). */
 export function escapeName(name: string): string {
