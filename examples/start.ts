@@ -108,7 +108,7 @@ show(
   await ws.call("replace_symbol", {
     path: "src/greet.ts",
     name_path: "greet",
-    new_body: "function greet(g: Greeting): string {\n    return `Hi, ${g.name}`;\n}",
+    new_text: "function greet(g: Greeting): string {\n    return `Hi, ${g.name}`;\n}",
   }),
 );
 

@@ -57,6 +57,7 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
     dry_run: DRY_RUN,
   }, ["path", "name_path", "position", "code"]),
   mutates: true,
+  aliases: { text: "code" },
   async handler(args, { workspace, stage }) {
     const t = await openSymbol(workspace, stage, { ...args, tool: "insert_code" });
     const code = trimCode(args.code);

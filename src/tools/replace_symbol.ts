@@ -19,8 +19,8 @@ export interface ReplaceSymbolArgs {
   path: string;
   /** Name path of the symbol (e.g. "Class/method"). */
   name_path: string;
-  /** The new definition, signature included. */
-  new_body: string;
+  /** The new definition, signature included (alias: `new_body`, the name this argument had first). */
+  new_text: string;
   /** Version last read; refused with stale_base if the file moved on. */
   expected_version?: string;
   /** Preview only. */
@@ -31,7 +31,7 @@ export interface ReplaceSymbolArgs {
 export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
   name: "replace_symbol",
   description:
-    "Replace a whole definition (function, method, class, struct, impl…) found by name path, e.g. 'Class/method', 'impl Display for Point/fmt', 'f[1]' for the second overload. new_body is the complete new definition including its signature; it is re-indented to the destination. Keywords, decorators, annotations and attributes that new_body leaves out (export, Go 'type', Python decorators, Java @Override, C# [Attr], doc comments) are kept; to change them, include them in new_body. Use outline or find_symbol to see name paths.",
+    "Replace a whole definition (function, method, class, struct, impl…) found by name path, e.g. 'Class/method', 'impl Display for Point/fmt', 'f[1]' for the second overload. new_text (alias new_body) is the complete new definition including its signature; it is re-indented to the destination. Keywords, decorators, annotations and attributes that new_text leaves out (export, Go 'type', Python decorators, Java @Override, C# [Attr], doc comments) are kept; to change them, include them in new_text. Use outline or find_symbol to see name paths.",
   inputSchema: objectSchema({
     path: PATH,
     name_path: {
@@ -39,14 +39,18 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
       minLength: 1,
       description: 'Name path of the symbol, e.g. "Outer/inner", "/Top", "f[1]"',
     },
-    new_body: { type: "string", description: "The complete new definition, signature included" },
+    new_text: {
+      type: "string",
+      description: 'The complete new definition, signature included (alias: "new_body")',
+    },
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
-  }, ["path", "name_path", "new_body"]),
+  }, ["path", "name_path", "new_text"]),
   mutates: true,
+  aliases: { new_body: "new_text" },
   async handler(args, { workspace, stage }) {
     const t = await openSymbol(workspace, stage, { ...args, tool: "replace_symbol" });
-    const code = trimCode(args.new_body);
+    const code = trimCode(args.new_text);
     if (code.trim() === "") {
       throw new RecoverableError("invalid_args", `Cannot replace "${t.symbol.name_path}" with empty code`, {
         hint: "Call remove_symbol to delete a definition",

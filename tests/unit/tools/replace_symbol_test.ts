@@ -301,3 +301,35 @@ Deno.test("replace_symbol() with new annotations keeps the doc comment above the
     "class A {\n  // Runs.\n  @Output()\n  run(): void {}\n}\n",
   );
 });
+
+Deno.test("replace_symbol takes new_text, and new_body (its first name) as an alias", async () => {
+  const { createMemoryBackend, createWorkspace } = await import("../../../src/mod.ts");
+  const { GRAMMARS } = await import("../structural/_fixtures.ts");
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "export function f() {\n  return 1;\n}\n" }),
+    grammars: GRAMMARS,
+  });
+  const viaNew = await ws.call("replace_symbol", {
+    path: "a.ts",
+    name_path: "f",
+    new_text: "function f() {\n  return 2;\n}",
+  });
+  assert.ok(viaNew.ok && viaNew.status === "applied", JSON.stringify(viaNew));
+  const viaOld = await ws.call("replace_symbol", {
+    path: "a.ts",
+    name_path: "f",
+    new_body: "function f() {\n  return 3;\n}",
+  });
+  assert.ok(viaOld.ok && viaOld.status === "applied", JSON.stringify(viaOld));
+  assert.equal(
+    new TextDecoder().decode((await ws.fs.read("/a.ts"))!),
+    "export function f() {\n  return 3;\n}\n",
+  );
+  const both = await ws.call("replace_symbol", {
+    path: "a.ts",
+    name_path: "f",
+    new_body: "x",
+    new_text: "y",
+  });
+  assert.ok(!both.ok && both.error.code === "invalid_args");
+});
