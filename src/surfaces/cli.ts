@@ -62,6 +62,16 @@ export interface CliFlag {
   help: string;
 }
 
+/** The options every workspace command takes: `--root` and the (refused for now) `--session`. */
+export const WORKSPACE_FLAGS: Readonly<Record<"root" | "session", CliFlag>> = {
+  root: {
+    kind: "string",
+    value: "DIR",
+    help: "the workspace root, an existing directory (default: the current one)",
+  },
+  session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
+};
+
 /** What a command's `run` receives. */
 export interface CliInvocation {
   /** Parsed options by name (without `--`). */
@@ -368,13 +378,8 @@ The args are one JSON object (quote it as one argument), or "-" to read it from 
 "graver tools" lists the tools; "graver tools NAME" shows one tool's arguments.
 --session is refused until graver keeps per-session state (the read ledger, issue 10).`,
   flags: {
-    root: {
-      kind: "string",
-      value: "DIR",
-      help: "the workspace root, an existing directory (default: the current one)",
-    },
+    ...WORKSPACE_FLAGS,
     "dry-run": { kind: "boolean", help: "stage and check, write nothing; the result has the diffs" },
-    session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
   },
   maxPositional: 2,
   async run({ flags, positional, host, open }) {

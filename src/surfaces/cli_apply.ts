@@ -9,7 +9,14 @@
  * @module
  */
 import type { ToolResult } from "../tools/types.ts";
-import { exitCodeOf, refuseSession, registerCliCommand, resolveRoot, usageError } from "./cli.ts";
+import {
+  exitCodeOf,
+  refuseSession,
+  registerCliCommand,
+  resolveRoot,
+  usageError,
+  WORKSPACE_FLAGS,
+} from "./cli.ts";
 
 const FORMATS = ["auto", "search-replace", "udiff", "apply-patch"];
 
@@ -73,11 +80,7 @@ A block that only the low-confidence fuzzy tier can place fails (its window is t
 --fuzzy: such a block is usually written against an older version of the code.
 --session is refused until graver keeps per-session state (the read ledger, issue 10).`,
   flags: {
-    root: {
-      kind: "string",
-      value: "DIR",
-      help: "the workspace root, an existing directory (default: the current one)",
-    },
+    ...WORKSPACE_FLAGS,
     format: { kind: "string", value: "FORMAT", help: "auto (default), search-replace, udiff or apply-patch" },
     "dry-run": { kind: "boolean", help: "stage and check, write nothing; show the diffs" },
     partial: {
@@ -89,7 +92,6 @@ A block that only the low-confidence fuzzy tier can place fails (its window is t
       help: "let the low-confidence fuzzy tier write (off by default: it mostly places stale blocks)",
     },
     json: { kind: "boolean", help: "print the ToolResult as one JSON object" },
-    session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
   },
   maxPositional: 1,
   async run({ flags, positional, host, open }) {

@@ -104,6 +104,19 @@ async function stageAll(fs: BackendFs, root: string) {
   return stage.changes();
 }
 
+/** How many backend calls one clean commit of {@linkcode stageAll} makes (each is a fault point). */
+async function backendCallsOfCommit(): Promise<number> {
+  const root = await tempRoot();
+  const probe = faultyBackend(createDiskBackend(), { failAt: 0 });
+  await commitChanges(
+    BackendFs.wrap(probe.backend),
+    new Sandbox(root),
+    await stageAll(BackendFs.wrap(createDiskBackend()), root),
+  );
+  await Deno.remove(root, { recursive: true });
+  return probe.calls();
+}
+
 async function expectModes(root: string, at: string): Promise<void> {
   assert.equal(await modeOf(`${root}/secret.env`), 0o600, `secret.env, ${at}`);
   assert.equal(await modeOf(`${root}/src/a.ts`), 0o755, `src/a.ts, ${at}`);
@@ -111,15 +124,7 @@ async function expectModes(root: string, at: string): Promise<void> {
 }
 
 Deno.test("a rolled-back commit restores the modes of rewritten and deleted files on disk", async () => {
-  const probeRoot = await tempRoot();
-  const probe = faultyBackend(createDiskBackend(), { failAt: 0 });
-  await commitChanges(
-    BackendFs.wrap(probe.backend),
-    new Sandbox(probeRoot),
-    await stageAll(BackendFs.wrap(createDiskBackend()), probeRoot),
-  );
-  await Deno.remove(probeRoot, { recursive: true });
-  const total = probe.calls();
+  const total = await backendCallsOfCommit();
   let rolledBack = 0;
   for (let n = 1; n <= total; n++) {
     await withRoot(async (root) => {
@@ -143,16 +148,9 @@ Deno.test("a rolled-back commit restores the modes of rewritten and deleted file
 });
 
 Deno.test("a journal recovered on open restores the modes on disk", async () => {
-  const probeRoot = await tempRoot();
-  const probe = faultyBackend(createDiskBackend(), { failAt: 0 });
-  await commitChanges(
-    BackendFs.wrap(probe.backend),
-    new Sandbox(probeRoot),
-    await stageAll(BackendFs.wrap(createDiskBackend()), probeRoot),
-  );
-  await Deno.remove(probeRoot, { recursive: true });
   let recovered = 0;
-  for (let n = 1; n <= probe.calls(); n++) {
+  const total = await backendCallsOfCommit();
+  for (let n = 1; n <= total; n++) {
     await withRoot(async (root) => {
       const changes = await stageAll(BackendFs.wrap(createDiskBackend()), root);
       // A crash: the failing call and every later one fail, as if the process died there.
