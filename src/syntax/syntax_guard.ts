@@ -29,6 +29,17 @@ export interface SyntaxRegression {
 }
 
 /** 1-based line of a UTF-16 offset. */
+/** 0-based rows, inclusive: where an edit can have changed a body. */
+interface Rows {
+  first: number;
+  last: number;
+}
+
+/** The rows around a changed span (one row of margin each side: a header's or a closer's line). */
+function rowsAround(text: string, start: number, end: number): Rows {
+  return { first: Math.max(0, lineAt(text, start) - 2), last: lineAt(text, end) };
+}
+
 function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
@@ -43,10 +54,14 @@ function key(p: SyntaxProblem): string {
  * Bodies of the given types with no statement in them (comments aside), as problems of kind "empty" on the
  * line of what owns them. Walks only definitions and blocks, where bodies are.
  */
-function emptyBodies(root: Node, types: string[], language: string): SyntaxProblem[] {
+function emptyBodies(root: Node, types: string[], language: string, rows?: Rows): SyntaxProblem[] {
   const comments = symbolRules(language).comments;
   const out: SyntaxProblem[] = [];
-  for (const b of root.descendantsOfType(types)) {
+  // Only the bodies that meet the edited rows: walking every body of a large file costs more than the re-parse.
+  const found = rows
+    ? root.descendantsOfType(types, { row: rows.first, column: 0 }, { row: rows.last + 1, column: 0 })
+    : root.descendantsOfType(types);
+  for (const b of found) {
     if (!b || b.namedChildren.some((c) => c !== null && !comments.includes(c.type))) continue;
     const owner = b.parent ?? b;
     out.push({
@@ -87,6 +102,9 @@ export async function findSyntaxRegressions(
     const had = new Map<string, number>(); // empty bodies before the edit
     let errorsBefore = 0;
     let edited: { start_line: number; end_line: number } | undefined;
+    /** Where, before and after, a body can have been emptied (undefined: anywhere, e.g. a new file). */
+    let rowsBefore: Rows | undefined;
+    let rowsAfter: Rows | undefined;
     if (change.before !== null && change.baseVersion !== null) {
       let beforeText: string | null = null;
       try {
@@ -104,11 +122,13 @@ export async function findSyntaxRegressions(
         if (span) {
           const end = Math.max(span.start, span.newEnd - 1);
           edited = { start_line: lineAt(afterText, span.start), end_line: lineAt(afterText, end) };
+          rowsBefore = rowsAround(beforeText, span.start, span.oldEnd);
+          rowsAfter = rowsAround(afterText, span.start, span.newEnd);
         }
         // Counted now: parsing the new text below re-parses this tree in place and frees it.
         const empty = symbolRules(language).empty_body;
         if (empty) {
-          for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language)) {
+          for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language, rowsBefore)) {
             had.set(key(p), (had.get(key(p)) ?? 0) + 1);
           }
         }
@@ -125,7 +145,7 @@ export async function findSyntaxRegressions(
     const empty = symbolRules(language).empty_body;
     if (empty) {
       const errors = fresh.slice();
-      for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language)) {
+      for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language, rowsAfter)) {
         const n = had.get(key(p)) ?? 0;
         if (n > 0) had.set(key(p), n - 1);
         // A body the parser emptied because its statements went into an ERROR (a broken `def` header

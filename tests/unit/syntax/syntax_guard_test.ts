@@ -168,3 +168,20 @@ Deno.test("guardSyntax() gives the `pass` hint only for a genuinely empty body, 
   ) => p.kind);
   assert.ok(!kinds.includes("empty"), kinds.join());
 });
+
+Deno.test("findSyntaxRegressions() sees a body emptied deep in a real file, and only where the edit landed", async () => {
+  const real = Deno.readTextFileSync(new URL("../../fixtures/real/MSVSUserFile.py", import.meta.url));
+  // Many copies: the edit sits thousands of lines from the top, with an old empty body far above it.
+  const big = "def stub():\n\n" + real.repeat(20);
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/big.py": big }), grammars: GRAMMARS });
+  // Emptying the last method's body (its lines removed) is refused at that method's line …
+  const method = big.lastIndexOf("    def WriteIfChanged(self):");
+  assert.ok(method > big.length * 0.9);
+  const emptied = big.slice(0, method) + "    def WriteIfChanged(self):\n\n" + "x = 1\n";
+  const out = await guard(ws, { "big.py": emptied });
+  assert.equal(out.length, 1, JSON.stringify(out));
+  const line = big.slice(0, method).split("\n").length;
+  assert.deepEqual(out[0]!.problems.map((p) => [p.kind, p.line]), [["empty", line]]);
+  // … while an edit elsewhere is not blamed for the empty body that was already there.
+  assert.deepEqual(await guard(ws, { "big.py": big.replace("def stub():\n", "def stub2():\n") }), []);
+});
