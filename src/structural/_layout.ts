@@ -10,6 +10,7 @@ import { symbolRules } from "../syntax/queries.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
 import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
+import { closesBlock } from "./reindent.ts";
 
 /**
  * Whether nothing but trivia follows `offset` on its line: spaces, a comment,
@@ -29,9 +30,6 @@ export function restIsTrivial(text: string, offset: number, separator = true): b
 const TRIVIAL_REST = /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/;
 const COMMENT_REST = /^[ \t]*(?:(?:\/\/|#|--|\/\*).*)?$/;
 
-/** A line that closes the enclosing block. */
-const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
-
 /**
  * Whether nothing but a block closer, a dedent or the end of the file follows
  * the line ending at `end` (blank lines skipped).
@@ -47,7 +45,7 @@ export function lastInBlock(text: string, end: number, indent: string): boolean 
   const nl = text.indexOf("\n", below.to);
   const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
   const lead = /^[ \t]*/.exec(line)![0];
-  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
+  return closesBlock(line.trimStart()) || lead.length < indent.length;
 }
 
 /**
