@@ -64,6 +64,19 @@ export function siblingsOf(target: Target): { top: Node; hasPrev: boolean; hasNe
   return { top, hasPrev: prev !== null, hasNext: next !== null };
 }
 
+/**
+ * Whether a node is a Python docstring: a statement that is one string, the
+ * first of a body (new code at the start of the body goes after it).
+ *
+ * @param language The file's language.
+ * @param node The body's first item.
+ * @returns True for a docstring.
+ */
+export function isDocstring(language: string, node: Node): boolean {
+  if (language !== "python" || node.type !== "expression_statement") return false;
+  return node.namedChildCount === 1 && node.namedChild(0)?.type === "string";
+}
+
 /** Node types that are definitions when a language has no outline (fallback only). */
 const DEF_TYPE =
   /(?:^|_)(?:function|method|class|interface|struct|enum|trait|impl|module|namespace|constructor|object|protocol)(?:_(?:definition|declaration|item|specifier))?$|^(?:decorated_definition|function_item|impl_item|trait_item|mod_item|type_declaration|method|singleton_method|class|module)$/;

@@ -25,6 +25,7 @@ import {
   definitionGap,
   type DefinitionStarts,
   isDefinition,
+  isDocstring,
   looksLikeDefinition,
   restIsTrivial,
   siblingsOf,
@@ -297,12 +298,6 @@ export function statementLevel(file: SourceFile, target: Target): Target {
   return nodeTarget(file, stmt);
 }
 
-function isDocstring(file: SourceFile, node: Node): boolean {
-  if (file.language !== "python" || node.type !== "expression_statement") return false;
-  const kids = node.namedChildren;
-  return kids.length === 1 && kids[0]?.type === "string";
-}
-
 /**
  * The edit that inserts code at an anchor of a selected node.
  *
@@ -372,7 +367,7 @@ export function insertionEdit(
   const withComma: Code = listed && !/,\s*$/.test(code.text) ? { ...code, text: `${code.text},` } : code;
   switch (position) {
     case "start_of_body": {
-      if (isDocstring(file, items[0]!)) {
+      if (isDocstring(file.language, items[0]!)) {
         const nextItem = items[1];
         const gap = nextItem ? gapWith(nextItem) : 0;
         return after(file, items[0]!.endIndex, code, indent, gap, gap);

@@ -12,7 +12,7 @@ import { RecoverableError } from "../errors.ts";
 import { indentOfLine, lineEndAfter, lineStart, startsLine } from "../fs/lines.ts";
 import { isComma, terminatorAfter } from "../syntax/tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
-import { blankLinesBetween, restIsTrivial } from "./_layout.ts";
+import { blankLinesBetween, isDocstring, restIsTrivial } from "./_layout.ts";
 import { reindent } from "./reindent.ts";
 import type { TextEdit } from "./source.ts";
 import { conventionalGap, type SymbolTarget } from "./symbol_target.ts";
@@ -60,10 +60,6 @@ function bracesAroundChildren(t: SymbolTarget): Node | null {
     if (open?.type === "{" && close?.type === "}" && n.startIndex <= from && n.endIndex >= to) return n;
   }
   return null;
-}
-
-function isDocstring(n: Node): boolean {
-  return n.type === "expression_statement" && n.namedChildCount === 1 && n.namedChild(0)?.type === "string";
 }
 
 function place(t: SymbolTarget, code: string, indent: string): string {
@@ -164,9 +160,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     );
   }
   const children = body.namedChildren.filter((c): c is Node => c !== null);
-  const doc = children.length > 0 && t.symbol.doc !== undefined && isDocstring(children[0]!)
-    ? children.shift()!
-    : null;
+  const doc = children.length > 0 && isDocstring(t.language, children[0]!) ? children.shift()! : null;
   if (position === "start_of_body" && children.length > 0) {
     const first = children[0]!;
     // In a comma-separated body (enum members, object entries) the new first item brings its comma.
