@@ -192,7 +192,7 @@ export interface InsertOptions {
 }
 
 /** Code to place: trimmed, with the lines reindent must keep as they are or only move. */
-interface Code {
+export interface Code {
   text: string;
   keep: ReadonlySet<number> | undefined;
   align: ReadonlySet<number> | undefined;
@@ -395,7 +395,16 @@ export function insertionEdit(
   }
 }
 
-function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
+/**
+ * The edit that puts code into a body with no items: on lines of its own between the brackets (or after the
+ * header), one level deeper than the line that opens the body; nothing but whitespace is replaced.
+ *
+ * @param file The source file.
+ * @param body The body (no items).
+ * @param code The code to place.
+ * @returns The text edit.
+ */
+export function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
   const { text, eol } = file;
   const indent = body.headerIndent + file.unit;
   const placed = place(file, code, indent);

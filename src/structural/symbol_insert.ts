@@ -13,7 +13,9 @@ import { indentOfLine, lineEndAfter, lineStart, startsLine } from "../fs/lines.t
 import { isComma, terminatorAfter } from "../syntax/tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
 import { blankLinesBetween, isDocstring, restIsTrivial } from "./_layout.ts";
+import { bodyOf, intoEmptyBody } from "./anchors.ts";
 import { reindent } from "./reindent.ts";
+import { symbolTarget } from "./selectors.ts";
 import type { TextEdit } from "./source.ts";
 import { conventionalGap, type SymbolTarget } from "./symbol_target.ts";
 
@@ -33,57 +35,8 @@ function gapBetween(text: string, a: Node, b: Node): number {
   return Math.min(blankLinesBetween(text, a.endIndex, b.startIndex), 2);
 }
 
-function bodyNode(t: SymbolTarget): Node | null {
-  const r = t.symbol.body_range;
-  if (!r) return bracesAroundChildren(t);
-  let n = t.node.descendantForIndex(r.start_utf16, Math.max(r.start_utf16, r.end_utf16 - 1));
-  while (n && !(n.startIndex === r.start_utf16 && n.endIndex === r.end_utf16) && n.parent) n = n.parent;
-  while (n?.parent && n.parent.startIndex === r.start_utf16 && n.parent.endIndex === r.end_utf16) {
-    n = n.parent;
-  }
-  return n;
-}
-
-/**
- * For a symbol with children but no body of its own (a TypeScript `type T = {...}`, a C `typedef struct {...} T`):
- * the braces inside it that hold all of its children.
- */
-function bracesAroundChildren(t: SymbolTarget): Node | null {
-  const kids = t.symbol.children;
-  if (kids.length === 0) return null;
-  const from = kids[0]!.full_range.start_utf16;
-  const to = kids[kids.length - 1]!.range.end_utf16;
-  for (let n = t.node.descendantForIndex(from, Math.max(from, to - 1)); n; n = n.parent) {
-    if (n.startIndex < t.node.startIndex || n.id === t.node.id) return null;
-    const open = n.child(0);
-    const close = n.child(n.childCount - 1);
-    if (open?.type === "{" && close?.type === "}" && n.startIndex <= from && n.endIndex >= to) return n;
-  }
-  return null;
-}
-
 function place(t: SymbolTarget, code: string, indent: string): string {
   return reindent(code, { indent, eol: t.eol, unit: t.unit, ...t.codeLines });
-}
-
-function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
-  const open = body.child(0);
-  const close = body.child(body.childCount - 1);
-  const outerIndent = indentOfLine(t.text, t.symbol.range.start_utf16);
-  const inner = place(t, code, outerIndent + t.unit);
-  // Only an empty body (whitespace between its brackets) is opened onto lines; nothing in it is ever replaced.
-  if (
-    open && close && open !== close && !open.isNamed && !close.isNamed &&
-    t.text.slice(open.endIndex, close.startIndex).trim() === ""
-  ) {
-    return {
-      at: open.endIndex,
-      end: close.startIndex,
-      text: `${t.eol}${inner}${t.eol}${indentOfLine(t.text, close.startIndex)}`,
-    };
-  }
-  const at = lineEndAfter(t.text, body.endIndex);
-  return { at, end: at, text: `${inner}${t.eol}` };
 }
 
 /** A new list item on the anchor's line: `X, A` before it, `A, X` after it (after its comma, if it has one). */
@@ -144,8 +97,8 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     }
     return { at, end: at, text: eol.repeat(gap) + place(t, code, indent) + eol };
   }
-  const body = bodyNode(t);
-  if (!body) {
+  const info = bodyOf(t, symbolTarget(t, t.symbol));
+  if (!info) {
     throw new RecoverableError(
       "invalid_args",
       `Cannot insert at ${position} of "${t.symbol.name_path}" in "${t.rel}": it has no body`,
@@ -159,12 +112,13 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
       },
     );
   }
-  const children = body.namedChildren.filter((c): c is Node => c !== null);
+  const children = [...info.items];
+  const listType = (info.container ?? info.node)?.type ?? "";
   const doc = children.length > 0 && isDocstring(t.language, children[0]!) ? children.shift()! : null;
   if (position === "start_of_body" && children.length > 0) {
     const first = children[0]!;
     // In a comma-separated body (enum members, object entries) the new first item brings its comma.
-    const commaList = isComma(first.nextSibling) || t.rules.comma_lists?.includes(body.type) === true;
+    const commaList = isComma(first.nextSibling) || t.rules.comma_lists?.includes(listType) === true;
     const item = commaList && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
     if (startsLine(text, first.startIndex)) {
       const gap = children.length > 1 ? gapBetween(text, first, children[1]!) : 0;
@@ -187,7 +141,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     // list does), or, when it has none, give it one.
     const comma = isComma(last.nextSibling) ? last.nextSibling : null;
     const listed = comma !== null || isComma(last.previousSibling) ||
-      t.rules.comma_lists?.includes(body.type) === true;
+      t.rules.comma_lists?.includes(listType) === true;
     const item = comma && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
     const commaAt = listed && !comma ? last.endIndex : undefined;
     let end = comma ? comma.endIndex : last.endIndex;
@@ -212,7 +166,12 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
       ...(commaAt !== undefined ? { commaAt } : {}),
     };
   }
-  return emptyBody(t, body, code);
+  const edit = intoEmptyBody(t, info, {
+    text: code,
+    keep: t.codeLines?.keepLines,
+    align: t.codeLines?.alignLines,
+  });
+  return { at: edit.start, end: edit.end, text: edit.text };
 }
 
 /**
