@@ -7,6 +7,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "../syntax/queries.ts";
+import { flattenSymbols, type SymbolInfo } from "../syntax/symbols.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
 import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
@@ -108,6 +109,23 @@ export function spacedKind(kind: string): boolean {
 
 /** Start offsets of definitions (from the outline), used to tell definitions from statements. */
 export type DefinitionStarts = Set<number>;
+
+/**
+ * Start offsets of the definitions of an outline (functions, classes, methods
+ * …, not variables or fields): own and full starts.
+ *
+ * @param symbols The outline's top-level symbols.
+ * @returns The starts.
+ */
+export function definitionStartsOf(symbols: SymbolInfo[]): DefinitionStarts {
+  const out: DefinitionStarts = new Set();
+  for (const s of flattenSymbols(symbols)) {
+    if (!spacedKind(s.kind)) continue;
+    out.add(s.range.start_utf16);
+    out.add(s.full_range.start_utf16);
+  }
+  return out;
+}
 
 /** Whether a node is a definition (by the outline when there is one, else by its type). */
 export function isDefinition(node: Node, defs: DefinitionStarts | null): boolean {
