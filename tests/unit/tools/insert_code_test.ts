@@ -181,7 +181,7 @@ Deno.test("insert_code() at end_of_body of a Python class lands after the last m
   );
   assert.equal(
     await read(ws, "a.py"),
-    "class A:\n    @property\n    def one(self):\n        return 1\n    def two(self):\n        return 2\nX = 1\n",
+    "class A:\n    @property\n    def one(self):\n        return 1\n\n    def two(self):\n        return 2\nX = 1\n",
   );
 });
 
