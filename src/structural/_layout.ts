@@ -7,9 +7,11 @@
  */
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "../syntax/queries.ts";
+import { flattenSymbols, type SymbolInfo } from "../syntax/symbols.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
 import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
+import { closesBlock } from "./reindent.ts";
 
 /**
  * Whether nothing but trivia follows `offset` on its line: spaces, a comment,
@@ -29,9 +31,6 @@ export function restIsTrivial(text: string, offset: number, separator = true): b
 const TRIVIAL_REST = /^[ \t]*(?:[;,][ \t]*)?(?:(?:\/\/|#|--|\/\*).*)?$/;
 const COMMENT_REST = /^[ \t]*(?:(?:\/\/|#|--|\/\*).*)?$/;
 
-/** A line that closes the enclosing block. */
-const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
-
 /**
  * Whether nothing but a block closer, a dedent or the end of the file follows
  * the line ending at `end` (blank lines skipped).
@@ -47,7 +46,7 @@ export function lastInBlock(text: string, end: number, indent: string): boolean 
   const nl = text.indexOf("\n", below.to);
   const line = text.slice(below.to, nl === -1 ? text.length : nl).replace(/\r$/, "");
   const lead = /^[ \t]*/.exec(line)![0];
-  return CLOSER.test(line.trimStart()) || lead.length < indent.length;
+  return closesBlock(line.trimStart()) || lead.length < indent.length;
 }
 
 /**
@@ -64,6 +63,19 @@ export function siblingsOf(target: Target): { top: Node; hasPrev: boolean; hasNe
   while (prev && prev.startIndex >= target.fullStart) prev = prev.previousNamedSibling;
   const next = top.nextNamedSibling;
   return { top, hasPrev: prev !== null, hasNext: next !== null };
+}
+
+/**
+ * Whether a node is a Python docstring: a statement that is one string, the
+ * first of a body (new code at the start of the body goes after it).
+ *
+ * @param language The file's language.
+ * @param node The body's first item.
+ * @returns True for a docstring.
+ */
+export function isDocstring(language: string, node: Node): boolean {
+  if (language !== "python" || node.type !== "expression_statement") return false;
+  return node.namedChildCount === 1 && node.namedChild(0)?.type === "string";
 }
 
 /** Node types that are definitions when a language has no outline (fallback only). */
@@ -97,6 +109,23 @@ export function spacedKind(kind: string): boolean {
 
 /** Start offsets of definitions (from the outline), used to tell definitions from statements. */
 export type DefinitionStarts = Set<number>;
+
+/**
+ * Start offsets of the definitions of an outline (functions, classes, methods
+ * …, not variables or fields): own and full starts.
+ *
+ * @param symbols The outline's top-level symbols.
+ * @returns The starts.
+ */
+export function definitionStartsOf(symbols: SymbolInfo[]): DefinitionStarts {
+  const out: DefinitionStarts = new Set();
+  for (const s of flattenSymbols(symbols)) {
+    if (!spacedKind(s.kind)) continue;
+    out.add(s.range.start_utf16);
+    out.add(s.full_range.start_utf16);
+  }
+  return out;
+}
 
 /** Whether a node is a definition (by the outline when there is one, else by its type). */
 export function isDefinition(node: Node, defs: DefinitionStarts | null): boolean {

@@ -10,7 +10,7 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { isComma } from "../syntax/tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
-import { flattenSymbols, outlineOf } from "../syntax/symbols.ts";
+import { outlineOf } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
 import {
   blankLinesAbove,
@@ -24,11 +24,12 @@ import {
 import {
   definitionGap,
   type DefinitionStarts,
+  definitionStartsOf,
   isDefinition,
+  isDocstring,
   looksLikeDefinition,
   restIsTrivial,
   siblingsOf,
-  spacedKind,
 } from "./_layout.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget, type Target } from "./selectors.ts";
@@ -188,15 +189,22 @@ export interface InsertOptions {
   codeUnit?: string;
   /** The column the code's first line stands for, in the code's own columns. */
   firstColumn?: number;
+  /**
+   * Next to an item that shares its line with others (`{ a, b }`), keep the code on that line rather than
+   * splitting it (insert_code's one-line lists); default false.
+   */
+  inline?: boolean;
 }
 
 /** Code to place: trimmed, with the lines reindent must keep as they are or only move. */
-interface Code {
+export interface Code {
   text: string;
   keep: ReadonlySet<number> | undefined;
   align: ReadonlySet<number> | undefined;
   unit?: string;
   firstColumn?: number;
+  /** Stay on a line shared with other items instead of splitting it. */
+  inline?: boolean;
 }
 
 function place(file: SourceFile, code: Code, indent: string): string {
@@ -257,6 +265,7 @@ function before(
   if (startsLine(file.text, at)) {
     return atLineStart(file, lineStart(file.text, at), code, indent, above, below);
   }
+  if (code.inline) return { start: at, end: at, text: `${place(file, code, "").trim()} ` };
   return splitAt(file, at, code, indent, indentOfLine(file.text, at));
 }
 
@@ -271,6 +280,7 @@ function after(
   if (restIsTrivial(file.text, at)) {
     return atLineStart(file, nextLineStart(file.text, at), code, indent, above, below);
   }
+  if (code.inline) return { start: at, end: at, text: ` ${place(file, code, "").trim()}` };
   return splitAt(file, at, code, indent, indentOfLine(file.text, at));
 }
 
@@ -295,12 +305,6 @@ export function statementLevel(file: SourceFile, target: Target): Target {
   while (stmt.parent && !isContainer(stmt.parent)) stmt = stmt.parent;
   if (stmt.startIndex >= target.fullStart && stmt.endIndex <= target.fullEnd) return target;
   return nodeTarget(file, stmt);
-}
-
-function isDocstring(file: SourceFile, node: Node): boolean {
-  if (file.language !== "python" || node.type !== "expression_statement") return false;
-  const kids = node.namedChildren;
-  return kids.length === 1 && kids[0]?.type === "string";
 }
 
 /**
@@ -330,6 +334,7 @@ export function insertionEdit(
     align: options.alignLines?.(trimmed),
     ...(options.codeUnit !== undefined ? { unit: options.codeUnit } : {}),
     ...(options.firstColumn !== undefined ? { firstColumn: options.firstColumn } : {}),
+    ...(options.inline ? { inline: true } : {}),
   };
   if (position === "before" || position === "after") {
     const anchor = statementLevel(file, target);
@@ -364,15 +369,16 @@ export function insertionEdit(
     startsLine(text, n.startIndex) ? indentOfLine(text, n.startIndex) : body.headerIndent + file.unit;
   const indent = indentAt(items[0]!);
   const gapWith = (n: Node | undefined) =>
-    codeIsDef || (n !== undefined && isDefinition(n, options.defs))
+    (codeIsDef || (n !== undefined && isDefinition(n, options.defs)))
       ? definitionGap(file, body.container, options.defs)
       : 0;
   // In a comma-separated body (enum members, object entries, arguments) the new item brings its comma.
-  const listed = realItems.some((n) => isComma(n.nextSibling) || isComma(n.previousSibling));
+  const listed = realItems.some((n) => isComma(n.nextSibling) || isComma(n.previousSibling)) ||
+    (body.container !== null && rules.comma_lists?.includes(body.container.type) === true);
   const withComma: Code = listed && !/,\s*$/.test(code.text) ? { ...code, text: `${code.text},` } : code;
   switch (position) {
     case "start_of_body": {
-      if (isDocstring(file, items[0]!)) {
+      if (isDocstring(file.language, items[0]!)) {
         const nextItem = items[1];
         const gap = nextItem ? gapWith(nextItem) : 0;
         return after(file, items[0]!.endIndex, code, indent, gap, gap);
@@ -386,21 +392,33 @@ export function insertionEdit(
         ? realItems[realItems.length - 1] ?? items[items.length - 1]!
         : items[items.length - 1]!;
       const trailing = position === "last_child" && items[items.length - 1] !== last ? gapWith(last) : 0;
-      if (!listed) return after(file, last.endIndex, code, indentAt(last), gapWith(last), trailing);
+      // Some grammars end a node after the whitespace that follows it (Scala): its code ends before that.
+      let lastEnd = last.endIndex;
+      while (lastEnd > last.startIndex && /\s/.test(text[lastEnd - 1]!)) lastEnd--;
+      if (!listed) return after(file, lastEnd, code, indentAt(last), gapWith(last), trailing);
       // After the last item: after its comma, taking one too (as the list does), or give it the comma it lacks.
       const comma = isComma(last.nextSibling) ? last.nextSibling : null;
       if (comma) return after(file, comma.endIndex, withComma, indentAt(last), gapWith(last), trailing);
-      const edit = after(file, last.endIndex, code, indentAt(last), gapWith(last), trailing);
+      const edit = after(file, lastEnd, code, indentAt(last), gapWith(last), trailing);
       return {
-        start: last.endIndex,
+        start: lastEnd,
         end: edit.end,
-        text: `,${text.slice(last.endIndex, edit.start)}${edit.text}`,
+        text: `,${text.slice(lastEnd, edit.start)}${edit.text}`,
       };
     }
   }
 }
 
-function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
+/**
+ * The edit that puts code into a body with no items: on lines of its own between the brackets (or after the
+ * header), one level deeper than the line that opens the body; nothing but whitespace is replaced.
+ *
+ * @param file The source file.
+ * @param body The body (no items).
+ * @param code The code to place.
+ * @returns The text edit.
+ */
+export function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
   const { text, eol } = file;
   const indent = body.headerIndent + file.unit;
   const placed = place(file, code, indent);
@@ -437,14 +455,7 @@ function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): TextEdit {
  */
 export async function definitionStarts(ws: Parsing, file: SourceFile): Promise<DefinitionStarts | null> {
   try {
-    const outline = await outlineOf(ws, file.rel, file.text, file.version);
-    const out: DefinitionStarts = new Set();
-    for (const s of flattenSymbols(outline.symbols)) {
-      if (!spacedKind(s.kind)) continue;
-      out.add(s.range.start_utf16);
-      out.add(s.full_range.start_utf16);
-    }
-    return out;
+    return definitionStartsOf((await outlineOf(ws, file.rel, file.text, file.version)).symbols);
   } catch {
     return null;
   }

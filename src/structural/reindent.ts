@@ -40,8 +40,18 @@ export interface ReindentOptions {
 const BLANK = /^[ \t]*$/;
 /** A line that opens a block or continues onto the next one. */
 const OPENS = /(?:[{([:,=+\-*/|&?.]|=>|->|\b(?:do|then|else|begin|in))\s*$/;
-/** A line that closes a block. */
 const CLOSES = /^(?:[}\])]|end\b|fi\b|done\b|esac\b|endif\b|until\b)/;
+
+/**
+ * Whether a line (its indentation stripped) closes the enclosing block: a
+ * closing bracket, or `end`, `fi`, `done`, `esac`, `endif`, `until`.
+ *
+ * @param line A line without its leading whitespace.
+ * @returns True when the line starts with a block closer.
+ */
+export function closesBlock(line: string): boolean {
+  return CLOSES.test(line);
+}
 /** A line that opens a nested block (the next line one unit deeper), as opposed to continuing an expression. */
 const BLOCK_OPENS = /(?:[{:]|\b(?:do|then|else|begin))\s*$/;
 /** A line that starts a comment, a decorator or an attribute (it sits at the level of what follows it). */
@@ -264,7 +274,7 @@ export function reindent(code: string, options: ReindentOptions): string {
     const firstText = lines[first]!.replace(/\s*(?:\/\/.*|#.*)?$/, "");
     const closer = lastLine[0] ?? "";
     opensBlock = OPENS.test(firstText);
-    closedAtEnd = CLOSES.test(lastLine) &&
+    closedAtEnd = closesBlock(lastLine) &&
       (!"})]".includes(closer) || CLOSER[firstText.slice(-1)] === closer);
     if (options.firstColumn !== undefined) firstKnown = options.firstColumn;
     else if (restMin === 0) firstKnown = 0;

@@ -1,9 +1,10 @@
 /**
  * Inserting code next to a definition found by name path, or at the start or
- * end of its body: on lines of its own (or, next to an item of a one-line
- * list, on that line), re-indented to its neighbours, with the gap the anchor
- * had to its neighbour, the comma a comma-separated list needs, after a C/C++
- * `struct S {...};`'s `;`, and after a Python docstring at `start_of_body`.
+ * end of its body. Next to it: on lines of its own (or, next to an item of a
+ * one-line list, on that line), re-indented to its neighbours, with the gap the
+ * anchor had to its neighbour, the comma a comma-separated list needs, after a
+ * C/C++ `struct S {...};`'s `;`. Inside its body: the anchor's
+ * {@linkcode insertionEdit}, one-line bodies kept on their line.
  *
  * @module
  */
@@ -12,13 +13,18 @@ import { RecoverableError } from "../errors.ts";
 import { indentOfLine, lineEndAfter, lineStart, startsLine } from "../fs/lines.ts";
 import { isComma, terminatorAfter } from "../syntax/tokens.ts";
 import { definitionLevels } from "../syntax/symbols.ts";
-import { blankLinesBetween, restIsTrivial } from "./_layout.ts";
+import { restIsTrivial } from "./_layout.ts";
+import { bodyOf, insertionEdit } from "./anchors.ts";
 import { reindent } from "./reindent.ts";
+import { symbolTarget } from "./selectors.ts";
 import type { TextEdit } from "./source.ts";
 import { conventionalGap, type SymbolTarget } from "./symbol_target.ts";
 
 /** Where insert_code puts the code. */
 export type InsertPosition = "before" | "after" | "start_of_body" | "end_of_body";
+
+/** The positions next to a symbol (the others are inside its body). */
+type Beside = "before" | "after";
 
 interface Insertion {
   at: number;
@@ -28,72 +34,14 @@ interface Insertion {
   commaAt?: number;
 }
 
-/** The blank lines between two nodes, at most two (the gap new code next to them takes). */
-function gapBetween(text: string, a: Node, b: Node): number {
-  return Math.min(blankLinesBetween(text, a.endIndex, b.startIndex), 2);
-}
-
-function bodyNode(t: SymbolTarget): Node | null {
-  const r = t.symbol.body_range;
-  if (!r) return bracesAroundChildren(t);
-  let n = t.node.descendantForIndex(r.start_utf16, Math.max(r.start_utf16, r.end_utf16 - 1));
-  while (n && !(n.startIndex === r.start_utf16 && n.endIndex === r.end_utf16) && n.parent) n = n.parent;
-  while (n?.parent && n.parent.startIndex === r.start_utf16 && n.parent.endIndex === r.end_utf16) {
-    n = n.parent;
-  }
-  return n;
-}
-
-/**
- * For a symbol with children but no body of its own (a TypeScript `type T = {...}`, a C `typedef struct {...} T`):
- * the braces inside it that hold all of its children.
- */
-function bracesAroundChildren(t: SymbolTarget): Node | null {
-  const kids = t.symbol.children;
-  if (kids.length === 0) return null;
-  const from = kids[0]!.full_range.start_utf16;
-  const to = kids[kids.length - 1]!.range.end_utf16;
-  for (let n = t.node.descendantForIndex(from, Math.max(from, to - 1)); n; n = n.parent) {
-    if (n.startIndex < t.node.startIndex || n.id === t.node.id) return null;
-    const open = n.child(0);
-    const close = n.child(n.childCount - 1);
-    if (open?.type === "{" && close?.type === "}" && n.startIndex <= from && n.endIndex >= to) return n;
-  }
-  return null;
-}
-
-function isDocstring(n: Node): boolean {
-  return n.type === "expression_statement" && n.namedChildCount === 1 && n.namedChild(0)?.type === "string";
-}
-
 function place(t: SymbolTarget, code: string, indent: string): string {
   return reindent(code, { indent, eol: t.eol, unit: t.unit, ...t.codeLines });
-}
-
-function emptyBody(t: SymbolTarget, body: Node, code: string): Insertion {
-  const open = body.child(0);
-  const close = body.child(body.childCount - 1);
-  const outerIndent = indentOfLine(t.text, t.symbol.range.start_utf16);
-  const inner = place(t, code, outerIndent + t.unit);
-  // Only an empty body (whitespace between its brackets) is opened onto lines; nothing in it is ever replaced.
-  if (
-    open && close && open !== close && !open.isNamed && !close.isNamed &&
-    t.text.slice(open.endIndex, close.startIndex).trim() === ""
-  ) {
-    return {
-      at: open.endIndex,
-      end: close.startIndex,
-      text: `${t.eol}${inner}${t.eol}${indentOfLine(t.text, close.startIndex)}`,
-    };
-  }
-  const at = lineEndAfter(t.text, body.endIndex);
-  return { at, end: at, text: `${inner}${t.eol}` };
 }
 
 /** A new list item on the anchor's line: `X, A` before it, `A, X` after it (after its comma, if it has one). */
 function inlineItem(
   t: SymbolTarget,
-  position: "before" | "after",
+  position: Beside,
   code: string,
   comma: Node | null,
 ): Insertion {
@@ -122,7 +70,7 @@ function outerNode(t: SymbolTarget): Node {
   return levels[levels.length - 1]!;
 }
 
-function insertion(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
+function insertion(t: SymbolTarget, position: Beside, code: string): Insertion {
   const text = t.text;
   const eol = t.eol;
   if (position === "before") {
@@ -135,7 +83,7 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     const at = lineStart(text, anchor);
     return { at, end: at, text: place(t, code, indent) + eol + eol.repeat(gap) };
   }
-  if (position === "after") {
+  {
     const anchor = t.symbol.full_range.end_utf16;
     const indent = indentOfLine(text, t.symbol.full_range.start_utf16);
     if (!restIsTrivial(text, anchor)) {
@@ -148,8 +96,42 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
     }
     return { at, end: at, text: eol.repeat(gap) + place(t, code, indent) + eol };
   }
-  const body = bodyNode(t);
-  if (!body) {
+}
+
+/**
+ * Where and how the code goes, lists and terminators included: next to an item of a comma-separated list
+ * (enum member, object entry) the new item brings its comma (or gives the anchor, the list's last item, the
+ * one it lacks), and stays on the anchor's line when the list is written on one line; after a C/C++
+ * `struct S {...};` it goes after the `;`.
+ */
+function placement(t: SymbolTarget, position: Beside, code: string): Insertion {
+  const list = listSeparators(t);
+  const endAt = (end: number): SymbolTarget => ({
+    ...t,
+    symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } },
+  });
+  if (!list) {
+    const semi = position === "after" ? terminatorAfter(outerNode(t)) : null;
+    return insertion(semi ? endAt(semi.endIndex) : t, position, code);
+  }
+  const inline =
+    !(position === "before"
+      ? startsLine(t.text, t.symbol.full_range.start_utf16)
+      : restIsTrivial(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16, false));
+  if (inline) return inlineItem(t, position, code, list.after);
+  const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
+  if (position === "before") return insertion(t, position, withComma);
+  if (list.after) return insertion(endAt(list.after.endIndex), position, withComma);
+  return { ...insertion(t, position, code), commaAt: t.symbol.full_range.end_utf16 };
+}
+
+/**
+ * Code at the start or end of a symbol's body: the anchor's {@linkcode insertionEdit}, with one-line bodies
+ * kept on their line; `invalid_args` for a symbol without a body.
+ */
+function intoBody(t: SymbolTarget, position: "start_of_body" | "end_of_body", code: string): TextEdit {
+  const target = symbolTarget(t, t.symbol);
+  if (!bodyOf(t, target)) {
     throw new RecoverableError(
       "invalid_args",
       `Cannot insert at ${position} of "${t.symbol.name_path}" in "${t.rel}": it has no body`,
@@ -163,89 +145,12 @@ function insertion(t: SymbolTarget, position: InsertPosition, code: string): Ins
       },
     );
   }
-  const children = body.namedChildren.filter((c): c is Node => c !== null);
-  const doc = children.length > 0 && t.symbol.doc !== undefined && isDocstring(children[0]!)
-    ? children.shift()!
-    : null;
-  if (position === "start_of_body" && children.length > 0) {
-    const first = children[0]!;
-    // In a comma-separated body (enum members, object entries) the new first item brings its comma.
-    const commaList = isComma(first.nextSibling) || t.rules.comma_lists?.includes(body.type) === true;
-    const item = commaList && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
-    if (startsLine(text, first.startIndex)) {
-      const gap = children.length > 1 ? gapBetween(text, first, children[1]!) : 0;
-      const at = lineStart(text, first.startIndex);
-      return {
-        at,
-        end: at,
-        text: place(t, item, indentOfLine(text, first.startIndex)) + eol + eol.repeat(gap),
-      };
-    }
-    return { at: first.startIndex, end: first.startIndex, text: `${place(t, item, "").trim()} ` };
-  }
-  if (position === "start_of_body" && doc && children.length === 0) {
-    const at = lineEndAfter(text, doc.endIndex);
-    return { at, end: at, text: place(t, code, indentOfLine(text, doc.startIndex)) + eol };
-  }
-  if (position === "end_of_body" && (children.length > 0 || doc)) {
-    const last = children.length > 0 ? children[children.length - 1]! : doc!;
-    // After the last item of a comma-separated body: after its comma (the new item takes one too, as the
-    // list does), or, when it has none, give it one.
-    const comma = isComma(last.nextSibling) ? last.nextSibling : null;
-    const listed = comma !== null || isComma(last.previousSibling) ||
-      t.rules.comma_lists?.includes(body.type) === true;
-    const item = comma && !/,\s*$/.test(code) ? `${code.replace(/\s+$/, "")},` : code;
-    const commaAt = listed && !comma ? last.endIndex : undefined;
-    let end = comma ? comma.endIndex : last.endIndex;
-    while (end > last.startIndex && /\s/.test(text[end - 1]!)) end--; // some grammars end a node after whitespace
-    if (restIsTrivial(text, end)) {
-      const prev = children.length > 1 ? children[children.length - 2]! : null;
-      const gap = prev ? gapBetween(text, prev, last) : 0;
-      const at = lineEndAfter(text, end);
-      const lead = at === text.length && !text.endsWith("\n") ? eol : "";
-      return {
-        at,
-        end: at,
-        text: lead + eol.repeat(gap) + place(t, item, indentOfLine(text, last.startIndex)) + eol,
-        ...(commaAt !== undefined ? { commaAt } : {}),
-      };
-    }
-    // Something follows on the same line (`{ a, b }`): the new item goes right after, on that line.
-    return {
-      at: end,
-      end,
-      text: ` ${place(t, item, "").trim()}`,
-      ...(commaAt !== undefined ? { commaAt } : {}),
-    };
-  }
-  return emptyBody(t, body, code);
-}
-
-/**
- * Where and how the code goes, lists and terminators included: next to an item of a comma-separated list
- * (enum member, object entry) the new item brings its comma (or gives the anchor, the list's last item, the
- * one it lacks), and stays on the anchor's line when the list is written on one line; after a C/C++
- * `struct S {...};` it goes after the `;`.
- */
-function placement(t: SymbolTarget, position: InsertPosition, code: string): Insertion {
-  const list = position === "before" || position === "after" ? listSeparators(t) : null;
-  const endAt = (end: number): SymbolTarget => ({
-    ...t,
-    symbol: { ...t.symbol, full_range: { ...t.symbol.full_range, end_utf16: end } },
+  const lines = t.codeLines;
+  return insertionEdit(t, target, position, code, {
+    defs: t.defs,
+    ...(lines ? { keepLines: () => lines.keepLines, alignLines: () => lines.alignLines } : {}),
+    inline: true,
   });
-  if (!list) {
-    const semi = position === "after" ? terminatorAfter(outerNode(t)) : null;
-    return insertion(semi ? endAt(semi.endIndex) : t, position, code);
-  }
-  const inline =
-    !(position === "before"
-      ? startsLine(t.text, t.symbol.full_range.start_utf16)
-      : restIsTrivial(t.text, list.after ? list.after.endIndex : t.symbol.full_range.end_utf16, false));
-  if (inline) return inlineItem(t, position as "before" | "after", code, list.after);
-  const withComma = /,\s*$/.test(code) ? code : `${code.replace(/\s+$/, "")},`;
-  if (position === "before") return insertion(t, position, withComma);
-  if (list.after) return insertion(endAt(list.after.endIndex), position, withComma);
-  return { ...insertion(t, position, code), commaAt: t.symbol.full_range.end_utf16 };
 }
 
 /**
@@ -262,13 +167,22 @@ export function symbolInsertionEdit(
   position: InsertPosition,
   code: string,
 ): { edit: TextEdit; line: number } {
-  const ins = placement(t, position, code);
-  const leadingBreaks = /^(?:\r?\n)*/.exec(ins.text)![0].split("\n").length - 1;
-  const line = t.text.slice(0, ins.at).split("\n").length + leadingBreaks;
-  if (ins.commaAt !== undefined && ins.commaAt <= ins.at) {
-    // The list's last item gets the comma it lacks: one edit from there, the text between kept.
-    const between = t.text.slice(ins.commaAt, ins.at);
-    return { edit: { start: ins.commaAt, end: ins.end, text: `,${between}${ins.text}` }, line };
+  if (position === "start_of_body" || position === "end_of_body") {
+    return withLine(t, code, intoBody(t, position, code));
   }
-  return { edit: { start: ins.at, end: ins.end, text: ins.text }, line };
+  const ins = placement(t, position, code);
+  const edit = ins.commaAt !== undefined && ins.commaAt <= ins.at
+    // The list's last item gets the comma it lacks: one edit from there, the text between kept.
+    ? { start: ins.commaAt, end: ins.end, text: `,${t.text.slice(ins.commaAt, ins.at)}${ins.text}` }
+    : { start: ins.at, end: ins.end, text: ins.text };
+  return withLine(t, code, edit);
+}
+
+/** An edit with the 1-based line where the code's first line lands in the edited text. */
+function withLine(t: SymbolTarget, code: string, edit: TextEdit): { edit: TextEdit; line: number } {
+  // The code's first line, found by its text (placing only re-indents it; a comma may come first).
+  const firstLine = code.trim().split("\n")[0]!.trim();
+  const lead = edit.text.slice(0, Math.max(0, edit.text.indexOf(firstLine)));
+  const line = t.text.slice(0, edit.start).split("\n").length + lead.split("\n").length - 1;
+  return { edit, line };
 }

@@ -13,7 +13,7 @@ import { resolveNamePath } from "../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, type SymbolInfo, symbolNode } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { blankLinesBetween, lastInBlock } from "./_layout.ts";
+import { blankLinesBetween, type DefinitionStarts, definitionStartsOf, lastInBlock } from "./_layout.ts";
 import { loadSource, type SourceFile, withIndentUnit } from "./source.ts";
 
 /**
@@ -31,6 +31,8 @@ export interface SymbolTarget extends SourceFile {
   topLevel: boolean;
   /** The language's symbol rules. */
   rules: SymbolRules;
+  /** Start offsets of the file's definitions (for the blank-line convention around new code). */
+  defs: DefinitionStarts;
   /** Roles of the lines of the code being placed (multi-line strings kept, docstrings and comments moved). */
   codeLines?: { keepLines: ReadonlySet<number>; alignLines: ReadonlySet<number> };
 }
@@ -109,7 +111,15 @@ export async function openSymbol(
   const node = symbolNode(res.symbol);
   if (!node) throw new Error(`Cannot locate the node of "${res.symbol.name_path}"`);
   const { siblings, topLevel } = siblingsOf(outline.symbols, res.symbol);
-  return { ...file, symbol: res.symbol, node, siblings, topLevel, rules: symbolRules(file.language) };
+  return {
+    ...file,
+    symbol: res.symbol,
+    node,
+    siblings,
+    topLevel,
+    rules: symbolRules(file.language),
+    defs: definitionStartsOf(outline.symbols),
+  };
 }
 
 /** Blank lines between two consecutive symbols (by their full ranges). */

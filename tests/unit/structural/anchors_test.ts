@@ -99,3 +99,27 @@ Deno.test("insertionEdit() leaves statements without blank lines between them", 
     "'use strict';\n\n/** @type {import('./isNaN')} */\nmodule.exports = Number.isNaN || function isNaN(a) {\n\treturn a !== a;\n\tcount++;\n};\n",
   );
 });
+
+Deno.test("insertionEdit() gives a one-entry JSON object's entry the comma the list needs", async () => {
+  const ws = await workspaceWith({ "p.json": '{\n  "scripts": {\n    "build": "tsc"\n  }\n}\n' });
+  assert.equal(
+    await place(
+      ws,
+      "p.json",
+      "scripts",
+      "last_child",
+      '"test": "deno test"',
+    ),
+    '{\n  "scripts": {\n    "build": "tsc",\n    "test": "deno test"\n  }\n}\n',
+  );
+});
+
+Deno.test("insertionEdit() with inline keeps a new item on a one-line body's line, else splits it", async () => {
+  const ws = await workspaceWith({ "a.ts": "enum E { A, B }\n" });
+  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), "a.ts", { tool: "test" });
+  const [target] = (await selectTargets(ws, file, "E")).targets;
+  const at = (inline: boolean) =>
+    applyTextEdits(file.text, [insertionEdit(file, target!, "end_of_body", "C", { defs: null, inline })]);
+  assert.equal(at(true), "enum E { A, B, C }\n");
+  assert.equal(at(false), "enum E { A, B,\n    C\n}\n");
+});

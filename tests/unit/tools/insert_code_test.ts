@@ -181,7 +181,7 @@ Deno.test("insert_code() at end_of_body of a Python class lands after the last m
   );
   assert.equal(
     await read(ws, "a.py"),
-    "class A:\n    @property\n    def one(self):\n        return 1\n    def two(self):\n        return 2\nX = 1\n",
+    "class A:\n    @property\n    def one(self):\n        return 1\n\n    def two(self):\n        return 2\nX = 1\n",
   );
 });
 
@@ -231,6 +231,29 @@ Deno.test("insert_code() opens an empty body", async () => {
     }),
   );
   assert.equal(await read(ws, "a.ts"), "class A {\n    run() {}\n}\n");
+});
+
+Deno.test("insert_code() opens an empty Ruby class and goes after a Python docstring", async () => {
+  const ws = await workspace({
+    "/b.rb": "class A\n  def a\n  end\nend\n\nclass B\nend\n",
+    "/c.py": 'class C:\n    """Doc."""\n',
+  });
+  ok(
+    await ws.call("insert_code", {
+      path: "b.rb",
+      name_path: "B",
+      position: "end_of_body",
+      code: "def x\n  1\nend",
+    }),
+  );
+  assert.equal(
+    await read(ws, "b.rb"),
+    "class A\n  def a\n  end\nend\n\nclass B\n  def x\n    1\n  end\nend\n",
+  );
+  ok(
+    await ws.call("insert_code", { path: "c.py", name_path: "C", position: "start_of_body", code: "x = 1" }),
+  );
+  assert.equal(await read(ws, "c.py"), 'class C:\n    """Doc."""\n    x = 1\n');
 });
 
 Deno.test("insert_code() after the last symbol keeps a file without a final newline that way", async () => {
