@@ -35,11 +35,6 @@ interface Rows {
   last: number;
 }
 
-/** The rows around a changed span (one row of margin each side: a header's or a closer's line). */
-function rowsAround(text: string, start: number, end: number): Rows {
-  return { first: Math.max(0, lineAt(text, start) - 2), last: lineAt(text, end) };
-}
-
 function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
@@ -122,8 +117,9 @@ export async function findSyntaxRegressions(
         if (span) {
           const end = Math.max(span.start, span.newEnd - 1);
           edited = { start_line: lineAt(afterText, span.start), end_line: lineAt(afterText, end) };
-          rowsBefore = rowsAround(beforeText, span.start, span.oldEnd);
-          rowsAfter = rowsAround(afterText, span.start, span.newEnd);
+          // 0-based rows with a row of margin each side (a header's or a closer's line); the prefix is shared.
+          rowsAfter = { first: Math.max(0, edited.start_line - 2), last: edited.end_line };
+          rowsBefore = { first: rowsAfter.first, last: lineAt(beforeText, span.oldEnd) };
         }
         // Counted now: parsing the new text below re-parses this tree in place and frees it.
         const empty = symbolRules(language).empty_body;
