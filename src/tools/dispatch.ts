@@ -267,7 +267,7 @@ async function runPipeline(
   tool: ToolDefinition,
   rawArgs: unknown,
   stage: Stage,
-  options: { session: string; dryRun: boolean },
+  options: { session: string; dryRun: boolean; nested: boolean; onCall?: (call: CallInProgress) => void },
 ): Promise<PipelineOutcome> {
   // 1. validate
   const args = validateArgs(tool, rawArgs);
@@ -278,7 +278,10 @@ async function runPipeline(
     dryRun: options.dryRun || tool.previewOnly === true || (tool.mutates && args["dry_run"] === true),
     warnings: [],
     reminders: [],
+    changes: [],
+    nested: options.nested,
   };
+  options.onCall?.(call);
   // 2. route, 3. guard: the host's steps, in that order
   const steps = host.steps ?? [];
   for (const phase of ["route", "guard"] as const) {
@@ -300,9 +303,12 @@ async function runPipeline(
     dryRun: call.dryRun,
     run: (name, args, on) => runNested(host, name, args, on, call.session),
   });
+  const pending = stage.changes();
+  // 4b. review: steps that judge what the handler staged
+  call.changes = pending;
+  for (const step of steps) if (step.stage === "review") await step.run(call, host);
   // 5. check syntax
   const warnings = [...call.warnings, ...(handled.warnings ?? [])];
-  const pending = stage.changes();
   if (!handled.skipSyntaxCheck) {
     warnings.push(...await guardSyntax(host, call.tool.name, pending, guardMode(call, handled, host)));
   }
@@ -326,7 +332,7 @@ async function runNested(
     return { ok: false, tool: name, error: failure(name, err, host).error };
   }
   try {
-    const out = await runPipeline(host, tool, rawArgs, stage, { session, dryRun: true });
+    const out = await runPipeline(host, tool, rawArgs, stage, { session, dryRun: true, nested: true });
     return {
       ok: true,
       tool: out.call.tool.name,
@@ -361,14 +367,49 @@ export async function dispatch(
   host.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
   if (!tool) return failure(name, unknownTool(name, rawArgs), host);
   const stage = new Stage(host.fs, host.sandbox);
-  let reminders: CallInProgress["reminders"] = [];
+  let call: CallInProgress | undefined;
+  let result: ToolResult;
+  try {
+    result = await finish(host, tool, rawArgs, stage, options, (c) => call = c);
+  } finally {
+    stage.discard();
+  }
+  // 7. after: steps see the final outcome (the ledger records reads and writes)
+  if (call) {
+    for (const step of host.steps ?? []) {
+      if (!step.after) continue;
+      try {
+        await step.after(call, result, host);
+      } catch (err) {
+        host.telemetry.event("graver.step.failed", { step: step.name, error: String(err) });
+      }
+    }
+  }
+  return result;
+}
+
+/** Steps 1–6 of a top-level call: the pipeline, then commit or preview. */
+async function finish(
+  host: ToolHost,
+  tool: ToolDefinition,
+  rawArgs: unknown,
+  stage: Stage,
+  options: DispatchOptions,
+  onCall: (call: CallInProgress) => void,
+): Promise<ToolResult> {
+  let current: CallInProgress | undefined;
   try {
     const out = await runPipeline(host, tool, rawArgs, stage, {
       session: options.session ?? "default",
       dryRun: options.dryRun === true,
+      nested: false,
+      onCall: (c) => {
+        current = c;
+        onCall(c);
+      },
     });
     const { call, handled, warnings, pending } = out;
-    reminders = call.reminders;
+    const reminders = call.reminders;
     // 6. finish: commit, or preview
     let changes: CommittedChange[];
     if (call.dryRun || handled.refusal) {
@@ -396,8 +437,7 @@ export async function dispatch(
       : "applied";
     return { ok: true, tool: call.tool.name, status, changes, data: handled.data ?? {}, warnings, reminders };
   } catch (err) {
-    return { ...failure(name, err, host), reminders };
-  } finally {
-    stage.discard();
+    // reminders route steps attached before a refusal still reach the caller
+    return { ...failure(tool.name, err, host), reminders: current?.reminders ?? [] };
   }
 }

@@ -61,21 +61,37 @@ export interface CallInProgress {
   warnings: string[];
   /** Reminders steps attach to the result. */
   reminders: Reminder[];
+  /**
+   * What the handler staged, relative to the files' bases: empty for route and
+   * guard steps, filled before `review` steps run (what an edit would change).
+   */
+  changes: readonly PendingChange[];
+  /** True for an op of a plan (edit_dry_run): previewed on a forked stage, never committed. */
+  nested: boolean;
 }
 
 /**
  * A step plugged into dispatch: `route` steps run first (the compass router:
  * may rewrite the call), then `guard` steps (may refuse it by throwing a
- * `RecoverableError`), then the handler. Every surface, and every op of an
- * edit_dry_run plan, goes through the same steps.
+ * `RecoverableError`), then the handler, then `review` steps (may refuse the
+ * staged result: `call.changes` holds what the edit would change, e.g. the
+ * ledger's coverage of the modified lines). `after` sees every final result
+ * of a top-level call (the ledger records reads and the session's own
+ * writes). Every surface, and every op of an edit_dry_run plan, goes through
+ * the same steps.
  */
 export interface PipelineStep {
   /** Short id, for telemetry and messages. */
   readonly name: string;
-  /** Where it runs: before the guards (route) or after (guard). */
-  readonly stage: "route" | "guard";
+  /** Where `run` happens: before the guards (route), before the handler (guard), or after it (review). */
+  readonly stage: "route" | "guard" | "review";
   /** Inspect, rewrite (route) or refuse (throw) the call. */
   run(call: CallInProgress, host: ToolHost): void | Promise<void>;
+  /**
+   * Called once with the outcome of a top-level call (success or refusal,
+   * after commit); not for a plan's nested ops. Must not throw.
+   */
+  after?(call: CallInProgress, result: ToolResult, host: ToolHost): void | Promise<void>;
 }
 
 /** What a nested call ({@linkcode ToolContext.run}) did on its stage; nothing is committed. */

@@ -140,3 +140,51 @@ Deno.test("dispatch() runs route steps before guard steps; a route may rewrite t
   assert.deepEqual(r.reminders.map((x) => x.text), ["previewed"]);
   assert.equal(new TextDecoder().decode((await ws.fs.read("/a.txt"))!), "one\n");
 });
+
+Deno.test("dispatch() runs review steps on the staged changes, then after hooks on the final result", async () => {
+  const seen: string[] = [];
+  const { RecoverableError } = await import("../../../src/mod.ts");
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.txt": "one\n", "/b.txt": "b\n" }),
+    steps: [
+      {
+        name: "reviewer",
+        stage: "review",
+        run(call) {
+          seen.push(`review:${call.tool.name}:${call.changes.map((c) => c.path).join(",")}`);
+          if (call.changes.some((c) => c.path === "b.txt")) {
+            throw new RecoverableError("unread_range", "b.txt was not read", { hint: "Read b.txt first" });
+          }
+        },
+        after(call, result) {
+          seen.push(
+            `after:${call.tool.name}:${result.ok ? result.status : result.error.code}:${call.nested}`,
+          );
+        },
+      },
+    ],
+  });
+  const ok = await ws.call("write_file", { path: "a.txt", content: "two\n" });
+  assert.ok(ok.ok && ok.status === "applied");
+  const refused = await ws.call("write_file", { path: "b.txt", content: "c\n" });
+  assert.ok(!refused.ok && refused.error.code === "unread_range");
+  assert.equal(new TextDecoder().decode((await ws.fs.read("/b.txt"))!), "b\n", "nothing written");
+  const read = await ws.call("read_file", { path: "a.txt" });
+  assert.ok(read.ok);
+  await ws.call("read_file", { paht: "a.txt" }); // invalid args: no call was built, no after
+  const plan = await ws.call("edit_dry_run", {
+    plan: [{ tool: "write_file", args: { path: "a.txt", content: "x\n" } }],
+  });
+  assert.ok(plan.ok, JSON.stringify(plan));
+  assert.deepEqual(seen, [
+    "review:write_file:a.txt",
+    "after:write_file:applied:false",
+    "review:write_file:b.txt",
+    "after:write_file:unread_range:false",
+    "review:read_file:",
+    "after:read_file:read:false",
+    "review:write_file:a.txt", // the plan's op, on its forked stage
+    "review:edit_dry_run:a.txt",
+    "after:edit_dry_run:dry_run:false",
+  ]);
+});
