@@ -15,10 +15,15 @@ export type TargetTool =
   | "edit_safe_text_patch"
   | "replace_symbol";
 
-/** Whether a replacement only adds text before or after the old text (an insertion next to it). */
+/** Whether a replacement only adds text (somewhere in or around the old text), removing none. */
 function isInsertion(h: ShapeHunk): boolean {
-  return h.newText.length > h.oldText.length &&
-    (h.newText.startsWith(h.oldText) || h.newText.endsWith(h.oldText));
+  const [a, b] = [h.oldText, h.newText];
+  if (b.length <= a.length) return false;
+  let p = 0;
+  while (p < a.length && a[p] === b[p]) p++;
+  let s = 0;
+  while (s < a.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  return p + s === a.length;
 }
 
 /**
