@@ -19,6 +19,7 @@ import {
   type CompassMode,
   type CompassReminder,
   type CompassSetting,
+  type CounterMeter,
   type FileFacts,
   type Persona,
   type ReminderProvider,
@@ -45,14 +46,6 @@ export const ROUTING_EVENT = "compass_routing_decision";
 
 /** Tools whose str_replace shape has edit_file's matcher (exact first): the only ones rewrite mode swaps. */
 const REWRITABLE = new Set(["edit_file"]);
-
-/** The shape of an OpenTelemetry `Meter` the compass can count through (no dependency on OpenTelemetry). */
-export interface CounterMeter {
-  /** Create (or get) a counter instrument. */
-  createCounter(name: string, options?: { description?: string }): {
-    add(value: number, attributes?: Record<string, string>): void;
-  };
-}
 
 /** What {@linkcode Compass} is built from. */
 export interface CompassInit {
@@ -153,7 +146,7 @@ export class Compass {
   constructor(init: CompassInit = {}) {
     this.#setting = init.setting;
     this.#telemetry = init.telemetry ?? NOOP_TELEMETRY;
-    this.#meter = init.meter;
+    this.#meter = init.meter ?? (init.setting ? init.setting.meter : undefined);
     this.#persona = init.persona ?? null;
     this.#registry = new ReminderRegistry({});
     for (const p of init.providers ?? []) this.#registry.register(p);

@@ -43,6 +43,15 @@ export interface Persona {
   compass?: { mode?: CompassMode };
 }
 
+/** The shape of an OpenTelemetry `Meter` the compass can count through (no dependency on OpenTelemetry). */
+export interface CounterMeter {
+  /** Create (or get) a counter instrument. */
+  createCounter(name: string, options?: { description?: string }): {
+    /** Add to the counter. */
+    add(value: number, attributes?: Record<string, string>): void;
+  };
+}
+
 /**
  * The `compass` option of a workspace. `false`, `{ enabled: false }` and
  * `{ mode: "off" }` turn the router off; `{ mode: "suggest" }` is the default
@@ -61,6 +70,8 @@ export interface CompassOptions {
   reminders?: ReminderConfig;
   /** Languages whose one-identifier edits read as renames (default {@linkcode RENAME_LANGUAGES}). */
   renameLanguages?: readonly string[];
+  /** An OpenTelemetry `Meter` (or anything shaped like one) to count decisions through, besides the workspace's sink. */
+  meter?: CounterMeter;
 }
 
 /** The `compass` workspace option as given: `false`, an options object, or absent. */

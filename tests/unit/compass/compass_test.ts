@@ -305,7 +305,7 @@ Deno.test("counts through an OpenTelemetry-shaped meter too", async () => {
       add: (v: number, a?: Record<string, string>) => added.push([name, v, a]),
     }),
   };
-  const compass = new Compass({ setting: {}, meter });
+  const compass = new Compass({ setting: { meter } }); // as `createWorkspace({ compass: { meter } })` passes it
   await compass.route({ tool: "edit_file", args: EDIT, session: "s" }, FILES);
   assert.deepEqual(added, [["graver.compass.suggested", 1, {
     persona: "none",
