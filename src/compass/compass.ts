@@ -245,6 +245,19 @@ export class Compass {
     return s;
   }
 
+  /**
+   * Whether the compass looks at calls of this session at all: the router
+   * routes them, or a provider is turned on explicitly. The step skips the
+   * others without reading anything.
+   *
+   * @param session The call's session id.
+   * @returns True when {@linkcode Compass.route} may act.
+   */
+  listens(session: string): boolean {
+    return this.routesFor(session) ||
+      this.#registry.list().some((p) => this.#registry.explicitlyEnabled(p.id));
+  }
+
   /** Which providers may speak for a call of this session: all enabled ones while routing, else only those turned on explicitly. */
   #speaks(session: string): (id: string) => boolean {
     return this.routesFor(session) ? () => true : (id) => this.#registry.explicitlyEnabled(id);
@@ -264,7 +277,7 @@ export class Compass {
     const inert: RouteOutcome = { decision: null, reminders: [] };
     const speaks = this.#speaks(input.session);
     const routing = this.routesFor(input.session);
-    if (!routing && !this.#registry.list().some((p) => p.enabled && speaks(p.id))) return inert;
+    if (!this.listens(input.session)) return inert;
     const shape = recogniseEdit(
       input.tool,
       input.args,

@@ -105,13 +105,16 @@ const KEYWORDS = new Set(
     .split(" "),
 );
 
-const TOKEN = /[\p{L}_$][\p{L}\p{N}_$]*|\s+|./gsu;
+// String literals and comments are single tokens: a word changed inside one is not a rename.
+const TOKEN =
+  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|\/\/[^\n]*|\/\*[\s\S]*?\*\/|[\p{L}_$][\p{L}\p{N}_$]*|\s+|./gsu;
 const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
 /**
  * Whether one replacement reads like a symbol rename: the old and new text
  * differ only in occurrences of one identifier, every one of them renamed to
- * the same new identifier (keywords excluded).
+ * the same new identifier (keywords excluded; words inside string literals
+ * and comments do not count).
  *
  * @param hunk The replacement.
  * @returns The old and new names, or null.

@@ -48,7 +48,7 @@ export const NO_GRAMMAR_EDIT: ReminderProvider = {
     context.state.set("no_grammar_edit", told);
     if (told.has(file.path)) return null;
     told.add(file.path);
-    return `"${file.path}" has no grammar in graver, so the structural tools (edit_apply_node, replace_symbol, ` +
+    return `"${file.path}" has no grammar here, so the structural tools (edit_apply_node, replace_symbol, ` +
       `edit_rename_symbol …) refuse it with unsupported_language. Edit it with edit_safe_text_patch, passing ` +
       `expected_hash (the version read_file returned) so a change made since you read it is refused, not overwritten.`;
   },

@@ -105,7 +105,7 @@ export function compassStep(compass: Compass): PipelineStep {
     name: "compass",
     stage: "route",
     async run(call, host) {
-      if (call.nested) return;
+      if (call.nested || !compass.listens(call.session)) return;
       const editPaths = call.tool.name === "apply_edits" ? editPathsOf(call.args) : undefined;
       const files = filesOf(host);
       try {
@@ -126,7 +126,7 @@ export function compassStep(compass: Compass): PipelineStep {
       }
     },
     after(call, result) {
-      if (call.nested) return;
+      if (call.nested || !compass.listens(call.session)) return;
       const path = pathOf(call, result);
       const outcome: { session: string; tool: string; ok: boolean; code?: string; path?: string } = {
         session: call.session,

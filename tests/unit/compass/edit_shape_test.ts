@@ -91,6 +91,13 @@ Deno.test("renameOf() accepts one identifier renamed everywhere in the hunk, not
   assert.equal(renameOf({ oldText: "f(a)", newText: "f( a)" }), null, "spacing");
   assert.equal(renameOf({ oldText: "f(a)", newText: "f(a.b)" }), null, "more tokens");
   assert.deepEqual(renameOf({ oldText: "naïve()", newText: "ingénu()" }), { from: "naïve", to: "ingénu" });
+  assert.equal(renameOf({ oldText: 'log("total")', newText: 'log("sum")' }), null, "a word in a string");
+  assert.equal(renameOf({ oldText: "x = 1 // total", newText: "x = 1 // sum" }), null, "a word in a comment");
+  assert.equal(renameOf({ oldText: "/* total */ f()", newText: "/* sum */ f()" }), null);
+  assert.deepEqual(renameOf({ oldText: 'total("total")', newText: 'sum("total")' }), {
+    from: "total",
+    to: "sum",
+  });
 });
 
 Deno.test("bracketsBalance() tells text spanning whole nodes from text cutting through them", () => {
