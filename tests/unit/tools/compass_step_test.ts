@@ -277,3 +277,28 @@ Deno.test("a persona from .graver/personas: its prefer, its providers, its name 
   );
   await assert.rejects(() => open({ persona: "nobody" }), { code: "not_found" });
 });
+
+Deno.test("rewrite mode: a call the router does not recognise is exactly the router-off call, reminders included", async () => {
+  const off = await open(false);
+  const on = await open({ mode: "rewrite", reminders: { providers: { no_grammar_edit: false } } });
+  const inert: [string, Record<string, unknown>][] = [
+    ["read_file", { path: "src/calc.ts" }],
+    ["edit_apply_node", {
+      path: "src/calc.ts",
+      selector: { pattern: "total([1, 2])" },
+      new_text: "total([3])",
+    }],
+    ["replace_symbol", { path: "src/calc.ts", name_path: "LIMIT", new_text: "export const LIMIT = 0;" }],
+    ["edit_file", { path: "notes.txt", old_string: "milk", new_string: "tea" }],
+    ["edit_file", { path: "src/new.ts", old_string: "", new_string: "export {};\n" }],
+    ["write_file", { path: "src/other.ts", content: "export const x = 1;\n" }],
+    ["apply_edits", { text: "notes.txt\n<<<<<<< SEARCH\ntea\n=======\ncoffee\n>>>>>>> REPLACE\n" }],
+  ];
+  for (const [tool, args] of inert) {
+    const a = await off.ws.call(tool, args);
+    const b = await on.ws.call(tool, args);
+    assert.equal(JSON.stringify(b), JSON.stringify(a), tool);
+  }
+  assert.deepEqual(on.ws.compass.stats(), { suggested: 0, rewritten: 0, fell_back: 0, series: [] });
+  assert.equal(on.telemetry.events.filter((e) => e.name === "compass_routing_decision").length, 0);
+});
