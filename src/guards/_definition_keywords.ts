@@ -9,7 +9,10 @@
  * the chain of ancestors written `outer>parent`) must be one of the listed
  * node types. `struct_specifier{body}` also asks the node to have a body, so
  * C's `struct stat st;` (a use of the type) does not count where
- * `struct stat { ... };` does. Expressions that share a keyword (a JS
+ * `struct stat { ... };` does. `ERROR` stands for a parse error the keyword
+ * sits in directly: there it counts when a name follows it (`def a`), since
+ * the parser could not build the declaration (C and C++ keywords do not, as
+ * `struct stat st` reads the same). Expressions that share a keyword (a JS
  * `function` expression, a Go `func` literal, `interface{}` as a type, a Rust
  * `fn(i32)` type or `impl Trait` in a return type, Java's `Foo.class`) never
  * match.
@@ -38,10 +41,10 @@ export const GATED_KINDS: ReadonlySet<string> = new Set([
 type KeywordTable = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 const TS: Readonly<Record<string, readonly string[]>> = {
-  function: ["function_declaration", "generator_function_declaration", "function_signature"],
-  class: ["class_declaration", "abstract_class_declaration"],
-  interface: ["interface_declaration"],
-  enum: ["enum_declaration"],
+  function: ["function_declaration", "generator_function_declaration", "function_signature", "ERROR"],
+  class: ["class_declaration", "abstract_class_declaration", "ERROR"],
+  interface: ["interface_declaration", "ERROR"],
+  enum: ["enum_declaration", "ERROR"],
 };
 
 const C_FAMILY = {
@@ -60,44 +63,44 @@ const C_FAMILY = {
  */
 export const DEFINITION_KEYWORDS: KeywordTable = {
   rust: {
-    fn: ["function_item", "function_signature_item"],
-    struct: ["struct_item"],
+    fn: ["function_item", "function_signature_item", "ERROR"],
+    struct: ["struct_item", "ERROR"],
     impl: ["impl_item"],
-    trait: ["trait_item"],
-    enum: ["enum_item"],
+    trait: ["trait_item", "ERROR"],
+    enum: ["enum_item", "ERROR"],
   },
-  python: { def: ["function_definition"], class: ["class_definition"] },
+  python: { def: ["function_definition", "ERROR"], class: ["class_definition", "ERROR"] },
   go: {
-    func: ["function_declaration", "method_declaration"],
+    func: ["function_declaration", "method_declaration", "ERROR"],
     struct: ["type_spec>struct_type"],
     interface: ["type_spec>interface_type"],
   },
   typescript: TS,
   tsx: TS,
   javascript: {
-    function: ["function_declaration", "generator_function_declaration"],
-    class: ["class_declaration"],
+    function: ["function_declaration", "generator_function_declaration", "ERROR"],
+    class: ["class_declaration", "ERROR"],
   },
   java: {
-    class: ["class_declaration"],
-    interface: ["interface_declaration"],
-    enum: ["enum_declaration"],
+    class: ["class_declaration", "ERROR"],
+    interface: ["interface_declaration", "ERROR"],
+    enum: ["enum_declaration", "ERROR"],
   },
   kotlin: {
-    fun: ["function_declaration"],
-    class: ["class_declaration"],
-    interface: ["class_declaration"],
+    fun: ["function_declaration", "ERROR"],
+    class: ["class_declaration", "ERROR"],
+    interface: ["class_declaration", "ERROR"],
     enum: ["class_declaration>modifiers>class_modifier"],
   },
   c: { struct: C_FAMILY.struct, enum: C_FAMILY.enum },
   cpp: C_FAMILY,
   c_sharp: {
-    class: ["class_declaration"],
-    struct: ["struct_declaration"],
-    interface: ["interface_declaration"],
-    enum: ["enum_declaration"],
+    class: ["class_declaration", "ERROR"],
+    struct: ["struct_declaration", "ERROR"],
+    interface: ["interface_declaration", "ERROR"],
+    enum: ["enum_declaration", "ERROR"],
   },
-  ruby: { def: ["method", "singleton_method"], class: ["class", "singleton_class"] },
+  ruby: { def: ["method", "singleton_method", "ERROR"], class: ["class", "singleton_class", "ERROR"] },
 };
 
 /** One parsed entry of the keyword table. */

@@ -33,7 +33,7 @@ import { versionOf } from "../fs/version.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { querySource, symbolRules } from "../syntax/queries.ts";
-import { flattenSymbols, outlineOf, symbolNode } from "../syntax/symbols.ts";
+import { outlineOf, symbolNode } from "../syntax/symbols.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing, SymbolInfo } from "../syntax/types.ts";
 import { GATED_KINDS, type KeywordRule, keywordRules } from "./_definition_keywords.ts";
@@ -216,9 +216,32 @@ function bodyNodeOf(node: Node, bodies: readonly string[]): Node | null {
   return null;
 }
 
+/** A definition found by its keyword: the declaration node, or in a parse error the name after the keyword. */
+interface KeywordHit {
+  /** The declaration, or (recovered) the name node that follows the keyword inside an ERROR node. */
+  node: Node;
+  /** True when the parser could not build the declaration (its keyword and name sit in an ERROR node). */
+  recovered: boolean;
+}
+
+const NAME_LIKE = /identifier|constant|name/;
+
+/** The token right after `leaf` on its line (the first leaf of its next sibling), or null. */
+function tokenAfter(leaf: Node): Node | null {
+  let n = leaf.nextSibling;
+  while (n && n.childCount > 0) n = n.firstChild;
+  return n && n.startPosition.row === leaf.endPosition.row ? n : null;
+}
+
 /** The definition a keyword token heads, or null when it heads an expression or a type. */
-function keywordDefinition(leaf: Node, rules: KeywordRule[]): Node | null {
+function keywordDefinition(leaf: Node, rules: KeywordRule[]): KeywordHit | null {
   for (const rule of rules) {
+    if (rule.chain.length === 1 && rule.chain[0] === "ERROR") {
+      // inside a parse error, the keyword followed by a name is still a declaration
+      const name = leaf.parent?.type === "ERROR" ? tokenAfter(leaf) : null;
+      if (name && NAME_LIKE.test(name.type)) return { node: name, recovered: true };
+      continue;
+    }
     let n: Node | null = leaf;
     let ok = true;
     for (let i = rule.chain.length - 1; i >= 0; i--) {
@@ -230,7 +253,7 @@ function keywordDefinition(leaf: Node, rules: KeywordRule[]): Node | null {
     }
     if (!ok || !n) continue;
     if (rule.needsBody && !n.childForFieldName("body")) continue;
-    return n;
+    return { node: n, recovered: false };
   }
   return null;
 }
@@ -242,6 +265,32 @@ const KEYWORD_KINDS: Record<string, string> = {
   fun: "function",
   function: "function",
 };
+
+/** Function-like kinds: what is defined inside them is local to a call. */
+const SCOPES = new Set(["function", "method", "constructor"]);
+
+/** The symbols of guarded kinds, depth first, each marked when it sits inside a function-like symbol. */
+function guardedSymbols(symbols: SymbolInfo[]): { symbol: SymbolInfo; local: boolean }[] {
+  const out: { symbol: SymbolInfo; local: boolean }[] = [];
+  const walk = (list: SymbolInfo[], local: boolean) => {
+    for (const s of list) {
+      if (GATED_KINDS.has(s.kind)) out.push({ symbol: s, local });
+      if (s.children.length > 0) walk(s.children, local || SCOPES.has(s.kind));
+    }
+  };
+  walk(symbols, false);
+  return out;
+}
+
+/** Whether a definition keyword of the language's table heads `node` (a declaration, not a bound expression). */
+function declaredByKeyword(node: Node, keywords: Map<string, KeywordRule[]>): boolean {
+  if (keywords.size === 0) return false;
+  for (const leaf of node.descendantsOfType([...keywords.keys()])) {
+    const hit = leaf ? keywordDefinition(leaf, keywords.get(leaf.type) ?? []) : null;
+    if (hit && !hit.recovered && hit.node.id === node.id) return true;
+  }
+  return false;
+}
 
 /**
  * Parse one side and collect its guarded definitions near `region` (rows), plus
@@ -272,13 +321,15 @@ async function sideOf(
   const index = new TextIndex(text);
   const defs: Def[] = [];
   const seen = new Set<string>();
-  for (const s of flattenSymbols(symbols)) {
-    if (!GATED_KINDS.has(s.kind)) continue;
+  const keywords = keywordRules(language);
+  for (const { symbol: s, local } of guardedSymbols(symbols)) {
     const start = s.range.start_line - 1;
     const end = s.range.end_line - 1;
     if (end < region[0] || start > region[1]) continue;
     const node = symbolNode(s);
     if (!node) continue;
+    // inside a function, only a declaration counts (a nested `def`), not a closure bound to a local
+    if (local && !declaredByKeyword(node, keywords)) continue;
     seen.add(`${node.startIndex}:${node.endIndex}`);
     defs.push({
       kind: s.kind,
@@ -291,7 +342,6 @@ async function sideOf(
       endOffset: s.range.end_utf16,
     });
   }
-  const keywords = keywordRules(language);
   if (keywords.size > 0) {
     const types = [...keywords.keys()];
     for (const rows of changed) {
@@ -301,15 +351,31 @@ async function sideOf(
       });
       for (const leaf of found) {
         if (!leaf || leaf.startPosition.row < rows[0] || leaf.startPosition.row > rows[1]) continue;
-        const def = keywordDefinition(leaf, keywords.get(leaf.type) ?? []);
-        if (!def) continue;
+        const hit = keywordDefinition(leaf, keywords.get(leaf.type) ?? []);
+        if (!hit) continue;
+        const def = hit.node;
         const key = `${def.startIndex}:${def.endIndex}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        const kind = KEYWORD_KINDS[leaf.type] ?? leaf.type;
+        if (hit.recovered) {
+          // no declaration node: its keyword and name are the header
+          defs.push({
+            kind,
+            name: def.text,
+            namePath: null,
+            start: leaf.startPosition.row,
+            end: def.endPosition.row,
+            header: [[leaf.startPosition.row, def.endPosition.row]],
+            startOffset: leaf.startIndex,
+            endOffset: def.endIndex,
+          });
+          continue;
+        }
         const name = def.childForFieldName("name")?.text ?? "";
         const body = bodyNodeOf(def, bodies);
         defs.push({
-          kind: KEYWORD_KINDS[leaf.type] ?? leaf.type,
+          kind,
           name,
           namePath: null,
           start: def.startPosition.row,
@@ -398,7 +464,7 @@ function bodyChangedElsewhere(def: Def, side: Side, which: "before" | "after", o
     const place = placeIn(h, which);
     if (!(def.start <= place[0] && place[1] <= def.end)) continue;
     const nested = side.defs.some((d) =>
-      d !== def && def.start <= d.start && d.end <= def.end && (d.start < def.start || d.end < def.end) &&
+      d !== def && def.start <= d.start && d.end <= def.end && (d.start > def.start || d.end < def.end) &&
       d.start <= place[0] && place[1] <= d.end
     );
     if (!nested) return true;
