@@ -433,7 +433,7 @@ function renames(before: Def[], after: Def[]): { from: Def; to: Def }[] {
   for (let i = 0; i < before.length; i++) {
     const b = before[i]!;
     const a = after[i]!;
-    if (b.kind !== a.kind) return [];
+    if (b.kind !== a.kind && !(SCOPES.has(b.kind) && SCOPES.has(a.kind))) return []; // `__init__` renamed is a method
     if (b.name !== a.name && b.name !== "" && a.name !== "") out.push({ from: b, to: a });
   }
   return out;
