@@ -273,6 +273,7 @@ async function runPipeline(
   const args = validateArgs(tool, rawArgs);
   const call: CallInProgress = {
     tool,
+    calledTool: tool.name,
     args,
     session: options.session,
     dryRun: options.dryRun || tool.previewOnly === true || (tool.mutates && args["dry_run"] === true),

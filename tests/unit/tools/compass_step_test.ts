@@ -302,3 +302,25 @@ Deno.test("rewrite mode: a call the router does not recognise is exactly the rou
   assert.deepEqual(on.ws.compass.stats(), { suggested: 0, rewritten: 0, fell_back: 0, series: [] });
   assert.equal(on.telemetry.events.filter((e) => e.name === "compass_routing_decision").length, 0);
 });
+
+Deno.test("rewrite mode does not carry a freeform edit past the definition gate", async () => {
+  const { definitionGate } = await import("../../../src/tools/definition_gate_step.ts");
+  const { ws, read } = await open({ mode: "rewrite" }, { steps: [definitionGate({ mode: "refuse" })] });
+  // removing a whole function by text: exact and unique, so the compass swaps in edit_safe_text_patch
+  const r = await ws.call("edit_file", {
+    path: "src/calc.ts",
+    old_string: TS.slice(0, TS.indexOf("\n\nexport const")),
+    new_string: "",
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(r.error.code, "definition_gate");
+  assert.match(r.error.message, /edit_file/);
+  assert.equal(ws.compass.stats().rewritten, 1);
+  assert.equal(await read("src/calc.ts"), TS, "nothing written");
+  // the explicit text tool the agent calls itself stays ungated, as before
+  const own = await ws.call("edit_safe_text_patch", {
+    path: "src/calc.ts",
+    hunks: [{ old_text: "let sum = 0;", new_text: "let sum = 1;" }],
+  });
+  assert.ok(own.ok, JSON.stringify(own));
+});
