@@ -13,7 +13,14 @@ import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
-import type { PipelineStep, ToolResult } from "./tools/types.ts";
+import type { PipelineStep, ReadBudget, ToolResult } from "./tools/types.ts";
+import {
+  createReadGuard,
+  type ReadGuard,
+  type ReadGuardMode,
+  type ReadGuardOptions,
+} from "./guards/read_guard.ts";
+import type { Ledger, LedgerData } from "./guards/ledger.ts";
 
 export type { SyntaxGuardMode } from "./syntax/types.ts";
 
@@ -47,6 +54,15 @@ export interface WorkspaceOptions {
    * a path with a slash matches from the root. graver's `.graver/` is always refused.
    */
   protectedPaths?: readonly string[];
+  // --- read ledger and edit guard (issue 10) ---
+  /**
+   * The read guard for calls of a named session (`call(…, { session })`):
+   * "refuse" (default), "warn" or "off", or options (mode, scoped auto-expand
+   * and its bounds). Calls without a session are never guarded.
+   */
+  readGuard?: ReadGuardMode | ReadGuardOptions;
+  /** The size cap of one read_file answer (default 15,000 tokens, counted as characters / 4). */
+  readBudget?: ReadBudget;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -65,10 +81,14 @@ export class Workspace {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
-  /** Steps plugged into dispatch before the handler. */
+  /** Steps plugged into dispatch: the embedder's, then the read guard. */
   readonly steps: readonly PipelineStep[];
   /** Whether the fuzzy tier may write when a call does not say. */
   readonly fuzzy: boolean;
+  /** The read guard step (last of {@linkcode Workspace.steps}) and the session ledgers it keeps. */
+  readonly readGuard: ReadGuard;
+  /** The size cap of one read_file answer. */
+  readonly readBudget: ReadBudget;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -84,8 +104,43 @@ export class Workspace {
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};
-    this.steps = options.steps ?? [];
     this.fuzzy = options.fuzzy ?? false;
+    const guard = options.readGuard;
+    this.readGuard = createReadGuard(typeof guard === "string" ? { mode: guard } : guard ?? {});
+    this.steps = [...options.steps ?? [], this.readGuard];
+    this.readBudget = options.readBudget ?? {};
+  }
+
+  /**
+   * The live ledger of a session: what it has seen of each file
+   * (`view(path)`), `markEvicted()` after a context compaction.
+   *
+   * @param session Session id.
+   * @returns Its ledger (created empty on first use).
+   */
+  ledger(session: string): Ledger {
+    return this.readGuard.ledgers.get(session);
+  }
+
+  /**
+   * Serialise a session's ledger, to resume it later or hand it to a sub-agent.
+   *
+   * @param session Session id.
+   * @returns JSON-safe data for {@linkcode Workspace.importSession}.
+   */
+  exportSession(session: string): LedgerData {
+    return this.readGuard.ledgers.export(session);
+  }
+
+  /**
+   * Restore a session's ledger (replacing what this workspace holds for it).
+   *
+   * @param session Session id.
+   * @param data From {@linkcode Workspace.exportSession}.
+   * @throws TypeError when `data` is not a graver ledger.
+   */
+  importSession(session: string, data: unknown): void {
+    this.readGuard.ledgers.import(session, data);
   }
 
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */
