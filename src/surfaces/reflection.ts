@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ToolResult, ToolSuccess } from "../tools/types.ts";
+import type { ReadGuardMode, ToolResult, ToolSuccess } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 
 /** One round of the loop. */
@@ -38,8 +38,13 @@ export interface ApplyWithReflectionOptions {
   maxReflections?: number;
   /** Extra apply_edits arguments (format, partial, syntax_guard, fuzzy). */
   args?: Record<string, unknown>;
-  /** Session id for the calls. */
+  /** Session id for the calls (its ledger records the writes). */
   session?: string;
+  /**
+   * The read guard for these calls (default "off": a response written for
+   * another harness's text format is applied as is, even in a named session).
+   */
+  readGuard?: ReadGuardMode;
 }
 
 /** What the loop did. */
@@ -133,7 +138,11 @@ export async function applyWithReflection(options: ApplyWithReflectionOptions): 
   let feedback: string | null = null;
   for (let attempt = 0;; attempt++) {
     const edits = await options.propose(feedback, attempts);
-    const callOptions = options.session === undefined ? {} : { session: options.session };
+    const callOptions: { session?: string; readGuard?: ReadGuardMode } = {};
+    if (options.session !== undefined) callOptions.session = options.session;
+    if (options.session !== undefined || options.readGuard !== undefined) {
+      callOptions.readGuard = options.readGuard ?? "off";
+    }
     const result = await options.workspace.call("apply_edits", { ...options.args, text: edits }, callOptions);
     const record: ReflectionAttempt = { attempt, edits, result };
     attempts.push(record);
