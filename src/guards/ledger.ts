@@ -108,6 +108,23 @@ function fingerprints(lines: readonly string[]): string[] {
   return lines.map(fingerprint);
 }
 
+/** A record carried to another version of its file: seen lines through the line diff, no longer authored. */
+function carried(rec: FileRecord, current: FileSnapshot): FileRecord {
+  const prints = fingerprints(current.lines);
+  const runs = alignLines(rec.prints, prints);
+  return {
+    ...rec,
+    seen: remapRanges(rec.seen, runs),
+    evicted: remapRanges(rec.evicted, runs),
+    expanded: remapRanges(rec.expanded, runs),
+    version: current.version,
+    total: current.lines.length,
+    prints,
+    authored: false,
+    staleSince: rec.staleSince ?? rec.lastCall,
+  };
+}
+
 function all(total: number): LineRange[] {
   return total > 0 ? [{ start: 1, end: total }] : [];
 }
@@ -165,17 +182,23 @@ export class Ledger {
   reconcile(path: string, current: FileSnapshot): boolean {
     const rec = this.#files.get(path);
     if (!rec || rec.version === current.version) return false;
-    const prints = fingerprints(current.lines);
-    const runs = alignLines(rec.prints, prints);
-    rec.seen = remapRanges(rec.seen, runs);
-    rec.evicted = remapRanges(rec.evicted, runs);
-    rec.expanded = remapRanges(rec.expanded, runs);
-    rec.version = current.version;
-    rec.total = current.lines.length;
-    rec.prints = prints;
-    rec.authored = false;
-    rec.staleSince ??= rec.lastCall;
+    this.#files.set(path, carried(rec, current));
     return true;
+  }
+
+  /**
+   * What {@linkcode Ledger.view} would say after {@linkcode Ledger.reconcile},
+   * without changing the ledger: for a preview, whose "current" version is a
+   * staged one that may never land.
+   *
+   * @param path Relative path.
+   * @param current The file as the preview sees it.
+   * @returns The view.
+   */
+  peek(path: string, current: FileSnapshot): FileView {
+    const rec = this.#files.get(path);
+    if (!rec || rec.version === current.version) return this.view(path);
+    return this.#viewOf(path, carried(rec, current));
   }
 
   #record(path: string, snapshot: FileSnapshot): FileRecord {
@@ -363,7 +386,10 @@ export class Ledger {
    * @returns The view.
    */
   view(path: string, currentVersion?: string): FileView {
-    const rec = this.#files.get(path);
+    return this.#viewOf(path, this.#files.get(path), currentVersion);
+  }
+
+  #viewOf(path: string, rec: FileRecord | undefined, currentVersion?: string): FileView {
     if (!rec) {
       return {
         path,

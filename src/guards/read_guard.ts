@@ -347,10 +347,13 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
       const before = snapshotOf(change.before, change.path, change.baseVersion);
       const after = snapshotOf(change.after, change.path, "staged");
       if (!before || !after) continue; // not text: replaced whole or not at all, nothing to cover
-      ledger.reconcile(change.path, before);
-      const view = ledger.view(change.path);
+      // A preview's base may be a staged state that never lands: judge it without touching the ledger.
+      const view = soft
+        ? ledger.peek(change.path, before)
+        : (ledger.reconcile(change.path, before), ledger.view(change.path));
       if (view.state === "model_authored") continue;
       if (view.state === "stale") {
+        if (call.nested) continue; // a plan's earlier ops changed it: not news
         const ago = view.calls_since_seen + 1;
         call.warnings.push(
           `You last saw "${change.path}" ${

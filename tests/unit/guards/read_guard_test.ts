@@ -284,3 +284,23 @@ Deno.test("exportSession/importSession carry a session's ledger to another works
   b.ws.importSession("agent", data);
   applied(await b.ws.call("edit_file", touch(CAST), S));
 });
+
+Deno.test("guard: a plan's preview judges its ops without touching the ledger", async () => {
+  const { ws } = await open();
+  await read(ws, REMOVE, TOKENIZE);
+  const before = ws.exportSession("agent");
+  const plan = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "edit_file", args: touch(CAST, "one") },
+      { tool: "edit_file", args: touch(TOKENIZE, "two") },
+      { tool: "edit_file", args: touch(lineOf("join(chars) {"), "unread") },
+    ],
+  }, S);
+  assert.ok(plan.ok, JSON.stringify(plan).slice(0, 400));
+  assert.match(plan.warnings.join("\n"), /were not read by this session \(a preview/);
+  assert.doesNotMatch(plan.warnings.join("\n"), /You last saw/);
+  const after = ws.exportSession("agent");
+  assert.deepEqual(after.files, before.files, "the ledger's files are as they were");
+  const r = applied(await ws.call("edit_file", touch(CAST), S));
+  assert.deepEqual(r.warnings, []);
+});

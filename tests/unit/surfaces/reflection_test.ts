@@ -84,7 +84,12 @@ Deno.test("applyWithReflection() in a named session is unguarded unless asked; a
   const plain = await applyWithReflection({ workspace: ws, session: "s", propose: () => edits });
   assert.ok(plain.ok && plain.reflections === 0);
   const back = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n";
-  const guarded = await applyWithReflection({ workspace: ws, session: "s", readGuard: "refuse", propose: () => back });
+  const guarded = await applyWithReflection({
+    workspace: ws,
+    session: "s",
+    readGuard: "refuse",
+    propose: () => back,
+  });
   assert.ok(guarded.ok);
   assert.equal(guarded.reflections, 1);
   assert.match(guarded.attempts[0]!.feedback!, /line 1 was not read/);
