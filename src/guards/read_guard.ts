@@ -208,6 +208,17 @@ function tracked(call: GuardedCall): boolean {
   return call.explicitSession || (call.readGuard !== undefined && call.readGuard !== "off");
 }
 
+/** Whether ranges hold exactly one line. */
+function oneLine(ranges: readonly LineRange[]): boolean {
+  return ranges.length === 1 && ranges[0]!.start === ranges[0]!.end;
+}
+
+/** "line 7" or "lines 101–120, 130" (capitalised at the start of a sentence). */
+function linesOf(ranges: readonly LineRange[], capital = false): string {
+  const word = oneLine(ranges) ? "line" : "lines";
+  return `${capital ? word[0]!.toUpperCase() + word.slice(1) : word} ${formatRanges(ranges)}`;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -281,9 +292,8 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
 
   function refusal(call: GuardedCall, ledger: Ledger, unread: readonly Unread[]): RecoverableError {
     const first = unread[0]!;
-    const span = formatRanges(first.missing);
     const count = first.missing.reduce((n, r) => n + r.end - r.start + 1, 0);
-    const what = `${count === 1 ? "line" : "lines"} ${span}`;
+    const what = linesOf(first.missing);
     let message = first.reason === "whole_file"
       ? `Cannot overwrite "${first.path}" whole: ${what} of it ${
         count === 1 ? "was" : "were"
@@ -373,10 +383,12 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
         const evicted = intersectRanges(view.evicted, needs.map((n) => n.lines));
         if (evicted.length > 0) {
           call.warnings.push(
-            `Lines ${
-              formatRanges(evicted)
-            } of "${change.path}" were seen before your context was compacted; ` +
-              `re-read them if you no longer have them`,
+            `${linesOf(evicted, true)} of "${change.path}" ${
+              oneLine(evicted) ? "was" : "were"
+            } seen before your context was compacted; ` +
+              `re-read ${oneLine(evicted) ? "it" : "them"} if you no longer have ${
+                oneLine(evicted) ? "it" : "them"
+              }`,
           );
           trigger("evicted", "warned");
         }
@@ -392,7 +404,9 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     if (soft) {
       for (const u of unread) {
         call.warnings.push(
-          `Lines ${formatRanges(u.missing)} of "${u.path}" were not read by this session${
+          `${linesOf(u.missing, true)} of "${u.path}" ${
+            oneLine(u.missing) ? "was" : "were"
+          } not read by this session${
             call.dryRun || call.nested ? " (a preview: the edit itself will be refused)" : ""
           }`,
         );
