@@ -107,6 +107,9 @@ export function reflectionFeedback(result: ToolResult): string | null {
     const dym = result.error.details?.["did_you_mean"] as { diff?: string } | undefined;
     if (dym?.diff) lines.push(dym.diff);
   }
+  // The read guard's auto-expand: the lines the model had not seen, which it must now check its edit against.
+  const unread = result.error.details?.["unread"] as { path?: string; content?: string }[] | undefined;
+  for (const u of unread ?? []) if (u.content) lines.push(`${u.path}:\n${u.content}`);
   return lines.join("\n");
 }
 

@@ -93,4 +93,5 @@ Deno.test("applyWithReflection() in a named session is unguarded unless asked; a
   assert.ok(guarded.ok);
   assert.equal(guarded.reflections, 1);
   assert.match(guarded.attempts[0]!.feedback!, /line 1 was not read/);
+  assert.match(guarded.attempts[0]!.feedback!, /\na\.py:\n1\tx = 1$/, "the unread line, shown");
 });
