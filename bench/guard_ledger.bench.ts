@@ -14,20 +14,21 @@
  * lines in the refusal and marked them read, so the retry is what a model would do next.
  *
  * Reports the trigger rate by reason, the share of triggers the identical retry resolved (the seed's
- * gate: > 80 %), and — as a ratio against the same edits with no session in the same run — what the
- * guard costs per edit call.
+ * gate: > 80 %), and — as a ratio against the same edits with no session in the same run, replayed
+ * `--runs` times each way, alternating — what the guard costs per edit call.
  *
- *   deno run -A bench/guard_ledger.bench.ts [--files N] [--seed S]
+ *   deno run -A bench/guard_ledger.bench.ts [--files N] [--seed S] [--runs N]
  *
  * @module
  */
 import { loadCorpus, rng } from "./corpus/text/corpus.ts";
-import { machine, printTable, result, stats } from "./_util.ts";
+import { machine, printTable, result, runsArg, stats } from "./_util.ts";
 import { createMemoryBackend, createWorkspace, MemoryTelemetry, type ToolResult } from "../src/mod.ts";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 
 const args = Deno.args;
 const FILES = Number(args[args.indexOf("--files") + 1] ?? 0) || 120;
+const RUNS = runsArg(args, 5);
 const SEED = Number(args[args.indexOf("--seed") + 1] ?? 0) || 11;
 
 type Scenario = "read_all" | "window" | "near_miss" | "outline" | "blind";
@@ -77,6 +78,7 @@ const outcomes: Outcome[] = [];
 let capped = 0;
 const guarded: number[] = [];
 const unguarded: number[] = [];
+const ratios: number[] = [];
 const telemetry = new MemoryTelemetry();
 
 for (const [i, file] of files.entries()) {
@@ -132,9 +134,17 @@ for (const [i, file] of files.entries()) {
   }
   outcomes.push(o);
   if (first.ok) {
-    // Cost: only edits that landed at once in the session (a refusal skips the commit, and would flatter it).
-    guarded.push(run.took);
-    unguarded.push((await play(false)).took);
+    // Cost: only edits that landed at once in the session (a refusal skips the commit, and would flatter it),
+    // replayed RUNS times each way, alternating; the file's figure is the ratio of the two medians.
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      a.push((await play(true)).took);
+      b.push((await play(false)).took);
+    }
+    guarded.push(stats(a).median);
+    unguarded.push(stats(b).median);
+    ratios.push(stats(a).median / stats(b).median);
   }
 }
 
@@ -185,9 +195,11 @@ console.log(
 const g = stats(guarded);
 const u = stats(unguarded);
 console.log(
-  `edit_file median over the ${g.n} edits that landed at once: guarded session ${
+  `edit_file over the ${g.n} edits that landed at once (${RUNS} runs each, alternating): median guarded ${
     g.median.toFixed(2)
-  } ms, no session ${u.median.toFixed(2)} ms`,
+  } ms, without a session ${u.median.toFixed(2)} ms; per-file ratio min ${
+    stats(ratios).min.toFixed(2)
+  }×, max ${stats(ratios).max.toFixed(2)}×`,
 );
 result(
   "guard trigger rate",
@@ -201,5 +213,7 @@ result(
 );
 result(
   "guard cost per edit call",
-  `${(g.median / u.median).toFixed(2)}× the same edit without a session (median)`,
+  `${
+    stats(ratios).median.toFixed(2)
+  }× the same edit without a session (median of per-file ratios, ${RUNS} runs)`,
 );
