@@ -26,8 +26,11 @@ export interface SpanSymbol {
 
 /** What a span of lines contains. */
 export interface SpanSummary {
-  /** "outline" (exact, from the grammar) or "regex" (a guess: no grammar for this file). */
-  method: "outline" | "regex";
+  /**
+   * "outline" (exact, from the grammar), "regex" (a guess: no grammar for this code file) or "none" (no
+   * grammar, and prose or data where a keyword guess would mislead).
+   */
+  method: "outline" | "regex" | "none";
   /** The outermost definitions starting in the span, in order (at most `max`). */
   symbols: SpanSymbol[];
   /** How many more were left out of `symbols`. */
@@ -63,6 +66,9 @@ function collect(
     }
   }
 }
+
+/** Files where a keyword guess would read prose or data as code: they get no guess at all. */
+const NO_GUESS = /\.(?:md|markdown|mdx|txt|text|rst|adoc|org|log|csv|tsv|xml|svg|lock)$/i;
 
 // A guess for files with no grammar: the seed's keywords, at the start of a line.
 const GUESS =
@@ -120,8 +126,8 @@ export async function summarizeSpan(
     collect(outline.symbols, span.start, span.end, found, box);
   } catch (err) {
     if (!isRecoverable(err, "unsupported_language")) throw err;
-    method = "regex";
-    found = guessDefinitions(file.lines, span.start, span.end);
+    method = NO_GUESS.test(rel) ? "none" : "regex";
+    found = method === "regex" ? guessDefinitions(file.lines, span.start, span.end) : [];
   }
   const out: SpanSummary = { method, symbols: found.slice(0, max), more: Math.max(0, found.length - max) };
   if (box.inside) out.inside = box.inside;
@@ -164,6 +170,10 @@ export function omittedNotice(span: { start: number; end: number }, summary: Spa
   if (summary.more > 0) parts.push(`and ${summary.more} more`);
   const inside = summary.inside ? ` (continues ${describeSpanSymbol(summary.inside)})` : "";
   const label = summary.method === "regex" ? "contains (regex guess, no grammar for this file)" : "contains";
-  const body = parts.length > 0 ? `${label}: ${parts.join(", ")}` : "no definitions start there";
+  const body = summary.method === "none"
+    ? "no grammar for this file: read them to see what they hold"
+    : parts.length > 0
+    ? `${label}: ${parts.join(", ")}`
+    : "no definitions start there";
   return `[${lines} not shown${inside} — ${body}]`;
 }

@@ -41,7 +41,7 @@ Deno.test("summarizeSpan() without a grammar falls back to a regex guess, labell
   const text = "# notes\nfunction alpha() {}\nclass Beta:\n  def gamma(self): pass\n";
   const lines = textLines(text);
   const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
-  const sum = await summarizeSpan(ws, "notes.txt", { text, version: "v", lines }, { start: 2, end: 4 });
+  const sum = await summarizeSpan(ws, "tool.zsh-theme", { text, version: "v", lines }, { start: 2, end: 4 });
   assert.equal(sum.method, "regex");
   assert.deepEqual(sum.symbols.map((s) => s.name_path), ["alpha", "Beta", "gamma"]);
   assert.match(
@@ -49,6 +49,13 @@ Deno.test("summarizeSpan() without a grammar falls back to a regex guess, labell
     /^\[Lines 2–4 not shown — contains \(regex guess, no grammar for this file\): function alpha\(\) L2/,
   );
   assert.deepEqual(guessDefinitions(["  x = 1"], 1, 1), []);
+  // Prose gets no guess: "class Beta" in a README is not a definition.
+  const prose = await summarizeSpan(ws, "README.md", { text, version: "v", lines }, { start: 2, end: 4 });
+  assert.deepEqual([prose.method, prose.symbols], ["none", []]);
+  assert.equal(
+    omittedNotice({ start: 2, end: 4 }, prose),
+    "[Lines 2–4 not shown — no grammar for this file: read them to see what they hold]",
+  );
   assert.equal(
     omittedNotice({ start: 7, end: 7 }, { method: "outline", symbols: [], more: 0 }),
     "[Line 7 not shown — no definitions start there]",
