@@ -16,8 +16,16 @@ import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
 import { compassStep } from "./tools/compass_step.ts";
+import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
-import type { PipelineStep, ToolResult } from "./tools/types.ts";
+import type { PipelineStep, ReadBudget, ToolResult } from "./tools/types.ts";
+import {
+  createReadGuard,
+  type ReadGuard,
+  type ReadGuardMode,
+  type ReadGuardOptions,
+} from "./guards/read_guard.ts";
+import type { Ledger, LedgerData } from "./guards/ledger.ts";
 
 export type { SyntaxGuardMode } from "./syntax/types.ts";
 
@@ -58,6 +66,20 @@ export interface WorkspaceOptions {
    * suggests only for calls that name a session. `persona` names `.graver/personas/NAME.json` or is one.
    */
   compass?: CompassSetting;
+  // --- read ledger and edit guard (issue 10) ---
+  /**
+   * The read guard for calls of a named session (`call(…, { session })`):
+   * "refuse" (default), "warn" or "off", or options (mode, scoped auto-expand
+   * and its bounds). Calls without a session are never guarded.
+   */
+  readGuard?: ReadGuardMode | ReadGuardOptions;
+  /** The size cap of one read_file answer (default 15,000 tokens, counted as characters / 4). */
+  readBudget?: ReadBudget;
+  /**
+   * The definition gate (docs/definition-gate.md) for calls of a named session: "refuse" (default),
+   * "warn" or "off". Calls without a session are gated only when they ask (`call(…, { gate })`).
+   */
+  definitionGate?: DefinitionGateMode;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -76,12 +98,16 @@ export class Workspace {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
-  /** Steps plugged into dispatch before the handler. */
+  /** Steps plugged into dispatch: the embedder's, then the read guard. */
   readonly steps: readonly PipelineStep[];
   /** Whether the fuzzy tier may write when a call does not say. */
   readonly fuzzy: boolean;
   /** The compass: reminder providers, router decisions (`stats()`), session-start reminders. */
   readonly compass: Compass;
+  /** The read guard step (last of {@linkcode Workspace.steps}) and the session ledgers it keeps. */
+  readonly readGuard: ReadGuard;
+  /** The size cap of one read_file answer. */
+  readonly readBudget: ReadBudget;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -103,9 +129,50 @@ export class Workspace {
       persona: typeof persona === "object" ? persona : null,
       telemetry: this.telemetry,
     });
-    // The router runs after the embedder's own route steps (its pre-call hooks), before every guard.
-    this.steps = [...options.steps ?? [], compassStep(this.compass)];
     this.fuzzy = options.fuzzy ?? false;
+    const guard = options.readGuard;
+    this.readGuard = createReadGuard(typeof guard === "string" ? { mode: guard } : guard ?? {});
+    // The embedder's steps (its pre-call hooks) first, then the compass router (before every guard), the
+    // definition gate, then the read guard (a gate refusal spends no auto-expand).
+    this.steps = [
+      ...options.steps ?? [],
+      compassStep(this.compass),
+      definitionGate({ mode: options.definitionGate ?? "refuse", sessionsOnly: true }),
+      this.readGuard,
+    ];
+    this.readBudget = options.readBudget ?? {};
+  }
+
+  /**
+   * The live ledger of a session: what it has seen of each file
+   * (`view(path)`), `markEvicted()` after a context compaction.
+   *
+   * @param session Session id.
+   * @returns Its ledger (created empty on first use).
+   */
+  ledger(session: string): Ledger {
+    return this.readGuard.ledgers.get(session);
+  }
+
+  /**
+   * Serialise a session's ledger, to resume it later or hand it to a sub-agent.
+   *
+   * @param session Session id.
+   * @returns JSON-safe data for {@linkcode Workspace.importSession}.
+   */
+  exportSession(session: string): LedgerData {
+    return this.readGuard.ledgers.export(session);
+  }
+
+  /**
+   * Restore a session's ledger (replacing what this workspace holds for it).
+   *
+   * @param session Session id.
+   * @param data From {@linkcode Workspace.exportSession}.
+   * @throws TypeError when `data` is not a graver ledger.
+   */
+  importSession(session: string, data: unknown): void {
+    this.readGuard.ledgers.import(session, data);
   }
 
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */

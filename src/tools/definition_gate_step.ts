@@ -38,6 +38,11 @@ export interface DefinitionGateStepOptions extends DefinitionGateOptions {
   mode?: DefinitionGateMode;
   /** The tools to gate (default {@linkcode FREEFORM_TEXT_TOOLS}). */
   tools?: readonly string[];
+  /**
+   * Judge only calls that name a session (`CallInProgress.explicitSession`) or ask for the gate
+   * (`gate` per call): the workspace's built-in gate. Default false: every call.
+   */
+  sessionsOnly?: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ export interface DefinitionGateStepOptions extends DefinitionGateOptions {
  * ```
  */
 export function definitionGate(options: DefinitionGateStepOptions = {}): PipelineStep {
-  const mode = options.mode ?? "refuse";
+  const base = options.mode ?? "refuse";
   const tools = new Set(options.tools ?? FREEFORM_TEXT_TOOLS);
   const judging: DefinitionGateOptions = options.renameTool === undefined
     ? {}
@@ -80,6 +85,7 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
     stage: "review",
     async run(call, host) {
       // the tool the agent called counts too: a route step's substitute (compass rewrite) is still gated
+      const mode = call.gate ?? (options.sessionsOnly && !call.explicitSession ? "off" : base);
       if (mode === "off" || !(tools.has(call.tool.name) || tools.has(call.calledTool))) return;
       for (const change of call.changes) {
         // a new file, a deleted one or a whole-file write is not a definition edit

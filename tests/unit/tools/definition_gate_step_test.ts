@@ -192,3 +192,33 @@ Deno.test("definitionGate() judges the ops of an edit_dry_run plan too", async (
   assert.ok(!plan.ok, JSON.stringify(plan));
   assert.match(JSON.stringify(plan.error), /definition_gate/);
 });
+
+Deno.test("the workspace's built-in gate judges calls of a named session, and others only when they ask", async () => {
+  const open = (definitionGate?: DefinitionGateMode) =>
+    createWorkspace({
+      backend: createMemoryBackend({ "/store.py": SOURCE }),
+      wasm: createWasmLoader(),
+      readGuard: "off",
+      ...(definitionGate ? { definitionGate } : {}),
+    });
+  const removal = {
+    path: "store.py",
+    old_string: "\n    def put(self, key, value):\n        self.items[key] = value\n        return value\n",
+    new_string: "\n",
+  };
+  const named = await open();
+  const refused = await named.call("edit_file", removal, { session: "agent-1" });
+  assert.ok(!refused.ok && refused.error.code === "definition_gate", JSON.stringify(refused));
+  assert.equal(refused.error.suggested_call?.tool, "remove_symbol");
+  const oneShot = await named.call("edit_file", { ...removal, dry_run: true });
+  assert.ok(oneShot.ok, "a call without a session is not gated");
+  const asked = await named.call("edit_file", { ...removal, dry_run: true }, { gate: "refuse" });
+  assert.ok(!asked.ok && asked.error.code === "definition_gate", "a call that asks is gated");
+  const relaxed = await named.call("edit_file", { ...removal, dry_run: true }, {
+    session: "agent-1",
+    gate: "off",
+  });
+  assert.ok(relaxed.ok, "a session's call may turn it off");
+  const off = await open("off");
+  assert.ok((await off.call("edit_file", { ...removal, dry_run: true }, { session: "agent-1" })).ok);
+});
