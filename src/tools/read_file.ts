@@ -5,6 +5,7 @@
  */
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import { eolStyle } from "../fs/text.ts";
+import { prefetchParse } from "../syntax/trees.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -65,6 +66,7 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);
+    prefetchParse(workspace, rel, file.text, file.version); // the edit after a read finds its tree
     const all = lines(file.text);
     const total = all.length;
     const start = args.start_line ?? 1;
