@@ -15,9 +15,10 @@
 export const DENO_VERSION = "2.9.6";
 
 /**
- * V8 flags for a CLI call: every process compiles the grammars' wasm anew, and V8's default (a fast
- * baseline compile, optimised later in the background while the call runs) makes a one-shot parse pay for
- * both. Measured by bench/first_call.bench.ts.
+ * V8 flags the launcher passes (none today). Candidates for the first call's extra cost (wasm running in
+ * V8's baseline tier until the optimised code is ready, young-generation size, tier-up budget) are measured
+ * by bench/first_call.bench.ts: none lowered what one CLI call pays, set-up included (optimising all wasm up
+ * front makes the first parse faster and the set-up slower by more). A flag that does goes here.
  */
 export const CLI_V8_FLAGS: readonly string[] = [];
 
