@@ -1,6 +1,5 @@
 /** A text file as the ladder sees it: lines with their endings, lazily keyed (private). @module */
 import { dominantEol, splitLinesKeepEnds } from "../fs/text.ts";
-import { TextIndex } from "../syntax/text_index.ts";
 
 /** Unicode punctuation and spaces models substitute, and their ASCII forms. */
 export const UNICODE_FOLD: Record<string, string> = {
@@ -90,7 +89,6 @@ export class TextDoc {
   #bodies: string[] | null = null;
   #starts: number[] | null = null;
   #keys = new Map<KeyKind, string[]>();
-  #index: TextIndex | null = null;
 
   /** @param text The file's text. */
   constructor(text: string) {
@@ -219,9 +217,24 @@ export class TextDoc {
     return out;
   }
 
-  /** 0-based line index of a UTF-16 offset. */
+  /** 0-based line index of a UTF-16 offset (an offset past a final newline is the line after it). */
   lineAt(offset: number): number {
-    return (this.#index ??= new TextIndex(this.text)).line(offset) - 1;
+    const o = this.#offsets;
+    // Line starts are every entry but an unterminated text's closing length.
+    const text = this.text;
+    let hi = text === "" || text.charCodeAt(text.length - 1) === 10 ? o.length - 1 : o.length - 2;
+    let lo = 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (o[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Whether the keys of `kind` are computed already (a tier may then use them instead of searching the text). */
+  hasKeys(kind: KeyKind): boolean {
+    return this.#keys.has(kind);
   }
 }
 

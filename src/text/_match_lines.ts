@@ -96,6 +96,43 @@ export function exactCands(doc: TextDoc, search: string[]): Cand[] {
 }
 
 /**
+ * {@linkcode contiguous} over the trim keys, found by searching the text for the longest search key instead of
+ * keying every line: only the lines where it occurs, and their neighbours, are trimmed.
+ */
+function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
+  const n = skeys.length;
+  const total = doc.lineCount;
+  if (n === 0 || n > total) return [];
+  let pivot = 0;
+  for (let j = 1; j < n; j++) if (skeys[j]!.length > skeys[pivot]!.length) pivot = j;
+  const pk = skeys[pivot]!;
+  if (pk === "") return contiguous(doc.keys("trim"), skeys, limit);
+  const text = doc.text;
+  const last = total - n + pivot;
+  const out: number[] = [];
+  // A line whose trim key is pk holds pk at its first non-blank character: the first hit in each line decides.
+  for (let o = text.indexOf(pk); o !== -1;) {
+    const i = doc.lineAt(o);
+    if (i >= pivot && i <= last && doc.line(i).trim() === pk) {
+      const start = i - pivot;
+      let ok = true;
+      for (let j = 0; j < n; j++) {
+        if (j !== pivot && doc.line(start + j).trim() !== skeys[j]) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) {
+        out.push(start);
+        if (out.length >= limit) break;
+      }
+    }
+    o = i + 1 < total ? text.indexOf(pk, doc.offsetOf(i + 1)) : -1;
+  }
+  return out;
+}
+
+/**
  * Whether a line whose trim key is `trimmed` has the squash key `key` (whitespace runs as one space), computing
  * the squash only when it can differ: squashing never lengthens a line and keeps its first and last
  * characters, and a trim key equal to a squash key is its own squash.
@@ -122,6 +159,8 @@ export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[
   } else if (kind === "trim_end") {
     const trim = doc.keys("trim");
     starts = contiguousWhere(trim, skeys, (i, k) => trim[i] === k.trimStart() && doc.body(i).trimEnd() === k);
+  } else if (kind === "trim" && !doc.hasKeys("trim")) {
+    starts = trimRuns(doc, skeys);
   } else starts = contiguous(doc.keys(kind), skeys);
   return starts.map((s) => ({ start: s, end: s + search.length, pairs: null }));
 }
