@@ -37,7 +37,8 @@ export class TextIndex {
    */
   byte(index: number): number {
     // deno-lint-ignore no-control-regex
-    if (this.#ascii ??= !/[^\x00-\x7f]/.test(this.#text)) return index;
+    this.#ascii ??= !/[^\x00-\x7f]/.test(this.#text);
+    if (this.#ascii) return index;
     if (!this.#wide) {
       const text = this.#text;
       const wide: number[] = [];
