@@ -20,10 +20,12 @@ import {
   classScopeOf,
   type FileBindings,
   fileBindings,
+  lookup,
   type Occurrence,
   occurrenceAt,
   type OccurrenceKind,
   type Scope,
+  scopeAtOffset,
 } from "../syntax/bindings.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
@@ -310,6 +312,40 @@ class Collector {
     }
   }
 
+  /**
+   * JSDoc tags naming a collected binding: `{@link x}` and `@see x` where x
+   * resolves to it at the comment, `@param x` on the function whose parameter it is.
+   */
+  docTags(): void {
+    for (const [path, set] of this.bindings) {
+      const fb = this.#project.parsed.get(path);
+      if (!fb || fb.docs.length === 0) continue;
+      const names = new Set([...set].map((b) => b.name));
+      for (const doc of fb.docs) {
+        const text = fb.text.slice(doc.start, doc.end);
+        for (
+          const m of text.matchAll(
+            /(\{@link(?:code|plain)?\s+|@see\s+|@param\s+(?:\{[^}\n]*\}\s*)?\[?)([\p{L}_$][\p{L}\p{N}_$]*)/gu,
+          )
+        ) {
+          const name = m[2]!;
+          if (!names.has(name)) continue;
+          const start = doc.start + m.index + m[1]!.length;
+          let b: Binding | null;
+          if (m[1]!.startsWith("@param")) {
+            const fn = fb.scopes.find((s) =>
+              s.start >= doc.end && s.kind === "function" &&
+              /^[\s\w@()."',]*$/.test(fb.text.slice(doc.end, s.start))
+            );
+            b = fn?.bindings.get(name) ?? null;
+          } else b = lookup(scopeAtOffset(fb, doc.start), name);
+          if (!b || !set.has(b)) continue;
+          this.add(path, { name, start, end: start + name.length, kind: "doc", scope: b.scope, binding: b });
+        }
+      }
+    }
+  }
+
   /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
   async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
     const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding ?? null;
@@ -424,6 +460,7 @@ export async function findReferences(
       "it is declared nowhere in the workspace (a global or a built-in)",
     );
   }
+  collector.docTags();
   const sites: ReferenceSite[] = [];
   const unresolved: ReferenceSite[] = [];
   const toSite = (rel: string, o: Occurrence): ReferenceSite => {

@@ -81,7 +81,9 @@ export type OccurrenceKind =
   /** `obj.x` with any other object */
   | "member_property"
   /** the name of a keyword argument (`a` in Python's `f(a=1)`) */
-  | "keyword";
+  | "keyword"
+  /** a JSDoc tag's name (`{@link x}`, `@see x`, `@param x`) */
+  | "doc";
 
 /** One identifier of the file the query classified. */
 export interface Occurrence {
@@ -151,6 +153,8 @@ export interface FileBindings {
   exports: ExportRecord[];
   /** Whether every module-level name counts as exported (Python). */
   exportsAll: boolean;
+  /** Doc comments whose tags name symbols (JSDoc `{@link x}`, `@see x`, `@param x`), in document order. */
+  docs: { start: number; end: number }[];
 }
 
 /** Languages whose module-level names are all importable. */
@@ -249,6 +253,7 @@ export function buildBindings(
     name?: Span;
   }
   const rawImports: RawImport[] = [];
+  const docs: Span[] = [];
   interface RawExport {
     exported: string | null;
     local?: Span;
@@ -343,6 +348,10 @@ export function buildBindings(
       if (alias) notRef.add(alias.startIndex);
       continue;
     }
+    if (head === "doc") {
+      docs.push(span(first.node));
+      continue;
+    }
     if (head === "keyword") {
       const name = cap(captures, "keyword.name");
       const callee = cap(captures, "keyword.callee");
@@ -384,7 +393,7 @@ export function buildBindings(
       const n = c.node;
       const [kind, sub, extra] = c.name.split(".");
       if (kind === "scope") {
-        const name = sub === "function" || sub === "class" ? n.childForFieldName("name") : null;
+        const name = sub === "block" ? null : n.childForFieldName("name");
         scopeSpans.push({
           start: n.startIndex,
           end: n.endIndex,
@@ -605,6 +614,7 @@ export function buildBindings(
     imports,
     exports,
     exportsAll: EXPORTS_ALL.has(file.language),
+    docs: docs.sort(byStart),
   };
 }
 
@@ -698,6 +708,21 @@ export function occurrenceAt(fb: FileBindings, offset: number): Occurrence | nul
     else return o;
   }
   return null;
+}
+
+/**
+ * The innermost scope around an offset.
+ *
+ * @param fb The file's bindings.
+ * @param offset UTF-16 offset.
+ * @returns The scope (the module scope when no other holds the offset).
+ */
+export function scopeAtOffset(fb: FileBindings, offset: number): Scope {
+  let best = fb.scopes[0]!;
+  for (const s of fb.scopes) {
+    if (s.start <= offset && offset < s.end && s.end - s.start <= best.end - best.start) best = s;
+  }
+  return best;
 }
 
 /**

@@ -76,3 +76,6 @@
 ; ---- references
 (shorthand_property_identifier) @reference.shorthand
 (identifier) @reference
+
+; ---- doc comments: {@link x}, @see x and @param x name symbols (JSDoc)
+((comment) @doc (#match? @doc "^/\\*\\*"))

@@ -13,7 +13,9 @@
 
 ; ---- scopes
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
- (arrow_function) (method_definition) (class_static_block) (function_signature)] @scope.function
+ (arrow_function) (method_definition) (class_static_block) (function_signature) (method_signature)
+ (abstract_method_signature) (call_signature) (construct_signature) (function_type) (constructor_type)
+ (interface_declaration) (type_alias_declaration)] @scope.function
 [(statement_block) (for_statement) (for_in_statement) (catch_clause) (switch_body)] @scope.block
 [(class_declaration) (abstract_class_declaration) (class)] @scope.class
 
@@ -86,3 +88,6 @@
 (shorthand_property_identifier) @reference.shorthand
 (identifier) @reference
 (type_identifier) @reference
+
+; ---- doc comments: {@link x}, @see x and @param x name symbols (JSDoc)
+((comment) @doc (#match? @doc "^/\\*\\*"))

@@ -1,0 +1,283 @@
+/**
+ * Benchmark: rename against the TypeScript language service.
+ *
+ * The code base: the 251 `.ts` sources rxjs@7.8.2 ships in `src/` (pinned in
+ * deno.json, under `node_modules/rxjs/src/`), loaded into a memory workspace.
+ * The oracle: typescript@5.9.3's in-process
+ * `createLanguageService().findRenameLocations` (no prefix/suffix text, no
+ * strings or comments), over the same files with rxjs's own compiler options.
+ *
+ * 1. Precision and recall per symbol: a deterministic sample of declarations
+ *    (module-level names, locals, parameters; and separately class members),
+ *    graver's find_references sites vs the language service's rename
+ *    locations, compared as (file, offset). Goals: ≥ 99% precision, ≥ 97% recall.
+ * 2. Cold project rename: a fresh workspace and an `edit_rename_symbol` dry
+ *    run, vs a fresh language service and `findRenameLocations`, for the same
+ *    symbols, interleaved. Goal: graver ≥ 5× faster.
+ *
+ * Run: `deno run -A bench/rename_oracle.bench.ts [--sample N] [--runs N] [--verbose]`.
+ * Writes the per-symbol table to `bench/results/rename_oracle.tsv`.
+ *
+ * @module
+ */
+import ts from "typescript";
+import { promises as fsp } from "node:fs";
+import { join, relative } from "node:path";
+import { createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../src/fs/memory_backend.ts";
+import { Stage } from "../src/fs/stage.ts";
+import { fileBindings } from "../src/syntax/bindings.ts";
+import { findReferences } from "../src/structural/references.ts";
+import { createWorkspace, type Workspace } from "../src/workspace.ts";
+import { describe, ROOT, stats } from "./_util.ts";
+
+const args = Deno.args;
+const flag = (name: string, dflt: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const SAMPLE = flag("--sample", 200);
+const RUNS = flag("--runs", 3);
+const VERBOSE = args.includes("--verbose");
+
+const SRC = join(ROOT, "node_modules/rxjs/src");
+const files = new Map<string, string>();
+async function collect(dir: string): Promise<void> {
+  for await (const e of await fsp.opendir(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await collect(p);
+    else if (e.name.endsWith(".ts")) {
+      files.set(relative(SRC, p).replaceAll("\\", "/"), await fsp.readFile(p, "utf8"));
+    }
+  }
+}
+await collect(SRC);
+const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
+console.log(`# rename vs the TypeScript language service\n`);
+console.log(`code base: rxjs@7.8.2 src/ — ${files.size} .ts files, ${(bytes / 1024).toFixed(0)} KB`);
+console.log(`oracle: typescript@${ts.version} LanguageService.findRenameLocations\n`);
+
+const memFiles = () => Object.fromEntries([...files].map(([rel, text]) => [`/${rel}`, text]));
+
+// ---- the language service
+const VROOT = "/rx/";
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2018,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
+  strict: true,
+  baseUrl: VROOT,
+  paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
+  noEmit: true,
+};
+function languageService(): ts.LanguageService {
+  const names = [...files.keys()].map((f) => VROOT + f);
+  const dirs = new Set<string>();
+  for (const f of names) {
+    for (let d = f.slice(0, f.lastIndexOf("/")); d.length > 1; d = d.slice(0, d.lastIndexOf("/"))) {
+      dirs.add(d);
+    }
+  }
+  const read = (f: string) => f.startsWith(VROOT) ? files.get(f.slice(VROOT.length)) : ts.sys.readFile(f);
+  const host: ts.LanguageServiceHost = {
+    getScriptFileNames: () => names,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => {
+      const t = read(f);
+      return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
+    },
+    getCurrentDirectory: () => VROOT,
+    getCompilationSettings: () => OPTIONS,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f.startsWith(VROOT) ? files.has(f.slice(VROOT.length)) : ts.sys.fileExists(f),
+    readFile: read,
+    directoryExists: (d) => d.startsWith(VROOT) ? dirs.has(d.replace(/\/$/, "")) : ts.sys.directoryExists(d),
+    getDirectories: () => [],
+  };
+  return ts.createLanguageService(host, ts.createDocumentRegistry());
+}
+function oracle(ls: ts.LanguageService, rel: string, offset: number): Set<string> | null {
+  const locs = ls.findRenameLocations(VROOT + rel, offset, false, false, {
+    providePrefixAndSuffixTextForRename: false,
+  });
+  if (!locs) return null;
+  return new Set(locs.map((l) => `${l.fileName.slice(VROOT.length)}:${l.textSpan.start}`));
+}
+
+// ---- graver
+async function workspace(): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend(memFiles()), wasm: createWasmLoader() });
+}
+
+// ---- the sample: every k-th declaration, by kind, in a fixed order
+const ws = await workspace();
+interface Pick {
+  path: string;
+  offset: number;
+  name: string;
+  category: "module" | "local" | "parameter" | "member";
+}
+const all: Pick[] = [];
+const stage = new Stage(ws.fs, ws.sandbox);
+for (const rel of [...files.keys()].sort()) {
+  const t = await stage.readText(rel);
+  const fb = await fileBindings(ws, { path: rel, language: "typescript", version: t.version, text: t.text });
+  if (!fb) continue;
+  for (const o of fb.occurrences) {
+    if (o.kind === "member_definition") {
+      all.push({ path: rel, offset: o.start, name: o.name, category: "member" });
+    }
+    if (o.kind !== "definition" || !o.binding || o.binding.kind === "import") continue;
+    const category = o.binding.scope.kind === "module"
+      ? "module"
+      : o.binding.kind === "parameter"
+      ? "parameter"
+      : "local";
+    all.push({ path: rel, offset: o.start, name: o.name, category });
+  }
+}
+const step = Math.max(1, Math.floor(all.length / SAMPLE));
+const sample = all.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+console.log(`sample: every ${step}th of ${all.length} declarations -> ${sample.length} symbols\n`);
+
+const ls = languageService();
+interface Row {
+  pick: Pick;
+  ours: number;
+  theirs: number;
+  common: number;
+  missed: string[];
+  extra: string[];
+}
+const rows: Row[] = [];
+for (const pick of sample) {
+  const theirs = oracle(ls, pick.path, pick.offset);
+  if (!theirs) continue;
+  let ours: Set<string>;
+  try {
+    const found = await findReferences(ws, new Stage(ws.fs, ws.sandbox), pick.path, {
+      line: ws ? lineOf(files.get(pick.path)!, pick.offset) : 0,
+      column: columnOf(files.get(pick.path)!, pick.offset),
+    }, { tool: "bench" });
+    ours = new Set(found.sites.map((s) => `${s.path}:${s.start}`));
+  } catch (e) {
+    if (VERBOSE) {
+      console.log(`graver refused ${pick.path}:${pick.offset} ${pick.name}: ${(e as Error).message}`);
+    }
+    ours = new Set();
+  }
+  const common = [...ours].filter((k) => theirs.has(k)).length;
+  rows.push({
+    pick,
+    ours: ours.size,
+    theirs: theirs.size,
+    common,
+    missed: [...theirs].filter((k) => !ours.has(k)),
+    extra: [...ours].filter((k) => !theirs.has(k)),
+  });
+}
+function lineOf(text: string, offset: number): number {
+  return text.slice(0, offset).split("\n").length;
+}
+function columnOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf("\n", offset - 1) + 1) + 1;
+}
+
+const table: string[] = ["category\tpath\tname\tgraver\toracle\tcommon\tprecision\trecall\tmissed\textra"];
+const byCat = new Map<string, { ours: number; theirs: number; common: number; n: number; exact: number }>();
+for (const r of rows) {
+  for (const cat of [r.pick.category, "all", ...(r.pick.category === "member" ? [] : ["bindings"])]) {
+    const c = byCat.get(cat) ?? { ours: 0, theirs: 0, common: 0, n: 0, exact: 0 };
+    c.ours += r.ours;
+    c.theirs += r.theirs;
+    c.common += r.common;
+    c.n++;
+    if (r.missed.length === 0 && r.extra.length === 0) c.exact++;
+    byCat.set(cat, c);
+  }
+  table.push(
+    [
+      r.pick.category,
+      r.pick.path,
+      r.pick.name,
+      r.ours,
+      r.theirs,
+      r.common,
+      r.ours ? (r.common / r.ours).toFixed(3) : "-",
+      r.theirs ? (r.common / r.theirs).toFixed(3) : "-",
+      r.missed.slice(0, 3).join(" "),
+      r.extra.slice(0, 3).join(" "),
+    ].join("\t"),
+  );
+  if (VERBOSE && (r.missed.length || r.extra.length)) {
+    console.log(
+      `${r.pick.category} ${r.pick.path} ${r.pick.name}: missed ${r.missed.slice(0, 4)} extra ${
+        r.extra.slice(0, 4)
+      }`,
+    );
+  }
+}
+await fsp.mkdir(join(ROOT, "bench/results"), { recursive: true });
+await fsp.writeFile(join(ROOT, "bench/results/rename_oracle.tsv"), table.join("\n") + "\n");
+
+console.log("| symbols | n | exact | precision (sites) | recall (sites) |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const cat of ["module", "local", "parameter", "bindings", "member", "all"]) {
+  const c = byCat.get(cat);
+  if (!c) continue;
+  console.log(
+    `| ${cat} | ${c.n} | ${c.exact} | ${(100 * c.common / Math.max(1, c.ours)).toFixed(2)}% | ${
+      (100 * c.common / Math.max(1, c.theirs)).toFixed(2)
+    }% |`,
+  );
+}
+console.log(`\nper-symbol table: bench/results/rename_oracle.tsv\n`);
+
+// ---- cold project rename
+const cold = sample.filter((p) => p.category === "module").slice(0, 3);
+const oursMs: number[] = [];
+const theirsMs: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  for (const pick of cold) {
+    const text = files.get(pick.path)!;
+    const t0 = performance.now();
+    const w = await workspace();
+    const res = await w.call("edit_rename_symbol", {
+      path: pick.path,
+      target: { line: lineOf(text, pick.offset), column: columnOf(text, pick.offset) },
+      new_name: `${pick.name}Renamed`,
+      dry_run: true,
+    });
+    oursMs.push(performance.now() - t0);
+    if (!res.ok) console.log(`graver refused the cold rename of ${pick.name}: ${res.error.message}`);
+    w.close?.();
+    const t1 = performance.now();
+    const fresh = languageService();
+    const locs = fresh.findRenameLocations(VROOT + pick.path, pick.offset, false, false, {
+      providePrefixAndSuffixTextForRename: false,
+    });
+    theirsMs.push(performance.now() - t1);
+    if (!locs) console.log(`the language service found nothing for ${pick.name}`);
+    fresh.dispose();
+  }
+}
+const o = stats(oursMs);
+const t = stats(theirsMs);
+console.log(`cold project rename of ${cold.map((p) => p.name).join(", ")} (${RUNS} runs each):`);
+console.log(`  graver edit_rename_symbol (new workspace + dry run): ${describe(o)}`);
+console.log(`  language service (new service + findRenameLocations): ${describe(t)}`);
+const ratio = t.median / o.median;
+const b = byCat.get("bindings")!;
+const precision = 100 * b.common / Math.max(1, b.ours);
+const recall = 100 * b.common / Math.max(1, b.theirs);
+console.log(
+  `RESULT rename_oracle: bindings precision ${precision.toFixed(2)}% recall ${
+    recall.toFixed(2)
+  }% over ${b.n} symbols (goal ≥ 99% / ≥ 97%: ${precision >= 99 && recall >= 97 ? "met" : "NOT met"})`,
+);
+console.log(
+  `RESULT rename_cold: graver ${ratio.toFixed(1)}× faster than the language service (goal ≥ 5×: ${
+    ratio >= 5 ? "met" : "NOT met"
+  })`,
+);
