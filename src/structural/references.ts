@@ -335,7 +335,7 @@ class Collector {
           if (m[1]!.startsWith("@param")) {
             const fn = fb.scopes.find((s) =>
               s.start >= doc.end && s.kind === "function" &&
-              /^[\s\w@()."',]*$/.test(fb.text.slice(doc.end, s.start))
+              /^[^;{}]{0,200}$/.test(fb.text.slice(doc.end, s.start))
             );
             b = fn?.bindings.get(name) ?? null;
           } else b = lookup(scopeAtOffset(fb, doc.start), name);

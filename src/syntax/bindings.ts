@@ -461,7 +461,18 @@ export function buildBindings(
   const raws: Raw[] = [];
   for (const [start, d] of defs) raws.push({ start, end: d.end, role: "def" });
   noRefSpans.sort(byStart);
-  const inNoRef = (start: number) => noRefSpans.some((s) => s.start <= start && start < s.end);
+  const inNoRef = (start: number) => {
+    let lo = 0;
+    let hi = noRefSpans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = noRefSpans[mid]!;
+      if (s.end <= start) lo = mid + 1;
+      else if (s.start > start) hi = mid - 1;
+      else return true;
+    }
+    return false;
+  };
   for (const [start, r] of refs) {
     if (defs.has(start) || notRef.has(start) || members.has(start) || keywords.has(start)) continue;
     if (noRefSpans.length > 0 && inNoRef(start)) continue;
@@ -570,6 +581,7 @@ export function buildBindings(
     imports.push(rec);
   }
 
+  occurrences.sort((a, b) => a.start - b.start);
   const exports: ExportRecord[] = [];
   for (const e of rawExports) {
     const aliasOcc = e.alias ? pushOccurrence(occurrences, text, e.alias, "export_alias", module) : undefined;
@@ -594,8 +606,9 @@ export function buildBindings(
       }
     } else if (e.decl) {
       const decl = e.decl;
-      for (const occ of occurrences) {
-        if (occ.start < decl.start || occ.start >= decl.end) continue;
+      for (let i = firstAtOrAfter(occurrences, decl.start); i < occurrences.length; i++) {
+        const occ = occurrences[i]!;
+        if (occ.start >= decl.end) break;
         if (occ.kind !== "definition" && occ.kind !== "shorthand_pattern") continue;
         if (occ.binding?.scope !== module) continue;
         exports.push({ exported: e.exported ?? occ.name, local: occ.binding });
@@ -635,6 +648,18 @@ function pushOccurrence(
   };
   occurrences.push(occ);
   return occ;
+}
+
+/** Index of the first occurrence starting at or after `offset` (occurrences sorted by start). */
+function firstAtOrAfter(occurrences: Occurrence[], offset: number): number {
+  let lo = 0;
+  let hi = occurrences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (occurrences[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A function that gives the innermost scope at an offset (queries must come in increasing order). */

@@ -32,6 +32,7 @@ const ECMA_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", 
 export class ModuleResolver {
   readonly #files: ReadonlySet<string>;
   readonly #mapping: PathMapping | null;
+  readonly #memo = new Map<string, string | null>();
 
   /**
    * @param files Every relative path of the workspace that may be imported.
@@ -74,9 +75,14 @@ export class ModuleResolver {
    */
   resolve(from: string, language: string, source: string): string | null {
     const system = SYSTEM[language];
-    if (system === "ecmascript") return this.#ecmascript(from, source);
-    if (system === "python") return this.#python(from, source);
-    return null;
+    if (!system) return null;
+    const key = `${system}\0${dirOf(from)}\0${source}`;
+    let hit = this.#memo.get(key);
+    if (hit === undefined) {
+      hit = system === "ecmascript" ? this.#ecmascript(from, source) : this.#python(from, source);
+      this.#memo.set(key, hit);
+    }
+    return hit;
   }
 
   #first(candidates: string[]): string | null {
