@@ -224,6 +224,7 @@ class Collector {
     for (const occ of fb.occurrences) {
       if (occ.binding === b && BINDING_KINDS.has(occ.kind)) this.add(fb.path, occ);
     }
+    if (b.kind === "parameter") await this.keywordArguments(fb, b, crossFile);
     if (!crossFile) return;
     // An import without alias is the exported symbol itself: follow it back to its module.
     const imp = b.import;
@@ -291,7 +292,17 @@ class Collector {
           }
           continue;
         }
-        if (imp.imported !== name) continue;
+        if (imp.imported !== name) {
+          // Python's `from pkg import mod` names a submodule: `mod.x` then refers to mod's x.
+          if (fb.exportsAll && resolve(`${imp.source}.${imp.imported}`.replace(/^(\.+)\./, "$1")) === path) {
+            for (const occ of fb.occurrences) {
+              if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
+                this.add(rel, occ);
+              }
+            }
+          }
+          continue;
+        }
         const target = resolve(imp.source);
         if (target === null) {
           if (imp.source.startsWith(".")) this.maybe(rel, imp.nameOccurrence ?? firstDef(fb, imp.local));
@@ -308,6 +319,36 @@ class Collector {
           this.add(rel, e.from.occurrence);
           if (!e.aliasOccurrence) await this.importers(rel, name);
         }
+      }
+    }
+  }
+
+  /**
+   * Keyword arguments naming a parameter (Python's `f(a=1)`): in every call
+   * whose callee is the function (its name, an import of it, `self.m` for a
+   * method, the class for `__init__`).
+   */
+  async keywordArguments(fb: FileBindings, param: Binding, crossFile: boolean): Promise<void> {
+    const fn = param.scope;
+    if (fn.kind !== "function" || fn.nameStart < 0) return;
+    const callable = fb.occurrences.find((o) => o.start === fn.nameStart)?.binding;
+    if (!callable) return;
+    const calls = new Collector(this.#project);
+    if (callable.scope.kind === "class") {
+      const cls = callable.scope;
+      const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding;
+      if (callable.name === "__init__" && classBinding) await calls.binding(fb, classBinding, crossFile);
+      else await calls.member(fb, cls, callable.name, false);
+    } else await calls.binding(fb, callable, crossFile);
+    for (const [rel, sites] of calls.sites) {
+      const other = this.#project.parsed.get(rel);
+      if (!other) continue;
+      const ends = new Map<number, Occurrence>();
+      for (const o of sites.values()) ends.set(o.end, o);
+      for (const occ of other.occurrences) {
+        if (occ.kind !== "keyword" || occ.name !== param.name || !occ.callee) continue;
+        const callee = ends.get(occ.callee.end);
+        if (callee && callee.start >= occ.callee.start) this.add(rel, occ);
       }
     }
   }
@@ -369,6 +410,36 @@ class Collector {
       }
     }
   }
+}
+
+/** The declaration of `name` inside a symbol's range. */
+function declaredName(
+  fb: FileBindings,
+  r: { start_utf16: number; end_utf16: number },
+  name: string,
+): Occurrence | undefined {
+  return fb.occurrences.find((o) =>
+    o.start >= r.start_utf16 && o.start < r.end_utf16 && o.name === name &&
+    (o.kind === "definition" || o.kind === "member_definition")
+  );
+}
+
+/** The parameter a keyword argument names, when its callee is a function (or class) declared in the same file. */
+function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
+  const callee = occ.callee;
+  if (!callee) return null;
+  const fnBinding = fb.occurrences.find((o) => o.end === callee.end && o.start >= callee.start && o.binding)
+    ?.binding;
+  if (!fnBinding) return null;
+  const def = fb.occurrences.find((o) => o.binding === fnBinding && o.kind === "definition");
+  let fn = def ? fb.scopes.find((s) => s.nameStart === def.start) : undefined;
+  if (fn?.kind === "class") {
+    const init = fn.bindings.get("__init__");
+    const initDef = init && fb.occurrences.find((o) => o.binding === init && o.kind === "definition");
+    fn = initDef ? fb.scopes.find((s) => s.nameStart === initDef.start) : undefined;
+  }
+  const param = fn?.bindings.get(occ.name);
+  return param && param.kind === "parameter" ? param : null;
 }
 
 function firstDef(fb: FileBindings, b: Binding): Occurrence {
@@ -450,6 +521,10 @@ export async function findReferences(
       throw unresolvedTarget(fb.path, occ, at, "the object's type is not known without a type checker");
     }
     await collector.exported(from, occ.name, true);
+  } else if (occ.kind === "keyword") {
+    const param = keywordParameter(fb, occ);
+    if (!param) throw unresolvedTarget(fb.path, occ, at, "the called function is not declared in this file");
+    await collector.binding(fb, param, crossFile);
   } else if (occ.binding) {
     await collector.binding(fb, occ.binding, crossFile);
   } else {
@@ -536,7 +611,17 @@ async function targetOccurrence(
     return occ;
   }
   const outline = await outlineOf(parsing, fb.path, fb.text, fb.version);
-  const res = resolveNamePath(outline.symbols, target);
+  let res = resolveNamePath(outline.symbols, target);
+  if (res.status === "ambiguous") {
+    // Overloads (and declaration merging) are one symbol: accept when every candidate declares the same one.
+    const decls = res.candidates.map((c) => declaredName(fb, c.range, c.name));
+    const key = (o: Occurrence | undefined) =>
+      o?.binding ?? (o ? `${classScopeOf(o.scope)?.id}:${o.name}` : undefined);
+    const first = key(decls[0]);
+    if (first !== undefined && decls.every((d) => key(d) === first)) {
+      res = { status: "unique", symbol: res.candidates[0]! };
+    }
+  }
   if (res.status !== "unique") {
     const near = res.status === "not_found"
       ? res.suggestions
@@ -554,11 +639,7 @@ async function targetOccurrence(
     );
   }
   const r = res.symbol.range;
-  const name = res.symbol.name;
-  const occ = fb.occurrences.find((o) =>
-    o.start >= r.start_utf16 && o.start < r.end_utf16 && o.name === name &&
-    (o.kind === "definition" || o.kind === "member_definition")
-  );
+  const occ = declaredName(fb, r, res.symbol.name);
   if (!occ) {
     throw new RecoverableError(
       "unresolved",

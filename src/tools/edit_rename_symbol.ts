@@ -52,7 +52,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
     dry_run: DRY_RUN,
   }, ["path", "target", "new_name"]),
   mutates: true,
-  aliases: { name_path: "target", position: "target", new_name_path: "new_name", newName: "new_name" },
+  aliases: { name_path: "target", position: "target", newName: "new_name" },
   async handler(args, { workspace, stage }) {
     const plan = await planRename(workspace, stage, args.path, args.target, args.new_name, {
       tool: "edit_rename_symbol",
