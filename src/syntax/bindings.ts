@@ -263,12 +263,14 @@ export function buildBindings(
   }
   const rawExports: RawExport[] = [];
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
+  // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
+  const nameEnd = (n: Node): number => identifierEnd(text, n.startIndex) ?? n.endIndex;
   const str = (n: Node | undefined) => n ? text.slice(n.startIndex, n.endIndex) : "";
 
   for (const captures of matches) {
     const first = captures.find((c) => !c.name.startsWith("_"));
     if (!first) continue;
-    const head = first.name.split(".")[0];
+    const head = parts(first.name)[0];
     if (head === "import") {
       const source = cap(captures, "import.source");
       if (!source) continue;
@@ -368,7 +370,7 @@ export function buildBindings(
         const n = c.node;
         if (c.name === "member.definition" || c.name === "member.this") {
           members.set(n.startIndex, {
-            end: n.endIndex,
+            end: nameEnd(n),
             kind: c.name === "member.definition" ? "member_definition" : "member_this",
           });
           notRef.add(n.startIndex);
@@ -379,7 +381,7 @@ export function buildBindings(
         const known = members.get(prop.startIndex);
         if (!known) {
           members.set(prop.startIndex, {
-            end: prop.endIndex,
+            end: nameEnd(prop),
             kind: "member_property",
             ...(object ? { objectStart: object.startIndex } : {}),
           });
@@ -391,7 +393,7 @@ export function buildBindings(
     }
     for (const c of captures) {
       const n = c.node;
-      const [kind, sub, extra] = c.name.split(".");
+      const [kind, sub, extra] = parts(c.name);
       if (kind === "scope") {
         const name = sub === "block" ? null : n.childForFieldName("name");
         scopeSpans.push({
@@ -402,13 +404,13 @@ export function buildBindings(
           nameStart: name ? name.startIndex : -1,
         });
       } else if (kind === "definition") {
-        if (!defs.has(n.startIndex)) defs.set(n.startIndex, { end: n.endIndex, kind: sub ?? "lexical" });
+        if (!defs.has(n.startIndex)) defs.set(n.startIndex, { end: nameEnd(n), kind: sub ?? "lexical" });
       } else if (kind === "pattern") {
-        if (sub === "leaf") leaves.set(n.startIndex, { end: n.endIndex, shorthand: extra === "shorthand" });
+        if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
         else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
       } else if (kind === "reference") {
         if (!refs.has(n.startIndex)) {
-          refs.set(n.startIndex, { end: n.endIndex, shorthand: sub === "shorthand" });
+          refs.set(n.startIndex, { end: nameEnd(n), shorthand: sub === "shorthand" });
         }
       }
     }
@@ -648,6 +650,34 @@ function pushOccurrence(
   };
   occurrences.push(occ);
   return occ;
+}
+
+const PARTS = new Map<string, string[]>();
+
+/** A capture name's dot-separated parts (cached: the same few names come back for every match). */
+function parts(name: string): string[] {
+  let p = PARTS.get(name);
+  if (!p) PARTS.set(name, p = name.split("."));
+  return p;
+}
+
+/**
+ * The end of the identifier starting at `start`, read from the text: ASCII
+ * letters, digits, `_`, `$` and a leading `#`; null when the text there is not
+ * a plain ASCII identifier (the caller then asks the tree).
+ */
+function identifierEnd(text: string, start: number): number | null {
+  let i = start;
+  if (text.charCodeAt(i) === 35) i++; // '#'
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+      c === 36;
+    if (word) continue;
+    if (c >= 128) return null;
+    break;
+  }
+  return i > start ? i : null;
 }
 
 /** Index of the first occurrence starting at or after `offset` (occurrences sorted by start). */
