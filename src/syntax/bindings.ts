@@ -14,7 +14,7 @@
  * @module
  */
 import type { Node, QueryCapture } from "web-tree-sitter";
-import { loadQuery, querySource } from "./queries.ts";
+import { languagesWithQuery, loadQuery } from "./queries.ts";
 import type { Parsing } from "./types.ts";
 import type { Version } from "../fs/version.ts";
 
@@ -166,7 +166,7 @@ const EXPORTS_ALL = new Set(["python"]);
  * @returns Language ids.
  */
 export function bindingLanguages(): string[] {
-  return ["typescript", "tsx", "javascript", "python"].filter((l) => querySource(l, "bindings") !== null);
+  return languagesWithQuery("bindings");
 }
 
 interface Span {
