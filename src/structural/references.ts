@@ -195,6 +195,7 @@ class Collector {
   readonly sites = new Map<string, Map<number, Occurrence>>();
   readonly unresolved = new Map<string, Map<number, Occurrence>>();
   readonly bindings = new Map<string, Set<Binding>>();
+  readonly #members = new Set<string>();
   readonly #followed = new Set<string>();
   readonly #project: Project;
 
@@ -224,7 +225,13 @@ class Collector {
     for (const occ of fb.occurrences) {
       if (occ.binding === b && BINDING_KINDS.has(occ.kind)) this.add(fb.path, occ);
     }
-    if (b.kind === "parameter") await this.keywordArguments(fb, b, crossFile);
+    if (b.kind === "parameter") {
+      await this.keywordArguments(fb, b, crossFile);
+      const cls = classScopeOf(b.scope);
+      if (cls && fb.occurrences.some((o) => o.binding === b && o.parameterProperty)) {
+        await this.member(fb, cls, b.name, crossFile);
+      }
+    }
     if (!crossFile) return;
     // An import without alias is the exported symbol itself: follow it back to its module.
     const imp = b.import;
@@ -389,6 +396,14 @@ class Collector {
 
   /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
   async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
+    const key = `${fb.path}\0${cls.id}\0${name}`;
+    if (this.#members.has(key)) return;
+    this.#members.add(key);
+    for (const occ of fb.occurrences) {
+      if (occ.parameterProperty && occ.name === name && occ.binding && classScopeOf(occ.scope) === cls) {
+        await this.binding(fb, occ.binding, false);
+      }
+    }
     const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding ?? null;
     const own = cls.bindings.get(name);
     if (own) await this.binding(fb, own, false);

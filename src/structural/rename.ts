@@ -13,7 +13,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { type Binding, encloses, type FileBindings, lookup } from "../syntax/bindings.ts";
+import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../syntax/bindings.ts";
 import type { Parsing } from "../syntax/types.ts";
 import {
   findReferences,
@@ -188,7 +188,9 @@ function checkClashes(search: ReferenceSearch, newName: string): void {
     const fb = search.files.get(search.member.path)!;
     const cls = search.member.scope;
     const other = fb.occurrences.find((o) =>
-      o.name === newName && ((o.kind === "member_definition" && o.scope === cls) || o.binding?.scope === cls)
+      o.name === newName &&
+      ((o.kind === "member_definition" && o.scope === cls) || o.binding?.scope === cls ||
+        (o.parameterProperty === true && classScopeOf(o.scope) === cls))
     );
     if (other) clash(search.member.path, fb, other.start, `the class already has a member "${newName}"`);
   }

@@ -105,6 +105,8 @@ export interface Occurrence {
   object?: Binding | null;
   /** For keyword: the callee expression's span. */
   callee?: { start: number; end: number };
+  /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
+  parameterProperty?: boolean;
 }
 
 /** One import of a name or a module. */
@@ -237,7 +239,7 @@ export function buildBindings(
   };
   const scopeSpans: { start: number; end: number; kind: ScopeKind; closed: boolean; nameStart: number }[] =
     [];
-  const defs = new Map<number, { end: number; kind: string }>();
+  const defs = new Map<number, { end: number; kind: string; property?: boolean }>();
   const patternRoots: { start: number; end: number; kind: string }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
   const refs = new Map<number, { end: number; shorthand: boolean }>();
@@ -404,7 +406,9 @@ export function buildBindings(
           nameStart: name ? name.startIndex : -1,
         });
       } else if (kind === "definition") {
-        if (!defs.has(n.startIndex)) defs.set(n.startIndex, { end: nameEnd(n), kind: sub ?? "lexical" });
+        if (!defs.has(n.startIndex)) {
+          defs.set(n.startIndex, { end: nameEnd(n), kind: sub ?? "lexical", property: extra === "property" });
+        }
       } else if (kind === "pattern") {
         if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
         else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
@@ -513,6 +517,7 @@ export function buildBindings(
         scope,
         binding: null,
       };
+      if (d?.property) occ.parameterProperty = true;
       let home = scope;
       if (kind === "var") home = functionScope(scope);
       occ.binding = declare(home, name, kind as BindingKind);

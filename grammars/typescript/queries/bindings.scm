@@ -40,6 +40,11 @@
 (for_in_statement left: [(object_pattern) (array_pattern)] @pattern.lexical)
 (catch_clause parameter: (identifier) @definition.lexical)
 (catch_clause parameter: [(object_pattern) (array_pattern)] @pattern.lexical)
+; a parameter property (`constructor(private x)`) is a parameter and a member of the class
+(required_parameter [(accessibility_modifier) (override_modifier) "readonly"]
+  pattern: (identifier) @definition.parameter.property)
+(optional_parameter [(accessibility_modifier) (override_modifier) "readonly"]
+  pattern: (identifier) @definition.parameter.property)
 (required_parameter pattern: (identifier) @definition.parameter)
 (optional_parameter pattern: (identifier) @definition.parameter)
 (required_parameter pattern: (rest_pattern (identifier) @definition.parameter))

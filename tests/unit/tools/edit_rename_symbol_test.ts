@@ -156,6 +156,23 @@ Deno.test("edit_rename_symbol() renames self.x members in Python and this.x in T
   );
 });
 
+Deno.test("edit_rename_symbol() treats a TypeScript parameter property as the parameter and the member", async () => {
+  const ws = await workspaceOf(RXJS);
+  const text = RXJS["/internal/scheduler/AsyncAction.ts"]!;
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/scheduler/AsyncAction.ts",
+      target: lineCol(text, "work: (this"),
+      new_name: "task",
+    }),
+  );
+  const after = await textOf(ws, "internal/scheduler/AsyncAction.ts");
+  assert.match(after, /protected task: \(this: SchedulerAction<T>/);
+  assert.match(after, /super\(scheduler, task\);/);
+  assert.equal((after.match(/this\.task\b/g) ?? []).length, (text.match(/this\.work\b/g) ?? []).length);
+  assert.doesNotMatch(after, /this\.work\b/);
+});
+
 Deno.test("edit_rename_symbol() refuses a name clash and says where", async () => {
   const gyp = await workspaceOf(GYP);
   const res = await gyp.call("edit_rename_symbol", {
