@@ -85,6 +85,9 @@ export interface FindReferencesOptions {
   scope?: "file" | "project";
 }
 
+/** Most source files a project-wide search walks (more is refused with `limit_exceeded`, never cut short). */
+export const MAX_PROJECT_FILES = 20000;
+
 const WORD = /[\p{L}\p{N}_$]/u;
 
 /** Whether `text` holds `name` as a whole word. */
@@ -117,7 +120,18 @@ class Project {
     const grammars = this.#parsing.grammars!;
     const walked = await walkProject(this.#stage, "", {
       accept: (e) => e.kind === "file" && ModuleResolver.systemOf(grammars.languageOf(e.rel) ?? "") !== null,
+      limit: MAX_PROJECT_FILES,
     });
+    if (walked.truncated) {
+      throw new RecoverableError(
+        "limit_exceeded",
+        `Cannot search the workspace for references: it holds more than ${MAX_PROJECT_FILES} source files`,
+        {
+          hint: 'Call again with scope "file", or open the workspace on a smaller root',
+          details: { limit: MAX_PROJECT_FILES },
+        },
+      );
+    }
     for (const e of walked.entries) this.files.set(e.rel, grammars.languageOf(e.rel)!);
     let mapping = null;
     if (await this.#stage.exists("tsconfig.json")) {
