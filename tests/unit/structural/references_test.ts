@@ -68,3 +68,49 @@ Deno.test("findReferences() follows an exported alias to its importers (export {
     "the alias keeps importers apart",
   );
 });
+
+Deno.test("findReferences() resolves tsconfig paths and Python relative imports", async () => {
+  const ws = await workspaceOf({}, {
+    "tsconfig.json":
+      '{\n  // path aliases\n  "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["src/lib/*"] } }\n}\n',
+    "src/lib/util.ts": "export function clamp(n: number) { return n; }\n",
+    "src/app.ts": 'import { clamp } from "@lib/util";\nclamp(1);\n',
+    "pkg/__init__.py": "",
+    "pkg/core.py": "def helper(x):\n    return x\n",
+    "pkg/sub/use.py": "from ..core import helper\nhelper(x=1)\n",
+  });
+  const ts = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "src/lib/util.ts", "clamp", {
+    tool: "test",
+  });
+  assert.deepEqual(ts.sites.map((s) => `${s.path}:${s.line}`), [
+    "src/app.ts:1",
+    "src/app.ts:2",
+    "src/lib/util.ts:1",
+  ]);
+  const py = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/core.py", { line: 1, column: 12 }, {
+    tool: "test",
+  });
+  assert.deepEqual(py.sites.map((s) => `${s.path}:${s.line}:${s.kind}`), [
+    "pkg/core.py:1:definition",
+    "pkg/core.py:2:reference",
+    "pkg/sub/use.py:2:keyword",
+  ]);
+});
+
+Deno.test("findReferences() in JavaScript: a method's locals, shadowed names apart (diff@9.0.0 base.js)", async () => {
+  const text = Deno.readTextFileSync(new URL("../../fixtures/symbols/base.js", import.meta.url));
+  const ws = await workspaceOf({}, { "base.js": text });
+  // `let callback;` in Diff.diff: its uses in that method only, not diffWithOptionsObj's parameter of the same name.
+  const line = text.split("\n").findIndex((l) => l.includes("let callback;")) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "base.js", { line, column: 13 }, {
+    tool: "test",
+  });
+  const lines = res.sites.map((s) => s.line);
+  assert.deepEqual(lines, [5, 7, 11, 18]);
+  const other =
+    text.split("\n").findIndex((l) =>
+      l.includes("diffWithOptionsObj(oldTokens, newTokens, options, callback) {")
+    ) +
+    1;
+  assert.ok(!lines.includes(other));
+});
