@@ -11,7 +11,9 @@ import { editCapabilities } from "./edit_capabilities.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editFile } from "./edit_file.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+import { editRenameSymbol } from "./edit_rename_symbol.ts";
 import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
+import { findReferencesTool } from "./find_references.ts";
 import { findSymbol } from "./find_symbol.ts";
 import { insertCode } from "./insert_code.ts";
 import { listFiles } from "./list_files.ts";
@@ -62,6 +64,9 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editApplyNode,
   editInsertAtAnchor,
   editSafeTextPatch,
+  // bindings (issue 13)
+  findReferencesTool,
+  editRenameSymbol,
   editDryRun,
   editCapabilities,
 ] as unknown as ToolDefinition[]).map(withCommonArgs);
