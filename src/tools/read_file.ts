@@ -62,6 +62,8 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
     numbered: { type: "boolean", description: "Prefix lines with their numbers (default true)" },
   }, ["path"]),
   mutates: false,
+  // Claude Code's Read names the file file_path.
+  aliases: { file_path: "path" },
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);

@@ -50,6 +50,8 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
     dry_run: DRY_RUN,
   }, ["path", "content"]),
   mutates: true,
+  // Claude Code's Write names the file file_path.
+  aliases: { file_path: "path" },
   async handler(args, { stage }) {
     const rel = await stage.resolve(args.path);
     await stage.checkExpected(rel, args.expected_version);
