@@ -373,6 +373,7 @@ The args are one JSON object (quote it as one argument), or "-" to read it from 
   flags: {
     ...WORKSPACE_FLAGS,
     "dry-run": { kind: "boolean", help: "stage and check, write nothing; the result has the diffs" },
+    json: { kind: "boolean", help: "accepted everywhere; call always prints one JSON object" },
   },
   maxPositional: 2,
   async run({ flags, positional, host, open }) {
