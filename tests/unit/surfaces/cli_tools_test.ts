@@ -1,7 +1,7 @@
 /** `graver tools --format …` through the real CLI entry. */
 import assert from "node:assert/strict";
 import { TOOLS } from "../../../src/tools/catalogue.ts";
-import { inProcess, json, subprocess } from "./_cli.ts";
+import { inProcess, json, project, subprocess } from "./_cli.ts";
 
 Deno.test("graver tools --format openai|openai-responses|anthropic|mcp|json prints the catalogue for function calling", async () => {
   const openai = await subprocess(["tools", "--format", "openai"]);
@@ -50,4 +50,33 @@ Deno.test("graver tools --no-aliases leaves out the compatibility aliases; a bad
   const unknown = await inProcess(["tools", "apply_pach", "--format", "mcp"]);
   assert.equal(unknown.code, 2);
   assert.deepEqual(json(unknown).error.details.did_you_mean, ["apply_patch"]);
+});
+
+Deno.test("graver call runs a compatibility alias with the shape its model sends, as the real tool", async () => {
+  const dir = await project({ "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py" });
+  try {
+    const view = await subprocess([
+      "call",
+      "str_replace_based_edit_tool",
+      '{"command":"view","path":"gyp/MSVSUserFile.py","view_range":[1,1]}',
+    ], { cwd: dir });
+    assert.equal(view.code, 0, view.stdout);
+    assert.equal(json(view).tool, "read_file");
+    const patch =
+      "*** Begin Patch\n*** Update File: gyp/MSVSUserFile.py\n-import re\n+import re  # regexps\n*** End Patch\n";
+    const applied = await subprocess(["call", "apply_patch", JSON.stringify({ input: patch })], { cwd: dir });
+    assert.equal(applied.code, 0, applied.stdout);
+    assert.match(await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`), /^import re {2}# regexps$/m);
+    const undo = await subprocess([
+      "call",
+      "str_replace_editor",
+      '{"command":"undo_edit","path":"gyp/MSVSUserFile.py"}',
+    ], {
+      cwd: dir,
+    });
+    assert.equal(undo.code, 1, "a refusal, not a usage error: the call was well-formed");
+    assert.equal(json(undo).error.code, "invalid_args");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
