@@ -286,3 +286,29 @@ Deno.test("the text editor alias runs the real tool through the pipeline: steps 
     "after:edit_dry_run:dry_run",
   ]);
 });
+
+Deno.test("the definition gate judges the alias as the edit_file it runs: a def removed through str_replace is refused", async () => {
+  const { definitionGate } = await import("../../../src/tools/definition_gate_step.ts");
+  const ws = await open([definitionGate({ mode: "refuse" })]);
+  const removed = refused(
+    await ws.call("str_replace_based_edit_tool", {
+      command: "str_replace",
+      path: "gyp/MSVSUserFile.py",
+      old_str: LINES.slice(70, 77).join("\n") + "\n",
+      new_str: "",
+    }),
+    "definition_gate",
+  );
+  assert.equal(removed.tool, "str_replace_based_edit_tool");
+  assert.equal(removed.error.suggested_call?.tool, "remove_symbol");
+  assert.equal(await text(ws), SOURCE);
+  // a plain line inserted through the alias is not a definition: it lands
+  ok(
+    await ws.call("str_replace_editor", {
+      command: "insert",
+      path: "gyp/MSVSUserFile.py",
+      insert_line: 9,
+      new_str: "import sys",
+    }),
+  );
+});
