@@ -4,6 +4,9 @@
  *
  * @module
  */
+import { Compass } from "./compass/compass.ts";
+import { loadPersona } from "./compass/persona.ts";
+import type { CompassSetting } from "./compass/types.ts";
 import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
 import type { LockOptions } from "./fs/commit_lock.ts";
@@ -12,6 +15,7 @@ import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
+import { compassStep } from "./tools/compass_step.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
 import type { PipelineStep, ToolResult } from "./tools/types.ts";
 
@@ -47,6 +51,13 @@ export interface WorkspaceOptions {
    * a path with a slash matches from the root. graver's `.graver/` is always refused.
    */
   protectedPaths?: readonly string[];
+  /**
+   * The compass router (docs/compass.md): `false`, `{ enabled: false }` or `{ mode: "off" }` turn it off;
+   * `{ mode: "suggest" }` (the default once configured) adds a reminder naming the structural tool;
+   * `{ mode: "rewrite" }` swaps a provably equivalent edit_file for edit_safe_text_patch. Absent, it
+   * suggests only for calls that name a session. `persona` names `.graver/personas/NAME.json` or is one.
+   */
+  compass?: CompassSetting;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -69,6 +80,8 @@ export class Workspace {
   readonly steps: readonly PipelineStep[];
   /** Whether the fuzzy tier may write when a call does not say. */
   readonly fuzzy: boolean;
+  /** The compass: reminder providers, router decisions (`stats()`), session-start reminders. */
+  readonly compass: Compass;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -84,7 +97,14 @@ export class Workspace {
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};
-    this.steps = options.steps ?? [];
+    const persona = options.compass ? options.compass.persona : undefined;
+    this.compass = new Compass({
+      setting: options.compass,
+      persona: typeof persona === "object" ? persona : null,
+      telemetry: this.telemetry,
+    });
+    // The router runs after the embedder's own route steps (its pre-call hooks), before every guard.
+    this.steps = [...options.steps ?? [], compassStep(this.compass)];
     this.fuzzy = options.fuzzy ?? false;
   }
 
@@ -151,6 +171,8 @@ export class Workspace {
  */
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const ws = new Workspace(options);
+  const persona = options.compass ? options.compass.persona : undefined;
+  if (typeof persona === "string") ws.compass.usePersona(await loadPersona(ws.fs, ws.sandbox, persona));
   ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
   if (ws.recovered !== "none") {
     ws.telemetry.event("graver.journal.recovered", { outcome: ws.recovered });

@@ -17,7 +17,7 @@ import { nearestNames } from "../fs/stage.ts";
 import type { WasmLoader } from "../syntax/grammars.ts";
 import { describeTools } from "../tools/catalogue.ts";
 import type { ToolResult } from "../tools/types.ts";
-import { createWorkspace, type Workspace } from "../workspace.ts";
+import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
 
 /** graver's version (from `deno.json`). */
 export const VERSION: string = denoJson.version;
@@ -68,14 +68,31 @@ export interface CliFlag {
   help: string;
 }
 
-/** The options every workspace command takes: `--root` and the (refused for now) `--session`. */
-export const WORKSPACE_FLAGS: Readonly<Record<"root" | "session", CliFlag>> = {
+/** The options every workspace command takes: `--root`, the (refused for now) `--session`, the compass's and `--events`. */
+export const WORKSPACE_FLAGS: Readonly<
+  Record<"root" | "session" | "compass" | "persona" | "events", CliFlag>
+> = {
   root: {
     kind: "string",
     value: "DIR",
     help: "the workspace root, an existing directory (default: the current one)",
   },
   session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
+  compass: {
+    kind: "string",
+    value: "MODE",
+    help:
+      "route freeform edits of code: off (default here), suggest (a reminder naming the structural tool) or rewrite",
+  },
+  persona: {
+    kind: "string",
+    value: "NAME",
+    help: "use .graver/personas/NAME.json (edit_strategy.prefer, reminders)",
+  },
+  events: {
+    kind: "boolean",
+    help: "print events (compass_routing_decision, graver.commit …) as JSON lines on stderr",
+  },
 };
 
 /** What a command's `run` receives. */
@@ -269,7 +286,11 @@ export function resolveRoot(cwd: string, root: string | undefined): string {
  * @param root The `--root` value, if any.
  * @returns The workspace.
  */
-export async function openRoot(host: CliHost, root: string | undefined): Promise<Workspace> {
+export async function openRoot(
+  host: CliHost,
+  root: string | undefined,
+  flags: Record<string, string | boolean> = {},
+): Promise<Workspace> {
   const path = resolveRoot(host.cwd, root);
   const shown = root ?? path;
   const where = root !== undefined && path !== root ? ` (resolved to "${path}")` : "";
@@ -293,7 +314,37 @@ export async function openRoot(host: CliHost, root: string | undefined): Promise
       details: { root: shown, resolved: path },
     });
   }
-  return await createWorkspace({ backend: host.backend, root: path, wasm: host.wasm });
+  return await createWorkspace({
+    backend: host.backend,
+    root: path,
+    wasm: host.wasm,
+    ...workspaceFlags(host, flags),
+  });
+}
+
+/** The workspace options `--compass`, `--persona` and `--events` ask for (`invalid_args` for an unknown mode). */
+function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
+  const out: Partial<WorkspaceOptions> = {};
+  const [mode, persona] = [flags["compass"], flags["persona"]];
+  if (mode !== undefined && mode !== "off" && mode !== "suggest" && mode !== "rewrite") {
+    throw new RecoverableError("invalid_args", `Cannot use --compass ${JSON.stringify(mode)}`, {
+      hint: "Pass --compass off, suggest or rewrite",
+      details: { flag: "compass", value: mode },
+    });
+  }
+  if (typeof mode === "string" || typeof persona === "string") {
+    out.compass = {
+      ...(typeof mode === "string" ? { mode } : {}),
+      ...(typeof persona === "string" ? { persona } : {}),
+    };
+  }
+  if (flags["events"] === true) {
+    out.telemetry = {
+      counter() {},
+      event: (name, attributes) => host.stderr(JSON.stringify({ event: name, ...attributes }) + "\n"),
+    };
+  }
+  return out;
 }
 
 /**
@@ -519,7 +570,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
       flags: parsed.flags,
       positional: parsed.rest,
       host,
-      open: (root) => openRoot(host, root),
+      open: (root) => openRoot(host, root, parsed.flags),
     });
   } catch (err) {
     return internalError(host, command, err);

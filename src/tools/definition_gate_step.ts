@@ -79,7 +79,8 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
     name: "definition_gate",
     stage: "review",
     async run(call, host) {
-      if (mode === "off" || !tools.has(call.tool.name)) return;
+      // the tool the agent called counts too: a route step's substitute (compass rewrite) is still gated
+      if (mode === "off" || !(tools.has(call.tool.name) || tools.has(call.calledTool))) return;
       for (const change of call.changes) {
         // a new file, a deleted one or a whole-file write is not a definition edit
         if (change.before === null || change.after === null) continue;
@@ -102,10 +103,10 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
         host.telemetry.counter("graver.guard.triggered", 1, {
           reason: "definition_gate",
           language: verdict.language ?? "none",
-          tool: call.tool.name,
+          tool: call.calledTool,
           mode,
         });
-        const err = definitionGateError(verdict, { tool: call.tool.name });
+        const err = definitionGateError(verdict, { tool: call.calledTool });
         if (mode === "refuse") throw err;
         call.warnings.push(
           `${err.message} (definition gate in warn mode: the edit was applied). ${err.hint}`,

@@ -287,6 +287,7 @@ async function runPipeline(
   if (tool.forward) ({ tool, args } = await forwardAlias(host, tool, args, stage));
   const call: CallInProgress = {
     tool,
+    calledTool: tool.name,
     args,
     session: options.session,
     dryRun: options.dryRun || tool.previewOnly === true || (tool.mutates && args["dry_run"] === true),

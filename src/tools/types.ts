@@ -51,6 +51,12 @@ export interface ToolHost extends Parsing {
 export interface CallInProgress {
   /** The tool that will run (a route step may swap it). */
   tool: ToolDefinition;
+  /**
+   * The tool the caller named, whatever a route step swapped in: guards that
+   * judge what the agent asked for (a freeform edit) look at it too, so a
+   * substitution (the compass's rewrite mode) never lets a call past them.
+   */
+  readonly calledTool: string;
   /** Its validated args (a route step may rewrite them; they are validated again). */
   args: Record<string, unknown>;
   /** Session id. */
