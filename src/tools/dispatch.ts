@@ -284,10 +284,11 @@ async function runPipeline(
 ): Promise<PipelineOutcome> {
   // 1. validate (a compatibility alias is validated, then replaced by the real call it stands for)
   let args = validateArgs(tool, rawArgs);
+  const calledTool = tool.name;
   if (tool.forward) ({ tool, args } = await forwardAlias(host, tool, args, stage));
   const call: CallInProgress = {
     tool,
-    calledTool: tool.name,
+    calledTool,
     args,
     session: options.session,
     dryRun: options.dryRun || tool.previewOnly === true || (tool.mutates && args["dry_run"] === true),

@@ -300,6 +300,11 @@ Deno.test("the definition gate judges the alias as the edit_file it runs: a def 
     "definition_gate",
   );
   assert.equal(removed.tool, "str_replace_based_edit_tool");
+  assert.match(
+    removed.error.message,
+    /with str_replace_based_edit_tool:/,
+    "the refusal names the tool the model called",
+  );
   assert.equal(removed.error.suggested_call?.tool, "remove_symbol");
   assert.equal(await text(ws), SOURCE);
   // a plain line inserted through the alias is not a definition: it lands
