@@ -149,6 +149,7 @@ export function startProgress(host: CliHost, label: string): Progress {
     host.stderr(`\r\x1b[K${label}${status === "" ? "" : ` ${status}`} (${elapsed}s)`);
     shown = true;
   };
+  if (delay <= 0) draw(); // no delay asked: show the line from the start
   const timer = setInterval(() => {
     if (performance.now() - started >= delay) draw();
   }, Math.max(50, Math.min(delay, 250)));

@@ -69,7 +69,8 @@ Deno.test("startProgress() writes nothing unless stderr is a terminal, and clear
   const on = startProgress({ ...host, progress: true, progressDelayMs: 0 }, "graver stats: reading");
   on.update("1/2 files");
   on.stop();
-  const [drawn, cleared] = err.split("\r\x1b[K").slice(1);
+  const [first, drawn, cleared] = err.split("\r\x1b[K").slice(1);
+  assert.match(first!, /^graver stats: reading \(\d+\.\ds\)$/, "with no delay the line shows at once");
   assert.match(drawn!, /^graver stats: reading 1\/2 files \(\d+\.\ds\)$/);
   assert.equal(cleared, "");
   assert.ok(err.startsWith("\r\x1b[K") && err.endsWith("\r\x1b[K"));
