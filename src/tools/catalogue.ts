@@ -5,6 +5,7 @@
  */
 import { createFile } from "./create_file.ts";
 import { applyEdits } from "./apply_edits.ts";
+import { applyPatch } from "./apply_patch.ts";
 import { deleteFile } from "./delete_file.ts";
 import { editApplyNode } from "./edit_apply_node.ts";
 import { editCapabilities } from "./edit_capabilities.ts";
@@ -22,6 +23,7 @@ import { outline } from "./outline.ts";
 import { readFile } from "./read_file.ts";
 import { removeSymbol } from "./remove_symbol.ts";
 import { replaceSymbol } from "./replace_symbol.ts";
+import { strReplaceBasedEditTool, strReplaceEditor } from "./text_editor.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
 
@@ -69,6 +71,10 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editRenameSymbol,
   editDryRun,
   editCapabilities,
+  // compatibility aliases (issue 12): shapes models are trained on, forwarded by dispatch to the tools above
+  strReplaceBasedEditTool,
+  strReplaceEditor,
+  applyPatch,
 ] as unknown as ToolDefinition[]).map(withCommonArgs);
 
 /** Find a tool by name. */

@@ -4,7 +4,7 @@
  * @module
  */
 import { runCli } from "../../surfaces/cli.ts";
-import "../../surfaces/cli_apply.ts";
+import "../../surfaces/cli_commands.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */
@@ -16,6 +16,19 @@ function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void
 /** Read all of stdin as text. */
 async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
+}
+
+/**
+ * Colour when stdout is a terminal, unless NO_COLOR is set (https://no-color.org); FORCE_COLOR forces it.
+ * Progress lines when stderr is a terminal.
+ */
+function terminal(): { color: boolean; progress: boolean } {
+  const env = (name: string) => Deno.env.get(name) ?? "";
+  const forced = env("FORCE_COLOR") !== "" && env("FORCE_COLOR") !== "0";
+  return {
+    color: env("NO_COLOR") === "" && (forced || Deno.stdout.isTerminal()),
+    progress: Deno.stderr.isTerminal(),
+  };
 }
 
 if (import.meta.main) {
@@ -36,6 +49,7 @@ if (import.meta.main) {
     cwd,
     backend: createDiskBackend(),
     wasm: createWasmLoader(),
+    ...terminal(),
   });
   Deno.exit(code);
 }
