@@ -417,8 +417,6 @@ export function usageError(
   return EXIT.usage;
 }
 
-}
-
 registerCliCommand({
   name: "call",
   synopsis: "call <tool> ['<json args>'|-] [--root DIR] [--session ID] [--guard MODE] [--dry-run]",
