@@ -37,6 +37,31 @@ const BLOCK = shape({
 
 const TARGET = shape({ name_path: STRING, kind: STRING, start_line: INTEGER, end_line: INTEGER });
 
+/** A binding-resolved symbol: its name, what it is, where it is declared. */
+const SYMBOL = shape({
+  name: STRING,
+  kind: { enum: ["binding", "member", "export"] },
+  path: PATH,
+  line: INTEGER,
+  column: INTEGER,
+}, ["name", "kind", "path", "line", "column"]);
+
+/** References grouped by file, each with its line's text. */
+const REFERENCES = {
+  type: "array",
+  items: shape({
+    path: PATH,
+    references: {
+      type: "array",
+      items: shape({ line: INTEGER, column: INTEGER, kind: STRING, text: STRING }, [
+        "line",
+        "column",
+        "kind",
+      ]),
+    },
+  }, ["path", "references"]),
+} as const;
+
 /** The `data` of each tool's successful result, by tool name (the main fields; others may follow). */
 export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
   read_file: shape({
@@ -114,6 +139,18 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     files_searched: INTEGER,
     truncated: BOOLEAN,
   }, ["matches", "count"]),
+  find_references: shape(
+    { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES },
+    ["target", "total", "files", "unresolved"],
+  ),
+  edit_rename_symbol: shape({
+    target: SYMBOL,
+    new_name: STRING,
+    renamed: INTEGER,
+    files: REFERENCES,
+    unresolved: REFERENCES,
+    text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
+  }, ["target", "new_name", "renamed", "files"]),
   replace_symbol: shape(
     {
       path: PATH,
