@@ -14,7 +14,7 @@
  */
 export { Ledger } from "./ledger.ts";
 export type { FileSnapshot, FileState, FileView, LedgerData } from "./ledger.ts";
-export { createReadGuard, SessionLedgers } from "./read_guard.ts";
+export { createReadGuard, DERIVED_EDIT_TOOLS, SessionLedgers } from "./read_guard.ts";
 export type { ReadGuard, ReadGuardMode, ReadGuardOptions } from "./read_guard.ts";
 export { coversLines, formatRanges, mergeRanges } from "./line_ranges.ts";
 export type { LineRange } from "./line_ranges.ts";

@@ -52,6 +52,21 @@ export interface ReadGuardOptions {
   expandLines?: number;
   /** Most characters one refusal shows (default 24,000). */
   expandChars?: number;
+  /**
+   * Tools whose edits outside the file named by their `path` argument are
+   * consequences the tool derives and proves (a rename's references in other
+   * files): only that file is judged (default {@linkcode DERIVED_EDIT_TOOLS}).
+   */
+  derivedEditTools?: readonly string[];
+}
+
+/** The refactor tools whose edits in other files are derived from the named symbol. */
+export const DERIVED_EDIT_TOOLS: readonly string[] = ["edit_rename_symbol"];
+
+/** A tool path argument as the stage names files ("./a/b.ts" and "/a/b.ts" are "a/b.ts"). */
+function namedPath(args: Record<string, unknown>): string | null {
+  const p = args["path"];
+  return typeof p === "string" ? p.replace(/\\/g, "/").replace(/^(?:\.\/|\/)+/, "") : null;
 }
 
 /** The call as the guard sees it (dispatch's `CallInProgress` satisfies it). */
@@ -252,6 +267,7 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
   const autoExpand = options.autoExpand ?? true;
   const maxLines = options.expandLines ?? 200;
   const maxChars = options.expandChars ?? 24_000;
+  const derived = new Set(options.derivedEditTools ?? DERIVED_EDIT_TOOLS);
   const ledgers = new SessionLedgers();
   /** Files a call edits where an auto-expansion was resolved, until its outcome is known. */
   const resolving = new WeakMap<GuardedCall, number>();
@@ -351,9 +367,12 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     host.telemetry.counter("graver.guard.checks", 1, { tool });
     const trigger = (reason: string, outcome: string) =>
       host.telemetry.counter("graver.guard.triggers", 1, { reason, outcome, tool });
+    const only = derived.has(tool) ? namedPath(call.args) : null;
     for (const change of call.changes) {
       // A new file, a deletion or a move edits no line the session could have missed.
       if (change.before === null || change.after === null || change.baseVersion === null) continue;
+      // A refactor's edits in other files follow from the symbol it names: the named file is judged.
+      if (only !== null && change.path !== only) continue;
       const before = snapshotOf(change.before, change.path, change.baseVersion);
       const after = snapshotOf(change.after, change.path, "staged");
       if (!before || !after) continue; // not text: replaced whole or not at all, nothing to cover

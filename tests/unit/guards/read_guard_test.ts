@@ -305,3 +305,23 @@ Deno.test("guard: a plan's preview judges its ops without touching the ledger", 
   const r = applied(await ws.call("edit_file", touch(CAST), S));
   assert.deepEqual(r.warnings, []);
 });
+
+Deno.test("guard: a rename is judged on the file it names; its edits in other files follow from the symbol", async () => {
+  const { createMemoryBackend: memory } = await import("../../../src/fs/memory_backend.ts");
+  const ws = await createWorkspace({
+    backend: memory({
+      "/util.ts": "export function longest(a: string): number {\n  return a.length;\n}\n",
+      "/main.ts": "import { longest } from './util.ts';\n\nconsole.log(longest('abc'));\n",
+    }),
+    wasm: createWasmLoader(),
+  });
+  const rename = { path: "util.ts", target: "longest", new_name: "lengthOf" };
+  const unread = await ws.call("edit_rename_symbol", rename, { session: "r" });
+  assert.ok(!unread.ok && unread.error.code === "unread_range", "the named file must be read");
+  assert.equal(unread.error.details?.["path"], "util.ts");
+  const done = await ws.call("edit_rename_symbol", rename, { session: "r" }); // auto-expanded: the retry lands
+  assert.ok(done.ok && done.status === "applied", JSON.stringify(done));
+  const main = new TextDecoder().decode((await ws.fs.read("/main.ts"))!);
+  assert.match(main, /import \{ lengthOf \} from '\.\/util\.ts';/);
+  assert.equal(ws.ledger("r").view("main.ts").state, "partial_read", "only the lines it wrote count as seen");
+});
