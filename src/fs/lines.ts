@@ -29,6 +29,30 @@ export function lineStart(text: string, offset: number): number {
 }
 
 /**
+ * The 0-based row of an offset: how many "\n" come before it (from `from`,
+ * an offset known to start row 0 of the count).
+ *
+ * @example
+ * ```ts
+ * import { rowOf } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(rowOf("a\nb\nc", 4), 2);
+ * assert.equal(rowOf("a\nb\nc", 1), 0);
+ * ```
+ *
+ * @param text The text.
+ * @param offset An offset (UTF-16).
+ * @param from Where to start counting (default 0).
+ * @returns The number of line breaks in `[from, offset)`.
+ */
+export function rowOf(text: string, offset: number, from = 0): number {
+  let row = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) row++;
+  return row;
+}
+
+/**
  * Offset of the start of the next line: just after the "\n" at or after
  * `offset` (the text's length on the last line).
  *

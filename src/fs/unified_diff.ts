@@ -6,6 +6,7 @@
  */
 import { structuredPatch } from "diff";
 import { looksBinary } from "./text.ts";
+import { rowOf } from "./lines.ts";
 
 const DECODER = new TextDecoder();
 
@@ -111,7 +112,5 @@ function changedRegion(
       endB = b.length - (a.length - endA);
     }
   }
-  let linesBefore = 0;
-  for (let i = a.indexOf("\n"); i !== -1 && i < cut; i = a.indexOf("\n", i + 1)) linesBefore++;
-  return { before: a.slice(cut, endA), after: b.slice(cut, endB), linesBefore };
+  return { before: a.slice(cut, endA), after: b.slice(cut, endB), linesBefore: rowOf(a, cut) };
 }

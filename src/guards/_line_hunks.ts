@@ -8,6 +8,7 @@
  */
 import { diffArrays } from "diff";
 import { changedSpan } from "../syntax/trees.ts";
+import { rowOf } from "../fs/lines.ts";
 
 /** One run of changed lines. Rows are 0-based. */
 export interface LineHunk {
@@ -19,12 +20,6 @@ export interface LineHunk {
   afterStart: number;
   /** How many rows of the new text it adds. */
   added: number;
-}
-
-function rowOf(text: string, offset: number): number {
-  let row = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) row++;
-  return row;
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
+import { rowOf } from "../fs/lines.ts";
 
 /** A metavariable of a pattern. */
 export interface MetaVariable {
@@ -490,13 +491,6 @@ export function substituteMetavariables(
     at = to;
   }
   return out + code.slice(at);
-}
-
-/** The 0-based row of an offset. */
-function rowOf(text: string, offset: number): number {
-  let row = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) row++;
-  return row;
 }
 
 /** Rows (0-based) that continue a multi-line string literal inside the given nodes. */

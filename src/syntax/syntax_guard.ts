@@ -13,6 +13,7 @@ import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
 import { changedSpan, type SyntaxProblem, syntaxProblems } from "./trees.ts";
+import { rowOf } from "../fs/lines.ts";
 
 /** New syntax problems in one file. */
 export interface SyntaxRegression {
@@ -36,9 +37,7 @@ interface Rows {
 
 /** 1-based line of a UTF-16 offset. */
 function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
+  return rowOf(text, offset) + 1;
 }
 
 function key(p: SyntaxProblem): string {

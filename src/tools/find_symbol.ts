@@ -20,6 +20,7 @@ import type { Parsing } from "../syntax/types.ts";
 import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/error_regions.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { rowOf } from "../fs/lines.ts";
 
 /** Arguments of find_symbol. */
 export interface FindSymbolArgs {
@@ -107,7 +108,7 @@ function mentionIn(
   let line = 1;
   let at = 0;
   for (const m of text.matchAll(re)) {
-    for (let i = text.indexOf("\n", at); i !== -1 && i < m.index; i = text.indexOf("\n", i + 1)) line++;
+    line += rowOf(text, m.index, at);
     at = m.index;
     const region = regions.find((r) => r.start_line <= line && line <= r.end_line);
     if (region) return { line, region };
