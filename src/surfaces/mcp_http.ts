@@ -99,20 +99,20 @@ export class McpSessions {
     const sessionId = crypto.randomUUID();
     const { maxSessions = 64, maxBodyBytes = 4 * 1024 * 1024, ...serverOptions } = this.#options;
     const server = createMcpServer({ ...serverOptions, session: sessionId });
-    let entry: Entry | undefined;
+    const slot: { entry?: Entry } = {};
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
       maxRequestBodySize: maxBodyBytes,
       onsessioninitialized: (sid: string) => {
         while (this.#sessions.size >= maxSessions) this.#evictOldest();
-        if (entry) this.#sessions.set(sid, entry);
+        if (slot.entry) this.#sessions.set(sid, slot.entry);
       },
       onsessionclosed: (sid: string) => {
         this.#sessions.delete(sid);
         void server.close();
       },
     });
-    entry = { server, transport, lastUsed: Date.now() };
+    slot.entry = { server, transport, lastUsed: Date.now() };
     await server.connect(transport);
     const response = await transport.handleRequest(request);
     // Not an initialize (refused by the transport): the throwaway server goes.
