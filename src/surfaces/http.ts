@@ -98,6 +98,27 @@ function errorResponse(c: Context, status: number, code: ErrorCode, message: str
   return c.json(errorBody(code, message, hint), status as 400);
 }
 
+/**
+ * Read and drop a refused request body, up to `bound` bytes: some servers (workerd) reset a connection
+ * whose body was not read, and the client would see that instead of the 413.
+ */
+async function drain(body: ReadableStream<Uint8Array> | null, bound: number): Promise<void> {
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    while (seen <= bound) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+    }
+  } catch {
+    // The client went away: nothing to drain.
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
 /** Constant-time comparison of two strings (through their SHA-256 digests). */
 async function sameSecret(a: string, b: string): Promise<boolean> {
   const enc = new TextEncoder();
@@ -229,7 +250,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   if (options.allowedHosts) {
     const hosts = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
     app.use("*", async (c, next) => {
-      const host = (c.req.header("host") ?? "").toLowerCase();
+      const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
       if (!hosts.has(host)) {
         return errorResponse(
           c,
@@ -300,14 +321,16 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     "*",
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) =>
-        errorResponse(
+      onError: async (c) => {
+        await drain(c.req.raw.body, 2 * maxBodyBytes);
+        return errorResponse(
           c,
           413,
           "limit_exceeded",
           `Cannot read the request body: it is larger than ${maxBodyBytes} bytes`,
           "Split the work into smaller calls (e.g. several edits instead of one whole-file write)",
-        ),
+        );
+      },
     }),
   );
 
@@ -376,37 +399,50 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     }
     const session = c.req.query("session");
     return streamSSE(c, async (stream) => {
-      let writes = Promise.resolve();
-      const send = (event: string, data: unknown, id?: number) => {
-        writes = writes.then(() =>
-          stream.writeSSE({
-            event,
-            data: JSON.stringify(data),
-            ...(id !== undefined ? { id: String(id) } : {}),
-          })
-        ).catch(() => {});
-      };
+      // Events arrive inside other requests; workerd forbids writing this response from their context, so
+      // the subscriber only queues them and wakes this loop, which writes them from its own request.
+      const queue: { event: string; data: unknown; id?: number }[] = [];
+      let wake = () => {};
       let live = true;
-      const sub = events.subscribe((e) => send(e.name, e, e.id), {
+      const sub = events.subscribe((e) => {
+        queue.push({ event: e.name, data: e, id: e.id });
+        wake();
+      }, {
         ...(session !== undefined ? { session } : {}),
         onEvicted: () => {
           live = false;
-          send("graver.evicted", { reason: "too many subscribers: this one was the oldest" });
+          queue.push({
+            event: "graver.evicted",
+            data: { reason: "too many subscribers: this one was the oldest" },
+          });
+          wake();
         },
       });
       stream.onAbort(() => {
         live = false;
         sub.close();
+        wake();
       });
-      send("graver.ready", { session: session ?? null });
-      while (live && !stream.aborted) {
-        await stream.sleep(15_000);
-        if (live && !stream.aborted) {
-          writes = writes.then(() => stream.write(": keep-alive\n\n")).then(() => {}, () => {});
+      queue.push({ event: "graver.ready", data: { session: session ?? null } });
+      try {
+        while (!stream.aborted) {
+          if (queue.length === 0) {
+            if (!live) break;
+            const woken = new Promise<boolean>((resolve) => wake = () => resolve(true));
+            const quiet = await Promise.race([woken, stream.sleep(15_000).then(() => false)]);
+            if (!quiet && queue.length === 0 && !stream.aborted) await stream.write(": keep-alive\n\n");
+            continue;
+          }
+          const { event, data, id } = queue.shift()!;
+          await stream.writeSSE({
+            event,
+            data: JSON.stringify(data),
+            ...(id !== undefined ? { id: String(id) } : {}),
+          });
         }
+      } finally {
+        sub.close();
       }
-      sub.close();
-      await writes;
     });
   });
 
