@@ -60,7 +60,9 @@ export class StreamTransport implements Transport {
   /** Start reading; resolves at once (messages arrive through `onmessage`). */
   start(): Promise<void> {
     if (this.#reader) throw new TypeError("Cannot start a StreamTransport twice");
-    this.#reader = this.#input.pipeThrough(new TextDecoderStream()).getReader();
+    // (Typed as a pair of streams: the DOM and Deno libs disagree on TextDecoderStream's writable side.)
+    const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
+    this.#reader = this.#input.pipeThrough(decoder).getReader();
     void this.#read(this.#reader);
     return Promise.resolve();
   }
