@@ -11,6 +11,7 @@ import { assertServable, createHttpApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_
 import { EXIT, registerCliCommand, resolveRoot, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import { EventHub } from "./events.ts";
 import { createMcpServer } from "./mcp.ts";
+import { McpSessions } from "./mcp_http.ts";
 import { StreamTransport } from "./stream_transport.ts";
 
 /** Where and how to listen. */
@@ -126,7 +127,9 @@ non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOK
         maxBodyBytes: maxBody,
         timeoutMs: timeout,
         corsOrigins: cors,
-        mcp: flags["no-mcp"] !== true,
+        ...(flags["no-mcp"] !== true
+          ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }
+          : {}),
         ...(token !== undefined ? { token } : {}),
       });
       const server = await host.serve(surface.fetch, { hostname, port });

@@ -9,7 +9,7 @@
  * | `GET /v1/tools` | `{ tools: [{ name, description, inputSchema }] }` |
  * | `POST /v1/tools/:name` | JSON args → the one ToolResult (status from {@linkcode HTTP_STATUS}) |
  * | `GET /v1/events` | server-sent events: commits, refusals, routing and guard decisions (`?session=` filters) |
- * | `/mcp` | MCP over Streamable HTTP (POST, GET, DELETE) |
+ * | `/mcp` | MCP over Streamable HTTP (POST, GET, DELETE), when an endpoint is given |
  *
  * A call's graver session (the read-ledger scope) is the `Graver-Session`
  * request header; without one a new session id is made; every answer
@@ -37,7 +37,6 @@ import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
-import { McpSessions } from "./mcp_http.ts";
 
 /** The request and response header naming a call's graver session. */
 export const SESSION_HEADER = "Graver-Session";
@@ -71,12 +70,23 @@ export interface HttpAppOptions {
   corsOrigins?: readonly string[];
   /** Host header values accepted (e.g. `["127.0.0.1:8787", "localhost:8787"]`); default: any. */
   allowedHosts?: readonly string[];
-  /** Serve MCP over Streamable HTTP at `/mcp` (default true). */
-  mcp?: boolean;
-  /** The MCP session-start instructions (see `McpServerOptions.instructions`). */
-  instructions?: string;
-  /** Most live MCP sessions (default 64). */
-  maxMcpSessions?: number;
+  /**
+   * The MCP endpoint mounted at `/mcp` (behind the same token, origin and body checks), e.g.
+   * `new McpSessions({ workspace, events })` from `mcp_http.ts`. Default none: `/mcp` is `not_found`.
+   * Passed in rather than built here so that an app without MCP does not bundle the MCP SDK (a worker
+   * stays smaller).
+   */
+  mcp?: McpEndpoint;
+}
+
+/** What the app needs of an MCP endpoint (`McpSessions` is one). */
+export interface McpEndpoint {
+  /** Answer one request to `/mcp`. */
+  handle(request: Request): Promise<Response>;
+  /** Live sessions (reported by `/v1/health`). */
+  readonly size: number;
+  /** Close every session. */
+  close(): Promise<void>;
 }
 
 /** The app and what it holds open. */
@@ -211,14 +221,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origins = options.corsOrigins ?? [];
-  const mcp = options.mcp === false ? undefined : new McpSessions({
-    workspace,
-    ...(events ? { events } : {}),
-    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
-    ...(options.maxMcpSessions !== undefined ? { maxSessions: options.maxMcpSessions } : {}),
-    timeoutMs,
-    maxBodyBytes,
-  });
+  const mcp = options.mcp;
   const app = new Hono();
 
   app.onError((err, c) => {

@@ -11,6 +11,7 @@ import type { WasmLoader } from "../../src/syntax/grammars.ts";
 import type { ServeFunction } from "../../src/surfaces/cli_serve.ts";
 import { EventHub } from "../../src/surfaces/events.ts";
 import { createHttpApp } from "../../src/surfaces/http.ts";
+import { McpSessions } from "../../src/surfaces/mcp_http.ts";
 import { createWorkspace } from "../../src/workspace.ts";
 
 /** What the entry hands over. */
@@ -44,7 +45,8 @@ export async function runHttpServer(setup: HttpServerSetup): Promise<void> {
     wasm: setup.wasm,
     telemetry: events,
   });
-  const surface = createHttpApp({ workspace, events, token: setup.token });
+  const mcp = new McpSessions({ workspace, events });
+  const surface = createHttpApp({ workspace, events, token: setup.token, mcp });
   const server = await setup.serve(surface.fetch, { hostname: "127.0.0.1", port: 0 });
   setup.print(JSON.stringify({ url: `http://127.0.0.1:${server.port}` }));
   await setup.untilStdinCloses();

@@ -12,7 +12,11 @@
  * import runtime from "./wasm/web-tree-sitter.wasm";
  * import typescript from "./grammars/wasm/typescript.wasm";
  * import { createWorker } from "@graver/core/adapters/workerd/worker";
- * export default createWorker({ wasm: { runtime, grammars: { typescript } } });
+ * import { McpSessions } from "@graver/core/surfaces/mcp-http"; // only for MCP at /mcp
+ * export default createWorker({
+ *   wasm: { runtime, grammars: { typescript } },
+ *   mcp: ({ workspace, events }) => new McpSessions({ workspace, events }),
+ * });
  * ```
  *
  * @module
@@ -20,7 +24,9 @@
 import { createMemoryBackend } from "../../fs/memory_backend.ts";
 import type { Backend } from "../../fs/backend.ts";
 import { EventHub } from "../../surfaces/events.ts";
-import { createHttpApp, type HttpSurface } from "../../surfaces/http.ts";
+import { createHttpApp, type HttpSurface, type McpEndpoint } from "../../surfaces/http.ts";
+import type { EventHub as Events } from "../../surfaces/events.ts";
+import type { Workspace } from "../../workspace.ts";
 import { createWorkspace } from "../../workspace.ts";
 import { createWasmLoader, type ModuleWasmOptions } from "./mod.ts";
 
@@ -36,8 +42,13 @@ export interface WorkerOptions {
   maxBodyBytes?: number;
   /** Per-request time limit in ms (default 60 000). */
   timeoutMs?: number;
-  /** MCP session-start instructions. */
-  instructions?: string;
+  /**
+   * Serve MCP at `/mcp`: build the endpoint over the worker's workspace, e.g.
+   * `({ workspace, events }) => new McpSessions({ workspace, events })` (from
+   * `@graver/core/surfaces/mcp-http`). Without it the worker serves the HTTP API only and does not
+   * bundle the MCP SDK.
+   */
+  mcp?: (context: { workspace: Workspace; events: Events }) => McpEndpoint;
 }
 
 /** The bindings the worker reads. */
@@ -76,7 +87,7 @@ export function createWorker(options: WorkerOptions): GraverWorker {
       corsOrigins: (env.GRAVER_CORS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
       ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+      ...(options.mcp ? { mcp: options.mcp({ workspace, events }) } : {}),
     });
   }
   return {

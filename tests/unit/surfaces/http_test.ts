@@ -3,6 +3,7 @@ import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { EventHub } from "../../../src/surfaces/events.ts";
 import { assertServable, createHttpApp, isLoopback } from "../../../src/surfaces/http.ts";
+import { McpSessions } from "../../../src/surfaces/mcp_http.ts";
 import { RecoverableError } from "../../../src/errors.ts";
 import type { PipelineStep } from "../../../src/tools/types.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
@@ -14,13 +15,14 @@ async function surface(
   options: Partial<Parameters<typeof createHttpApp>[0]> = {},
   steps: PipelineStep[] = [],
 ) {
+  const events = new EventHub();
   const workspace = await createWorkspace({
     backend: createMemoryBackend(),
     wasm: createWasmLoader(),
-    telemetry: new EventHub(),
+    telemetry: events,
     steps,
   });
-  return createHttpApp({ workspace, token: TOKEN, ...options });
+  return createHttpApp({ workspace, token: TOKEN, mcp: new McpSessions({ workspace, events }), ...options });
 }
 
 Deno.test("the HTTP suite passes against the hono app in-process (app.request)", async () => {
@@ -122,4 +124,34 @@ Deno.test("without an event feed /v1/events is not_found, with a hint", async ()
   assert.equal(res.status, 404);
   assert.match((await res.json()).error.hint, /EventHub/);
   await s.close();
+});
+
+Deno.test("/mcp is served only when an MCP endpoint is given, behind the token", async () => {
+  const s = await surface();
+  const anonymous = await s.app.request("/mcp", { method: "POST", body: "{}" });
+  assert.equal(anonymous.status, 401);
+  const init = await s.app.request("/mcp", {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "unit", version: "1" } },
+    }),
+  });
+  assert.equal(init.status, 200);
+  assert.ok(init.headers.get("mcp-session-id"));
+  await init.body?.cancel();
+  const health = await (await s.app.request("/v1/health")).json();
+  assert.equal(health.mcp_sessions, 1);
+  await s.close();
+  const workspace = await createWorkspace({ backend: createMemoryBackend() });
+  const none = createHttpApp({ workspace });
+  assert.equal((await none.app.request("/mcp", { method: "POST", body: "{}" })).status, 404);
+  await none.close();
 });
