@@ -39,7 +39,9 @@ const text = await Deno.readTextFile(SOURCE);
 await Deno.writeTextFile(`${root}/src/hono-base.d.ts`, text);
 const ARGS = { path: "src/hono-base.d.ts" };
 const expectRead = (r: { ok: boolean; data?: Record<string, unknown> }) => {
-  if (!r.ok || !String(r.data?.["content"]).includes("class Hono")) throw new Error("read_file read the wrong file");
+  if (!r.ok || !String(r.data?.["content"]).includes("class Hono")) {
+    throw new Error("read_file read the wrong file");
+  }
 };
 
 // ---- 1. latency -------------------------------------------------------------------------------------
@@ -129,19 +131,27 @@ async function throughput(worker: (i: number, n: number) => Promise<boolean>): P
   return done / ((performance.now() - t0) / 1000);
 }
 
-for (let i = 0; i < CONCURRENCY; i++) await Deno.writeTextFile(`${root}/src/edit${i}.ts`, "export const v = 0;\n");
+for (let i = 0; i < CONCURRENCY; i++) {
+  await Deno.writeTextFile(`${root}/src/edit${i}.ts`, "export const v = 0;\n");
+}
 const flip = (i: number, n: number) => ({
   path: `src/edit${i}.ts`,
   old_string: `export const v = ${n % 2};`,
   new_string: `export const v = ${(n + 1) % 2};`,
 });
 const httpReadRps = await throughput(async () => (await httpCall("read_file", ARGS))["ok"] === true);
-const httpEditRps = await throughput(async (i, n) => (await httpCall("edit_file", flip(i, n)))["ok"] === true);
+const httpEditRps = await throughput(async (i, n) =>
+  (await httpCall("edit_file", flip(i, n)))["ok"] === true
+);
 // Baseline: the same calls in-process (no HTTP), on a workspace like the server's.
 const ws = await createWorkspace({ backend: createDiskBackend(), root, wasm: createWasmLoader() });
-const localReadRps = await throughput(async () => (await ws.call("read_file", ARGS, { session: "bench" })).ok);
+const localReadRps = await throughput(async () =>
+  (await ws.call("read_file", ARGS, { session: "bench" })).ok
+);
 // The files are back at an even count per client only by chance: reset them for the in-process edits.
-for (let i = 0; i < CONCURRENCY; i++) await Deno.writeTextFile(`${root}/src/edit${i}.ts`, "export const v = 0;\n");
+for (let i = 0; i < CONCURRENCY; i++) {
+  await Deno.writeTextFile(`${root}/src/edit${i}.ts`, "export const v = 0;\n");
+}
 const localEditRps = await throughput(async (i, n) => (await ws.call("edit_file", flip(i, n))).ok);
 await ws.close();
 
@@ -177,7 +187,11 @@ const inputs = (Object.values(JSON.parse(await Deno.readTextFile(meta)).outputs)
 const byPackage = new Map<string, number>();
 for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
   const m = /node_modules\/(?:\.deno\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(file);
-  const key = m ? m[1]! : file.startsWith("src/") ? "graver src/" : file.replace(/^.*tools\/node_modules\//, "");
+  const key = m
+    ? m[1]!
+    : file.startsWith("src/")
+    ? "graver src/"
+    : file.replace(/^.*tools\/node_modules\//, "");
   byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
 }
 
@@ -200,8 +214,14 @@ const coldOut = JSON.parse(new TextDecoder().decode(cold.stdout)) as Record<
   "graver" | "trivial",
   { ready: number; first: number; total: number }[]
 >;
-const g = { total: stats(coldOut.graver.map((x) => x.total)), first: stats(coldOut.graver.map((x) => x.first)) };
-const t = { total: stats(coldOut.trivial.map((x) => x.total)), first: stats(coldOut.trivial.map((x) => x.first)) };
+const g = {
+  total: stats(coldOut.graver.map((x) => x.total)),
+  first: stats(coldOut.graver.map((x) => x.first)),
+};
+const t = {
+  total: stats(coldOut.trivial.map((x) => x.total)),
+  first: stats(coldOut.trivial.map((x) => x.first)),
+};
 
 // ---- report ------------------------------------------------------------------------------------------
 console.log(`# The served surfaces (${machine()})\n`);
@@ -237,13 +257,17 @@ result(
   "surfaces latency",
   `read_file: CLI ${ms(cli.median)}, HTTP ${ms(http.median)}, MCP stdio ${ms(mcpS.median)}; CLI = ${
     (cli.median / http.median).toFixed(0)
-  }× HTTP, ${(cli.median / mcpS.median).toFixed(0)}× MCP; MCP = ${(mcpS.median / http.median).toFixed(2)}× HTTP`,
+  }× HTTP, ${(cli.median / mcpS.median).toFixed(0)}× MCP; MCP = ${
+    (mcpS.median / http.median).toFixed(2)
+  }× HTTP`,
 );
 result(
   "surfaces rps",
-  `HTTP read_file ${httpReadRps.toFixed(0)}/s (${(httpReadRps / localReadRps).toFixed(2)}× in-process), edit_file ${
-    httpEditRps.toFixed(0)
-  }/s (${(httpEditRps / localEditRps).toFixed(2)}× in-process)`,
+  `HTTP read_file ${httpReadRps.toFixed(0)}/s (${
+    (httpReadRps / localReadRps).toFixed(2)
+  }× in-process), edit_file ${httpEditRps.toFixed(0)}/s (${
+    (httpEditRps / localEditRps).toFixed(2)
+  }× in-process)`,
 );
 const extra = g.total.median - t.total.median;
 result(

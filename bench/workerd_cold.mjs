@@ -35,7 +35,10 @@ const graverRequest = {
   init: {
     method: "POST",
     headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify({ path: "src/a.ts", content: "export function f(x: number): number {\n  return x + 1;\n}\n" }),
+    body: JSON.stringify({
+      path: "src/a.ts",
+      content: "export function f(x: number): number {\n  return x + 1;\n}\n",
+    }),
   },
 };
 const wasmModules = wasm.map((rel) => ({ type: "CompiledWasm", path: `${root}/${rel}` }));
@@ -43,7 +46,9 @@ const out = { graver: [], trivial: [] };
 const runs = Number(runsText);
 for (let i = -1; i < runs; i++) {
   const g = await start(graverWorker, wasmModules, graverRequest);
-  if (!JSON.parse(g.body).ok || JSON.parse(g.body).status !== "applied") throw new Error(`create_file: ${g.body}`);
+  if (!JSON.parse(g.body).ok || JSON.parse(g.body).status !== "applied") {
+    throw new Error(`create_file: ${g.body}`);
+  }
   const t = await start(trivialWorker, [], { path: "/", init: {} });
   if (i < 0) continue; // warm-up (disk cache)
   out.graver.push({ ready: g.ready, first: g.first, total: g.total });
