@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { createMemoryBackend } from "../../fs/memory_backend.ts";
+import { createMapBackend } from "../../fs/map_backend.ts";
 import type { Backend } from "../../fs/backend.ts";
 import { EventHub } from "../../surfaces/events.ts";
 import { createHttpApp, type HttpSurface, type McpEndpoint } from "../../surfaces/http.ts";
@@ -34,7 +34,10 @@ import { createWasmLoader, type ModuleWasmOptions } from "./mod.ts";
 export interface WorkerOptions {
   /** The runtime and grammar wasm modules the entry imported. */
   wasm: ModuleWasmOptions;
-  /** Where files live (default: an in-memory backend per isolate, seeded with `files`). */
+  /**
+   * Where files live (default: the small Map-based in-memory backend, one per isolate, seeded with
+   * `files`; memfs would add ~250 KB of Node polyfills to the bundle).
+   */
   backend?: Backend;
   /** Files to seed the in-memory backend with (absolute paths). */
   files?: Record<string, string>;
@@ -76,7 +79,7 @@ export function createWorker(options: WorkerOptions): GraverWorker {
   async function open(env: WorkerEnv): Promise<HttpSurface> {
     const events = new EventHub();
     const workspace = await createWorkspace({
-      backend: options.backend ?? createMemoryBackend(options.files ?? {}),
+      backend: options.backend ?? createMapBackend(options.files ?? {}),
       wasm: createWasmLoader(options.wasm),
       telemetry: events,
     });
