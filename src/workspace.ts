@@ -4,6 +4,9 @@
  *
  * @module
  */
+import { Compass } from "./compass/compass.ts";
+import { loadPersona } from "./compass/persona.ts";
+import type { CompassSetting } from "./compass/types.ts";
 import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
 import type { LockOptions } from "./fs/commit_lock.ts";
@@ -12,8 +15,17 @@ import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
+import { compassStep } from "./tools/compass_step.ts";
+import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
-import type { PipelineStep, ToolResult } from "./tools/types.ts";
+import type { PipelineStep, ReadBudget, ToolResult } from "./tools/types.ts";
+import {
+  createReadGuard,
+  type ReadGuard,
+  type ReadGuardMode,
+  type ReadGuardOptions,
+} from "./guards/read_guard.ts";
+import type { Ledger, LedgerData } from "./guards/ledger.ts";
 
 export type { SyntaxGuardMode } from "./syntax/types.ts";
 
@@ -47,6 +59,27 @@ export interface WorkspaceOptions {
    * a path with a slash matches from the root. graver's `.graver/` is always refused.
    */
   protectedPaths?: readonly string[];
+  /**
+   * The compass router (docs/compass.md): `false`, `{ enabled: false }` or `{ mode: "off" }` turn it off;
+   * `{ mode: "suggest" }` (the default once configured) adds a reminder naming the structural tool;
+   * `{ mode: "rewrite" }` swaps a provably equivalent edit_file for edit_safe_text_patch. Absent, it
+   * suggests only for calls that name a session. `persona` names `.graver/personas/NAME.json` or is one.
+   */
+  compass?: CompassSetting;
+  // --- read ledger and edit guard (issue 10) ---
+  /**
+   * The read guard for calls of a named session (`call(…, { session })`):
+   * "refuse" (default), "warn" or "off", or options (mode, scoped auto-expand
+   * and its bounds). Calls without a session are never guarded.
+   */
+  readGuard?: ReadGuardMode | ReadGuardOptions;
+  /** The size cap of one read_file answer (default 15,000 tokens, counted as characters / 4). */
+  readBudget?: ReadBudget;
+  /**
+   * The definition gate (docs/definition-gate.md) for calls of a named session: "refuse" (default),
+   * "warn" or "off". Calls without a session are gated only when they ask (`call(…, { gate })`).
+   */
+  definitionGate?: DefinitionGateMode;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -65,10 +98,16 @@ export class Workspace {
   readonly syntaxGuard: SyntaxGuardMode;
   /** Commit-lock timing. */
   readonly lock: LockOptions;
-  /** Steps plugged into dispatch before the handler. */
+  /** Steps plugged into dispatch: the embedder's, then the read guard. */
   readonly steps: readonly PipelineStep[];
   /** Whether the fuzzy tier may write when a call does not say. */
   readonly fuzzy: boolean;
+  /** The compass: reminder providers, router decisions (`stats()`), session-start reminders. */
+  readonly compass: Compass;
+  /** The read guard step (last of {@linkcode Workspace.steps}) and the session ledgers it keeps. */
+  readonly readGuard: ReadGuard;
+  /** The size cap of one read_file answer. */
+  readonly readBudget: ReadBudget;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -84,8 +123,56 @@ export class Workspace {
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};
-    this.steps = options.steps ?? [];
+    const persona = options.compass ? options.compass.persona : undefined;
+    this.compass = new Compass({
+      setting: options.compass,
+      persona: typeof persona === "object" ? persona : null,
+      telemetry: this.telemetry,
+    });
     this.fuzzy = options.fuzzy ?? false;
+    const guard = options.readGuard;
+    this.readGuard = createReadGuard(typeof guard === "string" ? { mode: guard } : guard ?? {});
+    // The embedder's steps (its pre-call hooks) first, then the compass router (before every guard), the
+    // definition gate, then the read guard (a gate refusal spends no auto-expand).
+    this.steps = [
+      ...options.steps ?? [],
+      compassStep(this.compass),
+      definitionGate({ mode: options.definitionGate ?? "refuse", sessionsOnly: true }),
+      this.readGuard,
+    ];
+    this.readBudget = options.readBudget ?? {};
+  }
+
+  /**
+   * The live ledger of a session: what it has seen of each file
+   * (`view(path)`), `markEvicted()` after a context compaction.
+   *
+   * @param session Session id.
+   * @returns Its ledger (created empty on first use).
+   */
+  ledger(session: string): Ledger {
+    return this.readGuard.ledgers.get(session);
+  }
+
+  /**
+   * Serialise a session's ledger, to resume it later or hand it to a sub-agent.
+   *
+   * @param session Session id.
+   * @returns JSON-safe data for {@linkcode Workspace.importSession}.
+   */
+  exportSession(session: string): LedgerData {
+    return this.readGuard.ledgers.export(session);
+  }
+
+  /**
+   * Restore a session's ledger (replacing what this workspace holds for it).
+   *
+   * @param session Session id.
+   * @param data From {@linkcode Workspace.exportSession}.
+   * @throws TypeError when `data` is not a graver ledger.
+   */
+  importSession(session: string, data: unknown): void {
+    this.readGuard.ledgers.import(session, data);
   }
 
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */
@@ -151,6 +238,8 @@ export class Workspace {
  */
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const ws = new Workspace(options);
+  const persona = options.compass ? options.compass.persona : undefined;
+  if (typeof persona === "string") ws.compass.usePersona(await loadPersona(ws.fs, ws.sandbox, persona));
   ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
   if (ws.recovered !== "none") {
     ws.telemetry.event("graver.journal.recovered", { outcome: ws.recovered });

@@ -176,3 +176,49 @@ export function blankLinesBelow(text: string, at: number): { count: number; to: 
 export function trimCode(code: string): string {
   return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
 }
+
+/**
+ * Split decoded text into lines without their endings, as `read_file`
+ * numbers them: a final "\n" ends the last line (it opens no empty one), and
+ * a "\r" before a "\n" belongs to the ending.
+ *
+ * @param text The decoded text.
+ * @returns The lines (none for "").
+ *
+ * @example
+ * ```ts
+ * import { textLines } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(textLines("a\r\nb\n"), ["a", "b"]);
+ * assert.deepEqual(textLines("a\n\nb"), ["a", "", "b"]);
+ * assert.deepEqual(textLines(""), []);
+ * ```
+ */
+export function textLines(text: string): string[] {
+  if (text === "") return [];
+  const out = text.split("\n");
+  if (out[out.length - 1] === "") out.pop();
+  return out.map((l) => l.endsWith("\r") ? l.slice(0, -1) : l);
+}
+
+/**
+ * Number lines as `read_file` shows them: the line number right-aligned to
+ * the width of the last number, a tab, the line.
+ *
+ * @param lines The lines to show.
+ * @param first The number of the first one (1-based).
+ * @returns One string per line.
+ *
+ * @example
+ * ```ts
+ * import { numberLines } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(numberLines(["a", "b"], 9), [" 9\ta", "10\tb"]);
+ * ```
+ */
+export function numberLines(lines: readonly string[], first: number): string[] {
+  const width = String(first + lines.length - 1).length;
+  return lines.map((l, i) => `${String(first + i).padStart(width)}\t${l}`);
+}

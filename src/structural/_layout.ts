@@ -10,7 +10,7 @@ import { symbolRules } from "../syntax/queries.ts";
 import { flattenSymbols, type SymbolInfo } from "../syntax/symbols.ts";
 import type { Target } from "./selectors.ts";
 import type { SourceFile } from "./source.ts";
-import { blankLinesBelow, isBlankLine, lineStart, nextLineStart } from "../fs/lines.ts";
+import { blankLinesBelow, isBlankLine, lineEndAfter, lineStart, nextLineStart } from "../fs/lines.ts";
 import { closesBlock } from "./reindent.ts";
 
 /**
@@ -53,7 +53,9 @@ export function lastInBlock(text: string, end: number, indent: string): boolean 
  * The outermost node of a target (its wrappers), and whether it has siblings
  * before and after it (comments count; the target's own decorations do not).
  */
-export function siblingsOf(target: Target): { top: Node; hasPrev: boolean; hasNext: boolean } {
+export function siblingsOf(
+  target: Target,
+): { top: Node; hasPrev: boolean; hasNext: boolean; prev: Node | null; next: Node | null } {
   let top = target.node;
   while (top.parent && top.parent.startIndex >= target.fullStart && top.parent.endIndex <= target.fullEnd) {
     if (top.parent.parent === null) break;
@@ -62,7 +64,45 @@ export function siblingsOf(target: Target): { top: Node; hasPrev: boolean; hasNe
   let prev = top.previousNamedSibling;
   while (prev && prev.startIndex >= target.fullStart) prev = prev.previousNamedSibling;
   const next = top.nextNamedSibling;
-  return { top, hasPrev: prev !== null, hasNext: next !== null };
+  return { top, hasPrev: prev !== null, hasNext: next !== null, prev, next };
+}
+
+/**
+ * The blank lines below a construct, up to what follows it in its block; null
+ * when it is the last thing in its block (what follows closes the block).
+ *
+ * @param text The text.
+ * @param end Where the construct ends (UTF-16, exclusive).
+ * @param indent The indentation of the construct's first line.
+ * @returns A number of blank lines, or null.
+ */
+export function gapBelow(text: string, end: number, indent: string): number | null {
+  const from = lineEndAfter(text, end);
+  return lastInBlock(text, from, indent) ? null : blankLinesBelow(text, from).count;
+}
+
+/**
+ * The one blank-line rule for code placed next to a construct (every
+ * insertion tool uses it): what is already there keeps its distance. The new
+ * code takes the gap the construct has on that side (to what follows it,
+ * for "after"; to what precedes it, for "before"), else the gap it has on
+ * the other side (at most two), else `fallback()` (the container's usual
+ * gap: {@linkcode definitionGap}).
+ *
+ * @param side Where the code goes.
+ * @param gaps Blank lines between the construct and its neighbour on each side (null: no neighbour).
+ * @param fallback The gap to use when it has no neighbour.
+ * @returns 0, 1 or 2.
+ */
+export function neighbourGap(
+  side: "before" | "after",
+  gaps: { before: number | null; after: number | null },
+  fallback: () => number,
+): number {
+  const own = side === "after" ? gaps.after : gaps.before;
+  const other = side === "after" ? gaps.before : gaps.after;
+  if (own !== null) return own;
+  return other !== null ? Math.min(2, other) : fallback();
 }
 
 /**

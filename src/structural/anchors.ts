@@ -8,7 +8,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { isComma } from "../syntax/tokens.ts";
+import { isComma, terminatorAfter } from "../syntax/tokens.ts";
 import { symbolRules } from "../syntax/queries.ts";
 import { outlineOf } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -22,12 +22,15 @@ import {
   trimCode,
 } from "../fs/lines.ts";
 import {
+  blankLinesBetween,
   definitionGap,
   type DefinitionStarts,
   definitionStartsOf,
+  gapBelow,
   isDefinition,
   isDocstring,
   looksLikeDefinition,
+  neighbourGap,
   restIsTrivial,
   siblingsOf,
 } from "./_layout.ts";
@@ -197,11 +200,17 @@ export interface InsertOptions {
 }
 
 /** Code to place: trimmed, with the lines reindent must keep as they are or only move. */
+/** Code ready to place: trimmed text and the roles of its lines. */
 export interface Code {
+  /** The code, trimmed. */
   text: string;
+  /** Lines kept verbatim (inside multi-line strings). */
   keep: ReadonlySet<number> | undefined;
+  /** Lines aligned with the line above rather than re-indented. */
   align: ReadonlySet<number> | undefined;
+  /** The code's own indent unit, when it differs from the file's. */
   unit?: string;
+  /** The column the code's first line sat at in its source. */
   firstColumn?: number;
   /** Stay on a line shared with other items instead of splitting it. */
   inline?: boolean;
@@ -277,11 +286,120 @@ function after(
   above: number,
   below: number,
 ): TextEdit {
-  if (restIsTrivial(file.text, at)) {
-    return atLineStart(file, nextLineStart(file.text, at), code, indent, above, below);
+  // A span whose last character is its line's "\n" ends on that line.
+  const end = at > 0 && file.text[at - 1] === "\n" ? at - 1 : at;
+  if (restIsTrivial(file.text, end)) {
+    return atLineStart(file, nextLineStart(file.text, end), code, indent, above, below);
   }
   if (code.inline) return { start: at, end: at, text: ` ${place(file, code, "").trim()}` };
   return splitAt(file, at, code, indent, indentOfLine(file.text, at));
+}
+
+/**
+ * The one rule for code placed next to a construct, used by every insertion
+ * tool: on whole lines of its own when the construct starts (before) or ends
+ * (after) its line, with `above`/`below` blank lines (counting those already
+ * there); otherwise on the construct's line when `code.inline` is set, else on
+ * lines of its own that split the line.
+ *
+ * @param file The source file.
+ * @param at The construct's start (before) or end (after).
+ * @param position before | after.
+ * @param code The code, trimmed, with its line roles.
+ * @param indent The indentation its lines take.
+ * @param above Blank lines wanted above it.
+ * @param below Blank lines wanted below it.
+ * @returns The text edit.
+ */
+function besideEdit(
+  file: SourceFile,
+  at: number,
+  position: "before" | "after",
+  code: Code,
+  indent: string,
+  above: number,
+  below: number,
+): TextEdit {
+  return position === "before"
+    ? before(file, at, code, indent, above, below)
+    : after(file, at, code, indent, above, below);
+}
+
+/** A construct code goes next to: its outermost node and its span (decorations and docs included). */
+export interface Beside {
+  /** The outermost node (the one whose siblings are its neighbours: commas, a `;`). */
+  outer: Node;
+  /** Where the construct starts (UTF-16). */
+  start: number;
+  /** Where it ends (UTF-16). */
+  end: number;
+}
+
+/** The comma after an item of a comma-separated list (null: none); null when it is not an item of one. */
+function listSeparators(file: SourceFile, outer: Node): { after: Node | null } | null {
+  const next = outer.nextSibling;
+  if (isComma(next)) return { after: next };
+  if (isComma(outer.previousSibling)) return { after: null };
+  // The only item of a container the language separates with commas (a JS object with one entry).
+  return commaList(file, outer.parent) ? { after: null } : null;
+}
+
+/** Whether the language separates a container's items with commas. */
+function commaList(file: SourceFile, container: Node | null): boolean {
+  return container !== null && symbolRules(file.language).comma_lists?.includes(container.type) === true;
+}
+
+/**
+ * The one placement rule next to a construct, for every insertion tool:
+ * {@linkcode besideEdit} on lines of its own with the gap given, and, next to
+ * an item of a comma-separated list (enum member, object entry), the comma
+ * the new item brings (or the one the list's last item lacks), on the item's
+ * line when the list is written on one line; after a C/C++ `struct S {...};`,
+ * after the `;`.
+ *
+ * @param file The source file.
+ * @param at The construct.
+ * @param position before | after.
+ * @param code The code, trimmed, with its line roles.
+ * @param indent The indentation its lines take.
+ * @param blank Blank lines wanted above and below the code (counting those already there).
+ * @returns The text edit.
+ */
+export function besidePlacement(
+  file: SourceFile,
+  at: Beside,
+  position: "before" | "after",
+  code: Code,
+  indent: string,
+  blank: { above: number; below: number },
+): TextEdit {
+  const { text } = file;
+  const beside = (end: number, c: Code) =>
+    besideEdit(file, position === "before" ? at.start : end, position, c, indent, blank.above, blank.below);
+  const list = listSeparators(file, at.outer);
+  if (!list) {
+    const semi = position === "after" ? terminatorAfter(at.outer) : null;
+    return beside(semi ? semi.endIndex : at.end, code);
+  }
+  const inline = position === "before"
+    ? !startsLine(text, at.start)
+    : !restIsTrivial(text, list.after ? list.after.endIndex : at.end, false);
+  const item = code.text.trim().replace(/[,;]$/, "");
+  if (inline) {
+    // `X, A` before it, `A, X` after it (after its comma, if it has one).
+    if (position === "before") return { start: at.start, end: at.start, text: `${item}, ` };
+    if (list.after) return { start: list.after.endIndex, end: list.after.endIndex, text: ` ${item},` };
+    return { start: at.end, end: at.end, text: `, ${item}` };
+  }
+  const withComma: Code = /,\s*$/.test(code.text)
+    ? code
+    : { ...code, text: `${code.text.replace(/\s+$/, "")},` };
+  if (position === "before") return beside(at.end, withComma);
+  if (list.after) return beside(list.after.endIndex, withComma);
+  // After the list's last item: it gets the comma it lacks, in one edit from there, the text between kept.
+  const edit = beside(at.end, code);
+  if (edit.start < at.end) return edit;
+  return { start: at.end, end: edit.end, text: `,${text.slice(at.end, edit.start)}${edit.text}` };
 }
 
 /** Whether a node holds statements or members (so its children are siblings one can insert between). */
@@ -338,14 +456,31 @@ export function insertionEdit(
   };
   if (position === "before" || position === "after") {
     const anchor = statementLevel(file, target);
-    const { top, hasPrev, hasNext } = siblingsOf(anchor);
+    const { top, hasPrev, hasNext, prev, next: after } = siblingsOf(anchor);
     const spaced = codeIsDef || isDefinition(anchor.node, options.defs) || isDefinition(top, options.defs) ||
       (anchor.symbol !== undefined && isDefinition(top, options.defs));
-    const gap = spaced ? definitionGap(file, top.parent, options.defs) : 0;
+    // What is there keeps its distance (a comment sharing the anchor's line is part of it); with no
+    // neighbour, a definition takes the container's usual gap.
+    let next = after;
+    while (next && next.startIndex < nextLineStart(text, anchor.fullEnd)) next = next.nextNamedSibling;
+    const gap = neighbourGap(position, {
+      before: prev ? blankLinesBetween(text, prev.endIndex, anchor.fullStart) : null,
+      after: next
+        ? blankLinesBetween(text, anchor.fullEnd, next.startIndex)
+        : gapBelow(text, anchor.fullEnd, indentOfLine(text, anchor.fullStart)),
+    }, () => spaced ? definitionGap(file, top.parent, options.defs) : 0);
     const indent = indentOfLine(text, anchor.fullStart);
-    return position === "before"
-      ? before(file, anchor.fullStart, code, indent, hasPrev ? gap : 0, gap)
-      : after(file, anchor.fullEnd, code, indent, gap, hasNext ? gap : 0);
+    const blank = position === "before"
+      ? { above: hasPrev ? gap : 0, below: gap }
+      : { above: gap, below: hasNext ? gap : 0 };
+    return besidePlacement(
+      file,
+      { outer: top, start: anchor.fullStart, end: anchor.fullEnd },
+      position,
+      code,
+      indent,
+      blank,
+    );
   }
   const body = bodyOf(file, target);
   if (!body) {
@@ -374,7 +509,7 @@ export function insertionEdit(
       : 0;
   // In a comma-separated body (enum members, object entries, arguments) the new item brings its comma.
   const listed = realItems.some((n) => isComma(n.nextSibling) || isComma(n.previousSibling)) ||
-    (body.container !== null && rules.comma_lists?.includes(body.container.type) === true);
+    commaList(file, body.container);
   const withComma: Code = listed && !/,\s*$/.test(code.text) ? { ...code, text: `${code.text},` } : code;
   switch (position) {
     case "start_of_body": {

@@ -7,13 +7,19 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { blankLinesBelow, indentOfLine, lineEndAfter } from "../fs/lines.ts";
+import { indentOfLine } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, type SymbolInfo, symbolNode } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { blankLinesBetween, type DefinitionStarts, definitionStartsOf, lastInBlock } from "./_layout.ts";
+import {
+  blankLinesBetween,
+  type DefinitionStarts,
+  definitionStartsOf,
+  gapBelow,
+  neighbourGap,
+} from "./_layout.ts";
 import { loadSource, type SourceFile, withIndentUnit } from "./source.ts";
 
 /**
@@ -136,25 +142,24 @@ function gapBetween(text: string, a: SymbolInfo, b: SymbolInfo): number {
  * @returns A number of blank lines.
  */
 export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): number {
-  if (prefer === "next") {
-    // What follows keeps its distance: the new code takes the gap the symbol had below it.
-    const end = lineEndAfter(t.text, t.symbol.full_range.end_utf16);
-    if (!lastInBlock(t.text, end, indentOfLine(t.text, t.symbol.full_range.start_utf16))) {
-      return blankLinesBelow(t.text, end).count;
-    }
-  }
   const i = t.siblings.indexOf(t.symbol);
   const prev = i > 0 ? t.siblings[i - 1] : undefined;
   const next = i >= 0 && i + 1 < t.siblings.length ? t.siblings[i + 1] : undefined;
-  const order = prefer === "next" ? [next && [t.symbol, next], prev && [prev, t.symbol]] : [
-    prev && [prev, t.symbol],
-    next && [t.symbol, next],
-  ];
-  for (const pair of order) {
-    if (pair && pair[0] && pair[1]) return Math.min(gapBetween(t.text, pair[0], pair[1]), 2);
+  let after = next ? Math.min(gapBetween(t.text, t.symbol, next), 2) : null;
+  if (prefer === "next") {
+    // What follows keeps its distance, a statement as well as a symbol.
+    after = gapBelow(
+      t.text,
+      t.symbol.full_range.end_utf16,
+      indentOfLine(t.text, t.symbol.full_range.start_utf16),
+    ) ??
+      after;
   }
-  if (t.language === "python" && t.topLevel) return 2;
-  return t.symbol.full_range.end_line > t.symbol.full_range.start_line || t.topLevel ? 1 : 0;
+  const before = prev ? Math.min(gapBetween(t.text, prev, t.symbol), 2) : null;
+  return neighbourGap(prefer === "next" ? "after" : "before", { before, after }, () => {
+    if (t.language === "python" && t.topLevel) return 2;
+    return t.symbol.full_range.end_line > t.symbol.full_range.start_line || t.topLevel ? 1 : 0;
+  });
 }
 
 /** The first token of a text (a word or one punctuation character). */

@@ -16,8 +16,10 @@ import type { Backend } from "../fs/backend.ts";
 import { nearestNames } from "../fs/stage.ts";
 import type { WasmLoader } from "../syntax/grammars.ts";
 import { describeTools } from "../tools/catalogue.ts";
+import type { DispatchOptions } from "../tools/dispatch.ts";
 import type { ToolResult } from "../tools/types.ts";
-import { createWorkspace, type Workspace } from "../workspace.ts";
+import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
+import { loadSession, saveSession, sessionCallOptions, sessionFlagsProblem } from "./cli_session.ts";
 
 /** graver's version (from `deno.json`). */
 export const VERSION: string = denoJson.version;
@@ -62,14 +64,46 @@ export interface CliFlag {
   help: string;
 }
 
-/** The options every workspace command takes: `--root` and the (refused for now) `--session`. */
-export const WORKSPACE_FLAGS: Readonly<Record<"root" | "session", CliFlag>> = {
+/** The options every workspace command takes: `--root`, `--session`, `--guard`, `--gate`, the compass's and `--events`. */
+export const WORKSPACE_FLAGS: Readonly<
+  Record<"root" | "session" | "guard" | "gate" | "compass" | "persona" | "events", CliFlag>
+> = {
   root: {
     kind: "string",
     value: "DIR",
     help: "the workspace root, an existing directory (default: the current one)",
   },
-  session: { kind: "string", value: "ID", help: "refused for now (no per-session state yet)" },
+  session: {
+    kind: "string",
+    value: "ID",
+    help: "a session: its read ledger persists in .graver/sessions/ID.json and guards its edits",
+  },
+  guard: {
+    kind: "string",
+    value: "MODE",
+    help: "the read guard: off, warn or refuse (needs --session; default refuse for call, off for apply)",
+  },
+  gate: {
+    kind: "string",
+    value: "MODE",
+    help:
+      "the definition gate on freeform edits: off, warn or refuse (default refuse with --session for call, else off)",
+  },
+  compass: {
+    kind: "string",
+    value: "MODE",
+    help:
+      "route freeform edits of code: off (default here), suggest (a reminder naming the structural tool) or rewrite",
+  },
+  persona: {
+    kind: "string",
+    value: "NAME",
+    help: "use .graver/personas/NAME.json (edit_strategy.prefer, reminders)",
+  },
+  events: {
+    kind: "boolean",
+    help: "print events (compass_routing_decision, graver.commit …) as JSON lines on stderr",
+  },
 };
 
 /** What a command's `run` receives. */
@@ -263,7 +297,11 @@ export function resolveRoot(cwd: string, root: string | undefined): string {
  * @param root The `--root` value, if any.
  * @returns The workspace.
  */
-export async function openRoot(host: CliHost, root: string | undefined): Promise<Workspace> {
+export async function openRoot(
+  host: CliHost,
+  root: string | undefined,
+  flags: Record<string, string | boolean> = {},
+): Promise<Workspace> {
   const path = resolveRoot(host.cwd, root);
   const shown = root ?? path;
   const where = root !== undefined && path !== root ? ` (resolved to "${path}")` : "";
@@ -287,7 +325,37 @@ export async function openRoot(host: CliHost, root: string | undefined): Promise
       details: { root: shown, resolved: path },
     });
   }
-  return await createWorkspace({ backend: host.backend, root: path, wasm: host.wasm });
+  return await createWorkspace({
+    backend: host.backend,
+    root: path,
+    wasm: host.wasm,
+    ...workspaceFlags(host, flags),
+  });
+}
+
+/** The workspace options `--compass`, `--persona` and `--events` ask for (`invalid_args` for an unknown mode). */
+function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
+  const out: Partial<WorkspaceOptions> = {};
+  const [mode, persona] = [flags["compass"], flags["persona"]];
+  if (mode !== undefined && mode !== "off" && mode !== "suggest" && mode !== "rewrite") {
+    throw new RecoverableError("invalid_args", `Cannot use --compass ${JSON.stringify(mode)}`, {
+      hint: "Pass --compass off, suggest or rewrite",
+      details: { flag: "compass", value: mode },
+    });
+  }
+  if (typeof mode === "string" || typeof persona === "string") {
+    out.compass = {
+      ...(typeof mode === "string" ? { mode } : {}),
+      ...(typeof persona === "string" ? { persona } : {}),
+    };
+  }
+  if (flags["events"] === true) {
+    out.telemetry = {
+      counter() {},
+      event: (name, attributes) => host.stderr(JSON.stringify({ event: name, ...attributes }) + "\n"),
+    };
+  }
+  return out;
 }
 
 /**
@@ -343,19 +411,6 @@ export function usageError(
   return EXIT.usage;
 }
 
-/** Refusal of `--session` until graver keeps per-session state. */
-export function refuseSession(host: CliHost, command: string): number {
-  return usageError(
-    host,
-    command,
-    `option "--session" does not work yet: graver keeps no per-session state until the read ledger lands (issue 10)`,
-    {
-      hint:
-        "Drop --session: each call stands alone today; guard writes with the expected_version that read_file returned",
-    },
-  );
-}
-
 function toolArgsHelp(schema: Record<string, unknown>): string {
   const props = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((schema["required"] ?? []) as string[]);
@@ -371,19 +426,22 @@ function toolArgsHelp(schema: Record<string, unknown>): string {
 
 registerCliCommand({
   name: "call",
-  synopsis: "call <tool> ['<json args>'|-] [--root DIR] [--dry-run]",
+  synopsis: "call <tool> ['<json args>'|-] [--root DIR] [--session ID] [--guard MODE] [--dry-run]",
   summary: "Run one tool through dispatch and print its ToolResult as one JSON object",
   details: `
 The args are one JSON object (quote it as one argument), or "-" to read it from stdin; without them, {}.
 "graver tools" lists the tools; "graver tools NAME" shows one tool's arguments.
---session is refused until graver keeps per-session state (the read ledger, issue 10).`,
+With --session ID the call belongs to a session whose read ledger persists in .graver/sessions/ID.json:
+an edit of lines the session never read is refused (unread_range, with those lines' content, which then
+count as read: the same call again succeeds). --guard warn|off relaxes it (docs/safety.md).`,
   flags: {
     ...WORKSPACE_FLAGS,
     "dry-run": { kind: "boolean", help: "stage and check, write nothing; the result has the diffs" },
   },
   maxPositional: 2,
   async run({ flags, positional, host, open }) {
-    if (flags["session"] !== undefined) return refuseSession(host, "call");
+    const sessionProblem = sessionFlagsProblem(flags);
+    if (sessionProblem) return usageError(host, "call", sessionProblem);
     const [tool, json] = positional;
     if (!tool) {
       return usageError(host, "call", "missing tool name", { hint: 'Run "graver tools" to list them' });
@@ -403,9 +461,11 @@ The args are one JSON object (quote it as one argument), or "-" to read it from 
       }
     }
     const ws = await open(flags["root"] as string | undefined);
-    const options: { dryRun?: boolean } = {};
+    const options: DispatchOptions = sessionCallOptions(flags);
     if (flags["dry-run"]) options.dryRun = true;
+    if (options.session !== undefined) await loadSession(ws, options.session);
     const result: ToolResult = await ws.call(tool, args, options);
+    if (options.session !== undefined) await saveSession(ws, options.session);
     printJson(host, result);
     return exitCodeOf(result);
   },
@@ -568,7 +628,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
       flags: parsed.flags,
       positional: parsed.rest,
       host,
-      open: (root) => openRoot(host, root),
+      open: (root) => openRoot(host, root, parsed.flags),
     });
   } catch (err) {
     return internalError(host, command, err);

@@ -9,14 +9,9 @@
  * @module
  */
 import type { ToolResult } from "../tools/types.ts";
-import {
-  exitCodeOf,
-  refuseSession,
-  registerCliCommand,
-  resolveRoot,
-  usageError,
-  WORKSPACE_FLAGS,
-} from "./cli.ts";
+import type { DispatchOptions } from "../tools/dispatch.ts";
+import { loadSession, saveSession, sessionCallOptions, sessionFlagsProblem } from "./cli_session.ts";
+import { exitCodeOf, registerCliCommand, resolveRoot, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 
 const FORMATS = ["auto", "search-replace", "udiff", "apply-patch"];
 
@@ -67,7 +62,7 @@ export function summarizeApply(result: ToolResult): string {
 registerCliCommand({
   name: "apply",
   synopsis:
-    "apply [FILE|-] [--root DIR] [--format auto|search-replace|udiff|apply-patch] [--dry-run] [--partial] [--fuzzy] [--json]",
+    "apply [FILE|-] [--root DIR] [--session ID] [--guard MODE] [--format auto|search-replace|udiff|apply-patch] [--dry-run] [--partial] [--fuzzy] [--json]",
   summary:
     "Apply a model's edit response (SEARCH/REPLACE blocks, a unified diff or a *** Begin Patch envelope)",
   details: `
@@ -78,7 +73,8 @@ says per block "applied" or "failed" with the error's code).
 With --partial, blocks that fail are skipped and the others land: exit 3 when any failed.
 A block that only the low-confidence fuzzy tier can place fails (its window is the did-you-mean) unless
 --fuzzy: such a block is usually written against an older version of the code.
---session is refused until graver keeps per-session state (the read ledger, issue 10).`,
+With --session ID the session's read ledger (.graver/sessions/ID.json) records what the edits wrote; the
+read guard stays off for a response written for another harness unless --guard warn|refuse asks for it.`,
   flags: {
     ...WORKSPACE_FLAGS,
     format: { kind: "string", value: "FORMAT", help: "auto (default), search-replace, udiff or apply-patch" },
@@ -95,7 +91,8 @@ A block that only the low-confidence fuzzy tier can place fails (its window is t
   },
   maxPositional: 1,
   async run({ flags, positional, host, open }) {
-    if (flags["session"] !== undefined) return refuseSession(host, "apply");
+    const sessionProblem = sessionFlagsProblem(flags);
+    if (sessionProblem) return usageError(host, "apply", sessionProblem);
     const format = (flags["format"] as string | undefined) ?? "auto";
     if (!FORMATS.includes(format)) {
       return usageError(host, "apply", `unknown format "${format}" (use ${FORMATS.join(", ")})`);
@@ -122,9 +119,11 @@ A block that only the low-confidence fuzzy tier can place fails (its window is t
     const args: Record<string, unknown> = { text, format };
     if (flags["partial"]) args["partial"] = true;
     if (flags["fuzzy"]) args["fuzzy"] = true;
-    const options: { dryRun?: boolean } = {};
+    const options: DispatchOptions = sessionCallOptions(flags, true);
     if (flags["dry-run"]) options.dryRun = true;
+    if (options.session !== undefined) await loadSession(ws, options.session);
     const result = await ws.call("apply_edits", args, options);
+    if (options.session !== undefined) await saveSession(ws, options.session);
     host.stdout(flags["json"] ? JSON.stringify(result, null, 2) + "\n" : summarizeApply(result));
     return exitCodeOf(result);
   },

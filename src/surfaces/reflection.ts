@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ToolResult, ToolSuccess } from "../tools/types.ts";
+import type { ReadGuardMode, ToolResult, ToolSuccess } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 
 /** One round of the loop. */
@@ -38,8 +38,15 @@ export interface ApplyWithReflectionOptions {
   maxReflections?: number;
   /** Extra apply_edits arguments (format, partial, syntax_guard, fuzzy). */
   args?: Record<string, unknown>;
-  /** Session id for the calls. */
+  /** Session id for the calls (its ledger records the writes). */
   session?: string;
+  /**
+   * The read guard for these calls (default "off": a response written for
+   * another harness's text format is applied as is, even in a named session).
+   */
+  readGuard?: ReadGuardMode;
+  /** The definition gate for these calls (default "off", for the same reason). */
+  gate?: ReadGuardMode;
 }
 
 /** What the loop did. */
@@ -102,6 +109,9 @@ export function reflectionFeedback(result: ToolResult): string | null {
     const dym = result.error.details?.["did_you_mean"] as { diff?: string } | undefined;
     if (dym?.diff) lines.push(dym.diff);
   }
+  // The read guard's auto-expand: the lines the model had not seen, which it must now check its edit against.
+  const unread = result.error.details?.["unread"] as { path?: string; content?: string }[] | undefined;
+  for (const u of unread ?? []) if (u.content) lines.push(`${u.path}:\n${u.content}`);
   return lines.join("\n");
 }
 
@@ -133,7 +143,12 @@ export async function applyWithReflection(options: ApplyWithReflectionOptions): 
   let feedback: string | null = null;
   for (let attempt = 0;; attempt++) {
     const edits = await options.propose(feedback, attempts);
-    const callOptions = options.session === undefined ? {} : { session: options.session };
+    const callOptions: { session?: string; readGuard?: ReadGuardMode; gate?: ReadGuardMode } = {};
+    if (options.session !== undefined) callOptions.session = options.session;
+    if (options.session !== undefined || options.readGuard !== undefined) {
+      callOptions.readGuard = options.readGuard ?? "off";
+    }
+    if (options.session !== undefined || options.gate !== undefined) callOptions.gate = options.gate ?? "off";
     const result = await options.workspace.call("apply_edits", { ...options.args, text: edits }, callOptions);
     const record: ReflectionAttempt = { attempt, edits, result };
     attempts.push(record);

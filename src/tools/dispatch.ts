@@ -23,6 +23,7 @@ import { findTool, TOOLS } from "./catalogue.ts";
 import type {
   CallInProgress,
   HandlerResult,
+  ReadGuardMode,
   StepResult,
   ToolDefinition,
   ToolHost,
@@ -31,10 +32,14 @@ import type {
 
 /** Per-call options. */
 export interface DispatchOptions {
-  /** Session id (default "default"). */
+  /** Session id (default "default"; naming one turns on the session's policies, e.g. the read guard). */
   session?: string;
   /** Force a dry run regardless of args. */
   dryRun?: boolean;
+  /** The read guard's mode for this call, overriding the session policy ("off" for a one-shot apply). */
+  readGuard?: ReadGuardMode;
+  /** The definition gate's mode for this call, overriding the session policy (e.g. `--gate` on a one-shot call). */
+  gate?: "off" | "warn" | "refuse";
 }
 
 const VALIDATORS = new WeakMap<ToolDefinition, Validator>();
@@ -267,14 +272,26 @@ async function runPipeline(
   tool: ToolDefinition,
   rawArgs: unknown,
   stage: Stage,
-  options: { session: string; dryRun: boolean; nested: boolean; onCall?: (call: CallInProgress) => void },
+  options: {
+    session: string;
+    explicitSession: boolean;
+    readGuard?: ReadGuardMode | undefined;
+    gate?: "off" | "warn" | "refuse" | undefined;
+    dryRun: boolean;
+    nested: boolean;
+    onCall?: (call: CallInProgress) => void;
+  },
 ): Promise<PipelineOutcome> {
   // 1. validate
   const args = validateArgs(tool, rawArgs);
   const call: CallInProgress = {
     tool,
+    calledTool: tool.name,
     args,
     session: options.session,
+    explicitSession: options.explicitSession,
+    ...(options.readGuard ? { readGuard: options.readGuard } : {}),
+    ...(options.gate ? { gate: options.gate } : {}),
     dryRun: options.dryRun || tool.previewOnly === true || (tool.mutates && args["dry_run"] === true),
     warnings: [],
     reminders: [],
@@ -301,7 +318,7 @@ async function runPipeline(
     stage,
     session: call.session,
     dryRun: call.dryRun,
-    run: (name, args, on) => runNested(host, name, args, on, call.session),
+    run: (name, args, on) => runNested(host, name, args, on, call),
   });
   const pending = stage.changes();
   // 4b. review: steps that judge what the handler staged
@@ -321,7 +338,7 @@ async function runNested(
   name: string,
   rawArgs: unknown,
   stage: Stage,
-  session: string,
+  parent: CallInProgress,
 ): Promise<StepResult> {
   const tool = findTool(name);
   if (!tool) return { ok: false, tool: name, error: failure(name, unknownTool(name, rawArgs), host).error };
@@ -332,7 +349,14 @@ async function runNested(
     return { ok: false, tool: name, error: failure(name, err, host).error };
   }
   try {
-    const out = await runPipeline(host, tool, rawArgs, stage, { session, dryRun: true, nested: true });
+    const out = await runPipeline(host, tool, rawArgs, stage, {
+      session: parent.session,
+      explicitSession: parent.explicitSession,
+      readGuard: parent.readGuard,
+      gate: parent.gate,
+      dryRun: true,
+      nested: true,
+    });
     return {
       ok: true,
       tool: out.call.tool.name,
@@ -408,6 +432,9 @@ async function finish(
   try {
     const out = await runPipeline(host, tool, rawArgs, stage, {
       session: options.session ?? "default",
+      explicitSession: options.session !== undefined,
+      readGuard: options.readGuard,
+      gate: options.gate,
       dryRun: options.dryRun === true,
       nested: false,
       onCall: (c) => {

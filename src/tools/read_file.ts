@@ -4,10 +4,12 @@
  * @module
  */
 import { isRecoverable, RecoverableError } from "../errors.ts";
+import { numberLines, textLines } from "../fs/lines.ts";
 import { eolStyle } from "../fs/text.ts";
+import { omittedNotice, summarizeSpan } from "../syntax/line_summary.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { Stage } from "../fs/stage.ts";
-import type { ToolDefinition } from "./types.ts";
+import type { ReadBudget, ToolDefinition } from "./types.ts";
 
 /** Arguments of read_file. */
 export interface ReadFileArgs {
@@ -24,12 +26,27 @@ export interface ReadFileArgs {
 /** Most lines one read returns; larger ranges are truncated with a follow-up call. */
 export const MAX_READ_LINES = 2000;
 
-/** Split text into lines without their endings (a final newline ends the last line). */
-function lines(text: string): string[] {
-  if (text === "") return [];
-  const out = text.split("\n");
-  if (out[out.length - 1] === "") out.pop();
-  return out.map((l) => l.endsWith("\r") ? l.slice(0, -1) : l);
+/** Tokens one read returns by default (about 60,000 characters at the default estimate). */
+export const DEFAULT_READ_TOKENS = 15_000;
+
+/** The default token estimate: characters / 4, rounded up. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * How many of `shown` fit in the budget (always at least one): lines are
+ * counted as they are returned, one after another.
+ */
+function fitting(shown: readonly string[], budget: ReadBudget | undefined): number {
+  const max = budget?.tokens ?? DEFAULT_READ_TOKENS;
+  const count = budget?.countTokens ?? estimateTokens;
+  let used = 0;
+  for (let i = 0; i < shown.length; i++) {
+    used += count(shown[i]! + "\n");
+    if (used > max) return Math.max(1, i);
+  }
+  return shown.length;
 }
 
 /** Decode a file for reading; binary and non-UTF-8 files are refused as reads (not edits). */
@@ -54,7 +71,7 @@ async function readAsText(stage: Stage, rel: string): Promise<Awaited<ReturnType
 export const readFile: ToolDefinition<ReadFileArgs> = {
   name: "read_file",
   description:
-    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits), the total line count, and the file's line endings (eol: lf, crlf or mixed) and BOM, which write_file keeps. Use start_line/end_line for large files.",
+    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits), the total line count, and the file's line endings (eol: lf, crlf or mixed) and BOM, which write_file keeps. A read is capped (2000 lines, about 15k tokens): then `notice` names the lines left out and the definitions they contain, and `next_call` reads on. Use start_line/end_line for large files.",
   inputSchema: objectSchema({
     path: PATH,
     start_line: { type: "integer", minimum: 1, description: "First line to return (1-based)" },
@@ -65,7 +82,7 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);
-    const all = lines(file.text);
+    const all = textLines(file.text);
     const total = all.length;
     const start = args.start_line ?? 1;
     if (start > Math.max(total, 1)) {
@@ -90,13 +107,16 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       );
     }
     const wanted = Math.min(args.end_line ?? total, total);
-    const end = Math.min(wanted, start + MAX_READ_LINES - 1);
-    const slice = all.slice(start - 1, end);
-    const width = String(end).length;
+    const byLines = Math.min(wanted, start + MAX_READ_LINES - 1);
     const numbered = args.numbered !== false;
-    const content = slice.map((l, i) => numbered ? `${String(start + i).padStart(width)}\t${l}` : l).join(
-      "\n",
-    );
+    const candidate = all.slice(start - 1, byLines);
+    let shown = numbered ? numberLines(candidate, start) : candidate;
+    const keep = fitting(shown, workspace.readBudget);
+    const end = start + keep - 1;
+    if (keep < shown.length) {
+      shown = numbered ? numberLines(candidate.slice(0, keep), start) : shown.slice(0, keep);
+    }
+    const content = shown.join("\n");
     const data: Record<string, unknown> = {
       path: rel,
       version: file.version,
@@ -111,6 +131,15 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
     if (end < wanted) {
       data["truncated"] = true;
       data["next_call"] = { tool: "read_file", args: { path: rel, start_line: end + 1 } };
+      // Say exactly what was left out and which definitions it holds, so the next read can aim.
+      const span = { start: end + 1, end: wanted };
+      const summary = await summarizeSpan(workspace, rel, {
+        text: file.text,
+        version: file.version,
+        lines: all,
+      }, span);
+      data["not_shown"] = { start_line: span.start, end_line: span.end, ...summary };
+      data["notice"] = omittedNotice(span, summary);
     }
     return { data };
   },

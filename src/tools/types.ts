@@ -10,6 +10,7 @@ import type { LockOptions } from "../fs/commit_lock.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
 import type { PendingChange, Stage } from "../fs/stage.ts";
 import type { Parsing, SyntaxGuardMode } from "../syntax/types.ts";
+import type { ReadGuardMode } from "../guards/read_guard.ts";
 import type { TelemetrySink } from "../telemetry.ts";
 
 /** A JSON Schema object (draft 2020-12). */
@@ -24,6 +25,19 @@ export interface Reminder {
   /** Whether a harness should keep it when compacting context. */
   preserve_on_compact: boolean;
 }
+
+/**
+ * How big one `read_file` answer may be: a token budget and how tokens are
+ * counted (default 15,000 tokens, counted as characters / 4 rounded up).
+ */
+export interface ReadBudget {
+  /** Most tokens of content one read returns (default 15,000). */
+  tokens?: number;
+  /** Count the tokens of a text (default: `Math.ceil(text.length / 4)`). */
+  countTokens?: (text: string) => number;
+}
+
+export type { ReadGuardMode } from "../guards/read_guard.ts";
 
 /**
  * What dispatch and the tools need of their host: the wrapped backend, the
@@ -45,16 +59,34 @@ export interface ToolHost extends Parsing {
   readonly steps?: readonly PipelineStep[];
   /** Whether the low-confidence fuzzy tier may write when a call does not say (default false). */
   readonly fuzzy?: boolean;
+  /** The size cap of one `read_file` answer (default 15,000 tokens ≈ characters / 4). */
+  readonly readBudget?: ReadBudget;
 }
 
 /** One call as it moves through dispatch's pipeline; a route step may rewrite its tool and args. */
 export interface CallInProgress {
   /** The tool that will run (a route step may swap it). */
   tool: ToolDefinition;
+  /**
+   * The tool the caller named, whatever a route step swapped in: guards that
+   * judge what the agent asked for (a freeform edit) look at it too, so a
+   * substitution (the compass's rewrite mode) never lets a call past them.
+   */
+  readonly calledTool: string;
   /** Its validated args (a route step may rewrite them; they are validated again). */
   args: Record<string, unknown>;
   /** Session id. */
   session: string;
+  /**
+   * True when the caller named the session (library `session` option, CLI
+   * `--session`); false when `session` is the implicit "default". Session
+   * policies (the read guard) apply only to named sessions unless asked.
+   */
+  explicitSession: boolean;
+  /** The read guard's mode asked for this call (overrides the session policy), when given. */
+  readGuard?: ReadGuardMode;
+  /** The definition gate's mode asked for this call (overrides the session policy), when given. */
+  gate?: "off" | "warn" | "refuse";
   /** True when nothing will be written. */
   dryRun: boolean;
   /** Notes steps attach to the result. */

@@ -278,20 +278,47 @@ Deno.test("graver tools NAME prints one tool's description and schema", async ()
   assert.deepEqual(json(typo).error.details.did_you_mean, ["read_file"]);
 });
 
-Deno.test("graver refuses --session until graver keeps per-session state, saying when it will work", async () => {
+Deno.test("graver refuses a malformed --session id, an unknown --guard mode and --guard without a session", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/a.py`, "x = 1\n");
-    for (
-      const args of [["call", "read_file", '{"path":"a.py"}', "--session", "s1"], ["apply", "--session=s1"]]
-    ) {
+    const cases: [string[], RegExp][] = [
+      [["call", "read_file", '{"path":"a.py"}', "--session", "../x"], /session id "\.\.\/x" is not valid/],
+      [
+        ["call", "read_file", '{"path":"a.py"}', "--session", "s", "--guard", "loud"],
+        /unknown guard mode "loud"/,
+      ],
+      [["apply", "--guard=refuse"], /"--guard refuse" needs "--session ID"/],
+    ];
+    for (const [args, want] of cases) {
       const res = await inProcess(args, dir, "x");
-      assert.equal(res.code, 2);
+      assert.equal(res.code, 2, res.stdout);
       const err = json(res).error;
       assert.equal(err.code, "invalid_args");
-      assert.match(err.message, /"--session" does not work yet: .*read ledger/);
-      assert.match(err.hint, /^Drop --session/);
+      assert.match(err.message, want);
     }
+    assert.equal(await Deno.readTextFile(`${dir}/a.py`), "x = 1\n");
+    await assert.rejects(Deno.stat(`${dir}/.graver`), "no session file for a refused call");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver apply --session applies unguarded (another harness's format) and records the writes", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.py`, "x = 1\ny = 2\n");
+    const edits = "a.py\n<<<<<<< SEARCH\ny = 2\n=======\ny = 3\n>>>>>>> REPLACE\n";
+    const res = await inProcess(["apply", "--session", "s1", "--json"], dir, edits);
+    assert.equal(res.code, 0, res.stdout);
+    assert.equal(await Deno.readTextFile(`${dir}/a.py`), "x = 1\ny = 3\n");
+    const ledger = JSON.parse(await Deno.readTextFile(`${dir}/.graver/sessions/s1.json`));
+    assert.deepEqual(ledger.files["a.py"].seen, [[2, 2]], "the line it wrote, nothing else");
+    // Asked for, the guard judges apply too: line 1 was never read.
+    const again = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n";
+    const guarded = await inProcess(["apply", "--session", "s1", "--guard", "refuse", "--json"], dir, again);
+    assert.equal(guarded.code, 1);
+    assert.equal(json(guarded).error.code, "unread_range");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -77,3 +77,21 @@ Deno.test("applyWithReflection() stops after maxReflections and returns the whol
   assert.ok(!out.final.ok);
   assert.equal(out.final.error.code, "no_match");
 });
+
+Deno.test("applyWithReflection() in a named session is unguarded unless asked; asked, auto-expand lets the resend land", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.py": "x = 1\ny = 2\n" }) });
+  const edits = "a.py\n<<<<<<< SEARCH\ny = 2\n=======\ny = 3\n>>>>>>> REPLACE\n";
+  const plain = await applyWithReflection({ workspace: ws, session: "s", propose: () => edits });
+  assert.ok(plain.ok && plain.reflections === 0);
+  const back = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n";
+  const guarded = await applyWithReflection({
+    workspace: ws,
+    session: "s",
+    readGuard: "refuse",
+    propose: () => back,
+  });
+  assert.ok(guarded.ok);
+  assert.equal(guarded.reflections, 1);
+  assert.match(guarded.attempts[0]!.feedback!, /line 1 was not read/);
+  assert.match(guarded.attempts[0]!.feedback!, /\na\.py:\n1\tx = 1$/, "the unread line, shown");
+});

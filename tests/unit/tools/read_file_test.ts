@@ -80,3 +80,49 @@ Deno.test("read_file() with a glob path names the matching files in its hint", a
   assert.match(r.error.hint, /^It matches "src\/a\.ts", "src\/b\.ts": call the tool once per file/);
   assert.ok(!r.error.hint.includes("src/*.ts"), r.error.hint);
 });
+
+Deno.test("read_file() caps a read by size too (a pluggable token counter), and names what it left out", async () => {
+  const { fileURLToPath } = await import("node:url");
+  const { createMemoryBackend, createWorkspace } = await import("../../../src/mod.ts");
+  const { createWasmLoader } = await import("../../../src/adapters/deno/mod.ts");
+  const text = await Deno.readTextFile(
+    fileURLToPath(
+      new URL(
+        "../../../node_modules/.deno/diff@9.0.0/node_modules/diff/libesm/diff/base.js",
+        import.meta.url,
+      ),
+    ),
+  );
+  const total = text.split("\n").length - 1;
+  // Count words, at most 300 per read.
+  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/base.js": text }),
+    wasm: createWasmLoader(),
+    readBudget: { tokens: 300, countTokens: words },
+  });
+  const d = okData(await ws.call("read_file", { path: "base.js" }));
+  const content = String(d["content"]);
+  assert.ok(words(content) <= 300 && words(content) > 250, `${words(content)} words`);
+  const end = Number(d["end_line"]);
+  assert.equal(content.split("\n").length, end);
+  assert.equal(d["truncated"], true);
+  assert.deepEqual(d["next_call"], { tool: "read_file", args: { path: "base.js", start_line: end + 1 } });
+  const notShown = d["not_shown"] as {
+    start_line: number;
+    end_line: number;
+    symbols: { name_path: string }[];
+  };
+  assert.deepEqual([notShown.start_line, notShown.end_line], [end + 1, total]);
+  assert.ok(notShown.symbols.some((s) => s.name_path === "Diff/castInput"));
+  assert.match(String(d["notice"]), new RegExp(`^\\[Lines ${end + 1}–${total} not shown`));
+  // The default budget (15k tokens ≈ 60k characters) leaves this 8 KB file whole, as before.
+  const whole = await createWorkspace({
+    backend: createMemoryBackend({ "/base.js": text }),
+    wasm: createWasmLoader(),
+  });
+  const all = okData(await whole.call("read_file", { path: "base.js" }));
+  assert.equal(all["end_line"], total);
+  assert.equal(all["truncated"], undefined);
+  assert.equal(all["notice"], undefined);
+});

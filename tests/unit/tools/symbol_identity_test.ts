@@ -103,10 +103,17 @@ async function roundTrip(
 ): Promise<string | null> {
   const w = await open();
   try {
-    // insert_code's positions, and edit_insert_at_anchor's own (first_child, last_child) on the same symbols.
-    const anchored = position === "first_child" || position === "last_child";
+    // insert_code's positions, and edit_insert_at_anchor's (first_child, last_child, anchor:before|after) on the
+    // same symbols.
+    const anchored = position === "first_child" || position === "last_child" ||
+      position.startsWith("anchor:");
     const inserted = anchored
-      ? await w.call("edit_insert_at_anchor", { path: file, selector: anchor, position, text: code })
+      ? await w.call("edit_insert_at_anchor", {
+        path: file,
+        selector: anchor,
+        position: position.replace(/^anchor:/, ""),
+        text: code,
+      })
       : await w.call("insert_code", { path: file, name_path: anchor, position, code });
     if (!inserted.ok) return `insert refused ${inserted.error.code}: ${inserted.error.message}`;
     const line = anchored
@@ -151,7 +158,11 @@ for (const file of realFiles()) {
     const problems: string[] = [];
     const visit = async (list: SymbolInfo[], parent: SymbolInfo | null) => {
       for (const s of list) {
-        const cases: [string, string][] = [[`/${s.name_path}`, "after"]];
+        const cases: [string, string][] = [
+          [`/${s.name_path}`, "after"],
+          [`/${s.name_path}`, "anchor:after"],
+          [`/${s.name_path}`, "anchor:before"],
+        ];
         if (parent && s === list[0]) {
           cases.push([`/${parent.name_path}`, "start_of_body"], [`/${parent.name_path}`, "first_child"]);
         }
@@ -164,7 +175,7 @@ for (const file of realFiles()) {
           const broken = problem?.startsWith("insert refused syntax_error") &&
             badLines.some((l) => l >= s.full_range.start_line && l <= s.full_range.end_line);
           // Children spread over several inline types (a property typed `(a: {x}) => {y}`) share no body: fine.
-          const bodiless = position !== "after" && /it has no body$/.test(problem ?? "");
+          const bodiless = !/after|before/.test(position) && /it has no body$/.test(problem ?? "");
           if (problem && !broken && !bodiless) {
             problems.push(`${anchor} ${position} (copy of /${s.name_path}): ${problem}`);
           }

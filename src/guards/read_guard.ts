@@ -1,0 +1,522 @@
+/**
+ * The edit guard of the read ledger, as a dispatch pipeline step: a `review`
+ * step that refuses an edit of lines the session has not seen
+ * (`unread_range`), and an `after` hook that records what each call showed
+ * (a `read_file` range, `find_symbol` bodies, an outline — signatures only —
+ * and did-you-mean windows) and what the session wrote.
+ *
+ * Decisions, per file an edit changes (the lines come from the staged
+ * before and after bytes, so every edit tool is judged the same way):
+ *
+ * - a new file, a deletion or a move: allowed (no lines of it are edited);
+ * - `model_authored` (the session created it or wrote it whole): allowed;
+ * - `stale` (changed outside the session since it last saw it): allowed with a
+ *   warning; the seen ranges were carried through the diff;
+ * - every line the edit replaces or removes was seen (for a pure insertion,
+ *   a line next to it): allowed — with a warning when some were evicted from
+ *   the agent's context;
+ * - otherwise refused `unread_range` naming the exact lines (overwriting an
+ *   existing file whole needs all of it read). With scoped auto-expand (the
+ *   default) the refusal carries those lines' numbered content (bounded) and
+ *   they count as read, so the identical retry succeeds.
+ *
+ * Policy: the guard applies to calls of a named session (the library's
+ * `session` option, the CLI's `--session`), in the workspace's mode (default
+ * `refuse`); a call may ask for its own mode (`readGuard`), e.g. `off` for a
+ * one-shot `graver apply`. Previews (dry runs, a plan's ops) are only warned.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { BackendFs } from "../fs/backend.ts";
+import { numberLines, textLines } from "../fs/lines.ts";
+import type { Sandbox } from "../fs/sandbox.ts";
+import { type PendingChange, sameBytes } from "../fs/stage.ts";
+import { decodeText } from "../fs/text.ts";
+import { versionOf } from "../fs/version.ts";
+import type { TelemetrySink } from "../telemetry.ts";
+import { type FileSnapshot, Ledger, type LedgerData } from "./ledger.ts";
+import { type EditNeed, editNeeds } from "./line_diff.ts";
+import { formatRanges, intersectRanges, type LineRange, subtractRanges } from "./line_ranges.ts";
+
+/** What the guard does with an edit of unseen lines: nothing, a warning, or a refusal. */
+export type ReadGuardMode = "off" | "warn" | "refuse";
+
+/** Options of {@linkcode createReadGuard}. */
+export interface ReadGuardOptions {
+  /** The mode for calls of a named session (default "refuse"). */
+  mode?: ReadGuardMode;
+  /** Put the unseen lines' content in the refusal and count them as read (default true). */
+  autoExpand?: boolean;
+  /** Most lines one refusal shows (default 200). */
+  expandLines?: number;
+  /** Most characters one refusal shows (default 24,000). */
+  expandChars?: number;
+}
+
+/** The call as the guard sees it (dispatch's `CallInProgress` satisfies it). */
+export interface GuardedCall {
+  /** The tool. */
+  tool: { name: string; mutates: boolean };
+  /** Its args. */
+  args: Record<string, unknown>;
+  /** Session id. */
+  session: string;
+  /** Whether the caller named the session. */
+  explicitSession: boolean;
+  /** The mode asked for this call. */
+  readGuard?: ReadGuardMode;
+  /** Nothing will be written. */
+  dryRun: boolean;
+  /** An op of a plan. */
+  nested: boolean;
+  /** Warnings for the result. */
+  warnings: string[];
+  /** What the handler staged. */
+  changes: readonly PendingChange[];
+}
+
+/** The host as the guard needs it (a `ToolHost` satisfies it). */
+export interface GuardHost {
+  /** Wrapped backend. */
+  readonly fs: BackendFs;
+  /** Root mapping. */
+  readonly sandbox: Sandbox;
+  /** Counters. */
+  readonly telemetry: TelemetrySink;
+}
+
+/** A call's final outcome as the guard reads it (a `ToolResult` satisfies it). */
+export interface GuardedResult {
+  /** Success. */
+  ok: boolean;
+  /** applied | dry_run | no_change | read. */
+  status?: string;
+  /** Tool data. */
+  data?: Record<string, unknown>;
+  /** What was committed. */
+  changes?: readonly { path: string; after_version: string | null }[];
+  /** The refusal. */
+  error?: { code: string; details?: Record<string, unknown> };
+}
+
+/** The ledgers of a workspace's sessions, by id. */
+export class SessionLedgers {
+  #ledgers = new Map<string, Ledger>();
+
+  /**
+   * The ledger of a session (created empty on first use).
+   *
+   * @param id Session id.
+   * @returns Its ledger.
+   */
+  get(id: string): Ledger {
+    let l = this.#ledgers.get(id);
+    if (!l) this.#ledgers.set(id, l = new Ledger());
+    return l;
+  }
+
+  /**
+   * Serialise a session's ledger.
+   *
+   * @param id Session id.
+   * @returns JSON-safe data (an empty ledger for an unknown session).
+   */
+  export(id: string): LedgerData {
+    return this.get(id).toJSON();
+  }
+
+  /**
+   * Restore (replace) a session's ledger.
+   *
+   * @param id Session id.
+   * @param data From {@linkcode SessionLedgers.export} (or `Ledger.toJSON`).
+   */
+  import(id: string, data: unknown): void {
+    this.#ledgers.set(id, Ledger.from(data));
+  }
+
+  /** Forget a session. */
+  delete(id: string): void {
+    this.#ledgers.delete(id);
+  }
+}
+
+/** The guard step and its ledgers. */
+export interface ReadGuard {
+  /** Step id. */
+  readonly name: "read_guard";
+  /** A review step: it judges what the handler staged. */
+  readonly stage: "review";
+  /** The mode for named sessions. */
+  readonly mode: ReadGuardMode;
+  /** Every session's ledger. */
+  readonly ledgers: SessionLedgers;
+  /** Judge the staged changes; throws `unread_range`. */
+  run(call: GuardedCall, host: GuardHost): void;
+  /** Record what the call showed or wrote. */
+  after(call: GuardedCall, result: GuardedResult, host: GuardHost): Promise<void>;
+}
+
+/** Tools that replace a whole file: overwriting an existing one needs all of it read. */
+const WHOLE_FILE_TOOLS: ReadonlySet<string> = new Set(["write_file"]);
+
+/** One file an edit may not touch yet. */
+interface Unread {
+  path: string;
+  reason: "never_read" | "unread_range" | "whole_file";
+  missing: LineRange[];
+  snapshot: FileSnapshot;
+}
+
+function lines(ranges: readonly LineRange[]): { start_line: number; end_line: number }[] {
+  return ranges.map((r) => ({ start_line: r.start, end_line: r.end }));
+}
+
+/** The snapshot of a staged side, or null for a file that is not text. */
+function snapshotOf(bytes: Uint8Array, path: string, version: string): FileSnapshot | null {
+  try {
+    return { version, lines: textLines(decodeText(bytes, path).text) };
+  } catch {
+    return null;
+  }
+}
+
+/** The lines of `needs` the seen ranges leave out. */
+function missingLines(seen: readonly LineRange[], needs: readonly EditNeed[]): LineRange[] {
+  const out: LineRange[] = [];
+  for (const n of needs) {
+    if (n.anyOf) {
+      if (intersectRanges([n.lines], seen).length === 0) out.push(n.lines);
+      continue;
+    }
+    const left = subtractRanges([n.lines], seen);
+    if (left.length === 0) continue;
+    if (n.alternatives.some((a) => subtractRanges([a], seen).length === 0)) continue;
+    out.push(...left);
+  }
+  return subtractRanges(out, []); // merged
+}
+
+/** The mode that applies to a call. */
+function modeOf(call: GuardedCall, mode: ReadGuardMode): ReadGuardMode {
+  return call.readGuard ?? (call.explicitSession ? mode : "off");
+}
+
+/** Whether the session's ledger follows this call (reads and writes recorded). */
+function tracked(call: GuardedCall): boolean {
+  return call.explicitSession || (call.readGuard !== undefined && call.readGuard !== "off");
+}
+
+/** Whether ranges hold exactly one line. */
+function oneLine(ranges: readonly LineRange[]): boolean {
+  return ranges.length === 1 && ranges[0]!.start === ranges[0]!.end;
+}
+
+/** "line 7" or "lines 101–120, 130" (capitalised at the start of a sentence). */
+function linesOf(ranges: readonly LineRange[], capital = false): string {
+  const word = oneLine(ranges) ? "line" : "lines";
+  return `${capital ? word[0]!.toUpperCase() + word.slice(1) : word} ${formatRanges(ranges)}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * Create the read guard: a `review` pipeline step with an `after` hook, and
+ * the session ledgers it keeps. `createWorkspace` plugs one in.
+ *
+ * @param options Mode for named sessions, auto-expand and its bounds.
+ * @returns The step.
+ *
+ * @example A partial read blocks an edit below it; the identical retry succeeds
+ * ```ts
+ * import { createMemoryBackend, createWorkspace } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const text = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+ * const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": text }) });
+ * const s = { session: "agent-1" };
+ * await ws.call("read_file", { path: "a.txt", end_line: 10 }, s);
+ * const edit = { path: "a.txt", old_text: "line 20\n", new_text: "line twenty\n" };
+ * const refused = await ws.call("edit_file", edit, s);
+ * assert.ok(!refused.ok && refused.error.code === "unread_range");
+ * assert.match(refused.error.message, /line 20 was not read/);
+ * const retry = await ws.call("edit_file", edit, s);
+ * assert.ok(retry.ok && retry.status === "applied");
+ * ```
+ */
+export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
+  const mode = options.mode ?? "refuse";
+  const autoExpand = options.autoExpand ?? true;
+  const maxLines = options.expandLines ?? 200;
+  const maxChars = options.expandChars ?? 24_000;
+  const ledgers = new SessionLedgers();
+  /** Files a call edits where an auto-expansion was resolved, until its outcome is known. */
+  const resolving = new WeakMap<GuardedCall, number>();
+
+  /** Show (bounded) the missing lines of each file and count them as read. */
+  function expand(ledger: Ledger, unread: readonly Unread[]): Record<string, unknown>[] {
+    let linesLeft = maxLines;
+    let charsLeft = maxChars;
+    return unread.map((u) => {
+      const out: Record<string, unknown> = { path: u.path, reason: u.reason, lines: lines(u.missing) };
+      if (!autoExpand) return out;
+      const parts: string[] = [];
+      const shown: LineRange[] = [];
+      for (const r of u.missing) {
+        let end = r.start - 1;
+        const block: string[] = [];
+        for (let n = r.start; n <= r.end && linesLeft > 0; n++) {
+          const line = u.snapshot.lines[n - 1] ?? "";
+          if (line.length + 8 > charsLeft && block.length + shown.length > 0) break;
+          block.push(line);
+          linesLeft--;
+          charsLeft -= line.length + 8;
+          end = n;
+        }
+        if (end < r.start) break;
+        parts.push(numberLines(block, r.start).join("\n"));
+        shown.push({ start: r.start, end });
+        ledger.recordExpanded(u.path, u.snapshot, { start: r.start, end });
+        if (end < r.end) break;
+      }
+      if (shown.length > 0) {
+        out["content"] = parts.join("\n…\n");
+        out["shown"] = lines(shown);
+      }
+      return out;
+    });
+  }
+
+  function refusal(call: GuardedCall, ledger: Ledger, unread: readonly Unread[]): RecoverableError {
+    const first = unread[0]!;
+    const count = first.missing.reduce((n, r) => n + r.end - r.start + 1, 0);
+    const what = linesOf(first.missing);
+    let message = first.reason === "whole_file"
+      ? `Cannot overwrite "${first.path}" whole: ${what} of it ${
+        count === 1 ? "was" : "were"
+      } not read (replacing an existing file needs all of it read)`
+      : first.reason === "never_read"
+      ? `Cannot edit "${first.path}": the session has not read it (the edit changes ${what})`
+      : `Cannot edit "${first.path}": ${what} ${count === 1 ? "was" : "were"} not read`;
+    if (unread.length > 1) message += `; and ${plural(unread.length - 1, "more file")}`;
+    const files = expand(ledger, unread);
+    const shownAll = autoExpand && files.every((f, i) => {
+      const shown = (f["shown"] as { start_line: number; end_line: number }[] | undefined) ?? [];
+      return subtractRanges(unread[i]!.missing, shown.map((s) => ({ start: s.start_line, end: s.end_line })))
+        .length === 0;
+    });
+    const read = {
+      tool: "read_file",
+      args: { path: first.path, start_line: first.missing[0]!.start, end_line: first.missing.at(-1)!.end },
+    };
+    const details: Record<string, unknown> = {
+      path: first.path,
+      reason: first.reason,
+      lines: lines(first.missing),
+      unread: files,
+      auto_expanded: autoExpand,
+    };
+    if (autoExpand && shownAll) {
+      return new RecoverableError("unread_range", message, {
+        hint:
+          "Those lines are in details.unread[].content and now count as read: check the edit against them, then send the same call again",
+        suggestedCall: { tool: call.tool.name, args: call.args },
+        details,
+      });
+    }
+    return new RecoverableError("unread_range", message, {
+      hint: autoExpand
+        ? `Part of them is in details.unread[].content and now counts as read; read the rest first (read_file ${
+          JSON.stringify(read.args)
+        }), then send the edit again`
+        : `Read that range first: read_file ${JSON.stringify(read.args)}, then send the edit again`,
+      suggestedCall: read,
+      details,
+    });
+  }
+
+  function run(call: GuardedCall, host: GuardHost): void {
+    if (!call.tool.mutates || call.changes.length === 0) return;
+    const m = modeOf(call, mode);
+    if (m === "off") return;
+    const tool = call.tool.name;
+    const soft = m === "warn" || call.dryRun || call.nested;
+    const ledger = ledgers.get(call.session);
+    const whole = WHOLE_FILE_TOOLS.has(tool);
+    const unread: Unread[] = [];
+    let resolved = 0;
+    host.telemetry.counter("graver.guard.checks", 1, { tool });
+    const trigger = (reason: string, outcome: string) =>
+      host.telemetry.counter("graver.guard.triggers", 1, { reason, outcome, tool });
+    for (const change of call.changes) {
+      // A new file, a deletion or a move edits no line the session could have missed.
+      if (change.before === null || change.after === null || change.baseVersion === null) continue;
+      const before = snapshotOf(change.before, change.path, change.baseVersion);
+      const after = snapshotOf(change.after, change.path, "staged");
+      if (!before || !after) continue; // not text: replaced whole or not at all, nothing to cover
+      // A preview's base may be a staged state that never lands: judge it without touching the ledger.
+      const view = soft
+        ? ledger.peek(change.path, before)
+        : (ledger.reconcile(change.path, before), ledger.view(change.path));
+      if (view.state === "model_authored") continue;
+      if (view.state === "stale") {
+        if (call.nested) continue; // a plan's earlier ops changed it: not news
+        const ago = view.calls_since_seen + 1;
+        call.warnings.push(
+          `You last saw "${change.path}" ${
+            plural(ago, "call")
+          } ago; it has changed since (by someone else): ` +
+            `the lines you saw that did not change are still known (${formatRanges(view.seen) || "none"})`,
+        );
+        trigger("stale", "warned");
+        continue;
+      }
+      const needs = whole
+        ? [{ lines: { start: 1, end: before.lines.length }, anyOf: false, alternatives: [] }]
+        : editNeeds(before.lines, after.lines);
+      if (before.lines.length === 0) continue; // an empty file has nothing to miss
+      const missing = missingLines(view.seen, needs);
+      if (missing.length === 0) {
+        const evicted = intersectRanges(view.evicted, needs.map((n) => n.lines));
+        if (evicted.length > 0) {
+          call.warnings.push(
+            `${linesOf(evicted, true)} of "${change.path}" ${
+              oneLine(evicted) ? "was" : "were"
+            } seen before your context was compacted; ` +
+              `re-read ${oneLine(evicted) ? "it" : "them"} if you no longer have ${
+                oneLine(evicted) ? "it" : "them"
+              }`,
+          );
+          trigger("evicted", "warned");
+        }
+        if (!soft && ledger.takeExpanded(change.path, needs.map((n) => n.lines))) resolved++;
+        continue;
+      }
+      const reason = view.seen.length === 0 ? "never_read" : whole ? "whole_file" : "unread_range";
+      trigger(reason, soft ? "warned" : "refused");
+      unread.push({ path: change.path, reason, missing, snapshot: before });
+    }
+    if (resolved > 0) resolving.set(call, resolved);
+    if (unread.length === 0) return;
+    if (soft) {
+      for (const u of unread) {
+        call.warnings.push(
+          `${linesOf(u.missing, true)} of "${u.path}" ${
+            oneLine(u.missing) ? "was" : "were"
+          } not read by this session${
+            call.dryRun || call.nested ? " (a preview: the edit itself will be refused)" : ""
+          }`,
+        );
+      }
+      return;
+    }
+    const err = refusal(call, ledger, unread);
+    if (autoExpand) host.telemetry.counter("graver.guard.auto_expanded", 1, { tool });
+    throw err;
+  }
+
+  /** Read a file as it is now, when it still has `version` (or any version when not given). */
+  async function current(host: GuardHost, path: string, version?: unknown): Promise<FileSnapshot | null> {
+    const bytes = await host.fs.read(host.sandbox.abs(path));
+    if (!bytes) return null;
+    const v = await versionOf(bytes);
+    if (typeof version === "string" && version !== v) return null;
+    return snapshotOf(bytes, path, v);
+  }
+
+  /** Every did-you-mean window a failure showed: `{ path, did_you_mean: { diff } }` anywhere in its details. */
+  function windows(
+    value: unknown,
+    path: string | null,
+    out: { path: string; lines: number[] }[],
+    depth = 0,
+  ): void {
+    if (depth > 5 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const v of value) windows(v, path, out, depth + 1);
+      return;
+    }
+    const o = value as Record<string, unknown>;
+    const here = typeof o["path"] === "string" ? o["path"] as string : path;
+    const dym = o["did_you_mean"] as Record<string, unknown> | undefined;
+    if (here && dym && typeof dym === "object" && typeof dym["diff"] === "string") {
+      // Lines the diff shows with their number: context (" ") and lines only in the file ("+").
+      const shown = [...(dym["diff"] as string).matchAll(/^[ +]\s*(\d+) \| /gm)].map((m) => Number(m[1]));
+      if (shown.length > 0) out.push({ path: here, lines: shown });
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== "did_you_mean") windows(v, here, out, depth + 1);
+  }
+
+  async function after(call: GuardedCall, result: GuardedResult, host: GuardHost): Promise<void> {
+    if (!tracked(call)) return;
+    const ledger = ledgers.get(call.session);
+    ledger.tick();
+    const tool = call.tool.name;
+    const data = result.data ?? {};
+    if (result.ok && call.tool.mutates) {
+      if (result.status !== "applied" || call.dryRun) return;
+      const committed = new Map((result.changes ?? []).map((c) => [c.path, c.after_version]));
+      for (const c of call.changes) {
+        if (c.after !== null || c.before === null) continue;
+        const twin = call.changes.find((d) =>
+          d.before === null && d.after !== null && sameBytes(d.after, c.before!)
+        );
+        if (twin) ledger.move(c.path, twin.path);
+      }
+      for (const c of call.changes) {
+        const moved = c.before === null &&
+          call.changes.some((d) =>
+            d.after === null && d.before !== null && c.after !== null && sameBytes(d.before, c.after)
+          );
+        if (moved) continue;
+        const before = c.before && c.baseVersion ? snapshotOf(c.before, c.path, c.baseVersion) : null;
+        const version = committed.get(c.path);
+        const after = c.after && typeof version === "string" ? snapshotOf(c.after, c.path, version) : null;
+        if (c.after !== null && after === null) continue; // not text
+        ledger.recordWrite(c.path, before, after, { whole: WHOLE_FILE_TOOLS.has(tool) });
+      }
+      const n = resolving.get(call);
+      if (n) host.telemetry.counter("graver.guard.auto_expand_resolved", n, { tool });
+      return;
+    }
+    if (result.ok && tool === "read_file" && typeof data["path"] === "string") {
+      const snap = await current(host, data["path"], data["version"]);
+      const start = Number(data["start_line"]);
+      const end = Number(data["end_line"]);
+      if (snap && snap.lines.length === 0) ledger.recordRead(data["path"], snap, { start: 1, end: 0 });
+      else if (snap && start >= 1 && end >= start) ledger.recordRead(data["path"], snap, { start, end });
+      return;
+    }
+    if (result.ok && tool === "outline" && typeof data["path"] === "string") {
+      const snap = await current(host, data["path"], data["version"]);
+      if (snap) ledger.recordOutline(data["path"], snap);
+      return;
+    }
+    if (result.ok && tool === "find_symbol" && Array.isArray(data["matches"])) {
+      const snaps = new Map<string, FileSnapshot | null>();
+      for (const m of data["matches"] as Record<string, unknown>[]) {
+        if (typeof m["path"] !== "string" || typeof m["body"] !== "string") continue;
+        const start = Number(m["start_line"]);
+        const cut = m["body_truncated"] as { shown_lines?: number } | undefined;
+        const end = cut?.shown_lines ? start + cut.shown_lines - 1 : Number(m["end_line"]);
+        if (!snaps.has(m["path"])) snaps.set(m["path"], await current(host, m["path"]));
+        const snap = snaps.get(m["path"]);
+        if (snap && start >= 1 && end >= start) ledger.recordRead(m["path"], snap, { start, end });
+      }
+      return;
+    }
+    // A did-you-mean window (a failed block, or a failed block of a partial apply) shows lines too.
+    const found: { path: string; lines: number[] }[] = [];
+    windows(result.ok ? data["blocks"] : result.error?.details, null, found);
+    for (const w of found) {
+      const snap = await current(host, w.path);
+      if (!snap) continue;
+      for (const n of w.lines) ledger.recordRead(w.path, snap, { start: n, end: n });
+    }
+  }
+
+  return { name: "read_guard", stage: "review", mode, ledgers, run, after };
+}

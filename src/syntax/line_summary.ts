@@ -1,0 +1,179 @@
+/**
+ * What a span of lines contains, for a reader who was not shown it: the
+ * outermost definitions that start there (kind, name path, line), from the
+ * tree-sitter outline. Files with no grammar (or no symbol query) get a
+ * clearly labelled regex guess instead. `read_file` puts this in the notice of
+ * a capped read: `[Lines 401–680 not shown — contains: function handleAuth()
+ * L401, class TokenCache L590]`.
+ *
+ * @module
+ */
+import { isRecoverable } from "../errors.ts";
+import { outlineOf } from "./symbols.ts";
+import type { Parsing, SymbolInfo } from "./types.ts";
+
+/** One definition in a span. */
+export interface SpanSymbol {
+  /** Kind (function, class, method …; "definition" for a regex guess). */
+  kind: string;
+  /** Name path (`Class/method`), usable by find_symbol. */
+  name_path: string;
+  /** Line of the definition itself (1-based). */
+  line: number;
+  /** Last line of the definition (absent for a regex guess). */
+  end_line?: number;
+}
+
+/** What a span of lines contains. */
+export interface SpanSummary {
+  /**
+   * "outline" (exact, from the grammar), "regex" (a guess: no grammar for this code file) or "none" (no
+   * grammar, and prose or data where a keyword guess would mislead).
+   */
+  method: "outline" | "regex" | "none";
+  /** The outermost definitions starting in the span, in order (at most `max`). */
+  symbols: SpanSymbol[];
+  /** How many more were left out of `symbols`. */
+  more: number;
+  /** The definition the span starts inside, when it starts in the middle of one. */
+  inside?: SpanSymbol;
+}
+
+/** Most symbols a summary lists. */
+export const MAX_SPAN_SYMBOLS = 40;
+
+const CALLABLE = new Set(["function", "method", "constructor"]);
+
+function spanSymbol(s: SymbolInfo): SpanSymbol {
+  return { kind: s.kind, name_path: s.name_path, line: s.range.start_line, end_line: s.range.end_line };
+}
+
+/** The outermost symbols whose definition line lies in [start, end], and the one the span starts inside. */
+function collect(
+  symbols: SymbolInfo[],
+  start: number,
+  end: number,
+  out: SpanSymbol[],
+  box: { inside?: SpanSymbol },
+): void {
+  for (const s of symbols) {
+    const line = s.range.start_line;
+    if (line > end) break;
+    if (line >= start) out.push(spanSymbol(s));
+    else if (s.full_range.end_line >= start) {
+      box.inside = spanSymbol(s);
+      collect(s.children, start, end, out, box);
+    }
+  }
+}
+
+/** Files where a keyword guess would read prose or data as code: they get no guess at all. */
+const NO_GUESS = /\.(?:md|markdown|mdx|txt|text|rst|adoc|org|log|csv|tsv|xml|svg|lock)$/i;
+
+// A guess for files with no grammar: the seed's keywords, at the start of a line.
+const GUESS =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(function|class|interface|type|def|fn|func|struct|enum|trait|module|sub)\s+([A-Za-z_$][\w$]*)/;
+
+/**
+ * Guess the definitions of a span with a regex (no grammar). Labelled as a
+ * guess wherever it is shown.
+ *
+ * @param lines The file's lines.
+ * @param start First line of the span.
+ * @param end Last line.
+ * @returns The definitions guessed, in order.
+ */
+export function guessDefinitions(lines: readonly string[], start: number, end: number): SpanSymbol[] {
+  const out: SpanSymbol[] = [];
+  for (let n = start; n <= Math.min(end, lines.length); n++) {
+    const m = GUESS.exec(lines[n - 1]!);
+    if (m) {
+      out.push({
+        kind: m[1] === "def" || m[1] === "fn" || m[1] === "func" ? "function" : m[1]!,
+        name_path: m[2]!,
+        line: n,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * What lines `start`..`end` of a file contain: the outermost definitions
+ * starting there, from the outline when the file has a grammar, else a
+ * regex guess (`method: "regex"`).
+ *
+ * @param ws Grammars and parse cache.
+ * @param rel Relative path.
+ * @param file The file's text (BOM excluded), version and lines.
+ * @param span The lines (1-based, inclusive).
+ * @param max Most symbols to list.
+ * @returns The summary.
+ */
+export async function summarizeSpan(
+  ws: Parsing,
+  rel: string,
+  file: { text: string; version: string; lines: readonly string[] },
+  span: { start: number; end: number },
+  max: number = MAX_SPAN_SYMBOLS,
+): Promise<SpanSummary> {
+  let found: SpanSymbol[];
+  let method: SpanSummary["method"] = "outline";
+  const box: { inside?: SpanSymbol } = {};
+  try {
+    const outline = await outlineOf(ws, rel, file.text, file.version);
+    found = [];
+    collect(outline.symbols, span.start, span.end, found, box);
+  } catch (err) {
+    if (!isRecoverable(err, "unsupported_language")) throw err;
+    method = NO_GUESS.test(rel) ? "none" : "regex";
+    found = method === "regex" ? guessDefinitions(file.lines, span.start, span.end) : [];
+  }
+  const out: SpanSummary = { method, symbols: found.slice(0, max), more: Math.max(0, found.length - max) };
+  if (box.inside) out.inside = box.inside;
+  return out;
+}
+
+/**
+ * One symbol as a notice shows it: `function handleAuth() L401`.
+ *
+ * @param s The symbol.
+ * @returns The text.
+ */
+export function describeSpanSymbol(s: SpanSymbol): string {
+  return `${s.kind} ${s.name_path}${CALLABLE.has(s.kind) ? "()" : ""} L${s.line}`;
+}
+
+/**
+ * The notice for lines left out of a read.
+ *
+ * @param span The lines left out.
+ * @param summary What they contain.
+ * @returns `[Lines 401–680 not shown — contains: function handleAuth() L401, …]`.
+ *
+ * @example
+ * ```ts
+ * import { omittedNotice } from "./line_summary.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const text = omittedNotice({ start: 401, end: 680 }, {
+ *   method: "outline",
+ *   symbols: [{ kind: "function", name_path: "handleAuth", line: 401 }, { kind: "class", name_path: "TokenCache", line: 590 }],
+ *   more: 0,
+ * });
+ * assert.equal(text, "[Lines 401–680 not shown — contains: function handleAuth() L401, class TokenCache L590]");
+ * ```
+ */
+export function omittedNotice(span: { start: number; end: number }, summary: SpanSummary): string {
+  const lines = span.start === span.end ? `Line ${span.start}` : `Lines ${span.start}–${span.end}`;
+  const parts = summary.symbols.map(describeSpanSymbol);
+  if (summary.more > 0) parts.push(`and ${summary.more} more`);
+  const inside = summary.inside ? ` (continues ${describeSpanSymbol(summary.inside)})` : "";
+  const label = summary.method === "regex" ? "contains (regex guess, no grammar for this file)" : "contains";
+  const body = summary.method === "none"
+    ? "no grammar for this file: read them to see what they hold"
+    : parts.length > 0
+    ? `${label}: ${parts.join(", ")}`
+    : "no definitions start there";
+  return `[${lines} not shown${inside} — ${body}]`;
+}
