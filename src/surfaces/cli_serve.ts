@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { createWorkspace } from "../workspace.ts";
+import { RecoverableError } from "../errors.ts";
+import { createWorkspace, type WorkspaceOptions } from "../workspace.ts";
 import { assertServable, createHttpApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http.ts";
 import { EXIT, registerCliCommand, resolveRoot, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import { EventHub } from "./events.ts";
@@ -52,6 +53,52 @@ export interface ServeHost {
   untilStopped(): Promise<void>;
 }
 
+/** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
+const POLICY_FLAGS = {
+  compass: WORKSPACE_FLAGS.compass,
+  persona: WORKSPACE_FLAGS.persona,
+  guard: {
+    kind: "string",
+    value: "MODE",
+    help: "the read guard of every session: off, warn or refuse (default refuse)",
+  },
+  gate: {
+    kind: "string",
+    value: "MODE",
+    help: "the definition gate on freeform edits of every session: off, warn or refuse (default refuse)",
+  },
+} as const;
+
+const MODES: Record<string, readonly string[]> = {
+  compass: ["off", "suggest", "rewrite"],
+  guard: ["off", "warn", "refuse"],
+  gate: ["off", "warn", "refuse"],
+};
+
+/** The workspace options of the policy flags (`invalid_args` for an unknown mode). */
+function policyOptions(flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
+  for (const [flag, modes] of Object.entries(MODES)) {
+    const value = flags[flag];
+    if (value !== undefined && !modes.includes(String(value))) {
+      throw new RecoverableError("invalid_args", `Cannot use --${flag} ${JSON.stringify(value)}`, {
+        hint: `Pass --${flag} ${modes.join(", ")}`,
+        details: { flag, value },
+      });
+    }
+  }
+  const out: Partial<WorkspaceOptions> = {};
+  const [compass, persona] = [flags["compass"], flags["persona"]];
+  if (typeof compass === "string" || typeof persona === "string") {
+    out.compass = {
+      ...(typeof compass === "string" ? { mode: compass as "off" | "suggest" | "rewrite" } : {}),
+      ...(typeof persona === "string" ? { persona } : {}),
+    };
+  }
+  if (typeof flags["guard"] === "string") out.readGuard = flags["guard"] as "off" | "warn" | "refuse";
+  if (typeof flags["gate"] === "string") out.definitionGate = flags["gate"] as "off" | "warn" | "refuse";
+  return out;
+}
+
 function numberFlag(value: string | boolean | undefined, fallback: number): number | null {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -66,16 +113,20 @@ function numberFlag(value: string | boolean | undefined, fallback: number): numb
 export function registerServeCommands(host: ServeHost): void {
   registerCliCommand({
     name: "serve",
-    synopsis: "serve [--host ADDR] [--port N] [--token TOKEN] [--root DIR] [--cors ORIGINS]",
+    synopsis:
+      "serve [--host ADDR] [--port N] [--token TOKEN] [--root DIR] [--cors ORIGINS] [--compass MODE] [--guard MODE] [--gate MODE]",
     summary: "Serve the HTTP API (/v1) and MCP over Streamable HTTP (/mcp) on one workspace",
     details: `
 Runs until interrupted. Prints one JSON line when listening: {"ok":true,"url":...,"root":...}.
 Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, GET /v1/events (server-sent events), /mcp.
 A bearer token is required on every route but /v1/health when given, and graver refuses to listen on a
 non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOKEN environment variable to
---token: a command line is visible to other users of the machine.`,
+--token: a command line is visible to other users of the machine.
+Every HTTP and MCP session is a named session: the read guard and the definition gate judge its edits
+(--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).`,
     flags: {
       root: WORKSPACE_FLAGS.root,
+      ...POLICY_FLAGS,
       host: { kind: "string", value: "ADDR", help: "address to bind (default 127.0.0.1)" },
       port: { kind: "string", value: "N", help: "port (default 8787; 0: any free port)" },
       token: { kind: "string", value: "TOKEN", help: "bearer token (default: $GRAVER_TOKEN)" },
@@ -117,6 +168,7 @@ non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOK
         root,
         ...(cli.wasm ? { wasm: cli.wasm } : {}),
         telemetry: events,
+        ...policyOptions(flags),
       });
       const cors = typeof flags["cors"] === "string"
         ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
@@ -147,14 +199,16 @@ non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOK
 
   registerCliCommand({
     name: "mcp",
-    synopsis: "mcp [--root DIR] [--instructions TEXT]",
+    synopsis: "mcp [--root DIR] [--instructions TEXT] [--compass MODE] [--guard MODE] [--gate MODE]",
     summary: "Serve MCP over stdio (newline-delimited JSON-RPC) on one workspace",
     details: `
 For MCP clients that start a server process (e.g. {"command": "graver", "args": ["mcp", "--root", "DIR"]}).
 Reads requests from stdin and writes responses and notifications to stdout until stdin closes; nothing
-else is written to stdout. The connection is one MCP session and one graver session.`,
+else is written to stdout. The connection is one MCP session and one graver session (a named session: the
+read guard and the definition gate judge its edits; --guard and --gate relax them).`,
     flags: {
       root: WORKSPACE_FLAGS.root,
+      ...POLICY_FLAGS,
       instructions: {
         kind: "string",
         value: "TEXT",
@@ -171,6 +225,7 @@ else is written to stdout. The connection is one MCP session and one graver sess
         root,
         ...(cli.wasm ? { wasm: cli.wasm } : {}),
         telemetry: events,
+        ...policyOptions(flags),
       });
       const server = createMcpServer({
         workspace,

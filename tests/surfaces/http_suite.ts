@@ -147,23 +147,29 @@ export async function runHttpSuite(target: HttpTarget): Promise<CaseResult[]> {
       check(String(read.body.data?.["content"]).includes("return this.side * this.side;"), "content read");
       const edited = await call("edit_file", {
         path,
-        old_string: "constructor(readonly side: number) {}",
-        new_string:
-          'constructor(readonly side: number) {}\n\n  get name(): string {\n    return "square";\n  }',
+        old_string: "return this.side * this.side;",
+        new_string: "const s = this.side; // square it\n    return s * s;",
         expected_version: read.body.data?.["version"],
       }, s);
       equal(edited.status, 200, `edit_file: ${JSON.stringify(edited.body.error)}`);
       const changes = edited.body["changes"] as { diff: string; path: string }[];
-      check(changes[0]?.diff.includes('+    return "square";'), "the edit's diff");
+      check(
+        changes[0]?.diff.includes("+    return s * s;"),
+        "the edit's diff",
+      );
       const structural = await call("replace_symbol", {
         path,
-        name_path: "Square/area",
-        new_text: "area(): number {\n    return this.side ** 2;\n  }",
+        name_path: "Square/constructor",
+        new_text:
+          'constructor(readonly side: number) {\n    if (side < 0) throw new RangeError("square");\n  }',
       }, s);
       equal(structural.status, 200, `replace_symbol: ${JSON.stringify(structural.body.error)}`);
       const after = await call("read_file", { path }, s);
       const content = String(after.body.data?.["content"]);
-      check(content.includes("return this.side ** 2;") && content.includes('return "square";'), "both edits");
+      check(
+        content.includes("return s * s;") && content.includes('RangeError("square")'),
+        "both edits",
+      );
     }],
     ["refusals: the ToolResult with its code, hint, and a status from the table", async () => {
       const path = `${run}/stale.txt`;

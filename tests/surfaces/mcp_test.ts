@@ -101,14 +101,13 @@ async function scenario(connect: Connect, t: Deno.TestContext): Promise<void> {
       a.logs.length = 0;
       const edit = await call(a, "edit_file", {
         path: "src/shapes.ts",
-        old_string: "constructor(readonly side: number) {}",
-        new_string:
-          'constructor(readonly side: number) {}\n\n  get name(): string {\n    return "square";\n  }',
+        old_string: "return this.side * this.side;",
+        new_string: "const s = this.side; // square it\n    return s * s;",
         expected_version: version,
       });
       assert.equal(edit.isError, false, JSON.stringify(edit.result.error));
       assert.equal(edit.result.status, "applied");
-      assert.ok(edit.result.changes![0]!.diff.includes(`+    return "square";`));
+      assert.ok(edit.result.changes![0]!.diff.includes("+    return s * s;"));
       const commit = a.logs.find((l) => l.data["event"] === "graver.commit");
       assert.ok(commit, JSON.stringify(a.logs));
       assert.equal(commit.level, "info");
@@ -118,12 +117,13 @@ async function scenario(connect: Connect, t: Deno.TestContext): Promise<void> {
     await t.step("a structural edit (replace_symbol)", async () => {
       const res = await call(a, "replace_symbol", {
         path: "src/shapes.ts",
-        name_path: "Square/area",
-        new_text: "area(): number {\n    return this.side ** 2;\n  }",
+        name_path: "Square/constructor",
+        new_text:
+          'constructor(readonly side: number) {\n    if (side < 0) throw new RangeError("square");\n  }',
       });
       assert.equal(res.isError, false, JSON.stringify(res.result.error));
       const read = await call(a, "read_file", { path: "src/shapes.ts" });
-      assert.match(String(read.result.data?.["content"]), /return this\.side \*\* 2;/);
+      assert.match(String(read.result.data?.["content"]), /throw new RangeError\("square"\);/);
     });
     await t.step("a refusal: isError with the error shape, and a warning notification", async () => {
       a.logs.length = 0;

@@ -52,6 +52,8 @@ Deno.test("graver serve refuses bad options and a non-loopback address without a
     assert.equal(code, 1);
     assert.match(h.out(), /"code": "unauthorized"/);
     assert.match(h.out(), /without a token/);
+    assert.equal(await runCli(["mcp", "--root", dir, "--guard", "sometimes"], h.host(dir)), 2);
+    assert.match(h.out(), /Cannot use --guard \\"sometimes\\"/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -90,12 +92,30 @@ Deno.test("graver mcp serves one session over the process's streams until stdin 
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(`${dir}/a.txt`, "hello\n");
   try {
-    const running = runCli(["mcp", "--root", dir, "--instructions", "Be careful."], h.host("/"));
+    const running = runCli(
+      ["mcp", "--root", dir, "--instructions", "Be careful.", "--gate", "off"],
+      h.host("/"),
+    );
     const client = new Client({ name: "unit", version: "1" });
     await client.connect(new StreamTransport(h.fromServer.readable, h.toServer.writable));
     assert.equal(client.getInstructions(), "Be careful.");
     const res = await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
     assert.match(JSON.stringify(res.structuredContent), /hello/);
+    // --gate off: a freeform edit that adds a definition is not sent to insert_code
+    await client.callTool({
+      name: "create_file",
+      arguments: { path: "m.ts", content: "export const a = 1;\n" },
+    });
+    await client.callTool({ name: "read_file", arguments: { path: "m.ts" } });
+    const added = await client.callTool({
+      name: "edit_file",
+      arguments: {
+        path: "m.ts",
+        old_string: "export const a = 1;",
+        new_string: "export const a = 1;\nexport function f() {}",
+      },
+    });
+    assert.equal(added.isError, false, JSON.stringify(added.structuredContent));
     await client.close(); // closes the server's stdin
     assert.equal(await running, 0);
     assert.equal(h.out(), "", "nothing else on stdout");
