@@ -5,6 +5,8 @@
  *
  * - exact hit: locate a unique 6-line block and produce the new text
  *   (baseline: `indexOf` + splice);
+ * - drift: the same block sent with its indentation shifted by two spaces,
+ *   placed by the indentation tier and re-indented (baseline: `indexOf` → -1);
  * - miss with hint: a block with half its lines changed, through every tier
  *   to `no_match`, plus the did-you-mean window (baseline: `indexOf` → -1);
  * - fuzzy: a block with a one-token typo, placed by the fuzzy tier
@@ -96,6 +98,13 @@ for (const size of SIZES) {
     const e = matchBlock(text, exact);
     const f = matchBlock(text, typoBlock, { fuzzy: true });
     const m = matchBlock(text, missBlock);
+    const driftBlock: EditBlock = {
+      search: block.lines.map((l) => `  ${l}`),
+      replace: replace.map((l) => `  ${l}`),
+      inputLine: 1,
+    };
+    const d = matchBlock(text, driftBlock);
+    if (!d.ok || d.match.tier !== "indentation" || d.match.start !== block.start) continue;
     const hint = closestWindow(new TextDoc(text), missBlock.search);
     if (!e.ok || e.match.tier !== "exact" || e.match.start !== block.start) continue;
     if (!f.ok || f.match.tier !== "fuzzy" || f.match.start !== block.start) continue;
@@ -105,11 +114,11 @@ for (const size of SIZES) {
       }
       continue;
     }
-    picked = { block, replace, exact, typoBlock, missBlock };
+    picked = { block, replace, exact, typoBlock, missBlock, driftBlock };
     break;
   }
   if (picked === null) throw new Error(`no usable block in the ${size}-line file`);
-  const { block, replace, exact, typoBlock, missBlock } = picked;
+  const { block, replace, exact, typoBlock, missBlock, driftBlock } = picked;
   const needle = block.lines.join("\n");
   const ops: { op: string; subject: () => unknown; baseline: () => unknown }[] = [
     {
@@ -123,6 +132,15 @@ for (const size of SIZES) {
         const at = text.indexOf(needle);
         return (text.slice(0, at) + replace.join("\n") + text.slice(at + needle.length)).length;
       },
+    },
+    {
+      op: "drift (indentation)",
+      subject: () => {
+        const doc = new TextDoc(text);
+        const out = matchBlock(doc, driftBlock);
+        return out.ok ? applyMatch(doc, out.match, driftBlock).length : 0;
+      },
+      baseline: () => text.indexOf(driftBlock.search.join("\n")),
     },
     {
       op: "miss + did-you-mean",
@@ -175,6 +193,7 @@ void sink;
 const get = (size: number, op: string) => rows.find((r) => r.size === size && r.op === op)!;
 const exact20 = get(20000, "exact hit");
 const miss20 = get(20000, "miss + did-you-mean");
+const drift20 = get(20000, "drift (indentation)");
 const fuzzy20 = get(20000, "fuzzy (one-token typo)");
 const ratio = (r: Row) => `${(r.subject.median / Math.max(r.baseline.median, 0.001)).toFixed(1)}x indexOf`;
 result(
@@ -189,4 +208,5 @@ result(
     miss20.subject.median < 15 ? "met" : "NOT met"
   })`,
 );
+result("text drift hit 20k lines", `${drift20.subject.median.toFixed(2)} ms (${ratio(drift20)}; no goal)`);
 result("text fuzzy hit 20k lines", `${fuzzy20.subject.median.toFixed(2)} ms (${ratio(fuzzy20)}; no goal)`);

@@ -1,11 +1,14 @@
 /**
  * Idempotent set-up, run by the tasks themselves (nothing manual):
- *   deno run -A scripts/setup.ts          npm deps via deno + vendored, hash-checked wasm
+ *   deno run -A scripts/setup.ts          npm deps via deno + vendored, hash-checked wasm, and the
+ *                                         bin/graver launcher (scripts/launcher.ts)
  *   deno run -A scripts/setup.ts --all    also the other runtimes' tools (Node tools, Bun,
  *                                         miniflare, esbuild, playwright-core, Debian chromium)
  *
  * @module
  */
+import { installLauncher } from "./launcher.ts";
+
 const ROOT = new URL("../", import.meta.url).pathname;
 
 async function run(cmd: string, args: string[], opts: { cwd?: string } = {}): Promise<void> {
@@ -29,6 +32,9 @@ if (!(await exists(`${ROOT}node_modules/web-tree-sitter/package.json`))) {
 }
 // 2. wasm copied from the pinned packages and verified against the manifests.
 await run(Deno.execPath(), ["run", "-A", `${ROOT}scripts/vendor_wasm.ts`]);
+
+// 3. bin/graver: the CLI run by this very Deno binary, without npx or the task runner.
+await installLauncher(`${ROOT}bin/graver`, ROOT);
 
 if (Deno.args.includes("--all")) {
   await run(Deno.execPath(), ["run", "-A", `${ROOT}scripts/install_runtimes.ts`]);

@@ -28,9 +28,25 @@ export type { Outline, Parsing, SymbolInfo, SymbolRange, WasmInput, WasmLoader }
 export { detectFormat, parseEdits } from "./text/mod.ts";
 export type { EditBlock, EditFormat, ParsedEdits } from "./text/mod.ts";
 export { reindent } from "./structural/mod.ts";
+export { Ledger } from "./guards/mod.ts";
+export type { FileState, FileView, LedgerData, ReadGuardMode, ReadGuardOptions } from "./guards/mod.ts";
+export { Compass, loadPersona } from "./compass/mod.ts";
+export type {
+  CompassMode,
+  CompassOptions,
+  CompassSetting,
+  CompassStats,
+  CounterMeter,
+  Persona,
+  ReminderProvider,
+  ReminderProviderInfo,
+  RoutingDecision,
+} from "./compass/mod.ts";
 export {
   applyEdits,
   createFile,
+  DEFAULT_READ_TOKENS,
+  definitionGate,
   deleteFile,
   describeTools,
   dispatch,
@@ -67,6 +83,7 @@ export type {
   Capability,
   CompactSymbol,
   CreateFileArgs,
+  DefinitionGateMode,
   DeleteFileArgs,
   DispatchOptions,
   EditApplyNodeArgs,
@@ -86,6 +103,7 @@ export type {
   PipelineStep,
   PlanOp,
   PlanOpResult,
+  ReadBudget,
   ReadFileArgs,
   Reminder,
   RemoveSymbolArgs,

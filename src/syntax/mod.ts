@@ -21,3 +21,5 @@ export { parseNamePath, resolveNamePath } from "./name_path.ts";
 export type { NamePathResolution, NamePathSegment, ParsedNamePath } from "./name_path.ts";
 export { findSyntaxRegressions } from "./syntax_guard.ts";
 export type { SyntaxRegression } from "./syntax_guard.ts";
+export { MAX_SPAN_SYMBOLS, omittedNotice, summarizeSpan } from "./line_summary.ts";
+export type { SpanSummary, SpanSymbol } from "./line_summary.ts";

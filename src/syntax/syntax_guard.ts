@@ -28,13 +28,13 @@ export interface SyntaxRegression {
   edited_lines?: { start_line: number; end_line: number };
 }
 
-/** 1-based line of a UTF-16 offset. */
 /** 0-based rows, inclusive: where an edit can have changed a body. */
 interface Rows {
   first: number;
   last: number;
 }
 
+/** 1-based line of a UTF-16 offset. */
 function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
@@ -70,8 +70,35 @@ function emptyBodies(root: Node, types: string[], language: string, rows?: Rows)
   return out;
 }
 
+/** What a state of a file had: its parse problems and its empty bodies around the edit, counted by key. */
+interface Had {
+  problems: Map<string, number>;
+  errors: number;
+  empty: Map<string, number>;
+}
+
+function count(into: Map<string, number>, problems: SyntaxProblem[]): void {
+  for (const p of problems) into.set(key(p), (into.get(key(p)) ?? 0) + 1);
+}
+
+/** The problems and empty bodies (within `rows`) of the state before the edit. */
+function hadBefore(root: Node, language: string, rows: Rows | undefined): Had {
+  const had: Had = { problems: new Map(), errors: 0, empty: new Map() };
+  const problems = syntaxProblems(root, 500);
+  count(had.problems, problems);
+  had.errors = problems.length;
+  const empty = symbolRules(language).empty_body;
+  if (empty) count(had.empty, emptyBodies(root, empty.types, language, rows));
+  return had;
+}
+
 /**
  * Compare parse errors before and after for every changed file with a grammar.
+ *
+ * At most one parse per file: the state after the edit, incrementally from the cached tree of the state
+ * before when there is one (a read, outline or earlier edit left it), from scratch otherwise. A clean result
+ * needs nothing more; only when the new state has problems is the old one's tree needed, and it is then
+ * re-parsed incrementally from the new one.
  *
  * @param ws The workspace (its grammars and parse cache).
  * @param changes Pending changes.
@@ -93,68 +120,65 @@ export async function findSyntaxRegressions(
     }
     const language = ws.grammars.languageOf(change.path, afterText.slice(0, HEAD_CHARS));
     if (!language) continue;
-    const before = new Map<string, number>();
-    const had = new Map<string, number>(); // empty bodies before the edit
-    let errorsBefore = 0;
-    let edited: { start_line: number; end_line: number } | undefined;
-    /** Where, before and after, a body can have been emptied (undefined: anywhere, e.g. a new file). */
-    let rowsBefore: Rows | undefined;
-    let rowsAfter: Rows | undefined;
+    let beforeText: string | null = null;
     if (change.before !== null && change.baseVersion !== null) {
-      let beforeText: string | null = null;
       try {
         beforeText = decodeText(change.before, change.path).text;
       } catch {
         beforeText = null;
       }
-      if (beforeText !== null) {
-        const parsed = await ws.trees.parse(change.path, language, change.baseVersion, beforeText);
-        for (const p of syntaxProblems(parsed.tree.rootNode, 500)) {
-          before.set(key(p), (before.get(key(p)) ?? 0) + 1);
-          errorsBefore++;
-        }
-        const span = changedSpan(beforeText, afterText);
-        if (span) {
-          const end = Math.max(span.start, span.newEnd - 1);
-          edited = { start_line: lineAt(afterText, span.start), end_line: lineAt(afterText, end) };
-          // 0-based rows with a row of margin each side (a header's or a closer's line); the prefix is shared.
-          rowsAfter = { first: Math.max(0, edited.start_line - 2), last: edited.end_line };
-          rowsBefore = { first: rowsAfter.first, last: lineAt(beforeText, span.oldEnd) };
-        }
-        // Counted now: parsing the new text below re-parses this tree in place and frees it.
-        const empty = symbolRules(language).empty_body;
-        if (empty) {
-          for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language, rowsBefore)) {
-            had.set(key(p), (had.get(key(p)) ?? 0) + 1);
-          }
-        }
-      }
     }
+    let edited: { start_line: number; end_line: number } | undefined;
+    /** Where, before and after, a body can have been emptied (undefined: anywhere, e.g. a new file). */
+    let rowsBefore: Rows | undefined;
+    let rowsAfter: Rows | undefined;
+    const span = beforeText === null ? null : changedSpan(beforeText, afterText);
+    if (beforeText !== null && span) {
+      const end = Math.max(span.start, span.newEnd - 1);
+      edited = { start_line: lineAt(afterText, span.start), end_line: lineAt(afterText, end) };
+      // 0-based rows with a row of margin each side (a header's or a closer's line); the prefix is shared.
+      rowsAfter = { first: Math.max(0, edited.start_line - 2), last: edited.end_line };
+      rowsBefore = { first: rowsAfter.first, last: lineAt(beforeText, span.oldEnd) };
+    }
+    // The cached tree of the state before is judged now: parsing the new text re-parses it in place.
+    const cachedBefore = beforeText === null
+      ? null
+      : ws.trees.peek(change.path, language, change.baseVersion!);
+    let had: Had | null = cachedBefore ? hadBefore(cachedBefore.tree.rootNode, language, rowsBefore) : null;
     const parsed = await ws.trees.parse(change.path, language, await versionOf(change.after), afterText);
-    const fresh: SyntaxProblem[] = [];
-    for (const p of syntaxProblems(parsed.tree.rootNode, 500)) {
-      const n = before.get(key(p)) ?? 0;
-      if (n > 0) before.set(key(p), n - 1);
-      else fresh.push(p);
-    }
+    const problems = syntaxProblems(parsed.tree.rootNode, 500);
     // Bodies the grammar accepts empty but the language does not (Python): a new one is an error too.
     const empty = symbolRules(language).empty_body;
-    if (empty) {
-      const errors = fresh.slice();
-      for (const p of emptyBodies(parsed.tree.rootNode, empty.types, language, rowsAfter)) {
-        const n = had.get(key(p)) ?? 0;
-        if (n > 0) had.set(key(p), n - 1);
-        // A body the parser emptied because its statements went into an ERROR (a broken `def` header
-        // inside a class) is that error's doing, not an empty body.
-        else if (!errors.some((e) => e.line >= p.line && e.line <= p.end_line)) fresh.push(p);
+    const empties = empty ? emptyBodies(parsed.tree.rootNode, empty.types, language, rowsAfter) : [];
+    if (problems.length === 0 && empties.length === 0) continue;
+    if (!had && beforeText !== null) {
+      const tree = await ws.trees.reparseDetached(language, parsed.tree, afterText, beforeText);
+      try {
+        had = hadBefore(tree.rootNode, language, rowsBefore);
+      } finally {
+        tree.delete();
       }
+    }
+    const fresh: SyntaxProblem[] = [];
+    for (const p of problems) {
+      const n = had?.problems.get(key(p)) ?? 0;
+      if (n > 0) had!.problems.set(key(p), n - 1);
+      else fresh.push(p);
+    }
+    const errors = fresh.slice();
+    for (const p of empties) {
+      const n = had?.empty.get(key(p)) ?? 0;
+      if (n > 0) had!.empty.set(key(p), n - 1);
+      // A body the parser emptied because its statements went into an ERROR (a broken `def` header
+      // inside a class) is that error's doing, not an empty body.
+      else if (!errors.some((e) => e.line >= p.line && e.line <= p.end_line)) fresh.push(p);
     }
     if (fresh.length > 0) {
       const reg: SyntaxRegression = {
         path: change.path,
         language,
         problems: fresh.slice(0, 20),
-        errors_before: errorsBefore,
+        errors_before: had?.errors ?? 0,
       };
       if (edited) reg.edited_lines = edited;
       out.push(reg);

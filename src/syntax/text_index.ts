@@ -14,7 +14,8 @@ import type { SymbolRange } from "./types.ts";
  */
 export class TextIndex {
   readonly #text: string;
-  readonly #ascii: boolean;
+  /** Whether the text is all ASCII (bytes = UTF-16 units); found on the first byte offset asked for. */
+  #ascii: boolean | null = null;
   #wide: Uint32Array | null = null;
   #extra: Int32Array | null = null;
   #lineStarts: Uint32Array | null = null;
@@ -26,8 +27,6 @@ export class TextIndex {
    */
   constructor(text: string) {
     this.#text = text;
-    // deno-lint-ignore no-control-regex
-    this.#ascii = !/[^\x00-\x7f]/.test(text);
   }
 
   /**
@@ -37,6 +36,8 @@ export class TextIndex {
    * @returns UTF-8 byte offset.
    */
   byte(index: number): number {
+    // deno-lint-ignore no-control-regex
+    this.#ascii ??= !/[^\x00-\x7f]/.test(this.#text);
     if (this.#ascii) return index;
     if (!this.#wide) {
       const text = this.#text;

@@ -7,7 +7,7 @@
  */
 import type { Edit, Node, Parser, Point, Tree } from "web-tree-sitter";
 import type { Version } from "../fs/version.ts";
-import type { Grammars } from "./grammars.ts";
+import { type Grammars, HEAD_CHARS } from "./grammars.ts";
 
 /** A cached parse. */
 export interface ParsedFile {
@@ -87,6 +87,27 @@ export function changedSpan(
   return { start, oldEnd, newEnd };
 }
 
+/**
+ * The tree-sitter edit that turns `oldText` (parsed as `tree`) into `text`: the changed span, its start point
+ * found from the nearest node of `tree` instead of a scan from the top. Null when the texts are equal.
+ */
+function editBetween(tree: Tree, oldText: string, text: string): Edit | null {
+  const span = changedSpan(oldText, text);
+  if (!span) return null;
+  const anchor = tree.rootNode.descendantForIndex(span.start);
+  const startPosition = anchor && anchor.startIndex <= span.start
+    ? advancePoint(oldText, anchor.startIndex, anchor.startPosition, span.start)
+    : pointAt(oldText, span.start);
+  return {
+    startIndex: span.start,
+    oldEndIndex: span.oldEnd,
+    newEndIndex: span.newEnd,
+    startPosition,
+    oldEndPosition: advancePoint(oldText, span.start, startPosition, span.oldEnd),
+    newEndPosition: advancePoint(text, span.start, startPosition, span.newEnd),
+  } as Edit;
+}
+
 /** What a cache holds in wasm memory, freed with it. */
 interface Held {
   parsers: Map<string, Parser>;
@@ -113,6 +134,11 @@ export class TreeCache {
   readonly #grammars: Grammars;
   readonly #parsers = new Map<string, Parser>();
   readonly #files = new Map<string, ParsedFile>();
+  /** Prefetches not run yet, by path. */
+  readonly #pending = new Map<
+    string,
+    { timer: ReturnType<typeof setTimeout> | undefined; run: () => Promise<void> }
+  >();
   /** How many parses were incremental (for tests and benchmarks). */
   incrementalParses = 0;
   /** How many parses were from scratch. */
@@ -126,6 +152,7 @@ export class TreeCache {
 
   /** Free every cached tree and parser now (the cache stays usable: later calls parse again). */
   clear(): void {
+    this.#cancelPrefetch();
     free({ parsers: this.#parsers, files: this.#files });
   }
 
@@ -148,26 +175,17 @@ export class TreeCache {
    * @returns The cached or freshly (incrementally) parsed file.
    */
   async parse(path: string, language: string, version: Version, text: string): Promise<ParsedFile> {
+    this.#cancelPrefetch(path);
+    const hit = this.peek(path, language, version);
+    if (hit) return hit;
+    const parser = await this.#parser(language);
+    // Read again after the await: a prefetch may have filled the slot meanwhile.
     const cached = this.#files.get(path);
     if (cached && cached.version === version && cached.language === language) return cached;
-    const parser = await this.#parser(language);
     let old: Tree | null = null;
     if (cached && cached.language === language) {
-      const span = changedSpan(cached.text, text);
-      if (span) {
-        // Start from the nearest node's known position instead of scanning from the top.
-        const anchor = cached.tree.rootNode.descendantForIndex(span.start);
-        const startPosition = anchor && anchor.startIndex <= span.start
-          ? advancePoint(cached.text, anchor.startIndex, anchor.startPosition, span.start)
-          : pointAt(cached.text, span.start);
-        const edit: Edit = {
-          startIndex: span.start,
-          oldEndIndex: span.oldEnd,
-          newEndIndex: span.newEnd,
-          startPosition,
-          oldEndPosition: advancePoint(cached.text, span.start, startPosition, span.oldEnd),
-          newEndPosition: advancePoint(text, span.start, startPosition, span.newEnd),
-        } as Edit;
+      const edit = editBetween(cached.tree, cached.text, text);
+      if (edit) {
         cached.tree.edit(edit);
         old = cached.tree;
       }
@@ -187,6 +205,96 @@ export class TreeCache {
   }
 
   /**
+   * The cached tree of `path` at exactly `version`, without parsing (null when there is none).
+   *
+   * @param path Relative path.
+   * @param language Language id.
+   * @param version Version of the bytes.
+   * @returns The cached file, or null.
+   */
+  peek(path: string, language: string, version: Version): ParsedFile | null {
+    const cached = this.#files.get(path);
+    return cached && cached.version === version && cached.language === language ? cached : null;
+  }
+
+  /**
+   * Parse `text` incrementally from another state's tree, without caching and without touching that tree (it
+   * is copied): e.g. the state before an edit from the tree after it. The caller must `delete()` the result.
+   *
+   * @param language Language id of both.
+   * @param from The tree of `fromText`.
+   * @param fromText The text `from` was parsed from.
+   * @param text The text to parse.
+   * @returns The new tree.
+   */
+  async reparseDetached(language: string, from: Tree, fromText: string, text: string): Promise<Tree> {
+    const parser = await this.#parser(language);
+    const edit = editBetween(from, fromText, text);
+    if (!edit) return from.copy();
+    const old = from.copy();
+    try {
+      old.edit(edit);
+      const tree = parser.parse(text, old);
+      if (!tree) throw new Error(`Cannot parse text as ${language}: the parser returned no tree`);
+      this.incrementalParses++;
+      return tree;
+    } finally {
+      old.delete();
+    }
+  }
+
+  /**
+   * Parse `path` later, when the host is idle (a timer), so that a later call finds its tree cached: what a
+   * read does for the edit that usually follows it. It fills an empty slot only, never replacing or editing a
+   * tree a call may hold; a {@linkcode TreeCache.parse} of the path first, {@linkcode TreeCache.forget} or
+   * {@linkcode TreeCache.clear} cancel it, and a failure is dropped (nothing depends on it).
+   *
+   * @param path Relative path.
+   * @param language Language id.
+   * @param version Version of the bytes.
+   * @param text Decoded text (without BOM).
+   */
+  prefetch(path: string, language: string, version: Version, text: string): void {
+    if (this.#files.has(path) || this.#pending.has(path)) return;
+    const entry = {
+      timer: undefined as ReturnType<typeof setTimeout> | undefined,
+      run: async (): Promise<void> => {
+        if (this.#pending.get(path) !== entry) return;
+        clearTimeout(entry.timer);
+        try {
+          const parser = await this.#parser(language);
+          if (this.#pending.get(path) !== entry || this.#files.has(path)) return;
+          const tree = parser.parse(text);
+          if (!tree) return;
+          this.fullParses++;
+          this.#files.set(path, { language, version, text, tree });
+        } catch {
+          // A warm-up only: the call that needs the tree parses it and reports what fails.
+        } finally {
+          if (this.#pending.get(path) === entry) this.#pending.delete(path);
+        }
+      },
+    };
+    entry.timer = setTimeout(entry.run, 0);
+    // Where the runtime allows it (Deno, Node, Bun), a pending warm-up does not keep the process alive.
+    (entry.timer as unknown as { unref?: () => void }).unref?.();
+    this.#pending.set(path, entry);
+  }
+
+  /** Run every prefetch still waiting for the host to be idle, now (tests, or a host that knows it is idle). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#pending.values()].map((e) => e.run()));
+  }
+
+  #cancelPrefetch(path?: string): void {
+    for (const [p, { timer }] of this.#pending) {
+      if (path !== undefined && p !== path) continue;
+      clearTimeout(timer);
+      this.#pending.delete(p);
+    }
+  }
+
+  /**
    * Parse text without caching (e.g. a staged state that may be dropped).
    * The caller must `delete()` the tree.
    */
@@ -198,6 +306,7 @@ export class TreeCache {
 
   /** Forget a path (e.g. deleted). */
   forget(path: string): void {
+    this.#cancelPrefetch(path);
     this.#files.get(path)?.tree.delete();
     this.#files.delete(path);
   }
@@ -206,6 +315,30 @@ export class TreeCache {
   get size(): number {
     return this.#files.size;
   }
+}
+
+/** Files larger than this are not parsed ahead of need: a large parse would hold up the next call. */
+export const MAX_PREFETCH_CHARS = 2 * 1024 * 1024;
+
+/**
+ * Warm the parse cache for a file a read has just seen, so that the edit that usually follows finds its
+ * tree (see {@linkcode TreeCache.prefetch}): nothing when no grammar applies or the file is over
+ * {@linkcode MAX_PREFETCH_CHARS}. It costs the read nothing: the parse runs when the host is idle.
+ *
+ * @param ws The grammars and the parse cache (a workspace).
+ * @param rel Relative path.
+ * @param text Decoded text (BOM excluded).
+ * @param version Version of the bytes.
+ */
+export function prefetchParse(
+  ws: { readonly grammars: Grammars | null; readonly trees: TreeCache | null },
+  rel: string,
+  text: string,
+  version: Version,
+): void {
+  if (!ws.grammars || !ws.trees || text.length > MAX_PREFETCH_CHARS) return;
+  const language = ws.grammars.languageOf(rel, text.slice(0, HEAD_CHARS));
+  if (language) ws.trees.prefetch(rel, language, version, text);
 }
 
 /**

@@ -1,6 +1,5 @@
 /** A text file as the ladder sees it: lines with their endings, lazily keyed (private). @module */
 import { dominantEol, splitLinesKeepEnds } from "../fs/text.ts";
-import { TextIndex } from "../syntax/text_index.ts";
 
 /** Unicode punctuation and spaces models substitute, and their ASCII forms. */
 export const UNICODE_FOLD: Record<string, string> = {
@@ -88,8 +87,8 @@ export class TextDoc {
   #eol: "\n" | "\r\n" | null = null;
   #lines: string[] | null = null;
   #bodies: string[] | null = null;
+  #starts: number[] | null = null;
   #keys = new Map<KeyKind, string[]>();
-  #index: TextIndex | null = null;
 
   /** @param text The file's text. */
   constructor(text: string) {
@@ -109,6 +108,52 @@ export class TextDoc {
   /** Lines without endings. */
   get bodies(): string[] {
     return this.#bodies ??= this.lines.map(bodyOf);
+  }
+
+  /**
+   * Where each line starts (UTF-16 offsets), then the text's length: what lets the ladder read the few lines it
+   * looks at without splitting the whole file.
+   */
+  get #offsets(): number[] {
+    if (this.#starts) return this.#starts;
+    const text = this.text;
+    const out = [0];
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) out.push(i + 1);
+    // A final newline ends the last line; otherwise the unterminated rest is a line of its own.
+    if (out[out.length - 1] !== text.length) out.push(text.length);
+    return this.#starts = out;
+  }
+
+  /** How many lines (as {@linkcode TextDoc.lines} counts them). */
+  get lineCount(): number {
+    return this.#lines ? this.#lines.length : this.#offsets.length - 1;
+  }
+
+  /** UTF-16 offset where line `i` (0-based) starts; `lineCount` gives the text's length. */
+  offsetOf(i: number): number {
+    return this.#offsets[i]!;
+  }
+
+  /** Line `i` (0-based) with its ending, as in {@linkcode TextDoc.lines}. */
+  line(i: number): string {
+    if (this.#lines) return this.#lines[i]!;
+    const o = this.#offsets;
+    return this.text.slice(o[i]!, o[i + 1]!);
+  }
+
+  /** Line `i` (0-based) without its ending, as in {@linkcode TextDoc.bodies}. */
+  body(i: number): string {
+    if (this.#bodies) return this.#bodies[i]!;
+    return bodyOf(this.line(i));
+  }
+
+  /** Lines `from` to `to` (exclusive, clamped like `Array.slice`) without their endings. */
+  bodySlice(from: number, to: number): string[] {
+    if (this.#bodies) return this.#bodies.slice(from, to);
+    const n = this.lineCount;
+    const out: string[] = [];
+    for (let i = Math.max(0, from); i < Math.min(n, to); i++) out.push(this.body(i));
+    return out;
   }
 
   /** Per-tier keys of every line. */
@@ -137,6 +182,12 @@ export class TextDoc {
         if (k === trim) k = [...trim];
         k[line] = KEYERS.squash(this.bodies[line]!);
       }
+    } else if (kind === "trim" && !this.#bodies) {
+      // Straight from the text: a line's trim key is its text trimmed (the ending is whitespace too).
+      const o = this.#offsets;
+      const text = this.text;
+      k = new Array(o.length - 1);
+      for (let i = 0; i + 1 < o.length; i++) k[i] = text.slice(o[i]!, o[i + 1]!).trim();
     } else k = this.bodies.map(KEYERS[kind]);
     this.#keys.set(kind, k);
     return k;
@@ -148,24 +199,42 @@ export class TextDoc {
    */
   positionsOf(wanted: Iterable<string>): Map<string, number[]> {
     const out = new Map<string, number[]>();
-    const lengths = new Set<number>();
+    let longest = 0;
     for (const w of wanted) {
       out.set(w, []);
-      lengths.add(w.length);
+      longest = Math.max(longest, w.length);
     }
+    // Which lengths are wanted, as a table (a Set lookup per line costs more than the rest of the pass).
+    const lengths = new Uint8Array(longest + 1);
+    for (const w of out.keys()) lengths[w.length] = 1;
     const keys = this.keys("trim");
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
-      if (!lengths.has(k.length)) continue;
+      if (k.length > longest || lengths[k.length] === 0) continue;
       const list = out.get(k);
       if (list) list.push(i);
     }
     return out;
   }
 
-  /** 0-based line index of a UTF-16 offset. */
+  /** 0-based line index of a UTF-16 offset (an offset past a final newline is the line after it). */
   lineAt(offset: number): number {
-    return (this.#index ??= new TextIndex(this.text)).line(offset) - 1;
+    const o = this.#offsets;
+    // Line starts are every entry but an unterminated text's closing length.
+    const text = this.text;
+    let hi = text === "" || text.charCodeAt(text.length - 1) === 10 ? o.length - 1 : o.length - 2;
+    let lo = 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (o[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Whether the keys of `kind` are computed already (a tier may then use them instead of searching the text). */
+  hasKeys(kind: KeyKind): boolean {
+    return this.#keys.has(kind);
   }
 }
 

@@ -112,7 +112,7 @@ export function elisionTier(ctx: Ctx, search: string[], replace: string[]): Step
     out.push(...render(doc, flat, piecePairs, rp, shift, null));
     if (k < reps.length - 1) {
       const gapStart = chain[k]! + pieces[k]!.length;
-      out.push(...doc.bodies.slice(gapStart, chain[k + 1]!));
+      out.push(...doc.bodySlice(gapStart, chain[k + 1]!));
     }
   });
   return {

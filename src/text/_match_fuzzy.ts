@@ -27,7 +27,7 @@ export function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options
     if (!at || at.length > 200) continue;
     for (const p of at) {
       const s = p - j;
-      if (s < 0 || s + n > doc.lines.length) continue;
+      if (s < 0 || s + n > doc.lineCount) continue;
       votes.set(s, (votes.get(s) ?? 0) + 1);
     }
   }
@@ -47,7 +47,7 @@ export function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options
       capped = true;
       break;
     }
-    const win = doc.bodies.slice(s, s + n).map(squash);
+    const win = doc.bodySlice(s, s + n).map(squash);
     let same = 0;
     for (let j = 0; j < n; j++) if (sq[j] !== "" && sq[j] === win[j]) same++;
     scored.push({ start: s, sim: windowSimilarity(sq, win, budget), same });

@@ -25,7 +25,7 @@ export function indentShift(doc: TextDoc, search: string[], pairs: [number, numb
   for (const [s, f] of pairs) {
     const sl = search[s]!;
     if (sl.trim() === "") continue;
-    leadPairs.push([leadOf(sl), leadOf(doc.bodies[f]!)]);
+    leadPairs.push([leadOf(sl), leadOf(doc.body(f))]);
   }
   // A first line copied without its indentation (the selection started at its first character) says nothing
   // about the others: the shift is theirs, and that line keeps the file's indentation.
@@ -105,7 +105,7 @@ export function render(
   const map = new Map<string, string | null>();
   for (const [s, f] of pairs) {
     const k = search[s]!;
-    const v = doc.bodies[f]!;
+    const v = doc.body(f);
     if (map.has(k) && map.get(k) !== v) map.set(k, null);
     else map.set(k, v);
   }
@@ -123,7 +123,7 @@ export function render(
 
 /** Unicode characters the model used in SEARCH that the matched file lines never contain. */
 export function driftChars(search: string[], doc: TextDoc, c: Cand): Set<string> {
-  const window = doc.bodies.slice(c.start, c.end).join("\n");
+  const window = doc.bodySlice(c.start, c.end).join("\n");
   const out = new Set<string>();
   for (const ch of search.join("\n").match(UNICODE_FOLD_RE) ?? []) if (!window.includes(ch)) out.add(ch);
   return out;

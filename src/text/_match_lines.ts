@@ -34,6 +34,20 @@ export function occursAt(lines: readonly string[], at: number, run: readonly str
 
 /** All positions (0-based starts) where `skeys` occurs contiguously in `keys`. */
 export function contiguous(keys: string[], skeys: string[], limit = 1000): number[] {
+  return contiguousWhere(keys, skeys, (i, k) => keys[i] === k, limit);
+}
+
+/**
+ * All positions (0-based starts, ascending, at most `limit`) where every search key `skeys[j]` is accepted
+ * by `same(start + j, skeys[j])`: {@linkcode contiguous} over keys that need not all be computed. The
+ * longest key is tried first on each line; `same` must be what `keys[i] === k` would be for some keys.
+ */
+export function contiguousWhere(
+  keys: readonly unknown[],
+  skeys: string[],
+  same: (line: number, key: string) => boolean,
+  limit = 1000,
+): number[] {
   const n = skeys.length;
   if (n === 0 || n > keys.length) return [];
   let pivot = 0;
@@ -42,11 +56,11 @@ export function contiguous(keys: string[], skeys: string[], limit = 1000): numbe
   const out: number[] = [];
   const last = keys.length - n + pivot;
   for (let i = pivot; i <= last; i++) {
-    if (keys[i] !== pk) continue;
+    if (!same(i, pk)) continue;
     const start = i - pivot;
     let ok = true;
     for (let j = 0; j < n; j++) {
-      if (j !== pivot && keys[start + j] !== skeys[j]) {
+      if (j !== pivot && !same(start + j, skeys[j]!)) {
         ok = false;
         break;
       }
@@ -81,10 +95,74 @@ export function exactCands(doc: TextDoc, search: string[]): Cand[] {
   return contiguous(doc.bodies, search).map((s) => ({ start: s, end: s + search.length, pairs: null }));
 }
 
-/** Runs of lines whose `kind` keys equal the search lines' keys. */
+/**
+ * {@linkcode contiguous} over the trim keys, found by searching the text for the longest search key instead of
+ * keying every line: only the lines where it occurs, and their neighbours, are trimmed.
+ */
+function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
+  const n = skeys.length;
+  const total = doc.lineCount;
+  if (n === 0 || n > total) return [];
+  let pivot = 0;
+  for (let j = 1; j < n; j++) if (skeys[j]!.length > skeys[pivot]!.length) pivot = j;
+  const pk = skeys[pivot]!;
+  if (pk === "") return contiguous(doc.keys("trim"), skeys, limit);
+  const text = doc.text;
+  const last = total - n + pivot;
+  const out: number[] = [];
+  // A line whose trim key is pk holds pk at its first non-blank character: the first hit in each line decides.
+  for (let o = text.indexOf(pk); o !== -1;) {
+    const i = doc.lineAt(o);
+    if (i >= pivot && i <= last && doc.line(i).trim() === pk) {
+      const start = i - pivot;
+      let ok = true;
+      for (let j = 0; j < n; j++) {
+        if (j !== pivot && doc.line(start + j).trim() !== skeys[j]) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) {
+        out.push(start);
+        if (out.length >= limit) break;
+      }
+    }
+    o = i + 1 < total ? text.indexOf(pk, doc.offsetOf(i + 1)) : -1;
+  }
+  return out;
+}
+
+/**
+ * Whether a line whose trim key is `trimmed` has the squash key `key` (whitespace runs as one space), computing
+ * the squash only when it can differ: squashing never lengthens a line and keeps its first and last
+ * characters, and a trim key equal to a squash key is its own squash.
+ */
+function squashes(trimmed: string, key: string): boolean {
+  if (trimmed === key) return true;
+  if (trimmed.length <= key.length || key === "") return false;
+  if (trimmed.charCodeAt(0) !== key.charCodeAt(0)) return false;
+  if (trimmed.charCodeAt(trimmed.length - 1) !== key.charCodeAt(key.length - 1)) return false;
+  return keyOf("squash", trimmed) === key;
+}
+
+/**
+ * Runs of lines whose `kind` keys equal the search lines' keys. The trim_end and squash keys of the whole file
+ * are never built: those runs are found from the trim keys (a trim_end match is a trim match whose lines also
+ * agree on leading whitespace; a line's squash key is computed only where it can equal the one sought).
+ */
 export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[] {
   const skeys = search.map((s) => keyOf(kind, s));
-  return contiguous(doc.keys(kind), skeys).map((s) => ({ start: s, end: s + search.length, pairs: null }));
+  let starts: number[];
+  if (kind === "squash") {
+    const trim = doc.keys("trim");
+    starts = contiguousWhere(trim, skeys, (i, k) => squashes(trim[i]!, k));
+  } else if (kind === "trim_end") {
+    const trim = doc.keys("trim");
+    starts = contiguousWhere(trim, skeys, (i, k) => trim[i] === k.trimStart() && doc.body(i).trimEnd() === k);
+  } else if (kind === "trim" && !doc.hasKeys("trim")) {
+    starts = trimRuns(doc, skeys);
+  } else starts = contiguous(doc.keys(kind), skeys);
+  return starts.map((s) => ({ start: s, end: s + search.length, pairs: null }));
 }
 
 /** Blank-line-insensitive: match the non-blank lines in order, whatever blank lines lie between. */

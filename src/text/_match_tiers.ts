@@ -39,9 +39,9 @@ export function byHint(cands: Cand[], hint: number | undefined): Cand | null {
 export function decide(ctx: Ctx, tier: MatchTier, cands: Cand[]): Cand | Cand[] | null {
   let c = cands;
   if (ctx.block.atEnd) {
-    const n = ctx.doc.lines.length;
+    const n = ctx.doc.lineCount;
     c = c.filter((x) => {
-      for (let i = x.end; i < n; i++) if (ctx.doc.bodies[i]!.trim() !== "") return false;
+      for (let i = x.end; i < n; i++) if (ctx.doc.body(i).trim() !== "") return false;
       return true;
     });
   }
@@ -87,9 +87,9 @@ export function baseTiers(ctx: Ctx, search: string[], replace: string[]): Step |
   // Tiers 2 and 3 share one pass over the trim keys: tier 2 keeps the runs whose lines
   // also agree on leading whitespace.
   const trimmed = keyedCands(ctx.doc, "trim", search);
-  const bodies = ctx.doc.bodies;
+  const doc = ctx.doc;
   const sameLead = trimmed.filter((c) =>
-    search.every((l, j) => l.trimEnd() === bodies[c.start + j]!.trimEnd())
+    search.every((l, j) => l.trimEnd() === doc.body(c.start + j).trimEnd())
   );
   return step(ctx, "trailing_whitespace", sameLead, search, replace, false) ??
     step(ctx, "indentation", trimmed, search, replace, true) ??
@@ -110,13 +110,13 @@ export function blankTier(ctx: Ctx, search: string[], replace: string[]): Step |
   let end = s.cand.end;
   const pairs = [...(s.cand.pairs ?? [])];
   let fileLead = 0;
-  while (fileLead < lead && start > 0 && doc.bodies[start - 1]!.trim() === "") {
+  while (fileLead < lead && start > 0 && doc.body(start - 1).trim() === "") {
     start--;
     fileLead++;
     pairs.push([lead - fileLead, start]);
   }
   let fileTrail = 0;
-  while (fileTrail < trail && end < doc.lines.length && doc.bodies[end]!.trim() === "") {
+  while (fileTrail < trail && end < doc.lineCount && doc.body(end).trim() === "") {
     pairs.push([search.length - trail + fileTrail, end]);
     end++;
     fileTrail++;

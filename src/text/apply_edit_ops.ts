@@ -165,7 +165,7 @@ export async function explainFailure(
   const spacing = closest
     ? whitespaceDifference(
       block.search,
-      doc.bodies.slice(closest.start_line - 1, closest.end_line),
+      doc.bodySlice(closest.start_line - 1, closest.end_line),
       closest.start_line,
     )
     : null;
@@ -230,21 +230,27 @@ export function applyMatch(doc: TextDoc, m: BlockMatch, block?: EditBlock): stri
     // Exact hit in an LF-only file: splice the text, no line split.
     return doc.text.slice(0, m.textSpan.from) + m.replacement.join("\n") + doc.text.slice(m.textSpan.to);
   }
-  const atEof = m.end >= doc.lines.length;
-  const lines = doc.lines;
-  const old = lines.slice(m.start, m.end);
+  const count = doc.lineCount;
+  const atEof = m.end >= count;
+  const old: string[] = [];
+  for (let i = m.start; i < Math.min(m.end, count); i++) old.push(doc.line(i));
   const rep = m.replacement;
-  const out = lines.slice(0, m.start);
-  const lastEnding = old.length > 0
-    ? endingOf(old[old.length - 1]!)
-    : (m.start < lines.length ? doc.eol : "");
+  const lastEnding = old.length > 0 ? endingOf(old[old.length - 1]!) : (m.start < count ? doc.eol : "");
+  // The replaced lines with their endings; the text around them is spliced (or, at the end, copied).
+  const mid: string[] = [];
   for (let k = 0; k < rep.length; k++) {
     let ending: string;
     if (k === rep.length - 1) ending = lastEnding;
     else if (k < old.length - 1) ending = endingOf(old[k]!) || doc.eol;
     else ending = doc.eol;
-    out.push(rep[k]! + ending);
+    mid.push(rep[k]! + ending);
   }
+  if (!atEof) {
+    // Lines before and after the match are the text's own: splice it instead of joining every line.
+    return doc.text.slice(0, doc.offsetOf(m.start)) + mid.join("") + doc.text.slice(doc.offsetOf(m.end));
+  }
+  const lines = doc.lines;
+  const out = lines.slice(0, m.start).concat(mid);
   if (rep.length > 0 && old.length === 0 && m.start >= lines.length && m.start > 0) {
     // Appending after an unterminated last line: terminate it, keep the file unterminated.
     const prev = out[m.start - 1]!;
@@ -388,7 +394,7 @@ export async function applyEditOps(
       const report = blockReport(rel, ++blockNo, block);
       let match: BlockMatch;
       if (block.search.length === 0) {
-        const total = doc.lines.length;
+        const total = doc.lineCount;
         let hint = shiftedHint(block.lineHint, shifts);
         const anchors = block.anchors ?? [];
         if (anchors.length > 0 && !block.atEnd) {

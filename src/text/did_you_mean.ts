@@ -45,7 +45,7 @@ export function closestWindow(
   options: { budget?: number; hint?: number } = {},
 ): ClosestWindow | null {
   const n = search.length;
-  const total = doc.lines.length;
+  const total = doc.lineCount;
   if (n === 0 || total === 0) return null;
   if (options.hint !== undefined) {
     const near = nearHint(doc, search, options.hint - 1);
@@ -84,7 +84,7 @@ export function closestWindow(
   let best: { start: number; sim: number } | null = null;
   for (const [s] of starts) {
     if (budget.left <= 0) break;
-    const sim = windowSimilarity(sq, doc.bodies.slice(s, s + n).map(squash), budget);
+    const sim = windowSimilarity(sq, doc.bodySlice(s, s + n).map(squash), budget);
     if (best === null || sim > best.sim) best = { start: s, sim };
   }
   if (best === null || best.sim < 0.3) return null;
@@ -93,20 +93,20 @@ export function closestWindow(
 
 /** The window at `start` as a did-you-mean: lines, similarity (1 only when equal but for whitespace), diff. */
 export function windowAt(doc: TextDoc, search: string[], start: number, sim: number): ClosestWindow {
-  const end = Math.min(doc.lines.length, start + search.length);
+  const end = Math.min(doc.lineCount, start + search.length);
   const rounded = Math.round(sim * 100) / 100;
   return {
     start_line: start + 1,
     end_line: end,
     similarity: sim < 1 && rounded === 1 ? 0.99 : rounded,
-    diff: compactDiff(search, doc.bodies.slice(start, end), start + 1),
+    diff: compactDiff(search, doc.bodySlice(start, end), start + 1),
   };
 }
 
 /** The best window within 25 lines of the hint (0-based) whose first or last non-blank line is the search's. */
 function nearHint(doc: TextDoc, search: string[], hint: number): { start: number; sim: number } | null {
   const n = search.length;
-  const total = doc.lines.length;
+  const total = doc.lineCount;
   const first = search.findIndex((l) => l.trim() !== "");
   if (first === -1) return null;
   let last = n - 1;
@@ -120,7 +120,7 @@ function nearHint(doc: TextDoc, search: string[], hint: number): { start: number
       const anchored = keys[s + first] === search[first]!.trim() ||
         (last !== first && keys[s + last] === search[last]!.trim());
       if (!anchored) continue;
-      const sim = windowSimilarity(sq, doc.bodies.slice(s, s + n).map(squash), { left: n });
+      const sim = windowSimilarity(sq, doc.bodySlice(s, s + n).map(squash), { left: n });
       if (best === null || sim > best.sim) best = { start: s, sim };
     }
   }

@@ -253,12 +253,11 @@ function insertionAlreadyApplied(
   if (replace.length <= search.length) return null;
   const s = search.map((x) => x.trimEnd());
   const r = replace.map((x) => x.trimEnd());
-  const bodies = doc.bodies;
   for (let k = 0; k + s.length <= r.length; k++) {
     if (!occursAt(r, k, s)) continue;
     const from = start - k;
-    if (from < 0 || from + r.length > bodies.length) continue;
-    if (r.every((line, j) => bodies[from + j]!.trimEnd() === line)) {
+    if (from < 0 || from + r.length > doc.lineCount) continue;
+    if (r.every((line, j) => doc.body(from + j).trimEnd() === line)) {
       return { start_line: from + 1, end_line: from + r.length };
     }
   }

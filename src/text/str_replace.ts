@@ -155,6 +155,20 @@ export async function strReplace(
       }
       chosen = [hits[pick]!];
     }
+    // new_string holds old_string: a hit that sits inside new_string already written there is this edit,
+    // re-sent after it landed (applying it again would repeat the added text).
+    const landed = chosen.filter((o) => insideReplacement(text, o, oldText, newText));
+    if (landed.length > 0 && landed.length === chosen.length) {
+      const first = doc.lineAt(landed[0]!);
+      throw new RecoverableError(
+        "already_applied",
+        `Cannot edit "${rel}": new_string is already at line ${first + 1}, where old_string matches inside it`,
+        {
+          hint: "Drop this edit: the file already holds its change (re-read the lines to check)",
+          details: { path: rel, found_at: landed.map((o) => ({ start_line: doc.lineAt(o) + 1 })) },
+        },
+      );
+    }
     let out = text;
     for (const o of [...chosen].reverse()) {
       out = out.slice(0, o) + withRegionEol(text, o + oldText.length, newText) +
@@ -209,4 +223,13 @@ export async function strReplace(
   report.new_lines = { start: m.start + 1, end: m.start + Math.max(1, m.replacement.length) };
   if (m.tier === "fuzzy") report.similarity = Math.round(m.similarity * 100) / 100;
   return { path: rel, report, replaced: 1, created: false };
+}
+
+/** Whether old text found at `at` is part of new text already written around it. */
+function insideReplacement(text: string, at: number, oldText: string, newText: string): boolean {
+  if (newText.length <= oldText.length) return false;
+  for (let k = newText.indexOf(oldText); k !== -1; k = newText.indexOf(oldText, k + 1)) {
+    if (at - k >= 0 && text.startsWith(newText, at - k)) return true;
+  }
+  return false;
 }

@@ -15,6 +15,7 @@ export type {
   HandlerResult,
   JsonSchema,
   PipelineStep,
+  ReadBudget,
   Reminder,
   StepResult,
   ToolContext,
@@ -27,7 +28,10 @@ export type {
 export { describeTools, findTool, TOOLS } from "./catalogue.ts";
 export { dispatch, validateArgs } from "./dispatch.ts";
 export type { DispatchOptions } from "./dispatch.ts";
-export { MAX_READ_LINES, readFile } from "./read_file.ts";
+export { DEFAULT_READ_TOKENS, estimateTokens, MAX_READ_LINES, readFile } from "./read_file.ts";
+export { definitionGate, FREEFORM_TEXT_TOOLS } from "./definition_gate_step.ts";
+export type { DefinitionGateMode, DefinitionGateStepOptions } from "./definition_gate_step.ts";
+export { compassStep } from "./compass_step.ts";
 export type { ReadFileArgs } from "./read_file.ts";
 export { listFiles } from "./list_files.ts";
 export type { ListFilesArgs } from "./list_files.ts";

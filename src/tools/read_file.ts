@@ -7,6 +7,7 @@ import { isRecoverable, RecoverableError } from "../errors.ts";
 import { numberLines, textLines } from "../fs/lines.ts";
 import { eolStyle } from "../fs/text.ts";
 import { omittedNotice, summarizeSpan } from "../syntax/line_summary.ts";
+import { prefetchParse } from "../syntax/trees.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { ReadBudget, ToolDefinition } from "./types.ts";
@@ -82,6 +83,7 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);
+    prefetchParse(workspace, rel, file.text, file.version); // the edit after a read finds its tree
     const all = textLines(file.text);
     const total = all.length;
     const start = args.start_line ?? 1;

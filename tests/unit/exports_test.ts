@@ -10,6 +10,8 @@ import * as syntax from "../../src/syntax/mod.ts";
 import * as text from "../../src/text/mod.ts";
 import * as structural from "../../src/structural/mod.ts";
 import * as tools from "../../src/tools/mod.ts";
+import * as guards from "../../src/guards/mod.ts";
+import * as compass from "../../src/compass/mod.ts";
 
 const SNAPSHOT = new URL("./exports_snapshot.json", import.meta.url);
 
@@ -18,7 +20,9 @@ Deno.test("the public exports and the tool catalogue match the snapshot", async 
     exports: Object.keys(graver).sort(),
     // Each subpath of deno.json's exports names its own surface.
     subpaths: Object.fromEntries(
-      Object.entries({ fs, syntax, text, structural, tools }).map(([k, v]) => [k, Object.keys(v).sort()]),
+      Object.entries({ fs, syntax, text, structural, guards, compass, tools }).map((
+        [k, v],
+      ) => [k, Object.keys(v).sort()]),
     ),
     tools: graver.TOOLS.map((t) => ({
       name: t.name,
@@ -38,11 +42,20 @@ Deno.test("the public exports and the tool catalogue match the snapshot", async 
 Deno.test("every mod.ts names its exports (no export *), and deno.json publishes each area's mod.ts", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
   const published = new Set(Object.values(config.exports as Record<string, string>));
-  for (const area of ["fs", "syntax", "text", "structural", "tools"]) {
+  for (const area of ["fs", "syntax", "text", "structural", "guards", "compass", "tools"]) {
     assert.ok(published.has(`./src/${area}/mod.ts`), `deno.json exports ./src/${area}/mod.ts`);
   }
   for (
-    const mod of ["mod.ts", "fs/mod.ts", "syntax/mod.ts", "text/mod.ts", "structural/mod.ts", "tools/mod.ts"]
+    const mod of [
+      "mod.ts",
+      "fs/mod.ts",
+      "syntax/mod.ts",
+      "text/mod.ts",
+      "structural/mod.ts",
+      "guards/mod.ts",
+      "compass/mod.ts",
+      "tools/mod.ts",
+    ]
   ) {
     const source = await Deno.readTextFile(new URL(`../../src/${mod}`, import.meta.url));
     assert.doesNotMatch(source, /^export \*/m, `src/${mod} names what it exports`);

@@ -36,6 +36,7 @@ async function open(guard: ReadGuardOptions["mode"] | ReadGuardOptions = "refuse
     wasm: createWasmLoader(),
     telemetry,
     readGuard: guard,
+    definitionGate: "off", // these edits are judged by the read guard alone
   });
   return { ws, telemetry, backend };
 }

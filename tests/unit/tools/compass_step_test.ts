@@ -29,6 +29,7 @@ async function open(compass: CompassSetting, options: { steps?: PipelineStep[] }
     root: "/w",
     wasm: createWasmLoader(),
     telemetry,
+    readGuard: "off", // the router alone: the session's guards have their own tests
     ...(compass === undefined ? {} : { compass }),
     ...(options.steps ? { steps: options.steps } : {}),
   });

@@ -123,3 +123,21 @@ Deno.test("edit_file with an empty old_string creates a missing file and refuses
   assert.ok(!refused.ok);
   assert.equal(refused.error.code, "invalid_args");
 });
+
+Deno.test("edit_file sent again after it landed is already_applied when new_string holds old_string", async () => {
+  const ws = await open({ "string.js": FIXTURE });
+  const line = FIXTURE.split("\n").find((l) => l.trim().length > 20 && FIXTURE.split(l).length === 2)!;
+  const args = { path: "string.js", old_string: line, new_string: `${line} // checked` };
+  const first = await ws.call("edit_file", args);
+  assert.ok(first.ok && first.status === "applied");
+  const once = await text(ws, "string.js");
+  const again = await ws.call("edit_file", args);
+  assert.ok(!again.ok && again.error.code === "already_applied", JSON.stringify(again));
+  assert.match(again.error.message, /new_string is already at line \d+/);
+  assert.equal(await text(ws, "string.js"), once, "the comment is not added twice");
+  // Text added before the old text, too.
+  const prefix = { path: "string.js", old_string: line, new_string: `// checked\n${line}` };
+  assert.ok((await ws.call("edit_file", prefix)).ok);
+  const twice = await ws.call("edit_file", prefix);
+  assert.ok(!twice.ok && twice.error.code === "already_applied");
+});
