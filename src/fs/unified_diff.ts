@@ -55,16 +55,18 @@ export function unifiedDiff(
   if (oldText === newText && from === path && before !== null && after !== null) {
     return modeChanged ? header : "";
   }
-  const patch = structuredPatch(from, path, oldText, newText, undefined, undefined, {
-    context: options.context ?? 3,
-  });
-  if (patch.hunks.length === 0) return from !== path ? header : header;
+  const context = options.context ?? 3;
+  // Only the region that changed, with its context, is diffed: on a large file with a small edit the
+  // diff costs what the edit touched, not the file (the hunks are the same).
+  const middle = changedRegion(oldText, newText, context);
+  const patch = structuredPatch(from, path, middle.before, middle.after, undefined, undefined, { context });
+  if (patch.hunks.length === 0) return header;
   let out = header;
   out += `--- ${before === null ? "/dev/null" : `a/${from}`}\n`;
   out += `+++ ${after === null ? "/dev/null" : `b/${path}`}\n`;
   for (const h of patch.hunks) {
-    const oldStart = h.oldLines === 0 ? h.oldStart - 1 : h.oldStart;
-    const newStart = h.newLines === 0 ? h.newStart - 1 : h.newStart;
+    const oldStart = (h.oldLines === 0 ? h.oldStart - 1 : h.oldStart) + middle.linesBefore;
+    const newStart = (h.newLines === 0 ? h.newStart - 1 : h.newStart) + middle.linesBefore;
     out += `@@ -${range(oldStart, h.oldLines)} +${range(newStart, h.newLines)} @@\n`;
     for (const line of h.lines) out += line + "\n";
   }
@@ -78,4 +80,38 @@ function gitMode(mode: number | null | undefined): string {
 
 function range(start: number, lines: number): string {
   return lines === 1 ? `${start}` : `${start},${lines}`;
+}
+
+/**
+ * The part of two texts that differs, widened to whole lines and `keep`
+ * lines of context on each side (the rest is the same in both), and how many
+ * lines come before it.
+ */
+function changedRegion(
+  a: string,
+  b: string,
+  keep: number,
+): { before: string; after: string; linesBefore: number } {
+  const max = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  // Back to the start of the line where they part, then `keep` lines more.
+  let cut = a.lastIndexOf("\n", p - 1) + 1;
+  for (let i = 0; i < keep && cut > 0; i++) cut = a.lastIndexOf("\n", cut - 2) + 1;
+  let s = 0;
+  while (s < max - cut && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  let endA = a.length;
+  let endB = b.length;
+  if (s > 0) {
+    // The first line start inside the common end, then `keep` lines more.
+    let at = a.indexOf("\n", a.length - s);
+    for (let i = 0; i < keep && at !== -1; i++) at = a.indexOf("\n", at + 1);
+    if (at !== -1) {
+      endA = at + 1;
+      endB = b.length - (a.length - endA);
+    }
+  }
+  let linesBefore = 0;
+  for (let i = a.indexOf("\n"); i !== -1 && i < cut; i = a.indexOf("\n", i + 1)) linesBefore++;
+  return { before: a.slice(cut, endA), after: b.slice(cut, endB), linesBefore };
 }

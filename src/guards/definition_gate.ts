@@ -40,12 +40,12 @@ import { GATED_KINDS, type KeywordRule, keywordRules } from "./_definition_keywo
 import { type LineHunk, lineHunks } from "./_line_hunks.ts";
 
 /**
- * The rename tool the gate names in a rename's `suggested_call`. graver has
- * none yet, so a rename is refused with a message saying it needs one; when
- * `edit_rename_symbol` lands, set this (or pass `renameTool` in the options)
- * and the suggestion becomes `{ tool, args: { path, name_path, new_name } }`.
+ * The rename tool the gate names in a rename's `suggested_call`:
+ * `{ tool, args: { path, name_path, new_name } }` (`name_path` is an alias of
+ * edit_rename_symbol's `target`). Pass `renameTool: null` in the options for
+ * a refusal that only says a rename needs a rename tool.
  */
-export const RENAME_TOOL: string | null = null;
+export const RENAME_TOOL: string | null = "edit_rename_symbol";
 
 /** What kind of definition edit a finding is, and so which tool it routes to. */
 export type DefinitionEditKind = "remove" | "insert" | "replace" | "rename";
@@ -118,7 +118,7 @@ export interface DefinitionEditInput {
 
 /** Options of {@linkcode judgeDefinitionEdit}. */
 export interface DefinitionGateOptions {
-  /** The rename tool to suggest (default {@linkcode RENAME_TOOL}: none yet). */
+  /** The rename tool to suggest (default {@linkcode RENAME_TOOL}; null: none). */
   renameTool?: string | null;
 }
 

@@ -19,3 +19,7 @@ export type { SelectMode, Selector, SelectorKind } from "./selectors.ts";
 export { ANCHOR_POSITIONS } from "./anchors.ts";
 export type { AnchorPosition } from "./anchors.ts";
 export type { InsertPosition } from "./symbol_insert.ts";
+export { findReferences, MAX_PROJECT_FILES } from "./references.ts";
+export type { FindReferencesOptions, ReferenceSearch, ReferenceSite, ReferenceTarget } from "./references.ts";
+export { planRename, stageRename } from "./rename.ts";
+export type { RenameOptions, RenamePlan, TextOccurrence } from "./rename.ts";

@@ -52,6 +52,12 @@ export interface CliHost {
   backend: Backend;
   /** Wasm for grammars. */
   wasm: WasmLoader;
+  /** Colour human output: stdout is a terminal and `NO_COLOR` is unset (the adapter decides; default false). */
+  color?: boolean;
+  /** Show progress lines: stderr is a terminal (default false). */
+  progress?: boolean;
+  /** How long work runs before its progress line appears, in ms (default 400). */
+  progressDelayMs?: number;
 }
 
 /** One option of a command. */
@@ -411,19 +417,6 @@ export function usageError(
   return EXIT.usage;
 }
 
-function toolArgsHelp(schema: Record<string, unknown>): string {
-  const props = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
-  const required = new Set((schema["required"] ?? []) as string[]);
-  const width = Math.max(0, ...Object.keys(props).map((n) => n.length));
-  return Object.entries(props).map(([n, p]) => {
-    const type = Array.isArray(p["enum"])
-      ? (p["enum"] as unknown[]).map((v) => JSON.stringify(v)).join("|")
-      : String(p["type"] ?? "any");
-    const desc = typeof p["description"] === "string" ? `  ${p["description"]}` : "";
-    return `  ${n.padEnd(width)}  ${type}${required.has(n) ? ", required" : ""}${desc}\n`;
-  }).join("");
-}
-
 registerCliCommand({
   name: "call",
   synopsis: "call <tool> ['<json args>'|-] [--root DIR] [--session ID] [--guard MODE] [--dry-run]",
@@ -437,6 +430,7 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
   flags: {
     ...WORKSPACE_FLAGS,
     "dry-run": { kind: "boolean", help: "stage and check, write nothing; the result has the diffs" },
+    json: { kind: "boolean", help: "accepted everywhere; call always prints one JSON object" },
   },
   maxPositional: 2,
   async run({ flags, positional, host, open }) {
@@ -468,49 +462,6 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
     if (options.session !== undefined) await saveSession(ws, options.session);
     printJson(host, result);
     return exitCodeOf(result);
-  },
-});
-
-function toolNotFound(host: CliHost, command: string, tool: string, names: string[]): number {
-  const near = nearestNames(tool, names, 3);
-  return usageError(host, command, `unknown tool "${tool}"`, {
-    hint: near.length > 0
-      ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Run "graver tools" to list them`
-      : `Run "graver tools" to list them`,
-    details: { tool, did_you_mean: near },
-  });
-}
-
-registerCliCommand({
-  name: "tools",
-  synopsis: "tools [NAME] [--json]",
-  summary: "List the tools, or show one tool's description and arguments",
-  details: `
-Without NAME: one line per tool (with --json: [{name, description, inputSchema}]).
-With NAME: its description, arguments and JSON Schema (with --json: {name, description, inputSchema}).`,
-  flags: { json: { kind: "boolean", help: "print JSON" } },
-  maxPositional: 1,
-  run({ flags, positional, host }) {
-    const tools = describeTools();
-    const [name] = positional;
-    if (name !== undefined) {
-      const tool = tools.find((t) => t.name === name);
-      if (!tool) return Promise.resolve(toolNotFound(host, "tools", name, tools.map((t) => t.name)));
-      if (flags["json"]) printJson(host, tool);
-      else {
-        host.stdout(
-          `${tool.name}\n\n${tool.description}\n\narguments:\n${
-            toolArgsHelp(tool.inputSchema)
-          }\nusage: graver call ${tool.name} '<json args>'\n\nschema:\n${
-            JSON.stringify(tool.inputSchema, null, 2)
-          }\n`,
-        );
-      }
-      return Promise.resolve(EXIT.ok);
-    }
-    if (flags["json"]) printJson(host, tools);
-    else for (const t of tools) host.stdout(`${t.name.padEnd(24)} ${t.description}\n`);
-    return Promise.resolve(EXIT.ok);
   },
 });
 

@@ -12,6 +12,7 @@ import type { ToolResult } from "../tools/types.ts";
 import type { DispatchOptions } from "../tools/dispatch.ts";
 import { loadSession, saveSession, sessionCallOptions, sessionFlagsProblem } from "./cli_session.ts";
 import { exitCodeOf, registerCliCommand, resolveRoot, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { type Paint, paintDiff, painter } from "./cli_output.ts";
 
 const FORMATS = ["auto", "search-replace", "udiff", "apply-patch"];
 
@@ -25,8 +26,14 @@ interface BlockLine {
   error?: { code: string; message: string; details?: Record<string, unknown> };
 }
 
-/** A short human summary of an apply_edits result. */
-export function summarizeApply(result: ToolResult): string {
+/**
+ * A short human summary of an apply_edits result.
+ *
+ * @param result The result.
+ * @param paint Styles for the diffs (default: none).
+ * @returns Lines ending in a newline.
+ */
+export function summarizeApply(result: ToolResult, paint: Paint = painter({})): string {
   const out: string[] = [];
   if (result.ok) {
     const blocks = (result.data["blocks"] as BlockLine[] | undefined) ?? [];
@@ -49,12 +56,12 @@ export function summarizeApply(result: ToolResult): string {
       );
     }
     for (const w of result.warnings) out.push(`warning: ${w}`);
-    for (const c of result.changes) out.push(c.diff.trimEnd());
+    for (const c of result.changes) out.push(paintDiff(c.diff.trimEnd(), paint));
   } else {
     out.push(`error ${result.error.code}: ${result.error.message}`);
     out.push(`hint: ${result.error.hint}`);
     const dym = result.error.details?.["did_you_mean"] as { diff?: string } | undefined;
-    if (dym?.diff) out.push(dym.diff);
+    if (dym?.diff) out.push(paintDiff(dym.diff, paint));
   }
   return out.join("\n") + "\n";
 }
@@ -124,7 +131,9 @@ read guard stays off for a response written for another harness unless --guard w
     if (options.session !== undefined) await loadSession(ws, options.session);
     const result = await ws.call("apply_edits", args, options);
     if (options.session !== undefined) await saveSession(ws, options.session);
-    host.stdout(flags["json"] ? JSON.stringify(result, null, 2) + "\n" : summarizeApply(result));
+    host.stdout(
+      flags["json"] ? JSON.stringify(result, null, 2) + "\n" : summarizeApply(result, painter(host)),
+    );
     return exitCodeOf(result);
   },
 });

@@ -25,7 +25,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import denoJson from "../../deno.json" with { type: "json" };
 import { isRecoverable } from "../errors.ts";
-import { TOOLS } from "../tools/catalogue.ts";
+import { catalogueEntries, exportCatalogue } from "../tools/export_formats.ts";
 import type { ToolDefinition, ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
@@ -39,16 +39,10 @@ export const DEFAULT_INSTRUCTIONS: string =
   "definitions and edit_file/apply_edits for small text changes. A refused call wrote nothing: its error " +
   "has a code, a hint saying what to call next, and often a suggested_call.";
 
-/** Mutating tools that only add (never overwrite or remove what exists). */
-const ADDITIVE = new Set(["create_file", "insert_code", "edit_insert_at_anchor"]);
-
-/** Mutating tools whose repeat with the same arguments changes nothing more. */
-const IDEMPOTENT = new Set(["write_file", "create_file", "delete_file", "move_file", "replace_symbol"]);
-
 /**
- * The MCP annotations of a tool: read-only when it cannot write (or only
- * previews), destructive when it can overwrite or remove, idempotent when a
- * repeat changes nothing more; never open-world (the workspace is closed).
+ * The MCP annotations of a tool — the catalogue's (`src/tools/export_formats.ts`): read-only when it cannot
+ * write (or only previews), destructive when it can overwrite or remove, idempotent when a repeat changes
+ * nothing more; never open-world (the workspace is closed).
  *
  * @example
  * ```ts
@@ -65,29 +59,17 @@ const IDEMPOTENT = new Set(["write_file", "create_file", "delete_file", "move_fi
  * @returns The annotations.
  */
 export function toolAnnotations(tool: ToolDefinition): NonNullable<Tool["annotations"]> {
-  const writes = tool.mutates && tool.previewOnly !== true;
-  return {
-    title: tool.name.replaceAll("_", " "),
-    readOnlyHint: !writes,
-    destructiveHint: writes && !ADDITIVE.has(tool.name),
-    idempotentHint: !writes || IDEMPOTENT.has(tool.name),
-    openWorldHint: false,
-  };
+  return catalogueEntries({ tools: [tool] })[0]!.annotations;
 }
 
 /**
- * The catalogue as MCP tools: name, description, the JSON Schema of the
- * arguments, annotations.
+ * The catalogue as MCP tools (the catalogue's `mcp` export): name, title, description, the JSON Schema
+ * of the arguments, the result's schema as `outputSchema`, annotations.
  *
  * @returns One entry per tool, in catalogue order.
  */
 export function mcpTools(): Tool[] {
-  return TOOLS.map((t) => ({
-    name: t.name,
-    description: t.description,
-    inputSchema: t.inputSchema as Tool["inputSchema"],
-    annotations: toolAnnotations(t),
-  }));
+  return exportCatalogue("mcp") as unknown as Tool[];
 }
 
 /**

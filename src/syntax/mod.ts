@@ -23,3 +23,6 @@ export { findSyntaxRegressions } from "./syntax_guard.ts";
 export type { SyntaxRegression } from "./syntax_guard.ts";
 export { MAX_SPAN_SYMBOLS, omittedNotice, summarizeSpan } from "./line_summary.ts";
 export type { SpanSummary, SpanSymbol } from "./line_summary.ts";
+export { bindingLanguages, fileBindings } from "./bindings.ts";
+export type { Binding, FileBindings, Occurrence, Scope } from "./bindings.ts";
+export { ModuleResolver } from "./module_resolution.ts";

@@ -89,7 +89,17 @@ export function symbolRules(language: string): SymbolRules {
 
 /** Languages that have a tags query. */
 export function languagesWithTags(): string[] {
-  return Object.keys(LANGUAGES).filter((l) => LANGUAGES[l]!.queries["tags"] !== undefined);
+  return languagesWithQuery("tags");
+}
+
+/**
+ * Languages that have the query `name` (e.g. "bindings").
+ *
+ * @param name Query name.
+ * @returns Language ids.
+ */
+export function languagesWithQuery(name: string): string[] {
+  return Object.keys(LANGUAGES).filter((l) => LANGUAGES[l]!.queries[name] !== undefined);
 }
 
 const CACHE = new WeakMap<object, Map<string, Query>>();

@@ -162,7 +162,9 @@ export async function strReplace(
       const first = doc.lineAt(landed[0]!);
       throw new RecoverableError(
         "already_applied",
-        `Cannot edit "${rel}": new_string is already at line ${first + 1}, where old_string matches inside it`,
+        `Cannot edit "${rel}": new_string is already at line ${
+          first + 1
+        }, where old_string matches inside it`,
         {
           hint: "Drop this edit: the file already holds its change (re-read the lines to check)",
           details: { path: rel, found_at: landed.map((o) => ({ start_line: doc.lineAt(o) + 1 })) },

@@ -35,7 +35,7 @@ export const MAX_EDIT_TEXT = 8 * 1024 * 1024;
 export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
   name: "apply_edits",
   description:
-    "Apply edits written as SEARCH/REPLACE blocks (file path on the line above <<<<<<< SEARCH), a unified diff, or a *** Begin Patch envelope, across one or more files. Each block is placed by a matching ladder (exact, whitespace, indentation, blank lines, '...' elisions, Unicode punctuation, copied line numbers, spacing inside lines; bounded fuzzy only with fuzzy: true) and refused when ambiguous; data.blocks reports the tier and lines of each. All-or-nothing unless partial is true.",
+    "Apply edits written as SEARCH/REPLACE blocks (file path on the line above <<<<<<< SEARCH), a unified diff, or a *** Begin Patch envelope, across one or more files. Each block is placed by a matching ladder (exact, whitespace, indentation, blank lines, '...' elisions, Unicode punctuation, copied line numbers, spacing inside lines; bounded fuzzy only with fuzzy: true) and refused when ambiguous; data.blocks reports the tier and lines of each. All-or-nothing unless partial is true. Refused per block: no_match (with the closest lines), ambiguous (every candidate), already_applied; a stale expected_versions entry is stale_base. For one replacement in one file, edit_file is simpler; for a whole definition, replace_symbol.",
   inputSchema: objectSchema({
     text: { type: "string", minLength: 1, description: "The edits, as the model wrote them" },
     format: {

@@ -5,13 +5,16 @@
  */
 import { createFile } from "./create_file.ts";
 import { applyEdits } from "./apply_edits.ts";
+import { applyPatch } from "./apply_patch.ts";
 import { deleteFile } from "./delete_file.ts";
 import { editApplyNode } from "./edit_apply_node.ts";
 import { editCapabilities } from "./edit_capabilities.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editFile } from "./edit_file.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+import { editRenameSymbol } from "./edit_rename_symbol.ts";
 import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
+import { findReferencesTool } from "./find_references.ts";
 import { findSymbol } from "./find_symbol.ts";
 import { insertCode } from "./insert_code.ts";
 import { listFiles } from "./list_files.ts";
@@ -20,6 +23,7 @@ import { outline } from "./outline.ts";
 import { readFile } from "./read_file.ts";
 import { removeSymbol } from "./remove_symbol.ts";
 import { replaceSymbol } from "./replace_symbol.ts";
+import { strReplaceBasedEditTool, strReplaceEditor } from "./text_editor.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
 
@@ -62,8 +66,15 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editApplyNode,
   editInsertAtAnchor,
   editSafeTextPatch,
+  // bindings (issue 13)
+  findReferencesTool,
+  editRenameSymbol,
   editDryRun,
   editCapabilities,
+  // compatibility aliases (issue 12): shapes models are trained on, forwarded by dispatch to the tools above
+  strReplaceBasedEditTool,
+  strReplaceEditor,
+  applyPatch,
 ] as unknown as ToolDefinition[]).map(withCommonArgs);
 
 /** Find a tool by name. */

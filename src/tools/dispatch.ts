@@ -248,6 +248,19 @@ function unknownTool(name: string, rawArgs: unknown): RecoverableError {
   );
 }
 
+/** The real call behind a compatibility alias, validated against the real tool's schema. */
+async function forwardAlias(
+  host: ToolHost,
+  alias: ToolDefinition,
+  args: Record<string, unknown>,
+  stage: Stage,
+): Promise<{ tool: ToolDefinition; args: Record<string, unknown> }> {
+  const target = await alias.forward!(args, { workspace: host, stage });
+  const tool = findTool(target.tool);
+  if (!tool || tool.forward) throw new Error(`${alias.name} forwards to "${target.tool}", not a real tool`);
+  return { tool, args: validateArgs(tool, target.args) };
+}
+
 /** What steps 1–5 of the pipeline leave for the finish. */
 interface PipelineOutcome {
   call: CallInProgress;
@@ -282,11 +295,13 @@ async function runPipeline(
     onCall?: (call: CallInProgress) => void;
   },
 ): Promise<PipelineOutcome> {
-  // 1. validate
-  const args = validateArgs(tool, rawArgs);
+  // 1. validate (a compatibility alias is validated, then replaced by the real call it stands for)
+  let args = validateArgs(tool, rawArgs);
+  const calledTool = tool.name;
+  if (tool.forward) ({ tool, args } = await forwardAlias(host, tool, args, stage));
   const call: CallInProgress = {
     tool,
-    calledTool: tool.name,
+    calledTool,
     args,
     session: options.session,
     explicitSession: options.explicitSession,

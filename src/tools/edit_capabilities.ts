@@ -8,6 +8,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
+import { bindingLanguages } from "../syntax/bindings.ts";
 import { languagesWithTags } from "../syntax/queries.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -27,7 +28,9 @@ export type Capability =
   | "node_selectors"
   | "patterns"
   | "anchors"
-  | "safe_text_patch";
+  | "safe_text_patch"
+  | "find_references"
+  | "rename_symbol";
 
 /** One row of the matrix. */
 export interface LanguageCapabilities {
@@ -41,6 +44,8 @@ export interface LanguageCapabilities {
   grammar_error?: string;
   /** Whether graver has a tags query (outline, name paths) for it. */
   tags_query: boolean;
+  /** Whether graver has a binding query (scopes, imports: find_references, edit_rename_symbol) for it. */
+  bindings_query: boolean;
   /** Capability -> available. */
   capabilities: Record<Capability, boolean>;
   /** Every missing capability with what to use instead. */
@@ -48,7 +53,7 @@ export interface LanguageCapabilities {
 }
 
 /** What each capability needs, and what to use when it is missing. */
-const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "nothing"; fallback: string }> = {
+const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "bindings" | "nothing"; fallback: string }> = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
   outline: { needs: "tags", fallback: "read_file, or a tree-sitter query selector to list nodes" },
   find_symbol: { needs: "tags", fallback: "list_files + read_file" },
@@ -60,13 +65,22 @@ const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "nothing"; fallbac
   patterns: { needs: "grammar", fallback: "edit_safe_text_patch" },
   anchors: { needs: "grammar", fallback: "edit_safe_text_patch" },
   safe_text_patch: { needs: "nothing", fallback: "write_file" },
+  find_references: {
+    needs: "bindings",
+    fallback: "find_symbol for the declaration, then a text search: matches are not resolved through scopes",
+  },
+  rename_symbol: {
+    needs: "bindings",
+    fallback:
+      'edit_apply_node with {"pattern": ...} and select "all" on each file, after checking every match by hand (no scope resolution)',
+  },
 };
 
 /** The edit_capabilities tool. */
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references and edit_rename_symbol: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
@@ -86,6 +100,7 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       );
     }
     const tags = new Set(languagesWithTags());
+    const bindings = new Set(bindingLanguages());
     const rows: LanguageCapabilities[] = [];
     for (const id of args.language ? [args.language] : ids) {
       const entry = manifest[id]!;
@@ -94,10 +109,12 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       else if (!entry.file) grammarError = `the manifest names no wasm file for "${id}"`;
       const grammar = grammarError === undefined;
       const hasTags = grammar && tags.has(id);
+      const hasBindings = grammar && bindings.has(id);
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];
       for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
-        const ok = need.needs === "nothing" || (need.needs === "grammar" ? grammar : hasTags);
+        const ok = need.needs === "nothing" ||
+          (need.needs === "grammar" ? grammar : need.needs === "tags" ? hasTags : hasBindings);
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }
@@ -106,6 +123,7 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
         extensions: [...entry.extensions, ...(entry.filenames ?? [])],
         grammar,
         tags_query: tags.has(id),
+        bindings_query: bindings.has(id),
         capabilities,
         gaps,
       };

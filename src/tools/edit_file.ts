@@ -5,7 +5,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { strReplace, type StrReplaceArgs } from "../text/str_replace.ts";
+import { strReplace, type StrReplaceArgs, type StrReplaceResult } from "../text/str_replace.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
 
@@ -33,6 +33,8 @@ export interface EditFileArgs {
   fuzzy?: boolean;
   /** Version last read. */
   expected_version?: string;
+  /** Several replacements in order, all or none (the MCP filesystem server's shape), instead of old/new_string. */
+  edits?: { oldText: string; newText: string }[];
   /** Refuse (default) or warn on new syntax errors. */
   syntax_guard?: "refuse" | "warn" | "off";
   /** Preview only. */
@@ -59,11 +61,34 @@ function pick(
   return args[given[0]!]!;
 }
 
+/** The (old, new) pairs of a call: its `edits`, or its one old_string/new_string pair. */
+function replacements(args: EditFileArgs): [string, string][] {
+  if (args.edits === undefined) {
+    return [[
+      pick(args, ["old_string", "old_str", "old_text"], "old_string"),
+      pick(args, ["new_string", "new_str", "new_text"], "new_string"),
+    ]];
+  }
+  const single = (["old_string", "old_str", "old_text", "new_string", "new_str", "new_text"] as const)
+    .filter((k) => args[k] !== undefined);
+  if (single.length > 0) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot call edit_file: "edits" and ${single.map((k) => `"${k}"`).join(", ")} both given`,
+      {
+        hint: "Pass either edits: [{oldText, newText}, ...] or one old_string/new_string pair",
+        details: { given: single },
+      },
+    );
+  }
+  return args.edits.map((e) => [e.oldText, e.newText]);
+}
+
 /** The edit_file tool. */
 export const editFile: ToolDefinition<EditFileArgs> = {
   name: "edit_file",
   description:
-    "Replace old_string with new_string in one file (aliases old_str/old_text, new_str/new_text). An exact match is used when there is exactly one; otherwise whole-line text is placed by the matching ladder (whitespace, indentation, Unicode punctuation, copied line numbers; fuzzy only with fuzzy: true). Several matches are refused unless replace_all or start_line decides. An empty old_string creates a missing file.",
+    "Replace old_string with new_string in one file (aliases old_str/old_text, new_str/new_text), or several pairs at once as edits: [{oldText, newText}], applied in order, all or none. An exact match is used when there is exactly one; otherwise whole-line text is placed by the matching ladder (whitespace, indentation, Unicode punctuation, copied line numbers; fuzzy only with fuzzy: true). Refused: several matches (ambiguous, every candidate's lines listed) unless replace_all or start_line decides; no match (no_match, with the closest lines and a read_file call). An empty old_string creates a missing file. To replace a whole function or class use replace_symbol; for edits across files, apply_edits.",
   inputSchema: objectSchema({
     path: PATH,
     old_string: { ...TEXT, description: "The exact text to replace" },
@@ -72,6 +97,16 @@ export const editFile: ToolDefinition<EditFileArgs> = {
     new_string: { ...TEXT, description: "The replacement text" },
     new_str: { ...TEXT, description: "Alias of new_string" },
     new_text: { ...TEXT, description: "Alias of new_string" },
+    edits: {
+      type: "array",
+      minItems: 1,
+      items: objectSchema({
+        oldText: { ...TEXT, description: "Text to replace" },
+        newText: { ...TEXT, description: "Its replacement" },
+      }, ["oldText", "newText"]),
+      description:
+        "Several replacements in this file, applied in order, all or none (instead of old_string/new_string)",
+    },
     replace_all: { type: "boolean", description: "Replace every occurrence (default false)" },
     start_line: { type: "integer", minimum: 1, description: "Line near which old_string is expected" },
     fuzzy: {
@@ -83,25 +118,41 @@ export const editFile: ToolDefinition<EditFileArgs> = {
     dry_run: DRY_RUN,
   }, ["path"]),
   mutates: true,
+  // Claude Code's Edit names the file file_path; the MCP filesystem server says dryRun.
+  aliases: { file_path: "path", dryRun: "dry_run" },
   async handler(args, { stage, workspace }) {
-    const oldText = pick(args, ["old_string", "old_str", "old_text"], "old_string");
-    const newText = pick(args, ["new_string", "new_str", "new_text"], "new_string");
+    const pairs = replacements(args);
     const rel = await stage.resolve(args.path);
     await stage.checkExpected(rel, args.expected_version);
-    const call: StrReplaceArgs = { path: rel, oldText, newText };
-    if (args.replace_all) call.replaceAll = true;
-    if (args.start_line !== undefined) call.startLine = args.start_line;
-    const result = await strReplace(stage, call, { fuzzy: args.fuzzy ?? workspace.fuzzy ?? false });
-    const out: HandlerResult = {
-      data: { path: result.path, replaced: result.replaced, created: result.created, block: result.report },
-    };
-    if (result.report.tier === "fuzzy") {
-      out.warnings = [
-        `old_string was placed at lines ${result.report.lines!.start}-${
-          result.report.lines!.end
-        } by fuzzy matching (similarity ${result.report.similarity}); check the diff`,
-      ];
+    const results: StrReplaceResult[] = [];
+    const warnings: string[] = [];
+    for (const [i, [oldText, newText]] of pairs.entries()) {
+      const call: StrReplaceArgs = { path: rel, oldText, newText };
+      if (args.replace_all) call.replaceAll = true;
+      if (args.start_line !== undefined) call.startLine = args.start_line;
+      const result = await strReplace(stage, call, { fuzzy: args.fuzzy ?? workspace.fuzzy ?? false });
+      if (args.edits) result.report.block = i + 1;
+      results.push(result);
+      if (result.report.tier === "fuzzy") {
+        warnings.push(
+          `${args.edits ? `edits[${i}].oldText` : "old_string"} was placed at lines ${
+            result.report.lines!.start
+          }-${
+            result.report.lines!.end
+          } by fuzzy matching (similarity ${result.report.similarity}); check the diff`,
+        );
+      }
     }
+    const first = results[0]!;
+    const data: Record<string, unknown> = {
+      path: first.path,
+      replaced: results.reduce((n, r) => n + r.replaced, 0),
+      created: first.created,
+    };
+    if (args.edits) data["blocks"] = results.map((r) => r.report);
+    else data["block"] = first.report;
+    const out: HandlerResult = { data };
+    if (warnings.length > 0) out.warnings = warnings;
     return out;
   },
 };

@@ -193,7 +193,7 @@ async function searchFile(
 export const findSymbol: ToolDefinition<FindSymbolArgs> = {
   name: "find_symbol",
   description:
-    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body. What .gitignore ignores and node_modules are searched only with include_ignored.",
+    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body. What .gitignore ignores and node_modules are searched only with include_ignored. To list one file's definitions, call outline instead; to change a match, pass its path and name_path to replace_symbol, remove_symbol or insert_code.",
   inputSchema: objectSchema({
     name_path: {
       type: "string",

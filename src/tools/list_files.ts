@@ -27,7 +27,7 @@ export interface ListFilesArgs {
 export const listFiles: ToolDefinition<ListFilesArgs> = {
   name: "list_files",
   description:
-    "List files and directories under a directory of the workspace (default: the root). Directories end with '/'. Set recursive to walk subdirectories. Version-control folders (.git …) are never listed; what .gitignore ignores and node_modules are left out unless include_ignored is true.",
+    "List files and directories under a directory of the workspace (default: the root). Directories end with '/'. Set recursive to walk subdirectories. Version-control folders (.git …) are never listed; what .gitignore ignores and node_modules are left out unless include_ignored is true. A file path is refused (call read_file); to find a definition by name, call find_symbol instead of listing.",
   inputSchema: objectSchema({
     path: { type: "string", description: 'Directory relative to the root ("" or "." for the root)' },
     recursive: { type: "boolean", description: "Walk subdirectories (default false)" },

@@ -12,6 +12,8 @@
  */
 export type {
   CallInProgress,
+  ForwardContext,
+  ForwardedCall,
   HandlerResult,
   JsonSchema,
   PipelineStep,
@@ -32,6 +34,22 @@ export { DEFAULT_READ_TOKENS, estimateTokens, MAX_READ_LINES, readFile } from ".
 export { definitionGate, FREEFORM_TEXT_TOOLS } from "./definition_gate_step.ts";
 export type { DefinitionGateMode, DefinitionGateStepOptions } from "./definition_gate_step.ts";
 export { compassStep } from "./compass_step.ts";
+export { findReferencesTool } from "./find_references.ts";
+export type { FindReferencesArgs } from "./find_references.ts";
+export { editRenameSymbol } from "./edit_rename_symbol.ts";
+export type { EditRenameSymbolArgs } from "./edit_rename_symbol.ts";
+export { strReplaceBasedEditTool, strReplaceEditor } from "./text_editor.ts";
+export type { TextEditorArgs, TextEditorCommand } from "./text_editor.ts";
+export { applyPatch } from "./apply_patch.ts";
+export type { ApplyPatchArgs } from "./apply_patch.ts";
+export {
+  CATALOGUE_FORMATS,
+  catalogueEntries,
+  exportCatalogue,
+  JSON_SCHEMA_DIALECT,
+} from "./export_formats.ts";
+export type { CatalogueEntry, CatalogueFormat, CatalogueOptions, ToolAnnotations } from "./export_formats.ts";
+export { RESULT_DATA, resultSchema } from "./result_shapes.ts";
 export type { ReadFileArgs } from "./read_file.ts";
 export { listFiles } from "./list_files.ts";
 export type { ListFilesArgs } from "./list_files.ts";

@@ -87,7 +87,7 @@ function cut(symbols: SymbolInfo[], depth: number): SymbolInfo[] {
 export const outline: ToolDefinition<OutlineArgs> = {
   name: "outline",
   description:
-    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements.",
+    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements. Signatures and lines only: read a body with find_symbol (include_body) or read_file. A file with no grammar is refused with unsupported_language: read it with read_file.",
   inputSchema: objectSchema({
     path: PATH,
     depth: { type: "integer", minimum: 1, description: "Levels to return (1: top level only; default: all)" },

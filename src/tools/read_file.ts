@@ -72,7 +72,7 @@ async function readAsText(stage: Stage, rel: string): Promise<Awaited<ReturnType
 export const readFile: ToolDefinition<ReadFileArgs> = {
   name: "read_file",
   description:
-    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits), the total line count, and the file's line endings (eol: lf, crlf or mixed) and BOM, which write_file keeps. A read is capped (2000 lines, about 15k tokens): then `notice` names the lines left out and the definitions they contain, and `next_call` reads on. Use start_line/end_line for large files.",
+    "Read a text file. Returns numbered lines ('  12\\tcode'), the file's version (pass it as expected_version to edits), the total line count, and the file's line endings (eol: lf, crlf or mixed) and BOM, which write_file keeps. Use start_line/end_line for large files: a read is capped (2000 lines, about 15k tokens); then `notice` names the lines left out and the definitions they contain, and `next_call` reads on. Refused: a binary or non-UTF-8 file (binary_file, encoding: replace it whole with write_file), a directory (call list_files). To see a file's definitions first, call outline; to find one across files, find_symbol.",
   inputSchema: objectSchema({
     path: PATH,
     start_line: { type: "integer", minimum: 1, description: "First line to return (1-based)" },
@@ -80,6 +80,8 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
     numbered: { type: "boolean", description: "Prefix lines with their numbers (default true)" },
   }, ["path"]),
   mutates: false,
+  // Claude Code's Read names the file file_path.
+  aliases: { file_path: "path" },
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);

@@ -202,8 +202,32 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   previewOnly?: boolean;
   /** Other names models use for an argument: alias -> the name in the schema (e.g. `new_string` -> `new_text`). */
   aliases?: Readonly<Record<string, string>>;
+  /**
+   * A compatibility alias (a tool shape models are trained on, e.g. Anthropic's
+   * text editor): dispatch validates the args against this tool's schema, then
+   * runs the call `forward` returns in its place, so route, guard and review
+   * steps, the ledger and the result all see the real tool. Throws
+   * RecoverableError for a call it cannot map.
+   */
+  forward?(args: A, ctx: ForwardContext): Promise<ForwardedCall>;
   /** The logic; throws RecoverableError for refusals. */
   handler(args: A, ctx: ToolContext): Promise<HandlerResult>;
+}
+
+/** What a compatibility alias's {@linkcode ToolDefinition.forward} may look at: the staged view, read-only. */
+export interface ForwardContext {
+  /** The host. */
+  workspace: ToolHost;
+  /** The call's stage (read it; never write to it). */
+  stage: Stage;
+}
+
+/** The real call a compatibility alias stands for. */
+export interface ForwardedCall {
+  /** A catalogue tool that is not itself an alias. */
+  tool: string;
+  /** Its args (validated against its schema). */
+  args: Record<string, unknown>;
 }
 
 /** A successful call. */

@@ -33,7 +33,7 @@ const EOL_NAME = { "\n": "LF", "\r\n": "CRLF" } as const;
 export const writeFile: ToolDefinition<WriteFileArgs> = {
   name: "write_file",
   description:
-    "Create a file or replace its whole content. Replacing keeps the file's line endings (each unchanged line its own) and its BOM unless eol or bom say otherwise. Pass expected_version (from read_file) when replacing, so a concurrent change is refused instead of overwritten. Prefer edit tools for partial changes.",
+    "Create a file or replace its whole content. Replacing keeps the file's line endings (each unchanged line its own) and its BOM unless eol or bom say otherwise. Pass expected_version (from read_file) when replacing, so a concurrent change is refused instead of overwritten. Refused: stale_base when the file changed since that version, syntax_error when the new content adds parse errors (syntax_guard), sandbox_violation outside the root. Prefer edit_file, apply_edits or replace_symbol for partial changes: their diffs are smaller and they never clobber lines you did not mean to touch.",
   inputSchema: objectSchema({
     path: PATH,
     content: { type: "string", description: "The complete new content (UTF-8)" },
@@ -50,6 +50,8 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
     dry_run: DRY_RUN,
   }, ["path", "content"]),
   mutates: true,
+  // Claude Code's Write names the file file_path.
+  aliases: { file_path: "path" },
   async handler(args, { stage }) {
     const rel = await stage.resolve(args.path);
     await stage.checkExpected(rel, args.expected_version);

@@ -4,7 +4,7 @@
  * @module
  */
 import { runCli } from "../../surfaces/cli.ts";
-import "../../surfaces/cli_apply.ts";
+import "../../surfaces/cli_commands.ts";
 import { registerServeCommands } from "../../surfaces/cli_serve.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 import { serve } from "./serve.ts";
@@ -18,6 +18,19 @@ function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void
 /** Read all of stdin as text. */
 async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
+}
+
+/**
+ * Colour when stdout is a terminal, unless NO_COLOR is set (https://no-color.org); FORCE_COLOR forces it.
+ * Progress lines when stderr is a terminal.
+ */
+function terminal(): { color: boolean; progress: boolean } {
+  const env = (name: string) => Deno.env.get(name) ?? "";
+  const forced = env("FORCE_COLOR") !== "" && env("FORCE_COLOR") !== "0";
+  return {
+    color: env("NO_COLOR") === "" && (forced || Deno.stdout.isTerminal()),
+    progress: Deno.stderr.isTerminal(),
+  };
 }
 
 /** Resolves on SIGINT or SIGTERM. */
@@ -53,6 +66,7 @@ if (import.meta.main) {
     cwd,
     backend: createDiskBackend(),
     wasm: createWasmLoader(),
+    ...terminal(),
   });
   Deno.exit(code);
 }

@@ -55,3 +55,36 @@ Deno.test("unifiedDiff() names a mode change as git does", () => {
   assert.match(unifiedDiff("run.sh", enc("a\n"), null, { oldMode: 0o755 }), /^deleted file mode 100755$/m);
   assert.match(unifiedDiff("run.sh", null, enc("a\n"), { newMode: 0o700 }), /^new file mode 100755$/m);
 });
+
+Deno.test("unifiedDiff() diffs only the changed region, with the same hunks as a diff of the whole file", async () => {
+  const { structuredPatch } = await import("diff");
+  const text = await Deno.readTextFile(new URL("../../fixtures/text/string.js", import.meta.url));
+  const lines = text.split("\n");
+  // The whole-file reference, written out the way unifiedDiff writes hunks.
+  const whole = (a: string, b: string) =>
+    structuredPatch("f", "f", a, b, undefined, undefined, { context: 3 }).hunks.map((h) =>
+      `@@ -${h.oldLines === 0 ? h.oldStart - 1 : h.oldStart},${h.oldLines} +${
+        h.newLines === 0 ? h.newStart - 1 : h.newStart
+      },${h.newLines} @@\n${h.lines.join("\n")}\n`
+    ).join("");
+  const ours = (a: string, b: string) =>
+    unifiedDiff("f", new TextEncoder().encode(a), new TextEncoder().encode(b)).split("\n").slice(3).join("\n")
+      .replace(/^@@ -(\d+) /gm, "@@ -$1,1 ").replace(/^(@@ -\S+ \+)(\d+) @@/gm, "$1$2,1 @@");
+  let seed = 7;
+  const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  for (let i = 0; i < 300; i++) {
+    const edited = [...lines];
+    for (let k = 0, n = 1 + rand(3); k < n; k++) {
+      const at = rand(edited.length);
+      const op = rand(4);
+      if (op === 0) edited.splice(at, 1 + rand(4));
+      else if (op === 1) edited.splice(at, 0, `// inserted ${i}.${k}`);
+      else if (op === 2) edited[at] = `${edited[at]} // changed`;
+      else edited.splice(at, 0, ...edited.slice(at, at + 2)); // a repeated pair of lines
+    }
+    let after = edited.join("\n");
+    if (i % 50 === 0) after = after.replace(/\n$/, ""); // the final newline dropped
+    if (i % 75 === 1) after = `// head\n${after}\n// tail`;
+    assert.equal(ours(text, after), whole(text, after), `edit ${i}`);
+  }
+});

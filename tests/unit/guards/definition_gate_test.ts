@@ -515,9 +515,12 @@ for (const [language, c] of Object.entries(CASES)) {
       from: namePath.slice(namePath.lastIndexOf("/") + 1),
       to: newName,
     });
-    assert.equal(f.suggested_call, undefined, "no rename tool yet");
+    assert.deepEqual(f.suggested_call, {
+      tool: "edit_rename_symbol",
+      args: { path: c.path, name_path: namePath, new_name: newName },
+    });
     const err = definitionGateError(v, { tool: "edit_file" });
-    assert.match(err.message, /a rename needs the rename tool/);
+    assert.match(err.message, /edit_rename_symbol/);
   });
 
   Deno.test(`definition gate (${language}): a removed definition is routed to remove_symbol`, async () => {
@@ -663,8 +666,12 @@ Deno.test("definition gate: a multi-line rename that changes nothing else is a r
   assert.equal(renamed.findings[0]?.edit, "replace", "more than the name changed");
 });
 
-Deno.test("renameCall() is the hook that names the rename tool once it exists", async () => {
-  assert.equal(renameCall("a.py", "load", "fetch"), undefined);
+Deno.test("renameCall() names the rename tool (edit_rename_symbol), or none when told", async () => {
+  assert.equal(renameCall("a.py", "load", "fetch", null), undefined);
+  assert.deepEqual(renameCall("a.py", "load", "fetch"), {
+    tool: "edit_rename_symbol",
+    args: { path: "a.py", name_path: "load", new_name: "fetch" },
+  });
   assert.deepEqual(renameCall("a.py", "load", "fetch", "edit_rename_symbol"), {
     tool: "edit_rename_symbol",
     args: { path: "a.py", name_path: "load", new_name: "fetch" },

@@ -107,7 +107,7 @@ Deno.test("two graver processes writing from the same version: exactly one lands
 // In-process: runCli with a host that records stdout/stderr, on the real disk backend.
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { exitCodeOf, parseFlags, runCli, VERSION } from "../../../src/surfaces/cli.ts";
-import "../../../src/surfaces/cli_apply.ts";
+import "../../../src/surfaces/cli_commands.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
 import denoJson from "../../../deno.json" with { type: "json" };
 

@@ -88,8 +88,16 @@ Deno.test("definitionGate() refuses a one-line rename through edit_file", async 
       new_string: "def fetch(self, key):",
     }),
   );
-  assert.match(err.message, /line 2 renames method "Store\/get" to "fetch"; a rename needs the rename tool/);
-  assert.equal(err.suggested_call, undefined);
+  assert.match(err.message, /line 2 renames method "Store\/get" to "fetch"/);
+  assert.deepEqual(err.suggested_call, {
+    tool: "edit_rename_symbol",
+    args: { path: "store.py", name_path: "Store/get", new_name: "fetch" },
+  });
+  // The suggested call does the rename.
+  const done = await ws.call(err.suggested_call!.tool, err.suggested_call!.args);
+  assert.ok(done.ok && done.status === "applied", JSON.stringify(done));
+  const text = new TextDecoder().decode((await ws.fs.read("/store.py"))!);
+  assert.match(text, /def fetch\(self, key\):/);
 });
 
 Deno.test("definitionGate() refuses apply_edits SEARCH/REPLACE blocks and diff hunks that rewrite a header", async () => {

@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend, createWorkspace, GRAMMARS as MANIFEST, Grammars } from "../../../src/mod.ts";
 import { languagesWithTags } from "../../../src/syntax/queries.ts";
+import { bindingLanguages } from "../../../src/syntax/bindings.ts";
 import { ok, refused, workspaceWith } from "../structural/_fixtures.ts";
 
 interface Row {
   language: string;
   grammar: boolean;
   tags_query: boolean;
+  bindings_query: boolean;
   capabilities: Record<string, boolean>;
   gaps: { capability: string; fallback: string }[];
 }
@@ -16,12 +18,17 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   const rows = ok(await ws.call("edit_capabilities", {}))["languages"] as Row[];
   assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
   const tags = new Set(languagesWithTags());
+  const bindings = new Set(bindingLanguages());
+  assert.deepEqual([...bindings].sort(), ["javascript", "python", "tsx", "typescript"]);
   for (const row of rows) {
     assert.equal(row.grammar, true, `${row.language} grammar loads`);
     assert.equal(row.tags_query, tags.has(row.language));
     assert.equal(row.capabilities["patterns"], true);
     assert.equal(row.capabilities["safe_text_patch"], true);
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
+    assert.equal(row.capabilities["find_references"], bindings.has(row.language));
+    assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
+    assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
       row.gaps.map((g) => g.capability),
@@ -31,6 +38,8 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   }
   const python = rows.find((r) => r.language === "python")!;
   assert.deepEqual(python.gaps, []);
+  const go = rows.find((r) => r.language === "go")!;
+  assert.deepEqual(go.gaps.map((g) => g.capability), ["find_references", "rename_symbol"]);
 });
 
 Deno.test("edit_capabilities without grammars leaves only the safe text patch, and refuses an unknown language", async () => {
@@ -62,8 +71,13 @@ Deno.test("edit_capabilities is data: it loads no grammar wasm and no runtime", 
   assert.equal(loads, 0);
   assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
   const tags = new Set(languagesWithTags());
+  const bindings = new Set(bindingLanguages());
+  assert.deepEqual([...bindings].sort(), ["javascript", "python", "tsx", "typescript"]);
   for (const row of rows) {
     assert.equal(row.grammar, true);
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
+    assert.equal(row.capabilities["find_references"], bindings.has(row.language));
+    assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
+    assert.equal(row.bindings_query, bindings.has(row.language));
   }
 });

@@ -141,3 +141,51 @@ Deno.test("edit_file sent again after it landed is already_applied when new_stri
   const twice = await ws.call("edit_file", prefix);
   assert.ok(!twice.ok && twice.error.code === "already_applied");
 });
+
+Deno.test("edit_file takes the MCP filesystem server's shape: edits [{oldText, newText}] in order, all or none, and dryRun", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const edits = [
+    { oldText: "export function replacePrefix(", newText: "export function swapPrefix(" },
+    { oldText: "swapPrefix(string, oldPrefix, newPrefix)", newText: "swapPrefix(string, from, to)" },
+  ];
+  const dry = await ws.call("edit_file", { path: "s.js", edits, dryRun: true });
+  assert.ok(dry.ok && dry.status === "dry_run", JSON.stringify(dry));
+  assert.equal(await text(ws, "s.js"), FIXTURE);
+  const res = await ws.call("edit_file", { path: "s.js", edits });
+  assert.ok(res.ok, JSON.stringify(res));
+  assert.equal(res.data["replaced"], 2);
+  assert.deepEqual((res.data["blocks"] as { block: number }[]).map((b) => b.block), [1, 2]);
+  assert.match(await text(ws, "s.js"), /^export function swapPrefix\(string, from, to\)/m);
+  const after = await text(ws, "s.js");
+  const partial = await ws.call("edit_file", {
+    path: "s.js",
+    edits: [{ oldText: "swapPrefix(", newText: "prefixSwap(" }, {
+      oldText: "no such text at all",
+      newText: "",
+    }],
+  });
+  assert.ok(!partial.ok && partial.error.code === "no_match", JSON.stringify(partial));
+  assert.equal(await text(ws, "s.js"), after, "the first edit is not written when the second fails");
+  const both = await ws.call("edit_file", { path: "s.js", edits, old_string: "a", new_string: "b" });
+  assert.ok(
+    !both.ok && both.error.code === "invalid_args" && /"edits" and "old_string"/.test(both.error.message),
+  );
+});
+
+Deno.test("edit_file, write_file and read_file take Claude Code's file_path", async () => {
+  const ws = await open({ "s.js": FIXTURE });
+  const read = await ws.call("read_file", { file_path: "s.js", start_line: 1, end_line: 1 });
+  assert.ok(read.ok, JSON.stringify(read));
+  const edit = await ws.call("edit_file", {
+    file_path: "s.js",
+    old_string: "export function replacePrefix(",
+    new_string: "export function swapPrefix(",
+    replace_all: false,
+  });
+  assert.ok(edit.ok, JSON.stringify(edit));
+  const write = await ws.call("write_file", { file_path: "n.txt", content: "new\n" });
+  assert.ok(write.ok, JSON.stringify(write));
+  assert.equal(await text(ws, "n.txt"), "new\n");
+  const clash = await ws.call("write_file", { file_path: "n.txt", path: "m.txt", content: "x" });
+  assert.ok(!clash.ok && clash.error.code === "invalid_args");
+});

@@ -1,0 +1,372 @@
+/**
+ * Benchmark: rename against the TypeScript language service.
+ *
+ * The code base: the 251 `.ts` sources rxjs@7.8.2 ships in `src/` (pinned in
+ * deno.json, under `node_modules/rxjs/src/`), loaded into a memory workspace.
+ * The oracle: typescript@5.9.3's in-process
+ * `createLanguageService().findRenameLocations` (no prefix/suffix text, no
+ * strings or comments), over the same files with rxjs's own compiler options.
+ *
+ * 1. Precision and recall per symbol: a deterministic sample of declarations
+ *    (module-level names, locals, parameters; and separately class members),
+ *    graver's find_references sites vs the language service's rename
+ *    locations, compared as (file, offset). Goals: ≥ 99% precision, ≥ 97% recall.
+ * 2. Cold project rename: a fresh workspace over the files (already in a
+ *    memory backend, as the language service's host already holds them) and
+ *    an `edit_rename_symbol` dry run, vs a fresh language service and
+ *    `findRenameLocations`, for the same symbols, interleaved; both after the
+ *    warm-up of part 1 (same JIT state). Goal: graver ≥ 5× faster.
+ *
+ * 3. The same renames, each side in a fresh process (`bench/_rename_cold_child.ts`:
+ *    files in memory, modules imported, then timed: wasm, JIT and caches cold).
+ *
+ * Run: `deno run -A bench/rename_oracle.bench.ts [--sample N] [--runs N] [--process-runs N] [--verbose]`.
+ * Writes the per-symbol table to `bench/results/rename_oracle.tsv`.
+ *
+ * @module
+ */
+import ts from "typescript";
+import { spawnSync } from "node:child_process";
+import { promises as fsp } from "node:fs";
+import { join, relative } from "node:path";
+import { createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { createMemoryBackend } from "../src/fs/memory_backend.ts";
+import { Stage } from "../src/fs/stage.ts";
+import { fileBindings } from "../src/syntax/bindings.ts";
+import { findReferences } from "../src/structural/references.ts";
+import { createWorkspace, type Workspace } from "../src/workspace.ts";
+import { describe, ROOT, stats } from "./_util.ts";
+
+const args = Deno.args;
+const flag = (name: string, dflt: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const SAMPLE = flag("--sample", 200);
+const RUNS = flag("--runs", 3);
+const VERBOSE = args.includes("--verbose");
+const PROCESS_RUNS = flag("--process-runs", 2);
+
+const SRC = join(ROOT, "node_modules/rxjs/src");
+const files = new Map<string, string>();
+async function collect(dir: string): Promise<void> {
+  for await (const e of await fsp.opendir(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await collect(p);
+    else if (e.name.endsWith(".ts")) {
+      files.set(relative(SRC, p).replaceAll("\\", "/"), await fsp.readFile(p, "utf8"));
+    }
+  }
+}
+await collect(SRC);
+const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
+console.log(`# rename vs the TypeScript language service\n`);
+console.log(`code base: rxjs@7.8.2 src/ — ${files.size} .ts files, ${(bytes / 1024).toFixed(0)} KB`);
+console.log(`oracle: typescript@${ts.version} LanguageService.findRenameLocations\n`);
+
+const memFiles = () => Object.fromEntries([...files].map(([rel, text]) => [`/${rel}`, text]));
+
+// ---- the language service
+const VROOT = "/rx/";
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2018,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
+  strict: true,
+  baseUrl: VROOT,
+  paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
+  noEmit: true,
+};
+function languageService(): ts.LanguageService {
+  const names = [...files.keys()].map((f) => VROOT + f);
+  const dirs = new Set<string>();
+  for (const f of names) {
+    for (let d = f.slice(0, f.lastIndexOf("/")); d.length > 1; d = d.slice(0, d.lastIndexOf("/"))) {
+      dirs.add(d);
+    }
+  }
+  const read = (f: string) => f.startsWith(VROOT) ? files.get(f.slice(VROOT.length)) : ts.sys.readFile(f);
+  const host: ts.LanguageServiceHost = {
+    getScriptFileNames: () => names,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => {
+      const t = read(f);
+      return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
+    },
+    getCurrentDirectory: () => VROOT,
+    getCompilationSettings: () => OPTIONS,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f.startsWith(VROOT) ? files.has(f.slice(VROOT.length)) : ts.sys.fileExists(f),
+    readFile: read,
+    directoryExists: (d) => d.startsWith(VROOT) ? dirs.has(d.replace(/\/$/, "")) : ts.sys.directoryExists(d),
+    getDirectories: () => [],
+  };
+  return ts.createLanguageService(host, ts.createDocumentRegistry());
+}
+function oracle(ls: ts.LanguageService, rel: string, offset: number): Set<string> | null {
+  const locs = ls.findRenameLocations(VROOT + rel, offset, false, false, {
+    providePrefixAndSuffixTextForRename: false,
+  });
+  if (!locs) return null;
+  return new Set(locs.map((l) => `${l.fileName.slice(VROOT.length)}:${l.textSpan.start}`));
+}
+
+// ---- graver
+async function workspace(): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend(memFiles()), wasm: createWasmLoader() });
+}
+
+// ---- the sample: every k-th declaration, by kind, in a fixed order
+const ws = await workspace();
+interface Pick {
+  path: string;
+  offset: number;
+  name: string;
+  category: "module" | "local" | "parameter" | "member";
+}
+const all: Pick[] = [];
+const stage = new Stage(ws.fs, ws.sandbox);
+for (const rel of [...files.keys()].sort()) {
+  const t = await stage.readText(rel);
+  const fb = await fileBindings(ws, { path: rel, language: "typescript", version: t.version, text: t.text });
+  if (!fb) continue;
+  for (const o of fb.occurrences) {
+    if (o.kind === "member_definition") {
+      all.push({ path: rel, offset: o.start, name: o.name, category: "member" });
+    }
+    if (o.kind !== "definition" || !o.binding || o.binding.kind === "import") continue;
+    const category = o.binding.scope.kind === "module"
+      ? "module"
+      : o.binding.kind === "parameter"
+      ? "parameter"
+      : "local";
+    all.push({ path: rel, offset: o.start, name: o.name, category });
+  }
+}
+const step = Math.max(1, Math.floor(all.length / SAMPLE));
+const sample = all.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+console.log(`sample: every ${step}th of ${all.length} declarations -> ${sample.length} symbols\n`);
+
+const ls = languageService();
+interface Row {
+  pick: Pick;
+  ours: number;
+  theirs: number;
+  common: number;
+  missed: string[];
+  extra: string[];
+}
+const rows: Row[] = [];
+for (const pick of sample) {
+  const theirs = oracle(ls, pick.path, pick.offset);
+  if (!theirs) continue;
+  let ours: Set<string>;
+  try {
+    const found = await findReferences(ws, new Stage(ws.fs, ws.sandbox), pick.path, {
+      line: ws ? lineOf(files.get(pick.path)!, pick.offset) : 0,
+      column: columnOf(files.get(pick.path)!, pick.offset),
+    }, { tool: "bench" });
+    ours = new Set(found.sites.map((s) => `${s.path}:${s.start}`));
+  } catch (e) {
+    if (VERBOSE) {
+      console.log(`graver refused ${pick.path}:${pick.offset} ${pick.name}: ${(e as Error).message}`);
+    }
+    ours = new Set();
+  }
+  const common = [...ours].filter((k) => theirs.has(k)).length;
+  rows.push({
+    pick,
+    ours: ours.size,
+    theirs: theirs.size,
+    common,
+    missed: [...theirs].filter((k) => !ours.has(k)),
+    extra: [...ours].filter((k) => !theirs.has(k)),
+  });
+}
+function lineOf(text: string, offset: number): number {
+  return text.slice(0, offset).split("\n").length;
+}
+function columnOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf("\n", offset - 1) + 1) + 1;
+}
+
+const table: string[] = ["category\tpath\tname\tgraver\toracle\tcommon\tprecision\trecall\tmissed\textra"];
+const byCat = new Map<string, { ours: number; theirs: number; common: number; n: number; exact: number }>();
+for (const r of rows) {
+  for (const cat of [r.pick.category, "all", ...(r.pick.category === "member" ? [] : ["bindings"])]) {
+    const c = byCat.get(cat) ?? { ours: 0, theirs: 0, common: 0, n: 0, exact: 0 };
+    c.ours += r.ours;
+    c.theirs += r.theirs;
+    c.common += r.common;
+    c.n++;
+    if (r.missed.length === 0 && r.extra.length === 0) c.exact++;
+    byCat.set(cat, c);
+  }
+  table.push(
+    [
+      r.pick.category,
+      r.pick.path,
+      r.pick.name,
+      r.ours,
+      r.theirs,
+      r.common,
+      r.ours ? (r.common / r.ours).toFixed(3) : "-",
+      r.theirs ? (r.common / r.theirs).toFixed(3) : "-",
+      r.missed.slice(0, 3).join(" "),
+      r.extra.slice(0, 3).join(" "),
+    ].join("\t"),
+  );
+  if (VERBOSE && (r.missed.length || r.extra.length)) {
+    console.log(
+      `${r.pick.category} ${r.pick.path} ${r.pick.name}: missed ${r.missed.slice(0, 4)} extra ${
+        r.extra.slice(0, 4)
+      }`,
+    );
+  }
+}
+await fsp.mkdir(join(ROOT, "bench/results"), { recursive: true });
+await fsp.writeFile(join(ROOT, "bench/results/rename_oracle.tsv"), table.join("\n") + "\n");
+
+console.log("| symbols | n | exact | precision (sites) | recall (sites) |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const cat of ["module", "local", "parameter", "bindings", "member", "all"]) {
+  const c = byCat.get(cat);
+  if (!c) continue;
+  console.log(
+    `| ${cat} | ${c.n} | ${c.exact} | ${(100 * c.common / Math.max(1, c.ours)).toFixed(2)}% | ${
+      (100 * c.common / Math.max(1, c.theirs)).toFixed(2)
+    }% |`,
+  );
+}
+console.log(`\nper-symbol table: bench/results/rename_oracle.tsv\n`);
+
+// ---- cold project rename
+// The most used names of the code base (the worst case: most files to read and rename) and one sampled name.
+const HEAVY: [string, string][] = [
+  ["internal/Observable.ts", "Observable"],
+  ["internal/Subscriber.ts", "Subscriber"],
+  ["internal/util/isFunction.ts", "isFunction"],
+];
+const cold = [
+  ...HEAVY.map(([path, name]) =>
+    all.find((p) => p.path === path && p.name === name && p.category === "module")!
+  ),
+  sample.find((p) => p.category === "module")!,
+];
+const oursMs = new Map<Pick, number[]>(cold.map((p) => [p, []]));
+const theirsMs = new Map<Pick, number[]>(cold.map((p) => [p, []]));
+const sites = new Map<Pick, number>();
+// One warm-up round (not counted), then RUNS rounds, graver and the service interleaved per symbol.
+for (let run = 0; run <= RUNS; run++) {
+  for (const pick of cold) {
+    const text = files.get(pick.path)!;
+    const backend = createMemoryBackend(memFiles());
+    const t0 = performance.now();
+    const w = await createWorkspace({ backend, wasm: createWasmLoader() });
+    const res = await w.call("edit_rename_symbol", {
+      path: pick.path,
+      target: { line: lineOf(text, pick.offset), column: columnOf(text, pick.offset) },
+      new_name: `${pick.name}Renamed`,
+      dry_run: true,
+    });
+    const dt = performance.now() - t0;
+    if (!res.ok) console.log(`graver refused the cold rename of ${pick.name}: ${res.error.message}`);
+    else sites.set(pick, (res.data as { renamed: number }).renamed);
+    await w.close();
+    const t1 = performance.now();
+    const fresh = languageService();
+    const locs = fresh.findRenameLocations(VROOT + pick.path, pick.offset, false, false, {
+      providePrefixAndSuffixTextForRename: false,
+    });
+    const dt2 = performance.now() - t1;
+    if (!locs) console.log(`the language service found nothing for ${pick.name}`);
+    fresh.dispose();
+    if (run > 0) {
+      oursMs.get(pick)!.push(dt);
+      theirsMs.get(pick)!.push(dt2);
+    }
+  }
+}
+console.log(
+  `cold project rename (new workspace + edit_rename_symbol dry run | new language service + findRenameLocations), ${RUNS} runs after a warm-up:\n`,
+);
+console.log("| symbol | sites | graver | language service | ratio |");
+console.log("| --- | --- | --- | --- | --- |");
+let sumOurs = 0;
+let sumTheirs = 0;
+for (const pick of cold) {
+  const o = stats(oursMs.get(pick)!);
+  const t = stats(theirsMs.get(pick)!);
+  sumOurs += o.median;
+  sumTheirs += t.median;
+  console.log(
+    `| ${pick.name} | ${sites.get(pick) ?? "-"} | ${describe(o)} | ${describe(t)} | ${
+      (t.median / o.median).toFixed(1)
+    }× |`,
+  );
+}
+const ratio = sumTheirs / sumOurs;
+console.log(
+  `\nall ${cold.length} renames: graver ${sumOurs.toFixed(0)} ms, language service ${
+    sumTheirs.toFixed(0)
+  } ms\n`,
+);
+// ---- the same renames, each in a fresh process (module imports excluded; wasm, JIT and caches cold)
+const CHILD = join(ROOT, "bench/_rename_cold_child.ts");
+function child(who: "graver" | "service", pick: Pick): { ms: number; count: number } {
+  const res = spawnSync(Deno.execPath(), ["run", "-A", CHILD, who, pick.path, String(pick.offset)], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (res.status !== 0) throw new Error(`${who} child failed: ${res.stderr}`);
+  return JSON.parse(res.stdout.trim().split("\n").pop()!);
+}
+const procOurs = new Map<Pick, number[]>(cold.map((p) => [p, []]));
+const procTheirs = new Map<Pick, number[]>(cold.map((p) => [p, []]));
+const counts = new Map<Pick, string>();
+for (let run = 0; run < PROCESS_RUNS; run++) {
+  for (const pick of cold) {
+    const g = child("graver", pick);
+    const t = child("service", pick);
+    procOurs.get(pick)!.push(g.ms);
+    procTheirs.get(pick)!.push(t.ms);
+    counts.set(pick, `${g.count} / ${t.count}`);
+  }
+}
+console.log(`the same renames in a fresh process each (${PROCESS_RUNS} runs; module imports excluded):\n`);
+console.log("| symbol | sites graver / service | graver | language service | ratio |");
+console.log("| --- | --- | --- | --- | --- |");
+let procSumOurs = 0;
+let procSumTheirs = 0;
+for (const pick of cold) {
+  const o = stats(procOurs.get(pick)!);
+  const t = stats(procTheirs.get(pick)!);
+  procSumOurs += o.median;
+  procSumTheirs += t.median;
+  console.log(
+    `| ${pick.name} | ${counts.get(pick)} | ${describe(o)} | ${describe(t)} | ${
+      (t.median / o.median).toFixed(1)
+    }× |`,
+  );
+}
+const procRatio = procSumTheirs / procSumOurs;
+console.log(
+  `\nall ${cold.length} renames: graver ${procSumOurs.toFixed(0)} ms, language service ${
+    procSumTheirs.toFixed(0)
+  } ms\n`,
+);
+
+const b = byCat.get("bindings")!;
+const precision = 100 * b.common / Math.max(1, b.ours);
+const recall = 100 * b.common / Math.max(1, b.theirs);
+console.log(
+  `RESULT rename_oracle: bindings precision ${precision.toFixed(2)}% recall ${
+    recall.toFixed(2)
+  }% over ${b.n} symbols (goal ≥ 99% / ≥ 97%: ${precision >= 99 && recall >= 97 ? "met" : "NOT met"})`,
+);
+console.log(
+  `RESULT rename_cold: graver ${ratio.toFixed(1)}× faster than the language service in-process, ${
+    procRatio.toFixed(1)
+  }× in fresh processes (goal ≥ 5×: ${ratio >= 5 && procRatio >= 5 ? "met" : "NOT met"})`,
+);

@@ -1,0 +1,57 @@
+; Bindings in Python for graver's find_references and edit_rename_symbol (written for graver: the
+; grammar package ships no locals query). Capture names: see grammars/typescript/queries/bindings.scm
+; and docs/refactors.md. Python binds a name in its whole function (or class, or module) as soon as
+; it is assigned anywhere in it; a class body's names are not seen by the functions inside it.
+
+; ---- scopes
+[(function_definition) (lambda) (list_comprehension) (set_comprehension) (dictionary_comprehension)
+ (generator_expression)] @scope.function
+(class_definition) @scope.class.closed
+
+; ---- definitions
+(function_definition name: (identifier) @definition.lexical)
+(class_definition name: (identifier) @definition.lexical)
+(parameters (identifier) @definition.parameter)
+(lambda_parameters (identifier) @definition.parameter)
+(default_parameter name: (identifier) @definition.parameter)
+(typed_parameter . (identifier) @definition.parameter)
+(typed_default_parameter name: (identifier) @definition.parameter)
+(list_splat_pattern (identifier) @definition.parameter)
+(dictionary_splat_pattern (identifier) @definition.parameter)
+(assignment left: (identifier) @definition.lexical)
+(augmented_assignment left: (identifier) @definition.lexical)
+(named_expression name: (identifier) @definition.lexical)
+(for_statement left: (identifier) @definition.lexical)
+(for_in_clause left: (identifier) @definition.lexical)
+(as_pattern_target (identifier) @definition.lexical)
+(global_statement (identifier) @definition.global)
+(nonlocal_statement (identifier) @definition.nonlocal)
+(assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @pattern.lexical)
+(for_statement left: [(pattern_list) (tuple_pattern) (list_pattern)] @pattern.lexical)
+(for_in_clause left: [(pattern_list) (tuple_pattern) (list_pattern)] @pattern.lexical)
+
+; ---- destructuring leaves
+(pattern_list (identifier) @pattern.leaf)
+(tuple_pattern (identifier) @pattern.leaf)
+(list_pattern (identifier) @pattern.leaf)
+(list_splat_pattern (identifier) @pattern.leaf)
+
+; ---- imports (`from m import a as b`, `import a.b as c`, `import a`)
+(import_from_statement module_name: (_) @import.source
+  name: (dotted_name . (identifier) @import.name .))
+(import_from_statement module_name: (_) @import.source
+  name: (aliased_import name: (dotted_name . (identifier) @import.name .) alias: (identifier) @import.alias))
+(import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.namespace))
+(import_statement name: (dotted_name . (identifier) @import.namespace .) @import.source)
+(import_statement name: (dotted_name . (identifier) @import.package) @import.source)
+
+; ---- members
+(attribute object: (identifier) @_self attribute: (identifier) @member.this (#any-of? @_self "self" "cls"))
+(attribute object: (identifier) @member.object attribute: (identifier) @member.property)
+(attribute attribute: (identifier) @member.property)
+
+; ---- keyword arguments: `f(a=1)` names f's parameter `a`
+(call function: (_) @keyword.callee arguments: (argument_list (keyword_argument name: (identifier) @keyword.name)))
+
+; ---- references
+(identifier) @reference

@@ -1,0 +1,2 @@
+; inherits: typescript
+; TSX uses the TypeScript bindings unchanged.

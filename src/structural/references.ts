@@ -1,0 +1,683 @@
+/**
+ * References: every occurrence of one symbol across the workspace, resolved
+ * through bindings ({@linkcode fileBindings}) and module resolution
+ * ({@linkcode ModuleResolver}): a declaration's references in its file, the
+ * imports of it in other files (named, aliased, namespace `ns.x`), re-exports
+ * (`export {x} from`, `export * from`) and their importers, and for class
+ * members `this.x` / `self.x` inside the class. Property accesses on
+ * anything else (`obj.x`) cannot be tied to a class without types: they are
+ * `unresolved` candidates. A file whose text does not contain the name (nor a
+ * star re-export) cannot refer to it and is not parsed. The read half of
+ * edit_rename_symbol (`rename.ts`), and find_references' engine.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import { walkProject } from "../fs/walk.ts";
+import {
+  type Binding,
+  classScopeOf,
+  type FileBindings,
+  fileBindings,
+  lookup,
+  type Occurrence,
+  occurrenceAt,
+  type OccurrenceKind,
+  type Scope,
+  scopeAtOffset,
+} from "../syntax/bindings.ts";
+import { HEAD_CHARS } from "../syntax/grammars.ts";
+import { ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
+import { resolveNamePath } from "../syntax/name_path.ts";
+import { outlineOf } from "../syntax/symbols.ts";
+import type { Parsing } from "../syntax/types.ts";
+import { loadSource } from "./source.ts";
+
+/** A symbol to find: a name path in the file, or a 1-based position on one of its names. */
+export type ReferenceTarget = string | { line: number; column: number };
+
+/** One occurrence found. */
+export interface ReferenceSite {
+  /** Relative path. */
+  path: string;
+  /** Start offset (UTF-16). */
+  start: number;
+  /** End offset (UTF-16). */
+  end: number;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column (UTF-16 code units). */
+  column: number;
+  /** What the occurrence is (definition, reference, shorthand, import_name …). */
+  kind: OccurrenceKind;
+  /** The name as written there. */
+  name: string;
+}
+
+/** What a search found. */
+export interface ReferenceSearch {
+  /** The symbol: its name, what it is, and where it is declared. */
+  target: { name: string; kind: "binding" | "member" | "export"; path: string; line: number; column: number };
+  /** Every binding-resolved occurrence, the declaration included, sorted by path and offset. */
+  sites: ReferenceSite[];
+  /** Same-name occurrences that may or may not be the symbol (`obj.x` for a member, unresolved imports). */
+  unresolved: ReferenceSite[];
+  /** The bindings of every file the search parsed (what a rename checks for clashes), by path. */
+  files: Map<string, FileBindings>;
+  /** The bindings renamed in each file (a rename's clash check walks their scopes). */
+  bindings: Map<string, Set<Binding>>;
+  /** For a member: the class scope and the file that declares it. */
+  member?: { path: string; scope: Scope };
+  /** For an exported name target: the exporting file. */
+  exportOf?: string;
+  /** Files searched (read), for the text sweep. */
+  searched: string[];
+}
+
+/** Options of {@linkcode findReferences}. */
+export interface FindReferencesOptions {
+  /** Tool name for messages. */
+  tool: string;
+  /** Version of the file the caller holds. */
+  expectedVersion?: string | undefined;
+  /** "file": only the target's file is searched; "project" (default): the whole workspace. */
+  scope?: "file" | "project";
+}
+
+/** Most source files a project-wide search walks (more is refused with `limit_exceeded`, never cut short). */
+export const MAX_PROJECT_FILES = 20000;
+
+const WORD = /[\p{L}\p{N}_$]/u;
+
+/** Whether `text` holds `name` as a whole word. */
+function hasWord(text: string, name: string): boolean {
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+    const before = i > 0 ? text[i - 1]! : "";
+    const after = text[i + name.length] ?? "";
+    if (!(before && WORD.test(before)) && !(after && WORD.test(after))) return true;
+  }
+  return false;
+}
+
+const STAR = /export\s*\*|import\s*\*/;
+
+/** The workspace as the search sees it: files with a bindings grammar, read and parsed on demand. */
+class Project {
+  readonly #parsing: Parsing;
+  readonly #stage: Stage;
+  readonly files: Map<string, string> = new Map();
+  readonly #texts = new Map<string, { text: string; version: string; language: string } | null>();
+  readonly parsed = new Map<string, FileBindings>();
+  resolver: ModuleResolver = new ModuleResolver([]);
+
+  constructor(parsing: Parsing, stage: Stage) {
+    this.#parsing = parsing;
+    this.#stage = stage;
+  }
+
+  async open(): Promise<void> {
+    const grammars = this.#parsing.grammars!;
+    const walked = await walkProject(this.#stage, "", {
+      accept: (e) => e.kind === "file" && ModuleResolver.systemOf(grammars.languageOf(e.rel) ?? "") !== null,
+      limit: MAX_PROJECT_FILES,
+    });
+    if (walked.truncated) {
+      throw new RecoverableError(
+        "limit_exceeded",
+        `Cannot search the workspace for references: it holds more than ${MAX_PROJECT_FILES} source files`,
+        {
+          hint: 'Call again with scope "file", or open the workspace on a smaller root',
+          details: { limit: MAX_PROJECT_FILES },
+        },
+      );
+    }
+    for (const e of walked.entries) this.files.set(e.rel, grammars.languageOf(e.rel)!);
+    let mapping = null;
+    if (await this.#stage.exists("tsconfig.json")) {
+      const tsconfig = await this.#stage.readText("tsconfig.json").catch(() => null);
+      if (tsconfig) mapping = tsconfigMapping(tsconfig.text, "");
+    }
+    this.resolver = new ModuleResolver(this.files.keys(), mapping);
+  }
+
+  async text(rel: string): Promise<{ text: string; version: string; language: string } | null> {
+    if (this.#texts.has(rel)) return this.#texts.get(rel)!;
+    let out: { text: string; version: string; language: string } | null = null;
+    try {
+      const f = await this.#stage.readText(rel);
+      const language = this.#parsing.grammars!.languageOf(rel, f.text.slice(0, HEAD_CHARS));
+      if (language) out = { text: f.text, version: f.version, language };
+    } catch {
+      out = null;
+    }
+    this.#texts.set(rel, out);
+    return out;
+  }
+
+  async bindings(rel: string): Promise<FileBindings | null> {
+    const hit = this.parsed.get(rel);
+    if (hit) return hit;
+    const t = await this.text(rel);
+    if (!t) return null;
+    const fb = await fileBindings(this.#parsing, { path: rel, ...t });
+    if (fb) this.parsed.set(rel, fb);
+    return fb;
+  }
+
+  /** Files of the same module system as `rel` whose text may name `name`. */
+  async candidates(rel: string, name: string): Promise<string[]> {
+    const system = ModuleResolver.systemOf(this.files.get(rel) ?? "");
+    const out: string[] = [];
+    for (const [path, language] of this.files) {
+      if (ModuleResolver.systemOf(language) !== system) continue;
+      const t = await this.text(path);
+      if (t && (hasWord(t.text, name) || STAR.test(t.text))) out.push(path);
+    }
+    return out;
+  }
+}
+
+/** Line starts of a text. */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** 1-based line and column of an offset. */
+function position(starts: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
+  "definition",
+  "reference",
+  "shorthand",
+  "shorthand_pattern",
+]);
+
+/** Collects sites while following a symbol from file to file. */
+class Collector {
+  readonly sites = new Map<string, Map<number, Occurrence>>();
+  readonly unresolved = new Map<string, Map<number, Occurrence>>();
+  readonly bindings = new Map<string, Set<Binding>>();
+  readonly #members = new Set<string>();
+  readonly #followed = new Set<string>();
+  readonly #project: Project;
+
+  constructor(project: Project) {
+    this.#project = project;
+  }
+
+  add(path: string, occ: Occurrence | undefined): void {
+    if (!occ) return;
+    let m = this.sites.get(path);
+    if (!m) this.sites.set(path, m = new Map());
+    m.set(occ.start, occ);
+  }
+
+  maybe(path: string, occ: Occurrence): void {
+    let m = this.unresolved.get(path);
+    if (!m) this.unresolved.set(path, m = new Map());
+    m.set(occ.start, occ);
+  }
+
+  /** A binding and everything that refers to it, here and in other files. */
+  async binding(fb: FileBindings, b: Binding, crossFile: boolean): Promise<void> {
+    let set = this.bindings.get(fb.path);
+    if (!set) this.bindings.set(fb.path, set = new Set());
+    if (set.has(b)) return;
+    set.add(b);
+    for (const occ of fb.occurrences) {
+      if (occ.binding === b && BINDING_KINDS.has(occ.kind)) this.add(fb.path, occ);
+    }
+    if (b.kind === "parameter") {
+      await this.keywordArguments(fb, b, crossFile);
+      const cls = classScopeOf(b.scope);
+      if (cls && fb.occurrences.some((o) => o.binding === b && o.parameterProperty)) {
+        await this.member(fb, cls, b.name, crossFile);
+      }
+    }
+    if (!crossFile) return;
+    // An import without alias is the exported symbol itself: follow it back to its module.
+    const imp = b.import;
+    if (imp && imp.kind === "named" && !imp.nameOccurrence) {
+      const from = this.#project.resolver.resolve(fb.path, fb.language, imp.source);
+      if (from) await this.exported(from, imp.imported, true);
+    }
+    if (b.scope.kind !== "module") return;
+    const viaOwnName = fb.exports.some((e) => e.local === b && !e.aliasOccurrence && e.exported === b.name) ||
+      (fb.exportsAll && b.scope.bindings.get(b.name) === b);
+    if (viaOwnName) await this.importers(fb.path, b.name);
+  }
+
+  /** The symbol a module exports as `name`, and its whole family (`rename` also renames the export). */
+  async exported(path: string, name: string, rename: boolean, depth = 0): Promise<void> {
+    if (depth > 16) return;
+    const fb = await this.#project.bindings(path);
+    if (!fb) return;
+    for (const e of fb.exports) {
+      if (e.exported !== name && !(e.from?.imported === "*" && e.exported === "*")) continue;
+      if (e.local) {
+        if (e.aliasOccurrence) {
+          if (rename) this.add(path, e.aliasOccurrence);
+          await this.importers(path, name);
+        } else await this.binding(fb, e.local, true);
+        return;
+      }
+      if (e.from) {
+        const src = this.#project.resolver.resolve(path, fb.language, e.from.source);
+        if (!src) continue;
+        if (e.from.imported === "*") {
+          await this.exported(src, name, rename, depth + 1);
+          continue;
+        }
+        this.add(path, e.from.occurrence);
+        if (e.aliasOccurrence && rename) this.add(path, e.aliasOccurrence);
+        await this.exported(src, e.from.imported, rename, depth + 1);
+        return;
+      }
+    }
+    if (fb.exportsAll) {
+      const b = fb.scopes[0]!.bindings.get(name);
+      if (b) await this.binding(fb, b, true);
+    }
+  }
+
+  /** Every import (and re-export) of `name` from the module `path`, in the files that may name it. */
+  async importers(path: string, name: string): Promise<void> {
+    const key = `${path}\0${name}`;
+    if (this.#followed.has(key)) return;
+    this.#followed.add(key);
+    for (const rel of await this.#project.candidates(path, name)) {
+      if (rel === path) continue;
+      const fb = await this.#project.bindings(rel);
+      if (!fb) continue;
+      const resolve = (source: string) => this.#project.resolver.resolve(rel, fb.language, source);
+      for (const imp of fb.imports) {
+        if (imp.kind === "default") continue;
+        if (imp.kind === "namespace") {
+          if (!(imp.imported === "*" && resolve(imp.source) === path)) continue;
+          for (const occ of fb.occurrences) {
+            if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
+              this.add(rel, occ);
+            }
+          }
+          continue;
+        }
+        if (imp.imported !== name) {
+          // Python's `from pkg import mod` names a submodule: `mod.x` then refers to mod's x.
+          if (fb.exportsAll && resolve(`${imp.source}.${imp.imported}`.replace(/^(\.+)\./, "$1")) === path) {
+            for (const occ of fb.occurrences) {
+              if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
+                this.add(rel, occ);
+              }
+            }
+          }
+          continue;
+        }
+        const target = resolve(imp.source);
+        if (target === null) {
+          if (imp.source.startsWith(".")) this.maybe(rel, imp.nameOccurrence ?? firstDef(fb, imp.local));
+          continue;
+        }
+        if (target !== path) continue;
+        if (imp.nameOccurrence) this.add(rel, imp.nameOccurrence);
+        else await this.binding(fb, imp.local, true);
+      }
+      for (const e of fb.exports) {
+        if (!e.from || resolve(e.from.source) !== path) continue;
+        if (e.from.imported === "*") await this.importers(rel, name);
+        else if (e.from.imported === name) {
+          this.add(rel, e.from.occurrence);
+          if (!e.aliasOccurrence) await this.importers(rel, name);
+        }
+      }
+    }
+  }
+
+  /**
+   * Keyword arguments naming a parameter (Python's `f(a=1)`): in every call
+   * whose callee is the function (its name, an import of it, `self.m` for a
+   * method, the class for `__init__`).
+   */
+  async keywordArguments(fb: FileBindings, param: Binding, crossFile: boolean): Promise<void> {
+    const fn = param.scope;
+    if (fn.kind !== "function" || fn.nameStart < 0) return;
+    const callable = fb.occurrences.find((o) => o.start === fn.nameStart)?.binding;
+    if (!callable) return;
+    const calls = new Collector(this.#project);
+    if (callable.scope.kind === "class") {
+      const cls = callable.scope;
+      const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding;
+      if (callable.name === "__init__" && classBinding) await calls.binding(fb, classBinding, crossFile);
+      else await calls.member(fb, cls, callable.name, false);
+    } else await calls.binding(fb, callable, crossFile);
+    for (const [rel, sites] of calls.sites) {
+      const other = this.#project.parsed.get(rel);
+      if (!other) continue;
+      const ends = new Map<number, Occurrence>();
+      for (const o of sites.values()) ends.set(o.end, o);
+      for (const occ of other.occurrences) {
+        if (occ.kind !== "keyword" || occ.name !== param.name || !occ.callee) continue;
+        const callee = ends.get(occ.callee.end);
+        if (callee && callee.start >= occ.callee.start) this.add(rel, occ);
+      }
+    }
+  }
+
+  /**
+   * JSDoc tags naming a collected binding: `{@link x}` and `@see x` where x
+   * resolves to it at the comment, `@param x` on the function whose parameter it is.
+   */
+  docTags(): void {
+    for (const [path, set] of this.bindings) {
+      const fb = this.#project.parsed.get(path);
+      if (!fb || fb.docs.length === 0) continue;
+      const names = new Set([...set].map((b) => b.name));
+      for (const doc of fb.docs) {
+        const text = fb.text.slice(doc.start, doc.end);
+        for (
+          const m of text.matchAll(
+            /(\{@link(?:code|plain)?\s+|@see\s+|@param\s+(?:\{[^}\n]*\}\s*)?\[?)([\p{L}_$][\p{L}\p{N}_$]*)/gu,
+          )
+        ) {
+          const name = m[2]!;
+          if (!names.has(name)) continue;
+          const start = doc.start + m.index + m[1]!.length;
+          let b: Binding | null;
+          if (m[1]!.startsWith("@param")) {
+            const fn = fb.scopes.find((s) =>
+              s.start >= doc.end && s.kind === "function" &&
+              /^[^;{}]{0,200}$/.test(fb.text.slice(doc.end, s.start))
+            );
+            b = fn?.bindings.get(name) ?? null;
+          } else b = lookup(scopeAtOffset(fb, doc.start), name);
+          if (!b || !set.has(b)) continue;
+          this.add(path, { name, start, end: start + name.length, kind: "doc", scope: b.scope, binding: b });
+        }
+      }
+    }
+  }
+
+  /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
+  async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
+    const key = `${fb.path}\0${cls.id}\0${name}`;
+    if (this.#members.has(key)) return;
+    this.#members.add(key);
+    for (const occ of fb.occurrences) {
+      if (occ.parameterProperty && occ.name === name && occ.binding && classScopeOf(occ.scope) === cls) {
+        await this.binding(fb, occ.binding, false);
+      }
+    }
+    const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding ?? null;
+    const own = cls.bindings.get(name);
+    if (own) await this.binding(fb, own, false);
+    for (const occ of fb.occurrences) {
+      if (occ.name !== name) continue;
+      if (occ.kind === "member_definition" && occ.scope === cls) this.add(fb.path, occ);
+      else if (occ.kind === "member_this" && classScopeOf(occ.scope) === cls) this.add(fb.path, occ);
+      else if (occ.kind === "member_property" && classBinding && occ.object === classBinding) {
+        this.add(fb.path, occ);
+      }
+    }
+    const files = crossFile ? await this.#project.candidates(fb.path, name) : [fb.path];
+    for (const rel of files) {
+      const other = await this.#project.bindings(rel);
+      if (!other) continue;
+      for (const occ of other.occurrences) {
+        if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
+        if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+      }
+    }
+  }
+}
+
+/** The declaration of `name` inside a symbol's range. */
+function declaredName(
+  fb: FileBindings,
+  r: { start_utf16: number; end_utf16: number },
+  name: string,
+): Occurrence | undefined {
+  return fb.occurrences.find((o) =>
+    o.start >= r.start_utf16 && o.start < r.end_utf16 && o.name === name &&
+    (o.kind === "definition" || o.kind === "member_definition")
+  );
+}
+
+/** The parameter a keyword argument names, when its callee is a function (or class) declared in the same file. */
+function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
+  const callee = occ.callee;
+  if (!callee) return null;
+  const fnBinding = fb.occurrences.find((o) => o.end === callee.end && o.start >= callee.start && o.binding)
+    ?.binding;
+  if (!fnBinding) return null;
+  const def = fb.occurrences.find((o) => o.binding === fnBinding && o.kind === "definition");
+  let fn = def ? fb.scopes.find((s) => s.nameStart === def.start) : undefined;
+  if (fn?.kind === "class") {
+    const init = fn.bindings.get("__init__");
+    const initDef = init && fb.occurrences.find((o) => o.binding === init && o.kind === "definition");
+    fn = initDef ? fb.scopes.find((s) => s.nameStart === initDef.start) : undefined;
+  }
+  const param = fn?.bindings.get(occ.name);
+  return param && param.kind === "parameter" ? param : null;
+}
+
+function firstDef(fb: FileBindings, b: Binding): Occurrence {
+  return fb.occurrences.find((o) => o.binding === b && o.kind === "definition")!;
+}
+
+/**
+ * Find every occurrence of the symbol at `target` in `path`.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage (what the search reads).
+ * @param path The file that declares or uses the symbol.
+ * @param target A name path in that file, or a 1-based line and column on one of the symbol's names.
+ * @param options Tool name, expected version, scope.
+ * @returns The sites, the unresolved candidates and what the search parsed.
+ */
+export async function findReferences(
+  parsing: Parsing,
+  stage: Stage,
+  path: string,
+  target: ReferenceTarget,
+  options: FindReferencesOptions,
+): Promise<ReferenceSearch> {
+  const file = await loadSource(parsing, stage, path, {
+    tool: options.tool,
+    expectedVersion: options.expectedVersion,
+  });
+  const project = new Project(parsing, stage);
+  const crossFile = options.scope !== "file";
+  if (crossFile) await project.open();
+  else project.files.set(file.rel, file.language);
+  const fb = await project.bindings(file.rel);
+  if (!fb) {
+    throw new RecoverableError(
+      "unsupported_language",
+      `Cannot resolve names in "${file.rel}": graver has no binding rules for ${file.language}`,
+      {
+        hint: "Call edit_capabilities to see which languages support find_references and edit_rename_symbol",
+        suggestedCall: { tool: "edit_capabilities", args: { language: file.language } },
+        details: { path: file.rel, language: file.language },
+      },
+    );
+  }
+  const occ = await targetOccurrence(parsing, fb, target, options.tool);
+  const collector = new Collector(project);
+  const starts = lineStarts(fb.text);
+  const at = position(starts, occ.start);
+  let kind: ReferenceSearch["target"]["kind"] = "binding";
+  let member: ReferenceSearch["member"];
+  let exportOf: string | undefined;
+  const memberScope = occ.kind === "member_definition" || occ.kind === "member_this"
+    ? classScopeOf(occ.scope)
+    : occ.binding?.scope.kind === "class"
+    ? occ.binding.scope
+    : null;
+  if (memberScope) {
+    kind = "member";
+    member = { path: fb.path, scope: memberScope };
+    await collector.member(fb, memberScope, occ.name, crossFile);
+  } else if (occ.kind === "import_name" || occ.kind === "reexport_name") {
+    const imp = fb.imports.find((i) => i.nameOccurrence === occ);
+    const re = fb.exports.find((e) => e.from?.occurrence === occ);
+    const source = imp?.source ?? re?.from?.source ?? "";
+    const from = crossFile ? project.resolver.resolve(fb.path, fb.language, source) : null;
+    if (!from) throw unresolvedTarget(fb.path, occ, at, `its module "${source}" is not a workspace file`);
+    collector.add(fb.path, occ);
+    await collector.exported(from, occ.name, true);
+  } else if (occ.kind === "export_alias") {
+    kind = "export";
+    exportOf = fb.path;
+    collector.add(fb.path, occ);
+    if (crossFile) await collector.importers(fb.path, occ.name);
+  } else if (occ.kind === "member_property") {
+    const ns = occ.object?.import;
+    const from = ns?.kind === "namespace" && crossFile
+      ? project.resolver.resolve(fb.path, fb.language, ns.source)
+      : null;
+    if (!from) {
+      throw unresolvedTarget(fb.path, occ, at, "the object's type is not known without a type checker");
+    }
+    await collector.exported(from, occ.name, true);
+  } else if (occ.kind === "keyword") {
+    const param = keywordParameter(fb, occ);
+    if (!param) throw unresolvedTarget(fb.path, occ, at, "the called function is not declared in this file");
+    await collector.binding(fb, param, crossFile);
+  } else if (occ.binding) {
+    await collector.binding(fb, occ.binding, crossFile);
+  } else {
+    throw unresolvedTarget(
+      fb.path,
+      occ,
+      at,
+      "it is declared nowhere in the workspace (a global or a built-in)",
+    );
+  }
+  collector.docTags();
+  const sites: ReferenceSite[] = [];
+  const unresolved: ReferenceSite[] = [];
+  const toSite = (rel: string, o: Occurrence): ReferenceSite => {
+    const f = project.parsed.get(rel)!;
+    const p = position(rel === fb.path ? starts : lineStarts(f.text), o.start);
+    return {
+      path: rel,
+      start: o.start,
+      end: o.end,
+      line: p.line,
+      column: p.column,
+      kind: o.kind,
+      name: o.name,
+    };
+  };
+  for (const [rel, m] of collector.sites) for (const o of m.values()) sites.push(toSite(rel, o));
+  for (const [rel, m] of collector.unresolved) {
+    for (const o of m.values()) if (!collector.sites.get(rel)?.has(o.start)) unresolved.push(toSite(rel, o));
+  }
+  const order = (a: ReferenceSite, b: ReferenceSite) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start;
+  sites.sort(order);
+  unresolved.sort(order);
+  return {
+    target: { name: occ.name, kind, path: fb.path, line: at.line, column: at.column },
+    sites,
+    unresolved,
+    files: project.parsed,
+    bindings: collector.bindings,
+    ...(member ? { member } : {}),
+    ...(exportOf ? { exportOf } : {}),
+    searched: [...project.parsed.keys()],
+  };
+}
+
+function unresolvedTarget(
+  path: string,
+  occ: Occurrence,
+  at: { line: number; column: number },
+  why: string,
+): RecoverableError {
+  return new RecoverableError(
+    "unresolved",
+    `Cannot resolve "${occ.name}" at "${path}" line ${at.line} column ${at.column}: ${why}`,
+    {
+      hint: "Target the declaration instead (its name path, or the line and column of its name)",
+      details: { path, line: at.line, column: at.column, name: occ.name, kind: occ.kind },
+    },
+  );
+}
+
+/** The occurrence a target names: the declaration of a name path, or the name at a position. */
+async function targetOccurrence(
+  parsing: Parsing,
+  fb: FileBindings,
+  target: ReferenceTarget,
+  tool: string,
+): Promise<Occurrence> {
+  if (typeof target !== "string") {
+    const starts = lineStarts(fb.text);
+    const lineStart = starts[target.line - 1];
+    const occ = lineStart === undefined ? null : occurrenceAt(fb, lineStart + target.column - 1);
+    if (!occ) {
+      throw new RecoverableError(
+        "not_found",
+        `Cannot find a name at "${fb.path}" line ${target.line} column ${target.column}`,
+        {
+          hint: "Give the line and column (1-based) of a character of the name, or its name path",
+          details: { path: fb.path, line: target.line, column: target.column },
+        },
+      );
+    }
+    return occ;
+  }
+  const outline = await outlineOf(parsing, fb.path, fb.text, fb.version);
+  let res = resolveNamePath(outline.symbols, target);
+  if (res.status === "ambiguous") {
+    // Overloads (and declaration merging) are one symbol: accept when every candidate declares the same one.
+    const decls = res.candidates.map((c) => declaredName(fb, c.range, c.name));
+    const key = (o: Occurrence | undefined) =>
+      o?.binding ?? (o ? `${classScopeOf(o.scope)?.id}:${o.name}` : undefined);
+    const first = key(decls[0]);
+    if (first !== undefined && decls.every((d) => key(d) === first)) {
+      res = { status: "unique", symbol: res.candidates[0]! };
+    }
+  }
+  if (res.status !== "unique") {
+    const near = res.status === "not_found"
+      ? res.suggestions
+      : res.candidates.map((c: { name_path: string }) => c.name_path);
+    throw new RecoverableError(
+      res.status === "ambiguous" ? "ambiguous" : "not_found",
+      `Cannot find symbol "${target}" in "${fb.path}"${res.status === "ambiguous" ? ": several match" : ""}`,
+      {
+        hint: near.length > 0
+          ? `Did you mean ${near.slice(0, 5).map((n) => `"${n}"`).join(", ")}? Or give {line, column}`
+          : `Call outline with {"path": "${fb.path}"} to see the symbols of the file`,
+        suggestedCall: { tool: "outline", args: { path: fb.path } },
+        details: { path: fb.path, name_path: target, candidates: near, tool },
+      },
+    );
+  }
+  const r = res.symbol.range;
+  const occ = declaredName(fb, r, res.symbol.name);
+  if (!occ) {
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot find the declared name of "${target}" in "${fb.path}" line ${r.start_line}`,
+      {
+        hint: "Give the line and column of the name instead",
+        details: { path: fb.path, name_path: target, line: r.start_line },
+      },
+    );
+  }
+  return occ;
+}

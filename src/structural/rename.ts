@@ -1,0 +1,296 @@
+/**
+ * Rename: the edits that rename one symbol everywhere {@linkcode findReferences}
+ * found it, or a refusal. A shorthand property keeps its key (`{x}` becomes
+ * `{x: y}`, `const {x} = o` becomes `const {x: y} = o`); every other
+ * occurrence takes the new name. Refused with `name_clash` when the new name
+ * is already declared in a scope the symbol lives in, would shadow the symbol
+ * at one of its references, or would capture a reference to another
+ * declaration of that name. `unresolved` candidates are left alone unless
+ * the caller opts in; a text sweep lists the name's leftover occurrences in
+ * comments and strings without changing them.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../syntax/bindings.ts";
+import type { Parsing } from "../syntax/types.ts";
+import {
+  findReferences,
+  type ReferenceSearch,
+  type ReferenceSite,
+  type ReferenceTarget,
+} from "./references.ts";
+import { applyTextEdits, type TextEdit } from "./source.ts";
+
+/** Options of {@linkcode renameSymbol}. */
+export interface RenameOptions {
+  /** Tool name for messages. */
+  tool: string;
+  /** "project" (default): every file; "file": refused when other files refer to the symbol. */
+  scope?: "file" | "project";
+  /** Also rename the `unresolved` candidates (default false). */
+  includeUnresolved?: boolean;
+  /** Version of the target file the caller holds. */
+  expectedVersion?: string | undefined;
+}
+
+/** A leftover textual occurrence of the old name. */
+export interface TextOccurrence {
+  /** Relative path. */
+  path: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  column: number;
+  /** comment | string. */
+  in: "comment" | "string";
+  /** The line's text. */
+  text: string;
+}
+
+/** What a rename would do. */
+export interface RenamePlan {
+  /** The search it is built on. */
+  search: ReferenceSearch;
+  /** New text per file (only files that change). */
+  files: Map<string, { text: string; edits: number }>;
+  /** The sites renamed (candidates included when opted in). */
+  renamed: ReferenceSite[];
+  /** Candidates left alone. */
+  unresolved: ReferenceSite[];
+  /** The old name in comments and strings (not changed). */
+  textOccurrences: TextOccurrence[];
+}
+
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+const PY_IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+const RESERVED: Record<string, ReadonlySet<string>> = {
+  ecmascript: new Set(
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await"
+      .split(" "),
+  ),
+  python: new Set(
+    "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield"
+      .split(" "),
+  ),
+};
+
+/**
+ * Plan a rename: find the symbol's occurrences, check the new name, build the
+ * new text of every file.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage.
+ * @param path The file that declares or uses the symbol.
+ * @param target A name path, or a 1-based line and column on one of its names.
+ * @param newName The new name.
+ * @param options Tool name, scope, candidates, expected version.
+ * @returns The plan; `name_clash`, `invalid_args`, `visibility_required`, `unresolved` … otherwise.
+ */
+export async function planRename(
+  parsing: Parsing,
+  stage: Stage,
+  path: string,
+  target: ReferenceTarget,
+  newName: string,
+  options: RenameOptions,
+): Promise<RenamePlan> {
+  const search = await findReferences(parsing, stage, path, target, {
+    tool: options.tool,
+    expectedVersion: options.expectedVersion,
+    scope: "project",
+  });
+  const origin = search.target.path;
+  const elsewhere = [...new Set(search.sites.filter((s) => s.path !== origin).map((s) => s.path))];
+  if (options.scope === "file" && elsewhere.length > 0) {
+    throw new RecoverableError(
+      "visibility_required",
+      `Cannot rename "${search.target.name}" in "${origin}" alone: ${elsewhere.length} other file(s) refer to it (${
+        elsewhere.slice(0, 5).join(", ")
+      })`,
+      {
+        hint: 'Call again with scope "project" to rename it in every file',
+        suggestedCall: {
+          tool: options.tool,
+          args: {
+            path: origin,
+            target: { line: search.target.line, column: search.target.column },
+            new_name: newName,
+            scope: "project",
+          },
+        },
+        details: { path: origin, files: elsewhere },
+      },
+    );
+  }
+  const language = search.files.get(origin)!.language;
+  const python = language === "python";
+  const valid = (python ? PY_IDENTIFIER : IDENTIFIER).test(newName) &&
+    !RESERVED[python ? "python" : "ecmascript"]!.has(newName);
+  if (!valid) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot rename "${search.target.name}" to "${newName}": not a valid ${language} name`,
+      {
+        hint: "Choose an identifier that is not a reserved word",
+        details: { path: origin, new_name: newName },
+      },
+    );
+  }
+  if (newName === search.target.name) {
+    throw new RecoverableError("already_applied", `Cannot rename "${newName}": it already has that name`, {
+      hint: "Nothing to do; pick another new_name",
+      details: { path: origin, new_name: newName },
+    });
+  }
+  checkClashes(search, newName);
+  const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
+  const byFile = new Map<string, ReferenceSite[]>();
+  for (const s of renamed) {
+    let list = byFile.get(s.path);
+    if (!list) byFile.set(s.path, list = []);
+    list.push(s);
+  }
+  const files = new Map<string, { text: string; edits: number }>();
+  for (const [rel, sites] of byFile) {
+    const fb = search.files.get(rel)!;
+    const edits: TextEdit[] = sites.map((s) => ({
+      start: s.start,
+      end: s.end,
+      text: s.kind === "shorthand" || s.kind === "shorthand_pattern" ? `${s.name}: ${newName}` : newName,
+    }));
+    files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });
+  }
+  return {
+    search,
+    files,
+    renamed,
+    unresolved: options.includeUnresolved ? [] : search.unresolved,
+    textOccurrences: await textSweep(parsing, search, renamed),
+  };
+}
+
+/** Refuse when `newName` is already visible where the symbol is declared or used. */
+function checkClashes(search: ReferenceSearch, newName: string): void {
+  const clash = (path: string, fb: FileBindings, offset: number, why: string): never => {
+    const line = fb.text.slice(0, offset).split("\n").length;
+    throw new RecoverableError(
+      "name_clash",
+      `Cannot rename "${search.target.name}" to "${newName}": ${why} ("${path}" line ${line})`,
+      {
+        hint: "Choose another new_name, or rename the other declaration first",
+        details: { path, line, new_name: newName },
+      },
+    );
+  };
+  if (search.member) {
+    const fb = search.files.get(search.member.path)!;
+    const cls = search.member.scope;
+    const other = fb.occurrences.find((o) =>
+      o.name === newName &&
+      ((o.kind === "member_definition" && o.scope === cls) || o.binding?.scope === cls ||
+        (o.parameterProperty === true && classScopeOf(o.scope) === cls))
+    );
+    if (other) clash(search.member.path, fb, other.start, `the class already has a member "${newName}"`);
+  }
+  if (search.exportOf) {
+    const fb = search.files.get(search.exportOf)!;
+    const other = fb.exports.find((e) => e.exported === newName);
+    if (other) clash(search.exportOf, fb, 0, `the module already exports "${newName}"`);
+  }
+  for (const [path, bindings] of search.bindings) {
+    const fb = search.files.get(path)!;
+    for (const b of bindings) checkBinding(fb, b, newName, (offset, why) => clash(path, fb, offset, why));
+  }
+}
+
+function checkBinding(
+  fb: FileBindings,
+  b: Binding,
+  newName: string,
+  clash: (offset: number, why: string) => never,
+): void {
+  const declaredAt = (x: Binding) =>
+    fb.occurrences.find((o) => o.binding === x && (o.kind === "definition" || o.kind === "shorthand_pattern"))
+      ?.start ?? 0;
+  const same = b.scope.bindings.get(newName);
+  if (same && same !== b) clash(declaredAt(same), `"${newName}" is already declared in the same scope`);
+  for (const occ of fb.occurrences) {
+    if (occ.binding === b && occ.kind !== "definition") {
+      // A declaration of newName between the use and the symbol's scope would take the use over.
+      for (let s = occ.scope; s && s !== b.scope; s = s.parent!) {
+        const x = s.bindings.get(newName);
+        if (x) {
+          clash(declaredAt(x), `"${newName}" declared here would shadow it at line ${line(fb, occ.start)}`);
+        }
+        if (!s.parent) break;
+      }
+    } else if (occ.name === newName && (occ.kind === "reference" || occ.kind === "shorthand")) {
+      // A use of another newName inside the symbol's scope would be captured by the renamed symbol.
+      const x = occ.binding;
+      if (x === b || !encloses(b.scope, occ.scope)) continue;
+      if (x && !(encloses(x.scope, b.scope) && x.scope !== b.scope)) continue;
+      if (lookup(occ.scope, b.name) !== b) continue;
+      clash(occ.start, `"${newName}" used here would then refer to the renamed symbol`);
+    }
+  }
+}
+
+function line(fb: FileBindings, offset: number): number {
+  return fb.text.slice(0, offset).split("\n").length;
+}
+
+/** The old name's occurrences in comments and strings of the searched files, other than the renamed sites. */
+async function textSweep(
+  parsing: Parsing,
+  search: ReferenceSearch,
+  renamed: ReferenceSite[],
+): Promise<TextOccurrence[]> {
+  const name = search.target.name;
+  const taken = new Set(renamed.map((s) => `${s.path}:${s.start}`));
+  const out: TextOccurrence[] = [];
+  const escaped = name.replace(/[$]/g, "\\$");
+  const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "gu");
+  for (const rel of search.searched) {
+    const fb = search.files.get(rel)!;
+    const text = fb.text;
+    let tree = null;
+    for (const m of text.matchAll(re)) {
+      if (taken.has(`${rel}:${m.index}`)) continue;
+      tree ??= (await parsing.trees!.parse(rel, fb.language, fb.version, text)).tree;
+      const node = tree.rootNode.descendantForIndex(m.index, m.index + name.length);
+      let kind: "comment" | "string" | null = null;
+      for (let n: typeof node | null = node; n && kind === null; n = n.parent) {
+        if (n.type.includes("comment")) kind = "comment";
+        else if (/string|template/.test(n.type)) kind = "string";
+      }
+      if (kind === null) continue;
+      const lineNo = line(fb, m.index);
+      const start = text.lastIndexOf("\n", m.index - 1) + 1;
+      const end = text.indexOf("\n", m.index);
+      out.push({
+        path: rel,
+        line: lineNo,
+        column: m.index - start + 1,
+        in: kind,
+        text: text.slice(start, end < 0 ? text.length : end).replace(/\r$/, ""),
+      });
+      if (out.length >= 200) return out;
+    }
+  }
+  return out;
+}
+
+/**
+ * Stage a rename plan: write every changed file (its BOM kept).
+ *
+ * @param stage The call's stage.
+ * @param plan The plan.
+ */
+export async function stageRename(stage: Stage, plan: RenamePlan): Promise<void> {
+  for (const [rel, f] of plan.files) {
+    const current = await stage.readText(rel);
+    await stage.writeText(rel, { text: f.text, bom: current.bom });
+  }
+}

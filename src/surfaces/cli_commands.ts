@@ -1,0 +1,11 @@
+/**
+ * Registers every built-in `graver` command: import this module once, then
+ * call `runCli`. A command module registers itself at load (`registerCliCommand`),
+ * so a new command is one new module imported here.
+ *
+ * @module
+ */
+import "./cli_apply.ts";
+import "./cli_read.ts";
+import "./cli_stats.ts";
+import "./cli_tools.ts";

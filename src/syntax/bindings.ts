@@ -1,0 +1,810 @@
+/**
+ * Bindings: which declaration each identifier of a file refers to, from
+ * graver's own per-language binding queries (`grammars/<lang>/queries/bindings.scm`).
+ * The query says what is a scope, a definition, a destructuring pattern, a
+ * reference, an import, an export and a class member; this module applies the
+ * scoping rules every language here shares: a name is visible in its whole
+ * scope (hoisting, and Python's "assigned anywhere in the function"), `var`
+ * binds in the nearest function, the `name` of a scope node (a function or
+ * class declaration) binds in the scope around it, inner declarations shadow
+ * outer ones, and a "closed" class scope (Python) is not seen by the
+ * functions inside it. Cross-file resolution (imports to exports) lives in
+ * `src/structural/references.ts`, on top of the records kept here.
+ *
+ * @module
+ */
+import type { Node, QueryCapture } from "web-tree-sitter";
+import { languagesWithQuery, loadQuery } from "./queries.ts";
+import type { Parsing } from "./types.ts";
+import type { Version } from "../fs/version.ts";
+
+/** What kind of scope a node opens. */
+export type ScopeKind = "module" | "function" | "block" | "class";
+
+/** One scope of a file. */
+export interface Scope {
+  /** Index in {@linkcode FileBindings.scopes} (the module scope is 0). */
+  id: number;
+  /** module | function | block | class. */
+  kind: ScopeKind;
+  /** A class scope whose names the functions inside it do not see (Python). */
+  closed: boolean;
+  /** Start offset (UTF-16). */
+  start: number;
+  /** End offset, exclusive (UTF-16). */
+  end: number;
+  /** The enclosing scope (null for the module scope). */
+  parent: Scope | null;
+  /** Start offset of the scope node's own `name` (which binds in the parent scope), or -1. */
+  nameStart: number;
+  /** Names bound here. */
+  bindings: Map<string, Binding>;
+  /** Python `global`/`nonlocal` names: assignments here bind elsewhere. */
+  passthrough?: Map<string, "global" | "nonlocal">;
+}
+
+/** How a name was bound. */
+export type BindingKind = "lexical" | "var" | "parameter" | "import";
+
+/** One declared name: every declaration and reference of it share this object. */
+export interface Binding {
+  /** The name. */
+  name: string;
+  /** The scope it is bound in. */
+  scope: Scope;
+  /** lexical | var | parameter | import. */
+  kind: BindingKind;
+  /** The import that introduced it, for kind "import". */
+  import?: ImportRecord;
+}
+
+/** What an occurrence of a name is. */
+export type OccurrenceKind =
+  /** a declaration of the name */
+  | "definition"
+  /** a use of the name */
+  | "reference"
+  /** `{x}` in an object literal: the property x and the variable x */
+  | "shorthand"
+  /** `{x}` in a destructuring pattern: the property x bound to the variable x */
+  | "shorthand_pattern"
+  /** the imported name of an aliased import (`a` in `import {a as b}`) */
+  | "import_name"
+  /** the exported name of an alias (`b` in `export {a as b}`) */
+  | "export_alias"
+  /** the source-side name of a re-export (`a` in `export {a} from "./m"`) */
+  | "reexport_name"
+  /** a class member's declaration */
+  | "member_definition"
+  /** `this.x` / `self.x` */
+  | "member_this"
+  /** `obj.x` with any other object */
+  | "member_property"
+  /** the name of a keyword argument (`a` in Python's `f(a=1)`) */
+  | "keyword"
+  /** a JSDoc tag's name (`{@link x}`, `@see x`, `@param x`) */
+  | "doc";
+
+/** One identifier of the file the query classified. */
+export interface Occurrence {
+  /** The name as written. */
+  name: string;
+  /** Start offset (UTF-16). */
+  start: number;
+  /** End offset, exclusive (UTF-16). */
+  end: number;
+  /** What it is. */
+  kind: OccurrenceKind;
+  /** The innermost scope around it. */
+  scope: Scope;
+  /** The binding it declares or refers to (definitions, references, shorthands); null when free (a global). */
+  binding: Binding | null;
+  /** For member_property: the object's start offset when the object is a plain name. */
+  objectStart?: number;
+  /** For member_property: the binding of that object name. */
+  object?: Binding | null;
+  /** For keyword: the callee expression's span. */
+  callee?: { start: number; end: number };
+  /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
+  parameterProperty?: boolean;
+}
+
+/** One import of a name or a module. */
+export interface ImportRecord {
+  /** named | default | namespace. */
+  kind: "named" | "default" | "namespace";
+  /** The module specifier as written ("./m", ".m", "pkg.mod"). */
+  source: string;
+  /** The exported name it takes ("default" for a default import, "*" for a namespace). */
+  imported: string;
+  /** The local binding it creates. */
+  local: Binding;
+  /** The imported name's occurrence when it differs from the local one (`a` in `import {a as b}`). */
+  nameOccurrence?: Occurrence;
+}
+
+/** One name a file exports. */
+export interface ExportRecord {
+  /** The name importers use ("default" for a default export). */
+  exported: string;
+  /** The local binding exported, or null for a re-export from another module. */
+  local: Binding | null;
+  /** For a re-export: the module specifier, and the name taken from it ("*" for `export * from`). */
+  from?: { source: string; imported: string; occurrence?: Occurrence };
+  /** The `b` of `export {a as b}` (an occurrence of kind export_alias), when aliased. */
+  aliasOccurrence?: Occurrence;
+}
+
+/** A file's scopes, bindings, occurrences, imports and exports. */
+export interface FileBindings {
+  /** Relative path. */
+  path: string;
+  /** Language id. */
+  language: string;
+  /** Version of the text. */
+  version: Version;
+  /** The decoded text. */
+  text: string;
+  /** Every scope; [0] is the module scope. */
+  scopes: Scope[];
+  /** Every classified identifier, in document order. */
+  occurrences: Occurrence[];
+  /** Imports, in document order. */
+  imports: ImportRecord[];
+  /** Exports, in document order. */
+  exports: ExportRecord[];
+  /** Whether every module-level name counts as exported (Python). */
+  exportsAll: boolean;
+  /** Doc comments whose tags name symbols (JSDoc `{@link x}`, `@see x`, `@param x`), in document order. */
+  docs: { start: number; end: number }[];
+}
+
+/** Languages whose module-level names are all importable. */
+const EXPORTS_ALL = new Set(["python"]);
+
+/**
+ * Languages graver has a binding query for.
+ *
+ * @returns Language ids.
+ */
+export function bindingLanguages(): string[] {
+  return languagesWithQuery("bindings");
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const CACHE = new WeakMap<object, Map<string, FileBindings>>();
+
+/**
+ * The bindings of a file: parses it through the host's parse cache and runs
+ * the language's binding query (cached per parse cache, path and version).
+ *
+ * @param parsing Grammars and parse cache.
+ * @param file Path, language, version and text of the file.
+ * @returns The bindings, or null when the language has no binding query.
+ */
+export async function fileBindings(
+  parsing: Parsing,
+  file: { path: string; language: string; version: Version; text: string },
+): Promise<FileBindings | null> {
+  if (!parsing.grammars || !parsing.trees) return null;
+  let byPath = CACHE.get(parsing.trees);
+  const hit = byPath?.get(file.path);
+  if (hit && hit.version === file.version && hit.language === file.language) return hit;
+  const query = await loadQuery(parsing.grammars, file.language, "bindings");
+  if (!query) return null;
+  const parsed = await parsing.trees.parse(file.path, file.language, file.version, file.text);
+  const matches = query.matches(parsed.tree.rootNode);
+  const fb = buildBindings(file, matches.map((m) => m.captures));
+  if (!byPath) CACHE.set(parsing.trees, byPath = new Map());
+  byPath.set(file.path, fb);
+  return fb;
+}
+
+/** Sort spans by start, outer first. */
+function byStart(a: Span, b: Span): number {
+  return a.start - b.start || b.end - a.end;
+}
+
+/** The capture of `name` in a match, if any. */
+function cap(captures: QueryCapture[], name: string): Node | undefined {
+  return captures.find((c) => c.name === name)?.node;
+}
+
+/**
+ * Build a file's bindings from the binding query's matches (each a list of
+ * captures). Exposed for tests; {@linkcode fileBindings} is the entry point.
+ *
+ * @param file Path, language, version and text.
+ * @param matches The captures of each match, in match order.
+ * @returns The file's bindings.
+ */
+export function buildBindings(
+  file: { path: string; language: string; version: Version; text: string },
+  matches: QueryCapture[][],
+): FileBindings {
+  const text = file.text;
+  const module: Scope = {
+    id: 0,
+    kind: "module",
+    closed: false,
+    start: 0,
+    end: text.length,
+    parent: null,
+    nameStart: -1,
+    bindings: new Map(),
+  };
+  const scopeSpans: { start: number; end: number; kind: ScopeKind; closed: boolean; nameStart: number }[] =
+    [];
+  const defs = new Map<number, { end: number; kind: string; property?: boolean }>();
+  const patternRoots: { start: number; end: number; kind: string }[] = [];
+  const leaves = new Map<number, { end: number; shorthand: boolean }>();
+  const refs = new Map<number, { end: number; shorthand: boolean }>();
+  const notRef = new Set<number>();
+  const noRefSpans: Span[] = [];
+  const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
+  const keywords = new Map<number, { end: number; callee: Span }>();
+  interface RawImport {
+    kind: ImportRecord["kind"];
+    source: string;
+    imported: string;
+    local: Span;
+    name?: Span;
+  }
+  const rawImports: RawImport[] = [];
+  const docs: Span[] = [];
+  interface RawExport {
+    exported: string | null;
+    local?: Span;
+    decl?: Span;
+    alias?: Span;
+    from?: { source: string; imported: string; name?: Span };
+  }
+  const rawExports: RawExport[] = [];
+  const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
+  // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
+  const nameEnd = (n: Node): number => identifierEnd(text, n.startIndex) ?? n.endIndex;
+  const str = (n: Node | undefined) => n ? text.slice(n.startIndex, n.endIndex) : "";
+
+  for (const captures of matches) {
+    const first = captures.find((c) => !c.name.startsWith("_"));
+    if (!first) continue;
+    const head = parts(first.name)[0];
+    if (head === "import") {
+      const source = cap(captures, "import.source");
+      if (!source) continue;
+      noRefSpans.push(span(source));
+      const src = str(source);
+      const name = cap(captures, "import.name");
+      const alias = cap(captures, "import.alias");
+      const def = cap(captures, "import.default");
+      const ns = cap(captures, "import.namespace") ?? cap(captures, "import.package");
+      if (name) {
+        const local = alias ?? name;
+        rawImports.push({
+          kind: "named",
+          source: src,
+          imported: str(name),
+          local: span(local),
+          ...(alias ? { name: span(name) } : {}),
+        });
+        notRef.add(name.startIndex).add(local.startIndex);
+      } else if (def) {
+        rawImports.push({ kind: "default", source: src, imported: "default", local: span(def) });
+        notRef.add(def.startIndex);
+      } else if (ns) {
+        const isPackage = cap(captures, "import.package") !== undefined && !cap(captures, "import.namespace");
+        if (isPackage && rawImports.some((r) => r.local.start === ns.startIndex)) continue;
+        rawImports.push({
+          kind: "namespace",
+          source: isPackage ? str(ns) : src,
+          imported: "*",
+          local: span(ns),
+        });
+        notRef.add(ns.startIndex);
+      }
+      continue;
+    }
+    if (head === "export") {
+      const def = cap(captures, "export.default");
+      const value = cap(captures, "export.default_value");
+      const decl = cap(captures, "export.declaration");
+      const local = cap(captures, "export.local");
+      if (def) {
+        const i = rawExports.findIndex((e) => e.exported === null && e.decl?.start === def.startIndex);
+        if (i >= 0) rawExports.splice(i, 1);
+        rawExports.push({ exported: "default", decl: span(def) });
+      } else if (value) rawExports.push({ exported: "default", local: span(value) });
+      else if (decl) {
+        if (!rawExports.some((e) => e.exported === "default" && e.decl?.start === decl.startIndex)) {
+          rawExports.push({ exported: null, decl: span(decl) });
+        }
+      } else if (local) {
+        const alias = cap(captures, "export.alias");
+        rawExports.push({
+          exported: str(alias ?? local),
+          local: span(local),
+          ...(alias ? { alias: span(alias) } : {}),
+        });
+        if (alias) notRef.add(alias.startIndex);
+      }
+      continue;
+    }
+    if (head === "reexport") {
+      const all = cap(captures, "reexport.all");
+      if (all) {
+        rawExports.push({ exported: "*", from: { source: str(all), imported: "*" } });
+        continue;
+      }
+      const name = cap(captures, "reexport.name");
+      const source = cap(captures, "reexport.source");
+      if (!name || !source) continue;
+      const alias = cap(captures, "reexport.alias");
+      rawExports.push({
+        exported: str(alias ?? name),
+        from: { source: str(source), imported: str(name), name: span(name) },
+        ...(alias ? { alias: span(alias) } : {}),
+      });
+      notRef.add(name.startIndex);
+      if (alias) notRef.add(alias.startIndex);
+      continue;
+    }
+    if (head === "doc") {
+      docs.push(span(first.node));
+      continue;
+    }
+    if (head === "keyword") {
+      const name = cap(captures, "keyword.name");
+      const callee = cap(captures, "keyword.callee");
+      if (name && callee) {
+        keywords.set(name.startIndex, { end: name.endIndex, callee: span(callee) });
+        notRef.add(name.startIndex);
+      }
+      continue;
+    }
+    if (head === "member") {
+      const prop = cap(captures, "member.property");
+      const object = cap(captures, "member.object");
+      for (const c of captures) {
+        const n = c.node;
+        if (c.name === "member.definition" || c.name === "member.this") {
+          members.set(n.startIndex, {
+            end: nameEnd(n),
+            kind: c.name === "member.definition" ? "member_definition" : "member_this",
+          });
+          notRef.add(n.startIndex);
+        }
+      }
+      if (prop) {
+        notRef.add(prop.startIndex);
+        const known = members.get(prop.startIndex);
+        if (!known) {
+          members.set(prop.startIndex, {
+            end: nameEnd(prop),
+            kind: "member_property",
+            ...(object ? { objectStart: object.startIndex } : {}),
+          });
+        } else if (known.kind === "member_property" && object && known.objectStart === undefined) {
+          known.objectStart = object.startIndex;
+        }
+      }
+      continue;
+    }
+    for (const c of captures) {
+      const n = c.node;
+      const [kind, sub, extra] = parts(c.name);
+      if (kind === "scope") {
+        const name = sub === "block" ? null : n.childForFieldName("name");
+        scopeSpans.push({
+          start: n.startIndex,
+          end: n.endIndex,
+          kind: sub as ScopeKind,
+          closed: extra === "closed",
+          nameStart: name ? name.startIndex : -1,
+        });
+      } else if (kind === "definition") {
+        if (!defs.has(n.startIndex)) {
+          defs.set(n.startIndex, { end: nameEnd(n), kind: sub ?? "lexical", property: extra === "property" });
+        }
+      } else if (kind === "pattern") {
+        if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
+        else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
+      } else if (kind === "reference") {
+        if (!refs.has(n.startIndex)) {
+          refs.set(n.startIndex, { end: nameEnd(n), shorthand: sub === "shorthand" });
+        }
+      }
+    }
+  }
+
+  // Scopes: a tree by containment.
+  scopeSpans.sort(byStart);
+  const scopes: Scope[] = [module];
+  const stack: Scope[] = [module];
+  const seen = new Set<string>();
+  for (const s of scopeSpans) {
+    const key = `${s.start}:${s.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    while (stack.length > 1 && stack[stack.length - 1]!.end <= s.start) stack.pop();
+    const scope: Scope = {
+      id: scopes.length,
+      kind: s.kind,
+      closed: s.closed,
+      start: s.start,
+      end: s.end,
+      parent: stack[stack.length - 1]!,
+      nameStart: s.nameStart,
+      bindings: new Map(),
+    };
+    scopes.push(scope);
+    stack.push(scope);
+  }
+
+  // Pattern leaves inside a declaring pattern are definitions; the others are references (assignments).
+  patternRoots.sort(byStart);
+  for (const [start, leaf] of leaves) {
+    let root: { kind: string } | null = null;
+    for (const r of patternRoots) {
+      if (r.start > start) break;
+      if (r.end >= leaf.end) root = r;
+    }
+    if (root) {
+      if (!defs.has(start)) defs.set(start, { end: leaf.end, kind: root.kind });
+      if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
+    } else if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
+  }
+
+  // Every identifier of interest, in document order, with its innermost scope.
+  interface Raw {
+    start: number;
+    end: number;
+    role: "def" | "ref" | "member" | "keyword";
+  }
+  const raws: Raw[] = [];
+  for (const [start, d] of defs) raws.push({ start, end: d.end, role: "def" });
+  noRefSpans.sort(byStart);
+  const inNoRef = (start: number) => {
+    let lo = 0;
+    let hi = noRefSpans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = noRefSpans[mid]!;
+      if (s.end <= start) lo = mid + 1;
+      else if (s.start > start) hi = mid - 1;
+      else return true;
+    }
+    return false;
+  };
+  for (const [start, r] of refs) {
+    if (defs.has(start) || notRef.has(start) || members.has(start) || keywords.has(start)) continue;
+    if (noRefSpans.length > 0 && inNoRef(start)) continue;
+    raws.push({ start, end: r.end, role: "ref" });
+  }
+  for (const [start, m] of members) raws.push({ start, end: m.end, role: "member" });
+  for (const [start, k] of keywords) raws.push({ start, end: k.end, role: "keyword" });
+  raws.sort((a, b) => a.start - b.start);
+  const importLocals = new Map(rawImports.map((r) => [r.local.start, r]));
+  for (const r of rawImports) {
+    if (!defs.has(r.local.start)) raws.push({ start: r.local.start, end: r.local.end, role: "def" });
+  }
+  raws.sort((a, b) => a.start - b.start);
+
+  const scopeAt = scopeLocator(scopes);
+  const occurrences: Occurrence[] = [];
+  const pendingRefs: Occurrence[] = [];
+  for (const raw of raws) {
+    const name = text.slice(raw.start, raw.end);
+    let scope = scopeAt(raw.start);
+    // The name of a function or class binds in the scope around it.
+    while (scope.nameStart === raw.start && scope.parent) scope = scope.parent;
+    if (raw.role === "def") {
+      const d = defs.get(raw.start);
+      const imp = importLocals.get(raw.start);
+      const kind = imp ? "import" : d?.kind ?? "lexical";
+      if (kind === "global" || kind === "nonlocal") {
+        (scope.passthrough ??= new Map()).set(name, kind);
+        continue;
+      }
+      const occ: Occurrence = {
+        name,
+        start: raw.start,
+        end: raw.end,
+        kind: refs.get(raw.start)?.shorthand ? "shorthand_pattern" : "definition",
+        scope,
+        binding: null,
+      };
+      if (d?.property) occ.parameterProperty = true;
+      let home = scope;
+      if (kind === "var") home = functionScope(scope);
+      occ.binding = declare(home, name, kind as BindingKind);
+      occurrences.push(occ);
+    } else if (raw.role === "ref") {
+      const occ: Occurrence = {
+        name,
+        start: raw.start,
+        end: raw.end,
+        kind: refs.get(raw.start)?.shorthand ? "shorthand" : "reference",
+        scope,
+        binding: null,
+      };
+      occurrences.push(occ);
+      pendingRefs.push(occ);
+    } else if (raw.role === "member") {
+      const m = members.get(raw.start)!;
+      const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
+      if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
+      occurrences.push(occ);
+    } else {
+      const k = keywords.get(raw.start)!;
+      occurrences.push({
+        name,
+        start: raw.start,
+        end: raw.end,
+        kind: "keyword",
+        scope,
+        binding: null,
+        callee: k.callee,
+      });
+    }
+  }
+  // Python's `global x` / `nonlocal x`: an assignment in that function binds outside it.
+  for (const occ of occurrences) {
+    const b = occ.binding;
+    if (!b || occ.kind !== "definition") continue;
+    const mode = b.scope.passthrough?.get(b.name);
+    if (!mode) continue;
+    b.scope.bindings.delete(b.name);
+    occ.binding = mode === "global" ? declare(module, b.name, "lexical") : lookup(b.scope.parent!, b.name);
+    if (occ.binding) occ.kind = "definition";
+  }
+  for (const occ of pendingRefs) occ.binding = lookup(occ.scope, occ.name);
+  const byStartOcc = new Map(occurrences.map((o) => [o.start, o]));
+  for (const occ of occurrences) {
+    if (occ.objectStart !== undefined) occ.object = byStartOcc.get(occ.objectStart)?.binding ?? null;
+  }
+
+  const imports: ImportRecord[] = [];
+  for (const r of rawImports) {
+    const local = byStartOcc.get(r.local.start)?.binding;
+    if (!local) continue;
+    const rec: ImportRecord = { kind: r.kind, source: r.source, imported: r.imported, local };
+    if (r.name) {
+      const occ: Occurrence = {
+        name: text.slice(r.name.start, r.name.end),
+        start: r.name.start,
+        end: r.name.end,
+        kind: "import_name",
+        scope: module,
+        binding: null,
+      };
+      occurrences.push(occ);
+      rec.nameOccurrence = occ;
+    }
+    local.import = rec;
+    imports.push(rec);
+  }
+
+  occurrences.sort((a, b) => a.start - b.start);
+  const exports: ExportRecord[] = [];
+  for (const e of rawExports) {
+    const aliasOcc = e.alias ? pushOccurrence(occurrences, text, e.alias, "export_alias", module) : undefined;
+    if (e.from) {
+      const nameOcc = e.from.name
+        ? pushOccurrence(occurrences, text, e.from.name, "reexport_name", module)
+        : undefined;
+      exports.push({
+        exported: e.exported ?? e.from.imported,
+        local: null,
+        from: {
+          source: e.from.source,
+          imported: e.from.imported,
+          ...(nameOcc ? { occurrence: nameOcc } : {}),
+        },
+        ...(aliasOcc ? { aliasOccurrence: aliasOcc } : {}),
+      });
+    } else if (e.local) {
+      const b = byStartOcc.get(e.local.start)?.binding ?? null;
+      if (b) {
+        exports.push({ exported: e.exported!, local: b, ...(aliasOcc ? { aliasOccurrence: aliasOcc } : {}) });
+      }
+    } else if (e.decl) {
+      const decl = e.decl;
+      for (let i = firstAtOrAfter(occurrences, decl.start); i < occurrences.length; i++) {
+        const occ = occurrences[i]!;
+        if (occ.start >= decl.end) break;
+        if (occ.kind !== "definition" && occ.kind !== "shorthand_pattern") continue;
+        if (occ.binding?.scope !== module) continue;
+        exports.push({ exported: e.exported ?? occ.name, local: occ.binding });
+        if (e.exported === "default") break;
+      }
+    }
+  }
+  occurrences.sort((a, b) => a.start - b.start);
+  return {
+    path: file.path,
+    language: file.language,
+    version: file.version,
+    text,
+    scopes,
+    occurrences,
+    imports,
+    exports,
+    exportsAll: EXPORTS_ALL.has(file.language),
+    docs: docs.sort(byStart),
+  };
+}
+
+function pushOccurrence(
+  occurrences: Occurrence[],
+  text: string,
+  s: Span,
+  kind: OccurrenceKind,
+  scope: Scope,
+): Occurrence {
+  const occ: Occurrence = {
+    name: text.slice(s.start, s.end),
+    start: s.start,
+    end: s.end,
+    kind,
+    scope,
+    binding: null,
+  };
+  occurrences.push(occ);
+  return occ;
+}
+
+const PARTS = new Map<string, string[]>();
+
+/** A capture name's dot-separated parts (cached: the same few names come back for every match). */
+function parts(name: string): string[] {
+  let p = PARTS.get(name);
+  if (!p) PARTS.set(name, p = name.split("."));
+  return p;
+}
+
+/**
+ * The end of the identifier starting at `start`, read from the text: ASCII
+ * letters, digits, `_`, `$` and a leading `#`; null when the text there is not
+ * a plain ASCII identifier (the caller then asks the tree).
+ */
+function identifierEnd(text: string, start: number): number | null {
+  let i = start;
+  if (text.charCodeAt(i) === 35) i++; // '#'
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+      c === 36;
+    if (word) continue;
+    if (c >= 128) return null;
+    break;
+  }
+  return i > start ? i : null;
+}
+
+/** Index of the first occurrence starting at or after `offset` (occurrences sorted by start). */
+function firstAtOrAfter(occurrences: Occurrence[], offset: number): number {
+  let lo = 0;
+  let hi = occurrences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (occurrences[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A function that gives the innermost scope at an offset (queries must come in increasing order). */
+function scopeLocator(scopes: Scope[]): (offset: number) => Scope {
+  const sorted = scopes.slice(1);
+  let i = 0;
+  const stack: Scope[] = [scopes[0]!];
+  return (offset) => {
+    while (stack.length > 1 && stack[stack.length - 1]!.end <= offset) stack.pop();
+    while (i < sorted.length && sorted[i]!.start <= offset) {
+      const s = sorted[i++]!;
+      while (stack.length > 1 && stack[stack.length - 1]!.end <= s.start) stack.pop();
+      if (s.end > offset) stack.push(s);
+    }
+    return stack[stack.length - 1]!;
+  };
+}
+
+/** The nearest function (or module) scope at or above `scope`. */
+function functionScope(scope: Scope): Scope {
+  let s: Scope = scope;
+  while (s.kind !== "function" && s.kind !== "module" && s.parent) s = s.parent;
+  return s;
+}
+
+function declare(scope: Scope, name: string, kind: BindingKind): Binding {
+  const existing = scope.bindings.get(name);
+  if (existing) return existing;
+  const b: Binding = { name, scope, kind };
+  scope.bindings.set(name, b);
+  return b;
+}
+
+/**
+ * The binding `name` refers to from inside `scope`: the innermost scope that
+ * binds it, skipping closed class scopes seen from a function inside them.
+ *
+ * @param scope Where the name is used.
+ * @param name The name.
+ * @returns The binding, or null when the name is free (a global or a built-in).
+ */
+export function lookup(scope: Scope, name: string): Binding | null {
+  let s: Scope | null = scope;
+  let crossedFunction = false;
+  while (s) {
+    if (!(s.closed && crossedFunction)) {
+      const b = s.bindings.get(name);
+      if (b) return b;
+    }
+    if (s.kind === "function") crossedFunction = true;
+    s = s.parent;
+  }
+  return null;
+}
+
+/**
+ * The occurrence that covers an offset (start ≤ offset ≤ end), if any.
+ *
+ * @param fb The file's bindings.
+ * @param offset UTF-16 offset.
+ * @returns The occurrence, or null.
+ */
+export function occurrenceAt(fb: FileBindings, offset: number): Occurrence | null {
+  let lo = 0;
+  let hi = fb.occurrences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const o = fb.occurrences[mid]!;
+    if (o.end < offset) lo = mid + 1;
+    else if (o.start > offset) hi = mid - 1;
+    else return o;
+  }
+  return null;
+}
+
+/**
+ * The innermost scope around an offset.
+ *
+ * @param fb The file's bindings.
+ * @param offset UTF-16 offset.
+ * @returns The scope (the module scope when no other holds the offset).
+ */
+export function scopeAtOffset(fb: FileBindings, offset: number): Scope {
+  let best = fb.scopes[0]!;
+  for (const s of fb.scopes) {
+    if (s.start <= offset && offset < s.end && s.end - s.start <= best.end - best.start) best = s;
+  }
+  return best;
+}
+
+/**
+ * The innermost class scope at or above a scope.
+ *
+ * @param scope A scope.
+ * @returns The class scope, or null.
+ */
+export function classScopeOf(scope: Scope): Scope | null {
+  let s: Scope | null = scope;
+  while (s && s.kind !== "class") s = s.parent;
+  return s;
+}
+
+/**
+ * Whether `outer` is `inner` or one of its ancestors.
+ *
+ * @param outer A scope.
+ * @param inner A scope.
+ * @returns True when `inner` lies within `outer`.
+ */
+export function encloses(outer: Scope, inner: Scope): boolean {
+  for (let s: Scope | null = inner; s; s = s.parent) if (s === outer) return true;
+  return false;
+}

@@ -1,0 +1,76 @@
+/**
+ * edit_rename_symbol: rename one symbol at every binding-resolved occurrence,
+ * in every file, as one atomic commit — an adapter over the structural
+ * engine's {@linkcode planRename}.
+ *
+ * @module
+ */
+import { planRename, stageRename } from "../structural/rename.ts";
+import type { ReferenceTarget } from "../structural/references.ts";
+import { groupByFile, TARGET } from "./_reference_args.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of edit_rename_symbol. */
+export interface EditRenameSymbolArgs {
+  /** The file that declares or uses the symbol. */
+  path: string;
+  /** Name path, or {line, column} (1-based) on one of its names (alias: `name_path`). */
+  target: ReferenceTarget;
+  /** The new name. */
+  new_name: string;
+  /** "project" (default): every file; "file": refused when other files refer to the symbol. */
+  scope?: "file" | "project";
+  /** Also rename the unresolved candidates (default false). */
+  include_unresolved?: boolean;
+  /** Version of path last read. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** The edit_rename_symbol tool. */
+export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
+  name: "edit_rename_symbol",
+  description:
+    'Rename a symbol (variable, function, class, parameter, import, class member) everywhere it is used, resolved through scopes and imports: other symbols with the same name, shadowed names and look-alikes in comments are left alone. Shorthand properties keep their key ({x} becomes {x: y}); Python keyword arguments follow a renamed parameter; import and export aliases stay consistent. Refused with name_clash when new_name is already visible where the symbol lives. Occurrences that cannot be resolved without types (obj.x for a member) are reported as unresolved and left alone unless include_unresolved; text_occurrences lists the old name in comments and strings (not changed). scope "file" is refused when other files use the symbol. One atomic commit; dry_run previews.',
+  inputSchema: objectSchema({
+    path: PATH,
+    target: TARGET,
+    new_name: { type: "string", minLength: 1, description: "The new name" },
+    scope: {
+      type: "string",
+      enum: ["file", "project"],
+      description:
+        '"project" (default): every file that uses it; "file": only path (refused if other files use it)',
+    },
+    include_unresolved: {
+      type: "boolean",
+      description: "Also rename the unresolved candidates (default false: they are listed, not changed)",
+    },
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "target", "new_name"]),
+  mutates: true,
+  aliases: { name_path: "target", position: "target", newName: "new_name" },
+  async handler(args, { workspace, stage }) {
+    const plan = await planRename(workspace, stage, args.path, args.target, args.new_name, {
+      tool: "edit_rename_symbol",
+      scope: args.scope ?? "project",
+      includeUnresolved: args.include_unresolved === true,
+      expectedVersion: args.expected_version,
+    });
+    await stageRename(stage, plan);
+    const textOf = (p: string) => plan.search.files.get(p)!.text;
+    return {
+      data: {
+        target: plan.search.target,
+        new_name: args.new_name,
+        renamed: plan.renamed.length,
+        files: groupByFile(plan.renamed, textOf),
+        unresolved: groupByFile(plan.unresolved, textOf),
+        text_occurrences: plan.textOccurrences,
+      },
+    };
+  },
+};

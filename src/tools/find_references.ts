@@ -1,0 +1,54 @@
+/**
+ * find_references: every binding-resolved occurrence of one symbol, grouped
+ * by file, with the same-name `unresolved` candidates — an adapter over the
+ * structural engine's {@linkcode findReferences}.
+ *
+ * @module
+ */
+import { findReferences, type ReferenceTarget } from "../structural/references.ts";
+import { groupByFile, TARGET } from "./_reference_args.ts";
+import { objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of find_references. */
+export interface FindReferencesArgs {
+  /** The file that declares or uses the symbol. */
+  path: string;
+  /** Name path, or {line, column} (1-based) on one of its names (alias: `name_path`). */
+  target: ReferenceTarget;
+  /** "project" (default) or "file". */
+  scope?: "file" | "project";
+}
+
+/** The find_references tool. */
+export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
+  name: "find_references",
+  description:
+    "Every reference to one symbol, resolved through scopes and imports rather than by matching text: its declaration, uses (shadowed names of other symbols excluded), imports and re-exports in other files, this.x/self.x for class members. Grouped by file with each line's text. unresolved lists same-name occurrences that cannot be tied to the symbol without types (obj.x for a member, imports from modules outside the workspace). target is a name path in path, or {line, column} on any occurrence. TypeScript, TSX, JavaScript, Python (see edit_capabilities); other languages are refused unsupported_language: use find_symbol instead. To rename them all, call edit_rename_symbol.",
+  inputSchema: objectSchema({
+    path: PATH,
+    target: TARGET,
+    scope: {
+      type: "string",
+      enum: ["file", "project"],
+      description: '"project" (default): every file of the workspace; "file": only path',
+    },
+  }, ["path", "target"]),
+  mutates: false,
+  aliases: { name_path: "target", position: "target" },
+  async handler(args, { workspace, stage }) {
+    const search = await findReferences(workspace, stage, args.path, args.target, {
+      tool: "find_references",
+      scope: args.scope ?? "project",
+    });
+    const textOf = (p: string) => search.files.get(p)!.text;
+    return {
+      data: {
+        target: search.target,
+        total: search.sites.length,
+        files: groupByFile(search.sites, textOf),
+        unresolved: groupByFile(search.unresolved, textOf),
+      },
+    };
+  },
+};

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { Stage } from "../../../src/fs/stage.ts";
+import { findReferences } from "../../../src/structural/references.ts";
+import { RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
+
+Deno.test("findReferences() reaches importers through `export * from` barrels", async () => {
+  // rxjs@7.8.2: index.ts has `export * from './internal/types'`; internal/umd.ts has `export * from '../index'`.
+  const ws = await workspaceOf(RXJS, {
+    "app.ts": "import { Observer } from './internal/umd';\nexport const o: Observer<number> | null = null;\n",
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/types.ts", "Observer", {
+    tool: "test",
+  });
+  const app = res.sites.filter((s) => s.path === "app.ts");
+  assert.deepEqual(app.map((s) => [s.line, s.kind]), [[1, "definition"], [2, "reference"]]);
+  assert.ok(res.sites.some((s) => s.path === "internal/Subscriber.ts"), "a direct importer");
+  assert.equal(res.target.kind, "binding");
+});
+
+Deno.test("findReferences() resolves ns.x through a namespace import", async () => {
+  const ws = await workspaceOf(RXJS, {
+    "app.ts": "import * as ops from './operators/index';\nexport const f = ops.map((x: number) => x);\n",
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/operators/map.ts", "map", {
+    tool: "test",
+  });
+  const app = res.sites.filter((s) => s.path === "app.ts");
+  assert.deepEqual(app.map((s) => [s.line, s.column, s.kind]), [[2, 22, "member_property"]]);
+  // From the use, the same symbol.
+  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "app.ts", { line: 2, column: 22 }, {
+    tool: "test",
+  });
+  assert.deepEqual(
+    back.sites.map((s) => `${s.path}:${s.start}`),
+    res.sites.map((s) => `${s.path}:${s.start}`),
+  );
+});
+
+Deno.test("findReferences() with scope file stays in the file", async () => {
+  const ws = await workspaceOf(RXJS);
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/operators/map.ts", "map", {
+    tool: "test",
+    scope: "file",
+  });
+  assert.ok(res.sites.length > 0);
+  assert.ok(res.sites.every((s) => s.path === "internal/operators/map.ts"));
+});
+
+Deno.test("findReferences() follows an exported alias to its importers (export { a as b })", async () => {
+  // rxjs@7.8.2 webSocket/index.ts: `export { webSocket as webSocket } from '../internal/observable/dom/webSocket';`
+  const ws = await workspaceOf({}, {
+    "m.ts": "function impl() {}\nexport { impl as api };\n",
+    "use.ts": "import { api } from './m';\napi();\n",
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "m.ts", { line: 2, column: 18 }, {
+    tool: "test",
+  });
+  assert.equal(res.target.kind, "export");
+  assert.deepEqual(res.sites.map((s) => `${s.path}:${s.line}:${s.kind}`), [
+    "m.ts:2:export_alias",
+    "use.ts:1:definition",
+    "use.ts:2:reference",
+  ]);
+  const local = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "m.ts", "impl", { tool: "test" });
+  assert.deepEqual(
+    local.sites.map((s) => `${s.path}:${s.line}`),
+    ["m.ts:1", "m.ts:2"],
+    "the alias keeps importers apart",
+  );
+});
+
+Deno.test("findReferences() resolves tsconfig paths and Python relative imports", async () => {
+  const ws = await workspaceOf({}, {
+    "tsconfig.json":
+      '{\n  // path aliases\n  "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["src/lib/*"] } }\n}\n',
+    "src/lib/util.ts": "export function clamp(n: number) { return n; }\n",
+    "src/app.ts": 'import { clamp } from "@lib/util";\nclamp(1);\n',
+    "pkg/__init__.py": "",
+    "pkg/core.py": "def helper(x):\n    return x\n",
+    "pkg/sub/use.py": "from ..core import helper\nhelper(x=1)\n",
+  });
+  const ts = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "src/lib/util.ts", "clamp", {
+    tool: "test",
+  });
+  assert.deepEqual(ts.sites.map((s) => `${s.path}:${s.line}`), [
+    "src/app.ts:1",
+    "src/app.ts:2",
+    "src/lib/util.ts:1",
+  ]);
+  const py = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/core.py", { line: 1, column: 12 }, {
+    tool: "test",
+  });
+  assert.deepEqual(py.sites.map((s) => `${s.path}:${s.line}:${s.kind}`), [
+    "pkg/core.py:1:definition",
+    "pkg/core.py:2:reference",
+    "pkg/sub/use.py:2:keyword",
+  ]);
+});
+
+Deno.test("findReferences() in JavaScript: a method's locals, shadowed names apart (diff@9.0.0 base.js)", async () => {
+  const text = Deno.readTextFileSync(new URL("../../fixtures/symbols/base.js", import.meta.url));
+  const ws = await workspaceOf({}, { "base.js": text });
+  // `let callback;` in Diff.diff: its uses in that method only, not diffWithOptionsObj's parameter of the same name.
+  const line = text.split("\n").findIndex((l) => l.includes("let callback;")) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "base.js", { line, column: 13 }, {
+    tool: "test",
+  });
+  const lines = res.sites.map((s) => s.line);
+  assert.deepEqual(lines, [5, 7, 11, 18]);
+  const other =
+    text.split("\n").findIndex((l) =>
+      l.includes("diffWithOptionsObj(oldTokens, newTokens, options, callback) {")
+    ) +
+    1;
+  assert.ok(!lines.includes(other));
+});

@@ -1,0 +1,281 @@
+import assert from "node:assert/strict";
+import { assertReparses, GYP, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+
+function lineCol(text: string, needle: string, offsetInNeedle = 0): { line: number; column: number } {
+  const i = text.indexOf(needle);
+  assert.ok(i >= 0, `"${needle}" not found`);
+  const at = i + offsetInNeedle;
+  return {
+    line: text.slice(0, at).split("\n").length,
+    column: at - (text.lastIndexOf("\n", at - 1) + 1) + 1,
+  };
+}
+
+Deno.test("edit_rename_symbol() renames an rxjs operator in every file, and nothing else named map", async () => {
+  const ws = await workspaceOf(RXJS);
+  const clash = await ws.call("edit_rename_symbol", {
+    path: "internal/operators/map.ts",
+    target: "map",
+    new_name: "project",
+  });
+  assert.ok(!clash.ok && clash.error.code === "name_clash", "exhaustMap.ts has a parameter named project");
+  assert.match(clash.error.message, /exhaustMap\.ts" line 69/);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/operators/map.ts",
+      target: "map",
+      new_name: "mapValues",
+    }),
+  );
+  assert.equal(res.status, "applied");
+  const changed = res.changes.map((c) => c.path).sort();
+  assert.ok(changed.includes("index.ts") && changed.includes("operators/index.ts"));
+  assert.ok(changed.length >= 8, `${changed.length} files`);
+  assert.match(await textOf(ws, "index.ts"), /export \{ mapValues \} from '\.\/internal\/operators\/map';/);
+  const mapTo = await textOf(ws, "internal/operators/mapTo.ts");
+  assert.match(mapTo, /import \{ mapValues \} from '\.\/map';/);
+  assert.match(mapTo, /return mapValues\(\(\) => value\);/);
+  assert.match(
+    mapTo,
+    /Use \{@link mapValues\} instead: `map\(\(\) => value\)`/,
+    "JSDoc links follow, code in prose does not",
+  );
+  // Array.prototype.map and other operators' own `map` names are not this symbol.
+  const untouched = await textOf(ws, "internal/util/mapOneOrManyArgs.ts");
+  assert.match(untouched, /import \{ mapValues \} from "\.\.\/operators\/map";/);
+  const combine = await textOf(ws, "internal/observable/combineLatest.ts");
+  assert.equal(
+    (combine.match(/\.map\(/g) ?? []).length,
+    (RXJS["/internal/observable/combineLatest.ts"]!.match(/\.map\(/g) ?? []).length,
+  );
+  for (const path of changed) {
+    await assertReparses("typescript", RXJS[`/${path}`]!, await textOf(ws, path), path);
+  }
+  const tsv = (res.data["text_occurrences"] as { in: string }[]).every((t) =>
+    t.in === "comment" || t.in === "string"
+  );
+  assert.ok(tsv, "the text sweep reports comments and strings only");
+});
+
+Deno.test("edit_rename_symbol() keeps import aliases: the imported name changes, the local alias does not", async () => {
+  const ws = await workspaceOf(RXJS);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/symbol/iterator.ts",
+      target: "iterator",
+      new_name: "iter",
+    }),
+  );
+  const isIterable = await textOf(ws, "internal/util/isIterable.ts");
+  assert.match(isIterable, /import \{ iter as Symbol_iterator \} from '\.\.\/symbol\/iterator';/);
+  assert.match(isIterable, /input\?\.\[Symbol_iterator\]/);
+  const ws2 = await workspaceOf(RXJS);
+  const text = RXJS["/internal/util/isIterable.ts"]!;
+  ok(
+    await ws2.call("edit_rename_symbol", {
+      path: "internal/util/isIterable.ts",
+      target: lineCol(text, "Symbol_iterator }"),
+      new_name: "SYM",
+    }),
+  );
+  const after = await textOf(ws2, "internal/util/isIterable.ts");
+  assert.match(after, /import \{ iterator as SYM \}/);
+  assert.match(after, /input\?\.\[SYM\]/);
+  assert.equal(await textOf(ws2, "internal/symbol/iterator.ts"), RXJS["/internal/symbol/iterator.ts"]);
+});
+
+Deno.test("edit_rename_symbol() expands shorthand properties and destructuring", async () => {
+  const ws = await workspaceOf(RXJS);
+  const sched = RXJS["/internal/testing/TestScheduler.ts"]!;
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/testing/TestScheduler.ts",
+      target: lineCol(sched, "animate = (marbles"),
+      new_name: "runAnimation",
+    }),
+  );
+  const after = await textOf(ws, "internal/testing/TestScheduler.ts");
+  assert.match(after, /return \{ animate: runAnimation, delegate \};/);
+  assert.match(after, /const runAnimation = \(marbles/);
+  assert.match(after, /animate: \(marbles: string\) => void;/, "the interface's property is another symbol");
+  await assertReparses("typescript", sched, after, "TestScheduler.ts");
+
+  const args = RXJS["/internal/util/mapOneOrManyArgs.ts"]!;
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/util/mapOneOrManyArgs.ts",
+      target: lineCol(args, "isArray }"),
+      new_name: "isArr",
+    }),
+  );
+  const out = await textOf(ws, "internal/util/mapOneOrManyArgs.ts");
+  assert.match(out, /const \{ isArray: isArr \} = Array;/);
+  assert.match(out, /isArr\(args\)/);
+});
+
+Deno.test("edit_rename_symbol() handles Python keyword arguments and leaves dict(a=a)'s key alone", async () => {
+  const ws = await workspaceOf(GYP);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "gyp/easy_xml.py",
+      target: lineCol(GYP["/gyp/easy_xml.py"]!, "pretty=False):"),
+      new_name: "indent",
+    }),
+  );
+  assert.match(await textOf(ws, "gyp/easy_xml_test.py"), /\n {16}indent=True,\n/);
+  const easy = await textOf(ws, "gyp/easy_xml.py");
+  assert.match(easy, /def XmlToString\(content, encoding="utf-8", indent=False\):/);
+  assert.match(easy, /encoding="utf-8", pretty=False, win32=/, "WriteXmlIfChanged's own pretty is untouched");
+  assert.match(easy, /xml_string = XmlToString\(content, encoding, pretty\)/);
+  const sweep = res.data["text_occurrences"] as { path: string; in: string; text: string }[];
+  assert.ok(sweep.some((t) => t.path === "gyp/easy_xml.py" && t.text.includes("pretty: True if")));
+  for (const c of res.changes) {
+    await assertReparses("python", GYP[`/${c.path}`]!, await textOf(ws, c.path), c.path);
+  }
+
+  const kw = await workspaceOf({}, { "k.py": "def f(a):\n    return dict(a=a)\n\nf(a=1)\n" });
+  ok(await kw.call("edit_rename_symbol", { path: "k.py", target: { line: 1, column: 7 }, new_name: "b" }));
+  assert.equal(await textOf(kw, "k.py"), "def f(b):\n    return dict(a=b)\n\nf(b=1)\n");
+});
+
+Deno.test("edit_rename_symbol() renames self.x members in Python and this.x in TypeScript", async () => {
+  const ws = await workspaceOf(GYP);
+  const text = GYP["/gyp/MSVSToolFile.py"]!;
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "gyp/MSVSToolFile.py",
+      target: lineCol(text, "rules_section = ", 0),
+      new_name: "rules",
+    }),
+  );
+  const after = await textOf(ws, "gyp/MSVSToolFile.py");
+  assert.doesNotMatch(after, /rules_section/);
+  assert.equal(
+    (after.match(/self\.rules\b/g) ?? []).length,
+    (text.match(/self\.rules_section\b/g) ?? []).length,
+  );
+});
+
+Deno.test("edit_rename_symbol() treats a TypeScript parameter property as the parameter and the member", async () => {
+  const ws = await workspaceOf(RXJS);
+  const text = RXJS["/internal/scheduler/AsyncAction.ts"]!;
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/scheduler/AsyncAction.ts",
+      target: lineCol(text, "work: (this"),
+      new_name: "task",
+    }),
+  );
+  const after = await textOf(ws, "internal/scheduler/AsyncAction.ts");
+  assert.match(after, /protected task: \(this: SchedulerAction<T>/);
+  assert.match(after, /super\(scheduler, task\);/);
+  assert.equal((after.match(/this\.task\b/g) ?? []).length, (text.match(/this\.work\b/g) ?? []).length);
+  assert.doesNotMatch(after, /this\.work\b/);
+});
+
+Deno.test("edit_rename_symbol() refuses a name clash and says where", async () => {
+  const gyp = await workspaceOf(GYP);
+  const res = await gyp.call("edit_rename_symbol", {
+    path: "gyp/easy_xml.py",
+    target: lineCol(GYP["/gyp/easy_xml.py"]!, "pretty=False):"),
+    new_name: "encoding",
+  });
+  assert.ok(!res.ok && res.error.code === "name_clash", JSON.stringify(res));
+  assert.match(res.error.message, /gyp\/easy_xml\.py" line 12/);
+  const ts = await workspaceOf({}, {
+    "a.ts":
+      "const limit = 10;\nfunction f(n: number) {\n  const max = 5;\n  return n > limit ? max : limit;\n}\n",
+  });
+  const shadow = await ts.call("edit_rename_symbol", { path: "a.ts", target: "limit", new_name: "max" });
+  assert.ok(!shadow.ok && shadow.error.code === "name_clash", "the inner max would shadow it");
+  const capture = await ts.call("edit_rename_symbol", {
+    path: "a.ts",
+    target: { line: 2, column: 12 },
+    new_name: "limit",
+  });
+  assert.ok(!capture.ok && capture.error.code === "name_clash", "limit used inside f would be captured");
+  const fine = ok(
+    await ts.call("edit_rename_symbol", { path: "a.ts", target: { line: 2, column: 12 }, new_name: "count" }),
+  );
+  assert.equal(fine.changes.length, 1);
+  const bad = await ts.call("edit_rename_symbol", { path: "a.ts", target: "limit", new_name: "class" });
+  assert.ok(!bad.ok && bad.error.code === "invalid_args");
+});
+
+Deno.test("edit_rename_symbol() scope file: refused for an exported symbol used elsewhere, fine for a local", async () => {
+  const ws = await workspaceOf(RXJS);
+  const res = await ws.call("edit_rename_symbol", {
+    path: "internal/operators/map.ts",
+    target: "map",
+    new_name: "project",
+    scope: "file",
+  });
+  assert.ok(!res.ok && res.error.code === "visibility_required", JSON.stringify(res));
+  assert.equal((res.error.suggested_call?.args as { scope: string }).scope, "project");
+  const text = RXJS["/internal/operators/map.ts"]!;
+  const local = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/operators/map.ts",
+      target: lineCol(text, "index = 0"),
+      new_name: "i",
+      scope: "file",
+    }),
+  );
+  assert.deepEqual(local.changes.map((c) => c.path), ["internal/operators/map.ts"]);
+});
+
+Deno.test("edit_rename_symbol() leaves unresolved obj.x alone unless asked, and previews with dry_run", async () => {
+  const files = {
+    "k.ts":
+      "export class K {\n  size = 0;\n  grow() { this.size++; }\n}\nexport function measure(k: K) { return k.size; }\n",
+  };
+  const ws = await workspaceOf({}, files);
+  const dry = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "k.ts",
+      target: "K/size",
+      new_name: "length",
+      dry_run: true,
+    }),
+  );
+  assert.equal(dry.status, "dry_run");
+  assert.equal(await textOf(ws, "k.ts"), files["k.ts"], "nothing written");
+  assert.deepEqual(
+    (dry.data["unresolved"] as { references: { line: number }[] }[])[0]!.references.map((r) => r.line),
+    [5],
+  );
+  ok(await ws.call("edit_rename_symbol", { path: "k.ts", target: "K/size", new_name: "length" }));
+  assert.match(await textOf(ws, "k.ts"), /length = 0;[\s\S]*this\.length\+\+[\s\S]*return k\.size;/);
+  const ws2 = await workspaceOf({}, files);
+  ok(
+    await ws2.call("edit_rename_symbol", {
+      path: "k.ts",
+      target: "K/size",
+      new_name: "length",
+      include_unresolved: true,
+    }),
+  );
+  assert.match(await textOf(ws2, "k.ts"), /return k\.length;/);
+});
+
+Deno.test("edit_rename_symbol() composes in an edit_dry_run plan", async () => {
+  const ws = await workspaceOf({}, {
+    "a.ts": "export const a = 1;\n",
+    "b.ts": "import { a } from './a';\nconsole.log(a);\n",
+  });
+  const res = ok(
+    await ws.call("edit_dry_run", {
+      plan: [
+        { tool: "edit_rename_symbol", args: { path: "a.ts", target: "a", new_name: "first" } },
+        {
+          tool: "edit_rename_symbol",
+          args: { path: "b.ts", target: { line: 2, column: 13 }, new_name: "second" },
+        },
+      ],
+    }),
+  );
+  const diffs = res.changes.map((c) => c.diff).join("\n");
+  assert.match(diffs, /\+export const second = 1;/);
+  assert.match(diffs, /\+import \{ second \} from '\.\/a';/);
+  assert.equal(await textOf(ws, "a.ts"), "export const a = 1;\n");
+});

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { GYP, ok, RXJS, workspaceOf } from "./_bindings_fixtures.ts";
+
+interface Files {
+  path: string;
+  references: { line: number; column: number; kind: string; text: string }[];
+}
+
+Deno.test("find_references() follows an export through imports, re-exports and barrels (rxjs)", async () => {
+  const ws = await workspaceOf(RXJS);
+  const res = ok(await ws.call("find_references", { path: "internal/operators/map.ts", target: "map" }));
+  const files = res.data["files"] as Files[];
+  const paths = files.map((f) => f.path);
+  assert.ok(paths.includes("index.ts"), "the root barrel re-exports it");
+  assert.ok(paths.includes("operators/index.ts"), "the operators barrel re-exports it");
+  assert.ok(paths.includes("internal/operators/mapTo.ts"), "an operator imports it");
+  const mapTo = files.find((f) => f.path === "internal/operators/mapTo.ts")!;
+  assert.ok(mapTo.references.some((r) => r.kind === "definition" && r.text.includes("import { map }")));
+  assert.ok(mapTo.references.some((r) => r.kind === "reference" && r.text.includes("map(")));
+  const barrel = files.find((f) => f.path === "index.ts")!;
+  assert.deepEqual(barrel.references.map((r) => r.kind), ["reexport_name"]);
+  assert.equal(res.data["total"], files.reduce((n, f) => n + f.references.length, 0));
+});
+
+Deno.test("find_references() from a use finds the same symbol as from its declaration", async () => {
+  const ws = await workspaceOf(RXJS);
+  const fromDecl = ok(await ws.call("find_references", { path: "internal/operators/map.ts", target: "map" }));
+  const text = RXJS["/internal/operators/mapTo.ts"]!;
+  const line = text.split("\n").findIndex((l) => l.includes("import { map }")) + 1;
+  const fromUse = ok(
+    await ws.call("find_references", { path: "internal/operators/mapTo.ts", target: { line, column: 10 } }),
+  );
+  assert.deepEqual(fromUse.data["files"], fromDecl.data["files"]);
+  assert.equal(
+    (fromUse.data["target"] as { line: number }).line,
+    line,
+    "the target is where the call pointed",
+  );
+});
+
+Deno.test("find_references() lists this.x in the class and leaves obj.x as unresolved", async () => {
+  const ws = await workspaceOf(RXJS);
+  const res = ok(
+    await ws.call("find_references", { path: "internal/Subscriber.ts", target: "Subscriber/isStopped" }),
+  );
+  const own = (res.data["files"] as Files[]).find((f) => f.path === "internal/Subscriber.ts")!;
+  assert.ok(own.references.some((r) => r.kind === "member_definition"));
+  assert.ok(own.references.some((r) => r.kind === "member_this" && r.text.includes("this.isStopped")));
+  assert.ok((res.data["unresolved"] as Files[]).length >= 0);
+});
+
+Deno.test("find_references() in Python: a module's function through `from gyp import easy_xml`", async () => {
+  const ws = await workspaceOf(GYP);
+  const res = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", target: "WriteXmlIfChanged" }));
+  const paths = (res.data["files"] as Files[]).map((f) => f.path);
+  assert.deepEqual(paths, ["gyp/MSVSToolFile.py", "gyp/MSVSUserFile.py", "gyp/easy_xml.py"]);
+  const kw = ok(
+    await ws.call("find_references", { path: "gyp/easy_xml.py", target: { line: 12, column: 44 } }),
+  );
+  const test = (kw.data["files"] as Files[]).find((f) => f.path === "gyp/easy_xml_test.py")!;
+  assert.deepEqual(test.references.map((r) => [r.kind, r.text.trim()]), [["keyword", "pretty=True,"]]);
+});
+
+Deno.test("find_references() refuses what it cannot resolve, with a hint", async () => {
+  const ws = await workspaceOf(RXJS, { "notes.txt": "map\n" });
+  const keyword = await ws.call("find_references", {
+    path: "internal/util/isFunction.ts",
+    target: { line: 5, column: 1 },
+  });
+  assert.ok(!keyword.ok && keyword.error.code === "not_found", "no name at the `export` keyword");
+  const free = await workspaceOf({}, { "a.ts": "console.log(1);\n" });
+  const res = await free.call("find_references", { path: "a.ts", target: { line: 1, column: 2 } });
+  assert.ok(!res.ok && res.error.code === "unresolved", JSON.stringify(res));
+  const missing = await free.call("find_references", { path: "a.ts", target: "nothing" });
+  assert.ok(!missing.ok && missing.error.code === "not_found");
+  const text = await ws.call("find_references", { path: "notes.txt", target: "map" });
+  assert.ok(!text.ok && text.error.code === "unsupported_language");
+  const go = await workspaceOf({}, { "m.go": "package m\n\nfunc F() {}\n" });
+  const goRes = await go.call("find_references", { path: "m.go", target: "F" });
+  assert.ok(!goRes.ok && goRes.error.code === "unsupported_language", JSON.stringify(goRes));
+});
+
+Deno.test("find_references() accepts name_path as an alias of target", async () => {
+  const ws = await workspaceOf(GYP);
+  const res = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", name_path: "XmlToString" }));
+  assert.ok((res.data["total"] as number) >= 2);
+});
