@@ -75,7 +75,7 @@ async function scenario(connect: Connect, t: Deno.TestContext): Promise<void> {
       const read = byName.get("read_file") as { inputSchema: { properties: object }; annotations: object };
       assert.ok("path" in read.inputSchema.properties);
       assert.deepEqual(read.annotations, {
-        title: "read file",
+        title: "Read file",
         readOnlyHint: true,
         destructiveHint: false,
         idempotentHint: true,
