@@ -14,7 +14,14 @@ const checkConfig = {
 };
 const path = `${ROOT}.core-check.deno.json`;
 await Deno.writeTextFile(path, JSON.stringify(checkConfig, null, 2));
-const entries = ["src/mod.ts", "src/surfaces/cli.ts", ...Deno.args];
+const entries = [
+  "src/mod.ts",
+  "src/surfaces/cli.ts",
+  "src/surfaces/cli_serve.ts",
+  "src/surfaces/http.ts",
+  "src/surfaces/mcp.ts",
+  ...Deno.args,
+];
 try {
   const { code } = await new Deno.Command(Deno.execPath(), {
     args: ["check", "--config", path, ...entries],

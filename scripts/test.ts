@@ -2,7 +2,7 @@
  * `deno task test`: every test, every runtime.
  *   1. set-up (idempotent): npm deps, vendored wasm, runtime tools
  *   2. house checks: `deno fmt --check`, `deno lint`, core type-checked without Deno/Node types
- *   3. unit and doc tests (`deno test --doc`)
+ *   3. unit and doc tests (`deno test --doc`), then the served surfaces end to end (tests/surfaces/)
  *   4. the conformance suite in Deno, Node, Bun, Chromium and workerd; all
  *      digests must agree
  * Ends with one line "N passed, N failed": unit/doc tests plus every runtime's
@@ -55,18 +55,26 @@ for (
   }
 }
 
-const unit = await run(["test", "-A", "--doc", "--parallel", "src/", "tests/unit/"], true);
-// deno test's summary: "ok | 360 passed | 0 failed (16s)" (colours stripped).
-// deno-lint-ignore no-control-regex -- strips ANSI colour codes from deno test's output
-const summary = /(\d+) passed \| (\d+) failed/.exec(unit.out.replace(/\x1b\[[0-9;]*m/g, ""));
-if (summary) {
-  passed += Number(summary[1]);
-  failed += Number(summary[2]);
+/** Run `deno test` and add its summary to the counts. */
+async function denoTest(label: string, args: string[]): Promise<void> {
+  const res = await run(["test", "-A", ...args], true);
+  // deno test's summary: "ok | 360 passed | 0 failed (16s)" (colours stripped).
+  // deno-lint-ignore no-control-regex -- strips ANSI colour codes from deno test's output
+  const summary = /(\d+) passed[^|]*\| (\d+) failed/.exec(res.out.replace(/\x1b\[[0-9;]*m/g, ""));
+  if (summary) {
+    passed += Number(summary[1]);
+    failed += Number(summary[2]);
+  }
+  if (res.code !== 0) {
+    if (!summary || summary[2] === "0") failed++;
+    failures.push(label);
+  }
 }
-if (unit.code !== 0) {
-  if (!summary || summary[2] === "0") failed++;
-  failures.push("unit/doc tests");
-}
+
+await denoTest("unit/doc tests", ["--doc", "--parallel", "src/", "tests/unit/"]);
+// The served surfaces end to end: the HTTP suite against real servers in Deno, Node, Bun and workerd, and
+// MCP through the SDK's own Client over stdio (a `graver mcp` subprocess) and Streamable HTTP.
+await denoTest("surfaces (HTTP in 4 runtimes, MCP)", ["tests/surfaces/"]);
 
 const digests = new Map<string, string>();
 for (const rt of RUNTIMES) {

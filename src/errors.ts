@@ -35,6 +35,7 @@ export type ErrorCode =
   | "already_exists"
   | "is_directory"
   | "limit_exceeded"
+  | "unauthorized"
   | "internal";
 
 /** A tool call an agent can make next, attached to an error or reminder. */

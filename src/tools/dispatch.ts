@@ -403,8 +403,9 @@ export async function dispatch(
   options: DispatchOptions = {},
 ): Promise<ToolResult> {
   const tool = findTool(name);
+  const session = options.session ?? "default";
   host.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
-  if (!tool) return failure(name, unknownTool(name, rawArgs), host);
+  if (!tool) return refused(failure(name, unknownTool(name, rawArgs), host), session, host);
   const stage = new Stage(host.fs, host.sandbox);
   let call: CallInProgress | undefined;
   let result: ToolResult;
@@ -420,10 +421,16 @@ export async function dispatch(
       try {
         await step.after(call, result, host);
       } catch (err) {
-        host.telemetry.event("graver.step.failed", { step: step.name, error: String(err) });
+        host.telemetry.event("graver.step.failed", { step: step.name, error: String(err), session });
       }
     }
   }
+  return result.ok ? result : refused(result, session, host);
+}
+
+/** Record a top-level refusal as the `graver.refusal` event (tool, code, session: never arguments). */
+function refused(result: ToolResult & { ok: false }, session: string, host: ToolHost): ToolResult {
+  host.telemetry.event("graver.refusal", { tool: result.tool, code: result.error.code, session });
   return result;
 }
 
@@ -466,7 +473,11 @@ async function finish(
       changes = await commitChanges(host.fs, host.sandbox, pending, commitOptions);
       if (changes.length > 0) {
         host.telemetry.counter("graver.commit.files", changes.length, { tool: call.tool.name });
-        host.telemetry.event("graver.commit", { tool: call.tool.name, files: changes.length });
+        host.telemetry.event("graver.commit", {
+          tool: call.tool.name,
+          files: changes.length,
+          session: call.session,
+        });
       }
     }
     if (handled.refusal) return { ...failure(call.tool.name, handled.refusal(changes), host), reminders };

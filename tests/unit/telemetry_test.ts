@@ -38,10 +38,13 @@ Deno.test("MemoryTelemetry counts calls, refusals and commits of real workspace 
   assert.equal(telemetry.total("graver.tool.refusals"), 3);
   assert.equal(telemetry.total("graver.commit.files"), 1);
   assert.equal(telemetry.total("graver.tool.internal_errors"), 0);
-  assert.deepEqual(telemetry.events, [{
-    name: "graver.commit",
-    attributes: { tool: "write_file", files: 1 },
-  }]);
+  // refusals are events too (tool, code, session: never the arguments)
+  assert.deepEqual(telemetry.events, [
+    { name: "graver.refusal", attributes: { tool: "read_file", code: "not_found", session: "default" } },
+    { name: "graver.refusal", attributes: { tool: "no_such_tool", code: "not_found", session: "default" } },
+    { name: "graver.commit", attributes: { tool: "write_file", files: 1, session: "default" } },
+    { name: "graver.refusal", attributes: { tool: "write_file", code: "syntax_error", session: "default" } },
+  ]);
 });
 
 Deno.test("NOOP_TELEMETRY drops everything and is a workspace's default sink", async () => {

@@ -118,7 +118,7 @@ Deno.test("Workspace.call() commits and emits graver.commit; a dry run emits not
   assert.ok(r.ok && r.status === "applied");
   assert.deepEqual(telemetry.events, [{
     name: "graver.commit",
-    attributes: { tool: "move_file", files: 1 },
+    attributes: { tool: "move_file", files: 1, session: "default" },
   }]);
   assert.deepEqual(await snapshot(backend), { "/c.txt": "a\n" });
 });

@@ -5,7 +5,9 @@
  */
 import { runCli } from "../../surfaces/cli.ts";
 import "../../surfaces/cli_commands.ts";
+import { registerServeCommands } from "../../surfaces/cli_serve.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
+import { serve } from "./serve.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */
 function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void {
@@ -30,6 +32,21 @@ function terminal(): { color: boolean; progress: boolean } {
     progress: Deno.stderr.isTerminal(),
   };
 }
+
+/** Resolves on SIGINT or SIGTERM. */
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => resolve());
+  });
+}
+
+registerServeCommands({
+  serve,
+  stdin: () => Deno.stdin.readable,
+  stdout: () => Deno.stdout.writable,
+  env: (name) => Deno.env.get(name),
+  untilStopped,
+});
 
 if (import.meta.main) {
   // `deno task graver` runs in the project directory; the task passes the caller's

@@ -1,0 +1,112 @@
+/**
+ * graver's HTTP API and MCP endpoint as a Cloudflare Worker module: the
+ * same hono app as `graver serve`, over a workspace that lives in the
+ * isolate (an in-memory backend unless the embedder passes one). A worker
+ * is never on loopback, so it refuses every request until the
+ * `GRAVER_TOKEN` secret (16+ characters) is set.
+ *
+ * The entry imports the wasm as modules (workerd cannot compile wasm from
+ * bytes) and exports the handler:
+ *
+ * ```ts ignore
+ * import runtime from "./wasm/web-tree-sitter.wasm";
+ * import typescript from "./grammars/wasm/typescript.wasm";
+ * import { createWorker } from "@graver/core/adapters/workerd/worker";
+ * import { McpSessions } from "@graver/core/surfaces/mcp-http"; // only for MCP at /mcp
+ * export default createWorker({
+ *   wasm: { runtime, grammars: { typescript } },
+ *   mcp: ({ workspace, events }) => new McpSessions({ workspace, events }),
+ * });
+ * ```
+ *
+ * @module
+ */
+import { createMapBackend } from "../../fs/map_backend.ts";
+import type { Backend } from "../../fs/backend.ts";
+import { EventHub } from "../../surfaces/events.ts";
+import { createHttpApp, type HttpSurface, type McpEndpoint } from "../../surfaces/http.ts";
+import type { EventHub as Events } from "../../surfaces/events.ts";
+import type { Workspace } from "../../workspace.ts";
+import { createWorkspace } from "../../workspace.ts";
+import { createWasmLoader, type ModuleWasmOptions } from "./mod.ts";
+
+/** Options of {@linkcode createWorker}. */
+export interface WorkerOptions {
+  /** The runtime and grammar wasm modules the entry imported. */
+  wasm: ModuleWasmOptions;
+  /**
+   * Where files live (default: the small Map-based in-memory backend, one per isolate, seeded with
+   * `files`; memfs would add ~250 KB of Node polyfills to the bundle).
+   */
+  backend?: Backend;
+  /** Files to seed the in-memory backend with (absolute paths). */
+  files?: Record<string, string>;
+  /** Largest request body (default 4 MiB). */
+  maxBodyBytes?: number;
+  /** Per-request time limit in ms (default 60 000). */
+  timeoutMs?: number;
+  /**
+   * Serve MCP at `/mcp`: build the endpoint over the worker's workspace, e.g.
+   * `({ workspace, events }) => new McpSessions({ workspace, events })` (from
+   * `@graver/core/surfaces/mcp-http`). Without it the worker serves the HTTP API only and does not
+   * bundle the MCP SDK.
+   */
+  mcp?: (context: { workspace: Workspace; events: Events }) => McpEndpoint;
+}
+
+/** The bindings the worker reads. */
+export interface WorkerEnv {
+  /** The bearer token every request but /v1/health must carry (required, 16+ characters). */
+  GRAVER_TOKEN?: string;
+  /** Comma-separated origins allowed to call from browsers (default none). */
+  GRAVER_CORS?: string;
+}
+
+/** A module worker's default export. */
+export interface GraverWorker {
+  /** Answer one request. */
+  fetch(request: Request, env?: WorkerEnv): Promise<Response>;
+}
+
+/**
+ * Build the worker.
+ *
+ * @param options The wasm modules, backend and limits.
+ * @returns The default export.
+ */
+export function createWorker(options: WorkerOptions): GraverWorker {
+  let surface: Promise<HttpSurface> | undefined;
+  async function open(env: WorkerEnv): Promise<HttpSurface> {
+    const events = new EventHub();
+    const workspace = await createWorkspace({
+      backend: options.backend ?? createMapBackend(options.files ?? {}),
+      wasm: createWasmLoader(options.wasm),
+      telemetry: events,
+    });
+    return createHttpApp({
+      workspace,
+      events,
+      token: env.GRAVER_TOKEN!,
+      corsOrigins: (env.GRAVER_CORS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+      ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.mcp ? { mcp: options.mcp({ workspace, events }) } : {}),
+    });
+  }
+  return {
+    async fetch(request: Request, env: WorkerEnv = {}): Promise<Response> {
+      if ((env.GRAVER_TOKEN ?? "").length < 16) {
+        return Response.json({
+          ok: false,
+          error: {
+            code: "unauthorized",
+            message: "Cannot serve: the GRAVER_TOKEN secret is not set (or shorter than 16 characters)",
+            hint: "Set it (e.g. wrangler secret put GRAVER_TOKEN); a worker is never on loopback",
+          },
+        }, { status: 503 });
+      }
+      surface ??= open(env);
+      return await (await surface).fetch(request);
+    },
+  };
+}

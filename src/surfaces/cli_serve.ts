@@ -1,0 +1,247 @@
+/**
+ * `graver serve` (the HTTP API and MCP over Streamable HTTP) and `graver
+ * mcp` (MCP over stdio). Both need a runtime's server and standard streams,
+ * so an adapter's CLI entry registers them with its {@linkcode ServeHost}
+ * ({@linkcode registerServeCommands}).
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { createWorkspace, type WorkspaceOptions } from "../workspace.ts";
+import { assertServable, createHttpApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http.ts";
+import { EXIT, registerCliCommand, resolveRoot, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { EventHub } from "./events.ts";
+import { createMcpServer } from "./mcp.ts";
+import { McpSessions } from "./mcp_http.ts";
+import { StreamTransport } from "./stream_transport.ts";
+
+/** Where and how to listen. */
+export interface ServeOptions {
+  /** Address to bind (default `127.0.0.1`). */
+  hostname: string;
+  /** Port (0: any free port). */
+  port: number;
+}
+
+/** A listening server. */
+export interface ServeHandle {
+  /** The bound address. */
+  hostname: string;
+  /** The bound port. */
+  port: number;
+  /** Stop listening and close open connections. */
+  shutdown(): Promise<void>;
+}
+
+/** A runtime's way to serve a fetch handler (`src/adapters/<runtime>/serve.ts`). */
+export type ServeFunction = (
+  fetch: (request: Request) => Promise<Response>,
+  options: ServeOptions,
+) => Promise<ServeHandle>;
+
+/** What `graver serve` and `graver mcp` need from the runtime. */
+export interface ServeHost {
+  /** Serve a fetch handler. */
+  serve: ServeFunction;
+  /** The process's stdin as a stream (for `graver mcp`). */
+  stdin(): ReadableStream<Uint8Array>;
+  /** The process's stdout as a stream (for `graver mcp`). */
+  stdout(): WritableStream<Uint8Array>;
+  /** An environment variable (`GRAVER_TOKEN`). */
+  env(name: string): string | undefined;
+  /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
+  untilStopped(): Promise<void>;
+}
+
+/** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
+const POLICY_FLAGS = {
+  compass: WORKSPACE_FLAGS.compass,
+  persona: WORKSPACE_FLAGS.persona,
+  guard: {
+    kind: "string",
+    value: "MODE",
+    help: "the read guard of every session: off, warn or refuse (default refuse)",
+  },
+  gate: {
+    kind: "string",
+    value: "MODE",
+    help: "the definition gate on freeform edits of every session: off, warn or refuse (default refuse)",
+  },
+} as const;
+
+const MODES: Record<string, readonly string[]> = {
+  compass: ["off", "suggest", "rewrite"],
+  guard: ["off", "warn", "refuse"],
+  gate: ["off", "warn", "refuse"],
+};
+
+/** The workspace options of the policy flags (`invalid_args` for an unknown mode). */
+function policyOptions(flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
+  for (const [flag, modes] of Object.entries(MODES)) {
+    const value = flags[flag];
+    if (value !== undefined && !modes.includes(String(value))) {
+      throw new RecoverableError("invalid_args", `Cannot use --${flag} ${JSON.stringify(value)}`, {
+        hint: `Pass --${flag} ${modes.join(", ")}`,
+        details: { flag, value },
+      });
+    }
+  }
+  const out: Partial<WorkspaceOptions> = {};
+  const [compass, persona] = [flags["compass"], flags["persona"]];
+  if (typeof compass === "string" || typeof persona === "string") {
+    out.compass = {
+      ...(typeof compass === "string" ? { mode: compass as "off" | "suggest" | "rewrite" } : {}),
+      ...(typeof persona === "string" ? { persona } : {}),
+    };
+  }
+  if (typeof flags["guard"] === "string") out.readGuard = flags["guard"] as "off" | "warn" | "refuse";
+  if (typeof flags["gate"] === "string") out.definitionGate = flags["gate"] as "off" | "warn" | "refuse";
+  return out;
+}
+
+function numberFlag(value: string | boolean | undefined, fallback: number): number | null {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  return typeof value === "string" && /^\d+$/.test(value) && Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * Register `graver serve` and `graver mcp` for a runtime.
+ *
+ * @param host The runtime's server, streams, environment and stop signal.
+ */
+export function registerServeCommands(host: ServeHost): void {
+  registerCliCommand({
+    name: "serve",
+    synopsis:
+      "serve [--host ADDR] [--port N] [--token TOKEN] [--root DIR] [--cors ORIGINS] [--compass MODE] [--guard MODE] [--gate MODE]",
+    summary: "Serve the HTTP API (/v1) and MCP over Streamable HTTP (/mcp) on one workspace",
+    details: `
+Runs until interrupted. Prints one JSON line when listening: {"ok":true,"url":...,"root":...}.
+Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, GET /v1/events (server-sent events), /mcp.
+A bearer token is required on every route but /v1/health when given, and graver refuses to listen on a
+non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOKEN environment variable to
+--token: a command line is visible to other users of the machine.
+Every HTTP and MCP session is a named session: the read guard and the definition gate judge its edits
+(--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).`,
+    flags: {
+      root: WORKSPACE_FLAGS.root,
+      ...POLICY_FLAGS,
+      host: { kind: "string", value: "ADDR", help: "address to bind (default 127.0.0.1)" },
+      port: { kind: "string", value: "N", help: "port (default 8787; 0: any free port)" },
+      token: { kind: "string", value: "TOKEN", help: "bearer token (default: $GRAVER_TOKEN)" },
+      cors: {
+        kind: "string",
+        value: "ORIGINS",
+        help: "comma-separated origins browsers may call from (default: none, CORS off)",
+      },
+      "max-body": {
+        kind: "string",
+        value: "BYTES",
+        help: `largest request body (default ${DEFAULT_MAX_BODY_BYTES})`,
+      },
+      timeout: {
+        kind: "string",
+        value: "MS",
+        help: `per-request time limit (default ${DEFAULT_TIMEOUT_MS})`,
+      },
+      "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
+    },
+    maxPositional: 0,
+    async run({ flags, host: cli, open }) {
+      const hostname = (flags["host"] as string | undefined) ?? "127.0.0.1";
+      const port = numberFlag(flags["port"], 8787);
+      const maxBody = numberFlag(flags["max-body"], DEFAULT_MAX_BODY_BYTES);
+      const timeout = numberFlag(flags["timeout"], DEFAULT_TIMEOUT_MS);
+      if (port === null || port > 65535) return usageError(cli, "serve", `--port must be 0-65535`);
+      if (maxBody === null || maxBody < 1) {
+        return usageError(cli, "serve", `--max-body must be a positive integer`);
+      }
+      if (timeout === null) return usageError(cli, "serve", `--timeout must be a whole number of ms`);
+      const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
+      assertServable({ hostname, token });
+      const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
+      const opened = await open(flags["root"] as string | undefined);
+      const events = new EventHub();
+      const workspace = await createWorkspace({
+        backend: opened.fs,
+        root,
+        ...(cli.wasm ? { wasm: cli.wasm } : {}),
+        telemetry: events,
+        ...policyOptions(flags),
+      });
+      const cors = typeof flags["cors"] === "string"
+        ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
+        : [];
+      const surface = createHttpApp({
+        workspace,
+        events,
+        maxBodyBytes: maxBody,
+        timeoutMs: timeout,
+        corsOrigins: cors,
+        ...(flags["no-mcp"] !== true
+          ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }
+          : {}),
+        ...(token !== undefined ? { token } : {}),
+      });
+      const server = await host.serve(surface.fetch, { hostname, port });
+      const shown = server.hostname.includes(":") ? `[${server.hostname}]` : server.hostname;
+      const url = `http://${shown}:${server.port}`;
+      cli.stdout(JSON.stringify({ ok: true, url, root, token: token !== undefined }) + "\n");
+      cli.stderr(`graver serve: listening on ${url} (root ${root}${token ? ", token required" : ""})\n`);
+      await host.untilStopped();
+      await surface.close();
+      await server.shutdown();
+      await workspace.close();
+      return EXIT.ok;
+    },
+  });
+
+  registerCliCommand({
+    name: "mcp",
+    synopsis: "mcp [--root DIR] [--instructions TEXT] [--compass MODE] [--guard MODE] [--gate MODE]",
+    summary: "Serve MCP over stdio (newline-delimited JSON-RPC) on one workspace",
+    details: `
+For MCP clients that start a server process (e.g. {"command": "graver", "args": ["mcp", "--root", "DIR"]}).
+Reads requests from stdin and writes responses and notifications to stdout until stdin closes; nothing
+else is written to stdout. The connection is one MCP session and one graver session (a named session: the
+read guard and the definition gate judge its edits; --guard and --gate relax them).`,
+    flags: {
+      root: WORKSPACE_FLAGS.root,
+      ...POLICY_FLAGS,
+      instructions: {
+        kind: "string",
+        value: "TEXT",
+        help: "session-start instructions for the model (default: graver's own)",
+      },
+    },
+    maxPositional: 0,
+    async run({ flags, host: cli, open }) {
+      const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
+      const opened = await open(flags["root"] as string | undefined);
+      const events = new EventHub();
+      const workspace = await createWorkspace({
+        backend: opened.fs,
+        root,
+        ...(cli.wasm ? { wasm: cli.wasm } : {}),
+        telemetry: events,
+        ...policyOptions(flags),
+      });
+      const server = createMcpServer({
+        workspace,
+        session: crypto.randomUUID(),
+        events,
+        ...(typeof flags["instructions"] === "string" ? { instructions: flags["instructions"] } : {}),
+      });
+      const transport = new StreamTransport(host.stdin(), host.stdout());
+      const closed = new Promise<void>((resolve) => transport.onclose = resolve);
+      transport.onerror = (err) => cli.stderr(`graver mcp: ${err.message}\n`);
+      await server.connect(transport);
+      // The SDK wraps onclose; wait for the transport's own end (stdin closed).
+      await Promise.race([closed, host.untilStopped()]);
+      await server.close();
+      await workspace.close();
+      return EXIT.ok;
+    },
+  });
+}

@@ -1,0 +1,459 @@
+/**
+ * The HTTP surface: one hono app over a workspace's dispatch, served
+ * unchanged by Deno.serve, Bun.serve, @hono/node-server and as a
+ * Cloudflare Worker (the serving glue lives in `src/adapters/<runtime>/`).
+ *
+ * | route | what |
+ * | --- | --- |
+ * | `GET /v1/health` | `{ ok, name, version, tools }` (no token needed) |
+ * | `GET /v1/tools` | `{ tools: [{ name, description, inputSchema }] }` |
+ * | `POST /v1/tools/:name` | JSON args → the one ToolResult (status from {@linkcode HTTP_STATUS}) |
+ * | `GET /v1/events` | server-sent events: commits, refusals, routing and guard decisions (`?session=` filters) |
+ * | `/mcp` | MCP over Streamable HTTP (POST, GET, DELETE), when an endpoint is given |
+ *
+ * A call's graver session (the read-ledger scope) is the `Graver-Session`
+ * request header; without one a new session id is made; every answer
+ * carries it back in `Graver-Session`.
+ *
+ * Security: a bearer token (checked on every route but health) — required
+ * by the serving glue whenever the address is not loopback
+ * ({@linkcode assertServable}); a body size limit (413); a per-request time
+ * limit (504); every error is JSON with a code; CORS off unless origins are
+ * listed, and a browser request from any other origin is refused (so a web
+ * page cannot drive a local server); an optional Host allow-list against
+ * DNS rebinding; events and errors never carry file contents.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { streamSSE } from "hono/streaming";
+import denoJson from "../../deno.json" with { type: "json" };
+import { type ErrorCode, isRecoverable, RecoverableError } from "../errors.ts";
+import { describeTools } from "../tools/catalogue.ts";
+import type { Workspace } from "../workspace.ts";
+import { withTimeLimit } from "./_time_limit.ts";
+import { EventHub } from "./events.ts";
+import { httpStatusOf } from "./http_status.ts";
+
+/** The request and response header naming a call's graver session. */
+export const SESSION_HEADER = "Graver-Session";
+
+/** Default request body limit: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES: number = 4 * 1024 * 1024;
+
+/** Default per-request time limit: 60 s. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** What a session id may look like: 1–128 of `A-Z a-z 0-9 . _ : -`. */
+const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Options of {@linkcode createHttpApp}. */
+export interface HttpAppOptions {
+  /** The workspace whose dispatch runs every call. */
+  workspace: Workspace;
+  /**
+   * The event feed of `GET /v1/events` and of MCP logging. Default: the workspace's telemetry sink when it
+   * is an {@linkcode EventHub} (create the workspace with `telemetry: new EventHub()`); otherwise the
+   * events route answers `not_found`.
+   */
+  events?: EventHub;
+  /** Bearer token required on every route but `/v1/health` (none: no check — loopback only). */
+  token?: string;
+  /** Largest request body in bytes (default 4 MiB); larger ones get 413 `limit_exceeded`. */
+  maxBodyBytes?: number;
+  /** Per-request time limit in ms (default 60 000; 0: none); beyond it, 504 `limit_exceeded`. */
+  timeoutMs?: number;
+  /** Origins allowed to call from a browser (CORS); default none: CORS off, browser requests refused. */
+  corsOrigins?: readonly string[];
+  /** Host header values accepted (e.g. `["127.0.0.1:8787", "localhost:8787"]`); default: any. */
+  allowedHosts?: readonly string[];
+  /**
+   * The MCP endpoint mounted at `/mcp` (behind the same token, origin and body checks), e.g.
+   * `new McpSessions({ workspace, events })` from `mcp_http.ts`. Default none: `/mcp` is `not_found`.
+   * Passed in rather than built here so that an app without MCP does not bundle the MCP SDK (a worker
+   * stays smaller).
+   */
+  mcp?: McpEndpoint;
+}
+
+/** What the app needs of an MCP endpoint (`McpSessions` is one). */
+export interface McpEndpoint {
+  /** Answer one request to `/mcp`. */
+  handle(request: Request): Promise<Response>;
+  /** Live sessions (reported by `/v1/health`). */
+  readonly size: number;
+  /** Close every session. */
+  close(): Promise<void>;
+}
+
+/** The app and what it holds open. */
+export interface HttpSurface {
+  /** The hono app (`app.request(...)` in tests, `app.fetch` for servers). */
+  readonly app: Hono;
+  /** Answer one request (the app's fetch). */
+  fetch(request: Request): Promise<Response>;
+  /** Close the MCP sessions (their streams end). */
+  close(): Promise<void>;
+}
+
+/** The JSON body of every error that is not a ToolResult. */
+function errorBody(code: ErrorCode, message: string, hint: string): Record<string, unknown> {
+  return { ok: false, error: { code, message, hint } };
+}
+
+function errorResponse(c: Context, status: number, code: ErrorCode, message: string, hint: string): Response {
+  return c.json(errorBody(code, message, hint), status as 400);
+}
+
+/**
+ * Read and drop a refused request body, up to `bound` bytes: some servers (workerd) reset a connection
+ * whose body was not read, and the client would see that instead of the 413.
+ */
+async function drain(body: ReadableStream<Uint8Array> | null, bound: number): Promise<void> {
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    while (seen <= bound) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+    }
+  } catch {
+    // The client went away: nothing to drain.
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** Constant-time comparison of two strings (through their SHA-256 digests). */
+async function sameSecret(a: string, b: string): Promise<boolean> {
+  const enc = new TextEncoder();
+  const [x, y] = await Promise.all([
+    crypto.subtle.digest("SHA-256", enc.encode(a)),
+    crypto.subtle.digest("SHA-256", enc.encode(b)),
+  ]);
+  const u = new Uint8Array(x);
+  const v = new Uint8Array(y);
+  let diff = 0;
+  for (let i = 0; i < u.length; i++) diff |= u[i]! ^ v[i]!;
+  return diff === 0;
+}
+
+/**
+ * Whether a host name is a loopback address (`localhost`, `127.0.0.0/8`, `::1`).
+ *
+ * @example
+ * ```ts
+ * import { isLoopback } from "./http.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(isLoopback("127.0.0.1") && isLoopback("::1") && isLoopback("localhost"));
+ * assert.ok(!isLoopback("0.0.0.0") && !isLoopback("192.168.1.2"));
+ * ```
+ *
+ * @param hostname The address the server binds (or a Host header's name).
+ * @returns True for loopback.
+ */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Refuse to serve off loopback without a token: the serving glue calls this
+ * before it binds.
+ *
+ * @param options The address to bind and the token, if any.
+ * @throws `unauthorized` when the address is not loopback and there is no token (or an empty one).
+ */
+export function assertServable(options: { hostname: string; token?: string | undefined }): void {
+  if (isLoopback(options.hostname)) return;
+  if (options.token !== undefined && options.token.length >= 16) return;
+  throw new RecoverableError(
+    "unauthorized",
+    `Cannot serve on "${options.hostname}" without a token: only loopback addresses may go without one`,
+    {
+      hint: options.token === undefined
+        ? "Pass --token (at least 16 characters; e.g. from GRAVER_TOKEN) or bind 127.0.0.1"
+        : "Use a token of at least 16 characters",
+      details: { hostname: options.hostname },
+    },
+  );
+}
+
+/**
+ * Build the HTTP surface over a workspace.
+ *
+ * @example A read through the app, no server needed
+ * ```ts
+ * import { createMemoryBackend, createWorkspace } from "@graver/core";
+ * import { EventHub } from "./events.ts";
+ * import { createHttpApp } from "./http.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const workspace = await createWorkspace({
+ *   backend: createMemoryBackend({ "/a.txt": "hi\n" }),
+ *   telemetry: new EventHub(),
+ * });
+ * const { app, close } = createHttpApp({ workspace });
+ * const res = await app.request("/v1/tools/read_file", {
+ *   method: "POST",
+ *   headers: { "content-type": "application/json" },
+ *   body: JSON.stringify({ path: "a.txt" }),
+ * });
+ * assert.equal(res.status, 200);
+ * assert.ok(res.headers.get("graver-session"));
+ * assert.match((await res.json()).data.content, /hi/);
+ * await close();
+ * ```
+ *
+ * @param options Workspace, token, limits, CORS, MCP.
+ * @returns The app.
+ */
+export function createHttpApp(options: HttpAppOptions): HttpSurface {
+  const { workspace } = options;
+  const events = options.events ??
+    (workspace.telemetry instanceof EventHub ? workspace.telemetry : undefined);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const origins = options.corsOrigins ?? [];
+  const mcp = options.mcp;
+  const app = new Hono();
+
+  app.onError((err, c) => {
+    if (isRecoverable(err)) {
+      const status = err.code === "limit_exceeded" ? 504 : httpStatusOf(err.code);
+      return c.json({ ok: false, error: err.toJSON() }, status as 400);
+    }
+    return errorResponse(
+      c,
+      500,
+      "internal",
+      `Cannot answer ${c.req.method} ${new URL(c.req.url).pathname}: ${
+        err instanceof Error ? err.message : String(err)
+      }`,
+      "This is a bug in graver; nothing was written by this request. Report it with the route called",
+    );
+  });
+  app.notFound((c) =>
+    errorResponse(
+      c,
+      404,
+      "not_found",
+      `Cannot ${c.req.method} ${new URL(c.req.url).pathname}: no such route`,
+      "Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, GET /v1/events, /mcp",
+    )
+  );
+
+  // Host allow-list (DNS rebinding), then browser origins, then CORS, then the token.
+  if (options.allowedHosts) {
+    const hosts = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
+    app.use("*", async (c, next) => {
+      const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
+      if (!hosts.has(host)) {
+        return errorResponse(
+          c,
+          403,
+          "unauthorized",
+          `Cannot serve host "${host.slice(0, 100)}": not an allowed Host`,
+          `Call the server by one of its addresses: ${[...hosts].join(", ")}`,
+        );
+      }
+      await next();
+    });
+  }
+  app.use("*", async (c, next) => {
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !origins.includes(origin)) {
+      return errorResponse(
+        c,
+        403,
+        "unauthorized",
+        `Cannot serve a browser request from origin "${origin.slice(0, 100)}": not an allowed origin`,
+        origins.length === 0
+          ? "CORS is off: start the server with the origins allowed to call it (corsOrigins / --cors)"
+          : `Allowed origins: ${origins.join(", ")}`,
+      );
+    }
+    await next();
+  });
+  if (origins.length > 0) {
+    app.use(
+      "*",
+      cors({
+        origin: [...origins],
+        allowHeaders: [
+          "Authorization",
+          "Content-Type",
+          SESSION_HEADER,
+          "Mcp-Session-Id",
+          "Mcp-Protocol-Version",
+          "Last-Event-ID",
+        ],
+        allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+        exposeHeaders: [SESSION_HEADER, "Mcp-Session-Id"],
+        maxAge: 600,
+      }),
+    );
+  }
+  if (options.token !== undefined) {
+    const expected = `Bearer ${options.token}`;
+    app.use("*", async (c, next) => {
+      if (c.req.path === "/v1/health") return await next();
+      const got = c.req.header("authorization") ?? "";
+      if (!(await sameSecret(got, expected))) {
+        c.header("WWW-Authenticate", 'Bearer realm="graver"');
+        return errorResponse(
+          c,
+          401,
+          "unauthorized",
+          got === ""
+            ? "Cannot serve the request: no Authorization header"
+            : "Cannot serve the request: wrong bearer token",
+          "Send the header Authorization: Bearer <token> with the token the server was started with",
+        );
+      }
+      await next();
+    });
+  }
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: async (c) => {
+        await drain(c.req.raw.body, 2 * maxBodyBytes);
+        return errorResponse(
+          c,
+          413,
+          "limit_exceeded",
+          `Cannot read the request body: it is larger than ${maxBodyBytes} bytes`,
+          "Split the work into smaller calls (e.g. several edits instead of one whole-file write)",
+        );
+      },
+    }),
+  );
+
+  app.get("/v1/health", (c) =>
+    c.json({
+      ok: true,
+      name: "graver",
+      version: denoJson.version,
+      tools: describeTools().length,
+      ...(mcp ? { mcp_sessions: mcp.size } : {}),
+    }));
+
+  app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
+
+  app.post("/v1/tools/:name", async (c) => {
+    const session = c.req.header(SESSION_HEADER) ?? crypto.randomUUID();
+    if (!SESSION_ID.test(session)) {
+      return errorResponse(
+        c,
+        400,
+        "invalid_args",
+        `Cannot use session "${session.slice(0, 40)}": a ${SESSION_HEADER} is 1-128 of A-Z a-z 0-9 . _ : -`,
+        `Send a valid ${SESSION_HEADER} header, or none to have one made`,
+      );
+    }
+    c.header(SESSION_HEADER, session);
+    const type = c.req.header("content-type") ?? "";
+    if (!/^application\/json\b/i.test(type)) {
+      return errorResponse(
+        c,
+        415,
+        "invalid_args",
+        `Cannot read the arguments: Content-Type is "${type.slice(0, 60)}", not application/json`,
+        "Send the tool's args as one JSON object with Content-Type: application/json",
+      );
+    }
+    const text = await c.req.text();
+    let args: unknown = {};
+    if (text.trim() !== "") {
+      try {
+        args = JSON.parse(text);
+      } catch (err) {
+        return errorResponse(
+          c,
+          400,
+          "invalid_args",
+          `Cannot read the arguments: not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+          "Send the tool's args as one JSON object",
+        );
+      }
+    }
+    const name = c.req.param("name");
+    const result = await withTimeLimit(workspace.call(name, args, { session }), timeoutMs, name);
+    return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
+  });
+
+  app.get("/v1/events", (c) => {
+    if (!events) {
+      return errorResponse(
+        c,
+        404,
+        "not_found",
+        "Cannot stream events: this server's workspace has no event feed",
+        "Create the workspace with telemetry: new EventHub() (graver serve does)",
+      );
+    }
+    const session = c.req.query("session");
+    return streamSSE(c, async (stream) => {
+      // Events arrive inside other requests; workerd forbids writing this response from their context, so
+      // the subscriber only queues them and wakes this loop, which writes them from its own request.
+      const queue: { event: string; data: unknown; id?: number }[] = [];
+      let wake = () => {};
+      let live = true;
+      const sub = events.subscribe((e) => {
+        queue.push({ event: e.name, data: e, id: e.id });
+        wake();
+      }, {
+        ...(session !== undefined ? { session } : {}),
+        onEvicted: () => {
+          live = false;
+          queue.push({
+            event: "graver.evicted",
+            data: { reason: "too many subscribers: this one was the oldest" },
+          });
+          wake();
+        },
+      });
+      stream.onAbort(() => {
+        live = false;
+        sub.close();
+        wake();
+      });
+      queue.push({ event: "graver.ready", data: { session: session ?? null } });
+      try {
+        while (!stream.aborted) {
+          if (queue.length === 0) {
+            if (!live) break;
+            const woken = new Promise<boolean>((resolve) => wake = () => resolve(true));
+            const quiet = await Promise.race([woken, stream.sleep(15_000).then(() => false)]);
+            if (!quiet && queue.length === 0 && !stream.aborted) await stream.write(": keep-alive\n\n");
+            continue;
+          }
+          const { event, data, id } = queue.shift()!;
+          await stream.writeSSE({
+            event,
+            data: JSON.stringify(data),
+            ...(id !== undefined ? { id: String(id) } : {}),
+          });
+        }
+      } finally {
+        sub.close();
+      }
+    });
+  });
+
+  if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));
+
+  return {
+    app,
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    close: () => mcp?.close() ?? Promise.resolve(),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The HTTP test server in Node (bundled by tests/surfaces/http_runtimes_test.ts).
+ *   node build/node/http_server.mjs <repo-root> <scratch-root> <token>
+ *
+ * @module
+ */
+import { pathToFileURL } from "node:url";
+import process from "node:process";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/node/mod.ts";
+import { serve } from "../../../src/adapters/node/serve.ts";
+import { runHttpServer } from "../_http_server.ts";
+
+const [repo, root, token] = process.argv.slice(2);
+if (!repo || !root || !token) {
+  throw new TypeError("usage: http_server.mjs <repo-root> <scratch-root> <token>");
+}
+await runHttpServer({
+  serve,
+  backend: createDiskBackend(),
+  wasm: createWasmLoader({ baseUrl: pathToFileURL(`${repo}/`) }),
+  root,
+  token,
+  print: (line) => process.stdout.write(line + "\n"),
+  untilStdinCloses: () =>
+    new Promise((resolve) => {
+      process.stdin.on("end", () => resolve());
+      process.stdin.on("close", () => resolve());
+      process.stdin.resume();
+    }),
+});
+process.exit(0);

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { serve } from "../../../src/adapters/deno/serve.ts";
+import { type CliHost, runCli } from "../../../src/surfaces/cli.ts";
+import { registerServeCommands } from "../../../src/surfaces/cli_serve.ts";
+import { StreamTransport } from "../../../src/surfaces/stream_transport.ts";
+
+/** The runtime pieces of the commands, with stdio and the stop signal in the test's hands. */
+function harness() {
+  let stop = () => {};
+  const stopped = new Promise<void>((r) => stop = r);
+  const toServer = new TransformStream<Uint8Array, Uint8Array>();
+  const fromServer = new TransformStream<Uint8Array, Uint8Array>();
+  const env: Record<string, string> = {};
+  registerServeCommands({
+    serve,
+    stdin: () => toServer.readable,
+    stdout: () => fromServer.writable,
+    env: (name) => env[name],
+    untilStopped: () => stopped,
+  });
+  let out = "";
+  let err = "";
+  const notify: (() => void)[] = [];
+  const host = (cwd: string): CliHost => ({
+    stdout: (t) => {
+      out += t;
+      notify.splice(0).forEach((f) => f());
+    },
+    stderr: (t) => void (err += t),
+    readStdin: () => Promise.resolve(""),
+    readHostFile: (p) => Deno.readTextFile(p),
+    cwd,
+    backend: createDiskBackend(),
+    wasm: createWasmLoader(),
+  });
+  const printed = async () => {
+    while (!out.includes("\n")) await new Promise<void>((r) => notify.push(r));
+    return JSON.parse(out.split("\n")[0]!);
+  };
+  return { host, stop, env, toServer, fromServer, out: () => out, err: () => err, printed };
+}
+
+Deno.test("graver serve refuses bad options and a non-loopback address without a token", async () => {
+  const h = harness();
+  const dir = await Deno.makeTempDir();
+  try {
+    assert.equal(await runCli(["serve", "--port", "99999", "--root", dir], h.host(dir)), 2);
+    assert.match(h.out(), /--port must be 0-65535/);
+    const code = await runCli(["serve", "--host", "0.0.0.0", "--port", "0", "--root", dir], h.host(dir));
+    assert.equal(code, 1);
+    assert.match(h.out(), /"code": "unauthorized"/);
+    assert.match(h.out(), /without a token/);
+    assert.equal(await runCli(["mcp", "--root", dir, "--guard", "sometimes"], h.host(dir)), 2);
+    assert.match(h.out(), /Cannot use --guard \\"sometimes\\"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver serve listens, prints its URL, takes the token from GRAVER_TOKEN, and stops", async () => {
+  const h = harness();
+  h.env["GRAVER_TOKEN"] = "serve-unit-token-0123456789";
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/a.txt`, "hello\n");
+  try {
+    const running = runCli(["serve", "--port", "0", "--root", dir], h.host("/"));
+    const info = await h.printed();
+    assert.equal(info.ok, true);
+    assert.equal(info.token, true);
+    assert.equal(info.root, dir);
+    const anonymous = await fetch(`${info.url}/v1/tools`);
+    assert.equal(anonymous.status, 401);
+    await anonymous.body?.cancel();
+    const res = await fetch(`${info.url}/v1/tools/read_file`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${h.env["GRAVER_TOKEN"]}`, "content-type": "application/json" },
+      body: '{"path":"a.txt"}',
+    });
+    assert.equal(res.status, 200);
+    assert.match((await res.json()).data.content, /hello/);
+    h.stop();
+    assert.equal(await running, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver mcp serves one session over the process's streams until stdin closes", async () => {
+  const h = harness();
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/a.txt`, "hello\n");
+  try {
+    const running = runCli(
+      ["mcp", "--root", dir, "--instructions", "Be careful.", "--gate", "off"],
+      h.host("/"),
+    );
+    const client = new Client({ name: "unit", version: "1" });
+    await client.connect(new StreamTransport(h.fromServer.readable, h.toServer.writable));
+    assert.equal(client.getInstructions(), "Be careful.");
+    const res = await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
+    assert.match(JSON.stringify(res.structuredContent), /hello/);
+    // --gate off: a freeform edit that adds a definition is not sent to insert_code
+    await client.callTool({
+      name: "create_file",
+      arguments: { path: "m.ts", content: "export const a = 1;\n" },
+    });
+    await client.callTool({ name: "read_file", arguments: { path: "m.ts" } });
+    const added = await client.callTool({
+      name: "edit_file",
+      arguments: {
+        path: "m.ts",
+        old_string: "export const a = 1;",
+        new_string: "export const a = 1;\nexport function f() {}",
+      },
+    });
+    assert.equal(added.isError, false, JSON.stringify(added.structuredContent));
+    await client.close(); // closes the server's stdin
+    assert.equal(await running, 0);
+    assert.equal(h.out(), "", "nothing else on stdout");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { EventHub } from "../../../src/surfaces/events.ts";
+import {
+  createMcpServer,
+  DEFAULT_INSTRUCTIONS,
+  mcpTools,
+  toolAnnotations,
+} from "../../../src/surfaces/mcp.ts";
+import { TOOLS } from "../../../src/tools/catalogue.ts";
+import type { PipelineStep } from "../../../src/tools/types.ts";
+import { createWorkspace } from "../../../src/workspace.ts";
+
+async function connect(options: { instructions?: string; timeoutMs?: number; steps?: PipelineStep[] } = {}) {
+  const events = new EventHub();
+  const workspace = await createWorkspace({
+    backend: createMemoryBackend({ "/a.txt": "one\n" }),
+    telemetry: events,
+    steps: options.steps ?? [],
+  });
+  const server = createMcpServer({ workspace, session: "s1", events, ...options });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "unit", version: "1" });
+  const logs: { level: string; data: Record<string, unknown> }[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n: { params: (typeof logs)[0] }) => {
+    logs.push(n.params);
+  });
+  await client.connect(b);
+  return { client, logs };
+}
+
+Deno.test("mcpTools() lists every catalogue tool with its schema and consistent annotations", () => {
+  const tools = mcpTools();
+  assert.deepEqual(tools.map((t) => t.name), TOOLS.map((t) => t.name));
+  for (const [i, t] of tools.entries()) {
+    const def = TOOLS[i]!;
+    assert.equal(t.inputSchema, def.inputSchema);
+    const a = t.annotations!;
+    assert.equal(a.openWorldHint, false);
+    if (a.readOnlyHint) assert.ok(!a.destructiveHint && a.idempotentHint, t.name);
+    assert.equal(a.readOnlyHint, !def.mutates || def.previewOnly === true, t.name);
+  }
+  assert.equal(toolAnnotations(TOOLS.find((t) => t.name === "edit_dry_run")!).readOnlyHint, true);
+  assert.equal(toolAnnotations(TOOLS.find((t) => t.name === "apply_edits")!).idempotentHint, false);
+  assert.equal(toolAnnotations(TOOLS.find((t) => t.name === "write_file")!).idempotentHint, true);
+});
+
+Deno.test("createMcpServer(): default and custom instructions", async () => {
+  const plain = await connect();
+  assert.equal(plain.client.getInstructions(), DEFAULT_INSTRUCTIONS);
+  await plain.client.close();
+  const custom = await connect({ instructions: "Reminder: read before you edit." });
+  assert.equal(custom.client.getInstructions(), "Reminder: read before you edit.");
+  await custom.client.close();
+});
+
+Deno.test("logging notifications follow the level the client sets", async () => {
+  const { client, logs } = await connect();
+  await client.callTool({ name: "create_file", arguments: { path: "b.txt", content: "b\n" } });
+  await client.callTool({ name: "read_file", arguments: { path: "nope.txt" } });
+  assert.deepEqual(logs.map((l) => [l.level, l.data["event"]]), [
+    ["info", "graver.commit"],
+    ["warning", "graver.refusal"],
+  ]);
+  assert.equal(logs[0]!.data["session"], "s1");
+  logs.length = 0;
+  await client.setLoggingLevel("warning");
+  await client.callTool({ name: "create_file", arguments: { path: "c.txt", content: "c\n" } });
+  await client.callTool({ name: "read_file", arguments: { path: "nope.txt" } });
+  assert.deepEqual(logs.map((l) => l.data["event"]), ["graver.refusal"]);
+  await client.close();
+});
+
+Deno.test("a call over the time limit is an isError result with limit_exceeded", async () => {
+  let release = () => {};
+  const gate = new Promise<void>((r) => release = r);
+  const { client } = await connect({
+    timeoutMs: 30,
+    steps: [{ name: "hold", stage: "guard", run: () => gate }],
+  });
+  const res = await client.callTool({ name: "list_files", arguments: {} });
+  assert.equal(res.isError, true);
+  assert.equal((res.structuredContent as { error: { code: string } }).error.code, "limit_exceeded");
+  release();
+  await client.close();
+});
