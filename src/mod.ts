@@ -21,7 +21,14 @@ export { MemoryTelemetry, NOOP_TELEMETRY } from "./telemetry.ts";
 export type { Attributes, TelemetrySink } from "./telemetry.ts";
 export { createWorkspace, Workspace } from "./workspace.ts";
 export type { SyntaxGuardMode, WorkspaceOptions } from "./workspace.ts";
-export { BackendFs, createMemoryBackend, DEFAULT_PROTECTED_PATHS, unifiedDiff, versionOf } from "./fs/mod.ts";
+export {
+  BackendFs,
+  createMapBackend,
+  createMemoryBackend,
+  DEFAULT_PROTECTED_PATHS,
+  unifiedDiff,
+  versionOf,
+} from "./fs/mod.ts";
 export type { Backend, BackendStats, CommittedChange, LockOptions, Version } from "./fs/mod.ts";
 export { GRAMMARS, Grammars, outlineOf } from "./syntax/mod.ts";
 export type { Outline, Parsing, SymbolInfo, SymbolRange, WasmInput, WasmLoader } from "./syntax/mod.ts";

@@ -140,6 +140,18 @@ export interface McpServerOptions {
 }
 
 /**
+ * graver's own instructions followed by the compass's enabled session-start
+ * reminders (e.g. `compass_ast_edits` when a persona or the config turns it on).
+ *
+ * @param workspace The workspace whose compass speaks.
+ * @returns The instructions text.
+ */
+export function sessionInstructions(workspace: Workspace): string {
+  const reminders = workspace.compass.instructions();
+  return reminders === "" ? DEFAULT_INSTRUCTIONS : `${DEFAULT_INSTRUCTIONS}\n\n${reminders}`;
+}
+
+/**
  * Build the MCP server of one session. Connect it to one transport
  * (`await server.connect(transport)`); a second session needs a second
  * server.
@@ -174,7 +186,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: "graver", version: denoJson.version },
     {
       capabilities: { tools: {}, logging: {} },
-      instructions: options.instructions ?? DEFAULT_INSTRUCTIONS,
+      instructions: options.instructions ?? sessionInstructions(workspace),
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     },
   );

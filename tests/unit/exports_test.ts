@@ -12,6 +12,7 @@ import * as structural from "../../src/structural/mod.ts";
 import * as tools from "../../src/tools/mod.ts";
 import * as guards from "../../src/guards/mod.ts";
 import * as compass from "../../src/compass/mod.ts";
+import * as surfaces from "../../src/surfaces/mod.ts";
 
 const SNAPSHOT = new URL("./exports_snapshot.json", import.meta.url);
 
@@ -20,7 +21,7 @@ Deno.test("the public exports and the tool catalogue match the snapshot", async 
     exports: Object.keys(graver).sort(),
     // Each subpath of deno.json's exports names its own surface.
     subpaths: Object.fromEntries(
-      Object.entries({ fs, syntax, text, structural, guards, compass, tools }).map((
+      Object.entries({ fs, syntax, text, structural, guards, compass, tools, surfaces }).map((
         [k, v],
       ) => [k, Object.keys(v).sort()]),
     ),
@@ -55,6 +56,7 @@ Deno.test("every mod.ts names its exports (no export *), and deno.json publishes
       "guards/mod.ts",
       "compass/mod.ts",
       "tools/mod.ts",
+      "surfaces/mod.ts",
     ]
   ) {
     const source = await Deno.readTextFile(new URL(`../../src/${mod}`, import.meta.url));

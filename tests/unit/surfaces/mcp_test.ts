@@ -88,3 +88,27 @@ Deno.test("a call over the time limit is an isError result with limit_exceeded",
   release();
   await client.close();
 });
+
+Deno.test("createMcpServer(): the compass's enabled session-start reminders follow graver's instructions", async () => {
+  const workspace = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "export const a = 1;\n" }),
+    compass: { mode: "suggest", reminders: { providers: { compass_ast_edits: true } } },
+  });
+  const server = createMcpServer({ workspace, session: "s1" });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "unit", version: "1" });
+  await client.connect(b);
+  const text = client.getInstructions() ?? "";
+  assert.ok(text.startsWith(DEFAULT_INSTRUCTIONS));
+  assert.match(text, /edit_rename_symbol/, "the standing reminder names graver's tools");
+  await client.close();
+  const plain = await createWorkspace({ backend: createMemoryBackend({}) });
+  const quiet = createMcpServer({ workspace: plain, session: "s2" });
+  const [c, d] = InMemoryTransport.createLinkedPair();
+  await quiet.connect(c);
+  const other = new Client({ name: "unit", version: "1" });
+  await other.connect(d);
+  assert.equal(other.getInstructions(), DEFAULT_INSTRUCTIONS, "opt-in: off unless enabled");
+  await other.close();
+});
