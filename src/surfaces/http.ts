@@ -12,8 +12,11 @@
  * | `/mcp` | MCP over Streamable HTTP (POST, GET, DELETE), when an endpoint is given |
  *
  * A call's graver session (the read-ledger scope) is the `Graver-Session`
- * request header; without one a new session id is made; every answer
- * carries it back in `Graver-Session`.
+ * request header; every answer carries it back in `Graver-Session`. Without
+ * one, a new session id is made and the call runs as a one-shot call (no
+ * read guard, no definition gate: it has nothing to judge by, and a client
+ * that drops the header could never retry), while what it reads is recorded
+ * for that session: send the header back to continue it under its policies.
  *
  * Security: a bearer token (checked on every route but health) — required
  * by the serving glue whenever the address is not loopback
@@ -349,7 +352,8 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
 
   app.post("/v1/tools/:name", async (c) => {
-    const session = c.req.header(SESSION_HEADER) ?? crypto.randomUUID();
+    const given = c.req.header(SESSION_HEADER);
+    const session = given ?? crypto.randomUUID();
     if (!SESSION_ID.test(session)) {
       return errorResponse(
         c,
@@ -386,7 +390,11 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
       }
     }
     const name = c.req.param("name");
-    const result = await withTimeLimit(workspace.call(name, args, { session }), timeoutMs, name);
+    // A call that names no session is a one-shot call: the policies judge the calls that send one back.
+    const options = given !== undefined
+      ? { session }
+      : { session, readGuard: "off" as const, gate: "off" as const };
+    const result = await withTimeLimit(workspace.call(name, args, options), timeoutMs, name);
     return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
   });
 

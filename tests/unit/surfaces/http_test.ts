@@ -155,3 +155,34 @@ Deno.test("/mcp is served only when an MCP endpoint is given, behind the token",
   assert.equal((await none.app.request("/mcp", { method: "POST", body: "{}" })).status, 404);
   await none.close();
 });
+
+Deno.test("a call without Graver-Session is one-shot; sending the session back puts it under the session's policies", async () => {
+  const workspace = await createWorkspace({
+    backend: createMemoryBackend({ "/a.py": "def f():\n    return 1\n\n\ndef g():\n    return 2\n" }),
+    wasm: createWasmLoader(),
+  });
+  const { app, close } = createHttpApp({ workspace, token: TOKEN });
+  const call = (name: string, args: unknown, session?: string) =>
+    app.request(`/v1/tools/${name}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        "content-type": "application/json",
+        ...(session ? { "graver-session": session } : {}),
+      },
+      body: JSON.stringify(args),
+    });
+  // No header: an edit of a file nobody read lands (as a one-shot CLI call does), and a session is made.
+  const first = await call("edit_file", { path: "a.py", old_string: "return 1", new_string: "return 10" });
+  assert.equal(first.status, 200);
+  const session = first.headers.get("graver-session")!;
+  assert.ok(session);
+  // With it: the session read nothing of g, so an edit there is refused, then lands on the identical retry.
+  const edit = { path: "a.py", old_string: "return 2", new_string: "return 20" };
+  const refused = await call("edit_file", edit, session);
+  assert.equal(refused.status >= 400, true);
+  assert.equal((await refused.json()).error.code, "unread_range");
+  const retried = await call("edit_file", edit, session);
+  assert.equal(retried.status, 200, JSON.stringify(await retried.clone().json()));
+  await close();
+});
