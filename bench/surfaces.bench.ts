@@ -140,6 +140,8 @@ const flip = (i: number, n: number) => ({
   old_string: `export const v = ${n % 2};`,
   new_string: `export const v = ${(n + 1) % 2};`,
 });
+// The session reads what it will edit (its read guard refuses edits of unread lines).
+for (let i = 0; i < CONCURRENCY; i++) await httpCall("read_file", { path: `src/edit${i}.ts` });
 const httpReadRps = await throughput(async () => (await httpCall("read_file", ARGS))["ok"] === true);
 const httpEditRps = await throughput(async (i, n) =>
   (await httpCall("edit_file", flip(i, n)))["ok"] === true
