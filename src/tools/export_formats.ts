@@ -62,6 +62,7 @@ const BEHAVIOUR: Readonly<
   create_file: { destructive: false, idempotent: true },
   delete_file: { idempotent: true },
   move_file: { idempotent: true },
+  checkpoint_restore: { idempotent: true },
   // the same definition text again changes nothing; a removed symbol is not found twice
   replace_symbol: { idempotent: true },
   remove_symbol: { idempotent: true },
