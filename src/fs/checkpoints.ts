@@ -265,13 +265,17 @@ export class Checkpoints {
    * skipped, so repeated undos walk back). Hash-guarded: refused `stale_base`
    * when a file's current bytes are not what that checkpoint wrote.
    *
+   * @param path Only a checkpoint that changed this file (relative path); absent: the newest of all.
    * @returns The checkpoint and the before-bytes to land; the caller commits them.
    */
-  undo(): Promise<CheckpointRevert> {
+  undo(path?: string): Promise<CheckpointRevert> {
     return this.#serial(async () => {
-      const target = (await this.#list()).find((c) => !c.undone && !c.undoes);
+      const target = (await this.#list()).find((c) =>
+        !c.undone && !c.undoes && (path === undefined || c.paths.includes(path))
+      );
       if (!target) {
-        throw new RecoverableError("not_found", "Cannot undo: there is no checkpoint left to undo", {
+        const what = path === undefined ? "" : ` of "${path}"`;
+        throw new RecoverableError("not_found", `Cannot undo: there is no checkpoint${what} left to undo`, {
           hint:
             "Call checkpoint_list to see the checkpoints; edits made before checkpoints were on cannot be undone",
         });

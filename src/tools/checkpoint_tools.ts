@@ -10,7 +10,7 @@
 import { RecoverableError } from "../errors.ts";
 import type { CheckpointRevert, Checkpoints } from "../fs/checkpoints.ts";
 import type { Stage } from "../fs/stage.ts";
-import { DRY_RUN, objectSchema } from "./_schema.ts";
+import { DRY_RUN, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition, ToolHost } from "./types.ts";
 
 /** The host's checkpoints, or a refusal saying how to turn them on. */
@@ -26,9 +26,9 @@ async function stageRevert(stage: Stage, revert: CheckpointRevert): Promise<stri
   const paths: string[] = [];
   for (const [path, bytes] of revert.files) {
     const rel = await stage.resolve(path);
-    if (bytes === null) {
-      if (await stage.exists(rel)) await stage.remove(rel);
-    } else await stage.write(rel, bytes);
+    if (bytes !== null) await stage.write(rel, bytes);
+    else if (await stage.exists(rel)) await stage.remove(rel);
+    else continue; // absent then and now
     paths.push(rel);
   }
   return paths;
@@ -57,6 +57,8 @@ export const checkpointList: ToolDefinition<CheckpointListArgs> = {
 
 /** Arguments of checkpoint_undo. */
 export interface CheckpointUndoArgs {
+  /** Undo the newest checkpoint that changed this file (default: the newest of all). */
+  path?: string;
   /** Preview only. */
   dry_run?: boolean;
 }
@@ -65,11 +67,18 @@ export interface CheckpointUndoArgs {
 export const checkpointUndo: ToolDefinition<CheckpointUndoArgs> = {
   name: "checkpoint_undo",
   description:
-    "Undo the newest checkpoint not yet undone: its files go back to their bytes before it (repeat to walk back). Refused stale_base when a file changed since that checkpoint wrote it (nothing written; edit it by hand), and when the workspace records no checkpoints.",
-  inputSchema: objectSchema({ dry_run: DRY_RUN }),
+    "Undo the newest checkpoint not yet undone (with path: the newest that changed that file): its files go back to their bytes before it (repeat to walk back). Refused stale_base when a file changed since that checkpoint wrote it (nothing written; edit it by hand), and when the workspace records no checkpoints.",
+  inputSchema: objectSchema({
+    path: {
+      ...PATH,
+      description: "Undo the newest checkpoint that changed this file (default: the newest of all)",
+    },
+    dry_run: DRY_RUN,
+  }),
   mutates: true,
-  async handler(_args, { workspace, stage }) {
-    const revert = await requireCheckpoints(workspace, "checkpoint_undo").undo();
+  async handler(args, { workspace, stage }) {
+    const cps = requireCheckpoints(workspace, "checkpoint_undo");
+    const revert = await cps.undo(args.path === undefined ? undefined : await stage.resolve(args.path));
     const paths = await stageRevert(stage, revert);
     return { data: { undid: revert.id, paths } };
   },

@@ -70,9 +70,11 @@ const BEHAVIOUR: Readonly<
   insert_code: { destructive: false },
   edit_insert_at_anchor: { destructive: false },
   str_replace_based_edit_tool: {
-    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file"],
+    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
   },
-  str_replace_editor: { forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file"] },
+  str_replace_editor: {
+    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
+  },
   apply_patch: { forwardsTo: ["apply_edits"] },
 };
 
