@@ -10,11 +10,13 @@ import type { CompassSetting } from "./compass/types.ts";
 import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
 import type { LockOptions } from "./fs/commit_lock.ts";
+import { Checkpoints } from "./fs/checkpoints.ts";
 import { Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
+import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
@@ -80,6 +82,12 @@ export interface WorkspaceOptions {
    * "warn" or "off". Calls without a session are gated only when they ask (`call(…, { gate })`).
    */
   definitionGate?: DefinitionGateMode;
+  /**
+   * Record every applied commit as a checkpoint in a shadow git repository under
+   * `.graver/checkpoints/` (docs/checkpoints.md), for checkpoint_undo and checkpoint_restore
+   * (default false). The user's own `.git` is never touched.
+   */
+  checkpoints?: boolean;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -108,6 +116,8 @@ export class Workspace {
   readonly readGuard: ReadGuard;
   /** The size cap of one read_file answer. */
   readonly readBudget: ReadBudget;
+  /** The shadow checkpoint repository (null unless the `checkpoints` option is on). */
+  readonly checkpoints: Checkpoints | null;
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
@@ -140,6 +150,8 @@ export class Workspace {
       definitionGate({ mode: options.definitionGate ?? "refuse", sessionsOnly: true }),
       this.readGuard,
     ];
+    this.checkpoints = options.checkpoints ? new Checkpoints(this.fs, this.sandbox.root) : null;
+    if (this.checkpoints) this.steps = [...this.steps, checkpointStep()];
     this.readBudget = options.readBudget ?? {};
   }
 

@@ -72,7 +72,7 @@ export interface CliFlag {
 
 /** The options every workspace command takes: `--root`, `--session`, `--guard`, `--gate`, the compass's and `--events`. */
 export const WORKSPACE_FLAGS: Readonly<
-  Record<"root" | "session" | "guard" | "gate" | "compass" | "persona" | "events", CliFlag>
+  Record<"root" | "session" | "guard" | "gate" | "compass" | "persona" | "events" | "checkpoints", CliFlag>
 > = {
   root: {
     kind: "string",
@@ -109,6 +109,10 @@ export const WORKSPACE_FLAGS: Readonly<
   events: {
     kind: "boolean",
     help: "print events (compass_routing_decision, graver.commit …) as JSON lines on stderr",
+  },
+  checkpoints: {
+    kind: "boolean",
+    help: "record each applied edit as a checkpoint in .graver/checkpoints/ (graver undo reverts it)",
   },
 };
 
@@ -355,6 +359,7 @@ function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>):
       ...(typeof persona === "string" ? { persona } : {}),
     };
   }
+  if (flags["checkpoints"] === true) out.checkpoints = true;
   if (flags["events"] === true) {
     out.telemetry = {
       counter() {},

@@ -6,6 +6,7 @@
  * @module
  */
 import "./cli_apply.ts";
+import "./cli_checkpoints.ts";
 import "./cli_read.ts";
 import "./cli_stats.ts";
 import "./cli_tools.ts";

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { checkpointList, checkpointRestore, checkpointUndo } from "./checkpoint_tools.ts";
 import { createFile } from "./create_file.ts";
 import { applyEdits } from "./apply_edits.ts";
 import { applyPatch } from "./apply_patch.ts";
@@ -71,6 +72,10 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editRenameSymbol,
   editDryRun,
   editCapabilities,
+  // checkpoints (issue 14)
+  checkpointList,
+  checkpointUndo,
+  checkpointRestore,
   // compatibility aliases (issue 12): shapes models are trained on, forwarded by dispatch to the tools above
   strReplaceBasedEditTool,
   strReplaceEditor,

@@ -62,6 +62,7 @@ const BEHAVIOUR: Readonly<
   create_file: { destructive: false, idempotent: true },
   delete_file: { idempotent: true },
   move_file: { idempotent: true },
+  checkpoint_restore: { idempotent: true },
   // the same definition text again changes nothing; a removed symbol is not found twice
   replace_symbol: { idempotent: true },
   remove_symbol: { idempotent: true },
@@ -69,9 +70,11 @@ const BEHAVIOUR: Readonly<
   insert_code: { destructive: false },
   edit_insert_at_anchor: { destructive: false },
   str_replace_based_edit_tool: {
-    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file"],
+    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
   },
-  str_replace_editor: { forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file"] },
+  str_replace_editor: {
+    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
+  },
   apply_patch: { forwardsTo: ["apply_edits"] },
 };
 

@@ -206,6 +206,27 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     languages: { type: "array", items: shape({ language: STRING }, ["language"]) },
     other_files: { type: "object" },
   }, ["languages"]),
+  checkpoint_list: shape({
+    checkpoints: {
+      type: "array",
+      items: shape({
+        id: STRING,
+        message: STRING,
+        tool: STRING,
+        session: STRING,
+        paths: { type: "array", items: PATH },
+        timestamp: INTEGER,
+        undoes: STRING,
+        undone: BOOLEAN,
+      }, ["id", "tool", "session", "paths", "undone"]),
+    },
+    total: INTEGER,
+  }, ["checkpoints", "total"]),
+  checkpoint_undo: shape({ undid: STRING, paths: { type: "array", items: PATH } }, ["undid", "paths"]),
+  checkpoint_restore: shape({ restored: STRING, paths: { type: "array", items: PATH } }, [
+    "restored",
+    "paths",
+  ]),
 };
 
 const ERROR = shape({

@@ -6,8 +6,8 @@
  * `view` to read_file (list_files for a directory), `create` to create_file
  * (write_file when an `expected_version` says which file to replace),
  * `str_replace` and `insert` to edit_file — so validation, the guards, the
- * compass and the syntax check treat it as that tool. `undo_edit` is refused
- * until checkpoints exist.
+ * compass and the syntax check treat it as that tool. `undo_edit` is
+ * checkpoint_undo of the file when the workspace records checkpoints, refused otherwise.
  *
  * @module
  */
@@ -197,12 +197,13 @@ async function forwardTextEditor(
       checkArgs(name, args, ["insert_line"]);
       return await insert(name, args, ctx);
     case "undo_edit":
+      if (ctx.workspace.checkpoints) return { tool: "checkpoint_undo", args: { path: args.path } };
       throw new RecoverableError(
         "invalid_args",
-        `Cannot call ${name} undo_edit on "${args.path}": graver keeps no edit history yet (checkpoints are not built)`,
+        `Cannot call ${name} undo_edit on "${args.path}": this workspace records no checkpoints`,
         {
           hint:
-            "Undo by hand: the diff of the edit you want to revert shows the old text; put it back with command str_replace, or view the file and re-create it",
+            "Open the workspace with checkpoints: true to undo through checkpoint_undo; until then undo by hand: the diff of the edit you want to revert shows the old text; put it back with command str_replace, or view the file and re-create it",
           suggestedCall: { tool: "read_file", args: { path: args.path } },
           details: { command: "undo_edit", path: args.path },
         },
@@ -215,7 +216,7 @@ const SCHEMA = objectSchema({
     type: "string",
     enum: ["view", "create", "str_replace", "insert", "undo_edit"],
     description:
-      "view a file (numbered lines) or a directory; create a new file (replace one: add expected_version); str_replace exact text; insert text after a line; undo_edit is refused (no edit history yet)",
+      "view a file (numbered lines) or a directory; create a new file (replace one: add expected_version); str_replace exact text; insert text after a line; undo_edit reverts the newest checkpoint of the file (refused when the workspace records no checkpoints)",
   },
   path: {
     type: "string",
@@ -250,7 +251,7 @@ function textEditorTool(name: string, flavour: string): ToolDefinition<TextEdito
   return {
     name,
     description:
-      `Anthropic's text editor tool (${flavour}), for models trained on it; each command runs the graver tool behind it. view: read_file (or list_files for a directory); create: create_file (an existing file is refused; with expected_version, write_file replaces it); str_replace: edit_file (old_str must match once; whitespace drift is tolerated); insert: edit_file after insert_line. undo_edit is refused: revert with str_replace. Guards and refusals are those of the tool behind each command; the result names that tool. Prefer graver's own tools (replace_symbol, edit_apply_node) for whole definitions.`,
+      `Anthropic's text editor tool (${flavour}), for models trained on it; each command runs the graver tool behind it. view: read_file (or list_files for a directory); create: create_file (an existing file is refused; with expected_version, write_file replaces it); str_replace: edit_file (old_str must match once; whitespace drift is tolerated); insert: edit_file after insert_line. undo_edit: checkpoint_undo of the file (refused when the workspace records no checkpoints: revert with str_replace). Guards and refusals are those of the tool behind each command; the result names that tool. Prefer graver's own tools (replace_symbol, edit_apply_node) for whole definitions.`,
     inputSchema: SCHEMA,
     mutates: true,
     forward: (args, ctx) => forwardTextEditor(name, args, ctx),

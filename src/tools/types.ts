@@ -8,6 +8,7 @@ import type { CommittedChange } from "../fs/commit.ts";
 import type { BackendFs } from "../fs/backend.ts";
 import type { LockOptions } from "../fs/commit_lock.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
+import type { Checkpoints } from "../fs/checkpoints.ts";
 import type { PendingChange, Stage } from "../fs/stage.ts";
 import type { Parsing, SyntaxGuardMode } from "../syntax/types.ts";
 import type { ReadGuardMode } from "../guards/read_guard.ts";
@@ -59,6 +60,8 @@ export interface ToolHost extends Parsing {
   readonly steps?: readonly PipelineStep[];
   /** Whether the low-confidence fuzzy tier may write when a call does not say (default false). */
   readonly fuzzy?: boolean;
+  /** The shadow checkpoint repository, when the host records checkpoints (workspace option `checkpoints`). */
+  readonly checkpoints?: Checkpoints | null;
   /** The size cap of one `read_file` answer (default 15,000 tokens ≈ characters / 4). */
   readonly readBudget?: ReadBudget;
 }

@@ -33,6 +33,7 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     backend: createMemoryBackend({ "/w/gyp/MSVSUserFile.py": SOURCE, "/w/notes.txt": "one\ntwo\n" }),
     root: "/w",
     wasm: createWasmLoader(),
+    checkpoints: true,
   });
   const py = "gyp/MSVSUserFile.py";
   const calls: [string, Record<string, unknown>][] = [
@@ -78,6 +79,8 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     ["edit_rename_symbol", { path: py, target: "Writer/AddConfig", new_name: "AddConfiguration" }],
     ["str_replace_based_edit_tool", { command: "view", path: py, view_range: [1, 2] }],
     ["apply_patch", { input: "*** Begin Patch\n*** Add File: p.txt\n+p\n*** End Patch\n" }],
+    ["checkpoint_list", {}],
+    ["checkpoint_undo", {}],
   ];
   const covered = new Set<string>();
   for (const [tool, args] of calls) {
@@ -87,6 +90,13 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     check(r.tool, r); // an alias's result has the real tool's data
     covered.add(tool);
   }
+  const listed = await ws.call("checkpoint_list", { limit: 3 });
+  assert.ok(listed.ok);
+  const oldest = (listed.data["checkpoints"] as { id: string }[])[2]!.id;
+  const restored = await ws.call("checkpoint_restore", { id: oldest });
+  assert.ok(restored.ok, JSON.stringify(restored));
+  check("checkpoint_restore", restored);
+  covered.add("checkpoint_restore");
   for (const t of TOOLS) {
     if (!t.forward || t.name !== "str_replace_editor") assert.ok(covered.has(t.name), t.name);
   }

@@ -224,7 +224,7 @@ for (const name of ["str_replace_based_edit_tool", "str_replace_editor"]) {
       await ws.call(name, { command: "undo_edit", path: "gyp/MSVSUserFile.py" }),
       "invalid_args",
     );
-    assert.match(undo.error.message, /no edit history/);
+    assert.match(undo.error.message, /records no checkpoints/);
     assert.match(undo.error.hint, /str_replace/);
     refused(await ws.call(name, { command: "delete", path: "gyp/MSVSUserFile.py" }), "invalid_args");
     const stray = refused(
