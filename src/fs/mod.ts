@@ -14,6 +14,8 @@
 export { BackendFs } from "./backend.ts";
 export type { Backend, BackendStats } from "./backend.ts";
 export { createMapBackend } from "./map_backend.ts";
+export { Checkpoints, CHECKPOINTS_DIR } from "./checkpoints.ts";
+export type { CheckpointChange, CheckpointInfo, CheckpointMeta, CheckpointRevert } from "./checkpoints.ts";
 export { createMemoryBackend } from "./memory_backend.ts";
 export { DEFAULT_PROTECTED_PATHS, INTERNAL_DIR, Sandbox } from "./sandbox.ts";
 export type { ResolvedPath } from "./sandbox.ts";

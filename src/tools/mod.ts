@@ -50,6 +50,9 @@ export {
 } from "./export_formats.ts";
 export type { CatalogueEntry, CatalogueFormat, CatalogueOptions, ToolAnnotations } from "./export_formats.ts";
 export { RESULT_DATA, resultSchema } from "./result_shapes.ts";
+export { checkpointList, checkpointRestore, checkpointUndo } from "./checkpoint_tools.ts";
+export type { CheckpointListArgs, CheckpointRestoreArgs, CheckpointUndoArgs } from "./checkpoint_tools.ts";
+export { checkpointStep } from "./checkpoint_step.ts";
 export type { ReadFileArgs } from "./read_file.ts";
 export { listFiles } from "./list_files.ts";
 export type { ListFilesArgs } from "./list_files.ts";
