@@ -343,9 +343,15 @@ export async function openRoot(
   });
 }
 
-/** The workspace options `--compass`, `--persona` and `--events` ask for (`invalid_args` for an unknown mode). */
-function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
-  const out: Partial<WorkspaceOptions> = {};
+/**
+ * The compass options `--compass MODE` and `--persona NAME` ask for; every command that opens a workspace
+ * reads them the same way.
+ *
+ * @param flags Parsed options.
+ * @returns `{ compass }`, or nothing when neither flag is given.
+ * @throws RecoverableError `invalid_args` for an unknown mode.
+ */
+export function compassFlagOptions(flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
   const [mode, persona] = [flags["compass"], flags["persona"]];
   if (mode !== undefined && mode !== "off" && mode !== "suggest" && mode !== "rewrite") {
     throw new RecoverableError("invalid_args", `Cannot use --compass ${JSON.stringify(mode)}`, {
@@ -353,12 +359,18 @@ function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>):
       details: { flag: "compass", value: mode },
     });
   }
-  if (typeof mode === "string" || typeof persona === "string") {
-    out.compass = {
+  if (typeof mode !== "string" && typeof persona !== "string") return {};
+  return {
+    compass: {
       ...(typeof mode === "string" ? { mode } : {}),
       ...(typeof persona === "string" ? { persona } : {}),
-    };
-  }
+    },
+  };
+}
+
+/** The workspace options `--compass`, `--persona`, `--checkpoints` and `--events` ask for. */
+function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
+  const out: Partial<WorkspaceOptions> = compassFlagOptions(flags);
   if (flags["checkpoints"] === true) out.checkpoints = true;
   if (flags["events"] === true) {
     out.telemetry = {

@@ -7,9 +7,18 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { createWorkspace, type WorkspaceOptions } from "../workspace.ts";
+import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
 import { assertServable, createHttpApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http.ts";
-import { EXIT, registerCliCommand, resolveRoot, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import {
+  type CliHost,
+  type CliInvocation,
+  compassFlagOptions,
+  EXIT,
+  registerCliCommand,
+  resolveRoot,
+  usageError,
+  WORKSPACE_FLAGS,
+} from "./cli.ts";
 import { EventHub } from "./events.ts";
 import { createMcpServer } from "./mcp.ts";
 import { McpSessions } from "./mcp_http.ts";
@@ -75,6 +84,25 @@ const MODES: Record<string, readonly string[]> = {
   gate: ["off", "warn", "refuse"],
 };
 
+/** The workspace `serve` and `mcp` work on: `--root`, the policy flags, events to the feed. */
+async function openServed(
+  cli: CliHost,
+  flags: Record<string, string | boolean>,
+  open: CliInvocation["open"],
+): Promise<{ workspace: Workspace; events: EventHub; root: string }> {
+  const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
+  const opened = await open(flags["root"] as string | undefined);
+  const events = new EventHub();
+  const workspace = await createWorkspace({
+    backend: opened.fs,
+    root,
+    ...(cli.wasm ? { wasm: cli.wasm } : {}),
+    telemetry: events,
+    ...policyOptions(flags),
+  });
+  return { workspace, events, root };
+}
+
 /** The workspace options of the policy flags (`invalid_args` for an unknown mode). */
 function policyOptions(flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
   for (const [flag, modes] of Object.entries(MODES)) {
@@ -86,14 +114,7 @@ function policyOptions(flags: Record<string, string | boolean>): Partial<Workspa
       });
     }
   }
-  const out: Partial<WorkspaceOptions> = {};
-  const [compass, persona] = [flags["compass"], flags["persona"]];
-  if (typeof compass === "string" || typeof persona === "string") {
-    out.compass = {
-      ...(typeof compass === "string" ? { mode: compass as "off" | "suggest" | "rewrite" } : {}),
-      ...(typeof persona === "string" ? { persona } : {}),
-    };
-  }
+  const out: Partial<WorkspaceOptions> = compassFlagOptions(flags);
   if (typeof flags["guard"] === "string") out.readGuard = flags["guard"] as "off" | "warn" | "refuse";
   if (typeof flags["gate"] === "string") out.definitionGate = flags["gate"] as "off" | "warn" | "refuse";
   return out;
@@ -160,16 +181,7 @@ Every HTTP and MCP session is a named session: the read guard and the definition
       if (timeout === null) return usageError(cli, "serve", `--timeout must be a whole number of ms`);
       const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
       assertServable({ hostname, token });
-      const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
-      const opened = await open(flags["root"] as string | undefined);
-      const events = new EventHub();
-      const workspace = await createWorkspace({
-        backend: opened.fs,
-        root,
-        ...(cli.wasm ? { wasm: cli.wasm } : {}),
-        telemetry: events,
-        ...policyOptions(flags),
-      });
+      const { workspace, events, root } = await openServed(cli, flags, open);
       const cors = typeof flags["cors"] === "string"
         ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
         : [];
@@ -217,16 +229,7 @@ read guard and the definition gate judge its edits; --guard and --gate relax the
     },
     maxPositional: 0,
     async run({ flags, host: cli, open }) {
-      const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
-      const opened = await open(flags["root"] as string | undefined);
-      const events = new EventHub();
-      const workspace = await createWorkspace({
-        backend: opened.fs,
-        root,
-        ...(cli.wasm ? { wasm: cli.wasm } : {}),
-        telemetry: events,
-        ...policyOptions(flags),
-      });
+      const { workspace, events } = await openServed(cli, flags, open);
       const server = createMcpServer({
         workspace,
         session: crypto.randomUUID(),
