@@ -70,8 +70,7 @@ function statsOf(node: Node): BackendStats {
  *
  * @example Seed, write through a workspace, read back
  * ```ts
- * import { createMapBackend } from "./map_backend.ts";
- * import { createWorkspace } from "../workspace.ts";
+ * import { createMapBackend, createWorkspace } from "@graver/core";
  * import assert from "node:assert/strict";
  *
  * const backend = createMapBackend({ "/src/a.txt": "one\n" });

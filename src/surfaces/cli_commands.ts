@@ -5,6 +5,7 @@
  *
  * @module
  */
+import "./cli_call.ts";
 import "./cli_apply.ts";
 import "./cli_checkpoints.ts";
 import "./cli_read.ts";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { runCli } from "../../../src/surfaces/cli.ts";
+import "../../../src/surfaces/cli_commands.ts";
 
 async function cli(args: string[], cwd: string) {
   let [stdout, stderr] = ["", ""];
