@@ -77,6 +77,19 @@ const RESERVED: Record<string, ReadonlySet<string>> = {
 };
 
 /**
+ * Whether a name can be declared in a language: an identifier, not a reserved word.
+ *
+ * @param language Language id (Python's rules, or ECMAScript's for every other language).
+ * @param name The name.
+ * @returns True when it is a valid new name.
+ */
+export function validIdentifier(language: string, name: string): boolean {
+  const python = language === "python";
+  return (python ? PY_IDENTIFIER : IDENTIFIER).test(name) &&
+    !RESERVED[python ? "python" : "ecmascript"]!.has(name);
+}
+
+/**
  * Plan a rename: find the symbol's occurrences, check the new name, build the
  * new text of every file.
  *
@@ -125,10 +138,7 @@ export async function planRename(
     );
   }
   const language = search.files.get(origin)!.language;
-  const python = language === "python";
-  const valid = (python ? PY_IDENTIFIER : IDENTIFIER).test(newName) &&
-    !RESERVED[python ? "python" : "ecmascript"]!.has(newName);
-  if (!valid) {
+  if (!validIdentifier(language, newName)) {
     throw new RecoverableError(
       "invalid_args",
       `Cannot rename "${search.target.name}" to "${newName}": not a valid ${language} name`,

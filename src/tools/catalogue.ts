@@ -11,6 +11,7 @@ import { deleteFile } from "./delete_file.ts";
 import { editApplyNode } from "./edit_apply_node.ts";
 import { editCapabilities } from "./edit_capabilities.ts";
 import { editDryRun } from "./edit_dry_run.ts";
+import { editExtractFunction } from "./edit_extract_function.ts";
 import { editFile } from "./edit_file.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
 import { editRenameSymbol } from "./edit_rename_symbol.ts";
@@ -70,6 +71,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   // bindings (issue 13)
   findReferencesTool,
   editRenameSymbol,
+  editExtractFunction,
   editDryRun,
   editCapabilities,
   // checkpoints (issue 14)

@@ -151,6 +151,16 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     unresolved: REFERENCES,
     text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
   }, ["target", "new_name", "renamed", "files"]),
+  edit_extract_function: shape({
+    name: STRING,
+    kind: { enum: ["function", "method"] },
+    line: { ...INTEGER, description: "1-based line of the new function's first line" },
+    parameters: { type: "array", items: STRING },
+    returns: { type: "array", items: STRING, description: "Names returned to the caller" },
+    async: BOOLEAN,
+    generator: BOOLEAN,
+    call: { ...STRING, description: "The statement that replaced the extracted ones" },
+  }, ["name", "kind", "line", "parameters", "returns", "call"]),
   replace_symbol: shape(
     {
       path: PATH,
