@@ -11,6 +11,7 @@
 import type { Node } from "web-tree-sitter";
 import {
   type Binding,
+  encloses,
   firstAtOrAfter,
   functionScope,
   type Occurrence,
@@ -53,6 +54,8 @@ export interface DataFlow {
   variables: Variable[];
   /** Module names the statements assign from a Python function that declared them `global`. */
   globals: string[];
+  /** Names of an outer Python function the statements assign (declared `nonlocal`). */
+  nonlocals: string[];
   /** Bindings of type parameters the statements use (TypeScript). */
   typeParameters: Binding[];
   /** Occurrences in the statements of the enclosing Python method's receiver (`self`, `cls`). */
@@ -63,6 +66,8 @@ export interface DataFlow {
   free: Occurrence[];
   /** Declared in the statements but used before them (hoisting): cannot move. */
   usedBefore: { variable: Variable; at: number }[];
+  /** Python: assigned on some paths only, unbound before and read after (where) — the new function could not return it. */
+  maybeUnbound: { variable: Variable; at: number }[];
 }
 
 const VALUE_KINDS = new Set(["definition", "reference", "shorthand", "shorthand_pattern"]);
@@ -186,14 +191,21 @@ interface Use {
   access: Access;
 }
 
-/** Whether `node` is written before anything reads it: a plain assignment statement of the block, its value free of the name. */
-function definiteFirstWrite(first: Use, uses: Use[], run: StatementRun): boolean {
-  if (first.access !== "write") return false;
-  let stmt: Node = first.node;
+/** The statement of the block a write sits in with no branch, loop or call between (null: none such). */
+function plainStatement(u: Use, run: StatementRun): Node | null {
+  if (u.access !== "write") return null;
+  let stmt: Node = u.node;
   while (stmt.parent && stmt.parent.id !== run.container.id) {
-    if (!PLAIN.has(stmt.parent.type)) return false;
+    if (!PLAIN.has(stmt.parent.type)) return null;
     stmt = stmt.parent;
   }
+  return stmt;
+}
+
+/** Whether `node` is written before anything reads it: a plain assignment statement of the block, its value free of the name. */
+function definiteFirstWrite(first: Use, uses: Use[], run: StatementRun): boolean {
+  const stmt = plainStatement(first, run);
+  if (!stmt) return false;
   // Nothing of the same statement reads it (`x = x + 1`, `[a, b] = [b, a]`).
   return !uses.some((u) =>
     u !== first && u.node.startIndex >= stmt.startIndex && u.node.endIndex <= stmt.endIndex &&
@@ -218,6 +230,7 @@ function loopsAround(run: StatementRun, rules: FamilyRules, fn: Scope): Node[] {
  * @param fb Its bindings.
  * @param run The statements.
  * @param rules The language family's rules.
+ * @param options `outer`: the scope the new function is declared in (its names and its parents' are visible).
  * @returns Variables in and out, globals, type parameters, receiver uses and free names.
  */
 export function dataFlow(
@@ -225,6 +238,7 @@ export function dataFlow(
   fb: FileBindings,
   run: StatementRun,
   rules: FamilyRules,
+  options: { outer: Scope },
 ): DataFlow {
   const python = rules.family === "python";
   const blockScope = scopeOfNode(fb, run.container);
@@ -237,6 +251,7 @@ export function dataFlow(
   const receiverUses: Occurrence[] = [];
   const typeParameters = new Set<Binding>();
   const globals = new Set<string>();
+  const nonlocals = new Set<string>();
   const end = firstAtOrAfter(fb.occurrences, run.end);
   for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
     const occ = fb.occurrences[i]!;
@@ -257,10 +272,11 @@ export function dataFlow(
     }
     const node = nodeOf(file, occ);
     const access = accessOf(occ, node, rules);
-    if (b.scope.kind === "module" && (!python || fnScope.kind !== "module")) {
-      // Visible from the new function, unless it is declared here (ECMAScript) or assigned (Python `global`).
+    if (encloses(b.scope, options.outer) && !(python && b.scope === fnScope)) {
+      // Visible from where the new function goes, unless declared here (ECMAScript: a module-level range) or
+      // assigned (Python: declared `global` / `nonlocal` in the new function as in the old one).
       if (python) {
-        if (access !== "read") globals.add(b.name);
+        if (access !== "read") (b.scope.kind === "module" ? globals : nonlocals).add(b.name);
         continue;
       }
       if (!(occ.kind === "definition" || occ.kind === "shorthand_pattern")) {
@@ -276,6 +292,7 @@ export function dataFlow(
   const loops = loopsAround(run, rules, fnScope);
   const variables: Variable[] = [];
   const usedBefore: DataFlow["usedBefore"] = [];
+  const maybeUnbound: DataFlow["maybeUnbound"] = [];
   for (const [b, uses] of byBinding) {
     const all = fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
     const declOcc = all.find((o) => o.kind === "definition" || o.kind === "shorthand_pattern") ?? null;
@@ -285,6 +302,7 @@ export function dataFlow(
       ? b.kind !== "parameter" && before.length === 0
       : declOcc !== null && inRange(declOcc.start) && b.kind !== "parameter";
     const writes = uses.filter((u) => u.access !== "read");
+    if (python && b.scope.kind === "module" && writes.length === 0) continue; // a module name it only reads
     const reads = uses.filter((u) => u.access === "read" || u.access === "readwrite");
     const accessAt = (o: Occurrence) => accessOf(o, nodeOf(file, o), rules);
     const outside = [...before, ...after];
@@ -311,6 +329,9 @@ export function dataFlow(
       first: uses[0]!.occ.start,
     };
     if (declared && !python && before.length > 0) usedBefore.push({ variable, at: before[0]!.start });
+    if (python && output && !boundBefore && !uses.some((u) => plainStatement(u, run) !== null)) {
+      maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
+    }
     if (param || output) variables.push(variable);
   }
   variables.sort((a, b) => a.first - b.first);
@@ -319,11 +340,13 @@ export function dataFlow(
     functionScope: fnScope,
     variables,
     globals: [...globals],
+    nonlocals: [...nonlocals],
     typeParameters: [...typeParameters],
     receiverUses,
     receiver,
     free,
     usedBefore,
+    maybeUnbound,
   };
 }
 

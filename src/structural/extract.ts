@@ -23,7 +23,15 @@ import { type FileBindings, fileBindings, lookup } from "../syntax/bindings.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
-import { type DataFlow, dataFlow, decoratorsOf, nodeOfScope, type Variable } from "./_extract_flow.ts";
+import {
+  type DataFlow,
+  dataFlow,
+  decoratorsOf,
+  nodeOfScope,
+  scopeOfNode,
+  type Variable,
+} from "./_extract_flow.ts";
+import { functionScope, type Scope } from "../syntax/binding_model.ts";
 import {
   familyOf,
   type FamilyRules,
@@ -92,6 +100,8 @@ interface Placement {
   classmethod: boolean;
   /** The class node (method) — its members must not clash. */
   classNode: Node | null;
+  /** The scope the new function is declared in: its names (and its parents') stay visible. */
+  outer: Scope;
 }
 
 /**
@@ -150,10 +160,11 @@ export async function planExtract(
   }
   const run = statementsInRange(file, rules, range);
   const facts = flowFacts(run, rules);
-  const flow = dataFlow(file, fb, run, rules);
-  const ctx: Context = { file, fb, rules, run, facts, flow, where, name, tool: options.tool, range };
+  const pre = { file, fb, rules, run, facts, where, name, tool: options.tool, range };
+  const base = basePlacement(pre, functionScope(scopeOfNode(fb, run.container)));
+  const ctx: Context = { ...pre, flow: dataFlow(file, fb, run, rules, { outer: base.outer }) };
   checkFlow(ctx);
-  const placement = placementOf(ctx);
+  const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
   return await build(parsing, ctx, placement);
 }
@@ -256,6 +267,21 @@ function checkFlow(ctx: Context): void {
       },
     );
   }
+  const unbound = flow.maybeUnbound[0];
+  if (unbound) {
+    const name = unbound.variable.name;
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${where}: "${name}" is assigned there on some paths only and read after them (line ${
+        at(ctx, unbound.at)
+      }), so the new function could not always return it`,
+      {
+        hint:
+          `Assign "${name}" before the range, extend the range over its later uses, or leave its assignments out`,
+        details: details(ctx, { name, line: at(ctx, unbound.at) }),
+      },
+    );
+  }
   const args = flow.free.find((o) => o.name === "arguments" && ctx.rules.family === "ecmascript");
   if (args) {
     throw new RecoverableError(
@@ -268,78 +294,99 @@ function checkFlow(ctx: Context): void {
   }
 }
 
-/** Where the new function goes: a method next to the enclosing one, or a function next to the top-level statement. */
-function placementOf(ctx: Context): Placement {
-  const { run, facts, flow, file, where } = ctx;
-  const refuse = (what: string, offset: number): never => {
-    throw new RecoverableError(
-      "unresolved",
-      `Cannot extract ${where}: ${what} at line ${at(ctx, offset)} is not inside a class method`,
-      {
-        hint: "Extract statements that do not use it, or pass the object they need explicitly",
-        details: details(ctx, { line: at(ctx, offset) }),
-      },
-    );
-  };
-  if (ctx.rules.family === "ecmascript" && facts.thisUses.length > 0) {
-    let fn: Node | null = run.container;
-    while (fn && !ctx.rules.thisFunctions.has(fn.type)) fn = fn.parent;
-    if (!fn || fn.type !== "method_definition" || fn.parent?.type !== "class_body") {
-      refuse(`"${facts.thisUses[0]!.type}"`, facts.thisUses[0]!.startIndex);
-    }
-    return {
-      kind: "method",
-      anchor: fn!,
-      position: "after",
-      isStatic: fn!.children.some((c) => c?.type === "static"),
-      receiver: null,
-      classmethod: false,
-      classNode: fn!.parent!.parent,
-    };
+/** Refuse: the statements use `this`, `self` or `super` outside a class method. */
+function notInMethod(ctx: Context, what: string, offset: number): never {
+  throw new RecoverableError(
+    "unresolved",
+    `Cannot extract ${ctx.where}: ${what} at line ${at(ctx, offset)} is not inside a class method`,
+    {
+      hint: "Extract statements that do not use it, or pass the object they need explicitly",
+      details: details(ctx, { line: at(ctx, offset) }),
+    },
+  );
+}
+
+/** The statement of the nearest block (not a class body) above `node` that holds it, and that block. */
+function statementAround(rules: FamilyRules, node: Node): { statement: Node; container: Node } | null {
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (!rules.containers.has(p.type)) continue;
+    if (p.parent?.type === "class_definition") continue; // a Python class body: its functions are methods
+    return { statement: child, container: p };
   }
-  const superUse = ctx.rules.family === "python" ? flow.free.find((o) => o.name === "super") : undefined;
-  if (ctx.rules.family === "python" && (flow.receiverUses.length > 0 || superUse)) {
-    const def = nodeOfScope(file, flow.functionScope);
-    if (!flow.receiver || !def) return refuse('"super"', superUse!.start);
-    if (flow.receiverUses.some((o) => o.kind === "definition")) {
-      refuse(
-        `the assignment to "${flow.receiver.name}"`,
-        flow.receiverUses.find((o) => o.kind === "definition")!.start,
-      );
+  return null;
+}
+
+/**
+ * Where the new function goes, before the data flow is known: a method next
+ * to the enclosing one (ECMAScript statements using `this`), a function
+ * before the top-level statement that holds module-level statements, or
+ * else a function right after the statement that declares the enclosing
+ * function, in the block around it (so that function's surroundings stay
+ * visible to it).
+ */
+function basePlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
+  const { run, facts, file, rules, fb } = ctx;
+  const plain = { isStatic: false, receiver: null, classmethod: false, classNode: null };
+  if (rules.family === "ecmascript" && facts.thisUses.length > 0) {
+    let fn: Node | null = run.container;
+    while (fn && !rules.thisFunctions.has(fn.type)) fn = fn.parent;
+    if (!fn || fn.type !== "method_definition" || fn.parent?.type !== "class_body") {
+      return notInMethod(ctx as Context, `"${facts.thisUses[0]!.type}"`, facts.thisUses[0]!.startIndex);
     }
-    const holder = def.parent?.type === "decorated_definition" ? def.parent : def;
+    const cls = fn.parent.parent!;
+    const around = statementAround(rules, cls);
     return {
+      ...plain,
       kind: "method",
-      anchor: def,
+      anchor: fn,
       position: "after",
-      isStatic: false,
-      receiver: flow.receiver.name,
-      classmethod: decoratorsOf(holder).includes("classmethod"),
-      classNode: holder.parent!.parent,
+      isStatic: fn.children.some((c) => c?.type === "static"),
+      classNode: cls,
+      outer: around ? scopeOfNode(fb, around.container) : fb.scopes[0]!,
     };
   }
   const root = file.tree.rootNode;
-  if (run.container.id === root.id) {
-    return {
-      kind: "function",
-      anchor: run.statements[0]!,
-      position: "before",
-      isStatic: false,
-      receiver: null,
-      classmethod: false,
-      classNode: null,
-    };
+  if (fnScope.kind === "module") {
+    let top: Node = run.container.id === root.id ? run.statements[0]! : run.container;
+    while (top.parent && top.parent.id !== root.id) top = top.parent;
+    return { ...plain, kind: "function", anchor: top, position: "before", outer: fnScope };
   }
-  let top: Node = run.container;
-  while (top.parent && top.parent.id !== root.id) top = top.parent;
+  const fnNode = nodeOfScope(file, fnScope);
+  const around = fnNode ? statementAround(rules, fnNode) : null;
+  if (!around) {
+    let top: Node = run.container;
+    while (top.parent && top.parent.id !== root.id) top = top.parent;
+    return { ...plain, kind: "function", anchor: top, position: "after", outer: fb.scopes[0]! };
+  }
   return {
+    ...plain,
     kind: "function",
-    anchor: top,
+    anchor: around.statement,
     position: "after",
-    isStatic: false,
-    receiver: null,
-    classmethod: false,
-    classNode: null,
+    outer: scopeOfNode(fb, around.container),
+  };
+}
+
+/** A Python method when the statements use its receiver (`self`, `cls`) or `super`. */
+function methodPlacement(ctx: Context, base: Placement): Placement {
+  const { flow, file } = ctx;
+  if (ctx.rules.family !== "python") return base;
+  const superUse = flow.free.find((o) => o.name === "super");
+  if (flow.receiverUses.length === 0 && !superUse) return base;
+  const def = nodeOfScope(file, flow.functionScope);
+  if (!flow.receiver || !def) return notInMethod(ctx, '"super"', superUse!.start);
+  const assigned = flow.receiverUses.find((o) => o.kind === "definition");
+  if (assigned) notInMethod(ctx, `the assignment to "${flow.receiver.name}"`, assigned.start);
+  const holder = def.parent?.type === "decorated_definition" ? def.parent : def;
+  return {
+    ...base,
+    kind: "method",
+    anchor: def,
+    position: "after",
+    receiver: flow.receiver.name,
+    classmethod: decoratorsOf(holder).includes("classmethod"),
+    classNode: holder.parent!.parent,
   };
 }
 
@@ -461,6 +508,7 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   });
   const lines = [...header];
   if (python && flow.globals.length > 0) lines.push(`${unit}global ${flow.globals.join(", ")}`);
+  if (python && flow.nonlocals.length > 0) lines.push(`${unit}nonlocal ${flow.nonlocals.join(", ")}`);
   const bodyFirst = lines.length;
   lines.push(body);
   if (outputs.length > 0) {
