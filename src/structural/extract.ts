@@ -19,7 +19,7 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { columnsOf, indentOfLine } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
-import { type FileBindings, fileBindings, lookup } from "../syntax/bindings.ts";
+import { encloses, type FileBindings, fileBindings, lookup } from "../syntax/bindings.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
@@ -466,7 +466,9 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     const list = typeParametersFor(file, ctx.fb, flow.typeParameters, [
       ...types.values(),
       ...outTypes.filter((t) => t !== null),
-    ], (b) => classScope !== null && b.scope.kind === "class" && b.scope.start === classScope.startIndex);
+    ], (b) =>
+      encloses(b.scope, placement.outer) ||
+      (classScope !== null && b.scope.kind === "class" && b.scope.start === classScope.startIndex));
     if (list.length > 0) typeParams = `<${list.join(", ")}>`;
     if (!returns && !generator && outputs.length > 0 && outTypes.every((t) => t?.annotated)) {
       const inner = outputs.length === 1
@@ -593,8 +595,10 @@ function callText(
     const t = outTypes[outputs.indexOf(v)];
     return `${v.name}${ts && t?.annotated ? `: ${t.text}` : ""}`;
   });
+  const assign = `({ ${names.join(", ")} } = ${expr});`;
+  if (declared.length === 0) return assign;
   const kw = declared.some((v) => declarationKeyword(v.declaration) === "var") ? "var" : "let";
-  return `${kw} ${decls.join(", ")};${eol}${indent}({ ${names.join(", ")} } = ${expr});`;
+  return `${kw} ${decls.join(", ")};${eol}${indent}${assign}`;
 }
 
 /**
