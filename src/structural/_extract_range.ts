@@ -89,6 +89,9 @@ const FAMILIES: Record<string, FamilyRules> = {
   python: PYTHON,
 };
 
+/** The languages extraction supports. */
+export const EXTRACT_LANGUAGES: string[] = Object.keys(FAMILIES);
+
 /**
  * The extraction rules of a language.
  *

@@ -33,6 +33,7 @@ import {
 } from "./_extract_flow.ts";
 import { functionScope, type Scope } from "../syntax/binding_model.ts";
 import {
+  EXTRACT_LANGUAGES,
   familyOf,
   type FamilyRules,
   type FlowFacts,
@@ -55,6 +56,15 @@ import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, codeLineRoles, loadSource, type SourceFile, withIndentUnit } from "./source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
+
+/**
+ * The languages extraction supports.
+ *
+ * @returns Language ids.
+ */
+export function extractLanguages(): string[] {
+  return EXTRACT_LANGUAGES;
+}
 
 /** Options of {@linkcode planExtract}. */
 export interface ExtractOptions {

@@ -297,7 +297,7 @@ Deno.test("planExtract() moves textwrap.dedent's margin search into a function: 
   await samePy(plan);
 });
 
-Deno.test("planExtract() on textwrap: a method for self, a generator by yield from, nonlocal state", async () => {
+Deno.test("planExtract() on textwrap: a method for self, a generator by yield from, a trailing return", async () => {
   const long = await extract(
     "textwrap.py",
     TEXTWRAP,
@@ -346,6 +346,41 @@ Deno.test("planExtract() on textwrap: a method for self, a generator by yield fr
   );
   assert.equal(fill.call, "return self._joined(text)");
   await samePy(fill);
+});
+
+Deno.test("planExtract() keeps a Python nonlocal: ast.unparse's precedence step, same output", async () => {
+  const AST = Deno.readTextFileSync("/usr/lib/python3.11/ast.py");
+  const plan = await extract(
+    "ast.py",
+    AST,
+    linesAt(AST, "            operator_precedence = operator_precedence.next()", 3),
+    "_step",
+  );
+  assert.deepEqual(plan.parameters, ["node"], "self and operator_precedence are visible where _step goes");
+  assert.ok(
+    plan.text.includes(
+      [
+        "        def increasing_level_traverse(node):",
+        "            nonlocal operator_precedence",
+        "            _step(node)",
+        "",
+        "        def _step(node):",
+        "            nonlocal operator_precedence",
+        "            operator_precedence = operator_precedence.next()",
+        "            self.set_precedence(operator_precedence, node)",
+        "            self.traverse(node)",
+        "",
+        "        with self.require_parens(operator_precedence, node):",
+      ].join("\n"),
+    ),
+  );
+  const program = [
+    "-c",
+    'import astx\nfor s in ["a and (b or c) and not d or e", "x or y or (z and w)"]:\n    print(astx.unparse(astx.parse(s)))',
+  ];
+  const before = await run("python3", program, "astx.py", AST);
+  assert.equal(before, "a and (b or c) and (not d) or e\nx or y or (z and w)\n");
+  assert.equal(await run("python3", program, "astx.py", plan.text), before);
 });
 
 Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their declarations, type parameters kept", async () => {
