@@ -15,32 +15,23 @@
  *
  * @module
  */
-import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import { columnsOf, indentOfLine } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
-import { encloses, type FileBindings, fileBindings, lookup } from "../syntax/bindings.ts";
+import { encloses, fileBindings } from "../syntax/bindings.ts";
+import { functionScope } from "../syntax/binding_model.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
-import {
-  type DataFlow,
-  dataFlow,
-  decoratorsOf,
-  nodeOfScope,
-  scopeOfNode,
-  type Variable,
-} from "./_extract_flow.ts";
-import { functionScope, type Scope } from "../syntax/binding_model.ts";
+import { checkClash, checkFlow, type Context, parameterTypes } from "./_extract_checks.ts";
+import { dataFlow, scopeOfNode, type Variable } from "./_extract_flow.ts";
+import { basePlacement, methodPlacement, type Placement } from "./_extract_placement.ts";
 import {
   EXTRACT_LANGUAGES,
   familyOf,
-  type FamilyRules,
-  type FlowFacts,
   flowFacts,
   lineOf,
   type LineRange,
-  type StatementRun,
   statementsInRange,
 } from "./_extract_range.ts";
 import {
@@ -53,7 +44,7 @@ import {
 import { validIdentifier } from "./rename.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
-import { applyTextEdits, codeLineRoles, loadSource, type SourceFile, withIndentUnit } from "./source.ts";
+import { applyTextEdits, codeLineRoles, loadSource, withIndentUnit } from "./source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
 
@@ -96,22 +87,6 @@ export interface ExtractPlan {
   call: string;
   /** 1-based line of the new function's first line in the new text. */
   line: number;
-}
-
-/** Where the new function goes and how it is called. */
-interface Placement {
-  kind: "function" | "method";
-  /** The node it goes next to. */
-  anchor: Node;
-  position: "before" | "after";
-  /** ECMAScript method: `static`; Python method: the receiver's name and `@classmethod`. */
-  isStatic: boolean;
-  receiver: string | null;
-  classmethod: boolean;
-  /** The class node (method) — its members must not clash. */
-  classNode: Node | null;
-  /** The scope the new function is declared in: its names (and its parents') stay visible. */
-  outer: Scope;
 }
 
 /**
@@ -177,281 +152,6 @@ export async function planExtract(
   const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
   return await build(parsing, ctx, placement);
-}
-
-interface Context {
-  file: SourceFile;
-  fb: FileBindings;
-  rules: FamilyRules;
-  run: StatementRun;
-  facts: FlowFacts;
-  flow: DataFlow;
-  where: string;
-  name: string;
-  tool: string;
-  range: LineRange;
-}
-
-function details(ctx: Context, more: Record<string, unknown> = {}): Record<string, unknown> {
-  return { path: ctx.file.rel, start_line: ctx.range.start_line, end_line: ctx.range.end_line, ...more };
-}
-
-function at(ctx: Context, offset: number): number {
-  return lineOf(ctx.file.text, offset);
-}
-
-/** Refuse control flow, hoisting and class bodies the extraction cannot keep. */
-function checkFlow(ctx: Context): void {
-  const { run, facts, flow, where, file } = ctx;
-  if (flow.blockScope.kind === "class") {
-    throw new RecoverableError(
-      "invalid_args",
-      `Cannot extract ${where}: they are statements of a class body`,
-      {
-        hint:
-          "Extract statements of a function or method body, or move members with insert_code / remove_symbol",
-        details: details(ctx),
-      },
-    );
-  }
-  const escape = facts.escapes[0];
-  if (escape) {
-    const word = escape.type.startsWith("break") ? "break" : "continue";
-    throw new RecoverableError(
-      "control_flow_escapes",
-      `Cannot extract ${where}: the ${word} at line ${
-        at(ctx, escape.startIndex)
-      } jumps to a loop outside them`,
-      {
-        hint:
-          "Include the whole loop in the range, or extract only statements inside the loop body that do not break or continue it",
-        details: details(ctx, { line: at(ctx, escape.startIndex) }),
-      },
-    );
-  }
-  if (facts.returns.length > 0) {
-    const fn = nodeOfScope(file, flow.functionScope);
-    const body = fn?.childForFieldName("body");
-    const lastCode = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
-    const endsBody = flow.functionScope.kind === "function" && body?.id === run.container.id &&
-      lastCode !== undefined && lastCode !== null && lastCode.endIndex <= run.end;
-    const outputs = flow.variables.filter((v) => v.output);
-    if (!endsBody || outputs.length > 0) {
-      const r = facts.returns[0]!;
-      throw new RecoverableError(
-        "control_flow_escapes",
-        `Cannot extract ${where}: the return at line ${at(ctx, r.startIndex)} leaves the enclosing function${
-          endsBody ? ` while ${outputs.map((v) => `"${v.name}"`).join(", ")} must also flow out` : ""
-        }`,
-        {
-          hint:
-            "Extend the range to the end of the function body (the call then returns the new function's result), or leave the return out of the range",
-          details: details(ctx, { line: at(ctx, r.startIndex) }),
-        },
-      );
-    }
-  }
-  if (facts.yields && ctx.rules.family === "python" && facts.awaits) {
-    throw new RecoverableError(
-      "control_flow_escapes",
-      `Cannot extract ${where}: they yield inside an async generator`,
-      {
-        hint:
-          "Python cannot delegate to an async generator (no `yield from` there): leave the yield out of the range",
-        details: details(ctx),
-      },
-    );
-  }
-  const hoisted = flow.usedBefore[0];
-  if (hoisted) {
-    throw new RecoverableError(
-      "invalid_args",
-      `Cannot extract ${where}: "${hoisted.variable.name}" is declared there but used before, at line ${
-        at(ctx, hoisted.at)
-      }`,
-      {
-        hint: `Extend the range to line ${
-          at(ctx, hoisted.at)
-        }, or leave the declaration of "${hoisted.variable.name}" out of it`,
-        details: details(ctx, { name: hoisted.variable.name, line: at(ctx, hoisted.at) }),
-      },
-    );
-  }
-  const unbound = flow.maybeUnbound[0];
-  if (unbound) {
-    const name = unbound.variable.name;
-    throw new RecoverableError(
-      "unresolved",
-      `Cannot extract ${where}: "${name}" is assigned there on some paths only and read after them (line ${
-        at(ctx, unbound.at)
-      }), so the new function could not always return it`,
-      {
-        hint:
-          `Assign "${name}" before the range, extend the range over its later uses, or leave its assignments out`,
-        details: details(ctx, { name, line: at(ctx, unbound.at) }),
-      },
-    );
-  }
-  const args = flow.free.find((o) => o.name === "arguments" && ctx.rules.family === "ecmascript");
-  if (args) {
-    throw new RecoverableError(
-      "unresolved",
-      `Cannot extract ${where}: "arguments" at line ${
-        at(ctx, args.start)
-      } means the enclosing function's arguments`,
-      { hint: "Name the parameters you need instead of arguments, then extract", details: details(ctx) },
-    );
-  }
-}
-
-/** Refuse: the statements use `this`, `self` or `super` outside a class method. */
-function notInMethod(ctx: Context, what: string, offset: number): never {
-  throw new RecoverableError(
-    "unresolved",
-    `Cannot extract ${ctx.where}: ${what} at line ${at(ctx, offset)} is not inside a class method`,
-    {
-      hint: "Extract statements that do not use it, or pass the object they need explicitly",
-      details: details(ctx, { line: at(ctx, offset) }),
-    },
-  );
-}
-
-/** The statement of the nearest block (not a class body) above `node` that holds it, and that block. */
-function statementAround(rules: FamilyRules, node: Node): { statement: Node; container: Node } | null {
-  let child = node;
-  for (let p = node.parent; p; child = p, p = p.parent) {
-    if (!rules.containers.has(p.type)) continue;
-    if (p.parent?.type === "class_definition") continue; // a Python class body: its functions are methods
-    return { statement: child, container: p };
-  }
-  return null;
-}
-
-/**
- * Where the new function goes, before the data flow is known: a method next
- * to the enclosing one (ECMAScript statements using `this`), a function
- * before the top-level statement that holds module-level statements, or
- * else a function right after the statement that declares the enclosing
- * function, in the block around it (so that function's surroundings stay
- * visible to it).
- */
-function basePlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
-  const { run, facts, file, rules, fb } = ctx;
-  const plain = { isStatic: false, receiver: null, classmethod: false, classNode: null };
-  if (rules.family === "ecmascript" && facts.thisUses.length > 0) {
-    let fn: Node | null = run.container;
-    while (fn && !rules.thisFunctions.has(fn.type)) fn = fn.parent;
-    if (!fn || fn.type !== "method_definition" || fn.parent?.type !== "class_body") {
-      return notInMethod(ctx as Context, `"${facts.thisUses[0]!.type}"`, facts.thisUses[0]!.startIndex);
-    }
-    const cls = fn.parent.parent!;
-    const around = statementAround(rules, cls);
-    return {
-      ...plain,
-      kind: "method",
-      anchor: fn,
-      position: "after",
-      isStatic: fn.children.some((c) => c?.type === "static"),
-      classNode: cls,
-      outer: around ? scopeOfNode(fb, around.container) : fb.scopes[0]!,
-    };
-  }
-  const root = file.tree.rootNode;
-  if (fnScope.kind === "module") {
-    let top: Node = run.container.id === root.id ? run.statements[0]! : run.container;
-    while (top.parent && top.parent.id !== root.id) top = top.parent;
-    return { ...plain, kind: "function", anchor: top, position: "before", outer: fnScope };
-  }
-  const fnNode = nodeOfScope(file, fnScope);
-  const around = fnNode ? statementAround(rules, fnNode) : null;
-  if (!around) {
-    let top: Node = run.container;
-    while (top.parent && top.parent.id !== root.id) top = top.parent;
-    return { ...plain, kind: "function", anchor: top, position: "after", outer: fb.scopes[0]! };
-  }
-  return {
-    ...plain,
-    kind: "function",
-    anchor: around.statement,
-    position: "after",
-    outer: scopeOfNode(fb, around.container),
-  };
-}
-
-/** A Python method when the statements use its receiver (`self`, `cls`) or `super`. */
-function methodPlacement(ctx: Context, base: Placement): Placement {
-  const { flow, file } = ctx;
-  if (ctx.rules.family !== "python") return base;
-  const superUse = flow.free.find((o) => o.name === "super");
-  if (flow.receiverUses.length === 0 && !superUse) return base;
-  const def = nodeOfScope(file, flow.functionScope);
-  if (!flow.receiver || !def) return notInMethod(ctx, '"super"', superUse!.start);
-  const assigned = flow.receiverUses.find((o) => o.kind === "definition");
-  if (assigned) notInMethod(ctx, `the assignment to "${flow.receiver.name}"`, assigned.start);
-  const holder = def.parent?.type === "decorated_definition" ? def.parent : def;
-  return {
-    ...base,
-    kind: "method",
-    anchor: def,
-    position: "after",
-    receiver: flow.receiver.name,
-    classmethod: decoratorsOf(holder).includes("classmethod"),
-    classNode: holder.parent!.parent,
-  };
-}
-
-/** Refuse a name already visible where the call or the new function goes. */
-function checkClash(ctx: Context, placement: Placement): void {
-  const { fb, flow, name, where } = ctx;
-  const clash = (offset: number, why: string): never => {
-    const line = at(ctx, offset);
-    throw new RecoverableError("name_clash", `Cannot extract ${where} as "${name}": ${why} (line ${line})`, {
-      hint: "Choose another name",
-      details: details(ctx, { name, line }),
-    });
-  };
-  const visible = lookup(flow.blockScope, name);
-  if (visible) {
-    const decl = fb.occurrences.find((o) => o.binding === visible && o.kind === "definition");
-    clash(decl?.start ?? 0, `"${name}" is already declared where the call goes`);
-  }
-  if (placement.kind === "method") {
-    const cls = placement.classNode!;
-    const member = fb.occurrences.find((o) =>
-      o.name === name && o.start >= cls.startIndex && o.end <= cls.endIndex &&
-      (o.kind === "member_definition" || o.kind === "member_this" ||
-        (o.kind === "definition" && o.binding?.scope.kind === "class"))
-    );
-    if (member) clash(member.start, `the class already has a member "${name}"`);
-    return;
-  }
-  const global = fb.occurrences.find((o) => o.name === name && o.binding === null && o.kind === "reference");
-  if (global) clash(global.start, `"${name}" is used as a global name, which the new function would shadow`);
-}
-
-/** The type of each parameter (TypeScript), or the `types_required` refusal. */
-function parameterTypes(ctx: Context, params: Variable[]): Map<Variable, WrittenType> {
-  const out = new Map<Variable, WrittenType>();
-  if (!typed(ctx.file.language)) return out;
-  for (const v of params) {
-    const t = declaredType(v.declaration);
-    if (!t) {
-      const line = v.declaration ? at(ctx, v.declaration.startIndex) : null;
-      throw new RecoverableError(
-        "types_required",
-        `Cannot extract ${ctx.where}: the type of "${v.name}" (${
-          line ? `declared at line ${line}` : "declared elsewhere"
-        }) is not written in its declaration, and it would become a parameter`,
-        {
-          hint:
-            `Annotate "${v.name}" where it is declared (e.g. \`${v.name}: SomeType\`), or include its declaration in the range, then extract`,
-          details: details(ctx, { name: v.name, ...(line ? { line } : {}) }),
-        },
-      );
-    }
-    out.set(v, t);
-  }
-  return out;
 }
 
 async function build(parsing: Parsing, ctx: Context, placement: Placement): Promise<ExtractPlan> {
