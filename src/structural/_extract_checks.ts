@@ -102,7 +102,9 @@ export function checkFlow(ctx: Context): void {
       );
     }
   }
-  if (facts.yields && ctx.rules.family === "python" && facts.awaits) {
+  const asyncFunction = () =>
+    nodeOfScope(file, flow.functionScope)?.children.some((c) => c?.type === "async") === true;
+  if (facts.yields && ctx.rules.family === "python" && (facts.awaits || asyncFunction())) {
     throw new RecoverableError(
       "control_flow_escapes",
       `Cannot extract ${where}: they yield inside an async generator`,

@@ -502,6 +502,10 @@ Deno.test("planExtract() refuses what it cannot prove, naming where", async () =
   );
   assert.equal(member.code, "name_clash");
   assert.match(member.message, /the class already has a member "_split"/);
+  const TYPES = Deno.readTextFileSync("/usr/lib/python3.11/types.py");
+  const asyncGen = await refusal("types.py", TYPES, linesAt(TYPES, "    yield\n_ag = _ag()", 1));
+  assert.equal(asyncGen.code, "control_flow_escapes");
+  assert.match(asyncGen.message, /yield inside an async generator/);
   const reserved = await refusal(
     "textwrap.py",
     TEXTWRAP,
