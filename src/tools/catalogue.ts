@@ -13,6 +13,7 @@ import { editCapabilities } from "./edit_capabilities.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editExtractFunction } from "./edit_extract_function.ts";
 import { editFile } from "./edit_file.ts";
+import { editInline } from "./edit_inline.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
 import { editRenameSymbol } from "./edit_rename_symbol.ts";
 import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
@@ -72,6 +73,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   findReferencesTool,
   editRenameSymbol,
   editExtractFunction,
+  editInline,
   editDryRun,
   editCapabilities,
   // checkpoints (issue 14)
