@@ -170,14 +170,14 @@ export function effectBefore(root: Node, offset: number): Node | null {
 /**
  * Whether the expression at `use` may be evaluated other than exactly once,
  * in order, when `root` is: under a condition or a short-circuit, in a loop,
- * in a nested function.
+ * in a nested function (`root` itself included).
  *
  * @param use A node inside `root`.
  * @param root The enclosing expression or statement.
  * @returns The construct that makes it so, or null.
  */
 export function conditionalAround(use: Node, root: Node): Node | null {
-  for (let n = use.parent; n && n.id !== root.id; n = n.parent) {
+  for (let n = use.parent; n; n = n.parent) {
     if (CONDITIONAL.has(n.type)) return n;
     if (
       n.type === "binary_expression" && /^(?:&&|\|\||\?\?)$/.test(n.childForFieldName("operator")?.type ?? "")
@@ -185,6 +185,7 @@ export function conditionalAround(use: Node, root: Node): Node | null {
       return n;
     }
     if (n.type === "boolean_operator") return n;
+    if (n.id === root.id) break;
   }
   return null;
 }
@@ -262,6 +263,7 @@ export function parenthesised(expr: Node, text: string, slot: Node): string {
   const comma = expr.type === "sequence_expression" || expr.type === "expression_list";
   if (!comma && (ATOMIC.has(expr.type) || bindsTighter(expr, slot))) return text;
   const p = slot.parent;
+  if (!comma && slot.type === "shorthand_property_identifier") return text; // becomes a pair's value
   if (!comma && p) {
     if (OPEN_SLOTS.has(p.type)) {
       // A declarator's value, a pair's value: only the value side.
