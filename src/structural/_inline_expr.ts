@@ -135,6 +135,16 @@ const CONDITIONAL = new Set([
   "with_statement",
 ]);
 
+/** The part of a conditional construct that runs exactly once, first. */
+const ONCE_FIELDS: Record<string, string> = {
+  for_in_statement: "right",
+  for_statement: "right",
+  if_statement: "condition",
+  ternary_expression: "condition",
+  switch_statement: "value",
+  with_statement: "with_clause",
+};
+
 /**
  * Whether evaluating a node may have an effect, or makes a fresh object.
  *
@@ -177,7 +187,14 @@ export function effectBefore(root: Node, offset: number): Node | null {
  * @returns The construct that makes it so, or null.
  */
 export function conditionalAround(use: Node, root: Node): Node | null {
-  for (let n = use.parent; n; n = n.parent) {
+  let child = use;
+  for (let n = use.parent; n; child = n, n = n.parent) {
+    // What a loop iterates and an if's condition run once, before the rest.
+    const once = ONCE_FIELDS[n.type];
+    if (once && n.childForFieldName(once)?.id === child.id) {
+      if (n.id === root.id) break;
+      continue;
+    }
     if (CONDITIONAL.has(n.type)) return n;
     if (
       n.type === "binary_expression" && /^(?:&&|\|\||\?\?)$/.test(n.childForFieldName("operator")?.type ?? "")

@@ -32,7 +32,8 @@ export type Capability =
   | "safe_text_patch"
   | "find_references"
   | "rename_symbol"
-  | "extract_function";
+  | "extract_function"
+  | "inline";
 
 /** One row of the matrix. */
 export interface LanguageCapabilities {
@@ -89,13 +90,19 @@ const NEEDS: Record<
     fallback:
       "insert_code the new function next to the enclosing one, then edit_safe_text_patch the statements into a call (parameters and returns worked out by hand)",
   },
+  inline: {
+    needs: "bindings",
+    languages: extractLanguages,
+    fallback:
+      "find_symbol for the value or body, then edit_safe_text_patch at each use (check shadowing and side effects by hand)",
+  },
 };
 
 /** The edit_capabilities tool. */
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references, edit_rename_symbol and edit_extract_function: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references, edit_rename_symbol, edit_extract_function and edit_inline: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),

@@ -29,6 +29,7 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     assert.equal(row.capabilities["find_references"], bindings.has(row.language));
     assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
     assert.equal(row.capabilities["extract_function"], bindings.has(row.language), row.language);
+    assert.equal(row.capabilities["inline"], bindings.has(row.language), row.language);
     assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
@@ -44,6 +45,7 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     "find_references",
     "rename_symbol",
     "extract_function",
+    "inline",
   ]);
 });
 

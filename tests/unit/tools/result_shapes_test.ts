@@ -78,6 +78,7 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     ["find_references", { path: py, target: "Writer/AddConfig" }],
     ["edit_rename_symbol", { path: py, target: "Writer/AddConfig", new_name: "AddConfiguration" }],
     ["edit_extract_function", { path: py, range: { start_line: 30, end_line: 30 }, name: "search_paths" }],
+    ["edit_inline", { path: py, target: { line: 31, column: 21 } }],
     ["str_replace_based_edit_tool", { command: "view", path: py, view_range: [1, 2] }],
     ["apply_patch", { input: "*** Begin Patch\n*** Add File: p.txt\n+p\n*** End Patch\n" }],
     ["checkpoint_list", {}],
