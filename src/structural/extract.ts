@@ -18,22 +18,14 @@
 import { RecoverableError } from "../errors.ts";
 import { columnsOf, indentOfLine } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
-import { encloses, fileBindings } from "../syntax/bindings.ts";
+import { encloses } from "../syntax/bindings.ts";
 import { functionScope } from "../syntax/binding_model.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
 import { checkClash, checkFlow, type Context, parameterTypes } from "./_extract_checks.ts";
 import { dataFlow, scopeOfNode, type Variable } from "./_extract_flow.ts";
 import { basePlacement, methodPlacement, type Placement } from "./_extract_placement.ts";
-import {
-  EXTRACT_LANGUAGES,
-  familyOf,
-  flowFacts,
-  lineOf,
-  type LineRange,
-  statementsInRange,
-} from "./_extract_range.ts";
+import { EXTRACT_LANGUAGES, flowFacts, lineOf, type LineRange, statementsInRange } from "./_extract_range.ts";
 import {
   declarationKeyword,
   declaredType,
@@ -44,7 +36,8 @@ import {
 import { validIdentifier } from "./rename.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
-import { applyTextEdits, codeLineRoles, loadSource, withIndentUnit } from "./source.ts";
+import { applyTextEdits, codeLineRoles, withIndentUnit } from "./source.ts";
+import { openBound } from "./_bound_source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
 
@@ -110,28 +103,9 @@ export async function planExtract(
   name: string,
   options: ExtractOptions,
 ): Promise<ExtractPlan> {
-  const file = withIndentUnit(
-    await loadSource(parsing, stage, path, { tool: options.tool, expectedVersion: options.expectedVersion }),
-    "",
-  );
-  const rules = familyOf(file.language);
-  const fb = rules
-    ? await fileBindings(parsing, {
-      path: file.rel,
-      language: file.language,
-      version: file.version,
-      text: file.text,
-    })
-    : null;
-  if (!rules || !fb) {
-    throw structuralUnsupported(file.rel, {
-      tool: options.tool,
-      version: file.version,
-      language: file.language,
-      reason:
-        `extracting a function works in TypeScript, TSX, JavaScript and Python files, not ${file.language}`,
-    });
-  }
+  const bound = await openBound(parsing, stage, path, { ...options, doing: "extracting a function" });
+  const { fb, rules } = bound;
+  const file = withIndentUnit(bound.file, "");
   const where = `lines ${range.start_line}-${range.end_line} of "${file.rel}"`;
   if (!validIdentifier(file.language, name)) {
     throw new RecoverableError(

@@ -18,11 +18,9 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { fileBindings } from "../syntax/bindings.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import { accessOf, nodeOf } from "./_extract_flow.ts";
-import { familyOf, type FamilyRules, lineOf } from "./_extract_range.ts";
+import { type FamilyRules, lineOf } from "./_extract_range.ts";
 import { conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
 import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
@@ -30,7 +28,8 @@ import { removalEdit } from "./node_edit.ts";
 import { findReferences } from "./references.ts";
 import { type ReferenceTarget, targetOccurrence } from "./reference_target.ts";
 import { nodeTarget } from "./selectors.ts";
-import { applyTextEdits, loadSource, type TextEdit } from "./source.ts";
+import { applyTextEdits, type TextEdit } from "./source.ts";
+import { openBound } from "./_bound_source.ts";
 
 /** Options of {@linkcode planInline}. */
 export interface InlineOptions {
@@ -73,27 +72,7 @@ export async function planInline(
   target: ReferenceTarget,
   options: InlineOptions,
 ): Promise<InlinePlan> {
-  const file = await loadSource(parsing, stage, path, {
-    tool: options.tool,
-    expectedVersion: options.expectedVersion,
-  });
-  const rules = familyOf(file.language);
-  const fb = rules
-    ? await fileBindings(parsing, {
-      path: file.rel,
-      language: file.language,
-      version: file.version,
-      text: file.text,
-    })
-    : null;
-  if (!rules || !fb) {
-    throw structuralUnsupported(file.rel, {
-      tool: options.tool,
-      version: file.version,
-      language: file.language,
-      reason: `inlining works in TypeScript, TSX, JavaScript and Python files, not ${file.language}`,
-    });
-  }
+  const { file, fb, rules } = await openBound(parsing, stage, path, { ...options, doing: "inlining" });
   const occ = await targetOccurrence(parsing, fb, target, options.tool);
   const binding = occ.binding;
   const declaration = binding
