@@ -128,6 +128,8 @@ export class Checkpoints {
   #ready = false;
 
   /**
+   * Open the shadow repository of a root (created on the first record).
+   *
    * @param fs The workspace's wrapped backend.
    * @param root Backend path of the workspace root.
    */
