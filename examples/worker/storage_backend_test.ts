@@ -98,6 +98,14 @@ Deno.test("storage backend: a file larger than one value is stored in chunks and
   for (const v of store.data.values()) assert.ok(v.length <= 120 * 1024);
   const back = createStorageBackend(store);
   assert.equal(new TextDecoder().decode(await back.readFile("/d/big.txt") as Uint8Array), BIG);
+  // A rewrite to fewer chunks removes the ones it no longer needs.
+  await backend.writeFile("/d/small.txt", new TextEncoder().encode(BIG));
+  await backend.writeFile("/d/small.txt", new TextEncoder().encode("small\n"));
+  assert.deepEqual([...store.data.keys()].filter((k) => k.startsWith("d:/d/small.txt:")), [
+    "d:/d/small.txt:0",
+  ]);
+  await backend.unlink("/d/small.txt");
+  assert.deepEqual([...store.data.keys()].filter((k) => k.includes("/d/small.txt")), []);
   // A refused exclusive write stores nothing.
   await assert.rejects(backend.writeFile("/d/big.txt", new Uint8Array([1]), { flag: "wx" }));
   assert.equal(

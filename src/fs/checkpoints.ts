@@ -160,6 +160,7 @@ export class Checkpoints {
     if (!(await this.#fs.read(`${this.#gitdir}/HEAD`))) {
       await this.#fs.mkdirp(this.#gitdir);
       await git.init({ ...this.#git, bare: true, defaultBranch: "checkpoints" });
+      await git.writeRef({ ...this.#git, ref: "HEAD", value: REF, symbolic: true, force: true });
     }
     this.#ready = true;
   }
@@ -226,8 +227,8 @@ export class Checkpoints {
           committer: { ...AUTHOR, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 },
         },
       });
+      // The last write: until the branch moves, the objects above are unreferenced (a failure leaves no checkpoint).
       await git.writeRef({ ...this.#git, ref: REF, value: id, force: true });
-      await git.writeRef({ ...this.#git, ref: "HEAD", value: REF, symbolic: true, force: true });
       return id;
     });
   }
