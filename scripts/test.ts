@@ -2,7 +2,8 @@
  * `deno task test`: every test, every runtime.
  *   1. set-up (idempotent): npm deps, vendored wasm, runtime tools
  *   2. house checks: `deno fmt --check`, `deno lint`, core type-checked without Deno/Node types
- *   3. unit and doc tests (`deno test --doc`), then the served surfaces end to end (tests/surfaces/)
+ *   3. unit and doc tests (`deno test --doc`), then the served surfaces end to end (tests/surfaces/),
+ *      the Worker example in workerd (examples/worker/), the npm package from Node and Bun (tests/npm/)
  *   4. the conformance suite in Deno, Node, Bun, Chromium and workerd; all
  *      digests must agree
  * Ends with one line "N passed, N failed": unit/doc tests plus every runtime's
@@ -75,6 +76,11 @@ await denoTest("unit/doc tests", ["--doc", "--parallel", "src/", "tests/unit/"])
 // The served surfaces end to end: the HTTP suite against real servers in Deno, Node, Bun and workerd, and
 // MCP through the SDK's own Client over stdio (a `graver mcp` subprocess) and Streamable HTTP.
 await denoTest("surfaces (HTTP in 4 runtimes, MCP)", ["tests/surfaces/"]);
+// The Cloudflare Worker example in workerd (a Durable Object workspace persisted across restarts) and its
+// storage backend.
+await denoTest("example worker (workerd)", ["examples/worker/"]);
+// The npm package: built, packed, installed into a temporary project, run from Node and Bun.
+await denoTest("npm package (Node, Bun)", ["tests/npm/"]);
 
 const digests = new Map<string, string>();
 for (const rt of RUNTIMES) {
