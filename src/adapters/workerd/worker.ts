@@ -3,7 +3,8 @@
  * same hono app as `graver serve`, over a workspace that lives in the
  * isolate (an in-memory backend unless the embedder passes one). A worker
  * is never on loopback, so it refuses every request until the
- * `GRAVER_TOKEN` secret (16+ characters) is set.
+ * `GRAVER_TOKEN` secret (16+ characters) is set. Checkpoints stay off (the
+ * checkpoint tools say so), so a bundle may leave isomorphic-git out.
  *
  * The entry imports the wasm as modules (workerd cannot compile wasm from
  * bytes) and exports the handler:

@@ -6,8 +6,10 @@
  * splitting keeps what a request may never need out of the entry module
  * workerd evaluates at start: the MCP server (SDK, zod, the JSON Schema
  * validator) is a chunk the entry imports on the first `/mcp` request, and
- * isomorphic-git (checkpoints, off in a worker) a chunk nothing loads. Used
- * by the HTTP runtime test and by bench/surfaces.bench.ts (which minifies it).
+ * web-tree-sitter's JS a chunk the first parse imports. isomorphic-git is
+ * left out: only checkpoints use it, and a worker cannot turn them on (its
+ * import is never called). Used by the HTTP runtime test and by
+ * bench/surfaces.bench.ts (which minifies it).
  *
  * @module
  */
@@ -36,7 +38,7 @@ export interface HttpWorkerBuild {
   entry: string;
   /** JS chunks the entry imports statically: with the entry, what workerd evaluates at start. */
   chunks: string[];
-  /** JS chunks imported on first need only (dynamic import): the MCP server, isomorphic-git. */
+  /** JS chunks imported on first need only (dynamic import): the MCP server, web-tree-sitter. */
   lazy: string[];
   /** Data modules (JSON) the worker imports on first need. */
   assets: string[];
@@ -123,6 +125,8 @@ export async function buildHttpWorker(options: HttpWorkerBundle): Promise<HttpWo
     `--inject:${ROOT}src/adapters/browser/shims/process.ts`,
     "--define:global=globalThis",
     "--external:*.wasm",
+    // Checkpoints only (src/fs/_git.ts imports it on first use); createWorker never turns them on.
+    "--external:isomorphic-git",
     `--alias:ajv=${stub}`,
     `--alias:ajv-formats=${stub}`,
     `--metafile=${metafile}`,
