@@ -11,6 +11,7 @@
 import { BUILD, bundle } from "../tests/runtimes/_harness.ts";
 import { buildHttpWorker, type HttpWorkerBuild } from "../tests/runtimes/workerd/http_bundle.ts";
 import { describe, ms, printTable, result, ROOT, type Stats, stats } from "./_util.ts";
+import { buildPhasesWorker, PHASES } from "./_workerd_phases.ts";
 
 const TOKEN = "bench-token-0123456789abcdef";
 /** The real TypeScript file the worker is seeded with (read, then edited structurally, by first requests). */
@@ -29,6 +30,8 @@ export interface WorkerdFigures {
   cold: Map<string, Stats>;
   /** CPU time workerd had used when the first response arrived, per case name. */
   cpu: Map<string, Stats>;
+  /** Inside the phases worker: ms of each step since the previous one (the first since the spawn). */
+  phases: Map<string, Stats>;
   /** The worker with MCP: its modules by role. */
   full: BuildSizes;
   /** The same worker without MCP. */
@@ -147,7 +150,7 @@ export async function measureWorkerd(runs: number): Promise<WorkerdFigures> {
     modules,
     bindings: { GRAVER_TOKEN: TOKEN },
   };
-  const cases = [
+  const cases: Record<string, unknown>[] = [
     { name: "trivial", modules: ["build/workerd/trivial.js"], path: "/", expect: "ok" },
     { name: "wasm only", modules: ["build/workerd/wasm_only.js", ...full.wasm], path: "/", expect: "true" },
     { name: "eval only", modules: ["build/workerd/eval_only.js", ...modules], path: "/", expect: "function" },
@@ -175,6 +178,8 @@ export async function measureWorkerd(runs: number): Promise<WorkerdFigures> {
       expect: '"status":"applied"',
     },
   ];
+  const phasesWorker = await buildPhasesWorker({ "/src/lines.ts": seed });
+  cases.push({ name: "phases", modules: [phasesWorker, ...full.wasm], path: "/", phases: true });
   const casesFile = `${BUILD}workerd/cold_cases.json`;
   await Deno.writeTextFile(casesFile, JSON.stringify(cases));
   const tmp = await Deno.makeTempDir({ prefix: "graver-bench-workerd-" });
@@ -187,13 +192,16 @@ export async function measureWorkerd(runs: number): Promise<WorkerdFigures> {
       stderr: "inherit",
     }).output();
     if (cold.code !== 0) throw new Error("bench/workerd_cold.mjs failed");
-    const out = JSON.parse(new TextDecoder().decode(cold.stdout)) as Record<
-      "wall" | "cpu",
-      Record<string, number[]>
-    >;
+    const out = JSON.parse(new TextDecoder().decode(cold.stdout)) as {
+      wall: Record<string, number[]>;
+      cpu: Record<string, number[]>;
+      phases: Record<string, [string, number][][]>;
+    };
+    const steps = out.phases["phases"]!;
     return {
       cold: new Map(Object.entries(out.wall).map(([k, v]) => [k, stats(v)])),
       cpu: new Map(Object.entries(out.cpu).map(([k, v]) => [k, stats(v)])),
+      phases: new Map(PHASES.map((p, i) => [p, stats(steps.map((run) => run[i]![1]))])),
       full: await sizes(full),
       httpOnly: await sizes(httpOnly),
       byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
@@ -232,6 +240,17 @@ export function reportWorkerd(f: WorkerdFigures, runs: number): void {
         ms(c.median - tc.median),
       ];
     }),
+  ]);
+  console.log(
+    "\nInside workerd (bench/_workerd_phases.ts: every step in one request, in this order; ms since the previous " +
+      "step, the first since the spawn):\n",
+  );
+  printTable([
+    ["step", "ms"],
+    ...[...f.phases].map(([step, s], i) => [
+      i === 0 ? "spawn → JS evaluation starts (workerd, wasm compile, JS compile)" : step,
+      describe(s),
+    ]),
   ]);
   console.log("");
   const row = (label: string, s: Size) => [label, s.path, String(s.raw), String(s.gz)];

@@ -5,8 +5,9 @@
 //   node bench/workerd_cold.mjs <repo-root> <runs> <cases.json>
 // cases.json: [{ "name", "modules": [paths relative to the root; the first is the entry, .wasm files are
 //   wasm modules, .js/.mjs ES modules, .json JSON modules], "bindings": {NAME: text}, "path", "init"
-//   (fetch options), "expect" (a substring of the body) }]
-// Prints one JSON object: { wall: { <name>: ms[] }, cpu: { <name>: ms[] } } — cpu: the CPU time workerd's
+//   (fetch options), "expect" (a substring of the body), "phases" (true: the body is a list of [mark, Date.now()]
+//   taken inside the worker; kept as milliseconds since the previous mark, the first since the spawn) }]
+// Prints one JSON object: { wall: { <name>: ms[] }, cpu: { <name>: ms[] }, phases: { <name>: [mark, ms][][] } } — cpu: the CPU time workerd's
 // threads had used when the answer arrived (Linux /proc/<pid>/task/*/schedstat), less sensitive to other load
 // on the machine than the wall time. The configs are written to build/workerd/.
 import { spawn } from "node:child_process";
@@ -66,6 +67,7 @@ function cpuMs(pid) {
 
 async function start(file, path, init) {
   const t0 = performance.now();
+  const spawnedAt = Date.now();
   const child = spawn(`${root}/tools/node_modules/.bin/workerd`, ["serve", file], {
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -80,7 +82,7 @@ async function start(file, path, init) {
         const elapsed = performance.now() - t0;
         const cpu = cpuMs(child.pid);
         if (!res.ok) throw new Error(`HTTP ${res.status}: ${body.slice(0, 300)}`);
-        return { elapsed, cpu, body };
+        return { elapsed, cpu, body, spawnedAt };
       } catch (err) {
         if (err?.cause?.code !== "ECONNREFUSED") throw err;
         await new Promise((r) => setTimeout(r, 2));
@@ -98,6 +100,7 @@ const cases = JSON.parse(readFileSync(casesFile, "utf8")).map((c) => ({
 }));
 const wall = Object.fromEntries(cases.map((c) => [c.name, []]));
 const cpu = Object.fromEntries(cases.map((c) => [c.name, []]));
+const phases = Object.fromEntries(cases.filter((c) => c.phases).map((c) => [c.name, []]));
 const runs = Number(runsText);
 for (let i = -1; i < runs; i++) {
   for (const c of cases) {
@@ -110,7 +113,17 @@ for (let i = -1; i < runs; i++) {
     if (i >= 0) { // round -1 warms the disk cache
       wall[c.name].push(r.elapsed);
       cpu[c.name].push(r.cpu);
+      if (c.phases) {
+        let at = r.spawnedAt;
+        phases[c.name].push(
+          JSON.parse(r.body).map(([mark, t]) => {
+            const since = t - at;
+            at = t;
+            return [mark, since];
+          }),
+        );
+      }
     }
   }
 }
-console.log(JSON.stringify({ wall, cpu }));
+console.log(JSON.stringify({ wall, cpu, phases }));
