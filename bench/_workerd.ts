@@ -1,10 +1,12 @@
 /**
  * The workerd part of bench/surfaces.bench.ts: graver's HTTP worker built
  * as it ships (minified, split: what a request does not need stays in lazy
- * chunks and per-language query assets), its size, and its cold start —
- * spawning `workerd serve` to the first response — for each kind of first
- * request, against a trivial worker and a worker importing only the same
- * wasm, all interleaved in the same run (bench/workerd_cold.mjs).
+ * chunks), its size, and its cold start — spawning `workerd serve` to the
+ * first response — for each kind of first request, against a trivial worker,
+ * a worker importing only the same wasm and one evaluating graver's JS
+ * without calling it, all interleaved in the same run
+ * (bench/workerd_cold.mjs); and the steps of the first answers timed inside
+ * workerd (bench/_workerd_phases.ts).
  *
  * @module
  */
@@ -48,8 +50,6 @@ export interface BuildSizes {
   chunks: Size[];
   /** JS chunks loaded on first need (dynamic import). */
   lazy: Size[];
-  /** Per-language query assets (JSON modules). */
-  assets: Size[];
   /** Wasm modules. */
   wasm: Size[];
 }
@@ -69,7 +69,6 @@ async function sizes(build: HttpWorkerBuild): Promise<BuildSizes> {
     entry: await size(build.entry),
     chunks: await Promise.all(build.chunks.map(size)),
     lazy: await Promise.all(build.lazy.map(size)),
-    assets: await Promise.all(build.assets.map(size)),
     wasm: await Promise.all(build.wasm.map(size)),
   };
 }
@@ -145,7 +144,7 @@ export async function measureWorkerd(runs: number): Promise<WorkerdFigures> {
       "",
     ].join("\n"),
   );
-  const modules = [full.entry, ...full.chunks, ...full.lazy, ...full.assets, ...full.wasm];
+  const modules = [full.entry, ...full.chunks, ...full.lazy, ...full.wasm];
   const graver = {
     modules,
     bindings: { GRAVER_TOKEN: TOKEN },
@@ -259,7 +258,6 @@ export function reportWorkerd(f: WorkerdFigures, runs: number): void {
     row("entry (HTTP API + MCP), minified", f.full.entry),
     ...f.full.chunks.map((c) => row("chunk loaded at start", c)),
     ...f.full.lazy.map((c) => row("lazy chunk", c)),
-    ...f.full.assets.map((c) => row("query asset", c)),
     row("entry (HTTP API only), minified", f.httpOnly.entry),
     ...f.httpOnly.chunks.map((c) => row("its chunk loaded at start", c)),
     ...f.full.wasm.map((w) => row("wasm", w)),
@@ -292,9 +290,7 @@ export function reportWorkerd(f: WorkerdFigures, runs: number): void {
       ((f.full.entry.raw + f.full.chunks.reduce((n, c) => n + c.raw, 0)) / 1024).toFixed(0)
     } KB minified; without MCP ${kb(httpStartup)}), ${
       kb(lazy)
-    } more in ${f.full.lazy.length} lazy chunks (all JS ${kb(startup + lazy)}), ${
-      kb(gzTotal(f.full.assets))
-    } of query assets; wasm apart ${
+    } more in ${f.full.lazy.length} lazy chunks (all JS ${kb(startup + lazy)}); wasm apart ${
       f.full.wasm.map((w) => `${w.path.replace(/^.*\//, "")} ${(w.gz / 1024).toFixed(0)} KB gz`).join(", ")
     }; goal ≤ 150 KB: ${startup <= 150 * 1024 ? "met for the JS evaluated at start" : "NOT met"}${
       startup + lazy <= 150 * 1024 ? " and for all JS" : ", not for all JS"

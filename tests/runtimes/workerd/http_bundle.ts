@@ -40,8 +40,6 @@ export interface HttpWorkerBuild {
   chunks: string[];
   /** JS chunks imported on first need only (dynamic import): the MCP server, web-tree-sitter. */
   lazy: string[];
-  /** Data modules (JSON) the worker imports on first need. */
-  assets: string[];
   /** The wasm modules (the tree-sitter runtime, then the grammars). */
   wasm: string[];
   /** esbuild's metafile of the build (inputs by output). */
@@ -155,7 +153,6 @@ export async function buildHttpWorker(options: HttpWorkerBundle): Promise<HttpWo
     entry: entryOut,
     chunks: js.filter((f) => startup.has(f)),
     lazy: js.filter((f) => !startup.has(f)),
-    assets: files.filter((f) => f.endsWith(".json")),
     wasm: ["wasm/web-tree-sitter.wasm", ...ids.map((id) => `grammars/wasm/${id}.wasm`)],
     metafile,
   };
@@ -166,9 +163,9 @@ export async function buildHttpWorker(options: HttpWorkerBundle): Promise<HttpWo
  *
  * @param options Where, which grammars, minified or not.
  * @returns The worker's modules other than the entry (`options.outfile`), relative to the repository root:
- *   chunks, assets and wasm — the module list to give workerd after the entry.
+ *   chunks and wasm — the module list to give workerd after the entry.
  */
 export async function bundleHttpWorker(options: HttpWorkerBundle): Promise<string[]> {
   const built = await buildHttpWorker(options);
-  return [...built.chunks, ...built.lazy, ...built.assets, ...built.wasm];
+  return [...built.chunks, ...built.lazy, ...built.wasm];
 }

@@ -1,7 +1,7 @@
 // Serve graver's HTTP worker in workerd through miniflare (from tools/node_modules) on 127.0.0.1, print
 // {"url": ...} once ready, and run until stdin closes (or 10 minutes pass).
 //   node tests/runtimes/workerd/http_drive.mjs <repo-root> <worker.js> <token> <module paths...>
-// The other modules are wasm (.wasm), JS chunks (.js) and JSON assets (.json), by extension.
+// The other modules are wasm (.wasm), JS chunks (.js) and JSON (.json), by extension.
 import { createRequire } from "node:module";
 
 const [root, worker, token, ...others] = process.argv.slice(2);
