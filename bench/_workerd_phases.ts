@@ -10,8 +10,8 @@
  *
  * @module
  */
-import { BUILD, bundle, ROOT } from "../tests/runtimes/_harness.ts";
-import { WEB_ALIASES } from "../tests/runtimes/_web_bundle.ts";
+import { BUILD, bundle } from "../tests/runtimes/_harness.ts";
+import { webFlags } from "../tests/runtimes/_web_bundle.ts";
 
 /** The steps, in order, as the worker names them (after "spawn → JS evaluation starts"). */
 export const PHASES: readonly string[] = [
@@ -101,12 +101,7 @@ export default {
   await Deno.mkdir(`${BUILD}workerd/entries`, { recursive: true });
   await Deno.writeTextFile(`${BUILD}workerd/entries/phases.js`, entry);
   await bundle("build/workerd/entries/phases.js", "build/workerd/phases.js", [
-    "--platform=browser",
-    "--target=es2022",
-    "--main-fields=browser,module,main",
-    ...Object.entries(WEB_ALIASES).map(([from, to]) => `--alias:${from}=${to}`),
-    `--inject:${ROOT}src/adapters/browser/shims/process.ts`,
-    "--define:global=globalThis",
+    ...await webFlags({ buffer: false }),
     "--external:*.wasm",
     "--external:isomorphic-git",
     "--minify",

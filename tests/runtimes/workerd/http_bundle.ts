@@ -14,7 +14,7 @@
  * @module
  */
 import { BUILD, ROOT, toolBin } from "../_harness.ts";
-import { WEB_ALIASES } from "../_web_bundle.ts";
+import { webFlags } from "../_web_bundle.ts";
 
 /** Options of {@linkcode buildHttpWorker}. */
 export interface HttpWorkerBundle {
@@ -109,19 +109,13 @@ export async function buildHttpWorker(options: HttpWorkerBundle): Promise<HttpWo
   const metafile = `${dir}/${base}.meta.json`;
   await Deno.remove(`${ROOT}${chunkDir}`, { recursive: true }).catch(() => {});
   const stub = `${ROOT}tests/runtimes/workerd/no_ajv.js`;
-  // The web set-up of _web_bundle.ts minus the injected Buffer: the Map backend needs no memfs, and nothing
-  // else here uses Buffer (25 KB minified saved).
   await esbuild([
     `${base}=${entryFile}`,
     `--outdir=${dir}`,
     "--splitting",
     `--chunk-names=${base}.chunks/[name]-[hash]`,
-    "--platform=browser",
-    "--target=es2022",
-    "--main-fields=browser,module,main",
-    ...Object.entries(WEB_ALIASES).map(([from, to]) => `--alias:${from}=${to}`),
-    `--inject:${ROOT}src/adapters/browser/shims/process.ts`,
-    "--define:global=globalThis",
+    // No Buffer: the Map backend needs no memfs, and nothing else here uses it.
+    ...await webFlags({ buffer: false }),
     "--external:*.wasm",
     // Checkpoints only (src/fs/_git.ts imports it on first use); createWorker never turns them on.
     "--external:isomorphic-git",
