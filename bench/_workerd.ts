@@ -82,9 +82,11 @@ export function gzTotal(list: Size[]): number {
  * Build the workers and measure them.
  *
  * @param runs Cold starts per case.
+ * @param baseline Another build of the worker (one module, relative to the repository root, importing the
+ *   same wasm and seeded with the same file, e.g. built from an earlier commit), measured in the same run.
  * @returns Sizes and cold starts.
  */
-export async function measureWorkerd(runs: number): Promise<WorkerdFigures> {
+export async function measureWorkerd(runs: number, baseline?: string): Promise<WorkerdFigures> {
   const seed = await Deno.readTextFile(`${ROOT}${SEED}`);
   const full = await buildHttpWorker({
     outfile: "build/workerd/bench_worker.js",
@@ -145,37 +147,53 @@ export async function measureWorkerd(runs: number): Promise<WorkerdFigures> {
     ].join("\n"),
   );
   const modules = [full.entry, ...full.chunks, ...full.lazy, ...full.wasm];
-  const graver = {
-    modules,
-    bindings: { GRAVER_TOKEN: TOKEN },
+  // The first requests, for a worker made of `mods` (names prefixed by `prefix`).
+  const firstRequests = (prefix: string, mods: string[]): Record<string, unknown>[] => {
+    const graver = { modules: mods, bindings: { GRAVER_TOKEN: TOKEN } };
+    return [
+      { name: `${prefix}health`, ...graver, path: "/v1/health", expect: '"ok":true' },
+      {
+        name: `${prefix}tools`,
+        ...graver,
+        path: "/v1/tools",
+        init: { headers: auth },
+        expect: '"replace_symbol"',
+      },
+      {
+        name: `${prefix}read_file .ts`,
+        ...graver,
+        ...post("read_file", { path: "src/lines.ts" }),
+        expect: "lineStart",
+      },
+      {
+        name: `${prefix}create_file .ts`,
+        ...graver,
+        ...post("create_file", {
+          path: "src/a.ts",
+          content: "export function f(x: number): number {\n  return x + 1;\n}\n",
+        }),
+        expect: '"status":"applied"',
+      },
+      {
+        name: `${prefix}replace_symbol`,
+        ...graver,
+        ...post("replace_symbol", {
+          path: "src/lines.ts",
+          name_path: "isBlankLine",
+          new_text:
+            "export function isBlankLine(line: string): boolean {\n  return line.trim().length === 0;\n}",
+        }),
+        expect: '"status":"applied"',
+      },
+    ];
   };
   const cases: Record<string, unknown>[] = [
     { name: "trivial", modules: ["build/workerd/trivial.js"], path: "/", expect: "ok" },
     { name: "wasm only", modules: ["build/workerd/wasm_only.js", ...full.wasm], path: "/", expect: "true" },
     { name: "eval only", modules: ["build/workerd/eval_only.js", ...modules], path: "/", expect: "function" },
-    { name: "health", ...graver, path: "/v1/health", expect: '"ok":true' },
-    { name: "tools", ...graver, path: "/v1/tools", init: { headers: auth }, expect: '"replace_symbol"' },
-    { name: "read_file .ts", ...graver, ...post("read_file", { path: "src/lines.ts" }), expect: "lineStart" },
-    {
-      name: "create_file .ts",
-      ...graver,
-      ...post("create_file", {
-        path: "src/a.ts",
-        content: "export function f(x: number): number {\n  return x + 1;\n}\n",
-      }),
-      expect: '"status":"applied"',
-    },
-    {
-      name: "replace_symbol",
-      ...graver,
-      ...post("replace_symbol", {
-        path: "src/lines.ts",
-        name_path: "isBlankLine",
-        new_text:
-          "export function isBlankLine(line: string): boolean {\n  return line.trim().length === 0;\n}",
-      }),
-      expect: '"status":"applied"',
-    },
+    ...firstRequests("", modules),
+    // A worker built elsewhere (e.g. from an earlier commit) with the same wasm and seed: before/after.
+    ...(baseline ? firstRequests("baseline: ", [baseline, ...full.wasm]) : []),
   ];
   const phasesWorker = await buildPhasesWorker({ "/src/lines.ts": seed });
   cases.push({ name: "phases", modules: [phasesWorker, ...full.wasm], path: "/", phases: true });
@@ -230,7 +248,11 @@ export function reportWorkerd(f: WorkerdFigures, runs: number): void {
     ...[...f.cold].map(([name, s]) => {
       const c = f.cpu.get(name)!;
       return [
-        ["trivial", "wasm only", "eval only"].includes(name) ? `${name} worker` : `graver: ${name}`,
+        ["trivial", "wasm only", "eval only", "phases"].includes(name)
+          ? `${name} worker`
+          : name.startsWith("baseline")
+          ? name
+          : `graver: ${name}`,
         describe(s),
         `${(s.median / t.median).toFixed(2)}×`,
         ms(s.median - t.median),
@@ -268,9 +290,10 @@ export function reportWorkerd(f: WorkerdFigures, runs: number): void {
   const first = (name: string) => {
     const s = f.cold.get(name)!;
     const c = f.cpu.get(name)!;
+    const b = f.cpu.get(`baseline: ${name}`);
     return `${name} ${ms(s.median)} (${(s.median / t.median).toFixed(2)}×, +${
       ms(s.median - t.median)
-    }; CPU +${ms(c.median - tc.median)})`;
+    }; CPU +${ms(c.median - tc.median)}${b ? ` vs baseline +${ms(b.median - tc.median)}` : ""})`;
   };
   result(
     "workerd cold start",

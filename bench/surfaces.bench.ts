@@ -18,7 +18,11 @@
  *    minified and gzipped, wasm apart: the entry module and its lazy chunks
  *    (goals: ≤ 80 ms, ≤ 150 KB).
  *
- *   deno run -A bench/surfaces.bench.ts [--runs N] [--only workerd]
+ *   deno run -A bench/surfaces.bench.ts [--runs N] [--only workerd] [--baseline-worker FILE]
+ *
+ * `--baseline-worker` adds the first requests of another build of the worker (one module importing
+ * `../../wasm/web-tree-sitter.wasm` and `../../grammars/wasm/typescript.wasm`, seeded with
+ * `/src/lines.ts` = src/fs/lines.ts, e.g. built from an earlier commit) to the same run.
  *
  * @module
  */
@@ -201,4 +205,5 @@ async function servedSurfaces(): Promise<void> {
 
 if (ONLY_WORKERD) console.log(`# graver's worker in workerd (${machine()})`);
 else await servedSurfaces();
-reportWorkerd(await measureWorkerd(RUNS), RUNS);
+const baselineAt = Deno.args.indexOf("--baseline-worker");
+reportWorkerd(await measureWorkerd(RUNS, baselineAt === -1 ? undefined : Deno.args[baselineAt + 1]), RUNS);
