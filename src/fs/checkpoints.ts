@@ -16,7 +16,7 @@
  *
  * @module
  */
-import * as git from "isomorphic-git";
+import { git } from "./_git.ts";
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
 import { INTERNAL_DIR } from "./sandbox.ts";
