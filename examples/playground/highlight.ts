@@ -43,7 +43,7 @@ const WHOLE = new Map<string, TokenKind>([
 ]);
 
 /** Node types whose text (outside substitutions) is string content. */
-const STRING_CONTAINERS = new Set(["template_string", "string", "f_string"]);
+const STRING_CONTAINERS = new Set(["template_string"]);
 
 /** Substitutions inside a string: their content is code again. */
 const SUBSTITUTIONS = new Set(["template_substitution", "interpolation", "string_interpolation"]);
@@ -70,12 +70,13 @@ export function classify(node: Node): TokenKind | null {
   const type = node.type;
   if (node.isError || node.isMissing) return "error";
   if (type.includes("comment")) return "comment";
+  if (TYPES.has(type)) return "type";
+  // An anonymous token is a keyword or punctuation, whatever its spelling (`number` in a type is a keyword).
+  if (!node.isNamed) return /^[a-z_]+$/i.test(type) ? "keyword" : null;
   const whole = WHOLE.get(type);
   if (whole) return whole;
   if (/number|integer|float/.test(type)) return "number";
   if (CONSTANTS.has(type.toLowerCase())) return "constant";
-  if (TYPES.has(type)) return "type";
-  if (!node.isNamed) return /^[a-z_]+$/i.test(type) ? "keyword" : null;
   const parent = node.parent;
   if (type === "identifier" || type === "property_identifier" || type === "field_identifier") {
     if (parent && FUNCTION_PARENTS.has(parent.type) && parent.childForFieldName("name")?.id === node.id) {
@@ -110,7 +111,9 @@ export function highlightSpans(root: Node): TokenSpan[] {
     if (to > from) out.push({ from, to, kind });
   };
   const visit = (node: Node, inString: boolean): void => {
-    if (node.childCount === 0 || WHOLE.has(node.type) || node.type.includes("comment")) {
+    if (
+      node.childCount === 0 || WHOLE.has(node.type) || TYPES.has(node.type) || node.type.includes("comment")
+    ) {
       const kind = classify(node) ?? (inString ? "string" : null);
       if (kind) push(node.startIndex, node.endIndex, kind);
       return;

@@ -239,6 +239,11 @@ export class PlaygroundView {
     const outline = language ? await this.#pg.call("outline", { path }) : null;
     const symbols = outline?.ok ? outline.data["symbols"] as OutlineSymbol[] : [];
     fill(byId("outline"), ...symbols.map((sym) => this.#outlineItem(sym)));
+    if (s && !hasSymbol(symbols, s.name_path)) {
+      // Renamed or removed: drop the selection.
+      this.#symbol = null;
+      this.#renderSymbol();
+    }
     if (outline && !outline.ok) fill(byId("outline"), h("li", { class: "empty" }, outline.error.message));
   }
 
@@ -309,4 +314,8 @@ export class PlaygroundView {
     byId("compass-stats").textContent =
       `compass: ${stats.suggested} suggested, ${stats.rewritten} rewritten, ${stats.fell_back} fell back`;
   }
+}
+
+function hasSymbol(symbols: OutlineSymbol[], namePath: string): boolean {
+  return symbols.some((s) => s.name_path === namePath || hasSymbol(s.children ?? [], namePath));
 }
