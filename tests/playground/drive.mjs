@@ -3,57 +3,19 @@
 // suggested call, a structural rename, undo, then reload and find the state persisted in IndexedDB.
 // Screenshots of each step go to <shots>. Prints "playground browser <passed>/<total>".
 //   node tests/playground/drive.mjs <url> <user-data-dir> <shots-dir>
-import { chromium } from "../../tools/node_modules/playwright-core/index.mjs";
+import { launchChromium } from "../runtimes/browser/_chromium.mjs";
 
 const [url, userDataDir, shots] = process.argv.slice(2);
 if (!url || !userDataDir || !shots) {
   console.error("usage: node drive.mjs <url> <user-data-dir> <shots-dir>");
   process.exit(2);
 }
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The examples of the page's "Examples…" menu (examples/playground/sample.ts) the run applies.
+const DRIFTED = "SEARCH/REPLACE (indentation drifted)";
+const GATED = "a definition removed as text (the gate refuses)";
 
-const RESPONSE = [
-  "src/cart.ts",
-  "<<<<<<< SEARCH",
-  "let sum = 0;",
-  "for (const item of this.items) {",
-  "  sum += item.price * item.quantity;",
-  "}",
-  "return sum;",
-  "=======",
-  "return this.items.reduce((sum, item) => sum + item.price * item.quantity, 0);",
-  ">>>>>>> REPLACE",
-].join("\n");
-
-const GATED = [
-  "src/money.ts",
-  "<<<<<<< SEARCH",
-  "/** Apply a percentage discount. */",
-  "export function discount(cents: number, percent: number): number {",
-  "  return Math.round(cents * (1 - percent / 100));",
-  "}",
-  "=======",
-  ">>>>>>> REPLACE",
-].join("\n");
-
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: FLAGS,
-  timeout: 60_000,
-  viewport: { width: 1500, height: 950 },
-});
+const { context, page } = await launchChromium(userDataDir, { viewport: { width: 1500, height: 950 } });
 const results = [];
-let page;
 
 /** Run one step; a failure is recorded with a screenshot and stops the run. */
 async function step(name, fn) {
@@ -64,7 +26,7 @@ async function step(name, fn) {
   } catch (err) {
     results.push({ name, ok: false });
     console.error(`FAIL ${name}: ${err instanceof Error ? err.message : err}`);
-    await page?.screenshot({ path: `${shots}/failed-${results.length}.png`, fullPage: true }).catch(() => {});
+    await page.screenshot({ path: `${shots}/failed-${results.length}.png`, fullPage: true }).catch(() => {});
     throw err;
   }
 }
@@ -108,12 +70,6 @@ async function openFile(path) {
 }
 
 try {
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("pageerror", (err) => console.error(`page error: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") console.error(`page console: ${msg.text()}`);
-  });
-
   await step("load: graver starts in the page, the sample project is seeded and highlighted", async () => {
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready !== undefined, null, { timeout: 60_000 });
@@ -138,7 +94,7 @@ try {
   });
 
   await step("apply a model response: preview (dry run) with the tier per block, then apply", async () => {
-    await page.fill("#response", RESPONSE);
+    await page.selectOption("#examples", DRIFTED);
     await page.click("#preview-response");
     await result("apply_edits", "dry_run");
     const tier = await page.textContent("#result .blocks td.tier");
@@ -155,7 +111,7 @@ try {
     "definition gate: a definition removed as text is refused with the structural call",
     async () => {
       await openFile("src/money.ts");
-      await page.fill("#response", GATED);
+      await page.selectOption("#examples", GATED);
       await page.click("#preview-response");
       await result("apply_edits", "definition_gate");
       await page.click("#run-suggested");
