@@ -113,7 +113,7 @@ async function handle(req: Request): Promise<Response> {
  */
 export async function startPlayground(options: { port: number }): Promise<PlaygroundServer> {
   await ensureTools();
-  await bundleForWeb("examples/playground/app.ts", "build/playground/app.js");
+  await bundleForWeb("examples/playground/app.ts", "build/playground/app.js", ["--minify"]);
   const server = Deno.serve({ hostname: "127.0.0.1", port: options.port, onListen() {} }, handle);
   return { url: `http://127.0.0.1:${server.addr.port}/`, shutdown: () => server.shutdown() };
 }

@@ -19,10 +19,11 @@ const results = [];
 
 /** Run one step; a failure is recorded with a screenshot and stops the run. */
 async function step(name, fn) {
+  const t0 = Date.now();
   try {
     await fn();
     results.push({ name, ok: true });
-    console.error(`ok   ${name}`);
+    console.error(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (err) {
     results.push({ name, ok: false });
     console.error(`FAIL ${name}: ${err instanceof Error ? err.message : err}`);
