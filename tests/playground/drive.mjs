@@ -1,6 +1,6 @@
 // Drive the playground in headless Chromium (Debian's /usr/bin/chromium) with playwright-core:
 // load, apply a model response (preview with tiers, then apply), a definition-gate refusal and its
-// suggested call, a structural rename, undo, then reload and find the state persisted in IndexedDB.
+// suggested call, a structural rename, undo, then reload and find the state persisted in IndexedDB; reset.
 // Screenshots of each step go to <shots>. Prints "playground browser <passed>/<total>".
 //   node tests/playground/drive.mjs <url> <user-data-dir> <shots-dir>
 import { launchChromium } from "../runtimes/browser/_chromium.mjs";
@@ -170,11 +170,26 @@ try {
     check((await codeText()).includes("formatPrice(discount("), "main.ts uses formatPrice again");
     await shot("06-reloaded");
   });
+
+  await step("reset: files and checkpoints deleted, the sample project written again", async () => {
+    await page.click("#reset");
+    await page.waitForFunction(
+      () => document.querySelector("#status")?.textContent === "Sample project restored",
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await openFile("src/cart.ts");
+    check((await codeText()).includes("let sum = 0;"), "src/cart.ts is the sample again");
+    check((await page.$$("#checkpoints li[data-id]")).length === 0, "no checkpoints left");
+  });
 } catch {
   // reported by step()
 } finally {
   await context.close();
 }
+const STEPS = 7;
 const passed = results.filter((r) => r.ok).length;
-console.log(`playground browser ${passed}/6`);
-process.exit(passed === 6 && results.length === 6 ? 0 : 1);
+console.log(`playground browser ${passed}/${STEPS}`);
+process.exit(passed === STEPS && results.length === STEPS ? 0 : 1);
