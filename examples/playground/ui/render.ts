@@ -235,14 +235,15 @@ export function renderLedger(view: FileView): HTMLElement {
 const FEED_KEYS = [
   "tool",
   "code",
-  "outcome",
-  "decision",
+  "action",
+  "originalTool",
+  "targetTool",
+  "routedTool",
+  "path",
   "reason",
-  "target",
+  "outcome",
   "files",
-  "paths",
   "mode",
-  "persona",
 ];
 
 /**
