@@ -167,9 +167,9 @@ export class Playground {
   }
 
   /**
-   * One tool call in the playground's session, through `ws.call`. An applied
-   * commit is flushed to IndexedDB at once (so a reload finds it), and the
-   * session's ledger is saved.
+   * One tool call in the playground's session, through `ws.call`, and the
+   * session's ledger saved. (An applied commit is already in IndexedDB: the
+   * commit flushes lightning-fs before it answers.)
    *
    * @param tool Tool name.
    * @param args Its arguments.
@@ -185,7 +185,6 @@ export class Playground {
       session: this.session,
       ...(options.dryRun ? { dryRun: true } : {}),
     });
-    if (result.ok && result.status === "applied") await this.#backend.flush?.();
     this.#options.store?.setItem(LEDGER_KEY, JSON.stringify(this.workspace.exportSession(this.session)));
     for (const l of this.#listeners) l(result);
     return result;

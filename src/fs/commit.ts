@@ -368,14 +368,19 @@ export async function commitChanges(
   if (changes.length === 0) return [];
   return await serialised(fs, sandbox.root, async () => {
     const held = await lock(fs, sandbox, options.lock);
+    let landed: CommittedChange[];
     try {
-      return await commitLocked(fs, sandbox, changes, options);
+      landed = await commitLocked(fs, sandbox, changes, options);
     } finally {
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.
       });
       await removeInternalIfEmpty(fs, sandbox).catch(() => {});
     }
+    // Durable before the caller hears "applied" (lightning-fs would save up to 500 ms later). Should the
+    // save fail, the store keeps its previous consistent state and saves again when idle.
+    await fs.flush().catch(() => {});
+    return landed;
   });
 }
 

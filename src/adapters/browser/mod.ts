@@ -42,7 +42,8 @@ export function createWasmLoader(options: UrlWasmOptions): WasmLoader {
  * IndexedDB 500 ms after the last write (and when it goes idle): a page closed
  * or reloaded within that window loses the commits of that window, whole — the
  * tree is saved as one record, so the store falls back to an earlier
- * consistent state. Call `flush()` after a commit the user must find again.
+ * consistent state. graver's commits call `flush()` before they answer; call it
+ * yourself after writes made around graver.
  */
 export interface IndexedDbBackend extends Backend {
   /** Save the directory tree to IndexedDB now. */
