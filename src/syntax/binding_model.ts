@@ -32,6 +32,11 @@ export interface Scope {
   bindings: Map<string, Binding>;
   /** Python `global`/`nonlocal` names: assignments here bind elsewhere. */
   passthrough?: Map<string, "global" | "nonlocal">;
+  /**
+   * A class scope declared apart from its type (a Rust `impl` block, a Go method): its members belong
+   * to every class scope named like it (the name at `nameStart`).
+   */
+  impl?: boolean;
 }
 
 /** How a name was bound. */
@@ -47,6 +52,11 @@ export interface Binding {
   kind: BindingKind;
   /** The import that introduced it, for kind "import". */
   import?: ImportRecord;
+  /**
+   * Declared in another file that shares this module scope (a Go package's other file, a Rust `use m::*`):
+   * the file's free uses of the name refer to it.
+   */
+  linked?: boolean;
 }
 
 /** What an occurrence of a name is. */
@@ -148,6 +158,8 @@ export interface FileBindings {
   exportsAll: boolean;
   /** Doc comments whose tags name symbols (JSDoc `{@link x}`, `@see x`, `@param x`), in document order. */
   docs: { start: number; end: number }[];
+  /** Modules whose every name this file imports (Rust `use m::*`): their specifiers, in document order. */
+  globs?: string[];
 }
 
 /**

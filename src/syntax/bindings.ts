@@ -18,6 +18,7 @@ import { languagesWithQuery, loadQuery } from "./queries.ts";
 import type { Parsing } from "./types.ts";
 import type { Version } from "../fs/version.ts";
 import type {
+  Binding,
   BindingKind,
   ExportRecord,
   FileBindings,
@@ -28,6 +29,7 @@ import type {
   ScopeKind,
 } from "./binding_model.ts";
 import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./binding_model.ts";
+import { afterScopeOf, exportsAll, exportsByCase, importPathLocal } from "./_binding_rules.ts";
 
 export type {
   Binding,
@@ -41,9 +43,6 @@ export type {
   ScopeKind,
 } from "./binding_model.ts";
 export { classScopeOf, encloses, lookup, occurrenceAt, scopeAtOffset } from "./binding_model.ts";
-
-/** Languages whose module-level names are all importable. */
-const EXPORTS_ALL = new Set(["python"]);
 
 /**
  * Languages graver has a binding query for.
@@ -120,9 +119,17 @@ export function buildBindings(
     nameStart: -1,
     bindings: new Map(),
   };
-  const scopeSpans: { start: number; end: number; kind: ScopeKind; closed: boolean; nameStart: number }[] =
-    [];
-  const defs = new Map<number, { end: number; kind: string; property?: boolean }>();
+  const scopeSpans: {
+    start: number;
+    end: number;
+    kind: ScopeKind;
+    closed: boolean;
+    nameStart: number;
+    impl?: boolean;
+    declStart?: number;
+  }[] = [];
+  const defs = new Map<number, { end: number; kind: string; property?: boolean; receiver?: boolean }>();
+  const globs: string[] = [];
   const patternRoots: { start: number; end: number; kind: string }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
   const refs = new Map<number, { end: number; shorthand: boolean }>();
@@ -157,10 +164,22 @@ export function buildBindings(
     if (!first) continue;
     const head = parts(first.name)[0];
     if (head === "import") {
+      const glob = cap(captures, "import.glob");
+      if (glob) {
+        globs.push(str(glob));
+        noRefSpans.push(span(glob));
+        continue;
+      }
       const source = cap(captures, "import.source");
       if (!source) continue;
       noRefSpans.push(span(source));
       const src = str(source);
+      if (cap(captures, "import.path")) {
+        // Go's `import "a/b/pkg"`: the package's name is the path's last segment.
+        const local = importPathLocal(src, source.startIndex);
+        if (local) rawImports.push({ kind: "namespace", source: src, imported: "*", local });
+        continue;
+      }
       const name = cap(captures, "import.name");
       const alias = cap(captures, "import.alias");
       const def = cap(captures, "import.default");
@@ -235,6 +254,10 @@ export function buildBindings(
       if (alias) notRef.add(alias.startIndex);
       continue;
     }
+    if (head === "skip") {
+      notRef.add(first.node.startIndex);
+      continue;
+    }
     if (head === "doc") {
       docs.push(span(first.node));
       continue;
@@ -280,17 +303,37 @@ export function buildBindings(
       const n = c.node;
       const [kind, sub, extra] = parts(c.name);
       if (kind === "scope") {
-        const name = sub === "block" ? null : n.childForFieldName("name");
+        if (sub === "name") continue;
+        if (sub === "after") {
+          // A declaration statement whose names are visible from its end to the end of its block.
+          const end = n.parent?.endIndex ?? n.endIndex;
+          scopeSpans.push({
+            start: n.endIndex,
+            end,
+            kind: "block",
+            closed: false,
+            nameStart: -1,
+            declStart: n.startIndex,
+          });
+          continue;
+        }
+        const name = cap(captures, "scope.name") ?? (sub === "block" ? null : n.childForFieldName("name"));
         scopeSpans.push({
           start: n.startIndex,
           end: n.endIndex,
           kind: sub as ScopeKind,
           closed: extra === "closed",
           nameStart: name ? name.startIndex : -1,
+          ...(extra === "impl" ? { impl: true } : {}),
         });
       } else if (kind === "definition") {
         if (!defs.has(n.startIndex)) {
-          defs.set(n.startIndex, { end: nameEnd(n), kind: sub ?? "lexical", property: extra === "property" });
+          defs.set(n.startIndex, {
+            end: nameEnd(n),
+            kind: sub ?? "lexical",
+            property: extra === "property",
+            receiver: extra === "receiver",
+          });
         }
       } else if (kind === "pattern") {
         if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
@@ -308,6 +351,7 @@ export function buildBindings(
   const scopes: Scope[] = [module];
   const stack: Scope[] = [module];
   const seen = new Set<string>();
+  const declStarts = new Map<Scope, number>();
   for (const s of scopeSpans) {
     const key = `${s.start}:${s.end}`;
     if (seen.has(key)) continue;
@@ -323,6 +367,8 @@ export function buildBindings(
       nameStart: s.nameStart,
       bindings: new Map(),
     };
+    if (s.impl) scope.impl = true;
+    if (s.declStart !== undefined) declStarts.set(scope, s.declStart);
     scopes.push(scope);
     stack.push(scope);
   }
@@ -348,7 +394,8 @@ export function buildBindings(
     role: "def" | "ref" | "member" | "keyword";
   }
   const raws: Raw[] = [];
-  for (const [start, d] of defs) raws.push({ start, end: d.end, role: "def" });
+  // A name captured both as a member and as a definition (a Rust method) is a member.
+  for (const [start, d] of defs) if (!members.has(start)) raws.push({ start, end: d.end, role: "def" });
   noRefSpans.sort(byStart);
   const inNoRef = (start: number) => {
     let lo = 0;
@@ -367,7 +414,12 @@ export function buildBindings(
     if (noRefSpans.length > 0 && inNoRef(start)) continue;
     raws.push({ start, end: r.end, role: "ref" });
   }
-  for (const [start, m] of members) raws.push({ start, end: m.end, role: "member" });
+  const importNames = new Set(rawImports.flatMap((r) => [r.local.start, r.name?.start ?? -1]));
+  for (const [start, m] of members) {
+    // A path inside an import (Rust `use a::b::C`) names modules, not members.
+    if (importNames.has(start) || (noRefSpans.length > 0 && inNoRef(start))) continue;
+    raws.push({ start, end: m.end, role: "member" });
+  }
   for (const [start, k] of keywords) raws.push({ start, end: k.end, role: "keyword" });
   raws.sort((a, b) => a.start - b.start);
   const importLocals = new Map(rawImports.map((r) => [r.local.start, r]));
@@ -377,14 +429,17 @@ export function buildBindings(
   raws.sort((a, b) => a.start - b.start);
 
   const scopeAt = scopeLocator(scopes);
+  const afterScope = afterScopeOf(declStarts);
   const occurrences: Occurrence[] = [];
   const pendingRefs: Occurrence[] = [];
+  const receivers = new Set<Binding>();
   for (const raw of raws) {
     const name = text.slice(raw.start, raw.end);
     let scope = scopeAt(raw.start);
     // The name of a function or class binds in the scope around it.
     while (scope.nameStart === raw.start && scope.parent) scope = scope.parent;
     if (raw.role === "def") {
+      scope = afterScope(scope, raw.start);
       const d = defs.get(raw.start);
       const imp = importLocals.get(raw.start);
       const kind = imp ? "import" : d?.kind ?? "lexical";
@@ -404,6 +459,7 @@ export function buildBindings(
       let home = scope;
       if (kind === "var") home = functionScope(scope);
       occ.binding = declare(home, name, kind as BindingKind);
+      if (d?.receiver) receivers.add(occ.binding);
       occurrences.push(occ);
     } else if (raw.role === "ref") {
       const occ: Occurrence = {
@@ -447,7 +503,10 @@ export function buildBindings(
   for (const occ of pendingRefs) occ.binding = lookup(occ.scope, occ.name);
   const byStartOcc = new Map(occurrences.map((o) => [o.start, o]));
   for (const occ of occurrences) {
-    if (occ.objectStart !== undefined) occ.object = byStartOcc.get(occ.objectStart)?.binding ?? null;
+    if (occ.objectStart === undefined) continue;
+    occ.object = byStartOcc.get(occ.objectStart)?.binding ?? null;
+    // `r.f` on a method's receiver (Go) is a member access like `this.f`.
+    if (occ.object && receivers.has(occ.object)) occ.kind = "member_this";
   }
 
   const imports: ImportRecord[] = [];
@@ -506,6 +565,11 @@ export function buildBindings(
       }
     }
   }
+  if (exportsByCase(file.language)) {
+    for (const [name, b] of module.bindings) {
+      if (b.kind !== "import" && /^\p{Lu}/u.test(name)) exports.push({ exported: name, local: b });
+    }
+  }
   occurrences.sort((a, b) => a.start - b.start);
   return {
     path: file.path,
@@ -516,8 +580,9 @@ export function buildBindings(
     occurrences,
     imports,
     exports,
-    exportsAll: EXPORTS_ALL.has(file.language),
+    exportsAll: exportsAll(file.language),
     docs: docs.sort(byStart),
+    ...(globs.length > 0 ? { globs } : {}),
   };
 }
 
