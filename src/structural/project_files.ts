@@ -182,7 +182,7 @@ export class ProjectFiles {
     const out: { fb: FileBindings; binding: Binding }[] = [];
     for (const rel of await this.sharedScopes(fb)) {
       const other = await this.bindings(rel);
-      const b = other?.scopes[0]!.bindings.get(name);
+      const b = other ? other.scopes[0]!.bindings.get(name) : undefined;
       if (other && b) out.push({ fb: other, binding: b });
     }
     return out;

@@ -27,6 +27,7 @@ import {
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
+import { checkFileLocal, isFileLocalLanguage } from "./file_local.ts";
 import { ProjectFiles } from "./project_files.ts";
 import { type ReferenceTarget, targetOccurrence, unresolvedTarget } from "./reference_target.ts";
 import { loadSource } from "./source.ts";
@@ -70,6 +71,11 @@ export interface ReferenceSearch {
   exportOf?: string;
   /** Files searched (read), for the text sweep. */
   searched: string[];
+  /**
+   * For a language resolved within one file only (src/structural/file_local.ts): other files that contain
+   * the name, which graver did not search.
+   */
+  otherFiles?: string[];
 }
 
 /** Options of {@linkcode findReferences}. */
@@ -80,6 +86,10 @@ export interface FindReferencesOptions {
   expectedVersion?: string | undefined;
   /** "file": only the target's file is searched; "project" (default): the whole workspace. */
   scope?: "file" | "project";
+  /** The scope the caller asked for, when it differs from `scope` (a rename searches the project either way). */
+  requested?: "file" | "project";
+  /** A rename's new name (for the suggested call of a refusal). */
+  newName?: string;
 }
 
 const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
@@ -454,6 +464,19 @@ export async function findReferences(
   const collector = new Collector(project);
   const index = new TextIndex(fb.text);
   const at = index.position(occ.start);
+  const otherFiles = isFileLocalLanguage(fb.language)
+    ? await checkFileLocal(parsing, stage, {
+      path: fb.path,
+      language: fb.language,
+      occurrence: occ,
+      member: occ.kind.startsWith("member") || occ.binding?.scope.kind === "class",
+      at,
+    }, {
+      scope: options.requested ?? options.scope ?? "project",
+      tool: options.tool,
+      ...(options.newName !== undefined ? { newName: options.newName } : {}),
+    })
+    : [];
   let kind: ReferenceSearch["target"]["kind"] = "binding";
   let member: ReferenceSearch["member"];
   let exportOf: string | undefined;
@@ -539,5 +562,6 @@ export async function findReferences(
     ...(member ? { member } : {}),
     ...(exportOf ? { exportOf } : {}),
     searched: [...project.parsed.keys()],
+    ...(otherFiles.length > 0 ? { otherFiles } : {}),
   };
 }
