@@ -14,6 +14,7 @@
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../syntax/bindings.ts";
+import { ModuleResolver } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
 import {
   findReferences,
@@ -222,6 +223,16 @@ function checkClashes(search: ReferenceSearch, newName: string): void {
   for (const [path, bindings] of search.bindings) {
     const fb = search.files.get(path)!;
     for (const b of bindings) checkBinding(fb, b, newName, (offset, why) => clash(path, fb, offset, why));
+    // A Go package's top level spans its directory: another file may declare newName there.
+    if (![...bindings].some((b) => b.scope.kind === "module")) continue;
+    for (const [rel, other] of search.files) {
+      if (rel === path || other.language !== "go" || fb.language !== "go") continue;
+      if (ModuleResolver.moduleOf(rel, "go") !== ModuleResolver.moduleOf(path, "go")) continue;
+      const x = other.scopes[0]!.bindings.get(newName);
+      if (!x || x.linked || x.kind === "import") continue;
+      const at = other.occurrences.find((o) => o.binding === x && o.kind === "definition")?.start ?? 0;
+      clash(rel, other, at, `"${newName}" is already declared in the package`);
+    }
   }
 }
 

@@ -303,9 +303,10 @@ export function buildBindings(
       const n = c.node;
       const [kind, sub, extra] = parts(c.name);
       if (kind === "scope") {
-        if (sub === "name") continue;
+        if (sub === "name" || sub === "from") continue;
         if (sub === "after") {
-          // A declaration statement whose names are visible from its end to the end of its block.
+          // A declaration whose names (from `@scope.from`, or the node's own) are visible from the node's
+          // end to the end of its parent.
           const end = n.parent?.endIndex ?? n.endIndex;
           scopeSpans.push({
             start: n.endIndex,
@@ -313,7 +314,7 @@ export function buildBindings(
             kind: "block",
             closed: false,
             nameStart: -1,
-            declStart: n.startIndex,
+            declStart: (cap(captures, "scope.from") ?? n).startIndex,
           });
           continue;
         }
