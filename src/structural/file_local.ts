@@ -42,6 +42,24 @@ export interface FileLocalTarget {
   member: boolean;
   /** 1-based line and column of the target. */
   at: { line: number; column: number };
+  /** The file's text. */
+  text: string;
+}
+
+/** Languages whose macro bodies (`#define`) are text the grammar does not parse. */
+const MACRO_LANGUAGES: ReadonlySet<string> = new Set(["c", "cpp"]);
+
+/**
+ * The 1-based line of the first `#define` whose body (after its name and parameters, continuation lines
+ * included) holds `name` as a word, or 0.
+ */
+function macroBodyUse(text: string, name: string, word: RegExp): number {
+  const define = /^[ \t]*#[ \t]*define[ \t]+[\p{L}_][\p{L}\p{N}_]*(\([^)\n]*\))?((?:\\\r?\n|.)*)/gmu;
+  for (const m of text.matchAll(define)) {
+    if (m[1] && word.test(m[1])) continue; // the macro's own parameter
+    if (m[2]!.includes(name) && word.test(m[2]!)) return text.slice(0, m.index).split("\n").length;
+  }
+  return 0;
 }
 
 /**
@@ -62,6 +80,19 @@ export async function checkFileLocal(
   options: { scope: "file" | "project"; tool: string; newName?: string },
 ): Promise<string[]> {
   const { occurrence: occ, path, language } = target;
+  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${occ.name.replace(/[$]/g, "\\$")}(?![\\p{L}\\p{N}_$])`, "u");
+  const macro = MACRO_LANGUAGES.has(language) ? macroBodyUse(target.text, occ.name, word) : 0;
+  if (macro > 0) {
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot resolve every use of "${occ.name}" in "${path}": the macro defined on line ${macro} names it in its body, which is not parsed`,
+      {
+        hint:
+          "Edit the macro and its uses by hand (read_file, then edit_safe_text_patch), or rename another symbol",
+        details: { path, name: occ.name, line: macro },
+      },
+    );
+  }
   const scope = occ.binding?.scope;
   const local = !target.member && scope !== undefined &&
     (scope.kind === "function" || scope.kind === "block");
@@ -70,7 +101,6 @@ export async function checkFileLocal(
     accept: (e) => e.kind === "file" && e.rel !== path && parsing.grammars!.languageOf(e.rel) === language,
     limit: MAX_PROJECT_FILES,
   });
-  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${occ.name.replace(/[$]/g, "\\$")}(?![\\p{L}\\p{N}_$])`, "u");
   const others: string[] = [];
   for (const e of walked.entries) {
     const text = await stage.readText(e.rel).then((f) => f.text, () => "");

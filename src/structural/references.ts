@@ -362,6 +362,11 @@ class Collector {
         if (occ.kind === "member_property" && occ.object && typeNames.bindings.get(rel)?.has(occ.object)) {
           this.add(rel, occ);
         } else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        // A free name in a language resolved per file may be an inherited member, or one used in a method
+        // defined outside its class (C++ `void Box::set() { size_ = v; }`).
+        else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
+          this.maybe(rel, occ);
+        }
       }
     }
   }
@@ -471,6 +476,7 @@ export async function findReferences(
       occurrence: occ,
       member: occ.kind.startsWith("member") || occ.binding?.scope.kind === "class",
       at,
+      text: fb.text,
     }, {
       scope: options.requested ?? options.scope ?? "project",
       tool: options.tool,

@@ -130,6 +130,10 @@ export function buildBindings(
   }[] = [];
   const defs = new Map<number, { end: number; kind: string; property?: boolean; receiver?: boolean }>();
   const globs: string[] = [];
+  /** Names that are neither definitions nor references (`@skip`: a lifetime, a prototype's parameter). */
+  const skipped = new Set<number>();
+  /** References that another pattern may also capture as a definition (a C++ constructor's name). */
+  const forced = new Set<number>();
   const patternRoots: { start: number; end: number; kind: string }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
   const refs = new Map<number, { end: number; shorthand: boolean }>();
@@ -255,7 +259,7 @@ export function buildBindings(
       continue;
     }
     if (head === "skip") {
-      notRef.add(first.node.startIndex);
+      for (const c of captures) if (c.name === "skip") skipped.add(c.node.startIndex);
       continue;
     }
     if (head === "doc") {
@@ -340,6 +344,7 @@ export function buildBindings(
         if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
         else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
       } else if (kind === "reference") {
+        if (sub === "constructor") forced.add(n.startIndex);
         if (!refs.has(n.startIndex)) {
           refs.set(n.startIndex, { end: nameEnd(n), shorthand: sub === "shorthand" });
         }
@@ -348,7 +353,8 @@ export function buildBindings(
   }
 
   // Scopes: a tree by containment.
-  scopeSpans.sort(byStart);
+  // Of two captures of one node, the one that names the scope wins (`@scope.name`).
+  scopeSpans.sort((a, b) => byStart(a, b) || b.nameStart - a.nameStart);
   const scopes: Scope[] = [module];
   const stack: Scope[] = [module];
   const seen = new Set<string>();
@@ -396,7 +402,12 @@ export function buildBindings(
   }
   const raws: Raw[] = [];
   // A name captured both as a member and as a definition (a Rust method) is a member.
-  for (const [start, d] of defs) if (!members.has(start)) raws.push({ start, end: d.end, role: "def" });
+  for (const start of skipped) notRef.add(start);
+  for (const [start, d] of defs) {
+    if (!members.has(start) && !skipped.has(start) && !forced.has(start)) {
+      raws.push({ start, end: d.end, role: "def" });
+    }
+  }
   noRefSpans.sort(byStart);
   const inNoRef = (start: number) => {
     let lo = 0;
@@ -411,7 +422,8 @@ export function buildBindings(
     return false;
   };
   for (const [start, r] of refs) {
-    if (defs.has(start) || notRef.has(start) || members.has(start) || keywords.has(start)) continue;
+    if ((defs.has(start) && !forced.has(start)) || notRef.has(start) || members.has(start)) continue;
+    if (keywords.has(start)) continue;
     if (noRefSpans.length > 0 && inNoRef(start)) continue;
     raws.push({ start, end: r.end, role: "ref" });
   }
