@@ -281,6 +281,13 @@ export function buildBindings(
       for (const c of captures) {
         const n = c.node;
         if (c.name === "member.definition" || c.name === "member.this") {
+          // Ruby's `@x` is the member x: its sigil is not part of the name.
+          const at = n.startIndex + sigil(text, n.startIndex);
+          if (at !== n.startIndex) {
+            members.set(at, { end: identifierEnd(text, at) ?? n.endIndex, kind: "member_this" });
+            notRef.add(n.startIndex);
+            continue;
+          }
           members.set(n.startIndex, {
             end: nameEnd(n),
             kind: c.name === "member.definition" ? "member_definition" : "member_this",
@@ -616,6 +623,13 @@ function pushOccurrence(
   };
   occurrences.push(occ);
   return occ;
+}
+
+/** The length of the `@` or `@@` that starts an instance or class variable at `start` (0 when none). */
+function sigil(text: string, start: number): number {
+  let i = start;
+  while (text.charCodeAt(i) === 64) i++;
+  return i - start;
 }
 
 const PARTS = new Map<string, string[]>();
