@@ -22,6 +22,7 @@ import {
   type ReferenceSite,
   type ReferenceTarget,
 } from "./references.ts";
+import { isValidName } from "./_names.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
@@ -63,34 +64,6 @@ export interface RenamePlan {
   /** The old name in comments and strings (not changed). */
   textOccurrences: TextOccurrence[];
 }
-
-const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
-const PY_IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
-/** Languages whose names are letters, digits and `_` (no `$`), with their reserved words. */
-const WORD_LANGUAGES: Record<string, ReadonlySet<string>> = {
-  go: new Set(
-    "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var"
-      .split(" "),
-  ),
-  rust: new Set(
-    "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do final macro override priv typeof unsized virtual yield try"
-      .split(" "),
-  ),
-  java: new Set(
-    "abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null var record yield"
-      .split(" "),
-  ),
-};
-const RESERVED: Record<string, ReadonlySet<string>> = {
-  ecmascript: new Set(
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await"
-      .split(" "),
-  ),
-  python: new Set(
-    "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield"
-      .split(" "),
-  ),
-};
 
 /**
  * Plan a rename: find the symbol's occurrences, check the new name, build the
@@ -143,12 +116,7 @@ export async function planRename(
     );
   }
   const language = search.files.get(origin)!.language;
-  const python = language === "python";
-  const words = WORD_LANGUAGES[language];
-  const valid = words
-    ? PY_IDENTIFIER.test(newName) && !words.has(newName)
-    : (python ? PY_IDENTIFIER : IDENTIFIER).test(newName) &&
-      !RESERVED[python ? "python" : "ecmascript"]!.has(newName);
+  const valid = isValidName(language, newName);
   if (!valid) {
     throw new RecoverableError(
       "invalid_args",

@@ -29,7 +29,8 @@ import type {
   ScopeKind,
 } from "./binding_model.ts";
 import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./binding_model.ts";
-import { afterScopeOf, exportsAll, exportsByCase, importPathLocal } from "./_binding_rules.ts";
+import { afterScopeOf, exportsAll, exportsByCase } from "./_binding_rules.ts";
+import { newModuleRecords, readModuleCapture, type Span } from "./_module_captures.ts";
 
 export type {
   Binding,
@@ -51,11 +52,6 @@ export { classScopeOf, encloses, lookup, occurrenceAt, scopeAtOffset } from "./b
  */
 export function bindingLanguages(): string[] {
   return languagesWithQuery("bindings");
-}
-
-interface Span {
-  start: number;
-  end: number;
 }
 
 const CACHE = new WeakMap<object, Map<string, FileBindings>>();
@@ -129,7 +125,6 @@ export function buildBindings(
     declStart?: number;
   }[] = [];
   const defs = new Map<number, { end: number; kind: string; property?: boolean; receiver?: boolean }>();
-  const globs: string[] = [];
   /** Names that are neither definitions nor references (`@skip`: a lifetime, a prototype's parameter). */
   const skipped = new Set<number>();
   /** References that another pattern may also capture as a definition (a C++ constructor's name). */
@@ -141,121 +136,19 @@ export function buildBindings(
   const noRefSpans: Span[] = [];
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
   const keywords = new Map<number, { end: number; callee: Span }>();
-  interface RawImport {
-    kind: ImportRecord["kind"];
-    source: string;
-    imported: string;
-    local: Span;
-    name?: Span;
-  }
-  const rawImports: RawImport[] = [];
   const docs: Span[] = [];
-  interface RawExport {
-    exported: string | null;
-    local?: Span;
-    decl?: Span;
-    alias?: Span;
-    from?: { source: string; imported: string; name?: Span };
-  }
-  const rawExports: RawExport[] = [];
+  const moduleRecords = newModuleRecords(noRefSpans, notRef);
+  const { imports: rawImports, exports: rawExports, globs } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
   // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
   const nameEnd = (n: Node): number => identifierEnd(text, n.startIndex) ?? n.endIndex;
-  const str = (n: Node | undefined) => n ? text.slice(n.startIndex, n.endIndex) : "";
 
   for (const captures of matches) {
     const first = captures.find((c) => !c.name.startsWith("_"));
     if (!first) continue;
     const head = parts(first.name)[0];
-    if (head === "import") {
-      const glob = cap(captures, "import.glob");
-      if (glob) {
-        globs.push(str(glob));
-        noRefSpans.push(span(glob));
-        continue;
-      }
-      const source = cap(captures, "import.source");
-      if (!source) continue;
-      noRefSpans.push(span(source));
-      const src = str(source);
-      if (cap(captures, "import.path")) {
-        // Go's `import "a/b/pkg"`: the package's name is the path's last segment.
-        const local = importPathLocal(src, source.startIndex);
-        if (local) rawImports.push({ kind: "namespace", source: src, imported: "*", local });
-        continue;
-      }
-      const name = cap(captures, "import.name");
-      const alias = cap(captures, "import.alias");
-      const def = cap(captures, "import.default");
-      const ns = cap(captures, "import.namespace") ?? cap(captures, "import.package");
-      if (name) {
-        const local = alias ?? name;
-        rawImports.push({
-          kind: "named",
-          source: src,
-          imported: str(name),
-          local: span(local),
-          ...(alias ? { name: span(name) } : {}),
-        });
-        notRef.add(name.startIndex).add(local.startIndex);
-      } else if (def) {
-        rawImports.push({ kind: "default", source: src, imported: "default", local: span(def) });
-        notRef.add(def.startIndex);
-      } else if (ns) {
-        const isPackage = cap(captures, "import.package") !== undefined && !cap(captures, "import.namespace");
-        if (isPackage && rawImports.some((r) => r.local.start === ns.startIndex)) continue;
-        rawImports.push({
-          kind: "namespace",
-          source: isPackage ? str(ns) : src,
-          imported: "*",
-          local: span(ns),
-        });
-        notRef.add(ns.startIndex);
-      }
-      continue;
-    }
-    if (head === "export") {
-      const def = cap(captures, "export.default");
-      const value = cap(captures, "export.default_value");
-      const decl = cap(captures, "export.declaration");
-      const local = cap(captures, "export.local");
-      if (def) {
-        const i = rawExports.findIndex((e) => e.exported === null && e.decl?.start === def.startIndex);
-        if (i >= 0) rawExports.splice(i, 1);
-        rawExports.push({ exported: "default", decl: span(def) });
-      } else if (value) rawExports.push({ exported: "default", local: span(value) });
-      else if (decl) {
-        if (!rawExports.some((e) => e.exported === "default" && e.decl?.start === decl.startIndex)) {
-          rawExports.push({ exported: null, decl: span(decl) });
-        }
-      } else if (local) {
-        const alias = cap(captures, "export.alias");
-        rawExports.push({
-          exported: str(alias ?? local),
-          local: span(local),
-          ...(alias ? { alias: span(alias) } : {}),
-        });
-        if (alias) notRef.add(alias.startIndex);
-      }
-      continue;
-    }
-    if (head === "reexport") {
-      const all = cap(captures, "reexport.all");
-      if (all) {
-        rawExports.push({ exported: "*", from: { source: str(all), imported: "*" } });
-        continue;
-      }
-      const name = cap(captures, "reexport.name");
-      const source = cap(captures, "reexport.source");
-      if (!name || !source) continue;
-      const alias = cap(captures, "reexport.alias");
-      rawExports.push({
-        exported: str(alias ?? name),
-        from: { source: str(source), imported: str(name), name: span(name) },
-        ...(alias ? { alias: span(alias) } : {}),
-      });
-      notRef.add(name.startIndex);
-      if (alias) notRef.add(alias.startIndex);
+    if (head === "import" || head === "export" || head === "reexport") {
+      readModuleCapture(head, captures, text, moduleRecords);
       continue;
     }
     if (head === "skip") {
