@@ -183,7 +183,7 @@ export class ProjectFiles {
     for (const rel of await this.sharedScopes(fb)) {
       const other = await this.bindings(rel);
       const b = other ? other.scopes[0]!.bindings.get(name) : undefined;
-      if (other && b) out.push({ fb: other, binding: b });
+      if (other && b && b.kind !== "import") out.push({ fb: other, binding: b });
     }
     return out;
   }

@@ -51,6 +51,8 @@ export interface ReferenceSite {
   kind: OccurrenceKind;
   /** The name as written there. */
   name: string;
+  /** For a Go package import's unwritten name: where a rename inserts an alias. */
+  aliasAt?: number;
 }
 
 /** What a search found. */
@@ -149,8 +151,10 @@ class Collector {
       if (from) await this.exported(from, imp.imported, true);
     }
     if (b.scope.kind !== "module") return;
-    // A Go package's other files, a Rust `use m::*`: the same name at their top level is the same symbol.
-    for (const shared of await this.#project.sharedBindings(fb, b.name)) {
+    // A Go package's other files, a Rust `use m::*`: the same name at their top level is the same symbol
+    // (imports excepted: they are the file's own).
+    const sharedList = b.kind === "import" ? [] : await this.#project.sharedBindings(fb, b.name);
+    for (const shared of sharedList) {
       await this.binding(shared.fb, shared.binding, true);
     }
     if (b.linked) return;
@@ -549,6 +553,7 @@ export async function findReferences(
       column: p.column,
       kind: o.kind,
       name: o.name,
+      ...(o.aliasAt !== undefined ? { aliasAt: o.aliasAt } : {}),
     };
   };
   for (const [rel, m] of collector.sites) for (const o of m.values()) sites.push(toSite(rel, o));

@@ -144,11 +144,14 @@ export async function planRename(
   const files = new Map<string, { text: string; edits: number }>();
   for (const [rel, sites] of byFile) {
     const fb = search.files.get(rel)!;
-    const edits: TextEdit[] = sites.map((s) => ({
-      start: s.start,
-      end: s.end,
-      text: s.kind === "shorthand" || s.kind === "shorthand_pattern" ? `${s.name}: ${newName}` : newName,
-    }));
+    // Go's `import "a/pkg"`: the path stays, an alias names the package anew.
+    const edits: TextEdit[] = sites.map((s) =>
+      s.aliasAt !== undefined ? { start: s.aliasAt, end: s.aliasAt, text: `${newName} ` } : {
+        start: s.start,
+        end: s.end,
+        text: s.kind === "shorthand" || s.kind === "shorthand_pattern" ? `${s.name}: ${newName}` : newName,
+      }
+    );
     files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });
   }
   return {

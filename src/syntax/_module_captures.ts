@@ -29,6 +29,8 @@ export interface RawImport {
   local: Span;
   /** The imported name's span when aliased. */
   name?: Span;
+  /** Where an alias would go when the local name is not written (Go's `import "a/pkg"`: the opening quote). */
+  aliasAt?: number;
 }
 
 /** One export as captured. */
@@ -105,7 +107,15 @@ export function readModuleCapture(
     if (cap(captures, "import.path")) {
       // Go's `import "a/b/pkg"`: the package's name is the path's last segment.
       const local = importPathLocal(src, source.startIndex);
-      if (local) r.imports.push({ kind: "namespace", source: src, imported: "*", local });
+      if (local) {
+        r.imports.push({
+          kind: "namespace",
+          source: src,
+          imported: "*",
+          local,
+          aliasAt: source.startIndex - 1,
+        });
+      }
       return;
     }
     const name = cap(captures, "import.name");

@@ -108,6 +108,11 @@ export interface Occurrence {
   callee?: { start: number; end: number };
   /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
   parameterProperty?: boolean;
+  /**
+   * An import's local name that is not written as a name (Go's `import "a/pkg"` binds `pkg` from the path):
+   * renaming it inserts an alias here instead of editing the path.
+   */
+  aliasAt?: number;
 }
 
 /** One import of a name or a module. */

@@ -369,6 +369,7 @@ export function buildBindings(
         binding: null,
       };
       if (d?.property) occ.parameterProperty = true;
+      if (imp?.aliasAt !== undefined) occ.aliasAt = imp.aliasAt;
       let home = scope;
       if (kind === "var") home = functionScope(scope);
       occ.binding = declare(home, name, kind as BindingKind);

@@ -251,3 +251,21 @@ Deno.test("edit_rename_symbol() refuses Go and Rust reserved words and clashes",
   assert.ok(!clash.ok && clash.error.code === "name_clash", JSON.stringify(clash));
   assert.equal(await textOf(ws, "src/error.rs"), SEMVER["/src/error.rs"], "a refused call writes nothing");
 });
+
+Deno.test("edit_rename_symbol() renames a Go package import in one file by giving it an alias", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/report_slices.go",
+      target: { line: 142, column: 15 }, // diff in diff.Difference
+      new_name: "difflib",
+    }),
+  );
+  assert.deepEqual(res.changes.map((c) => c.path), ["cmp/report_slices.go"], "each file's import is its own");
+  const before = GO_CMP["/cmp/report_slices.go"]!;
+  const after = await textOf(ws, "cmp/report_slices.go");
+  assert.ok(after.includes('\tdifflib "github.com/google/go-cmp/cmp/internal/diff"\n'));
+  assert.equal((after.match(/\bdiff\./g) ?? []).length, 0);
+  assert.equal((after.match(/\bdifflib\./g) ?? []).length, (before.match(/\bdiff\./g) ?? []).length);
+  await assertReparses("go", before, after, "cmp/report_slices.go");
+});
