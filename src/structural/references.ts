@@ -354,6 +354,8 @@ class Collector {
         else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
         else if (occ.kind === "member_property" && occ.object && classBindings.has(occ.object)) {
           this.add(f.path, occ);
+        } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
+          this.add(f.path, { ...occ, kind: "shorthand_key" });
         }
       }
     }
@@ -361,11 +363,19 @@ class Collector {
     for (const rel of files) {
       const other = await this.#project.bindings(rel);
       if (!other) continue;
+      // `impl Type` blocks of other modules (Rust), where Type is the class imported.
+      const named = typeNames.bindings.get(rel);
+      const impls = new Set(
+        named ? other.scopes.filter((s) => s.impl && named.has(nameBinding(other, s)!)) : [],
+      );
       for (const occ of other.occurrences) {
         if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
-        if (occ.kind === "member_property" && occ.object && typeNames.bindings.get(rel)?.has(occ.object)) {
-          this.add(rel, occ);
-        } else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        const ofType = occ.object && named?.has(occ.object);
+        if (occ.kind === "member_property" && ofType) this.add(rel, occ);
+        else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
+        else if (occ.kind === "member_definition" && impls.has(occ.scope)) this.add(rel, occ);
+        else if (occ.kind === "shorthand" && ofType) this.add(rel, { ...occ, kind: "shorthand_key" });
+        else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
         // A free name in a language resolved per file may be an inherited member, or one used in a method
         // defined outside its class (C++ `void Box::set() { size_ = v; }`).
         else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
@@ -419,6 +429,11 @@ function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
   }
   const param = fn?.bindings.get(occ.name);
   return param && param.kind === "parameter" ? param : null;
+}
+
+/** The binding of a scope's name (a class's own name, an impl block's type), if any. */
+function nameBinding(fb: FileBindings, s: Scope): Binding | null {
+  return s.nameStart < 0 ? null : fb.occurrences.find((o) => o.start === s.nameStart)?.binding ?? null;
 }
 
 /** The class scope a binding names (`Type` in `Type::x`, `Type.x`, `Type{x: …}`), when declared in this file. */

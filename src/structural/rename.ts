@@ -149,7 +149,11 @@ export async function planRename(
       s.aliasAt !== undefined ? { start: s.aliasAt, end: s.aliasAt, text: `${newName} ` } : {
         start: s.start,
         end: s.end,
-        text: s.kind === "shorthand" || s.kind === "shorthand_pattern" ? `${s.name}: ${newName}` : newName,
+        text: s.kind === "shorthand" || s.kind === "shorthand_pattern"
+          ? `${s.name}: ${newName}`
+          : s.kind === "shorthand_key"
+          ? `${newName}: ${s.name}`
+          : newName,
       }
     );
     files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });

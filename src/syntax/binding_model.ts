@@ -69,6 +69,8 @@ export type OccurrenceKind =
   | "shorthand"
   /** `{x}` in a destructuring pattern: the property x bound to the variable x */
   | "shorthand_pattern"
+  /** a shorthand reached as the member it names (`Foo { x }` when Foo's field x is renamed) */
+  | "shorthand_key"
   /** the imported name of an aliased import (`a` in `import {a as b}`) */
   | "import_name"
   /** the exported name of an alias (`b` in `export {a as b}`) */
@@ -100,9 +102,9 @@ export interface Occurrence {
   scope: Scope;
   /** The binding it declares or refers to (definitions, references, shorthands); null when free (a global). */
   binding: Binding | null;
-  /** For member_property: the object's start offset when the object is a plain name. */
+  /** For member_property (and a typed shorthand): the object's (the type's) start offset when a plain name. */
   objectStart?: number;
-  /** For member_property: the binding of that object name. */
+  /** For member_property (and a typed shorthand): the binding of that object name. */
   object?: Binding | null;
   /** For keyword: the callee expression's span. */
   callee?: { start: number; end: number };

@@ -129,6 +129,8 @@ export function buildBindings(
   const skipped = new Set<number>();
   /** References that another pattern may also capture as a definition (a C++ constructor's name). */
   const forced = new Set<number>();
+  /** Shorthand field initialisers of a named type (Rust `Foo { x }`): the type name's start, by start. */
+  const shorthandTypes = new Map<number, number>();
   const patternRoots: { start: number; end: number; kind: string }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
   const refs = new Map<number, { end: number; shorthand: boolean }>();
@@ -171,6 +173,9 @@ export function buildBindings(
     if (head === "member") {
       const prop = cap(captures, "member.property");
       const object = cap(captures, "member.object");
+      const key = cap(captures, "member.shorthand");
+      // `Foo { x }` (Rust): the variable x, and the field x of the type named before it.
+      if (key && object) shorthandTypes.set(key.startIndex, object.startIndex);
       for (const c of captures) {
         const n = c.node;
         if (c.name === "member.definition" || c.name === "member.this") {
@@ -384,6 +389,8 @@ export function buildBindings(
         scope,
         binding: null,
       };
+      const typeStart = shorthandTypes.get(raw.start);
+      if (typeStart !== undefined) occ.objectStart = typeStart;
       occurrences.push(occ);
       pendingRefs.push(occ);
     } else if (raw.role === "member") {

@@ -79,10 +79,16 @@
 ((struct_expression name: (type_identifier) @_self
   body: (field_initializer_list (field_initializer field: (field_identifier) @member.this))) (#eq? @_self "Self"))
 (field_expression value: (identifier) @member.object field: (field_identifier) @member.property)
+; inside a macro's tokens (`write!(f, "{}", self.major)`): `self.x` and `a.x`
+(token_tree (self) . "." . (identifier) @member.this)
+(token_tree (identifier) @member.object . "." . (identifier) @member.property)
+(token_tree "." . (identifier) @member.property)
 (field_expression field: (field_identifier) @member.property)
 (struct_expression name: (type_identifier) @member.object
   body: (field_initializer_list (field_initializer field: (field_identifier) @member.property)))
 (field_initializer field: (field_identifier) @member.property)
+(struct_expression name: (type_identifier) @member.object
+  body: (field_initializer_list (shorthand_field_initializer (identifier) @member.shorthand)))
 (shorthand_field_initializer (identifier) @reference.shorthand)
 (scoped_identifier path: (identifier) @member.object name: (identifier) @member.property)
 (scoped_identifier name: (identifier) @member.property)

@@ -269,3 +269,30 @@ Deno.test("edit_rename_symbol() renames a Go package import in one file by givin
   assert.equal((after.match(/\bdifflib\./g) ?? []).length, (before.match(/\bdiff\./g) ?? []).length);
   await assertReparses("go", before, after, "cmp/report_slices.go");
 });
+
+Deno.test("edit_rename_symbol() renames a Rust field in impl blocks of other modules, macros and shorthand initialisers", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 163, column: 9 }, // Version's `pub major: u64`
+      new_name: "major_version",
+    }),
+  );
+  assert.deepEqual(sites(res.data["files"]), [
+    "src/display.rs:7:48", // write!(formatter, "{}.{}.{}", self.major, …) in impl Display for Version
+    "src/display.rs:18:25",
+    "src/display.rs:97:35",
+    "src/lib.rs:163:9",
+    "src/lib.rs:400:13", // Version { major, … } in Version::new
+    "src/parse.rs:71:13", // Ok(Version { major, … })
+  ]);
+  const lib = await textOf(ws, "src/lib.rs");
+  assert.equal(lib.split("\n")[399], "            major_version: major,", "the shorthand keeps its value");
+  assert.equal(lib.split("\n")[197], "    pub major: u64,", "Comparator's own major is another field");
+  // `ver.major` on a parameter of unknown type is a candidate, left alone.
+  assert.ok(sites(res.data["unresolved"]).includes("src/eval.rs:45:12"));
+  for (const path of ["src/display.rs", "src/lib.rs", "src/parse.rs"]) {
+    await assertReparses("rust", SEMVER[`/${path}`]!, await textOf(ws, path), path);
+  }
+});
