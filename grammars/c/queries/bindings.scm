@@ -2,8 +2,8 @@
 ; the grammar package ships no locals query). Capture names: see grammars/typescript/queries/bindings.scm and
 ; docs/refactors.md. A declarator nests its name (`*p`, `a[]`, `(*fp)(int)`): the declaration is a pattern
 ; whose leaves are the names. A function's name binds outside it (@scope.name); a local is visible from the
-; end of its declaration on (@scope.after); parameter names of a prototype bind nowhere. Struct fields are
-; members (`p.x`, `q->x`). Other files (headers, `extern`) are not resolved: a symbol other files may use is
+; end of its declaration on (@scope.after); parameter names of a prototype bind nowhere. Struct fields bind
+; in the struct's scope; `p.x` and `q->x` are members. Other files (headers, `extern`) are not resolved: a symbol other files may use is
 ; refused for a project-wide rename (src/structural/file_local.ts), and so is a name used in a macro body.
 
 ; ---- scopes
@@ -42,10 +42,10 @@
                (array_declarator declarator: (identifier) @skip)]))))
 (preproc_params (identifier) @skip)
 
-; ---- members: struct fields, `p.x`, `q->x`
-(field_declaration declarator: (field_identifier) @member.definition)
-(field_declaration declarator: (pointer_declarator declarator: (field_identifier) @member.definition))
-(field_declaration declarator: (array_declarator declarator: (field_identifier) @member.definition))
+; ---- members: struct fields (bound in the struct's scope), `p.x`, `q->x`
+(field_declaration declarator: (field_identifier) @definition.lexical)
+(field_declaration declarator: (pointer_declarator declarator: (field_identifier) @definition.lexical))
+(field_declaration declarator: (array_declarator declarator: (field_identifier) @definition.lexical))
 (field_expression argument: (identifier) @member.object field: (field_identifier) @member.property)
 (field_expression field: (field_identifier) @member.property)
 (initializer_pair designator: (field_designator (field_identifier) @member.property))

@@ -4,6 +4,23 @@ import { languagesWithTags } from "../../../src/syntax/queries.ts";
 import { bindingLanguages } from "../../../src/syntax/bindings.ts";
 import { ok, refused, workspaceWith } from "../structural/_fixtures.ts";
 
+/** The languages with a binding query (find_references, edit_rename_symbol). */
+const BINDING_LANGUAGES = [
+  "c",
+  "c_sharp",
+  "cpp",
+  "go",
+  "java",
+  "javascript",
+  "kotlin",
+  "php",
+  "python",
+  "ruby",
+  "rust",
+  "tsx",
+  "typescript",
+];
+
 interface Row {
   language: string;
   grammar: boolean;
@@ -21,21 +38,7 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
   const tags = new Set(languagesWithTags());
   const bindings = new Set(bindingLanguages());
-  assert.deepEqual([...bindings].sort(), [
-    "c",
-    "c_sharp",
-    "cpp",
-    "go",
-    "java",
-    "javascript",
-    "kotlin",
-    "php",
-    "python",
-    "ruby",
-    "rust",
-    "tsx",
-    "typescript",
-  ]);
+  assert.deepEqual([...bindings].sort(), BINDING_LANGUAGES);
   for (const row of rows) {
     assert.equal(row.grammar, true, `${row.language} grammar loads`);
     assert.equal(row.tags_query, tags.has(row.language));
@@ -100,21 +103,7 @@ Deno.test("edit_capabilities is data: it loads no grammar wasm and no runtime", 
   assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
   const tags = new Set(languagesWithTags());
   const bindings = new Set(bindingLanguages());
-  assert.deepEqual([...bindings].sort(), [
-    "c",
-    "c_sharp",
-    "cpp",
-    "go",
-    "java",
-    "javascript",
-    "kotlin",
-    "php",
-    "python",
-    "ruby",
-    "rust",
-    "tsx",
-    "typescript",
-  ]);
+  assert.deepEqual([...bindings].sort(), BINDING_LANGUAGES);
   for (const row of rows) {
     assert.equal(row.grammar, true);
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
