@@ -26,15 +26,23 @@ export {
   REPEATED_NO_MATCH,
 } from "./reminder_providers.ts";
 export type {
+  CompassFiles,
   CompassMode,
   CompassOptions,
+  CompassReminder,
   CompassSetting,
   CounterMeter,
   EditShape,
+  FileFacts,
   Persona,
+  ReminderConfig,
   ReminderContext,
+  ReminderEvent,
   ReminderProvider,
   ReminderProviderInfo,
+  RouteInput,
   RouteOutcome,
+  RoutingAction,
   RoutingDecision,
+  ShapeHunk,
 } from "./types.ts";

@@ -50,6 +50,12 @@ export interface Backend {
    * have it). Without it a rewritten file gets the backend's default mode.
    */
   chmod?(path: string, mode: number): Promise<void>;
+  /**
+   * Make the writes so far durable now (optional): for a backend that saves
+   * late, like lightning-fs (its directory tree reaches IndexedDB 500 ms after
+   * the last write). graver calls it at the end of every commit.
+   */
+  flush?(): Promise<void>;
 }
 
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
@@ -102,6 +108,7 @@ export function dirname(path: string): string {
 export class BackendFs {
   /** The raw backend. */
   readonly raw: Backend;
+  /** Marks a wrapped backend, so that wrapping it again is a no-op. */
   readonly [WRAPPED] = true;
 
   private constructor(raw: Backend) {
@@ -120,6 +127,11 @@ export class BackendFs {
       throw new TypeError("Cannot wrap backend: expected an object with fs.promises methods");
     }
     return new BackendFs(backend);
+  }
+
+  /** Make the writes so far durable, where the backend saves late (a no-op for the others). */
+  async flush(): Promise<void> {
+    if (typeof this.raw.flush === "function") await this.raw.flush();
   }
 
   /** Read bytes, or null when the file does not exist. */

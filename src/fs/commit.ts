@@ -302,6 +302,26 @@ export interface CommitOptions {
   renames?: Map<string, string>;
   /** Commit-lock timing. */
   lock?: LockOptions;
+  /**
+   * Called under the commit lock once every file has landed, before the commit
+   * is final (how checkpoints are recorded as part of the change, never
+   * interleaved with another commit). When it throws, the commit rolls back.
+   */
+  onLanded?: (landed: LandedChange[]) => Promise<unknown>;
+}
+
+/** One file as a commit landed it, for {@linkcode CommitOptions.onLanded}. */
+export interface LandedChange {
+  /** Path relative to the workspace root. */
+  path: string;
+  /** Bytes before (null: the file did not exist). */
+  before: Uint8Array | null;
+  /** Bytes after (null: deleted). */
+  after: Uint8Array | null;
+  /** Permission bits before (null: absent, or the backend keeps none). */
+  beforeMode: number | null;
+  /** Permission bits after (null: deleted, or the backend's default mode). */
+  afterMode: number | null;
 }
 
 function staleError(
@@ -348,14 +368,19 @@ export async function commitChanges(
   if (changes.length === 0) return [];
   return await serialised(fs, sandbox.root, async () => {
     const held = await lock(fs, sandbox, options.lock);
+    let landed: CommittedChange[];
     try {
-      return await commitLocked(fs, sandbox, changes, options);
+      landed = await commitLocked(fs, sandbox, changes, options);
     } finally {
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.
       });
       await removeInternalIfEmpty(fs, sandbox).catch(() => {});
     }
+    // Durable before the caller hears "applied" (lightning-fs would save up to 500 ms later). Should the
+    // save fail, the store keeps its previous consistent state and saves again when idle.
+    await fs.flush().catch(() => {});
+    return landed;
   });
 }
 
@@ -444,6 +469,7 @@ async function commitLocked(
         } else await fs.remove(target);
       });
       await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => e.tmp === null).map((e) => e.path));
+      if (options.onLanded) await options.onLanded(landedChanges(changes, modes));
       journal.state = "committed";
       await writeJournal(fs, sandbox, journal);
     } catch (err) {
@@ -464,6 +490,20 @@ async function commitLocked(
 
     return await describeChanges(changes, { ...options, modes });
   }
+}
+
+/** What landed, with the modes before and after, for {@linkcode CommitOptions.onLanded}. */
+function landedChanges(changes: PendingChange[], modes: Map<string, number | null>): LandedChange[] {
+  return changes.map((c) => {
+    const beforeMode = modes.get(c.path) ?? null;
+    return {
+      path: c.path,
+      before: c.before,
+      after: c.after,
+      beforeMode,
+      afterMode: c.after === null ? null : c.mode ?? beforeMode,
+    };
+  });
 }
 
 /**

@@ -26,7 +26,7 @@ export type { TextFile } from "./text.ts";
 export { Stage } from "./stage.ts";
 export type { PendingChange, StagedFile } from "./stage.ts";
 export { commitChanges, describeChanges, recoverJournal } from "./commit.ts";
-export type { CommitOptions, CommittedChange, DescribeOptions } from "./commit.ts";
+export type { CommitOptions, CommittedChange, DescribeOptions, LandedChange } from "./commit.ts";
 export type { LockOptions } from "./commit_lock.ts";
 export { unifiedDiff } from "./unified_diff.ts";
 export { walkProject } from "./walk.ts";

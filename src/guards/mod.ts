@@ -15,7 +15,14 @@
 export { Ledger } from "./ledger.ts";
 export type { FileSnapshot, FileState, FileView, LedgerData } from "./ledger.ts";
 export { createReadGuard, DERIVED_EDIT_TOOLS, SessionLedgers } from "./read_guard.ts";
-export type { ReadGuard, ReadGuardMode, ReadGuardOptions } from "./read_guard.ts";
+export type {
+  GuardedCall,
+  GuardedResult,
+  GuardHost,
+  ReadGuard,
+  ReadGuardMode,
+  ReadGuardOptions,
+} from "./read_guard.ts";
 export { coversLines, formatRanges, mergeRanges } from "./line_ranges.ts";
 export type { LineRange } from "./line_ranges.ts";
 export { definitionGateError, judgeDefinitionEdit, RENAME_TOOL, renameCall } from "./definition_gate.ts";
@@ -25,4 +32,6 @@ export type {
   DefinitionFinding,
   DefinitionGateOptions,
   DefinitionGateVerdict,
+  LineSpan,
+  TouchedDefinition,
 } from "./definition_gate.ts";

@@ -33,7 +33,7 @@ import {
   typeParametersFor,
   type WrittenType,
 } from "./_extract_types.ts";
-import { validIdentifier } from "./rename.ts";
+import { isValidName } from "./_names.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, codeLineRoles, withIndentUnit } from "./source.ts";
@@ -107,7 +107,7 @@ export async function planExtract(
   const { fb, rules } = bound;
   const file = withIndentUnit(bound.file, "");
   const where = `lines ${range.start_line}-${range.end_line} of "${file.rel}"`;
-  if (!validIdentifier(file.language, name)) {
+  if (!isValidName(file.language, name)) {
     throw new RecoverableError(
       "invalid_args",
       `Cannot extract ${where} as "${name}": not a valid ${file.language} name`,

@@ -3,15 +3,20 @@
  * language has a module system graver resolves, read and parsed to bindings
  * on demand (each at most once per search), the module resolver over them,
  * and the cheap text filter that skips files which cannot name a symbol.
+ * Where a language's module scope spans several files — a Go package (every
+ * file of a directory with the same `package` clause), a Rust `use m::*` —
+ * a file's free names declared at the top of those files are linked to them
+ * when the file is loaded (its module scope gets a `linked` binding).
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { walkProject } from "../fs/walk.ts";
+import { type Binding, declare } from "../syntax/binding_model.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
-import { ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
+import { type GoModule, goModulePath, ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
 
 /** Most source files a project-wide search walks (more is refused with `limit_exceeded`, never cut short). */
@@ -29,7 +34,12 @@ function hasWord(text: string, name: string): boolean {
   return false;
 }
 
-const STAR = /export\s*\*|import\s*\*/;
+const STAR = /export\s*\*|import\s*\*|::\s*\*/;
+
+/** The name in a Go file's `package` clause ("" when there is none). */
+function goPackageName(text: string): string {
+  return /^package\s+([\p{L}_][\p{L}\p{N}_]*)/mu.exec(text)?.[1] ?? "";
+}
 
 /** The workspace as the search sees it: files with a bindings grammar, read and parsed on demand. */
 export class ProjectFiles {
@@ -40,6 +50,7 @@ export class ProjectFiles {
   readonly #texts = new Map<string, { text: string; version: string; language: string } | null>();
   /** Bindings of every file parsed so far, by relative path. */
   readonly parsed: Map<string, FileBindings> = new Map();
+  readonly #linked = new Set<string>();
   /** Module resolution over the workspace's files (empty until opened). */
   resolver: ModuleResolver = new ModuleResolver([]);
 
@@ -77,7 +88,13 @@ export class ProjectFiles {
       const tsconfig = await this.#stage.readText("tsconfig.json").catch(() => null);
       if (tsconfig) mapping = tsconfigMapping(tsconfig.text, "");
     }
-    this.resolver = new ModuleResolver(this.files.keys(), mapping);
+    const goModules: GoModule[] = [];
+    if (await this.#stage.exists("go.mod")) {
+      const mod = await this.#stage.readText("go.mod").catch(() => null);
+      const path = mod ? goModulePath(mod.text) : null;
+      if (path) goModules.push({ dir: "", path });
+    }
+    this.resolver = new ModuleResolver(this.files.keys(), mapping, { goModules });
   }
 
   /**
@@ -107,6 +124,16 @@ export class ProjectFiles {
    * @returns The bindings, or null when the file has no binding rules.
    */
   async bindings(rel: string): Promise<FileBindings | null> {
+    const fb = await this.#load(rel);
+    if (fb && !this.#linked.has(rel)) {
+      this.#linked.add(rel);
+      await this.#link(fb);
+    }
+    return fb;
+  }
+
+  /** A file's bindings, parsed once per search, not linked to other files. */
+  async #load(rel: string): Promise<FileBindings | null> {
     const hit = this.parsed.get(rel);
     if (hit) return hit;
     const t = await this.text(rel);
@@ -114,6 +141,90 @@ export class ProjectFiles {
     const fb = await fileBindings(this.#parsing, { path: rel, ...t });
     if (fb) this.parsed.set(rel, fb);
     return fb;
+  }
+
+  /**
+   * The files whose top-level names a file sees without importing them one by one: the other files of
+   * its Go package, the modules a Rust file imports with `use m::*`.
+   *
+   * @param fb The file's bindings.
+   * @returns Relative paths.
+   */
+  async sharedScopes(fb: FileBindings): Promise<string[]> {
+    const system = ModuleResolver.systemOf(fb.language);
+    if (system === "go") {
+      const dir = ModuleResolver.moduleOf(fb.path, fb.language);
+      const name = goPackageName(fb.text);
+      const out: string[] = [];
+      for (const [rel, language] of this.files) {
+        if (rel === fb.path || language !== "go" || ModuleResolver.moduleOf(rel, language) !== dir) continue;
+        const t = await this.text(rel);
+        if (t && goPackageName(t.text) === name) out.push(rel);
+      }
+      return out;
+    }
+    const out: string[] = [];
+    for (const g of fb.globs ?? []) {
+      const hit = this.resolver.resolve(fb.path, fb.language, g);
+      if (hit) out.push(hit);
+    }
+    return out;
+  }
+
+  /**
+   * The top-level binding of `name` in each file that shares its scope with `fb` ({@linkcode sharedScopes}).
+   *
+   * @param fb The file's bindings.
+   * @param name The name.
+   * @returns Each such file's bindings and its binding of the name.
+   */
+  async sharedBindings(fb: FileBindings, name: string): Promise<{ fb: FileBindings; binding: Binding }[]> {
+    const out: { fb: FileBindings; binding: Binding }[] = [];
+    for (const rel of await this.sharedScopes(fb)) {
+      const other = await this.bindings(rel);
+      const b = other ? other.scopes[0]!.bindings.get(name) : undefined;
+      if (other && b && b.kind !== "import") out.push({ fb: other, binding: b });
+    }
+    return out;
+  }
+
+  /** Link a file's free names to the top-level declarations of the files sharing its scope. */
+  async #link(fb: FileBindings): Promise<void> {
+    const shared = await this.sharedScopes(fb);
+    if (shared.length === 0) return;
+    const declared = new Set<string>();
+    for (const rel of shared) {
+      const other = await this.#load(rel);
+      if (!other) continue;
+      for (const [name, b] of other.scopes[0]!.bindings) {
+        if (b.kind !== "import" && !b.linked) declared.add(name);
+      }
+    }
+    const module = fb.scopes[0]!;
+    for (const occ of fb.occurrences) {
+      if (occ.binding !== null || !declared.has(occ.name)) continue;
+      if (occ.kind !== "reference" && occ.kind !== "shorthand") continue;
+      const b = declare(module, occ.name, "lexical");
+      if (!b.import) b.linked = true;
+      occ.binding = b;
+    }
+  }
+
+  /**
+   * The files of a module as {@linkcode ModuleResolver.resolve} names it: the file, or a Go package's files.
+   *
+   * @param key A resolved module.
+   * @returns Relative paths.
+   */
+  moduleFiles(key: string): string[] {
+    if (this.files.has(key)) return [key];
+    const out: string[] = [];
+    for (const [rel, language] of this.files) {
+      if (ModuleResolver.systemOf(language) === "go" && ModuleResolver.moduleOf(rel, language) === key) {
+        out.push(rel);
+      }
+    }
+    return out;
   }
 
   /**

@@ -86,12 +86,14 @@ export async function targetOccurrence(
   let res = resolveNamePath(outline.symbols, target);
   if (res.status === "ambiguous") {
     // Overloads (and declaration merging) are one symbol: accept when every candidate declares the same one.
-    const decls = res.candidates.map((c) => declaredName(fb, c.range, c.name));
+    // Candidates that declare no such name (a Rust `impl Type` block) only use it.
+    const declaring = res.candidates.filter((c) => declaredName(fb, c.range, c.name) !== undefined);
+    const decls = declaring.map((c) => declaredName(fb, c.range, c.name));
     const key = (o: Occurrence | undefined) =>
       o?.binding ?? (o ? `${classScopeOf(o.scope)?.id}:${o.name}` : undefined);
     const first = key(decls[0]);
     if (first !== undefined && decls.every((d) => key(d) === first)) {
-      res = { status: "unique", symbol: res.candidates[0]! };
+      res = { status: "unique", symbol: declaring[0]! };
     }
   }
   if (res.status !== "unique") {

@@ -26,6 +26,8 @@ import {
 } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
+import { ModuleResolver } from "../syntax/module_resolution.ts";
+import { checkFileLocal, isFileLocalLanguage } from "./file_local.ts";
 import { ProjectFiles } from "./project_files.ts";
 import { type ReferenceTarget, targetOccurrence, unresolvedTarget } from "./reference_target.ts";
 import { loadSource } from "./source.ts";
@@ -49,6 +51,8 @@ export interface ReferenceSite {
   kind: OccurrenceKind;
   /** The name as written there. */
   name: string;
+  /** For a Go package import's unwritten name: where a rename inserts an alias. */
+  aliasAt?: number;
 }
 
 /** What a search found. */
@@ -69,6 +73,11 @@ export interface ReferenceSearch {
   exportOf?: string;
   /** Files searched (read), for the text sweep. */
   searched: string[];
+  /**
+   * For a language resolved within one file only (src/structural/file_local.ts): other files that contain
+   * the name, which graver did not search.
+   */
+  otherFiles?: string[];
 }
 
 /** Options of {@linkcode findReferences}. */
@@ -79,6 +88,10 @@ export interface FindReferencesOptions {
   expectedVersion?: string | undefined;
   /** "file": only the target's file is searched; "project" (default): the whole workspace. */
   scope?: "file" | "project";
+  /** The scope the caller asked for, when it differs from `scope` (a rename searches the project either way). */
+  requested?: "file" | "project";
+  /** A rename's new name (for the suggested call of a refusal). */
+  newName?: string;
 }
 
 const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
@@ -138,6 +151,13 @@ class Collector {
       if (from) await this.exported(from, imp.imported, true);
     }
     if (b.scope.kind !== "module") return;
+    // A Go package's other files, a Rust `use m::*`: the same name at their top level is the same symbol
+    // (imports excepted: they are the file's own).
+    const sharedList = b.kind === "import" ? [] : await this.#project.sharedBindings(fb, b.name);
+    for (const shared of sharedList) {
+      await this.binding(shared.fb, shared.binding, true);
+    }
+    if (b.linked) return;
     const viaOwnName = fb.exports.some((e) => e.local === b && !e.aliasOccurrence && e.exported === b.name) ||
       (fb.exportsAll && b.scope.bindings.get(b.name) === b);
     if (viaOwnName) await this.importers(fb.path, b.name);
@@ -146,6 +166,12 @@ class Collector {
   /** The symbol a module exports as `name`, and its whole family (`rename` also renames the export). */
   async exported(path: string, name: string, rename: boolean, depth = 0): Promise<void> {
     if (depth > 16) return;
+    const files = this.#project.moduleFiles(path);
+    if (files.length !== 1 || files[0] !== path) {
+      // A Go package: the file of the directory that declares the name.
+      for (const file of files) await this.exported(file, name, rename, depth + 1);
+      return;
+    }
     const fb = await this.#project.bindings(path);
     if (!fb) return;
     for (const e of fb.exports) {
@@ -178,7 +204,8 @@ class Collector {
 
   /** Every import (and re-export) of `name` from the module `path`, in the files that may name it. */
   async importers(path: string, name: string): Promise<void> {
-    const key = `${path}\0${name}`;
+    const self = ModuleResolver.moduleOf(path, this.#project.files.get(path) ?? "");
+    const key = `${self}\0${name}`;
     if (this.#followed.has(key)) return;
     this.#followed.add(key);
     for (const rel of await this.#project.candidates(path, name)) {
@@ -186,10 +213,14 @@ class Collector {
       const fb = await this.#project.bindings(rel);
       if (!fb) continue;
       const resolve = (source: string) => this.#project.resolver.resolve(rel, fb.language, source);
+      for (const glob of fb.globs ?? []) {
+        const linked = fb.scopes[0]!.bindings.get(name);
+        if (linked?.linked && resolve(glob) === self) await this.binding(fb, linked, true);
+      }
       for (const imp of fb.imports) {
         if (imp.kind === "default") continue;
         if (imp.kind === "namespace") {
-          if (!(imp.imported === "*" && resolve(imp.source) === path)) continue;
+          if (!(imp.imported === "*" && resolve(imp.source) === self)) continue;
           for (const occ of fb.occurrences) {
             if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
               this.add(rel, occ);
@@ -198,8 +229,11 @@ class Collector {
           continue;
         }
         if (imp.imported !== name) {
-          // Python's `from pkg import mod` names a submodule: `mod.x` then refers to mod's x.
-          if (fb.exportsAll && resolve(`${imp.source}.${imp.imported}`.replace(/^(\.+)\./, "$1")) === path) {
+          // Python's `from pkg import mod`, Rust's `use crate::mod`: `mod.x` / `mod::x` then refers to mod's x.
+          const submodule = fb.exportsAll
+            ? ModuleResolver.submodule(fb.language, imp.source, imp.imported)
+            : null;
+          if (submodule !== null && resolve(submodule) === self) {
             for (const occ of fb.occurrences) {
               if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
                 this.add(rel, occ);
@@ -213,12 +247,12 @@ class Collector {
           if (imp.source.startsWith(".")) this.maybe(rel, imp.nameOccurrence ?? firstDef(fb, imp.local));
           continue;
         }
-        if (target !== path) continue;
+        if (target !== self) continue;
         if (imp.nameOccurrence) this.add(rel, imp.nameOccurrence);
         else await this.binding(fb, imp.local, true);
       }
       for (const e of fb.exports) {
-        if (!e.from || resolve(e.from.source) !== path) continue;
+        if (!e.from || resolve(e.from.source) !== self) continue;
         if (e.from.imported === "*") await this.importers(rel, name);
         else if (e.from.imported === name) {
           this.add(rel, e.from.occurrence);
@@ -297,31 +331,85 @@ class Collector {
     const key = `${fb.path}\0${cls.id}\0${name}`;
     if (this.#members.has(key)) return;
     this.#members.add(key);
-    for (const occ of fb.occurrences) {
-      if (occ.parameterProperty && occ.name === name && occ.binding && classScopeOf(occ.scope) === cls) {
-        await this.binding(fb, occ.binding, false);
+    // The type's own name wherever it is imported: `Type.x` / `Type::x` there is the member too.
+    const typeNames = new Collector(this.#project);
+    for (const { fb: f, scopes } of await this.#family(fb, cls, crossFile)) {
+      for (const occ of f.occurrences) {
+        if (occ.parameterProperty && occ.name === name && occ.binding) {
+          const c = classScopeOf(occ.scope);
+          if (c && scopes.has(c)) await this.binding(f, occ.binding, false);
+        }
       }
-    }
-    const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding ?? null;
-    const own = cls.bindings.get(name);
-    if (own) await this.binding(fb, own, false);
-    for (const occ of fb.occurrences) {
-      if (occ.name !== name) continue;
-      if (occ.kind === "member_definition" && occ.scope === cls) this.add(fb.path, occ);
-      else if (occ.kind === "member_this" && classScopeOf(occ.scope) === cls) this.add(fb.path, occ);
-      else if (occ.kind === "member_property" && classBinding && occ.object === classBinding) {
-        this.add(fb.path, occ);
+      const classBindings = new Set<Binding>();
+      for (const c of scopes) {
+        const b = f.occurrences.find((o) => o.start === c.nameStart)?.binding;
+        if (b) classBindings.add(b);
+        if (b && crossFile) await typeNames.binding(f, b, true);
+        const own = c.bindings.get(name);
+        if (own && own.kind !== "parameter") await this.binding(f, own, false);
+      }
+      for (const occ of f.occurrences) {
+        if (occ.name !== name) continue;
+        if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
+        else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
+        else if (occ.kind === "member_property" && occ.object && classBindings.has(occ.object)) {
+          this.add(f.path, occ);
+        } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
+          this.add(f.path, { ...occ, kind: "shorthand_key" });
+        }
       }
     }
     const files = crossFile ? await this.#project.candidates(fb.path, name) : [fb.path];
     for (const rel of files) {
       const other = await this.#project.bindings(rel);
       if (!other) continue;
+      // `impl Type` blocks of other modules (Rust), where Type is the class imported.
+      const named = typeNames.bindings.get(rel);
+      const impls = new Set(
+        named ? other.scopes.filter((s) => s.impl && named.has(nameBinding(other, s)!)) : [],
+      );
       for (const occ of other.occurrences) {
         if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
-        if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        const ofType = occ.object && named?.has(occ.object);
+        if (occ.kind === "member_property" && ofType) this.add(rel, occ);
+        else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
+        else if (occ.kind === "member_definition" && impls.has(occ.scope)) this.add(rel, occ);
+        else if (occ.kind === "shorthand" && ofType) this.add(rel, { ...occ, kind: "shorthand_key" });
+        else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        // A free name in a language resolved per file may be an inherited member, or one used in a method
+        // defined outside its class (C++ `void Box::set() { size_ = v; }`).
+        else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
+          this.maybe(rel, occ);
+        }
       }
     }
+  }
+
+  /**
+   * The class scopes that hold a type's members: the class itself, and where methods are declared apart
+   * from the type (Rust `impl` blocks, Go methods) every class scope of the same name — in this file and,
+   * for a Go package, its other files.
+   */
+  async #family(
+    fb: FileBindings,
+    cls: Scope,
+    crossFile: boolean,
+  ): Promise<{ fb: FileBindings; scopes: Set<Scope> }[]> {
+    const typeName = (f: FileBindings, s: Scope) =>
+      s.nameStart < 0 ? null : f.occurrences.find((o) => o.start === s.nameStart)?.name ?? null;
+    const name = typeName(fb, cls);
+    if (name === null || !fb.scopes.some((s) => s.impl)) return [{ fb, scopes: new Set([cls]) }];
+    const named = (f: FileBindings) =>
+      new Set(
+        f.scopes.filter((s) => s.kind === "class" && s.parent === f.scopes[0] && typeName(f, s) === name),
+      );
+    const out = [{ fb, scopes: named(fb).add(cls) }];
+    if (!crossFile || ModuleResolver.systemOf(fb.language) !== "go") return out;
+    for (const rel of await this.#project.sharedScopes(fb)) {
+      const other = await this.#project.bindings(rel);
+      if (other) out.push({ fb: other, scopes: named(other) });
+    }
+    return out;
   }
 }
 
@@ -341,6 +429,18 @@ function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
   }
   const param = fn?.bindings.get(occ.name);
   return param && param.kind === "parameter" ? param : null;
+}
+
+/** The binding of a scope's name (a class's own name, an impl block's type), if any. */
+function nameBinding(fb: FileBindings, s: Scope): Binding | null {
+  return s.nameStart < 0 ? null : fb.occurrences.find((o) => o.start === s.nameStart)?.binding ?? null;
+}
+
+/** The class scope a binding names (`Type` in `Type::x`, `Type.x`, `Type{x: …}`), when declared in this file. */
+function classNamed(fb: FileBindings, b: Binding | null | undefined): Scope | null {
+  if (!b) return null;
+  const def = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  return (def && fb.scopes.find((s) => s.kind === "class" && s.nameStart === def.start)) ?? null;
 }
 
 function firstDef(fb: FileBindings, b: Binding): Occurrence {
@@ -388,13 +488,29 @@ export async function findReferences(
   const collector = new Collector(project);
   const index = new TextIndex(fb.text);
   const at = index.position(occ.start);
+  const otherFiles = isFileLocalLanguage(fb.language)
+    ? await checkFileLocal(parsing, stage, {
+      path: fb.path,
+      language: fb.language,
+      occurrence: occ,
+      member: occ.kind.startsWith("member") || occ.binding?.scope.kind === "class",
+      at,
+      text: fb.text,
+    }, {
+      scope: options.requested ?? options.scope ?? "project",
+      tool: options.tool,
+      ...(options.newName !== undefined ? { newName: options.newName } : {}),
+    })
+    : [];
   let kind: ReferenceSearch["target"]["kind"] = "binding";
   let member: ReferenceSearch["member"];
   let exportOf: string | undefined;
   const memberScope = occ.kind === "member_definition" || occ.kind === "member_this"
     ? classScopeOf(occ.scope)
-    : occ.binding?.scope.kind === "class"
+    : occ.binding?.scope.kind === "class" && occ.binding.kind !== "parameter"
     ? occ.binding.scope
+    : occ.kind === "member_property"
+    ? classNamed(fb, occ.object)
     : null;
   if (memberScope) {
     kind = "member";
@@ -452,6 +568,7 @@ export async function findReferences(
       column: p.column,
       kind: o.kind,
       name: o.name,
+      ...(o.aliasAt !== undefined ? { aliasAt: o.aliasAt } : {}),
     };
   };
   for (const [rel, m] of collector.sites) for (const o of m.values()) sites.push(toSite(rel, o));
@@ -471,5 +588,6 @@ export async function findReferences(
     ...(member ? { member } : {}),
     ...(exportOf ? { exportOf } : {}),
     searched: [...project.parsed.keys()],
+    ...(otherFiles.length > 0 ? { otherFiles } : {}),
   };
 }

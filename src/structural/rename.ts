@@ -14,6 +14,7 @@
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../syntax/bindings.ts";
+import { ModuleResolver } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
 import {
   findReferences,
@@ -21,6 +22,7 @@ import {
   type ReferenceSite,
   type ReferenceTarget,
 } from "./references.ts";
+import { isValidName } from "./_names.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
@@ -63,32 +65,6 @@ export interface RenamePlan {
   textOccurrences: TextOccurrence[];
 }
 
-const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
-const PY_IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
-const RESERVED: Record<string, ReadonlySet<string>> = {
-  ecmascript: new Set(
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await"
-      .split(" "),
-  ),
-  python: new Set(
-    "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield"
-      .split(" "),
-  ),
-};
-
-/**
- * Whether a name can be declared in a language: an identifier, not a reserved word.
- *
- * @param language Language id (Python's rules, or ECMAScript's for every other language).
- * @param name The name.
- * @returns True when it is a valid new name.
- */
-export function validIdentifier(language: string, name: string): boolean {
-  const python = language === "python";
-  return (python ? PY_IDENTIFIER : IDENTIFIER).test(name) &&
-    !RESERVED[python ? "python" : "ecmascript"]!.has(name);
-}
-
 /**
  * Plan a rename: find the symbol's occurrences, check the new name, build the
  * new text of every file.
@@ -113,6 +89,8 @@ export async function planRename(
     tool: options.tool,
     expectedVersion: options.expectedVersion,
     scope: "project",
+    requested: options.scope ?? "project",
+    newName,
   });
   const origin = search.target.path;
   const elsewhere = [...new Set(search.sites.filter((s) => s.path !== origin).map((s) => s.path))];
@@ -138,7 +116,8 @@ export async function planRename(
     );
   }
   const language = search.files.get(origin)!.language;
-  if (!validIdentifier(language, newName)) {
+  const valid = isValidName(language, newName);
+  if (!valid) {
     throw new RecoverableError(
       "invalid_args",
       `Cannot rename "${search.target.name}" to "${newName}": not a valid ${language} name`,
@@ -165,11 +144,18 @@ export async function planRename(
   const files = new Map<string, { text: string; edits: number }>();
   for (const [rel, sites] of byFile) {
     const fb = search.files.get(rel)!;
-    const edits: TextEdit[] = sites.map((s) => ({
-      start: s.start,
-      end: s.end,
-      text: s.kind === "shorthand" || s.kind === "shorthand_pattern" ? `${s.name}: ${newName}` : newName,
-    }));
+    // Go's `import "a/pkg"`: the path stays, an alias names the package anew.
+    const edits: TextEdit[] = sites.map((s) =>
+      s.aliasAt !== undefined ? { start: s.aliasAt, end: s.aliasAt, text: `${newName} ` } : {
+        start: s.start,
+        end: s.end,
+        text: s.kind === "shorthand" || s.kind === "shorthand_pattern"
+          ? `${s.name}: ${newName}`
+          : s.kind === "shorthand_key"
+          ? `${newName}: ${s.name}`
+          : newName,
+      }
+    );
     files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });
   }
   return {
@@ -212,6 +198,16 @@ function checkClashes(search: ReferenceSearch, newName: string): void {
   for (const [path, bindings] of search.bindings) {
     const fb = search.files.get(path)!;
     for (const b of bindings) checkBinding(fb, b, newName, (offset, why) => clash(path, fb, offset, why));
+    // A Go package's top level spans its directory: another file may declare newName there.
+    if (![...bindings].some((b) => b.scope.kind === "module")) continue;
+    for (const [rel, other] of search.files) {
+      if (rel === path || other.language !== "go" || fb.language !== "go") continue;
+      if (ModuleResolver.moduleOf(rel, "go") !== ModuleResolver.moduleOf(path, "go")) continue;
+      const x = other.scopes[0]!.bindings.get(newName);
+      if (!x || x.linked || x.kind === "import") continue;
+      const at = other.occurrences.find((o) => o.binding === x && o.kind === "definition")?.start ?? 0;
+      clash(rel, other, at, `"${newName}" is already declared in the package`);
+    }
   }
 }
 

@@ -8,9 +8,10 @@
  *
  * @module
  */
-import { type Node, Query } from "web-tree-sitter";
+import type { Node, Query } from "web-tree-sitter";
 import { RecoverableError, type SuggestedCall } from "../errors.ts";
 import { startsLine } from "../fs/lines.ts";
+import { treeSitter } from "../syntax/grammars.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, resolveNamePath, type SymbolInfo, symbolNode, TextIndex } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -497,7 +498,7 @@ export async function selectTargets(
     const language = await ws.grammars!.language(file.language);
     let query: Query;
     try {
-      query = new Query(language, source);
+      query = new (treeSitter().Query)(language, source);
     } catch (cause) {
       const e = cause as { index?: number; message?: string; info?: { word?: string } };
       const at = typeof e.index === "number" ? e.index : 0;

@@ -32,6 +32,11 @@ export interface Scope {
   bindings: Map<string, Binding>;
   /** Python `global`/`nonlocal` names: assignments here bind elsewhere. */
   passthrough?: Map<string, "global" | "nonlocal">;
+  /**
+   * A class scope declared apart from its type (a Rust `impl` block, a Go method): its members belong
+   * to every class scope named like it (the name at `nameStart`).
+   */
+  impl?: boolean;
 }
 
 /** How a name was bound. */
@@ -47,6 +52,11 @@ export interface Binding {
   kind: BindingKind;
   /** The import that introduced it, for kind "import". */
   import?: ImportRecord;
+  /**
+   * Declared in another file that shares this module scope (a Go package's other file, a Rust `use m::*`):
+   * the file's free uses of the name refer to it.
+   */
+  linked?: boolean;
 }
 
 /** What an occurrence of a name is. */
@@ -59,6 +69,8 @@ export type OccurrenceKind =
   | "shorthand"
   /** `{x}` in a destructuring pattern: the property x bound to the variable x */
   | "shorthand_pattern"
+  /** a shorthand reached as the member it names (`Foo { x }` when Foo's field x is renamed) */
+  | "shorthand_key"
   /** the imported name of an aliased import (`a` in `import {a as b}`) */
   | "import_name"
   /** the exported name of an alias (`b` in `export {a as b}`) */
@@ -90,14 +102,19 @@ export interface Occurrence {
   scope: Scope;
   /** The binding it declares or refers to (definitions, references, shorthands); null when free (a global). */
   binding: Binding | null;
-  /** For member_property: the object's start offset when the object is a plain name. */
+  /** For member_property (and a typed shorthand): the object's (the type's) start offset when a plain name. */
   objectStart?: number;
-  /** For member_property: the binding of that object name. */
+  /** For member_property (and a typed shorthand): the binding of that object name. */
   object?: Binding | null;
   /** For keyword: the callee expression's span. */
   callee?: { start: number; end: number };
   /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
   parameterProperty?: boolean;
+  /**
+   * An import's local name that is not written as a name (Go's `import "a/pkg"` binds `pkg` from the path):
+   * renaming it inserts an alias here instead of editing the path.
+   */
+  aliasAt?: number;
 }
 
 /** One import of a name or a module. */
@@ -148,6 +165,8 @@ export interface FileBindings {
   exportsAll: boolean;
   /** Doc comments whose tags name symbols (JSDoc `{@link x}`, `@see x`, `@param x`), in document order. */
   docs: { start: number; end: number }[];
+  /** Modules whose every name this file imports (Rust `use m::*`): their specifiers, in document order. */
+  globs?: string[];
 }
 
 /**

@@ -18,6 +18,7 @@ import { languagesWithQuery, loadQuery } from "./queries.ts";
 import type { Parsing } from "./types.ts";
 import type { Version } from "../fs/version.ts";
 import type {
+  Binding,
   BindingKind,
   ExportRecord,
   FileBindings,
@@ -28,6 +29,8 @@ import type {
   ScopeKind,
 } from "./binding_model.ts";
 import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./binding_model.ts";
+import { afterScopeOf, exportsAll, exportsByCase } from "./_binding_rules.ts";
+import { newModuleRecords, readModuleCapture, type Span } from "./_module_captures.ts";
 
 export type {
   Binding,
@@ -42,9 +45,6 @@ export type {
 } from "./binding_model.ts";
 export { classScopeOf, encloses, lookup, occurrenceAt, scopeAtOffset } from "./binding_model.ts";
 
-/** Languages whose module-level names are all importable. */
-const EXPORTS_ALL = new Set(["python"]);
-
 /**
  * Languages graver has a binding query for.
  *
@@ -52,11 +52,6 @@ const EXPORTS_ALL = new Set(["python"]);
  */
 export function bindingLanguages(): string[] {
   return languagesWithQuery("bindings");
-}
-
-interface Span {
-  start: number;
-  end: number;
 }
 
 const CACHE = new WeakMap<object, Map<string, FileBindings>>();
@@ -120,9 +115,22 @@ export function buildBindings(
     nameStart: -1,
     bindings: new Map(),
   };
-  const scopeSpans: { start: number; end: number; kind: ScopeKind; closed: boolean; nameStart: number }[] =
-    [];
-  const defs = new Map<number, { end: number; kind: string; property?: boolean }>();
+  const scopeSpans: {
+    start: number;
+    end: number;
+    kind: ScopeKind;
+    closed: boolean;
+    nameStart: number;
+    impl?: boolean;
+    declStart?: number;
+  }[] = [];
+  const defs = new Map<number, { end: number; kind: string; property?: boolean; receiver?: boolean }>();
+  /** Names that are neither definitions nor references (`@skip`: a lifetime, a prototype's parameter). */
+  const skipped = new Set<number>();
+  /** References that another pattern may also capture as a definition (a C++ constructor's name). */
+  const forced = new Set<number>();
+  /** Shorthand field initialisers of a named type (Rust `Foo { x }`): the type name's start, by start. */
+  const shorthandTypes = new Map<number, number>();
   const patternRoots: { start: number; end: number; kind: string }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
   const refs = new Map<number, { end: number; shorthand: boolean }>();
@@ -130,109 +138,23 @@ export function buildBindings(
   const noRefSpans: Span[] = [];
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
   const keywords = new Map<number, { end: number; callee: Span }>();
-  interface RawImport {
-    kind: ImportRecord["kind"];
-    source: string;
-    imported: string;
-    local: Span;
-    name?: Span;
-  }
-  const rawImports: RawImport[] = [];
   const docs: Span[] = [];
-  interface RawExport {
-    exported: string | null;
-    local?: Span;
-    decl?: Span;
-    alias?: Span;
-    from?: { source: string; imported: string; name?: Span };
-  }
-  const rawExports: RawExport[] = [];
+  const moduleRecords = newModuleRecords(noRefSpans, notRef);
+  const { imports: rawImports, exports: rawExports, globs } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
   // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
   const nameEnd = (n: Node): number => identifierEnd(text, n.startIndex) ?? n.endIndex;
-  const str = (n: Node | undefined) => n ? text.slice(n.startIndex, n.endIndex) : "";
 
   for (const captures of matches) {
     const first = captures.find((c) => !c.name.startsWith("_"));
     if (!first) continue;
     const head = parts(first.name)[0];
-    if (head === "import") {
-      const source = cap(captures, "import.source");
-      if (!source) continue;
-      noRefSpans.push(span(source));
-      const src = str(source);
-      const name = cap(captures, "import.name");
-      const alias = cap(captures, "import.alias");
-      const def = cap(captures, "import.default");
-      const ns = cap(captures, "import.namespace") ?? cap(captures, "import.package");
-      if (name) {
-        const local = alias ?? name;
-        rawImports.push({
-          kind: "named",
-          source: src,
-          imported: str(name),
-          local: span(local),
-          ...(alias ? { name: span(name) } : {}),
-        });
-        notRef.add(name.startIndex).add(local.startIndex);
-      } else if (def) {
-        rawImports.push({ kind: "default", source: src, imported: "default", local: span(def) });
-        notRef.add(def.startIndex);
-      } else if (ns) {
-        const isPackage = cap(captures, "import.package") !== undefined && !cap(captures, "import.namespace");
-        if (isPackage && rawImports.some((r) => r.local.start === ns.startIndex)) continue;
-        rawImports.push({
-          kind: "namespace",
-          source: isPackage ? str(ns) : src,
-          imported: "*",
-          local: span(ns),
-        });
-        notRef.add(ns.startIndex);
-      }
+    if (head === "import" || head === "export" || head === "reexport") {
+      readModuleCapture(head, captures, text, moduleRecords);
       continue;
     }
-    if (head === "export") {
-      const def = cap(captures, "export.default");
-      const value = cap(captures, "export.default_value");
-      const decl = cap(captures, "export.declaration");
-      const local = cap(captures, "export.local");
-      if (def) {
-        const i = rawExports.findIndex((e) => e.exported === null && e.decl?.start === def.startIndex);
-        if (i >= 0) rawExports.splice(i, 1);
-        rawExports.push({ exported: "default", decl: span(def) });
-      } else if (value) rawExports.push({ exported: "default", local: span(value) });
-      else if (decl) {
-        if (!rawExports.some((e) => e.exported === "default" && e.decl?.start === decl.startIndex)) {
-          rawExports.push({ exported: null, decl: span(decl) });
-        }
-      } else if (local) {
-        const alias = cap(captures, "export.alias");
-        rawExports.push({
-          exported: str(alias ?? local),
-          local: span(local),
-          ...(alias ? { alias: span(alias) } : {}),
-        });
-        if (alias) notRef.add(alias.startIndex);
-      }
-      continue;
-    }
-    if (head === "reexport") {
-      const all = cap(captures, "reexport.all");
-      if (all) {
-        rawExports.push({ exported: "*", from: { source: str(all), imported: "*" } });
-        continue;
-      }
-      const name = cap(captures, "reexport.name");
-      const source = cap(captures, "reexport.source");
-      if (!name || !source) continue;
-      const alias = cap(captures, "reexport.alias");
-      rawExports.push({
-        exported: str(alias ?? name),
-        from: { source: str(source), imported: str(name), name: span(name) },
-        ...(alias ? { alias: span(alias) } : {}),
-      });
-      notRef.add(name.startIndex);
-      if (alias) notRef.add(alias.startIndex);
+    if (head === "skip") {
+      for (const c of captures) if (c.name === "skip") skipped.add(c.node.startIndex);
       continue;
     }
     if (head === "doc") {
@@ -251,9 +173,19 @@ export function buildBindings(
     if (head === "member") {
       const prop = cap(captures, "member.property");
       const object = cap(captures, "member.object");
+      const key = cap(captures, "member.shorthand");
+      // `Foo { x }` (Rust): the variable x, and the field x of the type named before it.
+      if (key && object) shorthandTypes.set(key.startIndex, object.startIndex);
       for (const c of captures) {
         const n = c.node;
         if (c.name === "member.definition" || c.name === "member.this") {
+          // Ruby's `@x` is the member x: its sigil is not part of the name.
+          const at = n.startIndex + sigil(text, n.startIndex);
+          if (at !== n.startIndex) {
+            members.set(at, { end: identifierEnd(text, at) ?? n.endIndex, kind: "member_this" });
+            notRef.add(n.startIndex);
+            continue;
+          }
           members.set(n.startIndex, {
             end: nameEnd(n),
             kind: c.name === "member.definition" ? "member_definition" : "member_this",
@@ -280,22 +212,44 @@ export function buildBindings(
       const n = c.node;
       const [kind, sub, extra] = parts(c.name);
       if (kind === "scope") {
-        const name = sub === "block" ? null : n.childForFieldName("name");
+        if (sub === "name" || sub === "from") continue;
+        if (sub === "after") {
+          // A declaration whose names (from `@scope.from`, or the node's own) are visible from the node's
+          // end to the end of its parent.
+          const end = n.parent?.endIndex ?? n.endIndex;
+          scopeSpans.push({
+            start: n.endIndex,
+            end,
+            kind: "block",
+            closed: false,
+            nameStart: -1,
+            declStart: (cap(captures, "scope.from") ?? n).startIndex,
+          });
+          continue;
+        }
+        const name = cap(captures, "scope.name") ?? (sub === "block" ? null : n.childForFieldName("name"));
         scopeSpans.push({
           start: n.startIndex,
           end: n.endIndex,
           kind: sub as ScopeKind,
           closed: extra === "closed",
           nameStart: name ? name.startIndex : -1,
+          ...(extra === "impl" ? { impl: true } : {}),
         });
       } else if (kind === "definition") {
         if (!defs.has(n.startIndex)) {
-          defs.set(n.startIndex, { end: nameEnd(n), kind: sub ?? "lexical", property: extra === "property" });
+          defs.set(n.startIndex, {
+            end: nameEnd(n),
+            kind: sub ?? "lexical",
+            property: extra === "property",
+            receiver: extra === "receiver",
+          });
         }
       } else if (kind === "pattern") {
         if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
         else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
       } else if (kind === "reference") {
+        if (sub === "constructor") forced.add(n.startIndex);
         if (!refs.has(n.startIndex)) {
           refs.set(n.startIndex, { end: nameEnd(n), shorthand: sub === "shorthand" });
         }
@@ -304,10 +258,12 @@ export function buildBindings(
   }
 
   // Scopes: a tree by containment.
-  scopeSpans.sort(byStart);
+  // Of two captures of one node, the one that names the scope wins (`@scope.name`).
+  scopeSpans.sort((a, b) => byStart(a, b) || b.nameStart - a.nameStart);
   const scopes: Scope[] = [module];
   const stack: Scope[] = [module];
   const seen = new Set<string>();
+  const declStarts = new Map<Scope, number>();
   for (const s of scopeSpans) {
     const key = `${s.start}:${s.end}`;
     if (seen.has(key)) continue;
@@ -323,6 +279,8 @@ export function buildBindings(
       nameStart: s.nameStart,
       bindings: new Map(),
     };
+    if (s.impl) scope.impl = true;
+    if (s.declStart !== undefined) declStarts.set(scope, s.declStart);
     scopes.push(scope);
     stack.push(scope);
   }
@@ -348,7 +306,13 @@ export function buildBindings(
     role: "def" | "ref" | "member" | "keyword";
   }
   const raws: Raw[] = [];
-  for (const [start, d] of defs) raws.push({ start, end: d.end, role: "def" });
+  // A name captured both as a member and as a definition (a Rust method) is a member.
+  for (const start of skipped) notRef.add(start);
+  for (const [start, d] of defs) {
+    if (!members.has(start) && !skipped.has(start) && !forced.has(start)) {
+      raws.push({ start, end: d.end, role: "def" });
+    }
+  }
   noRefSpans.sort(byStart);
   const inNoRef = (start: number) => {
     let lo = 0;
@@ -363,11 +327,17 @@ export function buildBindings(
     return false;
   };
   for (const [start, r] of refs) {
-    if (defs.has(start) || notRef.has(start) || members.has(start) || keywords.has(start)) continue;
+    if ((defs.has(start) && !forced.has(start)) || notRef.has(start) || members.has(start)) continue;
+    if (keywords.has(start)) continue;
     if (noRefSpans.length > 0 && inNoRef(start)) continue;
     raws.push({ start, end: r.end, role: "ref" });
   }
-  for (const [start, m] of members) raws.push({ start, end: m.end, role: "member" });
+  const importNames = new Set(rawImports.flatMap((r) => [r.local.start, r.name?.start ?? -1]));
+  for (const [start, m] of members) {
+    // A path inside an import (Rust `use a::b::C`) names modules, not members.
+    if (importNames.has(start) || (noRefSpans.length > 0 && inNoRef(start))) continue;
+    raws.push({ start, end: m.end, role: "member" });
+  }
   for (const [start, k] of keywords) raws.push({ start, end: k.end, role: "keyword" });
   raws.sort((a, b) => a.start - b.start);
   const importLocals = new Map(rawImports.map((r) => [r.local.start, r]));
@@ -377,14 +347,17 @@ export function buildBindings(
   raws.sort((a, b) => a.start - b.start);
 
   const scopeAt = scopeLocator(scopes);
+  const afterScope = afterScopeOf(declStarts);
   const occurrences: Occurrence[] = [];
   const pendingRefs: Occurrence[] = [];
+  const receivers = new Set<Binding>();
   for (const raw of raws) {
     const name = text.slice(raw.start, raw.end);
     let scope = scopeAt(raw.start);
     // The name of a function or class binds in the scope around it.
     while (scope.nameStart === raw.start && scope.parent) scope = scope.parent;
     if (raw.role === "def") {
+      scope = afterScope(scope, raw.start);
       const d = defs.get(raw.start);
       const imp = importLocals.get(raw.start);
       const kind = imp ? "import" : d?.kind ?? "lexical";
@@ -401,9 +374,11 @@ export function buildBindings(
         binding: null,
       };
       if (d?.property) occ.parameterProperty = true;
+      if (imp?.aliasAt !== undefined) occ.aliasAt = imp.aliasAt;
       let home = scope;
       if (kind === "var") home = functionScope(scope);
       occ.binding = declare(home, name, kind as BindingKind);
+      if (d?.receiver) receivers.add(occ.binding);
       occurrences.push(occ);
     } else if (raw.role === "ref") {
       const occ: Occurrence = {
@@ -414,6 +389,8 @@ export function buildBindings(
         scope,
         binding: null,
       };
+      const typeStart = shorthandTypes.get(raw.start);
+      if (typeStart !== undefined) occ.objectStart = typeStart;
       occurrences.push(occ);
       pendingRefs.push(occ);
     } else if (raw.role === "member") {
@@ -447,7 +424,10 @@ export function buildBindings(
   for (const occ of pendingRefs) occ.binding = lookup(occ.scope, occ.name);
   const byStartOcc = new Map(occurrences.map((o) => [o.start, o]));
   for (const occ of occurrences) {
-    if (occ.objectStart !== undefined) occ.object = byStartOcc.get(occ.objectStart)?.binding ?? null;
+    if (occ.objectStart === undefined) continue;
+    occ.object = byStartOcc.get(occ.objectStart)?.binding ?? null;
+    // `r.f` on a method's receiver (Go) is a member access like `this.f`.
+    if (occ.object && receivers.has(occ.object)) occ.kind = "member_this";
   }
 
   const imports: ImportRecord[] = [];
@@ -506,6 +486,11 @@ export function buildBindings(
       }
     }
   }
+  if (exportsByCase(file.language)) {
+    for (const [name, b] of module.bindings) {
+      if (b.kind !== "import" && /^\p{Lu}/u.test(name)) exports.push({ exported: name, local: b });
+    }
+  }
   occurrences.sort((a, b) => a.start - b.start);
   return {
     path: file.path,
@@ -516,8 +501,9 @@ export function buildBindings(
     occurrences,
     imports,
     exports,
-    exportsAll: EXPORTS_ALL.has(file.language),
+    exportsAll: exportsAll(file.language),
     docs: docs.sort(byStart),
+    ...(globs.length > 0 ? { globs } : {}),
   };
 }
 
@@ -538,6 +524,13 @@ function pushOccurrence(
   };
   occurrences.push(occ);
   return occ;
+}
+
+/** The length of the `@` or `@@` that starts an instance or class variable at `start` (0 when none). */
+function sigil(text: string, start: number): number {
+  let i = start;
+  while (text.charCodeAt(i) === 64) i++;
+  return i - start;
 }
 
 const PARTS = new Map<string, string[]>();

@@ -2,10 +2,15 @@
  * Grammars: tree-sitter languages loaded from WASM — bytes, a URL or a
  * precompiled `WebAssembly.Module` — lazily on first use, then cached. Where
  * the wasm comes from is the adapter's business ({@linkcode WasmLoader}).
+ * web-tree-sitter's JS itself is imported when the runtime starts
+ * ({@linkcode initRuntime}), not when this module loads: a call that parses
+ * nothing never evaluates it (and a bundle that splits code, like the workerd
+ * worker's, keeps it out of the module evaluated at start).
  *
  * @module
  */
-import { Language, Parser } from "web-tree-sitter";
+import type * as WebTreeSitter from "web-tree-sitter";
+import type { Language, Parser } from "web-tree-sitter";
 import manifest from "../../grammars/manifest.json" with { type: "json" };
 
 /** One language of `grammars/manifest.json`. */
@@ -44,6 +49,21 @@ export interface WasmLoader {
 }
 
 let runtimeReady: Promise<void> | null = null;
+let runtimeModule: typeof WebTreeSitter | null = null;
+
+/**
+ * web-tree-sitter's classes (`Query`, `Parser`, `Language`…) once the runtime has started: any code holding a
+ * loaded `Language` may call this.
+ *
+ * @returns The module.
+ * @throws TypeError before {@linkcode initRuntime} has finished (no language can be loaded before it).
+ */
+export function treeSitter(): typeof WebTreeSitter {
+  if (!runtimeModule) {
+    throw new TypeError("Cannot use web-tree-sitter before its runtime started: load a language first");
+  }
+  return runtimeModule;
+}
 
 /** How much of a file {@linkcode Grammars.languageOf} looks at (shebang, C++ markers in `.h` headers). */
 export const HEAD_CHARS = 4096;
@@ -73,10 +93,10 @@ async function fetchWasm(url: URL): Promise<Uint8Array> {
  */
 export function initRuntime(loader: WasmLoader): Promise<void> {
   runtimeReady ??= (async () => {
-    const wasm = await loader.runtime();
+    const [wasm, ts] = await Promise.all([loader.runtime(), import("web-tree-sitter")]);
     if (wasm instanceof WebAssembly.Module) {
       // Runtimes that forbid compiling wasm from bytes (workerd) hand us a module.
-      await Parser.init({
+      await ts.Parser.init({
         instantiateWasm(
           imports: WebAssembly.Imports,
           done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
@@ -88,8 +108,9 @@ export function initRuntime(loader: WasmLoader): Promise<void> {
       } as never);
     } else {
       const bytes = wasm instanceof URL ? await fetchWasm(wasm) : wasm;
-      await Parser.init({ wasmBinary: bytes, locateFile: (name: string) => name } as never);
+      await ts.Parser.init({ wasmBinary: bytes, locateFile: (name: string) => name } as never);
     }
+    runtimeModule = ts;
   })().catch((err) => {
     runtimeReady = null;
     throw err;
@@ -122,6 +143,8 @@ export class Grammars {
   readonly #byShebang = new Map<string, string>();
 
   /**
+   * Make a grammar registry; grammars load lazily on first use.
+   *
    * @param loader Supplies wasm.
    * @param manifestIn Languages (default: the shipped manifest).
    */
@@ -190,6 +213,7 @@ export class Grammars {
     p = (key ? LOADED.get(key) : undefined) ?? (async () => {
       await initRuntime(this.#loader);
       const wasm = await this.#loader.grammar(id, entry);
+      const { Language } = treeSitter();
       if (wasm instanceof WebAssembly.Module) return Language.loadSync(wasm);
       return await Language.load(wasm instanceof URL ? await fetchWasm(wasm) : wasm);
     })();
@@ -210,7 +234,7 @@ export class Grammars {
    */
   async parser(id: string): Promise<Parser> {
     const language = await this.language(id);
-    const parser = new Parser();
+    const parser = new (treeSitter().Parser)();
     parser.setLanguage(language);
     return parser;
   }

@@ -19,10 +19,21 @@ export { flattenSymbols, outlineOf } from "./symbols.ts";
 export type { Outline, SymbolInfo, SymbolRange } from "./symbols.ts";
 export { parseNamePath, resolveNamePath } from "./name_path.ts";
 export type { NamePathResolution, NamePathSegment, ParsedNamePath } from "./name_path.ts";
+export type { ErrorRegion } from "./error_regions.ts";
 export { findSyntaxRegressions } from "./syntax_guard.ts";
 export type { SyntaxRegression } from "./syntax_guard.ts";
 export { MAX_SPAN_SYMBOLS, omittedNotice, summarizeSpan } from "./line_summary.ts";
 export type { SpanSummary, SpanSymbol } from "./line_summary.ts";
 export { bindingLanguages, fileBindings } from "./bindings.ts";
-export type { Binding, FileBindings, Occurrence, Scope } from "./bindings.ts";
+export type {
+  Binding,
+  BindingKind,
+  ExportRecord,
+  FileBindings,
+  ImportRecord,
+  Occurrence,
+  OccurrenceKind,
+  Scope,
+  ScopeKind,
+} from "./bindings.ts";
 export { ModuleResolver } from "./module_resolution.ts";

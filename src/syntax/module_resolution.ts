@@ -4,19 +4,36 @@
  * specifiers with or without an extension (`./a.js` may name `a.ts`), index
  * files, and tsconfig `baseUrl`/`paths` when the root has a tsconfig.json.
  * Python: relative imports (`.m`, `..pkg.m`) and absolute ones within the
- * root (or its `src/`), as modules or packages (`__init__.py`). A bare
- * package name that no workspace file answers to resolves to null.
+ * root (or its `src/`), as modules or packages (`__init__.py`). Go: an
+ * import path under the module path of the root's go.mod names a directory
+ * (a package: every `.go` file in it). Rust: `mod x;` and `use` paths
+ * (`crate::`, `super::`, `self::`, child modules; `x.rs` or `x/mod.rs`)
+ * within the crate. A bare package name that no workspace file answers to
+ * resolves to null.
  *
  * @module
  */
 
 /** The module systems graver resolves, by language. */
-const SYSTEM: Record<string, "ecmascript" | "python"> = {
+const SYSTEM: Record<string, ModuleSystem> = {
   typescript: "ecmascript",
   tsx: "ecmascript",
   javascript: "ecmascript",
   python: "python",
+  go: "go",
+  rust: "rust",
 };
+
+/** A module system graver resolves. */
+export type ModuleSystem = "ecmascript" | "python" | "go" | "rust";
+
+/** A Go module: the directory of its go.mod (relative, "" for the root) and its module path. */
+export interface GoModule {
+  /** Directory of the go.mod. */
+  dir: string;
+  /** The `module` line's path (`github.com/google/go-cmp`). */
+  path: string;
+}
 
 /** tsconfig.json's path mapping (`compilerOptions.baseUrl` and `paths`), relative to the root. */
 export interface PathMapping {
@@ -32,15 +49,25 @@ const ECMA_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", 
 export class ModuleResolver {
   readonly #files: ReadonlySet<string>;
   readonly #mapping: PathMapping | null;
+  readonly #goModules: GoModule[];
   readonly #memo = new Map<string, string | null>();
+  #goDirs: Set<string> | null = null;
 
   /**
+   * Index the files imports may resolve to.
+   *
    * @param files Every relative path of the workspace that may be imported.
    * @param mapping tsconfig path mapping, if any.
+   * @param options Go modules (from go.mod files), if any.
    */
-  constructor(files: Iterable<string>, mapping: PathMapping | null = null) {
+  constructor(
+    files: Iterable<string>,
+    mapping: PathMapping | null = null,
+    options: { goModules?: GoModule[] } = {},
+  ) {
     this.#files = new Set(files);
     this.#mapping = mapping;
+    this.#goModules = options.goModules ?? [];
   }
 
   /**
@@ -49,8 +76,35 @@ export class ModuleResolver {
    * @param language Language id.
    * @returns "ecmascript" | "python" | null.
    */
-  static systemOf(language: string): "ecmascript" | "python" | null {
+  static systemOf(language: string): ModuleSystem | null {
     return SYSTEM[language] ?? null;
+  }
+
+  /**
+   * The module a file belongs to, as {@linkcode ModuleResolver.resolve} names it: the file itself, or for
+   * Go its directory (a package is every file of one directory).
+   *
+   * @param path Relative path of the file.
+   * @param language Its language.
+   * @returns The module's key.
+   */
+  static moduleOf(path: string, language: string): string {
+    return SYSTEM[language] === "go" ? dirOf(path) : path;
+  }
+
+  /**
+   * The specifier of a submodule: `pkg` + `mod` → `pkg.mod` (Python), `crate::a` + `b` → `crate::a::b` (Rust).
+   *
+   * @param language Language id.
+   * @param source The parent module's specifier.
+   * @param name The submodule's name.
+   * @returns The specifier, or null when the language has no such form.
+   */
+  static submodule(language: string, source: string, name: string): string | null {
+    const system = SYSTEM[language];
+    if (system === "python") return /^\.+$/.test(source) ? `${source}${name}` : `${source}.${name}`;
+    if (system === "rust") return `${source}::${name}`;
+    return null;
   }
 
   /**
@@ -79,10 +133,25 @@ export class ModuleResolver {
     const key = `${system}\0${dirOf(from)}\0${source}`;
     let hit = this.#memo.get(key);
     if (hit === undefined) {
-      hit = system === "ecmascript" ? this.#ecmascript(from, source) : this.#python(from, source);
+      hit = system === "ecmascript"
+        ? this.#ecmascript(from, source)
+        : system === "python"
+        ? this.#python(from, source)
+        : system === "go"
+        ? resolveGoImport(this.#goModules, this.#goPackages(), source)
+        : resolveRustPath(this.#files, from, source);
       this.#memo.set(key, hit);
     }
     return hit;
+  }
+
+  /** Directories that hold a .go file. */
+  #goPackages(): Set<string> {
+    if (!this.#goDirs) {
+      this.#goDirs = new Set();
+      for (const f of this.#files) if (f.endsWith(".go")) this.#goDirs.add(dirOf(f));
+    }
+    return this.#goDirs;
   }
 
   #first(candidates: string[]): string | null {
@@ -168,6 +237,90 @@ export function tsconfigMapping(text: string, dir: string): PathMapping | null {
   const opts = json.compilerOptions;
   if (!opts || (opts.baseUrl === undefined && opts.paths === undefined)) return null;
   return { baseUrl: joinPath(dir, opts.baseUrl ?? "."), paths: opts.paths ?? {} };
+}
+
+/**
+ * The module path a go.mod declares (its `module` line), or null.
+ *
+ * @param text The go.mod text.
+ * @returns The module path.
+ */
+export function goModulePath(text: string): string | null {
+  const m = /^\s*module\s+"?([^\s"]+)"?\s*$/m.exec(text);
+  return m ? m[1]! : null;
+}
+
+/**
+ * The package directory a Go import path names: under the module path of a
+ * go.mod of the workspace, a directory that holds `.go` files.
+ *
+ * @param modules The workspace's Go modules.
+ * @param packages Directories that hold `.go` files.
+ * @param source The import path.
+ * @returns The directory (relative, "" for the root), or null (the standard library, other modules).
+ */
+export function resolveGoImport(
+  modules: GoModule[],
+  packages: ReadonlySet<string>,
+  source: string,
+): string | null {
+  for (const m of modules) {
+    if (source !== m.path && !source.startsWith(`${m.path}/`)) continue;
+    const dir = joinPath(m.dir, source.slice(m.path.length));
+    if (packages.has(dir)) return dir;
+  }
+  return null;
+}
+
+/** The directory holding a Rust file's child modules: its own directory for lib.rs, main.rs and mod.rs. */
+function rustModuleDir(file: string): string {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  if (name === "lib.rs" || name === "main.rs" || name === "mod.rs") return dirOf(file);
+  return joinPath(dirOf(file), name.replace(/\.rs$/, ""));
+}
+
+/**
+ * The Rust file of a module path within the crate: `crate::a::b` from the
+ * crate root (the nearest `lib.rs` or `main.rs` above the file), `self::`,
+ * `super::` and a bare first segment (a child module of the file's module),
+ * each segment `x.rs` or `x/mod.rs`.
+ *
+ * @param files The workspace's files.
+ * @param from The file the path is written in.
+ * @param source The path (`crate::error`, `super`, `parse`).
+ * @returns The module's file, or null (another crate, or a path that goes on into items).
+ */
+export function resolveRustPath(files: ReadonlySet<string>, from: string, source: string): string | null {
+  const first = (list: string[]) => list.find((c) => files.has(c.replace(/^\//, ""))) ?? null;
+  const moduleFile = (dir: string) =>
+    first([`${dir}.rs`, `${dir}/mod.rs`, `${dir}/lib.rs`, `${dir}/main.rs`].map((c) => c.replace(/^\//, "")));
+  const segments = source.split("::").map((s) => s.trim()).filter((s) => s !== "");
+  let file: string | null = from;
+  let dir = rustModuleDir(from);
+  let i = 0;
+  if (segments[0] === "crate") {
+    file = null;
+    for (let d: string | null = dirOf(from); d !== null; d = d === "" ? null : dirOf(d)) {
+      file = first([joinPath(d, "lib.rs"), joinPath(d, "main.rs")]);
+      if (file) break;
+    }
+    if (!file) return null;
+    dir = dirOf(file);
+    i = 1;
+  } else if (segments[0] === "self") i = 1;
+  while (segments[i] === "super") {
+    dir = dirOf(dir);
+    file = moduleFile(dir);
+    if (!file) return null;
+    i++;
+  }
+  for (; i < segments.length; i++) {
+    const next = first([joinPath(dir, `${segments[i]}.rs`), joinPath(dir, `${segments[i]}/mod.rs`)]);
+    if (!next) return null;
+    file = next;
+    dir = joinPath(dir, segments[i]!);
+  }
+  return file;
 }
 
 /** The directory part of a relative path ("" at the root). */

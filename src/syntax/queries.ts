@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { Query } from "web-tree-sitter";
+import type { Query } from "web-tree-sitter";
 import embedded from "../../grammars/queries.json" with { type: "json" };
 import { RecoverableError } from "../errors.ts";
-import type { Grammars } from "./grammars.ts";
+import { type Grammars, treeSitter } from "./grammars.ts";
 
 /** Per-language facts the symbol engine needs besides the tags query. */
 export interface SymbolRules {
@@ -121,7 +121,7 @@ export async function loadQuery(grammars: Grammars, language: string, name: stri
   let query = byName.get(name);
   if (!query) {
     try {
-      query = new Query(lang, source);
+      query = new (treeSitter().Query)(lang, source);
     } catch (cause) {
       throw new RecoverableError(
         "internal",

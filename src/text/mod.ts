@@ -30,7 +30,7 @@ export { parseSearchReplace } from "./parse_search_replace.ts";
 export { parseUnifiedDiff } from "./parse_udiff.ts";
 export { parseApplyPatch } from "./parse_apply_patch.ts";
 export { matchBlock } from "./match_block.ts";
-export type { CandidateLines, MatchOptions, MatchOutcome } from "./match_block.ts";
+export type { CandidateLines, FuzzyCandidate, MatchOptions, MatchOutcome } from "./match_block.ts";
 export { applyEditOps } from "./apply_edit_ops.ts";
 export type { ApplyEditOpsOptions, ApplyEditOpsResult, FileReport } from "./apply_edit_ops.ts";
 export { strReplace } from "./str_replace.ts";

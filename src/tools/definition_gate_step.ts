@@ -47,8 +47,9 @@ export interface DefinitionGateStepOptions extends DefinitionGateOptions {
 
 /**
  * A `review` step applying the definition gate to the freeform text tools.
- * Each trigger counts `graver.guard.triggered` with `reason: "definition_gate"`,
- * the language, the tool and the mode.
+ * Each trigger counts `graver.guard.triggers` (the read guard's counter) with
+ * `reason: "definition_gate"`, `outcome`, `language` and `tool` — and, under its
+ * first name, `graver.guard.triggered` with `mode` instead of `outcome`.
  *
  * @param options Mode (default "refuse"), the tools gated, the rename tool to suggest.
  * @returns The step, for `createWorkspace({ steps })`.
@@ -106,12 +107,17 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
           afterVersion: await versionOf(change.after),
         }, judging);
         if (verdict.findings.length === 0) continue;
-        host.telemetry.counter("graver.guard.triggered", 1, {
+        const attrs = {
           reason: "definition_gate",
           language: verdict.language ?? "none",
           tool: call.calledTool,
-          mode,
+        };
+        // One counter for every guard (the read guard's name), plus the gate's first name, kept for dashboards.
+        host.telemetry.counter("graver.guard.triggers", 1, {
+          ...attrs,
+          outcome: mode === "refuse" ? "refused" : "warned",
         });
+        host.telemetry.counter("graver.guard.triggered", 1, { ...attrs, mode });
         const err = definitionGateError(verdict, { tool: call.calledTool });
         if (mode === "refuse") throw err;
         call.warnings.push(

@@ -9,6 +9,7 @@
 import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 import { bindingLanguages } from "../syntax/bindings.ts";
+import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { languagesWithTags } from "../syntax/queries.ts";
 import { extractLanguages } from "../structural/extract.ts";
 import { objectSchema } from "./_schema.ts";
@@ -49,8 +50,15 @@ export interface LanguageCapabilities {
   tags_query: boolean;
   /** Whether graver has a binding query (scopes, imports: find_references, edit_rename_symbol) for it. */
   bindings_query: boolean;
+  /**
+   * How far find_references and edit_rename_symbol follow a name: "project" (imports and modules across the
+   * workspace's files) or "file" (within one file); absent without a binding query.
+   */
+  reference_scope?: "project" | "file";
   /** Capability -> available. */
   capabilities: Record<Capability, boolean>;
+  /** Available capabilities that work only in part, with what is refused. */
+  limits?: { capability: Capability; limit: string }[];
   /** Every missing capability with what to use instead. */
   gaps: { capability: Capability; fallback: string }[];
 }
@@ -98,11 +106,18 @@ const NEEDS: Record<
   },
 };
 
+const FILE_SCOPE_LIMIT =
+  'names are resolved within one file: scope "project" is refused (unsupported_language) for a symbol another file of the language names; call with scope "file"';
+const FILE_SCOPE_LIMITS: { capability: Capability; limit: string }[] = [
+  { capability: "find_references", limit: FILE_SCOPE_LIMIT },
+  { capability: "rename_symbol", limit: FILE_SCOPE_LIMIT },
+];
+
 /** The edit_capabilities tool. */
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references, edit_rename_symbol, edit_extract_function and edit_inline: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references and edit_rename_symbol: across files for TypeScript, TSX, JavaScript, Python, Go and Rust, within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which; edit_extract_function and edit_inline: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
@@ -151,6 +166,11 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
         gaps,
       };
       if (grammarError !== undefined) row.grammar_error = grammarError;
+      if (hasBindings) {
+        const scope = ModuleResolver.systemOf(id) === null ? "file" : "project";
+        row.reference_scope = scope;
+        if (scope === "file") row.limits = FILE_SCOPE_LIMITS;
+      }
       rows.push(row);
     }
     return {

@@ -33,7 +33,7 @@ export interface EditRenameSymbolArgs {
 export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
   name: "edit_rename_symbol",
   description:
-    'Rename a symbol (variable, function, class, parameter, import, class member) everywhere it is used, resolved through scopes and imports: other symbols with the same name, shadowed names and look-alikes in comments are left alone. Shorthand properties keep their key ({x} becomes {x: y}); Python keyword arguments follow a renamed parameter; import and export aliases stay consistent. Refused with name_clash when new_name is already visible where the symbol lives. Occurrences that cannot be resolved without types (obj.x for a member) are reported as unresolved and left alone unless include_unresolved; text_occurrences lists the old name in comments and strings (not changed). scope "file" is refused when other files use the symbol. One atomic commit; dry_run previews.',
+    'Rename a symbol (variable, function, class, parameter, import, class member) everywhere it is used, resolved through scopes and imports: other symbols with the same name, shadowed names and look-alikes in comments are left alone. Shorthand properties keep their key ({x} becomes {x: y}); Python keyword arguments follow a renamed parameter; import and export aliases stay consistent. Refused with name_clash when new_name is already visible where the symbol lives. Occurrences that cannot be resolved without types (obj.x for a member) are reported as unresolved and left alone unless include_unresolved; text_occurrences lists the old name in comments and strings (not changed). scope "file" is refused when other files use the symbol. Go and Rust rename across the project; Java, C#, C, C++, Kotlin, Ruby and PHP within one file: a symbol other files may name needs scope "file" (project is refused unsupported_language). One atomic commit; dry_run previews.',
   inputSchema: objectSchema({
     path: PATH,
     target: TARGET,
@@ -72,6 +72,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
         files: groupByFile(plan.renamed, textOf),
         unresolved: groupByFile(plan.unresolved, textOf),
         text_occurrences: plan.textOccurrences,
+        ...(plan.search.otherFiles ? { other_files_with_name: plan.search.otherFiles } : {}),
       },
     };
   },

@@ -24,7 +24,7 @@ export interface FindReferencesArgs {
 export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
   name: "find_references",
   description:
-    "Every reference to one symbol, resolved through scopes and imports rather than by matching text: its declaration, uses (shadowed names of other symbols excluded), imports and re-exports in other files, this.x/self.x for class members. Grouped by file with each line's text. unresolved lists same-name occurrences that cannot be tied to the symbol without types (obj.x for a member, imports from modules outside the workspace). target is a name path in path, or {line, column} on any occurrence. TypeScript, TSX, JavaScript, Python (see edit_capabilities); other languages are refused unsupported_language: use find_symbol instead. To rename them all, call edit_rename_symbol.",
+    'Every reference to one symbol, resolved through scopes and imports rather than by matching text: its declaration, uses (shadowed names of other symbols excluded), imports and re-exports in other files, this.x/self.x for class members. Grouped by file with each line\'s text. unresolved lists same-name occurrences that cannot be tied to the symbol without types (obj.x for a member, imports from modules outside the workspace). target is a name path in path, or {line, column} on any occurrence. Across files: TypeScript, TSX, JavaScript, Python, Go (packages, go.mod imports), Rust (mod/use within the crate); within one file: Java, C#, C, C++, Kotlin, Ruby, PHP (see edit_capabilities) — there a project-wide search of a symbol other files may name is refused unsupported_language (call again with scope "file"); other languages are refused unsupported_language: use find_symbol instead. To rename them all, call edit_rename_symbol.',
   inputSchema: objectSchema({
     path: PATH,
     target: TARGET,
@@ -48,6 +48,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
         total: search.sites.length,
         files: groupByFile(search.sites, textOf),
         unresolved: groupByFile(search.unresolved, textOf),
+        ...(search.otherFiles ? { other_files_with_name: search.otherFiles } : {}),
       },
     };
   },

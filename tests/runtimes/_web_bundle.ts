@@ -24,6 +24,31 @@ export const WEB_ALIASES: Record<string, string> = {
 };
 
 /**
+ * The esbuild flags of a web-standard bundle: browser platform, the Node built-in aliases, an injected
+ * `process`, and (unless `buffer: false`) an injected `Buffer` — memfs needs it; the workerd HTTP worker, on
+ * the Map backend, does not (25 KB minified saved).
+ *
+ * @param options Whether to inject `Buffer` (default true).
+ * @returns The flags.
+ */
+export async function webFlags(options: { buffer?: boolean } = {}): Promise<string[]> {
+  const flags = [
+    "--platform=browser",
+    "--target=es2022",
+    "--main-fields=browser,module,main",
+    ...Object.entries(WEB_ALIASES).map(([from, to]) => `--alias:${from}=${to}`),
+    `--inject:${ROOT}src/adapters/browser/shims/process.ts`,
+    "--define:global=globalThis",
+  ];
+  if (options.buffer === false) return flags;
+  // `Buffer` comes from the npm package; written here because src/ cannot import it.
+  const bufferShim = `${BUILD}shims/buffer.mjs`;
+  await Deno.mkdir(`${BUILD}shims`, { recursive: true });
+  await Deno.writeTextFile(bufferShim, `export { Buffer } from ${JSON.stringify(WEB_ALIASES["buffer"])};\n`);
+  return [...flags, `--inject:${bufferShim}`];
+}
+
+/**
  * Bundle an entry for a web-standard runtime (Chromium, workerd).
  *
  * @param entry Entry file, relative to the repository root.
@@ -31,18 +56,5 @@ export const WEB_ALIASES: Record<string, string> = {
  * @param extra More esbuild flags (e.g. wasm loaders for workerd).
  */
 export async function bundleForWeb(entry: string, outfile: string, extra: string[] = []): Promise<void> {
-  // `Buffer` comes from the npm package; written here because src/ cannot import it.
-  const bufferShim = `${BUILD}shims/buffer.mjs`;
-  await Deno.mkdir(`${BUILD}shims`, { recursive: true });
-  await Deno.writeTextFile(bufferShim, `export { Buffer } from ${JSON.stringify(WEB_ALIASES["buffer"])};\n`);
-  await bundle(entry, outfile, [
-    "--platform=browser",
-    "--target=es2022",
-    "--main-fields=browser,module,main",
-    ...Object.entries(WEB_ALIASES).map(([from, to]) => `--alias:${from}=${to}`),
-    `--inject:${ROOT}src/adapters/browser/shims/process.ts`,
-    `--inject:${bufferShim}`,
-    "--define:global=globalThis",
-    ...extra,
-  ]);
+  await bundle(entry, outfile, [...await webFlags(), ...extra]);
 }

@@ -3,7 +3,8 @@
  * same hono app as `graver serve`, over a workspace that lives in the
  * isolate (an in-memory backend unless the embedder passes one). A worker
  * is never on loopback, so it refuses every request until the
- * `GRAVER_TOKEN` secret (16+ characters) is set.
+ * `GRAVER_TOKEN` secret (16+ characters) is set. Checkpoints stay off (the
+ * checkpoint tools say so), so a bundle may leave isomorphic-git out.
  *
  * The entry imports the wasm as modules (workerd cannot compile wasm from
  * bytes) and exports the handler:
@@ -12,10 +13,11 @@
  * import runtime from "./wasm/web-tree-sitter.wasm";
  * import typescript from "./grammars/wasm/typescript.wasm";
  * import { createWorker } from "@graver/core/adapters/workerd/worker";
- * import { McpSessions } from "@graver/core/surfaces/mcp-http"; // only for MCP at /mcp
  * export default createWorker({
  *   wasm: { runtime, grammars: { typescript } },
- *   mcp: ({ workspace, events }) => new McpSessions({ workspace, events }),
+ *   // Only for MCP at /mcp. A dynamic import: a bundler that splits code (esbuild --splitting) keeps the
+ *   // MCP SDK and zod in a chunk loaded by the first /mcp request, out of the module evaluated at start.
+ *   mcp: (c) => import("@graver/core/surfaces/mcp-http").then((m) => new m.McpSessions(c)),
  * });
  * ```
  *
@@ -48,10 +50,11 @@ export interface WorkerOptions {
   /**
    * Serve MCP at `/mcp`: build the endpoint over the worker's workspace, e.g.
    * `({ workspace, events }) => new McpSessions({ workspace, events })` (from
-   * `@graver/core/surfaces/mcp-http`). Without it the worker serves the HTTP API only and does not
-   * bundle the MCP SDK.
+   * `@graver/core/surfaces/mcp-http`), or a promise of it (a dynamic import: called on the first `/mcp`
+   * request only, so the MCP SDK can stay in a lazily loaded chunk). Without it the worker serves the HTTP
+   * API only and does not bundle the MCP SDK.
    */
-  mcp?: (context: { workspace: Workspace; events: Events }) => McpEndpoint;
+  mcp?: (context: { workspace: Workspace; events: Events }) => McpEndpoint | Promise<McpEndpoint>;
 }
 
 /** The bindings the worker reads. */
@@ -66,6 +69,30 @@ export interface WorkerEnv {
 export interface GraverWorker {
   /** Answer one request. */
   fetch(request: Request, env?: WorkerEnv): Promise<Response>;
+}
+
+/**
+ * An MCP endpoint made on its first request (a failed making is retried by the next request).
+ *
+ * @param make Builds the real endpoint (may import its code).
+ * @returns The endpoint the app mounts.
+ */
+function lazyEndpoint(make: () => McpEndpoint | Promise<McpEndpoint>): McpEndpoint {
+  let made: Promise<McpEndpoint> | undefined;
+  let ready: McpEndpoint | undefined;
+  return {
+    async handle(request: Request): Promise<Response> {
+      made ??= Promise.resolve().then(make).then((e) => ready = e, (err) => {
+        made = undefined;
+        throw err;
+      });
+      return await (await made).handle(request);
+    },
+    get size() {
+      return ready?.size ?? 0;
+    },
+    close: () => ready?.close() ?? Promise.resolve(),
+  };
 }
 
 /**
@@ -90,7 +117,7 @@ export function createWorker(options: WorkerOptions): GraverWorker {
       corsOrigins: (env.GRAVER_CORS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
       ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.mcp ? { mcp: options.mcp({ workspace, events }) } : {}),
+      ...(options.mcp ? { mcp: lazyEndpoint(() => options.mcp!({ workspace, events })) } : {}),
     });
   }
   return {

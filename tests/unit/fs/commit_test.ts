@@ -185,3 +185,23 @@ Deno.test("describeChanges() with modesOf() shows a dry run's mode change as the
   assert.match(landed[1]!.diff, /^deleted file mode 100755$/m);
   assert.equal(((await backend.stat("/p/plain.txt")).mode as number) & 0o777, 0o755);
 });
+
+Deno.test("commitChanges() flushes a backend that saves late once, after the files landed and the lock is gone", async () => {
+  const raw = createMemoryBackend(FILES);
+  const seen: { a: string; d: boolean; internal: string[] }[] = [];
+  // lightning-fs's promises API has flush(); memfs stands in for its storage here.
+  const late = Object.assign(Object.create(raw) as typeof raw, {
+    async flush() {
+      seen.push({
+        a: new TextDecoder().decode(await raw.readFile("/p/a.ts") as Uint8Array),
+        d: await raw.stat("/p/new/d.txt").then(() => true, () => false),
+        internal: await snapshotInternal(raw),
+      });
+    },
+  });
+  const fs = BackendFs.wrap(late);
+  await commitChanges(fs, new Sandbox("/p"), await changesOfThree(raw));
+  assert.deepEqual(seen, [{ a: "export const a = 2;\n", d: true, internal: [] }]);
+  assert.deepEqual(await commitChanges(fs, new Sandbox("/p"), []), [], "nothing to commit, nothing flushed");
+  assert.equal(seen.length, 1);
+});

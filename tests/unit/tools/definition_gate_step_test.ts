@@ -189,6 +189,7 @@ Deno.test("definitionGate() in warn mode applies the edit with a warning; off do
     res.warnings.join("\n"),
   );
   assert.equal(telemetry.total("graver.guard.triggered", { reason: "definition_gate", mode: "warn" }), 1);
+  assert.equal(telemetry.total("graver.guard.triggers", { reason: "definition_gate", outcome: "warned" }), 1);
   const off = await workspace("off");
   const applied = await off.call("edit_file", REMOVE_PUT);
   assert.ok(applied.ok && applied.warnings.length === 0, JSON.stringify(applied));

@@ -4,11 +4,30 @@ import { languagesWithTags } from "../../../src/syntax/queries.ts";
 import { bindingLanguages } from "../../../src/syntax/bindings.ts";
 import { ok, refused, workspaceWith } from "../structural/_fixtures.ts";
 
+/** The languages with a binding query (find_references, edit_rename_symbol). */
+const BINDING_LANGUAGES = [
+  "c",
+  "c_sharp",
+  "cpp",
+  "go",
+  "java",
+  "javascript",
+  "kotlin",
+  "php",
+  "python",
+  "ruby",
+  "rust",
+  "tsx",
+  "typescript",
+];
+
 interface Row {
   language: string;
   grammar: boolean;
   tags_query: boolean;
   bindings_query: boolean;
+  reference_scope?: "project" | "file";
+  limits?: { capability: string; limit: string }[];
   capabilities: Record<string, boolean>;
   gaps: { capability: string; fallback: string }[];
 }
@@ -19,7 +38,7 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
   const tags = new Set(languagesWithTags());
   const bindings = new Set(bindingLanguages());
-  assert.deepEqual([...bindings].sort(), ["javascript", "python", "tsx", "typescript"]);
+  assert.deepEqual([...bindings].sort(), BINDING_LANGUAGES);
   for (const row of rows) {
     assert.equal(row.grammar, true, `${row.language} grammar loads`);
     assert.equal(row.tags_query, tags.has(row.language));
@@ -28,8 +47,9 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
     assert.equal(row.capabilities["find_references"], bindings.has(row.language));
     assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
-    assert.equal(row.capabilities["extract_function"], bindings.has(row.language), row.language);
-    assert.equal(row.capabilities["inline"], bindings.has(row.language), row.language);
+    const extract = ["javascript", "python", "tsx", "typescript"].includes(row.language);
+    assert.equal(row.capabilities["extract_function"], extract, row.language);
+    assert.equal(row.capabilities["inline"], extract, row.language);
     assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
@@ -40,13 +60,31 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   }
   const python = rows.find((r) => r.language === "python")!;
   assert.deepEqual(python.gaps, []);
-  const go = rows.find((r) => r.language === "go")!;
-  assert.deepEqual(go.gaps.map((g) => g.capability), [
+  const scopes = Object.fromEntries(rows.map((r) => [r.language, r.reference_scope ?? null]));
+  assert.equal(scopes["go"], "project");
+  assert.equal(scopes["rust"], "project");
+  assert.equal(scopes["python"], "project");
+  assert.equal(scopes["java"], "file");
+  assert.equal(scopes["c"], "file");
+  assert.equal(scopes["lua"], null);
+  const java = rows.find((r) => r.language === "java")!;
+  assert.deepEqual(java.gaps.map((g) => g.capability), ["extract_function", "inline"]);
+  assert.deepEqual(java.limits!.map((l) => l.capability), ["find_references", "rename_symbol"]);
+  assert.match(java.limits![0]!.limit, /scope "file"/);
+  assert.equal(rows.find((r) => r.language === "go")!.limits, undefined);
+  const lua = rows.find((r) => r.language === "lua")!;
+  assert.deepEqual(lua.gaps.map((g) => g.capability), [
     "find_references",
     "rename_symbol",
     "extract_function",
     "inline",
   ]);
+  const go = rows.find((r) => r.language === "go")!;
+  assert.deepEqual(
+    go.gaps.map((g) => g.capability),
+    ["extract_function", "inline"],
+    "Go: bindings, no extraction yet",
+  );
 });
 
 Deno.test("edit_capabilities without grammars leaves only the safe text patch, and refuses an unknown language", async () => {
@@ -79,7 +117,7 @@ Deno.test("edit_capabilities is data: it loads no grammar wasm and no runtime", 
   assert.deepEqual(rows.map((r) => r.language), Object.keys(MANIFEST));
   const tags = new Set(languagesWithTags());
   const bindings = new Set(bindingLanguages());
-  assert.deepEqual([...bindings].sort(), ["javascript", "python", "tsx", "typescript"]);
+  assert.deepEqual([...bindings].sort(), BINDING_LANGUAGES);
   for (const row of rows) {
     assert.equal(row.grammar, true);
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));

@@ -75,9 +75,9 @@ Deno.test("find_references() refuses what it cannot resolve, with a hint", async
   assert.ok(!missing.ok && missing.error.code === "not_found");
   const text = await ws.call("find_references", { path: "notes.txt", target: "map" });
   assert.ok(!text.ok && text.error.code === "unsupported_language");
-  const go = await workspaceOf({}, { "m.go": "package m\n\nfunc F() {}\n" });
-  const goRes = await go.call("find_references", { path: "m.go", target: "F" });
-  assert.ok(!goRes.ok && goRes.error.code === "unsupported_language", JSON.stringify(goRes));
+  const lua = await workspaceOf({}, { "m.lua": "local function f() end\nf()\n" });
+  const luaRes = await lua.call("find_references", { path: "m.lua", target: { line: 2, column: 1 } });
+  assert.ok(!luaRes.ok && luaRes.error.code === "unsupported_language", JSON.stringify(luaRes));
 });
 
 Deno.test("find_references() accepts name_path as an alias of target", async () => {

@@ -1,0 +1,63 @@
+; Bindings in Go for graver's find_references and edit_rename_symbol (written for graver: the grammar
+; package ships no locals query). Capture names: see grammars/typescript/queries/bindings.scm and
+; docs/refactors.md. Go's own rules on top of the shared ones:
+;   - the package scope spans every file of a directory (src/structural/project_files.ts links a file's
+;     free names to its siblings' top-level declarations); Capitalised top-level names are exported;
+;   - a local declared in a block (`x := …`, `var x`) is visible from the end of its statement on
+;     (@scope.after), so `v := v` reads the outer v;
+;   - a method belongs to its receiver's type: the method declaration is a class scope named by that type
+;     (@scope.class.impl + @scope.name), and `r.f` on the receiver `r` is a member access like `this.f`.
+
+; ---- scopes
+[(function_declaration) (func_literal)] @scope.function
+(method_declaration
+  receiver: (parameter_list
+    (parameter_declaration
+      type: [(type_identifier) @scope.name
+             (pointer_type (type_identifier) @scope.name)
+             (generic_type type: (type_identifier) @scope.name)
+             (pointer_type (generic_type type: (type_identifier) @scope.name))]))) @scope.class.impl
+(method_declaration body: (block) @scope.function)
+[(block) (if_statement) (for_statement) (expression_switch_statement) (type_switch_statement)
+ (select_statement) (expression_case) (type_case) (default_case) (communication_case)] @scope.block
+(type_spec name: (type_identifier) type: [(struct_type) (interface_type)]) @scope.class
+(statement_list [(short_var_declaration) (var_declaration) (const_declaration) (type_declaration)] @scope.after)
+; `switch v := v.(type)`: the value is read before v is declared
+(type_switch_statement alias: (expression_list) @scope.from value: (_) @scope.after)
+
+; ---- definitions
+(function_declaration name: (identifier) @definition.lexical)
+(type_spec name: (type_identifier) @definition.lexical)
+(type_alias name: (type_identifier) @definition.lexical)
+(var_spec name: (identifier) @definition.lexical)
+(const_spec name: (identifier) @definition.lexical)
+(short_var_declaration left: (expression_list (identifier) @definition.lexical))
+(range_clause left: (expression_list (identifier) @definition.lexical) ":=")
+(type_switch_statement alias: (expression_list (identifier) @definition.lexical))
+(receive_statement left: (expression_list (identifier) @definition.lexical))
+(method_declaration receiver: (parameter_list (parameter_declaration name: (identifier) @definition.parameter.receiver)))
+(parameter_declaration name: (identifier) @definition.parameter)
+(variadic_parameter_declaration name: (identifier) @definition.parameter)
+(type_parameter_declaration name: (identifier) @definition.parameter)
+
+; ---- imports: `import d "x/y/diff"` (the alias), `import "x/y/diff"` (the package's last path segment)
+(import_spec name: (package_identifier) @import.namespace path: (_ (_) @import.source))
+(import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.source @import.path))
+
+; ---- members: fields, methods, `x.f`, struct literal keys
+(field_declaration name: (field_identifier) @member.definition)
+(method_elem name: (field_identifier) @member.definition)
+(method_declaration name: (field_identifier) @member.definition)
+(selector_expression operand: (identifier) @member.object field: (field_identifier) @member.property)
+(selector_expression field: (field_identifier) @member.property)
+(qualified_type package: (package_identifier) @member.object name: (type_identifier) @member.property)
+(composite_literal type: (type_identifier) @member.object
+  body: (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
+(composite_literal type: [(type_identifier) (qualified_type) (generic_type)]
+  body: (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
+(literal_element (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
+
+; ---- references
+(qualified_type package: (package_identifier) @reference)
+(identifier) @reference
+(type_identifier) @reference

@@ -1,0 +1,104 @@
+; Bindings in Rust for graver's find_references and edit_rename_symbol (written for graver: the grammar
+; package ships no locals query). Capture names: see grammars/typescript/queries/bindings.scm and
+; docs/refactors.md. Rust's own rules on top of the shared ones:
+;   - `let` binds from the end of its statement on (@scope.after): `let x = x + 1;` reads the outer x and a
+;     second `let x` shadows the first;
+;   - an `impl` block belongs to its type (@scope.class.impl + @scope.name): its methods and `self.f` are
+;     members of the struct or enum of that name;
+;   - `mod x;` and `use` paths (`crate::`, `super::`, `self::`, a child module) are resolved within the crate
+;     by src/syntax/module_resolution.ts; every module-level item is reachable by path.
+;   - names in patterns that start with an upper-case letter are constants or variants, not bindings.
+
+; ---- scopes
+[(function_item) (closure_expression) (function_signature_item)] @scope.function
+[(block) (for_expression) (match_arm) (if_expression) (while_expression)] @scope.block
+(mod_item body: (_)) @scope.function
+[(struct_item) (enum_item) (union_item) (trait_item)] @scope.class
+(impl_item type: [(type_identifier) @scope.name
+                  (generic_type type: (type_identifier) @scope.name)
+                  (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope.class.impl
+(block (let_declaration) @scope.after)
+
+; ---- definitions
+(function_item name: (identifier) @definition.lexical)
+(function_signature_item name: (identifier) @definition.lexical)
+(struct_item name: (type_identifier) @definition.lexical)
+(enum_item name: (type_identifier) @definition.lexical)
+(union_item name: (type_identifier) @definition.lexical)
+(trait_item name: (type_identifier) @definition.lexical)
+(type_item name: (type_identifier) @definition.lexical)
+(const_item name: (identifier) @definition.lexical)
+(static_item name: (identifier) @definition.lexical)
+(macro_definition name: (identifier) @definition.lexical)
+(mod_item name: (identifier) @definition.lexical body: (_))
+(type_parameter name: (type_identifier) @definition.parameter)
+(const_parameter name: (identifier) @definition.parameter)
+(parameter pattern: (identifier) @definition.parameter)
+(parameter pattern: (_) @pattern.parameter)
+(let_declaration pattern: (identifier) @definition.lexical)
+(let_declaration pattern: (_) @pattern.lexical)
+(for_expression pattern: (identifier) @definition.lexical)
+(for_expression pattern: (_) @pattern.lexical)
+(let_condition pattern: (_) @pattern.lexical)
+(match_arm pattern: (match_pattern) @pattern.lexical)
+(closure_parameters (identifier) @definition.parameter)
+
+; ---- pattern leaves (a leading capital is a constant or a variant, not a binding)
+((match_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
+((tuple_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
+((tuple_struct_pattern type: (_) (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
+((slice_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
+((or_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
+(field_pattern name: (shorthand_field_identifier) @pattern.leaf.shorthand)
+(field_pattern pattern: (identifier) @pattern.leaf)
+(ref_pattern (identifier) @pattern.leaf)
+(mut_pattern (identifier) @pattern.leaf)
+(reference_pattern (identifier) @pattern.leaf)
+(captured_pattern (identifier) @pattern.leaf)
+
+; ---- imports: `use a::b::C;`, `use a::{B, C as D};`, `use a::b::*;`, `mod x;`
+(use_declaration argument: (scoped_identifier path: (_) @import.source name: (identifier) @import.name))
+(use_declaration argument: (use_as_clause
+  path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) alias: (identifier) @import.alias))
+(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list (identifier) @import.name)))
+(use_declaration argument: (scoped_use_list path: (_) @import.source
+  list: (use_list (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias))))
+(use_declaration argument: (use_wildcard (_) @import.glob))
+(mod_item !body name: (identifier) @import.source @import.namespace)
+
+; ---- members: fields, variants, methods, `self.f`, `x.f`, `Type::item`
+(field_declaration name: (field_identifier) @member.definition)
+(enum_variant name: (identifier) @member.definition)
+(impl_item body: (declaration_list (function_item name: (identifier) @member.definition)))
+(impl_item body: (declaration_list (const_item name: (identifier) @member.definition)))
+(trait_item body: (declaration_list (function_item name: (identifier) @member.definition)))
+(trait_item body: (declaration_list (function_signature_item name: (identifier) @member.definition)))
+(field_expression value: (self) field: (field_identifier) @member.this)
+((scoped_identifier path: (identifier) @_self name: (identifier) @member.this) (#eq? @_self "Self"))
+((scoped_type_identifier path: (identifier) @_self name: (type_identifier) @member.this) (#eq? @_self "Self"))
+((struct_expression name: (type_identifier) @_self
+  body: (field_initializer_list (field_initializer field: (field_identifier) @member.this))) (#eq? @_self "Self"))
+(field_expression value: (identifier) @member.object field: (field_identifier) @member.property)
+; inside a macro's tokens (`write!(f, "{}", self.major)`): `self.x` and `a.x`
+(token_tree (self) . "." . (identifier) @member.this)
+(token_tree (identifier) @member.object . "." . (identifier) @member.property)
+(token_tree "." . (identifier) @member.property)
+(field_expression field: (field_identifier) @member.property)
+(struct_expression name: (type_identifier) @member.object
+  body: (field_initializer_list (field_initializer field: (field_identifier) @member.property)))
+(field_initializer field: (field_identifier) @member.property)
+(struct_expression name: (type_identifier) @member.object
+  body: (field_initializer_list (shorthand_field_initializer (identifier) @member.shorthand)))
+(shorthand_field_initializer (identifier) @reference.shorthand)
+(scoped_identifier path: (identifier) @member.object name: (identifier) @member.property)
+(scoped_identifier name: (identifier) @member.property)
+(scoped_type_identifier path: (identifier) @member.object name: (type_identifier) @member.property)
+(scoped_type_identifier name: (type_identifier) @member.property)
+
+; ---- not names of values or types: lifetimes, loop labels
+(lifetime (identifier) @skip)
+(label (identifier) @skip)
+
+; ---- references
+(identifier) @reference
+(type_identifier) @reference

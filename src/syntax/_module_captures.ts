@@ -1,0 +1,195 @@
+/**
+ * Reading a binding query's module captures — `@import.*`, `@export.*`,
+ * `@reexport.*` — into raw records (spans and names) that `bindings.ts` then
+ * ties to the file's bindings. Private to `src/syntax/`.
+ *
+ * @module
+ */
+import type { Node, QueryCapture } from "web-tree-sitter";
+import type { ImportRecord } from "./binding_model.ts";
+import { importPathLocal } from "./_binding_rules.ts";
+
+/** A span of the text (UTF-16 offsets). */
+export interface Span {
+  /** Start offset. */
+  start: number;
+  /** End offset, exclusive. */
+  end: number;
+}
+
+/** One import as captured. */
+export interface RawImport {
+  /** named | default | namespace. */
+  kind: ImportRecord["kind"];
+  /** The module specifier. */
+  source: string;
+  /** The name taken ("default", "*"). */
+  imported: string;
+  /** The local name's span. */
+  local: Span;
+  /** The imported name's span when aliased. */
+  name?: Span;
+  /** Where an alias would go when the local name is not written (Go's `import "a/pkg"`: the opening quote). */
+  aliasAt?: number;
+}
+
+/** One export as captured. */
+export interface RawExport {
+  /** The exported name (null: the declared names). */
+  exported: string | null;
+  /** The local name exported (`export {a}`). */
+  local?: Span;
+  /** The declaration exported (`export function f`). */
+  decl?: Span;
+  /** The alias (`b` in `export {a as b}`). */
+  alias?: Span;
+  /** A re-export's source, name and name span. */
+  from?: { source: string; imported: string; name?: Span };
+}
+
+/** What the module captures of a file add up to. */
+export interface ModuleRecords {
+  /** Imports in match order. */
+  imports: RawImport[];
+  /** Exports in match order. */
+  exports: RawExport[];
+  /** Specifiers of glob imports (Rust `use m::*`). */
+  globs: string[];
+  /** Spans whose identifiers are no references (import sources). */
+  noRefSpans: Span[];
+  /** Starts of identifiers that are no references (imported names, aliases). */
+  notRef: Set<number>;
+}
+
+/**
+ * Empty records that share the caller's no-reference sets.
+ *
+ * @param noRefSpans Spans whose identifiers are no references.
+ * @param notRef Starts of identifiers that are no references.
+ * @returns The records.
+ */
+export function newModuleRecords(noRefSpans: Span[], notRef: Set<number>): ModuleRecords {
+  return { imports: [], exports: [], globs: [], noRefSpans, notRef };
+}
+
+/** The capture of `name` in a match, if any. */
+function cap(captures: QueryCapture[], name: string): Node | undefined {
+  return captures.find((c) => c.name === name)?.node;
+}
+
+/**
+ * Read one match whose first capture is an `@import.*`, `@export.*` or `@reexport.*`.
+ *
+ * @param head "import" | "export" | "reexport".
+ * @param captures The match's captures.
+ * @param text The file's text.
+ * @param r The records to add to.
+ */
+export function readModuleCapture(
+  head: string,
+  captures: QueryCapture[],
+  text: string,
+  r: ModuleRecords,
+): void {
+  const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
+  const str = (n: Node | undefined) => n ? text.slice(n.startIndex, n.endIndex) : "";
+  if (head === "import") {
+    const glob = cap(captures, "import.glob");
+    if (glob) {
+      r.globs.push(str(glob));
+      r.noRefSpans.push(span(glob));
+      return;
+    }
+    const source = cap(captures, "import.source");
+    if (!source) return;
+    r.noRefSpans.push(span(source));
+    const src = str(source);
+    if (cap(captures, "import.path")) {
+      // Go's `import "a/b/pkg"`: the package's name is the path's last segment.
+      const local = importPathLocal(src, source.startIndex);
+      if (local) {
+        r.imports.push({
+          kind: "namespace",
+          source: src,
+          imported: "*",
+          local,
+          aliasAt: source.startIndex - 1,
+        });
+      }
+      return;
+    }
+    const name = cap(captures, "import.name");
+    const alias = cap(captures, "import.alias");
+    const def = cap(captures, "import.default");
+    const ns = cap(captures, "import.namespace") ?? cap(captures, "import.package");
+    if (name) {
+      const local = alias ?? name;
+      r.imports.push({
+        kind: "named",
+        source: src,
+        imported: str(name),
+        local: span(local),
+        ...(alias ? { name: span(name) } : {}),
+      });
+      r.notRef.add(name.startIndex).add(local.startIndex);
+    } else if (def) {
+      r.imports.push({ kind: "default", source: src, imported: "default", local: span(def) });
+      r.notRef.add(def.startIndex);
+    } else if (ns) {
+      const isPackage = cap(captures, "import.package") !== undefined && !cap(captures, "import.namespace");
+      if (isPackage && r.imports.some((i) => i.local.start === ns.startIndex)) return;
+      r.imports.push({
+        kind: "namespace",
+        source: isPackage ? str(ns) : src,
+        imported: "*",
+        local: span(ns),
+      });
+      r.notRef.add(ns.startIndex);
+    }
+    return;
+  }
+  if (head === "export") {
+    const def = cap(captures, "export.default");
+    const value = cap(captures, "export.default_value");
+    const decl = cap(captures, "export.declaration");
+    const local = cap(captures, "export.local");
+    if (def) {
+      const i = r.exports.findIndex((e) => e.exported === null && e.decl?.start === def.startIndex);
+      if (i >= 0) r.exports.splice(i, 1);
+      r.exports.push({ exported: "default", decl: span(def) });
+    } else if (value) r.exports.push({ exported: "default", local: span(value) });
+    else if (decl) {
+      if (!r.exports.some((e) => e.exported === "default" && e.decl?.start === decl.startIndex)) {
+        r.exports.push({ exported: null, decl: span(decl) });
+      }
+    } else if (local) {
+      const alias = cap(captures, "export.alias");
+      r.exports.push({
+        exported: str(alias ?? local),
+        local: span(local),
+        ...(alias ? { alias: span(alias) } : {}),
+      });
+      if (alias) r.notRef.add(alias.startIndex);
+    }
+    return;
+  }
+  if (head === "reexport") {
+    const all = cap(captures, "reexport.all");
+    if (all) {
+      r.exports.push({ exported: "*", from: { source: str(all), imported: "*" } });
+      return;
+    }
+    const name = cap(captures, "reexport.name");
+    const source = cap(captures, "reexport.source");
+    if (!name || !source) return;
+    const alias = cap(captures, "reexport.alias");
+    r.exports.push({
+      exported: str(alias ?? name),
+      from: { source: str(source), imported: str(name), name: span(name) },
+      ...(alias ? { alias: span(alias) } : {}),
+    });
+    r.notRef.add(name.startIndex);
+    if (alias) r.notRef.add(alias.startIndex);
+    return;
+  }
+}

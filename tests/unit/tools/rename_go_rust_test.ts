@@ -1,0 +1,298 @@
+import assert from "node:assert/strict";
+import { assertReparses, ok, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+import { edited, GO_CMP, SEMVER } from "./_language_fixtures.ts";
+
+type Site = { line: number; column: number; kind: string };
+type Files = { path: string; references: Site[] }[];
+
+/** Every (path, line, column) of a result's `files` (or `unresolved`), in order. */
+function sites(files: unknown): string[] {
+  return (files as Files).flatMap((f) => f.references.map((r) => `${f.path}:${r.line}:${r.column}`));
+}
+
+Deno.test("edit_rename_symbol() renames a Go package's exported function in every importing package (go-cmp)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/internal/diff/diff.go",
+      target: "Difference",
+      new_name: "ComputeEdits",
+    }),
+  );
+  assert.deepEqual(res.changes.map((c) => c.path).sort(), [
+    "cmp/compare.go",
+    "cmp/internal/diff/diff.go",
+    "cmp/report_slices.go",
+  ]);
+  const expected: Record<string, [number, number, string, string][]> = {
+    "cmp/internal/diff/diff.go": [[138, 6, "Difference", "ComputeEdits"]],
+    "cmp/compare.go": [[477, 16, "Difference", "ComputeEdits"]],
+    "cmp/report_slices.go": [
+      [142, 20, "Difference", "ComputeEdits"],
+      [145, 20, "Difference", "ComputeEdits"],
+      [364, 13, "Difference", "ComputeEdits"],
+    ],
+  };
+  for (const [path, edits] of Object.entries(expected)) {
+    const after = await textOf(ws, path);
+    assert.equal(after, edited(GO_CMP[`/${path}`]!, edits), path);
+    await assertReparses("go", GO_CMP[`/${path}`]!, after, path);
+  }
+  // Comments keep the old name and are listed.
+  const text = res.data["text_occurrences"] as { path: string; line: number; in: string }[];
+  assert.ok(text.some((t) => t.path === "cmp/compare.go" && t.line === 454 && t.in === "comment"));
+  assert.ok(text.some((t) => t.path === "cmp/internal/diff/diff.go" && t.line === 124));
+});
+
+Deno.test("edit_rename_symbol() renames an unexported Go function across the files of its package only", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const clash = await ws.call("edit_rename_symbol", {
+    path: "cmp/path.go",
+    target: "isExported",
+    new_name: "rootStep",
+  });
+  assert.ok(!clash.ok && clash.error.code === "name_clash", JSON.stringify(clash));
+  assert.match(clash.error.message, /compare\.go" line 139/, "declared in another file of the package");
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/path.go",
+      target: "isExported",
+      new_name: "isPublicName",
+    }),
+  );
+  assert.deepEqual(res.changes.map((c) => c.path).sort(), [
+    "cmp/compare.go",
+    "cmp/path.go",
+    "cmp/report_reflect.go",
+  ]);
+  assert.equal(
+    await textOf(ws, "cmp/compare.go"),
+    edited(GO_CMP["/cmp/compare.go"]!, [[385, 22, "isExported", "isPublicName"]]),
+  );
+  assert.equal(
+    await textOf(ws, "cmp/path.go"),
+    edited(GO_CMP["/cmp/path.go"]!, [[377, 6, "isExported", "isPublicName"]]),
+    "the doc comment on line 376 is left alone",
+  );
+  assert.equal(
+    await textOf(ws, "cmp/report_reflect.go"),
+    edited(GO_CMP["/cmp/report_reflect.go"]!, [[202, 28, "isExported", "isPublicName"]]),
+  );
+});
+
+Deno.test("edit_rename_symbol() renames a Go parameter, not the type switch's variable that shadows it", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  // func (s *state) processOption(opt Option) { switch opt := opt.(type) { … opt … } }
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/compare.go",
+      target: { line: 194, column: 31 },
+      new_name: "option",
+    }),
+  );
+  assert.equal(res.data["renamed"], 2);
+  const after = await textOf(ws, "cmp/compare.go");
+  assert.equal(
+    after,
+    edited(GO_CMP["/cmp/compare.go"]!, [[194, 31, "opt", "option"], [195, 16, "opt", "option"]]),
+  );
+  await assertReparses("go", GO_CMP["/cmp/compare.go"]!, after, "cmp/compare.go");
+  // The switch's own variable: its uses in the cases, not the value it switches on.
+  const inner = ok(
+    await ws.call("find_references", { path: "cmp/compare.go", target: { line: 195, column: 9 } }),
+  );
+  const lines = sites(inner.data["files"]).map((s) => Number(s.split(":")[1]));
+  assert.deepEqual(lines, [195, 198, 205, 206, 208, 210, 212, 214]);
+});
+
+Deno.test("find_references() follows a Go method and a field through receivers; other values are unresolved", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const field = ok(
+    await ws.call("find_references", { path: "cmp/internal/diff/diff.go", target: { line: 97, column: 30 } }),
+  );
+  assert.deepEqual(sites(field.data["files"]), [
+    "cmp/internal/diff/diff.go:97:30", // type Result struct{ NumSame, NumDiff int }
+    "cmp/internal/diff/diff.go:104:17", // Result{NumDiff: 2}
+    "cmp/internal/diff/diff.go:110:41", // func (r Result) Equal() bool { return r.NumDiff == 0 }
+    "cmp/internal/diff/diff.go:119:26", // r.NumSame+1 >= r.NumDiff
+  ]);
+  assert.ok(sites(field.data["unresolved"]).includes("cmp/compare.go:586:13"), "s.result.NumDiff++");
+  const method = ok(
+    await ws.call("find_references", { path: "cmp/internal/diff/diff.go", target: { line: 82, column: 22 } }),
+  );
+  assert.deepEqual(sites(method.data["files"]), ["cmp/internal/diff/diff.go:82:22"]);
+  assert.deepEqual(sites(method.data["unresolved"]), [
+    "cmp/report_slices.go:148:39",
+    "cmp/report_slices.go:149:39",
+  ]);
+});
+
+Deno.test("edit_rename_symbol() renames a Rust enum across the crate's modules through use paths (semver)", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/error.rs",
+      target: "ErrorKind",
+      new_name: "ParseErrorKind",
+    }),
+  );
+  assert.deepEqual(res.changes.map((c) => c.path).sort(), ["src/error.rs", "src/parse.rs"]);
+  const parse = await textOf(ws, "src/parse.rs");
+  assert.equal(parse.split("\n")[1], "use crate::error::{ParseErrorKind, Position};");
+  assert.equal((parse.match(/\bErrorKind\b/g) ?? []).length, 0);
+  assert.equal(
+    (parse.match(/\bParseErrorKind\b/g) ?? []).length,
+    (SEMVER["/src/parse.rs"]!.match(/\bErrorKind\b/g) ?? []).length,
+  );
+  for (const path of ["src/error.rs", "src/parse.rs"]) {
+    await assertReparses("rust", SEMVER[`/${path}`]!, await textOf(ws, path), path);
+  }
+});
+
+Deno.test("edit_rename_symbol() renames a Rust enum variant and a method wherever their type is named", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const variant = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 254, column: 5 },
+      new_name: "Equal",
+    }),
+  );
+  assert.deepEqual(variant.data["unresolved"], []);
+  assert.equal(
+    await textOf(ws, "src/eval.rs"),
+    edited(SEMVER["/src/eval.rs"]!, [[32, 13, "Exact", "Equal"]]),
+  );
+  assert.equal(
+    await textOf(ws, "src/display.rs"),
+    edited(SEMVER["/src/display.rs"]!, [[51, 17, "Exact", "Equal"]]),
+  );
+  assert.equal(
+    await textOf(ws, "src/parse.rs"),
+    edited(SEMVER["/src/parse.rs"]!, [[266, 14, "Exact", "Equal"]]),
+  );
+  // `Identifier::empty()` and `Self::empty()`; the local `let empty` (identifier.rs 157) is another symbol.
+  const method = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/identifier.rs",
+      target: { line: 90, column: 25 },
+      new_name: "blank",
+    }),
+  );
+  assert.equal(method.data["renamed"], 6);
+  assert.equal(
+    await textOf(ws, "src/identifier.rs"),
+    edited(SEMVER["/src/identifier.rs"]!, [
+      [90, 25, "empty", "blank"],
+      [107, 24, "empty", "blank"],
+      [157, 27, "empty", "blank"],
+    ]),
+  );
+  assert.equal(
+    await textOf(ws, "src/impls.rs"),
+    edited(SEMVER["/src/impls.rs"]!, [[11, 21, "empty", "blank"]]),
+  );
+});
+
+Deno.test("edit_rename_symbol() keeps Rust's let shadowing apart: `let modified = modified.as_ptr()`", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const local = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/identifier.rs",
+      target: { line: 289, column: 5 },
+      new_name: "address",
+      dry_run: true,
+    }),
+  );
+  assert.deepEqual(sites(local.data["files"]), [
+    "src/identifier.rs:284:9",
+    "src/identifier.rs:285:21",
+    "src/identifier.rs:288:38",
+    "src/identifier.rs:289:5",
+  ]);
+  assert.equal(
+    await textOf(ws, "src/identifier.rs"),
+    SEMVER["/src/identifier.rs"],
+    "a dry run writes nothing",
+  );
+  const param = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/identifier.rs",
+      target: { line: 282, column: 16 },
+      new_name: "tagged",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "src/identifier.rs"),
+    edited(SEMVER["/src/identifier.rs"]!, [[282, 16, "modified", "tagged"], [284, 20, "modified", "tagged"]]),
+  );
+  assert.deepEqual(param.changes.map((c) => c.path), ["src/identifier.rs"]);
+});
+
+Deno.test("edit_rename_symbol() refuses Go and Rust reserved words and clashes", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const reserved = await ws.call("edit_rename_symbol", {
+    path: "src/error.rs",
+    target: "ErrorKind",
+    new_name: "impl",
+  });
+  assert.ok(!reserved.ok && reserved.error.code === "invalid_args");
+  const dollar = await ws.call("edit_rename_symbol", {
+    path: "src/error.rs",
+    target: "ErrorKind",
+    new_name: "a$",
+  });
+  assert.ok(!dollar.ok && dollar.error.code === "invalid_args");
+  const clash = await ws.call("edit_rename_symbol", {
+    path: "src/error.rs",
+    target: "ErrorKind",
+    new_name: "Position",
+  });
+  assert.ok(!clash.ok && clash.error.code === "name_clash", JSON.stringify(clash));
+  assert.equal(await textOf(ws, "src/error.rs"), SEMVER["/src/error.rs"], "a refused call writes nothing");
+});
+
+Deno.test("edit_rename_symbol() renames a Go package import in one file by giving it an alias", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/report_slices.go",
+      target: { line: 142, column: 15 }, // diff in diff.Difference
+      new_name: "difflib",
+    }),
+  );
+  assert.deepEqual(res.changes.map((c) => c.path), ["cmp/report_slices.go"], "each file's import is its own");
+  const before = GO_CMP["/cmp/report_slices.go"]!;
+  const after = await textOf(ws, "cmp/report_slices.go");
+  assert.ok(after.includes('\tdifflib "github.com/google/go-cmp/cmp/internal/diff"\n'));
+  assert.equal((after.match(/\bdiff\./g) ?? []).length, 0);
+  assert.equal((after.match(/\bdifflib\./g) ?? []).length, (before.match(/\bdiff\./g) ?? []).length);
+  await assertReparses("go", before, after, "cmp/report_slices.go");
+});
+
+Deno.test("edit_rename_symbol() renames a Rust field in impl blocks of other modules, macros and shorthand initialisers", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 163, column: 9 }, // Version's `pub major: u64`
+      new_name: "major_version",
+    }),
+  );
+  assert.deepEqual(sites(res.data["files"]), [
+    "src/display.rs:7:48", // write!(formatter, "{}.{}.{}", self.major, …) in impl Display for Version
+    "src/display.rs:18:25",
+    "src/display.rs:97:35",
+    "src/lib.rs:163:9",
+    "src/lib.rs:400:13", // Version { major, … } in Version::new
+    "src/parse.rs:71:13", // Ok(Version { major, … })
+  ]);
+  const lib = await textOf(ws, "src/lib.rs");
+  assert.equal(lib.split("\n")[399], "            major_version: major,", "the shorthand keeps its value");
+  assert.equal(lib.split("\n")[197], "    pub major: u64,", "Comparator's own major is another field");
+  // `ver.major` on a parameter of unknown type is a candidate, left alone.
+  assert.ok(sites(res.data["unresolved"]).includes("src/eval.rs:45:12"));
+  for (const path of ["src/display.rs", "src/lib.rs", "src/parse.rs"]) {
+    await assertReparses("rust", SEMVER[`/${path}`]!, await textOf(ws, path), path);
+  }
+});
