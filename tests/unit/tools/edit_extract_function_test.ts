@@ -20,7 +20,7 @@ Deno.test("edit_extract_function() commits one file: the call, the new function,
   );
   assert.equal(res.status, "applied");
   assert.deepEqual(res.changes.map((c) => c.path), ["textwrap.py"]);
-  assert.match(res.changes[0]!.diff, /\+    margin, text = common_margin\(text\)/);
+  assert.match(res.changes[0]!.diff, /\+ {4}margin, text = common_margin\(text\)/);
   assert.deepEqual(res.data, {
     name: "common_margin",
     kind: "function",
@@ -65,8 +65,8 @@ Deno.test("edit_extract_function() composes in an edit_dry_run plan: extract, th
   );
   assert.equal(res.data["status"], "ok");
   const diff = res.changes[0]!.diff;
-  assert.match(diff, /\+        const retLines = joinLineTokens\(value, options\);/);
-  assert.match(diff, /\+    function joinLineTokens\(value, options\) \{/);
+  assert.match(diff, /\+ {8}const retLines = joinLineTokens\(value, options\);/);
+  assert.match(diff, /\+ {4}function joinLineTokens\(value, options\) \{/);
   assert.doesNotMatch(diff, /mergeLines/);
   assert.equal(await textOf(ws, "diff.js"), DIFF_JS, "a plan writes nothing");
 });

@@ -32,7 +32,7 @@ Deno.test("edit_inline() dry_run writes nothing; name_path and position aliases 
   assert.equal(res.status, "dry_run");
   assert.match(
     res.changes[0]!.diff,
-    /\+    return TextWrapper\(width=width, max_lines=1, \*\*kwargs\)\.fill\(/,
+    /\+ {4}return TextWrapper\(width=width, max_lines=1, \*\*kwargs\)\.fill\(/,
   );
   assert.equal(await textOf(ws, "textwrap.py"), TEXTWRAP);
   const byName = await ws.call("edit_inline", { path: "diff.js", name_path: "removeSuffix", dry_run: true });
