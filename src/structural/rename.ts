@@ -77,6 +77,19 @@ const RESERVED: Record<string, ReadonlySet<string>> = {
 };
 
 /**
+ * Whether `name` can name a variable in `language`: an identifier that is not a reserved word.
+ *
+ * @param language Language id (Python, or an ECMAScript language).
+ * @param name The name.
+ * @returns True when it is valid.
+ */
+export function isValidName(language: string, name: string): boolean {
+  const python = language === "python";
+  return (python ? PY_IDENTIFIER : IDENTIFIER).test(name) &&
+    !RESERVED[python ? "python" : "ecmascript"]!.has(name);
+}
+
+/**
  * Plan a rename: find the symbol's occurrences, check the new name, build the
  * new text of every file.
  *
@@ -125,10 +138,7 @@ export async function planRename(
     );
   }
   const language = search.files.get(origin)!.language;
-  const python = language === "python";
-  const valid = (python ? PY_IDENTIFIER : IDENTIFIER).test(newName) &&
-    !RESERVED[python ? "python" : "ecmascript"]!.has(newName);
-  if (!valid) {
+  if (!isValidName(language, newName)) {
     throw new RecoverableError(
       "invalid_args",
       `Cannot rename "${search.target.name}" to "${newName}": not a valid ${language} name`,
