@@ -74,8 +74,15 @@ const MEMBER_NODES = new Set(["member_expression", "attribute"]);
 const IMPORT_NODES =
   /^(import_specifier|import_clause|import_statement|import_from_statement|aliased_import|export_specifier|export_clause|namespace_import)$/;
 
+/** Function values: creating one runs nothing, whatever its body does. */
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function", "lambda"]);
+
+/** Whether evaluating an expression may have side effects (function bodies are not evaluated). */
 function isImpure(n: Node): boolean {
-  return IMPURE_SET.has(n.type) || n.descendantsOfType(IMPURE).length > 0;
+  if (FUNCTION_VALUES.has(n.type)) return false;
+  if (IMPURE_SET.has(n.type)) return true;
+  if (n.descendantsOfType(IMPURE).length === 0) return false;
+  return n.namedChildren.some((c) => c !== null && isImpure(c));
 }
 
 /** The property (or attribute) node of a member expression. */

@@ -194,7 +194,12 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
   const list = readList(fn, fb.text, fb.language, pythonMethod);
   const signatures = overloadSignatures(fn);
   const overloads = signatures.map((s) => readList(s, fb.text, fb.language, false));
-  const nameStarts = [callee.start, ...signatures.map((s) => s.childForFieldName("name")?.startIndex ?? -1)];
+  const nameStarts = [
+    callee.start,
+    occ.start,
+    fn.childForFieldName("name")?.startIndex ?? -1,
+    ...signatures.map((s) => s.childForFieldName("name")?.startIndex ?? -1),
+  ];
   return {
     language: fb.language,
     name: kind === "constructor" ? callee.name : occ.name,
