@@ -260,6 +260,7 @@ function implementationOf(sig: Node): Node | null {
   const name = sig.childForFieldName("name")?.text;
   const holder = sig.parent?.type === "export_statement" ? sig.parent : sig;
   for (let n = holder.nextNamedSibling; n; n = n.nextNamedSibling) {
+    if (n.type === "comment") continue;
     const d = n.type === "export_statement" ? n.childForFieldName("declaration") : n;
     if (!d || d.childForFieldName("name")?.text !== name) return null;
     if (FUNCTION_NODES.has(d.type)) return d;

@@ -1,22 +1,221 @@
 import assert from "node:assert/strict";
 import { RecoverableError } from "../../../src/errors.ts";
 import { Stage } from "../../../src/fs/stage.ts";
-import { planChangeSignature, stageChangeSignature } from "../../../src/structural/signature.ts";
-import { textOf, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import {
+  type ParamEntry,
+  planChangeSignature,
+  type SignaturePlan,
+} from "../../../src/structural/signature.ts";
+import type { Workspace } from "../../../src/workspace.ts";
+import { assertReparses, RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
 
-Deno.test("scratch", async () => {
-  const ws = await workspaceOf({}, {
-    "a.ts":
-      "export function f(a: number, b: string, c = 1) {\n  return a + b;\n}\nf(1, 'x');\nf(2, 'y', 3);\n",
-    "b.ts":
-      "import { f } from './a';\nimport { f as g } from './a';\nexport const v = f(1, 'z', 4) + g(5, 'w');\n",
+/** The plan's new text of a file. */
+function after(plan: SignaturePlan, path: string): Promise<string> {
+  return plan.stage.readText(path).then((f) => f.text);
+}
+
+function plan(
+  ws: Workspace,
+  path: string,
+  target: string,
+  params: (ParamEntry | string)[],
+  includeUnresolved = false,
+): Promise<SignaturePlan> {
+  return planChangeSignature(ws, new Stage(ws.fs, ws.sandbox), path, target, params, {
+    tool: "test",
+    includeUnresolved,
   });
-  const stage = new Stage(ws.fs, ws.sandbox);
-  const plan = await planChangeSignature(ws, stage, "a.ts", "f", [{ name: "b", rename: "bee" }, "a", {
-    name: "z",
-    default: "0",
-  }], { tool: "t" });
-  console.log(plan.before, "->", plan.after, plan.mapping, plan.callSites);
-  await stageChangeSignature(stage, plan);
-  for (const c of stage.changes()) console.log(c.path, "\n" + new TextDecoder().decode(c.after!));
+}
+
+async function refusal(p: Promise<unknown>): Promise<RecoverableError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof RecoverableError, String(e));
+    assert.ok(e.hint.length > 0);
+    return e;
+  }
+  assert.fail("expected a refusal");
+}
+
+/** Every `name(` call's argument count per file, before and after (calls stay calls). */
+function callCount(text: string, name: string): number {
+  return text.split(new RegExp(`\\b${name}\\(`)).length - 1;
+}
+
+Deno.test("planChangeSignature() swaps and renames arrRemove's parameters at all 9 rxjs call sites", async () => {
+  const ws = await workspaceOf(RXJS);
+  const p = await plan(ws, "internal/util/arrRemove.ts", "arrRemove", ["item", {
+    name: "arr",
+    rename: "list",
+  }]);
+  assert.equal(p.before, "(arr: T[] | undefined | null, item: T)");
+  assert.equal(p.after, "(item: T, list: T[] | undefined | null)");
+  assert.deepEqual(p.mapping.map((m) => [m.old_name, m.new_name, m.change]), [
+    ["item", "item", "moved"],
+    ["arr", "list", "renamed_and_moved"],
+  ]);
+  assert.equal(
+    await after(p, "internal/util/arrRemove.ts"),
+    RXJS["/internal/util/arrRemove.ts"]!.replace(" * @param arr The array", " * @param list The array").replace(
+      "export function arrRemove<T>(arr: T[] | undefined | null, item: T) {\n  if (arr) {\n    const index = arr.indexOf(item);\n    0 <= index && arr.splice(index, 1);",
+      "export function arrRemove<T>(item: T, list: T[] | undefined | null) {\n  if (list) {\n    const index = list.indexOf(item);\n    0 <= index && list.splice(index, 1);",
+    ),
+  );
+  const sub = await after(p, "internal/Subscription.ts");
+  assert.equal(
+    sub,
+    RXJS["/internal/Subscription.ts"]!.replace(
+      "arrRemove(_parentage, parent);",
+      "arrRemove(parent, _parentage);",
+    )
+      .replace(
+        "_finalizers && arrRemove(_finalizers, teardown);",
+        "_finalizers && arrRemove(teardown, _finalizers);",
+      ),
+  );
+  assert.equal(p.callSites.length, 9);
+  assert.ok(p.callSites.every((c) => c.updated));
+  // Every call in the project has its two arguments swapped, and nothing else changed.
+  for (const path of p.files) {
+    const before = RXJS[`/${path}`]!;
+    const now = await after(p, path);
+    if (path.endsWith("arrRemove.ts")) continue;
+    const swapped = before.replace(/\barrRemove\((\w+), (\w+)\)/g, "arrRemove($2, $1)");
+    assert.equal(now, swapped, path);
+  }
+  assert.equal(p.files.length, 9, "8 files call it, Subscription.ts twice");
+});
+
+Deno.test("planChangeSignature() reorders createOperatorSubscriber's callbacks in 46 files, comments riding along", async () => {
+  const ws = await workspaceOf(RXJS);
+  const p = await plan(ws, "internal/operators/OperatorSubscriber.ts", "createOperatorSubscriber", [
+    "destination",
+    "onNext",
+    "onError",
+    "onComplete",
+    "onFinalize",
+  ]);
+  assert.equal(p.callSites.length, 81);
+  assert.equal(
+    p.callSites.filter((c) => c.updated).length,
+    61,
+    "calls passing neither callback keep their text",
+  );
+  assert.equal(p.files.length, 46);
+  const forkJoin = await after(p, "internal/observable/forkJoin.ts");
+  assert.ok(
+    forkJoin.includes(
+      "            values[sourceIndex] = value;\n          },\n          undefined,\n          () => remainingCompletions--,\n          () => {",
+    ),
+  );
+  const audit = await after(p, "internal/operators/audit.ts");
+  assert.ok(audit.includes("createOperatorSubscriber(subscriber, endDuration, undefined, cleanupDuration)"));
+  const bufferCount = await after(p, "internal/operators/bufferCount.ts");
+  assert.ok(
+    bufferCount.includes(
+      "        },\n        // Pass all errors through to consumer.\n        undefined,\n        () => {",
+    ),
+  );
+  for (const path of p.files) {
+    const now = await after(p, path);
+    assert.equal(
+      callCount(now, "createOperatorSubscriber"),
+      callCount(RXJS[`/${path}`]!, "createOperatorSubscriber"),
+    );
+    await assertReparses("typescript", RXJS[`/${path}`]!, now, path);
+  }
+});
+
+Deno.test("planChangeSignature() adds a typed defaulted parameter to executeSchedule and its overloads; calls unchanged", async () => {
+  const ws = await workspaceOf(RXJS);
+  const p = await plan(ws, "internal/util/executeSchedule.ts", "executeSchedule", [
+    "parentSubscription",
+    "scheduler",
+    "work",
+    "delay",
+    "repeat",
+    { name: "label", type: "string", default: "''" },
+  ]);
+  assert.deepEqual(p.files, ["internal/util/executeSchedule.ts"]);
+  assert.equal(p.callSites.length, 14);
+  assert.ok(p.callSites.every((c) => !c.updated));
+  assert.equal(
+    await after(p, "internal/util/executeSchedule.ts"),
+    RXJS["/internal/util/executeSchedule.ts"]!
+      .replace("  repeat: true\n): void;", "  repeat: true,\n  label?: string\n): void;")
+      .replace("  repeat?: false\n): Subscription;", "  repeat?: false,\n  label?: string\n): Subscription;")
+      .replace(
+        "  repeat = false\n): Subscription | void {",
+        "  repeat = false,\n  label: string = ''\n): Subscription | void {",
+      ),
+  );
+});
+
+Deno.test("planChangeSignature() refuses what it cannot prove on rxjs, with the sites", async () => {
+  const ws = await workspaceOf(RXJS);
+  const noop = await refusal(plan(ws, "internal/util/noop.ts", "noop", [{ name: "x", default: "0" }]));
+  assert.equal(noop.code, "value_reference");
+  assert.match(noop.message, /"internal\/Subscriber\.ts" line 267 column 9/);
+  assert.ok((noop.details!["sites"] as unknown[]).length > 5);
+  const unsub = await refusal(
+    plan(ws, "internal/Subscription.ts", "Subscription/unsubscribe", [{ name: "x", default: "0" }]),
+  );
+  assert.equal(unsub.code, "overrides_present");
+  assert.match(unsub.message, /"Subscriber" overrides it \("internal\/Subscriber\.ts" line 19\)/);
+  const add = await refusal(
+    plan(ws, "internal/Subscription.ts", "Subscription/add", ["teardown", { name: "x", default: "0" }]),
+  );
+  assert.equal(add.code, "unresolved");
+  assert.equal(add.suggestedCall?.args["include_unresolved"], true);
+  const inUse = await refusal(
+    plan(ws, "internal/util/executeSchedule.ts", "executeSchedule", [
+      "parentSubscription",
+      "scheduler",
+      "work",
+      "delay",
+    ]),
+  );
+  assert.equal(inUse.code, "parameter_in_use");
+  assert.match(inUse.message, /"repeat".*lines 28, 37/);
+  const clash = await refusal(plan(ws, "internal/util/executeSchedule.ts", "executeSchedule", [
+    "parentSubscription",
+    "scheduler",
+    "work",
+    "delay",
+    "repeat",
+    { name: "scheduleSubscription", type: "number", default: "0" },
+  ]));
+  assert.equal(clash.code, "name_clash");
+  assert.match(clash.message, /line 26/);
+  const renameClash = await refusal(plan(ws, "internal/util/executeSchedule.ts", "executeSchedule", [
+    { name: "parentSubscription", rename: "scheduleSubscription" },
+    "scheduler",
+    "work",
+    "delay",
+    "repeat",
+  ]));
+  assert.equal(renameClash.code, "name_clash", "the rename engine's own clash check");
+  const untyped = await refusal(
+    plan(ws, "internal/util/arrRemove.ts", "arrRemove", ["arr", "item", { name: "n", value: "1" }]),
+  );
+  assert.equal(untyped.code, "types_required");
+  const typo = await refusal(plan(ws, "internal/util/arrRemove.ts", "arrRemove", ["arr", "itme"]));
+  assert.equal(typo.code, "invalid_args");
+  assert.match(typo.message, /its parameters: arr, item/);
+  const restLast = await refusal(
+    plan(ws, "internal/operators/zipWith.ts", "zipWith", [
+      "otherInputs",
+      { name: "x", type: "number", default: "0" },
+    ]),
+  );
+  assert.equal(restLast.code, "invalid_args", "a rest parameter must stay last");
+  const zip = await refusal(
+    plan(ws, "internal/observable/zip.ts", "zip", [{ name: "x", type: "number", default: "0" }, "args"]),
+  );
+  assert.equal(zip.code, "unsupported_call_site");
+  assert.match(
+    zip.message,
+    /"internal\/operators\/zipWith\.ts" line 28 column 10 \(it is called with \.\.\.otherInputs/,
+  );
 });
