@@ -57,10 +57,11 @@ Deno.test("planChangeSignature() swaps and renames arrRemove's parameters at all
   ]);
   assert.equal(
     await after(p, "internal/util/arrRemove.ts"),
-    RXJS["/internal/util/arrRemove.ts"]!.replace(" * @param arr The array", " * @param list The array").replace(
-      "export function arrRemove<T>(arr: T[] | undefined | null, item: T) {\n  if (arr) {\n    const index = arr.indexOf(item);\n    0 <= index && arr.splice(index, 1);",
-      "export function arrRemove<T>(item: T, list: T[] | undefined | null) {\n  if (list) {\n    const index = list.indexOf(item);\n    0 <= index && list.splice(index, 1);",
-    ),
+    RXJS["/internal/util/arrRemove.ts"]!.replace(" * @param arr The array", " * @param list The array")
+      .replace(
+        "export function arrRemove<T>(arr: T[] | undefined | null, item: T) {\n  if (arr) {\n    const index = arr.indexOf(item);\n    0 <= index && arr.splice(index, 1);",
+        "export function arrRemove<T>(item: T, list: T[] | undefined | null) {\n  if (list) {\n    const index = list.indexOf(item);\n    0 <= index && list.splice(index, 1);",
+      ),
   );
   const sub = await after(p, "internal/Subscription.ts");
   assert.equal(
@@ -210,12 +211,15 @@ Deno.test("planChangeSignature() refuses what it cannot prove on rxjs, with the 
     ]),
   );
   assert.equal(restLast.code, "invalid_args", "a rest parameter must stay last");
-  const zip = await refusal(
-    plan(ws, "internal/observable/zip.ts", "zip", [{ name: "x", type: "number", default: "0" }, "args"]),
+  const spread = await refusal(
+    plan(ws, "internal/operators/raceWith.ts", "raceWith", [
+      { name: "x", type: "number", default: "0" },
+      "otherSources",
+    ]),
   );
-  assert.equal(zip.code, "unsupported_call_site");
+  assert.equal(spread.code, "unsupported_call_site");
   assert.match(
-    zip.message,
-    /"internal\/operators\/zipWith\.ts" line 28 column 10 \(it is called with \.\.\.otherInputs/,
+    spread.message,
+    /"internal\/operators\/race\.ts" line 19 column 10 \(it is called with \.\.\.argsOrArgArray\(args\)/,
   );
 });
