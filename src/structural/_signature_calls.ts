@@ -75,7 +75,13 @@ const IMPORT_NODES =
   /^(import_specifier|import_clause|import_statement|import_from_statement|aliased_import|export_specifier|export_clause|namespace_import)$/;
 
 /** Function values: creating one runs nothing, whatever its body does. */
-const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function", "lambda"]);
+const FUNCTION_VALUES = new Set([
+  "arrow_function",
+  "function_expression",
+  "function",
+  "generator_function",
+  "lambda",
+]);
 
 /** Whether evaluating an expression may have side effects (function bodies are not evaluated). */
 function isImpure(n: Node): boolean {

@@ -239,11 +239,15 @@ export async function planChangeSignature(
       refused.push({ path: c.site.path, line: c.site.line, column: c.site.column, why: e.message });
       continue;
     }
+    // A keyword argument the rename engine already renamed counts as an update too.
+    const renamedKeyword = c.call.args.some((a) =>
+      a.keyword !== null && (spec.formerNames.get(a.keyword) ?? a.keyword) !== a.keyword
+    );
     report.push({
       path: c.site.path,
       line: c.site.line,
       column: c.site.column,
-      updated: text !== null,
+      updated: text !== null || renamedKeyword,
       ...(c.candidate ? { candidate: true } : {}),
     });
     if (text === null) continue;
