@@ -166,7 +166,9 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
   }
   if (!fn) throw notAFunction(fb.path, occ.name, lineOf(occ.start), `it is a ${parent.type}, not a function`);
   const classNode = enclosingClass(fn);
-  const classScope = classNode ? fb.scopes.find((s) => s.start === classNode.startIndex) ?? null : null;
+  const classScope = classNode
+    ? fb.scopes.find((s) => s.kind === "class" && s.start === classNode.startIndex) ?? null
+    : null;
   const methodName = fn.childForFieldName("name")?.text ?? "";
   if (kind === "function" && classNode && (fn.type === "method_definition" || classMember(fn))) {
     kind = methodName === "constructor" || methodName === "__init__" ? "constructor" : "method";
@@ -185,7 +187,9 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     if (!clsOcc) throw notAFunction(fb.path, occ.name, lineOf(occ.start), "its class has no name");
     callee = clsOcc;
   }
-  const scope = fb.scopes.find((s) => s.start === fn!.startIndex && s.end === fn!.endIndex);
+  const scope = fb.scopes.find((s) =>
+    s.kind === "function" && s.start === fn!.startIndex && s.end === fn!.endIndex
+  );
   if (!scope) throw notAFunction(fb.path, occ.name, lineOf(occ.start), "graver found no scope for it");
   const decorators = decoratorNames(fn);
   const isStatic = fn.children.some((c) => c.type === "static") || decorators.includes("staticmethod");

@@ -145,7 +145,7 @@ export async function checkOverrides(
         for (const s of search?.sites ?? []) {
           if (s.kind !== "definition") continue;
           const f = search!.files.get(s.path)!;
-          const cls = f.scopes.find((sc) => sc.nameStart === s.start);
+          const cls = f.scopes.find((sc) => sc.kind !== "module" && sc.nameStart === s.start);
           if (cls) found = { f, cls };
         }
         if (!found) {
@@ -191,7 +191,7 @@ export async function checkOverrides(
       if (!sub || (sub.type === "class_definition" && !sub.childForFieldName("superclasses")?.equals(n!))) {
         continue;
       }
-      const cls = f.scopes.find((sc) => sc.start === sub!.startIndex);
+      const cls = f.scopes.find((sc) => sc.kind === "class" && sc.start === sub!.startIndex);
       if (!cls) continue;
       const at = { path: f.path, line: lineOf(f, sub.startIndex) };
       const name = sub.childForFieldName("name")?.text ?? "a subclass";
