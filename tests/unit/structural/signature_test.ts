@@ -223,3 +223,66 @@ Deno.test("planChangeSignature() refuses what it cannot prove on rxjs, with the 
     /"internal\/operators\/race\.ts" line 19 column 10 \(it is called with \.\.\.argsOrArgArray\(args\)/,
   );
 });
+
+Deno.test("planChangeSignature() keeps side effects: dropped or reordered impure arguments refuse, pure ones move", async () => {
+  const ws = await workspaceOf({}, {
+    "calc.js": [
+      "export function mix(a, b, c) {",
+      "  return a + b;",
+      "}",
+      "let n = 0;",
+      "const tick = () => ++n;",
+      "mix(1, 2, tick());",
+      "mix(tick(), tick(), 3);",
+      "mix(n, () => tick(), 4);",
+      "",
+    ].join("\n"),
+  });
+  const drop = await refusal(plan(ws, "calc.js", "mix", ["a", "b"]));
+  assert.equal(drop.code, "unsupported_call_site");
+  assert.match(
+    drop.message,
+    /line 6 column 1 \(removing "c" would drop the argument tick\(\), which has side effects\)/,
+  );
+  const swap = await refusal(plan(ws, "calc.js", "mix", ["b", "a", "c"]));
+  assert.equal(swap.code, "unsupported_call_site");
+  assert.match(
+    swap.message,
+    /line 7 column 1 \(reordering its arguments would change the order their side effects run in\)/,
+  );
+  const ok = await plan(ws, "calc.js", "mix", ["c", "a", "b"]);
+  const text = await after(ok, "calc.js");
+  assert.ok(text.includes("mix(tick(), 1, 2);\nmix(3, tick(), tick());\nmix(4, n, () => tick());"), text);
+});
+
+Deno.test("planChangeSignature() in Python: arguments after a gap become keywords; positional-only ones refuse; parameter properties stay", async () => {
+  const ws = await workspaceOf({}, {
+    "m.py": [
+      "def f(a, b=1, c=2):",
+      "    return a + b + c",
+      "",
+      "f(1, 2)",
+      "f(1, 2, 3)",
+      "f(1, c=5)",
+      "",
+      "def g(a, b=1, /):",
+      "    return a + b",
+      "",
+      "g(1, 2)",
+      "",
+    ].join("\n"),
+    "p.ts": "export class P {\n  constructor(private x: number, y: number) {\n    console.log(y);\n  }\n}\n",
+  });
+  const p = await plan(ws, "m.py", "f", ["a", { name: "d", default: "0" }, "c", "b"]);
+  assert.ok(
+    (await after(p, "m.py")).includes(
+      "def f(a, d=0, c=2, b=1):\n    return a + b + c\n\nf(1, b=2)\nf(1, c=3, b=2)\nf(1, c=5)\n",
+    ),
+  );
+  const posOnly = await refusal(plan(ws, "m.py", "g", ["a", { name: "d", default: "0" }, "b", "/"]));
+  assert.equal(posOnly.code, "unsupported_call_site");
+  assert.match(posOnly.message, /line 11 column 1 \("b" is positional-only/);
+  const member = await refusal(plan(ws, "p.ts", "P/constructor", ["y"]));
+  assert.equal(member.code, "parameter_in_use");
+  assert.match(member.message, /"x" .*declares a class member/);
+});
