@@ -348,24 +348,18 @@ async function callSites(
     site,
     candidate: false,
   }));
-  if (search.unresolved.length > 0 && !options.includeUnresolved) {
+  const refuseUnresolved = (sites: ReferenceSite[], why: string) => {
+    if (sites.length === 0 || options.includeUnresolved) return;
     throw siteRefusal(
       "unresolved",
       decl,
       fb.path,
-      search.unresolved.map((s) => ({
-        path: s.path,
-        line: s.line,
-        column: s.column,
-        why: `${s.name} on an object of unknown type`,
-      })),
+      sites.map((s) => ({ path: s.path, line: s.line, column: s.column, why: `${s.name} ${why}` })),
       "Check each candidate (read_file); call again with include_unresolved: true to rewrite the candidates that are calls too",
-      {
-        tool: options.tool,
-        args: { path: fb.path, name_path: decl.name, include_unresolved: true },
-      },
+      { tool: options.tool, args: { path: fb.path, name_path: decl.name, include_unresolved: true } },
     );
-  }
+  };
+  refuseUnresolved(search.unresolved, "on an object of unknown type");
   for (const site of search.unresolved) queue.push({ site, candidate: true });
   for (let item = queue.shift(); item; item = queue.shift()) {
     const { site, candidate } = item;
@@ -388,20 +382,7 @@ async function callSites(
       });
       for (const [k, v] of more.files) files.set(k, v);
       for (const s of more.sites) queue.push({ site: s, candidate });
-      if (more.unresolved.length > 0 && !options.includeUnresolved) {
-        throw siteRefusal(
-          "unresolved",
-          decl,
-          fb.path,
-          more.unresolved.map((s) => ({
-            path: s.path,
-            line: s.line,
-            column: s.column,
-            why: "unresolved use of an alias",
-          })),
-          "Call again with include_unresolved: true after checking the candidates",
-        );
-      }
+      refuseUnresolved(more.unresolved, "(an alias of it) cannot be resolved");
     } else if (use.use === "value" || use.use === "unsupported") {
       if (candidate) out.unresolvedLeft.push(site);
       else (use.use === "value" ? values : unsupported).push({ ...where, why: use.why });

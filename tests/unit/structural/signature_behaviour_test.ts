@@ -9,13 +9,8 @@
  */
 import assert from "node:assert/strict";
 import { RecoverableError } from "../../../src/errors.ts";
-import { Stage } from "../../../src/fs/stage.ts";
-import {
-  type ParamEntry,
-  planChangeSignature,
-  type SignaturePlan,
-} from "../../../src/structural/signature.ts";
-import type { Workspace } from "../../../src/workspace.ts";
+import type { ParamEntry, SignaturePlan } from "../../../src/structural/signature.ts";
+import { plan } from "./_signature_fixtures.ts";
 import { assertReparses, workspaceOf } from "../tools/_bindings_fixtures.ts";
 
 const PY_LIB = [...Deno.readDirSync("/usr/lib")].map((e) => e.name).filter((n) => /^python3\.\d+$/.test(n))
@@ -37,15 +32,6 @@ function readTree(dir: string, prefix: string, out: Record<string, string>): Rec
 
 /** diff@8's ESM build (node_modules/diff/libesm), as `lib/`. */
 const DIFF = readTree(new URL("../../../node_modules/diff/libesm", import.meta.url).pathname, "lib/", {});
-
-function plan(
-  ws: Workspace,
-  path: string,
-  target: string,
-  params: (ParamEntry | string)[],
-): Promise<SignaturePlan> {
-  return planChangeSignature(ws, new Stage(ws.fs, ws.sandbox), path, target, params, { tool: "test" });
-}
 
 /** Write `files` to a fresh temporary directory, run `cmd` there, return its stdout (the directory is removed). */
 async function run(files: Record<string, string>, cmd: string[]): Promise<string> {

@@ -1,42 +1,6 @@
 import assert from "node:assert/strict";
-import { RecoverableError } from "../../../src/errors.ts";
-import { Stage } from "../../../src/fs/stage.ts";
-import {
-  type ParamEntry,
-  planChangeSignature,
-  type SignaturePlan,
-} from "../../../src/structural/signature.ts";
-import type { Workspace } from "../../../src/workspace.ts";
+import { after, plan, refusal } from "./_signature_fixtures.ts";
 import { assertReparses, RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
-
-/** The plan's new text of a file. */
-function after(plan: SignaturePlan, path: string): Promise<string> {
-  return plan.stage.readText(path).then((f) => f.text);
-}
-
-function plan(
-  ws: Workspace,
-  path: string,
-  target: string,
-  params: (ParamEntry | string)[],
-  includeUnresolved = false,
-): Promise<SignaturePlan> {
-  return planChangeSignature(ws, new Stage(ws.fs, ws.sandbox), path, target, params, {
-    tool: "test",
-    includeUnresolved,
-  });
-}
-
-async function refusal(p: Promise<unknown>): Promise<RecoverableError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof RecoverableError, String(e));
-    assert.ok(e.hint.length > 0);
-    return e;
-  }
-  assert.fail("expected a refusal");
-}
 
 /** Every `name(` call's argument count per file, before and after (calls stay calls). */
 function callCount(text: string, name: string): number {
