@@ -120,9 +120,13 @@ export function classifySite(
   if (!node) return { use: "value", why: "graver could not read the code there" };
   for (let p = node.parent, i = 0; p && i < 4; p = p.parent, i++) {
     if (IMPORT_NODES.test(p.type)) {
-      if ((p.type === "export_specifier" || p.type === "import_specifier") && p.childForFieldName("alias")) {
-        return { use: "follow", at: p.childForFieldName("alias")!.startIndex };
+      const alias = p.type === "export_specifier" || p.type === "import_specifier"
+        ? p.childForFieldName("alias")
+        : null;
+      if (alias?.text === "default") {
+        return { use: "value", why: "it is exported as default, and graver does not follow default imports" };
       }
+      if (alias) return { use: "follow", at: alias.startIndex };
       if (p.type === "aliased_import") {
         return { use: "follow", at: p.childForFieldName("alias")!.startIndex };
       }

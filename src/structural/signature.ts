@@ -342,6 +342,16 @@ async function callSites(
   const out = [] as unknown as FoundCall[] & { unresolvedLeft: ReferenceSite[] };
   out.unresolvedLeft = [];
   const values: { path: string; line: number; column: number; why: string }[] = [];
+  const binding = decl.callee.binding;
+  if (binding && fb.exports.some((e) => e.exported === "default" && e.local === binding)) {
+    const at = index.position(decl.callee.start);
+    values.push({
+      path: fb.path,
+      line: at.line,
+      column: at.column,
+      why: "it is the module's default export, and graver does not follow default imports",
+    });
+  }
   const unsupported: typeof values = [];
   const seen = new Set<string>();
   const queue: { site: ReferenceSite; candidate: boolean }[] = search.sites.map((site) => ({

@@ -250,3 +250,53 @@ Deno.test("planChangeSignature() in Python: arguments after a gap become keyword
   assert.equal(member.code, "parameter_in_use");
   assert.match(member.message, /"x" .*declares a class member/);
 });
+
+Deno.test("planChangeSignature() refuses default exports, whose importers it does not follow", async () => {
+  const ws = await workspaceOf({}, {
+    "a.js": "export default function f(a, b) {\n  return a - b;\n}\n",
+    "b.js": "function g(a, b) {\n  return a - b;\n}\nexport { g as default };\n",
+    "main.js": 'import f from "./a.js";\nimport g from "./b.js";\nconsole.log(f(1, 2), g(3, 4));\n',
+  });
+  const f = await refusal(plan(ws, "a.js", "f", ["b", "a"]));
+  assert.equal(f.code, "value_reference");
+  assert.match(f.message, /"a\.js" line 1 column 25 \(it is the module's default export/);
+  const g = await refusal(plan(ws, "b.js", "g", ["b", "a"]));
+  assert.equal(g.code, "value_reference");
+  assert.match(g.message, /"b\.js" line 4 column 10 \(it is exported as default/);
+});
+
+Deno.test("planChangeSignature() edits arrow functions bound to names (TSX, bare JS parameter) and Python's explicit receivers", async () => {
+  const ws = await workspaceOf({}, {
+    "view.tsx": [
+      "export const label = (name: string, count: number) => `${name}: ${count}`;",
+      "export const View = () => <p>{label('a', 1)}</p>;",
+      "",
+    ].join("\n"),
+    "inc.js": "export const inc = x => x + 1;\nconsole.log(inc(2));\n",
+    "k.py": [
+      "class K:",
+      "    def m(self, a, b):",
+      "        return a - b",
+      "",
+      "    def run(self):",
+      "        return self.m(1, 2) + K.m(self, 3, 4)",
+      "",
+    ].join("\n"),
+  });
+  const tsx = await plan(ws, "view.tsx", "label", ["count", "name"]);
+  assert.equal(
+    await after(tsx, "view.tsx"),
+    "export const label = (count: number, name: string) => `${name}: ${count}`;\nexport const View = () => <p>{label(1, 'a')}</p>;\n",
+  );
+  const js = await plan(ws, "inc.js", "inc", ["x", { name: "step", default: "1" }]);
+  assert.equal(
+    await after(js, "inc.js"),
+    "export const inc = (x, step = 1) => x + 1;\nconsole.log(inc(2));\n",
+  );
+  const py = await plan(ws, "k.py", "K/m", ["b", "a"]);
+  assert.ok(
+    (await after(py, "k.py")).includes(
+      "def m(self, b, a):\n        return a - b\n\n    def run(self):\n        return self.m(2, 1) + K.m(self, 4, 3)\n",
+    ),
+  );
+});
