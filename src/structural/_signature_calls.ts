@@ -319,6 +319,17 @@ export function rewriteArgs(call: CallShape, receiverArgs: number, spec: ArgSpec
     }
   }
   const kept = new Set(spec.params.map((p) => p.old).filter((p): p is Param => p !== null));
+  const kwrest = spec.old.find((p) => p.role === "kwrest");
+  for (const { arg } of passthrough) {
+    if (kwrest && !kept.has(kwrest)) {
+      throw new CallRefusal(`it passes ${arg.keyword}= to **${kwrest.name}, which is removed`);
+    }
+    if (spec.params.some((p) => !p.old && p.name === arg.keyword)) {
+      throw new CallRefusal(
+        `it already passes ${arg.keyword}= (to **${kwrest?.name ?? "kwargs"}), the new parameter's name`,
+      );
+    }
+  }
   for (const [p, a] of provided) {
     if (!kept.has(p) && a.arg.impure) {
       throw new CallRefusal(

@@ -384,9 +384,6 @@ function readParam(k: Node, i: number, language: string, afterStar: boolean): Pa
       base.role = "slash";
     }
     if (afterStar && base.role === "positional") base.role = "keyword_only";
-    if (k.type === "typed_parameter" && t !== k) {
-      // `*args: int` keeps its role; the name was read from the splat
-    }
     return base;
   }
   let pattern: Node | null = k;

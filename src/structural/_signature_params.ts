@@ -290,7 +290,6 @@ export function checkBody(fb: FileBindings, decl: FunctionDecl, plan: ParamsPlan
         (o.kind === "definition" || o.kind === "shorthand_pattern")
       ) {
         bindings.add(o.binding);
-        if (o.parameterProperty) bindings.add(o.binding);
       }
     }
     const member = fb.occurrences.some((o) => o.start >= r.start && o.start < r.end && o.parameterProperty);

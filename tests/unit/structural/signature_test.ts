@@ -300,3 +300,15 @@ Deno.test("planChangeSignature() edits arrow functions bound to names (TSX, bare
     ),
   );
 });
+
+Deno.test("planChangeSignature() refuses Python calls whose extra keywords would lose **kwargs or hit a new parameter", async () => {
+  const ws = await workspaceOf({}, {
+    "o.py": "def opts(a, **extra):\n    return a\n\nopts(1, color=2)\n",
+  });
+  const gone = await refusal(plan(ws, "o.py", "opts", ["a"]));
+  assert.equal(gone.code, "unsupported_call_site");
+  assert.match(gone.message, /line 4 column 1 \(it passes color= to \*\*extra, which is removed\)/);
+  const taken = await refusal(plan(ws, "o.py", "opts", ["a", { name: "color", default: "0" }, "extra"]));
+  assert.equal(taken.code, "unsupported_call_site");
+  assert.match(taken.message, /it already passes color=/);
+});
