@@ -19,6 +19,8 @@ export interface CallArg {
   valueText: string;
   /** Whether evaluating it may have side effects (a call, an assignment, await, yield …). */
   impure: boolean;
+  /** A literal or a function value: evaluating it reads no variable, so it may move past anything. */
+  constant: boolean;
   /** Span of `text` (UTF-16). */
   start: number;
   /** End of `text`. */
@@ -82,6 +84,29 @@ const FUNCTION_VALUES = new Set([
   "generator_function",
   "lambda",
 ]);
+
+const LITERALS = new Set([
+  "number",
+  "string",
+  "true",
+  "false",
+  "null",
+  "undefined",
+  "regex",
+  "integer",
+  "float",
+  "none",
+  "concatenated_string",
+]);
+
+/** Whether an expression is a constant: a literal (no substitutions) or a function value. */
+function isConstant(n: Node): boolean {
+  if (FUNCTION_VALUES.has(n.type)) return true;
+  if (n.type === "identifier" && n.text === "undefined") return true;
+  if (n.type === "template_string") return !n.namedChildren.some((c) => c?.type === "template_substitution");
+  if (n.type === "string") return !n.namedChildren.some((c) => c?.type === "interpolation");
+  return LITERALS.has(n.type);
+}
 
 /** Whether evaluating an expression may have side effects (function bodies are not evaluated). */
 function isImpure(n: Node): boolean {
@@ -228,6 +253,7 @@ function callShape(call: Node, text: string, receiverArgs: number): SiteUse {
       keyword: kw,
       valueText: value.text,
       impure: isImpure(value),
+      constant: isConstant(value),
       start: k.endIndex - raw.trimStart().length,
       end: k.endIndex,
       valueStart: value.startIndex,
@@ -411,14 +437,7 @@ export function rewriteArgs(call: CallShape, receiverArgs: number, spec: ArgSpec
     }
   }
   const out = [...positional, ...converted, ...added, ...keywords];
-  let last = -1;
-  for (const a of out) {
-    if (!a.impure || a.origin < 0) continue;
-    if (a.origin < last) {
-      throw new CallRefusal("reordering its arguments would change the order their side effects run in");
-    }
-    last = a.origin;
-  }
+  checkOrder(out, call.args);
   const texts = out.map((a) => a.text);
   const before = call.args.map((a) => a.text);
   if (texts.length === before.length && texts.every((t, i) => t === before[i])) return null;
@@ -427,4 +446,25 @@ export function rewriteArgs(call: CallShape, receiverArgs: number, spec: ArgSpec
   const sep = leading.includes("\n") ? `,${leading}` : ", ";
   if (texts.length === 0) return "()";
   return `(${leading}${texts.join(sep)}${call.args.length > 0 ? call.trailing : ""})`;
+}
+
+/**
+ * Refuse a reorder that changes what the arguments compute: an argument with
+ * side effects may only move past constants (a variable it reads, or another
+ * effect, would then run on the other side of it).
+ */
+function checkOrder(out: OutArg[], args: CallArg[]): void {
+  const moved = out.filter((a) => a.origin >= 0);
+  for (let i = 0; i < moved.length; i++) {
+    for (let j = i + 1; j < moved.length; j++) {
+      const a = args[moved[i]!.origin]!;
+      const b = args[moved[j]!.origin]!;
+      if (moved[i]!.origin < moved[j]!.origin) continue;
+      if ((a.impure && !b.constant) || (b.impure && !a.constant)) {
+        throw new CallRefusal(
+          `reordering ${b.valueText} and ${a.valueText} would change what they compute (one has side effects)`,
+        );
+      }
+    }
+  }
 }

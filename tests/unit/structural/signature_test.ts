@@ -212,8 +212,14 @@ Deno.test("planChangeSignature() keeps side effects: dropped or reordered impure
   assert.equal(swap.code, "unsupported_call_site");
   assert.match(
     swap.message,
-    /line 7 column 1 \(reordering its arguments would change the order their side effects run in\)/,
+    /line 7 column 1 \(reordering tick\(\) and tick\(\) would change what they compute/,
   );
+  const reads = await workspaceOf({}, {
+    "r.js": "function put(a, b) {\n  return [a, b];\n}\nlet n = 0;\nput(n, ++n);\n",
+  });
+  const read = await refusal(plan(reads, "r.js", "put", ["b", "a"]));
+  assert.equal(read.code, "unsupported_call_site");
+  assert.match(read.message, /reordering n and \+\+n would change what they compute/);
   const ok = await plan(ws, "calc.js", "mix", ["c", "a", "b"]);
   const text = await after(ok, "calc.js");
   assert.ok(text.includes("mix(tick(), 1, 2);\nmix(3, tick(), tick());\nmix(4, n, () => tick());"), text);
