@@ -80,6 +80,8 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
   const renames: ParamsPlan["renames"] = [];
   for (const raw of entries) {
     const e: ParamEntry = typeof raw === "string" ? { name: raw } : raw;
+    // The receiver (`self`, `cls`, TypeScript's `this:`) stays first whatever the list says.
+    if (decl.list.receiver.some((r) => r.name === e.name) && e.rename === undefined) continue;
     if (seen.has(e.name)) {
       throw invalid(decl, path, `"${e.name}" is listed twice`, "List each parameter once");
     }

@@ -55,7 +55,7 @@ const PARAM_ENTRY: JsonSchema = {
   type: ["string", "object"],
   minLength: 1,
   description:
-    'An existing parameter kept: "x" or {"name": "x"}, renamed: {"name": "x", "rename": "y"}; a new one: {"name": "z", "default": "0"} (the declaration gets the default, callers are unchanged) or {"name": "z", "value": "ctx"} (every call passes ctx), TypeScript with "type": "number". Destructured parameters are named "#<index>", Python\'s separators "*" and "/"',
+    'An existing parameter kept: "x" or {"name": "x"}, renamed: {"name": "x", "rename": "y"}; a new one: {"name": "z", "default": "0"} (the declaration gets the default, callers are unchanged) or {"name": "z", "value": "ctx"} (every call passes ctx), TypeScript with "type": "number". Destructured parameters are named "#<index>", Python\'s separators "*" and "/"; self/cls may be listed or left out (they stay first)',
   properties: {
     name: {
       type: "string",

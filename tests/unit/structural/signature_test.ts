@@ -299,7 +299,7 @@ Deno.test("planChangeSignature() edits arrow functions bound to names (TSX, bare
     await after(js, "inc.js"),
     "export const inc = (x, step = 1) => x + 1;\nconsole.log(inc(2));\n",
   );
-  const py = await plan(ws, "k.py", "K/m", ["b", "a"]);
+  const py = await plan(ws, "k.py", "K/m", ["self", "b", "a"]);
   assert.ok(
     (await after(py, "k.py")).includes(
       "def m(self, b, a):\n        return a - b\n\n    def run(self):\n        return self.m(2, 1) + K.m(self, 4, 3)\n",
