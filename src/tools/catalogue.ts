@@ -10,6 +10,7 @@ import { applyPatch } from "./apply_patch.ts";
 import { deleteFile } from "./delete_file.ts";
 import { editApplyNode } from "./edit_apply_node.ts";
 import { editCapabilities } from "./edit_capabilities.ts";
+import { editChangeSignature } from "./edit_change_signature.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editFile } from "./edit_file.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
@@ -70,6 +71,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   // bindings (issue 13)
   findReferencesTool,
   editRenameSymbol,
+  editChangeSignature,
   editDryRun,
   editCapabilities,
   // checkpoints (issue 14)

@@ -10,6 +10,7 @@ import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 import { bindingLanguages } from "../syntax/bindings.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
+import { SIGNATURE_LANGUAGES } from "../structural/signature.ts";
 import { languagesWithTags } from "../syntax/queries.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -31,7 +32,8 @@ export type Capability =
   | "anchors"
   | "safe_text_patch"
   | "find_references"
-  | "rename_symbol";
+  | "rename_symbol"
+  | "change_signature";
 
 /** One row of the matrix. */
 export interface LanguageCapabilities {
@@ -61,7 +63,10 @@ export interface LanguageCapabilities {
 }
 
 /** What each capability needs, and what to use when it is missing. */
-const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "bindings" | "nothing"; fallback: string }> = {
+const NEEDS: Record<
+  Capability,
+  { needs: "grammar" | "tags" | "bindings" | "nothing"; fallback: string; languages?: readonly string[] }
+> = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
   outline: { needs: "tags", fallback: "read_file, or a tree-sitter query selector to list nodes" },
   find_symbol: { needs: "tags", fallback: "list_files + read_file" },
@@ -82,6 +87,12 @@ const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "bindings" | "noth
     fallback:
       'edit_apply_node with {"pattern": ...} and select "all" on each file, after checking every match by hand (no scope resolution)',
   },
+  change_signature: {
+    needs: "bindings",
+    languages: SIGNATURE_LANGUAGES,
+    fallback:
+      "replace_symbol on the declaration, then edit each call site (find_references lists them where supported)",
+  },
 };
 
 const FILE_SCOPE_LIMIT =
@@ -95,7 +106,7 @@ const FILE_SCOPE_LIMITS: { capability: Capability; limit: string }[] = [
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references and edit_rename_symbol: across files for TypeScript, TSX, JavaScript, Python, Go and Rust, within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits and refactors work for each language — outline, name-path edits, node selectors, code patterns, anchors, safe text patch; find_references and edit_rename_symbol (across files for TypeScript, TSX, JavaScript, Python, Go and Rust; within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which); edit_change_signature (TypeScript, TSX, JavaScript, Python) — from data (the grammar manifest, this workspace's wasm loader, graver's queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
@@ -128,8 +139,9 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];
       for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
-        const ok = need.needs === "nothing" ||
-          (need.needs === "grammar" ? grammar : need.needs === "tags" ? hasTags : hasBindings);
+        const ok = (need.needs === "nothing" ||
+          (need.needs === "grammar" ? grammar : need.needs === "tags" ? hasTags : hasBindings)) &&
+          (need.languages === undefined || need.languages.includes(id));
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }

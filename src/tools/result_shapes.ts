@@ -151,6 +151,43 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     unresolved: REFERENCES,
     text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
   }, ["target", "new_name", "renamed", "files"]),
+  edit_change_signature: shape({
+    target: shape({
+      name: STRING,
+      kind: { enum: ["function", "method", "constructor"] },
+      path: PATH,
+      line: INTEGER,
+    }, ["name", "kind", "path", "line"]),
+    before: { ...STRING, description: "The parameter list as it was written" },
+    after: { ...STRING, description: "The new parameter list" },
+    mapping: {
+      type: "array",
+      items: shape({
+        old_name: { type: ["string", "null"] },
+        new_name: { type: ["string", "null"] },
+        old_index: { type: ["integer", "null"] },
+        new_index: { type: ["integer", "null"] },
+        change: { enum: ["unchanged", "renamed", "moved", "renamed_and_moved", "added", "removed"] },
+      }, ["old_name", "new_name", "change"]),
+    },
+    calls: INTEGER,
+    updated: INTEGER,
+    call_sites: {
+      type: "array",
+      items: shape({
+        path: PATH,
+        calls: {
+          type: "array",
+          items: shape({ line: INTEGER, column: INTEGER, updated: BOOLEAN, candidate: BOOLEAN }, [
+            "line",
+            "column",
+            "updated",
+          ]),
+        },
+      }, ["path", "calls"]),
+    },
+    unresolved: { type: "array", description: "obj.m candidates left alone (not calls)" },
+  }, ["target", "before", "after", "mapping", "calls", "updated", "call_sites"]),
   replace_symbol: shape(
     {
       path: PATH,
