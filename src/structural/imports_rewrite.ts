@@ -274,7 +274,7 @@ class FileUpdater {
     // `import a.b` binds `a`: the file spells the module `a.b` wherever it uses it.
     const [head, ...rest] = ref.source.split(".");
     const tail = new RegExp(`^${rest.map((p) => `\\s*\\.\\s*${p}`).join("")}(?![\\p{L}\\p{N}_])`, "u");
-    const local = this.#bindings?.scopes[0]!.bindings.get(head!);
+    const local = this.#bindings ? this.#bindings.scopes[0]!.bindings.get(head!) : undefined;
     for (const occ of this.#bindings?.occurrences ?? []) {
       if (occ.binding !== local || occ.kind !== "reference") continue;
       const m = tail.exec(this.#text.slice(occ.end, occ.end + 200));

@@ -153,8 +153,13 @@ function aliasSpecifiers(forms: string[], old: string, mapping: PathMapping): st
       }
     }
   }
+  // A plain baseUrl path only replaces a plain baseUrl path (TypeScript reads paths without a baseUrl).
+  const viaPattern = Object.keys(mapping.paths).some((p) => {
+    const star = p.indexOf("*");
+    return star < 0 ? p === old : old.startsWith(p.slice(0, star)) && old.endsWith(p.slice(star + 1));
+  });
   const base = mapping.baseUrl === "" ? "" : `${mapping.baseUrl}/`;
-  for (const f of forms) if (f.startsWith(base)) out.push(f.slice(base.length));
+  if (!viaPattern) for (const f of forms) if (f.startsWith(base)) out.push(f.slice(base.length));
   const shared = (s: string) => {
     let i = 0;
     while (i < s.length && s[i] === old[i]) i++;
