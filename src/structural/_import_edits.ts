@@ -54,3 +54,97 @@ export function linesAfter(
   if (at >= text.length && !text.endsWith("\n")) return { start: at, end: at, text: eol + body };
   return { start: at, end: at, text: body + eol };
 }
+
+/** One name an import statement binds. */
+export interface ImportItem {
+  /** named: `{ imported as local }` / `from m import imported as local`; default; namespace (`* as local`, Python `import m as local`). */
+  kind: "named" | "default" | "namespace";
+  /** The exported name taken ("default", "*" for a namespace). */
+  imported: string;
+  /** The local name. */
+  local: string;
+  /** TypeScript `type` import. */
+  typeOnly?: boolean;
+}
+
+/** How a file writes its ECMAScript imports. */
+export interface ImportStyle {
+  /** The quote around module specifiers. */
+  quote: string;
+  /** Whether statements end with `;`. */
+  semi: boolean;
+}
+
+/**
+ * How a file writes imports: the quote and semicolon habit of its first import (else of its code).
+ *
+ * @param text The file's text.
+ * @returns The style (double quotes and semicolons when the file says nothing).
+ */
+export function importStyleOf(text: string): ImportStyle {
+  const first = /^(?:import|export)\b[^\n]*?\bfrom\s*(["'])[^"'\n]*\1(;?)/m.exec(text);
+  if (first) return { quote: first[1]!, semi: first[2] === ";" };
+  const code = text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
+  return {
+    quote: /'[^'\n]*'/.test(code) && !/"[^"\n]*"/.test(code) ? "'" : '"',
+    semi: !/\S[^;{},\s]\s*$/m.test(code),
+  };
+}
+
+/**
+ * The import statements that bind `items` from the module `spec` (one per namespace item; the rest in one).
+ *
+ * @param system "ecmascript" or "python".
+ * @param spec The module specifier as it is to be written.
+ * @param items The names.
+ * @param style ECMAScript quote and semicolon habit.
+ * @returns The statements, without line endings.
+ *
+ * @example
+ * ```ts
+ * import { importStatements } from "./_import_edits.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(
+ *   importStatements("ecmascript", "./a", [{ kind: "named", imported: "x", local: "y" }], { quote: "'", semi: true }),
+ *   ["import { x as y } from './a';"],
+ * );
+ * assert.deepEqual(importStatements("python", ".a", [{ kind: "named", imported: "x", local: "x" }], { quote: "", semi: false }), [
+ *   "from .a import x",
+ * ]);
+ * ```
+ */
+export function importStatements(
+  system: "ecmascript" | "python",
+  spec: string,
+  items: ImportItem[],
+  style: ImportStyle,
+): string[] {
+  const named = items.filter((i) => i.kind === "named");
+  const spelled = (i: ImportItem) => i.imported === i.local ? i.local : `${i.imported} as ${i.local}`;
+  const out: string[] = [];
+  if (system === "python") {
+    for (const i of items) {
+      if (i.kind !== "namespace") continue;
+      const bare = spec === i.local || spec.startsWith(`${i.local}.`); // `import a.b` binds `a`
+      out.push(`import ${spec}${bare ? "" : ` as ${i.local}`}`);
+    }
+    if (named.length > 0) out.push(`from ${spec} import ${named.map(spelled).join(", ")}`);
+    return out;
+  }
+  const from = ` from ${style.quote}${spec}${style.quote}${style.semi ? ";" : ""}`;
+  for (const i of items) {
+    if (i.kind === "namespace") out.push(`import ${i.typeOnly ? "type " : ""}* as ${i.local}${from}`);
+  }
+  const def = items.find((i) => i.kind === "default");
+  const allTypes = [...named, ...(def ? [def] : [])].every((i) => i.typeOnly);
+  const parts: string[] = [];
+  if (def) parts.push(def.local);
+  if (named.length > 0) {
+    parts.push(
+      `{ ${named.map((i) => `${i.typeOnly && !allTypes ? "type " : ""}${spelled(i)}`).join(", ")} }`,
+    );
+  }
+  if (parts.length > 0) out.push(`import ${allTypes ? "type " : ""}${parts.join(", ")}${from}`);
+  return out;
+}

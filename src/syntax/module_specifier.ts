@@ -159,7 +159,7 @@ function aliasSpecifiers(forms: string[], old: string, mapping: PathMapping): st
     return star < 0 ? p === old : old.startsWith(p.slice(0, star)) && old.endsWith(p.slice(star + 1));
   });
   const base = mapping.baseUrl === "" ? "" : `${mapping.baseUrl}/`;
-  if (!viaPattern) for (const f of forms) if (f.startsWith(base)) out.push(f.slice(base.length));
+  if (!viaPattern) { for (const f of forms) if (f.startsWith(base)) out.push(f.slice(base.length)); }
   const shared = (s: string) => {
     let i = 0;
     while (i < s.length && s[i] === old[i]) i++;

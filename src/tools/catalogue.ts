@@ -13,6 +13,7 @@ import { editCapabilities } from "./edit_capabilities.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editFile } from "./edit_file.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+import { editMoveDecl } from "./edit_move_decl.ts";
 import { editRenameSymbol } from "./edit_rename_symbol.ts";
 import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
 import { findReferencesTool } from "./find_references.ts";
@@ -70,6 +71,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   // bindings (issue 13)
   findReferencesTool,
   editRenameSymbol,
+  editMoveDecl,
   editDryRun,
   editCapabilities,
   // checkpoints (issue 14)
