@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { indentOfLine, lineEndAfter } from "../fs/lines.ts";
+import { indentOfLine, lineEndAfter, lineStart } from "../fs/lines.ts";
 import type { TextEdit } from "./source.ts";
 
 /**
@@ -147,4 +147,22 @@ export function importStatements(
   }
   if (parts.length > 0) out.push(`import ${allTypes ? "type " : ""}${parts.join(", ")}${from}`);
   return out;
+}
+
+/**
+ * The edit that removes an import statement: its whole lines when it stands
+ * on lines of its own (the blank lines around it stay), else just its span.
+ *
+ * @param text The file's text.
+ * @param statement The statement's span.
+ * @returns The edit.
+ */
+export function statementRemoval(text: string, statement: { start: number; end: number }): TextEdit {
+  const from = lineStart(text, statement.start);
+  const to = lineEndAfter(text, statement.end);
+  const alone = text.slice(from, statement.start).trim() === "" &&
+    text.slice(statement.end, to).replace(/^\s*;/, "").trim() === "";
+  return alone
+    ? { start: from, end: to, text: "" }
+    : { start: statement.start, end: statement.end, text: "" };
 }

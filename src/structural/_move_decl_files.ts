@@ -19,12 +19,17 @@ import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { outlineOf } from "../syntax/symbols.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { type ImportItem, importStatements, importStyleOf, linesAfter } from "./_import_edits.ts";
+import {
+  type ImportItem,
+  importStatements,
+  importStyleOf,
+  linesAfter,
+  statementRemoval,
+} from "./_import_edits.ts";
 import { firstStatement, importLinesEdit, importSiteAt, lastImport, topStatement } from "./_import_sites.ts";
 import { definitionGap, definitionStartsOf } from "./_layout.ts";
 import { insertionEdit } from "./anchors.ts";
 import type { ModuleWorld } from "./imports_rewrite.ts";
-import { removalEdit } from "./node_edit.ts";
 import { detectIndentUnit } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, type SourceFile, type TextEdit } from "./source.ts";
@@ -287,7 +292,7 @@ export async function placeDeclaration(
     const site = def ? importSiteAt(d0.tree, d0.text, p.system, def.start) : null;
     if (def && site) {
       dEdits.push(
-        ...(site.only ? [removalEdit(d0, nodeTarget(d0, topStatement(d0.tree, def.start)!))] : site.removal),
+        ...(site.only ? [statementRemoval(d0.text, site.statement)] : site.removal),
       );
     }
     for (const o of fb.occurrences) {

@@ -23,7 +23,7 @@ import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { ecmaSpecifier, pythonSpecifier } from "../syntax/module_specifier.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { type ImportItem, importStatements, importStyleOf } from "./_import_edits.ts";
+import { type ImportItem, importStatements, importStyleOf, statementRemoval } from "./_import_edits.ts";
 import { importSiteAt, topStatement } from "./_import_sites.ts";
 import { moduleWorld } from "./imports_rewrite.ts";
 import { placeDeclaration, type Referrers, updateReferrers } from "./_move_decl_files.ts";
@@ -625,7 +625,7 @@ function dropImport(
   if (!def) return [];
   const site = importSiteAt(t.tree, t.text, system, def.start);
   if (!site) return [];
-  return site.only ? [removalEdit(t, nodeTarget(t, topStatement(t.tree, def.start)!))] : site.removal;
+  return site.only ? [statementRemoval(t.text, site.statement)] : site.removal;
 }
 
 /** A file's habit for new imports: its first relative (or, in Python, in-project) import and the file it names. */

@@ -120,3 +120,54 @@ export async function storedFiles(
   }
   return out;
 }
+
+/**
+ * The TypeScript compiler's diagnostics (typescript@5.9.3, in process) over
+ * rxjs-shaped sources held in memory, as "path: message" lines without
+ * positions, sorted.
+ *
+ * @param files Relative path -> text (.ts files).
+ * @param only Check only these files (the whole program is still loaded).
+ * @returns The diagnostics.
+ */
+export async function typeErrors(files: Files, only?: string[]): Promise<string[]> {
+  const ts = (await import("typescript")).default;
+  const root = "/rx/";
+  const options = {
+    target: ts.ScriptTarget.ES2018,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
+    strict: true,
+    noEmit: true,
+    baseUrl: root,
+    paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
+  };
+  const host = ts.createCompilerHost(options);
+  const read = (f: string) => f.startsWith(root) ? files[f.slice(root.length)] : ts.sys.readFile(f);
+  host.readFile = read;
+  host.fileExists = (f) => f.startsWith(root) ? f.slice(root.length) in files : ts.sys.fileExists(f);
+  host.getSourceFile = (f, v) => {
+    const t = read(f);
+    return t === undefined ? undefined : ts.createSourceFile(f, t, v);
+  };
+  host.getCurrentDirectory = () => root;
+  const dirs = new Set<string>();
+  for (const f of Object.keys(files)) {
+    for (let d = f; d.includes("/");) dirs.add(root + (d = d.slice(0, d.lastIndexOf("/"))));
+  }
+  host.directoryExists = (d) =>
+    d.startsWith(root) ? dirs.has(d.replace(/\/$/, "")) || d === root : ts.sys.directoryExists(d);
+  host.realpath = (p) => p;
+  const names = Object.keys(files).filter((f) => f.endsWith(".ts")).map((f) => root + f);
+  const program = ts.createProgram(names, options, host);
+  const diagnostics = only
+    ? only.flatMap((f) => {
+      const sf = program.getSourceFile(root + f);
+      return sf ? [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)] : [];
+    })
+    : ts.getPreEmitDiagnostics(program);
+  return diagnostics.map((d) =>
+    `${d.file?.fileName.slice(root.length) ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`
+  ).sort();
+}

@@ -1,55 +1,70 @@
 import assert from "node:assert/strict";
 import { snapshot } from "../../_helpers.ts";
-import { ok, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+import { type Files, pythonEmail, storedFiles, typeErrors } from "../structural/_module_check.ts";
+import { assertReparses, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
 
-Deno.test("edit_move_decl() moves a function with its imports; importers and the source follow", async () => {
-  const ws = await workspaceOf({}, {
-    "src/util.ts": [
-      'import { pad } from "./pad.ts";',
-      'import type { Options } from "./types.ts";',
+const RX: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
+
+Deno.test("edit_move_decl() on rxjs: popScheduler leaves util/args.ts with its imports, every importer follows, and rxjs still type-checks", async () => {
+  const ws = await workspaceOf(RXJS);
+  const to = "internal/util/schedulerArgs.ts";
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "internal/util/args.ts",
+      name_path: "popScheduler",
+      to_path: to,
+    }),
+  );
+  assert.equal(res.data["destination_created"], true);
+  assert.equal(
+    await textOf(ws, to),
+    [
+      "import { SchedulerLike } from '../types';",
+      "import { isScheduler } from './isScheduler';",
+      "import { last } from './args';",
       "",
-      'const PREFIX = ">";',
-      "",
-      "/** Format a line. */",
-      "export function format(s: string, o: Options): string {",
-      "  return PREFIX + pad(s, o.width);",
-      "}",
-      "",
-      "export function twice(s: string): string {",
-      "  return format(s, { width: 2 }) + format(s, { width: 2 });",
+      "export function popScheduler(args: any[]): SchedulerLike | undefined {",
+      "  return isScheduler(last(args)) ? args.pop() : undefined;",
       "}",
       "",
     ].join("\n"),
-    "src/pad.ts": "export function pad(s: string, n: number): string {\n  return s.padStart(n);\n}\n",
-    "src/types.ts": "export interface Options {\n  width: number;\n}\n",
-    "src/app.ts":
-      'import { format, twice } from "./util.ts";\nimport * as u from "./util.ts";\n\nconsole.log(format("a", { width: 1 }), twice("b"), u.format("c", { width: 3 }));\n',
-    "src/index.ts": 'export * from "./util.ts";\n',
-  });
-  const cycle = await ws.call("edit_move_decl", {
-    path: "src/util.ts",
-    name_path: "format",
-    to_path: "src/text/format.ts",
-  });
-  assert.ok(!cycle.ok && cycle.error.code === "import_cycle", JSON.stringify(cycle));
-  const first = ok(
-    await ws.call("edit_move_decl", {
-      path: "src/util.ts",
-      name_path: "PREFIX",
-      to_path: "src/text/format.ts",
-    }),
   );
-  console.log(JSON.stringify(first.data, null, 1));
-  for (const p of ["src/util.ts", "src/text/format.ts"]) console.log(`--- ${p}\n${await textOf(ws, p)}`);
-  const res = ok(
-    await ws.call("edit_move_decl", {
-      path: "src/util.ts",
-      name_path: "format",
-      to_path: "src/text/format.ts",
-    }),
+  assert.equal(
+    await textOf(ws, "internal/util/args.ts"),
+    [
+      "import { isFunction } from './isFunction';",
+      "",
+      "export function last<T>(arr: T[]): T | undefined {",
+      "  return arr[arr.length - 1];",
+      "}",
+      "",
+      "export function popResultSelector(args: any[]): ((...args: unknown[]) => unknown) | undefined {",
+      "  return isFunction(last(args)) ? args.pop() : undefined;",
+      "}",
+      "",
+      "export function popNumber(args: any[], defaultValue: number): number {",
+      "  return typeof last(args) === 'number' ? args.pop()! : defaultValue;",
+      "}",
+      "",
+    ].join("\n"),
   );
-  console.log(JSON.stringify(res.data, null, 1));
-  for (const p of ["src/util.ts", "src/text/format.ts", "src/app.ts", "src/index.ts"]) {
-    console.log(`--- ${p}\n${await textOf(ws, p)}`);
+  const merge = await textOf(ws, "internal/operators/merge.ts");
+  assert.match(
+    merge,
+    /^import \{ popNumber \} from '\.\.\/util\/args';\nimport \{ popScheduler \} from '\.\.\/util\/schedulerArgs';$/m,
+  );
+  const referrers = res.data["referrers"] as string[];
+  assert.equal(referrers.length, 9, referrers.join(", "));
+  const paths = [...Object.keys(RX), to];
+  const after = await storedFiles(ws, paths);
+  for (const p of [...referrers, "internal/util/args.ts"]) {
+    await assertReparses("typescript", RX[p]!, after[p]!, p);
   }
+  // The files that changed type-check exactly as before (the moved code's diagnostics, if any, move with it).
+  const changed = [...referrers, "internal/util/args.ts"];
+  const messages = (list: string[]) => list.map((l) => l.slice(l.indexOf(": ") + 2)).sort();
+  assert.deepEqual(
+    messages(await typeErrors(after, [...changed, to])),
+    messages(await typeErrors(RX, changed)),
+  );
 });
