@@ -27,6 +27,7 @@ import {
   statementRemoval,
 } from "./_import_edits.ts";
 import { firstStatement, importLinesEdit, importSiteAt, lastImport, topStatement } from "./_import_sites.ts";
+import { dottedUses, moduleReferences } from "./module_imports.ts";
 import { definitionGap, definitionStartsOf } from "./_layout.ts";
 import { insertionEdit } from "./anchors.ts";
 import type { ModuleWorld } from "./imports_rewrite.ts";
@@ -213,6 +214,31 @@ function referrerEdits(
     }
   }
   if (system === "python") {
+    // `import pkg.source` binds `pkg`: `pkg.source.name` becomes `name`, imported from the destination.
+    for (const ref of moduleReferences(tree, fb.text, "python")) {
+      if (ref.kind !== "module" || ref.alias !== null || !ref.source.includes(".") || !isSource(ref.source)) {
+        continue;
+      }
+      const [head, ...rest] = ref.source.split(".");
+      const uses = dottedUses(fb, head!, [...rest, name]);
+      if (uses.length === 0) continue;
+      const bound = fb.scopes[0]!.bindings.get(name);
+      if (bound && !(bound.import && isSource(bound.import.source) && bound.import.imported === name)) {
+        throw new RecoverableError(
+          "name_clash",
+          `Cannot move "${name}": "${rel}" uses it as ${ref.source}.${name} and already binds another "${name}"`,
+          { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
+        );
+      }
+      for (const u of uses) edits.push({ ...u, text: name });
+      if (self || bound) continue;
+      const line = importStatements(system, spec(ref.source), [{
+        kind: "named",
+        imported: name,
+        local: name,
+      }], style);
+      edits.push(linesAfter(fb.text, ref.statement, line, eol));
+    }
     for (const m of fb.text.matchAll(/^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+\*/gm)) {
       if (isSource(m[1]!)) {
         out.unresolved.push({

@@ -23,7 +23,7 @@ import type { Parsing } from "../syntax/types.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { linesAfter, listItemRemovals } from "./_import_edits.ts";
-import { type ModuleReference, moduleReferences } from "./module_imports.ts";
+import { dottedUses, type ModuleReference, moduleReferences } from "./module_imports.ts";
 import { MAX_PROJECT_FILES } from "./project_files.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 
@@ -273,13 +273,8 @@ class FileUpdater {
     if (ref.alias !== null) return;
     // `import a.b` binds `a`: the file spells the module `a.b` wherever it uses it.
     const [head, ...rest] = ref.source.split(".");
-    const tail = new RegExp(`^${rest.map((p) => `\\s*\\.\\s*${p}`).join("")}(?![\\p{L}\\p{N}_])`, "u");
-    const local = this.#bindings ? this.#bindings.scopes[0]!.bindings.get(head!) : undefined;
-    for (const occ of this.#bindings?.occurrences ?? []) {
-      if (occ.binding !== local || occ.kind !== "reference") continue;
-      const m = tail.exec(this.#text.slice(occ.end, occ.end + 200));
-      if (m) this.#edits.push({ start: occ.start, end: occ.end + m[0].length, text: next });
-    }
+    if (!this.#bindings) return;
+    for (const use of dottedUses(this.#bindings, head!, rest)) this.#edits.push({ ...use, text: next });
   }
 
   #pythonFrom(ref: ModuleReference): void {

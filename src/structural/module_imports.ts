@@ -11,6 +11,7 @@
  * @module
  */
 import type { Node, Tree } from "web-tree-sitter";
+import type { FileBindings } from "../syntax/bindings.ts";
 
 /** One name of a Python `from m import …` statement. */
 export interface ImportedName {
@@ -182,4 +183,31 @@ function pythonAt(hit: Node, text: string, out: Map<number, ModuleReference>): v
       alias: aliased ? item.childForFieldName("alias")?.text ?? null : null,
     });
   }
+}
+
+/**
+ * The uses of a dotted module path in a Python file that bound it with
+ * `import a.b` (which binds `a`): each use of the module-level binding `a`
+ * followed by `.b` (and `.more` parts when given), as the span of the whole chain.
+ *
+ * @param fb The file's bindings.
+ * @param parts The dotted path's parts after the first (`["b"]`), and any attribute after it.
+ * @param head The first part (`a`).
+ * @returns Spans of `a.b[.more]`, in document order.
+ */
+export function dottedUses(
+  fb: FileBindings,
+  head: string,
+  parts: string[],
+): { start: number; end: number }[] {
+  const tail = new RegExp(`^${parts.map((p) => `\\s*\\.\\s*${p}`).join("")}(?![\\p{L}\\p{N}_])`, "u");
+  const local = fb.scopes[0]!.bindings.get(head);
+  const out: { start: number; end: number }[] = [];
+  if (!local) return out;
+  for (const occ of fb.occurrences) {
+    if (occ.binding !== local || occ.kind !== "reference") continue;
+    const m = tail.exec(fb.text.slice(occ.end, occ.end + 300));
+    if (m) out.push({ start: occ.start, end: occ.end + m[0].length });
+  }
+  return out;
 }

@@ -23,7 +23,13 @@ import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { ecmaSpecifier, pythonSpecifier } from "../syntax/module_specifier.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { type ImportItem, importStatements, importStyleOf, statementRemoval } from "./_import_edits.ts";
+import {
+  type ImportItem,
+  importStatements,
+  importStyleOf,
+  listItemRemovals,
+  statementRemoval,
+} from "./_import_edits.ts";
 import { importSiteAt, topStatement } from "./_import_sites.ts";
 import { moduleWorld } from "./imports_rewrite.ts";
 import { placeDeclaration, type Referrers, updateReferrers } from "./_move_decl_files.ts";
@@ -479,6 +485,7 @@ export async function planMoveDecl(
       );
     }
   }
+  if (system === "python") sEdits.push(...allEntryRemoval(t, name));
   let sText = applyTextEdits(t.text, sEdits);
   const sLines: string[] = [];
   if (stillUsed) {
@@ -656,4 +663,20 @@ function syntheticHabit(system: "ecmascript" | "python", path: string): { source
  */
 export async function stageMoveDecl(stage: Stage, plan: MoveDeclPlan): Promise<void> {
   for (const [rel, f] of plan.files) await stage.writeText(rel, f);
+}
+
+/** Python: the edits that take the name out of the source's `__all__` list. */
+function allEntryRemoval(t: SymbolTarget, name: string): TextEdit[] {
+  for (const stmt of t.tree.rootNode.namedChildren) {
+    const assign = stmt?.type === "expression_statement" ? stmt.namedChild(0) : null;
+    if (assign?.type !== "assignment" || assign.childForFieldName("left")?.text !== "__all__") continue;
+    const list = assign.childForFieldName("right");
+    if (!list || (list.type !== "list" && list.type !== "tuple")) return [];
+    const items = list.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
+    const i = items.findIndex((c) => c.type === "string" && c.text.slice(1, -1) === name);
+    if (i < 0) return [];
+    if (items.length === 1) return [{ start: items[0]!.startIndex, end: items[0]!.endIndex, text: "" }];
+    return listItemRemovals(items.map((c) => ({ start: c.startIndex, end: c.endIndex })), new Set([i]));
+  }
+  return [];
 }

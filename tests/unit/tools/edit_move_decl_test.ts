@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { snapshot } from "../../_helpers.ts";
-import { type Files, pythonEmail, storedFiles, typeErrors } from "../structural/_module_check.ts";
+import { type Files, pythonEmail, rxjsCjs, storedFiles, typeErrors } from "../structural/_module_check.ts";
 import { assertReparses, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
 
 const RX: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
@@ -67,4 +67,150 @@ Deno.test("edit_move_decl() on rxjs: popScheduler leaves util/args.ts with its i
     messages(await typeErrors(after, [...changed, to])),
     messages(await typeErrors(RX, changed)),
   );
+});
+
+async function runPython(files: Files, code: string): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const [p, t] of Object.entries(files)) {
+      await Deno.mkdir(`${dir}/${p.slice(0, p.lastIndexOf("/") + 1)}`, { recursive: true });
+      await Deno.writeTextFile(`${dir}/${p}`, t);
+    }
+    const out = await new Deno.Command("python3", { args: ["-c", code], cwd: dir, env: { PYTHONPATH: dir } })
+      .output();
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    assert.ok(out.success, text);
+    return text;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("edit_move_decl() on Python's email package: a function moves with its imports, utils.x users follow, python3 still parses dates", async () => {
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "email/utils.py",
+      name_path: "parsedate_to_datetime",
+      to_path: "email/_dates.py",
+    }),
+  );
+  const dates = await textOf(ws, "email/_dates.py");
+  console.log(dates);
+  const utils = await textOf(ws, "email/utils.py");
+  assert.ok(!/def parsedate_to_datetime/.test(utils));
+  assert.ok(!/'parsedate_to_datetime'/.test(utils), "__all__ no longer lists it");
+  assert.match(
+    utils,
+    /^from email\._parseaddr import parsedate, parsedate_tz$/m,
+    "its private import went with it",
+  );
+  const registry = await textOf(ws, "email/headerregistry.py");
+  assert.match(registry, /^from email import utils\nfrom email\._dates import parsedate_to_datetime$/m);
+  assert.match(registry, / value = parsedate_to_datetime\(value\)/);
+  assert.deepEqual(res.data["referrers"], ["email/headerregistry.py"]);
+  const after = await storedFiles(ws, [...Object.keys(before), "email/_dates.py"]);
+  for (const p of ["email/utils.py", "email/headerregistry.py"]) {
+    await assertReparses("python", before[p]!, after[p]!, p);
+  }
+  const out = await runPython(
+    after,
+    [
+      "import email, email.policy",
+      "assert email.__file__.startswith(__import__('os').environ['PYTHONPATH'])",
+      "m = email.message_from_string('Date: Tue, 24 Nov 2026 00:11:37 +0100\\n\\nhi\\n', policy=email.policy.default)",
+      "print(m['Date'].datetime.isoformat())",
+    ].join("\n"),
+  );
+  assert.equal(out, "2026-11-24T00:11:37+01:00\n");
+});
+
+Deno.test("edit_move_decl() refusals on real code write nothing: private names, CommonJS, missing names", async () => {
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const snap = await snapshot(ws.fs.raw, "/");
+  const code = async (args: Record<string, unknown>) => {
+    const r = await ws.call("edit_move_decl", args);
+    assert.ok(!r.ok, JSON.stringify(r));
+    return r.error;
+  };
+  const priv = await code({
+    path: "email/utils.py",
+    name_path: "_format_timetuple_and_zone",
+    to_path: "email/_text.py",
+  });
+  assert.equal(priv.code, "visibility_required");
+  assert.match(priv.message, /"email\/utils\.py" still uses it/);
+  const dep = await code({
+    path: "email/utils.py",
+    name_path: "format_datetime",
+    to_path: "email/_dates.py",
+  });
+  assert.equal(dep.code, "visibility_required");
+  assert.match(dep.message, /_format_timetuple_and_zone/);
+  assert.equal(
+    (await code({ path: "email/utils.py", name_path: "nope", to_path: "email/x.py" })).code,
+    "not_found",
+  );
+  assert.equal(
+    (await code({ path: "email/utils.py", name_path: "formataddr", to_path: "email/utils.py" })).code,
+    "invalid_args",
+  );
+  assert.equal(
+    (await code({ path: "email/utils.py", name_path: "formataddr", to_path: "email/x.txt" })).code,
+    "unsupported_language",
+  );
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+
+  const cjs = await workspaceOf({ "/rxjs/args.js": rxjsCjs()["rxjs/internal/util/args.js"]! });
+  const r = await cjs.call("edit_move_decl", {
+    path: "rxjs/args.js",
+    name_path: "popNumber",
+    to_path: "rxjs/num.js",
+  });
+  assert.ok(
+    !r.ok && r.error.code === "unsupported_language" && /CommonJS/.test(r.error.message),
+    JSON.stringify(r),
+  );
+});
+
+Deno.test("edit_move_decl() refuses destination_conflict, import_cycle and name_clash, writing nothing", async () => {
+  const files = {
+    "src/util.ts": [
+      'import { pad } from "./pad.ts";',
+      "",
+      'const PREFIX = ">";',
+      "",
+      "export function format(s: string): string {",
+      "  return PREFIX + pad(s);",
+      "}",
+      "",
+      "export function twice(s: string): string {",
+      "  return format(s) + format(s);",
+      "}",
+      "",
+    ].join("\n"),
+    "src/pad.ts": "export function pad(s: string): string {\n  return ` ${s}`;\n}\n",
+    "src/other.ts": "export function format(): string {\n  return '';\n}\n",
+    "src/globals.ts": "export const PREFIX2 = 1;\nexport function run(): string {\n  return format;\n}\n",
+    "src/shadow.ts": "const pad = 1;\nexport { pad };\n",
+  };
+  const ws = await workspaceOf({}, files);
+  const snap = await snapshot(ws.fs.raw, "/");
+  const code = async (args: Record<string, unknown>) => {
+    const r = await ws.call("edit_move_decl", args);
+    assert.ok(!r.ok, JSON.stringify(r));
+    return r.error;
+  };
+  const conflict = await code({ path: "src/util.ts", name_path: "format", to_path: "src/other.ts" });
+  assert.equal(conflict.code, "destination_conflict");
+  const cycle = await code({ path: "src/util.ts", name_path: "format", to_path: "src/text.ts" });
+  assert.equal(cycle.code, "import_cycle");
+  assert.match(cycle.message, /would import "src\/util\.ts" \(for PREFIX\)/);
+  const captured = await code({ path: "src/util.ts", name_path: "format", to_path: "src/globals.ts" });
+  assert.equal(captured.code, "name_clash", "globals.ts uses a free `format` the declaration would capture");
+  const clash = await code({ path: "src/util.ts", name_path: "format", to_path: "src/shadow.ts" });
+  assert.equal(clash.code, "name_clash", "format uses pad, which shadow.ts declares as something else");
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
 });
