@@ -15,7 +15,7 @@ import type { Stage } from "../fs/stage.ts";
 import { dominantEol, encodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
 import { type Binding, type FileBindings, fileBindings } from "../syntax/bindings.ts";
-import { ModuleResolver } from "../syntax/module_resolution.ts";
+import type { ModuleResolver } from "../syntax/module_resolution.ts";
 import { outlineOf } from "../syntax/symbols.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -30,7 +30,7 @@ import { firstStatement, importLinesEdit, importSiteAt, lastImport, topStatement
 import { dottedUses, moduleReferences } from "./module_imports.ts";
 import { definitionGap, definitionStartsOf } from "./_layout.ts";
 import { insertionEdit } from "./anchors.ts";
-import type { ModuleWorld } from "./imports_rewrite.ts";
+import { type ModuleWorld, movableSystem } from "./imports_rewrite.ts";
 import { detectIndentUnit } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, type SourceFile, type TextEdit } from "./source.ts";
@@ -90,7 +90,7 @@ export async function updateReferrers(
   for (const rel of ctx.world.files) {
     if (rel === ctx.source) continue;
     const language = parsing.grammars!.languageOf(rel);
-    if (!language || ModuleResolver.systemOf(language) !== ctx.system) continue;
+    if (!language || movableSystem(language) !== ctx.system) continue;
     const file = await stage.readText(rel).catch(() => null);
     if (!file || !word.test(file.text) && !/\bimport\s*\*|export\s*\*/.test(file.text)) continue;
     const fb = await fileBindings(parsing, { path: rel, language, version: file.version, text: file.text });

@@ -152,7 +152,7 @@ export async function planImportUpdates(
   const plan: ImportUpdatePlan = { files: new Map(), updated: [], unresolved: [] };
   const grammars = parsing.grammars;
   if (!grammars || !parsing.trees) return plan;
-  const systemOf = (rel: string) => ModuleResolver.systemOf(grammars.languageOf(rel) ?? "");
+  const systemOf = (rel: string) => movableSystem(grammars.languageOf(rel) ?? "");
   if (![...moves.keys()].some((f) => systemOf(f) !== null)) return plan;
   const world = await moduleWorld(stage, moves);
   const mayName = telltales(moves, world.mapping);
@@ -374,6 +374,18 @@ function splitModule(whole: string): { module: string; last: string } | null {
 }
 
 /**
+ * The module system whose imports graver rewrites for a language (TypeScript, TSX, JavaScript: "ecmascript";
+ * Python: "python"), or null.
+ *
+ * @param language Language id.
+ * @returns The system, or null.
+ */
+export function movableSystem(language: string): "ecmascript" | "python" | null {
+  const system: string | null = ModuleResolver.systemOf(language);
+  return system === "ecmascript" || system === "python" ? system : null;
+}
+
+/**
  * Whether graver rewrites imports for files of a path's language.
  *
  * @param parsing Grammars.
@@ -381,5 +393,5 @@ function splitModule(whole: string): { module: string; last: string } | null {
  * @returns True for TypeScript, TSX, JavaScript and Python files.
  */
 export function importsUpdatable(parsing: Parsing, path: string): boolean {
-  return ModuleResolver.systemOf(parsing.grammars?.languageOf(path) ?? "") !== null;
+  return movableSystem(parsing.grammars?.languageOf(path) ?? "") !== null;
 }

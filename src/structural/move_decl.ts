@@ -31,7 +31,7 @@ import {
   statementRemoval,
 } from "./_import_edits.ts";
 import { importSiteAt, topStatement } from "./_import_sites.ts";
-import { moduleWorld } from "./imports_rewrite.ts";
+import { moduleWorld, movableSystem } from "./imports_rewrite.ts";
 import { placeDeclaration, type Referrers, updateReferrers } from "./_move_decl_files.ts";
 import { removalEdit } from "./node_edit.ts";
 import { nodeTarget, symbolTarget } from "./selectors.ts";
@@ -127,7 +127,7 @@ export async function planMoveDecl(
     expected_version: options.expectedVersion,
     tool: options.tool,
   });
-  const system = ModuleResolver.systemOf(t.language);
+  const system = movableSystem(t.language);
   const to = await stage.resolve(toPath);
   const toLanguage = parsing.grammars!.languageOf(to);
   const fb = system

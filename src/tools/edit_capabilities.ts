@@ -10,6 +10,7 @@ import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 import { bindingLanguages } from "../syntax/bindings.ts";
 import { languagesWithTags } from "../syntax/queries.ts";
+import { movableSystem } from "../structural/imports_rewrite.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -30,7 +31,9 @@ export type Capability =
   | "anchors"
   | "safe_text_patch"
   | "find_references"
-  | "rename_symbol";
+  | "rename_symbol"
+  | "move_decl"
+  | "move_file_imports";
 
 /** One row of the matrix. */
 export interface LanguageCapabilities {
@@ -53,7 +56,10 @@ export interface LanguageCapabilities {
 }
 
 /** What each capability needs, and what to use when it is missing. */
-const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "bindings" | "nothing"; fallback: string }> = {
+const NEEDS: Record<
+  Capability,
+  { needs: "grammar" | "tags" | "bindings" | "nothing" | "modules" | "bindings_modules"; fallback: string }
+> = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
   outline: { needs: "tags", fallback: "read_file, or a tree-sitter query selector to list nodes" },
   find_symbol: { needs: "tags", fallback: "list_files + read_file" },
@@ -74,13 +80,21 @@ const NEEDS: Record<Capability, { needs: "grammar" | "tags" | "bindings" | "noth
     fallback:
       'edit_apply_node with {"pattern": ...} and select "all" on each file, after checking every match by hand (no scope resolution)',
   },
+  move_decl: {
+    needs: "bindings_modules",
+    fallback: "remove_symbol + insert_code in the destination, then fix the imports of every user by hand",
+  },
+  move_file_imports: {
+    needs: "modules",
+    fallback: "move_file with update_imports: false, then fix the imports that named the file by hand",
+  },
 };
 
 /** The edit_capabilities tool. */
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references and edit_rename_symbol: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references, edit_rename_symbol, edit_move_decl and move_file's import updates: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
@@ -110,11 +124,20 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       const grammar = grammarError === undefined;
       const hasTags = grammar && tags.has(id);
       const hasBindings = grammar && bindings.has(id);
+      const modules = grammar && movableSystem(id) !== null;
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];
       for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
         const ok = need.needs === "nothing" ||
-          (need.needs === "grammar" ? grammar : need.needs === "tags" ? hasTags : hasBindings);
+          (need.needs === "grammar"
+            ? grammar
+            : need.needs === "tags"
+            ? hasTags
+            : need.needs === "modules"
+            ? modules
+            : need.needs === "bindings_modules"
+            ? hasBindings && hasTags && modules
+            : hasBindings);
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }

@@ -28,6 +28,8 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
     assert.equal(row.capabilities["find_references"], bindings.has(row.language));
     assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
+    assert.equal(row.capabilities["move_decl"], bindings.has(row.language));
+    assert.equal(row.capabilities["move_file_imports"], bindings.has(row.language));
     assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
@@ -39,7 +41,12 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   const python = rows.find((r) => r.language === "python")!;
   assert.deepEqual(python.gaps, []);
   const go = rows.find((r) => r.language === "go")!;
-  assert.deepEqual(go.gaps.map((g) => g.capability), ["find_references", "rename_symbol"]);
+  assert.deepEqual(go.gaps.map((g) => g.capability), [
+    "find_references",
+    "rename_symbol",
+    "move_decl",
+    "move_file_imports",
+  ]);
 });
 
 Deno.test("edit_capabilities without grammars leaves only the safe text patch, and refuses an unknown language", async () => {
