@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { indentOfLine, lineEndAfter, lineStart } from "../fs/lines.ts";
+import { blankLinesBelow, indentOfLine, lineEndAfter, lineStart } from "../fs/lines.ts";
 import type { TextEdit } from "./source.ts";
 
 /**
@@ -151,7 +151,8 @@ export function importStatements(
 
 /**
  * The edit that removes an import statement: its whole lines when it stands
- * on lines of its own (the blank lines around it stay), else just its span.
+ * on lines of its own (with the blank lines below when it was the only line
+ * of its block, so no blank run doubles), else just its span.
  *
  * @param text The file's text.
  * @param statement The statement's span.
@@ -162,7 +163,9 @@ export function statementRemoval(text: string, statement: { start: number; end: 
   const to = lineEndAfter(text, statement.end);
   const alone = text.slice(from, statement.start).trim() === "" &&
     text.slice(statement.end, to).replace(/^\s*;/, "").trim() === "";
-  return alone
-    ? { start: from, end: to, text: "" }
-    : { start: statement.start, end: statement.end, text: "" };
+  if (!alone) return { start: statement.start, end: statement.end, text: "" };
+  // The only line of its block (a blank line or the file's start above it) takes the blank lines below along.
+  const above = text.slice(0, from).replace(/\r?\n$/, "");
+  const blankAbove = from === 0 || above.slice(above.lastIndexOf("\n") + 1).trim() === "";
+  return { start: from, end: blankAbove ? blankLinesBelow(text, to).to : to, text: "" };
 }

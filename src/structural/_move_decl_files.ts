@@ -22,6 +22,7 @@ import type { Parsing } from "../syntax/types.ts";
 import {
   type ImportItem,
   importStatements,
+  type ImportStyle,
   importStyleOf,
   linesAfter,
   statementRemoval,
@@ -152,23 +153,28 @@ function referrerEdits(
       continue;
     }
     if (!submodule && !(imp.kind === "namespace" && isSource(imp.source))) continue;
-    // `ns.name` (or Python `module.name`) becomes `name`, imported from the destination.
+    // `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination.
+    const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
     const uses = fb.occurrences.filter((o) =>
-      o.kind === "member_property" && o.object === imp.local && o.name === name && o.objectStart !== undefined
+      o.kind === "member_property" && o.object === imp.local && o.name === member &&
+      o.objectStart !== undefined
     );
     if (uses.length === 0) continue;
-    const bound = fb.scopes[0]!.bindings.get(name);
-    // Already imported under its own name (from the source, rewritten above): `ns.name` uses that import.
-    const reuse = bound?.import !== undefined && isSource(bound.import.source) &&
-      (bound.import.imported === name || (bound.import.kind === "default" && ctx.isDefault));
-    if (!self && bound && !reuse) {
+    // Already imported (from the source, rewritten above): `ns.name` uses that import.
+    const taking = fb.imports.find((i) =>
+      isSource(i.source) &&
+      ((i.kind === "named" && i.imported === name) || (i.kind === "default" && ctx.isDefault))
+    );
+    const reuse = taking !== undefined;
+    if (!self && !reuse && fb.scopes[0]!.bindings.has(name)) {
       throw new RecoverableError(
         "name_clash",
-        `Cannot move "${name}": "${rel}" uses it as ${imp.local.name}.${name} and already binds another "${name}"`,
+        `Cannot move "${name}": "${rel}" uses it as ${imp.local.name}.${member} and already binds another "${name}"`,
         { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
       );
     }
-    for (const u of uses) edits.push({ start: u.objectStart!, end: u.end, text: name });
+    const local = self ? name : taking?.local.name ?? name;
+    for (const u of uses) edits.push({ start: u.objectStart!, end: u.end, text: local });
     if (self || reuse) continue;
     const def = defOf(imp.local);
     const stmt = def ? topStatement(tree, def.start) : null;
@@ -179,7 +185,11 @@ function referrerEdits(
     const line = importStatements(
       system,
       spec(oldSource),
-      [{ kind: "named", imported: name, local: name }],
+      [
+        ctx.isDefault
+          ? { kind: "default", imported: "default", local: name }
+          : { kind: "named", imported: name, local: name },
+      ],
       style,
     );
     edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, line, eol));
@@ -288,6 +298,8 @@ export interface Placement {
   dImportOfB: { fb: FileBindings; binding: Binding; name: string } | null;
   /** Edits on the destination from the referrer pass. */
   dEdits: TextEdit[];
+  /** The source's import style (for a new destination). */
+  style: ImportStyle;
   /** Destination names the code uses: it goes after their declarations. */
   usesOfDest: string[];
 }
@@ -331,7 +343,7 @@ export async function placeDeclaration(
   // 2. Its new imports.
   const bySpec = new Map<string, ImportItem[]>();
   for (const n of p.needs) bySpec.set(n.spec, [...(bySpec.get(n.spec) ?? []), n.item]);
-  const style = importStyleOf(dest === "" ? p.source.text : dest);
+  const style = dest.trim() === "" ? p.style : importStyleOf(dest);
   const lines = [...bySpec].flatMap(([spec, items]) => importStatements(p.system, spec, items, style));
   if (lines.length > 0) {
     const d1 = await sourceFile(parsing, { ...p.dest, text: dest });

@@ -534,6 +534,7 @@ export async function planMoveDecl(
     needs,
     dImportOfB: dImportOfB && dfb ? { fb: dfb, binding: dImportOfB, name } : null,
     dEdits: refs.destEdits,
+    style: importStyleOf(t.text),
     usesOfDest: [...deps.keys()].filter((x) => x.import && resolve(t.rel, x.import.source) === to).map((x) =>
       x.import!.imported
     ),

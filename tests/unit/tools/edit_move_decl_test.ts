@@ -96,8 +96,25 @@ Deno.test("edit_move_decl() on Python's email package: a function moves with its
       to_path: "email/_dates.py",
     }),
   );
-  const dates = await textOf(ws, "email/_dates.py");
-  console.log(dates);
+  assert.equal(
+    await textOf(ws, "email/_dates.py"),
+    [
+      "from email._parseaddr import _parsedate_tz",
+      "import datetime",
+      "",
+      "",
+      "def parsedate_to_datetime(data):",
+      "    parsed_date_tz = _parsedate_tz(data)",
+      "    if parsed_date_tz is None:",
+      `        raise ValueError('Invalid date value or format "%s"' % str(data))`,
+      "    *dtuple, tz = parsed_date_tz",
+      "    if tz is None:",
+      "        return datetime.datetime(*dtuple[:6])",
+      "    return datetime.datetime(*dtuple[:6],",
+      "            tzinfo=datetime.timezone(datetime.timedelta(seconds=tz)))",
+      "",
+    ].join("\n"),
+  );
   const utils = await textOf(ws, "email/utils.py");
   assert.ok(!/def parsedate_to_datetime/.test(utils));
   assert.ok(!/'parsedate_to_datetime'/.test(utils), "__all__ no longer lists it");
@@ -213,4 +230,127 @@ Deno.test("edit_move_decl() refuses destination_conflict, import_cycle and name_
   const clash = await code({ path: "src/util.ts", name_path: "format", to_path: "src/shadow.ts" });
   assert.equal(clash.code, "name_clash", "format uses pad, which shadow.ts declares as something else");
   assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+});
+
+Deno.test("edit_move_decl() in an edit_dry_run plan: moved, then renamed in its new home, then the file moved — nothing written", async () => {
+  const files = {
+    "src/util.ts":
+      "export function format(s: string): string {\n  return `[${s}]`;\n}\n\nexport const twice = (s: string) => format(s) + format(s);\n",
+    "src/app.ts": 'import { format, twice } from "./util.ts";\n\nconsole.log(format("a"), twice("b"));\n',
+  };
+  const ws = await workspaceOf({}, files);
+  const snap = await snapshot(ws.fs.raw, "/");
+  const res = ok(
+    await ws.call("edit_dry_run", {
+      plan: [
+        {
+          tool: "edit_move_decl",
+          args: { path: "src/util.ts", name_path: "format", to_path: "src/format.ts" },
+        },
+        {
+          tool: "edit_rename_symbol",
+          args: { path: "src/format.ts", target: "format", new_name: "bracket" },
+        },
+        { tool: "move_file", args: { from: "src/format.ts", to: "src/text/format.ts" } },
+      ],
+    }),
+  );
+  assert.equal((res.data as { status: string }).status, "ok");
+  const diff = res.changes.map((c) => c.diff).join("\n");
+  assert.match(diff, /\+import \{ bracket \} from "\.\/text\/format\.ts";/);
+  assert.match(diff, /\+export function bracket\(s: string\): string \{/);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap, "a plan writes nothing");
+  const dry = ok(
+    await ws.call("edit_move_decl", {
+      path: "src/util.ts",
+      name_path: "format",
+      to_path: "src/format.ts",
+      dry_run: true,
+    }),
+  );
+  assert.equal(dry.status, "dry_run");
+  assert.deepEqual(dry.changes.map((c) => c.path).sort(), ["src/app.ts", "src/format.ts", "src/util.ts"]);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap, "dry_run writes nothing");
+});
+
+Deno.test("edit_move_decl() on ES modules run by node: a class with a default export and a namespace importer", async () => {
+  const ws = await workspaceOf({}, {
+    "lib/shapes.mjs": [
+      "import { round } from './math.mjs';",
+      "",
+      "export default class Circle {",
+      "  constructor(r) {",
+      "    this.r = r;",
+      "  }",
+      "  area() {",
+      "    return round(Math.PI * this.r * this.r);",
+      "  }",
+      "}",
+      "",
+      "export function unit() {",
+      "  return new Circle(1);",
+      "}",
+      "",
+    ].join("\n"),
+    "lib/math.mjs": "export const round = (x) => Math.round(x * 100) / 100;\n",
+    "main.mjs": [
+      "import Circle, { unit } from './lib/shapes.mjs';",
+      "import * as shapes from './lib/shapes.mjs';",
+      "",
+      "console.log(new Circle(2).area(), unit().area(), new shapes.default(3).area());",
+      "",
+    ].join("\n"),
+  });
+  const res = await ws.call("edit_move_decl", {
+    path: "lib/shapes.mjs",
+    name_path: "Circle",
+    to_path: "lib/circle.mjs",
+  });
+  ok(res);
+  const names = ["lib/shapes.mjs", "lib/math.mjs", "lib/circle.mjs", "main.mjs"];
+  const after = await storedFiles(ws, names);
+  assert.equal(
+    after["lib/circle.mjs"],
+    [
+      "import { round } from './math.mjs';",
+      "",
+      "export default class Circle {",
+      "  constructor(r) {",
+      "    this.r = r;",
+      "  }",
+      "  area() {",
+      "    return round(Math.PI * this.r * this.r);",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    after["lib/shapes.mjs"],
+    "import Circle from './circle.mjs';\n\nexport function unit() {\n  return new Circle(1);\n}\n",
+  );
+  assert.equal(
+    after["main.mjs"],
+    [
+      "import { unit } from './lib/shapes.mjs';",
+      "import Circle from './lib/circle.mjs';",
+      "import * as shapes from './lib/shapes.mjs';",
+      "",
+      "console.log(new Circle(2).area(), unit().area(), new Circle(3).area());",
+      "",
+    ].join("\n"),
+    "the default import is split off; shapes.default becomes the imported Circle",
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const [p, t] of Object.entries(after)) {
+      await Deno.mkdir(`${dir}/${p.slice(0, p.lastIndexOf("/") + 1)}`, { recursive: true });
+      await Deno.writeTextFile(`${dir}/${p}`, t);
+    }
+    const out = await new Deno.Command("node", { args: ["main.mjs"], cwd: dir }).output();
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    assert.equal(text, "12.57 3.14 28.27\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
