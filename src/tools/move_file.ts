@@ -31,7 +31,7 @@ export interface MoveFileArgs {
 export const moveFile: ToolDefinition<MoveFileArgs> = {
   name: "move_file",
   description:
-    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, import() and require() with a literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); data.imports lists what changed and the references it could not rewrite (unresolved). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
+    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, dynamic import and require calls with a string literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); data.imports lists what changed and the references it could not rewrite (unresolved). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
   inputSchema: objectSchema({
     from: PATH,
     to: PATH,
