@@ -164,7 +164,19 @@ export function statementRemoval(text: string, statement: { start: number; end: 
   const alone = text.slice(from, statement.start).trim() === "" &&
     text.slice(statement.end, to).replace(/^\s*;/, "").trim() === "";
   if (!alone) return { start: statement.start, end: statement.end, text: "" };
-  // The only line of its block (a blank line or the file's start above it) takes the blank lines below along.
+  return blockRemoval(text, from, to);
+}
+
+/**
+ * Whole lines [from, to) removed; when they were a block of their own (a
+ * blank line or the file's start above them), the blank lines below go too.
+ *
+ * @param text The file's text.
+ * @param from A line start.
+ * @param to A line start after it.
+ * @returns The edit.
+ */
+export function blockRemoval(text: string, from: number, to: number): TextEdit {
   const above = text.slice(0, from).replace(/\r?\n$/, "");
   const blankAbove = from === 0 || above.slice(above.lastIndexOf("\n") + 1).trim() === "";
   return { start: from, end: blankAbove ? blankLinesBelow(text, to).to : to, text: "" };

@@ -7,8 +7,8 @@
  * @module
  */
 import type { Node, Tree } from "web-tree-sitter";
-import { lineStart } from "../fs/lines.ts";
-import { linesAfter, listItemRemovals } from "./_import_edits.ts";
+import { lineStart, startsLine } from "../fs/lines.ts";
+import { blockRemoval, linesAfter, listItemRemovals, statementRemoval } from "./_import_edits.ts";
 import { moduleReferences } from "./module_imports.ts";
 import type { TextEdit } from "./source.ts";
 
@@ -22,6 +22,10 @@ export interface ImportSite {
   only: boolean;
   /** The edits that take the name out when it is not the only one. */
   removal: TextEdit[];
+  /** The comma-separated list the name is an item of (`{ a, b }`, `import a, b`), and its index there. */
+  list?: { items: { start: number; end: number }[]; index: number };
+  /** How many names the statement binds. */
+  count: number;
 }
 
 /** The top-level statement holding an offset. */
@@ -60,12 +64,16 @@ export function importSiteAt(
     const source = { text: ref.source, start: ref.start, end: ref.end };
     const names = ref.names ?? [];
     const i = names.findIndex((n) => n.start <= offset && offset < n.end);
-    if (ref.kind === "module" || i < 0) return { statement: ref.statement, source, only: true, removal: [] };
+    if (ref.kind === "module" || i < 0) {
+      return { statement: ref.statement, source, only: true, removal: [], count: 1 };
+    }
     return {
       statement: ref.statement,
       source,
       only: names.length === 1,
       removal: names.length === 1 ? [] : listItemRemovals(names, new Set([i])),
+      list: { items: names, index: i },
+      count: names.length,
     };
   }
   const hit = tree.rootNode.descendantForIndex(offset, offset + 1);
@@ -77,7 +85,7 @@ export function importSiteAt(
   const clause = statement.namedChildren.find((c) =>
     c?.type === "import_clause" || c?.type === "export_clause"
   );
-  if (!clause) return { statement: span, source, only: true, removal: [] };
+  if (!clause) return { statement: span, source, only: true, removal: [], count: 1 };
   const list = clause.type === "export_clause"
     ? clause
     : clause.namedChildren.find((c) => c?.type === "named_imports");
@@ -89,17 +97,17 @@ export function importSiteAt(
     : clause.namedChildren.filter((c): c is Node => c !== null);
   const count = parts.filter((p) => p.type !== "named_imports" && p.type !== "export_clause").length +
     specifiers.length;
-  if (count <= 1) return { statement: span, source, only: true, removal: [] };
+  if (count <= 1) return { statement: span, source, only: true, removal: [], count };
   const item = specifiers.findIndex((s) => s.startIndex <= offset && offset < s.endIndex);
   if (item >= 0 && specifiers.length > 1) {
+    const items = specifiers.map((s) => ({ start: s.startIndex, end: s.endIndex }));
     return {
       statement: span,
       source,
       only: false,
-      removal: listItemRemovals(
-        specifiers.map((s) => ({ start: s.startIndex, end: s.endIndex })),
-        new Set([item]),
-      ),
+      removal: listItemRemovals(items, new Set([item])),
+      list: { items, index: item },
+      count,
     };
   }
   // `import d, { a }`: one of the two parts goes, with the comma between them.
@@ -109,7 +117,44 @@ export function importSiteAt(
   const removal = inFirst
     ? { start: first.startIndex, end: second.startIndex, text: "" }
     : { start: first.endIndex, end: second.endIndex, text: "" };
-  return { statement: span, source, only: false, removal: [removal] };
+  return { statement: span, source, only: false, removal: [removal], count };
+}
+
+/**
+ * The edits that take several names out of their import statements: a
+ * statement losing every name goes whole, a list losing some items loses
+ * them together; a statement losing a default and some named imports at once
+ * is left alone (an unused import, not a broken one).
+ *
+ * @param text The file's text.
+ * @param sites The names' sites.
+ * @returns The edits.
+ */
+export function importRemovals(text: string, sites: ImportSite[]): TextEdit[] {
+  const byStatement = new Map<number, ImportSite[]>();
+  for (const s of sites) {
+    byStatement.set(s.statement.start, [...(byStatement.get(s.statement.start) ?? []), s]);
+  }
+  const out: TextEdit[] = [];
+  for (const group of byStatement.values()) {
+    const first = group[0]!;
+    if (group.length >= first.count || first.only) out.push(statementRemoval(text, first.statement));
+    else if (group.length === 1) out.push(...first.removal);
+    else if (group.every((g) => g.list) && group.length < first.list!.items.length) {
+      out.push(...listItemRemovals(first.list!.items, new Set(group.map((g) => g.list!.index))));
+    }
+  }
+  // Whole-line removals that touch make one block (its blank lines below go when it stood alone).
+  const merged: TextEdit[] = [];
+  for (const e of out.sort((a, b) => a.start - b.start)) {
+    const prev = merged[merged.length - 1];
+    const lines = e.text === "" && startsLine(text, e.start) &&
+      (e.end === text.length || text[e.end - 1] === "\n");
+    if (prev && lines && prev.text === "" && prev.end >= e.start) {
+      merged[merged.length - 1] = blockRemoval(text, prev.start, Math.max(prev.end, e.end));
+    } else merged.push(e);
+  }
+  return merged;
 }
 
 const IMPORT_TYPES = ["import_statement", "import_from_statement", "future_import_statement"];

@@ -11,7 +11,7 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Binding, FileBindings, Occurrence } from "../syntax/bindings.ts";
 import { listItemRemovals, statementRemoval } from "./_import_edits.ts";
-import { importSiteAt, topStatement } from "./_import_sites.ts";
+import { importRemovals, type ImportSite, importSiteAt, topStatement } from "./_import_sites.ts";
 import type { TextEdit } from "./source.ts";
 import type { SymbolTarget } from "./symbol_target.ts";
 
@@ -115,18 +115,20 @@ export function exportPrefix(t: SymbolTarget, fb: FileBindings, x: Binding): Tex
   return { start: stmt.startIndex, end: stmt.startIndex, text: "export " };
 }
 
-/** The edits that take an import binding out of the source file. */
-export function dropImport(
+/** The edits that take import bindings out of the source file (several names of one statement together). */
+export function dropImports(
   t: SymbolTarget,
   system: "ecmascript" | "python",
-  x: Binding,
+  bindings: Binding[],
   fb: FileBindings,
 ): TextEdit[] {
-  const def = fb.occurrences.find((o) => o.binding === x && o.kind === "definition");
-  if (!def) return [];
-  const site = importSiteAt(t.tree, t.text, system, def.start);
-  if (!site) return [];
-  return site.only ? [statementRemoval(t.text, site.statement)] : site.removal;
+  const sites: ImportSite[] = [];
+  for (const x of bindings) {
+    const def = fb.occurrences.find((o) => o.binding === x && o.kind === "definition");
+    const site = def ? importSiteAt(t.tree, t.text, system, def.start) : null;
+    if (site) sites.push(site);
+  }
+  return importRemovals(t.text, sites);
 }
 
 /** A file's habit for new imports: its first relative (or, in Python, in-project) import and the file it names. */

@@ -34,7 +34,7 @@ import { importSiteAt, topStatement } from "./_import_sites.ts";
 import {
   allEntryRemoval,
   assigned,
-  dropImport,
+  dropImports,
   exportPrefix,
   habitOf,
   inLocalExportClause,
@@ -103,12 +103,7 @@ export async function planMoveDecl(
   toPath: string,
   options: MoveDeclOptions,
 ): Promise<MoveDeclPlan> {
-  const t = await openSymbol(parsing, stage, {
-    path,
-    name_path: namePath,
-    expected_version: options.expectedVersion,
-    tool: options.tool,
-  });
+  const t = await openDeclaration(parsing, stage, path, namePath, toPath, options);
   const system = movableSystem(t.language);
   const to = await stage.resolve(toPath);
   const toLanguage = parsing.grammars!.languageOf(to);
@@ -457,8 +452,16 @@ export async function planMoveDecl(
 
   // The source: the declaration goes, its now-unused imports go, what the destination needs is exported.
   const sEdits: TextEdit[] = [...exportPrefixes];
-  for (const g of targets) sEdits.push(removalEdit(t, g));
-  for (const x of dropFromSource) sEdits.push(...dropImport(t, system, x, fb));
+  // Adjacent declarations (overloads) go as one span, so their blank lines are counted once.
+  const runs: typeof targets = [];
+  for (const g of targets) {
+    const prev = runs[runs.length - 1];
+    if (prev && t.text.slice(prev.fullEnd, g.fullStart).trim() === "") {
+      runs[runs.length - 1] = { ...g, fullStart: prev.fullStart };
+    } else runs.push(g);
+  }
+  for (const g of runs) sEdits.push(removalEdit(t, g));
+  sEdits.push(...dropImports(t, system, dropFromSource, fb));
   for (const o of clauseUses) {
     const site = importSiteAt(t.tree, t.text, system, o.start);
     if (site) {
@@ -540,6 +543,41 @@ export async function planMoveDecl(
     referrers: [...refs.files.keys()].sort(),
     unresolved: refs.unresolved,
   };
+}
+
+/**
+ * The declaration to move: every overload of a name moves together, so a
+ * name whose candidates are all its overloads (`of[0]`, `of[1]` …) picks them
+ * all; other ambiguities suggest the full call.
+ */
+async function openDeclaration(
+  parsing: Parsing,
+  stage: Stage,
+  path: string,
+  namePath: string,
+  toPath: string,
+  options: MoveDeclOptions,
+): Promise<SymbolTarget> {
+  const open = (name_path: string) =>
+    openSymbol(parsing, stage, {
+      path,
+      name_path,
+      expected_version: options.expectedVersion,
+      tool: options.tool,
+    });
+  try {
+    return await open(namePath);
+  } catch (err) {
+    if (!(err instanceof RecoverableError) || err.code !== "ambiguous") throw err;
+    const candidates = (err.details?.["candidates"] ?? []) as { name_path: string }[];
+    if (candidates.every((c) => c.name_path.startsWith(`${namePath}[`))) return await open(`${namePath}[0]`);
+    const first = candidates[0]?.name_path ?? namePath;
+    throw new RecoverableError(err.code, err.message, {
+      hint: err.hint,
+      suggestedCall: { tool: options.tool, args: { path, name_path: first, to_path: toPath } },
+      details: err.details ?? {},
+    });
+  }
 }
 
 /**

@@ -354,3 +354,36 @@ Deno.test("edit_move_decl() on ES modules run by node: a class with a default ex
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("edit_move_decl() on rxjs: every overload of `of` moves together (its name alone picks them), and the changed files type-check", async () => {
+  const ws = await workspaceOf(RXJS);
+  const to = "internal/observable/ofValues.ts";
+  const res = ok(
+    await ws.call("edit_move_decl", { path: "internal/observable/of.ts", name_path: "of", to_path: to }),
+  );
+  const moved = await textOf(ws, to);
+  assert.equal(
+    (moved.match(/^export function of\b/gm) ?? []).length,
+    9,
+    "8 overload signatures and the implementation",
+  );
+  assert.match(moved, /^import \{ Observable \} from '\.\.\/Observable';$/m);
+  const source = await textOf(ws, "internal/observable/of.ts");
+  assert.ok(
+    source.startsWith("// Devs are more likely"),
+    "the emptied import block leaves no blank line at the top",
+  );
+  assert.ok(!/^import /m.test(source));
+  const referrers = res.data["referrers"] as string[];
+  assert.ok(
+    referrers.includes("index.ts") && referrers.includes("internal/operators/endWith.ts"),
+    referrers.join(),
+  );
+  const after = await storedFiles(ws, [...Object.keys(RX), to]);
+  const changed = [...referrers, "internal/observable/of.ts"];
+  const messages = (list: string[]) => list.map((l) => l.slice(l.indexOf(": ") + 2)).sort();
+  assert.deepEqual(
+    messages(await typeErrors(after, [...changed, to])),
+    messages(await typeErrors(RX, changed)),
+  );
+});
