@@ -171,3 +171,32 @@ export async function typeErrors(files: Files, only?: string[]): Promise<string[
     `${d.file?.fileName.slice(root.length) ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`
   ).sort();
 }
+
+/**
+ * Write files to a fresh temporary directory, run a command there (PYTHONPATH set to it), and return its output.
+ *
+ * @param files Relative path -> text.
+ * @param cmd The command and its arguments.
+ * @param cwdFile A subdirectory to run in.
+ * @returns stdout and stderr; the assertion fails when the command fails.
+ */
+export async function runIn(files: Files, cmd: string[], cwdFile = ""): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const [p, t] of Object.entries(files)) {
+      await Deno.mkdir(`${dir}/${p.slice(0, p.lastIndexOf("/") + 1)}`, { recursive: true });
+      await Deno.writeTextFile(`${dir}/${p}`, t);
+    }
+    const out = await new Deno.Command(cmd[0]!, {
+      args: cmd.slice(1),
+      cwd: `${dir}/${cwdFile}`,
+      env: { PYTHONPATH: dir },
+    })
+      .output();
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    assert.ok(out.success, text);
+    return text;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

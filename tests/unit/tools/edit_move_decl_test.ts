@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { snapshot } from "../../_helpers.ts";
-import { type Files, pythonEmail, rxjsCjs, storedFiles, typeErrors } from "../structural/_module_check.ts";
+import {
+  type Files,
+  pythonEmail,
+  runIn,
+  rxjsCjs,
+  storedFiles,
+  typeErrors,
+} from "../structural/_module_check.ts";
 import { assertReparses, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
 
 const RX: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
@@ -69,23 +76,6 @@ Deno.test("edit_move_decl() on rxjs: popScheduler leaves util/args.ts with its i
   );
 });
 
-async function runPython(files: Files, code: string): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    for (const [p, t] of Object.entries(files)) {
-      await Deno.mkdir(`${dir}/${p.slice(0, p.lastIndexOf("/") + 1)}`, { recursive: true });
-      await Deno.writeTextFile(`${dir}/${p}`, t);
-    }
-    const out = await new Deno.Command("python3", { args: ["-c", code], cwd: dir, env: { PYTHONPATH: dir } })
-      .output();
-    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    assert.ok(out.success, text);
-    return text;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("edit_move_decl() on Python's email package: a function moves with its imports, utils.x users follow, python3 still parses dates", async () => {
   const before = pythonEmail();
   const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
@@ -131,15 +121,16 @@ Deno.test("edit_move_decl() on Python's email package: a function moves with its
   for (const p of ["email/utils.py", "email/headerregistry.py"]) {
     await assertReparses("python", before[p]!, after[p]!, p);
   }
-  const out = await runPython(
-    after,
+  const out = await runIn(after, [
+    "python3",
+    "-c",
     [
       "import email, email.policy",
       "assert email.__file__.startswith(__import__('os').environ['PYTHONPATH'])",
       "m = email.message_from_string('Date: Tue, 24 Nov 2026 00:11:37 +0100\\n\\nhi\\n', policy=email.policy.default)",
       "print(m['Date'].datetime.isoformat())",
     ].join("\n"),
-  );
+  ]);
   assert.equal(out, "2026-11-24T00:11:37+01:00\n");
 });
 
@@ -273,19 +264,23 @@ Deno.test("edit_move_decl() in an edit_dry_run plan: moved, then renamed in its 
   assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap, "dry_run writes nothing");
 });
 
+const CIRCLE = [
+  "export default class Circle {",
+  "  constructor(r) {",
+  "    this.r = r;",
+  "  }",
+  "  area() {",
+  "    return round(Math.PI * this.r * this.r);",
+  "  }",
+  "}",
+];
+
 Deno.test("edit_move_decl() on ES modules run by node: a class with a default export and a namespace importer", async () => {
   const ws = await workspaceOf({}, {
     "lib/shapes.mjs": [
       "import { round } from './math.mjs';",
       "",
-      "export default class Circle {",
-      "  constructor(r) {",
-      "    this.r = r;",
-      "  }",
-      "  area() {",
-      "    return round(Math.PI * this.r * this.r);",
-      "  }",
-      "}",
+      ...CIRCLE,
       "",
       "export function unit() {",
       "  return new Circle(1);",
@@ -314,14 +309,7 @@ Deno.test("edit_move_decl() on ES modules run by node: a class with a default ex
     [
       "import { round } from './math.mjs';",
       "",
-      "export default class Circle {",
-      "  constructor(r) {",
-      "    this.r = r;",
-      "  }",
-      "  area() {",
-      "    return round(Math.PI * this.r * this.r);",
-      "  }",
-      "}",
+      ...CIRCLE,
       "",
     ].join("\n"),
   );
@@ -341,18 +329,7 @@ Deno.test("edit_move_decl() on ES modules run by node: a class with a default ex
     ].join("\n"),
     "the default import is split off; shapes.default becomes the imported Circle",
   );
-  const dir = await Deno.makeTempDir();
-  try {
-    for (const [p, t] of Object.entries(after)) {
-      await Deno.mkdir(`${dir}/${p.slice(0, p.lastIndexOf("/") + 1)}`, { recursive: true });
-      await Deno.writeTextFile(`${dir}/${p}`, t);
-    }
-    const out = await new Deno.Command("node", { args: ["main.mjs"], cwd: dir }).output();
-    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    assert.equal(text, "12.57 3.14 28.27\n");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  assert.equal(await runIn(after, ["node", "main.mjs"]), "12.57 3.14 28.27\n");
 });
 
 Deno.test("edit_move_decl() on rxjs: every overload of `of` moves together (its name alone picks them), and the changed files type-check", async () => {

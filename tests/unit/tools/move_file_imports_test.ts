@@ -4,6 +4,7 @@ import {
   assertSameTargets,
   type Files,
   pythonEmail,
+  runIn,
   rxjsCjs,
   storedFiles,
 } from "../structural/_module_check.ts";
@@ -11,27 +12,6 @@ import { ok, RXJS, workspaceOf } from "./_bindings_fixtures.ts";
 
 function prefixed(files: Files): Files {
   return Object.fromEntries(Object.entries(files).map(([k, v]) => [`/${k}`, v]));
-}
-
-async function runIn(files: Files, cmd: string[], cwdFile = ""): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    for (const [p, t] of Object.entries(files)) {
-      await Deno.mkdir(`${dir}/${p.slice(0, p.lastIndexOf("/") + 1)}`, { recursive: true });
-      await Deno.writeTextFile(`${dir}/${p}`, t);
-    }
-    const out = await new Deno.Command(cmd[0]!, {
-      args: cmd.slice(1),
-      cwd: `${dir}/${cwdFile}`,
-      env: { PYTHONPATH: dir },
-    })
-      .output();
-    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    assert.ok(out.success, text);
-    return text;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
 }
 
 Deno.test("move_file() on rxjs's CommonJS build: every require of a deep file follows it, and rxjs still runs", async () => {
