@@ -14,6 +14,7 @@ import { editChangeSignature } from "./edit_change_signature.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editFile } from "./edit_file.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+import { editMoveDecl } from "./edit_move_decl.ts";
 import { editRenameSymbol } from "./edit_rename_symbol.ts";
 import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
 import { findReferencesTool } from "./find_references.ts";
@@ -72,6 +73,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   findReferencesTool,
   editRenameSymbol,
   editChangeSignature,
+  editMoveDecl,
   editDryRun,
   editCapabilities,
   // checkpoints (issue 14)

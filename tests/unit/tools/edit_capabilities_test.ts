@@ -51,6 +51,9 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
       row.capabilities["change_signature"],
       ["typescript", "tsx", "javascript", "python"].includes(row.language),
     );
+    const movable = ["typescript", "tsx", "javascript", "python"].includes(row.language);
+    assert.equal(row.capabilities["move_decl"], movable);
+    assert.equal(row.capabilities["move_file_imports"], movable);
     assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
@@ -69,17 +72,23 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   assert.equal(scopes["c"], "file");
   assert.equal(scopes["lua"], null);
   const java = rows.find((r) => r.language === "java")!;
-  assert.deepEqual(java.gaps.map((g) => g.capability), ["change_signature"]);
+  assert.deepEqual(java.gaps.map((g) => g.capability), [
+    "change_signature",
+    "move_decl",
+    "move_file_imports",
+  ]);
   assert.deepEqual(java.limits!.map((l) => l.capability), ["find_references", "rename_symbol"]);
   assert.match(java.limits![0]!.limit, /scope "file"/);
   const go = rows.find((r) => r.language === "go")!;
   assert.equal(go.limits, undefined);
-  assert.deepEqual(go.gaps.map((g) => g.capability), ["change_signature"]);
+  assert.deepEqual(go.gaps.map((g) => g.capability), ["change_signature", "move_decl", "move_file_imports"]);
   const lua = rows.find((r) => r.language === "lua")!;
   assert.deepEqual(lua.gaps.map((g) => g.capability), [
     "find_references",
     "rename_symbol",
     "change_signature",
+    "move_decl",
+    "move_file_imports",
   ]);
 });
 
