@@ -2,7 +2,9 @@
  * `deno task test`: every test, every runtime.
  *   1. set-up (idempotent): npm deps, vendored wasm, runtime tools
  *   2. house checks: `deno fmt --check`, `deno lint`, core type-checked without Deno/Node types
- *   3. unit and doc tests (`deno test --doc`), then the served surfaces end to end (tests/surfaces/)
+ *   3. unit and doc tests (`deno test --doc`), then the served surfaces end to end (tests/surfaces/),
+ *      the Worker example in workerd (examples/worker/), the npm package from Node and Bun (tests/npm/),
+ *      the browser playground (tests/playground/: its model in Deno, the page in headless Chromium)
  *   4. the conformance suite in Deno, Node, Bun, Chromium and workerd; all
  *      digests must agree
  * Ends with one line "N passed, N failed": unit/doc tests plus every runtime's
@@ -75,6 +77,34 @@ await denoTest("unit/doc tests", ["--doc", "--parallel", "src/", "tests/unit/"])
 // The served surfaces end to end: the HTTP suite against real servers in Deno, Node, Bun and workerd, and
 // MCP through the SDK's own Client over stdio (a `graver mcp` subprocess) and Streamable HTTP.
 await denoTest("surfaces (HTTP in 4 runtimes, MCP)", ["tests/surfaces/"]);
+// The Cloudflare Worker example in workerd (a Durable Object workspace persisted across restarts) and its
+// storage backend.
+await denoTest("example worker (workerd)", ["examples/worker/"]);
+// The npm package: built, packed, installed into a temporary project, run from Node and Bun.
+await denoTest("npm package (Node, Bun)", ["tests/npm/"]);
+
+// The browser playground (examples/playground): its model and highlighting in Deno, then the page end to end
+// in headless Chromium (load, apply, a structural edit, undo, reload), screenshots under build/playground-test/.
+await denoTest("playground (model, highlighting)", ["tests/playground/"]);
+{
+  const t0 = performance.now();
+  const res = await run(["run", "-A", "tests/playground/run.ts"], true);
+  const m = /^playground browser (\d+)\/(\d+)$/m.exec(res.out);
+  const ok = res.code === 0 && m !== null && m[1] === m[2];
+  if (m) {
+    passed += Number(m[1]);
+    failed += Number(m[2]) - Number(m[1]);
+  }
+  if (!ok) {
+    if (!m || m[1] === m[2]) failed++;
+    failures.push("playground in Chromium");
+  }
+  console.log(
+    `test: playground in Chromium ${ok ? "ok" : "FAILED"} in ${
+      ((performance.now() - t0) / 1000).toFixed(1)
+    } s`,
+  );
+}
 
 const digests = new Map<string, string>();
 for (const rt of RUNTIMES) {

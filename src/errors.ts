@@ -87,6 +87,8 @@ export class RecoverableError extends Error {
   caller: string | undefined;
 
   /**
+   * Make a refusal an agent can act on.
+   *
    * @param code One of the wire codes.
    * @param message Sentence case, action first, no trailing period.
    * @param options Hint (required), suggested call, details, cause.

@@ -121,7 +121,11 @@ export class Workspace {
   /** What opening did with an interrupted journal ("busy": another process was committing). */
   recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
 
-  /** @param options See {@linkcode WorkspaceOptions}. */
+  /**
+   * Open a workspace (prefer {@linkcode createWorkspace}, which also recovers an interrupted commit).
+   *
+   * @param options See {@linkcode WorkspaceOptions}.
+   */
   constructor(options: WorkspaceOptions) {
     this.fs = BackendFs.wrap(options.backend);
     this.sandbox = new Sandbox(

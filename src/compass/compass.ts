@@ -142,7 +142,11 @@ export class Compass {
   #persona: Persona | null;
   #calls = 0;
 
-  /** @param init Setting, persona, telemetry, extra providers. */
+  /**
+   * Make a compass.
+   *
+   * @param init Setting, persona, telemetry, extra providers.
+   */
   constructor(init: CompassInit = {}) {
     this.#setting = init.setting;
     this.#telemetry = init.telemetry ?? NOOP_TELEMETRY;

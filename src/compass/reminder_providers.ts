@@ -110,6 +110,8 @@ export class ReminderRegistry {
   #config: ReminderConfig;
 
   /**
+   * Choose the reminder providers that are on.
+   *
    * @param config Which providers are on (absent ones follow `default_enabled`).
    * @param providers The providers (default {@linkcode CANONICAL_PROVIDERS}).
    */

@@ -102,6 +102,7 @@ export function dirname(path: string): string {
 export class BackendFs {
   /** The raw backend. */
   readonly raw: Backend;
+  /** Marks a wrapped backend, so that wrapping it again is a no-op. */
   readonly [WRAPPED] = true;
 
   private constructor(raw: Backend) {

@@ -5,9 +5,14 @@
  * repository is bare and its objects are written directly (no index, no
  * worktree checkout). A checkpoint's tree holds `checkpoint.json` (paths with
  * their before/after blob ids, the call that made it), `before/<path>` and
- * `after/<path>` for the files it changed. `undo` and `restore` compute the
- * files to write back; the caller commits them (graver's dispatch), then
- * records that commit as a checkpoint of its own.
+ * `after/<path>` for the files it changed (a file with an execute bit is a
+ * `100755` entry, and the manifest keeps each file's permission bits, so an
+ * undo gives a script its mode back). dispatch records a checkpoint from the
+ * commit's `onLanded` hook (`src/fs/commit.ts`), under the commit lock: one
+ * commit's record never interleaves with another's, and a record that fails
+ * rolls its commit back. `undo` and `restore` compute the files (and modes)
+ * to write back; the caller commits them, and that commit is recorded as a
+ * checkpoint of its own.
  *
  * @module
  */
@@ -31,6 +36,10 @@ export interface CheckpointChange {
   before: Uint8Array | null;
   /** Bytes after the commit (null: deleted). */
   after: Uint8Array | null;
+  /** Permission bits before (absent or null: unknown, the backend's default). */
+  beforeMode?: number | null;
+  /** Permission bits after (absent or null: unknown, the backend's default). */
+  afterMode?: number | null;
 }
 
 /** What a checkpoint was made by. */
@@ -69,12 +78,16 @@ export interface CheckpointRevert {
   id: string;
   /** Path -> bytes to land (null: delete). */
   files: Map<string, Uint8Array | null>;
+  /** Path -> permission bits to land with the bytes (absent: unknown, keep what the file has). */
+  modes: Map<string, number>;
 }
 
 interface ManifestEntry {
   path: string;
   before: string | null;
   after: string | null;
+  before_mode?: number;
+  after_mode?: number;
 }
 
 interface Manifest {
@@ -85,7 +98,8 @@ interface Manifest {
 }
 
 interface TreeNode {
-  blobs: Map<string, string>;
+  /** Name -> blob id and git file mode ("100644" or "100755"). */
+  blobs: Map<string, { oid: string; mode: string }>;
   dirs: Map<string, TreeNode>;
 }
 
@@ -114,6 +128,8 @@ export class Checkpoints {
   #ready = false;
 
   /**
+   * Open the shadow repository of a root (created on the first record).
+   *
    * @param fs The workspace's wrapped backend.
    * @param root Backend path of the workspace root.
    */
@@ -144,6 +160,7 @@ export class Checkpoints {
     if (!(await this.#fs.read(`${this.#gitdir}/HEAD`))) {
       await this.#fs.mkdirp(this.#gitdir);
       await git.init({ ...this.#git, bare: true, defaultBranch: "checkpoints" });
+      await git.writeRef({ ...this.#git, ref: "HEAD", value: REF, symbolic: true, force: true });
     }
     this.#ready = true;
   }
@@ -165,7 +182,10 @@ export class Checkpoints {
    */
   record(changes: readonly CheckpointChange[], meta: CheckpointMeta): Promise<string | null> {
     return this.#serial(async () => {
-      const real = changes.filter((c) => !sameBytes(c.before, c.after));
+      const real = changes.filter((c) =>
+        !sameBytes(c.before, c.after) ||
+        (c.after !== null && (c.beforeMode ?? null) !== (c.afterMode ?? null))
+      );
       if (real.length === 0) return null;
       await this.#init();
       const before: TreeNode = node();
@@ -174,9 +194,12 @@ export class Checkpoints {
       for (const c of [...real].sort((a, b) => (a.path < b.path ? -1 : 1))) {
         const b = c.before ? await git.writeBlob({ ...this.#git, blob: c.before }) : null;
         const a = c.after ? await git.writeBlob({ ...this.#git, blob: c.after }) : null;
-        if (b) place(before, c.path, b);
-        if (a) place(after, c.path, a);
-        files.push({ path: c.path, before: b, after: a });
+        if (b) place(before, c.path, b, c.beforeMode);
+        if (a) place(after, c.path, a, c.afterMode);
+        const entry: ManifestEntry = { path: c.path, before: b, after: a };
+        if (b && typeof c.beforeMode === "number") entry.before_mode = c.beforeMode;
+        if (a && typeof c.afterMode === "number") entry.after_mode = c.afterMode;
+        files.push(entry);
       }
       const manifest: Manifest = { tool: meta.tool, session: meta.session, files };
       if (meta.undoes) manifest.undoes = meta.undoes;
@@ -185,7 +208,7 @@ export class Checkpoints {
         blob: new TextEncoder().encode(JSON.stringify(manifest, null, 2) + "\n"),
       });
       const top: TreeNode = node();
-      top.blobs.set(MANIFEST, manifestOid);
+      top.blobs.set(MANIFEST, { oid: manifestOid, mode: "100644" });
       if (before.blobs.size || before.dirs.size) top.dirs.set("before", before);
       if (after.blobs.size || after.dirs.size) top.dirs.set("after", after);
       const tree = await this.#writeTree(top);
@@ -204,15 +227,15 @@ export class Checkpoints {
           committer: { ...AUTHOR, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 },
         },
       });
+      // The last write: until the branch moves, the objects above are unreferenced (a failure leaves no checkpoint).
       await git.writeRef({ ...this.#git, ref: REF, value: id, force: true });
-      await git.writeRef({ ...this.#git, ref: "HEAD", value: REF, symbolic: true, force: true });
       return id;
     });
   }
 
   async #writeTree(n: TreeNode): Promise<string> {
     const entries: { mode: string; path: string; oid: string; type: "blob" | "tree" }[] = [];
-    for (const [name, oid] of n.blobs) entries.push({ mode: "100644", path: name, oid, type: "blob" });
+    for (const [name, { oid, mode }] of n.blobs) entries.push({ mode, path: name, oid, type: "blob" });
     for (const [name, child] of n.dirs) {
       entries.push({ mode: "040000", path: name, oid: await this.#writeTree(child), type: "tree" });
     }
@@ -281,12 +304,12 @@ export class Checkpoints {
         });
       }
       const m = await this.#manifest(target.id);
-      const files = new Map<string, Uint8Array | null>();
+      const revert: CheckpointRevert = { id: target.id, files: new Map(), modes: new Map() };
       for (const f of m.files) {
         await this.#guard(f.path, f.after, target.id);
-        files.set(f.path, await this.#blob(f.before));
+        await this.#take(revert, f, "before");
       }
-      return { id: target.id, files };
+      return revert;
     });
   }
 
@@ -315,19 +338,27 @@ export class Checkpoints {
       }
       const target = hits[0]!;
       const newer = all.slice(0, all.indexOf(target));
-      const files = new Map<string, Uint8Array | null>();
+      const revert: CheckpointRevert = { id: target.id, files: new Map(), modes: new Map() };
       const latestAfter = new Map<string, { oid: string | null; id: string }>();
       // Newest first: the first seen after-state is what the files hold now; the last seen
       // before-state (the oldest newer checkpoint) is the state right after the target.
       for (const c of newer) {
         for (const f of (await this.#manifest(c.id)).files) {
           if (!latestAfter.has(f.path)) latestAfter.set(f.path, { oid: f.after, id: c.id });
-          files.set(f.path, await this.#blob(f.before));
+          await this.#take(revert, f, "before");
         }
       }
       for (const [path, { oid, id: by }] of latestAfter) await this.#guard(path, oid, by);
-      return { id: target.id, files };
+      return revert;
     });
+  }
+
+  /** Put one file's bytes and mode (its state `side` of a checkpoint) into a revert. */
+  async #take(revert: CheckpointRevert, f: ManifestEntry, side: "before" | "after"): Promise<void> {
+    revert.files.set(f.path, await this.#blob(f[side]));
+    const mode = f[`${side}_mode`];
+    if (typeof mode === "number" && f[side] !== null) revert.modes.set(f.path, mode);
+    else revert.modes.delete(f.path);
   }
 
   async #guard(path: string, expected: string | null, id: string): Promise<void> {
@@ -351,7 +382,8 @@ function node(): TreeNode {
   return { blobs: new Map(), dirs: new Map() };
 }
 
-function place(root: TreeNode, path: string, oid: string): void {
+/** Put a blob at `path` in a tree, executable ("100755") when any execute bit is set. */
+function place(root: TreeNode, path: string, oid: string, mode: number | null | undefined): void {
   const parts = path.split("/");
   let n = root;
   for (const dir of parts.slice(0, -1)) {
@@ -359,7 +391,7 @@ function place(root: TreeNode, path: string, oid: string): void {
     if (!child) n.dirs.set(dir, child = node());
     n = child;
   }
-  n.blobs.set(parts[parts.length - 1]!, oid);
+  n.blobs.set(parts[parts.length - 1]!, { oid, mode: mode && (mode & 0o111) ? "100755" : "100644" });
 }
 
 function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {

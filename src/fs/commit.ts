@@ -302,6 +302,26 @@ export interface CommitOptions {
   renames?: Map<string, string>;
   /** Commit-lock timing. */
   lock?: LockOptions;
+  /**
+   * Called under the commit lock once every file has landed, before the commit
+   * is final (how checkpoints are recorded as part of the change, never
+   * interleaved with another commit). When it throws, the commit rolls back.
+   */
+  onLanded?: (landed: LandedChange[]) => Promise<unknown>;
+}
+
+/** One file as a commit landed it, for {@linkcode CommitOptions.onLanded}. */
+export interface LandedChange {
+  /** Path relative to the workspace root. */
+  path: string;
+  /** Bytes before (null: the file did not exist). */
+  before: Uint8Array | null;
+  /** Bytes after (null: deleted). */
+  after: Uint8Array | null;
+  /** Permission bits before (null: absent, or the backend keeps none). */
+  beforeMode: number | null;
+  /** Permission bits after (null: deleted, or the backend's default mode). */
+  afterMode: number | null;
 }
 
 function staleError(
@@ -444,6 +464,7 @@ async function commitLocked(
         } else await fs.remove(target);
       });
       await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => e.tmp === null).map((e) => e.path));
+      if (options.onLanded) await options.onLanded(landedChanges(changes, modes));
       journal.state = "committed";
       await writeJournal(fs, sandbox, journal);
     } catch (err) {
@@ -464,6 +485,20 @@ async function commitLocked(
 
     return await describeChanges(changes, { ...options, modes });
   }
+}
+
+/** What landed, with the modes before and after, for {@linkcode CommitOptions.onLanded}. */
+function landedChanges(changes: PendingChange[], modes: Map<string, number | null>): LandedChange[] {
+  return changes.map((c) => {
+    const beforeMode = modes.get(c.path) ?? null;
+    return {
+      path: c.path,
+      before: c.before,
+      after: c.after,
+      beforeMode,
+      afterMode: c.after === null ? null : c.mode ?? beforeMode,
+    };
+  });
 }
 
 /**

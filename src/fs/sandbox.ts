@@ -96,6 +96,8 @@ export class Sandbox {
   readonly #paths: string[][];
 
   /**
+   * Map tool paths under a root.
+   *
    * @param root Absolute posix backend path of the root.
    * @param options Protected paths.
    */

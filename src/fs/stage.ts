@@ -73,6 +73,8 @@ export class Stage {
   #parent: Stage | null = null;
 
   /**
+   * Make an empty stage over the backend.
+   *
    * @param fs Wrapped backend.
    * @param sandbox Root mapping.
    */

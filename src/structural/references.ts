@@ -14,28 +14,24 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { walkProject } from "../fs/walk.ts";
 import {
   type Binding,
   classScopeOf,
   type FileBindings,
-  fileBindings,
   lookup,
   type Occurrence,
-  occurrenceAt,
   type OccurrenceKind,
   type Scope,
   scopeAtOffset,
 } from "../syntax/bindings.ts";
-import { HEAD_CHARS } from "../syntax/grammars.ts";
-import { ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
-import { resolveNamePath } from "../syntax/name_path.ts";
-import { outlineOf } from "../syntax/symbols.ts";
+import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
+import { ProjectFiles } from "./project_files.ts";
+import { type ReferenceTarget, targetOccurrence, unresolvedTarget } from "./reference_target.ts";
 import { loadSource } from "./source.ts";
 
-/** A symbol to find: a name path in the file, or a 1-based position on one of its names. */
-export type ReferenceTarget = string | { line: number; column: number };
+export { MAX_PROJECT_FILES } from "./project_files.ts";
+export type { ReferenceTarget } from "./reference_target.ts";
 
 /** One occurrence found. */
 export interface ReferenceSite {
@@ -85,118 +81,6 @@ export interface FindReferencesOptions {
   scope?: "file" | "project";
 }
 
-/** Most source files a project-wide search walks (more is refused with `limit_exceeded`, never cut short). */
-export const MAX_PROJECT_FILES = 20000;
-
-const WORD = /[\p{L}\p{N}_$]/u;
-
-/** Whether `text` holds `name` as a whole word. */
-function hasWord(text: string, name: string): boolean {
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    const before = i > 0 ? text[i - 1]! : "";
-    const after = text[i + name.length] ?? "";
-    if (!(before && WORD.test(before)) && !(after && WORD.test(after))) return true;
-  }
-  return false;
-}
-
-const STAR = /export\s*\*|import\s*\*/;
-
-/** The workspace as the search sees it: files with a bindings grammar, read and parsed on demand. */
-class Project {
-  readonly #parsing: Parsing;
-  readonly #stage: Stage;
-  readonly files: Map<string, string> = new Map();
-  readonly #texts = new Map<string, { text: string; version: string; language: string } | null>();
-  readonly parsed = new Map<string, FileBindings>();
-  resolver: ModuleResolver = new ModuleResolver([]);
-
-  constructor(parsing: Parsing, stage: Stage) {
-    this.#parsing = parsing;
-    this.#stage = stage;
-  }
-
-  async open(): Promise<void> {
-    const grammars = this.#parsing.grammars!;
-    const walked = await walkProject(this.#stage, "", {
-      accept: (e) => e.kind === "file" && ModuleResolver.systemOf(grammars.languageOf(e.rel) ?? "") !== null,
-      limit: MAX_PROJECT_FILES,
-    });
-    if (walked.truncated) {
-      throw new RecoverableError(
-        "limit_exceeded",
-        `Cannot search the workspace for references: it holds more than ${MAX_PROJECT_FILES} source files`,
-        {
-          hint: 'Call again with scope "file", or open the workspace on a smaller root',
-          details: { limit: MAX_PROJECT_FILES },
-        },
-      );
-    }
-    for (const e of walked.entries) this.files.set(e.rel, grammars.languageOf(e.rel)!);
-    let mapping = null;
-    if (await this.#stage.exists("tsconfig.json")) {
-      const tsconfig = await this.#stage.readText("tsconfig.json").catch(() => null);
-      if (tsconfig) mapping = tsconfigMapping(tsconfig.text, "");
-    }
-    this.resolver = new ModuleResolver(this.files.keys(), mapping);
-  }
-
-  async text(rel: string): Promise<{ text: string; version: string; language: string } | null> {
-    if (this.#texts.has(rel)) return this.#texts.get(rel)!;
-    let out: { text: string; version: string; language: string } | null = null;
-    try {
-      const f = await this.#stage.readText(rel);
-      const language = this.#parsing.grammars!.languageOf(rel, f.text.slice(0, HEAD_CHARS));
-      if (language) out = { text: f.text, version: f.version, language };
-    } catch {
-      out = null;
-    }
-    this.#texts.set(rel, out);
-    return out;
-  }
-
-  async bindings(rel: string): Promise<FileBindings | null> {
-    const hit = this.parsed.get(rel);
-    if (hit) return hit;
-    const t = await this.text(rel);
-    if (!t) return null;
-    const fb = await fileBindings(this.#parsing, { path: rel, ...t });
-    if (fb) this.parsed.set(rel, fb);
-    return fb;
-  }
-
-  /** Files of the same module system as `rel` whose text may name `name`. */
-  async candidates(rel: string, name: string): Promise<string[]> {
-    const system = ModuleResolver.systemOf(this.files.get(rel) ?? "");
-    const out: string[] = [];
-    for (const [path, language] of this.files) {
-      if (ModuleResolver.systemOf(language) !== system) continue;
-      const t = await this.text(path);
-      if (t && (hasWord(t.text, name) || STAR.test(t.text))) out.push(path);
-    }
-    return out;
-  }
-}
-
-/** Line starts of a text. */
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
-  return out;
-}
-
-/** 1-based line and column of an offset. */
-function position(starts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - starts[lo]! + 1 };
-}
-
 const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
   "definition",
   "reference",
@@ -211,9 +95,9 @@ class Collector {
   readonly bindings = new Map<string, Set<Binding>>();
   readonly #members = new Set<string>();
   readonly #followed = new Set<string>();
-  readonly #project: Project;
+  readonly #project: ProjectFiles;
 
-  constructor(project: Project) {
+  constructor(project: ProjectFiles) {
     this.#project = project;
   }
 
@@ -441,18 +325,6 @@ class Collector {
   }
 }
 
-/** The declaration of `name` inside a symbol's range. */
-function declaredName(
-  fb: FileBindings,
-  r: { start_utf16: number; end_utf16: number },
-  name: string,
-): Occurrence | undefined {
-  return fb.occurrences.find((o) =>
-    o.start >= r.start_utf16 && o.start < r.end_utf16 && o.name === name &&
-    (o.kind === "definition" || o.kind === "member_definition")
-  );
-}
-
 /** The parameter a keyword argument names, when its callee is a function (or class) declared in the same file. */
 function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
   const callee = occ.callee;
@@ -496,7 +368,7 @@ export async function findReferences(
     tool: options.tool,
     expectedVersion: options.expectedVersion,
   });
-  const project = new Project(parsing, stage);
+  const project = new ProjectFiles(parsing, stage);
   const crossFile = options.scope !== "file";
   if (crossFile) await project.open();
   else project.files.set(file.rel, file.language);
@@ -514,8 +386,8 @@ export async function findReferences(
   }
   const occ = await targetOccurrence(parsing, fb, target, options.tool);
   const collector = new Collector(project);
-  const starts = lineStarts(fb.text);
-  const at = position(starts, occ.start);
+  const index = new TextIndex(fb.text);
+  const at = index.position(occ.start);
   let kind: ReferenceSearch["target"]["kind"] = "binding";
   let member: ReferenceSearch["member"];
   let exportOf: string | undefined;
@@ -567,9 +439,11 @@ export async function findReferences(
   collector.docTags();
   const sites: ReferenceSite[] = [];
   const unresolved: ReferenceSite[] = [];
+  const indexes = new Map([[fb.path, index]]);
   const toSite = (rel: string, o: Occurrence): ReferenceSite => {
-    const f = project.parsed.get(rel)!;
-    const p = position(rel === fb.path ? starts : lineStarts(f.text), o.start);
+    let idx = indexes.get(rel);
+    if (!idx) indexes.set(rel, idx = new TextIndex(project.parsed.get(rel)!.text));
+    const p = idx.position(o.start);
     return {
       path: rel,
       start: o.start,
@@ -598,86 +472,4 @@ export async function findReferences(
     ...(exportOf ? { exportOf } : {}),
     searched: [...project.parsed.keys()],
   };
-}
-
-function unresolvedTarget(
-  path: string,
-  occ: Occurrence,
-  at: { line: number; column: number },
-  why: string,
-): RecoverableError {
-  return new RecoverableError(
-    "unresolved",
-    `Cannot resolve "${occ.name}" at "${path}" line ${at.line} column ${at.column}: ${why}`,
-    {
-      hint: "Target the declaration instead (its name path, or the line and column of its name)",
-      details: { path, line: at.line, column: at.column, name: occ.name, kind: occ.kind },
-    },
-  );
-}
-
-/** The occurrence a target names: the declaration of a name path, or the name at a position. */
-async function targetOccurrence(
-  parsing: Parsing,
-  fb: FileBindings,
-  target: ReferenceTarget,
-  tool: string,
-): Promise<Occurrence> {
-  if (typeof target !== "string") {
-    const starts = lineStarts(fb.text);
-    const lineStart = starts[target.line - 1];
-    const occ = lineStart === undefined ? null : occurrenceAt(fb, lineStart + target.column - 1);
-    if (!occ) {
-      throw new RecoverableError(
-        "not_found",
-        `Cannot find a name at "${fb.path}" line ${target.line} column ${target.column}`,
-        {
-          hint: "Give the line and column (1-based) of a character of the name, or its name path",
-          details: { path: fb.path, line: target.line, column: target.column },
-        },
-      );
-    }
-    return occ;
-  }
-  const outline = await outlineOf(parsing, fb.path, fb.text, fb.version);
-  let res = resolveNamePath(outline.symbols, target);
-  if (res.status === "ambiguous") {
-    // Overloads (and declaration merging) are one symbol: accept when every candidate declares the same one.
-    const decls = res.candidates.map((c) => declaredName(fb, c.range, c.name));
-    const key = (o: Occurrence | undefined) =>
-      o?.binding ?? (o ? `${classScopeOf(o.scope)?.id}:${o.name}` : undefined);
-    const first = key(decls[0]);
-    if (first !== undefined && decls.every((d) => key(d) === first)) {
-      res = { status: "unique", symbol: res.candidates[0]! };
-    }
-  }
-  if (res.status !== "unique") {
-    const near = res.status === "not_found"
-      ? res.suggestions
-      : res.candidates.map((c: { name_path: string }) => c.name_path);
-    throw new RecoverableError(
-      res.status === "ambiguous" ? "ambiguous" : "not_found",
-      `Cannot find symbol "${target}" in "${fb.path}"${res.status === "ambiguous" ? ": several match" : ""}`,
-      {
-        hint: near.length > 0
-          ? `Did you mean ${near.slice(0, 5).map((n) => `"${n}"`).join(", ")}? Or give {line, column}`
-          : `Call outline with {"path": "${fb.path}"} to see the symbols of the file`,
-        suggestedCall: { tool: "outline", args: { path: fb.path } },
-        details: { path: fb.path, name_path: target, candidates: near, tool },
-      },
-    );
-  }
-  const r = res.symbol.range;
-  const occ = declaredName(fb, r, res.symbol.name);
-  if (!occ) {
-    throw new RecoverableError(
-      "unresolved",
-      `Cannot find the declared name of "${target}" in "${fb.path}" line ${r.start_line}`,
-      {
-        hint: "Give the line and column of the name instead",
-        details: { path: fb.path, name_path: target, line: r.start_line },
-      },
-    );
-  }
-  return occ;
 }

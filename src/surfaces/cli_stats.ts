@@ -132,8 +132,10 @@ function render(s: ProjectStats, paint: Paint, symbols: boolean): string {
       `${withGrammar} files have a grammar: outline, find_symbol and the structural tools work there`,
     ),
   );
-  if (s.binary.length > 0) out.push(paint.yellow(`binary (whole-file tools only): ${s.binary.join(", ")}`));
-  if (s.not_utf8.length > 0) out.push(paint.yellow(`not UTF-8: ${s.not_utf8.join(", ")}`));
+  if (s.binary.length > 0) {
+    out.push(paint.yellow(`${s.binary.length} binary (whole-file tools only): ${listed(s.binary)}`));
+  }
+  if (s.not_utf8.length > 0) out.push(paint.yellow(`${s.not_utf8.length} not UTF-8: ${listed(s.not_utf8)}`));
   for (const u of s.unreadable) out.push(paint.red(`unreadable ${u.path}: ${u.code}`));
   if (s.truncated) out.push(paint.yellow(`only the first ${s.files} files were looked at`));
   return out.join("\n") + "\n";
@@ -188,4 +190,13 @@ function report(
   if (options.json) printJson(host, result);
   else host.stdout(result.ok ? render(result, paint, options.symbols) : failureText(result, paint));
   return result.ok ? EXIT.ok : EXIT.failed;
+}
+
+/** Paths a human line names before it counts the rest (`--json` lists them all). */
+const LISTED = 8;
+
+/** The first paths of a list, then how many more (all of them are in `--json`). */
+function listed(paths: readonly string[]): string {
+  const more = paths.length - LISTED;
+  return paths.slice(0, LISTED).join(", ") + (more > 0 ? ` … and ${more} more (--json lists them all)` : "");
 }

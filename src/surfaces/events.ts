@@ -123,7 +123,11 @@ export class EventHub implements TelemetrySink {
   readonly #subscribers = new Set<Subscriber>();
   #nextId = 1;
 
-  /** @param options A sink to forward to, and the subscriber bound. */
+  /**
+   * Make an event hub.
+   *
+   * @param options A sink to forward to, and the subscriber bound.
+   */
   constructor(options: EventHubOptions = {}) {
     this.#forward = options.forward;
     this.#max = options.maxSubscribers ?? 64;

@@ -50,7 +50,11 @@ export class McpSessions {
   readonly #options: McpSessionsOptions;
   readonly #sessions = new Map<string, Entry>();
 
-  /** @param options Workspace, events, instructions, limits. */
+  /**
+   * Serve MCP sessions over one workspace.
+   *
+   * @param options Workspace, events, instructions, limits.
+   */
   constructor(options: McpSessionsOptions) {
     this.#options = options;
   }

@@ -49,6 +49,8 @@ export class StreamTransport implements Transport {
   #writes: Promise<void> = Promise.resolve();
 
   /**
+   * Speak JSON-RPC lines over two byte streams.
+   *
    * @param input Bytes in (stdin).
    * @param output Bytes out (stdout).
    */

@@ -17,147 +17,30 @@ import type { Node, QueryCapture } from "web-tree-sitter";
 import { languagesWithQuery, loadQuery } from "./queries.ts";
 import type { Parsing } from "./types.ts";
 import type { Version } from "../fs/version.ts";
+import type {
+  BindingKind,
+  ExportRecord,
+  FileBindings,
+  ImportRecord,
+  Occurrence,
+  OccurrenceKind,
+  Scope,
+  ScopeKind,
+} from "./binding_model.ts";
+import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./binding_model.ts";
 
-/** What kind of scope a node opens. */
-export type ScopeKind = "module" | "function" | "block" | "class";
-
-/** One scope of a file. */
-export interface Scope {
-  /** Index in {@linkcode FileBindings.scopes} (the module scope is 0). */
-  id: number;
-  /** module | function | block | class. */
-  kind: ScopeKind;
-  /** A class scope whose names the functions inside it do not see (Python). */
-  closed: boolean;
-  /** Start offset (UTF-16). */
-  start: number;
-  /** End offset, exclusive (UTF-16). */
-  end: number;
-  /** The enclosing scope (null for the module scope). */
-  parent: Scope | null;
-  /** Start offset of the scope node's own `name` (which binds in the parent scope), or -1. */
-  nameStart: number;
-  /** Names bound here. */
-  bindings: Map<string, Binding>;
-  /** Python `global`/`nonlocal` names: assignments here bind elsewhere. */
-  passthrough?: Map<string, "global" | "nonlocal">;
-}
-
-/** How a name was bound. */
-export type BindingKind = "lexical" | "var" | "parameter" | "import";
-
-/** One declared name: every declaration and reference of it share this object. */
-export interface Binding {
-  /** The name. */
-  name: string;
-  /** The scope it is bound in. */
-  scope: Scope;
-  /** lexical | var | parameter | import. */
-  kind: BindingKind;
-  /** The import that introduced it, for kind "import". */
-  import?: ImportRecord;
-}
-
-/** What an occurrence of a name is. */
-export type OccurrenceKind =
-  /** a declaration of the name */
-  | "definition"
-  /** a use of the name */
-  | "reference"
-  /** `{x}` in an object literal: the property x and the variable x */
-  | "shorthand"
-  /** `{x}` in a destructuring pattern: the property x bound to the variable x */
-  | "shorthand_pattern"
-  /** the imported name of an aliased import (`a` in `import {a as b}`) */
-  | "import_name"
-  /** the exported name of an alias (`b` in `export {a as b}`) */
-  | "export_alias"
-  /** the source-side name of a re-export (`a` in `export {a} from "./m"`) */
-  | "reexport_name"
-  /** a class member's declaration */
-  | "member_definition"
-  /** `this.x` / `self.x` */
-  | "member_this"
-  /** `obj.x` with any other object */
-  | "member_property"
-  /** the name of a keyword argument (`a` in Python's `f(a=1)`) */
-  | "keyword"
-  /** a JSDoc tag's name (`{@link x}`, `@see x`, `@param x`) */
-  | "doc";
-
-/** One identifier of the file the query classified. */
-export interface Occurrence {
-  /** The name as written. */
-  name: string;
-  /** Start offset (UTF-16). */
-  start: number;
-  /** End offset, exclusive (UTF-16). */
-  end: number;
-  /** What it is. */
-  kind: OccurrenceKind;
-  /** The innermost scope around it. */
-  scope: Scope;
-  /** The binding it declares or refers to (definitions, references, shorthands); null when free (a global). */
-  binding: Binding | null;
-  /** For member_property: the object's start offset when the object is a plain name. */
-  objectStart?: number;
-  /** For member_property: the binding of that object name. */
-  object?: Binding | null;
-  /** For keyword: the callee expression's span. */
-  callee?: { start: number; end: number };
-  /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
-  parameterProperty?: boolean;
-}
-
-/** One import of a name or a module. */
-export interface ImportRecord {
-  /** named | default | namespace. */
-  kind: "named" | "default" | "namespace";
-  /** The module specifier as written ("./m", ".m", "pkg.mod"). */
-  source: string;
-  /** The exported name it takes ("default" for a default import, "*" for a namespace). */
-  imported: string;
-  /** The local binding it creates. */
-  local: Binding;
-  /** The imported name's occurrence when it differs from the local one (`a` in `import {a as b}`). */
-  nameOccurrence?: Occurrence;
-}
-
-/** One name a file exports. */
-export interface ExportRecord {
-  /** The name importers use ("default" for a default export). */
-  exported: string;
-  /** The local binding exported, or null for a re-export from another module. */
-  local: Binding | null;
-  /** For a re-export: the module specifier, and the name taken from it ("*" for `export * from`). */
-  from?: { source: string; imported: string; occurrence?: Occurrence };
-  /** The `b` of `export {a as b}` (an occurrence of kind export_alias), when aliased. */
-  aliasOccurrence?: Occurrence;
-}
-
-/** A file's scopes, bindings, occurrences, imports and exports. */
-export interface FileBindings {
-  /** Relative path. */
-  path: string;
-  /** Language id. */
-  language: string;
-  /** Version of the text. */
-  version: Version;
-  /** The decoded text. */
-  text: string;
-  /** Every scope; [0] is the module scope. */
-  scopes: Scope[];
-  /** Every classified identifier, in document order. */
-  occurrences: Occurrence[];
-  /** Imports, in document order. */
-  imports: ImportRecord[];
-  /** Exports, in document order. */
-  exports: ExportRecord[];
-  /** Whether every module-level name counts as exported (Python). */
-  exportsAll: boolean;
-  /** Doc comments whose tags name symbols (JSDoc `{@link x}`, `@see x`, `@param x`), in document order. */
-  docs: { start: number; end: number }[];
-}
+export type {
+  Binding,
+  BindingKind,
+  ExportRecord,
+  FileBindings,
+  ImportRecord,
+  Occurrence,
+  OccurrenceKind,
+  Scope,
+  ScopeKind,
+} from "./binding_model.ts";
+export { classScopeOf, encloses, lookup, occurrenceAt, scopeAtOffset } from "./binding_model.ts";
 
 /** Languages whose module-level names are all importable. */
 const EXPORTS_ALL = new Set(["python"]);
@@ -683,128 +566,4 @@ function identifierEnd(text: string, start: number): number | null {
     break;
   }
   return i > start ? i : null;
-}
-
-/** Index of the first occurrence starting at or after `offset` (occurrences sorted by start). */
-function firstAtOrAfter(occurrences: Occurrence[], offset: number): number {
-  let lo = 0;
-  let hi = occurrences.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (occurrences[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** A function that gives the innermost scope at an offset (queries must come in increasing order). */
-function scopeLocator(scopes: Scope[]): (offset: number) => Scope {
-  const sorted = scopes.slice(1);
-  let i = 0;
-  const stack: Scope[] = [scopes[0]!];
-  return (offset) => {
-    while (stack.length > 1 && stack[stack.length - 1]!.end <= offset) stack.pop();
-    while (i < sorted.length && sorted[i]!.start <= offset) {
-      const s = sorted[i++]!;
-      while (stack.length > 1 && stack[stack.length - 1]!.end <= s.start) stack.pop();
-      if (s.end > offset) stack.push(s);
-    }
-    return stack[stack.length - 1]!;
-  };
-}
-
-/** The nearest function (or module) scope at or above `scope`. */
-function functionScope(scope: Scope): Scope {
-  let s: Scope = scope;
-  while (s.kind !== "function" && s.kind !== "module" && s.parent) s = s.parent;
-  return s;
-}
-
-function declare(scope: Scope, name: string, kind: BindingKind): Binding {
-  const existing = scope.bindings.get(name);
-  if (existing) return existing;
-  const b: Binding = { name, scope, kind };
-  scope.bindings.set(name, b);
-  return b;
-}
-
-/**
- * The binding `name` refers to from inside `scope`: the innermost scope that
- * binds it, skipping closed class scopes seen from a function inside them.
- *
- * @param scope Where the name is used.
- * @param name The name.
- * @returns The binding, or null when the name is free (a global or a built-in).
- */
-export function lookup(scope: Scope, name: string): Binding | null {
-  let s: Scope | null = scope;
-  let crossedFunction = false;
-  while (s) {
-    if (!(s.closed && crossedFunction)) {
-      const b = s.bindings.get(name);
-      if (b) return b;
-    }
-    if (s.kind === "function") crossedFunction = true;
-    s = s.parent;
-  }
-  return null;
-}
-
-/**
- * The occurrence that covers an offset (start ≤ offset ≤ end), if any.
- *
- * @param fb The file's bindings.
- * @param offset UTF-16 offset.
- * @returns The occurrence, or null.
- */
-export function occurrenceAt(fb: FileBindings, offset: number): Occurrence | null {
-  let lo = 0;
-  let hi = fb.occurrences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const o = fb.occurrences[mid]!;
-    if (o.end < offset) lo = mid + 1;
-    else if (o.start > offset) hi = mid - 1;
-    else return o;
-  }
-  return null;
-}
-
-/**
- * The innermost scope around an offset.
- *
- * @param fb The file's bindings.
- * @param offset UTF-16 offset.
- * @returns The scope (the module scope when no other holds the offset).
- */
-export function scopeAtOffset(fb: FileBindings, offset: number): Scope {
-  let best = fb.scopes[0]!;
-  for (const s of fb.scopes) {
-    if (s.start <= offset && offset < s.end && s.end - s.start <= best.end - best.start) best = s;
-  }
-  return best;
-}
-
-/**
- * The innermost class scope at or above a scope.
- *
- * @param scope A scope.
- * @returns The class scope, or null.
- */
-export function classScopeOf(scope: Scope): Scope | null {
-  let s: Scope | null = scope;
-  while (s && s.kind !== "class") s = s.parent;
-  return s;
-}
-
-/**
- * Whether `outer` is `inner` or one of its ancestors.
- *
- * @param outer A scope.
- * @param inner A scope.
- * @returns True when `inner` lies within `outer`.
- */
-export function encloses(outer: Scope, inner: Scope): boolean {
-  for (let s: Scope | null = inner; s; s = s.parent) if (s === outer) return true;
-  return false;
 }

@@ -143,6 +143,8 @@ export class Grammars {
   readonly #byShebang = new Map<string, string>();
 
   /**
+   * Make a grammar registry; grammars load lazily on first use.
+   *
    * @param loader Supplies wasm.
    * @param manifestIn Languages (default: the shipped manifest).
    */

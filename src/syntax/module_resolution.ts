@@ -35,6 +35,8 @@ export class ModuleResolver {
   readonly #memo = new Map<string, string | null>();
 
   /**
+   * Index the files imports may resolve to.
+   *
    * @param files Every relative path of the workspace that may be imported.
    * @param mapping tsconfig path mapping, if any.
    */

@@ -73,13 +73,7 @@ export class TextIndex {
    * @returns Line number.
    */
   line(index: number): number {
-    if (!this.#lineStarts) {
-      const text = this.#text;
-      const list = [0];
-      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) list.push(i + 1);
-      this.#lineStarts = Uint32Array.from(list);
-    }
-    const starts = this.#lineStarts;
+    const starts = this.#starts();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -88,6 +82,44 @@ export class TextIndex {
       else hi = mid - 1;
     }
     return lo + 1;
+  }
+
+  /**
+   * The 1-based line and column (UTF-16 code units) of a UTF-16 index.
+   *
+   * @param index UTF-16 offset.
+   * @returns Line and column.
+   */
+  position(index: number): { line: number; column: number } {
+    const line = this.line(index);
+    return { line, column: index - this.#starts()[line - 1]! + 1 };
+  }
+
+  /**
+   * The UTF-16 index of a 1-based line and column, or null when the line does
+   * not exist or the column lies past its end.
+   *
+   * @param line 1-based line.
+   * @param column 1-based column (UTF-16 code units).
+   * @returns The offset, or null.
+   */
+  offset(line: number, column: number): number | null {
+    const starts = this.#starts();
+    const start = starts[line - 1];
+    if (start === undefined || column < 1) return null;
+    const end = line < starts.length ? starts[line]! : this.#text.length;
+    const at = start + column - 1;
+    return at <= end ? at : null;
+  }
+
+  #starts(): Uint32Array {
+    if (!this.#lineStarts) {
+      const text = this.#text;
+      const list = [0];
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) list.push(i + 1);
+      this.#lineStarts = Uint32Array.from(list);
+    }
+    return this.#lineStarts;
   }
 
   /**

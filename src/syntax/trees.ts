@@ -144,7 +144,11 @@ export class TreeCache {
   /** How many parses were from scratch. */
   fullParses = 0;
 
-  /** @param grammars The language registry. */
+  /**
+   * Make an empty parse cache.
+   *
+   * @param grammars The language registry.
+   */
   constructor(grammars: Grammars) {
     this.#grammars = grammars;
     DROPPED?.register(this, { parsers: this.#parsers, files: this.#files }, this);

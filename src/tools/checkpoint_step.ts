@@ -1,8 +1,11 @@
 /**
- * The checkpoint step: after each applied top-level commit, record the files
- * it changed (before and after bytes) as a checkpoint in the host's shadow
- * repository (workspace option `checkpoints`). Dry runs, refusals and a
- * plan's nested ops record nothing.
+ * The checkpoint step: each applied top-level commit records the files it
+ * changed (bytes and permission bits, before and after) as a checkpoint in
+ * the host's shadow repository (workspace option `checkpoints`). It records
+ * from its `landed` hook, under the commit lock, so a checkpoint is part of
+ * the committed change: two commits' records never interleave, and a record
+ * that fails rolls its commit back. Dry runs, refusals and a plan's nested
+ * ops record nothing (they never commit).
  *
  * @module
  */
@@ -11,20 +14,21 @@ import type { PipelineStep } from "./types.ts";
 /**
  * The step that records checkpoints; a no-op when the host has none.
  *
- * @returns A review-stage step whose `after` records the commit.
+ * @returns A review-stage step whose `landed` hook records the commit.
  */
 export function checkpointStep(): PipelineStep {
   return {
     name: "checkpoints",
     stage: "review",
     run() {},
-    async after(call, result, host) {
-      if (!host.checkpoints || call.nested || !result.ok || result.status !== "applied") return;
-      const undid = result.data["undid"];
-      await host.checkpoints.record(
-        call.changes.map((c) => ({ path: c.path, before: c.before, after: c.after })),
-        { tool: result.tool, session: call.session, ...(typeof undid === "string" ? { undoes: undid } : {}) },
-      );
+    async landed(call, landed, data, host) {
+      if (!host.checkpoints) return;
+      const undid = data["undid"];
+      await host.checkpoints.record(landed, {
+        tool: call.tool.name,
+        session: call.session,
+        ...(typeof undid === "string" ? { undoes: undid } : {}),
+      });
     },
   };
 }

@@ -26,7 +26,8 @@ async function stageRevert(stage: Stage, revert: CheckpointRevert): Promise<stri
   const paths: string[] = [];
   for (const [path, bytes] of revert.files) {
     const rel = await stage.resolve(path);
-    if (bytes !== null) await stage.write(rel, bytes);
+    const mode = revert.modes.get(path);
+    if (bytes !== null) await stage.write(rel, bytes, mode === undefined ? {} : { mode });
     else if (await stage.exists(rel)) await stage.remove(rel);
     else continue; // absent then and now
     paths.push(rel);

@@ -15,7 +15,13 @@
  */
 import { Validator } from "@cfworker/json-schema";
 import { isRecoverable, RecoverableError } from "../errors.ts";
-import { commitChanges, type CommittedChange, describeChanges, modesOf } from "../fs/commit.ts";
+import {
+  commitChanges,
+  type CommitOptions,
+  type CommittedChange,
+  describeChanges,
+  modesOf,
+} from "../fs/commit.ts";
 import { nearestNames, type PendingChange, Stage } from "../fs/stage.ts";
 import { guardSyntax } from "../syntax/syntax_guard.ts";
 import type { SyntaxGuardMode } from "../syntax/types.ts";
@@ -467,9 +473,14 @@ async function finish(
         modes: await modesOf(host.fs, host.sandbox, pending),
       });
     } else {
-      const commitOptions = handled.renames
-        ? { renames: handled.renames, lock: host.lock }
-        : { lock: host.lock };
+      const commitOptions: CommitOptions = { lock: host.lock };
+      if (handled.renames) commitOptions.renames = handled.renames;
+      const landing = (host.steps ?? []).filter((step) => step.landed);
+      if (landing.length > 0) {
+        commitOptions.onLanded = async (landed) => {
+          for (const step of landing) await step.landed!(call, landed, handled.data ?? {}, host);
+        };
+      }
       changes = await commitChanges(host.fs, host.sandbox, pending, commitOptions);
       if (changes.length > 0) {
         host.telemetry.counter("graver.commit.files", changes.length, { tool: call.tool.name });

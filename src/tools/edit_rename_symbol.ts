@@ -6,7 +6,7 @@
  * @module
  */
 import { planRename, stageRename } from "../structural/rename.ts";
-import type { ReferenceTarget } from "../structural/references.ts";
+import type { ReferenceSite, ReferenceTarget } from "../structural/references.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -62,7 +62,9 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
     });
     await stageRename(stage, plan);
     const textOf = (p: string) => plan.search.files.get(p)!.text;
+    const warnings = plan.unresolved.length > 0 ? [unresolvedWarning(plan.unresolved, args)] : [];
     return {
+      warnings,
       data: {
         target: plan.search.target,
         new_name: args.new_name,
@@ -74,3 +76,23 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
     };
   },
 };
+
+/** The most unresolved sites a warning lists by place (the rest are counted). */
+const LISTED = 5;
+
+/**
+ * The warning for unresolved candidates left unchanged: they may be uses of
+ * the symbol (then the code calls a name that no longer exists), so it names
+ * each place and the two ways on.
+ */
+function unresolvedWarning(sites: readonly ReferenceSite[], args: EditRenameSymbolArgs): string {
+  const places = sites.slice(0, LISTED).map((s) => `${s.path}:${s.line}`).join(", ");
+  const more = sites.length > LISTED ? ` and ${sites.length - LISTED} more` : "";
+  const what = sites.length === 1 ? "1 occurrence" : `${sites.length} occurrences`;
+  const next = args.dry_run
+    ? "call again with include_unresolved: true to rename them as well, or without it to leave them"
+    : `read them and, where one does, change it to "${args.new_name}" (edit_safe_text_patch)`;
+  return `${what} of "${
+    sites[0]!.name
+  }" could not be tied to this symbol without types and kept the old name (${places}${more}; see data.unresolved). If any of them uses this symbol, that code refers to a name that no longer exists: ${next}`;
+}

@@ -9,6 +9,7 @@ import type { BackendFs } from "../fs/backend.ts";
 import type { LockOptions } from "../fs/commit_lock.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
 import type { Checkpoints } from "../fs/checkpoints.ts";
+import type { LandedChange } from "../fs/commit.ts";
 import type { PendingChange, Stage } from "../fs/stage.ts";
 import type { Parsing, SyntaxGuardMode } from "../syntax/types.ts";
 import type { ReadGuardMode } from "../guards/read_guard.ts";
@@ -127,6 +128,17 @@ export interface PipelineStep {
    * after commit); not for a plan's nested ops. Must not throw.
    */
   after?(call: CallInProgress, result: ToolResult, host: ToolHost): void | Promise<void>;
+  /**
+   * Called under the commit lock once a top-level call's files have landed,
+   * before the commit is final, with what landed and the handler's `data`
+   * (checkpoints record here). Throwing rolls the commit back and refuses the call.
+   */
+  landed?(
+    call: CallInProgress,
+    landed: LandedChange[],
+    data: Record<string, unknown>,
+    host: ToolHost,
+  ): Promise<void>;
 }
 
 /** What a nested call ({@linkcode ToolContext.run}) did on its stage; nothing is committed. */

@@ -37,12 +37,28 @@ export function createWasmLoader(options: UrlWasmOptions): WasmLoader {
 }
 
 /**
- * A persistent backend in IndexedDB (lightning-fs).
+ * A backend in IndexedDB (lightning-fs) whose writes can be made durable at
+ * once. lightning-fs keeps its directory tree in memory and saves it to
+ * IndexedDB 500 ms after the last write (and when it goes idle): a page closed
+ * or reloaded within that window loses the commits of that window, whole — the
+ * tree is saved as one record, so the store falls back to an earlier
+ * consistent state. Call `flush()` after a commit the user must find again.
+ */
+export interface IndexedDbBackend extends Backend {
+  /** Save the directory tree to IndexedDB now. */
+  flush(): Promise<void>;
+}
+
+/**
+ * A persistent backend in IndexedDB (lightning-fs). Checkpoints (the shadow
+ * isomorphic-git repository under `.graver/checkpoints/`) work on it as on
+ * any backend; instances over the same database (tabs, reloads) take turns
+ * through lightning-fs's lock.
  *
  * @param name Database name.
- * @returns An fs.promises-shaped backend.
+ * @returns An fs.promises-shaped backend with `flush()`.
  */
-export function createIndexedDbBackend(name: string): Backend {
+export function createIndexedDbBackend(name: string): IndexedDbBackend {
   const fs = new LightningFS(name);
-  return fs.promises as unknown as Backend;
+  return fs.promises as unknown as IndexedDbBackend;
 }

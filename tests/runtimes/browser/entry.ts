@@ -7,6 +7,7 @@
  */
 import { createIndexedDbBackend, createWasmLoader } from "../../../src/adapters/browser/mod.ts";
 import { backendSmoke, concurrencySmoke } from "../_backend_smoke.ts";
+import { checkpointsSmoke } from "./checkpoints_smoke.ts";
 import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
 
 /** What the driver reads back. */
@@ -26,6 +27,13 @@ try {
     .then(async (s) =>
       `${s}; ${
         (await concurrencySmoke(() => createIndexedDbBackend("graver-smoke"), `/tabs-${Date.now()}`))
+          .replace("backend", "indexeddb")
+      }`
+    )
+    // Checkpoints: isomorphic-git's shadow repository on lightning-fs, found again after a "reload".
+    .then(async (s) =>
+      `${s}; ${
+        (await checkpointsSmoke(() => createIndexedDbBackend("graver-smoke"), `/checkpoints-${Date.now()}`))
           .replace("backend", "indexeddb")
       }`
     )

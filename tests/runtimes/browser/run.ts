@@ -9,18 +9,12 @@
  *
  * @module
  */
-import { BUILD, relay, requireTools, ROOT } from "../_harness.ts";
+import { BUILD, requireTools, ROOT } from "../_harness.ts";
 import { bundleForWeb } from "../_web_bundle.ts";
+import { driveChromium, requireChromium } from "./_chromium.ts";
 
 await requireTools("esbuild");
-try {
-  await Deno.stat("/usr/bin/chromium");
-} catch {
-  console.error(
-    'Cannot run the browser conformance: "/usr/bin/chromium" is missing (deno run -A scripts/install_runtimes.ts)',
-  );
-  Deno.exit(1);
-}
+await requireChromium("the browser conformance");
 await bundleForWeb("tests/runtimes/browser/entry.ts", "build/browser/conformance.js");
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>graver conformance</title></head>
@@ -52,18 +46,10 @@ async function handle(req: Request): Promise<Response> {
 }
 
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handle);
-const userDataDir = await Deno.makeTempDir({ prefix: "graver-chromium-" });
 let code = 1;
 try {
-  // Chromium's per-user caches and config (dconf, fontconfig) go into the throw-away dir too.
-  const env = { XDG_CACHE_HOME: `${userDataDir}/cache`, XDG_CONFIG_HOME: `${userDataDir}/config` };
-  code = await relay(
-    "node",
-    ["tests/runtimes/browser/drive.mjs", `http://127.0.0.1:${server.addr.port}/`, `${userDataDir}/profile`],
-    env,
-  );
+  code = await driveChromium("tests/runtimes/browser/drive.mjs", `http://127.0.0.1:${server.addr.port}/`);
 } finally {
   await server.shutdown();
-  await Deno.remove(userDataDir, { recursive: true }).catch(() => {});
 }
 Deno.exit(code);

@@ -113,3 +113,42 @@ Deno.test("checkpoints: on disk next to a real .git, which stays byte-identical"
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("checkpoints: an executable is a 100755 tree entry, and undo and restore hand its mode back", async () => {
+  const fs = BackendFs.wrap(createMemoryBackend({ "/p/run.sh": "#!/bin/sh\n" }));
+  const cps = new Checkpoints(fs, "/p");
+  const script = enc("#!/bin/sh\n");
+  const c1 = await cps.record([{ path: "run.sh", before: script, after: null, beforeMode: 0o755 }], {
+    tool: "delete_file",
+    session: "s",
+  });
+  assert.ok(c1);
+  await fs.remove("/p/run.sh");
+  const git = await import("isomorphic-git");
+  const tree = await git.readTree({
+    // deno-lint-ignore no-explicit-any -- isomorphic-git types its fs loosely
+    fs: { promises: fs.raw as any },
+    gitdir: cps.gitdir,
+    oid: c1,
+    filepath: "before",
+  });
+  assert.deepEqual(tree.tree.map((e) => [e.path, e.mode]), [["run.sh", "100755"]]);
+  const u = await cps.undo();
+  assert.equal(dec(u.files.get("run.sh")), "#!/bin/sh\n");
+  assert.equal(u.modes.get("run.sh"), 0o755);
+  // A mode-only change is a checkpoint too.
+  await fs.write("/p/run.sh", script);
+  const c2 = await cps.record([{
+    path: "run.sh",
+    before: script,
+    after: script,
+    beforeMode: 0o644,
+    afterMode: 0o755,
+  }], {
+    tool: "write_file",
+    session: "s",
+  });
+  assert.ok(c2);
+  const r = await cps.restore(c1);
+  assert.equal(r.modes.get("run.sh"), 0o644);
+});

@@ -34,6 +34,10 @@ readTree(new URL("../../../node_modules/rxjs/src/", import.meta.url), "", RXJS);
 /** node-gyp@11.4.2's `gyp/pylib/gyp/` subset, as the package `gyp/`. */
 export const GYP: Record<string, string> = {};
 readTree(new URL("../../fixtures/bindings/gyp/", import.meta.url), "gyp/", GYP);
+// The package's MSVSUserFile.py is kept once, with the other real files (tests/fixtures/real).
+GYP["/gyp/MSVSUserFile.py"] = Deno.readTextFileSync(
+  new URL("../../fixtures/real/MSVSUserFile.py", import.meta.url),
+);
 
 /** A workspace over `files` (memory backend) plus extra files. */
 export function workspaceOf(

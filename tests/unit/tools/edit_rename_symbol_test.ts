@@ -244,10 +244,18 @@ Deno.test("edit_rename_symbol() leaves unresolved obj.x alone unless asked, and 
     (dry.data["unresolved"] as { references: { line: number }[] }[])[0]!.references.map((r) => r.line),
     [5],
   );
-  ok(await ws.call("edit_rename_symbol", { path: "k.ts", target: "K/size", new_name: "length" }));
+  assert.equal(dry.warnings.length, 1);
+  assert.match(
+    dry.warnings[0]!,
+    /1 occurrence of "size" could not be tied .*\(k\.ts:5; see data\.unresolved\).*include_unresolved: true/,
+  );
+  const applied = ok(
+    await ws.call("edit_rename_symbol", { path: "k.ts", target: "K/size", new_name: "length" }),
+  );
   assert.match(await textOf(ws, "k.ts"), /length = 0;[\s\S]*this\.length\+\+[\s\S]*return k\.size;/);
+  assert.match(applied.warnings[0]!, /k\.ts:5.*change it to "length"/);
   const ws2 = await workspaceOf({}, files);
-  ok(
+  const all = ok(
     await ws2.call("edit_rename_symbol", {
       path: "k.ts",
       target: "K/size",
@@ -256,6 +264,7 @@ Deno.test("edit_rename_symbol() leaves unresolved obj.x alone unless asked, and 
     }),
   );
   assert.match(await textOf(ws2, "k.ts"), /return k\.length;/);
+  assert.deepEqual(all.warnings, [], "nothing left behind, nothing to warn about");
 });
 
 Deno.test("edit_rename_symbol() composes in an edit_dry_run plan", async () => {

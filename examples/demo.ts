@@ -1,5 +1,5 @@
 /**
- * `deno task start`: graver against an embedded in-memory sample project —
+ * `deno task demo`: graver in the terminal against an embedded in-memory sample project —
  * list, read, a staged edit refused by the syntax guard, a hash-guarded
  * commit with its diff, and a stale write refused — all through the one
  * dispatch path.

@@ -1,0 +1,195 @@
+// Drive the playground in headless Chromium (Debian's /usr/bin/chromium) with playwright-core:
+// load, apply a model response (preview with tiers, then apply), a definition-gate refusal and its
+// suggested call, a structural rename, undo, then reload and find the state persisted in IndexedDB; reset.
+// Screenshots of each step go to <shots>. Prints "playground browser <passed>/<total>".
+//   node tests/playground/drive.mjs <url> <user-data-dir> <shots-dir>
+import { launchChromium } from "../runtimes/browser/_chromium.mjs";
+
+const [url, userDataDir, shots] = process.argv.slice(2);
+if (!url || !userDataDir || !shots) {
+  console.error("usage: node drive.mjs <url> <user-data-dir> <shots-dir>");
+  process.exit(2);
+}
+// The examples of the page's "Examples…" menu (examples/playground/sample.ts) the run applies.
+const DRIFTED = "SEARCH/REPLACE (indentation drifted)";
+const GATED = "a definition removed as text (the gate refuses)";
+
+const { context, page } = await launchChromium(userDataDir, { viewport: { width: 1500, height: 950 } });
+const results = [];
+
+/** Run one step; a failure is recorded with a screenshot and stops the run. */
+async function step(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.error(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    results.push({ name, ok: false });
+    console.error(`FAIL ${name}: ${err instanceof Error ? err.message : err}`);
+    await page.screenshot({ path: `${shots}/failed-${results.length}.png`, fullPage: true }).catch(() => {});
+    throw err;
+  }
+}
+
+function check(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+async function shot(name) {
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** Wait until the result pane shows `label` with `status`. */
+async function result(label, status) {
+  await page.waitForFunction(
+    ([l, s]) => {
+      const box = document.querySelector("#result .result");
+      return box && box.querySelector("h3")?.textContent?.includes(l) &&
+        box.getAttribute("data-status") === s &&
+        !document.body.dataset.busy;
+    },
+    [label, status],
+    { timeout: 30_000 },
+  ).catch(async () => {
+    const seen = await page.evaluate(() => document.querySelector("#result")?.textContent ?? "(empty)");
+    throw new Error(
+      `expected "${label}" with status ${status}, the result pane shows: ${seen.slice(0, 400)}`,
+    );
+  });
+}
+
+const codeText = () => page.evaluate(() => document.querySelector("#code")?.textContent ?? "");
+const idle = () => page.waitForFunction(() => !document.body.dataset.busy, null, { timeout: 30_000 });
+
+async function openFile(path) {
+  await page.click(`#files li[data-path="${path}"] button`);
+  await page.waitForFunction((p) => document.querySelector("#open-path")?.textContent === p, path, {
+    timeout: 30_000,
+  });
+  await idle();
+}
+
+try {
+  await step("load: graver starts in the page, the sample project is seeded and highlighted", async () => {
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready !== undefined, null, { timeout: 60_000 });
+    check(
+      await page.evaluate(() => document.body.dataset.ready) === "true",
+      "the page failed to start graver",
+    );
+    await idle();
+    check((await page.$$("#code .line")).length > 20, "src/cart.ts shown with its lines");
+    check(
+      (await page.$$("#code .tok-keyword")).length > 3,
+      "keywords highlighted from the tree-sitter parse",
+    );
+    check((await page.$$("#code .tok-function")).length > 0, "function names highlighted");
+    check(
+      (await page.$$("#outline [data-name-path='Cart/total']")).length === 1,
+      "the outline lists Cart/total",
+    );
+    const state = await page.textContent('#files li[data-path="src/cart.ts"] .state');
+    check(state === "read", `the ledger shows src/cart.ts as read, found "${state}"`);
+    await shot("01-loaded");
+  });
+
+  await step("apply a model response: preview (dry run) with the tier per block, then apply", async () => {
+    await page.selectOption("#examples", DRIFTED);
+    await page.click("#preview-response");
+    await result("apply_edits", "dry_run");
+    const tier = await page.textContent("#result .blocks td.tier");
+    check(/indentation|whitespace|exact/.test(tier ?? ""), `the block's tier is shown, found "${tier}"`);
+    check((await codeText()).includes("let sum = 0;"), "nothing written by the preview");
+    await shot("02-preview");
+    await page.click("#apply-pending");
+    await result("apply_edits", "applied");
+    check((await codeText()).includes("this.items.reduce("), "the code view shows the edit");
+    await shot("03-applied");
+  });
+
+  await step(
+    "definition gate: a definition removed as text is refused with the structural call",
+    async () => {
+      await openFile("src/money.ts");
+      await page.selectOption("#examples", GATED);
+      await page.click("#preview-response");
+      await result("apply_edits", "definition_gate");
+      await page.click("#run-suggested");
+      await result("suggested remove_symbol", "dry_run");
+      const feed = await page.textContent("#feed");
+      check(
+        feed?.includes("graver.refusal") && feed.includes("definition_gate"),
+        "the feed shows the refusal",
+      );
+      check(feed?.includes("graver.commit"), "the feed shows the commit");
+      const counters = await page.textContent("#counters");
+      check(counters?.includes("graver.guard.trigger"), "the counters show the guard trigger");
+      await shot("04-gate");
+    },
+  );
+
+  await step("structural edit: rename formatPrice everywhere (edit_rename_symbol)", async () => {
+    await page.click("#outline [data-name-path='formatPrice']");
+    await idle();
+    await page.fill("#rename-to", "formatCents");
+    await page.click("#rename");
+    await result("Rename formatPrice", "dry_run");
+    check((await page.$$("#result pre.diff")).length === 3, "the preview shows the three files it changes");
+    await page.click("#apply-pending");
+    await result("Rename formatPrice", "applied");
+    check((await codeText()).includes("export function formatCents("), "the definition is renamed");
+    await shot("05-renamed");
+  });
+
+  await step("undo via checkpoints: the rename is reverted in every file", async () => {
+    await page.click("#undo");
+    await result("Undo", "applied");
+    check((await codeText()).includes("export function formatPrice("), "the definition is back");
+    const undone = await page.$$("#checkpoints li.undone");
+    check(undone.length === 1, `one checkpoint marked undone, found ${undone.length}`);
+  });
+
+  await step("reload at once: files, checkpoints and the ledger persisted in IndexedDB", async () => {
+    // No pause after the undo: lightning-fs saves its directory tree 500 ms after the last write unless the
+    // page flushes it; the playground flushes after every commit.
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === "true", null, { timeout: 60_000 });
+    await idle();
+    check(await page.textContent("#open-path") === "src/money.ts", "the last open file is open again");
+    check((await codeText()).includes("export function formatPrice("), "the undo persisted");
+    const rows = await page.$$eval("#checkpoints li", (lis) => lis.map((li) => li.textContent ?? ""));
+    check(
+      rows.length === 3,
+      `three checkpoints (apply, rename, undo), found ${rows.length}: ${rows.join(" | ")}`,
+    );
+    check((await page.$$("#checkpoints li.undone")).length === 1, "the rename still marked undone");
+    await openFile("src/cart.ts");
+    check((await codeText()).includes("this.items.reduce("), "the applied edit persisted");
+    await openFile("src/main.ts");
+    check((await codeText()).includes("formatPrice(discount("), "main.ts uses formatPrice again");
+    await shot("06-reloaded");
+  });
+
+  await step("reset: files and checkpoints deleted, the sample project written again", async () => {
+    await page.click("#reset");
+    await page.waitForFunction(
+      () => document.querySelector("#status")?.textContent === "Sample project restored",
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await openFile("src/cart.ts");
+    check((await codeText()).includes("let sum = 0;"), "src/cart.ts is the sample again");
+    check((await page.$$("#checkpoints li[data-id]")).length === 0, "no checkpoints left");
+  });
+} catch {
+  // reported by step()
+} finally {
+  await context.close();
+}
+const STEPS = 7;
+const passed = results.filter((r) => r.ok).length;
+console.log(`playground browser ${passed}/${STEPS}`);
+process.exit(passed === STEPS && results.length === STEPS ? 0 : 1);
