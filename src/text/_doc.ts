@@ -1,5 +1,9 @@
 /** A text file as the ladder sees it: lines with their endings, lazily keyed (private). @module */
 import { dominantEol, splitLinesKeepEnds } from "../fs/text.ts";
+import { appendLineStarts, appendOffset, countNewlines, fastNewlines, type Offsets } from "./_newlines.ts";
+
+/** Characters scanned for line starts at a time (a look at an early line does not scan the whole file). */
+const STEP = 16384;
 
 /** Unicode punctuation and spaces models substitute, and their ASCII forms. */
 export const UNICODE_FOLD: Record<string, string> = {
@@ -111,11 +115,13 @@ export class TextDoc {
   #lines: string[] | null = null;
   #bodies: string[] | null = null;
   /** Line starts found so far (ascending), then the text's length once {@linkcode TextDoc.#complete}. */
-  readonly #starts: number[] = [0];
+  readonly #starts: Offsets = { data: new Int32Array(1), length: 1 };
   /** Whether {@linkcode TextDoc.#starts} holds every line start (the scan reached the end). */
   #complete = false;
   /** Where the scan for the next line start resumes. */
   #scan = 0;
+  /** An offset past {@linkcode TextDoc.#scan} whose line was counted: how many line feeds lie before it. */
+  #counted: { at: number; line: number } | null = null;
   #keys = new Map<KeyKind, string[]>();
   /** Lines whose trim key is a given key, for keys already looked up (see {@linkcode TextDoc.positionsOf}). */
   readonly #positions = new Map<string, number[]>();
@@ -145,29 +151,35 @@ export class TextDoc {
   /**
    * Where each line starts (UTF-16 offsets), then the text's length, found as far as line `i` + 1 and past
    * `offset` (or to the end): what lets the ladder read the few lines it looks at without splitting the whole
-   * file, and without scanning past the last line it looks at.
+   * file, and without scanning far past the last line it looks at.
    */
-  #startsTo(i: number, offset = -1): number[] {
+  #startsTo(i: number, offset = -1): Offsets {
     const out = this.#starts;
     if (this.#complete) return out;
     const text = this.text;
     let at = this.#scan;
-    while (out.length <= i + 1 || out[out.length - 1]! <= offset) {
-      const nl = text.indexOf("\n", at);
-      if (nl === -1) {
+    while (out.length <= i + 1 || out.data[out.length - 1]! <= offset) {
+      if (at >= text.length) {
         // A final newline ends the last line; otherwise the unterminated rest is a line of its own.
-        if (out[out.length - 1] !== text.length) out.push(text.length);
+        if (out.data[out.length - 1] !== text.length) appendOffset(out, text.length);
         this.#complete = true;
         break;
       }
-      out.push(at = nl + 1);
+      const to = Math.min(text.length, at + STEP);
+      appendLineStarts(text, at, to, out);
+      at = to;
     }
     this.#scan = at;
     return out;
   }
 
+  /** Entry `i` of the line starts found so far (undefined past them, as an array would say). */
+  #start(o: Offsets, i: number): number | undefined {
+    return i >= 0 && i < o.length ? o.data[i] : undefined;
+  }
+
   /** Every line start, then the text's length. */
-  get #offsets(): number[] {
+  get #offsets(): Offsets {
     return this.#startsTo(Infinity);
   }
 
@@ -185,14 +197,14 @@ export class TextDoc {
 
   /** UTF-16 offset where line `i` (0-based) starts; `lineCount` gives the text's length. */
   offsetOf(i: number): number {
-    return this.#startsTo(i)[i]!;
+    return this.#start(this.#startsTo(i), i)!;
   }
 
   /** Line `i` (0-based) with its ending, as in {@linkcode TextDoc.lines}. */
   line(i: number): string {
     if (this.#lines) return this.#lines[i]!;
     const o = this.#startsTo(i);
-    return this.text.slice(o[i]!, o[i + 1]!);
+    return this.text.slice(this.#start(o, i), this.#start(o, i + 1));
   }
 
   /** Line `i` (0-based) without its ending, as in {@linkcode TextDoc.bodies}. */
@@ -237,10 +249,10 @@ export class TextDoc {
       }
     } else if (kind === "trim" && !this.#bodies) {
       // Straight from the text: a line's trim key is its text trimmed (the ending is whitespace too).
-      const o = this.#offsets;
+      const { data, length } = this.#offsets;
       const text = this.text;
-      k = new Array(o.length - 1);
-      for (let i = 0; i + 1 < o.length; i++) k[i] = text.slice(o[i]!, o[i + 1]!).trim();
+      k = new Array(length - 1);
+      for (let i = 0; i + 1 < length; i++) k[i] = text.slice(data[i]!, data[i + 1]!).trim();
     } else k = this.bodies.map(KEYERS[kind]);
     this.#keys.set(kind, k);
     return k;
@@ -293,17 +305,30 @@ export class TextDoc {
 
   /** 0-based line index of a UTF-16 offset (an offset past a final newline is the line after it). */
   lineAt(offset: number): number {
+    const text = this.text;
+    if (!this.#complete && offset >= this.#scan && fastNewlines()) {
+      // Past the starts found so far: the line feeds before `offset` are counted, not listed (a hit's line
+      // number is often all that is asked of a large file), from the last offset counted to when it is before.
+      let from = this.#scan;
+      let line = this.#starts.length - 1;
+      const mark = this.#counted;
+      if (mark !== null && mark.at > from && mark.at <= offset) ({ at: from, line } = mark);
+      const at = Math.min(offset, text.length);
+      line += countNewlines(text, from, at);
+      this.#counted = { at, line };
+      return line;
+    }
     // The starts up to the first one past `offset` (all of them when it is past the last line).
     const o = this.#startsTo(0, offset);
+    const data = o.data;
     // Line starts are every entry but an unterminated text's closing length (found only at the end).
-    const text = this.text;
     let hi = !this.#complete || text === "" || text.charCodeAt(text.length - 1) === 10
       ? o.length - 1
       : o.length - 2;
     let lo = 0;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (o[mid]! <= offset) lo = mid;
+      if (data[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo;

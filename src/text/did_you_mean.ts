@@ -69,7 +69,15 @@ export function closestWindow(
     for (const t of line.match(TOKEN) ?? []) if (!tokens.has(t)) tokens.set(t, j);
   });
   const picked = [...tokens].sort((a, b) => b[0].length - a[0].length).slice(0, 6);
-  eachHit(doc.text, picked.map(([t]) => t), 100, (k, o) => vote(doc.lineAt(o) - picked[k]![1], 1));
+  const text = doc.text;
+  // One indexOf scan per token: a regular expression alternating them scans no faster in V8 (measured).
+  for (const [t, j] of picked) {
+    let hits = 0;
+    for (let o = text.indexOf(t); o !== -1 && hits < 100; o = text.indexOf(t, o + t.length)) {
+      hits++;
+      vote(doc.lineAt(o) - j, 1);
+    }
+  }
   if (votes.size === 0) return null;
   const starts = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 24);
   const budget = { left: options.budget ?? 4000 };
@@ -82,49 +90,6 @@ export function closestWindow(
   }
   if (best === null || best.sim < 0.3) return null;
   return windowAt(doc, search, best.start, best.sim);
-}
-
-/** An alternation of literal tokens (letters, digits, `_` and `$`). */
-function alternation(tokens: string[]): RegExp {
-  return new RegExp(tokens.map((t) => t.replaceAll("$", () => "\\$")).join("|"), "g");
-}
-
-/**
- * For each token, its first `cap` occurrences that do not overlap each other (what a loop of
- * `indexOf(t, last + t.length)` finds), in one scan of the text for all of them: `visit(k, offset)` for token
- * `tokens[k]`. A token that reaches `cap` is dropped from the scan.
- */
-function eachHit(
-  text: string,
-  tokens: string[],
-  cap: number,
-  visit: (k: number, offset: number) => void,
-): void {
-  const next = tokens.map(() => 0);
-  const hits = tokens.map(() => 0);
-  let live = tokens.map((_, k) => k);
-  let re = alternation(tokens);
-  let from = 0;
-  while (live.length > 0) {
-    // The first place at or after `from` where any live token starts; every token starting there is checked.
-    re.lastIndex = from;
-    const m = re.exec(text);
-    if (m === null) return;
-    const at = m.index;
-    let full = false;
-    for (const k of live) {
-      const t = tokens[k]!;
-      if (at < next[k]! || !text.startsWith(t, at)) continue;
-      visit(k, at);
-      next[k] = at + t.length;
-      if (++hits[k]! >= cap) full = true;
-    }
-    if (full) {
-      live = live.filter((k) => hits[k]! < cap);
-      if (live.length > 0) re = alternation(live.map((k) => tokens[k]!));
-    }
-    from = at + 1;
-  }
 }
 
 /** The window at `start` as a did-you-mean: lines, similarity (1 only when equal but for whitespace), diff. */
