@@ -1,6 +1,6 @@
 /** A text file as the ladder sees it: lines with their endings, lazily keyed (private). @module */
 import { dominantEol, splitLinesKeepEnds } from "../fs/text.ts";
-import { appendLineStarts, appendOffset, countNewlines, fastNewlines, type Offsets } from "./_newlines.ts";
+import { appendLineStarts, appendOffset, countNewlines, type Offsets, scanState } from "./_newlines.ts";
 
 /** Characters scanned for line starts at a time (a look at an early line does not scan the whole file). */
 const STEP = 16384;
@@ -120,6 +120,8 @@ export class TextDoc {
   #complete = false;
   /** Where the scan for the next line start resumes. */
   #scan = 0;
+  /** Whether the fast newline scanner is used on this text (see {@linkcode scanState}); made on first scan. */
+  #scanState: { fast: boolean } | null = null;
   /** An offset past {@linkcode TextDoc.#scan} whose line was counted: how many line feeds lie before it. */
   #counted: { at: number; line: number } | null = null;
   #keys = new Map<KeyKind, string[]>();
@@ -166,7 +168,7 @@ export class TextDoc {
         break;
       }
       const to = Math.min(text.length, at + STEP);
-      appendLineStarts(text, at, to, out);
+      appendLineStarts(text, at, to, out, this.#scanner);
       at = to;
     }
     this.#scan = at;
@@ -176,6 +178,11 @@ export class TextDoc {
   /** Entry `i` of the line starts found so far (undefined past them, as an array would say). */
   #start(o: Offsets, i: number): number | undefined {
     return i >= 0 && i < o.length ? o.data[i] : undefined;
+  }
+
+  /** The newline scan state of this text. */
+  get #scanner(): { fast: boolean } {
+    return this.#scanState ??= scanState(this.text);
   }
 
   /** Every line start, then the text's length. */
@@ -233,7 +240,7 @@ export class TextDoc {
       for (const m of this.text.matchAll(UNICODE_FOLD_RE)) {
         if (k === trim) k = [...trim];
         const line = this.lineAt(m.index);
-        k[line] = foldUnicode(this.bodies[line]!).trim();
+        k[line] = foldUnicode(this.body(line)).trim();
       }
     } else if (kind === "squash") {
       // Only lines with a whitespace run (or a tab, NBSP, …) between two tokens differ from their trim key.
@@ -245,7 +252,7 @@ export class TextDoc {
         if (line === last) continue;
         last = line;
         if (k === trim) k = [...trim];
-        k[line] = KEYERS.squash(this.bodies[line]!);
+        k[line] = KEYERS.squash(this.body(line));
       }
     } else if (kind === "trim" && !this.#bodies) {
       // Straight from the text: a line's trim key is its text trimmed (the ending is whitespace too).
@@ -306,7 +313,7 @@ export class TextDoc {
   /** 0-based line index of a UTF-16 offset (an offset past a final newline is the line after it). */
   lineAt(offset: number): number {
     const text = this.text;
-    if (!this.#complete && offset >= this.#scan && fastNewlines()) {
+    if (!this.#complete && offset >= this.#scan && this.#scanner.fast) {
       // Past the starts found so far: the line feeds before `offset` are counted, not listed (a hit's line
       // number is often all that is asked of a large file), from the last offset counted to when it is before.
       let from = this.#scan;
@@ -314,7 +321,7 @@ export class TextDoc {
       const mark = this.#counted;
       if (mark !== null && mark.at > from && mark.at <= offset) ({ at: from, line } = mark);
       const at = Math.min(offset, text.length);
-      line += countNewlines(text, from, at);
+      line += countNewlines(text, from, at, this.#scanner);
       this.#counted = { at, line };
       return line;
     }

@@ -86,95 +86,84 @@ function bytesOf(s: string): number[] {
   return [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 }
 
-/** count(len): params len(0); locals p(1), n(2), nl(3). */
+/**
+ * For p = 0, 16, … while p < len: the bitmask of the line feeds among bytes p..p+15 is pushed, then `body` runs
+ * (and must consume it). `p`, `len` and `nl` are local indexes (`nl` a v128 local).
+ */
+function eachBlock(p: number, len: number, nl: number, body: number[]): number[] {
+  return [
+    ...op.i32(10),
+    ...op.splat8,
+    ...op.set(nl),
+    ...op.block,
+    ...op.loop,
+    ...op.get(p),
+    ...op.get(len),
+    ...op.geU,
+    ...op.brIf(1),
+    ...op.get(p),
+    ...op.load128,
+    ...op.get(nl),
+    ...op.eq8,
+    ...op.bitmask8,
+    ...body,
+    ...op.get(p),
+    ...op.i32(16),
+    ...op.add,
+    ...op.set(p),
+    ...op.br(0),
+    ...op.end,
+    ...op.end,
+  ];
+}
+
+/** count(len): params len(0); locals p(1), n(2), nl(3). n += popcount(mask) per block. */
 const COUNT = [
-  ...op.i32(10),
-  ...op.splat8,
-  ...op.set(3),
-  ...op.block,
-  ...op.loop,
-  ...op.get(1),
-  ...op.get(0),
-  ...op.geU,
-  ...op.brIf(1),
-  ...op.get(2),
-  ...op.get(1),
-  ...op.load128,
-  ...op.get(3),
-  ...op.eq8,
-  ...op.bitmask8,
-  ...op.popcnt,
-  ...op.add,
-  ...op.set(2),
-  ...op.get(1),
-  ...op.i32(16),
-  ...op.add,
-  ...op.set(1),
-  ...op.br(0),
-  ...op.end,
-  ...op.end,
+  ...eachBlock(1, 0, 3, [...op.popcnt, ...op.get(2), ...op.add, ...op.set(2)]),
   ...op.get(2),
   ...op.end,
 ];
 
-/** starts(len, base, out): params len(0), base(1), out(2); locals p(3), k(4), mask(5), nl(6). */
+/**
+ * starts(len, base, out): params len(0), base(1), out(2); locals p(3), k(4), mask(5), nl(6). For each set bit
+ * of the mask, lowest first: out[k++] = base + p + ctz(mask) + 1; mask &= mask - 1.
+ */
 const STARTS = [
-  ...op.i32(10),
-  ...op.splat8,
-  ...op.set(6),
-  ...op.block,
-  ...op.loop,
-  ...op.get(3),
-  ...op.get(0),
-  ...op.geU,
-  ...op.brIf(1),
-  ...op.get(3),
-  ...op.load128,
-  ...op.get(6),
-  ...op.eq8,
-  ...op.bitmask8,
-  ...op.set(5),
-  ...op.block,
-  ...op.loop,
-  ...op.get(5),
-  ...op.eqz,
-  ...op.brIf(1),
-  // out[k] = base + p + ctz(mask) + 1
-  ...op.get(2),
-  ...op.get(4),
-  ...op.i32(2),
-  ...op.shl,
-  ...op.add,
-  ...op.get(1),
-  ...op.get(3),
-  ...op.add,
-  ...op.get(5),
-  ...op.ctz,
-  ...op.add,
-  ...op.i32(1),
-  ...op.add,
-  ...op.store,
-  ...op.get(4),
-  ...op.i32(1),
-  ...op.add,
-  ...op.set(4),
-  // mask &= mask - 1
-  ...op.get(5),
-  ...op.get(5),
-  ...op.i32(1),
-  ...op.sub,
-  ...op.and,
-  ...op.set(5),
-  ...op.br(0),
-  ...op.end,
-  ...op.end,
-  ...op.get(3),
-  ...op.i32(16),
-  ...op.add,
-  ...op.set(3),
-  ...op.br(0),
-  ...op.end,
-  ...op.end,
+  ...eachBlock(3, 0, 6, [
+    ...op.set(5),
+    ...op.block,
+    ...op.loop,
+    ...op.get(5),
+    ...op.eqz,
+    ...op.brIf(1),
+    ...op.get(2),
+    ...op.get(4),
+    ...op.i32(2),
+    ...op.shl,
+    ...op.add,
+    ...op.get(1),
+    ...op.get(3),
+    ...op.add,
+    ...op.get(5),
+    ...op.ctz,
+    ...op.add,
+    ...op.i32(1),
+    ...op.add,
+    ...op.store,
+    ...op.get(4),
+    ...op.i32(1),
+    ...op.add,
+    ...op.set(4),
+    ...op.get(5),
+    ...op.get(5),
+    ...op.i32(1),
+    ...op.sub,
+    ...op.and,
+    ...op.set(5),
+    ...op.br(0),
+    ...op.end,
+    ...op.end,
+  ]),
   ...op.get(4),
   ...op.end,
 ];
@@ -242,6 +231,22 @@ function load(s: Scanner, text: string, from: number, to: number): number | null
 
 let disabled = false;
 
+/** A character past Latin-1: V8 then stores the whole string with two bytes per unit, and copying it out costs more. */
+const WIDE_RE = /[\u0100-\uffff]/;
+
+/**
+ * The scan state for one text: whether the fast scanner is worth using on it. Not for a string V8 stores with
+ * two bytes per unit (it holds a character past U+00FF; a one-byte string answers this at once): copying its
+ * chunks out costs more than the plain loop saves. Pass the object to {@linkcode countNewlines} and
+ * {@linkcode appendLineStarts}, which turn it off for good once a chunk is not ASCII.
+ *
+ * @param text The text.
+ * @returns `{ fast }`.
+ */
+export function scanState(text: string): { fast: boolean } {
+  return { fast: fastNewlines() && !WIDE_RE.test(text) };
+}
+
 /** Whether the fast scanner is in use here (tests: both ways must give the same answers). */
 export function fastNewlines(): boolean {
   return !disabled && getScanner() !== null;
@@ -263,7 +268,8 @@ export function useFastNewlines(on: boolean): void {
  * @param text The text.
  * @param from First UTF-16 offset.
  * @param to End (exclusive).
- * @param options `fast: false` forces the plain loop (tests).
+ * @param options `fast: false` forces the plain loop; set to false here once the text proves not ASCII, so
+ * that a caller keeping the object skips the fast scan on that text from then on.
  * @returns The count.
  */
 export function countNewlines(
@@ -282,7 +288,11 @@ export function countNewlines(
     // A line feed is one byte in UTF-8 too, so a chunk that is not ASCII counts the same.
     n += s.count(Math.abs(len));
     at = end;
-    if (len < 0) break; // not ASCII: transcoding costs more than the plain loop from here on
+    if (len < 0) {
+      // Not ASCII: transcoding costs more than the plain loop, from here on and in later calls on this text.
+      options.fast = false;
+      break;
+    }
   }
   for (let i = text.indexOf("\n", at); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
   return n;
@@ -310,7 +320,8 @@ function room(out: Offsets, more: number): void {
  * @param from First UTF-16 offset.
  * @param to End (exclusive).
  * @param out Where the offsets go.
- * @param options `fast: false` forces the plain loop (tests).
+ * @param options `fast: false` forces the plain loop; set to false here once the text proves not ASCII, so
+ * that a caller keeping the object skips the fast scan on that text from then on.
  */
 export function appendLineStarts(
   text: string,
@@ -324,8 +335,12 @@ export function appendLineStarts(
   while (s !== null && at < to) {
     const end = Math.min(to, at + CHUNK);
     const len = load(s, text, at, end);
-    // Offsets in bytes are offsets in UTF-16 units only for ASCII.
-    if (len === null || len < 0) break;
+    // Offsets in bytes are offsets in UTF-16 units only for ASCII: the plain loop from here on, and in later
+    // calls on this text.
+    if (len === null || len < 0) {
+      options.fast = false;
+      break;
+    }
     const k = s.starts(len, at, IN_BYTES);
     room(out, k);
     out.data.set(s.output.subarray(0, k), out.length);
