@@ -12,7 +12,9 @@ import { editApplyNode } from "./edit_apply_node.ts";
 import { editCapabilities } from "./edit_capabilities.ts";
 import { editChangeSignature } from "./edit_change_signature.ts";
 import { editDryRun } from "./edit_dry_run.ts";
+import { editExtractFunction } from "./edit_extract_function.ts";
 import { editFile } from "./edit_file.ts";
+import { editInline } from "./edit_inline.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
 import { editMoveDecl } from "./edit_move_decl.ts";
 import { editRenameSymbol } from "./edit_rename_symbol.ts";
@@ -74,6 +76,8 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editRenameSymbol,
   editChangeSignature,
   editMoveDecl,
+  editExtractFunction,
+  editInline,
   editDryRun,
   editCapabilities,
   // checkpoints (issue 14)

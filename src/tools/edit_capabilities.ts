@@ -13,6 +13,7 @@ import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { SIGNATURE_LANGUAGES } from "../structural/signature.ts";
 import { languagesWithTags } from "../syntax/queries.ts";
 import { movableSystem } from "../structural/imports_rewrite.ts";
+import { extractLanguages } from "../structural/extract.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -36,7 +37,9 @@ export type Capability =
   | "rename_symbol"
   | "change_signature"
   | "move_decl"
-  | "move_file_imports";
+  | "move_file_imports"
+  | "extract_function"
+  | "inline";
 
 /** One row of the matrix. */
 export interface LanguageCapabilities {
@@ -71,7 +74,8 @@ const NEEDS: Record<
   {
     needs: "grammar" | "tags" | "bindings" | "nothing" | "modules" | "bindings_modules";
     fallback: string;
-    languages?: readonly string[];
+    /** Only these languages (a list, or a function giving it) among those with what `needs` names. */
+    languages?: readonly string[] | (() => readonly string[]);
   }
 > = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
@@ -108,6 +112,18 @@ const NEEDS: Record<
     needs: "modules",
     fallback: "move_file with update_imports: false, then fix the imports that named the file by hand",
   },
+  extract_function: {
+    needs: "bindings",
+    languages: extractLanguages,
+    fallback:
+      "insert_code the new function next to the enclosing one, then edit_safe_text_patch the statements into a call (parameters and returns worked out by hand)",
+  },
+  inline: {
+    needs: "bindings",
+    languages: extractLanguages,
+    fallback:
+      "find_symbol for the value or body, then edit_safe_text_patch at each use (check shadowing and side effects by hand)",
+  },
 };
 
 const FILE_SCOPE_LIMIT =
@@ -121,7 +137,7 @@ const FILE_SCOPE_LIMITS: { capability: Capability; limit: string }[] = [
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits and refactors work for each language — outline, name-path edits, node selectors, code patterns, anchors, safe text patch; find_references and edit_rename_symbol (across files for TypeScript, TSX, JavaScript, Python, Go and Rust; within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which); edit_change_signature, edit_move_decl and move_file's import updates (TypeScript, TSX, JavaScript, Python) — from data (the grammar manifest, this workspace's wasm loader, graver's queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits and refactors work for each language — outline, name-path edits, node selectors, code patterns, anchors, safe text patch; find_references and edit_rename_symbol (across files for TypeScript, TSX, JavaScript, Python, Go and Rust; within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which); edit_change_signature, edit_extract_function, edit_inline, edit_move_decl and move_file's import updates (TypeScript, TSX, JavaScript, Python) — from data (the grammar manifest, this workspace's wasm loader, graver's queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
@@ -165,7 +181,8 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
             : need.needs === "bindings_modules"
             ? hasBindings && hasTags && modules
             : hasBindings)) &&
-          (need.languages === undefined || need.languages.includes(id));
+          (need.languages === undefined ||
+            (typeof need.languages === "function" ? need.languages() : need.languages).includes(id));
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }

@@ -228,6 +228,30 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
       items: shape({ path: PATH, line: INTEGER, reason: STRING }, ["path", "reason"]),
     },
   }, ["moved", "destination_created", "referrers"]),
+  edit_extract_function: shape({
+    name: STRING,
+    kind: { enum: ["function", "method"] },
+    line: { ...INTEGER, description: "1-based line of the new function's first line" },
+    parameters: { type: "array", items: STRING },
+    returns: { type: "array", items: STRING, description: "Names returned to the caller" },
+    async: BOOLEAN,
+    generator: BOOLEAN,
+    call: { ...STRING, description: "The statement that replaced the extracted ones" },
+  }, ["name", "kind", "line", "parameters", "returns", "call"]),
+  edit_inline: shape({
+    kind: { enum: ["variable", "function"] },
+    name: STRING,
+    inlined: { ...INTEGER, description: "How many uses or calls were replaced" },
+    lines: {
+      type: "array",
+      items: INTEGER,
+      description: "1-based lines of the replaced uses or calls (before the edit)",
+    },
+    removed: {
+      ...BOOLEAN,
+      description: "Whether the declaration was removed (nothing refers to it any more)",
+    },
+  }, ["kind", "name", "inlined", "lines", "removed"]),
   replace_symbol: shape(
     {
       path: PATH,

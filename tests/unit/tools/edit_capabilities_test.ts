@@ -54,6 +54,9 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     const movable = ["typescript", "tsx", "javascript", "python"].includes(row.language);
     assert.equal(row.capabilities["move_decl"], movable);
     assert.equal(row.capabilities["move_file_imports"], movable);
+    const extract = ["javascript", "python", "tsx", "typescript"].includes(row.language);
+    assert.equal(row.capabilities["extract_function"], extract, row.language);
+    assert.equal(row.capabilities["inline"], extract, row.language);
     assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
@@ -76,12 +79,20 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     "change_signature",
     "move_decl",
     "move_file_imports",
+    "extract_function",
+    "inline",
   ]);
   assert.deepEqual(java.limits!.map((l) => l.capability), ["find_references", "rename_symbol"]);
   assert.match(java.limits![0]!.limit, /scope "file"/);
   const go = rows.find((r) => r.language === "go")!;
   assert.equal(go.limits, undefined);
-  assert.deepEqual(go.gaps.map((g) => g.capability), ["change_signature", "move_decl", "move_file_imports"]);
+  assert.deepEqual(go.gaps.map((g) => g.capability), [
+    "change_signature",
+    "move_decl",
+    "move_file_imports",
+    "extract_function",
+    "inline",
+  ]);
   const lua = rows.find((r) => r.language === "lua")!;
   assert.deepEqual(lua.gaps.map((g) => g.capability), [
     "find_references",
@@ -89,6 +100,8 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     "change_signature",
     "move_decl",
     "move_file_imports",
+    "extract_function",
+    "inline",
   ]);
 });
 

@@ -84,6 +84,8 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     }],
     ["write_file", { path: "gyp/a.py", content: "def helper():\n    return 1\n" }],
     ["edit_move_decl", { path: "gyp/a.py", name_path: "helper", to_path: "gyp/b.py" }],
+    ["edit_extract_function", { path: py, range: { start_line: 30, end_line: 30 }, name: "search_paths" }],
+    ["edit_inline", { path: py, target: { line: 31, column: 21 } }],
     ["str_replace_based_edit_tool", { command: "view", path: py, view_range: [1, 2] }],
     ["apply_patch", { input: "*** Begin Patch\n*** Add File: p.txt\n+p\n*** End Patch\n" }],
     ["checkpoint_list", {}],

@@ -1,0 +1,227 @@
+/**
+ * The refusals of extract function: control flow that leaves the statements,
+ * hoisting, class bodies, `arguments`, values a Python function could not
+ * always return, names that clash where the call or the function goes, and
+ * TypeScript parameters whose types are not written.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import type { FileBindings } from "../syntax/bindings.ts";
+import { lookup } from "../syntax/binding_model.ts";
+import type { DataFlow, Variable } from "./_extract_flow.ts";
+import { nodeOfScope } from "./_extract_flow.ts";
+import type { FamilyRules, FlowFacts, LineRange, StatementRun } from "./_extract_range.ts";
+import { lineOf } from "./_extract_range.ts";
+import { declaredType, typed, type WrittenType } from "./_extract_types.ts";
+import type { SourceFile } from "./source.ts";
+
+/** What the checks and the builder share about one extraction. */
+export interface Context {
+  /** The source file. */
+  file: SourceFile;
+  /** Its bindings. */
+  fb: FileBindings;
+  /** The language family's rules. */
+  rules: FamilyRules;
+  /** The statements extracted. */
+  run: StatementRun;
+  /** What they do to control flow. */
+  facts: FlowFacts;
+  /** What flows in and out of them. */
+  flow: DataFlow;
+  /** "lines a-b of "path"", for messages. */
+  where: string;
+  /** The new function's name. */
+  name: string;
+  /** The calling tool. */
+  tool: string;
+  /** The range asked for. */
+  range: LineRange;
+}
+
+/** Details every refusal carries. */
+export function details(ctx: Context, more: Record<string, unknown> = {}): Record<string, unknown> {
+  return { path: ctx.file.rel, start_line: ctx.range.start_line, end_line: ctx.range.end_line, ...more };
+}
+
+/** 1-based line of an offset. */
+export function at(ctx: Context, offset: number): number {
+  return lineOf(ctx.file.text, offset);
+}
+
+/** Refuse control flow, hoisting and class bodies the extraction cannot keep. */
+export function checkFlow(ctx: Context): void {
+  const { run, facts, flow, where, file } = ctx;
+  if (flow.blockScope.kind === "class") {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot extract ${where}: they are statements of a class body`,
+      {
+        hint:
+          "Extract statements of a function or method body, or move members with insert_code / remove_symbol",
+        details: details(ctx),
+      },
+    );
+  }
+  const escape = facts.escapes[0];
+  if (escape) {
+    const word = escape.type.startsWith("break") ? "break" : "continue";
+    throw new RecoverableError(
+      "control_flow_escapes",
+      `Cannot extract ${where}: the ${word} at line ${
+        at(ctx, escape.startIndex)
+      } jumps to a loop outside them`,
+      {
+        hint:
+          "Include the whole loop in the range, or extract only statements inside the loop body that do not break or continue it",
+        details: details(ctx, { line: at(ctx, escape.startIndex) }),
+      },
+    );
+  }
+  if (facts.returns.length > 0) {
+    const fn = nodeOfScope(file, flow.functionScope);
+    const body = fn?.childForFieldName("body");
+    const lastCode = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+    const endsBody = flow.functionScope.kind === "function" && body?.id === run.container.id &&
+      lastCode !== undefined && lastCode !== null && lastCode.endIndex <= run.end;
+    const outputs = flow.variables.filter((v) => v.output);
+    if (!endsBody || outputs.length > 0) {
+      const r = facts.returns[0]!;
+      throw new RecoverableError(
+        "control_flow_escapes",
+        `Cannot extract ${where}: the return at line ${at(ctx, r.startIndex)} leaves the enclosing function${
+          endsBody ? ` while ${outputs.map((v) => `"${v.name}"`).join(", ")} must also flow out` : ""
+        }`,
+        {
+          hint:
+            "Extend the range to the end of the function body (the call then returns the new function's result), or leave the return out of the range",
+          details: details(ctx, { line: at(ctx, r.startIndex) }),
+        },
+      );
+    }
+  }
+  const asyncFunction = () =>
+    nodeOfScope(file, flow.functionScope)?.children.some((c) => c?.type === "async") === true;
+  if (facts.yields && ctx.rules.family === "python" && (facts.awaits || asyncFunction())) {
+    throw new RecoverableError(
+      "control_flow_escapes",
+      `Cannot extract ${where}: they yield inside an async generator`,
+      {
+        hint:
+          "Python cannot delegate to an async generator (no `yield from` there): leave the yield out of the range",
+        details: details(ctx),
+      },
+    );
+  }
+  const hoisted = flow.usedBefore[0];
+  if (hoisted) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot extract ${where}: "${hoisted.variable.name}" is declared there but used before, at line ${
+        at(ctx, hoisted.at)
+      }`,
+      {
+        hint: `Extend the range to line ${
+          at(ctx, hoisted.at)
+        }, or leave the declaration of "${hoisted.variable.name}" out of it`,
+        details: details(ctx, { name: hoisted.variable.name, line: at(ctx, hoisted.at) }),
+      },
+    );
+  }
+  const unbound = flow.maybeUnbound[0];
+  if (unbound) {
+    const name = unbound.variable.name;
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${where}: "${name}" is assigned there on some paths only and read after them (line ${
+        at(ctx, unbound.at)
+      }), so the new function could not always return it`,
+      {
+        hint:
+          `Assign "${name}" before the range, extend the range over its later uses, or leave its assignments out`,
+        details: details(ctx, { name, line: at(ctx, unbound.at) }),
+      },
+    );
+  }
+  const args = flow.free.find((o) => o.name === "arguments" && ctx.rules.family === "ecmascript");
+  if (args) {
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${where}: "arguments" at line ${
+        at(ctx, args.start)
+      } means the enclosing function's arguments`,
+      { hint: "Name the parameters you need instead of arguments, then extract", details: details(ctx) },
+    );
+  }
+}
+
+/** Refuse: the statements use `this`, `self` or `super` outside a class method. */
+export function notInMethod(ctx: Context, what: string, offset: number): never {
+  throw new RecoverableError(
+    "unresolved",
+    `Cannot extract ${ctx.where}: ${what} at line ${at(ctx, offset)} is not inside a class method`,
+    {
+      hint: "Extract statements that do not use it, or pass the object they need explicitly",
+      details: details(ctx, { line: at(ctx, offset) }),
+    },
+  );
+}
+
+/** Refuse a name already visible where the call or the new function goes. */
+export function checkClash(
+  ctx: Context,
+  placement: { kind: "function" | "method"; classNode: Node | null },
+): void {
+  const { fb, flow, name, where } = ctx;
+  const clash = (offset: number, why: string): never => {
+    const line = at(ctx, offset);
+    throw new RecoverableError("name_clash", `Cannot extract ${where} as "${name}": ${why} (line ${line})`, {
+      hint: "Choose another name",
+      details: details(ctx, { name, line }),
+    });
+  };
+  const visible = lookup(flow.blockScope, name);
+  if (visible) {
+    const decl = fb.occurrences.find((o) => o.binding === visible && o.kind === "definition");
+    clash(decl?.start ?? 0, `"${name}" is already declared where the call goes`);
+  }
+  if (placement.kind === "method") {
+    const cls = placement.classNode!;
+    const member = fb.occurrences.find((o) =>
+      o.name === name && o.start >= cls.startIndex && o.end <= cls.endIndex &&
+      (o.kind === "member_definition" || o.kind === "member_this" ||
+        (o.kind === "definition" && o.binding?.scope.kind === "class"))
+    );
+    if (member) clash(member.start, `the class already has a member "${name}"`);
+    return;
+  }
+  const global = fb.occurrences.find((o) => o.name === name && o.binding === null && o.kind === "reference");
+  if (global) clash(global.start, `"${name}" is used as a global name, which the new function would shadow`);
+}
+
+/** The type of each parameter (TypeScript), or the `types_required` refusal. */
+export function parameterTypes(ctx: Context, params: Variable[]): Map<Variable, WrittenType> {
+  const out = new Map<Variable, WrittenType>();
+  if (!typed(ctx.file.language)) return out;
+  for (const v of params) {
+    const t = declaredType(v.declaration);
+    if (!t) {
+      const line = v.declaration ? at(ctx, v.declaration.startIndex) : null;
+      throw new RecoverableError(
+        "types_required",
+        `Cannot extract ${ctx.where}: the type of "${v.name}" (${
+          line ? `declared at line ${line}` : "declared elsewhere"
+        }) is not written in its declaration, and it would become a parameter`,
+        {
+          hint:
+            `Annotate "${v.name}" where it is declared (e.g. \`${v.name}: SomeType\`), or include its declaration in the range, then extract`,
+          details: details(ctx, { name: v.name, ...(line ? { line } : {}) }),
+        },
+      );
+    }
+    out.set(v, t);
+  }
+  return out;
+}

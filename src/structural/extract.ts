@@ -1,0 +1,297 @@
+/**
+ * Extract function: whole statements of one block become a new function (or
+ * a method of the class, when they use `this` / `self`), called where they
+ * were. Names the statements read from the enclosing function become
+ * parameters (in first-use order); names they assign that the code after
+ * them uses are returned (`const x = f()`, `const { a, b } = f()`,
+ * `a, b = f()`); `await` makes an async function and an awaited call,
+ * `yield` a generator called by delegation (`yield*`, `yield from`).
+ * Refused with `control_flow_escapes` (a `return`, `break` or `continue`
+ * leaving the statements; a `return` is allowed when the statements end the
+ * function's body), `types_required` (TypeScript: a parameter whose type is
+ * not written in its declaration), `name_clash`, `unresolved` (`this`
+ * outside a method, `arguments`, `super` outside a method) and
+ * `unsupported_language`.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { columnsOf, indentOfLine } from "../fs/lines.ts";
+import type { Stage } from "../fs/stage.ts";
+import { encloses } from "../syntax/bindings.ts";
+import { functionScope } from "../syntax/binding_model.ts";
+import type { Parsing } from "../syntax/types.ts";
+import { definitionStarts, insertionEdit } from "./anchors.ts";
+import { checkClash, checkFlow, type Context, parameterTypes } from "./_extract_checks.ts";
+import { dataFlow, scopeOfNode, type Variable } from "./_extract_flow.ts";
+import { basePlacement, methodPlacement, type Placement } from "./_extract_placement.ts";
+import { EXTRACT_LANGUAGES, flowFacts, lineOf, type LineRange, statementsInRange } from "./_extract_range.ts";
+import {
+  declarationKeyword,
+  declaredType,
+  typed,
+  typeParametersFor,
+  type WrittenType,
+} from "./_extract_types.ts";
+import { isValidName } from "./_names.ts";
+import { reindent } from "./reindent.ts";
+import { nodeTarget } from "./selectors.ts";
+import { applyTextEdits, codeLineRoles, withIndentUnit } from "./source.ts";
+import { openBound } from "./_bound_source.ts";
+
+export type { LineRange } from "./_extract_range.ts";
+
+/**
+ * The languages extraction supports.
+ *
+ * @returns Language ids.
+ */
+export function extractLanguages(): string[] {
+  return EXTRACT_LANGUAGES;
+}
+
+/** Options of {@linkcode planExtract}. */
+export interface ExtractOptions {
+  /** Tool name for messages. */
+  tool: string;
+  /** Version of the file the caller holds. */
+  expectedVersion?: string | undefined;
+}
+
+/** What an extraction does. */
+export interface ExtractPlan {
+  /** Relative path. */
+  path: string;
+  /** The file's new text. */
+  text: string;
+  /** The new function's name. */
+  name: string;
+  /** Its parameters, in order (the receiver of a Python method first). */
+  parameters: string[];
+  /** The names it returns to the caller, in order. */
+  returns: string[];
+  /** Whether it is async. */
+  async: boolean;
+  /** Whether it is a generator (called by delegation). */
+  generator: boolean;
+  /** "function" (module level) or "method" (of the enclosing class). */
+  kind: "function" | "method";
+  /** The call that replaced the statements. */
+  call: string;
+  /** 1-based line of the new function's first line in the new text. */
+  line: number;
+}
+
+/**
+ * Plan an extraction: resolve the range to statements, check what they do,
+ * build the new function and the call.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage.
+ * @param path The file.
+ * @param range 1-based, inclusive lines of whole statements.
+ * @param name The new function's name.
+ * @param options Tool name and expected version.
+ * @returns The plan; a RecoverableError (`control_flow_escapes`, `types_required`, `name_clash`, `unresolved`,
+ *   `invalid_args`, `unsupported_language`) when the result cannot be proven.
+ */
+export async function planExtract(
+  parsing: Parsing,
+  stage: Stage,
+  path: string,
+  range: LineRange,
+  name: string,
+  options: ExtractOptions,
+): Promise<ExtractPlan> {
+  const bound = await openBound(parsing, stage, path, { ...options, doing: "extracting a function" });
+  const { fb, rules } = bound;
+  const file = withIndentUnit(bound.file, "");
+  const where = `lines ${range.start_line}-${range.end_line} of "${file.rel}"`;
+  if (!isValidName(file.language, name)) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot extract ${where} as "${name}": not a valid ${file.language} name`,
+      {
+        hint: "Choose an identifier that is not a reserved word",
+        details: { path: file.rel, name },
+      },
+    );
+  }
+  const run = statementsInRange(file, rules, range);
+  const facts = flowFacts(run, rules);
+  const pre = { file, fb, rules, run, facts, where, name, tool: options.tool, range };
+  const base = basePlacement(pre, functionScope(scopeOfNode(fb, run.container)));
+  const ctx: Context = { ...pre, flow: dataFlow(file, fb, run, rules, { outer: base.outer }) };
+  checkFlow(ctx);
+  const placement = methodPlacement(ctx, base);
+  checkClash(ctx, placement);
+  return await build(parsing, ctx, placement);
+}
+
+async function build(parsing: Parsing, ctx: Context, placement: Placement): Promise<ExtractPlan> {
+  const { file, run, facts, flow, rules, name } = ctx;
+  const python = rules.family === "python";
+  const ts = typed(file.language);
+  const params = flow.variables.filter((v) => v.param);
+  const outputs = flow.variables.filter((v) => v.output);
+  const types = parameterTypes(ctx, params);
+  const outTypes = outputs.map((v) => declaredType(v.declaration));
+  const isAsync = facts.awaits;
+  const generator = facts.yields;
+  const returns = facts.returns.length > 0;
+
+  // The signature.
+  const paramList = params.map((v) => ts ? `${v.name}: ${types.get(v)!.text}` : v.name);
+  if (placement.receiver) paramList.unshift(placement.receiver);
+  let typeParams = "";
+  let returnType = "";
+  if (ts) {
+    const classScope = placement.kind === "method" ? placement.classNode : null;
+    const list = typeParametersFor(file, ctx.fb, flow.typeParameters, [
+      ...types.values(),
+      ...outTypes.filter((t) => t !== null),
+    ], (b) =>
+      encloses(b.scope, placement.outer) ||
+      (classScope !== null && b.scope.kind === "class" && b.scope.start === classScope.startIndex));
+    if (list.length > 0) typeParams = `<${list.join(", ")}>`;
+    if (!returns && !generator && outputs.length > 0 && outTypes.every((t) => t?.annotated)) {
+      const inner = outputs.length === 1
+        ? outTypes[0]!.text
+        : `{ ${outputs.map((v, i) => `${v.name}: ${outTypes[i]!.text}`).join("; ")} }`;
+      returnType = `: ${isAsync ? `Promise<${inner}>` : inner}`;
+    }
+  }
+  const header: string[] = [];
+  if (python) {
+    if (placement.classmethod) header.push("@classmethod");
+    header.push(`${isAsync ? "async " : ""}def ${name}(${paramList.join(", ")}):`);
+  } else if (placement.kind === "method") {
+    header.push(
+      `${placement.isStatic ? "static " : ""}${isAsync ? "async " : ""}${
+        generator ? "*" : ""
+      }${name}${typeParams}(${paramList.join(", ")})${returnType} {`,
+    );
+  } else {
+    header.push(
+      `${isAsync ? "async " : ""}function${generator ? "*" : ""} ${name}${typeParams}(${
+        paramList.join(", ")
+      })${returnType} {`,
+    );
+  }
+
+  // The body: the statements, moved one level in from the new function's line.
+  const unit = file.unit;
+  const bodyText = file.text.slice(run.start, run.end);
+  const roles = await codeLineRoles(parsing, file.language, bodyText);
+  const body = reindent(bodyText, {
+    indent: unit,
+    eol: "\n",
+    unit,
+    codeUnit: unit,
+    firstColumn: columnsOf(indentOfLine(file.text, run.start)),
+    keepLines: roles.keepLines,
+    alignLines: roles.alignLines,
+  });
+  const lines = [...header];
+  if (python && flow.globals.length > 0) lines.push(`${unit}global ${flow.globals.join(", ")}`);
+  if (python && flow.nonlocals.length > 0) lines.push(`${unit}nonlocal ${flow.nonlocals.join(", ")}`);
+  const bodyFirst = lines.length;
+  lines.push(body);
+  if (outputs.length > 0) {
+    const names = outputs.map((v) => v.name);
+    lines.push(
+      python
+        ? `${unit}return ${names.join(", ")}`
+        : `${unit}return ${names.length === 1 ? names[0] : `{ ${names.join(", ")} }`};`,
+    );
+  }
+  if (!python) lines.push("}");
+  const code = lines.join("\n");
+  const shift = (set: ReadonlySet<number>) => new Set([...set].map((i) => i + bodyFirst));
+
+  // The call.
+  const receiver = placement.kind === "method" ? (python ? placement.receiver! : "this") : null;
+  const delegate = generator ? (python ? "yield from " : "yield* ") : isAsync ? "await " : "";
+  const expr = `${delegate}${receiver ? `${receiver}.` : ""}${name}(${params.map((v) => v.name).join(", ")})`;
+  const call = callText(ctx, expr, outputs, outTypes, returns);
+
+  // Both edits, applied together.
+  const defs = await definitionStarts(parsing, file);
+  const insertion = insertionEdit(file, nodeTarget(file, placement.anchor), placement.position, code, {
+    defs,
+    keepLines: (c) => c === code ? shift(roles.keepLines) : new Set(),
+    alignLines: (c) => c === code ? shift(roles.alignLines) : new Set(),
+    codeUnit: unit,
+    firstColumn: 0,
+  });
+  const replacement = { start: run.start, end: run.end, text: call };
+  const text = applyTextEdits(file.text, [insertion, replacement]);
+  // Where the new function's first line lands in the new text.
+  const moved = insertion.start > run.start ? call.length - (run.end - run.start) : 0;
+  const firstLine = code.split("\n")[0]!.trim();
+  const line = lineOf(text, insertion.start + moved + Math.max(0, insertion.text.indexOf(firstLine)));
+  return {
+    path: file.rel,
+    text,
+    name,
+    parameters: paramList.map((p) => p.replace(/:.*$/s, "")),
+    returns: outputs.map((v) => v.name),
+    async: isAsync,
+    generator,
+    kind: placement.kind,
+    call,
+    line,
+  };
+}
+
+/** The statement that replaces the extracted ones. */
+function callText(
+  ctx: Context,
+  expr: string,
+  outputs: Variable[],
+  outTypes: (WrittenType | null)[],
+  returns: boolean,
+): string {
+  const python = ctx.rules.family === "python";
+  const semi = python ? "" : ";";
+  if (returns) return python && expr.startsWith("yield") ? `return (${expr})` : `return ${expr}${semi}`;
+  if (outputs.length === 0) return `${expr}${semi}`;
+  const names = outputs.map((v) => v.name);
+  if (python) return `${names.join(", ")} = ${expr}`;
+  const declared = outputs.filter((v) => v.declared);
+  const ts = typed(ctx.file.language);
+  const keyword = (vs: Variable[]) => {
+    const kws = vs.map((v) => declarationKeyword(v.declaration) ?? "const");
+    if (kws.includes("var")) return "var";
+    return vs.some((v) => v.reassignedAfter) ? "let" : "const";
+  };
+  if (outputs.length === 1) {
+    const v = outputs[0]!;
+    if (!v.declared) return `${v.name} = ${expr};`;
+    const t = outTypes[0];
+    const ann = ts && t?.annotated ? `: ${t.text}` : "";
+    return `${keyword([v])} ${v.name}${ann} = ${expr};`;
+  }
+  if (declared.length === outputs.length) return `${keyword(outputs)} { ${names.join(", ")} } = ${expr};`;
+  const indent = indentOfLine(ctx.file.text, ctx.run.start);
+  const eol = ctx.file.eol;
+  const decls = declared.map((v) => {
+    const t = outTypes[outputs.indexOf(v)];
+    return `${v.name}${ts && t?.annotated ? `: ${t.text}` : ""}`;
+  });
+  const assign = `({ ${names.join(", ")} } = ${expr});`;
+  if (declared.length === 0) return assign;
+  const kw = declared.some((v) => declarationKeyword(v.declaration) === "var") ? "var" : "let";
+  return `${kw} ${decls.join(", ")};${eol}${indent}${assign}`;
+}
+
+/**
+ * Stage an extraction plan: write the file's new text (its BOM kept).
+ *
+ * @param stage The call's stage.
+ * @param plan The plan.
+ */
+export async function stageExtract(stage: Stage, plan: ExtractPlan): Promise<void> {
+  const current = await stage.readText(plan.path);
+  await stage.writeText(plan.path, { text: plan.text, bom: current.bom });
+}

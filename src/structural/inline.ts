@@ -1,0 +1,249 @@
+/**
+ * Inline: a variable's initialiser in place of its uses (all of them, or the
+ * one targeted), or a function's returned expression in place of its calls
+ * (all of them, or the one targeted), with its parameters replaced by the
+ * arguments — each substitution parenthesised where precedence needs it.
+ * The declaration goes once nothing refers to it any more (in any file).
+ * Refused when the result could behave differently: the variable is assigned
+ * again, a name it reads changes or is shadowed at the use (`unresolved`,
+ * `unsupported_call_site`, `name_clash`); an initialiser or argument with an
+ * effect (a call, an assignment, a fresh object) would run twice, never, in
+ * another order, or under a condition (`unsupported_call_site`); the function
+ * has statements besides one `return` (`control_flow_escapes`), recurses, is
+ * async, a generator or decorated (`unsupported_call_site`), or is used as a
+ * value (`value_reference`).
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import type { Stage } from "../fs/stage.ts";
+import type { Parsing } from "../syntax/types.ts";
+import { accessOf, nodeOf } from "./_extract_flow.ts";
+import { type FamilyRules, lineOf } from "./_extract_range.ts";
+import { conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
+import { inlineCalls } from "./_inline_function.ts";
+import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
+import { removalEdit } from "./node_edit.ts";
+import { findReferences } from "./references.ts";
+import { type ReferenceTarget, targetOccurrence } from "./reference_target.ts";
+import { nodeTarget } from "./selectors.ts";
+import { applyTextEdits, type TextEdit } from "./source.ts";
+import { openBound } from "./_bound_source.ts";
+
+/** Options of {@linkcode planInline}. */
+export interface InlineOptions {
+  /** Tool name for messages. */
+  tool: string;
+  /** Version of the file the caller holds. */
+  expectedVersion?: string | undefined;
+}
+
+/** What an inlining does. */
+export interface InlinePlan {
+  /** Relative path. */
+  path: string;
+  /** The file's new text. */
+  text: string;
+  /** What was inlined. */
+  kind: "variable" | "function";
+  /** Its name. */
+  name: string;
+  /** 1-based lines of the replaced uses or calls (in the old text). */
+  lines: number[];
+  /** Whether the declaration was removed (nothing refers to it any more). */
+  removed: boolean;
+}
+
+/**
+ * Plan an inlining.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage.
+ * @param path The file.
+ * @param target The declaration (name path, or {line, column} on its name) for every use, or one use or call.
+ * @param options Tool name and expected version.
+ * @returns The plan; a RecoverableError when the result cannot be proven to behave the same.
+ */
+export async function planInline(
+  parsing: Parsing,
+  stage: Stage,
+  path: string,
+  target: ReferenceTarget,
+  options: InlineOptions,
+): Promise<InlinePlan> {
+  const { file, fb, rules } = await openBound(parsing, stage, path, { ...options, doing: "inlining" });
+  const occ = await targetOccurrence(parsing, fb, target, options.tool);
+  const binding = occ.binding;
+  const declaration = binding
+    ? fb.occurrences.find((o) => o.binding === binding && o.kind === "definition")
+    : undefined;
+  if (!binding || !declaration) {
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot inline "${occ.name}" in "${file.rel}" (line ${
+        lineOf(file.text, occ.start)
+      }): it is not a variable or function declared in this file`,
+      {
+        hint: "Target a local variable or function: its name path, or the line and column of its name",
+        details: { path: file.rel, name: occ.name },
+      },
+    );
+  }
+  const ctx: InlineContext = { file, fb, rules, binding, declaration, target: occ, tool: options.tool };
+  const declNode = nodeOf(file, declaration);
+  const holder = declNode.parent;
+  let kind: InlinePlan["kind"];
+  let edits: { sites: TextEdit[]; lines: number[]; statement: Node };
+  if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
+    kind = "function";
+    edits = inlineCalls(ctx, holder, holder);
+  } else if (holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id) {
+    const value = holder.childForFieldName("value");
+    if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
+      kind = "function";
+      edits = inlineCalls(ctx, value, holder.parent!);
+    } else {
+      kind = "variable";
+      edits = inlineVariable(ctx, value, holder.parent!);
+    }
+  } else if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
+    kind = "variable";
+    edits = inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!);
+  } else {
+    throw inlineRefusal(
+      ctx,
+      "invalid_args",
+      "it is not declared by a plain variable declaration or a function",
+      "Inline a variable declared with one name and a value, or a function declaration",
+      declaration.start,
+    );
+  }
+  let removed = false;
+  const all = occ === declaration;
+  const out = [...edits.sites];
+  if (all && await unusedElsewhere(parsing, stage, ctx, options)) {
+    const statement = edits.statement;
+    const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
+      statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;
+    if (single && statement.parent?.type !== "export_statement") {
+      out.push(removalEdit(file, nodeTarget(file, statement)));
+      removed = true;
+    }
+  }
+  return {
+    path: file.rel,
+    text: applyTextEdits(file.text, out),
+    kind,
+    name: binding.name,
+    lines: edits.lines,
+    removed,
+  };
+}
+
+/** Whether no other file refers to a module-level symbol (a local one: always). */
+async function unusedElsewhere(
+  parsing: Parsing,
+  stage: Stage,
+  ctx: InlineContext,
+  options: InlineOptions,
+): Promise<boolean> {
+  const { fb, binding, declaration } = ctx;
+  const exported = fb.exportsAll || fb.exports.some((e) => e.local === binding);
+  if (binding.scope.kind !== "module" || !exported) return true;
+  const lineStart = fb.text.lastIndexOf("\n", declaration.start - 1) + 1;
+  const search = await findReferences(parsing, stage, ctx.file.rel, {
+    line: lineOf(fb.text, declaration.start),
+    column: declaration.start - lineStart + 1,
+  }, { tool: options.tool, scope: "project" });
+  return search.sites.every((s) => s.path === ctx.file.rel);
+}
+
+/** The statement of `container`'s block that holds `node`. */
+function statementOf(node: Node, rules: FamilyRules): Node {
+  let n = node;
+  while (n.parent && !rules.containers.has(n.parent.type)) n = n.parent;
+  return n;
+}
+
+/** A variable's initialiser in place of its uses. */
+function inlineVariable(
+  ctx: InlineContext,
+  value: Node | null,
+  statement: Node,
+): { sites: TextEdit[]; lines: number[]; statement: Node } {
+  const { file, fb, rules, binding, declaration, target } = ctx;
+  if (!value) {
+    throw inlineRefusal(
+      ctx,
+      "invalid_args",
+      "it is declared without a value",
+      "Give it a value first",
+      declaration.start,
+    );
+  }
+  const write = fb.occurrences.find((o) =>
+    o.binding === binding && o !== declaration &&
+    (o.kind === "definition" || accessOf(o, nodeOf(file, o), rules) !== "read")
+  );
+  if (write) {
+    throw inlineRefusal(
+      ctx,
+      "unresolved",
+      `it is assigned again at line ${
+        lineOf(file.text, write.start)
+      }, so its uses do not all see the initial value`,
+      "Inline only variables assigned once",
+      write.start,
+    );
+  }
+  const uses = usesOf(ctx);
+  const sites = target === declaration ? uses : uses.filter((u) => u === target);
+  if (sites.length === 0) {
+    throw inlineRefusal(
+      ctx,
+      "no_match",
+      target === declaration ? "it is never used" : "the position is not a use of it",
+      target === declaration
+        ? "Remove the declaration with remove_symbol instead"
+        : "Target the declaration (every use) or one use",
+      target.start,
+    );
+  }
+  if (hasEffect(value)) {
+    // An initialiser with an effect runs once, where it was: only into its one use, right below it.
+    const only = uses.length === 1 && sites.length === 1 ? sites[0]! : null;
+    const next = statement.nextNamedSibling;
+    const useNode = only ? nodeOf(file, only) : null;
+    const useStatement = useNode ? statementOf(useNode, rules) : null;
+    const why = !only
+      ? `its value has an effect (a call, an assignment or a fresh object) and it is used ${uses.length} times`
+      : useStatement?.id !== next?.id
+      ? "its value has an effect and its use is not in the statement right after it"
+      : conditionalAround(useNode!, useStatement!)
+      ? "its value has an effect and its use may run zero or several times"
+      : effectBefore(useStatement!, useNode!.startIndex)
+      ? "its value has an effect and would run after other effects of the statement that uses it"
+      : null;
+    if (why) {
+      throw inlineRefusal(
+        ctx,
+        "unsupported_call_site",
+        why,
+        "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
+        only?.start ?? declaration.start,
+      );
+    }
+  }
+  const valueText = file.text.slice(value.startIndex, value.endIndex);
+  const edits: TextEdit[] = [];
+  for (const site of sites) {
+    checkNames(ctx, value, site, value.endIndex, new Set());
+    const node = nodeOf(file, site);
+    const text = site.kind === "shorthand"
+      ? `${site.name}: ${parenthesised(value, valueText, node)}`
+      : parenthesised(value, valueText, node);
+    edits.push({ start: site.start, end: site.end, text });
+  }
+  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.start)), statement };
+}

@@ -1,0 +1,69 @@
+/**
+ * edit_extract_function: whole statements become a new function (or a method
+ * of the enclosing class when they use `this` / `self`), called where they
+ * were — an adapter over the structural engine's {@linkcode planExtract}.
+ *
+ * @module
+ */
+import { type LineRange, planExtract, stageExtract } from "../structural/extract.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of edit_extract_function. */
+export interface EditExtractFunctionArgs {
+  /** The file. */
+  path: string;
+  /** 1-based, inclusive lines of whole statements of one block (alias: `lines`). */
+  range: LineRange;
+  /** The new function's name (aliases: `function_name`, `new_name`). */
+  name: string;
+  /** Version of path last read. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** The edit_extract_function tool. */
+export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
+  name: "edit_extract_function",
+  description:
+    "Extract whole statements (range: 1-based start_line..end_line, complete statements of one block) into a new function, called where they were. Variables read inside and bound earlier in the enclosing function become parameters (in first-use order); variables assigned inside and used after are returned (const x = f(...), const { a, b } = f(...), a, b = f(...)). await makes an async function and an awaited call; yield a generator called with yield* / yield from. Statements using this / self become a method of the class (this.name(...), self.name(...)); otherwise the function goes after the enclosing top-level declaration. TypeScript parameter types are copied from their declarations. Refused: control_flow_escapes (return, break or continue leaving the statements — a return is fine when the range ends the function body), types_required (TypeScript: a parameter's type is not written where it is declared: annotate it first), name_clash (name already visible), invalid_args (a statement straddles the range: the message names it), unsupported_language (TypeScript, TSX, JavaScript and Python only). One atomic commit; dry_run previews.",
+  inputSchema: objectSchema({
+    path: PATH,
+    range: {
+      type: "object",
+      description:
+        'The statements: {"start_line": L1, "end_line": L2}, 1-based and inclusive, as read_file numbers lines',
+      properties: {
+        start_line: { type: "integer", minimum: 1, description: "First line (1-based)" },
+        end_line: { type: "integer", minimum: 1, description: "Last line (1-based, inclusive)" },
+      },
+      required: ["start_line", "end_line"],
+      additionalProperties: false,
+    },
+    name: { type: "string", minLength: 1, description: "The new function's name" },
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "range", "name"]),
+  mutates: true,
+  aliases: { lines: "range", function_name: "name", new_name: "name" },
+  async handler(args, { workspace, stage }) {
+    const plan = await planExtract(workspace, stage, args.path, args.range, args.name, {
+      tool: "edit_extract_function",
+      expectedVersion: args.expected_version,
+    });
+    await stageExtract(stage, plan);
+    return {
+      data: {
+        name: plan.name,
+        kind: plan.kind,
+        line: plan.line,
+        parameters: plan.parameters,
+        returns: plan.returns,
+        async: plan.async,
+        generator: plan.generator,
+        call: plan.call,
+      },
+    };
+  },
+};

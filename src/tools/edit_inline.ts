@@ -1,0 +1,56 @@
+/**
+ * edit_inline: a variable's value or a function's returned expression in
+ * place of its uses or calls — an adapter over the structural engine's
+ * {@linkcode planInline}.
+ *
+ * @module
+ */
+import { planInline } from "../structural/inline.ts";
+import type { ReferenceTarget } from "../structural/reference_target.ts";
+import { TARGET } from "./_reference_args.ts";
+import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+/** Arguments of edit_inline. */
+export interface EditInlineArgs {
+  /** The file. */
+  path: string;
+  /** The declaration (name path, or {line, column} on its name): every use; or {line, column} on one use or call. */
+  target: ReferenceTarget;
+  /** Version of path last read. */
+  expected_version?: string;
+  /** Preview only. */
+  dry_run?: boolean;
+}
+
+/** The edit_inline tool. */
+export const editInline: ToolDefinition<EditInlineArgs> = {
+  name: "edit_inline",
+  description:
+    "Inline a variable (its value in place of its uses) or a function (its returned expression in place of its calls, parameters replaced by the arguments), parenthesised where precedence needs it. target on the declaration (its name path, or {line, column} on its name): every use or call, and the declaration is removed once nothing refers to it (in any file); target {line, column} on one use or call: only that one. Refused when behaviour could change: unsupported_call_site (a value or argument with an effect — a call, an assignment, a fresh object — would run twice, never, out of order or under a condition; recursion; async, generator or decorated functions; spread arguments), control_flow_escapes (the function's body is more than one `return expression`), unresolved (the variable is assigned again), name_clash (a name it reads means something else at the use), value_reference (the function is used as a value, not called). TypeScript, TSX, JavaScript, Python. One atomic commit; dry_run previews.",
+  inputSchema: objectSchema({
+    path: PATH,
+    target: TARGET,
+    expected_version: EXPECTED_VERSION,
+    dry_run: DRY_RUN,
+  }, ["path", "target"]),
+  mutates: true,
+  aliases: { name_path: "target", position: "target" },
+  async handler(args, { workspace, stage }) {
+    const plan = await planInline(workspace, stage, args.path, args.target, {
+      tool: "edit_inline",
+      expectedVersion: args.expected_version,
+    });
+    const current = await stage.readText(plan.path);
+    await stage.writeText(plan.path, { text: plan.text, bom: current.bom });
+    return {
+      data: {
+        kind: plan.kind,
+        name: plan.name,
+        inlined: plan.lines.length,
+        lines: plan.lines,
+        removed: plan.removed,
+      },
+    };
+  },
+};

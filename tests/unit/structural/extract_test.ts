@@ -1,0 +1,451 @@
+/**
+ * Extract function on real code: jsdiff's UMD bundle (node_modules/diff/dist/diff.js, a pinned
+ * dependency), Python's textwrap module (/usr/lib/python3.11, Debian), rxjs's TypeScript sources.
+ * Each extraction re-parses, has the parameters and returns worked out by hand, and — for
+ * JavaScript and Python — a small program prints the same before and after.
+ */
+import assert from "node:assert/strict";
+import { RecoverableError } from "../../../src/errors.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { type ExtractPlan, planExtract } from "../../../src/structural/extract.ts";
+import ts from "typescript";
+import { assertReparses, RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { DIFF_JS, linesAt, run, sameJs, samePy, TEXTWRAP } from "./_refactor_programs.ts";
+
+async function extract(
+  path: string,
+  text: string,
+  range: { start_line: number; end_line: number },
+  name: string,
+): Promise<ExtractPlan> {
+  const ws = await workspaceOf({ [`/${path}`]: text });
+  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, name, { tool: "test" });
+  const language = path.endsWith(".py") ? "python" : path.endsWith(".ts") ? "typescript" : "javascript";
+  await assertReparses(language, text, plan.text, path);
+  assert.equal(new TextDecoder().decode((await ws.fs.read(`/${path}`))!), text, "planning writes nothing");
+  return plan;
+}
+
+async function refusal(
+  path: string,
+  text: string,
+  range: { start_line: number; end_line: number },
+  name = "extracted",
+): Promise<RecoverableError> {
+  const ws = await workspaceOf({ [`/${path}`]: text });
+  try {
+    await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, name, { tool: "test" });
+  } catch (e) {
+    assert.ok(e instanceof RecoverableError, String(e));
+    assert.ok(e.hint.length > 0);
+    return e;
+  }
+  assert.fail("expected a refusal");
+}
+
+/** Parsed sources shared by the type checks (the lib files are parsed once). */
+const PARSED = new Map<string, ts.SourceFile>();
+
+/** The TypeScript compiler's errors for one rxjs file after an edit (the other sources as shipped), strict. */
+function typeErrors(path: string, text: string): string[] {
+  const root = "/rxjs/";
+  const files = new Map(Object.entries(RXJS).map(([k, v]) => [`/rxjs${k}`, v]));
+  files.set(`${root}${path}`, text);
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    lib: ["lib.es2020.d.ts", "lib.dom.d.ts"],
+    types: [],
+    skipLibCheck: true,
+  };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  host.getSourceFile = (name, version) => {
+    const source = files.get(name);
+    const key = `${name}\0${source ?? ""}`;
+    let sf = PARSED.get(key);
+    if (!sf) {
+      sf = source !== undefined ? ts.createSourceFile(name, source, version) : getSourceFile(name, version);
+      if (sf) PARSED.set(key, sf);
+    }
+    return sf;
+  };
+  host.fileExists = (name) => files.has(name) || (!name.startsWith(root) && fileExists(name));
+  host.directoryExists = (name) => name.startsWith("/rxjs") || ts.sys.directoryExists(name);
+  host.readFile = (name) => files.get(name) ?? (name.startsWith(root) ? undefined : readFile(name));
+  const program = ts.createProgram([`${root}${path}`], options, host);
+  const file = program.getSourceFile(`${root}${path}`)!;
+  return [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map((d) =>
+    ts.flattenDiagnosticMessageText(d.messageText, "\n")
+  );
+}
+
+Deno.test("planExtract() moves jsdiff's line merging into a function: exact bytes, same output", async () => {
+  const range = linesAt(DIFF_JS, "const retLines = [], linesAndNewlines", 15);
+  const plan = await extract("diff.js", DIFF_JS, range, "mergeLines");
+  assert.deepEqual(plan.parameters, ["value", "options"]);
+  assert.deepEqual(plan.returns, ["retLines"]);
+  assert.equal(plan.kind, "function");
+  const start = DIFF_JS.indexOf("    function tokenize(value, options) {");
+  const end = DIFF_JS.indexOf("    function isSentenceEndPunct");
+  const expected = [
+    "    function tokenize(value, options) {",
+    "        if (options.stripTrailingCr) {",
+    "            // remove one \\r before \\n to match GNU diff's --strip-trailing-cr behavior",
+    "            value = value.replace(/\\r\\n/g, '\\n');",
+    "        }",
+    "        const retLines = mergeLines(value, options);",
+    "        return retLines;",
+    "    }",
+    "",
+    "    function mergeLines(value, options) {",
+    "        const retLines = [], linesAndNewlines = value.split(/(\\n|\\r\\n)/);",
+    "        // Ignore the final empty token that occurs if the string ends with a new line",
+    "        if (!linesAndNewlines[linesAndNewlines.length - 1]) {",
+    "            linesAndNewlines.pop();",
+    "        }",
+    "        // Merge the content and line separators into single tokens",
+    "        for (let i = 0; i < linesAndNewlines.length; i++) {",
+    "            const line = linesAndNewlines[i];",
+    "            if (i % 2 && !options.newlineIsToken) {",
+    "                retLines[retLines.length - 1] += line;",
+    "            }",
+    "            else {",
+    "                retLines.push(line);",
+    "            }",
+    "        }",
+    "        return retLines;",
+    "    }",
+    "",
+    "",
+  ].join("\n");
+  assert.equal(plan.text.slice(start, plan.text.indexOf("    function isSentenceEndPunct")), expected);
+  assert.equal(plan.text.slice(0, start), DIFF_JS.slice(0, start), "nothing before the function changes");
+  assert.equal(plan.text.slice(plan.text.indexOf("    function isSentenceEndPunct")), DIFF_JS.slice(end));
+  assert.equal(
+    plan.line,
+    expected.split("\n").indexOf("    function mergeLines(value, options) {") + 1 +
+      DIFF_JS.slice(0, start).split("\n").length - 1,
+  );
+  await sameJs(plan);
+});
+
+Deno.test("planExtract() on jsdiff: methods for this, a trailing return, loop state in and out", async () => {
+  // Statements using `this` become a method of Diff, called through this.
+  const tokens = await extract(
+    "diff.js",
+    DIFF_JS,
+    linesAt(DIFF_JS, "const oldString = this.castInput", 4),
+    "tokens",
+  );
+  assert.equal(tokens.kind, "method");
+  assert.deepEqual(tokens.parameters, ["oldStr", "options", "newStr"]);
+  assert.deepEqual(tokens.returns, ["oldTokens", "newTokens"]);
+  assert.equal(tokens.call, "const { oldTokens, newTokens } = this.tokens(oldStr, options, newStr);");
+  assert.match(
+    tokens.text,
+    /\n {8}tokens\(oldStr, options, newStr\) \{\n {12}const oldString = this\.castInput/,
+  );
+  await sameJs(tokens);
+  // The counters of a while loop: read before and assigned inside, used after → parameters and returns.
+  const common = await extract(
+    "diff.js",
+    DIFF_JS,
+    linesAt(DIFF_JS, "while (newPos + 1 < newLen", 8),
+    "advance",
+  );
+  assert.equal(common.kind, "method");
+  assert.deepEqual(common.parameters, [
+    "newPos",
+    "newLen",
+    "oldPos",
+    "oldLen",
+    "oldTokens",
+    "newTokens",
+    "options",
+    "commonCount",
+    "basePath",
+  ]);
+  assert.deepEqual(common.returns, ["newPos", "oldPos", "commonCount"]);
+  assert.match(common.call, /^\(\{ newPos, oldPos, commonCount \} = this\.advance\(/);
+  await sameJs(common);
+  // A range that ends the function body may return: the call returns the new function's result.
+  const split = await extract(
+    "diff.js",
+    DIFF_JS,
+    linesAt(DIFF_JS, "const result = text.split('\\n')", 8),
+    "splitWith",
+  );
+  assert.equal(split.call, "return splitWith(text, hasTrailingNl);");
+  assert.deepEqual(split.returns, []);
+  await sameJs(split);
+});
+
+Deno.test("planExtract() moves textwrap.dedent's margin search into a function: exact bytes, same output", async () => {
+  const range = linesAt(TEXTWRAP, "    margin = None", 24);
+  const plan = await extract("textwrap.py", TEXTWRAP, range, "common_margin");
+  assert.deepEqual(plan.parameters, ["text"]);
+  assert.deepEqual(plan.returns, ["margin", "text"]);
+  assert.equal(plan.call, "margin, text = common_margin(text)");
+  const def = plan.text.indexOf("def common_margin(text):");
+  assert.ok(def > plan.text.indexOf("def dedent(text):"), "after the enclosing function");
+  const body = plan.text.slice(def, plan.text.indexOf("def indent("));
+  assert.equal(
+    body,
+    [
+      "def common_margin(text):",
+      "    margin = None",
+      "    text = _whitespace_only_re.sub('', text)",
+      "    indents = _leading_whitespace_re.findall(text)",
+      "    for indent in indents:",
+      "        if margin is None:",
+      "            margin = indent",
+      "",
+      "        # Current line more deeply indented than previous winner:",
+      "        # no change (previous winner is still on top).",
+      "        elif indent.startswith(margin):",
+      "            pass",
+      "",
+      "        # Current line consistent with and no deeper than previous winner:",
+      "        # it's the new winner.",
+      "        elif margin.startswith(indent):",
+      "            margin = indent",
+      "",
+      "        # Find the largest common whitespace between current line and previous",
+      "        # winner.",
+      "        else:",
+      "            for i, (x, y) in enumerate(zip(margin, indent)):",
+      "                if x != y:",
+      "                    margin = margin[:i]",
+      "                    break",
+      "    return margin, text",
+      "",
+      "",
+      "",
+    ].join("\n"),
+  );
+  await samePy(plan);
+});
+
+Deno.test("planExtract() on textwrap: a method for self, a generator by yield from, a trailing return", async () => {
+  const long = await extract(
+    "textwrap.py",
+    TEXTWRAP,
+    linesAt(TEXTWRAP, "            # The current line is full, and", 10),
+    "_trim_line",
+  );
+  assert.equal(long.kind, "method");
+  assert.deepEqual(long.parameters, ["self", "chunks", "width", "cur_line", "cur_len"]);
+  assert.equal(long.call, "cur_len = self._trim_line(chunks, width, cur_line, cur_len)");
+  assert.match(
+    long.text,
+    /\n {4}def _trim_line\(self, chunks, width, cur_line, cur_len\):\n {8}# The current line/,
+  );
+  await samePy(long);
+  // The body of the prefixed_lines generator: delegated to with yield from; the new function goes next to
+  // prefixed_lines inside indent(), so text, prefix and predicate stay visible to it (no parameters); it takes
+  // the gap prefixed_lines has to what follows it (none).
+  const gen = await extract(
+    "textwrap.py",
+    TEXTWRAP,
+    linesAt(TEXTWRAP, "        for line in text.splitlines(True):", 2),
+    "_each",
+  );
+  assert.equal(gen.call, "yield from _each()");
+  assert.equal(gen.generator, true);
+  assert.deepEqual(gen.parameters, []);
+  assert.ok(
+    gen.text.includes(
+      [
+        "    def prefixed_lines():",
+        "        yield from _each()",
+        "    def _each():",
+        "        for line in text.splitlines(True):",
+        "            yield (prefix + line if predicate(line) else line)",
+        "    return ''.join(prefixed_lines())",
+      ].join("\n"),
+    ),
+  );
+  await samePy(gen);
+  // A trailing return in a method body.
+  const fill = await extract(
+    "textwrap.py",
+    TEXTWRAP,
+    linesAt(TEXTWRAP, '        return "\\n".join(self.wrap(text))', 1),
+    "_joined",
+  );
+  assert.equal(fill.call, "return self._joined(text)");
+  await samePy(fill);
+});
+
+Deno.test("planExtract() keeps a Python nonlocal: ast.unparse's precedence step, same output", async () => {
+  const AST = Deno.readTextFileSync("/usr/lib/python3.11/ast.py");
+  const plan = await extract(
+    "ast.py",
+    AST,
+    linesAt(AST, "            operator_precedence = operator_precedence.next()", 3),
+    "_step",
+  );
+  assert.deepEqual(plan.parameters, ["node"], "self and operator_precedence are visible where _step goes");
+  assert.ok(
+    plan.text.includes(
+      [
+        "        def increasing_level_traverse(node):",
+        "            nonlocal operator_precedence",
+        "            _step(node)",
+        "",
+        "        def _step(node):",
+        "            nonlocal operator_precedence",
+        "            operator_precedence = operator_precedence.next()",
+        "            self.set_precedence(operator_precedence, node)",
+        "            self.traverse(node)",
+        "",
+        "        with self.require_parens(operator_precedence, node):",
+      ].join("\n"),
+    ),
+  );
+  const program = [
+    "-c",
+    'import astx\nfor s in ["a and (b or c) and not d or e", "x or y or (z and w)"]:\n    print(astx.unparse(astx.parse(s)))',
+  ];
+  const before = await run("python3", program, "astx.py", AST);
+  assert.equal(before, "a and (b or c) and (not d) or e\nx or y or (z and w)\n");
+  assert.equal(await run("python3", program, "astx.py", plan.text), before);
+});
+
+Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their declarations, type parameters kept", async () => {
+  // map's projection call: the new function goes next to the subscribe call, inside the operator's closure,
+  // where project, thisArg, index and map's T are visible; value's type is copied from the arrow's parameter.
+  const mapTs = RXJS["/internal/operators/map.ts"]!;
+  const emit = await extract(
+    "internal/operators/map.ts",
+    mapTs,
+    linesAt(mapTs, "        subscriber.next(project.call(thisArg, value, index++));", 1),
+    "emit",
+  );
+  assert.deepEqual(emit.parameters, ["value"]);
+  assert.ok(
+    emit.text.includes(
+      [
+        "        emit(value);",
+        "      })",
+        "    );",
+        "    function emit(value: T) {",
+        "      subscriber.next(project.call(thisArg, value, index++));",
+        "    }",
+        "  });",
+      ].join("\n"),
+    ),
+    emit.text,
+  );
+  // A module-level function needs the type parameters its copied types name.
+  const path = "internal/util/isReadableStreamLike.ts";
+  const text = RXJS[`/${path}`]!;
+  const reader = await extract(
+    path,
+    text,
+    linesAt(text, "  const reader = readableStream.getReader();", 1),
+    "readerOf",
+  );
+  assert.equal(reader.call, "const reader = readerOf(readableStream);");
+  assert.match(
+    reader.text,
+    /\n}\n\nfunction readerOf<T>\(readableStream: ReadableStreamLike<T>\) \{\n {2}const reader = readableStream\.getReader\(\);\n {2}return reader;\n}\n/,
+  );
+  // The rest of the async generator: refused while reader's type is not written; once it is, an async
+  // generator delegated to, its final return passed on.
+  const typesNeeded = await refusal(path, text, linesAt(text, "  try {", 11), "pump");
+  assert.equal(typesNeeded.code, "types_required");
+  assert.match(
+    typesNeeded.message,
+    /the type of "reader" \(declared at line 5\) is not written in its declaration/,
+  );
+  const typed = text.replace(
+    "const reader = readableStream.getReader();",
+    "const reader: ReturnType<ReadableStreamLike<T>['getReader']> = readableStream.getReader();",
+  );
+  const pump = await extract(path, typed, linesAt(typed, "  try {", 11), "pump");
+  assert.ok(pump.async && pump.generator);
+  assert.equal(pump.call, "return yield* pump(reader);");
+  assert.match(
+    pump.text,
+    /\nasync function\* pump<T>\(reader: ReturnType<ReadableStreamLike<T>\['getReader'\]>\) \{\n {2}try \{/,
+  );
+  assert.deepEqual(typeErrors(path, text), [], "the check runs clean on the file as shipped");
+  assert.notDeepEqual(
+    typeErrors(path, text.replace("(readableStream: ReadableStreamLike<T>)", "(readableStream)")),
+    [],
+  );
+  for (const [p, t] of [[path, reader.text], [path, pump.text], ["internal/operators/map.ts", emit.text]]) {
+    assert.deepEqual(typeErrors(p!, t!), [], `${p} type-checks after the extraction`);
+  }
+  // An untyped arrow parameter cannot be written either.
+  const scan = RXJS["/internal/operators/scanInternals.ts"]!;
+  const untyped = await refusal(
+    "internal/operators/scanInternals.ts",
+    scan,
+    linesAt(scan, "          // Always increment the index.", 13),
+  );
+  assert.equal(untyped.code, "types_required");
+  assert.match(untyped.message, /"value"/);
+});
+
+Deno.test("planExtract() refuses what it cannot prove, naming where", async () => {
+  const loopBody = linesAt(DIFF_JS, "            const line = linesAndNewlines[i];", 7);
+  const ok = await extract("diff.js", DIFF_JS, loopBody, "mergeOne");
+  assert.deepEqual(ok.parameters, ["linesAndNewlines", "i", "options", "retLines"]);
+  const straddle = await refusal(
+    "diff.js",
+    DIFF_JS,
+    linesAt(DIFF_JS, "const retLines = [], linesAndNewlines", 14),
+  );
+  assert.equal(straddle.code, "invalid_args");
+  assert.match(
+    straddle.message,
+    /for_statement at lines \d+-\d+ \("for \(let i = 0; i < linesAndNewlines\.len"\) straddles it/,
+  );
+  const brk = await refusal(
+    "textwrap.py",
+    TEXTWRAP,
+    linesAt(TEXTWRAP, "                if cur_len + l <= width:", 7),
+  );
+  assert.equal(brk.code, "control_flow_escapes");
+  assert.match(brk.message, /the break at line \d+ jumps to a loop outside them/);
+  const ret = await refusal("diff.js", DIFF_JS, linesAt(DIFF_JS, "        if (hasTrailingNl) {", 1));
+  assert.equal(ret.code, "invalid_args");
+  const early = await refusal("textwrap.py", TEXTWRAP, linesAt(TEXTWRAP, "    if predicate is None:", 2));
+  assert.equal(
+    early.code,
+    "invalid_args",
+    "the def of predicate ends inside the if: a straddle is not a refusal to compute",
+  );
+  const unbound = await refusal("textwrap.py", TEXTWRAP, linesAt(TEXTWRAP, "        if self.width <= 0:", 9));
+  assert.equal(unbound.code, "unresolved");
+  assert.match(unbound.message, /"indent" is assigned there on some paths only/);
+  const clash = await refusal("textwrap.py", TEXTWRAP, linesAt(TEXTWRAP, "    margin = None", 24), "indent");
+  assert.equal(clash.code, "name_clash");
+  const member = await refusal(
+    "textwrap.py",
+    TEXTWRAP,
+    linesAt(TEXTWRAP, "            # The current line is full, and", 10),
+    "_split",
+  );
+  assert.equal(member.code, "name_clash");
+  assert.match(member.message, /the class already has a member "_split"/);
+  const TYPES = Deno.readTextFileSync("/usr/lib/python3.11/types.py");
+  const asyncGen = await refusal("types.py", TYPES, linesAt(TYPES, "    yield\n_ag = _ag()", 1));
+  assert.equal(asyncGen.code, "control_flow_escapes");
+  assert.match(asyncGen.message, /yield inside an async generator/);
+  const reserved = await refusal(
+    "textwrap.py",
+    TEXTWRAP,
+    linesAt(TEXTWRAP, "    margin = None", 24),
+    "lambda",
+  );
+  assert.equal(reserved.code, "invalid_args");
+});
