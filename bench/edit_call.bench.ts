@@ -23,43 +23,12 @@ import { createMemoryBackend, createWorkspace, Grammars, type Workspace } from "
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { TreeCache } from "../src/syntax/trees.ts";
 import { versionOf } from "../src/fs/version.ts";
+import { buildCPythonFile } from "./_cpython.ts";
 
 const RUNS = runsArg(Deno.args, 15);
 const LINES = 20000;
 
-/** CPython's standard library (where python3 is), concatenated to LINES lines of modules that compile. */
-async function buildFile(): Promise<{ text: string; files: number }> {
-  const probe = await new Deno.Command("python3", {
-    args: [
-      "-c",
-      `import glob, sysconfig
-out, n = [], 0
-for f in sorted(glob.glob(sysconfig.get_paths()["stdlib"] + "/*.py")):
-    try:
-        t = open(f, encoding="utf-8").read()
-        compile(t, f, "exec")
-    except Exception:
-        continue
-    out.extend(t.rstrip("\\n").split("\\n"))
-    n += 1
-    if len(out) >= ${LINES}:
-        break
-import sys
-sys.stdout.write(str(n) + "\\n" + "\\n".join(out) + "\\n")`,
-    ],
-    stdout: "piped",
-  }).output();
-  if (!probe.success) throw new Error("edit_call.bench: python3 is needed for the corpus (CPython's stdlib)");
-  const all = new TextDecoder().decode(probe.stdout);
-  const nl = all.indexOf("\n");
-  // Whole modules only: cut at the last top-level statement before LINES.
-  const lines = all.slice(nl + 1).split("\n");
-  let cut = Math.min(LINES, lines.length);
-  while (cut > 0 && /^[ \t]/.test(lines[cut] ?? "")) cut--;
-  return { text: lines.slice(0, cut).join("\n") + "\n", files: Number(all.slice(0, nl)) };
-}
-
-const { text, files } = await buildFile();
+const { text, files } = await buildCPythonFile(LINES);
 const lines = text.split("\n");
 const grammars = new Grammars(createWasmLoader());
 

@@ -323,14 +323,25 @@ export function resolveRustPath(files: ReadonlySet<string>, from: string, source
   return file;
 }
 
-/** The directory part of a relative path ("" at the root). */
-function dirOf(path: string): string {
+/**
+ * The directory part of a relative path ("" at the root).
+ *
+ * @param path A relative path.
+ * @returns Its directory.
+ */
+export function dirOf(path: string): string {
   const i = path.lastIndexOf("/");
   return i < 0 ? "" : path.slice(0, i);
 }
 
-/** Join and normalise relative path parts (`.` and `..` folded; never above the root). */
-function joinPath(dir: string, rel: string): string {
+/**
+ * Join and normalise relative path parts (`.` and `..` folded; never above the root).
+ *
+ * @param dir A relative directory ("" for the root).
+ * @param rel A path relative to it.
+ * @returns The normalised relative path.
+ */
+export function joinPath(dir: string, rel: string): string {
   const out: string[] = [];
   for (const part of `${dir}/${rel}`.split("/")) {
     if (part === "" || part === ".") continue;

@@ -12,7 +12,7 @@ import { versionOf } from "../fs/version.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
-import { changedSpan, type SyntaxProblem, syntaxProblems } from "./trees.ts";
+import { changedSpan, pointIn, type SyntaxProblem, syntaxProblems } from "./trees.ts";
 import { rowOf } from "../fs/lines.ts";
 
 /** New syntax problems in one file. */
@@ -33,11 +33,6 @@ export interface SyntaxRegression {
 interface Rows {
   first: number;
   last: number;
-}
-
-/** 1-based line of a UTF-16 offset. */
-function lineAt(text: string, offset: number): number {
-  return rowOf(text, offset) + 1;
 }
 
 function key(p: SyntaxProblem): string {
@@ -119,8 +114,12 @@ export async function findSyntaxRegressions(
     }
     const language = ws.grammars.languageOf(change.path, afterText.slice(0, HEAD_CHARS));
     if (!language) continue;
-    let beforeText: string | null = null;
-    if (change.before !== null && change.baseVersion !== null) {
+    // The cached tree of the state before (a read, outline or earlier edit left it) holds its text too.
+    const cachedBefore = change.before !== null && change.baseVersion !== null
+      ? ws.trees.peek(change.path, language, change.baseVersion)
+      : null;
+    let beforeText: string | null = cachedBefore?.text ?? null;
+    if (beforeText === null && change.before !== null && change.baseVersion !== null) {
       try {
         beforeText = decodeText(change.before, change.path).text;
       } catch {
@@ -134,15 +133,17 @@ export async function findSyntaxRegressions(
     const span = beforeText === null ? null : changedSpan(beforeText, afterText);
     if (beforeText !== null && span) {
       const end = Math.max(span.start, span.newEnd - 1);
-      edited = { start_line: lineAt(afterText, span.start), end_line: lineAt(afterText, end) };
-      // 0-based rows with a row of margin each side (a header's or a closer's line); the prefix is shared.
+      // The row where the edit starts (the prefix is shared), found from the cached tree when there is one;
+      // the rows where it ends, by counting line breaks inside the edit only.
+      const first = cachedBefore
+        ? pointIn(cachedBefore.tree, beforeText, span.start).row
+        : rowOf(afterText, span.start);
+      edited = { start_line: first + 1, end_line: first + rowOf(afterText, end, span.start) + 1 };
+      // 0-based rows with a row of margin each side (a header's or a closer's line).
       rowsAfter = { first: Math.max(0, edited.start_line - 2), last: edited.end_line };
-      rowsBefore = { first: rowsAfter.first, last: lineAt(beforeText, span.oldEnd) };
+      rowsBefore = { first: rowsAfter.first, last: first + rowOf(beforeText, span.oldEnd, span.start) + 1 };
     }
     // The cached tree of the state before is judged now: parsing the new text re-parses it in place.
-    const cachedBefore = beforeText === null
-      ? null
-      : ws.trees.peek(change.path, language, change.baseVersion!);
     let had: Had | null = cachedBefore ? hadBefore(cachedBefore.tree.rootNode, language, rowsBefore) : null;
     const parsed = await ws.trees.parse(change.path, language, await versionOf(change.after), afterText);
     const problems = syntaxProblems(parsed.tree.rootNode, 500);

@@ -88,16 +88,29 @@ export function changedSpan(
 }
 
 /**
+ * The Point of a UTF-16 offset in the text `tree` was parsed from, found from the nearest node of the tree
+ * instead of a scan from the top of the text.
+ *
+ * @param tree The tree of `text`.
+ * @param text The text it was parsed from.
+ * @param offset A UTF-16 offset in `text`.
+ * @returns Its row and column (as {@linkcode pointAt} gives them).
+ */
+export function pointIn(tree: Tree, text: string, offset: number): Point {
+  const anchor = tree.rootNode.descendantForIndex(offset);
+  return anchor && anchor.startIndex <= offset
+    ? advancePoint(text, anchor.startIndex, anchor.startPosition, offset)
+    : pointAt(text, offset);
+}
+
+/**
  * The tree-sitter edit that turns `oldText` (parsed as `tree`) into `text`: the changed span, its start point
  * found from the nearest node of `tree` instead of a scan from the top. Null when the texts are equal.
  */
 function editBetween(tree: Tree, oldText: string, text: string): Edit | null {
   const span = changedSpan(oldText, text);
   if (!span) return null;
-  const anchor = tree.rootNode.descendantForIndex(span.start);
-  const startPosition = anchor && anchor.startIndex <= span.start
-    ? advancePoint(oldText, anchor.startIndex, anchor.startPosition, span.start)
-    : pointAt(oldText, span.start);
+  const startPosition = pointIn(tree, oldText, span.start);
   return {
     startIndex: span.start,
     oldEndIndex: span.oldEnd,

@@ -96,39 +96,78 @@ export function exactCands(doc: TextDoc, search: string[]): Cand[] {
 }
 
 /**
- * {@linkcode contiguous} over the trim keys, found by searching the text for the longest search key instead of
- * keying every line: only the lines where it occurs, and their neighbours, are trimmed.
+ * Visit the lines (0-based, ascending) whose trim key is `key` (not empty): from the trim keys when they are
+ * built, else by searching the text for `key`, so that no line is keyed but the ones that hold it. `visit`
+ * returns false to stop.
+ */
+function linesKeyed(doc: TextDoc, key: string, visit: (line: number) => boolean): void {
+  if (doc.hasKeys("trim")) {
+    const keys = doc.keys("trim");
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key && !visit(i)) return;
+    return;
+  }
+  const text = doc.text;
+  // A line whose trim key is `key` holds it at its first non-blank character: the first hit in each line decides.
+  for (let o = text.indexOf(key); o !== -1;) {
+    const i = doc.lineAt(o);
+    if (doc.line(i).trim() === key && !visit(i)) return;
+    o = doc.hasLine(i + 1) ? text.indexOf(key, doc.offsetOf(i + 1)) : -1;
+  }
+}
+
+/** The trim key of line `i` (which must exist): from the keys when they are built. */
+function trimKeyAt(doc: TextDoc, i: number): string {
+  return doc.hasKeys("trim") ? doc.keys("trim")[i]! : doc.line(i).trim();
+}
+
+/** The first of the longest keys: the pivot a run is looked up by. */
+function pivotOf(skeys: readonly string[]): number {
+  let pivot = 0;
+  for (let j = 1; j < skeys.length; j++) if (skeys[j]!.length > skeys[pivot]!.length) pivot = j;
+  return pivot;
+}
+
+/**
+ * {@linkcode contiguous} over the trim keys, found from the lines that hold the longest search key (see
+ * {@linkcode linesKeyed}) instead of keying every line.
  */
 function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   const n = skeys.length;
-  const total = doc.lineCount;
-  if (n === 0 || n > total) return [];
-  let pivot = 0;
-  for (let j = 1; j < n; j++) if (skeys[j]!.length > skeys[pivot]!.length) pivot = j;
+  if (n === 0) return [];
+  const pivot = pivotOf(skeys);
   const pk = skeys[pivot]!;
-  if (pk === "") return contiguous(doc.keys("trim"), skeys, limit);
-  const text = doc.text;
-  const last = total - n + pivot;
+  if (pk === "") return n > doc.lineCount ? [] : contiguous(doc.keys("trim"), skeys, limit);
   const out: number[] = [];
-  // A line whose trim key is pk holds pk at its first non-blank character: the first hit in each line decides.
-  for (let o = text.indexOf(pk); o !== -1;) {
-    const i = doc.lineAt(o);
-    if (i >= pivot && i <= last && doc.line(i).trim() === pk) {
-      const start = i - pivot;
-      let ok = true;
-      for (let j = 0; j < n; j++) {
-        if (j !== pivot && doc.line(start + j).trim() !== skeys[j]) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) {
-        out.push(start);
-        if (out.length >= limit) break;
-      }
-    }
-    o = i + 1 < total ? text.indexOf(pk, doc.offsetOf(i + 1)) : -1;
-  }
+  // Lines are found only as far as the last hit: the run must fit (its last line exists) to be checked.
+  linesKeyed(doc, pk, (i) => {
+    const start = i - pivot;
+    if (start < 0 || !doc.hasLine(start + n - 1)) return true;
+    for (let j = 0; j < n; j++) if (j !== pivot && trimKeyAt(doc, start + j) !== skeys[j]) return true;
+    out.push(start);
+    return out.length < limit;
+  });
+  return out;
+}
+
+/**
+ * {@linkcode contiguous} over the trim_end keys: runs of trim matches whose lines also agree on leading
+ * whitespace, found from the lines that hold the longest key (see {@linkcode linesKeyed}).
+ */
+function trimEndRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
+  const n = skeys.length;
+  if (n === 0) return [];
+  const pivot = pivotOf(skeys);
+  const same = (i: number, k: string) => trimKeyAt(doc, i) === k.trimStart() && doc.body(i).trimEnd() === k;
+  const pk = skeys[pivot]!.trimStart();
+  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, same, limit);
+  const out: number[] = [];
+  linesKeyed(doc, pk, (i) => {
+    const start = i - pivot;
+    if (start < 0 || !doc.hasLine(start + n - 1)) return true;
+    for (let j = 0; j < n; j++) if (!same(start + j, skeys[j]!)) return true;
+    out.push(start);
+    return out.length < limit;
+  });
   return out;
 }
 
@@ -157,29 +196,48 @@ export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[
     const trim = doc.keys("trim");
     starts = contiguousWhere(trim, skeys, (i, k) => squashes(trim[i]!, k));
   } else if (kind === "trim_end") {
-    const trim = doc.keys("trim");
-    starts = contiguousWhere(trim, skeys, (i, k) => trim[i] === k.trimStart() && doc.body(i).trimEnd() === k);
+    starts = trimEndRuns(doc, skeys);
   } else if (kind === "trim" && !doc.hasKeys("trim")) {
     starts = trimRuns(doc, skeys);
   } else starts = contiguous(doc.keys(kind), skeys);
   return starts.map((s) => ({ start: s, end: s + search.length, pairs: null }));
 }
 
-/** Blank-line-insensitive: match the non-blank lines in order, whatever blank lines lie between. */
+/**
+ * Blank-line-insensitive: match the non-blank lines in order, whatever blank lines lie between. Found from the
+ * lines that hold the longest non-blank search line, walking over blank lines to its neighbours: the runs
+ * {@linkcode contiguous} finds over the non-blank lines, in the same order, without indexing them all.
+ */
 export function blankCands(doc: TextDoc, search: string[]): Cand[] {
   const sIdx: number[] = [];
   for (let j = 0; j < search.length; j++) if (search[j]!.trim() !== "") sIdx.push(j);
   if (sIdx.length === 0) return [];
-  const keys = doc.keys("trim");
-  const fIdx: number[] = [];
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== "") fIdx.push(i);
-  const fk = fIdx.map((i) => keys[i]!);
   const sk = sIdx.map((j) => search[j]!.trim());
-  return contiguous(fk, sk).map((r) => ({
-    start: fIdx[r]!,
-    end: fIdx[r + sk.length - 1]! + 1,
-    pairs: sIdx.map((j, t) => [j, fIdx[r + t]!] as [number, number]),
-  }));
+  const pivot = pivotOf(sk);
+  const out: Cand[] = [];
+  const at: number[] = new Array(sk.length);
+  linesKeyed(doc, sk[pivot]!, (i) => {
+    at[pivot] = i;
+    let f = i;
+    for (let t = pivot - 1; t >= 0; t--) {
+      do f--; while (f >= 0 && trimKeyAt(doc, f) === "");
+      if (f < 0 || trimKeyAt(doc, f) !== sk[t]) return true;
+      at[t] = f;
+    }
+    f = i;
+    for (let t = pivot + 1; t < sk.length; t++) {
+      do f++; while (doc.hasLine(f) && trimKeyAt(doc, f) === "");
+      if (!doc.hasLine(f) || trimKeyAt(doc, f) !== sk[t]) return true;
+      at[t] = f;
+    }
+    out.push({
+      start: at[0]!,
+      end: at[sk.length - 1]! + 1,
+      pairs: sIdx.map((j, t) => [j, at[t]!] as [number, number]),
+    });
+    return out.length < 1000;
+  });
+  return out;
 }
 
 /** The [search line, file line] pairs of a candidate. */

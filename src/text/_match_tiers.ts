@@ -135,9 +135,7 @@ export function unicodeTier(ctx: Ctx, search: string[], replace: string[]): Step
   UNICODE_FOLD_RE.lastIndex = 0;
   const inSearch = UNICODE_FOLD_RE.test(searchText);
   UNICODE_FOLD_RE.lastIndex = 0;
-  const inFile = UNICODE_FOLD_RE.test(ctx.doc.text);
-  UNICODE_FOLD_RE.lastIndex = 0;
-  if (!inSearch && !inFile) return null;
+  if (!inSearch && !ctx.doc.foldable) return null;
   const s = step(ctx, "unicode", keyedCands(ctx.doc, "unicode", search), search, replace, true);
   return s;
 }

@@ -230,12 +230,12 @@ export function applyMatch(doc: TextDoc, m: BlockMatch, block?: EditBlock): stri
     // Exact hit in an LF-only file: splice the text, no line split.
     return doc.text.slice(0, m.textSpan.from) + m.replacement.join("\n") + doc.text.slice(m.textSpan.to);
   }
-  const count = doc.lineCount;
-  const atEof = m.end >= count;
+  // Lines are looked up only as far as the match's end (not counted to the end of the file).
+  const atEof = !doc.hasLine(m.end);
   const old: string[] = [];
-  for (let i = m.start; i < Math.min(m.end, count); i++) old.push(doc.line(i));
+  for (let i = m.start; i < m.end && doc.hasLine(i); i++) old.push(doc.line(i));
   const rep = m.replacement;
-  const lastEnding = old.length > 0 ? endingOf(old[old.length - 1]!) : (m.start < count ? doc.eol : "");
+  const lastEnding = old.length > 0 ? endingOf(old[old.length - 1]!) : (doc.hasLine(m.start) ? doc.eol : "");
   // The replaced lines with their endings; the text around them is spliced (or, at the end, copied).
   const mid: string[] = [];
   for (let k = 0; k < rep.length; k++) {

@@ -70,6 +70,7 @@ export function closestWindow(
   });
   const picked = [...tokens].sort((a, b) => b[0].length - a[0].length).slice(0, 6);
   const text = doc.text;
+  // One indexOf scan per token: a regular expression alternating them scans no faster in V8 (measured).
   for (const [t, j] of picked) {
     let hits = 0;
     for (let o = text.indexOf(t); o !== -1 && hits < 100; o = text.indexOf(t, o + t.length)) {

@@ -10,11 +10,13 @@ import { applyPatch } from "./apply_patch.ts";
 import { deleteFile } from "./delete_file.ts";
 import { editApplyNode } from "./edit_apply_node.ts";
 import { editCapabilities } from "./edit_capabilities.ts";
+import { editChangeSignature } from "./edit_change_signature.ts";
 import { editDryRun } from "./edit_dry_run.ts";
 import { editExtractFunction } from "./edit_extract_function.ts";
 import { editFile } from "./edit_file.ts";
 import { editInline } from "./edit_inline.ts";
 import { editInsertAtAnchor } from "./edit_insert_at_anchor.ts";
+import { editMoveDecl } from "./edit_move_decl.ts";
 import { editRenameSymbol } from "./edit_rename_symbol.ts";
 import { editSafeTextPatch } from "./edit_safe_text_patch.ts";
 import { findReferencesTool } from "./find_references.ts";
@@ -72,6 +74,8 @@ export const TOOLS: readonly ToolDefinition[] = ([
   // bindings (issue 13)
   findReferencesTool,
   editRenameSymbol,
+  editChangeSignature,
+  editMoveDecl,
   editExtractFunction,
   editInline,
   editDryRun,

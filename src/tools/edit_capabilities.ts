@@ -10,7 +10,9 @@ import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 import { bindingLanguages } from "../syntax/bindings.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
+import { SIGNATURE_LANGUAGES } from "../structural/signature.ts";
 import { languagesWithTags } from "../syntax/queries.ts";
+import { movableSystem } from "../structural/imports_rewrite.ts";
 import { extractLanguages } from "../structural/extract.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -33,6 +35,9 @@ export type Capability =
   | "safe_text_patch"
   | "find_references"
   | "rename_symbol"
+  | "change_signature"
+  | "move_decl"
+  | "move_file_imports"
   | "extract_function"
   | "inline";
 
@@ -67,9 +72,10 @@ export interface LanguageCapabilities {
 const NEEDS: Record<
   Capability,
   {
-    needs: "grammar" | "tags" | "bindings" | "nothing";
+    needs: "grammar" | "tags" | "bindings" | "nothing" | "modules" | "bindings_modules";
     fallback: string;
-    languages?: () => readonly string[];
+    /** Only these languages (a list, or a function giving it) among those with what `needs` names. */
+    languages?: readonly string[] | (() => readonly string[]);
   }
 > = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
@@ -91,6 +97,20 @@ const NEEDS: Record<
     needs: "bindings",
     fallback:
       'edit_apply_node with {"pattern": ...} and select "all" on each file, after checking every match by hand (no scope resolution)',
+  },
+  change_signature: {
+    needs: "bindings",
+    languages: SIGNATURE_LANGUAGES,
+    fallback:
+      "replace_symbol on the declaration, then edit each call site (find_references lists them where supported)",
+  },
+  move_decl: {
+    needs: "bindings_modules",
+    fallback: "remove_symbol + insert_code in the destination, then fix the imports of every user by hand",
+  },
+  move_file_imports: {
+    needs: "modules",
+    fallback: "move_file with update_imports: false, then fix the imports that named the file by hand",
   },
   extract_function: {
     needs: "bindings",
@@ -117,7 +137,7 @@ const FILE_SCOPE_LIMITS: { capability: Capability; limit: string }[] = [
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits work for each language (outline, name-path edits, node selectors, code patterns, anchors, safe text patch, find_references and edit_rename_symbol: across files for TypeScript, TSX, JavaScript, Python, Go and Rust, within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which; edit_extract_function and edit_inline: TypeScript, TSX, JavaScript, Python), from data (the grammar manifest, this workspace's wasm loader, graver's tags queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits and refactors work for each language — outline, name-path edits, node selectors, code patterns, anchors, safe text patch; find_references and edit_rename_symbol (across files for TypeScript, TSX, JavaScript, Python, Go and Rust; within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which); edit_change_signature, edit_extract_function, edit_inline, edit_move_decl and move_file's import updates (TypeScript, TSX, JavaScript, Python) — from data (the grammar manifest, this workspace's wasm loader, graver's queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
@@ -147,12 +167,22 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       const grammar = grammarError === undefined;
       const hasTags = grammar && tags.has(id);
       const hasBindings = grammar && bindings.has(id);
+      const modules = grammar && movableSystem(id) !== null;
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];
       for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
         const ok = (need.needs === "nothing" ||
-          (need.needs === "grammar" ? grammar : need.needs === "tags" ? hasTags : hasBindings)) &&
-          (need.languages === undefined || need.languages().includes(id));
+          (need.needs === "grammar"
+            ? grammar
+            : need.needs === "tags"
+            ? hasTags
+            : need.needs === "modules"
+            ? modules
+            : need.needs === "bindings_modules"
+            ? hasBindings && hasTags && modules
+            : hasBindings)) &&
+          (need.languages === undefined ||
+            (typeof need.languages === "function" ? need.languages() : need.languages).includes(id));
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }

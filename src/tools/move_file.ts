@@ -1,9 +1,13 @@
 /**
- * move_file: rename or move a file inside the workspace.
+ * move_file: rename or move a file inside the workspace, and (TypeScript,
+ * TSX, JavaScript, Python) rewrite every import that named it — and its own
+ * relative imports — in the same commit ({@linkcode planImportUpdates}).
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { encodeText } from "../fs/text.ts";
+import { importsUpdatable, planImportUpdates } from "../structural/imports_rewrite.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
 
@@ -17,6 +21,8 @@ export interface MoveFileArgs {
   overwrite?: boolean;
   /** Version of the source last read. */
   expected_version?: string;
+  /** Rewrite the imports of the moved module and its own relative imports (default true where supported). */
+  update_imports?: boolean;
   /** Preview only. */
   dry_run?: boolean;
 }
@@ -25,16 +31,21 @@ export interface MoveFileArgs {
 export const moveFile: ToolDefinition<MoveFileArgs> = {
   name: "move_file",
   description:
-    "Move or rename a file. Refused with already_exists when the destination exists unless overwrite is true.",
+    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, dynamic import and require calls with a string literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); data.imports lists what changed and the references it could not rewrite (unresolved). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
   inputSchema: objectSchema({
     from: PATH,
     to: PATH,
     overwrite: { type: "boolean", description: "Replace an existing destination" },
+    update_imports: {
+      type: "boolean",
+      description:
+        "Rewrite every import of the moved file and its own relative imports (default true for TypeScript, TSX, JavaScript and Python; other files just move)",
+    },
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["from", "to"]),
   mutates: true,
-  async handler(args, { stage }) {
+  async handler(args, { workspace, stage }) {
     const from = await stage.resolve(args.from);
     const to = await stage.resolve(args.to);
     const source = await stage.readExisting(from);
@@ -52,9 +63,33 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
         },
       );
     }
-    await stage.write(to, source.bytes, { mode: await stage.mode(from) }); // a script stays executable
+    const update = args.update_imports !== false && importsUpdatable(workspace, from);
+    const plan = update ? await planImportUpdates(workspace, stage, new Map([[from, to]])) : null;
+    const moved = plan?.files.get(to);
+    const mode = await stage.mode(from); // a script stays executable
+    const bytes = moved === undefined
+      ? source.bytes
+      : encodeText({ text: moved, bom: (await stage.readText(from)).bom });
+    await stage.write(to, bytes, { mode });
     await stage.remove(from);
-    const result: HandlerResult = { data: { from, to }, skipSyntaxCheck: true };
+    for (const [rel, text] of plan?.files ?? []) {
+      if (rel === to) continue;
+      await stage.writeText(rel, { text, bom: (await stage.readText(rel)).bom });
+    }
+    const data: Record<string, unknown> = { from, to };
+    if (plan) {
+      data["imports"] = {
+        updated: plan.updated,
+        files: [...plan.files.keys()].sort(),
+        unresolved: plan.unresolved,
+      };
+    }
+    const result: HandlerResult = { data, skipSyntaxCheck: true };
+    if (plan && plan.unresolved.length > 0) {
+      result.warnings = [
+        `${plan.unresolved.length} import(s) could not be rewritten and may no longer resolve (data.imports.unresolved)`,
+      ];
+    }
     if (!dest) result.renames = new Map([[to, from]]);
     return result;
   },

@@ -87,7 +87,26 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
   write_file: shape({ path: PATH, created: BOOLEAN, eol: STRING, bom: BOOLEAN }, ["path", "created"]),
   create_file: shape({ path: PATH }, ["path"]),
   delete_file: shape({ path: PATH }, ["path"]),
-  move_file: shape({ from: PATH, to: PATH }, ["from", "to"]),
+  move_file: shape({
+    from: PATH,
+    to: PATH,
+    imports: shape({
+      updated: {
+        type: "array",
+        items: shape({ path: PATH, line: INTEGER, before: STRING, after: STRING }, [
+          "path",
+          "line",
+          "before",
+          "after",
+        ]),
+      },
+      files: { type: "array", items: PATH },
+      unresolved: {
+        type: "array",
+        items: shape({ path: PATH, line: INTEGER, specifier: STRING, reason: STRING }, ["path", "specifier"]),
+      },
+    }, ["updated", "files", "unresolved"]),
+  }, ["from", "to"]),
   apply_edits: shape({
     format: { enum: ["search-replace", "udiff", "apply-patch"] },
     applied: INTEGER,
@@ -151,6 +170,64 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     unresolved: REFERENCES,
     text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
   }, ["target", "new_name", "renamed", "files"]),
+  edit_change_signature: shape({
+    target: shape({
+      name: STRING,
+      kind: { enum: ["function", "method", "constructor"] },
+      path: PATH,
+      line: INTEGER,
+    }, ["name", "kind", "path", "line"]),
+    before: { ...STRING, description: "The parameter list as it was written" },
+    after: { ...STRING, description: "The new parameter list" },
+    mapping: {
+      type: "array",
+      items: shape({
+        old_name: { type: ["string", "null"] },
+        new_name: { type: ["string", "null"] },
+        old_index: { type: ["integer", "null"] },
+        new_index: { type: ["integer", "null"] },
+        change: { enum: ["unchanged", "renamed", "moved", "renamed_and_moved", "added", "removed"] },
+      }, ["old_name", "new_name", "change"]),
+    },
+    calls: INTEGER,
+    updated: INTEGER,
+    call_sites: {
+      type: "array",
+      items: shape({
+        path: PATH,
+        calls: {
+          type: "array",
+          items: shape({ line: INTEGER, column: INTEGER, updated: BOOLEAN, candidate: BOOLEAN }, [
+            "line",
+            "column",
+            "updated",
+          ]),
+        },
+      }, ["path", "calls"]),
+    },
+    unresolved: { type: "array", description: "obj.m candidates left alone (not calls)" },
+  }, ["target", "before", "after", "mapping", "calls", "updated", "call_sites"]),
+  edit_move_decl: shape({
+    moved: shape({
+      name: STRING,
+      kind: STRING,
+      from: PATH,
+      to: PATH,
+      start_line: INTEGER,
+      end_line: INTEGER,
+    }, ["name", "from", "to"]),
+    destination_created: BOOLEAN,
+    exported: BOOLEAN,
+    referrers: {
+      type: "array",
+      items: PATH,
+      description: "Files whose imports now take the name from the destination",
+    },
+    unresolved: {
+      type: "array",
+      items: shape({ path: PATH, line: INTEGER, reason: STRING }, ["path", "reason"]),
+    },
+  }, ["moved", "destination_created", "referrers"]),
   edit_extract_function: shape({
     name: STRING,
     kind: { enum: ["function", "method"] },

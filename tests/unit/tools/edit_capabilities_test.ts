@@ -47,6 +47,13 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
     assert.equal(row.capabilities["find_references"], bindings.has(row.language));
     assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
+    assert.equal(
+      row.capabilities["change_signature"],
+      ["typescript", "tsx", "javascript", "python"].includes(row.language),
+    );
+    const movable = ["typescript", "tsx", "javascript", "python"].includes(row.language);
+    assert.equal(row.capabilities["move_decl"], movable);
+    assert.equal(row.capabilities["move_file_imports"], movable);
     const extract = ["javascript", "python", "tsx", "typescript"].includes(row.language);
     assert.equal(row.capabilities["extract_function"], extract, row.language);
     assert.equal(row.capabilities["inline"], extract, row.language);
@@ -68,23 +75,34 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
   assert.equal(scopes["c"], "file");
   assert.equal(scopes["lua"], null);
   const java = rows.find((r) => r.language === "java")!;
-  assert.deepEqual(java.gaps.map((g) => g.capability), ["extract_function", "inline"]);
+  assert.deepEqual(java.gaps.map((g) => g.capability), [
+    "change_signature",
+    "move_decl",
+    "move_file_imports",
+    "extract_function",
+    "inline",
+  ]);
   assert.deepEqual(java.limits!.map((l) => l.capability), ["find_references", "rename_symbol"]);
   assert.match(java.limits![0]!.limit, /scope "file"/);
-  assert.equal(rows.find((r) => r.language === "go")!.limits, undefined);
+  const go = rows.find((r) => r.language === "go")!;
+  assert.equal(go.limits, undefined);
+  assert.deepEqual(go.gaps.map((g) => g.capability), [
+    "change_signature",
+    "move_decl",
+    "move_file_imports",
+    "extract_function",
+    "inline",
+  ]);
   const lua = rows.find((r) => r.language === "lua")!;
   assert.deepEqual(lua.gaps.map((g) => g.capability), [
     "find_references",
     "rename_symbol",
+    "change_signature",
+    "move_decl",
+    "move_file_imports",
     "extract_function",
     "inline",
   ]);
-  const go = rows.find((r) => r.language === "go")!;
-  assert.deepEqual(
-    go.gaps.map((g) => g.capability),
-    ["extract_function", "inline"],
-    "Go: bindings, no extraction yet",
-  );
 });
 
 Deno.test("edit_capabilities without grammars leaves only the safe text patch, and refuses an unknown language", async () => {
@@ -123,6 +141,10 @@ Deno.test("edit_capabilities is data: it loads no grammar wasm and no runtime", 
     assert.equal(row.capabilities["name_path_edits"], tags.has(row.language));
     assert.equal(row.capabilities["find_references"], bindings.has(row.language));
     assert.equal(row.capabilities["rename_symbol"], bindings.has(row.language));
+    assert.equal(
+      row.capabilities["change_signature"],
+      ["typescript", "tsx", "javascript", "python"].includes(row.language),
+    );
     assert.equal(row.bindings_query, bindings.has(row.language));
   }
 });

@@ -77,6 +77,13 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     ["edit_dry_run", { plan: [{ tool: "write_file", args: { path: "notes.txt", content: "x\n" } }] }],
     ["find_references", { path: py, target: "Writer/AddConfig" }],
     ["edit_rename_symbol", { path: py, target: "Writer/AddConfig", new_name: "AddConfiguration" }],
+    ["edit_change_signature", {
+      path: py,
+      name_path: "_QuoteWin32CommandLineArgs",
+      params: ["args", { name: "quote", default: "True" }],
+    }],
+    ["write_file", { path: "gyp/a.py", content: "def helper():\n    return 1\n" }],
+    ["edit_move_decl", { path: "gyp/a.py", name_path: "helper", to_path: "gyp/b.py" }],
     ["edit_extract_function", { path: py, range: { start_line: 30, end_line: 30 }, name: "search_paths" }],
     ["edit_inline", { path: py, target: { line: 31, column: 21 } }],
     ["str_replace_based_edit_tool", { command: "view", path: py, view_range: [1, 2] }],

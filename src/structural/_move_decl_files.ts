@@ -1,0 +1,385 @@
+/**
+ * The files edit_move_decl changes besides the declaration's own: every
+ * importer of the source file that takes the moved name (named, default and
+ * namespace imports, Python submodule imports, re-exports, `export *`
+ * barrels) now takes it from the destination; and the destination receives
+ * the declaration after its imports (or after what it uses there), with the
+ * blank lines {@linkcode insertionEdit} gives every insertion.
+ *
+ * @module
+ */
+import type { Tree } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import { lineEndAfter } from "../fs/lines.ts";
+import type { Stage } from "../fs/stage.ts";
+import { dominantEol, encodeText } from "../fs/text.ts";
+import { versionOf } from "../fs/version.ts";
+import { type Binding, type FileBindings, fileBindings } from "../syntax/bindings.ts";
+import type { ModuleResolver } from "../syntax/module_resolution.ts";
+import { outlineOf } from "../syntax/symbols.ts";
+import { TextIndex } from "../syntax/text_index.ts";
+import type { Parsing } from "../syntax/types.ts";
+import {
+  type ImportItem,
+  importStatements,
+  type ImportStyle,
+  importStyleOf,
+  linesAfter,
+  statementRemoval,
+} from "./_import_edits.ts";
+import { firstStatement, importLinesEdit, importSiteAt, lastImport, topStatement } from "./_import_sites.ts";
+import { dottedUses, moduleReferences } from "./module_imports.ts";
+import { definitionGap, definitionStartsOf } from "./_layout.ts";
+import { insertionEdit } from "./anchors.ts";
+import { type ModuleWorld, movableSystem } from "./imports_rewrite.ts";
+import { detectIndentUnit } from "./reindent.ts";
+import { nodeTarget } from "./selectors.ts";
+import { applyTextEdits, type SourceFile, type TextEdit } from "./source.ts";
+
+/** What {@linkcode updateReferrers} needs to know about the move. */
+export interface ReferrerContext {
+  /** "ecmascript" | "python". */
+  system: "ecmascript" | "python";
+  /** Language used to resolve specifiers. */
+  language: string;
+  /** The source file. */
+  source: string;
+  /** The destination file. */
+  to: string;
+  /** The moved name. */
+  name: string;
+  /** Whether the source exported it as default. */
+  isDefault: boolean;
+  /** Whether the source exported it (what `export *` barrels passed on). */
+  exportedInS: boolean;
+  /** Resolution over the files after the move. */
+  resolver: ModuleResolver;
+  /** The workspace's files. */
+  world: ModuleWorld;
+  /** The specifier naming `target` from `from`, in the style of `old`. */
+  respell: (from: string, target: string, old: { source: string; target: string }) => string | null;
+}
+
+/** The referrers' new texts, the destination's own namespace uses, and what could not be followed. */
+export interface Referrers {
+  /** New text of each importer that changes. */
+  files: Map<string, { text: string; bom: boolean }>;
+  /** Edits in the destination (its `ns.name` uses of the source become `name`). */
+  destEdits: TextEdit[];
+  /** References left alone. */
+  unresolved: { path: string; line: number; reason: string }[];
+}
+
+const WORD = (name: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}_$])${name.replace(/[$]/g, "\\$")}(?![\\p{L}\\p{N}_$])`, "u");
+
+/**
+ * Rewrite every importer of the source file that takes the moved name.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage (read only).
+ * @param ctx The move.
+ * @returns New texts, destination edits and unresolved references.
+ */
+export async function updateReferrers(
+  parsing: Parsing,
+  stage: Stage,
+  ctx: ReferrerContext,
+): Promise<Referrers> {
+  const out: Referrers = { files: new Map(), destEdits: [], unresolved: [] };
+  const word = WORD(ctx.name);
+  for (const rel of ctx.world.files) {
+    if (rel === ctx.source) continue;
+    const language = parsing.grammars!.languageOf(rel);
+    if (!language || movableSystem(language) !== ctx.system) continue;
+    const file = await stage.readText(rel).catch(() => null);
+    if (!file || !word.test(file.text) && !/\bimport\s*\*|export\s*\*/.test(file.text)) continue;
+    const fb = await fileBindings(parsing, { path: rel, language, version: file.version, text: file.text });
+    if (!fb) continue;
+    const tree = (await parsing.trees!.parse(rel, language, file.version, file.text)).tree;
+    const edits = referrerEdits(ctx, rel, fb, tree, out);
+    if (rel === ctx.to) out.destEdits.push(...edits);
+    else if (edits.length > 0) out.files.set(rel, { text: applyTextEdits(file.text, edits), bom: file.bom });
+  }
+  return out;
+}
+
+function referrerEdits(
+  ctx: ReferrerContext,
+  rel: string,
+  fb: FileBindings,
+  tree: Tree,
+  out: Referrers,
+): TextEdit[] {
+  const { name, system } = ctx;
+  const resolve = (source: string) => ctx.resolver.resolve(rel, ctx.language, source);
+  const isSource = (source: string) => resolve(source) === ctx.source;
+  const spec = (old: string) => {
+    const s = ctx.respell(rel, ctx.to, { source: old, target: ctx.source });
+    if (s === null) {
+      throw new RecoverableError(
+        "unresolved",
+        `Cannot move "${name}": no import from "${rel}" names "${ctx.to}"`,
+        {
+          hint: "Pick a destination every importer of the source can import",
+          details: { path: rel, to: ctx.to },
+        },
+      );
+    }
+    return s;
+  };
+  const style = importStyleOf(fb.text);
+  const eol = dominantEol(fb.text);
+  const edits: TextEdit[] = [];
+  const self = rel === ctx.to;
+  const defOf = (b: Binding) => fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  for (const imp of fb.imports) {
+    const submodule = system === "python" && imp.kind === "named" &&
+      resolve(`${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`) === ctx.source;
+    const takesName = isSource(imp.source) &&
+      ((imp.kind === "named" && imp.imported === name) || (imp.kind === "default" && ctx.isDefault));
+    if (takesName) {
+      if (self) continue; // the destination's own import of the name: replaced by the declaration
+      const def = defOf(imp.local);
+      const site = def ? importSiteAt(tree, fb.text, system, def.start) : null;
+      if (!site) continue;
+      const s = spec(imp.source);
+      if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
+      else {
+        edits.push(...site.removal);
+        const item: ImportItem = { kind: imp.kind, imported: imp.imported, local: imp.local.name };
+        edits.push(linesAfter(fb.text, site.statement, importStatements(system, s, [item], style), eol));
+      }
+      continue;
+    }
+    if (!submodule && !(imp.kind === "namespace" && isSource(imp.source))) continue;
+    // `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination.
+    const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
+    const uses = fb.occurrences.filter((o) =>
+      o.kind === "member_property" && o.object === imp.local && o.name === member &&
+      o.objectStart !== undefined
+    );
+    if (uses.length === 0) continue;
+    // Already imported (from the source, rewritten above): `ns.name` uses that import.
+    const taking = fb.imports.find((i) =>
+      isSource(i.source) &&
+      ((i.kind === "named" && i.imported === name) || (i.kind === "default" && ctx.isDefault))
+    );
+    const reuse = taking !== undefined;
+    if (!self && !reuse && fb.scopes[0]!.bindings.has(name)) {
+      throw new RecoverableError(
+        "name_clash",
+        `Cannot move "${name}": "${rel}" uses it as ${imp.local.name}.${member} and already binds another "${name}"`,
+        { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
+      );
+    }
+    const local = self ? name : taking?.local.name ?? name;
+    for (const u of uses) edits.push({ start: u.objectStart!, end: u.end, text: local });
+    if (self || reuse) continue;
+    const def = defOf(imp.local);
+    const stmt = def ? topStatement(tree, def.start) : null;
+    if (!stmt) continue;
+    const oldSource = submodule
+      ? `${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`
+      : imp.source;
+    const line = importStatements(
+      system,
+      spec(oldSource),
+      [
+        ctx.isDefault
+          ? { kind: "default", imported: "default", local: name }
+          : { kind: "named", imported: name, local: name },
+      ],
+      style,
+    );
+    edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, line, eol));
+  }
+  for (const e of fb.exports) {
+    if (!e.from || !isSource(e.from.source) || self) continue;
+    const takesName = e.from.imported === name || (ctx.isDefault && e.from.imported === "default");
+    if (takesName && e.from.occurrence) {
+      const site = importSiteAt(tree, fb.text, system, e.from.occurrence.start);
+      if (!site) continue;
+      const s = spec(e.from.source);
+      if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
+      else {
+        edits.push(...site.removal);
+        const alias = e.exported === e.from.imported ? "" : ` as ${e.exported}`;
+        const q = style.quote;
+        const text = `export { ${e.from.imported}${alias} } from ${q}${s}${q}${style.semi ? ";" : ""}`;
+        edits.push(linesAfter(fb.text, site.statement, [text], eol));
+      }
+    } else if (e.from.imported === "*" && e.exported === "*" && ctx.exportedInS) {
+      // A barrel that re-exported everything of the source keeps re-exporting the name.
+      const again = fb.exports.some((x) =>
+        x.from && x.from.imported === "*" && resolve(x.from.source) === ctx.to
+      );
+      const stmt = again ? null : topStatement(tree, fb.text.indexOf(e.from.source));
+      if (!stmt) continue;
+      const q = style.quote;
+      const text = `export { ${ctx.isDefault ? `default as ${name}` : name} } from ${q}${
+        spec(e.from.source)
+      }${q}${style.semi ? ";" : ""}`;
+      edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, [text], eol));
+    }
+  }
+  if (system === "python") {
+    // `import pkg.source` binds `pkg`: `pkg.source.name` becomes `name`, imported from the destination.
+    for (const ref of moduleReferences(tree, fb.text, "python")) {
+      if (ref.kind !== "module" || ref.alias !== null || !ref.source.includes(".") || !isSource(ref.source)) {
+        continue;
+      }
+      const [head, ...rest] = ref.source.split(".");
+      const uses = dottedUses(fb, head!, [...rest, name]);
+      if (uses.length === 0) continue;
+      const bound = fb.scopes[0]!.bindings.get(name);
+      if (bound && !(bound.import && isSource(bound.import.source) && bound.import.imported === name)) {
+        throw new RecoverableError(
+          "name_clash",
+          `Cannot move "${name}": "${rel}" uses it as ${ref.source}.${name} and already binds another "${name}"`,
+          { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
+        );
+      }
+      for (const u of uses) edits.push({ ...u, text: name });
+      if (self || bound) continue;
+      const line = importStatements(system, spec(ref.source), [{
+        kind: "named",
+        imported: name,
+        local: name,
+      }], style);
+      edits.push(linesAfter(fb.text, ref.statement, line, eol));
+    }
+    for (const m of fb.text.matchAll(/^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+\*/gm)) {
+      if (isSource(m[1]!)) {
+        out.unresolved.push({
+          path: rel,
+          line: new TextIndex(fb.text).position(m.index).line,
+          reason: `a star import of "${ctx.source}": "${name}" now lives in "${ctx.to}"`,
+        });
+      }
+    }
+  }
+  return edits;
+}
+
+/** A text parsed as a {@linkcode SourceFile}. */
+async function sourceFile(
+  parsing: Parsing,
+  f: { rel: string; language: string; text: string; bom: boolean },
+): Promise<SourceFile> {
+  const version = await versionOf(encodeText({ text: f.text, bom: f.bom }));
+  const tree = (await parsing.trees!.parse(f.rel, f.language, version, f.text)).tree;
+  return {
+    rel: f.rel,
+    language: f.language,
+    text: f.text,
+    bom: f.bom,
+    version,
+    eol: dominantEol(f.text),
+    unit: detectIndentUnit(f.text, f.language === "python" ? "    " : "  "),
+    tree,
+    problems: 0,
+  };
+}
+
+/** What {@linkcode placeDeclaration} places. */
+export interface Placement {
+  /** The source file after the declaration left (and the import lines it still needs). */
+  source: { rel: string; language: string; text: string; bom: boolean; lines: string[] };
+  /** The destination as it is. */
+  dest: { rel: string; language: string; text: string; bom: boolean; eol: "\n" | "\r\n" };
+  /** "ecmascript" | "python". */
+  system: "ecmascript" | "python";
+  /** The declaration's code. */
+  code: string;
+  /** Imports the code needs in the destination. */
+  needs: { spec: string; item: ImportItem }[];
+  /** The destination's import of the name from the source, to drop (its local uses take the name). */
+  dImportOfB: { fb: FileBindings; binding: Binding; name: string } | null;
+  /** Edits on the destination from the referrer pass. */
+  dEdits: TextEdit[];
+  /** The source's import style (for a new destination). */
+  style: ImportStyle;
+  /** Destination names the code uses: it goes after their declarations. */
+  usesOfDest: string[];
+}
+
+/**
+ * The source's and the destination's new texts: import lines added after
+ * their imports, the declaration placed after the destination's imports.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param p What to place.
+ * @returns Both texts.
+ */
+export async function placeDeclaration(
+  parsing: Parsing,
+  p: Placement,
+): Promise<{ source: string; dest: string }> {
+  let source = p.source.text;
+  if (p.source.lines.length > 0) {
+    const s = await sourceFile(parsing, p.source);
+    source = applyTextEdits(s.text, [importLinesEdit(s.tree, s.text, p.source.lines, s.eol)]);
+  }
+  // 1. The destination stops importing the name and uses its own.
+  const dEdits = [...p.dEdits];
+  if (p.dImportOfB) {
+    const { fb, binding, name } = p.dImportOfB;
+    const d0 = await sourceFile(parsing, p.dest);
+    const def = fb.occurrences.find((o) => o.binding === binding && o.kind === "definition");
+    const site = def ? importSiteAt(d0.tree, d0.text, p.system, def.start) : null;
+    if (def && site) {
+      dEdits.push(
+        ...(site.only ? [statementRemoval(d0.text, site.statement)] : site.removal),
+      );
+    }
+    for (const o of fb.occurrences) {
+      if (o.binding === binding && o.kind !== "definition" && o.name !== name) {
+        dEdits.push({ start: o.start, end: o.end, text: name });
+      }
+    }
+  }
+  let dest = applyTextEdits(p.dest.text, dEdits);
+  // 2. Its new imports.
+  const bySpec = new Map<string, ImportItem[]>();
+  for (const n of p.needs) bySpec.set(n.spec, [...(bySpec.get(n.spec) ?? []), n.item]);
+  const style = dest.trim() === "" ? p.style : importStyleOf(dest);
+  const lines = [...bySpec].flatMap(([spec, items]) => importStatements(p.system, spec, items, style));
+  if (lines.length > 0) {
+    const d1 = await sourceFile(parsing, { ...p.dest, text: dest });
+    dest = applyTextEdits(dest, [importLinesEdit(d1.tree, d1.text, lines, p.dest.eol)]);
+  }
+  // 3. The declaration, after the imports (and after what it uses of the destination).
+  const d2 = await sourceFile(parsing, { ...p.dest, text: dest });
+  const eol = p.dest.eol;
+  const code = p.code.replace(/\r?\n/g, eol);
+  if (dest.trim() === "") return { source, dest: code + eol };
+  const outline = await outlineOf(parsing, d2.rel, d2.text, d2.version).catch(() => null);
+  const defs = outline ? definitionStartsOf(outline.symbols) : null;
+  let anchor = lastImport(d2.tree);
+  for (const s of outline?.symbols ?? []) {
+    if (!p.usesOfDest.includes(s.name)) continue;
+    const stmt = topStatement(d2.tree, s.range.start_utf16);
+    if (stmt && (!anchor || stmt.startIndex > anchor.startIndex)) anchor = stmt;
+  }
+  const gap = definitionGap(d2, d2.tree.rootNode, defs);
+  if (anchor) {
+    const at = lineEndAfter(dest, anchor.endIndex);
+    if (dest.slice(at).trim() === "") {
+      const head = dest.slice(0, at);
+      return { source, dest: head + (head.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };
+    }
+    return {
+      source,
+      dest: applyTextEdits(dest, [insertionEdit(d2, nodeTarget(d2, anchor), "after", code, { defs })]),
+    };
+  }
+  const first = firstStatement(d2.tree);
+  if (first) {
+    return {
+      source,
+      dest: applyTextEdits(dest, [insertionEdit(d2, nodeTarget(d2, first), "before", code, { defs })]),
+    };
+  }
+  return { source, dest: dest + (dest.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };
+}

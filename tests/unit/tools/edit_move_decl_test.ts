@@ -1,0 +1,366 @@
+import assert from "node:assert/strict";
+import { snapshot } from "../../_helpers.ts";
+import {
+  type Files,
+  pythonEmail,
+  runIn,
+  rxjsCjs,
+  storedFiles,
+  typeErrors,
+} from "../structural/_module_check.ts";
+import { assertReparses, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+
+const RX: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
+
+Deno.test("edit_move_decl() on rxjs: popScheduler leaves util/args.ts with its imports, every importer follows, and rxjs still type-checks", async () => {
+  const ws = await workspaceOf(RXJS);
+  const to = "internal/util/schedulerArgs.ts";
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "internal/util/args.ts",
+      name_path: "popScheduler",
+      to_path: to,
+    }),
+  );
+  assert.equal(res.data["destination_created"], true);
+  assert.equal(
+    await textOf(ws, to),
+    [
+      "import { SchedulerLike } from '../types';",
+      "import { isScheduler } from './isScheduler';",
+      "import { last } from './args';",
+      "",
+      "export function popScheduler(args: any[]): SchedulerLike | undefined {",
+      "  return isScheduler(last(args)) ? args.pop() : undefined;",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    await textOf(ws, "internal/util/args.ts"),
+    [
+      "import { isFunction } from './isFunction';",
+      "",
+      "export function last<T>(arr: T[]): T | undefined {",
+      "  return arr[arr.length - 1];",
+      "}",
+      "",
+      "export function popResultSelector(args: any[]): ((...args: unknown[]) => unknown) | undefined {",
+      "  return isFunction(last(args)) ? args.pop() : undefined;",
+      "}",
+      "",
+      "export function popNumber(args: any[], defaultValue: number): number {",
+      "  return typeof last(args) === 'number' ? args.pop()! : defaultValue;",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  const merge = await textOf(ws, "internal/operators/merge.ts");
+  assert.match(
+    merge,
+    /^import \{ popNumber \} from '\.\.\/util\/args';\nimport \{ popScheduler \} from '\.\.\/util\/schedulerArgs';$/m,
+  );
+  const referrers = res.data["referrers"] as string[];
+  assert.equal(referrers.length, 9, referrers.join(", "));
+  const paths = [...Object.keys(RX), to];
+  const after = await storedFiles(ws, paths);
+  for (const p of [...referrers, "internal/util/args.ts"]) {
+    await assertReparses("typescript", RX[p]!, after[p]!, p);
+  }
+  // The files that changed type-check exactly as before (the moved code's diagnostics, if any, move with it).
+  const changed = [...referrers, "internal/util/args.ts"];
+  const messages = (list: string[]) => list.map((l) => l.slice(l.indexOf(": ") + 2)).sort();
+  assert.deepEqual(
+    messages(await typeErrors(after, [...changed, to])),
+    messages(await typeErrors(RX, changed)),
+  );
+});
+
+Deno.test("edit_move_decl() on Python's email package: a function moves with its imports, utils.x users follow, python3 still parses dates", async () => {
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "email/utils.py",
+      name_path: "parsedate_to_datetime",
+      to_path: "email/_dates.py",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "email/_dates.py"),
+    [
+      "from email._parseaddr import _parsedate_tz",
+      "import datetime",
+      "",
+      "",
+      "def parsedate_to_datetime(data):",
+      "    parsed_date_tz = _parsedate_tz(data)",
+      "    if parsed_date_tz is None:",
+      `        raise ValueError('Invalid date value or format "%s"' % str(data))`,
+      "    *dtuple, tz = parsed_date_tz",
+      "    if tz is None:",
+      "        return datetime.datetime(*dtuple[:6])",
+      "    return datetime.datetime(*dtuple[:6],",
+      "            tzinfo=datetime.timezone(datetime.timedelta(seconds=tz)))",
+      "",
+    ].join("\n"),
+  );
+  const utils = await textOf(ws, "email/utils.py");
+  assert.ok(!/def parsedate_to_datetime/.test(utils));
+  assert.ok(!/'parsedate_to_datetime'/.test(utils), "__all__ no longer lists it");
+  assert.match(
+    utils,
+    /^from email\._parseaddr import parsedate, parsedate_tz$/m,
+    "its private import went with it",
+  );
+  const registry = await textOf(ws, "email/headerregistry.py");
+  assert.match(registry, /^from email import utils\nfrom email\._dates import parsedate_to_datetime$/m);
+  assert.match(registry, / value = parsedate_to_datetime\(value\)/);
+  assert.deepEqual(res.data["referrers"], ["email/headerregistry.py"]);
+  const after = await storedFiles(ws, [...Object.keys(before), "email/_dates.py"]);
+  for (const p of ["email/utils.py", "email/headerregistry.py"]) {
+    await assertReparses("python", before[p]!, after[p]!, p);
+  }
+  const out = await runIn(after, [
+    "python3",
+    "-c",
+    [
+      "import email, email.policy",
+      "assert email.__file__.startswith(__import__('os').environ['PYTHONPATH'])",
+      "m = email.message_from_string('Date: Tue, 24 Nov 2026 00:11:37 +0100\\n\\nhi\\n', policy=email.policy.default)",
+      "print(m['Date'].datetime.isoformat())",
+    ].join("\n"),
+  ]);
+  assert.equal(out, "2026-11-24T00:11:37+01:00\n");
+});
+
+Deno.test("edit_move_decl() refusals on real code write nothing: private names, CommonJS, missing names", async () => {
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const snap = await snapshot(ws.fs.raw, "/");
+  const code = async (args: Record<string, unknown>) => {
+    const r = await ws.call("edit_move_decl", args);
+    assert.ok(!r.ok, JSON.stringify(r));
+    return r.error;
+  };
+  const priv = await code({
+    path: "email/utils.py",
+    name_path: "_format_timetuple_and_zone",
+    to_path: "email/_text.py",
+  });
+  assert.equal(priv.code, "visibility_required");
+  assert.match(priv.message, /"email\/utils\.py" still uses it/);
+  const dep = await code({
+    path: "email/utils.py",
+    name_path: "format_datetime",
+    to_path: "email/_dates.py",
+  });
+  assert.equal(dep.code, "visibility_required");
+  assert.match(dep.message, /_format_timetuple_and_zone/);
+  assert.equal(
+    (await code({ path: "email/utils.py", name_path: "nope", to_path: "email/x.py" })).code,
+    "not_found",
+  );
+  assert.equal(
+    (await code({ path: "email/utils.py", name_path: "formataddr", to_path: "email/utils.py" })).code,
+    "invalid_args",
+  );
+  assert.equal(
+    (await code({ path: "email/utils.py", name_path: "formataddr", to_path: "email/x.txt" })).code,
+    "unsupported_language",
+  );
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+
+  const cjs = await workspaceOf({ "/rxjs/args.js": rxjsCjs()["rxjs/internal/util/args.js"]! });
+  const r = await cjs.call("edit_move_decl", {
+    path: "rxjs/args.js",
+    name_path: "popNumber",
+    to_path: "rxjs/num.js",
+  });
+  assert.ok(
+    !r.ok && r.error.code === "unsupported_language" && /CommonJS/.test(r.error.message),
+    JSON.stringify(r),
+  );
+});
+
+Deno.test("edit_move_decl() refuses destination_conflict, import_cycle and name_clash, writing nothing", async () => {
+  const files = {
+    "src/util.ts": [
+      'import { pad } from "./pad.ts";',
+      "",
+      'const PREFIX = ">";',
+      "",
+      "export function format(s: string): string {",
+      "  return PREFIX + pad(s);",
+      "}",
+      "",
+      "export function twice(s: string): string {",
+      "  return format(s) + format(s);",
+      "}",
+      "",
+    ].join("\n"),
+    "src/pad.ts": "export function pad(s: string): string {\n  return ` ${s}`;\n}\n",
+    "src/other.ts": "export function format(): string {\n  return '';\n}\n",
+    "src/globals.ts": "export const PREFIX2 = 1;\nexport function run(): string {\n  return format;\n}\n",
+    "src/shadow.ts": "const pad = 1;\nexport { pad };\n",
+  };
+  const ws = await workspaceOf({}, files);
+  const snap = await snapshot(ws.fs.raw, "/");
+  const code = async (args: Record<string, unknown>) => {
+    const r = await ws.call("edit_move_decl", args);
+    assert.ok(!r.ok, JSON.stringify(r));
+    return r.error;
+  };
+  const conflict = await code({ path: "src/util.ts", name_path: "format", to_path: "src/other.ts" });
+  assert.equal(conflict.code, "destination_conflict");
+  const cycle = await code({ path: "src/util.ts", name_path: "format", to_path: "src/text.ts" });
+  assert.equal(cycle.code, "import_cycle");
+  assert.match(cycle.message, /would import "src\/util\.ts" \(for PREFIX\)/);
+  const captured = await code({ path: "src/util.ts", name_path: "format", to_path: "src/globals.ts" });
+  assert.equal(captured.code, "name_clash", "globals.ts uses a free `format` the declaration would capture");
+  const clash = await code({ path: "src/util.ts", name_path: "format", to_path: "src/shadow.ts" });
+  assert.equal(clash.code, "name_clash", "format uses pad, which shadow.ts declares as something else");
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+});
+
+Deno.test("edit_move_decl() in an edit_dry_run plan: moved, then renamed in its new home, then the file moved — nothing written", async () => {
+  const files = {
+    "src/util.ts":
+      "export function format(s: string): string {\n  return `[${s}]`;\n}\n\nexport const twice = (s: string) => format(s) + format(s);\n",
+    "src/app.ts": 'import { format, twice } from "./util.ts";\n\nconsole.log(format("a"), twice("b"));\n',
+  };
+  const ws = await workspaceOf({}, files);
+  const snap = await snapshot(ws.fs.raw, "/");
+  const res = ok(
+    await ws.call("edit_dry_run", {
+      plan: [
+        {
+          tool: "edit_move_decl",
+          args: { path: "src/util.ts", name_path: "format", to_path: "src/format.ts" },
+        },
+        {
+          tool: "edit_rename_symbol",
+          args: { path: "src/format.ts", target: "format", new_name: "bracket" },
+        },
+        { tool: "move_file", args: { from: "src/format.ts", to: "src/text/format.ts" } },
+      ],
+    }),
+  );
+  assert.equal((res.data as { status: string }).status, "ok");
+  const diff = res.changes.map((c) => c.diff).join("\n");
+  assert.match(diff, /\+import \{ bracket \} from "\.\/text\/format\.ts";/);
+  assert.match(diff, /\+export function bracket\(s: string\): string \{/);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap, "a plan writes nothing");
+  const dry = ok(
+    await ws.call("edit_move_decl", {
+      path: "src/util.ts",
+      name_path: "format",
+      to_path: "src/format.ts",
+      dry_run: true,
+    }),
+  );
+  assert.equal(dry.status, "dry_run");
+  assert.deepEqual(dry.changes.map((c) => c.path).sort(), ["src/app.ts", "src/format.ts", "src/util.ts"]);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap, "dry_run writes nothing");
+});
+
+const CIRCLE = [
+  "export default class Circle {",
+  "  constructor(r) {",
+  "    this.r = r;",
+  "  }",
+  "  area() {",
+  "    return round(Math.PI * this.r * this.r);",
+  "  }",
+  "}",
+];
+
+Deno.test("edit_move_decl() on ES modules run by node: a class with a default export and a namespace importer", async () => {
+  const ws = await workspaceOf({}, {
+    "lib/shapes.mjs": [
+      "import { round } from './math.mjs';",
+      "",
+      ...CIRCLE,
+      "",
+      "export function unit() {",
+      "  return new Circle(1);",
+      "}",
+      "",
+    ].join("\n"),
+    "lib/math.mjs": "export const round = (x) => Math.round(x * 100) / 100;\n",
+    "main.mjs": [
+      "import Circle, { unit } from './lib/shapes.mjs';",
+      "import * as shapes from './lib/shapes.mjs';",
+      "",
+      "console.log(new Circle(2).area(), unit().area(), new shapes.default(3).area());",
+      "",
+    ].join("\n"),
+  });
+  const res = await ws.call("edit_move_decl", {
+    path: "lib/shapes.mjs",
+    name_path: "Circle",
+    to_path: "lib/circle.mjs",
+  });
+  ok(res);
+  const names = ["lib/shapes.mjs", "lib/math.mjs", "lib/circle.mjs", "main.mjs"];
+  const after = await storedFiles(ws, names);
+  assert.equal(
+    after["lib/circle.mjs"],
+    [
+      "import { round } from './math.mjs';",
+      "",
+      ...CIRCLE,
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    after["lib/shapes.mjs"],
+    "import Circle from './circle.mjs';\n\nexport function unit() {\n  return new Circle(1);\n}\n",
+  );
+  assert.equal(
+    after["main.mjs"],
+    [
+      "import { unit } from './lib/shapes.mjs';",
+      "import Circle from './lib/circle.mjs';",
+      "import * as shapes from './lib/shapes.mjs';",
+      "",
+      "console.log(new Circle(2).area(), unit().area(), new Circle(3).area());",
+      "",
+    ].join("\n"),
+    "the default import is split off; shapes.default becomes the imported Circle",
+  );
+  assert.equal(await runIn(after, ["node", "main.mjs"]), "12.57 3.14 28.27\n");
+});
+
+Deno.test("edit_move_decl() on rxjs: every overload of `of` moves together (its name alone picks them), and the changed files type-check", async () => {
+  const ws = await workspaceOf(RXJS);
+  const to = "internal/observable/ofValues.ts";
+  const res = ok(
+    await ws.call("edit_move_decl", { path: "internal/observable/of.ts", name_path: "of", to_path: to }),
+  );
+  const moved = await textOf(ws, to);
+  assert.equal(
+    (moved.match(/^export function of\b/gm) ?? []).length,
+    9,
+    "8 overload signatures and the implementation",
+  );
+  assert.match(moved, /^import \{ Observable \} from '\.\.\/Observable';$/m);
+  const source = await textOf(ws, "internal/observable/of.ts");
+  assert.ok(
+    source.startsWith("// Devs are more likely"),
+    "the emptied import block leaves no blank line at the top",
+  );
+  assert.ok(!/^import /m.test(source));
+  const referrers = res.data["referrers"] as string[];
+  assert.ok(
+    referrers.includes("index.ts") && referrers.includes("internal/operators/endWith.ts"),
+    referrers.join(),
+  );
+  const after = await storedFiles(ws, [...Object.keys(RX), to]);
+  const changed = [...referrers, "internal/observable/of.ts"];
+  const messages = (list: string[]) => list.map((l) => l.slice(l.indexOf(": ") + 2)).sort();
+  assert.deepEqual(
+    messages(await typeErrors(after, [...changed, to])),
+    messages(await typeErrors(RX, changed)),
+  );
+});
