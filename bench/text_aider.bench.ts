@@ -26,7 +26,7 @@ import { describe, machine, printTable, result, runsArg, type Stats, stats } fro
 import { applyMatch } from "../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../src/text/_doc.ts";
 import { closestWindow } from "../src/text/did_you_mean.ts";
-import { matchBlock } from "../src/text/match_block.ts";
+import { matchBlockIn } from "../src/text/match_block.ts";
 import type { EditBlock } from "../src/text/types.ts";
 
 const RUNS = runsArg(Deno.args, 40);
@@ -81,7 +81,7 @@ const cases: { name: "exact" | "drift" | "miss"; label: string; block: EditBlock
 /** graver's engine on one case; returns the new text (placed) or the hint's first line (miss). */
 function graver(c: EditBlock, miss: boolean): string | number {
   const doc = new TextDoc(text);
-  const out = matchBlock(doc, c);
+  const out = matchBlockIn(doc, c);
   if (miss) {
     if (out.ok) throw new Error("text_aider.bench: the miss block was placed");
     return closestWindow(doc, c.search)?.start_line ?? 0;

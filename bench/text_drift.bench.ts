@@ -22,7 +22,7 @@ import { loadCorpus, rng } from "./corpus/text/corpus.ts";
 import { printTable, result } from "./_util.ts";
 import { applyMatch } from "../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../src/text/_doc.ts";
-import { matchBlock } from "../src/text/match_block.ts";
+import { matchBlockIn } from "../src/text/match_block.ts";
 import type { EditBlock } from "../src/text/types.ts";
 
 const args = Deno.args;
@@ -304,7 +304,7 @@ for (const c of cases) {
   const s = scores.get(c.klass)!;
   s.n++;
   const doc = new TextDoc(c.text);
-  const out = matchBlock(doc, c.block, { fuzzy: FUZZY });
+  const out = matchBlockIn(doc, c.block, { fuzzy: FUZZY });
   if (!out.ok) {
     s.refused++;
     const key = out.fuzzy ? "no_match (fuzzy declined)" : out.code;

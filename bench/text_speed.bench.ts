@@ -21,7 +21,7 @@ import { describe, printTable, result, runsArg, type Stats, stats } from "./_uti
 import { applyMatch } from "../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../src/text/_doc.ts";
 import { closestWindow } from "../src/text/did_you_mean.ts";
-import { matchBlock } from "../src/text/match_block.ts";
+import { matchBlock, matchBlockIn } from "../src/text/match_block.ts";
 import type { EditBlock } from "../src/text/types.ts";
 
 const RUNS = runsArg(Deno.args, 40);
@@ -125,7 +125,7 @@ for (const size of SIZES) {
       op: "exact hit",
       subject: () => {
         const doc = new TextDoc(text);
-        const out = matchBlock(doc, exact);
+        const out = matchBlockIn(doc, exact);
         return out.ok ? applyMatch(doc, out.match, exact).length : 0;
       },
       baseline: () => {
@@ -137,7 +137,7 @@ for (const size of SIZES) {
       op: "drift (indentation)",
       subject: () => {
         const doc = new TextDoc(text);
-        const out = matchBlock(doc, driftBlock);
+        const out = matchBlockIn(doc, driftBlock);
         return out.ok ? applyMatch(doc, out.match, driftBlock).length : 0;
       },
       baseline: () => text.indexOf(driftBlock.search.join("\n")),
@@ -146,7 +146,7 @@ for (const size of SIZES) {
       op: "miss + did-you-mean",
       subject: () => {
         const doc = new TextDoc(text);
-        const out = matchBlock(doc, missBlock);
+        const out = matchBlockIn(doc, missBlock);
         return out.ok ? 0 : closestWindow(doc, missBlock.search)?.start_line ?? 0;
       },
       baseline: () => text.indexOf(missBlock.search.join("\n")),
@@ -155,7 +155,7 @@ for (const size of SIZES) {
       op: "fuzzy (one-token typo)",
       subject: () => {
         const doc = new TextDoc(text);
-        const out = matchBlock(doc, typoBlock, { fuzzy: true });
+        const out = matchBlockIn(doc, typoBlock, { fuzzy: true });
         return out.ok ? applyMatch(doc, out.match, typoBlock).length : 0;
       },
       baseline: () => text.indexOf(typoBlock.search.join("\n")),

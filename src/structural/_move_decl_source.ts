@@ -10,7 +10,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Binding, FileBindings, Occurrence } from "../syntax/bindings.ts";
-import { listItemRemovals, statementRemoval } from "./_import_edits.ts";
+import { listItemRemovals } from "./_import_edits.ts";
 import { importRemovals, type ImportSite, importSiteAt, topStatement } from "./_import_sites.ts";
 import type { TextEdit } from "./source.ts";
 import type { SymbolTarget } from "./symbol_target.ts";

@@ -23,3 +23,23 @@ export { findReferences, MAX_PROJECT_FILES } from "./references.ts";
 export type { FindReferencesOptions, ReferenceSearch, ReferenceSite, ReferenceTarget } from "./references.ts";
 export { planRename, stageRename } from "./rename.ts";
 export type { RenameOptions, RenamePlan, TextOccurrence } from "./rename.ts";
+export { planChangeSignature, SIGNATURE_LANGUAGES, stageChangeSignature } from "./signature.ts";
+export type {
+  ChangeSignatureOptions,
+  FunctionDecl,
+  Param,
+  ParamEntry,
+  ParamList,
+  ParamMapping,
+  ParamRole,
+  SignatureCallSite,
+  SignaturePlan,
+} from "./signature.ts";
+export { extractLanguages, planExtract, stageExtract } from "./extract.ts";
+export type { ExtractOptions, ExtractPlan, LineRange as ExtractRange } from "./extract.ts";
+export { planInline } from "./inline.ts";
+export type { InlineOptions, InlinePlan } from "./inline.ts";
+export { planMoveDecl, stageMoveDecl } from "./move_decl.ts";
+export type { MoveDeclOptions, MoveDeclPlan } from "./move_decl.ts";
+export { importsUpdatable, moduleWorld, movableSystem, planImportUpdates } from "./imports_rewrite.ts";
+export type { ImportChange, ImportUpdatePlan, ModuleWorld, UnresolvedImport } from "./imports_rewrite.ts";

@@ -14,7 +14,6 @@
  *
  * @module
  */
-import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { dominantEol } from "../fs/text.ts";
@@ -23,13 +22,7 @@ import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { ecmaSpecifier, pythonSpecifier } from "../syntax/module_specifier.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
-import {
-  type ImportItem,
-  importStatements,
-  importStyleOf,
-  listItemRemovals,
-  statementRemoval,
-} from "./_import_edits.ts";
+import { type ImportItem, importStatements, importStyleOf } from "./_import_edits.ts";
 import { importSiteAt, topStatement } from "./_import_sites.ts";
 import {
   allEntryRemoval,

@@ -36,6 +36,7 @@ import { planRename, stageRename } from "./rename.ts";
 import { applyTextEdits, loadSource, type TextEdit } from "./source.ts";
 
 export type { ParamEntry, ParamMapping } from "./_signature_params.ts";
+export type { FunctionDecl, Param, ParamList, ParamRole } from "./_signature_decl.ts";
 
 /** Languages whose signatures graver changes. */
 export const SIGNATURE_LANGUAGES: readonly string[] = ["typescript", "tsx", "javascript", "python"];

@@ -36,4 +36,5 @@ export type {
   Scope,
   ScopeKind,
 } from "./bindings.ts";
-export { ModuleResolver } from "./module_resolution.ts";
+export { ModuleResolver, tsconfigMapping } from "./module_resolution.ts";
+export type { PathMapping } from "./module_resolution.ts";

@@ -9,7 +9,7 @@ import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
 import { closestWindow, findInOtherFiles, whitespaceDifference, windowAt } from "./did_you_mean.ts";
-import { matchBlock, type MatchOptions, type MatchOutcome } from "./match_block.ts";
+import { matchBlockIn, type MatchOptions, type MatchOutcome } from "./match_block.ts";
 import type { BlockMatch, BlockReport, EditBlock, FileOp } from "./types.ts";
 
 /** Options of {@linkcode applyEditOps}. */
@@ -402,7 +402,7 @@ export async function applyEditOps(
           const last = anchors[anchors.length - 1]!;
           const anchorBlock: EditBlock = { search: [last], replace: [last], inputLine: block.inputLine };
           if (anchors.length > 1) anchorBlock.anchors = anchors.slice(0, -1);
-          const placed = matchBlock(doc, anchorBlock, { ...options, fuzzy: false });
+          const placed = matchBlockIn(doc, anchorBlock, { ...options, fuzzy: false });
           if (!placed.ok) {
             fail(report, await explainFailure(stage, rel, blockNo, anchorBlock, doc, placed, options));
             continue;
@@ -436,7 +436,7 @@ export async function applyEditOps(
         }
       } else {
         const lineHint = shiftedHint(block.lineHint, shifts);
-        const outcome = matchBlock(doc, lineHint === undefined ? block : { ...block, lineHint }, options);
+        const outcome = matchBlockIn(doc, lineHint === undefined ? block : { ...block, lineHint }, options);
         if (!outcome.ok) {
           const seen = lineHint === undefined ? block : { ...block, lineHint };
           fail(report, await explainFailure(stage, rel, blockNo, seen, doc, outcome, options));

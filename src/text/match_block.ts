@@ -100,12 +100,20 @@ function alreadyThere(doc: TextDoc, search: string[], replace: string[]): Candid
  * assert.deepEqual(out.match.replacement, ["    go(1);"]);
  * ```
  */
-export function matchBlock(
-  file: TextDoc | string,
-  block: EditBlock,
-  options: MatchOptions = {},
-): MatchOutcome {
-  const doc = typeof file === "string" ? new TextDoc(file) : file;
+export function matchBlock(file: string, block: EditBlock, options: MatchOptions = {}): MatchOutcome {
+  return matchBlockIn(new TextDoc(file), block, options);
+}
+
+/**
+ * {@linkcode matchBlock} over an indexed text, for the engine's callers that
+ * match several blocks against one text (the index is built once).
+ *
+ * @param doc The indexed text.
+ * @param block The edit block.
+ * @param options Matching options.
+ * @returns The outcome.
+ */
+export function matchBlockIn(doc: TextDoc, block: EditBlock, options: MatchOptions = {}): MatchOutcome {
   const first = matchOne(doc, block, options);
   if (!block.alternatives) return first;
   // A block with several `=======` lines: each one may be the divider. The one reading whose SEARCH the file

@@ -9,7 +9,7 @@ import type { Stage } from "../fs/stage.ts";
 import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { TextDoc } from "./_doc.ts";
 import { applyMatch, type ErrorShape, explainFailure, lineList } from "./apply_edit_ops.ts";
-import { matchBlock, type MatchOptions } from "./match_block.ts";
+import { matchBlockIn, type MatchOptions } from "./match_block.ts";
 import type { BlockReport, EditBlock } from "./types.ts";
 
 /** Arguments of {@linkcode strReplace}. */
@@ -195,7 +195,7 @@ export async function strReplace(
   }
   const block: EditBlock = { search: linesOf(args.oldText), replace: linesOf(args.newText), inputLine: 1 };
   if (args.startLine !== undefined) block.lineHint = args.startLine;
-  const outcome = matchBlock(doc, block, options);
+  const outcome = matchBlockIn(doc, block, options);
   if (!outcome.ok && outcome.code === "no_match") {
     const at = presentAt(text, args.newText);
     if (at !== null) {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { fixtureUrl } from "../../_helpers.ts";
 import { applyMatch } from "../../../src/text/apply_edit_ops.ts";
 import { TextDoc } from "../../../src/text/_doc.ts";
-import { isElision, matchBlock, type MatchOutcome } from "../../../src/text/match_block.ts";
+import { isElision, matchBlock, matchBlockIn, type MatchOutcome } from "../../../src/text/match_block.ts";
 import type { EditBlock, MatchTier } from "../../../src/text/types.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
@@ -171,7 +171,7 @@ for (const c of CASES) {
     const block: EditBlock = { search: c.search(lines), replace: c.replace(lines), inputLine: 1 };
     if (c.hint !== undefined) block.lineHint = c.hint;
     const doc = new TextDoc(files[c.file]!);
-    const out = matchBlock(doc, block, c.tier === "fuzzy" ? { fuzzy: true } : {});
+    const out = matchBlockIn(doc, block, c.tier === "fuzzy" ? { fuzzy: true } : {});
     assert.ok(out.ok, `expected a match, got ${JSON.stringify(out)}`);
     assert.equal(out.match.tier, c.tier);
     assert.equal(out.match.start + 1, c.at[0]);

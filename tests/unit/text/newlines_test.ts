@@ -8,7 +8,7 @@ import {
   useFastNewlines,
 } from "../../../src/text/_newlines.ts";
 import { TextDoc } from "../../../src/text/_doc.ts";
-import { matchBlock } from "../../../src/text/match_block.ts";
+import { matchBlockIn } from "../../../src/text/match_block.ts";
 import { closestWindow } from "../../../src/text/did_you_mean.ts";
 import { applyMatch } from "../../../src/text/apply_edit_ops.ts";
 
@@ -87,7 +87,7 @@ function observe(text: string): string {
     ];
     for (const block of blocks) {
       const d = new TextDoc(text);
-      const out = matchBlock(d, block);
+      const out = matchBlockIn(d, block);
       seen.push(out, out.ok ? applyMatch(d, out.match, block) : closestWindow(d, block.search));
     }
   }
