@@ -9,25 +9,7 @@
  * @module
  */
 import type { Node } from "web-tree-sitter";
-
-/** Node types whose evaluation has a side effect. */
-const SIDE_EFFECTS = new Set([
-  // ECMAScript
-  "call_expression",
-  "new_expression",
-  "assignment_expression",
-  "augmented_assignment_expression",
-  "update_expression",
-  "await_expression",
-  "yield_expression",
-  // Python
-  "call",
-  "assignment",
-  "augmented_assignment",
-  "named_expression",
-  "await",
-  "yield",
-]);
+import { isEffect } from "./_effects.ts";
 
 /** Node types that make a fresh object each time (evaluating them twice is not the same). */
 const FRESH = new Set([
@@ -152,8 +134,7 @@ const ONCE_FIELDS: Record<string, string> = {
  * @returns True for a call, an assignment, `await`, `yield`, a literal object or function…
  */
 export function hasEffect(node: Node): boolean {
-  if (SIDE_EFFECTS.has(node.type) || FRESH.has(node.type)) return true;
-  if (node.type === "unary_expression" && node.child(0)?.type === "delete") return true;
+  if (isEffect(node) || FRESH.has(node.type)) return true;
   for (const c of node.namedChildren) if (c && hasEffect(c)) return true;
   return false;
 }
@@ -169,7 +150,7 @@ export function hasEffect(node: Node): boolean {
  */
 export function effectBefore(root: Node, offset: number): Node | null {
   if (root.startIndex >= offset) return null;
-  if (root.endIndex <= offset && SIDE_EFFECTS.has(root.type)) return root;
+  if (root.endIndex <= offset && isEffect(root)) return root;
   for (const c of root.namedChildren) {
     const inner = c ? effectBefore(c, offset) : null;
     if (inner) return inner;

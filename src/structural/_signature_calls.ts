@@ -8,6 +8,7 @@
 import type { Node, Tree } from "web-tree-sitter";
 import type { ReferenceSite } from "./references.ts";
 import type { FunctionDecl, NewParam, Param } from "./_signature_decl.ts";
+import { isEffect, MAYBE_EFFECT_TYPES } from "./_effects.ts";
 
 /** One argument of a call. */
 export interface CallArg {
@@ -55,22 +56,6 @@ export type SiteUse =
   | { use: "value"; why: string }
   | { use: "unsupported"; why: string };
 
-const IMPURE = [
-  "call_expression",
-  "new_expression",
-  "assignment_expression",
-  "augmented_assignment_expression",
-  "update_expression",
-  "await_expression",
-  "yield_expression",
-  "call",
-  "assignment",
-  "augmented_assignment",
-  "named_expression",
-  "await",
-  "yield",
-];
-const IMPURE_SET = new Set(IMPURE);
 const CALL_NODES = new Set(["call_expression", "call"]);
 const MEMBER_NODES = new Set(["member_expression", "attribute"]);
 const IMPORT_NODES =
@@ -111,8 +96,8 @@ function isConstant(n: Node): boolean {
 /** Whether evaluating an expression may have side effects (function bodies are not evaluated). */
 function isImpure(n: Node): boolean {
   if (FUNCTION_VALUES.has(n.type)) return false;
-  if (IMPURE_SET.has(n.type)) return true;
-  if (n.descendantsOfType(IMPURE).length === 0) return false;
+  if (isEffect(n)) return true;
+  if (n.descendantsOfType(MAYBE_EFFECT_TYPES as string[]).length === 0) return false;
   return n.namedChildren.some((c) => c !== null && isImpure(c));
 }
 

@@ -220,6 +220,11 @@ Deno.test("planChangeSignature() keeps side effects: dropped or reordered impure
   const read = await refusal(plan(reads, "r.js", "put", ["b", "a"]));
   assert.equal(read.code, "unsupported_call_site");
   assert.match(read.message, /reordering n and \+\+n would change what they compute/);
+  const deletes = await workspaceOf({}, {
+    "d.js": "function keep(a, b) {\n  return a;\n}\nconst o = { x: 1 };\nkeep(1, delete o.x);\n",
+  });
+  const del = await refusal(plan(deletes, "d.js", "keep", ["a"]));
+  assert.equal(del.code, "unsupported_call_site", "a `delete` argument is an effect: dropping it is refused");
   const ok = await plan(ws, "calc.js", "mix", ["c", "a", "b"]);
   const text = await after(ok, "calc.js");
   assert.ok(text.includes("mix(tick(), 1, 2);\nmix(3, tick(), tick());\nmix(4, n, () => tick());"), text);
