@@ -10,6 +10,7 @@ import { RecoverableError } from "../errors.ts";
 import { type BackendFs, dirname, errnoCode } from "./backend.ts";
 import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
+import { afterVersionOf } from "./change_facts.ts";
 import type { PendingChange } from "./stage.ts";
 import { unifiedDiff } from "./unified_diff.ts";
 import { shortVersion, type Version, versionOf } from "./version.ts";
@@ -585,7 +586,7 @@ export async function describeChanges(
     out.push({
       path: change.path,
       before_version: change.baseVersion,
-      after_version: change.after === null ? null : await versionOf(change.after),
+      after_version: change.after === null ? null : await afterVersionOf(change),
       diff: unifiedDiff(change.path, before, change.after, diffOptions),
     });
   }

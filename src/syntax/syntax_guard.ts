@@ -7,8 +7,7 @@
 import { HEAD_CHARS } from "./grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
-import { decodeText } from "../fs/text.ts";
-import { versionOf } from "../fs/version.ts";
+import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
@@ -108,7 +107,7 @@ export async function findSyntaxRegressions(
     if (change.after === null) continue;
     let afterText: string;
     try {
-      afterText = decodeText(change.after, change.path).text;
+      afterText = decodedSide(change, "after").text;
     } catch {
       continue; // binary/non-UTF-8 content is not parsed
     }
@@ -121,7 +120,7 @@ export async function findSyntaxRegressions(
     let beforeText: string | null = cachedBefore?.text ?? null;
     if (beforeText === null && change.before !== null && change.baseVersion !== null) {
       try {
-        beforeText = decodeText(change.before, change.path).text;
+        beforeText = decodedSide(change, "before").text;
       } catch {
         beforeText = null;
       }
@@ -145,7 +144,7 @@ export async function findSyntaxRegressions(
     }
     // The cached tree of the state before is judged now: parsing the new text re-parses it in place.
     let had: Had | null = cachedBefore ? hadBefore(cachedBefore.tree.rootNode, language, rowsBefore) : null;
-    const parsed = await ws.trees.parse(change.path, language, await versionOf(change.after), afterText);
+    const parsed = await ws.trees.parse(change.path, language, await afterVersionOf(change), afterText);
     const problems = syntaxProblems(parsed.tree.rootNode, 500);
     // Bodies the grammar accepts empty but the language does not (Python): a new one is an error too.
     const empty = symbolRules(language).empty_body;

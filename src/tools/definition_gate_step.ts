@@ -22,8 +22,7 @@ import {
   type DefinitionGateOptions,
   judgeDefinitionEdit,
 } from "../guards/definition_gate.ts";
-import { decodeText } from "../fs/text.ts";
-import { versionOf } from "../fs/version.ts";
+import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { PipelineStep } from "./types.ts";
 
 /** What the gate does with a definition edit: refuse it, let it through with a warning, or not look. */
@@ -94,8 +93,8 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
         let before: string;
         let after: string;
         try {
-          before = decodeText(change.before, change.path).text;
-          after = decodeText(change.after, change.path).text;
+          before = decodedSide(change, "before").text;
+          after = decodedSide(change, "after").text;
         } catch {
           continue; // binary or not UTF-8: the text tools refuse those themselves
         }
@@ -104,7 +103,7 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
           before,
           after,
           ...(change.baseVersion !== null ? { beforeVersion: change.baseVersion } : {}),
-          afterVersion: await versionOf(change.after),
+          afterVersion: await afterVersionOf(change),
         }, judging);
         if (verdict.findings.length === 0) continue;
         const attrs = {
