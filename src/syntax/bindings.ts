@@ -32,17 +32,8 @@ import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./
 import { afterScopeOf, exportsAll, exportsByCase } from "./_binding_rules.ts";
 import { newModuleRecords, readModuleCapture, type Span } from "./_module_captures.ts";
 
-export type {
-  Binding,
-  BindingKind,
-  ExportRecord,
-  FileBindings,
-  ImportRecord,
-  Occurrence,
-  OccurrenceKind,
-  Scope,
-  ScopeKind,
-} from "./binding_model.ts";
+// Importers of bindings reach the model through this module too.
+export type * from "./binding_model.ts";
 export { classScopeOf, encloses, lookup, occurrenceAt, scopeAtOffset } from "./binding_model.ts";
 
 /**

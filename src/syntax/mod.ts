@@ -35,6 +35,6 @@ export type {
   OccurrenceKind,
   Scope,
   ScopeKind,
-} from "./bindings.ts";
+} from "./binding_model.ts";
 export { ModuleResolver, tsconfigMapping } from "./module_resolution.ts";
 export type { PathMapping } from "./module_resolution.ts";
