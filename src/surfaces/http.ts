@@ -40,15 +40,12 @@ import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 /** The request and response header naming a call's graver session. */
 export const SESSION_HEADER = "Graver-Session";
 
-/** Default request body limit: 4 MiB. */
-export const DEFAULT_MAX_BODY_BYTES: number = 4 * 1024 * 1024;
-
-/** Default per-request time limit: 60 s. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 /** What a session id may look like: 1–128 of `A-Z a-z 0-9 . _ : -`. */
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;

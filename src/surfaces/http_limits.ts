@@ -1,0 +1,12 @@
+/**
+ * The HTTP surface's default limits, apart from the app so that a caller
+ * that only shows them (the CLI's `--help`) does not load hono.
+ *
+ * @module
+ */
+
+/** Default request body limit: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES: number = 4 * 1024 * 1024;
+
+/** Default per-request time limit: 60 s. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
