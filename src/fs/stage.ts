@@ -39,13 +39,28 @@ export interface PendingChange {
   mode?: number;
 }
 
+/**
+ * A file as the stage sees it. Versions (SHA-256) are computed when asked for:
+ * a project-wide search reads hundreds of files it never edits. `base.version`
+ * is undefined until known (null: the file did not exist), and is settled
+ * before the first write, so that {@linkcode Stage.changes} has it.
+ */
 interface Entry {
-  base: { bytes: Uint8Array | null; version: Version | null };
+  base: { bytes: Uint8Array | null; version: Version | null | undefined };
   current: Uint8Array | null;
+  /** The current bytes' version, null until computed. */
   currentVersion: Version | null;
   written: boolean;
   /** Permission bits set by {@linkcode Stage.write} (undefined: keep the file's own). */
   mode?: number | undefined;
+}
+
+/** Compute an entry's base version if it is not known yet (before its first write). */
+async function settleBase(entry: Entry): Promise<void> {
+  if (entry.base.version !== undefined) return;
+  entry.base.version = !entry.written && entry.currentVersion !== null
+    ? entry.currentVersion
+    : await versionOf(entry.base.bytes!);
 }
 
 /**
@@ -122,8 +137,8 @@ export class Stage {
     if (this.#parent) {
       const seen = await this.#parent.#entry(rel);
       const bytes = seen.current;
-      const version = bytes === null ? null : seen.currentVersion ?? await versionOf(bytes);
-      entry = { base: { bytes, version }, current: bytes, currentVersion: version, written: false };
+      const version = bytes === null ? null : seen.currentVersion ?? undefined;
+      entry = { base: { bytes, version }, current: bytes, currentVersion: version ?? null, written: false };
       this.#entries.set(rel, entry);
       return entry;
     }
@@ -137,8 +152,12 @@ export class Stage {
       });
     }
     const bytes = kind === null ? null : await this.fs.read(abs);
-    const version = bytes === null ? null : await versionOf(bytes);
-    entry = { base: { bytes, version }, current: bytes, currentVersion: version, written: false };
+    entry = {
+      base: { bytes, version: bytes === null ? null : undefined },
+      current: bytes,
+      currentVersion: null,
+      written: false,
+    };
     this.#entries.set(rel, entry);
     return entry;
   }
@@ -153,6 +172,7 @@ export class Stage {
     const entry = await this.#entry(rel);
     if (entry.current === null) return null;
     entry.currentVersion ??= await versionOf(entry.current);
+    if (!entry.written) entry.base.version ??= entry.currentVersion;
     return { path: rel, bytes: entry.current, version: entry.currentVersion };
   }
 
@@ -161,6 +181,20 @@ export class Stage {
     const file = await this.read(rel);
     if (file === null) throw await this.notFound(rel);
     return file;
+  }
+
+  /**
+   * Decode a file of the staged view without computing its version (a search
+   * that reads many files to see which contain a word), or null when absent.
+   * It is not a guarded read: call {@linkcode Stage.read} for the version an
+   * edit is checked against.
+   *
+   * @param rel Relative path.
+   * @returns The decoded text, or null.
+   */
+  async peekText(rel: string): Promise<TextFile | null> {
+    const entry = await this.#entry(rel);
+    return entry.current === null ? null : decodeText(entry.current, rel);
   }
 
   /** Read and decode a text file that must exist. */
@@ -207,6 +241,7 @@ export class Stage {
    */
   async write(rel: string, bytes: Uint8Array, options: { mode?: number | null } = {}): Promise<void> {
     const entry = await this.#entry(rel);
+    await settleBase(entry);
     entry.current = bytes;
     entry.currentVersion = null;
     entry.written = true;
@@ -236,6 +271,7 @@ export class Stage {
   /** Stage a deletion. */
   async remove(rel: string): Promise<void> {
     const entry = await this.#entry(rel);
+    await settleBase(entry);
     entry.current = null;
     entry.currentVersion = null;
     entry.written = true;
@@ -286,7 +322,7 @@ export class Stage {
       if (!e.written || sameBytes(e.base.bytes, e.current)) continue;
       const change: PendingChange = {
         path,
-        baseVersion: e.base.version,
+        baseVersion: e.base.version ?? null,
         before: e.base.bytes,
         after: e.current,
       };

@@ -47,7 +47,7 @@ export class ProjectFiles {
   readonly #stage: Stage;
   /** Source files and their languages, by relative path. */
   readonly files: Map<string, string> = new Map();
-  readonly #texts = new Map<string, { text: string; version: string; language: string } | null>();
+  readonly #texts = new Map<string, { text: string; language: string } | null>();
   /** Bindings of every file parsed so far, by relative path. */
   readonly parsed: Map<string, FileBindings> = new Map();
   readonly #linked = new Set<string>();
@@ -98,18 +98,19 @@ export class ProjectFiles {
   }
 
   /**
-   * A file's text, version and language (null when unreadable or of no known language).
+   * A file's text and language (null when unreadable or of no known language). Its version is computed
+   * only when the file is parsed: most files a search reads do not contain the name.
    *
    * @param rel Relative path.
    * @returns The file, or null.
    */
-  async text(rel: string): Promise<{ text: string; version: string; language: string } | null> {
+  async text(rel: string): Promise<{ text: string; language: string } | null> {
     if (this.#texts.has(rel)) return this.#texts.get(rel)!;
-    let out: { text: string; version: string; language: string } | null = null;
+    let out: { text: string; language: string } | null = null;
     try {
-      const f = await this.#stage.readText(rel);
-      const language = this.#parsing.grammars!.languageOf(rel, f.text.slice(0, HEAD_CHARS));
-      if (language) out = { text: f.text, version: f.version, language };
+      const f = await this.#stage.peekText(rel);
+      const language = f && this.#parsing.grammars!.languageOf(rel, f.text.slice(0, HEAD_CHARS));
+      if (f && language) out = { text: f.text, language };
     } catch {
       out = null;
     }
@@ -138,7 +139,8 @@ export class ProjectFiles {
     if (hit) return hit;
     const t = await this.text(rel);
     if (!t) return null;
-    const fb = await fileBindings(this.#parsing, { path: rel, ...t });
+    const { version } = await this.#stage.readExisting(rel);
+    const fb = await fileBindings(this.#parsing, { path: rel, ...t, version });
     if (fb) this.parsed.set(rel, fb);
     return fb;
   }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { BackendFs, createMemoryBackend, isRecoverable } from "../../../src/mod.ts";
 import { Sandbox } from "../../../src/fs/sandbox.ts";
 import { Stage } from "../../../src/fs/stage.ts";
+import { versionOf } from "../../../src/fs/version.ts";
 import { enc } from "../../_helpers.ts";
 
 function stageOver(files: Record<string, string>): { stage: Stage; fs: BackendFs } {
@@ -134,4 +135,30 @@ Deno.test("Stage.notFound() treats a bracketed name such as [id].tsx as a name, 
   const err = await stage.notFound("pages/[id].ts");
   assert.doesNotMatch(err.message, /glob/);
   assert.match(err.hint, /Did you mean "pages\/\[id\]\.tsx"/);
+});
+
+Deno.test("Stage computes versions when asked: peekText does not, a write still records the base version", async () => {
+  const { stage } = stageOver({ "/a.txt": "one\n", "/b.txt": "two\n", "/c.txt": "three\n" });
+
+  assert.equal((await stage.peekText("a.txt"))?.text, "one\n");
+  assert.equal(await stage.peekText("missing.txt"), null);
+  // peeked, then written: the change carries the version of the bytes the stage first saw
+  await stage.write("a.txt", enc("ONE\n"));
+  // read (version computed), then removed
+  assert.equal((await stage.readExisting("b.txt")).version, await versionOf(enc("two\n")));
+  await stage.remove("b.txt");
+  // a fork reads through its parent's written view: its base is the parent's current bytes
+  const child = stage.fork();
+  await child.peekText("a.txt");
+  await child.write("a.txt", enc("1\n"));
+  await child.write("c.txt", enc("3\n"));
+  const changes = stage.changes();
+  assert.deepEqual(changes.map((c) => [c.path, c.baseVersion]), [
+    ["a.txt", await versionOf(enc("one\n"))],
+    ["b.txt", await versionOf(enc("two\n"))],
+  ]);
+  assert.deepEqual(child.changes().map((c) => [c.path, c.baseVersion]), [
+    ["a.txt", await versionOf(enc("ONE\n"))],
+    ["c.txt", await versionOf(enc("three\n"))],
+  ]);
 });
