@@ -61,6 +61,8 @@ export interface MoveDeclPlan {
   created: boolean;
   /** Whether the destination exports it. */
   exported: boolean;
+  /** Declarations of the source that were private and are now exported, because the moved code imports them. */
+  sourceExported: string[];
   /** Files whose imports were rewritten to take the name from the destination. */
   referrers: string[];
   /** Imports the refactor could not follow (left alone). */
@@ -297,6 +299,7 @@ export async function planMoveDecl(
   const needs: { spec: string; item: ImportItem }[] = [];
   const renames: TextEdit[] = [];
   const exportPrefixes: TextEdit[] = [];
+  const sourceExported: string[] = [];
   const fromSource: ImportItem[] = [];
   const dropFromSource: Binding[] = [];
   for (const [x, uses] of deps) {
@@ -364,7 +367,10 @@ export async function planMoveDecl(
         };
       } else {
         item = { kind: "named", imported: x.name, local: x.name };
-        if (system === "ecmascript") exportPrefixes.push(exportPrefix(t, fb, x));
+        if (system === "ecmascript") {
+          exportPrefixes.push(exportPrefix(t, fb, x));
+          sourceExported.push(x.name);
+        }
       }
       const s = respell(to, t.rel, habit(dfb, to) ?? habit(fb, t.rel) ?? syntheticHabit(system, t.rel));
       if (s === null) {
@@ -533,6 +539,7 @@ export async function planMoveDecl(
     },
     created,
     exported: exportInD,
+    sourceExported,
     referrers: [...refs.files.keys()].sort(),
     unresolved: refs.unresolved,
   };

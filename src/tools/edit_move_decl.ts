@@ -62,11 +62,25 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
         moved: plan.moved,
         destination_created: plan.created,
         exported: plan.exported,
+        source_exported: plan.sourceExported,
         referrers: plan.referrers,
         unresolved: plan.unresolved,
       },
-      ...(plan.unresolved.length > 0
-        ? { warnings: [`${plan.unresolved.length} reference(s) could not be followed (data.unresolved)`] }
+      ...(plan.unresolved.length > 0 || plan.sourceExported.length > 0
+        ? {
+          warnings: [
+            ...(plan.unresolved.length > 0
+              ? [`${plan.unresolved.length} reference(s) could not be followed (data.unresolved)`]
+              : []),
+            ...(plan.sourceExported.length > 0
+              ? [
+                `"${plan.moved.from}" now exports ${
+                  plan.sourceExported.map((n) => `"${n}"`).join(", ")
+                } (the moved code imports it); move it too or keep the export`,
+              ]
+              : []),
+          ],
+        }
         : {}),
     };
   },

@@ -218,6 +218,11 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     }, ["name", "from", "to"]),
     destination_created: BOOLEAN,
     exported: BOOLEAN,
+    source_exported: {
+      type: "array",
+      items: STRING,
+      description: "Private declarations of the source now exported because the moved code imports them",
+    },
     referrers: {
       type: "array",
       items: PATH,

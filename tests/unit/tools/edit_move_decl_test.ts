@@ -23,6 +23,9 @@ Deno.test("edit_move_decl() on rxjs: popScheduler leaves util/args.ts with its i
     }),
   );
   assert.equal(res.data["destination_created"], true);
+  // `last` was private to args.ts: exported now, and said so
+  assert.deepEqual(res.data["source_exported"], ["last"]);
+  assert.match(res.warnings.join("\n"), /"internal\/util\/args\.ts" now exports "last"/);
   assert.equal(
     await textOf(ws, to),
     [
