@@ -26,6 +26,7 @@ import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
 import { removalEdit } from "./node_edit.ts";
 import { findReferences } from "./references.ts";
+import { TextIndex } from "../syntax/text_index.ts";
 import { type ReferenceTarget, targetOccurrence } from "./reference_target.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
@@ -53,6 +54,8 @@ export interface InlinePlan {
   lines: number[];
   /** Whether the declaration was removed (nothing refers to it any more). */
   removed: boolean;
+  /** Other files' references to it (imports and uses), left as they are: the declaration stays for them. */
+  elsewhere: { path: string; line: number }[];
 }
 
 /**
@@ -90,39 +93,83 @@ export async function planInline(
       },
     );
   }
+  const imported = fb.imports.find((i) => i.local === binding);
+  if (imported) {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot inline "${occ.name}" in "${file.rel}" (line ${
+        lineOf(file.text, occ.start)
+      }): it is imported from "${imported.source}" (line ${
+        lineOf(file.text, declaration.start)
+      }), and edit_inline works in the file that declares it`,
+      {
+        hint:
+          `Inline it where it is declared: edit_inline with target on its declaration (find_references on this use shows where); uses in other files are not inlined`,
+        details: { path: file.rel, name: occ.name, source: imported.source },
+        suggestedCall: {
+          tool: "find_references",
+          args: { path: file.rel, target: new TextIndex(file.text).position(occ.start) },
+        },
+      },
+    );
+  }
   const ctx: InlineContext = { file, fb, rules, binding, declaration, target: occ, tool: options.tool };
   const declNode = nodeOf(file, declaration);
   const holder = declNode.parent;
   let kind: InlinePlan["kind"];
   let edits: { sites: TextEdit[]; lines: number[]; statement: Node };
-  if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
-    kind = "function";
-    edits = inlineCalls(ctx, holder, holder);
-  } else if (holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id) {
-    const value = holder.childForFieldName("value");
-    if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
+  const all = occ === declaration;
+  try {
+    if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
       kind = "function";
-      edits = inlineCalls(ctx, value, holder.parent!);
-    } else {
+      edits = inlineCalls(ctx, holder, holder);
+    } else if (
+      holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id
+    ) {
+      const value = holder.childForFieldName("value");
+      if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
+        kind = "function";
+        edits = inlineCalls(ctx, value, holder.parent!);
+      } else {
+        kind = "variable";
+        edits = inlineVariable(ctx, value, holder.parent!);
+      }
+    } else if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
       kind = "variable";
-      edits = inlineVariable(ctx, value, holder.parent!);
+      edits = inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!);
+    } else {
+      throw inlineRefusal(
+        ctx,
+        "invalid_args",
+        "it is not declared by a plain variable declaration or a function",
+        "Inline a variable declared with one name and a value, or a function declaration",
+        declaration.start,
+      );
     }
-  } else if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
-    kind = "variable";
-    edits = inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!);
-  } else {
-    throw inlineRefusal(
-      ctx,
-      "invalid_args",
-      "it is not declared by a plain variable declaration or a function",
-      "Inline a variable declared with one name and a value, or a function declaration",
-      declaration.start,
+  } catch (err) {
+    // Nothing to inline here: say where it is used instead, when other files use it.
+    if (!all || !(err instanceof RecoverableError) || err.code !== "no_match") throw err;
+    const elsewhere = await usesElsewhere(parsing, stage, ctx, options);
+    if (elsewhere.length === 0) throw err;
+    throw new RecoverableError(
+      "no_match",
+      `Cannot inline "${binding.name}" in "${file.rel}": this file does not use it, and edit_inline replaces uses only in the file that declares it (${elsewhere.length} reference(s) in other files: ${
+        elsewhere.slice(0, 5).map((s) => `${s.path}:${s.line}`).join(", ")
+      }${elsewhere.length > 5 ? ", …" : ""})`,
+      {
+        hint: "Keep the declaration, or change those files by hand; find_references lists every use",
+        details: { path: file.rel, name: binding.name, elsewhere },
+        suggestedCall: {
+          tool: "find_references",
+          args: { path: file.rel, target: new TextIndex(file.text).position(declaration.start) },
+        },
+      },
     );
   }
   let removed = false;
-  const all = occ === declaration;
   const out = [...edits.sites];
-  if (all && await unusedElsewhere(parsing, stage, ctx, options)) {
+  const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
+  if (all && elsewhere.length === 0) {
     const statement = edits.statement;
     const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
       statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;
@@ -138,25 +185,32 @@ export async function planInline(
     name: binding.name,
     lines: edits.lines,
     removed,
+    elsewhere,
   };
 }
 
-/** Whether no other file refers to a module-level symbol (a local one: always). */
-async function unusedElsewhere(
+/** The references other files make to a module-level symbol (none for a local one). */
+async function usesElsewhere(
   parsing: Parsing,
   stage: Stage,
   ctx: InlineContext,
   options: InlineOptions,
-): Promise<boolean> {
+): Promise<{ path: string; line: number }[]> {
   const { fb, binding, declaration } = ctx;
   const exported = fb.exportsAll || fb.exports.some((e) => e.local === binding);
-  if (binding.scope.kind !== "module" || !exported) return true;
+  if (binding.scope.kind !== "module" || !exported) return [];
   const lineStart = fb.text.lastIndexOf("\n", declaration.start - 1) + 1;
   const search = await findReferences(parsing, stage, ctx.file.rel, {
     line: lineOf(fb.text, declaration.start),
     column: declaration.start - lineStart + 1,
   }, { tool: options.tool, scope: "project" });
-  return search.sites.every((s) => s.path === ctx.file.rel);
+  const seen = new Set<string>();
+  return search.sites.filter((s) => {
+    const key = `${s.path}:${s.line}`;
+    if (s.path === ctx.file.rel || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).map((s) => ({ path: s.path, line: s.line }));
 }
 
 /** The statement of `container`'s block that holds `node`. */

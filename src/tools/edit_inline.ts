@@ -50,7 +50,19 @@ export const editInline: ToolDefinition<EditInlineArgs> = {
         inlined: plan.lines.length,
         lines: plan.lines,
         removed: plan.removed,
+        kept_for: plan.elsewhere,
       },
+      ...(plan.elsewhere.length > 0
+        ? {
+          warnings: [
+            `The declaration stays: ${plan.elsewhere.length} reference(s) in other files still use it (${
+              plan.elsewhere.slice(0, 5).map((s) => `${s.path}:${s.line}`).join(", ")
+            }${
+              plan.elsewhere.length > 5 ? ", …" : ""
+            }; data.kept_for); edit_inline changes only "${plan.path}"`,
+          ],
+        }
+        : {}),
     };
   },
 };

@@ -256,6 +256,11 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
       ...BOOLEAN,
       description: "Whether the declaration was removed (nothing refers to it any more)",
     },
+    kept_for: {
+      type: "array",
+      items: shape({ path: PATH, line: INTEGER }, ["path", "line"]),
+      description: "References in other files that keep the declaration (left unchanged)",
+    },
   }, ["kind", "name", "inlined", "lines", "removed"]),
   replace_symbol: shape(
     {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ok, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+import { ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
 
 const DIFF_JS = Deno.readTextFileSync(new URL("../../../node_modules/diff/dist/diff.js", import.meta.url));
 const TEXTWRAP = Deno.readTextFileSync("/usr/lib/python3.11/textwrap.py");
@@ -19,6 +19,7 @@ Deno.test("edit_inline() commits the inlined calls and the removed declaration, 
     inlined: 4,
     lines: [661, 662, 692, 705],
     removed: true,
+    kept_for: [],
   });
   const after = await textOf(ws, "diff.js");
   assert.match(after, /insertion\.value = replaceSuffix\(insertion\.value, commonWsSuffix, ''\);/);
@@ -79,4 +80,46 @@ Deno.test("edit_inline() refusals carry their code and hint, and write nothing",
     assert.ok(res.error.hint.length > 0);
     assert.equal(await textOf(ws, args["path"] as string), before);
   }
+});
+
+Deno.test("edit_inline() on rxjs: other files' uses keep the declaration and are named; a use through an import or a declaration used only elsewhere is refused with where to look", async () => {
+  const ws = await workspaceOf(RXJS);
+  // isFunction is declared in util/isFunction.ts and used only by other files
+  const refused = await ws.call("edit_inline", { path: "internal/util/isFunction.ts", target: "isFunction" });
+  assert.equal(refused.ok, false);
+  if (refused.ok) return;
+  assert.equal(refused.error.code, "no_match");
+  assert.match(refused.error.message, /this file does not use it/);
+  assert.match(refused.error.message, /internal\/Notification\.ts:\d+/);
+  assert.equal(refused.error.suggested_call?.tool, "find_references");
+  // a call through an import: refused, naming the module it comes from
+  const args = RXJS["/internal/util/args.ts"]!;
+  const merge = RXJS["/internal/observable/merge.ts"]!;
+  const viaImport = await ws.call("edit_inline", {
+    path: "internal/observable/merge.ts",
+    target: lineCol(merge, "popScheduler(args)"),
+  });
+  assert.equal(viaImport.ok, false);
+  if (!viaImport.ok) {
+    assert.equal(viaImport.error.code, "invalid_args");
+    assert.match(viaImport.error.message, /imported from "\.\.\/util\/args"/);
+  }
+  // an exported one-return function used in its file and elsewhere: its file's calls go, the declaration stays
+  const ws2 = await workspaceOf({
+    ...RXJS,
+    "/internal/util/args.ts": args.replace("function last<T>", "export function last<T>"),
+    "/internal/util/lastOf.ts":
+      "import { last } from './args';\n\nexport const lastOf = (xs: number[]) => last(xs);\n",
+  });
+  const res = ok(await ws2.call("edit_inline", { path: "internal/util/args.ts", target: "last" }));
+  assert.equal(res.data["inlined"], 3);
+  assert.equal(res.data["removed"], false);
+  assert.deepEqual(res.data["kept_for"], [
+    { path: "internal/util/lastOf.ts", line: 1 },
+    { path: "internal/util/lastOf.ts", line: 3 },
+  ]);
+  assert.match(res.warnings.join("\n"), /The declaration stays: 2 reference\(s\) in other files/);
+  const after = await textOf(ws2, "internal/util/args.ts");
+  assert.match(after, /^export function last<T>/m);
+  assert.match(after, /return isFunction\(args\[args\.length - 1\]\) \? args\.pop\(\) : undefined;/);
 });
