@@ -202,6 +202,60 @@ function plainStatement(u: Use, run: StatementRun): Node | null {
   return stmt;
 }
 
+/** The statement of `block` that holds a write with no branch, loop or call between them (null: none such). */
+function plainStatementOf(u: Use, block: Node): Node | null {
+  if (u.access !== "write") return null;
+  let stmt: Node = u.node;
+  while (stmt.parent && stmt.parent.id !== block.id) {
+    if (!PLAIN.has(stmt.parent.type)) return null;
+    stmt = stmt.parent;
+  }
+  return stmt.parent ? stmt : null;
+}
+
+/** The branches of an `if` that has an `else` (every path goes through one of them), else null. */
+function ifBranches(node: Node): Node[] | null {
+  if (node.type !== "if_statement") return null;
+  const out: Node[] = [];
+  const consequence = node.childForFieldName("consequence");
+  if (consequence) out.push(consequence);
+  let otherwise = false;
+  for (const c of node.namedChildren) {
+    if (c?.type === "elif_clause") {
+      const body = c.childForFieldName("consequence");
+      if (body) out.push(body);
+    } else if (c?.type === "else_clause") {
+      const body = c.childForFieldName("body") ?? c.namedChildren.find((n) => n?.type !== "comment") ?? null;
+      if (body) out.push(body);
+      otherwise = true;
+    }
+  }
+  return otherwise ? out : null;
+}
+
+/**
+ * Whether running `node` (a statement or a block) always writes the name: a plain write in it, or an `if`
+ * with an `else` whose every branch does.
+ */
+function alwaysWrites(node: Node, uses: Use[]): boolean {
+  const inside = uses.filter((u) => u.node.startIndex >= node.startIndex && u.node.endIndex <= node.endIndex);
+  if (inside.length === 0) return false;
+  const statements = node.type === "block" || node.type === "statement_block"
+    ? node.namedChildren.filter((n): n is Node => n !== null)
+    : [node];
+  return statements.some((stmt) => {
+    if (
+      inside.some((u) =>
+        u.access === "write" && (u.node.id === stmt.id || plainStatementOf(u, stmt.parent!)?.id === stmt.id)
+      )
+    ) {
+      return true;
+    }
+    const branches = ifBranches(stmt);
+    return branches !== null && branches.every((b) => alwaysWrites(b, inside));
+  });
+}
+
 /** Whether `node` is written before anything reads it: a plain assignment statement of the block, its value free of the name. */
 function definiteFirstWrite(first: Use, uses: Use[], run: StatementRun): boolean {
   const stmt = plainStatement(first, run);
@@ -329,7 +383,7 @@ export function dataFlow(
       first: uses[0]!.occ.start,
     };
     if (declared && !python && before.length > 0) usedBefore.push({ variable, at: before[0]!.start });
-    if (python && output && !boundBefore && !uses.some((u) => plainStatement(u, run) !== null)) {
+    if (python && output && !boundBefore && !run.statements.some((st) => alwaysWrites(st, uses))) {
       maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
     }
     if (param || output) variables.push(variable);

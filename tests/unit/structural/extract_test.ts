@@ -424,6 +424,7 @@ Deno.test("planExtract() refuses what it cannot prove, naming where", async () =
     "invalid_args",
     "the def of predicate ends inside the if: a straddle is not a refusal to compute",
   );
+  // an if without an else may leave it unbound (below); with an else every path assigns it (the next test)
   const unbound = await refusal("textwrap.py", TEXTWRAP, linesAt(TEXTWRAP, "        if self.width <= 0:", 9));
   assert.equal(unbound.code, "unresolved");
   assert.match(unbound.message, /"indent" is assigned there on some paths only/);
@@ -448,4 +449,13 @@ Deno.test("planExtract() refuses what it cannot prove, naming where", async () =
     "lambda",
   );
   assert.equal(reserved.code, "invalid_args");
+});
+
+Deno.test("planExtract() on textwrap: a name assigned by both branches of an if/else is returned, and textwrap still wraps the same", async () => {
+  const range = linesAt(TEXTWRAP, "        if width < 1:", 4);
+  const plan = await extract("textwrap.py", TEXTWRAP, range, "space_for");
+  assert.deepEqual(plan.parameters, ["width", "cur_len"]);
+  assert.deepEqual(plan.returns, ["space_left"]);
+  assert.equal(plan.call, "space_left = space_for(width, cur_len)");
+  await samePy(plan);
 });
