@@ -199,6 +199,13 @@ class Collector {
     if (fb.exportsAll) {
       const b = fb.scopes[0]!.bindings.get(name);
       if (b) await this.binding(fb, b, true);
+      if (b && !b.linked) return;
+    }
+    // Python: a name this module takes by `from m import *` is m's.
+    if (ModuleResolver.systemOf(fb.language) !== "python") return;
+    for (const glob of fb.globs ?? []) {
+      const src = this.#project.resolver.resolve(path, fb.language, glob);
+      if (src) await this.exported(src, name, rename, depth + 1);
     }
   }
 
@@ -214,8 +221,11 @@ class Collector {
       if (!fb) continue;
       const resolve = (source: string) => this.#project.resolver.resolve(rel, fb.language, source);
       for (const glob of fb.globs ?? []) {
+        if (resolve(glob) !== self) continue;
         const linked = fb.scopes[0]!.bindings.get(name);
-        if (linked?.linked && resolve(glob) === self) await this.binding(fb, linked, true);
+        if (linked?.linked) await this.binding(fb, linked, true);
+        // Python's `from m import *` makes m's names importable from this module too.
+        if (ModuleResolver.systemOf(fb.language) === "python") await this.importers(rel, name);
       }
       for (const imp of fb.imports) {
         if (imp.kind === "default") continue;

@@ -44,6 +44,8 @@
 (import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.namespace))
 (import_statement name: (dotted_name . (identifier) @import.namespace .) @import.source)
 (import_statement name: (dotted_name . (identifier) @import.package) @import.source)
+; `from m import *`: m's names are this module's (a package's __init__ re-exports its modules this way)
+(import_from_statement module_name: (_) @import.glob (wildcard_import))
 
 ; ---- members
 (attribute object: (identifier) @_self attribute: (identifier) @member.this (#any-of? @_self "self" "cls"))

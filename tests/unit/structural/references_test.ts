@@ -114,3 +114,33 @@ Deno.test("findReferences() in JavaScript: a method's locals, shadowed names apa
     1;
   assert.ok(!lines.includes(other));
 });
+
+Deno.test("findReferences() follows Python's `from m import *` re-exports (CPython's asyncio package), both ways", async () => {
+  const dir = "/usr/lib/python3.11/asyncio/";
+  const files: Record<string, string> = {};
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile && e.name.endsWith(".py")) files[`asyncio/${e.name}`] = Deno.readTextFileSync(dir + e.name);
+  }
+  // asyncio/__init__.py holds `from .tasks import *`; the app imports sleep from the package
+  files["app.py"] = "from asyncio import sleep\n\n\nasync def main():\n    await sleep(1)\n";
+  const ws = await workspaceOf({}, files);
+  const tasks = files["asyncio/tasks.py"]!;
+  const line = tasks.slice(0, tasks.indexOf("async def sleep(")).split("\n").length;
+  const from = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "asyncio/tasks.py", {
+    line,
+    column: 11,
+  }, { tool: "test" });
+  const app = from.sites.filter((s) => s.path === "app.py").map((s) => `${s.line}:${s.column}`);
+  assert.deepEqual(app, ["1:21", "5:11"]);
+  // from the use: the declaration in tasks.py, through the package's star import
+  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "app.py", { line: 5, column: 11 }, {
+    tool: "test",
+  });
+  assert.ok(
+    back.sites.some((s) => s.path === "asyncio/tasks.py" && s.line === line && s.kind === "definition"),
+  );
+  assert.deepEqual(
+    back.sites.map((s) => `${s.path}:${s.line}`).sort(),
+    from.sites.map((s) => `${s.path}:${s.line}`).sort(),
+  );
+});
