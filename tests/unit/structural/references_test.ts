@@ -144,3 +144,27 @@ Deno.test("findReferences() follows Python's `from m import *` re-exports (CPyth
     from.sites.map((s) => `${s.path}:${s.line}`).sort(),
   );
 });
+
+Deno.test("findReferences() lists an import of the name from a workspace module that shows no such name as a candidate", async () => {
+  const ws = await workspaceOf({}, {
+    // the package sets its names at run time: nothing graver can follow
+    "pkg/__init__.py": "import importlib\nglobals().update(vars(importlib.import_module('pkg.core')))\n",
+    "pkg/core.py": "def helper(x):\n    return x\n",
+    "app.py": "from pkg import helper\nhelper(1)\n",
+    "other.py": "from pkg.core import helper as h\nh(2)\n",
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/core.py", "helper", {
+    tool: "test",
+  });
+  // the alias h is other.py's own name: the import's `helper` is the site
+  assert.deepEqual(res.sites.map((s) => `${s.path}:${s.line}`), ["other.py:1", "pkg/core.py:1"]);
+  assert.deepEqual(res.unresolved.map((s) => `${s.path}:${s.line}`), ["app.py:1"]);
+  // change_signature cannot prove app.py's call: it refuses instead of leaving it behind
+  const sig = await ws.call("edit_change_signature", {
+    path: "pkg/core.py",
+    name_path: "helper",
+    params: ["x", { name: "y", value: "0" }],
+  });
+  assert.equal(sig.ok, false);
+  if (!sig.ok) assert.equal(sig.error.code, "unresolved");
+});

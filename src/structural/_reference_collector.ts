@@ -1,0 +1,404 @@
+/**
+ * The reference search's walk: a {@linkcode Collector} follows one symbol
+ * from its binding to its file's uses, its exports and their importers
+ * (re-exports, star imports, namespaces), keyword arguments, class members
+ * and doc tags, file by file, collecting sites and `unresolved` candidates.
+ * {@linkcode findReferences} in `references.ts` starts it and shapes what
+ * it found.
+ *
+ * @module
+ */
+import {
+  type Binding,
+  classScopeOf,
+  type FileBindings,
+  lookup,
+  type Occurrence,
+  type OccurrenceKind,
+  type Scope,
+  scopeAtOffset,
+} from "../syntax/bindings.ts";
+import { ModuleResolver } from "../syntax/module_resolution.ts";
+import { isFileLocalLanguage } from "./file_local.ts";
+import type { ProjectFiles } from "./project_files.ts";
+
+const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
+  "definition",
+  "reference",
+  "shorthand",
+  "shorthand_pattern",
+]);
+
+/** Collects sites while following a symbol from file to file. */
+export class Collector {
+  readonly sites = new Map<string, Map<number, Occurrence>>();
+  readonly unresolved = new Map<string, Map<number, Occurrence>>();
+  readonly bindings = new Map<string, Set<Binding>>();
+  readonly #members = new Set<string>();
+  readonly #followed = new Set<string>();
+  readonly #project: ProjectFiles;
+
+  constructor(project: ProjectFiles) {
+    this.#project = project;
+  }
+
+  add(path: string, occ: Occurrence | undefined): void {
+    if (!occ) return;
+    let m = this.sites.get(path);
+    if (!m) this.sites.set(path, m = new Map());
+    m.set(occ.start, occ);
+  }
+
+  maybe(path: string, occ: Occurrence): void {
+    let m = this.unresolved.get(path);
+    if (!m) this.unresolved.set(path, m = new Map());
+    m.set(occ.start, occ);
+  }
+
+  /** A binding and everything that refers to it, here and in other files. */
+  async binding(fb: FileBindings, b: Binding, crossFile: boolean): Promise<void> {
+    let set = this.bindings.get(fb.path);
+    if (!set) this.bindings.set(fb.path, set = new Set());
+    if (set.has(b)) return;
+    set.add(b);
+    for (const occ of fb.occurrences) {
+      if (occ.binding === b && BINDING_KINDS.has(occ.kind)) this.add(fb.path, occ);
+    }
+    if (b.kind === "parameter") {
+      await this.keywordArguments(fb, b, crossFile);
+      const cls = classScopeOf(b.scope);
+      if (cls && fb.occurrences.some((o) => o.binding === b && o.parameterProperty)) {
+        await this.member(fb, cls, b.name, crossFile);
+      }
+    }
+    if (!crossFile) return;
+    // An import without alias is the exported symbol itself: follow it back to its module.
+    const imp = b.import;
+    if (imp && imp.kind === "named" && !imp.nameOccurrence) {
+      const from = this.#project.resolver.resolve(fb.path, fb.language, imp.source);
+      if (from) await this.exported(from, imp.imported, true);
+    }
+    if (b.scope.kind !== "module") return;
+    // A Go package's other files, a Rust `use m::*`: the same name at their top level is the same symbol
+    // (imports excepted: they are the file's own).
+    const sharedList = b.kind === "import" ? [] : await this.#project.sharedBindings(fb, b.name);
+    for (const shared of sharedList) {
+      await this.binding(shared.fb, shared.binding, true);
+    }
+    if (b.linked) return;
+    const viaOwnName = fb.exports.some((e) => e.local === b && !e.aliasOccurrence && e.exported === b.name) ||
+      (fb.exportsAll && b.scope.bindings.get(b.name) === b);
+    if (viaOwnName) await this.importers(fb.path, b.name);
+  }
+
+  /** The symbol a module exports as `name`, and its whole family (`rename` also renames the export). */
+  async exported(path: string, name: string, rename: boolean, depth = 0): Promise<void> {
+    if (depth > 16) return;
+    const files = this.#project.moduleFiles(path);
+    if (files.length !== 1 || files[0] !== path) {
+      // A Go package: the file of the directory that declares the name.
+      for (const file of files) await this.exported(file, name, rename, depth + 1);
+      return;
+    }
+    const fb = await this.#project.bindings(path);
+    if (!fb) return;
+    for (const e of fb.exports) {
+      if (e.exported !== name && !(e.from?.imported === "*" && e.exported === "*")) continue;
+      if (e.local) {
+        if (e.aliasOccurrence) {
+          if (rename) this.add(path, e.aliasOccurrence);
+          await this.importers(path, name);
+        } else await this.binding(fb, e.local, true);
+        return;
+      }
+      if (e.from) {
+        const src = this.#project.resolver.resolve(path, fb.language, e.from.source);
+        if (!src) continue;
+        if (e.from.imported === "*") {
+          await this.exported(src, name, rename, depth + 1);
+          continue;
+        }
+        this.add(path, e.from.occurrence);
+        if (e.aliasOccurrence && rename) this.add(path, e.aliasOccurrence);
+        await this.exported(src, e.from.imported, rename, depth + 1);
+        return;
+      }
+    }
+    if (fb.exportsAll) {
+      const b = fb.scopes[0]!.bindings.get(name);
+      if (b) await this.binding(fb, b, true);
+      if (b && !b.linked) return;
+    }
+    // Python: a name this module takes by `from m import *` is m's.
+    if (ModuleResolver.systemOf(fb.language) !== "python") return;
+    for (const glob of fb.globs ?? []) {
+      const src = this.#project.resolver.resolve(path, fb.language, glob);
+      if (src) await this.exported(src, name, rename, depth + 1);
+    }
+  }
+
+  /**
+   * Whether the module `path` (one file) neither declares, imports nor exports `name` and has no star
+   * import or re-export: an import of `name` from it cannot be tied to any symbol (a name set at run time,
+   * a module `__getattr__`), so it is a candidate rather than left out.
+   */
+  async #dangling(path: string, name: string): Promise<boolean> {
+    if (this.#project.moduleFiles(path).length !== 1) return false;
+    const fb = await this.#project.bindings(path);
+    if (!fb || fb.scopes[0]!.bindings.has(name) || (fb.globs ?? []).length > 0) return false;
+    return !fb.exports.some((e) => e.exported === name || e.exported === "*" || e.from?.imported === "*");
+  }
+
+  /** Every import (and re-export) of `name` from the module `path`, in the files that may name it. */
+  async importers(path: string, name: string): Promise<void> {
+    const self = ModuleResolver.moduleOf(path, this.#project.files.get(path) ?? "");
+    const key = `${self}\0${name}`;
+    if (this.#followed.has(key)) return;
+    this.#followed.add(key);
+    for (const rel of await this.#project.candidates(path, name)) {
+      if (rel === path) continue;
+      const fb = await this.#project.bindings(rel);
+      if (!fb) continue;
+      const resolve = (source: string) => this.#project.resolver.resolve(rel, fb.language, source);
+      for (const glob of fb.globs ?? []) {
+        if (resolve(glob) !== self) continue;
+        const linked = fb.scopes[0]!.bindings.get(name);
+        if (linked?.linked) await this.binding(fb, linked, true);
+        // Python's `from m import *` makes m's names importable from this module too.
+        if (ModuleResolver.systemOf(fb.language) === "python") await this.importers(rel, name);
+      }
+      for (const imp of fb.imports) {
+        if (imp.kind === "default") continue;
+        if (imp.kind === "namespace") {
+          if (!(imp.imported === "*" && resolve(imp.source) === self)) continue;
+          for (const occ of fb.occurrences) {
+            if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
+              this.add(rel, occ);
+            }
+          }
+          continue;
+        }
+        if (imp.imported !== name) {
+          // Python's `from pkg import mod`, Rust's `use crate::mod`: `mod.x` / `mod::x` then refers to mod's x.
+          const submodule = fb.exportsAll
+            ? ModuleResolver.submodule(fb.language, imp.source, imp.imported)
+            : null;
+          if (submodule !== null && resolve(submodule) === self) {
+            for (const occ of fb.occurrences) {
+              if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
+                this.add(rel, occ);
+              }
+            }
+          }
+          continue;
+        }
+        const target = resolve(imp.source);
+        if (target === null) {
+          if (imp.source.startsWith(".")) this.maybe(rel, imp.nameOccurrence ?? firstDef(fb, imp.local));
+          continue;
+        }
+        if (target !== self) {
+          // Taken from a module of the workspace that shows no such name: it may still be this symbol.
+          if (await this.#dangling(target, name)) {
+            this.maybe(rel, imp.nameOccurrence ?? firstDef(fb, imp.local));
+          }
+          continue;
+        }
+        if (imp.nameOccurrence) this.add(rel, imp.nameOccurrence);
+        else await this.binding(fb, imp.local, true);
+      }
+      for (const e of fb.exports) {
+        if (!e.from || resolve(e.from.source) !== self) continue;
+        if (e.from.imported === "*") await this.importers(rel, name);
+        else if (e.from.imported === name) {
+          this.add(rel, e.from.occurrence);
+          if (!e.aliasOccurrence) await this.importers(rel, name);
+        }
+      }
+    }
+  }
+
+  /**
+   * Keyword arguments naming a parameter (Python's `f(a=1)`): in every call
+   * whose callee is the function (its name, an import of it, `self.m` for a
+   * method, the class for `__init__`).
+   */
+  async keywordArguments(fb: FileBindings, param: Binding, crossFile: boolean): Promise<void> {
+    const fn = param.scope;
+    if (fn.kind !== "function" || fn.nameStart < 0) return;
+    const callable = fb.occurrences.find((o) => o.start === fn.nameStart)?.binding;
+    if (!callable) return;
+    const calls = new Collector(this.#project);
+    if (callable.scope.kind === "class") {
+      const cls = callable.scope;
+      const classBinding = fb.occurrences.find((o) => o.start === cls.nameStart)?.binding;
+      if (callable.name === "__init__" && classBinding) await calls.binding(fb, classBinding, crossFile);
+      else await calls.member(fb, cls, callable.name, false);
+    } else await calls.binding(fb, callable, crossFile);
+    for (const [rel, sites] of calls.sites) {
+      const other = this.#project.parsed.get(rel);
+      if (!other) continue;
+      const ends = new Map<number, Occurrence>();
+      for (const o of sites.values()) ends.set(o.end, o);
+      for (const occ of other.occurrences) {
+        if (occ.kind !== "keyword" || occ.name !== param.name || !occ.callee) continue;
+        const callee = ends.get(occ.callee.end);
+        if (callee && callee.start >= occ.callee.start) this.add(rel, occ);
+      }
+    }
+  }
+
+  /**
+   * JSDoc tags naming a collected binding: `{@link x}` and `@see x` where x
+   * resolves to it at the comment, `@param x` on the function whose parameter it is.
+   */
+  docTags(): void {
+    for (const [path, set] of this.bindings) {
+      const fb = this.#project.parsed.get(path);
+      if (!fb || fb.docs.length === 0) continue;
+      const names = new Set([...set].map((b) => b.name));
+      for (const doc of fb.docs) {
+        const text = fb.text.slice(doc.start, doc.end);
+        for (
+          const m of text.matchAll(
+            /(\{@link(?:code|plain)?\s+|@see\s+|@param\s+(?:\{[^}\n]*\}\s*)?\[?)([\p{L}_$][\p{L}\p{N}_$]*)/gu,
+          )
+        ) {
+          const name = m[2]!;
+          if (!names.has(name)) continue;
+          const start = doc.start + m.index + m[1]!.length;
+          let b: Binding | null;
+          if (m[1]!.startsWith("@param")) {
+            const fn = fb.scopes.find((s) =>
+              s.start >= doc.end && s.kind === "function" &&
+              /^[^;{}]{0,200}$/.test(fb.text.slice(doc.end, s.start))
+            );
+            b = fn?.bindings.get(name) ?? null;
+          } else b = lookup(scopeAtOffset(fb, doc.start), name);
+          if (!b || !set.has(b)) continue;
+          this.add(path, { name, start, end: start + name.length, kind: "doc", scope: b.scope, binding: b });
+        }
+      }
+    }
+  }
+
+  /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
+  async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
+    const key = `${fb.path}\0${cls.id}\0${name}`;
+    if (this.#members.has(key)) return;
+    this.#members.add(key);
+    // The type's own name wherever it is imported: `Type.x` / `Type::x` there is the member too.
+    const typeNames = new Collector(this.#project);
+    for (const { fb: f, scopes } of await this.#family(fb, cls, crossFile)) {
+      for (const occ of f.occurrences) {
+        if (occ.parameterProperty && occ.name === name && occ.binding) {
+          const c = classScopeOf(occ.scope);
+          if (c && scopes.has(c)) await this.binding(f, occ.binding, false);
+        }
+      }
+      const classBindings = new Set<Binding>();
+      for (const c of scopes) {
+        const b = f.occurrences.find((o) => o.start === c.nameStart)?.binding;
+        if (b) classBindings.add(b);
+        if (b && crossFile) await typeNames.binding(f, b, true);
+        const own = c.bindings.get(name);
+        if (own && own.kind !== "parameter") await this.binding(f, own, false);
+      }
+      for (const occ of f.occurrences) {
+        if (occ.name !== name) continue;
+        if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
+        else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
+        else if (occ.kind === "member_property" && occ.object && classBindings.has(occ.object)) {
+          this.add(f.path, occ);
+        } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
+          this.add(f.path, { ...occ, kind: "shorthand_key" });
+        }
+      }
+    }
+    const files = crossFile ? await this.#project.candidates(fb.path, name) : [fb.path];
+    for (const rel of files) {
+      const other = await this.#project.bindings(rel);
+      if (!other) continue;
+      // `impl Type` blocks of other modules (Rust), where Type is the class imported.
+      const named = typeNames.bindings.get(rel);
+      const impls = new Set(
+        named ? other.scopes.filter((s) => s.impl && named.has(nameBinding(other, s)!)) : [],
+      );
+      for (const occ of other.occurrences) {
+        if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
+        const ofType = occ.object && named?.has(occ.object);
+        if (occ.kind === "member_property" && ofType) this.add(rel, occ);
+        else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
+        else if (occ.kind === "member_definition" && impls.has(occ.scope)) this.add(rel, occ);
+        else if (occ.kind === "shorthand" && ofType) this.add(rel, { ...occ, kind: "shorthand_key" });
+        else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        // A free name in a language resolved per file may be an inherited member, or one used in a method
+        // defined outside its class (C++ `void Box::set() { size_ = v; }`).
+        else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
+          this.maybe(rel, occ);
+        }
+      }
+    }
+  }
+
+  /**
+   * The class scopes that hold a type's members: the class itself, and where methods are declared apart
+   * from the type (Rust `impl` blocks, Go methods) every class scope of the same name — in this file and,
+   * for a Go package, its other files.
+   */
+  async #family(
+    fb: FileBindings,
+    cls: Scope,
+    crossFile: boolean,
+  ): Promise<{ fb: FileBindings; scopes: Set<Scope> }[]> {
+    const typeName = (f: FileBindings, s: Scope) =>
+      s.nameStart < 0 ? null : f.occurrences.find((o) => o.start === s.nameStart)?.name ?? null;
+    const name = typeName(fb, cls);
+    if (name === null || !fb.scopes.some((s) => s.impl)) return [{ fb, scopes: new Set([cls]) }];
+    const named = (f: FileBindings) =>
+      new Set(
+        f.scopes.filter((s) => s.kind === "class" && s.parent === f.scopes[0] && typeName(f, s) === name),
+      );
+    const out = [{ fb, scopes: named(fb).add(cls) }];
+    if (!crossFile || ModuleResolver.systemOf(fb.language) !== "go") return out;
+    for (const rel of await this.#project.sharedScopes(fb)) {
+      const other = await this.#project.bindings(rel);
+      if (other) out.push({ fb: other, scopes: named(other) });
+    }
+    return out;
+  }
+}
+
+/** The parameter a keyword argument names, when its callee is a function (or class) declared in the same file. */
+export function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
+  const callee = occ.callee;
+  if (!callee) return null;
+  const fnBinding = fb.occurrences.find((o) => o.end === callee.end && o.start >= callee.start && o.binding)
+    ?.binding;
+  if (!fnBinding) return null;
+  const def = fb.occurrences.find((o) => o.binding === fnBinding && o.kind === "definition");
+  let fn = def ? fb.scopes.find((s) => s.nameStart === def.start) : undefined;
+  if (fn?.kind === "class") {
+    const init = fn.bindings.get("__init__");
+    const initDef = init && fb.occurrences.find((o) => o.binding === init && o.kind === "definition");
+    fn = initDef ? fb.scopes.find((s) => s.nameStart === initDef.start) : undefined;
+  }
+  const param = fn?.bindings.get(occ.name);
+  return param && param.kind === "parameter" ? param : null;
+}
+
+/** The binding of a scope's name (a class's own name, an impl block's type), if any. */
+function nameBinding(fb: FileBindings, s: Scope): Binding | null {
+  return s.nameStart < 0 ? null : fb.occurrences.find((o) => o.start === s.nameStart)?.binding ?? null;
+}
+
+/** The class scope a binding names (`Type` in `Type::x`, `Type.x`, `Type{x: …}`), when declared in this file. */
+export function classNamed(fb: FileBindings, b: Binding | null | undefined): Scope | null {
+  if (!b) return null;
+  const def = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  return (def && fb.scopes.find((s) => s.kind === "class" && s.nameStart === def.start)) ?? null;
+}
+
+function firstDef(fb: FileBindings, b: Binding): Occurrence {
+  return fb.occurrences.find((o) => o.binding === b && o.kind === "definition")!;
+}
