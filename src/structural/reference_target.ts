@@ -52,6 +52,17 @@ export function unresolvedTarget(
   );
 }
 
+/** The distinct names on a 1-based line, with the column of their first occurrence there (at most 8). */
+function namesOnLine(fb: FileBindings, index: TextIndex, line: number): { name: string; column: number }[] {
+  const out: { name: string; column: number }[] = [];
+  for (const o of fb.occurrences) {
+    const p = index.position(o.start);
+    if (p.line !== line || out.some((n) => n.name === o.name)) continue;
+    out.push({ name: o.name, column: p.column });
+  }
+  return out.sort((a, b) => a.column - b.column).slice(0, 8);
+}
+
 /**
  * The occurrence a target names: the declaration of a name path, or the name at a position.
  *
@@ -68,15 +79,26 @@ export async function targetOccurrence(
   tool: string,
 ): Promise<Occurrence> {
   if (typeof target !== "string") {
-    const offset = new TextIndex(fb.text).offset(target.line, target.column);
+    const index = new TextIndex(fb.text);
+    const offset = index.offset(target.line, target.column);
     const occ = offset === null ? null : occurrenceAt(fb, offset);
     if (!occ) {
+      const lines = index.position(fb.text.length).line - (fb.text.endsWith("\n") ? 1 : 0);
+      const lineStart = target.line <= lines ? index.offset(target.line, 1) : null;
+      const onLine = lineStart === null ? [] : namesOnLine(fb, index, target.line);
+      const why = lineStart === null
+        ? `: the file has ${lines} line(s)`
+        : onLine.length > 0
+        ? `; names on that line: ${onLine.map((n) => `${n.name} (column ${n.column})`).join(", ")}`
+        : ": that line holds no name";
       throw new RecoverableError(
         "not_found",
-        `Cannot find a name at "${fb.path}" line ${target.line} column ${target.column}`,
+        `Cannot find a name at "${fb.path}" line ${target.line} column ${target.column}${why}`,
         {
-          hint: "Give the line and column (1-based) of a character of the name, or its name path",
-          details: { path: fb.path, line: target.line, column: target.column },
+          hint: onLine.length > 0
+            ? `Call again with the column of one of those names, or give the symbol's name path`
+            : "Give the line and column (1-based) of a character of the name, or its name path (read_file shows the lines)",
+          details: { path: fb.path, line: target.line, column: target.column, names_on_line: onLine },
         },
       );
     }

@@ -168,3 +168,18 @@ Deno.test("findReferences() lists an import of the name from a workspace module 
   assert.equal(sig.ok, false);
   if (!sig.ok) assert.equal(sig.error.code, "unresolved");
 });
+
+Deno.test("findReferences() at a position with no name says what the line holds, or how long the file is", async () => {
+  const ws = await workspaceOf(RXJS);
+  const args = RXJS["/internal/util/args.ts"]!;
+  const line = args.split("\n").findIndex((l) => l.startsWith("export function popNumber")) + 1;
+  const search = (target: { line: number; column: number }) =>
+    findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/util/args.ts", target, { tool: "test" });
+  await assert.rejects(search({ line, column: 2 }), (e: Error & { hint?: string }) => {
+    assert.match(e.message, /names on that line: popNumber \(column 17\), args \(column 27\)/);
+    assert.match(e.hint ?? "", /column of one of those names/);
+    return true;
+  });
+  const lines = args.split("\n").length - (args.endsWith("\n") ? 1 : 0);
+  await assert.rejects(search({ line: 999, column: 1 }), new RegExp(`the file has ${lines} line\\(s\\)`));
+});
