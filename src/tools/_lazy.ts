@@ -180,3 +180,15 @@ export const lineSummaryEngine = lazyEngine(
   "the summary of omitted lines",
   () => import("../syntax/line_summary.ts"),
 );
+
+/** The definition gate's judge (guards). */
+export const definitionGateEngine = lazyEngine(
+  "the definition gate",
+  () => import("../guards/definition_gate.ts"),
+);
+
+/** The syntax guard (parses each change's after-state). */
+export const syntaxGuardEngine = lazyEngine(
+  "the syntax guard",
+  () => import("../syntax/syntax_guard.ts"),
+);
