@@ -78,12 +78,27 @@ export function gzTotal(list: Size[]): number {
   return list.reduce((n, s) => n + s.gz, 0);
 }
 
+/** The JS chunks buildHttpWorker wrote beside an entry module (`<name>.chunks/`), none for one module. */
+async function chunksOf(entry: string): Promise<string[]> {
+  const dir = `${entry.replace(/\.js$/, "")}.chunks`;
+  const out: string[] = [];
+  try {
+    for await (const e of Deno.readDir(`${ROOT}${dir}`)) {
+      if (e.isFile && e.name.endsWith(".js")) out.push(`${dir}/${e.name}`);
+    }
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return out.sort();
+}
+
 /**
  * Build the workers and measure them.
  *
  * @param runs Cold starts per case.
- * @param baseline Another build of the worker (one module, relative to the repository root, importing the
- *   same wasm and seeded with the same file, e.g. built from an earlier commit), measured in the same run.
+ * @param baseline Another build of the worker (its entry module, relative to the repository root, importing
+ *   the same wasm and seeded with the same file, e.g. built from an earlier commit; its chunks, if any, in
+ *   `<entry name>.chunks/` beside it as buildHttpWorker writes them), measured in the same run.
  * @returns Sizes and cold starts.
  */
 export async function measureWorkerd(runs: number, baseline?: string): Promise<WorkerdFigures> {
@@ -193,7 +208,7 @@ export async function measureWorkerd(runs: number, baseline?: string): Promise<W
     { name: "eval only", modules: ["build/workerd/eval_only.js", ...modules], path: "/", expect: "function" },
     ...firstRequests("", modules),
     // A worker built elsewhere (e.g. from an earlier commit) with the same wasm and seed: before/after.
-    ...(baseline ? firstRequests("baseline: ", [baseline, ...full.wasm]) : []),
+    ...(baseline ? firstRequests("baseline: ", [baseline, ...await chunksOf(baseline), ...full.wasm]) : []),
   ];
   const phasesWorker = await buildPhasesWorker({ "/src/lines.ts": seed });
   cases.push({ name: "phases", modules: [phasesWorker, ...full.wasm], path: "/", phases: true });

@@ -37,25 +37,9 @@ import {
 import { reindent } from "./reindent.ts";
 import { nodeTarget, type Target } from "./selectors.ts";
 import { type SourceFile, type TextEdit, withIndentUnit } from "./source.ts";
+import type { AnchorPosition } from "./anchor_positions.ts";
 
-/** Where to insert relative to the selected node. */
-export type AnchorPosition =
-  | "before"
-  | "after"
-  | "first_child"
-  | "last_child"
-  | "start_of_body"
-  | "end_of_body";
-
-/** Every anchor position. */
-export const ANCHOR_POSITIONS: readonly AnchorPosition[] = [
-  "before",
-  "after",
-  "first_child",
-  "last_child",
-  "start_of_body",
-  "end_of_body",
-];
+export { ANCHOR_POSITIONS, type AnchorPosition } from "./anchor_positions.ts";
 
 /** The body of a node: its children and the offsets inside its delimiters. */
 export interface BodyInfo {

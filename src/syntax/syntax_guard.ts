@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { HEAD_CHARS } from "./grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
 import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
@@ -13,6 +12,7 @@ import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
 import { changedSpan, pointIn, type SyntaxProblem, syntaxProblems } from "./trees.ts";
 import { rowOf } from "../fs/lines.ts";
+import { changeLanguage } from "./change_language.ts";
 
 /** New syntax problems in one file. */
 export interface SyntaxRegression {
@@ -104,15 +104,9 @@ export async function findSyntaxRegressions(
   if (!ws.grammars || !ws.trees) return [];
   const out: SyntaxRegression[] = [];
   for (const change of changes) {
-    if (change.after === null) continue;
-    let afterText: string;
-    try {
-      afterText = decodedSide(change, "after").text;
-    } catch {
-      continue; // binary/non-UTF-8 content is not parsed
-    }
-    const language = ws.grammars.languageOf(change.path, afterText.slice(0, HEAD_CHARS));
-    if (!language) continue;
+    const side = changeLanguage(ws, change);
+    if (!side) continue;
+    const { language, text: afterText } = side;
     // The cached tree of the state before (a read, outline or earlier edit left it) holds its text too.
     const cachedBefore = change.before !== null && change.baseVersion !== null
       ? ws.trees.peek(change.path, language, change.baseVersion)

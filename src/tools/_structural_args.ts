@@ -7,11 +7,12 @@
  * @module
  */
 import type { Stage } from "../fs/stage.ts";
-import { loadSource, type SourceFile, type TextEdit } from "../structural/source.ts";
-import { type Selection, type SelectMode, type Selector, selectTargets } from "../structural/selectors.ts";
+import type { SourceFile, TextEdit } from "../structural/source.ts";
+import type { Selection, SelectMode, Selector } from "../structural/selectors.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
 import type { JsonSchema } from "./types.ts";
+import { selectorEngine, sourceEngine } from "./_lazy.ts";
 
 /** The selector argument: a name path string, or an object with one of name_path, query, pattern. */
 export const SELECTOR: JsonSchema = {
@@ -74,6 +75,7 @@ export async function openSelection(
   tool: string,
   args: StructuralArgs,
 ): Promise<{ file: SourceFile; selection: Selection }> {
+  const [{ loadSource }, { selectTargets }] = await Promise.all([sourceEngine(), selectorEngine()]);
   const file = await loadSource(ws, stage, args.path, { tool, expectedVersion: args.expected_version });
   const selection = await selectTargets(ws, file, args.selector, {
     select: args.select,

@@ -5,8 +5,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { applyEditOps, editFailure } from "../text/apply_edit_ops.ts";
-import { parseEdits } from "../text/parse_edits.ts";
+import { applyEngine, parseEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
 
@@ -68,6 +67,7 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
         { hint: "Split the edits into several apply_edits calls, or replace whole files with write_file" },
       );
     }
+    const [{ parseEdits }, { applyEditOps, editFailure }] = await Promise.all([parseEngine(), applyEngine()]);
     const parsed = parseEdits(args.text, args.format === undefined ? {} : { format: args.format });
     for (const [path, version] of Object.entries(args.expected_versions ?? {})) {
       await stage.checkExpected(await stage.resolve(path), version);

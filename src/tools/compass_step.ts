@@ -12,14 +12,15 @@ import type { Compass } from "../compass/compass.ts";
 import type { CompassFiles, FileFacts } from "../compass/types.ts";
 import { Stage } from "../fs/stage.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
-import { parseEdits } from "../text/parse_edits.ts";
+import { parseEngine } from "./_lazy.ts";
 import { findTool } from "./catalogue.ts";
 import type { CallInProgress, PipelineStep, ToolHost, ToolResult } from "./types.ts";
 
 /** The files an apply_edits text edits, or undefined when it does not parse. */
-function editPathsOf(args: Record<string, unknown>): string[] | undefined {
+async function editPathsOf(args: Record<string, unknown>): Promise<string[] | undefined> {
   const text = args["text"];
   if (typeof text !== "string") return undefined;
+  const { parseEdits } = await parseEngine();
   try {
     const format = args["format"];
     const parsed = parseEdits(
@@ -106,7 +107,7 @@ export function compassStep(compass: Compass): PipelineStep {
     stage: "route",
     async run(call, host) {
       if (call.nested || !compass.listens(call.session)) return;
-      const editPaths = call.tool.name === "apply_edits" ? editPathsOf(call.args) : undefined;
+      const editPaths = call.tool.name === "apply_edits" ? await editPathsOf(call.args) : undefined;
       const files = filesOf(host);
       try {
         const out = await compass.route({

@@ -17,11 +17,8 @@
  *
  * @module
  */
-import {
-  definitionGateError,
-  type DefinitionGateOptions,
-  judgeDefinitionEdit,
-} from "../guards/definition_gate.ts";
+import type { DefinitionGateOptions } from "../guards/definition_gate.ts";
+import { definitionGateEngine } from "./_lazy.ts";
 import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { PipelineStep } from "./types.ts";
 
@@ -98,6 +95,7 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
         } catch {
           continue; // binary or not UTF-8: the text tools refuse those themselves
         }
+        const { definitionGateError, judgeDefinitionEdit } = await definitionGateEngine();
         const verdict = await judgeDefinitionEdit(host, {
           path: change.path,
           before,

@@ -23,9 +23,10 @@ import {
   modesOf,
 } from "../fs/commit.ts";
 import { nearestNames, type PendingChange, Stage } from "../fs/stage.ts";
-import { guardSyntax } from "../syntax/syntax_guard.ts";
+import { changeLanguage } from "../syntax/change_language.ts";
 import type { SyntaxGuardMode } from "../syntax/types.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
+import { syntaxGuardEngine } from "./_lazy.ts";
 import type {
   CallInProgress,
   HandlerResult,
@@ -347,8 +348,11 @@ async function runPipeline(
   for (const step of steps) if (step.stage === "review") await step.run(call, host);
   // 5. check syntax
   const warnings = [...call.warnings, ...(handled.warnings ?? [])];
-  if (!handled.skipSyntaxCheck) {
-    warnings.push(...await guardSyntax(host, call.tool.name, pending, guardMode(call, handled, host)));
+  // (the guard is loaded only when a change has a language to parse)
+  const mode = guardMode(call, handled, host);
+  if (!handled.skipSyntaxCheck && mode !== "off" && pending.some((c) => changeLanguage(host, c) !== null)) {
+    const { guardSyntax } = await syntaxGuardEngine();
+    warnings.push(...await guardSyntax(host, call.tool.name, pending, mode));
   }
   return { call, handled, warnings, pending };
 }

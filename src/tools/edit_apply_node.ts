@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { stageTargetEdits } from "../structural/edit_targets.ts";
-import { replacementEdit } from "../structural/node_edit.ts";
-import { describeTarget, type SelectMode, type Selector, type Target } from "../structural/selectors.ts";
-import { TextIndex } from "../syntax/symbols.ts";
+import type { SelectMode, Selector, Target } from "../structural/selectors.ts";
+import { TextIndex } from "../syntax/text_index.ts";
+import { editTargetsEngine, nodeEditEngine, selectorEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import { editedLines, NTH, openSelection, SELECT, SELECTOR } from "./_structural_args.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -60,6 +59,11 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
   async handler(args, { workspace, stage }) {
     const { file, selection } = await openSelection(workspace, stage, "edit_apply_node", args);
     const targets = outermostTargets(selection.targets);
+    const [{ stageTargetEdits }, { replacementEdit }, { describeTarget }] = await Promise.all([
+      editTargetsEngine(),
+      nodeEditEngine(),
+      selectorEngine(),
+    ]);
     const { edits, warnings } = await stageTargetEdits(workspace, stage, file, targets, {
       code: args.new_text,
       build: (t, code, lines) => replacementEdit(file, t, code, lines),

@@ -8,12 +8,8 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
-import { bindingLanguages } from "../syntax/bindings.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
-import { SIGNATURE_LANGUAGES } from "../structural/signature.ts";
-import { languagesWithTags } from "../syntax/queries.ts";
-import { movableSystem } from "../structural/imports_rewrite.ts";
-import { extractLanguages } from "../structural/extract.ts";
+import { bindingsEngine, extractEngine, importsEngine, queriesEngine, signatureEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -68,14 +64,20 @@ export interface LanguageCapabilities {
   gaps: { capability: Capability; fallback: string }[];
 }
 
+/** The engines whose language lists a capability reads (loaded by the tool's first call). */
+interface LanguageLists {
+  signature: Awaited<ReturnType<typeof signatureEngine>>;
+  extract: Awaited<ReturnType<typeof extractEngine>>;
+}
+
 /** What each capability needs, and what to use when it is missing. */
 const NEEDS: Record<
   Capability,
   {
     needs: "grammar" | "tags" | "bindings" | "nothing" | "modules" | "bindings_modules";
     fallback: string;
-    /** Only these languages (a list, or a function giving it) among those with what `needs` names. */
-    languages?: readonly string[] | (() => readonly string[]);
+    /** Only these languages among those with what `needs` names. */
+    languages?: (engines: LanguageLists) => readonly string[];
   }
 > = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
@@ -100,7 +102,7 @@ const NEEDS: Record<
   },
   change_signature: {
     needs: "bindings",
-    languages: SIGNATURE_LANGUAGES,
+    languages: (e) => e.signature.SIGNATURE_LANGUAGES,
     fallback:
       "replace_symbol on the declaration, then edit each call site (find_references lists them where supported)",
   },
@@ -114,13 +116,13 @@ const NEEDS: Record<
   },
   extract_function: {
     needs: "bindings",
-    languages: extractLanguages,
+    languages: (e) => e.extract.extractLanguages(),
     fallback:
       "insert_code the new function next to the enclosing one, then edit_safe_text_patch the statements into a call (parameters and returns worked out by hand)",
   },
   inline: {
     needs: "bindings",
-    languages: extractLanguages,
+    languages: (e) => e.extract.extractLanguages(),
     fallback:
       "find_symbol for the value or body, then edit_safe_text_patch at each use (check shadowing and side effects by hand)",
   },
@@ -142,7 +144,6 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
   mutates: false,
-  // deno-lint-ignore require-await -- computed from data; async so that a refusal rejects
   async handler(args, { workspace }) {
     const manifest = workspace.grammars?.manifest ?? GRAMMARS;
     const ids = Object.keys(manifest);
@@ -156,8 +157,16 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
         },
       );
     }
-    const tags = new Set(languagesWithTags());
-    const bindings = new Set(bindingLanguages());
+    const [queries, bindingsOf, signature, extract, imports] = await Promise.all([
+      queriesEngine(),
+      bindingsEngine(),
+      signatureEngine(),
+      extractEngine(),
+      importsEngine(),
+    ]);
+    const lists: LanguageLists = { signature, extract };
+    const tags = new Set(queries.languagesWithTags());
+    const bindings = new Set(bindingsOf.bindingLanguages());
     const rows: LanguageCapabilities[] = [];
     for (const id of args.language ? [args.language] : ids) {
       const entry = manifest[id]!;
@@ -167,7 +176,7 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       const grammar = grammarError === undefined;
       const hasTags = grammar && tags.has(id);
       const hasBindings = grammar && bindings.has(id);
-      const modules = grammar && movableSystem(id) !== null;
+      const modules = grammar && imports.movableSystem(id) !== null;
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];
       for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
@@ -181,8 +190,7 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
             : need.needs === "bindings_modules"
             ? hasBindings && hasTags && modules
             : hasBindings)) &&
-          (need.languages === undefined ||
-            (typeof need.languages === "function" ? need.languages() : need.languages).includes(id));
+          (need.languages === undefined || need.languages(lists).includes(id));
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }

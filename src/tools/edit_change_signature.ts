@@ -6,7 +6,8 @@
  * @module
  */
 import type { ReferenceTarget } from "../structural/references.ts";
-import { type ParamEntry, planChangeSignature, stageChangeSignature } from "../structural/signature.ts";
+import type { ParamEntry } from "../structural/signature.ts";
+import { signatureEngine } from "./_lazy.ts";
 import { TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
@@ -139,6 +140,7 @@ export const editChangeSignature: ToolDefinition<EditChangeSignatureArgs> = {
     new_parameters: "params",
   },
   async handler(args, { workspace, stage }) {
+    const { planChangeSignature, stageChangeSignature } = await signatureEngine();
     const plan = await planChangeSignature(
       workspace,
       stage,

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type LineRange, planExtract, stageExtract } from "../structural/extract.ts";
+import type { LineRange } from "../structural/extract.ts";
+import { extractEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -48,6 +49,7 @@ export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
   mutates: true,
   aliases: { lines: "range", function_name: "name", new_name: "name" },
   async handler(args, { workspace, stage }) {
+    const { planExtract, stageExtract } = await extractEngine();
     const plan = await planExtract(workspace, stage, args.path, args.range, args.name, {
       tool: "edit_extract_function",
       expectedVersion: args.expected_version,

@@ -5,7 +5,8 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { strReplace, type StrReplaceArgs, type StrReplaceResult } from "../text/str_replace.ts";
+import type { StrReplaceArgs, StrReplaceResult } from "../text/str_replace.ts";
+import { strReplaceEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
 
@@ -121,6 +122,7 @@ export const editFile: ToolDefinition<EditFileArgs> = {
   // Claude Code's Edit names the file file_path; the MCP filesystem server says dryRun.
   aliases: { file_path: "path", dryRun: "dry_run" },
   async handler(args, { stage, workspace }) {
+    const { strReplace } = await strReplaceEngine();
     const pairs = replacements(args);
     const rel = await stage.resolve(args.path);
     await stage.checkExpected(rel, args.expected_version);

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { planInline } from "../structural/inline.ts";
+import { inlineEngine } from "./_lazy.ts";
 import type { ReferenceTarget } from "../structural/reference_target.ts";
 import { TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
@@ -37,6 +37,7 @@ export const editInline: ToolDefinition<EditInlineArgs> = {
   mutates: true,
   aliases: { name_path: "target", position: "target" },
   async handler(args, { workspace, stage }) {
+    const { planInline } = await inlineEngine();
     const plan = await planInline(workspace, stage, args.path, args.target, {
       tool: "edit_inline",
       expectedVersion: args.expected_version,

@@ -5,15 +5,10 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import {
-  ANCHOR_POSITIONS,
-  type AnchorPosition,
-  definitionStarts,
-  insertionEdit,
-} from "../structural/anchors.ts";
-import { stageTargetEdits } from "../structural/edit_targets.ts";
-import { describeTarget, type SelectMode, type Selector } from "../structural/selectors.ts";
-import { TextIndex } from "../syntax/symbols.ts";
+import { ANCHOR_POSITIONS, type AnchorPosition } from "../structural/anchor_positions.ts";
+import type { SelectMode, Selector } from "../structural/selectors.ts";
+import { TextIndex } from "../syntax/text_index.ts";
+import { anchorsEngine, editTargetsEngine, selectorEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import { editedLines, NTH, openSelection, SELECT, SELECTOR } from "./_structural_args.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -69,6 +64,13 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
       });
     }
     const { file, selection } = await openSelection(workspace, stage, "edit_insert_at_anchor", args);
+    const [{ stageTargetEdits }, { definitionStarts, insertionEdit }, { describeTarget }] = await Promise.all(
+      [
+        editTargetsEngine(),
+        anchorsEngine(),
+        selectorEngine(),
+      ],
+    );
     const defs = await definitionStarts(workspace, file);
     const { edits, warnings } = await stageTargetEdits(workspace, stage, file, selection.targets, {
       code: args.text,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { planMoveDecl, stageMoveDecl } from "../structural/move_decl.ts";
+import { moveDeclEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -52,6 +52,7 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
     toPath: "to_path",
   },
   async handler(args, { workspace, stage }) {
+    const { planMoveDecl, stageMoveDecl } = await moveDeclEngine();
     const plan = await planMoveDecl(workspace, stage, args.path, args.name_path, args.to_path, {
       tool: "edit_move_decl",
       expectedVersion: args.expected_version,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { planRename, stageRename } from "../structural/rename.ts";
+import { renameEngine } from "./_lazy.ts";
 import type { ReferenceSite, ReferenceTarget } from "../structural/references.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
@@ -54,6 +54,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
   mutates: true,
   aliases: { name_path: "target", position: "target", newName: "new_name" },
   async handler(args, { workspace, stage }) {
+    const { planRename, stageRename } = await renameEngine();
     const plan = await planRename(workspace, stage, args.path, args.target, args.new_name, {
       tool: "edit_rename_symbol",
       scope: args.scope ?? "project",

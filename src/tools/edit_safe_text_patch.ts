@@ -7,9 +7,10 @@
  */
 import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { RecoverableError } from "../errors.ts";
-import { applyTextEdits, type TextEdit } from "../structural/source.ts";
+import type { TextEdit } from "../structural/source.ts";
+import { sourceEngine } from "./_lazy.ts";
 import { shortVersion, versionMatches } from "../fs/version.ts";
-import { TextIndex } from "../syntax/symbols.ts";
+import { TextIndex } from "../syntax/text_index.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -209,6 +210,7 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
         );
       }
     }
+    const { applyTextEdits } = await sourceEngine();
     await stage.writeText(rel, { text: applyTextEdits(text, edits), bom: file.bom });
     return {
       data: {

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { findReferences, type ReferenceTarget } from "../structural/references.ts";
+import type { ReferenceTarget } from "../structural/references.ts";
+import { referencesEngine } from "./_lazy.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -37,6 +38,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
   mutates: false,
   aliases: { name_path: "target", position: "target" },
   async handler(args, { workspace, stage }) {
+    const { findReferences } = await referencesEngine();
     const search = await findReferences(workspace, stage, args.path, args.target, {
       tool: "find_references",
       scope: args.scope ?? "project",

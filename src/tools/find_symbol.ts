@@ -14,8 +14,8 @@ import { decodeText } from "../fs/text.ts";
 import { walkProject } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
-import { symbolRules } from "../syntax/queries.ts";
-import { flattenSymbols, outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
+import { queriesEngine, symbolsEngine } from "./_lazy.ts";
+import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/error_regions.ts";
 import { objectSchema } from "./_schema.ts";
@@ -66,6 +66,7 @@ export async function sourceFiles(
   limit = MAX_SEARCH_FILES,
   options: { includeIgnored?: boolean } = {},
 ): Promise<{ files: string[]; truncated: boolean; ignored: number }> {
+  const { symbolRules } = await queriesEngine();
   const walked = await walkProject(stage, dir, {
     includeIgnored: options.includeIgnored === true,
     limit,
@@ -164,6 +165,7 @@ async function searchFile(
       return;
     }
   }
+  const { outlineOf } = await symbolsEngine();
   const outline = await outlineOf(ws, rel, text, file.version);
   if (outline.error_regions) {
     const u: Unparsed = { rel, regions: outline.error_regions };
@@ -217,6 +219,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
   }, ["name_path"]),
   mutates: false,
   async handler(args, { workspace, stage }) {
+    const { flattenSymbols, outlineOf, unsupportedLanguage } = await symbolsEngine();
     const base = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
     const kind = base === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(base));
     if (kind === null) throw await stage.notFound(base);

@@ -9,9 +9,8 @@
 import { RecoverableError } from "../errors.ts";
 import { trimCode } from "../fs/lines.ts";
 import { lineEndingAt } from "../fs/text.ts";
-import { applyTextEdits, codeLineRoles } from "../structural/source.ts";
-import { type InsertPosition, symbolInsertionEdit } from "../structural/symbol_insert.ts";
-import { openSymbol } from "../structural/symbol_target.ts";
+import type { InsertPosition } from "../structural/symbol_insert.ts";
+import { sourceEngine, symbolInsertEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -59,6 +58,11 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
   mutates: true,
   aliases: { text: "code" },
   async handler(args, { workspace, stage }) {
+    const [{ applyTextEdits, codeLineRoles }, { symbolInsertionEdit }, { openSymbol }] = await Promise.all([
+      sourceEngine(),
+      symbolInsertEngine(),
+      symbolTargetEngine(),
+    ]);
     const t = await openSymbol(workspace, stage, { ...args, tool: "insert_code" });
     const code = trimCode(args.code);
     t.codeLines = await codeLineRoles(workspace, t.language, code);

@@ -7,7 +7,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { encodeText } from "../fs/text.ts";
-import { importsUpdatable, planImportUpdates } from "../structural/imports_rewrite.ts";
+import { importsEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
 
@@ -63,8 +63,10 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
         },
       );
     }
-    const update = args.update_imports !== false && importsUpdatable(workspace, from);
-    const plan = update ? await planImportUpdates(workspace, stage, new Map([[from, to]])) : null;
+    const imports = args.update_imports !== false ? await importsEngine() : null;
+    const plan = imports?.importsUpdatable(workspace, from)
+      ? await imports.planImportUpdates(workspace, stage, new Map([[from, to]]))
+      : null;
     const moved = plan?.files.get(to);
     const mode = await stage.mode(from); // a script stays executable
     const bytes = moved === undefined

@@ -5,7 +5,8 @@
  * @module
  */
 import { unparsedWarning } from "../syntax/error_regions.ts";
-import { outlineOf, type SymbolInfo, unsupportedLanguage } from "../syntax/symbols.ts";
+import type { SymbolInfo } from "../syntax/symbols.ts";
+import { symbolsEngine } from "./_lazy.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -106,6 +107,7 @@ export const outline: ToolDefinition<OutlineArgs> = {
   }, ["path"]),
   mutates: false,
   async handler(args, { workspace, stage }) {
+    const { outlineOf, unsupportedLanguage } = await symbolsEngine();
     const rel = await stage.resolve(args.path);
     const file = await stage.readText(rel);
     if (!workspace.grammars) throw unsupportedLanguage(rel, null, { tool: "outline", noGrammars: true });

@@ -6,7 +6,7 @@
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import { numberLines, textLines } from "../fs/lines.ts";
 import { eolStyle } from "../fs/text.ts";
-import { omittedNotice, summarizeSpan } from "../syntax/line_summary.ts";
+import { lineSummaryEngine } from "./_lazy.ts";
 import { prefetchParse } from "../syntax/trees.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { Stage } from "../fs/stage.ts";
@@ -137,6 +137,7 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       data["next_call"] = { tool: "read_file", args: { path: rel, start_line: end + 1 } };
       // Say exactly what was left out and which definitions it holds, so the next read can aim.
       const span = { start: end + 1, end: wanted };
+      const { omittedNotice, summarizeSpan } = await lineSummaryEngine();
       const summary = await summarizeSpan(workspace, rel, {
         text: file.text,
         version: file.version,

@@ -6,12 +6,8 @@
  *
  * @module
  */
-import { emptiedBodyFiller, removalEdit } from "../structural/node_edit.ts";
-import { decorationsStart, symbolTarget } from "../structural/selectors.ts";
-import { applyTextEdits } from "../structural/source.ts";
-import { definitionLevels } from "../syntax/symbols.ts";
+import { nodeEditEngine, selectorEngine, sourceEngine, symbolsEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
-import { openSymbol } from "../structural/symbol_target.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -56,6 +52,19 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
   }, ["path", "name_path"]),
   mutates: true,
   async handler(args, { workspace, stage }) {
+    const [
+      { emptiedBodyFiller, removalEdit },
+      { decorationsStart, symbolTarget },
+      { applyTextEdits },
+      { definitionLevels },
+      { openSymbol },
+    ] = await Promise.all([
+      nodeEditEngine(),
+      selectorEngine(),
+      sourceEngine(),
+      symbolsEngine(),
+      symbolTargetEngine(),
+    ]);
     const t = await openSymbol(workspace, stage, { ...args, tool: "remove_symbol" });
     const target = symbolTarget(t, t.symbol);
     // Decorators and attributes go with what they decorate (left behind, they would decorate the next

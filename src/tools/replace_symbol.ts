@@ -7,9 +7,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { trimCode } from "../fs/lines.ts";
-import { applyTextEdits, stringLineFinder } from "../structural/source.ts";
-import { symbolReplacementEdit } from "../structural/symbol_replace.ts";
-import { openSymbol } from "../structural/symbol_target.ts";
+import { sourceEngine, symbolReplaceEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -49,6 +47,12 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
   mutates: true,
   aliases: { new_body: "new_text" },
   async handler(args, { workspace, stage }) {
+    const [{ applyTextEdits, stringLineFinder }, { symbolReplacementEdit }, { openSymbol }] = await Promise
+      .all([
+        sourceEngine(),
+        symbolReplaceEngine(),
+        symbolTargetEngine(),
+      ]);
     const t = await openSymbol(workspace, stage, { ...args, tool: "replace_symbol" });
     const code = trimCode(args.new_text);
     if (code.trim() === "") {

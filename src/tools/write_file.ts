@@ -7,7 +7,7 @@
  */
 import { isRecoverable } from "../errors.ts";
 import { decodeText, encodeText, eolStyle } from "../fs/text.ts";
-import { keepLineEndings } from "../text/keep_eol.ts";
+import { keepEolEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -74,6 +74,7 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
     if (eol === "lf") text = text.replace(/\r\n/g, "\n");
     else if (eol === "crlf") text = text.replace(/\r?\n/g, "\r\n");
     else if (prev !== null && prev.text !== "") {
+      const { keepLineEndings } = await keepEolEngine();
       const kept = keepLineEndings(prev.text, text);
       text = kept.text;
       if (kept.defaulted > 0) {

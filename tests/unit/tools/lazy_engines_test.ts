@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { lazyEngine } from "../../../src/tools/_lazy.ts";
+import { isRecoverable } from "../../../src/errors.ts";
+
+const SRC = new URL("../../../src/", import.meta.url);
+
+/** The src-relative modules `entry` evaluates at start: static value imports only (no `import type`, no `import()`). */
+async function startGraph(entry: string): Promise<Set<string>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL(entry, SRC).href],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string; dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[] }[];
+  };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const visit = (specifier: string) => {
+    if (seen.has(specifier)) return;
+    seen.add(specifier);
+    for (const d of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (d.code && !d.isDynamic) visit(d.code.specifier);
+    }
+  };
+  visit(new URL(entry, SRC).href);
+  return new Set([...seen].filter((s) => s.startsWith(SRC.href)).map((s) => s.slice(SRC.href.length)));
+}
+
+/** Engines no call needs before it runs: each is loaded by the handler (or step) that uses it. */
+const ENGINES =
+  /^(structural|text)\/|^guards\/definition_gate\.ts$|^syntax\/(symbols|queries|bindings|syntax_guard|line_summary)\.ts$/;
+
+Deno.test("opening a workspace and listing the tools evaluates no engine: the handlers load theirs on first call", async () => {
+  for (const entry of ["tools/catalogue.ts", "tools/dispatch.ts", "workspace.ts"]) {
+    const graph = await startGraph(entry);
+    assert.ok(graph.has("tools/read_file.ts") && graph.has("tools/edit_extract_function.ts"), entry);
+    // the anchor positions are schema data (edit_insert_at_anchor's enum), not the anchor engine
+    const engines = [...graph].filter((f) => ENGINES.test(f) && f !== "structural/anchor_positions.ts");
+    assert.deepEqual(engines, [], `${entry} evaluates at start: ${engines.join(", ")}`);
+  }
+});
+
+Deno.test("the first call of a tool loads its engine and answers as before; later calls reuse it", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "export function total(a: number) {\n  return a + 1;\n}\n" }),
+    wasm: createWasmLoader(),
+  });
+  const outline = await ws.call("outline", { path: "a.ts" });
+  assert.ok(outline.ok, JSON.stringify(outline));
+  assert.equal((outline.data["symbols"] as { name_path: string }[])[0]!.name_path, "total");
+  for (const name of ["sum", "plus"]) {
+    const from = name === "sum" ? "total" : "sum";
+    const r = await ws.call("edit_rename_symbol", { path: "a.ts", target: from, new_name: name });
+    assert.ok(r.ok && r.status === "applied", JSON.stringify(r));
+  }
+  const read = await ws.call("read_file", { path: "a.ts" });
+  assert.ok(read.ok);
+  assert.match(String(read.data["content"]), /function plus\(a: number\)/);
+});
+
+Deno.test("an engine that cannot be loaded is refused as internal with a hint, not thrown as a crash", async () => {
+  const missing = lazyEngine(
+    "the structural engine (missing)",
+    () => import(new URL("no_such_engine.ts", SRC).href),
+  );
+  const err = await missing().then(() => null, (e: unknown) => e);
+  assert.ok(isRecoverable(err), String(err));
+  assert.equal(err.code, "internal");
+  assert.match(err.message, /^Cannot load the structural engine \(missing\): /);
+  assert.match(err.hint, /Nothing was written/);
+  assert.deepEqual(err.details, { engine: "the structural engine (missing)" });
+});
