@@ -1,0 +1,543 @@
+/**
+ * The Go and Rust half of extract function's builder: each parameter's and
+ * result's type from its declaration, how each value is passed (Go: refused
+ * when a method call or `&x` could change a copy; Rust: by value, `&T` for a
+ * non-`Copy` value used after the statements, `&mut T` for one they change,
+ * with the uses inside rewritten through `*x`), the results (`a, b := f()`,
+ * `let (a, b) = f();`, `?` through a shared `Result`), the signature with the
+ * type parameters it needs, and the call.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
+import { firstAtOrAfter, type Occurrence } from "../syntax/binding_model.ts";
+import {
+  at,
+  type Context,
+  details,
+  endedFunction,
+  outputsOf,
+  rustTail,
+  tryCarrier,
+} from "./_extract_checks.ts";
+import { accessOf, nodeOf, type Variable } from "./_extract_flow.ts";
+import {
+  copiedGenerics,
+  goPassing,
+  nativeDeclaredType,
+  rustCopy,
+  rustIsMut,
+} from "./_extract_native_types.ts";
+import type { Placement } from "./_extract_placement.ts";
+import type { WrittenType } from "./_extract_types.ts";
+import { indentOfLine } from "../fs/lines.ts";
+import type { TextEdit } from "./source.ts";
+import type { Stage } from "../fs/stage.ts";
+import type { Parsing } from "../syntax/types.ts";
+import { ProjectFiles } from "./project_files.ts";
+
+/** What the builder writes for a Go or Rust extraction. */
+export interface NativeParts {
+  /** The new function's first line, through `{`. */
+  header: string;
+  /** Edits of the statements (file offsets): Rust uses of a variable passed by reference. */
+  bodyEdits: TextEdit[];
+  /** The body's last line (`return a, b`, `(a, b)`, `Ok(x)`), or null. */
+  epilogue: string | null;
+  /** The statement that replaces the extracted ones. */
+  call: string;
+  /** Parameter names, in order (a Rust receiver first). */
+  parameters: string[];
+  /** Names returned, in order. */
+  returns: string[];
+  /** Rust: an `async fn`. */
+  async: boolean;
+}
+
+/** Macros whose arguments are only formatted (taken by reference): a `&T` passed in prints the same. */
+const FORMAT_MACROS = new Set([
+  "println",
+  "print",
+  "eprintln",
+  "eprint",
+  "format",
+  "format_args",
+  "write",
+  "writeln",
+  "panic",
+]);
+
+const VALUE_KINDS = new Set(["definition", "reference", "shorthand", "shorthand_pattern"]);
+
+function typesRequired(ctx: Context, v: Variable, role: string): never {
+  const line = v.declaration ? at(ctx, v.declaration.startIndex) : null;
+  throw new RecoverableError(
+    "types_required",
+    `Cannot extract ${ctx.where}: the type of "${v.name}" (${
+      line ? `declared at line ${line}` : "declared elsewhere"
+    }) is not written in its declaration nor certain from its value, and it would become ${role}`,
+    {
+      hint:
+        `Write the type where "${v.name}" is declared (e.g. \`var ${v.name} T\`, \`let ${v.name}: T\`), or include its declaration and every use in the range, then extract`,
+      details: details(ctx, { name: v.name, ...(line ? { line } : {}) }),
+    },
+  );
+}
+
+/** The occurrences of a variable inside the statements. */
+function usesInside(ctx: Context, v: Variable): { occ: Occurrence; node: Node }[] {
+  const { fb, run, file } = ctx;
+  const out: { occ: Occurrence; node: Node }[] = [];
+  const end = firstAtOrAfter(fb.occurrences, run.end);
+  for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
+    const o = fb.occurrences[i]!;
+    if (o.binding === v.binding && VALUE_KINDS.has(o.kind)) out.push({ occ: o, node: nodeOf(file, o) });
+  }
+  return out;
+}
+
+/** Whether a name node is the object of a method call (`x.m()`, also `x.f.m()`). */
+function methodCallOn(node: Node): Node | null {
+  let place = node;
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type !== "selector_expression" && up.type !== "field_expression") return null;
+    const root = up.childForFieldName(up.type === "selector_expression" ? "operand" : "value");
+    if (root?.id !== place.id) return null;
+    if (up.parent?.type === "call_expression" && up.parent.childForFieldName("function")?.id === up.id) {
+      return up.parent;
+    }
+    place = up;
+  }
+  return null;
+}
+
+/** The macro whose token tree holds a node, if any. */
+function macroAround(node: Node): Node | null {
+  for (let p = node.parent; p; p = p.parent) if (p.type === "macro_invocation") return p;
+  return null;
+}
+
+/** Refuse when a name is used in a way a copy (Go) or a reference (Rust) would change. */
+function refuseUse(ctx: Context, v: Variable, node: Node, why: string): never {
+  const line = at(ctx, node.startIndex);
+  throw new RecoverableError(
+    "types_required",
+    `Cannot extract ${ctx.where}: "${v.name}" ${why} (line ${line})`,
+    {
+      hint:
+        `Leave that use of "${v.name}" out of the range, or include "${v.name}"'s declaration and every use in it`,
+      details: details(ctx, { name: v.name, line }),
+    },
+  );
+}
+
+/** How a Rust parameter is passed, and the edits of its uses inside. */
+function rustPassing(
+  ctx: Context,
+  v: Variable,
+  type: string,
+  live: boolean,
+): { mode: "value" | "ref" | "mut"; edits: TextEdit[] } {
+  const uses = usesInside(ctx, v);
+  const mutable = rustIsMut(v.declaration);
+  const changed = uses.some((u) => accessOf(u.occ, u.node, ctx.rules) !== "read") ||
+    (mutable && uses.some((u) => methodCallOn(u.node) !== null));
+  const isMutRef = /^&\s*(?:'\w+\s+)?mut\b/.test(type);
+  if (isMutRef) {
+    // A `&mut T` passed on is reborrowed: usable after the call. Rebinding it is not kept.
+    const rebound = uses.find((u) => accessOf(u.occ, u.node, ctx.rules) === "write");
+    if (rebound) {
+      refuseUse(ctx, v, rebound.node, "is assigned a new reference there, which the caller would not see");
+    }
+    return { mode: "value", edits: [] };
+  }
+  let mode: "value" | "ref" | "mut";
+  if (changed) mode = "mut";
+  else if (rustCopy(type) || !live) return { mode: "value", edits: [] };
+  else mode = "ref";
+  const edits: TextEdit[] = [];
+  const copy = rustCopy(type);
+  for (const { node } of uses) {
+    const p = node.parent!;
+    const macro = macroAround(node);
+    if (macro) {
+      if (!FORMAT_MACROS.has(macro.childForFieldName("macro")?.text ?? "")) {
+        refuseUse(
+          ctx,
+          v,
+          node,
+          `is an argument of the macro ${
+            macro.childForFieldName("macro")?.text
+          }!, which could not be checked through a reference`,
+        );
+      }
+      continue;
+    }
+    if (
+      methodCallOn(node) || (p.type === "field_expression" && p.childForFieldName("value")?.id === node.id)
+    ) continue;
+    if (p.type === "index_expression" && p.namedChildren[0]?.id === node.id) continue;
+    const deref = { start: node.startIndex, end: node.endIndex, text: `*${v.name}` };
+    if (p.type === "reference_expression") edits.push(deref);
+    else if (
+      (p.type === "assignment_expression" || p.type === "compound_assignment_expr") &&
+      p.childForFieldName("left")?.id === node.id
+    ) edits.push(deref);
+    else if (
+      p.type === "binary_expression" &&
+      /^(?:==|!=|<|>|<=|>=)$/.test(p.childForFieldName("operator")?.text ?? "")
+    ) {
+      edits.push(deref);
+    } else if (p.type === "shorthand_field_initializer" && copy) {
+      edits.push({ start: node.startIndex, end: node.endIndex, text: `${v.name}: *${v.name}` });
+    } else if (copy && p.type !== "shorthand_field_initializer") edits.push(deref);
+    else {
+      refuseUse(
+        ctx,
+        v,
+        node,
+        `is used by value there; it is ${
+          mode === "mut" ? "changed" : "used after the statements"
+        }, so it would be passed by reference, and its type is not certainly Copy`,
+      );
+    }
+  }
+  return { mode, edits };
+}
+
+/** Go: refuse a method call or `&x` on a value whose copy the new function would change. */
+function goCheckCopy(ctx: Context, v: Variable, type: string, uses: { node: Node }[]): void {
+  if (goPassing(type, ctx.file.tree.rootNode) !== "copy") return;
+  for (const { node } of uses) {
+    if (methodCallOn(node)) {
+      refuseUse(
+        ctx,
+        v,
+        node,
+        `of type ${type} has a method called on it; passed as a parameter it would be a copy, and the method may change it`,
+      );
+    }
+    const p = node.parent;
+    if (p?.type === "unary_expression" && p.childForFieldName("operator")?.text === "&") {
+      refuseUse(ctx, v, node, `has its address taken; passed as a parameter it would be a copy`);
+    }
+  }
+}
+
+/**
+ * The Go or Rust pieces of an extraction.
+ *
+ * @param ctx The extraction.
+ * @param placement Where the new function goes.
+ * @returns The signature, body edits, epilogue and call.
+ */
+export function nativeParts(ctx: Context, placement: Placement): NativeParts {
+  const { flow, facts, rules, name, file } = ctx;
+  const go = rules.family === "go";
+  const family = go ? "go" : "rust";
+  const outputs = outputsOf(ctx);
+  const params = flow.variables.filter((v) => v.param || (!go && v.output && !v.declared));
+  const seen = new Map<string, Variable>();
+  for (const v of [...params, ...outputs]) {
+    const other = seen.get(v.name);
+    if (other && other.binding !== v.binding && !(params.includes(other) && outputs.includes(v))) {
+      refuseUse(
+        ctx,
+        v,
+        v.declaration ?? nodeOf(file, { start: v.first, end: v.first }),
+        "names two different variables in the statements (one shadows the other)",
+      );
+    }
+    seen.set(v.name, v);
+  }
+  const typeOf = (v: Variable, role: string): WrittenType =>
+    nativeDeclaredType(family, v.declaration) ?? typesRequired(ctx, v, role);
+  const paramTypes = params.map((v) => typeOf(v, "a parameter"));
+  const outTypes = outputs.map((v) => typeOf(v, "a return value"));
+  const live = (v: Variable) => v.output || v.reassignedAfter || liveAfter(ctx, v);
+
+  // How each parameter is passed.
+  const bodyEdits: TextEdit[] = [];
+  const args: string[] = [];
+  const paramList: string[] = [];
+  params.forEach((v, i) => {
+    const t = paramTypes[i]!.text;
+    if (go) {
+      goCheckCopy(ctx, v, t, usesInside(ctx, v));
+      args.push(v.name);
+      paramList.push(`${v.name} ${t}`);
+      return;
+    }
+    const { mode, edits } = rustPassing(ctx, v, t, live(v));
+    bodyEdits.push(...edits);
+    args.push(mode === "mut" ? `&mut ${v.name}` : mode === "ref" ? `&${v.name}` : v.name);
+    paramList.push(`${v.name}: ${mode === "mut" ? "&mut " : mode === "ref" ? "&" : ""}${t}`);
+  });
+  if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
+  if (!go) checkFormatArguments(ctx);
+
+  // What it returns and how it is called.
+  const ended = endedFunction(ctx);
+  const returnsOut = ended !== null && (facts.returns.length > 0 || (!go && rustTail(ctx.run) !== null));
+  const qualifier = placement.qualifier ?? "";
+  let expr = `${qualifier}${name}(${args.join(", ")})`;
+  const isAsync = !go && facts.awaits;
+  if (isAsync) expr += ".await";
+  let results = "";
+  let epilogue: string | null = null;
+  let call: string;
+  const names = outputs.map((v) => v.name);
+  if (returnsOut) {
+    const ret = ended!.childForFieldName(go ? "result" : "return_type");
+    results = ret ? ret.text : "";
+    call = go ? `return ${expr}` : expr;
+  } else if (go) {
+    if (outputs.length > 0) {
+      results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
+      epilogue = `return ${names.join(", ")}`;
+    }
+    call = goCall(ctx, outputs, outTypes, expr);
+  } else {
+    const value = outputs.length === 0 ? "()" : outputs.length === 1 ? names[0]! : `(${names.join(", ")})`;
+    const type = outputs.length === 0
+      ? "()"
+      : outputs.length === 1
+      ? outTypes[0]!.text
+      : `(${outTypes.map((t) => t.text).join(", ")})`;
+    const carrier = facts.tries.length > 0 ? tryCarrier(ctx) : null;
+    if (carrier) {
+      const args = carrier.type.childForFieldName("type_arguments")!;
+      const first = args.namedChildren[0]!;
+      results = `${carrier.type.text.slice(0, first.startIndex - carrier.type.startIndex)}${type}${
+        carrier.type.text.slice(first.endIndex - carrier.type.startIndex)
+      }`;
+      epilogue = `${carrier.wrap}(${value})`;
+      expr += "?";
+    } else if (outputs.length > 0) {
+      results = type;
+      epilogue = value;
+    }
+    const pattern = outputs.length === 1
+      ? `${rustIsMut(outputs[0]!.declaration) ? "mut " : ""}${names[0]}`
+      : `(${outputs.map((v) => `${rustIsMut(v.declaration) ? "mut " : ""}${v.name}`).join(", ")})`;
+    call = outputs.length === 0 ? `${expr};` : `let ${pattern} = ${expr};`;
+  }
+
+  // Type parameters the signature (or the statements) name.
+  const fn = enclosingItem(ctx);
+  const texts = [...paramTypes.map((t) => t.text), ...outTypes.map((t) => t.text), results];
+  texts.push(...flow.typeParameters.map((b) => b.name));
+  const generics = copiedGenerics(family, fn, texts, outerTypeParameters(ctx, fn, placement));
+  if (generics.foreign.length > 0) {
+    throw new RecoverableError(
+      "types_required",
+      `Cannot extract ${ctx.where}: the types use ${
+        generics.foreign.map((n) => `"${n}"`).join(", ")
+      }, a type parameter declared around the enclosing function, which a new function there could not name`,
+      {
+        hint: "Extract statements whose parameters do not use the type parameters of the impl or receiver",
+        details: details(ctx, { type_parameters: generics.foreign }),
+      },
+    );
+  }
+  let header: string;
+  if (go) {
+    const recv = placement.kind === "method" ? `${placement.receiver} ` : "";
+    header = `func ${recv}${name}${generics.params}(${paramList.join(", ")})${
+      results ? ` ${results}` : ""
+    } {`;
+  } else {
+    const all = placement.receiver ? [placement.receiver, ...paramList] : paramList;
+    header = `${isAsync ? "async " : ""}fn ${name}${generics.params}(${all.join(", ")})${
+      results && results !== "()" ? ` -> ${results}` : ""
+    }${generics.where} {`;
+  }
+  return {
+    header,
+    bodyEdits,
+    epilogue,
+    call,
+    parameters: [...(placement.receiver && !go ? ["self"] : []), ...params.map((v) => v.name)],
+    returns: names,
+    async: isAsync,
+  };
+}
+
+/** Whether a variable is read after the statements (or before them in an enclosing loop). */
+function liveAfter(ctx: Context, v: Variable): boolean {
+  const { fb, run } = ctx;
+  let loop: Node | null = null;
+  for (let p = run.container.parent; p && !ctx.rules.functions.has(p.type); p = p.parent) {
+    if (ctx.rules.loops.has(p.type)) loop = p;
+  }
+  return fb.occurrences.some((o) =>
+    o.binding === v.binding && VALUE_KINDS.has(o.kind) &&
+    (o.start >= run.end || (loop !== null && o.start < run.start && o.start >= loop.startIndex))
+  );
+}
+
+/** The innermost Go or Rust function declaration around the statements. */
+function enclosingItem(ctx: Context): Node {
+  let fn: Node | null = ctx.run.container;
+  while (fn && !/^(?:function_declaration|method_declaration|function_item)$/.test(fn.type)) fn = fn.parent;
+  return fn ?? ctx.run.container;
+}
+
+/** Type parameters declared around the function that a new function placed where it goes cannot see. */
+function outerTypeParameters(ctx: Context, fn: Node, placement: Placement): string[] {
+  if (ctx.rules.family === "go") {
+    if (placement.kind === "method" || fn.type !== "method_declaration") return [];
+    const recv = fn.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("type");
+    const args = recv?.descendantsOfType("type_arguments")[0];
+    return (args?.namedChildren ?? []).filter((c): c is Node => c !== null).map((c) => c.text);
+  }
+  if (placement.kind === "method") return [];
+  const holder = fn.parent?.type === "declaration_list" ? fn.parent.parent : null;
+  const list = holder?.childForFieldName("type_parameters");
+  return (list?.namedChildren ?? []).map((d) => d?.childForFieldName("name")?.text ?? "").filter((n) =>
+    n !== ""
+  );
+}
+
+/** Go: a value receiver is a copy in the new method too — refuse when the statements may change it. */
+function goCheckReceiver(ctx: Context, placement: Placement): void {
+  if (/\*/.test(placement.receiver ?? "")) return;
+  for (const o of ctx.flow.receiverUses) {
+    const node = nodeOf(ctx.file, o);
+    const access = accessOf(o, node, ctx.rules);
+    if (access !== "read" || methodCallOn(node)) {
+      const r = { name: o.name, declaration: null } as unknown as Variable;
+      refuseUse(
+        ctx,
+        r,
+        node,
+        `is a value receiver the statements may change (an assignment, a method call or its address); the new method would change its own copy`,
+      );
+    }
+  }
+}
+
+/** Rust: refuse inline format arguments (`"{x}"`) naming a variable the statements share: they are not bindings. */
+function checkFormatArguments(ctx: Context): void {
+  const fn = enclosingItem(ctx);
+  const shared = new Set<string>();
+  const end = firstAtOrAfter(ctx.fb.occurrences, ctx.run.end);
+  for (let i = firstAtOrAfter(ctx.fb.occurrences, ctx.run.start); i < end; i++) {
+    const o = ctx.fb.occurrences[i]!;
+    if (o.binding && o.binding.scope.start >= fn.startIndex && o.binding.scope.end <= fn.endIndex) {
+      shared.add(o.name);
+    }
+  }
+  for (const s of fn.descendantsOfType("string_literal")) {
+    if (!s || !macroAround(s)) continue;
+    for (const m of s.text.replace(/\{\{/g, "").matchAll(/\{([\p{L}_][\p{L}\p{N}_]*)(?=[}:])/gu)) {
+      if (!shared.has(m[1]!)) continue;
+      const line = at(ctx, s.startIndex);
+      throw new RecoverableError(
+        "unresolved",
+        `Cannot extract ${ctx.where}: the format string at line ${line} names "${m[1]}" inline ({${
+          m[1]
+        }}), which is not followed as a use of the variable`,
+        {
+          hint: `Write it as a positional argument (\`"{}", ${m[1]}\`), then extract`,
+          details: details(ctx, { name: m[1], line }),
+        },
+      );
+    }
+  }
+}
+
+/** The Go statement that calls the new function and receives its results. */
+function goCall(ctx: Context, outputs: Variable[], types: WrittenType[], expr: string): string {
+  if (outputs.length === 0) return expr;
+  const names = outputs.map((v) => v.name).join(", ");
+  const fresh = outputs.filter((v) => v.declared && !declaredInBlock(ctx, v.name));
+  const sameBlock = outputs.every((v) => v.declared || declaredInBlock(ctx, v.name));
+  if (fresh.length === 0) return `${names} = ${expr}`;
+  if (sameBlock) return `${names} := ${expr}`;
+  const indent = indentOfLine(ctx.file.text, ctx.run.start);
+  const decls = fresh.map((v) => `var ${v.name} ${types[outputs.indexOf(v)]!.text}`);
+  return [...decls, `${names} = ${expr}`].join(`${ctx.file.eol}${indent}`);
+}
+
+/** Go: whether `name` is declared before the statements in their block, or is a parameter of the function whose body it is. */
+function declaredInBlock(ctx: Context, name: string): boolean {
+  const { fb, run, file } = ctx;
+  for (const o of fb.occurrences) {
+    if (o.start >= run.start) break;
+    if (o.name !== name || o.kind !== "definition") continue;
+    let n: Node | null = nodeOf(file, o);
+    while (n && n.parent && n.parent.id !== run.container.id) n = n.parent;
+    if (n?.parent?.id === run.container.id) return true;
+  }
+  const fn = run.container.parent?.parent;
+  if (fn && /^(?:function_declaration|method_declaration|func_literal)$/.test(fn.type)) {
+    const lists = [
+      fn.childForFieldName("parameters"),
+      fn.childForFieldName("result"),
+      fn.childForFieldName("receiver"),
+    ];
+    return lists.some((l) =>
+      l?.namedChildren.some((p) => p?.childrenForFieldName("name").some((n) => n?.text === name))
+    );
+  }
+  return false;
+}
+
+/**
+ * Go and Rust: refuse a name another file already uses where the new function goes — a package-level name in
+ * any file of the Go package (or a builtin it uses), and for a method any field or method of that name in the
+ * package (Go) or crate (Rust; also a call `.name(…)`, which an inherent method would take over from a trait).
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage.
+ * @param ctx The extraction.
+ * @param placement Where the new function goes.
+ */
+export async function checkNativeClash(
+  parsing: Parsing,
+  stage: Stage,
+  ctx: Context,
+  placement: Placement,
+): Promise<void> {
+  const { fb, name } = ctx;
+  const project = new ProjectFiles(parsing, stage);
+  await project.open();
+  const clash = (path: string, text: string, offset: number, why: string): never => {
+    const line = text.slice(0, offset).split("\n").length;
+    throw new RecoverableError(
+      "name_clash",
+      `Cannot extract ${ctx.where} as "${name}": ${why} (${path}:${line})`,
+      { hint: "Choose another name", details: details(ctx, { name, clash_path: path, clash_line: line }) },
+    );
+  };
+  const method = placement.kind === "method";
+  let files: string[];
+  if (ctx.rules.family === "go") files = [fb.path, ...await project.sharedScopes(fb)];
+  else if (method) files = [...project.files].filter(([, l]) => l === "rust").map(([rel]) => rel);
+  else return;
+  const memberKinds = new Set(["member_definition", "member_this", "member_property"]);
+  for (const rel of files) {
+    const t = await project.text(rel);
+    if (!t || !new RegExp(`(?<![\\p{L}\\p{N}_])${name}(?![\\p{L}\\p{N}_])`, "u").test(t.text)) continue;
+    const other = rel === fb.path ? fb : await project.bindings(rel);
+    if (!other) continue;
+    for (const o of other.occurrences) {
+      if (o.name !== name) continue;
+      if (method) {
+        if (memberKinds.has(o.kind) && (ctx.rules.family === "rust" || o.kind === "member_definition")) {
+          clash(rel, t.text, o.start, `a field or method named "${name}" is declared or called there`);
+        }
+        continue;
+      }
+      if (rel === fb.path) continue;
+      if (o.kind === "definition" && o.binding?.scope === other.scopes[0]) {
+        clash(rel, t.text, o.start, `the package already declares "${name}"`);
+      }
+      if (o.kind === "reference" && (o.binding === null || o.binding.linked)) {
+        clash(rel, t.text, o.start, `"${name}" is used there as a package-level or builtin name`);
+      }
+    }
+  }
+}
