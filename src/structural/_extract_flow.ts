@@ -298,7 +298,7 @@ export function dataFlow(
   const receiver = python
     ? receiverOf(file, fb, fnScope)
     : rules.family === "go"
-    ? goReceiverOf(file, fb, run)
+    ? goReceiverOf(fb, run)
     : null;
   const byBinding = new Map<Binding, Use[]>();
   const free: Occurrence[] = [];
@@ -413,7 +413,7 @@ function isTypeParameter(file: SourceFile, fb: FileBindings, b: Binding): boolea
 }
 
 /** A Go method's receiver (`r` of `func (r *T) m()`) when the statements are in its body. */
-function goReceiverOf(file: SourceFile, fb: FileBindings, run: StatementRun): Binding | null {
+function goReceiverOf(fb: FileBindings, run: StatementRun): Binding | null {
   let fn: Node | null = run.container;
   while (fn && !/^(?:function_declaration|method_declaration|func_literal)$/.test(fn.type)) fn = fn.parent;
   if (!fn || fn.type !== "method_declaration") return null;

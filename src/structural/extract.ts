@@ -140,7 +140,7 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   if (ctx.rules.family === "go" || ctx.rules.family === "rust") {
     return await buildNative(parsing, ctx, placement);
   }
-  const { file, run, facts, flow, rules, name } = ctx;
+  const { file, facts, flow, rules, name } = ctx;
   const python = rules.family === "python";
   const ts = typed(file.language);
   const params = flow.variables.filter((v) => v.param);
