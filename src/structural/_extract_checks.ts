@@ -158,6 +158,39 @@ export function checkFlow(ctx: Context): void {
       );
     }
   }
+  if (native && ended && facts.returns.length === 0 && !tail) {
+    // The statements end a body that must produce a value: they end in a diverging call (panic), which a new
+    // function without that result would not.
+    const result = ended.childForFieldName(ctx.rules.family === "go" ? "result" : "return_type");
+    if (result && result.text !== "()") {
+      const last = run.statements.filter((n) => !n.type.includes("comment")).pop()!;
+      throw new RecoverableError(
+        "control_flow_escapes",
+        `Cannot extract ${where}: they end the body of a function returning ${result.text} without a return, so their last statement (line ${
+          at(ctx, last.startIndex)
+        }) does not finish normally (a panic), which the new function's call would not show`,
+        {
+          hint: "Leave the last statement out of the range",
+          details: details(ctx, { line: at(ctx, last.startIndex) }),
+        },
+      );
+    }
+  }
+  if (ctx.rules.family === "rust" && !ended && !unusedBlockValue(run.container)) {
+    const last = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+    if (last && last.endIndex <= run.end) {
+      throw new RecoverableError(
+        "control_flow_escapes",
+        `Cannot extract ${where}: they end a block whose value is used (line ${
+          at(ctx, run.container.startIndex)
+        }), and its last statement may diverge (panic!, unreachable!) where a call would not`,
+        {
+          hint: "Leave the block's last statement out of the range",
+          details: details(ctx, { line: at(ctx, last.startIndex) }),
+        },
+      );
+    }
+  }
   const tryOp = facts.tries[0];
   if (tryOp && !ended && !tryCarrier(ctx)) {
     throw new RecoverableError(
@@ -258,6 +291,29 @@ export function endedFunction(ctx: Omit<Context, "flow">): Node | null {
   if (!body || body.id !== run.container.id) return null;
   const lastCode = body.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
   return lastCode && lastCode.endIndex <= run.end ? fn : null;
+}
+
+/** Whether a Rust block's value is certainly unused: a loop body, or an `if`/`else`/bare block used as a statement. */
+function unusedBlockValue(block: Node): boolean {
+  let n = block;
+  for (let p = n.parent; p; n = p, p = p.parent) {
+    if (/^(?:loop_expression|while_expression|for_expression)$/.test(p.type)) {
+      return p.childForFieldName("body")?.id === n.id;
+    }
+    if (p.type === "expression_statement") return p.lastChild?.type === ";" || isUnitStatement(p);
+    if (p.type === "else_clause" || p.type === "if_expression" || p.type === "unsafe_block") continue;
+    if (p.type === "block" && n.type !== "block") return false;
+    if (p.type === "block") return true; // a bare block among statements
+    return false;
+  }
+  return false;
+}
+
+/** A block-like statement without `;` that is not its block's value (another statement follows it). */
+function isUnitStatement(stmt: Node): boolean {
+  let next = stmt.nextNamedSibling;
+  while (next && next.type.includes("comment")) next = next.nextNamedSibling;
+  return next !== null;
 }
 
 /** A Rust block's value in the statements: its last expression, written without `;`. */

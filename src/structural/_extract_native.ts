@@ -341,6 +341,32 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
       },
     );
   }
+  const signature = [...paramList, results].join(", ");
+  if (!go && placement.classNode === null && /(?<![\p{L}\p{N}_])Self(?![\p{L}\p{N}_])/u.test(signature)) {
+    throw new RecoverableError(
+      "types_required",
+      `Cannot extract ${ctx.where}: the new function's signature would name Self, which only an impl can`,
+      {
+        hint:
+          "Extract statements whose result does not use Self, or write the type out in the enclosing signature",
+        details: details(ctx),
+      },
+    );
+  }
+  if (!go && /&(?!\s*')/.test(results) && !/&/.test(placement.receiver ?? "")) {
+    const refs = paramList.filter((p) => /&/.test(p.slice(p.indexOf(":")))).length;
+    if (refs !== 1) {
+      throw new RecoverableError(
+        "types_required",
+        `Cannot extract ${ctx.where}: the result type ${results} borrows without a named lifetime, and the new function would take ${refs} references, so Rust could not tell which one it borrows from`,
+        {
+          hint:
+            "Name the lifetime in the enclosing signature (fn f<'a>(x: &'a str) -> &'a str), or extract statements that return owned values",
+          details: details(ctx),
+        },
+      );
+    }
+  }
   let header: string;
   if (go) {
     const recv = placement.kind === "method" ? `${placement.receiver} ` : "";

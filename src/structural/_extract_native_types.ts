@@ -64,6 +64,7 @@ function goLiteralType(v: Node | null): WrittenType | null {
     }
     case "unary_expression": {
       const operand = v.childForFieldName("operand");
+      if (v.childForFieldName("operator")?.text === "!") return literal("bool");
       if (v.childForFieldName("operator")?.text !== "&" || operand?.type !== "composite_literal") return null;
       const t = goLiteralType(operand);
       return t ? { ...t, text: `*${t.text}` } : null;
@@ -84,6 +85,8 @@ function goLiteralType(v: Node | null): WrittenType | null {
       return literal("bool");
     case "parenthesized_expression":
       return goLiteralType(v.namedChildren[0] ?? null);
+    case "binary_expression":
+      return COMPARISON.test(v.childForFieldName("operator")?.text ?? "") ? literal("bool") : null;
     case "func_literal": {
       const params = v.childForFieldName("parameters");
       const result = v.childForFieldName("result");
@@ -94,6 +97,8 @@ function goLiteralType(v: Node | null): WrittenType | null {
     case "call_expression": {
       const fn = v.childForFieldName("function")?.text;
       const first = v.childForFieldName("arguments")?.namedChildren[0];
+      if (fn === "len" || fn === "cap") return literal("int");
+      if (fn && GO_BASIC.test(fn) && fn !== "error" && fn !== "any") return literal(fn); // a conversion: string(b)
       if (!first || (fn !== "new" && fn !== "make")) return null;
       return { text: fn === "new" ? `*${first.text}` : first.text, annotated: true, node: first };
     }
@@ -113,6 +118,9 @@ function rustDeclaredType(id: Node): WrittenType | null {
   return null;
 }
 
+/** Operators whose result is a boolean in Go and Rust. */
+const COMPARISON = /^(?:==|!=|<|<=|>|>=|&&|\|\|)$/;
+
 const RUST_SUFFIX = /(?:[iu](?:8|16|32|64|128|size)|f32|f64)$/;
 
 /** The type of a Rust initialiser when it is certain: string, char, bool and suffixed literals, `String::new()`. */
@@ -124,6 +132,8 @@ function rustLiteralType(v: Node | null): WrittenType | null {
       return literal("&str");
     case "boolean_literal":
       return literal("bool");
+    case "binary_expression":
+      return COMPARISON.test(v.childForFieldName("operator")?.text ?? "") ? literal("bool") : null;
     case "char_literal":
       return literal("char");
     case "integer_literal":

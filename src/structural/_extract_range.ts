@@ -267,7 +267,9 @@ export function statementsInRange(
   // Comments at either end that lie outside any statement list (Go keeps them in the block) stay where they are.
   const looseComment = (at: number) => {
     const n = file.tree.rootNode.descendantForIndex(at, at);
-    return n.type.includes("comment") && n.parent !== null && !rules.containers.has(n.parent.type) ? n : null;
+    return n && n.type.includes("comment") && n.parent !== null && !rules.containers.has(n.parent.type)
+      ? n
+      : null;
   };
   for (let c = looseComment(s); c && c.endIndex < e; c = looseComment(s)) {
     s = c.endIndex;
@@ -311,6 +313,20 @@ export function statementsInRange(
   }
   const code = statements.filter((n) => !n.type.includes("comment"));
   if (code.length === 0) refuse("the lines hold no statement", "Give the lines of the statements to extract");
+  // A Rust attribute (`#[cfg(…)]`) belongs to the statement after it: both move, or neither.
+  let before = code[0]!.previousNamedSibling;
+  while (before && before.type.includes("comment")) before = before.previousNamedSibling;
+  const attribute = before?.type === "attribute_item" ? before : null;
+  const lastCode = code[code.length - 1]!;
+  if (attribute || lastCode.type === "attribute_item") {
+    const n = attribute ?? lastCode;
+    refuse(
+      `${describe(file, n)} applies to the statement ${attribute ? "the range starts with" : "after the range"}`,
+      `Extend the range over the attribute and its statement (lines ${n.startPosition.row + 1}-${
+        (attribute ? code[0]! : lastCode.nextNamedSibling ?? lastCode).endPosition.row + 1
+      })`,
+    );
+  }
   const immovable = code.find((n) => rules.immovable.has(n.type));
   if (immovable) {
     refuse(
