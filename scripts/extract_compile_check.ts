@@ -23,7 +23,10 @@ import { createWorkspace } from "../src/workspace.ts";
 
 const language = Deno.args[0] === "rust" ? "rust" : "go";
 const max = Number(Deno.args[1] ?? "60");
-const root = new URL(`../tests/fixtures/bindings/${language === "go" ? "go-cmp" : "semver"}/`, import.meta.url);
+const root = new URL(
+  `../tests/fixtures/bindings/${language === "go" ? "go-cmp" : "semver"}/`,
+  import.meta.url,
+);
 const ext = language === "go" ? ".go" : ".rs";
 
 function readTree(dir: URL, prefix: string, out: Record<string, string>): void {
@@ -62,6 +65,9 @@ function windows(text: string): [number, number][] {
   return out.filter(([a, b]) => !seen.has(`${a}-${b}`) && seen.add(`${a}-${b}`));
 }
 
+/** One Go build cache for the whole run (removed at the end). */
+const cache = await Deno.makeTempDir();
+
 async function compiles(path: string, text: string): Promise<{ ok: boolean; output: string }> {
   const dir = await Deno.makeTempDir();
   try {
@@ -74,7 +80,12 @@ async function compiles(path: string, text: string): Promise<{ ok: boolean; outp
       ? new Deno.Command("go", {
         args: ["vet", "./..."],
         cwd: dir,
-        env: { GOFLAGS: "-mod=mod", GOPATH: `${dir}/.gopath`, GOCACHE: `${dir}/.gocache`, GOTOOLCHAIN: "local" },
+        env: {
+          GOFLAGS: "-mod=mod",
+          GOPATH: `${cache}/gopath`,
+          GOCACHE: `${cache}/gocache`,
+          GOTOOLCHAIN: "local",
+        },
       })
       : new Deno.Command("/root/.cargo/bin/rustc", {
         args: [
@@ -117,20 +128,32 @@ outer: for (const [path, text] of Object.entries(files)) {
     });
     const name = language === "go" ? `extracted${extracted}` : `extracted_${extracted}`;
     try {
-      const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, { start_line: a, end_line: b }, name, {
-        tool: "check",
-      });
+      const plan = await planExtract(
+        ws,
+        new Stage(ws.fs, ws.sandbox),
+        path,
+        { start_line: a, end_line: b },
+        name,
+        {
+          tool: "check",
+        },
+      );
       extracted++;
       const result = await compiles(path, plan.text);
       if (result.ok) compiled++;
-      else failures.push(`${path}:${a}-${b} (${plan.kind} ${name})\n${result.output.split("\n").slice(0, 8).join("\n")}`);
+      else {failures.push(
+          `${path}:${a}-${b} (${plan.kind} ${name})\n${result.output.split("\n").slice(0, 8).join("\n")}`,
+        );}
     } catch (e) {
       if (!(e instanceof RecoverableError)) throw e;
       refused.set(e.code, (refused.get(e.code) ?? 0) + 1);
     }
   }
 }
-console.log(`${language}: ${tried} ranges tried, ${extracted} extracted, ${compiled} compile; refused: ${
-  JSON.stringify(Object.fromEntries(refused))
-}`);
+await Deno.remove(cache, { recursive: true });
+console.log(
+  `${language}: ${tried} ranges tried, ${extracted} extracted, ${compiled} compile; refused: ${
+    JSON.stringify(Object.fromEntries(refused))
+  }`,
+);
 for (const f of failures) console.log(`--- does not compile: ${f}`);
