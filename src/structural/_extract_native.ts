@@ -291,7 +291,8 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
   if (returnsOut) {
     const ret = ended!.childForFieldName(go ? "result" : "return_type");
     results = ret ? ret.text : "";
-    call = go ? `return ${expr}` : expr;
+    // A Go function without results cannot `return f()`: the call is the body's last statement anyway.
+    call = go && results !== "" ? `return ${expr}` : expr;
   } else if (go) {
     if (outputs.length > 0) {
       results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
@@ -318,9 +319,10 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
       results = type;
       epilogue = value;
     }
+    const mut = (v: Variable) => rustIsMut(v.declaration) && changedAfter(ctx, v) ? "mut " : "";
     const pattern = outputs.length === 1
-      ? `${rustIsMut(outputs[0]!.declaration) ? "mut " : ""}${names[0]}`
-      : `(${outputs.map((v) => `${rustIsMut(v.declaration) ? "mut " : ""}${v.name}`).join(", ")})`;
+      ? `${mut(outputs[0]!)}${names[0]}`
+      : `(${outputs.map((v) => `${mut(v)}${v.name}`).join(", ")})`;
     call = outputs.length === 0 ? `${expr};` : `let ${pattern} = ${expr};`;
   }
 
@@ -401,6 +403,15 @@ function liveAfter(ctx: Context, v: Variable): boolean {
     o.binding === v.binding && VALUE_KINDS.has(o.kind) &&
     (o.start >= run.end || (loop !== null && o.start < run.start && o.start >= loop.startIndex))
   );
+}
+
+/** Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call). */
+function changedAfter(ctx: Context, v: Variable): boolean {
+  return ctx.fb.occurrences.some((o) => {
+    if (o.binding !== v.binding || o.start < ctx.run.end || !VALUE_KINDS.has(o.kind)) return false;
+    const node = nodeOf(ctx.file, o);
+    return accessOf(o, node, ctx.rules) !== "read" || methodCallOn(node) !== null;
+  });
 }
 
 /** The innermost Go or Rust function declaration around the statements. */

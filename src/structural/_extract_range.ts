@@ -321,7 +321,9 @@ export function statementsInRange(
   if (attribute || lastCode.type === "attribute_item") {
     const n = attribute ?? lastCode;
     refuse(
-      `${describe(file, n)} applies to the statement ${attribute ? "the range starts with" : "after the range"}`,
+      `${describe(file, n)} applies to the statement ${
+        attribute ? "the range starts with" : "after the range"
+      }`,
       `Extend the range over the attribute and its statement (lines ${n.startPosition.row + 1}-${
         (attribute ? code[0]! : lastCode.nextNamedSibling ?? lastCode).endPosition.row + 1
       })`,
