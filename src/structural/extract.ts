@@ -6,12 +6,16 @@
  * them uses are returned (`const x = f()`, `const { a, b } = f()`,
  * `a, b = f()`); `await` makes an async function and an awaited call,
  * `yield` a generator called by delegation (`yield*`, `yield from`).
- * Refused with `control_flow_escapes` (a `return`, `break` or `continue`
- * leaving the statements; a `return` is allowed when the statements end the
- * function's body), `types_required` (TypeScript: a parameter whose type is
- * not written in its declaration), `name_clash`, `unresolved` (`this`
- * outside a method, `arguments`, `super` outside a method) and
- * `unsupported_language`.
+ * Go and Rust use the same steps with their own signature, passing and
+ * call (`_extract_native.ts`): typed parameters and results, a method of the
+ * receiver's type or of the `impl`, `&` / `&mut` for Rust values, `?` and
+ * `.await` kept.
+ * Refused with `control_flow_escapes` (a `return`, `break`, `continue`,
+ * `goto` or label leaving the statements — a `return` is allowed when the
+ * statements end the function's body —, a Go `defer`), `types_required`
+ * (TypeScript, Go, Rust: a parameter or result whose type is not written in
+ * its declaration), `name_clash`, `unresolved` (`this` outside a method,
+ * `arguments`, `super` outside a method) and `unsupported_language`.
  *
  * @module
  */
