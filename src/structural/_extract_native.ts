@@ -498,14 +498,18 @@ function goCall(ctx: Context, outputs: Variable[], types: WrittenType[], expr: s
   return [...decls, `${names} = ${expr}`].join(`${ctx.file.eol}${indent}`);
 }
 
+/** Go nodes between a declared name and its statement. */
+const DECLARING = /^(?:expression_list|short_var_declaration|var_spec|var_spec_list|var_declaration)$/;
+
 /** Go: whether `name` is declared before the statements in their block, or is a parameter of the function whose body it is. */
 function declaredInBlock(ctx: Context, name: string): boolean {
   const { fb, run, file } = ctx;
   for (const o of fb.occurrences) {
     if (o.start >= run.start) break;
     if (o.name !== name || o.kind !== "definition") continue;
+    // Declared by a statement of the block itself (not inside one of its nested blocks or closures).
     let n: Node | null = nodeOf(file, o);
-    while (n && n.parent && n.parent.id !== run.container.id) n = n.parent;
+    while (n && n.parent && n.parent.id !== run.container.id && DECLARING.test(n.parent.type)) n = n.parent;
     if (n?.parent?.id === run.container.id) return true;
   }
   const fn = run.container.parent?.parent;
