@@ -281,7 +281,11 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
   const ended = endedFunction(ctx);
   const returnsOut = ended !== null && (facts.returns.length > 0 || (!go && rustTail(ctx.run) !== null));
   const qualifier = placement.qualifier ?? "";
+  // Rust: a const fn's statements are const-evaluable (the new function is const too); an unsafe fn's may call
+  // unsafe code (the new function is unsafe, called in an unsafe block).
+  const modifiers = go ? [] : rustModifiers(enclosingItem(ctx));
   let expr = `${qualifier}${name}(${args.join(", ")})`;
+  if (modifiers.includes("unsafe")) expr = `unsafe { ${expr} }`;
   const isAsync = !go && facts.awaits;
   if (isAsync) expr += ".await";
   let results = "";
@@ -377,7 +381,9 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
     } {`;
   } else {
     const all = placement.receiver ? [placement.receiver, ...paramList] : paramList;
-    header = `${isAsync ? "async " : ""}fn ${name}${generics.params}(${all.join(", ")})${
+    header = `${modifiers.map((m) => `${m} `).join("")}${
+      isAsync ? "async " : ""
+    }fn ${name}${generics.params}(${all.join(", ")})${
       results && results !== "()" ? ` -> ${results}` : ""
     }${generics.where} {`;
   }
@@ -403,6 +409,13 @@ function liveAfter(ctx: Context, v: Variable): boolean {
     o.binding === v.binding && VALUE_KINDS.has(o.kind) &&
     (o.start >= run.end || (loop !== null && o.start < run.start && o.start >= loop.startIndex))
   );
+}
+
+/** Rust: the `const` / `unsafe` modifiers of a function the new one shares. */
+function rustModifiers(fn: Node): string[] {
+  const mods = fn.namedChildren.find((c) => c?.type === "function_modifiers");
+  const words = mods ? mods.text.split(/\s+/) : [];
+  return ["const", "unsafe"].filter((m) => words.includes(m));
 }
 
 /** Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call). */
