@@ -41,7 +41,8 @@ import { isValidName } from "./_names.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, codeLineRoles, type TextEdit, withIndentUnit } from "./source.ts";
-import { checkNativeClash, nativeParts } from "./_extract_native.ts";
+import { nativeParts } from "./_extract_native.ts";
+import { checkNativeClash } from "./_extract_native_clash.ts";
 import { openBound } from "./_bound_source.ts";
 
 export type { LineRange } from "./_extract_range.ts";

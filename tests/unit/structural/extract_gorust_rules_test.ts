@@ -149,6 +149,11 @@ async function extracted(path: string, text: string, start_line: number, end_lin
   return plan;
 }
 
+/** Lines `from..to` (1-based, inclusive) of a program: the statements moved as they were. */
+function linesOf(text: string, from: number, to: number): string[] {
+  return text.split("\n").slice(from - 1, to);
+}
+
 /** The text between two markers of a plan (inclusive of the first, exclusive of the second). */
 function between(text: string, from: string, to: string): string {
   const a = text.indexOf(from);
@@ -195,10 +200,7 @@ Deno.test("planExtract() Rust: ? and .await kept through the enclosing Option, t
     between(plan.text, "async fn pick_ready", "async fn ready"),
     [
       "async fn pick_ready<T: Clone + std::fmt::Debug>(items: Vec<T>, pick: usize) -> Option<T> {",
-      "    let chosen: T = items.get(pick)?.clone();",
-      "    let again: T = ready(chosen.clone()).await;",
-      '    println!("{:?}", again);',
-      "    Some(again)",
+      ...linesOf(TALLY_RS, 21, 24),
       "}",
       "",
       "",
@@ -222,14 +224,7 @@ Deno.test("planExtract() Go: results received with =, type parameters copied wit
     between(plan.text, "func collect", "func Labels"),
     [
       "func collect[K comparable, V any](keys []K, m map[K]V, missing int, out []V) (int, []V) {",
-      "\tfor _, k := range keys {",
-      "\t\tv, ok := m[k]",
-      "\t\tif !ok {",
-      "\t\t\tmissing++",
-      "\t\t\tcontinue",
-      "\t\t}",
-      "\t\tout = append(out, v)",
-      "\t}",
+      ...linesOf(PAIRS_GO, 28, 35),
       "\treturn missing, out",
       "}",
       "",

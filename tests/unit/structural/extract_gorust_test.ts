@@ -193,7 +193,23 @@ Deno.test("edit_extract_function() Go and Rust refusals on real code: code, wher
       /the return at line 185 leaves the enclosing function/,
     ],
     [DIFF_GO, 348, 353, "append", "name_clash", /already has a member "append"/],
-    [TEXT_GO, 113, 119, "Equal", "name_clash", /"Equal"/],
+    [
+      TEXT_GO,
+      113,
+      119,
+      "Equal",
+      "name_clash",
+      /already has a member "Equal"|a field or method named "Equal"/,
+    ],
+    // A free function named like a function of another file of the package (compare.go's Equal).
+    [
+      "cmp/report_references.go",
+      102,
+      106,
+      "Equal",
+      "name_clash",
+      /the package already declares "Equal" \(cmp\/compare\.go:\d+\)/,
+    ],
     [DIFF_GO, 377, 387, "appendOne", "invalid_args", /the method_declaration at lines 377-388/],
     // Rust
     ["src/parse.rs", 178, 184, "finish", "types_required", /the type of "len" \(declared at line 158\)/],
@@ -235,4 +251,26 @@ Deno.test("edit_extract_function() Go: dry_run previews and the call commits the
   assert.equal(res.data["call"], "p.appendRest(dst)");
   assert.equal(res.data["kind"], "method");
   assert.ok((await textOf(ws, DIFF_GO)).includes("func (p *path) appendRest(dst point) {"));
+});
+
+Deno.test("edit_extract_function() Go composes in an edit_dry_run plan: extract, then rename the new function", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const path = "cmp/report_references.go";
+  const res = ok(
+    await ws.call("edit_dry_run", {
+      plan: [
+        {
+          tool: "edit_extract_function",
+          args: { path, range: { start_line: 102, end_line: 106 }, name: "leafParts" },
+        },
+        { tool: "edit_rename_symbol", args: { path, target: "leafParts", new_name: "leafPrefix" } },
+      ],
+    }),
+  );
+  assert.equal(res.data["status"], "ok");
+  const diff = res.changes[0]!.diff;
+  assert.match(diff, /\+\tout, prefix := leafPrefix\(printAddress, p\)/);
+  assert.match(diff, /\+func leafPrefix\(printAddress bool, p value\.Pointer\) \(\*textWrap, string\) \{/);
+  assert.match(diff, /\+\treturn out, prefix/);
+  assert.equal(await textOf(ws, path), GO_CMP[`/${path}`]!, "a plan writes nothing");
 });
