@@ -7,8 +7,8 @@
  * semver crate. Prints how many ranges were tried, refused (by code),
  * extracted, and how many of those compile; lists the ones that do not.
  *
- *   deno run -A scripts/extract_compile_check.ts go [max]
- *   deno run -A scripts/extract_compile_check.ts rust [max]
+ *   deno run -A scripts/extract_compile_check.ts go [max] [--reasons]
+ *   deno run -A scripts/extract_compile_check.ts rust [max] [--reasons]
  *
  * @module
  */
@@ -22,7 +22,7 @@ import { Grammars } from "../src/syntax/grammars.ts";
 import { createWorkspace } from "../src/workspace.ts";
 
 const language = Deno.args[0] === "rust" ? "rust" : "go";
-const max = Number(Deno.args[1] ?? "60");
+const max = Number(Deno.args.find((a, i) => i > 0 && /^\d+$/.test(a)) ?? "60");
 const root = new URL(
   `../tests/fixtures/bindings/${language === "go" ? "go-cmp" : "semver"}/`,
   import.meta.url,
@@ -113,6 +113,8 @@ async function compiles(path: string, text: string): Promise<{ ok: boolean; outp
 }
 
 const refused = new Map<string, number>();
+/** Refusal reasons (the message without lines, names and paths), with `--reasons`. */
+const reasons = new Map<string, number>();
 let tried = 0;
 let extracted = 0;
 let compiled = 0;
@@ -147,6 +149,14 @@ outer: for (const [path, text] of Object.entries(files)) {
     } catch (e) {
       if (!(e instanceof RecoverableError)) throw e;
       refused.set(e.code, (refused.get(e.code) ?? 0) + 1);
+      const why = `${e.code}: ${
+        e.message.replace(/^Cannot extract lines \d+-\d+ of "[^"]+"( as "[^"]+")?: /, "").replace(
+          /"[^"]*"/g,
+          "X",
+        )
+          .replace(/\d+/g, "N").slice(0, 90)
+      }`;
+      reasons.set(why, (reasons.get(why) ?? 0) + 1);
     }
   }
 }
@@ -157,3 +167,8 @@ console.log(
   }`,
 );
 for (const f of failures) console.log(`--- does not compile: ${f}`);
+if (Deno.args.includes("--reasons")) {
+  for (const [why, n] of [...reasons].sort((a, b) => b[1] - a[1])) {
+    console.log(`${String(n).padStart(5)} ${why}`);
+  }
+}

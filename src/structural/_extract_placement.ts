@@ -161,10 +161,20 @@ function itemPlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
   }
   if (usesSelf) {
     const use = facts.thisUses[0] ?? facts.selfTypes[0]!;
-    return notInMethod(
-      ctx as Context,
-      `"${use.text}" (a trait or trait impl cannot take another method)`,
-      use.startIndex,
+    const line = use.startPosition.row + 1;
+    const where = impl?.type === "impl_item"
+      ? "a trait impl"
+      : impl?.type === "trait_item"
+      ? "a trait"
+      : "a function outside any impl";
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${ctx.where}: they use "${use.text}" (line ${line}) in ${where}, which cannot take another method, and a free function has no ${use.text}`,
+      {
+        hint:
+          "Extract statements that do not use self / Self, or move the logic into an inherent impl method first (impl Type { ... })",
+        details: { path: file.rel, start_line: ctx.range.start_line, end_line: ctx.range.end_line, line },
+      },
     );
   }
   const item = impl?.type === "impl_item" || impl?.type === "trait_item" ? impl : fn;

@@ -221,7 +221,7 @@ Deno.test("edit_extract_function() Go and Rust refusals on real code: code, wher
       29,
       "display",
       "unresolved",
-      /"self" \(a trait or trait impl cannot take another method\) at line 7/,
+      /they use "self" \(line 7\) in a trait impl, which cannot take another method/,
     ],
     [
       "src/identifier.rs",
