@@ -249,7 +249,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
     seen.set(v.name, v);
   }
   const typeOf = (v: Variable, role: string): WrittenType =>
-    nativeDeclaredType(family, v.declaration) ?? typesRequired(ctx, v, role);
+    nativeDeclaredType(family, v.declaration, (call) => calleeOf(ctx, call)) ?? typesRequired(ctx, v, role);
   const paramTypes = params.map((v) => typeOf(v, "a parameter"));
   const outTypes = outputs.map((v) => typeOf(v, "a return value"));
   const live = (v: Variable) => v.output || v.reassignedAfter || liveAfter(ctx, v);
@@ -406,6 +406,21 @@ function liveAfter(ctx: Context, v: Variable): boolean {
     o.binding === v.binding && VALUE_KINDS.has(o.kind) &&
     (o.start >= run.end || (loop !== null && o.start < run.start && o.start >= loop.startIndex))
   );
+}
+
+/**
+ * The declaration of the top-level function a call names (`f(x)`: the binding of `f` in this file), or null for
+ * anything else (a method, a path, a closure, a function of another file).
+ */
+function calleeOf(ctx: Context, call: Node): Node | null {
+  const fn = call.childForFieldName("function");
+  if (fn?.type !== "identifier") return null;
+  const occ = ctx.fb.occurrences[firstAtOrAfter(ctx.fb.occurrences, fn.startIndex)];
+  const b = occ && occ.start === fn.startIndex ? occ.binding : null;
+  if (!b || b.scope !== ctx.fb.scopes[0]) return null;
+  const decl = ctx.fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  const holder = decl ? nodeOf(ctx.file, decl).parent : null;
+  return holder && /^(?:function_declaration|function_item)$/.test(holder.type) ? holder : null;
 }
 
 /** Rust: the `const` / `unsafe` modifiers of a function the new one shares. */

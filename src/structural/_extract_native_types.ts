@@ -14,19 +14,51 @@ import type { WrittenType } from "./_extract_types.ts";
 const written = (node: Node): WrittenType => ({ text: node.text, annotated: true, node });
 const literal = (text: string): WrittenType => ({ text, annotated: false, node: null });
 
+/** The declaration of the function a call names (a top-level function of the file), or null. */
+export type CalleeOf = (call: Node) => Node | null;
+
 /**
  * The type a Go or Rust variable is declared with, or null when it cannot be written with certainty.
  *
  * @param family "go" or "rust".
  * @param declaration The identifier node of the declaration.
+ * @param callee Finds the declaration of a called top-level function: its written result type is certain.
  * @returns The type.
  */
-export function nativeDeclaredType(family: "go" | "rust", declaration: Node | null): WrittenType | null {
+export function nativeDeclaredType(
+  family: "go" | "rust",
+  declaration: Node | null,
+  callee: CalleeOf = () => null,
+): WrittenType | null {
   if (!declaration?.parent) return null;
-  return family === "go" ? goDeclaredType(declaration) : rustDeclaredType(declaration);
+  return family === "go" ? goDeclaredType(declaration, callee) : rustDeclaredType(declaration, callee);
 }
 
-function goDeclaredType(id: Node): WrittenType | null {
+/** The `i`-th of `n` results a call returns, from the called function's written signature (no type parameters). */
+function calleeResult(
+  call: Node | null,
+  i: number,
+  n: number,
+  family: "go" | "rust",
+  callee: CalleeOf,
+): WrittenType | null {
+  if (call?.type !== "call_expression") return null;
+  const fn = callee(call);
+  if (!fn || fn.childForFieldName("type_parameters")) return null;
+  const result = fn.childForFieldName(family === "go" ? "result" : "return_type");
+  if (!result) return null;
+  if (family === "rust") {
+    // A borrow's lifetime or Self would mean something else in another signature.
+    return n === 1 && !/[&']|\bSelf\b|\bimpl\b/.test(result.text) ? written(result) : null;
+  }
+  if (result.type !== "parameter_list") return n === 1 ? written(result) : null;
+  const types = result.namedChildren.filter((c): c is Node => c?.type === "parameter_declaration");
+  if (types.length !== n || types.some((t) => t.childForFieldName("name"))) return null;
+  const t = types[i]!.childForFieldName("type");
+  return t ? written(t) : null;
+}
+
+function goDeclaredType(id: Node, callee: CalleeOf): WrittenType | null {
   const p = id.parent!;
   const type = p.childForFieldName("type");
   switch (p.type) {
@@ -41,14 +73,24 @@ function goDeclaredType(id: Node): WrittenType | null {
       const names = p.childrenForFieldName("name").filter((n): n is Node => n !== null);
       const values = p.childForFieldName("value")?.namedChildren ?? [];
       const i = names.findIndex((n) => n.id === id.id);
-      return names.length === values.length ? goLiteralType(values[i] ?? null) : null;
+      if (values.length === 1 && names.length > 1) {
+        return calleeResult(values[0]!, i, names.length, "go", callee);
+      }
+      return names.length === values.length
+        ? goLiteralType(values[i] ?? null) ?? calleeResult(values[i] ?? null, 0, 1, "go", callee)
+        : null;
     }
     case "expression_list": {
       const decl = p.parent;
       if (decl?.type !== "short_var_declaration" || decl.childForFieldName("left")?.id !== p.id) return null;
       const values = decl.childForFieldName("right")?.namedChildren ?? [];
       const i = p.namedChildren.findIndex((n) => n?.id === id.id);
-      return p.namedChildCount === values.length ? goLiteralType(values[i] ?? null) : null;
+      if (values.length === 1 && p.namedChildCount > 1) {
+        return calleeResult(values[0]!, i, p.namedChildCount, "go", callee);
+      }
+      return p.namedChildCount === values.length
+        ? goLiteralType(values[i] ?? null) ?? calleeResult(values[i] ?? null, 0, 1, "go", callee)
+        : null;
     }
   }
   return null;
@@ -106,14 +148,16 @@ function goLiteralType(v: Node | null): WrittenType | null {
   return null;
 }
 
-function rustDeclaredType(id: Node): WrittenType | null {
+function rustDeclaredType(id: Node, callee: CalleeOf): WrittenType | null {
   const p = id.parent!;
   if (
     (p.type === "parameter" || p.type === "let_declaration") && p.childForFieldName("pattern")?.id === id.id
   ) {
     const type = p.childForFieldName("type");
     if (type) return written(type);
-    return p.type === "let_declaration" ? rustLiteralType(p.childForFieldName("value")) : null;
+    if (p.type !== "let_declaration") return null;
+    const value = p.childForFieldName("value");
+    return rustLiteralType(value) ?? calleeResult(value, 0, 1, "rust", callee);
   }
   return null;
 }
