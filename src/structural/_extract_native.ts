@@ -205,6 +205,7 @@ function rustPassing(
 
 /** Go: refuse a method call or `&x` on a value whose copy the new function would change. */
 function goCheckCopy(ctx: Context, v: Variable, type: string, uses: { node: Node }[]): void {
+  goCheckShared(ctx, v, uses);
   if (goPassing(type, ctx.file.tree.rootNode) !== "copy") return;
   for (const { node } of uses) {
     if (methodCallOn(node)) {
@@ -215,9 +216,35 @@ function goCheckCopy(ctx: Context, v: Variable, type: string, uses: { node: Node
         `of type ${type} has a method called on it; passed as a parameter it would be a copy, and the method may change it`,
       );
     }
+  }
+}
+
+/**
+ * Go: refuse what would tie the new function's own variable to the caller's — its address taken (`&x`: the
+ * pointer would point at the new function's copy), or a closure capturing it while the caller still changes it.
+ */
+function goCheckShared(ctx: Context, v: Variable, uses: { node: Node }[]): void {
+  for (const { node } of uses) {
     const p = node.parent;
     if (p?.type === "unary_expression" && p.childForFieldName("operator")?.text === "&") {
-      refuseUse(ctx, v, node, `has its address taken; passed as a parameter it would be a copy`);
+      refuseUse(
+        ctx,
+        v,
+        node,
+        "has its address taken; the pointer would point at the new function's own variable",
+      );
+    }
+    if (v.reassignedAfter || v.output) {
+      for (let up = node.parent; up && up.startIndex >= ctx.run.start; up = up.parent) {
+        if (up.type === "func_literal") {
+          refuseUse(
+            ctx,
+            v,
+            node,
+            "is captured by a function literal while the code after the statements changes it; the literal would see the new function's copy",
+          );
+        }
+      }
     }
   }
 }
@@ -271,6 +298,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
     args.push(mode === "mut" ? `&mut ${v.name}` : mode === "ref" ? `&${v.name}` : v.name);
     paramList.push(`${v.name}: ${mode === "mut" ? "&mut " : mode === "ref" ? "&" : ""}${t}`);
   });
+  if (go) { for (const v of outputs) if (!params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v)); }
   if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
   if (!go) checkFormatArguments(ctx);
 
