@@ -31,6 +31,8 @@ export async function checkNativeClash(
   placement: Placement,
 ): Promise<void> {
   const { fb, name } = ctx;
+  const method = placement.kind === "method";
+  if (ctx.rules.family === "rust" && !method) return; // the file's own module scope: checkClash
   const project = new ProjectFiles(parsing, stage);
   await project.open();
   const clash = (path: string, text: string, offset: number, why: string): never => {
@@ -41,11 +43,9 @@ export async function checkNativeClash(
       { hint: "Choose another name", details: details(ctx, { name, clash_path: path, clash_line: line }) },
     );
   };
-  const method = placement.kind === "method";
-  let files: string[];
-  if (ctx.rules.family === "go") files = [fb.path, ...await project.sharedScopes(fb)];
-  else if (method) files = [...project.files].filter(([, l]) => l === "rust").map(([rel]) => rel);
-  else return;
+  const files = ctx.rules.family === "go"
+    ? [fb.path, ...await project.sharedScopes(fb)]
+    : [...project.files].filter(([, l]) => l === "rust").map(([rel]) => rel);
   const memberKinds = new Set(["member_definition", "member_this", "member_property"]);
   for (const rel of files) {
     const t = await project.text(rel);
