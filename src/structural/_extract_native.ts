@@ -11,7 +11,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { firstAtOrAfter, type Occurrence } from "../syntax/binding_model.ts";
+import { firstAtOrAfter } from "../syntax/binding_model.ts";
 import {
   at,
   type Context,
@@ -24,15 +24,24 @@ import {
 import { accessOf, nodeOf, type Variable } from "./_extract_flow.ts";
 import {
   copiedGenerics,
-  goPassing,
+  type goPassing,
   nativeDeclaredType,
   rustCopy,
   rustIsMut,
 } from "./_extract_native_types.ts";
 import type { Placement } from "./_extract_placement.ts";
 import type { WrittenType } from "./_extract_types.ts";
-import { indentOfLine } from "../fs/lines.ts";
 import type { TextEdit } from "./source.ts";
+import { goCall, goCheckCopy, goCheckLeftUnused, goCheckReceiver, goCheckShared } from "./_extract_go.ts";
+import {
+  enclosingItem,
+  FORMAT_MACROS,
+  macroAround,
+  methodCallOn,
+  refuseUse,
+  usesInside,
+  VALUE_KINDS,
+} from "./_extract_native_uses.ts";
 
 /** What the builder writes for a Go or Rust extraction. */
 export interface NativeParts {
@@ -52,21 +61,6 @@ export interface NativeParts {
   async: boolean;
 }
 
-/** Macros whose arguments are only formatted (taken by reference): a `&T` passed in prints the same. */
-const FORMAT_MACROS = new Set([
-  "println",
-  "print",
-  "eprintln",
-  "eprint",
-  "format",
-  "format_args",
-  "write",
-  "writeln",
-  "panic",
-]);
-
-const VALUE_KINDS = new Set(["definition", "reference", "shorthand", "shorthand_pattern"]);
-
 function typesRequired(ctx: Context, v: Variable, role: string): never {
   const line = v.declaration ? at(ctx, v.declaration.startIndex) : null;
   throw new RecoverableError(
@@ -78,53 +72,6 @@ function typesRequired(ctx: Context, v: Variable, role: string): never {
       hint:
         `Write the type where "${v.name}" is declared (e.g. \`var ${v.name} T\`, \`let ${v.name}: T\`), or include its declaration and every use in the range, then extract`,
       details: details(ctx, { name: v.name, ...(line ? { line } : {}) }),
-    },
-  );
-}
-
-/** The occurrences of a variable inside the statements. */
-function usesInside(ctx: Context, v: Variable): { occ: Occurrence; node: Node }[] {
-  const { fb, run, file } = ctx;
-  const out: { occ: Occurrence; node: Node }[] = [];
-  const end = firstAtOrAfter(fb.occurrences, run.end);
-  for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
-    const o = fb.occurrences[i]!;
-    if (o.binding === v.binding && VALUE_KINDS.has(o.kind)) out.push({ occ: o, node: nodeOf(file, o) });
-  }
-  return out;
-}
-
-/** Whether a name node is the object of a method call (`x.m()`, also `x.f.m()`). */
-function methodCallOn(node: Node): Node | null {
-  let place = node;
-  for (let up = node.parent; up; up = up.parent) {
-    if (up.type !== "selector_expression" && up.type !== "field_expression") return null;
-    const root = up.childForFieldName(up.type === "selector_expression" ? "operand" : "value");
-    if (root?.id !== place.id) return null;
-    if (up.parent?.type === "call_expression" && up.parent.childForFieldName("function")?.id === up.id) {
-      return up.parent;
-    }
-    place = up;
-  }
-  return null;
-}
-
-/** The macro whose token tree holds a node, if any. */
-function macroAround(node: Node): Node | null {
-  for (let p = node.parent; p; p = p.parent) if (p.type === "macro_invocation") return p;
-  return null;
-}
-
-/** Refuse when a name is used in a way a copy (Go) or a reference (Rust) would change. */
-function refuseUse(ctx: Context, v: Variable, node: Node, why: string): never {
-  const line = at(ctx, node.startIndex);
-  throw new RecoverableError(
-    "types_required",
-    `Cannot extract ${ctx.where}: "${v.name}" ${why} (line ${line})`,
-    {
-      hint:
-        `Leave that use of "${v.name}" out of the range, or include "${v.name}"'s declaration and every use in it`,
-      details: details(ctx, { name: v.name, line }),
     },
   );
 }
@@ -203,52 +150,6 @@ function rustPassing(
   return { mode, edits };
 }
 
-/** Go: refuse a method call or `&x` on a value whose copy the new function would change. */
-function goCheckCopy(ctx: Context, v: Variable, type: string, uses: { node: Node }[]): void {
-  goCheckShared(ctx, v, uses);
-  if (goPassing(type, ctx.file.tree.rootNode) !== "copy") return;
-  for (const { node } of uses) {
-    if (methodCallOn(node)) {
-      refuseUse(
-        ctx,
-        v,
-        node,
-        `of type ${type} has a method called on it; passed as a parameter it would be a copy, and the method may change it`,
-      );
-    }
-  }
-}
-
-/**
- * Go: refuse what would tie the new function's own variable to the caller's — its address taken (`&x`: the
- * pointer would point at the new function's copy), or a closure capturing it while the caller still changes it.
- */
-function goCheckShared(ctx: Context, v: Variable, uses: { node: Node }[]): void {
-  for (const { node } of uses) {
-    const p = node.parent;
-    if (p?.type === "unary_expression" && p.childForFieldName("operator")?.text === "&") {
-      refuseUse(
-        ctx,
-        v,
-        node,
-        "has its address taken; the pointer would point at the new function's own variable",
-      );
-    }
-    if (v.reassignedAfter || v.output) {
-      for (let up = node.parent; up && up.startIndex >= ctx.run.start; up = up.parent) {
-        if (up.type === "func_literal") {
-          refuseUse(
-            ctx,
-            v,
-            node,
-            "is captured by a function literal while the code after the statements changes it; the literal would see the new function's copy",
-          );
-        }
-      }
-    }
-  }
-}
-
 /**
  * The Go or Rust pieces of an extraction.
  *
@@ -298,7 +199,10 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
     args.push(mode === "mut" ? `&mut ${v.name}` : mode === "ref" ? `&${v.name}` : v.name);
     paramList.push(`${v.name}: ${mode === "mut" ? "&mut " : mode === "ref" ? "&" : ""}${t}`);
   });
-  if (go) { for (const v of outputs) if (!params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v)); }
+  if (go) {
+    for (const v of outputs) if (!params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v));
+    goCheckLeftUnused(ctx);
+  }
   if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
   if (!go) checkFormatArguments(ctx);
 
@@ -467,13 +371,6 @@ function changedAfter(ctx: Context, v: Variable): boolean {
   });
 }
 
-/** The innermost Go or Rust function declaration around the statements. */
-function enclosingItem(ctx: Context): Node {
-  let fn: Node | null = ctx.run.container;
-  while (fn && !/^(?:function_declaration|method_declaration|function_item)$/.test(fn.type)) fn = fn.parent;
-  return fn ?? ctx.run.container;
-}
-
 /** Type parameters declared around the function that a new function placed where it goes cannot see. */
 function outerTypeParameters(ctx: Context, fn: Node, placement: Placement): string[] {
   if (ctx.rules.family === "go") {
@@ -488,24 +385,6 @@ function outerTypeParameters(ctx: Context, fn: Node, placement: Placement): stri
   return (list?.namedChildren ?? []).map((d) => d?.childForFieldName("name")?.text ?? "").filter((n) =>
     n !== ""
   );
-}
-
-/** Go: a value receiver is a copy in the new method too — refuse when the statements may change it. */
-function goCheckReceiver(ctx: Context, placement: Placement): void {
-  if (/\*/.test(placement.receiver ?? "")) return;
-  for (const o of ctx.flow.receiverUses) {
-    const node = nodeOf(ctx.file, o);
-    const access = accessOf(o, node, ctx.rules);
-    if (access !== "read" || methodCallOn(node)) {
-      const r = { name: o.name, declaration: null } as unknown as Variable;
-      refuseUse(
-        ctx,
-        r,
-        node,
-        `is a value receiver the statements may change (an assignment, a method call or its address); the new method would change its own copy`,
-      );
-    }
-  }
 }
 
 /** Rust: refuse inline format arguments (`"{x}"`) naming a variable the statements share: they are not bindings. */
@@ -536,45 +415,4 @@ function checkFormatArguments(ctx: Context): void {
       );
     }
   }
-}
-
-/** The Go statement that calls the new function and receives its results. */
-function goCall(ctx: Context, outputs: Variable[], types: WrittenType[], expr: string): string {
-  if (outputs.length === 0) return expr;
-  const names = outputs.map((v) => v.name).join(", ");
-  const fresh = outputs.filter((v) => v.declared && !declaredInBlock(ctx, v.name));
-  const sameBlock = outputs.every((v) => v.declared || declaredInBlock(ctx, v.name));
-  if (fresh.length === 0) return `${names} = ${expr}`;
-  if (sameBlock) return `${names} := ${expr}`;
-  const indent = indentOfLine(ctx.file.text, ctx.run.start);
-  const decls = fresh.map((v) => `var ${v.name} ${types[outputs.indexOf(v)]!.text}`);
-  return [...decls, `${names} = ${expr}`].join(`${ctx.file.eol}${indent}`);
-}
-
-/** Go nodes between a declared name and its statement. */
-const DECLARING = /^(?:expression_list|short_var_declaration|var_spec|var_spec_list|var_declaration)$/;
-
-/** Go: whether `name` is declared before the statements in their block, or is a parameter of the function whose body it is. */
-function declaredInBlock(ctx: Context, name: string): boolean {
-  const { fb, run, file } = ctx;
-  for (const o of fb.occurrences) {
-    if (o.start >= run.start) break;
-    if (o.name !== name || o.kind !== "definition") continue;
-    // Declared by a statement of the block itself (not inside one of its nested blocks or closures).
-    let n: Node | null = nodeOf(file, o);
-    while (n && n.parent && n.parent.id !== run.container.id && DECLARING.test(n.parent.type)) n = n.parent;
-    if (n?.parent?.id === run.container.id) return true;
-  }
-  const fn = run.container.parent?.parent;
-  if (fn && /^(?:function_declaration|method_declaration|func_literal)$/.test(fn.type)) {
-    const lists = [
-      fn.childForFieldName("parameters"),
-      fn.childForFieldName("result"),
-      fn.childForFieldName("receiver"),
-    ];
-    return lists.some((l) =>
-      l?.namedChildren.some((p) => p?.childrenForFieldName("name").some((n) => n?.text === name))
-    );
-  }
-  return false;
 }
