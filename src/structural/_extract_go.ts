@@ -77,6 +77,7 @@ export function goCheckLeftUnused(ctx: Context): void {
   for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
     const b = fb.occurrences[i]!.binding;
     if (!b || seen.has(b) || b.kind === "parameter" || b.scope.start < fn.startIndex) continue;
+    if (ctx.flow.variables.some((v) => v.binding === b && (v.param || v.output))) continue; // still used by the call
     seen.add(b);
     const all = fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
     const decl = all.find((o) => o.kind === "definition");
