@@ -89,6 +89,7 @@ export function goCheckLeftUnused(ctx: Context): void {
         { name: b.name } as Variable,
         node,
         "is declared before the statements and used only in them; left behind, Go would reject it as declared and not used — include its declaration in the range",
+        "invalid_args",
       );
     }
   }

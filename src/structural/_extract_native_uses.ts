@@ -61,10 +61,16 @@ export function macroAround(node: Node): Node | null {
 }
 
 /** Refuse when a name is used in a way a copy (Go) or a reference (Rust) would change. */
-export function refuseUse(ctx: Context, v: Variable, node: Node, why: string): never {
+export function refuseUse(
+  ctx: Context,
+  v: Variable,
+  node: Node,
+  why: string,
+  code: "types_required" | "invalid_args" = "types_required",
+): never {
   const line = at(ctx, node.startIndex);
   throw new RecoverableError(
-    "types_required",
+    code,
     `Cannot extract ${ctx.where}: "${v.name}" ${why} (line ${line})`,
     {
       hint:
