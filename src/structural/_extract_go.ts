@@ -12,13 +12,7 @@ import { type Binding, firstAtOrAfter } from "../syntax/binding_model.ts";
 import type { Context } from "./_extract_checks.ts";
 import { accessOf, nodeOf, type Variable } from "./_extract_flow.ts";
 import { goPassing } from "./_extract_native_types.ts";
-import {
-  enclosingItem,
-  methodCallOn,
-  refuseUse,
-  type usesInside,
-  VALUE_KINDS,
-} from "./_extract_native_uses.ts";
+import { enclosingItem, methodCallOn, refuseUse, VALUE_KINDS } from "./_extract_native_uses.ts";
 import type { Placement } from "./_extract_placement.ts";
 import type { WrittenType } from "./_extract_types.ts";
 

@@ -22,13 +22,7 @@ import {
   tryCarrier,
 } from "./_extract_checks.ts";
 import { accessOf, nodeOf, type Variable } from "./_extract_flow.ts";
-import {
-  copiedGenerics,
-  type goPassing,
-  nativeDeclaredType,
-  rustCopy,
-  rustIsMut,
-} from "./_extract_native_types.ts";
+import { copiedGenerics, nativeDeclaredType, rustCopy, rustIsMut } from "./_extract_native_types.ts";
 import type { Placement } from "./_extract_placement.ts";
 import type { WrittenType } from "./_extract_types.ts";
 import type { TextEdit } from "./source.ts";
