@@ -143,9 +143,16 @@ outer: for (const [path, text] of Object.entries(files)) {
       extracted++;
       const result = await compiles(path, plan.text);
       if (result.ok) compiled++;
-      else {failures.push(
-          `${path}:${a}-${b} (${plan.kind} ${name})\n${result.output.split("\n").slice(0, 8).join("\n")}`,
-        );}
+      else {
+        const failure = `${path}:${a}-${b} (${plan.kind} ${name})\n${
+          result.output.split("\n").slice(0, 8).join("\n")
+        }`;
+        failures.push(failure);
+        console.log(`--- does not compile: ${failure}`);
+      }
+      if (extracted % 25 === 0) {
+        console.log(`... ${tried} tried, ${extracted} extracted, ${compiled} compile`);
+      }
     } catch (e) {
       if (!(e instanceof RecoverableError)) throw e;
       refused.set(e.code, (refused.get(e.code) ?? 0) + 1);
@@ -166,7 +173,7 @@ console.log(
     JSON.stringify(Object.fromEntries(refused))
   }`,
 );
-for (const f of failures) console.log(`--- does not compile: ${f}`);
+console.log(`${failures.length} do not compile (listed above)`);
 if (Deno.args.includes("--reasons")) {
   for (const [why, n] of [...reasons].sort((a, b) => b[1] - a[1])) {
     console.log(`${String(n).padStart(5)} ${why}`);
