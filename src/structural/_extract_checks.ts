@@ -347,12 +347,9 @@ function blockValued(n: Node): boolean {
   }
   if (n.type === "match_expression") {
     return n.childForFieldName("body")?.namedChildren.some((arm) => {
-          const v = arm?.childForFieldName("value");
-          return v !== null && v !== undefined && v.type !== "block";
-        }) === true || n.childForFieldName("body")?.namedChildren.some((arm) => {
-          const v = arm?.childForFieldName("value");
-          return v?.type === "block" && blockValued(v);
-        }) === true;
+      const v = arm?.childForFieldName("value");
+      return v !== null && v !== undefined && (v.type !== "block" || blockValued(v));
+    }) === true;
   }
   return n.type !== "loop_expression" && n.type !== "while_expression" && n.type !== "for_expression";
 }
