@@ -163,6 +163,25 @@ Deno.test("planExtract() Rust: a free function after the enclosing one, paramete
   );
 });
 
+Deno.test("planExtract() Rust: a body with ? keeps the enclosing Result type when the range ends it (parse.rs)", async () => {
+  const plan = await extract("src/parse.rs", 210, 212, "pre_parts");
+  assert.equal(plan.call, "pre_parts(input)");
+  assert.equal(
+    plan.text,
+    spliced(SEMVER["/src/parse.rs"]!, [
+      [210, 209, [
+        "    pre_parts(input)",
+        "}",
+        "",
+        "fn pre_parts(input: &str) -> Result<(Prerelease, &str), Error> {",
+      ]],
+    ]),
+  );
+  // Two statements of three: the values that flow out (`rest`, `identifier`) have no written or certain type.
+  const partial = await refusal("src/parse.rs", 210, 211, "pre_parts");
+  assert.equal(partial.code, "types_required");
+});
+
 Deno.test("edit_extract_function() Go and Rust refusals on real code: code, where, hint, nothing written", async () => {
   const cases: [string, number, number, string, string, RegExp][] = [
     // Go
