@@ -10,6 +10,15 @@ import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { structuralUnsupported } from "../syntax/unsupported_language.ts";
 import { familyOf, type FamilyRules } from "./_extract_range.ts";
+
+const NAMES: Record<string, string> = {
+  typescript: "TypeScript",
+  tsx: "TSX",
+  javascript: "JavaScript",
+  python: "Python",
+  go: "Go",
+  rust: "Rust",
+};
 import { loadSource, type SourceFile } from "./source.ts";
 
 /**
@@ -18,20 +27,26 @@ import { loadSource, type SourceFile } from "./source.ts";
  * @param parsing Grammars and parse cache.
  * @param stage The call's stage.
  * @param path The file.
- * @param options Tool name, expected version, and what the tool does (for the refusal: "extracting a function").
- * @returns The file, its bindings and rules; `unsupported_language` outside TypeScript, TSX, JavaScript, Python.
+ * @param options Tool name, expected version, what the tool does (for the refusal: "extracting a function") and
+ *   the languages it supports.
+ * @returns The file, its bindings and rules; `unsupported_language` outside those languages.
  */
 export async function openBound(
   parsing: Parsing,
   stage: Stage,
   path: string,
-  options: { tool: string; expectedVersion?: string | undefined; doing: string },
+  options: {
+    tool: string;
+    expectedVersion?: string | undefined;
+    doing: string;
+    languages: readonly string[];
+  },
 ): Promise<{ file: SourceFile; fb: FileBindings; rules: FamilyRules }> {
   const file = await loadSource(parsing, stage, path, {
     tool: options.tool,
     expectedVersion: options.expectedVersion,
   });
-  const rules = familyOf(file.language);
+  const rules = options.languages.includes(file.language) ? familyOf(file.language) : null;
   const fb = rules
     ? await fileBindings(parsing, {
       path: file.rel,
@@ -45,8 +60,16 @@ export async function openBound(
       tool: options.tool,
       version: file.version,
       language: file.language,
-      reason: `${options.doing} works in TypeScript, TSX, JavaScript and Python files, not ${file.language}`,
+      reason: `${options.doing} works in ${listOf(options.languages)} files, not ${file.language}`,
     });
   }
   return { file, fb, rules };
+}
+
+/** "A, B and C" from language ids. */
+function listOf(languages: readonly string[]): string {
+  const names = languages.map((l) => NAMES[l] ?? l);
+  return names.length < 2
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }

@@ -67,31 +67,69 @@ export function checkFlow(ctx: Context): void {
   }
   const escape = facts.escapes[0];
   if (escape) {
-    const word = escape.type.startsWith("break") ? "break" : "continue";
+    const word = escape.type.replace(/_(?:statement|expression)$/, "");
+    const outside = escape.startIndex < run.start || escape.endIndex > run.end;
+    const target = word === "goto" || outside ? "a label" : word === "fallthrough" ? "a case" : "a loop";
     throw new RecoverableError(
       "control_flow_escapes",
-      `Cannot extract ${where}: the ${word} at line ${
-        at(ctx, escape.startIndex)
-      } jumps to a loop outside them`,
+      `Cannot extract ${where}: the ${word} at line ${at(ctx, escape.startIndex)} ${
+        outside ? `(outside them) jumps to ${target} inside them` : `jumps to ${target} outside them`
+      }`,
       {
-        hint:
-          "Include the whole loop in the range, or extract only statements inside the loop body that do not break or continue it",
+        hint: outside
+          ? "Include the jump in the range, or leave the labelled statement out of it"
+          : "Include the whole loop (or labelled statement) in the range, or extract only statements that do not jump out of it",
         details: details(ctx, { line: at(ctx, escape.startIndex) }),
       },
     );
   }
-  if (facts.returns.length > 0) {
-    const fn = nodeOfScope(file, flow.functionScope);
-    const body = fn?.childForFieldName("body");
-    const lastCode = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
-    const endsBody = flow.functionScope.kind === "function" && body?.id === run.container.id &&
-      lastCode !== undefined && lastCode !== null && lastCode.endIndex <= run.end;
-    const outputs = flow.variables.filter((v) => v.output);
+  const defer = facts.defers[0];
+  if (defer) {
+    throw new RecoverableError(
+      "control_flow_escapes",
+      `Cannot extract ${where}: the defer at line ${
+        at(ctx, defer.startIndex)
+      } would run when the new function returns, not when the enclosing function does`,
+      {
+        hint: "Leave the defer statement out of the range (extract the statements before or after it)",
+        details: details(ctx, { line: at(ctx, defer.startIndex) }),
+      },
+    );
+  }
+  const native = ctx.rules.family === "go" || ctx.rules.family === "rust";
+  const ended = native ? endedFunction(ctx) : null;
+  const tail = ctx.rules.family === "rust" ? rustTail(run) : null;
+  if (tail && !ended) {
+    throw new RecoverableError(
+      "control_flow_escapes",
+      `Cannot extract ${where}: the expression at line ${
+        at(ctx, tail.startIndex)
+      } is the value of its block, which is not the function body`,
+      {
+        hint:
+          "Leave the block's last expression out of the range, or extract the whole block's statements of a function body",
+        details: details(ctx, { line: at(ctx, tail.startIndex) }),
+      },
+    );
+  }
+  if (facts.returns.length > 0 || tail) {
+    let endsBody: boolean;
+    if (native) endsBody = ended !== null;
+    else {
+      const fn = nodeOfScope(file, flow.functionScope);
+      const body = fn?.childForFieldName("body");
+      const lastCode = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+      endsBody = flow.functionScope.kind === "function" && body?.id === run.container.id &&
+        lastCode !== undefined && lastCode !== null && lastCode.endIndex <= run.end;
+    }
+    const outputs = outputsOf(ctx);
     if (!endsBody || outputs.length > 0) {
-      const r = facts.returns[0]!;
+      const r = facts.returns[0] ?? tail!;
       throw new RecoverableError(
         "control_flow_escapes",
-        `Cannot extract ${where}: the return at line ${at(ctx, r.startIndex)} leaves the enclosing function${
+        `Cannot extract ${where}: the ${facts.returns[0] ? "return" : "value"} at line ${
+          at(ctx, r.startIndex)
+        } leaves the enclosing function${
           endsBody ? ` while ${outputs.map((v) => `"${v.name}"`).join(", ")} must also flow out` : ""
         }`,
         {
@@ -101,6 +139,71 @@ export function checkFlow(ctx: Context): void {
         },
       );
     }
+    if (
+      ctx.rules.family === "go" &&
+      ended?.childForFieldName("result")?.namedChildren.some((c) =>
+        c?.type === "parameter_declaration" && c.childForFieldName("name")
+      )
+    ) {
+      const r = facts.returns[0]!;
+      throw new RecoverableError(
+        "control_flow_escapes",
+        `Cannot extract ${where}: the return at line ${
+          at(ctx, r.startIndex)
+        } returns the enclosing function's named results, which the new function would not have`,
+        {
+          hint: "Leave the return statements out of the range",
+          details: details(ctx, { line: at(ctx, r.startIndex) }),
+        },
+      );
+    }
+  }
+  if (native && ended && facts.returns.length === 0 && !tail) {
+    // The statements end a body that must produce a value: they end in a diverging call (panic), which a new
+    // function without that result would not.
+    const result = ended.childForFieldName(ctx.rules.family === "go" ? "result" : "return_type");
+    if (result && result.text !== "()") {
+      const last = run.statements.filter((n) => !n.type.includes("comment")).pop()!;
+      throw new RecoverableError(
+        "control_flow_escapes",
+        `Cannot extract ${where}: they end the body of a function returning ${result.text} without a return, so their last statement (line ${
+          at(ctx, last.startIndex)
+        }) does not finish normally (a panic), which the new function's call would not show`,
+        {
+          hint: "Leave the last statement out of the range",
+          details: details(ctx, { line: at(ctx, last.startIndex) }),
+        },
+      );
+    }
+  }
+  if (ctx.rules.family === "rust" && !ended && !unusedBlockValue(run.container)) {
+    const last = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+    if (last && last.endIndex <= run.end) {
+      throw new RecoverableError(
+        "control_flow_escapes",
+        `Cannot extract ${where}: they end a block whose value is used (line ${
+          at(ctx, run.container.startIndex)
+        }), and its last statement may diverge (panic!, unreachable!) where a call would not`,
+        {
+          hint: "Leave the block's last statement out of the range",
+          details: details(ctx, { line: at(ctx, last.startIndex) }),
+        },
+      );
+    }
+  }
+  const tryOp = facts.tries[0];
+  if (tryOp && !ended && !tryCarrier(ctx)) {
+    throw new RecoverableError(
+      "control_flow_escapes",
+      `Cannot extract ${where}: the ? at line ${
+        at(ctx, tryOp.startIndex)
+      } returns from the enclosing function, whose return type is not a Result<…> or Option<…> written out`,
+      {
+        hint:
+          "Leave the expression with ? out of the range, or handle its error inside the range (match / unwrap_or)",
+        details: details(ctx, { line: at(ctx, tryOp.startIndex) }),
+      },
+    );
   }
   const asyncFunction = () =>
     nodeOfScope(file, flow.functionScope)?.children.some((c) => c?.type === "async") === true;
@@ -167,6 +270,104 @@ export function notInMethod(ctx: Context, what: string, offset: number): never {
       details: details(ctx, { line: at(ctx, offset) }),
     },
   );
+}
+
+/** The names that flow out as return values (Rust: those declared inside; the others are passed `&mut`). */
+export function outputsOf(ctx: Context): Variable[] {
+  return ctx.flow.variables.filter((v) => v.output && (ctx.rules.family !== "rust" || v.declared));
+}
+
+/** Go and Rust function declarations (not closures). */
+const NAMED_FUNCTIONS = /^(?:function_declaration|method_declaration|function_item)$/;
+
+/** The enclosing function (Go, Rust) when the statements end its body, else null (also inside closures). */
+export function endedFunction(ctx: Omit<Context, "flow">): Node | null {
+  const { run, rules } = ctx;
+  let fn: Node | null = run.container;
+  while (fn && !rules.functions.has(fn.type)) fn = fn.parent;
+  if (!fn || !NAMED_FUNCTIONS.test(fn.type)) return null;
+  let body = fn.childForFieldName("body");
+  if (rules.family === "go") body = body?.namedChildren.find((c) => c?.type === "statement_list") ?? null;
+  if (!body || body.id !== run.container.id) return null;
+  const lastCode = body.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+  return lastCode && lastCode.endIndex <= run.end ? fn : null;
+}
+
+/** Whether a Rust block's value is certainly unused: a loop body, or an `if`/`else`/bare block used as a statement. */
+function unusedBlockValue(block: Node): boolean {
+  let n = block;
+  for (let p = n.parent; p; n = p, p = p.parent) {
+    if (/^(?:loop_expression|while_expression|for_expression)$/.test(p.type)) {
+      return p.childForFieldName("body")?.id === n.id;
+    }
+    if (p.type === "expression_statement") return p.lastChild?.type === ";" || isUnitStatement(p);
+    if (p.type === "else_clause" || p.type === "if_expression" || p.type === "unsafe_block") continue;
+    if (p.type === "block" && n.type !== "block") return false;
+    if (p.type === "block") return true; // a bare block among statements
+    return false;
+  }
+  return false;
+}
+
+/** A block-like statement without `;` that is not its block's value (another statement follows it). */
+function isUnitStatement(stmt: Node): boolean {
+  let next = stmt.nextNamedSibling;
+  while (next && next.type.includes("comment")) next = next.nextNamedSibling;
+  return next !== null;
+}
+
+/** A Rust block's value in the statements: its last expression, written without `;`. */
+export function rustTail(run: StatementRun): Node | null {
+  const last = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+  if (!last || last.endIndex > run.end) return null;
+  if (/^(?:let_declaration|empty_statement)$/.test(last.type) || /_item$|_declaration$/.test(last.type)) {
+    return null;
+  }
+  if (last.type === "expression_statement" && last.lastChild?.type === ";") return null;
+  if (last.type === "expression_statement") {
+    const inner = last.namedChildren[0];
+    // A block-like statement of unit type (`if c { f(); }`) is no value; one whose blocks end in an expression is.
+    if (!inner || !blockValued(inner)) return null;
+  }
+  return last;
+}
+
+/** Whether a block-like expression's blocks end in a value (an `if`/`match` used as the block's value). */
+function blockValued(n: Node): boolean {
+  if (n.type === "block") {
+    const last = n.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
+    return last !== undefined && last !== null &&
+      !(last.type === "expression_statement" && last.lastChild?.type === ";") &&
+      last.type !== "let_declaration" && !/_item$/.test(last.type) &&
+      (last.type !== "expression_statement" || blockValued(last.namedChildren[0]!));
+  }
+  if (n.type === "if_expression") {
+    const c = n.childForFieldName("consequence");
+    return c !== null && blockValued(c);
+  }
+  if (n.type === "match_expression") {
+    return n.childForFieldName("body")?.namedChildren.some((arm) => {
+      const v = arm?.childForFieldName("value");
+      return v !== null && v !== undefined && (v.type !== "block" || blockValued(v));
+    }) === true;
+  }
+  return n.type !== "loop_expression" && n.type !== "while_expression" && n.type !== "for_expression";
+}
+
+/**
+ * The enclosing Rust function's `Result<…>` / `Option<…>` return type, which a new function with a `?` inside
+ * can share (its first type argument replaced), or null.
+ */
+export function tryCarrier(ctx: Omit<Context, "flow">): { type: Node; wrap: "Ok" | "Some" } | null {
+  let fn: Node | null = ctx.run.container;
+  while (fn && !ctx.rules.functions.has(fn.type)) fn = fn.parent;
+  if (!fn || fn.type !== "function_item") return null;
+  const ret = fn.childForFieldName("return_type");
+  if (ret?.type !== "generic_type") return null;
+  const name = ret.childForFieldName("type")?.text.split("::").pop();
+  if (name !== "Result" && name !== "Option") return null;
+  if (!ret.childForFieldName("type_arguments")?.namedChildren[0]) return null;
+  return { type: ret, wrap: name === "Result" ? "Ok" : "Some" };
 }
 
 /** Refuse a name already visible where the call or the new function goes. */

@@ -137,6 +137,7 @@ function isField(parent: Node, field: string, child: Node): boolean {
 export function accessOf(o: Occurrence, node: Node, rules: FamilyRules): Access {
   const p = node.parent;
   if (!p) return "read";
+  if (rules.family === "go" || rules.family === "rust") return nativeAccess(o, node, rules.family);
   if (rules.family === "python") {
     if (p.type === "augmented_assignment" && isField(p, "left", node)) return "readwrite";
     if (p.type === "assignment" && isField(p, "left", node) && !p.childForFieldName("right")) {
@@ -183,6 +184,55 @@ export function accessOf(o: Occurrence, node: Node, rules: FamilyRules): Access 
     if (q && q.type === "variable_declarator" && isField(q, "name", top)) return "write";
   }
   return o.kind === "definition" || o.kind === "shorthand_pattern" ? "declare" : "read";
+}
+
+/** Go and Rust: a place written through (`x.f = …`, `x[i] += …`, `&mut x`) counts as a read-and-write of `x`. */
+function nativeAccess(o: Occurrence, node: Node, family: "go" | "rust"): Access {
+  // The place expression the name is the root of: `x`, `x.f`, `x[i]`, `x.f[i].g`.
+  let place = node;
+  for (let up = place.parent; up; up = up.parent) {
+    const root = up.childForFieldName(up.type === "selector_expression" ? "operand" : "value") ??
+      (up.type === "index_expression" ? up.namedChildren[0] : null);
+    const chain = up.type === "selector_expression" || up.type === "field_expression" ||
+      up.type === "index_expression";
+    if (!chain || !root || root.id !== place.id) break;
+    // A method call on the place is not a write of it by itself (the caller decides from its type).
+    if (up.parent?.type === "call_expression" && up.parent.childForFieldName("function")?.id === up.id) break;
+    place = up;
+  }
+  const p = place.parent!;
+  const through = place.id !== node.id;
+  if (family === "go") {
+    if (p.type === "inc_statement" || p.type === "dec_statement") return "readwrite";
+    if (p.type === "unary_expression" && p.childForFieldName("operator")?.text === "&") return "readwrite";
+    const list = p.type === "expression_list" ? p.parent : null;
+    if (list && list.childForFieldName("left")?.id === p.id) {
+      if (list.type === "assignment_statement") {
+        return through || list.childForFieldName("operator")?.text !== "=" ? "readwrite" : "write";
+      }
+      if (
+        list.type === "short_var_declaration" || list.type === "range_clause" ||
+        list.type === "receive_statement"
+      ) {
+        return "write";
+      }
+    }
+    if (p.type === "var_spec" && isField(p, "name", node)) {
+      return p.childForFieldName("value") ? "write" : "declare";
+    }
+    return o.kind === "definition" ? "write" : "read";
+  }
+  if (p.type === "compound_assignment_expr" && isField(p, "left", place)) return "readwrite";
+  if (p.type === "assignment_expression" && isField(p, "left", place)) return through ? "readwrite" : "write";
+  if (p.type === "reference_expression" && p.children.some((c) => c?.type === "mutable_specifier")) {
+    return "readwrite";
+  }
+  if (o.kind !== "definition") return "read";
+  let top: Node = node;
+  while (top.parent && /pattern$/.test(top.parent.type)) top = top.parent;
+  const holder = top.parent;
+  if (holder?.type === "let_declaration" && !holder.childForFieldName("value")) return "declare";
+  return "write";
 }
 
 interface Use {
@@ -299,7 +349,11 @@ export function dataFlow(
   const fnScope = functionScope(blockScope);
   const inRange = (at: number) => at >= run.start && at < run.end;
   const nestedInRange = (s: Scope) => s.start >= run.start && s.end <= run.end;
-  const receiver = python ? receiverOf(file, fb, fnScope) : null;
+  const receiver = python
+    ? receiverOf(file, fb, fnScope)
+    : rules.family === "go"
+    ? goReceiverOf(fb, run)
+    : null;
   const byBinding = new Map<Binding, Use[]>();
   const free: Occurrence[] = [];
   const receiverUses: Occurrence[] = [];
@@ -337,7 +391,8 @@ export function dataFlow(
         if (!byBinding.has(b)) continue;
       }
     }
-    if (b.scope.kind === "class") continue;
+    if (b.scope.kind === "class" && rules.family !== "go") continue; // Go: a method's parameters
+
     let uses = byBinding.get(b);
     if (!uses) byBinding.set(b, uses = []);
     uses.push({ occ, node, access });
@@ -407,7 +462,17 @@ export function dataFlow(
 /** Whether a binding is a TypeScript type parameter (`T` of `<T>`). */
 function isTypeParameter(file: SourceFile, fb: FileBindings, b: Binding): boolean {
   const decl = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
-  return decl !== undefined && nodeOf(file, decl).parent?.type === "type_parameter";
+  const holder = decl === undefined ? null : nodeOf(file, decl).parent;
+  return holder?.type === "type_parameter" || holder?.type === "type_parameter_declaration";
+}
+
+/** A Go method's receiver (`r` of `func (r *T) m()`) when the statements are in its body. */
+function goReceiverOf(fb: FileBindings, run: StatementRun): Binding | null {
+  let fn: Node | null = run.container;
+  while (fn && !/^(?:function_declaration|method_declaration|func_literal)$/.test(fn.type)) fn = fn.parent;
+  if (!fn || fn.type !== "method_declaration") return null;
+  const name = fn.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("name");
+  return name ? fb.occurrences.find((o) => o.start === name.startIndex)?.binding ?? null : null;
 }
 
 /** The first parameter of a Python method (its `self` or `cls`), unless it is a static method. */

@@ -7,7 +7,8 @@
  * @module
  */
 import type { Node } from "web-tree-sitter";
-import type { Scope } from "../syntax/binding_model.ts";
+import { RecoverableError } from "../errors.ts";
+import { functionScope, type Scope } from "../syntax/binding_model.ts";
 import { type Context, notInMethod } from "./_extract_checks.ts";
 import { decoratorsOf, nodeOfScope, scopeOfNode } from "./_extract_flow.ts";
 import type { FamilyRules } from "./_extract_range.ts";
@@ -30,6 +31,8 @@ export interface Placement {
   classNode: Node | null;
   /** The scope the new function is declared in: its names (and its parents') stay visible. */
   outer: Scope;
+  /** Go, Rust: what the call is prefixed with (`r.`, `self.`, `Self::`), or null for a plain call. */
+  qualifier?: string | null;
 }
 
 /** The statement of the nearest block (not a class body) above `node` that holds it, and that block. */
@@ -54,6 +57,7 @@ function statementAround(rules: FamilyRules, node: Node): { statement: Node; con
 export function basePlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
   const { run, facts, file, rules, fb } = ctx;
   const plain = { isStatic: false, receiver: null, classmethod: false, classNode: null };
+  if (rules.family === "go" || rules.family === "rust") return itemPlacement(ctx, fnScope);
   if (rules.family === "ecmascript" && facts.thisUses.length > 0) {
     let fn: Node | null = run.container;
     while (fn && !rules.thisFunctions.has(fn.type)) fn = fn.parent;
@@ -94,8 +98,113 @@ export function basePlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Place
   };
 }
 
-/** A Python method when the statements use its receiver (`self`, `cls`) or `super`. */
+/** Go and Rust function declarations the new function can go next to (closures are not). */
+const ITEMS = new Set(["function_declaration", "method_declaration", "function_item"]);
+
+/**
+ * Go and Rust: right after the top-level function (or method) around the
+ * statements; in a Rust inherent `impl`, inside it (a method taking the
+ * enclosing one's `&self` / `&mut self` when the statements use `self`, an
+ * associated function called `Self::name` otherwise); after a trait's or a
+ * trait impl's block as a free function, which then may not use `self`.
+ */
+function itemPlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
+  const { run, facts, file, fb, rules } = ctx;
+  const plain = { isStatic: false, receiver: null, classmethod: false, classNode: null, qualifier: null };
+  if (fnScope.kind === "module") {
+    throw new RecoverableError(
+      "invalid_args",
+      `Cannot extract ${ctx.where}: they are not statements of a function`,
+      {
+        hint: "Give the lines of statements inside a function body",
+        details: { path: file.rel, start_line: ctx.range.start_line, end_line: ctx.range.end_line },
+      },
+    );
+  }
+  let fn: Node | null = null;
+  for (let p: Node | null = run.container; p; p = p.parent) if (ITEMS.has(p.type)) fn = p;
+  if (!fn) return notInMethod(ctx as Context, "the statements", run.start);
+  const holder = fn.parent;
+  const moduleScope = scopeOfNode(fb, holder ?? file.tree.rootNode);
+  const outer = functionScope(moduleScope);
+  if (rules.family === "go") return { ...plain, kind: "function", anchor: fn, position: "after", outer };
+  const impl = holder?.type === "declaration_list" ? holder.parent : null;
+  const usesSelf = facts.thisUses.length > 0 || facts.selfTypes.length > 0;
+  if (impl?.type === "impl_item" && !impl.childForFieldName("trait")) {
+    const selfParam = fn.childForFieldName("parameters")?.namedChildren.find((c) =>
+      c?.type === "self_parameter"
+    );
+    if (facts.thisUses.length > 0) {
+      if (!selfParam) return notInMethod(ctx as Context, '"self"', facts.thisUses[0]!.startIndex);
+      if (!selfParam.children.some((c) => c?.type === "&")) {
+        throw new RecoverableError(
+          "unresolved",
+          `Cannot extract ${ctx.where}: the enclosing method takes \`${selfParam.text}\` by value, and a second method taking it would move it`,
+          {
+            hint:
+              "Extract statements that do not use self, or change the method to take &self / &mut self first",
+            details: { path: file.rel, start_line: ctx.range.start_line, end_line: ctx.range.end_line },
+          },
+        );
+      }
+    }
+    return {
+      ...plain,
+      kind: "method",
+      anchor: fn,
+      position: "after",
+      receiver: facts.thisUses.length > 0 ? selfParam!.text : null,
+      qualifier: facts.thisUses.length > 0 ? "self." : "Self::",
+      classNode: impl,
+      outer,
+    };
+  }
+  if (usesSelf) {
+    const use = facts.thisUses[0] ?? facts.selfTypes[0]!;
+    const line = use.startPosition.row + 1;
+    const where = impl?.type === "impl_item"
+      ? "a trait impl"
+      : impl?.type === "trait_item"
+      ? "a trait"
+      : "a function outside any impl";
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${ctx.where}: they use "${use.text}" (line ${line}) in ${where}, which cannot take another method, and a free function has no ${use.text}`,
+      {
+        hint:
+          "Extract statements that do not use self / Self, or move the logic into an inherent impl method first (impl Type { ... })",
+        details: { path: file.rel, start_line: ctx.range.start_line, end_line: ctx.range.end_line, line },
+      },
+    );
+  }
+  const item = impl?.type === "impl_item" || impl?.type === "trait_item" ? impl : fn;
+  return { ...plain, kind: "function", anchor: item, position: "after", outer };
+}
+
+/**
+ * The method a Go extraction becomes when the statements use the enclosing
+ * method's receiver: `func (r *T) name(…)`, called `r.name(…)`.
+ */
+function goMethodPlacement(ctx: Context, base: Placement): Placement {
+  const { flow } = ctx;
+  if (flow.receiverUses.length === 0 || !flow.receiver) return base;
+  const assigned = flow.receiverUses.find((o) => o.kind === "definition");
+  if (assigned) notInMethod(ctx, `the assignment to "${flow.receiver.name}"`, assigned.start);
+  const method = base.anchor;
+  const receiver = method.childForFieldName("receiver");
+  if (method.type !== "method_declaration" || !receiver) return base;
+  return {
+    ...base,
+    kind: "method",
+    receiver: receiver.text,
+    qualifier: `${flow.receiver.name}.`,
+    classNode: method,
+  };
+}
+
+/** A Python method when the statements use its receiver (`self`, `cls`) or `super`; a Go method when they use its receiver. */
 export function methodPlacement(ctx: Context, base: Placement): Placement {
+  if (ctx.rules.family === "go") return goMethodPlacement(ctx, base);
   const { flow, file } = ctx;
   if (ctx.rules.family !== "python") return base;
   const superUse = flow.free.find((o) => o.name === "super");

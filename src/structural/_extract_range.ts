@@ -13,8 +13,8 @@ import type { SourceFile } from "./source.ts";
 
 /** Node types one language family uses for what extraction looks at. */
 export interface FamilyRules {
-  /** The family: "ecmascript" (TypeScript, TSX, JavaScript) or "python". */
-  family: "ecmascript" | "python";
+  /** The family: "ecmascript" (TypeScript, TSX, JavaScript), "python", "go" or "rust". */
+  family: "ecmascript" | "python" | "go" | "rust";
   /** Nodes whose named children are statements. */
   containers: ReadonlySet<string>;
   /** Nodes with their own `return`, `await`, `yield`, `break` targets (nested functions, classes). */
@@ -33,6 +33,16 @@ export interface FamilyRules {
   yields: ReadonlySet<string>;
   /** Statements extraction never moves into a function (imports, exports, global declarations). */
   immovable: ReadonlySet<string>;
+  /** Nodes that mean the enclosing method's receiver (`this`, `super`, Rust's `self`). */
+  receivers: ReadonlySet<string>;
+  /** `return` statements or expressions. */
+  returns: ReadonlySet<string>;
+  /** `break` / `continue` (Go: also `fallthrough`, `goto`) statements or expressions. */
+  jumps: ReadonlySet<string>;
+  /** Statements that run at the end of the enclosing function (Go's `defer`). */
+  defers: ReadonlySet<string>;
+  /** Early returns by operator (Rust's `?`). */
+  tries: ReadonlySet<string>;
 }
 
 const ECMASCRIPT: FamilyRules = {
@@ -67,6 +77,11 @@ const ECMASCRIPT: FamilyRules = {
   asyncStatements: new Set(["for_in_statement"]),
   yields: new Set(["yield_expression"]),
   immovable: new Set(["import_statement", "export_statement"]),
+  receivers: new Set(["this", "super"]),
+  returns: new Set(["return_statement"]),
+  jumps: new Set(["break_statement", "continue_statement"]),
+  defers: new Set(),
+  tries: new Set(),
 };
 
 const PYTHON: FamilyRules = {
@@ -80,6 +95,65 @@ const PYTHON: FamilyRules = {
   asyncStatements: new Set(["for_statement", "with_statement", "for_in_clause"]),
   yields: new Set(["yield"]),
   immovable: new Set(["future_import_statement", "global_statement", "nonlocal_statement"]),
+  receivers: new Set(),
+  returns: new Set(["return_statement"]),
+  jumps: new Set(["break_statement", "continue_statement"]),
+  defers: new Set(),
+  tries: new Set(),
+};
+
+const GO: FamilyRules = {
+  family: "go",
+  containers: new Set(["statement_list"]),
+  functions: new Set(["function_declaration", "method_declaration", "func_literal"]),
+  thisFunctions: new Set(["function_declaration", "method_declaration", "func_literal"]),
+  loops: new Set(["for_statement"]),
+  switches: new Set(["expression_switch_statement", "type_switch_statement", "select_statement"]),
+  awaits: new Set(),
+  asyncStatements: new Set(),
+  yields: new Set(),
+  immovable: new Set(["type_declaration", "const_declaration"]),
+  receivers: new Set(),
+  returns: new Set(["return_statement"]),
+  jumps: new Set(["break_statement", "continue_statement", "goto_statement", "fallthrough_statement"]),
+  defers: new Set(["defer_statement"]),
+  tries: new Set(),
+};
+
+/** Rust items: declared for the whole block, so they cannot move out of it. */
+const RUST_ITEMS = [
+  "function_item",
+  "struct_item",
+  "enum_item",
+  "union_item",
+  "trait_item",
+  "impl_item",
+  "type_item",
+  "const_item",
+  "static_item",
+  "mod_item",
+  "use_declaration",
+  "macro_definition",
+  "extern_crate_declaration",
+  "foreign_mod_item",
+];
+
+const RUST: FamilyRules = {
+  family: "rust",
+  containers: new Set(["block"]),
+  functions: new Set([...RUST_ITEMS, "closure_expression", "async_block"]),
+  thisFunctions: new Set(RUST_ITEMS),
+  loops: new Set(["loop_expression", "while_expression", "for_expression"]),
+  switches: new Set(),
+  awaits: new Set(["await_expression"]),
+  asyncStatements: new Set(),
+  yields: new Set(),
+  immovable: new Set(RUST_ITEMS),
+  receivers: new Set(["self"]),
+  returns: new Set(["return_expression"]),
+  jumps: new Set(["break_expression", "continue_expression"]),
+  defers: new Set(),
+  tries: new Set(["try_expression"]),
 };
 
 const FAMILIES: Record<string, FamilyRules> = {
@@ -87,10 +161,17 @@ const FAMILIES: Record<string, FamilyRules> = {
   tsx: ECMASCRIPT,
   javascript: ECMASCRIPT,
   python: PYTHON,
+  go: GO,
+  rust: RUST,
 };
 
 /** The languages extraction supports. */
 export const EXTRACT_LANGUAGES: string[] = Object.keys(FAMILIES);
+
+/** The languages inlining supports (the ECMAScript and Python families). */
+export const INLINE_LANGUAGES: string[] = Object.keys(FAMILIES).filter((l) =>
+  FAMILIES[l]!.family === "ecmascript" || FAMILIES[l]!.family === "python"
+);
 
 /**
  * The extraction rules of a language.
@@ -183,6 +264,21 @@ export function statementsInRange(
   if (e <= s || s >= (afterLast === -1 ? text.length : afterLast)) {
     refuse("the lines hold no code", "Give the lines of the statements to extract");
   }
+  // Comments at either end that lie outside any statement list (Go keeps them in the block) stay where they are.
+  const looseComment = (at: number) => {
+    const n = file.tree.rootNode.descendantForIndex(at, at);
+    return n && n.type.includes("comment") && n.parent !== null && !rules.containers.has(n.parent.type)
+      ? n
+      : null;
+  };
+  for (let c = looseComment(s); c && c.endIndex < e; c = looseComment(s)) {
+    s = c.endIndex;
+    while (s < e && /\s/.test(text[s]!)) s++;
+  }
+  for (let c = looseComment(e - 1); c && c.startIndex > s; c = looseComment(e - 1)) {
+    e = c.startIndex;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
+  }
   let container: Node | null = file.tree.rootNode.descendantForIndex(s, s);
   while (container && !(rules.containers.has(container.type) && container.endIndex >= e)) {
     container = container.parent;
@@ -217,6 +313,22 @@ export function statementsInRange(
   }
   const code = statements.filter((n) => !n.type.includes("comment"));
   if (code.length === 0) refuse("the lines hold no statement", "Give the lines of the statements to extract");
+  // A Rust attribute (`#[cfg(…)]`) belongs to the statement after it: both move, or neither.
+  let before = code[0]!.previousNamedSibling;
+  while (before && before.type.includes("comment")) before = before.previousNamedSibling;
+  const attribute = before?.type === "attribute_item" ? before : null;
+  const lastCode = code[code.length - 1]!;
+  if (attribute || lastCode.type === "attribute_item") {
+    const n = attribute ?? lastCode;
+    refuse(
+      `${describe(file, n)} applies to the statement ${
+        attribute ? "the range starts with" : "after the range"
+      }`,
+      `Extend the range over the attribute and its statement (lines ${n.startPosition.row + 1}-${
+        (attribute ? code[0]! : lastCode.nextNamedSibling ?? lastCode).endPosition.row + 1
+      })`,
+    );
+  }
   const immovable = code.find((n) => rules.immovable.has(n.type));
   if (immovable) {
     refuse(
@@ -236,14 +348,20 @@ export function statementsInRange(
 export interface FlowFacts {
   /** `return` statements that belong to the enclosing function. */
   returns: Node[];
-  /** `break` / `continue` whose target is outside the statements. */
+  /** Jumps whose target is outside the statements (and jumps from outside to a label inside them). */
   escapes: Node[];
   /** Whether an `await` (or `for await`, `async for`, `async with`) belongs to the enclosing function. */
   awaits: boolean;
   /** Whether a `yield` belongs to the enclosing function. */
   yields: boolean;
-  /** `this` / `super` nodes that mean the enclosing method's (ECMAScript). */
+  /** `this` / `super` (Rust: `self`) nodes that mean the enclosing method's receiver. */
   thisUses: Node[];
+  /** Go `defer` statements of the enclosing function. */
+  defers: Node[];
+  /** Rust `?` operators that return from the enclosing function. */
+  tries: Node[];
+  /** Rust: `Self` used as a type or a path. */
+  selfTypes: Node[];
 }
 
 /**
@@ -255,18 +373,32 @@ export interface FlowFacts {
  * @returns The facts.
  */
 export function flowFacts(run: StatementRun, rules: FamilyRules): FlowFacts {
-  const facts: FlowFacts = { returns: [], escapes: [], awaits: false, yields: false, thisUses: [] };
+  const facts: FlowFacts = {
+    returns: [],
+    escapes: [],
+    awaits: false,
+    yields: false,
+    thisUses: [],
+    defers: [],
+    tries: [],
+    selfTypes: [],
+  };
   const inside = (n: Node) => n.startIndex >= run.start && n.endIndex <= run.end;
   const visit = (n: Node, nested: "no" | "arrow" | "function") => {
     const t = n.type;
-    if (nested !== "function" && (t === "this" || t === "super")) facts.thisUses.push(n);
+    if (nested !== "function" && rules.receivers.has(t) && !isPathSegment(n)) facts.thisUses.push(n);
+    if (nested !== "function" && rules.family === "rust" && n.text === "Self" && n.childCount === 0) {
+      facts.selfTypes.push(n);
+    }
     if (nested === "no") {
-      if (t === "return_statement") facts.returns.push(n);
-      else if (t === "break_statement" || t === "continue_statement") {
+      if (rules.returns.has(t)) facts.returns.push(n);
+      else if (rules.jumps.has(t)) {
         const target = jumpTarget(n, rules);
         if (!target || !inside(target)) facts.escapes.push(n);
       } else if (rules.awaits.has(t)) facts.awaits = true;
       else if (rules.yields.has(t)) facts.yields = true;
+      else if (rules.defers.has(t)) facts.defers.push(n);
+      else if (rules.tries.has(t)) facts.tries.push(n);
       else if (
         rules.asyncStatements.has(t) && n.children.some((c) => c?.type === "async" || c?.type === "await")
       ) {
@@ -280,21 +412,71 @@ export function flowFacts(run: StatementRun, rules: FamilyRules): FlowFacts {
     for (const c of n.children) if (c) visit(c, next);
   };
   for (const s of run.statements) visit(s, "no");
+  // Jumps from outside the statements to a label inside them (Go's goto, labelled break/continue).
+  let fn: Node | null = run.container;
+  while (fn && !rules.functions.has(fn.type)) fn = fn.parent;
+  if (fn && rules.family !== "python") {
+    const from = (n: Node) => {
+      if (rules.jumps.has(n.type) && !inside(n) && labelOf(n) !== null) {
+        const target = jumpTarget(n, rules);
+        if (target && inside(target)) facts.escapes.push(n);
+      }
+      for (const c of n.children) if (c && !rules.functions.has(c.type)) from(c);
+    };
+    for (const c of fn.children) if (c) from(c);
+  }
   return facts;
 }
 
-/** The loop, switch or labelled statement a `break` / `continue` jumps out of (null: none in this function). */
-function jumpTarget(n: Node, rules: FamilyRules): Node | null {
+/** Whether a Rust `self` is a path segment (`self::x`), not the receiver. */
+function isPathSegment(n: Node): boolean {
+  const p = n.parent;
+  return p !== null &&
+    /^(?:scoped_identifier|scoped_type_identifier|scoped_use_list|use_declaration)$/.test(p.type);
+}
+
+/** The label a jump names (`break outer`, `goto L`, `break 'a`), or null. */
+export function labelOf(n: Node): string | null {
   const label = n.childForFieldName("label") ??
-    n.namedChildren.find((c) => c?.type === "statement_identifier") ?? null;
+    n.namedChildren.find((c) =>
+      c?.type === "statement_identifier" || c?.type === "label_name" || c?.type === "label"
+    );
+  return label ? label.text : null;
+}
+
+/** The label a statement carries (`outer:`, `L:`, `'a: loop`), or null. */
+function labelHere(p: Node): string | null {
+  if (p.type === "labeled_statement") return p.childForFieldName("label")?.text ?? null;
+  return p.namedChildren.find((c) => c?.type === "label")?.text ?? null;
+}
+
+/** The loop, switch or labelled statement a jump leaves or goes to (null: none in this function). */
+function jumpTarget(n: Node, rules: FamilyRules): Node | null {
+  const label = labelOf(n);
+  if (n.type === "goto_statement") {
+    let fn: Node | null = n.parent;
+    while (fn && !rules.functions.has(fn.type)) fn = fn.parent;
+    return fn && label ? findLabel(fn, label, rules) : null;
+  }
   for (let p = n.parent; p; p = p.parent) {
     if (rules.functions.has(p.type)) return null;
     if (label) {
-      if (p.type === "labeled_statement" && p.childForFieldName("label")?.text === label.text) return p;
+      if (labelHere(p) === label) return p;
       continue;
     }
     if (rules.loops.has(p.type)) return p;
-    if (n.type === "break_statement" && rules.switches.has(p.type)) return p;
+    if (n.type !== "continue_statement" && rules.switches.has(p.type)) return p;
+  }
+  return null;
+}
+
+/** The statement labelled `label` in a function (not in nested functions). */
+function findLabel(n: Node, label: string, rules: FamilyRules): Node | null {
+  for (const c of n.children) {
+    if (!c || rules.functions.has(c.type)) continue;
+    if (c.type === "labeled_statement" && labelHere(c) === label) return c;
+    const hit = findLabel(c, label, rules);
+    if (hit) return hit;
   }
   return null;
 }

@@ -6,12 +6,16 @@
  * them uses are returned (`const x = f()`, `const { a, b } = f()`,
  * `a, b = f()`); `await` makes an async function and an awaited call,
  * `yield` a generator called by delegation (`yield*`, `yield from`).
- * Refused with `control_flow_escapes` (a `return`, `break` or `continue`
- * leaving the statements; a `return` is allowed when the statements end the
- * function's body), `types_required` (TypeScript: a parameter whose type is
- * not written in its declaration), `name_clash`, `unresolved` (`this`
- * outside a method, `arguments`, `super` outside a method) and
- * `unsupported_language`.
+ * Go and Rust use the same steps with their own signature, passing and
+ * call (`_extract_native.ts`): typed parameters and results, a method of the
+ * receiver's type or of the `impl`, `&` / `&mut` for Rust values, `?` and
+ * `.await` kept.
+ * Refused with `control_flow_escapes` (a `return`, `break`, `continue`,
+ * `goto` or label leaving the statements — a `return` is allowed when the
+ * statements end the function's body —, a Go `defer`), `types_required`
+ * (TypeScript, Go, Rust: a parameter or result whose type is not written in
+ * its declaration), `name_clash`, `unresolved` (`this` outside a method,
+ * `arguments`, `super` outside a method) and `unsupported_language`.
  *
  * @module
  */
@@ -36,7 +40,9 @@ import {
 import { isValidName } from "./_names.ts";
 import { reindent } from "./reindent.ts";
 import { nodeTarget } from "./selectors.ts";
-import { applyTextEdits, codeLineRoles, withIndentUnit } from "./source.ts";
+import { applyTextEdits, codeLineRoles, type TextEdit, withIndentUnit } from "./source.ts";
+import { nativeParts } from "./_extract_native.ts";
+import { checkNativeClash } from "./_extract_native_clash.ts";
 import { openBound } from "./_bound_source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
@@ -103,7 +109,11 @@ export async function planExtract(
   name: string,
   options: ExtractOptions,
 ): Promise<ExtractPlan> {
-  const bound = await openBound(parsing, stage, path, { ...options, doing: "extracting a function" });
+  const bound = await openBound(parsing, stage, path, {
+    ...options,
+    doing: "extracting a function",
+    languages: EXTRACT_LANGUAGES,
+  });
   const { fb, rules } = bound;
   const file = withIndentUnit(bound.file, "");
   const where = `lines ${range.start_line}-${range.end_line} of "${file.rel}"`;
@@ -125,11 +135,17 @@ export async function planExtract(
   checkFlow(ctx);
   const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
+  if (rules.family === "go" || rules.family === "rust") {
+    await checkNativeClash(parsing, stage, ctx, placement);
+  }
   return await build(parsing, ctx, placement);
 }
 
 async function build(parsing: Parsing, ctx: Context, placement: Placement): Promise<ExtractPlan> {
-  const { file, run, facts, flow, rules, name } = ctx;
+  if (ctx.rules.family === "go" || ctx.rules.family === "rust") {
+    return await buildNative(parsing, ctx, placement);
+  }
+  const { file, facts, flow, rules, name } = ctx;
   const python = rules.family === "python";
   const ts = typed(file.language);
   const params = flow.variables.filter((v) => v.param);
@@ -179,9 +195,91 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     );
   }
 
+  const prologue: string[] = [];
+  if (python && flow.globals.length > 0) prologue.push(`global ${flow.globals.join(", ")}`);
+  if (python && flow.nonlocals.length > 0) prologue.push(`nonlocal ${flow.nonlocals.join(", ")}`);
+  let epilogue: string | null = null;
+  if (outputs.length > 0) {
+    const names = outputs.map((v) => v.name);
+    epilogue = python
+      ? `return ${names.join(", ")}`
+      : `return ${names.length === 1 ? names[0] : `{ ${names.join(", ")} }`};`;
+  }
+
+  // The call.
+  const receiver = placement.kind === "method" ? (python ? placement.receiver! : "this") : null;
+  const delegate = generator ? (python ? "yield from " : "yield* ") : isAsync ? "await " : "";
+  const expr = `${delegate}${receiver ? `${receiver}.` : ""}${name}(${params.map((v) => v.name).join(", ")})`;
+  const call = callText(ctx, expr, outputs, outTypes, returns);
+  const { text, line } = await place(parsing, ctx, placement, {
+    header,
+    prologue,
+    bodyEdits: [],
+    epilogue,
+    closer: python ? null : "}",
+    call,
+  });
+  return {
+    path: file.rel,
+    text,
+    name,
+    parameters: paramList.map((p) => p.replace(/:.*$/s, "")),
+    returns: outputs.map((v) => v.name),
+    async: isAsync,
+    generator,
+    kind: placement.kind,
+    call,
+    line,
+  };
+}
+
+/** Go and Rust: the signature, the passing of each value and the call from {@linkcode nativeParts}. */
+async function buildNative(parsing: Parsing, ctx: Context, placement: Placement): Promise<ExtractPlan> {
+  const parts = nativeParts(ctx, placement);
+  const { text, line } = await place(parsing, ctx, placement, {
+    header: [parts.header],
+    prologue: [],
+    bodyEdits: parts.bodyEdits,
+    epilogue: parts.epilogue,
+    closer: "}",
+    call: parts.call,
+  });
+  return {
+    path: ctx.file.rel,
+    text,
+    name: ctx.name,
+    parameters: parts.parameters,
+    returns: parts.returns,
+    async: parts.async,
+    generator: false,
+    kind: placement.kind,
+    call: parts.call,
+    line,
+  };
+}
+
+/** The new function's text around the moved statements, inserted where the placement says; the call replaces them. */
+async function place(
+  parsing: Parsing,
+  ctx: Context,
+  placement: Placement,
+  parts: {
+    header: string[];
+    prologue: string[];
+    bodyEdits: TextEdit[];
+    epilogue: string | null;
+    closer: string | null;
+    call: string;
+  },
+): Promise<{ text: string; line: number }> {
+  const { file, run } = ctx;
+  const { call } = parts;
   // The body: the statements, moved one level in from the new function's line.
   const unit = file.unit;
-  const bodyText = file.text.slice(run.start, run.end);
+  const bodyText = applyTextEdits(
+    file.text.slice(run.start, run.end),
+    parts.bodyEdits.map((e) => ({ ...e, start: e.start - run.start, end: e.end - run.start })),
+  );
   const roles = await codeLineRoles(parsing, file.language, bodyText);
   const body = reindent(bodyText, {
     indent: unit,
@@ -192,28 +290,13 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     keepLines: roles.keepLines,
     alignLines: roles.alignLines,
   });
-  const lines = [...header];
-  if (python && flow.globals.length > 0) lines.push(`${unit}global ${flow.globals.join(", ")}`);
-  if (python && flow.nonlocals.length > 0) lines.push(`${unit}nonlocal ${flow.nonlocals.join(", ")}`);
+  const lines = [...parts.header, ...parts.prologue.map((l) => `${unit}${l}`)];
   const bodyFirst = lines.length;
   lines.push(body);
-  if (outputs.length > 0) {
-    const names = outputs.map((v) => v.name);
-    lines.push(
-      python
-        ? `${unit}return ${names.join(", ")}`
-        : `${unit}return ${names.length === 1 ? names[0] : `{ ${names.join(", ")} }`};`,
-    );
-  }
-  if (!python) lines.push("}");
+  if (parts.epilogue !== null) lines.push(`${unit}${parts.epilogue}`);
+  if (parts.closer !== null) lines.push(parts.closer);
   const code = lines.join("\n");
   const shift = (set: ReadonlySet<number>) => new Set([...set].map((i) => i + bodyFirst));
-
-  // The call.
-  const receiver = placement.kind === "method" ? (python ? placement.receiver! : "this") : null;
-  const delegate = generator ? (python ? "yield from " : "yield* ") : isAsync ? "await " : "";
-  const expr = `${delegate}${receiver ? `${receiver}.` : ""}${name}(${params.map((v) => v.name).join(", ")})`;
-  const call = callText(ctx, expr, outputs, outTypes, returns);
 
   // Both edits, applied together.
   const defs = await definitionStarts(parsing, file);
@@ -230,18 +313,7 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   const moved = insertion.start > run.start ? call.length - (run.end - run.start) : 0;
   const firstLine = code.split("\n")[0]!.trim();
   const line = lineOf(text, insertion.start + moved + Math.max(0, insertion.text.indexOf(firstLine)));
-  return {
-    path: file.rel,
-    text,
-    name,
-    parameters: paramList.map((p) => p.replace(/:.*$/s, "")),
-    returns: outputs.map((v) => v.name),
-    async: isAsync,
-    generator,
-    kind: placement.kind,
-    call,
-    line,
-  };
+  return { text, line };
 }
 
 /** The statement that replaces the extracted ones. */

@@ -20,7 +20,7 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { accessOf, nodeOf } from "./_extract_flow.ts";
-import { type FamilyRules, lineOf } from "./_extract_range.ts";
+import { type FamilyRules, INLINE_LANGUAGES, lineOf } from "./_extract_range.ts";
 import { conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
 import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
@@ -31,6 +31,15 @@ import { type ReferenceTarget, targetOccurrence } from "./reference_target.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 import { openBound } from "./_bound_source.ts";
+
+/**
+ * The languages inlining supports.
+ *
+ * @returns Language ids.
+ */
+export function inlineLanguages(): string[] {
+  return INLINE_LANGUAGES;
+}
 
 /** Options of {@linkcode planInline}. */
 export interface InlineOptions {
@@ -75,7 +84,11 @@ export async function planInline(
   target: ReferenceTarget,
   options: InlineOptions,
 ): Promise<InlinePlan> {
-  const { file, fb, rules } = await openBound(parsing, stage, path, { ...options, doing: "inlining" });
+  const { file, fb, rules } = await openBound(parsing, stage, path, {
+    ...options,
+    doing: "inlining",
+    languages: INLINE_LANGUAGES,
+  });
   const occ = await targetOccurrence(parsing, fb, target, options.tool);
   const binding = occ.binding;
   const declaration = binding

@@ -37,7 +37,7 @@ export type {
 } from "./signature.ts";
 export { extractLanguages, planExtract, stageExtract } from "./extract.ts";
 export type { ExtractOptions, ExtractPlan, LineRange as ExtractRange } from "./extract.ts";
-export { planInline } from "./inline.ts";
+export { inlineLanguages, planInline } from "./inline.ts";
 export type { InlineOptions, InlinePlan } from "./inline.ts";
 export { planMoveDecl, stageMoveDecl } from "./move_decl.ts";
 export type { MoveDeclOptions, MoveDeclPlan } from "./move_decl.ts";

@@ -122,7 +122,7 @@ const NEEDS: Record<
   },
   inline: {
     needs: "bindings",
-    languages: (e) => e.extract.extractLanguages(),
+    languages: (e) => e.extract.inlineLanguages(),
     fallback:
       "find_symbol for the value or body, then edit_safe_text_patch at each use (check shadowing and side effects by hand)",
   },
@@ -139,7 +139,7 @@ const FILE_SCOPE_LIMITS: { capability: Capability; limit: string }[] = [
 export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   name: "edit_capabilities",
   description:
-    "Which structural edits and refactors work for each language — outline, name-path edits, node selectors, code patterns, anchors, safe text patch; find_references and edit_rename_symbol (across files for TypeScript, TSX, JavaScript, Python, Go and Rust; within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which); edit_change_signature, edit_extract_function, edit_inline, edit_move_decl and move_file's import updates (TypeScript, TSX, JavaScript, Python) — from data (the grammar manifest, this workspace's wasm loader, graver's queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
+    "Which structural edits and refactors work for each language — outline, name-path edits, node selectors, code patterns, anchors, safe text patch; find_references and edit_rename_symbol (across files for TypeScript, TSX, JavaScript, Python, Go and Rust; within one file for Java, C#, C, C++, Kotlin, Ruby and PHP — reference_scope and limits say which); edit_change_signature, edit_extract_function, edit_inline, edit_move_decl and move_file's import updates (TypeScript, TSX, JavaScript, Python; edit_extract_function also Go and Rust) — from data (the grammar manifest, this workspace's wasm loader, graver's queries; no grammar is loaded), with the fallback for every gap. Files of no listed language: only edit_safe_text_patch and the whole-file tools.",
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),

@@ -1,7 +1,8 @@
 /**
  * edit_extract_function: whole statements become a new function (or a method
- * of the enclosing class when they use `this` / `self`), called where they
- * were — an adapter over the structural engine's {@linkcode planExtract}.
+ * of the enclosing class when they use `this` / `self`, of the receiver's type
+ * in Go, of the `impl` in Rust), called where they were — an adapter over the
+ * structural engine's {@linkcode planExtract}.
  *
  * @module
  */
@@ -28,7 +29,7 @@ export interface EditExtractFunctionArgs {
 export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
   name: "edit_extract_function",
   description:
-    "Extract whole statements (range: 1-based start_line..end_line, complete statements of one block) into a new function, called where they were. Variables read inside and bound earlier in the enclosing function become parameters (in first-use order); variables assigned inside and used after are returned (const x = f(...), const { a, b } = f(...), a, b = f(...)). await makes an async function and an awaited call; yield a generator called with yield* / yield from. Statements using this / self become a method of the class (this.name(...), self.name(...)); otherwise the function goes after the enclosing top-level declaration. TypeScript parameter types are copied from their declarations. Refused: control_flow_escapes (return, break or continue leaving the statements — a return is fine when the range ends the function body), types_required (TypeScript: a parameter's type is not written where it is declared: annotate it first), name_clash (name already visible), invalid_args (a statement straddles the range: the message names it), unsupported_language (TypeScript, TSX, JavaScript and Python only). One atomic commit; dry_run previews.",
+    "Extract whole statements (range: 1-based start_line..end_line, complete statements of one block) into a new function, called where they were. Variables read inside and bound earlier in the enclosing function become parameters (in first-use order); variables assigned inside and used after are returned (const x = f(...), const { a, b } = f(...), a, b = f(...)). await makes an async function and an awaited call; yield a generator called with yield* / yield from. Statements using this / self become a method of the class (this.name(...), self.name(...)); otherwise the function goes after the enclosing top-level declaration. TypeScript parameter types are copied from their declarations. Go and Rust too: Go gets func name(params) (results) after the enclosing function (a method with the same receiver when the statements use it: r.name(...)), results received with := or =; Rust gets fn name(params) -> T (a method taking &self / &mut self inside the same impl when the statements use self), a value the statements change passed &mut, a non-Copy value used after passed &, a ? kept when the enclosing function returns Result/Option, .await making an async fn; type parameters the types use are copied. Go/Rust types come from declarations (var x T, x: T, let x: T) or values whose type is certain (T{}, &T{}, literals) — otherwise types_required. Refused: control_flow_escapes (return, break, continue, goto or a label leaving the statements — a return is fine when the range ends the function body; a Go defer, which would run at the new function's end), types_required (a parameter's or result's type is not written where it is declared: annotate it first; Go: a method call or & on a struct value that would be a copy), name_clash (name already visible, in any file of the Go package, or a method name used in the Rust crate), invalid_args (a statement straddles the range: the message names it), unsupported_language (TypeScript, TSX, JavaScript, Python, Go and Rust only). One atomic commit; dry_run previews.",
   inputSchema: objectSchema({
     path: PATH,
     range: {

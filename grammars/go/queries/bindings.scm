@@ -22,6 +22,10 @@
  (select_statement) (expression_case) (type_case) (default_case) (communication_case)] @scope.block
 (type_spec name: (type_identifier) type: [(struct_type) (interface_type)]) @scope.class
 (statement_list [(short_var_declaration) (var_declaration) (const_declaration) (type_declaration)] @scope.after)
+; `if s, ok := s.(T); ok {`, `switch x := f(x); x {`: the initializer's value reads the outer name
+(if_statement initializer: (short_var_declaration) @scope.after)
+(expression_switch_statement initializer: (short_var_declaration) @scope.after)
+(type_switch_statement initializer: (short_var_declaration) @scope.after)
 ; `switch v := v.(type)`: the value is read before v is declared
 (type_switch_statement alias: (expression_list) @scope.from value: (_) @scope.after)
 

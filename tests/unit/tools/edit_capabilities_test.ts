@@ -54,9 +54,10 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     const movable = ["typescript", "tsx", "javascript", "python"].includes(row.language);
     assert.equal(row.capabilities["move_decl"], movable);
     assert.equal(row.capabilities["move_file_imports"], movable);
-    const extract = ["javascript", "python", "tsx", "typescript"].includes(row.language);
+    const inline = ["javascript", "python", "tsx", "typescript"].includes(row.language);
+    const extract = inline || ["go", "rust"].includes(row.language);
     assert.equal(row.capabilities["extract_function"], extract, row.language);
-    assert.equal(row.capabilities["inline"], extract, row.language);
+    assert.equal(row.capabilities["inline"], inline, row.language);
     assert.equal(row.bindings_query, bindings.has(row.language));
     // Every gap names its fallback.
     assert.deepEqual(
@@ -90,7 +91,6 @@ Deno.test("edit_capabilities lists every manifest language with what works, from
     "change_signature",
     "move_decl",
     "move_file_imports",
-    "extract_function",
     "inline",
   ]);
   const lua = rows.find((r) => r.language === "lua")!;

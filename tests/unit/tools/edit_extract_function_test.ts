@@ -77,7 +77,7 @@ Deno.test("edit_extract_function() refusals carry their code, say where and what
     "/textwrap.py": TEXTWRAP,
     "/diff.js": DIFF_JS,
     "/scan.ts": scan,
-    "/main.go": "package main\n\nfunc main() {\n\tx := 1\n\tprintln(x)\n}\n",
+    "/Main.java": "class Main {\n  void f() {\n    int x = 1;\n    g(x);\n  }\n}\n",
     "/plain.js": "function f() {\n  const a = this.a;\n  return a;\n}\n",
   });
   const cases: [Record<string, unknown>, string, RegExp][] = [
@@ -101,7 +101,11 @@ Deno.test("edit_extract_function() refusals carry their code, say where and what
       "invalid_args",
       /the for_statement at lines \d+-\d+ .* straddles it/,
     ],
-    [{ path: "main.go", range: { start_line: 4, end_line: 5 }, name: "g" }, "unsupported_language", /not go/],
+    [
+      { path: "Main.java", range: { start_line: 3, end_line: 4 }, name: "h" },
+      "unsupported_language",
+      /not java/,
+    ],
     [
       { path: "plain.js", range: { start_line: 2, end_line: 2 }, name: "g" },
       "unresolved",
@@ -124,13 +128,21 @@ Deno.test("edit_extract_function() refusals carry their code, say where and what
 Deno.test("edit_capabilities tells which languages edit_extract_function supports", async () => {
   const ws = await workspaceOf({});
   for (
-    const [language, supported] of [["typescript", true], ["tsx", true], ["javascript", true], [
-      "python",
-      true,
-    ], [
-      "go",
-      false,
-    ], ["rust", false]] as const
+    const [language, supported] of [
+      ["typescript", true],
+      ["tsx", true],
+      ["javascript", true],
+      [
+        "python",
+        true,
+      ],
+      [
+        "go",
+        true,
+      ],
+      ["rust", true],
+      ["java", false],
+    ] as const
   ) {
     const res = ok(await ws.call("edit_capabilities", { language }));
     const row = (res.data["languages"] as { capabilities: Record<string, boolean> }[])[0]!;
