@@ -10,6 +10,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { SourceFile } from "./source.ts";
+import type { ExtractLanguage } from "./refactor_languages.ts";
 
 /** Node types one language family uses for what extraction looks at. */
 export interface FamilyRules {
@@ -156,7 +157,8 @@ const RUST: FamilyRules = {
   tries: new Set(["try_expression"]),
 };
 
-const FAMILIES: Record<string, FamilyRules> = {
+/** Each language's family rules: exactly the `EXTRACT_LANGUAGES` of refactor_languages.ts (the type checks it). */
+const FAMILIES: Record<ExtractLanguage, FamilyRules> = {
   typescript: ECMASCRIPT,
   tsx: ECMASCRIPT,
   javascript: ECMASCRIPT,
@@ -165,14 +167,6 @@ const FAMILIES: Record<string, FamilyRules> = {
   rust: RUST,
 };
 
-/** The languages extraction supports. */
-export const EXTRACT_LANGUAGES: string[] = Object.keys(FAMILIES);
-
-/** The languages inlining supports (the ECMAScript and Python families). */
-export const INLINE_LANGUAGES: string[] = Object.keys(FAMILIES).filter((l) =>
-  FAMILIES[l]!.family === "ecmascript" || FAMILIES[l]!.family === "python"
-);
-
 /**
  * The extraction rules of a language.
  *
@@ -180,7 +174,7 @@ export const INLINE_LANGUAGES: string[] = Object.keys(FAMILIES).filter((l) =>
  * @returns The rules, or null when extraction does not support the language.
  */
 export function familyOf(language: string): FamilyRules | null {
-  return FAMILIES[language] ?? null;
+  return (FAMILIES as Record<string, FamilyRules>)[language] ?? null;
 }
 
 /** A 1-based, inclusive line range. */

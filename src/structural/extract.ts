@@ -29,7 +29,8 @@ import { definitionStarts, insertionEdit } from "./anchors.ts";
 import { checkClash, checkFlow, type Context, parameterTypes } from "./_extract_checks.ts";
 import { dataFlow, scopeOfNode, type Variable } from "./_extract_flow.ts";
 import { basePlacement, methodPlacement, type Placement } from "./_extract_placement.ts";
-import { EXTRACT_LANGUAGES, flowFacts, lineOf, type LineRange, statementsInRange } from "./_extract_range.ts";
+import { flowFacts, lineOf, type LineRange, statementsInRange } from "./_extract_range.ts";
+import { EXTRACT_LANGUAGES } from "./refactor_languages.ts";
 import {
   declarationKeyword,
   declaredType,
@@ -47,14 +48,7 @@ import { openBound } from "./_bound_source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
 
-/**
- * The languages extraction supports.
- *
- * @returns Language ids.
- */
-export function extractLanguages(): string[] {
-  return EXTRACT_LANGUAGES;
-}
+export { extractLanguages } from "./refactor_languages.ts";
 
 /** Options of {@linkcode planExtract}. */
 export interface ExtractOptions {

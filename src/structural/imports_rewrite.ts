@@ -23,6 +23,7 @@ import type { Parsing } from "../syntax/types.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { linesAfter, listItemRemovals } from "./_import_edits.ts";
+import { movableSystem } from "./refactor_languages.ts";
 import { dottedUses, type ModuleReference, moduleReferences } from "./module_imports.ts";
 import { MAX_PROJECT_FILES } from "./project_files.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
@@ -373,17 +374,7 @@ function splitModule(whole: string): { module: string; last: string } | null {
   return last && module !== "" ? { module, last } : null;
 }
 
-/**
- * The module system whose imports graver rewrites for a language (TypeScript, TSX, JavaScript: "ecmascript";
- * Python: "python"), or null.
- *
- * @param language Language id.
- * @returns The system, or null.
- */
-export function movableSystem(language: string): "ecmascript" | "python" | null {
-  const system: string | null = ModuleResolver.systemOf(language);
-  return system === "ecmascript" || system === "python" ? system : null;
-}
+export { movableSystem } from "./refactor_languages.ts";
 
 /**
  * Whether graver rewrites imports for files of a path's language.

@@ -20,7 +20,8 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { accessOf, nodeOf } from "./_extract_flow.ts";
-import { type FamilyRules, INLINE_LANGUAGES, lineOf } from "./_extract_range.ts";
+import { type FamilyRules, lineOf } from "./_extract_range.ts";
+import { INLINE_LANGUAGES } from "./refactor_languages.ts";
 import { conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
 import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
@@ -32,14 +33,7 @@ import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 import { openBound } from "./_bound_source.ts";
 
-/**
- * The languages inlining supports.
- *
- * @returns Language ids.
- */
-export function inlineLanguages(): string[] {
-  return INLINE_LANGUAGES;
-}
+export { inlineLanguages } from "./refactor_languages.ts";
 
 /** Options of {@linkcode planInline}. */
 export interface InlineOptions {

@@ -18,6 +18,9 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
+import { SIGNATURE_LANGUAGES } from "./refactor_languages.ts";
+
+export { SIGNATURE_LANGUAGES } from "./refactor_languages.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { checkOverrides } from "./_signature_overrides.ts";
 import { type ArgSpec, CallRefusal, type CallShape, classifySite, rewriteArgs } from "./_signature_calls.ts";
@@ -37,9 +40,6 @@ import { applyTextEdits, loadSource, type TextEdit } from "./source.ts";
 
 export type { ParamEntry, ParamMapping } from "./_signature_params.ts";
 export type { FunctionDecl, Param, ParamList, ParamRole } from "./_signature_decl.ts";
-
-/** Languages whose signatures graver changes. */
-export const SIGNATURE_LANGUAGES: readonly string[] = ["typescript", "tsx", "javascript", "python"];
 
 /** Options of {@linkcode planChangeSignature}. */
 export interface ChangeSignatureOptions {

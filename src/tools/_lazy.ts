@@ -46,6 +46,9 @@ export function lazyEngine<T>(what: string, load: () => Promise<T>): () => Promi
   };
 }
 
+/** The query index (which languages have which query): `syntax/queries.ts` alone, for edit_capabilities. */
+export const queryIndexEngine = lazyEngine("the query index", () => import("../syntax/queries.ts"));
+
 /** The structural engine (anchors). */
 export const anchorsEngine = lazyEngine(
   "the structural engine (anchors)",

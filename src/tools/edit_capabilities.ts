@@ -9,7 +9,13 @@
 import { RecoverableError } from "../errors.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
-import { bindingsEngine, extractEngine, importsEngine, queriesEngine, signatureEngine } from "./_lazy.ts";
+import {
+  extractLanguages,
+  inlineLanguages,
+  movableSystem,
+  SIGNATURE_LANGUAGES,
+} from "../structural/refactor_languages.ts";
+import { queryIndexEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -64,12 +70,6 @@ export interface LanguageCapabilities {
   gaps: { capability: Capability; fallback: string }[];
 }
 
-/** The engines whose language lists a capability reads (loaded by the tool's first call). */
-interface LanguageLists {
-  signature: Awaited<ReturnType<typeof signatureEngine>>;
-  extract: Awaited<ReturnType<typeof extractEngine>>;
-}
-
 /** What each capability needs, and what to use when it is missing. */
 const NEEDS: Record<
   Capability,
@@ -77,7 +77,7 @@ const NEEDS: Record<
     needs: "grammar" | "tags" | "bindings" | "nothing" | "modules" | "bindings_modules";
     fallback: string;
     /** Only these languages among those with what `needs` names. */
-    languages?: (engines: LanguageLists) => readonly string[];
+    languages?: () => readonly string[];
   }
 > = {
   syntax_check: { needs: "grammar", fallback: "no parse check at commit: review the diff before committing" },
@@ -102,7 +102,7 @@ const NEEDS: Record<
   },
   change_signature: {
     needs: "bindings",
-    languages: (e) => e.signature.SIGNATURE_LANGUAGES,
+    languages: () => SIGNATURE_LANGUAGES,
     fallback:
       "replace_symbol on the declaration, then edit each call site (find_references lists them where supported)",
   },
@@ -116,13 +116,13 @@ const NEEDS: Record<
   },
   extract_function: {
     needs: "bindings",
-    languages: (e) => e.extract.extractLanguages(),
+    languages: extractLanguages,
     fallback:
       "insert_code the new function next to the enclosing one, then edit_safe_text_patch the statements into a call (parameters and returns worked out by hand)",
   },
   inline: {
     needs: "bindings",
-    languages: (e) => e.extract.inlineLanguages(),
+    languages: inlineLanguages,
     fallback:
       "find_symbol for the value or body, then edit_safe_text_patch at each use (check shadowing and side effects by hand)",
   },
@@ -157,16 +157,9 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
         },
       );
     }
-    const [queries, bindingsOf, signature, extract, imports] = await Promise.all([
-      queriesEngine(),
-      bindingsEngine(),
-      signatureEngine(),
-      extractEngine(),
-      importsEngine(),
-    ]);
-    const lists: LanguageLists = { signature, extract };
+    const queries = await queryIndexEngine();
     const tags = new Set(queries.languagesWithTags());
-    const bindings = new Set(bindingsOf.bindingLanguages());
+    const bindings = new Set(queries.languagesWithQuery("bindings"));
     const rows: LanguageCapabilities[] = [];
     for (const id of args.language ? [args.language] : ids) {
       const entry = manifest[id]!;
@@ -176,7 +169,7 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
       const grammar = grammarError === undefined;
       const hasTags = grammar && tags.has(id);
       const hasBindings = grammar && bindings.has(id);
-      const modules = grammar && imports.movableSystem(id) !== null;
+      const modules = grammar && movableSystem(id) !== null;
       const capabilities = {} as Record<Capability, boolean>;
       const gaps: LanguageCapabilities["gaps"] = [];
       for (const [cap, need] of Object.entries(NEEDS) as [Capability, (typeof NEEDS)[Capability]][]) {
@@ -190,7 +183,7 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
             : need.needs === "bindings_modules"
             ? hasBindings && hasTags && modules
             : hasBindings)) &&
-          (need.languages === undefined || need.languages(lists).includes(id));
+          (need.languages === undefined || need.languages().includes(id));
         capabilities[cap] = ok;
         if (!ok) gaps.push({ capability: cap, fallback: need.fallback });
       }
