@@ -58,6 +58,16 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
       expectedVersion: args.expected_version,
     });
     await stageMoveDecl(stage, plan);
+    const warnings: string[] = [];
+    if (plan.unresolved.length > 0) {
+      warnings.push(`${plan.unresolved.length} reference(s) could not be followed (data.unresolved)`);
+    }
+    if (plan.sourceExported.length > 0) {
+      const names = plan.sourceExported.map((n) => `"${n}"`).join(", ");
+      warnings.push(
+        `"${plan.moved.from}" now exports ${names} (the moved code imports it); move it too or keep the export`,
+      );
+    }
     return {
       data: {
         moved: plan.moved,
@@ -67,22 +77,7 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
         referrers: plan.referrers,
         unresolved: plan.unresolved,
       },
-      ...(plan.unresolved.length > 0 || plan.sourceExported.length > 0
-        ? {
-          warnings: [
-            ...(plan.unresolved.length > 0
-              ? [`${plan.unresolved.length} reference(s) could not be followed (data.unresolved)`]
-              : []),
-            ...(plan.sourceExported.length > 0
-              ? [
-                `"${plan.moved.from}" now exports ${
-                  plan.sourceExported.map((n) => `"${n}"`).join(", ")
-                } (the moved code imports it); move it too or keep the export`,
-              ]
-              : []),
-          ],
-        }
-        : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
   },
 };
