@@ -13,7 +13,7 @@ import { outlineOf, symbolNode } from "../syntax/symbols.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing, SymbolInfo } from "../syntax/types.ts";
 import { GATED_KINDS, type KeywordRule, keywordRules } from "./_definition_keywords.ts";
-import type { LineHunk } from "./_line_hunks.ts";
+import type { LineHunk } from "../fs/text_changes.ts";
 import type { LineSpan, TouchedDefinition } from "./definition_findings.ts";
 
 /** A definition of one side, as plain data (its tree may be freed once the other side is parsed). */

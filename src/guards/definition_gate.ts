@@ -34,7 +34,7 @@ import { resolveNamePath } from "../syntax/name_path.ts";
 import { querySource, symbolRules } from "../syntax/queries.ts";
 import type { Parsing, SymbolInfo } from "../syntax/types.ts";
 import { keywordRules } from "./_definition_keywords.ts";
-import { type LineHunk, lineHunks } from "./_line_hunks.ts";
+import { type LineHunk, lineHunks } from "../fs/text_changes.ts";
 import {
   addedRows,
   allBlank,

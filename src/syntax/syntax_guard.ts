@@ -10,7 +10,8 @@ import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
-import { changedSpan, pointIn, type SyntaxProblem, syntaxProblems } from "./trees.ts";
+import { pointIn, type SyntaxProblem, syntaxProblems } from "./trees.ts";
+import { changedSpan } from "../fs/text_changes.ts";
 import { rowOf } from "../fs/lines.ts";
 import { changeLanguage } from "./change_language.ts";
 

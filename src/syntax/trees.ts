@@ -1,6 +1,6 @@
 /**
  * Tree: a parse cache keyed by (path, version). When a file's text changes
- * (a staged edit), the previous tree is edited over the changed span and
+ * (a staged edit), the previous tree is edited at each changed run of lines and
  * re-parsed incrementally.
  *
  * @module
@@ -8,6 +8,7 @@
 import type { Edit, Node, Parser, Point, Tree } from "web-tree-sitter";
 import type { Version } from "../fs/version.ts";
 import { type Grammars, HEAD_CHARS } from "./grammars.ts";
+import { changedRuns, changedSpan } from "../fs/text_changes.ts";
 
 /** A cached parse. */
 export interface ParsedFile {
@@ -57,36 +58,6 @@ export function advancePoint(text: string, from: number, point: Point, to: numbe
   return { row, column: to - lineStart };
 }
 
-const CHUNK = 4096;
-
-/** The single changed span between two texts (common prefix and suffix), compared in chunks first. */
-export function changedSpan(
-  before: string,
-  after: string,
-): { start: number; oldEnd: number; newEnd: number } | null {
-  if (before === after) return null;
-  const min = Math.min(before.length, after.length);
-  let start = 0;
-  while (start + CHUNK <= min && before.slice(start, start + CHUNK) === after.slice(start, start + CHUNK)) {
-    start += CHUNK;
-  }
-  while (start < min && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let oldEnd = before.length;
-  let newEnd = after.length;
-  while (
-    oldEnd - CHUNK >= start && newEnd - CHUNK >= start &&
-    before.slice(oldEnd - CHUNK, oldEnd) === after.slice(newEnd - CHUNK, newEnd)
-  ) {
-    oldEnd -= CHUNK;
-    newEnd -= CHUNK;
-  }
-  while (oldEnd > start && newEnd > start && before.charCodeAt(oldEnd - 1) === after.charCodeAt(newEnd - 1)) {
-    oldEnd--;
-    newEnd--;
-  }
-  return { start, oldEnd, newEnd };
-}
-
 /**
  * The Point of a UTF-16 offset in the text `tree` was parsed from, found from the nearest node of the tree
  * instead of a scan from the top of the text.
@@ -103,22 +74,44 @@ export function pointIn(tree: Tree, text: string, offset: number): Point {
     : pointAt(text, offset);
 }
 
+/** More changed runs than this and an incremental parse edits one span around them all. */
+const MAX_EDITS = 256;
+
 /**
- * The tree-sitter edit that turns `oldText` (parsed as `tree`) into `text`: the changed span, its start point
- * found from the nearest node of `tree` instead of a scan from the top. Null when the texts are equal.
+ * The tree-sitter edits that turn `oldText` (parsed as `tree`) into `text`, to apply in the order given
+ * (last in the text first, so that each is in the old text's coordinates): one per run of changed lines,
+ * narrowed to the characters that differ, so that a rename on 40 lines re-parses around 40 names instead
+ * of everything from the first to the last. Empty when the texts are equal.
  */
-function editBetween(tree: Tree, oldText: string, text: string): Edit | null {
-  const span = changedSpan(oldText, text);
-  if (!span) return null;
-  const startPosition = pointIn(tree, oldText, span.start);
-  return {
-    startIndex: span.start,
-    oldEndIndex: span.oldEnd,
-    newEndIndex: span.newEnd,
-    startPosition,
-    oldEndPosition: advancePoint(oldText, span.start, startPosition, span.oldEnd),
-    newEndPosition: advancePoint(text, span.start, startPosition, span.newEnd),
-  } as Edit;
+function editsBetween(tree: Tree, oldText: string, text: string): Edit[] {
+  const runs = changedRuns(oldText, text);
+  if (runs.length === 0) return [];
+  if (runs.length > MAX_EDITS) {
+    const span = changedSpan(oldText, text)!;
+    const startPosition = pointIn(tree, oldText, span.start);
+    return [{
+      startIndex: span.start,
+      oldEndIndex: span.oldEnd,
+      newEndIndex: span.newEnd,
+      startPosition,
+      oldEndPosition: advancePoint(oldText, span.start, startPosition, span.oldEnd),
+      newEndPosition: advancePoint(text, span.start, startPosition, span.newEnd),
+    } as Edit];
+  }
+  const out: Edit[] = [];
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const r = runs[i]!;
+    const startPosition = { row: r.row, column: r.column };
+    out.push({
+      startIndex: r.oldStart,
+      oldEndIndex: r.oldEnd,
+      newEndIndex: r.oldStart + (r.newEnd - r.newStart),
+      startPosition,
+      oldEndPosition: advancePoint(oldText, r.oldStart, startPosition, r.oldEnd),
+      newEndPosition: advancePoint(text, r.newStart, startPosition, r.newEnd),
+    } as Edit);
+  }
+  return out;
 }
 
 /** What a cache holds in wasm memory, freed with it. */
@@ -201,9 +194,9 @@ export class TreeCache {
     if (cached && cached.version === version && cached.language === language) return cached;
     let old: Tree | null = null;
     if (cached && cached.language === language) {
-      const edit = editBetween(cached.tree, cached.text, text);
-      if (edit) {
-        cached.tree.edit(edit);
+      const edits = editsBetween(cached.tree, cached.text, text);
+      if (edits.length > 0) {
+        for (const edit of edits) cached.tree.edit(edit);
         old = cached.tree;
       }
     }
@@ -246,11 +239,11 @@ export class TreeCache {
    */
   async reparseDetached(language: string, from: Tree, fromText: string, text: string): Promise<Tree> {
     const parser = await this.#parser(language);
-    const edit = editBetween(from, fromText, text);
-    if (!edit) return from.copy();
+    const edits = editsBetween(from, fromText, text);
+    if (edits.length === 0) return from.copy();
     const old = from.copy();
     try {
-      old.edit(edit);
+      for (const edit of edits) old.edit(edit);
       const tree = parser.parse(text, old);
       if (!tree) throw new Error(`Cannot parse text as ${language}: the parser returned no tree`);
       this.incrementalParses++;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Grammars, versionOf } from "../../../src/mod.ts";
-import { advancePoint, changedSpan, pointAt, syntaxProblems, TreeCache } from "../../../src/syntax/trees.ts";
+import { advancePoint, pointAt, syntaxProblems, TreeCache } from "../../../src/syntax/trees.ts";
+import { changedSpan } from "../../../src/fs/text_changes.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 const SOURCE = await Deno.readTextFile(new URL("../../../src/fs/stage.ts", import.meta.url));
@@ -95,4 +96,60 @@ Deno.test("TreeCache.clear() frees every tree and the cache parses again afterwa
   assert.notEqual(again, first);
   assert.equal(again.tree.rootNode.hasError, false);
   assert.equal(cache.fullParses, 3);
+});
+
+/** Every node's type, offsets and points, in document order: what a fresh parse and an incremental one must share. */
+function shape(node: import("web-tree-sitter").Node): string[] {
+  const out: string[] = [];
+  const cursor = node.walk();
+  for (;;) {
+    const n = cursor.currentNode;
+    out.push(
+      `${n.type} ${n.startIndex}-${n.endIndex} ${n.startPosition.row}:${n.startPosition.column}-${n.endPosition.row}:${n.endPosition.column}`,
+    );
+    if (cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        cursor.delete();
+        return out;
+      }
+    }
+  }
+}
+
+Deno.test("incremental re-parse after edits at many places matches a fresh parse, node by node", async () => {
+  const cache = new TreeCache(new Grammars(createWasmLoader()));
+  const original = await Deno.readTextFile(
+    new URL("../../../node_modules/rxjs/src/internal/Observable.ts", import.meta.url),
+  );
+  const cases: [string, (t: string) => string][] = [
+    ["a rename longer", (t) => t.replaceAll(/\bSubscriber\b/g, "SubscriberRenamed")],
+    ["a rename shorter, non-ASCII", (t) => t.replaceAll(/\bsubscriber\b/g, "sübs")],
+    ["lines added in three places", (t) => {
+      const lines = t.split("\n");
+      for (const at of [lines.length - 5, Math.floor(lines.length / 2), 3]) lines.splice(at, 0, "// added");
+      return lines.join("\n");
+    }],
+    [
+      "lines removed and a name changed",
+      (t) => t.replace(/\n\s*\* @deprecated[^\n]*/g, "").replaceAll("pipe(", "pipe2("),
+    ],
+    ["a break in the middle", (t) => t.replace("subscribe(", "subscribe((")],
+  ];
+  for (const [what, change] of cases) {
+    cache.forget("o.ts");
+    await cache.parse("o.ts", "typescript", await v(original), original);
+    const text = change(original);
+    assert.notEqual(text, original, what);
+    const before = cache.incrementalParses;
+    const inc = await cache.parse("o.ts", "typescript", await v(text), text);
+    assert.equal(cache.incrementalParses, before + 1, what);
+    const fresh = await cache.parseDetached("typescript", text);
+    assert.deepEqual(shape(inc.tree.rootNode), shape(fresh.rootNode), what);
+    // And back: the state before, from the tree after, without touching it.
+    const back = await cache.reparseDetached("typescript", inc.tree, text, original);
+    const orig = await cache.parseDetached("typescript", original);
+    assert.deepEqual(shape(back.rootNode), shape(orig.rootNode), `${what}, reversed`);
+    for (const t of [fresh, back, orig]) t.delete();
+  }
 });
