@@ -90,8 +90,9 @@ function linesOf(text: string): string[] {
 }
 
 /**
- * The changed lines of the region outside the common prefix and suffix (whole lines of it), compared pairwise
- * when both sides have as many lines (a rename, a reworded line) and with jsdiff otherwise.
+ * The changed lines of the region outside the common prefix and suffix (whole lines of it, each with its line
+ * break, so that offsets stay exact), compared pairwise when both sides have as many lines (a rename, a
+ * reworded line) and with jsdiff otherwise.
  */
 function placedHunks(before: string, after: string): PlacedHunk[] {
   const span = changedSpan(before, after);
@@ -175,7 +176,9 @@ function placedHunks(before: string, after: string): PlacedHunk[] {
 }
 
 /**
- * The hunks of changed lines from `before` to `after`, in order.
+ * The hunks of changed lines from `before` to `after`, in order, for a reader: lines compared without their
+ * line breaks (a text that ends with one has an empty last line), so a block removed next to a blank line is
+ * reported on its own lines.
  *
  * @example
  * ```ts
@@ -193,12 +196,41 @@ function placedHunks(before: string, after: string): PlacedHunk[] {
  * @returns The hunks (empty when the texts are equal).
  */
 export function lineHunks(before: string, after: string): LineHunk[] {
-  return placedHunks(before, after).map(({ beforeStart, removed, afterStart, added }) => ({
-    beforeStart,
-    removed,
-    afterStart,
-    added,
-  }));
+  const span = changedSpan(before, after);
+  if (!span) return [];
+  // The rows from the change's first to its last, on each side (the common prefix has the same rows in both).
+  const from = before.lastIndexOf("\n", span.start - 1) + 1;
+  const first = rowOf(before, from);
+  const lineEnd = (text: string, at: number) => {
+    const nl = text.indexOf("\n", at);
+    return nl < 0 ? text.length : nl;
+  };
+  const oldLines = before.slice(from, lineEnd(before, span.oldEnd)).split("\n");
+  const newLines = after.slice(from, lineEnd(after, span.newEnd)).split("\n");
+  const out: LineHunk[] = [];
+  let b = first;
+  let a = first;
+  let open: LineHunk | null = null;
+  for (const part of diffArrays(oldLines, newLines)) {
+    const n = part.value.length;
+    if (!part.added && !part.removed) {
+      if (open) out.push(open);
+      open = null;
+      b += n;
+      a += n;
+      continue;
+    }
+    open ??= { beforeStart: b, removed: 0, afterStart: a, added: 0 };
+    if (part.removed) {
+      open.removed += n;
+      b += n;
+    } else {
+      open.added += n;
+      a += n;
+    }
+  }
+  if (open) out.push(open);
+  return out;
 }
 
 /** One changed run: old [oldStart, oldEnd) became new [newStart, newEnd); `row` is the old row of `oldStart`. */

@@ -68,7 +68,13 @@ Deno.test("lineHunks() counts changed rows apart, with rows 0-based", () => {
   ]);
   assert.deepEqual(lineHunks("a\nb\nc", "a\nc"), [{ beforeStart: 1, removed: 1, afterStart: 1, added: 0 }]);
   assert.deepEqual(lineHunks("x", "x"), []);
-  // A last line that gains its line break has changed.
-  assert.deepEqual(lineHunks("a\nc", "a\nc\n"), [{ beforeStart: 1, removed: 1, afterStart: 1, added: 1 }]);
+  // A method removed at the end: its own rows (and the empty row after the last line break), not the blank
+  // line above it.
+  const store = "class S:\n    def a(self):\n        return 1\n\n    def b(self):\n        return 2\n";
+  assert.deepEqual(lineHunks(store, store.replace("\n    def b(self):\n        return 2\n", "")), [
+    { beforeStart: 4, removed: 3, afterStart: 4, added: 0 },
+  ]);
+  // A last line that gains its line break gains an empty row after it.
+  assert.deepEqual(lineHunks("a\nc", "a\nc\n"), [{ beforeStart: 2, removed: 0, afterStart: 2, added: 1 }]);
   assert.deepEqual(changedSpan("abcdef", "abXYef"), { start: 2, oldEnd: 4, newEnd: 4 });
 });
