@@ -15,6 +15,7 @@ import type { Stage } from "../fs/stage.ts";
 import { walkProject } from "../fs/walk.ts";
 import { type Binding, declare } from "../syntax/binding_model.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
+import { onlyInComments } from "../syntax/comment_spans.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { type GoModule, goModulePath, ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -23,16 +24,20 @@ import type { Parsing } from "../syntax/types.ts";
 export const MAX_PROJECT_FILES = 20000;
 
 const WORD = /[\p{L}\p{N}_$]/u;
+const isWordChar = (ch: string) => WORD.test(ch);
 
 /** Whether `text` holds `name` as a whole word. */
 function hasWord(text: string, name: string): boolean {
   for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
     const before = i > 0 ? text[i - 1]! : "";
     const after = text[i + name.length] ?? "";
-    if (!(before && WORD.test(before)) && !(after && WORD.test(after))) return true;
+    if (!(before && isWordChar(before)) && !(after && isWordChar(after))) return true;
   }
   return false;
 }
+
+/** Languages whose comments {@linkcode onlyInComments} finds without a parse. */
+const LEXED = new Set(["typescript"]);
 
 const STAR = /export\s*\*|import\s*\*|::\s*\*/;
 
@@ -50,6 +55,11 @@ export class ProjectFiles {
   readonly #texts = new Map<string, { text: string; language: string } | null>();
   /** Bindings of every file parsed so far, by relative path. */
   readonly parsed: Map<string, FileBindings> = new Map();
+  /**
+   * Files that name a searched name in their comments only (found without a parse, so left unparsed), with
+   * their texts: what a rename's text sweep reports besides the parsed files. By name, then path.
+   */
+  readonly commented: Map<string, Map<string, string>> = new Map();
   readonly #linked = new Set<string>();
   /** Module resolution over the workspace's files (empty until opened). */
   resolver: ModuleResolver = new ModuleResolver([]);
@@ -231,7 +241,10 @@ export class ProjectFiles {
 
   /**
    * Files of the same module system as `rel` whose text may name `name`
-   * (it holds the whole word, or a star import/re-export).
+   * (it holds the whole word, or a star import/re-export). A TypeScript file
+   * whose every mention of the name is in a comment (a lexer is sure of it:
+   * {@linkcode onlyInComments}) cannot name the symbol: it is recorded in
+   * {@linkcode ProjectFiles.commented} and not returned, so it is not parsed.
    *
    * @param rel The file the search starts from.
    * @param name The name.
@@ -243,7 +256,14 @@ export class ProjectFiles {
     for (const [path, language] of this.files) {
       if (ModuleResolver.systemOf(language) !== system) continue;
       const t = await this.text(path);
-      if (t && (hasWord(t.text, name) || STAR.test(t.text))) out.push(path);
+      if (!t) continue;
+      if (STAR.test(t.text)) out.push(path);
+      else if (!hasWord(t.text, name)) continue;
+      else if (LEXED.has(t.language) && !this.parsed.has(path) && onlyInComments(t.text, name, isWordChar)) {
+        let byPath = this.commented.get(name);
+        if (!byPath) this.commented.set(name, byPath = new Map());
+        byPath.set(path, t.text);
+      } else out.push(path);
     }
     return out;
   }

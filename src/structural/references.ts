@@ -71,6 +71,8 @@ export interface ReferenceSearch {
   exportOf?: string;
   /** Files searched (read), for the text sweep. */
   searched: string[];
+  /** Files that name the target's name in comments only, left unparsed (path to text), for the text sweep. */
+  commented?: Map<string, string>;
   /**
    * For a language resolved within one file only (src/structural/file_local.ts): other files that contain
    * the name, which graver did not search.
@@ -233,6 +235,7 @@ export async function findReferences(
     ...(member ? { member } : {}),
     ...(exportOf ? { exportOf } : {}),
     searched: [...project.parsed.keys()],
+    ...(project.commented.has(occ.name) ? { commented: project.commented.get(occ.name)! } : {}),
     ...(otherFiles.length > 0 ? { otherFiles } : {}),
   };
 }

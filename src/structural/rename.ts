@@ -16,6 +16,7 @@ import type { Stage } from "../fs/stage.ts";
 import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../syntax/bindings.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
+import { TextIndex } from "../syntax/text_index.ts";
 import {
   findReferences,
   type ReferenceSearch,
@@ -258,26 +259,33 @@ async function textSweep(
   const out: TextOccurrence[] = [];
   const escaped = name.replace(/[$]/g, "\\$");
   const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "gu");
-  for (const rel of search.searched) {
-    const fb = search.files.get(rel)!;
-    const text = fb.text;
+  // The files parsed, and those that name it in comments only (a lexer found them; they were not parsed).
+  const files: string[] = [...search.searched];
+  for (const rel of search.commented?.keys() ?? []) if (!search.files.has(rel)) files.push(rel);
+  files.sort();
+  for (const rel of files) {
+    const fb = search.files.get(rel);
+    const text = fb?.text ?? search.commented!.get(rel)!;
     let tree = null;
+    let index: TextIndex | null = null;
     for (const m of text.matchAll(re)) {
       if (taken.has(`${rel}:${m.index}`)) continue;
-      tree ??= (await parsing.trees!.parse(rel, fb.language, fb.version, text)).tree;
-      const node = tree.rootNode.descendantForIndex(m.index, m.index + name.length);
-      let kind: "comment" | "string" | null = null;
-      for (let n: typeof node | null = node; n && kind === null; n = n.parent) {
-        if (n.type.includes("comment")) kind = "comment";
-        else if (/string|template/.test(n.type)) kind = "string";
+      let kind: "comment" | "string" | null = fb ? null : "comment";
+      if (fb) {
+        tree ??= (await parsing.trees!.parse(rel, fb.language, fb.version, text)).tree;
+        const node = tree.rootNode.descendantForIndex(m.index, m.index + name.length);
+        for (let n: typeof node | null = node; n && kind === null; n = n.parent) {
+          if (n.type.includes("comment")) kind = "comment";
+          else if (/string|template/.test(n.type)) kind = "string";
+        }
       }
       if (kind === null) continue;
-      const lineNo = line(fb, m.index);
+      index ??= new TextIndex(text);
       const start = text.lastIndexOf("\n", m.index - 1) + 1;
       const end = text.indexOf("\n", m.index);
       out.push({
         path: rel,
-        line: lineNo,
+        line: index.position(m.index).line,
         column: m.index - start + 1,
         in: kind,
         text: text.slice(start, end < 0 ? text.length : end).replace(/\r$/, ""),

@@ -288,3 +288,35 @@ Deno.test("edit_rename_symbol() composes in an edit_dry_run plan", async () => {
   assert.match(diffs, /\+import \{ second \} from '\.\/a';/);
   assert.equal(await textOf(ws, "a.ts"), "export const a = 1;\n");
 });
+
+Deno.test("edit_rename_symbol() leaves unparsed the files that name the symbol in comments only, and reports those comments", async () => {
+  const ws = await workspaceOf(RXJS);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "internal/Observable.ts",
+      target: "Observable",
+      new_name: "Stream",
+      dry_run: true,
+    }),
+  );
+  const changed = new Set(res.changes.map((c) => c.path));
+  const sweep = res.data["text_occurrences"] as { path: string; line: number; in: string; text: string }[];
+  // AnyCatcher.ts mentions Observable in its doc comment only (the sweep reports 200 at most, in path order).
+  const docsOnly = "internal/AnyCatcher.ts";
+  const text = RXJS[`/${docsOnly}`]!;
+  assert.match(text, /\bObservable\b/);
+  assert.ok(!changed.has(docsOnly));
+  const reported = sweep.filter((t) => t.path === docsOnly);
+  assert.ok(reported.length > 0, "its comments are reported");
+  for (const t of reported) {
+    assert.equal(t.in, "comment");
+    assert.equal(t.text, text.split("\n")[t.line - 1]);
+  }
+  // The files with the word only in comments were not parsed: fewer trees than files holding the word.
+  const withWord = Object.values(RXJS).filter((t) => /(?<![\w$])Observable(?![\w$])/.test(t)).length;
+  assert.ok(
+    ws.trees!.size < withWord - 50,
+    `${ws.trees!.size} trees for ${withWord} files naming Observable`,
+  );
+  assert.ok(changed.size >= 70, `${changed.size} files renamed`);
+});
