@@ -60,6 +60,8 @@ export class ProjectFiles {
    * their texts: what a rename's text sweep reports besides the parsed files. By name, then path.
    */
   readonly commented: Map<string, Map<string, string>> = new Map();
+  /** Candidate files by module system and name (a search asks again for each module that re-exports it). */
+  readonly #candidates = new Map<string, string[]>();
   readonly #linked = new Set<string>();
   /** Module resolution over the workspace's files (empty until opened). */
   resolver: ModuleResolver = new ModuleResolver([]);
@@ -252,6 +254,9 @@ export class ProjectFiles {
    */
   async candidates(rel: string, name: string): Promise<string[]> {
     const system = ModuleResolver.systemOf(this.files.get(rel) ?? "");
+    const key = `${system}\0${name}`;
+    const known = this.#candidates.get(key);
+    if (known) return known;
     const out: string[] = [];
     for (const [path, language] of this.files) {
       if (ModuleResolver.systemOf(language) !== system) continue;
@@ -265,6 +270,7 @@ export class ProjectFiles {
         byPath.set(path, t.text);
       } else out.push(path);
     }
+    this.#candidates.set(key, out);
     return out;
   }
 }
