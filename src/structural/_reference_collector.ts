@@ -114,9 +114,15 @@ export class Collector {
       if (e.from) {
         const src = this.#project.resolver.resolve(path, fb.language, e.from.source);
         if (!src) continue;
-        if (e.from.imported === "*") {
+        if (e.from.imported === "*" && e.exported === "*") {
           await this.exported(src, name, rename, depth + 1);
           continue;
+        }
+        if (e.from.imported === "*") {
+          // `export * as name from "m"`: the symbol is m's namespace, named here.
+          if (rename && e.aliasOccurrence) this.add(path, e.aliasOccurrence);
+          await this.importers(path, name);
+          return;
         }
         this.add(path, e.from.occurrence);
         if (e.aliasOccurrence && rename) this.add(path, e.aliasOccurrence);
@@ -209,13 +215,68 @@ export class Collector {
       }
       for (const e of fb.exports) {
         if (!e.from || resolve(e.from.source) !== self) continue;
-        if (e.from.imported === "*") await this.importers(rel, name);
+        if (e.from.imported === "*" && e.exported === "*") await this.importers(rel, name);
+        else if (e.from.imported === "*") await this.namespaceUsers(rel, e.exported, name);
         else if (e.from.imported === name) {
           this.add(rel, e.from.occurrence);
           if (!e.aliasOccurrence) await this.importers(rel, name);
         }
       }
     }
+  }
+
+  /**
+   * Uses of `name` through a namespace that the module `path` exports as `ns` (`export * as ns from "m"`,
+   * where m declares `name`): `ns.name` in the files that import ns from it, through re-exports too. Where
+   * the namespace is reached as a property (`lib.ns.name`, from `import * as lib`) the object is not a name,
+   * so those sites are unresolved candidates.
+   */
+  async namespaceUsers(path: string, ns: string, name: string, depth = 0): Promise<void> {
+    const self = ModuleResolver.moduleOf(path, this.#project.files.get(path) ?? "");
+    const key = `${self}\0${ns}\0${name}`;
+    if (depth > 16 || this.#followed.has(key)) return;
+    this.#followed.add(key);
+    for (const rel of await this.#project.candidates(path, ns)) {
+      if (rel === path) continue;
+      const fb = await this.#project.bindings(rel);
+      if (!fb) continue;
+      const resolve = (source: string) => this.#project.resolver.resolve(rel, fb.language, source);
+      for (const imp of fb.imports) {
+        if (resolve(imp.source) !== self) continue;
+        const viaProperty = imp.kind === "namespace";
+        if (!viaProperty && imp.imported !== ns) continue;
+        for (const occ of fb.occurrences) {
+          if (occ.kind !== "member_property" || occ.name !== name) continue;
+          if (viaProperty && !occ.object) this.maybe(rel, occ);
+          else if (!viaProperty && occ.object === imp.local) this.add(rel, occ);
+        }
+      }
+      for (const e of fb.exports) {
+        if (!e.from || resolve(e.from.source) !== self) continue;
+        if (e.from.imported === "*" && e.exported === "*") {
+          await this.namespaceUsers(rel, ns, name, depth + 1);
+        } else if (e.from.imported === ns) await this.namespaceUsers(rel, e.exported, name, depth + 1);
+      }
+    }
+  }
+
+  /**
+   * The module whose namespace the module `path` exports as `name` (`export * as name from "m"`, or a
+   * re-export of one), or null when `name` is not a namespace there.
+   */
+  async namespaceOf(path: string, name: string, depth = 0): Promise<string | null> {
+    if (depth > 16) return null;
+    const fb = await this.#project.bindings(path);
+    if (!fb) return null;
+    for (const e of fb.exports) {
+      if (!e.from || (e.exported !== name && e.exported !== "*")) continue;
+      const src = this.#project.resolver.resolve(path, fb.language, e.from.source);
+      if (!src) continue;
+      if (e.from.imported === "*" && e.exported === name) return src;
+      const next = await this.namespaceOf(src, e.exported === "*" ? name : e.from.imported, depth + 1);
+      if (next) return next;
+    }
+    return null;
   }
 
   /**

@@ -178,9 +178,15 @@ export async function findReferences(
     if (crossFile) await collector.importers(fb.path, occ.name);
   } else if (occ.kind === "member_property") {
     const ns = occ.object?.import;
-    const from = ns?.kind === "namespace" && crossFile
-      ? project.resolver.resolve(fb.path, fb.language, ns.source)
-      : null;
+    const module = ns && crossFile ? project.resolver.resolve(fb.path, fb.language, ns.source) : null;
+    // `import * as ns from "m"`, or `import { ns } from "m"` where m has `export * as ns from "n"`.
+    const from = !ns || !module
+      ? null
+      : ns.kind === "namespace"
+      ? module
+      : ns.kind === "default"
+      ? null
+      : await collector.namespaceOf(module, ns.imported);
     if (!from) {
       throw unresolvedTarget(fb.path, occ, at, "the object's type is not known without a type checker");
     }

@@ -179,8 +179,19 @@ export function readModuleCapture(
       r.exports.push({ exported: "*", from: { source: str(all), imported: "*" } });
       return;
     }
-    const name = cap(captures, "reexport.name");
     const source = cap(captures, "reexport.source");
+    const namespace = cap(captures, "reexport.namespace");
+    if (namespace && source) {
+      // `export * as ns from "m"`: m's namespace, exported as ns (its name is an alias a rename may change).
+      r.exports.push({
+        exported: str(namespace),
+        from: { source: str(source), imported: "*" },
+        alias: span(namespace),
+      });
+      r.notRef.add(namespace.startIndex);
+      return;
+    }
+    const name = cap(captures, "reexport.name");
     if (!name || !source) return;
     const alias = cap(captures, "reexport.alias");
     r.exports.push({

@@ -137,7 +137,10 @@ export interface ExportRecord {
   exported: string;
   /** The local binding exported, or null for a re-export from another module. */
   local: Binding | null;
-  /** For a re-export: the module specifier, and the name taken from it ("*" for `export * from`). */
+  /**
+   * For a re-export: the module specifier, and the name taken from it: "*" for `export * from` (then
+   * `exported` is "*" too) and for `export * as ns from` (then `exported` is ns: the module's namespace).
+   */
   from?: { source: string; imported: string; occurrence?: Occurrence };
   /** The `b` of `export {a as b}` (an occurrence of kind export_alias), when aliased. */
   aliasOccurrence?: Occurrence;

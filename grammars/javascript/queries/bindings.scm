@@ -65,6 +65,8 @@
 (export_statement (export_clause (export_specifier name: (_) @reexport.name alias: (_)? @reexport.alias))
   source: (string (string_fragment) @reexport.source))
 (export_statement "*" . source: (string (string_fragment) @reexport.all))
+; `export * as ns from "m"`: the module m as one exported name
+(export_statement (namespace_export (identifier) @reexport.namespace) source: (string (string_fragment) @reexport.source))
 
 ; ---- members
 (field_definition property: [(property_identifier) (private_property_identifier)] @member.definition)

@@ -78,6 +78,8 @@
 (export_statement (export_clause (export_specifier name: (_) @reexport.name alias: (_)? @reexport.alias))
   source: (string (string_fragment) @reexport.source))
 (export_statement "*" . source: (string (string_fragment) @reexport.all))
+; `export * as ns from "m"`: the module m as one exported name
+(export_statement (namespace_export (identifier) @reexport.namespace) source: (string (string_fragment) @reexport.source))
 
 ; ---- members
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
@@ -88,6 +90,10 @@
 (member_expression object: (identifier) @member.object property: (property_identifier) @member.property)
 (member_expression property: (property_identifier) @member.property)
 (nested_type_identifier module: (identifier) @member.object name: (type_identifier) @member.property)
+(nested_type_identifier name: (type_identifier) @member.property)
+; `ns.inner.T` in a type: `inner` is a property of ns
+(nested_identifier object: (identifier) @member.object property: (property_identifier) @member.property)
+(nested_identifier property: (property_identifier) @member.property)
 
 ; ---- references
 (shorthand_property_identifier) @reference.shorthand

@@ -39,6 +39,21 @@ GYP["/gyp/MSVSUserFile.py"] = Deno.readTextFileSync(
   new URL("../../fixtures/real/MSVSUserFile.py", import.meta.url),
 );
 
+/**
+ * zod@4.6.7's v4 sources (core, classic, mini; their tests left out), as `src/v4/...`: a code base that
+ * reaches a module through a namespace re-export (`export * as util from "./util.js"` in core/index.ts,
+ * then `import { util } from "../core/index.js"` and `util.normalizeParams(...)`), with `.js` specifiers.
+ */
+export const ZOD: Record<string, string> = {};
+{
+  const root = new URL("../../../node_modules/.deno/zod@4.6.7/node_modules/zod/src/v4/", import.meta.url);
+  for (const part of ["core", "classic", "mini"]) {
+    const all: Record<string, string> = {};
+    readTree(new URL(`${part}/`, root), `src/v4/${part}/`, all);
+    for (const [k, v] of Object.entries(all)) if (!k.includes("/tests/")) ZOD[k] = v;
+  }
+}
+
 /** A workspace over `files` (memory backend) plus extra files. */
 export function workspaceOf(
   files: Record<string, string>,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertReparses, GYP, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+import { assertReparses, GYP, ok, RXJS, textOf, workspaceOf, ZOD } from "./_bindings_fixtures.ts";
 
 function lineCol(text: string, needle: string, offsetInNeedle = 0): { line: number; column: number } {
   const i = text.indexOf(needle);
@@ -319,4 +319,94 @@ Deno.test("edit_rename_symbol() leaves unparsed the files that name the symbol i
     `${ws.trees!.size} trees for ${withWord} files naming Observable`,
   );
   assert.ok(changed.size >= 70, `${changed.size} files renamed`);
+});
+
+Deno.test("edit_rename_symbol() follows a namespace re-export: zod's util.normalizeParams through `export * as util`", async () => {
+  const ws = await workspaceOf(ZOD);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/v4/core/util.ts",
+      target: "normalizeParams",
+      new_name: "normaliseParams",
+    }),
+  );
+  const changed = res.changes.map((c) => c.path).sort();
+  // classic/schemas.ts imports { util } from core/index.ts, which has `export * as util from "./util.js"`.
+  assert.deepEqual(changed, [
+    "src/v4/classic/schemas.ts",
+    "src/v4/core/api.ts",
+    "src/v4/core/util.ts",
+    "src/v4/mini/schemas.ts",
+  ]);
+  const classic = await textOf(ws, "src/v4/classic/schemas.ts");
+  assert.equal((classic.match(/util\.normaliseParams\(/g) ?? []).length, 22);
+  // Only the two commented-out calls keep the old name, and the sweep reports them.
+  assert.deepEqual(classic.match(/.*normalizeParams.*/g)!.map((l) => l.trim()), [
+    "// ...util.normalizeParams(params),",
+    "// ...util.normalizeParams(params),",
+  ]);
+  assert.equal(
+    (res.data["text_occurrences"] as { in: string }[]).filter((t) => t.in === "comment").length,
+    2,
+  );
+  assert.deepEqual(res.data["unresolved"], []);
+  for (const path of changed) {
+    await assertReparses("typescript", ZOD[`/${path}`]!, await textOf(ws, path), path);
+  }
+
+  // The same symbol from one of those uses.
+  const line = ZOD["/src/v4/classic/schemas.ts"]!.split("\n").findIndex((l) =>
+    l.includes("util.normalizeParams(")
+  );
+  const column = ZOD["/src/v4/classic/schemas.ts"]!.split("\n")[line]!.indexOf("normalizeParams") + 1;
+  const fresh = await workspaceOf(ZOD);
+  const refs = ok(
+    await fresh.call("find_references", {
+      path: "src/v4/classic/schemas.ts",
+      target: { line: line + 1, column },
+    }),
+  );
+  assert.equal(refs.data["total"], res.data["renamed"] as number);
+});
+
+Deno.test("edit_rename_symbol() renames a namespace re-export's name where it is imported, in code and in types", async () => {
+  const ws = await workspaceOf(ZOD);
+  const index = ZOD["/src/v4/core/index.ts"]!;
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/v4/core/index.ts",
+      target: lineCol(index, 'export * as util from "./util.js"', "export * as ".length),
+      new_name: "utils",
+    }),
+  );
+  assert.match(await textOf(ws, "src/v4/core/index.ts"), /export \* as utils from "\.\/util\.js";/);
+  // `core.util.AnyFunc` in a type (parse.ts imports core as a namespace).
+  const parse = await textOf(ws, "src/v4/classic/parse.ts");
+  assert.match(parse, /callee\?: core\.utils\.AnyFunc;/);
+  assert.doesNotMatch(parse.replace(/\/\/.*$/gm, ""), /core\.util\./);
+  assert.match(await textOf(ws, "src/v4/classic/schemas.ts"), /import \{ utils, type \$ZodNumberFormats \}/);
+  // mini/schemas.ts has its own `util`: `import * as util from "../core/util.js"`, not this export.
+  const mini = await textOf(ws, "src/v4/mini/schemas.ts");
+  assert.match(mini, /import \* as util from "\.\.\/core\/util\.js";/);
+  assert.match(mini, /core\.utils\.constantCatch\(/);
+  assert.ok((mini.match(/\butil\.normalizeParams\(/g) ?? []).length > 10);
+  assert.ok((res.data["renamed"] as number) > 90);
+});
+
+Deno.test("edit_rename_symbol() names the uses it cannot tie through two namespaces (core.util.AnyFunc) and keeps them", async () => {
+  const ws = await workspaceOf(ZOD);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/v4/core/util.ts",
+      target: "AnyFunc",
+      new_name: "AnyFunction",
+      dry_run: true,
+    }),
+  );
+  const unresolved = res.data["unresolved"] as { path: string; references: { line: number }[] }[];
+  assert.deepEqual(unresolved.map((u) => [u.path, u.references.length]), [["src/v4/classic/parse.ts", 6]]);
+  assert.match(
+    res.warnings.join("\n"),
+    /6 occurrences of "AnyFunc" could not be tied to this symbol.*include_unresolved: true/,
+  );
 });
