@@ -182,6 +182,10 @@ export class Collector {
               this.add(rel, occ);
             }
           }
+          // `import * as ns from "m"; export { ns }`: ns is m's namespace for the files importing it from here.
+          for (const e of fb.exports) {
+            if (e.local === imp.local) await this.namespaceUsers(rel, e.exported, name);
+          }
           continue;
         }
         if (imp.imported !== name) {
@@ -236,7 +240,12 @@ export class Collector {
     const key = `${self}\0${ns}\0${name}`;
     if (depth > 16 || this.#followed.has(key)) return;
     this.#followed.add(key);
-    for (const rel of await this.#project.candidates(path, ns)) {
+    // The files using ns.name hold the name; those passing ns on name it in an export.
+    const files = new Set([
+      ...await this.#project.candidates(path, name),
+      ...await this.#project.reexporters(path, ns),
+    ]);
+    for (const rel of files) {
       if (rel === path) continue;
       const fb = await this.#project.bindings(rel);
       if (!fb) continue;
@@ -261,14 +270,19 @@ export class Collector {
   }
 
   /**
-   * The module whose namespace the module `path` exports as `name` (`export * as name from "m"`, or a
-   * re-export of one), or null when `name` is not a namespace there.
+   * The module whose namespace the module `path` exports as `name` (`export * as name from "m"`, an exported
+   * `import * as name from "m"`, or a re-export of one), or null when `name` is not a namespace there.
    */
   async namespaceOf(path: string, name: string, depth = 0): Promise<string | null> {
     if (depth > 16) return null;
     const fb = await this.#project.bindings(path);
     if (!fb) return null;
     for (const e of fb.exports) {
+      const ns = e.local?.import;
+      if (e.exported === name && ns?.kind === "namespace") {
+        // `import * as name from "m"; export { name }`.
+        return this.#project.resolver.resolve(path, fb.language, ns.source);
+      }
       if (!e.from || (e.exported !== name && e.exported !== "*")) continue;
       const src = this.#project.resolver.resolve(path, fb.language, e.from.source);
       if (!src) continue;

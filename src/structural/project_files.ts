@@ -40,6 +40,30 @@ function hasWord(text: string, name: string): boolean {
 const LEXED = new Set(["typescript"]);
 
 const STAR = /export\s*\*|import\s*\*|::\s*\*/;
+const ES_NAMESPACE_IMPORT = /import\s*\*\s*as\s+([\p{L}_$][\p{L}\p{N}_$]*)/gu;
+
+/**
+ * Whether a file may pass a module's names on without naming them: a star re-export (`export *`, Python's
+ * `from m import *`, Rust's `use m::*`), or in TypeScript and JavaScript a namespace import the file exports
+ * again (`import * as ns from "m"; export { ns }`). A TypeScript namespace import alone does not: `ns.x`
+ * holds the name x.
+ */
+function passesNamesOn(text: string, language: string): boolean {
+  if (ModuleResolver.systemOf(language) !== "ecmascript") return STAR.test(text);
+  if (/export\s*\*/.test(text)) return true;
+  for (const m of text.matchAll(ES_NAMESPACE_IMPORT)) {
+    const ns = m[1]!.replace(/\$/g, "\\$");
+    if (
+      new RegExp(
+        `export\\s*(?:default\\s+${ns}(?![\\p{L}\\p{N}_$])|\\{[^}]*(?<![\\p{L}\\p{N}_$])${ns}(?![\\p{L}\\p{N}_$]))`,
+        "u",
+      ).test(text)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /** The name in a Go file's `package` clause ("" when there is none). */
 function goPackageName(text: string): string {
@@ -242,8 +266,32 @@ export class ProjectFiles {
   }
 
   /**
+   * Files of the same module system as `rel` that may export `name` again without using it: an export clause
+   * naming it (`export { ns }`, `export { ns } from "m"`), or a file that passes names on
+   * ({@linkcode passesNamesOn}).
+   *
+   * @param rel The file the search starts from.
+   * @param name The exported name.
+   * @returns Relative paths.
+   */
+  async reexporters(rel: string, name: string): Promise<string[]> {
+    const system = ModuleResolver.systemOf(this.files.get(rel) ?? "");
+    const word = name.replace(/\$/g, "\\$");
+    const clause = new RegExp(`export\\s*\\{[^}]*(?<![\\p{L}\\p{N}_$])${word}(?![\\p{L}\\p{N}_$])`, "u");
+    const out: string[] = [];
+    for (const [path, language] of this.files) {
+      if (ModuleResolver.systemOf(language) !== system) continue;
+      const t = await this.text(path);
+      if (t && (passesNamesOn(t.text, t.language) || (hasWord(t.text, name) && clause.test(t.text)))) {
+        out.push(path);
+      }
+    }
+    return out;
+  }
+
+  /**
    * Files of the same module system as `rel` whose text may name `name`
-   * (it holds the whole word, or a star import/re-export). A TypeScript file
+   * (it holds the whole word, or passes names on: {@linkcode passesNamesOn}). A TypeScript file
    * whose every mention of the name is in a comment (a lexer is sure of it:
    * {@linkcode onlyInComments}) cannot name the symbol: it is recorded in
    * {@linkcode ProjectFiles.commented} and not returned, so it is not parsed.
@@ -262,7 +310,7 @@ export class ProjectFiles {
       if (ModuleResolver.systemOf(language) !== system) continue;
       const t = await this.text(path);
       if (!t) continue;
-      if (STAR.test(t.text)) out.push(path);
+      if (passesNamesOn(t.text, t.language)) out.push(path);
       else if (!hasWord(t.text, name)) continue;
       else if (LEXED.has(t.language) && !this.parsed.has(path) && onlyInComments(t.text, name, isWordChar)) {
         let byPath = this.commented.get(name);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { GYP, ok, RXJS, workspaceOf } from "./_bindings_fixtures.ts";
+import { GYP, ok, RXJS, workspaceOf, ZOD } from "./_bindings_fixtures.ts";
 
 interface Files {
   path: string;
@@ -84,4 +84,17 @@ Deno.test("find_references() accepts name_path as an alias of target", async () 
   const ws = await workspaceOf(GYP);
   const res = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", name_path: "XmlToString" }));
   assert.ok((res.data["total"] as number) >= 2);
+});
+
+Deno.test("find_references() follows an exported namespace import, and parses only the files that can name the symbol", async () => {
+  const ws = await workspaceOf(ZOD, {
+    "src/v4/ns.ts": 'import * as u from "./core/util.js";\nexport { u as helpers };\n',
+    "src/v4/use.ts": 'import { helpers } from "./ns.js";\nexport const c = helpers.cached(() => 1);\n',
+  });
+  const res = ok(await ws.call("find_references", { path: "src/v4/core/util.ts", target: "cached" }));
+  const files = (res.data["files"] as Files[]).map((f) => f.path);
+  assert.ok(files.includes("src/v4/use.ts"), files.join(", "));
+  // zod's files mostly import core as a namespace (`import * as core`): those without the word are not read
+  // as candidates, and neither are those naming `cached` in comments only.
+  assert.ok(ws.trees!.size < 15, `${ws.trees!.size} files parsed`);
 });
