@@ -29,6 +29,7 @@ import {
 } from "./_import_edits.ts";
 import { firstStatement, importLinesEdit, importSiteAt, lastImport, topStatement } from "./_import_sites.ts";
 import { dottedUses, moduleReferences } from "./module_imports.ts";
+import { type ModuleLookup, namespaceExports, namespaceModule } from "./_namespaces.ts";
 import { definitionGap, definitionStartsOf } from "./_layout.ts";
 import { insertionEdit } from "./anchors.ts";
 import { type ModuleWorld, movableSystem } from "./imports_rewrite.ts";
@@ -68,6 +69,8 @@ export interface Referrers {
   destEdits: TextEdit[];
   /** References left alone. */
   unresolved: { path: string; line: number; reason: string }[];
+  /** Files that pass the source on as a namespace (`export * as ns`): ns loses the name for code outside. */
+  namespaces: { path: string; name: string }[];
 }
 
 const WORD = (name: string) =>
@@ -86,8 +89,19 @@ export async function updateReferrers(
   stage: Stage,
   ctx: ReferrerContext,
 ): Promise<Referrers> {
-  const out: Referrers = { files: new Map(), destEdits: [], unresolved: [] };
+  const out: Referrers = { files: new Map(), destEdits: [], unresolved: [], namespaces: [] };
   const word = WORD(ctx.name);
+  const lookup: ModuleLookup = {
+    bindings: async (path) => {
+      const language = parsing.grammars!.languageOf(path);
+      const file = language ? await stage.readText(path).catch(() => null) : null;
+      return file && language
+        ? await fileBindings(parsing, { path, language, version: file.version, text: file.text })
+        : null;
+    },
+    resolve: (from, language, source) => ctx.resolver.resolve(from, language, source),
+  };
+  const parsed: FileBindings[] = [];
   for (const rel of ctx.world.files) {
     if (rel === ctx.source) continue;
     const language = parsing.grammars!.languageOf(rel);
@@ -96,11 +110,28 @@ export async function updateReferrers(
     if (!file || !word.test(file.text) && !/\bimport\s*\*|export\s*\*/.test(file.text)) continue;
     const fb = await fileBindings(parsing, { path: rel, language, version: file.version, text: file.text });
     if (!fb) continue;
+    parsed.push(fb);
+    // Names imported from a module that passes the source on as a namespace (`import { util }` where the
+    // module has `export * as util from` the source): `util.name` is the source's name.
+    const namespaces = new Set<Binding>();
+    for (const imp of fb.imports) {
+      const module = imp.kind === "named" ? ctx.resolver.resolve(rel, language, imp.source) : null;
+      if (
+        module && module !== ctx.source && await namespaceModule(lookup, module, imp.imported) === ctx.source
+      ) {
+        namespaces.add(imp.local);
+      }
+    }
     const tree = (await parsing.trees!.parse(rel, language, file.version, file.text)).tree;
-    const edits = referrerEdits(ctx, rel, fb, tree, out);
+    const edits = referrerEdits(ctx, rel, fb, tree, out, namespaces);
     if (rel === ctx.to) out.destEdits.push(...edits);
     else if (edits.length > 0) out.files.set(rel, { text: applyTextEdits(file.text, edits), bom: file.bom });
   }
+  out.namespaces = namespaceExports(
+    parsed,
+    (from, language, source) => ctx.resolver.resolve(from, language, source),
+    ctx.source,
+  );
   return out;
 }
 
@@ -110,12 +141,13 @@ function referrerEdits(
   fb: FileBindings,
   tree: Tree,
   out: Referrers,
+  namespaces: Set<Binding>,
 ): TextEdit[] {
   const { name, system } = ctx;
   const resolve = (source: string) => ctx.resolver.resolve(rel, ctx.language, source);
   const isSource = (source: string) => resolve(source) === ctx.source;
-  const spec = (old: string) => {
-    const s = ctx.respell(rel, ctx.to, { source: old, target: ctx.source });
+  const spec = (old: string, target = ctx.source) => {
+    const s = ctx.respell(rel, ctx.to, { source: old, target });
     if (s === null) {
       throw new RecoverableError(
         "unresolved",
@@ -152,7 +184,8 @@ function referrerEdits(
       }
       continue;
     }
-    if (!submodule && !(imp.kind === "namespace" && isSource(imp.source))) continue;
+    const passedOn = namespaces.has(imp.local);
+    if (!submodule && !passedOn && !(imp.kind === "namespace" && isSource(imp.source))) continue;
     // `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination.
     const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
     const uses = fb.occurrences.filter((o) =>
@@ -184,7 +217,7 @@ function referrerEdits(
       : imp.source;
     const line = importStatements(
       system,
-      spec(oldSource),
+      passedOn ? spec(oldSource, resolve(oldSource) ?? ctx.source) : spec(oldSource),
       [
         ctx.isDefault
           ? { kind: "default", imported: "default", local: name }
@@ -212,7 +245,7 @@ function referrerEdits(
     } else if (e.from.imported === "*" && e.exported === "*" && ctx.exportedInS) {
       // A barrel that re-exported everything of the source keeps re-exporting the name.
       const again = fb.exports.some((x) =>
-        x.from && x.from.imported === "*" && resolve(x.from.source) === ctx.to
+        x.from && x.from.imported === "*" && x.exported === "*" && resolve(x.from.source) === ctx.to
       );
       const stmt = again ? null : topStatement(tree, fb.text.indexOf(e.from.source));
       if (!stmt) continue;

@@ -18,6 +18,7 @@ import {
   type Scope,
   scopeAtOffset,
 } from "../syntax/bindings.ts";
+import { namespaceModule } from "./_namespaces.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { isFileLocalLanguage } from "./file_local.ts";
 import type { ProjectFiles } from "./project_files.ts";
@@ -270,27 +271,21 @@ export class Collector {
   }
 
   /**
-   * The module whose namespace the module `path` exports as `name` (`export * as name from "m"`, an exported
-   * `import * as name from "m"`, or a re-export of one), or null when `name` is not a namespace there.
+   * The module whose namespace the module `path` exports as `name` ({@linkcode namespaceModule}).
+   *
+   * @param path The exporting module.
+   * @param name The exported name.
+   * @returns The namespace's module, or null.
    */
-  async namespaceOf(path: string, name: string, depth = 0): Promise<string | null> {
-    if (depth > 16) return null;
-    const fb = await this.#project.bindings(path);
-    if (!fb) return null;
-    for (const e of fb.exports) {
-      const ns = e.local?.import;
-      if (e.exported === name && ns?.kind === "namespace") {
-        // `import * as name from "m"; export { name }`.
-        return this.#project.resolver.resolve(path, fb.language, ns.source);
-      }
-      if (!e.from || (e.exported !== name && e.exported !== "*")) continue;
-      const src = this.#project.resolver.resolve(path, fb.language, e.from.source);
-      if (!src) continue;
-      if (e.from.imported === "*" && e.exported === name) return src;
-      const next = await this.namespaceOf(src, e.exported === "*" ? name : e.from.imported, depth + 1);
-      if (next) return next;
-    }
-    return null;
+  namespaceOf(path: string, name: string): Promise<string | null> {
+    return namespaceModule(
+      {
+        bindings: (p) => this.#project.bindings(p),
+        resolve: (from, language, source) => this.#project.resolver.resolve(from, language, source),
+      },
+      path,
+      name,
+    );
   }
 
   /**

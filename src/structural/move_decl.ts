@@ -67,6 +67,8 @@ export interface MoveDeclPlan {
   referrers: string[];
   /** Imports the refactor could not follow (left alone). */
   unresolved: { path: string; line: number; reason: string }[];
+  /** Files that pass the source on as a namespace (`export * as ns`), which no longer holds the name. */
+  namespaces: { path: string; name: string }[];
 }
 
 /** Languages a declaration may move between (from -> to). */
@@ -542,6 +544,7 @@ export async function planMoveDecl(
     sourceExported,
     referrers: [...refs.files.keys()].sort(),
     unresolved: refs.unresolved,
+    namespaces: refs.namespaces,
   };
 }
 

@@ -68,6 +68,13 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
         `"${plan.moved.from}" now exports ${names} (the moved code imports it); move it too or keep the export`,
       );
     }
+    for (const ns of plan.namespaces) {
+      warnings.push(
+        `"${ns.path}" passes "${plan.moved.from}" on as the namespace ${ns.name}: ${ns.name}.${plan.moved.name} ` +
+          `no longer exists for code outside the workspace; re-export "${plan.moved.name}" from "${plan.moved.from}" ` +
+          `if that is public API`,
+      );
+    }
     return {
       data: {
         moved: plan.moved,
@@ -76,6 +83,7 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
         source_exported: plan.sourceExported,
         referrers: plan.referrers,
         unresolved: plan.unresolved,
+        ...(plan.namespaces.length > 0 ? { namespaces: plan.namespaces } : {}),
       },
       ...(warnings.length > 0 ? { warnings } : {}),
     };

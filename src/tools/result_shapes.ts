@@ -232,6 +232,12 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
       type: "array",
       items: shape({ path: PATH, line: INTEGER, reason: STRING }, ["path", "reason"]),
     },
+    namespaces: {
+      type: "array",
+      items: shape({ path: PATH, name: STRING }, ["path", "name"]),
+      description:
+        "Files passing the source on as a namespace (export * as name), which no longer holds the moved name",
+    },
   }, ["moved", "destination_created", "referrers"]),
   edit_extract_function: shape({
     name: STRING,

@@ -8,7 +8,7 @@ import {
   storedFiles,
   typeErrors,
 } from "../structural/_module_check.ts";
-import { assertReparses, ok, RXJS, textOf, workspaceOf } from "./_bindings_fixtures.ts";
+import { assertReparses, ok, RXJS, textOf, workspaceOf, ZOD } from "./_bindings_fixtures.ts";
 
 const RX: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
 
@@ -365,5 +365,35 @@ Deno.test("edit_move_decl() on rxjs: every overload of `of` moves together (its 
   assert.deepEqual(
     messages(await typeErrors(after, [...changed, to])),
     messages(await typeErrors(RX, changed)),
+  );
+});
+
+Deno.test("edit_move_decl() rewrites uses through a namespace re-export (zod's util.slugify) and says the namespace lost the name", async () => {
+  const schemas = ZOD["/src/v4/classic/schemas.ts"]!.replace(
+    'import en from "../locales/en.js";\n',
+    'import en from "../locales/en.js";\nexport const slugTest = (s: string): string => util.slugify(s);\n',
+  );
+  const ws = await workspaceOf(ZOD, { "src/v4/classic/schemas.ts": schemas });
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "src/v4/core/util.ts",
+      name_path: "slugify",
+      to_path: "src/v4/core/slug.ts",
+    }),
+  );
+  assert.deepEqual(res.changes.map((c) => c.path).sort(), [
+    "src/v4/classic/schemas.ts",
+    "src/v4/core/api.ts",
+    "src/v4/core/slug.ts",
+    "src/v4/core/util.ts",
+  ]);
+  const after = await textOf(ws, "src/v4/classic/schemas.ts");
+  assert.match(after, /import \{ slugify \} from "\.\.\/core\/slug\.js";/);
+  assert.match(after, /export const slugTest = \(s: string\): string => slugify\(s\);/);
+  assert.match(await textOf(ws, "src/v4/core/api.ts"), /_overwrite\(\(input\) => slugify\(input\)\)/);
+  assert.deepEqual(res.data["namespaces"], [{ path: "src/v4/core/index.ts", name: "util" }]);
+  assert.match(
+    res.warnings.join("\n"),
+    /"src\/v4\/core\/index\.ts" passes "src\/v4\/core\/util\.ts" on as the namespace util/,
   );
 });
