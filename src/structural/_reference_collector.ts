@@ -13,6 +13,7 @@ import {
   classScopeOf,
   type FileBindings,
   lookup,
+  objectProperty,
   type Occurrence,
   type OccurrenceKind,
   type Scope,
@@ -257,8 +258,12 @@ export class Collector {
         if (!viaProperty && imp.imported !== ns) continue;
         for (const occ of fb.occurrences) {
           if (occ.kind !== "member_property" || occ.name !== name) continue;
-          if (viaProperty && !occ.object) this.maybe(rel, occ);
-          else if (!viaProperty && occ.object === imp.local) this.add(rel, occ);
+          if (viaProperty && !occ.object) {
+            // `lib.ns.name`: the object ends with the property ns of the namespace import.
+            const inner = objectProperty(fb, occ);
+            if (inner && inner.object === imp.local && inner.name === ns) this.add(rel, occ);
+            else this.maybe(rel, occ);
+          } else if (!viaProperty && occ.object === imp.local) this.add(rel, occ);
         }
       }
       for (const e of fb.exports) {

@@ -272,6 +272,31 @@ export function firstAtOrAfter(occurrences: Occurrence[], offset: number): numbe
 }
 
 /**
+ * The property a member access's object ends with: `b` for the `c` of `a.b.c` (or `a?.b.c`, or a type's
+ * `a.b.C`), when only spaces separate them; null when the object ends otherwise (a call, a bracket).
+ *
+ * @param fb The file's bindings.
+ * @param occ A member_property occurrence.
+ * @returns The member_property occurrence of the object's last name, or null.
+ */
+export function objectProperty(fb: FileBindings, occ: Occurrence): Occurrence | null {
+  const text = fb.text;
+  let i = occ.start - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  if (text[i] !== ".") return null;
+  i--;
+  if (text[i] === "?") i--;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  const end = i + 1;
+  for (let k = firstAtOrAfter(fb.occurrences, occ.start) - 1; k >= 0; k--) {
+    const o = fb.occurrences[k]!;
+    if (o.end === end && o.kind === "member_property") return o;
+    if (o.start < end - 256) break;
+  }
+  return null;
+}
+
+/**
  * A function that gives the innermost scope at an offset; its queries must
  * come in increasing offset order (one pass over the file).
  *

@@ -34,7 +34,14 @@ import { newModuleRecords, readModuleCapture, type Span } from "./_module_captur
 
 // Importers of bindings reach the model through this module too.
 export type * from "./binding_model.ts";
-export { classScopeOf, encloses, lookup, occurrenceAt, scopeAtOffset } from "./binding_model.ts";
+export {
+  classScopeOf,
+  encloses,
+  lookup,
+  objectProperty,
+  occurrenceAt,
+  scopeAtOffset,
+} from "./binding_model.ts";
 
 /**
  * Languages graver has a binding query for.
