@@ -95,7 +95,8 @@ function isIdentPart(c: number): boolean {
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(commentSpans('const s = "//"; // note\n'), [{ start: 16, end: 23 }]);
- * assert.equal(commentSpans("f(x) / 2 / y;\n"), null); // after `)` a `/` may start a regular expression
+ * assert.deepEqual(commentSpans("f(x) / 2; // half\n"), [{ start: 10, end: 17 }]); // after a call's `)`, a division
+ * assert.equal(commentSpans("x++ / 2 // or a regular expression?\n"), null); // after `++`: only the grammar knows
  * ```
  *
  * @param text The text (BOM stripped).
