@@ -29,6 +29,7 @@ const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
   "reference",
   "shorthand",
   "shorthand_pattern",
+  "export_entry",
 ]);
 
 /** Collects sites while following a symbol from file to file. */

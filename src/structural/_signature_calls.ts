@@ -123,7 +123,7 @@ export function classifySite(
   decl: FunctionDecl,
   declNames: ReadonlySet<string>,
 ): SiteUse {
-  if (site.kind === "doc") return { use: "skip" };
+  if (site.kind === "doc" || site.kind === "export_entry") return { use: "skip" };
   if (declNames.has(`${site.path}:${site.start}`)) return { use: "declaration" };
   if (site.kind === "export_alias") return { use: "follow", at: site.start };
   let node: Node | null = tree.rootNode.descendantForIndex(site.start, site.end);

@@ -176,7 +176,9 @@ export async function planInline(
   let removed = false;
   const out = [...edits.sites];
   const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
-  if (all && elsewhere.length === 0) {
+  // A name the module lists as exported (`__all__`) keeps its declaration.
+  const listed = ctx.fb.occurrences.some((o) => o.binding === ctx.binding && o.kind === "export_entry");
+  if (all && elsewhere.length === 0 && !listed) {
     const statement = edits.statement;
     const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
       statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;

@@ -86,7 +86,9 @@ export type OccurrenceKind =
   /** the name of a keyword argument (`a` in Python's `f(a=1)`) */
   | "keyword"
   /** a JSDoc tag's name (`{@link x}`, `@see x`, `@param x`) */
-  | "doc";
+  | "doc"
+  /** an entry of the module's list of exported names (Python's `__all__ = ["x"]`): renamed with x, not a use */
+  | "export_entry";
 
 /** One identifier of the file the query classified. */
 export interface Occurrence {

@@ -131,7 +131,7 @@ export function buildBindings(
   const shorthandTypes = new Map<number, number>();
   const patternRoots: { start: number; end: number; kind: string }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
-  const refs = new Map<number, { end: number; shorthand: boolean }>();
+  const refs = new Map<number, { end: number; shorthand: boolean; entry?: boolean }>();
   const notRef = new Set<number>();
   const noRefSpans: Span[] = [];
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
@@ -249,7 +249,11 @@ export function buildBindings(
       } else if (kind === "reference") {
         if (sub === "constructor") forced.add(n.startIndex);
         if (!refs.has(n.startIndex)) {
-          refs.set(n.startIndex, { end: nameEnd(n), shorthand: sub === "shorthand" });
+          refs.set(n.startIndex, {
+            end: nameEnd(n),
+            shorthand: sub === "shorthand",
+            ...(sub === "entry" ? { entry: true } : {}),
+          });
         }
       }
     }
@@ -383,7 +387,11 @@ export function buildBindings(
         name,
         start: raw.start,
         end: raw.end,
-        kind: refs.get(raw.start)?.shorthand ? "shorthand" : "reference",
+        kind: refs.get(raw.start)?.shorthand
+          ? "shorthand"
+          : refs.get(raw.start)?.entry
+          ? "export_entry"
+          : "reference",
         scope,
         binding: null,
       };

@@ -57,3 +57,12 @@
 
 ; ---- references
 (identifier) @reference
+; `__all__ = ["a", "b"]` (or `+=`) at module level names the module's bindings a and b: renaming a renames
+; its entry, or `from m import *` would fail on it
+(module (expression_statement [(assignment left: (identifier) @_all
+                                 right: [(list (string (string_content) @reference.entry))
+                                         (tuple (string (string_content) @reference.entry))])
+                               (augmented_assignment left: (identifier) @_all
+                                 right: [(list (string (string_content) @reference.entry))
+                                         (tuple (string (string_content) @reference.entry))])])
+  (#eq? @_all "__all__") (#match? @reference.entry "^[A-Za-z_][A-Za-z0-9_]*$"))

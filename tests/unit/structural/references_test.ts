@@ -183,3 +183,27 @@ Deno.test("findReferences() at a position with no name says what the line holds,
   const lines = args.split("\n").length - (args.endsWith("\n") ? 1 : 0);
   await assert.rejects(search({ line: 999, column: 1 }), new RegExp(`the file has ${lines} line\\(s\\)`));
 });
+
+Deno.test("findReferences() counts a module's `__all__` entries as references to its names (CPython's json package)", async () => {
+  const dir = "/usr/lib/python3.11/json/";
+  const files: Record<string, string> = {};
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile && e.name.endsWith(".py")) files[`json/${e.name}`] = Deno.readTextFileSync(dir + e.name);
+  }
+  // A function's own `__all__` is no module's list, and a dotted string names no binding.
+  files["json/extra.py"] =
+    "from .decoder import JSONDecodeError\n\n__all__ = ['JSONDecodeError', 'json.JSONDecodeError']\n\n\n" +
+    "def f():\n    __all__ = ['JSONDecodeError']\n    return __all__\n";
+  const ws = await workspaceOf({}, files);
+  const decoder = files["json/decoder.py"]!;
+  const line = decoder.slice(0, decoder.indexOf("class JSONDecodeError(")).split("\n").length;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "json/decoder.py", { line, column: 7 }, {
+    tool: "test",
+  });
+  const entries = res.sites.filter((s) => {
+    const text = files[s.path]!;
+    return text[s.start - 1] === "'" && text[s.end] === "'";
+  }).map((s) => `${s.path}:${s.line}`);
+  // decoder.py's own list, the package's (for its `from .decoder import JSONDecodeError`), extra.py's module list.
+  assert.deepEqual(entries.sort(), ["json/__init__.py:101", "json/decoder.py:11", "json/extra.py:3"]);
+});

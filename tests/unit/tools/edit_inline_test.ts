@@ -123,3 +123,18 @@ Deno.test("edit_inline() on rxjs: other files' uses keep the declaration and are
   assert.match(after, /^export function last<T>/m);
   assert.match(after, /return isFunction\(args\[args\.length - 1\]\) \? args\.pop\(\) : undefined;/);
 });
+
+Deno.test("edit_inline() keeps a function the module lists in __all__ (public), inlining its calls", async () => {
+  const text = '__all__ = ["scale", "double"]\n\n\ndef scale(x):\n    return x * 2\n\n\ndef double(y):\n' +
+    "    return scale(y) + 1\n";
+  const ws = await workspaceOf({ "/mod.py": text });
+  const res = ok(await ws.call("edit_inline", { path: "mod.py", target: "scale" }));
+  assert.equal(res.data["inlined"], 1);
+  assert.equal(res.data["removed"], false);
+  const after = await textOf(ws, "mod.py");
+  assert.match(after, /return y \* 2 \+ 1\n/);
+  assert.match(after, /^__all__ = \["scale", "double"\]\n\n\ndef scale\(x\):/);
+  // Not listed: the declaration goes.
+  const ws2 = await workspaceOf({ "/mod.py": text.replace('"scale", ', "") });
+  assert.equal(ok(await ws2.call("edit_inline", { path: "mod.py", target: "scale" })).data["removed"], true);
+});
