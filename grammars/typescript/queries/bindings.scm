@@ -63,6 +63,8 @@
 (import_statement (import_clause (identifier) @import.default) source: (string (string_fragment) @import.source))
 (import_statement (import_clause (namespace_import (identifier) @import.namespace))
   source: (string (string_fragment) @import.source))
+; `import m = require("./m")`: the module object, as a namespace import
+(import_statement (import_require_clause (identifier) @import.namespace source: (string (string_fragment) @import.source)))
 (import_statement
   (import_clause (named_imports (import_specifier name: (_) @import.name alias: (identifier) @import.alias)))
   source: (string (string_fragment) @import.source))

@@ -438,3 +438,13 @@ Deno.test("edit_rename_symbol() follows a property of a namespace import (core.u
     /1 occurrence of "cached" could not be tied to this symbol.*include_unresolved: true/,
   );
 });
+
+Deno.test('edit_rename_symbol() follows TypeScript\'s `import m = require("./m")` as a namespace import', async () => {
+  const ws = await workspaceOf({}, {
+    "m.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
+    "use.ts": 'import m = require("./m");\nexport const v = m.helper(1);\n',
+  });
+  const res = ok(await ws.call("edit_rename_symbol", { path: "m.ts", target: "helper", new_name: "bump" }));
+  assert.equal(res.data["renamed"], 2);
+  assert.equal(await textOf(ws, "use.ts"), 'import m = require("./m");\nexport const v = m.bump(1);\n');
+});
