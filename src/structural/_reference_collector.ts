@@ -169,6 +169,16 @@ export class Collector {
       const fb = await this.#project.bindings(rel);
       if (!fb) continue;
       const resolve = (source: string) => this.#project.resolver.resolve(rel, fb.language, source);
+      // `import("./m")`: `m.name`, `{ name } = await import(...)`: the module's export, or something else with
+      // that name; only types would tell. Candidates, never left out silently.
+      if ((fb.dynamicImports ?? []).some((s) => resolve(s) === self)) {
+        for (const occ of fb.occurrences) {
+          if (occ.name !== name) continue;
+          if (occ.kind === "member_property") this.maybe(rel, occ);
+          // `{ name } = await import(...)`: renamed, it keeps its local name (`{ other: name }`).
+          else if (occ.kind === "shorthand_pattern") this.maybe(rel, { ...occ, kind: "shorthand_key" });
+        }
+      }
       for (const glob of fb.globs ?? []) {
         if (resolve(glob) !== self) continue;
         const linked = fb.scopes[0]!.bindings.get(name);

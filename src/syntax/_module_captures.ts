@@ -55,6 +55,8 @@ export interface ModuleRecords {
   exports: RawExport[];
   /** Specifiers of glob imports (Rust `use m::*`). */
   globs: string[];
+  /** Specifiers of run-time imports (`import("./m")`). */
+  dynamic: string[];
   /** Spans whose identifiers are no references (import sources). */
   noRefSpans: Span[];
   /** Starts of identifiers that are no references (imported names, aliases). */
@@ -69,7 +71,7 @@ export interface ModuleRecords {
  * @returns The records.
  */
 export function newModuleRecords(noRefSpans: Span[], notRef: Set<number>): ModuleRecords {
-  return { imports: [], exports: [], globs: [], noRefSpans, notRef };
+  return { imports: [], exports: [], globs: [], dynamic: [], noRefSpans, notRef };
 }
 
 /** The capture of `name` in a match, if any. */
@@ -94,6 +96,11 @@ export function readModuleCapture(
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
   const str = (n: Node | undefined) => n ? text.slice(n.startIndex, n.endIndex) : "";
   if (head === "import") {
+    const dynamic = cap(captures, "import.dynamic");
+    if (dynamic) {
+      r.dynamic.push(str(dynamic));
+      return;
+    }
     const glob = cap(captures, "import.glob");
     if (glob) {
       r.globs.push(str(glob));

@@ -172,6 +172,8 @@ export interface FileBindings {
   docs: { start: number; end: number }[];
   /** Modules whose every name this file imports (Rust `use m::*`): their specifiers, in document order. */
   globs?: string[];
+  /** Modules this file imports at run time (`import("./m")`): their specifiers, in document order. */
+  dynamicImports?: string[];
 }
 
 /**

@@ -138,7 +138,7 @@ export function buildBindings(
   const keywords = new Map<number, { end: number; callee: Span }>();
   const docs: Span[] = [];
   const moduleRecords = newModuleRecords(noRefSpans, notRef);
-  const { imports: rawImports, exports: rawExports, globs } = moduleRecords;
+  const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
   // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
   const nameEnd = (n: Node): number => identifierEnd(text, n.startIndex) ?? n.endIndex;
@@ -510,6 +510,7 @@ export function buildBindings(
     exportsAll: exportsAll(file.language),
     docs: docs.sort(byStart),
     ...(globs.length > 0 ? { globs } : {}),
+    ...(dynamic.length > 0 ? { dynamicImports: dynamic } : {}),
   };
 }
 

@@ -56,6 +56,9 @@
 (import_statement (import_clause (named_imports (import_specifier name: (identifier) @import.name !alias)))
   source: (string (string_fragment) @import.source))
 
+; `import("./m")`: the module, at run time (what its value's properties are, only types would say)
+(call_expression function: (import) arguments: (arguments . (string (string_fragment) @import.dynamic)))
+
 ; ---- exports
 (export_statement "default" declaration: (_) @export.default)
 (export_statement value: (identifier) @export.default_value)

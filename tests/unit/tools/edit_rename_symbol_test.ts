@@ -448,3 +448,32 @@ Deno.test('edit_rename_symbol() follows TypeScript\'s `import m = require("./m")
   assert.equal(res.data["renamed"], 2);
   assert.equal(await textOf(ws, "use.ts"), 'import m = require("./m");\nexport const v = m.bump(1);\n');
 });
+
+Deno.test('edit_rename_symbol() names what a run-time import("./m") may reach, and renames it when asked', async () => {
+  const use =
+    'export async function run() {\n  const m = await import("./m");\n  const { helper } = await import("./m");\n' +
+    "  return m.helper(1) + helper(2);\n}\n";
+  const files = {
+    "m.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
+    "use.ts": use,
+  };
+  const ws = await workspaceOf({}, files);
+  const dry = ok(
+    await ws.call("edit_rename_symbol", { path: "m.ts", target: "helper", new_name: "bump", dry_run: true }),
+  );
+  const unresolved = dry.data["unresolved"] as { path: string; references: { line: number }[] }[];
+  assert.deepEqual(unresolved.map((u) => [u.path, u.references.map((r) => r.line)]), [["use.ts", [3, 4]]]);
+  assert.match(dry.warnings.join("\n"), /2 occurrences of "helper" could not be tied/);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "m.ts",
+      target: "helper",
+      new_name: "bump",
+      include_unresolved: true,
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "use.ts"),
+    use.replace("const { helper }", "const { bump: helper }").replace("m.helper(1)", "m.bump(1)"),
+  );
+});
