@@ -174,7 +174,14 @@ export class Collector {
       if ((fb.dynamicImports ?? []).some((s) => resolve(s) === self)) {
         for (const occ of fb.occurrences) {
           if (occ.name !== name) continue;
-          if (occ.kind === "member_property") this.maybe(rel, occ);
+          // `import("./m").name` (a type's `typeof import("./m").name` too) is the module's export.
+          const direct = occ.kind === "member_property"
+            ? /import\(\s*(['"])([^'"\n]+)\1\s*\)\s*\??\.\s*$/.exec(
+              fb.text.slice(Math.max(0, occ.start - 300), occ.start),
+            )
+            : null;
+          if (direct && resolve(direct[2]!) === self) this.add(rel, occ);
+          else if (occ.kind === "member_property") this.maybe(rel, occ);
           // `{ name } = await import(...)`: renamed, it keeps its local name (`{ other: name }`).
           else if (occ.kind === "shorthand_pattern") this.maybe(rel, { ...occ, kind: "shorthand_key" });
         }

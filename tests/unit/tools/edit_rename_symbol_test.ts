@@ -456,6 +456,8 @@ Deno.test('edit_rename_symbol() names what a run-time import("./m") may reach, a
   const files = {
     "m.ts": "export function helper(n: number): number {\n  return n + 1;\n}\n",
     "use.ts": use,
+    // The module's own member, read off `import("./m")` itself: that one is certain.
+    "types.ts": 'export type H = typeof import("./m").helper;\n',
   };
   const ws = await workspaceOf({}, files);
   const dry = ok(
@@ -476,4 +478,6 @@ Deno.test('edit_rename_symbol() names what a run-time import("./m") may reach, a
     await textOf(ws, "use.ts"),
     use.replace("const { helper }", "const { bump: helper }").replace("m.helper(1)", "m.bump(1)"),
   );
+  assert.equal(await textOf(ws, "types.ts"), 'export type H = typeof import("./m").bump;\n');
+  assert.ok(dry.changes.some((c) => c.path === "types.ts"), "renamed without include_unresolved");
 });
