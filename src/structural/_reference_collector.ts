@@ -198,9 +198,10 @@ export class Collector {
         if (imp.kind === "namespace") {
           if (!(imp.imported === "*" && resolve(imp.source) === self)) continue;
           for (const occ of fb.occurrences) {
-            if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
-              this.add(rel, occ);
-            }
+            if (occ.kind !== "member_property" || occ.name !== name) continue;
+            if (occ.object === imp.local) this.add(rel, occ);
+            // `{ name: x } = ns`, `(ns).name`: the object is no plain name; it may be the namespace.
+            else if (!occ.object && !objectProperty(fb, occ)) this.maybe(rel, occ);
           }
           // `import * as ns from "m"; export { ns }`: ns is m's namespace for the files importing it from here.
           for (const e of fb.exports) {

@@ -55,6 +55,8 @@
 ; ---- destructuring leaves
 (shorthand_property_identifier_pattern) @pattern.leaf.shorthand
 (pair_pattern value: (identifier) @pattern.leaf)
+; `{ a: b } = obj`: the key reads the property a of obj (a member access, like `obj.a`)
+(pair_pattern key: (property_identifier) @member.property)
 (array_pattern (identifier) @pattern.leaf)
 (rest_pattern (identifier) @pattern.leaf)
 (assignment_pattern left: (identifier) @pattern.leaf)

@@ -458,14 +458,22 @@ Deno.test('edit_rename_symbol() names what a run-time import("./m") may reach, a
     "use.ts": use,
     // The module's own member, read off `import("./m")` itself: that one is certain.
     "types.ts": 'export type H = typeof import("./m").helper;\n',
+    // Destructured with another local name: from the run-time import, and from a namespace import.
+    "alias.ts":
+      'export async function g() {\n  const { helper: h } = await import("./m");\n  return h(1);\n}\n',
+    "ns.ts": 'import * as mm from "./m";\nconst { helper: hh } = mm;\nexport const z = hh(3);\n',
   };
   const ws = await workspaceOf({}, files);
   const dry = ok(
     await ws.call("edit_rename_symbol", { path: "m.ts", target: "helper", new_name: "bump", dry_run: true }),
   );
   const unresolved = dry.data["unresolved"] as { path: string; references: { line: number }[] }[];
-  assert.deepEqual(unresolved.map((u) => [u.path, u.references.map((r) => r.line)]), [["use.ts", [3, 4]]]);
-  assert.match(dry.warnings.join("\n"), /2 occurrences of "helper" could not be tied/);
+  assert.deepEqual(unresolved.map((u) => [u.path, u.references.map((r) => r.line)]), [
+    ["alias.ts", [2]],
+    ["ns.ts", [2]],
+    ["use.ts", [3, 4]],
+  ]);
+  assert.match(dry.warnings.join("\n"), /4 occurrences of "helper" could not be tied/);
   ok(
     await ws.call("edit_rename_symbol", {
       path: "m.ts",
@@ -479,5 +487,7 @@ Deno.test('edit_rename_symbol() names what a run-time import("./m") may reach, a
     use.replace("const { helper }", "const { bump: helper }").replace("m.helper(1)", "m.bump(1)"),
   );
   assert.equal(await textOf(ws, "types.ts"), 'export type H = typeof import("./m").bump;\n');
+  assert.match(await textOf(ws, "alias.ts"), /const \{ bump: h \} = await import\("\.\/m"\);/);
+  assert.match(await textOf(ws, "ns.ts"), /const \{ bump: hh \} = mm;/);
   assert.ok(dry.changes.some((c) => c.path === "types.ts"), "renamed without include_unresolved");
 });
