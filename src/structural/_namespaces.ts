@@ -7,7 +7,17 @@
  *
  * @module
  */
-import type { FileBindings } from "../syntax/bindings.ts";
+import type { ExportRecord, FileBindings } from "../syntax/bindings.ts";
+
+/**
+ * The specifier of the module an export passes on whole, as a namespace: `export * as ns from "m"`, or an
+ * exported `import * as ns from "m"` (null for any other export).
+ */
+function namespaceSource(e: ExportRecord): string | null {
+  if (e.from) return e.from.imported === "*" && e.exported !== "*" ? e.from.source : null;
+  const ns = e.local?.import;
+  return ns?.kind === "namespace" ? ns.source : null;
+}
 
 /** What {@linkcode namespaceModule} reads: a module's bindings and how its specifiers resolve. */
 export interface ModuleLookup {
@@ -36,15 +46,11 @@ export async function namespaceModule(
   const fb = await lookup.bindings(path);
   if (!fb) return null;
   for (const e of fb.exports) {
-    const ns = e.local?.import;
-    if (e.exported === name && ns?.kind === "namespace") {
-      // `import * as name from "m"; export { name }`.
-      return lookup.resolve(path, fb.language, ns.source);
-    }
+    const whole = e.exported === name ? namespaceSource(e) : null;
+    if (whole !== null) return lookup.resolve(path, fb.language, whole);
     if (!e.from || (e.exported !== name && e.exported !== "*")) continue;
     const src = lookup.resolve(path, fb.language, e.from.source);
     if (!src) continue;
-    if (e.from.imported === "*" && e.exported === name) return src;
     const next = await namespaceModule(lookup, src, e.exported === "*" ? name : e.from.imported, depth + 1);
     if (next) return next;
   }
@@ -68,12 +74,7 @@ export function namespaceExports(
   const out: { path: string; name: string }[] = [];
   for (const fb of files) {
     for (const e of fb.exports) {
-      const ns = e.local?.import;
-      const from = e.from?.imported === "*" && e.exported !== "*"
-        ? e.from.source
-        : ns?.kind === "namespace"
-        ? ns.source
-        : null;
+      const from = namespaceSource(e);
       if (from !== null && resolve(fb.path, fb.language, from) === source) {
         out.push({ path: fb.path, name: e.exported });
       }

@@ -24,16 +24,21 @@ import type { Parsing } from "../syntax/types.ts";
 export const MAX_PROJECT_FILES = 20000;
 
 const WORD = /[\p{L}\p{N}_$]/u;
-const isWordChar = (ch: string) => WORD.test(ch);
+
+/** The offsets where `text` holds `name` as a whole word (at most `limit` of them). */
+function wordOffsets(text: string, name: string, limit = Infinity): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(name); i >= 0 && out.length < limit; i = text.indexOf(name, i + 1)) {
+    const before = i > 0 ? text[i - 1]! : "";
+    const after = text[i + name.length] ?? "";
+    if (!(before && WORD.test(before)) && !(after && WORD.test(after))) out.push(i);
+  }
+  return out;
+}
 
 /** Whether `text` holds `name` as a whole word. */
 function hasWord(text: string, name: string): boolean {
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    const before = i > 0 ? text[i - 1]! : "";
-    const after = text[i + name.length] ?? "";
-    if (!(before && isWordChar(before)) && !(after && isWordChar(after))) return true;
-  }
-  return false;
+  return wordOffsets(text, name, 1).length > 0;
 }
 
 /** Languages whose comments {@linkcode onlyInComments} finds without a parse. */
@@ -84,6 +89,8 @@ export class ProjectFiles {
    * their texts: what a rename's text sweep reports besides the parsed files. By name, then path.
    */
   readonly commented: Map<string, Map<string, string>> = new Map();
+  /** Whether each file passes names on ({@linkcode passesNamesOn}): the same for every name searched. */
+  readonly #passes = new Map<string, boolean>();
   /** Candidate files by module system and name (a search asks again for each module that re-exports it). */
   readonly #candidates = new Map<string, string[]>();
   readonly #linked = new Set<string>();
@@ -265,6 +272,12 @@ export class ProjectFiles {
     return out;
   }
 
+  #passesNamesOn(path: string, t: { text: string; language: string }): boolean {
+    let known = this.#passes.get(path);
+    if (known === undefined) this.#passes.set(path, known = passesNamesOn(t.text, t.language));
+    return known;
+  }
+
   /**
    * Files of the same module system as `rel` that may export `name` again without using it: an export clause
    * naming it (`export { ns }`, `export { ns } from "m"`), or a file that passes names on
@@ -282,7 +295,7 @@ export class ProjectFiles {
     for (const [path, language] of this.files) {
       if (ModuleResolver.systemOf(language) !== system) continue;
       const t = await this.text(path);
-      if (t && (passesNamesOn(t.text, t.language) || (hasWord(t.text, name) && clause.test(t.text)))) {
+      if (t && (this.#passesNamesOn(path, t) || (hasWord(t.text, name) && clause.test(t.text)))) {
         out.push(path);
       }
     }
@@ -310,9 +323,12 @@ export class ProjectFiles {
       if (ModuleResolver.systemOf(language) !== system) continue;
       const t = await this.text(path);
       if (!t) continue;
-      if (passesNamesOn(t.text, t.language)) out.push(path);
+      if (this.#passesNamesOn(path, t)) out.push(path);
       else if (!hasWord(t.text, name)) continue;
-      else if (LEXED.has(t.language) && !this.parsed.has(path) && onlyInComments(t.text, name, isWordChar)) {
+      else if (
+        LEXED.has(t.language) && !this.parsed.has(path) &&
+        onlyInComments(t.text, wordOffsets(t.text, name), name.length)
+      ) {
         let byPath = this.commented.get(name);
         if (!byPath) this.commented.set(name, byPath = new Map());
         byPath.set(path, t.text);

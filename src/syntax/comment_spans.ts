@@ -303,21 +303,15 @@ export function commentSpans(text: string, until = text.length): CommentSpan[] |
 }
 
 /**
- * Whether every whole-word occurrence of `name` in a TypeScript text is inside a comment, as far as
- * {@linkcode commentSpans} can be sure (false when it cannot, or when the name is not in the text at all).
+ * Whether every one of a name's occurrences in a TypeScript text is inside a comment, as far as
+ * {@linkcode commentSpans} can be sure (false when it cannot, or when there is no occurrence).
  *
  * @param text The text.
- * @param name A name.
- * @param isWordChar Whether a character continues a name (the occurrence must not touch one).
- * @returns True only when the name occurs, and only in comments.
+ * @param at The occurrences' offsets, in increasing order.
+ * @param length The name's length.
+ * @returns True only when every occurrence is in a comment.
  */
-export function onlyInComments(text: string, name: string, isWordChar: (ch: string) => boolean): boolean {
-  const at: number[] = [];
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    const before = i > 0 ? text[i - 1]! : "";
-    const after = text[i + name.length] ?? "";
-    if (!(before && isWordChar(before)) && !(after && isWordChar(after))) at.push(i);
-  }
+export function onlyInComments(text: string, at: readonly number[], length: number): boolean {
   if (at.length === 0) return false;
   const spans = commentSpans(text, at[at.length - 1]!);
   if (!spans) return false;
@@ -325,7 +319,7 @@ export function onlyInComments(text: string, name: string, isWordChar: (ch: stri
   for (const offset of at) {
     while (k < spans.length && spans[k]!.end <= offset) k++;
     const s = spans[k];
-    if (!s || s.start > offset || s.end < offset + name.length) return false;
+    if (!s || s.start > offset || s.end < offset + length) return false;
   }
   return true;
 }
