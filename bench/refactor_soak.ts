@@ -1,0 +1,378 @@
+/**
+ * The refactor soak: thousands of random refactors on real code no one here
+ * wrote, each checked with the language's own tools. Every trial ends as one
+ * of: applied and the checker is clean; refused with a reason code; or
+ * applied and broken — silent damage, the number that must be 0.
+ *
+ * Code bases (copied into a temporary git repository, reset after each trial):
+ * - `ts`: rxjs@7.8.2's `src/` (the pinned npm dependency), checked in process
+ *   by TypeScript's own incremental checker (`bench/_ts_checker.ts`, strict, as
+ *   the rename oracle configures it): damage is a diagnostic the baseline lacks.
+ * - `py`: CPython's `email` package with its test suite (`test.test_email`),
+ *   from the Python that runs this machine's `python3`: damage is a file that no
+ *   longer byte-compiles or a test that no longer passes.
+ *
+ * Refactors: renames of randomly chosen bindings (module level, locals,
+ * parameters, class members), `edit_change_signature` (parameters reversed),
+ * `edit_extract_function` (a random run of lines in a function), `edit_inline`,
+ * `edit_move_decl` (to a new module beside it) and `move_file`, all through the
+ * CLI's own path: a disk workspace and `Workspace.call`.
+ *
+ * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|all] [--count N] [--seed S] [--kinds a,b] [--verbose]`.
+ * Writes `bench/results/refactor_soak.tsv` and every damage case to `bench/results/soak/`.
+ *
+ * @module
+ */
+import ts from "typescript";
+import { spawnSync } from "node:child_process";
+import { promises as fsp } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDiskBackend, createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { fileBindings } from "../src/syntax/bindings.ts";
+import { Stage } from "../src/fs/stage.ts";
+import { createWorkspace, type Workspace } from "../src/workspace.ts";
+import { ROOT } from "./_util.ts";
+import { TsChecker } from "./_ts_checker.ts";
+
+const args = Deno.args;
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1]! : dflt;
+};
+const LANGS = opt("--lang", "all") === "all" ? ["ts", "py"] : [opt("--lang", "all")];
+const COUNT = Number(opt("--count", "100"));
+const SEED = Number(opt("--seed", "1"));
+const VERBOSE = args.includes("--verbose");
+const KINDS = opt("--kinds", "rename,signature,extract,inline,move_decl,move_file").split(",");
+
+/** A deterministic PRNG (mulberry32), so a damage case can be replayed by its seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One code base: where it comes from, its language, how it is checked. */
+interface Corpus {
+  name: string;
+  language: "typescript" | "python";
+  /** Files to refactor (relative to the copy's root). */
+  editable: (rel: string) => boolean;
+  /** New diagnostics or failures after a change (empty: clean). */
+  check(dir: string, changed: Map<string, string | null>): string[];
+  /** A fresh name for `name` in this language. */
+  rename(name: string): string;
+  /** A new module path beside `rel`. */
+  sibling(rel: string, stem: string): string;
+}
+
+const git = (dir: string, ...a: string[]) => {
+  const r = spawnSync("git", a, { cwd: dir, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`git ${a.join(" ")}: ${r.stderr}`);
+  return r.stdout;
+};
+
+async function copyTree(from: string, to: string, keep: (name: string) => boolean): Promise<void> {
+  await fsp.mkdir(to, { recursive: true });
+  for (const e of await fsp.readdir(from, { withFileTypes: true })) {
+    if (e.name === "__pycache__") continue;
+    if (e.isDirectory()) await copyTree(join(from, e.name), join(to, e.name), keep);
+    else if (keep(e.name)) await fsp.copyFile(join(from, e.name), join(to, e.name));
+  }
+}
+
+async function readTree(dir: string, keep: (rel: string) => boolean): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const rel of git(dir, "ls-files").split("\n").filter(Boolean)) {
+    if (keep(rel)) out.set(rel, await fsp.readFile(join(dir, rel), "utf8"));
+  }
+  return out;
+}
+
+// ---- TypeScript: rxjs src, checked by the incremental checker
+const TS_OPTIONS = (root: string): ts.CompilerOptions => ({
+  target: ts.ScriptTarget.ES2018,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Node10,
+  lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
+  strict: true,
+  baseUrl: root,
+  paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
+  noEmit: true,
+});
+
+async function tsCorpus(dir: string): Promise<Corpus> {
+  await copyTree(join(ROOT, "node_modules/rxjs/src"), dir, (n) => n.endsWith(".ts") || n.endsWith(".json"));
+  const files = await readTreeAfterInit(dir, (rel) => rel.endsWith(".ts"));
+  const checker = new TsChecker("/rx/", files, TS_OPTIONS("/rx/"));
+  return {
+    name: "rxjs@7.8.2 src (tsc strict)",
+    language: "typescript",
+    editable: (rel) => rel.endsWith(".ts") && !rel.endsWith(".d.ts"),
+    check: (_dir, changed) => checker.check(changed),
+    rename: (name) => `${name}Soak`,
+    sibling: (rel, stem) => `${rel.slice(0, rel.lastIndexOf("/") + 1)}${stem}.ts`,
+  };
+}
+
+// ---- Python: email + test_email, byte-compiled and tested
+const PY = "python3";
+function pythonLib(): string {
+  return spawnSync(PY, ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], {
+    encoding: "utf8",
+  })
+    .stdout.trim();
+}
+
+async function pyCorpus(dir: string): Promise<Corpus> {
+  const lib = pythonLib();
+  await copyTree(join(lib, "email"), join(dir, "email"), (n) => n.endsWith(".py"));
+  await copyTree(join(lib, "test/test_email"), join(dir, "test/test_email"), () => true);
+  // Our `test` package holds test_email and passes everything else on to the standard library's.
+  await fsp.writeFile(
+    join(dir, "test/__init__.py"),
+    `__path__.append(${JSON.stringify(join(lib, "test"))})\n`,
+  );
+  await readTreeAfterInit(dir, () => false);
+  const modules = (await fsp.readdir(join(dir, "test/test_email")))
+    .filter((n) => /^test_.*\.py$/.test(n)).map((n) => `test.test_email.${n.slice(0, -3)}`);
+  const run = () => spawnSync(PY, ["-m", "unittest", "-q", ...modules], { cwd: dir, encoding: "utf8" });
+  const baseline = run();
+  if (baseline.status !== 0) {
+    throw new Error(`test_email fails before any change:\n${baseline.stderr.slice(-800)}`);
+  }
+  return {
+    name: `CPython ${spawnSync(PY, ["-V"], { encoding: "utf8" }).stdout.trim()} email + test_email`,
+    language: "python",
+    editable: (rel) => rel.startsWith("email/") && rel.endsWith(".py"),
+    check: (cwd) => {
+      const compiled = spawnSync(PY, ["-m", "compileall", "-q", "email", "test"], { cwd, encoding: "utf8" });
+      if (compiled.status !== 0) return [`compileall: ${compiled.stdout.slice(0, 600)}`];
+      const tests = run();
+      return tests.status === 0 ? [] : [`unittest: ${tests.stderr.split("\n").slice(-12).join("\n")}`];
+    },
+    rename: (name) => `${name}_soak`,
+    sibling: (rel, stem) => `${rel.slice(0, rel.lastIndexOf("/") + 1)}${stem}.py`,
+  };
+}
+
+async function readTreeAfterInit(dir: string, keep: (rel: string) => boolean): Promise<Map<string, string>> {
+  git(dir, "init", "-q");
+  git(dir, "add", "-A");
+  git(dir, "-c", "user.email=soak@graver", "-c", "user.name=soak", "commit", "-qm", "base");
+  return await readTree(dir, keep);
+}
+
+// ---- candidates
+interface Decl {
+  path: string;
+  line: number;
+  column: number;
+  name: string;
+  category: "module" | "local" | "parameter" | "member";
+  /** Parameter names, for functions. */
+  params?: string[];
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { line, column: offset - before.lastIndexOf("\n") };
+}
+
+async function declarations(ws: Workspace, corpus: Corpus, files: string[]): Promise<Decl[]> {
+  const out: Decl[] = [];
+  const stage = new Stage(ws.fs, ws.sandbox);
+  for (const rel of files) {
+    const t = await stage.readText(rel);
+    const fb = await fileBindings(ws, {
+      path: rel,
+      language: corpus.language,
+      version: t.version,
+      text: t.text,
+    });
+    if (!fb) continue;
+    const paramsOf = new Map<number, string[]>();
+    for (const o of fb.occurrences) {
+      if (o.kind !== "definition" || o.binding?.kind !== "parameter") continue;
+      const list = paramsOf.get(o.scope.nameStart) ?? [];
+      if (o.scope.kind === "function" && !list.includes(o.name)) list.push(o.name);
+      paramsOf.set(o.scope.nameStart, list);
+    }
+    for (const o of fb.occurrences) {
+      const at = { path: rel, ...lineColumn(t.text, o.start), name: o.name };
+      if (o.kind === "member_definition") out.push({ ...at, category: "member" });
+      if (o.kind !== "definition" || !o.binding || o.binding.kind === "import") continue;
+      const category = o.binding.scope.kind === "module"
+        ? "module"
+        : o.binding.kind === "parameter"
+        ? "parameter"
+        : "local";
+      const params = paramsOf.get(o.start);
+      out.push({ ...at, category, ...(params ? { params } : {}) });
+    }
+  }
+  return out;
+}
+
+// ---- one trial
+interface Trial {
+  kind: string;
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+function pick<T>(rand: () => number, items: readonly T[]): T | undefined {
+  return items.length === 0 ? undefined : items[Math.floor(rand() * items.length)];
+}
+
+async function plan(
+  kind: string,
+  rand: () => number,
+  decls: Decl[],
+  corpus: Corpus,
+  readText: (rel: string) => Promise<string>,
+): Promise<Trial | null> {
+  const target = (d: Decl) => ({ line: d.line, column: d.column });
+  if (kind === "rename") {
+    const d = pick(rand, decls);
+    if (!d) return null;
+    return {
+      kind: `rename:${d.category}`,
+      tool: "edit_rename_symbol",
+      args: { path: d.path, target: target(d), new_name: corpus.rename(d.name) },
+    };
+  }
+  if (kind === "signature") {
+    const d = pick(rand, decls.filter((x) => (x.params?.filter((p) => p !== "self").length ?? 0) >= 2));
+    if (!d) return null;
+    const params = d.params!.filter((p) => p !== "self" && p !== "cls").reverse();
+    return { kind, tool: "edit_change_signature", args: { path: d.path, name_path: target(d), params } };
+  }
+  if (kind === "inline") {
+    const d = pick(rand, decls.filter((x) => x.category === "local" || x.category === "module"));
+    return d
+      ? { kind: `inline:${d.category}`, tool: "edit_inline", args: { path: d.path, target: target(d) } }
+      : null;
+  }
+  if (kind === "move_decl") {
+    const d = pick(rand, decls.filter((x) => x.category === "module"));
+    if (!d) return null;
+    const to = corpus.sibling(d.path, `soak_moved_${Math.floor(rand() * 1e6)}`);
+    return { kind, tool: "edit_move_decl", args: { path: d.path, name_path: d.name, to_path: to } };
+  }
+  if (kind === "move_file") {
+    const d = pick(rand, decls);
+    if (!d || d.path.endsWith("__init__.py") || d.path.endsWith("index.ts")) return null;
+    const stem = d.path.slice(d.path.lastIndexOf("/") + 1).replace(/\.\w+$/, "");
+    return { kind, tool: "move_file", args: { from: d.path, to: corpus.sibling(d.path, `${stem}_soak`) } };
+  }
+  if (kind === "extract") {
+    const d = pick(rand, decls.filter((x) => x.category === "local"));
+    if (!d) return null;
+    const lines = (await readText(d.path)).split("\n");
+    const span = 1 + Math.floor(rand() * 4);
+    return {
+      kind,
+      tool: "edit_extract_function",
+      args: {
+        path: d.path,
+        range: { start_line: d.line, end_line: Math.min(lines.length, d.line + span - 1) },
+        name: corpus.language === "python" ? "soak_extracted" : "soakExtracted",
+      },
+    };
+  }
+  return null;
+}
+
+interface Tally {
+  attempts: number;
+  clean: number;
+  refused: Map<string, number>;
+  damage: number;
+  internal: number;
+}
+
+async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
+  const rand = prng(SEED);
+  const ws = await createWorkspace({ backend: createDiskBackend(), root: dir, wasm: createWasmLoader() });
+  const files = (await readTree(dir, corpus.editable)).keys();
+  const decls = await declarations(ws, corpus, [...files]);
+  console.log(`${corpus.name}: ${decls.length} declarations`);
+  const tallies = new Map<string, Tally>();
+  const readText = (rel: string) => fsp.readFile(join(dir, rel), "utf8");
+  await fsp.mkdir(join(ROOT, "bench/results/soak"), { recursive: true });
+  for (let i = 0; i < COUNT; i++) {
+    const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
+    if (!trial) continue;
+    const tally = tallies.get(trial.kind) ??
+      { attempts: 0, clean: 0, refused: new Map(), damage: 0, internal: 0 };
+    tallies.set(trial.kind, tally);
+    tally.attempts++;
+    const path = String(trial.args.path ?? trial.args.from);
+    await ws.call("read_file", { path });
+    let res = await ws.call(trial.tool, trial.args);
+    const listed = !res.ok && /its parameters: ([^)]*)\)/.exec(res.error.message);
+    if (trial.tool === "edit_change_signature" && listed) {
+      // As an agent would: take the parameters the refusal names, reversed.
+      trial.args.params = listed[1]!.split(", ").filter((p) => p !== "self" && p !== "cls").reverse();
+      res = await ws.call(trial.tool, trial.args);
+    }
+    if (!res.ok) {
+      const code = res.error.code;
+      if (code === "internal") tally.internal++;
+      if (VERBOSE || code === "internal") {
+        console.log(
+          `${code} ${trial.tool} ${JSON.stringify(trial.args)}: ${res.error.message.slice(0, 300)}`,
+        );
+      }
+      tally.refused.set(code, (tally.refused.get(code) ?? 0) + 1);
+    } else if (res.status === "applied") {
+      const changed = new Map<string, string | null>();
+      for (const c of res.changes) {
+        changed.set(c.path, c.after_version === null ? null : await readText(c.path));
+      }
+      const problems = corpus.check(dir, changed);
+      if (problems.length === 0) tally.clean++;
+      else {
+        tally.damage++;
+        const file = join(ROOT, `bench/results/soak/${corpus.language}-${SEED}-${i}.json`);
+        await fsp.writeFile(file, JSON.stringify({ trial, problems, diff: git(dir, "diff") }, null, 2));
+        console.log(
+          `DAMAGE ${trial.kind} ${JSON.stringify(trial.args)}\n  ${problems.slice(0, 3).join("\n  ")}`,
+        );
+      }
+    } else tally.refused.set(res.status, (tally.refused.get(res.status) ?? 0) + 1);
+    git(dir, "checkout", "-q", "--", ".");
+    git(dir, "clean", "-fdq");
+  }
+  return tallies;
+}
+
+function report(corpus: string, tallies: Map<string, Tally>, lines: string[]): void {
+  console.log(`\n${corpus}`);
+  console.log("refactor\tattempts\tapplied-clean\trefused\tsilent damage\tinternal\trefusals by code");
+  for (const [kind, t] of [...tallies].sort()) {
+    const refused = [...t.refused.values()].reduce((a, b) => a + b, 0);
+    const codes = [...t.refused].map(([c, n]) => `${c} ${n}`).join(", ");
+    const row = `${kind}\t${t.attempts}\t${t.clean}\t${refused}\t${t.damage}\t${t.internal}\t${codes}`;
+    console.log(row);
+    lines.push(`${corpus}\t${row}`);
+  }
+}
+
+const lines: string[] = [];
+for (const lang of LANGS) {
+  const dir = await fsp.mkdtemp(join(tmpdir(), `graver-soak-${lang}-`));
+  const corpus = lang === "ts" ? await tsCorpus(dir) : await pyCorpus(dir);
+  report(corpus.name, await soak(corpus, dir), lines);
+  await fsp.rm(dir, { recursive: true, force: true });
+}
+await fsp.writeFile(join(ROOT, "bench/results/refactor_soak.tsv"), lines.join("\n") + "\n");
+console.log(`\nseed ${SEED}, ${COUNT} trials per language; damage cases in bench/results/soak/`);
