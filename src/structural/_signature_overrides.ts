@@ -1,10 +1,11 @@
 /**
- * Overrides: a method whose signature changes must be the only one of its
- * name along its class hierarchy in the workspace — not overriding a base
- * class's (or implementing an interface's) method, not overridden in a
- * subclass, not a Python protocol method the runtime calls — and a
- * constructor must not be inherited by a subclass. Bases declared outside
- * the workspace cannot be checked, so they refuse too.
+ * Overrides: a member whose signature changes, or that is renamed, must be the
+ * only one of its name along its class hierarchy in the workspace — not
+ * overriding a base class's (or implementing an interface's) member, not
+ * overridden in a subclass, not a Python protocol method the runtime calls —
+ * and a constructor must not be inherited by a subclass. Bases declared
+ * outside the workspace cannot be checked, so they refuse too. (Renaming one
+ * method of a hierarchy changes which code a call runs, with no error.)
  *
  * @module
  */
@@ -20,29 +21,51 @@ import type { FunctionDecl } from "./_signature_decl.ts";
 const CLASS_NODES = /^(class_declaration|abstract_class_declaration|class|class_definition)$/;
 const MAX_DEPTH = 8;
 
+/** A class member whose hierarchy is checked: a method or field, or a constructor. */
+export interface OverrideSubject {
+  /** The member's name. */
+  name: string;
+  /** 1-based line of its declaration, for messages. */
+  line: number;
+  /** "constructor": only subclasses matter (they inherit it); anything else: bases and subclasses. */
+  kind: "member" | "constructor";
+  /** The class scope that declares it. */
+  classScope: Scope;
+  /** Marked `override` (TypeScript). */
+  override: boolean;
+}
+
+/** Options for {@linkcode checkMemberOverrides}. */
+export interface OverrideCheckOptions {
+  /** Tool name, for messages. */
+  tool: string;
+  /** What the caller does, as a message says it: "change the signature of", "rename". */
+  action: string;
+  /** What to do instead, for the hint. */
+  hint: string;
+}
+
 function refuse(
-  decl: FunctionDecl,
+  subject: OverrideSubject,
   path: string,
+  options: OverrideCheckOptions,
   why: string,
   at?: { path: string; line: number },
 ): RecoverableError {
   return new RecoverableError(
     "overrides_present",
-    `Cannot change the signature of "${decl.name}" ("${path}" line ${decl.line}): ${why}${
+    `Cannot ${options.action} "${subject.name}" ("${path}" line ${subject.line}): ${why}${
       at ? ` ("${at.path}" line ${at.line})` : ""
     }`,
-    {
-      hint:
-        "Change every method of the hierarchy together by hand (replace_symbol on each, then the calls), or add a new method with the new signature and move callers to it",
-      details: { path, line: decl.line, ...(at ? { site: at } : {}) },
-    },
+    { hint: options.hint, details: { path, line: subject.line, ...(at ? { site: at } : {}) } },
   );
 }
 
 /** The class node that opens a class scope. */
 function classNodeAt(root: Node, scope: Scope): Node | null {
   for (let n: Node | null = root.descendantForIndex(scope.start, scope.start); n; n = n.parent) {
-    if (n.startIndex === scope.start && CLASS_NODES.test(n.type)) return n;
+    // Named: the `class` keyword token has the same type name as a JavaScript class expression.
+    if (n.startIndex === scope.start && n.isNamed && CLASS_NODES.test(n.type)) return n;
     if (n.startIndex < scope.start) break;
   }
   return null;
@@ -84,8 +107,8 @@ function baseNames(cls: Node): Node[] {
 }
 
 /**
- * Refuse with `overrides_present` when the method takes part in overriding,
- * or when a subclass inherits the constructor.
+ * Refuse with `overrides_present` when a function's signature would change
+ * while it takes part in overriding, or while a subclass inherits the constructor.
  *
  * @param parsing Grammars and parse cache.
  * @param stage The call's stage.
@@ -101,14 +124,44 @@ export async function checkOverrides(
   tool: string,
 ): Promise<void> {
   if (decl.kind === "function" || !decl.classScope) return;
-  const method = decl.kind === "method";
-  if (decl.override) throw refuse(decl, fb.path, "it is marked override: it overrides a base class's method");
-  if (fb.language === "python" && method && /^__\w+__$/.test(decl.name)) {
-    throw refuse(
-      decl,
-      fb.path,
-      `${decl.name} is a protocol method Python calls itself, with fixed arguments`,
-    );
+  await checkMemberOverrides(parsing, stage, fb, {
+    name: decl.name,
+    line: decl.line,
+    kind: decl.kind === "constructor" ? "constructor" : "member",
+    classScope: decl.classScope,
+    override: decl.override,
+  }, {
+    tool,
+    action: "change the signature of",
+    hint:
+      "Change every method of the hierarchy together by hand (replace_symbol on each, then the calls), or add a new method with the new signature and move callers to it",
+  });
+}
+
+/**
+ * Refuse with `overrides_present` when a class member takes part in
+ * overriding (a base in the workspace or outside it declares the name, or a
+ * subclass does), or when a subclass inherits the constructor.
+ *
+ * @param parsing Grammars and parse cache.
+ * @param stage The call's stage.
+ * @param fb The declaring file's bindings.
+ * @param subject The member.
+ * @param options Tool, the action and the hint for messages.
+ */
+export async function checkMemberOverrides(
+  parsing: Parsing,
+  stage: Stage,
+  fb: FileBindings,
+  subject: OverrideSubject,
+  options: OverrideCheckOptions,
+): Promise<void> {
+  const tool = options.tool;
+  const method = subject.kind === "member";
+  const no = (why: string, at?: { path: string; line: number }) => refuse(subject, fb.path, options, why, at);
+  if (subject.override) throw no("it is marked override: it overrides a base class's method");
+  if (fb.language === "python" && method && /^__\w+__$/.test(subject.name)) {
+    throw no(`${subject.name} is a protocol method Python calls itself, with fixed arguments`);
   }
   const files = new Map([[fb.path, fb]]);
   const treeOf = async (f: FileBindings) =>
@@ -129,7 +182,7 @@ export async function checkOverrides(
   if (method) {
     const queue: { f: FileBindings; cls: Scope; depth: number }[] = [{
       f: fb,
-      cls: decl.classScope,
+      cls: subject.classScope,
       depth: 0,
     }];
     for (let item = queue.shift(); item; item = queue.shift()) {
@@ -149,28 +202,28 @@ export async function checkOverrides(
           if (cls) found = { f, cls };
         }
         if (!found) {
-          throw refuse(
-            decl,
-            fb.path,
-            `its class extends "${base.text}", which is not declared in the workspace: "${decl.name}" may override one of its methods`,
+          throw no(
+            `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
             where,
           );
         }
         files.set(found.f.path, found.f);
-        if (declares(found.f, found.cls, decl.name)) {
-          throw refuse(
-            decl,
-            fb.path,
-            `it overrides (or implements) "${base.text}.${decl.name}"`,
-            { path: found.f.path, line: lineOf(found.f, found.cls.start) },
-          );
+        if (declares(found.f, found.cls, subject.name)) {
+          throw no(`it overrides (or implements) "${base.text}.${subject.name}"`, {
+            path: found.f.path,
+            line: lineOf(found.f, found.cls.start),
+          });
         }
         if (item.depth < MAX_DEPTH) queue.push({ f: found.f, cls: found.cls, depth: item.depth + 1 });
       }
     }
   }
   // Down: the subclasses in the workspace.
-  const queue: { f: FileBindings; cls: Scope; depth: number }[] = [{ f: fb, cls: decl.classScope, depth: 0 }];
+  const queue: { f: FileBindings; cls: Scope; depth: number }[] = [{
+    f: fb,
+    cls: subject.classScope,
+    depth: 0,
+  }];
   for (let item = queue.shift(); item; item = queue.shift()) {
     const search = await declaration(item.f, item.cls.nameStart);
     if (!search) continue;
@@ -196,9 +249,9 @@ export async function checkOverrides(
       const at = { path: f.path, line: lineOf(f, sub.startIndex) };
       const name = sub.childForFieldName("name")?.text ?? "a subclass";
       if (!method) {
-        throw refuse(decl, fb.path, `"${name}" extends the class and inherits or calls its constructor`, at);
+        throw no(`"${name}" extends the class and inherits or calls its constructor`, at);
       }
-      if (declares(f, cls, decl.name)) throw refuse(decl, fb.path, `"${name}" overrides it`, at);
+      if (declares(f, cls, subject.name)) throw no(`"${name}" overrides it`, at);
       if (item.depth < MAX_DEPTH) queue.push({ f, cls, depth: item.depth + 1 });
     }
   }

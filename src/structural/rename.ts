@@ -24,6 +24,7 @@ import {
   type ReferenceTarget,
 } from "./references.ts";
 import { isValidName } from "./_names.ts";
+import { checkMemberOverrides } from "./_signature_overrides.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
@@ -135,6 +136,7 @@ export async function planRename(
     });
   }
   checkClashes(search, newName);
+  if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
   const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
   const byFile = new Map<string, ReferenceSite[]>();
   for (const s of renamed) {
@@ -166,6 +168,31 @@ export async function planRename(
     unresolved: options.includeUnresolved ? [] : search.unresolved,
     textOccurrences: await textSweep(parsing, search, renamed),
   };
+}
+
+/**
+ * Refuse renaming a member that overrides or is overridden (or may override a
+ * base outside the workspace): renaming one method of a hierarchy changes which
+ * code a call runs, with no error anywhere.
+ */
+async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceSearch, tool: string) {
+  const member = search.member!;
+  const fb = search.files.get(member.path)!;
+  const declared = search.sites.find((s) => s.path === member.path && s.kind === "member_definition") ??
+    search.sites.find((s) => s.path === member.path && s.kind === "definition");
+  const line = declared ? new TextIndex(fb.text).position(declared.start).line : search.target.line;
+  await checkMemberOverrides(parsing, stage, fb, {
+    name: search.target.name,
+    line,
+    kind: "member",
+    classScope: member.scope,
+    override: false,
+  }, {
+    tool,
+    action: "rename",
+    hint:
+      "Leave the name, or rename the member in every class of the hierarchy at once by hand (find_references on each declaration, then one apply_edits call over all the files)",
+  });
 }
 
 /** Refuse when `newName` is already visible where the symbol is declared or used. */

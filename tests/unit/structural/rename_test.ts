@@ -60,3 +60,67 @@ Deno.test("planRename() refuses clashes in the symbol's scope, in a scope betwee
   assert.equal(await code("total", "2x"), "invalid_args");
   assert.equal(await code({ line: 6, column: 27 }, "s"), "unresolved", "other()'s step is a free name");
 });
+
+Deno.test("planRename() refuses a member that overrides or is overridden: one renamed override changes which code runs", async () => {
+  // CPython's email.headerregistry: ContentTypeHeader.init overrides ParameterizedMIMEHeader.init and calls
+  // super().init(...). Renaming it alone answered ok, and 47 of test_email's tests then failed.
+  const ws = await workspaceOf({}, {
+    "email/headerregistry.py": Deno.readTextFileSync("/usr/lib/python3.11/email/headerregistry.py"),
+    "shapes.ts": [
+      "export class Shape { area(): number { return 0; } name(): string { return 'shape'; } }",
+      "export class Square extends Shape { side = 1; override area(): number { return this.side ** 2; } }",
+      "export class Failure extends Error { retry(): boolean { return false; } }",
+      "",
+    ].join("\n"),
+  });
+  const refusal = async (path: string, target: { line: number; column: number }) => {
+    try {
+      await planRename(ws, new Stage(ws.fs, ws.sandbox), path, target, "renamed", { tool: "test" });
+      return "ok";
+    } catch (e) {
+      assert.ok(e instanceof RecoverableError, String(e));
+      return `${e.code}: ${e.message}`;
+    }
+  };
+  assert.match(
+    await refusal("email/headerregistry.py", { line: 472, column: 9 }),
+    /^overrides_present: Cannot rename "init" \("email\/headerregistry\.py" line 472\): it overrides \(or implements\) "ParameterizedMIMEHeader\.init"/,
+  );
+  assert.match(
+    await refusal("shapes.ts", { line: 1, column: 22 }),
+    /^overrides_present: .*"Square" overrides it/,
+  );
+  assert.match(
+    await refusal("shapes.ts", { line: 2, column: 56 }),
+    /^overrides_present: .*overrides \(or implements\) "Shape\.area"/,
+  );
+  assert.match(await refusal("shapes.ts", { line: 3, column: 38 }), /^overrides_present: .*extends "Error"/);
+  // Alone in its hierarchy: renamed as before.
+  assert.equal(await refusal("shapes.ts", { line: 1, column: 51 }), "ok");
+  assert.equal(await refusal("shapes.ts", { line: 2, column: 37 }), "ok");
+});
+
+Deno.test("planChangeSignature() refuses a Python method that overrides a base class's method", async () => {
+  // The class was found by its `class` keyword token, which has no base list: Python's bases were never checked.
+  const { planChangeSignature } = await import("../../../src/structural/signature.ts");
+  const ws = await workspaceOf({}, {
+    "email/headerregistry.py": Deno.readTextFileSync("/usr/lib/python3.11/email/headerregistry.py"),
+  });
+  await assert.rejects(
+    () =>
+      planChangeSignature(
+        ws,
+        new Stage(ws.fs, ws.sandbox),
+        "email/headerregistry.py",
+        {
+          line: 472,
+          column: 9,
+        },
+        [{ name: "extra", default: "None" }, "args", "kw"],
+        { tool: "test" },
+      ),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "overrides_present" &&
+      /overrides \(or implements\) "ParameterizedMIMEHeader\.init"/.test(e.message),
+  );
+});
