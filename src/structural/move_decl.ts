@@ -40,7 +40,7 @@ import { moduleWorld, movableSystem } from "./imports_rewrite.ts";
 import { placeDeclaration, type Referrers, updateReferrers } from "./_move_decl_files.ts";
 import { removalEdit } from "./node_edit.ts";
 import { nodeTarget, symbolTarget } from "./selectors.ts";
-import { applyTextEdits, type TextEdit } from "./source.ts";
+import { applyTextEdits, joinOverlappingRemovals, type TextEdit } from "./source.ts";
 import { openSymbol, type SymbolTarget } from "./symbol_target.ts";
 
 /** Options of {@linkcode planMoveDecl}. */
@@ -472,7 +472,7 @@ export async function planMoveDecl(
     }
   }
   if (system === "python") sEdits.push(...allEntryRemoval(t, name));
-  let sText = applyTextEdits(t.text, sEdits);
+  let sText = applyTextEdits(t.text, joinOverlappingRemovals(sEdits));
   const sLines: string[] = [];
   if (stillUsed) {
     const s = respell(t.rel, to, habit(fb, t.rel) ?? syntheticHabit(system, to)) ?? "";

@@ -145,6 +145,36 @@ export function applyTextEdits(text: string, edits: TextEdit[]): string {
   return out + text.slice(at);
 }
 
+/**
+ * Join removals that overlap into one: two removals may both claim the blank
+ * line between them (the last import and a declaration right after it), which
+ * is one removal, not a conflict. Edits that insert text are left as they are.
+ *
+ * @param edits Edits at offsets of one text, in any order.
+ * @returns The same edits with overlapping removals joined, sorted by offset.
+ *
+ * @example
+ * ```ts
+ * import { applyTextEdits, joinOverlappingRemovals } from "./source.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const edits = [{ start: 4, end: 9, text: "" }, { start: 0, end: 5, text: "" }];
+ * assert.deepEqual(joinOverlappingRemovals(edits), [{ start: 0, end: 9, text: "" }]);
+ * assert.equal(applyTextEdits("abc\n\ndef\nrest", joinOverlappingRemovals(edits)), "rest");
+ * ```
+ */
+export function joinOverlappingRemovals(edits: TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: TextEdit[] = [];
+  for (const e of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && prev.text === "" && e.text === "" && e.start < prev.end) {
+      out[out.length - 1] = { start: prev.start, end: Math.max(prev.end, e.end), text: "" };
+    } else out.push(e);
+  }
+  return out;
+}
+
 /** Lines of code-to-place by role (0-based), for {@linkcode reindent}'s `keepLines` and `alignLines`. */
 export interface TextLines {
   /** Lines of code to keep byte for byte: they continue a multi-line string (its spaces are data). */

@@ -397,3 +397,29 @@ Deno.test("edit_move_decl() rewrites uses through a namespace re-export (zod's u
     /"src\/v4\/core\/index\.ts" passes "src\/v4\/core\/util\.ts" on as the namespace util/,
   );
 });
+
+Deno.test("edit_move_decl() on rxjs: the file's only declaration moves, its removal and its imports' removal share a blank line", async () => {
+  // Found by the refactor soak: `distinct`, `from` and `scheduled` answered internal ("overlapping edits").
+  const ws = await workspaceOf(RXJS);
+  const to = "internal/operators/distinctValues.ts";
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "internal/operators/distinct.ts",
+      name_path: "distinct",
+      to_path: to,
+    }),
+  );
+  assert.equal(await textOf(ws, "internal/operators/distinct.ts"), "");
+  assert.match(
+    await textOf(ws, to),
+    /^import \{ noop \} from '\.\.\/util\/noop';$[\s\S]*^export function distinct</m,
+  );
+  const referrers = res.data["referrers"] as string[];
+  assert.deepEqual(referrers.sort(), ["index.ts", "operators/index.ts"]);
+  const after = await storedFiles(ws, [...Object.keys(RX), to]);
+  const messages = (list: string[]) => list.map((l) => l.slice(l.indexOf(": ") + 2)).sort();
+  assert.deepEqual(
+    messages(await typeErrors(after, [...referrers, to])),
+    messages(await typeErrors(RX, referrers)),
+  );
+});
