@@ -86,6 +86,8 @@ export interface FunctionDecl {
   list: ParamList;
   /** Overload signatures' lists (TypeScript). */
   overloads: ParamList[];
+  /** The 1-based line of each overload signature, in the order of `overloads`. */
+  overloadLines: number[];
   /** The class around a method or constructor. */
   classScope: Scope | null;
   /** That class's name. */
@@ -214,6 +216,7 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     scope,
     list,
     overloads,
+    overloadLines: signatures.map((sig) => lineOf(sig.startIndex)),
     classScope,
     className: classNode?.childForFieldName("name")?.text ?? null,
     callee,

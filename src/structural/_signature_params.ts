@@ -180,6 +180,7 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
     }
   }
   checkOrder(decl, path, params);
+  checkOverloads(decl, path, params);
   const removed = old.filter((o) => !params.some((p) => p.old === o));
   return { params, removed, renames, mapping: mappingOf(old, params, removed) };
 }
@@ -270,6 +271,46 @@ function checkOrder(decl: FunctionDecl, path: string, params: NewParam[]): void 
       throw bad('a bare "*" must be followed by a keyword-only parameter');
     }
   }
+}
+
+/**
+ * Overload signatures are rewritten by position, so each must line up with the
+ * implementation: refused when one has another number of parameters (rxjs's
+ * `pipe(fn1, …, fn9)` overloads over `pipe(...fns)`) unless every kept parameter
+ * keeps its place, and when the new order puts a required parameter after an
+ * optional one in it (`(init?: RequestInit, input: string)` does not compile).
+ */
+function checkOverloads(decl: FunctionDecl, path: string, params: NewParam[]): void {
+  const old = decl.list.params;
+  const kept = params.filter((p) => p.old);
+  const inPlace = kept.length === old.length && kept.every((p) => old.indexOf(p.old!) === params.indexOf(p));
+  decl.overloads.forEach((o, k) => {
+    const line = decl.overloadLines[k]!;
+    const refuse = (why: string) =>
+      new RecoverableError(
+        "unsupported_call_site",
+        `Cannot change the signature of "${decl.name}" in "${path}": ${why} (overload signature at line ${line})`,
+        {
+          hint:
+            "Change the overload signatures by hand first (replace_symbol), so that each lists the implementation's parameters, or keep every parameter in its place (add new ones at the end with a default)",
+          details: { path, line, overloads: decl.overloadLines },
+        },
+      );
+    if (o.params.length !== old.length && !inPlace) {
+      throw refuse(
+        `an overload has ${o.params.length} parameter(s) where the implementation has ${old.length}, so its parameters cannot be matched to the new order`,
+      );
+    }
+    let optional: string | null = null;
+    for (const p of params) {
+      const own = p.old ? o.params[old.indexOf(p.old)] : undefined;
+      if (!own) continue;
+      if (own.optional || own.hasDefault) optional = own.name;
+      else if (optional !== null && own.role !== "rest") {
+        throw refuse(`"${own.name}" would follow the optional "${optional}?" in an overload`);
+      }
+    }
+  });
 }
 
 /**

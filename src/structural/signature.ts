@@ -296,8 +296,11 @@ function overloadText(
   formerNames: Map<string, string>,
 ): string {
   const chosen: { p: NewParam; text: string | null }[] = [];
+  // Parameters of a longer overload past the implementation's (kept in place: checkOverloads refuses otherwise).
+  const extra = o.params.slice(decl.list.params.length);
   for (const p of params) {
     if (!p.old) {
+      for (const own of extra.splice(0)) chosen.push({ p, text: own.text });
       chosen.push({ p, text: null });
       continue;
     }
@@ -311,6 +314,7 @@ function overloadText(
     }
     chosen.push({ p, text });
   }
+  for (const own of extra) chosen.push({ p: params[params.length - 1]!, text: own.text });
   const items = chosen.map((c, i) =>
     c.text ?? newParamText(c.p, decl.language, true, chosen.slice(i + 1).every((x) => x.text === null))
   );

@@ -327,3 +327,30 @@ Deno.test("planChangeSignature() refuses Python calls whose extra keywords would
   assert.equal(taken.code, "unsupported_call_site");
   assert.match(taken.message, /it already passes color=/);
 });
+
+Deno.test("planChangeSignature() refuses overloads that do not line up with the implementation, and keeps a longer overload's parameters", async () => {
+  // Found by the refactor soak on rxjs: pipe's overloads (fn1 … fn9 over `...fns`) lost fn2 … fn9 and calls
+  // with two functions stopped compiling; fromFetch reordered put `input` after `init?` in an overload.
+  const ws = await workspaceOf(RXJS);
+  const fetch = await refusal(
+    plan(ws, "internal/observable/dom/fetch.ts", "fromFetch", ["initWithSelector", "input"]),
+  );
+  assert.equal(fetch.code, "unsupported_call_site");
+  assert.match(
+    fetch.message,
+    /"input" would follow the optional "init\?" in an overload \(overload signature at line 13\)/,
+  );
+  const same = await plan(ws, "internal/util/pipe.ts", "pipe", ["fns"]);
+  assert.equal(await after(same, "internal/util/pipe.ts"), RXJS["/internal/util/pipe.ts"]);
+  const appended = await plan(ws, "internal/observable/dom/fetch.ts", "fromFetch", [
+    "input",
+    "initWithSelector",
+    { name: "z", type: "number", default: "0" },
+  ]);
+  const text = await after(appended, "internal/observable/dom/fetch.ts");
+  assert.match(
+    text,
+    /export function fromFetch\(input: string \| Request, init\?: RequestInit, z\?: number\)/,
+  );
+  assert.match(text, /\} = \{\},\n  z: number = 0\n\): Observable<Response \| T> \{/);
+});
