@@ -3,6 +3,8 @@ import { RecoverableError } from "../../../src/errors.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { planRename } from "../../../src/structural/rename.ts";
 import { GYP, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { ok } from "./_fixtures.ts";
+import { runIn, storedFiles } from "./_module_check.ts";
 
 Deno.test("planRename() builds every file's new text and the text sweep, writing nothing", async () => {
   const ws = await workspaceOf(GYP);
@@ -59,4 +61,61 @@ Deno.test("planRename() refuses clashes in the symbol's scope, in a scope betwee
   assert.equal(await code("total", "total"), "already_applied");
   assert.equal(await code("total", "2x"), "invalid_args");
   assert.equal(await code({ line: 6, column: 27 }, "s"), "unresolved", "other()'s step is a free name");
+});
+
+/** click as pip installed it (found through python3), plus a test file using `click.utils.X` as click's tests do. */
+async function clickWithTests(): Promise<Record<string, string>> {
+  const out = await new Deno.Command("python3", {
+    args: ["-c", "import os, click; print(os.path.dirname(click.__file__))"],
+  }).output();
+  assert.ok(out.success, "click is installed for python3");
+  const dir = new TextDecoder().decode(out.stdout).trim();
+  const files: Record<string, string> = {};
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile && e.name.endsWith(".py")) {
+      files[`click/${e.name}`] = Deno.readTextFileSync(`${dir}/${e.name}`);
+    }
+  }
+  files["test_uses.py"] = [
+    "import click",
+    "import click.utils",
+    "",
+    'assert click.utils.make_default_short_help("Hello world. More text.") == "Hello world."',
+    'assert click.utils._expand_args(["foo"]) == ["foo"]',
+    "assert click.utils.safecall(lambda: 1)() == 1",
+    "",
+  ].join("\n");
+  return files;
+}
+
+Deno.test("edit_rename_symbol renames click.utils.X uses in a copy of click, which still runs", async () => {
+  const files = await clickWithTests();
+  const ws = await workspaceOf({}, files);
+  // find_references and change_signature see the test's callers
+  for (const name of ["_expand_args", "safecall"]) {
+    const found = ok(await ws.call("find_references", { path: "click/utils.py", target: name }));
+    const paths = (found.files as { path: string }[]).map((f) => f.path);
+    assert.ok(paths.includes("test_uses.py"), `${name}: ${paths.join(", ")}`);
+  }
+  const sig = ok(
+    await ws.call("edit_change_signature", {
+      path: "click/utils.py",
+      name_path: "_expand_args",
+      params: ["args", "*", "user", "env", "glob_recursive", { name: "extra", value: "None" }],
+      dry_run: true,
+    }),
+  );
+  assert.equal(sig.calls, 2, "core.py's call and the test's");
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "click/utils.py",
+      target: "make_default_short_help",
+      new_name: "short_help_of",
+    }),
+  );
+  assert.deepEqual(res.unresolved, []);
+  const after = await storedFiles(ws, Object.keys(files));
+  assert.match(after["test_uses.py"]!, /click\.utils\.short_help_of\(/);
+  assert.doesNotMatch(Object.values(after).join("\n"), /make_default_short_help/);
+  await runIn(after, ["python3", "test_uses.py"]);
 });
