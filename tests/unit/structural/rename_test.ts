@@ -119,3 +119,22 @@ Deno.test("edit_rename_symbol renames click.utils.X uses in a copy of click, whi
   assert.doesNotMatch(Object.values(after).join("\n"), /make_default_short_help/);
   await runIn(after, ["python3", "test_uses.py"]);
 });
+
+Deno.test("edit_rename_symbol renames both sides of Python's explicit re-export `from .m import X as X`, not of `as Y`", async () => {
+  const files: Record<string, string> = {
+    "pkg/__init__.py": "from .m import Widget as Widget\n",
+    "pkg/m.py": "class Widget:\n    pass\n",
+    "app.py": "from pkg import Widget\n\nprint(Widget())\n",
+    "other.py": "from pkg.m import Widget as W\n\nprint(W())\n",
+  };
+  for (const [path, target] of [["pkg/m.py", "Widget"], ["app.py", { line: 3, column: 7 }]] as const) {
+    const ws = await workspaceOf({}, files);
+    const res = ok(await ws.call("edit_rename_symbol", { path, target, new_name: "Gadget" }));
+    assert.deepEqual(res.unresolved, []);
+    const after = await storedFiles(ws, Object.keys(files));
+    assert.equal(after["pkg/__init__.py"], "from .m import Gadget as Gadget\n");
+    assert.equal(after["app.py"], "from pkg import Gadget\n\nprint(Gadget())\n");
+    assert.equal(after["other.py"], "from pkg.m import Gadget as W\n\nprint(W())\n", "an alias stays");
+    await runIn(after, ["python3", "-c", "import app, other"]);
+  }
+});
