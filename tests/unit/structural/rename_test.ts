@@ -4,7 +4,7 @@ import { Stage } from "../../../src/fs/stage.ts";
 import { planRename } from "../../../src/structural/rename.ts";
 import { GYP, workspaceOf } from "../tools/_bindings_fixtures.ts";
 import { ok } from "./_fixtures.ts";
-import { runIn, storedFiles } from "./_module_check.ts";
+import { pythonClick, runIn, storedFiles } from "./_module_check.ts";
 
 Deno.test("planRename() builds every file's new text and the text sweep, writing nothing", async () => {
   const ws = await workspaceOf(GYP);
@@ -63,19 +63,9 @@ Deno.test("planRename() refuses clashes in the symbol's scope, in a scope betwee
   assert.equal(await code({ line: 6, column: 27 }, "s"), "unresolved", "other()'s step is a free name");
 });
 
-/** click as pip installed it (found through python3), plus a test file using `click.utils.X` as click's tests do. */
-async function clickWithTests(): Promise<Record<string, string>> {
-  const out = await new Deno.Command("python3", {
-    args: ["-c", "import os, click; print(os.path.dirname(click.__file__))"],
-  }).output();
-  assert.ok(out.success, "click is installed for python3");
-  const dir = new TextDecoder().decode(out.stdout).trim();
-  const files: Record<string, string> = {};
-  for (const e of Deno.readDirSync(dir)) {
-    if (e.isFile && e.name.endsWith(".py")) {
-      files[`click/${e.name}`] = Deno.readTextFileSync(`${dir}/${e.name}`);
-    }
-  }
+/** click as pip installed it, plus a test file using `click.utils.X` as click's tests do. */
+function clickWithTests(): Record<string, string> {
+  const files = pythonClick();
   files["test_uses.py"] = [
     "import click",
     "import click.utils",
@@ -89,7 +79,7 @@ async function clickWithTests(): Promise<Record<string, string>> {
 }
 
 Deno.test("edit_rename_symbol renames click.utils.X uses in a copy of click, which still runs", async () => {
-  const files = await clickWithTests();
+  const files = clickWithTests();
   const ws = await workspaceOf({}, files);
   // find_references and change_signature see the test's callers
   for (const name of ["_expand_args", "safecall"]) {
