@@ -565,3 +565,43 @@ Deno.test("edit_move_decl() (Python) imports TYPE_CHECKING for a new block when 
   assert.ok(!res.ok && res.error.code === "name_clash", JSON.stringify(res));
   assert.equal(await textOf(clash, "app/flags.py"), "TYPE_CHECKING = False\n");
 });
+
+Deno.test("edit_move_decl() (Python) counts no import cycle for a name the destination takes only under TYPE_CHECKING", async () => {
+  const files: Files = {
+    "app/__init__.py": "",
+    "app/helpers.py": "def helper(x: int) -> int:\n    return x + 1\n",
+    "app/service.py": [
+      "from __future__ import annotations",
+      "",
+      "from typing import TYPE_CHECKING",
+      "",
+      "from .helpers import helper",
+      "",
+      "if TYPE_CHECKING:",
+      "    Number = int",
+      "",
+      "",
+      "def describe(x: Number) -> int:",
+      "    return helper(x)",
+      "",
+      "",
+      "def run() -> int:",
+      "    return describe(1)",
+      "",
+    ].join("\n"),
+  };
+  const ws = await workspaceOf({}, files);
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "app/service.py",
+      name_path: "describe",
+      to_path: "app/helpers.py",
+    }),
+  );
+  assert.match(await textOf(ws, "app/helpers.py"), /\nif TYPE_CHECKING:\n {4}from \.service import Number\n/);
+  await runIn(await storedFiles(ws, Object.keys(files)), [
+    "python3",
+    "-c",
+    "import app.service; assert app.service.run() == 2",
+  ]);
+});
