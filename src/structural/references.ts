@@ -193,6 +193,10 @@ export async function findReferences(
       throw unresolvedTarget(fb.path, occ, at, "the object's type is not known without a type checker");
     }
     await collector.exported(reached, occ.name, true);
+    // A submodule (`pkg.mod` itself), or a name the module does not declare: not a symbol graver can follow.
+    if (!collector.sites.get(fb.path)?.has(occ.start)) {
+      throw unresolvedTarget(fb.path, occ, at, `"${reached}" declares no "${occ.name}" graver can follow`);
+    }
   } else if (occ.kind === "keyword") {
     const param = keywordParameter(fb, occ);
     if (!param) throw unresolvedTarget(fb.path, occ, at, "the called function is not declared in this file");

@@ -233,6 +233,11 @@ Deno.test("findReferences() follows Python's dotted module access: import a.b, i
     tool: "test",
   });
   assert.deepEqual(back.sites.map((s) => `${s.path}:${s.line}:${s.column}`), expected);
+  // `utils` in `pkg.utils.helper` is the submodule, not a name pkg declares: refused, not an empty answer.
+  await assert.rejects(
+    findReferences(ws, new Stage(ws.fs, ws.sandbox), "a.py", { line: 2, column: 11 }, { tool: "test" }),
+    /"pkg\/__init__\.py" declares no "utils"/,
+  );
   // Renamed everywhere, and the program still runs.
   const renamed = ok(
     await ws.call("edit_rename_symbol", { path: "pkg/utils.py", target: "helper", new_name: "assist" }),
