@@ -260,7 +260,8 @@ Deno.test("findReferences() follows Python's dotted module access: import a.b, i
 
 Deno.test("findReferences() follows a package attribute through its __init__, or lists it when it cannot", async () => {
   const ws = await workspaceOf({}, {
-    "pkg/__init__.py": "from . import utils as tools\nfrom .sub import *\nmaybe = tools\n",
+    "pkg/__init__.py":
+      "from . import utils as tools\nfrom .sub import *\nmaybe = tools\nfrom .utils import helper as helper\n",
     "pkg/utils.py": "def helper(x):\n    return x\n",
     "pkg/sub/__init__.py": "from .. import utils as more\n",
     "pkg/empty.py": "",
@@ -272,6 +273,7 @@ Deno.test("findReferences() follows a package attribute through its __init__, or
       "pkg.maybe.helper(3)",
       "pkg.empty.helper(4)",
       "pkg.utils.helper(5)",
+      "pkg.helper(6)",
       "",
     ].join("\n"),
   });
@@ -282,6 +284,9 @@ Deno.test("findReferences() follows a package attribute through its __init__, or
     "app.py:3",
     "app.py:4",
     "app.py:7",
+    "app.py:8",
+    "pkg/__init__.py:4",
+    "pkg/__init__.py:4",
     "pkg/utils.py:1",
   ]);
   // an assignment may hold the module; a module with no such name may get it at run time
@@ -291,7 +296,7 @@ Deno.test("findReferences() follows a package attribute through its __init__, or
     [
       "python3",
       "-c",
-      "import pkg; pkg.tools.helper(1); pkg.more.helper(2); pkg.maybe.helper(3)",
+      "import pkg; pkg.tools.helper(1); pkg.more.helper(2); pkg.maybe.helper(3); pkg.helper(6)",
     ],
   );
 });
