@@ -174,6 +174,40 @@ export function lastImport(tree: Tree): Node | null {
   return statements(tree).filter((s) => IMPORT_TYPES.includes(s.type)).at(-1) ?? null;
 }
 
+/** A guard that holds only while type-checking: Python's `TYPE_CHECKING`, `typing.TYPE_CHECKING`, `t.TYPE_CHECKING`. */
+const TYPE_CHECKING_GUARD = /^(?:[A-Za-z_][A-Za-z0-9_]*\.)?TYPE_CHECKING$/;
+
+/**
+ * The file's top-level `if TYPE_CHECKING:` statements (Python): their names are seen by type checkers only.
+ *
+ * @param tree The file's parse.
+ * @returns Each statement and the block it guards (its `else` excluded).
+ */
+export function typeCheckingBlocks(tree: Tree): { statement: Node; body: Node; guard: string }[] {
+  const out: { statement: Node; body: Node; guard: string }[] = [];
+  for (const s of statements(tree)) {
+    if (s.type !== "if_statement") continue;
+    const guard = s.childForFieldName("condition")?.text ?? "";
+    const body = s.childForFieldName("consequence");
+    if (body && TYPE_CHECKING_GUARD.test(guard)) out.push({ statement: s, body, guard });
+  }
+  return out;
+}
+
+/**
+ * The features a Python file takes from `__future__` (`annotations` for `from __future__ import annotations`).
+ *
+ * @param tree The file's parse.
+ * @returns The feature names, in order.
+ */
+export function futureFeatures(tree: Tree): string[] {
+  return statements(tree).filter((s) => s.type === "future_import_statement").flatMap((s) =>
+    s.childrenForFieldName("name").filter((n): n is Node => n !== null).map((n) =>
+      (n.type === "aliased_import" ? n.childForFieldName("name") : n)?.text ?? ""
+    )
+  ).filter((f) => f !== "");
+}
+
 /** A docstring or a directive (`"use strict"`): a statement that is one string. */
 function isPreamble(node: Node): boolean {
   return node.type === "expression_statement" && node.namedChildCount === 1 &&

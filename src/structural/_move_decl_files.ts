@@ -10,7 +10,7 @@
  */
 import type { Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { lineEndAfter } from "../fs/lines.ts";
+import { lineEndAfter, lineStart } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import { dominantEol, encodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
@@ -27,7 +27,15 @@ import {
   linesAfter,
   statementRemoval,
 } from "./_import_edits.ts";
-import { firstStatement, importLinesEdit, importSiteAt, lastImport, topStatement } from "./_import_sites.ts";
+import {
+  firstStatement,
+  futureFeatures,
+  importLinesEdit,
+  importSiteAt,
+  lastImport,
+  topStatement,
+  typeCheckingBlocks,
+} from "./_import_sites.ts";
 import { dottedUses, moduleReferences } from "./module_imports.ts";
 import { type ModuleLookup, namespaceExports, namespaceModule } from "./_namespaces.ts";
 import { definitionGap, definitionStartsOf } from "./_layout.ts";
@@ -335,6 +343,93 @@ export interface Placement {
   style: ImportStyle;
   /** Destination names the code uses: it goes after their declarations. */
   usesOfDest: string[];
+  /** Python: the source's `__future__` features, which the destination takes too (they change what code means). */
+  futures: string[];
+}
+
+/** The import statements for some names, grouped by module. */
+function importLines(
+  system: "ecmascript" | "python",
+  needs: { spec: string; item: ImportItem }[],
+  style: ImportStyle,
+): string[] {
+  const bySpec = new Map<string, ImportItem[]>();
+  for (const n of needs) bySpec.set(n.spec, [...(bySpec.get(n.spec) ?? []), n.item]);
+  return [...bySpec].flatMap(([spec, items]) => importStatements(system, spec, items, style));
+}
+
+/** A file's text with import lines added after its imports. */
+async function addImportLines(
+  parsing: Parsing,
+  f: { rel: string; language: string; text: string; bom: boolean; eol: "\n" | "\r\n" },
+  lines: string[],
+): Promise<string> {
+  if (lines.length === 0) return f.text;
+  const d = await sourceFile(parsing, f);
+  return applyTextEdits(f.text, [importLinesEdit(d.tree, d.text, lines, f.eol)]);
+}
+
+/**
+ * A Python file's text with typing-only import lines in its `if TYPE_CHECKING:` block: its first one, else a
+ * new one after its imports (guarded by the `typing` import it has, else by `TYPE_CHECKING` imported for it).
+ */
+async function addTypingImports(
+  parsing: Parsing,
+  f: { rel: string; language: string; text: string; bom: boolean; eol: "\n" | "\r\n" },
+  lines: string[],
+): Promise<string> {
+  const d = await sourceFile(parsing, f);
+  const block = typeCheckingBlocks(d.tree)[0];
+  if (block) {
+    const last = block.body.namedChildren.filter((c) => c !== null).at(-1)!;
+    return applyTextEdits(f.text, [
+      linesAfter(f.text, { start: last.startIndex, end: last.endIndex }, lines, f.eol),
+    ]);
+  }
+  const fb = await fileBindings(parsing, {
+    path: d.rel,
+    language: d.language,
+    version: d.version,
+    text: d.text,
+  });
+  let guard = "TYPE_CHECKING";
+  const own = fb?.scopes[0]?.bindings.get(guard);
+  const typing = fb?.imports.find((i) => i.kind === "namespace" && i.source === "typing");
+  let text = f.text;
+  if (!(own?.import?.source === "typing" && own.import.imported === guard)) {
+    if (typing) guard = `${typing.local.name}.TYPE_CHECKING`;
+    else if (own || fb?.scopes[0]?.bindings.has("typing")) {
+      throw new RecoverableError(
+        "name_clash",
+        `Cannot add an \`if TYPE_CHECKING:\` block to "${f.rel}": it binds "TYPE_CHECKING" or "typing" otherwise`,
+        { hint: `Add \`import typing\` to "${f.rel}" first, then move`, details: { path: f.rel } },
+      );
+    } else text = await addImportLines(parsing, f, ["from typing import TYPE_CHECKING"]);
+  }
+  const withGuard = await sourceFile(parsing, { ...f, text });
+  const block2 = ["", `if ${guard}:`, ...lines.map((l) => withGuard.unit + l)];
+  return applyTextEdits(text, [importLinesEdit(withGuard.tree, text, block2, f.eol)]);
+}
+
+/** A Python file's text with the `__future__` features it lacks imported first (after its docstring). */
+async function addFutures(
+  parsing: Parsing,
+  f: { rel: string; language: string; text: string; bom: boolean; eol: "\n" | "\r\n" },
+  features: string[],
+): Promise<string> {
+  if (features.length === 0) return f.text;
+  const d = await sourceFile(parsing, f);
+  const have = futureFeatures(d.tree);
+  const missing = features.filter((x) => !have.includes(x));
+  if (missing.length === 0) return f.text;
+  const line = `from __future__ import ${missing.join(", ")}`;
+  const first = firstStatement(d.tree);
+  if (!first) {
+    return f.text.trim() === "" ? line + f.eol : f.text + (f.text.endsWith("\n") ? "" : f.eol) + line + f.eol;
+  }
+  const at = lineStart(f.text, first.startIndex);
+  const gap = first.type === "future_import_statement" ? "" : f.eol;
+  return f.text.slice(0, at) + line + f.eol + gap + f.text.slice(at);
 }
 
 /**
@@ -373,15 +468,16 @@ export async function placeDeclaration(
     }
   }
   let dest = applyTextEdits(p.dest.text, dEdits);
-  // 2. Its new imports.
-  const bySpec = new Map<string, ImportItem[]>();
-  for (const n of p.needs) bySpec.set(n.spec, [...(bySpec.get(n.spec) ?? []), n.item]);
+  // 2. Its new imports: run-time ones, then (Python) typing-only ones under `if TYPE_CHECKING:`, and the
+  // source's `__future__` features.
+  const typing = p.system === "python" ? p.needs.filter((n) => n.item.typeOnly) : [];
+  const runtime = p.needs.filter((n) => !typing.includes(n));
   const style = dest.trim() === "" ? p.style : importStyleOf(dest);
-  const lines = [...bySpec].flatMap(([spec, items]) => importStatements(p.system, spec, items, style));
-  if (lines.length > 0) {
-    const d1 = await sourceFile(parsing, { ...p.dest, text: dest });
-    dest = applyTextEdits(dest, [importLinesEdit(d1.tree, d1.text, lines, p.dest.eol)]);
+  dest = await addImportLines(parsing, { ...p.dest, text: dest }, importLines(p.system, runtime, style));
+  if (typing.length > 0) {
+    dest = await addTypingImports(parsing, { ...p.dest, text: dest }, importLines(p.system, typing, style));
   }
+  dest = await addFutures(parsing, { ...p.dest, text: dest }, p.futures);
   // 3. The declaration, after the imports (and after what it uses of the destination).
   const d2 = await sourceFile(parsing, { ...p.dest, text: dest });
   const eol = p.dest.eol;
@@ -390,6 +486,9 @@ export async function placeDeclaration(
   const outline = await outlineOf(parsing, d2.rel, d2.text, d2.version).catch(() => null);
   const defs = outline ? definitionStartsOf(outline.symbols) : null;
   let anchor = lastImport(d2.tree);
+  for (const { statement } of typeCheckingBlocks(d2.tree)) {
+    if (!anchor || statement.startIndex > anchor.startIndex) anchor = statement;
+  }
   for (const s of outline?.symbols ?? []) {
     if (!p.usesOfDest.includes(s.name)) continue;
     const stmt = topStatement(d2.tree, s.range.start_utf16);

@@ -10,8 +10,15 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Binding, FileBindings, Occurrence } from "../syntax/bindings.ts";
+import { blankLinesAbove, lineEndAfter, lineStart } from "../fs/lines.ts";
 import { listItemRemovals } from "./_import_edits.ts";
-import { importRemovals, type ImportSite, importSiteAt, topStatement } from "./_import_sites.ts";
+import {
+  importRemovals,
+  type ImportSite,
+  importSiteAt,
+  topStatement,
+  typeCheckingBlocks,
+} from "./_import_sites.ts";
 import type { TextEdit } from "./source.ts";
 import type { SymbolTarget } from "./symbol_target.ts";
 
@@ -115,7 +122,18 @@ export function exportPrefix(t: SymbolTarget, fb: FileBindings, x: Binding): Tex
   return { start: stmt.startIndex, end: stmt.startIndex, text: "export " };
 }
 
-/** The edits that take import bindings out of the source file (several names of one statement together). */
+/** Whether a Python binding exists only for type checkers: every definition of it is in an `if TYPE_CHECKING:`. */
+export function typingOnly(t: SymbolTarget, fb: FileBindings, x: Binding): boolean {
+  const blocks = typeCheckingBlocks(t.tree);
+  const defs = fb.occurrences.filter((o) => o.binding === x && o.kind === "definition");
+  return blocks.length > 0 && defs.length > 0 &&
+    defs.every((d) => blocks.some((b) => d.start >= b.body.startIndex && d.end <= b.body.endIndex));
+}
+
+/**
+ * The edits that take import bindings out of the source file (several names of one statement together); an
+ * `if TYPE_CHECKING:` whose every statement goes, goes whole.
+ */
 export function dropImports(
   t: SymbolTarget,
   system: "ecmascript" | "python",
@@ -128,7 +146,34 @@ export function dropImports(
     const site = def ? importSiteAt(t.tree, t.text, system, def.start) : null;
     if (site) sites.push(site);
   }
-  return importRemovals(t.text, sites);
+  const emptied = system === "python" ? emptiedBlocks(t, sites) : [];
+  const inEmptied = (s: ImportSite) =>
+    emptied.some((b) => s.statement.start >= b.start && s.statement.end <= b.end);
+  return [
+    ...importRemovals(t.text, sites.filter((s) => !inEmptied(s))),
+    // Its lines and the blank ones above it: those below may be the moved declaration's to take.
+    ...emptied.map((b) => ({
+      start: blankLinesAbove(t.text, lineStart(t.text, b.start)).from,
+      end: lineEndAfter(t.text, b.end),
+      text: "",
+    })),
+  ];
+}
+
+/** The `if TYPE_CHECKING:` statements (without `else`) whose every statement the sites remove whole. */
+function emptiedBlocks(t: SymbolTarget, sites: ImportSite[]): { start: number; end: number }[] {
+  const removed = new Set<number>();
+  const byStatement = new Map<number, ImportSite[]>();
+  for (const s of sites) {
+    byStatement.set(s.statement.start, [...(byStatement.get(s.statement.start) ?? []), s]);
+  }
+  for (const [start, group] of byStatement) {
+    if (group[0]!.only || group.length >= group[0]!.count) removed.add(start);
+  }
+  return typeCheckingBlocks(t.tree).filter(({ statement, body }) =>
+    !statement.childForFieldName("alternative") &&
+    body.namedChildren.every((c) => !c || c.type === "comment" || removed.has(c.startIndex))
+  ).map(({ statement }) => ({ start: statement.startIndex, end: statement.endIndex }));
 }
 
 /** A file's habit for new imports: its first relative (or, in Python, in-project) import and the file it names. */

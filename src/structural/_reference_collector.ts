@@ -13,6 +13,7 @@ import {
   classScopeOf,
   type FileBindings,
   lookup,
+  memberPath,
   objectProperty,
   type Occurrence,
   type OccurrenceKind,
@@ -186,6 +187,7 @@ export class Collector {
           else if (occ.kind === "shorthand_pattern") this.maybe(rel, { ...occ, kind: "shorthand_key" });
         }
       }
+      await this.#moduleMembers(fb, self, name);
       for (const glob of fb.globs ?? []) {
         if (resolve(glob) !== self) continue;
         const linked = fb.scopes[0]!.bindings.get(name);
@@ -199,9 +201,8 @@ export class Collector {
           if (!(imp.imported === "*" && resolve(imp.source) === self)) continue;
           for (const occ of fb.occurrences) {
             if (occ.kind !== "member_property" || occ.name !== name) continue;
-            if (occ.object === imp.local) this.add(rel, occ);
             // `{ name: x } = ns`, `(ns).name`: the object is no plain name; it may be the namespace.
-            else if (!occ.object && !objectProperty(fb, occ)) this.maybe(rel, occ);
+            if (!occ.object && !objectProperty(fb, occ)) this.maybe(rel, occ);
           }
           // `import * as ns from "m"; export { ns }`: ns is m's namespace for the files importing it from here.
           for (const e of fb.exports) {
@@ -209,20 +210,7 @@ export class Collector {
           }
           continue;
         }
-        if (imp.imported !== name) {
-          // Python's `from pkg import mod`, Rust's `use crate::mod`: `mod.x` / `mod::x` then refers to mod's x.
-          const submodule = fb.exportsAll
-            ? ModuleResolver.submodule(fb.language, imp.source, imp.imported)
-            : null;
-          if (submodule !== null && resolve(submodule) === self) {
-            for (const occ of fb.occurrences) {
-              if (occ.kind === "member_property" && occ.object === imp.local && occ.name === name) {
-                this.add(rel, occ);
-              }
-            }
-          }
-          continue;
-        }
+        if (imp.imported !== name) continue;
         const target = resolve(imp.source);
         if (target === null) {
           if (imp.source.startsWith(".")) this.maybe(rel, imp.nameOccurrence ?? firstDef(fb, imp.local));
@@ -248,6 +236,96 @@ export class Collector {
         }
       }
     }
+  }
+
+  /**
+   * `m.name` where the object names the module `self`: a namespace import (`import * as m`, Python's
+   * `import a.b as m`), a package's submodules (`pkg.mod.name` after `import pkg.mod`), a submodule imported by
+   * name (`from pkg import mod`). Where the object is a module that shows no such name, or one that cannot be
+   * followed, the site is a candidate.
+   */
+  async #moduleMembers(fb: FileBindings, self: string, name: string): Promise<void> {
+    for (const occ of fb.occurrences) {
+      if (occ.kind !== "member_property" || occ.name !== name) continue;
+      const module = await this.objectModule(fb, occ);
+      if (module === self) this.add(fb.path, occ);
+      else if (module === "unknown") this.maybe(fb.path, occ);
+      else if (
+        module !== null && ModuleResolver.modulesAreValues(fb.language) && await this.#dangling(module, name)
+      ) {
+        this.maybe(fb.path, occ);
+      }
+    }
+  }
+
+  /**
+   * The module a member access's object names: the module of a namespace import (`m` in `m.x`), then for each
+   * property after it the submodule of that name or the module its module imports under that name (a
+   * package's `from . import mod`, `import a.b as mod`), or the one a star import brings. "unknown" where a
+   * variable may hold a module (Python); null when the object is not a module of the workspace.
+   *
+   * @param fb The file's bindings.
+   * @param occ A member_property occurrence.
+   * @returns The module's path, "unknown", or null.
+   */
+  async objectModule(fb: FileBindings, occ: Occurrence): Promise<string | "unknown" | null> {
+    const path = memberPath(fb, occ);
+    const imp = path?.root?.import;
+    if (!path || !imp || imp.kind === "default") return null;
+    let at: ModuleStep | "unknown" | null = this.#moduleStep(fb.path, fb.language, imp.source);
+    // `from pkg import mod`: the name is an attribute of pkg, its submodule or one it imports.
+    const properties = imp.kind === "named" ? [imp.imported, ...path.properties] : path.properties;
+    for (const p of properties) {
+      if (at === null || at === "unknown") return at;
+      at = await this.#attributeModule(at, fb.language, p);
+    }
+    return at === null || at === "unknown" ? at : at.module;
+  }
+
+  /** The module a specifier names from a file, as a step of {@linkcode objectModule}. */
+  #moduleStep(from: string, language: string, spec: string): ModuleStep | null {
+    const module = this.#project.resolver.resolve(from, language, spec);
+    return module === null ? null : { from, spec, module };
+  }
+
+  /**
+   * The module that is the attribute `p` of a module: its submodule, a module it imports as `p` (a package's
+   * `from . import mod`), or one a star import of it brings. "unknown" when the module binds `p` otherwise
+   * than by a class or function (an assignment may hold a module); null when `p` is no module.
+   */
+  async #attributeModule(
+    at: ModuleStep,
+    language: string,
+    p: string,
+    depth = 0,
+  ): Promise<ModuleStep | "unknown" | null> {
+    const sub = ModuleResolver.submodule(language, at.spec, p);
+    if (sub === null) return null;
+    const direct = this.#moduleStep(at.from, language, sub);
+    if (direct || depth > 8) return direct;
+    const mfb = await this.#project.bindings(at.module);
+    if (!mfb) return null;
+    const b = mfb.scopes[0]!.bindings.get(p);
+    if (!b) {
+      // `from .m import *`: p may be one of m's names.
+      for (const glob of mfb.globs ?? []) {
+        const from = this.#moduleStep(at.module, language, glob);
+        const found = from ? await this.#attributeModule(from, language, p, depth + 1) : null;
+        if (found !== null) return found;
+      }
+      return null;
+    }
+    const imp = b.import;
+    if (imp?.kind === "namespace") return this.#moduleStep(at.module, language, imp.source);
+    if (imp?.kind === "named") {
+      const parent = this.#moduleStep(at.module, language, imp.source);
+      return parent ? this.#attributeModule(parent, language, imp.imported, depth + 1) : null;
+    }
+    if (imp) return null;
+    // A class or function is no module; a variable may hold one where modules are values.
+    const def = mfb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+    const declared = def && mfb.scopes.some((s) => s.nameStart === def.start);
+    return declared || !ModuleResolver.modulesAreValues(mfb.language) ? null : "unknown";
   }
 
   /**
@@ -491,6 +569,13 @@ export function classNamed(fb: FileBindings, b: Binding | null | undefined): Sco
   if (!b) return null;
   const def = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
   return (def && fb.scopes.find((s) => s.kind === "class" && s.nameStart === def.start)) ?? null;
+}
+
+/** A module reached while following a member access: the file a specifier is resolved from, and what it names. */
+interface ModuleStep {
+  from: string;
+  spec: string;
+  module: string;
 }
 
 function firstDef(fb: FileBindings, b: Binding): Occurrence {

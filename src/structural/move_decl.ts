@@ -23,7 +23,7 @@ import { ecmaSpecifier, pythonSpecifier } from "../syntax/module_specifier.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { type ImportItem, importStatements, importStyleOf } from "./_import_edits.ts";
-import { importSiteAt, topStatement } from "./_import_sites.ts";
+import { futureFeatures, importSiteAt, topStatement } from "./_import_sites.ts";
 import {
   allEntryRemoval,
   assigned,
@@ -35,6 +35,7 @@ import {
   refuse,
   syntheticHabit,
   typeOnlyImport,
+  typingOnly,
 } from "./_move_decl_source.ts";
 import { moduleWorld, movableSystem } from "./imports_rewrite.ts";
 import { placeDeclaration, type Referrers, updateReferrers } from "./_move_decl_files.ts";
@@ -304,6 +305,8 @@ export async function planMoveDecl(
   const sourceExported: string[] = [];
   const fromSource: ImportItem[] = [];
   const dropFromSource: Binding[] = [];
+  // Python: a name the source binds only under `if TYPE_CHECKING:` is imported under one in the destination.
+  const typingOnlyIn = (x: Binding) => system === "python" && typingOnly(t, fb, x);
   for (const [x, uses] of deps) {
     const usedOutside = fb.occurrences.some((o) =>
       o.binding === x && !inMoved(o.start) && o.kind !== "definition"
@@ -349,7 +352,7 @@ export async function planMoveDecl(
         kind: imp.kind,
         imported: imp.imported,
         local: x.name,
-        ...(typeOnlyImport(t, fb, x) ? { typeOnly: true } : {}),
+        ...(typeOnlyImport(t, fb, x) || typingOnlyIn(x) ? { typeOnly: true } : {}),
       };
     } else {
       if (system === "python" && x.name.startsWith("_")) {
@@ -368,7 +371,12 @@ export async function planMoveDecl(
           local: x.name,
         };
       } else {
-        item = { kind: "named", imported: x.name, local: x.name };
+        item = {
+          kind: "named",
+          imported: x.name,
+          local: x.name,
+          ...(typingOnlyIn(x) ? { typeOnly: true } : {}),
+        };
         if (system === "ecmascript") {
           exportPrefixes.push(exportPrefix(t, fb, x));
           sourceExported.push(x.name);
@@ -412,7 +420,8 @@ export async function planMoveDecl(
   const dToS = importsOf(dfb, to, t.rel);
   const sToDAfter = stillUsed ||
     fb.imports.some((i) => resolve(t.rel, i.source) === to && !dropFromSource.includes(i.local));
-  const dToSAfter = fromSource.length > 0 || importsOf(dfb, to, t.rel, dImportOfB);
+  // An import under `if TYPE_CHECKING:` does not run: no cycle at run time.
+  const dToSAfter = fromSource.some((i) => !i.typeOnly) || importsOf(dfb, to, t.rel, dImportOfB);
   if (sToDAfter && dToSAfter && !(sToD && dToS)) {
     refuse(
       "import_cycle",
@@ -521,6 +530,7 @@ export async function planMoveDecl(
     dImportOfB: dImportOfB && dfb ? { fb: dfb, binding: dImportOfB, name } : null,
     dEdits: refs.destEdits,
     style: importStyleOf(t.text),
+    futures: system === "python" ? futureFeatures(t.tree) : [],
     usesOfDest: [...deps.keys()].filter((x) => x.import && resolve(t.rel, x.import.source) === to).map((x) =>
       x.import!.imported
     ),

@@ -187,10 +187,16 @@ export async function findReferences(
       : ns.kind === "default"
       ? null
       : await collector.namespaceOf(module, ns.imported);
-    if (!from) {
+    // `pkg.mod.x` (Python's `import pkg.mod`), `mod.x` (`from pkg import mod`): the object is a module.
+    const reached = from ?? (crossFile ? await collector.objectModule(fb, occ) : null);
+    if (!reached || reached === "unknown") {
       throw unresolvedTarget(fb.path, occ, at, "the object's type is not known without a type checker");
     }
-    await collector.exported(from, occ.name, true);
+    await collector.exported(reached, occ.name, true);
+    // A submodule (`pkg.mod` itself), or a name the module does not declare: not a symbol graver can follow.
+    if (!collector.sites.get(fb.path)?.has(occ.start)) {
+      throw unresolvedTarget(fb.path, occ, at, `"${reached}" declares no "${occ.name}" graver can follow`);
+    }
   } else if (occ.kind === "keyword") {
     const param = keywordParameter(fb, occ);
     if (!param) throw unresolvedTarget(fb.path, occ, at, "the called function is not declared in this file");

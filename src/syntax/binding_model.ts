@@ -301,6 +301,29 @@ export function objectProperty(fb: FileBindings, occ: Occurrence): Occurrence | 
 }
 
 /**
+ * The plain name a member access starts from and the properties between: for the `c` of `a.b.c`, the
+ * occurrence of `a` and `["b"]` (for `a.c`, `a` and `[]`). Null when the object does not start with a plain
+ * name (a call, a subscript, `self.x`).
+ *
+ * @param fb The file's bindings.
+ * @param occ A member_property occurrence.
+ * @returns The first name's binding (null when free) and the property names in order, or null.
+ */
+export function memberPath(
+  fb: FileBindings,
+  occ: Occurrence,
+): { root: Binding | null; properties: string[] } | null {
+  const properties: string[] = [];
+  let at: Occurrence | null = occ;
+  while (at && at.objectStart === undefined) {
+    at = objectProperty(fb, at);
+    if (at) properties.unshift(at.name);
+    if (properties.length > 64) return null;
+  }
+  return at ? { root: at.object ?? null, properties } : null;
+}
+
+/**
  * A function that gives the innermost scope at an offset; its queries must
  * come in increasing offset order (one pass over the file).
  *

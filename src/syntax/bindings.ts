@@ -38,6 +38,7 @@ export {
   classScopeOf,
   encloses,
   lookup,
+  memberPath,
   objectProperty,
   occurrenceAt,
   scopeAtOffset,

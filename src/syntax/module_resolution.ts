@@ -24,6 +24,9 @@ const SYSTEM: Record<string, ModuleSystem> = {
   rust: "rust",
 };
 
+/** Module systems whose modules are run-time values: any name may hold one, and any may be set on one. */
+const MODULE_VALUES: ReadonlySet<ModuleSystem> = new Set(["python"]);
+
 /** A module system graver resolves. */
 export type ModuleSystem = "ecmascript" | "python" | "go" | "rust";
 
@@ -90,6 +93,18 @@ export class ModuleResolver {
    */
   static moduleOf(path: string, language: string): string {
     return SYSTEM[language] === "go" ? dirOf(path) : path;
+  }
+
+  /**
+   * Whether a language's modules are values (Python): a variable may hold one, and a module may get names at
+   * run time (`setattr`, `globals().update`) that no declaration shows.
+   *
+   * @param language Language id.
+   * @returns True for such languages.
+   */
+  static modulesAreValues(language: string): boolean {
+    const system = SYSTEM[language];
+    return system !== undefined && MODULE_VALUES.has(system);
   }
 
   /**

@@ -40,7 +40,13 @@
 (import_from_statement module_name: (_) @import.source
   name: (dotted_name . (identifier) @import.name .))
 (import_from_statement module_name: (_) @import.source
-  name: (aliased_import name: (dotted_name . (identifier) @import.name .) alias: (identifier) @import.alias))
+  name: (aliased_import name: (dotted_name . (identifier) @import.name .) alias: (identifier) @import.alias)
+  (#not-eq? @import.name @import.alias))
+; `from m import X as X` is PEP 484's explicit re-export of X, the same name: no alias (a rename changes both
+; sides); the second X is a use of the name it binds
+(import_from_statement module_name: (_) @import.source
+  name: (aliased_import name: (dotted_name . (identifier) @import.name .) alias: (identifier) @_same)
+  (#eq? @import.name @_same))
 (import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.namespace))
 (import_statement name: (dotted_name . (identifier) @import.namespace .) @import.source)
 (import_statement name: (dotted_name . (identifier) @import.package) @import.source)

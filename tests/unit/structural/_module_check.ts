@@ -109,6 +109,17 @@ export function pythonEmail(): Files {
   return out;
 }
 
+/** click as pip installed it for the machine's python3 (found through python3), as `click/...`. */
+export function pythonClick(): Files {
+  const out = new Deno.Command("python3", {
+    args: ["-c", "import os, click; print(os.path.dirname(click.__file__))"],
+  }).outputSync();
+  assert.ok(out.success, "click is installed for python3");
+  const files: Files = {};
+  readTree(new TextDecoder().decode(out.stdout).trim(), "click/", /\.py$/, files);
+  return files;
+}
+
 /** Every file of a workspace's store under the root, as path -> text (memory backends). */
 export async function storedFiles(
   ws: { fs: { read(p: string): Promise<Uint8Array | null> } },

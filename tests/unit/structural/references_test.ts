@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { Stage } from "../../../src/fs/stage.ts";
 import { findReferences } from "../../../src/structural/references.ts";
 import { RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { ok } from "./_fixtures.ts";
+import { runIn, storedFiles } from "./_module_check.ts";
 
 Deno.test("findReferences() reaches importers through `export * from` barrels", async () => {
   // rxjs@7.8.2: index.ts has `export * from './internal/types'`; internal/umd.ts has `export * from '../index'`.
@@ -206,4 +208,95 @@ Deno.test("findReferences() counts a module's `__all__` entries as references to
   }).map((s) => `${s.path}:${s.line}`);
   // decoder.py's own list, the package's (for its `from .decoder import JSONDecodeError`), extra.py's module list.
   assert.deepEqual(entries.sort(), ["json/__init__.py:101", "json/decoder.py:11", "json/extra.py:3"]);
+});
+
+/** The item's package: helper reached as `pkg.utils.helper` (two ways) and as `utils.helper`. */
+const DOTTED: Record<string, string> = {
+  "pkg/__init__.py": "",
+  "pkg/utils.py": "def helper(x):\n    return x\n",
+  "a.py": "import pkg.utils\nprint(pkg.utils.helper(1))\n",
+  "b.py": "import pkg\nimport pkg.utils\nprint(pkg.utils.helper(2))\n",
+  "c.py": "from pkg import utils\nprint(utils.helper(3))\n",
+  "d.py": "import pkg.utils as m\nprint(m.helper(4))\n",
+};
+
+Deno.test("findReferences() follows Python's dotted module access: import a.b, import a.b as m, from a import b", async () => {
+  const ws = await workspaceOf({}, DOTTED);
+  const expected = ["a.py:2:17", "b.py:3:17", "c.py:2:13", "d.py:2:9", "pkg/utils.py:1:5"];
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/utils.py", "helper", {
+    tool: "test",
+  });
+  assert.deepEqual(res.sites.map((s) => `${s.path}:${s.line}:${s.column}`), expected);
+  assert.deepEqual(res.unresolved, []);
+  // From a use reached through the package: the same symbol.
+  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "b.py", { line: 3, column: 17 }, {
+    tool: "test",
+  });
+  assert.deepEqual(back.sites.map((s) => `${s.path}:${s.line}:${s.column}`), expected);
+  // `utils` in `pkg.utils.helper` is the submodule, not a name pkg declares: refused, not an empty answer.
+  await assert.rejects(
+    findReferences(ws, new Stage(ws.fs, ws.sandbox), "a.py", { line: 2, column: 11 }, { tool: "test" }),
+    /"pkg\/__init__\.py" declares no "utils"/,
+  );
+  // Renamed everywhere, and the program still runs.
+  const renamed = ok(
+    await ws.call("edit_rename_symbol", { path: "pkg/utils.py", target: "helper", new_name: "assist" }),
+  );
+  assert.equal(renamed.renamed, 5);
+  const files = await storedFiles(ws, Object.keys(DOTTED));
+  for (const p of ["a.py", "b.py", "c.py", "d.py"]) assert.match(files[p]!, /\.assist\(/, p);
+  for (const p of ["a.py", "b.py", "c.py", "d.py"]) await runIn(files, ["python3", p]);
+  // change_signature counts every call.
+  const ws2 = await workspaceOf({}, DOTTED);
+  const sig = ok(
+    await ws2.call("edit_change_signature", {
+      path: "pkg/utils.py",
+      name_path: "helper",
+      params: ["x", { name: "y", value: "0" }],
+    }),
+  );
+  assert.equal(sig.calls, 4);
+});
+
+Deno.test("findReferences() follows a package attribute through its __init__, or lists it when it cannot", async () => {
+  const ws = await workspaceOf({}, {
+    "pkg/__init__.py":
+      "from . import utils as tools\nfrom .sub import *\nmaybe = tools\nfrom .utils import helper as helper\n",
+    "pkg/utils.py": "def helper(x):\n    return x\n",
+    "pkg/sub/__init__.py": "from .. import utils as more\n",
+    "pkg/empty.py": "",
+    "app.py": [
+      "import pkg",
+      "import pkg.empty",
+      "pkg.tools.helper(1)",
+      "pkg.more.helper(2)",
+      "pkg.maybe.helper(3)",
+      "pkg.empty.helper(4)",
+      "pkg.utils.helper(5)",
+      "pkg.helper(6)",
+      "",
+    ].join("\n"),
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/utils.py", "helper", {
+    tool: "test",
+  });
+  assert.deepEqual(res.sites.map((s) => `${s.path}:${s.line}`), [
+    "app.py:3",
+    "app.py:4",
+    "app.py:7",
+    "app.py:8",
+    "pkg/__init__.py:4",
+    "pkg/__init__.py:4",
+    "pkg/utils.py:1",
+  ]);
+  // an assignment may hold the module; a module with no such name may get it at run time
+  assert.deepEqual(res.unresolved.map((s) => `${s.path}:${s.line}`), ["app.py:5", "app.py:6"]);
+  await runIn(
+    await storedFiles(ws, ["pkg/__init__.py", "pkg/utils.py", "pkg/sub/__init__.py", "pkg/empty.py"]),
+    [
+      "python3",
+      "-c",
+      "import pkg; pkg.tools.helper(1); pkg.more.helper(2); pkg.maybe.helper(3); pkg.helper(6)",
+    ],
+  );
 });

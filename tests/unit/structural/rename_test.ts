@@ -3,6 +3,8 @@ import { RecoverableError } from "../../../src/errors.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { planRename } from "../../../src/structural/rename.ts";
 import { GYP, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { ok } from "./_fixtures.ts";
+import { pythonClick, runIn, storedFiles } from "./_module_check.ts";
 
 Deno.test("planRename() builds every file's new text and the text sweep, writing nothing", async () => {
   const ws = await workspaceOf(GYP);
@@ -123,4 +125,70 @@ Deno.test("planChangeSignature() refuses a Python method that overrides a base c
       e instanceof RecoverableError && e.code === "overrides_present" &&
       /overrides \(or implements\) "ParameterizedMIMEHeader\.init"/.test(e.message),
   );
+});
+
+/** click as pip installed it, plus a test file using `click.utils.X` as click's tests do. */
+function clickWithTests(): Record<string, string> {
+  const files = pythonClick();
+  files["test_uses.py"] = [
+    "import click",
+    "import click.utils",
+    "",
+    'assert click.utils.make_default_short_help("Hello world. More text.") == "Hello world."',
+    'assert click.utils._expand_args(["foo"]) == ["foo"]',
+    "assert click.utils.safecall(lambda: 1)() == 1",
+    "",
+  ].join("\n");
+  return files;
+}
+
+Deno.test("edit_rename_symbol renames click.utils.X uses in a copy of click, which still runs", async () => {
+  const files = clickWithTests();
+  const ws = await workspaceOf({}, files);
+  // find_references and change_signature see the test's callers
+  for (const name of ["_expand_args", "safecall"]) {
+    const found = ok(await ws.call("find_references", { path: "click/utils.py", target: name }));
+    const paths = (found.files as { path: string }[]).map((f) => f.path);
+    assert.ok(paths.includes("test_uses.py"), `${name}: ${paths.join(", ")}`);
+  }
+  const sig = ok(
+    await ws.call("edit_change_signature", {
+      path: "click/utils.py",
+      name_path: "_expand_args",
+      params: ["args", "*", "user", "env", "glob_recursive", { name: "extra", value: "None" }],
+      dry_run: true,
+    }),
+  );
+  assert.equal(sig.calls, 2, "core.py's call and the test's");
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "click/utils.py",
+      target: "make_default_short_help",
+      new_name: "short_help_of",
+    }),
+  );
+  assert.deepEqual(res.unresolved, []);
+  const after = await storedFiles(ws, Object.keys(files));
+  assert.match(after["test_uses.py"]!, /click\.utils\.short_help_of\(/);
+  assert.doesNotMatch(Object.values(after).join("\n"), /make_default_short_help/);
+  await runIn(after, ["python3", "test_uses.py"]);
+});
+
+Deno.test("edit_rename_symbol renames both sides of Python's explicit re-export `from .m import X as X`, not of `as Y`", async () => {
+  const files: Record<string, string> = {
+    "pkg/__init__.py": "from .m import Widget as Widget\n",
+    "pkg/m.py": "class Widget:\n    pass\n",
+    "app.py": "from pkg import Widget\n\nprint(Widget())\n",
+    "other.py": "from pkg.m import Widget as W\n\nprint(W())\n",
+  };
+  for (const [path, target] of [["pkg/m.py", "Widget"], ["app.py", { line: 3, column: 7 }]] as const) {
+    const ws = await workspaceOf({}, files);
+    const res = ok(await ws.call("edit_rename_symbol", { path, target, new_name: "Gadget" }));
+    assert.deepEqual(res.unresolved, []);
+    const after = await storedFiles(ws, Object.keys(files));
+    assert.equal(after["pkg/__init__.py"], "from .m import Gadget as Gadget\n");
+    assert.equal(after["app.py"], "from pkg import Gadget\n\nprint(Gadget())\n");
+    assert.equal(after["other.py"], "from pkg.m import Gadget as W\n\nprint(W())\n", "an alias stays");
+    await runIn(after, ["python3", "-c", "import app, other"]);
+  }
 });

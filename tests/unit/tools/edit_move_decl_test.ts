@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { snapshot } from "../../_helpers.ts";
 import {
   type Files,
+  pythonClick,
   pythonEmail,
   runIn,
   rxjsCjs,
@@ -422,4 +423,211 @@ Deno.test("edit_move_decl() on rxjs: the file's only declaration moves, its remo
     messages(await typeErrors(after, [...referrers, to])),
     messages(await typeErrors(RX, referrers)),
   );
+});
+
+Deno.test("edit_move_decl() on click: typing-only names come under the destination's own TYPE_CHECKING, __future__ comes along, click still imports", async () => {
+  const before = pythonClick();
+  const ws = await workspaceOf({}, before);
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "click/utils.py",
+      name_path: "safecall",
+      to_path: "click/_calls.py",
+    }),
+  );
+  const moved = await textOf(ws, "click/_calls.py");
+  // utils.py binds P only under `if t.TYPE_CHECKING:`: importing it at run time would raise ImportError
+  assert.equal(
+    moved.split("\n\n\ndef ")[0],
+    [
+      "from __future__ import annotations",
+      "",
+      "import typing as t",
+      "from .utils import R",
+      "from functools import update_wrapper",
+      "",
+      "if t.TYPE_CHECKING:",
+      "    from .utils import P",
+    ].join("\n"),
+  );
+  const after = await storedFiles(ws, [...Object.keys(before), "click/_calls.py"]);
+  await runIn(after, [
+    "python3",
+    "-c",
+    "import click, click._calls, click.types; assert click._calls.safecall(lambda: 1)() == 1",
+  ]);
+});
+
+Deno.test("edit_move_decl() (Python) puts typing-only imports in the destination's TYPE_CHECKING block and the source's __future__ import after its docstring", async () => {
+  const files: Files = {
+    "app/__init__.py": "",
+    "app/models.py": "class Model:\n    pass\n",
+    "app/service.py": [
+      '"""Services."""',
+      "from __future__ import annotations",
+      "",
+      "from typing import TYPE_CHECKING",
+      "",
+      "if TYPE_CHECKING:",
+      "    from .models import Model",
+      "",
+      "",
+      "def describe(m: Model) -> str:",
+      "    return type(m).__name__",
+      "",
+    ].join("\n"),
+    "app/tools.py": [
+      '"""Tools."""',
+      "import typing",
+      "",
+      "if typing.TYPE_CHECKING:",
+      "    from collections.abc import Sequence",
+      "",
+      "",
+      "def first(xs: 'Sequence[int]') -> int:",
+      "    return xs[0]",
+      "",
+    ].join("\n"),
+  };
+  const ws = await workspaceOf({}, files);
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "app/service.py",
+      name_path: "describe",
+      to_path: "app/tools.py",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "app/tools.py"),
+    [
+      '"""Tools."""',
+      "from __future__ import annotations",
+      "",
+      "import typing",
+      "",
+      "if typing.TYPE_CHECKING:",
+      "    from collections.abc import Sequence",
+      "    from .models import Model",
+      "",
+      "",
+      "def describe(m: Model) -> str:",
+      "    return type(m).__name__",
+      "",
+      "",
+      "def first(xs: 'Sequence[int]') -> int:",
+      "    return xs[0]",
+      "",
+    ].join("\n"),
+  );
+  // The source's block lost its only statement: the block goes, not its body.
+  assert.equal(
+    await textOf(ws, "app/service.py"),
+    '"""Services."""\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n',
+  );
+  const after = await storedFiles(ws, Object.keys(files));
+  await runIn(after, [
+    "python3",
+    "-c",
+    "import app.service, app.tools, app.models; assert app.tools.describe(app.models.Model()) == 'Model'",
+  ]);
+});
+
+Deno.test("edit_move_decl() (Python) imports TYPE_CHECKING for a new block when the destination has no typing import", async () => {
+  const files: Files = {
+    "app/__init__.py": "",
+    "app/models.py": "class Model:\n    pass\n",
+    "app/service.py": [
+      "from __future__ import annotations",
+      "",
+      "from typing import TYPE_CHECKING",
+      "",
+      "if TYPE_CHECKING:",
+      "    from .models import Model",
+      "",
+      "",
+      "def describe(m: Model) -> str:",
+      "    return type(m).__name__",
+      "",
+      "",
+      "def other(m: Model) -> int:",
+      "    return 1",
+      "",
+    ].join("\n"),
+  };
+  const ws = await workspaceOf({}, files);
+  ok(
+    await ws.call("edit_move_decl", { path: "app/service.py", name_path: "describe", to_path: "app/new.py" }),
+  );
+  assert.equal(
+    await textOf(ws, "app/new.py"),
+    [
+      "from __future__ import annotations",
+      "",
+      "from typing import TYPE_CHECKING",
+      "",
+      "if TYPE_CHECKING:",
+      "    from .models import Model",
+      "",
+      "",
+      "def describe(m: Model) -> str:",
+      "    return type(m).__name__",
+      "",
+    ].join("\n"),
+  );
+  // the source still uses Model: its block stays
+  assert.match(await textOf(ws, "app/service.py"), /if TYPE_CHECKING:\n {4}from \.models import Model\n/);
+  await runIn(await storedFiles(ws, [...Object.keys(files), "app/new.py"]), [
+    "python3",
+    "-c",
+    "import app.new, app.service",
+  ]);
+  // a destination whose TYPE_CHECKING is its own: refused, nothing written
+  const clash = await workspaceOf({}, { ...files, "app/flags.py": "TYPE_CHECKING = False\n" });
+  const res = await clash.call("edit_move_decl", {
+    path: "app/service.py",
+    name_path: "describe",
+    to_path: "app/flags.py",
+  });
+  assert.ok(!res.ok && res.error.code === "name_clash", JSON.stringify(res));
+  assert.equal(await textOf(clash, "app/flags.py"), "TYPE_CHECKING = False\n");
+});
+
+Deno.test("edit_move_decl() (Python) counts no import cycle for a name the destination takes only under TYPE_CHECKING", async () => {
+  const files: Files = {
+    "app/__init__.py": "",
+    "app/helpers.py": "def helper(x: int) -> int:\n    return x + 1\n",
+    "app/service.py": [
+      "from __future__ import annotations",
+      "",
+      "from typing import TYPE_CHECKING",
+      "",
+      "from .helpers import helper",
+      "",
+      "if TYPE_CHECKING:",
+      "    Number = int",
+      "",
+      "",
+      "def describe(x: Number) -> int:",
+      "    return helper(x)",
+      "",
+      "",
+      "def run() -> int:",
+      "    return describe(1)",
+      "",
+    ].join("\n"),
+  };
+  const ws = await workspaceOf({}, files);
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "app/service.py",
+      name_path: "describe",
+      to_path: "app/helpers.py",
+    }),
+  );
+  assert.match(await textOf(ws, "app/helpers.py"), /\nif TYPE_CHECKING:\n {4}from \.service import Number\n/);
+  await runIn(await storedFiles(ws, Object.keys(files)), [
+    "python3",
+    "-c",
+    "import app.service; assert app.service.run() == 2",
+  ]);
 });
