@@ -334,9 +334,11 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
       }
       tally.refused.set(code, (tally.refused.get(code) ?? 0) + 1);
     } else if (res.status === "applied") {
+      // What changed on disk (a move's result folds its source into the destination's diff).
       const changed = new Map<string, string | null>();
-      for (const c of res.changes) {
-        changed.set(c.path, c.after_version === null ? null : await readText(c.path));
+      for (const line of git(dir, "status", "--porcelain", "-uall").split("\n").filter(Boolean)) {
+        const rel = line.slice(3);
+        changed.set(rel, line.startsWith(" D") ? null : await readText(rel));
       }
       const problems = corpus.check(dir, changed);
       if (problems.length === 0) tally.clean++;
