@@ -238,12 +238,12 @@ export function checkFlow(ctx: Context): void {
     const name = unbound.variable.name;
     throw new RecoverableError(
       "unresolved",
-      `Cannot extract ${where}: "${name}" is assigned there on some paths only and read after them (line ${
+      `Cannot extract ${where}: "${name}" is not given a value on every path there and is read after it (line ${
         at(ctx, unbound.at)
       }), so the new function could not always return it`,
       {
         hint:
-          `Assign "${name}" before the range, extend the range over its later uses, or leave its assignments out`,
+          `Give "${name}" a value where it is declared or before the range, extend the range over its later uses, or leave its declaration and assignments out`,
         details: details(ctx, { name, line: at(ctx, unbound.at) }),
       },
     );

@@ -66,7 +66,10 @@ export interface DataFlow {
   free: Occurrence[];
   /** Declared in the statements but used before them (hoisting): cannot move. */
   usedBefore: { variable: Variable; at: number }[];
-  /** Python: assigned on some paths only, unbound before and read after (where) — the new function could not return it. */
+  /**
+   * Assigned on some paths only, unbound before (Python) or declared without a value in the statements
+   * (`let x: T;`), and read after (where): the new function could not return it.
+   */
   maybeUnbound: { variable: Variable; at: number }[];
 }
 
@@ -306,6 +309,13 @@ function alwaysWrites(node: Node, uses: Use[]): boolean {
   });
 }
 
+/** Whether a declared name gets no value where it is declared (`let x: T;`, `var x;`). */
+function declaresWithoutValue(name: Node): boolean {
+  const declarator = name.parent;
+  return declarator?.type === "variable_declarator" && declarator.childForFieldName("name")?.id === name.id &&
+    declarator.childForFieldName("value") === null;
+}
+
 /** Whether `node` is written before anything reads it: a plain assignment statement of the block, its value free of the name. */
 function definiteFirstWrite(first: Use, uses: Use[], run: StatementRun): boolean {
   const stmt = plainStatement(first, run);
@@ -438,7 +448,13 @@ export function dataFlow(
       first: uses[0]!.occ.start,
     };
     if (declared && !python && before.length > 0) usedBefore.push({ variable, at: before[0]!.start });
-    if (python && output && !boundBefore && !run.statements.some((st) => alwaysWrites(st, uses))) {
+    // `let x: T;` gives no value: what the statements return must be written on every path after it.
+    const valueless = !python && declared && declOcc !== null && declaresWithoutValue(nodeOf(file, declOcc));
+    const assignments = valueless ? uses.filter((u) => u.occ !== declOcc) : uses;
+    if (
+      (python || valueless) && output && (valueless || !boundBefore) &&
+      !run.statements.some((st) => alwaysWrites(st, assignments))
+    ) {
       maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
     }
     if (param || output) variables.push(variable);

@@ -427,7 +427,7 @@ Deno.test("planExtract() refuses what it cannot prove, naming where", async () =
   // an if without an else may leave it unbound (below); with an else every path assigns it (the next test)
   const unbound = await refusal("textwrap.py", TEXTWRAP, linesAt(TEXTWRAP, "        if self.width <= 0:", 9));
   assert.equal(unbound.code, "unresolved");
-  assert.match(unbound.message, /"indent" is assigned there on some paths only/);
+  assert.match(unbound.message, /"indent" is not given a value on every path there/);
   const clash = await refusal("textwrap.py", TEXTWRAP, linesAt(TEXTWRAP, "    margin = None", 24), "indent");
   assert.equal(clash.code, "name_clash");
   const member = await refusal(
@@ -458,4 +458,27 @@ Deno.test("planExtract() on textwrap: a name assigned by both branches of an if/
   assert.deepEqual(plan.returns, ["space_left"]);
   assert.equal(plan.call, "space_left = space_for(width, cur_len)");
   await samePy(plan);
+});
+
+Deno.test("planExtract() refuses declarations without a value that code after the range reads (rxjs retryWhen)", async () => {
+  // Found by the refactor soak: `let errors$: Subject<any>;` moved into the new function and returned from it
+  // unassigned — tsc: "Variable 'errors$' is used before being assigned".
+  const path = "internal/operators/retryWhen.ts";
+  const text = RXJS[`/${path}`]!;
+  const declarations = linesAt(text, "    let innerSub: Subscription | null;", 3);
+  const e = await refusal(path, text, declarations);
+  assert.equal(e.code, "unresolved");
+  assert.match(
+    e.message,
+    /"innerSub" is not given a value on every path there and is read after it \(line \d+\)/,
+  );
+  // With its value given in the range, a declaration still moves out.
+  const mapTs = RXJS["/internal/operators/map.ts"]!;
+  const index = await extract(
+    "internal/operators/map.ts",
+    mapTs,
+    linesAt(mapTs, "    let index = 0;", 1),
+    "start",
+  );
+  assert.deepEqual(index.returns, ["index"]);
 });
