@@ -2,7 +2,10 @@
  * The refactor soak: thousands of random refactors on real code no one here
  * wrote, each checked with the language's own tools. Every trial ends as one
  * of: applied and the checker is clean; refused with a reason code; or
- * applied and broken — silent damage, the number that must be 0.
+ * applied and broken — silent damage, the number that must be 0. A result that
+ * listed unresolved candidates (`data.unresolved`: same-name uses it could not
+ * tie to the symbol without types, left alone and named in a warning) and then
+ * broke is counted apart: the agent was told where to look.
  *
  * Code bases (copied into a temporary git repository, reset after each trial):
  * - `ts`: rxjs@7.8.2's `src/` (the pinned npm dependency), checked in process
@@ -211,6 +214,8 @@ async function declarations(ws: Workspace, corpus: Corpus, files: string[]): Pro
       if (o.kind !== "definition" || !o.binding || o.binding.kind === "import") continue;
       const category = o.binding.scope.kind === "module"
         ? "module"
+        : o.binding.scope.kind === "class"
+        ? "member"
         : o.binding.kind === "parameter"
         ? "parameter"
         : "local";
@@ -296,6 +301,8 @@ interface Tally {
   clean: number;
   refused: Map<string, number>;
   damage: number;
+  /** Applied with unresolved candidates listed and left alone, and broken (at a candidate, most likely). */
+  warned: number;
   internal: number;
 }
 
@@ -312,7 +319,7 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
     const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
     if (!trial) continue;
     const tally = tallies.get(trial.kind) ??
-      { attempts: 0, clean: 0, refused: new Map(), damage: 0, internal: 0 };
+      { attempts: 0, clean: 0, refused: new Map(), damage: 0, warned: 0, internal: 0 };
     tallies.set(trial.kind, tally);
     tally.attempts++;
     const path = String(trial.args.path ?? trial.args.from);
@@ -341,7 +348,10 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
         changed.set(rel, line.startsWith(" D") ? null : await readText(rel));
       }
       const problems = corpus.check(dir, changed);
+      // Candidates the result listed and left alone (data.unresolved): breakage there was warned of, not silent.
+      const candidates = (res.data as { unresolved?: unknown[] } | undefined)?.unresolved?.length ?? 0;
       if (problems.length === 0) tally.clean++;
+      else if (candidates > 0) tally.warned++;
       else {
         tally.damage++;
         const file = join(ROOT, `bench/results/soak/${corpus.language}-${SEED}-${i}.json`);
@@ -359,11 +369,14 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
 
 function report(corpus: string, tallies: Map<string, Tally>, lines: string[]): void {
   console.log(`\n${corpus}`);
-  console.log("refactor\tattempts\tapplied-clean\trefused\tsilent damage\tinternal\trefusals by code");
+  console.log(
+    "refactor\tattempts\tapplied-clean\trefused\tsilent damage\tbroken at listed candidates\tinternal\trefusals by code",
+  );
   for (const [kind, t] of [...tallies].sort()) {
     const refused = [...t.refused.values()].reduce((a, b) => a + b, 0);
     const codes = [...t.refused].map(([c, n]) => `${c} ${n}`).join(", ");
-    const row = `${kind}\t${t.attempts}\t${t.clean}\t${refused}\t${t.damage}\t${t.internal}\t${codes}`;
+    const row =
+      `${kind}\t${t.attempts}\t${t.clean}\t${refused}\t${t.damage}\t${t.warned}\t${t.internal}\t${codes}`;
     console.log(row);
     lines.push(`${corpus}\t${row}`);
   }
