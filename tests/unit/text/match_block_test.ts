@@ -386,3 +386,20 @@ Deno.test("a SEARCH/REPLACE block whose text holds a ======= line is read the wa
   assert.equal(twice.res.error.code, "no_match");
   assert.equal(twice.after, "a\nb\n=======\nc\n");
 });
+
+Deno.test("matchBlock() does not report already_applied for a replacement standing elsewhere (click utils.py)", () => {
+  // Issue 27, item 8: `        return self` stands at lines 192 and 217, but the SEARCH is a near miss of line 167
+  // (`return self._f`): the edit has not landed, and dropping it would lose it.
+  const text = Deno.readTextFileSync(fixtureUrl("real", "click_utils.py"));
+  const block = {
+    search: ["            return self._ff"],
+    replace: ["            return self"],
+    inputLine: 1,
+  };
+  const out = failure(matchBlock(text, block));
+  assert.equal(out.code, "no_match");
+  const landed = text.replace("            return self._f\n", "            return self\n");
+  const again = failure(matchBlock(landed, block));
+  assert.equal(again.code, "already_applied");
+  assert.deepEqual(again.candidates, [{ start_line: 167, end_line: 167 }]);
+});
