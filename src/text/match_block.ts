@@ -84,26 +84,38 @@ function alreadyThere(doc: TextDoc, block: EditBlock): CandidateLines[] {
 }
 
 /**
- * Of the places where a replacement already stands, those that are where the
- * search would have been: the window closest to the search (the did-you-mean)
- * overlaps them, or no window resembles the search more than they do. A
- * replacement that stands elsewhere (`return value` lines all over a file,
- * while `return str(valu)` resembles `return str(value)` at line 57) is not
- * the edit landed: the search is a near miss of other lines.
+ * Of the places where a replacement already stands, the one where the search
+ * would have been: no window resembles the search more than it does (the
+ * window closest to the search, the did-you-mean, overlaps it or scores no
+ * higher), and it is the only such place (a line hint may pick one). A
+ * replacement that stands elsewhere (`return value` at line 54 of click's
+ * utils.py, while `return str(valu)` is a near miss of line 57) or at several
+ * equally likely places (seven `return value` lines in core.py) is no proof
+ * that the edit landed: the answer is then empty and the caller's no_match
+ * names the closest lines.
  */
 function whereSearchWouldBe(doc: TextDoc, search: string[], hits: Cand[], lineHint?: number): Cand[] {
   if (hits.length === 0) return hits;
   const near = closestWindow(doc, search, lineHint === undefined ? {} : { hint: lineHint });
-  if (near === null) return hits;
-  const from = near.start_line - 1;
-  const overlapping = hits.filter((h) => h.start < near.end_line && Math.max(h.end, h.start + 1) > from);
-  if (overlapping.length > 0) return overlapping;
-  const sq = search.map(squash);
-  const budget = { left: hits.length * search.length };
-  return hits.filter((h) =>
-    windowSimilarity(sq, doc.bodySlice(h.start, h.start + search.length).map(squash), budget) >=
-      near.similarity
-  );
+  let likely = hits;
+  if (near !== null) {
+    const sq = search.map(squash);
+    const budget = { left: hits.length * search.length };
+    const overlaps = (h: Cand) =>
+      h.start < near.end_line && Math.max(h.end, h.start + 1) > near.start_line - 1;
+    const score = (h: Cand) =>
+      windowSimilarity(sq, doc.bodySlice(h.start, h.start + search.length).map(squash), budget);
+    likely = hits.filter((h) => overlaps(h) || score(h) >= near.similarity - 0.005);
+  }
+  if (likely.length > 1 && lineHint !== undefined) likely = nearestTo(likely, lineHint - 1);
+  return likely.length === 1 ? likely : [];
+}
+
+/** The candidates closest to a 0-based line, within 25 lines of it. */
+function nearestTo(cands: Cand[], line: number): Cand[] {
+  const distance = (c: Cand) => Math.abs(c.start - line);
+  const best = Math.min(...cands.map(distance));
+  return best > 25 ? [] : cands.filter((c) => distance(c) === best);
 }
 
 /**

@@ -403,3 +403,13 @@ Deno.test("matchBlock() does not report already_applied for a replacement standi
   assert.equal(again.code, "already_applied");
   assert.deepEqual(again.candidates, [{ start_line: 167, end_line: 167 }]);
 });
+
+Deno.test("matchBlock() does not report already_applied when the replacement stands at several equally likely places", () => {
+  // `        return self` is at lines 192 and 217 of click's utils.py: which one the search meant cannot be told.
+  const text = Deno.readTextFileSync(fixtureUrl("real", "click_utils.py"));
+  const block = { search: ["        return slef"], replace: ["        return self"], inputLine: 1 };
+  assert.equal(failure(matchBlock(text, block)).code, "no_match");
+  const picked = failure(matchBlock(text, { ...block, lineHint: 217 }));
+  assert.equal(picked.code, "already_applied");
+  assert.deepEqual(picked.candidates, [{ start_line: 217, end_line: 217 }]);
+});
