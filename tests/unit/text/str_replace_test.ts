@@ -188,3 +188,25 @@ Deno.test("strReplace() still answers already_applied where the edit landed as a
     },
   );
 });
+
+Deno.test("strReplace() re-indents a one-level function whose indent unit changed, and says why when none did", async () => {
+  // Issue 27, item 9: idb-keyval.ts's getDefaultStore (lines 49-52) is 2-space; old_string is written with 4.
+  const lines = IDB.split("\n").slice(48, 52);
+  const widen = (k: number) =>
+    lines.map((l) => l.replace(/^ +/, (m) => " ".repeat(m.length / 2 * k))).join("\n");
+  const stage = stageOf({ "/idb.ts": IDB });
+  const newText = widen(4).replace("  return store;", "  store.ready = true;\n    return store;");
+  const out = await strReplace(stage, { path: "idb.ts", oldText: widen(4), newText });
+  assert.equal(out.report.tier, "indentation");
+  assert.equal(
+    await textOf(stage, "idb.ts"),
+    IDB.replace("  return store;\n}", "  store.ready = true;\n  return store;\n}"),
+  );
+  // 5 columns for one level is no indent unit: refused, naming the change.
+  const other = stageOf({ "/idb.ts": IDB });
+  await assert.rejects(
+    () => strReplace(other, { path: "idb.ts", oldText: widen(5), newText: widen(5).replace("store;", "s;") }),
+    (e) => isRecoverable(e, "no_match") && /changes 5 -> 2 columns at one depth only/.test(e.hint ?? ""),
+  );
+  assert.equal(await textOf(other, "idb.ts"), IDB);
+});
