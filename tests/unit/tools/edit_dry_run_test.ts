@@ -116,11 +116,12 @@ Deno.test("edit_dry_run with a failing op is not ok: every op's outcome and the 
   });
   const e = refused(r);
   assert.equal(e.code, "no_match", "the first failed op's code");
-  assert.match(e.message, /^Cannot preview the plan: 5 of 6 ops failed; op 1 \(edit_apply_node\): /);
+  assert.match(e.message, /^Cannot preview the plan: 5 of 6 ops failed; ops\[0\] \(edit_apply_node\): /);
   assert.match(e.hint, /the 1 op that applied is in details\.changes/);
   const d = e.details as Record<string, unknown>;
   assert.equal(d["status"], "partial");
-  assert.deepEqual(d["failed_ops"], [1, 3, 4, 5, 6]);
+  // 0-based like every other index (issue 27, item 14): the same numbers as ops[].index.
+  assert.deepEqual(d["failed_ops"], [0, 2, 3, 4, 5]);
   const ops = d["ops"] as { ok: boolean; error?: { code: string } }[];
   assert.deepEqual(ops.map((o) => o.ok ? "ok" : o.error!.code), [
     "no_match",
@@ -130,6 +131,8 @@ Deno.test("edit_dry_run with a failing op is not ok: every op's outcome and the 
     "not_found",
     "invalid_args",
   ]);
+  const indexes = (d["ops"] as { index: number; ok: boolean }[]).filter((o) => !o.ok).map((o) => o.index);
+  assert.deepEqual(d["failed_ops"], indexes, "failed_ops names ops by their own index");
   const changes = d["changes"] as { diff: string }[];
   assert.equal(changes.length, 1);
   assert.match(changes[0]!.diff, /^\+pub const GRAMMAR: &str = "";$/m);
