@@ -108,8 +108,11 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
     const status = failed.length === 0 ? "ok" : applied === 0 ? "no_ops_applied" : "partial";
     const data = { status, applied, failed: failed.length, ops };
     const first = failed[0];
+    // What each real call will say: the ops' own warnings (the plan itself is not judged again).
+    const warnings = ops.flatMap((o) => (o.warnings ?? []).map((w) => `ops[${o.index}] (${o.tool}): ${w}`));
     return {
       ...(renames.size > 0 ? { renames } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
       data,
       // The plan's net result is on ctx.stage; dispatch previews it (this tool never commits).
       skipSyntaxCheck: true,

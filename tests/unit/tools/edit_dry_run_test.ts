@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend, createWorkspace, RecoverableError } from "../../../src/mod.ts";
-import { fixture, fixtureWorkspace, GRAMMARS, ok, refused, stored } from "../structural/_fixtures.ts";
+import {
+  fixture,
+  fixtureWorkspace,
+  GRAMMARS,
+  ok,
+  refused,
+  stored,
+  workspaceWith,
+} from "../structural/_fixtures.ts";
 
 async function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
   const r = await new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "piped" }).output();
@@ -267,4 +275,42 @@ Deno.test("edit_dry_run previews a moved and edited file as one rename diff that
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("edit_dry_run's warnings say what the real calls will do: a rename's derived edits land, an unread edit is refused", async () => {
+  // Issue 27, item 11: the plan warned that use.py's lines "were not read ... the edit itself will be refused",
+  // and the same rename then landed (a rename is judged on the file it names).
+  const files = {
+    "utils.py": fixture("click_utils.py"),
+    "use.py": "from utils import make_str\n\nprint(make_str(b'x'))\n",
+    "other.py": "print('x')\n",
+    "third.py": "print('x')\n",
+  };
+  const ws = await workspaceWith(files);
+  const S = { session: "agent" };
+  ok(await ws.call("read_file", { path: "utils.py" }, S));
+  const rename = { path: "utils.py", name_path: "make_str", new_name: "to_str" };
+  const plan = await ws.call("edit_dry_run", { plan: [{ tool: "edit_rename_symbol", args: rename }] }, S);
+  assert.ok(plan.ok, JSON.stringify(plan));
+  assert.deepEqual(plan.warnings, [], "no warning that the rename will be refused");
+  const real = await ws.call("edit_rename_symbol", rename, S);
+  assert.ok(real.ok && real.status === "applied", JSON.stringify(real));
+  assert.match(await stored(ws, "use.py"), /print\(to_str\(b'x'\)\)/);
+  // An op the real call refuses is warned about as such, at the plan's top level.
+  const edit = { path: "other.py", old_string: "print('x')", new_string: "print('y')" };
+  const plan2 = await ws.call("edit_dry_run", { plan: [{ tool: "edit_file", args: edit }] }, S);
+  assert.ok(plan2.ok, JSON.stringify(plan2));
+  assert.deepEqual(plan2.warnings, [
+    'ops[0] (edit_file): Line 1 of "other.py" was not read by this session (a preview: the real call will be refused until it is read)',
+  ]);
+  const refusedCall = await ws.call("edit_file", edit, S);
+  assert.equal(refused(refusedCall).code, "unread_range");
+  // In warn mode the real call writes with the warning: the preview does not claim a refusal.
+  const W = { ...S, readGuard: "warn" as const };
+  const edit3 = { ...edit, path: "third.py" };
+  const plan3 = await ws.call("edit_dry_run", { plan: [{ tool: "edit_file", args: edit3 }] }, W);
+  assert.ok(plan3.ok, JSON.stringify(plan3));
+  assert.deepEqual(plan3.warnings, ['ops[0] (edit_file): Line 1 of "third.py" was not read by this session']);
+  const warned = await ws.call("edit_file", edit3, W);
+  assert.ok(warned.ok && warned.status === "applied", JSON.stringify(warned));
 });
