@@ -52,7 +52,7 @@ export interface FieldProblem {
  * @returns The fitted edits, or the first problem when one cannot be fitted.
  */
 export function fitFStringFields(
-  file: SourceFile,
+  file: Pick<SourceFile, "language" | "tree">,
   edits: TextEdit[],
   declared: DeclaredVersion | null,
 ): { edits: TextEdit[] } | { problem: FieldProblem } {
