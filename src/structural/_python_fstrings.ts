@@ -1,6 +1,7 @@
 /**
  * Generated text that lands inside a Python f-string's replacement field
- * (private): before Python 3.12 (PEP 701) a field may not reuse an enclosing
+ * (private): text that opens with `{` at the field's start gets a space (`{{`
+ * would be an escaped brace, in every version), and before Python 3.12 (PEP 701) a field may not reuse an enclosing
  * f-string's quote, hold a backslash or a comment. When the project declares
  * an older Python, a string literal in the text that reuses such a quote is
  * re-quoted with one no enclosing f-string uses; when none is left (or the
@@ -58,12 +59,14 @@ export function fitFStringFields(
 ): { edits: TextEdit[] } | { problem: FieldProblem } {
   if (file.language !== "python") return { edits };
   const out: TextEdit[] = [];
-  for (const edit of edits) {
-    const enclosing = enclosingFStrings(file.tree.rootNode.descendantForIndex(edit.start, edit.end));
+  for (const given of edits) {
+    const node = file.tree.rootNode.descendantForIndex(given.start, given.end);
+    const enclosing = enclosingFStrings(node);
     if (enclosing.length === 0) {
-      out.push(edit);
+      out.push(given);
       continue;
     }
+    const edit = braceSafe(given, node);
     const fitted = fitText(edit.text, enclosing);
     if (typeof fitted === "string") {
       out.push({ ...edit, text: fitted });
@@ -76,6 +79,18 @@ export function fitFStringFields(
     return { problem: { at: edit.start, reason: tooNew(declared!, fitted) } };
   }
   return { edits: out };
+}
+
+/**
+ * A text that opens with `{` right after the field's own `{` would make `{{`,
+ * an escaped brace: the field would become literal text (in every version).
+ * A space keeps it an expression.
+ */
+function braceSafe(edit: TextEdit, node: Node | null): TextEdit {
+  let field = node;
+  while (field && field.type !== "interpolation") field = field.parent;
+  if (!field || !edit.text.startsWith("{") || edit.start !== field.startIndex + 1) return edit;
+  return { ...edit, text: ` ${edit.text}` };
 }
 
 /** The delimiters of the f-strings whose replacement fields hold `node`, innermost first. */

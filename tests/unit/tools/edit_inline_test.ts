@@ -210,3 +210,18 @@ Deno.test("edit_inline() refuses an f-string substitution it cannot write for th
     }
   }
 });
+
+Deno.test("edit_inline() keeps a set comprehension inlined at an f-string field's start an expression, not an escaped brace", async () => {
+  const source = 'S = {n for n in range(2)}\nprint(f"{S}")\n';
+  const ws = await workspaceOf({ "/m.py": source });
+  ok(await ws.call("edit_inline", { path: "m.py", target: "S" }));
+  const after = await textOf(ws, "m.py");
+  assert.equal(after, 'print(f"{ {n for n in range(2)}}")\n');
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/m.py`, after);
+    assert.deepEqual(await python(dir, "import m"), { code: 0, out: "{0, 1}\n" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
