@@ -35,7 +35,7 @@ import { type PendingChange, sameBytes } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
 import type { TelemetrySink } from "../telemetry.ts";
-import { type FileSnapshot, Ledger, type LedgerData } from "./ledger.ts";
+import { type FileSnapshot, type FileView, Ledger, type LedgerData } from "./ledger.ts";
 import { type EditNeed, editNeeds } from "./line_diff.ts";
 import { formatRanges, intersectRanges, type LineRange, subtractRanges } from "./line_ranges.ts";
 
@@ -376,21 +376,10 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
       if (change.before === null || change.after === null || change.baseVersion === null) continue;
       // A refactor's edits in other files follow from the symbol it names: the named file is judged.
       if (only !== null && change.path !== only) continue;
-      let before = snapshotOf(change.before, change.path, change.baseVersion);
       const after = snapshotOf(change.after, change.path, "staged");
-      if (!before || !after) continue; // not text: replaced whole or not at all, nothing to cover
-      // A preview's base may be a staged state that never lands: judge it without touching the ledger.
-      let view = soft
-        ? ledger.peek(change.path, before)
-        : (ledger.reconcile(change.path, before), ledger.view(change.path));
-      if (view.state === "stale" && call.nested) {
-        // A plan's earlier ops changed the file: this op is judged with theirs, from the file as it is
-        // stored (what the session saw), as the real calls in a row would be.
-        const stored = await current(host, change.path);
-        if (!stored) continue;
-        before = stored;
-        view = ledger.peek(change.path, stored);
-      }
+      const judged = after ? await baseOf(call, host, ledger, change, soft) : null;
+      if (!after || !judged) continue; // not text: replaced whole or not at all, nothing to cover
+      const { before, view } = judged;
       if (view.state === "model_authored") continue;
       if (view.state === "stale") {
         const ago = view.calls_since_seen + 1;
@@ -449,6 +438,29 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     const err = refusal(call, ledger, unread);
     if (autoExpand) host.telemetry.counter("graver.guard.auto_expanded", 1, { tool });
     throw err;
+  }
+
+  /**
+   * The base an edit is judged from and the session's view of it. A preview's base may be a staged state
+   * that never lands: it is judged without touching the ledger. A plan op on a file that earlier ops
+   * changed is judged with theirs, from the file as stored (what the session saw), as the real calls in
+   * a row would be. Null when the base is not text.
+   */
+  async function baseOf(
+    call: GuardedCall,
+    host: GuardHost,
+    ledger: Ledger,
+    change: PendingChange,
+    soft: boolean,
+  ): Promise<{ before: FileSnapshot; view: FileView } | null> {
+    const before = snapshotOf(change.before!, change.path, change.baseVersion!);
+    if (!before) return null;
+    const view = soft
+      ? ledger.peek(change.path, before)
+      : (ledger.reconcile(change.path, before), ledger.view(change.path));
+    if (view.state !== "stale" || !call.nested) return { before, view };
+    const stored = await current(host, change.path);
+    return stored ? { before: stored, view: ledger.peek(change.path, stored) } : null;
   }
 
   /** Read a file as it is now, when it still has `version` (or any version when not given). */
