@@ -93,6 +93,40 @@ function braceSafe(edit: TextEdit, node: Node | null): TextEdit {
   return { ...edit, text: ` ${edit.text}` };
 }
 
+/**
+ * The PEP 701 syntax a subtree of a Python file uses: a string in an
+ * f-string field that reuses an enclosing f-string's quote, a backslash or a
+ * comment in a field.
+ *
+ * @param node The subtree (its ancestors give the enclosing f-strings).
+ * @returns The features found (each once).
+ */
+export function fstringNeeds(node: Node): SyntaxFeature[] {
+  const py = SYNTAX_SINCE.python;
+  const found = new Set<SyntaxFeature>();
+  const visit = (n: Node, inField: boolean): void => {
+    if (n.type === "string" && inField) {
+      const own = delimiterOf(n);
+      const closes = (d: Delimiter) => own !== null && d.quote === own.quote && (!d.triple || own.triple);
+      if (enclosingFStrings(n).some(closes)) found.add(py.fstring_quote_reuse);
+    }
+    if (n.type === "interpolation" && n.text.includes("\\")) found.add(py.fstring_backslash);
+    if (n.type === "comment" && inField) found.add(py.fstring_comment);
+    for (const c of n.children) if (c) visit(c, inField || n.type === "interpolation");
+  };
+  let inField = false;
+  for (let a = node.parent; a && !inField; a = a.parent) inField = a.type === "interpolation";
+  visit(node, inField);
+  return [...found];
+}
+
+/** A string node's delimiter (null when its start token is not a quote). */
+function delimiterOf(string: Node): Delimiter | null {
+  const start = string.children.find((c) => c?.type === "string_start")?.text ?? "";
+  const m = /^[A-Za-z]*("""|'''|"|')$/.exec(start);
+  return m ? { quote: m[1]![0]!, triple: m[1]!.length === 3 } : null;
+}
+
 /** The delimiters of the f-strings whose replacement fields hold `node`, innermost first. */
 function enclosingFStrings(node: Node | null): Delimiter[] {
   const out: Delimiter[] = [];
@@ -100,9 +134,8 @@ function enclosingFStrings(node: Node | null): Delimiter[] {
   for (let n = node; n; n = n.parent) {
     if (n.type === "interpolation") inField = true;
     if (n.type === "string" && inField) {
-      const start = n.children.find((c) => c?.type === "string_start")?.text ?? "";
-      const m = /^[A-Za-z]*("""|'''|"|')$/.exec(start);
-      if (m) out.push({ quote: m[1]![0]!, triple: m[1]!.length === 3 });
+      const d = delimiterOf(n);
+      if (d) out.push(d);
       inField = false;
     }
   }

@@ -42,29 +42,86 @@ export interface SyntaxFeature {
   since: number[];
   /** What it is, for a refusal's message. */
   what: string;
+  /**
+   * The tree-sitter nodes that are it: a node type, optionally with a child
+   * token it must have (`except_clause` with `*`) or a text ending (`1n`).
+   * Empty when only a structural check finds it (f-string fields).
+   */
+  nodes: readonly SyntaxMatcher[];
+}
+
+/** One node shape a {@linkcode SyntaxFeature} is recognised by. */
+export interface SyntaxMatcher {
+  /** The node type. */
+  type: string;
+  /** A child token (anonymous node) it must have. */
+  child?: string;
+  /** How its text must end. */
+  textEnds?: string;
 }
 
 /** Syntax whose availability depends on the declared version, per family (data, not branches). */
 export const SYNTAX_SINCE = {
   python: {
-    assignment_expression: { since: [3, 8], what: "an assignment expression `:=` (PEP 572)" },
-    match_statement: { since: [3, 10], what: "a match statement (PEP 634)" },
-    except_star: { since: [3, 11], what: "`except*` (PEP 654)" },
+    assignment_expression: {
+      since: [3, 8],
+      what: "an assignment expression `:=` (PEP 572)",
+      nodes: [{ type: "named_expression" }],
+    },
+    match_statement: {
+      since: [3, 10],
+      what: "a match statement (PEP 634)",
+      nodes: [{ type: "match_statement" }],
+    },
+    except_star: {
+      since: [3, 11],
+      what: "`except*` (PEP 654)",
+      nodes: [{ type: "except_clause", child: "*" }],
+    },
     fstring_quote_reuse: {
       since: [3, 12],
       what: "an f-string replacement field that reuses the f-string's own quote (PEP 701)",
+      nodes: [],
     },
-    fstring_backslash: { since: [3, 12], what: "a backslash in an f-string replacement field (PEP 701)" },
-    fstring_comment: { since: [3, 12], what: "a comment in an f-string replacement field (PEP 701)" },
-    type_statement: { since: [3, 12], what: "a `type` alias statement (PEP 695)" },
+    fstring_backslash: {
+      since: [3, 12],
+      what: "a backslash in an f-string replacement field (PEP 701)",
+      nodes: [],
+    },
+    fstring_comment: {
+      since: [3, 12],
+      what: "a comment in an f-string replacement field (PEP 701)",
+      nodes: [],
+    },
+    type_statement: {
+      since: [3, 12],
+      what: "a `type` alias statement (PEP 695)",
+      nodes: [{ type: "type_alias_statement" }],
+    },
   },
   ecmascript: {
-    private_name: { since: [2015], what: "a private name `#x` (TypeScript needs target ES2015)" },
-    bigint_literal: { since: [2020], what: "a BigInt literal `1n` (TypeScript needs target ES2020)" },
+    private_name: {
+      since: [2015],
+      what: "a private name `#x` (TypeScript needs target ES2015)",
+      nodes: [{ type: "private_property_identifier" }],
+    },
+    bigint_literal: {
+      since: [2020],
+      what: "a BigInt literal `1n` (TypeScript needs target ES2020)",
+      nodes: [{ type: "number", textEnds: "n" }],
+    },
   },
   rust: {
-    async_fn: { since: [2018], what: "`async fn` and `.await` (edition 2018)" },
-    let_chains: { since: [2024], what: "`let` chains in `if` (edition 2024)" },
+    async_fn: {
+      since: [2018],
+      what: "`async fn` and async blocks (edition 2018)",
+      nodes: [{ type: "function_modifiers", child: "async" }, { type: "async_block" }],
+    },
+    let_chains: {
+      since: [2024],
+      what: "`let` chains in `if` (edition 2024)",
+      nodes: [{ type: "let_chain" }],
+    },
   },
 } as const satisfies Record<Family, Record<string, SyntaxFeature>>;
 
@@ -120,6 +177,16 @@ const FAMILY_OF: Record<string, Family> = {
 };
 
 /**
+ * The family whose declared version governs a language, or null.
+ *
+ * @param language A language id ("python", "tsx", …).
+ * @returns The family.
+ */
+export function familyOfLanguage(language: string): Family | null {
+  return FAMILY_OF[language] ?? null;
+}
+
+/**
  * The version the project declares for a file's language: the first
  * declaration found in the file's folder, then each folder above it up to
  * the root. Null when the language has no such setting or none is declared
@@ -150,7 +217,7 @@ export async function declaredVersion(
   path: string,
   language: string,
 ): Promise<DeclaredVersion | null> {
-  const family = FAMILY_OF[language];
+  const family = familyOfLanguage(language);
   if (!family) return null;
   const parts = path.replace(/\\/g, "/").split("/").filter((p) => p !== "" && p !== ".");
   for (let depth = parts.length - 1; depth >= 0; depth--) {
