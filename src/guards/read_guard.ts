@@ -443,8 +443,8 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
   /**
    * The base an edit is judged from and the session's view of it. A preview's base may be a staged state
    * that never lands: it is judged without touching the ledger. A plan op on a file that earlier ops
-   * changed is judged with theirs, from the file as stored (what the session saw), as the real calls in
-   * a row would be. Null when the base is not text.
+   * changed is judged on its own change, with the earlier ops' lines counted as the session's writes, as
+   * the real calls in a row would be (each write is recorded). Null when the base is not text.
    */
   async function baseOf(
     call: GuardedCall,
@@ -460,7 +460,10 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
       : (ledger.reconcile(change.path, before), ledger.view(change.path));
     if (view.state !== "stale" || !call.nested) return { before, view };
     const stored = await current(host, change.path);
-    return stored ? { before: stored, view: ledger.peek(change.path, stored) } : null;
+    if (!stored) return null;
+    // Changed outside the session, not by the plan: stale, as the real call would find it.
+    if (stored.lines.join("\n") === before.lines.join("\n")) return { before, view };
+    return { before, view: ledger.peekWritten(change.path, stored, before) };
   }
 
   /** Read a file as it is now, when it still has `version` (or any version when not given). */

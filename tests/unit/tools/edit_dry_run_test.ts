@@ -314,3 +314,36 @@ Deno.test("edit_dry_run's warnings say what the real calls will do: a rename's d
   const warned = await ws.call("edit_file", edit3, W);
   assert.ok(warned.ok && warned.status === "applied", JSON.stringify(warned));
 });
+
+Deno.test("edit_dry_run judges an op after earlier ops of the plan as the real calls in a row are judged", async () => {
+  // A rename rewrites use.py's lines 1 and 3 (derived edits the session wrote); editing line 3 or the read line 4
+  // afterwards lands for real, so the preview warns of neither. Line 2 was never read or written: that is warned.
+  const files = {
+    "utils.py": fixture("click_utils.py"),
+    "use.py": "from utils import make_str\nLABEL = 'x'\nprint(make_str(b'x'))\nprint(2)\n",
+  };
+  const S = { session: "agent" };
+  const rename = { path: "utils.py", name_path: "make_str", new_name: "to_str" };
+  const edits = [
+    { path: "use.py", old_string: "print(2)", new_string: "print(3)" },
+    { path: "use.py", old_string: "print(to_str(b'x'))", new_string: "print(to_str(b'y'))" },
+    { path: "use.py", old_string: "LABEL = 'x'", new_string: "LABEL = 'y'" },
+  ];
+  const ws = await workspaceWith(files);
+  ok(await ws.call("read_file", { path: "utils.py" }, S));
+  ok(await ws.call("read_file", { path: "use.py", start_line: 4, end_line: 4 }, S));
+  const plan = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "edit_rename_symbol", args: rename },
+      ...edits.map((args) => ({ tool: "edit_file", args })),
+    ],
+  }, S);
+  assert.ok(plan.ok, JSON.stringify(plan));
+  assert.deepEqual(plan.warnings, [
+    'ops[3] (edit_file): Line 2 of "use.py" was not read by this session (a preview: the real call will be refused until it is read)',
+  ]);
+  ok(await ws.call("edit_rename_symbol", rename, S));
+  ok(await ws.call("edit_file", edits[0], S));
+  ok(await ws.call("edit_file", edits[1], S));
+  assert.equal(refused(await ws.call("edit_file", edits[2], S)).code, "unread_range");
+});
