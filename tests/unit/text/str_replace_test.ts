@@ -180,7 +180,7 @@ Deno.test("strReplace() still answers already_applied where the edit landed as a
       strReplace(stage, { path: "utils.py", oldText: "    return str(valu)", newText: "    return value" }),
     (e) => {
       assert.ok(isRecoverable(e, "already_applied"), String(e));
-      assert.deepEqual(e.details?.["found_at"] ?? e.details?.["candidates"], [{
+      assert.deepEqual(e.details?.["found_at"], [{
         start_line: 57,
         end_line: 57,
       }]);
