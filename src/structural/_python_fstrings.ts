@@ -41,11 +41,11 @@ export interface FieldProblem {
 
 /**
  * Fit each edit that lands in an f-string replacement field to the declared
- * Python version: re-quote the string literals that would close an enclosing
- * f-string (whatever the version: the result is valid in every one). An edit
- * that cannot be re-quoted (no quote left, a backslash, a comment) is kept
- * when the declared version accepts PEP 701 syntax or nothing is declared,
- * and is a problem otherwise. Edits outside replacement fields are kept.
+ * Python version: below 3.12, or with nothing declared, re-quote the string
+ * literals that would close an enclosing f-string (the result is valid in
+ * every version). An edit that cannot be re-quoted (no quote left, a
+ * backslash, a comment) is kept when nothing is declared, and is a problem
+ * when an older version is. Edits outside replacement fields are kept.
  *
  * @param file The Python file the edits apply to (its tree is the text before them).
  * @param edits The generator's edits.
@@ -58,6 +58,8 @@ export function fitFStringFields(
   declared: DeclaredVersion | null,
 ): { edits: TextEdit[] } | { problem: FieldProblem } {
   if (file.language !== "python") return { edits };
+  // A project on 3.12 or later keeps the text as written; with no declaration it is made portable.
+  const modern = declared !== null && allows(declared, SYNTAX_SINCE.python.fstring_quote_reuse);
   const out: TextEdit[] = [];
   for (const given of edits) {
     const node = file.tree.rootNode.descendantForIndex(given.start, given.end);
@@ -67,6 +69,10 @@ export function fitFStringFields(
       continue;
     }
     const edit = braceSafe(given, node);
+    if (modern) {
+      out.push(edit);
+      continue;
+    }
     const fitted = fitText(edit.text, enclosing);
     if (typeof fitted === "string") {
       out.push({ ...edit, text: fitted });

@@ -225,3 +225,19 @@ Deno.test("edit_inline() keeps a set comprehension inlined at an f-string field'
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("edit_inline() into an f-string field: re-quoted when nothing is declared, kept as written on Python >= 3.12", async () => {
+  const call = lineCol(CLICK_UTILS, '_posixify(app_name)}"');
+  const cases = [
+    [{}, `f"~/.{'-'.join(app_name.split()).lower()}"`],
+    [
+      { "/pyproject.toml": '[project]\nrequires-python = ">=3.12"\n' },
+      `f"~/.{"-".join(app_name.split()).lower()}"`,
+    ],
+  ] as const;
+  for (const [config, expected] of cases) {
+    const ws = await workspaceOf({ ...config, "/click/utils.py": CLICK_UTILS });
+    ok(await ws.call("edit_inline", { path: "click/utils.py", target: call }));
+    assert.ok((await textOf(ws, "click/utils.py")).includes(`os.path.expanduser(${expected})`), expected);
+  }
+});
