@@ -422,6 +422,16 @@ function reunit(lines: string[], from: number, to: number): string[] {
   });
 }
 
+Deno.test("matchBlock() matches a two-level function written with 4-space indentation in a 2-space file", () => {
+  // idb-keyval.ts's get (lines 54-59) has two levels: this matched before issue 27's item 9 too.
+  const lines = slice("idb-keyval.ts", 54, 59);
+  const search = reunit(lines, 2, 4);
+  const out = matchBlock(files["idb-keyval.ts"]!, { search, replace: search, inputLine: 1 });
+  assert.ok(out.ok, JSON.stringify(out));
+  assert.equal(out.match.tier, "indentation");
+  assert.deepEqual(out.match.replacement, lines);
+});
+
 Deno.test("matchBlock() matches a one-level function written with 4-space indentation in a 2-space file", () => {
   // Issue 27, item 9: idb-keyval.ts's getDefaultStore (lines 49-52) has one level of indentation.
   const lines = slice("idb-keyval.ts", 49, 52);
