@@ -88,14 +88,21 @@ export function fitFStringFields(
 }
 
 /**
- * A text that opens with `{` right after the field's own `{` would make `{{`,
- * an escaped brace: the field would become literal text (in every version).
- * A space keeps it an expression.
+ * Text that is not an expression where it lands, in any version: opening
+ * with `{` right after the field's own `{` makes `{{`, an escaped brace (the
+ * field would become literal text), so a space goes first; a lambda as the
+ * field's whole expression would start a format spec at its `:`, so it is
+ * parenthesised.
  */
 function braceSafe(edit: TextEdit, node: Node | null): TextEdit {
   let field = node;
   while (field && field.type !== "interpolation") field = field.parent;
-  if (!field || !edit.text.startsWith("{") || edit.start !== field.startIndex + 1) return edit;
+  if (!field) return edit;
+  const expression = field.childForFieldName("expression");
+  const whole = expression !== null && edit.start === expression.startIndex &&
+    edit.end === expression.endIndex;
+  if (whole && /^lambda\b/.test(edit.text)) return { ...edit, text: `(${edit.text})` };
+  if (!edit.text.startsWith("{") || edit.start !== field.startIndex + 1) return edit;
   return { ...edit, text: ` ${edit.text}` };
 }
 

@@ -241,3 +241,20 @@ Deno.test("edit_inline() into an f-string field: re-quoted when nothing is decla
     assert.ok((await textOf(ws, "click/utils.py")).includes(`os.path.expanduser(${expected})`), expected);
   }
 });
+
+Deno.test("edit_inline() parenthesises a lambda that becomes an f-string field's whole expression", async () => {
+  // `f"{lambda x: x}"` is a SyntaxError in every Python (the `:` starts a format spec); it was answered ok.
+  const ws = await workspaceOf({ "/m.py": 'F = lambda x: x\nprint(f"{F}")\n' });
+  ok(await ws.call("edit_inline", { path: "m.py", target: "F" }));
+  const after = await textOf(ws, "m.py");
+  assert.equal(after, 'print(f"{(lambda x: x)}")\n');
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/m.py`, after);
+    const run = await python(dir, "import m");
+    assert.equal(run.code, 0, run.out);
+    assert.match(run.out, /^<function <lambda> at 0x[0-9a-f]+>\n$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
