@@ -125,6 +125,46 @@ function carried(rec: FileRecord, current: FileSnapshot): FileRecord {
   };
 }
 
+/** The record of a file the session has not seen yet. */
+function blankRecord(snapshot: FileSnapshot, calls: number): FileRecord {
+  return {
+    version: snapshot.version,
+    total: snapshot.lines.length,
+    prints: fingerprints(snapshot.lines),
+    seen: [],
+    evicted: [],
+    expanded: [],
+    authored: false,
+    outlined: false,
+    staleSince: null,
+    lastCall: calls,
+  };
+}
+
+/** A record after the session wrote `after` over it: what it saw carried through the diff, plus what it wrote. */
+function writtenOver(rec: FileRecord, after: FileSnapshot, calls: number): FileRecord {
+  const prints = fingerprints(after.lines);
+  const runs = alignLines(rec.prints, prints);
+  const written: LineRange[] = [];
+  let n = 1;
+  for (const r of [...runs, { old: 0, new: after.lines.length + 1, length: 0 }]) {
+    if (r.new > n) written.push({ start: n, end: r.new - 1 });
+    n = r.new + r.length;
+  }
+  return {
+    ...rec,
+    seen: mergeRanges([...remapRanges(rec.seen, runs), ...written]),
+    evicted: remapRanges(rec.evicted, runs),
+    expanded: remapRanges(rec.expanded, runs),
+    version: after.version,
+    total: after.lines.length,
+    prints,
+    authored: rec.authored && rec.staleSince === null,
+    staleSince: null,
+    lastCall: calls,
+  };
+}
+
 function all(total: number): LineRange[] {
   return total > 0 ? [{ start: 1, end: total }] : [];
 }
@@ -205,18 +245,7 @@ export class Ledger {
     this.reconcile(path, snapshot);
     let rec = this.#files.get(path);
     if (!rec) {
-      rec = {
-        version: snapshot.version,
-        total: snapshot.lines.length,
-        prints: fingerprints(snapshot.lines),
-        seen: [],
-        evicted: [],
-        expanded: [],
-        authored: false,
-        outlined: false,
-        staleSince: null,
-        lastCall: this.#calls,
-      };
+      rec = blankRecord(snapshot, this.#calls);
       this.#files.set(path, rec);
     }
     return rec;
@@ -320,23 +349,28 @@ export class Ledger {
       return;
     }
     const rec = this.#record(path, before);
-    const wasAuthored = rec.authored && rec.staleSince === null;
-    const runs = alignLines(rec.prints, prints);
-    const written: LineRange[] = [];
-    let n = 1;
-    for (const r of [...runs, { old: 0, new: after.lines.length + 1, length: 0 }]) {
-      if (r.new > n) written.push({ start: n, end: r.new - 1 });
-      n = r.new + r.length;
-    }
-    rec.seen = mergeRanges([...remapRanges(rec.seen, runs), ...written]);
-    rec.evicted = remapRanges(rec.evicted, runs);
-    rec.expanded = remapRanges(rec.expanded, runs);
-    rec.version = after.version;
-    rec.total = after.lines.length;
-    rec.prints = prints;
-    rec.authored = wasAuthored;
-    rec.staleSince = null;
-    rec.lastCall = this.#calls;
+    Object.assign(rec, writtenOver(rec, after, this.#calls));
+  }
+
+  /**
+   * What {@linkcode Ledger.view} would say after the session wrote `after`
+   * over `before` ({@linkcode Ledger.recordWrite}), without changing the
+   * ledger: for a plan's op judged after earlier ops of the same plan, whose
+   * writes the real calls would have recorded.
+   *
+   * @param path Relative path.
+   * @param before The file as stored.
+   * @param after The file as the plan's earlier ops left it.
+   * @returns The view.
+   */
+  peekWritten(path: string, before: FileSnapshot, after: FileSnapshot): FileView {
+    const known = this.#files.get(path);
+    const rec = !known
+      ? blankRecord(before, this.#calls)
+      : known.version === before.version
+      ? known
+      : carried(known, before);
+    return this.#viewOf(path, writtenOver(rec, after, this.#calls));
   }
 
   /**

@@ -35,7 +35,7 @@ import { type PendingChange, sameBytes } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
 import type { TelemetrySink } from "../telemetry.ts";
-import { type FileSnapshot, Ledger, type LedgerData } from "./ledger.ts";
+import { type FileSnapshot, type FileView, Ledger, type LedgerData } from "./ledger.ts";
 import { type EditNeed, editNeeds } from "./line_diff.ts";
 import { formatRanges, intersectRanges, type LineRange, subtractRanges } from "./line_ranges.ts";
 
@@ -71,8 +71,8 @@ function namedPath(args: Record<string, unknown>): string | null {
 
 /** The call as the guard sees it (dispatch's `CallInProgress` satisfies it). */
 export interface GuardedCall {
-  /** The tool. */
-  tool: { name: string; mutates: boolean };
+  /** The tool (`previewOnly`: a plan, whose ops are judged one by one as they run). */
+  tool: { name: string; mutates: boolean; previewOnly?: boolean };
   /** Its args. */
   args: Record<string, unknown>;
   /** Session id. */
@@ -168,7 +168,7 @@ export interface ReadGuard {
   /** Every session's ledger. */
   readonly ledgers: SessionLedgers;
   /** Judge the staged changes; throws `unread_range`. */
-  run(call: GuardedCall, host: GuardHost): void;
+  run(call: GuardedCall, host: GuardHost): Promise<void>;
   /** Record what the call showed or wrote. */
   after(call: GuardedCall, result: GuardedResult, host: GuardHost): Promise<void>;
 }
@@ -354,8 +354,11 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     });
   }
 
-  function run(call: GuardedCall, host: GuardHost): void {
+  async function run(call: GuardedCall, host: GuardHost): Promise<void> {
     if (!call.tool.mutates || call.changes.length === 0) return;
+    // A plan (edit_dry_run): each op was judged as it ran, by its own tool's rules (a rename's derived
+    // edits included); judging the plan's net changes again would warn of what the real calls allow.
+    if (call.tool.previewOnly === true) return;
     const m = modeOf(call, mode);
     if (m === "off") return;
     const tool = call.tool.name;
@@ -373,16 +376,12 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
       if (change.before === null || change.after === null || change.baseVersion === null) continue;
       // A refactor's edits in other files follow from the symbol it names: the named file is judged.
       if (only !== null && change.path !== only) continue;
-      const before = snapshotOf(change.before, change.path, change.baseVersion);
       const after = snapshotOf(change.after, change.path, "staged");
-      if (!before || !after) continue; // not text: replaced whole or not at all, nothing to cover
-      // A preview's base may be a staged state that never lands: judge it without touching the ledger.
-      const view = soft
-        ? ledger.peek(change.path, before)
-        : (ledger.reconcile(change.path, before), ledger.view(change.path));
+      const judged = after ? await baseOf(call, host, ledger, change, soft) : null;
+      if (!after || !judged) continue; // not text: replaced whole or not at all, nothing to cover
+      const { before, view } = judged;
       if (view.state === "model_authored") continue;
       if (view.state === "stale") {
-        if (call.nested) continue; // a plan's earlier ops changed it: not news
         const ago = view.calls_since_seen + 1;
         call.warnings.push(
           `You last saw "${change.path}" ${
@@ -426,7 +425,11 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
           `${linesOf(u.missing, true)} of "${u.path}" ${
             oneLine(u.missing) ? "was" : "were"
           } not read by this session${
-            call.dryRun || call.nested ? " (a preview: the edit itself will be refused)" : ""
+            (call.dryRun || call.nested) && m === "refuse"
+              ? ` (a preview: the real call will be refused until ${
+                oneLine(u.missing) ? "it is" : "they are"
+              } read)`
+              : ""
           }`,
         );
       }
@@ -435,6 +438,32 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     const err = refusal(call, ledger, unread);
     if (autoExpand) host.telemetry.counter("graver.guard.auto_expanded", 1, { tool });
     throw err;
+  }
+
+  /**
+   * The base an edit is judged from and the session's view of it. A preview's base may be a staged state
+   * that never lands: it is judged without touching the ledger. A plan op on a file that earlier ops
+   * changed is judged on its own change, with the earlier ops' lines counted as the session's writes, as
+   * the real calls in a row would be (each write is recorded). Null when the base is not text.
+   */
+  async function baseOf(
+    call: GuardedCall,
+    host: GuardHost,
+    ledger: Ledger,
+    change: PendingChange,
+    soft: boolean,
+  ): Promise<{ before: FileSnapshot; view: FileView } | null> {
+    const before = snapshotOf(change.before!, change.path, change.baseVersion!);
+    if (!before) return null;
+    const view = soft
+      ? ledger.peek(change.path, before)
+      : (ledger.reconcile(change.path, before), ledger.view(change.path));
+    if (view.state !== "stale" || !call.nested) return { before, view };
+    const stored = await current(host, change.path);
+    if (!stored) return null;
+    // Changed outside the session, not by the plan: stale, as the real call would find it.
+    if (stored.lines.join("\n") === before.lines.join("\n")) return { before, view };
+    return { before, view: ledger.peekWritten(change.path, stored, before) };
   }
 
   /** Read a file as it is now, when it still has `version` (or any version when not given). */

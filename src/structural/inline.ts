@@ -32,6 +32,8 @@ import { type ReferenceTarget, targetOccurrence } from "./reference_target.ts";
 import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 import { openBound } from "./_bound_source.ts";
+import { fitFStringFields } from "./_python_fstrings.ts";
+import { declaredVersion } from "./target_version.ts";
 
 export { inlineLanguages } from "./refactor_languages.ts";
 
@@ -174,7 +176,7 @@ export async function planInline(
     );
   }
   let removed = false;
-  const out = [...edits.sites];
+  const out = await fitToDeclaredVersion(stage, ctx, edits.sites);
   const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
   // A name the module lists as exported (`__all__`) keeps its declaration.
   const listed = ctx.fb.occurrences.some((o) => o.binding === ctx.binding && o.kind === "export_entry");
@@ -196,6 +198,27 @@ export async function planInline(
     removed,
     elsewhere,
   };
+}
+
+/**
+ * The substitutions fitted to the project's declared language version (a
+ * Python f-string field re-quoted so it runs before 3.12), or the refusal.
+ */
+async function fitToDeclaredVersion(
+  stage: Stage,
+  ctx: InlineContext,
+  sites: TextEdit[],
+): Promise<TextEdit[]> {
+  const declared = await declaredVersion(stage, ctx.file.rel, ctx.file.language);
+  const fitted = fitFStringFields(ctx.file, sites, declared);
+  if ("edits" in fitted) return fitted.edits;
+  throw inlineRefusal(
+    ctx,
+    "unsupported_call_site",
+    `the inlined text lands in an f-string's replacement field, where ${fitted.problem.reason}`,
+    "Inline at the other sites one by one (target a single call or use), or bind the value to a variable before the f-string first",
+    fitted.problem.at,
+  );
 }
 
 /** The references other files make to a module-level symbol (none for a local one). */

@@ -43,6 +43,7 @@ import { removalEdit } from "./node_edit.ts";
 import { nodeTarget, symbolTarget } from "./selectors.ts";
 import { applyTextEdits, joinOverlappingRemovals, type TextEdit } from "./source.ts";
 import { openSymbol, type SymbolTarget } from "./symbol_target.ts";
+import { checkTargetVersion } from "./_syntax_needs.ts";
 
 /** Options of {@linkcode planMoveDecl}. */
 export interface MoveDeclOptions {
@@ -166,6 +167,7 @@ export async function planMoveDecl(
     x.fullStart - y.fullStart
   );
   const inMoved = (o: number) => targets.some((g) => o >= g.fullStart && o < g.fullEnd);
+  await checkTargetVersion(stage, t, { to, toLanguage, name, ranges: targets }); // syntax the destination runs
   const deps = new Map<Binding, Occurrence[]>();
   const free = new Set<string>();
   for (const occ of fb.occurrences) {

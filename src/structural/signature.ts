@@ -37,6 +37,9 @@ import { findReferences, type ReferenceSite, type ReferenceTarget } from "./refe
 import { targetOccurrence } from "./reference_target.ts";
 import { planRename, stageRename } from "./rename.ts";
 import { applyTextEdits, loadSource, type TextEdit } from "./source.ts";
+import { fitFStringFields } from "./_python_fstrings.ts";
+import { type DeclaredVersion, declaredVersion } from "./target_version.ts";
+import type { Tree } from "web-tree-sitter";
 
 export type { ParamEntry, ParamMapping } from "./_signature_params.ts";
 export type { FunctionDecl, Param, ParamList, ParamRole } from "./_signature_decl.ts";
@@ -211,6 +214,7 @@ export async function planChangeSignature(
     editsOf(fb).push({ start: o.start, end: o.end, text: overloadText(o, decl, params, spec.formerNames) });
   }
   const report: SignatureCallSite[] = [];
+  const declaredOf = new Map<string, Promise<DeclaredVersion | null>>();
   const refused: { path: string; line: number; column: number; why: string }[] = [];
   calls.sort((a, b) => (a.call.end - a.call.start) - (b.call.end - b.call.start));
   for (const c of calls) {
@@ -235,6 +239,7 @@ export async function planChangeSignature(
     let text: string | null;
     try {
       text = rewriteArgs(shape, c.receiverArgs, spec);
+      if (text !== null) text = await fitCallText(fork, c, text, declaredOf);
     } catch (e) {
       if (!(e instanceof CallRefusal)) throw e;
       refused.push({ path: c.site.path, line: c.site.line, column: c.site.column, why: e.message });
@@ -282,6 +287,30 @@ export async function planChangeSignature(
   };
 }
 
+/**
+ * A rewritten call's text fitted to the declared language version of its file
+ * (a Python call inside an f-string field re-quoted to run before 3.12), or a
+ * `CallRefusal` naming the version.
+ */
+async function fitCallText(
+  stage: Stage,
+  c: FoundCall,
+  text: string,
+  declaredOf: Map<string, Promise<DeclaredVersion | null>>,
+): Promise<string> {
+  let declared = declaredOf.get(c.fb.path);
+  if (!declared) declaredOf.set(c.fb.path, declared = declaredVersion(stage, c.fb.path, c.fb.language));
+  const fitted = fitFStringFields(
+    { language: c.fb.language, tree: c.tree },
+    [{ start: c.call.start, end: c.call.end, text }],
+    await declared,
+  );
+  if ("problem" in fitted) {
+    throw new CallRefusal(`the call is in an f-string's replacement field, where ${fitted.problem.reason}`);
+  }
+  return fitted.edits[0]!.text;
+}
+
 /** A parameter list's text as written. */
 function paramsText(text: string, list: ParamList): string {
   const t = text.slice(list.start, list.end);
@@ -323,6 +352,8 @@ function overloadText(
 
 interface FoundCall {
   fb: FileBindings;
+  /** The parse of `fb.text`. */
+  tree: Tree;
   site: ReferenceSite;
   call: CallShape;
   receiverArgs: number;
@@ -386,7 +417,7 @@ async function callSites(
     const use = classifySite(tree, f.text, site, decl, declNames);
     const where = { path: site.path, line: site.line, column: site.column };
     if (use.use === "call") {
-      out.push({ fb: f, site, call: use.call, receiverArgs: use.receiverArgs, candidate });
+      out.push({ fb: f, tree, site, call: use.call, receiverArgs: use.receiverArgs, candidate });
     } else if (use.use === "follow") {
       const followKey = `follow:${site.path}:${use.at}`;
       if (seen.has(followKey)) continue;

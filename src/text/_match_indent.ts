@@ -27,6 +27,11 @@ export function indentShift(doc: TextDoc, search: string[], pairs: [number, numb
     if (sl.trim() === "") continue;
     leadPairs.push([leadOf(sl), leadOf(doc.body(f))]);
   }
+  return shiftOf(leadPairs);
+}
+
+/** The uniform change over (search lead, file lead) pairs of non-blank lines, or null. */
+function shiftOf(leadPairs: [string, string][]): Shift | null {
   // A first line copied without its indentation (the selection started at its first character) says nothing
   // about the others: the shift is theirs, and that line keeps the file's indentation.
   let bareFirst: [string, string] | null = null;
@@ -73,12 +78,51 @@ export function indentShift(doc: TextDoc, search: string[], pairs: [number, numb
       else if (k !== scale) ok = false;
       if (!ok) break;
     }
-    if (!ok || scale === null || scale === 1 || depths.size < 2) continue;
+    if (!ok || scale === null || scale === 1) continue;
+    // One depth beside unindented lines: no shift explains both, so only a unit change can, and the
+    // two widths must each be an indent unit (4-space code written with 2, or back); 4 -> 6 is not.
+    if (depths.size < 2 && !isUnitChange([...depths][0]!, [...depths][0]! * scale)) continue;
     const leads = new Map<string, string>();
     for (const [s, f] of leadPairs) if (!leads.has(s)) leads.set(s, f);
     return withFirst({ delta: 0, scale, tab, useTabs, leads });
   }
   return null;
+}
+
+/** Indentation widths taken as one level of some project's style (columns). */
+const INDENT_UNITS: ReadonlySet<number> = new Set([2, 3, 4, 8]);
+
+/** Whether one indentation level of `from` columns written as `to` columns is an indent-unit change. */
+function isUnitChange(from: number, to: number): boolean {
+  return INDENT_UNITS.has(from) && INDENT_UNITS.has(to);
+}
+
+/**
+ * Why no uniform indentation change maps the search's lines onto the file's,
+ * for a refusal's hint: the widths that disagree, or the one depth whose
+ * change is no indent unit. Null when the lines do shift uniformly.
+ *
+ * @param search The search lines.
+ * @param file The file lines they were compared with (same count).
+ */
+export function indentMismatch(search: string[], file: string[]): string | null {
+  const leadPairs = search.flatMap((l, i): [string, string][] =>
+    l.trim() === "" ? [] : [[leadOf(l), leadOf(file[i] ?? "")]]
+  );
+  if (shiftOf(leadPairs) !== null) return null;
+  const changes = new Map<string, number>();
+  for (let i = 0; i < search.length; i++) {
+    if (search[i]!.trim() === "") continue;
+    const key = `${widthOf(leadOf(search[i]!), 4)} -> ${widthOf(leadOf(file[i] ?? ""), 4)}`;
+    if (!changes.has(key)) changes.set(key, i);
+  }
+  const list = [...changes.keys()].map((k) => `${k} columns`);
+  const moved = [...changes.keys()].filter((k) => !/^(\d+) -> \1$/.test(k));
+  if (moved.length === 1 && list.length > 1) {
+    return `the indentation changes ${moved[0]} columns at one depth only while other lines keep theirs, ` +
+      `which is neither one shift nor an indent-unit change (${[...INDENT_UNITS].join(", ")} columns)`;
+  }
+  return `the indentation does not change by one amount or one unit (${list.slice(0, 4).join(", ")})`;
 }
 
 function reindent(line: string, shift: Shift): string {

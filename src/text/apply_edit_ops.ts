@@ -8,6 +8,7 @@
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
+import { indentMismatch } from "./_match_indent.ts";
 import { closestWindow, findInOtherFiles, whitespaceDifference, windowAt } from "./did_you_mean.ts";
 import { matchBlockIn, type MatchOptions, type MatchOutcome } from "./match_block.ts";
 import type { BlockMatch, BlockReport, EditBlock, FileOp } from "./types.ts";
@@ -177,11 +178,12 @@ export async function explainFailure(
     message = `Cannot apply ${where}: ${searchNoun} differs from ${
       linesOf(closest)
     } only in whitespace: ${spacing}`;
+    const indent = spacing.includes("indentation")
+      ? indentMismatch(block.search, doc.bodySlice(closest.start_line - 1, closest.end_line))
+      : null;
     hints.push(
       `Copy ${linesOf(closest)} exactly from the file and resend ${diffNote}${
-        spacing.includes("indentation")
-          ? "; the indentation does not change by one amount, so the new lines' indentation cannot be derived"
-          : ""
+        indent ? `; ${indent}, so the new lines' indentation cannot be derived` : ""
       }`,
     );
   } else if (closest && outcome.fuzzy) {

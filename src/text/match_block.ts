@@ -11,7 +11,9 @@ import { TextDoc } from "./_doc.ts";
 import { elisionTier } from "./_match_elision.ts";
 import { fuzzyTier } from "./_match_fuzzy.ts";
 import { driftChars, render } from "./_match_indent.ts";
-import { anchorStarts, keyedCands, occursAt, pairsOf, toLines } from "./_match_lines.ts";
+import { anchorStarts, type Cand, keyedCands, occursAt, pairsOf, toLines } from "./_match_lines.ts";
+import { squash, windowSimilarity } from "./_similarity.ts";
+import { closestWindow } from "./did_you_mean.ts";
 import {
   baseTiers,
   type Ctx,
@@ -66,14 +68,54 @@ const CONFIDENCE: Record<MatchTier, Confidence> = {
   delete: "high",
 };
 
-/** Where the replacement text already sits (trailing whitespace ignored), as 1-based lines. */
-function alreadyThere(doc: TextDoc, search: string[], replace: string[]): CandidateLines[] {
+/**
+ * Where the replacement text already sits as whole lines (trailing whitespace
+ * ignored), as 1-based lines, and only where the search would have been (see
+ * {@linkcode whereSearchWouldBe}).
+ */
+function alreadyThere(doc: TextDoc, block: EditBlock): CandidateLines[] {
+  const { search, replace } = block;
   const r = replace.map((s) => s.trimEnd());
   if (r.every((s) => s === "")) return [];
   if (r.join("\n").trim() === search.map((s) => s.trimEnd()).join("\n").trim()) return [];
   let hits = keyedCands(doc, "trim_end", replace);
   if (hits.length === 0) hits = keyedCands(doc, "trim", replace);
-  return hits.slice(0, 20).map(toLines);
+  return whereSearchWouldBe(doc, search, hits, block.lineHint).slice(0, 20).map(toLines);
+}
+
+/**
+ * Of the places where a replacement already stands, the one where the search
+ * would have been: no window resembles the search more than it does (the
+ * window closest to the search, the did-you-mean, overlaps it or scores no
+ * higher), and it is the only such place (a line hint may pick one). A
+ * replacement that stands elsewhere (`return value` at line 54 of click's
+ * utils.py, while `return str(valu)` is a near miss of line 57) or at several
+ * equally likely places (seven `return value` lines in core.py) is no proof
+ * that the edit landed: the answer is then empty and the caller's no_match
+ * names the closest lines.
+ */
+function whereSearchWouldBe(doc: TextDoc, search: string[], hits: Cand[], lineHint?: number): Cand[] {
+  if (hits.length === 0) return hits;
+  const near = closestWindow(doc, search, lineHint === undefined ? {} : { hint: lineHint });
+  let likely = hits;
+  if (near !== null) {
+    const sq = search.map(squash);
+    const budget = { left: hits.length * search.length };
+    const overlaps = (h: Cand) =>
+      h.start < near.end_line && Math.max(h.end, h.start + 1) > near.start_line - 1;
+    const score = (h: Cand) =>
+      windowSimilarity(sq, doc.bodySlice(h.start, h.start + search.length).map(squash), budget);
+    likely = hits.filter((h) => overlaps(h) || score(h) >= near.similarity - 0.005);
+  }
+  if (likely.length > 1 && lineHint !== undefined) likely = nearestTo(likely, lineHint - 1);
+  return likely.length === 1 ? likely : [];
+}
+
+/** The candidates closest to a 0-based line, within 25 lines of it. */
+function nearestTo(cands: Cand[], line: number): Cand[] {
+  const distance = (c: Cand) => Math.abs(c.start - line);
+  const best = Math.min(...cands.map(distance));
+  return best > 25 ? [] : cands.filter((c) => distance(c) === best);
 }
 
 /**
@@ -184,7 +226,7 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
     }
     if (s.tier === "fuzzy" && s.kind === "match" && options.fuzzy === true) {
       // A block re-sent after it was applied is most like the lines it wrote: not a place to apply it again.
-      const there = alreadyThere(doc, search, replace);
+      const there = alreadyThere(doc, block);
       if (there.length > 0) return { ok: false, code: "already_applied", candidates: there };
     }
     if (s.tier === "fuzzy" && s.kind === "match" && options.fuzzy !== true) {
@@ -220,7 +262,7 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
     if (s.cand.textSpan && s.tier === "exact") match.textSpan = s.cand.textSpan;
     return { ok: true, match };
   }
-  const there = alreadyThere(doc, search, replace);
+  const there = alreadyThere(doc, block);
   if (there.length > 0) return { ok: false, code: "already_applied", candidates: there };
   const out: MatchOutcome = { ok: false, code: "no_match", candidates: [] };
   if (reason) out.reason = reason;

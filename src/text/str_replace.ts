@@ -63,20 +63,6 @@ function fromShape(shape: ErrorShape): RecoverableError {
 }
 
 /**
- * Where a replacement text already occurs (as written, or with CRLF line
- * breaks), when it is distinctive enough to say the edit was made: at least
- * 8 non-blank characters. Null otherwise.
- */
-function presentAt(text: string, newText: string): number | null {
-  if (newText.replace(/\s/g, "").length < 8) return null;
-  const at = text.indexOf(newText);
-  if (at !== -1) return at;
-  const crlf = newText.replace(/\r?\n/g, "\r\n");
-  const at2 = crlf === newText ? -1 : text.indexOf(crlf);
-  return at2 === -1 ? null : at2;
-}
-
-/**
  * Replace `oldText` by `newText` in one file on the stage.
  *
  * @param stage The call's stage.
@@ -196,23 +182,6 @@ export async function strReplace(
   const block: EditBlock = { search: linesOf(args.oldText), replace: linesOf(args.newText), inputLine: 1 };
   if (args.startLine !== undefined) block.lineHint = args.startLine;
   const outcome = matchBlockIn(doc, block, options);
-  if (!outcome.ok && outcome.code === "no_match") {
-    const at = presentAt(text, args.newText);
-    if (at !== null) {
-      const first = doc.lineAt(at);
-      const last = first + (args.newText.replace(/\r?\n$/, "").split("\n").length - 1);
-      throw new RecoverableError(
-        "already_applied",
-        `Cannot edit "${rel}": new_string is already at line${first === last ? "" : "s"} ${first + 1}${
-          first === last ? "" : `-${last + 1}`
-        } and old_string is not in the file`,
-        {
-          hint: "Drop this edit: the file already holds its change",
-          details: { path: rel, found_at: [{ start_line: first + 1, end_line: last + 1 }] },
-        },
-      );
-    }
-  }
   if (!outcome.ok) {
     const labels = { where: `old_string to "${rel}"`, search: "old_string", replace: "new_string" };
     throw fromShape(await explainFailure(stage, rel, 1, block, doc, outcome, { labels }));

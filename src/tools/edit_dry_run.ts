@@ -54,7 +54,7 @@ export const MAX_PLAN_OPS = 100;
 export const editDryRun: ToolDefinition<EditDryRunArgs> = {
   name: "edit_dry_run",
   description:
-    "Preview a plan of edits without writing anything: plan is a list of {\"tool\", \"args\"} calls run in order on one transient overlay, so op 2 sees op 1's result. Every op goes through the same validation and guards as a real call. When every op applies: ok, one git-apply-compatible diff per file in changes, each op's outcome in data.ops. When an op fails (the later ops still run, on the overlay without it): not ok, with the first failed op's error code, every op's outcome and the diffs of the ops that applied in error.details. Re-run the ops for real once the preview is right.",
+    "Preview a plan of edits without writing anything: plan is a list of {\"tool\", \"args\"} calls run in order on one transient overlay, so op 2 sees op 1's result. Every op goes through the same validation and guards as a real call. When every op applies: ok, one git-apply-compatible diff per file in changes, each op's outcome in data.ops. When an op fails (the later ops still run, on the overlay without it): not ok, with the first failed op's error code, every op's outcome, the indexes of the failed ops (details.failed_ops) and the diffs of the ops that applied in error.details. Every op index (data.ops[].index, details.failed_ops, ops[i] in messages) is 0-based: the op's position in plan. Re-run the ops for real once the preview is right.",
   inputSchema: objectSchema({
     plan: {
       type: "array",
@@ -108,8 +108,11 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
     const status = failed.length === 0 ? "ok" : applied === 0 ? "no_ops_applied" : "partial";
     const data = { status, applied, failed: failed.length, ops };
     const first = failed[0];
+    // What each real call will say: the ops' own warnings (the plan itself is not judged again).
+    const warnings = ops.flatMap((o) => (o.warnings ?? []).map((w) => `ops[${o.index}] (${o.tool}): ${w}`));
     return {
       ...(renames.size > 0 ? { renames } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
       data,
       // The plan's net result is on ctx.stage; dispatch previews it (this tool never commits).
       skipSyntaxCheck: true,
@@ -120,7 +123,7 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
               first.error!.code,
               `Cannot preview the plan: ${failed.length} of ${ops.length} op${
                 ops.length === 1 ? "" : "s"
-              } failed; op ${first.index + 1} (${first.tool}): ${first.error!.message}`,
+              } failed; ops[${first.index}] (${first.tool}): ${first.error!.message}`,
               {
                 hint: `${first.error!.hint}${
                   applied > 0
@@ -130,7 +133,7 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
                     : ""
                 }. Fix the failed op${failed.length === 1 ? "" : "s"} and preview again`,
                 ...(first.error!.suggested_call ? { suggestedCall: first.error!.suggested_call } : {}),
-                details: { ...data, failed_ops: failed.map((o) => o.index + 1), changes },
+                details: { ...data, failed_ops: failed.map((o) => o.index), changes },
               },
             ),
         }

@@ -386,3 +386,94 @@ Deno.test("a SEARCH/REPLACE block whose text holds a ======= line is read the wa
   assert.equal(twice.res.error.code, "no_match");
   assert.equal(twice.after, "a\nb\n=======\nc\n");
 });
+
+Deno.test("matchBlock() does not report already_applied for a replacement standing elsewhere (click utils.py)", () => {
+  // Issue 27, item 8: `        return self` stands at lines 192 and 217, but the SEARCH is a near miss of line 167
+  // (`return self._f`): the edit has not landed, and dropping it would lose it.
+  const text = Deno.readTextFileSync(fixtureUrl("real", "click_utils.py"));
+  const block = {
+    search: ["            return self._ff"],
+    replace: ["            return self"],
+    inputLine: 1,
+  };
+  const out = failure(matchBlock(text, block));
+  assert.equal(out.code, "no_match");
+  const landed = text.replace("            return self._f\n", "            return self\n");
+  const again = failure(matchBlock(landed, block));
+  assert.equal(again.code, "already_applied");
+  assert.deepEqual(again.candidates, [{ start_line: 167, end_line: 167 }]);
+});
+
+Deno.test("matchBlock() does not report already_applied when the replacement stands at several equally likely places", () => {
+  // `        return self` is at lines 192 and 217 of click's utils.py: which one the search meant cannot be told.
+  const text = Deno.readTextFileSync(fixtureUrl("real", "click_utils.py"));
+  const block = { search: ["        return slef"], replace: ["        return self"], inputLine: 1 };
+  assert.equal(failure(matchBlock(text, block)).code, "no_match");
+  const picked = failure(matchBlock(text, { ...block, lineHint: 217 }));
+  assert.equal(picked.code, "already_applied");
+  assert.deepEqual(picked.candidates, [{ start_line: 217, end_line: 217 }]);
+});
+
+/** Re-indent lines from one indent unit to another (leading spaces only). */
+function reunit(lines: string[], from: number, to: number): string[] {
+  return lines.map((l) => {
+    const lead = l.length - l.trimStart().length;
+    return " ".repeat((lead / from) * to) + l.slice(lead);
+  });
+}
+
+Deno.test("matchBlock() matches a two-level function written with 4-space indentation in a 2-space file", () => {
+  // idb-keyval.ts's get (lines 54-59) has two levels: this matched before issue 27's item 9 too.
+  const lines = slice("idb-keyval.ts", 54, 59);
+  const search = reunit(lines, 2, 4);
+  const out = matchBlock(files["idb-keyval.ts"]!, { search, replace: search, inputLine: 1 });
+  assert.ok(out.ok, JSON.stringify(out));
+  assert.equal(out.match.tier, "indentation");
+  assert.deepEqual(out.match.replacement, lines);
+});
+
+Deno.test("matchBlock() matches a one-level function written with 4-space indentation in a 2-space file", () => {
+  // Issue 27, item 9: idb-keyval.ts's getDefaultStore (lines 49-52) has one level of indentation.
+  const lines = slice("idb-keyval.ts", 49, 52);
+  const search = reunit(lines, 2, 4);
+  const replace = [
+    ...search.slice(0, 2),
+    "    if (!store.ready) {",
+    "        throw new Error('not ready');",
+    "    }",
+    ...search.slice(2),
+  ];
+  const out = matchBlock(files["idb-keyval.ts"]!, { search, replace, inputLine: 1 });
+  assert.ok(out.ok, JSON.stringify(out));
+  assert.equal(out.match.tier, "indentation");
+  assert.deepEqual([out.match.start, out.match.end], [48, 52]);
+  assert.deepEqual(out.match.replacement, [
+    ...lines.slice(0, 2),
+    "  if (!store.ready) {",
+    "    throw new Error('not ready');",
+    "  }",
+    ...lines.slice(2),
+  ]);
+});
+
+Deno.test("matchBlock() matches one level and deeper bodies written with 2-space indentation in a 4-space Python file (click utils.py)", () => {
+  const text = Deno.readTextFileSync(fixtureUrl("real", "click_utils.py"));
+  const all = text.split("\n");
+  // _posixify (lines 33-34): one level; make_str (lines 49-57): two levels.
+  for (const [a, b] of [[33, 34], [49, 57]] as const) {
+    const lines = all.slice(a - 1, b);
+    const search = reunit(lines, 4, 2);
+    const replace = [search[0]!, "  # checked", ...search.slice(1)];
+    const out = matchBlock(text, { search, replace, inputLine: 1 });
+    assert.ok(out.ok, `lines ${a}-${b}: ${JSON.stringify(out)}`);
+    assert.equal(out.match.tier, "indentation");
+    assert.deepEqual(out.match.replacement, [lines[0]!, "    # checked", ...lines.slice(1)]);
+  }
+});
+
+Deno.test("matchBlock() refuses a one-level indentation change that is no indent unit, and says why", () => {
+  const lines = slice("idb-keyval.ts", 49, 52);
+  const search = reunit(lines, 2, 5);
+  const out = failure(matchBlock(files["idb-keyval.ts"]!, { search, replace: search, inputLine: 1 }));
+  assert.equal(out.code, "no_match");
+});

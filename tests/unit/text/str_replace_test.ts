@@ -153,3 +153,60 @@ Deno.test("strReplace() lists each ambiguous line once, counting matches that sh
       e.message === 'Cannot edit "a.js": old_string matches 3 places (lines 1 (2 matches), 3)',
   );
 });
+
+const CLICK_UTILS = Deno.readTextFileSync(fixtureUrl("real", "click_utils.py"));
+
+Deno.test("strReplace() does not call a replacement that is only part of a line already applied (click utils.py)", async () => {
+  // Issue 27, item 8: `    return value` is the start of line 54 (`return value.decode(...)`), not this edit landed;
+  // the search is a near miss of line 57 (`return str(value)`), which the did-you-mean names.
+  const stage = stageOf({ "/utils.py": CLICK_UTILS });
+  await assert.rejects(
+    () =>
+      strReplace(stage, { path: "utils.py", oldText: "    return str(valu)", newText: "    return value" }),
+    (e) => {
+      assert.ok(isRecoverable(e, "no_match"), String(e));
+      assert.equal((e.details?.["did_you_mean"] as { start_line: number }).start_line, 57);
+      return true;
+    },
+  );
+  assert.equal(await textOf(stage, "utils.py"), CLICK_UTILS);
+});
+
+Deno.test("strReplace() still answers already_applied where the edit landed as a whole line (click utils.py)", async () => {
+  const landed = CLICK_UTILS.replace("    return str(value)\n", "    return value\n");
+  const stage = stageOf({ "/utils.py": landed });
+  await assert.rejects(
+    () =>
+      strReplace(stage, { path: "utils.py", oldText: "    return str(valu)", newText: "    return value" }),
+    (e) => {
+      assert.ok(isRecoverable(e, "already_applied"), String(e));
+      assert.deepEqual(e.details?.["found_at"], [{
+        start_line: 57,
+        end_line: 57,
+      }]);
+      return true;
+    },
+  );
+});
+
+Deno.test("strReplace() re-indents a one-level function whose indent unit changed, and says why when none did", async () => {
+  // Issue 27, item 9: idb-keyval.ts's getDefaultStore (lines 49-52) is 2-space; old_string is written with 4.
+  const lines = IDB.split("\n").slice(48, 52);
+  const widen = (k: number) =>
+    lines.map((l) => l.replace(/^ +/, (m) => " ".repeat(m.length / 2 * k))).join("\n");
+  const stage = stageOf({ "/idb.ts": IDB });
+  const newText = widen(4).replace("  return store;", "  store.ready = true;\n    return store;");
+  const out = await strReplace(stage, { path: "idb.ts", oldText: widen(4), newText });
+  assert.equal(out.report.tier, "indentation");
+  assert.equal(
+    await textOf(stage, "idb.ts"),
+    IDB.replace("  return store;\n}", "  store.ready = true;\n  return store;\n}"),
+  );
+  // 5 columns for one level is no indent unit: refused, naming the change.
+  const other = stageOf({ "/idb.ts": IDB });
+  await assert.rejects(
+    () => strReplace(other, { path: "idb.ts", oldText: widen(5), newText: widen(5).replace("store;", "s;") }),
+    (e) => isRecoverable(e, "no_match") && /changes 5 -> 2 columns at one depth only/.test(e.hint ?? ""),
+  );
+  assert.equal(await textOf(other, "idb.ts"), IDB);
+});

@@ -179,3 +179,47 @@ Deno.test("edit_change_signature() refuses a file of a language without signatur
   assert.ok(!res.ok && res.error.code === "unsupported_language");
   assert.equal(res.error.suggested_call?.tool, "edit_capabilities");
 });
+
+Deno.test("edit_change_signature() fits a new argument inside an f-string field to the declared Python (click utils.py)", async () => {
+  // Issue 27, item 4 (every generator): `"-"` added to `_posixify(app_name)` inside f"~/.{…}" is valid only on
+  // Python >= 3.12; click declares >=3.10, so the argument is written with the other quote there.
+  const utils = Deno.readTextFileSync(new URL("../../fixtures/real/click_utils.py", import.meta.url));
+  const pyproject = '[project]\nname = "click"\nrequires-python = ">=3.10"\n';
+  const ws = await workspaceOf({ "/pyproject.toml": pyproject, "/click/utils.py": utils });
+  ok(
+    await ws.call("edit_change_signature", {
+      path: "click/utils.py",
+      name_path: "_posixify",
+      params: ["name", { name: "sep", value: '"-"' }],
+    }),
+  );
+  const after = await textOf(ws, "click/utils.py");
+  assert.ok(after.includes(`os.path.expanduser(f"~/.{_posixify(app_name, '-')}")`));
+  assert.ok(
+    after.includes(`        _posixify(app_name, "-"),\n`),
+    "outside an f-string the text is as given",
+  );
+  const parsed = await new Deno.Command("python3.11", {
+    args: ["-c", "import ast, sys; ast.parse(sys.stdin.read())"],
+    stdin: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = parsed.stdin.getWriter();
+  await w.write(new TextEncoder().encode(after));
+  await w.close();
+  const out = await parsed.output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  // A value no quote can carry there is refused, naming the declared version; nothing is written.
+  const ws2 = await workspaceOf({ "/pyproject.toml": pyproject, "/click/utils.py": utils });
+  const res = await ws2.call("edit_change_signature", {
+    path: "click/utils.py",
+    name_path: "_posixify",
+    params: ["name", { name: "sep", value: `"it's"` }],
+  });
+  assert.ok(!res.ok && res.error.code === "unsupported_call_site", JSON.stringify(res));
+  assert.match(
+    JSON.stringify(res.error),
+    /needs Python 3\.12, and pyproject\.toml declares requires-python \\">=3\.10\\"/,
+  );
+  assert.equal(await textOf(ws2, "click/utils.py"), utils);
+});

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend, createWorkspace, RecoverableError } from "../../../src/mod.ts";
-import { fixture, fixtureWorkspace, GRAMMARS, ok, refused, stored } from "../structural/_fixtures.ts";
+import {
+  fixture,
+  fixtureWorkspace,
+  GRAMMARS,
+  ok,
+  refused,
+  stored,
+  workspaceWith,
+} from "../structural/_fixtures.ts";
 
 async function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
   const r = await new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "piped" }).output();
@@ -116,11 +124,12 @@ Deno.test("edit_dry_run with a failing op is not ok: every op's outcome and the 
   });
   const e = refused(r);
   assert.equal(e.code, "no_match", "the first failed op's code");
-  assert.match(e.message, /^Cannot preview the plan: 5 of 6 ops failed; op 1 \(edit_apply_node\): /);
+  assert.match(e.message, /^Cannot preview the plan: 5 of 6 ops failed; ops\[0\] \(edit_apply_node\): /);
   assert.match(e.hint, /the 1 op that applied is in details\.changes/);
   const d = e.details as Record<string, unknown>;
   assert.equal(d["status"], "partial");
-  assert.deepEqual(d["failed_ops"], [1, 3, 4, 5, 6]);
+  // 0-based like every other index (issue 27, item 14): the same numbers as ops[].index.
+  assert.deepEqual(d["failed_ops"], [0, 2, 3, 4, 5]);
   const ops = d["ops"] as { ok: boolean; error?: { code: string } }[];
   assert.deepEqual(ops.map((o) => o.ok ? "ok" : o.error!.code), [
     "no_match",
@@ -130,6 +139,8 @@ Deno.test("edit_dry_run with a failing op is not ok: every op's outcome and the 
     "not_found",
     "invalid_args",
   ]);
+  const indexes = (d["ops"] as { index: number; ok: boolean }[]).filter((o) => !o.ok).map((o) => o.index);
+  assert.deepEqual(d["failed_ops"], indexes, "failed_ops names ops by their own index");
   const changes = d["changes"] as { diff: string }[];
   assert.equal(changes.length, 1);
   assert.match(changes[0]!.diff, /^\+pub const GRAMMAR: &str = "";$/m);
@@ -264,4 +275,75 @@ Deno.test("edit_dry_run previews a moved and edited file as one rename diff that
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("edit_dry_run's warnings say what the real calls will do: a rename's derived edits land, an unread edit is refused", async () => {
+  // Issue 27, item 11: the plan warned that use.py's lines "were not read ... the edit itself will be refused",
+  // and the same rename then landed (a rename is judged on the file it names).
+  const files = {
+    "utils.py": fixture("click_utils.py"),
+    "use.py": "from utils import make_str\n\nprint(make_str(b'x'))\n",
+    "other.py": "print('x')\n",
+    "third.py": "print('x')\n",
+  };
+  const ws = await workspaceWith(files);
+  const S = { session: "agent" };
+  ok(await ws.call("read_file", { path: "utils.py" }, S));
+  const rename = { path: "utils.py", name_path: "make_str", new_name: "to_str" };
+  const plan = await ws.call("edit_dry_run", { plan: [{ tool: "edit_rename_symbol", args: rename }] }, S);
+  assert.ok(plan.ok, JSON.stringify(plan));
+  assert.deepEqual(plan.warnings, [], "no warning that the rename will be refused");
+  const real = await ws.call("edit_rename_symbol", rename, S);
+  assert.ok(real.ok && real.status === "applied", JSON.stringify(real));
+  assert.match(await stored(ws, "use.py"), /print\(to_str\(b'x'\)\)/);
+  // An op the real call refuses is warned about as such, at the plan's top level.
+  const edit = { path: "other.py", old_string: "print('x')", new_string: "print('y')" };
+  const plan2 = await ws.call("edit_dry_run", { plan: [{ tool: "edit_file", args: edit }] }, S);
+  assert.ok(plan2.ok, JSON.stringify(plan2));
+  assert.deepEqual(plan2.warnings, [
+    'ops[0] (edit_file): Line 1 of "other.py" was not read by this session (a preview: the real call will be refused until it is read)',
+  ]);
+  const refusedCall = await ws.call("edit_file", edit, S);
+  assert.equal(refused(refusedCall).code, "unread_range");
+  // In warn mode the real call writes with the warning: the preview does not claim a refusal.
+  const W = { ...S, readGuard: "warn" as const };
+  const edit3 = { ...edit, path: "third.py" };
+  const plan3 = await ws.call("edit_dry_run", { plan: [{ tool: "edit_file", args: edit3 }] }, W);
+  assert.ok(plan3.ok, JSON.stringify(plan3));
+  assert.deepEqual(plan3.warnings, ['ops[0] (edit_file): Line 1 of "third.py" was not read by this session']);
+  const warned = await ws.call("edit_file", edit3, W);
+  assert.ok(warned.ok && warned.status === "applied", JSON.stringify(warned));
+});
+
+Deno.test("edit_dry_run judges an op after earlier ops of the plan as the real calls in a row are judged", async () => {
+  // A rename rewrites use.py's lines 1 and 3 (derived edits the session wrote); editing line 3 or the read line 4
+  // afterwards lands for real, so the preview warns of neither. Line 2 was never read or written: that is warned.
+  const files = {
+    "utils.py": fixture("click_utils.py"),
+    "use.py": "from utils import make_str\nLABEL = 'x'\nprint(make_str(b'x'))\nprint(2)\n",
+  };
+  const S = { session: "agent" };
+  const rename = { path: "utils.py", name_path: "make_str", new_name: "to_str" };
+  const edits = [
+    { path: "use.py", old_string: "print(2)", new_string: "print(3)" },
+    { path: "use.py", old_string: "print(to_str(b'x'))", new_string: "print(to_str(b'y'))" },
+    { path: "use.py", old_string: "LABEL = 'x'", new_string: "LABEL = 'y'" },
+  ];
+  const ws = await workspaceWith(files);
+  ok(await ws.call("read_file", { path: "utils.py" }, S));
+  ok(await ws.call("read_file", { path: "use.py", start_line: 4, end_line: 4 }, S));
+  const plan = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "edit_rename_symbol", args: rename },
+      ...edits.map((args) => ({ tool: "edit_file", args })),
+    ],
+  }, S);
+  assert.ok(plan.ok, JSON.stringify(plan));
+  assert.deepEqual(plan.warnings, [
+    'ops[3] (edit_file): Line 2 of "use.py" was not read by this session (a preview: the real call will be refused until it is read)',
+  ]);
+  ok(await ws.call("edit_rename_symbol", rename, S));
+  ok(await ws.call("edit_file", edits[0], S));
+  ok(await ws.call("edit_file", edits[1], S));
+  assert.equal(refused(await ws.call("edit_file", edits[2], S)).code, "unread_range");
 });

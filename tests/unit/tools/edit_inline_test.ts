@@ -138,3 +138,123 @@ Deno.test("edit_inline() keeps a function the module lists in __all__ (public), 
   const ws2 = await workspaceOf({ "/mod.py": text.replace('"scale", ', "") });
   assert.equal(ok(await ws2.call("edit_inline", { path: "mod.py", target: "scale" })).data["removed"], true);
 });
+
+const CLICK_DIR = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/click";
+const CLICK_UTILS = Deno.readTextFileSync(new URL("../../fixtures/real/click_utils.py", import.meta.url));
+
+/** Run python3.11 on `code` with `dir` on the import path; its stdout, or the failure. */
+async function python(dir: string, code: string): Promise<{ code: number; out: string }> {
+  const r = await new Deno.Command("python3.11", {
+    args: ["-c", code],
+    env: { PYTHONPATH: dir, PYTHONDONTWRITEBYTECODE: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: r.code, out: dec.decode(r.stdout) + dec.decode(r.stderr) };
+}
+
+Deno.test("edit_inline() writes no syntax newer than the project's requires-python: click's _posixify into an f-string", async () => {
+  // Issue 27, item 4: inlining _posixify wrote f"~/.{"-".join(app_name.split()).lower()}", valid only on
+  // Python >= 3.12, while click declares requires-python >=3.10.
+  const files = {
+    "/pyproject.toml": '[project]\nname = "click"\nrequires-python = ">=3.10"\n',
+    "/click/utils.py": CLICK_UTILS,
+  };
+  const ws = await workspaceOf(files);
+  const call = lineCol(CLICK_UTILS, '_posixify(app_name)}"');
+  const res = ok(await ws.call("edit_inline", { path: "click/utils.py", target: call }));
+  const after = await textOf(ws, "click/utils.py");
+  assert.ok(
+    after.includes(`os.path.expanduser(f"~/.{'-'.join(app_name.split()).lower()}")`),
+    res.changes[0]!.diff,
+  );
+  // The real check: the package runs on Python 3.11 with the edited module.
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/click`);
+    for (const e of Deno.readDirSync(CLICK_DIR)) {
+      if (e.isFile) await Deno.copyFile(`${CLICK_DIR}/${e.name}`, `${dir}/click/${e.name}`);
+    }
+    await Deno.writeTextFile(`${dir}/click/utils.py`, after);
+    const run = await python(
+      dir,
+      "import os, click.utils as u; print(u.get_app_dir('Foo Bar', force_posix=True) == os.path.expanduser('~/.foo-bar'))",
+    );
+    assert.deepEqual(run, { code: 0, out: "True\n" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("edit_inline() refuses an f-string substitution it cannot write for the declared Python, naming the version", async () => {
+  const source = 'def tag(name):\n    return "it\'s " + name\n\n\nprint(f"{tag(\'x\')}")\n';
+  for (const [spec, expect] of [[">=3.10", "refused"], [">=3.12", "applied"]] as const) {
+    const ws = await workspaceOf({
+      "/pyproject.toml": `[project]\nrequires-python = "${spec}"\n`,
+      "/m.py": source,
+    });
+    const res = await ws.call("edit_inline", { path: "m.py", target: "tag" });
+    if (expect === "refused") {
+      assert.ok(!res.ok, JSON.stringify(res));
+      assert.equal(res.error.code, "unsupported_call_site");
+      assert.match(
+        res.error.message,
+        /needs Python 3\.12, and pyproject\.toml declares requires-python ">=3\.10"/,
+      );
+      assert.match(res.error.message, /\(line 5\)$/);
+      assert.equal(await textOf(ws, "m.py"), source);
+    } else {
+      ok(res);
+      assert.equal(await textOf(ws, "m.py"), 'print(f"{"it\'s " + \'x\'}")\n');
+    }
+  }
+});
+
+Deno.test("edit_inline() keeps a set comprehension inlined at an f-string field's start an expression, not an escaped brace", async () => {
+  const source = 'S = {n for n in range(2)}\nprint(f"{S}")\n';
+  const ws = await workspaceOf({ "/m.py": source });
+  ok(await ws.call("edit_inline", { path: "m.py", target: "S" }));
+  const after = await textOf(ws, "m.py");
+  assert.equal(after, 'print(f"{ {n for n in range(2)}}")\n');
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/m.py`, after);
+    assert.deepEqual(await python(dir, "import m"), { code: 0, out: "{0, 1}\n" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("edit_inline() into an f-string field: re-quoted when nothing is declared, kept as written on Python >= 3.12", async () => {
+  const call = lineCol(CLICK_UTILS, '_posixify(app_name)}"');
+  const cases = [
+    [{}, `f"~/.{'-'.join(app_name.split()).lower()}"`],
+    [
+      { "/pyproject.toml": '[project]\nrequires-python = ">=3.12"\n' },
+      `f"~/.{"-".join(app_name.split()).lower()}"`,
+    ],
+  ] as const;
+  for (const [config, expected] of cases) {
+    const ws = await workspaceOf({ ...config, "/click/utils.py": CLICK_UTILS });
+    ok(await ws.call("edit_inline", { path: "click/utils.py", target: call }));
+    assert.ok((await textOf(ws, "click/utils.py")).includes(`os.path.expanduser(${expected})`), expected);
+  }
+});
+
+Deno.test("edit_inline() parenthesises a lambda that becomes an f-string field's whole expression", async () => {
+  // `f"{lambda x: x}"` is a SyntaxError in every Python (the `:` starts a format spec); it was answered ok.
+  const ws = await workspaceOf({ "/m.py": 'F = lambda x: x\nprint(f"{F}")\n' });
+  ok(await ws.call("edit_inline", { path: "m.py", target: "F" }));
+  const after = await textOf(ws, "m.py");
+  assert.equal(after, 'print(f"{(lambda x: x)}")\n');
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/m.py`, after);
+    const run = await python(dir, "import m");
+    assert.equal(run.code, 0, run.out);
+    assert.match(run.out, /^<function <lambda> at 0x[0-9a-f]+>\n$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -631,3 +631,27 @@ Deno.test("edit_move_decl() (Python) counts no import cycle for a name the desti
     "import app.service; assert app.service.run() == 2",
   ]);
 });
+
+Deno.test("edit_move_decl() refuses to carry syntax newer than the destination's declared Python (ast.literal_eval's :=)", async () => {
+  // Issue 27, item 4 (every generator): CPython 3.11's ast.literal_eval uses `if lno := getattr(...)`, which a
+  // package declaring requires-python >=3.7 cannot run.
+  const source = Deno.readTextFileSync("/root/.pyenv/versions/3.11.7/lib/python3.11/ast.py");
+  const files = (floor: string) => ({
+    "/ast.py": source,
+    "/legacy/__init__.py": "",
+    "/legacy/pyproject.toml": `[project]\nname = "legacy"\nrequires-python = "${floor}"\n`,
+  });
+  const args = { path: "ast.py", name_path: "literal_eval", to_path: "legacy/compat.py" };
+  const old = await workspaceOf(files(">=3.7"));
+  const res = await old.call("edit_move_decl", args);
+  assert.ok(!res.ok, JSON.stringify(res));
+  assert.equal(res.error.code, "destination_conflict");
+  assert.match(
+    res.error.message,
+    /assignment expression `:=` \(PEP 572\) needs Python 3\.8, and legacy\/pyproject\.toml declares requires-python ">=3\.7"/,
+  );
+  assert.equal(await textOf(old, "ast.py"), source);
+  const recent = await workspaceOf(files(">=3.8"));
+  ok(await recent.call("edit_move_decl", args));
+  assert.match(await textOf(recent, "legacy/compat.py"), /if lno := getattr\(node, 'lineno', None\):/);
+});
