@@ -500,7 +500,11 @@ export function insertionEdit(
       if (isDocstring(file.language, items[0]!)) {
         const nextItem = items[1];
         const gap = nextItem ? gapWith(nextItem) : 0;
-        return after(file, items[0]!.endIndex, code, indent, gap, gap);
+        // The docstring keeps the blank lines written below it; the new code takes the next item's gap.
+        const below = nextItem
+          ? Math.min(2, blankLinesBetween(text, items[0]!.endIndex, nextItem.startIndex))
+          : 0;
+        return after(file, items[0]!.endIndex, code, indent, Math.max(gap, below), gap);
       }
       return before(file, firstStart, withComma, indent, 0, gapWith(items[0]));
     }
