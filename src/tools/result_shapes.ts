@@ -157,6 +157,11 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     count: INTEGER,
     files_searched: INTEGER,
     truncated: BOOLEAN,
+    skipped_large: {
+      type: "array",
+      description: "Files over 2 MiB a directory search did not parse though they mention the name",
+      items: shape({ path: PATH, bytes: INTEGER }, ["path", "bytes"]),
+    },
   }, ["matches", "count"]),
   find_references: shape(
     { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES },

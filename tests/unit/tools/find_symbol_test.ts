@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
-import { MAX_BODY_LINES, MAX_BODY_LINES_TOTAL } from "../../../src/tools/find_symbol.ts";
+import {
+  MAX_BODY_LINES,
+  MAX_BODY_LINES_TOTAL,
+  MAX_SEARCH_FILE_BYTES,
+} from "../../../src/tools/find_symbol.ts";
 import { fixtureUrl } from "../../_helpers.ts";
 
 const FILES: Record<string, string> = {
@@ -188,4 +192,59 @@ Deno.test("find_symbol() skips .gitignored build output and node_modules unless 
   ]);
   const hook = await ws.call("find_symbol", { name_path: "hook", include_ignored: true });
   assert.ok(!hook.ok, "never inside .git/");
+});
+
+/** A TypeScript file just over MAX_SEARCH_FILE_BYTES that defines `needle` at its end. */
+function largeSource(): string {
+  const one = (i: number) => `export function f${i}(a: number): number {\n  return a + ${i};\n}\n`;
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size <= MAX_SEARCH_FILE_BYTES; i++) {
+    parts.push(one(i));
+    size += one(i).length;
+  }
+  return parts.join("") + "export function needle() {}\n";
+}
+
+Deno.test("find_symbol() searches a file over MAX_SEARCH_FILE_BYTES named by path, and reports one a directory search leaves out", async () => {
+  const big = largeSource();
+  assert.ok(big.length > MAX_SEARCH_FILE_BYTES);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/w/gen/big.ts": big, "/w/src/a.ts": "export const other = 1;\n" }),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const named = await ws.call("find_symbol", { name_path: "needle", path: "gen/big.ts" });
+  assert.ok(named.ok, JSON.stringify(named));
+  assert.deepEqual((named.data["matches"] as Match[]).map((m) => `${m.path}:${m.name_path}`), [
+    "gen/big.ts:needle",
+  ]);
+  // A directory search does not parse it, but says so: its size and the call that searches it.
+  const all = await ws.call("find_symbol", { name_path: "needle" });
+  assert.ok(!all.ok);
+  assert.equal(all.error.code, "not_found");
+  assert.match(
+    all.error.message,
+    /1 left out for size though it mentions "needle": "gen\/big\.ts" 2\.\d MiB/,
+  );
+  assert.deepEqual(all.error.details!["skipped_large"], [{ path: "gen/big.ts", bytes: big.length }]);
+  assert.deepEqual(all.error.suggested_call, {
+    tool: "find_symbol",
+    args: { name_path: "needle", path: "gen/big.ts" },
+  });
+  const next = await ws.call(all.error.suggested_call!.tool, all.error.suggested_call!.args);
+  assert.ok(next.ok, "the suggested call works");
+  // A match elsewhere comes with the large file named as a warning and in the data.
+  await ws.call("write_file", { path: "src/b.ts", content: "export function needle() {}\n" });
+  const found = await ws.call("find_symbol", { name_path: "needle" });
+  assert.ok(found.ok);
+  assert.deepEqual((found.data["matches"] as Match[]).map((m) => m.path), ["src/b.ts"]);
+  assert.deepEqual(found.data["skipped_large"], [{ path: "gen/big.ts", bytes: big.length }]);
+  assert.match(
+    found.warnings.join("\n"),
+    /Did not parse "gen\/big\.ts" .*find_symbol \{"name_path":"needle","path":"gen\/big\.ts"\}/,
+  );
+  // A large file that does not mention the name cannot define it: nothing to report.
+  const other = await ws.call("find_symbol", { name_path: "other" });
+  assert.ok(other.ok && other.data["skipped_large"] === undefined && other.warnings.length === 0);
 });
