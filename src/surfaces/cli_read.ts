@@ -240,7 +240,11 @@ definition's source under it. What .gitignore ignores and node_modules are searc
       const searched = r.data["files_searched"];
       out.push(paint.dim(
         `${count} match${count === 1 ? "" : "es"} in ${searched} file${searched === 1 ? "" : "s"} searched${
-          r.data["truncated"] ? `, ${matches.length} shown (pass --max)` : ""
+          count > matches.length ? `, ${matches.length} shown (pass --max)` : ""
+        }${
+          r.data["capped"]
+            ? `, stopped at ${(r.data["capped"] as { limit: number }).limit} files (pass --path)`
+            : ""
         }`,
       ));
       return out.join("\n") + "\n";

@@ -6,7 +6,9 @@
  * outlined only when nothing matches, for did-you-mean names). A directory
  * search does not parse files over {@linkcode MAX_SEARCH_FILE_BYTES}, but
  * names each one that mentions the name, with its size and the call that
- * searches it (a file named by path is searched whatever its size).
+ * searches it (a file named by path is searched whatever its size). A search
+ * reads at most {@linkcode MAX_SEARCH_FILES} files; past them the result (a
+ * match or not_found) says so: what was not searched and the path that goes on.
  *
  * @module
  */
@@ -14,7 +16,7 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
-import { walkProject } from "../fs/walk.ts";
+import { type WalkEntry, walkProject } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { queriesEngine, symbolsEngine } from "./_lazy.ts";
@@ -49,6 +51,16 @@ export const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_BODY_LINES = 1000;
 /** Most body lines of all matches together. */
 export const MAX_BODY_LINES_TOTAL = 4000;
+/** Whether a walked entry is a file with a grammar that has a symbol query (data languages do not). */
+async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
+  const { symbolRules } = await queriesEngine();
+  return (e) => {
+    if (e.kind !== "file") return false;
+    const language = ws.grammars?.languageOf(e.rel);
+    return language !== null && language !== undefined && !symbolRules(language).data;
+  };
+}
+
 /**
  * The files under `dir` that have a grammar with a symbol query (data
  * languages skipped), walking the stage as every project-wide walk does
@@ -60,7 +72,8 @@ export const MAX_BODY_LINES_TOTAL = 4000;
  * @param dir Relative directory ("" for the root).
  * @param limit Most files.
  * @param options `includeIgnored`: search ignored files and `node_modules` too.
- * @returns Relative paths, whether the walk stopped at the limit, and how many entries were ignored.
+ * @returns Relative paths, whether the walk stopped at the limit (and then `next`, the first file it
+ *   left out), and how many entries were ignored.
  */
 export async function sourceFiles(
   ws: Parsing,
@@ -68,18 +81,82 @@ export async function sourceFiles(
   dir: string,
   limit = MAX_SEARCH_FILES,
   options: { includeIgnored?: boolean } = {},
-): Promise<{ files: string[]; truncated: boolean; ignored: number }> {
-  const { symbolRules } = await queriesEngine();
+): Promise<{ files: string[]; truncated: boolean; ignored: number; next?: string }> {
+  // One more than the limit: the file after the last one searched says where the walk stopped.
   const walked = await walkProject(stage, dir, {
     includeIgnored: options.includeIgnored === true,
-    limit,
-    accept(e) {
-      if (e.kind !== "file") return false;
-      const language = ws.grammars?.languageOf(e.rel);
-      return language !== null && language !== undefined && !symbolRules(language).data;
-    },
+    limit: limit + 1,
+    accept: await sourceFilter(ws),
   });
-  return { files: walked.entries.map((e) => e.rel), truncated: walked.truncated, ignored: walked.ignored };
+  const files = walked.entries.map((e) => e.rel);
+  if (files.length <= limit) return { files, truncated: false, ignored: walked.ignored };
+  return { files: files.slice(0, limit), truncated: true, ignored: walked.ignored, next: files[limit]! };
+}
+
+/** What a capped search did not reach (see {@linkcode notSearched}). */
+export interface NotSearched {
+  /** The most files one search reads ({@linkcode MAX_SEARCH_FILES}). */
+  limit: number;
+  /** The first file not searched. */
+  first: string;
+  /**
+   * What was not searched, in walk order: the first file's directory (searched up to that file) unless
+   * the search began there, then the rest of each directory around it; directories end with "/". At
+   * most 20.
+   */
+  paths: string[];
+  /** How many more of them there are. */
+  more: number;
+  /** Those directly under the searched path (at most 20): none of their files was searched. */
+  top: string[];
+  /** The first directory of `paths`: the one to search next. */
+  narrower?: string;
+}
+
+/** The parent of a relative path ("" at the top). */
+function parentDir(rel: string): string {
+  const i = rel.lastIndexOf("/");
+  return i < 0 ? "" : rel.slice(0, i);
+}
+
+/**
+ * What a search capped at `limit` files did not reach: from `next` (the first
+ * file left out) outwards to `base`, the entries of each directory after the
+ * one the walk was in, listed as the walk lists them (ignore rules applied).
+ */
+async function notSearched(
+  ws: Parsing,
+  stage: Stage,
+  scope: { base: string; next: string; limit: number; includeIgnored: boolean },
+): Promise<NotSearched> {
+  const accept = await sourceFilter(ws);
+  const own = parentDir(scope.next);
+  // The first file's directory stands for the rest of it, unless the search began there.
+  const rest: string[] = own === scope.base ? [] : [`${own}/`];
+  let child = own === scope.base ? scope.next : own;
+  let top: string[] = [];
+  for (let dir = parentDir(child);; dir = parentDir(dir)) {
+    const level = await walkProject(stage, dir, {
+      recursive: false,
+      includeIgnored: scope.includeIgnored,
+      accept: (e) => e.kind === "dir" || accept(e),
+    });
+    const names = level.entries.map((e) => (e.kind === "dir" ? `${e.rel}/` : e.rel));
+    const at = names.findIndex((n) => n === child || n === `${child}/`);
+    top = at >= 0 ? names.slice(child === scope.next ? at : at + 1) : [];
+    rest.push(...top);
+    if (dir === scope.base || dir === "") break;
+    child = dir;
+  }
+  const narrower = rest.find((p) => p.endsWith("/"))?.slice(0, -1);
+  return {
+    limit: scope.limit,
+    first: scope.next,
+    paths: rest.slice(0, 20),
+    more: Math.max(0, rest.length - 20),
+    top: top.slice(0, 20),
+    ...(narrower !== undefined ? { narrower } : {}),
+  };
 }
 
 interface Match {
@@ -240,11 +317,31 @@ async function searchFile(ws: Parsing, stage: Stage, rel: string, search: Search
   } else search.misses.push(outline.symbols);
 }
 
-/** Where a search looked: the path asked for, the files walked, the entries ignored. */
+/** Where a search looked: the path asked for, the files walked, the entries ignored, what the cap left out. */
 interface Scope {
   base: string;
   files: string[];
   ignored: number;
+  capped?: NotSearched;
+}
+
+/** The call that searches what a capped search did not reach, or none when no path narrows it. */
+function narrowerCall(args: FindSymbolArgs, capped: NotSearched) {
+  return capped.narrower === undefined ? undefined : searchOneFile(args, capped.narrower);
+}
+
+/** What a capped search did not reach and the call that searches (part of) it. */
+function cappedNote(args: FindSymbolArgs, capped: NotSearched): string {
+  const shown = [...new Set([capped.paths[0]!, ...capped.top.slice(0, 4)])];
+  const total = capped.paths.length + capped.more;
+  const call = narrowerCall(args, capped);
+  return `The search stopped at ${capped.limit} files (the most one search reads) before "${capped.first}"; ` +
+    `not searched: ${shown.map((p) => `"${p}"`).join(", ")}${
+      total > shown.length ? ` (${total} in all)` : ""
+    }. ` +
+    `Narrow it with path${
+      call ? `: find_symbol ${JSON.stringify(call.args)} goes on from there` : " (a subdirectory or a file)"
+    }, or pass the path of the directory you expect it in`;
 }
 
 /** Why an unparsed file may hold the name, for the not_found message. */
@@ -259,10 +356,12 @@ function unreadableNote(unparsed: Unparsed[], last: string): string {
   return `; ${listed}${more} could not be parsed, so it may be there`;
 }
 
-/** The hint of a not_found answer: the files left out first, then unparsed regions, then near names. */
-function notFoundHint(search: Search, near: string[], ignored: number): string {
+/** The hint of a not_found answer: the files left out first (for size, then by the cap), then unparsed regions, then near names. */
+function notFoundHint(search: Search, near: string[], scope: Scope): string {
+  const { ignored, capped } = scope;
   const { unparsed, large } = search;
   if (large.length > 0) return largeFileNotes(search.args, large.slice(0, 3)).join("; ");
+  if (capped) return cappedNote(search.args, capped);
   if (unparsed.length > 0) {
     const u = unparsed[0]!;
     const r = u.region ?? u.regions[0]!;
@@ -274,6 +373,13 @@ function notFoundHint(search: Search, near: string[], ignored: number): string {
   return near.length > 0
     ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Or pass substring: true${orIgnored}`
     : `Check the spelling, pass substring: true${orIgnored}, or call outline on the file you expect it in`;
+}
+
+/** The call a not_found answer suggests: search a file left out for size, what the cap left out, or a near name. */
+function nextCall(search: Search, near: string[], capped: NotSearched | undefined) {
+  if (search.large.length > 0) return searchOneFile(search.args, search.large[0]!.path);
+  if (capped) return narrowerCall(search.args, capped);
+  return near.length > 0 ? { tool: "find_symbol", args: { name_path: near[0]! } } : undefined;
 }
 
 /** The not_found refusal: what was searched, what was left out and why, and the call to make next. */
@@ -294,18 +400,18 @@ async function notFound(ws: Parsing, search: Search, scope: Scope): Promise<Reco
     } "${last}": ${large.slice(0, 3).map((f) => `"${f.path}" ${sizeLabel(f.bytes)}`).join(", ")}${
       large.length > 3 ? ", …" : ""
     }`;
-  const suggestedCall = large.length > 0
-    ? searchOneFile(args, large[0]!.path)
-    : near.length > 0
-    ? { tool: "find_symbol", args: { name_path: near[0]! } }
-    : undefined;
+  const suggestedCall = nextCall(search, near, scope.capped);
   return new RecoverableError(
     "not_found",
     `Cannot find symbol "${args.name_path}" in ${
       scope.base === "" ? "the workspace" : `"${scope.base}"`
-    } (${searched} file${searched === 1 ? "" : "s"} searched${left})${unreadableNote(unparsed, last)}`,
+    } (${searched} file${searched === 1 ? "" : "s"} searched${left}${
+      scope.capped
+        ? `, then the search stopped at its cap: "${scope.capped.first}" and what follows not searched`
+        : ""
+    })${unreadableNote(unparsed, last)}`,
     {
-      hint: notFoundHint(search, near, scope.ignored),
+      hint: notFoundHint(search, near, scope),
       ...(suggestedCall ? { suggestedCall } : {}),
       details: {
         name_path: args.name_path,
@@ -313,6 +419,7 @@ async function notFound(ws: Parsing, search: Search, scope: Scope): Promise<Reco
         did_you_mean: near,
         files_searched: searched,
         ...(large.length > 0 ? { skipped_large: large.slice(0, 20) } : {}),
+        ...(scope.capped ? { capped: scope.capped } : {}),
         ...(unparsed.length > 0 ? { unparsed: unparsed.slice(0, 20) } : {}),
       },
     },
@@ -358,10 +465,7 @@ function matchRows(search: Search, warnings: string[]): Record<string, unknown>[
 }
 
 /** The result of a search that found something: matches, counts, and what was left out. */
-function foundResult(
-  search: Search,
-  scope: { files: string[]; truncated: boolean },
-): { data: Record<string, unknown>; warnings?: string[] } {
+function foundResult(search: Search, scope: Scope): { data: Record<string, unknown>; warnings?: string[] } {
   const { matches, unparsed, large } = search;
   matches.sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.range.start_utf16 - b.symbol.range.start_utf16
@@ -372,7 +476,11 @@ function foundResult(
     count: matches.length,
     files_searched: scope.files.length - large.length,
   };
-  if (matches.length > (search.args.max_results ?? 50) || scope.truncated) data["truncated"] = true;
+  if (matches.length > (search.args.max_results ?? 50) || scope.capped) data["truncated"] = true;
+  if (scope.capped) {
+    data["capped"] = scope.capped;
+    warnings.push(cappedNote(search.args, scope.capped));
+  }
   if (large.length > 0) {
     data["skipped_large"] = large.slice(0, 20);
     warnings.push(...largeFileNotes(search.args, large.slice(0, 3)));
@@ -389,7 +497,7 @@ function foundResult(
 export const findSymbol: ToolDefinition<FindSymbolArgs> = {
   name: "find_symbol",
   description:
-    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body. What .gitignore ignores and node_modules are searched only with include_ignored. A directory search does not parse files over 2 MiB; those that mention the name are listed in skipped_large, and naming one as path searches it. To list one file's definitions, call outline instead; to change a match, pass its path and name_path to replace_symbol, remove_symbol or insert_code.",
+    "Find definitions by name path across the workspace (or under path): 'name' at any depth, 'Outer/inner', '/Top/level', 'f[1]' for the second overload, '\\/' for a slash in a name; substring lets the last segment match part of a name. Returns each match's path, name path, kind and lines, and its source with include_body. What .gitignore ignores and node_modules are searched only with include_ignored. A directory search does not parse files over 2 MiB; those that mention the name are listed in skipped_large, and naming one as path searches it. One search reads at most 5000 files; past that, capped says what was not searched and which path goes on. To list one file's definitions, call outline instead; to change a match, pass its path and name_path to replace_symbol, remove_symbol or insert_code.",
   inputSchema: objectSchema({
     name_path: {
       type: "string",
@@ -418,12 +526,17 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     if (kind === null) throw await stage.notFound(base);
     if (!workspace.grammars) throw unsupportedLanguage(base, null, { tool: "find_symbol", noGrammars: true });
     let files: string[];
-    let truncated = false;
     let ignored = 0;
+    let capped: NotSearched | undefined;
     if (kind === "dir") {
-      ({ files, truncated, ignored } = await sourceFiles(workspace, stage, base, MAX_SEARCH_FILES, {
-        includeIgnored: args.include_ignored === true,
+      const includeIgnored = args.include_ignored === true;
+      let next: string | undefined;
+      ({ files, ignored, next } = await sourceFiles(workspace, stage, base, MAX_SEARCH_FILES, {
+        includeIgnored,
       }));
+      if (next !== undefined) {
+        capped = await notSearched(workspace, stage, { base, next, limit: MAX_SEARCH_FILES, includeIgnored });
+      }
     } else {
       if (!workspace.grammars.languageOf(base)) {
         const head = (await stage.readText(base)).text.slice(0, HEAD_CHARS);
@@ -455,7 +568,8 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)
     );
     search.large.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    if (search.matches.length === 0) throw await notFound(workspace, search, { base, files, ignored });
-    return foundResult(search, { files, truncated });
+    const scope: Scope = { base, files, ignored, ...(capped ? { capped } : {}) };
+    if (search.matches.length === 0) throw await notFound(workspace, search, scope);
+    return foundResult(search, scope);
   },
 };

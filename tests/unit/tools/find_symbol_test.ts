@@ -6,6 +6,7 @@ import {
   MAX_BODY_LINES,
   MAX_BODY_LINES_TOTAL,
   MAX_SEARCH_FILE_BYTES,
+  MAX_SEARCH_FILES,
 } from "../../../src/tools/find_symbol.ts";
 import { fixtureUrl } from "../../_helpers.ts";
 
@@ -247,4 +248,49 @@ Deno.test("find_symbol() searches a file over MAX_SEARCH_FILE_BYTES named by pat
   // A large file that does not mention the name cannot define it: nothing to report.
   const other = await ws.call("find_symbol", { name_path: "other" });
   assert.ok(other.ok && other.data["skipped_large"] === undefined && other.warnings.length === 0);
+});
+
+Deno.test("find_symbol() past MAX_SEARCH_FILES says the search was capped, what it did not reach and the call that goes on", async () => {
+  const files: Record<string, string> = {};
+  const half = Math.ceil(MAX_SEARCH_FILES * 0.6);
+  for (const dir of ["pkg0", "pkg1"]) {
+    for (let i = 0; i < half; i++) {
+      const n = String(i).padStart(5, "0");
+      files[`/w/${dir}/m${n}.ts`] = `export function ${dir}_${n}() {}\n`;
+    }
+  }
+  files["/w/pkg1/zz.ts"] = "export function needle() {}\n";
+  files["/w/tools/a.ts"] = "export function tool() {}\n";
+  const ws = await createWorkspace({
+    backend: createMemoryBackend(files),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const firstLeft = `pkg1/m${String(MAX_SEARCH_FILES - half).padStart(5, "0")}.ts`;
+  const miss = await ws.call("find_symbol", { name_path: "needle" });
+  assert.ok(!miss.ok);
+  assert.equal(miss.error.code, "not_found");
+  assert.match(miss.error.message, /stopped at its cap/);
+  assert.match(miss.error.hint, new RegExp(`stopped at ${MAX_SEARCH_FILES} files .*before "${firstLeft}"`));
+  const capped = miss.error.details!["capped"] as Record<string, unknown>;
+  assert.equal(capped["limit"], MAX_SEARCH_FILES);
+  assert.equal(capped["first"], firstLeft);
+  assert.deepEqual(capped["paths"], ["pkg1/", "tools/"]);
+  assert.deepEqual(capped["top"], ["tools/"]);
+  assert.deepEqual(miss.error.suggested_call, {
+    tool: "find_symbol",
+    args: { name_path: "needle", path: "pkg1" },
+  });
+  const next = await ws.call(miss.error.suggested_call!.tool, miss.error.suggested_call!.args);
+  assert.ok(next.ok, "the narrower call finds it");
+  assert.deepEqual((next.data["matches"] as Match[]).map((m) => m.path), ["pkg1/zz.ts"]);
+  // A match before the cap still says the search was capped.
+  const found = await ws.call("find_symbol", { name_path: "pkg0_00001" });
+  assert.ok(found.ok);
+  assert.equal(found.data["truncated"], true);
+  assert.equal((found.data["capped"] as Record<string, unknown>)["first"], firstLeft);
+  assert.match(
+    found.warnings.join("\n"),
+    /not searched: "pkg1\/", "tools\/".*find_symbol \{"name_path":"pkg0_00001","path":"pkg1"\}/,
+  );
 });
