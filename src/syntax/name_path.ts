@@ -64,6 +64,45 @@ export function parseNamePath(namePath: string): ParsedNamePath {
   return { absolute, segments };
 }
 
+/**
+ * Escape one name for a name path ("/" -> "\/", "\" -> "\\").
+ *
+ * @param name A symbol's name as written.
+ * @returns The name as one segment of a name path.
+ */
+export function escapeName(name: string): string {
+  if (!name.includes("/") && !name.includes("\\")) return name;
+  return name.replaceAll("\\", "\\\\").replaceAll("/", "\\/");
+}
+
+/**
+ * The name paths of sibling symbols under `prefix`: each name escaped, and
+ * `[i]` after a name several siblings share (0-based, in document order).
+ *
+ * @param prefix The parent's name path ("" at the top level).
+ * @param siblings The siblings' names, in document order.
+ * @returns One name path per sibling.
+ */
+export function siblingNamePaths(prefix: string, siblings: readonly { name: string }[]): string[] {
+  let repeated: Map<string, number> | null = null; // names used by several siblings -> next overload index
+  if (siblings.length > 1) {
+    const once = new Set<string>();
+    for (const s of siblings) {
+      if (!once.has(s.name)) once.add(s.name);
+      else (repeated ??= new Map()).set(s.name, 0);
+    }
+  }
+  return siblings.map((s) => {
+    let segment = escapeName(s.name);
+    const i = repeated?.get(s.name);
+    if (i !== undefined) {
+      repeated!.set(s.name, i + 1);
+      segment += `[${i}]`;
+    }
+    return prefix === "" ? segment : `${prefix}/${segment}`;
+  });
+}
+
 interface Entry {
   symbol: SymbolInfo;
   /** The chain from the top level to the symbol. */

@@ -296,8 +296,8 @@ async function searchFile(ws: Parsing, stage: Stage, rel: string, search: Search
     search.skipped.push({ rel, text, version: file.version });
     return;
   }
-  const { outlineOf } = await symbolsEngine();
-  const outline = await outlineOf(ws, rel, text, file.version);
+  const { readOutline } = await symbolsEngine();
+  const outline = await readOutline(ws, rel, { text, version: file.version, tool: "find_symbol" });
   if (outline.error_regions) {
     const u: Unparsed = { rel, regions: outline.error_regions };
     const mention = mentionIn(text, u.regions, lastSegment(args.name_path), args.substring === true);
@@ -524,7 +524,14 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     const base = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
     const kind = base === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(base));
     if (kind === null) throw await stage.notFound(base);
-    if (!workspace.grammars) throw unsupportedLanguage(base, null, { tool: "find_symbol", noGrammars: true });
+    const { isMarkdownPath } = await symbolsEngine();
+    if (!workspace.grammars) {
+      throw unsupportedLanguage(base, null, {
+        tool: "find_symbol",
+        noGrammars: true,
+        read: kind === "dir" ? "directory" : true,
+      });
+    }
     let files: string[];
     let ignored = 0;
     let capped: NotSearched | undefined;
@@ -538,10 +545,10 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
         capped = await notSearched(workspace, stage, { base, next, limit: MAX_SEARCH_FILES, includeIgnored });
       }
     } else {
-      if (!workspace.grammars.languageOf(base)) {
+      if (!workspace.grammars.languageOf(base) && !isMarkdownPath(base)) {
         const head = (await stage.readText(base)).text.slice(0, HEAD_CHARS);
         if (!workspace.grammars.languageOf(base, head)) {
-          throw unsupportedLanguage(base, null, { tool: "find_symbol" });
+          throw unsupportedLanguage(base, null, { tool: "find_symbol", read: true });
         }
       }
       files = [base];

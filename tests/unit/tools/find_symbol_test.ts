@@ -79,10 +79,19 @@ Deno.test("find_symbol() reuses cached trees on a warm call and sees staged edit
   assert.ok(res.ok && (res.data["matches"] as Match[])[0]!.start_line === 6);
 });
 
-Deno.test("find_symbol() on a file without a grammar answers unsupported_language", async () => {
-  const ws = await workspace();
-  const res = await ws.call("find_symbol", { name_path: "get", path: "README.md" });
+Deno.test("find_symbol() on a file without a grammar answers unsupported_language with read_file; on Markdown it finds headings", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ ...FILES, "/Makefile": "get:\n\ttrue\n" }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("find_symbol", { name_path: "get", path: "Makefile" });
   assert.ok(!res.ok && res.error.code === "unsupported_language");
+  assert.deepEqual(res.error.suggested_call, { tool: "read_file", args: { path: "Makefile" } });
+  const md = await ws.call("find_symbol", { name_path: "get", path: "README.md" });
+  assert.ok(md.ok);
+  assert.deepEqual(md.data["matches"], [
+    { path: "README.md", name_path: "get", kind: "heading", start_line: 1, end_line: 1 },
+  ]);
 });
 
 Deno.test("find_symbol() does not parse files whose text cannot define the name, and still finds headers across whitespace", async () => {
