@@ -76,6 +76,44 @@ export function escapeName(name: string): string {
 }
 
 /**
+ * A symbol as a person reads it: its kind, then its name, the kind left out
+ * when the name already starts with it (a Rust impl block is named by its
+ * header, `impl Display for Point`: not `impl impl Display for Point`).
+ *
+ * @param kind The symbol's kind.
+ * @param name Its name (or name path).
+ * @returns `function run`, `impl Display for Point`.
+ *
+ * @example
+ * ```ts
+ * import { symbolLabel } from "./name_path.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(symbolLabel("function", "run"), "function run");
+ * assert.equal(symbolLabel("impl", "impl Ignore"), "impl Ignore");
+ * assert.equal(symbolLabel("impl", "impl<T> Sink for W<T>"), "impl<T> Sink for W<T>");
+ * ```
+ */
+export function symbolLabel(kind: string, name: string): string {
+  return name.startsWith(kind) && /^[\s<]/.test(name.slice(kind.length)) ? name : `${kind} ${name}`;
+}
+
+/**
+ * A name path split into its container's path and its last segment (as written, escapes and an
+ * overload index kept): `A/B/run[1]` → `["A/B", "run[1]"]`, a top-level name → `["", name]`.
+ *
+ * @param namePath A name path.
+ * @returns The container's path ("" at the top level) and the last segment.
+ */
+export function splitNamePath(namePath: string): [string, string] {
+  const segments = parseNamePath(namePath).segments.map((s) =>
+    escapeName(s.name) + (s.index === undefined ? "" : `[${s.index}]`)
+  );
+  const last = segments.pop() ?? "";
+  return [segments.join("/"), last];
+}
+
+/**
  * The name paths of sibling symbols under `prefix`: each name escaped, and
  * `[i]` after a name several siblings share (0-based, in document order).
  *

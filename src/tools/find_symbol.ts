@@ -25,7 +25,7 @@ import type { Parsing } from "../syntax/types.ts";
 import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/error_regions.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
-import { rowOf } from "../fs/lines.ts";
+import { lineStart, rowOf } from "../fs/lines.ts";
 
 /** Arguments of find_symbol. */
 export interface FindSymbolArgs {
@@ -33,7 +33,7 @@ export interface FindSymbolArgs {
   name_path: string;
   /** A file or directory to search (default: the whole workspace). */
   path?: string;
-  /** Include each match's source text (default false). */
+  /** Include each match's source text, its lines as in the file (default false). */
   include_body?: boolean;
   /** Let the last segment match part of a name (default false). */
   substring?: boolean;
@@ -426,6 +426,17 @@ async function notFound(ws: Parsing, search: Search, scope: Scope): Promise<Reco
   );
 }
 
+/**
+ * Where a match's body text starts: at its first line's start when only
+ * indentation precedes the definition there, so that every line keeps its
+ * own indentation (the first line is not the only one stripped); else at the
+ * definition itself.
+ */
+function bodyStart(text: string, start: number): number {
+  const from = lineStart(text, start);
+  return /^[ \t]*$/.test(text.slice(from, start)) ? from : start;
+}
+
 /** The matches of a search, with bodies when asked (capped one by one and together). */
 function matchRows(search: Search, warnings: string[]): Record<string, unknown>[] {
   const { args, matches } = search;
@@ -441,7 +452,7 @@ function matchRows(search: Search, warnings: string[]): Record<string, unknown>[
     };
     if (!args.include_body) return out;
     // Bodies are capped (one and all together) so that a model's answer stays readable.
-    const lines = m.text.slice(r.start_utf16, r.end_utf16).split("\n");
+    const lines = m.text.slice(bodyStart(m.text, r.start_utf16), r.end_utf16).split("\n");
     const room = Math.min(lines.length, MAX_BODY_LINES, budget);
     budget -= room;
     if (room === 0) {

@@ -9,6 +9,7 @@ import {
   MAX_SEARCH_FILES,
 } from "../../../src/tools/find_symbol.ts";
 import { fixtureUrl } from "../../_helpers.ts";
+import { IMPL_HEADER, implRichRust } from "../syntax/_impl_rust.ts";
 
 const FILES: Record<string, string> = {
   "/src/a.ts": "export class Store {\n  get(key: string) {\n    return key;\n  }\n}\n",
@@ -47,7 +48,7 @@ Deno.test("find_symbol() takes Outer/inner, a path filter, include_body, and rec
     kind: "method",
     start_line: 2,
     end_line: 3,
-    body: "def get(self, key):\n        return key",
+    body: "    def get(self, key):\n        return key",
   }]);
   const go = await ws.call("find_symbol", { name_path: "Cache/Get", path: "src" });
   assert.ok(go.ok && (go.data["matches"] as Match[])[0]!.path === "src/c.go");
@@ -302,4 +303,28 @@ Deno.test("find_symbol() past MAX_SEARCH_FILES says the search was capped, what 
     found.warnings.join("\n"),
     /not searched: "pkg1\/", "tools\/".*find_symbol \{"name_path":"pkg0_00001","path":"pkg1"\}/,
   );
+});
+
+Deno.test("find_symbol() include_body gives a method's lines as in the file: the first keeps its indentation like the rest", async () => {
+  const text = implRichRust(3);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/w/standard.rs": text }),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("find_symbol", { name_path: "write_part_1", include_body: true });
+  assert.ok(res.ok, JSON.stringify(res));
+  const [m] = res.data["matches"] as (Match & { end_line: number })[];
+  assert.equal(m!.name_path, `${IMPL_HEADER}/write_part_1`);
+  const fileLines = text.split("\n").slice(m!.start_line - 1, m!.end_line);
+  assert.deepEqual(m!.body!.split("\n"), fileLines);
+  assert.equal(m!.body!.split("\n")[0], "    /// Write part 1 of a line.");
+  // A definition that does not start its line keeps its own text from where it starts.
+  const inline = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "const x = 1; function f() {\n  return x;\n}\n" }),
+    wasm: createWasmLoader(),
+  });
+  const f = await inline.call("find_symbol", { name_path: "f", include_body: true });
+  assert.ok(f.ok);
+  assert.equal((f.data["matches"] as Match[])[0]!.body, "function f() {\n  return x;\n}");
 });
