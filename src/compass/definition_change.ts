@@ -1,6 +1,7 @@
 /**
  * What a text edit does to a file's definitions, judged by comparing the
- * file's outline before and after the edit: a structural tool is worth
+ * file's outline before and after the edit (and, for a local's rename, where
+ * the file declares names): a structural tool is worth
  * suggesting only when the edit renames a definition or changes its shape
  * (adds or removes a definition, or changes its header: name, parameters,
  * type), never for an edit inside a body (a one-line statement change) or at
@@ -135,8 +136,30 @@ export async function definitionChange(
   if (!before || !then) return { kind: "unknown" };
   const a = definitionSignatures(file.text, before);
   const b = definitionSignatures(after, then);
-  if (a.length === b.length && a.every((s, i) => s === b[i])) return { kind: "body" };
   const rename = edit.renames && edit.hunks?.length === 1 ? renameOf(edit.hunks[0]!) : null;
+  if (a.length === b.length && a.every((s, i) => s === b[i])) {
+    // No outline definition changed; a local's declaration renamed by the edit still is a definition's name.
+    const local = rename &&
+      await declaresIn(file, edit.hunks![0]!, { name: rename.from, all: edit.all === true });
+    return local ? { kind: "rename", ...rename } : { kind: "body" };
+  }
   if (rename && named(then, rename.from) < named(before, rename.from)) return { kind: "rename", ...rename };
   return { kind: "shape" };
+}
+
+/** Whether the old text (each place it replaces) holds a declaration of `name` (a local's, a parameter's). */
+async function declaresIn(
+  file: FileFacts,
+  hunk: ShapeHunk,
+  options: { name: string; all: boolean },
+): Promise<boolean> {
+  const declared = await file.declarations?.();
+  if (!declared || file.text === null) return false;
+  const own = declared.filter((d) => d.name === options.name);
+  for (let at = file.text.indexOf(hunk.oldText); at >= 0; at = file.text.indexOf(hunk.oldText, at + 1)) {
+    const end = at + hunk.oldText.length;
+    if (own.some((d) => at <= d.start && d.end <= end)) return true;
+    if (!options.all) break;
+  }
+  return false;
 }

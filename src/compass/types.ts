@@ -149,6 +149,11 @@ export interface FileFacts {
    * file's definitions, so it names no structural tool.
    */
   outline?: (text: string) => Promise<SymbolInfo[] | null>;
+  /**
+   * The names this file's current text declares (locals and parameters included: what its binding
+   * query reads as a definition), with their UTF-16 spans; null when its language has no binding query.
+   */
+  declarations?: () => Promise<{ name: string; start: number; end: number }[] | null>;
 }
 
 /** What the router needs of its host: the facts of a path, or null when the path cannot be resolved. */

@@ -75,6 +75,7 @@ function filesOf(host: ToolHost): CompassFiles & { close(): void } {
       const facts: FileFacts = { path: rel, language, text, version };
       if (language !== null && text !== null && version !== null) {
         facts.outline = (t) => outlineOrNull(host, rel, t === text ? version : null, t);
+        facts.declarations = () => declarationsOrNull(host, { path: rel, language, version, text });
       }
       return facts;
     },
@@ -99,6 +100,23 @@ async function outlineOrNull(
     return (await outlineOf(host, rel, text, v)).symbols;
   } catch {
     return null; // no grammar or no symbol query: the router cannot tell
+  }
+}
+
+/** The names a file declares (its binding query's definitions), or null when its language has none. */
+async function declarationsOrNull(
+  host: ToolHost,
+  file: { path: string; language: string; version: string; text: string },
+): Promise<{ name: string; start: number; end: number }[] | null> {
+  const { fileBindings } = await symbolsEngine();
+  try {
+    const fb = await fileBindings(host, file);
+    return fb
+      ? fb.occurrences.filter((o) => o.kind === "definition" || o.kind === "member_definition")
+        .map((o) => ({ name: o.name, start: o.start, end: o.end }))
+      : null;
+  } catch {
+    return null;
   }
 }
 

@@ -92,3 +92,24 @@ Deno.test("definitionChange() tells a body edit, a shape change and a definition
     "method Cart/total def total(self):",
   ]);
 });
+
+Deno.test("definitionChange() reads a local's declaration renamed in the old text as a rename, a use of it alone as a body edit", async () => {
+  const text = "def total(items):\n    acc = 0\n    for i in items:\n        acc += i\n    return acc\n";
+  const file = { ...(await facts("t.py", text)) };
+  file.declarations = () =>
+    Promise.resolve([{ name: "acc", start: text.indexOf("acc"), end: text.indexOf("acc") + 3 }]);
+  const whole = { oldText: text.slice(text.indexOf("    acc = 0"), -1), newText: "" };
+  whole.newText = whole.oldText.replaceAll("acc", "sum");
+  assert.deepEqual(await definitionChange(file, { hunks: [whole], renames: true }), {
+    kind: "rename",
+    from: "acc",
+    to: "sum",
+  });
+  assert.deepEqual(
+    await definitionChange(file, {
+      hunks: [{ oldText: "return acc", newText: "return sum" }],
+      renames: true,
+    }),
+    { kind: "body" },
+  );
+});

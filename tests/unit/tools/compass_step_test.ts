@@ -370,6 +370,23 @@ Deno.test("a call-site typo fix is not named a rename, a one-line body edit not 
     text: "src/calc.ts\n<<<<<<< SEARCH\n  return sum;\n=======\n  return sum * 2;\n>>>>>>> REPLACE\n",
   });
   assert.doesNotMatch(patch, /edit_apply_node/);
+  // A local renamed where it is declared is a definition's rename; a use of it alone is not.
+  assert.match(
+    await router("edit_file", {
+      path: "src/calc.ts",
+      old_string: "  let sum = 0;\n  for (const i of items) sum += i;\n  return sum;",
+      new_string: "  let acc = 0;\n  for (const i of items) acc += i;\n  return acc;",
+    }),
+    /renamed "sum" to "acc".*edit_rename_symbol/,
+  );
+  assert.doesNotMatch(
+    await router("edit_file", {
+      path: "src/calc.ts",
+      old_string: "  return sum;",
+      new_string: "  return acc;",
+    }),
+    /edit_rename_symbol/,
+  );
   // A definition renamed, or its shape changed, still gets the structural tool.
   assert.match(
     await router("edit_file", {
