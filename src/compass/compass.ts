@@ -9,17 +9,19 @@
  * @module
  */
 import { NOOP_TELEMETRY, type TelemetrySink } from "../telemetry.ts";
-import { recogniseEdit, renameOf } from "./edit_shape.ts";
+import { type DefinitionChange, definitionChange } from "./definition_change.ts";
+import { recogniseEdit } from "./edit_shape.ts";
 import { provablySameReplace, sameVersion } from "./exact_rewrite.ts";
 import { ReminderRegistry } from "./reminder_providers.ts";
 import { suggestionText } from "./suggestion.ts";
-import { candidateTargets, orderTargets } from "./targets.ts";
+import { candidateTargets, orderTargets, type TargetTool } from "./targets.ts";
 import {
   type CompassFiles,
   type CompassMode,
   type CompassReminder,
   type CompassSetting,
   type CounterMeter,
+  type EditShape,
   type FileFacts,
   type Persona,
   type ReminderProvider,
@@ -43,6 +45,39 @@ export const COMPASS_COUNTERS: Readonly<Record<RoutingAction, string>> = {
 
 /** The event every routing decision emits (routing metadata only, never file contents). */
 export const ROUTING_EVENT = "compass_routing_decision";
+
+/** What the router names for an edit that leaves every definition's name and shape alone. */
+const TEXT_TARGETS: readonly TargetTool[] = ["edit_safe_text_patch"];
+
+/**
+ * What a recognised edit does to the definitions of the files it edits: one
+ * file's hunks or new content, or each file of an apply_edits text (a shape
+ * change in any of them counts; a rename only for one hunk in one file).
+ */
+async function editChange(
+  input: RouteInput,
+  shape: EditShape,
+  scope: { file: FileFacts; files: { facts: FileFacts; path: string }[]; renames: boolean },
+): Promise<DefinitionChange> {
+  const { file, renames } = scope;
+  if (shape.kind === "str_replace") {
+    return await definitionChange(file, { hunks: [shape.hunk], all: shape.replaceAll, renames });
+  }
+  if (shape.kind === "hunks") return await definitionChange(file, { hunks: shape.hunks, renames });
+  if (shape.kind === "whole_file") {
+    const after = input.args["content"];
+    return typeof after === "string" ? await definitionChange(file, { after }) : { kind: "unknown" };
+  }
+  let known = false;
+  for (const f of scope.files) {
+    const hunks = input.editHunks?.[f.path];
+    if (!hunks || f.facts.language === null) continue;
+    const change = await definitionChange(f.facts, { hunks });
+    if (change.kind === "shape" || change.kind === "rename") return { kind: "shape" };
+    known ||= change.kind === "body";
+  }
+  return { kind: known ? "body" : "unknown" };
+}
 
 /** Tools whose str_replace shape has edit_file's matcher (exact first): the only ones rewrite mode swaps. */
 const REWRITABLE = new Set(["edit_file"]);
@@ -113,11 +148,12 @@ export function compassMode(setting: CompassSetting, persona: Persona | null = n
  * Reminder providers and the tool-call router. One per workspace; the tool
  * layer's `compassStep` plugs it into dispatch.
  *
- * @example Suggest a structural tool for a str_replace on a TypeScript file
+ * @example Suggest the hash-guarded text patch for a str_replace on a TypeScript file
  * ```ts
  * import { Compass } from "./compass.ts";
  * import assert from "node:assert/strict";
  *
+ * // Without an outline (FileFacts.outline) the router cannot tell a definition's change: no structural tool.
  * const compass = new Compass({ setting: { mode: "suggest" } });
  * const files = {
  *   facts: (path: string) =>
@@ -128,7 +164,7 @@ export function compassMode(setting: CompassSetting, persona: Persona | null = n
  *   files,
  * );
  * assert.equal(out.decision?.action, "suggested");
- * assert.equal(out.decision?.targetTool, "edit_apply_node");
+ * assert.equal(out.decision?.targetTool, "edit_safe_text_patch");
  * assert.equal(compass.stats().suggested, 1);
  * ```
  */
@@ -269,7 +305,10 @@ export class Compass {
 
   /**
    * Route one call: recognise a freeform edit of a file with a grammar and
-   * suggest, substitute or fall back as the mode says. Inert (no decision,
+   * suggest, substitute or fall back as the mode says. A structural tool is
+   * named only for an edit that renames a definition or changes its shape
+   * (the file's outline before and after compared); any other edit gets the
+   * hash-guarded text patch. Inert (no decision,
    * nothing counted) for structural calls, files without a grammar, missing
    * files and shapes it does not understand.
    *
@@ -290,9 +329,12 @@ export class Compass {
     if (!shape) return inert;
     const paths = shape.kind === "edit_text" ? shape.paths.slice(0, 50) : [shape.path];
     const facts: FileFacts[] = [];
+    const written = new Map<FileFacts, string>();
     for (const p of paths) {
       const f = await files.facts(p);
-      if (f) facts.push(f);
+      if (!f) continue;
+      facts.push(f);
+      written.set(f, p);
     }
     const state = this.#stateOf(input.session);
     const reminders = facts.length === 0 ? [] : this.#registry.collect(
@@ -301,13 +343,19 @@ export class Compass {
     );
     const file = facts.find((f) => f.language !== null && f.text !== null);
     if (!routing || !file) return { decision: null, reminders };
-    const hunks = shape.kind === "str_replace" ? [shape.hunk] : shape.kind === "hunks" ? shape.hunks : [];
     const renameLanguages = (this.#setting === false ? undefined : this.#setting?.renameLanguages) ??
       RENAME_LANGUAGES;
-    const rename = hunks.length === 1 && renameLanguages.includes(file.language!)
-      ? renameOf(hunks[0]!)
-      : null;
-    const [target] = orderTargets(candidateTargets(shape, rename !== null), this.prefer);
+    const change = await editChange(input, shape, {
+      file,
+      files: facts.map((f) => ({ facts: f, path: written.get(f)! })),
+      renames: renameLanguages.includes(file.language!),
+    });
+    const rename = change.kind === "rename" ? { from: change.from, to: change.to } : null;
+    // A structural tool only for an edit that renames a definition or changes its shape.
+    const candidates = change.kind === "rename" || change.kind === "shape"
+      ? candidateTargets(shape, rename !== null)
+      : TEXT_TARGETS;
+    const [target] = orderTargets(candidates, this.prefer);
     if (!target || target === input.tool) return { decision: null, reminders };
     const mode = this.mode;
     const decide = (action: RoutingAction, targetTool: string, routedTool: string): RoutingDecision => ({

@@ -21,12 +21,14 @@ export const COMPASS_AST_EDITS: ReminderProvider = {
   preserve_on_compact: true,
   collect(context) {
     if (context.event !== "session_start" && context.event !== "resume") return null;
-    return "When editing source files, prefer graver's structural edit tools over freeform text edits: " +
-      "edit_apply_node / edit_insert_at_anchor for node-level changes (replace_symbol, remove_symbol and " +
-      "insert_code when you know the definition's name path), edit_rename_symbol for safe cross-file renames, " +
-      "and the refactor tools (edit_extract_function, edit_change_signature, edit_inline, edit_move_decl) for " +
-      "compound changes. Preview a multi-step change with edit_dry_run before committing. Reach for " +
-      "edit_safe_text_patch (with expected_hash from read_file) only when the language has no grammar support.";
+    return "When a change renames a definition or changes its shape (adds, removes or re-signs one), prefer " +
+      "graver's structural edit tools over freeform text edits: edit_apply_node / edit_insert_at_anchor for " +
+      "node-level changes (replace_symbol, remove_symbol and insert_code when you know the definition's name " +
+      "path), edit_rename_symbol for safe cross-file renames, and the refactor tools (edit_extract_function, " +
+      "edit_change_signature, edit_inline, edit_move_decl) for compound changes. Preview a multi-step change " +
+      "with edit_dry_run before committing. For an edit inside a body (a statement, an expression, a call " +
+      "site) and for a language with no grammar support, use edit_safe_text_patch with expected_hash from " +
+      "read_file.";
   },
 };
 

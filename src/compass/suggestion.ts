@@ -54,5 +54,6 @@ export function suggestionText(
   shape: EditShape,
   options: { target: TargetTool; rename: { from: string; to: string } | null },
 ): string {
-  return `${what(tool, shape, options.rename)}. For code with a grammar, prefer ${HOW[options.target]}.`;
+  const lead = options.target === "edit_safe_text_patch" ? "For a text edit" : "For code with a grammar";
+  return `${what(tool, shape, options.rename)}. ${lead}, prefer ${HOW[options.target]}.`;
 }

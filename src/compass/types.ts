@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { SymbolInfo } from "../syntax/types.ts";
+
 /** What the router does with a freeform edit it recognises. */
 export type CompassMode = "off" | "suggest" | "rewrite";
 
@@ -141,6 +143,17 @@ export interface FileFacts {
   text: string | null;
   /** The version (SHA-256) of the bytes read, or null when absent. */
   version: string | null;
+  /**
+   * The definitions of a text of this file (its current text, or the text an edit would leave), or
+   * null when its language has no outline. Absent: the router cannot tell what an edit does to the
+   * file's definitions, so it names no structural tool.
+   */
+  outline?: (text: string) => Promise<SymbolInfo[] | null>;
+  /**
+   * The names this file's current text declares (locals and parameters included: what its binding
+   * query reads as a definition), with their UTF-16 spans; null when its language has no binding query.
+   */
+  declarations?: () => Promise<{ name: string; start: number; end: number }[] | null>;
 }
 
 /** What the router needs of its host: the facts of a path, or null when the path cannot be resolved. */
@@ -159,6 +172,8 @@ export interface RouteInput {
   session: string;
   /** Paths an `apply_edits` text edits (the tool layer parses them; absent for other tools). */
   editPaths?: readonly string[];
+  /** The replacements an `apply_edits` text makes, per path as written (parsed by the tool layer). */
+  editHunks?: Readonly<Record<string, readonly ShapeHunk[]>>;
 }
 
 /** One routing decision (what the `compass_routing_decision` event reports). */

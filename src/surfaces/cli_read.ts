@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { symbolLabel } from "../syntax/name_path.ts";
 import type { ToolResult } from "../tools/types.ts";
 import {
   type CliHost,
@@ -141,7 +142,10 @@ function tree(nodes: OutlineNode[], paint: Paint, depth = 0): string[] {
   return nodes.flatMap((n) => {
     const name = n.name_path.slice(n.name_path.lastIndexOf("/") + 1);
     const lines = n.start_line === n.end_line ? `${n.start_line}` : `${n.start_line}-${n.end_line}`;
-    const row = `${"  ".repeat(depth)}${paint.cyan(n.kind)} ${paint.bold(name)}  ${paint.dim(lines)}`;
+    // The kind once: a Rust impl block's name already starts with it ("impl Display for Point").
+    const label = symbolLabel(n.kind, name);
+    const kind = label === name ? "" : `${paint.cyan(n.kind)} `;
+    const row = `${"  ".repeat(depth)}${kind}${paint.bold(name)}  ${paint.dim(lines)}`;
     return [row, ...tree(n.children ?? [], paint, depth + 1)];
   });
 }
@@ -228,7 +232,9 @@ definition's source under it. What .gitignore ignores and node_modules are searc
       const out: string[] = [];
       for (const m of matches) {
         out.push(
-          `${paint.bold(`${m.path}:${m.start_line}-${m.end_line}`)}  ${paint.cyan(m.kind)}  ${m.name_path}`,
+          `${paint.bold(`${m.path}:${m.start_line}-${m.end_line}`)}  ${
+            symbolLabel(m.kind, m.name_path) === m.name_path ? "" : `${paint.cyan(m.kind)}  `
+          }${m.name_path}`,
         );
         if (m.body !== undefined) {
           out.push(
@@ -240,7 +246,11 @@ definition's source under it. What .gitignore ignores and node_modules are searc
       const searched = r.data["files_searched"];
       out.push(paint.dim(
         `${count} match${count === 1 ? "" : "es"} in ${searched} file${searched === 1 ? "" : "s"} searched${
-          r.data["truncated"] ? `, ${matches.length} shown (pass --max)` : ""
+          count > matches.length ? `, ${matches.length} shown (pass --max)` : ""
+        }${
+          r.data["capped"]
+            ? `, stopped at ${(r.data["capped"] as { limit: number }).limit} files (pass --path)`
+            : ""
         }`,
       ));
       return out.join("\n") + "\n";

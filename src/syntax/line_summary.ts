@@ -9,6 +9,7 @@
  * @module
  */
 import { isRecoverable } from "../errors.ts";
+import { splitNamePath, symbolLabel } from "./name_path.ts";
 import { outlineOf } from "./symbols.ts";
 import type { Parsing, SymbolInfo } from "./types.ts";
 
@@ -141,7 +142,45 @@ export async function summarizeSpan(
  * @returns The text.
  */
 export function describeSpanSymbol(s: SpanSymbol): string {
-  return `${s.kind} ${s.name_path}${CALLABLE.has(s.kind) ? "()" : ""} L${s.line}`;
+  return `${symbolLabel(s.kind, s.name_path)}${CALLABLE.has(s.kind) ? "()" : ""} L${s.line}`;
+}
+
+/** A member as its container's group lists it: `run() L12` for a callable, `field port L9` otherwise. */
+function describeMember(s: SpanSymbol, name: string): string {
+  return `${CALLABLE.has(s.kind) ? `${name}()` : symbolLabel(s.kind, name)} L${s.line}`;
+}
+
+/**
+ * The symbols of a span as a notice lists them: top-level ones one by one,
+ * members grouped under their container, named once (`impl<…> Sink for W:
+ * matched() L700, context() L750`), not repeated before every member.
+ *
+ * @param symbols The symbols, in order.
+ * @returns One text per run of symbols sharing a container (top-level ones too, by comma).
+ *
+ * @example
+ * ```ts
+ * import { groupSpanSymbols } from "./line_summary.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const parts = groupSpanSymbols([
+ *   { kind: "method", name_path: "impl<W> Sink for S<W>/matched", line: 700 },
+ *   { kind: "method", name_path: "impl<W> Sink for S<W>/context", line: 750 },
+ *   { kind: "module", name_path: "tests", line: 900 },
+ * ]);
+ * assert.deepEqual(parts, ["impl<W> Sink for S<W>: matched() L700, context() L750", "module tests L900"]);
+ * ```
+ */
+export function groupSpanSymbols(symbols: readonly SpanSymbol[]): string[] {
+  const groups: { parent: string; members: string[] }[] = [];
+  for (const s of symbols) {
+    const [parent, name] = splitNamePath(s.name_path);
+    const text = parent === "" ? describeSpanSymbol(s) : describeMember(s, name);
+    const last = groups[groups.length - 1];
+    if (last && last.parent === parent) last.members.push(text);
+    else groups.push({ parent, members: [text] });
+  }
+  return groups.map((g) => `${g.parent === "" ? "" : `${g.parent}: `}${g.members.join(", ")}`);
 }
 
 /**
@@ -166,14 +205,14 @@ export function describeSpanSymbol(s: SpanSymbol): string {
  */
 export function omittedNotice(span: { start: number; end: number }, summary: SpanSummary): string {
   const lines = span.start === span.end ? `Line ${span.start}` : `Lines ${span.start}–${span.end}`;
-  const parts = summary.symbols.map(describeSpanSymbol);
-  if (summary.more > 0) parts.push(`and ${summary.more} more`);
+  const parts = groupSpanSymbols(summary.symbols);
+  const more = summary.more > 0 ? `, and ${summary.more} more` : "";
   const inside = summary.inside ? ` (continues ${describeSpanSymbol(summary.inside)})` : "";
   const label = summary.method === "regex" ? "contains (regex guess, no grammar for this file)" : "contains";
   const body = summary.method === "none"
     ? "no grammar for this file: read them to see what they hold"
     : parts.length > 0
-    ? `${label}: ${parts.join(", ")}`
+    ? `${label}: ${parts.join("; ")}${more}`
     : "no definitions start there";
   return `[${lines} not shown${inside} — ${body}]`;
 }

@@ -18,6 +18,8 @@ export type { ParsedFile, SyntaxProblem } from "./trees.ts";
 export { flattenSymbols, outlineOf } from "./symbols.ts";
 export type { Outline, SymbolInfo, SymbolRange } from "./symbols.ts";
 export { parseNamePath, resolveNamePath } from "./name_path.ts";
+export { isMarkdownPath, markdownHeadings, markdownOutline, readOutline } from "./markdown_outline.ts";
+export type { MarkdownHeading } from "./markdown_outline.ts";
 export type { NamePathResolution, NamePathSegment, ParsedNamePath } from "./name_path.ts";
 export type { ErrorRegion } from "./error_regions.ts";
 export { findSyntaxRegressions } from "./syntax_guard.ts";

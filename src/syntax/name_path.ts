@@ -64,6 +64,83 @@ export function parseNamePath(namePath: string): ParsedNamePath {
   return { absolute, segments };
 }
 
+/**
+ * Escape one name for a name path ("/" -> "\/", "\" -> "\\").
+ *
+ * @param name A symbol's name as written.
+ * @returns The name as one segment of a name path.
+ */
+export function escapeName(name: string): string {
+  if (!name.includes("/") && !name.includes("\\")) return name;
+  return name.replaceAll("\\", "\\\\").replaceAll("/", "\\/");
+}
+
+/**
+ * A symbol as a person reads it: its kind, then its name, the kind left out
+ * when the name already starts with it (a Rust impl block is named by its
+ * header, `impl Display for Point`: not `impl impl Display for Point`).
+ *
+ * @param kind The symbol's kind.
+ * @param name Its name (or name path).
+ * @returns `function run`, `impl Display for Point`.
+ *
+ * @example
+ * ```ts
+ * import { symbolLabel } from "./name_path.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(symbolLabel("function", "run"), "function run");
+ * assert.equal(symbolLabel("impl", "impl Ignore"), "impl Ignore");
+ * assert.equal(symbolLabel("impl", "impl<T> Sink for W<T>"), "impl<T> Sink for W<T>");
+ * ```
+ */
+export function symbolLabel(kind: string, name: string): string {
+  return name.startsWith(kind) && /^[\s<]/.test(name.slice(kind.length)) ? name : `${kind} ${name}`;
+}
+
+/**
+ * A name path split into its container's path and its last segment (as written, escapes and an
+ * overload index kept): `A/B/run[1]` → `["A/B", "run[1]"]`, a top-level name → `["", name]`.
+ *
+ * @param namePath A name path.
+ * @returns The container's path ("" at the top level) and the last segment.
+ */
+export function splitNamePath(namePath: string): [string, string] {
+  const segments = parseNamePath(namePath).segments.map((s) =>
+    escapeName(s.name) + (s.index === undefined ? "" : `[${s.index}]`)
+  );
+  const last = segments.pop() ?? "";
+  return [segments.join("/"), last];
+}
+
+/**
+ * The name paths of sibling symbols under `prefix`: each name escaped, and
+ * `[i]` after a name several siblings share (0-based, in document order).
+ *
+ * @param prefix The parent's name path ("" at the top level).
+ * @param siblings The siblings' names, in document order.
+ * @returns One name path per sibling.
+ */
+export function siblingNamePaths(prefix: string, siblings: readonly { name: string }[]): string[] {
+  let repeated: Map<string, number> | null = null; // names used by several siblings -> next overload index
+  if (siblings.length > 1) {
+    const once = new Set<string>();
+    for (const s of siblings) {
+      if (!once.has(s.name)) once.add(s.name);
+      else (repeated ??= new Map()).set(s.name, 0);
+    }
+  }
+  return siblings.map((s) => {
+    let segment = escapeName(s.name);
+    const i = repeated?.get(s.name);
+    if (i !== undefined) {
+      repeated!.set(s.name, i + 1);
+      segment += `[${i}]`;
+    }
+    return prefix === "" ? segment : `${prefix}/${segment}`;
+  });
+}
+
 interface Entry {
   symbol: SymbolInfo;
   /** The chain from the top level to the symbol. */

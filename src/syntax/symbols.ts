@@ -10,25 +10,20 @@
 import { HEAD_CHARS } from "./grammars.ts";
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import { structuralUnsupported } from "./unsupported_language.ts";
+import { readUnsupported, structuralUnsupported } from "./unsupported_language.ts";
 import type { Parsing } from "./types.ts";
 import { loadQuery, LOCAL_KINDS, SCOPE_KINDS, type SymbolRules, symbolRules } from "./queries.ts";
 import { attachedBefore, contentEnd, type ExtentContext } from "./_symbol_extent.ts";
 import { TextIndex } from "./text_index.ts";
 import type { ParsedFile } from "./trees.ts";
 import { errorRegions } from "./error_regions.ts";
+import { siblingNamePaths } from "./name_path.ts";
 
 export { stripCommentMarkers } from "./_symbol_extent.ts";
 export { TextIndex } from "./text_index.ts";
 
 export type { Outline, SymbolInfo, SymbolRange } from "./types.ts";
 import type { Outline, SymbolInfo } from "./types.ts";
-
-/** Escape one name for a name path ("/" -> "\/"). */
-export function escapeName(name: string): string {
-  if (!name.includes("/") && !name.includes("\\")) return name;
-  return name.replaceAll("\\", "\\\\").replaceAll("/", "\\/");
-}
 
 interface RawSymbol {
   pattern: number;
@@ -378,24 +373,11 @@ function dropLocals(list: RawSymbol[], parentKind: string | null, rules: SymbolR
 }
 
 function finish(raws: RawSymbol[], prefix: string, index: TextIndex): SymbolInfo[] {
-  let repeated: Map<string, number> | null = null; // names used by several siblings -> next overload index
-  if (raws.length > 1) {
-    const once = new Set<string>();
-    for (const r of raws) {
-      if (!once.has(r.name)) once.add(r.name);
-      else (repeated ??= new Map()).set(r.name, 0);
-    }
-  }
+  const paths = siblingNamePaths(prefix, raws);
   const out: SymbolInfo[] = new Array(raws.length);
   for (let k = 0; k < raws.length; k++) {
     const r = raws[k]!;
-    let segment = escapeName(r.name);
-    const i = repeated?.get(r.name);
-    if (i !== undefined) {
-      repeated!.set(r.name, i + 1);
-      segment += `[${i}]`;
-    }
-    const namePath = prefix === "" ? segment : `${prefix}/${segment}`;
+    const namePath = paths[k]!;
     const info: SymbolInfo = {
       kind: r.kind,
       name: r.name,
@@ -474,28 +456,31 @@ export async function symbolsOfTree(
 
 /**
  * The `unsupported_language` error of a symbol lookup: {@linkcode structuralUnsupported}
- * (hint and `suggested_call` naming the `edit_safe_text_patch` fallback).
+ * (hint and `suggested_call` naming the `edit_safe_text_patch` fallback), or for a
+ * tool that only reads, {@linkcode readUnsupported} (naming `read_file`).
  *
  * @param rel Relative path.
  * @param language The language id, or null when no grammar applies.
  * @param options `tool`: the tool refusing (default "a symbol lookup"); `noGrammars`: the
- *   workspace was opened without a wasm loader, so no language is available at all.
+ *   workspace was opened without a wasm loader, so no language is available at all; `read`: the
+ *   tool reads, so the fallback is a read (`"directory"`: `rel` is a directory, which no read shows).
  * @returns The error to throw.
  */
 export function unsupportedLanguage(
   rel: string,
   language: string | null,
-  options: { tool?: string; noGrammars?: boolean } = {},
+  options: { tool?: string; noGrammars?: boolean; read?: boolean | "directory" } = {},
 ): RecoverableError {
-  return structuralUnsupported(rel, {
-    tool: options.tool ?? "a symbol lookup",
-    language,
-    reason: options.noGrammars
-      ? "the workspace was opened without grammars (createWorkspace needs a wasm loader)"
-      : language === null
-      ? "no grammar applies to this file type"
-      : `graver has no symbol query for ${language}`,
-  });
+  const tool = options.tool ?? "a symbol lookup";
+  const reason = options.noGrammars
+    ? "the workspace was opened without grammars (createWorkspace needs a wasm loader)"
+    : language === null
+    ? "no grammar applies to this file type"
+    : `graver has no symbol query for ${language}`;
+  if (options.read) {
+    return readUnsupported(rel, { tool, language, reason, directory: options.read === "directory" });
+  }
+  return structuralUnsupported(rel, { tool, language, reason });
 }
 
 /**
@@ -557,4 +542,4 @@ export function flattenSymbols(symbols: SymbolInfo[]): SymbolInfo[] {
   return out;
 }
 
-export { resolveNamePath } from "./name_path.ts";
+export { escapeName, resolveNamePath } from "./name_path.ts";

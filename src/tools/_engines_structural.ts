@@ -23,5 +23,6 @@ export * from "../structural/symbol_replace.ts";
 export * from "../structural/symbol_target.ts";
 export * from "../syntax/bindings.ts";
 export * from "../syntax/line_summary.ts";
+export * from "../syntax/markdown_outline.ts";
 export * from "../syntax/queries.ts";
 export * from "../syntax/symbols.ts";

@@ -9,15 +9,19 @@
  * @module
  */
 import type { Compass } from "../compass/compass.ts";
-import type { CompassFiles, FileFacts } from "../compass/types.ts";
+import type { CompassFiles, FileFacts, ShapeHunk } from "../compass/types.ts";
 import { Stage } from "../fs/stage.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
-import { parseEngine } from "./_lazy.ts";
+import { versionOf } from "../fs/version.ts";
+import type { SymbolInfo } from "../syntax/types.ts";
+import { parseEngine, symbolsEngine } from "./_lazy.ts";
 import { findTool } from "./catalogue.ts";
 import type { CallInProgress, PipelineStep, ToolHost, ToolResult } from "./types.ts";
 
-/** The files an apply_edits text edits, or undefined when it does not parse. */
-async function editPathsOf(args: Record<string, unknown>): Promise<string[] | undefined> {
+/** The files an apply_edits text edits and its replacements per file, or undefined when it does not parse. */
+async function editsOf(
+  args: Record<string, unknown>,
+): Promise<{ paths: string[]; hunks: Record<string, ShapeHunk[]> } | undefined> {
   const text = args["text"];
   if (typeof text !== "string") return undefined;
   const { parseEdits } = await parseEngine();
@@ -29,7 +33,13 @@ async function editPathsOf(args: Record<string, unknown>): Promise<string[] | un
         ? { format }
         : {},
     );
-    return [...new Set(parsed.ops.filter((op) => op.kind === "edit").map((op) => op.path))];
+    const hunks: Record<string, ShapeHunk[]> = {};
+    for (const op of parsed.ops) {
+      if (op.kind !== "edit") continue;
+      const blocks = op.blocks.map((b) => ({ oldText: b.search.join("\n"), newText: b.replace.join("\n") }));
+      (hunks[op.path] ??= []).push(...blocks);
+    }
+    return { paths: Object.keys(hunks), hunks };
   } catch {
     return undefined; // the handler refuses it, with its own message
   }
@@ -62,10 +72,52 @@ function filesOf(host: ToolHost): CompassFiles & { close(): void } {
         // absent, binary or not decodable: no text to route on
       }
       const language = host.grammars?.languageOf(rel, text?.slice(0, HEAD_CHARS)) ?? null;
-      return { path: rel, language, text, version };
+      const facts: FileFacts = { path: rel, language, text, version };
+      if (language !== null && text !== null && version !== null) {
+        facts.outline = (t) => outlineOrNull(host, rel, t === text ? version : null, t);
+        facts.declarations = () => declarationsOrNull(host, { path: rel, language, version, text });
+      }
+      return facts;
     },
     close: () => stage.discard(),
   };
+}
+
+/**
+ * The definitions of a text of one file (its version when it is the file's
+ * own text: the parse cache then serves the parse the handler makes), or null
+ * when the file's language has no outline.
+ */
+async function outlineOrNull(
+  host: ToolHost,
+  rel: string,
+  version: string | null,
+  text: string,
+): Promise<SymbolInfo[] | null> {
+  const { outlineOf } = await symbolsEngine();
+  try {
+    const v = version ?? await versionOf(new TextEncoder().encode(text));
+    return (await outlineOf(host, rel, text, v)).symbols;
+  } catch {
+    return null; // no grammar or no symbol query: the router cannot tell
+  }
+}
+
+/** The names a file declares (its binding query's definitions), or null when its language has none. */
+async function declarationsOrNull(
+  host: ToolHost,
+  file: { path: string; language: string; version: string; text: string },
+): Promise<{ name: string; start: number; end: number }[] | null> {
+  const { fileBindings } = await symbolsEngine();
+  try {
+    const fb = await fileBindings(host, file);
+    return fb
+      ? fb.occurrences.filter((o) => o.kind === "definition" || o.kind === "member_definition")
+        .map((o) => ({ name: o.name, start: o.start, end: o.end }))
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The path a result concerns: the refusal's `details.path`, else the call's `path`. */
@@ -107,14 +159,14 @@ export function compassStep(compass: Compass): PipelineStep {
     stage: "route",
     async run(call, host) {
       if (call.nested || !compass.listens(call.session)) return;
-      const editPaths = call.tool.name === "apply_edits" ? await editPathsOf(call.args) : undefined;
+      const edits = call.tool.name === "apply_edits" ? await editsOf(call.args) : undefined;
       const files = filesOf(host);
       try {
         const out = await compass.route({
           tool: call.tool.name,
           args: call.args,
           session: call.session,
-          ...(editPaths ? { editPaths } : {}),
+          ...(edits ? { editPaths: edits.paths, editHunks: edits.hunks } : {}),
         }, files);
         call.reminders.push(...out.reminders);
         const tool = out.rewrite ? findTool(out.rewrite.tool) : undefined;

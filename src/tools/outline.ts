@@ -88,7 +88,7 @@ function cut(symbols: SymbolInfo[], depth: number): SymbolInfo[] {
 export const outline: ToolDefinition<OutlineArgs> = {
   name: "outline",
   description:
-    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements. Signatures and lines only: read a body with find_symbol (include_body) or read_file. A file with no grammar is refused with unsupported_language: read it with read_file.",
+    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements. Signatures and lines only: read a body with find_symbol (include_body) or read_file. Markdown files list their headings (kind heading, nested by level, each spanning its section): read a section with read_file. A file with no grammar is refused with unsupported_language: read it with read_file.",
   inputSchema: objectSchema({
     path: PATH,
     depth: { type: "integer", minimum: 1, description: "Levels to return (1: top level only; default: all)" },
@@ -107,11 +107,14 @@ export const outline: ToolDefinition<OutlineArgs> = {
   }, ["path"]),
   mutates: false,
   async handler(args, { workspace, stage }) {
-    const { outlineOf, unsupportedLanguage } = await symbolsEngine();
+    const { readOutline } = await symbolsEngine();
     const rel = await stage.resolve(args.path);
     const file = await stage.readText(rel);
-    if (!workspace.grammars) throw unsupportedLanguage(rel, null, { tool: "outline", noGrammars: true });
-    const result = await outlineOf(workspace, rel, file.text, file.version);
+    const result = await readOutline(workspace, rel, {
+      text: file.text,
+      version: file.version,
+      tool: "outline",
+    });
     const asked = args.depth ?? Infinity;
     const max = args.max_symbols ?? MAX_SYMBOLS;
     const total = countTo(result.symbols, asked);

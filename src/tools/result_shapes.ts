@@ -157,6 +157,19 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     count: INTEGER,
     files_searched: INTEGER,
     truncated: BOOLEAN,
+    skipped_large: {
+      type: "array",
+      description: "Files over 2 MiB a directory search did not parse though they mention the name",
+      items: shape({ path: PATH, bytes: INTEGER }, ["path", "bytes"]),
+    },
+    capped: shape({
+      limit: INTEGER,
+      first: { ...PATH, description: "The first file the search did not reach" },
+      paths: { type: "array", items: STRING, description: "What was not searched (directories end with /)" },
+      more: INTEGER,
+      top: { type: "array", items: STRING },
+      narrower: { ...PATH, description: "The directory to pass as path to go on" },
+    }, ["limit", "first", "paths", "more", "top"]),
   }, ["matches", "count"]),
   find_references: shape(
     { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES },

@@ -92,3 +92,37 @@ Deno.test("Playground keeps the session's ledger and settings across a reload, a
   assert.ok(after.ok && after.data["total"] === 0);
   assert.equal(again.ledgerView("src/money.ts").state, "never_read");
 });
+
+Deno.test("Playground: the compass names no structural tool for a one-line body edit, and edit_rename_symbol only for a definition", async () => {
+  const backend = createMemoryBackend();
+  const pg = await Playground.open({ backend, wasm });
+  for (const path of Object.keys(SAMPLE_FILES)) await pg.call("read_file", { path });
+  const router = (r: { reminders: { provider: string; text: string }[] }) =>
+    r.reminders.filter((x) => x.provider === "compass_router").map((x) => x.text).join("\n");
+  // The sample apply_patch changes one print line inside report()'s body.
+  const body = await pg.call("apply_edits", { text: SAMPLE_RESPONSES["Codex apply_patch"]! }, {
+    dryRun: true,
+  });
+  assert.ok(body.ok, JSON.stringify(body));
+  assert.doesNotMatch(router(body), /edit_apply_node|edit_rename_symbol|replace_symbol/);
+  const line = await pg.call("edit_file", {
+    path: "src/cart.ts",
+    old_string: "    this.items.push(item);",
+    new_string: "    this.items.unshift(item);",
+  }, { dryRun: true });
+  assert.ok(line.ok);
+  assert.doesNotMatch(router(line), /edit_apply_node|edit_rename_symbol/);
+  // A call site renamed by text renames no definition; the definition itself does.
+  const call = await pg.call("edit_file", {
+    path: "src/cart.ts",
+    old_string: "formatPrice(this.total())",
+    new_string: "formatPrice(this.sum())",
+  }, { dryRun: true });
+  assert.doesNotMatch(router(call), /edit_rename_symbol/);
+  const def = await pg.call("edit_file", {
+    path: "src/cart.ts",
+    old_string: "  total(): number {",
+    new_string: "  sum(): number {",
+  }, { dryRun: true });
+  assert.match(router(def), /edit_rename_symbol/);
+});

@@ -2,16 +2,25 @@ import assert from "node:assert/strict";
 import { Compass, compassMode, ROUTING_EVENT } from "../../../src/compass/compass.ts";
 import type { CompassFiles, CompassSetting, FileFacts, Persona } from "../../../src/compass/types.ts";
 import { versionOf } from "../../../src/fs/version.ts";
-import { MemoryTelemetry } from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, MemoryTelemetry, outlineOf } from "../../../src/mod.ts";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 const SOURCE = "export function total(a: number) {\n  return total(a - 1) + SECRET_VALUE;\n}\n";
 
-/** Facts over an in-memory table: path -> [language, text]. */
+/** Real grammars, for the outlines the tool layer gives the compass (FileFacts.outline). */
+const PARSING = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+
+/** Facts over an in-memory table: path -> [language, text], each text outlined by its real grammar. */
 async function filesOver(table: Record<string, [string | null, string | null]>): Promise<CompassFiles> {
   const facts = new Map<string, FileFacts>();
   for (const [path, [language, text]] of Object.entries(table)) {
     const version = text === null ? null : await versionOf(new TextEncoder().encode(text));
-    facts.set(path, { path, language, text, version });
+    const f: FileFacts = { path, language, text, version };
+    if (language !== null && text !== null) {
+      f.outline = async (t) =>
+        (await outlineOf(PARSING, path, t, await versionOf(new TextEncoder().encode(t)))).symbols;
+    }
+    facts.set(path, f);
   }
   return { facts: (p) => Promise.resolve(facts.get(p) ?? null) };
 }
@@ -23,7 +32,15 @@ const FILES = await filesOver({
   "missing.ts": ["typescript", null],
 });
 
+/** An edit that changes a definition's shape (a parameter's type), in whole nodes. */
 const EDIT = {
+  path: "a.ts",
+  old_string: "total(a: number)",
+  new_string: "total(a: bigint)",
+};
+
+/** An edit inside a body: no definition's name or shape changes. */
+const BODY_EDIT = {
   path: "a.ts",
   old_string: "total(a - 1) + SECRET_VALUE",
   new_string: "total(a - 2) + SECRET_VALUE",
@@ -98,39 +115,68 @@ Deno.test("suggest: one reminder naming the primitive; the call is not rewritten
 
 Deno.test("each shape maps to its primitive", async () => {
   const { compass } = open({});
-  const target = async (tool: string, args: Record<string, unknown>, editPaths?: string[]) =>
-    (await compass.route({ tool, args, session: "s", ...(editPaths ? { editPaths } : {}) }, FILES)).decision
-      ?.targetTool;
-  assert.equal(await target("edit_file", EDIT), "edit_apply_node", "balanced text: nodes");
+  const target = async (
+    tool: string,
+    args: Record<string, unknown>,
+    edits?: { paths: string[]; hunks?: Record<string, { oldText: string; newText: string }[]> },
+  ) =>
+    (await compass.route({
+      tool,
+      args,
+      session: "s",
+      ...(edits ? { editPaths: edits.paths, ...(edits.hunks ? { editHunks: edits.hunks } : {}) } : {}),
+    }, FILES)).decision?.targetTool;
+  assert.equal(await target("edit_file", EDIT), "edit_apply_node", "a header changed, in whole nodes: nodes");
   assert.equal(
-    await target("edit_file", {
-      path: "a.ts",
-      old_string: "return total(a - 1)",
-      new_string: "return sum(a - 1)",
-    }),
+    await target("edit_file", { path: "a.ts", old_string: "function total(", new_string: "function sum(" }),
     "edit_rename_symbol",
+    "a definition renamed",
   );
   assert.equal(
     await target("edit_file", {
       path: "a.ts",
-      old_string: "{\n  return",
-      new_string: "{\n  debugger;\n  return",
+      old_string: "}\n",
+      new_string: "}\n\nexport function twice(n: number) {\n  return n * 2;\n}\n",
     }),
     "edit_insert_at_anchor",
-    "text added after the old text",
+    "a definition added after the old text",
   );
   assert.equal(
     await target("edit_file", {
       path: "a.ts",
-      old_string: "number) {\n  return",
-      new_string: "number) {\n  void",
+      old_string: "total(a: number) {\n  return",
+      new_string: "total(a: bigint) {\n  void",
     }),
     "edit_safe_text_patch",
-    "text cutting through nodes",
+    "a header changed by text cutting through nodes",
   );
   assert.equal(await target("write_file", { path: "a.ts", content: "x" }), "edit_apply_node");
   assert.equal(await target("create_file", { path: "a.ts", content: "x" }), "edit_apply_node");
-  assert.equal(await target("apply_edits", { text: "…" }, ["notes.txt", "a.ts"]), "edit_apply_node");
+  assert.equal(
+    await target("write_file", { path: "a.ts", content: SOURCE.replace("a - 1", "a - 2") }),
+    "edit_safe_text_patch",
+    "a whole-file write that changes a body only",
+  );
+  assert.equal(
+    await target("apply_edits", { text: "…" }, {
+      paths: ["notes.txt", "a.ts"],
+      hunks: { "a.ts": [{ oldText: "(a: number)", newText: "(a: number, b: number)" }] },
+    }),
+    "edit_apply_node",
+  );
+  assert.equal(
+    await target("apply_edits", { text: "…" }, {
+      paths: ["a.ts"],
+      hunks: { "a.ts": [{ oldText: "a - 1", newText: "a - 2" }] },
+    }),
+    "edit_safe_text_patch",
+    "an apply_edits text that edits a body",
+  );
+  assert.equal(
+    await target("apply_edits", { text: "…" }, { paths: ["a.ts"] }),
+    "edit_safe_text_patch",
+    "unknown",
+  );
   assert.equal(
     await target("edit_safe_text_patch", { path: "a.ts", hunks: [{ old_text: "total", new_text: "sum" }] }),
     "edit_rename_symbol",
@@ -147,6 +193,29 @@ Deno.test("each shape maps to its primitive", async () => {
   assert.equal(
     await target("edit_file", { path: "data.json", old_string: '"a"', new_string: '"b"' }),
     "edit_apply_node",
+  );
+});
+
+Deno.test("a call-site typo fix is not a rename and a one-line body edit is not a node edit: the text patch is named", async () => {
+  const { compass } = open({});
+  const target = async (args: Record<string, unknown>) =>
+    (await compass.route({ tool: "edit_file", args, session: "s" }, FILES)).decision?.targetTool;
+  assert.equal(
+    await target({ path: "a.ts", old_string: "return total(a - 1)", new_string: "return sum(a - 1)" }),
+    "edit_safe_text_patch",
+    "one identifier changed at a call site: no definition renamed",
+  );
+  assert.equal(await target(BODY_EDIT), "edit_safe_text_patch", "a one-line body edit");
+  assert.equal(
+    await target({ path: "a.ts", old_string: "  return", new_string: "  debugger;\n  return" }),
+    "edit_safe_text_patch",
+    "a statement added to a body",
+  );
+  const text =
+    (await compass.route({ tool: "edit_file", args: BODY_EDIT, session: "s" }, FILES)).reminders[0]!.text;
+  assert.match(
+    text,
+    /^edit_file edited "a\.ts" by matching text\. For a text edit, prefer edit_safe_text_patch/,
   );
 });
 
@@ -206,20 +275,20 @@ Deno.test("rewrite falls back to a suggestion when equivalence is not provable",
   const cases: [string, Record<string, unknown>, string][] = [
     [
       "edit_file",
-      { path: "a.ts", old_string: "return total(a - 1)", new_string: "return sum(a - 1)" },
+      { path: "a.ts", old_string: "function total(", new_string: "function sum(" },
       "edit_rename_symbol",
     ],
     ["edit_file", { path: "a.ts", old_string: "total", new_string: "total2 " }, "edit_insert_at_anchor"], // 2 matches
     [
       "edit_file",
       { path: "a.ts", old_string: "  return  total(a - 1)", new_string: "return 0" },
-      "edit_apply_node",
-    ], // ladder
+      "edit_safe_text_patch",
+    ], // ladder: not in the file as written, so no definition change is known
     ["edit_file", { ...EDIT, expected_version: "0".repeat(64) }, "edit_apply_node"], // stale: edit_file refuses itself
     ["write_file", { path: "a.ts", content: "x" }, "edit_apply_node"],
     [
       "edit_safe_text_patch",
-      { path: "a.ts", hunks: [{ old_text: "a - 1", new_text: "a - 2" }] },
+      { path: "a.ts", hunks: [{ old_text: "a: number", new_text: "a: bigint" }] },
       "edit_apply_node",
     ],
     ["str_replace", EDIT, "edit_apply_node"], // a str_replace shape of an unknown matcher
@@ -240,7 +309,7 @@ Deno.test("prefer orders the named primitive: option over persona over the defau
   const route = async (setting: CompassSetting, persona: Persona | null, args: Record<string, unknown>) =>
     (await new Compass({ setting, persona }).route({ tool: "edit_file", args, session: "s" }, FILES)).decision
       ?.targetTool;
-  const cut = { path: "a.ts", old_string: "number) {\n  return", new_string: "number) {\n  void" };
+  const cut = { path: "a.ts", old_string: "number) {\n  return", new_string: "bigint) {\n  void" };
   assert.equal(await route({}, null, cut), "edit_safe_text_patch");
   const nodes: Persona = { name: "fixer", edit_strategy: { prefer: ["edit_apply_node"] } };
   assert.equal(

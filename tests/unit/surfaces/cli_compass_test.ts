@@ -41,7 +41,8 @@ Deno.test("graver call --compass suggest|rewrite|off, --persona and --events", a
       "--events",
     ], dir);
     assert.equal(suggest.code, 0);
-    assert.match(JSON.parse(suggest.stdout).reminders[0].text, /edit_apply_node/);
+    // a constant's value changed, not a definition's name or shape: the hash-guarded text patch
+    assert.match(JSON.parse(suggest.stdout).reminders[0].text, /prefer edit_safe_text_patch/);
     const events = suggest.stderr.trim().split("\n").map((l) => JSON.parse(l));
     const decision = events.find((e) => e.event === "compass_routing_decision");
     assert.equal(decision.action, "suggested");

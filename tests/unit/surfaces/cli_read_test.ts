@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { inProcess, json, project, stripAnsi, subprocess } from "./_cli.ts";
+import { implRichRust } from "../syntax/_impl_rust.ts";
 
 const FILES = {
   "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py",
@@ -100,7 +101,10 @@ Deno.test("graver find lists matches as path:lines kind name, with --body the so
     assert.equal(run.code, 0, run.stdout);
     const lines = run.stdout.split("\n");
     assert.equal(lines[0], "gyp/MSVSUserFile.py:71-77  method  Writer/AddConfig");
-    assert.equal(lines[1], "    71  def AddConfig(self, name):");
+    // Every line as in the file, the first one's indentation kept like the rest's.
+    const source = SOURCE.split("\n");
+    for (let n = 71; n <= 77; n++) assert.equal(lines[n - 70], `${String(n).padStart(6)}  ${source[n - 1]}`);
+    assert.equal(lines[1], "    71      def AddConfig(self, name):");
     assert.match(run.stdout, /\n1 match in 2 files searched\n$/);
     assert.equal(run.stderr, "", "no progress when stderr is not a terminal");
     const tty = await inProcess(["find", "use_native_modules!"], { cwd: dir, progress: true });
@@ -158,6 +162,22 @@ Deno.test("graver apply colours its diff on a terminal and not otherwise", async
     const plain = await inProcess(["apply", "--dry-run"], { cwd: dir, stdin: edit });
     assert.equal(stripAnsi(coloured.stdout), plain.stdout);
     assert.equal(await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`), SOURCE);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver outline and find name a Rust impl block once: impl Default for Config, not impl impl", async () => {
+  const dir = await project({}, { "src/standard.rs": implRichRust(2) });
+  try {
+    const outline = await inProcess(["outline", "src/standard.rs"], { cwd: dir });
+    assert.equal(outline.code, 0, outline.stdout);
+    assert.doesNotMatch(outline.stdout, /impl impl/);
+    assert.match(outline.stdout, /^impl Default for Config {2}6-10$/m);
+    assert.match(outline.stdout, /^ {2}method default {2}7-9$/m);
+    const find = await inProcess(["find", "impl Default for Config"], { cwd: dir });
+    assert.equal(find.code, 0, find.stdout);
+    assert.match(find.stdout, /^src\/standard\.rs:6-10 {2}impl Default for Config$/m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

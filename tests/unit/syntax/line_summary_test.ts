@@ -4,6 +4,7 @@ import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { textLines } from "../../../src/fs/lines.ts";
 import { guessDefinitions, omittedNotice, summarizeSpan } from "../../../src/syntax/line_summary.ts";
+import { IMPL_HEADER, implRichRust } from "./_impl_rust.ts";
 
 const BASE = fileURLToPath(
   new URL("../../../node_modules/.deno/diff@9.0.0/node_modules/diff/libesm/diff/base.js", import.meta.url),
@@ -27,14 +28,14 @@ Deno.test("summarizeSpan() lists the outermost definitions starting in the span,
     omittedNotice(span, sum),
     `[Lines ${span.start}–${span.end} not shown (continues method Diff/removeEmpty() L${
       at("removeEmpty(array) {")
-    }) — contains: method Diff/castInput() L${at("castInput(value, options) {")}, method Diff/tokenize() L${
+    }) — contains: Diff: castInput() L${at("castInput(value, options) {")}, tokenize() L${
       at("tokenize(value, options) {")
     }]`,
   );
   // The cap: the first `max`, then how many more.
   const capped = await summarizeSpan(ws, "base.js", { text, version: "v", lines }, span, 1);
   assert.deepEqual([capped.symbols.length, capped.more], [1, 1]);
-  assert.match(omittedNotice(span, capped), /castInput\(\) L\d+, and 1 more\]$/);
+  assert.match(omittedNotice(span, capped), /Diff: castInput\(\) L\d+, and 1 more\]$/);
 });
 
 Deno.test("summarizeSpan() without a grammar falls back to a regex guess, labelled as one", async () => {
@@ -61,3 +62,36 @@ Deno.test("summarizeSpan() without a grammar falls back to a regex guess, labell
     "[Line 7 not shown — no definitions start there]",
   );
 });
+
+Deno.test("omittedNotice() names a container once for its members (a Rust impl's header), and an impl's kind once", async () => {
+  const text = implRichRust(30);
+  const lines = textLines(text);
+  const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  const all = { start: 1, end: lines.length };
+  const whole = await summarizeSpan(ws, "standard.rs", { text, version: "v", lines }, all);
+  const top = omittedNotice(all, whole);
+  assert.match(top, /contains: struct Config L2, impl Default for Config L6, impl<'a, M: Matcher/);
+  assert.doesNotMatch(top, /impl impl/);
+  // From inside the fourth method to the end: 26 methods and the test module.
+  const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
+  const span = { start: at("fn write_part_3(") + 2, end: lines.length };
+  const sum = await summarizeSpan(ws, "standard.rs", { text, version: "v", lines }, span);
+  assert.equal(sum.symbols.length, 27);
+  assert.ok(sum.symbols.every((s, i) => i === 26 || s.name_path.startsWith(`${IMPL_HEADER}/`)));
+  const notice = omittedNotice(span, sum);
+  assert.equal(
+    notice.split(IMPL_HEADER).length - 1,
+    2,
+    "once where the span starts inside it, once for its members",
+  );
+  assert.match(
+    notice,
+    new RegExp(`— contains: ${escape(IMPL_HEADER)}: write_part_4\\(\\) L${at("fn write_part_4(")}, `),
+  );
+  assert.match(notice, /write_part_29\(\) L\d+; module tests L\d+\]$/);
+  assert.ok(notice.length < 800, `${notice.length} characters`);
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend, createWorkspace, Grammars, isRecoverable } from "../../../src/mod.ts";
-import { structuralUnsupported } from "../../../src/syntax/unsupported_language.ts";
+import { readUnsupported, structuralUnsupported } from "../../../src/syntax/unsupported_language.ts";
 import { findTool } from "../../../src/tools/catalogue.ts";
 import { snapshot } from "../../_helpers.ts";
 
@@ -38,10 +38,10 @@ Deno.test("structuralUnsupported() suggests a call the catalogue's edit_safe_tex
   for (const arg of Object.keys(err.suggestedCall!.args)) assert.ok(props.includes(arg), arg);
 });
 
-Deno.test("a grammar tool on a file without grammar refuses, and its suggested fallback works", async () => {
+Deno.test("a structural tool on a file without grammar refuses, and its suggested fallback works", async () => {
   const backend = createMemoryBackend({ "/notes.txt": "alpha\nbeta\n" });
   const ws = await createWorkspace({ backend, grammars: new Grammars(createWasmLoader()) });
-  const r = await ws.call("outline", { path: "notes.txt" });
+  const r = await ws.call("remove_symbol", { path: "notes.txt", name_path: "alpha" });
   assert.ok(!r.ok && r.error.code === "unsupported_language", JSON.stringify(r));
   const call = r.error.suggested_call!;
   assert.equal(call.tool, "edit_safe_text_patch");
@@ -64,5 +64,19 @@ Deno.test("outline in a workspace opened without grammars says so, naming the to
   const res = await ws.call("outline", { path: "a.ts" });
   assert.ok(!res.ok && res.error.code === "unsupported_language");
   assert.match(res.error.message, /^Cannot run outline on "a.ts": the workspace was opened without grammars/);
-  assert.equal(res.error.suggested_call?.tool, "edit_safe_text_patch");
+  assert.deepEqual(res.error.suggested_call, { tool: "read_file", args: { path: "a.ts" } });
+});
+
+Deno.test("readUnsupported() suggests read_file with arguments the catalogue's schema names, none for a directory", () => {
+  const err = readUnsupported("Dockerfile", { tool: "outline" });
+  assert.ok(isRecoverable(err, "unsupported_language"));
+  assert.equal(err.message, 'Cannot run outline on "Dockerfile": no grammar applies to this file type');
+  assert.deepEqual(err.suggestedCall, { tool: "read_file", args: { path: "Dockerfile" } });
+  assert.deepEqual(err.details, { path: "Dockerfile", language: null, fallback: "read_file" });
+  const tool = findTool("read_file")!;
+  const props = Object.keys(tool.inputSchema["properties"] as Record<string, unknown>);
+  for (const arg of Object.keys(err.suggestedCall!.args)) assert.ok(props.includes(arg), arg);
+  const dir = readUnsupported("src", { tool: "find_symbol", directory: true, reason: "no grammars" });
+  assert.equal(dir.suggestedCall, undefined);
+  assert.match(dir.message, /: no grammars$/);
 });

@@ -263,11 +263,11 @@ Deno.test("a persona from .graver/personas: its prefer, its providers, its name 
   assert.equal(ws.compass.persona?.name, "fixer");
   assert.equal(ws.compass.sessionStart()[0]!.provider, "compass_ast_edits");
   assert.match(ws.compass.instructions(), /edit_apply_node/);
-  // text cutting through nodes: edit_safe_text_patch by default, edit_apply_node for this persona
+  // a header changed by text cutting through nodes: edit_safe_text_patch by default, edit_apply_node for this persona
   const r = await ws.call("edit_file", {
     path: "src/calc.ts",
-    old_string: "{\n  let sum",
-    new_string: "{\n  let s",
+    old_string: "number[]): number {\n  let sum",
+    new_string: "number[]): bigint {\n  let sum",
   }, {
     dryRun: true,
   });
@@ -324,4 +324,84 @@ Deno.test("rewrite mode does not carry a freeform edit past the definition gate"
     hunks: [{ old_text: "let sum = 0;", new_text: "let sum = 1;" }],
   });
   assert.ok(own.ok, JSON.stringify(own));
+});
+
+Deno.test("a call-site typo fix is not named a rename, a one-line body edit not a node edit; a definition's rename and shape are", async () => {
+  const go = [
+    "package card",
+    "",
+    "type Card struct{ name string }",
+    "",
+    "func (c *Card) DisplayName() string { return c.name }",
+    "",
+    "func Show(c *Card) string {",
+    "\treturn c.displayName()",
+    "}",
+    "",
+  ].join("\n");
+  const backend = createMemoryBackend({ "/w/card.go": go, "/w/src/calc.ts": TS });
+  const ws = await createWorkspace({
+    backend,
+    root: "/w",
+    wasm: createWasmLoader(),
+    readGuard: "off",
+    compass: { mode: "suggest" },
+  });
+  const router = async (tool: string, args: Record<string, unknown>) => {
+    const r = await ws.call(tool, { ...args, dry_run: true });
+    assert.ok(r.ok, JSON.stringify(r));
+    return r.reminders.filter((x) => x.provider === "compass_router").map((x) => x.text).join("\n");
+  };
+  const typo = await router("edit_file", {
+    path: "card.go",
+    old_string: "c.displayName()",
+    new_string: "c.DisplayName()",
+  });
+  assert.doesNotMatch(typo, /edit_rename_symbol|renamed/);
+  assert.match(typo, /prefer edit_safe_text_patch/);
+  const body = await router("edit_file", {
+    path: "src/calc.ts",
+    old_string: "let sum = 0;",
+    new_string: "let sum = 1;",
+  });
+  assert.doesNotMatch(body, /edit_apply_node/);
+  assert.match(body, /prefer edit_safe_text_patch/);
+  const patch = await router("apply_edits", {
+    text: "src/calc.ts\n<<<<<<< SEARCH\n  return sum;\n=======\n  return sum * 2;\n>>>>>>> REPLACE\n",
+  });
+  assert.doesNotMatch(patch, /edit_apply_node/);
+  // A local renamed where it is declared is a definition's rename; a use of it alone is not.
+  assert.match(
+    await router("edit_file", {
+      path: "src/calc.ts",
+      old_string: "  let sum = 0;\n  for (const i of items) sum += i;\n  return sum;",
+      new_string: "  let acc = 0;\n  for (const i of items) acc += i;\n  return acc;",
+    }),
+    /renamed "sum" to "acc".*edit_rename_symbol/,
+  );
+  assert.doesNotMatch(
+    await router("edit_file", {
+      path: "src/calc.ts",
+      old_string: "  return sum;",
+      new_string: "  return acc;",
+    }),
+    /edit_rename_symbol/,
+  );
+  // A definition renamed, or its shape changed, still gets the structural tool.
+  assert.match(
+    await router("edit_file", {
+      path: "card.go",
+      old_string: "func (c *Card) DisplayName()",
+      new_string: "func (c *Card) Label()",
+    }),
+    /renamed "DisplayName" to "Label".*edit_rename_symbol/,
+  );
+  assert.match(
+    await router("edit_file", {
+      path: "src/calc.ts",
+      old_string: "total(items: number[])",
+      new_string: "total(items: bigint[])",
+    }),
+    /prefer edit_apply_node/,
+  );
 });

@@ -2,8 +2,14 @@ import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
-import { MAX_BODY_LINES, MAX_BODY_LINES_TOTAL } from "../../../src/tools/find_symbol.ts";
+import {
+  MAX_BODY_LINES,
+  MAX_BODY_LINES_TOTAL,
+  MAX_SEARCH_FILE_BYTES,
+  MAX_SEARCH_FILES,
+} from "../../../src/tools/find_symbol.ts";
 import { fixtureUrl } from "../../_helpers.ts";
+import { IMPL_HEADER, implRichRust } from "../syntax/_impl_rust.ts";
 
 const FILES: Record<string, string> = {
   "/src/a.ts": "export class Store {\n  get(key: string) {\n    return key;\n  }\n}\n",
@@ -42,7 +48,7 @@ Deno.test("find_symbol() takes Outer/inner, a path filter, include_body, and rec
     kind: "method",
     start_line: 2,
     end_line: 3,
-    body: "def get(self, key):\n        return key",
+    body: "    def get(self, key):\n        return key",
   }]);
   const go = await ws.call("find_symbol", { name_path: "Cache/Get", path: "src" });
   assert.ok(go.ok && (go.data["matches"] as Match[])[0]!.path === "src/c.go");
@@ -74,10 +80,19 @@ Deno.test("find_symbol() reuses cached trees on a warm call and sees staged edit
   assert.ok(res.ok && (res.data["matches"] as Match[])[0]!.start_line === 6);
 });
 
-Deno.test("find_symbol() on a file without a grammar answers unsupported_language", async () => {
-  const ws = await workspace();
-  const res = await ws.call("find_symbol", { name_path: "get", path: "README.md" });
+Deno.test("find_symbol() on a file without a grammar answers unsupported_language with read_file; on Markdown it finds headings", async () => {
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ ...FILES, "/Makefile": "get:\n\ttrue\n" }),
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("find_symbol", { name_path: "get", path: "Makefile" });
   assert.ok(!res.ok && res.error.code === "unsupported_language");
+  assert.deepEqual(res.error.suggested_call, { tool: "read_file", args: { path: "Makefile" } });
+  const md = await ws.call("find_symbol", { name_path: "get", path: "README.md" });
+  assert.ok(md.ok);
+  assert.deepEqual(md.data["matches"], [
+    { path: "README.md", name_path: "get", kind: "heading", start_line: 1, end_line: 1 },
+  ]);
 });
 
 Deno.test("find_symbol() does not parse files whose text cannot define the name, and still finds headers across whitespace", async () => {
@@ -188,4 +203,128 @@ Deno.test("find_symbol() skips .gitignored build output and node_modules unless 
   ]);
   const hook = await ws.call("find_symbol", { name_path: "hook", include_ignored: true });
   assert.ok(!hook.ok, "never inside .git/");
+});
+
+/** A TypeScript file just over MAX_SEARCH_FILE_BYTES that defines `needle` at its end. */
+function largeSource(): string {
+  const one = (i: number) => `export function f${i}(a: number): number {\n  return a + ${i};\n}\n`;
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size <= MAX_SEARCH_FILE_BYTES; i++) {
+    parts.push(one(i));
+    size += one(i).length;
+  }
+  return parts.join("") + "export function needle() {}\n";
+}
+
+Deno.test("find_symbol() searches a file over MAX_SEARCH_FILE_BYTES named by path, and reports one a directory search leaves out", async () => {
+  const big = largeSource();
+  assert.ok(big.length > MAX_SEARCH_FILE_BYTES);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/w/gen/big.ts": big, "/w/src/a.ts": "export const other = 1;\n" }),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const named = await ws.call("find_symbol", { name_path: "needle", path: "gen/big.ts" });
+  assert.ok(named.ok, JSON.stringify(named));
+  assert.deepEqual((named.data["matches"] as Match[]).map((m) => `${m.path}:${m.name_path}`), [
+    "gen/big.ts:needle",
+  ]);
+  // A directory search does not parse it, but says so: its size and the call that searches it.
+  const all = await ws.call("find_symbol", { name_path: "needle" });
+  assert.ok(!all.ok);
+  assert.equal(all.error.code, "not_found");
+  assert.match(
+    all.error.message,
+    /1 left out for size though it mentions "needle": "gen\/big\.ts" 2\.\d MiB/,
+  );
+  assert.deepEqual(all.error.details!["skipped_large"], [{ path: "gen/big.ts", bytes: big.length }]);
+  assert.deepEqual(all.error.suggested_call, {
+    tool: "find_symbol",
+    args: { name_path: "needle", path: "gen/big.ts" },
+  });
+  const next = await ws.call(all.error.suggested_call!.tool, all.error.suggested_call!.args);
+  assert.ok(next.ok, "the suggested call works");
+  // A match elsewhere comes with the large file named as a warning and in the data.
+  await ws.call("write_file", { path: "src/b.ts", content: "export function needle() {}\n" });
+  const found = await ws.call("find_symbol", { name_path: "needle" });
+  assert.ok(found.ok);
+  assert.deepEqual((found.data["matches"] as Match[]).map((m) => m.path), ["src/b.ts"]);
+  assert.deepEqual(found.data["skipped_large"], [{ path: "gen/big.ts", bytes: big.length }]);
+  assert.match(
+    found.warnings.join("\n"),
+    /Did not parse "gen\/big\.ts" .*find_symbol \{"name_path":"needle","path":"gen\/big\.ts"\}/,
+  );
+  // A large file that does not mention the name cannot define it: nothing to report.
+  const other = await ws.call("find_symbol", { name_path: "other" });
+  assert.ok(other.ok && other.data["skipped_large"] === undefined && other.warnings.length === 0);
+});
+
+Deno.test("find_symbol() past MAX_SEARCH_FILES says the search was capped, what it did not reach and the call that goes on", async () => {
+  const files: Record<string, string> = {};
+  const half = Math.ceil(MAX_SEARCH_FILES * 0.6);
+  for (const dir of ["pkg0", "pkg1"]) {
+    for (let i = 0; i < half; i++) {
+      const n = String(i).padStart(5, "0");
+      files[`/w/${dir}/m${n}.ts`] = `export function ${dir}_${n}() {}\n`;
+    }
+  }
+  files["/w/pkg1/zz.ts"] = "export function needle() {}\n";
+  files["/w/tools/a.ts"] = "export function tool() {}\n";
+  const ws = await createWorkspace({
+    backend: createMemoryBackend(files),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const firstLeft = `pkg1/m${String(MAX_SEARCH_FILES - half).padStart(5, "0")}.ts`;
+  const miss = await ws.call("find_symbol", { name_path: "needle" });
+  assert.ok(!miss.ok);
+  assert.equal(miss.error.code, "not_found");
+  assert.match(miss.error.message, /stopped at its cap/);
+  assert.match(miss.error.hint, new RegExp(`stopped at ${MAX_SEARCH_FILES} files .*before "${firstLeft}"`));
+  const capped = miss.error.details!["capped"] as Record<string, unknown>;
+  assert.equal(capped["limit"], MAX_SEARCH_FILES);
+  assert.equal(capped["first"], firstLeft);
+  assert.deepEqual(capped["paths"], ["pkg1/", "tools/"]);
+  assert.deepEqual(capped["top"], ["tools/"]);
+  assert.deepEqual(miss.error.suggested_call, {
+    tool: "find_symbol",
+    args: { name_path: "needle", path: "pkg1" },
+  });
+  const next = await ws.call(miss.error.suggested_call!.tool, miss.error.suggested_call!.args);
+  assert.ok(next.ok, "the narrower call finds it");
+  assert.deepEqual((next.data["matches"] as Match[]).map((m) => m.path), ["pkg1/zz.ts"]);
+  // A match before the cap still says the search was capped.
+  const found = await ws.call("find_symbol", { name_path: "pkg0_00001" });
+  assert.ok(found.ok);
+  assert.equal(found.data["truncated"], true);
+  assert.equal((found.data["capped"] as Record<string, unknown>)["first"], firstLeft);
+  assert.match(
+    found.warnings.join("\n"),
+    /not searched: "pkg1\/", "tools\/".*find_symbol \{"name_path":"pkg0_00001","path":"pkg1"\}/,
+  );
+});
+
+Deno.test("find_symbol() include_body gives a method's lines as in the file: the first keeps its indentation like the rest", async () => {
+  const text = implRichRust(3);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/w/standard.rs": text }),
+    root: "/w",
+    wasm: createWasmLoader(),
+  });
+  const res = await ws.call("find_symbol", { name_path: "write_part_1", include_body: true });
+  assert.ok(res.ok, JSON.stringify(res));
+  const [m] = res.data["matches"] as (Match & { end_line: number })[];
+  assert.equal(m!.name_path, `${IMPL_HEADER}/write_part_1`);
+  const fileLines = text.split("\n").slice(m!.start_line - 1, m!.end_line);
+  assert.deepEqual(m!.body!.split("\n"), fileLines);
+  assert.equal(m!.body!.split("\n")[0], "    /// Write part 1 of a line.");
+  // A definition that does not start its line keeps its own text from where it starts.
+  const inline = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "const x = 1; function f() {\n  return x;\n}\n" }),
+    wasm: createWasmLoader(),
+  });
+  const f = await inline.call("find_symbol", { name_path: "f", include_body: true });
+  assert.ok(f.ok);
+  assert.equal((f.data["matches"] as Match[])[0]!.body, "function f() {\n  return x;\n}");
 });

@@ -62,7 +62,7 @@ Deno.test("outline() outlines data files by keys and refuses files without a gra
   );
   const txt = await ws.call("outline", { path: "n.txt" });
   assert.ok(!txt.ok && txt.error.code === "unsupported_language");
-  assert.match(txt.error.hint, /edit_safe_text_patch/);
+  assert.match(txt.error.hint, /read_file \{"path": "n\.txt"\}/);
 });
 
 Deno.test("outline cuts a big outline level by level to max_symbols and says how to see the rest", async () => {
@@ -123,4 +123,43 @@ Deno.test("outline() of a clean file has no error regions and no warning", async
   assert.ok(res.ok);
   assert.equal(res.data["error_regions"], undefined);
   assert.deepEqual(res.warnings, []);
+});
+
+Deno.test("outline() of README.md lists its headings; of a Makefile, Dockerfile or .env suggests read_file, which runs", async () => {
+  const readme = await Deno.readTextFile(new URL("../../../node_modules/rxjs/README.md", import.meta.url));
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({
+      "/README.md": readme,
+      "/Makefile": "all:\n\tdeno task test\n",
+      "/Dockerfile": "FROM debian:bookworm\nRUN true\n",
+      "/.env": "TOKEN=x\n",
+    }),
+    wasm: createWasmLoader(),
+  });
+  const md = await ws.call("outline", { path: "README.md", depth: 2 });
+  assert.ok(md.ok, JSON.stringify(md));
+  assert.equal(md.data["language"], "markdown");
+  const top = md.data["symbols"] as { name_path: string; kind: string; children?: { name_path: string }[] }[];
+  assert.deepEqual(top.map((s) => `${s.kind} ${s.name_path}`), [
+    "heading RxJS: Reactive Extensions For JavaScript",
+    "heading The Roadmap from RxJS 7 to 8",
+    "heading RxJS 7",
+  ]);
+  assert.ok(top[2]!.children!.some((c) => c.name_path === "RxJS 7/Installation and Usage"));
+  for (const path of ["Makefile", "Dockerfile", ".env"]) {
+    const r = await ws.call("outline", { path });
+    assert.ok(!r.ok && r.error.code === "unsupported_language", JSON.stringify(r));
+    assert.deepEqual(r.error.suggested_call, { tool: "read_file", args: { path } }, path);
+    assert.doesNotMatch(JSON.stringify(r.error), /edit_safe_text_patch|<exact current text/);
+    const read = await ws.call(r.error.suggested_call!.tool, r.error.suggested_call!.args);
+    assert.ok(read.ok, `the suggested read of ${path} runs`);
+  }
+  // find_symbol on a named Markdown file finds a section, with its text.
+  const found = await ws.call("find_symbol", { name_path: "CDN", path: "README.md", include_body: true });
+  assert.ok(found.ok, JSON.stringify(found));
+  const [cdn] = found.data["matches"] as { name_path: string; body: string }[];
+  assert.equal(cdn!.name_path, "RxJS 7/Installation and Usage/CDN");
+  assert.match(cdn!.body, /^### CDN\n/);
+  const mk = await ws.call("find_symbol", { name_path: "all", path: "Makefile" });
+  assert.ok(!mk.ok && mk.error.suggested_call?.tool === "read_file");
 });
