@@ -137,7 +137,7 @@ export function buildBindings(
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
   const keywords = new Map<number, { end: number; callee: Span }>();
   const docs: Span[] = [];
-  const moduleRecords = newModuleRecords(noRefSpans, notRef);
+  const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
   const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
   // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).

@@ -57,13 +57,51 @@
 (captured_pattern (identifier) @pattern.leaf)
 
 ; ---- imports: `use a::b::C;`, `use a::{B, C as D};`, `use a::b::*;`, `mod x;`
+; Grouped and nested uses (`use crate::{a::{b, c}, d, e::{self, F}, {G, H}}`): every `@import.source` of a match
+; is one segment of the module path, outer first (joined: `crate::a`); `a::{self}` imports the module a itself.
 (use_declaration argument: (scoped_identifier path: (_) @import.source name: (identifier) @import.name))
 (use_declaration argument: (use_as_clause
   path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) alias: (identifier) @import.alias))
-(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list (identifier) @import.name)))
-(use_declaration argument: (scoped_use_list path: (_) @import.source
-  list: (use_list (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias))))
 (use_declaration argument: (use_wildcard (_) @import.glob))
+(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)])))
+(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)]))))
+(use_declaration argument: (scoped_use_list path: (_) @import.source
+  list: (use_list (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)])))))
+(use_declaration argument: (scoped_use_list path: (_) @import.source
+  list: (use_list (scoped_use_list path: (_) @import.source
+    list: (use_list (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)])))))))
 (mod_item !body name: (identifier) @import.source @import.namespace)
 
 ; ---- members: fields, variants, methods, `self.f`, `x.f`, `Type::item`

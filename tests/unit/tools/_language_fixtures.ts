@@ -25,6 +25,10 @@ readTree(new URL("../../fixtures/bindings/go-cmp/", import.meta.url), "", GO_CMP
 export const SEMVER: Record<string, string> = {};
 readTree(new URL("../../fixtures/bindings/semver/", import.meta.url), "", SEMVER);
 
+/** The value-bag crate 1.0.0-alpha.9, a trimmed copy (grouped and nested `use crate::{a::{self, B}, C}`). */
+export const VALUE_BAG: Record<string, string> = {};
+readTree(new URL("../../fixtures/bindings/value-bag/", import.meta.url), "", VALUE_BAG);
+
 /** A conformance sample's text (tests/conformance/samples/<language>/<name>). */
 export function sample(language: string, name: string): string {
   return Deno.readTextFileSync(new URL(`../../conformance/samples/${language}/${name}`, import.meta.url));

@@ -1,0 +1,112 @@
+/**
+ * find_references and edit_rename_symbol in Rust, Go and TypeScript where a
+ * name is reached through a grouped or nested Rust `use`, a receiver whose
+ * type is written, or a JSDoc type (issue 27).
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { Stage } from "../../../src/fs/stage.ts";
+import { findReferences, type ReferenceTarget } from "../../../src/structural/references.ts";
+import { ok, textOf, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { VALUE_BAG } from "../tools/_language_fixtures.ts";
+
+/** `path:line:column:kind` of every site and every unresolved candidate of a search. */
+async function search(
+  files: Record<string, string>,
+  path: string,
+  target: ReferenceTarget,
+): Promise<{ sites: string[]; unresolved: string[] }> {
+  const ws = await workspaceOf(files);
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+  const show = (s: { path: string; line: number; column: number; kind: string }) =>
+    `${s.path}:${s.line}:${s.column}:${s.kind}`;
+  return { sites: res.sites.map(show), unresolved: res.unresolved.map(show) };
+}
+
+/**
+ * A small crate whose modules import `helper` through every grouped form: `use crate::{util::helper}`,
+ * a `pub use` group re-exporting it at the crate root, `use super::{helper}` through that re-export,
+ * `util::{self, …}`, `super::super::{util::{helper}}` and a bare group inside a group with an alias.
+ * It compiles with `rustc --crate-type lib --edition 2021 src/lib.rs`, and again after the rename.
+ */
+const GROUPED_USES: Record<string, string> = {
+  "/src/lib.rs": [
+    "mod b;",
+    "mod nested;",
+    "mod util;",
+    "",
+    "pub use crate::{util::{helper, Counter}};",
+    "",
+    "pub fn root() -> u32 {",
+    "    helper(1) + nested::deep::twice(2) + nested::go() + b::run()",
+    "}",
+    "",
+  ].join("\n"),
+  "/src/util.rs":
+    "pub fn helper(x: u32) -> u32 {\n    x + 1\n}\n\npub struct Counter {\n    pub n: u32,\n}\n",
+  "/src/b.rs": [
+    "use crate::{util::helper};",
+    "use crate::{nested::deep::{twice as double}, util::{self, Counter}};",
+    "",
+    "pub fn run() -> u32 {",
+    "    helper(1) + util::helper(2) + double(Counter { n: 3 }.n)",
+    "}",
+    "",
+  ].join("\n"),
+  "/src/nested/mod.rs": "pub mod deep;\n\nuse super::{helper};\n\npub fn go() -> u32 {\n    helper(0)\n}\n",
+  "/src/nested/deep.rs": [
+    "use super::super::{util::{helper}};",
+    "use crate::{b::run, {util::helper as h}};",
+    "",
+    "pub fn twice(x: u32) -> u32 {",
+    "    h(x) * 2 + helper(0) + run() * 0",
+    "}",
+    "",
+  ].join("\n"),
+};
+
+Deno.test("edit_rename_symbol() renames a Rust function imported through grouped and nested use lists", async () => {
+  const ws = await workspaceOf(GROUPED_USES);
+  const res = ok(
+    await ws.call("edit_rename_symbol", { path: "src/util.rs", target: "helper", new_name: "assist" }),
+  );
+  assert.deepEqual(res.data["unresolved"], []);
+  const renamed = (path: string) => GROUPED_USES[`/${path}`]!.replaceAll("helper", "assist");
+  for (const path of ["src/lib.rs", "src/util.rs", "src/b.rs", "src/nested/mod.rs", "src/nested/deep.rs"]) {
+    assert.equal(await textOf(ws, path), renamed(path), path);
+  }
+});
+
+Deno.test("findReferences() follows grouped `use crate::{a::{self, B}, C}` in a real crate (value-bag)", async () => {
+  // value-bag 1.0.0-alpha.9: internal/fmt.rs has `use crate::{fill::Slot, std::{any::Any, fmt}, Error, ValueBag}`.
+  const slot = await search(VALUE_BAG, "src/fill.rs", "Slot");
+  assert.deepEqual(slot.sites.filter((s) => !s.startsWith("src/fill.rs")), [
+    "src/internal/fmt.rs:7:11:definition",
+    "src/internal/fmt.rs:108:14:reference",
+    "src/internal/mod.rs:7:18:definition",
+    "src/internal/mod.rs:116:49:reference",
+    "src/internal/sval/v1.rs:7:11:definition",
+    "src/internal/sval/v1.rs:61:14:reference",
+  ]);
+  assert.deepEqual(slot.unresolved, []);
+  // visit.rs: `use crate::{internal::{self, InternalVisitor}, Error, ValueBag}`; internal/fmt.rs takes it by
+  // `use super::{Internal, InternalVisitor}`, where super is internal/mod.rs (not the crate root, which is
+  // `super` from internal/mod.rs itself).
+  const visitor = await search(VALUE_BAG, "src/internal/mod.rs", "InternalVisitor");
+  assert.deepEqual(visitor.sites.filter((s) => !s.startsWith("src/internal/mod.rs")), [
+    "src/fill.rs:43:22:definition",
+    "src/fill.rs:67:26:reference",
+    "src/fill.rs:77:44:reference",
+    "src/fill.rs:83:28:reference",
+    "src/internal/fmt.rs:12:23:definition",
+    "src/internal/fmt.rs:136:30:reference",
+    "src/internal/fmt.rs:233:30:reference",
+    "src/internal/sval/v1.rs:8:26:definition",
+    "src/internal/sval/v1.rs:82:30:reference",
+    "src/internal/sval/v1.rs:169:23:reference",
+    "src/internal/sval/v1.rs:171:46:reference",
+    "src/visit.rs:62:22:definition",
+    "src/visit.rs:266:21:reference",
+  ]);
+});
