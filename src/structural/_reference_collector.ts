@@ -376,6 +376,41 @@ export class Collector {
     }
   }
 
+  /**
+   * The class a name's written type names (`cmd *Command`, `x: &T`, `c: Context`) and the file that declares
+   * it: this file, a file sharing its scope (a Go package's other file), or the module an import of the type
+   * names (its own export, one step).
+   *
+   * @param fb The file of the name.
+   * @param object The name's binding.
+   * @returns The class scope and its file, or null when the type is not written or not a class found so.
+   */
+  async declaredClass(
+    fb: FileBindings,
+    object: Binding | null | undefined,
+  ): Promise<{ fb: FileBindings; scope: Scope } | null> {
+    const type = object?.declaredType?.binding;
+    if (!type) return null;
+    const here = classNamed(fb, type);
+    if (here) return { fb, scope: here };
+    if (type.linked) {
+      for (const shared of await this.#project.sharedBindings(fb, type.name)) {
+        const scope = classNamed(shared.fb, shared.binding);
+        if (scope) return { fb: shared.fb, scope };
+      }
+      return null;
+    }
+    const imp = type.import;
+    if (imp?.kind !== "named") return null;
+    const from = this.#project.resolver.resolve(fb.path, fb.language, imp.source);
+    const other = from ? await this.#project.bindings(from) : null;
+    if (!other) return null;
+    const exported = other.exports.find((e) => e.exported === imp.imported && e.local)?.local ??
+      (other.exportsAll ? other.scopes[0]!.bindings.get(imp.imported) : undefined);
+    const scope = classNamed(other, exported);
+    return scope ? { fb: other, scope } : null;
+  }
+
   /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
   async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
     const key = `${fb.path}\0${cls.id}\0${name}`;
@@ -402,7 +437,7 @@ export class Collector {
         if (occ.name !== name) continue;
         if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
         else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
-        else if (occ.kind === "member_property" && occ.object && classBindings.has(occ.object)) {
+        else if (occ.kind === "member_property" && ofType(classBindings, occ.object)) {
           this.add(f.path, occ);
         } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
           this.add(f.path, { ...occ, kind: "shorthand_key" });
@@ -420,12 +455,12 @@ export class Collector {
       );
       for (const occ of other.occurrences) {
         if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
-        const ofType = occ.object && named?.has(occ.object);
-        if (occ.kind === "member_property" && ofType) this.add(rel, occ);
+        if (occ.kind === "member_property" && ofType(named, occ.object)) this.add(rel, occ);
         else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
         else if (occ.kind === "member_definition" && impls.has(occ.scope)) this.add(rel, occ);
-        else if (occ.kind === "shorthand" && ofType) this.add(rel, { ...occ, kind: "shorthand_key" });
-        else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        else if (occ.kind === "shorthand" && occ.object && named?.has(occ.object)) {
+          this.add(rel, { ...occ, kind: "shorthand_key" });
+        } else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
         // A free name in a language resolved per file may be an inherited member, or one used in a method
         // defined outside its class (C++ `void Box::set() { size_ = v; }`).
         else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
@@ -479,6 +514,16 @@ export function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | n
   }
   const param = fn?.bindings.get(occ.name);
   return param && param.kind === "parameter" ? param : null;
+}
+
+/**
+ * Whether a member access's object is one of a type's bindings (`Type::x`, `Type.x`) or a name declared
+ * with that type (`cmd *Command`, `x: &T`, `c: Context`): then the member is the type's.
+ */
+function ofType(types: ReadonlySet<Binding> | undefined, object: Binding | null | undefined): boolean {
+  if (!types || !object) return false;
+  const declared = object.declaredType?.binding;
+  return types.has(object) || (!!declared && types.has(declared));
 }
 
 /** The binding of a scope's name (a class's own name, an impl block's type), if any. */

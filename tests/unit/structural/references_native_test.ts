@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { Stage } from "../../../src/fs/stage.ts";
 import { findReferences, type ReferenceTarget } from "../../../src/structural/references.ts";
 import { ok, textOf, workspaceOf } from "../tools/_bindings_fixtures.ts";
-import { VALUE_BAG } from "../tools/_language_fixtures.ts";
+import { COBRA, VALUE_BAG } from "../tools/_language_fixtures.ts";
 
 /** `path:line:column:kind` of every site and every unresolved candidate of a search. */
 async function search(
@@ -109,4 +109,100 @@ Deno.test("findReferences() follows grouped `use crate::{a::{self, B}, C}` in a 
     "src/visit.rs:62:22:definition",
     "src/visit.rs:266:21:reference",
   ]);
+});
+
+Deno.test("findReferences() ties a Go method call to its type through a typed parameter (cobra)", async () => {
+  // cobra 1.6.1: args.go's `func legacyArgs(cmd *Command, args []string)` calls `cmd.HasSubCommands()`;
+  // command.go's `debugflags = func(x *Command)` calls `x.HasSubCommands()`.
+  const res = await search(COBRA, "command.go", "Command/HasSubCommands");
+  assert.deepEqual(res.sites, [
+    "args.go:30:10:member_property",
+    "command.go:1159:8:member_this",
+    "command.go:1410:8:member_property",
+    "command.go:1481:19:member_definition",
+  ]);
+  assert.deepEqual(res.unresolved, []);
+  // From the call on the typed parameter (Command is declared in another file of the package): the same.
+  assert.deepEqual(await search(COBRA, "args.go", { line: 30, column: 14 }), res);
+});
+
+Deno.test("findReferences() resolves members on Go values whose type is written; others stay candidates", async () => {
+  const files = {
+    "/go.mod": "module example.com/shapes\n\ngo 1.21\n",
+    "/box.go":
+      "package shapes\n\ntype Box struct{ Size int }\n\nfunc (b *Box) Grow() int { return b.Size + 1 }\n",
+    "/use.go": [
+      "package shapes",
+      "",
+      "func typed(p *Box, q Box, l []Box) int {",
+      "\tvar v Box",
+      "\tvar w = &Box{}",
+      "\tx := Box{Size: 1}",
+      "\ty := &Box{}",
+      "\tz := new(Box)",
+      "\tu := l[0]",
+      "\treturn p.Grow() + q.Grow() + v.Grow() + w.Grow() + x.Grow() + y.Grow() + z.Grow() + u.Grow()",
+      "}",
+      "",
+    ].join("\n"),
+  };
+  const res = await search(files, "box.go", "Box/Grow");
+  assert.deepEqual(res.sites, [
+    "box.go:5:15:member_definition",
+    ...[11, 22, 33, 44, 55, 66, 77].map((c) => `use.go:10:${c}:member_property`),
+  ]);
+  assert.deepEqual(res.unresolved, ["use.go:10:88:member_property"], "u's type is not written");
+});
+
+Deno.test("findReferences() resolves members on Rust values whose type is written; others stay candidates", async () => {
+  const files = {
+    "/src/lib.rs": [
+      "pub struct Meter {",
+      "    pub v: u32,",
+      "}",
+      "",
+      "impl Meter {",
+      "    pub fn read(&self) -> u32 {",
+      "        self.v",
+      "    }",
+      "}",
+      "",
+      "pub fn total(m: &Meter, n: Meter, r: std::rc::Rc<Meter>, f: fn() -> Meter) -> u32 {",
+      "    let k: Meter = Meter { v: 1 };",
+      "    let j = Meter { v: 2 };",
+      "    let q = f();",
+      "    m.read() + n.read() + k.read() + j.read() + q.read() + r.read()",
+      "}",
+      "",
+    ].join("\n"),
+  };
+  const res = await search(files, "src/lib.rs", "Meter/read");
+  assert.deepEqual(res.sites, [
+    "src/lib.rs:6:12:member_definition",
+    ...[7, 18, 29, 40].map((c) => `src/lib.rs:15:${c}:member_property`),
+  ]);
+  assert.deepEqual(res.unresolved, ["src/lib.rs:15:51:member_property", "src/lib.rs:15:62:member_property"]);
+});
+
+Deno.test("findReferences() resolves members on TypeScript parameters typed with a class, across files", async () => {
+  const files = {
+    "/context.ts": "export class Context {\n  json(): number {\n    return 1;\n  }\n}\n",
+    "/app.ts": [
+      'import { Context } from "./context";',
+      "export function handler(c: Context, d?: Context, o?: { json(): number }): number {",
+      "  const e = new Context();",
+      "  const f: Context = c;",
+      "  return c.json() + (d?.json() ?? 0) + e.json() + f.json() + (o?.json() ?? 0);",
+      "}",
+      "",
+    ].join("\n"),
+  };
+  const res = await search(files, "context.ts", "Context/json");
+  assert.deepEqual(res.sites, [
+    ...[12, 25, 42, 53].map((c) => `app.ts:5:${c}:member_property`),
+    "context.ts:2:3:member_definition",
+  ]);
+  assert.deepEqual(res.unresolved, ["app.ts:5:66:member_property"], "o's type is no class");
+  // From a call on the parameter, whose class is imported: the same.
+  assert.deepEqual(await search(files, "app.ts", { line: 5, column: 12 }), res);
 });

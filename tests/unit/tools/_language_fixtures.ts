@@ -29,6 +29,10 @@ readTree(new URL("../../fixtures/bindings/semver/", import.meta.url), "", SEMVER
 export const VALUE_BAG: Record<string, string> = {};
 readTree(new URL("../../fixtures/bindings/value-bag/", import.meta.url), "", VALUE_BAG);
 
+/** cobra 1.6.1, a trimmed copy (`go.mod`, `command.go`, `args.go`): methods called on typed parameters. */
+export const COBRA: Record<string, string> = {};
+readTree(new URL("../../fixtures/bindings/cobra/", import.meta.url), "", COBRA);
+
 /** A conformance sample's text (tests/conformance/samples/<language>/<name>). */
 export function sample(language: string, name: string): string {
   return Deno.readTextFileSync(new URL(`../../conformance/samples/${language}/${name}`, import.meta.url));
