@@ -19,6 +19,7 @@ import {
   type Scope,
   scopeAtOffset,
 } from "../syntax/bindings.ts";
+import { docTagNames } from "../syntax/doc_tags.ts";
 import { namespaceModule } from "./_namespaces.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { isFileLocalLanguage } from "./file_local.ts";
@@ -343,8 +344,9 @@ export class Collector {
   }
 
   /**
-   * JSDoc tags naming a collected binding: `{@link x}` and `@see x` where x
-   * resolves to it at the comment, `@param x` on the function whose parameter it is.
+   * JSDoc tags naming a collected binding ({@linkcode docTagNames}): `{@link x}`, `@see x` and the type
+   * names of a tag's `{…}` type (`@param {Context} c`, `@returns {Hono}`) where x resolves to it at the
+   * comment, `@param x` on the function whose parameter it is.
    */
   docTags(): void {
     for (const [path, set] of this.bindings) {
@@ -353,16 +355,12 @@ export class Collector {
       const names = new Set([...set].map((b) => b.name));
       for (const doc of fb.docs) {
         const text = fb.text.slice(doc.start, doc.end);
-        for (
-          const m of text.matchAll(
-            /(\{@link(?:code|plain)?\s+|@see\s+|@param\s+(?:\{[^}\n]*\}\s*)?\[?)([\p{L}_$][\p{L}\p{N}_$]*)/gu,
-          )
-        ) {
-          const name = m[2]!;
+        if (![...names].some((n) => text.includes(n))) continue;
+        for (const { name, offset, role } of docTagNames(text)) {
           if (!names.has(name)) continue;
-          const start = doc.start + m.index + m[1]!.length;
+          const start = doc.start + offset;
           let b: Binding | null;
-          if (m[1]!.startsWith("@param")) {
+          if (role === "param") {
             const fn = fb.scopes.find((s) =>
               s.start >= doc.end && s.kind === "function" &&
               /^[^;{}]{0,200}$/.test(fb.text.slice(doc.end, s.start))

@@ -206,3 +206,80 @@ Deno.test("findReferences() resolves members on TypeScript parameters typed with
   // From a call on the parameter, whose class is imported: the same.
   assert.deepEqual(await search(files, "app.ts", { line: 5, column: 12 }), res);
 });
+
+/** A class used in JSDoc types of a TypeScript and a JavaScript file, with prose and a record key named like it. */
+const JSDOC_TYPES: Record<string, string> = {
+  "/context.ts":
+    "export class Context {\n  json(): number {\n    return 1;\n  }\n}\nexport class HTTPException extends Error {}\n",
+  "/app.ts": [
+    'import { Context, HTTPException } from "./context";',
+    "/**",
+    " * Handle a request. The Context is passed in; see {@link Context}.",
+    " * @param {Context} c the context",
+    " * @param {Array<Context>|null} cs more",
+    " * @returns {Context} the same",
+    " * @throws {HTTPException} when it fails",
+    " */",
+    "export function handler(c: Context, cs: Context[] | null): Context {",
+    "  /** @type {Context} */",
+    "  const d = c;",
+    "  if (!cs) throw new HTTPException();",
+    "  return d;",
+    "}",
+    "",
+  ].join("\n"),
+  "/plain.js": [
+    'import { Context } from "./context";',
+    "/**",
+    " * @param {Context} c",
+    " * @param {{Context: number}} o a record whose key is named Context",
+    " * @returns {Promise<Context>}",
+    " */",
+    "export async function h(c, o) { return c; }",
+    "",
+  ].join("\n"),
+};
+
+Deno.test("edit_rename_symbol() renames JSDoc type references with the class, as TypeScript's rename does; prose stays", async () => {
+  // typescript@5.9.3's findRenameLocations on `class Context` (allowJs, checkJs) answers exactly these places in
+  // the comments: app.ts 3:59 ({@link}), 4:12, 5:18, 6:14, 10:14, and plain.js 3:12, 5:22; not the prose
+  // (app.ts 3:26) nor the record key (plain.js 4:13).
+  const res = await search(JSDOC_TYPES, "context.ts", "Context");
+  assert.deepEqual(res.sites.filter((s) => s.endsWith(":doc")), [
+    "app.ts:3:59:doc",
+    "app.ts:4:12:doc",
+    "app.ts:5:18:doc",
+    "app.ts:6:14:doc",
+    "app.ts:10:14:doc",
+    "plain.js:3:12:doc",
+    "plain.js:5:22:doc",
+  ]);
+  const thrown = await search(JSDOC_TYPES, "context.ts", "HTTPException");
+  assert.ok(thrown.sites.includes("app.ts:7:13:doc"), "@throws {HTTPException}");
+  const ws = await workspaceOf(JSDOC_TYPES);
+  const renamed = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "context.ts",
+      target: "Context",
+      new_name: "RequestContext",
+    }),
+  );
+  const app = (await textOf(ws, "app.ts")).split("\n");
+  assert.equal(app[2], " * Handle a request. The Context is passed in; see {@link RequestContext}.");
+  assert.deepEqual(app.slice(3, 6), [
+    " * @param {RequestContext} c the context",
+    " * @param {Array<RequestContext>|null} cs more",
+    " * @returns {RequestContext} the same",
+  ]);
+  assert.equal(app[9], "  /** @type {RequestContext} */");
+  const plain = (await textOf(ws, "plain.js")).split("\n");
+  assert.deepEqual(plain.slice(2, 5), [
+    " * @param {RequestContext} c",
+    " * @param {{Context: number}} o a record whose key is named Context",
+    " * @returns {Promise<RequestContext>}",
+  ]);
+  // The prose and the record key keep the old name and are reported.
+  const text = renamed.data["text_occurrences"] as { path: string; line: number }[];
+  assert.ok(text.some((t) => t.path === "app.ts" && t.line === 3));
+  assert.ok(text.some((t) => t.path === "plain.js" && t.line === 4));
+});
