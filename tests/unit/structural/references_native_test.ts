@@ -283,3 +283,51 @@ Deno.test("edit_rename_symbol() renames JSDoc type references with the class, as
   assert.ok(text.some((t) => t.path === "app.ts" && t.line === 3));
   assert.ok(text.some((t) => t.path === "plain.js" && t.line === 4));
 });
+
+Deno.test("findReferences() on hono's own JSDoc (`@param {Hono} app`, `@returns {Hono}`, `@param {Context} c`) answers what TypeScript's rename does", async () => {
+  // hono@4.13.19's dist/types (a pinned dependency): hono-base.d.ts documents its methods with `@returns {Hono}`,
+  // middleware/timing/timing.d.ts imports Context and documents `@param {Context} c`. The expected lists are
+  // typescript@5.9.3's findRenameLocations for the same two classes over the same three files.
+  const root = new URL(
+    "../../../node_modules/.deno/hono@4.13.19/node_modules/hono/dist/types/",
+    import.meta.url,
+  );
+  const files: Record<string, string> = {};
+  for (const path of ["hono-base.d.ts", "context.d.ts", "middleware/timing/timing.d.ts"]) {
+    files[`/${path}`] = Deno.readTextFileSync(new URL(path, root));
+  }
+  const at = (list: string[]) => list.map((s) => s.replace(/:[a-z_]+$/, "")).sort();
+  const hono = await search(files, "hono-base.d.ts", { line: 68, column: 15 });
+  assert.deepEqual(
+    at(hono.sites),
+    [
+      ...[[104, 158], [104, 213], [111, 16], [118, 52], [125, 16], [135, 42], [142, 16], [151, 46], [
+        162,
+        16,
+      ]],
+      ...[[188, 134], [234, 10], [68, 15], [92, 14], [93, 16]],
+    ].map(([l, c]) => `hono-base.d.ts:${l}:${c}`).sort(),
+  );
+  assert.equal(
+    hono.sites.filter((s) => s.endsWith(":doc")).length,
+    6,
+    "@param {Hono} app and five @returns {Hono}",
+  );
+  const context = await search(files, "context.d.ts", "Context");
+  assert.deepEqual(
+    at(context.sites),
+    [
+      "context.d.ts:190:22",
+      "hono-base.d.ts:3:10",
+      "hono-base.d.ts:62:31",
+      ...[[106, 35], [109, 12], [124, 40], [16, 28], [19, 41], [28, 27], [2, 10], [31, 36], [62, 7], [63, 7]]
+        .map(([l, c]) => `middleware/timing/timing.d.ts:${l}:${c}`),
+      ...[[68, 12], [84, 12], [93, 37], [97, 12]].map(([l, c]) => `middleware/timing/timing.d.ts:${l}:${c}`),
+    ].sort(),
+  );
+  assert.deepEqual(
+    context.sites.filter((s) => s.endsWith(":doc")).length,
+    6,
+    "four `@param {Context} c`, two `@param {boolean | ((c: Context) => boolean)}`",
+  );
+});
