@@ -375,9 +375,9 @@ export class Collector {
   }
 
   /**
-   * The class a name's written type names (`cmd *Command`, `x: &T`, `c: Context`) and the file that declares
-   * it: this file, a file sharing its scope (a Go package's other file), or the module an import of the type
-   * names (its own export, one step).
+   * The class a name's written type names (`cmd *Command`, `c *cobra.Command`, `x: &T`, `c: Context`) and the
+   * file that declares it: this file, a file sharing its scope (a Go package's other file), or the module an
+   * import of the type (or of its module) names, where it is exported under that name.
    *
    * @param fb The file of the name.
    * @param object The name's binding.
@@ -387,8 +387,16 @@ export class Collector {
     fb: FileBindings,
     object: Binding | null | undefined,
   ): Promise<{ fb: FileBindings; scope: Scope } | null> {
-    const type = object?.declaredType?.binding;
-    if (!type) return null;
+    const declared = object?.declaredType;
+    const type = declared?.binding;
+    const resolve = (source: string) => this.#project.resolver.resolve(fb.path, fb.language, source);
+    if (!type) {
+      // `pkg.Type`, `ns.Type`: a type of the module a namespace import names.
+      const ns = declared?.kind === "member_property" ? declared.object?.import : undefined;
+      const from = ns?.kind === "namespace" ? resolve(ns.source) : null;
+      // A Go package at the module's root is the directory "".
+      return from !== null ? await this.#exportedClass(from, declared!.name) : null;
+    }
     const here = classNamed(fb, type);
     if (here) return { fb, scope: here };
     if (type.linked) {
@@ -399,14 +407,21 @@ export class Collector {
       return null;
     }
     const imp = type.import;
-    if (imp?.kind !== "named") return null;
-    const from = this.#project.resolver.resolve(fb.path, fb.language, imp.source);
-    const other = from ? await this.#project.bindings(from) : null;
-    if (!other) return null;
-    const exported = other.exports.find((e) => e.exported === imp.imported && e.local)?.local ??
-      (other.exportsAll ? other.scopes[0]!.bindings.get(imp.imported) : undefined);
-    const scope = classNamed(other, exported);
-    return scope ? { fb: other, scope } : null;
+    const from = imp?.kind === "named" ? resolve(imp.source) : null;
+    return from !== null ? await this.#exportedClass(from, imp!.imported) : null;
+  }
+
+  /** The class a module (a file, a Go package) exports as `name` itself, declared there. */
+  async #exportedClass(module: string, name: string): Promise<{ fb: FileBindings; scope: Scope } | null> {
+    for (const path of this.#project.moduleFiles(module)) {
+      const other = await this.#project.bindings(path);
+      if (!other) continue;
+      const exported = other.exports.find((e) => e.exported === name && e.local)?.local ??
+        (other.exportsAll ? other.scopes[0]!.bindings.get(name) : undefined);
+      const scope = classNamed(other, exported);
+      if (scope) return { fb: other, scope };
+    }
+    return null;
   }
 
   /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
@@ -435,7 +450,7 @@ export class Collector {
         if (occ.name !== name) continue;
         if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
         else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
-        else if (occ.kind === "member_property" && ofType(classBindings, occ.object)) {
+        else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
           this.add(f.path, occ);
         } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
           this.add(f.path, { ...occ, kind: "shorthand_key" });
@@ -448,13 +463,16 @@ export class Collector {
       if (!other) continue;
       // `impl Type` blocks of other modules (Rust), where Type is the class imported.
       const named = typeNames.bindings.get(rel);
+      // `pkg.Type` / `ns.Type` / `a::Type` where this file names the type through its module.
+      const typeSites = typeNames.sites.get(rel);
       const impls = new Set(
         named ? other.scopes.filter((s) => s.impl && named.has(nameBinding(other, s)!)) : [],
       );
       for (const occ of other.occurrences) {
         if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
-        if (occ.kind === "member_property" && ofType(named, occ.object)) this.add(rel, occ);
-        else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
+        if (occ.kind === "member_property" && ofType(occ.object, { bindings: named, sites: typeSites })) {
+          this.add(rel, occ);
+        } else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
         else if (occ.kind === "member_definition" && impls.has(occ.scope)) this.add(rel, occ);
         else if (occ.kind === "shorthand" && occ.object && named?.has(occ.object)) {
           this.add(rel, { ...occ, kind: "shorthand_key" });
@@ -516,12 +534,19 @@ export function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | n
 
 /**
  * Whether a member access's object is one of a type's bindings (`Type::x`, `Type.x`) or a name declared
- * with that type (`cmd *Command`, `x: &T`, `c: Context`): then the member is the type's.
+ * with that type (`cmd *Command`, `x: &T`, `c: Context`, or through its module: `c *cobra.Command`, one of
+ * the type's `sites` in the file): then the member is the type's.
  */
-function ofType(types: ReadonlySet<Binding> | undefined, object: Binding | null | undefined): boolean {
-  if (!types || !object) return false;
-  const declared = object.declaredType?.binding;
-  return types.has(object) || (!!declared && types.has(declared));
+function ofType(
+  object: Binding | null | undefined,
+  type: { bindings?: ReadonlySet<Binding> | undefined; sites?: ReadonlyMap<number, Occurrence> | undefined },
+): boolean {
+  if (!object) return false;
+  if (type.bindings?.has(object)) return true;
+  const declared = object.declaredType;
+  if (!declared) return false;
+  if (declared.binding && type.bindings?.has(declared.binding)) return true;
+  return declared.kind === "member_property" && type.sites?.get(declared.start) === declared;
 }
 
 /** The binding of a scope's name (a class's own name, an impl block's type), if any. */

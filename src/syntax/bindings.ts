@@ -533,7 +533,8 @@ function declaredTypes(typedNames: Map<number, number>, byStart: Map<number, Occ
   for (const [nameStart, typeStart] of typedNames) {
     const b = byStart.get(nameStart)?.binding;
     const type = byStart.get(typeStart);
-    if (!b || !type || type.kind !== "reference" || uncertain.has(b)) continue;
+    const named = type?.kind === "reference" || type?.kind === "member_property"; // T, or pkg.T / a::T
+    if (!b || !type || !named || uncertain.has(b)) continue;
     if (b.declaredType && b.declaredType.name !== type.name) {
       delete b.declaredType;
       uncertain.add(b);

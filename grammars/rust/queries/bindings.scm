@@ -43,17 +43,27 @@
 (match_arm pattern: (match_pattern) @pattern.lexical)
 (closure_parameters (identifier) @definition.parameter)
 
-; ---- written types: a name declared with its type (`x: &T`, `let x: T`, `let x = T { .. }`): `x.f` on it is a
-; member of that type (a smart pointer's `x: Rc<T>` is an Rc, so `x.f` stays a candidate)
-(parameter pattern: (identifier) @typed.name type: [(type_identifier) @typed.type
-         (reference_type type: (type_identifier) @typed.type)
-         (generic_type type: (type_identifier) @typed.type)
-         (reference_type type: (generic_type type: (type_identifier) @typed.type))])
-(let_declaration pattern: (identifier) @typed.name type: [(type_identifier) @typed.type
-         (reference_type type: (type_identifier) @typed.type)
-         (generic_type type: (type_identifier) @typed.type)
-         (reference_type type: (generic_type type: (type_identifier) @typed.type))])
-(let_declaration pattern: (identifier) @typed.name !type value: (struct_expression name: (type_identifier) @typed.type))
+; ---- written types: a name declared with its type (`x: &T`, `x: &a::T`, `let x: T`, `let x = T { .. }`): `x.f` on
+; it is a member of that type (a smart pointer's `x: Rc<T>` is an Rc, so `x.f` stays a candidate)
+(parameter pattern: (identifier) @typed.name type: [
+  (type_identifier) @typed.type
+  (scoped_type_identifier name: (type_identifier) @typed.type)
+  (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])
+  (reference_type type: [
+    (type_identifier) @typed.type
+    (scoped_type_identifier name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])])])
+(let_declaration pattern: (identifier) @typed.name type: [
+  (type_identifier) @typed.type
+  (scoped_type_identifier name: (type_identifier) @typed.type)
+  (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])
+  (reference_type type: [
+    (type_identifier) @typed.type
+    (scoped_type_identifier name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])])])
+(let_declaration pattern: (identifier) @typed.name !type value: (struct_expression name: [
+  (type_identifier) @typed.type
+  (scoped_type_identifier name: (type_identifier) @typed.type)]))
 
 ; ---- pattern leaves (a leading capital is a constant or a variant, not a binding)
 ((match_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))

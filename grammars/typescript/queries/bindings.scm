@@ -52,14 +52,17 @@
 (optional_parameter pattern: [(object_pattern) (array_pattern)] @pattern.parameter)
 (arrow_function parameter: (identifier) @definition.parameter)
 
-; ---- written types: a name declared with a class type (`c: Context`, `const x = new Context()`): `x.f` on it is a
+; ---- written types: a name declared with a class type (`c: Context`, `c: hono.Context`, `const x = new Context()`): `x.f` on it is a
 ; member of that type
 (required_parameter pattern: (identifier) @typed.name
-  type: (type_annotation [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)]))
+  type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
+    (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
 (optional_parameter pattern: (identifier) @typed.name
-  type: (type_annotation [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)]))
+  type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
+    (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
 (variable_declarator name: (identifier) @typed.name
-  type: (type_annotation [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)]))
+  type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
+    (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
 (variable_declarator name: (identifier) @typed.name !type value: (new_expression constructor: (identifier) @typed.type))
 
 ; ---- destructuring leaves

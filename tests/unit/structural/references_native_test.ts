@@ -126,6 +126,35 @@ Deno.test("findReferences() ties a Go method call to its type through a typed pa
   assert.deepEqual(await search(COBRA, "args.go", { line: 30, column: 14 }), res);
 });
 
+Deno.test("findReferences() ties calls in another package to cobra's method through `cmd *cobra.Command`", async () => {
+  const files = {
+    ...COBRA,
+    "/example/run.go": [
+      "package main",
+      "",
+      'import "github.com/spf13/cobra"',
+      "",
+      "func run(cmd *cobra.Command, args []string) bool {",
+      '\tchild := &cobra.Command{Use: "child"}',
+      "\tvar other interface{ HasSubCommands() bool }",
+      "\treturn cmd.HasSubCommands() || child.HasSubCommands() || other.HasSubCommands()",
+      "}",
+      "",
+    ].join("\n"),
+  };
+  const res = await search(files, "command.go", "Command/HasSubCommands");
+  assert.deepEqual(res.sites.filter((s) => s.startsWith("example/")), [
+    "example/run.go:8:13:member_property",
+    "example/run.go:8:39:member_property",
+  ]);
+  assert.deepEqual(
+    res.unresolved,
+    ["example/run.go:8:65:member_property"],
+    "an interface value: a candidate",
+  );
+  assert.deepEqual(await search(files, "example/run.go", { line: 8, column: 13 }), res, "from the call");
+});
+
 Deno.test("findReferences() resolves members on Go values whose type is written; others stay candidates", async () => {
   const files = {
     "/go.mod": "module example.com/shapes\n\ngo 1.21\n",
@@ -205,6 +234,18 @@ Deno.test("findReferences() resolves members on TypeScript parameters typed with
   assert.deepEqual(res.unresolved, ["app.ts:5:66:member_property"], "o's type is no class");
   // From a call on the parameter, whose class is imported: the same.
   assert.deepEqual(await search(files, "app.ts", { line: 5, column: 12 }), res);
+});
+
+Deno.test("findReferences() resolves members on a TypeScript parameter typed through a namespace import", async () => {
+  const files = {
+    "/context.ts": "export class Context {\n  json(): number {\n    return 1;\n  }\n}\n",
+    "/app.ts":
+      'import * as hono from "./context";\nexport const h = (c: hono.Context): number => c.json();\n',
+  };
+  const res = await search(files, "context.ts", "Context/json");
+  assert.deepEqual(res.sites, ["app.ts:2:49:member_property", "context.ts:2:3:member_definition"]);
+  assert.deepEqual(res.unresolved, []);
+  assert.deepEqual(await search(files, "app.ts", { line: 2, column: 49 }), res, "from the call");
 });
 
 /** A class used in JSDoc types of a TypeScript and a JavaScript file, with prose and a record key named like it. */
