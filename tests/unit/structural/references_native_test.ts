@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { Stage } from "../../../src/fs/stage.ts";
 import { findReferences, type ReferenceTarget } from "../../../src/structural/references.ts";
 import { ok, textOf, workspaceOf } from "../tools/_bindings_fixtures.ts";
-import { COBRA, VALUE_BAG } from "../tools/_language_fixtures.ts";
+import { COBRA, IGNORE_CRATE, VALUE_BAG } from "../tools/_language_fixtures.ts";
 
 /** `path:line:column:kind` of every site and every unresolved candidate of a search. */
 async function search(
@@ -108,6 +108,40 @@ Deno.test("findReferences() follows grouped `use crate::{a::{self, B}, C}` in a 
     "src/internal/sval/v1.rs:171:46:reference",
     "src/visit.rs:62:22:definition",
     "src/visit.rs:266:21:reference",
+  ]);
+});
+
+Deno.test("findReferences() lists the uses of ripgrep's pathutil functions in the modules that import them in groups", async () => {
+  // ignore 0.4.18 (ripgrep's crates/ignore), uses grouped by rustfmt's imports_granularity=Crate: gitignore.rs has
+  // `use crate::{pathutil::{is_file_name, strip_prefix}, Error, Match, PartialErrorBuilder};`.
+  const others = async (path: string, name: string) =>
+    (await search(IGNORE_CRATE, path, name)).sites.filter((s) => !s.startsWith(path));
+  assert.deepEqual(await others("src/pathutil.rs", "strip_prefix"), [
+    "src/dir.rs:28:27:definition",
+    "src/dir.rs:362:26:reference",
+    "src/gitignore.rs:25:30:definition",
+    "src/gitignore.rs:283:26:reference",
+    "src/gitignore.rs:295:30:reference",
+    "src/gitignore.rs:298:34:reference",
+    "src/gitignore.rs:327:19:reference",
+  ]);
+  assert.deepEqual(await others("src/pathutil.rs", "file_name"), [
+    "src/types.rs:93:53:definition",
+    "src/types.rs:276:26:reference",
+  ]);
+  assert.deepEqual(await others("src/pathutil.rs", "is_file_name"), [
+    "src/gitignore.rs:25:16:definition",
+    "src/gitignore.rs:294:44:reference",
+  ]);
+  assert.deepEqual(await others("src/lib.rs", "PartialErrorBuilder"), [
+    "src/dir.rs:31:19:definition",
+    "src/dir.rs:197:24:reference",
+    "src/dir.rs:245:24:reference",
+    "src/dir.rs:757:20:reference",
+    "src/gitignore.rs:26:19:definition",
+    "src/gitignore.rs:111:24:reference",
+    "src/gitignore.rs:369:36:reference",
+    "src/gitignore.rs:397:24:reference",
   ]);
 });
 

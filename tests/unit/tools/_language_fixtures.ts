@@ -29,6 +29,13 @@ readTree(new URL("../../fixtures/bindings/semver/", import.meta.url), "", SEMVER
 export const VALUE_BAG: Record<string, string> = {};
 readTree(new URL("../../fixtures/bindings/value-bag/", import.meta.url), "", VALUE_BAG);
 
+/**
+ * ripgrep's ignore crate 0.4.18, a trimmed copy whose `use` declarations are grouped as ripgrep now writes them
+ * (`use crate::{pathutil::{is_hidden, strip_prefix}, …, Error, Match, PartialErrorBuilder}`).
+ */
+export const IGNORE_CRATE: Record<string, string> = {};
+readTree(new URL("../../fixtures/bindings/ignore/", import.meta.url), "", IGNORE_CRATE);
+
 /** cobra 1.6.1, a trimmed copy (`go.mod`, `command.go`, `args.go`): methods called on typed parameters. */
 export const COBRA: Record<string, string> = {};
 readTree(new URL("../../fixtures/bindings/cobra/", import.meta.url), "", COBRA);
