@@ -187,6 +187,7 @@ export class Collector {
           else if (occ.kind === "shorthand_pattern") this.maybe(rel, { ...occ, kind: "shorthand_key" });
         }
       }
+      this.#docImports(fb, self, name);
       for (const glob of fb.globs ?? []) {
         if (resolve(glob) !== self) continue;
         const linked = fb.scopes[0]!.bindings.get(name);
@@ -247,6 +248,27 @@ export class Collector {
           this.add(rel, e.from.occurrence);
           if (!e.aliasOccurrence) await this.importers(rel, name);
         }
+      }
+    }
+  }
+
+  /** `import("./m").name` in a JSDoc type of the file, where ./m is the module `self`: m's export. */
+  #docImports(fb: FileBindings, self: string, name: string): void {
+    for (const doc of fb.docs) {
+      const text = fb.text.slice(doc.start, doc.end);
+      if (!text.includes(name)) continue;
+      for (const d of docTagNames(text)) {
+        if (d.role !== "import" || d.name !== name) continue;
+        if (this.#project.resolver.resolve(fb.path, fb.language, d.source!) !== self) continue;
+        const start = doc.start + d.offset;
+        this.add(fb.path, {
+          name,
+          start,
+          end: start + name.length,
+          kind: "doc",
+          scope: fb.scopes[0]!,
+          binding: null,
+        });
       }
     }
   }
@@ -357,7 +379,8 @@ export class Collector {
         const text = fb.text.slice(doc.start, doc.end);
         if (![...names].some((n) => text.includes(n))) continue;
         for (const { name, offset, role } of docTagNames(text)) {
-          if (!names.has(name)) continue;
+          // `import("./m").X` is m's export, whatever X names here: `importers` ties it.
+          if (!names.has(name) || role === "import") continue;
           const start = doc.start + offset;
           let b: Binding | null;
           if (role === "param") {

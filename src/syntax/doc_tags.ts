@@ -4,8 +4,9 @@
  * type names in a tag's `{…}` type expression (`@param {Context} c`,
  * `@returns {Promise<Hono>}`, `@throws {HTTPException}`, `@type {X}`), which
  * the TypeScript checker resolves like a type written at that place. Prose is
- * none of these: it stays text. Record keys (`{{a: T}}`), properties
- * (`ns.X`), string literals and the comment's own `@template` names are left out.
+ * none of these: it stays text. `import("./m").X` names the module's export X.
+ * Record keys (`{{a: T}}`), other properties (`ns.X`), string literals and the
+ * comment's own `@template` names are left out.
  *
  * @module
  */
@@ -16,8 +17,13 @@ export interface DocName {
   name: string;
   /** Its offset in the comment (UTF-16). */
   offset: number;
-  /** "link": `{@link x}`, `@see x`; "param": `@param x`; "type": a name in a `{…}` type expression. */
-  role: "link" | "param" | "type";
+  /**
+   * "link": `{@link x}`, `@see x`; "param": `@param x`; "type": a name in a `{…}` type expression;
+   * "import": the X of `import("./m").X` in a type expression.
+   */
+  role: "link" | "param" | "type" | "import";
+  /** For "import": the module specifier as written. */
+  source?: string;
 }
 
 const NAME = /[\p{L}_$][\p{L}\p{N}_$]*/uy;
@@ -85,16 +91,22 @@ function closingBrace(comment: string, open: number): number {
   return -1;
 }
 
-/** The type names of the type expression between `start` and `end`: no keys, properties or strings. */
+/**
+ * The type names of the type expression between `start` and `end`, and the X of `import("./m").X`: no keys,
+ * other properties or strings.
+ */
 function typeNames(comment: string, start: number, end: number, out: DocName[]): void {
-  const text = comment.slice(start, end).replace(
-    /(["'`])(?:(?!\1)[^\\]|\\.)*\1/g,
-    (s) => " ".repeat(s.length),
-  );
+  const raw = comment.slice(start, end);
+  const text = raw.replace(/(["'`])(?:(?!\1)[^\\]|\\.)*\1/g, (s) => " ".repeat(s.length));
   for (const m of text.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
     const before = text.slice(0, m.index).trimEnd();
     const after = text.slice(m.index + m[0].length).trimStart();
-    if (before.endsWith(".") || /^\??:/.test(after)) continue;
-    out.push({ name: m[0], offset: start + m.index, role: "type" });
+    if (/^\??:/.test(after)) continue;
+    if (!before.endsWith(".")) {
+      out.push({ name: m[0], offset: start + m.index, role: "type" });
+      continue;
+    }
+    const module = /import\(\s*(["'])([^"'\n]+)\1\s*\)\s*\.\s*$/.exec(raw.slice(0, m.index));
+    if (module) out.push({ name: m[0], offset: start + m.index, role: "import", source: module[2]! });
   }
 }

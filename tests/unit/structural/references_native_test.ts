@@ -311,14 +311,26 @@ const JSDOC_TYPES: Record<string, string> = {
     " * @returns {Promise<Context>}",
     " */",
     "export async function h(c, o) { return c; }",
+    '/** @param {import("./context").Context} x */',
+    "export function g(x) { return x; }",
     "",
   ].join("\n"),
+  "/only.js": [
+    "/**",
+    " * @param {import('./context').Context} c a Context",
+    ' * @returns {import("./other").Context} another module\'s Context',
+    " */",
+    "export function only(c) { return c; }",
+    "",
+  ].join("\n"),
+  "/other.ts": "export class Context {}\n",
 };
 
 Deno.test("edit_rename_symbol() renames JSDoc type references with the class, as TypeScript's rename does; prose stays", async () => {
   // typescript@5.9.3's findRenameLocations on `class Context` (allowJs, checkJs) answers exactly these places in
-  // the comments: app.ts 3:59 ({@link}), 4:12, 5:18, 6:14, 10:14, and plain.js 3:12, 5:22; not the prose
-  // (app.ts 3:26) nor the record key (plain.js 4:13).
+  // the comments: app.ts 3:59 ({@link}), 4:12, 5:18, 6:14, 10:14, plain.js 3:12, 5:22, 8:33 and only.js 2:32
+  // (`import('./context').Context` in a file that imports nothing); not the prose (app.ts 3:26), the record key
+  // (plain.js 4:13) nor other.ts's Context (only.js 3:30).
   const res = await search(JSDOC_TYPES, "context.ts", "Context");
   assert.deepEqual(res.sites.filter((s) => s.endsWith(":doc")), [
     "app.ts:3:59:doc",
@@ -326,8 +338,10 @@ Deno.test("edit_rename_symbol() renames JSDoc type references with the class, as
     "app.ts:5:18:doc",
     "app.ts:6:14:doc",
     "app.ts:10:14:doc",
+    "only.js:2:32:doc",
     "plain.js:3:12:doc",
     "plain.js:5:22:doc",
+    "plain.js:8:33:doc",
   ]);
   const thrown = await search(JSDOC_TYPES, "context.ts", "HTTPException");
   assert.ok(thrown.sites.includes("app.ts:7:13:doc"), "@throws {HTTPException}");
@@ -352,6 +366,11 @@ Deno.test("edit_rename_symbol() renames JSDoc type references with the class, as
     " * @param {RequestContext} c",
     " * @param {{Context: number}} o a record whose key is named Context",
     " * @returns {Promise<RequestContext>}",
+  ]);
+  assert.equal(plain[7], '/** @param {import("./context").RequestContext} x */');
+  assert.deepEqual((await textOf(ws, "only.js")).split("\n").slice(1, 3), [
+    " * @param {import('./context').RequestContext} c a Context",
+    ' * @returns {import("./other").Context} another module\'s Context',
   ]);
   // The prose and the record key keep the old name and are reported.
   const text = renamed.data["text_occurrences"] as { path: string; line: number }[];

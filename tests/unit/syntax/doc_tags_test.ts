@@ -37,8 +37,8 @@ Deno.test("docTagNames() leaves out prose, record keys, properties, strings and 
   assert.deepEqual(names("/** @type {{Context: number, b?: X}} */"), ["type:number@21", "type:X@33"]);
   assert.deepEqual(
     names('/** @type {import("./context").Context} */'),
-    ["type:import@11"],
-    "a module's export",
+    ["type:import@11", "import:Context@31"],
+    "the module's export",
   );
   assert.deepEqual(names("/** @type {ns.Context} */"), ["type:ns@11"]);
   assert.deepEqual(names("/** @type {'Context'|\"Hono\"} */"), []);
