@@ -85,6 +85,8 @@
 (use_declaration argument: (use_as_clause
   path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) alias: (identifier) @import.alias))
 (use_declaration argument: (use_wildcard (_) @import.glob))
+(use_declaration argument: (scoped_use_list
+  path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) list: (use_list (self))))
 (use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
      (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
      (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)

@@ -27,19 +27,21 @@ async function search(
 /**
  * A small crate whose modules import `helper` through every grouped form: `use crate::{util::helper}`,
  * a `pub use` group re-exporting it at the crate root, `use super::{helper}` through that re-export,
- * `util::{self, …}`, `super::super::{util::{helper}}` and a bare group inside a group with an alias.
+ * `util::{self, …}`, `use crate::util::{self}`, `super::super::{util::{helper}}` and a bare group inside a
+ * group with an alias.
  * It compiles with `rustc --crate-type lib --edition 2021 src/lib.rs`, and again after the rename.
  */
 const GROUPED_USES: Record<string, string> = {
   "/src/lib.rs": [
     "mod b;",
+    "mod c;",
     "mod nested;",
     "mod util;",
     "",
     "pub use crate::{util::{helper, Counter}};",
     "",
     "pub fn root() -> u32 {",
-    "    helper(1) + nested::deep::twice(2) + nested::go() + b::run()",
+    "    helper(1) + nested::deep::twice(2) + nested::go() + b::run() + c::three()",
     "}",
     "",
   ].join("\n"),
@@ -54,6 +56,7 @@ const GROUPED_USES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
+  "/src/c.rs": "use crate::util::{self};\n\npub fn three() -> u32 {\n    util::helper(2)\n}\n",
   "/src/nested/mod.rs": "pub mod deep;\n\nuse super::{helper};\n\npub fn go() -> u32 {\n    helper(0)\n}\n",
   "/src/nested/deep.rs": [
     "use super::super::{util::{helper}};",
@@ -73,7 +76,16 @@ Deno.test("edit_rename_symbol() renames a Rust function imported through grouped
   );
   assert.deepEqual(res.data["unresolved"], []);
   const renamed = (path: string) => GROUPED_USES[`/${path}`]!.replaceAll("helper", "assist");
-  for (const path of ["src/lib.rs", "src/util.rs", "src/b.rs", "src/nested/mod.rs", "src/nested/deep.rs"]) {
+  for (
+    const path of [
+      "src/lib.rs",
+      "src/util.rs",
+      "src/b.rs",
+      "src/c.rs",
+      "src/nested/mod.rs",
+      "src/nested/deep.rs",
+    ]
+  ) {
     assert.equal(await textOf(ws, path), renamed(path), path);
   }
 });
