@@ -10,6 +10,8 @@
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
 ;   @import.* @export.* @reexport.*                      module imports and exports
+;   @typed.name + @typed.type                            a name declared with a written type (`c: Context`):
+;                                                        `c.x` is a member of the type that name resolves to
 
 ; ---- scopes
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
