@@ -20,6 +20,7 @@ import {
   type Scope,
   scopeAtOffset,
 } from "../syntax/bindings.ts";
+import { docTagNames } from "../syntax/doc_tags.ts";
 import { namespaceModule } from "./_namespaces.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { isFileLocalLanguage } from "./file_local.ts";
@@ -188,6 +189,7 @@ export class Collector {
         }
       }
       await this.#moduleMembers(fb, self, name);
+      this.#docImports(fb, self, name);
       for (const glob of fb.globs ?? []) {
         if (resolve(glob) !== self) continue;
         const linked = fb.scopes[0]!.bindings.get(name);
@@ -234,6 +236,27 @@ export class Collector {
           this.add(rel, e.from.occurrence);
           if (!e.aliasOccurrence) await this.importers(rel, name);
         }
+      }
+    }
+  }
+
+  /** `import("./m").name` in a JSDoc type of the file, where ./m is the module `self`: m's export. */
+  #docImports(fb: FileBindings, self: string, name: string): void {
+    for (const doc of fb.docs) {
+      const text = fb.text.slice(doc.start, doc.end);
+      if (!text.includes(name)) continue;
+      for (const d of docTagNames(text)) {
+        if (d.role !== "import" || d.name !== name) continue;
+        if (this.#project.resolver.resolve(fb.path, fb.language, d.source!) !== self) continue;
+        const start = doc.start + d.offset;
+        this.add(fb.path, {
+          name,
+          start,
+          end: start + name.length,
+          kind: "doc",
+          scope: fb.scopes[0]!,
+          binding: null,
+        });
       }
     }
   }
@@ -421,8 +444,9 @@ export class Collector {
   }
 
   /**
-   * JSDoc tags naming a collected binding: `{@link x}` and `@see x` where x
-   * resolves to it at the comment, `@param x` on the function whose parameter it is.
+   * JSDoc tags naming a collected binding ({@linkcode docTagNames}): `{@link x}`, `@see x` and the type
+   * names of a tag's `{…}` type (`@param {Context} c`, `@returns {Hono}`) where x resolves to it at the
+   * comment, `@param x` on the function whose parameter it is.
    */
   docTags(): void {
     for (const [path, set] of this.bindings) {
@@ -431,16 +455,13 @@ export class Collector {
       const names = new Set([...set].map((b) => b.name));
       for (const doc of fb.docs) {
         const text = fb.text.slice(doc.start, doc.end);
-        for (
-          const m of text.matchAll(
-            /(\{@link(?:code|plain)?\s+|@see\s+|@param\s+(?:\{[^}\n]*\}\s*)?\[?)([\p{L}_$][\p{L}\p{N}_$]*)/gu,
-          )
-        ) {
-          const name = m[2]!;
-          if (!names.has(name)) continue;
-          const start = doc.start + m.index + m[1]!.length;
+        if (![...names].some((n) => text.includes(n))) continue;
+        for (const { name, offset, role } of docTagNames(text)) {
+          // `import("./m").X` is m's export, whatever X names here: `importers` ties it.
+          if (!names.has(name) || role === "import") continue;
+          const start = doc.start + offset;
           let b: Binding | null;
-          if (m[1]!.startsWith("@param")) {
+          if (role === "param") {
             const fn = fb.scopes.find((s) =>
               s.start >= doc.end && s.kind === "function" &&
               /^[^;{}]{0,200}$/.test(fb.text.slice(doc.end, s.start))
@@ -452,6 +473,56 @@ export class Collector {
         }
       }
     }
+  }
+
+  /**
+   * The class a name's written type names (`cmd *Command`, `c *cobra.Command`, `x: &T`, `c: Context`) and the
+   * file that declares it: this file, a file sharing its scope (a Go package's other file), or the module an
+   * import of the type (or of its module) names, where it is exported under that name.
+   *
+   * @param fb The file of the name.
+   * @param object The name's binding.
+   * @returns The class scope and its file, or null when the type is not written or not a class found so.
+   */
+  async declaredClass(
+    fb: FileBindings,
+    object: Binding | null | undefined,
+  ): Promise<{ fb: FileBindings; scope: Scope } | null> {
+    const declared = object?.declaredType;
+    const type = declared?.binding;
+    const resolve = (source: string) => this.#project.resolver.resolve(fb.path, fb.language, source);
+    if (!type) {
+      // `pkg.Type`, `ns.Type`: a type of the module a namespace import names.
+      const ns = declared?.kind === "member_property" ? declared.object?.import : undefined;
+      const from = ns?.kind === "namespace" ? resolve(ns.source) : null;
+      // A Go package at the module's root is the directory "".
+      return from !== null ? await this.#exportedClass(from, declared!.name) : null;
+    }
+    const here = classNamed(fb, type);
+    if (here) return { fb, scope: here };
+    if (type.linked) {
+      for (const shared of await this.#project.sharedBindings(fb, type.name)) {
+        const scope = classNamed(shared.fb, shared.binding);
+        if (scope) return { fb: shared.fb, scope };
+      }
+      return null;
+    }
+    const imp = type.import;
+    const from = imp?.kind === "named" ? resolve(imp.source) : null;
+    return from !== null ? await this.#exportedClass(from, imp!.imported) : null;
+  }
+
+  /** The class a module (a file, a Go package) exports as `name` itself, declared there. */
+  async #exportedClass(module: string, name: string): Promise<{ fb: FileBindings; scope: Scope } | null> {
+    for (const path of this.#project.moduleFiles(module)) {
+      const other = await this.#project.bindings(path);
+      if (!other) continue;
+      const exported = other.exports.find((e) => e.exported === name && e.local)?.local ??
+        (other.exportsAll ? other.scopes[0]!.bindings.get(name) : undefined);
+      const scope = classNamed(other, exported);
+      if (scope) return { fb: other, scope };
+    }
+    return null;
   }
 
   /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
@@ -480,7 +551,7 @@ export class Collector {
         if (occ.name !== name) continue;
         if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
         else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
-        else if (occ.kind === "member_property" && occ.object && classBindings.has(occ.object)) {
+        else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
           this.add(f.path, occ);
         } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
           this.add(f.path, { ...occ, kind: "shorthand_key" });
@@ -493,17 +564,20 @@ export class Collector {
       if (!other) continue;
       // `impl Type` blocks of other modules (Rust), where Type is the class imported.
       const named = typeNames.bindings.get(rel);
+      // `pkg.Type` / `ns.Type` / `a::Type` where this file names the type through its module.
+      const typeSites = typeNames.sites.get(rel);
       const impls = new Set(
         named ? other.scopes.filter((s) => s.impl && named.has(nameBinding(other, s)!)) : [],
       );
       for (const occ of other.occurrences) {
         if (occ.name !== name || this.sites.get(rel)?.has(occ.start)) continue;
-        const ofType = occ.object && named?.has(occ.object);
-        if (occ.kind === "member_property" && ofType) this.add(rel, occ);
-        else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
+        if (occ.kind === "member_property" && ofType(occ.object, { bindings: named, sites: typeSites })) {
+          this.add(rel, occ);
+        } else if (occ.kind === "member_this" && impls.has(classScopeOf(occ.scope)!)) this.add(rel, occ);
         else if (occ.kind === "member_definition" && impls.has(occ.scope)) this.add(rel, occ);
-        else if (occ.kind === "shorthand" && ofType) this.add(rel, { ...occ, kind: "shorthand_key" });
-        else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        else if (occ.kind === "shorthand" && occ.object && named?.has(occ.object)) {
+          this.add(rel, { ...occ, kind: "shorthand_key" });
+        } else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
         // A free name in a language resolved per file may be an inherited member, or one used in a method
         // defined outside its class (C++ `void Box::set() { size_ = v; }`).
         else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
@@ -557,6 +631,23 @@ export function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | n
   }
   const param = fn?.bindings.get(occ.name);
   return param && param.kind === "parameter" ? param : null;
+}
+
+/**
+ * Whether a member access's object is one of a type's bindings (`Type::x`, `Type.x`) or a name declared
+ * with that type (`cmd *Command`, `x: &T`, `c: Context`, or through its module: `c *cobra.Command`, one of
+ * the type's `sites` in the file): then the member is the type's.
+ */
+function ofType(
+  object: Binding | null | undefined,
+  type: { bindings?: ReadonlySet<Binding> | undefined; sites?: ReadonlyMap<number, Occurrence> | undefined },
+): boolean {
+  if (!object) return false;
+  if (type.bindings?.has(object)) return true;
+  const declared = object.declaredType;
+  if (!declared) return false;
+  if (declared.binding && type.bindings?.has(declared.binding)) return true;
+  return declared.kind === "member_property" && type.sites?.get(declared.start) === declared;
 }
 
 /** The binding of a scope's name (a class's own name, an impl block's type), if any. */

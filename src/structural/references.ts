@@ -159,10 +159,15 @@ export async function findReferences(
     : occ.kind === "member_property"
     ? classNamed(fb, occ.object)
     : null;
-  if (memberScope) {
+  // `cmd.f` where cmd's type is written (`cmd *Command`): a member of that type, wherever it is declared.
+  const typed = !memberScope && occ.kind === "member_property"
+    ? await collector.declaredClass(fb, occ.object)
+    : null;
+  if (memberScope || typed) {
+    const home = typed ?? { fb, scope: memberScope! };
     kind = "member";
-    member = { path: fb.path, scope: memberScope };
-    await collector.member(fb, memberScope, occ.name, crossFile);
+    member = { path: home.fb.path, scope: home.scope };
+    await collector.member(home.fb, home.scope, occ.name, crossFile);
   } else if (occ.kind === "import_name" || occ.kind === "reexport_name") {
     const imp = fb.imports.find((i) => i.nameOccurrence === occ);
     const re = fb.exports.find((e) => e.from?.occurrence === occ);

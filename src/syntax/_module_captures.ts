@@ -8,6 +8,7 @@
 import type { Node, QueryCapture } from "web-tree-sitter";
 import type { ImportRecord } from "./binding_model.ts";
 import { importPathLocal } from "./_binding_rules.ts";
+import { ModuleResolver } from "./module_resolution.ts";
 
 /** A span of the text (UTF-16 offsets). */
 export interface Span {
@@ -61,6 +62,8 @@ export interface ModuleRecords {
   noRefSpans: Span[];
   /** Starts of identifiers that are no references (imported names, aliases). */
   notRef: Set<number>;
+  /** The file's language (how the segments of a nested import's module path join). */
+  language: string;
 }
 
 /**
@@ -68,10 +71,33 @@ export interface ModuleRecords {
  *
  * @param noRefSpans Spans whose identifiers are no references.
  * @param notRef Starts of identifiers that are no references.
+ * @param options The file's language.
  * @returns The records.
  */
-export function newModuleRecords(noRefSpans: Span[], notRef: Set<number>): ModuleRecords {
-  return { imports: [], exports: [], globs: [], dynamic: [], noRefSpans, notRef };
+export function newModuleRecords(
+  noRefSpans: Span[],
+  notRef: Set<number>,
+  options: { language: string },
+): ModuleRecords {
+  return { imports: [], exports: [], globs: [], dynamic: [], noRefSpans, notRef, language: options.language };
+}
+
+/**
+ * The module path an import names: every capture of the match named `import.source` (and `import.glob`) is
+ * one segment, outer first (Rust's `use crate::{a::{b}}`: `crate` and `a` make `crate::a`), joined as the
+ * language joins a module and its submodule. Each segment is no reference.
+ */
+function modulePath(captures: QueryCapture[], text: string, r: ModuleRecords): string {
+  const segments = captures.filter((c) => c.name === "import.source" || c.name === "import.glob")
+    .map((c) => c.node)
+    .sort((a, b) => a.startIndex - b.startIndex);
+  let path = "";
+  for (const n of segments) {
+    const segment = text.slice(n.startIndex, n.endIndex);
+    path = path === "" ? segment : ModuleResolver.submodule(r.language, path, segment) ?? segment;
+    r.noRefSpans.push({ start: n.startIndex, end: n.endIndex });
+  }
+  return path;
 }
 
 /** The capture of `name` in a match, if any. */
@@ -101,16 +127,13 @@ export function readModuleCapture(
       r.dynamic.push(str(dynamic));
       return;
     }
-    const glob = cap(captures, "import.glob");
-    if (glob) {
-      r.globs.push(str(glob));
-      r.noRefSpans.push(span(glob));
+    if (cap(captures, "import.glob")) {
+      r.globs.push(modulePath(captures, text, r));
       return;
     }
     const source = cap(captures, "import.source");
     if (!source) return;
-    r.noRefSpans.push(span(source));
-    const src = str(source);
+    const src = modulePath(captures, text, r);
     if (cap(captures, "import.path")) {
       // Go's `import "a/b/pkg"`: the package's name is the path's last segment.
       const local = importPathLocal(src, source.startIndex);

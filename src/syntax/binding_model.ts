@@ -57,6 +57,11 @@ export interface Binding {
    * the file's free uses of the name refer to it.
    */
   linked?: boolean;
+  /**
+   * The name of the type written where it is declared (`cmd *Command`, `x: &T`, `c: Context`, `x := T{}`),
+   * when that type is certain: a member access on it (`cmd.f`) is a member of the type that name resolves to.
+   */
+  declaredType?: Occurrence;
 }
 
 /** What an occurrence of a name is. */

@@ -138,7 +138,9 @@ export function buildBindings(
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
   const keywords = new Map<number, { end: number; callee: Span }>();
   const docs: Span[] = [];
-  const moduleRecords = newModuleRecords(noRefSpans, notRef);
+  /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
+  const typedNames = new Map<number, number>();
+  const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
   const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
   // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
@@ -154,6 +156,12 @@ export function buildBindings(
     }
     if (head === "skip") {
       for (const c of captures) if (c.name === "skip") skipped.add(c.node.startIndex);
+      continue;
+    }
+    if (head === "typed") {
+      const name = cap(captures, "typed.name");
+      const type = cap(captures, "typed.type");
+      if (name && type) typedNames.set(name.startIndex, type.startIndex);
       continue;
     }
     if (head === "doc") {
@@ -437,6 +445,8 @@ export function buildBindings(
     if (occ.object && receivers.has(occ.object)) occ.kind = "member_this";
   }
 
+  declaredTypes(typedNames, byStartOcc);
+
   const imports: ImportRecord[] = [];
   for (const r of rawImports) {
     const local = byStartOcc.get(r.local.start)?.binding;
@@ -513,6 +523,24 @@ export function buildBindings(
     ...(globs.length > 0 ? { globs } : {}),
     ...(dynamic.length > 0 ? { dynamicImports: dynamic } : {}),
   };
+}
+
+/**
+ * Give each binding declared with a written type (`@typed.name` + `@typed.type`) the occurrence of that
+ * type's name. A binding declared twice with different types gets none: its type is not certain.
+ */
+function declaredTypes(typedNames: Map<number, number>, byStart: Map<number, Occurrence>): void {
+  const uncertain = new Set<Binding>();
+  for (const [nameStart, typeStart] of typedNames) {
+    const b = byStart.get(nameStart)?.binding;
+    const type = byStart.get(typeStart);
+    const named = type?.kind === "reference" || type?.kind === "member_property"; // T, or pkg.T / a::T
+    if (!b || !type || !named || uncertain.has(b)) continue;
+    if (b.declaredType && b.declaredType.name !== type.name) {
+      delete b.declaredType;
+      uncertain.add(b);
+    } else b.declaredType = type;
+  }
 }
 
 function pushOccurrence(

@@ -145,7 +145,8 @@ export class ModuleResolver {
   resolve(from: string, language: string, source: string): string | null {
     const system = SYSTEM[language];
     if (!system) return null;
-    const key = `${system}\0${dirOf(from)}\0${source}`;
+    // A Rust path depends on the file itself (`super` from a/mod.rs is not `super` from a/x.rs).
+    const key = `${system}\0${system === "rust" ? from : dirOf(from)}\0${source}`;
     let hit = this.#memo.get(key);
     if (hit === undefined) {
       hit = system === "ecmascript"

@@ -44,6 +44,53 @@
 (variadic_parameter_declaration name: (identifier) @definition.parameter)
 (type_parameter_declaration name: (identifier) @definition.parameter)
 
+; ---- written types: a name declared with its type (`cmd *Command`, `c *cobra.Command`, a receiver, `var x T`,
+; `x := T{}`, `&T{}`, `new(T)`): `x.f` on it is a member of that type. The type is T, pkg.T or T[…] of either.
+(parameter_declaration name: (identifier) @typed.name type: [
+  (type_identifier) @typed.type
+  (qualified_type name: (type_identifier) @typed.type)
+  (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])
+  (pointer_type [
+    (type_identifier) @typed.type
+    (qualified_type name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])])])
+(var_spec name: (identifier) @typed.name type: [
+  (type_identifier) @typed.type
+  (qualified_type name: (type_identifier) @typed.type)
+  (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])
+  (pointer_type [
+    (type_identifier) @typed.type
+    (qualified_type name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])])])
+; `x := T{}`, `x := &T{}`, `var x = T{}` (the first name and the first value)
+(var_spec . name: (identifier) @typed.name . value: (expression_list . [
+  (composite_literal type: [
+    (type_identifier) @typed.type
+    (qualified_type name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])])
+  (unary_expression operator: "&" operand: (composite_literal type: [
+    (type_identifier) @typed.type
+    (qualified_type name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])]))]))
+(short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . [
+  (composite_literal type: [
+    (type_identifier) @typed.type
+    (qualified_type name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])])
+  (unary_expression operator: "&" operand: (composite_literal type: [
+    (type_identifier) @typed.type
+    (qualified_type name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)])]))]))
+; `x := new(T)`, `var x = new(T)`
+((var_spec . name: (identifier) @typed.name . value: (expression_list . (call_expression
+  function: (identifier) @_new
+  arguments: (argument_list . [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)] .))))
+  (#eq? @_new "new"))
+((short_var_declaration left: (expression_list . (identifier) @typed.name) right: (expression_list . (call_expression
+  function: (identifier) @_new
+  arguments: (argument_list . [(type_identifier) @typed.type (qualified_type name: (type_identifier) @typed.type)] .))))
+  (#eq? @_new "new"))
+
 ; ---- imports: `import d "x/y/diff"` (the alias), `import "x/y/diff"` (the package's last path segment)
 (import_spec name: (package_identifier) @import.namespace path: (_ (_) @import.source))
 (import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.source @import.path))

@@ -43,6 +43,28 @@
 (match_arm pattern: (match_pattern) @pattern.lexical)
 (closure_parameters (identifier) @definition.parameter)
 
+; ---- written types: a name declared with its type (`x: &T`, `x: &a::T`, `let x: T`, `let x = T { .. }`): `x.f` on
+; it is a member of that type (a smart pointer's `x: Rc<T>` is an Rc, so `x.f` stays a candidate)
+(parameter pattern: (identifier) @typed.name type: [
+  (type_identifier) @typed.type
+  (scoped_type_identifier name: (type_identifier) @typed.type)
+  (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])
+  (reference_type type: [
+    (type_identifier) @typed.type
+    (scoped_type_identifier name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])])])
+(let_declaration pattern: (identifier) @typed.name type: [
+  (type_identifier) @typed.type
+  (scoped_type_identifier name: (type_identifier) @typed.type)
+  (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])
+  (reference_type type: [
+    (type_identifier) @typed.type
+    (scoped_type_identifier name: (type_identifier) @typed.type)
+    (generic_type type: [(type_identifier) @typed.type (scoped_type_identifier name: (type_identifier) @typed.type)])])])
+(let_declaration pattern: (identifier) @typed.name !type value: (struct_expression name: [
+  (type_identifier) @typed.type
+  (scoped_type_identifier name: (type_identifier) @typed.type)]))
+
 ; ---- pattern leaves (a leading capital is a constant or a variant, not a binding)
 ((match_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
 ((tuple_pattern (identifier) @pattern.leaf) (#match? @pattern.leaf "^[a-z_]"))
@@ -57,13 +79,53 @@
 (captured_pattern (identifier) @pattern.leaf)
 
 ; ---- imports: `use a::b::C;`, `use a::{B, C as D};`, `use a::b::*;`, `mod x;`
+; Grouped and nested uses (`use crate::{a::{b, c}, d, e::{self, F}, {G, H}}`): every `@import.source` of a match
+; is one segment of the module path, outer first (joined: `crate::a`); `a::{self}` imports the module a itself.
 (use_declaration argument: (scoped_identifier path: (_) @import.source name: (identifier) @import.name))
 (use_declaration argument: (use_as_clause
   path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) alias: (identifier) @import.alias))
-(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list (identifier) @import.name)))
-(use_declaration argument: (scoped_use_list path: (_) @import.source
-  list: (use_list (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias))))
 (use_declaration argument: (use_wildcard (_) @import.glob))
+(use_declaration argument: (scoped_use_list
+  path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name) list: (use_list (self))))
+(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)])))
+(use_declaration argument: (scoped_use_list path: (_) @import.source list: (use_list (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)]))))
+(use_declaration argument: (scoped_use_list path: (_) @import.source
+  list: (use_list (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)])))))
+(use_declaration argument: (scoped_use_list path: (_) @import.source
+  list: (use_list (scoped_use_list path: (_) @import.source
+    list: (use_list (scoped_use_list path: (_) @import.source list: (use_list [(identifier) @import.name
+     (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+     (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+     (use_as_clause path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       alias: (identifier) @import.alias)
+     (scoped_use_list path: (identifier) @import.name list: (use_list (self)))
+     (scoped_use_list path: (scoped_identifier path: (_) @import.source name: (identifier) @import.name)
+       list: (use_list (self)))
+     (use_wildcard (_) @import.glob)])))))))
 (mod_item !body name: (identifier) @import.source @import.namespace)
 
 ; ---- members: fields, variants, methods, `self.f`, `x.f`, `Type::item`

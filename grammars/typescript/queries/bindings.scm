@@ -10,6 +10,8 @@
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
 ;   @import.* @export.* @reexport.*                      module imports and exports
+;   @typed.name + @typed.type                            a name declared with a written type (`c: Context`):
+;                                                        `c.x` is a member of the type that name resolves to
 
 ; ---- scopes
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
@@ -51,6 +53,19 @@
 (required_parameter pattern: [(object_pattern) (array_pattern)] @pattern.parameter)
 (optional_parameter pattern: [(object_pattern) (array_pattern)] @pattern.parameter)
 (arrow_function parameter: (identifier) @definition.parameter)
+
+; ---- written types: a name declared with a class type (`c: Context`, `c: hono.Context`, `const x = new Context()`): `x.f` on it is a
+; member of that type
+(required_parameter pattern: (identifier) @typed.name
+  type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
+    (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
+(optional_parameter pattern: (identifier) @typed.name
+  type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
+    (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
+(variable_declarator name: (identifier) @typed.name
+  type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
+    (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
+(variable_declarator name: (identifier) @typed.name !type value: (new_expression constructor: (identifier) @typed.type))
 
 ; ---- destructuring leaves
 (shorthand_property_identifier_pattern) @pattern.leaf.shorthand

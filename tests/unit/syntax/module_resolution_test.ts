@@ -103,3 +103,13 @@ Deno.test("ModuleResolver resolves Rust mod and use paths within the crate", () 
   assert.equal(ModuleResolver.submodule("python", "..pkg", "m"), "..pkg.m");
   assert.equal(ModuleResolver.submodule("python", "..", "m"), "..m");
 });
+
+Deno.test("ModuleResolver resolves a Rust path from each file, not once per directory", () => {
+  // value-bag: internal/mod.rs and internal/fmt.rs share a directory; `super` is lib.rs from the first and
+  // internal/mod.rs from the second.
+  const r = new ModuleResolver(["src/lib.rs", "src/internal/mod.rs", "src/internal/fmt.rs"]);
+  assert.equal(r.resolve("src/internal/mod.rs", "rust", "super"), "src/lib.rs");
+  assert.equal(r.resolve("src/internal/fmt.rs", "rust", "super"), "src/internal/mod.rs");
+  assert.equal(r.resolve("src/internal/mod.rs", "rust", "fmt"), "src/internal/fmt.rs");
+  assert.equal(r.resolve("src/internal/fmt.rs", "rust", "fmt"), null, "fmt.rs has no child module fmt");
+});

@@ -25,6 +25,21 @@ readTree(new URL("../../fixtures/bindings/go-cmp/", import.meta.url), "", GO_CMP
 export const SEMVER: Record<string, string> = {};
 readTree(new URL("../../fixtures/bindings/semver/", import.meta.url), "", SEMVER);
 
+/** The value-bag crate 1.0.0-alpha.9, a trimmed copy (grouped and nested `use crate::{a::{self, B}, C}`). */
+export const VALUE_BAG: Record<string, string> = {};
+readTree(new URL("../../fixtures/bindings/value-bag/", import.meta.url), "", VALUE_BAG);
+
+/**
+ * ripgrep's ignore crate 0.4.18, a trimmed copy whose `use` declarations are grouped as ripgrep now writes them
+ * (`use crate::{pathutil::{is_hidden, strip_prefix}, …, Error, Match, PartialErrorBuilder}`).
+ */
+export const IGNORE_CRATE: Record<string, string> = {};
+readTree(new URL("../../fixtures/bindings/ignore/", import.meta.url), "", IGNORE_CRATE);
+
+/** cobra 1.6.1, a trimmed copy (`go.mod`, `command.go`, `args.go`): methods called on typed parameters. */
+export const COBRA: Record<string, string> = {};
+readTree(new URL("../../fixtures/bindings/cobra/", import.meta.url), "", COBRA);
+
 /** A conformance sample's text (tests/conformance/samples/<language>/<name>). */
 export function sample(language: string, name: string): string {
   return Deno.readTextFileSync(new URL(`../../conformance/samples/${language}/${name}`, import.meta.url));

@@ -99,8 +99,8 @@ Deno.test("edit_change_signature() refuses obj.m() candidates unless include_unr
     ].join("\n"),
     "/use.ts": [
       'import { Shape } from "./shape";',
-      "export function area(s: Shape): number {",
-      "  return s.scale(4, 5);",
+      "export function area(s: Shape, shapes: Shape[]): number {",
+      "  return s.scale(4, 5) + shapes[0].scale(6, 7);",
       "}",
       "",
     ].join("\n"),
@@ -109,7 +109,8 @@ Deno.test("edit_change_signature() refuses obj.m() candidates unless include_unr
   const args = { path: "shape.ts", name_path: "Shape/scale", params: ["y", "x"] };
   const refused = await ws.call("edit_change_signature", args);
   assert.ok(!refused.ok && refused.error.code === "unresolved");
-  assert.match(refused.error.message, /"use\.ts" line 3 column 12/);
+  // `s.scale` is Shape's (s: Shape); `shapes[0].scale` is on no name whose type is written: a candidate.
+  assert.match(refused.error.message, /"use\.ts" line 3 column 36/);
   assert.deepEqual(refused.error.suggested_call?.args["include_unresolved"], true);
   await unchanged(ws, files);
   const res = ok(await ws.call("edit_change_signature", { ...args, include_unresolved: true }));
@@ -120,9 +121,15 @@ Deno.test("edit_change_signature() refuses obj.m() candidates unless include_unr
       "this.scale(3, 2)",
     ),
   );
-  assert.equal(await textOf(ws, "use.ts"), files["/use.ts"].replace("s.scale(4, 5)", "s.scale(5, 4)"));
+  assert.equal(
+    await textOf(ws, "use.ts"),
+    files["/use.ts"].replace("s.scale(4, 5)", "s.scale(5, 4)").replace("[0].scale(6, 7)", "[0].scale(7, 6)"),
+  );
   const sites = res.data["call_sites"] as { path: string; calls: { candidate?: boolean }[] }[];
-  assert.equal(sites.find((s) => s.path === "use.ts")?.calls[0]?.candidate, true);
+  assert.deepEqual(sites.find((s) => s.path === "use.ts")?.calls.map((c) => c.candidate ?? false), [
+    false,
+    true,
+  ]);
 });
 
 Deno.test("edit_change_signature() changes constructors: new C(…) in TypeScript, C(…) in Python", async () => {

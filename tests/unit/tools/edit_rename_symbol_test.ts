@@ -225,9 +225,10 @@ Deno.test("edit_rename_symbol() scope file: refused for an exported symbol used 
 });
 
 Deno.test("edit_rename_symbol() leaves unresolved obj.x alone unless asked, and previews with dry_run", async () => {
+  // `ks[0].size`: the object is no name whose type is written (`k: K` would be K's member).
   const files = {
     "k.ts":
-      "export class K {\n  size = 0;\n  grow() { this.size++; }\n}\nexport function measure(k: K) { return k.size; }\n",
+      "export class K {\n  size = 0;\n  grow() { this.size++; }\n}\nexport function measure(ks: K[]) { return ks[0].size; }\n",
   };
   const ws = await workspaceOf({}, files);
   const dry = ok(
@@ -252,7 +253,7 @@ Deno.test("edit_rename_symbol() leaves unresolved obj.x alone unless asked, and 
   const applied = ok(
     await ws.call("edit_rename_symbol", { path: "k.ts", target: "K/size", new_name: "length" }),
   );
-  assert.match(await textOf(ws, "k.ts"), /length = 0;[\s\S]*this\.length\+\+[\s\S]*return k\.size;/);
+  assert.match(await textOf(ws, "k.ts"), /length = 0;[\s\S]*this\.length\+\+[\s\S]*return ks\[0\]\.size;/);
   assert.match(applied.warnings[0]!, /k\.ts:5.*change it to "length"/);
   const ws2 = await workspaceOf({}, files);
   const all = ok(
@@ -263,7 +264,7 @@ Deno.test("edit_rename_symbol() leaves unresolved obj.x alone unless asked, and 
       include_unresolved: true,
     }),
   );
-  assert.match(await textOf(ws2, "k.ts"), /return k\.length;/);
+  assert.match(await textOf(ws2, "k.ts"), /return ks\[0\]\.length;/);
   assert.deepEqual(all.warnings, [], "nothing left behind, nothing to warn about");
 });
 

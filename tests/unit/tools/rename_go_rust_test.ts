@@ -283,6 +283,15 @@ Deno.test("edit_rename_symbol() renames a Rust field in impl blocks of other mod
     "src/display.rs:7:48", // write!(formatter, "{}.{}.{}", self.major, …) in impl Display for Version
     "src/display.rs:18:25",
     "src/display.rs:97:35",
+    // `ver.major` where `ver: &Version` is a parameter's written type (fn matches_exact(cmp: &Comparator, ver: &Version))
+    "src/eval.rs:45:12",
+    "src/eval.rs:65:12",
+    "src/eval.rs:66:20",
+    "src/eval.rs:91:12",
+    "src/eval.rs:92:20",
+    "src/eval.rs:117:12",
+    "src/eval.rs:137:12",
+    "src/eval.rs:177:22",
     "src/lib.rs:163:9",
     "src/lib.rs:400:13", // Version { major, … } in Version::new
     "src/parse.rs:71:13", // Ok(Version { major, … })
@@ -290,9 +299,10 @@ Deno.test("edit_rename_symbol() renames a Rust field in impl blocks of other mod
   const lib = await textOf(ws, "src/lib.rs");
   assert.equal(lib.split("\n")[399], "            major_version: major,", "the shorthand keeps its value");
   assert.equal(lib.split("\n")[197], "    pub major: u64,", "Comparator's own major is another field");
-  // `ver.major` on a parameter of unknown type is a candidate, left alone.
-  assert.ok(sites(res.data["unresolved"]).includes("src/eval.rs:45:12"));
-  for (const path of ["src/display.rs", "src/lib.rs", "src/parse.rs"]) {
+  // `cmp.major` (cmp: &Comparator) is another type's field: left alone, a candidate.
+  assert.equal((await textOf(ws, "src/eval.rs")).split("\n")[44], "    if ver.major_version != cmp.major {");
+  assert.ok(sites(res.data["unresolved"]).includes("src/eval.rs:45:25"));
+  for (const path of ["src/display.rs", "src/eval.rs", "src/lib.rs", "src/parse.rs"]) {
     await assertReparses("rust", SEMVER[`/${path}`]!, await textOf(ws, path), path);
   }
 });
