@@ -9,6 +9,8 @@ import { loadPersona } from "./compass/persona.ts";
 import type { CompassSetting } from "./compass/types.ts";
 import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
+import { journalPresent } from "./fs/journal.ts";
+import { RecoverableError } from "./errors.ts";
 import type { LockOptions } from "./fs/commit_lock.ts";
 import { Checkpoints } from "./fs/checkpoints.ts";
 import { Sandbox } from "./fs/sandbox.ts";
@@ -118,8 +120,11 @@ export class Workspace {
   readonly readBudget: ReadBudget;
   /** The shadow checkpoint repository (null unless the `checkpoints` option is on). */
   readonly checkpoints: Checkpoints | null;
-  /** What opening did with an interrupted journal ("busy": another process was committing). */
-  recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
+  /**
+   * What opening did with an interrupted journal ("busy": another process was committing; "refused": a
+   * journal graver did not write here, left alone: reads warn, writes are refused until it is removed).
+   */
+  recovered: "none" | "busy" | "rolled_back" | "finished" | "refused" = "none";
 
   /**
    * Open a workspace (prefer {@linkcode createWorkspace}, which also recovers an interrupted commit).
@@ -206,10 +211,33 @@ export class Workspace {
   call(tool: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
     // One call at a time: calls share the parse cache, whose trees one call may re-parse (and free) while
     // another still walks them. Calls made together run in the order they were made.
-    const run = () => dispatch(this, tool, args, options);
+    const run = async () => {
+      const warnings = await this.#settleJournal();
+      const result = await dispatch(this, tool, args, options);
+      return warnings.length > 0 && result.ok
+        ? { ...result, warnings: [...result.warnings, ...warnings] }
+        : result;
+    };
     const result = this.#queue.then(run, run);
     this.#queue = result.then(() => {}, () => {});
     return result;
+  }
+
+  /**
+   * Before a call: a journal under `.graver/` means a commit is in flight or crashed. Recover it (it is
+   * finished or rolled back when its writer is gone); when that cannot be done, the call runs and its
+   * result says why in `warnings` (writes are refused by the commit itself).
+   */
+  async #settleJournal(): Promise<string[]> {
+    if (!(await journalPresent(this.fs, this.sandbox))) return [];
+    try {
+      const outcome = await recoverJournal(this.fs, this.sandbox, this.lock);
+      if (outcome !== "none") this.telemetry.event("graver.journal.recovered", { outcome });
+      return [];
+    } catch (err) {
+      if (!(err instanceof RecoverableError)) throw err;
+      return [`${err.message}. ${err.hint}`];
+    }
   }
 
   /**
@@ -256,7 +284,13 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const ws = new Workspace(options);
   const persona = options.compass ? options.compass.persona : undefined;
   if (typeof persona === "string") ws.compass.usePersona(await loadPersona(ws.fs, ws.sandbox, persona));
-  ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
+  try {
+    ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
+  } catch (err) {
+    // A journal graver did not write here (or cannot trust): left alone; calls say so until it is removed.
+    if (!(err instanceof RecoverableError)) throw err;
+    ws.recovered = "refused";
+  }
   if (ws.recovered !== "none") {
     ws.telemetry.event("graver.journal.recovered", { outcome: ws.recovered });
   }

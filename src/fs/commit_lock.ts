@@ -8,6 +8,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
+import { checkInternalDir } from "./journal.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 
 /** Lock timing; `now` and `sleep` are injectable for tests. */
@@ -68,6 +69,7 @@ export async function tryLock(
   const path = lockPath(sandbox);
   const token = `${now()} ${crypto.getRandomValues(new Uint32Array(2)).join("-")}`;
   const bytes = new TextEncoder().encode(token);
+  await checkInternalDir(fs, sandbox); // never a lock written through a planted link
   for (let delay = 2;; delay = Math.min(delay * 2, 50)) {
     if (await fs.writeExclusive(path, bytes)) {
       return {
