@@ -1,0 +1,102 @@
+/**
+ * Crashes and pauses of real processes: a `deno run` child commits a
+ * multi-file change and is SIGKILLed mid-rename (or SIGSTOPped after writing
+ * its journal); then, at once, another writer and a reopen. Every file must be
+ * all-old or all-new, nothing left in `.graver/`, no acknowledged update lost.
+ */
+import assert from "node:assert/strict";
+import { createWorkspace } from "../../../src/mod.ts";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
+import { BackendFs } from "../../../src/fs/backend.ts";
+import { commitChanges } from "../../../src/fs/commit.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+
+const CHILD = new URL("./_commit_child.ts", import.meta.url).pathname;
+const N = 24;
+
+async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
+  const root = await Deno.makeTempDir({ prefix: "graver-crash-" });
+  try {
+    for (let i = 0; i < N; i++) await Deno.writeTextFile(`${root}/f${i}.txt`, `old ${i}\n`);
+    await fn(root);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+/** Run the child to its end (or its SIGKILL); returns its exit signal (null: exited). */
+async function runChild(root: string, tag: string, extra: string[]): Promise<string | null> {
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CHILD, root, String(N), tag, ...extra],
+    stdout: "null",
+    stderr: "inherit",
+  });
+  return (await cmd.output()).signal;
+}
+
+/** The tags of the f*.txt files ("old", "new", ...), one per distinct tag found. */
+async function tags(root: string): Promise<string[]> {
+  const out = new Set<string>();
+  for (let i = 0; i < N; i++) out.add((await Deno.readTextFile(`${root}/f${i}.txt`)).split(" ", 1)[0]!);
+  return [...out].sort();
+}
+
+/** A second writer over the same root, in this process: commits one file outside the set. */
+async function secondWriter(root: string, waitMs = 10_000): Promise<void> {
+  const fs = BackendFs.wrap(createDiskBackend());
+  const sandbox = new Sandbox(root);
+  const stage = new Stage(fs, sandbox);
+  await stage.write("other.txt", new TextEncoder().encode("second writer\n"));
+  await commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs } });
+}
+
+async function leftovers(root: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(`${root}/.graver`)) names.push(e.name);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return names;
+}
+
+Deno.test("a SIGKILL mid-rename, then at once a second writer and a reopen: all-old, nothing left", async () => {
+  await withRoot(async (root) => {
+    const signal = await runChild(root, "new", ["--kill-after-renames", "9"]);
+    assert.equal(signal, "SIGKILL");
+    assert.deepEqual(await tags(root), ["new", "old"], "the kill left a torn tree for recovery to mend");
+    // The dead child's lock is fresh: the writer must see its holder is gone, not wait out a lease.
+    await secondWriter(root, 2_000);
+    const ws = await createWorkspace({ backend: createDiskBackend(), root });
+    assert.equal(ws.recovered, "none", "the second writer already rolled the journal back");
+    assert.deepEqual(await tags(root), ["old"]);
+    assert.equal(await Deno.readTextFile(`${root}/other.txt`), "second writer\n");
+    assert.deepEqual(await leftovers(root), []);
+  });
+});
+
+Deno.test("a SIGKILL mid-rename, then at once a reopen: the dead holder's journal is rolled back, not 'busy'", async () => {
+  await withRoot(async (root) => {
+    assert.equal(await runChild(root, "new", ["--kill-after-renames", "5"]), "SIGKILL");
+    const ws = await createWorkspace({ backend: createDiskBackend(), root });
+    assert.equal(ws.recovered, "rolled_back");
+    assert.deepEqual(await tags(root), ["old"]);
+    assert.deepEqual(await leftovers(root), []);
+  });
+});
+
+Deno.test("a writer that breaks an expired lease rolls back the journal it finds before its own commit", async () => {
+  await withRoot(async (root) => {
+    // The holder looks like a process on another machine: nothing but the lease's age can judge it.
+    assert.equal(await runChild(root, "new", ["--kill-after-renames", "9", "--foreign-host"]), "SIGKILL");
+    const fs = BackendFs.wrap(createDiskBackend());
+    const sandbox = new Sandbox(root);
+    const stage = new Stage(fs, sandbox);
+    await stage.write("other.txt", new TextEncoder().encode("second writer\n"));
+    await commitChanges(fs, sandbox, stage.changes(), { lock: { now: () => Date.now() + 60_000 } });
+    await createWorkspace({ backend: createDiskBackend(), root });
+    assert.deepEqual(await tags(root), ["old"], "the torn commit must not become permanent");
+    assert.deepEqual(await leftovers(root), []);
+  });
+});
