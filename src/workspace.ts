@@ -11,7 +11,7 @@ import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
 import { journalPresent } from "./fs/journal.ts";
 import { RecoverableError } from "./errors.ts";
-import type { LockOptions } from "./fs/commit_lock.ts";
+import { describeHolder, type LockOptions, lockPath } from "./fs/commit_lock.ts";
 import { Checkpoints } from "./fs/checkpoints.ts";
 import { Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
@@ -32,6 +32,13 @@ import {
 import type { Ledger, LedgerData } from "./guards/ledger.ts";
 
 export type { SyntaxGuardMode } from "./syntax/types.ts";
+
+/**
+ * How long a call waits for another process's commit in flight before it
+ * runs anyway and says the tree is mid-commit (a commit takes milliseconds;
+ * a holder that died is recognised at once and its journal recovered).
+ */
+const MID_COMMIT_WAIT_MS = 500;
 
 /** Options for {@linkcode createWorkspace}. */
 export interface WorkspaceOptions {
@@ -214,6 +221,10 @@ export class Workspace {
     const run = async () => {
       const warnings = await this.#settleJournal();
       const result = await dispatch(this, tool, args, options);
+      // A commit of another process that began while this call read: what it read may not last.
+      if (warnings.length === 0 && result.ok && result.status !== "applied") {
+        warnings.push(...await this.#midCommit());
+      }
       return warnings.length > 0 && result.ok
         ? { ...result, warnings: [...result.warnings, ...warnings] }
         : result;
@@ -224,20 +235,35 @@ export class Workspace {
   }
 
   /**
-   * Before a call: a journal under `.graver/` means a commit is in flight or crashed. Recover it (it is
-   * finished or rolled back when its writer is gone); when that cannot be done, the call runs and its
-   * result says why in `warnings` (writes are refused by the commit itself).
+   * Before a call: a journal under `.graver/` means a commit is in flight or crashed. A crashed one (its
+   * writer is gone) is finished or rolled back first; a live one is waited for up to
+   * {@linkcode MID_COMMIT_WAIT_MS}, after which the call runs and its result says the tree is mid-commit.
+   * A journal graver cannot trust is left alone and named in `warnings` (the commit refuses writes).
    */
   async #settleJournal(): Promise<string[]> {
     if (!(await journalPresent(this.fs, this.sandbox))) return [];
     try {
-      const outcome = await recoverJournal(this.fs, this.sandbox, this.lock);
+      const outcome = await recoverJournal(this.fs, this.sandbox, {
+        ...this.lock,
+        waitMs: MID_COMMIT_WAIT_MS,
+      });
+      if (outcome === "busy") return await this.#midCommit();
       if (outcome !== "none") this.telemetry.event("graver.journal.recovered", { outcome });
       return [];
     } catch (err) {
       if (!(err instanceof RecoverableError)) throw err;
       return [`${err.message}. ${err.hint}`];
     }
+  }
+
+  /** The warning for a tree another process is committing to right now (none when no journal is there). */
+  async #midCommit(): Promise<string[]> {
+    if (!(await journalPresent(this.fs, this.sandbox))) return [];
+    const holder = await describeHolder(this.fs, this.sandbox) ?? "another graver process";
+    return [
+      `The tree is mid-commit: ${holder} holds "${lockPath(this.sandbox)}" and has a journal open; ` +
+      "what this call read may change when that commit lands or rolls back. Call again once it is done",
+    ];
   }
 
   /**
@@ -285,7 +311,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const persona = options.compass ? options.compass.persona : undefined;
   if (typeof persona === "string") ws.compass.usePersona(await loadPersona(ws.fs, ws.sandbox, persona));
   try {
-    ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
+    ws.recovered = await recoverJournal(ws.fs, ws.sandbox, { ...ws.lock, waitMs: 0 });
   } catch (err) {
     // A journal graver did not write here (or cannot trust): left alone; calls say so until it is removed.
     if (!(err instanceof RecoverableError)) throw err;

@@ -148,7 +148,9 @@ async function removeEmptiedDirs(fs: BackendFs, sandbox: Sandbox, deleted: strin
  *
  * @param fs Wrapped backend.
  * @param sandbox Root mapping.
- * @returns What was done: "none", "rolled_back" or "finished".
+ * @param options Lock timing and identity; `waitMs` is how long to wait for a live holder (default 0).
+ * @returns What was done: "none", "rolled_back" or "finished"; "busy" when a live holder kept the lock.
+ * @throws RecoverableError `sandbox_violation` for a journal graver did not write here (nothing touched).
  */
 export async function recoverJournal(
   fs: BackendFs,
@@ -160,7 +162,7 @@ export async function recoverJournal(
     await checkInternalDir(fs, sandbox);
     if ((await fs.kind(internalPath(sandbox))) !== "dir") return "none";
     // A live lock means another process is committing right now: its journal is not ours to undo.
-    const held = await tryLock(fs, sandbox, { ...options, waitMs: 0 });
+    const held = await tryLock(fs, sandbox, { ...options, waitMs: options.waitMs ?? 0 });
     if (!held) return "busy";
     try {
       return await recoverLocked(fs, sandbox);

@@ -35,12 +35,14 @@ const disk = flag("--foreign-host") >= 0
   }
   : createDiskBackend();
 let renames = 0;
+let stopped = false;
 const backend = {
   ...disk,
   async rename(from: string, to: string) {
     if (!to.includes("/.graver/") && ++renames > killAfter && killAfter >= 0) Deno.kill(Deno.pid, "SIGKILL");
     await disk.rename(from, to);
-    if (stopAfterJournal && to.endsWith("/.graver/journal.json")) {
+    if (stopAfterJournal && !stopped && to.endsWith("/.graver/journal.json")) {
+      stopped = true;
       console.log("journal");
       Deno.kill(Deno.pid, "SIGSTOP");
     }

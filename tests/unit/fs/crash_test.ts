@@ -25,6 +25,19 @@ async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
   }
 }
 
+/** Read f0…f(N-1) through a workspace: the tags read, and every warning. */
+async function readAll(ws: Awaited<ReturnType<typeof createWorkspace>>, count = N) {
+  const seen = new Set<string>();
+  const warnings: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = await ws.call("read_file", { path: `f${i}.txt`, numbered: false });
+    assert.ok(r.ok, JSON.stringify(r));
+    seen.add(String(r.data.content).split(" ", 1)[0]!);
+    warnings.push(...r.warnings);
+  }
+  return { tags: [...seen].sort(), warnings };
+}
+
 /** Run the child to its end (or its SIGKILL); returns its exit signal (null: exited). */
 async function runChild(root: string, tag: string, extra: string[]): Promise<string | null> {
   const cmd = new Deno.Command(Deno.execPath(), {
@@ -98,5 +111,43 @@ Deno.test("a writer that breaks an expired lease rolls back the journal it finds
     await createWorkspace({ backend: createDiskBackend(), root });
     assert.deepEqual(await tags(root), ["old"], "the torn commit must not become permanent");
     assert.deepEqual(await leftovers(root), []);
+  });
+});
+
+Deno.test("a read after a SIGKILL mid-commit, in a workspace opened before it (as serve), recovers first", async () => {
+  await withRoot(async (root) => {
+    const ws = await createWorkspace({ backend: createDiskBackend(), root });
+    assert.equal(await runChild(root, "new", ["--kill-after-renames", "9"]), "SIGKILL");
+    const read = await readAll(ws);
+    assert.deepEqual(read.tags, ["old"], "never bytes of a transaction that is rolled back");
+    assert.deepEqual(read.warnings, []);
+    assert.deepEqual(await leftovers(root), []);
+  });
+});
+
+Deno.test("a read while a live process is mid-commit waits briefly, then says the tree is mid-commit", async () => {
+  await withRoot(async (root) => {
+    const ws = await createWorkspace({ backend: createDiskBackend(), root });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", CHILD, root, String(N), "new", "--stop-after-journal"],
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    assert.equal((await lines.read()).value?.trim(), "journal"); // stopped (SIGSTOP), holding the lock
+    const during = await readAll(ws, 2);
+    assert.deepEqual(during.tags, ["old"]);
+    assert.equal(during.warnings.length, 2);
+    assert.match(
+      during.warnings[0]!,
+      new RegExp(`mid-commit: process ${child.pid} on .* holds ".*\\.graver/lock"`),
+    );
+    child.kill("SIGCONT");
+    assert.match((await lines.read()).value ?? "", /committed/);
+    lines.releaseLock();
+    await child.stdout.cancel().catch(() => {});
+    assert.ok((await child.status).success);
+    const after = await readAll(ws);
+    assert.deepEqual(after, { tags: ["new"], warnings: [] });
   });
 });
