@@ -8,7 +8,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { type BackendFs, dirname, errnoCode } from "./backend.ts";
-import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
+import { type HeldLock, lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import {
   checkInternalDir,
   cleanupTransaction,
@@ -249,7 +249,7 @@ export async function commitChanges(
     const held = await lock(fs, sandbox, options.lock);
     let landed: CommittedChange[];
     try {
-      landed = await commitLocked(fs, sandbox, changes, options);
+      landed = await commitLocked({ fs, sandbox, held }, changes, options);
     } finally {
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.
@@ -330,10 +330,16 @@ async function planJournal(changes: PendingChange[], base: Base): Promise<Unseal
   return journal;
 }
 
+/** Where a commit writes, and the lock it holds while it does. */
+interface Target {
+  fs: BackendFs;
+  sandbox: Sandbox;
+  held: HeldLock;
+}
+
 /** 2. Temp files and one backup pack, then the journal; nothing in the tree is touched yet. */
 async function prepare(
-  fs: BackendFs,
-  sandbox: Sandbox,
+  { fs, sandbox, held }: Target,
   tx: { journal: UnsealedJournal; changes: PendingChange[]; base: Base },
 ): Promise<void> {
   const { journal, changes, base } = tx;
@@ -356,14 +362,19 @@ async function prepare(
     const mode = changes[i]!.mode ?? e.mode ?? null;
     if (mode !== null) await fs.chmod(tmp, mode);
   });
+  await held.check(); // fencing: never a journal over the one of a writer that broke our lease
   await writeJournal(fs, sandbox, journal); // from here on a crash leaves a journal to recover
 }
 
-/** 3. Renames (and deletions) into place. */
-async function land(fs: BackendFs, sandbox: Sandbox, journal: UnsealedJournal): Promise<void> {
+/**
+ * 3. Renames (and deletions) into place, each one fenced: it happens only
+ * while the lock file still carries our token.
+ */
+async function land({ fs, sandbox, held }: Target, journal: UnsealedJournal): Promise<void> {
   const dirs = new DirCache(fs);
   await inPool(journal.entries, CONCURRENCY, async (e, i) => {
     const target = sandbox.abs(e.path);
+    await held.check();
     if (e.tmp) {
       await dirs.ensureParent(target);
       await fs.rename(tmpPath(sandbox, journal.txid, i), target, { parentExists: true });
@@ -373,11 +384,11 @@ async function land(fs: BackendFs, sandbox: Sandbox, journal: UnsealedJournal): 
 }
 
 async function commitLocked(
-  fs: BackendFs,
-  sandbox: Sandbox,
+  target: Target,
   changes: PendingChange[],
   options: CommitOptions,
 ): Promise<CommittedChange[]> {
+  const { fs, sandbox, held } = target;
   // 0. A journal left behind (its writer died, or its lock was broken) is finished or rolled back first,
   // under our lock; a journal graver did not write refuses the commit.
   if (await journalPresent(fs, sandbox)) await recoverLocked(fs, sandbox);
@@ -385,14 +396,15 @@ async function commitLocked(
   const journal = await planJournal(changes, base);
   journal.root = sandbox.root;
   try {
-    await prepare(fs, sandbox, { journal, changes, base });
+    await prepare(target, { journal, changes, base });
   } catch (err) {
     await cleanupTransaction(fs, sandbox, journal).catch(() => {});
     throw err;
   }
   try {
-    await land(fs, sandbox, journal);
+    await land(target, journal);
     if (options.onLanded) await options.onLanded(landedChanges(changes, base.modes));
+    await held.check();
     journal.state = "committed";
     await writeJournal(fs, sandbox, journal);
   } catch (err) {

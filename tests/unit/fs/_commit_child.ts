@@ -3,10 +3,11 @@
  * multi-file change to `f0.txt … f<n-1>.txt` under a root through the library
  * (Stage + commitChanges over the Deno disk backend), optionally killing
  * itself with SIGKILL after a chosen number of renames into the tree, or
- * stopping itself (SIGSTOP) right after writing its journal.
+ * stopping itself (SIGSTOP) right after (or just before) writing its journal;
+ * it prints `journal` as it stops.
  *
  *   deno run -A tests/unit/fs/_commit_child.ts ROOT N TAG [--kill-after-renames K] [--stop-after-journal]
- *     [--foreign-host]
+ *     [--stop-before-journal] [--foreign-host]
  *
  * `--foreign-host` makes the child's lock look like one taken on another
  * machine (no liveness answer): its lock is then a time lease only.
@@ -27,6 +28,7 @@ const killAfter = flag("--kill-after-renames") >= 0
   ? Number(Deno.args[flag("--kill-after-renames") + 1])
   : -1;
 const stopAfterJournal = flag("--stop-after-journal") >= 0;
+const stopBeforeJournal = flag("--stop-before-journal") >= 0;
 
 const disk = flag("--foreign-host") >= 0
   ? {
@@ -40,6 +42,11 @@ const backend = {
   ...disk,
   async rename(from: string, to: string) {
     if (!to.includes("/.graver/") && ++renames > killAfter && killAfter >= 0) Deno.kill(Deno.pid, "SIGKILL");
+    if (stopBeforeJournal && !stopped && to.endsWith("/.graver/journal.json")) {
+      stopped = true;
+      console.log("journal");
+      Deno.kill(Deno.pid, "SIGSTOP");
+    }
     await disk.rename(from, to);
     if (stopAfterJournal && !stopped && to.endsWith("/.graver/journal.json")) {
       stopped = true;

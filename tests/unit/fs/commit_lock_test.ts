@@ -203,3 +203,19 @@ Deno.test("lock() names the lock file, its holder and how to clear it when it gi
       e.hint.includes(`remove "${LOCK}"`) && e.details?.["lock"] === LOCK,
   );
 });
+
+Deno.test("check() passes while the lock is ours and refuses once another writer broke and took it", async () => {
+  const { fs, sandbox } = setup();
+  const held = await tryLock(fs, sandbox, { now: () => T0, identity: OTHER_HOST });
+  assert.ok(held);
+  await held.check();
+  const other = await tryLock(fs, sandbox, { now: () => T0 + 60_000, waitMs: 0 }); // our lease ran out
+  assert.ok(other);
+  assert.equal(JSON.parse((await lockText(fs))!).fence, 2, "the breaker's lock carries the next fence");
+  await assert.rejects(
+    () => held.check(),
+    (e) => isRecoverable(e, "limit_exceeded") && e.details?.["lock"] === LOCK,
+  );
+  await held.release();
+  assert.notEqual(await lockText(fs), null, "release() leaves the other writer's lock alone");
+});

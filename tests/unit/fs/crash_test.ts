@@ -151,3 +151,37 @@ Deno.test("a read while a live process is mid-commit waits briefly, then says th
     assert.deepEqual(after, { tags: ["new"], warnings: [] });
   });
 });
+
+Deno.test("a writer paused past its lease resumes, finds its lock broken and lands nothing over the update that broke it", async () => {
+  await withRoot(async (root) => {
+    // A holder on "another machine" (liveness unknown) pauses with its temp files written, about to write its
+    // journal and rename them into place.
+    const paused = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", CHILD, root, String(N), "new", "--stop-before-journal", "--foreign-host"],
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const lines = paused.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    assert.equal((await lines.read()).value?.trim(), "journal");
+    // Its lease runs out (the clock says a minute later): a second writer breaks it and lands an update.
+    const fs = BackendFs.wrap(createDiskBackend());
+    const sandbox = new Sandbox(root);
+    const stage = new Stage(fs, sandbox);
+    for (let i = 0; i < N; i++) {
+      await stage.write(`f${i}.txt`, new TextEncoder().encode(`acknowledged ${i}\n`));
+    }
+    const landed = await commitChanges(fs, sandbox, stage.changes(), {
+      lock: { now: () => Date.now() + 60_000 },
+    });
+    assert.equal(landed.length, N);
+    paused.kill("SIGCONT");
+    const status = await paused.status;
+    lines.releaseLock();
+    await paused.stdout.cancel().catch(() => {});
+    assert.equal(status.success, false, "the paused writer must fail, not report its commit");
+    assert.deepEqual(await tags(root), ["acknowledged"], "the acknowledged update survives");
+    await createWorkspace({ backend: createDiskBackend(), root });
+    assert.deepEqual(await tags(root), ["acknowledged"]);
+    assert.deepEqual(await leftovers(root), []);
+  });
+});
