@@ -14,6 +14,7 @@ import {
   cleanupTransaction,
   internalPath,
   JOURNAL_FORMAT,
+  type JournalEntry,
   journalPresent,
   newTxid,
   packPath,
@@ -367,18 +368,44 @@ async function prepare(
 }
 
 /**
- * 3. Renames (and deletions) into place, each one fenced: it happens only
- * while the lock file still carries our token.
+ * Re-read a file immediately before its rename: a writer outside graver (no
+ * lock binds it) that changed it since the compare-and-swap makes the commit
+ * refuse (`stale_base`) and roll back, instead of renaming over its bytes.
  */
-async function land({ fs, sandbox, held }: Target, journal: UnsealedJournal): Promise<void> {
+async function recheckBase(
+  fs: BackendFs,
+  target: string,
+  base: { entry: JournalEntry; original: Uint8Array | null },
+): Promise<void> {
+  const current = await fs.read(target);
+  // Compared byte for byte with the original in memory, with no await before the rename that follows:
+  // the window left to a writer outside graver is one read and one rename.
+  if (sameBytes(current, base.original)) return;
+  const actual = current === null ? null : await versionOf(current);
+  throw staleError([{ path: base.entry.path, expected: base.entry.before, actual }]);
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * 3. Renames (and deletions) into place, each one fenced (it happens only
+ * while the lock file still carries our token) and each file re-checked
+ * against the version the commit is based on just before it is replaced.
+ */
+async function land({ fs, sandbox, held }: Target, journal: UnsealedJournal, base: Base): Promise<void> {
   const dirs = new DirCache(fs);
   await inPool(journal.entries, CONCURRENCY, async (e, i) => {
     const target = sandbox.abs(e.path);
+    if (e.tmp) await dirs.ensureParent(target);
     await held.check();
-    if (e.tmp) {
-      await dirs.ensureParent(target);
-      await fs.rename(tmpPath(sandbox, journal.txid, i), target, { parentExists: true });
-    } else await fs.remove(target);
+    await recheckBase(fs, target, { entry: e, original: base.originals.get(e.path) ?? null });
+    if (e.tmp) await fs.rename(tmpPath(sandbox, journal.txid, i), target, { parentExists: true });
+    else await fs.remove(target);
   });
   await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => !e.tmp).map((e) => e.path));
 }
@@ -402,7 +429,7 @@ async function commitLocked(
     throw err;
   }
   try {
-    await land(target, journal);
+    await land(target, journal, base);
     if (options.onLanded) await options.onLanded(landedChanges(changes, base.modes));
     await held.check();
     journal.state = "committed";

@@ -7,7 +7,7 @@
  * it prints `journal` as it stops.
  *
  *   deno run -A tests/unit/fs/_commit_child.ts ROOT N TAG [--kill-after-renames K] [--stop-after-journal]
- *     [--stop-before-journal] [--foreign-host]
+ *     [--stop-before-journal] [--foreign-host] [--ready]
  *
  * `--foreign-host` makes the child's lock look like one taken on another
  * machine (no liveness answer): its lock is then a time lease only.
@@ -59,5 +59,6 @@ const fs = BackendFs.wrap(backend);
 const sandbox = new Sandbox(root);
 const stage = new Stage(fs, sandbox);
 for (let i = 0; i < n; i++) await stage.write(`f${i}.txt`, new TextEncoder().encode(`${tag} ${i}\n`));
+if (flag("--ready") >= 0) console.log("ready"); // about to commit: a parent may now kill or stop it at random
 await commitChanges(fs, sandbox, stage.changes());
 console.log("committed");

@@ -5,7 +5,7 @@
  * all-old or all-new, nothing left in `.graver/`, no acknowledged update lost.
  */
 import assert from "node:assert/strict";
-import { createWorkspace } from "../../../src/mod.ts";
+import { createWorkspace, isRecoverable } from "../../../src/mod.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs } from "../../../src/fs/backend.ts";
 import { commitChanges } from "../../../src/fs/commit.ts";
@@ -182,6 +182,37 @@ Deno.test("a writer paused past its lease resumes, finds its lock broken and lan
     assert.deepEqual(await tags(root), ["acknowledged"], "the acknowledged update survives");
     await createWorkspace({ backend: createDiskBackend(), root });
     assert.deepEqual(await tags(root), ["acknowledged"]);
+    assert.deepEqual(await leftovers(root), []);
+  });
+});
+
+Deno.test("a writer outside graver that appends between the version check and the rename is never overwritten", async () => {
+  await withRoot(async (root) => {
+    const disk = createDiskBackend();
+    // The outside writer appends to f3.txt just after graver wrote its journal (past its compare-and-swap).
+    const backend = {
+      ...disk,
+      async rename(from: string, to: string) {
+        await disk.rename(from, to);
+        if (to.endsWith("/.graver/journal.json")) {
+          await Deno.writeTextFile(`${root}/f3.txt`, "appended\n", { append: true });
+        }
+      },
+    };
+    const fs = BackendFs.wrap(backend);
+    const sandbox = new Sandbox(root);
+    const stage = new Stage(fs, sandbox);
+    for (let i = 0; i < N; i++) await stage.write(`f${i}.txt`, new TextEncoder().encode(`new ${i}\n`));
+    await assert.rejects(
+      () => commitChanges(fs, sandbox, stage.changes()),
+      (e) => isRecoverable(e, "stale_base") && e.details?.["path"] === "f3.txt",
+    );
+    assert.equal(
+      await Deno.readTextFile(`${root}/f3.txt`),
+      "old 3\nappended\n",
+      "the appended line survives",
+    );
+    assert.deepEqual(await tags(root), ["old"], "the rest is rolled back: all or nothing");
     assert.deepEqual(await leftovers(root), []);
   });
 });
