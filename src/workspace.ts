@@ -13,7 +13,7 @@ import { journalPresent } from "./fs/journal.ts";
 import { RecoverableError } from "./errors.ts";
 import { describeHolder, type LockOptions, lockPath } from "./fs/commit_lock.ts";
 import { Checkpoints } from "./fs/checkpoints.ts";
-import { Sandbox } from "./fs/sandbox.ts";
+import { INTERNAL_DIR, Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
@@ -39,6 +39,22 @@ export type { SyntaxGuardMode } from "./syntax/types.ts";
  * a holder that died is recognised at once and its journal recovered).
  */
 const MID_COMMIT_WAIT_MS = 500;
+
+/**
+ * Run a journal check; a store that fails to answer (an I/O error) does not fail the call, which meets the
+ * same store itself: the check's failure becomes a warning.
+ */
+async function journalWarnings(check: () => Promise<string[]>): Promise<string[]> {
+  try {
+    return await check();
+  } catch (err) {
+    return [
+      `Cannot check "${INTERNAL_DIR}/journal.json" for a commit in flight: ${
+        err instanceof Error ? err.message : err
+      }`,
+    ];
+  }
+}
 
 /** Options for {@linkcode createWorkspace}. */
 export interface WorkspaceOptions {
@@ -219,11 +235,11 @@ export class Workspace {
     // One call at a time: calls share the parse cache, whose trees one call may re-parse (and free) while
     // another still walks them. Calls made together run in the order they were made.
     const run = async () => {
-      const warnings = await this.#settleJournal();
+      const warnings = await journalWarnings(() => this.#settleJournal());
       const result = await dispatch(this, tool, args, options);
       // A commit of another process that began while this call read: what it read may not last.
       if (warnings.length === 0 && result.ok && result.status !== "applied") {
-        warnings.push(...await this.#midCommit());
+        warnings.push(...await journalWarnings(() => this.#midCommit()));
       }
       return warnings.length > 0 && result.ok
         ? { ...result, warnings: [...result.warnings, ...warnings] }
