@@ -20,7 +20,7 @@ import type { BackendFs } from "./backend.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 import { type Version, versionOf } from "./version.ts";
 
-/** The journal format graver writes (1 was the unsealed format of graver ≤ 0.x). */
+/** The journal format graver writes (the unsealed format before it, with backend paths in it, is refused). */
 export const JOURNAL_FORMAT = 2;
 /** The journal's file name under `.graver/`. */
 export const JOURNAL = "journal.json";
