@@ -70,8 +70,12 @@ export const FUTURE_SKEW_MS = 60_000;
 /** A lock of a live process on this host is broken after this long all the same (its pid was reused). */
 const LIVE_MAX_MS = 10 * 60_000;
 
-/** Tokens of the locks this realm holds right now: a lock of ours with another token is abandoned. */
-const HELD_HERE = new Set<string>();
+/**
+ * Tokens of the locks this realm holds right now: a lock of ours with another token is abandoned. Kept on
+ * the global object, so that two copies of this module in one process (two bundles) share it.
+ */
+const HELD_KEY = Symbol.for("graver.heldLocks");
+const HELD_HERE = ((globalThis as Record<symbol, unknown>)[HELD_KEY] ??= new Set<string>()) as Set<string>;
 
 /**
  * Backend path of the lock file.

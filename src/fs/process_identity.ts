@@ -24,8 +24,11 @@ export interface ProcessIdentity {
   isAlive(pid: number): boolean | null;
 }
 
-const REALM = `web-${crypto.getRandomValues(new Uint32Array(2)).join("-")}`;
-const REALM_STARTED = Date.now();
+/** One identity per realm, shared by every copy of this module in it (two bundles in one page). */
+const REALM = ((globalThis as Record<symbol, unknown>)[Symbol.for("graver.realmIdentity")] ??= {
+  host: `web-${crypto.getRandomValues(new Uint32Array(2)).join("-")}`,
+  started: Date.now(),
+}) as { host: string; started: number };
 
 /**
  * The identity of a JavaScript realm without process facts: no pid, a
@@ -46,5 +49,5 @@ const REALM_STARTED = Date.now();
  * ```
  */
 export function webProcessIdentity(): ProcessIdentity {
-  return { pid: null, host: REALM, started: REALM_STARTED, isAlive: () => null };
+  return { pid: null, host: REALM.host, started: REALM.started, isAlive: () => null };
 }

@@ -219,3 +219,21 @@ Deno.test("check() passes while the lock is ours and refuses once another writer
   await held.release();
   assert.notEqual(await lockText(fs), null, "release() leaves the other writer's lock alone");
 });
+
+Deno.test("a lock this process holds is live for a second copy of the lock module (two bundles in one process)", async () => {
+  const copy = await import(new URL("../../../src/fs/commit_lock.ts?second-copy", import.meta.url).href) as {
+    tryLock: typeof tryLock;
+  };
+  const { fs, sandbox } = setup();
+  const held = await tryLock(fs, sandbox, { now: () => T0 });
+  assert.ok(held);
+  assert.equal(
+    await copy.tryLock(fs, sandbox, { now: () => T0, waitMs: 0 }),
+    null,
+    "never broken as abandoned",
+  );
+  await held.release();
+  const next = await copy.tryLock(fs, sandbox, { now: () => T0, waitMs: 0 });
+  assert.ok(next, "free once released");
+  await next.release();
+});
