@@ -303,11 +303,15 @@ async function readBase(fs: BackendFs, sandbox: Sandbox, changes: PendingChange[
 }
 
 /** The journal of a transaction: one entry per change, the originals back to back in one pack. */
-async function planJournal(changes: PendingChange[], base: Base): Promise<UnsealedJournal> {
+async function planJournal(
+  changes: PendingChange[],
+  tx: { base: Base; root: string },
+): Promise<UnsealedJournal> {
+  const { base, root } = tx;
   const journal: UnsealedJournal = {
     graver_journal: JOURNAL_FORMAT,
     txid: newTxid(),
-    root: "",
+    root,
     state: "prepared",
     pack: false,
     entries: [],
@@ -420,8 +424,7 @@ async function commitLocked(
   // under our lock; a journal graver did not write refuses the commit.
   if (await journalPresent(fs, sandbox)) await recoverLocked(fs, sandbox);
   const base = await readBase(fs, sandbox, changes);
-  const journal = await planJournal(changes, base);
-  journal.root = sandbox.root;
+  const journal = await planJournal(changes, { base, root: sandbox.root });
   try {
     await prepare(target, { journal, changes, base });
   } catch (err) {
