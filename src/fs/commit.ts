@@ -11,6 +11,7 @@ import { type BackendFs, dirname, errnoCode } from "./backend.ts";
 import { type HeldLock, lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import {
   checkInternalDir,
+  checkTxRoot,
   cleanupTransaction,
   internalPath,
   JOURNAL_FORMAT,
@@ -348,6 +349,7 @@ async function prepare(
   tx: { journal: UnsealedJournal; changes: PendingChange[]; base: Base },
 ): Promise<void> {
   const { journal, changes, base } = tx;
+  await checkTxRoot(fs, sandbox); // a planted link: never a temp file or backup written through it
   await fs.mkdirp(txDir(sandbox, journal.txid));
   if (journal.pack) {
     const backups = changes.flatMap((c) => base.originals.get(c.path) ?? []);

@@ -268,6 +268,45 @@ export async function readJournal(fs: BackendFs, sandbox: Sandbox): Promise<Jour
 }
 
 /**
+ * Refuse a `.graver/tx` that is not a plain folder before a commit makes
+ * its transaction folder in it (absent is fine).
+ *
+ * @param fs Wrapped backend.
+ * @param sandbox Root mapping.
+ * @throws RecoverableError `sandbox_violation` naming the path and how to clear it.
+ */
+export async function checkTxRoot(fs: BackendFs, sandbox: Sandbox): Promise<void> {
+  const path = internalPath(sandbox, "tx");
+  const kind = await fs.kind(path);
+  if (kind === null || kind === "dir") return;
+  throw new RecoverableError(
+    "sandbox_violation",
+    `Cannot commit in "${sandbox.root}": "${path}" is a ${kind}, not graver's own folder`,
+    {
+      hint: `Remove "${path}" (graver makes it when it commits); nothing was written`,
+      details: { path, kind },
+    },
+  );
+}
+
+/**
+ * Why a transaction's folders are not graver's own (`.graver/tx/` or
+ * `.graver/tx/<txid>/` a link or a file), or null when both are plain folders.
+ *
+ * @param fs Wrapped backend.
+ * @param sandbox Root mapping.
+ * @param txid The transaction.
+ * @returns The reason, or null.
+ */
+export async function txDirFault(fs: BackendFs, sandbox: Sandbox, txid: string): Promise<string | null> {
+  for (const dir of [internalPath(sandbox), internalPath(sandbox, "tx"), txDir(sandbox, txid)]) {
+    const kind = await fs.kind(dir);
+    if (kind !== "dir") return `"${dir}" is ${kind === null ? "missing" : `a ${kind}`}, not a plain folder`;
+  }
+  return null;
+}
+
+/**
  * The original bytes of every entry that existed, from the backup pack,
  * each checked against its recorded version before any is used.
  */
@@ -278,10 +317,8 @@ async function backupsFromPack(
 ): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   if (!journal.pack) return out;
-  const txKinds = [internalPath(sandbox, "tx"), txDir(sandbox, journal.txid)];
-  for (const dir of txKinds) {
-    if ((await fs.kind(dir)) !== "dir") throw untrustedJournal(sandbox, `"${dir}" is not a plain folder`);
-  }
+  const fault = await txDirFault(fs, sandbox, journal.txid);
+  if (fault !== null) throw untrustedJournal(sandbox, fault);
   const path = packPath(sandbox, journal.txid);
   const pack = (await fs.kind(path)) === "file" ? await fs.read(path) : null;
   if (pack === null) throw untrustedJournal(sandbox, `its backup pack "${path}" is missing`);
@@ -378,17 +415,15 @@ export async function cleanupTransaction(
   sandbox: Sandbox,
   journal: UnsealedJournal,
 ): Promise<void> {
-  const dir = txDir(sandbox, journal.txid);
-  if ((await fs.kind(dir)) === "dir") {
-    for (const [i, e] of journal.entries.entries()) {
-      if (e.tmp) await fs.remove(tmpPath(sandbox, journal.txid, i));
-    }
-    await fs.remove(packPath(sandbox, journal.txid));
-  }
   await fs.remove(internalPath(sandbox, `${JOURNAL}.${journal.txid}.tmp`));
   const current = await fs.read(internalPath(sandbox, JOURNAL));
   if (current !== null && txidOf(current) === journal.txid) await fs.remove(internalPath(sandbox, JOURNAL));
-  await fs.removeDir(dir);
+  if ((await txDirFault(fs, sandbox, journal.txid)) !== null) return; // never through a planted link
+  for (const [i, e] of journal.entries.entries()) {
+    if (e.tmp) await fs.remove(tmpPath(sandbox, journal.txid, i));
+  }
+  await fs.remove(packPath(sandbox, journal.txid));
+  await fs.removeDir(txDir(sandbox, journal.txid));
   await fs.removeDir(internalPath(sandbox, "tx")); // only when empty: nothing is left behind
 }
 

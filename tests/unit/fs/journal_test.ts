@@ -201,3 +201,17 @@ Deno.test("recovery never undoes a file another writer changed after the crash",
     await assert.rejects(() => Deno.stat(`${root}/.graver`), Deno.errors.NotFound);
   });
 });
+
+Deno.test("a .graver/tx that is a link out of the root refuses the commit before a temp file or backup is written", async () => {
+  await withTree(async (root, outside) => {
+    await Deno.remove(`${root}/.graver/tx`, { recursive: true });
+    await Deno.symlink(outside, `${root}/.graver/tx`);
+    const before = await tree(outside);
+    const ws = await createWorkspace({ backend: createDiskBackend(), root });
+    const write = await ws.call("write_file", { path: "a.txt", content: "new\n" });
+    assert.ok(!write.ok && write.error.code === "sandbox_violation", JSON.stringify(write));
+    assert.match(write.error.message, /\.graver\/tx" is a symlink, not graver's own folder/);
+    assert.deepEqual(await tree(outside), before);
+    assert.equal(await Deno.readTextFile(`${root}/a.txt`), "mine\n");
+  });
+});
