@@ -24,11 +24,19 @@ export interface ProcessIdentity {
   isAlive(pid: number): boolean | null;
 }
 
-/** One identity per realm, shared by every copy of this module in it (two bundles in one page). */
-const REALM = ((globalThis as Record<symbol, unknown>)[Symbol.for("graver.realmIdentity")] ??= {
-  host: `web-${crypto.getRandomValues(new Uint32Array(2)).join("-")}`,
-  started: Date.now(),
-}) as { host: string; started: number };
+const REALM_KEY = Symbol.for("graver.realmIdentity");
+
+/**
+ * One identity per realm, shared by every copy of this module in it (two bundles in one page), made on
+ * first use: workerd forbids random values at a module's top level.
+ */
+function realm(): { host: string; started: number } {
+  const global = globalThis as Record<symbol, unknown>;
+  return (global[REALM_KEY] ??= {
+    host: `web-${crypto.getRandomValues(new Uint32Array(2)).join("-")}`,
+    started: Date.now(),
+  }) as { host: string; started: number };
+}
 
 /**
  * The identity of a JavaScript realm without process facts: no pid, a
@@ -49,5 +57,6 @@ const REALM = ((globalThis as Record<symbol, unknown>)[Symbol.for("graver.realmI
  * ```
  */
 export function webProcessIdentity(): ProcessIdentity {
-  return { pid: null, host: REALM.host, started: REALM.started, isAlive: () => null };
+  const { host, started } = realm();
+  return { pid: null, host, started, isAlive: () => null };
 }
