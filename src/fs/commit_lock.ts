@@ -101,10 +101,13 @@ function parseHolder(text: string): Partial<LockHolder> & { acquired: number } |
   return Number.isFinite(since) && text.includes(" ") ? { acquired: since } : null;
 }
 
-/** Options for {@linkcode staleReason}. */
-interface Judge {
+/** What {@linkcode staleReason} judges a lock by. */
+export interface LockJudge {
+  /** Who we are, and who is alive. */
   me: ProcessIdentity;
+  /** Our clock now (ms since the epoch). */
   now: number;
+  /** The lease of a holder whose liveness cannot be known. */
   staleMs: number;
 }
 
@@ -114,8 +117,21 @@ interface Judge {
  * @param text The lock file's content.
  * @param judge Our identity, the time and the lease.
  * @returns A reason naming what was found, or null.
+ *
+ * @example A dead holder on this host, a lock from the future, a live lease
+ * ```ts
+ * import { staleReason } from "./commit_lock.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const me = { pid: 1, host: "h", started: 0, isAlive: (pid: number) => pid === 1 };
+ * const judge = { me, now: 100_000, staleMs: 10_000 };
+ * const lock = (fields: object) => JSON.stringify({ started: 5, token: "t", ...fields });
+ * assert.equal(staleReason(lock({ pid: 7, host: "h", acquired: 99_000 }), judge), "its process 7 on h is gone");
+ * assert.match(staleReason(lock({ pid: 7, host: "x", acquired: 900_000 }), judge)!, /in the future/);
+ * assert.equal(staleReason(lock({ pid: 7, host: "x", acquired: 95_000 }), judge), null);
+ * ```
  */
-export function staleReason(text: string, judge: Judge): string | null {
+export function staleReason(text: string, judge: LockJudge): string | null {
   const holder = parseHolder(text);
   if (holder === null) return "it cannot be read";
   const { me, now, staleMs } = judge;
