@@ -216,3 +216,43 @@ Deno.test("a writer outside graver that appends between the version check and th
     assert.deepEqual(await leftovers(root), []);
   });
 });
+
+Deno.test("graver serve, opened before a SIGKILL mid-commit, answers reads with the rolled-back bytes", async () => {
+  await withRoot(async (root) => {
+    const bin = new URL("../../../bin/graver", import.meta.url).pathname;
+    const server = new Deno.Command(bin, {
+      args: ["serve", "--port", "0", "--root", root],
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const stderr = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    let said = "";
+    while (!/listening on (\S+)/.test(said)) {
+      const { value, done } = await stderr.read();
+      if (done) throw new Error(`graver serve did not start: ${said}`);
+      said += value;
+    }
+    const url = said.match(/listening on (\S+)/)![1]!.replace(/\/$/, "");
+    try {
+      assert.equal(await runChild(root, "new", ["--kill-after-renames", "9"]), "SIGKILL");
+      const seen = new Set<string>();
+      for (let i = 0; i < N; i++) {
+        const res = await fetch(`${url}/v1/tools/read_file`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ path: `f${i}.txt`, numbered: false }),
+        });
+        const body = await res.json();
+        assert.ok(body.ok, JSON.stringify(body));
+        seen.add(String(body.data.content).split(" ", 1)[0]!);
+      }
+      assert.deepEqual([...seen], ["old"], "never bytes of the killed commit");
+      assert.deepEqual(await leftovers(root), []);
+    } finally {
+      server.kill("SIGTERM");
+      await server.status;
+      stderr.releaseLock();
+      await server.stderr.cancel().catch(() => {});
+    }
+  });
+});
