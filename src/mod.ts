@@ -29,7 +29,14 @@ export {
   unifiedDiff,
   versionOf,
 } from "./fs/mod.ts";
-export type { Backend, BackendStats, CommittedChange, LockOptions, Version } from "./fs/mod.ts";
+export type {
+  Backend,
+  BackendStats,
+  CommittedChange,
+  LockOptions,
+  ProcessIdentity,
+  Version,
+} from "./fs/mod.ts";
 export { GRAMMARS, Grammars, outlineOf } from "./syntax/mod.ts";
 export type { Outline, Parsing, SymbolInfo, SymbolRange, WasmInput, WasmLoader } from "./syntax/mod.ts";
 export { detectFormat, parseEdits } from "./text/mod.ts";

@@ -9,9 +9,11 @@ import { loadPersona } from "./compass/persona.ts";
 import type { CompassSetting } from "./compass/types.ts";
 import { type Backend, BackendFs } from "./fs/backend.ts";
 import { recoverJournal } from "./fs/commit.ts";
-import type { LockOptions } from "./fs/commit_lock.ts";
+import { journalPresent } from "./fs/journal.ts";
+import { RecoverableError } from "./errors.ts";
+import { describeHolder, type LockOptions, lockPath } from "./fs/commit_lock.ts";
 import { Checkpoints } from "./fs/checkpoints.ts";
-import { Sandbox } from "./fs/sandbox.ts";
+import { INTERNAL_DIR, Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
@@ -30,6 +32,29 @@ import {
 import type { Ledger, LedgerData } from "./guards/ledger.ts";
 
 export type { SyntaxGuardMode } from "./syntax/types.ts";
+
+/**
+ * How long a call waits for another process's commit in flight before it
+ * runs anyway and says the tree is mid-commit (a commit takes milliseconds;
+ * a holder that died is recognised at once and its journal recovered).
+ */
+const MID_COMMIT_WAIT_MS = 500;
+
+/**
+ * Run a journal check; a store that fails to answer (an I/O error) does not fail the call, which meets the
+ * same store itself: the check's failure becomes a warning.
+ */
+async function journalWarnings(check: () => Promise<string[]>): Promise<string[]> {
+  try {
+    return await check();
+  } catch (err) {
+    return [
+      `Cannot check "${INTERNAL_DIR}/journal.json" for a commit in flight: ${
+        err instanceof Error ? err.message : err
+      }`,
+    ];
+  }
+}
 
 /** Options for {@linkcode createWorkspace}. */
 export interface WorkspaceOptions {
@@ -118,8 +143,11 @@ export class Workspace {
   readonly readBudget: ReadBudget;
   /** The shadow checkpoint repository (null unless the `checkpoints` option is on). */
   readonly checkpoints: Checkpoints | null;
-  /** What opening did with an interrupted journal ("busy": another process was committing). */
-  recovered: "none" | "busy" | "rolled_back" | "finished" = "none";
+  /**
+   * What opening did with an interrupted journal ("busy": another process was committing; "refused": a
+   * journal graver did not write here, left alone: reads warn, writes are refused until it is removed).
+   */
+  recovered: "none" | "busy" | "rolled_back" | "finished" | "refused" = "none";
 
   /**
    * Open a workspace (prefer {@linkcode createWorkspace}, which also recovers an interrupted commit).
@@ -206,10 +234,52 @@ export class Workspace {
   call(tool: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
     // One call at a time: calls share the parse cache, whose trees one call may re-parse (and free) while
     // another still walks them. Calls made together run in the order they were made.
-    const run = () => dispatch(this, tool, args, options);
+    const run = async () => {
+      const warnings = await journalWarnings(() => this.#settleJournal());
+      const result = await dispatch(this, tool, args, options);
+      // A commit of another process that began while this call read: what it read may not last.
+      if (warnings.length === 0 && result.ok && result.status !== "applied") {
+        warnings.push(...await journalWarnings(() => this.#midCommit()));
+      }
+      return warnings.length > 0 && result.ok
+        ? { ...result, warnings: [...result.warnings, ...warnings] }
+        : result;
+    };
     const result = this.#queue.then(run, run);
     this.#queue = result.then(() => {}, () => {});
     return result;
+  }
+
+  /**
+   * Before a call: a journal under `.graver/` means a commit is in flight or crashed. A crashed one (its
+   * writer is gone) is finished or rolled back first; a live one is waited for up to
+   * {@linkcode MID_COMMIT_WAIT_MS}, after which the call runs and its result says the tree is mid-commit.
+   * A journal graver cannot trust is left alone and named in `warnings` (the commit refuses writes).
+   */
+  async #settleJournal(): Promise<string[]> {
+    if (!(await journalPresent(this.fs, this.sandbox))) return [];
+    try {
+      const outcome = await recoverJournal(this.fs, this.sandbox, {
+        ...this.lock,
+        waitMs: MID_COMMIT_WAIT_MS,
+      });
+      if (outcome === "busy") return await this.#midCommit();
+      if (outcome !== "none") this.telemetry.event("graver.journal.recovered", { outcome });
+      return [];
+    } catch (err) {
+      if (!(err instanceof RecoverableError)) throw err;
+      return [`${err.message}. ${err.hint}`];
+    }
+  }
+
+  /** The warning for a tree another process is committing to right now (none when no journal is there). */
+  async #midCommit(): Promise<string[]> {
+    if (!(await journalPresent(this.fs, this.sandbox))) return [];
+    const holder = await describeHolder(this.fs, this.sandbox) ?? "another graver process";
+    return [
+      `The tree is mid-commit: ${holder} holds "${lockPath(this.sandbox)}" and has a journal open; ` +
+      "what this call read may change when that commit lands or rolls back. Call again once it is done",
+    ];
   }
 
   /**
@@ -256,7 +326,13 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const ws = new Workspace(options);
   const persona = options.compass ? options.compass.persona : undefined;
   if (typeof persona === "string") ws.compass.usePersona(await loadPersona(ws.fs, ws.sandbox, persona));
-  ws.recovered = await recoverJournal(ws.fs, ws.sandbox, ws.lock);
+  try {
+    ws.recovered = await recoverJournal(ws.fs, ws.sandbox, { ...ws.lock, waitMs: 0 });
+  } catch (err) {
+    // A journal graver did not write here (or cannot trust): left alone; calls say so until it is removed.
+    if (!(err instanceof RecoverableError)) throw err;
+    ws.recovered = "refused";
+  }
   if (ws.recovered !== "none") {
     ws.telemetry.event("graver.journal.recovered", { outcome: ws.recovered });
   }

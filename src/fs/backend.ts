@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
 
 /** What `stat`/`lstat` must return. */
 export interface BackendStats {
@@ -56,6 +57,13 @@ export interface Backend {
    * the last write). graver calls it at the end of every commit.
    */
   flush?(): Promise<void>;
+  /**
+   * Who this process is and whether another is alive (optional): the disk
+   * backends of the Deno, Node and Bun adapters carry it, so that a commit
+   * lock left by a dead process is broken at once. Without it the lock is a
+   * time lease ({@linkcode webProcessIdentity}).
+   */
+  processIdentity?: ProcessIdentity;
 }
 
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
@@ -132,6 +140,11 @@ export class BackendFs {
   /** Make the writes so far durable, where the backend saves late (a no-op for the others). */
   async flush(): Promise<void> {
     if (typeof this.raw.flush === "function") await this.raw.flush();
+  }
+
+  /** The backend's process identity, or the web realm's where it has none. */
+  get processIdentity(): ProcessIdentity {
+    return this.raw.processIdentity ?? webProcessIdentity();
   }
 
   /** Read bytes, or null when the file does not exist. */

@@ -8,7 +8,24 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { type BackendFs, dirname, errnoCode } from "./backend.ts";
-import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
+import { type HeldLock, lock, type LockOptions, tryLock } from "./commit_lock.ts";
+import {
+  checkInternalDir,
+  checkTxRoot,
+  cleanupTransaction,
+  internalPath,
+  JOURNAL_FORMAT,
+  type JournalEntry,
+  journalPresent,
+  newTxid,
+  packPath,
+  recoverLocked,
+  rollbackJournal,
+  tmpPath,
+  txDir,
+  type UnsealedJournal,
+  writeJournal,
+} from "./journal.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 import { afterVersionOf } from "./change_facts.ts";
 import type { PendingChange } from "./stage.ts";
@@ -27,28 +44,6 @@ export interface CommittedChange {
   diff: string;
 }
 
-interface JournalEntry {
-  path: string;
-  existed: boolean;
-  /** Temp file holding the new bytes (null: delete). */
-  tmp: string | null;
-  /** Where the original bytes sit in the backup pack (existing files only). */
-  offset: number;
-  length: number;
-  /** Permission bits of the original (null: absent or not kept by the backend). */
-  mode?: number | null;
-}
-
-interface Journal {
-  txid: string;
-  state: "prepared" | "committed";
-  /** One file with every original's bytes back to back (null: nothing existed). */
-  pack: string | null;
-  entries: JournalEntry[];
-}
-
-const JOURNAL = "journal.json";
-
 /** Per-backend in-process commit queue, so two workspaces over one backend serialise. */
 const QUEUES = new WeakMap<object, Map<string, Promise<unknown>>>();
 
@@ -59,22 +54,6 @@ async function serialised<T>(fs: BackendFs, root: string, fn: () => Promise<T>):
   const run = prev.then(fn, fn);
   byRoot.set(root, run.catch(() => {}));
   return await run;
-}
-
-function internal(sandbox: Sandbox, ...parts: string[]): string {
-  return [sandbox.abs(INTERNAL_DIR), ...parts].join("/");
-}
-
-async function retry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
-  let last: unknown;
-  for (let i = 0; i < attempts; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      last = err;
-    }
-  }
-  throw last;
 }
 
 /** Backend calls a commit keeps in flight at once (disks overlap small-file I/O). */
@@ -135,30 +114,6 @@ class DirCache {
   }
 }
 
-async function writeJournal(fs: BackendFs, sandbox: Sandbox, journal: Journal): Promise<void> {
-  const tmp = internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`);
-  await fs.write(tmp, new TextEncoder().encode(JSON.stringify(journal)), { parentExists: true });
-  await fs.rename(tmp, internal(sandbox, JOURNAL), { parentExists: true });
-}
-
-/**
- * Remove a transaction's files: temp files not renamed into place, the backup
- * pack, the journal and the transaction directory.
- */
-async function cleanup(
-  fs: BackendFs,
-  sandbox: Sandbox,
-  journal: Journal,
-  renamed: Set<string>,
-): Promise<void> {
-  for (const e of journal.entries) if (e.tmp && !renamed.has(e.tmp)) await fs.remove(e.tmp);
-  if (journal.pack) await fs.remove(journal.pack);
-  await fs.remove(internal(sandbox, `${JOURNAL}.${journal.txid}.tmp`));
-  await fs.remove(internal(sandbox, JOURNAL));
-  await fs.removeDir(internal(sandbox, "tx", journal.txid));
-  await fs.removeDir(internal(sandbox, "tx")); // only when empty: nothing is left behind
-}
-
 /**
  * Remove graver's own directory once it is empty (after the lock is released):
  * a root where nothing is being committed holds no `.graver/`.
@@ -167,7 +122,7 @@ async function removeInternalIfEmpty(fs: BackendFs, sandbox: Sandbox): Promise<v
   // Only the top folder, which a lock holder's lock file keeps: `tx/` is removed under the lock (cleanup),
   // as another committer may be creating its transaction folder in it by now. A committer that made
   // `.graver/` just before this removes it again (`writeExclusive` retries).
-  await fs.removeDir(internal(sandbox));
+  await fs.removeDir(internalPath(sandbox));
 }
 
 /**
@@ -188,56 +143,6 @@ async function removeEmptiedDirs(fs: BackendFs, sandbox: Sandbox, deleted: strin
   }
 }
 
-/** Restore every entry of a journal to its pre-commit bytes. */
-async function rollback(
-  fs: BackendFs,
-  sandbox: Sandbox,
-  journal: Journal,
-  originals: Map<string, Uint8Array | null> | null,
-): Promise<void> {
-  let pack: Uint8Array | null = null;
-  for (const e of journal.entries) {
-    const target = sandbox.abs(e.path);
-    if (!e.existed) {
-      await retry(() => fs.remove(target));
-      continue;
-    }
-    let bytes = originals?.get(e.path) ?? null;
-    if (bytes === null) {
-      pack ??= journal.pack ? await retry(() => fs.read(journal.pack!)) : null;
-      if (pack === null || pack.length < e.offset + e.length) {
-        throw new Error(`Cannot roll back "${e.path}": the backup pack is missing or short`);
-      }
-      bytes = pack.subarray(e.offset, e.offset + e.length);
-    }
-    const current = await retry(() => fs.read(target));
-    const same = current !== null && (await versionOf(current)) === (await versionOf(bytes));
-    if (!same) {
-      const restore = bytes;
-      await retry(() => fs.write(target, restore));
-    }
-    const mode = e.mode ?? null;
-    if (mode !== null && fs.keepsModes && (await retry(() => fs.mode(target))) !== mode) {
-      await retry(() => fs.chmod(target, mode)); // a re-created file gets the default mode otherwise
-    }
-  }
-}
-
-/** Remove temp files of commits that crashed before their journal was written. */
-async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
-  for (const name of await fs.list(internal(sandbox))) {
-    if (name.startsWith(`${JOURNAL}.`) && name.endsWith(".tmp")) await fs.remove(internal(sandbox, name));
-    if (name.startsWith("lock.") && name.endsWith(".stale")) await fs.remove(internal(sandbox, name));
-  }
-  for (const tx of await fs.list(internal(sandbox, "tx"))) {
-    for (const name of await fs.list(internal(sandbox, "tx", tx))) {
-      await fs.remove(internal(sandbox, "tx", tx, name));
-    }
-    await fs.removeDir(internal(sandbox, "tx", tx));
-  }
-  await fs.removeDir(internal(sandbox, "tx"));
-}
-
 /**
  * Finish or undo a commit interrupted by a crash: a journal in state
  * `prepared` is rolled back from its backups, one in state `committed` only
@@ -245,7 +150,9 @@ async function sweepLeftovers(fs: BackendFs, sandbox: Sandbox): Promise<void> {
  *
  * @param fs Wrapped backend.
  * @param sandbox Root mapping.
- * @returns What was done: "none", "rolled_back" or "finished".
+ * @param options Lock timing and identity; `waitMs` is how long to wait for a live holder (default 0).
+ * @returns What was done: "none", "rolled_back" or "finished"; "busy" when a live holder kept the lock.
+ * @throws RecoverableError `sandbox_violation` for a journal graver did not write here (nothing touched).
  */
 export async function recoverJournal(
   fs: BackendFs,
@@ -254,9 +161,10 @@ export async function recoverJournal(
 ): Promise<"none" | "busy" | "rolled_back" | "finished"> {
   return await serialised(fs, sandbox.root, async () => {
     // Nothing was ever committed here (or everything was cleaned): create nothing.
-    if ((await fs.kind(internal(sandbox))) !== "dir") return "none";
+    await checkInternalDir(fs, sandbox);
+    if ((await fs.kind(internalPath(sandbox))) !== "dir") return "none";
     // A live lock means another process is committing right now: its journal is not ours to undo.
-    const held = await tryLock(fs, sandbox, { ...options, waitMs: 0 });
+    const held = await tryLock(fs, sandbox, { ...options, waitMs: options.waitMs ?? 0 });
     if (!held) return "busy";
     try {
       return await recoverLocked(fs, sandbox);
@@ -265,34 +173,6 @@ export async function recoverJournal(
       await removeInternalIfEmpty(fs, sandbox);
     }
   });
-}
-
-async function recoverLocked(fs: BackendFs, sandbox: Sandbox): Promise<"none" | "rolled_back" | "finished"> {
-  {
-    const raw = await fs.read(internal(sandbox, JOURNAL));
-    if (raw === null) {
-      await sweepLeftovers(fs, sandbox);
-      return "none";
-    }
-    let journal: Journal;
-    try {
-      journal = JSON.parse(new TextDecoder().decode(raw)) as Journal;
-    } catch (cause) {
-      throw new Error(`Cannot recover the commit journal in "${INTERNAL_DIR}/": it is not valid JSON`, {
-        cause,
-      });
-    }
-    if (journal.state === "prepared") {
-      await rollback(fs, sandbox, journal, null);
-      await cleanup(fs, sandbox, journal, new Set());
-      await sweepLeftovers(fs, sandbox);
-      return "rolled_back";
-    }
-    // Committed: every temp file was renamed into place.
-    await cleanup(fs, sandbox, journal, new Set(journal.entries.map((e) => e.tmp ?? "")));
-    await sweepLeftovers(fs, sandbox);
-    return "finished";
-  }
 }
 
 /** Options for {@linkcode commitChanges}. */
@@ -371,7 +251,7 @@ export async function commitChanges(
     const held = await lock(fs, sandbox, options.lock);
     let landed: CommittedChange[];
     try {
-      landed = await commitLocked(fs, sandbox, changes, options);
+      landed = await commitLocked({ fs, sandbox, held }, changes, options);
     } finally {
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.
@@ -385,112 +265,196 @@ export async function commitChanges(
   });
 }
 
-async function commitLocked(
+/** The files as the backend holds them when the lock is taken. */
+interface Base {
+  /** Bytes of each path (null: absent). */
+  originals: Map<string, Uint8Array | null>;
+  /** Permission bits of each path (null: absent or not kept). */
+  modes: Map<string, number | null>;
+}
+
+/** The current version of each file as the backend holds it (null: absent). */
+async function currentVersions(
   fs: BackendFs,
   sandbox: Sandbox,
   changes: PendingChange[],
+  base: Base,
+): Promise<(Version | null)[]> {
+  const actuals: (Version | null)[] = new Array(changes.length).fill(null);
+  await inPool(changes, CONCURRENCY, async (change, i) => {
+    const current = await fs.read(sandbox.abs(change.path));
+    actuals[i] = current === null ? null : await versionOf(current);
+    base.originals.set(change.path, current);
+    base.modes.set(change.path, current === null ? null : await fs.mode(sandbox.abs(change.path)));
+  });
+  return actuals;
+}
+
+/** 1. Compare-and-swap: the backend must still hold every base version (`stale_base` otherwise). */
+async function readBase(fs: BackendFs, sandbox: Sandbox, changes: PendingChange[]): Promise<Base> {
+  const base: Base = { originals: new Map(), modes: new Map() };
+  const actuals = await currentVersions(fs, sandbox, changes, base);
+  const stale = changes.flatMap((change, i) =>
+    actuals[i] !== change.baseVersion
+      ? [{ path: change.path, expected: change.baseVersion, actual: actuals[i]! }]
+      : []
+  );
+  if (stale.length > 0) throw staleError(stale);
+  return base;
+}
+
+/** The journal of a transaction: one entry per change, the originals back to back in one pack. */
+async function planJournal(
+  changes: PendingChange[],
+  tx: { base: Base; root: string },
+): Promise<UnsealedJournal> {
+  const { base, root } = tx;
+  const journal: UnsealedJournal = {
+    graver_journal: JOURNAL_FORMAT,
+    txid: newTxid(),
+    root,
+    state: "prepared",
+    pack: false,
+    entries: [],
+  };
+  let packSize = 0;
+  for (const c of changes) {
+    const original = base.originals.get(c.path) ?? null;
+    journal.entries.push({
+      path: c.path,
+      existed: original !== null,
+      tmp: c.after !== null,
+      offset: original === null ? 0 : packSize,
+      length: original?.length ?? 0,
+      before: c.baseVersion,
+      after: c.after === null ? null : await versionOf(c.after),
+      mode: base.modes.get(c.path) ?? null,
+    });
+    packSize += original?.length ?? 0;
+  }
+  journal.pack = journal.entries.some((e) => e.existed);
+  return journal;
+}
+
+/** Where a commit writes, and the lock it holds while it does. */
+interface Target {
+  fs: BackendFs;
+  sandbox: Sandbox;
+  held: HeldLock;
+}
+
+/** 2. Temp files and one backup pack, then the journal; nothing in the tree is touched yet. */
+async function prepare(
+  { fs, sandbox, held }: Target,
+  tx: { journal: UnsealedJournal; changes: PendingChange[]; base: Base },
+): Promise<void> {
+  const { journal, changes, base } = tx;
+  await checkTxRoot(fs, sandbox); // a planted link: never a temp file or backup written through it
+  await fs.mkdirp(txDir(sandbox, journal.txid));
+  if (journal.pack) {
+    const backups = changes.flatMap((c) => base.originals.get(c.path) ?? []);
+    const pack = new Uint8Array(backups.reduce((n, b) => n + b.length, 0));
+    let at = 0;
+    for (const b of backups) {
+      pack.set(b, at);
+      at += b.length;
+    }
+    await fs.write(packPath(sandbox, journal.txid), pack, { parentExists: true });
+  }
+  await inPool(journal.entries, CONCURRENCY, async (e, i) => {
+    if (!e.tmp) return;
+    const tmp = tmpPath(sandbox, journal.txid, i);
+    await fs.write(tmp, changes[i]!.after!, { parentExists: true });
+    // The file renamed into place keeps the mode of the one it replaces (or the one asked for).
+    const mode = changes[i]!.mode ?? e.mode ?? null;
+    if (mode !== null) await fs.chmod(tmp, mode);
+  });
+  await held.check(); // fencing: never a journal over the one of a writer that broke our lease
+  await writeJournal(fs, sandbox, journal); // from here on a crash leaves a journal to recover
+}
+
+/**
+ * Re-read a file immediately before its rename: a writer outside graver (no
+ * lock binds it) that changed it since the compare-and-swap makes the commit
+ * refuse (`stale_base`) and roll back, instead of renaming over its bytes.
+ */
+async function recheckBase(
+  fs: BackendFs,
+  target: string,
+  base: { entry: JournalEntry; original: Uint8Array | null },
+): Promise<void> {
+  const current = await fs.read(target);
+  // Compared byte for byte with the original in memory, with no await before the rename that follows:
+  // the window left to a writer outside graver is one read and one rename.
+  if (sameBytes(current, base.original)) return;
+  const actual = current === null ? null : await versionOf(current);
+  throw staleError([{ path: base.entry.path, expected: base.entry.before, actual }]);
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * 3. Renames (and deletions) into place, each one fenced (it happens only
+ * while the lock file still carries our token) and each file re-checked
+ * against the version the commit is based on just before it is replaced.
+ */
+async function land({ fs, sandbox, held }: Target, journal: UnsealedJournal, base: Base): Promise<void> {
+  const dirs = new DirCache(fs);
+  await inPool(journal.entries, CONCURRENCY, async (e, i) => {
+    const target = sandbox.abs(e.path);
+    if (e.tmp) await dirs.ensureParent(target);
+    await held.check();
+    await recheckBase(fs, target, { entry: e, original: base.originals.get(e.path) ?? null });
+    if (e.tmp) await fs.rename(tmpPath(sandbox, journal.txid, i), target, { parentExists: true });
+    else await fs.remove(target);
+  });
+  await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => !e.tmp).map((e) => e.path));
+}
+
+async function commitLocked(
+  target: Target,
+  changes: PendingChange[],
   options: CommitOptions,
 ): Promise<CommittedChange[]> {
-  {
-    // 1. compare-and-swap: the backend must still hold every base version.
-    const originals = new Map<string, Uint8Array | null>();
-    const stale: { path: string; expected: Version | null; actual: Version | null }[] = [];
-    const modes = new Map<string, number | null>();
-    const actuals: (Version | null)[] = new Array(changes.length).fill(null);
-    await inPool(changes, CONCURRENCY, async (change, i) => {
-      const current = await fs.read(sandbox.abs(change.path));
-      actuals[i] = current === null ? null : await versionOf(current);
-      originals.set(change.path, current);
-      modes.set(change.path, current === null ? null : await fs.mode(sandbox.abs(change.path)));
-    });
-    changes.forEach((change, i) => {
-      if (actuals[i] !== change.baseVersion) {
-        stale.push({ path: change.path, expected: change.baseVersion, actual: actuals[i]! });
-      }
-    });
-    if (stale.length > 0) throw staleError(stale);
-
-    const txid = `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
-    const txdir = internal(sandbox, "tx", txid);
-    const journal: Journal = { txid, state: "prepared", pack: null, entries: [] };
-    const backups: Uint8Array[] = [];
-    let packSize = 0;
-    changes.forEach((c, i) => {
-      const original = originals.get(c.path) ?? null;
-      journal.entries.push({
-        path: c.path,
-        existed: original !== null,
-        tmp: c.after !== null ? `${txdir}/${i}.new` : null,
-        offset: packSize,
-        length: original?.length ?? 0,
-        mode: modes.get(c.path) ?? null,
-      });
-      if (original !== null) {
-        backups.push(original);
-        packSize += original.length;
-      }
-    });
-    if (backups.length > 0) journal.pack = `${txdir}/originals.pack`;
-
-    // 2. temp files and one backup pack; nothing in the tree is touched yet.
-    const dirs = new DirCache(fs);
-    const renamed = new Set<string>();
-    try {
-      await fs.mkdirp(txdir);
-      if (journal.pack) {
-        const pack = new Uint8Array(packSize);
-        let at = 0;
-        for (const b of backups) {
-          pack.set(b, at);
-          at += b.length;
-        }
-        await fs.write(journal.pack, pack, { parentExists: true });
-      }
-      await inPool(journal.entries, CONCURRENCY, async (e, i) => {
-        if (!e.tmp) return;
-        await fs.write(e.tmp, changes[i]!.after!, { parentExists: true });
-        // The file renamed into place keeps the mode of the one it replaces (or the one asked for).
-        const mode = changes[i]!.mode ?? e.mode ?? null;
-        if (mode !== null) await fs.chmod(e.tmp, mode);
-      });
-      await writeJournal(fs, sandbox, journal); // from here on a crash leaves a journal to recover
-    } catch (err) {
-      await cleanup(fs, sandbox, journal, renamed).catch(() => {});
-      throw err;
-    }
-
-    // 3. renames into place; 4. journal marked committed and cleared.
-    try {
-      await inPool(journal.entries, CONCURRENCY, async (e) => {
-        const target = sandbox.abs(e.path);
-        if (e.tmp) {
-          await dirs.ensureParent(target);
-          await fs.rename(e.tmp, target, { parentExists: true });
-          renamed.add(e.tmp);
-        } else await fs.remove(target);
-      });
-      await removeEmptiedDirs(fs, sandbox, journal.entries.filter((e) => e.tmp === null).map((e) => e.path));
-      if (options.onLanded) await options.onLanded(landedChanges(changes, modes));
-      journal.state = "committed";
-      await writeJournal(fs, sandbox, journal);
-    } catch (err) {
-      try {
-        await rollback(fs, sandbox, journal, originals);
-        await cleanup(fs, sandbox, journal, renamed).catch(() => {});
-      } catch (rollbackErr) {
-        throw new Error(
-          `Cannot commit and cannot roll back: the journal in "${INTERNAL_DIR}/" restores the files when the workspace is next opened`,
-          { cause: new AggregateError([err, rollbackErr]) },
-        );
-      }
-      throw err;
-    }
-    await cleanup(fs, sandbox, journal, renamed).catch(() => {
-      // Landed; a leftover "committed" journal is cleaned when the workspace next opens.
-    });
-
-    return await describeChanges(changes, { ...options, modes });
+  const { fs, sandbox, held } = target;
+  // 0. A journal left behind (its writer died, or its lock was broken) is finished or rolled back first,
+  // under our lock; a journal graver did not write refuses the commit.
+  if (await journalPresent(fs, sandbox)) await recoverLocked(fs, sandbox);
+  const base = await readBase(fs, sandbox, changes);
+  const journal = await planJournal(changes, { base, root: sandbox.root });
+  try {
+    await prepare(target, { journal, changes, base });
+  } catch (err) {
+    await cleanupTransaction(fs, sandbox, journal).catch(() => {});
+    throw err;
   }
+  try {
+    await land(target, journal, base);
+    if (options.onLanded) await options.onLanded(landedChanges(changes, base.modes));
+    await held.check();
+    journal.state = "committed";
+    await writeJournal(fs, sandbox, journal);
+  } catch (err) {
+    try {
+      await rollbackJournal(fs, sandbox, journal, { originals: base.originals });
+      await cleanupTransaction(fs, sandbox, journal).catch(() => {});
+    } catch (rollbackErr) {
+      throw new Error(
+        `Cannot commit and cannot roll back: the journal in "${INTERNAL_DIR}/" restores the files when the workspace is next opened`,
+        { cause: new AggregateError([err, rollbackErr]) },
+      );
+    }
+    throw err;
+  }
+  await cleanupTransaction(fs, sandbox, journal).catch(() => {
+    // Landed; a leftover "committed" journal is cleaned when the workspace next opens.
+  });
+  return await describeChanges(changes, { ...options, modes: base.modes });
 }
 
 /** What landed, with the modes before and after, for {@linkcode CommitOptions.onLanded}. */

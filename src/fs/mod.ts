@@ -28,6 +28,7 @@ export type { PendingChange, StagedFile } from "./stage.ts";
 export { commitChanges, describeChanges, recoverJournal } from "./commit.ts";
 export type { CommitOptions, CommittedChange, DescribeOptions, LandedChange } from "./commit.ts";
 export type { LockOptions } from "./commit_lock.ts";
+export type { ProcessIdentity } from "./process_identity.ts";
 export { unifiedDiff } from "./unified_diff.ts";
 export { walkProject } from "./walk.ts";
 export type { WalkEntry, WalkOptions, WalkResult, WalkSource } from "./walk.ts";

@@ -7,6 +7,8 @@ import { lock, tryLock } from "../../../src/fs/commit_lock.ts";
 import { enc } from "../../_helpers.ts";
 
 const LOCK = "/p/.graver/lock";
+/** A process on another machine: its liveness cannot be known here. */
+const OTHER_HOST = { pid: 42, host: "elsewhere", started: 7, isAlive: () => null };
 const T0 = 1_700_000_000_000;
 
 function setup(raw: Backend = createMemoryBackend({ "/p/a.ts": "export const a = 1;\n" })) {
@@ -51,11 +53,21 @@ Deno.test("commit lock: a live lock makes recovery stand aside; a stale one is b
   assert.equal(await fs.read("/p/.graver/lock"), null);
 });
 
-Deno.test("tryLock() takes a free lock stamped with the clock, and release() removes it", async () => {
+Deno.test("tryLock() takes a free lock naming its holder and stamped with the clock; release() removes it", async () => {
   const { fs, sandbox } = setup();
-  const held = await tryLock(fs, sandbox, { now: () => T0 });
+  const held = await tryLock(fs, sandbox, { now: () => T0, identity: OTHER_HOST });
   assert.ok(held);
-  assert.match((await lockText(fs))!, new RegExp(`^${T0} \\d+-\\d+$`));
+  const holder = JSON.parse((await lockText(fs))!);
+  assert.deepEqual({ ...holder, token: "" }, {
+    graver_lock: 1,
+    pid: 42,
+    host: "elsewhere",
+    started: 7,
+    token: "",
+    fence: 1,
+    acquired: T0,
+  });
+  assert.match(holder.token, /^\d+-\d+$/);
   await held.release();
   assert.equal(await fs.read(LOCK), null);
 });
@@ -91,7 +103,7 @@ Deno.test("tryLock() breaks a lock older than staleMs, not one exactly staleMs o
   assert.equal(await tryLock(fs, sandbox, { now: () => T0 + 5_000, waitMs: 0, staleMs: 5_000 }), null);
   const held = await tryLock(fs, sandbox, { now: () => T0 + 5_001, waitMs: 0, staleMs: 5_000 });
   assert.ok(held);
-  assert.match((await lockText(fs))!, new RegExp(`^${T0 + 5_001} `));
+  assert.equal(JSON.parse((await lockText(fs))!).acquired, T0 + 5_001);
 });
 
 Deno.test("tryLock() breaks a lock whose stamp cannot be read", async () => {
@@ -156,4 +168,72 @@ Deno.test("tryLock() gives back a fresh lock it moved aside while breaking a sta
   const content = new TextDecoder().decode((await BackendFs.wrap(raw).read(lockPath))!);
   assert.match(content, / the-other-process$/);
   assert.deepEqual((await raw.readdir("/p/.graver")).map(String), ["lock"]);
+});
+
+Deno.test("tryLock() breaks a lock dated in the future at once (planted, or left before a clock step back)", async () => {
+  for (
+    const text of [
+      `${T0 + 3_600_000} someone-else`,
+      JSON.stringify({ ...OTHER_HOST, acquired: T0 + 3_600_000 }),
+    ]
+  ) {
+    const { fs, sandbox } = setup();
+    await fs.write(LOCK, enc(text));
+    const held = await tryLock(fs, sandbox, { now: () => T0, waitMs: 0 });
+    assert.ok(held, `a lock dated an hour ahead is implausible: ${text}`);
+    assert.equal(JSON.parse((await lockText(fs))!).acquired, T0);
+    await held.release();
+  }
+});
+
+Deno.test("tryLock() leaves a lock within the clock-skew allowance alone", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc(`${T0 + 30_000} someone-else`));
+  assert.equal(await tryLock(fs, sandbox, { now: () => T0, waitMs: 0 }), null);
+});
+
+Deno.test("lock() names the lock file, its holder and how to clear it when it gives up", async () => {
+  const { fs, sandbox } = setup();
+  await fs.write(LOCK, enc(JSON.stringify({ ...OTHER_HOST, token: "t", fence: 1, acquired: T0 })));
+  await assert.rejects(
+    () => lock(fs, sandbox, { now: () => T0, waitMs: 0 }),
+    (e) =>
+      isRecoverable(e, "limit_exceeded") &&
+      e.message.includes(`"${LOCK}" is held by process 42 on elsewhere`) &&
+      e.hint.includes(`remove "${LOCK}"`) && e.details?.["lock"] === LOCK,
+  );
+});
+
+Deno.test("check() passes while the lock is ours and refuses once another writer broke and took it", async () => {
+  const { fs, sandbox } = setup();
+  const held = await tryLock(fs, sandbox, { now: () => T0, identity: OTHER_HOST });
+  assert.ok(held);
+  await held.check();
+  const other = await tryLock(fs, sandbox, { now: () => T0 + 60_000, waitMs: 0 }); // our lease ran out
+  assert.ok(other);
+  assert.equal(JSON.parse((await lockText(fs))!).fence, 2, "the breaker's lock carries the next fence");
+  await assert.rejects(
+    () => held.check(),
+    (e) => isRecoverable(e, "limit_exceeded") && e.details?.["lock"] === LOCK,
+  );
+  await held.release();
+  assert.notEqual(await lockText(fs), null, "release() leaves the other writer's lock alone");
+});
+
+Deno.test("a lock this process holds is live for a second copy of the lock module (two bundles in one process)", async () => {
+  const copy = await import(new URL("../../../src/fs/commit_lock.ts?second-copy", import.meta.url).href) as {
+    tryLock: typeof tryLock;
+  };
+  const { fs, sandbox } = setup();
+  const held = await tryLock(fs, sandbox, { now: () => T0 });
+  assert.ok(held);
+  assert.equal(
+    await copy.tryLock(fs, sandbox, { now: () => T0, waitMs: 0 }),
+    null,
+    "never broken as abandoned",
+  );
+  await held.release();
+  const next = await copy.tryLock(fs, sandbox, { now: () => T0, waitMs: 0 });
+  assert.ok(next, "free once released");
+  await next.release();
 });
