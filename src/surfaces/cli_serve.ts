@@ -10,7 +10,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 import {
   type CliHost,
   type CliInvocation,
@@ -165,6 +165,11 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         value: "MS",
         help: `per-request time limit (default ${DEFAULT_TIMEOUT_MS})`,
       },
+      "body-timeout": {
+        kind: "string",
+        value: "MS",
+        help: `time to receive a request body; slower ones get 408 (default ${DEFAULT_BODY_TIMEOUT_MS})`,
+      },
       "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
     },
     maxPositional: 0,
@@ -173,11 +178,15 @@ Every HTTP and MCP session is a named session: the read guard and the definition
       const port = numberFlag(flags["port"], 8787);
       const maxBody = numberFlag(flags["max-body"], DEFAULT_MAX_BODY_BYTES);
       const timeout = numberFlag(flags["timeout"], DEFAULT_TIMEOUT_MS);
+      const bodyTimeout = numberFlag(flags["body-timeout"], DEFAULT_BODY_TIMEOUT_MS);
       if (port === null || port > 65535) return usageError(cli, "serve", `--port must be 0-65535`);
       if (maxBody === null || maxBody < 1) {
         return usageError(cli, "serve", `--max-body must be a positive integer`);
       }
       if (timeout === null) return usageError(cli, "serve", `--timeout must be a whole number of ms`);
+      if (bodyTimeout === null) {
+        return usageError(cli, "serve", `--body-timeout must be a whole number of ms`);
+      }
       const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
       const { assertServable, createHttpApp } = await import("./http.ts");
       const { McpSessions } = await import("./mcp_http.ts");
@@ -191,6 +200,7 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         events,
         maxBodyBytes: maxBody,
         timeoutMs: timeout,
+        bodyTimeoutMs: bodyTimeout,
         corsOrigins: cors,
         ...(flags["no-mcp"] !== true
           ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }

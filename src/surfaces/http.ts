@@ -20,8 +20,9 @@
  *
  * Security: a bearer token (checked on every route but health) — required
  * by the serving glue whenever the address is not loopback
- * ({@linkcode assertServable}); a body size limit (413); a per-request time
- * limit (504); every error is JSON with a code; CORS off unless origins are
+ * ({@linkcode assertServable}); a body size limit judged from the declared
+ * length (413) and a time limit on receiving the body (408), both in
+ * `http_body_limit.ts`; a per-request time limit (504); every error is JSON with a code; CORS off unless origins are
  * listed, and a browser request from any other origin is refused (so a web
  * page cannot drive a local server); an optional Host allow-list against
  * DNS rebinding; events and errors never carry file contents.
@@ -30,7 +31,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { streamSSE } from "hono/streaming";
 import denoJson from "../../deno.json" with { type: "json" };
@@ -40,12 +40,13 @@ import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+import { bodyLimits } from "./http_body_limit.ts";
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 /** The request and response header naming a call's graver session. */
 export const SESSION_HEADER = "Graver-Session";
 
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 /** What a session id may look like: 1–128 of `A-Z a-z 0-9 . _ : -`. */
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -62,8 +63,13 @@ export interface HttpAppOptions {
   events?: EventHub;
   /** Bearer token required on every route but `/v1/health` (none: no check — loopback only). */
   token?: string;
-  /** Largest request body in bytes (default 4 MiB); larger ones get 413 `limit_exceeded`. */
+  /**
+   * Largest request body in bytes (default 4 MiB); larger ones get 413 `limit_exceeded`, judged from
+   * `Content-Length` before the body is read.
+   */
   maxBodyBytes?: number;
+  /** Time to receive a whole request body in ms (default 10 000; 0: none); beyond it, 408 `limit_exceeded`. */
+  bodyTimeoutMs?: number;
   /** Per-request time limit in ms (default 60 000; 0: none); beyond it, 504 `limit_exceeded`. */
   timeoutMs?: number;
   /** Origins allowed to call from a browser (CORS); default none: CORS off, browser requests refused. */
@@ -106,27 +112,6 @@ function errorBody(code: ErrorCode, message: string, hint: string): Record<strin
 
 function errorResponse(c: Context, status: number, code: ErrorCode, message: string, hint: string): Response {
   return c.json(errorBody(code, message, hint), status as 400);
-}
-
-/**
- * Read and drop a refused request body, up to `bound` bytes: some servers (workerd) reset a connection
- * whose body was not read, and the client would see that instead of the 413.
- */
-async function drain(body: ReadableStream<Uint8Array> | null, bound: number): Promise<void> {
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let seen = 0;
-  try {
-    while (seen <= bound) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-    }
-  } catch {
-    // The client went away: nothing to drain.
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
 }
 
 /** Constant-time comparison of two strings (through their SHA-256 digests). */
@@ -322,19 +307,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   }
   app.use(
     "*",
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: async (c) => {
-        await drain(c.req.raw.body, 2 * maxBodyBytes);
-        return errorResponse(
-          c,
-          413,
-          "limit_exceeded",
-          `Cannot read the request body: it is larger than ${maxBodyBytes} bytes`,
-          "Split the work into smaller calls (e.g. several edits instead of one whole-file write)",
-        );
-      },
-    }),
+    bodyLimits({ maxBytes: maxBodyBytes, timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS }),
   );
 
   app.get("/v1/health", (c) =>

@@ -10,3 +10,6 @@ export const DEFAULT_MAX_BODY_BYTES: number = 4 * 1024 * 1024;
 
 /** Default per-request time limit: 60 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Default time to receive a whole request body: 10 s (a slow or stalled body is answered 408). */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
