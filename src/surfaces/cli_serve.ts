@@ -10,7 +10,13 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+import {
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  DEFAULT_TIMEOUT_MS,
+} from "./http_limits.ts";
 import {
   type CliHost,
   type CliInvocation,
@@ -125,6 +131,33 @@ function numberFlag(value: string | boolean | undefined, fallback: number): numb
   return typeof value === "string" && /^\d+$/.test(value) && Number.isSafeInteger(n) ? n : null;
 }
 
+/** The numbers `graver serve` takes. */
+interface ServeLimits {
+  port: number;
+  maxBody: number;
+  timeout: number;
+  bodyTimeout: number;
+  maxSessions: number;
+  sessionIdle: number;
+}
+
+/** The port and the limits from `graver serve`'s flags, or what is wrong with one of them. */
+function serveLimits(flags: Record<string, string | boolean>): ServeLimits | string {
+  const port = numberFlag(flags["port"], 8787);
+  const maxBody = numberFlag(flags["max-body"], DEFAULT_MAX_BODY_BYTES);
+  const timeout = numberFlag(flags["timeout"], DEFAULT_TIMEOUT_MS);
+  const bodyTimeout = numberFlag(flags["body-timeout"], DEFAULT_BODY_TIMEOUT_MS);
+  const maxSessions = numberFlag(flags["max-sessions"], DEFAULT_MAX_SESSIONS);
+  const sessionIdle = numberFlag(flags["session-idle"], DEFAULT_SESSION_IDLE_MS);
+  if (port === null || port > 65535) return "--port must be 0-65535";
+  if (maxBody === null || maxBody < 1) return "--max-body must be a positive integer";
+  if (maxSessions === null || maxSessions < 1) return "--max-sessions must be a positive integer";
+  if (timeout === null) return "--timeout must be a whole number of ms";
+  if (bodyTimeout === null) return "--body-timeout must be a whole number of ms";
+  if (sessionIdle === null) return "--session-idle must be a whole number of ms";
+  return { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle };
+}
+
 /**
  * Register `graver serve` and `graver mcp` for a runtime.
  *
@@ -170,23 +203,24 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         value: "MS",
         help: `time to receive a request body; slower ones get 408 (default ${DEFAULT_BODY_TIMEOUT_MS})`,
       },
+      "max-sessions": {
+        kind: "string",
+        value: "N",
+        help: "most named sessions held; one more drops the least recently used (default 1000)",
+      },
+      "session-idle": {
+        kind: "string",
+        value: "MS",
+        help: "a named session idle this long is dropped (default 1800000: 30 minutes; 0: never)",
+      },
       "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
     },
     maxPositional: 0,
     async run({ flags, host: cli, open }) {
       const hostname = (flags["host"] as string | undefined) ?? "127.0.0.1";
-      const port = numberFlag(flags["port"], 8787);
-      const maxBody = numberFlag(flags["max-body"], DEFAULT_MAX_BODY_BYTES);
-      const timeout = numberFlag(flags["timeout"], DEFAULT_TIMEOUT_MS);
-      const bodyTimeout = numberFlag(flags["body-timeout"], DEFAULT_BODY_TIMEOUT_MS);
-      if (port === null || port > 65535) return usageError(cli, "serve", `--port must be 0-65535`);
-      if (maxBody === null || maxBody < 1) {
-        return usageError(cli, "serve", `--max-body must be a positive integer`);
-      }
-      if (timeout === null) return usageError(cli, "serve", `--timeout must be a whole number of ms`);
-      if (bodyTimeout === null) {
-        return usageError(cli, "serve", `--body-timeout must be a whole number of ms`);
-      }
+      const limits = serveLimits(flags);
+      if (typeof limits === "string") return usageError(cli, "serve", limits);
+      const { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle } = limits;
       const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
       const { assertServable, createHttpApp } = await import("./http.ts");
       const { McpSessions } = await import("./mcp_http.ts");
@@ -201,6 +235,7 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         maxBodyBytes: maxBody,
         timeoutMs: timeout,
         bodyTimeoutMs: bodyTimeout,
+        sessions: { maxSessions, idleMs: sessionIdle },
         corsOrigins: cors,
         ...(flags["no-mcp"] !== true
           ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }

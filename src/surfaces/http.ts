@@ -15,8 +15,10 @@
  * request header; every answer carries it back in `Graver-Session`. Without
  * one, a new session id is made and the call runs as a one-shot call (no
  * read guard, no definition gate: it has nothing to judge by, and a client
- * that drops the header could never retry), while what it reads is recorded
- * for that session: send the header back to continue it under its policies.
+ * that drops the header could never retry), and nothing of it is kept once
+ * it finishes: a session starts with the first call that sends the header.
+ * Named sessions are held within bounds (a count and an idle time) by
+ * {@linkcode SessionTable} (`http_sessions.ts`).
  *
  * Security: a bearer token (checked on every route but health) — required
  * by the serving glue whenever the address is not loopback
@@ -41,15 +43,19 @@ import { withTimeLimit } from "./_time_limit.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
 import { bodyLimits } from "./http_body_limit.ts";
+import {
+  PERSIST_HEADER,
+  runInSession,
+  SESSION_HEADER,
+  sessionOf,
+  SessionTable,
+  type SessionTableOptions,
+} from "./http_sessions.ts";
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
-/** The request and response header naming a call's graver session. */
-export const SESSION_HEADER = "Graver-Session";
+export { PERSIST_HEADER, SESSION_HEADER } from "./http_sessions.ts";
 
 export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
-
-/** What a session id may look like: 1–128 of `A-Z a-z 0-9 . _ : -`. */
-const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Options of {@linkcode createHttpApp}. */
 export interface HttpAppOptions {
@@ -72,6 +78,11 @@ export interface HttpAppOptions {
   bodyTimeoutMs?: number;
   /** Per-request time limit in ms (default 60 000; 0: none); beyond it, 504 `limit_exceeded`. */
   timeoutMs?: number;
+  /**
+   * Bounds of the named sessions held (default at most 1,000, each dropped after 30 minutes idle; see
+   * `http_sessions.ts`).
+   */
+  sessions?: SessionTableOptions;
   /** Origins allowed to call from a browser (CORS); default none: CORS off, browser requests refused. */
   corsOrigins?: readonly string[];
   /** Host header values accepted (e.g. `["127.0.0.1:8787", "localhost:8787"]`); default: any. */
@@ -101,7 +112,7 @@ export interface HttpSurface {
   readonly app: Hono;
   /** Answer one request (the app's fetch). */
   fetch(request: Request): Promise<Response>;
-  /** Close the MCP sessions (their streams end). */
+  /** Close the MCP sessions (their streams end) and drop the named sessions (persisting those that asked). */
   close(): Promise<void>;
 }
 
@@ -207,6 +218,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origins = options.corsOrigins ?? [];
   const mcp = options.mcp;
+  const sessions = new SessionTable(workspace, options.sessions);
   const app = new Hono();
 
   app.onError((err, c) => {
@@ -275,6 +287,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
           "Authorization",
           "Content-Type",
           SESSION_HEADER,
+          PERSIST_HEADER,
           "Mcp-Session-Id",
           "Mcp-Protocol-Version",
           "Last-Event-ID",
@@ -316,24 +329,26 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
       name: "graver",
       version: denoJson.version,
       tools: describeTools().length,
+      sessions: sessions.size,
       ...(mcp ? { mcp_sessions: mcp.size } : {}),
     }));
 
   app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
 
   app.post("/v1/tools/:name", async (c) => {
-    const given = c.req.header(SESSION_HEADER);
-    const session = given ?? crypto.randomUUID();
-    if (!SESSION_ID.test(session)) {
+    const session = sessionOf(c.req.raw.headers);
+    if (!session) {
       return errorResponse(
         c,
         400,
         "invalid_args",
-        `Cannot use session "${session.slice(0, 40)}": a ${SESSION_HEADER} is 1-128 of A-Z a-z 0-9 . _ : -`,
+        `Cannot use session "${
+          (c.req.header(SESSION_HEADER) ?? "").slice(0, 40)
+        }": a ${SESSION_HEADER} is 1-128 of A-Z a-z 0-9 . _ : -`,
         `Send a valid ${SESSION_HEADER} header, or none to have one made`,
       );
     }
-    c.header(SESSION_HEADER, session);
+    c.header(SESSION_HEADER, session.id);
     const type = c.req.header("content-type") ?? "";
     if (!/^application\/json\b/i.test(type)) {
       return errorResponse(
@@ -361,10 +376,11 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     }
     const name = c.req.param("name");
     // A call that names no session is a one-shot call: the policies judge the calls that send one back.
-    const options = given !== undefined
-      ? { session }
-      : { session, readGuard: "off" as const, gate: "off" as const };
-    const result = await withTimeLimit(workspace.call(name, args, options), timeoutMs, name);
+    const options = session.named
+      ? { session: session.id }
+      : { session: session.id, readGuard: "off" as const, gate: "off" as const };
+    const work = runInSession(sessions, session, () => workspace.call(name, args, options));
+    const result = await withTimeLimit(work, timeoutMs, name);
     return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
   });
 
@@ -432,6 +448,9 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   return {
     app,
     fetch: (request) => Promise.resolve(app.fetch(request)),
-    close: () => mcp?.close() ?? Promise.resolve(),
+    close: async () => {
+      await mcp?.close();
+      await sessions.close();
+    },
   };
 }

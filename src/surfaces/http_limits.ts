@@ -13,3 +13,9 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Default time to receive a whole request body: 10 s (a slow or stalled body is answered 408). */
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+
+/** Default most named sessions a server holds: 1,000 (one more drops the least recently used). */
+export const DEFAULT_MAX_SESSIONS = 1_000;
+
+/** Default idle time after which a named session is dropped: 30 minutes. */
+export const DEFAULT_SESSION_IDLE_MS: number = 30 * 60 * 1000;
