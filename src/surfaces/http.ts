@@ -34,7 +34,6 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { streamSSE } from "hono/streaming";
 import denoJson from "../../deno.json" with { type: "json" };
 import { type ErrorCode, isRecoverable, RecoverableError } from "../errors.ts";
 import { describeTools } from "../tools/catalogue.ts";
@@ -43,6 +42,7 @@ import { withTimeLimit } from "./_time_limit.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
 import { bodyLimits } from "./http_body_limit.ts";
+import { type EventStreamOptions, streamEvents } from "./http_events.ts";
 import {
   PERSIST_HEADER,
   runInSession,
@@ -67,6 +67,11 @@ export interface HttpAppOptions {
    * events route answers `not_found`.
    */
   events?: EventHub;
+  /**
+   * The bound on each `/v1/events` subscriber: at most 1,000 events queued unread, then it is dropped
+   * with a final `graver.dropped` event (`http_events.ts`).
+   */
+  eventStream?: EventStreamOptions;
   /** Bearer token required on every route but `/v1/health` (none: no check — loopback only). */
   token?: string;
   /**
@@ -394,53 +399,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
         "Create the workspace with telemetry: new EventHub() (graver serve does)",
       );
     }
-    const session = c.req.query("session");
-    return streamSSE(c, async (stream) => {
-      // Events arrive inside other requests; workerd forbids writing this response from their context, so
-      // the subscriber only queues them and wakes this loop, which writes them from its own request.
-      const queue: { event: string; data: unknown; id?: number }[] = [];
-      let wake = () => {};
-      let live = true;
-      const sub = events.subscribe((e) => {
-        queue.push({ event: e.name, data: e, id: e.id });
-        wake();
-      }, {
-        ...(session !== undefined ? { session } : {}),
-        onEvicted: () => {
-          live = false;
-          queue.push({
-            event: "graver.evicted",
-            data: { reason: "too many subscribers: this one was the oldest" },
-          });
-          wake();
-        },
-      });
-      stream.onAbort(() => {
-        live = false;
-        sub.close();
-        wake();
-      });
-      queue.push({ event: "graver.ready", data: { session: session ?? null } });
-      try {
-        while (!stream.aborted) {
-          if (queue.length === 0) {
-            if (!live) break;
-            const woken = new Promise<boolean>((resolve) => wake = () => resolve(true));
-            const quiet = await Promise.race([woken, stream.sleep(15_000).then(() => false)]);
-            if (!quiet && queue.length === 0 && !stream.aborted) await stream.write(": keep-alive\n\n");
-            continue;
-          }
-          const { event, data, id } = queue.shift()!;
-          await stream.writeSSE({
-            event,
-            data: JSON.stringify(data),
-            ...(id !== undefined ? { id: String(id) } : {}),
-          });
-        }
-      } finally {
-        sub.close();
-      }
-    });
+    return streamEvents(c, events, options.eventStream);
   });
 
   if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));
