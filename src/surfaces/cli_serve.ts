@@ -15,7 +15,9 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_TIMEOUT_MS,
+  STALL_MARGIN_MS,
 } from "./http_limits.ts";
 import {
   type CliHost,
@@ -47,6 +49,14 @@ export interface ServeHandle {
   shutdown(): Promise<void>;
 }
 
+/** How the host guards a server's stop (`ServeHost.untilStopped`); 0 or absent: no such guard. */
+export interface StopGuard {
+  /** After a stop signal, end the process if the shutdown has not finished within this many ms. */
+  graceMs?: number;
+  /** End the process when the event loop has been blocked this many ms (a call stuck in synchronous work). */
+  stallMs?: number;
+}
+
 /** A runtime's way to serve a fetch handler (`src/adapters/<runtime>/serve.ts`). */
 export type ServeFunction = (
   fetch: (request: Request) => Promise<Response>,
@@ -63,8 +73,12 @@ export interface ServeHost {
   stdout(): WritableStream<Uint8Array>;
   /** An environment variable (`GRAVER_TOKEN`). */
   env(name: string): string | undefined;
-  /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
-  untilStopped(): Promise<void>;
+  /**
+   * Resolves when the process is asked to stop (SIGINT, SIGTERM). A host that can (Deno's) also guards
+   * the stop as `guard` says: it ends the process when the shutdown outlives the grace, or when the event
+   * loop stays blocked past the stall limit.
+   */
+  untilStopped(guard?: StopGuard): Promise<void>;
 }
 
 /** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
@@ -139,6 +153,8 @@ interface ServeLimits {
   bodyTimeout: number;
   maxSessions: number;
   sessionIdle: number;
+  shutdownGrace: number;
+  stallLimit: number;
 }
 
 /** The port and the limits from `graver serve`'s flags, or what is wrong with one of them. */
@@ -149,13 +165,17 @@ function serveLimits(flags: Record<string, string | boolean>): ServeLimits | str
   const bodyTimeout = numberFlag(flags["body-timeout"], DEFAULT_BODY_TIMEOUT_MS);
   const maxSessions = numberFlag(flags["max-sessions"], DEFAULT_MAX_SESSIONS);
   const sessionIdle = numberFlag(flags["session-idle"], DEFAULT_SESSION_IDLE_MS);
+  const shutdownGrace = numberFlag(flags["shutdown-grace"], DEFAULT_SHUTDOWN_GRACE_MS);
+  const stallLimit = numberFlag(flags["stall-limit"], timeout ? timeout + STALL_MARGIN_MS : 0);
   if (port === null || port > 65535) return "--port must be 0-65535";
   if (maxBody === null || maxBody < 1) return "--max-body must be a positive integer";
   if (maxSessions === null || maxSessions < 1) return "--max-sessions must be a positive integer";
   if (timeout === null) return "--timeout must be a whole number of ms";
   if (bodyTimeout === null) return "--body-timeout must be a whole number of ms";
   if (sessionIdle === null) return "--session-idle must be a whole number of ms";
-  return { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle };
+  if (shutdownGrace === null) return "--shutdown-grace must be a whole number of ms";
+  if (stallLimit === null) return "--stall-limit must be a whole number of ms";
+  return { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle, shutdownGrace, stallLimit };
 }
 
 /**
@@ -176,7 +196,10 @@ A bearer token is required on every route but /v1/health when given, and graver 
 non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOKEN environment variable to
 --token: a command line is visible to other users of the machine.
 Every HTTP and MCP session is a named session: the read guard and the definition gate judge its edits
-(--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).`,
+(--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).
+SIGINT/SIGTERM end the event streams and stop the server; if requests still run after --shutdown-grace ms,
+the process exits anyway. An event loop blocked past --stall-limit ms (a call stuck in synchronous work) ends
+the process, for a supervisor to restart it; GET /v1/health answers 503 while a call is stuck past its limit.`,
     flags: {
       root: WORKSPACE_FLAGS.root,
       ...POLICY_FLAGS,
@@ -213,6 +236,18 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         value: "MS",
         help: "a named session idle this long is dropped (default 1800000: 30 minutes; 0: never)",
       },
+      "shutdown-grace": {
+        kind: "string",
+        value: "MS",
+        help:
+          `after SIGINT/SIGTERM, exit anyway when requests still run this long (default ${DEFAULT_SHUTDOWN_GRACE_MS})`,
+      },
+      "stall-limit": {
+        kind: "string",
+        value: "MS",
+        help:
+          `exit when the event loop is blocked this long (default: --timeout + ${STALL_MARGIN_MS}; 0: never)`,
+      },
       "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
     },
     maxPositional: 0,
@@ -220,7 +255,8 @@ Every HTTP and MCP session is a named session: the read guard and the definition
       const hostname = (flags["host"] as string | undefined) ?? "127.0.0.1";
       const limits = serveLimits(flags);
       if (typeof limits === "string") return usageError(cli, "serve", limits);
-      const { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle } = limits;
+      const { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle, shutdownGrace, stallLimit } =
+        limits;
       const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
       const { assertServable, createHttpApp } = await import("./http.ts");
       const { McpSessions } = await import("./mcp_http.ts");
@@ -247,7 +283,7 @@ Every HTTP and MCP session is a named session: the read guard and the definition
       const url = `http://${shown}:${server.port}`;
       cli.stdout(JSON.stringify({ ok: true, url, root, token: token !== undefined }) + "\n");
       cli.stderr(`graver serve: listening on ${url} (root ${root}${token ? ", token required" : ""})\n`);
-      await host.untilStopped();
+      await host.untilStopped({ graceMs: shutdownGrace, stallMs: stallLimit });
       await surface.close();
       await server.shutdown();
       await workspace.close();
@@ -291,7 +327,7 @@ read guard and the definition gate judge its edits; --guard and --gate relax the
       transport.onerror = (err) => cli.stderr(`graver mcp: ${err.message}\n`);
       await server.connect(transport);
       // The SDK wraps onclose; wait for the transport's own end (stdin closed).
-      await Promise.race([closed, host.untilStopped()]);
+      await Promise.race([closed, host.untilStopped({ graceMs: DEFAULT_SHUTDOWN_GRACE_MS })]);
       await server.close();
       await workspace.close();
       return EXIT.ok;

@@ -38,7 +38,7 @@ import denoJson from "../../deno.json" with { type: "json" };
 import { type ErrorCode, isRecoverable, RecoverableError } from "../errors.ts";
 import { describeTools } from "../tools/catalogue.ts";
 import type { Workspace } from "../workspace.ts";
-import { withTimeLimit } from "./_time_limit.ts";
+import { CallWatch } from "./http_call_watch.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
 import { bodyLimits } from "./http_body_limit.ts";
@@ -71,7 +71,7 @@ export interface HttpAppOptions {
    * The bound on each `/v1/events` subscriber: at most 1,000 events queued unread, then it is dropped
    * with a final `graver.dropped` event (`http_events.ts`).
    */
-  eventStream?: EventStreamOptions;
+  eventStream?: Omit<EventStreamOptions, "closing">;
   /** Bearer token required on every route but `/v1/health` (none: no check — loopback only). */
   token?: string;
   /**
@@ -117,7 +117,10 @@ export interface HttpSurface {
   readonly app: Hono;
   /** Answer one request (the app's fetch). */
   fetch(request: Request): Promise<Response>;
-  /** Close the MCP sessions (their streams end) and drop the named sessions (persisting those that asked). */
+  /**
+   * End the event streams (`graver.shutdown`), close the MCP sessions (their streams end) and drop the named
+   * sessions (persisting those that asked).
+   */
   close(): Promise<void>;
 }
 
@@ -224,11 +227,17 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const origins = options.corsOrigins ?? [];
   const mcp = options.mcp;
   const sessions = new SessionTable(workspace, options.sessions);
+  const calls = new CallWatch();
+  const closing = new AbortController();
   const app = new Hono();
 
   app.onError((err, c) => {
     if (isRecoverable(err)) {
-      const status = err.code === "limit_exceeded" ? 504 : httpStatusOf(err.code);
+      const status = err.code !== "limit_exceeded"
+        ? httpStatusOf(err.code)
+        : err.details?.["stuck_calls"] !== undefined
+        ? 503
+        : 504;
       return c.json({ ok: false, error: err.toJSON() }, status as 400);
     }
     return errorResponse(
@@ -328,15 +337,20 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     bodyLimits({ maxBytes: maxBodyBytes, timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS }),
   );
 
-  app.get("/v1/health", (c) =>
-    c.json({
-      ok: true,
+  app.get("/v1/health", (c) => {
+    // It touches no workspace: it answers while a call runs, and says 503 while one is stuck past its limit.
+    const stuck = calls.stuck();
+    return c.json({
+      ok: stuck.length === 0,
       name: "graver",
       version: denoJson.version,
       tools: describeTools().length,
       sessions: sessions.size,
+      calls_in_flight: calls.inFlight,
+      ...(stuck.length > 0 ? { stuck_calls: stuck } : {}),
       ...(mcp ? { mcp_sessions: mcp.size } : {}),
-    }));
+    }, stuck.length === 0 ? 200 : 503);
+  });
 
   app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
 
@@ -384,8 +398,9 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     const options = session.named
       ? { session: session.id }
       : { session: session.id, readGuard: "off" as const, gate: "off" as const };
+    calls.assertNotStuck(name);
     const work = runInSession(sessions, session, () => workspace.call(name, args, options));
-    const result = await withTimeLimit(work, timeoutMs, name);
+    const result = await calls.run(name, work, timeoutMs);
     return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
   });
 
@@ -399,7 +414,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
         "Create the workspace with telemetry: new EventHub() (graver serve does)",
       );
     }
-    return streamEvents(c, events, options.eventStream);
+    return streamEvents(c, events, { ...options.eventStream, closing: closing.signal });
   });
 
   if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));
@@ -408,6 +423,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     app,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     close: async () => {
+      closing.abort();
       await mcp?.close();
       await sessions.close();
     },

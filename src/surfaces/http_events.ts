@@ -7,6 +7,8 @@
  * `maxQueued` events it is dropped: it leaves the hub, its queue is freed,
  * a final `graver.dropped` event is written if the stream drains within
  * `dropGraceMs`, and the stream ends (it is aborted when it does not drain).
+ * When the server stops, every stream ends with `graver.shutdown` (an open
+ * stream would otherwise hold the server's shutdown forever).
  *
  * @module
  */
@@ -29,6 +31,8 @@ export interface EventStreamOptions {
   maxQueued?: number;
   /** Time a dropped subscriber's stream gets to take its final event (default {@linkcode DEFAULT_DROP_GRACE_MS}). */
   dropGraceMs?: number;
+  /** Aborted when the server stops: the stream ends with a `graver.shutdown` event. */
+  closing?: AbortSignal;
 }
 
 interface Frame {
@@ -112,6 +116,12 @@ export function streamEvents(c: Context, hub: EventHub, options: EventStreamOpti
       sub.close();
       queue.stop();
     });
+    const shutdown = () => {
+      sub.close();
+      queue.finish({ event: "graver.shutdown", data: { reason: "the server is stopping" } });
+    };
+    if (options.closing?.aborted) shutdown();
+    options.closing?.addEventListener("abort", shutdown);
     queue.push({ event: "graver.ready", data: { session: session ?? null } });
     try {
       while (!stream.aborted) {
@@ -129,6 +139,7 @@ export function streamEvents(c: Context, hub: EventHub, options: EventStreamOpti
         if (!woken && !stream.aborted) await stream.write(": keep-alive\n\n");
       }
     } finally {
+      options.closing?.removeEventListener("abort", shutdown);
       clearTimeout(grace);
       sub.close();
       queue.stop();

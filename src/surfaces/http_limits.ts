@@ -19,3 +19,12 @@ export const DEFAULT_MAX_SESSIONS = 1_000;
 
 /** Default idle time after which a named session is dropped: 30 minutes. */
 export const DEFAULT_SESSION_IDLE_MS: number = 30 * 60 * 1000;
+
+/** Default time `graver serve` gives its shutdown after SIGINT/SIGTERM before it ends the process: 10 s. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * How long past the request time limit `graver serve` lets its event loop stay blocked before it ends the
+ * process (for a supervisor to restart it): 10 s.
+ */
+export const STALL_MARGIN_MS = 10_000;

@@ -8,6 +8,7 @@ import "../../surfaces/cli_commands.ts";
 import { registerServeCommands } from "../../surfaces/cli_serve.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 import { serve } from "./serve.ts";
+import { untilStopped } from "./stop_guard.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */
 function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void {
@@ -31,13 +32,6 @@ function terminal(): { color: boolean; progress: boolean } {
     color: env("NO_COLOR") === "" && (forced || Deno.stdout.isTerminal()),
     progress: Deno.stderr.isTerminal(),
   };
-}
-
-/** Resolves on SIGINT or SIGTERM. */
-function untilStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => resolve());
-  });
 }
 
 registerServeCommands({

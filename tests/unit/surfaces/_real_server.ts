@@ -10,6 +10,7 @@ import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { serve } from "../../../src/adapters/deno/serve.ts";
 import { EventHub } from "../../../src/surfaces/events.ts";
 import { createHttpApp, type HttpAppOptions } from "../../../src/surfaces/http.ts";
+import type { PipelineStep } from "../../../src/tools/types.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
 
 /** A running server and its workspace. */
@@ -33,16 +34,18 @@ export interface RealServer {
  *
  * @param options App options (the workspace is made here).
  * @param files Files to create first (relative path → text).
+ * @param steps Pipeline steps of the workspace.
  * @returns The server.
  */
 export async function startRealServer(
   options: Partial<HttpAppOptions> = {},
   files: Record<string, string> = {},
+  steps: PipelineStep[] = [],
 ): Promise<RealServer> {
   const root = await Deno.makeTempDir({ prefix: "graver-http-" });
   for (const [path, text] of Object.entries(files)) await Deno.writeTextFile(`${root}/${path}`, text);
   const events = new EventHub();
-  const workspace = await createWorkspace({ backend: createDiskBackend(), root, telemetry: events });
+  const workspace = await createWorkspace({ backend: createDiskBackend(), root, telemetry: events, steps });
   const surface = createHttpApp({ workspace, events, ...options });
   const server = await serve(surface.fetch, { hostname: "127.0.0.1", port: 0 });
   return {
