@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { SessionTable } from "../../../src/surfaces/http_sessions.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
@@ -119,4 +120,27 @@ Deno.test("a persisted ledger that is not a graver ledger is ignored: the sessio
   await table.end("x");
   assert.equal(workspace.readGuard.ledgers.has("x"), false);
   assert.deepEqual(table.ids(), ["x"]);
+});
+
+Deno.test("a session's ledger is never persisted through a .graver that is a link out of the root", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-sessions-root-" });
+  const elsewhere = await Deno.makeTempDir({ prefix: "graver-sessions-elsewhere-" });
+  try {
+    await Deno.writeTextFile(`${root}/a.txt`, FILE);
+    await Deno.symlink(elsewhere, `${root}/.graver`);
+    const workspace = await createWorkspace({ backend: createDiskBackend(), root });
+    const table = new SessionTable(workspace, { maxSessions: 1 });
+    await table.begin("s1", { persist: true });
+    await workspace.call("read_file", { path: "a.txt" }, { session: "s1" });
+    await table.end("s1");
+    await table.begin("s2");
+    await table.end("s2");
+    assert.equal(workspace.readGuard.ledgers.has("s1"), false, "dropped");
+    const written = [];
+    for await (const entry of Deno.readDir(elsewhere)) written.push(entry.name);
+    assert.deepEqual(written, [], "nothing written through the link");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
 });
