@@ -9,6 +9,8 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import type { TelemetrySink } from "../telemetry.ts";
+import type { CallRunner } from "./call_runner.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
 import {
   DEFAULT_BODY_TIMEOUT_MS,
@@ -57,6 +59,18 @@ export interface StopGuard {
   stallMs?: number;
 }
 
+/** What a worker running the calls needs (see {@linkcode ServeHost.isolate}). */
+export interface IsolateOptions {
+  /** The workspace root. */
+  root: string;
+  /** The policy options of the served workspace. */
+  workspace: Partial<WorkspaceOptions>;
+  /** The request time limit: a call still running then is stopped. */
+  timeoutMs: number;
+  /** The event feed. */
+  telemetry: TelemetrySink;
+}
+
 /** A runtime's way to serve a fetch handler (`src/adapters/<runtime>/serve.ts`). */
 export type ServeFunction = (
   fetch: (request: Request) => Promise<Response>,
@@ -79,6 +93,11 @@ export interface ServeHost {
    * loop stays blocked past the stall limit.
    */
   untilStopped(guard?: StopGuard): Promise<void>;
+  /**
+   * Run the HTTP API's tool calls in a worker with its own workspace on `root`, stopping a call at the time
+   * limit (`graver serve --isolate`; Deno's adapter has it). Absent: calls run in the server's event loop.
+   */
+  isolate?(options: IsolateOptions): CallRunner & { close(): void };
 }
 
 /** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
@@ -199,7 +218,9 @@ Every HTTP and MCP session is a named session: the read guard and the definition
 (--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).
 SIGINT/SIGTERM end the event streams and stop the server; if requests still run after --shutdown-grace ms,
 the process exits anyway. An event loop blocked past --stall-limit ms (a call stuck in synchronous work) ends
-the process, for a supervisor to restart it; GET /v1/health answers 503 while a call is stuck past its limit.`,
+the process, for a supervisor to restart it; with --isolate the HTTP API's calls run in a worker instead, and
+one still running at --timeout is stopped (the worker is replaced; sessions' ledgers reset) while the server
+keeps answering; GET /v1/health answers 503 while a call is stuck past its limit.`,
     flags: {
       root: WORKSPACE_FLAGS.root,
       ...POLICY_FLAGS,
@@ -248,6 +269,10 @@ the process, for a supervisor to restart it; GET /v1/health answers 503 while a 
         help:
           `exit when the event loop is blocked this long (default: --timeout + ${STALL_MARGIN_MS}; 0: never)`,
       },
+      isolate: {
+        kind: "boolean",
+        help: "run the HTTP API's tool calls in a worker, stopped at the time limit (Deno)",
+      },
       "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
     },
     maxPositional: 0,
@@ -261,7 +286,13 @@ the process, for a supervisor to restart it; GET /v1/health answers 503 while a 
       const { assertServable, createHttpApp } = await import("./http.ts");
       const { McpSessions } = await import("./mcp_http.ts");
       assertServable({ hostname, token });
+      if (flags["isolate"] === true && !host.isolate) {
+        return usageError(cli, "serve", "--isolate is not available on this runtime");
+      }
       const { workspace, events, root } = await openServed(cli, flags, open);
+      const runner = flags["isolate"] === true
+        ? host.isolate!({ root, workspace: policyOptions(flags), timeoutMs: timeout, telemetry: events })
+        : undefined;
       const cors = typeof flags["cors"] === "string"
         ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
         : [];
@@ -272,6 +303,7 @@ the process, for a supervisor to restart it; GET /v1/health answers 503 while a 
         timeoutMs: timeout,
         bodyTimeoutMs: bodyTimeout,
         sessions: { maxSessions, idleMs: sessionIdle },
+        ...(runner ? { runner } : {}),
         corsOrigins: cors,
         ...(flags["no-mcp"] !== true
           ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }
@@ -285,6 +317,7 @@ the process, for a supervisor to restart it; GET /v1/health answers 503 while a 
       cli.stderr(`graver serve: listening on ${url} (root ${root}${token ? ", token required" : ""})\n`);
       await host.untilStopped({ graceMs: shutdownGrace, stallMs: stallLimit });
       await surface.close();
+      runner?.close();
       await server.shutdown();
       await workspace.close();
       return EXIT.ok;

@@ -38,6 +38,7 @@ import denoJson from "../../deno.json" with { type: "json" };
 import { type ErrorCode, isRecoverable, RecoverableError } from "../errors.ts";
 import { describeTools } from "../tools/catalogue.ts";
 import type { Workspace } from "../workspace.ts";
+import { type CallRunner, workspaceRunner } from "./call_runner.ts";
 import { CallWatch } from "./http_call_watch.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
@@ -84,10 +85,15 @@ export interface HttpAppOptions {
   /** Per-request time limit in ms (default 60 000; 0: none); beyond it, 504 `limit_exceeded`. */
   timeoutMs?: number;
   /**
+   * Where `POST /v1/tools/:name` calls run (default: on the workspace, in this event loop). Deno's
+   * `graver serve --isolate` passes a worker's runner, so that a call stuck past the time limit is stopped.
+   */
+  runner?: CallRunner;
+  /**
    * Bounds of the named sessions held (default at most 1,000, each dropped after 30 minutes idle; see
    * `http_sessions.ts`).
    */
-  sessions?: SessionTableOptions;
+  sessions?: Omit<SessionTableOptions, "runner">;
   /** Origins allowed to call from a browser (CORS); default none: CORS off, browser requests refused. */
   corsOrigins?: readonly string[];
   /** Host header values accepted (e.g. `["127.0.0.1:8787", "localhost:8787"]`); default: any. */
@@ -226,7 +232,8 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origins = options.corsOrigins ?? [];
   const mcp = options.mcp;
-  const sessions = new SessionTable(workspace, options.sessions);
+  const runner = options.runner ?? workspaceRunner(workspace);
+  const sessions = new SessionTable(workspace, { ...options.sessions, runner });
   const calls = new CallWatch();
   const closing = new AbortController();
   const app = new Hono();
@@ -399,8 +406,9 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
       ? { session: session.id }
       : { session: session.id, readGuard: "off" as const, gate: "off" as const };
     calls.assertNotStuck(name);
-    const work = runInSession(sessions, session, () => workspace.call(name, args, options));
-    const result = await calls.run(name, work, timeoutMs);
+    const work = runInSession(sessions, session, () => runner.call(name, args, options));
+    // A runner that stops calls at the time limit answers it itself; nothing is left running past it.
+    const result = await calls.run(name, work, runner.stopsCalls ? 0 : timeoutMs);
     return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
   });
 

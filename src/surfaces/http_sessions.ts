@@ -16,6 +16,7 @@
  */
 import { INTERNAL_DIR } from "../fs/sandbox.ts";
 import type { Workspace } from "../workspace.ts";
+import { type CallRunner, workspaceRunner } from "./call_runner.ts";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http_limits.ts";
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http_limits.ts";
@@ -31,6 +32,8 @@ export interface SessionTableOptions {
   idleMs?: number;
   /** The clock (ms); tests pass their own. */
   now?: () => number;
+  /** Where the ledgers live (default: the workspace; see `call_runner.ts`). */
+  runner?: CallRunner;
 }
 
 interface Entry {
@@ -61,6 +64,7 @@ interface Entry {
  */
 export class SessionTable {
   readonly #workspace: Workspace;
+  readonly #runner: CallRunner;
   readonly #max: number;
   readonly #idleMs: number;
   readonly #now: () => number;
@@ -75,6 +79,9 @@ export class SessionTable {
    */
   constructor(workspace: Workspace, options: SessionTableOptions = {}) {
     this.#workspace = workspace;
+    this.#runner = options.runner ?? workspaceRunner(workspace);
+    // The runner lost every ledger (a worker was replaced): nothing is left to hold or persist.
+    this.#runner.onReset(() => this.#entries.clear());
     this.#max = Math.max(1, options.maxSessions ?? DEFAULT_MAX_SESSIONS);
     this.#idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.#now = options.now ?? (() => Date.now());
@@ -106,7 +113,7 @@ export class SessionTable {
     if (entry) this.#entries.delete(id);
     else {
       entry = { lastUsed: this.#now(), active: 0, persist: false };
-      if (options.persist && !this.#workspace.readGuard.ledgers.has(id)) await this.#restore(id);
+      if (options.persist && !(await this.#runner.hasSession(id))) await this.#restore(id);
     }
     if (options.persist) entry.persist = true;
     entry.active++;
@@ -150,8 +157,8 @@ export class SessionTable {
    *
    * @param id The session id.
    */
-  forget(id: string): void {
-    if (!this.#entries.has(id)) this.#workspace.forgetSession(id);
+  async forget(id: string): Promise<void> {
+    if (!this.#entries.has(id)) await this.#runner.forgetSession(id);
   }
 
   /** Drop every session (persisting those that asked): the server is stopping. */
@@ -164,7 +171,7 @@ export class SessionTable {
     if (!entry) return;
     this.#entries.delete(id);
     if (entry.persist) await this.#persist(id);
-    this.#workspace.forgetSession(id);
+    await this.#runner.forgetSession(id);
   }
 
   /** Where a session's ledger is persisted (ids are 1-128 of `A-Z a-z 0-9 . _ : -`: no slash). */
@@ -186,7 +193,7 @@ export class SessionTable {
   async #persist(id: string): Promise<void> {
     try {
       if (!(await this.#safeDir())) throw new Error(".graver/ or .graver/sessions/ is not a folder");
-      const data = JSON.stringify(this.#workspace.exportSession(id));
+      const data = JSON.stringify(await this.#runner.exportSession(id));
       await this.#workspace.fs.write(this.#file(id).file, new TextEncoder().encode(data));
     } catch (err) {
       this.#workspace.telemetry.event("graver.session.persist_failed", { session: id, error: String(err) });
@@ -199,7 +206,7 @@ export class SessionTable {
       if (!(await this.#safeDir()) || (await this.#workspace.fs.kind(file)) !== "file") return;
       const bytes = await this.#workspace.fs.read(file);
       if (!bytes || bytes.byteLength > MAX_PERSISTED_BYTES) return;
-      this.#workspace.importSession(id, JSON.parse(new TextDecoder().decode(bytes)));
+      await this.#runner.importSession(id, JSON.parse(new TextDecoder().decode(bytes)));
       this.#workspace.telemetry.event("graver.session.restored", { session: id });
     } catch (err) {
       // Not a graver ledger (or unreadable): the session starts empty.

@@ -9,6 +9,7 @@ import { registerServeCommands } from "../../surfaces/cli_serve.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 import { serve } from "./serve.ts";
 import { untilStopped } from "./stop_guard.ts";
+import { createWorkerRunner } from "./call_worker.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */
 function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void {
@@ -40,6 +41,7 @@ registerServeCommands({
   stdout: () => Deno.stdout.writable,
   env: (name) => Deno.env.get(name),
   untilStopped,
+  isolate: (options) => createWorkerRunner(options),
 });
 
 if (import.meta.main) {
