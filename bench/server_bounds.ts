@@ -148,16 +148,21 @@ try {
   }
   await sleep(500);
   const beforeEvents = await rssMb(pid);
+  const subscribed = (await (await fetch(`${server.url}/v1/health`)).json()).event_subscribers ?? "?";
   // Each refused call emits one graver.refusal event to every subscriber.
   await many(events, 8, (i) => call(server.url, "read_file", { path: `missing-${i}.ts` }));
   const withStalled = await rssMb(pid);
+  const stillSubscribed = (await (await fetch(`${server.url}/v1/health`)).json()).event_subscribers ?? "?";
   for (const c of sse) c.close();
   await sleep(3000);
   const afterDisconnect = await rssMb(pid);
+  const leftSubscribed = (await (await fetch(`${server.url}/v1/health`)).json()).event_subscribers ?? "?";
   report(
     `RESULT sse: ${stalled} stalled subscribers + ${events} events: ${beforeEvents.toFixed(0)} → ${
       withStalled.toFixed(0)
-    } MB; ${afterDisconnect.toFixed(0)} MB 3 s after they disconnected`,
+    } MB; ${
+      afterDisconnect.toFixed(0)
+    } MB 3 s after they disconnected; subscribers ${subscribed} → ${stillSubscribed} under load → ${leftSubscribed} after`,
   );
 
   const big = n(300);

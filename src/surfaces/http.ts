@@ -354,6 +354,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
       tools: describeTools().length,
       sessions: sessions.size,
       calls_in_flight: calls.inFlight,
+      ...(events ? { event_subscribers: events.subscribers } : {}),
       ...(stuck.length > 0 ? { stuck_calls: stuck } : {}),
       ...(mcp ? { mcp_sessions: mcp.size } : {}),
     }, stuck.length === 0 ? 200 : 503);
