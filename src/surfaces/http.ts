@@ -43,7 +43,7 @@ import { CallWatch } from "./http_call_watch.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
 import { bodyLimits } from "./http_body_limit.ts";
-import { type EventStreamOptions, streamEvents } from "./http_events.ts";
+import { type EventStreamOptions, EventStreamsClosing, streamEvents } from "./http_events.ts";
 import {
   PERSIST_HEADER,
   runInSession,
@@ -235,7 +235,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const runner = options.runner ?? workspaceRunner(workspace);
   const sessions = new SessionTable(workspace, { ...options.sessions, runner });
   const calls = new CallWatch();
-  const closing = new AbortController();
+  const closing = new EventStreamsClosing();
   const app = new Hono();
 
   app.onError((err, c) => {
@@ -423,7 +423,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
         "Create the workspace with telemetry: new EventHub() (graver serve does)",
       );
     }
-    return streamEvents(c, events, { ...options.eventStream, closing: closing.signal });
+    return streamEvents(c, events, { ...options.eventStream, closing });
   });
 
   if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));
@@ -432,7 +432,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     app,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     close: async () => {
-      closing.abort();
+      closing.close();
       await mcp?.close();
       await sessions.close();
     },

@@ -31,8 +31,8 @@ export interface EventStreamOptions {
   maxQueued?: number;
   /** Time a dropped subscriber's stream gets to take its final event (default {@linkcode DEFAULT_DROP_GRACE_MS}). */
   dropGraceMs?: number;
-  /** Aborted when the server stops: the stream ends with a `graver.shutdown` event. */
-  closing?: AbortSignal;
+  /** Closed when the server stops: the stream ends with a `graver.shutdown` event. */
+  closing?: EventStreamsClosing;
 }
 
 interface Frame {
@@ -41,11 +41,18 @@ interface Frame {
   id?: number;
 }
 
-/** One subscriber's queue and state, fed by the hub and drained by the stream's loop. */
+/**
+ * One subscriber's queue and state, fed by the hub and drained by the stream's loop. The hub's side only
+ * pushes and resolves promises (it runs inside other requests, where workerd allows no I/O on this one and
+ * no timers of it); timers and writes stay in the loop.
+ */
 class SubscriberQueue {
   readonly frames: Frame[] = [];
   live = true;
+  /** Whether the subscriber was dropped for being slow. */
+  dropped = false;
   #wake = () => {};
+  #onDrop = () => {};
 
   /** Add a frame and wake the writer. */
   push(frame: Frame): void {
@@ -53,10 +60,14 @@ class SubscriberQueue {
     this.#wake();
   }
 
-  /** End the feed with a last frame, dropping what was queued. */
-  finish(last: Frame): void {
+  /** End the feed with a last frame, dropping what was queued (`slow`: the subscriber did not read). */
+  finish(last: Frame, slow = false): void {
     this.live = false;
     this.frames.length = 0;
+    if (slow) {
+      this.dropped = true;
+      this.#onDrop();
+    }
     this.push(last);
   }
 
@@ -67,16 +78,59 @@ class SubscriberQueue {
     this.#wake();
   }
 
-  /** Resolves true when a frame arrives or the feed stops, false after `ms` of quiet. */
-  wait(ms: number): Promise<boolean> {
+  /**
+   * Wait for a pending write, or for the subscriber to be dropped while it waits (one listener at a time,
+   * released after: nothing accumulates over a long stream).
+   *
+   * @returns True when it was dropped first (or already).
+   */
+  async droppedDuring(pending: Promise<unknown>): Promise<boolean> {
+    if (this.dropped) return true;
+    const dropped = new Promise<boolean>((resolve) => this.#onDrop = () => resolve(true));
+    try {
+      return await Promise.race([pending.then(() => false), dropped]);
+    } finally {
+      this.#onDrop = () => {};
+    }
+  }
+
+  /** Resolves on the next push or stop. */
+  next(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
       this.#wake = () => {
-        clearTimeout(timer);
         this.#wake = () => {};
-        resolve(true);
+        resolve();
       };
     });
+  }
+}
+
+/** Ends every open event stream when the server stops (a plain listener set: no AbortSignal crosses requests). */
+export class EventStreamsClosing {
+  readonly #listeners = new Set<() => void>();
+  #closed = false;
+
+  /** Whether the server is stopping. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /**
+   * Be told when the server stops.
+   *
+   * @param listener Called once.
+   * @returns Stops listening.
+   */
+  listen(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The server stops: tell every stream. */
+  close(): void {
+    this.#closed = true;
+    for (const listener of [...this.#listeners]) listener();
+    this.#listeners.clear();
   }
 }
 
@@ -94,7 +148,6 @@ export function streamEvents(c: Context, hub: EventHub, options: EventStreamOpti
   const session = c.req.query("session");
   return streamSSE(c, async (stream) => {
     const queue = new SubscriberQueue();
-    let grace: ReturnType<typeof setTimeout> | undefined;
     const sub = hub.subscribe((e) => {
       if (!queue.live) return;
       if (queue.frames.length < maxQueued) return queue.push({ event: e.name, data: e, id: e.id });
@@ -102,8 +155,7 @@ export function streamEvents(c: Context, hub: EventHub, options: EventStreamOpti
       queue.finish({
         event: "graver.dropped",
         data: { reason: `too slow: ${maxQueued} events were queued unread`, max_queued: maxQueued },
-      });
-      grace = setTimeout(() => stream.abort(), graceMs);
+      }, true);
     }, {
       ...(session !== undefined ? { session } : {}),
       onEvicted: () =>
@@ -116,30 +168,44 @@ export function streamEvents(c: Context, hub: EventHub, options: EventStreamOpti
       sub.close();
       queue.stop();
     });
-    const shutdown = () => {
+    const unlisten = options.closing?.listen(() => {
       sub.close();
       queue.finish({ event: "graver.shutdown", data: { reason: "the server is stopping" } });
+    });
+    if (options.closing?.closed) {
+      queue.finish({ event: "graver.shutdown", data: { reason: "the server is stopping" } });
+    }
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    // A write to a client that does not read waits for ever: once the subscriber is dropped, the stream
+    // gets `graceMs` to take what is pending and its final frame, then it is aborted.
+    const write = async (pending: Promise<unknown>): Promise<void> => {
+      if (!(await queue.droppedDuring(pending))) return;
+      grace ??= setTimeout(() => stream.abort(), graceMs);
+      await pending;
     };
-    if (options.closing?.aborted) shutdown();
-    options.closing?.addEventListener("abort", shutdown);
     queue.push({ event: "graver.ready", data: { session: session ?? null } });
     try {
       while (!stream.aborted) {
         const frame = queue.frames.shift();
         if (frame) {
-          await stream.writeSSE({
+          await write(stream.writeSSE({
             event: frame.event,
             data: JSON.stringify(frame.data),
             ...(frame.id !== undefined ? { id: String(frame.id) } : {}),
-          });
+          }));
           continue;
         }
         if (!queue.live) break;
-        const woken = await queue.wait(KEEP_ALIVE_MS);
-        if (!woken && !stream.aborted) await stream.write(": keep-alive\n\n");
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const quiet = new Promise<boolean>((resolve) =>
+          timer = setTimeout(() => resolve(false), KEEP_ALIVE_MS)
+        );
+        const woken = await Promise.race([queue.next().then(() => true), quiet]);
+        clearTimeout(timer);
+        if (!woken && !stream.aborted) await write(stream.write(": keep-alive\n\n"));
       }
     } finally {
-      options.closing?.removeEventListener("abort", shutdown);
+      unlisten?.();
       clearTimeout(grace);
       sub.close();
       queue.stop();
