@@ -62,6 +62,8 @@ interface Pending {
  */
 export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
   let worker: Worker | null = null;
+  /** Resolves when the current worker's workspace is open (its start does not count against a call). */
+  let ready: Promise<void> = Promise.resolve();
   let nextId = 1;
   let recycled = 0;
   const pending = new Map<number, Pending>();
@@ -69,6 +71,8 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
 
   const start = (): Worker => {
     const w = new Worker(new URL("./_call_worker_main.ts", import.meta.url), { type: "module" });
+    let opened = () => {};
+    ready = new Promise((resolve) => opened = resolve);
     w.onmessage = (event: MessageEvent) => {
       const m = event.data as {
         type: string;
@@ -78,6 +82,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
         name?: string;
         attributes?: Attributes;
       };
+      if (m.type === "ready") return opened();
       if (m.type === "event") return options.telemetry.event(m.name!, m.attributes ?? {});
       if (m.type === "counter") {
         return options.telemetry.counter(m.name!, m.value as number, m.attributes ?? {});
@@ -100,7 +105,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     recycled++;
     const err = new RecoverableError(
       "limit_exceeded",
-      `Cannot answer ${tool}: it ran past the ${options.timeoutMs} ms time limit and was stopped`,
+      `Cannot answer the call: ${tool} ran past the ${options.timeoutMs} ms time limit and was stopped`,
       {
         hint:
           "The server restarted its worker: every session's ledger is empty (read again before editing), and a commit that was under way is finished or rolled back before the next call. Split the work into smaller calls",
@@ -122,7 +127,9 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     return new Promise<T>((resolve, reject) => {
       const p: Pending = { resolve: resolve as (v: unknown) => void, reject };
       if (limit !== undefined && options.timeoutMs > 0) {
-        p.timer = setTimeout(() => recycle(limit), options.timeoutMs);
+        void ready.then(() => {
+          if (pending.get(id) === p) p.timer = setTimeout(() => recycle(limit), options.timeoutMs);
+        });
       }
       pending.set(id, p);
       worker!.postMessage({ ...message, type: "op", id });

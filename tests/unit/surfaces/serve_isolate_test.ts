@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createWorkerRunner } from "../../../src/adapters/deno/call_worker.ts";
+import { MemoryTelemetry } from "../../../src/telemetry.ts";
 
 const CLI = new URL("../../../src/adapters/deno/cli.ts", import.meta.url).pathname;
 
@@ -73,6 +75,37 @@ Deno.test("with --isolate a call stuck in synchronous work is stopped at the tim
     assert.deepEqual((await next.json()).data.entries, ["big.ts"]);
   } finally {
     await server.stop();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the worker runner keeps sessions in its worker, and a stopped call resets them and rejects what waited", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-runner-" });
+  await Deno.writeTextFile(`${root}/a.txt`, "hi\n");
+  await Deno.writeTextFile(`${root}/big.ts`, bigSource(12_000));
+  const telemetry = new MemoryTelemetry();
+  const runner = createWorkerRunner({ root, timeoutMs: 300, telemetry });
+  let resets = 0;
+  runner.onReset(() => resets++);
+  try {
+    const read = await runner.call("read_file", { path: "a.txt" }, { session: "s1" });
+    assert.ok(read.ok);
+    assert.equal(await runner.hasSession("s1"), true);
+    const saved = await runner.exportSession("s1");
+    // A call that parses the big file outlives the limit; a call queued behind it is stopped with it.
+    const slow = runner.call("outline", { path: "big.ts" }, {});
+    const queued = runner.call("read_file", { path: "a.txt" }, {});
+    await assert.rejects(slow, /was stopped/);
+    await assert.rejects(queued, /was stopped/);
+    assert.equal(resets, 1);
+    assert.equal(runner.recycled, 1);
+    assert.ok(telemetry.events.some((e) => e.name === "graver.worker.recycled"));
+    // A fresh worker: the session is gone until its ledger is imported again.
+    assert.equal(await runner.hasSession("s1"), false);
+    await runner.importSession("s1", saved);
+    assert.equal(await runner.hasSession("s1"), true);
+  } finally {
+    runner.close();
     await Deno.remove(root, { recursive: true });
   }
 });
