@@ -219,6 +219,23 @@ export class Workspace {
     this.readGuard.ledgers.import(session, data);
   }
 
+  /**
+   * Forget a session: its ledger and the compass's state for it. A server
+   * calls this when it drops a session (one-shot calls, idle or surplus
+   * sessions); a later call of the same id starts empty.
+   *
+   * @param session Session id.
+   */
+  forgetSession(session: string): void {
+    this.readGuard.ledgers.delete(session);
+    this.compass.forget(session);
+  }
+
+  /** How many session ledgers this workspace holds (the compass's per-session state: `compass.sessions`). */
+  get sessionCount(): number {
+    return this.readGuard.ledgers.size;
+  }
+
   /** The calls in flight, one after another (see {@linkcode Workspace.call}). */
   #queue: Promise<void> = Promise.resolve();
 

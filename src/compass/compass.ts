@@ -279,6 +279,21 @@ export class Compass {
     };
   }
 
+  /**
+   * Forget what the providers keep for a session (streaks, counts): a server
+   * calls it when it drops the session.
+   *
+   * @param session The session id.
+   */
+  forget(session: string): void {
+    this.#state.delete(session);
+  }
+
+  /** How many sessions the providers keep state for. */
+  get sessions(): number {
+    return this.#state.size;
+  }
+
   #stateOf(session: string): Map<string, unknown> {
     let s = this.#state.get(session);
     if (!s) this.#state.set(session, s = new Map());

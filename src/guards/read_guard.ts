@@ -155,6 +155,21 @@ export class SessionLedgers {
   delete(id: string): void {
     this.#ledgers.delete(id);
   }
+
+  /** How many sessions have a ledger. */
+  get size(): number {
+    return this.#ledgers.size;
+  }
+
+  /**
+   * Whether a session has a ledger (without creating one).
+   *
+   * @param id Session id.
+   * @returns True when it has one.
+   */
+  has(id: string): boolean {
+    return this.#ledgers.has(id);
+  }
 }
 
 /** The guard step and its ledgers. */

@@ -9,8 +9,18 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import type { TelemetrySink } from "../telemetry.ts";
+import type { CallRunner } from "./call_runner.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+import {
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  DEFAULT_TIMEOUT_MS,
+  STALL_MARGIN_MS,
+} from "./http_limits.ts";
 import {
   type CliHost,
   type CliInvocation,
@@ -41,6 +51,26 @@ export interface ServeHandle {
   shutdown(): Promise<void>;
 }
 
+/** How the host guards a server's stop (`ServeHost.untilStopped`); 0 or absent: no such guard. */
+export interface StopGuard {
+  /** After a stop signal, end the process if the shutdown has not finished within this many ms. */
+  graceMs?: number;
+  /** End the process when the event loop has been blocked this many ms (a call stuck in synchronous work). */
+  stallMs?: number;
+}
+
+/** What a worker running the calls needs (see {@linkcode ServeHost.isolate}). */
+export interface IsolateOptions {
+  /** The workspace root. */
+  root: string;
+  /** The policy options of the served workspace. */
+  workspace: Partial<WorkspaceOptions>;
+  /** The request time limit: a call still running then is stopped. */
+  timeoutMs: number;
+  /** The event feed. */
+  telemetry: TelemetrySink;
+}
+
 /** A runtime's way to serve a fetch handler (`src/adapters/<runtime>/serve.ts`). */
 export type ServeFunction = (
   fetch: (request: Request) => Promise<Response>,
@@ -57,8 +87,17 @@ export interface ServeHost {
   stdout(): WritableStream<Uint8Array>;
   /** An environment variable (`GRAVER_TOKEN`). */
   env(name: string): string | undefined;
-  /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
-  untilStopped(): Promise<void>;
+  /**
+   * Resolves when the process is asked to stop (SIGINT, SIGTERM). A host that can (Deno's) also guards
+   * the stop as `guard` says: it ends the process when the shutdown outlives the grace, or when the event
+   * loop stays blocked past the stall limit.
+   */
+  untilStopped(guard?: StopGuard): Promise<void>;
+  /**
+   * Run the HTTP API's tool calls in a worker with its own workspace on `root`, stopping a call at the time
+   * limit (`graver serve --isolate`; Deno's adapter has it). Absent: calls run in the server's event loop.
+   */
+  isolate?(options: IsolateOptions): CallRunner & { close(): void };
 }
 
 /** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
@@ -125,6 +164,39 @@ function numberFlag(value: string | boolean | undefined, fallback: number): numb
   return typeof value === "string" && /^\d+$/.test(value) && Number.isSafeInteger(n) ? n : null;
 }
 
+/** The numbers `graver serve` takes. */
+interface ServeLimits {
+  port: number;
+  maxBody: number;
+  timeout: number;
+  bodyTimeout: number;
+  maxSessions: number;
+  sessionIdle: number;
+  shutdownGrace: number;
+  stallLimit: number;
+}
+
+/** The port and the limits from `graver serve`'s flags, or what is wrong with one of them. */
+function serveLimits(flags: Record<string, string | boolean>): ServeLimits | string {
+  const port = numberFlag(flags["port"], 8787);
+  const maxBody = numberFlag(flags["max-body"], DEFAULT_MAX_BODY_BYTES);
+  const timeout = numberFlag(flags["timeout"], DEFAULT_TIMEOUT_MS);
+  const bodyTimeout = numberFlag(flags["body-timeout"], DEFAULT_BODY_TIMEOUT_MS);
+  const maxSessions = numberFlag(flags["max-sessions"], DEFAULT_MAX_SESSIONS);
+  const sessionIdle = numberFlag(flags["session-idle"], DEFAULT_SESSION_IDLE_MS);
+  const shutdownGrace = numberFlag(flags["shutdown-grace"], DEFAULT_SHUTDOWN_GRACE_MS);
+  const stallLimit = numberFlag(flags["stall-limit"], timeout ? timeout + STALL_MARGIN_MS : 0);
+  if (port === null || port > 65535) return "--port must be 0-65535";
+  if (maxBody === null || maxBody < 1) return "--max-body must be a positive integer";
+  if (maxSessions === null || maxSessions < 1) return "--max-sessions must be a positive integer";
+  if (timeout === null) return "--timeout must be a whole number of ms";
+  if (bodyTimeout === null) return "--body-timeout must be a whole number of ms";
+  if (sessionIdle === null) return "--session-idle must be a whole number of ms";
+  if (shutdownGrace === null) return "--shutdown-grace must be a whole number of ms";
+  if (stallLimit === null) return "--stall-limit must be a whole number of ms";
+  return { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle, shutdownGrace, stallLimit };
+}
+
 /**
  * Register `graver serve` and `graver mcp` for a runtime.
  *
@@ -143,7 +215,12 @@ A bearer token is required on every route but /v1/health when given, and graver 
 non-loopback address without one (at least 16 characters). Prefer the GRAVER_TOKEN environment variable to
 --token: a command line is visible to other users of the machine.
 Every HTTP and MCP session is a named session: the read guard and the definition gate judge its edits
-(--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).`,
+(--guard, --gate relax them) and the compass suggests structural tools (--compass, --persona).
+SIGINT/SIGTERM end the event streams and stop the server; if requests still run after --shutdown-grace ms,
+the process exits anyway. An event loop blocked past --stall-limit ms (a call stuck in synchronous work) ends
+the process, for a supervisor to restart it; with --isolate the HTTP API's calls run in a worker instead, and
+one still running at --timeout is stopped (the worker is replaced; sessions' ledgers reset) while the server
+keeps answering; GET /v1/health answers 503 while a call is stuck past its limit.`,
     flags: {
       root: WORKSPACE_FLAGS.root,
       ...POLICY_FLAGS,
@@ -165,24 +242,57 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         value: "MS",
         help: `per-request time limit (default ${DEFAULT_TIMEOUT_MS})`,
       },
+      "body-timeout": {
+        kind: "string",
+        value: "MS",
+        help: `time to receive a request body; slower ones get 408 (default ${DEFAULT_BODY_TIMEOUT_MS})`,
+      },
+      "max-sessions": {
+        kind: "string",
+        value: "N",
+        help: "most named sessions held; one more drops the least recently used (default 1000)",
+      },
+      "session-idle": {
+        kind: "string",
+        value: "MS",
+        help: "a named session idle this long is dropped (default 1800000: 30 minutes; 0: never)",
+      },
+      "shutdown-grace": {
+        kind: "string",
+        value: "MS",
+        help:
+          `after SIGINT/SIGTERM, exit anyway when requests still run this long (default ${DEFAULT_SHUTDOWN_GRACE_MS})`,
+      },
+      "stall-limit": {
+        kind: "string",
+        value: "MS",
+        help:
+          `exit when the event loop is blocked this long (default: --timeout + ${STALL_MARGIN_MS}; 0: never)`,
+      },
+      isolate: {
+        kind: "boolean",
+        help: "run the HTTP API's tool calls in a worker, stopped at the time limit (Deno)",
+      },
       "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
     },
     maxPositional: 0,
     async run({ flags, host: cli, open }) {
       const hostname = (flags["host"] as string | undefined) ?? "127.0.0.1";
-      const port = numberFlag(flags["port"], 8787);
-      const maxBody = numberFlag(flags["max-body"], DEFAULT_MAX_BODY_BYTES);
-      const timeout = numberFlag(flags["timeout"], DEFAULT_TIMEOUT_MS);
-      if (port === null || port > 65535) return usageError(cli, "serve", `--port must be 0-65535`);
-      if (maxBody === null || maxBody < 1) {
-        return usageError(cli, "serve", `--max-body must be a positive integer`);
-      }
-      if (timeout === null) return usageError(cli, "serve", `--timeout must be a whole number of ms`);
+      const limits = serveLimits(flags);
+      if (typeof limits === "string") return usageError(cli, "serve", limits);
+      const { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle, shutdownGrace, stallLimit } =
+        limits;
       const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
       const { assertServable, createHttpApp } = await import("./http.ts");
       const { McpSessions } = await import("./mcp_http.ts");
       assertServable({ hostname, token });
+      if (flags["isolate"] === true && !host.isolate) {
+        return usageError(cli, "serve", "--isolate is not available on this runtime");
+      }
       const { workspace, events, root } = await openServed(cli, flags, open);
+      const runner = flags["isolate"] === true
+        ? host.isolate!({ root, workspace: policyOptions(flags), timeoutMs: timeout, telemetry: events })
+        : undefined;
       const cors = typeof flags["cors"] === "string"
         ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
         : [];
@@ -191,6 +301,9 @@ Every HTTP and MCP session is a named session: the read guard and the definition
         events,
         maxBodyBytes: maxBody,
         timeoutMs: timeout,
+        bodyTimeoutMs: bodyTimeout,
+        sessions: { maxSessions, idleMs: sessionIdle },
+        ...(runner ? { runner } : {}),
         corsOrigins: cors,
         ...(flags["no-mcp"] !== true
           ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }
@@ -202,8 +315,9 @@ Every HTTP and MCP session is a named session: the read guard and the definition
       const url = `http://${shown}:${server.port}`;
       cli.stdout(JSON.stringify({ ok: true, url, root, token: token !== undefined }) + "\n");
       cli.stderr(`graver serve: listening on ${url} (root ${root}${token ? ", token required" : ""})\n`);
-      await host.untilStopped();
+      await host.untilStopped({ graceMs: shutdownGrace, stallMs: stallLimit });
       await surface.close();
+      runner?.close();
       await server.shutdown();
       await workspace.close();
       return EXIT.ok;
@@ -246,7 +360,7 @@ read guard and the definition gate judge its edits; --guard and --gate relax the
       transport.onerror = (err) => cli.stderr(`graver mcp: ${err.message}\n`);
       await server.connect(transport);
       // The SDK wraps onclose; wait for the transport's own end (stdin closed).
-      await Promise.race([closed, host.untilStopped()]);
+      await Promise.race([closed, host.untilStopped({ graceMs: DEFAULT_SHUTDOWN_GRACE_MS })]);
       await server.close();
       await workspace.close();
       return EXIT.ok;

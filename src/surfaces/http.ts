@@ -15,13 +15,16 @@
  * request header; every answer carries it back in `Graver-Session`. Without
  * one, a new session id is made and the call runs as a one-shot call (no
  * read guard, no definition gate: it has nothing to judge by, and a client
- * that drops the header could never retry), while what it reads is recorded
- * for that session: send the header back to continue it under its policies.
+ * that drops the header could never retry), and nothing of it is kept once
+ * it finishes: a session starts with the first call that sends the header.
+ * Named sessions are held within bounds (a count and an idle time) by
+ * {@linkcode SessionTable} (`http_sessions.ts`).
  *
  * Security: a bearer token (checked on every route but health) — required
  * by the serving glue whenever the address is not loopback
- * ({@linkcode assertServable}); a body size limit (413); a per-request time
- * limit (504); every error is JSON with a code; CORS off unless origins are
+ * ({@linkcode assertServable}); a body size limit judged from the declared
+ * length (413) and a time limit on receiving the body (408), both in
+ * `http_body_limit.ts`; a per-request time limit (504); every error is JSON with a code; CORS off unless origins are
  * listed, and a browser request from any other origin is refused (so a web
  * page cannot drive a local server); an optional Host allow-list against
  * DNS rebinding; events and errors never carry file contents.
@@ -30,25 +33,30 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { streamSSE } from "hono/streaming";
 import denoJson from "../../deno.json" with { type: "json" };
 import { type ErrorCode, isRecoverable, RecoverableError } from "../errors.ts";
 import { describeTools } from "../tools/catalogue.ts";
 import type { Workspace } from "../workspace.ts";
-import { withTimeLimit } from "./_time_limit.ts";
+import { type CallRunner, workspaceRunner } from "./call_runner.ts";
+import { CallWatch } from "./http_call_watch.ts";
 import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+import { bodyLimits } from "./http_body_limit.ts";
+import { type EventStreamOptions, EventStreamsClosing, streamEvents } from "./http_events.ts";
+import {
+  PERSIST_HEADER,
+  runInSession,
+  SESSION_HEADER,
+  sessionOf,
+  SessionTable,
+  type SessionTableOptions,
+} from "./http_sessions.ts";
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
-/** The request and response header naming a call's graver session. */
-export const SESSION_HEADER = "Graver-Session";
+export { PERSIST_HEADER, SESSION_HEADER } from "./http_sessions.ts";
 
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
-
-/** What a session id may look like: 1–128 of `A-Z a-z 0-9 . _ : -`. */
-const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 /** Options of {@linkcode createHttpApp}. */
 export interface HttpAppOptions {
@@ -60,12 +68,32 @@ export interface HttpAppOptions {
    * events route answers `not_found`.
    */
   events?: EventHub;
+  /**
+   * The bound on each `/v1/events` subscriber: at most 1,000 events queued unread, then it is dropped
+   * with a final `graver.dropped` event (`http_events.ts`).
+   */
+  eventStream?: Omit<EventStreamOptions, "closing">;
   /** Bearer token required on every route but `/v1/health` (none: no check — loopback only). */
   token?: string;
-  /** Largest request body in bytes (default 4 MiB); larger ones get 413 `limit_exceeded`. */
+  /**
+   * Largest request body in bytes (default 4 MiB); larger ones get 413 `limit_exceeded`, judged from
+   * `Content-Length` before the body is read.
+   */
   maxBodyBytes?: number;
+  /** Time to receive a whole request body in ms (default 10 000; 0: none); beyond it, 408 `limit_exceeded`. */
+  bodyTimeoutMs?: number;
   /** Per-request time limit in ms (default 60 000; 0: none); beyond it, 504 `limit_exceeded`. */
   timeoutMs?: number;
+  /**
+   * Where `POST /v1/tools/:name` calls run (default: on the workspace, in this event loop). Deno's
+   * `graver serve --isolate` passes a worker's runner, so that a call stuck past the time limit is stopped.
+   */
+  runner?: CallRunner;
+  /**
+   * Bounds of the named sessions held (default at most 1,000, each dropped after 30 minutes idle; see
+   * `http_sessions.ts`).
+   */
+  sessions?: Omit<SessionTableOptions, "runner">;
   /** Origins allowed to call from a browser (CORS); default none: CORS off, browser requests refused. */
   corsOrigins?: readonly string[];
   /** Host header values accepted (e.g. `["127.0.0.1:8787", "localhost:8787"]`); default: any. */
@@ -95,7 +123,10 @@ export interface HttpSurface {
   readonly app: Hono;
   /** Answer one request (the app's fetch). */
   fetch(request: Request): Promise<Response>;
-  /** Close the MCP sessions (their streams end). */
+  /**
+   * End the event streams (`graver.shutdown`), close the MCP sessions (their streams end) and drop the named
+   * sessions (persisting those that asked).
+   */
   close(): Promise<void>;
 }
 
@@ -106,27 +137,6 @@ function errorBody(code: ErrorCode, message: string, hint: string): Record<strin
 
 function errorResponse(c: Context, status: number, code: ErrorCode, message: string, hint: string): Response {
   return c.json(errorBody(code, message, hint), status as 400);
-}
-
-/**
- * Read and drop a refused request body, up to `bound` bytes: some servers (workerd) reset a connection
- * whose body was not read, and the client would see that instead of the 413.
- */
-async function drain(body: ReadableStream<Uint8Array> | null, bound: number): Promise<void> {
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let seen = 0;
-  try {
-    while (seen <= bound) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-    }
-  } catch {
-    // The client went away: nothing to drain.
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
 }
 
 /** Constant-time comparison of two strings (through their SHA-256 digests). */
@@ -222,11 +232,19 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origins = options.corsOrigins ?? [];
   const mcp = options.mcp;
+  const runner = options.runner ?? workspaceRunner(workspace);
+  const sessions = new SessionTable(workspace, { ...options.sessions, runner });
+  const calls = new CallWatch();
+  const closing = new EventStreamsClosing();
   const app = new Hono();
 
   app.onError((err, c) => {
     if (isRecoverable(err)) {
-      const status = err.code === "limit_exceeded" ? 504 : httpStatusOf(err.code);
+      const status = err.code !== "limit_exceeded"
+        ? httpStatusOf(err.code)
+        : err.details?.["stuck_calls"] !== undefined
+        ? 503
+        : 504;
       return c.json({ ok: false, error: err.toJSON() }, status as 400);
     }
     return errorResponse(
@@ -290,6 +308,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
           "Authorization",
           "Content-Type",
           SESSION_HEADER,
+          PERSIST_HEADER,
           "Mcp-Session-Id",
           "Mcp-Protocol-Version",
           "Last-Event-ID",
@@ -322,45 +341,41 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   }
   app.use(
     "*",
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: async (c) => {
-        await drain(c.req.raw.body, 2 * maxBodyBytes);
-        return errorResponse(
-          c,
-          413,
-          "limit_exceeded",
-          `Cannot read the request body: it is larger than ${maxBodyBytes} bytes`,
-          "Split the work into smaller calls (e.g. several edits instead of one whole-file write)",
-        );
-      },
-    }),
+    bodyLimits({ maxBytes: maxBodyBytes, timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS }),
   );
 
-  app.get("/v1/health", (c) =>
-    c.json({
-      ok: true,
+  app.get("/v1/health", (c) => {
+    // It touches no workspace: it answers while a call runs, and says 503 while one is stuck past its limit.
+    const stuck = calls.stuck();
+    return c.json({
+      ok: stuck.length === 0,
       name: "graver",
       version: denoJson.version,
       tools: describeTools().length,
+      sessions: sessions.size,
+      calls_in_flight: calls.inFlight,
+      ...(events ? { event_subscribers: events.subscribers } : {}),
+      ...(stuck.length > 0 ? { stuck_calls: stuck } : {}),
       ...(mcp ? { mcp_sessions: mcp.size } : {}),
-    }));
+    }, stuck.length === 0 ? 200 : 503);
+  });
 
   app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
 
   app.post("/v1/tools/:name", async (c) => {
-    const given = c.req.header(SESSION_HEADER);
-    const session = given ?? crypto.randomUUID();
-    if (!SESSION_ID.test(session)) {
+    const session = sessionOf(c.req.raw.headers);
+    if (!session) {
       return errorResponse(
         c,
         400,
         "invalid_args",
-        `Cannot use session "${session.slice(0, 40)}": a ${SESSION_HEADER} is 1-128 of A-Z a-z 0-9 . _ : -`,
+        `Cannot use session "${
+          (c.req.header(SESSION_HEADER) ?? "").slice(0, 40)
+        }": a ${SESSION_HEADER} is 1-128 of A-Z a-z 0-9 . _ : -`,
         `Send a valid ${SESSION_HEADER} header, or none to have one made`,
       );
     }
-    c.header(SESSION_HEADER, session);
+    c.header(SESSION_HEADER, session.id);
     const type = c.req.header("content-type") ?? "";
     if (!/^application\/json\b/i.test(type)) {
       return errorResponse(
@@ -388,10 +403,13 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     }
     const name = c.req.param("name");
     // A call that names no session is a one-shot call: the policies judge the calls that send one back.
-    const options = given !== undefined
-      ? { session }
-      : { session, readGuard: "off" as const, gate: "off" as const };
-    const result = await withTimeLimit(workspace.call(name, args, options), timeoutMs, name);
+    const options = session.named
+      ? { session: session.id }
+      : { session: session.id, readGuard: "off" as const, gate: "off" as const };
+    calls.assertNotStuck(name);
+    const work = runInSession(sessions, session, () => runner.call(name, args, options));
+    // A runner that stops calls at the time limit answers it itself; nothing is left running past it.
+    const result = await calls.run(name, work, runner.stopsCalls ? 0 : timeoutMs);
     return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
   });
 
@@ -405,53 +423,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
         "Create the workspace with telemetry: new EventHub() (graver serve does)",
       );
     }
-    const session = c.req.query("session");
-    return streamSSE(c, async (stream) => {
-      // Events arrive inside other requests; workerd forbids writing this response from their context, so
-      // the subscriber only queues them and wakes this loop, which writes them from its own request.
-      const queue: { event: string; data: unknown; id?: number }[] = [];
-      let wake = () => {};
-      let live = true;
-      const sub = events.subscribe((e) => {
-        queue.push({ event: e.name, data: e, id: e.id });
-        wake();
-      }, {
-        ...(session !== undefined ? { session } : {}),
-        onEvicted: () => {
-          live = false;
-          queue.push({
-            event: "graver.evicted",
-            data: { reason: "too many subscribers: this one was the oldest" },
-          });
-          wake();
-        },
-      });
-      stream.onAbort(() => {
-        live = false;
-        sub.close();
-        wake();
-      });
-      queue.push({ event: "graver.ready", data: { session: session ?? null } });
-      try {
-        while (!stream.aborted) {
-          if (queue.length === 0) {
-            if (!live) break;
-            const woken = new Promise<boolean>((resolve) => wake = () => resolve(true));
-            const quiet = await Promise.race([woken, stream.sleep(15_000).then(() => false)]);
-            if (!quiet && queue.length === 0 && !stream.aborted) await stream.write(": keep-alive\n\n");
-            continue;
-          }
-          const { event, data, id } = queue.shift()!;
-          await stream.writeSSE({
-            event,
-            data: JSON.stringify(data),
-            ...(id !== undefined ? { id: String(id) } : {}),
-          });
-        }
-      } finally {
-        sub.close();
-      }
-    });
+    return streamEvents(c, events, { ...options.eventStream, closing });
   });
 
   if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));
@@ -459,6 +431,10 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   return {
     app,
     fetch: (request) => Promise.resolve(app.fetch(request)),
-    close: () => mcp?.close() ?? Promise.resolve(),
+    close: async () => {
+      closing.close();
+      await mcp?.close();
+      await sessions.close();
+    },
   };
 }

@@ -113,6 +113,7 @@ export class McpSessions {
       },
       onsessionclosed: (sid: string) => {
         this.#sessions.delete(sid);
+        this.#options.workspace.forgetSession(sid);
         void server.close();
       },
     });
@@ -127,12 +128,14 @@ export class McpSessions {
   #evictOldest(): void {
     const [oldest, entry] = this.#sessions.entries().next().value!;
     this.#sessions.delete(oldest);
+    this.#options.workspace.forgetSession(oldest);
     void entry.server.close();
   }
 
   /** Close every session (their streams end). */
   async close(): Promise<void> {
     const all = [...this.#sessions.values()];
+    for (const id of this.#sessions.keys()) this.#options.workspace.forgetSession(id);
     this.#sessions.clear();
     await Promise.all(all.map((e) => e.server.close().catch(() => {})));
   }

@@ -8,6 +8,8 @@ import "../../surfaces/cli_commands.ts";
 import { registerServeCommands } from "../../surfaces/cli_serve.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
 import { serve } from "./serve.ts";
+import { untilStopped } from "./stop_guard.ts";
+import { createWorkerRunner } from "./call_worker.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */
 function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void {
@@ -33,19 +35,13 @@ function terminal(): { color: boolean; progress: boolean } {
   };
 }
 
-/** Resolves on SIGINT or SIGTERM. */
-function untilStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => resolve());
-  });
-}
-
 registerServeCommands({
   serve,
   stdin: () => Deno.stdin.readable,
   stdout: () => Deno.stdout.writable,
   env: (name) => Deno.env.get(name),
   untilStopped,
+  isolate: (options) => createWorkerRunner(options),
 });
 
 if (import.meta.main) {

@@ -57,3 +57,33 @@ Deno.test("McpSessions opens a session per initialize, refuses unknown ids and i
   await sessions.close();
   assert.equal(sessions.size, 0);
 });
+
+Deno.test("an MCP session that is evicted or closed leaves no ledger behind in the workspace", async () => {
+  const workspace = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "hi\n" }) });
+  const sessions = new McpSessions({ workspace, maxSessions: 1 });
+  const opened = await sessions.handle(initialize());
+  const id = opened.headers.get("mcp-session-id")!;
+  await opened.body?.cancel();
+  const read = await sessions.handle(
+    new Request("http://127.0.0.1/mcp", {
+      method: "POST",
+      headers: { ...HEADERS, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "read_file", arguments: { path: "a.txt" } },
+      }),
+    }),
+  );
+  assert.equal(read.status, 200);
+  await read.text();
+  assert.ok(workspace.readGuard.ledgers.has(id), "the session read through its ledger");
+  const next = await sessions.handle(initialize(3));
+  const second = next.headers.get("mcp-session-id")!;
+  await next.body?.cancel();
+  assert.equal(workspace.readGuard.ledgers.has(id), false, "evicted: its ledger is forgotten");
+  await sessions.close();
+  assert.equal(workspace.readGuard.ledgers.has(second), false);
+  assert.equal(workspace.sessionCount, 0);
+});
