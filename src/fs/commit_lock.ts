@@ -70,6 +70,9 @@ export const FUTURE_SKEW_MS = 60_000;
 /** A lock of a live process on this host is broken after this long all the same (its pid was reused). */
 const LIVE_MAX_MS = 10 * 60_000;
 
+/** How long a lock file may stay unreadable (its taker between creating and writing it) before it is broken. */
+const UNREADABLE_GRACE_MS = 1_000;
+
 /**
  * Tokens of the locks this realm holds right now: a lock of ours with another token is abandoned. Kept on
  * the global object, so that two copies of this module in one process (two bundles) share it.
@@ -155,6 +158,10 @@ export function staleReason(text: string, judge: LockJudge): string | null {
  */
 async function breakStale(fs: BackendFs, path: string, seen: string, token: string): Promise<void> {
   const aside = `${path}.${token}.stale`;
+  // Judged on what was read a while ago: a lock taken since (by its holder again) is not moved aside, which
+  // would make the live holder's fence check fail while it is away.
+  const now = await fs.read(path);
+  if (now === null || new TextDecoder().decode(now) !== seen) return;
   try {
     await fs.rename(path, aside, { parentExists: true });
   } catch {
@@ -186,8 +193,13 @@ function heldLock(fs: BackendFs, path: string, holder: LockHolder): HeldLock {
       );
     },
     async release() {
-      HELD_HERE.delete(holder.token);
-      if (await ours()) await fs.remove(path);
+      // The file goes first: while it exists, this process's token must say it is held (or another workspace
+      // of this process would judge it abandoned and break it).
+      try {
+        if (await ours()) await fs.remove(path);
+      } finally {
+        HELD_HERE.delete(holder.token);
+      }
     },
   };
 }
@@ -219,6 +231,7 @@ export async function tryLock(
   const token = crypto.getRandomValues(new Uint32Array(2)).join("-");
   await checkInternalDir(fs, sandbox); // never a lock written through a planted link
   let fence = 1;
+  let unreadableSince: number | null = null;
   for (let delay = 2;; delay = Math.min(delay * 2, 50)) {
     const holder: LockHolder = {
       graver_lock: 1,
@@ -236,7 +249,13 @@ export async function tryLock(
     HELD_HERE.delete(token);
     const held = await fs.read(path);
     const seen = held === null ? null : new TextDecoder().decode(held);
-    if (seen !== null && staleReason(seen, { ...judge, now: now() }) !== null) {
+    // A lock that cannot be read may be one its taker is still writing (created empty, then written): it is
+    // abandoned only once it has stayed unreadable for a while.
+    const unreadable = seen !== null && parseHolder(seen) === null;
+    if (!unreadable) unreadableSince = null;
+    else unreadableSince ??= now();
+    const settled = !unreadable || now() - unreadableSince! > UNREADABLE_GRACE_MS;
+    if (seen !== null && settled && staleReason(seen, { ...judge, now: now() }) !== null) {
       fence = fenceOf(seen) + 1;
       await breakStale(fs, path, seen, token);
       continue;

@@ -106,10 +106,14 @@ Deno.test("tryLock() breaks a lock older than staleMs, not one exactly staleMs o
   assert.equal(JSON.parse((await lockText(fs))!).acquired, T0 + 5_001);
 });
 
-Deno.test("tryLock() breaks a lock whose stamp cannot be read", async () => {
+Deno.test("tryLock() breaks a lock whose stamp stays unreadable, not one its taker is still writing", async () => {
   const { fs, sandbox } = setup();
   await fs.write(LOCK, enc("garbage"));
-  const held = await tryLock(fs, sandbox, { now: () => T0, waitMs: 0 });
+  // Created empty, then written: an unreadable lock may be one another writer took a moment ago.
+  assert.equal(await tryLock(fs, sandbox, { now: () => T0, waitMs: 0 }), null);
+  assert.equal(await lockText(fs), "garbage");
+  let clock = T0;
+  const held = await tryLock(fs, sandbox, { now: () => (clock += 400), waitMs: 5_000 });
   assert.ok(held);
   assert.notEqual(await lockText(fs), "garbage");
 });
