@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
+import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
 import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
@@ -206,7 +206,16 @@ export async function guardSyntax(
   mode: SyntaxGuardMode,
 ): Promise<string[]> {
   if (mode === "off" || changes.length === 0) return [];
-  const regressions = await findSyntaxRegressions(ws, changes);
+  let regressions: SyntaxRegression[];
+  try {
+    regressions = await findSyntaxRegressions(ws, changes);
+  } catch (err) {
+    // A file over the parse limit: "refuse" refuses (the hint says syntax_guard "off"); "warn" writes, and says so.
+    if (mode === "warn" && isRecoverable(err, "limit_exceeded")) {
+      return [`Syntax not checked: ${err.message}`];
+    }
+    throw err;
+  }
   if (regressions.length === 0) return [];
   const where = regressions.map((r) => {
     const lines = [...new Set(r.problems.map((p) => p.line))];
