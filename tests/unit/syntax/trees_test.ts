@@ -252,3 +252,39 @@ Deno.test("a file over maxParseBytes: outline and a guarded edit refuse, ranges 
 async function readText(backend: Backend, path: string): Promise<string> {
   return new TextDecoder().decode(await backend.readFile(path) as Uint8Array);
 }
+
+// Issue 22, item 14: reading a range of a file over the parse limit never parses it (the notice on what was
+// left out is a regex guess over those lines), and a refactor on it says why it refuses.
+Deno.test("read_file of a file over maxParseBytes reads the range without a parse; a rename refuses with the limit", async () => {
+  const big = Array.from({ length: 3000 }, (_, i) => `export function f${i}() {}\n`).join("");
+  const backend = createMemoryBackend({ "/w/big.ts": big });
+  const ws = await createWorkspace({ backend, root: "/w", wasm: createWasmLoader(), maxParseBytes: 4096 });
+  const read = await ws.call("read_file", { path: "big.ts", start_line: 2, end_line: 2999 });
+  assert.ok(read.ok, JSON.stringify(read));
+  assert.equal(read.data["start_line"], 2);
+  assert.equal(read.data["total_lines"], 3000);
+  const end = read.data["end_line"] as number; // the read's budget cuts it short of 2,000 lines
+  assert.ok(end > 1000 && end < 2999);
+  assert.match(String(read.data["content"]).split("\n")[0]!, /^\s*2\texport function f1\(\) \{\}$/);
+  const notice = String(read.data["notice"]);
+  assert.ok(
+    notice.startsWith(
+      `[Lines ${end + 1}–2999 not shown — contains (regex guess, too large to parse): function f${end}() L${
+        end + 1
+      }`,
+    ),
+    notice,
+  );
+  assert.ok(notice.endsWith(`and ${2999 - end - 40} more]`), notice);
+  assert.equal(ws.trees!.fullParses + ws.trees!.incrementalParses, 0);
+  const rename = await ws.call("edit_rename_symbol", {
+    path: "big.ts",
+    target: "f1",
+    new_name: "g1",
+    scope: "file",
+    dry_run: true,
+  });
+  assert.ok(!rename.ok);
+  assert.equal(rename.error.code, "limit_exceeded");
+  assert.match(rename.error.message, /over the parse limit/);
+});
