@@ -108,6 +108,8 @@ export async function findSyntaxRegressions(
     const side = changeLanguage(ws, change);
     if (!side) continue;
     const { language, text: afterText } = side;
+    // Over the parse limit: refuse before decoding the state before too.
+    ws.trees.checkParseSize(change.path, afterText);
     // The cached tree of the state before (a read, outline or earlier edit left it) holds its text too.
     const cachedBefore = change.before !== null && change.baseVersion !== null
       ? ws.trees.peek(change.path, language, change.baseVersion)

@@ -268,8 +268,15 @@ export class TreeCache {
     free({ parsers: this.#parsers, files: this.#files });
   }
 
-  /** Refuse a text over the parse limit, before any parse. */
-  #admit(path: string, text: string): void {
+  /**
+   * Refuse a text over the parse limit (what every parse of this cache checks first); callers that would
+   * do work before parsing check it up front.
+   *
+   * @param path The file, for the message.
+   * @param text The text to parse.
+   * @throws RecoverableError `limit_exceeded` (see {@linkcode parseLimitError}).
+   */
+  checkParseSize(path: string, text: string): void {
     const bytes = utf8LengthUpTo(text, this.maxParseBytes);
     if (bytes > this.maxParseBytes) throw parseLimitError(path, bytes, this.maxParseBytes);
   }
@@ -318,7 +325,7 @@ export class TreeCache {
     this.#cancelPrefetch(path);
     const hit = this.peek(path, language, version);
     if (hit) return hit;
-    this.#admit(path, text);
+    this.checkParseSize(path, text);
     const parser = await this.#parser(language);
     // Read again after the await: a prefetch may have filled the slot meanwhile.
     const cached = this.#files.get(path);
@@ -375,7 +382,7 @@ export class TreeCache {
    * @returns The new tree.
    */
   async reparseDetached(language: string, from: Tree, fromText: string, text: string): Promise<Tree> {
-    this.#admit("(a staged state)", text);
+    this.checkParseSize("(a staged state)", text);
     const parser = await this.#parser(language);
     const edits = editsBetween(from, fromText, text);
     if (edits.length === 0) return from.copy();
@@ -446,7 +453,7 @@ export class TreeCache {
    * The caller must `delete()` the tree.
    */
   async parseDetached(language: string, text: string): Promise<Tree> {
-    this.#admit("(a staged state)", text);
+    this.checkParseSize("(a staged state)", text);
     return this.#parseWith(await this.#parser(language), language, "(a staged state)", text, null);
   }
 
