@@ -26,6 +26,7 @@ async function baseline(): Promise<{ ok: boolean; lines: number }> {
 
 const CALLS: Record<string, [string, Record<string, unknown>]> = {
   idle: ["read_file", { path: "small.ts" }],
+  read_default: ["read_file", { path: "big.ts" }],
   read_range: ["read_file", { path: "big.ts", start_line: 1, end_line: 2000 }],
   read_tail: ["read_file", { path: "big.ts", start_line: 1_000_000, end_line: 1_000_100 }],
   outline: ["outline", { path: "big.ts" }],

@@ -1,6 +1,7 @@
 /**
  * Big files (issue 22, item 14): a 50 MB TypeScript file (generated: 1.3 million small functions), and
- * read_file of a range, outline, edit_file and a file-scope rename dry run on it, each in its own
+ * read_file (its default read, which names what it left out, and two ranges), outline, edit_file (with
+ * the syntax guard, and without) and a file-scope rename dry run on it, each in its own
  * process, for wall time and peak RSS. The baseline, measured in the same run: `wc -l` on the file, and a
  * plain Deno script that reads the file as text and splits it into lines (its own process too).
  *

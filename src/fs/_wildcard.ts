@@ -108,11 +108,17 @@ function run(states: State[], accept: number, path: string): boolean {
   const mark = new Uint32Array(states.length);
   let step = 1;
   let live: number[] = [];
-  const enter = (into: number[], s: number): void => {
-    if (mark[s] === step) return;
-    mark[s] = step;
-    into.push(s);
-    for (const e of states[s]!.eps) enter(into, e);
+  // The state and every state its moves without a character reach (a loop, not recursion: a pattern of
+  // thousands of stars chains as many of those moves).
+  const enter = (into: number[], first: number): void => {
+    const todo = [first];
+    while (todo.length > 0) {
+      const s = todo.pop()!;
+      if (mark[s] === step) continue;
+      mark[s] = step;
+      into.push(s);
+      for (const e of states[s]!.eps) todo.push(e);
+    }
   };
   enter(live, 0);
   for (const c of path) {

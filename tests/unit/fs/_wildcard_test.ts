@@ -39,3 +39,11 @@ Deno.test("WildcardBuilder: a matcher answers on a long path for a pattern of ma
   assert.equal(m.test("a".repeat(5000)), false);
   assert.equal(m.test("a".repeat(5000) + "b"), true);
 });
+
+Deno.test("WildcardBuilder: a pattern of many stars in a row answers without running out of stack", () => {
+  const b = new WildcardBuilder();
+  for (let i = 0; i < 100_000; i++) b.star(true);
+  const m = b.literal("x").build();
+  assert.equal(m.test("abc/x"), true);
+  assert.equal(m.test("abc"), false);
+});
