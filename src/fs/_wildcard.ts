@@ -35,23 +35,45 @@ const anyChar: CharTest = () => true;
 export class WildcardBuilder {
   #states: State[] = [{ eps: [], edges: [] }];
   #at = 0;
+  /** The literal text every match starts with (what was added before the first wildcard). */
+  #head = "";
+  /** Whether a wildcard was added (else the pattern is literal text). */
+  #wildSeen = false;
+  /** The literal text every match ends with so far (what was added since the last wildcard). */
+  #tail = "";
+  /** The longest run of literal text between wildcards: every match contains it. */
+  #longest = "";
 
   #add(): number {
     this.#states.push({ eps: [], edges: [] });
     return this.#states.length - 1;
   }
 
-  /** One character accepted by `test` (a literal, `?`, a bracket expression). */
-  char(test: CharTest): this {
+  #edge(test: CharTest): void {
     const next = this.#add();
     this.#states[this.#at]!.edges.push({ test, to: next });
     this.#at = next;
+  }
+
+  /** A piece that is not literal text: what matches no longer starts or ends with known text. */
+  #wild(): void {
+    this.#wildSeen = true;
+    this.#tail = "";
+  }
+
+  /** One character accepted by `test` (`?`, a bracket expression). */
+  char(test: CharTest): this {
+    this.#wild();
+    this.#edge(test);
     return this;
   }
 
   /** A literal string. */
   literal(text: string): this {
-    for (const c of text) this.char((x) => x === c);
+    for (const c of text) this.#edge((x) => x === c);
+    if (!this.#wildSeen) this.#head += text;
+    this.#tail += text;
+    if (this.#tail.length > this.#longest.length) this.#longest = this.#tail;
     return this;
   }
 
@@ -62,6 +84,7 @@ export class WildcardBuilder {
 
   /** Any run of characters within one name (`*`), or of any characters at all when `crossSlash` (`**`). */
   star(crossSlash = false): this {
+    this.#wild();
     const loop = this.#add();
     this.#states[this.#at]!.eps.push(loop);
     this.#states[loop]!.edges.push({ test: crossSlash ? anyChar : notSlash, to: loop });
@@ -71,6 +94,7 @@ export class WildcardBuilder {
 
   /** Zero or more whole folders (`**` followed by `/`): nothing, or anything that ends with `/`. */
   folders(): this {
+    this.#wild();
     const end = this.#add();
     const loop = this.#add();
     const from = this.#states[this.#at]!;
@@ -82,24 +106,37 @@ export class WildcardBuilder {
 
   /** One of several literal strings (`{a,b}`). */
   oneOf(options: string[]): this {
+    this.#wild();
     const start = this.#at;
     const end = this.#add();
     for (const option of options) {
       const first = this.#add();
       this.#states[start]!.eps.push(first);
       this.#at = first;
-      this.literal(option);
+      for (const c of option) this.#edge((x) => x === c);
       this.#states[this.#at]!.eps.push(end);
     }
     this.#at = end;
     return this;
   }
 
-  /** The matcher of everything added so far (anchored at both ends). */
+  /**
+   * The matcher of everything added so far (anchored at both ends). A path that does not start and end
+   * with the pattern's literal head and tail, or lacks its longest literal run, is refused before the
+   * automaton runs (most paths, for most `.gitignore` lines: `*.log`, `node_modules`, `.env.*`), and a
+   * pattern that is all literal is a comparison.
+   */
   build(): WildcardMatcher {
     const states = this.#states;
     const accept = this.#at;
-    return { test: (path) => run(states, accept, path), size: states.length };
+    const head = this.#head;
+    const tail = this.#tail;
+    if (!this.#wildSeen) return { test: (path) => path === head, size: states.length };
+    const inner = this.#longest;
+    const fits = (path: string) =>
+      path.length >= head.length + tail.length && path.startsWith(head) && path.endsWith(tail) &&
+      path.includes(inner);
+    return { test: (path) => fits(path) && run(states, accept, path), size: states.length };
   }
 }
 

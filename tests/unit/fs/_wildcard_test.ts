@@ -47,3 +47,38 @@ Deno.test("WildcardBuilder: a pattern of many stars in a row answers without run
   assert.equal(m.test("abc/x"), true);
   assert.equal(m.test("abc"), false);
 });
+
+/** The regular expression of each wildcard piece (literals stand for themselves). */
+const REGEX_OF: Record<string, string> = { "*": "[^/]*", "?": "[^/]", "**": ".*", "**/": "(?:.*/)?" };
+
+// The literal head, tail and longest run only refuse early what the automaton would refuse: checked against
+// a regular expression of the same pattern on random short patterns and paths (small enough for RegExp).
+Deno.test("WildcardBuilder: prefilters never change an answer", () => {
+  let seed = 11;
+  const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const pieces = ["a", "b", "ab", "/", "*", "?", "**", "**/"];
+  for (let round = 0; round < 2000; round++) {
+    const b = new WildcardBuilder();
+    let source = "";
+    for (let k = 0; k < 1 + random(5); k++) {
+      const piece = pieces[random(pieces.length)]!;
+      if (piece === "*") b.star();
+      else if (piece === "?") b.one();
+      else if (piece === "**") b.star(true);
+      else if (piece === "**/") b.folders();
+      else b.literal(piece);
+      source += REGEX_OF[piece] ?? piece;
+    }
+    const matcher = b.build();
+    const re = new RegExp(`^${source}$`);
+    for (let p = 0; p < 10; p++) {
+      const path = Array.from({ length: random(7) }, () => "ab/"[random(3)]).join("");
+      assert.equal(matcher.test(path), re.test(path), `${source} on "${path}"`);
+    }
+  }
+});
+
+Deno.test("WildcardBuilder: a literal head and tail need room for both", () => {
+  const m = new WildcardBuilder().literal("ab").star().literal("ab").build();
+  assert.ok(!m.test("ab") && !m.test("aba") && m.test("abab") && m.test("abxab"));
+});
