@@ -70,6 +70,12 @@ export interface WorkspaceOptions {
   telemetry?: TelemetrySink;
   /** Syntax guard at commit (default "refuse"). */
   syntaxGuard?: SyntaxGuardMode;
+  /**
+   * The largest file parsed, in UTF-8 bytes (default 8 MiB, `DEFAULT_MAX_PARSE_BYTES`): outline, symbol
+   * tools, refactors and the syntax guard refuse a larger one with `limit_exceeded` before parsing it;
+   * read_file ranges and text edits with `syntax_guard: "off"` still work on it.
+   */
+  maxParseBytes?: number;
   /** Commit-lock timing (stale after, wait for). */
   lock?: LockOptions;
   /** Steps plugged into dispatch before the handler (`route`, then `guard`), in order. */
@@ -161,7 +167,12 @@ export class Workspace {
       options.protectedPaths ? { protectedPaths: options.protectedPaths } : {},
     );
     this.grammars = options.grammars ?? (options.wasm ? new Grammars(options.wasm) : null);
-    this.trees = this.grammars ? new TreeCache(this.grammars) : null;
+    this.trees = this.grammars
+      ? new TreeCache(
+        this.grammars,
+        options.maxParseBytes !== undefined ? { maxParseBytes: options.maxParseBytes } : {},
+      )
+      : null;
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";
     this.lock = options.lock ?? {};

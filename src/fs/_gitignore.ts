@@ -6,8 +6,12 @@
  * matches decides; a file under an ignored directory cannot be re-included
  * (the walker does not enter that directory).
  *
+ * Lines compile to linear-time matchers (`_wildcard.ts`): a `.gitignore` is
+ * untrusted input, and a line like `*a*a*a…*b` must not stall a walk.
+ *
  * @module
  */
+import { bracketAt, WildcardBuilder, type WildcardMatcher } from "./_wildcard.ts";
 
 /** One line of a `.gitignore`. */
 export interface IgnoreRule {
@@ -19,76 +23,62 @@ export interface IgnoreRule {
   negate: boolean;
   /** `pattern/`: matches directories only. */
   dirOnly: boolean;
-  /** Matches a path relative to `base`. */
-  regex: RegExp;
+  /** Matches a path relative to `base` (in linear time, whatever the line holds). */
+  matcher: WildcardMatcher;
 }
 
-/** Escape one character for a regular expression. */
-function esc(c: string): string {
-  return /[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c;
-}
-
-/** A bracket expression starting at `p[i]` ("["), as a regex class, and the index after it; null when unclosed. */
-function bracket(p: string, i: number): [string, number] | null {
-  let j = i + 1;
-  let out = "[";
-  if (p[j] === "!" || p[j] === "^") {
-    out += "^";
-    j++;
-  }
-  let first = true;
-  for (; j < p.length; j++) {
-    const c = p[j]!;
-    if (c === "]" && !first) return [out + "]", j + 1];
-    first = false;
-    if (c === "\\" && j + 1 < p.length) {
-      out += esc(p[++j]!);
-      continue;
-    }
-    out += c === "-" ? "-" : esc(c);
-  }
-  return null;
-}
-
-/** A glob (slashes already trimmed at both ends) as a regex source matching whole relative paths. */
-function globToRegex(glob: string): string {
-  let out = "";
+/** Adds a glob (slashes already trimmed at both ends) to `b`, as git reads it. */
+function addGlob(b: WildcardBuilder, glob: string): void {
   for (let i = 0; i < glob.length;) {
     const c = glob[i]!;
     if (c === "*" && glob[i + 1] === "*") {
       const atStart = i === 0 || glob[i - 1] === "/";
       const atEnd = i + 2 === glob.length;
       if (atStart && glob[i + 2] === "/") {
-        out += "(?:.*/)?"; // "**/": zero or more directories
+        b.folders(); // "**/": zero or more directories
         i += 3;
         continue;
       }
       if (atStart && atEnd) {
-        out += ".*"; // "/**" at the end: everything inside
+        b.star(true); // "/**" at the end: everything inside
         i += 2;
         continue;
       }
       // any other "**" is an ordinary "*"
       while (glob[i] === "*") i++;
-      out += "[^/]*";
+      b.star();
       continue;
     }
-    if (c === "*") out += "[^/]*";
-    else if (c === "?") out += "[^/]";
+    if (c === "*") b.star();
+    else if (c === "?") b.one();
     else if (c === "[") {
-      const b = bracket(glob, i);
-      if (b) {
-        out += b[0];
-        i = b[1];
+      const bracket = bracketAt(glob, i);
+      if (bracket) {
+        b.char(bracket.test);
+        i = bracket.end;
         continue;
       }
-      out += "\\[";
+      b.literal("[");
     } else if (c === "\\" && i + 1 < glob.length) {
-      out += esc(glob[++i]!);
-    } else out += esc(c);
+      b.literal(glob[++i]!);
+    } else b.literal(c);
     i++;
   }
-  return out;
+}
+
+/** `line` without its trailing whitespace, unless the last of it is escaped with a backslash (one pass). */
+function trimTrailingSpaces(line: string): string {
+  let end = line.length;
+  while (end > 0 && /\s/.test(line[end - 1]!)) end--;
+  if (end < line.length && end > 0 && line[end - 1] === "\\") return line.slice(0, end - 1) + line[end];
+  return line.slice(0, end);
+}
+
+/** Index of the last character of `line` that is not a `/` (-1 when none). */
+function lastNonSlash(line: string): number {
+  let i = line.length - 1;
+  while (i >= 0 && line[i] === "/") i--;
+  return i;
 }
 
 /**
@@ -103,8 +93,7 @@ export function parseGitignore(text: string, base: string): IgnoreRule[] {
   for (let line of text.split(/\r?\n/)) {
     if (line === "" || line.startsWith("#")) continue;
     // Trailing spaces are dropped unless escaped with a backslash.
-    line = line.replace(/(?<!\\)\s+$/, "");
-    if (line.endsWith("\\ ")) line = line.slice(0, -2) + " ";
+    line = trimTrailingSpaces(line);
     if (line === "") continue;
     const pattern = line;
     let negate = false;
@@ -115,21 +104,17 @@ export function parseGitignore(text: string, base: string): IgnoreRule[] {
     let dirOnly = false;
     if (line.endsWith("/")) {
       dirOnly = true;
-      line = line.replace(/\/+$/, "");
+      line = line.slice(0, lastNonSlash(line) + 1);
     }
     if (line === "") continue;
     // A slash at the start or in the middle anchors the pattern to the .gitignore's directory.
     const anchored = line.includes("/");
     line = line.replace(/^\/+/, "");
     if (line === "") continue;
-    const source = globToRegex(line);
-    rules.push({
-      base,
-      pattern,
-      negate,
-      dirOnly,
-      regex: new RegExp(anchored ? `^${source}$` : `^(?:.*/)?${source}$`),
-    });
+    const b = new WildcardBuilder();
+    if (!anchored) b.folders();
+    addGlob(b, line);
+    rules.push({ base, pattern, negate, dirOnly, matcher: b.build() });
   }
   return rules;
 }
@@ -152,7 +137,7 @@ export function isIgnored(rules: IgnoreRule[], rel: string, isDir: boolean): boo
     if (r.base === "") sub = rel;
     else if (rel.startsWith(`${r.base}/`)) sub = rel.slice(r.base.length + 1);
     else continue;
-    if (r.regex.test(sub)) return !r.negate;
+    if (r.matcher.test(sub)) return !r.negate;
   }
   return false;
 }

@@ -4,52 +4,72 @@
  *
  * @module
  */
+import { bracketAt, WildcardBuilder, type WildcardMatcher } from "./_wildcard.ts";
 
-/** Whether a path looks like a glob pattern (`*`, `?` or `{a,b}`); `[id]` alone is a real name (Next.js). */
+/**
+ * Whether a path looks like a glob pattern (`*`, `?` or `{a,b}`); `[id]` alone is a real name (Next.js).
+ * One pass over the path, whatever it holds.
+ */
 export function looksLikeGlob(path: string): boolean {
-  return /[*?]/.test(path) || /\{[^{}]*,[^{}]*\}/.test(path);
+  let open = false;
+  let comma = false;
+  for (const c of path) {
+    if (c === "*" || c === "?") return true;
+    if (c === "{") [open, comma] = [true, false];
+    else if (c === "," && open) comma = true;
+    else if (c === "}") {
+      if (open && comma) return true;
+      open = false;
+    }
+  }
+  return false;
 }
 
 /**
- * A regular expression for a posix glob: `**` spans folders, `*` and `?` stay
- * within one name, `[abc]` and `{a,b}` as in a shell.
+ * A matcher for a posix glob: `**` spans folders, `*` and `?` stay within one
+ * name, `[abc]` and `{a,b}` as in a shell. It runs in time linear in the
+ * path (times the pattern's length), never backtracking.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { globMatcher } from "./_glob.ts";
+ *
+ * assert.ok(globMatcher("src/**" + "/*.ts").test("src/a/b.ts"));
+ * assert.ok(!globMatcher("src/" + "*a".repeat(14) + "*b").test("src/" + "a".repeat(80)));
+ * ```
  *
  * @param glob The pattern, relative to the root.
- * @returns An anchored expression over relative paths.
+ * @returns A matcher of whole relative paths.
  */
-export function globToRegExp(glob: string): RegExp {
-  let out = "";
+export function globMatcher(glob: string): WildcardMatcher {
+  const b = new WildcardBuilder();
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
     if (c === "*") {
       if (glob[i + 1] === "*") {
         const slash = glob[i + 2] === "/";
-        out += slash ? "(?:.*/)?" : ".*";
+        if (slash) b.folders();
+        else b.star(true);
         i += slash ? 2 : 1;
-      } else out += "[^/]*";
-    } else if (c === "?") out += "[^/]";
+      } else b.star();
+    } else if (c === "?") b.one();
     else if (c === "[") {
-      const end = glob.indexOf("]", i + 1);
-      if (end === -1) out += "\\[";
+      const bracket = bracketAt(glob, i);
+      if (bracket === null) b.literal("[");
       else {
-        const body = glob.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
-        out += `[${body}]`;
-        i = end;
+        b.char(bracket.test);
+        i = bracket.end - 1;
       }
     } else if (c === "{") {
       const end = glob.indexOf("}", i + 1);
-      if (end === -1) out += "\\{";
+      if (end === -1) b.literal("{");
       else {
-        out += `(?:${glob.slice(i + 1, end).split(",").map(escape).join("|")})`;
+        b.oneOf(glob.slice(i + 1, end).split(","));
         i = end;
       }
-    } else out += escape(c);
+    } else b.literal(c);
   }
-  return new RegExp(`^${out}$`);
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return b.build();
 }
 
 /** The folder a glob's walk starts from: its leading segments without a pattern ("" for the root). */

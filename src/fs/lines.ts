@@ -198,7 +198,8 @@ export function blankLinesBelow(text: string, at: number): { count: number; to: 
  * ```
  */
 export function trimCode(code: string): string {
-  return code.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, "");
+  // trimEnd() drops what /\s+$/ would, in one pass (the regex is quadratic on a long inner run of spaces).
+  return code.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd();
 }
 
 /**
@@ -224,6 +225,70 @@ export function textLines(text: string): string[] {
   const out = text.split("\n");
   if (out[out.length - 1] === "") out.pop();
   return out.map((l) => l.endsWith("\r") ? l.slice(0, -1) : l);
+}
+
+/**
+ * Lines `start`–`end` of a text (1-based, inclusive, as {@linkcode textLines} counts them) and how many lines
+ * it has, in one scan that copies only the lines asked for: reading a range of a 50 MB file costs a pass
+ * over it plus the range, where splitting it would hold every line at once.
+ *
+ * @param text The decoded text.
+ * @param start First line wanted (1-based).
+ * @param end Last line wanted (inclusive; past the end is clipped).
+ * @returns The lines without their endings, and the text's line count.
+ *
+ * @example
+ * ```ts
+ * import { lineWindow } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(lineWindow("a\r\nb\nc\n", 2, 9), { lines: ["b", "c"], total: 3 });
+ * assert.deepEqual(lineWindow("", 1, 1), { lines: [], total: 0 });
+ * ```
+ */
+export function lineWindow(text: string, start: number, end: number): { lines: string[]; total: number } {
+  const lines: string[] = [];
+  const total = forEachLine(text, { start, end }, (line) => {
+    lines.push(line);
+  });
+  return { lines, total };
+}
+
+/**
+ * Call `visit` with each of lines `start`–`end` of a text (as {@linkcode textLines} counts them, endings
+ * dropped), one at a time, in one scan: nothing but the line in hand is held.
+ *
+ * @param text The decoded text.
+ * @param span First and last line (1-based, inclusive; past the end is clipped).
+ * @param visit Called with the line and its number.
+ * @returns How many lines the text has.
+ *
+ * @example
+ * ```ts
+ * import { forEachLine } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const seen: string[] = [];
+ * assert.equal(forEachLine("a\nb\nc", { start: 2, end: 3 }, (l, n) => void seen.push(`${n}:${l}`)), 3);
+ * assert.deepEqual(seen, ["2:b", "3:c"]);
+ * ```
+ */
+export function forEachLine(
+  text: string,
+  span: { start: number; end: number },
+  visit: (line: string, n: number) => void,
+): number {
+  let total = 0;
+  for (let at = 0; at < text.length;) {
+    const newline = text.indexOf("\n", at);
+    const stop = newline === -1 ? text.length : newline;
+    total++;
+    if (total >= span.start && total <= span.end) {
+      visit(text.slice(at, stop > at && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop), total);
+    }
+    at = stop + 1;
+  }
+  return total;
 }
 
 /**

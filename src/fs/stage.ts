@@ -7,7 +7,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
-import { globBase, globToRegExp, looksLikeGlob } from "./_glob.ts";
+import { globBase, globMatcher, looksLikeGlob } from "./_glob.ts";
 import type { Sandbox } from "./sandbox.ts";
 import { decodeText, encodeText, type TextFile } from "./text.ts";
 import { shortVersion, type Version, versionMatches, versionOf } from "./version.ts";
@@ -334,7 +334,7 @@ export class Stage {
 
   /** The files a glob matches in the staged view (walks at most `budget` entries). */
   async #globMatches(glob: string, limit: number, budget = 5000): Promise<string[]> {
-    const re = globToRegExp(glob);
+    const re = globMatcher(glob);
     const out: string[] = [];
     const walk = async (dir: string): Promise<void> => {
       for (const e of await this.list(dir).catch(() => [])) {

@@ -6,7 +6,6 @@
  */
 import { structuredPatch } from "diff";
 import { looksBinary } from "./text.ts";
-import { rowOf } from "./lines.ts";
 
 const DECODER = new TextDecoder();
 
@@ -51,15 +50,16 @@ export function unifiedDiff(
       after ? `b/${path}` : "/dev/null"
     } differ\n`;
   }
-  const oldText = before === null ? "" : DECODER.decode(before);
-  const newText = after === null ? "" : DECODER.decode(after);
-  if (oldText === newText && from === path && before !== null && after !== null) {
+  // The bytes as the decoder reads them (a BOM is no text); only the region that changed is ever decoded.
+  const a = withoutBom(before ?? EMPTY);
+  const b = withoutBom(after ?? EMPTY);
+  if (sameBytes(a, b) && from === path && before !== null && after !== null) {
     return modeChanged ? header : "";
   }
   const context = options.context ?? 3;
   // Only the region that changed, with its context, is diffed: on a large file with a small edit the
   // diff costs what the edit touched, not the file (the hunks are the same).
-  const middle = changedRegion(oldText, newText, context);
+  const middle = changedRegion(a, b, context);
   const patch = structuredPatch(from, path, middle.before, middle.after, undefined, undefined, { context });
   if (patch.hunks.length === 0) return header;
   let out = header;
@@ -83,34 +83,63 @@ function range(start: number, lines: number): string {
   return lines === 1 ? `${start}` : `${start},${lines}`;
 }
 
+const EMPTY = new Uint8Array(0);
+const NEWLINE = 0x0a;
+
+/** `bytes` without a UTF-8 BOM (the decoder drops it too). */
+function withoutBom(bytes: Uint8Array): Uint8Array {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+    ? bytes.subarray(3)
+    : bytes;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Index of the last "\n" at or before `from` (-1 when none). */
+function lastNewline(bytes: Uint8Array, from: number): number {
+  return from < 0 ? -1 : bytes.lastIndexOf(NEWLINE, from);
+}
+
 /**
  * The part of two texts that differs, widened to whole lines and `keep`
- * lines of context on each side (the rest is the same in both), and how many
- * lines come before it.
+ * lines of context on each side (the rest is the same in both), decoded, and
+ * how many lines come before it. It works on the UTF-8 bytes: a "\n" is one
+ * byte that is never part of another character, so lines are cut where the
+ * decoded texts would be, and nothing outside the region is decoded.
  */
 function changedRegion(
-  a: string,
-  b: string,
+  a: Uint8Array,
+  b: Uint8Array,
   keep: number,
 ): { before: string; after: string; linesBefore: number } {
   const max = Math.min(a.length, b.length);
   let p = 0;
-  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  while (p < max && a[p] === b[p]) p++;
   // Back to the start of the line where they part, then `keep` lines more.
-  let cut = a.lastIndexOf("\n", p - 1) + 1;
-  for (let i = 0; i < keep && cut > 0; i++) cut = a.lastIndexOf("\n", cut - 2) + 1;
+  let cut = lastNewline(a, p - 1) + 1;
+  for (let i = 0; i < keep && cut > 0; i++) cut = lastNewline(a, cut - 2) + 1;
   let s = 0;
-  while (s < max - cut && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  while (s < max - cut && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
   let endA = a.length;
   let endB = b.length;
   if (s > 0) {
     // The first line start inside the common end, then `keep` lines more.
-    let at = a.indexOf("\n", a.length - s);
-    for (let i = 0; i < keep && at !== -1; i++) at = a.indexOf("\n", at + 1);
+    let at = a.indexOf(NEWLINE, a.length - s);
+    for (let i = 0; i < keep && at !== -1; i++) at = a.indexOf(NEWLINE, at + 1);
     if (at !== -1) {
       endA = at + 1;
       endB = b.length - (a.length - endA);
     }
   }
-  return { before: a.slice(cut, endA), after: b.slice(cut, endB), linesBefore: rowOf(a, cut) };
+  let linesBefore = 0;
+  for (let i = a.indexOf(NEWLINE); i !== -1 && i < cut; i = a.indexOf(NEWLINE, i + 1)) linesBefore++;
+  return {
+    before: DECODER.decode(a.subarray(cut, endA)),
+    after: DECODER.decode(b.subarray(cut, endB)),
+    linesBefore,
+  };
 }

@@ -8,10 +8,10 @@
  *
  * @module
  */
-import type { Node, Query } from "web-tree-sitter";
-import { RecoverableError, type SuggestedCall } from "../errors.ts";
+import type { Node } from "web-tree-sitter";
+import { isRecoverable, RecoverableError, type SuggestedCall } from "../errors.ts";
 import { startsLine } from "../fs/lines.ts";
-import { treeSitter } from "../syntax/grammars.ts";
+import { compileUserQuery, type UserQuery } from "../syntax/user_query.ts";
 import { type SymbolRules, symbolRules } from "../syntax/queries.ts";
 import { outlineOf, resolveNamePath, type SymbolInfo, symbolNode, TextIndex } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -496,10 +496,11 @@ export async function selectTargets(
   if (sel.kind === "query") {
     const source = sel.query!;
     const language = await ws.grammars!.language(file.language);
-    let query: Query;
+    let compiled: UserQuery;
     try {
-      query = new (treeSitter().Query)(language, source);
+      compiled = compileUserQuery(language, source);
     } catch (cause) {
+      if (isRecoverable(cause)) throw cause;
       const e = cause as { index?: number; message?: string; info?: { word?: string } };
       const at = typeof e.index === "number" ? e.index : 0;
       const before = source.slice(0, at);
@@ -519,6 +520,7 @@ export async function selectTargets(
         },
       );
     }
+    const query = compiled.query;
     try {
       const names = [...new Set(query.captureNames)];
       const capture = sel.capture ?? (names.length === 1 ? names[0] : undefined);
@@ -540,7 +542,7 @@ export async function selectTargets(
           },
         );
       }
-      const captured = query.captures(file.tree.rootNode);
+      const captured = compiled.captures(file.tree.rootNode);
       const counts: Record<string, number> = {};
       for (const c of captured) counts[c.name] = (counts[c.name] ?? 0) + 1;
       const nodes = dedupe(captured.filter((c) => c.name === capture).map((c) => c.node));
@@ -561,7 +563,7 @@ export async function selectTargets(
           ),
       );
     } finally {
-      query.delete();
+      compiled.delete();
     }
   }
   const parser = await ws.grammars!.parser(file.language);

@@ -7,7 +7,7 @@
  */
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import type { Tree } from "web-tree-sitter";
-import { RecoverableError } from "../errors.ts";
+import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { dominantEol } from "../fs/text.ts";
 import type { Version } from "../fs/version.ts";
@@ -73,6 +73,8 @@ export async function loadSource(
   try {
     tree = (await ws.trees.parse(rel, language, file.version, file.text)).tree;
   } catch (cause) {
+    // A file over the parse limit, or a parse the runtime trapped in, says so (and what works instead).
+    if (isRecoverable(cause)) throw cause;
     const err = structuralUnsupported(rel, { tool: options.tool, version: file.version, language });
     throw new RecoverableError(err.code, err.message, {
       hint: err.hint,

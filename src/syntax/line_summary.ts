@@ -9,6 +9,7 @@
  * @module
  */
 import { isRecoverable } from "../errors.ts";
+import { forEachLine } from "../fs/lines.ts";
 import { splitNamePath, symbolLabel } from "./name_path.ts";
 import { outlineOf } from "./symbols.ts";
 import type { Parsing, SymbolInfo } from "./types.ts";
@@ -38,6 +39,30 @@ export interface SpanSummary {
   more: number;
   /** The definition the span starts inside, when it starts in the middle of one. */
   inside?: SpanSymbol;
+  /** Why a file with a grammar was guessed at ("too large to parse"); absent otherwise. */
+  unparsed?: string;
+}
+
+/**
+ * The regex guess over the span's lines, taken from `file.lines` or read from the text one at a time: the
+ * first `max` definitions, and how many there are in all.
+ */
+function guessInSpan(
+  file: { text: string; lines?: readonly string[] },
+  span: { start: number; end: number },
+  max: number,
+): { symbols: SpanSymbol[]; count: number } {
+  if (file.lines) {
+    const all = guessDefinitions(file.lines, span.start, span.end);
+    return { symbols: all.slice(0, max), count: all.length };
+  }
+  const symbols: SpanSymbol[] = [];
+  let count = 0;
+  forEachLine(file.text, span, (line, n) => {
+    const guess = guessLine(line, n);
+    if (guess && count++ < max) symbols.push(guess);
+  });
+  return { symbols, count };
 }
 
 /** Most symbols a summary lists. */
@@ -87,16 +112,21 @@ const GUESS =
 export function guessDefinitions(lines: readonly string[], start: number, end: number): SpanSymbol[] {
   const out: SpanSymbol[] = [];
   for (let n = start; n <= Math.min(end, lines.length); n++) {
-    const m = GUESS.exec(lines[n - 1]!);
-    if (m) {
-      out.push({
-        kind: m[1] === "def" || m[1] === "fn" || m[1] === "func" ? "function" : m[1]!,
-        name_path: m[2]!,
-        line: n,
-      });
-    }
+    const guess = guessLine(lines[n - 1]!, n);
+    if (guess) out.push(guess);
   }
   return out;
+}
+
+/** The definition line `n` looks like it starts (the regex guess), or null. */
+function guessLine(line: string, n: number): SpanSymbol | null {
+  const m = GUESS.exec(line);
+  if (!m) return null;
+  return {
+    kind: m[1] === "def" || m[1] === "fn" || m[1] === "func" ? "function" : m[1]!,
+    name_path: m[2]!,
+    line: n,
+  };
 }
 
 /**
@@ -106,7 +136,7 @@ export function guessDefinitions(lines: readonly string[], start: number, end: n
  *
  * @param ws Grammars and parse cache.
  * @param rel Relative path.
- * @param file The file's text (BOM excluded), version and lines.
+ * @param file The file's text (BOM excluded), version and, when the caller has them, its lines.
  * @param span The lines (1-based, inclusive).
  * @param max Most symbols to list.
  * @returns The summary.
@@ -114,23 +144,29 @@ export function guessDefinitions(lines: readonly string[], start: number, end: n
 export async function summarizeSpan(
   ws: Parsing,
   rel: string,
-  file: { text: string; version: string; lines: readonly string[] },
+  file: { text: string; version: string; lines?: readonly string[] },
   span: { start: number; end: number },
   max: number = MAX_SPAN_SYMBOLS,
 ): Promise<SpanSummary> {
-  let found: SpanSymbol[];
+  let found: { symbols: SpanSymbol[]; count: number };
   let method: SpanSummary["method"] = "outline";
+  let unparsed: string | undefined;
   const box: { inside?: SpanSymbol } = {};
   try {
     const outline = await outlineOf(ws, rel, file.text, file.version);
-    found = [];
-    collect(outline.symbols, span.start, span.end, found, box);
+    const all: SpanSymbol[] = [];
+    collect(outline.symbols, span.start, span.end, all, box);
+    found = { symbols: all.slice(0, max), count: all.length };
   } catch (err) {
-    if (!isRecoverable(err, "unsupported_language")) throw err;
-    method = NO_GUESS.test(rel) ? "none" : "regex";
-    found = method === "regex" ? guessDefinitions(file.lines, span.start, span.end) : [];
+    // No grammar, or a file over the parse limit: guess from the lines of the span alone.
+    const tooLarge = isRecoverable(err, "limit_exceeded");
+    if (!tooLarge && !isRecoverable(err, "unsupported_language")) throw err;
+    method = NO_GUESS.test(rel) && !tooLarge ? "none" : "regex";
+    found = method === "regex" ? guessInSpan(file, span, max) : { symbols: [], count: 0 };
+    if (tooLarge) unparsed = "too large to parse";
   }
-  const out: SpanSummary = { method, symbols: found.slice(0, max), more: Math.max(0, found.length - max) };
+  const out: SpanSummary = { method, symbols: found.symbols, more: Math.max(0, found.count - max) };
+  if (unparsed) out.unparsed = unparsed;
   if (box.inside) out.inside = box.inside;
   return out;
 }
@@ -208,7 +244,9 @@ export function omittedNotice(span: { start: number; end: number }, summary: Spa
   const parts = groupSpanSymbols(summary.symbols);
   const more = summary.more > 0 ? `, and ${summary.more} more` : "";
   const inside = summary.inside ? ` (continues ${describeSpanSymbol(summary.inside)})` : "";
-  const label = summary.method === "regex" ? "contains (regex guess, no grammar for this file)" : "contains";
+  const label = summary.method === "regex"
+    ? `contains (regex guess, ${summary.unparsed ?? "no grammar for this file"})`
+    : "contains";
   const body = summary.method === "none"
     ? "no grammar for this file: read them to see what they hold"
     : parts.length > 0

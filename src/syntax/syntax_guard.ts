@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
+import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { PendingChange } from "../fs/stage.ts";
 import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
@@ -108,6 +108,8 @@ export async function findSyntaxRegressions(
     const side = changeLanguage(ws, change);
     if (!side) continue;
     const { language, text: afterText } = side;
+    // Over the parse limit: refuse before decoding the state before too.
+    ws.trees.checkParseSize(change.path, afterText);
     // The cached tree of the state before (a read, outline or earlier edit left it) holds its text too.
     const cachedBefore = change.before !== null && change.baseVersion !== null
       ? ws.trees.peek(change.path, language, change.baseVersion)
@@ -206,7 +208,16 @@ export async function guardSyntax(
   mode: SyntaxGuardMode,
 ): Promise<string[]> {
   if (mode === "off" || changes.length === 0) return [];
-  const regressions = await findSyntaxRegressions(ws, changes);
+  let regressions: SyntaxRegression[];
+  try {
+    regressions = await findSyntaxRegressions(ws, changes);
+  } catch (err) {
+    // A file over the parse limit: "refuse" refuses (the hint says syntax_guard "off"); "warn" writes, and says so.
+    if (mode === "warn" && isRecoverable(err, "limit_exceeded")) {
+      return [`Syntax not checked: ${err.message}`];
+    }
+    throw err;
+  }
   if (regressions.length === 0) return [];
   const where = regressions.map((r) => {
     const lines = [...new Set(r.problems.map((p) => p.line))];

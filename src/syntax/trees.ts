@@ -3,9 +3,20 @@
  * (a staged edit), the previous tree is edited at each changed run of lines and
  * re-parsed incrementally.
  *
+ * Two bounds keep one file from breaking the parser for every later call. A
+ * text over {@linkcode TreeCacheOptions.maxParseBytes} is refused before
+ * tree-sitter sees it (a parse holds about 30 bytes of wasm memory per byte of
+ * source, and wasm memory never shrinks). And a trap inside the runtime (an
+ * `Aborted()` when wasm memory runs out) deletes the parser that trapped:
+ * its half-built parse held the memory, and a parser kept after an abort
+ * makes every later parse of any language fail (`table index is out of
+ * bounds`). The call that trapped is answered with an error; the next one
+ * gets a fresh parser.
+ *
  * @module
  */
 import type { Edit, Node, Parser, Point, Tree } from "web-tree-sitter";
+import { RecoverableError } from "../errors.ts";
 import type { Version } from "../fs/version.ts";
 import { type Grammars, HEAD_CHARS } from "./grammars.ts";
 import { changedRuns, changedSpan } from "../fs/text_changes.ts";
@@ -114,6 +125,91 @@ function editsBetween(tree: Tree, oldText: string, text: string): Edit[] {
   return out;
 }
 
+/** The default {@linkcode TreeCacheOptions.maxParseBytes}: 8 MiB (a parse of that peaks near 256 MB of wasm memory). */
+export const DEFAULT_MAX_PARSE_BYTES = 8 * 1024 * 1024;
+
+/** Options of {@linkcode TreeCache}. */
+export interface TreeCacheOptions {
+  /**
+   * The largest text parsed, in UTF-8 bytes (default {@linkcode DEFAULT_MAX_PARSE_BYTES}): a larger one is
+   * refused with `limit_exceeded` before tree-sitter sees it.
+   */
+  maxParseBytes?: number;
+}
+
+/**
+ * The UTF-8 length of `text`, counted no further than needed to tell it is over `limit`.
+ *
+ * @param text Any text.
+ * @param limit A byte count.
+ * @returns The exact length when at most `limit`; otherwise a number over `limit` (at least `text.length`).
+ */
+export function utf8LengthUpTo(text: string, limit: number): number {
+  if (text.length > limit) return text.length;
+  if (text.length * 3 <= limit) return new TextEncoder().encode(text).length;
+  let bytes = 0;
+  for (let i = 0; i < text.length && bytes <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** "12.5 MiB", "1.3 KiB" */
+function mebibytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+    : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/**
+ * The refusal for a text over the parse limit: its size, the limit, and the calls that work without a parse.
+ *
+ * @param path The file (relative path).
+ * @param bytes Its size (UTF-8 bytes; at least this much).
+ * @param limit The parse limit.
+ * @returns A `limit_exceeded` error.
+ */
+export function parseLimitError(path: string, bytes: number, limit: number): RecoverableError {
+  return new RecoverableError(
+    "limit_exceeded",
+    `Cannot parse "${path}": it is ${mebibytes(bytes)} (${bytes} bytes or more), over the parse limit of ${
+      mebibytes(limit)
+    }`,
+    {
+      hint:
+        'Read it in ranges with read_file (start_line, end_line) and change it with text edits (edit_file, edit_safe_text_patch, apply_edits) passing syntax_guard: "off"; outline, symbol and refactor tools need a parse (the limit is the workspace option maxParseBytes)',
+      suggestedCall: { tool: "read_file", args: { path, start_line: 1, end_line: 200 } },
+      details: { path, bytes, limit_bytes: limit },
+    },
+  );
+}
+
+/** The answer to a parse the runtime trapped in (the parser was deleted; the next parse gets a new one). */
+function parseTrapError(path: string, language: string, bytes: number, cause: unknown): RecoverableError {
+  const what = cause instanceof Error ? cause.message.replace(/\. Build with .*$/, "") : String(cause);
+  const aborted = what.startsWith("Aborted(");
+  return new RecoverableError(
+    aborted ? "limit_exceeded" : "internal",
+    `Cannot parse "${path}" as ${language}: the tree-sitter runtime trapped (${what})${
+      aborted ? `, most likely out of wasm memory on ${mebibytes(bytes)} of text` : ""
+    }; the parser was reset, and other files parse as before`,
+    {
+      hint: aborted
+        ? 'Read the file in ranges with read_file and change it with text edits passing syntax_guard: "off"; lower the workspace option maxParseBytes to refuse such files up front'
+        : 'Report the file that triggers it; meanwhile read it with read_file and change it with text edits passing syntax_guard: "off"',
+      suggestedCall: { tool: "read_file", args: { path, start_line: 1, end_line: 200 } },
+      details: { path, language, trap: what },
+      cause,
+    },
+  );
+}
+
 /** What a cache holds in wasm memory, freed with it. */
 interface Held {
   parsers: Map<string, Parser>;
@@ -149,14 +245,20 @@ export class TreeCache {
   incrementalParses = 0;
   /** How many parses were from scratch. */
   fullParses = 0;
+  /** How many parses trapped in the runtime (each deleted its parser). */
+  traps = 0;
+  /** The largest text parsed, in UTF-8 bytes. */
+  readonly maxParseBytes: number;
 
   /**
    * Make an empty parse cache.
    *
    * @param grammars The language registry.
+   * @param options The parse limit.
    */
-  constructor(grammars: Grammars) {
+  constructor(grammars: Grammars, options: TreeCacheOptions = {}) {
     this.#grammars = grammars;
+    this.maxParseBytes = options.maxParseBytes ?? DEFAULT_MAX_PARSE_BYTES;
     DROPPED?.register(this, { parsers: this.#parsers, files: this.#files }, this);
   }
 
@@ -164,6 +266,41 @@ export class TreeCache {
   clear(): void {
     this.#cancelPrefetch();
     free({ parsers: this.#parsers, files: this.#files });
+  }
+
+  /**
+   * Refuse a text over the parse limit (what every parse of this cache checks first); callers that would
+   * do work before parsing check it up front.
+   *
+   * @param path The file, for the message.
+   * @param text The text to parse.
+   * @throws RecoverableError `limit_exceeded` (see {@linkcode parseLimitError}).
+   */
+  checkParseSize(path: string, text: string): void {
+    const bytes = utf8LengthUpTo(text, this.maxParseBytes);
+    if (bytes > this.maxParseBytes) throw parseLimitError(path, bytes, this.maxParseBytes);
+  }
+
+  /**
+   * Parse with the language's parser; when the runtime traps, delete that parser (what its aborted parse
+   * holds is freed with it) so the next parse gets a new one, and answer this one with an error.
+   */
+  #parseWith(parser: Parser, language: string, path: string, text: string, old: Tree | null): Tree {
+    try {
+      const tree = parser.parse(text, old);
+      if (!tree) throw new Error(`Cannot parse "${path}" as ${language}: the parser returned no tree`);
+      return tree;
+    } catch (err) {
+      if (!(err instanceof WebAssembly.RuntimeError)) throw err;
+      this.traps++;
+      if (this.#parsers.get(language) === parser) this.#parsers.delete(language);
+      try {
+        parser.delete();
+      } catch {
+        // Nothing more to free.
+      }
+      throw parseTrapError(path, language, utf8LengthUpTo(text, this.maxParseBytes), err);
+    }
   }
 
   async #parser(language: string): Promise<Parser> {
@@ -188,6 +325,7 @@ export class TreeCache {
     this.#cancelPrefetch(path);
     const hit = this.peek(path, language, version);
     if (hit) return hit;
+    this.checkParseSize(path, text);
     const parser = await this.#parser(language);
     // Read again after the await: a prefetch may have filled the slot meanwhile.
     const cached = this.#files.get(path);
@@ -200,8 +338,14 @@ export class TreeCache {
         old = cached.tree;
       }
     }
-    const tree = parser.parse(text, old);
-    if (!tree) throw new Error(`Cannot parse "${path}" as ${language}: the parser returned no tree`);
+    let tree: Tree;
+    try {
+      tree = this.#parseWith(parser, language, path, text, old);
+    } catch (err) {
+      // The cached tree was edited for a parse that did not happen: it no longer matches its text.
+      if (old) this.forget(path);
+      throw err;
+    }
     if (old) {
       this.incrementalParses++;
       old.delete();
@@ -238,14 +382,14 @@ export class TreeCache {
    * @returns The new tree.
    */
   async reparseDetached(language: string, from: Tree, fromText: string, text: string): Promise<Tree> {
+    this.checkParseSize("(a staged state)", text);
     const parser = await this.#parser(language);
     const edits = editsBetween(from, fromText, text);
     if (edits.length === 0) return from.copy();
     const old = from.copy();
     try {
       for (const edit of edits) old.edit(edit);
-      const tree = parser.parse(text, old);
-      if (!tree) throw new Error(`Cannot parse text as ${language}: the parser returned no tree`);
+      const tree = this.#parseWith(parser, language, "(a staged state)", text, old);
       this.incrementalParses++;
       return tree;
     } finally {
@@ -265,7 +409,7 @@ export class TreeCache {
    * @param text Decoded text (without BOM).
    */
   prefetch(path: string, language: string, version: Version, text: string): void {
-    if (this.#files.has(path) || this.#pending.has(path)) return;
+    if (this.#files.has(path) || this.#pending.has(path) || text.length > this.maxParseBytes) return;
     const entry = {
       timer: undefined as ReturnType<typeof setTimeout> | undefined,
       run: async (): Promise<void> => {
@@ -274,8 +418,8 @@ export class TreeCache {
         try {
           const parser = await this.#parser(language);
           if (this.#pending.get(path) !== entry || this.#files.has(path)) return;
-          const tree = parser.parse(text);
-          if (!tree) return;
+          if (utf8LengthUpTo(text, this.maxParseBytes) > this.maxParseBytes) return;
+          const tree = this.#parseWith(parser, language, path, text, null);
           this.fullParses++;
           this.#files.set(path, { language, version, text, tree });
         } catch {
@@ -309,9 +453,8 @@ export class TreeCache {
    * The caller must `delete()` the tree.
    */
   async parseDetached(language: string, text: string): Promise<Tree> {
-    const tree = (await this.#parser(language)).parse(text);
-    if (!tree) throw new Error(`Cannot parse text as ${language}: the parser returned no tree`);
-    return tree;
+    this.checkParseSize("(a staged state)", text);
+    return this.#parseWith(await this.#parser(language), language, "(a staged state)", text, null);
   }
 
   /** Forget a path (e.g. deleted). */

@@ -4,10 +4,11 @@
  * @module
  */
 import { isRecoverable, RecoverableError } from "../errors.ts";
-import { numberLines, textLines } from "../fs/lines.ts";
+import { lineWindow, numberLines } from "../fs/lines.ts";
 import { eolStyle } from "../fs/text.ts";
 import { lineSummaryEngine } from "./_lazy.ts";
 import { prefetchParse } from "../syntax/trees.ts";
+import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { ReadBudget, ToolDefinition } from "./types.ts";
@@ -86,9 +87,14 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);
     prefetchParse(workspace, rel, file.text, file.version); // the edit after a read finds its tree
-    const all = textLines(file.text);
-    const total = all.length;
     const start = args.start_line ?? 1;
+    const wanted = args.end_line ?? Infinity;
+    // One scan for the line count; only the lines a read can show are copied (not every line of a big file).
+    const { lines: candidate, total } = lineWindow(
+      file.text,
+      start,
+      Math.min(wanted, start + MAX_READ_LINES - 1),
+    );
     if (start > Math.max(total, 1)) {
       throw new RecoverableError(
         "limit_exceeded",
@@ -110,10 +116,8 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
         },
       );
     }
-    const wanted = Math.min(args.end_line ?? total, total);
-    const byLines = Math.min(wanted, start + MAX_READ_LINES - 1);
+    const last = Math.min(wanted, total);
     const numbered = args.numbered !== false;
-    const candidate = all.slice(start - 1, byLines);
     let shown = numbered ? numberLines(candidate, start) : candidate;
     const keep = fitting(shown, workspace.readBudget);
     const end = start + keep - 1;
@@ -128,21 +132,17 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       start_line: start,
       end_line: end,
       total_lines: total,
-      language: workspace.grammars?.languageOf(rel, all[0]) ?? null,
+      language: workspace.grammars?.languageOf(rel, file.text.slice(0, HEAD_CHARS)) ?? null,
       eol: eolStyle(file.text),
       bom: file.bom,
     };
-    if (end < wanted) {
+    if (end < last) {
       data["truncated"] = true;
       data["next_call"] = { tool: "read_file", args: { path: rel, start_line: end + 1 } };
       // Say exactly what was left out and which definitions it holds, so the next read can aim.
-      const span = { start: end + 1, end: wanted };
+      const span = { start: end + 1, end: last };
       const { omittedNotice, summarizeSpan } = await lineSummaryEngine();
-      const summary = await summarizeSpan(workspace, rel, {
-        text: file.text,
-        version: file.version,
-        lines: all,
-      }, span);
+      const summary = await summarizeSpan(workspace, rel, { text: file.text, version: file.version }, span);
       data["not_shown"] = { start_line: span.start, end_line: span.end, ...summary };
       data["notice"] = omittedNotice(span, summary);
     }

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
 import { isIgnored, parseGitignore } from "../../../src/fs/_gitignore.ts";
+import { BackendFs, createMemoryBackend } from "../../../src/mod.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { walkProject } from "../../../src/fs/walk.ts";
 
 function ignored(text: string, rel: string, isDir = false, base = ""): boolean {
   return isIgnored(parseGitignore(text, base), rel, isDir);
@@ -72,4 +76,40 @@ Deno.test("isIgnored() reads bracket expressions", () => {
 Deno.test("isIgnored() treats regex characters literally", () => {
   assert.ok(ignored("a+b(c).d\n", "a+b(c).d"));
   assert.ok(!ignored("a.b\n", "axb"));
+});
+
+Deno.test("isIgnored() never lets a bracket expression match a slash (git's pathname rule)", () => {
+  assert.ok(ignored("a[!x]b\n", "a-b"));
+  assert.ok(!ignored("a[!x]b\n", "a/b"));
+});
+
+// Regression (issue 22, item 10): a .gitignore line compiled to a backtracking RegExp; `*a*a…*b` against a
+// long name of a's stalled every walk (list_files, find_symbol) for as long as it took. Now linear.
+Deno.test("isIgnored() finishes on a hostile *a*a…*b line against a long name", () => {
+  const rules = parseGitignore("*a".repeat(14) + "*b\n", "");
+  assert.equal(isIgnored(rules, "a".repeat(200), false), false);
+  assert.equal(isIgnored(rules, "deep/" + "a".repeat(200) + "b", false), true);
+});
+
+// Regression (issue 22, item 10): trimming trailing spaces and slashes used `\s+$` and `\/+$`, quadratic on a
+// long run that is not at the end of the line.
+Deno.test("parseGitignore() reads a line with a long inner run of spaces or slashes in one pass", () => {
+  const spaces = parseGitignore(`a${" ".repeat(400_000)}b\n`, "");
+  assert.equal(spaces.length, 1);
+  const slashes = parseGitignore(`a${"/".repeat(400_000)}b/\n`, "");
+  assert.equal(slashes[0]!.dirOnly, true);
+});
+
+// Regression (issue 22, item 10): list_files and find_symbol walk through these rules; a hostile line made a
+// walk over one long file name take as long as the backtracking did.
+Deno.test("walkProject() finishes under a hostile .gitignore line and still lists the file", async () => {
+  const long = "a".repeat(150);
+  const fs = BackendFs.wrap(createMemoryBackend({
+    "/.gitignore": "*a".repeat(14) + "*b\n",
+    [`/src/${long}`]: "x",
+    [`/src/${"a".repeat(14)}b`]: "y",
+  }));
+  const walked = await walkProject(new Stage(fs, new Sandbox("/")), "");
+  assert.deepEqual(walked.entries.map((e) => e.rel), [".gitignore", "src", `src/${long}`]);
+  assert.equal(walked.ignored, 1);
 });

@@ -3,12 +3,15 @@ import {
   blankLinesAbove,
   blankLinesBelow,
   columnsOf,
+  forEachLine,
   indentOfLine,
   isBlankLine,
   lineEndAfter,
   lineStart,
+  lineWindow,
   nextLineStart,
   startsLine,
+  textLines,
   trimCode,
 } from "../../../src/fs/lines.ts";
 
@@ -65,4 +68,43 @@ Deno.test("blankLinesAbove() and blankLinesBelow() count blank lines (spaces, ta
 Deno.test("trimCode() drops leading blank lines and trailing whitespace, keeping the first line's indentation", () => {
   assert.equal(trimCode("\n \n  f();\n  g();\n\n"), "  f();\n  g();");
   assert.equal(trimCode("\r\n\r\nx\r\n"), "x");
+});
+
+Deno.test("lineWindow() and forEachLine() count and cut lines exactly as textLines() does, in one scan", () => {
+  const texts = [
+    "",
+    "a",
+    "a\n",
+    "a\r\n",
+    "\n",
+    "\n\n",
+    "a\nb",
+    "a\r\nb\r\n",
+    "a\n\nb\n",
+    "x\ry\n",
+    "a\r",
+    "é😀\nz",
+  ];
+  for (const text of texts) {
+    const all = textLines(text);
+    for (let start = 1; start <= all.length + 1; start++) {
+      for (let end = start; end <= all.length + 2; end++) {
+        assert.deepEqual(lineWindow(text, start, end), {
+          lines: all.slice(start - 1, end),
+          total: all.length,
+        });
+      }
+    }
+    const seen: [number, string][] = [];
+    assert.equal(
+      forEachLine(text, { start: 1, end: Infinity }, (l, n) => void seen.push([n, l])),
+      all.length,
+    );
+    assert.deepEqual(seen, all.map((l, i) => [i + 1, l]));
+  }
+});
+
+// Regression: trimCode() used /\s+$/, quadratic on a long run of spaces that is not at the end.
+Deno.test("trimCode() trims a code with a long inner run of spaces in one pass", () => {
+  assert.equal(trimCode(`\n  a${" ".repeat(300_000)}b  \n`), `  a${" ".repeat(300_000)}b`);
 });

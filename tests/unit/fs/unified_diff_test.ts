@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { unifiedDiff } from "../../../src/mod.ts";
+import { applyPatch } from "diff";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -87,4 +88,36 @@ Deno.test("unifiedDiff() diffs only the changed region, with the same hunks as a
     if (i % 75 === 1) after = `// head\n${after}\n// tail`;
     assert.equal(ours(text, after), whole(text, after), `edit ${i}`);
   }
+});
+
+// unifiedDiff() finds the changed region on the bytes and decodes only it (a big file with a small edit is
+// never decoded whole); its hunks must still turn the old text into the new one at the lines they name
+// (jsdiff applies them without fuzz), multi-byte characters and CRLF included.
+Deno.test("unifiedDiff() on bytes gives hunks that apply to the whole text", () => {
+  let seed = 7;
+  const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const words = ["a", "é", "😀", "x = 1;", "", "  return", "\t}", "名前"];
+  for (let round = 0; round < 300; round++) {
+    const eol = random(3) === 0 ? "\r\n" : "\n";
+    const lines = Array.from(
+      { length: 1 + random(30) },
+      () => words[random(words.length)]! + words[random(8)]!,
+    );
+    const a = lines.join(eol) + (random(2) ? eol : "");
+    const edited = [...lines];
+    for (let k = 0; k <= random(3); k++) {
+      const at = random(edited.length + 1);
+      const op = random(3);
+      if (op === 0) edited.splice(at, 0, words[random(words.length)]!);
+      else if (op === 1) edited.splice(at, 1);
+      else edited[Math.min(at, edited.length - 1)] += words[random(words.length)]!;
+    }
+    const b = edited.join(eol) + (random(2) ? eol : "");
+    if (a === b) continue;
+    assert.equal(applyPatch(a, unifiedDiff("f.txt", enc(a), enc(b))), b, JSON.stringify({ a, b }));
+  }
+});
+
+Deno.test("unifiedDiff() sees no change when only a BOM was added", () => {
+  assert.equal(unifiedDiff("f.txt", enc("x\n"), enc("\uFEFFx\n")), "");
 });

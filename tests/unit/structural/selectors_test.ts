@@ -173,3 +173,17 @@ Deno.test("isDecoration() knows decorators, annotations and attribute lists, and
     assert.equal(isDecoration(type, symbolRules("java")), false, type);
   }
 });
+
+// Regression (issue 22, item 10): a query selector's #match? ran on V8's backtracking RegExp, so this predicate
+// against one long identifier held the call (and a server's event loop) for as long as it took.
+Deno.test("selectTargets() evaluates a query's #match? in linear time, and refuses look-around", async () => {
+  const ws = await workspaceWith({ "m.ts": `const ${"a".repeat(80)} = 1;\nconst aac = 2;\n` });
+  const file = await open(ws, "m.ts");
+  const query = '((identifier) @id (#match? @id "^(a|aa)+c$"))';
+  const found = await selectTargets(ws, file, { query });
+  assert.deepEqual(found.targets.map((t) => t.node.text), ["aac"]);
+  await assert.rejects(
+    selectTargets(ws, file, { query: '((identifier) @id (#match? @id "a(?=c)"))' }),
+    (e) => rejectsWith("invalid_query")(e) && /look-ahead/.test((e as RecoverableError).message),
+  );
+});

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
-import { Grammars, versionOf } from "../../../src/mod.ts";
-import { advancePoint, pointAt, syntaxProblems, TreeCache } from "../../../src/syntax/trees.ts";
+import { type Backend, createMemoryBackend, createWorkspace, Grammars, versionOf } from "../../../src/mod.ts";
+import {
+  advancePoint,
+  pointAt,
+  syntaxProblems,
+  TreeCache,
+  utf8LengthUpTo,
+} from "../../../src/syntax/trees.ts";
+import type { RecoverableError } from "../../../src/errors.ts";
 import { changedSpan } from "../../../src/fs/text_changes.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
@@ -152,4 +159,132 @@ Deno.test("incremental re-parse after edits at many places matches a fresh parse
     assert.deepEqual(shape(back.rootNode), shape(orig.rootNode), `${what}, reversed`);
     for (const t of [fresh, back, orig]) t.delete();
   }
+});
+
+// Regression (issue 22, item 11): a text too big for the parser made tree-sitter abort (`Aborted()`); the
+// parser that aborted stayed cached, and every later parse of any file failed until restart (`Aborted()`,
+// `table index is out of bounds`). Now the parser is deleted and the next parse gets a new one. A real
+// subprocess with a small wasm memory makes the abort CI-sized.
+Deno.test("TreeCache.parse() answers a runtime abort with an error, and later parses still work", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("./_wasm_trap_child.ts", import.meta.url).pathname],
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const { stdout } = await child.output();
+  const lines = new TextDecoder().decode(stdout).trim().split("\n");
+  const result = JSON.parse(lines[lines.length - 1]!);
+  assert.equal(result.big.ok, false);
+  assert.equal(result.big.code, "limit_exceeded", result.big.message);
+  assert.match(result.big.message, /the tree-sitter runtime trapped \(Aborted\(\)\)/);
+  assert.deepEqual(result.small, { ok: true, hasError: false });
+  assert.deepEqual(result.python, { ok: true, hasError: false });
+  assert.equal(result.traps, 1);
+});
+
+// Regression (issue 22, item 11): nothing bounded what was handed to the parser.
+Deno.test("TreeCache.parse() refuses a text over maxParseBytes before parsing, with the size and the calls that work", async () => {
+  const cache = new TreeCache(new Grammars(createWasmLoader()), { maxParseBytes: 1024 });
+  const text = "const a = 1;\n".repeat(100);
+  await assert.rejects(cache.parse("big.ts", "typescript", await v(text), text), (e) => {
+    const err = e as RecoverableError;
+    assert.equal(err.code, "limit_exceeded");
+    assert.equal(
+      err.message,
+      'Cannot parse "big.ts": it is 1.3 KiB (1300 bytes or more), over the parse limit of 1.0 KiB',
+    );
+    assert.match(err.hint, /read_file .*syntax_guard: "off"/);
+    assert.deepEqual(err.suggestedCall, {
+      tool: "read_file",
+      args: { path: "big.ts", start_line: 1, end_line: 200 },
+    });
+    assert.deepEqual(err.details, { path: "big.ts", bytes: 1300, limit_bytes: 1024 });
+    return true;
+  });
+  assert.equal(cache.fullParses, 0);
+  const small = "const a = 1;\n";
+  assert.equal(
+    (await cache.parse("ok.ts", "typescript", await v(small), small)).tree.rootNode.hasError,
+    false,
+  );
+  assert.equal(utf8LengthUpTo("é😀a", 100), 7);
+  assert.ok(utf8LengthUpTo("é".repeat(600), 1000) > 1000);
+});
+
+// Issue 22, item 11: every tool on a file over the parse limit either works without a parse or refuses up front.
+Deno.test("a file over maxParseBytes: outline and a guarded edit refuse, ranges and unguarded text edits work", async () => {
+  const big = Array.from({ length: 200 }, (_, i) => `export const a${i} = ${i};\n`).join(""); // 4,780 bytes
+  const backend = createMemoryBackend({ "/w/big.ts": big, "/w/small.ts": "export const b = 2;\n" });
+  const ws = await createWorkspace({ backend, root: "/w", wasm: createWasmLoader(), maxParseBytes: 2048 });
+  const outline = await ws.call("outline", { path: "big.ts" });
+  assert.ok(!outline.ok);
+  assert.equal(outline.error.code, "limit_exceeded");
+  assert.match(
+    outline.error.message,
+    /Cannot parse "big\.ts": it is 4\.7 KiB \(4780 bytes or more\), over the parse limit of 2\.0 KiB/,
+  );
+  const read = await ws.call("read_file", { path: "big.ts", start_line: 10, end_line: 11 });
+  assert.ok(read.ok, JSON.stringify(read));
+  const guarded = await ws.call("edit_file", { path: "big.ts", old_string: "a0 = 0", new_string: "a0 = 1" });
+  assert.ok(!guarded.ok);
+  assert.equal(guarded.error.code, "limit_exceeded");
+  assert.equal(await readText(backend, "/w/big.ts"), big, "nothing written on a refusal");
+  const unguarded = await ws.call("edit_file", {
+    path: "big.ts",
+    old_string: "a0 = 0",
+    new_string: "a0 = 1",
+    syntax_guard: "off",
+  });
+  assert.ok(unguarded.ok, JSON.stringify(unguarded));
+  assert.equal(await readText(backend, "/w/big.ts"), big.replace("a0 = 0", "a0 = 1"));
+  const warned = await ws.call("edit_file", {
+    path: "big.ts",
+    old_string: "a1 = 1",
+    new_string: "a1 = 2",
+    syntax_guard: "warn",
+  });
+  assert.ok(warned.ok, JSON.stringify(warned));
+  assert.match(warned.warnings.join("\n"), /Syntax not checked: Cannot parse "big\.ts"/);
+  // Other files parse as before.
+  assert.ok((await ws.call("outline", { path: "small.ts" })).ok);
+});
+
+async function readText(backend: Backend, path: string): Promise<string> {
+  return new TextDecoder().decode(await backend.readFile(path) as Uint8Array);
+}
+
+// Issue 22, item 14: reading a range of a file over the parse limit never parses it (the notice on what was
+// left out is a regex guess over those lines), and a refactor on it says why it refuses.
+Deno.test("read_file of a file over maxParseBytes reads the range without a parse; a rename refuses with the limit", async () => {
+  const big = Array.from({ length: 3000 }, (_, i) => `export function f${i}() {}\n`).join("");
+  const backend = createMemoryBackend({ "/w/big.ts": big });
+  const ws = await createWorkspace({ backend, root: "/w", wasm: createWasmLoader(), maxParseBytes: 4096 });
+  const read = await ws.call("read_file", { path: "big.ts", start_line: 2, end_line: 2999 });
+  assert.ok(read.ok, JSON.stringify(read));
+  assert.equal(read.data["start_line"], 2);
+  assert.equal(read.data["total_lines"], 3000);
+  const end = read.data["end_line"] as number; // the read's budget cuts it short of 2,000 lines
+  assert.ok(end > 1000 && end < 2999);
+  assert.match(String(read.data["content"]).split("\n")[0]!, /^\s*2\texport function f1\(\) \{\}$/);
+  const notice = String(read.data["notice"]);
+  assert.ok(
+    notice.startsWith(
+      `[Lines ${end + 1}–2999 not shown — contains (regex guess, too large to parse): function f${end}() L${
+        end + 1
+      }`,
+    ),
+    notice,
+  );
+  assert.ok(notice.endsWith(`and ${2999 - end - 40} more]`), notice);
+  assert.equal(ws.trees!.fullParses + ws.trees!.incrementalParses, 0);
+  const rename = await ws.call("edit_rename_symbol", {
+    path: "big.ts",
+    target: "f1",
+    new_name: "g1",
+    scope: "file",
+    dry_run: true,
+  });
+  assert.ok(!rename.ok);
+  assert.equal(rename.error.code, "limit_exceeded");
+  assert.match(rename.error.message, /over the parse limit/);
 });

@@ -1,0 +1,63 @@
+/**
+ * One measured call of bench/big_files.bench.ts, in its own process so that its peak RSS is its own:
+ * `deno run -A bench/_big_files_child.ts <case> <dir>`. Prints one JSON line: the case, whether it
+ * succeeded (or the refusal's code), its wall time and the process's peak resident set (VmHWM).
+ *
+ * @module
+ */
+import { createWorkspace } from "../src/mod.ts";
+import { createDiskBackend, createWasmLoader } from "../src/adapters/deno/mod.ts";
+
+const [which, dir] = Deno.args as [string, string];
+
+/** Peak resident set of this process in MB (Linux). */
+function peakRssMb(): number {
+  const status = Deno.readTextFileSync("/proc/self/status");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? "0");
+  return Math.round(kb / 1024);
+}
+
+/** The baseline: what a plain script does to get at a file's lines. */
+async function baseline(): Promise<{ ok: boolean; lines: number }> {
+  const text = await Deno.readTextFile(`${dir}/big.ts`);
+  const lines = text.split("\n");
+  return { ok: true, lines: lines.length };
+}
+
+const CALLS: Record<string, [string, Record<string, unknown>]> = {
+  idle: ["read_file", { path: "small.ts" }],
+  read_default: ["read_file", { path: "big.ts" }],
+  read_range: ["read_file", { path: "big.ts", start_line: 1, end_line: 2000 }],
+  read_tail: ["read_file", { path: "big.ts", start_line: 1_000_000, end_line: 1_000_100 }],
+  outline: ["outline", { path: "big.ts" }],
+  edit_file: ["edit_file", { path: "big.ts", old_string: "return a + 17;", new_string: "return a + 18;" }],
+  edit_file_unguarded: ["edit_file", {
+    path: "big.ts",
+    old_string: "return a + 17;",
+    new_string: "return a + 18;",
+    syntax_guard: "off",
+    dry_run: true,
+  }],
+  rename_dry_run: ["edit_rename_symbol", {
+    path: "big.ts",
+    target: "f17",
+    new_name: "g17",
+    scope: "file",
+    dry_run: true,
+  }],
+};
+
+const started = performance.now();
+let outcome: Record<string, unknown>;
+if (which === "baseline") {
+  outcome = await baseline();
+} else {
+  const ws = await createWorkspace({ backend: createDiskBackend(), root: dir, wasm: createWasmLoader() });
+  const [tool, args] = CALLS[which]!;
+  const r = await ws.call(tool, args);
+  outcome = r.ok
+    ? { ok: true, status: r.status }
+    : { ok: false, code: r.error.code, message: r.error.message };
+}
+const ms = Math.round(performance.now() - started);
+console.log(JSON.stringify({ case: which, ms, peak_rss_mb: peakRssMb(), ...outcome }));
