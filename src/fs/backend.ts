@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 
 /** What `stat`/`lstat` must return. */
 export interface BackendStats {
@@ -18,6 +19,45 @@ export interface BackendStats {
   size?: number | bigint;
   /** Type and permission bits (`0o100755`); absent when the backend keeps none. */
   mode?: number | bigint;
+  /** True for a named pipe (node:fs and memfs have it). */
+  isFIFO?(): boolean;
+  /** True for a socket. */
+  isSocket?(): boolean;
+  /** True for a character device (`/dev/zero`). */
+  isCharacterDevice?(): boolean;
+  /** True for a block device. */
+  isBlockDevice?(): boolean;
+}
+
+/**
+ * What a special file is, in words ("a named pipe (FIFO)"), or null for a regular file, a directory or a
+ * link.
+ *
+ * @param st Stats of the file.
+ * @returns The description, or null.
+ */
+export function specialFileKind(st: BackendStats): string | null {
+  if (st.isFile() || st.isDirectory() || st.isSymbolicLink?.()) return null;
+  if (st.isFIFO?.()) return "a named pipe (FIFO)";
+  if (st.isSocket?.()) return "a socket";
+  if (st.isCharacterDevice?.()) return "a character device";
+  if (st.isBlockDevice?.()) return "a block device";
+  return "a special file";
+}
+
+/**
+ * The refusal for a special file (a FIFO, socket or device), which graver never opens: reading one can
+ * block forever (a FIFO with no writer) or never end (`/dev/zero`).
+ *
+ * @param path The path as the caller named it.
+ * @param what What the file is ({@linkcode specialFileKind}).
+ * @returns A `binary_file` error.
+ */
+export function specialFileError(path: string, what: string): RecoverableError {
+  return new RecoverableError("binary_file", `Cannot open "${path}": it is ${what}, not a regular file`, {
+    hint: "Read and edit regular files only; graver never opens FIFOs, sockets or devices",
+    details: { path, file_type: what },
+  });
 }
 
 /**
@@ -207,6 +247,15 @@ export class BackendFs {
       const code = errnoCode(err);
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       throw err;
+    }
+  }
+
+  /** What a special file is, in words (following links; {@linkcode specialFileKind}): "a special file" when unknown. */
+  async special(path: string): Promise<string> {
+    try {
+      return specialFileKind(await this.raw.stat(path)) ?? "a special file";
+    } catch {
+      return "a special file";
     }
   }
 

@@ -30,4 +30,12 @@ export type { CommitOptions, CommittedChange, DescribeOptions, LandedChange } fr
 export type { LockOptions } from "./commit_lock.ts";
 export { unifiedDiff } from "./unified_diff.ts";
 export { walkProject } from "./walk.ts";
-export type { WalkEntry, WalkOptions, WalkResult, WalkSource } from "./walk.ts";
+export type {
+  LinkTarget,
+  ListedKind,
+  WalkEntry,
+  WalkOptions,
+  WalkResult,
+  WalkSkipped,
+  WalkSource,
+} from "./walk.ts";

@@ -11,7 +11,7 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
-import { walkProject } from "../fs/walk.ts";
+import { skippedCounts, walkProject, type WalkSkipped } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { queriesEngine, symbolsEngine } from "./_lazy.ts";
@@ -57,7 +57,9 @@ export const MAX_BODY_LINES_TOTAL = 4000;
  * @param dir Relative directory ("" for the root).
  * @param limit Most files.
  * @param options `includeIgnored`: search ignored files and `node_modules` too.
- * @returns Relative paths, whether the walk stopped at the limit, and how many entries were ignored.
+ * @returns Real relative paths (a file reached through a link inside the root: its target's; a link that
+ *   leaves the root is skipped), whether the walk stopped at the limit, and how many entries were ignored
+ *   and skipped.
  */
 export async function sourceFiles(
   ws: Parsing,
@@ -65,18 +67,23 @@ export async function sourceFiles(
   dir: string,
   limit = MAX_SEARCH_FILES,
   options: { includeIgnored?: boolean } = {},
-): Promise<{ files: string[]; truncated: boolean; ignored: number }> {
+): Promise<{ files: string[]; truncated: boolean; ignored: number; skipped: WalkSkipped }> {
   const { symbolRules } = await queriesEngine();
   const walked = await walkProject(stage, dir, {
     includeIgnored: options.includeIgnored === true,
     limit,
     accept(e) {
       if (e.kind !== "file") return false;
-      const language = ws.grammars?.languageOf(e.rel);
+      const language = ws.grammars?.languageOf(e.real);
       return language !== null && language !== undefined && !symbolRules(language).data;
     },
   });
-  return { files: walked.entries.map((e) => e.rel), truncated: walked.truncated, ignored: walked.ignored };
+  return {
+    files: walked.entries.map((e) => e.real),
+    truncated: walked.truncated,
+    ignored: walked.ignored,
+    skipped: walked.skipped,
+  };
 }
 
 interface Match {
@@ -227,10 +234,17 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     let files: string[];
     let truncated = false;
     let ignored = 0;
+    let walkSkipped: WalkSkipped | null = null;
     if (kind === "dir") {
-      ({ files, truncated, ignored } = await sourceFiles(workspace, stage, base, MAX_SEARCH_FILES, {
-        includeIgnored: args.include_ignored === true,
-      }));
+      ({ files, truncated, ignored, skipped: walkSkipped } = await sourceFiles(
+        workspace,
+        stage,
+        base,
+        MAX_SEARCH_FILES,
+        {
+          includeIgnored: args.include_ignored === true,
+        },
+      ));
     } else {
       if (!workspace.grammars.languageOf(base)) {
         const head = (await stage.readText(base)).text.slice(0, HEAD_CHARS);
@@ -305,6 +319,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
             path: base,
             did_you_mean: near,
             files_searched: files.length,
+            ...(walkSkipped && skippedCounts(walkSkipped) ? { skipped: skippedCounts(walkSkipped) } : {}),
             ...(unparsed.length > 0 ? { unparsed: unparsed.slice(0, 20) } : {}),
           },
         },
@@ -354,6 +369,8 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       files_searched: files.length,
     };
     if (matches.length > max || truncated) data["truncated"] = true;
+    const notSearched = walkSkipped && skippedCounts(walkSkipped);
+    if (notSearched) data["skipped"] = notSearched;
     for (const u of unparsed.slice(0, 3)) warnings.push(unparsedWarning(u.rel, u.regions));
     if (unparsed.length > 3) {
       warnings.push(`${unparsed.length - 3} more searched files could not be parsed in places`);

@@ -35,6 +35,15 @@ const BLOCK = shape({
   error: shape({ code: STRING, message: STRING }),
 }, ["block", "path", "status"]);
 
+/** What a project walk left out as unsafe to follow or open (only the non-zero counts). */
+const SKIPPED = shape({
+  outside_root: {
+    ...INTEGER,
+    description: "Symbolic links whose target leaves the workspace root: never read",
+  },
+  special_file: { ...INTEGER, description: "FIFOs, sockets and devices: never opened" },
+});
+
 const TARGET = shape({ name_path: STRING, kind: STRING, start_line: INTEGER, end_line: INTEGER });
 
 /** A binding-resolved symbol: its name, what it is, where it is declared. */
@@ -83,6 +92,7 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     count: INTEGER,
     truncated: BOOLEAN,
     ignored: INTEGER,
+    skipped: SKIPPED,
   }, ["path", "entries", "count"]),
   write_file: shape({ path: PATH, created: BOOLEAN, eol: STRING, bom: BOOLEAN }, ["path", "created"]),
   create_file: shape({ path: PATH }, ["path"]),
@@ -157,9 +167,10 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     count: INTEGER,
     files_searched: INTEGER,
     truncated: BOOLEAN,
+    skipped: SKIPPED,
   }, ["matches", "count"]),
   find_references: shape(
-    { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES },
+    { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES, skipped: SKIPPED },
     ["target", "total", "files", "unresolved"],
   ),
   edit_rename_symbol: shape({
@@ -169,6 +180,7 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     files: REFERENCES,
     unresolved: REFERENCES,
     text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
+    skipped: SKIPPED,
   }, ["target", "new_name", "renamed", "files"]),
   edit_change_signature: shape({
     target: shape({
