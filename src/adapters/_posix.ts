@@ -4,15 +4,70 @@
  *
  * @module
  */
+import { constants } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { Backend } from "../fs/backend.ts";
+import type { Backend, HeldDir } from "../fs/backend.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 
-/** The disk as a backend (paths are absolute backend paths). */
-export function createDiskBackend(): Backend {
-  return fsp as unknown as Backend;
+const OPEN_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
+const OPEN_DIR_NOFOLLOW = OPEN_DIR | constants.O_NOFOLLOW;
+
+let procFd: Promise<boolean> | null = null;
+
+/**
+ * Whether `/proc/self/fd/N` names an open directory here (Linux, with the permission to read `/proc`): what
+ * {@linkcode holdDir} needs.
+ */
+function procFdWorks(): Promise<boolean> {
+  procFd ??= (async () => {
+    let handle: fsp.FileHandle | null = null;
+    try {
+      handle = await fsp.open("/", OPEN_DIR);
+      return (await fsp.readlink(`/proc/self/fd/${handle.fd}`)) === "/";
+    } catch {
+      return false;
+    } finally {
+      await handle?.close().catch(() => {});
+    }
+  })();
+  return procFd;
 }
+
+/**
+ * Open `dir` beneath `root` one component at a time, each relative to its parent's descriptor with
+ * `O_NOFOLLOW`, so that a symbolic link anywhere on the way fails with `ELOOP` instead of being followed;
+ * the result names the directory held open (`/proc/self/fd/N`). Null without a usable `/proc`.
+ */
+async function holdDir(dir: string, options: { root: string }): Promise<HeldDir | null> {
+  if (!(await procFdWorks())) return null;
+  const { root } = options;
+  const rest = dir === root ? [] : dir.slice(root === "/" ? 1 : root.length + 1).split("/");
+  let handle = await fsp.open(root, OPEN_DIR); // the root itself is trusted as given (it may be a link)
+  try {
+    for (const name of rest) {
+      const next = await fsp.open(`/proc/self/fd/${handle.fd}/${name}`, OPEN_DIR_NOFOLLOW);
+      await handle.close();
+      handle = next;
+    }
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  const held = handle;
+  return { path: `/proc/self/fd/${held.fd}`, release: () => held.close() };
+}
+
+/**
+ * The disk as a backend (paths are absolute backend paths): `node:fs/promises`, plus
+ * {@linkcode Backend.holdDir} where `/proc/self/fd` works, so that commits never follow a link swapped in
+ * under the root.
+ */
+export function createDiskBackend(): Backend {
+  return DISK; // one object, so that workspaces over the disk share one in-process commit queue
+}
+
+const DISK: Backend = { ...(fsp as unknown as Backend), holdDir };
 
 /** Options for {@linkcode createWasmLoader}. */
 export interface DiskWasmOptions {

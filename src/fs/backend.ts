@@ -91,11 +91,26 @@ export interface Backend {
    */
   chmod?(path: string, mode: number): Promise<void>;
   /**
+   * Open the directory `dir` beneath `root` one component at a time, never following a symbolic link, and
+   * hold it (optional; the disk backend has it on Linux). The returned `path` names that very directory until
+   * `release` (e.g. `/proc/self/fd/17`), even if the tree changes meanwhile. A link on the way fails with
+   * `ELOOP`; null when this backend cannot hold directories here (then writes are checked instead).
+   */
+  holdDir?(dir: string, options: { root: string }): Promise<HeldDir | null>;
+  /**
    * Make the writes so far durable now (optional): for a backend that saves
    * late, like lightning-fs (its directory tree reaches IndexedDB 500 ms after
    * the last write). graver calls it at the end of every commit.
    */
   flush?(): Promise<void>;
+}
+
+/** A directory held open by {@linkcode Backend.holdDir}. */
+export interface HeldDir {
+  /** A path that names the held directory (no trailing slash). */
+  path: string;
+  /** Close it. */
+  release(): Promise<void>;
 }
 
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */

@@ -10,6 +10,7 @@ import { RecoverableError } from "../errors.ts";
 import { type BackendFs, dirname, errnoCode } from "./backend.ts";
 import { lock, type LockOptions, tryLock } from "./commit_lock.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
+import { confined } from "./beneath.ts";
 import { afterVersionOf } from "./change_facts.ts";
 import type { PendingChange } from "./stage.ts";
 import { unifiedDiff } from "./unified_diff.ts";
@@ -371,7 +372,7 @@ export async function commitChanges(
     const held = await lock(fs, sandbox, options.lock);
     let landed: CommittedChange[];
     try {
-      landed = await commitLocked(fs, sandbox, changes, options);
+      landed = await commitLocked(confined(fs, sandbox.root), sandbox, changes, options); // no link followed under the root
     } finally {
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.

@@ -12,7 +12,8 @@
  * @module
  */
 export { BackendFs } from "./backend.ts";
-export type { Backend, BackendStats } from "./backend.ts";
+export type { Backend, BackendStats, HeldDir } from "./backend.ts";
+export { confineBackend } from "./beneath.ts";
 export { createMapBackend } from "./map_backend.ts";
 export { Checkpoints, CHECKPOINTS_DIR } from "./checkpoints.ts";
 export type { CheckpointChange, CheckpointInfo, CheckpointMeta, CheckpointRevert } from "./checkpoints.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import type { BackendFs } from "./backend.ts";
+import { type BackendFs, errnoCode } from "./backend.ts";
 
 /** Directory under the root where graver keeps its journal and temp files. */
 export const INTERNAL_DIR = ".graver";
@@ -226,7 +226,15 @@ export class Sandbox {
       if (kind === null) break; // the rest does not exist yet
       if (kind !== "symlink") continue;
       if (++hops > MAX_LINK_HOPS) throw violation(path, "too many levels of symbolic links");
-      const target = await fs.readlink(this.abs(prefix));
+      const target = await fs.readlink(this.abs(prefix)).catch((err) => {
+        const code = errnoCode(err);
+        if (code === "ENOENT" || code === "EINVAL") return undefined; // no longer a link: look again
+        throw err;
+      });
+      if (target === undefined) {
+        i = -1;
+        continue;
+      }
       if (target === null) throw violation(path, `"${prefix}" is a symbolic link this backend cannot read`);
       const base = target.startsWith("/") ? target : `${this.abs(segments.slice(0, i).join("/"))}/${target}`;
       const inside = this.relOf("/" + normalizeLinkTarget(base));

@@ -122,3 +122,37 @@ Deno.test("Sandbox.resolve() refuses a symlink that leads into .git", async () =
   const fs = BackendFs.wrap(vol.promises as unknown as Backend);
   await assert.rejects(() => new Sandbox("/p").resolve(fs, "g/config"), refused);
 });
+
+Deno.test("Sandbox.resolve() looks again when a link vanishes between its lstat and its readlink", async () => {
+  // The race of a swapper putting a directory back: lstat saw a link, readlink finds none (ENOENT).
+  const { vol } = memfs({ "/p/src/a.ts": "a" });
+  const raw = vol.promises as unknown as Backend;
+  let first = true;
+  const racing: Backend = {
+    ...raw,
+    readFile: (p) => raw.readFile(p),
+    lstat: async (p) => {
+      const st = await raw.lstat(p);
+      if (p === "/p/src" && first) {
+        return {
+          ...st,
+          isFile: () => false,
+          isDirectory: () => false,
+          isSymbolicLink: () => true,
+        };
+      }
+      return st;
+    },
+    readlink: (p) => {
+      if (p === "/p/src" && first) {
+        first = false;
+        return Promise.reject(
+          Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" }),
+        );
+      }
+      return raw.readlink!(p);
+    },
+  };
+  const resolved = await new Sandbox("/p").resolve(BackendFs.wrap(racing), "src/a.ts");
+  assert.equal(resolved.rel, "src/a.ts");
+});
