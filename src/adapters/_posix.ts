@@ -7,7 +7,7 @@
 import { constants } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { Backend, HeldDir } from "../fs/backend.ts";
+import { type Backend, type HeldDir, specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 
 const OPEN_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
@@ -59,15 +59,38 @@ async function holdDir(dir: string, options: { root: string }): Promise<HeldDir 
 }
 
 /**
- * The disk as a backend (paths are absolute backend paths): `node:fs/promises`, plus
- * {@linkcode Backend.holdDir} where `/proc/self/fd` works, so that commits never follow a link swapped in
- * under the root.
+ * Read a whole file, refusing what is not a regular file before reading a byte: the file is opened with
+ * `O_NONBLOCK` (a FIFO without a writer opens at once instead of blocking) and checked with `fstat` on the
+ * descriptor itself, so a FIFO, socket or device swapped in after an `lstat` is refused too (`binary_file`).
+ * A directory fails with `EISDIR`, as `readFile` does.
+ */
+async function readRegularFile(path: string, options?: unknown): Promise<Uint8Array | string> {
+  const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = await handle.stat();
+    if (st.isDirectory()) {
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), {
+        code: "EISDIR",
+      });
+    }
+    const special = specialFileKind(st);
+    if (special !== null) throw specialFileError(path, special);
+    return await handle.readFile(options as Parameters<fsp.FileHandle["readFile"]>[0]);
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+/**
+ * The disk as a backend (paths are absolute backend paths): `node:fs/promises`, with a `readFile` that never
+ * opens a FIFO, socket or device for reading, plus {@linkcode Backend.holdDir} where `/proc/self/fd` works, so
+ * that commits never follow a link swapped in under the root.
  */
 export function createDiskBackend(): Backend {
   return DISK; // one object, so that workspaces over the disk share one in-process commit queue
 }
 
-const DISK: Backend = { ...(fsp as unknown as Backend), holdDir };
+const DISK: Backend = { ...(fsp as unknown as Backend), readFile: readRegularFile, holdDir };
 
 /** Options for {@linkcode createWasmLoader}. */
 export interface DiskWasmOptions {
