@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
+import { errnoCode, RecoverableError } from "../errors.ts";
 
 /** What `stat`/`lstat` must return. */
 export interface BackendStats {
@@ -116,20 +116,8 @@ export interface HeldDir {
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
 export const MODE_BITS = 0o7777;
 
-/** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined. */
-export function errnoCode(err: unknown): string | undefined {
-  if (err && typeof err === "object" && "code" in err) {
-    const code = (err as { code: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  if (err && typeof err === "object" && "name" in err) {
-    // Deno.errors.* when a Deno-native backend is passed.
-    const name = (err as { name: unknown }).name;
-    if (name === "NotFound") return "ENOENT";
-    if (name === "AlreadyExists") return "EEXIST";
-  }
-  return undefined;
-}
+/** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined (one rule, in errors.ts). */
+export { errnoCode };
 
 const WRAPPED = Symbol.for("graver.BackendFs");
 

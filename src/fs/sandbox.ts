@@ -56,6 +56,22 @@ function violation(path: string, why: string, hint?: string): RecoverableError {
   );
 }
 
+/** The refusal of a path that goes on below a file (ENOTDIR), before anything is read or written. */
+function notADirectory(path: string, prefix: string): RecoverableError {
+  return new RecoverableError(
+    "not_found",
+    `Cannot use path "${path}": "${prefix}" is a file, not a directory`,
+    {
+      hint: `Pass a path below a directory; call list_files to see what exists`,
+      suggestedCall: {
+        tool: "list_files",
+        args: { path: prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "" },
+      },
+      details: { path, file: prefix },
+    },
+  );
+}
+
 /** Split and normalise a posix path into segments, failing on escapes. */
 function normalizeSegments(
   segments: string[],
@@ -224,7 +240,10 @@ export class Sandbox {
       const prefix = segments.slice(0, i + 1).join("/");
       const kind = await fs.kind(this.abs(prefix));
       if (kind === null) break; // the rest does not exist yet
-      if (kind !== "symlink") continue;
+      if (kind !== "symlink") {
+        if (kind !== "dir" && i < segments.length - 1) throw notADirectory(path, prefix);
+        continue;
+      }
       if (++hops > MAX_LINK_HOPS) throw violation(path, "too many levels of symbolic links");
       const target = await fs.readlink(this.abs(prefix)).catch((err) => {
         const code = errnoCode(err);

@@ -14,7 +14,7 @@
  * @module
  */
 import { Validator } from "@cfworker/json-schema";
-import { isRecoverable, RecoverableError } from "../errors.ts";
+import { errnoError, isRecoverable, RecoverableError } from "../errors.ts";
 import {
   commitChanges,
   type CommitOptions,
@@ -210,7 +210,11 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
 }
 
 /** A failed call as the one error envelope every surface returns (refusals counted, bugs reported). */
-function failure(tool: string, err: unknown, host: ToolHost): ToolResult & { ok: false } {
+function failure(tool: string, thrown: unknown, host: ToolHost): ToolResult & { ok: false } {
+  // What the system refused (permission denied, a name too long, ...) is no bug: it says so.
+  const err = isRecoverable(thrown)
+    ? thrown
+    : errnoError(thrown, { relOf: (p) => host.sandbox.relOf(p) }) ?? thrown;
   if (isRecoverable(err)) {
     err.caller ??= `graver.${tool}`;
     host.telemetry.counter("graver.tool.refusals", 1, { tool, code: err.code });
