@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { errnoCode } from "../errors.ts";
 import { type IgnoreRule, isIgnored, parseGitignore } from "./_gitignore.ts";
 
 /** Folders no walk enters: version-control metadata and graver's own. */
@@ -66,7 +67,12 @@ export interface WalkSkipped {
   outside_root: number;
   /** FIFOs, sockets and devices: never opened. */
   special_file: number;
+  /** Directories the walk may not read (permission denied): left out, named in `WalkResult.unreadable`. */
+  unreadable: number;
 }
+
+/** How many unreadable directories a walk names (all are counted). */
+export const MAX_UNREADABLE_NAMED = 20;
 
 /** Options of {@linkcode walkProject}. */
 export interface WalkOptions {
@@ -91,8 +97,10 @@ export interface WalkResult {
   truncated: boolean;
   /** Entries left out because they are ignored (their contents not counted). */
   ignored: number;
-  /** Entries left out as unsafe to follow or open. */
+  /** Entries left out as unsafe to follow or open, or unreadable. */
   skipped: WalkSkipped;
+  /** The directories it could not read (the first {@linkcode MAX_UNREADABLE_NAMED}). */
+  unreadable: string[];
 }
 
 /** The skipped counts that are not zero (what a tool's result reports), or null when none. */
@@ -151,7 +159,19 @@ export async function walkProject(
   const honour = options.includeIgnored !== true;
   const limit = options.limit ?? Infinity;
   const entries: WalkEntry[] = [];
-  const skipped: WalkSkipped = { outside_root: 0, special_file: 0 };
+  const skipped: WalkSkipped = { outside_root: 0, special_file: 0, unreadable: 0 };
+  const unreadable: string[] = [];
+  /** A directory's entries; one the walk may not read is skipped and reported (not the start directory). */
+  const listed = async (rel: string, real: string) => {
+    try {
+      return await source.list(real);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (rel === dir || (code !== "EACCES" && code !== "EPERM")) throw err;
+      if (skipped.unreadable++ < MAX_UNREADABLE_NAMED) unreadable.push(rel);
+      return [];
+    }
+  };
   const seen = new Set<string>([dir]);
   let truncated = false;
   let ignored = 0;
@@ -182,7 +202,7 @@ export async function walkProject(
   };
   const walk = async (rel: string, real: string, rules: IgnoreRule[]): Promise<void> => {
     const here = honour ? rules.concat(await rulesOf(source, real, rel)) : rules;
-    for (const e of await source.list(real)) {
+    for (const e of await listed(rel, real)) {
       if (truncated) return;
       const child = under(rel, e.name);
       const found = await settle(source, under(real, e.name), e.kind);
@@ -206,5 +226,5 @@ export async function walkProject(
     const link = links[i]!;
     await add(link.rel, link.real, link.kind, link.rules);
   }
-  return { entries, truncated, ignored, skipped };
+  return { entries, truncated, ignored, skipped, unreadable };
 }

@@ -67,7 +67,9 @@ export async function sourceFiles(
   dir: string,
   limit = MAX_SEARCH_FILES,
   options: { includeIgnored?: boolean } = {},
-): Promise<{ files: string[]; truncated: boolean; ignored: number; skipped: WalkSkipped }> {
+): Promise<
+  { files: string[]; truncated: boolean; ignored: number; skipped: WalkSkipped; unreadable: string[] }
+> {
   const { symbolRules } = await queriesEngine();
   const walked = await walkProject(stage, dir, {
     includeIgnored: options.includeIgnored === true,
@@ -83,6 +85,7 @@ export async function sourceFiles(
     truncated: walked.truncated,
     ignored: walked.ignored,
     skipped: walked.skipped,
+    unreadable: walked.unreadable,
   };
 }
 
@@ -235,8 +238,9 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     let truncated = false;
     let ignored = 0;
     let walkSkipped: WalkSkipped | null = null;
+    let unreadableDirs: string[] = [];
     if (kind === "dir") {
-      ({ files, truncated, ignored, skipped: walkSkipped } = await sourceFiles(
+      ({ files, truncated, ignored, skipped: walkSkipped, unreadable: unreadableDirs } = await sourceFiles(
         workspace,
         stage,
         base,
@@ -320,6 +324,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
             did_you_mean: near,
             files_searched: files.length,
             ...(walkSkipped && skippedCounts(walkSkipped) ? { skipped: skippedCounts(walkSkipped) } : {}),
+            ...(unreadableDirs.length > 0 ? { unreadable: unreadableDirs } : {}),
             ...(unparsed.length > 0 ? { unparsed: unparsed.slice(0, 20) } : {}),
           },
         },
@@ -371,6 +376,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     if (matches.length > max || truncated) data["truncated"] = true;
     const notSearched = walkSkipped && skippedCounts(walkSkipped);
     if (notSearched) data["skipped"] = notSearched;
+    if (unreadableDirs.length > 0) data["unreadable"] = unreadableDirs;
     for (const u of unparsed.slice(0, 3)) warnings.push(unparsedWarning(u.rel, u.regions));
     if (unparsed.length > 3) {
       warnings.push(`${unparsed.length - 3} more searched files could not be parsed in places`);

@@ -65,6 +65,7 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
     if (walked.ignored > 0) data["ignored"] = walked.ignored;
     const skipped = skippedCounts(walked.skipped);
     if (skipped) data["skipped"] = skipped;
+    if (walked.unreadable.length > 0) data["unreadable"] = walked.unreadable;
     return { data };
   },
 };

@@ -42,7 +42,13 @@ const SKIPPED = shape({
     description: "Symbolic links whose target leaves the workspace root: never read",
   },
   special_file: { ...INTEGER, description: "FIFOs, sockets and devices: never opened" },
+  unreadable: { ...INTEGER, description: "Directories graver may not read (permission denied): left out" },
 });
+const UNREADABLE = {
+  type: "array",
+  items: PATH,
+  description: "Directories left out as unreadable (first 20)",
+};
 
 const TARGET = shape({ name_path: STRING, kind: STRING, start_line: INTEGER, end_line: INTEGER });
 
@@ -93,6 +99,7 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     truncated: BOOLEAN,
     ignored: INTEGER,
     skipped: SKIPPED,
+    unreadable: UNREADABLE,
   }, ["path", "entries", "count"]),
   write_file: shape({ path: PATH, created: BOOLEAN, eol: STRING, bom: BOOLEAN }, ["path", "created"]),
   create_file: shape({ path: PATH }, ["path"]),
@@ -168,6 +175,7 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     files_searched: INTEGER,
     truncated: BOOLEAN,
     skipped: SKIPPED,
+    unreadable: UNREADABLE,
   }, ["matches", "count"]),
   find_references: shape(
     { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES, skipped: SKIPPED },

@@ -92,3 +92,30 @@ Deno.test("permission denied is permission_denied naming the path, not internal"
     }
   });
 });
+
+Deno.test("an unreadable directory is skipped and reported by list_files and find_symbol, not fatal", async () => {
+  await withRoot(async (root) => {
+    await Deno.mkdir(`${root}/secret`);
+    await Deno.writeTextFile(`${root}/secret/s.ts`, "export function hidden() {}\n");
+    await Deno.writeTextFile(`${root}/b.ts`, "export function shown() {}\n");
+    const ws = await createWorkspace({
+      backend: deniedUnder(`${root}/secret`),
+      root,
+      wasm: createWasmLoader(),
+    });
+    const listed = await ws.call("list_files", { recursive: true });
+    assert.ok(listed.ok, JSON.stringify(listed));
+    assert.deepEqual(listed.data["entries"], ["a.txt", "b.ts", "secret/"]);
+    assert.deepEqual(listed.data["skipped"], { unreadable: 1 });
+    assert.deepEqual(listed.data["unreadable"], ["secret"]);
+    const found = await ws.call("find_symbol", { name_path: "shown" });
+    assert.ok(found.ok, JSON.stringify(found));
+    assert.deepEqual(found.data["unreadable"], ["secret"]);
+    const missing = await ws.call("find_symbol", { name_path: "hidden" });
+    assert.equal(missing.ok, false);
+    if (!missing.ok) {
+      assert.equal(missing.error.code, "not_found");
+      assert.deepEqual(missing.error.details?.["unreadable"], ["secret"]);
+    }
+  });
+});

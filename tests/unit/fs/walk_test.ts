@@ -136,7 +136,7 @@ Deno.test("walkProject() skips links that leave the root, follows one inside it 
     "src=src",
     "src/a.ts=src/a.ts",
   ]);
-  assert.deepEqual(walked.skipped, { outside_root: 2, special_file: 0 });
+  assert.deepEqual(walked.skipped, { outside_root: 2, special_file: 0, unreadable: 0 });
   // From src/ alone, lib/ is reached only through the links: followed once, named by the link.
   const fromSrc = await walkProject(stage, "src");
   assert.deepEqual(fromSrc.entries.map((e) => `${e.rel}=${e.real}`), [
@@ -158,7 +158,7 @@ Deno.test("walkProject() skips a FIFO and a link to one on disk without opening 
     const stage = new Stage(BackendFs.wrap(createDiskBackend()), new Sandbox(root));
     const walked = await walkProject(stage, "");
     assert.deepEqual(walked.entries.map((e) => e.rel), ["a.ts"]);
-    assert.deepEqual(walked.skipped, { outside_root: 0, special_file: 2 });
+    assert.deepEqual(walked.skipped, { outside_root: 0, special_file: 2, unreadable: 0 });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
