@@ -152,6 +152,38 @@ function foldAliases(tool: ToolDefinition, args: Record<string, unknown>): Recor
   return out;
 }
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Refuse a string argument that holds a lone surrogate (half of a UTF-16 pair, e.g. an emoji cut in two):
+ * UTF-8 cannot store it, and writing it would silently turn it into U+FFFD. Walks the arguments without
+ * recursion.
+ */
+function refuseLoneSurrogates(tool: ToolDefinition, args: Record<string, unknown>): void {
+  const stack: [unknown, string][] = Object.entries(args).map(([k, v]) => [v, k]);
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === "string") {
+      const hit = LONE_SURROGATE.exec(value);
+      if (!hit) continue;
+      const unit = `U+${hit[0].charCodeAt(0).toString(16).toUpperCase()}`;
+      throw new RecoverableError(
+        "invalid_args",
+        `Cannot call ${tool.name}: argument "${at}" holds a lone surrogate (${unit} at character ${hit.index}), which is not text: UTF-8 cannot store it`,
+        {
+          hint:
+            "Send complete characters: a surrogate pair must not be split (an emoji or other character outside the BMP cut in half is the usual cause)",
+          details: { argument: at, index: hit.index, code_unit: unit },
+        },
+      );
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, `${at}[${i}]`]));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) stack.push([v, `${at}.${k}`]);
+    }
+  }
+}
+
 /**
  * Validate args: fold the tool's aliases, then check its JSON Schema.
  *
@@ -174,7 +206,10 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
   }
   args = foldAliases(tool, args as Record<string, unknown>);
   const result = validator(tool).validate(args);
-  if (result.valid) return args as Record<string, unknown>;
+  if (result.valid) {
+    refuseLoneSurrogates(tool, args as Record<string, unknown>);
+    return args as Record<string, unknown>;
+  }
   const known = schemaProperties(tool);
   const problems: string[] = [];
   const unknown = new Set(Object.keys(args as object).filter((k) => !known.includes(k)));
@@ -236,6 +271,23 @@ function failure(tool: string, thrown: unknown, host: ToolHost): ToolResult & { 
   };
 }
 
+/**
+ * Whether a JSON value nests at most `maxDepth` deep and holds at most `maxNodes` values, checked without
+ * recursion: what an error may echo back (a mistyped tool name with 20,000 levels of arguments must not
+ * overflow the stack of whoever serialises the refusal).
+ */
+function smallJson(value: unknown, maxDepth = 16, maxNodes = 2000): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let nodes = 0; stack.length > 0; nodes++) {
+    const [v, depth] = stack.pop()!;
+    if (nodes >= maxNodes || depth > maxDepth) return false;
+    if (v !== null && typeof v === "object") {
+      for (const child of Object.values(v)) stack.push([child, depth + 1]);
+    }
+  }
+  return true;
+}
+
 function unknownTool(name: string, rawArgs: unknown): RecoverableError {
   const names = TOOLS.map((t) => t.name);
   const near = nearestNames(name, names, 3);
@@ -248,9 +300,10 @@ function unknownTool(name: string, rawArgs: unknown): RecoverableError {
         ? {
           suggestedCall: {
             tool: near[0]!,
-            args: rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs)
-              ? rawArgs as Record<string, unknown>
-              : {},
+            args:
+              rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs) && smallJson(rawArgs)
+                ? rawArgs as Record<string, unknown>
+                : {},
           },
         }
         : {}),
