@@ -9,8 +9,9 @@
  *   directory is opened with `O_NOFOLLOW | O_DIRECTORY` relative to its parent's descriptor, and the
  *   operation names the held directory as `/proc/self/fd/N/name`): a link swapped in anywhere on the way is
  *   refused (`sandbox_violation`) and nothing lands outside, whenever the swap happens.
- * - Any other backend (memfs, lightning-fs, a disk without `/proc`): every directory on the way is checked
- *   with `lstat` just before the operation (and a rename again just after it), and a link found is refused.
+ * - Any other backend (memfs, lightning-fs, a disk without `/proc`): every directory on the way of a write is
+ *   checked with `lstat` just before it, and of a rename into place just before and just after it; a link
+ *   found is refused.
  *   That narrows the window to the operation itself; it does not close it (see docs/safety.md).
  *
  * @module
@@ -110,15 +111,22 @@ async function hold(
 }
 
 /**
+ * Where a backend cannot hold a directory, which operations check the directories on the way with `lstat`:
+ * none, before, or before and after. Only what puts bytes into the tree is checked (a write before, a rename
+ * into place before and after), so that a commit over memfs pays a few `lstat`s per file, not per call.
+ */
+type Check = "none" | "before" | "around";
+
+/**
  * Hold `dir` (reached from `root` without following links) while `op` runs on the name of `path` in it.
- * Falls back to checking the directories before (and, with `after`, after) when the backend cannot hold one.
+ * Falls back to checking the directories (per `check`) when the backend cannot hold one.
  */
 async function within<T>(
   raw: Backend,
   root: string,
   path: string,
   op: (at: string) => Promise<T>,
-  options: { gone?: WhenGone | undefined; after?: boolean } = {},
+  options: { gone?: WhenGone | undefined; check?: Check } = {},
 ): Promise<T> {
   const gone = options.gone ?? "refuse";
   if (!beneath(root, path)) return await op(path);
@@ -131,9 +139,10 @@ async function within<T>(
       if (gone === "absent") throw absent(path, null);
       throw swapped(path, link);
     };
-    await check();
+    const when = options.check ?? "none";
+    if (when !== "none") await check();
     const out = await op(path);
-    if (options.after) await check();
+    if (when === "around") await check();
     return out;
   }
   try {
@@ -175,11 +184,14 @@ export function confineBackend(raw: Backend, root: string): Backend {
   if (known) return known;
   const at = <T>(path: string, op: (p: string) => Promise<T>, gone?: WhenGone) =>
     within(raw, root, path, op, { gone });
+  const writing = <T>(path: string, op: (p: string) => Promise<T>) =>
+    within(raw, root, path, op, { check: "before" });
   const view: Backend = {
     readFile: (path) => at(path, (p) => raw.readFile(p), "absent"),
-    writeFile: (path, data, options) => at(path, (p) => raw.writeFile(p, data, options)),
+    writeFile: (path, data, options) => writing(path, (p) => raw.writeFile(p, data, options)),
     // A rename is what lands a file in the tree: checked again after it where no directory can be held.
-    rename: (from, to) => at(from, (f) => within(raw, root, to, (t) => raw.rename(f, t), { after: true })),
+    rename: (from, to) =>
+      at(from, (f) => within(raw, root, to, (t) => raw.rename(f, t), { check: "around" })),
     unlink: (path) => at(path, (p) => raw.unlink(p), "absent"),
     mkdir: (path, options) => at(path, (p) => raw.mkdir(p, options)),
     readdir: (path) => raw.readdir(path),
