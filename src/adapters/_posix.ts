@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { constants } from "node:fs";
+import { constants, realpathSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type Backend, type HeldDir, specialFileError, specialFileKind } from "../fs/backend.ts";
@@ -126,7 +126,16 @@ export function createWasmLoader(options: DiskWasmOptions = {}): WasmLoader {
   };
 }
 
-/** The process's current directory as an absolute posix path. */
+/**
+ * The process's current directory as an absolute posix path: the shell's `$PWD` when it names the same
+ * directory (it keeps a symbolic link the user went through, as paths the user copies do), else the real path.
+ */
 export function cwd(): string {
-  return process.cwd();
+  const real = process.cwd();
+  try {
+    const logical = process.env["PWD"]; // may need an env permission
+    return logical && logical.startsWith("/") && realpathSync(logical) === real ? logical : real;
+  } catch {
+    return real;
+  }
 }
