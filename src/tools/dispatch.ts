@@ -333,6 +333,34 @@ interface PipelineOutcome {
   pending: PendingChange[];
 }
 
+/**
+ * Refuse to change, move or delete a file whose owner may not write it (no `0o200` bit: `0444`), unless the
+ * call passes `allow_read_only: true`: a rename over it lands wherever the directory is writable, so the
+ * file's own mode is the only thing that says "leave me".
+ */
+async function refuseReadOnly(host: ToolHost, call: CallInProgress, pending: PendingChange[]): Promise<void> {
+  if (call.args["allow_read_only"] === true) return;
+  for (const change of pending) {
+    if (change.before === null) continue;
+    const mode = await host.fs.mode(host.sandbox.abs(change.path));
+    if (mode === null || (mode & 0o200) !== 0) continue;
+    const octal = `0${(mode & 0o777).toString(8).padStart(3, "0")}`;
+    throw new RecoverableError(
+      "permission_denied",
+      `Cannot ${
+        change.after === null ? "delete" : "change"
+      } "${change.path}": it is read-only (mode ${octal})`,
+      {
+        hint: `Leave it, or pass allow_read_only: true to ${
+          change.after === null ? "delete" : "rewrite"
+        } it anyway (a rewritten file keeps its mode)`,
+        suggestedCall: { tool: call.tool.name, args: { ...call.args, allow_read_only: true } },
+        details: { path: change.path, mode: octal },
+      },
+    );
+  }
+}
+
 /** The syntax guard mode of a call: the handler's, else the call's `syntax_guard`, else the host's. */
 function guardMode(call: CallInProgress, handled: HandlerResult, host: ToolHost): SyntaxGuardMode {
   const asked = call.args["syntax_guard"];
@@ -400,6 +428,7 @@ async function runPipeline(
     run: (name, args, on) => runNested(host, name, args, on, call),
   });
   const pending = stage.changes();
+  await refuseReadOnly(host, call, pending);
   // 4b. review: steps that judge what the handler staged
   call.changes = pending;
   for (const step of steps) if (step.stage === "review") await step.run(call, host);
