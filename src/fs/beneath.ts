@@ -90,16 +90,54 @@ async function linkOnTheWay(raw: Backend, root: string, dir: string): Promise<st
  */
 type WhenGone = "refuse" | "absent";
 
-/** Hold `dir` beneath `root`, or null when the backend cannot; a link or a gap on the way per `gone`. */
-async function hold(
-  raw: Backend,
-  root: string,
-  dir: string,
-  path: string,
-  gone: WhenGone,
-): Promise<HeldDir | null> {
+/**
+ * The directories held open right now under one root, shared by the operations that run in them at the same
+ * time (a commit renames many files into one directory at once): each is opened once, from the root, and
+ * closed when its last user is done, so no descriptor outlives the operations that needed it.
+ */
+class Holds {
+  readonly raw: Backend;
+  readonly root: string;
+  readonly #open = new Map<string, { held: Promise<HeldDir | null>; users: number }>();
+
+  constructor(raw: Backend, root: string) {
+    this.raw = raw;
+    this.root = root;
+  }
+
+  /** Hold `dir` (null when the backend cannot hold directories); pair with {@linkcode Holds.release}. */
+  async acquire(dir: string): Promise<HeldDir | null> {
+    let entry = this.#open.get(dir);
+    if (!entry) {
+      const created = {
+        held: this.raw.holdDir ? this.raw.holdDir(dir, { root: this.root }) : Promise.resolve(null),
+        users: 0,
+      };
+      created.held.catch(() => this.#open.get(dir) === created && this.#open.delete(dir));
+      this.#open.set(dir, entry = created);
+    }
+    entry.users++;
+    try {
+      return await entry.held;
+    } catch (err) {
+      entry.users--;
+      throw err;
+    }
+  }
+
+  /** Done with `dir`: the last user closes it. */
+  async release(dir: string): Promise<void> {
+    const entry = this.#open.get(dir);
+    if (!entry || --entry.users > 0) return;
+    this.#open.delete(dir);
+    await (await entry.held.catch(() => null))?.release();
+  }
+}
+
+/** Hold `dir` beneath the root, or null when the backend cannot; a link or a gap on the way per `gone`. */
+async function hold(holds: Holds, dir: string, path: string, gone: WhenGone): Promise<HeldDir | null> {
   try {
-    return raw.holdDir ? await raw.holdDir(dir, { root }) : null;
+    return await holds.acquire(dir);
   } catch (err) {
     const code = errnoCode(err);
     // ELOOP / ENOTDIR: a link (or a file) where a directory was; ENOENT: the directory went away.
@@ -122,16 +160,16 @@ type Check = "none" | "before" | "around";
  * Falls back to checking the directories (per `check`) when the backend cannot hold one.
  */
 async function within<T>(
-  raw: Backend,
-  root: string,
+  holds: Holds,
   path: string,
   op: (at: string) => Promise<T>,
   options: { gone?: WhenGone | undefined; check?: Check } = {},
 ): Promise<T> {
+  const { raw, root } = holds;
   const gone = options.gone ?? "refuse";
   if (!beneath(root, path)) return await op(path);
   const dir = dirname(path);
-  const held = await hold(raw, root, dir, path, gone);
+  const held = await hold(holds, dir, path, gone);
   if (held === null) {
     const check = async () => {
       const link = await linkOnTheWay(raw, root, dir);
@@ -152,7 +190,7 @@ async function within<T>(
     if (gone === "refuse" && errnoCode(err) === "ENOENT") throw vanished(path, dir, err);
     throw err;
   } finally {
-    await held.release();
+    await holds.release(dir);
   }
 }
 
@@ -182,16 +220,16 @@ export function confineBackend(raw: Backend, root: string): Backend {
   if (!byRoot) VIEWS.set(raw, byRoot = new Map());
   const known = byRoot.get(root);
   if (known) return known;
+  const holds = new Holds(raw, root);
   const at = <T>(path: string, op: (p: string) => Promise<T>, gone?: WhenGone) =>
-    within(raw, root, path, op, { gone });
+    within(holds, path, op, { gone });
   const writing = <T>(path: string, op: (p: string) => Promise<T>) =>
-    within(raw, root, path, op, { check: "before" });
+    within(holds, path, op, { check: "before" });
   const view: Backend = {
     readFile: (path) => at(path, (p) => raw.readFile(p), "absent"),
     writeFile: (path, data, options) => writing(path, (p) => raw.writeFile(p, data, options)),
     // A rename is what lands a file in the tree: checked again after it where no directory can be held.
-    rename: (from, to) =>
-      at(from, (f) => within(raw, root, to, (t) => raw.rename(f, t), { check: "around" })),
+    rename: (from, to) => at(from, (f) => within(holds, to, (t) => raw.rename(f, t), { check: "around" })),
     unlink: (path) => at(path, (p) => raw.unlink(p), "absent"),
     mkdir: (path, options) => at(path, (p) => raw.mkdir(p, options)),
     readdir: (path) => raw.readdir(path),

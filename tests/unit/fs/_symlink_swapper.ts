@@ -32,13 +32,26 @@ function isLink(path: string): boolean {
   }
 }
 
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 console.log("swapping");
 for (;;) {
-  attempt(() => Deno.renameSync(victim, aside));
-  attempt(() => Deno.symlinkSync(outside, victim));
+  // The directory back in place, repairing what the race left (graver may have made the directory anew
+  // while it was aside: that one goes, the original comes back).
   attempt(() => isLink(victim) && Deno.removeSync(victim));
-  // graver may have made the directory anew while it was aside: fold it back.
-  attempt(() => !isLink(victim) && Deno.removeSync(victim, { recursive: true }));
-  attempt(() => Deno.renameSync(aside, victim));
+  if (exists(aside)) {
+    attempt(() => exists(victim) && Deno.removeSync(victim, { recursive: true }));
+    attempt(() => Deno.renameSync(aside, victim));
+  }
   if (pauseMs > 0) Atomics.wait(sleeper, 0, 0, pauseMs);
+  // The swap: the directory aside, a link to the outside in its place.
+  attempt(() => !isLink(victim) && !exists(aside) && Deno.renameSync(victim, aside));
+  attempt(() => Deno.symlinkSync(outside, victim));
 }
