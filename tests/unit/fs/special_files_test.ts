@@ -53,6 +53,20 @@ Deno.test("read_file refuses a FIFO and a link to one before opening it, and the
   });
 });
 
+Deno.test("find_symbol and list_files skip a FIFO and a link to one, count them, and answer", async () => {
+  await withFifo(async (root) => {
+    const ws = await createWorkspace({ backend: createDiskBackend(), root, wasm: createWasmLoader() });
+    const found = await ws.call("find_symbol", { name_path: "a" });
+    assert.ok(found.ok, JSON.stringify(found));
+    assert.deepEqual((found.data["matches"] as { path: string }[]).map((m) => m.path), ["a.ts"]);
+    assert.deepEqual(found.data["skipped"], { special_file: 2 });
+    const listed = await ws.call("list_files", {});
+    assert.ok(listed.ok, JSON.stringify(listed));
+    assert.deepEqual(listed.data["entries"], ["a.ts"]);
+    assert.deepEqual(listed.data["skipped"], { special_file: 2 });
+  });
+});
+
 Deno.test("write_file and edits refuse a FIFO instead of replacing it", async () => {
   await withFifo(async (root) => {
     const ws = await createWorkspace({ backend: createDiskBackend(), root, wasm: createWasmLoader() });
