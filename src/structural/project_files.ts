@@ -131,12 +131,13 @@ export class ProjectFiles {
     // Real paths: a file reached through a link is read and written at its target, never at the link.
     for (const e of walked.entries) this.files.set(e.real, grammars.languageOf(e.real)!);
     let mapping = null;
-    if (await this.#stage.exists("tsconfig.json")) {
+    // A config that links out of the root is skipped like any such link (the stage refuses to read it).
+    if (await this.#stage.exists("tsconfig.json").catch(() => false)) {
       const tsconfig = await this.#stage.readText("tsconfig.json").catch(() => null);
       if (tsconfig) mapping = tsconfigMapping(tsconfig.text, "");
     }
     const goModules: GoModule[] = [];
-    if (await this.#stage.exists("go.mod")) {
+    if (await this.#stage.exists("go.mod").catch(() => false)) {
       const mod = await this.#stage.readText("go.mod").catch(() => null);
       const path = mod ? goModulePath(mod.text) : null;
       if (path) goModules.push({ dir: "", path });

@@ -96,3 +96,16 @@ Deno.test("edit_rename_symbol writes a link's target inside the root, never the 
     );
   });
 });
+
+Deno.test("a tsconfig.json that links out of the root is skipped, not fatal, by find_references", async () => {
+  await withLinks(async (ws, dir) => {
+    await Deno.writeTextFile(
+      `${dir}/outside/tsconfig.json`,
+      '{"compilerOptions": {"paths": {"@x/*": ["./*"]}}}\n',
+    );
+    await Deno.symlink(`${dir}/outside/tsconfig.json`, `${dir}/root/tsconfig.json`);
+    const r = await ws.call("find_references", { path: "src/a.ts", target: "helper" });
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.deepEqual((r.data["files"] as { path: string }[]).map((f) => f.path), ["src/a.ts", "vendor/v.ts"]);
+  });
+});
