@@ -35,6 +35,7 @@ export type ErrorCode =
   | "already_exists"
   | "is_directory"
   | "limit_exceeded"
+  | "permission_denied"
   | "unauthorized"
   | "internal";
 
@@ -135,4 +136,126 @@ export interface ErrorPayload {
  */
 export function isRecoverable(err: unknown, code?: ErrorCode): err is RecoverableError {
   return err instanceof RecoverableError && (code === undefined || err.code === code);
+}
+
+/** Deno's native error names, for a Deno-native backend, by the errno code they stand for. */
+const DENO_ERRORS: Readonly<Record<string, string>> = {
+  NotFound: "ENOENT",
+  AlreadyExists: "EEXIST",
+  PermissionDenied: "EACCES",
+  IsADirectory: "EISDIR",
+  NotADirectory: "ENOTDIR",
+  FilesystemLoop: "ELOOP",
+};
+
+/**
+ * The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined.
+ *
+ * @param err Anything caught.
+ * @returns The errno code, if it has one.
+ */
+export function errnoCode(err: unknown): string | undefined {
+  if (err && typeof err === "object" && "code" in err) {
+    const code = (err as { code: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  if (err && typeof err === "object" && "name" in err) {
+    const name = (err as { name: unknown }).name;
+    if (typeof name === "string") return DENO_ERRORS[name];
+  }
+  return undefined;
+}
+
+/** What each errno a tool can meet means to an agent: the code, what happened, and what to do next. */
+const ERRNO: Readonly<Record<string, { code: ErrorCode; what: string; hint: string }>> = {
+  ENAMETOOLONG: {
+    code: "limit_exceeded",
+    what: "its name is too long for the file system (at most 255 bytes per name, 4096 per path)",
+    hint: "Use a shorter file name or a shallower path",
+  },
+  EACCES: {
+    code: "permission_denied",
+    what: "permission denied",
+    hint:
+      "graver runs without the permission to do this; change the file's or directory's permissions, or leave it",
+  },
+  EPERM: {
+    code: "permission_denied",
+    what: "the operation is not permitted",
+    hint:
+      "graver runs without the permission to do this; change the file's owner or permissions, or leave it",
+  },
+  EROFS: {
+    code: "permission_denied",
+    what: "the file system is read-only",
+    hint: "Nothing can be written there; work on a writable copy",
+  },
+  ELOOP: {
+    code: "sandbox_violation",
+    what: "too many levels of symbolic links",
+    hint: "A symbolic link on the way loops; point the path at a real file",
+  },
+  ENOTDIR: {
+    code: "not_found",
+    what: "a part of the path is a file, not a directory",
+    hint: "Check the path with list_files",
+  },
+  ENOENT: { code: "not_found", what: "no such file or directory", hint: "Check the path with list_files" },
+  EISDIR: {
+    code: "is_directory",
+    what: "it is a directory",
+    hint: "Pass a file path; call list_files to see what the directory holds",
+  },
+  EEXIST: { code: "already_exists", what: "it already exists", hint: "Pick another path, or read it first" },
+  ENOSPC: { code: "limit_exceeded", what: "the disk is full", hint: "Free some space, then retry" },
+  EDQUOT: { code: "limit_exceeded", what: "the disk quota is used up", hint: "Free some space, then retry" },
+  EMFILE: {
+    code: "limit_exceeded",
+    what: "too many open files",
+    hint: "Retry with fewer calls at once, or raise the process's open-file limit",
+  },
+  ENFILE: {
+    code: "limit_exceeded",
+    what: "too many open files on the system",
+    hint: "Retry later, or raise the system's open-file limit",
+  },
+};
+
+/**
+ * What the operating system said, as a refusal an agent can act on (permission denied, a name too long, a
+ * link loop, a full disk, ...), or null for an error that is graver's own bug. Its message names the path
+ * the system named.
+ *
+ * @example
+ * ```ts
+ * import { errnoError } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const err = Object.assign(new Error("EACCES: permission denied, scandir '/w/secret'"), {
+ *   code: "EACCES",
+ *   path: "/w/secret",
+ * });
+ * assert.equal(errnoError(err)?.code, "permission_denied");
+ * assert.equal(errnoError(new TypeError("x is undefined")), null);
+ * ```
+ *
+ * @param err Anything caught.
+ * @param options `relOf`: the workspace path of a backend path (null outside), so the message names it.
+ * @returns The refusal, or null.
+ */
+export function errnoError(
+  err: unknown,
+  options: { relOf?: (path: string) => string | null } = {},
+): RecoverableError | null {
+  const errno = errnoCode(err);
+  const known = errno === undefined ? undefined : ERRNO[errno];
+  if (!known) return null;
+  const raw = (err as { path?: unknown }).path;
+  const path = typeof raw === "string" ? options.relOf?.(raw) || raw : undefined;
+  const where = path !== undefined ? `"${path}"` : "a path";
+  return new RecoverableError(known.code, `Cannot use ${where}: ${known.what} (${errno})`, {
+    hint: known.hint,
+    details: { errno, ...(typeof path === "string" ? { path } : {}) },
+    cause: err,
+  });
 }

@@ -15,7 +15,7 @@
  *
  * @module
  */
-export { isRecoverable, RecoverableError } from "./errors.ts";
+export { errnoError, isRecoverable, RecoverableError } from "./errors.ts";
 export type { ErrorCode, ErrorPayload, RecoverableErrorOptions, SuggestedCall } from "./errors.ts";
 export { MemoryTelemetry, NOOP_TELEMETRY } from "./telemetry.ts";
 export type { Attributes, TelemetrySink } from "./telemetry.ts";

@@ -352,6 +352,7 @@ export class Workspace {
  */
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const ws = new Workspace(options);
+  await ws.sandbox.learnRealRoot(ws.fs); // a root reached through a link: absolute paths under its real path too
   const persona = options.compass ? options.compass.persona : undefined;
   if (typeof persona === "string") ws.compass.usePersona(await loadPersona(ws.fs, ws.sandbox, persona));
   try {

@@ -4,11 +4,11 @@
  *
  * @module
  */
+import { constants, readFileSync, realpathSync } from "node:fs";
 import * as fsp from "node:fs/promises";
-import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
-import type { Backend } from "../fs/backend.ts";
+import { type Backend, type HeldDir, specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 
@@ -38,13 +38,92 @@ export function posixProcessIdentity(): ProcessIdentity {
   return { pid: process.pid, host: hostname(), started: Math.round(performance.timeOrigin), isAlive };
 }
 
-/** One backend object per process: commits over it share one in-process queue. */
-const DISK: Backend = { ...(fsp as unknown as Backend), processIdentity: posixProcessIdentity() };
+const OPEN_DIR = constants.O_RDONLY | constants.O_DIRECTORY;
+const OPEN_DIR_NOFOLLOW = OPEN_DIR | constants.O_NOFOLLOW;
 
-/** The disk as a backend (paths are absolute backend paths), carrying this process's identity for the commit lock. */
-export function createDiskBackend(): Backend {
-  return DISK;
+let procFd: Promise<boolean> | null = null;
+
+/**
+ * Whether `/proc/self/fd/N` names an open directory here (Linux, with the permission to read `/proc`): what
+ * {@linkcode holdDir} needs.
+ */
+function procFdWorks(): Promise<boolean> {
+  procFd ??= (async () => {
+    let handle: fsp.FileHandle | null = null;
+    try {
+      handle = await fsp.open("/", OPEN_DIR);
+      return (await fsp.readlink(`/proc/self/fd/${handle.fd}`)) === "/";
+    } catch {
+      return false;
+    } finally {
+      await handle?.close().catch(() => {});
+    }
+  })();
+  return procFd;
 }
+
+/**
+ * Open `dir` beneath `root` one component at a time, each relative to its parent's descriptor with
+ * `O_NOFOLLOW`, so that a symbolic link anywhere on the way fails with `ELOOP` instead of being followed;
+ * the result names the directory held open (`/proc/self/fd/N`). Null without a usable `/proc`.
+ */
+async function holdDir(dir: string, options: { root: string }): Promise<HeldDir | null> {
+  if (!(await procFdWorks())) return null;
+  const { root } = options;
+  const rest = dir === root ? [] : dir.slice(root === "/" ? 1 : root.length + 1).split("/");
+  let handle = await fsp.open(root, OPEN_DIR); // the root itself is trusted as given (it may be a link)
+  try {
+    for (const name of rest) {
+      const next = await fsp.open(`/proc/self/fd/${handle.fd}/${name}`, OPEN_DIR_NOFOLLOW);
+      await handle.close();
+      handle = next;
+    }
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  const held = handle;
+  return { path: `/proc/self/fd/${held.fd}`, release: () => held.close() };
+}
+
+/**
+ * Read a whole file, refusing what is not a regular file before reading a byte: the file is opened with
+ * `O_NONBLOCK` (a FIFO without a writer opens at once instead of blocking) and checked with `fstat` on the
+ * descriptor itself, so a FIFO, socket or device swapped in after an `lstat` is refused too (`binary_file`).
+ * A directory fails with `EISDIR`, as `readFile` does.
+ */
+async function readRegularFile(path: string, options?: unknown): Promise<Uint8Array | string> {
+  const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = await handle.stat();
+    if (st.isDirectory()) {
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), {
+        code: "EISDIR",
+      });
+    }
+    const special = specialFileKind(st);
+    if (special !== null) throw specialFileError(path, special);
+    return await handle.readFile(options as Parameters<fsp.FileHandle["readFile"]>[0]);
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+/**
+ * The disk as a backend (paths are absolute backend paths): `node:fs/promises`, with a `readFile` that never
+ * opens a FIFO, socket or device for reading, plus {@linkcode Backend.holdDir} where `/proc/self/fd` works, so
+ * that commits never follow a link swapped in under the root.
+ */
+export function createDiskBackend(): Backend {
+  return DISK; // one object, so that workspaces over the disk share one in-process commit queue
+}
+
+const DISK: Backend = {
+  ...(fsp as unknown as Backend),
+  readFile: readRegularFile,
+  holdDir,
+  processIdentity: posixProcessIdentity(),
+};
 
 /** Options for {@linkcode createWasmLoader}. */
 export interface DiskWasmOptions {
@@ -80,7 +159,16 @@ export function createWasmLoader(options: DiskWasmOptions = {}): WasmLoader {
   };
 }
 
-/** The process's current directory as an absolute posix path. */
+/**
+ * The process's current directory as an absolute posix path: the shell's `$PWD` when it names the same
+ * directory (it keeps a symbolic link the user went through, as paths the user copies do), else the real path.
+ */
 export function cwd(): string {
-  return process.cwd();
+  const real = process.cwd();
+  try {
+    const logical = process.env["PWD"]; // may need an env permission
+    return logical && logical.startsWith("/") && realpathSync(logical) === real ? logical : real;
+  } catch {
+    return real;
+  }
 }

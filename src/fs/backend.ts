@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { errnoCode, RecoverableError } from "../errors.ts";
 import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
 
 /** What `stat`/`lstat` must return. */
@@ -19,6 +20,45 @@ export interface BackendStats {
   size?: number | bigint;
   /** Type and permission bits (`0o100755`); absent when the backend keeps none. */
   mode?: number | bigint;
+  /** True for a named pipe (node:fs and memfs have it). */
+  isFIFO?(): boolean;
+  /** True for a socket. */
+  isSocket?(): boolean;
+  /** True for a character device (`/dev/zero`). */
+  isCharacterDevice?(): boolean;
+  /** True for a block device. */
+  isBlockDevice?(): boolean;
+}
+
+/**
+ * What a special file is, in words ("a named pipe (FIFO)"), or null for a regular file, a directory or a
+ * link.
+ *
+ * @param st Stats of the file.
+ * @returns The description, or null.
+ */
+export function specialFileKind(st: BackendStats): string | null {
+  if (st.isFile() || st.isDirectory() || st.isSymbolicLink?.()) return null;
+  if (st.isFIFO?.()) return "a named pipe (FIFO)";
+  if (st.isSocket?.()) return "a socket";
+  if (st.isCharacterDevice?.()) return "a character device";
+  if (st.isBlockDevice?.()) return "a block device";
+  return "a special file";
+}
+
+/**
+ * The refusal for a special file (a FIFO, socket or device), which graver never opens: reading one can
+ * block forever (a FIFO with no writer) or never end (`/dev/zero`).
+ *
+ * @param path The path as the caller named it.
+ * @param what What the file is ({@linkcode specialFileKind}).
+ * @returns A `binary_file` error.
+ */
+export function specialFileError(path: string, what: string): RecoverableError {
+  return new RecoverableError("binary_file", `Cannot open "${path}": it is ${what}, not a regular file`, {
+    hint: "Read and edit regular files only; graver never opens FIFOs, sockets or devices",
+    details: { path, file_type: what },
+  });
 }
 
 /**
@@ -52,6 +92,13 @@ export interface Backend {
    */
   chmod?(path: string, mode: number): Promise<void>;
   /**
+   * Open the directory `dir` beneath `root` one component at a time, never following a symbolic link, and
+   * hold it (optional; the disk backend has it on Linux). The returned `path` names that very directory until
+   * `release` (e.g. `/proc/self/fd/17`), even if the tree changes meanwhile. A link on the way fails with
+   * `ELOOP`; null when this backend cannot hold directories here (then writes are checked instead).
+   */
+  holdDir?(dir: string, options: { root: string }): Promise<HeldDir | null>;
+  /**
    * Make the writes so far durable now (optional): for a backend that saves
    * late, like lightning-fs (its directory tree reaches IndexedDB 500 ms after
    * the last write). graver calls it at the end of every commit.
@@ -66,23 +113,19 @@ export interface Backend {
   processIdentity?: ProcessIdentity;
 }
 
+/** A directory held open by {@linkcode Backend.holdDir}. */
+export interface HeldDir {
+  /** A path that names the held directory (no trailing slash). */
+  path: string;
+  /** Close it. */
+  release(): Promise<void>;
+}
+
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
 export const MODE_BITS = 0o7777;
 
-/** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined. */
-export function errnoCode(err: unknown): string | undefined {
-  if (err && typeof err === "object" && "code" in err) {
-    const code = (err as { code: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  if (err && typeof err === "object" && "name" in err) {
-    // Deno.errors.* when a Deno-native backend is passed.
-    const name = (err as { name: unknown }).name;
-    if (name === "NotFound") return "ENOENT";
-    if (name === "AlreadyExists") return "EEXIST";
-  }
-  return undefined;
-}
+/** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined (one rule, in errors.ts). */
+export { errnoCode };
 
 const WRAPPED = Symbol.for("graver.BackendFs");
 
@@ -220,6 +263,15 @@ export class BackendFs {
       const code = errnoCode(err);
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       throw err;
+    }
+  }
+
+  /** What a special file is, in words (following links; {@linkcode specialFileKind}): "a special file" when unknown. */
+  async special(path: string): Promise<string> {
+    try {
+      return specialFileKind(await this.raw.stat(path)) ?? "a special file";
+    } catch {
+      return "a special file";
     }
   }
 

@@ -27,6 +27,7 @@ import {
   writeJournal,
 } from "./journal.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
+import { confined } from "./beneath.ts";
 import { afterVersionOf } from "./change_facts.ts";
 import type { PendingChange } from "./stage.ts";
 import { unifiedDiff } from "./unified_diff.ts";
@@ -251,7 +252,8 @@ export async function commitChanges(
     const held = await lock(fs, sandbox, options.lock);
     let landed: CommittedChange[];
     try {
-      landed = await commitLocked({ fs, sandbox, held }, changes, options);
+      // Writes, renames and rollbacks through the confined backend: no link is followed under the root.
+      landed = await commitLocked({ fs: confined(fs, sandbox.root), sandbox, held }, changes, options);
     } finally {
       await held.release().catch(() => {
         // A lock we could not remove goes stale and is broken by the next committer.

@@ -12,7 +12,8 @@
  * @module
  */
 export { BackendFs } from "./backend.ts";
-export type { Backend, BackendStats } from "./backend.ts";
+export type { Backend, BackendStats, HeldDir } from "./backend.ts";
+export { confineBackend } from "./beneath.ts";
 export { createMapBackend } from "./map_backend.ts";
 export { Checkpoints, CHECKPOINTS_DIR } from "./checkpoints.ts";
 export type { CheckpointChange, CheckpointInfo, CheckpointMeta, CheckpointRevert } from "./checkpoints.ts";
@@ -31,4 +32,12 @@ export type { LockOptions } from "./commit_lock.ts";
 export type { ProcessIdentity } from "./process_identity.ts";
 export { unifiedDiff } from "./unified_diff.ts";
 export { walkProject } from "./walk.ts";
-export type { WalkEntry, WalkOptions, WalkResult, WalkSource } from "./walk.ts";
+export type {
+  LinkTarget,
+  ListedKind,
+  WalkEntry,
+  WalkOptions,
+  WalkResult,
+  WalkSkipped,
+  WalkSource,
+} from "./walk.ts";

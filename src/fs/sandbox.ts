@@ -6,7 +6,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import type { BackendFs } from "./backend.ts";
+import { type BackendFs, errnoCode } from "./backend.ts";
 
 /** Directory under the root where graver keeps its journal and temp files. */
 export const INTERNAL_DIR = ".graver";
@@ -56,6 +56,22 @@ function violation(path: string, why: string, hint?: string): RecoverableError {
   );
 }
 
+/** The refusal of a path that goes on below a file (ENOTDIR), before anything is read or written. */
+function notADirectory(path: string, prefix: string): RecoverableError {
+  return new RecoverableError(
+    "not_found",
+    `Cannot use path "${path}": "${prefix}" is a file, not a directory`,
+    {
+      hint: `Pass a path below a directory; call list_files to see what exists`,
+      suggestedCall: {
+        tool: "list_files",
+        args: { path: prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "" },
+      },
+      details: { path, file: prefix },
+    },
+  );
+}
+
 /** Split and normalise a posix path into segments, failing on escapes. */
 function normalizeSegments(
   segments: string[],
@@ -94,6 +110,8 @@ export class Sandbox {
   readonly protectedPaths: readonly string[];
   readonly #names: Set<string>;
   readonly #paths: string[][];
+  /** Other absolute paths that name the root: its real path when the root is reached through a link. */
+  readonly #aliases: string[] = [];
 
   /**
    * Map tool paths under a root.
@@ -161,11 +179,28 @@ export class Sandbox {
     return this.root === "/" ? `/${rel}` : `${this.root}/${rel}`;
   }
 
-  /** Relative path of a backend path inside the root, or null when outside. */
+  /** Relative path of a backend path inside the root (or under its real path), or null when outside. */
   relOf(abs: string): string | null {
-    if (abs === this.root) return "";
-    const prefix = this.root === "/" ? "/" : `${this.root}/`;
-    return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
+    for (const root of [this.root, ...this.#aliases]) {
+      if (abs === root) return "";
+      const prefix = root === "/" ? "/" : `${root}/`;
+      if (abs.startsWith(prefix)) return abs.slice(prefix.length);
+    }
+    return null;
+  }
+
+  /**
+   * Learn the root's real path on the backend, when the root is reached through a symbolic link
+   * (`/tmp/link` → `/tmp/real`), so that an absolute path or a link target under either names the same
+   * file. Errors leave the sandbox as it was.
+   *
+   * @param fs The wrapped backend.
+   * @returns The real path of the root.
+   */
+  async learnRealRoot(fs: BackendFs): Promise<string> {
+    const real = await realPathOf(fs, this.root).catch(() => this.root);
+    if (real !== this.root && !this.#aliases.includes(real)) this.#aliases.push(real);
+    return real;
   }
 
   /**
@@ -224,9 +259,20 @@ export class Sandbox {
       const prefix = segments.slice(0, i + 1).join("/");
       const kind = await fs.kind(this.abs(prefix));
       if (kind === null) break; // the rest does not exist yet
-      if (kind !== "symlink") continue;
+      if (kind !== "symlink") {
+        if (kind !== "dir" && i < segments.length - 1) throw notADirectory(path, prefix);
+        continue;
+      }
       if (++hops > MAX_LINK_HOPS) throw violation(path, "too many levels of symbolic links");
-      const target = await fs.readlink(this.abs(prefix));
+      const target = await fs.readlink(this.abs(prefix)).catch((err) => {
+        const code = errnoCode(err);
+        if (code === "ENOENT" || code === "EINVAL") return undefined; // no longer a link: look again
+        throw err;
+      });
+      if (target === undefined) {
+        i = -1;
+        continue;
+      }
       if (target === null) throw violation(path, `"${prefix}" is a symbolic link this backend cannot read`);
       const base = target.startsWith("/") ? target : `${this.abs(segments.slice(0, i).join("/"))}/${target}`;
       const inside = this.relOf("/" + normalizeLinkTarget(base));
@@ -245,6 +291,24 @@ export class Sandbox {
     const rel = segments.join("/");
     return { rel, abs: this.abs(rel) };
   }
+}
+
+/** The real path of an absolute backend path: each symbolic link on the way resolved (bounded hops). */
+async function realPathOf(fs: BackendFs, path: string): Promise<string> {
+  let segments = path.split("/").filter((s) => s !== "");
+  let hops = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const prefix = `/${segments.slice(0, i + 1).join("/")}`;
+    const kind = await fs.kind(prefix);
+    if (kind === null) break;
+    if (kind !== "symlink") continue;
+    const target = await fs.readlink(prefix);
+    if (target === null || ++hops > MAX_LINK_HOPS) return path;
+    const base = target.startsWith("/") ? target : `/${segments.slice(0, i).join("/")}/${target}`;
+    segments = [...normalizeLinkTarget(base).split("/").filter((s) => s !== ""), ...segments.slice(i + 1)];
+    i = -1;
+  }
+  return `/${segments.join("/")}`;
 }
 
 /** Normalise an absolute link target lexically (".." above "/" stays at "/"). */

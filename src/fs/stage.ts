@@ -5,10 +5,11 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
-import type { BackendFs } from "./backend.ts";
+import { isRecoverable, RecoverableError } from "../errors.ts";
+import { type BackendFs, specialFileError } from "./backend.ts";
 import { globBase, globMatcher, looksLikeGlob } from "./_glob.ts";
 import type { Sandbox } from "./sandbox.ts";
+import type { LinkTarget, ListedKind } from "./walk.ts";
 import { decodeText, encodeText, type TextFile } from "./text.ts";
 import { shortVersion, type Version, versionMatches, versionOf } from "./version.ts";
 
@@ -131,6 +132,33 @@ export class Stage {
     return (await this.sandbox.resolve(this.fs, path)).rel;
   }
 
+  /**
+   * Where the symbolic link at `rel` leads: its real relative path and what is there, or null when the
+   * target leaves the root or lies in graver's internals or a protected path (the walk's rule for links).
+   *
+   * @param rel Relative path of the link.
+   * @returns The target inside the root, or null.
+   */
+  async follow(rel: string): Promise<LinkTarget | null> {
+    let real: string;
+    try {
+      real = await this.resolve(rel);
+    } catch (err) {
+      if (isRecoverable(err, "sandbox_violation")) return null;
+      throw err;
+    }
+    const listed = await this.#kindOf(real);
+    return { rel: real, kind: listed === "symlink" ? null : listed };
+  }
+
+  /** What the staged view holds at a real path: a staged file, or what the backend has. */
+  async #kindOf(rel: string): Promise<"file" | "dir" | "symlink" | "other" | null> {
+    const staged = this.#entries.get(rel);
+    if (staged?.written) return staged.current === null ? null : "file";
+    if (this.#parent) return await this.#parent.#kindOf(rel);
+    return await this.fs.kind(this.sandbox.abs(rel));
+  }
+
   async #entry(rel: string): Promise<Entry> {
     let entry = this.#entries.get(rel);
     if (entry) return entry;
@@ -151,6 +179,7 @@ export class Stage {
         suggestedCall: { tool: "list_files", args: { path: rel } },
       });
     }
+    if (kind === "symlink" || kind === "other") await this.#refuseUnsafe(rel, kind);
     const bytes = kind === null ? null : await this.fs.read(abs);
     entry = {
       base: { bytes, version: bytes === null ? null : undefined },
@@ -160,6 +189,16 @@ export class Stage {
     };
     this.#entries.set(rel, entry);
     return entry;
+  }
+
+  /**
+   * Refuse to open what is not safe to read: a link whose target leaves the root (`sandbox_violation`), a
+   * FIFO, socket or device, directly or behind a link (`binary_file`, before anything opens it).
+   */
+  async #refuseUnsafe(rel: string, kind: "symlink" | "other"): Promise<void> {
+    const real = kind === "symlink" ? await this.resolve(rel) : rel;
+    const target = kind === "symlink" ? await this.fs.kind(this.sandbox.abs(real)) : kind;
+    if (target === "other") throw specialFileError(rel, await this.fs.special(this.sandbox.abs(real)));
   }
 
   /** Whether the (relative) path exists as a file in the staged view. */
@@ -281,13 +320,14 @@ export class Stage {
   /**
    * List the staged view of a directory: backend entries plus staged
    * creations, minus staged deletions, without graver's internal directory
-   * and the sandbox's protected paths.
+   * and the sandbox's protected paths. Links and special files are listed as
+   * such (`"symlink"`, `"other"`): {@linkcode Stage.follow} says where a link leads.
    *
    * @param dirRel Relative directory ("" for the root).
    * @returns Sorted names with their kind.
    */
-  async list(dirRel: string): Promise<{ name: string; kind: "file" | "dir" }[]> {
-    const names = new Map<string, "file" | "dir">();
+  async list(dirRel: string): Promise<{ name: string; kind: ListedKind }[]> {
+    const names = new Map<string, ListedKind>();
     if (this.#parent) {
       for (const e of await this.#parent.list(dirRel)) names.set(e.name, e.kind);
     } else {
@@ -296,8 +336,7 @@ export class Stage {
         if (dirRel === "" && name === ".graver") continue;
         if (this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) !== null) continue;
         const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
-        if (kind === "dir") names.set(name, "dir");
-        else if (kind === "file" || kind === "symlink") names.set(name, "file");
+        if (kind !== null) names.set(name, kind);
       }
     }
     const prefix = dirRel === "" ? "" : `${dirRel}/`;

@@ -7,8 +7,18 @@
  * Works through any object that lists and reads relative paths (a `Stage`),
  * so it sees staged changes and runs on every Backend.
  *
+ * Links and special files follow one rule here, for every tool that walks: a
+ * symbolic link whose target leaves the root (or cannot be resolved inside it)
+ * is skipped and counted in `skipped.outside_root`; a link inside the root is
+ * followed once, and what it reaches is reported with its real path
+ * (`WalkEntry.real`) so that reads and writes go to the target, never the
+ * link; every real file and directory is reported at most once (no cycles, no
+ * duplicates). FIFOs, sockets and devices are skipped and counted in
+ * `skipped.special_file`.
+ *
  * @module
  */
+import { errnoCode } from "../errors.ts";
 import { type IgnoreRule, isIgnored, parseGitignore } from "./_gitignore.ts";
 
 /** Folders no walk enters: version-control metadata and graver's own. */
@@ -17,21 +27,52 @@ export const NEVER_WALKED: ReadonlySet<string> = new Set([".git", ".hg", ".svn",
 /** Folders skipped unless ignored files are asked for (even without a `.gitignore` naming them). */
 export const SKIPPED_BY_DEFAULT: ReadonlySet<string> = new Set(["node_modules"]);
 
+/** What a directory listing says an entry is ("other": a FIFO, socket or device). */
+export type ListedKind = "file" | "dir" | "symlink" | "other";
+
+/** Where a symbolic link leads inside the root: its real relative path and what is there (null: nothing). */
+export interface LinkTarget {
+  /** Real path relative to the root (no link in it). */
+  rel: string;
+  /** What the target is. */
+  kind: "file" | "dir" | "other" | null;
+}
+
 /** What a walk reads: a directory listing and a file's bytes, by relative path (a `Stage` fits). */
 export interface WalkSource {
   /** Sorted entries of a directory ("" for the root). */
-  list(dirRel: string): Promise<{ name: string; kind: "file" | "dir" }[]>;
+  list(dirRel: string): Promise<{ name: string; kind: ListedKind }[]>;
   /** A file's bytes, or null when absent. */
   read(rel: string): Promise<{ bytes: Uint8Array } | null>;
+  /**
+   * Where the symbolic link at `rel` leads, or null when its target leaves the root (a source without it
+   * has every link skipped as outside).
+   */
+  follow?(rel: string): Promise<LinkTarget | null>;
 }
 
 /** One entry a walk found. */
 export interface WalkEntry {
-  /** Path relative to the root. */
+  /** Path relative to the root, as the tree names it (through a link: the link's path). */
   rel: string;
-  /** File or directory. */
+  /** File or directory (a link: what it leads to). */
   kind: "file" | "dir";
+  /** Real path relative to the root: where to read and write (equal to `rel` unless reached through a link). */
+  real: string;
 }
+
+/** Entries a walk left out and why (ignored files are counted apart, in `ignored`). */
+export interface WalkSkipped {
+  /** Symbolic links whose target leaves the root: never read, never listed. */
+  outside_root: number;
+  /** FIFOs, sockets and devices: never opened. */
+  special_file: number;
+  /** Directories the walk may not read (permission denied): left out, named in `WalkResult.unreadable`. */
+  unreadable: number;
+}
+
+/** How many unreadable directories a walk names (all are counted). */
+export const MAX_UNREADABLE_NAMED = 20;
 
 /** Options of {@linkcode walkProject}. */
 export interface WalkOptions {
@@ -47,30 +88,67 @@ export interface WalkOptions {
 
 /** What a walk returns. */
 export interface WalkResult {
-  /** Accepted entries, depth first, each directory's entries in name order. */
+  /**
+   * Accepted entries, depth first, each directory's entries in name order; what is reached only through a
+   * link comes after the rest.
+   */
   entries: WalkEntry[];
   /** True when the walk stopped at the limit. */
   truncated: boolean;
   /** Entries left out because they are ignored (their contents not counted). */
   ignored: number;
+  /** Entries left out as unsafe to follow or open, or unreadable. */
+  skipped: WalkSkipped;
+  /** The directories it could not read (the first {@linkcode MAX_UNREADABLE_NAMED}). */
+  unreadable: string[];
+}
+
+/** The skipped counts that are not zero (what a tool's result reports), or null when none. */
+export function skippedCounts(skipped: WalkSkipped): Partial<WalkSkipped> | null {
+  const out: Partial<WalkSkipped> = {};
+  for (const [key, n] of Object.entries(skipped) as [keyof WalkSkipped, number][]) if (n > 0) out[key] = n;
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 const decoder = new TextDecoder();
 
-/** The rules of `dir/.gitignore`, or none. */
-async function rulesOf(source: WalkSource, dir: string): Promise<IgnoreRule[]> {
-  const file = await source.read(dir === "" ? ".gitignore" : `${dir}/.gitignore`).catch(() => null);
-  return file ? parseGitignore(decoder.decode(file.bytes), dir) : [];
+/** The rules of the `.gitignore` in directory `real`, anchored at its tree path `rel`, or none. */
+async function rulesOf(source: WalkSource, real: string, rel: string): Promise<IgnoreRule[]> {
+  const file = await source.read(real === "" ? ".gitignore" : `${real}/.gitignore`).catch(() => null);
+  return file ? parseGitignore(decoder.decode(file.bytes), rel) : [];
+}
+
+/** Join a directory's relative path and a name. */
+function under(dir: string, name: string): string {
+  return dir === "" ? name : `${dir}/${name}`;
+}
+
+/**
+ * What a listed entry is once a link is followed: its real path and kind, why it is skipped, or null for a
+ * link to nothing. The one place where a walk decides about links and special files.
+ */
+async function settle(
+  source: WalkSource,
+  real: string,
+  kind: ListedKind,
+): Promise<{ real: string; kind: "file" | "dir" } | keyof WalkSkipped | null> {
+  if (kind === "file" || kind === "dir") return { real, kind };
+  if (kind === "other") return "special_file";
+  const target = source.follow ? await source.follow(real) : null;
+  if (target === null) return "outside_root";
+  if (target.kind === null) return null;
+  if (target.kind === "other") return "special_file";
+  return { real: target.rel, kind: target.kind };
 }
 
 /**
  * Walk the tree under `dir` (relative, "" for the root).
  *
  * @param source Where to list and read (the call's stage).
- * @param dir Directory to start from; it is walked even when ignored (the caller named it), with the
- *   `.gitignore` rules of its parent directories.
+ * @param dir Directory to start from (a real path: no link in it); it is walked even when ignored (the caller
+ *   named it), with the `.gitignore` rules of its parent directories.
  * @param options Recursion, ignored files, a filter and a limit.
- * @returns The entries, whether the limit cut the walk, and how many entries were ignored.
+ * @returns The entries, whether the limit cut the walk, how many entries were ignored and how many skipped.
  */
 export async function walkProject(
   source: WalkSource,
@@ -81,6 +159,20 @@ export async function walkProject(
   const honour = options.includeIgnored !== true;
   const limit = options.limit ?? Infinity;
   const entries: WalkEntry[] = [];
+  const skipped: WalkSkipped = { outside_root: 0, special_file: 0, unreadable: 0 };
+  const unreadable: string[] = [];
+  /** A directory's entries; one the walk may not read is skipped and reported (not the start directory). */
+  const listed = async (rel: string, real: string) => {
+    try {
+      return await source.list(real);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (rel === dir || (code !== "EACCES" && code !== "EPERM")) throw err;
+      if (skipped.unreadable++ < MAX_UNREADABLE_NAMED) unreadable.push(rel);
+      return [];
+    }
+  };
+  const seen = new Set<string>([dir]);
   let truncated = false;
   let ignored = 0;
   // Rules of the start directory's parents, root first.
@@ -88,31 +180,51 @@ export async function walkProject(
   if (honour) {
     const parts = dir === "" ? [] : dir.split("/");
     for (let i = 0; i < parts.length; i++) {
-      inherited = inherited.concat(await rulesOf(source, parts.slice(0, i).join("/")));
+      const parent = parts.slice(0, i).join("/");
+      inherited = inherited.concat(await rulesOf(source, parent, parent));
     }
   }
-  const walk = async (rel: string, rules: IgnoreRule[]): Promise<void> => {
-    const here = honour ? rules.concat(await rulesOf(source, rel)) : rules;
-    for (const e of await source.list(rel)) {
+  // Links inside the root are followed after the rest of the tree, so that a file or directory is reported
+  // under its own path when the walk reaches it that way too.
+  const links: { rel: string; real: string; kind: "file" | "dir"; rules: IgnoreRule[] }[] = [];
+  const add = async (rel: string, real: string, kind: "file" | "dir", rules: IgnoreRule[]): Promise<void> => {
+    if (seen.has(real)) return; // reached before, by its own path or through another link
+    seen.add(real);
+    const entry: WalkEntry = { rel, kind, real };
+    if (!options.accept || options.accept(entry)) {
+      if (entries.length >= limit) {
+        truncated = true;
+        return;
+      }
+      entries.push(entry);
+    }
+    if (kind === "dir" && recursive) await walk(rel, real, rules);
+  };
+  const walk = async (rel: string, real: string, rules: IgnoreRule[]): Promise<void> => {
+    const here = honour ? rules.concat(await rulesOf(source, real, rel)) : rules;
+    for (const e of await listed(rel, real)) {
       if (truncated) return;
-      const child = rel === "" ? e.name : `${rel}/${e.name}`;
-      const isDir = e.kind === "dir";
+      const child = under(rel, e.name);
+      const found = await settle(source, under(real, e.name), e.kind);
+      if (found === null) continue;
+      if (typeof found === "string") {
+        skipped[found]++;
+        continue;
+      }
+      const isDir = found.kind === "dir";
       if (isDir && NEVER_WALKED.has(e.name)) continue;
       if (honour && ((isDir && SKIPPED_BY_DEFAULT.has(e.name)) || isIgnored(here, child, isDir))) {
         ignored++;
         continue;
       }
-      const entry: WalkEntry = { rel: child, kind: e.kind };
-      if (!options.accept || options.accept(entry)) {
-        if (entries.length >= limit) {
-          truncated = true;
-          return;
-        }
-        entries.push(entry);
-      }
-      if (isDir && recursive) await walk(child, here);
+      if (e.kind === "symlink") links.push({ rel: child, real: found.real, kind: found.kind, rules: here });
+      else await add(child, found.real, found.kind, here);
     }
   };
-  await walk(dir, inherited);
-  return { entries, truncated, ignored };
+  await walk(dir, dir, inherited);
+  for (let i = 0; i < links.length && !truncated; i++) {
+    const link = links[i]!;
+    await add(link.rel, link.real, link.kind, link.rules);
+  }
+  return { entries, truncated, ignored, skipped, unreadable };
 }

@@ -98,13 +98,13 @@ export async function checkFileLocal(
     (scope.kind === "function" || scope.kind === "block");
   if (local) return [];
   const walked = await walkProject(stage, "", {
-    accept: (e) => e.kind === "file" && e.rel !== path && parsing.grammars!.languageOf(e.rel) === language,
+    accept: (e) => e.kind === "file" && e.real !== path && parsing.grammars!.languageOf(e.real) === language,
     limit: MAX_PROJECT_FILES,
   });
   const others: string[] = [];
   for (const e of walked.entries) {
-    const text = await stage.readText(e.rel).then((f) => f.text, () => "");
-    if (word.test(text)) others.push(e.rel);
+    const text = await stage.readText(e.real).then((f) => f.text, () => "");
+    if (word.test(text)) others.push(e.real);
   }
   if (others.length === 0 || options.scope === "file") return others;
   const args: Record<string, unknown> = { path, target: target.at, scope: "file" };

@@ -94,7 +94,7 @@ export async function moduleWorld(stage: Stage, moves: ReadonlyMap<string, strin
       { hint: "Call again with update_imports: false", details: { limit: MAX_PROJECT_FILES * 4 } },
     );
   }
-  const files = walked.entries.map((e) => e.rel);
+  const files = walked.entries.map((e) => e.real);
   for (const from of moves.keys()) if (!files.includes(from)) files.push(from);
   let mapping: PathMapping | null = null;
   const tsconfig = await stage.readText("tsconfig.json").catch(() => null);

@@ -12,7 +12,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { walkProject } from "../fs/walk.ts";
+import { skippedCounts, walkProject, type WalkSkipped } from "../fs/walk.ts";
 import { type Binding, declare } from "../syntax/binding_model.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { onlyInComments } from "../syntax/comment_spans.ts";
@@ -94,6 +94,8 @@ export class ProjectFiles {
   /** Candidate files by module system and name (a search asks again for each module that re-exports it). */
   readonly #candidates = new Map<string, string[]>();
   readonly #linked = new Set<string>();
+  /** What the walk left out (links that leave the root, special files), when anything; null until opened. */
+  skipped: Partial<WalkSkipped> | null = null;
   /** Module resolution over the workspace's files (empty until opened). */
   resolver: ModuleResolver = new ModuleResolver([]);
 
@@ -112,7 +114,7 @@ export class ProjectFiles {
   async open(): Promise<void> {
     const grammars = this.#parsing.grammars!;
     const walked = await walkProject(this.#stage, "", {
-      accept: (e) => e.kind === "file" && ModuleResolver.systemOf(grammars.languageOf(e.rel) ?? "") !== null,
+      accept: (e) => e.kind === "file" && ModuleResolver.systemOf(grammars.languageOf(e.real) ?? "") !== null,
       limit: MAX_PROJECT_FILES,
     });
     if (walked.truncated) {
@@ -125,14 +127,17 @@ export class ProjectFiles {
         },
       );
     }
-    for (const e of walked.entries) this.files.set(e.rel, grammars.languageOf(e.rel)!);
+    this.skipped = skippedCounts(walked.skipped);
+    // Real paths: a file reached through a link is read and written at its target, never at the link.
+    for (const e of walked.entries) this.files.set(e.real, grammars.languageOf(e.real)!);
     let mapping = null;
-    if (await this.#stage.exists("tsconfig.json")) {
+    // A config that links out of the root is skipped like any such link (the stage refuses to read it).
+    if (await this.#stage.exists("tsconfig.json").catch(() => false)) {
       const tsconfig = await this.#stage.readText("tsconfig.json").catch(() => null);
       if (tsconfig) mapping = tsconfigMapping(tsconfig.text, "");
     }
     const goModules: GoModule[] = [];
-    if (await this.#stage.exists("go.mod")) {
+    if (await this.#stage.exists("go.mod").catch(() => false)) {
       const mod = await this.#stage.readText("go.mod").catch(() => null);
       const path = mod ? goModulePath(mod.text) : null;
       if (path) goModules.push({ dir: "", path });

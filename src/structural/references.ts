@@ -14,6 +14,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
+import type { WalkSkipped } from "../fs/walk.ts";
 import {
   type Binding,
   classScopeOf,
@@ -78,6 +79,8 @@ export interface ReferenceSearch {
    * the name, which graver did not search.
    */
   otherFiles?: string[];
+  /** What the project walk left out (links that leave the root, special files), when anything. */
+  skipped?: Partial<WalkSkipped>;
 }
 
 /** Options of {@linkcode findReferences}. */
@@ -248,6 +251,7 @@ export async function findReferences(
     sites,
     unresolved,
     files: project.parsed,
+    ...(project.skipped ? { skipped: project.skipped } : {}),
     bindings: collector.bindings,
     ...(member ? { member } : {}),
     ...(exportOf ? { exportOf } : {}),

@@ -14,6 +14,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_query: 400,
   unauthorized: 401,
   sandbox_violation: 403,
+  permission_denied: 403,
   not_found: 404,
   stale_base: 409,
   ambiguous: 409,

@@ -212,14 +212,13 @@ export async function findInOtherFiles(
   const found: { path: string; start_line: number; end_line: number }[] = [];
   // The project's one walk: no VCS folders, .gitignore honoured, node_modules skipped.
   const { entries } = await walkProject(stage, "", {
-    accept: (e) => e.kind === "file" && e.rel !== exclude,
+    accept: (e) => e.kind === "file" && e.real !== exclude,
     limit: maxFiles,
   });
   for (const e of entries) {
     if (found.length >= limit) break;
-    // Resolve first: a symlink that leaves the root is skipped, never read.
-    const safe = await stage.resolve(e.rel).catch(() => null);
-    if (safe === null || safe === exclude) continue;
+    // The walk skipped every link that leaves the root; one inside it is read at its target.
+    const safe = e.real;
     const file = await stage.read(safe).catch(() => null);
     if (!file || file.bytes.length > 512 * 1024) continue;
     let text: string;

@@ -40,13 +40,23 @@ const SYNTAX_GUARD: JsonSchema = {
     'When the edit adds parse errors: "refuse" (the default: nothing written), "warn" (write and say where), or "off" — for code the grammar cannot read',
 };
 
+/** The `allow_read_only` argument every mutating tool accepts (dispatch reads it). */
+const ALLOW_READ_ONLY: JsonSchema = {
+  type: "boolean",
+  description:
+    "Change files whose owner may not write them (mode 0444 and the like), keeping their mode (default false: refused)",
+};
+
 /** Arguments dispatch handles for every tool of a kind, added to each schema that lacks them. */
 function withCommonArgs(tool: ToolDefinition): ToolDefinition {
   const props = tool.inputSchema["properties"] as Record<string, JsonSchema> | undefined;
   if (!tool.mutates || tool.previewOnly || !props || "syntax_guard" in props) return tool;
   return {
     ...tool,
-    inputSchema: { ...tool.inputSchema, properties: { ...props, syntax_guard: SYNTAX_GUARD } },
+    inputSchema: {
+      ...tool.inputSchema,
+      properties: { ...props, syntax_guard: SYNTAX_GUARD, allow_read_only: ALLOW_READ_ONLY },
+    },
   };
 }
 

@@ -14,7 +14,7 @@
  * @module
  */
 import { Validator } from "@cfworker/json-schema";
-import { isRecoverable, RecoverableError } from "../errors.ts";
+import { errnoError, isRecoverable, RecoverableError } from "../errors.ts";
 import {
   commitChanges,
   type CommitOptions,
@@ -152,6 +152,38 @@ function foldAliases(tool: ToolDefinition, args: Record<string, unknown>): Recor
   return out;
 }
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Refuse a string argument that holds a lone surrogate (half of a UTF-16 pair, e.g. an emoji cut in two):
+ * UTF-8 cannot store it, and writing it would silently turn it into U+FFFD. Walks the arguments without
+ * recursion.
+ */
+function refuseLoneSurrogates(tool: ToolDefinition, args: Record<string, unknown>): void {
+  const stack: [unknown, string][] = Object.entries(args).map(([k, v]) => [v, k]);
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === "string") {
+      const hit = LONE_SURROGATE.exec(value);
+      if (!hit) continue;
+      const unit = `U+${hit[0].charCodeAt(0).toString(16).toUpperCase()}`;
+      throw new RecoverableError(
+        "invalid_args",
+        `Cannot call ${tool.name}: argument "${at}" holds a lone surrogate (${unit} at character ${hit.index}), which is not text: UTF-8 cannot store it`,
+        {
+          hint:
+            "Send complete characters: a surrogate pair must not be split (an emoji or other character outside the BMP cut in half is the usual cause)",
+          details: { argument: at, index: hit.index, code_unit: unit },
+        },
+      );
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, `${at}[${i}]`]));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) stack.push([v, `${at}.${k}`]);
+    }
+  }
+}
+
 /**
  * Validate args: fold the tool's aliases, then check its JSON Schema.
  *
@@ -174,7 +206,10 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
   }
   args = foldAliases(tool, args as Record<string, unknown>);
   const result = validator(tool).validate(args);
-  if (result.valid) return args as Record<string, unknown>;
+  if (result.valid) {
+    refuseLoneSurrogates(tool, args as Record<string, unknown>);
+    return args as Record<string, unknown>;
+  }
   const known = schemaProperties(tool);
   const problems: string[] = [];
   const unknown = new Set(Object.keys(args as object).filter((k) => !known.includes(k)));
@@ -210,7 +245,11 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
 }
 
 /** A failed call as the one error envelope every surface returns (refusals counted, bugs reported). */
-function failure(tool: string, err: unknown, host: ToolHost): ToolResult & { ok: false } {
+function failure(tool: string, thrown: unknown, host: ToolHost): ToolResult & { ok: false } {
+  // What the system refused (permission denied, a name too long, ...) is no bug: it says so.
+  const err = isRecoverable(thrown)
+    ? thrown
+    : errnoError(thrown, { relOf: (p) => host.sandbox.relOf(p) }) ?? thrown;
   if (isRecoverable(err)) {
     err.caller ??= `graver.${tool}`;
     host.telemetry.counter("graver.tool.refusals", 1, { tool, code: err.code });
@@ -232,6 +271,23 @@ function failure(tool: string, err: unknown, host: ToolHost): ToolResult & { ok:
   };
 }
 
+/**
+ * Whether a JSON value nests at most `maxDepth` deep and holds at most `maxNodes` values, checked without
+ * recursion: what an error may echo back (a mistyped tool name with 20,000 levels of arguments must not
+ * overflow the stack of whoever serialises the refusal).
+ */
+function smallJson(value: unknown, maxDepth = 16, maxNodes = 2000): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let nodes = 0; stack.length > 0; nodes++) {
+    const [v, depth] = stack.pop()!;
+    if (nodes >= maxNodes || depth > maxDepth) return false;
+    if (v !== null && typeof v === "object") {
+      for (const child of Object.values(v)) stack.push([child, depth + 1]);
+    }
+  }
+  return true;
+}
+
 function unknownTool(name: string, rawArgs: unknown): RecoverableError {
   const names = TOOLS.map((t) => t.name);
   const near = nearestNames(name, names, 3);
@@ -244,9 +300,10 @@ function unknownTool(name: string, rawArgs: unknown): RecoverableError {
         ? {
           suggestedCall: {
             tool: near[0]!,
-            args: rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs)
-              ? rawArgs as Record<string, unknown>
-              : {},
+            args:
+              rawArgs !== null && typeof rawArgs === "object" && !Array.isArray(rawArgs) && smallJson(rawArgs)
+                ? rawArgs as Record<string, unknown>
+                : {},
           },
         }
         : {}),
@@ -274,6 +331,34 @@ interface PipelineOutcome {
   handled: HandlerResult;
   warnings: string[];
   pending: PendingChange[];
+}
+
+/**
+ * Refuse to change, move or delete a file whose owner may not write it (no `0o200` bit: `0444`), unless the
+ * call passes `allow_read_only: true`: a rename over it lands wherever the directory is writable, so the
+ * file's own mode is the only thing that says "leave me".
+ */
+async function refuseReadOnly(host: ToolHost, call: CallInProgress, pending: PendingChange[]): Promise<void> {
+  if (call.args["allow_read_only"] === true) return;
+  for (const change of pending) {
+    if (change.before === null) continue;
+    const mode = await host.fs.mode(host.sandbox.abs(change.path));
+    if (mode === null || (mode & 0o200) !== 0) continue;
+    const octal = `0${(mode & 0o777).toString(8).padStart(3, "0")}`;
+    throw new RecoverableError(
+      "permission_denied",
+      `Cannot ${
+        change.after === null ? "delete" : "change"
+      } "${change.path}": it is read-only (mode ${octal})`,
+      {
+        hint: `Leave it, or pass allow_read_only: true to ${
+          change.after === null ? "delete" : "rewrite"
+        } it anyway (a rewritten file keeps its mode)`,
+        suggestedCall: { tool: call.tool.name, args: { ...call.args, allow_read_only: true } },
+        details: { path: change.path, mode: octal },
+      },
+    );
+  }
 }
 
 /** The syntax guard mode of a call: the handler's, else the call's `syntax_guard`, else the host's. */
@@ -343,6 +428,7 @@ async function runPipeline(
     run: (name, args, on) => runNested(host, name, args, on, call),
   });
   const pending = stage.changes();
+  await refuseReadOnly(host, call, pending);
   // 4b. review: steps that judge what the handler staged
   call.changes = pending;
   for (const step of steps) if (step.stage === "review") await step.run(call, host);

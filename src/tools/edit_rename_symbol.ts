@@ -74,6 +74,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
         unresolved: groupByFile(plan.unresolved, textOf),
         text_occurrences: plan.textOccurrences,
         ...(plan.search.otherFiles ? { other_files_with_name: plan.search.otherFiles } : {}),
+        ...(plan.search.skipped ? { skipped: plan.search.skipped } : {}),
       },
     };
   },

@@ -51,6 +51,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
         files: groupByFile(search.sites, textOf),
         unresolved: groupByFile(search.unresolved, textOf),
         ...(search.otherFiles ? { other_files_with_name: search.otherFiles } : {}),
+        ...(search.skipped ? { skipped: search.skipped } : {}),
       },
     };
   },

@@ -16,7 +16,7 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
-import { type WalkEntry, walkProject } from "../fs/walk.ts";
+import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { queriesEngine, symbolsEngine } from "./_lazy.ts";
@@ -56,7 +56,7 @@ async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
   const { symbolRules } = await queriesEngine();
   return (e) => {
     if (e.kind !== "file") return false;
-    const language = ws.grammars?.languageOf(e.rel);
+    const language = ws.grammars?.languageOf(e.real);
     return language !== null && language !== undefined && !symbolRules(language).data;
   };
 }
@@ -72,8 +72,9 @@ async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
  * @param dir Relative directory ("" for the root).
  * @param limit Most files.
  * @param options `includeIgnored`: search ignored files and `node_modules` too.
- * @returns Relative paths, whether the walk stopped at the limit (and then `next`, the first file it
- *   left out), and how many entries were ignored.
+ * @returns Real relative paths (a file reached through a link inside the root: its target's; a link that
+ *   leaves the root is skipped), whether the walk stopped at the limit (and then `next`, the first file it
+ *   left out), and how many entries were ignored, skipped and unreadable.
  */
 export async function sourceFiles(
   ws: Parsing,
@@ -81,16 +82,27 @@ export async function sourceFiles(
   dir: string,
   limit = MAX_SEARCH_FILES,
   options: { includeIgnored?: boolean } = {},
-): Promise<{ files: string[]; truncated: boolean; ignored: number; next?: string }> {
+): Promise<
+  {
+    files: string[];
+    truncated: boolean;
+    ignored: number;
+    skipped: WalkSkipped;
+    unreadable: string[];
+    next?: string;
+  }
+> {
   // One more than the limit: the file after the last one searched says where the walk stopped.
   const walked = await walkProject(stage, dir, {
     includeIgnored: options.includeIgnored === true,
     limit: limit + 1,
     accept: await sourceFilter(ws),
   });
-  const files = walked.entries.map((e) => e.rel);
-  if (files.length <= limit) return { files, truncated: false, ignored: walked.ignored };
-  return { files: files.slice(0, limit), truncated: true, ignored: walked.ignored, next: files[limit]! };
+  // Real paths: a file reached through a link inside the root is its target's (a link out of the root is skipped).
+  const files = walked.entries.map((e) => e.real);
+  const counts = { ignored: walked.ignored, skipped: walked.skipped, unreadable: walked.unreadable };
+  if (files.length <= limit) return { files, truncated: false, ...counts };
+  return { files: files.slice(0, limit), truncated: true, ...counts, next: files[limit]! };
 }
 
 /** What a capped search did not reach (see {@linkcode notSearched}). */
@@ -323,6 +335,18 @@ interface Scope {
   files: string[];
   ignored: number;
   capped?: NotSearched;
+  /** Entries the walk skipped (links out of the root, special files, unreadable folders), by cause. */
+  skipped?: Record<string, number>;
+  /** Folders that could not be read. */
+  unreadable?: string[];
+}
+
+/** What a result says of the walk's skipped entries and unreadable folders. */
+function walkNotes(scope: Scope): Record<string, unknown> {
+  return {
+    ...(scope.skipped ? { skipped: scope.skipped } : {}),
+    ...(scope.unreadable && scope.unreadable.length > 0 ? { unreadable: scope.unreadable } : {}),
+  };
 }
 
 /** The call that searches what a capped search did not reach, or none when no path narrows it. */
@@ -420,6 +444,7 @@ async function notFound(ws: Parsing, search: Search, scope: Scope): Promise<Reco
         files_searched: searched,
         ...(large.length > 0 ? { skipped_large: large.slice(0, 20) } : {}),
         ...(scope.capped ? { capped: scope.capped } : {}),
+        ...walkNotes(scope),
         ...(unparsed.length > 0 ? { unparsed: unparsed.slice(0, 20) } : {}),
       },
     },
@@ -488,6 +513,7 @@ function foundResult(search: Search, scope: Scope): { data: Record<string, unkno
     files_searched: scope.files.length - large.length,
   };
   if (matches.length > (search.args.max_results ?? 50) || scope.capped) data["truncated"] = true;
+  Object.assign(data, walkNotes(scope));
   if (scope.capped) {
     data["capped"] = scope.capped;
     warnings.push(cappedNote(search.args, scope.capped));
@@ -546,12 +572,23 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     let files: string[];
     let ignored = 0;
     let capped: NotSearched | undefined;
+    let walked: Pick<Scope, "skipped" | "unreadable"> = {};
     if (kind === "dir") {
       const includeIgnored = args.include_ignored === true;
       let next: string | undefined;
-      ({ files, ignored, next } = await sourceFiles(workspace, stage, base, MAX_SEARCH_FILES, {
-        includeIgnored,
-      }));
+      let skipped: WalkSkipped;
+      let unreadable: string[];
+      ({ files, ignored, next, skipped, unreadable } = await sourceFiles(
+        workspace,
+        stage,
+        base,
+        MAX_SEARCH_FILES,
+        {
+          includeIgnored,
+        },
+      ));
+      const counts = skippedCounts(skipped);
+      walked = { ...(counts ? { skipped: counts } : {}), unreadable };
       if (next !== undefined) {
         capped = await notSearched(workspace, stage, { base, next, limit: MAX_SEARCH_FILES, includeIgnored });
       }
@@ -586,7 +623,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)
     );
     search.large.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const scope: Scope = { base, files, ignored, ...(capped ? { capped } : {}) };
+    const scope: Scope = { base, files, ignored, ...(capped ? { capped } : {}), ...walked };
     if (search.matches.length === 0) throw await notFound(workspace, search, scope);
     return foundResult(search, scope);
   },

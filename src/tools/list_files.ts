@@ -7,7 +7,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { walkProject } from "../fs/walk.ts";
+import { skippedCounts, walkProject } from "../fs/walk.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -63,6 +63,9 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
     const data: Record<string, unknown> = { path: dir, entries, count: entries.length };
     if (walked.truncated) data["truncated"] = true;
     if (walked.ignored > 0) data["ignored"] = walked.ignored;
+    const skipped = skippedCounts(walked.skipped);
+    if (skipped) data["skipped"] = skipped;
+    if (walked.unreadable.length > 0) data["unreadable"] = walked.unreadable;
     return { data };
   },
 };

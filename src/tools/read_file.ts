@@ -57,6 +57,7 @@ async function readAsText(stage: Stage, rel: string): Promise<Awaited<ReturnType
     return await stage.readText(rel);
   } catch (err) {
     if (!isRecoverable(err) || (err.code !== "binary_file" && err.code !== "encoding")) throw err;
+    if (err.details?.["file_type"] !== undefined) throw err; // a FIFO, socket or device: its own message
     const what = err.code === "binary_file" ? "binary file" : "not valid UTF-8";
     const options: ConstructorParameters<typeof RecoverableError>[2] = {
       hint: err.code === "binary_file"

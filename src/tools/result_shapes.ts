@@ -35,6 +35,21 @@ const BLOCK = shape({
   error: shape({ code: STRING, message: STRING }),
 }, ["block", "path", "status"]);
 
+/** What a project walk left out as unsafe to follow or open (only the non-zero counts). */
+const SKIPPED = shape({
+  outside_root: {
+    ...INTEGER,
+    description: "Symbolic links whose target leaves the workspace root: never read",
+  },
+  special_file: { ...INTEGER, description: "FIFOs, sockets and devices: never opened" },
+  unreadable: { ...INTEGER, description: "Directories graver may not read (permission denied): left out" },
+});
+const UNREADABLE = {
+  type: "array",
+  items: PATH,
+  description: "Directories left out as unreadable (first 20)",
+};
+
 const TARGET = shape({ name_path: STRING, kind: STRING, start_line: INTEGER, end_line: INTEGER });
 
 /** A binding-resolved symbol: its name, what it is, where it is declared. */
@@ -83,6 +98,8 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     count: INTEGER,
     truncated: BOOLEAN,
     ignored: INTEGER,
+    skipped: SKIPPED,
+    unreadable: UNREADABLE,
   }, ["path", "entries", "count"]),
   write_file: shape({ path: PATH, created: BOOLEAN, eol: STRING, bom: BOOLEAN }, ["path", "created"]),
   create_file: shape({ path: PATH }, ["path"]),
@@ -170,9 +187,11 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
       top: { type: "array", items: STRING },
       narrower: { ...PATH, description: "The directory to pass as path to go on" },
     }, ["limit", "first", "paths", "more", "top"]),
+    skipped: SKIPPED,
+    unreadable: UNREADABLE,
   }, ["matches", "count"]),
   find_references: shape(
-    { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES },
+    { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES, skipped: SKIPPED },
     ["target", "total", "files", "unresolved"],
   ),
   edit_rename_symbol: shape({
@@ -182,6 +201,7 @@ export const RESULT_DATA: Readonly<Record<string, JsonSchema>> = {
     files: REFERENCES,
     unresolved: REFERENCES,
     text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
+    skipped: SKIPPED,
   }, ["target", "new_name", "renamed", "files"]),
   edit_change_signature: shape({
     target: shape({

@@ -172,3 +172,33 @@ Deno.test("a journal recovered on open restores the modes on disk", async () => 
   }
   assert.ok(recovered > 0, "some crash points must leave a journal to roll back");
 });
+
+Deno.test("write_file, edit_file and delete_file refuse a read-only file (0444) unless allow_read_only is passed", async () => {
+  await withRoot(async (root) => {
+    await Deno.writeTextFile(`${root}/locked.txt`, "locked\n");
+    await Deno.chmod(`${root}/locked.txt`, 0o444);
+    const ws = await createWorkspace({ backend: createDiskBackend(), root, wasm: createWasmLoader() });
+    for (
+      const [tool, args] of [
+        ["write_file", { path: "locked.txt", content: "changed\n" }],
+        ["edit_file", { path: "locked.txt", old_string: "locked", new_string: "changed" }],
+        ["delete_file", { path: "locked.txt" }],
+      ] as const
+    ) {
+      const r = await ws.call(tool, args);
+      assert.ok(!r.ok, `${tool}: ${JSON.stringify(r)}`);
+      assert.equal(r.error.code, "permission_denied");
+      assert.match(r.error.message, /"locked\.txt": it is read-only \(mode 0444\)/);
+      assert.deepEqual(r.error.suggested_call, { tool, args: { ...args, allow_read_only: true } });
+    }
+    assert.equal(await Deno.readTextFile(`${root}/locked.txt`), "locked\n");
+    const r = await ws.call("write_file", {
+      path: "locked.txt",
+      content: "changed\n",
+      allow_read_only: true,
+    });
+    assert.ok(r.ok && r.status === "applied", JSON.stringify(r));
+    assert.equal(await Deno.readTextFile(`${root}/locked.txt`), "changed\n");
+    assert.equal(await modeOf(`${root}/locked.txt`), 0o444);
+  });
+});

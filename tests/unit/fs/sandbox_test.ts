@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { memfs } from "memfs";
 import { BackendFs, isRecoverable } from "../../../src/mod.ts";
 import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { createWorkspace } from "../../../src/workspace.ts";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import type { Backend } from "../../../src/mod.ts";
 
 const refused = (e: unknown) => isRecoverable(e, "sandbox_violation");
@@ -121,4 +123,81 @@ Deno.test("Sandbox.resolve() refuses a symlink that leads into .git", async () =
   vol.symlinkSync("/p/.git", "/p/g");
   const fs = BackendFs.wrap(vol.promises as unknown as Backend);
   await assert.rejects(() => new Sandbox("/p").resolve(fs, "g/config"), refused);
+});
+
+Deno.test("Sandbox.resolve() looks again when a link vanishes between its lstat and its readlink", async () => {
+  // The race of a swapper putting a directory back: lstat saw a link, readlink finds none (ENOENT).
+  const { vol } = memfs({ "/p/src/a.ts": "a" });
+  const raw = vol.promises as unknown as Backend;
+  let first = true;
+  const racing: Backend = {
+    ...raw,
+    readFile: (p) => raw.readFile(p),
+    lstat: async (p) => {
+      const st = await raw.lstat(p);
+      if (p === "/p/src" && first) {
+        return {
+          ...st,
+          isFile: () => false,
+          isDirectory: () => false,
+          isSymbolicLink: () => true,
+        };
+      }
+      return st;
+    },
+    readlink: (p) => {
+      if (p === "/p/src" && first) {
+        first = false;
+        return Promise.reject(
+          Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" }),
+        );
+      }
+      return raw.readlink!(p);
+    },
+  };
+  const resolved = await new Sandbox("/p").resolve(BackendFs.wrap(racing), "src/a.ts");
+  assert.equal(resolved.rel, "src/a.ts");
+});
+
+Deno.test("a root reached through a symlink accepts absolute paths under the link and under its real path", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "graver-rootlink-" });
+  try {
+    await Deno.mkdir(`${dir}/real`);
+    await Deno.writeTextFile(`${dir}/real/a.ts`, "export const a = 1;\n");
+    await Deno.symlink(`${dir}/real`, `${dir}/link`);
+    await Deno.symlink(`${dir}/real/a.ts`, `${dir}/real/abs-link.ts`); // an absolute link inside, by the real path
+    const ws = await createWorkspace({ backend: createDiskBackend(), root: `${dir}/link` });
+    for (const path of [`${dir}/real/a.ts`, `${dir}/link/a.ts`, "a.ts", "abs-link.ts"]) {
+      const r = await ws.call("read_file", { path });
+      assert.ok(r.ok, `${path}: ${JSON.stringify(r)}`);
+      assert.match(r.data["content"] as string, /export const a = 1;/);
+    }
+    const w = await ws.call("write_file", { path: `${dir}/real/b.ts`, content: "export const b = 2;\n" });
+    assert.ok(w.ok && w.changes[0]!.path === "b.ts", JSON.stringify(w));
+    const outside = await ws.call("read_file", { path: `${dir}/elsewhere.ts` });
+    assert.ok(!outside.ok && outside.error.code === "sandbox_violation");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the disk adapters' cwd() keeps the symbolic link the shell went through ($PWD), as the CLI's root", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "graver-cwd-" });
+  try {
+    await Deno.mkdir(`${dir}/real`);
+    await Deno.symlink(`${dir}/real`, `${dir}/link`);
+    const mod = new URL("../../../src/adapters/deno/mod.ts", import.meta.url).href;
+    const run = async (pwd: string) =>
+      new TextDecoder().decode(
+        (await new Deno.Command(Deno.execPath(), {
+          args: ["eval", `import { cwd } from "${mod}"; console.log(cwd());`],
+          cwd: `${dir}/link`,
+          env: { PWD: pwd },
+        }).output()).stdout,
+      ).trim();
+    assert.equal(await run(`${dir}/link`), `${dir}/link`);
+    assert.equal(await run("/somewhere/else"), `${dir}/real`); // a stale $PWD is not believed
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -113,3 +113,53 @@ Deno.test("walkProject() counts only accepted entries against the limit, and see
   const flat = await walkProject(stage, "", { recursive: false });
   assert.deepEqual(flat.entries.map((e) => e.rel), [".gitignore", "a.ts", "keep.log", "secret", "src"]);
 });
+
+Deno.test("walkProject() skips links that leave the root, follows one inside it once, at its real path", async () => {
+  const backend = createMemoryBackend({
+    "/w/src/a.ts": "a",
+    "/w/lib/b.ts": "b",
+    "/w/lib/c.ts": "c",
+    "/outside/secret.ts": "secret",
+  });
+  const links = backend as unknown as { symlink(target: string, path: string): Promise<void> };
+  await links.symlink("/outside/secret.ts", "/w/src/out.ts");
+  await links.symlink("../../outside", "/w/src/outdir");
+  await links.symlink("../lib/b.ts", "/w/src/b-link.ts"); // lib/b.ts is walked by its own path too
+  await links.symlink("../lib", "/w/src/lib-link"); // the same directory again
+  await links.symlink("..", "/w/src/up"); // a cycle
+  const stage = new Stage(BackendFs.wrap(backend), new Sandbox("/w"));
+  const walked = await walkProject(stage, "");
+  assert.deepEqual(walked.entries.map((e) => `${e.rel}=${e.real}`), [
+    "lib=lib",
+    "lib/b.ts=lib/b.ts",
+    "lib/c.ts=lib/c.ts",
+    "src=src",
+    "src/a.ts=src/a.ts",
+  ]);
+  assert.deepEqual(walked.skipped, { outside_root: 2, special_file: 0, unreadable: 0 });
+  // From src/ alone, lib/ is reached only through the links: followed once, named by the link.
+  const fromSrc = await walkProject(stage, "src");
+  assert.deepEqual(fromSrc.entries.map((e) => `${e.rel}=${e.real}`), [
+    "src/a.ts=src/a.ts",
+    "src/b-link.ts=lib/b.ts",
+    "src/lib-link=lib",
+    "src/lib-link/c.ts=lib/c.ts",
+    "src/up=", // the root, entered once: all it holds was seen already
+  ]);
+});
+
+Deno.test("walkProject() skips a FIFO and a link to one on disk without opening them", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-walk-fifo-" });
+  try {
+    await Deno.writeTextFile(`${root}/a.ts`, "a");
+    const made = await new Deno.Command("mkfifo", { args: [`${root}/pipe.ts`] }).output();
+    assert.ok(made.success, "mkfifo failed");
+    await Deno.symlink("pipe.ts", `${root}/to-pipe.ts`);
+    const stage = new Stage(BackendFs.wrap(createDiskBackend()), new Sandbox(root));
+    const walked = await walkProject(stage, "");
+    assert.deepEqual(walked.entries.map((e) => e.rel), ["a.ts"]);
+    assert.deepEqual(walked.skipped, { outside_root: 0, special_file: 2, unreadable: 0 });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

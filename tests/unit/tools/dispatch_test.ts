@@ -188,3 +188,36 @@ Deno.test("dispatch() runs review steps on the staged changes, then after hooks 
     "after:edit_dry_run:dry_run:false",
   ]);
 });
+
+Deno.test("dispatch() answers a mistyped tool name with deeply nested arguments without overflowing the stack", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "a" }) });
+  let deep: unknown = "leaf";
+  for (let i = 0; i < 20000; i++) deep = { a: deep };
+  const r = await ws.call("read_fle", { path: "a.txt", extra: deep });
+  assert.ok(!r.ok);
+  assert.equal(r.error.code, "not_found");
+  assert.deepEqual(r.error.suggested_call, { tool: "read_file", args: {} });
+  assert.ok(JSON.stringify(r).length < 5000); // what every surface does with it
+  const shallow = await ws.call("read_fle", { path: "a.txt" });
+  assert.ok(!shallow.ok);
+  assert.deepEqual(shallow.error.suggested_call, { tool: "read_file", args: { path: "a.txt" } });
+});
+
+Deno.test("dispatch() refuses a lone surrogate in a string argument, naming the argument, and writes nothing", async () => {
+  const backend = createMemoryBackend({ "/a.txt": "a\n" });
+  const ws = await createWorkspace({ backend });
+  const r = await ws.call("write_file", { path: "a.txt", content: "smile \uD83D here\n" });
+  assert.ok(!r.ok);
+  assert.equal(r.error.code, "invalid_args");
+  assert.match(r.error.message, /argument "content" holds a lone surrogate \(U\+D83D at character 6\)/);
+  assert.equal(new TextDecoder().decode(await backend.readFile("/a.txt") as Uint8Array), "a\n");
+  const nested = await ws.call("edit_file", {
+    path: "a.txt",
+    edits: [{ oldText: "a", newText: "b" }, { oldText: "b", newText: "\uDE00" }],
+  });
+  assert.ok(!nested.ok);
+  assert.equal(nested.error.code, "invalid_args");
+  assert.match(nested.error.message, /argument "edits\[1\]\.newText"/);
+  const paired = await ws.call("write_file", { path: "a.txt", content: "smile \uD83D\uDE00\n" });
+  assert.ok(paired.ok, JSON.stringify(paired));
+});

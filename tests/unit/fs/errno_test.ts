@@ -1,0 +1,121 @@
+/**
+ * What the operating system refuses reaches the agent as a refusal with a code from the vocabulary, the path
+ * and what to do, never as `internal` ("a bug in graver"): a name too long (real disk), a path below a file
+ * (real disk), permission denied (a disk backend that answers EACCES the way node:fs does, since these tests
+ * run as root, which no permission bit stops).
+ */
+import assert from "node:assert/strict";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import type { Backend } from "../../../src/fs/backend.ts";
+import { createWorkspace } from "../../../src/mod.ts";
+
+async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
+  const root = await Deno.makeTempDir({ prefix: "graver-errno-" });
+  try {
+    await Deno.writeTextFile(`${root}/a.txt`, "a\n");
+    await fn(root);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+Deno.test("a name too long for the file system is limit_exceeded naming the path, not internal", async () => {
+  await withRoot(async (root) => {
+    const ws = await createWorkspace({ backend: createDiskBackend(), root, wasm: createWasmLoader() });
+    const long = `${"x".repeat(300)}.txt`;
+    for (
+      const [tool, args] of [
+        ["read_file", { path: long }],
+        ["write_file", { path: long, content: "x\n" }],
+        ["list_files", { path: long }],
+      ] as const
+    ) {
+      const r = await ws.call(tool, args);
+      assert.equal(r.ok, false, tool);
+      if (r.ok) continue;
+      assert.equal(r.error.code, "limit_exceeded", `${tool}: ${r.error.message}`);
+      assert.match(r.error.message, /^Cannot use "x{300}\.txt": its name is too long/);
+      assert.equal(r.error.details?.["errno"], "ENAMETOOLONG");
+    }
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), ["a.txt"]);
+  });
+});
+
+Deno.test("a path that goes on below a file is refused naming the file, before the commit", async () => {
+  await withRoot(async (root) => {
+    const ws = await createWorkspace({ backend: createDiskBackend(), root, wasm: createWasmLoader() });
+    const r = await ws.call("write_file", { path: "a.txt/b.txt", content: "x\n" });
+    assert.equal(r.ok, false);
+    if (!r.ok) {
+      assert.equal(r.error.code, "not_found");
+      assert.equal(r.error.message, 'Cannot use path "a.txt/b.txt": "a.txt" is a file, not a directory');
+    }
+  });
+});
+
+/** The disk, except that `secret/` answers EACCES as node:fs does for a directory without read permission. */
+function deniedUnder(dir: string): Backend {
+  const disk = createDiskBackend();
+  const deny = (syscall: string, path: string) =>
+    Object.assign(new Error(`EACCES: permission denied, ${syscall} '${path}'`), {
+      code: "EACCES",
+      errno: -13,
+      syscall,
+      path,
+    });
+  const guarded =
+    <A extends unknown[], R>(syscall: string, f: (path: string, ...rest: A) => Promise<R>) =>
+    (path: string, ...rest: A): Promise<R> =>
+      path.startsWith(`${dir}/`) ? Promise.reject(deny(syscall, path)) : f(path, ...rest);
+  return {
+    ...disk,
+    readFile: guarded("open", (p) => disk.readFile(p)),
+    readdir: (path) => path === dir ? Promise.reject(deny("scandir", path)) : disk.readdir(path),
+    writeFile: guarded("open", (p, data: Uint8Array) => disk.writeFile(p, data)),
+  };
+}
+
+Deno.test("permission denied is permission_denied naming the path, not internal", async () => {
+  await withRoot(async (root) => {
+    await Deno.mkdir(`${root}/secret`);
+    await Deno.writeTextFile(`${root}/secret/s.txt`, "s\n");
+    const ws = await createWorkspace({
+      backend: deniedUnder(`${root}/secret`),
+      root,
+      wasm: createWasmLoader(),
+    });
+    const r = await ws.call("read_file", { path: "secret/s.txt" });
+    assert.equal(r.ok, false);
+    if (!r.ok) {
+      assert.equal(r.error.code, "permission_denied", r.error.message);
+      assert.match(r.error.message, /^Cannot use "secret\/s\.txt": permission denied \(EACCES\)/);
+    }
+  });
+});
+
+Deno.test("an unreadable directory is skipped and reported by list_files and find_symbol, not fatal", async () => {
+  await withRoot(async (root) => {
+    await Deno.mkdir(`${root}/secret`);
+    await Deno.writeTextFile(`${root}/secret/s.ts`, "export function hidden() {}\n");
+    await Deno.writeTextFile(`${root}/b.ts`, "export function shown() {}\n");
+    const ws = await createWorkspace({
+      backend: deniedUnder(`${root}/secret`),
+      root,
+      wasm: createWasmLoader(),
+    });
+    const listed = await ws.call("list_files", { recursive: true });
+    assert.ok(listed.ok, JSON.stringify(listed));
+    assert.deepEqual(listed.data["entries"], ["a.txt", "b.ts", "secret/"]);
+    assert.deepEqual(listed.data["skipped"], { unreadable: 1 });
+    assert.deepEqual(listed.data["unreadable"], ["secret"]);
+    const found = await ws.call("find_symbol", { name_path: "shown" });
+    assert.ok(found.ok, JSON.stringify(found));
+    assert.deepEqual(found.data["unreadable"], ["secret"]);
+    const missing = await ws.call("find_symbol", { name_path: "hidden" });
+    assert.equal(missing.ok, false);
+    if (!missing.ok) {
+      assert.equal(missing.error.code, "not_found");
+      assert.deepEqual(missing.error.details?.["unreadable"], ["secret"]);
+    }
+  });
+});
