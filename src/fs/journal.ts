@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
+import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
 import { INTERNAL_DIR, type Sandbox } from "./sandbox.ts";
 import { type Version, versionOf } from "./version.ts";
@@ -351,6 +351,17 @@ export interface RollbackOptions {
   originals?: Map<string, Uint8Array | null>;
 }
 
+/** Whether a file can be read where it is (false: a link swapped in on its way, refused by a confined backend). */
+async function reachable(fs: BackendFs, target: string): Promise<boolean> {
+  try {
+    await fs.read(target);
+    return true;
+  } catch (err) {
+    if (isRecoverable(err, "sandbox_violation")) return false;
+    throw err;
+  }
+}
+
 /**
  * Put back every file of a journal that still holds the bytes the commit
  * wrote; a file holding its original is left alone, and so is one another
@@ -369,11 +380,18 @@ export async function rollbackJournal(
   options: RollbackOptions = {},
 ): Promise<string[]> {
   const backups = options.originals ?? await backupsFromPack(fs, sandbox, journal as Journal);
-  const targets: string[] = [];
+  // A commit of this process rolling back: a folder swapped for a link since holds nothing it wrote (it writes
+  // through held folders), so that entry is left alone; a journal read from disk with such an entry is refused.
+  const own = options.originals !== undefined;
+  const targets: (string | null)[] = [];
   for (const e of journal.entries) {
     try {
       targets.push((await sandbox.resolve(fs, e.path)).abs);
     } catch (err) {
+      if (own && isRecoverable(err, "sandbox_violation")) {
+        targets.push(null);
+        continue;
+      }
       const why = err instanceof Error ? err.message : String(err);
       throw untrustedJournal(sandbox, `its entry "${e.path}" does not resolve inside the root (${why})`);
     }
@@ -381,6 +399,10 @@ export async function rollbackJournal(
   const changedByOthers: string[] = [];
   for (const [i, e] of journal.entries.entries()) {
     const target = targets[i]!;
+    if (target === null || (own && !(await reachable(fs, target)))) {
+      changedByOthers.push(e.path);
+      continue;
+    }
     const current = await retry(() => fs.read(target));
     const now = current === null ? null : await versionOf(current);
     if (now !== e.before && now !== e.after) {
