@@ -352,5 +352,5 @@ Deno.test("planChangeSignature() refuses overloads that do not line up with the 
     text,
     /export function fromFetch\(input: string \| Request, init\?: RequestInit, z\?: number\)/,
   );
-  assert.match(text, /\} = \{\},\n  z: number = 0\n\): Observable<Response \| T> \{/);
+  assert.match(text, /\} = \{\},\n {2}z: number = 0\n\): Observable<Response \| T> \{/);
 });
