@@ -194,10 +194,16 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   if (python && flow.nonlocals.length > 0) prologue.push(`nonlocal ${flow.nonlocals.join(", ")}`);
   let epilogue: string | null = null;
   if (outputs.length > 0) {
+    // Without a written return type, TypeScript infers each returned name's type where it is returned: a
+    // `let x: T | null = null` would come back as `null`. A name whose type is written keeps it (an upcast).
+    const widened = (v: Variable, i: number) =>
+      ts && returnType === "" && outTypes[i]?.annotated
+        ? `${v.name}: ${v.name} as ${outTypes[i]!.text}`
+        : v.name;
     const names = outputs.map((v) => v.name);
     epilogue = python
       ? `return ${names.join(", ")}`
-      : `return ${names.length === 1 ? names[0] : `{ ${names.join(", ")} }`};`;
+      : `return ${names.length === 1 ? names[0] : `{ ${outputs.map(widened).join(", ")} }`};`;
   }
 
   // The call.

@@ -482,3 +482,22 @@ Deno.test("planExtract() refuses declarations without a value that code after th
   );
   assert.deepEqual(index.returns, ["index"]);
 });
+
+Deno.test("planExtract() returns a name whose type is written with that type (rxjs connectable: `let connection: Subscription | null = null`)", async () => {
+  // Found by the refactor soak: without a written return type the new function returned `connection` as `null`
+  // (TypeScript narrows it at the return), and connectable.ts stopped type-checking.
+  const path = "internal/observable/connectable.ts";
+  const text = RXJS[`/${path}`]!;
+  assert.deepEqual(typeErrors(path, text), []);
+  const plan = await extract(
+    path,
+    text,
+    linesAt(text, "  let connection: Subscription | null = null;", 3),
+    "setUp",
+  );
+  assert.match(
+    plan.text,
+    /return \{ connection: connection as Subscription \| null, connector, resetOnDisconnect, subject \};/,
+  );
+  assert.deepEqual(typeErrors(path, plan.text), []);
+});
