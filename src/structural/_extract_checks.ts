@@ -422,7 +422,55 @@ export function parameterTypes(ctx: Context, params: Variable[]): Map<Variable, 
         },
       );
     }
+    const test = narrowedBefore(ctx, v, t);
+    if (test) {
+      const line = at(ctx, test.startIndex);
+      throw new RecoverableError(
+        "types_required",
+        `Cannot extract ${ctx.where}: "${v.name}" is tested before the range (line ${line}: \`${
+          test.text.split("\n")[0]!.slice(0, 60)
+        }\`), where TypeScript narrows its type; as a parameter it would have its declared type \`${t.text}\``,
+        {
+          hint:
+            `Include the test of "${v.name}" in the range, or give the range a variable of the narrowed type (\`const x: Narrowed = ${v.name};\`) and extract after it`,
+          details: details(ctx, { name: v.name, line }),
+        },
+      );
+    }
     out.set(v, t);
   }
   return out;
+}
+
+/** Node types whose first operand (or condition) narrows a name it tests. */
+const TESTS = new Set([
+  "if_statement",
+  "while_statement",
+  "ternary_expression",
+  "binary_expression",
+  "unary_expression",
+]);
+
+/**
+ * Where a parameter-to-be whose declared type can narrow (a union, optional or `unknown`) is tested before the
+ * statements in their function (an `if`/`while` condition, a ternary's, the left of `&&`/`||`/`??`, `typeof`,
+ * `!`): TypeScript may give it a narrower type at the statements than the declaration says.
+ */
+function narrowedBefore(ctx: Context, v: Variable, t: WrittenType): Node | null {
+  if (!/\||\bunknown\b|\?/.test(t.text) && !/\?\s*:/.test(v.declaration?.parent?.text ?? "")) return null;
+  const fn = nodeOfScope(ctx.file, ctx.flow.functionScope);
+  for (const o of ctx.fb.occurrences) {
+    if (o.binding !== v.binding || o.start >= ctx.run.start || (fn && o.start < fn.startIndex)) continue;
+    let child = ctx.file.tree.rootNode.descendantForIndex(o.start, o.end);
+    for (let n = child?.parent ?? null; n && child; child = n, n = n.parent) {
+      if (TESTS.has(n.type)) {
+        const tested = n.childForFieldName("condition") ?? n.childForFieldName("left") ??
+          n.childForFieldName("argument");
+        if (tested && child.startIndex >= tested.startIndex && child.endIndex <= tested.endIndex) return n;
+      }
+      // A statement over before the range: only an `if` (an early exit narrows what follows) counts.
+      if (n.endIndex < ctx.run.start && n.type.endsWith("statement")) break;
+    }
+  }
+  return null;
 }

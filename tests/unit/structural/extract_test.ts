@@ -501,3 +501,21 @@ Deno.test("planExtract() returns a name whose type is written with that type (rx
   );
   assert.deepEqual(typeErrors(path, plan.text), []);
 });
+
+Deno.test("planExtract() refuses a parameter-to-be whose type is narrowed by a test before the range (rxjs arrRemove)", async () => {
+  // Found by the refactor soak: `arr.indexOf(item)` inside `if (arr)` became `function f(arr: T[] | undefined |
+  // null, …)`, where tsc says "'arr' is possibly 'null' or 'undefined'".
+  const path = "internal/util/arrRemove.ts";
+  const text = RXJS[`/${path}`]!;
+  const e = await refusal(path, text, linesAt(text, "    const index = arr.indexOf(item);", 1));
+  assert.equal(e.code, "types_required");
+  assert.match(e.message, /"arr" is tested before the range \(line 7: `if \(arr\) \{`\)/);
+  // An early exit narrows what follows it too.
+  const early =
+    "export function f(s: string | null): number {\n  if (!s) return 0;\n  const n = s.length;\n  return n;\n}\n";
+  const e2 = await refusal("early.ts", early, { start_line: 3, end_line: 3 });
+  assert.equal(e2.code, "types_required");
+  // The whole test in the range: extracted, and the file still type-checks.
+  const whole = await extract(path, text, linesAt(text, "  if (arr) {", 4), "removeFrom");
+  assert.deepEqual(typeErrors(path, whole.text), []);
+});
