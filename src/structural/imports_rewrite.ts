@@ -204,7 +204,16 @@ async function chainWalker(
   stage: Stage,
 ): Promise<{ project: ProjectFiles; collector: Collector }> {
   const project = new ProjectFiles(parsing, stage);
-  await project.open();
+  try {
+    await project.open();
+  } catch (e) {
+    if (!(e instanceof RecoverableError) || e.code !== "limit_exceeded") throw e;
+    throw new RecoverableError(
+      "limit_exceeded",
+      `Cannot update imports: the workspace holds more than ${MAX_PROJECT_FILES} source files`,
+      { hint: "Call again with update_imports: false", details: { limit: MAX_PROJECT_FILES } },
+    );
+  }
   return { project, collector: new Collector(project) };
 }
 
