@@ -476,16 +476,17 @@ class FileUpdater {
    */
   #importAfter(refs: ModuleReference[], at: number, module: string, imported: Set<string>): void {
     const want = this.#world.after.resolve(this.#to, "python", module);
-    if (imported.has(module) || want === null) return;
-    imported.add(module);
+    const statement = refs.find((r) =>
+      r.kind === "module" && r.alias === null && r.statement.start <= at && at < r.statement.end
+    );
+    const key = `${module}\0${statement?.statement.start}`;
+    if (want === null || !statement || imported.has(key)) return;
+    imported.add(key);
     const own = refs.some((r) =>
       r.kind === "module" && r.alias === null &&
       this.#moved(this.#world.before.resolve(this.#rel, "python", r.source) ?? "") === want
     );
-    const statement = refs.find((r) =>
-      r.kind === "module" && r.alias === null && r.statement.start <= at && at < r.statement.end
-    );
-    if (own || !statement) return;
+    if (own) return;
     this.#edits.push(
       linesAfter(this.#text, statement.statement, [`import ${module}`], dominantEol(this.#text)),
     );
