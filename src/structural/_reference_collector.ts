@@ -292,17 +292,55 @@ export class Collector {
    * @returns The module's path, "unknown", or null.
    */
   async objectModule(fb: FileBindings, occ: Occurrence): Promise<string | "unknown" | null> {
+    const chain = await this.moduleChain(fb, occ, false);
+    if (chain === null || chain.end === "none") return null;
+    if (chain.end === "unknown") return "unknown";
+    return chain.steps.at(-1)?.module ?? chain.module;
+  }
+
+  /**
+   * A member access walked through modules as {@linkcode objectModule} walks it, step by step: the module its
+   * first name holds, then each property and the module it reaches (with `own`, the accessed name too). A step
+   * is a `submodule` when it is the module the dotted name itself names (`pkg.mod` reaching pkg/mod.py), not
+   * a name its module binds; its `spec` is that dotted name, as resolved from the file, while every step so
+   * far is one.
+   *
+   * @param fb The file's bindings.
+   * @param occ A member_property occurrence.
+   * @param own Whether the accessed name is walked too.
+   * @returns The walk, or null when the first name is not an import of a workspace module.
+   */
+  async moduleChain(fb: FileBindings, occ: Occurrence, own: boolean): Promise<ModuleChain | null> {
     const path = memberPath(fb, occ);
     const imp = path?.root?.import;
     if (!path || !imp || imp.kind === "default") return null;
-    let at: ModuleStep | "unknown" | null = this.#moduleStep(fb.path, fb.language, imp.source);
+    const root = this.#moduleStep(fb.path, fb.language, imp.source);
+    if (root === null) return null;
+    const written = own ? [...path.properties, occ.name] : path.properties;
     // `from pkg import mod`: the name is an attribute of pkg, its submodule or one it imports.
-    const properties = imp.kind === "named" ? [imp.imported, ...path.properties] : path.properties;
-    for (const p of properties) {
-      if (at === null || at === "unknown") return at;
-      at = await this.#attributeModule(at, fb.language, p);
+    const properties = imp.kind === "named" ? [imp.imported, ...written] : written;
+    const chain: ModuleChain = {
+      start: path.start,
+      source: imp.source,
+      module: root.module,
+      hidden: imp.kind === "named" ? 1 : 0,
+      steps: [],
+      end: "module",
+    };
+    let at = root;
+    for (const property of properties) {
+      const next = await this.#attributeModule(at, fb.language, property);
+      if (next === null || next === "unknown") {
+        chain.end = next === null ? "none" : "unknown";
+        break;
+      }
+      const submodule = next.from === at.from &&
+        next.spec === ModuleResolver.submodule(fb.language, at.spec, property);
+      const spec = next.from === fb.path ? next.spec : null;
+      chain.steps.push({ property, module: next.module, submodule, spec });
+      at = next;
     }
-    return at === null || at === "unknown" ? at : at.module;
+    return chain;
   }
 
   /** The module a specifier names from a file, as a step of {@linkcode objectModule}. */
@@ -660,6 +698,22 @@ export function classNamed(fb: FileBindings, b: Binding | null | undefined): Sco
   if (!b) return null;
   const def = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
   return (def && fb.scopes.find((s) => s.kind === "class" && s.nameStart === def.start)) ?? null;
+}
+
+/** A member access walked through modules ({@linkcode Collector.moduleChain}). */
+export interface ModuleChain {
+  /** Where the access's first name starts. */
+  start: number;
+  /** The module specifier the first name's import names. */
+  source: string;
+  /** The module that specifier names. */
+  module: string;
+  /** 1 when the first name is an imported attribute (`from pkg import mod`): the first step is its import's, not written in the access. */
+  hidden: 0 | 1;
+  /** Each property walked, with the module it reaches. */
+  steps: { property: string; module: string; submodule: boolean; spec: string | null }[];
+  /** "module" when every property reached a module; "none" when one is no module; "unknown" when one may hold one. */
+  end: "module" | "none" | "unknown";
 }
 
 /** A module reached while following a member access: the file a specifier is resolved from, and what it names. */

@@ -8,8 +8,13 @@
  * ({@linkcode ecmaSpecifier}, {@linkcode pythonSpecifier}): extension habit,
  * directory form, quotes, tsconfig aliases, Python relative or absolute. A
  * Python `import pkg.a` also rewrites the `pkg.a.x` chains that use it, and
- * a `from pkg import a, b` whose submodules now live apart is split. What
- * cannot be rewritten is reported as unresolved and left as it is.
+ * a `from pkg import a, b` whose submodules now live apart is split. Every
+ * other access that spells a moved Python module by its dotted name
+ * (`import pkg` then `pkg.a.x`, found by the reference search's own walk,
+ * {@linkcode Collector.moduleChain}) follows it too, with an `import` of the
+ * new module when it leaves its package; an access that may name it but
+ * cannot be settled is listed in `unsettled`, and move_file refuses. What
+ * else cannot be rewritten is reported as unresolved and left as it is.
  *
  * @module
  */
@@ -20,12 +25,13 @@ import { walkProject } from "../fs/walk.ts";
 import { dirOf, ModuleResolver, type PathMapping, tsconfigMapping } from "../syntax/module_resolution.ts";
 import { ecmaSpecifier, isRelativeSpecifier, pythonSpecifier } from "../syntax/module_specifier.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
+import { type FileBindings, fileBindings, memberPath, type Occurrence } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { linesAfter, listItemRemovals } from "./_import_edits.ts";
 import { movableSystem } from "./refactor_languages.ts";
 import { dottedUses, type ModuleReference, moduleReferences } from "./module_imports.ts";
-import { MAX_PROJECT_FILES } from "./project_files.ts";
+import { MAX_PROJECT_FILES, ProjectFiles } from "./project_files.ts";
+import { Collector, type ModuleChain } from "./_reference_collector.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 
 /** One rewritten module reference. */
@@ -60,6 +66,12 @@ export interface ImportUpdatePlan {
   updated: ImportChange[];
   /** References left alone that may no longer resolve. */
   unresolved: UnresolvedImport[];
+  /**
+   * Python member accesses that may spell a moved module by its dotted name (`pkg.mod.x`) but cannot be
+   * settled (a variable may hold the module, or it is reached through another module's import): a move
+   * over them would leave them behind, so it is refused.
+   */
+  unsettled: UnresolvedImport[];
 }
 
 /** The workspace's files and module resolution before and after some files move. */
@@ -150,13 +162,16 @@ export async function planImportUpdates(
   stage: Stage,
   moves: ReadonlyMap<string, string>,
 ): Promise<ImportUpdatePlan> {
-  const plan: ImportUpdatePlan = { files: new Map(), updated: [], unresolved: [] };
+  const plan: ImportUpdatePlan = { files: new Map(), updated: [], unresolved: [], unsettled: [] };
   const grammars = parsing.grammars;
   if (!grammars || !parsing.trees) return plan;
   const systemOf = (rel: string) => movableSystem(grammars.languageOf(rel) ?? "");
   if (![...moves.keys()].some((f) => systemOf(f) !== null)) return plan;
   const world = await moduleWorld(stage, moves);
   const mayName = telltales(moves, world.mapping);
+  const chains = [...moves.keys()].some((f) => systemOf(f) === "python")
+    ? await chainWalker(parsing, stage)
+    : null;
   for (const rel of world.files) {
     const system = systemOf(rel);
     if (!system) continue;
@@ -165,8 +180,10 @@ export async function planImportUpdates(
     const language = grammars.languageOf(rel, file.text.slice(0, 200))!;
     const tree = (await parsing.trees.parse(rel, language, file.version, file.text)).tree;
     const refs = moduleReferences(tree, file.text, system);
-    // `import a.b` (no alias) is used as `a.b.x`: those uses are found through bindings.
-    const fb = refs.some((r) => r.kind === "module" && r.alias === null)
+    // `import a.b` (no alias) is used as `a.b.x`; `import a` as `a.b.x` too: those uses are found through bindings.
+    const fb = system === "python" && chains
+      ? await chains.project.bindings(rel)
+      : refs.some((r) => r.kind === "module" && r.alias === null)
       ? await fileBindings(parsing, { path: rel, language, version: file.version, text: file.text })
       : null;
     const updater = new FileUpdater(rel, file.text, fb, world, moves, plan);
@@ -174,10 +191,45 @@ export async function planImportUpdates(
       if (system === "python") updater.python(ref);
       else updater.ecmascript(ref);
     }
+    if (system === "python" && chains && fb) await updater.pythonChains(chains.collector, refs);
     const text = updater.result();
     if (text !== null) plan.files.set(moves.get(rel) ?? rel, text);
   }
   return plan;
+}
+
+/** The reference search's view of the workspace before the move, to walk Python member accesses through modules. */
+async function chainWalker(
+  parsing: Parsing,
+  stage: Stage,
+): Promise<{ project: ProjectFiles; collector: Collector }> {
+  const project = new ProjectFiles(parsing, stage);
+  try {
+    await project.open();
+  } catch (e) {
+    if (!(e instanceof RecoverableError) || e.code !== "limit_exceeded") throw e;
+    throw new RecoverableError(
+      "limit_exceeded",
+      `Cannot update imports: the workspace holds more than ${MAX_PROJECT_FILES} source files`,
+      { hint: "Call again with update_imports: false", details: { limit: MAX_PROJECT_FILES } },
+    );
+  }
+  return { project, collector: new Collector(project) };
+}
+
+/** The last part of a Python module's dotted name (`utils` for pkg/utils.py, `pkg` for pkg/__init__.py). */
+function moduleName(path: string): string {
+  const base = path.slice(path.lastIndexOf("/") + 1).replace(/\.py[iw]?$/, "");
+  if (base !== "__init__") return base;
+  const dir = dirOf(path);
+  return dir.slice(dir.lastIndexOf("/") + 1);
+}
+
+/** The rest of a dotted module name after a prefix it extends (`pkg.a.b` after `pkg` → `a.b`), or null. */
+function dottedRest(name: string, prefix: string): string | null {
+  const joint = prefix.endsWith(".") ? prefix : `${prefix}.`;
+  const rest = name.startsWith(joint) ? name.slice(joint.length) : "";
+  return rest !== "" && !rest.startsWith(".") ? rest : null;
 }
 
 /** The rewrites of one file. */
@@ -356,6 +408,97 @@ class FileUpdater {
         after: spec,
       });
     }
+  }
+
+  /**
+   * Every member access that spells a moved module by its dotted name (`pkg.mod` in `pkg.mod.x`, after
+   * `import pkg`), rewritten to its new name; where the module leaves its package, the file also imports it
+   * (`import pkg.sub.mod`) after the `import pkg` the access starts from. An access that may name a moved
+   * module but cannot be followed is unsettled.
+   *
+   * @param collector The reference search's walker over the workspace before the move.
+   * @param refs The file's module references.
+   */
+  async pythonChains(collector: Collector, refs: ModuleReference[]): Promise<void> {
+    const fb = this.#bindings!;
+    const names = new Set([...this.#moves.keys()].map(moduleName));
+    const done = new Set(this.#edits.map((e) => e.start));
+    const imported = new Set<string>();
+    for (const occ of fb.occurrences) {
+      if (occ.kind !== "member_property" || !names.has(occ.name)) continue;
+      const chain = await collector.moduleChain(fb, occ, true);
+      if (chain === null || done.has(chain.start)) continue;
+      const last = chain.steps.at(-1);
+      if (chain.end === "unknown") {
+        this.#unsettled(occ, chain, "a name on its way may hold a module, so it may be the moved module");
+        continue;
+      }
+      if (chain.end !== "module" || !last?.submodule || !this.#moves.has(last.module)) continue;
+      const next = this.#chainRewrite(chain, last.spec);
+      if (next.reason !== undefined) {
+        this.#unsettled(occ, chain, next.reason);
+        continue;
+      }
+      done.add(chain.start);
+      const root = fb.text.slice(chain.start).match(/^[\p{L}\p{N}_]+/u)![0];
+      this.#replace(chain.start, occ.end, this.#text.slice(chain.start, occ.end), `${root}.${next.rest}`);
+      if (dirOf(this.#moved(last.module)) === dirOf(last.module) || chain.hidden) continue;
+      // It leaves its package: `import pkg` alone no longer says that it is loaded.
+      const rootBinding = memberPath(fb, occ)?.root;
+      const def = fb.occurrences.find((o) => o.binding === rootBinding && o.kind === "definition");
+      if (def) this.#importAfter(refs, def.start, next.whole, imported);
+    }
+  }
+
+  /** The new spelling of an access whose last step is a moved module's dotted name `spec`, or why there is none. */
+  #chainRewrite(
+    chain: ModuleChain,
+    spec: string | null,
+  ): { whole: string; rest: string; reason?: undefined } | { reason: string } {
+    const last = chain.steps.at(-1)!;
+    if (spec === null) {
+      return {
+        reason: "it reaches the module through a name another module imports, which does not follow it",
+      };
+    }
+    const want = this.#moved(last.module);
+    const whole = pythonSpecifier(this.#world.after, this.#to, want, { source: spec, target: last.module });
+    if (whole === null) return { reason: `no module name names "${want}" from "${this.#to}"` };
+    const head = chain.hidden ? chain.steps[0]!.spec : chain.source;
+    const rest = head === null ? null : dottedRest(whole, head);
+    if (rest === null) return { reason: `its first name cannot spell the module's new name "${whole}"` };
+    return { whole, rest };
+  }
+
+  /**
+   * `import <module>` after the unaliased `import pkg[.x]` statement that binds an access's first name (its
+   * definition at `at`), unless the file imports the module by name already.
+   */
+  #importAfter(refs: ModuleReference[], at: number, module: string, imported: Set<string>): void {
+    const want = this.#world.after.resolve(this.#to, "python", module);
+    const statement = refs.find((r) =>
+      r.kind === "module" && r.alias === null && r.statement.start <= at && at < r.statement.end
+    );
+    const key = `${module}\0${statement?.statement.start}`;
+    if (want === null || !statement || imported.has(key)) return;
+    imported.add(key);
+    const own = refs.some((r) =>
+      r.kind === "module" && r.alias === null &&
+      this.#moved(this.#world.before.resolve(this.#rel, "python", r.source) ?? "") === want
+    );
+    if (own) return;
+    this.#edits.push(
+      linesAfter(this.#text, statement.statement, [`import ${module}`], dominantEol(this.#text)),
+    );
+  }
+
+  #unsettled(occ: Occurrence, chain: ModuleChain, reason: string): void {
+    this.#plan.unsettled.push({
+      path: this.#to,
+      line: this.#line(chain.start),
+      specifier: this.#text.slice(chain.start, occ.end).replace(/\s+/g, ""),
+      reason,
+    });
   }
 
   /** The file's new text, or null when nothing changes. */

@@ -10,7 +10,8 @@
  * barrels), and the source imports it back when it still uses it. Refused
  * with `visibility_required`, `destination_conflict`, `name_clash`,
  * `import_cycle` or `unsupported_language` whenever the result cannot be
- * proven.
+ * proven, and with `value_reference` when a decorator that may register it
+ * at import time would no longer run in its module.
  *
  * @module
  */
@@ -39,6 +40,7 @@ import {
 } from "./_move_decl_source.ts";
 import { moduleWorld, movableSystem } from "./imports_rewrite.ts";
 import { placeDeclaration, type Referrers, updateReferrers } from "./_move_decl_files.ts";
+import { refuseRegisteringDecorators } from "./_move_decl_decorators.ts";
 import { removalEdit } from "./node_edit.ts";
 import { nodeTarget, symbolTarget } from "./selectors.ts";
 import { applyTextEdits, joinOverlappingRemovals, type TextEdit } from "./source.ts";
@@ -252,6 +254,12 @@ export async function planMoveDecl(
     : null;
   const dModule = dfb?.scopes[0] ?? null;
   const resolve = (from: string, source: string) => resolver.resolve(from, toLanguage, source);
+  // A decorator that registers the declaration runs only where it is declared.
+  refuseRegisteringDecorators(
+    { rel: t.rel, text: t.text, language: t.language, root: t.tree.rootNode },
+    fb,
+    { name, spans: targets, inWorkspace: (source) => resolve(t.rel, source) !== null },
+  );
   const respell = (from: string, target: string, old: { source: string; target: string }) =>
     system === "python"
       ? pythonSpecifier(resolver, from, target, old)

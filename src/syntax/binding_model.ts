@@ -312,12 +312,13 @@ export function objectProperty(fb: FileBindings, occ: Occurrence): Occurrence | 
  *
  * @param fb The file's bindings.
  * @param occ A member_property occurrence.
- * @returns The first name's binding (null when free) and the property names in order, or null.
+ * @returns The first name's binding (null when free), where the first name starts, and the property names in
+ * order, or null.
  */
 export function memberPath(
   fb: FileBindings,
   occ: Occurrence,
-): { root: Binding | null; properties: string[] } | null {
+): { root: Binding | null; start: number; properties: string[] } | null {
   const properties: string[] = [];
   let at: Occurrence | null = occ;
   while (at && at.objectStart === undefined) {
@@ -325,7 +326,7 @@ export function memberPath(
     if (at) properties.unshift(at.name);
     if (properties.length > 64) return null;
   }
-  return at ? { root: at.object ?? null, properties } : null;
+  return at ? { root: at.object ?? null, start: at.objectStart!, properties } : null;
 }
 
 /**

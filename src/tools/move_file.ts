@@ -6,6 +6,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import type { UnresolvedImport } from "../structural/imports_rewrite.ts";
 import { encodeText } from "../fs/text.ts";
 import { importsEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
@@ -27,11 +28,28 @@ export interface MoveFileArgs {
   dry_run?: boolean;
 }
 
+/** The refusal of a move that would leave behind member accesses that may spell the moved module. */
+function unsettledChains(from: string, to: string, sites: UnresolvedImport[]): RecoverableError {
+  const list = sites.slice(0, 5).map((s) => `${s.path}:${s.line} ${s.specifier}`).join(", ");
+  const more = sites.length > 5 ? ` and ${sites.length - 5} more` : "";
+  return new RecoverableError(
+    "unresolved",
+    `Cannot move "${from}" to "${to}": ${sites.length} use(s) may reach the module by its dotted name and cannot be followed for certain (${list}${more}); ${
+      sites[0]!.reason
+    }`,
+    {
+      hint:
+        "Import the module by name at those sites (import pkg.mod, or from pkg import mod) and call again, or pass update_imports: false to move the bytes only",
+      details: { from, to, unresolved: sites },
+    },
+  );
+}
+
 /** The move_file tool. */
 export const moveFile: ToolDefinition<MoveFileArgs> = {
   name: "move_file",
   description:
-    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, dynamic import and require calls with a string literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); data.imports lists what changed and the references it could not rewrite (unresolved). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
+    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, dynamic import and require calls with a string literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); a Python module's dotted uses (`import pkg` then `pkg.mod.x`) follow it too. data.imports lists what changed and the references it could not rewrite (unresolved); a dotted use that may name the module but cannot be followed for certain refuses the move (unresolved). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
   inputSchema: objectSchema({
     from: PATH,
     to: PATH,
@@ -67,6 +85,7 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
     const plan = imports?.importsUpdatable(workspace, from)
       ? await imports.planImportUpdates(workspace, stage, new Map([[from, to]]))
       : null;
+    if (plan && plan.unsettled.length > 0) throw unsettledChains(from, to, plan.unsettled);
     const moved = plan?.files.get(to);
     const mode = await stage.mode(from); // a script stays executable
     const bytes = moved === undefined

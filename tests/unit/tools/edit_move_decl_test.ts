@@ -655,3 +655,109 @@ Deno.test("edit_move_decl() refuses to carry syntax newer than the destination's
   ok(await recent.call("edit_move_decl", args));
   assert.match(await textOf(recent, "legacy/compat.py"), /if lno := getattr\(node, 'lineno', None\):/);
 });
+
+Deno.test("edit_move_decl() refuses value_reference for a function its module registers through a decorator (email.mime.image's @rule), writing nothing", async () => {
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const snap = await snapshot(ws.fs.raw, "/");
+  const line = before["email/mime/image.py"]!.split("\n").indexOf("def _exr(h):");
+  assert.ok(line > 0 && before["email/mime/image.py"]!.split("\n")[line - 1] === "@rule");
+  const res = await ws.call("edit_move_decl", {
+    path: "email/mime/image.py",
+    name_path: "_exr",
+    to_path: "email/mime/_exr.py",
+  });
+  assert.ok(!res.ok, JSON.stringify(res));
+  assert.equal(res.error.code, "value_reference");
+  assert.match(
+    res.error.message,
+    new RegExp(
+      `its decorator @rule \\(line ${line}\\) receives the declaration when the module is imported; moved, it would no longer run there`,
+    ),
+  );
+  assert.deepEqual(res.error.details, {
+    path: "email/mime/image.py",
+    name: "_exr",
+    decorator: "@rule",
+    line,
+  });
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+});
+
+Deno.test("edit_move_decl() (Python) moves what wraps or annotates only: a @dataclass class with a property and its setter, an @lru_cache function; a workspace decorator on a method refuses", async () => {
+  const files = {
+    "shapes.py": [
+      "import functools",
+      "from dataclasses import dataclass",
+      "",
+      "",
+      "def tracked(fn):",
+      "    REGISTRY.append(fn.__name__)",
+      "    return fn",
+      "",
+      "",
+      "REGISTRY = []",
+      "",
+      "",
+      "@dataclass(frozen=False)",
+      "class Point:",
+      "    x: int",
+      "    y: int = 0",
+      "",
+      "    @property",
+      "    def norm(self):",
+      "        return abs(self.x) + abs(self.y)",
+      "",
+      "    @norm.setter",
+      "    def norm(self, value):",
+      "        self.x = value",
+      "",
+      "",
+      "@functools.lru_cache(maxsize=None)",
+      "def origin():",
+      "    return Point(0, 0)",
+      "",
+      "",
+      "class Shape:",
+      "    @tracked",
+      "    def area(self):",
+      "        return 0",
+      "",
+    ].join("\n"),
+    "main.py":
+      "from shapes import Point, origin, REGISTRY\n\np = Point(3, -4)\np.norm = 5\nprint(p, p.norm, origin() is origin(), REGISTRY)\n",
+  };
+  const ws = await workspaceOf({}, files);
+  ok(await ws.call("edit_move_decl", { path: "shapes.py", name_path: "Point", to_path: "point.py" }));
+  ok(await ws.call("edit_move_decl", { path: "shapes.py", name_path: "origin", to_path: "point.py" }));
+  const point = await textOf(ws, "point.py");
+  assert.match(point, /^@dataclass\(frozen=False\)\nclass Point:/m);
+  assert.match(point, /^@functools\.lru_cache\(maxsize=None\)\ndef origin\(\):/m);
+  const snap = await snapshot(ws.fs.raw, "/");
+  const res = await ws.call("edit_move_decl", { path: "shapes.py", name_path: "Shape", to_path: "shape.py" });
+  assert.ok(!res.ok && res.error.code === "value_reference", JSON.stringify(res));
+  assert.match(res.error.message, /its decorator @tracked \(line \d+\) receives a member of it/);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+  const after = await storedFiles(ws, ["shapes.py", "point.py", "main.py"]);
+  assert.equal(
+    await runIn(after, ["python3", "main.py"]),
+    "Point(x=5, y=-4) 9 True ['area']\n",
+  );
+});
+
+Deno.test("edit_move_decl() (TypeScript) refuses value_reference for a decorated class: graver cannot judge what a decorator does", async () => {
+  const ws = await workspaceOf({}, {
+    "src/registry.ts":
+      "export const seen: string[] = [];\nexport function track(c: Function): void {\n  seen.push(c.name);\n}\n",
+    "src/models.ts":
+      'import { track } from "./registry";\n\n@track\nexport class User {}\n\nexport class Plain {}\n',
+  });
+  const res = await ws.call("edit_move_decl", {
+    path: "src/models.ts",
+    name_path: "User",
+    to_path: "src/user.ts",
+  });
+  assert.ok(!res.ok && res.error.code === "value_reference", JSON.stringify(res));
+  assert.match(res.error.message, /its decorator @track \(line 3\)/);
+  ok(await ws.call("edit_move_decl", { path: "src/models.ts", name_path: "Plain", to_path: "src/plain.ts" }));
+});

@@ -8,6 +8,8 @@ import {
   rxjsCjs,
   storedFiles,
 } from "../structural/_module_check.ts";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { createWorkspace } from "../../../src/workspace.ts";
 import { ok, RXJS, workspaceOf } from "./_bindings_fixtures.ts";
 
 function prefixed(files: Files): Files {
@@ -200,4 +202,101 @@ Deno.test("move_file() on rxjs's TypeScript sources: barrels and importers of ma
   await assertSameTargets(before, after, { [from]: to });
   assert.match(after["index.ts"]!, /export \{ map \} from '\.\/internal\/operators\/projection\/map';/);
   assert.match(after[to]!, /import \{ operate \} from '\.\.\/\.\.\/util\/lift';/);
+});
+
+/** The standard library of the machine's python3 (where its `email` and `test/test_email` live). */
+function pythonStdlib(): string {
+  const out = new Deno.Command("python3", {
+    args: ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
+  }).outputSync();
+  assert.ok(out.success, "python3 runs");
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+/** Copy a directory tree (skipping __pycache__). */
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    if (e.name === "__pycache__") continue;
+    if (e.isDirectory) await copyTree(`${from}/${e.name}`, `${to}/${e.name}`);
+    else if (e.isFile) await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
+  }
+}
+
+Deno.test("move_file() on Python's email package with test_email: `import email` + email.utils.x uses follow the module, and the tests still pass", async () => {
+  const lib = pythonStdlib();
+  const dir = await Deno.makeTempDir();
+  try {
+    await copyTree(`${lib}/email`, `${dir}/email`);
+    await copyTree(`${lib}/test/test_email`, `${dir}/test/test_email`);
+    // Our `test` package holds test_email and passes everything else on to the standard library's.
+    await Deno.writeTextFile(
+      `${dir}/test/__init__.py`,
+      `__path__.append(${JSON.stringify(`${lib}/test`)})\n`,
+    );
+    const ws = await createWorkspace({ backend: createDiskBackend(), root: dir, wasm: createWasmLoader() });
+    const res = ok(await ws.call("move_file", { from: "email/utils.py", to: "email/utils_soak.py" }));
+    const updated = (res.data["imports"] as { updated: { path: string; before: string; after: string }[] })
+      .updated;
+    const suite = await Deno.readTextFile(`${dir}/test/test_email/test_email.py`);
+    assert.match(suite, /^import email$/m, "the test module imports only the package");
+    const code = suite.split("\n").filter((l) => !/^\s*#/.test(l)).join("\n");
+    assert.ok(!/email\.utils\./.test(code), "no email.utils.x is left behind (comments keep their words)");
+    assert.equal(code.match(/email\.utils_soak\.make_msgid\(/g)?.length, 3);
+    assert.ok(updated.some((u) => u.path === "test/test_email/test_email.py" && u.before === "email.utils"));
+    const out = await new Deno.Command("python3", {
+      args: ["-m", "unittest", "-q", "test.test_email.test_email", "test.test_email.test_utils"],
+      cwd: dir,
+      env: { PYTHONDONTWRITEBYTECODE: "1" },
+    }).output();
+    const text = new TextDecoder().decode(out.stderr);
+    assert.ok(out.success, text.slice(-2000));
+    assert.match(text, /^OK/m);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("move_file() out of a package: `import pkg` + pkg.mod.x becomes pkg.sub.mod.x with `import pkg.sub.mod`, and python3 runs it", async () => {
+  const ws = await workspaceOf({}, {
+    "pkg/__init__.py": "",
+    "pkg/sub/__init__.py": "",
+    "pkg/mod.py": "def x():\n    return 41\n",
+    "pkg/other.py": "from pkg import mod\n",
+    "main.py":
+      "import pkg\nimport pkg.other\n\n\ndef later():\n    import pkg\n    return pkg.mod.x()\n\n\nprint(pkg.mod.x() + 1, pkg . mod.__name__, later())\n",
+  });
+  ok(await ws.call("move_file", { from: "pkg/mod.py", to: "pkg/sub/mod.py" }));
+  const after = await storedFiles(ws, [
+    "pkg/__init__.py",
+    "pkg/sub/__init__.py",
+    "pkg/sub/mod.py",
+    "pkg/other.py",
+    "main.py",
+  ]);
+  assert.equal(
+    after["main.py"],
+    "import pkg\nimport pkg.sub.mod\nimport pkg.other\n\n\ndef later():\n    import pkg\n    import pkg.sub.mod\n    return pkg.sub.mod.x()\n\n\nprint(pkg.sub.mod.x() + 1, pkg.sub.mod.__name__, later())\n",
+  );
+  assert.equal(await runIn(after, ["python3", "main.py"]), "42 pkg.sub.mod 41\n");
+});
+
+Deno.test("move_file() refuses unresolved, writing nothing, when a dotted use may reach the module through a variable or another module's import", async () => {
+  const files = {
+    "pkg/__init__.py": "import pkg.sub\nfrom pkg import sub as named\n\nheld = pkg.sub\n",
+    "pkg/sub/__init__.py": "",
+    "pkg/sub/mod.py": "def x():\n    return 1\n",
+    "main.py": "import pkg\nimport pkg.sub.mod\n\nprint(pkg.held.mod.x(), pkg.named.mod.x())\n",
+  };
+  const ws = await workspaceOf({}, files);
+  const before = await snapshot(ws.fs.raw, "/");
+  const res = await ws.call("move_file", { from: "pkg/sub/mod.py", to: "pkg/sub/mod2.py" });
+  assert.ok(!res.ok);
+  assert.equal(res.error.code, "unresolved");
+  assert.match(res.error.message, /main\.py:4 pkg\.held\.mod/);
+  const sites = (res.error.details as { unresolved: { specifier: string; line: number }[] }).unresolved;
+  assert.deepEqual(sites.map((s) => [s.specifier, s.line]), [["pkg.held.mod", 4], ["pkg.named.mod", 4]]);
+  assert.match(res.error.hint, /update_imports: false/);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), before);
+  assert.equal(await runIn(files, ["python3", "main.py"]), "1 1\n");
 });
