@@ -14,7 +14,7 @@ import { lineEndAfter, lineStart } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import { dominantEol, encodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
-import { type Binding, type FileBindings, fileBindings } from "../syntax/bindings.ts";
+import { type Binding, type FileBindings, fileBindings, memberPath } from "../syntax/bindings.ts";
 import type { ModuleResolver } from "../syntax/module_resolution.ts";
 import { outlineOf } from "../syntax/symbols.ts";
 import { TextIndex } from "../syntax/text_index.ts";
@@ -36,7 +36,7 @@ import {
   topStatement,
   typeCheckingBlocks,
 } from "./_import_sites.ts";
-import { dottedUses, moduleReferences } from "./module_imports.ts";
+import { moduleReferences } from "./module_imports.ts";
 import { type ModuleLookup, namespaceExports, namespaceModule } from "./_namespaces.ts";
 import { definitionGap, definitionStartsOf } from "./_layout.ts";
 import { insertionEdit } from "./anchors.ts";
@@ -143,6 +143,29 @@ export async function updateReferrers(
   return out;
 }
 
+/**
+ * The chains `head.….name` in a Python file whose module part (`head.…`) is the moved declaration's source
+ * module, `head` being the file's module-level binding of a package or module import.
+ */
+function sourceChains(
+  fb: FileBindings,
+  head: string,
+  name: string,
+  isSource: (module: string) => boolean,
+): { start: number; end: number; module: string }[] {
+  const local = fb.scopes[0]!.bindings.get(head);
+  if (!local) return [];
+  const out: { start: number; end: number; module: string }[] = [];
+  for (const occ of fb.occurrences) {
+    if (occ.kind !== "member_property" || occ.name !== name) continue;
+    const path = memberPath(fb, occ);
+    if (!path || path.root !== local) continue;
+    const module = [head, ...path.properties].join(".");
+    if (isSource(module)) out.push({ start: path.start, end: occ.end, module });
+  }
+  return out;
+}
+
 function referrerEdits(
   ctx: ReferrerContext,
   rel: string,
@@ -173,6 +196,7 @@ function referrerEdits(
   const edits: TextEdit[] = [];
   const self = rel === ctx.to;
   const defOf = (b: Binding) => fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  const rewritten = new Set<Binding>();
   for (const imp of fb.imports) {
     const submodule = system === "python" && imp.kind === "named" &&
       resolve(`${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`) === ctx.source;
@@ -194,6 +218,9 @@ function referrerEdits(
     }
     const passedOn = namespaces.has(imp.local);
     if (!submodule && !passedOn && !(imp.kind === "namespace" && isSource(imp.source))) continue;
+    // Python's `import email` and `import email.policy` both bind `email`: its uses are rewritten once.
+    if (rewritten.has(imp.local)) continue;
+    rewritten.add(imp.local);
     // `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination.
     const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
     const uses = fb.occurrences.filter((o) =>
@@ -265,25 +292,33 @@ function referrerEdits(
     }
   }
   if (system === "python") {
-    // `import pkg.source` binds `pkg`: `pkg.source.name` becomes `name`, imported from the destination.
+    // `import pkg.source` or `import pkg` binds `pkg`: `pkg.source.name` becomes `name`, imported from the
+    // destination (once per file, after the first import that reaches it; each chain is rewritten once).
+    const seen = new Set<number>();
+    let imported = false;
     for (const ref of moduleReferences(tree, fb.text, "python")) {
-      if (ref.kind !== "module" || ref.alias !== null || !ref.source.includes(".") || !isSource(ref.source)) {
-        continue;
-      }
-      const [head, ...rest] = ref.source.split(".");
-      const uses = dottedUses(fb, head!, [...rest, name]);
-      if (uses.length === 0) continue;
+      if (ref.kind !== "module" || ref.alias !== null) continue;
+      const chains = sourceChains(fb, ref.source.split(".")[0]!, name, isSource).filter((c) =>
+        !seen.has(c.start)
+      );
+      if (chains.length === 0) continue;
       const bound = fb.scopes[0]!.bindings.get(name);
       if (bound && !(bound.import && isSource(bound.import.source) && bound.import.imported === name)) {
         throw new RecoverableError(
           "name_clash",
-          `Cannot move "${name}": "${rel}" uses it as ${ref.source}.${name} and already binds another "${name}"`,
+          `Cannot move "${name}": "${rel}" uses it as ${
+            chains[0]!.module
+          }.${name} and already binds another "${name}"`,
           { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
         );
       }
-      for (const u of uses) edits.push({ ...u, text: name });
-      if (self || bound) continue;
-      const line = importStatements(system, spec(ref.source), [{
+      for (const c of chains) {
+        seen.add(c.start);
+        edits.push({ start: c.start, end: c.end, text: name });
+      }
+      if (self || bound || imported) continue;
+      imported = true;
+      const line = importStatements(system, spec(chains[0]!.module), [{
         kind: "named",
         imported: name,
         local: name,

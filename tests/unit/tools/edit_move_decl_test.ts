@@ -761,3 +761,36 @@ Deno.test("edit_move_decl() (TypeScript) refuses value_reference for a decorated
   assert.match(res.error.message, /its decorator @track \(line 3\)/);
   ok(await ws.call("edit_move_decl", { path: "src/models.ts", name_path: "Plain", to_path: "src/plain.ts" }));
 });
+
+Deno.test("edit_move_decl() (Python) rewrites `import email` + email.header.make_header(...) uses, once per chain, and python3 runs them", async () => {
+  // Found by the refactor soak on CPython's email and test_email: the uses through the package were left behind
+  // (AttributeError), and a file with both `import email` and `import email.policy` rewrote each chain twice
+  // (internal: overlapping edits).
+  const files: Files = {
+    ...pythonEmail(),
+    "check_header.py": [
+      "import email",
+      "import email.policy",
+      "",
+      "h = email.header.make_header(email.header.decode_header('=?utf-8?q?caf=C3=A9?='))",
+      "assert str(h) == 'café', str(h)",
+      "assert email.policy.default is not None",
+      "",
+    ].join("\n"),
+  };
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(files).map(([k, v]) => [`/${k}`, v])));
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "email/header.py",
+      name_path: "make_header",
+      to_path: "email/headers_made.py",
+    }),
+  );
+  const check = await textOf(ws, "check_header.py");
+  assert.match(check, /^from email\.headers_made import make_header$/m);
+  assert.match(check, /^h = make_header\(email\.header\.decode_header\(/m);
+  await runIn(await storedFiles(ws, [...Object.keys(files), "email/headers_made.py"]), [
+    "python3",
+    "check_header.py",
+  ]);
+});
