@@ -62,3 +62,63 @@ Deno.test("graver stats prints a table, shows progress only on a terminal, and r
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A project of `dirs` folders of ten one-line Python files each (d000/f0.py …), plus `extra` files. */
+async function wideProject(dirs: number, extra: Record<string, string> = {}): Promise<string> {
+  const dir = await project({}, extra);
+  for (let d = 0; d < dirs; d++) {
+    const folder = `${dir}/d${String(d).padStart(3, "0")}`;
+    await Deno.mkdir(folder);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => Deno.writeTextFile(`${folder}/f${i}.py`, "x = 1\n")),
+    );
+  }
+  return dir;
+}
+
+Deno.test("graver stats caps files only, names what it left out and the --path that narrows the count", async () => {
+  // 600 folders of 10 files, .gitignore first in walk order; skip/ (ignored) is not counted, capped or not.
+  const dir = await wideProject(600, { ".gitignore": "skip/\n", "skip/a.py": "x = 1\n" });
+  try {
+    const all = json(await inProcess(["stats", "--json"], { cwd: dir }));
+    assert.equal(all.files, 6001, "every file, no cap");
+    assert.equal(all.truncated, false);
+    assert.equal(all.capped, undefined);
+    const run = await inProcess(["stats", "--json", "--max-files", "5000"], { cwd: dir });
+    assert.equal(run.code, 0, run.stdout);
+    const s = json(run);
+    // 5000 files, not 5000 entries: the 499 folders walked before the cut are not counted against the cap.
+    assert.equal(s.files, 5000);
+    assert.equal(s.lines, 5000, "one line each");
+    assert.equal(s.languages.reduce((n: number, l: { files: number }) => n + l.files, 0), 5000);
+    assert.equal(s.truncated, true);
+    assert.equal(s.capped.max_files, 5000);
+    assert.equal(s.capped.first_not_counted, "d499/f9.py", ".gitignore, 499 folders of 10, then 9 of d499");
+    assert.deepEqual(s.capped.not_counted.slice(0, 3), ["d499/", "d500/", "d501/"]);
+    assert.equal(s.capped.not_counted.length, 20);
+    assert.equal(s.capped.more, 101 - 20, "d499 … d599, not the ignored skip/");
+    assert.equal(s.capped.narrower, "graver stats --path d499");
+    const human = await inProcess(["stats", "--max-files", "5000"], { cwd: dir });
+    assert.match(
+      human.stdout,
+      /^only the first 5000 files were counted \(at most 5000; directories are not counted\): "d499\/f9\.py" and the files after it were not$/m,
+    );
+    assert.match(
+      human.stdout,
+      /^not counted \(the first in part\): d499\/, d500\/, .*, d518\/ … and 81 more$/m,
+    );
+    assert.match(
+      human.stdout,
+      /^narrow the count: graver stats --path d499 \(or raise the cap: --max-files 10000\)$/m,
+    );
+    const narrowed = json(
+      await inProcess(["stats", "--json", "--path", "d499", "--max-files", "5000"], { cwd: dir }),
+    );
+    assert.equal(narrowed.files, 10, "the narrower count reaches every file of d499");
+    assert.equal(narrowed.truncated, false);
+    const bad = await inProcess(["stats", "--max-files", "0"], { cwd: dir });
+    assert.equal(bad.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
