@@ -11,7 +11,7 @@
 import { errnoError, isRecoverable } from "../errors.ts";
 import { forEachLine } from "../fs/lines.ts";
 import { Stage } from "../fs/stage.ts";
-import { walkProject } from "../fs/walk.ts";
+import { skippedCounts, walkProject, type WalkSkipped } from "../fs/walk.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import type { Workspace } from "../workspace.ts";
 
@@ -31,6 +31,12 @@ export interface StatsWalk {
   files: string[];
   /** The first file the cap left out (its tree path), or undefined when every file was counted. */
   firstLeftOut?: string;
+  /** Entries the ignore rules left out (their contents not looked at). */
+  ignored: number;
+  /** Entries the walk's link and special-file rules left out, and unreadable directories (null: none). */
+  skipped: Partial<WalkSkipped> | null;
+  /** The directories the walk could not read (the first 20). */
+  unreadableDirs: string[];
 }
 
 /**
@@ -50,8 +56,17 @@ export async function walkFiles(
     limit: options.maxFiles + 1, // one more: the first file left out, to name it
   });
   const files = walked.entries.map((e) => e.real);
-  if (files.length <= options.maxFiles) return { files };
-  return { files: files.slice(0, options.maxFiles), firstLeftOut: walked.entries[options.maxFiles]!.rel };
+  const left = {
+    ignored: walked.ignored,
+    skipped: skippedCounts(walked.skipped),
+    unreadableDirs: walked.unreadable,
+  };
+  if (files.length <= options.maxFiles) return { files, ...left };
+  return {
+    files: files.slice(0, options.maxFiles),
+    firstLeftOut: walked.entries[options.maxFiles]!.rel,
+    ...left,
+  };
 }
 
 /**

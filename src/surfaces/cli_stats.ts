@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { WalkSkipped } from "../fs/walk.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import { factsOfAll, leftOutAt, walkFiles } from "./_stats.ts";
@@ -66,8 +67,15 @@ export interface ProjectStats {
   binary: string[];
   /** Text files that are not UTF-8. */
   not_utf8: string[];
-  /** Files that could not be read, with the error code. */
+  /** Files that could not be read, with the error code, and directories that could not be listed ("dir/"). */
   unreadable: { path: string; code: string }[];
+  /** Entries `.gitignore` (or the `node_modules` rule) left out, their contents not looked at. */
+  ignored: number;
+  /**
+   * What the walk's rules left out (only when any): links whose target leaves the root (`outside_root`),
+   * FIFOs, sockets and devices (`special_file`), directories it may not read (`unreadable`).
+   */
+  skipped?: Partial<WalkSkipped>;
   /** True when the project has more files than were looked at (`capped` says which). */
   truncated: boolean;
   /** What the cap left out and the call that narrows the count (only when truncated). */
@@ -105,9 +113,11 @@ async function collect(ws: Workspace, options: StatsOptions): Promise<ProjectSta
     languages: [],
     binary: [],
     not_utf8: [],
-    unreadable: [],
+    unreadable: walked.unreadableDirs.map((d) => ({ path: `${d}/`, code: "permission_denied" })),
+    ignored: walked.ignored,
     truncated: walked.firstLeftOut !== undefined,
   };
+  if (walked.skipped) stats.skipped = walked.skipped;
   const facts = await factsOfAll(ws, files, (n) => options.progress.update(`${n}/${files.length} files`));
   const rows = new Map<string, LanguageStats>();
   for (const [i, path] of files.entries()) {
@@ -190,6 +200,19 @@ function capLines(s: ProjectStats, cap: StatsCap): string[] {
   return out;
 }
 
+/** What the walk's rules left out, in one line, or null when nothing. */
+function leftOutLine(s: ProjectStats): string | null {
+  const parts: string[] = [];
+  if (s.ignored > 0) {
+    parts.push(`${s.ignored} ignored by .gitignore or node_modules (--include-ignored counts them)`);
+  }
+  const outside = s.skipped?.outside_root ?? 0;
+  if (outside > 0) parts.push(`${outside} link${outside === 1 ? "" : "s"} leading out of the root`);
+  const special = s.skipped?.special_file ?? 0;
+  if (special > 0) parts.push(`${special} special file${special === 1 ? "" : "s"} (FIFO, socket, device)`);
+  return parts.length > 0 ? `not counted: ${parts.join("; ")}` : null;
+}
+
 function render(s: ProjectStats, paint: Paint, symbols: boolean): string {
   const header = ["language", "files", "lines", ...(symbols ? ["definitions"] : [])];
   const rows = s.languages.map((l) => [
@@ -214,6 +237,8 @@ function render(s: ProjectStats, paint: Paint, symbols: boolean): string {
   }
   if (s.not_utf8.length > 0) out.push(paint.yellow(`${s.not_utf8.length} not UTF-8: ${listed(s.not_utf8)}`));
   for (const u of s.unreadable) out.push(paint.red(`unreadable ${u.path}: ${u.code}`));
+  const left = leftOutLine(s);
+  if (left !== null) out.push(paint.dim(left));
   if (s.capped) out.push(...capLines(s, s.capped).map(paint.yellow));
   return out.join("\n") + "\n";
 }

@@ -122,3 +122,32 @@ Deno.test("graver stats caps files only, names what it left out and the --path t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver stats follows the walk's link rules and says what they and the ignore rules left out", async () => {
+  const outside = await Deno.makeTempDir({ prefix: "graver-cli-outside-" });
+  const dir = await project({}, { "a.py": "x = 1\ny = 2\n", "node_modules/m.js": "1\n", "outside.txt": "" });
+  try {
+    await Deno.writeTextFile(`${outside}/secret.py`, "s = 1\n");
+    await Deno.symlink(`${outside}/secret.py`, `${dir}/out.py`);
+    await Deno.symlink(outside, `${dir}/outdir`);
+    await Deno.symlink("a.py", `${dir}/again.py`); // inside the root: a.py is counted once
+    const fifo = new Deno.Command("mkfifo", { args: [`${dir}/pipe`] }).outputSync();
+    assert.equal(fifo.code, 0, "mkfifo");
+    const s = json(await inProcess(["stats", "--json"], { cwd: dir }));
+    assert.equal(s.files, 2, "a.py and outside.txt: no link leading out, no FIFO, no node_modules");
+    assert.equal(s.lines, 2);
+    assert.equal(s.ignored, 1, "node_modules");
+    assert.deepEqual(s.skipped, { outside_root: 2, special_file: 1 });
+    const human = await inProcess(["stats"], { cwd: dir });
+    assert.match(
+      human.stdout,
+      /^not counted: 1 ignored by \.gitignore or node_modules \(--include-ignored counts them\); 2 links leading out of the root; 1 special file \(FIFO, socket, device\)$/m,
+    );
+    const all = json(await inProcess(["stats", "--json", "--include-ignored"], { cwd: dir }));
+    assert.equal(all.files, 3);
+    assert.equal(all.ignored, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
