@@ -90,6 +90,8 @@ interface StatsOptions {
   includeIgnored: boolean;
   maxFiles: number;
   progress: Progress;
+  /** `--root` as given (the narrower command repeats it). */
+  root?: string;
 }
 
 const NO_GRAMMAR = "(no grammar)";
@@ -162,15 +164,18 @@ async function capOf(ws: Workspace, options: StatsOptions, firstLeftOut: string)
   return cap;
 }
 
+/** A word as a POSIX shell reads it back: bare when safe, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w./@+=:-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
 /** The `graver stats` command line that counts `dir` with the same options. */
 function statsCommand(dir: string, options: StatsOptions): string {
-  const words = [
-    "graver stats",
-    "--path",
-    /^[\w./@+-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", "'\\''")}'`,
-  ];
+  const words = ["graver stats", "--path", shellWord(dir)];
   if (options.includeIgnored) words.push("--include-ignored");
   if (options.symbols) words.push("--symbols");
+  if (options.maxFiles !== MAX_STATS_FILES) words.push("--max-files", String(options.maxFiles));
+  if (options.root !== undefined) words.push("--root", shellWord(options.root));
   return words.join(" ");
 }
 
@@ -286,6 +291,7 @@ ${MAX_STATS_FILES}; directories are not counted); a capped count names the first
           includeIgnored,
           maxFiles,
           progress,
+          ...(flags["root"] !== undefined ? { root: String(flags["root"]) } : {}),
         })
         : checked;
     } finally {

@@ -77,44 +77,52 @@ async function wideProject(dirs: number, extra: Record<string, string> = {}): Pr
 }
 
 Deno.test("graver stats caps files only, names what it left out and the --path that narrows the count", async () => {
-  // 600 folders of 10 files, .gitignore first in walk order; skip/ (ignored) is not counted, capped or not.
-  const dir = await wideProject(600, { ".gitignore": "skip/\n", "skip/a.py": "x = 1\n" });
+  // 120 folders of 10 files, .gitignore first in walk order; skip/ (ignored) is not counted, capped or not.
+  const dir = await wideProject(120, { ".gitignore": "skip/\n", "skip/a.py": "x = 1\n" });
   try {
     const all = json(await inProcess(["stats", "--json"], { cwd: dir }));
-    assert.equal(all.files, 6001, "every file, no cap");
+    assert.equal(all.files, 1201, "every file, no cap");
     assert.equal(all.truncated, false);
     assert.equal(all.capped, undefined);
-    const run = await inProcess(["stats", "--json", "--max-files", "5000"], { cwd: dir });
+    const run = await inProcess(["stats", "--json", "--max-files", "1000"], { cwd: dir });
     assert.equal(run.code, 0, run.stdout);
     const s = json(run);
-    // 5000 files, not 5000 entries: the 499 folders walked before the cut are not counted against the cap.
-    assert.equal(s.files, 5000);
-    assert.equal(s.lines, 5000, "one line each");
-    assert.equal(s.languages.reduce((n: number, l: { files: number }) => n + l.files, 0), 5000);
+    // 1000 files, not 1000 entries: the 99 folders walked before the cut are not counted against the cap.
+    assert.equal(s.files, 1000);
+    assert.equal(s.lines, 1000, "one line each");
+    assert.equal(s.languages.reduce((n: number, l: { files: number }) => n + l.files, 0), 1000);
     assert.equal(s.truncated, true);
-    assert.equal(s.capped.max_files, 5000);
-    assert.equal(s.capped.first_not_counted, "d499/f9.py", ".gitignore, 499 folders of 10, then 9 of d499");
-    assert.deepEqual(s.capped.not_counted.slice(0, 3), ["d499/", "d500/", "d501/"]);
+    assert.equal(s.capped.max_files, 1000);
+    assert.equal(s.capped.first_not_counted, "d099/f9.py", ".gitignore, 99 folders of 10, then 9 of d099");
+    assert.deepEqual(s.capped.not_counted.slice(0, 3), ["d099/", "d100/", "d101/"]);
     assert.equal(s.capped.not_counted.length, 20);
-    assert.equal(s.capped.more, 101 - 20, "d499 … d599, not the ignored skip/");
-    assert.equal(s.capped.narrower, "graver stats --path d499");
-    const human = await inProcess(["stats", "--max-files", "5000"], { cwd: dir });
+    assert.equal(s.capped.more, 21 - 20, "d099 … d119, not the ignored skip/");
+    assert.equal(
+      s.capped.narrower,
+      "graver stats --path d099 --max-files 1000",
+      "the same options, narrower",
+    );
+    // From elsewhere, with --root: the narrower command repeats it.
+    const human = await inProcess(["stats", "--max-files", "1000", "--root", dir], { cwd: "/" });
     assert.match(
       human.stdout,
-      /^only the first 5000 files were counted \(at most 5000; directories are not counted\): "d499\/f9\.py" and the files after it were not$/m,
+      /^only the first 1000 files were counted \(at most 1000; directories are not counted\): "d099\/f9\.py" and the files after it were not$/m,
     );
     assert.match(
       human.stdout,
-      /^not counted \(the first in part\): d499\/, d500\/, .*, d518\/ … and 81 more$/m,
+      /^not counted \(the first in part\): d099\/, d100\/, .*, d118\/ … and 1 more$/m,
     );
     assert.match(
       human.stdout,
-      /^narrow the count: graver stats --path d499 \(or raise the cap: --max-files 10000\)$/m,
+      new RegExp(
+        `^narrow the count: graver stats --path d099 --max-files 1000 --root ${dir} \\(or raise the cap: --max-files 2000\\)$`,
+        "m",
+      ),
     );
     const narrowed = json(
-      await inProcess(["stats", "--json", "--path", "d499", "--max-files", "5000"], { cwd: dir }),
+      await inProcess(["stats", "--json", "--path", "d099", "--max-files", "1000"], { cwd: dir }),
     );
-    assert.equal(narrowed.files, 10, "the narrower count reaches every file of d499");
+    assert.equal(narrowed.files, 10, "the narrower count reaches every file of d099");
     assert.equal(narrowed.truncated, false);
     const bad = await inProcess(["stats", "--max-files", "0"], { cwd: dir });
     assert.equal(bad.code, 2);
