@@ -43,16 +43,22 @@ export interface StatsWalk {
  * Walk `dir` for files only, counting at most `maxFiles` of them.
  *
  * @param ws The workspace.
- * @param options The directory (relative, "" for the root), whether ignored files count, and the cap.
+ * @param options The directory (relative, "" for the root), whether ignored files count, the cap, and
+ *   `found`, called with the count of files found so far as the walk finds each.
  * @returns The files and, when capped, the first file left out.
  */
 export async function walkFiles(
   ws: Workspace,
-  options: { dir: string; includeIgnored: boolean; maxFiles: number },
+  options: { dir: string; includeIgnored: boolean; maxFiles: number; found?: (count: number) => void },
 ): Promise<StatsWalk> {
+  let found = 0;
   const walked = await walkProject(new Stage(ws.fs, ws.sandbox), options.dir, {
     includeIgnored: options.includeIgnored,
-    accept: (e) => e.kind === "file",
+    accept: (e) => {
+      if (e.kind !== "file") return false;
+      options.found?.(++found);
+      return true;
+    },
     limit: options.maxFiles + 1, // one more: the first file left out, to name it
   });
   const files = walked.entries.map((e) => e.real);

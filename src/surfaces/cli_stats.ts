@@ -96,6 +96,9 @@ interface StatsOptions {
 
 const NO_GRAMMAR = "(no grammar)";
 
+/** Files between two progress updates (each one redraws the line on the terminal). */
+const PROGRESS_EVERY = 250;
+
 /** Entries of a cap's `not_counted`. */
 const NOT_COUNTED_NAMED = 20;
 
@@ -105,7 +108,14 @@ function countSymbols(nodes: { children?: unknown[] }[]): number {
 
 /** Count every file under the directory, at most `maxFiles` of them. */
 async function collect(ws: Workspace, options: StatsOptions): Promise<ProjectStats> {
-  const walked = await walkFiles(ws, options);
+  const walked = await walkFiles(ws, {
+    ...options,
+    found: (n) => {
+      if (n === 1 || n % PROGRESS_EVERY === 0) {
+        options.progress.update(`walking, ${n} file${n === 1 ? "" : "s"} found`);
+      }
+    },
+  });
   const files = walked.files;
   const stats: ProjectStats = {
     ok: true,
@@ -120,7 +130,11 @@ async function collect(ws: Workspace, options: StatsOptions): Promise<ProjectSta
     truncated: walked.firstLeftOut !== undefined,
   };
   if (walked.skipped) stats.skipped = walked.skipped;
-  const facts = await factsOfAll(ws, files, (n) => options.progress.update(`${n}/${files.length} files`));
+  const facts = await factsOfAll(ws, files, (n) => {
+    if (n === 1 || n % PROGRESS_EVERY === 0 || n === files.length) {
+      options.progress.update(`reading ${n}/${files.length} files`);
+    }
+  });
   const rows = new Map<string, LanguageStats>();
   for (const [i, path] of files.entries()) {
     const fact = facts[i]!;
@@ -276,7 +290,7 @@ ${MAX_STATS_FILES}; directories are not counted); a capped count names the first
     const maxFiles = integerFlag(flags, "max-files") ?? MAX_STATS_FILES;
     if (typeof maxFiles === "object") return usageError(host, "stats", maxFiles.problem);
     const ws = await open(flags["root"] as string | undefined);
-    const progress = startProgress(host, "graver stats: reading");
+    const progress = startProgress(host, "graver stats:");
     let result: ProjectStats | Extract<ToolResult, { ok: false }>;
     try {
       const includeIgnored = flags["include-ignored"] === true;

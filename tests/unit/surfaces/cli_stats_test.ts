@@ -159,3 +159,24 @@ Deno.test("graver stats follows the walk's link rules and says what they and the
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("graver stats redraws its progress line every 250 files, not on every file", async () => {
+  const dir = await wideProject(60);
+  try {
+    const tty = await inProcess(["stats"], { cwd: dir, progress: true });
+    assert.equal(tty.code, 0);
+    for (
+      const shown of ["walking, 1 file found", "walking, 500 files found", "reading 1/600", "reading 250/600"]
+    ) {
+      assert.ok(
+        tty.stderr.includes(`graver stats: ${shown}`),
+        `${shown} in ${JSON.stringify(tty.stderr.slice(0, 300))}`,
+      );
+    }
+    assert.ok(tty.stderr.includes("graver stats: reading 600/600 files"), "the last file");
+    assert.ok(!tty.stderr.includes("reading 2/600"), "not every file");
+    assert.ok(!tty.stderr.includes("walking, 2 files"), "not every file");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
