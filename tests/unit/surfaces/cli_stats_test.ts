@@ -1,5 +1,8 @@
 /** `graver stats` through the real CLI entry, on a project of real files. */
 import assert from "node:assert/strict";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import type { Backend } from "../../../src/fs/backend.ts";
+import { runCli } from "../../../src/surfaces/cli.ts";
 import { inProcess, json, project } from "./_cli.ts";
 
 const FILES = {
@@ -176,6 +179,46 @@ Deno.test("graver stats redraws its progress line every 250 files, not on every 
     assert.ok(tty.stderr.includes("graver stats: reading 600/600 files"), "the last file");
     assert.ok(!tty.stderr.includes("reading 2/600"), "not every file");
     assert.ok(!tty.stderr.includes("walking, 2 files"), "not every file");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** The disk backend, except that the system refuses (EACCES) to list or read the paths in `denied`. */
+function denyingBackend(denied: Set<string>): Backend {
+  const disk = createDiskBackend();
+  const refuse = (path: string) =>
+    Object.assign(new Error(`EACCES: permission denied, '${path}'`), { code: "EACCES", path });
+  return Object.assign(Object.create(disk), {
+    readdir: (path: string) => denied.has(path) ? Promise.reject(refuse(path)) : disk.readdir(path),
+    readFile: (path: string) => denied.has(path) ? Promise.reject(refuse(path)) : disk.readFile(path),
+  });
+}
+
+Deno.test("graver stats names the directories and files the system will not let it read", async () => {
+  // As root nothing is denied on disk: the backend says EACCES as the system would for another user.
+  const dir = await project({}, { "a.py": "x = 1\n", "locked/b.py": "y = 2\n", "secret.txt": "s\n" });
+  try {
+    let stdout = "";
+    const code = await runCli(["stats", "--json"], {
+      stdout: (t) => stdout += t,
+      stderr: () => {},
+      readStdin: () => Promise.resolve(""),
+      readHostFile: (p) => Deno.readTextFile(p),
+      cwd: dir,
+      backend: denyingBackend(new Set([`${dir}/locked`, `${dir}/secret.txt`])),
+      wasm: createWasmLoader(),
+      color: false,
+      progress: false,
+    });
+    assert.equal(code, 0, stdout);
+    const s = JSON.parse(stdout);
+    assert.equal(s.files, 2, "a.py and secret.txt (counted, then unreadable)");
+    assert.deepEqual(s.unreadable, [
+      { path: "locked/", code: "permission_denied" },
+      { path: "secret.txt", code: "permission_denied" },
+    ]);
+    assert.deepEqual(s.skipped, { unreadable: 1 });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
