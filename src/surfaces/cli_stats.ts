@@ -49,6 +49,8 @@ export interface StatsCap {
   more: number;
   /** The command that counts the first directory left out (absent when the cut fell among top files). */
   narrower?: string;
+  /** The same count with the cap doubled. */
+  raise: string;
 }
 
 /** What `graver stats --json` prints. */
@@ -173,6 +175,7 @@ async function capOf(ws: Workspace, options: StatsOptions, firstLeftOut: string)
     first_not_counted: firstLeftOut,
     not_counted: left.slice(0, NOT_COUNTED_NAMED),
     more: Math.max(0, left.length - NOT_COUNTED_NAMED),
+    raise: statsCommand(options.dir, { ...options, maxFiles: options.maxFiles * 2 }),
   };
   if (dir !== undefined) cap.narrower = statsCommand(dir, options);
   return cap;
@@ -183,9 +186,9 @@ function shellWord(word: string): string {
   return /^[\w./@+=:-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
-/** The `graver stats` command line that counts `dir` with the same options. */
+/** The `graver stats` command line that counts `dir` ("" for the root) with the same options. */
 function statsCommand(dir: string, options: StatsOptions): string {
-  const words = ["graver stats", "--path", shellWord(dir)];
+  const words = ["graver stats", ...(dir === "" ? [] : ["--path", shellWord(dir)])];
   if (options.includeIgnored) words.push("--include-ignored");
   if (options.symbols) words.push("--symbols");
   if (options.maxFiles !== MAX_STATS_FILES) words.push("--max-files", String(options.maxFiles));
@@ -210,11 +213,10 @@ function capLines(s: ProjectStats, cap: StatsCap): string[] {
     `"${cap.first_not_counted}" and the files after it were not`,
     `not counted (the first in part): ${cap.not_counted.join(", ")}${more}`,
   ];
-  const raise = `--max-files ${cap.max_files * 2}`;
   out.push(
     cap.narrower !== undefined
-      ? `narrow the count: ${cap.narrower} (or raise the cap: ${raise})`
-      : `raise the cap to count them: ${raise}`,
+      ? `narrow the count: ${cap.narrower} (or raise the cap: ${cap.raise})`
+      : `raise the cap to count them: ${cap.raise}`,
   );
   return out;
 }

@@ -105,6 +105,7 @@ Deno.test("graver stats caps files only, names what it left out and the --path t
       "graver stats --path d099 --max-files 1000",
       "the same options, narrower",
     );
+    assert.equal(s.capped.raise, "graver stats --max-files 2000");
     // From elsewhere, with --root: the narrower command repeats it.
     const human = await inProcess(["stats", "--max-files", "1000", "--root", dir], { cwd: "/" });
     assert.match(
@@ -118,7 +119,7 @@ Deno.test("graver stats caps files only, names what it left out and the --path t
     assert.match(
       human.stdout,
       new RegExp(
-        `^narrow the count: graver stats --path d099 --max-files 1000 --root ${dir} \\(or raise the cap: --max-files 2000\\)$`,
+        `^narrow the count: graver stats --path d099 --max-files 1000 --root ${dir} \\(or raise the cap: graver stats --max-files 2000 --root ${dir}\\)$`,
         "m",
       ),
     );
@@ -127,6 +128,21 @@ Deno.test("graver stats caps files only, names what it left out and the --path t
     );
     assert.equal(narrowed.files, 10, "the narrower count reaches every file of d099");
     assert.equal(narrowed.truncated, false);
+    const sub = json(
+      await inProcess(["stats", "--json", "--path", "d001", "--max-files", "3"], { cwd: dir }),
+    );
+    assert.equal(sub.capped.first_not_counted, "d001/f3.py");
+    assert.deepEqual(sub.capped.not_counted, [
+      "d001/f3.py",
+      "d001/f4.py",
+      "d001/f5.py",
+      "d001/f6.py",
+      "d001/f7.py",
+      "d001/f8.py",
+      "d001/f9.py",
+    ]);
+    assert.equal(sub.capped.narrower, undefined, "no directory left to narrow to");
+    assert.equal(sub.capped.raise, "graver stats --path d001 --max-files 6");
     const bad = await inProcess(["stats", "--max-files", "0"], { cwd: dir });
     assert.equal(bad.code, 2);
   } finally {
