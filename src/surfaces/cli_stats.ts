@@ -1,19 +1,23 @@
 /**
- * `graver stats [--root DIR] [--path DIR] [--symbols] [--include-ignored] [--json]`:
- * what graver sees of a project — files and lines per language, which have a
- * grammar (structural tools work there), binary and non-UTF-8 files, and with
- * `--symbols` the definitions per language. Project-wide, so a progress line
- * shows on a terminal. Every file is looked at through dispatch (list_files,
- * read_file, outline), never around it. Registered at module load.
+ * `graver stats [--root DIR] [--path DIR] [--symbols] [--include-ignored] [--max-files N] [--json]`: what
+ * graver sees of a project — files and lines per language, which have a grammar (structural tools work
+ * there), binary and non-UTF-8 files, and with `--symbols` the definitions per language. The directory is
+ * checked through dispatch (list_files: its refusals, its did-you-mean), then walked with the project's one
+ * walk, files only, and each file read once, read-only (`_stats.ts`); `--symbols` outlines through
+ * dispatch. At most `--max-files` files are counted (directories are not): a capped result names the
+ * first file left out, the entries not counted and the `--path` that narrows the count. Project-wide, so a
+ * progress line shows on a terminal. Registered at module load.
  *
  * @module
  */
+import type { WalkSkipped } from "../fs/walk.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
+import { factsOfAll, leftOutAt, walkFiles } from "./_stats.ts";
 import { type CliHost, EXIT, printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
-import { failureText, type Paint, painter, type Progress, startProgress } from "./cli_output.ts";
+import { failureText, integerFlag, type Paint, painter, type Progress, startProgress } from "./cli_output.ts";
 
-/** Most files `graver stats` looks at. */
+/** Most files `graver stats` counts unless `--max-files` says (directories are not counted). */
 export const MAX_STATS_FILES = 100_000;
 
 /** One language's row of {@linkcode ProjectStats}. */
@@ -30,13 +34,32 @@ export interface LanguageStats {
   symbols?: number;
 }
 
+/** What a count stopped at its cap did not count, and how to count it. */
+export interface StatsCap {
+  /** The most files counted (`--max-files`, default {@linkcode MAX_STATS_FILES}). */
+  max_files: number;
+  /** The first file not counted (files after it in walk order were not counted either). */
+  first_not_counted: string;
+  /**
+   * The entries directly under the counted directory from the one holding that file on (directories end
+   * with "/"): not counted, the first of them in part. At most 20.
+   */
+  not_counted: string[];
+  /** How many more such entries there are. */
+  more: number;
+  /** The command that counts the first directory left out (absent when the cut fell among top files). */
+  narrower?: string;
+  /** The same count with the cap doubled. */
+  raise: string;
+}
+
 /** What `graver stats --json` prints. */
 export interface ProjectStats {
   /** Always true (a refusal prints the ToolResult instead). */
   ok: true;
   /** The directory looked at, relative to the root ("" for the root). */
   path: string;
-  /** Files looked at. */
+  /** Files looked at (directories are not counted). */
   files: number;
   /** Lines of the text files. */
   lines: number;
@@ -46,62 +69,131 @@ export interface ProjectStats {
   binary: string[];
   /** Text files that are not UTF-8. */
   not_utf8: string[];
-  /** Files that could not be read, with the error code. */
+  /** Files that could not be read, with the error code, and directories that could not be listed ("dir/"). */
   unreadable: { path: string; code: string }[];
-  /** True when the project has more files than were looked at. */
+  /** Entries `.gitignore` (or the `node_modules` rule) left out, their contents not looked at. */
+  ignored: number;
+  /**
+   * What the walk's rules left out (only when any): links whose target leaves the root (`outside_root`),
+   * FIFOs, sockets and devices (`special_file`), directories it may not read (`unreadable`).
+   */
+  skipped?: Partial<WalkSkipped>;
+  /** True when the project has more files than were looked at (`capped` says which). */
   truncated: boolean;
+  /** What the cap left out and the call that narrows the count (only when truncated). */
+  capped?: StatsCap;
+}
+
+/** Options of one count. */
+interface StatsOptions {
+  /** Directory relative to the root, as list_files resolved it. */
+  dir: string;
+  symbols: boolean;
+  includeIgnored: boolean;
+  maxFiles: number;
+  progress: Progress;
+  /** `--root` as given (the narrower command repeats it). */
+  root?: string;
 }
 
 const NO_GRAMMAR = "(no grammar)";
+
+/** Files between two progress updates (each one redraws the line on the terminal). */
+const PROGRESS_EVERY = 250;
+
+/** Entries of a cap's `not_counted`. */
+const NOT_COUNTED_NAMED = 20;
 
 function countSymbols(nodes: { children?: unknown[] }[]): number {
   return nodes.reduce((n, s) => n + 1 + countSymbols((s.children ?? []) as { children?: unknown[] }[]), 0);
 }
 
-/** Look at every file under `path` through dispatch. */
-async function collect(
-  ws: Workspace,
-  listed: Extract<ToolResult, { ok: true }>,
-  options: { symbols: boolean; progress: Progress },
-): Promise<ProjectStats> {
-  const files = (listed.data["entries"] as string[]).filter((e) => !e.endsWith("/"));
+/** Count every file under the directory, at most `maxFiles` of them. */
+async function collect(ws: Workspace, options: StatsOptions): Promise<ProjectStats> {
+  const walked = await walkFiles(ws, {
+    ...options,
+    found: (n) => {
+      if (n === 1 || n % PROGRESS_EVERY === 0) {
+        options.progress.update(`walking, ${n} file${n === 1 ? "" : "s"} found`);
+      }
+    },
+  });
+  const files = walked.files;
   const stats: ProjectStats = {
     ok: true,
-    path: String(listed.data["path"]),
+    path: options.dir,
     files: files.length,
     lines: 0,
     languages: [],
     binary: [],
     not_utf8: [],
-    unreadable: [],
-    truncated: listed.data["truncated"] === true,
+    unreadable: walked.unreadableDirs.map((d) => ({ path: `${d}/`, code: "permission_denied" })),
+    ignored: walked.ignored,
+    truncated: walked.firstLeftOut !== undefined,
   };
+  if (walked.skipped) stats.skipped = walked.skipped;
+  const facts = await factsOfAll(ws, files, (n) => {
+    if (n === 1 || n % PROGRESS_EVERY === 0 || n === files.length) {
+      options.progress.update(`reading ${n}/${files.length} files`);
+    }
+  });
   const rows = new Map<string, LanguageStats>();
   for (const [i, path] of files.entries()) {
-    options.progress.update(`${i + 1}/${files.length} files`);
-    const read = await ws.call("read_file", { path, start_line: 1, end_line: 1 });
-    if (!read.ok) {
-      if (read.error.code === "binary_file") stats.binary.push(path);
-      else if (read.error.code === "encoding") stats.not_utf8.push(path);
-      else stats.unreadable.push({ path, code: read.error.code });
-      continue;
-    }
-    const language = read.data["language"] as string | null;
-    const lines = Number(read.data["total_lines"]);
-    const row = addTo(rows, language, lines);
-    stats.lines += lines;
-    if (options.symbols && language !== null) {
-      const outline = await ws.call("outline", { path });
-      if (outline.ok) {
-        const cut = outline.data["truncated"] as { total: number } | undefined;
-        row.symbols = (row.symbols ?? 0) + (cut?.total ?? countSymbols(outline.data["symbols"] as []));
+    const fact = facts[i]!;
+    if (fact.kind === "binary") stats.binary.push(path);
+    else if (fact.kind === "not_utf8") stats.not_utf8.push(path);
+    else if (fact.kind === "unreadable") stats.unreadable.push({ path, code: fact.code });
+    else {
+      const row = addTo(rows, fact.language, fact.lines);
+      stats.lines += fact.lines;
+      if (options.symbols && fact.language !== null) {
+        row.symbols = (row.symbols ?? 0) + await symbolsOf(ws, path);
       }
     }
   }
   stats.languages = [...rows.values()].sort((a, b) =>
     b.lines - a.lines || a.language.localeCompare(b.language)
   );
+  if (walked.firstLeftOut !== undefined) stats.capped = await capOf(ws, options, walked.firstLeftOut);
   return stats;
+}
+
+/** The definitions of one file, outlined through dispatch (0 when it cannot be outlined). */
+async function symbolsOf(ws: Workspace, path: string): Promise<number> {
+  const outline = await ws.call("outline", { path });
+  if (!outline.ok) return 0;
+  const cut = outline.data["truncated"] as { total: number } | undefined;
+  return cut?.total ?? countSymbols(outline.data["symbols"] as []);
+}
+
+/** What a capped count left out and the command that counts its first directory. */
+async function capOf(ws: Workspace, options: StatsOptions, firstLeftOut: string): Promise<StatsCap> {
+  const left = await leftOutAt(ws, { ...options, firstLeftOut });
+  const dir = left.find((e) => e.endsWith("/"))?.slice(0, -1);
+  const cap: StatsCap = {
+    max_files: options.maxFiles,
+    first_not_counted: firstLeftOut,
+    not_counted: left.slice(0, NOT_COUNTED_NAMED),
+    more: Math.max(0, left.length - NOT_COUNTED_NAMED),
+    raise: statsCommand(options.dir, { ...options, maxFiles: options.maxFiles * 2 }),
+  };
+  if (dir !== undefined) cap.narrower = statsCommand(dir, options);
+  return cap;
+}
+
+/** A word as a POSIX shell reads it back: bare when safe, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w./@+=:-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** The `graver stats` command line that counts `dir` ("" for the root) with the same options. */
+function statsCommand(dir: string, options: StatsOptions): string {
+  const words = ["graver stats", ...(dir === "" ? [] : ["--path", shellWord(dir)])];
+  if (options.includeIgnored) words.push("--include-ignored");
+  if (options.symbols) words.push("--symbols");
+  if (options.maxFiles !== MAX_STATS_FILES) words.push("--max-files", String(options.maxFiles));
+  if (options.root !== undefined) words.push("--root", shellWord(options.root));
+  return words.join(" ");
 }
 
 function addTo(rows: Map<string, LanguageStats>, language: string | null, lines: number): LanguageStats {
@@ -111,6 +203,35 @@ function addTo(rows: Map<string, LanguageStats>, language: string | null, lines:
   row.files++;
   row.lines += lines;
   return row;
+}
+
+/** The lines saying what a capped count left out and how to count it. */
+function capLines(s: ProjectStats, cap: StatsCap): string[] {
+  const more = cap.more > 0 ? ` … and ${cap.more} more` : "";
+  const out = [
+    `only the first ${s.files} files were counted (at most ${cap.max_files}; directories are not counted): ` +
+    `"${cap.first_not_counted}" and the files after it were not`,
+    `not counted (the first in part): ${cap.not_counted.join(", ")}${more}`,
+  ];
+  out.push(
+    cap.narrower !== undefined
+      ? `narrow the count: ${cap.narrower} (or raise the cap: ${cap.raise})`
+      : `raise the cap to count them: ${cap.raise}`,
+  );
+  return out;
+}
+
+/** What the walk's rules left out, in one line, or null when nothing. */
+function leftOutLine(s: ProjectStats): string | null {
+  const parts: string[] = [];
+  if (s.ignored > 0) {
+    parts.push(`${s.ignored} ignored by .gitignore or node_modules (--include-ignored counts them)`);
+  }
+  const outside = s.skipped?.outside_root ?? 0;
+  if (outside > 0) parts.push(`${outside} link${outside === 1 ? "" : "s"} leading out of the root`);
+  const special = s.skipped?.special_file ?? 0;
+  if (special > 0) parts.push(`${special} special file${special === 1 ? "" : "s"} (FIFO, socket, device)`);
+  return parts.length > 0 ? `not counted: ${parts.join("; ")}` : null;
 }
 
 function render(s: ProjectStats, paint: Paint, symbols: boolean): string {
@@ -137,24 +258,29 @@ function render(s: ProjectStats, paint: Paint, symbols: boolean): string {
   }
   if (s.not_utf8.length > 0) out.push(paint.yellow(`${s.not_utf8.length} not UTF-8: ${listed(s.not_utf8)}`));
   for (const u of s.unreadable) out.push(paint.red(`unreadable ${u.path}: ${u.code}`));
-  if (s.truncated) out.push(paint.yellow(`only the first ${s.files} files were looked at`));
+  const left = leftOutLine(s);
+  if (left !== null) out.push(paint.dim(left));
+  if (s.capped) out.push(...capLines(s, s.capped).map(paint.yellow));
   return out.join("\n") + "\n";
 }
 
 registerCliCommand({
   name: "stats",
-  synopsis: "stats [--path DIR] [--symbols] [--include-ignored] [--root DIR] [--json]",
+  synopsis: "stats [--path DIR] [--symbols] [--include-ignored] [--max-files N] [--root DIR] [--json]",
   summary: "Summarise what graver sees of the project: files and lines per language, grammar support",
   details: `
 Walks the project as list_files does (.gitignore'd files and node_modules left out unless --include-ignored)
-and reads every file through read_file: files and lines per language, which languages have a grammar (the
-structural tools work there), binary and non-UTF-8 files. --symbols also outlines every file with a grammar
-and counts its definitions (slower). On a terminal a progress line shows while files are read.`,
+and reads every file once, as read_file reads it: files and lines per language, which languages have a
+grammar (the structural tools work there), binary and non-UTF-8 files. --symbols also outlines every file
+with a grammar and counts its definitions (slower). At most --max-files files are counted (default
+${MAX_STATS_FILES}; directories are not counted); a capped count names the first file left out and the
+--path that narrows it. On a terminal a progress line shows while files are read.`,
   flags: {
     ...WORKSPACE_FLAGS,
     path: { kind: "string", value: "DIR", help: "look only under this directory" },
     symbols: { kind: "boolean", help: "count definitions per language (outlines every file)" },
     "include-ignored": { kind: "boolean", help: "also look at what .gitignore ignores and node_modules" },
+    "max-files": { kind: "string", value: "N", help: `most files counted (default ${MAX_STATS_FILES})` },
     json: { kind: "boolean", help: "print one JSON object" },
   },
   maxPositional: 0,
@@ -163,17 +289,27 @@ and counts its definitions (slower). On a terminal a progress line shows while f
     if (flags["guard"] !== undefined || flags["gate"] !== undefined) {
       return usageError(host, "stats", "stats makes no edit: --guard and --gate do not apply");
     }
+    const maxFiles = integerFlag(flags, "max-files") ?? MAX_STATS_FILES;
+    if (typeof maxFiles === "object") return usageError(host, "stats", maxFiles.problem);
     const ws = await open(flags["root"] as string | undefined);
-    const progress = startProgress(host, "graver stats: reading");
+    const progress = startProgress(host, "graver stats:");
     let result: ProjectStats | Extract<ToolResult, { ok: false }>;
     try {
-      const listArgs: Record<string, unknown> = { recursive: true, max_entries: MAX_STATS_FILES };
-      if (flags["path"] !== undefined) listArgs["path"] = flags["path"];
-      if (flags["include-ignored"]) listArgs["include_ignored"] = true;
-      const listed = await ws.call("list_files", listArgs);
-      result = listed.ok
-        ? await collect(ws, listed, { symbols: flags["symbols"] === true, progress })
-        : listed;
+      const includeIgnored = flags["include-ignored"] === true;
+      // The directory is checked as list_files checks it: the same refusals and did-you-mean.
+      const checkArgs: Record<string, unknown> = { max_entries: 1, include_ignored: includeIgnored };
+      if (flags["path"] !== undefined) checkArgs["path"] = flags["path"];
+      const checked = await ws.call("list_files", checkArgs);
+      result = checked.ok
+        ? await collect(ws, {
+          dir: String(checked.data["path"]),
+          symbols: flags["symbols"] === true,
+          includeIgnored,
+          maxFiles,
+          progress,
+          ...(flags["root"] !== undefined ? { root: String(flags["root"]) } : {}),
+        })
+        : checked;
     } finally {
       progress.stop();
     }
