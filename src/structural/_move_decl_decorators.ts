@@ -64,10 +64,52 @@ export interface DecoratedSource {
   root: Node;
 }
 
+/** A decorator that runs when its module is imported and is not known to only wrap or annotate. */
+export interface RegisteringDecorator {
+  /** The decorator as written, on one line (`@rule`). */
+  written: string;
+  /** Its 1-based line. */
+  line: number;
+  /** Whether it decorates the declaration itself (false: a member of a class body). */
+  own: boolean;
+}
+
 /**
- * Refuse (`value_reference`) a move whose declaration carries a decorator that runs when the module is
- * imported (its own, or a class member's) and is not known to be harmless: a decorator of the workspace, an
- * unknown one, a call to a harmless one whose arguments call something.
+ * The first decorator in the spans that runs when the module is imported (the declaration's own, or a class
+ * member's) and is not known to be harmless: a decorator of the workspace, an unknown one, a call to a
+ * harmless one whose arguments call something. Such a decorator may register what it decorates, so moving it
+ * or changing its signature changes what the registry holds or how it is called.
+ *
+ * @param source The source file.
+ * @param fb Its bindings.
+ * @param options The declaration's spans (with their decorations), and whether a decorator's module is a
+ *   workspace file.
+ * @returns The decorator, or null.
+ */
+export function registeringDecorator(
+  source: DecoratedSource,
+  fb: FileBindings,
+  options: { spans: { fullStart: number; fullEnd: number }[]; inWorkspace: (module: string) => boolean },
+): RegisteringDecorator | null {
+  const harmless = HARMLESS_DECORATORS[source.language] ?? new Set<string>();
+  for (const span of options.spans) {
+    for (const decorator of decoratorsIn(source.root, span.fullStart, span.fullEnd)) {
+      const qualified = qualifiedName(fb, decorator, options.inWorkspace);
+      if (qualified !== null && harmless.has(qualified)) continue;
+      if (propertyAccessor(decorator)) continue;
+      return {
+        written: decorator.text.replace(/\s+/g, " "),
+        line: new TextIndex(source.text).position(decorator.startIndex).line,
+        own: isOwnDecorator(decorator),
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuse (`value_reference`) a move whose declaration carries a decorator that may register it
+ * ({@linkcode registeringDecorator}).
  *
  * @param source The source file.
  * @param fb Its bindings.
@@ -83,27 +125,20 @@ export function refuseRegisteringDecorators(
     inWorkspace: (module: string) => boolean;
   },
 ): void {
-  const harmless = HARMLESS_DECORATORS[source.language] ?? new Set<string>();
-  for (const span of options.spans) {
-    for (const decorator of decoratorsIn(source.root, span.fullStart, span.fullEnd)) {
-      const qualified = qualifiedName(fb, decorator, options.inWorkspace);
-      if (qualified !== null && harmless.has(qualified)) continue;
-      if (propertyAccessor(decorator)) continue;
-      const line = new TextIndex(source.text).position(decorator.startIndex).line;
-      const written = decorator.text.replace(/\s+/g, " ");
-      throw new RecoverableError(
-        "value_reference",
-        `Cannot move "${options.name}" from "${source.rel}": its decorator ${written} (line ${line}) receives ${
-          isOwnDecorator(decorator) ? "the declaration" : "a member of it"
-        } when the module is imported; moved, it would no longer run there (nothing imports the new module for it)`,
-        {
-          hint:
-            `Leave "${options.name}" in "${source.rel}", or move it without that decorator and apply the decorator in "${source.rel}" by hand`,
-          details: { path: source.rel, name: options.name, decorator: written, line },
-        },
-      );
-    }
-  }
+  const found = registeringDecorator(source, fb, options);
+  if (found === null) return;
+  const { written, line } = found;
+  throw new RecoverableError(
+    "value_reference",
+    `Cannot move "${options.name}" from "${source.rel}": its decorator ${written} (line ${line}) receives ${
+      found.own ? "the declaration" : "a member of it"
+    } when the module is imported; moved, it would no longer run there (nothing imports the new module for it)`,
+    {
+      hint:
+        `Leave "${options.name}" in "${source.rel}", or move it without that decorator and apply the decorator in "${source.rel}" by hand`,
+      details: { path: source.rel, name: options.name, decorator: written, line },
+    },
+  );
 }
 
 /** Whether a decorator decorates the declaration itself rather than a member of a class body. */

@@ -24,6 +24,7 @@ import { docTagNames } from "../syntax/doc_tags.ts";
 import { namespaceModule } from "./_namespaces.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
 import { isFileLocalLanguage } from "./file_local.ts";
+import { hasKeywordArguments } from "./refactor_languages.ts";
 import type { ProjectFiles } from "./project_files.ts";
 
 const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
@@ -39,6 +40,11 @@ export class Collector {
   readonly sites = new Map<string, Map<number, Occurrence>>();
   readonly unresolved = new Map<string, Map<number, Occurrence>>();
   readonly bindings = new Map<string, Set<Binding>>();
+  /**
+   * Where a function whose parameter is searched is used as a value (passed, stored, decorated): calls through
+   * the value may name the parameter as a keyword argument, which no search can find.
+   */
+  readonly valueUses: { path: string; occ: Occurrence }[] = [];
   readonly #members = new Set<string>();
   readonly #followed = new Set<string>();
   readonly #project: ProjectFiles;
@@ -473,6 +479,12 @@ export class Collector {
       if (!other) continue;
       const ends = new Map<number, Occurrence>();
       for (const o of sites.values()) ends.set(o.end, o);
+      for (const o of sites.values()) {
+        if (!hasKeywordArguments(other.language)) break;
+        if (o.kind === "reference" && !/^\s*\(/.test(other.text.slice(o.end, o.end + 80))) {
+          this.valueUses.push({ path: rel, occ: o });
+        }
+      }
       for (const occ of other.occurrences) {
         if (occ.kind !== "keyword" || occ.name !== param.name || !occ.callee) continue;
         const callee = ends.get(occ.callee.end);

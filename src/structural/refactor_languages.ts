@@ -48,3 +48,16 @@ export function movableSystem(language: string): "ecmascript" | "python" | null 
   const system: string | null = ModuleResolver.systemOf(language);
   return system === "ecmascript" || system === "python" ? system : null;
 }
+
+/** Languages whose calls may name a parameter (`f(cte="7bit")`): renaming one reaches into keyword arguments. */
+const KEYWORD_ARGUMENT_LANGUAGES: ReadonlySet<string> = new Set(["python"]);
+
+/**
+ * Whether a language's calls may pass arguments by parameter name.
+ *
+ * @param language Language id.
+ * @returns True for Python.
+ */
+export function hasKeywordArguments(language: string): boolean {
+  return KEYWORD_ARGUMENT_LANGUAGES.has(language);
+}

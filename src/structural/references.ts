@@ -70,6 +70,11 @@ export interface ReferenceSearch {
   member?: { path: string; scope: Scope };
   /** For an exported name target: the exporting file. */
   exportOf?: string;
+  /**
+   * For a Python parameter: where its function is used as a value (passed, stored, decorated), so that calls
+   * through the value may pass the parameter by keyword where no search can see them.
+   */
+  valueUses?: ReferenceSite[];
   /** Files searched (read), for the text sweep. */
   searched: string[];
   /** Files that name the target's name in comments only, left unparsed (path to text), for the text sweep. */
@@ -255,6 +260,9 @@ export async function findReferences(
     bindings: collector.bindings,
     ...(member ? { member } : {}),
     ...(exportOf ? { exportOf } : {}),
+    ...(collector.valueUses.length > 0
+      ? { valueUses: collector.valueUses.map((u) => toSite(u.path, u.occ)) }
+      : {}),
     searched: [...project.parsed.keys()],
     ...(project.commented.has(occ.name) ? { commented: project.commented.get(occ.name)! } : {}),
     ...(otherFiles.length > 0 ? { otherFiles } : {}),

@@ -137,6 +137,7 @@ export async function planRename(
   }
   checkClashes(search, newName);
   if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
+  if (search.valueUses) throw parameterThroughValue(search, newName);
   const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
   const byFile = new Map<string, ReferenceSite[]>();
   for (const s of renamed) {
@@ -193,6 +194,35 @@ async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceS
     hint:
       "Leave the name, or rename the member in every class of the hierarchy at once by hand (find_references on each declaration, then one apply_edits call over all the files)",
   });
+}
+
+/**
+ * A Python parameter whose function is used as a value: calls through the value may pass it by keyword
+ * (`handler(msg, obj, cte="7bit")` after `register(str, set_text_content)`), and no search can find them.
+ */
+function parameterThroughValue(search: ReferenceSearch, newName: string): RecoverableError {
+  const uses = search.valueUses!;
+  const where = uses.slice(0, 5).map((u) => {
+    const fb = search.files.get(u.path)!;
+    return `"${u.path}" line ${new TextIndex(fb.text).position(u.start).line}`;
+  });
+  return new RecoverableError(
+    "value_reference",
+    `Cannot rename parameter "${search.target.name}" to "${newName}": its function is used as a value at ${
+      where.join(", ")
+    }${
+      uses.length > 5 ? ` and ${uses.length - 5} more` : ""
+    }, and calls through that value may pass "${search.target.name}" by keyword where no search can see them`,
+    {
+      hint:
+        "Leave the parameter's name, or read those uses and rename it by hand together with every keyword argument that names it",
+      details: {
+        path: search.target.path,
+        line: search.target.line,
+        value_uses: uses.map((u) => ({ path: u.path, start: u.start })),
+      },
+    },
+  );
 }
 
 /** Refuse when `newName` is already visible where the symbol is declared or used. */

@@ -23,6 +23,7 @@ import { SIGNATURE_LANGUAGES } from "./refactor_languages.ts";
 export { SIGNATURE_LANGUAGES } from "./refactor_languages.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { checkOverrides } from "./_signature_overrides.ts";
+import { registeringDecorator } from "./_move_decl_decorators.ts";
 import { type ArgSpec, CallRefusal, type CallShape, classifySite, rewriteArgs } from "./_signature_calls.ts";
 import {
   type FunctionDecl,
@@ -152,6 +153,39 @@ async function open(
 }
 
 /**
+ * Refuse (`value_reference`) a function with a decorator that may register it (`@rule def f(h, f)` in CPython's
+ * email.mime.image: the registry calls it with positional arguments graver cannot see); decorators known to
+ * only wrap or annotate are fine.
+ */
+async function checkDecorators(parsing: Parsing, fb: FileBindings, decl: FunctionDecl): Promise<void> {
+  const tree = (await parsing.trees!.parse(fb.path, fb.language, fb.version, fb.text)).tree;
+  let node = tree.rootNode.descendantForIndex(decl.start, decl.start) ?? tree.rootNode;
+  while (node.parent && node.parent.startIndex === decl.start && node.parent.endIndex <= decl.end) {
+    node = node.parent;
+  }
+  let start = node.parent?.type === "decorated_definition" ? node.parent.startIndex : decl.start;
+  for (let d = node.previousNamedSibling; d?.type === "decorator"; d = d.previousNamedSibling) {
+    start = d.startIndex;
+  }
+  const found = registeringDecorator(
+    { rel: fb.path, text: fb.text, language: fb.language, root: tree.rootNode },
+    fb,
+    // A decorator imported from anywhere is judged by its qualified name against the harmless list.
+    { spans: [{ fullStart: start, fullEnd: decl.start }], inWorkspace: () => false },
+  );
+  if (found === null || !found.own) return;
+  throw new RecoverableError(
+    "value_reference",
+    `Cannot change the signature of "${decl.name}" ("${fb.path}" line ${decl.line}): its decorator ${found.written} (line ${found.line}) receives the function when the module is imported, and may call it with arguments graver cannot see`,
+    {
+      hint:
+        "Leave the parameters as they are, or check what the decorator does with the function and change it and its callers together by hand",
+      details: { path: fb.path, line: decl.line, decorator: found.written, decorator_line: found.line },
+    },
+  );
+}
+
+/**
  * Plan a signature change on a fork of `stage` (nothing is written to `stage` itself).
  *
  * @param parsing Grammars and parse cache.
@@ -177,6 +211,7 @@ export async function planChangeSignature(
   const plan = planParams(first.decl, rel, entries);
   checkBody(first.fb, first.decl, plan);
   await checkOverrides(parsing, fork, first.fb, first.decl, options.tool);
+  await checkDecorators(parsing, first.fb, first.decl);
   const before = paramsText(first.fb.text, first.decl.list);
   // Renames first, through the rename engine (body, keyword arguments, JSDoc @param); then the lists.
   const oldIndex = new Map(first.decl.list.params.map((p, i) => [p, i]));

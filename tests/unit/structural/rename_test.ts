@@ -192,3 +192,44 @@ Deno.test("edit_rename_symbol renames both sides of Python's explicit re-export 
     await runIn(after, ["python3", "-c", "import app, other"]);
   }
 });
+
+Deno.test("a Python function its module uses as a value keeps its parameters: rename and change signature refuse value_reference", async () => {
+  // Found by the refactor soak on CPython's email: renaming set_text_content's `cte` answered ok, but the function
+  // is registered with add_set_handler and called through it with cte=... (test_email failed); reordering _aiff's
+  // parameters answered ok, but @rule registers it and the registry calls it positionally.
+  const { planChangeSignature } = await import("../../../src/structural/signature.ts");
+  const lib = "/usr/lib/python3.11/email";
+  const ws = await workspaceOf({}, {
+    "email/contentmanager.py": Deno.readTextFileSync(`${lib}/contentmanager.py`),
+    "email/mime/audio.py": Deno.readTextFileSync(`${lib}/mime/audio.py`),
+  });
+  const stage = () => new Stage(ws.fs, ws.sandbox);
+  await assert.rejects(
+    () =>
+      planRename(ws, stage(), "email/contentmanager.py", { line: 183, column: 69 }, "transfer", {
+        tool: "test",
+      }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "value_reference" &&
+      /parameter "cte".*used as a value at "email\/contentmanager\.py" line 194/.test(e.message),
+  );
+  await assert.rejects(
+    () => planChangeSignature(ws, stage(), "email/mime/audio.py", "_aiff", ["f", "h"], { tool: "test" }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "value_reference" &&
+      /decorator @rule \(line 76\)/.test(e.message),
+  );
+  // A local function called directly keeps its keyword arguments in step, as before.
+  const plain = await workspaceOf({}, { "m.py": "def f(a, b=1):\n    return a + b\n\nf(1, b=2)\n" });
+  const plan = await planRename(
+    plain,
+    new Stage(plain.fs, plain.sandbox),
+    "m.py",
+    { line: 1, column: 10 },
+    "c",
+    {
+      tool: "test",
+    },
+  );
+  assert.equal(plan.files.get("m.py")!.text, "def f(a, c=1):\n    return a + c\n\nf(1, c=2)\n");
+});
