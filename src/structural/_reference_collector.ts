@@ -498,6 +498,12 @@ export class Collector {
       // A Go package at the module's root is the directory "".
       return from !== null ? await this.#exportedClass(from, declared!.name) : null;
     }
+    return await this.#classOf(fb, type);
+  }
+
+  /** The class a name of `fb` binds (a class of this file, or one an import of it names), and its file. */
+  async #classOf(fb: FileBindings, type: Binding): Promise<ClassRef | null> {
+    const resolve = (source: string) => this.#project.resolver.resolve(fb.path, fb.language, source);
     const here = classNamed(fb, type);
     if (here) return { fb, scope: here };
     if (type.linked) {
@@ -525,8 +531,60 @@ export class Collector {
     return null;
   }
 
-  /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
+  /**
+   * A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates.
+   * Where classes extend others (`class A extends Base`), the member is one symbol with the same-named member
+   * of the class's bases that declare it and of every class derived from one of these (an override, or the
+   * inherited member used as `this.x`): all of them are searched.
+   */
   async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
+    for (const c of await this.#hierarchy({ fb, scope: cls }, name, crossFile)) {
+      await this.#classMember(c.fb, c.scope, name, crossFile);
+    }
+  }
+
+  /**
+   * The classes whose member `name` is the member of `cls`: cls, its bases that declare the name, and the
+   * classes (of the files that may name it) that derive from one of them.
+   */
+  async #hierarchy(cls: ClassRef, name: string, crossFile: boolean): Promise<ClassRef[]> {
+    const roots = new Set<Scope>([cls.scope]);
+    const out: ClassRef[] = [cls];
+    if (declaresMember(cls, name, true)) return out;
+    for (
+      let at = await this.#baseOf(cls), depth = 0;
+      at && depth < MAX_BASES;
+      at = await this.#baseOf(at), depth++
+    ) {
+      if (declaresMember(at, name)) {
+        roots.add(at.scope);
+        out.push(at);
+      }
+    }
+    const files = crossFile ? await this.#project.candidates(cls.fb.path, name) : [cls.fb.path];
+    for (const rel of files) {
+      const other = await this.#project.bindings(rel);
+      for (const scope of other?.scopes ?? []) {
+        if (scope.base === undefined || roots.has(scope)) continue;
+        let at: ClassRef | null = { fb: other!, scope };
+        for (let depth = 0; at && depth < MAX_BASES && !roots.has(at.scope); depth++) {
+          at = await this.#baseOf(at);
+        }
+        if (at && roots.has(at.scope)) out.push({ fb: other!, scope });
+      }
+    }
+    return out;
+  }
+
+  /** The class a class extends (`extends Base`), where its declaration is found in the workspace. */
+  async #baseOf(cls: ClassRef): Promise<ClassRef | null> {
+    if (cls.scope.base === undefined) return null;
+    const b = cls.fb.occurrences.find((o) => o.start === cls.scope.base)?.binding;
+    return b ? await this.#classOf(cls.fb, b) : null;
+  }
+
+  /** The members of one class scope (see {@linkcode member}). */
+  async #classMember(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
     const key = `${fb.path}\0${cls.id}\0${name}`;
     if (this.#members.has(key)) return;
     this.#members.add(key);
@@ -660,6 +718,27 @@ export function classNamed(fb: FileBindings, b: Binding | null | undefined): Sco
   if (!b) return null;
   const def = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
   return (def && fb.scopes.find((s) => s.kind === "class" && s.nameStart === def.start)) ?? null;
+}
+
+/** A class scope and the file that declares it. */
+interface ClassRef {
+  fb: FileBindings;
+  scope: Scope;
+}
+
+/** How many `extends` steps a base-class walk follows (a cycle of broken code ends there). */
+const MAX_BASES = 32;
+
+/**
+ * Whether a class declares the member `name` itself: an instance member (a field, a method, a parameter
+ * property), or with `statics` a static one.
+ */
+function declaresMember(cls: ClassRef, name: string, statics = false): boolean {
+  return cls.fb.occurrences.some((o) =>
+    o.name === name &&
+    ((o.kind === "member_definition" && o.scope === cls.scope && (o.static === true) === statics) ||
+      (!statics && o.parameterProperty === true && classScopeOf(o.scope) === cls.scope))
+  );
 }
 
 /** A module reached while following a member access: the file a specifier is resolved from, and what it names. */

@@ -37,6 +37,11 @@ export interface Scope {
    * to every class scope named like it (the name at `nameStart`).
    */
   impl?: boolean;
+  /**
+   * For a class that extends another (`class A extends Base`): the start offset of the base's name (a
+   * reference occurrence of this file), whose class's members are this class's too.
+   */
+  base?: number;
 }
 
 /** How a name was bound. */
@@ -117,6 +122,8 @@ export interface Occurrence {
   callee?: { start: number; end: number };
   /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
   parameterProperty?: boolean;
+  /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */
+  static?: boolean;
   /**
    * An import's local name that is not written as a name (Go's `import "a/pkg"` binds `pkg` from the path):
    * renaming it inserts an alias here instead of editing the path.

@@ -140,6 +140,10 @@ export function buildBindings(
   const docs: Span[] = [];
   /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
   const typedNames = new Map<number, number>();
+  /** Base classes named in a class's heading (`extends Base`): the name's start. */
+  const bases: number[] = [];
+  /** Members declared `static`: the name's start. */
+  const statics = new Set<number>();
   const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
   const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
@@ -166,6 +170,14 @@ export function buildBindings(
     }
     if (head === "doc") {
       docs.push(span(first.node));
+      continue;
+    }
+    if (head === "base") {
+      bases.push(first.node.startIndex);
+      continue;
+    }
+    if (head === "static") {
+      statics.add(first.node.startIndex);
       continue;
     }
     if (head === "keyword") {
@@ -359,6 +371,12 @@ export function buildBindings(
 
   const scopeAt = scopeLocator(scopes);
   const afterScope = afterScopeOf(declStarts);
+  // A locator walks forward only: the bases get their own, in order.
+  const baseScopeAt = scopeLocator(scopes);
+  for (const start of bases.sort((a, b) => a - b)) {
+    const cls = baseScopeAt(start);
+    if (cls.kind === "class" && cls.base === undefined) cls.base = start;
+  }
   const occurrences: Occurrence[] = [];
   const pendingRefs: Occurrence[] = [];
   const receivers = new Set<Binding>();
@@ -412,6 +430,7 @@ export function buildBindings(
       const m = members.get(raw.start)!;
       const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
       if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
+      if (statics.has(raw.start)) occ.static = true;
       occurrences.push(occ);
     } else {
       const k = keywords.get(raw.start)!;

@@ -11,6 +11,8 @@
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
 ;   @import.* @export.* @reexport.*                      module imports and exports
+;   @base                                                a class's base class (`extends Base`): its members are the class's
+;   @static                                              a member declared `static` (not inherited by instances)
 
 ; ---- scopes
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
@@ -38,6 +40,12 @@
 (formal_parameters (rest_pattern (identifier) @definition.parameter))
 (formal_parameters [(object_pattern) (array_pattern)] @pattern.parameter)
 (formal_parameters (assignment_pattern left: [(object_pattern) (array_pattern)] @pattern.parameter))
+
+; ---- a class's base class (`class A extends Base`): a member of A may be one Base declares
+(class_heritage . (identifier) @base)
+; a static member belongs to the class itself: instances of a subclass do not inherit it
+(field_definition "static" property: [(property_identifier) (private_property_identifier)] @static)
+(method_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
 
 ; ---- destructuring leaves
 (shorthand_property_identifier_pattern) @pattern.leaf.shorthand

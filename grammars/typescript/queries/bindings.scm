@@ -10,6 +10,8 @@
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
 ;   @import.* @export.* @reexport.*                      module imports and exports
+;   @base                                                a class's base class (`extends Base`): its members are the class's
+;   @static                                              a member declared `static` (not inherited by instances)
 ;   @typed.name + @typed.type                            a name declared with a written type (`c: Context`):
 ;                                                        `c.x` is a member of the type that name resolves to
 
@@ -66,6 +68,12 @@
   type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
     (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
 (variable_declarator name: (identifier) @typed.name !type value: (new_expression constructor: (identifier) @typed.type))
+
+; ---- a class's base class (`class A extends Base<T>`): a member of A may be one Base declares
+(class_heritage (extends_clause value: (identifier) @base))
+; a static member belongs to the class itself: instances of a subclass do not inherit it
+(public_field_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
+(method_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
 
 ; ---- destructuring leaves
 (shorthand_property_identifier_pattern) @pattern.leaf.shorthand

@@ -300,3 +300,58 @@ Deno.test("findReferences() follows a package attribute through its __init__, or
     ],
   );
 });
+
+Deno.test("findReferences() of a parameter property reaches the base class's member and its other subclasses' overrides (rxjs scheduler actions)", async () => {
+  // rxjs@7.8.2: AsyncAction declares `constructor(protected scheduler: AsyncScheduler, …)` and uses
+  // `this.scheduler`; AnimationFrameAction, AsapAction, QueueAction and VirtualAction extend it and each
+  // redeclare `protected scheduler` (the TypeScript language service renames all of them together).
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/scheduler/AnimationFrameAction.ts";
+  const text = RXJS[`/${path}`]!;
+  const line = text.split("\n").findIndex((l) => l.includes("constructor(protected scheduler")) + 1;
+  const column = text.split("\n")[line - 1]!.indexOf("scheduler") + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, {
+    tool: "test",
+  });
+  const at = (p: string, needle: string) => {
+    const t = RXJS[`/internal/scheduler/${p}`]!;
+    return `internal/scheduler/${p}:${t.indexOf(needle) + needle.length - "scheduler".length}`;
+  };
+  const sites = new Set(res.sites.map((s) => `${s.path}:${s.start}`));
+  for (
+    const site of [
+      at("AsyncAction.ts", "constructor(protected scheduler"),
+      at("AsyncAction.ts", "const scheduler = this.scheduler"),
+      at("AsyncAction.ts", "this.work = this.state = this.scheduler"),
+      at("AsapAction.ts", "constructor(protected scheduler"),
+      at("QueueAction.ts", "this.scheduler"),
+      at("VirtualTimeScheduler.ts", "protected scheduler"),
+      at("VirtualTimeScheduler.ts", "new VirtualAction(this.scheduler"),
+    ]
+  ) assert.ok(sites.has(site), `${site} is the same member`);
+  // The schedulers' own `scheduler` names and unrelated classes stay out.
+  assert.ok(res.sites.every((s) => s.path.startsWith("internal/scheduler/")), "only the actions' files");
+  assert.ok(!res.sites.some((s) => s.path === "internal/scheduler/AsyncScheduler.ts"));
+});
+
+Deno.test("findReferences() of a static member leaves a subclass's same-named static alone (rxjs Observable.create)", async () => {
+  // rxjs@7.8.2: `class Subject<T> extends Observable<T>` redeclares `static create`; statics are not
+  // inherited members of instances, and the TypeScript language service renames Observable.create alone.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/Observable.ts";
+  const lines = RXJS[`/${path}`]!.split("\n");
+  const line = lines.findIndex((l) => l.includes("static create:")) + 1;
+  const column = lines[line - 1]!.indexOf("create") + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, {
+    tool: "test",
+  });
+  assert.equal(res.target.kind, "member");
+  assert.deepEqual(res.sites.map((s) => [s.path, s.line]), [[path, line]]);
+  // Subject's instance members are still Observable's where Subject overrides one (`_subscribe`).
+  const sub = lines.findIndex((l) => l.includes("protected _subscribe(")) + 1;
+  const over = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, {
+    line: sub,
+    column: lines[sub - 1]!.indexOf("_subscribe") + 1,
+  }, { tool: "test" });
+  assert.ok(over.sites.some((s) => s.path === "internal/Subject.ts" && s.kind === "member_definition"));
+});
