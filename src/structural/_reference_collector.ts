@@ -609,7 +609,10 @@ export class Collector {
         if (occ.name !== name) continue;
         if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
         else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
-        else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
+        // `const { x } = this`: renamed, the key names the member and the variable keeps its name.
+        else if (occ.thisKey && scopes.has(classScopeOf(occ.scope)!)) {
+          this.add(f.path, { ...occ, kind: "shorthand_key" });
+        } else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
           this.add(f.path, occ);
         } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
           this.add(f.path, { ...occ, kind: "shorthand_key" });

@@ -122,6 +122,8 @@ export interface Occurrence {
   callee?: { start: number; end: number };
   /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
   parameterProperty?: boolean;
+  /** `{ x }` destructured from `this` (`const { x } = this`): the variable x, and the key is the class's member x. */
+  thisKey?: boolean;
   /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */
   static?: boolean;
   /**

@@ -144,6 +144,8 @@ export function buildBindings(
   const bases: number[] = [];
   /** Members declared `static`: the name's start. */
   const statics = new Set<number>();
+  /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
+  const thisKeys = new Set<number>();
   const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
   const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
@@ -197,6 +199,7 @@ export function buildBindings(
       if (key && object) shorthandTypes.set(key.startIndex, object.startIndex);
       for (const c of captures) {
         const n = c.node;
+        if (c.name === "member.this.shorthand") thisKeys.add(n.startIndex);
         if (c.name === "member.definition" || c.name === "member.this") {
           // Ruby's `@x` is the member x: its sigil is not part of the name.
           const at = n.startIndex + sigil(text, n.startIndex);
@@ -403,6 +406,7 @@ export function buildBindings(
         binding: null,
       };
       if (d?.property) occ.parameterProperty = true;
+      if (thisKeys.has(raw.start)) occ.thisKey = true;
       if (imp?.aliasAt !== undefined) occ.aliasAt = imp.aliasAt;
       let home = scope;
       if (kind === "var") home = functionScope(scope);

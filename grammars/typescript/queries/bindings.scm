@@ -9,6 +9,7 @@
 ;                                                        (a leaf outside any pattern root is a reference)
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
+;   @member.this.shorthand                               `{ x }` destructured from `this`: the variable x and the member x
 ;   @import.* @export.* @reexport.*                      module imports and exports
 ;   @base                                                a class's base class (`extends Base`): its members are the class's
 ;   @static                                              a member declared `static` (not inherited by instances)
@@ -116,6 +117,11 @@
 (method_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
 (method_signature name: (property_identifier) @member.definition)
 (abstract_method_signature name: (property_identifier) @member.definition)
+; `const { x, y: z } = this`, `({ x } = this)`: the keys are members of the class, as `this.x` is
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) value: (this))
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @member.this)) value: (this))
+(assignment_expression left: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) right: (this))
+(assignment_expression left: (object_pattern (pair_pattern key: (property_identifier) @member.this)) right: (this))
 (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @member.this)
 (member_expression object: (identifier) @member.object property: (property_identifier) @member.property)
 (member_expression property: (property_identifier) @member.property)

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Stage } from "../../../src/fs/stage.ts";
 import { findReferences } from "../../../src/structural/references.ts";
+import { planRename } from "../../../src/structural/rename.ts";
 import { RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
 import { ok } from "./_fixtures.ts";
 import { runIn, storedFiles } from "./_module_check.ts";
@@ -354,4 +355,30 @@ Deno.test("findReferences() of a static member leaves a subclass's same-named st
     column: lines[sub - 1]!.indexOf("_subscribe") + 1,
   }, { tool: "test" });
   assert.ok(over.sites.some((s) => s.path === "internal/Subject.ts" && s.kind === "member_definition"));
+});
+
+Deno.test("findReferences() of a member counts `const { x } = this` in its class, and a rename keeps the variable (rxjs Subject.observers)", async () => {
+  // rxjs@7.8.2 Subject: `observers: Observer<T>[] = [];`, then `const { observers } = this;` in error() and
+  // complete(), `const { hasError, isStopped, observers } = this;` in _innerSubscribe().
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/Subject.ts";
+  const text = RXJS[`/${path}`]!;
+  const lines = text.split("\n");
+  const line = lines.findIndex((l) => l.includes("observers: Observer<T>[]")) + 1;
+  const target = { line, column: lines[line - 1]!.indexOf("observers") + 1 };
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+  const keys = res.sites.filter((s) => s.kind === "shorthand_key").map((s) => s.start);
+  const destructured = [...text.matchAll(/const \{ [^}]*\bobservers \} = this;/g)].map((m) =>
+    m.index! + m[0].indexOf("observers")
+  );
+  assert.equal(destructured.length, 3);
+  assert.deepEqual(keys, destructured);
+  // The variable's own uses are not the member: `while (observers.length)` stays.
+  assert.ok(!res.sites.some((s) => text.slice(s.start - 7, s.start) === "while ("));
+  const plan = await planRename(ws, new Stage(ws.fs, ws.sandbox), path, target, "subscribers", {
+    tool: "test",
+  });
+  const renamed = plan.files.get(path)!.text;
+  assert.match(renamed, /const \{ subscribers: observers \} = this;\n\s+while \(observers\.length\)/);
+  assert.match(renamed, /const \{ hasError, isStopped, subscribers: observers \} = this;/);
 });

@@ -176,3 +176,17 @@ Deno.test("fileBindings() records a class's base class and its static members (r
   assert.equal(at(js, "y = 2").static, true);
   assert.equal(at(js, "x = 1").static, undefined);
 });
+
+Deno.test("fileBindings() marks the keys of a pattern destructuring `this` as the class's members (JavaScript)", async () => {
+  const fb = await bindingsOf(
+    "k.js",
+    "javascript",
+    "class A {\n  x = 1;\n  m(o) {\n    const { x } = this;\n    let y;\n    ({ x: y } = this);\n    const { x: z } = o;\n    return x + y + z;\n  }\n}\n",
+  );
+  const short = at(fb, "x } = this");
+  assert.equal(short.kind, "shorthand_pattern");
+  assert.equal(short.thisKey, true);
+  assert.equal(at(fb, "x + y").binding, short.binding, "the variable x is still bound");
+  assert.equal(at(fb, "x: y").kind, "member_this");
+  assert.equal(at(fb, "x: z").kind, "member_property", "another object's key is no member of the class");
+});
