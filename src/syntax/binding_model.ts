@@ -42,6 +42,8 @@ export interface Scope {
    * reference occurrence of this file), whose class's members are this class's too.
    */
   base?: number;
+  /** For a class that implements others (`implements I, J`): the start offsets of their names. */
+  interfaces?: number[];
 }
 
 /** How a name was bound. */
@@ -124,6 +126,8 @@ export interface Occurrence {
   parameterProperty?: boolean;
   /** `{ x }` destructured from `this` (`const { x } = this`): the variable x, and the key is the class's member x. */
   thisKey?: boolean;
+  /** `super.x`: the member x of the class's base class. */
+  viaSuper?: boolean;
   /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */
   static?: boolean;
   /**

@@ -140,8 +140,10 @@ export function buildBindings(
   const docs: Span[] = [];
   /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
   const typedNames = new Map<number, number>();
-  /** Base classes named in a class's heading (`extends Base`): the name's start. */
-  const bases: number[] = [];
+  /** Supertypes named in a class's heading (`extends Base`, `implements I`): the name's start, and which. */
+  const bases: { start: number; implemented: boolean }[] = [];
+  /** `super.x`: the name's start. */
+  const supers = new Set<number>();
   /** Members declared `static`: the name's start. */
   const statics = new Set<number>();
   /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
@@ -175,7 +177,7 @@ export function buildBindings(
       continue;
     }
     if (head === "base") {
-      bases.push(first.node.startIndex);
+      bases.push({ start: first.node.startIndex, implemented: first.name === "base.implements" });
       continue;
     }
     if (head === "static") {
@@ -200,6 +202,7 @@ export function buildBindings(
       for (const c of captures) {
         const n = c.node;
         if (c.name === "member.this.shorthand") thisKeys.add(n.startIndex);
+        if (c.name === "member.super") supers.add(n.startIndex);
         if (c.name === "member.definition" || c.name === "member.this") {
           // Ruby's `@x` is the member x: its sigil is not part of the name.
           const at = n.startIndex + sigil(text, n.startIndex);
@@ -376,9 +379,11 @@ export function buildBindings(
   const afterScope = afterScopeOf(declStarts);
   // A locator walks forward only: the bases get their own, in order.
   const baseScopeAt = scopeLocator(scopes);
-  for (const start of bases.sort((a, b) => a - b)) {
+  for (const { start, implemented } of bases.sort((a, b) => a.start - b.start)) {
     const cls = baseScopeAt(start);
-    if (cls.kind === "class" && cls.base === undefined) cls.base = start;
+    if (cls.kind !== "class") continue;
+    if (implemented) (cls.interfaces ??= []).push(start);
+    else cls.base ??= start;
   }
   const occurrences: Occurrence[] = [];
   const pendingRefs: Occurrence[] = [];
@@ -435,6 +440,7 @@ export function buildBindings(
       const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
       if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
       if (statics.has(raw.start)) occ.static = true;
+      if (supers.has(raw.start)) occ.viaSuper = true;
       occurrences.push(occ);
     } else {
       const k = keywords.get(raw.start)!;

@@ -90,6 +90,8 @@
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @member.this)) value: (this))
 (assignment_expression left: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) right: (this))
 (assignment_expression left: (object_pattern (pair_pattern key: (property_identifier) @member.this)) right: (this))
+; `super.x`: the member x of the base class
+(member_expression object: (super) property: (property_identifier) @member.super)
 (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @member.this)
 (member_expression object: (identifier) @member.object property: (property_identifier) @member.property)
 (member_expression property: (property_identifier) @member.property)

@@ -11,7 +11,8 @@
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
 ;   @member.this.shorthand                               `{ x }` destructured from `this`: the variable x and the member x
 ;   @import.* @export.* @reexport.*                      module imports and exports
-;   @base                                                a class's base class (`extends Base`): its members are the class's
+;   @base, @base.implements                              a class's supertypes (`extends Base`, `implements I`): a member
+;                                                        of theirs is one symbol with the class's of that name
 ;   @static                                              a member declared `static` (not inherited by instances)
 ;   @typed.name + @typed.type                            a name declared with a written type (`c: Context`):
 ;                                                        `c.x` is a member of the type that name resolves to
@@ -72,6 +73,7 @@
 
 ; ---- a class's base class (`class A extends Base<T>`): a member of A may be one Base declares
 (class_heritage (extends_clause value: (identifier) @base))
+(class_heritage (implements_clause [(type_identifier) @base.implements (generic_type name: (type_identifier) @base.implements)]))
 ; a static member belongs to the class itself: instances of a subclass do not inherit it
 (public_field_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
 (method_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
@@ -122,6 +124,8 @@
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @member.this)) value: (this))
 (assignment_expression left: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) right: (this))
 (assignment_expression left: (object_pattern (pair_pattern key: (property_identifier) @member.this)) right: (this))
+; `super.x`: the member x of the base class
+(member_expression object: (super) property: (property_identifier) @member.super)
 (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @member.this)
 (member_expression object: (identifier) @member.object property: (property_identifier) @member.property)
 (member_expression property: (property_identifier) @member.property)

@@ -382,3 +382,60 @@ Deno.test("findReferences() of a member counts `const { x } = this` in its class
   assert.match(renamed, /const \{ subscribers: observers \} = this;\n\s+while \(observers\.length\)/);
   assert.match(renamed, /const \{ hasError, isStopped, subscribers: observers \} = this;/);
 });
+
+Deno.test("findReferences() of a member follows `implements` of a class and `super.x` (rxjs testing observables, Subject)", async () => {
+  // rxjs@7.8.2: ColdObservable and HotObservable each `implements SubscriptionLoggable` (a class, mixed in)
+  // and redeclare its `scheduler` field; Subject overrides Observable's `_trySubscribe` and calls
+  // `super._trySubscribe(subscriber)`.
+  const ws = await workspaceOf(RXJS);
+  const search = async (path: string, needle: string) => {
+    const lines = RXJS[`/${path}`]!.split("\n");
+    const line = lines.findIndex((l) => l.includes(needle)) + 1;
+    const column = lines[line - 1]!.indexOf(needle) + 1;
+    return await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, { tool: "test" });
+  };
+  const cold = await search("internal/testing/ColdObservable.ts", "scheduler: Scheduler");
+  const defs = cold.sites.filter((s) => s.kind === "member_definition").map((s) => s.path).sort();
+  assert.deepEqual(defs, [
+    "internal/testing/ColdObservable.ts",
+    "internal/testing/HotObservable.ts",
+    "internal/testing/SubscriptionLoggable.ts",
+  ]);
+  const subject = RXJS["/internal/Subject.ts"]!;
+  const superCall = subject.indexOf("super._trySubscribe") + "super.".length;
+  for (
+    const [path, needle] of [["internal/Subject.ts", "_trySubscribe("], [
+      "internal/Observable.ts",
+      "_trySubscribe(",
+    ]]
+  ) {
+    const res = await search(path!, needle!);
+    assert.ok(
+      res.sites.some((s) => s.path === "internal/Subject.ts" && s.start === superCall),
+      `from ${path}`,
+    );
+  }
+});
+
+Deno.test("findReferences() leaves `super.x` out where the base above the hierarchy's top is no part of it", async () => {
+  const ws = await workspaceOf({}, {
+    "a.js": [
+      "class O {}",
+      "class Base extends O { x() { return super.x; } }",
+      "class A extends Base { x() { return super.x(); } }",
+      "class B extends A { y() { return super.x() + this.x(); } }",
+      "",
+    ].join("\n"),
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "a.js", { line: 3, column: 24 }, {
+    tool: "test",
+  });
+  assert.deepEqual(res.sites.map((s) => [s.line, s.kind]), [
+    [2, "member_definition"],
+    [3, "member_definition"],
+    [3, "member_property"],
+    [4, "member_property"],
+    [4, "member_this"],
+  ]);
+  assert.deepEqual(res.unresolved.map((s) => s.line), [2]);
+});
