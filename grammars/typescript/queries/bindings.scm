@@ -21,9 +21,10 @@
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
  (arrow_function) (method_definition) (class_static_block) (function_signature) (method_signature)
  (abstract_method_signature) (call_signature) (construct_signature) (function_type) (constructor_type)
- (interface_declaration) (type_alias_declaration)] @scope.function
+ (type_alias_declaration)] @scope.function
 [(statement_block) (for_statement) (for_in_statement) (catch_clause) (switch_body)] @scope.block
-[(class_declaration) (abstract_class_declaration) (class)] @scope.class
+; an interface holds members as a class does (and binds its type parameters)
+[(class_declaration) (abstract_class_declaration) (class) (interface_declaration)] @scope.class
 
 ; ---- definitions
 (function_declaration name: (identifier) @definition.lexical)
@@ -73,6 +74,8 @@
 
 ; ---- a class's base class (`class A extends Base<T>`): a member of A may be one Base declares
 (class_heritage (extends_clause value: (identifier) @base))
+(interface_declaration (extends_type_clause
+  type: [(type_identifier) @base.implements (generic_type name: (type_identifier) @base.implements)]))
 (class_heritage (implements_clause [(type_identifier) @base.implements (generic_type name: (type_identifier) @base.implements)]))
 ; a static member belongs to the class itself: instances of a subclass do not inherit it
 (public_field_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
@@ -118,6 +121,7 @@
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
 (method_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
 (method_signature name: (property_identifier) @member.definition)
+(interface_body (property_signature name: (property_identifier) @member.definition))
 (abstract_method_signature name: (property_identifier) @member.definition)
 ; `const { x, y: z } = this`, `({ x } = this)`: the keys are members of the class, as `this.x` is
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) value: (this))

@@ -439,3 +439,31 @@ Deno.test("findReferences() leaves `super.x` out where the base above the hierar
   ]);
   assert.deepEqual(res.unresolved.map((s) => s.line), [2]);
 });
+
+Deno.test("findReferences() of a member reaches the interfaces a class implements and their other implementers (rxjs unsubscribe)", async () => {
+  // rxjs@7.8.2 types.ts: `interface Unsubscribable { unsubscribe(): void }`,
+  // `interface SubscriptionLike extends Unsubscribable { unsubscribe(): void; … }`; Subject and Subscription
+  // both `implements SubscriptionLike`, WebSocketSubject extends AnonymousSubject extends Subject.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/observable/dom/WebSocketSubject.ts";
+  const lines = RXJS[`/${path}`]!.split("\n");
+  const line = lines.findIndex((l) => /^ {2}unsubscribe\(\) \{/.test(l)) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+    tool: "test",
+  });
+  const defs = res.sites.filter((s) => s.kind === "member_definition").map((s) => `${s.path}:${s.line}`)
+    .sort();
+  for (
+    const d of [
+      "internal/types.ts:79",
+      "internal/types.ts:85",
+      "internal/Subscription.ts",
+      "internal/Subject.ts",
+    ]
+  ) assert.ok(defs.some((x) => x.startsWith(d)), `${d} declares the same member`);
+  // `subscription: Subscription` in Subscriber.ts: a name declared with a class of the hierarchy.
+  assert.ok(res.sites.some((s) => s.path === "internal/Subscriber.ts" && s.kind === "member_property"));
+  // An object of unknown type stays a candidate (`innerSub.unsubscribe()` in catchError).
+  assert.ok(res.unresolved.some((s) => s.path === "internal/operators/catchError.ts"));
+  assert.ok(!res.sites.some((s) => s.path === "internal/operators/catchError.ts"));
+});
