@@ -71,6 +71,13 @@
   type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
     (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
 (variable_declarator name: (identifier) @typed.name !type value: (new_expression constructor: (identifier) @typed.type))
+; `x: T | null`, `x?: undefined | T`: a name that holds a T or nothing is a T where it is used as one
+(required_parameter pattern: (identifier) @typed.name
+  type: (type_annotation [(union_type . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] . (literal_type [(null) (undefined)]) .) (union_type . (literal_type [(null) (undefined)]) . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] .)]))
+(optional_parameter pattern: (identifier) @typed.name
+  type: (type_annotation [(union_type . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] . (literal_type [(null) (undefined)]) .) (union_type . (literal_type [(null) (undefined)]) . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] .)]))
+(variable_declarator name: (identifier) @typed.name
+  type: (type_annotation [(union_type . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] . (literal_type [(null) (undefined)]) .) (union_type . (literal_type [(null) (undefined)]) . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] .)]))
 
 ; ---- a class's base class (`class A extends Base<T>`): a member of A may be one Base declares
 (class_heritage (extends_clause value: (identifier) @base))

@@ -463,7 +463,30 @@ Deno.test("findReferences() of a member reaches the interfaces a class implement
   ) assert.ok(defs.some((x) => x.startsWith(d)), `${d} declares the same member`);
   // `subscription: Subscription` in Subscriber.ts: a name declared with a class of the hierarchy.
   assert.ok(res.sites.some((s) => s.path === "internal/Subscriber.ts" && s.kind === "member_property"));
-  // An object of unknown type stays a candidate (`innerSub.unsubscribe()` in catchError).
-  assert.ok(res.unresolved.some((s) => s.path === "internal/operators/catchError.ts"));
-  assert.ok(!res.sites.some((s) => s.path === "internal/operators/catchError.ts"));
+  // An object of unknown type stays a candidate (`subscriptions[s].unsubscribe()` in race).
+  assert.ok(res.unresolved.some((s) => s.path === "internal/observable/race.ts"));
+  assert.ok(!res.sites.some((s) => s.path === "internal/observable/race.ts"));
+});
+
+Deno.test("findReferences() takes a name declared `T | null` (or `undefined | T`) as a T (rxjs catchError, audit)", async () => {
+  // rxjs@7.8.2: catchError.ts `let innerSub: Subscription | null = null; … innerSub.unsubscribe();`,
+  // audit.ts `let durationSubscriber: Subscriber<any> | null = null; … durationSubscriber?.unsubscribe();`.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/Subscription.ts";
+  const lines = RXJS[`/${path}`]!.split("\n");
+  const line = lines.findIndex((l) => /^ {2}unsubscribe\(\): void \{/.test(l)) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+    tool: "test",
+  });
+  const at = (p: string, needle: string) =>
+    RXJS[`/internal/operators/${p}`]!.indexOf(needle) + needle.indexOf("unsubscribe");
+  for (
+    const [p, needle] of [["catchError.ts", "innerSub.unsubscribe()"], [
+      "audit.ts",
+      "durationSubscriber?.unsubscribe()",
+    ]]
+  ) {
+    const site = `internal/operators/${p}:${at(p!, needle!)}`;
+    assert.ok(res.sites.some((s) => `${s.path}:${s.start}` === site), `${site} is a site`);
+  }
 });

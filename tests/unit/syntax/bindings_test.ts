@@ -190,3 +190,15 @@ Deno.test("fileBindings() marks the keys of a pattern destructuring `this` as th
   assert.equal(at(fb, "x: y").kind, "member_this");
   assert.equal(at(fb, "x: z").kind, "member_property", "another object's key is no member of the class");
 });
+
+Deno.test("fileBindings() reads `T | null` and `undefined | T` as the written type T, and no other union", async () => {
+  const fb = await bindingsOf(
+    "u.ts",
+    "typescript",
+    "let a: S | null;\nlet b: S<T> | undefined;\nlet c: null | S;\nfunction f(x?: S | null, y: S | R, n: null) {}\n",
+  );
+  const typeOf = (needle: string) => at(fb, needle).binding?.declaredType?.name;
+  assert.deepEqual(["a:", "b:", "c:", "x?"].map(typeOf), ["S", "S", "S", "S"]);
+  assert.equal(typeOf("y:"), undefined, "S | R may be either");
+  assert.equal(typeOf("n:"), undefined);
+});
