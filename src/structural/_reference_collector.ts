@@ -548,6 +548,12 @@ export class Collector {
       // A Go package at the module's root is the directory "".
       return from !== null ? await this.#exportedClass(from, declared!.name) : null;
     }
+    return await this.#classOf(fb, type);
+  }
+
+  /** The class a name of `fb` binds (a class of this file, or one an import of it names), and its file. */
+  async #classOf(fb: FileBindings, type: Binding): Promise<ClassRef | null> {
+    const resolve = (source: string) => this.#project.resolver.resolve(fb.path, fb.language, source);
     const here = classNamed(fb, type);
     if (here) return { fb, scope: here };
     if (type.linked) {
@@ -575,8 +581,104 @@ export class Collector {
     return null;
   }
 
-  /** A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates. */
+  /**
+   * A class member: its declarations, `this.x`/`self.x` in the class, `Class.x`; other `obj.x` are candidates.
+   * Where classes extend or implement others (`class A extends Base implements I`), the member is one symbol
+   * with the same-named member of the class's supertypes that declare it and of every class derived from one
+   * of these (an override, or the inherited member used as `this.x` or `super.x`): all of them are searched.
+   */
   async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
+    const family = await this.#hierarchy({ fb, scope: cls }, name, crossFile);
+    const scopes = new Set(family.map((c) => c.scope));
+    for (const c of family) await this.#classMember(c.fb, c.scope, name, { crossFile, family: scopes });
+  }
+
+  /**
+   * The classes whose member `name` is the member of `cls`: cls, its supertypes that declare the name, and the
+   * classes (of the files that may name it) that derive from one of them. A static member is its class's alone.
+   */
+  async #hierarchy(cls: ClassRef, name: string, crossFile: boolean): Promise<ClassRef[]> {
+    const roots = new Set<Scope>([cls.scope]);
+    const out: ClassRef[] = [cls];
+    if (declaresMember(cls, name, true)) return out;
+    const queue = await this.#supertypesOf(cls);
+    const seen = new Set<Scope>([cls.scope]);
+    for (let at = queue.shift(); at && seen.size < MAX_BASES; at = queue.shift()) {
+      if (seen.has(at.scope)) continue;
+      seen.add(at.scope);
+      if (declaresMember(at, name)) {
+        roots.add(at.scope);
+        out.push(at);
+      }
+      queue.push(...await this.#supertypesOf(at));
+    }
+    const derives = new Map<Scope, boolean>();
+    const files = crossFile ? await this.#project.candidates(cls.fb.path, name) : [cls.fb.path];
+    for (const rel of files) {
+      const other = await this.#project.bindings(rel);
+      for (const scope of other?.scopes ?? []) {
+        if (roots.has(scope) || (scope.base === undefined && !scope.interfaces)) continue;
+        if (await this.#derivesFrom({ fb: other!, scope }, roots, derives)) out.push({ fb: other!, scope });
+      }
+    }
+    return out;
+  }
+
+  /** Whether a class extends or implements one of `roots`, directly or through others (memoised in `known`). */
+  async #derivesFrom(
+    cls: ClassRef,
+    roots: ReadonlySet<Scope>,
+    known: Map<Scope, boolean>,
+    depth = 0,
+  ): Promise<boolean> {
+    if (roots.has(cls.scope)) return true;
+    const hit = known.get(cls.scope);
+    if (hit !== undefined || depth > MAX_BASES) return hit ?? false;
+    known.set(cls.scope, false);
+    for (const s of await this.#supertypesOf(cls)) {
+      if (await this.#derivesFrom(s, roots, known, depth + 1)) {
+        known.set(cls.scope, true);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The classes a class extends and implements, where their declarations are found in the workspace. */
+  async #supertypesOf(cls: ClassRef): Promise<ClassRef[]> {
+    const out: ClassRef[] = [];
+    for (const start of [cls.scope.base ?? -1, ...(cls.scope.interfaces ?? [])]) {
+      const b = start < 0 ? null : cls.fb.occurrences.find((o) => o.start === start)?.binding;
+      const found = b ? await this.#classOf(cls.fb, b) : null;
+      if (found) out.push(found);
+    }
+    return out;
+  }
+
+  /** The class a class extends (`extends Base`: what `super` is), where it is declared in the workspace. */
+  async #baseOf(cls: ClassRef): Promise<ClassRef | null> {
+    if (cls.scope.base === undefined) return null;
+    const b = cls.fb.occurrences.find((o) => o.start === cls.scope.base)?.binding;
+    return b ? await this.#classOf(cls.fb, b) : null;
+  }
+
+  /** Whether `super.x` in the class `cls` reaches a class of `family` (the nearest base declaring x is one). */
+  async #superIn(cls: ClassRef, family: ReadonlySet<Scope>): Promise<boolean> {
+    let at = await this.#baseOf(cls);
+    for (let depth = 0; at && depth < MAX_BASES && !family.has(at.scope); depth++) {
+      at = await this.#baseOf(at);
+    }
+    return at !== null && family.has(at.scope);
+  }
+
+  /** The members of one class scope (see {@linkcode member}). */
+  async #classMember(
+    fb: FileBindings,
+    cls: Scope,
+    name: string,
+    options: { crossFile: boolean; family: ReadonlySet<Scope> },
+  ): Promise<void> {
+    const { crossFile, family } = options;
     const key = `${fb.path}\0${cls.id}\0${name}`;
     if (this.#members.has(key)) return;
     this.#members.add(key);
@@ -601,7 +703,13 @@ export class Collector {
         if (occ.name !== name) continue;
         if (occ.kind === "member_definition" && scopes.has(occ.scope)) this.add(f.path, occ);
         else if (occ.kind === "member_this" && scopes.has(classScopeOf(occ.scope)!)) this.add(f.path, occ);
-        else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
+        // `const { x } = this`: renamed, the key names the member and the variable keeps its name.
+        else if (occ.thisKey && scopes.has(classScopeOf(occ.scope)!)) {
+          this.add(f.path, { ...occ, kind: "shorthand_key" });
+        } else if (occ.viaSuper && scopes.has(classScopeOf(occ.scope)!)) {
+          // `super.x`: the member when the class's base (or one above it) is of the hierarchy.
+          if (await this.#superIn({ fb: f, scope: classScopeOf(occ.scope)! }, family)) this.add(f.path, occ);
+        } else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
           this.add(f.path, occ);
         } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
           this.add(f.path, { ...occ, kind: "shorthand_key" });
@@ -726,6 +834,27 @@ export interface ModuleChain {
   steps: { property: string; module: string; submodule: boolean; spec: string | null }[];
   /** "module" when every property reached a module; "none" when one is no module; "unknown" when one may hold one. */
   end: "module" | "none" | "unknown";
+}
+
+/** A class scope and the file that declares it. */
+interface ClassRef {
+  fb: FileBindings;
+  scope: Scope;
+}
+
+/** How many `extends` steps a base-class walk follows (a cycle of broken code ends there). */
+const MAX_BASES = 32;
+
+/**
+ * Whether a class declares the member `name` itself: an instance member (a field, a method, a parameter
+ * property), or with `statics` a static one.
+ */
+function declaresMember(cls: ClassRef, name: string, statics = false): boolean {
+  return cls.fb.occurrences.some((o) =>
+    o.name === name &&
+    ((o.kind === "member_definition" && o.scope === cls.scope && (o.static === true) === statics) ||
+      (!statics && o.parameterProperty === true && classScopeOf(o.scope) === cls.scope))
+  );
 }
 
 /** A module reached while following a member access: the file a specifier is resolved from, and what it names. */

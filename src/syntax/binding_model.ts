@@ -37,6 +37,13 @@ export interface Scope {
    * to every class scope named like it (the name at `nameStart`).
    */
   impl?: boolean;
+  /**
+   * For a class that extends another (`class A extends Base`): the start offset of the base's name (a
+   * reference occurrence of this file), whose class's members are this class's too.
+   */
+  base?: number;
+  /** For a class that implements others (`implements I, J`): the start offsets of their names. */
+  interfaces?: number[];
 }
 
 /** How a name was bound. */
@@ -117,6 +124,12 @@ export interface Occurrence {
   callee?: { start: number; end: number };
   /** A parameter that is also a member of the class (TypeScript's `constructor(private x)`). */
   parameterProperty?: boolean;
+  /** `{ x }` destructured from `this` (`const { x } = this`): the variable x, and the key is the class's member x. */
+  thisKey?: boolean;
+  /** `super.x`: the member x of the class's base class. */
+  viaSuper?: boolean;
+  /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */
+  static?: boolean;
   /**
    * An import's local name that is not written as a name (Go's `import "a/pkg"` binds `pkg` from the path):
    * renaming it inserts an alias here instead of editing the path.

@@ -140,6 +140,14 @@ export function buildBindings(
   const docs: Span[] = [];
   /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
   const typedNames = new Map<number, number>();
+  /** Supertypes named in a class's heading (`extends Base`, `implements I`): the name's start, and which. */
+  const bases: { start: number; implemented: boolean }[] = [];
+  /** `super.x`: the name's start. */
+  const supers = new Set<number>();
+  /** Members declared `static`: the name's start. */
+  const statics = new Set<number>();
+  /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
+  const thisKeys = new Set<number>();
   const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
   const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
   const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
@@ -168,6 +176,14 @@ export function buildBindings(
       docs.push(span(first.node));
       continue;
     }
+    if (head === "base") {
+      bases.push({ start: first.node.startIndex, implemented: first.name === "base.implements" });
+      continue;
+    }
+    if (head === "static") {
+      statics.add(first.node.startIndex);
+      continue;
+    }
     if (head === "keyword") {
       const name = cap(captures, "keyword.name");
       const callee = cap(captures, "keyword.callee");
@@ -185,6 +201,8 @@ export function buildBindings(
       if (key && object) shorthandTypes.set(key.startIndex, object.startIndex);
       for (const c of captures) {
         const n = c.node;
+        if (c.name === "member.this.shorthand") thisKeys.add(n.startIndex);
+        if (c.name === "member.super") supers.add(n.startIndex);
         if (c.name === "member.definition" || c.name === "member.this") {
           // Ruby's `@x` is the member x: its sigil is not part of the name.
           const at = n.startIndex + sigil(text, n.startIndex);
@@ -359,6 +377,14 @@ export function buildBindings(
 
   const scopeAt = scopeLocator(scopes);
   const afterScope = afterScopeOf(declStarts);
+  // A locator walks forward only: the bases get their own, in order.
+  const baseScopeAt = scopeLocator(scopes);
+  for (const { start, implemented } of bases.sort((a, b) => a.start - b.start)) {
+    const cls = baseScopeAt(start);
+    if (cls.kind !== "class") continue;
+    if (implemented) (cls.interfaces ??= []).push(start);
+    else cls.base ??= start;
+  }
   const occurrences: Occurrence[] = [];
   const pendingRefs: Occurrence[] = [];
   const receivers = new Set<Binding>();
@@ -385,6 +411,7 @@ export function buildBindings(
         binding: null,
       };
       if (d?.property) occ.parameterProperty = true;
+      if (thisKeys.has(raw.start)) occ.thisKey = true;
       if (imp?.aliasAt !== undefined) occ.aliasAt = imp.aliasAt;
       let home = scope;
       if (kind === "var") home = functionScope(scope);
@@ -412,6 +439,8 @@ export function buildBindings(
       const m = members.get(raw.start)!;
       const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
       if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
+      if (statics.has(raw.start)) occ.static = true;
+      if (supers.has(raw.start)) occ.viaSuper = true;
       occurrences.push(occ);
     } else {
       const k = keywords.get(raw.start)!;

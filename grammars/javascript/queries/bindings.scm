@@ -10,7 +10,10 @@
 ;                                                        (a leaf outside any pattern root is a reference)
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
+;   @member.this.shorthand                               `{ x }` destructured from `this`: the variable x and the member x
 ;   @import.* @export.* @reexport.*                      module imports and exports
+;   @base                                                a class's base class (`extends Base`): its members are the class's
+;   @static                                              a member declared `static` (not inherited by instances)
 
 ; ---- scopes
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
@@ -38,6 +41,12 @@
 (formal_parameters (rest_pattern (identifier) @definition.parameter))
 (formal_parameters [(object_pattern) (array_pattern)] @pattern.parameter)
 (formal_parameters (assignment_pattern left: [(object_pattern) (array_pattern)] @pattern.parameter))
+
+; ---- a class's base class (`class A extends Base`): a member of A may be one Base declares
+(class_heritage . (identifier) @base)
+; a static member belongs to the class itself: instances of a subclass do not inherit it
+(field_definition "static" property: [(property_identifier) (private_property_identifier)] @static)
+(method_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
 
 ; ---- destructuring leaves
 (shorthand_property_identifier_pattern) @pattern.leaf.shorthand
@@ -76,6 +85,13 @@
 ; ---- members
 (field_definition property: [(property_identifier) (private_property_identifier)] @member.definition)
 (method_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
+; `const { x, y: z } = this`, `({ x } = this)`: the keys are members of the class, as `this.x` is
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) value: (this))
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @member.this)) value: (this))
+(assignment_expression left: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) right: (this))
+(assignment_expression left: (object_pattern (pair_pattern key: (property_identifier) @member.this)) right: (this))
+; `super.x`: the member x of the base class
+(member_expression object: (super) property: (property_identifier) @member.super)
 (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @member.this)
 (member_expression object: (identifier) @member.object property: (property_identifier) @member.property)
 (member_expression property: (property_identifier) @member.property)

@@ -9,7 +9,11 @@
 ;                                                        (a leaf outside any pattern root is a reference)
 ;   @reference, @reference.shorthand                     a use of a name ({x} in an object literal: shorthand)
 ;   @member.definition, @member.this, @member.property (+ @member.object)   class members and property access
+;   @member.this.shorthand                               `{ x }` destructured from `this`: the variable x and the member x
 ;   @import.* @export.* @reexport.*                      module imports and exports
+;   @base, @base.implements                              a class's supertypes (`extends Base`, `implements I`): a member
+;                                                        of theirs is one symbol with the class's of that name
+;   @static                                              a member declared `static` (not inherited by instances)
 ;   @typed.name + @typed.type                            a name declared with a written type (`c: Context`):
 ;                                                        `c.x` is a member of the type that name resolves to
 
@@ -17,9 +21,10 @@
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
  (arrow_function) (method_definition) (class_static_block) (function_signature) (method_signature)
  (abstract_method_signature) (call_signature) (construct_signature) (function_type) (constructor_type)
- (interface_declaration) (type_alias_declaration)] @scope.function
+ (type_alias_declaration)] @scope.function
 [(statement_block) (for_statement) (for_in_statement) (catch_clause) (switch_body)] @scope.block
-[(class_declaration) (abstract_class_declaration) (class)] @scope.class
+; an interface holds members as a class does (and binds its type parameters)
+[(class_declaration) (abstract_class_declaration) (class) (interface_declaration)] @scope.class
 
 ; ---- definitions
 (function_declaration name: (identifier) @definition.lexical)
@@ -66,6 +71,22 @@
   type: (type_annotation [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)
     (generic_type name: [(type_identifier) @typed.type (nested_type_identifier name: (type_identifier) @typed.type)])]))
 (variable_declarator name: (identifier) @typed.name !type value: (new_expression constructor: (identifier) @typed.type))
+; `x: T | null`, `x?: undefined | T`: a name that holds a T or nothing is a T where it is used as one
+(required_parameter pattern: (identifier) @typed.name
+  type: (type_annotation [(union_type . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] . (literal_type [(null) (undefined)]) .) (union_type . (literal_type [(null) (undefined)]) . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] .)]))
+(optional_parameter pattern: (identifier) @typed.name
+  type: (type_annotation [(union_type . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] . (literal_type [(null) (undefined)]) .) (union_type . (literal_type [(null) (undefined)]) . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] .)]))
+(variable_declarator name: (identifier) @typed.name
+  type: (type_annotation [(union_type . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] . (literal_type [(null) (undefined)]) .) (union_type . (literal_type [(null) (undefined)]) . [(type_identifier) @typed.type (generic_type name: (type_identifier) @typed.type)] .)]))
+
+; ---- a class's base class (`class A extends Base<T>`): a member of A may be one Base declares
+(class_heritage (extends_clause value: (identifier) @base))
+(interface_declaration (extends_type_clause
+  type: [(type_identifier) @base.implements (generic_type name: (type_identifier) @base.implements)]))
+(class_heritage (implements_clause [(type_identifier) @base.implements (generic_type name: (type_identifier) @base.implements)]))
+; a static member belongs to the class itself: instances of a subclass do not inherit it
+(public_field_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
+(method_definition "static" name: [(property_identifier) (private_property_identifier)] @static)
 
 ; ---- destructuring leaves
 (shorthand_property_identifier_pattern) @pattern.leaf.shorthand
@@ -107,7 +128,15 @@
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
 (method_definition name: [(property_identifier) (private_property_identifier)] @member.definition)
 (method_signature name: (property_identifier) @member.definition)
+(interface_body (property_signature name: (property_identifier) @member.definition))
 (abstract_method_signature name: (property_identifier) @member.definition)
+; `const { x, y: z } = this`, `({ x } = this)`: the keys are members of the class, as `this.x` is
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) value: (this))
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @member.this)) value: (this))
+(assignment_expression left: (object_pattern (shorthand_property_identifier_pattern) @member.this.shorthand) right: (this))
+(assignment_expression left: (object_pattern (pair_pattern key: (property_identifier) @member.this)) right: (this))
+; `super.x`: the member x of the base class
+(member_expression object: (super) property: (property_identifier) @member.super)
 (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @member.this)
 (member_expression object: (identifier) @member.object property: (property_identifier) @member.property)
 (member_expression property: (property_identifier) @member.property)

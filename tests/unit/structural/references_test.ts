@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Stage } from "../../../src/fs/stage.ts";
 import { findReferences } from "../../../src/structural/references.ts";
+import { planRename } from "../../../src/structural/rename.ts";
 import { RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
 import { ok } from "./_fixtures.ts";
 import { runIn, storedFiles } from "./_module_check.ts";
@@ -299,4 +300,193 @@ Deno.test("findReferences() follows a package attribute through its __init__, or
       "import pkg; pkg.tools.helper(1); pkg.more.helper(2); pkg.maybe.helper(3); pkg.helper(6)",
     ],
   );
+});
+
+Deno.test("findReferences() of a parameter property reaches the base class's member and its other subclasses' overrides (rxjs scheduler actions)", async () => {
+  // rxjs@7.8.2: AsyncAction declares `constructor(protected scheduler: AsyncScheduler, …)` and uses
+  // `this.scheduler`; AnimationFrameAction, AsapAction, QueueAction and VirtualAction extend it and each
+  // redeclare `protected scheduler` (the TypeScript language service renames all of them together).
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/scheduler/AnimationFrameAction.ts";
+  const text = RXJS[`/${path}`]!;
+  const line = text.split("\n").findIndex((l) => l.includes("constructor(protected scheduler")) + 1;
+  const column = text.split("\n")[line - 1]!.indexOf("scheduler") + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, {
+    tool: "test",
+  });
+  const at = (p: string, needle: string) => {
+    const t = RXJS[`/internal/scheduler/${p}`]!;
+    return `internal/scheduler/${p}:${t.indexOf(needle) + needle.length - "scheduler".length}`;
+  };
+  const sites = new Set(res.sites.map((s) => `${s.path}:${s.start}`));
+  for (
+    const site of [
+      at("AsyncAction.ts", "constructor(protected scheduler"),
+      at("AsyncAction.ts", "const scheduler = this.scheduler"),
+      at("AsyncAction.ts", "this.work = this.state = this.scheduler"),
+      at("AsapAction.ts", "constructor(protected scheduler"),
+      at("QueueAction.ts", "this.scheduler"),
+      at("VirtualTimeScheduler.ts", "protected scheduler"),
+      at("VirtualTimeScheduler.ts", "new VirtualAction(this.scheduler"),
+    ]
+  ) assert.ok(sites.has(site), `${site} is the same member`);
+  // The schedulers' own `scheduler` names and unrelated classes stay out.
+  assert.ok(res.sites.every((s) => s.path.startsWith("internal/scheduler/")), "only the actions' files");
+  assert.ok(!res.sites.some((s) => s.path === "internal/scheduler/AsyncScheduler.ts"));
+});
+
+Deno.test("findReferences() of a static member leaves a subclass's same-named static alone (rxjs Observable.create)", async () => {
+  // rxjs@7.8.2: `class Subject<T> extends Observable<T>` redeclares `static create`; statics are not
+  // inherited members of instances, and the TypeScript language service renames Observable.create alone.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/Observable.ts";
+  const lines = RXJS[`/${path}`]!.split("\n");
+  const line = lines.findIndex((l) => l.includes("static create:")) + 1;
+  const column = lines[line - 1]!.indexOf("create") + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, {
+    tool: "test",
+  });
+  assert.equal(res.target.kind, "member");
+  assert.deepEqual(res.sites.map((s) => [s.path, s.line]), [[path, line]]);
+  // Subject's instance members are still Observable's where Subject overrides one (`_subscribe`).
+  const sub = lines.findIndex((l) => l.includes("protected _subscribe(")) + 1;
+  const over = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, {
+    line: sub,
+    column: lines[sub - 1]!.indexOf("_subscribe") + 1,
+  }, { tool: "test" });
+  assert.ok(over.sites.some((s) => s.path === "internal/Subject.ts" && s.kind === "member_definition"));
+});
+
+Deno.test("findReferences() of a member counts `const { x } = this` in its class, and a rename keeps the variable (rxjs Subject.observers)", async () => {
+  // rxjs@7.8.2 Subject: `observers: Observer<T>[] = [];`, then `const { observers } = this;` in error() and
+  // complete(), `const { hasError, isStopped, observers } = this;` in _innerSubscribe().
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/Subject.ts";
+  const text = RXJS[`/${path}`]!;
+  const lines = text.split("\n");
+  const line = lines.findIndex((l) => l.includes("observers: Observer<T>[]")) + 1;
+  const target = { line, column: lines[line - 1]!.indexOf("observers") + 1 };
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+  const keys = res.sites.filter((s) => s.kind === "shorthand_key").map((s) => s.start);
+  const destructured = [...text.matchAll(/const \{ [^}]*\bobservers \} = this;/g)].map((m) =>
+    m.index! + m[0].indexOf("observers")
+  );
+  assert.equal(destructured.length, 3);
+  assert.deepEqual(keys, destructured);
+  // The variable's own uses are not the member: `while (observers.length)` stays.
+  assert.ok(!res.sites.some((s) => text.slice(s.start - 7, s.start) === "while ("));
+  const plan = await planRename(ws, new Stage(ws.fs, ws.sandbox), path, target, "subscribers", {
+    tool: "test",
+  });
+  const renamed = plan.files.get(path)!.text;
+  assert.match(renamed, /const \{ subscribers: observers \} = this;\n\s+while \(observers\.length\)/);
+  assert.match(renamed, /const \{ hasError, isStopped, subscribers: observers \} = this;/);
+});
+
+Deno.test("findReferences() of a member follows `implements` of a class and `super.x` (rxjs testing observables, Subject)", async () => {
+  // rxjs@7.8.2: ColdObservable and HotObservable each `implements SubscriptionLoggable` (a class, mixed in)
+  // and redeclare its `scheduler` field; Subject overrides Observable's `_trySubscribe` and calls
+  // `super._trySubscribe(subscriber)`.
+  const ws = await workspaceOf(RXJS);
+  const search = async (path: string, needle: string) => {
+    const lines = RXJS[`/${path}`]!.split("\n");
+    const line = lines.findIndex((l) => l.includes(needle)) + 1;
+    const column = lines[line - 1]!.indexOf(needle) + 1;
+    return await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, { tool: "test" });
+  };
+  const cold = await search("internal/testing/ColdObservable.ts", "scheduler: Scheduler");
+  const defs = cold.sites.filter((s) => s.kind === "member_definition").map((s) => s.path).sort();
+  assert.deepEqual(defs, [
+    "internal/testing/ColdObservable.ts",
+    "internal/testing/HotObservable.ts",
+    "internal/testing/SubscriptionLoggable.ts",
+  ]);
+  const subject = RXJS["/internal/Subject.ts"]!;
+  const superCall = subject.indexOf("super._trySubscribe") + "super.".length;
+  for (
+    const [path, needle] of [["internal/Subject.ts", "_trySubscribe("], [
+      "internal/Observable.ts",
+      "_trySubscribe(",
+    ]]
+  ) {
+    const res = await search(path!, needle!);
+    assert.ok(
+      res.sites.some((s) => s.path === "internal/Subject.ts" && s.start === superCall),
+      `from ${path}`,
+    );
+  }
+});
+
+Deno.test("findReferences() leaves `super.x` out where the base above the hierarchy's top is no part of it", async () => {
+  const ws = await workspaceOf({}, {
+    "a.js": [
+      "class O {}",
+      "class Base extends O { x() { return super.x; } }",
+      "class A extends Base { x() { return super.x(); } }",
+      "class B extends A { y() { return super.x() + this.x(); } }",
+      "",
+    ].join("\n"),
+  });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "a.js", { line: 3, column: 24 }, {
+    tool: "test",
+  });
+  assert.deepEqual(res.sites.map((s) => [s.line, s.kind]), [
+    [2, "member_definition"],
+    [3, "member_definition"],
+    [3, "member_property"],
+    [4, "member_property"],
+    [4, "member_this"],
+  ]);
+  assert.deepEqual(res.unresolved.map((s) => s.line), [2]);
+});
+
+Deno.test("findReferences() of a member reaches the interfaces a class implements and their other implementers (rxjs unsubscribe)", async () => {
+  // rxjs@7.8.2 types.ts: `interface Unsubscribable { unsubscribe(): void }`,
+  // `interface SubscriptionLike extends Unsubscribable { unsubscribe(): void; … }`; Subject and Subscription
+  // both `implements SubscriptionLike`, WebSocketSubject extends AnonymousSubject extends Subject.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/observable/dom/WebSocketSubject.ts";
+  const lines = RXJS[`/${path}`]!.split("\n");
+  const line = lines.findIndex((l) => /^ {2}unsubscribe\(\) \{/.test(l)) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+    tool: "test",
+  });
+  const defs = res.sites.filter((s) => s.kind === "member_definition").map((s) => `${s.path}:${s.line}`)
+    .sort();
+  for (
+    const d of [
+      "internal/types.ts:79",
+      "internal/types.ts:85",
+      "internal/Subscription.ts",
+      "internal/Subject.ts",
+    ]
+  ) assert.ok(defs.some((x) => x.startsWith(d)), `${d} declares the same member`);
+  // `subscription: Subscription` in Subscriber.ts: a name declared with a class of the hierarchy.
+  assert.ok(res.sites.some((s) => s.path === "internal/Subscriber.ts" && s.kind === "member_property"));
+  // An object of unknown type stays a candidate (`subscriptions[s].unsubscribe()` in race).
+  assert.ok(res.unresolved.some((s) => s.path === "internal/observable/race.ts"));
+  assert.ok(!res.sites.some((s) => s.path === "internal/observable/race.ts"));
+});
+
+Deno.test("findReferences() takes a name declared `T | null` (or `undefined | T`) as a T (rxjs catchError, audit)", async () => {
+  // rxjs@7.8.2: catchError.ts `let innerSub: Subscription | null = null; … innerSub.unsubscribe();`,
+  // audit.ts `let durationSubscriber: Subscriber<any> | null = null; … durationSubscriber?.unsubscribe();`.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/Subscription.ts";
+  const lines = RXJS[`/${path}`]!.split("\n");
+  const line = lines.findIndex((l) => /^ {2}unsubscribe\(\): void \{/.test(l)) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+    tool: "test",
+  });
+  const at = (p: string, needle: string) =>
+    RXJS[`/internal/operators/${p}`]!.indexOf(needle) + needle.indexOf("unsubscribe");
+  for (
+    const [p, needle] of [["catchError.ts", "innerSub.unsubscribe()"], [
+      "audit.ts",
+      "durationSubscriber?.unsubscribe()",
+    ]]
+  ) {
+    const site = `internal/operators/${p}:${at(p!, needle!)}`;
+    assert.ok(res.sites.some((s) => `${s.path}:${s.start}` === site), `${site} is a site`);
+  }
 });

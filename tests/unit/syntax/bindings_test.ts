@@ -152,3 +152,53 @@ Deno.test("fileBindings() leaves keyword argument names out of references", asyn
   assert.deepEqual(kw.map((o) => o.kind), ["definition", "keyword", "reference"]);
   assert.equal(kw[2]!.binding, kw[0]!.binding);
 });
+
+Deno.test("fileBindings() records a class's base class and its static members (rxjs Subject, JavaScript)", async () => {
+  // rxjs@7.8.2: `export class Subject<T> extends Observable<T> implements SubscriptionLike` with `static create`.
+  const text = await Deno.readTextFile(new URL("internal/Subject.ts", RXJS));
+  const fb = await bindingsOf("internal/Subject.ts", "typescript", text);
+  const subject = fb.scopes.find((s) =>
+    s.kind === "class" && s.nameStart === text.indexOf("Subject<T> extends")
+  );
+  assert.ok(subject, "the Subject class scope");
+  assert.equal(subject.base, text.indexOf("Observable<T> implements"));
+  assert.equal(at(fb, "Observable<T> implements").binding?.import?.imported, "Observable");
+  assert.equal(at(fb, "create:").static, true);
+  assert.equal(at(fb, "observers:").static, undefined);
+  const js = await bindingsOf(
+    "k.js",
+    "javascript",
+    "class A { x = 1; static make() {} }\nclass B extends A { static y = 2; m() { return this.x; } }\n",
+  );
+  const b = js.scopes.find((s) => s.kind === "class" && s.nameStart === js.text.indexOf("B extends"));
+  assert.equal(b?.base, js.text.indexOf("A {", 40));
+  assert.equal(at(js, "make").static, true);
+  assert.equal(at(js, "y = 2").static, true);
+  assert.equal(at(js, "x = 1").static, undefined);
+});
+
+Deno.test("fileBindings() marks the keys of a pattern destructuring `this` as the class's members (JavaScript)", async () => {
+  const fb = await bindingsOf(
+    "k.js",
+    "javascript",
+    "class A {\n  x = 1;\n  m(o) {\n    const { x } = this;\n    let y;\n    ({ x: y } = this);\n    const { x: z } = o;\n    return x + y + z;\n  }\n}\n",
+  );
+  const short = at(fb, "x } = this");
+  assert.equal(short.kind, "shorthand_pattern");
+  assert.equal(short.thisKey, true);
+  assert.equal(at(fb, "x + y").binding, short.binding, "the variable x is still bound");
+  assert.equal(at(fb, "x: y").kind, "member_this");
+  assert.equal(at(fb, "x: z").kind, "member_property", "another object's key is no member of the class");
+});
+
+Deno.test("fileBindings() reads `T | null` and `undefined | T` as the written type T, and no other union", async () => {
+  const fb = await bindingsOf(
+    "u.ts",
+    "typescript",
+    "let a: S | null;\nlet b: S<T> | undefined;\nlet c: null | S;\nfunction f(x?: S | null, y: S | R, n: null) {}\n",
+  );
+  const typeOf = (needle: string) => at(fb, needle).binding?.declaredType?.name;
+  assert.deepEqual(["a:", "b:", "c:", "x?"].map(typeOf), ["S", "S", "S", "S"]);
+  assert.equal(typeOf("y:"), undefined, "S | R may be either");
+  assert.equal(typeOf("n:"), undefined);
+});
