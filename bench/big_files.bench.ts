@@ -26,6 +26,7 @@ const ALL_CASES = [
   "edit_file",
   "edit_file_unguarded",
   "apply_edits_unguarded",
+  "apply_edits_two_blocks",
   "rename_dry_run",
   "edit_file_unguarded_write", // last: it changes the file
 ];
