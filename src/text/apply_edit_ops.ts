@@ -9,6 +9,7 @@ import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { spliceBytes, type TextSplice } from "../fs/text.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
+import { addSplice } from "./_splices.ts";
 import { indentMismatch } from "./_match_indent.ts";
 import { closestWindow, findInOtherFiles, whitespaceDifference, windowAt } from "./did_you_mean.ts";
 import { matchBlockIn, type MatchOptions, type MatchOutcome } from "./match_block.ts";
@@ -399,7 +400,7 @@ export async function applyEditOps(
     let doc: TextDoc;
     let bom = false;
     let created = false;
-    /** The file's bytes, while `doc` holds their text unchanged (so a splice can be made to the bytes). */
+    /** The file's bytes (null for a new file). */
     let bytes: Uint8Array | null = null;
     if (!exists) {
       if (op.blocks.every((b) => b.search.length === 0)) {
@@ -425,15 +426,15 @@ export async function applyEditOps(
     const before = doc.text;
     const shifts: { at: number; delta: number }[] = [];
     /**
-     * The last block's change as a splice of the file's own text, not applied yet: the file's last block is
-     * then spliced into its bytes, and its new text never built (on a large file, two copies fewer).
+     * The changes so far as splices of the file's own text (null once one cannot be: the new text is then
+     * built), and the last one, not applied to `doc` yet (only a block after it needs the new text).
      */
+    let log: TextSplice[] | null = bytes ? [] : null;
     let pending: TextSplice | null = null;
     for (const block of op.blocks) {
       if (pending) {
         doc = new TextDoc(spliceText(doc.text, pending));
         pending = null;
-        bytes = null;
       }
       const report = blockReport(rel, ++blockNo, block);
       let match: BlockMatch;
@@ -470,7 +471,7 @@ export async function applyEditOps(
         if (doc.text === "" && block.replace.length > 0) {
           // A new or empty file gets a final newline.
           doc = new TextDoc(block.replace.join(doc.eol) + doc.eol);
-          bytes = null;
+          log = null;
           report.status = "applied";
           report.tier = tier;
           report.confidence = "high";
@@ -489,8 +490,12 @@ export async function applyEditOps(
         }
         match = outcome.match;
       }
-      const splice = bytes ? matchSplice(doc, match, block) : null;
-      const next = splice ? null : applyMatch(doc, match, block);
+      const splice = log ? matchSplice(doc, match, block) : null;
+      if (splice && addSplice(log!, splice)) pending = splice;
+      else {
+        log = null;
+        doc = new TextDoc(splice ? spliceText(doc.text, splice) : applyMatch(doc, match, block));
+      }
       report.status = "applied";
       report.tier = match.tier;
       report.confidence = match.confidence;
@@ -506,11 +511,6 @@ export async function applyEditOps(
         );
       }
       shifts.push({ at: match.start + 1, delta: match.replacement.length - (match.end - match.start) });
-      if (splice) pending = splice;
-      else {
-        doc = new TextDoc(next!);
-        bytes = null;
-      }
       result.applied++;
       result.blocks.push(report);
     }
@@ -531,11 +531,10 @@ export async function applyEditOps(
         target = to;
       }
     }
-    const changed = pending
-      ? pending.insert !== doc.text.slice(pending.from, pending.to)
-      : doc.text !== before;
+    // Spliced: the file changed when a splice changed its text; its new bytes come from the old ones.
+    const changed = log ? log.some((s) => s.insert !== before.slice(s.from, s.to)) : doc.text !== before;
     if (changed || created || target !== rel) {
-      if (pending && bytes) await stage.write(target, spliceBytes({ text: doc.text, bom, bytes }, [pending]));
+      if (log && bytes) await stage.write(target, spliceBytes({ text: before, bom, bytes }, log));
       else await stage.writeText(target, { text: doc.text, bom });
       if (target !== rel) {
         await stage.remove(rel);
