@@ -150,6 +150,35 @@ function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
 }
 
 /**
+ * {@linkcode contiguous} over the squash keys without keying every line: a line whose squash key is the
+ * longest search key holds each of that key's words as they are, so only the lines that hold its longest word
+ * are looked at (on a large file, millions of trim keys fewer).
+ */
+function squashRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
+  const n = skeys.length;
+  if (n === 0) return [];
+  const pivot = pivotOf(skeys);
+  const pk = skeys[pivot]!;
+  const same = (i: number, k: string) => squashes(trimKeyAt(doc, i), k);
+  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, same, limit);
+  const word = pk.split(" ").reduce((a, b) => b.length > a.length ? b : a);
+  const out: number[] = [];
+  const text = doc.text;
+  for (let o = text.indexOf(word); o !== -1;) {
+    const i = doc.lineAt(o);
+    const start = i - pivot;
+    if (start >= 0 && doc.hasLine(start + n - 1)) {
+      let ok = true;
+      for (let j = 0; j < n && ok; j++) ok = same(start + j, skeys[j]!);
+      if (ok) out.push(start);
+      if (out.length >= limit) break;
+    }
+    o = doc.hasLine(i + 1) ? text.indexOf(word, doc.offsetOf(i + 1)) : -1;
+  }
+  return out;
+}
+
+/**
  * {@linkcode contiguous} over the trim_end keys: runs of trim matches whose lines also agree on leading
  * whitespace, found from the lines that hold the longest key (see {@linkcode linesKeyed}).
  */
@@ -192,7 +221,8 @@ function squashes(trimmed: string, key: string): boolean {
 export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[] {
   const skeys = search.map((s) => keyOf(kind, s));
   let starts: number[];
-  if (kind === "squash") {
+  if (kind === "squash" && !doc.hasKeys("trim")) starts = squashRuns(doc, skeys);
+  else if (kind === "squash") {
     const trim = doc.keys("trim");
     starts = contiguousWhere(trim, skeys, (i, k) => squashes(trim[i]!, k));
   } else if (kind === "trim_end") {
