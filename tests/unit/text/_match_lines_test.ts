@@ -24,3 +24,21 @@ Deno.test("keyedCands(squash) finds the same runs with and without the trim keys
   }
   assert.ok(found > 100, `${found} runs found`);
 });
+
+Deno.test("TextDoc.positionsOf() finds the same lines with and without the trim keys built", () => {
+  let seed = 9;
+  const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const pieces = ["}", "  }", "a}", "} a", "\t}\t", "b", " b c", "b c", "", "}}"];
+  let found = 0;
+  for (let round = 0; round < 300; round++) {
+    const lines = Array.from({ length: 3 + random(30) }, () => pieces[random(pieces.length)]!);
+    const text = lines.join(random(2) === 0 ? "\n" : "\r\n") + (random(2) === 0 ? "\n" : "");
+    const wanted = ["}", "b c", "b", "}}"].filter(() => random(2) === 0);
+    const keyed = new TextDoc(text);
+    keyed.keys("trim");
+    const fresh = new TextDoc(text).positionsOf(wanted);
+    assert.deepEqual(fresh, keyed.positionsOf(wanted), JSON.stringify({ text, wanted }));
+    for (const list of fresh.values()) found += list.length;
+  }
+  assert.ok(found > 300, `${found} lines found`);
+});
