@@ -38,6 +38,24 @@ const CALLS: Record<string, [string, Record<string, unknown>]> = {
     syntax_guard: "off",
     dry_run: true,
   }],
+  edit_file_unguarded_write: ["edit_file", {
+    path: "big.ts",
+    old_string: "return a + 19;",
+    new_string: "return a + 20;",
+    syntax_guard: "off",
+  }],
+  apply_edits_unguarded: ["apply_edits", {
+    text: "big.ts\n<<<<<<< SEARCH\n  return a + 17;\n=======\n  return a + 18;\n>>>>>>> REPLACE\n",
+    syntax_guard: "off",
+    dry_run: true,
+  }],
+  // Two blocks far apart: the changed region spans nearly the whole file.
+  apply_edits_two_blocks: ["apply_edits", {
+    text: "big.ts\n<<<<<<< SEARCH\n  return a + 17;\n=======\n  return a + 18;\n>>>>>>> REPLACE\n" +
+      "big.ts\n<<<<<<< SEARCH\n  return a + 700017;\n=======\n  return a + 18;\n>>>>>>> REPLACE\n",
+    syntax_guard: "off",
+    dry_run: true,
+  }],
   rename_dry_run: ["edit_rename_symbol", {
     path: "big.ts",
     target: "f17",

@@ -1,7 +1,8 @@
 /**
  * Big files (issue 22, item 14): a 50 MB TypeScript file (generated: 1.3 million small functions), and
  * read_file (its default read, which names what it left out, and two ranges), outline, edit_file (with
- * the syntax guard, and without) and a file-scope rename dry run on it, each in its own
+ * the syntax guard, and without: a dry run and a write), apply_edits without the guard (a dry run) and a
+ * file-scope rename dry run on it, each in its own
  * process, for wall time and peak RSS. The baseline, measured in the same run: `wc -l` on the file, and a
  * plain Deno script that reads the file as text and splits it into lines (its own process too).
  *
@@ -24,7 +25,10 @@ const ALL_CASES = [
   "outline",
   "edit_file",
   "edit_file_unguarded",
+  "apply_edits_unguarded",
+  "apply_edits_two_blocks",
   "rename_dry_run",
+  "edit_file_unguarded_write", // last: it changes the file
 ];
 /** The calls to measure (`--cases read_range,outline`; default all). */
 const CASES = casesArg === -1 ? ALL_CASES : Deno.args[casesArg + 1]!.split(",");

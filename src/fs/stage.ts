@@ -201,6 +201,25 @@ export class Stage {
     if (target === "other") throw specialFileError(rel, await this.fs.special(this.sandbox.abs(real)));
   }
 
+  /**
+   * A file's size in bytes in the staged view without reading it (a stat of the backend when the stage has
+   * not read it yet), or null when it is absent, not a regular file, or the backend reports no size.
+   *
+   * @param rel Relative path.
+   * @returns The size in bytes, or null.
+   */
+  async size(rel: string): Promise<number | null> {
+    const entry = this.#entries.get(rel);
+    if (entry) return entry.current?.length ?? null;
+    if (this.#parent) return await this.#parent.size(rel);
+    try {
+      const st = await this.fs.raw.stat(this.sandbox.abs(rel));
+      return st.isFile() && st.size !== undefined ? Number(st.size) : null;
+    } catch {
+      return null; // absent or unreadable: whoever reads it next says why
+    }
+  }
+
   /** Whether the (relative) path exists as a file in the staged view. */
   async exists(rel: string): Promise<boolean> {
     return (await this.#entry(rel)).current !== null;

@@ -4,6 +4,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { sha256 } from "./_sha256.ts";
 
 /** A content version: 64 lowercase hex characters of SHA-256 over the exact bytes. */
 export type Version = string;
@@ -11,7 +12,14 @@ export type Version = string;
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /**
- * Compute the version of some bytes (SHA-256, WebCrypto).
+ * From this size on, {@linkcode versionOf} hashes the bytes in place ({@linkcode sha256}, about 3× slower than
+ * WebCrypto) rather than let WebCrypto take a copy of them: on a large file that copy is what sets an edit's
+ * peak memory. 8 MiB, the parse limit's default: the files only text tools can edit.
+ */
+export const IN_PLACE_HASH_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Compute the version of some bytes (SHA-256: WebCrypto, or in place from {@linkcode IN_PLACE_HASH_BYTES} on).
  *
  * @param bytes The exact file content.
  * @returns The lowercase hex digest.
@@ -26,9 +34,9 @@ const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padSt
  * ```
  */
 export async function versionOf(bytes: Uint8Array): Promise<Version> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
-  );
+  const digest = bytes.length >= IN_PLACE_HASH_BYTES
+    ? sha256(bytes)
+    : new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
   let out = "";
   for (const b of digest) out += HEX[b];
   return out;

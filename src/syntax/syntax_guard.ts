@@ -10,7 +10,7 @@ import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
 import type { Parsing, SyntaxGuardMode } from "./types.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "./queries.ts";
-import { pointIn, type SyntaxProblem, syntaxProblems } from "./trees.ts";
+import { parseLimitError, pointIn, type SyntaxProblem, syntaxProblems } from "./trees.ts";
 import { changedSpan } from "../fs/text_changes.ts";
 import { rowOf } from "../fs/lines.ts";
 import { changeLanguage } from "./change_language.ts";
@@ -181,6 +181,23 @@ export async function findSyntaxRegressions(
     }
   }
   return out;
+}
+
+/**
+ * Refuse up front an edit the guard could only refuse after it was computed: a file of a parsed language
+ * (known by its name) over the parse limit. Its after-state would be over the limit too, short of an edit
+ * that removes most of it, and its before-state, which the guard compares against, is over it in any case.
+ * The refusal is the parse limit's own ({@linkcode parseLimitError}).
+ *
+ * @param ws The workspace (its grammars and parse limit).
+ * @param path The file about to be edited (relative path).
+ * @param bytes Its size in bytes.
+ * @throws RecoverableError `limit_exceeded` naming the size and the limit.
+ */
+export function refuseOverParseLimit(ws: Parsing, path: string, bytes: number): void {
+  if (!ws.grammars || !ws.trees || bytes <= ws.trees.maxParseBytes) return;
+  if (ws.grammars.languageOf(path) === null) return;
+  throw parseLimitError(path, bytes, ws.trees.maxParseBytes);
 }
 
 /** The statement that fills an empty body in the languages of these regressions (`pass`). */

@@ -283,7 +283,17 @@ export class TextDoc {
       found.set(w, []);
       longest = Math.max(longest, w.length);
     }
-    if (found.size > 0) {
+    if (found.size > 0 && !this.#keys.has("trim") && !found.has("")) {
+      // Without the keys, each wanted key is searched for in the text (no line is keyed but those that hold it).
+      for (const [w, list] of found) {
+        this.forEachLineKeyed(w, (i) => {
+          list.push(i);
+          return true;
+        });
+        this.#positions.set(w, list);
+        out.set(w, list);
+      }
+    } else if (found.size > 0) {
       // Which lengths are wanted, as a table (a Set lookup per line costs more than the rest of the pass).
       const lengths = new Uint8Array(longest + 1);
       for (const w of found.keys()) lengths[w.length] = 1;
@@ -300,6 +310,28 @@ export class TextDoc {
       }
     }
     return out;
+  }
+
+  /**
+   * Visit the lines (0-based, ascending) whose trim key is `key` (not empty): from the trim keys when they are
+   * built, else by searching the text for `key`, so that no line is keyed but the ones that hold it.
+   *
+   * @param key A trim key (not empty).
+   * @param visit Called with each line; returns false to stop.
+   */
+  forEachLineKeyed(key: string, visit: (line: number) => boolean): void {
+    const keys = this.#keys.get("trim");
+    if (keys) {
+      for (let i = 0; i < keys.length; i++) if (keys[i] === key && !visit(i)) return;
+      return;
+    }
+    const text = this.text;
+    // A line whose trim key is `key` holds it at its first non-blank character: the first hit in each line decides.
+    for (let o = text.indexOf(key); o !== -1;) {
+      const i = this.lineAt(o);
+      if (this.line(i).trim() === key && !visit(i)) return;
+      o = this.hasLine(i + 1) ? text.indexOf(key, this.offsetOf(i + 1)) : -1;
+    }
   }
 
   /**

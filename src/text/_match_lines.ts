@@ -95,26 +95,6 @@ export function exactCands(doc: TextDoc, search: string[]): Cand[] {
   return contiguous(doc.bodies, search).map((s) => ({ start: s, end: s + search.length, pairs: null }));
 }
 
-/**
- * Visit the lines (0-based, ascending) whose trim key is `key` (not empty): from the trim keys when they are
- * built, else by searching the text for `key`, so that no line is keyed but the ones that hold it. `visit`
- * returns false to stop.
- */
-function linesKeyed(doc: TextDoc, key: string, visit: (line: number) => boolean): void {
-  if (doc.hasKeys("trim")) {
-    const keys = doc.keys("trim");
-    for (let i = 0; i < keys.length; i++) if (keys[i] === key && !visit(i)) return;
-    return;
-  }
-  const text = doc.text;
-  // A line whose trim key is `key` holds it at its first non-blank character: the first hit in each line decides.
-  for (let o = text.indexOf(key); o !== -1;) {
-    const i = doc.lineAt(o);
-    if (doc.line(i).trim() === key && !visit(i)) return;
-    o = doc.hasLine(i + 1) ? text.indexOf(key, doc.offsetOf(i + 1)) : -1;
-  }
-}
-
 /** The trim key of line `i` (which must exist): from the keys when they are built. */
 function trimKeyAt(doc: TextDoc, i: number): string {
   return doc.hasKeys("trim") ? doc.keys("trim")[i]! : doc.line(i).trim();
@@ -129,7 +109,7 @@ function pivotOf(skeys: readonly string[]): number {
 
 /**
  * {@linkcode contiguous} over the trim keys, found from the lines that hold the longest search key (see
- * {@linkcode linesKeyed}) instead of keying every line.
+ * {@linkcode TextDoc.forEachLineKeyed}) instead of keying every line.
  */
 function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   const n = skeys.length;
@@ -139,7 +119,7 @@ function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   if (pk === "") return n > doc.lineCount ? [] : contiguous(doc.keys("trim"), skeys, limit);
   const out: number[] = [];
   // Lines are found only as far as the last hit: the run must fit (its last line exists) to be checked.
-  linesKeyed(doc, pk, (i) => {
+  doc.forEachLineKeyed(pk, (i) => {
     const start = i - pivot;
     if (start < 0 || !doc.hasLine(start + n - 1)) return true;
     for (let j = 0; j < n; j++) if (j !== pivot && trimKeyAt(doc, start + j) !== skeys[j]) return true;
@@ -150,8 +130,37 @@ function trimRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
 }
 
 /**
+ * {@linkcode contiguous} over the squash keys without keying every line: a line whose squash key is the
+ * longest search key holds each of that key's words as they are, so only the lines that hold its longest word
+ * are looked at (on a large file, millions of trim keys fewer).
+ */
+function squashRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
+  const n = skeys.length;
+  if (n === 0) return [];
+  const pivot = pivotOf(skeys);
+  const pk = skeys[pivot]!;
+  const same = (i: number, k: string) => squashes(trimKeyAt(doc, i), k);
+  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, same, limit);
+  const word = pk.split(" ").reduce((a, b) => b.length > a.length ? b : a);
+  const out: number[] = [];
+  const text = doc.text;
+  for (let o = text.indexOf(word); o !== -1;) {
+    const i = doc.lineAt(o);
+    const start = i - pivot;
+    if (start >= 0 && doc.hasLine(start + n - 1)) {
+      let ok = true;
+      for (let j = 0; j < n && ok; j++) ok = same(start + j, skeys[j]!);
+      if (ok) out.push(start);
+      if (out.length >= limit) break;
+    }
+    o = doc.hasLine(i + 1) ? text.indexOf(word, doc.offsetOf(i + 1)) : -1;
+  }
+  return out;
+}
+
+/**
  * {@linkcode contiguous} over the trim_end keys: runs of trim matches whose lines also agree on leading
- * whitespace, found from the lines that hold the longest key (see {@linkcode linesKeyed}).
+ * whitespace, found from the lines that hold the longest key (see {@linkcode TextDoc.forEachLineKeyed}).
  */
 function trimEndRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   const n = skeys.length;
@@ -161,7 +170,7 @@ function trimEndRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   const pk = skeys[pivot]!.trimStart();
   if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, same, limit);
   const out: number[] = [];
-  linesKeyed(doc, pk, (i) => {
+  doc.forEachLineKeyed(pk, (i) => {
     const start = i - pivot;
     if (start < 0 || !doc.hasLine(start + n - 1)) return true;
     for (let j = 0; j < n; j++) if (!same(start + j, skeys[j]!)) return true;
@@ -192,7 +201,8 @@ function squashes(trimmed: string, key: string): boolean {
 export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[] {
   const skeys = search.map((s) => keyOf(kind, s));
   let starts: number[];
-  if (kind === "squash") {
+  if (kind === "squash" && !doc.hasKeys("trim")) starts = squashRuns(doc, skeys);
+  else if (kind === "squash") {
     const trim = doc.keys("trim");
     starts = contiguousWhere(trim, skeys, (i, k) => squashes(trim[i]!, k));
   } else if (kind === "trim_end") {
@@ -216,7 +226,7 @@ export function blankCands(doc: TextDoc, search: string[]): Cand[] {
   const pivot = pivotOf(sk);
   const out: Cand[] = [];
   const at: number[] = new Array(sk.length);
-  linesKeyed(doc, sk[pivot]!, (i) => {
+  doc.forEachLineKeyed(sk[pivot]!, (i) => {
     at[pivot] = i;
     let f = i;
     for (let t = pivot - 1; t >= 0; t--) {

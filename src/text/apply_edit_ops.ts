@@ -7,7 +7,9 @@
  */
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
+import { spliceBytes, type TextSplice } from "../fs/text.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
+import { addSplice } from "./_splices.ts";
 import { indentMismatch } from "./_match_indent.ts";
 import { closestWindow, findInOtherFiles, whitespaceDifference, windowAt } from "./did_you_mean.ts";
 import { matchBlockIn, type MatchOptions, type MatchOutcome } from "./match_block.ts";
@@ -228,17 +230,22 @@ function sentences(parts: string[]): string {
  * @returns The new text.
  */
 export function applyMatch(doc: TextDoc, m: BlockMatch, block?: EditBlock): string {
-  if (m.textSpan && m.replacement.length > 0 && !block?.newNoEol && !block?.oldNoEol) {
-    // Exact hit in an LF-only file: splice the text, no line split.
-    return doc.text.slice(0, m.textSpan.from) + m.replacement.join("\n") + doc.text.slice(m.textSpan.to);
-  }
-  // Lines are looked up only as far as the match's end (not counted to the end of the file).
-  const atEof = !doc.hasLine(m.end);
+  const splice = matchSplice(doc, m, block);
+  if (splice) return spliceText(doc.text, splice);
+  return applyAtEnd(doc, m, block);
+}
+
+/** A text with one span replaced (a rope until something reads it whole). */
+export function spliceText(text: string, s: TextSplice): string {
+  return text.slice(0, s.from) + s.insert + text.slice(s.to);
+}
+
+/** The replaced lines of a match with their endings (see {@linkcode applyMatch}), and the lines they replace. */
+function replacedLines(doc: TextDoc, m: BlockMatch): { old: string[]; mid: string[]; lastEnding: string } {
   const old: string[] = [];
   for (let i = m.start; i < m.end && doc.hasLine(i); i++) old.push(doc.line(i));
   const rep = m.replacement;
   const lastEnding = old.length > 0 ? endingOf(old[old.length - 1]!) : (doc.hasLine(m.start) ? doc.eol : "");
-  // The replaced lines with their endings; the text around them is spliced (or, at the end, copied).
   const mid: string[] = [];
   for (let k = 0; k < rep.length; k++) {
     let ending: string;
@@ -247,10 +254,33 @@ export function applyMatch(doc: TextDoc, m: BlockMatch, block?: EditBlock): stri
     else ending = doc.eol;
     mid.push(rep[k]! + ending);
   }
-  if (!atEof) {
-    // Lines before and after the match are the text's own: splice it instead of joining every line.
-    return doc.text.slice(0, doc.offsetOf(m.start)) + mid.join("") + doc.text.slice(doc.offsetOf(m.end));
+  return { old, mid, lastEnding };
+}
+
+/**
+ * A match as one span of the document's text and what replaces it, as {@linkcode applyMatch} applies it; null
+ * for a match that reaches the end of the file (its last line's ending may change), which only
+ * {@linkcode applyMatch} applies. Lines are looked up only as far as the match's end.
+ *
+ * @param doc The file before the block.
+ * @param m Where and what.
+ * @param block The block (its no-newline flags).
+ * @returns The splice, or null.
+ */
+export function matchSplice(doc: TextDoc, m: BlockMatch, block?: EditBlock): TextSplice | null {
+  if (m.textSpan && m.replacement.length > 0 && !block?.newNoEol && !block?.oldNoEol) {
+    // Exact hit in an LF-only file: splice the text, no line split.
+    return { from: m.textSpan.from, to: m.textSpan.to, insert: m.replacement.join("\n") };
   }
+  if (!doc.hasLine(m.end)) return null;
+  // Lines before and after the match are the text's own: splice it instead of joining every line.
+  return { from: doc.offsetOf(m.start), to: doc.offsetOf(m.end), insert: replacedLines(doc, m).mid.join("") };
+}
+
+/** {@linkcode applyMatch} of a match that reaches the end of the file: the lines joined again. */
+function applyAtEnd(doc: TextDoc, m: BlockMatch, block?: EditBlock): string {
+  const { old, mid, lastEnding } = replacedLines(doc, m);
+  const rep = m.replacement;
   const lines = doc.lines;
   const out = lines.slice(0, m.start).concat(mid);
   if (rep.length > 0 && old.length === 0 && m.start >= lines.length && m.start > 0) {
@@ -262,10 +292,10 @@ export function applyMatch(doc: TextDoc, m: BlockMatch, block?: EditBlock): stri
     } else out[out.length - 1] = bodyOf(out[out.length - 1]!) + doc.eol;
   }
   for (let i = m.end; i < lines.length; i++) out.push(lines[i]!);
-  if (rep.length === 0 && atEof && lastEnding === "" && out.length > 0) {
+  if (rep.length === 0 && lastEnding === "" && out.length > 0) {
     out[out.length - 1] = bodyOf(out[out.length - 1]!);
   }
-  if (atEof && out.length > 0 && block) {
+  if (out.length > 0 && block) {
     const last = out.length - 1;
     if (block.newNoEol) out[last] = bodyOf(out[last]!);
     else if (block.oldNoEol && endingOf(out[last]!) === "") out[last] = out[last]! + doc.eol;
@@ -370,6 +400,8 @@ export async function applyEditOps(
     let doc: TextDoc;
     let bom = false;
     let created = false;
+    /** The file's bytes (null for a new file). */
+    let bytes: Uint8Array | null = null;
     if (!exists) {
       if (op.blocks.every((b) => b.search.length === 0)) {
         doc = new TextDoc("");
@@ -384,6 +416,7 @@ export async function applyEditOps(
         const file = await stage.readText(rel);
         doc = new TextDoc(file.text);
         bom = file.bom;
+        bytes = file.bytes;
       } catch (err) {
         if (!isRecoverable(err)) throw err;
         for (const b of op.blocks) fail(blockReport(rel, ++blockNo, b), errorShape(err));
@@ -392,7 +425,17 @@ export async function applyEditOps(
     }
     const before = doc.text;
     const shifts: { at: number; delta: number }[] = [];
+    /**
+     * The changes so far as splices of the file's own text (null once one cannot be: the new text is then
+     * built), and the last one, not applied to `doc` yet (only a block after it needs the new text).
+     */
+    let log: TextSplice[] | null = bytes ? [] : null;
+    let pending: TextSplice | null = null;
     for (const block of op.blocks) {
+      if (pending) {
+        doc = new TextDoc(spliceText(doc.text, pending));
+        pending = null;
+      }
       const report = blockReport(rel, ++blockNo, block);
       let match: BlockMatch;
       if (block.search.length === 0) {
@@ -428,6 +471,7 @@ export async function applyEditOps(
         if (doc.text === "" && block.replace.length > 0) {
           // A new or empty file gets a final newline.
           doc = new TextDoc(block.replace.join(doc.eol) + doc.eol);
+          log = null;
           report.status = "applied";
           report.tier = tier;
           report.confidence = "high";
@@ -446,7 +490,12 @@ export async function applyEditOps(
         }
         match = outcome.match;
       }
-      const next = applyMatch(doc, match, block);
+      const splice = log ? matchSplice(doc, match, block) : null;
+      if (splice && addSplice(log!, splice)) pending = splice;
+      else {
+        log = null;
+        doc = new TextDoc(splice ? spliceText(doc.text, splice) : applyMatch(doc, match, block));
+      }
       report.status = "applied";
       report.tier = match.tier;
       report.confidence = match.confidence;
@@ -462,7 +511,6 @@ export async function applyEditOps(
         );
       }
       shifts.push({ at: match.start + 1, delta: match.replacement.length - (match.end - match.start) });
-      doc = new TextDoc(next);
       result.applied++;
       result.blocks.push(report);
     }
@@ -483,8 +531,11 @@ export async function applyEditOps(
         target = to;
       }
     }
-    if (doc.text !== before || created || target !== rel) {
-      await stage.writeText(target, { text: doc.text, bom });
+    // Spliced: the file changed when a splice changed its text; its new bytes come from the old ones.
+    const changed = log ? log.some((s) => s.insert !== before.slice(s.from, s.to)) : doc.text !== before;
+    if (changed || created || target !== rel) {
+      if (log && bytes) await stage.write(target, spliceBytes({ text: before, bom, bytes }, log));
+      else await stage.writeText(target, { text: doc.text, bom });
       if (target !== rel) {
         await stage.remove(rel);
         result.renames.set(target, rel);

@@ -6,9 +6,9 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { splitsCrlf, withRegionEol } from "../fs/text.ts";
+import { spliceBytes, splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { TextDoc } from "./_doc.ts";
-import { applyMatch, type ErrorShape, explainFailure, lineList } from "./apply_edit_ops.ts";
+import { applyMatch, type ErrorShape, explainFailure, lineList, matchSplice } from "./apply_edit_ops.ts";
 import { matchBlockIn, type MatchOptions } from "./match_block.ts";
 import type { BlockReport, EditBlock } from "./types.ts";
 
@@ -157,12 +157,12 @@ export async function strReplace(
         },
       );
     }
-    let out = text;
-    for (const o of [...chosen].reverse()) {
-      out = out.slice(0, o) + withRegionEol(text, o + oldText.length, newText) +
-        out.slice(o + oldText.length);
-    }
-    if (out === text) {
+    const splices = chosen.map((o) => ({
+      from: o,
+      to: o + oldText.length,
+      insert: withRegionEol(text, o + oldText.length, newText),
+    }));
+    if (splices.every((s) => s.insert === oldText)) {
       throw new RecoverableError(
         "already_applied",
         `Cannot edit "${rel}": old_string and new_string are the same`,
@@ -172,7 +172,8 @@ export async function strReplace(
         },
       );
     }
-    await stage.writeText(rel, { text: out, bom: file.bom });
+    // The new bytes straight from the old around the replaced spans (no second copy of the text).
+    await stage.write(rel, spliceBytes(file, splices));
     const first = doc.lineAt(chosen[0]!);
     report.tier = "exact";
     report.confidence = "high";
@@ -187,7 +188,9 @@ export async function strReplace(
     throw fromShape(await explainFailure(stage, rel, 1, block, doc, outcome, { labels }));
   }
   const m = outcome.match;
-  await stage.writeText(rel, { text: applyMatch(doc, m, block), bom: file.bom });
+  const splice = matchSplice(doc, m, block);
+  if (splice) await stage.write(rel, spliceBytes(file, [splice]));
+  else await stage.writeText(rel, { text: applyMatch(doc, m, block), bom: file.bom });
   report.tier = m.tier;
   report.confidence = m.confidence;
   report.lines = { start: m.start + 1, end: Math.max(m.start + 1, m.end) };

@@ -59,7 +59,7 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     dry_run: DRY_RUN,
   }, ["text"]),
   mutates: true,
-  async handler(args, { stage, workspace }) {
+  async handler(args, { stage, workspace, checkGuardable }) {
     if (args.text.length > MAX_EDIT_TEXT) {
       throw new RecoverableError(
         "limit_exceeded",
@@ -69,6 +69,8 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     }
     const [{ parseEdits }, { applyEditOps, editFailure }] = await Promise.all([parseEngine(), applyEngine()]);
     const parsed = parseEdits(args.text, args.format === undefined ? {} : { format: args.format });
+    const edited = parsed.ops.filter((op) => op.kind === "edit");
+    await checkGuardable(await Promise.all(edited.map((op) => stage.resolve(op.path))));
     for (const [path, version] of Object.entries(args.expected_versions ?? {})) {
       await stage.checkExpected(await stage.resolve(path), version);
     }

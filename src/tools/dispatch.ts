@@ -369,6 +369,25 @@ function guardMode(call: CallInProgress, handled: HandlerResult, host: ToolHost)
 }
 
 /**
+ * Step 5's size check ahead of step 4: refuse a guarded edit of a file over the parse limit before the
+ * handler computes it (`ToolContext.checkGuardable`); its size comes from a stat, not a read.
+ */
+async function checkGuardable(
+  host: ToolHost,
+  call: CallInProgress,
+  stage: Stage,
+  rels: string[],
+): Promise<void> {
+  if (!host.trees || guardMode(call, {}, host) !== "refuse") return;
+  for (const rel of rels) {
+    const bytes = await stage.size(rel);
+    if (bytes === null || bytes <= host.trees.maxParseBytes) continue;
+    const { refuseOverParseLimit } = await syntaxGuardEngine();
+    refuseOverParseLimit(host, rel, bytes);
+  }
+}
+
+/**
  * Steps 1–5 of dispatch on `stage`: validate, route, guard, handle, check
  * syntax. Throws a `RecoverableError` for a refusal; commits nothing.
  */
@@ -426,6 +445,7 @@ async function runPipeline(
     session: call.session,
     dryRun: call.dryRun,
     run: (name, args, on) => runNested(host, name, args, on, call),
+    checkGuardable: (rels) => checkGuardable(host, call, stage, rels),
   });
   const pending = stage.changes();
   await refuseReadOnly(host, call, pending);

@@ -121,10 +121,11 @@ export const editFile: ToolDefinition<EditFileArgs> = {
   mutates: true,
   // Claude Code's Edit names the file file_path; the MCP filesystem server says dryRun.
   aliases: { file_path: "path", dryRun: "dry_run" },
-  async handler(args, { stage, workspace }) {
+  async handler(args, { stage, workspace, checkGuardable }) {
     const { strReplace } = await strReplaceEngine();
     const pairs = replacements(args);
     const rel = await stage.resolve(args.path);
+    await checkGuardable([rel]);
     await stage.checkExpected(rel, args.expected_version);
     const results: StrReplaceResult[] = [];
     const warnings: string[] = [];

@@ -81,8 +81,9 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
     dry_run: DRY_RUN,
   }, ["path", "hunks"]),
   mutates: true,
-  async handler(args, { stage }) {
+  async handler(args, { stage, checkGuardable }) {
     const rel = await stage.resolve(args.path);
+    await checkGuardable([rel]);
     const [h, v] = [args.expected_hash?.toLowerCase(), args.expected_version?.toLowerCase()];
     if (h && v && !h.startsWith(v) && !v.startsWith(h)) {
       throw new RecoverableError(

@@ -177,6 +177,12 @@ export interface ToolContext {
   /** True when nothing will be written. */
   dryRun: boolean;
   /**
+   * Refuse up front (`limit_exceeded`, the parse limit's refusal) when the syntax guard of this call is
+   * "refuse" and one of these files (relative paths) has a language and is over the parse limit: the guard
+   * could only refuse it once the edit was computed. A handler calls it before computing an edit.
+   */
+  checkGuardable(rels: string[]): Promise<void>;
+  /**
    * Run another tool through the same pipeline (validation, route and guard
    * steps, handler, syntax guard) on `stage`, without committing: how a plan
    * previews its ops.

@@ -162,3 +162,16 @@ Deno.test("Stage computes versions when asked: peekText does not, a write still 
     ["c.txt", await versionOf(enc("three\n"))],
   ]);
 });
+
+Deno.test("Stage.size() answers from a stat before a read, then from the staged view", async () => {
+  const { stage } = stageOver({ "/a.txt": "héllo", "/d/b.txt": "b" });
+  assert.equal(await stage.size("a.txt"), 6, "UTF-8 bytes on the backend");
+  assert.equal(await stage.size("d"), null, "a directory has no size");
+  assert.equal(await stage.size("missing.txt"), null);
+  await stage.write("a.txt", enc("longer text"));
+  assert.equal(await stage.size("a.txt"), 11);
+  await stage.remove("d/b.txt");
+  assert.equal(await stage.size("d/b.txt"), null);
+  const child = stage.fork();
+  assert.equal(await child.size("a.txt"), 11, "a fork sees its parent's staged bytes");
+});

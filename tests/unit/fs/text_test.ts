@@ -5,6 +5,7 @@ import {
   dominantEol,
   encodeText,
   looksBinary,
+  spliceBytes,
   splitLinesKeepEnds,
 } from "../../../src/fs/text.ts";
 
@@ -33,4 +34,37 @@ Deno.test("dominantEol() and splitLinesKeepEnds() respect mixed endings", () => 
   assert.equal(dominantEol("no newline"), "\n");
   assert.deepEqual(splitLinesKeepEnds("a\r\nb\nc"), ["a\r\n", "b\n", "c"]);
   assert.deepEqual(splitLinesKeepEnds(""), []);
+});
+
+Deno.test("decodeText() tells a file's own U+FFFD from invalid UTF-8 (the lenient decode is checked)", () => {
+  const own = new TextEncoder().encode("a \uFFFD b");
+  assert.deepEqual(decodeText(own, "a.txt"), { text: "a \uFFFD b", bom: false });
+  const invalid = new Uint8Array([0x61, 0x20, 0xff, 0x20, 0x62]);
+  assert.throws(() => decodeText(invalid, "b.txt"), (e) => isRecoverable(e, "encoding"));
+  const both = new Uint8Array([...own, 0xc3]); // a real U+FFFD, then a cut sequence
+  assert.throws(() => decodeText(both, "c.txt"), (e) => isRecoverable(e, "encoding"));
+});
+
+Deno.test("spliceBytes() builds the same bytes as editing the text and encoding it, BOM and endings kept", () => {
+  const samples = [
+    "plain ascii\nline two\n",
+    "\ufeffcafé = 1;\r\n😀 emoji = 2;\r\nend",
+    "mixed\r\nendings\nß 😀 x\n",
+  ];
+  for (const sample of samples) {
+    const bytes = new TextEncoder().encode(sample);
+    const file = { ...decodeText(bytes, "a.ts"), bytes };
+    const text = file.text;
+    const splices = [
+      { from: 0, to: 0, insert: "head " },
+      { from: 3, to: 7, insert: "é😀" },
+      { from: text.length - 3, to: text.length - 1, insert: "" },
+      { from: text.length, to: text.length, insert: " tail" },
+    ];
+    let expected = text;
+    for (const s of [...splices].reverse()) {
+      expected = expected.slice(0, s.from) + s.insert + expected.slice(s.to);
+    }
+    assert.deepEqual(spliceBytes(file, splices), encodeText({ text: expected, bom: file.bom }), sample);
+  }
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { unifiedDiff } from "../../../src/mod.ts";
-import { applyPatch } from "diff";
+import { applyPatch, structuredPatch } from "diff";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -120,4 +120,67 @@ Deno.test("unifiedDiff() on bytes gives hunks that apply to the whole text", () 
 
 Deno.test("unifiedDiff() sees no change when only a BOM was added", () => {
   assert.equal(unifiedDiff("f.txt", enc("x\n"), enc("\uFEFFx\n")), "");
+});
+
+// Issue 22, item 14: two edits far apart in a large file made the changed region the whole file, and jsdiff
+// then diffed 2.3 million lines (1.2 GB and 6 s on a 50 MB file). The region is split into its hunks first;
+// the diff must be the one of the whole texts.
+/** The unified diff of two whole texts, formatted as unifiedDiff formats it. */
+function wholeDiff(path: string, before: string, after: string): string {
+  const whole = structuredPatch(path, path, before, after, "", "", { context: 3 });
+  if (whole.hunks.length === 0) return "";
+  let out = `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n`;
+  for (const h of whole.hunks) {
+    const oldStart = h.oldLines === 0 ? h.oldStart - 1 : h.oldStart;
+    const newStart = h.newLines === 0 ? h.newStart - 1 : h.newStart;
+    const range = (s: number, n: number) => n === 1 ? `${s}` : `${s},${n}`;
+    out += `@@ -${range(oldStart, h.oldLines)} +${range(newStart, h.newLines)} @@\n`;
+    for (const l of h.lines) out += l + "\n";
+  }
+  return out;
+}
+
+Deno.test("unifiedDiff() of random scattered edits in a large file applies, in as many hunks as a whole diff", () => {
+  let seed = 7;
+  const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const lines = Array.from({ length: 130_000 }, (_, i) => `row ${i % 7 === 0 ? "same" : i}\n`);
+  for (let round = 0; round < 4; round++) {
+    const edited = lines.slice();
+    for (let e = 0; e < 12; e++) {
+      const at = random(edited.length);
+      const kind = random(3);
+      if (kind === 0) edited[at] = `edited ${round} ${e}\n`;
+      else if (kind === 1) edited.splice(at, 1 + random(5));
+      else edited.splice(at, 0, `added ${round} ${e}\n`, "row same\n");
+    }
+    const [before, after] = [lines.join(""), edited.join("")];
+    const diff = unifiedDiff("r.txt", enc(before), enc(after));
+    assert.equal(applyPatch(before, diff), after, `round ${round}`);
+    const hunks = (d: string) => d.split("\n@@ ").length;
+    assert.equal(hunks(diff), hunks(wholeDiff("r.txt", before, after)), `round ${round}: as many hunks`);
+  }
+});
+
+Deno.test("unifiedDiff() of distant edits in a large file is the diff of the whole texts", () => {
+  const lines = Array.from({ length: 120_000 }, (_, i) => `line ${String(i).padStart(6, "0")}\n`);
+  const before = lines.join("");
+  const edited = lines.slice();
+  edited[9] = "changed 9\n";
+  edited.splice(60_000, 1);
+  edited.splice(60_003, 0, "inserted\n", "inserted too\n");
+  edited[119_990] = "changed near the end\n";
+  const after = edited.join("") + "no newline";
+  const got = unifiedDiff("big.txt", enc(before), enc(after));
+  const whole = structuredPatch("big.txt", "big.txt", before, after, "", "", { context: 3 });
+  let expected = "diff --git a/big.txt b/big.txt\n--- a/big.txt\n+++ b/big.txt\n";
+  for (const h of whole.hunks) {
+    const oldStart = h.oldLines === 0 ? h.oldStart - 1 : h.oldStart;
+    const newStart = h.newLines === 0 ? h.newStart - 1 : h.newStart;
+    const range = (s: number, n: number) => n === 1 ? `${s}` : `${s},${n}`;
+    expected += `@@ -${range(oldStart, h.oldLines)} +${range(newStart, h.newLines)} @@\n`;
+    for (const l of h.lines) expected += l + "\n";
+  }
+  assert.equal(whole.hunks.length, 4);
+  assert.equal(got, expected);
+  assert.match(got, /^@@ -7,7 \+7,7 @@\n line 000006\n/m);
 });

@@ -348,3 +348,45 @@ Deno.test("a one-line did-you-mean says 'line N', not 'lines N'", async () => {
   assert.equal(err.code, "no_match");
   assert.match(err.hint, /Did you mean line 78 \(similarity 0\.\d+\)\?/);
 });
+
+// Issue 22, item 14: a file's last block is spliced into its bytes (the new text is not built); the bytes must
+// be those of the text edited and encoded, whatever the characters before the block take in UTF-8.
+Deno.test("apply_edits and edit_file splice the bytes exactly in a BOM, CRLF, non-ASCII file", async () => {
+  const text = "const café = 1;\r\n// 😀 ß\r\nfunction f() {\r\n  return café;\r\n}\r\nconst last = 2;\r\n";
+  const file = withBom(enc(text));
+  const cases: [string, Record<string, unknown>, string][] = [
+    [
+      "apply_edits",
+      { text: "a.ts\n<<<<<<< SEARCH\n  return café;\n=======\n  return café + 1; // é\n>>>>>>> REPLACE\n" },
+      text.replace("  return café;", "  return café + 1; // é"),
+    ],
+    [
+      "apply_edits",
+      {
+        text: "a.ts\n<<<<<<< SEARCH\n// 😀 ß\n=======\n// 😀 ẞ\n>>>>>>> REPLACE\n" +
+          "a.ts\n<<<<<<< SEARCH\nconst last = 2;\n=======\nconst last = 3;\n>>>>>>> REPLACE\n",
+      },
+      text.replace("// 😀 ß", "// 😀 ẞ").replace("last = 2", "last = 3"),
+    ],
+    [
+      "edit_file",
+      { path: "a.ts", old_string: "café = 1", new_string: "café = 10" },
+      text.replace("café = 1", "café = 10"),
+    ],
+    [
+      "edit_file",
+      {
+        path: "a.ts",
+        old_string: "function f() {   \n  return café;\n}",
+        new_string: "function f() {\n  return 0;\n}",
+      },
+      text.replace("  return café;", "  return 0;"),
+    ],
+  ];
+  for (const [tool, args, expected] of cases) {
+    const ws = await workspace({ "a.ts": file });
+    const res = await ws.call(tool, args);
+    assert.ok(res.ok, JSON.stringify(res));
+    assert.deepEqual(await bytesOf(ws, "a.ts"), withBom(enc(expected)), `${tool} ${JSON.stringify(args)}`);
+  }
+});

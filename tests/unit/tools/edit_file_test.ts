@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 
 const FIXTURE = await Deno.readTextFile(new URL("../../fixtures/text/string.js", import.meta.url));
 
@@ -188,4 +189,59 @@ Deno.test("edit_file, write_file and read_file take Claude Code's file_path", as
   assert.equal(await text(ws, "n.txt"), "new\n");
   const clash = await ws.call("write_file", { file_path: "n.txt", path: "m.txt", content: "x" });
   assert.ok(!clash.ok && clash.error.code === "invalid_args");
+});
+
+// Issue 22, item 14: a guarded text edit of a file over the parse limit is refused before the edit is
+// computed (the old_string that matches nothing would otherwise be a no_match), from the file's size alone.
+Deno.test("a guarded text edit of a file over maxParseBytes is refused up front, naming the size and the limit", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "graver-big-edit-" });
+  try {
+    const big = Array.from({ length: 200 }, (_, i) => `export const a${i} = ${i};\n`).join(""); // 4,780 bytes
+    await Deno.writeTextFile(`${dir}/big.ts`, big);
+    await Deno.writeTextFile(`${dir}/notes.txt`, big);
+    const ws = await createWorkspace({
+      backend: createDiskBackend(),
+      root: dir,
+      wasm: createWasmLoader(),
+      maxParseBytes: 2048,
+    });
+    const calls: [string, Record<string, unknown>][] = [
+      ["edit_file", { path: "big.ts", old_string: "not in the file", new_string: "x" }],
+      ["apply_edits", { text: "big.ts\n<<<<<<< SEARCH\nnot in the file\n=======\nx\n>>>>>>> REPLACE\n" }],
+      ["edit_safe_text_patch", { path: "big.ts", hunks: [{ old_text: "not in the file", new_text: "x" }] }],
+      ["edit_file", { path: "big.ts", old_string: "a0 = 0", new_string: "a0 = 1" }],
+    ];
+    for (const [tool, args] of calls) {
+      const res = await ws.call(tool, args);
+      assert.ok(!res.ok, `${tool} ${JSON.stringify(res)}`);
+      assert.equal(res.error.code, "limit_exceeded", `${tool}: ${res.error.message}`);
+      assert.match(
+        res.error.message,
+        /Cannot parse "big\.ts": it is 4\.7 KiB \(4780 bytes or more\), over the parse limit of 2\.0 KiB/,
+      );
+      assert.match(res.error.hint ?? "", /syntax_guard: "off"/);
+    }
+    assert.equal(await Deno.readTextFile(`${dir}/big.ts`), big, "nothing written on a refusal");
+    // The guard off, or a file of no language: the edit is computed as before.
+    const miss = await ws.call("edit_file", {
+      path: "big.ts",
+      old_string: "nope",
+      new_string: "x",
+      syntax_guard: "off",
+    });
+    assert.ok(!miss.ok);
+    assert.equal(miss.error.code, "no_match");
+    const txt = await ws.call("edit_file", { path: "notes.txt", old_string: "a0 = 0", new_string: "a0 = 1" });
+    assert.ok(txt.ok, JSON.stringify(txt));
+    const off = await ws.call("edit_file", {
+      path: "big.ts",
+      old_string: "a0 = 0",
+      new_string: "a0 = 1",
+      syntax_guard: "off",
+    });
+    assert.ok(off.ok, JSON.stringify(off));
+    assert.equal(await Deno.readTextFile(`${dir}/big.ts`), big.replace("a0 = 0", "a0 = 1"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
