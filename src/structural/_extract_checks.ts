@@ -233,6 +233,21 @@ export function checkFlow(ctx: Context): void {
       },
     );
   }
+  const unsure = flow.unboundBefore[0];
+  if (unsure) {
+    const name = unsure.variable.name;
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${where}: "${name}" would be passed in, but it is only assigned in a branch or loop before the range (line ${
+        at(ctx, unsure.at)
+      }), so it may be unbound where the new function is called`,
+      {
+        hint:
+          `Give "${name}" a value before the range on every path, or extend the range over its assignment`,
+        details: details(ctx, { name, line: at(ctx, unsure.at) }),
+      },
+    );
+  }
   const unbound = flow.maybeUnbound[0];
   if (unbound) {
     const name = unbound.variable.name;

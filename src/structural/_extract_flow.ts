@@ -71,6 +71,11 @@ export interface DataFlow {
    * (`let x: T;`), and read after (where): the new function could not return it.
    */
   maybeUnbound: { variable: Variable; at: number }[];
+  /**
+   * Python: a parameter-to-be whose every assignment before the statements sits in a branch or loop that does
+   * not hold them (a `for t in …` earlier on): it may be unbound there, and passing it would read it eagerly.
+   */
+  unboundBefore: { variable: Variable; at: number }[];
 }
 
 const VALUE_KINDS = new Set(["definition", "reference", "shorthand", "shorthand_pattern"]);
@@ -309,6 +314,28 @@ function alwaysWrites(node: Node, uses: Use[]): boolean {
   });
 }
 
+/** Python statements whose body may not run (or runs on some paths only). */
+const CONDITIONAL = new Set([
+  "if_statement",
+  "for_statement",
+  "while_statement",
+  "try_statement",
+  "with_statement",
+  "match_statement",
+]);
+
+/**
+ * Whether an assignment before the statements sits in a branch or loop that does not hold them: on the path
+ * that reaches them it may not have run.
+ */
+function conditionalBefore(write: Node, run: StatementRun, rules: FamilyRules): boolean {
+  for (let n = write.parent; n && !rules.functions.has(n.type); n = n.parent) {
+    if (!CONDITIONAL.has(n.type)) continue;
+    if (n.startIndex > run.start || n.endIndex < run.end) return true;
+  }
+  return false;
+}
+
 /** Whether a declared name gets no value where it is declared (`let x: T;`, `var x;`). */
 function declaresWithoutValue(name: Node): boolean {
   const declarator = name.parent;
@@ -412,6 +439,7 @@ export function dataFlow(
   const variables: Variable[] = [];
   const usedBefore: DataFlow["usedBefore"] = [];
   const maybeUnbound: DataFlow["maybeUnbound"] = [];
+  const unboundBefore: DataFlow["unboundBefore"] = [];
   for (const [b, uses] of byBinding) {
     const all = fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
     const declOcc = all.find((o) => o.kind === "definition" || o.kind === "shorthand_pattern") ?? null;
@@ -457,6 +485,12 @@ export function dataFlow(
     ) {
       maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
     }
+    if (python && param && b.kind !== "parameter" && before.length > 0) {
+      const writes = before.filter((o) => accessAt(o) !== "read");
+      if (writes.length > 0 && writes.every((o) => conditionalBefore(nodeOf(file, o), run, rules))) {
+        unboundBefore.push({ variable, at: writes[writes.length - 1]!.start });
+      }
+    }
     if (param || output) variables.push(variable);
   }
   variables.sort((a, b) => a.first - b.first);
@@ -472,6 +506,7 @@ export function dataFlow(
     free,
     usedBefore,
     maybeUnbound,
+    unboundBefore,
   };
 }
 

@@ -519,3 +519,32 @@ Deno.test("planExtract() refuses a parameter-to-be whose type is narrowed by a t
   const whole = await extract(path, text, linesAt(text, "  if (arr) {", 4), "removeFrom");
   assert.deepEqual(typeErrors(path, whole.text), []);
 });
+
+Deno.test("planExtract() refuses to pass in a Python name assigned only in a branch or loop before the range (email's get_parameter)", async () => {
+  // Found by the refactor soak on CPython's email: `for t in token: …` extracted as `t = f(t, token)`, where `t`
+  // was only bound by an earlier `for t in qstring:` on another path: UnboundLocalError in test_email.
+  const text = [
+    "def last(items, other, flag):",
+    "    if flag:",
+    "        for t in other:",
+    "            pass",
+    "    for t in items:",
+    "        if t > 2:",
+    "            break",
+    "    return t",
+    "",
+  ].join("\n");
+  const e = await refusal("m.py", text, { start_line: 5, end_line: 7 });
+  assert.equal(e.code, "unresolved");
+  assert.match(
+    e.message,
+    /"t" would be passed in, but it is only assigned in a branch or loop before the range \(line 3\)/,
+  );
+  // Bound on every path before the range: passed in as before.
+  const bound = text.replace(
+    "    if flag:\n        for t in other:\n            pass\n",
+    "    t = None\n\n\n",
+  );
+  const plan = await extract("m.py", bound, { start_line: 5, end_line: 7 }, "scan");
+  assert.deepEqual(plan.parameters, ["t", "items"]);
+});
