@@ -7,6 +7,26 @@
  */
 import ts from "typescript";
 
+/**
+ * The compiler options rxjs@7.8.2's `src/` type-checks with here (strict; `rxjs` and `rxjs/*` mapped onto the
+ * sources), shared by the rename oracle and the refactor soak.
+ *
+ * @param root The virtual root the sources sit under ("/rx/").
+ * @returns The options.
+ */
+export function rxjsCompilerOptions(root: string): ts.CompilerOptions {
+  return {
+    target: ts.ScriptTarget.ES2018,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
+    strict: true,
+    baseUrl: root,
+    paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
+    noEmit: true,
+  };
+}
+
 /** Diagnostics counted by "file|code". */
 export type DiagnosticCounts = Map<string, number>;
 

@@ -36,7 +36,8 @@ import { fileBindings } from "../src/syntax/bindings.ts";
 import { Stage } from "../src/fs/stage.ts";
 import { createWorkspace, type Workspace } from "../src/workspace.ts";
 import { ROOT } from "./_util.ts";
-import { TsChecker } from "./_ts_checker.ts";
+import { rxjsCompilerOptions, TsChecker } from "./_ts_checker.ts";
+import { rng } from "./corpus/text/corpus.ts";
 
 const args = Deno.args;
 const opt = (name: string, dflt: string) => {
@@ -48,18 +49,6 @@ const COUNT = Number(opt("--count", "100"));
 const SEED = Number(opt("--seed", "1"));
 const VERBOSE = args.includes("--verbose");
 const KINDS = opt("--kinds", "rename,signature,extract,inline,move_decl,move_file").split(",");
-
-/** A deterministic PRNG (mulberry32), so a damage case can be replayed by its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One code base: where it comes from, its language, how it is checked. */
 interface Corpus {
@@ -99,21 +88,11 @@ async function readTree(dir: string, keep: (rel: string) => boolean): Promise<Ma
 }
 
 // ---- TypeScript: rxjs src, checked by the incremental checker
-const TS_OPTIONS = (root: string): ts.CompilerOptions => ({
-  target: ts.ScriptTarget.ES2018,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Node10,
-  lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
-  strict: true,
-  baseUrl: root,
-  paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
-  noEmit: true,
-});
 
 async function tsCorpus(dir: string): Promise<Corpus> {
   await copyTree(join(ROOT, "node_modules/rxjs/src"), dir, (n) => n.endsWith(".ts") || n.endsWith(".json"));
   const files = await readTreeAfterInit(dir, (rel) => rel.endsWith(".ts"));
-  const checker = new TsChecker("/rx/", files, TS_OPTIONS("/rx/"));
+  const checker = new TsChecker("/rx/", files, rxjsCompilerOptions("/rx/"));
   return {
     name: "rxjs@7.8.2 src (tsc strict)",
     language: "typescript",
@@ -307,7 +286,7 @@ interface Tally {
 }
 
 async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
-  const rand = prng(SEED);
+  const rand = rng(SEED); // deterministic: a damage case replays from its seed
   const ws = await createWorkspace({ backend: createDiskBackend(), root: dir, wasm: createWasmLoader() });
   const files = (await readTree(dir, corpus.editable)).keys();
   const decls = await declarations(ws, corpus, [...files]);

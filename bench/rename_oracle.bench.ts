@@ -42,6 +42,7 @@ import { fileBindings } from "../src/syntax/bindings.ts";
 import { findReferences } from "../src/structural/references.ts";
 import { createWorkspace, type Workspace } from "../src/workspace.ts";
 import { describe, ROOT, stats } from "./_util.ts";
+import { rxjsCompilerOptions } from "./_ts_checker.ts";
 
 const args = Deno.args;
 const flag = (name: string, dflt: number) => {
@@ -80,16 +81,7 @@ const memFiles = () => Object.fromEntries([...files].map(([rel, text]) => [`/${r
 
 // ---- the language service
 const VROOT = "/rx/";
-const OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2018,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Node10,
-  lib: ["lib.es2018.d.ts", "lib.dom.d.ts"],
-  strict: true,
-  baseUrl: VROOT,
-  paths: { "rxjs": ["./"], "rxjs/*": ["./*"] },
-  noEmit: true,
-};
+const OPTIONS: ts.CompilerOptions = rxjsCompilerOptions(VROOT);
 function languageService(): ts.LanguageService {
   const names = [...files.keys()].map((f) => VROOT + f);
   const dirs = new Set<string>();
