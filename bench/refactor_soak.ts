@@ -26,7 +26,6 @@
  *
  * @module
  */
-import ts from "typescript";
 import { spawnSync } from "node:child_process";
 import { promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
