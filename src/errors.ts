@@ -5,7 +5,7 @@
  * @module
  */
 
-/** Every wire error code graver can return (DESIGN.md, "Result and error shapes"). */
+/** Every wire error code graver can return; docs/errors.md says what each means and what the caller does next. */
 export type ErrorCode =
   | "invalid_args"
   | "not_found"
