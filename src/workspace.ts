@@ -99,7 +99,7 @@ export interface WorkspaceOptions {
    * suggests only for calls that name a session. `persona` names `.graver/personas/NAME.json` or is one.
    */
   compass?: CompassSetting;
-  // --- read ledger and edit guard (issue 10) ---
+  // --- read ledger and edit guard ---
   /**
    * The read guard for calls of a named session (`call(…, { session })`):
    * "refuse" (default), "warn" or "off", or options (mode, scoped auto-expand
