@@ -1,7 +1,8 @@
 /**
  * `deno task test`: every test, every runtime.
  *   1. set-up (idempotent): npm deps, vendored wasm, runtime tools
- *   2. house checks: `deno fmt --check`, `deno lint`, core type-checked without Deno/Node types
+ *   2. house checks: `deno fmt --check`, `deno lint`, core type-checked without Deno/Node types,
+ *      benches, scripts and examples type-checked
  *   3. unit and doc tests (`deno test --doc`), then the served surfaces end to end (tests/surfaces/),
  *      the Worker example in workerd (examples/worker/), the npm package from Node and Bun (tests/npm/),
  *      the browser playground (tests/playground/: its model in Deno, the page in headless Chromium)
@@ -47,6 +48,8 @@ for (
     ["deno fmt --check", ["fmt", "--check"]],
     ["deno lint", ["lint"]],
     ["core without Deno/Node types", ["run", "-A", "scripts/check_core.ts"]],
+    // Benches, scripts and examples are not run by the tests: type-check them so a moved export can't rot them.
+    ["deno check bench/ scripts/ examples/", ["check", "bench/", "scripts/", "examples/"]],
   ] as const
 ) {
   const res = await run([...args], true);
