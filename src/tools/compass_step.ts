@@ -159,11 +159,13 @@ export function compassStep(compass: Compass): PipelineStep {
     stage: "route",
     async run(call, host) {
       if (call.nested || !compass.listens(call.session)) return;
-      const edits = call.tool.name === "apply_edits" ? await editsOf(call.args) : undefined;
+      // A freeform edit text (apply_edits' `text`) names its files inside: parse them for the router.
+      const edits = call.tool.kind === "freeform_edit" ? await editsOf(call.args) : undefined;
       const files = filesOf(host);
       try {
         const out = await compass.route({
           tool: call.tool.name,
+          ...(call.tool.kind ? { kind: call.tool.kind } : {}),
           args: call.args,
           session: call.session,
           ...(edits ? { editPaths: edits.paths, editHunks: edits.hunks } : {}),
