@@ -14,7 +14,7 @@ import { Stage } from "../fs/stage.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { versionOf } from "../fs/version.ts";
 import type { SymbolInfo } from "../syntax/types.ts";
-import { parseEngine, symbolsEngine } from "./_lazy.ts";
+import { bindingsEngine, parseEngine, symbolsEngine } from "./_lazy.ts";
 import { findTool } from "./catalogue.ts";
 import type { CallInProgress, PipelineStep, ToolHost, ToolResult } from "./types.ts";
 
@@ -108,7 +108,7 @@ async function declarationsOrNull(
   host: ToolHost,
   file: { path: string; language: string; version: string; text: string },
 ): Promise<{ name: string; start: number; end: number }[] | null> {
-  const { fileBindings } = await symbolsEngine();
+  const { fileBindings } = await bindingsEngine();
   try {
     const fb = await fileBindings(host, file);
     return fb

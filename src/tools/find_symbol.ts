@@ -19,7 +19,7 @@ import { decodeText } from "../fs/text.ts";
 import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
-import { queriesEngine, symbolsEngine } from "./_lazy.ts";
+import { markdownOutlineEngine, queriesEngine, symbolsEngine } from "./_lazy.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/error_regions.ts";
@@ -309,7 +309,7 @@ async function searchFile(ws: Parsing, stage: Stage, rel: string, search: Search
     search.skipped.push({ rel, text, version: file.version });
     return;
   }
-  const { readOutline } = await symbolsEngine();
+  const { readOutline } = await markdownOutlineEngine();
   const outline = await readOutline(ws, rel, { text, version: file.version, tool: "find_symbol" });
   if (outline.error_regions) {
     const u: Unparsed = { rel, regions: outline.error_regions };
@@ -598,7 +598,7 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
     const base = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
     const kind = base === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(base));
     if (kind === null) throw await stage.notFound(base);
-    const { isMarkdownPath } = await symbolsEngine();
+    const { isMarkdownPath } = await markdownOutlineEngine();
     if (!workspace.grammars) {
       throw unsupportedLanguage(base, null, {
         tool: "find_symbol",

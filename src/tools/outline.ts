@@ -6,7 +6,7 @@
  */
 import { unparsedWarning } from "../syntax/error_regions.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
-import { symbolsEngine } from "./_lazy.ts";
+import { markdownOutlineEngine } from "./_lazy.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
@@ -125,7 +125,7 @@ export const outline: ToolDefinition<OutlineArgs> = {
     truncated: shape({ total: INTEGER, shown: INTEGER }),
   }, ["path", "language", "symbols"]),
   async handler(args, { workspace, stage }) {
-    const { readOutline } = await symbolsEngine();
+    const { readOutline } = await markdownOutlineEngine();
     const rel = await stage.resolve(args.path);
     const file = await stage.readText(rel);
     const result = await readOutline(workspace, rel, {
