@@ -47,6 +47,23 @@ export interface SuggestedCall {
   args: Record<string, unknown>;
 }
 
+/**
+ * What an answer (a result or a refusal) displayed of one file: lines with
+ * their text and numbers (a read, a symbol's body, a did-you-mean window), or
+ * only the file's outline. The read ledger counts shown lines as read. It is
+ * a fact for the pipeline, never part of the wire result.
+ */
+export interface ShownLines {
+  /** Path relative to the workspace root. */
+  path: string;
+  /** The line ranges shown with their text (1-based, inclusive; an empty file is `{1, 0}`). */
+  lines: readonly { start_line: number; end_line: number }[];
+  /** The version they were read at: recorded only while the file still has it (absent: as it is now). */
+  version?: string;
+  /** Only the names and lines of the file's definitions were shown (an outline): no line counts as read. */
+  outline?: boolean;
+}
+
 /** Options accepted by {@linkcode RecoverableError}. */
 export interface RecoverableErrorOptions {
   /** What to do next, in one sentence. */
@@ -57,6 +74,8 @@ export interface RecoverableErrorOptions {
   details?: Record<string, unknown>;
   /** The lower-level error this wraps. */
   cause?: unknown;
+  /** What the refusal displayed of files (a did-you-mean window), for the read ledger; not on the wire. */
+  shown?: readonly ShownLines[];
 }
 
 /**
@@ -86,6 +105,8 @@ export class RecoverableError extends Error {
   readonly details: Record<string, unknown> | undefined;
   /** The public entry that raised it, e.g. `graver.read_file`. */
   caller: string | undefined;
+  /** What the refusal displayed of files (a did-you-mean window), for the read ledger; not in {@linkcode toJSON}. */
+  readonly shown: readonly ShownLines[];
 
   /**
    * Make a refusal an agent can act on.
@@ -102,6 +123,7 @@ export class RecoverableError extends Error {
     this.suggestedCall = options.suggestedCall;
     this.details = options.details;
     this.caller = undefined;
+    this.shown = options.shown ?? [];
   }
 
   /** The JSON shape of `error` in a failed ToolResult. */

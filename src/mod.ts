@@ -16,7 +16,15 @@
  * @module
  */
 export { errnoError, isRecoverable, RecoverableError } from "./errors.ts";
-export type { ErrorCode, ErrorPayload, RecoverableErrorOptions, SuggestedCall } from "./errors.ts";
+export type {
+  ErrorCode,
+  ErrorPayload,
+  RecoverableErrorOptions,
+  ShownLines,
+  SuggestedCall,
+} from "./errors.ts";
+export { TOOL_KINDS } from "./tool_kinds.ts";
+export type { ToolKind } from "./tool_kinds.ts";
 export { MemoryTelemetry, NOOP_TELEMETRY } from "./telemetry.ts";
 export type { Attributes, TelemetrySink } from "./telemetry.ts";
 export { createWorkspace, Workspace } from "./workspace.ts";
@@ -139,6 +147,7 @@ export type {
   ReplaceSymbolArgs,
   StepResult,
   TextHunk,
+  ToolBehaviour,
   ToolContext,
   ToolDefinition,
   ToolFailure,

@@ -79,9 +79,6 @@ async function editChange(
   return { kind: known ? "body" : "unknown" };
 }
 
-/** Tools whose str_replace shape has edit_file's matcher (exact first): the only ones rewrite mode swaps. */
-const REWRITABLE = new Set(["edit_file"]);
-
 /** What {@linkcode Compass} is built from. */
 export interface CompassInit {
   /** The `compass` workspace option (absent: suggest, for calls that carry a session). */
@@ -336,11 +333,10 @@ export class Compass {
     const speaks = this.#speaks(input.session);
     const routing = this.routesFor(input.session);
     if (!this.listens(input.session)) return inert;
-    const shape = recogniseEdit(
-      input.tool,
-      input.args,
-      input.editPaths ? { editPaths: input.editPaths } : {},
-    );
+    const shape = recogniseEdit(input.tool, input.args, {
+      ...(input.editPaths ? { editPaths: input.editPaths } : {}),
+      ...(input.kind ? { kind: input.kind } : {}),
+    });
     if (!shape) return inert;
     const paths = shape.kind === "edit_text" ? shape.paths.slice(0, 50) : [shape.path];
     const facts: FileFacts[] = [];
@@ -353,7 +349,14 @@ export class Compass {
     }
     const state = this.#stateOf(input.session);
     const reminders = facts.length === 0 ? [] : this.#registry.collect(
-      { event: "tool_call", session: input.session, tool: input.tool, file: facts[0]!, state },
+      {
+        event: "tool_call",
+        session: input.session,
+        tool: input.tool,
+        ...(input.kind ? { kind: input.kind } : {}),
+        file: facts[0]!,
+        state,
+      },
       speaks,
     );
     const file = facts.find((f) => f.language !== null && f.text !== null);
@@ -410,7 +413,8 @@ export class Compass {
     hunk: { oldText: string; newText: string },
     file: FileFacts,
   ): { tool: string; args: Record<string, unknown> } | null {
-    if (!REWRITABLE.has(input.tool) || file.text === null || file.version === null) return null;
+    // Only a freeform str_replace (edit_file's matcher: exact first) is swapped; a tool of unknown kind is not.
+    if (input.kind !== "freeform_edit" || file.text === null || file.version === null) return null;
     if (!provablySameReplace(file.text, hunk.oldText, hunk.newText)) return null;
     const given = input.args["expected_version"];
     if (given !== undefined && (typeof given !== "string" || !sameVersion(file.version, given))) return null;

@@ -1,16 +1,18 @@
 /**
- * Edit shapes: which freeform edit a tool call is, read from its name and its
- * args alone (no file access). A call the router cannot read is `null`, and
+ * Edit shapes: which freeform edit a tool call is, read from its tool's kind
+ * and its args alone (no file access). A call the router cannot read is `null`, and
  * the router leaves it alone.
  *
  * @module
  */
+import { editsByStructure, type ToolKind } from "../tool_kinds.ts";
 import type { EditShape, ShapeHunk } from "./types.ts";
 
 /**
- * Tools that already edit by structure (or only preview): the router never
- * routes them. edit_rename_symbol and the refactor tools are listed ahead of
- * their arrival so that they stay inert.
+ * Tools that already edit by structure (or only preview).
+ *
+ * @deprecated The router reads each tool's kind (`structural`, `derived`, `plan`: see
+ * {@linkcode editsByStructure}) instead of this list; kept for embedders that read it.
  */
 export const STRUCTURAL_TOOLS: readonly string[] = Object.freeze([
   "edit_apply_node",
@@ -25,9 +27,6 @@ export const STRUCTURAL_TOOLS: readonly string[] = Object.freeze([
   "edit_inline",
   "edit_move_decl",
 ]);
-
-/** Tools that write a whole file's content. */
-const WHOLE_FILE_TOOLS = new Set(["write_file", "create_file"]);
 
 const OLD_NAMES = ["old_text", "old_string", "old_str"] as const;
 const NEW_NAMES = ["new_text", "new_string", "new_str"] as const;
@@ -50,13 +49,25 @@ function hunkOf(obj: unknown): ShapeHunk | null {
   return { oldText, newText };
 }
 
+/** Options of {@linkcode recogniseEdit}. */
+export interface RecogniseOptions {
+  /** The files an edit text (apply_edits' `text`) edits, parsed by the caller. */
+  editPaths?: readonly string[];
+  /**
+   * What the tool is (its definition's kind): structural, derived and plan tools are never read as a
+   * freeform edit; `whole_file` reads `content` as a whole-file rewrite. Without it, the args decide.
+   */
+  kind?: ToolKind;
+}
+
 /**
  * The freeform edit a call makes, or null when the call is structural, not
- * an edit, or shaped in a way the router does not understand.
+ * an edit, or shaped in a way the router does not understand. The tool's
+ * kind, not its name, says whether it edits by structure.
  *
- * @param tool The tool name.
+ * @param _tool The tool name (its kind decides, not its name).
  * @param args Its (validated) args.
- * @param options `editPaths`: the files an `apply_edits` text edits (parsed by the caller).
+ * @param options `editPaths`: the files an edit text edits (parsed by the caller); `kind`: the tool's kind.
  * @returns The shape, or null.
  *
  * @example A str_replace call and a structural one
@@ -66,24 +77,24 @@ function hunkOf(obj: unknown): ShapeHunk | null {
  *
  * const shape = recogniseEdit("edit_file", { path: "a.ts", old_string: "a", new_string: "b" });
  * assert.equal(shape?.kind, "str_replace");
- * assert.equal(recogniseEdit("edit_apply_node", { path: "a.ts", selector: {}, new_text: "" }), null);
+ * const node = { path: "a.ts", selector: {}, new_text: "" };
+ * assert.equal(recogniseEdit("edit_apply_node", node, { kind: "structural" }), null);
  * ```
  */
 export function recogniseEdit(
-  tool: string,
+  _tool: string,
   args: Readonly<Record<string, unknown>>,
-  options: { editPaths?: readonly string[] } = {},
+  options: RecogniseOptions = {},
 ): EditShape | null {
-  if (STRUCTURAL_TOOLS.includes(tool)) return null;
+  if (editsByStructure(options.kind)) return null;
   const path = args["path"];
-  if (tool === "apply_edits") {
+  // An edit text names its files inside (SEARCH/REPLACE, a diff): the caller parsed them.
+  if (typeof args["text"] === "string" && path === undefined) {
     const paths = options.editPaths ?? [];
-    return typeof args["text"] === "string" && paths.length > 0
-      ? { kind: "edit_text", paths: [...paths] }
-      : null;
+    return paths.length > 0 ? { kind: "edit_text", paths: [...paths] } : null;
   }
   if (typeof path !== "string" || path === "") return null;
-  if (WHOLE_FILE_TOOLS.has(tool)) {
+  if (writesWholeFile(options.kind, args)) {
     return typeof args["content"] === "string" ? { kind: "whole_file", path } : null;
   }
   if (Array.isArray(args["hunks"])) {
@@ -94,6 +105,11 @@ export function recogniseEdit(
   const hunk = hunkOf(args);
   if (!hunk) return null;
   return { kind: "str_replace", path, hunk, replaceAll: args["replace_all"] === true };
+}
+
+/** Whether a call rewrites a whole file: its tool's kind says so, or, with no kind, a `content` argument does. */
+function writesWholeFile(kind: ToolKind | undefined, args: Readonly<Record<string, unknown>>): boolean {
+  return kind === undefined ? typeof args["content"] === "string" : kind === "whole_file";
 }
 
 /** Words that look like identifiers but are keywords in the languages rename is meant for. */

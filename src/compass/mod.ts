@@ -16,6 +16,7 @@
 export { Compass, COMPASS_COUNTERS, compassMode, ROUTING_EVENT } from "./compass.ts";
 export type { CompassSeries, CompassStats } from "./compass.ts";
 export { recogniseEdit, renameOf, STRUCTURAL_TOOLS } from "./edit_shape.ts";
+export type { RecogniseOptions } from "./edit_shape.ts";
 export { provablySameReplace } from "./exact_rewrite.ts";
 export { loadPersona, parsePersona, PERSONA_DIR } from "./persona.ts";
 export {

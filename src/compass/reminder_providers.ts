@@ -32,9 +32,6 @@ export const COMPASS_AST_EDITS: ReminderProvider = {
   },
 };
 
-/** Tools that edit text whatever the file (so a no-grammar file is fine for them). */
-const TEXT_TOOLS = new Set(["edit_safe_text_patch"]);
-
 /** A file the agent edits has no grammar: say which tools work there, once per file and session. */
 export const NO_GRAMMAR_EDIT: ReminderProvider = {
   id: "no_grammar_edit",
@@ -45,7 +42,8 @@ export const NO_GRAMMAR_EDIT: ReminderProvider = {
   collect(context) {
     const file = context.file;
     if (context.event !== "tool_call" || !file || file.language !== null || file.text === null) return null;
-    if (TEXT_TOOLS.has(context.tool ?? "")) return null;
+    // A text patch edits any file as text: a file without a grammar is fine for it.
+    if (context.kind === "text_patch") return null;
     const told = (context.state.get("no_grammar_edit") as Set<string> | undefined) ?? new Set<string>();
     context.state.set("no_grammar_edit", told);
     if (told.has(file.path)) return null;

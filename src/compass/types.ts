@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ToolKind } from "../tool_kinds.ts";
 import type { SymbolInfo } from "../syntax/types.ts";
 
 /** What the router does with a freeform edit it recognises. */
@@ -166,11 +167,18 @@ export interface CompassFiles {
 export interface RouteInput {
   /** The tool called. */
   tool: string;
+  /**
+   * What the tool is (its definition's kind; dispatch always passes it). Structural, derived and plan
+   * tools are never routed; a `whole_file` tool is a whole-file rewrite; only a `freeform_edit` with
+   * edit_file's str_replace shape is rewritten. Without a kind the call is read from its args alone
+   * (a `content` argument is a whole file, by graver's one name per meaning).
+   */
+  kind?: ToolKind;
   /** Its validated args. */
   args: Readonly<Record<string, unknown>>;
   /** Session id. */
   session: string;
-  /** Paths an `apply_edits` text edits (the tool layer parses them; absent for other tools). */
+  /** Paths an edit text (apply_edits' `text`) edits (the tool layer parses them; absent for other tools). */
   editPaths?: readonly string[];
   /** The replacements an `apply_edits` text makes, per path as written (parsed by the tool layer). */
   editHunks?: Readonly<Record<string, readonly ShapeHunk[]>>;
@@ -217,6 +225,8 @@ export interface ReminderContext {
   session: string;
   /** The tool (tool_call / tool_result). */
   tool?: string;
+  /** What the tool is (tool_call), when the caller knows it: `text_patch` edits any file as text. */
+  kind?: ToolKind;
   /** The edited file's facts (tool_call of a recognised edit shape, any mode). */
   file?: FileFacts;
   /** The outcome (tool_result): ok, or the refusal's code, and the path the call named. */

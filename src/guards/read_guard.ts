@@ -2,8 +2,9 @@
  * The edit guard of the read ledger, as a dispatch pipeline step: a `review`
  * step that refuses an edit of lines the session has not seen
  * (`unread_range`), and an `after` hook that records what each call showed
- * (a `read_file` range, `find_symbol` bodies, an outline — signatures only —
- * and did-you-mean windows) and what the session wrote.
+ * (`call.shown`, which the tool reports: a `read_file` range, `find_symbol`
+ * bodies, an outline — signatures only — and did-you-mean windows) and what
+ * the session wrote. It reads what a tool is from its kind, never its name.
  *
  * Decisions, per file an edit changes (the lines come from the staged
  * before and after bytes, so every edit tool is judged the same way):
@@ -27,7 +28,7 @@
  *
  * @module
  */
-import { RecoverableError } from "../errors.ts";
+import { RecoverableError, type ShownLines } from "../errors.ts";
 import type { BackendFs } from "../fs/backend.ts";
 import { numberLines, textLines } from "../fs/lines.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
@@ -35,6 +36,7 @@ import { type PendingChange, sameBytes } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { versionOf } from "../fs/version.ts";
 import type { TelemetrySink } from "../telemetry.ts";
+import type { ToolKind } from "../tool_kinds.ts";
 import { type FileSnapshot, type FileView, Ledger, type LedgerData } from "./ledger.ts";
 import { type EditNeed, editNeeds } from "./line_diff.ts";
 import { formatRanges, intersectRanges, type LineRange, subtractRanges } from "./line_ranges.ts";
@@ -55,12 +57,18 @@ export interface ReadGuardOptions {
   /**
    * Tools whose edits outside the file named by their `path` argument are
    * consequences the tool derives and proves (a rename's references in other
-   * files): only that file is judged (default {@linkcode DERIVED_EDIT_TOOLS}).
+   * files): only that file is judged. Default: the tools of kind `derived`
+   * (their definition says so); a list given here replaces that rule.
    */
   derivedEditTools?: readonly string[];
 }
 
-/** The refactor tools whose edits in other files are derived from the named symbol. */
+/**
+ * The refactor tools whose edits in other files are derived from the named symbol.
+ *
+ * @deprecated The guard reads each tool's kind (`derived`) instead; kept for embedders that build a
+ * `derivedEditTools` option from it.
+ */
 export const DERIVED_EDIT_TOOLS: readonly string[] = ["edit_rename_symbol"];
 
 /** A tool path argument as the stage names files ("./a/b.ts" and "/a/b.ts" are "a/b.ts"). */
@@ -71,8 +79,11 @@ function namedPath(args: Record<string, unknown>): string | null {
 
 /** The call as the guard sees it (dispatch's `CallInProgress` satisfies it). */
 export interface GuardedCall {
-  /** The tool (`previewOnly`: a plan, whose ops are judged one by one as they run). */
-  tool: { name: string; mutates: boolean; previewOnly?: boolean };
+  /**
+   * The tool (`previewOnly`: a plan, whose ops are judged one by one as they run; `kind`: `whole_file`
+   * needs all of an existing file read, `derived` is judged on the file its `path` names).
+   */
+  tool: { name: string; mutates: boolean; previewOnly?: boolean; kind?: ToolKind };
   /** Its args. */
   args: Record<string, unknown>;
   /** Session id. */
@@ -89,6 +100,8 @@ export interface GuardedCall {
   warnings: string[];
   /** What the handler staged. */
   changes: readonly PendingChange[];
+  /** What the final answer displayed of files (lines read, bodies, an outline, did-you-mean windows). */
+  shown?: readonly ShownLines[];
 }
 
 /** The host as the guard needs it (a `ToolHost` satisfies it). */
@@ -188,15 +201,19 @@ export interface ReadGuard {
   after(call: GuardedCall, result: GuardedResult, host: GuardHost): Promise<void>;
 }
 
-/** Tools that replace a whole file: overwriting an existing one needs all of it read. */
-const WHOLE_FILE_TOOLS: ReadonlySet<string> = new Set(["write_file"]);
-
 /** One file an edit may not touch yet. */
 interface Unread {
   path: string;
   reason: "never_read" | "unread_range" | "whole_file";
   missing: LineRange[];
   snapshot: FileSnapshot;
+}
+
+/** How much of the unseen lines a refusal shows (scoped auto-expand). */
+interface ExpandBounds {
+  autoExpand: boolean;
+  maxLines: number;
+  maxChars: number;
 }
 
 function lines(ranges: readonly LineRange[]): { start_line: number; end_line: number }[] {
@@ -253,6 +270,283 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** Whether a tool replaces a whole file's content: overwriting an existing file needs all of it read. */
+function writesWholeFile(tool: GuardedCall["tool"]): boolean {
+  return tool.kind === "whole_file";
+}
+
+/** Show (bounded) the missing lines of each file and count them as read. */
+function expandUnread(
+  ledger: Ledger,
+  unread: readonly Unread[],
+  bounds: ExpandBounds,
+): Record<string, unknown>[] {
+  let linesLeft = bounds.maxLines;
+  let charsLeft = bounds.maxChars;
+  return unread.map((u) => {
+    const out: Record<string, unknown> = { path: u.path, reason: u.reason, lines: lines(u.missing) };
+    if (!bounds.autoExpand) return out;
+    const parts: string[] = [];
+    const shown: LineRange[] = [];
+    for (const r of u.missing) {
+      let end = r.start - 1;
+      const block: string[] = [];
+      for (let n = r.start; n <= r.end && linesLeft > 0; n++) {
+        const line = u.snapshot.lines[n - 1] ?? "";
+        if (line.length + 8 > charsLeft && block.length + shown.length > 0) break;
+        block.push(line);
+        linesLeft--;
+        charsLeft -= line.length + 8;
+        end = n;
+      }
+      if (end < r.start) break;
+      parts.push(numberLines(block, r.start).join("\n"));
+      shown.push({ start: r.start, end });
+      ledger.recordExpanded(u.path, u.snapshot, { start: r.start, end });
+      if (end < r.end) break;
+    }
+    if (shown.length > 0) {
+      out["content"] = parts.join("\n…\n");
+      out["shown"] = lines(shown);
+    }
+    return out;
+  });
+}
+
+/** The refusal's first sentence: what cannot be edited and which lines were not read. */
+function unreadMessage(unread: readonly Unread[]): string {
+  const first = unread[0]!;
+  const count = first.missing.reduce((n, r) => n + r.end - r.start + 1, 0);
+  const what = linesOf(first.missing);
+  let message = first.reason === "whole_file"
+    ? `Cannot overwrite "${first.path}" whole: ${what} of it ${
+      count === 1 ? "was" : "were"
+    } not read (replacing an existing file needs all of it read)`
+    : first.reason === "never_read"
+    ? `Cannot edit "${first.path}": the session has not read it (the edit changes ${what})`
+    : `Cannot edit "${first.path}": ${what} ${count === 1 ? "was" : "were"} not read`;
+  if (unread.length > 1) message += `; and ${plural(unread.length - 1, "more file")}`;
+  return message;
+}
+
+/** The `unread_range` refusal: the unseen lines (shown when auto-expanding) and the call to make next. */
+function unreadRefusal(
+  call: GuardedCall,
+  ledger: Ledger,
+  unread: readonly Unread[],
+  bounds: ExpandBounds,
+): RecoverableError {
+  const first = unread[0]!;
+  const message = unreadMessage(unread);
+  const files = expandUnread(ledger, unread, bounds);
+  const autoExpand = bounds.autoExpand;
+  const shownAll = autoExpand && files.every((f, i) => {
+    const shown = (f["shown"] as { start_line: number; end_line: number }[] | undefined) ?? [];
+    return subtractRanges(unread[i]!.missing, shown.map((s) => ({ start: s.start_line, end: s.end_line })))
+      .length === 0;
+  });
+  const read = {
+    tool: "read_file",
+    args: { path: first.path, start_line: first.missing[0]!.start, end_line: first.missing.at(-1)!.end },
+  };
+  const details: Record<string, unknown> = {
+    path: first.path,
+    reason: first.reason,
+    lines: lines(first.missing),
+    unread: files,
+    auto_expanded: autoExpand,
+  };
+  if (autoExpand && shownAll) {
+    return new RecoverableError("unread_range", message, {
+      hint:
+        "Those lines are in details.unread[].content and now count as read: check the edit against them, then send the same call again",
+      suggestedCall: { tool: call.tool.name, args: call.args },
+      details,
+    });
+  }
+  return new RecoverableError("unread_range", message, {
+    hint: autoExpand
+      ? `Part of them is in details.unread[].content and now counts as read; read the rest first (read_file ${
+        JSON.stringify(read.args)
+      }), then send the edit again`
+      : `Read that range first: read_file ${JSON.stringify(read.args)}, then send the edit again`,
+    suggestedCall: read,
+    details,
+  });
+}
+
+/** The warning a preview or warn mode gives instead of refusing. */
+function unreadWarning(call: GuardedCall, u: Unread, mode: ReadGuardMode): string {
+  const preview = (call.dryRun || call.nested) && mode === "refuse";
+  return `${linesOf(u.missing, true)} of "${u.path}" ${
+    oneLine(u.missing) ? "was" : "were"
+  } not read by this session${
+    preview
+      ? ` (a preview: the real call will be refused until ${oneLine(u.missing) ? "it is" : "they are"} read)`
+      : ""
+  }`;
+}
+
+/** Read a file as it is now, when it still has `version` (or any version when not given). */
+async function current(host: GuardHost, path: string, version?: unknown): Promise<FileSnapshot | null> {
+  const bytes = await host.fs.read(host.sandbox.abs(path));
+  if (!bytes) return null;
+  const v = await versionOf(bytes);
+  if (typeof version === "string" && version !== v) return null;
+  return snapshotOf(bytes, path, v);
+}
+
+/**
+ * The base an edit is judged from and the session's view of it. A preview's base may be a staged state
+ * that never lands: it is judged without touching the ledger. A plan op on a file that earlier ops
+ * changed is judged on its own change, with the earlier ops' lines counted as the session's writes, as
+ * the real calls in a row would be (each write is recorded). Null when the base is not text.
+ */
+async function baseOf(
+  call: GuardedCall,
+  host: GuardHost,
+  ledger: Ledger,
+  change: PendingChange,
+  soft: boolean,
+): Promise<{ before: FileSnapshot; view: FileView } | null> {
+  const before = snapshotOf(change.before!, change.path, change.baseVersion!);
+  if (!before) return null;
+  const view = soft
+    ? ledger.peek(change.path, before)
+    : (ledger.reconcile(change.path, before), ledger.view(change.path));
+  if (view.state !== "stale" || !call.nested) return { before, view };
+  const stored = await current(host, change.path);
+  if (!stored) return null;
+  // Changed outside the session, not by the plan: stale, as the real call would find it.
+  if (stored.lines.join("\n") === before.lines.join("\n")) return { before, view };
+  return { before, view: ledger.peekWritten(change.path, stored, before) };
+}
+
+/** What judging one call needs: the call, its host and ledger, whether it only warns, how to count. */
+interface Judging {
+  call: GuardedCall;
+  host: GuardHost;
+  ledger: Ledger;
+  soft: boolean;
+  trigger: (reason: string, outcome: string) => void;
+}
+
+/** The verdict on one changed file: fine, fine with auto-expanded lines now used, or unread lines. */
+type ChangeVerdict = { ok: true; resolved: boolean } | { ok: false; unread: Unread };
+
+/** Judge one staged change of a mutating call against what the session has seen. */
+async function judgeChange(j: Judging, change: PendingChange): Promise<ChangeVerdict> {
+  const fine = { ok: true, resolved: false } as const;
+  const { call, ledger, soft, trigger } = j;
+  // A new file, a deletion or a move edits no line the session could have missed.
+  if (change.before === null || change.after === null || change.baseVersion === null) return fine;
+  const after = snapshotOf(change.after, change.path, "staged");
+  const judged = after ? await baseOf(call, j.host, ledger, change, soft) : null;
+  if (!after || !judged) return fine; // not text: replaced whole or not at all, nothing to cover
+  const { before, view } = judged;
+  if (view.state === "model_authored") return fine;
+  if (view.state === "stale") {
+    call.warnings.push(
+      `You last saw "${change.path}" ${
+        plural(view.calls_since_seen + 1, "call")
+      } ago; it has changed since ` +
+        `(by someone else): the lines you saw that did not change are still known (${
+          formatRanges(view.seen) || "none"
+        })`,
+    );
+    trigger("stale", "warned");
+    return fine;
+  }
+  const whole = writesWholeFile(call.tool);
+  const needs = whole
+    ? [{ lines: { start: 1, end: before.lines.length }, anyOf: false, alternatives: [] }]
+    : editNeeds(before.lines, after.lines);
+  if (before.lines.length === 0) return fine; // an empty file has nothing to miss
+  const missing = missingLines(view.seen, needs);
+  if (missing.length === 0) {
+    warnEvicted(j, change.path, intersectRanges(view.evicted, needs.map((n) => n.lines)));
+    return { ok: true, resolved: !soft && ledger.takeExpanded(change.path, needs.map((n) => n.lines)) };
+  }
+  const reason = view.seen.length === 0 ? "never_read" : whole ? "whole_file" : "unread_range";
+  trigger(reason, soft ? "warned" : "refused");
+  return { ok: false, unread: { path: change.path, reason, missing, snapshot: before } };
+}
+
+/** Warn when lines an edit needs were seen before the agent's context was compacted. */
+function warnEvicted(j: Judging, path: string, evicted: LineRange[]): void {
+  if (evicted.length === 0) return;
+  const one = oneLine(evicted);
+  j.call.warnings.push(
+    `${linesOf(evicted, true)} of "${path}" ${
+      one ? "was" : "were"
+    } seen before your context was compacted; ` +
+      `re-read ${one ? "it" : "them"} if you no longer have ${one ? "it" : "them"}`,
+  );
+  j.trigger("evicted", "warned");
+}
+
+/**
+ * The files a call's edit is judged on: every change, or, for a tool whose edits in other files follow
+ * from the symbol it names (a rename's references), only the file named by its `path` argument.
+ */
+function judgedChanges(
+  call: GuardedCall,
+  derivedNames: ReadonlySet<string> | null,
+): readonly PendingChange[] {
+  const derived = derivedNames ? derivedNames.has(call.tool.name) : call.tool.kind === "derived";
+  const only = derived ? namedPath(call.args) : null;
+  return only === null ? call.changes : call.changes.filter((c) => c.path === only);
+}
+
+/** Record what a successful, committed mutating call wrote: moves carried, writes as the session's own. */
+function recordWrites(call: GuardedCall, result: GuardedResult, ledger: Ledger): void {
+  const committed = new Map((result.changes ?? []).map((c) => [c.path, c.after_version]));
+  for (const c of call.changes) {
+    if (c.after !== null || c.before === null) continue;
+    const twin = call.changes.find((d) =>
+      d.before === null && d.after !== null && sameBytes(d.after, c.before!)
+    );
+    if (twin) ledger.move(c.path, twin.path);
+  }
+  for (const c of call.changes) {
+    const moved = c.before === null &&
+      call.changes.some((d) =>
+        d.after === null && d.before !== null && c.after !== null && sameBytes(d.before, c.after)
+      );
+    if (moved) continue;
+    const before = c.before && c.baseVersion ? snapshotOf(c.before, c.path, c.baseVersion) : null;
+    const version = committed.get(c.path);
+    const after = c.after && typeof version === "string" ? snapshotOf(c.after, c.path, version) : null;
+    if (c.after !== null && after === null) continue; // not text
+    ledger.recordWrite(c.path, before, after, { whole: writesWholeFile(call.tool) });
+  }
+}
+
+/**
+ * Record what an answer displayed (`call.shown`): lines read, symbol bodies, did-you-mean windows count
+ * as read, an outline as outlined, each against the file as it is now (and at the version shown, when
+ * the answer names one).
+ */
+async function recordShown(host: GuardHost, ledger: Ledger, shown: readonly ShownLines[]): Promise<void> {
+  const now = new Map<string, FileSnapshot | null>();
+  for (const s of shown) {
+    let snap: FileSnapshot | null;
+    if (s.version !== undefined) snap = await current(host, s.path, s.version);
+    else {
+      if (!now.has(s.path)) now.set(s.path, await current(host, s.path));
+      snap = now.get(s.path)!;
+    }
+    if (!snap) continue;
+    if (s.outline) ledger.recordOutline(s.path, snap);
+    else if (snap.lines.length === 0) ledger.recordRead(s.path, snap, { start: 1, end: 0 });
+    for (const r of s.outline || snap.lines.length === 0 ? [] : s.lines) {
+      if (r.start_line >= 1 && r.end_line >= r.start_line) {
+        ledger.recordRead(s.path, snap, { start: r.start_line, end: r.end_line });
+      }
+    }
+  }
+}
+
 /**
  * Create the read guard: a `review` pipeline step with an `after` hook, and
  * the session ledgers it keeps. `createWorkspace` plugs one in.
@@ -279,95 +573,16 @@ function plural(n: number, word: string): string {
  */
 export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
   const mode = options.mode ?? "refuse";
-  const autoExpand = options.autoExpand ?? true;
-  const maxLines = options.expandLines ?? 200;
-  const maxChars = options.expandChars ?? 24_000;
-  const derived = new Set(options.derivedEditTools ?? DERIVED_EDIT_TOOLS);
+  const bounds: ExpandBounds = {
+    autoExpand: options.autoExpand ?? true,
+    maxLines: options.expandLines ?? 200,
+    maxChars: options.expandChars ?? 24_000,
+  };
+  // An embedder's own list wins; otherwise a tool's kind says whether its other files' edits are derived.
+  const derivedNames = options.derivedEditTools ? new Set(options.derivedEditTools) : null;
   const ledgers = new SessionLedgers();
   /** Files a call edits where an auto-expansion was resolved, until its outcome is known. */
   const resolving = new WeakMap<GuardedCall, number>();
-
-  /** Show (bounded) the missing lines of each file and count them as read. */
-  function expand(ledger: Ledger, unread: readonly Unread[]): Record<string, unknown>[] {
-    let linesLeft = maxLines;
-    let charsLeft = maxChars;
-    return unread.map((u) => {
-      const out: Record<string, unknown> = { path: u.path, reason: u.reason, lines: lines(u.missing) };
-      if (!autoExpand) return out;
-      const parts: string[] = [];
-      const shown: LineRange[] = [];
-      for (const r of u.missing) {
-        let end = r.start - 1;
-        const block: string[] = [];
-        for (let n = r.start; n <= r.end && linesLeft > 0; n++) {
-          const line = u.snapshot.lines[n - 1] ?? "";
-          if (line.length + 8 > charsLeft && block.length + shown.length > 0) break;
-          block.push(line);
-          linesLeft--;
-          charsLeft -= line.length + 8;
-          end = n;
-        }
-        if (end < r.start) break;
-        parts.push(numberLines(block, r.start).join("\n"));
-        shown.push({ start: r.start, end });
-        ledger.recordExpanded(u.path, u.snapshot, { start: r.start, end });
-        if (end < r.end) break;
-      }
-      if (shown.length > 0) {
-        out["content"] = parts.join("\n…\n");
-        out["shown"] = lines(shown);
-      }
-      return out;
-    });
-  }
-
-  function refusal(call: GuardedCall, ledger: Ledger, unread: readonly Unread[]): RecoverableError {
-    const first = unread[0]!;
-    const count = first.missing.reduce((n, r) => n + r.end - r.start + 1, 0);
-    const what = linesOf(first.missing);
-    let message = first.reason === "whole_file"
-      ? `Cannot overwrite "${first.path}" whole: ${what} of it ${
-        count === 1 ? "was" : "were"
-      } not read (replacing an existing file needs all of it read)`
-      : first.reason === "never_read"
-      ? `Cannot edit "${first.path}": the session has not read it (the edit changes ${what})`
-      : `Cannot edit "${first.path}": ${what} ${count === 1 ? "was" : "were"} not read`;
-    if (unread.length > 1) message += `; and ${plural(unread.length - 1, "more file")}`;
-    const files = expand(ledger, unread);
-    const shownAll = autoExpand && files.every((f, i) => {
-      const shown = (f["shown"] as { start_line: number; end_line: number }[] | undefined) ?? [];
-      return subtractRanges(unread[i]!.missing, shown.map((s) => ({ start: s.start_line, end: s.end_line })))
-        .length === 0;
-    });
-    const read = {
-      tool: "read_file",
-      args: { path: first.path, start_line: first.missing[0]!.start, end_line: first.missing.at(-1)!.end },
-    };
-    const details: Record<string, unknown> = {
-      path: first.path,
-      reason: first.reason,
-      lines: lines(first.missing),
-      unread: files,
-      auto_expanded: autoExpand,
-    };
-    if (autoExpand && shownAll) {
-      return new RecoverableError("unread_range", message, {
-        hint:
-          "Those lines are in details.unread[].content and now count as read: check the edit against them, then send the same call again",
-        suggestedCall: { tool: call.tool.name, args: call.args },
-        details,
-      });
-    }
-    return new RecoverableError("unread_range", message, {
-      hint: autoExpand
-        ? `Part of them is in details.unread[].content and now counts as read; read the rest first (read_file ${
-          JSON.stringify(read.args)
-        }), then send the edit again`
-        : `Read that range first: read_file ${JSON.stringify(read.args)}, then send the edit again`,
-      suggestedCall: read,
-      details,
-    });
-  }
 
   async function run(call: GuardedCall, host: GuardHost): Promise<void> {
     if (!call.tool.mutates || call.changes.length === 0) return;
@@ -379,206 +594,40 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     const tool = call.tool.name;
     const soft = m === "warn" || call.dryRun || call.nested;
     const ledger = ledgers.get(call.session);
-    const whole = WHOLE_FILE_TOOLS.has(tool);
-    const unread: Unread[] = [];
-    let resolved = 0;
     host.telemetry.counter("graver.guard.checks", 1, { tool });
     const trigger = (reason: string, outcome: string) =>
       host.telemetry.counter("graver.guard.triggers", 1, { reason, outcome, tool });
-    const only = derived.has(tool) ? namedPath(call.args) : null;
-    for (const change of call.changes) {
-      // A new file, a deletion or a move edits no line the session could have missed.
-      if (change.before === null || change.after === null || change.baseVersion === null) continue;
-      // A refactor's edits in other files follow from the symbol it names: the named file is judged.
-      if (only !== null && change.path !== only) continue;
-      const after = snapshotOf(change.after, change.path, "staged");
-      const judged = after ? await baseOf(call, host, ledger, change, soft) : null;
-      if (!after || !judged) continue; // not text: replaced whole or not at all, nothing to cover
-      const { before, view } = judged;
-      if (view.state === "model_authored") continue;
-      if (view.state === "stale") {
-        const ago = view.calls_since_seen + 1;
-        call.warnings.push(
-          `You last saw "${change.path}" ${
-            plural(ago, "call")
-          } ago; it has changed since (by someone else): ` +
-            `the lines you saw that did not change are still known (${formatRanges(view.seen) || "none"})`,
-        );
-        trigger("stale", "warned");
-        continue;
-      }
-      const needs = whole
-        ? [{ lines: { start: 1, end: before.lines.length }, anyOf: false, alternatives: [] }]
-        : editNeeds(before.lines, after.lines);
-      if (before.lines.length === 0) continue; // an empty file has nothing to miss
-      const missing = missingLines(view.seen, needs);
-      if (missing.length === 0) {
-        const evicted = intersectRanges(view.evicted, needs.map((n) => n.lines));
-        if (evicted.length > 0) {
-          call.warnings.push(
-            `${linesOf(evicted, true)} of "${change.path}" ${
-              oneLine(evicted) ? "was" : "were"
-            } seen before your context was compacted; ` +
-              `re-read ${oneLine(evicted) ? "it" : "them"} if you no longer have ${
-                oneLine(evicted) ? "it" : "them"
-              }`,
-          );
-          trigger("evicted", "warned");
-        }
-        if (!soft && ledger.takeExpanded(change.path, needs.map((n) => n.lines))) resolved++;
-        continue;
-      }
-      const reason = view.seen.length === 0 ? "never_read" : whole ? "whole_file" : "unread_range";
-      trigger(reason, soft ? "warned" : "refused");
-      unread.push({ path: change.path, reason, missing, snapshot: before });
+    const judging: Judging = { call, host, ledger, soft, trigger };
+    const unread: Unread[] = [];
+    let resolved = 0;
+    for (const change of judgedChanges(call, derivedNames)) {
+      const verdict = await judgeChange(judging, change);
+      if (!verdict.ok) unread.push(verdict.unread);
+      else if (verdict.resolved) resolved++;
     }
     if (resolved > 0) resolving.set(call, resolved);
     if (unread.length === 0) return;
     if (soft) {
-      for (const u of unread) {
-        call.warnings.push(
-          `${linesOf(u.missing, true)} of "${u.path}" ${
-            oneLine(u.missing) ? "was" : "were"
-          } not read by this session${
-            (call.dryRun || call.nested) && m === "refuse"
-              ? ` (a preview: the real call will be refused until ${
-                oneLine(u.missing) ? "it is" : "they are"
-              } read)`
-              : ""
-          }`,
-        );
-      }
+      for (const u of unread) call.warnings.push(unreadWarning(call, u, m));
       return;
     }
-    const err = refusal(call, ledger, unread);
-    if (autoExpand) host.telemetry.counter("graver.guard.auto_expanded", 1, { tool });
+    const err = unreadRefusal(call, ledger, unread, bounds);
+    if (bounds.autoExpand) host.telemetry.counter("graver.guard.auto_expanded", 1, { tool });
     throw err;
-  }
-
-  /**
-   * The base an edit is judged from and the session's view of it. A preview's base may be a staged state
-   * that never lands: it is judged without touching the ledger. A plan op on a file that earlier ops
-   * changed is judged on its own change, with the earlier ops' lines counted as the session's writes, as
-   * the real calls in a row would be (each write is recorded). Null when the base is not text.
-   */
-  async function baseOf(
-    call: GuardedCall,
-    host: GuardHost,
-    ledger: Ledger,
-    change: PendingChange,
-    soft: boolean,
-  ): Promise<{ before: FileSnapshot; view: FileView } | null> {
-    const before = snapshotOf(change.before!, change.path, change.baseVersion!);
-    if (!before) return null;
-    const view = soft
-      ? ledger.peek(change.path, before)
-      : (ledger.reconcile(change.path, before), ledger.view(change.path));
-    if (view.state !== "stale" || !call.nested) return { before, view };
-    const stored = await current(host, change.path);
-    if (!stored) return null;
-    // Changed outside the session, not by the plan: stale, as the real call would find it.
-    if (stored.lines.join("\n") === before.lines.join("\n")) return { before, view };
-    return { before, view: ledger.peekWritten(change.path, stored, before) };
-  }
-
-  /** Read a file as it is now, when it still has `version` (or any version when not given). */
-  async function current(host: GuardHost, path: string, version?: unknown): Promise<FileSnapshot | null> {
-    const bytes = await host.fs.read(host.sandbox.abs(path));
-    if (!bytes) return null;
-    const v = await versionOf(bytes);
-    if (typeof version === "string" && version !== v) return null;
-    return snapshotOf(bytes, path, v);
-  }
-
-  /** Every did-you-mean window a failure showed: `{ path, did_you_mean: { diff } }` anywhere in its details. */
-  function windows(
-    value: unknown,
-    path: string | null,
-    out: { path: string; lines: number[] }[],
-    depth = 0,
-  ): void {
-    if (depth > 5 || value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (const v of value) windows(v, path, out, depth + 1);
-      return;
-    }
-    const o = value as Record<string, unknown>;
-    const here = typeof o["path"] === "string" ? o["path"] as string : path;
-    const dym = o["did_you_mean"] as Record<string, unknown> | undefined;
-    if (here && dym && typeof dym === "object" && typeof dym["diff"] === "string") {
-      // Lines the diff shows with their number: context (" ") and lines only in the file ("+").
-      const shown = [...(dym["diff"] as string).matchAll(/^[ +]\s*(\d+) \| /gm)].map((m) => Number(m[1]));
-      if (shown.length > 0) out.push({ path: here, lines: shown });
-    }
-    for (const [k, v] of Object.entries(o)) if (k !== "did_you_mean") windows(v, here, out, depth + 1);
   }
 
   async function after(call: GuardedCall, result: GuardedResult, host: GuardHost): Promise<void> {
     if (!tracked(call)) return;
     const ledger = ledgers.get(call.session);
     ledger.tick();
-    const tool = call.tool.name;
-    const data = result.data ?? {};
     if (result.ok && call.tool.mutates) {
       if (result.status !== "applied" || call.dryRun) return;
-      const committed = new Map((result.changes ?? []).map((c) => [c.path, c.after_version]));
-      for (const c of call.changes) {
-        if (c.after !== null || c.before === null) continue;
-        const twin = call.changes.find((d) =>
-          d.before === null && d.after !== null && sameBytes(d.after, c.before!)
-        );
-        if (twin) ledger.move(c.path, twin.path);
-      }
-      for (const c of call.changes) {
-        const moved = c.before === null &&
-          call.changes.some((d) =>
-            d.after === null && d.before !== null && c.after !== null && sameBytes(d.before, c.after)
-          );
-        if (moved) continue;
-        const before = c.before && c.baseVersion ? snapshotOf(c.before, c.path, c.baseVersion) : null;
-        const version = committed.get(c.path);
-        const after = c.after && typeof version === "string" ? snapshotOf(c.after, c.path, version) : null;
-        if (c.after !== null && after === null) continue; // not text
-        ledger.recordWrite(c.path, before, after, { whole: WHOLE_FILE_TOOLS.has(tool) });
-      }
+      recordWrites(call, result, ledger);
       const n = resolving.get(call);
-      if (n) host.telemetry.counter("graver.guard.auto_expand_resolved", n, { tool });
+      if (n) host.telemetry.counter("graver.guard.auto_expand_resolved", n, { tool: call.tool.name });
       return;
     }
-    if (result.ok && tool === "read_file" && typeof data["path"] === "string") {
-      const snap = await current(host, data["path"], data["version"]);
-      const start = Number(data["start_line"]);
-      const end = Number(data["end_line"]);
-      if (snap && snap.lines.length === 0) ledger.recordRead(data["path"], snap, { start: 1, end: 0 });
-      else if (snap && start >= 1 && end >= start) ledger.recordRead(data["path"], snap, { start, end });
-      return;
-    }
-    if (result.ok && tool === "outline" && typeof data["path"] === "string") {
-      const snap = await current(host, data["path"], data["version"]);
-      if (snap) ledger.recordOutline(data["path"], snap);
-      return;
-    }
-    if (result.ok && tool === "find_symbol" && Array.isArray(data["matches"])) {
-      const snaps = new Map<string, FileSnapshot | null>();
-      for (const m of data["matches"] as Record<string, unknown>[]) {
-        if (typeof m["path"] !== "string" || typeof m["body"] !== "string") continue;
-        const start = Number(m["start_line"]);
-        const cut = m["body_truncated"] as { shown_lines?: number } | undefined;
-        const end = cut?.shown_lines ? start + cut.shown_lines - 1 : Number(m["end_line"]);
-        if (!snaps.has(m["path"])) snaps.set(m["path"], await current(host, m["path"]));
-        const snap = snaps.get(m["path"]);
-        if (snap && start >= 1 && end >= start) ledger.recordRead(m["path"], snap, { start, end });
-      }
-      return;
-    }
-    // A did-you-mean window (a failed block, or a failed block of a partial apply) shows lines too.
-    const found: { path: string; lines: number[] }[] = [];
-    windows(result.ok ? data["blocks"] : result.error?.details, null, found);
-    for (const w of found) {
-      const snap = await current(host, w.path);
-      if (!snap) continue;
-      for (const n of w.lines) ledger.recordRead(w.path, snap, { start: n, end: n });
-    }
+    await recordShown(host, ledger, call.shown ?? []);
   }
 
   return { name: "read_guard", stage: "review", mode, ledgers, run, after };

@@ -5,13 +5,19 @@
  *
  * @module
  */
-import { isRecoverable, RecoverableError } from "../errors.ts";
+import { isRecoverable, RecoverableError, type ShownLines } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { spliceBytes, type TextSplice } from "../fs/text.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
 import { addSplice } from "./_splices.ts";
 import { indentMismatch } from "./_match_indent.ts";
-import { closestWindow, findInOtherFiles, whitespaceDifference, windowAt } from "./did_you_mean.ts";
+import {
+  closestWindow,
+  findInOtherFiles,
+  shownByWindow,
+  whitespaceDifference,
+  windowAt,
+} from "./did_you_mean.ts";
 import { matchBlockIn, type MatchOptions, type MatchOutcome } from "./match_block.ts";
 import type { BlockMatch, BlockReport, EditBlock, FileOp } from "./types.ts";
 
@@ -582,5 +588,18 @@ export function editFailure(result: ApplyEditOpsResult): RecoverableError {
       args: { path, start_line: Math.max(1, suggested.start_line - 3), end_line: suggested.end_line + 3 },
     };
   }
+  // Every failed block's did-you-mean window was displayed: the ledger counts those lines as read.
+  options.shown = windowsShown(result.blocks);
   return new RecoverableError(code, first.message + more, options);
+}
+
+/**
+ * What the failed blocks' did-you-mean windows display of their files (for the read ledger): a refusal
+ * ({@linkcode editFailure}) or a partial apply reports it as `shown`.
+ *
+ * @param blocks The block reports of one application.
+ * @returns The lines shown, per window.
+ */
+export function windowsShown(blocks: readonly BlockReport[]): ShownLines[] {
+  return blocks.flatMap((b) => shownByWindow(b.error?.details));
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import { diffArrays } from "diff";
+import type { ShownLines } from "../errors.ts";
 import { decodeText } from "../fs/text.ts";
 import type { Stage } from "../fs/stage.ts";
 import { walkProject } from "../fs/walk.ts";
@@ -92,16 +93,62 @@ export function closestWindow(
   return windowAt(doc, search, best.start, best.sim);
 }
 
+/** The file lines each window's diff displays with their numbers, recorded as the diff is written. */
+const SHOWN = new WeakMap<ClosestWindow, { start_line: number; end_line: number }>();
+
+/**
+ * The file lines a did-you-mean window displays with their numbers (its diff's context and `+` lines, up to
+ * the diff's cut), as recorded when the window was built: what the agent has now seen of the file.
+ *
+ * @param window A window from {@linkcode closestWindow} or {@linkcode windowAt}.
+ * @returns The lines (1-based, inclusive), or null when the diff numbers none.
+ *
+ * @example A long window's diff is cut: only the lines before the cut are shown
+ * ```ts
+ * import { linesShownBy, windowAt } from "./did_you_mean.ts";
+ * import { TextDoc } from "./_doc.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const lines = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`);
+ * const doc = new TextDoc(lines.join("\n") + "\n");
+ * const window = windowAt(doc, lines.slice(4, 54), 4, 1);
+ * assert.deepEqual(linesShownBy(window), { start_line: 5, end_line: 44 });
+ * ```
+ */
+export function linesShownBy(window: ClosestWindow): { start_line: number; end_line: number } | null {
+  return SHOWN.get(window) ?? null;
+}
+
+/**
+ * What a refusal's details displayed of a file through their did-you-mean window (`details.path` and
+ * `details.did_you_mean`), for the read ledger: the refusal carries it as `shown`.
+ *
+ * @param details A no_match refusal's details (any other details: nothing shown).
+ * @returns The lines shown, with their path (empty when the details hold no window).
+ */
+export function shownByWindow(details: Readonly<Record<string, unknown>> | undefined): ShownLines[] {
+  const window = details?.["did_you_mean"];
+  const path = details?.["path"];
+  if (typeof path !== "string" || window === null || typeof window !== "object") return [];
+  const lines = linesShownBy(window as ClosestWindow);
+  return lines ? [{ path, lines: [lines] }] : [];
+}
+
 /** The window at `start` as a did-you-mean: lines, similarity (1 only when equal but for whitespace), diff. */
 export function windowAt(doc: TextDoc, search: string[], start: number, sim: number): ClosestWindow {
   const end = Math.min(doc.lineCount, start + search.length);
   const rounded = Math.round(sim * 100) / 100;
-  return {
+  const diff = numberedDiff(search, doc.bodySlice(start, end), start + 1);
+  const window = {
     start_line: start + 1,
     end_line: end,
     similarity: sim < 1 && rounded === 1 ? 0.99 : rounded,
-    diff: compactDiff(search, doc.bodySlice(start, end), start + 1),
+    diff: diff.text,
   };
+  if (diff.lastNumbered >= start + 1) {
+    SHOWN.set(window, { start_line: start + 1, end_line: diff.lastNumbered });
+  }
+  return window;
 }
 
 /** The best window within 25 lines of the hint (0-based) whose first or last non-blank line is the search's. */
@@ -171,20 +218,39 @@ export function whitespaceDifference(search: string[], file: string[], firstLine
  * @returns At most 40 lines of diff.
  */
 export function compactDiff(search: string[], file: string[], firstLine: number, limit = 40): string {
+  return numberedDiff(search, file, firstLine, limit).text;
+}
+
+/** {@linkcode compactDiff}, and the number of the last file line its text shows (before the cut). */
+function numberedDiff(
+  search: string[],
+  file: string[],
+  firstLine: number,
+  limit = 40,
+): { text: string; lastNumbered: number } {
   const changes = diffArrays(search, file, {
     comparator: (a: string, b: string) => a.trimEnd() === b.trimEnd(),
   });
   const width = String(firstLine + file.length).length;
   const out: string[] = [];
   let line = firstLine;
+  let lastNumbered = firstLine - 1;
   for (const c of changes) {
     for (const v of c.value) {
       if (c.removed) out.push(`-${" ".repeat(width)} | ${v}`);
-      else out.push(`${c.added ? "+" : " "}${String(line++).padStart(width)} | ${v}`);
+      else {
+        if (out.length < limit) lastNumbered = line;
+        out.push(`${c.added ? "+" : " "}${String(line++).padStart(width)} | ${v}`);
+      }
     }
   }
-  if (out.length > limit) return [...out.slice(0, limit), `… ${out.length - limit} more line(s)`].join("\n");
-  return out.join("\n");
+  if (out.length > limit) {
+    return {
+      text: [...out.slice(0, limit), `… ${out.length - limit} more line(s)`].join("\n"),
+      lastNumbered,
+    };
+  }
+  return { text: out.join("\n"), lastNumbered };
 }
 
 /**

@@ -10,6 +10,7 @@ import { spliceBytes, splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { TextDoc } from "./_doc.ts";
 import { applyMatch, type ErrorShape, explainFailure, lineList, matchSplice } from "./apply_edit_ops.ts";
 import { matchBlockIn, type MatchOptions } from "./match_block.ts";
+import { shownByWindow } from "./did_you_mean.ts";
 import type { BlockReport, EditBlock } from "./types.ts";
 
 /** Arguments of {@linkcode strReplace}. */
@@ -47,6 +48,9 @@ function linesOf(text: string): string[] {
 function fromShape(shape: ErrorShape): RecoverableError {
   const options: ConstructorParameters<typeof RecoverableError>[2] = { hint: shape.hint };
   if (shape.details) options.details = shape.details;
+  // The did-you-mean window was displayed: the ledger counts those lines as read.
+  const shown = shownByWindow(shape.details);
+  if (shown.length > 0) options.shown = shown;
   const dym = shape.details?.["did_you_mean"] as { start_line: number; end_line: number } | undefined;
   const path = shape.details?.["path"];
   if (dym && typeof path === "string") {

@@ -1,28 +1,29 @@
 /**
  * The structural engines (and the syntax and guard modules they share) a tool handler loads on first
  * call, as one module: bundlers make one lazy chunk of them (a worker compiles every module it ships, so
- * fewer, larger chunks start faster). Loaded through `_lazy.ts`.
+ * fewer, larger chunks start faster). Each engine module is one namespace here, and each loader in
+ * `_lazy.ts` picks its own by name (`renameEngine` loads `rename`, that is `../structural/rename.ts`).
  *
  * @module
  */
-export * from "../guards/definition_gate.ts";
-export * from "../structural/anchors.ts";
-export * from "../structural/edit_targets.ts";
-export * from "../structural/extract.ts";
-export * from "../structural/imports_rewrite.ts";
-export * from "../structural/inline.ts";
-export * from "../structural/move_decl.ts";
-export * from "../structural/node_edit.ts";
-export * from "../structural/references.ts";
-export * from "../structural/rename.ts";
-export * from "../structural/selectors.ts";
-export * from "../structural/signature.ts";
-export * from "../structural/source.ts";
-export * from "../structural/symbol_insert.ts";
-export * from "../structural/symbol_replace.ts";
-export * from "../structural/symbol_target.ts";
-export * from "../syntax/bindings.ts";
-export * from "../syntax/line_summary.ts";
-export * from "../syntax/markdown_outline.ts";
-export * from "../syntax/queries.ts";
-export * from "../syntax/symbols.ts";
+export * as definitionGate from "../guards/definition_gate.ts";
+export * as anchors from "../structural/anchors.ts";
+export * as editTargets from "../structural/edit_targets.ts";
+export * as extract from "../structural/extract.ts";
+export * as importsRewrite from "../structural/imports_rewrite.ts";
+export * as inline from "../structural/inline.ts";
+export * as moveDecl from "../structural/move_decl.ts";
+export * as nodeEdit from "../structural/node_edit.ts";
+export * as references from "../structural/references.ts";
+export * as rename from "../structural/rename.ts";
+export * as selectors from "../structural/selectors.ts";
+export * as signature from "../structural/signature.ts";
+export * as source from "../structural/source.ts";
+export * as symbolInsert from "../structural/symbol_insert.ts";
+export * as symbolReplace from "../structural/symbol_replace.ts";
+export * as symbolTarget from "../structural/symbol_target.ts";
+export * as bindings from "../syntax/bindings.ts";
+export * as lineSummary from "../syntax/line_summary.ts";
+export * as markdownOutline from "../syntax/markdown_outline.ts";
+export * as queries from "../syntax/queries.ts";
+export * as symbols from "../syntax/symbols.ts";

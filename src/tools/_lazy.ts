@@ -14,8 +14,9 @@ import { RecoverableError } from "../errors.ts";
  * A loader for one engine module, imported on first call.
  *
  * @param what The engine, as an agent reads it ("the structural engine (extract)").
- * @param load The dynamic import, written out (`() => import("./_engines_structural.ts")`) so that bundlers
- *   find it. Engines are grouped by area (`_engines_text.ts`, `_engines_structural.ts`): a bundle gets one
+ * @param load The dynamic import, written out so that bundlers find it, picking the engine's own module
+ *   (`async () => (await import("./_engines_structural.ts")).rename`). Engines are grouped by area
+ *   (`_engines_text.ts`, `_engines_structural.ts`, one namespace per engine module): a bundle gets one
  *   lazy chunk per area, not one per engine — workerd compiles every module a worker ships when it starts,
  *   so each extra module costs start time while a lazy one saves only its evaluation.
  * @returns A function resolving to the module; a failed import is refused as `internal` (nothing was written).
@@ -25,9 +26,9 @@ import { RecoverableError } from "../errors.ts";
  * import { lazyEngine } from "./_lazy.ts";
  * import assert from "node:assert/strict";
  *
- * const lines = lazyEngine("the line helpers", () => import("./_engines_text.ts"));
- * assert.equal((await lines()).textLines("a\nb").length, 2);
- * assert.equal(await lines(), await lines());
+ * const parser = lazyEngine("the edit parser", async () => (await import("./_engines_text.ts")).parseEdits);
+ * assert.equal((await parser()).detectFormat("<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n"), "search-replace");
+ * assert.equal(await parser(), await parser());
  * ```
  */
 export function lazyEngine<T>(what: string, load: () => Promise<T>): () => Promise<T> {
@@ -46,154 +47,160 @@ export function lazyEngine<T>(what: string, load: () => Promise<T>): () => Promi
   };
 }
 
-/** The query index (which languages have which query): `syntax/queries.ts` alone, for edit_capabilities. */
+/** `syntax/queries.ts` alone (which languages have which query), for edit_capabilities. */
 export const queryIndexEngine = lazyEngine("the query index", () => import("../syntax/queries.ts"));
 
-/** The structural engine (anchors). */
+/** `structural/anchors.ts` (structural engine (anchors)), from the structural engines' chunk. */
 export const anchorsEngine = lazyEngine(
   "the structural engine (anchors)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).anchors,
 );
 
-/** The text engine (apply edits). */
+/** `text/apply_edit_ops.ts` (text engine (apply edits)), from the text engines' chunk. */
 export const applyEngine = lazyEngine(
   "the text engine (apply edits)",
-  () => import("./_engines_text.ts"),
+  async () => (await import("./_engines_text.ts")).applyEditOps,
 );
 
-/** The structural engine (target edits). */
+/** `structural/edit_targets.ts` (structural engine (target edits)), from the structural engines' chunk. */
 export const editTargetsEngine = lazyEngine(
   "the structural engine (target edits)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).editTargets,
 );
 
-/** The structural engine (extract). */
+/** `structural/extract.ts` (structural engine (extract)), from the structural engines' chunk. */
 export const extractEngine = lazyEngine(
   "the structural engine (extract)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).extract,
 );
 
-/** The structural engine (import rewriting). */
+/** `structural/imports_rewrite.ts` (structural engine (import rewriting)), from the structural engines' chunk. */
 export const importsEngine = lazyEngine(
   "the structural engine (import rewriting)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).importsRewrite,
 );
 
-/** The structural engine (inline). */
+/** `structural/inline.ts` (structural engine (inline)), from the structural engines' chunk. */
 export const inlineEngine = lazyEngine(
   "the structural engine (inline)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).inline,
 );
 
-/** The text engine (line endings). */
+/** `text/keep_eol.ts` (text engine (line endings)), from the text engines' chunk. */
 export const keepEolEngine = lazyEngine(
   "the text engine (line endings)",
-  () => import("./_engines_text.ts"),
+  async () => (await import("./_engines_text.ts")).keepEol,
 );
 
-/** The structural engine (move declaration). */
+/** `structural/move_decl.ts` (structural engine (move declaration)), from the structural engines' chunk. */
 export const moveDeclEngine = lazyEngine(
   "the structural engine (move declaration)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).moveDecl,
 );
 
-/** The structural engine (node edits). */
+/** `structural/node_edit.ts` (structural engine (node edits)), from the structural engines' chunk. */
 export const nodeEditEngine = lazyEngine(
   "the structural engine (node edits)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).nodeEdit,
 );
 
-/** The text engine (edit parser). */
+/** `text/parse_edits.ts` (text engine (edit parser)), from the text engines' chunk. */
 export const parseEngine = lazyEngine(
   "the text engine (edit parser)",
-  () => import("./_engines_text.ts"),
+  async () => (await import("./_engines_text.ts")).parseEdits,
 );
 
-/** The structural engine (references). */
+/** `structural/references.ts` (structural engine (references)), from the structural engines' chunk. */
 export const referencesEngine = lazyEngine(
   "the structural engine (references)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).references,
 );
 
-/** The structural engine (rename). */
+/** `structural/rename.ts` (structural engine (rename)), from the structural engines' chunk. */
 export const renameEngine = lazyEngine(
   "the structural engine (rename)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).rename,
 );
 
-/** The structural engine (selectors). */
+/** `structural/selectors.ts` (structural engine (selectors)), from the structural engines' chunk. */
 export const selectorEngine = lazyEngine(
   "the structural engine (selectors)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).selectors,
 );
 
-/** The structural engine (change signature). */
+/** `structural/signature.ts` (structural engine (change signature)), from the structural engines' chunk. */
 export const signatureEngine = lazyEngine(
   "the structural engine (change signature)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).signature,
 );
 
-/** The structural engine (source files). */
+/** `structural/source.ts` (structural engine (source files)), from the structural engines' chunk. */
 export const sourceEngine = lazyEngine(
   "the structural engine (source files)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).source,
 );
 
-/** The text engine (str_replace). */
+/** `text/str_replace.ts` (text engine (str_replace)), from the text engines' chunk. */
 export const strReplaceEngine = lazyEngine(
   "the text engine (str_replace)",
-  () => import("./_engines_text.ts"),
+  async () => (await import("./_engines_text.ts")).strReplace,
 );
 
-/** The structural engine (insert next to a symbol). */
+/** `structural/symbol_insert.ts` (structural engine (insert next to a symbol)), from the structural engines' chunk. */
 export const symbolInsertEngine = lazyEngine(
   "the structural engine (insert next to a symbol)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).symbolInsert,
 );
 
-/** The structural engine (replace a symbol). */
+/** `structural/symbol_replace.ts` (structural engine (replace a symbol)), from the structural engines' chunk. */
 export const symbolReplaceEngine = lazyEngine(
   "the structural engine (replace a symbol)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).symbolReplace,
 );
 
-/** The structural engine (a symbol by name path). */
+/** `structural/symbol_target.ts` (structural engine (a symbol by name path)), from the structural engines' chunk. */
 export const symbolTargetEngine = lazyEngine(
   "the structural engine (a symbol by name path)",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).symbolTarget,
 );
 
-/** The syntax layer's symbols (outline, definitions). */
+/** `syntax/symbols.ts` (symbol outline), from the structural engines' chunk. */
 export const symbolsEngine = lazyEngine(
   "the symbol outline",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).symbols,
 );
 
-/** The syntax layer's embedded queries. */
+/** `syntax/markdown_outline.ts` (Markdown outline), from the structural engines' chunk. */
+export const markdownOutlineEngine = lazyEngine(
+  "the Markdown outline",
+  async () => (await import("./_engines_structural.ts")).markdownOutline,
+);
+
+/** `syntax/queries.ts` (embedded queries), from the structural engines' chunk. */
 export const queriesEngine = lazyEngine(
   "the embedded queries",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).queries,
 );
 
-/** The syntax layer's bindings (scopes, references). */
+/** `syntax/bindings.ts` (bindings engine), from the structural engines' chunk. */
 export const bindingsEngine = lazyEngine(
   "the bindings engine",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).bindings,
 );
 
-/** The syntax layer's summary of the lines a capped read leaves out. */
+/** `syntax/line_summary.ts` (summary of omitted lines), from the structural engines' chunk. */
 export const lineSummaryEngine = lazyEngine(
   "the summary of omitted lines",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).lineSummary,
 );
 
-/** The definition gate's judge (guards). */
+/** `guards/definition_gate.ts` (definition gate), from the structural engines' chunk. */
 export const definitionGateEngine = lazyEngine(
   "the definition gate",
-  () => import("./_engines_structural.ts"),
+  async () => (await import("./_engines_structural.ts")).definitionGate,
 );
 
-/** The syntax guard (parses each change's after-state). */
+/** `syntax/syntax_guard.ts` (parses each change's after-state), a chunk of its own. */
 export const syntaxGuardEngine = lazyEngine(
   "the syntax guard",
   () => import("../syntax/syntax_guard.ts"),

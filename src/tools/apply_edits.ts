@@ -8,6 +8,7 @@ import { RecoverableError } from "../errors.ts";
 import { applyEngine, parseEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
+import { BLOCK, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of apply_edits. */
 export interface ApplyEditsArgs {
@@ -58,7 +59,23 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
     },
     dry_run: DRY_RUN,
   }, ["text"]),
+  kind: "freeform_edit",
   mutates: true,
+  resultData: shape({
+    format: { enum: ["search-replace", "udiff", "apply-patch"] },
+    applied: INTEGER,
+    failed: INTEGER,
+    blocks: { type: "array", items: BLOCK },
+    files: {
+      type: "array",
+      items: shape({
+        path: FILE_PATH,
+        action: { ...STRING, description: "edited, created, deleted or moved" },
+      }, [
+        "path",
+      ]),
+    },
+  }, ["format", "applied", "failed", "blocks"]),
   async handler(args, { stage, workspace, checkGuardable }) {
     if (args.text.length > MAX_EDIT_TEXT) {
       throw new RecoverableError(
@@ -67,7 +84,10 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
         { hint: "Split the edits into several apply_edits calls, or replace whole files with write_file" },
       );
     }
-    const [{ parseEdits }, { applyEditOps, editFailure }] = await Promise.all([parseEngine(), applyEngine()]);
+    const [{ parseEdits }, { applyEditOps, editFailure, windowsShown }] = await Promise.all([
+      parseEngine(),
+      applyEngine(),
+    ]);
     const parsed = parseEdits(args.text, args.format === undefined ? {} : { format: args.format });
     const edited = parsed.ops.filter((op) => op.kind === "edit");
     await checkGuardable(await Promise.all(edited.map((op) => stage.resolve(op.path))));
@@ -104,6 +124,9 @@ export const applyEdits: ToolDefinition<ApplyEditsArgs> = {
       warnings,
     };
     if (result.renames.size > 0) out.renames = result.renames;
+    // The failed blocks' did-you-mean windows (a partial apply) are displayed lines too.
+    const shown = windowsShown(result.blocks);
+    if (shown.length > 0) out.shown = shown;
     return out;
   },
 };

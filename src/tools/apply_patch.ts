@@ -39,7 +39,9 @@ export const applyPatch: ToolDefinition<ApplyPatchArgs> = {
     },
     dry_run: DRY_RUN,
   }, ["input"]),
+  kind: "alias",
   mutates: true,
+  forwardsTo: ["apply_edits"],
   aliases: { patch: "input" },
   forward(args) {
     const { input, ...rest } = args;

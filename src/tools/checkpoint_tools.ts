@@ -12,6 +12,7 @@ import type { CheckpointRevert, Checkpoints } from "../fs/checkpoints.ts";
 import type { Stage } from "../fs/stage.ts";
 import { DRY_RUN, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition, ToolHost } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** The host's checkpoints, or a refusal saying how to turn them on. */
 export function requireCheckpoints(host: ToolHost, tool: string): Checkpoints {
@@ -49,7 +50,24 @@ export const checkpointList: ToolDefinition<CheckpointListArgs> = {
   inputSchema: objectSchema({
     limit: { type: "integer", minimum: 1, description: "Most checkpoints to list (default 50)" },
   }),
+  kind: "session",
   mutates: false,
+  resultData: shape({
+    checkpoints: {
+      type: "array",
+      items: shape({
+        id: STRING,
+        message: STRING,
+        tool: STRING,
+        session: STRING,
+        paths: { type: "array", items: FILE_PATH },
+        timestamp: INTEGER,
+        undoes: STRING,
+        undone: BOOLEAN,
+      }, ["id", "tool", "session", "paths", "undone"]),
+    },
+    total: INTEGER,
+  }, ["checkpoints", "total"]),
   async handler(args, { workspace }) {
     const all = await requireCheckpoints(workspace, "checkpoint_list").list();
     return { data: { checkpoints: all.slice(0, args.limit ?? 50), total: all.length } };
@@ -76,7 +94,9 @@ export const checkpointUndo: ToolDefinition<CheckpointUndoArgs> = {
     },
     dry_run: DRY_RUN,
   }),
+  kind: "session",
   mutates: true,
+  resultData: shape({ undid: STRING, paths: { type: "array", items: FILE_PATH } }, ["undid", "paths"]),
   async handler(args, { workspace, stage }) {
     const cps = requireCheckpoints(workspace, "checkpoint_undo");
     const revert = await cps.undo(args.path === undefined ? undefined : await stage.resolve(args.path));
@@ -105,7 +125,14 @@ export const checkpointRestore: ToolDefinition<CheckpointRestoreArgs> = {
     },
     dry_run: DRY_RUN,
   }, ["id"]),
+  kind: "session",
   mutates: true,
+  // restoring the same checkpoint again changes nothing more
+  behaviour: { idempotent: true },
+  resultData: shape({ restored: STRING, paths: { type: "array", items: FILE_PATH } }, [
+    "restored",
+    "paths",
+  ]),
   async handler(args, { workspace, stage }) {
     const revert = await requireCheckpoints(workspace, "checkpoint_restore").restore(args.id);
     const paths = await stageRevert(stage, revert);

@@ -14,7 +14,7 @@ import { Stage } from "../fs/stage.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { versionOf } from "../fs/version.ts";
 import type { SymbolInfo } from "../syntax/types.ts";
-import { parseEngine, symbolsEngine } from "./_lazy.ts";
+import { bindingsEngine, parseEngine, symbolsEngine } from "./_lazy.ts";
 import { findTool } from "./catalogue.ts";
 import type { CallInProgress, PipelineStep, ToolHost, ToolResult } from "./types.ts";
 
@@ -108,7 +108,7 @@ async function declarationsOrNull(
   host: ToolHost,
   file: { path: string; language: string; version: string; text: string },
 ): Promise<{ name: string; start: number; end: number }[] | null> {
-  const { fileBindings } = await symbolsEngine();
+  const { fileBindings } = await bindingsEngine();
   try {
     const fb = await fileBindings(host, file);
     return fb
@@ -159,11 +159,13 @@ export function compassStep(compass: Compass): PipelineStep {
     stage: "route",
     async run(call, host) {
       if (call.nested || !compass.listens(call.session)) return;
-      const edits = call.tool.name === "apply_edits" ? await editsOf(call.args) : undefined;
+      // A freeform edit text (apply_edits' `text`) names its files inside: parse them for the router.
+      const edits = call.tool.kind === "freeform_edit" ? await editsOf(call.args) : undefined;
       const files = filesOf(host);
       try {
         const out = await compass.route({
           tool: call.tool.name,
+          ...(call.tool.kind ? { kind: call.tool.kind } : {}),
           args: call.args,
           session: call.session,
           ...(edits ? { editPaths: edits.paths, editHunks: edits.hunks } : {}),

@@ -6,6 +6,7 @@
 import { RecoverableError } from "../errors.ts";
 import { DRY_RUN, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { FILE_PATH, shape } from "./_result_schema.ts";
 
 /** Arguments of create_file. */
 export interface CreateFileArgs {
@@ -27,7 +28,11 @@ export const createFile: ToolDefinition<CreateFileArgs> = {
     content: { type: "string", description: "Initial content (default empty)" },
     dry_run: DRY_RUN,
   }, ["path"]),
+  kind: "whole_file",
   mutates: true,
+  // it only adds a file; a second create is refused
+  behaviour: { destructive: false, idempotent: true },
+  resultData: shape({ path: FILE_PATH }, ["path"]),
   async handler(args, { stage }) {
     const rel = await stage.resolve(args.path);
     const existing = await stage.read(rel);

@@ -6,7 +6,8 @@
  * freeform text tools are gated — `edit_file` (the str_replace shape) and
  * `apply_edits` (SEARCH/REPLACE blocks, unified-diff hunks, `*** Begin Patch`)
  * — never `write_file`/`create_file` (a whole file is the ledger's business),
- * `edit_safe_text_patch` (the explicit text tool) or the structural tools.
+ * `edit_safe_text_patch` (the explicit text tool) or the structural tools. It
+ * reads that from each tool's kind (`freeform_edit`), never from its name.
  * Every surface, and every op of an `edit_dry_run` plan, goes through it.
  *
  * Plug it into a workspace:
@@ -20,19 +21,32 @@
 import type { DefinitionGateOptions } from "../guards/definition_gate.ts";
 import { definitionGateEngine } from "./_lazy.ts";
 import { afterVersionOf, decodedSide } from "../fs/change_facts.ts";
-import type { PipelineStep } from "./types.ts";
+import { findTool, TOOLS } from "./catalogue.ts";
+import type { PipelineStep, ToolDefinition } from "./types.ts";
 
 /** What the gate does with a definition edit: refuse it, let it through with a warning, or not look. */
 export type DefinitionGateMode = "refuse" | "warn" | "off";
 
-/** The freeform text tools the gate applies to by default. */
-export const FREEFORM_TEXT_TOOLS: readonly string[] = ["edit_file", "apply_edits"];
+/**
+ * The catalogue's freeform text tools (kind `freeform_edit`), which the gate applies to by default.
+ *
+ * @deprecated The gate reads each tool's kind instead of this list; kept for embedders that build a
+ * `tools` option from it.
+ */
+export const FREEFORM_TEXT_TOOLS: readonly string[] = Object.freeze(
+  TOOLS.filter((t) => t.kind === "freeform_edit").map((t) => t.name),
+);
+
+/** Whether the gate judges a tool: one of `names` when the embedder listed them, else a freeform edit. */
+function gated(tool: ToolDefinition | undefined, names: ReadonlySet<string> | null, name: string): boolean {
+  return names ? names.has(name) : tool?.kind === "freeform_edit";
+}
 
 /** Options of {@linkcode definitionGate}. */
 export interface DefinitionGateStepOptions extends DefinitionGateOptions {
   /** "refuse" (default), "warn" (a warning on the result, the edit lands) or "off". */
   mode?: DefinitionGateMode;
-  /** The tools to gate (default {@linkcode FREEFORM_TEXT_TOOLS}). */
+  /** The tools to gate, by name (default: every tool of kind `freeform_edit`). */
   tools?: readonly string[];
   /**
    * Judge only calls that name a session (`CallInProgress.explicitSession`) or ask for the gate
@@ -73,7 +87,7 @@ export interface DefinitionGateStepOptions extends DefinitionGateOptions {
  */
 export function definitionGate(options: DefinitionGateStepOptions = {}): PipelineStep {
   const base = options.mode ?? "refuse";
-  const tools = new Set(options.tools ?? FREEFORM_TEXT_TOOLS);
+  const names = options.tools ? new Set(options.tools) : null;
   const judging: DefinitionGateOptions = options.renameTool === undefined
     ? {}
     : { renameTool: options.renameTool };
@@ -83,7 +97,9 @@ export function definitionGate(options: DefinitionGateStepOptions = {}): Pipelin
     async run(call, host) {
       // the tool the agent called counts too: a route step's substitute (compass rewrite) is still gated
       const mode = call.gate ?? (options.sessionsOnly && !call.explicitSession ? "off" : base);
-      if (mode === "off" || !(tools.has(call.tool.name) || tools.has(call.calledTool))) return;
+      if (mode === "off") return;
+      const called = findTool(call.calledTool);
+      if (!gated(call.tool, names, call.tool.name) && !gated(called, names, call.calledTool)) return;
       for (const change of call.changes) {
         // a new file, a deleted one or a whole-file write is not a definition edit
         if (change.before === null || change.after === null) continue;

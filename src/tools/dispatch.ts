@@ -496,9 +496,11 @@ async function runNested(
       reminders: out.call.reminders,
       changes: out.pending,
       ...(out.handled.renames ? { renames: out.handled.renames } : {}),
+      ...(out.handled.shown ? { shown: out.handled.shown } : {}),
     };
   } catch (err) {
-    return { ok: false, tool: name, error: failure(name, err, host).error };
+    const shown = isRecoverable(err) && err.shown.length > 0 ? { shown: err.shown } : {};
+    return { ok: false, tool: name, error: failure(name, err, host).error, ...shown };
   }
 }
 
@@ -601,7 +603,12 @@ async function finish(
         });
       }
     }
-    if (handled.refusal) return { ...failure(call.tool.name, handled.refusal(changes), host), reminders };
+    if (handled.refusal) {
+      const refusal = handled.refusal(changes);
+      call.shown = refusal.shown;
+      return { ...failure(call.tool.name, refusal, host), reminders };
+    }
+    call.shown = handled.shown ?? [];
     const status = !call.tool.mutates
       ? "read"
       : changes.length === 0
@@ -611,6 +618,8 @@ async function finish(
       : "applied";
     return { ok: true, tool: call.tool.name, status, changes, data: handled.data ?? {}, warnings, reminders };
   } catch (err) {
+    // What the refusal displayed (a did-you-mean window), for the `after` steps (the ledger).
+    if (current) current.shown = isRecoverable(err) ? err.shown : [];
     // reminders route steps attached before a refusal still reach the caller
     return { ...failure(tool.name, err, host), reminders: current?.reminders ?? [] };
   }

@@ -11,6 +11,7 @@ import { editTargetsEngine, nodeEditEngine, selectorEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import { editedLines, NTH, openSelection, SELECT, SELECTOR } from "./_structural_args.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, LINES, shape, STRING, TARGET } from "./_result_schema.ts";
 
 /** Arguments of edit_apply_node. */
 export interface EditApplyNodeArgs {
@@ -55,7 +56,17 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "selector", "new_text"]),
+  kind: "structural",
   mutates: true,
+  resultData: shape({
+    path: FILE_PATH,
+    language: STRING,
+    selector: STRING,
+    total_matches: INTEGER,
+    replaced: { type: "array", items: TARGET },
+    edited: { type: "array", items: LINES },
+    removed: BOOLEAN,
+  }, ["path", "replaced", "edited"]),
   async handler(args, { workspace, stage }) {
     const { file, selection } = await openSelection(workspace, stage, "edit_apply_node", args);
     const targets = outermostTargets(selection.targets);

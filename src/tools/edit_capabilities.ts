@@ -18,6 +18,7 @@ import {
 import { queryIndexEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of edit_capabilities. */
 export interface EditCapabilitiesArgs {
@@ -143,7 +144,12 @@ export const editCapabilities: ToolDefinition<EditCapabilitiesArgs> = {
   inputSchema: objectSchema({
     language: { type: "string", minLength: 1, description: 'Only this language id (e.g. "python")' },
   }),
+  kind: "read",
   mutates: false,
+  resultData: shape({
+    languages: { type: "array", items: shape({ language: STRING }, ["language"]) },
+    other_files: { type: "object" },
+  }, ["languages"]),
   async handler(args, { workspace }) {
     const manifest = workspace.grammars?.manifest ?? GRAMMARS;
     const ids = Object.keys(manifest);

@@ -11,6 +11,7 @@ import { signatureEngine } from "./_lazy.ts";
 import { TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** One entry of `params` as a caller may write it (aliases included). */
 export interface ParamEntryArg {
@@ -130,7 +131,45 @@ export const editChangeSignature: ToolDefinition<EditChangeSignatureArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "name_path", "params"]),
+  kind: "structural",
   mutates: true,
+  resultData: shape({
+    target: shape({
+      name: STRING,
+      kind: { enum: ["function", "method", "constructor"] },
+      path: FILE_PATH,
+      line: INTEGER,
+    }, ["name", "kind", "path", "line"]),
+    before: { ...STRING, description: "The parameter list as it was written" },
+    after: { ...STRING, description: "The new parameter list" },
+    mapping: {
+      type: "array",
+      items: shape({
+        old_name: { type: ["string", "null"] },
+        new_name: { type: ["string", "null"] },
+        old_index: { type: ["integer", "null"] },
+        new_index: { type: ["integer", "null"] },
+        change: { enum: ["unchanged", "renamed", "moved", "renamed_and_moved", "added", "removed"] },
+      }, ["old_name", "new_name", "change"]),
+    },
+    calls: INTEGER,
+    updated: INTEGER,
+    call_sites: {
+      type: "array",
+      items: shape({
+        path: FILE_PATH,
+        calls: {
+          type: "array",
+          items: shape({ line: INTEGER, column: INTEGER, updated: BOOLEAN, candidate: BOOLEAN }, [
+            "line",
+            "column",
+            "updated",
+          ]),
+        },
+      }, ["path", "calls"]),
+    },
+    unresolved: { type: "array", description: "obj.m candidates left alone (not calls)" },
+  }, ["target", "before", "after", "mapping", "calls", "updated", "call_sites"]),
   aliases: {
     target: "name_path",
     symbol: "name_path",

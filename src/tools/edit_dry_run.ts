@@ -7,11 +7,12 @@
  *
  * @module
  */
-import { type ErrorPayload, RecoverableError } from "../errors.ts";
+import { type ErrorPayload, RecoverableError, type ShownLines } from "../errors.ts";
 import type { Version } from "../fs/version.ts";
 import { versionOf } from "../fs/version.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** One op of a plan. */
 export interface PlanOp {
@@ -68,15 +69,32 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
     },
     dry_run: { type: "boolean", description: "Ignored: a dry run never writes" },
   }, ["plan"]),
+  kind: "plan",
   mutates: true,
+  resultData: shape({
+    status: { enum: ["ok", "partial", "no_ops_applied"] },
+    applied: INTEGER,
+    failed: INTEGER,
+    ops: {
+      type: "array",
+      items: shape({ index: INTEGER, tool: STRING, ok: BOOLEAN, data: { type: "object" } }, [
+        "index",
+        "tool",
+        "ok",
+      ]),
+    },
+  }, ["status", "applied", "failed", "ops"]),
   previewOnly: true,
   async handler(args, ctx) {
     const ops: PlanOpResult[] = [];
+    /** What the ops displayed of files (did-you-mean windows): a refused plan shows them all. */
+    const shown: ShownLines[] = [];
     /** Moves so far: destination -> the path it came from before the plan. */
     const moves = new Map<string, string>();
     for (const [index, op] of args.plan.entries()) {
       const fork = ctx.stage.fork();
       const step = await ctx.run(op.tool, op.args ?? {}, fork);
+      shown.push(...(step.shown ?? []));
       if (!step.ok) {
         ops.push({ index, tool: op.tool, ok: false, error: step.error });
         continue;
@@ -134,6 +152,7 @@ export const editDryRun: ToolDefinition<EditDryRunArgs> = {
                 }. Fix the failed op${failed.length === 1 ? "" : "s"} and preview again`,
                 ...(first.error!.suggested_call ? { suggestedCall: first.error!.suggested_call } : {}),
                 details: { ...data, failed_ops: failed.map((o) => o.index), changes },
+                shown,
               },
             ),
         }

@@ -10,6 +10,7 @@ import type { LineRange } from "../structural/extract.ts";
 import { extractEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of edit_extract_function. */
 export interface EditExtractFunctionArgs {
@@ -47,7 +48,18 @@ export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "range", "name"]),
+  kind: "structural",
   mutates: true,
+  resultData: shape({
+    name: STRING,
+    kind: { enum: ["function", "method"] },
+    line: { ...INTEGER, description: "1-based line of the new function's first line" },
+    parameters: { type: "array", items: STRING },
+    returns: { type: "array", items: STRING, description: "Names returned to the caller" },
+    async: BOOLEAN,
+    generator: BOOLEAN,
+    call: { ...STRING, description: "The statement that replaced the extracted ones" },
+  }, ["name", "kind", "line", "parameters", "returns", "call"]),
   aliases: { lines: "range", function_name: "name", new_name: "name" },
   async handler(args, { workspace, stage }) {
     const { planExtract, stageExtract } = await extractEngine();

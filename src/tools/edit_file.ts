@@ -9,6 +9,7 @@ import type { StrReplaceArgs, StrReplaceResult } from "../text/str_replace.ts";
 import { strReplaceEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
+import { BLOCK, BOOLEAN, FILE_PATH, INTEGER, shape } from "./_result_schema.ts";
 
 /** Arguments of edit_file (`old_str`/`old_text` and `new_str`/`new_text` are accepted aliases). */
 export interface EditFileArgs {
@@ -118,8 +119,16 @@ export const editFile: ToolDefinition<EditFileArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path"]),
+  kind: "freeform_edit",
   mutates: true,
   // Claude Code's Edit names the file file_path; the MCP filesystem server says dryRun.
+  resultData: shape({
+    path: FILE_PATH,
+    replaced: INTEGER,
+    created: BOOLEAN,
+    block: BLOCK,
+    blocks: { type: "array", items: BLOCK, description: "One per item of edits" },
+  }, ["path", "replaced", "created"]),
   aliases: { file_path: "path", dryRun: "dry_run" },
   async handler(args, { stage, workspace, checkGuardable }) {
     const { strReplace } = await strReplaceEngine();

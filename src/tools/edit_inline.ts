@@ -10,6 +10,7 @@ import type { ReferenceTarget } from "../structural/reference_target.ts";
 import { TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of edit_inline. */
 export interface EditInlineArgs {
@@ -34,7 +35,27 @@ export const editInline: ToolDefinition<EditInlineArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "target"]),
+  kind: "structural",
   mutates: true,
+  resultData: shape({
+    kind: { enum: ["variable", "function"] },
+    name: STRING,
+    inlined: { ...INTEGER, description: "How many uses or calls were replaced" },
+    lines: {
+      type: "array",
+      items: INTEGER,
+      description: "1-based lines of the replaced uses or calls (before the edit)",
+    },
+    removed: {
+      ...BOOLEAN,
+      description: "Whether the declaration was removed (nothing refers to it any more)",
+    },
+    kept_for: {
+      type: "array",
+      items: shape({ path: FILE_PATH, line: INTEGER }, ["path", "line"]),
+      description: "References in other files that keep the declaration (left unchanged)",
+    },
+  }, ["kind", "name", "inlined", "lines", "removed"]),
   aliases: { name_path: "target", position: "target" },
   async handler(args, { workspace, stage }) {
     const { planInline } = await inlineEngine();

@@ -12,6 +12,7 @@ import { anchorsEngine, editTargetsEngine, selectorEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import { editedLines, NTH, openSelection, SELECT, SELECTOR } from "./_structural_args.ts";
 import type { ToolDefinition } from "./types.ts";
+import { FILE_PATH, INTEGER, LINES, shape, STRING, TARGET } from "./_result_schema.ts";
 
 /** Arguments of edit_insert_at_anchor. */
 export interface EditInsertAtAnchorArgs {
@@ -56,7 +57,19 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "selector", "position", "text"]),
+  kind: "structural",
   mutates: true,
+  // inserting adds code and never replaces any; a second call adds it again
+  behaviour: { destructive: false },
+  resultData: shape({
+    path: FILE_PATH,
+    language: STRING,
+    selector: STRING,
+    position: STRING,
+    total_matches: INTEGER,
+    anchors: { type: "array", items: TARGET },
+    inserted: { type: "array", items: LINES },
+  }, ["path", "anchors", "inserted"]),
   async handler(args, { workspace, stage }) {
     if (args.text.trim() === "") {
       throw new RecoverableError("invalid_args", "Cannot insert blank text", {

@@ -8,6 +8,7 @@
 import { moveDeclEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of edit_move_decl. */
 export interface EditMoveDeclArgs {
@@ -43,7 +44,40 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "name_path", "to_path"]),
+  kind: "structural",
   mutates: true,
+  resultData: shape({
+    moved: shape({
+      name: STRING,
+      kind: STRING,
+      from: FILE_PATH,
+      to: FILE_PATH,
+      start_line: INTEGER,
+      end_line: INTEGER,
+    }, ["name", "from", "to"]),
+    destination_created: BOOLEAN,
+    exported: BOOLEAN,
+    source_exported: {
+      type: "array",
+      items: STRING,
+      description: "Private declarations of the source now exported because the moved code imports them",
+    },
+    referrers: {
+      type: "array",
+      items: FILE_PATH,
+      description: "Files whose imports now take the name from the destination",
+    },
+    unresolved: {
+      type: "array",
+      items: shape({ path: FILE_PATH, line: INTEGER, reason: STRING }, ["path", "reason"]),
+    },
+    namespaces: {
+      type: "array",
+      items: shape({ path: FILE_PATH, name: STRING }, ["path", "name"]),
+      description:
+        "Files passing the source on as a namespace (export * as name), which no longer holds the moved name",
+    },
+  }, ["moved", "destination_created", "referrers"]),
   aliases: {
     target: "name_path",
     symbol: "name_path",

@@ -10,6 +10,7 @@ import type { ReferenceSite, ReferenceTarget } from "../structural/references.ts
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { INTEGER, REFERENCES, shape, SKIPPED, STRING, SYMBOL } from "./_result_schema.ts";
 
 /** Arguments of edit_rename_symbol. */
 export interface EditRenameSymbolArgs {
@@ -51,7 +52,17 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "target", "new_name"]),
+  kind: "derived",
   mutates: true,
+  resultData: shape({
+    target: SYMBOL,
+    new_name: STRING,
+    renamed: INTEGER,
+    files: REFERENCES,
+    unresolved: REFERENCES,
+    text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
+    skipped: SKIPPED,
+  }, ["target", "new_name", "renamed", "files"]),
   aliases: { name_path: "target", position: "target", newName: "new_name" },
   async handler(args, { workspace, stage }) {
     const { planRename, stageRename } = await renameEngine();

@@ -13,6 +13,7 @@ import { shortVersion, versionMatches } from "../fs/version.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { FILE_PATH, INTEGER, shape } from "./_result_schema.ts";
 
 /** One hunk: exact current text and its replacement. */
 export interface TextHunk {
@@ -80,7 +81,12 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "hunks"]),
+  kind: "text_patch",
   mutates: true,
+  resultData: shape({
+    path: FILE_PATH,
+    hunks: { type: "array", items: shape({ hunk: INTEGER, start_line: INTEGER, end_line: INTEGER }) },
+  }, ["path", "hunks"]),
   async handler(args, { stage, checkGuardable }) {
     const rel = await stage.resolve(args.path);
     await checkGuardable([rel]);

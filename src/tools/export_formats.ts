@@ -53,31 +53,6 @@ export interface CatalogueEntry {
   forwardsTo?: string[];
 }
 
-/** How a mutating tool behaves beyond `mutates`; the default for a mutating tool is destructive, not idempotent. */
-const BEHAVIOUR: Readonly<
-  Record<string, { destructive?: boolean; idempotent?: boolean; forwardsTo?: string[] }>
-> = {
-  // the same content again is no_change; a second create or delete is refused; a repeated move finds no source
-  write_file: { idempotent: true },
-  create_file: { destructive: false, idempotent: true },
-  delete_file: { idempotent: true },
-  move_file: { idempotent: true },
-  checkpoint_restore: { idempotent: true },
-  // the same definition text again changes nothing; a removed symbol is not found twice
-  replace_symbol: { idempotent: true },
-  remove_symbol: { idempotent: true },
-  // inserting adds code and never replaces any; a second call adds it again
-  insert_code: { destructive: false },
-  edit_insert_at_anchor: { destructive: false },
-  str_replace_based_edit_tool: {
-    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
-  },
-  str_replace_editor: {
-    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
-  },
-  apply_patch: { forwardsTo: ["apply_edits"] },
-};
-
 function title(name: string): string {
   const words = name.split("_").join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -86,7 +61,7 @@ function title(name: string): string {
 /** The annotations of one tool. */
 function annotationsOf(tool: ToolDefinition): ToolAnnotations {
   const readOnly = !tool.mutates || tool.previewOnly === true;
-  const b = BEHAVIOUR[tool.name] ?? {};
+  const b = tool.behaviour ?? {};
   return {
     title: title(tool.name),
     readOnlyHint: readOnly,
@@ -132,12 +107,11 @@ export function catalogueEntries(options: CatalogueOptions = {}): CatalogueEntry
         name: t.name,
         description: t.description,
         inputSchema: t.inputSchema,
-        resultSchema: resultSchema(t.name),
+        resultSchema: resultSchema(t),
         annotations: annotationsOf(t),
         argumentAliases: { ...t.aliases },
       };
-      const forwardsTo = BEHAVIOUR[t.name]?.forwardsTo;
-      if (t.forward && forwardsTo) entry.forwardsTo = [...forwardsTo];
+      if (t.forward && t.forwardsTo) entry.forwardsTo = [...t.forwardsTo];
       return entry;
     });
 }

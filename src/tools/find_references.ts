@@ -10,6 +10,7 @@ import { referencesEngine } from "./_lazy.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { INTEGER, REFERENCES, shape, SKIPPED, SYMBOL } from "./_result_schema.ts";
 
 /** Arguments of find_references. */
 export interface FindReferencesArgs {
@@ -35,7 +36,12 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
       description: '"project" (default): every file of the workspace; "file": only path',
     },
   }, ["path", "target"]),
+  kind: "read",
   mutates: false,
+  resultData: shape(
+    { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES, skipped: SKIPPED },
+    ["target", "total", "files", "unresolved"],
+  ),
   aliases: { name_path: "target", position: "target" },
   async handler(args, { workspace, stage }) {
     const { findReferences } = await referencesEngine();

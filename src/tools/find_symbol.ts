@@ -13,19 +13,20 @@
  * @module
  */
 import { HEAD_CHARS } from "../syntax/grammars.ts";
-import { RecoverableError } from "../errors.ts";
+import { RecoverableError, type ShownLines } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped } from "../fs/walk.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
-import { queriesEngine, symbolsEngine } from "./_lazy.ts";
+import { markdownOutlineEngine, queriesEngine, symbolsEngine } from "./_lazy.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { describeRegions, type ErrorRegion, unparsedWarning } from "../syntax/error_regions.ts";
 import { objectSchema } from "./_schema.ts";
-import type { ToolDefinition } from "./types.ts";
+import type { HandlerResult, ToolDefinition } from "./types.ts";
 import { lineStart, rowOf } from "../fs/lines.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, SKIPPED, STRING, UNREADABLE } from "./_result_schema.ts";
 
 /** Arguments of find_symbol. */
 export interface FindSymbolArgs {
@@ -308,7 +309,7 @@ async function searchFile(ws: Parsing, stage: Stage, rel: string, search: Search
     search.skipped.push({ rel, text, version: file.version });
     return;
   }
-  const { readOutline } = await symbolsEngine();
+  const { readOutline } = await markdownOutlineEngine();
   const outline = await readOutline(ws, rel, { text, version: file.version, tool: "find_symbol" });
   if (outline.error_regions) {
     const u: Unparsed = { rel, regions: outline.error_regions };
@@ -463,7 +464,7 @@ function bodyStart(text: string, start: number): number {
 }
 
 /** The matches of a search, with bodies when asked (capped one by one and together). */
-function matchRows(search: Search, warnings: string[]): Record<string, unknown>[] {
+function matchRows(search: Search, warnings: string[], shown: ShownLines[]): Record<string, unknown>[] {
   const { args, matches } = search;
   let budget = MAX_BODY_LINES_TOTAL;
   return matches.slice(0, args.max_results ?? 50).map((m) => {
@@ -485,6 +486,8 @@ function matchRows(search: Search, warnings: string[]): Record<string, unknown>[
     } else {
       out["body"] = lines.slice(0, room).join("\n");
       if (room < lines.length) out["body_truncated"] = { shown_lines: room, total_lines: lines.length };
+      const end = room < lines.length ? r.start_line + room - 1 : r.end_line;
+      shown.push({ path: m.path, lines: [{ start_line: r.start_line, end_line: end }] });
     }
     if (room < lines.length) {
       warnings.push(
@@ -501,14 +504,16 @@ function matchRows(search: Search, warnings: string[]): Record<string, unknown>[
 }
 
 /** The result of a search that found something: matches, counts, and what was left out. */
-function foundResult(search: Search, scope: Scope): { data: Record<string, unknown>; warnings?: string[] } {
+function foundResult(search: Search, scope: Scope): HandlerResult {
   const { matches, unparsed, large } = search;
   matches.sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.range.start_utf16 - b.symbol.range.start_utf16
   );
   const warnings: string[] = [];
+  /** The bodies displayed: the ledger counts their lines as read. */
+  const shown: ShownLines[] = [];
   const data: Record<string, unknown> = {
-    matches: matchRows(search, warnings),
+    matches: matchRows(search, warnings, shown),
     count: matches.length,
     files_searched: scope.files.length - large.length,
   };
@@ -527,7 +532,7 @@ function foundResult(search: Search, scope: Scope): { data: Record<string, unkno
   if (unparsed.length > 3) {
     warnings.push(`${unparsed.length - 3} more searched files could not be parsed in places`);
   }
-  return warnings.length > 0 ? { data, warnings: warnings.slice(0, 10) } : { data };
+  return { data, ...(warnings.length > 0 ? { warnings: warnings.slice(0, 10) } : {}), shown };
 }
 
 /** The find_symbol tool. */
@@ -555,13 +560,45 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       description: "Also search what .gitignore ignores and node_modules (default false)",
     },
   }, ["name_path"]),
+  kind: "read",
   mutates: false,
+  resultData: shape({
+    matches: {
+      type: "array",
+      items: shape({
+        path: FILE_PATH,
+        name_path: STRING,
+        kind: STRING,
+        start_line: INTEGER,
+        end_line: INTEGER,
+        body: STRING,
+      }, ["path", "name_path", "kind", "start_line", "end_line"]),
+    },
+    count: INTEGER,
+    files_searched: INTEGER,
+    truncated: BOOLEAN,
+    skipped_large: {
+      type: "array",
+      description: "Files over 2 MiB a directory search did not parse though they mention the name",
+      items: shape({ path: FILE_PATH, bytes: INTEGER }, ["path", "bytes"]),
+    },
+    capped: shape({
+      limit: INTEGER,
+      first: { ...FILE_PATH, description: "The first file the search did not reach" },
+      paths: { type: "array", items: STRING, description: "What was not searched (directories end with /)" },
+      more: INTEGER,
+      top: { type: "array", items: STRING },
+      narrower: { ...FILE_PATH, description: "The directory to pass as path to go on" },
+    }, ["limit", "first", "paths", "more", "top"]),
+    skipped: SKIPPED,
+    unreadable: UNREADABLE,
+  }, ["matches", "count"]),
   async handler(args, { workspace, stage }) {
     const { unsupportedLanguage } = await symbolsEngine();
     const base = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
     const kind = base === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(base));
     if (kind === null) throw await stage.notFound(base);
-    const { isMarkdownPath } = await symbolsEngine();
+    const { isMarkdownPath } = await markdownOutlineEngine();
     if (!workspace.grammars) {
       throw unsupportedLanguage(base, null, {
         tool: "find_symbol",

@@ -13,6 +13,7 @@ import type { InsertPosition } from "../structural/symbol_insert.ts";
 import { sourceEngine, symbolInsertEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of insert_code. */
 export interface InsertCodeArgs {
@@ -55,7 +56,14 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "name_path", "position", "code"]),
+  kind: "structural",
   mutates: true,
+  // inserting adds code and never replaces any; a second call adds it again
+  behaviour: { destructive: false },
+  resultData: shape(
+    { path: FILE_PATH, anchor: STRING, position: STRING, start_line: INTEGER, end_line: INTEGER },
+    ["path", "anchor", "position"],
+  ),
   aliases: { text: "code" },
   async handler(args, { workspace, stage }) {
     const [{ applyTextEdits, codeLineRoles }, { symbolInsertionEdit }, { openSymbol }] = await Promise.all([

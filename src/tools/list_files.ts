@@ -10,6 +10,7 @@ import { RecoverableError } from "../errors.ts";
 import { skippedCounts, walkProject } from "../fs/walk.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, SKIPPED, STRING, UNREADABLE } from "./_result_schema.ts";
 
 /** Arguments of list_files. */
 export interface ListFilesArgs {
@@ -42,7 +43,17 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
       description: "Also list what .gitignore ignores and node_modules (default false)",
     },
   }),
+  kind: "read",
   mutates: false,
+  resultData: shape({
+    path: FILE_PATH,
+    entries: { type: "array", items: STRING, description: "Paths from the root; directories end with '/'" },
+    count: INTEGER,
+    truncated: BOOLEAN,
+    ignored: INTEGER,
+    skipped: SKIPPED,
+    unreadable: UNREADABLE,
+  }, ["path", "entries", "count"]),
   async handler(args, { stage }) {
     const dir = (await stage.sandbox.resolve(stage.fs, args.path ?? "", { allowRoot: true })).rel;
     const kind = dir === "" ? "dir" : await stage.fs.kind(stage.sandbox.abs(dir));

@@ -20,6 +20,7 @@ export type {
   ReadBudget,
   Reminder,
   StepResult,
+  ToolBehaviour,
   ToolContext,
   ToolDefinition,
   ToolFailure,
@@ -28,6 +29,9 @@ export type {
   ToolSuccess,
 } from "./types.ts";
 export { describeTools, findTool, TOOLS } from "./catalogue.ts";
+export { editsByStructure, TOOL_KINDS } from "../tool_kinds.ts";
+export type { ToolKind } from "../tool_kinds.ts";
+export type { ShownLines } from "../errors.ts";
 export { dispatch, validateArgs } from "./dispatch.ts";
 export type { DispatchOptions } from "./dispatch.ts";
 export { DEFAULT_READ_TOKENS, estimateTokens, MAX_READ_LINES, readFile } from "./read_file.ts";

@@ -11,6 +11,7 @@ import { encodeText } from "../fs/text.ts";
 import { importsEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { HandlerResult, ToolDefinition } from "./types.ts";
+import { FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of move_file. */
 export interface MoveFileArgs {
@@ -62,7 +63,33 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["from", "to"]),
+  kind: "file",
   mutates: true,
+  // a repeated move finds no source
+  behaviour: { idempotent: true },
+  resultData: shape({
+    from: FILE_PATH,
+    to: FILE_PATH,
+    imports: shape({
+      updated: {
+        type: "array",
+        items: shape({ path: FILE_PATH, line: INTEGER, before: STRING, after: STRING }, [
+          "path",
+          "line",
+          "before",
+          "after",
+        ]),
+      },
+      files: { type: "array", items: FILE_PATH },
+      unresolved: {
+        type: "array",
+        items: shape({ path: FILE_PATH, line: INTEGER, specifier: STRING, reason: STRING }, [
+          "path",
+          "specifier",
+        ]),
+      },
+    }, ["updated", "files", "unresolved"]),
+  }, ["from", "to"]),
   async handler(args, { workspace, stage }) {
     const from = await stage.resolve(args.from);
     const to = await stage.resolve(args.to);

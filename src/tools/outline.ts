@@ -6,9 +6,10 @@
  */
 import { unparsedWarning } from "../syntax/error_regions.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
-import { symbolsEngine } from "./_lazy.ts";
+import { markdownOutlineEngine } from "./_lazy.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
 
 /** Arguments of outline. */
 export interface OutlineArgs {
@@ -105,9 +106,26 @@ export const outline: ToolDefinition<OutlineArgs> = {
         `Most symbols to return (default ${MAX_SYMBOLS}); a bigger outline is cut level by level from the deepest`,
     },
   }, ["path"]),
+  kind: "read",
   mutates: false,
+  resultData: shape({
+    path: FILE_PATH,
+    version: VERSION,
+    language: STRING,
+    symbols: {
+      type: "array",
+      items: shape({
+        name_path: STRING,
+        kind: STRING,
+        start_line: INTEGER,
+        end_line: INTEGER,
+        children: { type: "array" },
+      }, ["name_path", "kind"]),
+    },
+    truncated: shape({ total: INTEGER, shown: INTEGER }),
+  }, ["path", "language", "symbols"]),
   async handler(args, { workspace, stage }) {
-    const { readOutline } = await symbolsEngine();
+    const { readOutline } = await markdownOutlineEngine();
     const rel = await stage.resolve(args.path);
     const file = await stage.readText(rel);
     const result = await readOutline(workspace, rel, {
@@ -145,6 +163,8 @@ export const outline: ToolDefinition<OutlineArgs> = {
       warnings.push(unparsedWarning(rel, result.error_regions));
     }
     data["symbols"] = args.detail === "full" ? cut(top, depth) : compactSymbols(top, depth);
-    return warnings.length > 0 ? { data, warnings } : { data };
+    // Signatures only: the ledger notes the outline, and no line counts as read.
+    const shown = [{ path: rel, version: file.version, lines: [], outline: true }];
+    return warnings.length > 0 ? { data, warnings, shown } : { data, shown };
   },
 };

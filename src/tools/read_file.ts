@@ -12,6 +12,7 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { ReadBudget, ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
 
 /** Arguments of read_file. */
 export interface ReadFileArgs {
@@ -81,8 +82,22 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
     end_line: { type: "integer", minimum: 1, description: "Last line to return (inclusive)" },
     numbered: { type: "boolean", description: "Prefix lines with their numbers (default true)" },
   }, ["path"]),
+  kind: "read",
   mutates: false,
   // Claude Code's Read names the file file_path.
+  resultData: shape({
+    path: FILE_PATH,
+    version: VERSION,
+    content: { ...STRING, description: "The lines, each as 'N<TAB>text' unless numbered is false" },
+    start_line: INTEGER,
+    end_line: INTEGER,
+    total_lines: INTEGER,
+    language: { type: ["string", "null"] },
+    eol: { enum: ["lf", "crlf", "mixed"] },
+    bom: BOOLEAN,
+    truncated: BOOLEAN,
+    next_call: shape({ tool: STRING, args: { type: "object" } }),
+  }, ["path", "version", "content", "start_line", "end_line", "total_lines"]),
   aliases: { file_path: "path" },
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
@@ -147,6 +162,10 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       data["not_shown"] = { start_line: span.start, end_line: span.end, ...summary };
       data["notice"] = omittedNotice(span, summary);
     }
-    return { data };
+    // The lines displayed count as read (an empty file: all of it).
+    return {
+      data,
+      shown: [{ path: rel, version: file.version, lines: [{ start_line: start, end_line: end }] }],
+    };
   },
 };

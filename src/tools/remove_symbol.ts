@@ -10,6 +10,7 @@ import { nodeEditEngine, selectorEngine, sourceEngine, symbolsEngine, symbolTarg
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
 import type { ToolDefinition } from "./types.ts";
+import { FILE_PATH, shape, TARGET } from "./_result_schema.ts";
 
 /** Arguments of remove_symbol. */
 export interface RemoveSymbolArgs {
@@ -50,7 +51,11 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "name_path"]),
+  kind: "structural",
   mutates: true,
+  // a removed symbol is not found twice
+  behaviour: { idempotent: true },
+  resultData: shape({ path: FILE_PATH, removed: TARGET }, ["path", "removed"]),
   async handler(args, { workspace, stage }) {
     const [
       { emptiedBodyFiller, removalEdit },

@@ -10,6 +10,7 @@ import { trimCode } from "../fs/lines.ts";
 import { sourceEngine, symbolReplaceEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of replace_symbol. */
 export interface ReplaceSymbolArgs {
@@ -44,7 +45,21 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "name_path", "new_text"]),
+  kind: "structural",
   mutates: true,
+  // the same definition text again changes nothing
+  behaviour: { idempotent: true },
+  resultData: shape(
+    {
+      path: FILE_PATH,
+      name_path: STRING,
+      kind: STRING,
+      start_line: INTEGER,
+      end_line: INTEGER,
+      unchanged: BOOLEAN,
+    },
+    ["path", "name_path"],
+  ),
   aliases: { new_body: "new_text" },
   async handler(args, { workspace, stage }) {
     const [{ applyTextEdits, stringLineFinder }, { symbolReplacementEdit }, { openSymbol }] = await Promise

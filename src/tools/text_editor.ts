@@ -253,7 +253,9 @@ function textEditorTool(name: string, flavour: string): ToolDefinition<TextEdito
     description:
       `Anthropic's text editor tool (${flavour}), for models trained on it; each command runs the graver tool behind it. view: read_file (or list_files for a directory); create: create_file (an existing file is refused; with expected_version, write_file replaces it); str_replace: edit_file (old_str must match once; whitespace drift is tolerated); insert: edit_file after insert_line. undo_edit: checkpoint_undo of the file (refused when the workspace records no checkpoints: revert with str_replace). Guards and refusals are those of the tool behind each command; the result names that tool. Prefer graver's own tools (replace_symbol, edit_apply_node) for whole definitions.`,
     inputSchema: SCHEMA,
+    kind: "alias",
     mutates: true,
+    forwardsTo: ["read_file", "list_files", "create_file", "write_file", "edit_file", "checkpoint_undo"],
     forward: (args, ctx) => forwardTextEditor(name, args, ctx),
     handler: forwardedOnly(name),
   };

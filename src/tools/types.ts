@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { ErrorPayload, RecoverableError } from "../errors.ts";
+import type { ErrorPayload, RecoverableError, ShownLines } from "../errors.ts";
+import type { ToolKind } from "../tool_kinds.ts";
 import type { CommittedChange } from "../fs/commit.ts";
 import type { BackendFs } from "../fs/backend.ts";
 import type { LockOptions } from "../fs/commit_lock.ts";
@@ -104,6 +105,11 @@ export interface CallInProgress {
   changes: readonly PendingChange[];
   /** True for an op of a plan (edit_dry_run): previewed on a forked stage, never committed. */
   nested: boolean;
+  /**
+   * What the final answer displayed of files (set by dispatch before `after` steps run): the handler's
+   * {@linkcode HandlerResult.shown} on a success, the refusal's `shown` on a failure.
+   */
+  shown?: readonly ShownLines[];
 }
 
 /**
@@ -157,6 +163,8 @@ export type StepResult =
     changes: PendingChange[];
     /** Moves: destination -> source. */
     renames?: Map<string, string>;
+    /** What the call displayed of files (its handler's `shown`). */
+    shown?: readonly ShownLines[];
   }
   | {
     ok: false;
@@ -164,6 +172,8 @@ export type StepResult =
     tool: string;
     /** The same error envelope dispatch returns. */
     error: ErrorPayload;
+    /** What the refusal displayed of files (a did-you-mean window). */
+    shown?: readonly ShownLines[];
   };
 
 /** What a handler sees. */
@@ -207,6 +217,16 @@ export interface HandlerResult {
   refusal?: (changes: CommittedChange[]) => RecoverableError;
   /** Override the workspace's syntax guard mode for this call ("refuse" | "warn" | "off"). */
   syntaxGuard?: SyntaxGuardMode;
+  /** What the answer displays of files (lines read, symbol bodies, an outline): the read ledger records it. */
+  shown?: readonly ShownLines[];
+}
+
+/** How a mutating tool behaves beyond `mutates` (MCP annotations); defaults: destructive, not idempotent. */
+export interface ToolBehaviour {
+  /** It may remove or overwrite content (false: it only adds). Default true. */
+  destructive?: boolean;
+  /** Calling it again with the same arguments changes nothing more. Default false. */
+  idempotent?: boolean;
 }
 
 /** One tool of the catalogue. */
@@ -217,8 +237,23 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   description: string;
   /** JSON Schema of the single args object. */
   inputSchema: JsonSchema;
+  /**
+   * What the tool is, as the policies read it (`src/tool_kinds.ts`): the read guard, the definition gate
+   * and the compass decide from it, never from the tool's name. A tool without one is judged by its
+   * `mutates` and its arguments only.
+   */
+  kind?: ToolKind;
   /** Whether the tool can change files (it then accepts `dry_run`). */
   mutates: boolean;
+  /**
+   * JSON Schema of the `data` of its successful result (the main fields; others may follow): the catalogue
+   * exports and the MCP `outputSchema` are built from it. Absent for a compatibility alias.
+   */
+  resultData?: JsonSchema;
+  /** How a mutating tool behaves beyond `mutates` (the catalogue's MCP annotations). */
+  behaviour?: ToolBehaviour;
+  /** For a compatibility alias: the tools its calls run as (the catalogue lists them). */
+  forwardsTo?: readonly string[];
   /** Always a preview: dispatch never commits this tool's stage (edit_dry_run). */
   previewOnly?: boolean;
   /** Other names models use for an argument: alias -> the name in the schema (e.g. `new_string` -> `new_text`). */

@@ -10,6 +10,7 @@ import { decodeText, encodeText, eolStyle } from "../fs/text.ts";
 import { keepEolEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
+import { BOOLEAN, FILE_PATH, shape, STRING } from "./_result_schema.ts";
 
 /** Arguments of write_file. */
 export interface WriteFileArgs {
@@ -49,8 +50,12 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "content"]),
+  kind: "whole_file",
   mutates: true,
+  // the same content again is no_change
+  behaviour: { idempotent: true },
   // Claude Code's Write names the file file_path.
+  resultData: shape({ path: FILE_PATH, created: BOOLEAN, eol: STRING, bom: BOOLEAN }, ["path", "created"]),
   aliases: { file_path: "path" },
   async handler(args, { stage }) {
     const rel = await stage.resolve(args.path);

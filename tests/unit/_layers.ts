@@ -20,6 +20,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   "errors.ts": 0,
   "telemetry.ts": 0,
   "_types.ts": 0,
+  "tool_kinds.ts": 0,
   fs: 1,
   syntax: 2,
   text: 3,

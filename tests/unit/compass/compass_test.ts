@@ -4,6 +4,14 @@ import type { CompassFiles, CompassSetting, FileFacts, Persona } from "../../../
 import { versionOf } from "../../../src/fs/version.ts";
 import { createMemoryBackend, createWorkspace, MemoryTelemetry, outlineOf } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import type { ToolKind } from "../../../src/tool_kinds.ts";
+import { findTool } from "../../../src/tools/catalogue.ts";
+
+/** The kind the catalogue gives a tool (dispatch passes it to the router), for a route input. */
+function kindOf(tool: string): { kind?: ToolKind } {
+  const kind = findTool(tool)?.kind;
+  return kind ? { kind } : {};
+}
 
 const SOURCE = "export function total(a: number) {\n  return total(a - 1) + SECRET_VALUE;\n}\n";
 
@@ -58,10 +66,13 @@ Deno.test("compassMode() and the off spellings: nothing is observed, counted or 
   for (const setting of [false, { enabled: false }, { mode: "off" }] as CompassSetting[]) {
     const { compass, telemetry } = open(setting);
     assert.equal(compass.mode, "off");
-    const out = await compass.route({ tool: "edit_file", args: EDIT, session: "s" }, FILES);
+    const out = await compass.route(
+      { tool: "edit_file", ...kindOf("edit_file"), args: EDIT, session: "s" },
+      FILES,
+    );
     assert.deepEqual(out, { decision: null, reminders: [] }, JSON.stringify(setting));
     const nog = await compass.route(
-      { tool: "edit_file", args: { ...EDIT, path: "notes.txt" }, session: "s" },
+      { tool: "edit_file", ...kindOf("edit_file"), args: { ...EDIT, path: "notes.txt" }, session: "s" },
       FILES,
     );
     assert.deepEqual(nog.reminders, [], "conditional providers are off too");
@@ -73,11 +84,19 @@ Deno.test("compassMode() and the off spellings: nothing is observed, counted or 
 Deno.test("unconfigured, the compass routes only calls that name a session", async () => {
   const { compass } = open(undefined);
   assert.ok(!compass.configured);
-  assert.deepEqual(await compass.route({ tool: "edit_file", args: EDIT, session: "default" }, FILES), {
-    decision: null,
-    reminders: [],
-  });
-  const out = await compass.route({ tool: "edit_file", args: EDIT, session: "agent-1" }, FILES);
+  assert.deepEqual(
+    await compass.route({ tool: "edit_file", ...kindOf("edit_file"), args: EDIT, session: "default" }, FILES),
+    {
+      decision: null,
+      reminders: [],
+    },
+  );
+  const out = await compass.route({
+    tool: "edit_file",
+    ...kindOf("edit_file"),
+    args: EDIT,
+    session: "agent-1",
+  }, FILES);
   assert.equal(out.decision?.action, "suggested");
   assert.ok(open({}).compass.routesFor("default"), "configured: every call");
   assert.ok(new Compass({ persona: { name: "p" } }).routesFor("default"), "a persona configures it");
@@ -85,7 +104,10 @@ Deno.test("unconfigured, the compass routes only calls that name a session", asy
 
 Deno.test("suggest: one reminder naming the primitive; the call is not rewritten; counted and reported", async () => {
   const { compass, telemetry } = open({ mode: "suggest" });
-  const out = await compass.route({ tool: "edit_file", args: EDIT, session: "s" }, FILES);
+  const out = await compass.route(
+    { tool: "edit_file", ...kindOf("edit_file"), args: EDIT, session: "s" },
+    FILES,
+  );
   assert.equal(out.rewrite, undefined);
   assert.deepEqual(out.decision, {
     toolCallId: "s:1",
@@ -122,6 +144,7 @@ Deno.test("each shape maps to its primitive", async () => {
   ) =>
     (await compass.route({
       tool,
+      ...kindOf(tool),
       args,
       session: "s",
       ...(edits ? { editPaths: edits.paths, ...(edits.hunks ? { editHunks: edits.hunks } : {}) } : {}),
@@ -199,7 +222,8 @@ Deno.test("each shape maps to its primitive", async () => {
 Deno.test("a call-site typo fix is not a rename and a one-line body edit is not a node edit: the text patch is named", async () => {
   const { compass } = open({});
   const target = async (args: Record<string, unknown>) =>
-    (await compass.route({ tool: "edit_file", args, session: "s" }, FILES)).decision?.targetTool;
+    (await compass.route({ tool: "edit_file", ...kindOf("edit_file"), args, session: "s" }, FILES)).decision
+      ?.targetTool;
   assert.equal(
     await target({ path: "a.ts", old_string: "return total(a - 1)", new_string: "return sum(a - 1)" }),
     "edit_safe_text_patch",
@@ -212,7 +236,8 @@ Deno.test("a call-site typo fix is not a rename and a one-line body edit is not 
     "a statement added to a body",
   );
   const text =
-    (await compass.route({ tool: "edit_file", args: BODY_EDIT, session: "s" }, FILES)).reminders[0]!.text;
+    (await compass.route({ tool: "edit_file", ...kindOf("edit_file"), args: BODY_EDIT, session: "s" }, FILES))
+      .reminders[0]!.text;
   assert.match(
     text,
     /^edit_file edited "a\.ts" by matching text\. For a text edit, prefer edit_safe_text_patch/,
@@ -231,7 +256,7 @@ Deno.test("inert (no decision, nothing counted) for no-grammar files, missing fi
     ["read_file", { path: "a.ts" }],
   ];
   for (const [tool, args] of calls) {
-    const out = await compass.route({ tool, args, session: "s" }, FILES);
+    const out = await compass.route({ tool, ...kindOf(tool), args, session: "s" }, FILES);
     assert.equal(out.decision, null, tool);
     assert.equal(out.rewrite, undefined);
   }
@@ -244,6 +269,7 @@ Deno.test("rewrite: an exact single match becomes edit_safe_text_patch pinned to
   const version = (await FILES.facts("a.ts"))!.version!;
   const out = await compass.route({
     tool: "edit_file",
+    ...kindOf("edit_file"),
     args: { ...EDIT, dry_run: true, syntax_guard: "warn", start_line: 2 },
     session: "s",
   }, FILES);
@@ -264,6 +290,7 @@ Deno.test("rewrite: an exact single match becomes edit_safe_text_patch pinned to
   // the caller's own expected_version, when it names the version read, is kept as the pin
   const pinned = await compass.route({
     tool: "edit_file",
+    ...kindOf("edit_file"),
     args: { ...EDIT, expected_version: version.slice(0, 16) },
     session: "s",
   }, FILES);
@@ -294,7 +321,7 @@ Deno.test("rewrite falls back to a suggestion when equivalence is not provable",
     ["str_replace", EDIT, "edit_apply_node"], // a str_replace shape of an unknown matcher
   ];
   for (const [tool, args, target] of cases) {
-    const out = await compass.route({ tool, args, session: "s" }, FILES);
+    const out = await compass.route({ tool, ...kindOf(tool), args, session: "s" }, FILES);
     assert.equal(out.decision?.action, "fell_back", JSON.stringify(args));
     assert.equal(out.decision?.targetTool, target, JSON.stringify(args));
     assert.equal(out.decision?.routedTool, tool);
@@ -307,7 +334,12 @@ Deno.test("rewrite falls back to a suggestion when equivalence is not provable",
 
 Deno.test("prefer orders the named primitive: option over persona over the default", async () => {
   const route = async (setting: CompassSetting, persona: Persona | null, args: Record<string, unknown>) =>
-    (await new Compass({ setting, persona }).route({ tool: "edit_file", args, session: "s" }, FILES)).decision
+    (await new Compass({ setting, persona }).route({
+      tool: "edit_file",
+      ...kindOf("edit_file"),
+      args,
+      session: "s",
+    }, FILES)).decision
       ?.targetTool;
   const cut = { path: "a.ts", old_string: "number) {\n  return", new_string: "bigint) {\n  void" };
   assert.equal(await route({}, null, cut), "edit_safe_text_patch");
@@ -329,7 +361,7 @@ Deno.test("prefer orders the named primitive: option over persona over the defau
     "not a candidate: ignored",
   );
   const c = new Compass({ setting: {}, persona: nodes });
-  await c.route({ tool: "edit_file", args: cut, session: "s" }, FILES);
+  await c.route({ tool: "edit_file", ...kindOf("edit_file"), args: cut, session: "s" }, FILES);
   assert.deepEqual(c.stats().series, [{
     name: "graver.compass.suggested",
     attributes: { persona: "fixer", tool: "edit_file", target: "edit_apply_node" },
@@ -339,13 +371,19 @@ Deno.test("prefer orders the named primitive: option over persona over the defau
 
 Deno.test("events carry routing metadata only, never file contents or edit text", async () => {
   const { compass, telemetry } = open({ mode: "rewrite" });
-  await compass.route({ tool: "edit_file", args: EDIT, session: "s" }, FILES);
+  await compass.route({ tool: "edit_file", ...kindOf("edit_file"), args: EDIT, session: "s" }, FILES);
   await compass.route(
-    { tool: "write_file", args: { path: "a.ts", content: "SECRET_VALUE" }, session: "s" },
+    {
+      tool: "write_file",
+      ...kindOf("write_file"),
+      args: { path: "a.ts", content: "SECRET_VALUE" },
+      session: "s",
+    },
     FILES,
   );
   await compass.route({
     tool: "apply_edits",
+    ...kindOf("apply_edits"),
     args: { text: "SECRET_VALUE" },
     session: "s",
     editPaths: ["a.ts"],
@@ -375,7 +413,7 @@ Deno.test("counts through an OpenTelemetry-shaped meter too", async () => {
     }),
   };
   const compass = new Compass({ setting: { meter } }); // as `createWorkspace({ compass: { meter } })` passes it
-  await compass.route({ tool: "edit_file", args: EDIT, session: "s" }, FILES);
+  await compass.route({ tool: "edit_file", ...kindOf("edit_file"), args: EDIT, session: "s" }, FILES);
   assert.deepEqual(added, [["graver.compass.suggested", 1, {
     persona: "none",
     tool: "edit_file",

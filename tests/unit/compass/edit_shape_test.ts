@@ -5,6 +5,8 @@ import {
   renameOf,
   STRUCTURAL_TOOLS,
 } from "../../../src/compass/edit_shape.ts";
+import { editsByStructure } from "../../../src/tool_kinds.ts";
+import { TOOLS } from "../../../src/tools/catalogue.ts";
 
 Deno.test("recogniseEdit() reads every str_replace spelling, hunks, whole-file writes and apply_edits text", () => {
   for (const [o, n] of [["old_text", "new_text"], ["old_string", "new_string"], ["old_str", "new_str"]]) {
@@ -48,8 +50,12 @@ Deno.test("recogniseEdit() reads every str_replace spelling, hunks, whole-file w
 });
 
 Deno.test("recogniseEdit() is inert for structural tools, reads and shapes it does not understand", () => {
-  for (const tool of STRUCTURAL_TOOLS) {
-    assert.equal(recogniseEdit(tool, { path: "a.ts", old_text: "a", new_text: "b" }), null, tool);
+  // the tools that edit by structure (or only preview) are known by their kind, whatever their name
+  const structural = TOOLS.filter((t) => editsByStructure(t.kind));
+  assert.deepEqual(structural.map((t) => t.name).sort(), [...STRUCTURAL_TOOLS].sort());
+  for (const tool of structural) {
+    const args = { path: "a.ts", old_text: "a", new_text: "b" };
+    assert.equal(recogniseEdit(tool.name, args, { kind: tool.kind! }), null, tool.name);
   }
   const inert: [string, Record<string, unknown>][] = [
     ["read_file", { path: "a.ts" }],

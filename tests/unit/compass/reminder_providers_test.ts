@@ -64,7 +64,9 @@ Deno.test("no_grammar_edit speaks once per file and session, not for the text pa
   assert.match(first[0]!.text, /"notes\.txt" has no grammar.*edit_safe_text_patch.*expected_hash/s);
   assert.deepEqual(registry.collect(ctx({ tool: "edit_file", file, state })), [], "said once");
   assert.deepEqual(
-    registry.collect(ctx({ tool: "edit_safe_text_patch", file: { ...file, path: "b.txt" } })),
+    registry.collect(
+      ctx({ tool: "edit_safe_text_patch", kind: "text_patch", file: { ...file, path: "b.txt" } }),
+    ),
     [],
   );
   assert.deepEqual(registry.collect(ctx({ tool: "edit_file", file: { ...file, language: "python" } })), []);
