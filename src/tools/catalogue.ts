@@ -69,10 +69,10 @@ export const TOOLS: readonly ToolDefinition[] = ([
   createFile,
   deleteFile,
   moveFile,
-  // text engine (issue 3) — add rows here
+  // text engine — add rows here
   applyEdits,
   editFile,
-  // structural engine (issue 4) — add rows here
+  // structural engine — add rows here
   outline,
   findSymbol,
   replaceSymbol,
@@ -81,7 +81,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editApplyNode,
   editInsertAtAnchor,
   editSafeTextPatch,
-  // bindings (issue 13)
+  // bindings: references and refactors across files
   findReferencesTool,
   editRenameSymbol,
   editChangeSignature,
@@ -90,11 +90,11 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editInline,
   editDryRun,
   editCapabilities,
-  // checkpoints (issue 14)
+  // checkpoints
   checkpointList,
   checkpointUndo,
   checkpointRestore,
-  // compatibility aliases (issue 12): shapes models are trained on, forwarded by dispatch to the tools above
+  // compatibility aliases: shapes models are trained on, forwarded by dispatch to the tools above
   strReplaceBasedEditTool,
   strReplaceEditor,
   applyPatch,
