@@ -1,9 +1,11 @@
 /**
  * The stop guard of the Node and Bun adapters against a real server in that runtime: SIGTERM while a
  * multi-file commit runs lets the request finish (its commit lands whole and it is answered), then the process
- * exits 0; a request that never finishes is cut by the grace (the process is killed, SIGKILL).
+ * exits 0; a request that never finishes is cut by the grace (the process is killed, SIGKILL); an event loop
+ * blocked past the stall limit ends the process, saying why.
  */
 import assert from "node:assert/strict";
+import { bundle, NODE_BANNER, toolBin } from "../runtimes/_harness.ts";
 import { haveTools, type HttpRuntime, startServer } from "./_servers.ts";
 
 const TOKEN = "stop-test-token-0123456789";
@@ -127,6 +129,38 @@ for (const runtime of ["node", "bun"] as HttpRuntime[]) {
         await server.stop().catch(() => {});
         await Deno.remove(root, { recursive: true });
       }
+    },
+  });
+
+  Deno.test({
+    name: `${runtime}: an event loop blocked past the stall limit ends the process, saying why`,
+    ignore: !tools,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      let cmd: string;
+      let args: string[];
+      if (runtime === "node") {
+        await bundle("tests/runtimes/_stall_child.ts", "build/node/stall_child.mjs", [
+          "--platform=node",
+          "--target=node20",
+          `--banner:js=${NODE_BANNER}`,
+        ]);
+        [cmd, args] = ["node", ["build/node/stall_child.mjs"]];
+      } else [cmd, args] = [toolBin("bun"), ["run", "tests/runtimes/_stall_child.ts"]];
+      const child = new Deno.Command(cmd, {
+        args,
+        cwd: new URL("../../", import.meta.url).pathname,
+        env: { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0", DO_NOT_TRACK: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const [out, err] = [new Response(child.stdout).text(), new Response(child.stderr).text()];
+      const exit = await exitWithin({ status: child.status, kill: (s) => child.kill(s) }, OUTCOME_WITHIN_MS);
+      assert.notEqual(exit, "running");
+      assert.equal(exit !== "running" && exit.signal, "SIGKILL");
+      assert.equal(await out, "ready\n", "killed while blocked, before it got out");
+      assert.match(await err, /event loop has been blocked for \d+ ms/);
     },
   });
 }
