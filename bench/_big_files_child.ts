@@ -30,6 +30,7 @@ const CALLS: Record<string, [string, Record<string, unknown>]> = {
   read_range: ["read_file", { path: "big.ts", start_line: 1, end_line: 2000 }],
   read_tail: ["read_file", { path: "big.ts", start_line: 1_000_000, end_line: 1_000_100 }],
   outline: ["outline", { path: "big.ts" }],
+  // Written, with the syntax guard on (the default): refused up front, over the parse limit.
   edit_file: ["edit_file", { path: "big.ts", old_string: "return a + 17;", new_string: "return a + 18;" }],
   edit_file_unguarded: ["edit_file", {
     path: "big.ts",
@@ -65,13 +66,38 @@ const CALLS: Record<string, [string, Record<string, unknown>]> = {
   }],
 };
 
-const started = performance.now();
+/**
+ * `write_file` of the whole file's text with one line changed, over a copy of it (made by the kernel: no bytes
+ * in this process). The text is one flat string, as a caller's parsed JSON arguments hold it (counted in the
+ * peak: 1× the file).
+ */
+async function writeFileCall(guard: "refuse" | "off"): Promise<[string, Record<string, unknown>]> {
+  await Deno.copyFile(`${dir}/big.ts`, `${dir}/copy.ts`);
+  const bytes = await Deno.readFile(`${dir}/big.ts`);
+  const at = new TextDecoder().decode(bytes.subarray(0, 4096)).indexOf("return a + 17;");
+  bytes[at + "return a ".length] = "-".charCodeAt(0);
+  const content = new TextDecoder().decode(bytes);
+  return ["write_file", { path: "copy.ts", content, ...(guard === "off" ? { syntax_guard: "off" } : {}) }];
+}
+
+let started = performance.now();
 let outcome: Record<string, unknown>;
 if (which === "baseline") {
   outcome = await baseline();
 } else {
   const ws = await createWorkspace({ backend: createDiskBackend(), root: dir, wasm: createWasmLoader() });
-  const [tool, args] = CALLS[which]!;
+  const [tool, args] = which === "write_file"
+    ? await writeFileCall("refuse")
+    : which === "write_file_unguarded"
+    ? await writeFileCall("off")
+    : CALLS[which]!;
+  // The bytes write_file's text was made from are garbage by now: collected, so that the peak counts the
+  // text alone (as a caller holds its parsed arguments).
+  if (which.startsWith("write_file")) {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((r) => setTimeout(r, 200)); // the sweep frees off-thread
+    started = performance.now(); // the call's time, not its argument's making
+  }
   const r = await ws.call(tool, args);
   outcome = r.ok
     ? { ok: true, status: r.status }

@@ -1,8 +1,9 @@
 /**
  * Big files (issue 22, item 14): a 50 MB TypeScript file (generated: 1.3 million small functions), and
- * read_file (its default read, which names what it left out, and two ranges), outline, edit_file (with
- * the syntax guard, and without: a dry run and a write), apply_edits without the guard (a dry run) and a
- * file-scope rename dry run on it, each in its own
+ * read_file (its default read, which names what it left out, and two ranges), outline, edit_file (written
+ * with the syntax guard, and without it: a dry run and a write), apply_edits without the guard (dry runs),
+ * a file-scope rename dry run, and write_file of its whole text (changed at the end) over a copy of it, each
+ * in its own
  * process, for wall time and peak RSS. The baseline, measured in the same run: `wc -l` on the file, and a
  * plain Deno script that reads the file as text and splits it into lines (its own process too).
  *
@@ -28,6 +29,8 @@ const ALL_CASES = [
   "apply_edits_unguarded",
   "apply_edits_two_blocks",
   "rename_dry_run",
+  "write_file", // over a copy of the file, the syntax guard on (the default)
+  "write_file_unguarded", // the same, syntax_guard "off": written
   "edit_file_unguarded_write", // last: it changes the file
 ];
 /** The calls to measure (`--cases read_range,outline`; default all). */
@@ -63,7 +66,16 @@ interface Run {
 /** Run one case in a child process. */
 async function child(which: string): Promise<Run> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./_big_files_child.ts", import.meta.url).pathname, which, dir],
+    // write_file's child collects the bytes its argument was made from (gc); the flag alone changes the
+    // other calls' peaks, so only its child has it.
+    args: [
+      "run",
+      "-A",
+      ...(which.startsWith("write_file") ? ["--v8-flags=--expose-gc"] : []),
+      new URL("./_big_files_child.ts", import.meta.url).pathname,
+      which,
+      dir,
+    ],
     stdout: "piped",
     stderr: "null",
     signal: AbortSignal.timeout(TIMEOUT_S * 1000),

@@ -8,7 +8,13 @@ import { constants, readFileSync, realpathSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
-import { type Backend, type HeldDir, specialFileError, specialFileKind } from "../fs/backend.ts";
+import {
+  type Backend,
+  type FileReader,
+  type HeldDir,
+  specialFileError,
+  specialFileKind,
+} from "../fs/backend.ts";
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 
@@ -93,6 +99,16 @@ async function holdDir(dir: string, options: { root: string }): Promise<HeldDir 
  * A directory fails with `EISDIR`, as `readFile` does.
  */
 async function readRegularFile(path: string, options?: unknown): Promise<Uint8Array | string> {
+  const handle = await openRegularFile(path);
+  try {
+    return await handle.readFile(options as Parameters<fsp.FileHandle["readFile"]>[0]);
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+/** Open a regular file for reading (`O_NONBLOCK`, then `fstat`): what {@linkcode readRegularFile} refuses is refused. */
+async function openRegularFile(path: string): Promise<fsp.FileHandle> {
   const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await handle.stat();
@@ -103,10 +119,20 @@ async function readRegularFile(path: string, options?: unknown): Promise<Uint8Ar
     }
     const special = specialFileKind(st);
     if (special !== null) throw specialFileError(path, special);
-    return await handle.readFile(options as Parameters<fsp.FileHandle["readFile"]>[0]);
-  } finally {
+    return handle;
+  } catch (err) {
     await handle.close().catch(() => {});
+    throw err;
   }
+}
+
+/** {@linkcode Backend.openReader} on the disk: a regular file read piece by piece at given positions. */
+async function openReader(path: string): Promise<FileReader> {
+  const handle = await openRegularFile(path);
+  return {
+    read: async (into, position) => (await handle.read(into, 0, into.length, position)).bytesRead,
+    close: () => handle.close(),
+  };
 }
 
 /**
@@ -121,6 +147,7 @@ export function createDiskBackend(): Backend {
 const DISK: Backend = {
   ...(fsp as unknown as Backend),
   readFile: readRegularFile,
+  openReader,
   holdDir,
   processIdentity: posixProcessIdentity(),
 };

@@ -99,6 +99,12 @@ export interface Backend {
    */
   holdDir?(dir: string, options: { root: string }): Promise<HeldDir | null>;
   /**
+   * Open a regular file for reading piece by piece (optional; the disk backend has it). A commit compares a
+   * large file with the bytes it expects through it instead of reading a second whole copy. A FIFO, socket or
+   * device is refused as {@linkcode Backend.readFile} refuses it; an absent file fails with `ENOENT`.
+   */
+  openReader?(path: string): Promise<FileReader>;
+  /**
    * Make the writes so far durable now (optional): for a backend that saves
    * late, like lightning-fs (its directory tree reaches IndexedDB 500 ms after
    * the last write). graver calls it at the end of every commit.
@@ -111,6 +117,14 @@ export interface Backend {
    * time lease ({@linkcode webProcessIdentity}).
    */
   processIdentity?: ProcessIdentity;
+}
+
+/** A file opened by {@linkcode Backend.openReader}. */
+export interface FileReader {
+  /** Read into `into` from byte `position` of the file; resolves to the count read (0 at the end). */
+  read(into: Uint8Array, position: number): Promise<number>;
+  /** Close it. */
+  close(): Promise<void>;
 }
 
 /** A directory held open by {@linkcode Backend.holdDir}. */
@@ -128,6 +142,26 @@ export const MODE_BITS = 0o7777;
 export { errnoCode };
 
 const WRAPPED = Symbol.for("graver.BackendFs");
+
+/** The piece {@linkcode BackendFs.holds} reads at a time. */
+const PIECE_BYTES = 1024 * 1024;
+
+/** Whether what `reader` yields from its start is exactly `expected` (and nothing more). */
+async function readerHolds(reader: FileReader, expected: Uint8Array): Promise<boolean> {
+  const piece = new Uint8Array(PIECE_BYTES);
+  for (let at = 0;;) {
+    const n = await reader.read(piece, at);
+    if (n === 0) return at === expected.length;
+    if (at + n > expected.length || !samePrefix(piece, expected.subarray(at, at + n), n)) return false;
+    at += n;
+  }
+}
+
+/** Whether the first `n` bytes of `a` and `b` are equal. */
+function samePrefix(a: Uint8Array, b: Uint8Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Join posix paths, collapsing duplicate slashes. */
 export function joinPath(...parts: string[]): string {
@@ -203,6 +237,32 @@ export class BackendFs {
       const code = errnoCode(err);
       if (code === "ENOENT" || code === "ENOTDIR") return null;
       throw err;
+    }
+  }
+
+  /**
+   * Whether the file at `path` holds exactly `expected`, compared piece by piece as it is read (one 1 MiB
+   * buffer, never a copy of the whole file): false when it differs or is absent, null when the backend cannot
+   * read a file in pieces ({@linkcode Backend.openReader}; the caller reads it whole instead).
+   *
+   * @param path Backend path.
+   * @param expected The bytes the file should hold.
+   * @returns Whether it holds them, or null when this backend cannot tell this way.
+   */
+  async holds(path: string, expected: Uint8Array): Promise<boolean | null> {
+    if (typeof this.raw.openReader !== "function") return null;
+    let reader: FileReader;
+    try {
+      reader = await this.raw.openReader(path);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return false;
+      throw err;
+    }
+    try {
+      return await readerHolds(reader, expected);
+    } finally {
+      await reader.close().catch(() => {});
     }
   }
 

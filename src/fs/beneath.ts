@@ -240,6 +240,7 @@ export function confineBackend(raw: Backend, root: string): Backend {
   if (raw.rmdir) view.rmdir = (path) => at(path, (p) => raw.rmdir!(p), "absent");
   if (raw.chmod) view.chmod = (path, mode) => at(path, (p) => raw.chmod!(p, mode));
   if (raw.flush) view.flush = () => raw.flush!();
+  if (raw.openReader) view.openReader = (path) => at(path, (p) => raw.openReader!(p), "absent");
   if (raw.holdDir) view.holdDir = (dir, options) => raw.holdDir!(dir, options);
   byRoot.set(root, view);
   return view;

@@ -31,7 +31,7 @@ import { confined } from "./beneath.ts";
 import { afterVersionOf } from "./change_facts.ts";
 import type { PendingChange } from "./stage.ts";
 import { unifiedDiff } from "./unified_diff.ts";
-import { shortVersion, type Version, versionOf } from "./version.ts";
+import { IN_PLACE_HASH_BYTES, shortVersion, type Version, versionOf } from "./version.ts";
 
 /** One landed file in a commit result. */
 export interface CommittedChange {
@@ -275,6 +275,25 @@ interface Base {
   modes: Map<string, number | null>;
 }
 
+/**
+ * The bytes a file holds on the backend now and their version (null: absent). A large file that still holds
+ * the bytes the stage read (`change.before`) is compared with them piece by piece rather than read into a
+ * second whole copy: the original is then those very bytes (the backup and a rollback use them).
+ */
+async function currentOf(
+  fs: BackendFs,
+  sandbox: Sandbox,
+  change: PendingChange,
+): Promise<{ bytes: Uint8Array | null; version: Version | null }> {
+  const abs = sandbox.abs(change.path);
+  const before = change.before;
+  if (before !== null && before.length >= IN_PLACE_HASH_BYTES && (await fs.holds(abs, before)) === true) {
+    return { bytes: before, version: await versionOf(before) };
+  }
+  const bytes = await fs.read(abs);
+  return { bytes, version: bytes === null ? null : await versionOf(bytes) };
+}
+
 /** The current version of each file as the backend holds it (null: absent). */
 async function currentVersions(
   fs: BackendFs,
@@ -284,10 +303,10 @@ async function currentVersions(
 ): Promise<(Version | null)[]> {
   const actuals: (Version | null)[] = new Array(changes.length).fill(null);
   await inPool(changes, CONCURRENCY, async (change, i) => {
-    const current = await fs.read(sandbox.abs(change.path));
-    actuals[i] = current === null ? null : await versionOf(current);
-    base.originals.set(change.path, current);
-    base.modes.set(change.path, current === null ? null : await fs.mode(sandbox.abs(change.path)));
+    const current = await currentOf(fs, sandbox, change);
+    actuals[i] = current.version;
+    base.originals.set(change.path, current.bytes);
+    base.modes.set(change.path, current.bytes === null ? null : await fs.mode(sandbox.abs(change.path)));
   });
   return actuals;
 }
@@ -329,13 +348,29 @@ async function planJournal(
       offset: original === null ? 0 : packSize,
       length: original?.length ?? 0,
       before: c.baseVersion,
-      after: c.after === null ? null : await versionOf(c.after),
+      after: c.after === null ? null : await afterVersionOf(c),
       mode: base.modes.get(c.path) ?? null,
     });
     packSize += original?.length ?? 0;
   }
   journal.pack = journal.entries.some((e) => e.existed);
   return journal;
+}
+
+/**
+ * The originals back to back, as the backup pack holds them. A single original is the pack itself, written
+ * from the bytes in hand: a large file's edit holds no copy of it.
+ */
+function packOf(changes: PendingChange[], base: Base): Uint8Array {
+  const backups = changes.flatMap((c) => base.originals.get(c.path) ?? []);
+  if (backups.length === 1) return backups[0]!;
+  const pack = new Uint8Array(backups.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of backups) {
+    pack.set(b, at);
+    at += b.length;
+  }
+  return pack;
 }
 
 /** Where a commit writes, and the lock it holds while it does. */
@@ -354,14 +389,7 @@ async function prepare(
   await checkTxRoot(fs, sandbox); // a planted link: never a temp file or backup written through it
   await fs.mkdirp(txDir(sandbox, journal.txid));
   if (journal.pack) {
-    const backups = changes.flatMap((c) => base.originals.get(c.path) ?? []);
-    const pack = new Uint8Array(backups.reduce((n, b) => n + b.length, 0));
-    let at = 0;
-    for (const b of backups) {
-      pack.set(b, at);
-      at += b.length;
-    }
-    await fs.write(packPath(sandbox, journal.txid), pack, { parentExists: true });
+    await fs.write(packPath(sandbox, journal.txid), packOf(changes, base), { parentExists: true });
   }
   await inPool(journal.entries, CONCURRENCY, async (e, i) => {
     if (!e.tmp) return;
@@ -385,10 +413,17 @@ async function recheckBase(
   target: string,
   base: { entry: JournalEntry; original: Uint8Array | null },
 ): Promise<void> {
+  const { original } = base;
+  // A large file is compared piece by piece as it is read (no second whole copy); the window left to a
+  // writer outside graver is that read and the rename that follows it.
+  const same = original !== null && original.length >= IN_PLACE_HASH_BYTES
+    ? await fs.holds(target, original)
+    : null;
+  if (same === true) return;
   const current = await fs.read(target);
-  // Compared byte for byte with the original in memory, with no await before the rename that follows:
-  // the window left to a writer outside graver is one read and one rename.
-  if (sameBytes(current, base.original)) return;
+  // Otherwise compared byte for byte with the original in memory, with no await before the rename that
+  // follows: the window left to a writer outside graver is one read and one rename.
+  if (same === null && sameBytes(current, original)) return;
   const actual = current === null ? null : await versionOf(current);
   throw staleError([{ path: base.entry.path, expected: base.entry.before, actual }]);
 }

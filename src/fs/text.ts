@@ -282,5 +282,70 @@ export function eolStyle(text: string): "lf" | "crlf" | "mixed" {
     if (i > 0 && text.charCodeAt(i - 1) === 13) crlf = true;
     else lf = true;
   }
+  return styleOf(crlf, lf);
+}
+
+/** The style of a text's line endings from whether it has CRLF and LF ones. */
+function styleOf(crlf: boolean, lf: boolean): "lf" | "crlf" | "mixed" {
   return crlf && lf ? "mixed" : crlf ? "crlf" : "lf";
+}
+
+/** What {@linkcode textShape} tells of a file's bytes without decoding them whole. */
+export interface TextShape {
+  /** Whether it starts with a UTF-8 BOM. */
+  bom: boolean;
+  /** Whether it holds no text (nothing, or a BOM alone). */
+  empty: boolean;
+  /** Its line endings' style, as {@linkcode eolStyle} tells it. */
+  style: "lf" | "crlf" | "mixed";
+  /** The more common ending, as {@linkcode dominantEol} tells it. */
+  dominant: "\n" | "\r\n";
+}
+
+/** The piece {@linkcode textShape} checks at a time: its strings stay small, young and cheap to collect. */
+const SHAPE_PIECE_BYTES = 64 * 1024;
+
+/**
+ * The BOM and line endings of a file's bytes, or null when they are not text ({@linkcode decodeText} would
+ * refuse them: binary, or not UTF-8). The UTF-8 is checked piece by piece and the endings counted on the
+ * bytes: no string of the whole file is made (a 50 MB file's rewrite needs no decoded copy of the old text).
+ *
+ * @example
+ * ```ts
+ * import { textShape } from "@graver/core/fs";
+ * import assert from "node:assert/strict";
+ *
+ * const shape = textShape(new TextEncoder().encode("a\r\nb\r\nc\n"));
+ * assert.deepEqual(shape, { bom: false, empty: false, style: "mixed", dominant: "\r\n" });
+ * assert.equal(textShape(new Uint8Array([0xff, 0x41])), null);
+ * ```
+ *
+ * @param bytes File content.
+ * @returns Its shape, or null when it is not text.
+ */
+export function textShape(bytes: Uint8Array): TextShape | null {
+  if (looksBinary(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2];
+  const body = bom ? bytes.subarray(3) : bytes;
+  const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  try {
+    for (let at = 0; at < body.length; at += SHAPE_PIECE_BYTES) {
+      strict.decode(body.subarray(at, at + SHAPE_PIECE_BYTES), { stream: true });
+    }
+    strict.decode();
+  } catch {
+    return null;
+  }
+  let crlf = 0;
+  let lf = 0;
+  for (let i = body.indexOf(10); i !== -1; i = body.indexOf(10, i + 1)) {
+    if (i > 0 && body[i - 1] === 13) crlf++;
+    else lf++;
+  }
+  return {
+    bom,
+    empty: body.length === 0,
+    style: styleOf(crlf > 0, lf > 0),
+    dominant: crlf > lf ? "\r\n" : "\n",
+  };
 }

@@ -306,7 +306,15 @@ keeps answering; GET /v1/health answers 503 while a call is stuck past its limit
         ...(runner ? { runner } : {}),
         corsOrigins: cors,
         ...(flags["no-mcp"] !== true
-          ? { mcp: new McpSessions({ workspace, events, timeoutMs: timeout, maxBodyBytes: maxBody }) }
+          ? {
+            mcp: new McpSessions({
+              workspace,
+              events,
+              timeoutMs: timeout,
+              maxBodyBytes: maxBody,
+              ...(runner ? { runner } : {}),
+            }),
+          }
           : {}),
         ...(token !== undefined ? { token } : {}),
       });

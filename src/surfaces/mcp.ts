@@ -29,6 +29,7 @@ import { catalogueEntries, exportCatalogue } from "../tools/export_formats.ts";
 import type { ToolDefinition, ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
+import { type CallRunner, workspaceRunner } from "./call_runner.ts";
 import type { EventHub, FeedEvent } from "./events.ts";
 
 /** What session-start instructions say when the embedder gives none. */
@@ -137,6 +138,11 @@ export interface McpServerOptions {
   instructions?: string;
   /** Per-call time limit in ms (default 60 000; 0: none). */
   timeoutMs?: number;
+  /**
+   * Where the calls run (default: on `workspace`, in this event loop). `graver serve --isolate` passes its
+   * worker's runner: a call stuck in synchronous work is then stopped at the time limit, as on `/v1`.
+   */
+  runner?: CallRunner;
 }
 
 /**
@@ -181,7 +187,8 @@ export function sessionInstructions(workspace: Workspace): string {
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const { workspace, session, events } = options;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const runner = options.runner ?? workspaceRunner(workspace);
+  const limit = runner.stopsCalls ? 0 : options.timeoutMs ?? 60_000;
   const server = new Server(
     { name: "graver", version: denoJson.version },
     {
@@ -211,7 +218,8 @@ export function createMcpServer(options: McpServerOptions): Server {
       );
     }, { session });
     try {
-      const result = await withTimeLimit(workspace.call(name, args ?? {}, { session }), timeoutMs, name);
+      // A runner that stops calls at the time limit answers it itself; nothing is left running past it.
+      const result = await withTimeLimit(runner.call(name, args ?? {}, { session }), limit, name);
       await Promise.all(sent);
       return mcpResult(result);
     } catch (err) {

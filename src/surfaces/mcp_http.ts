@@ -113,7 +113,7 @@ export class McpSessions {
       },
       onsessionclosed: (sid: string) => {
         this.#sessions.delete(sid);
-        this.#options.workspace.forgetSession(sid);
+        this.#forget(sid);
         void server.close();
       },
     });
@@ -128,14 +128,21 @@ export class McpSessions {
   #evictOldest(): void {
     const [oldest, entry] = this.#sessions.entries().next().value!;
     this.#sessions.delete(oldest);
-    this.#options.workspace.forgetSession(oldest);
+    this.#forget(oldest);
     void entry.server.close();
+  }
+
+  /** Drop a session's ledger wherever its calls run (the runner's worker, or the workspace). */
+  #forget(session: string): void {
+    const { runner, workspace } = this.#options;
+    if (runner) void runner.forgetSession(session).catch(() => {});
+    else workspace.forgetSession(session);
   }
 
   /** Close every session (their streams end). */
   async close(): Promise<void> {
     const all = [...this.#sessions.values()];
-    for (const id of this.#sessions.keys()) this.#options.workspace.forgetSession(id);
+    for (const id of this.#sessions.keys()) this.#forget(id);
     this.#sessions.clear();
     await Promise.all(all.map((e) => e.server.close().catch(() => {})));
   }

@@ -10,6 +10,20 @@ import { diffArrays } from "diff";
 import { dominantEol, eolStyle, splitLinesKeepEnds } from "../fs/text.ts";
 import { bodyOf, endingOf } from "./_doc.ts";
 
+/**
+ * The file's current text as {@linkcode keepLineEndings} needs it: its endings' style and dominant ending
+ * (known from its bytes: `textShape` of `fs/text.ts`), and the text itself, asked for only when the endings are
+ * mixed (each unchanged line then keeps its own).
+ */
+export interface PreviousText {
+  /** Its line endings' style. */
+  style: "lf" | "crlf" | "mixed";
+  /** Its more common ending. */
+  dominant: "\n" | "\r\n";
+  /** The text (BOM stripped). */
+  text(): string;
+}
+
 /** What {@linkcode keepLineEndings} made. */
 export interface KeptEndings {
   /** The new text with the old file's line endings. */
@@ -26,13 +40,20 @@ export interface KeptEndings {
  * for one within a change), added lines take `prev`'s dominant ending. The
  * final-newline state of `next` is kept.
  *
- * @param prev The file's current text (BOM stripped).
+ * @param prev The file's current text (BOM stripped), or its shape with the text on demand.
  * @param next The new content (any endings).
  * @returns The new text and how many lines defaulted to the dominant ending.
  */
-export function keepLineEndings(prev: string, next: string): KeptEndings {
-  const dominant = dominantEol(prev);
-  const style = eolStyle(prev);
+export function keepLineEndings(prev: string | PreviousText, next: string): KeptEndings {
+  const old = typeof prev === "string"
+    ? { style: eolStyle(prev), dominant: dominantEol(prev), text: () => prev }
+    : prev;
+  const { dominant, style } = old;
+  if (style !== "mixed" && (eolStyle(next) === style || !next.includes("\n"))) {
+    // Every line already ends as the file's do: the text as it is, not split into lines and joined again
+    // (on a 50 MB file that was two arrays of millions of strings and a second copy of the text).
+    return { text: next, defaulted: 0, dominant };
+  }
   const newLines = splitLinesKeepEnds(next);
   const newBodies = newLines.map(bodyOf);
   const lastEnds = newLines.length > 0 && endingOf(newLines[newLines.length - 1]!) !== "";
@@ -41,7 +62,7 @@ export function keepLineEndings(prev: string, next: string): KeptEndings {
     const text = newBodies.map((b, i) => i < newBodies.length - 1 || lastEnds ? b + eol : b).join("");
     return { text, defaulted: 0, dominant };
   }
-  const oldLines = splitLinesKeepEnds(prev);
+  const oldLines = splitLinesKeepEnds(old.text());
   const oldBodies = oldLines.map(bodyOf);
   const endings: string[] = [];
   let defaulted = 0;

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { isRecoverable } from "../errors.ts";
-import { decodeText, encodeText, eolStyle } from "../fs/text.ts";
+import { decodeText, encodeText, eolStyle, textShape } from "../fs/text.ts";
 import { keepEolEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -57,18 +56,13 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
   // Claude Code's Write names the file file_path.
   resultData: shape({ path: FILE_PATH, created: BOOLEAN, eol: STRING, bom: BOOLEAN }, ["path", "created"]),
   aliases: { file_path: "path" },
-  async handler(args, { stage }) {
+  async handler(args, { stage, checkGuardable }) {
     const rel = await stage.resolve(args.path);
     await stage.checkExpected(rel, args.expected_version);
+    await checkGuardable([rel]); // a guarded rewrite of a file over the parse limit: refused before it is built
     const existing = await stage.read(rel);
-    let prev: { text: string; bom: boolean } | null = null;
-    if (existing) {
-      try {
-        prev = decodeText(existing.bytes, rel);
-      } catch (err) {
-        if (!isRecoverable(err)) throw err;
-      }
-    }
+    // The old text's BOM and endings from its bytes: decoded whole only when its endings are mixed.
+    const prev = existing ? textShape(existing.bytes) : null;
     const warnings: string[] = [];
     let text = args.content;
     let bom = text.startsWith("\uFEFF");
@@ -78,9 +72,9 @@ export const writeFile: ToolDefinition<WriteFileArgs> = {
     const eol = args.eol ?? "keep";
     if (eol === "lf") text = text.replace(/\r\n/g, "\n");
     else if (eol === "crlf") text = text.replace(/\r?\n/g, "\r\n");
-    else if (prev !== null && prev.text !== "") {
+    else if (prev !== null && !prev.empty) {
       const { keepLineEndings } = await keepEolEngine();
-      const kept = keepLineEndings(prev.text, text);
+      const kept = keepLineEndings({ ...prev, text: () => decodeText(existing!.bytes, rel).text }, text);
       text = kept.text;
       if (kept.defaulted > 0) {
         warnings.push(

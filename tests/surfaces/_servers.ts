@@ -23,6 +23,16 @@ export interface RunningServer {
   info: Record<string, unknown>;
   /** Stop it and wait for it to exit. */
   stop(): Promise<void>;
+  /** Send it a signal. */
+  kill(signal: Deno.Signal): void;
+  /** Its exit. */
+  status: Promise<Deno.CommandStatus>;
+}
+
+/** How to start a server. */
+export interface StartOptions {
+  /** Node and Bun: the grace their stop guard gives a shutdown after SIGINT/SIGTERM (default 10 s). */
+  graceMs?: number;
 }
 
 /** Whether the runtime tools (tools/node_modules) are installed. */
@@ -74,6 +84,8 @@ async function spawn(
   return {
     url: String(info["url"]),
     info,
+    kill: (signal) => child.kill(signal),
+    status: child.status,
     async stop() {
       if (stopBy === "stdin") await child.stdin.close().catch(() => {});
       else {
@@ -94,10 +106,17 @@ async function spawn(
  * @param runtime Which runtime.
  * @param root The scratch workspace root (disk runtimes; workerd keeps files in memory).
  * @param token The bearer token.
+ * @param options The stop guard's grace (Node and Bun).
  * @returns The running server.
  */
-export async function startServer(runtime: HttpRuntime, root: string, token: string): Promise<RunningServer> {
+export async function startServer(
+  runtime: HttpRuntime,
+  root: string,
+  token: string,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const repo = ROOT.replace(/\/$/, "");
+  const grace = options.graceMs === undefined ? [] : [String(options.graceMs)];
   switch (runtime) {
     case "deno":
       return await spawn(
@@ -112,11 +131,11 @@ export async function startServer(runtime: HttpRuntime, root: string, token: str
         "--target=node20",
         `--banner:js=${NODE_BANNER}`,
       ]);
-      return await spawn("node", ["build/node/http_server.mjs", repo, root, token], {}, "stdin");
+      return await spawn("node", ["build/node/http_server.mjs", repo, root, token, ...grace], {}, "stdin");
     case "bun":
       return await spawn(
         toolBin("bun"),
-        ["run", "tests/runtimes/bun/http_server.ts", repo, root, token],
+        ["run", "tests/runtimes/bun/http_server.ts", repo, root, token, ...grace],
         { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0", DO_NOT_TRACK: "1" },
         "stdin",
       );

@@ -31,8 +31,10 @@ export function serve(
   return Promise.resolve({
     hostname: server.hostname,
     port: server.port,
+    // Stop listening; a request in flight finishes first (its commit and its answer), as with Deno.serve: a
+    // stop guard's grace bounds how long that may take.
     shutdown: async () => {
-      await server.stop(true);
+      await server.stop();
     },
   });
 }

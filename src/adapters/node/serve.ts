@@ -23,10 +23,18 @@ export function serve(
       resolve({
         hostname: info.address,
         port: info.port,
+        // Stop listening and close the idle connections; a request in flight finishes first (its commit
+        // and its answer), as with Deno.serve: a stop guard's grace bounds how long that may take. Its
+        // keep-alive connection is closed as soon as it is idle (Node closes only those idle at close()).
         shutdown: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
-            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+            const idle = server as { closeIdleConnections?: () => void };
+            const sweep = setInterval(() => idle.closeIdleConnections?.(), 50);
+            server.close(() => {
+              clearInterval(sweep);
+              done();
+            });
+            idle.closeIdleConnections?.();
           }),
       });
     });

@@ -1,6 +1,6 @@
 /**
  * The HTTP test server in Bun (run from source).
- *   bun run tests/runtimes/bun/http_server.ts <repo-root> <scratch-root> <token>
+ *   bun run tests/runtimes/bun/http_server.ts <repo-root> <scratch-root> <token> [grace-ms]
  *
  * @module
  */
@@ -8,9 +8,10 @@ import { pathToFileURL } from "node:url";
 import process from "node:process";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/bun/mod.ts";
 import { serve } from "../../../src/adapters/bun/serve.ts";
+import { untilStopped } from "../../../src/adapters/bun/stop_guard.ts";
 import { runHttpServer } from "../_http_server.ts";
 
-const [repo, root, token] = process.argv.slice(2);
+const [repo, root, token, grace] = process.argv.slice(2);
 if (!repo || !root || !token) throw new TypeError("usage: http_server.ts <repo-root> <scratch-root> <token>");
 await runHttpServer({
   serve,
@@ -19,6 +20,8 @@ await runHttpServer({
   root,
   token,
   print: (line) => process.stdout.write(line + "\n"),
+  untilStopped,
+  ...(grace !== undefined ? { graceMs: Number(grace) } : {}),
   untilStdinCloses: () =>
     new Promise((resolve) => {
       process.stdin.on("end", () => resolve());

@@ -7,6 +7,7 @@ import {
   looksBinary,
   spliceBytes,
   splitLinesKeepEnds,
+  textShape,
 } from "../../../src/fs/text.ts";
 
 Deno.test("decodeText() keeps the BOM aside and encodeText() restores it", () => {
@@ -67,4 +68,31 @@ Deno.test("spliceBytes() builds the same bytes as editing the text and encoding 
     }
     assert.deepEqual(spliceBytes(file, splices), encodeText({ text: expected, bom: file.bom }), sample);
   }
+});
+
+Deno.test("textShape() tells the BOM and line endings from the bytes, and null where decodeText() refuses", () => {
+  const enc = (t: string) => new TextEncoder().encode(t);
+  assert.deepEqual(textShape(enc("a\nb\n")), { bom: false, empty: false, style: "lf", dominant: "\n" });
+  assert.deepEqual(textShape(enc("\uFEFFa\r\nb")), {
+    bom: true,
+    empty: false,
+    style: "crlf",
+    dominant: "\r\n",
+  });
+  assert.deepEqual(textShape(enc("\uFEFF")), { bom: true, empty: true, style: "lf", dominant: "\n" });
+  assert.deepEqual(textShape(enc("a\r\nb\nc\n")), {
+    bom: false,
+    empty: false,
+    style: "mixed",
+    dominant: "\n",
+  });
+  assert.equal(textShape(new Uint8Array([0x61, 0x00, 0x62])), null, "binary");
+  assert.equal(textShape(new Uint8Array([0x61, 0xc3])), null, "a sequence cut at the end");
+  // Checked in 64 KiB pieces: a character across a piece boundary is valid, a broken one past it is not.
+  const across = enc("x".repeat(64 * 1024 - 1) + "é\n");
+  assert.equal(textShape(across)?.style, "lf");
+  const broken = across.slice();
+  broken[64 * 1024] = 0x41; // the second byte of "é" replaced
+  assert.equal(textShape(broken), null);
+  assert.throws(() => decodeText(broken, "a.txt"), (e) => isRecoverable(e, "encoding"));
 });

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createWorkerRunner } from "../../../src/adapters/deno/call_worker.ts";
 import { MemoryTelemetry } from "../../../src/telemetry.ts";
 
@@ -106,6 +108,45 @@ Deno.test("the worker runner keeps sessions in its worker, and a stopped call re
     assert.equal(await runner.hasSession("s1"), true);
   } finally {
     runner.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("with --isolate an /mcp call stuck in synchronous work is stopped at the time limit too, and the server answers meanwhile", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-isolate-mcp-" });
+  const source = bigSource(12_000);
+  await Deno.writeTextFile(`${root}/big.ts`, source);
+  const server = await serve(root, ["--timeout", "300", "--isolate"]);
+  const client = new Client({ name: "graver-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
+  try {
+    await client.connect(transport);
+    const order: string[] = [];
+    // Before, /mcp calls ran in the server's loop: the parse blocked it (health waited) and ran to the end.
+    const rename = client.callTool({
+      name: "edit_rename_symbol",
+      arguments: { path: "big.ts", name_path: "fn1", new_name: "renamed1" },
+    }).then((r: { isError?: unknown; structuredContent?: unknown }) => {
+      order.push("rename");
+      return r;
+    });
+    const health = await fetch(`${server.url}/v1/health`);
+    order.push("health");
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+    const stopped = await rename;
+    assert.deepEqual(order, ["health", "rename"], "health was answered while the call worked");
+    assert.equal(stopped.isError, true);
+    const error = (stopped.structuredContent as { error: { code: string; message: string } }).error;
+    assert.equal(error.code, "limit_exceeded");
+    assert.match(error.message, /was stopped/);
+    assert.equal(await Deno.readTextFile(`${root}/big.ts`), source, "the stopped call wrote nothing");
+    const next = await client.callTool({ name: "list_files", arguments: {} });
+    assert.equal(next.isError, false, JSON.stringify(next.structuredContent));
+  } finally {
+    await transport.terminateSession().catch(() => {});
+    await client.close().catch(() => {});
+    await server.stop();
     await Deno.remove(root, { recursive: true });
   }
 });

@@ -156,3 +156,32 @@ Deno.test("write_file() accepts the 12-character version a stale_base message sh
   assert.equal(code(short), "invalid_args");
   assert.ok(!short.ok && /at least 12 hex characters, got 3/.test(short.error.message));
 });
+
+Deno.test("write_file() of a file over the parse limit with the syntax guard on refuses before reading it; off, it keeps its endings", async () => {
+  const { createMemoryBackend, createWorkspace } = await import("../../../src/mod.ts");
+  const { createWasmLoader } = await import("../../../src/adapters/deno/mod.ts");
+  const big = Array.from({ length: 200 }, (_, i) => `export const a${i} = ${i};\r\n`).join("");
+  const raw = createMemoryBackend({ "/w/big.ts": big });
+  const reads: string[] = [];
+  const backend = {
+    ...raw,
+    readFile: (p: string) => {
+      reads.push(p);
+      return raw.readFile(p);
+    },
+  };
+  const ws = await createWorkspace({ backend, root: "/w", wasm: createWasmLoader(), maxParseBytes: 2048 });
+  const guarded = await ws.call("write_file", {
+    path: "big.ts",
+    content: big.replaceAll("\r\n", "\n") + "x;\n",
+  });
+  assert.equal(code(guarded), "limit_exceeded");
+  assert.deepEqual(reads.filter((p) => p.endsWith("big.ts")), [], "refused from its size, before a read");
+  const off = await ws.call("write_file", {
+    path: "big.ts",
+    content: big.replaceAll("\r\n", "\n") + "x;\n",
+    syntax_guard: "off",
+  });
+  assert.ok(off.ok, JSON.stringify(off));
+  assert.equal(new TextDecoder().decode(await raw.readFile("/w/big.ts") as Uint8Array), big + "x;\r\n");
+});
