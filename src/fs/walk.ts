@@ -84,6 +84,11 @@ export interface WalkOptions {
   accept?: (entry: WalkEntry) => boolean;
   /** Most entries returned (default: no limit). */
   limit?: number;
+  /**
+   * Leave out files and folders whose name starts with a dot, counted in `ignored` (default false: listed,
+   * as list_files and find_symbol always have; a search skips them unless asked).
+   */
+  skipHidden?: boolean;
 }
 
 /** What a walk returns. */
@@ -213,6 +218,10 @@ export async function walkProject(
       }
       const isDir = found.kind === "dir";
       if (isDir && NEVER_WALKED.has(e.name)) continue;
+      if (options.skipHidden === true && e.name.startsWith(".")) {
+        ignored++;
+        continue;
+      }
       if (honour && ((isDir && SKIPPED_BY_DEFAULT.has(e.name)) || isIgnored(here, child, isDir))) {
         ignored++;
         continue;

@@ -22,6 +22,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   "_types.ts": 0,
   fs: 1,
   syntax: 2,
+  project: 2.5,
   text: 3,
   structural: 3,
   guards: 3,
