@@ -230,7 +230,9 @@ class StagedProject implements ProjectView {
     const last = this.#last;
     const walked = last?.skipped ?? { outside_root: 0, special_file: 0, unreadable: 0 };
     const skipped: Partial<WalkSkipped & ReadSkipped> = skippedCounts(walked) ?? {};
-    for (const [key, n] of Object.entries(this.#unread) as [keyof ReadSkipped, number][]) if (n > 0) skipped[key] = n;
+    for (const [key, n] of Object.entries(this.#unread) as [keyof ReadSkipped, number][]) {
+      if (n > 0) skipped[key] = n;
+    }
     return {
       listed: last?.files.length ?? 0,
       truncated: last?.truncated ?? false,

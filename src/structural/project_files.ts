@@ -276,7 +276,9 @@ export class ProjectFiles {
     for (const [path, language] of this.files) {
       if (ModuleResolver.systemOf(language) !== system) continue;
       const t = await this.text(path);
-      if (t && (this.#passesNamesOn(path, t) || (await this.#view.mentions(path, name) && clause.test(t.text)))) {
+      if (
+        t && (this.#passesNamesOn(path, t) || (await this.#view.mentions(path, name) && clause.test(t.text)))
+      ) {
         out.push(path);
       }
     }
