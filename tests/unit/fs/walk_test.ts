@@ -163,3 +163,17 @@ Deno.test("walkProject() skips a FIFO and a link to one on disk without opening 
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("walkProject() with skipHidden leaves out dot-named files and folders, counted as ignored", async () => {
+  const stage = await stageOver(TREE, "/w", false);
+  const all = await walkProject(stage, "");
+  const visible = await walkProject(stage, "", { skipHidden: true });
+  // .gitignore at the root and in src/ (the VCS folders and .graver are never walked either way).
+  assert.deepEqual(
+    all.entries.map((e) => e.rel).filter((r) => !visible.entries.some((v) => v.rel === r)),
+    [".gitignore", "src/.gitignore"],
+  );
+  assert.equal(visible.ignored, all.ignored + 2);
+  // The rules of a hidden .gitignore still apply: it is read, not listed.
+  assert.ok(!visible.entries.some((e) => e.rel.startsWith("dist")));
+});
