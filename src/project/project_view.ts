@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
 import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped } from "../fs/walk.ts";
@@ -63,8 +64,12 @@ export interface Listing {
 export interface ReadSkipped {
   /** Larger than the file-size limit. */
   too_large: number;
-  /** Not text (binary, or an encoding graver does not decode). */
-  undecodable: number;
+  /** Binary (a NUL byte where text would have none). */
+  binary: number;
+  /** Not valid UTF-8. */
+  not_utf8: number;
+  /** The read failed (permission denied, or gone since it was listed). */
+  unreadable_file: number;
   /** Past the total-bytes limit. */
   over_budget: number;
 }
@@ -125,6 +130,12 @@ export interface ProjectViewOptions {
   limits?: ProjectLimits;
 }
 
+/** Why a read failed, as the reach counts it. */
+function readFailure(err: unknown): "binary" | "not_utf8" | "unreadable_file" {
+  const code = err instanceof RecoverableError ? err.code : null;
+  return code === "binary_file" ? "binary" : code === "encoding" ? "not_utf8" : "unreadable_file";
+}
+
 /** Whether an entry is a file (what a listing keeps by default). */
 const isFile = (e: WalkEntry): boolean => e.kind === "file";
 
@@ -135,7 +146,13 @@ class StagedProject implements ProjectView {
   readonly #parsing: Parsing;
   readonly #texts = new Map<string, ProjectText | null>();
   readonly #words: WordIndex;
-  readonly #unread: ReadSkipped = { too_large: 0, undecodable: 0, over_budget: 0 };
+  readonly #unread: ReadSkipped = {
+    too_large: 0,
+    binary: 0,
+    not_utf8: 0,
+    unreadable_file: 0,
+    over_budget: 0,
+  };
   #bytesRead = 0;
   #last: Listing | null = null;
 
@@ -182,8 +199,8 @@ class StagedProject implements ProjectView {
       const file = await this.#stage.peekText(path);
       if (!file) return null;
       text = file.text;
-    } catch {
-      this.#unread.undecodable++;
+    } catch (err) {
+      this.#unread[readFailure(err)]++;
       return null;
     }
     if (bounded && size === null) {

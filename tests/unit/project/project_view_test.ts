@@ -80,7 +80,11 @@ Deno.test("list() skips links that leave the root and counts them in the reach; 
 
 Deno.test("the limits stop a listing and skip large files, and the reach says where and why", async () => {
   const sources = await realSources();
-  const stage = stageOf(createMemoryBackend({ ...sources, "/w/logo.png": "\u0000PNG\u0000\u0001" }));
+  const stage = stageOf(createMemoryBackend({
+    ...sources,
+    "/w/logo.png": "\u0000PNG\u0000\u0001",
+  }));
+  await stage.write("latin1.txt", new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a])); // "café" in Latin-1
   const small = { files: 3, fileBytes: 2000, totalBytes: Infinity };
   const project = openProject({ stage, parsing, limits: small });
   const files = await project.files();
@@ -97,7 +101,7 @@ Deno.test("the limits stop a listing and skip large files, and the reach says wh
   for (const f of all) await view.read(f);
   const large = all.filter((f) => (sizes[f] ?? 0) > small.fileBytes).length;
   assert.ok(large > 0);
-  assert.deepEqual(view.reach().skipped, { too_large: large, undecodable: 1 }); // and logo.png is binary
+  assert.deepEqual(view.reach().skipped, { too_large: large, binary: 1, not_utf8: 1 });
   // A total budget: once it is spent, the next read is skipped and counted.
   const budget = openProject({
     stage,
