@@ -36,6 +36,8 @@ export interface FileQuery {
   includeIgnored?: boolean;
   /** Leave out names that start with a dot, counted as ignored (default false). */
   skipHidden?: boolean;
+  /** The ignore files read in each folder, later ones winning (default only `.gitignore`). */
+  ignoreFiles?: readonly string[];
   /** Which entries to keep (default: files only); folders are entered either way. */
   accept?: (entry: WalkEntry) => boolean;
   /** Most entries kept (default: the view's file limit). */
@@ -169,6 +171,7 @@ class StagedProject implements ProjectView {
       recursive: query.recursive ?? true,
       includeIgnored: query.includeIgnored === true,
       skipHidden: query.skipHidden === true,
+      ...(query.ignoreFiles ? { ignoreFiles: query.ignoreFiles } : {}),
       accept: query.accept ?? isFile,
       limit,
     });

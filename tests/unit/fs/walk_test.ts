@@ -177,3 +177,35 @@ Deno.test("walkProject() with skipHidden leaves out dot-named files and folders,
   // The rules of a hidden .gitignore still apply: it is read, not listed.
   assert.ok(!visible.entries.some((e) => e.rel.startsWith("dist")));
 });
+
+Deno.test("walkProject() reads .ignore files only when asked, after .gitignore, so their rules win", async () => {
+  const files = {
+    ".gitignore": "*.gen.ts\n",
+    ".ignore": "!keep.gen.ts\nfixtures/\n",
+    "a.ts": "",
+    "drop.gen.ts": "",
+    "keep.gen.ts": "",
+    "fixtures/f.ts": "",
+    "src/.ignore": "local.ts\n",
+    "src/local.ts": "",
+    "src/b.ts": "",
+  };
+  const stage = await stageOver(files, "/w", false);
+  const names = (r: { entries: { rel: string; kind: string }[] }) =>
+    r.entries.filter((e) => e.kind === "file").map((e) => e.rel);
+  // By default only .gitignore counts (what list_files and find_symbol have always done).
+  assert.deepEqual(names(await walkProject(stage, "")), [
+    ".gitignore",
+    ".ignore",
+    "a.ts",
+    "fixtures/f.ts",
+    "src/.ignore",
+    "src/b.ts",
+    "src/local.ts",
+  ]);
+  const both = await walkProject(stage, "", { ignoreFiles: [".gitignore", ".ignore"] });
+  assert.deepEqual(names(both), [".gitignore", ".ignore", "a.ts", "keep.gen.ts", "src/.ignore", "src/b.ts"]);
+  // From src/ alone, the root's rules still apply (its parents' ignore files are read too).
+  const fromSrc = await walkProject(stage, "src", { ignoreFiles: [".gitignore", ".ignore"] });
+  assert.deepEqual(names(fromSrc), ["src/.ignore", "src/b.ts"]);
+});

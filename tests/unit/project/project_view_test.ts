@@ -56,6 +56,10 @@ Deno.test("list() honours .gitignore, skips node_modules, VCS folders and .grave
   const visible = await project.files({ skipHidden: true });
   assert.deepEqual(visible, OPERATORS.toSorted().map((n) => `src/${n}`));
   assert.equal(project.reach().ignored, 5); // and .cache/, .eslintrc.js, .gitignore
+  // A search reads .ignore files too (ripgrep's rule), where a listing reads only .gitignore.
+  await stage.write(".ignore", new TextEncoder().encode("src/take.ts\n"));
+  assert.ok((await project.files()).includes("src/take.ts"));
+  assert.ok(!(await project.files({ ignoreFiles: [".gitignore", ".ignore"] })).includes("src/take.ts"));
   const everything = await project.files({ includeIgnored: true });
   assert.ok(everything.includes("dist/map.js") && everything.includes("node_modules/rxjs/index.ts"));
   assert.ok(!everything.some((p) => p.startsWith(".git/") || p.startsWith(".graver/")));
