@@ -1,9 +1,10 @@
 /**
- * The one walk of a project tree that every project-wide search and listing
- * uses (list_files, find_symbol and its did-you-mean): version-control
+ * The one walk of a project tree, which every project-wide search and listing
+ * uses through the project view (`src/project/project_view.ts`): version-control
  * folders (`.git`, `.hg`, `.svn`, `.jj`, `.bzr`) and graver's `.graver/` are
- * never entered; `.gitignore` files (the root's and nested ones) are honoured
- * and `node_modules` is skipped unless the caller asks for ignored files.
+ * never entered; `.gitignore` files (the root's and nested ones; `.ignore` too
+ * when asked) are honoured, names that start with a dot are left out when
+ * asked, and `node_modules` is skipped unless the caller asks for ignored files.
  * Works through any object that lists and reads relative paths (a `Stage`),
  * so it sees staged changes and runs on every Backend.
  *
@@ -84,6 +85,16 @@ export interface WalkOptions {
   accept?: (entry: WalkEntry) => boolean;
   /** Most entries returned (default: no limit). */
   limit?: number;
+  /**
+   * Leave out files and folders whose name starts with a dot, counted in `ignored` (default false: listed,
+   * as list_files and find_symbol always have; a search skips them unless asked).
+   */
+  skipHidden?: boolean;
+  /**
+   * The ignore files read in each folder, later ones winning (default {@linkcode GITIGNORE_ONLY}; a search
+   * passes `[".gitignore", ".ignore"]` as ripgrep reads them).
+   */
+  ignoreFiles?: readonly string[];
 }
 
 /** What a walk returns. */
@@ -112,10 +123,24 @@ export function skippedCounts(skipped: WalkSkipped): Partial<WalkSkipped> | null
 
 const decoder = new TextDecoder();
 
-/** The rules of the `.gitignore` in directory `real`, anchored at its tree path `rel`, or none. */
-async function rulesOf(source: WalkSource, real: string, rel: string): Promise<IgnoreRule[]> {
-  const file = await source.read(real === "" ? ".gitignore" : `${real}/.gitignore`).catch(() => null);
-  return file ? parseGitignore(decoder.decode(file.bytes), rel) : [];
+/** The ignore files a walk reads by default. */
+export const GITIGNORE_ONLY: readonly string[] = [".gitignore"];
+
+/**
+ * The rules of the ignore files in directory `real`, anchored at its tree path `rel`, in the order of
+ * `names` (a later file's rule wins over an earlier one's, as ripgrep's `.ignore` over `.gitignore`).
+ */
+async function rulesOf(
+  source: WalkSource,
+  dir: { real: string; rel: string },
+  names: readonly string[],
+): Promise<IgnoreRule[]> {
+  let out: IgnoreRule[] = [];
+  for (const name of names) {
+    const file = await source.read(dir.real === "" ? name : `${dir.real}/${name}`).catch(() => null);
+    if (file) out = out.concat(parseGitignore(decoder.decode(file.bytes), dir.rel));
+  }
+  return out;
 }
 
 /** Join a directory's relative path and a name. */
@@ -158,6 +183,7 @@ export async function walkProject(
   const recursive = options.recursive ?? true;
   const honour = options.includeIgnored !== true;
   const limit = options.limit ?? Infinity;
+  const ignoreFiles = options.ignoreFiles ?? GITIGNORE_ONLY;
   const entries: WalkEntry[] = [];
   const skipped: WalkSkipped = { outside_root: 0, special_file: 0, unreadable: 0 };
   const unreadable: string[] = [];
@@ -181,7 +207,7 @@ export async function walkProject(
     const parts = dir === "" ? [] : dir.split("/");
     for (let i = 0; i < parts.length; i++) {
       const parent = parts.slice(0, i).join("/");
-      inherited = inherited.concat(await rulesOf(source, parent, parent));
+      inherited = inherited.concat(await rulesOf(source, { real: parent, rel: parent }, ignoreFiles));
     }
   }
   // Links inside the root are followed after the rest of the tree, so that a file or directory is reported
@@ -201,7 +227,7 @@ export async function walkProject(
     if (kind === "dir" && recursive) await walk(rel, real, rules);
   };
   const walk = async (rel: string, real: string, rules: IgnoreRule[]): Promise<void> => {
-    const here = honour ? rules.concat(await rulesOf(source, real, rel)) : rules;
+    const here = honour ? rules.concat(await rulesOf(source, { real, rel }, ignoreFiles)) : rules;
     for (const e of await listed(rel, real)) {
       if (truncated) return;
       const child = under(rel, e.name);
@@ -213,6 +239,10 @@ export async function walkProject(
       }
       const isDir = found.kind === "dir";
       if (isDir && NEVER_WALKED.has(e.name)) continue;
+      if (options.skipHidden === true && e.name.startsWith(".")) {
+        ignored++;
+        continue;
+      }
       if (honour && ((isDir && SKIPPED_BY_DEFAULT.has(e.name)) || isIgnored(here, child, isDir))) {
         ignored++;
         continue;

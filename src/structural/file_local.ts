@@ -14,11 +14,11 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { walkProject } from "../fs/walk.ts";
+import { PROJECT_LIMITS } from "../project/limits.ts";
+import { openProject } from "../project/project_view.ts";
 import type { Occurrence } from "../syntax/bindings.ts";
 import { ModuleResolver } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
-import { MAX_PROJECT_FILES } from "./project_files.ts";
 
 /**
  * Whether graver resolves this language's names within one file only.
@@ -97,15 +97,11 @@ export async function checkFileLocal(
   const local = !target.member && scope !== undefined &&
     (scope.kind === "function" || scope.kind === "block");
   if (local) return [];
-  const walked = await walkProject(stage, "", {
-    accept: (e) => e.kind === "file" && e.real !== path && parsing.grammars!.languageOf(e.real) === language,
-    limit: MAX_PROJECT_FILES,
+  const project = openProject({ stage, parsing, limits: PROJECT_LIMITS.resolve });
+  const files = await project.files({
+    accept: (e) => e.kind === "file" && e.real !== path && project.languageOf(e.real) === language,
   });
-  const others: string[] = [];
-  for (const e of walked.entries) {
-    const text = await stage.readText(e.real).then((f) => f.text, () => "");
-    if (word.test(text)) others.push(e.real);
-  }
+  const others = await project.filesMentioning(occ.name, files);
   if (others.length === 0 || options.scope === "file") return others;
   const args: Record<string, unknown> = { path, target: target.at, scope: "file" };
   if (options.newName !== undefined) args["new_name"] = options.newName;

@@ -21,7 +21,8 @@
 import { RecoverableError } from "../errors.ts";
 import { dominantEol } from "../fs/text.ts";
 import type { Stage } from "../fs/stage.ts";
-import { walkProject } from "../fs/walk.ts";
+import { PROJECT_LIMITS } from "../project/limits.ts";
+import { openProject } from "../project/project_view.ts";
 import { dirOf, ModuleResolver, type PathMapping, tsconfigMapping } from "../syntax/module_resolution.ts";
 import { ecmaSpecifier, isRelativeSpecifier, pythonSpecifier } from "../syntax/module_specifier.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -95,18 +96,17 @@ export interface ModuleWorld {
  * @returns The two worlds.
  */
 export async function moduleWorld(stage: Stage, moves: ReadonlyMap<string, string>): Promise<ModuleWorld> {
-  const walked = await walkProject(stage, "", {
-    accept: (e) => e.kind === "file",
-    limit: MAX_PROJECT_FILES * 4,
-  });
+  // Every file, not only source files (a data file is an import target too): the walk's everyFile limits.
+  const limits = PROJECT_LIMITS.everyFile;
+  const walked = await openProject({ stage, limits }).list();
   if (walked.truncated) {
     throw new RecoverableError(
       "limit_exceeded",
-      `Cannot update imports: the workspace holds more than ${MAX_PROJECT_FILES * 4} files`,
-      { hint: "Call again with update_imports: false", details: { limit: MAX_PROJECT_FILES * 4 } },
+      `Cannot update imports: the workspace holds more than ${limits.files} files`,
+      { hint: "Call again with update_imports: false", details: { limit: limits.files } },
     );
   }
-  const files = walked.entries.map((e) => e.real);
+  const files = walked.files.slice();
   for (const from of moves.keys()) if (!files.includes(from)) files.push(from);
   let mapping: PathMapping | null = null;
   const tsconfig = await stage.readText("tsconfig.json").catch(() => null);

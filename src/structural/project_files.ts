@@ -12,34 +12,18 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { skippedCounts, walkProject, type WalkSkipped } from "../fs/walk.ts";
+import { skippedCounts, type WalkSkipped } from "../fs/walk.ts";
+import { PROJECT_LIMITS } from "../project/limits.ts";
+import { openProject, type ProjectView } from "../project/project_view.ts";
+import { wordOffsets } from "../project/words.ts";
 import { type Binding, declare } from "../syntax/binding_model.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { onlyInComments } from "../syntax/comment_spans.ts";
-import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { type GoModule, goModulePath, ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
 
 /** Most source files a project-wide search walks (more is refused with `limit_exceeded`, never cut short). */
-export const MAX_PROJECT_FILES = 20000;
-
-const WORD = /[\p{L}\p{N}_$]/u;
-
-/** The offsets where `text` holds `name` as a whole word (at most `limit` of them). */
-function wordOffsets(text: string, name: string, limit = Infinity): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf(name); i >= 0 && out.length < limit; i = text.indexOf(name, i + 1)) {
-    const before = i > 0 ? text[i - 1]! : "";
-    const after = text[i + name.length] ?? "";
-    if (!(before && WORD.test(before)) && !(after && WORD.test(after))) out.push(i);
-  }
-  return out;
-}
-
-/** Whether `text` holds `name` as a whole word. */
-function hasWord(text: string, name: string): boolean {
-  return wordOffsets(text, name, 1).length > 0;
-}
+export const MAX_PROJECT_FILES: number = PROJECT_LIMITS.resolve.files;
 
 /** Languages whose comments {@linkcode onlyInComments} finds without a parse. */
 const LEXED = new Set(["typescript"]);
@@ -79,9 +63,10 @@ function goPackageName(text: string): string {
 export class ProjectFiles {
   readonly #parsing: Parsing;
   readonly #stage: Stage;
+  /** The project walk, texts and word index this search reads through. */
+  readonly #view: ProjectView;
   /** Source files and their languages, by relative path. */
   readonly files: Map<string, string> = new Map();
-  readonly #texts = new Map<string, { text: string; language: string } | null>();
   /** Bindings of every file parsed so far, by relative path. */
   readonly parsed: Map<string, FileBindings> = new Map();
   /**
@@ -108,14 +93,14 @@ export class ProjectFiles {
   constructor(parsing: Parsing, stage: Stage) {
     this.#parsing = parsing;
     this.#stage = stage;
+    this.#view = openProject({ stage, parsing, limits: PROJECT_LIMITS.resolve });
   }
 
   /** List the workspace's source files and build the module resolver (tsconfig `paths` when present). */
   async open(): Promise<void> {
     const grammars = this.#parsing.grammars!;
-    const walked = await walkProject(this.#stage, "", {
+    const walked = await this.#view.list({
       accept: (e) => e.kind === "file" && ModuleResolver.systemOf(grammars.languageOf(e.real) ?? "") !== null,
-      limit: MAX_PROJECT_FILES,
     });
     if (walked.truncated) {
       throw new RecoverableError(
@@ -153,17 +138,8 @@ export class ProjectFiles {
    * @returns The file, or null.
    */
   async text(rel: string): Promise<{ text: string; language: string } | null> {
-    if (this.#texts.has(rel)) return this.#texts.get(rel)!;
-    let out: { text: string; language: string } | null = null;
-    try {
-      const f = await this.#stage.peekText(rel);
-      const language = f && this.#parsing.grammars!.languageOf(rel, f.text.slice(0, HEAD_CHARS));
-      if (f && language) out = { text: f.text, language };
-    } catch {
-      out = null;
-    }
-    this.#texts.set(rel, out);
-    return out;
+    const read = await this.#view.read(rel);
+    return read && read.language ? { text: read.text, language: read.language } : null;
   }
 
   /**
@@ -300,7 +276,9 @@ export class ProjectFiles {
     for (const [path, language] of this.files) {
       if (ModuleResolver.systemOf(language) !== system) continue;
       const t = await this.text(path);
-      if (t && (this.#passesNamesOn(path, t) || (hasWord(t.text, name) && clause.test(t.text)))) {
+      if (
+        t && (this.#passesNamesOn(path, t) || (await this.#view.mentions(path, name) && clause.test(t.text)))
+      ) {
         out.push(path);
       }
     }
@@ -329,7 +307,7 @@ export class ProjectFiles {
       const t = await this.text(path);
       if (!t) continue;
       if (this.#passesNamesOn(path, t)) out.push(path);
-      else if (!hasWord(t.text, name)) continue;
+      else if (!(await this.#view.mentions(path, name))) continue;
       else if (
         LEXED.has(t.language) && !this.parsed.has(path) &&
         onlyInComments(t.text, wordOffsets(t.text, name), name.length)

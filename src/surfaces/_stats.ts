@@ -1,5 +1,5 @@
 /**
- * What `graver stats` counts, file by file: the project's one walk (`walkProject`, with its ignore and link
+ * What `graver stats` counts, file by file: the project's one walk (`project/project_view.ts`, with its ignore and link
  * rules) picks the files, capped at a number of files (directories are entered, never counted), and each
  * file is read once, read-only, through a throw-away `Stage` (the confinement and special-file rules of every
  * read) and classified as `read_file` classifies it: binary, not UTF-8, or text with a language and a line
@@ -11,7 +11,8 @@
 import { errnoError, isRecoverable } from "../errors.ts";
 import { forEachLine } from "../fs/lines.ts";
 import { Stage } from "../fs/stage.ts";
-import { skippedCounts, walkProject, type WalkSkipped } from "../fs/walk.ts";
+import { skippedCounts, type WalkSkipped } from "../fs/walk.ts";
+import { openProject } from "../project/project_view.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import type { Workspace } from "../workspace.ts";
 
@@ -52,7 +53,8 @@ export async function walkFiles(
   options: { dir: string; includeIgnored: boolean; maxFiles: number; found?: (count: number) => void },
 ): Promise<StatsWalk> {
   let found = 0;
-  const walked = await walkProject(new Stage(ws.fs, ws.sandbox), options.dir, {
+  const walked = await openProject({ stage: new Stage(ws.fs, ws.sandbox) }).list({
+    under: options.dir,
     includeIgnored: options.includeIgnored,
     accept: (e) => {
       if (e.kind !== "file") return false;
@@ -91,7 +93,10 @@ export async function leftOutAt(
   const inside = options.firstLeftOut.slice(prefix.length);
   const slash = inside.indexOf("/");
   const top = prefix + (slash < 0 ? inside : inside.slice(0, slash));
-  const level = await walkProject(new Stage(ws.fs, ws.sandbox), options.dir, {
+  const level = await openProject({ stage: new Stage(ws.fs, ws.sandbox) }).list({
+    under: options.dir,
+    accept: () => true, // files and folders: what comes after the first file left out
+    limit: Infinity,
     recursive: false,
     includeIgnored: options.includeIgnored,
   });

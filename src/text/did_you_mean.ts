@@ -7,9 +7,9 @@
  */
 import { diffArrays } from "diff";
 import type { ShownLines } from "../errors.ts";
-import { decodeText } from "../fs/text.ts";
 import type { Stage } from "../fs/stage.ts";
-import { walkProject } from "../fs/walk.ts";
+import { PROJECT_LIMITS } from "../project/limits.ts";
+import { openProject } from "../project/project_view.ts";
 import { TextDoc } from "./_doc.ts";
 import { occursAt } from "./_match_lines.ts";
 import { squash, windowSimilarity } from "./_similarity.ts";
@@ -256,12 +256,13 @@ function numberedDiff(
 /**
  * Other text files of the workspace that hold the search text (trailing
  * whitespace and indentation ignored), found by the project walk (`.gitignore`
- * honoured). Bounded: at most `maxFiles` files of at most 512 KiB are read.
+ * honoured). Bounded by the walk's `hint` limits (`project/limits.ts`): at most `maxFiles` files of at most
+ * 512 KiB are read.
  *
  * @param stage The call's stage.
  * @param search The search lines.
  * @param exclude The file the block targeted.
- * @param options `maxFiles` (default 300), `limit` results (default 3).
+ * @param options `maxFiles` (default the hint limit, 300), `limit` results (default 3).
  * @returns Matching files with 1-based lines.
  */
 export async function findInOtherFiles(
@@ -273,26 +274,17 @@ export async function findInOtherFiles(
   const probe = search.map((s) => s.trim()).filter((s) => s !== "").sort((a, b) => b.length - a.length)[0];
   if (!probe) return [];
   const keys = search.map((s) => s.trim());
-  const maxFiles = options.maxFiles ?? 300;
+  const maxFiles = options.maxFiles ?? PROJECT_LIMITS.hint.files;
   const limit = options.limit ?? 3;
   const found: { path: string; start_line: number; end_line: number }[] = [];
-  // The project's one walk: no VCS folders, .gitignore honoured, node_modules skipped.
-  const { entries } = await walkProject(stage, "", {
-    accept: (e) => e.kind === "file" && e.real !== exclude,
-    limit: maxFiles,
-  });
-  for (const e of entries) {
+  // The project's one walk (no VCS folders, .gitignore honoured, node_modules skipped), with the hint's limits.
+  const project = openProject({ stage, limits: { ...PROJECT_LIMITS.hint, files: maxFiles } });
+  const files = await project.files({ accept: (e) => e.kind === "file" && e.real !== exclude });
+  for (const safe of files) {
     if (found.length >= limit) break;
     // The walk skipped every link that leaves the root; one inside it is read at its target.
-    const safe = e.real;
-    const file = await stage.read(safe).catch(() => null);
-    if (!file || file.bytes.length > 512 * 1024) continue;
-    let text: string;
-    try {
-      text = decodeText(file.bytes, e.rel).text;
-    } catch {
-      continue;
-    }
+    const text = (await project.read(safe))?.text;
+    if (text === undefined) continue;
     if (!text.includes(probe)) continue;
     const doc = new TextDoc(text);
     const all = doc.keys("trim");

@@ -16,7 +16,9 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { RecoverableError, type ShownLines } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
-import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped } from "../fs/walk.ts";
+import { skippedCounts, type WalkEntry, type WalkSkipped } from "../fs/walk.ts";
+import { PROJECT_LIMITS } from "../project/limits.ts";
+import { openProject } from "../project/project_view.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { markdownOutlineEngine, queriesEngine, symbolsEngine } from "./_lazy.ts";
@@ -44,10 +46,10 @@ export interface FindSymbolArgs {
   include_ignored?: boolean;
 }
 
-/** Most files one search reads. */
-export const MAX_SEARCH_FILES = 5000;
+/** Most files one search reads (the project walk's `search` limits). */
+export const MAX_SEARCH_FILES: number = PROJECT_LIMITS.search.files;
 /** Files larger than this are skipped by a workspace search. */
-export const MAX_SEARCH_FILE_BYTES = 2 * 1024 * 1024;
+export const MAX_SEARCH_FILE_BYTES: number = PROJECT_LIMITS.search.fileBytes;
 /** Most lines of one match's body that find_symbol returns with include_body. */
 export const MAX_BODY_LINES = 1000;
 /** Most body lines of all matches together. */
@@ -94,7 +96,8 @@ export async function sourceFiles(
   }
 > {
   // One more than the limit: the file after the last one searched says where the walk stopped.
-  const walked = await walkProject(stage, dir, {
+  const walked = await openProject({ stage, parsing: ws, limits: PROJECT_LIMITS.search }).list({
+    under: dir,
     includeIgnored: options.includeIgnored === true,
     limit: limit + 1,
     accept: await sourceFilter(ws),
@@ -148,8 +151,11 @@ async function notSearched(
   const rest: string[] = own === scope.base ? [] : [`${own}/`];
   let child = own === scope.base ? scope.next : own;
   let top: string[] = [];
+  const project = openProject({ stage, parsing: ws, limits: PROJECT_LIMITS.search });
   for (let dir = parentDir(child);; dir = parentDir(dir)) {
-    const level = await walkProject(stage, dir, {
+    const level = await project.list({
+      under: dir,
+      limit: Infinity,
       recursive: false,
       includeIgnored: scope.includeIgnored,
       accept: (e) => e.kind === "dir" || accept(e),

@@ -7,7 +7,8 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { skippedCounts, walkProject } from "../fs/walk.ts";
+import { skippedCounts } from "../fs/walk.ts";
+import { openProject } from "../project/project_view.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, SKIPPED, STRING, UNREADABLE } from "./_result_schema.ts";
@@ -65,7 +66,9 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
         details: { path: dir },
       });
     }
-    const walked = await walkProject(stage, dir, {
+    const walked = await openProject({ stage }).list({
+      under: dir,
+      accept: () => true, // folders too: a listing shows both
       recursive: args.recursive === true,
       includeIgnored: args.include_ignored === true,
       limit: args.max_entries ?? 1000,

@@ -23,6 +23,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   "tool_kinds.ts": 0,
   fs: 1,
   syntax: 2,
+  project: 2.5,
   text: 3,
   structural: 3,
   guards: 3,

@@ -41,6 +41,16 @@ Deno.test("src/ imports only point down the layers, no private module is shared,
   assert.deepEqual(checkLayers(graph).map((v) => v.message), []);
 });
 
+Deno.test("one project walk: only src/project/ calls walkProject (everything else lists through a ProjectView)", async () => {
+  const callers: string[] = [];
+  for await (const file of walk(SRC)) {
+    const rel = file.pathname.slice(SRC.pathname.length);
+    const code = (await Deno.readTextFile(file)).replace(/\/\*[\s\S]*?\*\//g, "");
+    if (/\bwalkProject\(/.test(code) && rel !== "fs/walk.ts") callers.push(rel);
+  }
+  assert.deepEqual(callers, ["project/project_view.ts"]);
+});
+
 Deno.test("the layer check catches an upward import, a peer import, a private import and a cycle", async () => {
   const graph = await importGraph();
   // A deliberately broken copy of the real graph: each added edge must be reported.

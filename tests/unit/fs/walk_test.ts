@@ -163,3 +163,49 @@ Deno.test("walkProject() skips a FIFO and a link to one on disk without opening 
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("walkProject() with skipHidden leaves out dot-named files and folders, counted as ignored", async () => {
+  const stage = await stageOver(TREE, "/w", false);
+  const all = await walkProject(stage, "");
+  const visible = await walkProject(stage, "", { skipHidden: true });
+  // .gitignore at the root and in src/ (the VCS folders and .graver are never walked either way).
+  assert.deepEqual(
+    all.entries.map((e) => e.rel).filter((r) => !visible.entries.some((v) => v.rel === r)),
+    [".gitignore", "src/.gitignore"],
+  );
+  assert.equal(visible.ignored, all.ignored + 2);
+  // The rules of a hidden .gitignore still apply: it is read, not listed.
+  assert.ok(!visible.entries.some((e) => e.rel.startsWith("dist")));
+});
+
+Deno.test("walkProject() reads .ignore files only when asked, after .gitignore, so their rules win", async () => {
+  const files = {
+    ".gitignore": "*.gen.ts\n",
+    ".ignore": "!keep.gen.ts\nfixtures/\n",
+    "a.ts": "",
+    "drop.gen.ts": "",
+    "keep.gen.ts": "",
+    "fixtures/f.ts": "",
+    "src/.ignore": "local.ts\n",
+    "src/local.ts": "",
+    "src/b.ts": "",
+  };
+  const stage = await stageOver(files, "/w", false);
+  const names = (r: { entries: { rel: string; kind: string }[] }) =>
+    r.entries.filter((e) => e.kind === "file").map((e) => e.rel);
+  // By default only .gitignore counts (what list_files and find_symbol have always done).
+  assert.deepEqual(names(await walkProject(stage, "")), [
+    ".gitignore",
+    ".ignore",
+    "a.ts",
+    "fixtures/f.ts",
+    "src/.ignore",
+    "src/b.ts",
+    "src/local.ts",
+  ]);
+  const both = await walkProject(stage, "", { ignoreFiles: [".gitignore", ".ignore"] });
+  assert.deepEqual(names(both), [".gitignore", ".ignore", "a.ts", "keep.gen.ts", "src/.ignore", "src/b.ts"]);
+  // From src/ alone, the root's rules still apply (its parents' ignore files are read too).
+  const fromSrc = await walkProject(stage, "src", { ignoreFiles: [".gitignore", ".ignore"] });
+  assert.deepEqual(names(fromSrc), ["src/.ignore", "src/b.ts"]);
+});

@@ -1,0 +1,40 @@
+/** The whole-word rule and the word index over real text. */
+import assert from "node:assert/strict";
+import { hasWord, WordIndex, wordOffsets } from "../../../src/project/words.ts";
+
+const SOURCE = await Deno.readTextFile(
+  new URL("../../../node_modules/rxjs/src/internal/operators/map.ts", import.meta.url),
+);
+
+Deno.test("wordOffsets() finds a name only where no identifier character touches it", () => {
+  const text = "project projectValue $project project_ x.project(project)";
+  assert.deepEqual(wordOffsets(text, "project"), [0, 41, 49]);
+  assert.deepEqual(wordOffsets(text, "project", 2), [0, 41]);
+  assert.deepEqual(wordOffsets(text, ""), []);
+  assert.ok(hasWord("const é = $x;", "$x"));
+  assert.ok(!hasWord("fooé", "foo")); // a letter outside ASCII continues the word
+});
+
+Deno.test("hasWord() on a real module matches a whole-word regular expression", () => {
+  for (
+    const word of ["map", "project", "operate", "OperatorFunction", "value", "index", "mapper", "thisArg"]
+  ) {
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${word}(?![\\p{L}\\p{N}_$])`, "u");
+    assert.equal(hasWord(SOURCE, word), re.test(SOURCE), word);
+  }
+});
+
+Deno.test("WordIndex reads each file once per word and treats an unreadable file as naming nothing", async () => {
+  const reads: string[] = [];
+  const texts: Record<string, string | null> = { "map.ts": SOURCE, "empty.ts": "", "gone.ts": null };
+  const index = new WordIndex((path) => {
+    reads.push(path);
+    return Promise.resolve(texts[path] ?? null);
+  });
+  const paths = ["map.ts", "empty.ts", "gone.ts"];
+  assert.deepEqual(await index.filesMentioning("project", paths), ["map.ts"]);
+  assert.deepEqual(await index.filesMentioning("project", paths), ["map.ts"]);
+  assert.deepEqual(reads, paths);
+  assert.equal(await index.mentions("map.ts", "operate"), true);
+  assert.equal(await index.mentions("gone.ts", "operate"), false);
+});
