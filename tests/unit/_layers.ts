@@ -24,6 +24,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   syntax: 2,
   text: 3,
   structural: 3,
+  search: 3,
   guards: 3,
   compass: 3,
   tools: 4,
