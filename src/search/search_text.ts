@@ -37,9 +37,25 @@ import type {
 } from "./types.ts";
 
 /** Files read at once, so that the file system's latency overlaps the search. */
-const READS_IN_FLIGHT = 8;
+const READS_IN_FLIGHT = 16;
 
 const DECODER = new TextDecoder();
+
+/**
+ * Versions of byte arrays a search has hashed, by identity: a source that hands out the same array for an
+ * unchanged file (a stage, a cache) is not hashed again by the next search. Bytes are never mutated in
+ * place (a change is a new array), so an array's version cannot go stale.
+ */
+const VERSIONS = new WeakMap<Uint8Array, string>();
+
+/** The version of a file's bytes: the source's, the one remembered, or a fresh hash. */
+async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
+  const known = VERSIONS.get(bytes) ?? await files.version?.(path, bytes);
+  if (known !== undefined) return known;
+  const version = await versionOf(bytes);
+  VERSIONS.set(bytes, version);
+  return version;
+}
 
 /** A file read ahead: its bytes, or why it could not be read. */
 type ReadFile = { file: SearchFile; bytes: Uint8Array | null };
@@ -117,13 +133,14 @@ interface Page {
 async function collect(
   page: Page,
   found: { path: string; bytes: Uint8Array; text: string; lines: MatchedLine[]; before: number },
-  query: SearchTextQuery,
+  context: { query: SearchTextQuery; files: SearchFiles },
 ): Promise<number> {
+  const { query } = context;
   const units = query.outputMode === "content" ? found.lines.length : 1;
   const from = Math.max(0, query.offset - found.before);
   const to = Math.min(units, query.offset + query.maxResults - found.before);
   if (from >= to) return units;
-  const version = await versionOf(found.bytes);
+  const version = await versionOfFile(context.files, found.path, found.bytes);
   if (query.outputMode === "files_with_matches") page.files.push({ path: found.path, version });
   else if (query.outputMode === "count") {
     page.counts.push({ path: found.path, count: found.lines.length, version });
@@ -185,7 +202,7 @@ export async function searchText(files: SearchFiles, query: SearchTextQuery): Pr
     if (hits.length === 0) continue;
     matched++;
     const lines = matchedLines(text, hits);
-    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, query);
+    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, { query, files });
     if (units > want) break; // one past the page: there is more
   }
   const left = files.skipped?.();

@@ -16,9 +16,15 @@ export interface TextPattern {
   re: RE2JS;
   /** The group of `re` that is the occurrence: 1 when `word` wrapped the pattern in word boundaries. */
   group: 0 | 1;
-  /** Literals one of which every match contains (lower-cased when `fold`), or null: every line is a candidate. */
+  /** Literals one of which every match contains, or null: every line is a candidate. */
   needles: string[] | null;
-  /** Whether matching ignores case (the prefilter then looks in a lower-cased text). */
+  /**
+   * The prefilter: the needles as an alternation of escaped fixed strings (case-folded with `iu` when the
+   * pattern ignores case), or null. A fixed-string alternation runs in linear time on any engine, so the
+   * native one is used here, where its speed matters; the user's pattern itself runs only on RE2.
+   */
+  prefilter: RegExp | null;
+  /** Whether matching ignores case. */
   fold: boolean;
   /** A case-sensitive fixed string without word boundaries: its `indexOf` hits are the matches themselves. */
   plain: string | null;
@@ -71,9 +77,9 @@ export function hasUpperCaseLiteral(pattern: string, literal = false): boolean {
   return false;
 }
 
-/** Escape a fixed string for RE2. */
+/** Escape a fixed string for RE2 (and for a `u`-mode `RegExp`: the same characters). */
 function quoteLiteral(text: string): string {
-  return text.replace(/[\\.+*?()|[\]{}^$]/g, "\\$&");
+  return text.replace(/[\\.+*?()|[\]{}^$/]/g, "\\$&");
 }
 
 /** Whether the pattern turns on case folding itself (`(?i)`, `(?i:…)`). */
@@ -95,6 +101,7 @@ function foldsInline(pattern: string): boolean {
  *   word: true, multiline: false });
  * assert.equal(p.fold, true);
  * assert.deepEqual(p.needles, ["todo"]);
+ * assert.equal(p.prefilter!.flags, "giu");
  * ```
  *
  * @param query The pattern and how to read it.
@@ -114,14 +121,14 @@ export function compileTextPattern(
   const re = compileRe2(wrapped, { what, ignoreCase: fold, flags: RE2JS.MULTILINE });
   const literals = query.literal ? [query.pattern] : requiredLiterals(query.pattern);
   const foldNeedles = fold || (!query.literal && foldsInline(query.pattern));
-  // A fold of a non-ASCII letter may change a text's length or pair letters toLowerCase does not: such
-  // needles are not used as a prefilter.
-  const usable = literals !== null &&
-    literals.every((l) => l !== "" && (!foldNeedles || /^[\x00-\x7f]*$/.test(l)));
+  const needles = literals !== null && literals.every((l) => l !== "") ? literals : null;
   return {
     re,
     group: query.word ? 1 : 0,
-    needles: usable ? literals.map((l) => foldNeedles ? l.toLowerCase() : l) : null,
+    needles,
+    prefilter: needles === null
+      ? null
+      : new RegExp(needles.map(quoteLiteral).join("|"), foldNeedles ? "giu" : "gu"),
     fold: foldNeedles,
     plain: query.literal && !fold && !query.word && query.pattern !== "" ? query.pattern : null,
     multiline: query.multiline,

@@ -1,6 +1,7 @@
 /**
  * Finding a pattern's matches in one file's text, fast: the prefilter looks for the pattern's required
- * literals with the engine's native `indexOf` (in a lower-cased copy when case is ignored), and the
+ * literals with the engine's native search (an alternation of fixed strings, case-folded when case is
+ * ignored), and the
  * linear-time program runs only on the lines that hold one; a fixed string needs no program at all. A
  * pattern without literals runs once over the whole text, and a match that runs across a line end (which a
  * line-by-line search such as ripgrep's cannot produce) is redone on its first line alone. The text is never
@@ -8,6 +9,7 @@
  *
  * @module
  */
+import type { Matcher } from "re2js";
 import type { TextPattern } from "./text_pattern.ts";
 
 /** Start of the line holding `offset`. */
@@ -24,13 +26,24 @@ function lineEndAt(text: string, offset: number): number {
 /** The program's matches on the line [ls, le), pushed as start/end pairs of text offsets. */
 function matchLine(p: TextPattern, text: string, ls: number, le: number, out: number[]): void {
   const line = text.slice(ls, le);
-  const m = p.re.matcher(line);
+  const m = matcherOf(p, line);
   for (let from = 0; from <= line.length && m.find(from);) {
     const s = m.start(p.group);
     const e = m.end(p.group);
     out.push(ls + s, ls + e);
     from = e > s ? e : e + 1;
   }
+}
+
+const MATCHERS = new WeakMap<TextPattern, Matcher>();
+
+/** The pattern's matcher, reset to `input` (one per pattern: a search runs one line at a time). */
+function matcherOf(p: TextPattern, input: string): Matcher {
+  const m = MATCHERS.get(p);
+  if (m !== undefined) return m.resetMatcherInput(input);
+  const made = p.re.matcher(input);
+  MATCHERS.set(p, made);
+  return made;
 }
 
 /** Whether [s, e) holds a line end. */
@@ -56,25 +69,10 @@ function matchWhole(p: TextPattern, text: string, out: number[]): void {
   }
 }
 
-/** The text the prefilter looks in: the text itself, or a lower-cased copy of the same length (null: none). */
-function haystackOf(p: TextPattern, text: string): string | null {
-  if (!p.fold) return text;
-  const lower = text.toLowerCase();
-  if (lower.length !== text.length) return null;
-  // "ſ" folds to "s" in RE2 but toLowerCase keeps it: such a text is searched without the prefilter.
-  if (p.needles!.some((n) => n.includes("s")) && text.includes("\u017f")) return null;
-  return lower;
-}
-
-/** Next offset at or after `from` where one of the needles starts (-1: none), with each needle's next hit cached. */
-function nextCandidate(hay: string, needles: string[], next: number[], from: number): number {
-  let best = -1;
-  for (let k = 0; k < needles.length; k++) {
-    if (next[k]! !== -1 && next[k]! < from) next[k] = hay.indexOf(needles[k]!, from);
-    const at = next[k]!;
-    if (at !== -1 && (best === -1 || at < best)) best = at;
-  }
-  return best;
+/** Offset of the prefilter's next hit at or after `from` (-1: none). */
+function nextCandidate(prefilter: RegExp, text: string, from: number): number {
+  prefilter.lastIndex = from;
+  return prefilter.exec(text)?.index ?? -1;
 }
 
 /**
@@ -96,14 +94,13 @@ function nextCandidate(hay: string, needles: string[], next: number[], from: num
  */
 export function scanText(p: TextPattern, text: string): number[] {
   const out: number[] = [];
-  const hay = p.needles === null ? null : haystackOf(p, text);
-  if (hay === null) {
+  const prefilter = p.prefilter;
+  if (prefilter === null) {
     matchWhole(p, text, out);
     return out;
   }
-  const needles = p.needles!;
   if (p.multiline) {
-    if (needles.some((n) => hay.includes(n))) matchWhole(p, text, out);
+    if (nextCandidate(prefilter, text, 0) !== -1) matchWhole(p, text, out);
     return out;
   }
   if (p.plain !== null) {
@@ -111,9 +108,8 @@ export function scanText(p: TextPattern, text: string): number[] {
     for (let at = text.indexOf(p.plain); at !== -1; at = text.indexOf(p.plain, at + n)) out.push(at, at + n);
     return out;
   }
-  const next = needles.map(() => -2);
   for (let from = 0; from <= text.length;) {
-    const at = nextCandidate(hay, needles, next, from);
+    const at = nextCandidate(prefilter, text, from);
     if (at === -1) break;
     const le = lineEndAt(text, at);
     matchLine(p, text, lineStartAt(text, at), le, out);

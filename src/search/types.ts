@@ -41,6 +41,11 @@ export interface SearchFiles {
   files(scope: FileScope): AsyncIterable<SearchFile>;
   /** A file's exact bytes (throws when it cannot be read). */
   read(path: string): Promise<Uint8Array>;
+  /**
+   * A file's version when the source already knows it (a stage hashes what it reads), so that the search
+   * does not hash the bytes again; without it the search hashes them (`versionOf` of `fs/`).
+   */
+  version?(path: string, bytes: Uint8Array): Promise<string> | string | undefined;
   /** What the last `files()` left out, once it has been iterated to the end. */
   skipped?(): SourceSkipped;
 }
