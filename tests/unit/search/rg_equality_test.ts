@@ -36,6 +36,11 @@ const HONO_CASES: RgCase[] = [
   },
   {
     name: "later glob wins",
+    args: { pattern: "Hono", glob: ["!*.js", "index.js"] },
+    rg: ["-g", "!*.js", "-g", "index.js"],
+  },
+  {
+    name: "excluded folder not entered",
     args: { pattern: "Hono", glob: ["*.js", "!**/adapter/**", "**/adapter/bun/*.js"] },
     rg: ["-g", "*.js", "-g", "!**/adapter/**", "-g", "**/adapter/bun/*.js"],
   },
