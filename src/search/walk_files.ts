@@ -47,9 +47,9 @@ export function walkSearchFiles(
   async function* files(scope: FileScope): AsyncIterable<SearchFile> {
     realOf.clear();
     left = { ignored: 0, unreadable: 0 };
-    const isDir = scope.path === "" || await source.list(scope.path).then(() => true, () => false);
-    if (!isDir) {
-      realOf.set(scope.path, scope.path);
+    const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
+    if (target?.kind === "file") {
+      realOf.set(scope.path, target.rel);
       yield { path: scope.path };
       return;
     }
