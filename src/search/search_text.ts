@@ -57,6 +57,23 @@ async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array
   return version;
 }
 
+/**
+ * Texts of byte arrays a search has decoded, by identity, for the same reason as {@linkcode VERSIONS}: a
+ * warm session whose source holds a file's bytes (a stage, a cache) does not decode them on every search.
+ * Held only as long as the source holds the bytes.
+ */
+const TEXTS = new WeakMap<Uint8Array, string>();
+
+/** A file's text (UTF-8, a BOM dropped, invalid bytes replaced). */
+function textOf(bytes: Uint8Array): string {
+  let text = TEXTS.get(bytes);
+  if (text === undefined) {
+    text = DECODER.decode(bytes);
+    TEXTS.set(bytes, text);
+  }
+  return text;
+}
+
 /** A file read ahead: its bytes, or why it could not be read. */
 type ReadFile = { file: SearchFile; bytes: Uint8Array | null };
 
@@ -197,7 +214,7 @@ export async function searchText(files: SearchFiles, query: SearchTextQuery): Pr
       skipped.binary++;
       continue;
     }
-    const text = DECODER.decode(bytes);
+    const text = textOf(bytes);
     const hits = scanText(pattern, text);
     if (hits.length === 0) continue;
     matched++;
