@@ -48,7 +48,7 @@ async function cachedTree(root: string): Promise<SearchFiles> {
     async *files() {
       for (const [path, bytes] of held) yield { path, size: bytes.length };
     },
-    read: async (path) => held.get(path)!,
+    read: (path) => Promise.resolve(held.get(path)!),
   };
 }
 
