@@ -77,6 +77,14 @@ export function hasUpperCaseLiteral(pattern: string, literal = false): boolean {
   return false;
 }
 
+/** What a search pattern writes instead of look-around or a backreference. */
+const SEARCH_INSTEAD = {
+  lookAround:
+    "match the surrounding text as part of the pattern (the match then includes it), or search for the text alone and read the lines around it",
+  backreference:
+    'write the repeated text out (e.g. "(foo) foo" for "(foo) \\1"), or search for the first part and read the matches',
+};
+
 /** Escape a fixed string for RE2 (and for a `u`-mode `RegExp`: the same characters). */
 function quoteLiteral(text: string): string {
   return text.replace(/[\\.+*?()|[\]{}^$/]/g, "\\$&");
@@ -113,12 +121,13 @@ export function compileTextPattern(
 ): TextPattern {
   const source = query.literal ? quoteLiteral(query.pattern) : query.pattern;
   const what = "the search pattern";
+  const instead = SEARCH_INSTEAD;
   // Compiled alone first, so that a refusal names offsets in the caller's own pattern.
-  compileRe2(source, { what });
+  compileRe2(source, { what, instead });
   const fold = query.ignoreCase ||
     (query.smartCase && !hasUpperCaseLiteral(query.pattern, query.literal));
   const wrapped = query.word ? `(?:^|\\W)(${source})(?:\\W|$)` : source;
-  const re = compileRe2(wrapped, { what, ignoreCase: fold, flags: RE2JS.MULTILINE });
+  const re = compileRe2(wrapped, { what, instead, ignoreCase: fold, flags: RE2JS.MULTILINE });
   const literals = query.literal ? [query.pattern] : requiredLiterals(query.pattern);
   const foldNeedles = fold || (!query.literal && foldsInline(query.pattern));
   const needles = literals !== null && literals.every((l) => l !== "") ? literals : null;

@@ -42,6 +42,11 @@ export interface LinearRegexOptions {
   code?: Extract<ErrorCode, "invalid_args" | "invalid_query">;
   /** Match regardless of case. */
   ignoreCase?: boolean;
+  /**
+   * What to write instead of a refused construct, where the default (written for query predicates: `#eq?`,
+   * `#not-match?`) does not apply (a text search has no predicates).
+   */
+  instead?: { lookAround: string; backreference: string };
 }
 
 /** A construct RE2 refuses, with its name and what to write instead. */
@@ -95,6 +100,12 @@ const LOOK_AROUND_INSTEAD =
   "match the surrounding text as part of the pattern (or capture it with a group), or use #not-match? for what must not appear";
 const BACKREFERENCE_INSTEAD =
   "write the repeated text out, or capture both parts and compare them with #eq? @a @b in a query";
+
+/** The alternative a refusal names: the caller's for this kind of construct, or the default. */
+function insteadOf(unsupported: Unsupported, instead: LinearRegexOptions["instead"]): string {
+  if (instead === undefined) return unsupported.instead;
+  return unsupported.instead === BACKREFERENCE_INSTEAD ? instead.backreference : instead.lookAround;
+}
 
 /** Options of {@linkcode compileRe2}: those of {@linkcode compileLinearRegex} plus RE2's own flags. */
 export interface Re2Options extends LinearRegexOptions {
@@ -152,7 +163,7 @@ export function compileRe2(pattern: string, options: Re2Options = {}): RE2JS {
       `Cannot use ${what} ${JSON.stringify(pattern)}: ${unsupported.construct} at offset ${unsupported.at} ` +
         "has no linear-time match, and graver runs user patterns on a linear-time engine (RE2)",
       {
-        hint: `Rewrite it without ${unsupported.construct}: ${unsupported.instead}`,
+        hint: `Rewrite it without ${unsupported.construct}: ${insteadOf(unsupported, options.instead)}`,
         details: { pattern, offset: unsupported.at, construct: unsupported.construct, engine: "RE2" },
       },
     );

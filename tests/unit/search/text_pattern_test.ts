@@ -7,10 +7,12 @@ Deno.test("text_pattern: look-around and backreferences are refused, naming the 
   assert.throws(() => compileTextPattern({ ...base, pattern: "foo(?=bar)" }), {
     code: "invalid_args",
     message: /look-ahead.*linear-time/,
+    hint: /surrounding text as part of the pattern/,
   });
   assert.throws(() => compileTextPattern({ ...base, word: true, pattern: "(a)\\1" }), {
     code: "invalid_args",
     message: /"\(a\)\\\\1": the backreference \\1 at offset 3/,
+    hint: /write the repeated text out/,
   });
   assert.throws(() => compileTextPattern({ ...base, pattern: "a(" }), {
     code: "invalid_args",
