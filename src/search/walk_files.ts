@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 import { walkProject, type WalkSource } from "../fs/walk.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
@@ -52,6 +53,18 @@ export function walkSearchFiles(
       realOf.set(scope.path, target.rel);
       yield { path: scope.path };
       return;
+    }
+    if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
+      throw new RecoverableError(
+        "not_found",
+        `Cannot search "${scope.path}": there is no such file or folder`,
+        {
+          hint:
+            'Pass a folder or file that exists (call list_files to see them), or leave "path" out to search everything',
+          details: { path: scope.path },
+          suggestedCall: { tool: "list_files", args: { path: "" } },
+        },
+      );
     }
     let hidden = 0;
     const walked = await walkProject(source, scope.path, {

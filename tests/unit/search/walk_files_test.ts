@@ -48,6 +48,7 @@ Deno.test("walk_files: hidden files and ignored folders are left out unless aske
     ]);
     assert.deepEqual((await listed(root, { path: "src/b.ts" })).paths, ["src/b.ts"]);
     assert.deepEqual((await listed(root, { path: "src" })).paths, ["src/b.ts"]);
+    await assert.rejects(listed(root, { path: "nope" }), { code: "not_found", message: /"nope"/ });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
