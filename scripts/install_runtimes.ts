@@ -7,6 +7,8 @@
  *     memfs needs). Redone only when package.json or the lock file changed.
  *   - Debian's `chromium` via apt-get, only when `/usr/bin/chromium` is absent
  *     and we are root (never `playwright install`: it downloads a browser).
+ *   - Debian's `ripgrep` the same way, when `rg` is not on PATH: the text
+ *     search's equality table and bench compare graver with it.
  * Nothing is fetched from anywhere but the npm registry and Debian's packages.
  *
  *   deno run -A scripts/install_runtimes.ts [--skip-chromium]
@@ -87,24 +89,45 @@ async function installTools(): Promise<void> {
   await Deno.writeTextFile(STAMP, `${want}\n`);
 }
 
-async function installChromium(): Promise<void> {
-  if (await exists(CHROMIUM)) return;
+/** Whether a command is on PATH. */
+async function onPath(cmd: string): Promise<boolean> {
+  return (await capture("sh", ["-c", `command -v ${cmd}`])) !== null;
+}
+
+/**
+ * Install one Debian package with apt-get when `present()` says it is missing and we are root; otherwise
+ * say what to install (apt-get's package lists are refreshed once per run).
+ */
+async function installDebian(
+  pkg: string,
+  what: { present: () => Promise<boolean>; why: string },
+): Promise<void> {
+  if (await what.present()) return;
   if (Deno.uid() !== 0) {
     console.error(
-      `install_runtimes: "${CHROMIUM}" is missing and we are not root: install Debian's chromium (apt-get install chromium) to run the browser conformance`,
+      `install_runtimes: ${pkg} is missing and we are not root: install Debian's ${pkg} (apt-get install ${pkg}) ${what.why}`,
     );
     return;
   }
-  console.error("install_runtimes: installing Debian's chromium (apt-get)");
+  console.error(`install_runtimes: installing Debian's ${pkg} (apt-get)`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
-  await run("apt-get", ["update", "-qq"], ROOT, env);
-  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], ROOT, env);
-  if (!(await exists(CHROMIUM))) {
-    throw new Error(`install_runtimes: apt-get installed chromium but "${CHROMIUM}" is missing`);
+  if (!aptUpdated) await run("apt-get", ["update", "-qq"], ROOT, env);
+  aptUpdated = true;
+  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", pkg], ROOT, env);
+  if (!(await what.present())) {
+    throw new Error(`install_runtimes: apt-get installed ${pkg} but it is still missing`);
   }
 }
 
+let aptUpdated = false;
+
 if (import.meta.main) {
   await installTools();
-  if (!Deno.args.includes("--skip-chromium")) await installChromium();
+  if (!Deno.args.includes("--skip-chromium")) {
+    await installDebian("chromium", {
+      present: () => exists(CHROMIUM),
+      why: "to run the browser conformance",
+    });
+  }
+  await installDebian("ripgrep", { present: () => onPath("rg"), why: "to compare the text search with it" });
 }

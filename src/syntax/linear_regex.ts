@@ -42,6 +42,11 @@ export interface LinearRegexOptions {
   code?: Extract<ErrorCode, "invalid_args" | "invalid_query">;
   /** Match regardless of case. */
   ignoreCase?: boolean;
+  /**
+   * What to write instead of a refused construct, where the default (written for query predicates: `#eq?`,
+   * `#not-match?`) does not apply (a text search has no predicates).
+   */
+  instead?: { lookAround: string; backreference: string };
 }
 
 /** A construct RE2 refuses, with its name and what to write instead. */
@@ -96,6 +101,18 @@ const LOOK_AROUND_INSTEAD =
 const BACKREFERENCE_INSTEAD =
   "write the repeated text out, or capture both parts and compare them with #eq? @a @b in a query";
 
+/** The alternative a refusal names: the caller's for this kind of construct, or the default. */
+function insteadOf(unsupported: Unsupported, instead: LinearRegexOptions["instead"]): string {
+  if (instead === undefined) return unsupported.instead;
+  return unsupported.instead === BACKREFERENCE_INSTEAD ? instead.backreference : instead.lookAround;
+}
+
+/** Options of {@linkcode compileRe2}: those of {@linkcode compileLinearRegex} plus RE2's own flags. */
+export interface Re2Options extends LinearRegexOptions {
+  /** RE2JS flags (`RE2JS.MULTILINE`, `RE2JS.DOTALL` …), or-ed with case folding when `ignoreCase`. */
+  flags?: number;
+}
+
 /**
  * Compile a user's regular expression for a linear-time engine.
  *
@@ -106,6 +123,30 @@ const BACKREFERENCE_INSTEAD =
  *   pattern over {@linkcode MAX_REGEX_LENGTH}.
  */
 export function compileLinearRegex(pattern: string, options: LinearRegexOptions = {}): LinearRegex {
+  const compiled = compileRe2(pattern, options);
+  return { source: pattern, test: (text) => compiled.test(text) };
+}
+
+/**
+ * Compile a user's regular expression to an RE2JS program, for callers that need match positions (text
+ * search): the same refusals as {@linkcode compileLinearRegex}, with RE2's flags passed through.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RE2JS } from "re2js";
+ * import { compileRe2 } from "./linear_regex.ts";
+ *
+ * const m = compileRe2("^b", { flags: RE2JS.MULTILINE }).matcher("a\nb");
+ * assert.ok(m.find());
+ * assert.equal(m.start(), 2);
+ * ```
+ *
+ * @param pattern JavaScript or RE2 syntax.
+ * @param options What it is (for messages), the refusal code, case folding, RE2 flags.
+ * @returns The RE2JS program.
+ * @throws RecoverableError as {@linkcode compileLinearRegex} does.
+ */
+export function compileRe2(pattern: string, options: Re2Options = {}): RE2JS {
   const what = options.what ?? "the regular expression";
   const code = options.code ?? "invalid_args";
   if (pattern.length > MAX_REGEX_LENGTH) {
@@ -122,14 +163,14 @@ export function compileLinearRegex(pattern: string, options: LinearRegexOptions 
       `Cannot use ${what} ${JSON.stringify(pattern)}: ${unsupported.construct} at offset ${unsupported.at} ` +
         "has no linear-time match, and graver runs user patterns on a linear-time engine (RE2)",
       {
-        hint: `Rewrite it without ${unsupported.construct}: ${unsupported.instead}`,
+        hint: `Rewrite it without ${unsupported.construct}: ${insteadOf(unsupported, options.instead)}`,
         details: { pattern, offset: unsupported.at, construct: unsupported.construct, engine: "RE2" },
       },
     );
   }
-  let compiled: RE2JS;
+  const flags = (options.flags ?? 0) | (options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   try {
-    compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+    return RE2JS.compile(RE2JS.translateRegExp(pattern), flags);
   } catch (cause) {
     const message = (cause as Error).message ?? String(cause);
     throw new RecoverableError(code, `Cannot compile ${what} ${JSON.stringify(pattern)}: ${message}`, {
@@ -139,5 +180,4 @@ export function compileLinearRegex(pattern: string, options: LinearRegexOptions 
       cause,
     });
   }
-  return { source: pattern, test: (text) => compiled.test(text) };
 }

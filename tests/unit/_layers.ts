@@ -26,6 +26,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   project: 2.5,
   text: 3,
   structural: 3,
+  search: 3,
   guards: 3,
   compass: 3,
   tools: 4,

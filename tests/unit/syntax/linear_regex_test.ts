@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { RecoverableError } from "../../../src/errors.ts";
+import { RE2JS } from "re2js";
 import {
   compileLinearRegex,
+  compileRe2,
   MAX_REGEX_LENGTH,
   unsupportedConstruct,
 } from "../../../src/syntax/linear_regex.ts";
@@ -83,4 +85,17 @@ Deno.test("compileLinearRegex() refuses a syntax error and an over-long pattern,
     assert.equal(err.code, "invalid_query");
     assert.match(err.message, /the #match\? predicate: it is 4097 characters long/);
   }
+});
+
+Deno.test("compileRe2() passes RE2's flags through and refuses as compileLinearRegex does, with the caller's alternatives", () => {
+  const m = compileRe2("^b$", { flags: RE2JS.MULTILINE, ignoreCase: true }).matcher("a\nB\nc");
+  assert.ok(m.find());
+  assert.equal(m.start(), 2);
+  const instead = { lookAround: "LOOK", backreference: "BACK" };
+  assert.throws(() => compileRe2("a(?!b)", { instead }), {
+    code: "invalid_args",
+    hint: /negative look-ahead.*: LOOK$/,
+  });
+  assert.throws(() => compileRe2("(a)\\1", { instead }), { code: "invalid_args", hint: /: BACK$/ });
+  assert.throws(() => compileRe2("(a)\\1"), { hint: /#eq\?/ });
 });

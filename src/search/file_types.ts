@@ -1,0 +1,81 @@
+/**
+ * File types for a search's `type` filter (ripgrep's `-t`), from the grammar manifest: every language id
+ * (`typescript`, `python` …) is a type of its extensions and file names, and ripgrep's short names map onto
+ * them (`ts` is TypeScript and TSX, `py` Python, `rust` Rust …), so a model's `type: "ts"` works as in rg.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { GRAMMARS } from "../syntax/grammars.ts";
+
+/** ripgrep's type names that differ from a manifest language id, and the languages they cover. */
+const RG_NAMES: Readonly<Record<string, string[]>> = {
+  ts: ["typescript", "tsx"],
+  js: ["javascript"],
+  py: ["python"],
+  rs: ["rust"],
+  cs: ["c_sharp"],
+  csharp: ["c_sharp"],
+  rb: ["ruby"],
+  sh: ["bash"],
+  kt: ["kotlin"],
+  yml: ["yaml"],
+};
+
+/** A type's file-name test: the extensions (with the dot) and whole file names it covers. */
+interface TypeRule {
+  extensions: Set<string>;
+  filenames: Set<string>;
+}
+
+/** The languages a type name covers (null: unknown). */
+function languagesOf(type: string): string[] | null {
+  const named = RG_NAMES[type];
+  if (named) return named;
+  return GRAMMARS[type] ? [type] : null;
+}
+
+/** Every type name a search accepts, sorted (for a refusal's hint). */
+export function fileTypeNames(): string[] {
+  return [...new Set([...Object.keys(RG_NAMES), ...Object.keys(GRAMMARS)])].sort();
+}
+
+/**
+ * A test of file paths against one or more type names.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileTypeTest } from "./file_types.ts";
+ *
+ * const ts = fileTypeTest(["ts"]);
+ * assert.ok(ts("src/a.tsx") && ts("lib/b.mts"));
+ * assert.ok(!ts("src/a.js"));
+ * ```
+ *
+ * @param types Type names (ripgrep's short names or manifest language ids).
+ * @returns Whether a path's file name is of one of the types.
+ * @throws RecoverableError `invalid_args` for an unknown type name, listing the known ones.
+ */
+export function fileTypeTest(types: string[]): (path: string) => boolean {
+  const rule: TypeRule = { extensions: new Set(), filenames: new Set() };
+  for (const type of types) {
+    const languages = languagesOf(type.toLowerCase());
+    if (languages === null) {
+      throw new RecoverableError("invalid_args", `Cannot filter by type "${type}": no such file type`, {
+        hint: `Use one of: ${fileTypeNames().join(", ")}; or a glob such as {"glob": "*.ext"}`,
+        details: { type, known: fileTypeNames() },
+      });
+    }
+    for (const id of languages) {
+      const entry = GRAMMARS[id]!;
+      for (const ext of entry.extensions) rule.extensions.add(ext);
+      for (const name of entry.filenames ?? []) rule.filenames.add(name);
+    }
+  }
+  return (path) => {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (rule.filenames.has(name)) return true;
+    const dot = name.lastIndexOf(".");
+    return dot > 0 && rule.extensions.has(name.slice(dot));
+  };
+}

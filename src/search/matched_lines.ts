@@ -1,0 +1,119 @@
+/**
+ * From match offsets to the lines they are on, without splitting the text: line numbers are counted once per
+ * file, forward from one match to the next (matches come in order), and only the lines that are shown —
+ * matched lines and their context — are ever cut out of the text.
+ *
+ * @module
+ */
+
+/** One matched line of a file (a multi-line match: the line it starts on). */
+export interface MatchedLine {
+  /** 1-based line number. */
+  line: number;
+  /** Offset of the line's first character. */
+  start: number;
+  /** Offset of the end of the last line a match on this line reaches (its "\n", or the text's end). */
+  end: number;
+  /** Start/end offsets of the matches that start on this line, flat: `[s0, e0, s1, e1, …]`. */
+  spans: number[];
+}
+
+/** End of the line holding `offset` (its "\n", or the text's end). */
+function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf("\n", offset);
+  return nl === -1 ? text.length : nl;
+}
+
+/**
+ * Group a file's matches by the line each starts on.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { matchedLines } from "./matched_lines.ts";
+ *
+ * const lines = matchedLines("ab\ncab\n", [0, 1, 4, 5, 5, 6]);
+ * assert.deepEqual(lines.map((l) => [l.line, l.spans]), [[1, [0, 1]], [2, [4, 5, 5, 6]]]);
+ * ```
+ *
+ * @param text The file's text.
+ * @param hits Start/end offsets of its matches, in order (from `scanText`).
+ * @returns The matched lines, in order.
+ */
+export function matchedLines(text: string, hits: number[]): MatchedLine[] {
+  const out: MatchedLine[] = [];
+  let line = 1;
+  let start = 0;
+  let nl = text.indexOf("\n");
+  for (let k = 0; k < hits.length; k += 2) {
+    const s = hits[k]!;
+    const e = hits[k + 1]!;
+    while (nl !== -1 && nl < s) {
+      line++;
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    }
+    const end = lineEnd(text, e > s ? e - 1 : s);
+    const last = out[out.length - 1];
+    if (last !== undefined && last.line === line) {
+      last.spans.push(s, e);
+      if (end > last.end) last.end = end;
+    } else out.push({ line, start, end, spans: [s, e] });
+  }
+  return out;
+}
+
+/** A line's text without its line end ("\r" included). */
+export function lineText(text: string, start: number, end: number): string {
+  return text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
+}
+
+/** Line and 1-based column of `offset`, counted from a known line start before it. */
+export function positionAfter(
+  text: string,
+  from: { line: number; start: number },
+  offset: number,
+): { line: number; column: number } {
+  let { line, start } = from;
+  for (let nl = text.indexOf("\n", start); nl !== -1 && nl < offset; nl = text.indexOf("\n", start)) {
+    line++;
+    start = nl + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
+/**
+ * The `count` lines before the line that starts at `start`, nearest last.
+ *
+ * @param text The file's text.
+ * @param options Where the line starts and how many lines to take.
+ * @returns Their texts.
+ */
+export function linesBefore(text: string, options: { start: number; count: number }): string[] {
+  const out: string[] = [];
+  let end = options.start - 1; // the "\n" ending the previous line
+  while (out.length < options.count && end >= 0) {
+    const s = text.lastIndexOf("\n", end - 1) + 1;
+    out.unshift(lineText(text, s, end));
+    end = s - 1;
+  }
+  return out;
+}
+
+/**
+ * The `count` lines after the line that ends at `end` (its "\n"), nearest first. A final line end starts no
+ * line of its own.
+ *
+ * @param text The file's text.
+ * @param options Where the line ends and how many lines to take.
+ * @returns Their texts.
+ */
+export function linesAfter(text: string, options: { end: number; count: number }): string[] {
+  const out: string[] = [];
+  let start = options.end + 1;
+  while (out.length < options.count && start < text.length) {
+    const e = lineEnd(text, start);
+    out.push(lineText(text, start, e));
+    start = e + 1;
+  }
+  return out;
+}

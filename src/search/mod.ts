@@ -1,0 +1,46 @@
+/**
+ * Project-wide search: `search_text`'s engine (a linear-time, ripgrep-compatible text search whose matches
+ * carry occurrence ids that a guarded edit can name), reading through the narrow `SearchFiles` interface.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizeSearchTextArgs, searchText } from "./mod.ts";
+ *
+ * const files = {
+ *   async *files() { yield { path: "a.txt" }; },
+ *   read: async () => new TextEncoder().encode("hello world\n"),
+ * };
+ * const result = await searchText(files, normalizeSearchTextArgs({ pattern: "world" }));
+ * assert.equal(result.matches![0]!.column, 7);
+ * ```
+ *
+ * @module
+ */
+export { searchText } from "./search_text.ts";
+export {
+  cursorFor,
+  DEFAULT_MAX_CHARS,
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_RESULTS,
+  normalizeSearchTextArgs,
+  SEARCH_TEXT_ALIASES,
+} from "./text_args.ts";
+export { formatOccurrenceId, occurrenceIsCurrent, parseOccurrenceId } from "./occurrence_id.ts";
+export type { Occurrence } from "./occurrence_id.ts";
+export { walkSearchFiles } from "./walk_files.ts";
+export { fileTypeNames } from "./file_types.ts";
+export type {
+  FileCount,
+  FileMatch,
+  FileScope,
+  LineMatch,
+  OutputMode,
+  SearchFile,
+  SearchFiles,
+  SearchSkipped,
+  SearchSummary,
+  SearchTextQuery,
+  SearchTextResult,
+  SourceSkipped,
+  Submatch,
+} from "./types.ts";

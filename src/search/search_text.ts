@@ -1,0 +1,267 @@
+/**
+ * The text search engine (`search_text`): a linear-time, ripgrep-compatible search of a project's files
+ * through the narrow {@linkcode SearchFiles} interface. Files are read a few at a time in the source's order;
+ * a file with a NUL byte in its first 8 KiB is counted as binary and never decoded; the pattern's literal
+ * prefilter and the linear-time program find the matches (`text_scan.ts`); only files that contribute to the
+ * returned page are hashed for their version. The search stops as soon as it has found one entry past the
+ * page, which is how `truncated` is decided.
+ *
+ * @module
+ */
+import { looksBinary } from "../fs/text.ts";
+import { versionOf } from "../fs/version.ts";
+import { cursorFor } from "./text_args.ts";
+import { formatOccurrenceId } from "./occurrence_id.ts";
+import {
+  linesAfter,
+  linesBefore,
+  lineText,
+  type MatchedLine,
+  matchedLines,
+  positionAfter,
+} from "./matched_lines.ts";
+import { pathFilter } from "./path_filter.ts";
+import { fitBudget, type PageEntries } from "./result_budget.ts";
+import { compileTextPattern } from "./text_pattern.ts";
+import { scanText } from "./text_scan.ts";
+import type {
+  FileCount,
+  FileMatch,
+  LineMatch,
+  SearchFile,
+  SearchFiles,
+  SearchSkipped,
+  SearchTextQuery,
+  SearchTextResult,
+  Submatch,
+} from "./types.ts";
+
+/** Files read at once, so that the file system's latency overlaps the search. */
+const READS_IN_FLIGHT = 16;
+
+const DECODER = new TextDecoder();
+
+/**
+ * Versions of byte arrays a search has hashed, by identity: a source that hands out the same array for an
+ * unchanged file (a stage, a cache) is not hashed again by the next search. Bytes are never mutated in
+ * place (a change is a new array), so an array's version cannot go stale.
+ */
+const VERSIONS = new WeakMap<Uint8Array, string>();
+
+/** The version of a file's bytes: the source's, the one remembered, or a fresh hash. */
+async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
+  const known = VERSIONS.get(bytes) ?? await files.version?.(path, bytes);
+  if (known !== undefined) return known;
+  const version = await versionOf(bytes);
+  VERSIONS.set(bytes, version);
+  return version;
+}
+
+/**
+ * Texts of byte arrays a search has decoded, by identity, for the same reason as {@linkcode VERSIONS}: a
+ * warm session whose source holds a file's bytes (a stage, a cache) does not decode them on every search.
+ * Held only as long as the source holds the bytes.
+ */
+const TEXTS = new WeakMap<Uint8Array, string>();
+
+/** A file's text (UTF-8, a BOM dropped, invalid bytes replaced). */
+function textOf(bytes: Uint8Array): string {
+  let text = TEXTS.get(bytes);
+  if (text === undefined) {
+    text = DECODER.decode(bytes);
+    TEXTS.set(bytes, text);
+  }
+  return text;
+}
+
+/** A file read ahead: its bytes, or why it could not be read. */
+type ReadFile = { file: SearchFile; bytes: Uint8Array | null };
+
+/** The files in order, each read ahead while the ones before it are searched. */
+async function* readAhead(
+  files: SearchFiles,
+  listed: AsyncIterable<SearchFile>,
+): AsyncGenerator<ReadFile> {
+  const queue: Promise<ReadFile>[] = [];
+  for await (const file of listed) {
+    queue.push(files.read(file.path).then((bytes) => ({ file, bytes }), () => ({ file, bytes: null })));
+    if (queue.length >= READS_IN_FLIGHT) yield await queue.shift()!;
+  }
+  while (queue.length > 0) yield await queue.shift()!;
+}
+
+/** The files the filters keep and the size limit allows; the others counted in `skipped`. */
+async function* inScope(
+  query: SearchTextQuery,
+  listed: AsyncIterable<SearchFile>,
+  skipped: SearchSkipped,
+): AsyncGenerator<SearchFile> {
+  const keep = pathFilter(query);
+  for await (const file of listed) {
+    if (!keep(file.path)) skipped.ignored++;
+    else if (file.size !== undefined && file.size > query.maxFileBytes) skipped.too_large++;
+    else yield file;
+  }
+}
+
+/** The content entries of one file's matched lines. */
+function lineEntries(
+  path: string,
+  file: { text: string; version: string; lines: MatchedLine[] },
+  query: SearchTextQuery,
+): LineMatch[] {
+  const { text, version } = file;
+  return file.lines.map((l) => {
+    const submatches: Submatch[] = [];
+    for (let k = 0; k < l.spans.length; k += 2) {
+      const s = l.spans[k]!;
+      const e = l.spans[k + 1]!;
+      const column = s - l.start + 1;
+      const end = positionAfter(text, { line: l.line, start: l.start }, e);
+      const id = formatOccurrenceId({ path, line: l.line, column, version });
+      submatches.push({ column, end_line: end.line, end_column: end.column, text: text.slice(s, e), id });
+    }
+    const entry: LineMatch = {
+      path,
+      line: l.line,
+      column: submatches[0]!.column,
+      text: lineText(text, l.start, l.end),
+      submatches,
+      version,
+    };
+    if (query.contextBefore > 0) {
+      entry.context_before = linesBefore(text, { start: l.start, count: query.contextBefore });
+    }
+    if (query.contextAfter > 0) {
+      entry.context_after = linesAfter(text, { end: l.end, count: query.contextAfter });
+    }
+    return entry;
+  });
+}
+
+/** What one page collects, by output mode. */
+interface Page {
+  matches: LineMatch[];
+  files: FileMatch[];
+  counts: FileCount[];
+}
+
+/** Add a matched file's entries that fall in the page [offset, offset + maxResults); returns the units it has. */
+async function collect(
+  page: Page,
+  found: { path: string; bytes: Uint8Array; text: string; lines: MatchedLine[]; before: number },
+  context: { query: SearchTextQuery; files: SearchFiles },
+): Promise<number> {
+  const { query } = context;
+  const units = query.outputMode === "content" ? found.lines.length : 1;
+  const from = Math.max(0, query.offset - found.before);
+  const to = Math.min(units, query.offset + query.maxResults - found.before);
+  if (from >= to) return units;
+  const version = await versionOfFile(context.files, found.path, found.bytes);
+  if (query.outputMode === "files_with_matches") page.files.push({ path: found.path, version });
+  else if (query.outputMode === "count") {
+    page.counts.push({ path: found.path, count: found.lines.length, version });
+  } else {
+    const lines = found.lines.slice(from, to);
+    page.matches.push(...lineEntries(found.path, { text: found.text, version, lines }, query));
+  }
+  return units;
+}
+
+/**
+ * Search the files for a pattern.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizeSearchTextArgs } from "./text_args.ts";
+ * import { searchText } from "./search_text.ts";
+ *
+ * const texts: Record<string, string> = { "a.ts": "const x = 1;\nlet y = x;\n", "b.md": "x marks\n" };
+ * const files = {
+ *   async *files() { for (const path of Object.keys(texts)) yield { path }; },
+ *   read: async (path: string) => new TextEncoder().encode(texts[path]),
+ * };
+ * const result = await searchText(files, normalizeSearchTextArgs({ pattern: "\\bx\\b", type: "ts" }));
+ * assert.deepEqual(result.matches!.map((m) => [m.path, m.line, m.column]), [["a.ts", 1, 7], ["a.ts", 2, 9]]);
+ * assert.equal(result.summary.skipped.ignored, 1);
+ * ```
+ *
+ * @param files Where the files come from.
+ * @param query The normalized query (`normalizeSearchTextArgs`).
+ * @returns The page of results and a summary.
+ * @throws RecoverableError `invalid_args` for a pattern the linear-time engine refuses or an unknown type.
+ */
+export async function searchText(files: SearchFiles, query: SearchTextQuery): Promise<SearchTextResult> {
+  const started = performance.now();
+  const pattern = compileTextPattern(query);
+  const skipped: SearchSkipped = { ignored: 0, binary: 0, too_large: 0, unreadable: 0 };
+  const page: Page = { matches: [], files: [], counts: [] };
+  const want = query.offset + query.maxResults;
+  let scanned = 0;
+  let matched = 0;
+  let units = 0;
+  for await (const { file, bytes } of readAhead(files, inScope(query, files.files(query.scope), skipped))) {
+    if (bytes === null) {
+      skipped.unreadable++;
+      continue;
+    }
+    if (bytes.length > query.maxFileBytes) {
+      skipped.too_large++;
+      continue;
+    }
+    scanned++;
+    if (looksBinary(bytes)) {
+      skipped.binary++;
+      continue;
+    }
+    const text = textOf(bytes);
+    const hits = scanText(pattern, text);
+    if (hits.length === 0) continue;
+    matched++;
+    const lines = matchedLines(text, hits);
+    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, { query, files });
+    if (units > want) break; // one past the page: there is more
+  }
+  const left = files.skipped?.();
+  skipped.ignored += left?.ignored ?? 0;
+  skipped.unreadable += left?.unreadable ?? 0;
+  return finish({ query, page, truncated: units > want, started, stats: { scanned, matched, skipped } });
+}
+
+/** The result: the page fitted to the budget, the cursor of the next page, the summary. */
+function finish(state: {
+  query: SearchTextQuery;
+  page: Page;
+  truncated: boolean;
+  started: number;
+  stats: { scanned: number; matched: number; skipped: SearchSkipped };
+}): SearchTextResult {
+  const { query, page } = state;
+  const entries: PageEntries = query.outputMode === "content"
+    ? { kind: "content", matches: page.matches }
+    : query.outputMode === "files_with_matches"
+    ? { kind: "files_with_matches", files: page.files }
+    : { kind: "count", counts: page.counts };
+  const fitted = fitBudget(entries, query.maxChars);
+  const pageUnits = query.outputMode === "content"
+    ? page.matches.length
+    : Math.max(page.files.length, page.counts.length);
+  const truncated = state.truncated || fitted.kept < pageUnits;
+  const result: SearchTextResult = {
+    output_mode: query.outputMode,
+    summary: {
+      files_scanned: state.stats.scanned,
+      files_matched: state.stats.matched,
+      skipped: state.stats.skipped,
+      truncated,
+      shortened: fitted.shortened,
+      elapsed_ms: Math.round((performance.now() - state.started) * 10) / 10,
+    },
+  };
+  const e = fitted.entries;
+  if (e.kind === "content") result.matches = e.matches;
+  else if (e.kind === "files_with_matches") result.files = e.files;
+  else result.counts = e.counts;
+  if (truncated) result.next_cursor = cursorFor(query, query.offset + fitted.kept);
+  return result;
+}

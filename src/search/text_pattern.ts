@@ -1,0 +1,145 @@
+/**
+ * A text search's pattern compiled once per search: the linear-time program (RE2, through the refusals of
+ * `syntax/linear_regex.ts`), how case, whole words and fixed strings change it (ripgrep's rules), and the
+ * literal text a prefilter looks for before the program runs.
+ *
+ * @module
+ */
+import { RE2JS } from "re2js";
+import { compileRe2 } from "../syntax/linear_regex.ts";
+import { requiredLiterals } from "./required_literals.ts";
+import type { SearchTextQuery } from "./types.ts";
+
+/** A pattern ready to run over file texts. */
+export interface TextPattern {
+  /** The program; its match (or group 1, in word mode) is the occurrence. */
+  re: RE2JS;
+  /** The group of `re` that is the occurrence: 1 when `word` wrapped the pattern in word boundaries. */
+  group: 0 | 1;
+  /** Literals one of which every match contains, or null: every line is a candidate. */
+  needles: string[] | null;
+  /**
+   * The prefilter: the needles as an alternation of escaped fixed strings (case-folded with `iu` when the
+   * pattern ignores case), or null. A fixed-string alternation runs in linear time on any engine, so the
+   * native one is used here, where its speed matters; the user's pattern itself runs only on RE2.
+   */
+  prefilter: RegExp | null;
+  /** Whether matching ignores case. */
+  fold: boolean;
+  /** A case-sensitive fixed string without word boundaries: its `indexOf` hits are the matches themselves. */
+  plain: string | null;
+  /** Whether a match may span lines. */
+  multiline: boolean;
+}
+
+/** Index just past the escape at `pattern[i]`, braces included (`\p{Lu}`, `\x{41}`). */
+function skipEscape(pattern: string, i: number): number {
+  return pattern[i + 2] === "{" && /[pPx]/.test(pattern[i + 1] ?? "")
+    ? Math.max(pattern.indexOf("}", i) + 1, i + 2)
+    : i + 2;
+}
+
+/**
+ * Whether a pattern holds an upper-case letter of its own (ripgrep's smart case: escapes such as `\W` or
+ * `\p{Lu}` and group names do not count).
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasUpperCaseLiteral } from "./text_pattern.ts";
+ *
+ * assert.equal(hasUpperCaseLiteral("foo\\W+bar"), false);
+ * assert.equal(hasUpperCaseLiteral("(?P<Name>foo)"), false);
+ * assert.equal(hasUpperCaseLiteral("Foo"), true);
+ * ```
+ *
+ * @param pattern A regular expression (RE2 syntax), or a fixed string with `literal`.
+ * @param literal Whether `pattern` is a fixed string.
+ * @returns True when a letter of the pattern is upper-case.
+ */
+export function hasUpperCaseLiteral(pattern: string, literal = false): boolean {
+  if (literal) return pattern !== pattern.toLowerCase();
+  for (let i = 0; i < pattern.length;) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      i = skipEscape(pattern, i);
+      continue;
+    }
+    if (c === "(" && pattern[i + 1] === "?") {
+      const name = /^\(\?P?<[^>]*>/.exec(pattern.slice(i, i + 300));
+      if (name) {
+        i += name[0].length;
+        continue;
+      }
+    }
+    if (c !== c.toLowerCase()) return true;
+    i++;
+  }
+  return false;
+}
+
+/** What a search pattern writes instead of look-around or a backreference. */
+const SEARCH_INSTEAD = {
+  lookAround:
+    "match the surrounding text as part of the pattern (the match then includes it), or search for the text alone and read the lines around it",
+  backreference:
+    'write the repeated text out (e.g. "(foo) foo" for "(foo) \\1"), or search for the first part and read the matches',
+};
+
+/** Escape a fixed string for RE2 (and for a `u`-mode `RegExp`: the same characters). */
+function quoteLiteral(text: string): string {
+  return text.replace(/[\\.+*?()|[\]{}^$/]/g, "\\$&");
+}
+
+/** Whether the pattern turns on case folding itself (`(?i)`, `(?i:…)`). */
+function foldsInline(pattern: string): boolean {
+  return /\(\?[a-zA-Z]*i[a-zA-Z-]*[:)]/.test(pattern);
+}
+
+/**
+ * Compile a query's pattern: the refusals of the linear-time engine (look-around, backreferences, syntax
+ * errors: `invalid_args` naming the construct and what to write instead), then case (`ignore_case`, or
+ * `smart_case`: case-insensitive when the pattern has no upper-case letter), whole words (as ripgrep's `-w`:
+ * the match has a non-word character or a line edge on each side) and `^`/`$` at line edges.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compileTextPattern } from "./text_pattern.ts";
+ *
+ * const p = compileTextPattern({ pattern: "todo", literal: false, ignoreCase: false, smartCase: true,
+ *   word: true, multiline: false });
+ * assert.equal(p.fold, true);
+ * assert.deepEqual(p.needles, ["todo"]);
+ * assert.equal(p.prefilter!.flags, "giu");
+ * ```
+ *
+ * @param query The pattern and how to read it.
+ * @returns The compiled pattern.
+ * @throws RecoverableError `invalid_args` for a pattern RE2 cannot take.
+ */
+export function compileTextPattern(
+  query: Pick<SearchTextQuery, "pattern" | "literal" | "ignoreCase" | "smartCase" | "word" | "multiline">,
+): TextPattern {
+  const source = query.literal ? quoteLiteral(query.pattern) : query.pattern;
+  const what = "the search pattern";
+  const instead = SEARCH_INSTEAD;
+  // Compiled alone first, so that a refusal names offsets in the caller's own pattern.
+  compileRe2(source, { what, instead });
+  const fold = query.ignoreCase ||
+    (query.smartCase && !hasUpperCaseLiteral(query.pattern, query.literal));
+  const wrapped = query.word ? `(?:^|\\W)(${source})(?:\\W|$)` : source;
+  const re = compileRe2(wrapped, { what, instead, ignoreCase: fold, flags: RE2JS.MULTILINE });
+  const literals = query.literal ? [query.pattern] : requiredLiterals(query.pattern);
+  const foldNeedles = fold || (!query.literal && foldsInline(query.pattern));
+  const needles = literals !== null && literals.every((l) => l !== "") ? literals : null;
+  return {
+    re,
+    group: query.word ? 1 : 0,
+    needles,
+    prefilter: needles === null
+      ? null
+      : new RegExp(needles.map(quoteLiteral).join("|"), foldNeedles ? "giu" : "gu"),
+    fold: foldNeedles,
+    plain: query.literal && !fold && !query.word && query.pattern !== "" ? query.pattern : null,
+    multiline: query.multiline,
+  };
+}

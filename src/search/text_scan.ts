@@ -1,0 +1,119 @@
+/**
+ * Finding a pattern's matches in one file's text, fast: the prefilter looks for the pattern's required
+ * literals with the engine's native search (an alternation of fixed strings, case-folded when case is
+ * ignored), and the
+ * linear-time program runs only on the lines that hold one; a fixed string needs no program at all. A
+ * pattern without literals runs once over the whole text, and a match that runs across a line end (which a
+ * line-by-line search such as ripgrep's cannot produce) is redone on its first line alone. The text is never
+ * split into lines: line ends are found around the candidates.
+ *
+ * @module
+ */
+import type { Matcher } from "re2js";
+import type { TextPattern } from "./text_pattern.ts";
+
+/** Start of the line holding `offset`. */
+function lineStartAt(text: string, offset: number): number {
+  return offset === 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+/** End of the line holding `offset` (its "\n", or the text's end). */
+function lineEndAt(text: string, offset: number): number {
+  const nl = text.indexOf("\n", offset);
+  return nl === -1 ? text.length : nl;
+}
+
+/** The program's matches on the line [ls, le), pushed as start/end pairs of text offsets. */
+function matchLine(p: TextPattern, text: string, ls: number, le: number, out: number[]): void {
+  const line = text.slice(ls, le);
+  const m = matcherOf(p, line);
+  for (let from = 0; from <= line.length && m.find(from);) {
+    const s = m.start(p.group);
+    const e = m.end(p.group);
+    out.push(ls + s, ls + e);
+    from = e > s ? e : e + 1;
+  }
+}
+
+const MATCHERS = new WeakMap<TextPattern, Matcher>();
+
+/** The pattern's matcher, reset to `input` (one per pattern: a search runs one line at a time). */
+function matcherOf(p: TextPattern, input: string): Matcher {
+  const m = MATCHERS.get(p);
+  if (m !== undefined) return m.resetMatcherInput(input);
+  const made = p.re.matcher(input);
+  MATCHERS.set(p, made);
+  return made;
+}
+
+/** Whether [s, e) holds a line end. */
+function crossesLine(text: string, s: number, e: number): boolean {
+  const nl = text.indexOf("\n", s);
+  return nl !== -1 && nl < e;
+}
+
+/** The program over the whole text; without `multiline`, a match across a line end is redone on its line. */
+function matchWhole(p: TextPattern, text: string, out: number[]): void {
+  const m = p.re.matcher(text);
+  for (let from = 0; from <= text.length && m.find(from);) {
+    const s = m.start(p.group);
+    const e = m.end(p.group);
+    if (!p.multiline && crossesLine(text, s, e)) {
+      const le = lineEndAt(text, s);
+      matchLine(p, text, lineStartAt(text, s), le, out);
+      from = le + 1;
+      continue;
+    }
+    out.push(s, e);
+    from = e > s ? e : e + 1;
+  }
+}
+
+/** Offset of the prefilter's next hit at or after `from` (-1: none). */
+function nextCandidate(prefilter: RegExp, text: string, from: number): number {
+  prefilter.lastIndex = from;
+  return prefilter.exec(text)?.index ?? -1;
+}
+
+/**
+ * Every match of the pattern in one file's text.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compileTextPattern } from "./text_pattern.ts";
+ * import { scanText } from "./text_scan.ts";
+ *
+ * const p = compileTextPattern({ pattern: "b+", literal: false, ignoreCase: false, smartCase: false,
+ *   word: false, multiline: false });
+ * assert.deepEqual(scanText(p, "abb\nb"), [1, 3, 4, 5]);
+ * ```
+ *
+ * @param p The compiled pattern.
+ * @param text The file's text.
+ * @returns Start and end offsets (UTF-16) of each match, flat and in order: `[s0, e0, s1, e1, …]`.
+ */
+export function scanText(p: TextPattern, text: string): number[] {
+  const out: number[] = [];
+  const prefilter = p.prefilter;
+  if (prefilter === null) {
+    matchWhole(p, text, out);
+    return out;
+  }
+  if (p.multiline) {
+    if (nextCandidate(prefilter, text, 0) !== -1) matchWhole(p, text, out);
+    return out;
+  }
+  if (p.plain !== null) {
+    const n = p.plain.length;
+    for (let at = text.indexOf(p.plain); at !== -1; at = text.indexOf(p.plain, at + n)) out.push(at, at + n);
+    return out;
+  }
+  for (let from = 0; from <= text.length;) {
+    const at = nextCandidate(prefilter, text, from);
+    if (at === -1) break;
+    const le = lineEndAt(text, at);
+    matchLine(p, text, lineStartAt(text, at), le, out);
+    from = le + 1;
+  }
+  return out;
+}

@@ -1,0 +1,186 @@
+/**
+ * The shapes text search shares between its modules: the narrow source of files it searches
+ * ({@linkcode SearchFiles}, which the project walk or a test's tree provides), the normalized query, and
+ * the result.
+ *
+ * @module
+ */
+
+/** Which files a search asks its source for. */
+export interface FileScope {
+  /** A folder or a file, relative to the root ("" for the root). */
+  path: string;
+  /** Search hidden files and folders (names starting with "."). */
+  hidden: boolean;
+  /** Search what `.gitignore` (and `node_modules`) would leave out. */
+  noIgnore: boolean;
+}
+
+/** One file a source offers, in a stable order (the walk's). */
+export interface SearchFile {
+  /** Path relative to the root. */
+  path: string;
+  /** Its size in bytes when the source knows it without reading (lets a search skip a too-large file). */
+  size?: number;
+}
+
+/** What a source left out while listing, by cause. */
+export interface SourceSkipped {
+  /** Entries left out by the ignore rules or as hidden (their contents not counted). */
+  ignored: number;
+  /** Folders or files that could not be read. */
+  unreadable: number;
+}
+
+/**
+ * The narrow interface the text search engine reads through: a list of files and their bytes. The project
+ * walk plugs in here; so does a test's tree.
+ */
+export interface SearchFiles {
+  /** The files in scope, in a stable order. */
+  files(scope: FileScope): AsyncIterable<SearchFile>;
+  /** A file's exact bytes (throws when it cannot be read). */
+  read(path: string): Promise<Uint8Array>;
+  /**
+   * A file's version when the source already knows it (a stage hashes what it reads), so that the search
+   * does not hash the bytes again; without it the search hashes them (`versionOf` of `fs/`).
+   */
+  version?(path: string, bytes: Uint8Array): Promise<string> | string | undefined;
+  /** What the last `files()` left out, once it has been iterated to the end. */
+  skipped?(): SourceSkipped;
+}
+
+/** What a result lists. */
+export type OutputMode = "content" | "files_with_matches" | "count";
+
+/** A text search query after argument normalization (aliases folded, defaults applied). */
+export interface SearchTextQuery {
+  /** The regular expression (RE2 syntax), or the text itself when `literal`. */
+  pattern: string;
+  /** Take `pattern` as a fixed string. */
+  literal: boolean;
+  /** Match regardless of case. */
+  ignoreCase: boolean;
+  /** Ignore case unless the pattern holds an upper-case letter (ripgrep's rule). */
+  smartCase: boolean;
+  /** Only whole-word matches. */
+  word: boolean;
+  /** Let a match span lines (`.` still stops at a line end). */
+  multiline: boolean;
+  /** Which files to ask the source for. */
+  scope: FileScope;
+  /** ripgrep `-g` globs, in order (`!` excludes; the later glob wins). */
+  globs: string[];
+  /** File types (ts, py, go, rust …): a file must be of one of them. */
+  types: string[];
+  /** What the result lists. */
+  outputMode: OutputMode;
+  /** Lines shown before each matched line. */
+  contextBefore: number;
+  /** Lines shown after each matched line. */
+  contextAfter: number;
+  /** Most entries in one page (lines, files or counts, by `outputMode`). */
+  maxResults: number;
+  /** Entries to skip before the page starts. */
+  offset: number;
+  /** Most characters of entries in one result before they are shortened. */
+  maxChars: number;
+  /** Files larger than this many bytes are skipped (`too_large`). */
+  maxFileBytes: number;
+}
+
+/** One match inside a matched line. */
+export interface Submatch {
+  /** 1-based column (UTF-16 code units, as editors count) where the match starts. */
+  column: number;
+  /** 1-based line where it ends (the entry's line unless `multiline`). */
+  end_line: number;
+  /** 1-based column just past its last character. */
+  end_column: number;
+  /** The matched text. */
+  text: string;
+  /** The occurrence id an edit can name: path, line, column and the file's version. */
+  id: string;
+}
+
+/** A matched line (`output_mode: "content"`). */
+export interface LineMatch {
+  /** File path relative to the root. */
+  path: string;
+  /** 1-based line number. */
+  line: number;
+  /** 1-based column of the first match on the line. */
+  column: number;
+  /** The line's text (without its line end; shortened when the budget asked for it). */
+  text: string;
+  /** Every match on the line. */
+  submatches: Submatch[];
+  /** The file's version (SHA-256 of its bytes), to pass as `expected_version`. */
+  version: string;
+  /** Lines before, nearest last (only when context was asked for). */
+  context_before?: string[];
+  /** Lines after, nearest first (only when context was asked for). */
+  context_after?: string[];
+}
+
+/** A file with matches (`output_mode: "files_with_matches"`). */
+export interface FileMatch {
+  /** File path relative to the root. */
+  path: string;
+  /** The file's version. */
+  version: string;
+}
+
+/** How many lines of a file matched (`output_mode: "count"`, or a shortened content page). */
+export interface FileCount {
+  /** File path relative to the root. */
+  path: string;
+  /** Matched lines. */
+  count: number;
+  /** The file's version. */
+  version: string;
+}
+
+/** Files a search did not look into, by cause. */
+export interface SearchSkipped {
+  /** Left out by ignore rules, as hidden, or by `glob`/`type`. */
+  ignored: number;
+  /** Held a NUL byte in their first 8 KiB: not decoded. */
+  binary: number;
+  /** Over `max_file_bytes`. */
+  too_large: number;
+  /** Could not be read. */
+  unreadable: number;
+}
+
+/** What a search looked at and how the page was bounded. */
+export interface SearchSummary {
+  /** Files read and searched (binary ones included: they were read to be recognised). */
+  files_scanned: number;
+  /** Files with at least one match (among those scanned). */
+  files_matched: number;
+  /** Files left out, by cause. */
+  skipped: SearchSkipped;
+  /** True when there are more entries than this page holds (one past the page was found). */
+  truncated: boolean;
+  /** How the page was shortened to fit the character budget. */
+  shortened: "none" | "truncated_lines" | "counts";
+  /** Wall time of the search. */
+  elapsed_ms: number;
+}
+
+/** The result of a text search. */
+export interface SearchTextResult {
+  /** What the entries are. */
+  output_mode: OutputMode;
+  /** `content`: matched lines. */
+  matches?: LineMatch[];
+  /** `files_with_matches`: the files. */
+  files?: FileMatch[];
+  /** `count` (or content shortened to counts): lines matched per file. */
+  counts?: FileCount[];
+  /** Pass as `cursor` to get the next page (only when `summary.truncated`). */
+  next_cursor?: string;
+  /** What was searched and how the page was bounded. */
+  summary: SearchSummary;
+}

@@ -1,0 +1,96 @@
+/**
+ * Text search's files from the walk every project-wide tool shares today (`fs/walk.ts`: `.gitignore` rules,
+ * `node_modules`, links inside the root followed once, special files never opened), plus ripgrep's rule for
+ * hidden files: a file or folder whose name starts with "." is left out unless `hidden` is asked for. The
+ * project walk will take this adapter's place behind the same {@linkcode SearchFiles} interface.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { walkProject, type WalkSource } from "../fs/walk.ts";
+import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
+
+/** Whether a relative path has a hidden part (a name starting with "."). */
+export function isHiddenPath(rel: string): boolean {
+  return rel.startsWith(".") || rel.includes("/.");
+}
+
+/**
+ * Search files over a walk source (a `Stage`, so that staged changes are searched as they will be).
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BackendFs, createMemoryBackend, Sandbox, Stage } from "@graver/core/fs";
+ * import { walkSearchFiles } from "./walk_files.ts";
+ *
+ * const fs = BackendFs.wrap(createMemoryBackend({ "/w/a.ts": "x\n", "/w/.env": "y\n" }));
+ * const files = walkSearchFiles(new Stage(fs, new Sandbox("/w")));
+ * const seen = [];
+ * for await (const f of files.files({ path: "", hidden: false, noIgnore: false })) seen.push(f.path);
+ * assert.deepEqual(seen, ["a.ts"]);
+ * assert.equal(files.skipped!().ignored, 1);
+ * ```
+ *
+ * @param source Where to list and read.
+ * @param options `readBytes`: how to read a file's bytes by its real path, when the source's `read` does
+ *   more than a search needs (a `Stage` hashes every file it reads; a search hashes only the files it
+ *   returns).
+ * @returns The search's view of the tree.
+ */
+export function walkSearchFiles(
+  source: WalkSource,
+  options: { readBytes?: (real: string) => Promise<Uint8Array | null> } = {},
+): SearchFiles {
+  const readBytes = options.readBytes ??
+    (async (real: string) => (await source.read(real))?.bytes ?? null);
+  const realOf = new Map<string, string>();
+  let left: SourceSkipped = { ignored: 0, unreadable: 0 };
+  async function* files(scope: FileScope): AsyncIterable<SearchFile> {
+    realOf.clear();
+    left = { ignored: 0, unreadable: 0 };
+    const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
+    if (target?.kind === "file") {
+      realOf.set(scope.path, target.rel);
+      yield { path: scope.path };
+      return;
+    }
+    if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
+      throw new RecoverableError(
+        "not_found",
+        `Cannot search "${scope.path}": there is no such file or folder`,
+        {
+          hint:
+            'Pass a folder or file that exists (call list_files to see them), or leave "path" out to search everything',
+          details: { path: scope.path },
+          suggestedCall: { tool: "list_files", args: { path: "" } },
+        },
+      );
+    }
+    let hidden = 0;
+    const walked = await walkProject(source, scope.path, {
+      includeIgnored: scope.noIgnore,
+      accept: (e) => {
+        if (e.kind !== "file") return false;
+        if (!scope.hidden && isHiddenPath(e.rel)) {
+          hidden++;
+          return false;
+        }
+        return true;
+      },
+    });
+    left = { ignored: walked.ignored + hidden, unreadable: walked.skipped.unreadable };
+    for (const e of walked.entries) {
+      realOf.set(e.rel, e.real);
+      yield { path: e.rel };
+    }
+  }
+  return {
+    files,
+    async read(path) {
+      const bytes = await readBytes(realOf.get(path) ?? path);
+      if (bytes === null) throw new Error(`"${path}" is gone`);
+      return bytes;
+    },
+    skipped: () => left,
+  };
+}

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { fitBudget, LINE_WINDOW } from "../../../src/search/result_budget.ts";
+import type { LineMatch } from "../../../src/search/types.ts";
+
+function line(path: string, n: number, text: string): LineMatch {
+  return {
+    path,
+    line: n,
+    column: 1,
+    text,
+    version: "v".repeat(64),
+    submatches: [{
+      column: 1,
+      end_line: n,
+      end_column: 2,
+      text: text[0]!,
+      id: `${path}:${n}:1@vvvvvvvvvvvv`,
+    }],
+    context_before: ["before"],
+  };
+}
+
+Deno.test("result_budget: lines, then truncated lines, then counts per file, then fewer counts", () => {
+  const small = [line("a.ts", 1, "x")];
+  assert.equal(fitBudget({ kind: "content", matches: small }, 10_000).shortened, "none");
+  const long = [line("a.ts", 1, "y".repeat(5000)), line("a.ts", 2, "z".repeat(5000)), line("b.ts", 1, "w")];
+  const cut = fitBudget({ kind: "content", matches: long }, 2000);
+  assert.equal(cut.shortened, "truncated_lines");
+  assert.equal(cut.kept, 3);
+  const m = (cut.entries as { matches: LineMatch[] }).matches;
+  assert.ok(m[0]!.text.length <= LINE_WINDOW + 2 && m[0]!.context_before === undefined);
+  const many = Array.from(
+    { length: 200 },
+    (_, i) => line(`f${Math.floor(i / 70)}.ts`, i + 1, "q".repeat(300)),
+  );
+  const counts = fitBudget({ kind: "content", matches: many }, 2000);
+  assert.equal(counts.shortened, "counts");
+  assert.deepEqual((counts.entries as { counts: { count: number }[] }).counts.map((c) => c.count), [
+    70,
+    70,
+    60,
+  ]);
+  assert.equal(counts.kept, 200);
+  const few = fitBudget({ kind: "content", matches: many }, 150);
+  assert.equal(few.shortened, "counts");
+  assert.equal(few.kept, 70); // one file's count fits: the next page starts after its lines
+});

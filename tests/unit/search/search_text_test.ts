@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { versionOf } from "../../../src/fs/version.ts";
+import { parseOccurrenceId } from "../../../src/search/occurrence_id.ts";
+import { searchText } from "../../../src/search/search_text.ts";
+import { normalizeSearchTextArgs } from "../../../src/search/text_args.ts";
+import type { LineMatch, SearchFiles } from "../../../src/search/types.ts";
+import { diskSearchFiles } from "./_rg.ts";
+
+const HONO = Deno.realPathSync(new URL("../../../node_modules/hono", import.meta.url));
+
+/** Files held in memory; a value of null cannot be read. */
+function held(files: Record<string, string | Uint8Array | null>): SearchFiles {
+  return {
+    async *files() {
+      for (const path of Object.keys(files)) yield { path };
+    },
+    read(path) {
+      const v = files[path];
+      if (v === null || v === undefined) return Promise.reject(new Error("EACCES"));
+      return Promise.resolve(typeof v === "string" ? new TextEncoder().encode(v) : v);
+    },
+  };
+}
+
+const search = (files: SearchFiles, args: Record<string, unknown>) =>
+  searchText(files, normalizeSearchTextArgs(args));
+
+Deno.test("search_text: pages follow each other through the cursor and add up to the whole", async () => {
+  const files = diskSearchFiles(HONO);
+  const whole = await search(files, { pattern: "return c\\.", max_results: 100_000, max_chars: 1e9 });
+  assert.equal(whole.summary.truncated, false);
+  assert.ok(whole.matches!.length > 120, "the query finds enough to page");
+  const paged: LineMatch[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await search(files, {
+      pattern: "return c\\.",
+      max_results: 50,
+      ...(cursor ? { cursor } : {}),
+    });
+    paged.push(...page.matches!);
+    if (!page.summary.truncated) break;
+    assert.equal(page.matches!.length, 50);
+    cursor = page.next_cursor!;
+  }
+  assert.deepEqual(paged, whole.matches);
+});
+
+Deno.test("search_text: truncated is decided by finding one past the page", async () => {
+  const files = held({ "a.txt": "x\nx\n", "b.txt": "x\n" });
+  const exact = await search(files, { pattern: "x", max_results: 3 });
+  assert.equal(exact.summary.truncated, false);
+  assert.equal(exact.next_cursor, undefined);
+  const short = await search(files, { pattern: "x", max_results: 2 });
+  assert.equal(short.summary.truncated, true);
+  const next = await search(files, { pattern: "x", max_results: 2, cursor: short.next_cursor });
+  assert.deepEqual(next.matches!.map((m) => [m.path, m.line]), [["b.txt", 1]]);
+});
+
+Deno.test("search_text: binary, too large and unreadable files are counted, not searched", async () => {
+  const files = held({
+    "bin.dat": new Uint8Array([120, 0, 120]),
+    "big.txt": "x".repeat(100),
+    "gone.txt": null,
+    "ok.txt": "x\n",
+  });
+  const r = await search(files, { pattern: "x", max_file_bytes: 50 });
+  assert.deepEqual(r.summary.skipped, { ignored: 0, binary: 1, too_large: 1, unreadable: 1 });
+  assert.equal(r.summary.files_scanned, 2);
+  assert.equal(r.summary.files_matched, 1);
+  assert.deepEqual(r.matches!.map((m) => m.path), ["ok.txt"]);
+});
+
+Deno.test("search_text: each match carries its file's version and ids that point at it", async () => {
+  const text = "héllo wörld\n  say wörld\n";
+  const r = await search(held({ "a.txt": text }), { pattern: "wörld" });
+  const version = await versionOf(new TextEncoder().encode(text));
+  const lines = text.split("\n");
+  for (const m of r.matches!) {
+    assert.equal(m.version, version);
+    for (const s of m.submatches) {
+      const id = parseOccurrenceId(s.id);
+      assert.deepEqual([id.path, id.line, id.column], [m.path, m.line, s.column]);
+      assert.ok(version.startsWith(id.version));
+      assert.equal(lines[id.line - 1]!.slice(id.column - 1, s.end_column - 1), "wörld");
+    }
+  }
+  assert.deepEqual(r.matches!.map((m) => [m.line, m.column]), [[1, 7], [2, 7]]);
+});
+
+Deno.test("search_text: files_with_matches and count; context lines", async () => {
+  const files = held({ "a.ts": "a\nhit\nb\nhit\n", "b.ts": "none\n", "c.ts": "hit\n" });
+  const listed = await search(files, { pattern: "hit", output_mode: "files_with_matches" });
+  assert.deepEqual(listed.files!.map((f) => f.path), ["a.ts", "c.ts"]);
+  const counted = await search(files, { pattern: "hit", "-c": true });
+  assert.deepEqual(counted.counts!.map((c) => [c.path, c.count]), [["a.ts", 2], ["c.ts", 1]]);
+  const ctx = await search(files, { pattern: "hit", "-C": 1 });
+  assert.deepEqual(ctx.matches!.map((m) => [m.context_before, m.context_after]), [
+    [["a"], ["b"]],
+    [["b"], []],
+    [[], []],
+  ]);
+});
+
+Deno.test("search_text: over the character budget, lines are shortened, then counted", async () => {
+  const long = `${"x".repeat(3000)} hit ${"y".repeat(3000)}\n`;
+  const files = held({ "a.txt": long.repeat(3), "b.txt": long });
+  const r = await search(files, { pattern: "hit", max_chars: 2000 });
+  assert.equal(r.summary.shortened, "truncated_lines");
+  assert.ok(r.matches!.every((m) => m.text.length < 300 && m.text.includes("hit")));
+  const c = await search(files, { pattern: "hit", max_chars: 300 });
+  assert.equal(c.summary.shortened, "counts");
+  assert.deepEqual(c.counts!.map((x) => [x.path, x.count]), [["a.txt", 3], ["b.txt", 1]]);
+});
+
+Deno.test("search_text: globs and types leave files out, counted as ignored; bad patterns are refused", async () => {
+  const files = held({ "a.ts": "hit\n", "b.py": "hit\n", "c.md": "hit\n" });
+  const r = await search(files, { pattern: "hit", type: ["ts", "py"], glob: "!b.*" });
+  assert.deepEqual(r.matches!.map((m) => m.path), ["a.ts"]);
+  assert.equal(r.summary.skipped.ignored, 2);
+  await assert.rejects(search(files, { pattern: "(?<=a)b" }), {
+    code: "invalid_args",
+    message: /look-behind/,
+  });
+  await assert.rejects(search(files, { pattern: "x", type: "nope" }), { code: "invalid_args" });
+});

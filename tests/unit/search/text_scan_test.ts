@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { compileTextPattern } from "../../../src/search/text_pattern.ts";
+import { scanText } from "../../../src/search/text_scan.ts";
+import { matchedLines } from "../../../src/search/matched_lines.ts";
+
+const base = { literal: false, ignoreCase: false, smartCase: false, word: false, multiline: false };
+
+/** The matched texts. */
+function found(pattern: string, text: string, flags: Partial<typeof base> = {}): string[] {
+  const hits = scanText(compileTextPattern({ ...base, ...flags, pattern }), text);
+  const out: string[] = [];
+  for (let k = 0; k < hits.length; k += 2) out.push(text.slice(hits[k], hits[k + 1]));
+  return out;
+}
+
+Deno.test("text_scan: a match never runs across a line end unless multiline", () => {
+  assert.deepEqual(found("a\\s+b", "a\nb\na  b\n"), ["a  b"]);
+  // The whole-text match would be "x\ny"; the line alone still has "x" matching `x\s*`.
+  assert.deepEqual(found("x\\s*", "x\ny"), ["x"]);
+  assert.deepEqual(found("[^q]+", "ab\ncd"), ["ab", "cd"]);
+  assert.deepEqual(found("a\\s+b", "a\nb\n", { multiline: true }), ["a\nb"]);
+  assert.deepEqual(found("^b", "ab\nb\n"), ["b"]);
+});
+
+Deno.test("text_scan: the prefilter finds candidates; the program decides", () => {
+  assert.deepEqual(found("new\\s+Error\\(", "Error(\nnew  Error(x)\n"), ["new  Error("]);
+  assert.deepEqual(found("TODO|FIXME", "a TODO\nb\nFIXME c TODO\n"), ["TODO", "FIXME", "TODO"]);
+  assert.deepEqual(found("needle", "NEEDLE Needle", { ignoreCase: true }), ["NEEDLE", "Needle"]);
+  // RE2 folds "ſ" (long s) with "s", and so does the case-folded prefilter.
+  assert.deepEqual(found("sun", "ſun", { ignoreCase: true }), ["ſun"]);
+});
+
+Deno.test("text_scan: whole words, side by side and at line edges", () => {
+  assert.deepEqual(found("foo", "foo foo,foox xfoo foo", { word: true }), ["foo", "foo", "foo"]);
+  assert.deepEqual(found("foo", "foo\nfoo", { word: true, literal: true }), ["foo", "foo"]);
+});
+
+Deno.test("text_scan: a fixed string's hits are its matches; an empty pattern matches every line", () => {
+  assert.deepEqual(found("a.b", "a.b axb a.b", { literal: true }), ["a.b", "a.b"]);
+  const text = "x\ny";
+  const lines = matchedLines(text, scanText(compileTextPattern({ ...base, pattern: "" }), text));
+  assert.deepEqual(lines.map((l) => l.line), [1, 2]);
+});
+
+Deno.test("text_scan: a pattern without a literal is still linear (no backtracking blow-up)", () => {
+  const text = "a".repeat(20_000);
+  assert.deepEqual(found("^(a|aa)+c$", text), []);
+});
