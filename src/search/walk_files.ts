@@ -1,13 +1,13 @@
 /**
- * Text search's files from the walk every project-wide tool shares today (`fs/walk.ts`: `.gitignore` rules,
+ * Text search's files from the one project walk (`project/`'s `ProjectView.list`: `.gitignore` rules,
  * `node_modules`, links inside the root followed once, special files never opened), plus ripgrep's rule for
- * hidden files: a file or folder whose name starts with "." is left out unless `hidden` is asked for. The
- * project walk will take this adapter's place behind the same {@linkcode SearchFiles} interface.
+ * hidden files: a file or folder whose name starts with "." is left out unless `hidden` is asked for.
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { walkProject, type WalkSource } from "../fs/walk.ts";
+import type { Stage } from "../fs/stage.ts";
+import { openProject } from "../project/project_view.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
 /** Whether a relative path has a hidden part (a name starting with "."). */
@@ -16,7 +16,7 @@ export function isHiddenPath(rel: string): boolean {
 }
 
 /**
- * Search files over a walk source (a `Stage`, so that staged changes are searched as they will be).
+ * Search files over a stage (staged changes are searched as they will be), listed by the one project walk.
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -31,14 +31,14 @@ export function isHiddenPath(rel: string): boolean {
  * assert.equal(files.skipped!().ignored, 1);
  * ```
  *
- * @param source Where to list and read.
+ * @param source The stage to list and read.
  * @param options `readBytes`: how to read a file's bytes by its real path, when the source's `read` does
  *   more than a search needs (a `Stage` hashes every file it reads; a search hashes only the files it
  *   returns).
  * @returns The search's view of the tree.
  */
 export function walkSearchFiles(
-  source: WalkSource,
+  source: Stage,
   options: { readBytes?: (real: string) => Promise<Uint8Array | null> } = {},
 ): SearchFiles {
   const readBytes = options.readBytes ??
@@ -67,7 +67,9 @@ export function walkSearchFiles(
       );
     }
     let hidden = 0;
-    const walked = await walkProject(source, scope.path, {
+    const walked = await openProject({ stage: source }).list({
+      under: scope.path,
+      limit: Infinity,
       includeIgnored: scope.noIgnore,
       accept: (e) => {
         if (e.kind !== "file") return false;
