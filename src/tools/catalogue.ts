@@ -28,6 +28,7 @@ import { outline } from "./outline.ts";
 import { readFile } from "./read_file.ts";
 import { removeSymbol } from "./remove_symbol.ts";
 import { replaceSymbol } from "./replace_symbol.ts";
+import { searchTextTool } from "./search_text.ts";
 import { strReplaceBasedEditTool, strReplaceEditor } from "./text_editor.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
@@ -72,6 +73,8 @@ export const TOOLS: readonly ToolDefinition[] = ([
   // text engine — add rows here
   applyEdits,
   editFile,
+  // search
+  searchTextTool,
   // structural engine — add rows here
   outline,
   findSymbol,

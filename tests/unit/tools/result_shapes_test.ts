@@ -39,6 +39,9 @@ Deno.test("each tool's real success and refusal match its result schema", async 
   const calls: [string, Record<string, unknown>][] = [
     ["read_file", { path: py, start_line: 1, end_line: 5 }],
     ["list_files", { recursive: true }],
+    ["search_text", { pattern: "def \\w+", "-C": 1 }],
+    ["search_text", { pattern: "Writer", output_mode: "count" }],
+    ["search_text", { pattern: "one", literal: true, output_mode: "files_with_matches" }],
     ["outline", { path: py }],
     ["find_symbol", { name_path: "Writer/AddConfig", include_body: true }],
     ["edit_capabilities", { language: "python" }],

@@ -1,0 +1,121 @@
+/**
+ * search_text: grep inside the sandbox. A linear-time (RE2), ripgrep-compatible text search over the one
+ * project walk; every match carries its file's version and an occurrence id, so the next call can be a
+ * guarded edit of exactly what was found. The engine is `src/search/` (docs/search.md).
+ *
+ * @module
+ */
+import { lazyEngine } from "./_lazy.ts";
+import { objectSchema } from "./_schema.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import type { ToolDefinition } from "./types.ts";
+
+const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
+
+const GLOBS = {
+  anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+} as const;
+const COUNT = { type: "integer", minimum: 0 } as const;
+
+/** What one matched line looks like in a result. */
+const LINE_MATCH = shape({
+  path: FILE_PATH,
+  line: INTEGER,
+  column: INTEGER,
+  text: STRING,
+  submatches: {
+    type: "array",
+    items: shape({ column: INTEGER, end_line: INTEGER, end_column: INTEGER, text: STRING, id: STRING }),
+  },
+  version: VERSION,
+  context_before: { type: "array", items: STRING },
+  context_after: { type: "array", items: STRING },
+}, ["path", "line", "column", "text", "submatches", "version"]);
+
+/** The search_text tool. */
+export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
+  name: "search_text",
+  description:
+    "Search the project's files for a regular expression (RE2 syntax, as ripgrep takes it) or, with literal: true, a fixed string. Honours .gitignore, skips hidden and binary files (lift with hidden / no_ignore); narrow with path, glob (ripgrep -g: \"!\" excludes, the later glob wins) and type (ts, py, go, rust …). output_mode: content (default: path, 1-based line and column, the line, submatches, context), files_with_matches or count. Every match carries the file's version (pass it as expected_version to an edit) and an occurrence id. Results are paged (max_results, then next_cursor as cursor) and shortened to fit max_chars; summary says what was scanned and skipped. Look-around and backreferences are refused: RE2 runs in linear time. To find a definition by name, find_symbol is more precise; to find every use of a symbol, find_references.",
+  inputSchema: objectSchema({
+    pattern: {
+      type: "string",
+      description: "Regular expression (RE2 syntax), or the text itself with literal",
+    },
+    literal: { type: "boolean", description: "Take pattern as a fixed string (default false)" },
+    ignore_case: { type: "boolean", description: "Match regardless of case" },
+    smart_case: { type: "boolean", description: "Ignore case unless the pattern holds an upper-case letter" },
+    word: { type: "boolean", description: "Only whole-word matches" },
+    multiline: { type: "boolean", description: "Let a match span lines" },
+    path: { type: "string", description: 'A folder or file to search (default "": everything)' },
+    glob: { ...GLOBS, description: 'ripgrep -g globs, in order: "!" excludes, the later one wins' },
+    paths_include_glob: { ...GLOBS, description: "Only files matching these globs" },
+    paths_exclude_glob: { ...GLOBS, description: "Leave out files matching these globs" },
+    type: { ...GLOBS, description: "File types (ts, js, py, go, rust …): a file must be of one of them" },
+    output_mode: { type: "string", enum: ["content", "files_with_matches", "count"] },
+    context_before: { ...COUNT, description: "Lines shown before each matched line" },
+    context_after: { ...COUNT, description: "Lines shown after each matched line" },
+    context: { ...COUNT, description: "Lines shown before and after each matched line" },
+    max_results: { ...COUNT, description: "Most entries in one page (default 100)" },
+    offset: { ...COUNT, description: "Entries to skip before the page starts" },
+    cursor: { type: "string", description: "next_cursor of the previous page of the same search" },
+    max_chars: {
+      ...COUNT,
+      description: "Characters of entries before the page is shortened (default 30000)",
+    },
+    max_file_bytes: { ...COUNT, description: "Larger files are skipped as too_large (default 16 MiB)" },
+    hidden: { type: "boolean", description: "Also search files and folders whose name starts with '.'" },
+    no_ignore: { type: "boolean", description: "Also search what .gitignore ignores and node_modules" },
+    "-n": { type: "boolean", description: "Accepted and ignored: line numbers are always given" },
+  }, ["pattern"]),
+  // Claude Code's Grep, ripgrep's flag letters and Serena's search_for_pattern name the same arguments.
+  aliases: {
+    substring_pattern: "pattern",
+    regex: "pattern",
+    "-F": "literal",
+    fixed_strings: "literal",
+    "-i": "ignore_case",
+    case_insensitive: "ignore_case",
+    "-S": "smart_case",
+    "-w": "word",
+    "-U": "multiline",
+    relative_path: "path",
+    "-g": "glob",
+    "-t": "type",
+    "-A": "context_after",
+    context_lines_after: "context_after",
+    "-B": "context_before",
+    context_lines_before: "context_before",
+    "-C": "context",
+    head_limit: "max_results",
+    max_answer_chars: "max_chars",
+  },
+  kind: "read",
+  mutates: false,
+  resultData: shape({
+    output_mode: STRING,
+    matches: { type: "array", items: LINE_MATCH },
+    files: { type: "array", items: shape({ path: FILE_PATH, version: VERSION }, ["path", "version"]) },
+    counts: {
+      type: "array",
+      items: shape({ path: FILE_PATH, count: INTEGER, version: VERSION }, ["path", "count", "version"]),
+    },
+    next_cursor: STRING,
+    summary: shape({
+      files_scanned: INTEGER,
+      files_matched: INTEGER,
+      skipped: shape({ ignored: INTEGER, binary: INTEGER, too_large: INTEGER, unreadable: INTEGER }),
+      truncated: BOOLEAN,
+      shortened: STRING,
+      elapsed_ms: { type: "number" },
+    }, ["files_scanned", "files_matched", "skipped", "truncated"]),
+  }, ["output_mode", "summary"]),
+  async handler(args, { stage }) {
+    const { normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
+    const query = normalizeSearchTextArgs(args);
+    // Bytes straight from the files the walk listed: a search hashes only the files its page returns.
+    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    const result = await searchText(files, query);
+    return { data: result as unknown as Record<string, unknown> };
+  },
+};
