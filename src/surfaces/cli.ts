@@ -66,6 +66,8 @@ export interface CliFlag {
   value?: string;
   /** One line for `--help`, e.g. `"the workspace root (default: the current directory)"`. */
   help: string;
+  /** A one-letter form, e.g. `"i"` for `-i` (boolean ones may be grouped: `-iw`; a value may follow: `-A3`). */
+  short?: string;
 }
 
 /** The options every workspace command takes: `--root`, `--session`, `--guard`, `--gate`, the compass's and `--events`. */
@@ -116,8 +118,10 @@ export const WORKSPACE_FLAGS: Readonly<
 
 /** What a command's `run` receives. */
 export interface CliInvocation {
-  /** Parsed options by name (without `--`). */
+  /** Parsed options by name (without `--`); a string option given twice holds its last value. */
   flags: Record<string, string | boolean>;
+  /** Every value of each string option, in order (for options that may repeat, e.g. `-g A -g B`). */
+  values: Record<string, string[]>;
   /** Positional arguments. */
   positional: string[];
   /** The runtime. */
@@ -211,6 +215,8 @@ exit codes: 0 ok, 1 refused or failed (nothing written), 2 usage error, 3 applie
 export interface ParsedFlags {
   /** Options by name. */
   flags: Record<string, string | boolean>;
+  /** Every value of each string option, in order. */
+  values: Record<string, string[]>;
   /** Positional arguments (everything after `--` included). */
   rest: string[];
   /** Whether `--help` or `-h` was given. */
@@ -236,10 +242,19 @@ export interface ParsedFlags {
  *
  * @param argv Arguments.
  * @param spec Option name -> kind.
+ * @param shorts One-letter forms: letter -> option name.
  * @returns Options, positionals, `--help`, and the first error.
  */
-export function parseFlags(argv: string[], spec: Record<string, "string" | "boolean">): ParsedFlags {
-  const out: ParsedFlags = { flags: {}, rest: [], help: false };
+export function parseFlags(
+  argv: string[],
+  spec: Record<string, "string" | "boolean">,
+  shorts: Readonly<Record<string, string>> = {},
+): ParsedFlags {
+  const out: ParsedFlags = { flags: {}, values: {}, rest: [], help: false };
+  const setValue = (name: string, value: string) => {
+    out.flags[name] = value;
+    (out.values[name] ??= []).push(value);
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--") {
@@ -252,6 +267,10 @@ export function parseFlags(argv: string[], spec: Record<string, "string" | "bool
     }
     if (!a.startsWith("-") || a === "-") {
       out.rest.push(a);
+      continue;
+    }
+    if (!a.startsWith("--") && shorts[a[1]!] !== undefined) {
+      i = parseShort(argv, i, { spec, shorts, out, setValue });
       continue;
     }
     const body = a.replace(/^--?/, "");
@@ -273,9 +292,45 @@ export function parseFlags(argv: string[], spec: Record<string, "string" | "bool
     }
     const value = inline ?? argv[++i];
     if (value === undefined) out.error ??= `option "--${name}" needs a value`;
-    else out.flags[name] = value;
+    else setValue(name, value);
   }
   return out;
+}
+
+/**
+ * One argument of one-letter options: `-i`, a group of boolean ones (`-iw`), or one taking a value, attached
+ * (`-A3`) or next (`-A 3`).
+ *
+ * @returns The index of the last argument it used.
+ */
+function parseShort(
+  argv: string[],
+  at: number,
+  ctx: {
+    spec: Record<string, "string" | "boolean">;
+    shorts: Readonly<Record<string, string>>;
+    out: ParsedFlags;
+    setValue: (name: string, value: string) => void;
+  },
+): number {
+  const letters = argv[at]!.slice(1);
+  for (let k = 0; k < letters.length; k++) {
+    const name = ctx.shorts[letters[k]!];
+    if (name === undefined) {
+      ctx.out.error ??= `unknown option "-${letters[k]}" in "${argv[at]}"`;
+      return at;
+    }
+    if (ctx.spec[name] === "boolean") {
+      ctx.out.flags[name] = true;
+      continue;
+    }
+    const attached = letters.slice(k + 1);
+    const value = attached !== "" ? attached : argv[at + 1];
+    if (value === undefined) ctx.out.error ??= `option "-${letters[k]}" needs a value`;
+    else ctx.setValue(name, value);
+    return attached !== "" ? at : at + 1;
+  }
+  return at;
 }
 
 /**
@@ -520,7 +575,10 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
       return unknownCommand(host, command);
     }
     const spec = Object.fromEntries(Object.entries(c.flags).map(([n, f]) => [n, f.kind]));
-    const parsed = parseFlags(rest, spec);
+    const shorts = Object.fromEntries(
+      Object.entries(c.flags).flatMap(([n, f]) => f.short ? [[f.short, n]] : []),
+    );
+    const parsed = parseFlags(rest, spec, shorts);
     if (parsed.help) {
       host.stdout(commandHelp(c.name)!);
       return EXIT.ok;
@@ -544,6 +602,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
     }
     return await c.run({
       flags: parsed.flags,
+      values: parsed.values,
       positional: parsed.rest,
       host,
       open: (root) => openRoot(host, root, parsed.flags),

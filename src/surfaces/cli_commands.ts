@@ -8,6 +8,7 @@
 import "./cli_call.ts";
 import "./cli_apply.ts";
 import "./cli_checkpoints.ts";
+import "./cli_grep.ts";
 import "./cli_read.ts";
 import "./cli_stats.ts";
 import "./cli_tools.ts";

@@ -1,0 +1,170 @@
+/**
+ * `graver grep PATTERN [PATH]`: `search_text` with ripgrep's flag letters and output shape —
+ * `path:line:column:text` per matched line (`path-line-text` for context lines), `path` per file with `-l`,
+ * `path:count` with `-c`; `--json` prints the ToolResult. Exit codes as ripgrep's: 0 found, 1 nothing found,
+ * 2 an error. Registered at module load.
+ *
+ * @module
+ */
+import type { ToolResult } from "../tools/types.ts";
+import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { failureText, type Paint, painter } from "./cli_output.ts";
+
+/** What one matched line of a search_text result holds (the part printed here). */
+interface PrintedMatch {
+  path: string;
+  line: number;
+  column: number;
+  text: string;
+  submatches: { column: number; end_line: number; end_column: number }[];
+  context_before?: string[];
+  context_after?: string[];
+}
+
+/** Flags whose value is a whole number, with the search_text argument each sets. */
+const COUNTS: Readonly<Record<string, string>> = {
+  "after-context": "context_after",
+  "before-context": "context_before",
+  context: "context",
+  "max-results": "max_results",
+};
+
+/** Boolean flags and the search_text argument each sets to true. */
+const SWITCHES: Readonly<Record<string, string>> = {
+  "ignore-case": "ignore_case",
+  "smart-case": "smart_case",
+  "word-regexp": "word",
+  "fixed-strings": "literal",
+  multiline: "multiline",
+  hidden: "hidden",
+  "no-ignore": "no_ignore",
+};
+
+/** The search_text arguments a `graver grep` invocation stands for, or a usage problem. */
+function searchArgs(
+  positional: string[],
+  flags: Record<string, string | boolean>,
+  values: Record<string, string[]>,
+): Record<string, unknown> | { problem: string } {
+  const [pattern, path] = positional;
+  if (pattern === undefined) return { problem: "missing PATTERN" };
+  // A CLI prints every match, as rg does: the page and the character budget are only a guard.
+  const args: Record<string, unknown> = { pattern, max_results: 10_000, max_chars: 50_000_000 };
+  if (path !== undefined) args["path"] = path;
+  for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
+  for (const [flag, arg] of Object.entries(COUNTS)) {
+    const raw = flags[flag];
+    if (raw === undefined) continue;
+    if (typeof raw !== "string" || !/^\d+$/.test(raw)) {
+      return { problem: `option "--${flag}" takes a whole number, not "${String(raw)}"` };
+    }
+    args[arg] = Number(raw);
+  }
+  if (values["glob"]) args["glob"] = values["glob"];
+  if (values["type"]) args["type"] = values["type"];
+  if (flags["files-with-matches"]) args["output_mode"] = "files_with_matches";
+  if (flags["count"]) args["output_mode"] = "count";
+  return args;
+}
+
+/** One matched line in ripgrep's shape, its matches painted. */
+function matchLines(m: PrintedMatch, paint: Paint): string[] {
+  const out: string[] = [];
+  const before = m.context_before ?? [];
+  before.forEach((text, i) => out.push(`${paint.cyan(m.path)}-${m.line - before.length + i}-${text}`));
+  let text = "";
+  let at = 0;
+  for (const s of m.submatches) {
+    const end = s.end_line === m.line ? s.end_column - 1 : m.text.length;
+    text += m.text.slice(at, s.column - 1) + paint.bold(paint.red(m.text.slice(s.column - 1, end)));
+    at = end;
+  }
+  text += m.text.slice(at);
+  out.push(`${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}:${text}`);
+  (m.context_after ?? []).forEach((t, i) => out.push(`${paint.cyan(m.path)}-${m.line + 1 + i}-${t}`));
+  return out;
+}
+
+/** The result as ripgrep would print it. */
+function resultText(data: Record<string, unknown>, paint: Paint): string {
+  const lines: string[] = [];
+  for (const m of (data["matches"] as PrintedMatch[] | undefined) ?? []) lines.push(...matchLines(m, paint));
+  for (const f of (data["files"] as { path: string }[] | undefined) ?? []) lines.push(paint.cyan(f.path));
+  for (const c of (data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
+    lines.push(`${paint.cyan(c.path)}:${c.count}`);
+  }
+  return lines.length > 0 ? lines.join("\n") + "\n" : "";
+}
+
+/** Whether the search found anything. */
+function found(data: Record<string, unknown>): boolean {
+  return ["matches", "files", "counts"].some((k) => ((data[k] as unknown[] | undefined)?.length ?? 0) > 0);
+}
+
+registerCliCommand({
+  name: "grep",
+  synopsis:
+    "grep PATTERN [PATH] [-i] [-S] [-w] [-F] [-U] [-g GLOB]... [-t TYPE]... [-A N] [-B N] [-C N] [-l] [-c] [--json]",
+  summary: "Search the project's files (search_text) with ripgrep's flags and output",
+  details: `
+PATTERN is a regular expression in RE2 syntax (ripgrep's), or a fixed string with -F. PATH narrows the
+search to a folder or file. .gitignore is honoured and hidden and binary files are skipped, as rg does
+(--hidden, --no-ignore). -g GLOB may repeat ("!" excludes; the later glob wins); -t TYPE may repeat.
+Output: path:line:column:text per matched line; -l prints the files; -c prints path:count; --json prints the
+search_text ToolResult (each match with its file's version and occurrence id, for a guarded edit next).
+Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
+  flags: {
+    ...WORKSPACE_FLAGS,
+    "ignore-case": { kind: "boolean", short: "i", help: "match regardless of case" },
+    "smart-case": {
+      kind: "boolean",
+      short: "S",
+      help: "ignore case unless PATTERN has an upper-case letter",
+    },
+    "word-regexp": { kind: "boolean", short: "w", help: "only whole-word matches" },
+    "fixed-strings": { kind: "boolean", short: "F", help: "take PATTERN as a fixed string" },
+    multiline: { kind: "boolean", short: "U", help: "let a match span lines" },
+    glob: {
+      kind: "string",
+      short: "g",
+      value: "GLOB",
+      help: "include (or with ! exclude) paths; repeatable",
+    },
+    type: {
+      kind: "string",
+      short: "t",
+      value: "TYPE",
+      help: "only files of this type (ts, py, go …); repeatable",
+    },
+    "after-context": { kind: "string", short: "A", value: "N", help: "lines after each match" },
+    "before-context": { kind: "string", short: "B", value: "N", help: "lines before each match" },
+    context: { kind: "string", short: "C", value: "N", help: "lines before and after each match" },
+    "files-with-matches": { kind: "boolean", short: "l", help: "print only the files that match" },
+    count: { kind: "boolean", short: "c", help: "print matched lines per file" },
+    hidden: { kind: "boolean", help: "also search hidden files and folders" },
+    "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
+    "max-results": { kind: "string", value: "N", help: "stop after N entries (default 10000)" },
+    json: { kind: "boolean", help: "print the search_text ToolResult as JSON" },
+  },
+  maxPositional: 2,
+  async run({ flags, values, positional, host, open }) {
+    const args = searchArgs(positional, flags, values);
+    if ("problem" in args) return usageError(host, "grep", args.problem as string);
+    const ws = await open(flags["root"] as string | undefined);
+    const result: ToolResult = await ws.call("search_text", args);
+    if (flags["json"]) printJson(host, result);
+    const paint = painter(host);
+    if (!result.ok) {
+      if (!flags["json"]) host.stderr(failureText(result, paint));
+      return 2;
+    }
+    if (!flags["json"]) host.stdout(resultText(result.data, paint));
+    const summary = result.data["summary"] as { truncated?: boolean } | undefined;
+    if (summary?.truncated && !flags["json"]) {
+      host.stderr(
+        `graver grep: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
+      );
+    }
+    return found(result.data) ? 0 : 1;
+  },
+});

@@ -1,0 +1,79 @@
+/** `graver grep` through the real CLI entry, on a project of real files, against ripgrep's own output shape. */
+import assert from "node:assert/strict";
+import { inProcess, json, project, stripAnsi } from "./_cli.ts";
+
+const FILES = {
+  "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py",
+  "src/string.js": "fixtures/text/string.js",
+  "vendor/ignored.js": "fixtures/text/string.js",
+};
+
+Deno.test("graver grep prints path:line:column:text, context as path-line-text, and exits 0 when found", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  try {
+    const run = await inProcess(["grep", "def Add\\w+", "-C", "1"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trimEnd().split("\n");
+    const matched = lines.filter((l) => /^[^:]+:\d+:\d+:/.test(l));
+    assert.ok(matched.length >= 2, run.stdout);
+    assert.ok(matched.every((l) => l.startsWith("gyp/MSVSUserFile.py:")), "vendor/ is ignored");
+    const [, line, column, text] = /^[^:]+:(\d+):(\d+):(.*)$/.exec(matched[0]!)!;
+    assert.equal(text!.slice(Number(column) - 1, Number(column) - 1 + 7), "def Add");
+    assert.ok(
+      lines.some((l) => l.startsWith(`gyp/MSVSUserFile.py-${Number(line) - 1}-`)),
+      "a context line before",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver grep takes ripgrep's short flags: grouped -iw, repeated -g, -t, -l and -c", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  try {
+    const files = await inProcess(["grep", "-iwl", "WRITER", "-t", "py", "-g", "gyp/**", "-g", "!src/**"], {
+      cwd: dir,
+    });
+    assert.equal(files.code, 0, files.stderr);
+    assert.equal(files.stdout, "gyp/MSVSUserFile.py\n");
+    const counts = await inProcess(["grep", "-c", "function", "--no-ignore"], { cwd: dir });
+    assert.deepEqual(counts.stdout.trimEnd().split("\n").map((l) => l.replace(/:\d+$/, "")).sort(), [
+      "gyp/MSVSUserFile.py",
+      "src/string.js",
+      "vendor/ignored.js",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver grep exits 1 when nothing matches and 2 on a refused pattern, saying why", async () => {
+  const dir = await project(FILES);
+  try {
+    const none = await inProcess(["grep", "no such text anywhere", "-F"], { cwd: dir });
+    assert.equal(none.code, 1);
+    assert.equal(none.stdout, "");
+    const bad = await inProcess(["grep", "(a)\\1"], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.match(stripAnsi(bad.stderr), /invalid_args.*backreference/s);
+    const usage = await inProcess(["grep"], { cwd: dir });
+    assert.equal(usage.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver grep --json prints the search_text result, versions and occurrence ids included", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = await inProcess(["grep", "--json", "-F", "class Writer"], { cwd: dir });
+    assert.equal(run.code, 0);
+    const result = json(run);
+    assert.equal(result.tool, "search_text");
+    const [m] = result.data.matches;
+    assert.equal(m.path, "gyp/MSVSUserFile.py");
+    assert.match(m.submatches[0].id, /^gyp\/MSVSUserFile\.py:\d+:1@[0-9a-f]{12}$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
