@@ -75,7 +75,7 @@ export async function rustCorpus(dir: string): Promise<NativeCorpus> {
       ],
       cwd: dir,
       env: { CARGO_TARGET_DIR: `${dir}-target`, CARGO_TERM_COLOR: "never" },
-      keep: /\berror\b/,
+      keep: /\berror(\[|:)/,
     });
   const baseline = check(); // also writes Cargo.lock, committed with the rest
   if (baseline.length > 0) {
