@@ -69,6 +69,11 @@ export interface Binding {
    * when that type is certain: a member access on it (`cmd.f`) is a member of the type that name resolves to.
    */
   declaredType?: Occurrence;
+  /**
+   * A variable (a Rust `let`, pattern or parameter binding): a name that may only be an item — a path's first
+   * segment, a macro's name (`@reference.item`) — never refers to it.
+   */
+  value?: boolean;
 }
 
 /** What an occurrence of a name is. */
@@ -200,15 +205,17 @@ export interface FileBindings {
  *
  * @param scope Where the name is used.
  * @param name The name.
+ * @param options `item`: the name can only be an item (a Rust path's first segment, a macro), so variables
+ *   (`Binding.value`) are passed over.
  * @returns The binding, or null when the name is free (a global or a built-in).
  */
-export function lookup(scope: Scope, name: string): Binding | null {
+export function lookup(scope: Scope, name: string, options: { item?: boolean } = {}): Binding | null {
   let s: Scope | null = scope;
   let crossedFunction = false;
   while (s) {
     if (!(s.closed && crossedFunction)) {
       const b = s.bindings.get(name);
-      if (b) return b;
+      if (b && !(options.item && b.value)) return b;
     }
     if (s.kind === "function") crossedFunction = true;
     s = s.parent;

@@ -123,16 +123,19 @@ export function buildBindings(
     impl?: boolean;
     declStart?: number;
   }[] = [];
-  const defs = new Map<number, { end: number; kind: string; property?: boolean; receiver?: boolean }>();
+  const defs = new Map<
+    number,
+    { end: number; kind: string; property?: boolean; receiver?: boolean; value?: boolean }
+  >();
   /** Names that are neither definitions nor references (`@skip`: a lifetime, a prototype's parameter). */
   const skipped = new Set<number>();
   /** References that another pattern may also capture as a definition (a C++ constructor's name). */
   const forced = new Set<number>();
   /** Shorthand field initialisers of a named type (Rust `Foo { x }`): the type name's start, by start. */
   const shorthandTypes = new Map<number, number>();
-  const patternRoots: { start: number; end: number; kind: string }[] = [];
+  const patternRoots: { start: number; end: number; kind: string; value: boolean }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
-  const refs = new Map<number, { end: number; shorthand: boolean; entry?: boolean }>();
+  const refs = new Map<number, { end: number; shorthand: boolean; entry?: boolean; item?: boolean }>();
   const notRef = new Set<number>();
   const noRefSpans: Span[] = [];
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
@@ -268,11 +271,19 @@ export function buildBindings(
             kind: sub ?? "lexical",
             property: extra === "property",
             receiver: extra === "receiver",
+            value: extra === "value",
           });
         }
       } else if (kind === "pattern") {
         if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
-        else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
+        else {
+          patternRoots.push({
+            start: n.startIndex,
+            end: n.endIndex,
+            kind: sub ?? "lexical",
+            value: extra === "value",
+          });
+        }
       } else if (kind === "reference") {
         if (sub === "constructor") forced.add(n.startIndex);
         if (!refs.has(n.startIndex)) {
@@ -280,6 +291,7 @@ export function buildBindings(
             end: nameEnd(n),
             shorthand: sub === "shorthand",
             ...(sub === "entry" ? { entry: true } : {}),
+            ...(sub === "item" ? { item: true } : {}),
           });
         }
       }
@@ -317,13 +329,13 @@ export function buildBindings(
   // Pattern leaves inside a declaring pattern are definitions; the others are references (assignments).
   patternRoots.sort(byStart);
   for (const [start, leaf] of leaves) {
-    let root: { kind: string } | null = null;
+    let root: { kind: string; value: boolean } | null = null;
     for (const r of patternRoots) {
       if (r.start > start) break;
       if (r.end >= leaf.end) root = r;
     }
     if (root) {
-      if (!defs.has(start)) defs.set(start, { end: leaf.end, kind: root.kind });
+      if (!defs.has(start)) defs.set(start, { end: leaf.end, kind: root.kind, value: root.value });
       if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
     } else if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
   }
@@ -417,6 +429,7 @@ export function buildBindings(
       if (kind === "var") home = functionScope(scope);
       occ.binding = declare(home, name, kind as BindingKind);
       if (d?.receiver) receivers.add(occ.binding);
+      if (d?.value) occ.binding.value = true;
       occurrences.push(occ);
     } else if (raw.role === "ref") {
       const occ: Occurrence = {
@@ -465,7 +478,9 @@ export function buildBindings(
     occ.binding = mode === "global" ? declare(module, b.name, "lexical") : lookup(b.scope.parent!, b.name);
     if (occ.binding) occ.kind = "definition";
   }
-  for (const occ of pendingRefs) occ.binding = lookup(occ.scope, occ.name);
+  for (const occ of pendingRefs) {
+    occ.binding = lookup(occ.scope, occ.name, { item: refs.get(occ.start)?.item === true });
+  }
   const byStartOcc = new Map(occurrences.map((o) => [o.start, o]));
   for (const occ of occurrences) {
     if (occ.objectStart === undefined) continue;

@@ -306,3 +306,55 @@ Deno.test("edit_rename_symbol() renames a Rust field in impl blocks of other mod
     await assertReparses("rust", SEMVER[`/${path}`]!, await textOf(ws, path), path);
   }
 });
+
+Deno.test("edit_rename_symbol() leaves a Rust path's first segment and a macro's name alone when a variable shares the name (smallvec's pop, from_vec tests)", async () => {
+  const lib = [
+    "use core::ptr;",
+    "",
+    "pub fn pop(v: &mut Vec<u8>) -> Option<u8> {",
+    "    let (ptr, len) = (v.as_mut_ptr(), v.len());",
+    "    unsafe { Some(ptr::read(ptr.add(len - 1))) }",
+    "}",
+    "",
+    "pub fn build() -> Vec<u8> {",
+    "    let vec = vec![1];",
+    "    let ptr: ptr::NonNull<u8> = ptr::NonNull::dangling();",
+    "    let _ = ptr;",
+    "    vec",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 4, column: 10 },
+      new_name: "p",
+    }),
+  );
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 9, column: 9 },
+      new_name: "v",
+    }),
+  );
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 10, column: 9 },
+      new_name: "q",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "src/lib.rs"),
+    edited(lib, [
+      [4, 10, "ptr", "p"],
+      [5, 29, "ptr", "p"],
+      [9, 9, "vec", "v"],
+      [12, 5, "vec", "v"],
+      [10, 9, "ptr", "q"],
+      [11, 13, "ptr", "q"],
+    ]),
+  );
+});
