@@ -75,6 +75,11 @@ export class Collector {
     for (const occ of fb.occurrences) {
       if (occ.binding === b && BINDING_KINDS.has(occ.kind)) this.add(fb.path, occ);
     }
+    // A type embedded in a struct (Go) names that struct's field too: `x.point` follows the type's name.
+    for (const occ of fb.occurrences) {
+      const holder = occ.binding === b && occ.embedded ? classScopeOf(occ.scope) : null;
+      if (holder) await this.member(fb, holder, b.name, crossFile);
+    }
     if (b.kind === "parameter") {
       await this.keywordArguments(fb, b, crossFile);
       const cls = classScopeOf(b.scope);

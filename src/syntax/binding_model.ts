@@ -133,6 +133,8 @@ export interface Occurrence {
   thisKey?: boolean;
   /** `super.x`: the member x of the class's base class. */
   viaSuper?: boolean;
+  /** A type named as an embedded field (Go's `struct { point }`): the field is named like the type, so `x.point` uses it. */
+  embedded?: boolean;
   /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */
   static?: boolean;
   /**

@@ -135,7 +135,10 @@ export function buildBindings(
   const shorthandTypes = new Map<number, number>();
   const patternRoots: { start: number; end: number; kind: string; value: boolean }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
-  const refs = new Map<number, { end: number; shorthand: boolean; entry?: boolean; item?: boolean }>();
+  const refs = new Map<
+    number,
+    { end: number; shorthand: boolean; entry?: boolean; item?: boolean; embedded?: boolean }
+  >();
   const notRef = new Set<number>();
   const noRefSpans: Span[] = [];
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
@@ -292,6 +295,7 @@ export function buildBindings(
             shorthand: sub === "shorthand",
             ...(sub === "entry" ? { entry: true } : {}),
             ...(sub === "item" ? { item: true } : {}),
+            ...(sub === "embedded" ? { embedded: true } : {}),
           });
         }
       }
@@ -444,6 +448,7 @@ export function buildBindings(
         scope,
         binding: null,
       };
+      if (refs.get(raw.start)?.embedded) occ.embedded = true;
       const typeStart = shorthandTypes.get(raw.start);
       if (typeStart !== undefined) occ.objectStart = typeStart;
       occurrences.push(occ);

@@ -108,6 +108,10 @@
   body: (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
 (literal_element (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
 
+; ---- an embedded field (`struct { point; *Node }`) is named like its type: `x.point` is that field
+(field_declaration !name type: [(type_identifier) @reference.embedded
+                                (generic_type type: (type_identifier) @reference.embedded)])
+
 ; ---- references
 (qualified_type package: (package_identifier) @reference)
 (identifier) @reference

@@ -358,3 +358,20 @@ Deno.test("edit_rename_symbol() leaves a Rust path's first segment and a macro's
     ]),
   );
 });
+
+Deno.test("edit_rename_symbol() renames a Go type embedded in a struct with the field it names: `fwdPath.point` (go-cmp's diff.go)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/internal/diff/diff.go",
+      target: { line: 390, column: 6 },
+      new_name: "pointSoak",
+    }),
+  );
+  const text = await textOf(ws, "cmp/internal/diff/diff.go");
+  const code = text.split("\n").filter((l) => !l.trimStart().startsWith("//")).join("\n");
+  assert.deepEqual(code.match(/\.point\b/g), null, "every selector of the embedded field follows the type");
+  assert.match(text, /^\tpointSoak +\/\/ Leading point of the EditScript path$/m);
+  assert.equal((text.match(/fwdPath\.pointSoak/g) ?? []).length, 2);
+  assert.deepEqual(res.data["unresolved"] ?? [], []);
+});
