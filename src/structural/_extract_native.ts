@@ -356,12 +356,16 @@ function rustModifiers(fn: Node): string[] {
   return ["const", "unsafe"].filter((m) => words.includes(m));
 }
 
-/** Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call). */
+/**
+ * Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call, or any use
+ * inside a macro's tokens, where `assert_eq!(v.pop(), …)` is no call the tree shows).
+ */
 function changedAfter(ctx: Context, v: Variable): boolean {
   return ctx.fb.occurrences.some((o) => {
     if (o.binding !== v.binding || o.start < ctx.run.end || !VALUE_KINDS.has(o.kind)) return false;
     const node = nodeOf(ctx.file, o);
-    return accessOf(o, node, ctx.rules) !== "read" || methodCallOn(node) !== null;
+    return accessOf(o, node, ctx.rules) !== "read" || methodCallOn(node) !== null ||
+      macroAround(node) !== null;
   });
 }
 

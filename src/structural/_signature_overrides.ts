@@ -186,9 +186,16 @@ export async function checkMemberOverrides(
       depth: 0,
     }];
     for (let item = queue.shift(); item; item = queue.shift()) {
-      const node = classNodeAt((await treeOf(item.f)).rootNode, item.cls);
-      if (!node) continue;
-      for (const base of baseNames(node)) {
+      const root = (await treeOf(item.f)).rootNode;
+      // A block whose members are all a supertype's (a Rust trait impl) names it where the query says.
+      const whole = item.cls.membersOf;
+      const node = whole === undefined ? classNodeAt(root, item.cls) : null;
+      const bases: Node[] = whole !== undefined
+        ? [root.descendantForIndex(whole, whole)].filter((n): n is Node => n !== null)
+        : node
+        ? baseNames(node)
+        : [];
+      for (const base of bases) {
         if (fb.language === "python" && base.text === "object") continue;
         const where = { path: item.f.path, line: lineOf(item.f, base.startIndex) };
         const search = base.type === "identifier" || base.type === "type_identifier"
@@ -203,7 +210,9 @@ export async function checkMemberOverrides(
         }
         if (!found) {
           throw no(
-            `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
+            whole !== undefined
+              ? `it implements "${base.text}", which is not declared in the workspace: the name "${subject.name}" is that trait's`
+              : `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
             where,
           );
         }
@@ -230,6 +239,16 @@ export async function checkMemberOverrides(
     for (const s of search.sites) {
       if (s.kind !== "reference") continue;
       const f = search.files.get(s.path)!;
+      const impl = f.scopes.find((sc) => sc.membersOf === s.start); // `impl Trait for T` (Rust)
+      if (impl) {
+        if (declares(f, impl, subject.name)) {
+          throw no(`an impl of the trait implements "${subject.name}" too`, {
+            path: f.path,
+            line: lineOf(f, s.start),
+          });
+        }
+        continue;
+      }
       const root = (await treeOf(f)).rootNode;
       let sub: Node | null = null;
       let n: Node | null = root.descendantForIndex(s.start, s.end);

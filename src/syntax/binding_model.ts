@@ -44,6 +44,11 @@ export interface Scope {
   base?: number;
   /** For a class that implements others (`implements I, J`): the start offsets of their names. */
   interfaces?: number[];
+  /**
+   * A block whose every member is declared by the supertype it implements (a Rust `impl Trait for T`): the start
+   * offset of that supertype's name (also in `interfaces`). Its members' names are the supertype's.
+   */
+  membersOf?: number;
 }
 
 /** How a name was bound. */

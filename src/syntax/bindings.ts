@@ -147,7 +147,7 @@ export function buildBindings(
   /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
   const typedNames = new Map<number, number>();
   /** Supertypes named in a class's heading (`extends Base`, `implements I`): the name's start, and which. */
-  const bases: { start: number; implemented: boolean }[] = [];
+  const bases: { start: number; implemented: boolean; whole?: boolean }[] = [];
   /** `super.x`: the name's start. */
   const supers = new Set<number>();
   /** Members declared `static`: the name's start. */
@@ -183,7 +183,13 @@ export function buildBindings(
       continue;
     }
     if (head === "base") {
-      bases.push({ start: first.node.startIndex, implemented: first.name === "base.implements" });
+      // `@base.implements.all`: every member of the block is the supertype's (a Rust trait impl).
+      const whole = first.name === "base.implements.all";
+      bases.push({
+        start: first.node.startIndex,
+        implemented: whole || first.name === "base.implements",
+        whole,
+      });
       continue;
     }
     if (head === "static") {
@@ -395,9 +401,10 @@ export function buildBindings(
   const afterScope = afterScopeOf(declStarts);
   // A locator walks forward only: the bases get their own, in order.
   const baseScopeAt = scopeLocator(scopes);
-  for (const { start, implemented } of bases.sort((a, b) => a.start - b.start)) {
+  for (const { start, implemented, whole } of bases.sort((a, b) => a.start - b.start)) {
     const cls = baseScopeAt(start);
     if (cls.kind !== "class") continue;
+    if (whole) cls.membersOf = start;
     if (implemented) (cls.interfaces ??= []).push(start);
     else cls.base ??= start;
   }

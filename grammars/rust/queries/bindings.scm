@@ -20,6 +20,10 @@
                   (generic_type type: (type_identifier) @scope.name)
                   (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope.class.impl
 (block (let_declaration) @scope.after)
+; `impl Trait for T`: every member of the block is the trait's (renamed with it, or not at all)
+(impl_item trait: [(type_identifier) @base.implements.all
+                   (generic_type type: (type_identifier) @base.implements.all)
+                   (scoped_type_identifier name: (type_identifier) @base.implements.all)])
 
 ; ---- definitions
 (function_item name: (identifier) @definition.lexical)

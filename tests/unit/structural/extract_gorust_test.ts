@@ -293,3 +293,24 @@ Deno.test("edit_extract_function() Go composes in an edit_dry_run plan: extract,
   assert.match(diff, /\+\treturn out, prefix/);
   assert.equal(await textOf(ws, path), GO_CMP[`/${path}`]!, "a plan writes nothing");
 });
+
+Deno.test("edit_extract_function() Rust: a `let mut` returned to a caller that changes it in a macro's tokens stays mut (smallvec's test_retain)", async () => {
+  const lib = [
+    "#[test]",
+    "fn test_retain() {",
+    "    let mut sv: Vec<i32> = Vec::from([1, 2, 3, 3, 4]);",
+    "    sv.retain(|&mut i| i != 3);",
+    "    assert_eq!(sv.pop(), Some(4));",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  ok(
+    await ws.call("edit_extract_function", {
+      path: "src/lib.rs",
+      range: { start_line: 3, end_line: 4 },
+      name: "retained",
+    }),
+  );
+  assert.match(await textOf(ws, "src/lib.rs"), /^    let mut sv = retained\(\);$/m);
+});

@@ -375,3 +375,35 @@ Deno.test("edit_rename_symbol() renames a Go type embedded in a struct with the 
   assert.equal((text.match(/fwdPath\.pointSoak/g) ?? []).length, 2);
   assert.deepEqual(res.data["unresolved"] ?? [], []);
 });
+
+Deno.test("edit_rename_symbol() refuses a Rust method of a trait impl: its name is the trait's (smallvec's Drop::drop, a workspace trait)", async () => {
+  const lib = [
+    "pub struct V(u8);",
+    "impl Drop for V {",
+    "    fn drop(&mut self) {}",
+    "}",
+    "pub trait Shape {",
+    "    fn area(&self) -> u8;",
+    "}",
+    "impl Shape for V {",
+    "    fn area(&self) -> u8 { self.0 }",
+    "}",
+    "impl V {",
+    "    pub fn get(&self) -> u8 { self.0 }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  const rename = (line: number, column: number) =>
+    ws.call("edit_rename_symbol", { path: "src/lib.rs", target: { line, column }, new_name: "renamed" });
+  for (const [line, column] of [[3, 8], [9, 8], [6, 8]]) {
+    const r = await rename(line!, column!);
+    assert.ok(!r.ok && r.error.code === "overrides_present", `${line}: ${JSON.stringify(r)}`);
+    assert.match(
+      r.error.message,
+      line === 3 ? /implements "Drop", which is not declared/ : /Shape|impl of the trait/,
+    );
+  }
+  ok(await rename(12, 12));
+  assert.match(await textOf(ws, "src/lib.rs"), /pub fn renamed\(&self\)/);
+});
