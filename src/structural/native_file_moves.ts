@@ -12,6 +12,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { isRustTargetFile } from "../syntax/module_resolution.ts";
 
 /** GOOS and GOARCH values a Go file name's suffix may carry (`x_linux.go`, `x_windows_amd64.go`). */
 const GO_BUILD_TAGS = new Set([
@@ -72,9 +73,6 @@ function goFileRole(path: string): string {
   return `${/^[_.]/.test(base) ? "ignored" : ""}|${test}|${tags.join("_")}`;
 }
 
-/** A Rust file cargo discovers as its own target by where it lies, not through a `mod` declaration. */
-const RUST_TARGET_FILE = /(?:^|\/)(?:tests|examples|benches|src\/bin)\/(?!mod\.rs$)[^/]+\.rs$/;
-
 /** Options of {@link nativeMoveRefusal}. */
 export interface NativeMove {
   /** The file's language id. */
@@ -103,7 +101,7 @@ export function nativeMoveRefusal(move: NativeMove): RecoverableError | null {
       why =
         "the new name changes how the go tool reads the file (a `_test`, GOOS/GOARCH suffix, or a leading `_`/`.`)";
     }
-  } else if (language === "rust" && !(sameDir && RUST_TARGET_FILE.test(from) && RUST_TARGET_FILE.test(to))) {
+  } else if (language === "rust" && !(sameDir && isRustTargetFile(from) && isRustTargetFile(to))) {
     why = /(?:^|\/)(?:lib|main)\.rs$/.test(from)
       ? "it is a crate root that Cargo finds by this path"
       : "it is a module that a `mod` declaration (or Cargo) names by its path, and graver does not rewrite `mod` declarations or `use` paths";

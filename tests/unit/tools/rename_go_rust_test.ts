@@ -407,3 +407,26 @@ Deno.test("edit_rename_symbol() refuses a Rust method of a trait impl: its name 
   ok(await rename(12, 12));
   assert.match(await textOf(ws, "src/lib.rs"), /pub fn renamed\(&self\)/);
 });
+
+Deno.test("edit_rename_symbol() follows a Rust crate into its integration tests: `crate::` of tests/x.rs, `mod util;` beside it, `semver::Comparator` paths (semver's tests)", async () => {
+  const test = [
+    "mod util;",
+    "use crate::util::*;",
+    "use semver::Version;",
+    "fn a() {",
+    '    let _ = semver::Comparator::parse("1");',
+    '    let _: Version = version("1");',
+    "}",
+    "",
+  ].join("\n");
+  const util =
+    "use semver::Version;\npub(super) fn version(t: &str) -> Version {\n    Version::parse(t).unwrap()\n}\n";
+  const ws = await workspaceOf(SEMVER, { "tests/t.rs": test, "tests/util/mod.rs": util });
+  ok(await ws.call("edit_rename_symbol", { path: "tests/util/mod.rs", target: "version", new_name: "v" }));
+  ok(await ws.call("edit_rename_symbol", { path: "src/lib.rs", target: "Comparator", new_name: "Cmp" }));
+  assert.equal(
+    await textOf(ws, "tests/t.rs"),
+    edited(test, [[5, 21, "Comparator", "Cmp"], [6, 22, "version", "v"]]),
+  );
+  assert.match(await textOf(ws, "tests/util/mod.rs"), /pub\(super\) fn v\(/);
+});
