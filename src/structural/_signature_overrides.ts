@@ -12,7 +12,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import type { FileBindings, Scope } from "../syntax/bindings.ts";
+import { classScopeOf, type FileBindings, type Occurrence, type Scope } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { findReferences } from "./references.ts";
@@ -43,6 +43,8 @@ export interface OverrideCheckOptions {
   action: string;
   /** What to do instead, for the hint. */
   hint: string;
+  /** Files the caller's search parsed (those that contain the name): where interfaces declaring it are looked for. */
+  files?: ReadonlyMap<string, FileBindings>;
 }
 
 function refuse(
@@ -107,6 +109,43 @@ function baseNames(cls: Node): Node[] {
 }
 
 /**
+ * Where types satisfy interfaces without naming them (Go): refuse a method of an interface, a method whose name
+ * a standard interface requires (`@protocol`), and a method an interface of the parsed files declares.
+ */
+function checkImplicitInterfaces(
+  fb: FileBindings,
+  subject: OverrideSubject,
+  options: {
+    files: ReadonlyMap<string, FileBindings> | undefined;
+    no: (why: string, at?: { path: string; line: number }) => RecoverableError;
+  },
+): void {
+  const no = options.no;
+  if (subject.classScope.implicit) {
+    throw no(
+      "it is a method of an interface, which types implement without naming it: their methods would keep the old name",
+    );
+  }
+  const named = (o: Occurrence) => o.name === subject.name && o.kind === "member_definition";
+  if (fb.occurrences.some((o) => named(o) && o.protocol && classScopeOf(o.scope) === subject.classScope)) {
+    throw no(
+      `a method named ${subject.name} satisfies a standard interface (fmt.Stringer, error, io.Reader, …) that code may rely on without naming it`,
+    );
+  }
+  if (!fb.scopes.some((s) => s.impl)) return;
+  for (const other of options.files?.values() ?? [fb]) {
+    const iface = other.occurrences.find((o) => named(o) && o.scope.implicit);
+    if (iface) {
+      throw no(
+        `the interface declaring it at ${other.path} line ${
+          new TextIndex(other.text).position(iface.start).line
+        } may be satisfied by this type's ${subject.name}`,
+      );
+    }
+  }
+}
+
+/**
  * Refuse with `overrides_present` when a function's signature would change
  * while it takes part in overriding, or while a subclass inherits the constructor.
  *
@@ -163,6 +202,7 @@ export async function checkMemberOverrides(
   if (fb.language === "python" && method && /^__\w+__$/.test(subject.name)) {
     throw no(`${subject.name} is a protocol method Python calls itself, with fixed arguments`);
   }
+  if (method) checkImplicitInterfaces(fb, subject, { files: options.files, no });
   const files = new Map([[fb.path, fb]]);
   const treeOf = async (f: FileBindings) =>
     (await parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;

@@ -193,6 +193,7 @@ async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceS
     action: "rename",
     hint:
       "Leave the name, or rename the member in every class of the hierarchy at once by hand (find_references on each declaration, then one apply_edits call over all the files)",
+    files: search.files,
   });
 }
 

@@ -42,6 +42,8 @@ export interface Scope {
    * reference occurrence of this file), whose class's members are this class's too.
    */
   base?: number;
+  /** An interface that types satisfy without naming it (Go): its methods' implementations cannot be found. */
+  implicit?: boolean;
   /** For a class that implements others (`implements I, J`): the start offsets of their names. */
   interfaces?: number[];
   /**
@@ -138,6 +140,8 @@ export interface Occurrence {
   thisKey?: boolean;
   /** `super.x`: the member x of the class's base class. */
   viaSuper?: boolean;
+  /** A method whose name an interface outside the workspace may require (Go's `String`, `Error`): `@protocol`. */
+  protocol?: boolean;
   /** A type named as an embedded field (Go's `struct { point }`): the field is named like the type, so `x.point` uses it. */
   embedded?: boolean;
   /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */

@@ -121,6 +121,7 @@ export function buildBindings(
     closed: boolean;
     nameStart: number;
     impl?: boolean;
+    implicit?: boolean;
     declStart?: number;
   }[] = [];
   const defs = new Map<
@@ -152,6 +153,8 @@ export function buildBindings(
   const supers = new Set<number>();
   /** Members declared `static`: the name's start. */
   const statics = new Set<number>();
+  /** Methods whose name an interface outside the workspace may require (`@protocol`: Go's `String`, `Error`). */
+  const protocols = new Set<number>();
   /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
   const thisKeys = new Set<number>();
   const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
@@ -190,6 +193,10 @@ export function buildBindings(
         implemented: whole || first.name === "base.implements",
         whole,
       });
+      continue;
+    }
+    if (head === "protocol") {
+      protocols.add(first.node.startIndex);
       continue;
     }
     if (head === "static") {
@@ -272,6 +279,7 @@ export function buildBindings(
           closed: extra === "closed",
           nameStart: name ? name.startIndex : -1,
           ...(extra === "impl" ? { impl: true } : {}),
+          ...(extra === "implicit" ? { implicit: true } : {}),
         });
       } else if (kind === "definition") {
         if (!defs.has(n.startIndex)) {
@@ -331,6 +339,7 @@ export function buildBindings(
       bindings: new Map(),
     };
     if (s.impl) scope.impl = true;
+    if (s.implicit) scope.implicit = true;
     if (s.declStart !== undefined) declStarts.set(scope, s.declStart);
     scopes.push(scope);
     stack.push(scope);
@@ -465,6 +474,7 @@ export function buildBindings(
       const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
       if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
       if (statics.has(raw.start)) occ.static = true;
+      if (protocols.has(raw.start)) occ.protocol = true;
       if (supers.has(raw.start)) occ.viaSuper = true;
       occurrences.push(occ);
     } else {

@@ -430,3 +430,31 @@ Deno.test("edit_rename_symbol() follows a Rust crate into its integration tests:
   );
   assert.match(await textOf(ws, "tests/util/mod.rs"), /pub\(super\) fn v\(/);
 });
+
+Deno.test("edit_rename_symbol() refuses Go methods that interfaces may require: an interface's method, one an interface declares, String (go-cmp's options.go)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const rename = (line: number, column: number) =>
+    ws.call("edit_rename_symbol", { path: "cmp/options.go", target: { line, column }, new_name: "renamed" });
+  const cases: [number, number, RegExp][] = [
+    [32, 2, /method of an interface/], // Option.filter
+    [68, 21, /interface declaring it at cmp\/options.go line 32/], // Options.filter
+    [100, 21, /standard interface/], // Options.String
+  ];
+  for (const [line, column, why] of cases) {
+    const r = await rename(line, column);
+    assert.ok(!r.ok && r.error.code === "overrides_present", `${line}: ${JSON.stringify(r)}`);
+    assert.match(r.error.message, why);
+  }
+  assert.equal(await textOf(ws, "cmp/options.go"), GO_CMP["/cmp/options.go"]);
+});
+
+Deno.test("edit_rename_symbol() does not take Go's blank identifier `_` for a name (go-cmp's resultFlags consts)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const r = await ws.call("edit_rename_symbol", {
+    path: "cmp/options.go",
+    target: { line: 471, column: 2 },
+    new_name: "renamed",
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(await textOf(ws, "cmp/options.go"), GO_CMP["/cmp/options.go"]);
+});
