@@ -257,6 +257,20 @@ export function buildBindings(
       const [kind, sub, extra] = parts(c.name);
       if (kind === "scope") {
         if (sub === "name" || sub === "from") continue;
+        if (sub === "within") {
+          // A declaration whose names (at `@scope.from`) are visible in this node only (Rust's `if let`
+          // binds in its consequence, not in its else branch).
+          const from = cap(captures, "scope.from");
+          scopeSpans.push({
+            start: n.startIndex,
+            end: n.endIndex,
+            kind: "block",
+            closed: false,
+            nameStart: -1,
+            ...(from ? { declStart: from.startIndex } : {}),
+          });
+          continue;
+        }
         if (sub === "after") {
           // A declaration whose names (from `@scope.from`, or the node's own) are visible from the node's
           // end to the end of its parent.
@@ -323,9 +337,14 @@ export function buildBindings(
   const stack: Scope[] = [module];
   const seen = new Set<string>();
   const declStarts = new Map<Scope, number>();
+  const byKey = new Map<string, Scope>();
   for (const s of scopeSpans) {
     const key = `${s.start}:${s.end}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) {
+      // The same node captured as a block and as where a declaration's names live (`@scope.within`).
+      if (s.declStart !== undefined) declStarts.set(byKey.get(key)!, s.declStart);
+      continue;
+    }
     seen.add(key);
     while (stack.length > 1 && stack[stack.length - 1]!.end <= s.start) stack.pop();
     const scope: Scope = {
@@ -341,6 +360,7 @@ export function buildBindings(
     if (s.impl) scope.impl = true;
     if (s.implicit) scope.implicit = true;
     if (s.declStart !== undefined) declStarts.set(scope, s.declStart);
+    byKey.set(key, scope);
     scopes.push(scope);
     stack.push(scope);
   }

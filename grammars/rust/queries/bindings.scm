@@ -20,6 +20,9 @@
                   (generic_type type: (type_identifier) @scope.name)
                   (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope.class.impl
 (block (let_declaration) @scope.after)
+; `if let P = v { … } else { … }`, `while let`: P's names live in the first block only; v reads the outer names
+(if_expression condition: [(let_condition) (let_chain)] @scope.from consequence: (block) @scope.within)
+(while_expression condition: [(let_condition) (let_chain)] @scope.from body: (block) @scope.within)
 ; `impl Trait for T`: every member of the block is the trait's (renamed with it, or not at all)
 (impl_item trait: [(type_identifier) @base.implements.all
                    (generic_type type: (type_identifier) @base.implements.all)

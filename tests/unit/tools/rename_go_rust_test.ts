@@ -458,3 +458,18 @@ Deno.test("edit_rename_symbol() does not take Go's blank identifier `_` for a na
   assert.ok(!r.ok, JSON.stringify(r));
   assert.equal(await textOf(ws, "cmp/options.go"), GO_CMP["/cmp/options.go"]);
 });
+
+Deno.test("edit_rename_symbol() keeps a Rust `if let` binding to its first block: the tested value and the else branch read the outer name (semver's parse.rs)", async () => {
+  const ws = await workspaceOf(SEMVER);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/parse.rs",
+      target: { line: 44, column: 39 },
+      new_name: "rest",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "src/parse.rs"),
+    edited(SEMVER["/src/parse.rs"]!, [[44, 39, "text", "rest"], [46, 53, "text", "rest"]]),
+  );
+});
