@@ -199,6 +199,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
   }
   if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
   if (!go) checkFormatArguments(ctx);
+  if (!go) checkLocalItems(ctx);
 
   // What it returns and how it is called.
   const ended = endedFunction(ctx);
@@ -383,6 +384,30 @@ function outerTypeParameters(ctx: Context, fn: Node, placement: Placement): stri
   return (list?.namedChildren ?? []).map((d) => d?.childForFieldName("name")?.text ?? "").filter((n) =>
     n !== ""
   );
+}
+
+/**
+ * Rust: refuse when the enclosing function declares an item outside the statements (a `use`, a nested `fn` or
+ * type): the new function, placed outside it, would not see it — and a `use` of a trait brings methods
+ * (`a.borrow_mut()`) that no name in the statements shows.
+ */
+function checkLocalItems(ctx: Context): void {
+  const fn = enclosingItem(ctx);
+  const body = fn.childForFieldName("body");
+  if (!body) return;
+  for (const item of body.descendantsOfType([...ctx.rules.immovable])) {
+    if (!item || (item.startIndex >= ctx.run.start && item.endIndex <= ctx.run.end)) continue;
+    const line = at(ctx, item.startIndex);
+    const text = item.text.split("\n")[0]!.trim();
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${ctx.where}: the enclosing function declares \`${text}\` at line ${line}, which a new function outside it would not see`,
+      {
+        hint: "Move that declaration to the module (or into the range), then extract",
+        details: details(ctx, { line }),
+      },
+    );
+  }
 }
 
 /** Rust: refuse inline format arguments (`"{x}"`) naming a variable the statements share: they are not bindings. */

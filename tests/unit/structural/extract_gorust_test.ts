@@ -314,3 +314,27 @@ Deno.test("edit_extract_function() Rust: a `let mut` returned to a caller that c
   );
   assert.match(await textOf(ws, "src/lib.rs"), /^    let mut sv = retained\(\);$/m);
 });
+
+Deno.test("edit_extract_function() Rust: refuses statements whose function declares a `use` outside them: a trait's methods would be out of scope (smallvec's test_borrow_mut)", async () => {
+  const lib = [
+    "#[test]",
+    "fn test_borrow_mut() {",
+    "    use std::borrow::BorrowMut;",
+    "",
+    "    let mut a: Vec<u32> = Vec::new();",
+    "    a.push(1);",
+    "    assert_eq!(a.borrow_mut(), &mut [1]);",
+    "    a.push(2);",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  const r = await ws.call("edit_extract_function", {
+    path: "src/lib.rs",
+    range: { start_line: 5, end_line: 7 },
+    name: "filled",
+  });
+  assert.ok(!r.ok && r.error.code === "unresolved", JSON.stringify(r));
+  assert.match(r.error.message, /declares `use std::borrow::BorrowMut;` at line 3/);
+  assert.equal(await textOf(ws, "src/lib.rs"), lib);
+});
