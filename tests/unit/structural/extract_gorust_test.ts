@@ -312,7 +312,7 @@ Deno.test("edit_extract_function() Rust: a `let mut` returned to a caller that c
       name: "retained",
     }),
   );
-  assert.match(await textOf(ws, "src/lib.rs"), /^    let mut sv = retained\(\);$/m);
+  assert.match(await textOf(ws, "src/lib.rs"), /^ {4}let mut sv = retained\(\);$/m);
 });
 
 Deno.test("edit_extract_function() Rust: refuses statements whose function declares a `use` outside them: a trait's methods would be out of scope (smallvec's test_borrow_mut)", async () => {
