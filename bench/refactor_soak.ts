@@ -26,7 +26,8 @@
  * `edit_move_decl` (to a new module beside it) and `move_file`, all through the
  * CLI's own path: a disk workspace and `Workspace.call`.
  *
- * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|rust|go|all] [--count N] [--seed S] [--kinds a,b] [--verbose]`.
+ * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|rust|go|all] [--count N] [--seed S] [--kinds a,b] [--verbose]`
+ * (SIGTERM stops it early, reporting the trials done).
  * Writes `bench/results/refactor_soak.tsv` and every damage case to `bench/results/soak/`.
  *
  * @module
@@ -301,7 +302,7 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
   const tallies = new Map<string, Tally>();
   const readText = (rel: string) => fsp.readFile(join(dir, rel), "utf8");
   await fsp.mkdir(join(ROOT, "bench/results/soak"), { recursive: true });
-  for (let i = 0; i < COUNT; i++) {
+  for (let i = 0; i < COUNT && !stopping; i++) {
     const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
     if (!trial) continue;
     const tally = tallies.get(trial.kind) ??
@@ -368,6 +369,10 @@ function report(corpus: string, tallies: Map<string, Tally>, lines: string[]): v
   }
 }
 
+// SIGTERM ends a long run early: the trial under way finishes and what was counted is reported.
+let stopping = false;
+const stop = () => stopping = true;
+Deno.addSignalListener("SIGTERM", stop);
 const lines: string[] = [];
 for (const lang of LANGS) {
   const dir = await fsp.mkdtemp(join(tmpdir(), `graver-soak-${lang}-`));
@@ -382,4 +387,9 @@ for (const lang of LANGS) {
   await fsp.rm(`${dir}-target`, { recursive: true, force: true });
 }
 await fsp.writeFile(join(ROOT, "bench/results/refactor_soak.tsv"), lines.join("\n") + "\n");
-console.log(`\nseed ${SEED}, ${COUNT} trials per language; damage cases in bench/results/soak/`);
+console.log(
+  `\nseed ${SEED}, ${COUNT} trials per language${
+    stopping ? " (stopped early)" : ""
+  }; damage cases in bench/results/soak/`,
+);
+Deno.removeSignalListener("SIGTERM", stop);
