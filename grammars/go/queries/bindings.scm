@@ -23,7 +23,9 @@
 (type_spec name: (type_identifier) type: (struct_type)) @scope.class
 ; an interface is satisfied without being named: its methods' implementations are not found
 (type_spec name: (type_identifier) type: (interface_type)) @scope.class.implicit
-(statement_list [(short_var_declaration) (var_declaration) (const_declaration) (type_declaration)] @scope.after)
+(statement_list [(short_var_declaration) (var_declaration) (const_declaration)] @scope.after)
+; a local type is visible from its own name on (types of one `type ( … )` group name each other): it binds in
+; the block, not from the statement's end
 ; `if s, ok := s.(T); ok {`, `switch x := f(x); x {`: the initializer's value reads the outer name
 (if_statement initializer: (short_var_declaration) @scope.after)
 (expression_switch_statement initializer: (short_var_declaration) @scope.after)

@@ -473,3 +473,32 @@ Deno.test("edit_rename_symbol() keeps a Rust `if let` binding to its first block
     edited(SEMVER["/src/parse.rs"]!, [[44, 39, "text", "rest"], [46, 53, "text", "rest"]]),
   );
 });
+
+Deno.test("edit_rename_symbol() renames a Go local type where a type of the same `type ( … )` group names it (go-cmp's sort_test.go)", async () => {
+  const src = [
+    "package value",
+    "",
+    "func sortKeys() {",
+    "\ttype (",
+    "\t\tMyArray  [2]int",
+    "\t\tMyStruct struct {",
+    "\t\t\tB MyArray",
+    "\t\t}",
+    "\t)",
+    "\t_ = MyStruct{B: MyArray{}}",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/go.mod": "module example.com/v\n", "/value/sort.go": src });
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "value/sort.go",
+      target: { line: 5, column: 3 },
+      new_name: "Pair",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "value/sort.go"),
+    edited(src, [[5, 3, "MyArray", "Pair"], [7, 6, "MyArray", "Pair"], [10, 18, "MyArray", "Pair"]]),
+  );
+});
