@@ -81,6 +81,11 @@ export interface Binding {
    * segment, a macro's name (`@reference.item`) — never refers to it.
    */
   value?: boolean;
+  /**
+   * Declared under a build condition (a Rust `#[cfg(…)] let`): whether a later use reads it or the name it
+   * shadows depends on the build, so neither can be renamed alone.
+   */
+  conditional?: boolean;
 }
 
 /** What an occurrence of a name is. */

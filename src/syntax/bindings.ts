@@ -155,6 +155,8 @@ export function buildBindings(
   const statics = new Set<number>();
   /** Methods whose name an interface outside the workspace may require (`@protocol`: Go's `String`, `Error`). */
   const protocols = new Set<number>();
+  /** Names declared under a build condition (`@conditional`: a Rust `#[cfg(…)] let`). */
+  const conditionals = new Set<number>();
   /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
   const thisKeys = new Set<number>();
   const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
@@ -193,6 +195,10 @@ export function buildBindings(
         implemented: whole || first.name === "base.implements",
         whole,
       });
+      continue;
+    }
+    if (head === "conditional") {
+      conditionals.add(first.node.startIndex);
       continue;
     }
     if (head === "protocol") {
@@ -470,6 +476,7 @@ export function buildBindings(
       occ.binding = declare(home, name, kind as BindingKind);
       if (d?.receiver) receivers.add(occ.binding);
       if (d?.value) occ.binding.value = true;
+      if (conditionals.has(raw.start)) occ.binding.conditional = true;
       occurrences.push(occ);
     } else if (raw.role === "ref") {
       const occ: Occurrence = {

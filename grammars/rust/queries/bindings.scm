@@ -52,6 +52,13 @@
 (match_arm pattern: (match_pattern) @pattern.lexical.value)
 (closure_parameters (identifier) @definition.parameter.value)
 
+; ---- a `let` under `#[cfg(…)]`: whether later uses read it depends on the build
+((block (attribute_item (attribute (identifier) @_cfg)) . (let_declaration pattern: (identifier) @conditional))
+ (#eq? @_cfg "cfg"))
+((block (attribute_item (attribute (identifier) @_cfg)) . [(line_comment) (block_comment)]
+  . (let_declaration pattern: (identifier) @conditional))
+ (#eq? @_cfg "cfg"))
+
 ; ---- written types: a name declared with its type (`x: &T`, `x: &a::T`, `let x: T`, `let x = T { .. }`): `x.f` on
 ; it is a member of that type (a smart pointer's `x: Rc<T>` is an Rc, so `x.f` stays a candidate)
 (parameter pattern: (identifier) @typed.name type: [

@@ -502,3 +502,15 @@ Deno.test("edit_rename_symbol() renames a Go local type where a type of the same
     edited(src, [[5, 3, "MyArray", "Pair"], [7, 6, "MyArray", "Pair"], [10, 18, "MyArray", "Pair"]]),
   );
 });
+
+Deno.test("edit_rename_symbol() refuses a Rust name declared again under #[cfg]: which one a use reads depends on the build (semver's bytes_for_varint)", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const at = SEMVER["/src/identifier.rs"]!.split("\n").findIndex((l) => l.startsWith("fn bytes_for_varint")) +
+    1;
+  for (const target of [{ line: at + 2, column: 9 }, { line: at, column: 21 }]) {
+    const r = await ws.call("edit_rename_symbol", { path: "src/identifier.rs", target, new_name: "n" });
+    assert.ok(!r.ok && r.error.code === "unresolved", JSON.stringify(r).slice(0, 400));
+    assert.match(r.error.message, /build condition/);
+  }
+  assert.equal(await textOf(ws, "src/identifier.rs"), SEMVER["/src/identifier.rs"]);
+});
