@@ -14,6 +14,11 @@
  * - `py`: CPython's `email` package with its test suite (`test.test_email`),
  *   from the Python that runs this machine's `python3`: damage is a file that no
  *   longer byte-compiles or a test that no longer passes.
+ * - `rust`: the semver and smallvec crates (Debian's `librust-semver-dev`,
+ *   `librust-smallvec-dev`; cargo on PATH), `cargo check` (`bench/_soak_rust.ts`).
+ * - `go`: go-cmp (Debian's `golang-go`, `golang-github-google-go-cmp-dev`),
+ *   `go vet` (`bench/_soak_go.ts`).
+ * A language whose toolchain or packages are missing is skipped with a message naming them.
  *
  * Refactors: renames of randomly chosen bindings (module level, locals,
  * parameters, class members), `edit_change_signature` (parameters reversed),
@@ -21,7 +26,8 @@
  * `edit_move_decl` (to a new module beside it) and `move_file`, all through the
  * CLI's own path: a disk workspace and `Workspace.call`.
  *
- * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|all] [--count N] [--seed S] [--kinds a,b] [--verbose]`.
+ * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|rust|go|all] [--count N] [--seed S] [--kinds a,b] [--verbose]`
+ * (SIGTERM stops it early, reporting the trials done).
  * Writes `bench/results/refactor_soak.tsv` and every damage case to `bench/results/soak/`.
  *
  * @module
@@ -37,13 +43,16 @@ import { createWorkspace, type Workspace } from "../src/workspace.ts";
 import { ROOT } from "./_util.ts";
 import { rxjsCompilerOptions, TsChecker } from "./_ts_checker.ts";
 import { rng } from "./corpus/text/corpus.ts";
+import { MissingToolchain } from "./_soak_native.ts";
+import { rustCorpus } from "./_soak_rust.ts";
+import { goCorpus } from "./_soak_go.ts";
 
 const args = Deno.args;
 const opt = (name: string, dflt: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : dflt;
 };
-const LANGS = opt("--lang", "all") === "all" ? ["ts", "py"] : [opt("--lang", "all")];
+const LANGS = opt("--lang", "all") === "all" ? ["ts", "py", "rust", "go"] : [opt("--lang", "all")];
 const COUNT = Number(opt("--count", "100"));
 const SEED = Number(opt("--seed", "1"));
 const VERBOSE = args.includes("--verbose");
@@ -52,7 +61,7 @@ const KINDS = opt("--kinds", "rename,signature,extract,inline,move_decl,move_fil
 /** One code base: where it comes from, its language, how it is checked. */
 interface Corpus {
   name: string;
-  language: "typescript" | "python";
+  language: "typescript" | "python" | "rust" | "go";
   /** Files to refactor (relative to the copy's root). */
   editable: (rel: string) => boolean;
   /** New diagnostics or failures after a change (empty: clean). */
@@ -293,7 +302,7 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
   const tallies = new Map<string, Tally>();
   const readText = (rel: string) => fsp.readFile(join(dir, rel), "utf8");
   await fsp.mkdir(join(ROOT, "bench/results/soak"), { recursive: true });
-  for (let i = 0; i < COUNT; i++) {
+  for (let i = 0; i < COUNT && !stopping; i++) {
     const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
     if (!trial) continue;
     const tally = tallies.get(trial.kind) ??
@@ -360,12 +369,27 @@ function report(corpus: string, tallies: Map<string, Tally>, lines: string[]): v
   }
 }
 
+// SIGTERM ends a long run early: the trial under way finishes and what was counted is reported.
+let stopping = false;
+const stop = () => stopping = true;
+Deno.addSignalListener("SIGTERM", stop);
 const lines: string[] = [];
 for (const lang of LANGS) {
   const dir = await fsp.mkdtemp(join(tmpdir(), `graver-soak-${lang}-`));
-  const corpus = lang === "ts" ? await tsCorpus(dir) : await pyCorpus(dir);
+  const make = { ts: tsCorpus, py: pyCorpus, rust: rustCorpus, go: goCorpus }[lang]!;
+  const corpus = await make(dir).catch((e) => e instanceof MissingToolchain ? e : Promise.reject(e));
+  if (corpus instanceof MissingToolchain) {
+    console.log(`${lang}: skipped, ${corpus.message}`);
+    continue;
+  }
   report(corpus.name, await soak(corpus, dir), lines);
   await fsp.rm(dir, { recursive: true, force: true });
+  await fsp.rm(`${dir}-target`, { recursive: true, force: true });
 }
 await fsp.writeFile(join(ROOT, "bench/results/refactor_soak.tsv"), lines.join("\n") + "\n");
-console.log(`\nseed ${SEED}, ${COUNT} trials per language; damage cases in bench/results/soak/`);
+console.log(
+  `\nseed ${SEED}, ${COUNT} trials per language${
+    stopping ? " (stopped early)" : ""
+  }; damage cases in bench/results/soak/`,
+);
+Deno.removeSignalListener("SIGTERM", stop);

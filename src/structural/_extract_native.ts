@@ -199,6 +199,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
   }
   if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
   if (!go) checkFormatArguments(ctx);
+  if (!go) checkLocalItems(ctx);
 
   // What it returns and how it is called.
   const ended = endedFunction(ctx);
@@ -356,12 +357,16 @@ function rustModifiers(fn: Node): string[] {
   return ["const", "unsafe"].filter((m) => words.includes(m));
 }
 
-/** Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call). */
+/**
+ * Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call, or any use
+ * inside a macro's tokens, where `assert_eq!(v.pop(), …)` is no call the tree shows).
+ */
 function changedAfter(ctx: Context, v: Variable): boolean {
   return ctx.fb.occurrences.some((o) => {
     if (o.binding !== v.binding || o.start < ctx.run.end || !VALUE_KINDS.has(o.kind)) return false;
     const node = nodeOf(ctx.file, o);
-    return accessOf(o, node, ctx.rules) !== "read" || methodCallOn(node) !== null;
+    return accessOf(o, node, ctx.rules) !== "read" || methodCallOn(node) !== null ||
+      macroAround(node) !== null;
   });
 }
 
@@ -379,6 +384,30 @@ function outerTypeParameters(ctx: Context, fn: Node, placement: Placement): stri
   return (list?.namedChildren ?? []).map((d) => d?.childForFieldName("name")?.text ?? "").filter((n) =>
     n !== ""
   );
+}
+
+/**
+ * Rust: refuse when the enclosing function declares an item outside the statements (a `use`, a nested `fn` or
+ * type): the new function, placed outside it, would not see it — and a `use` of a trait brings methods
+ * (`a.borrow_mut()`) that no name in the statements shows.
+ */
+function checkLocalItems(ctx: Context): void {
+  const fn = enclosingItem(ctx);
+  const body = fn.childForFieldName("body");
+  if (!body) return;
+  for (const item of body.descendantsOfType([...ctx.rules.immovable])) {
+    if (!item || (item.startIndex >= ctx.run.start && item.endIndex <= ctx.run.end)) continue;
+    const line = at(ctx, item.startIndex);
+    const text = item.text.split("\n")[0]!.trim();
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${ctx.where}: the enclosing function declares \`${text}\` at line ${line}, which a new function outside it would not see`,
+      {
+        hint: "Move that declaration to the module (or into the range), then extract",
+        details: details(ctx, { line }),
+      },
+    );
+  }
 }
 
 /** Rust: refuse inline format arguments (`"{x}"`) naming a variable the statements share: they are not bindings. */

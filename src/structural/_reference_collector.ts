@@ -75,6 +75,11 @@ export class Collector {
     for (const occ of fb.occurrences) {
       if (occ.binding === b && BINDING_KINDS.has(occ.kind)) this.add(fb.path, occ);
     }
+    // A type embedded in a struct (Go) names that struct's field too: `x.point` follows the type's name.
+    for (const occ of fb.occurrences) {
+      const holder = occ.binding === b && occ.embedded ? classScopeOf(occ.scope) : null;
+      if (holder) await this.member(fb, holder, b.name, crossFile);
+    }
     if (b.kind === "parameter") {
       await this.keywordArguments(fb, b, crossFile);
       const cls = classScopeOf(b.scope);
@@ -274,8 +279,13 @@ export class Collector {
    * followed, the site is a candidate.
    */
   async #moduleMembers(fb: FileBindings, self: string, name: string): Promise<void> {
+    const rust = ModuleResolver.systemOf(fb.language) === "rust";
     for (const occ of fb.occurrences) {
       if (occ.kind !== "member_property" || occ.name !== name) continue;
+      if (rust && !occ.object && this.#pathBefore(fb, occ) === self) {
+        this.add(fb.path, occ);
+        continue;
+      }
       const module = await this.objectModule(fb, occ);
       if (module === self) this.add(fb.path, occ);
       else if (module === "unknown") this.maybe(fb.path, occ);
@@ -285,6 +295,19 @@ export class Collector {
         this.maybe(fb.path, occ);
       }
     }
+  }
+
+  /**
+   * Rust: the module a written path before `occ` names when its first segment is no binding of the file
+   * (`crate::a::`, `super::`, a workspace crate's name: `semver::Version` in semver's own tests), or null.
+   */
+  #pathBefore(fb: FileBindings, occ: Occurrence): string | null {
+    const path = /((?:[\p{L}_][\p{L}\p{N}_]*\s*::\s*)+)$/u.exec(
+      fb.text.slice(Math.max(0, occ.start - 200), occ.start),
+    );
+    if (!path) return null;
+    const source = path[1]!.replace(/\s+/g, "").replace(/::$/, "");
+    return this.#project.resolver.resolve(fb.path, fb.language, source);
   }
 
   /**

@@ -12,7 +12,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import type { FileBindings, Scope } from "../syntax/bindings.ts";
+import { classScopeOf, type FileBindings, type Occurrence, type Scope } from "../syntax/bindings.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { findReferences } from "./references.ts";
@@ -43,6 +43,8 @@ export interface OverrideCheckOptions {
   action: string;
   /** What to do instead, for the hint. */
   hint: string;
+  /** Files the caller's search parsed (those that contain the name): where interfaces declaring it are looked for. */
+  files?: ReadonlyMap<string, FileBindings>;
 }
 
 function refuse(
@@ -107,6 +109,43 @@ function baseNames(cls: Node): Node[] {
 }
 
 /**
+ * Where types satisfy interfaces without naming them (Go): refuse a method of an interface, a method whose name
+ * a standard interface requires (`@protocol`), and a method an interface of the parsed files declares.
+ */
+function checkImplicitInterfaces(
+  fb: FileBindings,
+  subject: OverrideSubject,
+  options: {
+    files: ReadonlyMap<string, FileBindings> | undefined;
+    no: (why: string, at?: { path: string; line: number }) => RecoverableError;
+  },
+): void {
+  const no = options.no;
+  if (subject.classScope.implicit) {
+    throw no(
+      "it is a method of an interface, which types implement without naming it: their methods would keep the old name",
+    );
+  }
+  const named = (o: Occurrence) => o.name === subject.name && o.kind === "member_definition";
+  if (fb.occurrences.some((o) => named(o) && o.protocol && classScopeOf(o.scope) === subject.classScope)) {
+    throw no(
+      `a method named ${subject.name} satisfies a standard interface (fmt.Stringer, error, io.Reader, …) that code may rely on without naming it`,
+    );
+  }
+  if (!fb.scopes.some((s) => s.impl)) return;
+  for (const other of options.files?.values() ?? [fb]) {
+    const iface = other.occurrences.find((o) => named(o) && o.scope.implicit);
+    if (iface) {
+      throw no(
+        `the interface declaring it at ${other.path} line ${
+          new TextIndex(other.text).position(iface.start).line
+        } may be satisfied by this type's ${subject.name}`,
+      );
+    }
+  }
+}
+
+/**
  * Refuse with `overrides_present` when a function's signature would change
  * while it takes part in overriding, or while a subclass inherits the constructor.
  *
@@ -163,6 +202,7 @@ export async function checkMemberOverrides(
   if (fb.language === "python" && method && /^__\w+__$/.test(subject.name)) {
     throw no(`${subject.name} is a protocol method Python calls itself, with fixed arguments`);
   }
+  if (method) checkImplicitInterfaces(fb, subject, { files: options.files, no });
   const files = new Map([[fb.path, fb]]);
   const treeOf = async (f: FileBindings) =>
     (await parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;
@@ -186,9 +226,16 @@ export async function checkMemberOverrides(
       depth: 0,
     }];
     for (let item = queue.shift(); item; item = queue.shift()) {
-      const node = classNodeAt((await treeOf(item.f)).rootNode, item.cls);
-      if (!node) continue;
-      for (const base of baseNames(node)) {
+      const root = (await treeOf(item.f)).rootNode;
+      // A block whose members are all a supertype's (a Rust trait impl) names it where the query says.
+      const whole = item.cls.membersOf;
+      const node = whole === undefined ? classNodeAt(root, item.cls) : null;
+      const bases: Node[] = whole !== undefined
+        ? [root.descendantForIndex(whole, whole)].filter((n): n is Node => n !== null)
+        : node
+        ? baseNames(node)
+        : [];
+      for (const base of bases) {
         if (fb.language === "python" && base.text === "object") continue;
         const where = { path: item.f.path, line: lineOf(item.f, base.startIndex) };
         const search = base.type === "identifier" || base.type === "type_identifier"
@@ -203,7 +250,9 @@ export async function checkMemberOverrides(
         }
         if (!found) {
           throw no(
-            `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
+            whole !== undefined
+              ? `it implements "${base.text}", which is not declared in the workspace: the name "${subject.name}" is that trait's`
+              : `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
             where,
           );
         }
@@ -230,6 +279,16 @@ export async function checkMemberOverrides(
     for (const s of search.sites) {
       if (s.kind !== "reference") continue;
       const f = search.files.get(s.path)!;
+      const impl = f.scopes.find((sc) => sc.membersOf === s.start); // `impl Trait for T` (Rust)
+      if (impl) {
+        if (declares(f, impl, subject.name)) {
+          throw no(`an impl of the trait implements "${subject.name}" too`, {
+            path: f.path,
+            line: lineOf(f, s.start),
+          });
+        }
+        continue;
+      }
       const root = (await treeOf(f)).rootNode;
       let sub: Node | null = null;
       let n: Node | null = root.descendantForIndex(s.start, s.end);

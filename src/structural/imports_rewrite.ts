@@ -518,6 +518,7 @@ function splitModule(whole: string): { module: string; last: string } | null {
 }
 
 export { movableSystem } from "./refactor_languages.ts";
+export { nativeMoveRefusal } from "./native_file_moves.ts";
 
 /**
  * Whether graver rewrites imports for files of a path's language.

@@ -19,7 +19,14 @@ import { wordOffsets } from "../project/words.ts";
 import { type Binding, declare } from "../syntax/binding_model.ts";
 import { type FileBindings, fileBindings } from "../syntax/bindings.ts";
 import { onlyInComments } from "../syntax/comment_spans.ts";
-import { type GoModule, goModulePath, ModuleResolver, tsconfigMapping } from "../syntax/module_resolution.ts";
+import {
+  cargoCrateName,
+  type GoModule,
+  goModulePath,
+  ModuleResolver,
+  type RustCrate,
+  tsconfigMapping,
+} from "../syntax/module_resolution.ts";
 import type { Parsing } from "../syntax/types.ts";
 
 /** Most source files a project-wide search walks (more is refused with `limit_exceeded`, never cut short). */
@@ -127,7 +134,23 @@ export class ProjectFiles {
       const path = mod ? goModulePath(mod.text) : null;
       if (path) goModules.push({ dir: "", path });
     }
-    this.resolver = new ModuleResolver(this.files.keys(), mapping, { goModules });
+    this.resolver = new ModuleResolver(this.files.keys(), mapping, {
+      goModules,
+      rustCrates: await this.#rustCrates(),
+    });
+  }
+
+  /** The library crates of the workspace: each `src/lib.rs` with a Cargo.toml beside its `src/`, and its name. */
+  async #rustCrates(): Promise<RustCrate[]> {
+    const out: RustCrate[] = [];
+    for (const rel of this.files.keys()) {
+      if (rel !== "src/lib.rs" && !rel.endsWith("/src/lib.rs")) continue;
+      const dir = rel.slice(0, -"src/lib.rs".length).replace(/\/$/, "");
+      const manifest = await this.#stage.readText(dir ? `${dir}/Cargo.toml` : "Cargo.toml").catch(() => null);
+      const name = manifest ? cargoCrateName(manifest.text) : null;
+      if (name) out.push({ dir, name });
+    }
+    return out;
   }
 
   /**

@@ -136,6 +136,7 @@ export async function planRename(
     });
   }
   checkClashes(search, newName);
+  checkConditional(search);
   if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
   if (search.valueUses) throw parameterThroughValue(search, newName);
   const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
@@ -193,6 +194,7 @@ async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceS
     action: "rename",
     hint:
       "Leave the name, or rename the member in every class of the hierarchy at once by hand (find_references on each declaration, then one apply_edits call over all the files)",
+    files: search.files,
   });
 }
 
@@ -223,6 +225,32 @@ function parameterThroughValue(search: ReferenceSearch, newName: string): Recove
       },
     },
   );
+}
+
+/**
+ * Refuse when a same-name declaration under a build condition (a Rust `#[cfg(…)] let`) is renamed or may be what
+ * a renamed use reads: which declaration a use reads depends on the build.
+ */
+function checkConditional(search: ReferenceSearch): void {
+  for (const [path, renamed] of search.bindings) {
+    const fb = search.files.get(path)!;
+    // The conditional declaration itself, or one inside a renamed binding's scope (it may shadow it).
+    const cond = fb.occurrences.find((o) =>
+      o.kind === "definition" && o.binding?.conditional && o.name === search.target.name &&
+      [...renamed].some((b) => b === o.binding || (b.scope.start <= o.start && o.start < b.scope.end))
+    );
+    if (!cond) continue;
+    const line = new TextIndex(fb.text).position(cond.start).line;
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot rename "${search.target.name}": "${path}" line ${line} declares it again under a build condition (#[cfg]), so whether the uses after it read that declaration or the one it shadows depends on the build`,
+      {
+        hint:
+          "Rename the conditional declaration and the one it shadows together by hand, or give the conditional one its own name first",
+        details: { path, line },
+      },
+    );
+  }
 }
 
 /** Refuse when `newName` is already visible where the symbol is declared or used. */

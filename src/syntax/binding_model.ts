@@ -42,8 +42,15 @@ export interface Scope {
    * reference occurrence of this file), whose class's members are this class's too.
    */
   base?: number;
+  /** An interface that types satisfy without naming it (Go): its methods' implementations cannot be found. */
+  implicit?: boolean;
   /** For a class that implements others (`implements I, J`): the start offsets of their names. */
   interfaces?: number[];
+  /**
+   * A block whose every member is declared by the supertype it implements (a Rust `impl Trait for T`): the start
+   * offset of that supertype's name (also in `interfaces`). Its members' names are the supertype's.
+   */
+  membersOf?: number;
 }
 
 /** How a name was bound. */
@@ -69,6 +76,16 @@ export interface Binding {
    * when that type is certain: a member access on it (`cmd.f`) is a member of the type that name resolves to.
    */
   declaredType?: Occurrence;
+  /**
+   * A variable (a Rust `let`, pattern or parameter binding): a name that may only be an item — a path's first
+   * segment, a macro's name (`@reference.item`) — never refers to it.
+   */
+  value?: boolean;
+  /**
+   * Declared under a build condition (a Rust `#[cfg(…)] let`): whether a later use reads it or the name it
+   * shadows depends on the build, so neither can be renamed alone.
+   */
+  conditional?: boolean;
 }
 
 /** What an occurrence of a name is. */
@@ -128,6 +145,10 @@ export interface Occurrence {
   thisKey?: boolean;
   /** `super.x`: the member x of the class's base class. */
   viaSuper?: boolean;
+  /** A method whose name an interface outside the workspace may require (Go's `String`, `Error`): `@protocol`. */
+  protocol?: boolean;
+  /** A type named as an embedded field (Go's `struct { point }`): the field is named like the type, so `x.point` uses it. */
+  embedded?: boolean;
   /** A class member declared `static` (a member of the class itself, which subclasses' instances do not inherit). */
   static?: boolean;
   /**
@@ -200,15 +221,17 @@ export interface FileBindings {
  *
  * @param scope Where the name is used.
  * @param name The name.
+ * @param options `item`: the name can only be an item (a Rust path's first segment, a macro), so variables
+ *   (`Binding.value`) are passed over.
  * @returns The binding, or null when the name is free (a global or a built-in).
  */
-export function lookup(scope: Scope, name: string): Binding | null {
+export function lookup(scope: Scope, name: string, options: { item?: boolean } = {}): Binding | null {
   let s: Scope | null = scope;
   let crossedFunction = false;
   while (s) {
     if (!(s.closed && crossedFunction)) {
       const b = s.bindings.get(name);
-      if (b) return b;
+      if (b && !(options.item && b.value)) return b;
     }
     if (s.kind === "function") crossedFunction = true;
     s = s.parent;

@@ -121,18 +121,25 @@ export function buildBindings(
     closed: boolean;
     nameStart: number;
     impl?: boolean;
+    implicit?: boolean;
     declStart?: number;
   }[] = [];
-  const defs = new Map<number, { end: number; kind: string; property?: boolean; receiver?: boolean }>();
+  const defs = new Map<
+    number,
+    { end: number; kind: string; property?: boolean; receiver?: boolean; value?: boolean }
+  >();
   /** Names that are neither definitions nor references (`@skip`: a lifetime, a prototype's parameter). */
   const skipped = new Set<number>();
   /** References that another pattern may also capture as a definition (a C++ constructor's name). */
   const forced = new Set<number>();
   /** Shorthand field initialisers of a named type (Rust `Foo { x }`): the type name's start, by start. */
   const shorthandTypes = new Map<number, number>();
-  const patternRoots: { start: number; end: number; kind: string }[] = [];
+  const patternRoots: { start: number; end: number; kind: string; value: boolean }[] = [];
   const leaves = new Map<number, { end: number; shorthand: boolean }>();
-  const refs = new Map<number, { end: number; shorthand: boolean; entry?: boolean }>();
+  const refs = new Map<
+    number,
+    { end: number; shorthand: boolean; entry?: boolean; item?: boolean; embedded?: boolean }
+  >();
   const notRef = new Set<number>();
   const noRefSpans: Span[] = [];
   const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
@@ -141,11 +148,15 @@ export function buildBindings(
   /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
   const typedNames = new Map<number, number>();
   /** Supertypes named in a class's heading (`extends Base`, `implements I`): the name's start, and which. */
-  const bases: { start: number; implemented: boolean }[] = [];
+  const bases: { start: number; implemented: boolean; whole?: boolean }[] = [];
   /** `super.x`: the name's start. */
   const supers = new Set<number>();
   /** Members declared `static`: the name's start. */
   const statics = new Set<number>();
+  /** Methods whose name an interface outside the workspace may require (`@protocol`: Go's `String`, `Error`). */
+  const protocols = new Set<number>();
+  /** Names declared under a build condition (`@conditional`: a Rust `#[cfg(…)] let`). */
+  const conditionals = new Set<number>();
   /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
   const thisKeys = new Set<number>();
   const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
@@ -177,7 +188,21 @@ export function buildBindings(
       continue;
     }
     if (head === "base") {
-      bases.push({ start: first.node.startIndex, implemented: first.name === "base.implements" });
+      // `@base.implements.all`: every member of the block is the supertype's (a Rust trait impl).
+      const whole = first.name === "base.implements.all";
+      bases.push({
+        start: first.node.startIndex,
+        implemented: whole || first.name === "base.implements",
+        whole,
+      });
+      continue;
+    }
+    if (head === "conditional") {
+      conditionals.add(first.node.startIndex);
+      continue;
+    }
+    if (head === "protocol") {
+      protocols.add(first.node.startIndex);
       continue;
     }
     if (head === "static") {
@@ -238,6 +263,20 @@ export function buildBindings(
       const [kind, sub, extra] = parts(c.name);
       if (kind === "scope") {
         if (sub === "name" || sub === "from") continue;
+        if (sub === "within") {
+          // A declaration whose names (at `@scope.from`) are visible in this node only (Rust's `if let`
+          // binds in its consequence, not in its else branch).
+          const from = cap(captures, "scope.from");
+          scopeSpans.push({
+            start: n.startIndex,
+            end: n.endIndex,
+            kind: "block",
+            closed: false,
+            nameStart: -1,
+            ...(from ? { declStart: from.startIndex } : {}),
+          });
+          continue;
+        }
         if (sub === "after") {
           // A declaration whose names (from `@scope.from`, or the node's own) are visible from the node's
           // end to the end of its parent.
@@ -260,6 +299,7 @@ export function buildBindings(
           closed: extra === "closed",
           nameStart: name ? name.startIndex : -1,
           ...(extra === "impl" ? { impl: true } : {}),
+          ...(extra === "implicit" ? { implicit: true } : {}),
         });
       } else if (kind === "definition") {
         if (!defs.has(n.startIndex)) {
@@ -268,11 +308,19 @@ export function buildBindings(
             kind: sub ?? "lexical",
             property: extra === "property",
             receiver: extra === "receiver",
+            value: extra === "value",
           });
         }
       } else if (kind === "pattern") {
         if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
-        else patternRoots.push({ start: n.startIndex, end: n.endIndex, kind: sub ?? "lexical" });
+        else {
+          patternRoots.push({
+            start: n.startIndex,
+            end: n.endIndex,
+            kind: sub ?? "lexical",
+            value: extra === "value",
+          });
+        }
       } else if (kind === "reference") {
         if (sub === "constructor") forced.add(n.startIndex);
         if (!refs.has(n.startIndex)) {
@@ -280,6 +328,8 @@ export function buildBindings(
             end: nameEnd(n),
             shorthand: sub === "shorthand",
             ...(sub === "entry" ? { entry: true } : {}),
+            ...(sub === "item" ? { item: true } : {}),
+            ...(sub === "embedded" ? { embedded: true } : {}),
           });
         }
       }
@@ -293,9 +343,14 @@ export function buildBindings(
   const stack: Scope[] = [module];
   const seen = new Set<string>();
   const declStarts = new Map<Scope, number>();
+  const byKey = new Map<string, Scope>();
   for (const s of scopeSpans) {
     const key = `${s.start}:${s.end}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) {
+      // The same node captured as a block and as where a declaration's names live (`@scope.within`).
+      if (s.declStart !== undefined) declStarts.set(byKey.get(key)!, s.declStart);
+      continue;
+    }
     seen.add(key);
     while (stack.length > 1 && stack[stack.length - 1]!.end <= s.start) stack.pop();
     const scope: Scope = {
@@ -309,7 +364,9 @@ export function buildBindings(
       bindings: new Map(),
     };
     if (s.impl) scope.impl = true;
+    if (s.implicit) scope.implicit = true;
     if (s.declStart !== undefined) declStarts.set(scope, s.declStart);
+    byKey.set(key, scope);
     scopes.push(scope);
     stack.push(scope);
   }
@@ -317,13 +374,13 @@ export function buildBindings(
   // Pattern leaves inside a declaring pattern are definitions; the others are references (assignments).
   patternRoots.sort(byStart);
   for (const [start, leaf] of leaves) {
-    let root: { kind: string } | null = null;
+    let root: { kind: string; value: boolean } | null = null;
     for (const r of patternRoots) {
       if (r.start > start) break;
       if (r.end >= leaf.end) root = r;
     }
     if (root) {
-      if (!defs.has(start)) defs.set(start, { end: leaf.end, kind: root.kind });
+      if (!defs.has(start)) defs.set(start, { end: leaf.end, kind: root.kind, value: root.value });
       if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
     } else if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
   }
@@ -379,9 +436,10 @@ export function buildBindings(
   const afterScope = afterScopeOf(declStarts);
   // A locator walks forward only: the bases get their own, in order.
   const baseScopeAt = scopeLocator(scopes);
-  for (const { start, implemented } of bases.sort((a, b) => a.start - b.start)) {
+  for (const { start, implemented, whole } of bases.sort((a, b) => a.start - b.start)) {
     const cls = baseScopeAt(start);
     if (cls.kind !== "class") continue;
+    if (whole) cls.membersOf = start;
     if (implemented) (cls.interfaces ??= []).push(start);
     else cls.base ??= start;
   }
@@ -417,6 +475,8 @@ export function buildBindings(
       if (kind === "var") home = functionScope(scope);
       occ.binding = declare(home, name, kind as BindingKind);
       if (d?.receiver) receivers.add(occ.binding);
+      if (d?.value) occ.binding.value = true;
+      if (conditionals.has(raw.start)) occ.binding.conditional = true;
       occurrences.push(occ);
     } else if (raw.role === "ref") {
       const occ: Occurrence = {
@@ -431,6 +491,7 @@ export function buildBindings(
         scope,
         binding: null,
       };
+      if (refs.get(raw.start)?.embedded) occ.embedded = true;
       const typeStart = shorthandTypes.get(raw.start);
       if (typeStart !== undefined) occ.objectStart = typeStart;
       occurrences.push(occ);
@@ -440,6 +501,7 @@ export function buildBindings(
       const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
       if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
       if (statics.has(raw.start)) occ.static = true;
+      if (protocols.has(raw.start)) occ.protocol = true;
       if (supers.has(raw.start)) occ.viaSuper = true;
       occurrences.push(occ);
     } else {
@@ -465,7 +527,9 @@ export function buildBindings(
     occ.binding = mode === "global" ? declare(module, b.name, "lexical") : lookup(b.scope.parent!, b.name);
     if (occ.binding) occ.kind = "definition";
   }
-  for (const occ of pendingRefs) occ.binding = lookup(occ.scope, occ.name);
+  for (const occ of pendingRefs) {
+    occ.binding = lookup(occ.scope, occ.name, { item: refs.get(occ.start)?.item === true });
+  }
   const byStartOcc = new Map(occurrences.map((o) => [o.start, o]));
   for (const occ of occurrences) {
     if (occ.objectStart === undefined) continue;

@@ -48,11 +48,20 @@ export interface PathMapping {
 
 const ECMA_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
+/** A Rust package's library crate: the directory of its Cargo.toml and the name paths use (`-` as `_`). */
+export interface RustCrate {
+  /** Directory of the Cargo.toml ("" for the root). */
+  dir: string;
+  /** The crate's name in paths (`semver`, `grep_regex`). */
+  name: string;
+}
+
 /** Resolves module specifiers against a fixed set of workspace files. */
 export class ModuleResolver {
   readonly #files: ReadonlySet<string>;
   readonly #mapping: PathMapping | null;
   readonly #goModules: GoModule[];
+  readonly #rustCrates: RustCrate[];
   readonly #memo = new Map<string, string | null>();
   #goDirs: Set<string> | null = null;
 
@@ -61,16 +70,17 @@ export class ModuleResolver {
    *
    * @param files Every relative path of the workspace that may be imported.
    * @param mapping tsconfig path mapping, if any.
-   * @param options Go modules (from go.mod files), if any.
+   * @param options Go modules (from go.mod files) and Rust library crates (from Cargo.toml files), if any.
    */
   constructor(
     files: Iterable<string>,
     mapping: PathMapping | null = null,
-    options: { goModules?: GoModule[] } = {},
+    options: { goModules?: GoModule[]; rustCrates?: RustCrate[] } = {},
   ) {
     this.#files = new Set(files);
     this.#mapping = mapping;
     this.#goModules = options.goModules ?? [];
+    this.#rustCrates = options.rustCrates ?? [];
   }
 
   /**
@@ -155,7 +165,7 @@ export class ModuleResolver {
         ? this.#python(from, source)
         : system === "go"
         ? resolveGoImport(this.#goModules, this.#goPackages(), source)
-        : resolveRustPath(this.#files, from, source);
+        : resolveRustPath(this.#files, from, source, this.#rustCrates);
       this.#memo.set(key, hit);
     }
     return hit;
@@ -267,6 +277,20 @@ export function goModulePath(text: string): string | null {
 }
 
 /**
+ * The name a Cargo.toml's library crate goes by in paths: `[lib] name`, else `[package] name` with `-` as `_`.
+ *
+ * @param text The Cargo.toml text.
+ * @returns The crate name, or null (a virtual workspace manifest).
+ */
+export function cargoCrateName(text: string): string | null {
+  const section = (name: string) => {
+    const m = new RegExp(`^\\[${name}\\][^]*?(?=^\\[|(?![^]))`, "m").exec(text);
+    return m ? /^\s*name\s*=\s*"([^"]+)"/m.exec(m[0])?.[1] ?? null : null;
+  };
+  return (section("lib") ?? section("package"))?.replace(/-/g, "_") ?? null;
+}
+
+/**
  * The package directory a Go import path names: under the module path of a
  * go.mod of the workspace, a directory that holds `.go` files.
  *
@@ -288,10 +312,26 @@ export function resolveGoImport(
   return null;
 }
 
-/** The directory holding a Rust file's child modules: its own directory for lib.rs, main.rs and mod.rs. */
+/** A Rust file cargo builds as a crate of its own, found by its directory (an integration test, example, bench, binary). */
+const RUST_TARGET_FILE = /(?:^|\/)(?:tests|examples|benches|src\/bin)\/(?!mod\.rs$)[^/]+\.rs$/;
+
+/**
+ * Whether a Rust file is a crate root cargo finds by where it lies (`tests/x.rs`, `examples/x.rs`,
+ * `benches/x.rs`, `src/bin/x.rs`): its `crate::` is itself, and its `mod y;` is `y.rs` beside it.
+ *
+ * @param path A relative path.
+ * @returns True for such a file.
+ */
+export function isRustTargetFile(path: string): boolean {
+  return RUST_TARGET_FILE.test(path);
+}
+
+/** The directory holding a Rust file's child modules: its own directory for lib.rs, main.rs, mod.rs and target roots. */
 function rustModuleDir(file: string): string {
   const name = file.slice(file.lastIndexOf("/") + 1);
-  if (name === "lib.rs" || name === "main.rs" || name === "mod.rs") return dirOf(file);
+  if (name === "lib.rs" || name === "main.rs" || name === "mod.rs" || isRustTargetFile(file)) {
+    return dirOf(file);
+  }
   return joinPath(dirOf(file), name.replace(/\.rs$/, ""));
 }
 
@@ -301,12 +341,21 @@ function rustModuleDir(file: string): string {
  * `super::` and a bare first segment (a child module of the file's module),
  * each segment `x.rs` or `x/mod.rs`.
  *
+ * A first segment that names a library crate of the workspace (`semver::Version` in semver's own tests, a
+ * sibling crate of a cargo workspace) starts from that crate's `src/lib.rs`.
+ *
  * @param files The workspace's files.
  * @param from The file the path is written in.
  * @param source The path (`crate::error`, `super`, `parse`).
+ * @param crates The workspace's library crates.
  * @returns The module's file, or null (another crate, or a path that goes on into items).
  */
-export function resolveRustPath(files: ReadonlySet<string>, from: string, source: string): string | null {
+export function resolveRustPath(
+  files: ReadonlySet<string>,
+  from: string,
+  source: string,
+  crates: readonly RustCrate[] = [],
+): string | null {
   const first = (list: string[]) => list.find((c) => files.has(c.replace(/^\//, ""))) ?? null;
   const moduleFile = (dir: string) =>
     first([`${dir}.rs`, `${dir}/mod.rs`, `${dir}/lib.rs`, `${dir}/main.rs`].map((c) => c.replace(/^\//, "")));
@@ -314,16 +363,22 @@ export function resolveRustPath(files: ReadonlySet<string>, from: string, source
   let file: string | null = from;
   let dir = rustModuleDir(from);
   let i = 0;
+  const crate = crates.find((c) => c.name === segments[0]);
   if (segments[0] === "crate") {
-    file = null;
-    for (let d: string | null = dirOf(from); d !== null; d = d === "" ? null : dirOf(d)) {
+    file = isRustTargetFile(from) ? from : null;
+    for (let d: string | null = dirOf(from); d !== null && !file; d = d === "" ? null : dirOf(d)) {
       file = first([joinPath(d, "lib.rs"), joinPath(d, "main.rs")]);
-      if (file) break;
     }
     if (!file) return null;
     dir = dirOf(file);
     i = 1;
   } else if (segments[0] === "self") i = 1;
+  else if (crate && !first([joinPath(dir, `${crate.name}.rs`), joinPath(dir, `${crate.name}/mod.rs`)])) {
+    file = first([joinPath(crate.dir, "src/lib.rs")]);
+    if (!file) return null;
+    dir = dirOf(file);
+    i = 1;
+  }
   while (segments[i] === "super") {
     dir = dirOf(dir);
     file = moduleFile(dir);

@@ -50,7 +50,7 @@ function unsettledChains(from: string, to: string, sites: UnresolvedImport[]): R
 export const moveFile: ToolDefinition<MoveFileArgs> = {
   name: "move_file",
   description:
-    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, dynamic import and require calls with a string literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); a Python module's dotted uses (`import pkg` then `pkg.mod.x`) follow it too. data.imports lists what changed and the references it could not rewrite (unresolved); a dotted use that may name the module but cannot be followed for certain refuses the move (unresolved). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
+    "Move or rename a file. For TypeScript, TSX, JavaScript and Python files, every import of the moved module in the workspace (static imports, re-exports, dynamic import and require calls with a string literal, Python from/import) and the file's own relative imports are rewritten in the same atomic commit, in each import's own style (extension or not, directory index, quotes, tsconfig paths alias, Python relative or absolute); a Python module's dotted uses (`import pkg` then `pkg.mod.x`) follow it too. data.imports lists what changed and the references it could not rewrite (unresolved); a dotted use that may name the module but cannot be followed for certain refuses the move (unresolved). A Go file moves only within its directory keeping its `_test`/GOOS/GOARCH suffixes, and a Rust file only when cargo finds it by its directory (tests/, examples/, benches/, src/bin/): other moves would break its package or `mod` declaration and are refused (unsupported_language). update_imports: false only moves the bytes. Refused with already_exists when the destination exists unless overwrite is true. To move one declaration between files use edit_move_decl.",
   inputSchema: objectSchema({
     from: PATH,
     to: PATH,
@@ -109,6 +109,9 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
       );
     }
     const imports = args.update_imports !== false ? await importsEngine() : null;
+    const language = workspace.grammars?.languageOf(from) ?? "";
+    const refusal = imports?.nativeMoveRefusal({ language, from, to });
+    if (refusal) throw refusal;
     const plan = imports?.importsUpdatable(workspace, from)
       ? await imports.planImportUpdates(workspace, stage, new Map([[from, to]]))
       : null;

@@ -20,8 +20,12 @@
 (method_declaration body: (block) @scope.function)
 [(block) (if_statement) (for_statement) (expression_switch_statement) (type_switch_statement)
  (select_statement) (expression_case) (type_case) (default_case) (communication_case)] @scope.block
-(type_spec name: (type_identifier) type: [(struct_type) (interface_type)]) @scope.class
-(statement_list [(short_var_declaration) (var_declaration) (const_declaration) (type_declaration)] @scope.after)
+(type_spec name: (type_identifier) type: (struct_type)) @scope.class
+; an interface is satisfied without being named: its methods' implementations are not found
+(type_spec name: (type_identifier) type: (interface_type)) @scope.class.implicit
+(statement_list [(short_var_declaration) (var_declaration) (const_declaration)] @scope.after)
+; a local type is visible from its own name on (types of one `type ( … )` group name each other): it binds in
+; the block, not from the statement's end
 ; `if s, ok := s.(T); ok {`, `switch x := f(x); x {`: the initializer's value reads the outer name
 (if_statement initializer: (short_var_declaration) @scope.after)
 (expression_switch_statement initializer: (short_var_declaration) @scope.after)
@@ -95,6 +99,11 @@
 (import_spec name: (package_identifier) @import.namespace path: (_ (_) @import.source))
 (import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.source @import.path))
 
+; ---- methods whose name a standard interface requires (fmt.Stringer, error, io.Reader, sort.Interface, json…):
+; renaming one may quietly stop a type satisfying it
+((method_declaration name: (field_identifier) @protocol)
+ (#match? @protocol "^(String|GoString|Error|Format|Unwrap|Is|As|Read|Write|Close|Seek|ReadFrom|WriteTo|ReadByte|WriteByte|ReadRune|WriteString|Len|Less|Swap|Push|Pop|MarshalJSON|UnmarshalJSON|MarshalText|UnmarshalText|MarshalBinary|UnmarshalBinary|ServeHTTP|Scan|Value|Lock|Unlock|Get|Set|Reset|Err|Done|Deadline|Timeout|Temporary)$"))
+
 ; ---- members: fields, methods, `x.f`, struct literal keys
 (field_declaration name: (field_identifier) @member.definition)
 (method_elem name: (field_identifier) @member.definition)
@@ -107,6 +116,13 @@
 (composite_literal type: [(type_identifier) (qualified_type) (generic_type)]
   body: (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
 (literal_element (literal_value (keyed_element key: (literal_element (identifier) @member.property))))
+
+; ---- an embedded field (`struct { point; *Node }`) is named like its type: `x.point` is that field
+(field_declaration !name type: [(type_identifier) @reference.embedded
+                                (generic_type type: (type_identifier) @reference.embedded)])
+
+; ---- the blank identifier `_` binds nothing and names nothing
+((identifier) @skip (#eq? @skip "_"))
 
 ; ---- references
 (qualified_type package: (package_identifier) @reference)

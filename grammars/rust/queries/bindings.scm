@@ -7,7 +7,9 @@
 ;     members of the struct or enum of that name;
 ;   - `mod x;` and `use` paths (`crate::`, `super::`, `self::`, a child module) are resolved within the crate
 ;     by src/syntax/module_resolution.ts; every module-level item is reachable by path.
-;   - names in patterns that start with an upper-case letter are constants or variants, not bindings.
+;   - names in patterns that start with an upper-case letter are constants or variants, not bindings;
+;   - variables (`let`, patterns, parameters: `.value`) live apart from items: a path's first segment and a
+;     macro's name (@reference.item) skip them.
 
 ; ---- scopes
 [(function_item) (closure_expression) (function_signature_item)] @scope.function
@@ -18,6 +20,13 @@
                   (generic_type type: (type_identifier) @scope.name)
                   (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope.class.impl
 (block (let_declaration) @scope.after)
+; `if let P = v { … } else { … }`, `while let`: P's names live in the first block only; v reads the outer names
+(if_expression condition: [(let_condition) (let_chain)] @scope.from consequence: (block) @scope.within)
+(while_expression condition: [(let_condition) (let_chain)] @scope.from body: (block) @scope.within)
+; `impl Trait for T`: every member of the block is the trait's (renamed with it, or not at all)
+(impl_item trait: [(type_identifier) @base.implements.all
+                   (generic_type type: (type_identifier) @base.implements.all)
+                   (scoped_type_identifier name: (type_identifier) @base.implements.all)])
 
 ; ---- definitions
 (function_item name: (identifier) @definition.lexical)
@@ -33,15 +42,22 @@
 (mod_item name: (identifier) @definition.lexical body: (_))
 (type_parameter name: (type_identifier) @definition.parameter)
 (const_parameter name: (identifier) @definition.parameter)
-(parameter pattern: (identifier) @definition.parameter)
-(parameter pattern: (_) @pattern.parameter)
-(let_declaration pattern: (identifier) @definition.lexical)
-(let_declaration pattern: (_) @pattern.lexical)
-(for_expression pattern: (identifier) @definition.lexical)
-(for_expression pattern: (_) @pattern.lexical)
-(let_condition pattern: (_) @pattern.lexical)
-(match_arm pattern: (match_pattern) @pattern.lexical)
-(closure_parameters (identifier) @definition.parameter)
+(parameter pattern: (identifier) @definition.parameter.value)
+(parameter pattern: (_) @pattern.parameter.value)
+(let_declaration pattern: (identifier) @definition.lexical.value)
+(let_declaration pattern: (_) @pattern.lexical.value)
+(for_expression pattern: (identifier) @definition.lexical.value)
+(for_expression pattern: (_) @pattern.lexical.value)
+(let_condition pattern: (_) @pattern.lexical.value)
+(match_arm pattern: (match_pattern) @pattern.lexical.value)
+(closure_parameters (identifier) @definition.parameter.value)
+
+; ---- a `let` under `#[cfg(…)]`: whether later uses read it depends on the build
+((block (attribute_item (attribute (identifier) @_cfg)) . (let_declaration pattern: (identifier) @conditional))
+ (#eq? @_cfg "cfg"))
+((block (attribute_item (attribute (identifier) @_cfg)) . [(line_comment) (block_comment)]
+  . (let_declaration pattern: (identifier) @conditional))
+ (#eq? @_cfg "cfg"))
 
 ; ---- written types: a name declared with its type (`x: &T`, `x: &a::T`, `let x: T`, `let x = T { .. }`): `x.f` on
 ; it is a member of that type (a smart pointer's `x: Rc<T>` is an Rc, so `x.f` stays a candidate)
@@ -160,6 +176,12 @@
 ; ---- not names of values or types: lifetimes, loop labels
 (lifetime (identifier) @skip)
 (label (identifier) @skip)
+
+; ---- names that can only be items (a module, a type, a macro), never a variable: a path's first segment
+; (`ptr::copy` beside `let ptr`) and a macro's name (`vec![]` beside `let vec`)
+(scoped_identifier path: (identifier) @reference.item)
+(scoped_type_identifier path: (identifier) @reference.item)
+(macro_invocation macro: (identifier) @reference.item)
 
 ; ---- references
 (identifier) @reference

@@ -293,3 +293,48 @@ Deno.test("edit_extract_function() Go composes in an edit_dry_run plan: extract,
   assert.match(diff, /\+\treturn out, prefix/);
   assert.equal(await textOf(ws, path), GO_CMP[`/${path}`]!, "a plan writes nothing");
 });
+
+Deno.test("edit_extract_function() Rust: a `let mut` returned to a caller that changes it in a macro's tokens stays mut (smallvec's test_retain)", async () => {
+  const lib = [
+    "#[test]",
+    "fn test_retain() {",
+    "    let mut sv: Vec<i32> = Vec::from([1, 2, 3, 3, 4]);",
+    "    sv.retain(|&mut i| i != 3);",
+    "    assert_eq!(sv.pop(), Some(4));",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  ok(
+    await ws.call("edit_extract_function", {
+      path: "src/lib.rs",
+      range: { start_line: 3, end_line: 4 },
+      name: "retained",
+    }),
+  );
+  assert.match(await textOf(ws, "src/lib.rs"), /^ {4}let mut sv = retained\(\);$/m);
+});
+
+Deno.test("edit_extract_function() Rust: refuses statements whose function declares a `use` outside them: a trait's methods would be out of scope (smallvec's test_borrow_mut)", async () => {
+  const lib = [
+    "#[test]",
+    "fn test_borrow_mut() {",
+    "    use std::borrow::BorrowMut;",
+    "",
+    "    let mut a: Vec<u32> = Vec::new();",
+    "    a.push(1);",
+    "    assert_eq!(a.borrow_mut(), &mut [1]);",
+    "    a.push(2);",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  const r = await ws.call("edit_extract_function", {
+    path: "src/lib.rs",
+    range: { start_line: 5, end_line: 7 },
+    name: "filled",
+  });
+  assert.ok(!r.ok && r.error.code === "unresolved", JSON.stringify(r));
+  assert.match(r.error.message, /declares `use std::borrow::BorrowMut;` at line 3/);
+  assert.equal(await textOf(ws, "src/lib.rs"), lib);
+});

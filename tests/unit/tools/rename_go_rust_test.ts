@@ -306,3 +306,211 @@ Deno.test("edit_rename_symbol() renames a Rust field in impl blocks of other mod
     await assertReparses("rust", SEMVER[`/${path}`]!, await textOf(ws, path), path);
   }
 });
+
+Deno.test("edit_rename_symbol() leaves a Rust path's first segment and a macro's name alone when a variable shares the name (smallvec's pop, from_vec tests)", async () => {
+  const lib = [
+    "use core::ptr;",
+    "",
+    "pub fn pop(v: &mut Vec<u8>) -> Option<u8> {",
+    "    let (ptr, len) = (v.as_mut_ptr(), v.len());",
+    "    unsafe { Some(ptr::read(ptr.add(len - 1))) }",
+    "}",
+    "",
+    "pub fn build() -> Vec<u8> {",
+    "    let vec = vec![1];",
+    "    let ptr: ptr::NonNull<u8> = ptr::NonNull::dangling();",
+    "    let _ = ptr;",
+    "    vec",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 4, column: 10 },
+      new_name: "p",
+    }),
+  );
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 9, column: 9 },
+      new_name: "v",
+    }),
+  );
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 10, column: 9 },
+      new_name: "q",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "src/lib.rs"),
+    edited(lib, [
+      [4, 10, "ptr", "p"],
+      [5, 29, "ptr", "p"],
+      [9, 9, "vec", "v"],
+      [12, 5, "vec", "v"],
+      [10, 9, "ptr", "q"],
+      [11, 13, "ptr", "q"],
+    ]),
+  );
+});
+
+Deno.test("edit_rename_symbol() renames a Go type embedded in a struct with the field it names: `fwdPath.point` (go-cmp's diff.go)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "cmp/internal/diff/diff.go",
+      target: { line: 390, column: 6 },
+      new_name: "pointSoak",
+    }),
+  );
+  const text = await textOf(ws, "cmp/internal/diff/diff.go");
+  const code = text.split("\n").filter((l) => !l.trimStart().startsWith("//")).join("\n");
+  assert.deepEqual(code.match(/\.point\b/g), null, "every selector of the embedded field follows the type");
+  assert.match(text, /^\tpointSoak +\/\/ Leading point of the EditScript path$/m);
+  assert.equal((text.match(/fwdPath\.pointSoak/g) ?? []).length, 2);
+  assert.deepEqual(res.data["unresolved"] ?? [], []);
+});
+
+Deno.test("edit_rename_symbol() refuses a Rust method of a trait impl: its name is the trait's (smallvec's Drop::drop, a workspace trait)", async () => {
+  const lib = [
+    "pub struct V(u8);",
+    "impl Drop for V {",
+    "    fn drop(&mut self) {}",
+    "}",
+    "pub trait Shape {",
+    "    fn area(&self) -> u8;",
+    "}",
+    "impl Shape for V {",
+    "    fn area(&self) -> u8 { self.0 }",
+    "}",
+    "impl V {",
+    "    pub fn get(&self) -> u8 { self.0 }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  const rename = (line: number, column: number) =>
+    ws.call("edit_rename_symbol", { path: "src/lib.rs", target: { line, column }, new_name: "renamed" });
+  for (const [line, column] of [[3, 8], [9, 8], [6, 8]]) {
+    const r = await rename(line!, column!);
+    assert.ok(!r.ok && r.error.code === "overrides_present", `${line}: ${JSON.stringify(r)}`);
+    assert.match(
+      r.error.message,
+      line === 3 ? /implements "Drop", which is not declared/ : /Shape|impl of the trait/,
+    );
+  }
+  ok(await rename(12, 12));
+  assert.match(await textOf(ws, "src/lib.rs"), /pub fn renamed\(&self\)/);
+});
+
+Deno.test("edit_rename_symbol() follows a Rust crate into its integration tests: `crate::` of tests/x.rs, `mod util;` beside it, `semver::Comparator` paths (semver's tests)", async () => {
+  const test = [
+    "mod util;",
+    "use crate::util::*;",
+    "use semver::Version;",
+    "fn a() {",
+    '    let _ = semver::Comparator::parse("1");',
+    '    let _: Version = version("1");',
+    "}",
+    "",
+  ].join("\n");
+  const util =
+    "use semver::Version;\npub(super) fn version(t: &str) -> Version {\n    Version::parse(t).unwrap()\n}\n";
+  const ws = await workspaceOf(SEMVER, { "tests/t.rs": test, "tests/util/mod.rs": util });
+  ok(await ws.call("edit_rename_symbol", { path: "tests/util/mod.rs", target: "version", new_name: "v" }));
+  ok(await ws.call("edit_rename_symbol", { path: "src/lib.rs", target: "Comparator", new_name: "Cmp" }));
+  assert.equal(
+    await textOf(ws, "tests/t.rs"),
+    edited(test, [[5, 21, "Comparator", "Cmp"], [6, 22, "version", "v"]]),
+  );
+  assert.match(await textOf(ws, "tests/util/mod.rs"), /pub\(super\) fn v\(/);
+});
+
+Deno.test("edit_rename_symbol() refuses Go methods that interfaces may require: an interface's method, one an interface declares, String (go-cmp's options.go)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const rename = (line: number, column: number) =>
+    ws.call("edit_rename_symbol", { path: "cmp/options.go", target: { line, column }, new_name: "renamed" });
+  const cases: [number, number, RegExp][] = [
+    [32, 2, /method of an interface/], // Option.filter
+    [68, 21, /interface declaring it at cmp\/options.go line 32/], // Options.filter
+    [100, 21, /standard interface/], // Options.String
+  ];
+  for (const [line, column, why] of cases) {
+    const r = await rename(line, column);
+    assert.ok(!r.ok && r.error.code === "overrides_present", `${line}: ${JSON.stringify(r)}`);
+    assert.match(r.error.message, why);
+  }
+  assert.equal(await textOf(ws, "cmp/options.go"), GO_CMP["/cmp/options.go"]);
+});
+
+Deno.test("edit_rename_symbol() does not take Go's blank identifier `_` for a name (go-cmp's resultFlags consts)", async () => {
+  const ws = await workspaceOf(GO_CMP);
+  const r = await ws.call("edit_rename_symbol", {
+    path: "cmp/options.go",
+    target: { line: 471, column: 2 },
+    new_name: "renamed",
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(await textOf(ws, "cmp/options.go"), GO_CMP["/cmp/options.go"]);
+});
+
+Deno.test("edit_rename_symbol() keeps a Rust `if let` binding to its first block: the tested value and the else branch read the outer name (semver's parse.rs)", async () => {
+  const ws = await workspaceOf(SEMVER);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/parse.rs",
+      target: { line: 44, column: 39 },
+      new_name: "rest",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "src/parse.rs"),
+    edited(SEMVER["/src/parse.rs"]!, [[44, 39, "text", "rest"], [46, 53, "text", "rest"]]),
+  );
+});
+
+Deno.test("edit_rename_symbol() renames a Go local type where a type of the same `type ( … )` group names it (go-cmp's sort_test.go)", async () => {
+  const src = [
+    "package value",
+    "",
+    "func sortKeys() {",
+    "\ttype (",
+    "\t\tMyArray  [2]int",
+    "\t\tMyStruct struct {",
+    "\t\t\tB MyArray",
+    "\t\t}",
+    "\t)",
+    "\t_ = MyStruct{B: MyArray{}}",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({ "/go.mod": "module example.com/v\n", "/value/sort.go": src });
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "value/sort.go",
+      target: { line: 5, column: 3 },
+      new_name: "Pair",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "value/sort.go"),
+    edited(src, [[5, 3, "MyArray", "Pair"], [7, 6, "MyArray", "Pair"], [10, 18, "MyArray", "Pair"]]),
+  );
+});
+
+Deno.test("edit_rename_symbol() refuses a Rust name declared again under #[cfg]: which one a use reads depends on the build (semver's bytes_for_varint)", async () => {
+  const ws = await workspaceOf(SEMVER);
+  const at = SEMVER["/src/identifier.rs"]!.split("\n").findIndex((l) => l.startsWith("fn bytes_for_varint")) +
+    1;
+  for (const target of [{ line: at + 2, column: 9 }, { line: at, column: 21 }]) {
+    const r = await ws.call("edit_rename_symbol", { path: "src/identifier.rs", target, new_name: "n" });
+    assert.ok(!r.ok && r.error.code === "unresolved", JSON.stringify(r).slice(0, 400));
+    assert.match(r.error.message, /build condition/);
+  }
+  assert.equal(await textOf(ws, "src/identifier.rs"), SEMVER["/src/identifier.rs"]);
+});
