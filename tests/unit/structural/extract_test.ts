@@ -374,7 +374,7 @@ Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their d
   assert.equal(pump.call, "return yield* pump(reader);");
   assert.match(
     pump.text,
-    /\nasync function\* pump<T>\(reader: ReturnType<ReadableStreamLike<T>\['getReader'\]>\) \{\n {2}try \{/,
+    /\nasync function\* pump<T>\(reader: ReturnType<ReadableStreamLike<T>\['getReader'\]>\): AsyncGenerator<T> \{\n {2}try \{/,
   );
   assert.deepEqual(typeErrors(path, text), [], "the check runs clean on the file as shipped");
   assert.notDeepEqual(
@@ -393,6 +393,33 @@ Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their d
   );
   assert.equal(untyped.code, "types_required");
   assert.match(untyped.message, /"value"/);
+});
+
+Deno.test("planExtract() on rxjs's concat operator: statements ending a generic function keep its return type and type parameters", async () => {
+  // Found by the refactor soak: without the enclosing `OperatorFunction<T, R>`, `operate(...)` in the new
+  // function infers `OperatorFunction<unknown, unknown>`, which the call's `return` cannot give back as `<T, R>`.
+  const path = "internal/operators/concat.ts";
+  const text = RXJS[`/${path}`]!;
+  const plan = await extract(
+    path,
+    text,
+    linesAt(text, "  const scheduler = popScheduler(args);", 4),
+    "concatOf",
+  );
+  assert.equal(plan.call, "return concatOf<T, R>(args);");
+  assert.match(plan.text, /\nfunction concatOf<T, R>\(args: any\[\]\): OperatorFunction<T, R> \{\n/);
+  assert.deepEqual(typeErrors(path, plan.text), []);
+  // A type predicate is not copied: the new function returns a boolean the predicate function passes on.
+  const guard = [
+    "export function isPair<T>(x: unknown): x is [T, T] {",
+    "  const ok = Array.isArray(x) && x.length === 2;",
+    "  return ok;",
+    "}",
+    "",
+  ].join("\n");
+  const pair = await extract("internal/util/isPair.ts", guard, { start_line: 2, end_line: 3 }, "pairTest");
+  assert.match(pair.text, /\nfunction pairTest\(x: unknown\) \{\n/);
+  assert.deepEqual(typeErrors("internal/util/isPair.ts", pair.text), []);
 });
 
 Deno.test("planExtract() refuses what it cannot prove, naming where", async () => {
