@@ -45,6 +45,7 @@ import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, codeLineRoles, type TextEdit, withIndentUnit } from "./source.ts";
 import { nativeParts } from "./_extract_native.ts";
 import { checkNativeClash } from "./_extract_native_clash.ts";
+import { checkImplementers } from "./_extract_implementers.ts";
 import { openBound } from "./_bound_source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
@@ -133,6 +134,7 @@ export async function planExtract(
   if (rules.family === "go" || rules.family === "rust") {
     await checkNativeClash(parsing, stage, ctx, placement);
   }
+  if (typed(file.language)) await checkImplementers(parsing, stage, ctx, placement);
   return await build(parsing, ctx, placement);
 }
 

@@ -422,6 +422,34 @@ Deno.test("planExtract() on rxjs's concat operator: statements ending a generic 
   assert.deepEqual(typeErrors("internal/util/isPair.ts", pair.text), []);
 });
 
+Deno.test("planExtract() refuses a TypeScript method on a class other classes implement (rxjs SubscriptionLoggable)", async () => {
+  // Found by the refactor soak: HotObservable and ColdObservable `implements SubscriptionLoggable`, so a new
+  // method on it leaves both incomplete (TS2720).
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/testing/SubscriptionLoggable.ts";
+  const text = RXJS[`/${path}`]!;
+  const range = linesAt(text, "    const subscriptionLogs = this.subscriptions;", 1);
+  const refused = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, "logsOf", { tool: "test" })
+    .then(() => null, (e) => e);
+  assert.ok(refused instanceof RecoverableError, String(refused));
+  assert.equal(refused.code, "overrides_present");
+  assert.match(
+    refused.message,
+    /"internal\/testing\/ColdObservable\.ts" line 11, "internal\/testing\/HotObservable\.ts" line 11 implement "SubscriptionLoggable"/,
+  );
+  // A class nothing implements still takes the method (rxjs's Subscriber).
+  const sub = "internal/Subscriber.ts";
+  const plan = await planExtract(
+    ws,
+    new Stage(ws.fs, ws.sandbox),
+    sub,
+    linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
+    "stopNow",
+    { tool: "test" },
+  );
+  assert.equal(plan.kind, "method");
+});
+
 Deno.test("planExtract() refuses what it cannot prove, naming where", async () => {
   const loopBody = linesAt(DIFF_JS, "            const line = linesAndNewlines[i];", 7);
   const ok = await extract("diff.js", DIFF_JS, loopBody, "mergeOne");
