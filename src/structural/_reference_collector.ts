@@ -736,6 +736,10 @@ export class Collector {
         else if (occ.kind === "shorthand" && occ.object && named?.has(occ.object)) {
           this.add(rel, { ...occ, kind: "shorthand_key" });
         } else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
+        // `{ x }` and `({ x } = obj)`: the key may name the member of whatever type the object has.
+        else if ((occ.kind === "shorthand" || occ.kind === "shorthand_pattern") && !occ.object && !occ.thisKey) {
+          this.maybe(rel, { ...occ, kind: "shorthand_key" });
+        }
         // A free name in a language resolved per file may be an inherited member, or one used in a method
         // defined outside its class (C++ `void Box::set() { size_ = v; }`).
         else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
