@@ -26,7 +26,13 @@ import { encloses } from "../syntax/bindings.ts";
 import { type Binding, functionScope } from "../syntax/binding_model.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
-import { checkClash, checkFlow, type Context, parameterTypes } from "./_extract_checks.ts";
+import {
+  checkClash,
+  checkFlow,
+  checkMemberNarrowing,
+  type Context,
+  parameterTypes,
+} from "./_extract_checks.ts";
 import { dataFlow, nodeOfScope, scopeOfNode, type Variable } from "./_extract_flow.ts";
 import { basePlacement, methodPlacement, type Placement } from "./_extract_placement.ts";
 import { flowFacts, lineOf, type LineRange, statementsInRange } from "./_extract_range.ts";
@@ -131,6 +137,7 @@ export async function planExtract(
   checkFlow(ctx);
   const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
+  checkMemberNarrowing(ctx);
   if (rules.family === "go" || rules.family === "rust") {
     await checkNativeClash(parsing, stage, ctx, placement);
   }

@@ -564,7 +564,7 @@ Deno.test("planExtract() refuses a parameter-to-be whose type is narrowed by a t
   const text = RXJS[`/${path}`]!;
   const e = await refusal(path, text, linesAt(text, "    const index = arr.indexOf(item);", 1));
   assert.equal(e.code, "types_required");
-  assert.match(e.message, /"arr" is tested before the range \(line 7: `if \(arr\) \{`\)/);
+  assert.match(e.message, /"arr" is tested or assigned before the range \(line 7: `if \(arr\) \{`\)/);
   // An early exit narrows what follows it too.
   const early =
     "export function f(s: string | null): number {\n  if (!s) return 0;\n  const n = s.length;\n  return n;\n}\n";
@@ -573,6 +573,48 @@ Deno.test("planExtract() refuses a parameter-to-be whose type is narrowed by a t
   // The whole test in the range: extracted, and the file still type-checks.
   const whole = await extract(path, text, linesAt(text, "  if (arr) {", 4), "removeFrom");
   assert.deepEqual(typeErrors(path, whole.text), []);
+});
+
+Deno.test("planExtract() refuses `this.x` (and a parameter-to-be) narrowed by a test or an assignment before the range (rxjs Subject.next)", async () => {
+  // Found by the refactor soak: the loop over `this.currentObservers`, set just before when null, became a method
+  // where it is `Observer<T>[] | null` again (TS2531).
+  const path = "internal/Subject.ts";
+  const text = RXJS[`/${path}`]!;
+  const loop = linesAt(text, "        for (const observer of this.currentObservers) {", 3);
+  const e = await refusal(path, text, loop);
+  assert.equal(e.code, "types_required");
+  assert.match(e.message, /they read `this\.currentObservers`, which line 63 \(`!this\.currentObservers`\)/);
+  // With the test in the range, the method type-checks.
+  const whole = await extract(
+    path,
+    text,
+    { start_line: loop.start_line - 3, end_line: loop.end_line },
+    "emit",
+  );
+  assert.equal(whole.kind, "method");
+  assert.deepEqual(typeErrors(path, whole.text), []);
+  // A member whose type cannot narrow may be assigned before (`this.isStopped = true` in Subscriber.error).
+  const sub = "internal/Subscriber.ts";
+  const stop = await extract(
+    sub,
+    RXJS[`/${sub}`]!,
+    linesAt(RXJS[`/${sub}`]!, "      this._error(err);", 1),
+    "fail",
+  );
+  assert.equal(stop.kind, "method");
+  // An assignment narrows a variable declared with a union too.
+  const assigned = [
+    "export function g(flag: boolean): number {",
+    "  let s: string | null = null;",
+    "  s = flag ? 'a' : 'b';",
+    "  const n = s.length;",
+    "  return n;",
+    "}",
+    "",
+  ].join("\n");
+  const e2 = await refusal("assigned.ts", assigned, { start_line: 4, end_line: 4 });
+  assert.equal(e2.code, "types_required");
+  assert.match(e2.message, /"s" is tested or assigned before the range \(line 3: `s = flag \? 'a' : 'b'`\)/);
 });
 
 Deno.test("planExtract() refuses to pass in a Python name assigned only in a branch or loop before the range (email's get_parameter)", async () => {
