@@ -175,6 +175,44 @@ Deno.test("planInline() keeps a TypeScript variable's written type at its uses, 
   assert.match(union.message, /declared type `'a' \| 'b'` is a union/);
 });
 
+Deno.test("planInline() asserts a TypeScript function's arguments and result to their written types; a type predicate is refused", async () => {
+  // The body was checked against `x: any` and the return type: an argument or the expression alone may not have
+  // those types (`xhr.responseText` on `{ response: string }`, `['a']` as `string[]`).
+  const text = [
+    "function field(x: any) {",
+    "  return x.responseText;",
+    "}",
+    "function mode(): 'a' | 'b' {",
+    "  return 'a';",
+    "}",
+    "export function body(xhr: { response: string }): string {",
+    "  return field(xhr);",
+    "}",
+    "export const modes: ('a' | 'b')[] = [mode()];",
+    "",
+  ].join("\n");
+  const field = await inline("typed.ts", text, "field");
+  assert.match(field.text, /  return \(xhr as any\)\.responseText;\n/);
+  const mode = await inline("typed.ts", text, "mode");
+  assert.match(mode.text, /export const modes: \('a' \| 'b'\)\[\] = \[\('a' as 'a' \| 'b'\)\];/);
+  for (const t of [text, field.text, mode.text]) assert.deepEqual(await typeErrors({ "typed.ts": t }), [], t);
+  // A type parameter's type is inferred per call: the argument goes in as written.
+  const generic = await inline(
+    "g.ts",
+    "function first<T>(xs: T[]): T {\n  return xs[0];\n}\nexport const n = first([1]);\n",
+    "first",
+  );
+  assert.equal(generic.text, "export const n = [1][0];\n");
+  // `x is string` narrows the argument where it is called; `typeof x === 'string'` inlined would not always.
+  const predicate = await refusal(
+    "p.ts",
+    "function isStr(x: unknown): x is string {\n  return typeof x === 'string';\n}\nexport const f = (v: unknown) => isStr(v) && v.length;\n",
+    "isStr",
+  );
+  assert.equal(predicate.code, "types_required");
+  assert.match(predicate.message, /its return type `x is string` narrows the argument/);
+});
+
 Deno.test("planInline() refuses what would behave differently, naming where", async () => {
   const multi = await refusal("diff.js", DIFF_JS, "replacePrefix");
   assert.equal(multi.code, "control_flow_escapes");
