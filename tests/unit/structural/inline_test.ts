@@ -192,7 +192,7 @@ Deno.test("planInline() asserts a TypeScript function's arguments and result to 
     "",
   ].join("\n");
   const field = await inline("typed.ts", text, "field");
-  assert.match(field.text, /  return \(xhr as any\)\.responseText;\n/);
+  assert.match(field.text, / {2}return \(xhr as any\)\.responseText;\n/);
   const mode = await inline("typed.ts", text, "mode");
   assert.match(mode.text, /export const modes: \('a' \| 'b'\)\[\] = \[\('a' as 'a' \| 'b'\)\];/);
   for (const t of [text, field.text, mode.text]) assert.deepEqual(await typeErrors({ "typed.ts": t }), [], t);
