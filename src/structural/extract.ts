@@ -254,9 +254,11 @@ function typedSignature(
   const visible = (b: Binding) =>
     encloses(b.scope, placement.outer) ||
     (classScope !== null && b.scope.kind === "class" && b.scope.start === classScope.startIndex);
-  const enclosing = sig.returns
-    ? writtenReturnType(nodeOfScope(file, flow.functionScope), classScope !== null)
-    : null;
+  const fn = nodeOfScope(file, flow.functionScope);
+  // Its return type fits the new function only when both are async (or generators) alike.
+  const alike = fn !== null && fn.children.some((c) => c?.type === "async") === isAsync &&
+    (fn.type.includes("generator") || fn.children.some((c) => c?.type === "*")) === sig.generator;
+  const enclosing = sig.returns && alike ? writtenReturnType(fn, classScope !== null) : null;
   let returnType = enclosing ? `: ${enclosing.text}` : "";
   if (!sig.returns && !sig.generator && outputs.length > 0 && outTypes.every((t) => t?.annotated)) {
     const inner = outputs.length === 1

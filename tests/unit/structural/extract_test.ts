@@ -420,6 +420,11 @@ Deno.test("planExtract() on rxjs's concat operator: statements ending a generic 
   const pair = await extract("internal/util/isPair.ts", guard, { start_line: 2, end_line: 3 }, "pairTest");
   assert.match(pair.text, /\nfunction pairTest\(x: unknown\) \{\n/);
   assert.deepEqual(typeErrors("internal/util/isPair.ts", pair.text), []);
+  // An async function's Promise<…> does not fit a new function that awaits nothing: inferred instead.
+  const later = "export async function later(): Promise<number> {\n  const n = 1;\n  return n;\n}\n";
+  const sync = await extract("internal/util/later.ts", later, { start_line: 2, end_line: 3 }, "one");
+  assert.match(sync.text, /\nfunction one\(\) \{\n/);
+  assert.deepEqual(typeErrors("internal/util/later.ts", sync.text), []);
 });
 
 Deno.test("planExtract() refuses a TypeScript method on a class other classes implement (rxjs SubscriptionLoggable)", async () => {
