@@ -1,10 +1,12 @@
 /**
  * A TypeScript class whose type other declarations implement (`class Hot implements SubscriptionLoggable`,
  * an `interface X extends SubscriptionLoggable` that classes then implement) cannot gain a method: each
- * implementer would lack it. Extracting statements that use `this` into a method of such a class is refused.
+ * implementer would lack it. Extracting statements that use `this` into a method of such a class is refused,
+ * and so is a name a subclass already gives a member (the new method would clash with it).
  *
  * @module
  */
+import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -47,6 +49,10 @@ export async function checkImplementers(
         implementers.push({ path: site.path, line: site.line });
         break;
       }
+      if (n.type === "extends_clause") {
+        checkSubclass(ctx, site.path, n.parent?.parent ?? null);
+        break;
+      }
       if (n.type.endsWith("_body") || n.type.endsWith("statement")) break;
     }
   }
@@ -63,6 +69,35 @@ export async function checkImplementers(
       details: details(ctx, { class: name.text, implementers }),
     },
   );
+}
+
+/** Refuse (`name_clash`) when a subclass already declares a member of the new method's name. */
+function checkSubclass(ctx: Context, path: string, subclass: Node | null): void {
+  for (const item of subclass?.childForFieldName("body")?.namedChildren ?? []) {
+    const m = item ? memberNames(item).find((n) => n.text === ctx.name) : undefined;
+    if (!m) continue;
+    const line = m.startPosition.row + 1;
+    throw new RecoverableError(
+      "name_clash",
+      `Cannot extract ${ctx.where} as "${ctx.name}": the subclass ${
+        subclass!.childForFieldName("name")?.text ?? ""
+      } ("${path}" line ${line}) already has a member "${ctx.name}", which the new method would clash with`,
+      {
+        hint: "Choose another name",
+        details: details(ctx, { name: ctx.name, clash_path: path, clash_line: line }),
+      },
+    );
+  }
+}
+
+/** The member names a class body item declares: its name, and a constructor's parameter properties. */
+function memberNames(item: Node): Node[] {
+  const name = item.childForFieldName("name");
+  if (name?.text !== "constructor") return name ? [name] : [];
+  return (item.childForFieldName("parameters")?.namedChildren ?? [])
+    .filter((p) => p?.children.some((c) => c?.type === "accessibility_modifier" || c?.type === "readonly"))
+    .map((p) => p!.childForFieldName("pattern"))
+    .filter((n): n is Node => n !== null);
 }
 
 /** Offset where the line holding `offset` starts. */

@@ -453,6 +453,21 @@ Deno.test("planExtract() refuses a TypeScript method on a class other classes im
     { tool: "test" },
   );
   assert.equal(plan.kind, "method");
+  // A subclass's member of that name (OperatorSubscriber's `private onFinalize` parameter property) clashes.
+  const clash = await planExtract(
+    ws,
+    new Stage(ws.fs, ws.sandbox),
+    sub,
+    linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
+    "onFinalize",
+    { tool: "test" },
+  ).then(() => null, (e) => e);
+  assert.ok(clash instanceof RecoverableError, String(clash));
+  assert.equal(clash.code, "name_clash");
+  assert.match(
+    clash.message,
+    /the subclass OperatorSubscriber \("internal\/operators\/OperatorSubscriber\.ts" line 51\)/,
+  );
 });
 
 Deno.test("planExtract() refuses what it cannot prove, naming where", async () => {
