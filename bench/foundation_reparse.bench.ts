@@ -16,7 +16,8 @@ import type { Edit, Tree } from "web-tree-sitter";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { versionOf } from "../src/fs/version.ts";
 import { Grammars } from "../src/syntax/grammars.ts";
-import { advancePoint, changedSpan, pointAt, TreeCache } from "../src/syntax/trees.ts";
+import { changedSpan } from "../src/fs/text_changes.ts";
+import { advancePoint, pointAt, TreeCache } from "../src/syntax/trees.ts";
 import {
   buildCorpus,
   describe,
