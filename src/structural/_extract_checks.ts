@@ -8,10 +8,10 @@
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
-import type { FileBindings } from "../syntax/bindings.ts";
+import type { Binding, FileBindings } from "../syntax/bindings.ts";
 import { lookup } from "../syntax/binding_model.ts";
 import type { DataFlow, Variable } from "./_extract_flow.ts";
-import { nodeOfScope } from "./_extract_flow.ts";
+import { nodeOf, nodeOfScope } from "./_extract_flow.ts";
 import type { FamilyRules, FlowFacts, LineRange, StatementRun } from "./_extract_range.ts";
 import { lineOf } from "./_extract_range.ts";
 import { declaredType, typed, type WrittenType } from "./_extract_types.ts";
@@ -549,6 +549,51 @@ export function checkMemberNarrowing(ctx: Context): void {
         details: details(ctx, { name: `this.${o.name}`, line }),
       },
     );
+  }
+}
+
+/**
+ * TypeScript: refuse (`types_required`) statements that read a name they do not get as a parameter (the new
+ * function sees it where it is declared) when their function tested or assigned it before them, and its type can
+ * narrow or is not written: a function declaration does not keep a narrowing of a name it captures (rxjs's
+ * TestScheduler: `if (!map) throw …` then `map.set(…)`, where `map` is `Map<…> | undefined` again).
+ *
+ * @param ctx The extraction.
+ */
+export function checkCapturedNarrowing(ctx: Context): void {
+  if (!typed(ctx.file.language)) return;
+  const { fb, run, file } = ctx;
+  const passed = new Set(ctx.flow.variables.filter((v) => v.param || v.declared).map((v) => v.binding));
+  const fn = nodeOfScope(file, ctx.flow.functionScope);
+  const checked = new Set<Binding>();
+  for (const o of fb.occurrences) {
+    const b = o.binding;
+    if (o.start < run.start || o.start >= run.end || !b || passed.has(b) || checked.has(b)) continue;
+    if (o.kind !== "reference" && o.kind !== "shorthand") continue;
+    checked.add(b);
+    const def = fb.occurrences.find((d) => d.binding === b && d.kind === "definition");
+    if (!def || def.start >= run.start || b.kind === "import" || b.scope.kind === "class") continue;
+    const type = declaredType(nodeOf(file, def));
+    if (type && !canNarrow(type.text, nodeOf(file, def).parent)) continue;
+    for (const u of fb.occurrences) {
+      if (u.binding !== b || u.start >= run.start || (fn && u.start < fn.startIndex) || u === def) continue;
+      const narrowing = narrowingAt(ctx, file.tree.rootNode.descendantForIndex(u.start, u.end));
+      if (!narrowing) continue;
+      const line = at(ctx, narrowing.startIndex);
+      throw new RecoverableError(
+        "types_required",
+        `Cannot extract ${ctx.where}: they read "${o.name}", which line ${line} (\`${
+          narrowing.text.split("\n")[0]!.slice(0, 60)
+        }\`) tests or assigns before them, where TypeScript narrows its type; the new function would see it ${
+          type ? `as its declared \`${type.text}\`` : "with its declared type"
+        }`,
+        {
+          hint:
+            `Include line ${line} in the range, or copy "${o.name}" into a local before the range (\`const x = ${o.name};\`) so it is passed in with the narrowed type`,
+          details: details(ctx, { name: o.name, line }),
+        },
+      );
+    }
   }
 }
 

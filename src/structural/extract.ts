@@ -27,6 +27,7 @@ import { type Binding, functionScope } from "../syntax/binding_model.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
 import {
+  checkCapturedNarrowing,
   checkClash,
   checkFlow,
   checkMemberNarrowing,
@@ -138,6 +139,7 @@ export async function planExtract(
   const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
   checkMemberNarrowing(ctx);
+  checkCapturedNarrowing(ctx);
   if (rules.family === "go" || rules.family === "rust") {
     await checkNativeClash(parsing, stage, ctx, placement);
   }

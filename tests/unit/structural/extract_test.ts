@@ -637,6 +637,29 @@ Deno.test("planExtract() refuses `this.x` (and a parameter-to-be) narrowed by a 
   assert.match(e2.message, /"s" is tested or assigned before the range \(line 3: `s = flag \? 'a' : 'b'`\)/);
 });
 
+Deno.test("planExtract() refuses a captured name narrowed before the range: the new function would not keep it (rxjs TestScheduler's map)", async () => {
+  // Found by the refactor soak: `if (!map) throw …` then `map.set(handle, callback)` extracted; the new function
+  // reads `map` where it is declared, as `Map<number, FrameRequestCallback> | undefined` (TS18048).
+  const path = "internal/testing/TestScheduler.ts";
+  const text = RXJS[`/${path}`]!;
+  const e = await refusal(path, text, linesAt(text, "        const handle = ++lastHandle;", 3));
+  assert.equal(e.code, "types_required");
+  assert.match(e.message, /they read "map", which line 453 \(`!map`\) tests or assigns before them/);
+  assert.match(e.message, /as its declared `Map<number, FrameRequestCallback> \| undefined`/);
+  // With the test in the range, it type-checks.
+  const whole = await extract(
+    path,
+    text,
+    linesAt(
+      text,
+      "        if (!map) {\n          throw new Error('animate() was not called within run()');\n        }\n        const handle",
+      6,
+    ),
+    "register",
+  );
+  assert.deepEqual(typeErrors(path, whole.text), []);
+});
+
 Deno.test("planExtract() refuses to pass in a Python name assigned only in a branch or loop before the range (email's get_parameter)", async () => {
   // Found by the refactor soak on CPython's email: `for t in token: …` extracted as `t = f(t, token)`, where `t`
   // was only bound by an earlier `for t in qstring:` on another path: UnboundLocalError in test_email.
