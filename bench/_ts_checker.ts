@@ -71,10 +71,24 @@ export class TsChecker {
     const fresh = this.#drain(builder, false, samples);
     // affected files replace their baseline counts
     for (const k of [...counts.keys()]) if (fresh.has(`${k.split("|")[0]}|*`)) counts.delete(k);
+    // A deleted file's own diagnostics may reappear in a new file (a moved file keeps what it had).
+    const carried = new Map<string, number>();
+    for (const [p, t] of changed) {
+      if (t !== null) continue;
+      for (const [k, n] of this.baseline) {
+        if (k.startsWith(`${p}|`)) carried.set(k.slice(p.length), (carried.get(k.slice(p.length)) ?? 0) + n);
+      }
+    }
     const out: string[] = [];
     for (const [k, n] of fresh) {
       if (k.endsWith("|*")) continue;
-      const before = this.baseline.get(k) ?? 0;
+      let before = this.baseline.get(k) ?? 0;
+      const code = k.slice(k.lastIndexOf("|"));
+      if (!this.#base.has(k.slice(0, -code.length)) && (carried.get(code) ?? 0) > 0) {
+        const take = Math.min(carried.get(code)!, n - before);
+        carried.set(code, carried.get(code)! - take);
+        before += take;
+      }
       if (n > before) out.push(`${k}: ${n - before} new — ${samples.get(k) ?? ""}`);
     }
     return out;

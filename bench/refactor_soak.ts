@@ -347,7 +347,10 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
           `DAMAGE ${trial.kind} ${JSON.stringify(trial.args)}\n  ${problems.slice(0, 3).join("\n  ")}`,
         );
       }
-    } else tally.refused.set(res.status, (tally.refused.get(res.status) ?? 0) + 1);
+    } else {
+      if (VERBOSE) console.log(`${res.status} ${trial.tool} ${JSON.stringify(trial.args)}`);
+      tally.refused.set(res.status, (tally.refused.get(res.status) ?? 0) + 1);
+    }
     git(dir, "checkout", "-q", "--", ".");
     git(dir, "clean", "-fdq");
   }

@@ -94,6 +94,25 @@ export function declaredType(declaration: Node | null): WrittenType | null {
   return null;
 }
 
+/**
+ * The return type written on a function (`function f<T>(): OperatorFunction<T, T>`), which an extracted
+ * function whose statements end that function's body must carry: the returned expressions are typed against
+ * it (a generic call infers its type arguments from it), and without it they would be inferred on their own
+ * (`OperatorFunction<unknown, unknown>`). Null when none is written, or when it cannot be written elsewhere:
+ * a type predicate (`x is T`, `asserts x`), or a `this` type outside a method of the same class.
+ *
+ * @param fn The enclosing function's node.
+ * @param inClass Whether the new function goes into the same class (a method).
+ * @returns The type, or null.
+ */
+export function writtenReturnType(fn: Node | null, inClass: boolean): WrittenType | null {
+  const holder = fn?.childForFieldName("return_type");
+  if (!holder || holder.type !== "type_annotation") return null;
+  const inner = holder.namedChildren[0];
+  if (!inner || (!inClass && /\bthis\b/.test(inner.text))) return null;
+  return { text: inner.text, annotated: true, node: inner };
+}
+
 /** The `const` / `let` / `var` keyword of a variable's declaration (null: not a variable declaration). */
 export function declarationKeyword(declaration: Node | null): "const" | "let" | "var" | null {
   const decl = declaration?.parent?.type === "variable_declarator" ? declaration.parent.parent : null;

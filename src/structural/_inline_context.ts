@@ -49,7 +49,8 @@ export function inlineRefusal(
     | "unresolved"
     | "value_reference"
     | "no_match"
-    | "invalid_args",
+    | "invalid_args"
+    | "types_required",
   why: string,
   hint: string,
   offset: number,

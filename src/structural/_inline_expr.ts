@@ -280,3 +280,16 @@ export function unwrapped(node: Node): Node {
   while (n.type === "parenthesized_expression" && n.namedChildCount === 1) n = n.namedChild(0)!;
   return n;
 }
+
+/**
+ * An expression written as a TypeScript type assertion to `type` (`(xhr as any)`), parenthesised whole and
+ * around the expression unless it is atomic, so it stands in any slot.
+ *
+ * @param expr The expression node.
+ * @param text Its text.
+ * @param type The type's text.
+ * @returns The text to write.
+ */
+export function asserted(expr: Node, text: string, type: string): string {
+  return `(${ATOMIC.has(expr.type) ? text : `(${text})`} as ${type})`;
+}

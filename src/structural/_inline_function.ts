@@ -13,7 +13,8 @@ import type { Binding, Occurrence } from "../syntax/bindings.ts";
 import { lookup } from "../syntax/binding_model.ts";
 import { nodeOf } from "./_extract_flow.ts";
 import { lineOf } from "./_extract_range.ts";
-import { conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
+import { asserted, conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
+import { typed } from "./_extract_types.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
 import { applyTextEdits, type TextEdit } from "./source.ts";
 
@@ -21,6 +22,8 @@ interface Parameter {
   name: string;
   binding: Binding | null;
   fallback: Node | null;
+  /** TypeScript: the written type each use asserts its argument to (null: none, or it names a type parameter). */
+  type: string | null;
 }
 
 /** The one expression a function returns, or the refusal naming what else its body holds. */
@@ -69,7 +72,9 @@ function countReturns(node: Node): number {
 function parametersOf(ctx: InlineContext, fn: Node): Parameter[] {
   const list = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
   if (!list) return [];
-  if (list.type === "identifier") return [{ name: list.text, binding: bindingAt(ctx, list), fallback: null }];
+  if (list.type === "identifier") {
+    return [{ name: list.text, binding: bindingAt(ctx, list), fallback: null, type: null }];
+  }
   const out: Parameter[] = [];
   for (const p of list.namedChildren) {
     if (!p || p.type.includes("comment")) continue;
@@ -96,9 +101,43 @@ function parametersOf(ctx: InlineContext, fn: Node): Parameter[] {
         p.startIndex,
       );
     }
-    out.push({ name: name.text, binding: bindingAt(ctx, name), fallback });
+    out.push({ name: name.text, binding: bindingAt(ctx, name), fallback, type: writtenType(ctx, fn, p) });
   }
   return out;
+}
+
+/**
+ * TypeScript: the type written on a parameter (or the function's return), which the body was checked against and
+ * each argument (or the inlined expression) is asserted to: `(xhr as any)`, a lambda typed by it. Null when there
+ * is none, or when it names one of the function's type parameters (inferred per call, not nameable at the call).
+ */
+function writtenType(ctx: InlineContext, fn: Node, holder: Node): string | null {
+  if (!typed(ctx.file.language)) return null;
+  const t = holder.childForFieldName(holder.id === fn.id ? "return_type" : "type");
+  const inner = t?.type === "type_annotation" ? t.namedChildren[0] : null;
+  if (!inner) return null;
+  const own = fn.childForFieldName("type_parameters")?.namedChildren.map((c) =>
+    c?.childForFieldName("name")?.text
+  );
+  const named = own?.some((n) =>
+    n && new RegExp(`(?<![\\w$.])${n.replace(/\$/g, "\\$")}(?![\\w$])`).test(inner.text)
+  );
+  return named ? null : inner.text;
+}
+
+/** TypeScript: refuse a type predicate or assertion signature (`x is T`): the call narrowed its argument. */
+function checkPredicate(ctx: InlineContext, fn: Node): void {
+  const t = fn.childForFieldName("return_type");
+  if (!typed(ctx.file.language) || !t || t.type === "type_annotation") return;
+  throw inlineRefusal(
+    ctx,
+    "types_required",
+    `its return type \`${
+      t.text.replace(/^:\s*/, "")
+    }\` narrows the argument where it is called; the inlined expression would not`,
+    "Keep the function (its calls narrow types), or edit the call sites by hand",
+    t.startIndex,
+  );
 }
 
 function bindingAt(ctx: InlineContext, node: Node): Binding | null {
@@ -200,6 +239,7 @@ export function inlineCalls(
   const expr = returnedExpression(ctx, fn);
   checkShape(ctx, fn, expr);
   const params = parametersOf(ctx, fn);
+  const returnType = writtenType(ctx, fn, fn);
   const paramBindings = new Set(params.map((p) => p.binding).filter((b): b is Binding => b !== null));
   const uses = usesOf(ctx).filter((u) => u.start < fn.startIndex || u.start >= fn.endIndex);
   const calls: { use: Occurrence; call: Node }[] = [];
@@ -229,6 +269,7 @@ export function inlineCalls(
       target.start,
     );
   }
+  checkPredicate(ctx, fn);
   const edits: TextEdit[] = [];
   for (const { use, call } of sites) {
     const args = argumentsFor(ctx, call, params);
@@ -264,7 +305,11 @@ export function inlineCalls(
       for (const o of paramUses) {
         capture(ctx, o, arg, fn);
         const at = nodeOf(file, o);
-        const text = arg ? parenthesised(arg, argText, at) : argText;
+        const text = !arg
+          ? argText
+          : p.type
+          ? asserted(arg, argText, p.type)
+          : parenthesised(arg, argText, at);
         replacements.push({
           start: o.start - expr.startIndex,
           end: o.end - expr.startIndex,
@@ -283,7 +328,11 @@ export function inlineCalls(
       );
     }
     const body = applyTextEdits(file.text.slice(expr.startIndex, expr.endIndex), replacements);
-    edits.push({ start: call.startIndex, end: call.endIndex, text: parenthesised(expr, body, call) });
+    edits.push({
+      start: call.startIndex,
+      end: call.endIndex,
+      text: returnType ? asserted(expr, body, returnType) : parenthesised(expr, body, call),
+    });
   }
   return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.call.startIndex)), statement };
 }

@@ -759,9 +759,12 @@ export class Collector {
         else if (occ.kind === "shorthand" && occ.object && named?.has(occ.object)) {
           this.add(rel, { ...occ, kind: "shorthand_key" });
         } else if (occ.kind === "member_property" || occ.kind === "member_this") this.maybe(rel, occ);
-        // A free name in a language resolved per file may be an inherited member, or one used in a method
-        // defined outside its class (C++ `void Box::set() { size_ = v; }`).
-        else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
+        else if (untypedKey(occ)) {
+          // `{ x }` and `({ x } = obj)`: the key may name the member of whatever type the object has.
+          this.maybe(rel, { ...occ, kind: "shorthand_key" });
+        } else if (occ.kind === "reference" && occ.binding === null && isFileLocalLanguage(other.language)) {
+          // A free name in a language resolved per file may be an inherited member, or one used in a method
+          // defined outside its class (C++ `void Box::set() { size_ = v; }`).
           this.maybe(rel, occ);
         }
       }
@@ -889,4 +892,9 @@ interface ModuleStep {
 
 function firstDef(fb: FileBindings, b: Binding): Occurrence {
   return fb.occurrences.find((o) => o.binding === b && o.kind === "definition")!;
+}
+
+/** A shorthand key (`{ x }`, `({ x } = obj)`, `f({ x }: T)`) whose object's type is not written. */
+function untypedKey(occ: Occurrence): boolean {
+  return (occ.kind === "shorthand" || occ.kind === "shorthand_pattern") && !occ.object && !occ.thisKey;
 }

@@ -102,6 +102,11 @@ export interface FunctionDecl {
   pythonInstanceMethod: boolean;
   /** TypeScript's `override` modifier. */
   override: boolean;
+  /**
+   * TypeScript: the type parameters a call infers from its arguments — those the implementation and its
+   * overload signatures declare, and for a constructor its class's.
+   */
+  typeParameters: string[];
 }
 
 const FUNCTION_NODES = new Set([
@@ -224,7 +229,24 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     isStatic,
     pythonInstanceMethod: pythonMethod && !decorators.includes("classmethod"),
     override: fn.children.some((c) => c.type === "override_modifier"),
+    typeParameters: typeParameterNames([
+      fn,
+      ...signatures,
+      ...(kind === "constructor" ? [classNode ?? parent] : []),
+    ]),
   };
+}
+
+/** The names the `<…>` lists of these declarations declare, each once. */
+function typeParameterNames(holders: Node[]): string[] {
+  const names = new Set<string>();
+  for (const h of holders) {
+    for (const t of h.childForFieldName("type_parameters")?.namedChildren ?? []) {
+      const name = t?.type === "type_parameter" ? t.childForFieldName("name")?.text : undefined;
+      if (name) names.add(name);
+    }
+  }
+  return [...names];
 }
 
 /** A Python function directly in a class body (through its decorators). */

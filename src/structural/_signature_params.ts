@@ -181,6 +181,7 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
   }
   checkOrder(decl, path, params);
   checkOverloads(decl, path, params);
+  checkInference(decl, path, params);
   const removed = old.filter((o) => !params.some((p) => p.old === o));
   return { params, removed, renames, mapping: mappingOf(old, params, removed) };
 }
@@ -311,6 +312,46 @@ function checkOverloads(decl: FunctionDecl, path: string, params: NewParam[]): v
       }
     }
   });
+}
+
+/**
+ * TypeScript infers a type parameter from every argument whose parameter's type names it, and the order of
+ * those arguments decides the result (rxjs's `arrRemove<T>(arr: T[] | undefined | null, item: T)` called as
+ * `arrRemove(actions, this)` infers `AsyncAction<any>`; with the arguments swapped it infers `this`, and the
+ * call no longer type-checks). Refused (`types_required`) when the new order swaps two parameters that name
+ * the same type parameter, in the implementation or an overload signature.
+ */
+function checkInference(decl: FunctionDecl, path: string, params: NewParam[]): void {
+  const old = decl.list.params;
+  for (const t of decl.typeParameters) {
+    const names = new RegExp(`(?<![\\w$.])${t.replace(/\$/g, "\\$")}(?![\\w$])`);
+    const inOldOrder = new Set(
+      [decl.list, ...decl.overloads].flatMap((l) =>
+        l.params.flatMap((p, i) => names.test(typeText(p)) ? [i] : [])
+      ),
+    );
+    const sources = params.filter((p) => p.old && inOldOrder.has(old.indexOf(p.old)));
+    const swapped = sources.findIndex((p, i) =>
+      i > 0 && old.indexOf(p.old!) < old.indexOf(sources[i - 1]!.old!)
+    );
+    if (swapped < 0) continue;
+    const [a, b] = [sources[swapped - 1]!.old!.name, sources[swapped]!.old!.name];
+    throw new RecoverableError(
+      "types_required",
+      `Cannot change the signature of "${decl.name}" in "${path}" line ${decl.line}: its type parameter ${t} is inferred from both "${b}" and "${a}", and TypeScript's inference depends on the order of their arguments, so a call could infer another type and stop type-checking`,
+      {
+        hint:
+          `Keep "${b}" before "${a}" (the other parameters can move), or reorder by hand and pass explicit type arguments (\`${decl.name}<…>(…)\`) where a call needs them`,
+        details: { path, line: decl.line, type_parameter: t, parameters: [b, a] },
+      },
+    );
+  }
+}
+
+/** A parameter's text after its name (its type and default), where type parameters are named. */
+function typeText(p: Param | undefined): string {
+  if (!p) return "";
+  return p.nameStart >= 0 ? p.text.slice(p.nameStart - p.start + p.name.length) : p.text;
 }
 
 /**

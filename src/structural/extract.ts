@@ -23,11 +23,18 @@ import { RecoverableError } from "../errors.ts";
 import { columnsOf, indentOfLine } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import { encloses } from "../syntax/bindings.ts";
-import { functionScope } from "../syntax/binding_model.ts";
+import { type Binding, functionScope } from "../syntax/binding_model.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { definitionStarts, insertionEdit } from "./anchors.ts";
-import { checkClash, checkFlow, type Context, parameterTypes } from "./_extract_checks.ts";
-import { dataFlow, scopeOfNode, type Variable } from "./_extract_flow.ts";
+import {
+  checkCapturedNarrowing,
+  checkClash,
+  checkFlow,
+  checkMemberNarrowing,
+  type Context,
+  parameterTypes,
+} from "./_extract_checks.ts";
+import { dataFlow, nodeOfScope, scopeOfNode, type Variable } from "./_extract_flow.ts";
 import { basePlacement, methodPlacement, type Placement } from "./_extract_placement.ts";
 import { flowFacts, lineOf, type LineRange, statementsInRange } from "./_extract_range.ts";
 import { EXTRACT_LANGUAGES } from "./refactor_languages.ts";
@@ -36,6 +43,7 @@ import {
   declaredType,
   typed,
   typeParametersFor,
+  writtenReturnType,
   type WrittenType,
 } from "./_extract_types.ts";
 import { isValidName } from "./_names.ts";
@@ -44,6 +52,7 @@ import { nodeTarget } from "./selectors.ts";
 import { applyTextEdits, codeLineRoles, type TextEdit, withIndentUnit } from "./source.ts";
 import { nativeParts } from "./_extract_native.ts";
 import { checkNativeClash } from "./_extract_native_clash.ts";
+import { checkImplementers } from "./_extract_implementers.ts";
 import { openBound } from "./_bound_source.ts";
 
 export type { LineRange } from "./_extract_range.ts";
@@ -129,9 +138,12 @@ export async function planExtract(
   checkFlow(ctx);
   const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
+  checkMemberNarrowing(ctx);
+  checkCapturedNarrowing(ctx);
   if (rules.family === "go" || rules.family === "rust") {
     await checkNativeClash(parsing, stage, ctx, placement);
   }
+  if (typed(file.language)) await checkImplementers(parsing, stage, ctx, placement);
   return await build(parsing, ctx, placement);
 }
 
@@ -153,24 +165,9 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   // The signature.
   const paramList = params.map((v) => ts ? `${v.name}: ${types.get(v)!.text}` : v.name);
   if (placement.receiver) paramList.unshift(placement.receiver);
-  let typeParams = "";
-  let returnType = "";
-  if (ts) {
-    const classScope = placement.kind === "method" ? placement.classNode : null;
-    const list = typeParametersFor(file, ctx.fb, flow.typeParameters, [
-      ...types.values(),
-      ...outTypes.filter((t) => t !== null),
-    ], (b) =>
-      encloses(b.scope, placement.outer) ||
-      (classScope !== null && b.scope.kind === "class" && b.scope.start === classScope.startIndex));
-    if (list.length > 0) typeParams = `<${list.join(", ")}>`;
-    if (!returns && !generator && outputs.length > 0 && outTypes.every((t) => t?.annotated)) {
-      const inner = outputs.length === 1
-        ? outTypes[0]!.text
-        : `{ ${outputs.map((v, i) => `${v.name}: ${outTypes[i]!.text}`).join("; ")} }`;
-      returnType = `: ${isAsync ? `Promise<${inner}>` : inner}`;
-    }
-  }
+  const { typeParams, typeArgs, returnType } = ts
+    ? typedSignature(ctx, placement, { types, outputs, outTypes, isAsync, generator, returns })
+    : { typeParams: "", typeArgs: "", returnType: "" };
   const header: string[] = [];
   if (python) {
     if (placement.classmethod) header.push("@classmethod");
@@ -209,7 +206,9 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   // The call.
   const receiver = placement.kind === "method" ? (python ? placement.receiver! : "this") : null;
   const delegate = generator ? (python ? "yield from " : "yield* ") : isAsync ? "await " : "";
-  const expr = `${delegate}${receiver ? `${receiver}.` : ""}${name}(${params.map((v) => v.name).join(", ")})`;
+  const expr = `${delegate}${receiver ? `${receiver}.` : ""}${name}${typeArgs}(${
+    params.map((v) => v.name).join(", ")
+  })`;
   const call = callText(ctx, expr, outputs, outTypes, returns);
   const { text, line } = await place(parsing, ctx, placement, {
     header,
@@ -231,6 +230,58 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     call,
     line,
   };
+}
+
+/**
+ * TypeScript: the new function's type parameters, the type arguments its call passes and its return type.
+ * Statements that end the enclosing function's body carry its written return type (their returned values are
+ * typed against it). The call names the type arguments when a type parameter appears in no parameter's type:
+ * nothing at the call would infer it.
+ */
+function typedSignature(
+  ctx: Context,
+  placement: Placement,
+  sig: {
+    types: Map<Variable, WrittenType>;
+    outputs: Variable[];
+    outTypes: (WrittenType | null)[];
+    isAsync: boolean;
+    generator: boolean;
+    returns: boolean;
+  },
+): { typeParams: string; typeArgs: string; returnType: string } {
+  const { file, flow } = ctx;
+  const { outputs, outTypes, isAsync } = sig;
+  const classScope = placement.kind === "method" ? placement.classNode : null;
+  const visible = (b: Binding) =>
+    encloses(b.scope, placement.outer) ||
+    (classScope !== null && b.scope.kind === "class" && b.scope.start === classScope.startIndex);
+  const fn = nodeOfScope(file, flow.functionScope);
+  // Its return type fits the new function only when both are async (or generators) alike.
+  const alike = fn !== null && fn.children.some((c) => c?.type === "async") === isAsync &&
+    (fn.type.includes("generator") || fn.children.some((c) => c?.type === "*")) === sig.generator;
+  const enclosing = sig.returns && alike ? writtenReturnType(fn, classScope !== null) : null;
+  let returnType = enclosing ? `: ${enclosing.text}` : "";
+  if (!sig.returns && !sig.generator && outputs.length > 0 && outTypes.every((t) => t?.annotated)) {
+    const inner = outputs.length === 1
+      ? outTypes[0]!.text
+      : `{ ${outputs.map((v, i) => `${v.name}: ${outTypes[i]!.text}`).join("; ")} }`;
+    returnType = `: ${isAsync ? `Promise<${inner}>` : inner}`;
+  }
+  const written = [
+    ...sig.types.values(),
+    ...outTypes.filter((t) => t !== null),
+    ...(enclosing ? [enclosing] : []),
+  ];
+  const list = typeParametersFor(file, ctx.fb, flow.typeParameters, written, visible);
+  const inferable = new Set(typeParametersFor(file, ctx.fb, [], [...sig.types.values()], visible));
+  const typeArgs = list.some((t) => !inferable.has(t)) ? `<${list.map(typeParameterName).join(", ")}>` : "";
+  return { typeParams: list.length > 0 ? `<${list.join(", ")}>` : "", typeArgs, returnType };
+}
+
+/** The name a type parameter declaration (`T extends X = Y`, `const T`, `in out T`) declares. */
+function typeParameterName(declaration: string): string {
+  return /^(?:(?:const|in|out)\s+)*([\w$]+)/.exec(declaration)?.[1] ?? declaration;
 }
 
 /** Go and Rust: the signature, the passing of each value and the call from {@linkcode nativeParts}. */

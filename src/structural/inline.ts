@@ -22,7 +22,7 @@ import type { Parsing } from "../syntax/types.ts";
 import { accessOf, nodeOf } from "./_extract_flow.ts";
 import { type FamilyRules, lineOf } from "./_extract_range.ts";
 import { INLINE_LANGUAGES } from "./refactor_languages.ts";
-import { conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
+import { asserted, conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
 import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
 import { removalEdit } from "./node_edit.ts";
@@ -34,6 +34,7 @@ import { applyTextEdits, type TextEdit } from "./source.ts";
 import { openBound } from "./_bound_source.ts";
 import { fitFStringFields } from "./_python_fstrings.ts";
 import { declaredVersion } from "./target_version.ts";
+import { typed } from "./_extract_types.ts";
 
 export { inlineLanguages } from "./refactor_languages.ts";
 
@@ -322,14 +323,38 @@ function inlineVariable(
     }
   }
   const valueText = file.text.slice(value.startIndex, value.endIndex);
+  const written = writtenType(ctx);
   const edits: TextEdit[] = [];
   for (const site of sites) {
     checkNames(ctx, value, site, value.endIndex, new Set());
     const node = nodeOf(file, site);
-    const text = site.kind === "shorthand"
-      ? `${site.name}: ${parenthesised(value, valueText, node)}`
-      : parenthesised(value, valueText, node);
+    const placed = written ? asserted(value, valueText, written) : parenthesised(value, valueText, node);
+    const text = site.kind === "shorthand" ? `${site.name}: ${placed}` : placed;
     edits.push({ start: site.start, end: site.end, text });
   }
   return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.start)), statement };
+}
+
+/**
+ * TypeScript: the type written on the variable (`const ieXHR: any = xhr`), which its uses see and its value
+ * alone may not (`xhr.responseText` on an `XMLHttpRequest` narrowed to `never`): each use gets the value as
+ * that type. A union type is refused (`types_required`): TypeScript narrows it to the value's type at each
+ * use, which neither the bare value nor the assertion reproduces.
+ */
+function writtenType(ctx: InlineContext): string | null {
+  if (!typed(ctx.file.language)) return null;
+  const declarator = nodeOf(ctx.file, ctx.declaration)?.parent;
+  const type = declarator?.type === "variable_declarator" ? declarator.childForFieldName("type") : null;
+  const inner = type?.type === "type_annotation" ? type.namedChildren[0] : null;
+  if (!inner) return null;
+  if (inner.type === "union_type") {
+    throw inlineRefusal(
+      ctx,
+      "types_required",
+      `its declared type \`${inner.text}\` is a union, which TypeScript narrows at each use to what the value holds; the inlined value would not have that type`,
+      "Keep the variable, or declare it without the union (or without a type) first",
+      ctx.declaration.start,
+    );
+  }
+  return inner.text;
 }

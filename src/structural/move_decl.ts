@@ -184,6 +184,16 @@ export async function planMoveDecl(
           { path: t.rel, line: lineOf(occ.start) },
         );
       }
+      if (system === "ecmascript" && occ.binding === b && USES.has(occ.kind) && assigned(t, occ)) {
+        refuse(
+          "visibility_required",
+          `Cannot move "${name}": "${t.rel}" assigns to it (line ${
+            lineOf(occ.start)
+          }), and an imported binding cannot be assigned`,
+          `Move it together with the code that assigns it (or make the assignment a function exported from "${to}"), then call again`,
+          { path: t.rel, line: lineOf(occ.start), name },
+        );
+      }
       continue;
     }
     const x = occ.binding;

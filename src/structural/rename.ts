@@ -137,6 +137,7 @@ export async function planRename(
   }
   checkClashes(search, newName);
   checkConditional(search);
+  await checkAugmentation(parsing, search);
   if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
   if (search.valueUses) throw parameterThroughValue(search, newName);
   const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
@@ -177,6 +178,34 @@ export async function planRename(
  * base outside the workspace): renaming one method of a hierarchy changes which
  * code a call runs, with no error anywhere.
  */
+/**
+ * Refuse (`unresolved`) a TypeScript declaration inside `declare global { … }` or `declare module "m" { … }`:
+ * it merges with a declaration of the same name graver does not see (a lib's `SymbolConstructor`, a
+ * package's module), which a rename would split from it (rxjs's `Symbol.observable` then no longer exists).
+ */
+async function checkAugmentation(parsing: Parsing, search: ReferenceSearch): Promise<void> {
+  for (const site of search.sites) {
+    if (site.kind !== "definition" && site.kind !== "member_definition") continue;
+    const fb = search.files.get(site.path);
+    if (!fb || !parsing.trees || ModuleResolver.systemOf(fb.language) !== "ecmascript") continue;
+    const tree = (await parsing.trees.parse(fb.path, fb.language, fb.version, fb.text)).tree;
+    for (let n = tree.rootNode.descendantForIndex(site.start, site.end); n; n = n.parent) {
+      const global = n.type === "ambient_declaration" && n.children.some((c) => c?.type === "global");
+      const external = n.type === "module" && n.childForFieldName("name")?.type === "string";
+      if (!global && !external) continue;
+      const what = global ? "declare global" : `declare module ${n.childForFieldName("name")!.text}`;
+      throw new RecoverableError(
+        "unresolved",
+        `Cannot rename "${search.target.name}" ("${site.path}" line ${site.line}): it is declared in \`${what}\`, where it merges with a declaration of the same name graver does not see (a library's or another package's), which would keep the old name`,
+        {
+          hint: "Leave the name as it is, or rename the declaration it augments and every use by hand",
+          details: { path: site.path, line: site.line, augments: what },
+        },
+      );
+    }
+  }
+}
+
 async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceSearch, tool: string) {
   const member = search.member!;
   const fb = search.files.get(member.path)!;

@@ -145,6 +145,8 @@
 ; `ns.inner.T` in a type: `inner` is a property of ns
 (nested_identifier object: (identifier) @member.object property: (property_identifier) @member.property)
 (nested_identifier property: (property_identifier) @member.property)
+; `{ a: 1 }`: the key is the property a of whatever type the literal is checked against (like `obj.a`)
+(pair key: (property_identifier) @member.property)
 
 ; ---- references
 (shorthand_property_identifier) @reference.shorthand

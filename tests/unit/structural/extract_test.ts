@@ -374,7 +374,7 @@ Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their d
   assert.equal(pump.call, "return yield* pump(reader);");
   assert.match(
     pump.text,
-    /\nasync function\* pump<T>\(reader: ReturnType<ReadableStreamLike<T>\['getReader'\]>\) \{\n {2}try \{/,
+    /\nasync function\* pump<T>\(reader: ReturnType<ReadableStreamLike<T>\['getReader'\]>\): AsyncGenerator<T> \{\n {2}try \{/,
   );
   assert.deepEqual(typeErrors(path, text), [], "the check runs clean on the file as shipped");
   assert.notDeepEqual(
@@ -393,6 +393,81 @@ Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their d
   );
   assert.equal(untyped.code, "types_required");
   assert.match(untyped.message, /"value"/);
+});
+
+Deno.test("planExtract() on rxjs's concat operator: statements ending a generic function keep its return type and type parameters", async () => {
+  // Found by the refactor soak: without the enclosing `OperatorFunction<T, R>`, `operate(...)` in the new
+  // function infers `OperatorFunction<unknown, unknown>`, which the call's `return` cannot give back as `<T, R>`.
+  const path = "internal/operators/concat.ts";
+  const text = RXJS[`/${path}`]!;
+  const plan = await extract(
+    path,
+    text,
+    linesAt(text, "  const scheduler = popScheduler(args);", 4),
+    "concatOf",
+  );
+  assert.equal(plan.call, "return concatOf<T, R>(args);");
+  assert.match(plan.text, /\nfunction concatOf<T, R>\(args: any\[\]\): OperatorFunction<T, R> \{\n/);
+  assert.deepEqual(typeErrors(path, plan.text), []);
+  // A type predicate is not copied: the new function returns a boolean the predicate function passes on.
+  const guard = [
+    "export function isPair<T>(x: unknown): x is [T, T] {",
+    "  const ok = Array.isArray(x) && x.length === 2;",
+    "  return ok;",
+    "}",
+    "",
+  ].join("\n");
+  const pair = await extract("internal/util/isPair.ts", guard, { start_line: 2, end_line: 3 }, "pairTest");
+  assert.match(pair.text, /\nfunction pairTest\(x: unknown\) \{\n/);
+  assert.deepEqual(typeErrors("internal/util/isPair.ts", pair.text), []);
+  // An async function's Promise<…> does not fit a new function that awaits nothing: inferred instead.
+  const later = "export async function later(): Promise<number> {\n  const n = 1;\n  return n;\n}\n";
+  const sync = await extract("internal/util/later.ts", later, { start_line: 2, end_line: 3 }, "one");
+  assert.match(sync.text, /\nfunction one\(\) \{\n/);
+  assert.deepEqual(typeErrors("internal/util/later.ts", sync.text), []);
+});
+
+Deno.test("planExtract() refuses a TypeScript method on a class other classes implement (rxjs SubscriptionLoggable)", async () => {
+  // Found by the refactor soak: HotObservable and ColdObservable `implements SubscriptionLoggable`, so a new
+  // method on it leaves both incomplete (TS2720).
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/testing/SubscriptionLoggable.ts";
+  const text = RXJS[`/${path}`]!;
+  const range = linesAt(text, "    const subscriptionLogs = this.subscriptions;", 1);
+  const refused = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, "logsOf", { tool: "test" })
+    .then(() => null, (e) => e);
+  assert.ok(refused instanceof RecoverableError, String(refused));
+  assert.equal(refused.code, "overrides_present");
+  assert.match(
+    refused.message,
+    /"internal\/testing\/ColdObservable\.ts" line 11, "internal\/testing\/HotObservable\.ts" line 11 implement "SubscriptionLoggable"/,
+  );
+  // A class nothing implements still takes the method (rxjs's Subscriber).
+  const sub = "internal/Subscriber.ts";
+  const plan = await planExtract(
+    ws,
+    new Stage(ws.fs, ws.sandbox),
+    sub,
+    linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
+    "stopNow",
+    { tool: "test" },
+  );
+  assert.equal(plan.kind, "method");
+  // A subclass's member of that name (OperatorSubscriber's `private onFinalize` parameter property) clashes.
+  const clash = await planExtract(
+    ws,
+    new Stage(ws.fs, ws.sandbox),
+    sub,
+    linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
+    "onFinalize",
+    { tool: "test" },
+  ).then(() => null, (e) => e);
+  assert.ok(clash instanceof RecoverableError, String(clash));
+  assert.equal(clash.code, "name_clash");
+  assert.match(
+    clash.message,
+    /the subclass OperatorSubscriber \("internal\/operators\/OperatorSubscriber\.ts" line 51\)/,
+  );
 });
 
 Deno.test("planExtract() refuses what it cannot prove, naming where", async () => {
@@ -509,7 +584,7 @@ Deno.test("planExtract() refuses a parameter-to-be whose type is narrowed by a t
   const text = RXJS[`/${path}`]!;
   const e = await refusal(path, text, linesAt(text, "    const index = arr.indexOf(item);", 1));
   assert.equal(e.code, "types_required");
-  assert.match(e.message, /"arr" is tested before the range \(line 7: `if \(arr\) \{`\)/);
+  assert.match(e.message, /"arr" is tested or assigned before the range \(line 7: `if \(arr\) \{`\)/);
   // An early exit narrows what follows it too.
   const early =
     "export function f(s: string | null): number {\n  if (!s) return 0;\n  const n = s.length;\n  return n;\n}\n";
@@ -517,6 +592,71 @@ Deno.test("planExtract() refuses a parameter-to-be whose type is narrowed by a t
   assert.equal(e2.code, "types_required");
   // The whole test in the range: extracted, and the file still type-checks.
   const whole = await extract(path, text, linesAt(text, "  if (arr) {", 4), "removeFrom");
+  assert.deepEqual(typeErrors(path, whole.text), []);
+});
+
+Deno.test("planExtract() refuses `this.x` (and a parameter-to-be) narrowed by a test or an assignment before the range (rxjs Subject.next)", async () => {
+  // Found by the refactor soak: the loop over `this.currentObservers`, set just before when null, became a method
+  // where it is `Observer<T>[] | null` again (TS2531).
+  const path = "internal/Subject.ts";
+  const text = RXJS[`/${path}`]!;
+  const loop = linesAt(text, "        for (const observer of this.currentObservers) {", 3);
+  const e = await refusal(path, text, loop);
+  assert.equal(e.code, "types_required");
+  assert.match(e.message, /they read `this\.currentObservers`, which line 63 \(`!this\.currentObservers`\)/);
+  // With the test in the range, the method type-checks.
+  const whole = await extract(
+    path,
+    text,
+    { start_line: loop.start_line - 3, end_line: loop.end_line },
+    "emit",
+  );
+  assert.equal(whole.kind, "method");
+  assert.deepEqual(typeErrors(path, whole.text), []);
+  // A member whose type cannot narrow may be assigned before (`this.isStopped = true` in Subscriber.error).
+  const sub = "internal/Subscriber.ts";
+  const stop = await extract(
+    sub,
+    RXJS[`/${sub}`]!,
+    linesAt(RXJS[`/${sub}`]!, "      this._error(err);", 1),
+    "fail",
+  );
+  assert.equal(stop.kind, "method");
+  // An assignment narrows a variable declared with a union too.
+  const assigned = [
+    "export function g(flag: boolean): number {",
+    "  let s: string | null = null;",
+    "  s = flag ? 'a' : 'b';",
+    "  const n = s.length;",
+    "  return n;",
+    "}",
+    "",
+  ].join("\n");
+  const e2 = await refusal("assigned.ts", assigned, { start_line: 4, end_line: 4 });
+  assert.equal(e2.code, "types_required");
+  assert.match(e2.message, /"s" is tested or assigned before the range \(line 3: `s = flag \? 'a' : 'b'`\)/);
+});
+
+Deno.test("planExtract() refuses a captured name narrowed before the range: the new function would not keep it (rxjs TestScheduler's map)", async () => {
+  // Found by the refactor soak: `if (!map) throw …` then `map.set(handle, callback)` extracted; the new function
+  // reads `map` where it is declared, as `Map<number, FrameRequestCallback> | undefined` (TS18048).
+  const path = "internal/testing/TestScheduler.ts";
+  const text = RXJS[`/${path}`]!;
+  const e = await refusal(path, text, linesAt(text, "        const handle = ++lastHandle;", 3));
+  assert.equal(e.code, "types_required");
+  assert.match(e.message, /they read "map", which line 453 \(`!map`\) tests or assigns before them/);
+  assert.match(e.message, /as its declared `Map<number, FrameRequestCallback> \| undefined`/);
+  // With the test in the range, it type-checks.
+  const whole = await extract(
+    path,
+    text,
+    linesAt(
+      text,
+      "        if (!map) {\n          throw new Error('animate() was not called within run()');\n        }\n        const handle",
+      6,
+    ),
+    "register",
+  );
   assert.deepEqual(typeErrors(path, whole.text), []);
 });
 

@@ -8,7 +8,8 @@ import { RecoverableError } from "../../../src/errors.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { type InlinePlan, planInline } from "../../../src/structural/inline.ts";
 import type { ReferenceTarget } from "../../../src/structural/reference_target.ts";
-import { assertReparses, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { assertReparses, RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { type Files, typeErrors } from "./_module_check.ts";
 import { DIFF_JS, run, sameJs, samePy, TEXTWRAP } from "./_refactor_programs.ts";
 
 const GLOB = Deno.readTextFileSync("/usr/lib/python3.11/glob.py");
@@ -154,6 +155,62 @@ Deno.test("planInline() parenthesises by precedence and keeps shorthand keys", a
   for (const p of [total, area, sum]) {
     assert.equal(await run("node", ["m.js"], "m.js", program(p.text)), before);
   }
+});
+
+Deno.test("planInline() keeps a TypeScript variable's written type at its uses, and refuses a union (rxjs getXHRResponse)", async () => {
+  // Found by the refactor soak: `const ieXHR: any = xhr;` inlined as `xhr.responseText`, where xhr is narrowed
+  // to never (TS2339). Each use now gets the value as the written type.
+  const path = "internal/ajax/getXHRResponse.ts";
+  const text = RXJS[`/${path}`]!;
+  const plan = await inline(path, text, at(text, "const ieXHR: any = xhr;\n        return JSON", 6));
+  assert.ok(plan.text.includes("        return JSON.parse((xhr as any).responseText);\n"), plan.text);
+  const rx: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
+  assert.deepEqual(await typeErrors({ ...rx, [path]: plan.text }, [path]), []);
+  // A non-atomic value is parenthesised inside the assertion.
+  const sum = await inline("sum.ts", "const n: number = 1 + 2;\nexport const s = n.toFixed();\n", "n");
+  assert.equal(sum.text, "export const s = ((1 + 2) as number).toFixed();\n");
+  // A union is narrowed at each use to what the value holds; neither spelling keeps that.
+  const union = await refusal("u.ts", "const m: 'a' | 'b' = 'a';\nexport const t: 'a' = m;\n", "m");
+  assert.equal(union.code, "types_required");
+  assert.match(union.message, /declared type `'a' \| 'b'` is a union/);
+});
+
+Deno.test("planInline() asserts a TypeScript function's arguments and result to their written types; a type predicate is refused", async () => {
+  // The body was checked against `x: any` and the return type: an argument or the expression alone may not have
+  // those types (`xhr.responseText` on `{ response: string }`, `['a']` as `string[]`).
+  const text = [
+    "function field(x: any) {",
+    "  return x.responseText;",
+    "}",
+    "function mode(): 'a' | 'b' {",
+    "  return 'a';",
+    "}",
+    "export function body(xhr: { response: string }): string {",
+    "  return field(xhr);",
+    "}",
+    "export const modes: ('a' | 'b')[] = [mode()];",
+    "",
+  ].join("\n");
+  const field = await inline("typed.ts", text, "field");
+  assert.match(field.text, / {2}return \(xhr as any\)\.responseText;\n/);
+  const mode = await inline("typed.ts", text, "mode");
+  assert.match(mode.text, /export const modes: \('a' \| 'b'\)\[\] = \[\('a' as 'a' \| 'b'\)\];/);
+  for (const t of [text, field.text, mode.text]) assert.deepEqual(await typeErrors({ "typed.ts": t }), [], t);
+  // A type parameter's type is inferred per call: the argument goes in as written.
+  const generic = await inline(
+    "g.ts",
+    "function first<T>(xs: T[]): T {\n  return xs[0];\n}\nexport const n = first([1]);\n",
+    "first",
+  );
+  assert.equal(generic.text, "export const n = [1][0];\n");
+  // `x is string` narrows the argument where it is called; `typeof x === 'string'` inlined would not always.
+  const predicate = await refusal(
+    "p.ts",
+    "function isStr(x: unknown): x is string {\n  return typeof x === 'string';\n}\nexport const f = (v: unknown) => isStr(v) && v.length;\n",
+    "isStr",
+  );
+  assert.equal(predicate.code, "types_required");
+  assert.match(predicate.message, /its return type `x is string` narrows the argument/);
 });
 
 Deno.test("planInline() refuses what would behave differently, naming where", async () => {

@@ -383,6 +383,49 @@ Deno.test("findReferences() of a member counts `const { x } = this` in its class
   assert.match(renamed, /const \{ hasError, isStopped, subscribers: observers \} = this;/);
 });
 
+Deno.test("findReferences() of an interface member lists object-literal keys and destructured keys of unknown type (rxjs groupBy options)", async () => {
+  // Found by the refactor soak: renaming BasicGroupByOptions.duration answered ok with nothing unresolved, and
+  // `({ duration, element, connector } = elementOrOptions)` in groupBy() no longer type-checked (TS2339).
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/operators/groupBy.ts";
+  const text = RXJS[`/${path}`]!;
+  const line =
+    text.split("\n").findIndex((l) => l.includes("duration?: (grouped: GroupedObservable<K, T>)")) + 1;
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+    tool: "test",
+  });
+  const destructured = text.indexOf("({ duration, element, connector } = elementOrOptions)") + 3;
+  assert.ok(
+    res.unresolved.some((s) => s.path === path && s.start === destructured && s.kind === "shorthand_key"),
+    JSON.stringify(res.unresolved.filter((s) => s.path === path)),
+  );
+  // An object literal's keys (`{ duration: …}`, `{ duration }`) and a typed parameter's destructuring are
+  // candidates too: only types say which interface checks them.
+  const files = {
+    "/opts.ts": [
+      "export interface Opts { duration?: number; name?: string }",
+      "let duration = 1;",
+      "export const a: Opts = { duration };",
+      "export const b: Opts = { duration: 2, name: 'b' };",
+      "export function f({ duration }: Opts) { return duration; }",
+      "",
+    ].join("\n"),
+  };
+  const small = await workspaceOf(files);
+  const opts = await findReferences(small, new Stage(small.fs, small.sandbox), "opts.ts", {
+    line: 1,
+    column: 27,
+  }, {
+    tool: "test",
+  });
+  assert.deepEqual(opts.sites.map((s) => s.line), [1]);
+  assert.deepEqual(opts.unresolved.map((s) => [s.line, s.kind]), [
+    [3, "shorthand_key"],
+    [4, "member_property"],
+    [5, "shorthand_key"],
+  ]);
+});
+
 Deno.test("findReferences() of a member follows `implements` of a class and `super.x` (rxjs testing observables, Subject)", async () => {
   // rxjs@7.8.2: ColdObservable and HotObservable each `implements SubscriptionLoggable` (a class, mixed in)
   // and redeclare its `scheduler` field; Subject overrides Observable's `_trySubscribe` and calls

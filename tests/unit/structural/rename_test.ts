@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { RecoverableError } from "../../../src/errors.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { planRename } from "../../../src/structural/rename.ts";
-import { GYP, workspaceOf } from "../tools/_bindings_fixtures.ts";
+import { GYP, RXJS, workspaceOf } from "../tools/_bindings_fixtures.ts";
 import { ok } from "./_fixtures.ts";
 import { pythonClick, runIn, storedFiles } from "./_module_check.ts";
 
@@ -100,6 +100,39 @@ Deno.test("planRename() refuses a member that overrides or is overridden: one re
   // Alone in its hierarchy: renamed as before.
   assert.equal(await refusal("shapes.ts", { line: 1, column: 51 }), "ok");
   assert.equal(await refusal("shapes.ts", { line: 2, column: 37 }), "ok");
+});
+
+Deno.test("planRename() refuses a TypeScript declaration in `declare global` or `declare module`: it merges with one graver does not see (rxjs SymbolConstructor)", async () => {
+  // Found by the refactor soak: renaming rxjs's global augmentation `interface SymbolConstructor` (and so its
+  // `observable` member) split it from the lib's, and `Symbol.observable` no longer type-checked (TS2339).
+  const ws = await workspaceOf(RXJS);
+  const text = RXJS["/internal/types.ts"]!;
+  const lines = text.split("\n");
+  const at = (needle: string, name: string) => {
+    const line = lines.findIndex((l) => l.includes(needle)) + 1;
+    return { line, column: lines[line - 1]!.indexOf(name) + 1 };
+  };
+  const targets = [
+    { target: at("interface SymbolConstructor", "SymbolConstructor"), name: "SymbolCtor" },
+    { target: at("readonly observable", "observable"), name: "obs" },
+  ];
+  for (const { target, name } of targets) {
+    const e = await planRename(ws, new Stage(ws.fs, ws.sandbox), "internal/types.ts", target, name, {
+      tool: "test",
+    })
+      .then(() => null, (err) => err);
+    assert.ok(e instanceof RecoverableError, String(e));
+    assert.equal(e.code, "unresolved");
+    assert.match(e.message, /\("internal\/types\.ts" line 1[23]\): it is declared in `declare global`/);
+  }
+  const mod = await workspaceOf({
+    "/aug.ts": "export {};\ndeclare module 'rxjs' {\n  interface Extra { x: number }\n}\n",
+  });
+  const e = await planRename(mod, new Stage(mod.fs, mod.sandbox), "aug.ts", { line: 3, column: 13 }, "More", {
+    tool: "test",
+  }).then(() => null, (err) => err);
+  assert.ok(e instanceof RecoverableError && e.code === "unresolved", String(e));
+  assert.match(e.message, /declare module 'rxjs'/);
 });
 
 Deno.test("planChangeSignature() refuses a Python method that overrides a base class's method", async () => {

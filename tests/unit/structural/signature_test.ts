@@ -7,24 +7,30 @@ function callCount(text: string, name: string): number {
   return text.split(new RegExp(`\\b${name}\\(`)).length - 1;
 }
 
-Deno.test("planChangeSignature() swaps and renames arrRemove's parameters at all 9 rxjs call sites", async () => {
-  const ws = await workspaceOf(RXJS);
+/** rxjs's arrRemove without its type parameter: T is inferred from both arguments, which a swap may change. */
+const UNTYPED_ARR_REMOVE = RXJS["/internal/util/arrRemove.ts"]!.replace(
+  "arrRemove<T>(arr: T[] | undefined | null, item: T)",
+  "arrRemove(arr: any[] | undefined | null, item: any)",
+);
+
+Deno.test("planChangeSignature() swaps and renames (a non-generic) arrRemove's parameters at all 9 rxjs call sites", async () => {
+  const ws = await workspaceOf({ ...RXJS, "/internal/util/arrRemove.ts": UNTYPED_ARR_REMOVE });
   const p = await plan(ws, "internal/util/arrRemove.ts", "arrRemove", ["item", {
     name: "arr",
     rename: "list",
   }]);
-  assert.equal(p.before, "(arr: T[] | undefined | null, item: T)");
-  assert.equal(p.after, "(item: T, list: T[] | undefined | null)");
+  assert.equal(p.before, "(arr: any[] | undefined | null, item: any)");
+  assert.equal(p.after, "(item: any, list: any[] | undefined | null)");
   assert.deepEqual(p.mapping.map((m) => [m.old_name, m.new_name, m.change]), [
     ["item", "item", "moved"],
     ["arr", "list", "renamed_and_moved"],
   ]);
   assert.equal(
     await after(p, "internal/util/arrRemove.ts"),
-    RXJS["/internal/util/arrRemove.ts"]!.replace(" * @param arr The array", " * @param list The array")
+    UNTYPED_ARR_REMOVE.replace(" * @param arr The array", " * @param list The array")
       .replace(
-        "export function arrRemove<T>(arr: T[] | undefined | null, item: T) {\n  if (arr) {\n    const index = arr.indexOf(item);\n    0 <= index && arr.splice(index, 1);",
-        "export function arrRemove<T>(item: T, list: T[] | undefined | null) {\n  if (list) {\n    const index = list.indexOf(item);\n    0 <= index && list.splice(index, 1);",
+        "export function arrRemove(arr: any[] | undefined | null, item: any) {\n  if (arr) {\n    const index = arr.indexOf(item);\n    0 <= index && arr.splice(index, 1);",
+        "export function arrRemove(item: any, list: any[] | undefined | null) {\n  if (list) {\n    const index = list.indexOf(item);\n    0 <= index && list.splice(index, 1);",
       ),
   );
   const sub = await after(p, "internal/Subscription.ts");
@@ -50,6 +56,31 @@ Deno.test("planChangeSignature() swaps and renames arrRemove's parameters at all
     assert.equal(now, swapped, path);
   }
   assert.equal(p.files.length, 9, "8 files call it, Subscription.ts twice");
+});
+
+Deno.test("planChangeSignature() refuses to swap two parameters a type parameter is inferred from (rxjs arrRemove<T>)", async () => {
+  // Found by the refactor soak: `arrRemove(actions, this)` in AsyncAction infers T = AsyncAction<any>; swapped,
+  // `arrRemove(this, actions)` infers T = this, and `actions` no longer fits `this[]`.
+  const ws = await workspaceOf(RXJS);
+  const swap = await refusal(plan(ws, "internal/util/arrRemove.ts", "arrRemove", ["item", "arr"]));
+  assert.equal(swap.code, "types_required");
+  assert.match(swap.message, /type parameter T is inferred from both "arr" and "item"/);
+  assert.match(swap.hint, /Keep "arr" before "item"/);
+  assert.deepEqual(swap.details!["parameters"], ["arr", "item"]);
+  // Renames and moves that keep the two in order are fine; so is a reorder of parameters naming no T.
+  const renamed = await plan(ws, "internal/util/arrRemove.ts", "arrRemove", [
+    { name: "arr", rename: "list" },
+    "item",
+  ]);
+  assert.equal(renamed.after, "(list: T[] | undefined | null, item: T)");
+  const onNext = await plan(ws, "internal/operators/OperatorSubscriber.ts", "createOperatorSubscriber", [
+    "destination",
+    "onNext",
+    "onFinalize",
+    "onComplete",
+    "onError",
+  ]);
+  assert.ok(onNext.callSites.length > 0);
 });
 
 Deno.test("planChangeSignature() reorders createOperatorSubscriber's callbacks in 46 files, comments riding along", async () => {

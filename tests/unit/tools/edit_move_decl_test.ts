@@ -794,3 +794,30 @@ Deno.test("edit_move_decl() (Python) rewrites `import email` + email.header.make
     "check_header.py",
   ]);
 });
+
+Deno.test("edit_move_decl() (TypeScript) refuses a variable its file still assigns (rxjs errorContext's `let context`), writing nothing", async () => {
+  // Found by the refactor soak: moved out, `context = null` in errorContext() assigns an import (TS2632).
+  const ws = await workspaceOf(RXJS);
+  const snap = await snapshot(ws.fs.raw, "/");
+  const r = await ws.call("edit_move_decl", {
+    path: "internal/util/errorContext.ts",
+    name_path: "context",
+    to_path: "internal/util/context.ts",
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(r.error.code, "visibility_required");
+  assert.match(
+    r.error.message,
+    /"internal\/util\/errorContext\.ts" assigns to it \(line 16\), and an imported binding cannot be assigned/,
+  );
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+  // A variable only read where it stays still moves (rxjs's `config` is read by its importers).
+  const moved = ok(
+    await ws.call("edit_move_decl", {
+      path: "internal/config.ts",
+      name_path: "config",
+      to_path: "internal/cfg.ts",
+    }),
+  );
+  assert.equal(moved.status, "applied");
+});
