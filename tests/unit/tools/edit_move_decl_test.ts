@@ -138,6 +138,23 @@ Deno.test("edit_move_decl() on Python's email package: a function moves with its
   assert.equal(out, "2026-11-24T00:11:37+01:00\n");
 });
 
+Deno.test("edit_move_decl() (Python) refuses to move a module's dunder name: email's __all__ stays where Python reads it", async () => {
+  // Found by the refactor soak: moving email/__init__.py's __all__ to a new module answered ok, and
+  // test_email's `email.__all__` check then failed (the package had no __all__ left).
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const snap = await snapshot(ws.fs.raw, "/");
+  const r = await ws.call("edit_move_decl", {
+    path: "email/__init__.py",
+    name_path: "__all__",
+    to_path: "email/soak_moved.py",
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(r.error.code, "value_reference");
+  assert.match(r.error.message, /"__all__" out of "email\/__init__\.py"/);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+});
+
 Deno.test("edit_move_decl() refusals on real code write nothing: private names, CommonJS, missing names", async () => {
   const before = pythonEmail();
   const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
