@@ -27,6 +27,8 @@ const FRESH = new Set([
   "dictionary_comprehension",
   "generator_expression",
   "lambda",
+  // A Python slice copies: `a[:]` is a new list each time it runs.
+  "slice",
 ]);
 
 /** Expressions that never need parentheses wherever an expression goes. */
@@ -279,4 +281,172 @@ export function unwrapped(node: Node): Node {
   let n = node;
   while (n.type === "parenthesized_expression" && n.namedChildCount === 1) n = n.namedChild(0)!;
   return n;
+}
+
+/** Expressions that read state a call or an assignment elsewhere can change: attributes and items. */
+const STATE_READS = new Set([
+  "attribute",
+  "subscript",
+  "member_expression",
+  "subscript_expression",
+  "selector_expression",
+  "field_expression",
+  "index_expression",
+]);
+
+/** Assignments: they change state only when they write an attribute or an item. */
+const ASSIGNMENTS = new Set([
+  "assignment",
+  "augmented_assignment",
+  "assignment_expression",
+  "augmented_assignment_expression",
+]);
+
+/** Functions whose bodies do not run where they are written. */
+const DEFERRED = new Set([
+  "function_definition",
+  "lambda",
+  "function_declaration",
+  "function_expression",
+  "arrow_function",
+  "method_definition",
+]);
+
+/** Constructs that run their body again after it ran. */
+const LOOPS = new Set([
+  "for_statement",
+  "for_in_statement",
+  "while_statement",
+  "do_statement",
+  "list_comprehension",
+  "set_comprehension",
+  "dictionary_comprehension",
+  "generator_expression",
+]);
+
+/**
+ * The first attribute or item the expression reads (`self.x`, `a[0]`), whose value can change while no
+ * name in the expression is assigned.
+ *
+ * @param node An expression.
+ * @returns The node, or null.
+ */
+export function stateRead(node: Node): Node | null {
+  if (STATE_READS.has(node.type)) return node;
+  for (const c of node.namedChildren) {
+    const inner = c ? stateRead(c) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/**
+ * Where a use stops being evaluated after a value computed at `after`: at the use, or, when the use sits in
+ * a loop that starts after `after`, at the end of the outermost such loop (a later iteration reads it again
+ * after the rest of the body ran).
+ *
+ * @param use The use.
+ * @param after Where the value's statement starts.
+ * @returns An offset.
+ */
+export function readsUntil(use: Node, after: number): number {
+  let until = use.startIndex;
+  for (let n = use.parent; n; n = n.parent) {
+    if (n.startIndex < after) break;
+    if (LOOPS.has(n.type)) until = Math.max(until, n.endIndex);
+  }
+  return until;
+}
+
+/**
+ * Code that completes between `from` and `to` and may change an attribute or an item: a call, `await`,
+ * `yield`, `del`/`delete`, an update, or an assignment to an attribute or item (the bodies of functions
+ * defined there aside: they do not run there).
+ *
+ * @param root The tree's root.
+ * @param from Start offset.
+ * @param to End offset.
+ * @returns The node, or null.
+ */
+export function stateChangeBetween(root: Node, from: number, to: number): Node | null {
+  if (root.endIndex <= from || root.startIndex >= to) return null;
+  if (DEFERRED.has(root.type) && root.startIndex >= from) return null;
+  if (root.startIndex >= from && root.endIndex <= to && changesState(root)) return root;
+  for (const c of root.namedChildren) {
+    const inner = c ? stateChangeBetween(c, from, to) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+function changesState(node: Node): boolean {
+  if (ASSIGNMENTS.has(node.type)) {
+    const left = node.childForFieldName("left");
+    return left !== null && stateRead(left) !== null;
+  }
+  return isEffect(node) || node.type === "delete_statement";
+}
+
+/** Values that are the same object however often they run (names, attributes, items, immutable literals). */
+const SAME_OBJECT = new Set([
+  "identifier",
+  "string",
+  "integer",
+  "float",
+  "true",
+  "false",
+  "none",
+  "number",
+  "null",
+  "undefined",
+  "this",
+  "attribute",
+  "subscript",
+  "member_expression",
+  "subscript_expression",
+  "parenthesized_expression",
+]);
+
+/**
+ * Whether evaluating the expression twice gives the same object (so a use that changes the object through the
+ * variable changes what every other use sees, as before): names, literals, and attributes and items of such.
+ *
+ * @param node An expression.
+ * @returns False when it may make a new object (an operator, a copy, a call…).
+ */
+export function keepsIdentity(node: Node): boolean {
+  if (!SAME_OBJECT.has(node.type)) return false;
+  if (node.type === "subscript" || node.type === "subscript_expression") {
+    const object = node.childForFieldName("value") ?? node.childForFieldName("object");
+    return object !== null && keepsIdentity(object) && !hasEffect(node);
+  }
+  if (node.type === "attribute" || node.type === "member_expression") {
+    const object = node.childForFieldName("object");
+    return object !== null && keepsIdentity(object);
+  }
+  if (node.type === "parenthesized_expression") {
+    const inner = node.namedChildren[0];
+    return inner !== null && inner !== undefined && keepsIdentity(inner);
+  }
+  return true;
+}
+
+/**
+ * Whether a use changes the object it names: `x[i] = …`, `x.a = …`, `del x[i]`, or a method call `x.m(…)`
+ * (which may).
+ *
+ * @param use A use of a variable.
+ * @returns True when it does or may.
+ */
+export function changedThrough(use: Node): boolean {
+  const p = use.parent;
+  if (!p || !STATE_READS.has(p.type)) return false;
+  const object = p.childForFieldName("object") ?? p.childForFieldName("value") ??
+    p.childForFieldName("operand");
+  if (object?.id !== use.id) return false;
+  const q = p.parent;
+  if (!q) return false;
+  if (ASSIGNMENTS.has(q.type)) return q.childForFieldName("left")?.id === p.id;
+  if (q.type === "call" || q.type === "call_expression") return q.childForFieldName("function")?.id === p.id;
+  return q.type === "delete_statement" || (q.type === "unary_expression" && q.child(0)?.type === "delete");
 }
