@@ -2,6 +2,10 @@
 
 cover OUT: run every test of test.test_email once with a profiler and write, per test, which functions of the
            copy (file, first line, last line) it called, so a trial runs only the tests that reach its change.
+serve:     read one JSON request a line ({"ids", "modules", "stress", "out"}), run each as `run` in a forked
+           child (its output to the file "out") and answer its exit status a line: the interpreter, unittest
+           and the standard library modules the tests import (found by a first child, never email's own)
+           load once, not once a trial.
 run IDS [MODULE...]: byte-compile email/ and test/, import each MODULE (the changed ones) and every test
            module (which imports every email module it uses: an import-time break fails here), then run the
            tests named one a line in the file IDS; the exit status says if all passed.
@@ -37,6 +41,29 @@ def load_all():
     return list(flat(unittest.defaultTestLoader.loadTestsFromNames(test_modules())))
 
 
+_ENDS = {}
+
+
+def source_end(filename, first):
+    """The last line of the function, lambda or comprehension that starts at line `first` (0: none)."""
+    if filename not in _ENDS:
+        import ast
+        ends = {}
+        try:
+            with open(filename, encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+        except (OSError, SyntaxError, ValueError):
+            tree = None
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+                 ast.DictComp, ast.GeneratorExp)
+        for node in ast.walk(tree) if tree else ():
+            if isinstance(node, kinds):
+                start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+                ends[start] = max(ends.get(start, 0), node.end_lineno)
+        _ENDS[filename] = ends
+    return _ENDS[filename].get(first, 0)
+
+
 def cover(out):
     functions, index, per_test = [], {}, {}
     called = set()
@@ -60,7 +87,8 @@ def cover(out):
         for code in called:
             if code not in index:
                 lines = [line for _, _, line in code.co_lines() if line is not None]
-                last = max(lines + [code.co_firstlineno])
+                # The source's extent too: a constant folded into one instruction keeps only its first line.
+                last = max(lines + [code.co_firstlineno, source_end(code.co_filename, code.co_firstlineno)])
                 index[code] = len(functions)
                 functions.append([code.co_filename[len(ROOT):], code.co_firstlineno, last])
             ids.append(index[code])
@@ -84,5 +112,63 @@ def run(ids_file, *modules):
     sys.exit(0 if result.wasSuccessful() and len(tests) == len(wanted) else 1)
 
 
+def preload():
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        load_all()
+        own = ("email", "test.test_email", "__main__")
+        names = [m for m in sys.modules if not m.startswith(own)]
+        with os.fdopen(write, "w") as f:
+            json.dump(names, f)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as f:
+        names = json.load(f)
+    os.waitpid(pid, 0)
+    import importlib
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass
+    stale = [m for m in sys.modules if m.startswith(("email", "test.test_email"))]
+    if stale:
+        sys.exit("preloading imported the code under test: " + ", ".join(stale))
+
+
+def child(req):
+    import traceback
+    fd = os.open(req["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.environ["GRAVER_SOAK_MSGID_SECONDS"] = req["stress"]
+    code = 1
+    try:
+        run(req["ids"], *req["modules"])
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+        if isinstance(e.code, str):
+            print(e.code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def serve():
+    preload()
+    for line in sys.stdin:
+        req = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            child(req)
+        _, status = os.waitpid(pid, 0)
+        sys.stdout.write("%d\n" % os.waitstatus_to_exitcode(status))
+        sys.stdout.flush()
+
+
 if __name__ == "__main__":
-    {"cover": cover, "run": run}[sys.argv[1]](*sys.argv[2:])
+    {"cover": cover, "run": run, "serve": serve}[sys.argv[1]](*sys.argv[2:])
