@@ -61,11 +61,13 @@ interface Corpus {
   /** Files to refactor (relative to the copy's root). */
   editable: (rel: string) => boolean;
   /** New diagnostics or failures after a change (empty: clean). */
-  check(dir: string, changed: Map<string, string | null>): string[];
+  check(dir: string, changed: Map<string, string | null>): string[] | Promise<string[]>;
   /** A fresh name for `name` in this language. */
   rename(name: string): string;
   /** A new module path beside `rel`. */
   sibling(rel: string, stem: string): string;
+  /** Stop what the checker keeps running. */
+  close?: () => Promise<void>;
   /** A line on how the checker did, for the report. */
   summary?: () => string;
   /** The planner's knowledge of the language, so it asks for what a user could (default: any). */
@@ -137,6 +139,7 @@ async function pyCorpus(dir: string): Promise<Corpus> {
       inlinable: (d) => d.defs === 1 && pythonInlinable(d.lineText, d.name),
       statementRange: (lines, d, count) => pythonStatementRange(lines, d.line, count),
     },
+    close: () => checker.close(),
     summary: () =>
       `full-suite confirmations ${checker.fullRuns}, selection misses ${checker.selectionMisses}`,
   };
@@ -323,6 +326,9 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
   const started = performance.now();
   let checkMs = 0;
   for (let i = 0; i < COUNT; i++) {
+    if (i > 0 && i % 50 === 0) {
+      console.log(`… ${i} trials, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
     const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
     if (!trial) continue;
     const tally = tallies.get(trial.kind) ??
@@ -355,13 +361,23 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
         changed.set(rel, line.startsWith(" D") ? null : await readText(rel));
       }
       const checkStart = performance.now();
-      const problems = corpus.check(dir, changed);
+      const problems = await corpus.check(dir, changed);
       checkMs += performance.now() - checkStart;
-      // Candidates the result listed and left alone (data.unresolved): breakage there was warned of, not silent.
-      const candidates = (res.data as { unresolved?: unknown[] } | undefined)?.unresolved?.length ?? 0;
+      // Candidates the result listed and left alone (data.unresolved; a rename's unchanged string occurrences
+      // in a file the failure names, such as a test's literal list of a module's public names): breakage
+      // there was warned of, not silent. Each such case is kept too, to be read.
+      const data = res.data as
+        | { unresolved?: unknown[]; text_occurrences?: { path: string; in: string }[] }
+        | undefined;
+      const strings = (data?.text_occurrences ?? [])
+        .filter((t) => t.in === "string" && problems.some((p) => p.includes(t.path)));
+      const candidates = (data?.unresolved?.length ?? 0) + strings.length;
       if (problems.length === 0) tally.clean++;
-      else if (candidates > 0) tally.warned++;
-      else {
+      else if (candidates > 0) {
+        tally.warned++;
+        const file = join(ROOT, `bench/results/soak/${corpus.language}-${SEED}-${i}-warned.json`);
+        await fsp.writeFile(file, JSON.stringify({ trial, problems, data, diff: git(dir, "diff") }, null, 2));
+      } else {
         tally.damage++;
         const file = join(ROOT, `bench/results/soak/${corpus.language}-${SEED}-${i}.json`);
         await fsp.writeFile(file, JSON.stringify({ trial, problems, diff: git(dir, "diff") }, null, 2));
@@ -403,6 +419,7 @@ for (const lang of LANGS) {
   const corpus = lang === "ts" ? await tsCorpus(dir) : await pyCorpus(dir);
   report(corpus.name, await soak(corpus, dir), lines);
   if (corpus.summary) console.log(corpus.summary());
+  await corpus.close?.();
   await fsp.rm(dir, { recursive: true, force: true });
 }
 await fsp.writeFile(join(ROOT, "bench/results/refactor_soak.tsv"), lines.join("\n") + "\n");
