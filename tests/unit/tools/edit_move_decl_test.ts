@@ -138,6 +138,29 @@ Deno.test("edit_move_decl() on Python's email package: a function moves with its
   assert.equal(out, "2026-11-24T00:11:37+01:00\n");
 });
 
+Deno.test("edit_move_decl() (Python) out of a package's __init__: `import email` then email.x is rewritten once and runs", async () => {
+  // Found by the refactor soak on CPython's email: moving message_from_bytes out of email/__init__.py, a file
+  // with `import email` and `email.message_from_bytes(...)` got that use rewritten twice (the namespace import
+  // and the package-attribute chain each took it): an internal error, overlapping edits.
+  const before = pythonEmail();
+  before["app.py"] =
+    "import email\n\nm = email.message_from_string('Subject: hi\\n\\nbody\\n')\nprint(m['Subject'])\n";
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "email/__init__.py",
+      name_path: "message_from_string",
+      to_path: "email/_strings.py",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "app.py"),
+    "import email\nfrom email._strings import message_from_string\n\nm = message_from_string('Subject: hi\\n\\nbody\\n')\nprint(m['Subject'])\n",
+  );
+  const after = await storedFiles(ws, [...Object.keys(before), "email/_strings.py"]);
+  assert.equal(await runIn(after, ["python3", "app.py"]), "hi\n");
+});
+
 Deno.test("edit_move_decl() (Python) refuses to move a module's dunder name: email's __all__ stays where Python reads it", async () => {
   // Found by the refactor soak: moving email/__init__.py's __all__ to a new module answered ok, and
   // test_email's `email.__all__` check then failed (the package had no __all__ left).
