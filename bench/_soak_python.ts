@@ -44,7 +44,9 @@ export interface PythonChecker {
   /** `python3 -V`. */
   version: string;
   /** Problems after a change (empty: clean). `changed` maps each changed file to its text (null: deleted). */
-  check(changed: Map<string, string | null>): string[];
+  check(changed: Map<string, string | null>): Promise<string[]>;
+  /** Stop the test server. */
+  close(): Promise<void>;
   /** Applied trials the targeted check passed and the full suite failed (should stay 0). */
   selectionMisses: number;
   /** How many trials ran the full suite as confirmation. */
@@ -193,15 +195,10 @@ export async function pythonCorpus(dir: string, hooks: PythonCorpusHooks): Promi
   ) {
     if (rel) base.set(rel, (await fsp.readFile(join(dir, rel), "utf8")).split("\n"));
   }
-  const idsFile = join(dir, "..", `${dir.split("/").pop()}-ids.txt`);
-  const run = (ids: Iterable<string>, stress: string, modules: string[] = []) => {
-    Deno.writeTextFileSync(idsFile, [...ids].join("\n") + "\n");
-    const env = { ...Deno.env.toObject(), [STRESS_ENV]: stress };
-    return spawnSync(PY, [RUNNER, "run", idsFile, ...modules], { cwd: dir, encoding: "utf8", env });
-  };
-  const baseline = run(coverage.all, "3.0");
+  const server = new TestServer(dir);
+  const baseline = await server.run(coverage.all, "3.0", []);
   if (baseline.status !== 0) {
-    throw new Error(`test_email fails before any change:\n${baseline.stderr.slice(-800)}`);
+    throw new Error(`test_email fails before any change:\n${baseline.output.slice(-800)}`);
   }
   const tail = (s: string, n: number) => s.split("\n").slice(-n).join("\n");
   let applied = 0;
@@ -209,24 +206,70 @@ export async function pythonCorpus(dir: string, hooks: PythonCorpusHooks): Promi
     version: spawnSync(PY, ["-V"], { encoding: "utf8" }).stdout.trim(),
     selectionMisses: 0,
     fullRuns: 0,
-    check(changed) {
+    async check(changed) {
       const modules = [...changed].filter(([rel, text]) => text !== null && rel.endsWith(".py"))
         .map(([rel]) => rel.slice(0, -3).replace(/\/__init__$/, "").replaceAll("/", "."));
       const stress = [...changed.keys()].some((rel) => STRESSED.includes(rel)) ? "3.0" : SHORT_STRESS;
       const selected = selectTests(coverage, affectedLines(dir, base, changed));
-      const targeted = run(selected, stress, modules);
+      const targeted = await server.run(selected, stress, modules);
       if (targeted.status !== 0) {
-        return [`compile, import, ${selected.size} tests: ${tail(targeted.stdout + targeted.stderr, 12)}`];
+        return [`compile, import, ${selected.size} tests: ${tail(targeted.output, 12)}`];
       }
       if (hooks.fullEvery <= 0 || ++applied % hooks.fullEvery !== 0) return [];
       checker.fullRuns++;
-      const full = run(coverage.all, stress);
+      const full = await server.run(coverage.all, stress, []);
       if (full.status === 0) return [];
       checker.selectionMisses++;
-      return [`unittest (full suite; the ${selected.size} selected passed): ${tail(full.stderr, 12)}`];
+      return [`unittest (full suite; the ${selected.size} selected passed): ${tail(full.output, 12)}`];
     },
+    close: () => server.close(),
   };
   return checker;
+}
+
+/** The runner's `serve` mode: one interpreter with the test dependencies loaded, a forked child per run. */
+class TestServer {
+  #child: Deno.ChildProcess;
+  #writer: WritableStreamDefaultWriter<Uint8Array>;
+  #reader: ReadableStreamDefaultReader<Uint8Array>;
+  #buffered = "";
+  #ids: string;
+  #out: string;
+
+  constructor(dir: string) {
+    this.#child = new Deno.Command(PY, { args: [RUNNER, "serve"], cwd: dir, stdin: "piped", stdout: "piped" })
+      .spawn();
+    this.#writer = this.#child.stdin.getWriter();
+    this.#reader = this.#child.stdout.getReader();
+    this.#ids = join(dir, "..", `${dir.split("/").pop()}-ids.txt`);
+    this.#out = join(dir, "..", `${dir.split("/").pop()}-out.txt`);
+  }
+
+  /** Compile, import `modules` and every test module, run the tests `ids`: the exit status and the output. */
+  async run(
+    ids: Iterable<string>,
+    stress: string,
+    modules: string[],
+  ): Promise<{ status: number; output: string }> {
+    Deno.writeTextFileSync(this.#ids, [...ids].join("\n") + "\n");
+    const req = { ids: this.#ids, modules, stress, out: this.#out };
+    await this.#writer.write(new TextEncoder().encode(JSON.stringify(req) + "\n"));
+    while (!this.#buffered.includes("\n")) {
+      const { value, done } = await this.#reader.read();
+      if (done) throw new Error("the Python test server exited");
+      this.#buffered += new TextDecoder().decode(value);
+    }
+    const nl = this.#buffered.indexOf("\n");
+    const status = Number(this.#buffered.slice(0, nl));
+    this.#buffered = this.#buffered.slice(nl + 1);
+    return { status, output: Deno.readTextFileSync(this.#out) };
+  }
+
+  /** Stop the server. */
+  async close(): Promise<void> {
+    await this.#writer.close();
+    await this.#child.status;
+  }
 }
 
 /** One parameter of a Python `def`, as the planner reads it. */
