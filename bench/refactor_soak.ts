@@ -328,6 +328,7 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
   for (let i = 0; i < COUNT; i++) {
     if (i > 0 && i % 50 === 0) {
       console.log(`… ${i} trials, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      report(`${corpus.name}, the first ${i} trials`, tallies, []);
     }
     const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
     if (!trial) continue;
