@@ -520,3 +520,23 @@ Deno.test("edit_rename_symbol() lists a method parameter's keyword arguments at 
   assert.equal(await textOf(ws, "app.py"), app, "a candidate is left alone");
   assert.match(await textOf(ws, "email/message.py"), /self\.get_param\(param, header_name=header\)/);
 });
+
+Deno.test("edit_rename_symbol() keeps a member that a Python class body imports: email's Message.walk stays walk, aliased", async () => {
+  // Found by the refactor soak on CPython's email: renaming email/iterators.py's walk rewrote Message's
+  // `from email.iterators import walk` (the method Message.walk) to `import walk_soak`: msg.walk() broke.
+  const files = {
+    "/email/iterators.py": Deno.readTextFileSync("/usr/lib/python3.11/email/iterators.py"),
+    "/email/message.py": Deno.readTextFileSync("/usr/lib/python3.11/email/message.py"),
+  };
+  const ws = await workspaceOf(files);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "email/iterators.py",
+      target: lineCol(files["/email/iterators.py"], "def walk(", 4),
+      new_name: "walk_soak",
+    }),
+  );
+  const message = await textOf(ws, "email/message.py");
+  assert.match(message, /\n {4}from email\.iterators import walk_soak as walk\n/);
+  assert.match(await textOf(ws, "email/iterators.py"), /\ndef walk_soak\(self\):/);
+});
