@@ -325,19 +325,14 @@ const LOOPS = new Set([
 ]);
 
 /**
- * The first attribute or item the expression reads (`self.x`, `a[0]`), whose value can change while no
- * name in the expression is assigned.
+ * Every outermost attribute or item the expression reads.
  *
  * @param node An expression.
- * @returns The node, or null.
+ * @returns The nodes.
  */
-export function stateRead(node: Node): Node | null {
-  if (STATE_READS.has(node.type)) return node;
-  for (const c of node.namedChildren) {
-    const inner = c ? stateRead(c) : null;
-    if (inner) return inner;
-  }
-  return null;
+export function stateReads(node: Node): Node[] {
+  if (STATE_READS.has(node.type)) return [node];
+  return node.namedChildren.flatMap((c) => c ? stateReads(c) : []);
 }
 
 /**
@@ -359,32 +354,66 @@ export function readsUntil(use: Node, after: number): number {
 }
 
 /**
- * Code that completes between `from` and `to` and may change an attribute or an item: a call, `await`,
- * `yield`, `del`/`delete`, an update, or an assignment to an attribute or item (the bodies of functions
- * defined there aside: they do not run there).
+ * The name an attribute or item read starts from (`self` in `self.a.b`, `parts` in `parts[0]`).
+ *
+ * @param read An attribute, member or item expression.
+ * @returns The name, or null when it starts from a call or a literal.
+ */
+export function readRoot(read: Node): string | null {
+  let n: Node | null = read;
+  while (n && STATE_READS.has(n.type)) {
+    n = n.childForFieldName("object") ?? n.childForFieldName("value") ?? n.childForFieldName("operand");
+  }
+  return n && (n.type === "identifier" || n.type === "this" || n.type === "self") ? n.text : null;
+}
+
+/**
+ * Code that completes between `from` and `to` and may change what an attribute or item read of `root` sees:
+ * a method call on `root` or a call passed `root`, `del`/`delete`, an update or an assignment of an attribute
+ * or item of `root`, `await` and `yield` (other code runs). The bodies of functions defined there aside: they
+ * do not run there.
  *
  * @param root The tree's root.
- * @param from Start offset.
- * @param to End offset.
+ * @param range Start and end offsets, and the name the read starts from.
  * @returns The node, or null.
  */
-export function stateChangeBetween(root: Node, from: number, to: number): Node | null {
+export function stateChangeBetween(
+  root: Node,
+  range: { from: number; to: number; name: string },
+): Node | null {
+  const { from, to } = range;
   if (root.endIndex <= from || root.startIndex >= to) return null;
   if (DEFERRED.has(root.type) && root.startIndex >= from) return null;
-  if (root.startIndex >= from && root.endIndex <= to && changesState(root)) return root;
+  if (root.startIndex >= from && root.endIndex <= to && changesState(root, range.name)) return root;
   for (const c of root.namedChildren) {
-    const inner = c ? stateChangeBetween(c, from, to) : null;
+    const inner = c ? stateChangeBetween(c, range) : null;
     if (inner) return inner;
   }
   return null;
 }
 
-function changesState(node: Node): boolean {
-  if (ASSIGNMENTS.has(node.type)) {
-    const left = node.childForFieldName("left");
-    return left !== null && stateRead(left) !== null;
+/** Whether `node` holds an attribute or item expression of `name`. */
+function touches(node: Node | null, name: string): boolean {
+  if (!node) return false;
+  if (STATE_READS.has(node.type) && readRoot(node) === name) return true;
+  return node.namedChildren.some((c) => c !== null && touches(c, name));
+}
+
+function changesState(node: Node, name: string): boolean {
+  if (ASSIGNMENTS.has(node.type)) return touches(node.childForFieldName("left"), name);
+  if (
+    node.type === "delete_statement" || (node.type === "unary_expression" && node.child(0)?.type === "delete")
+  ) {
+    return touches(node, name);
   }
-  return isEffect(node) || node.type === "delete_statement";
+  if (node.type === "update_expression") return touches(node, name);
+  if (node.type === "call" || node.type === "call_expression" || node.type === "new_expression") {
+    const callee = node.childForFieldName("function") ?? node.childForFieldName("constructor");
+    const args = node.childForFieldName("arguments");
+    return (callee !== null && STATE_READS.has(callee.type) && readRoot(callee) === name) ||
+      (args?.namedChildren.some((a) => a?.type === "identifier" && a.text === name) ?? false);
+  }
+  return isEffect(node);
 }
 
 /** Values that are the same object however often they run (names, attributes, items, immutable literals). */

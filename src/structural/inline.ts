@@ -30,9 +30,10 @@ import {
   hasEffect,
   keepsIdentity,
   parenthesised,
+  readRoot,
   readsUntil,
   stateChangeBetween,
-  stateRead,
+  stateReads,
 } from "./_inline_expr.ts";
 import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
@@ -353,22 +354,24 @@ function inlineVariable(
  * after the value, the whole loop counts).
  */
 function checkStateUnchanged(ctx: InlineContext, value: Node, site: Occurrence, statement: Node): void {
-  const read = stateRead(value);
-  if (!read) return;
   const { file } = ctx;
   const until = readsUntil(nodeOf(file, site), statement.startIndex);
-  const change = stateChangeBetween(file.tree.rootNode, value.endIndex, until);
-  if (!change) return;
-  const readText = file.text.slice(read.startIndex, read.endIndex);
-  throw inlineRefusal(
-    ctx,
-    "unsupported_call_site",
-    `its value reads "${readText}", and line ${lineOf(file.text, change.startIndex)} (${
-      firstLine(file.text.slice(change.startIndex, change.endIndex))
-    }) may change it before the use at line ${lineOf(file.text, site.start)}`,
-    "Keep the variable, or inline only uses before that line (target one use by its line and column)",
-    change.startIndex,
-  );
+  for (const read of stateReads(value)) {
+    const name = readRoot(read);
+    if (name === null) continue;
+    const change = stateChangeBetween(file.tree.rootNode, { from: value.endIndex, to: until, name });
+    if (!change) continue;
+    const readText = file.text.slice(read.startIndex, read.endIndex);
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      `its value reads "${readText}", and line ${lineOf(file.text, change.startIndex)} (${
+        firstLine(file.text.slice(change.startIndex, change.endIndex))
+      }) may change it before the use at line ${lineOf(file.text, site.start)}`,
+      "Keep the variable, or inline only uses before that line (target one use by its line and column)",
+      change.startIndex,
+    );
+  }
 }
 
 function firstLine(text: string): string {
