@@ -332,8 +332,23 @@ function conditionalBefore(write: Node, run: StatementRun, rules: FamilyRules): 
   for (let n = write.parent; n && !rules.functions.has(n.type); n = n.parent) {
     if (!CONDITIONAL.has(n.type)) continue;
     if (n.startIndex > run.start || n.endIndex < run.end) return true;
+    if (n.type === "try_statement" && handlerAfterRaise(n, write, run)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the statements sit in an `except` or `finally` clause of the `try` whose body holds the assignment:
+ * the body may raise before the assignment runs.
+ */
+function handlerAfterRaise(tryNode: Node, write: Node, run: StatementRun): boolean {
+  const body = tryNode.childForFieldName("body");
+  if (!body || write.startIndex < body.startIndex || write.endIndex > body.endIndex) return false;
+  return tryNode.namedChildren.some((c) =>
+    c !== null &&
+    (c.type === "except_clause" || c.type === "except_group_clause" || c.type === "finally_clause") &&
+    c.startIndex <= run.start && c.endIndex >= run.end
+  );
 }
 
 /** Whether a declared name gets no value where it is declared (`let x: T;`, `var x;`). */
