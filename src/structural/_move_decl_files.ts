@@ -338,8 +338,37 @@ function referrerEdits(
         });
       }
     }
+    moduleAttributeCandidates(fb, name, rewrittenUses, out, ctx);
   }
   return edits;
+}
+
+/**
+ * Python `x.name` left as it was, on an object other than `self`/`cls`: `x` may be the source module reached
+ * as a value (`encoder_module = email.base64mime; encoder_module.header_length(…)`), which the move cannot
+ * follow, so each is an unresolved candidate.
+ */
+function moduleAttributeCandidates(
+  fb: FileBindings,
+  name: string,
+  rewritten: ReadonlySet<number>,
+  out: Referrers,
+  ctx: ReferrerContext,
+): void {
+  let index: TextIndex | null = null;
+  for (const o of fb.occurrences) {
+    if (o.kind !== "member_property" || o.name !== name || o.objectStart === undefined) continue;
+    if (rewritten.has(o.objectStart)) continue;
+    const object = fb.text.slice(o.objectStart, o.start).replace(/\s*\.\s*$/, "");
+    if (object === "self" || object === "cls") continue;
+    index ??= new TextIndex(fb.text);
+    out.unresolved.push({
+      path: fb.path,
+      line: index.position(o.start).line,
+      reason:
+        `"${object}.${name}" may reach "${name}" through "${ctx.source}" as a value; it now lives in "${ctx.to}"`,
+    });
+  }
 }
 
 /** A text parsed as a {@linkcode SourceFile}. */

@@ -161,6 +161,31 @@ Deno.test("edit_move_decl() (Python) out of a package's __init__: `import email`
   assert.equal(await runIn(after, ["python3", "app.py"]), "hi\n");
 });
 
+Deno.test("edit_move_decl() (Python) lists module attributes on values it cannot follow: charset.py's encoder_module.header_length", async () => {
+  // Found by the refactor soak on CPython's email: moving base64mime.header_length answered ok with nothing
+  // unresolved, and Charset.header_encode_lines's `encoder_module.header_length(...)` (the module as a value)
+  // then raised AttributeError.
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "email/base64mime.py",
+      name_path: "header_length",
+      to_path: "email/_lengths.py",
+    }),
+  );
+  const unresolved = res.data["unresolved"] as { path: string; line: number; reason: string }[];
+  const line = before["email/charset.py"]!.split("\n")
+    .findIndex((l) => l.includes("encoder_module.header_length(")) + 1;
+  assert.ok(
+    unresolved.some((u) =>
+      u.path === "email/charset.py" && u.line === line && /encoder_module\.header_length/.test(u.reason)
+    ),
+    JSON.stringify(unresolved),
+  );
+  assert.match(await textOf(ws, "email/charset.py"), /len64 = header_length\(header_bytes\)/);
+});
+
 Deno.test("edit_move_decl() (Python) refuses to move a module's dunder name: email's __all__ stays where Python reads it", async () => {
   // Found by the refactor soak: moving email/__init__.py's __all__ to a new module answered ok, and
   // test_email's `email.__all__` check then failed (the package had no __all__ left).
