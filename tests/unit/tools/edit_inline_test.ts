@@ -351,5 +351,5 @@ Deno.test("edit_inline() refuses a copy or a new object where a use changes the 
   assert.match(fresh.error.message, /line 3 changes the object "parts" holds, and its value \(a \+ b\)/);
   // The same object however often it runs: inlined.
   ok(await ws2.call("edit_inline", { path: "c.py", target: lineCol(src, "items =") }));
-  assert.match(await textOf(ws2, "c.py"), /    self\.items\.append\(x\)/);
+  assert.match(await textOf(ws2, "c.py"), / {4}self\.items\.append\(x\)/);
 });
