@@ -327,7 +327,10 @@ export async function planMoveDecl(
     let item: ImportItem;
     let spec: string;
     if (imp) {
-      if (!usedOutside) dropFromSource.push(x);
+      // A Python module's public imports are its attributes too (`email.utils.quote`): only private and
+      // typing-only ones (absent at run time) go.
+      const attribute = system === "python" && !x.name.startsWith("_") && !typingOnlyIn(x);
+      if (!usedOutside && !attribute) dropFromSource.push(x);
       const target = resolve(t.rel, imp.source);
       if (target === to) {
         if (imp.kind !== "named") {

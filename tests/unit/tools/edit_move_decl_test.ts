@@ -186,6 +186,29 @@ Deno.test("edit_move_decl() (Python) lists module attributes on values it cannot
   assert.match(await textOf(ws, "email/charset.py"), /len64 = header_length\(header_bytes\)/);
 });
 
+Deno.test("edit_move_decl() (Python) keeps the source's public imports: email.utils.quote still reaches message.py", async () => {
+  // Found by the refactor soak on CPython's email: moving utils.decode_params dropped utils.py's
+  // `from email._parseaddr import quote` (only decode_params used it there), and message.py's `utils.quote(...)`
+  // raised AttributeError.
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "email/utils.py",
+      name_path: "decode_params",
+      to_path: "email/_params.py",
+    }),
+  );
+  assert.match(await textOf(ws, "email/utils.py"), /^from email\._parseaddr import quote$/m);
+  const after = await storedFiles(ws, [...Object.keys(before), "email/_params.py"]);
+  const out = await runIn(after, [
+    "python3",
+    "-c",
+    "import email.message\nm = email.message.Message()\nm.set_param('name', 'a b')\nprint(m.get_param('name'))",
+  ]);
+  assert.equal(out, "a b\n");
+});
+
 Deno.test("edit_move_decl() (Python) refuses to move a module's dunder name: email's __all__ stays where Python reads it", async () => {
   // Found by the refactor soak: moving email/__init__.py's __all__ to a new module answered ok, and
   // test_email's `email.__all__` check then failed (the package had no __all__ left).
