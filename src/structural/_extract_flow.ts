@@ -470,9 +470,12 @@ export function dataFlow(
     const outside = [...before, ...after];
     // Closures outside the statements that read it see the value they leave.
     const closureRead = outside.some((o) => functionScope(o.scope) !== fnScope && accessAt(o) !== "write");
+    // In a loop around the statements, a read before them, or one of theirs, sees the last iteration's write.
     const loopRead = before.some((o) =>
-      loops.some((l) => o.start >= l.startIndex && o.end <= l.endIndex) && accessAt(o) !== "write"
-    );
+      loops.some((l) =>
+        o.start >= l.startIndex && o.end <= l.endIndex
+      ) && accessAt(o) !== "write"
+    ) || (loops.length > 0 && reads.length > 0);
     let live: boolean;
     if (python && fnScope.kind === "module") live = true; // other modules may import any module-level name
     else if (declared && !python) live = after.length > 0 || closureRead;

@@ -567,3 +567,23 @@ Deno.test("planExtract() refuses to pass in a Python name the try body assigns w
     /"token" would be passed in, but it is only assigned in a branch or loop before the range/,
   );
 });
+
+Deno.test("planExtract() returns a Python name the statements write and read again on the loop's next pass (email's decode_header)", async () => {
+  // Found by the refactor soak on CPython's email: decode_header's `if first: …; first = False` inside
+  // `while parts:` extracted without returning `first`, so every pass stripped its text again.
+  const text = [
+    "def strip_first(parts):",
+    "    out = []",
+    "    first = True",
+    "    while parts:",
+    "        word = parts.pop(0)",
+    "        if first:",
+    "            word = word.lstrip()",
+    "            first = False",
+    "        out.append(word)",
+    "    return out",
+    "",
+  ].join("\n");
+  const plan = await extract("m.py", text, { start_line: 6, end_line: 8 }, "strip");
+  assert.ok(plan.returns.includes("first"), JSON.stringify(plan.returns));
+});
