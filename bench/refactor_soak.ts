@@ -13,7 +13,10 @@
  *   the rename oracle configures it): damage is a diagnostic the baseline lacks.
  * - `py`: CPython's `email` package with its test suite (`test.test_email`),
  *   from the Python that runs this machine's `python3`: damage is a file that no
- *   longer byte-compiles or a test that no longer passes.
+ *   longer byte-compiles, a module that no longer imports, or a test that no
+ *   longer passes. A trial runs the tests that call a function its change can
+ *   affect, and every `--full-every`-th applied trial (10) the whole suite too
+ *   (`bench/_soak_python.ts` says what the targeted check covers).
  * - `rust`: the semver and smallvec crates (Debian's `librust-semver-dev`,
  *   `librust-smallvec-dev`; cargo on PATH), `cargo check` (`bench/_soak_rust.ts`).
  * - `go`: go-cmp (Debian's `golang-go`, `golang-github-google-go-cmp-dev`),
@@ -26,7 +29,7 @@
  * `edit_move_decl` (to a new module beside it) and `move_file`, all through the
  * CLI's own path: a disk workspace and `Workspace.call`.
  *
- * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|rust|go|all] [--count N] [--seed S] [--kinds a,b] [--verbose]`
+ * Run: `deno run -A bench/refactor_soak.ts [--lang ts|py|rust|go|all] [--count N] [--seed S] [--kinds a,b] [--full-every N] [--verbose]`
  * (SIGTERM stops it early, reporting the trials done).
  * Writes `bench/results/refactor_soak.tsv` and every damage case to `bench/results/soak/`.
  *
@@ -46,6 +49,7 @@ import { rng } from "./corpus/text/corpus.ts";
 import { MissingToolchain } from "./_soak_native.ts";
 import { rustCorpus } from "./_soak_rust.ts";
 import { goCorpus } from "./_soak_go.ts";
+import { pythonCorpus, pythonInlinable, pythonParamOrder, pythonStatementRange } from "./_soak_python.ts";
 
 const args = Deno.args;
 const opt = (name: string, dflt: string) => {
@@ -56,6 +60,7 @@ const LANGS = opt("--lang", "all") === "all" ? ["ts", "py", "rust", "go"] : [opt
 const COUNT = Number(opt("--count", "100"));
 const SEED = Number(opt("--seed", "1"));
 const VERBOSE = args.includes("--verbose");
+const FULL_EVERY = Number(opt("--full-every", "10"));
 const KINDS = opt("--kinds", "rename,signature,extract,inline,move_decl,move_file").split(",");
 
 /** One code base: where it comes from, its language, how it is checked. */
@@ -65,11 +70,24 @@ interface Corpus {
   /** Files to refactor (relative to the copy's root). */
   editable: (rel: string) => boolean;
   /** New diagnostics or failures after a change (empty: clean). */
-  check(dir: string, changed: Map<string, string | null>): string[];
+  check(dir: string, changed: Map<string, string | null>): string[] | Promise<string[]>;
   /** A fresh name for `name` in this language. */
   rename(name: string): string;
   /** A new module path beside `rel`. */
   sibling(rel: string, stem: string): string;
+  /** Stop what the checker keeps running. */
+  close?: () => Promise<void>;
+  /** A line on how the checker did, for the report. */
+  summary?: () => string;
+  /** The planner's knowledge of the language, so it asks for what a user could (default: any). */
+  planner?: {
+    /** A parameter order the language accepts for the function `d` (null: none to try). */
+    paramOrder(text: string, d: Decl): string[] | null;
+    /** Whether `d` is declared in a form `edit_inline` takes. */
+    inlinable(d: Decl): boolean;
+    /** Whole statements from `d`'s line on (null: none start there). */
+    statementRange(lines: string[], d: Decl, count: number): { start_line: number; end_line: number } | null;
+  };
 }
 
 const git = (dir: string, ...a: string[]) => {
@@ -111,44 +129,28 @@ async function tsCorpus(dir: string): Promise<Corpus> {
   };
 }
 
-// ---- Python: email + test_email, byte-compiled and tested
-const PY = "python3";
-function pythonLib(): string {
-  return spawnSync(PY, ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], {
-    encoding: "utf8",
-  })
-    .stdout.trim();
-}
-
+// ---- Python: email + test_email (bench/_soak_python.ts)
 async function pyCorpus(dir: string): Promise<Corpus> {
-  const lib = pythonLib();
-  await copyTree(join(lib, "email"), join(dir, "email"), (n) => n.endsWith(".py"));
-  await copyTree(join(lib, "test/test_email"), join(dir, "test/test_email"), () => true);
-  // Our `test` package holds test_email and passes everything else on to the standard library's.
-  await fsp.writeFile(
-    join(dir, "test/__init__.py"),
-    `__path__.append(${JSON.stringify(join(lib, "test"))})\n`,
-  );
-  await readTreeAfterInit(dir, () => false);
-  const modules = (await fsp.readdir(join(dir, "test/test_email")))
-    .filter((n) => /^test_.*\.py$/.test(n)).map((n) => `test.test_email.${n.slice(0, -3)}`);
-  const run = () => spawnSync(PY, ["-m", "unittest", "-q", ...modules], { cwd: dir, encoding: "utf8" });
-  const baseline = run();
-  if (baseline.status !== 0) {
-    throw new Error(`test_email fails before any change:\n${baseline.stderr.slice(-800)}`);
-  }
+  const checker = await pythonCorpus(dir, {
+    copyTree,
+    commitBase: async (d) => void await readTreeAfterInit(d, () => false),
+    fullEvery: FULL_EVERY,
+  });
   return {
-    name: `CPython ${spawnSync(PY, ["-V"], { encoding: "utf8" }).stdout.trim()} email + test_email`,
+    name: `CPython ${checker.version} email + test_email`,
     language: "python",
     editable: (rel) => rel.startsWith("email/") && rel.endsWith(".py"),
-    check: (cwd) => {
-      const compiled = spawnSync(PY, ["-m", "compileall", "-q", "email", "test"], { cwd, encoding: "utf8" });
-      if (compiled.status !== 0) return [`compileall: ${compiled.stdout.slice(0, 600)}`];
-      const tests = run();
-      return tests.status === 0 ? [] : [`unittest: ${tests.stderr.split("\n").slice(-12).join("\n")}`];
-    },
+    check: (_dir, changed) => checker.check(changed),
     rename: (name) => `${name}_soak`,
     sibling: (rel, stem) => `${rel.slice(0, rel.lastIndexOf("/") + 1)}${stem}.py`,
+    planner: {
+      paramOrder: (text, d) => pythonParamOrder(text, d.line, d.name),
+      inlinable: (d) => d.defs === 1 && pythonInlinable(d.lineText, d.name),
+      statementRange: (lines, d, count) => pythonStatementRange(lines, d.line, count),
+    },
+    close: () => checker.close(),
+    summary: () =>
+      `full-suite confirmations ${checker.fullRuns}, selection misses ${checker.selectionMisses}`,
   };
 }
 
@@ -168,6 +170,10 @@ interface Decl {
   category: "module" | "local" | "parameter" | "member";
   /** Parameter names, for functions. */
   params?: string[];
+  /** The declaration's line. */
+  lineText: string;
+  /** How many times its binding is declared or assigned in the file. */
+  defs: number;
 }
 
 function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -195,8 +201,20 @@ async function declarations(ws: Workspace, corpus: Corpus, files: string[]): Pro
       if (o.scope.kind === "function" && !list.includes(o.name)) list.push(o.name);
       paramsOf.set(o.scope.nameStart, list);
     }
+    const defs = new Map<unknown, number>();
     for (const o of fb.occurrences) {
-      const at = { path: rel, ...lineColumn(t.text, o.start), name: o.name };
+      if (o.kind === "definition") defs.set(o.binding, (defs.get(o.binding) ?? 0) + 1);
+    }
+    const lines = t.text.split("\n");
+    for (const o of fb.occurrences) {
+      const pos = lineColumn(t.text, o.start);
+      const at = {
+        path: rel,
+        ...pos,
+        name: o.name,
+        lineText: lines[pos.line - 1]!,
+        defs: defs.get(o.binding) ?? 1,
+      };
       if (o.kind === "member_definition") out.push({ ...at, category: "member" });
       if (o.kind !== "definition" || !o.binding || o.binding.kind === "import") continue;
       const category = o.binding.scope.kind === "module"
@@ -244,11 +262,19 @@ async function plan(
   if (kind === "signature") {
     const d = pick(rand, decls.filter((x) => (x.params?.filter((p) => p !== "self").length ?? 0) >= 2));
     if (!d) return null;
-    const params = d.params!.filter((p) => p !== "self" && p !== "cls").reverse();
+    const params = corpus.planner
+      ? corpus.planner.paramOrder(await readText(d.path), d)
+      : d.params!.filter((p) => p !== "self" && p !== "cls").reverse();
+    if (!params) return null;
     return { kind, tool: "edit_change_signature", args: { path: d.path, name_path: target(d), params } };
   }
   if (kind === "inline") {
-    const d = pick(rand, decls.filter((x) => x.category === "local" || x.category === "module"));
+    const d = pick(
+      rand,
+      decls.filter((x) =>
+        (x.category === "local" || x.category === "module") && (corpus.planner?.inlinable(x) ?? true)
+      ),
+    );
     return d
       ? { kind: `inline:${d.category}`, tool: "edit_inline", args: { path: d.path, target: target(d) } }
       : null;
@@ -270,12 +296,16 @@ async function plan(
     if (!d) return null;
     const lines = (await readText(d.path)).split("\n");
     const span = 1 + Math.floor(rand() * 4);
+    const range = corpus.planner
+      ? corpus.planner.statementRange(lines, d, span)
+      : { start_line: d.line, end_line: Math.min(lines.length, d.line + span - 1) };
+    if (!range) return null;
     return {
       kind,
       tool: "edit_extract_function",
       args: {
         path: d.path,
-        range: { start_line: d.line, end_line: Math.min(lines.length, d.line + span - 1) },
+        range,
         name: corpus.language === "python" ? "soak_extracted" : "soakExtracted",
       },
     };
@@ -302,7 +332,13 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
   const tallies = new Map<string, Tally>();
   const readText = (rel: string) => fsp.readFile(join(dir, rel), "utf8");
   await fsp.mkdir(join(ROOT, "bench/results/soak"), { recursive: true });
+  const started = performance.now();
+  let checkMs = 0;
   for (let i = 0; i < COUNT && !stopping; i++) {
+    if (i > 0 && i % 50 === 0) {
+      console.log(`… ${i} trials, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      report(`${corpus.name}, the first ${i} trials`, tallies, []);
+    }
     const trial = await plan(KINDS[i % KINDS.length]!, rand, decls, corpus, readText);
     if (!trial) continue;
     const tally = tallies.get(trial.kind) ??
@@ -334,12 +370,24 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
         const rel = line.slice(3);
         changed.set(rel, line.startsWith(" D") ? null : await readText(rel));
       }
-      const problems = corpus.check(dir, changed);
-      // Candidates the result listed and left alone (data.unresolved): breakage there was warned of, not silent.
-      const candidates = (res.data as { unresolved?: unknown[] } | undefined)?.unresolved?.length ?? 0;
+      const checkStart = performance.now();
+      const problems = await corpus.check(dir, changed);
+      checkMs += performance.now() - checkStart;
+      // Candidates the result listed and left alone (data.unresolved; a rename's unchanged string occurrences
+      // in a file the failure names, such as a test's literal list of a module's public names): breakage
+      // there was warned of, not silent. Each such case is kept too, to be read.
+      const data = res.data as
+        | { unresolved?: unknown[]; text_occurrences?: { path: string; in: string }[] }
+        | undefined;
+      const strings = (data?.text_occurrences ?? [])
+        .filter((t) => t.in === "string" && problems.some((p) => p.includes(t.path)));
+      const candidates = (data?.unresolved?.length ?? 0) + strings.length;
       if (problems.length === 0) tally.clean++;
-      else if (candidates > 0) tally.warned++;
-      else {
+      else if (candidates > 0) {
+        tally.warned++;
+        const file = join(ROOT, `bench/results/soak/${corpus.language}-${SEED}-${i}-warned.json`);
+        await fsp.writeFile(file, JSON.stringify({ trial, problems, data, diff: git(dir, "diff") }, null, 2));
+      } else {
         tally.damage++;
         const file = join(ROOT, `bench/results/soak/${corpus.language}-${SEED}-${i}.json`);
         await fsp.writeFile(file, JSON.stringify({ trial, problems, diff: git(dir, "diff") }, null, 2));
@@ -354,6 +402,12 @@ async function soak(corpus: Corpus, dir: string): Promise<Map<string, Tally>> {
     git(dir, "checkout", "-q", "--", ".");
     git(dir, "clean", "-fdq");
   }
+  const perTrial = (ms: number) => (ms / COUNT / 1000).toFixed(2);
+  console.log(
+    `${COUNT} trials: ${perTrial(performance.now() - started)} s a trial, of which the checker ${
+      perTrial(checkMs)
+    } s`,
+  );
   return tallies;
 }
 
@@ -379,13 +433,21 @@ Deno.addSignalListener("SIGTERM", stop);
 const lines: string[] = [];
 for (const lang of LANGS) {
   const dir = await fsp.mkdtemp(join(tmpdir(), `graver-soak-${lang}-`));
-  const make = { ts: tsCorpus, py: pyCorpus, rust: rustCorpus, go: goCorpus }[lang]!;
+  const makers: Record<string, (dir: string) => Promise<Corpus>> = {
+    ts: tsCorpus,
+    py: pyCorpus,
+    rust: rustCorpus,
+    go: goCorpus,
+  };
+  const make = makers[lang]!;
   const corpus = await make(dir).catch((e) => e instanceof MissingToolchain ? e : Promise.reject(e));
   if (corpus instanceof MissingToolchain) {
     console.log(`${lang}: skipped, ${corpus.message}`);
     continue;
   }
   report(corpus.name, await soak(corpus, dir), lines);
+  if (corpus.summary) console.log(corpus.summary());
+  await corpus.close?.();
   await fsp.rm(dir, { recursive: true, force: true });
   await fsp.rm(`${dir}-target`, { recursive: true, force: true });
 }

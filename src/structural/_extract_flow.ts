@@ -332,8 +332,23 @@ function conditionalBefore(write: Node, run: StatementRun, rules: FamilyRules): 
   for (let n = write.parent; n && !rules.functions.has(n.type); n = n.parent) {
     if (!CONDITIONAL.has(n.type)) continue;
     if (n.startIndex > run.start || n.endIndex < run.end) return true;
+    if (n.type === "try_statement" && handlerAfterRaise(n, write, run)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the statements sit in an `except` or `finally` clause of the `try` whose body holds the assignment:
+ * the body may raise before the assignment runs.
+ */
+function handlerAfterRaise(tryNode: Node, write: Node, run: StatementRun): boolean {
+  const body = tryNode.childForFieldName("body");
+  if (!body || write.startIndex < body.startIndex || write.endIndex > body.endIndex) return false;
+  return tryNode.namedChildren.some((c) =>
+    c !== null &&
+    (c.type === "except_clause" || c.type === "except_group_clause" || c.type === "finally_clause") &&
+    c.startIndex <= run.start && c.endIndex >= run.end
+  );
 }
 
 /** Whether a declared name gets no value where it is declared (`let x: T;`, `var x;`). */
@@ -455,9 +470,12 @@ export function dataFlow(
     const outside = [...before, ...after];
     // Closures outside the statements that read it see the value they leave.
     const closureRead = outside.some((o) => functionScope(o.scope) !== fnScope && accessAt(o) !== "write");
+    // In a loop around the statements, a read before them, or one of theirs, sees the last iteration's write.
     const loopRead = before.some((o) =>
-      loops.some((l) => o.start >= l.startIndex && o.end <= l.endIndex) && accessAt(o) !== "write"
-    );
+      loops.some((l) =>
+        o.start >= l.startIndex && o.end <= l.endIndex
+      ) && accessAt(o) !== "write"
+    ) || (loops.length > 0 && reads.length > 0);
     let live: boolean;
     if (python && fnScope.kind === "module") live = true; // other modules may import any module-level name
     else if (declared && !python) live = after.length > 0 || closureRead;

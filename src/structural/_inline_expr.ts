@@ -27,6 +27,8 @@ const FRESH = new Set([
   "dictionary_comprehension",
   "generator_expression",
   "lambda",
+  // A Python slice copies: `a[:]` is a new list each time it runs.
+  "slice",
 ]);
 
 /** Expressions that never need parentheses wherever an expression goes. */
@@ -292,4 +294,201 @@ export function unwrapped(node: Node): Node {
  */
 export function asserted(expr: Node, text: string, type: string): string {
   return `(${ATOMIC.has(expr.type) ? text : `(${text})`} as ${type})`;
+}
+
+/** Expressions that read state a call or an assignment elsewhere can change: attributes and items. */
+const STATE_READS = new Set([
+  "attribute",
+  "subscript",
+  "member_expression",
+  "subscript_expression",
+  "selector_expression",
+  "field_expression",
+  "index_expression",
+]);
+
+/** Assignments: they change state only when they write an attribute or an item. */
+const ASSIGNMENTS = new Set([
+  "assignment",
+  "augmented_assignment",
+  "assignment_expression",
+  "augmented_assignment_expression",
+]);
+
+/** Functions whose bodies do not run where they are written. */
+const DEFERRED = new Set([
+  "function_definition",
+  "lambda",
+  "function_declaration",
+  "function_expression",
+  "arrow_function",
+  "method_definition",
+]);
+
+/** Constructs that run their body again after it ran. */
+const LOOPS = new Set([
+  "for_statement",
+  "for_in_statement",
+  "while_statement",
+  "do_statement",
+  "list_comprehension",
+  "set_comprehension",
+  "dictionary_comprehension",
+  "generator_expression",
+]);
+
+/**
+ * Every outermost attribute or item the expression reads.
+ *
+ * @param node An expression.
+ * @returns The nodes.
+ */
+export function stateReads(node: Node): Node[] {
+  if (STATE_READS.has(node.type)) return [node];
+  return node.namedChildren.flatMap((c) => c ? stateReads(c) : []);
+}
+
+/**
+ * Where a use stops being evaluated after a value computed at `after`: at the use, or, when the use sits in
+ * a loop that starts after `after`, at the end of the outermost such loop (a later iteration reads it again
+ * after the rest of the body ran).
+ *
+ * @param use The use.
+ * @param after Where the value's statement starts.
+ * @returns An offset.
+ */
+export function readsUntil(use: Node, after: number): number {
+  let until = use.startIndex;
+  for (let n = use.parent; n; n = n.parent) {
+    if (n.startIndex < after) break;
+    if (LOOPS.has(n.type)) until = Math.max(until, n.endIndex);
+  }
+  return until;
+}
+
+/**
+ * The name an attribute or item read starts from (`self` in `self.a.b`, `parts` in `parts[0]`).
+ *
+ * @param read An attribute, member or item expression.
+ * @returns The name, or null when it starts from a call or a literal.
+ */
+export function readRoot(read: Node): string | null {
+  let n: Node | null = read;
+  while (n && STATE_READS.has(n.type)) {
+    n = n.childForFieldName("object") ?? n.childForFieldName("value") ?? n.childForFieldName("operand");
+  }
+  return n && (n.type === "identifier" || n.type === "this" || n.type === "self") ? n.text : null;
+}
+
+/**
+ * Code that completes between `from` and `to` and may change what an attribute or item read of `root` sees:
+ * a method call on `root` or a call passed `root`, `del`/`delete`, an update or an assignment of an attribute
+ * or item of `root`, `await` and `yield` (other code runs). The bodies of functions defined there aside: they
+ * do not run there.
+ *
+ * @param root The tree's root.
+ * @param range Start and end offsets, and the name the read starts from.
+ * @returns The node, or null.
+ */
+export function stateChangeBetween(
+  root: Node,
+  range: { from: number; to: number; name: string },
+): Node | null {
+  const { from, to } = range;
+  if (root.endIndex <= from || root.startIndex >= to) return null;
+  if (DEFERRED.has(root.type) && root.startIndex >= from) return null;
+  if (root.startIndex >= from && root.endIndex <= to && changesState(root, range.name)) return root;
+  for (const c of root.namedChildren) {
+    const inner = c ? stateChangeBetween(c, range) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** Whether `node` holds an attribute or item expression of `name`. */
+function touches(node: Node | null, name: string): boolean {
+  if (!node) return false;
+  if (STATE_READS.has(node.type) && readRoot(node) === name) return true;
+  return node.namedChildren.some((c) => c !== null && touches(c, name));
+}
+
+function changesState(node: Node, name: string): boolean {
+  if (ASSIGNMENTS.has(node.type)) return touches(node.childForFieldName("left"), name);
+  if (
+    node.type === "delete_statement" || (node.type === "unary_expression" && node.child(0)?.type === "delete")
+  ) {
+    return touches(node, name);
+  }
+  if (node.type === "update_expression") return touches(node, name);
+  if (node.type === "call" || node.type === "call_expression" || node.type === "new_expression") {
+    const callee = node.childForFieldName("function") ?? node.childForFieldName("constructor");
+    const args = node.childForFieldName("arguments");
+    return (callee !== null && STATE_READS.has(callee.type) && readRoot(callee) === name) ||
+      (args?.namedChildren.some((a) => a?.type === "identifier" && a.text === name) ?? false);
+  }
+  return isEffect(node);
+}
+
+/** Values that are the same object however often they run (names, attributes, items, immutable literals). */
+const SAME_OBJECT = new Set([
+  "identifier",
+  "string",
+  "integer",
+  "float",
+  "true",
+  "false",
+  "none",
+  "number",
+  "null",
+  "undefined",
+  "this",
+  "attribute",
+  "subscript",
+  "member_expression",
+  "subscript_expression",
+  "parenthesized_expression",
+]);
+
+/**
+ * Whether evaluating the expression twice gives the same object (so a use that changes the object through the
+ * variable changes what every other use sees, as before): names, literals, and attributes and items of such.
+ *
+ * @param node An expression.
+ * @returns False when it may make a new object (an operator, a copy, a call…).
+ */
+export function keepsIdentity(node: Node): boolean {
+  if (!SAME_OBJECT.has(node.type)) return false;
+  if (node.type === "subscript" || node.type === "subscript_expression") {
+    const object = node.childForFieldName("value") ?? node.childForFieldName("object");
+    return object !== null && keepsIdentity(object) && !hasEffect(node);
+  }
+  if (node.type === "attribute" || node.type === "member_expression") {
+    const object = node.childForFieldName("object");
+    return object !== null && keepsIdentity(object);
+  }
+  if (node.type === "parenthesized_expression") {
+    const inner = node.namedChildren[0];
+    return inner !== null && inner !== undefined && keepsIdentity(inner);
+  }
+  return true;
+}
+
+/**
+ * Whether a use changes the object it names: `x[i] = …`, `x.a = …`, `del x[i]`, or a method call `x.m(…)`
+ * (which may).
+ *
+ * @param use A use of a variable.
+ * @returns True when it does or may.
+ */
+export function changedThrough(use: Node): boolean {
+  const p = use.parent;
+  if (!p || !STATE_READS.has(p.type)) return false;
+  const object = p.childForFieldName("object") ?? p.childForFieldName("value") ??
+    p.childForFieldName("operand");
+  if (object?.id !== use.id) return false;
+  const q = p.parent;
+  if (!q) return false;
+  if (ASSIGNMENTS.has(q.type)) return q.childForFieldName("left")?.id === p.id;
+  if (q.type === "call" || q.type === "call_expression") return q.childForFieldName("function")?.id === p.id;
+  return q.type === "delete_statement" || (q.type === "unary_expression" && q.child(0)?.type === "delete");
 }

@@ -197,6 +197,7 @@ function referrerEdits(
   const self = rel === ctx.to;
   const defOf = (b: Binding) => fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
   const rewritten = new Set<Binding>();
+  const rewrittenUses = new Set<number>();
   for (const imp of fb.imports) {
     const submodule = system === "python" && imp.kind === "named" &&
       resolve(`${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`) === ctx.source;
@@ -223,9 +224,10 @@ function referrerEdits(
     rewritten.add(imp.local);
     // `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination.
     const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
+    // Each use once (the package-attribute chains below skip these too).
     const uses = fb.occurrences.filter((o) =>
       o.kind === "member_property" && o.object === imp.local && o.name === member &&
-      o.objectStart !== undefined
+      o.objectStart !== undefined && !rewrittenUses.has(o.objectStart) && rewrittenUses.add(o.objectStart)
     );
     if (uses.length === 0) continue;
     // Already imported (from the source, rewritten above): `ns.name` uses that import.
@@ -294,7 +296,9 @@ function referrerEdits(
   if (system === "python") {
     // `import pkg.source` or `import pkg` binds `pkg`: `pkg.source.name` becomes `name`, imported from the
     // destination (once per file, after the first import that reaches it; each chain is rewritten once).
-    const seen = new Set<number>();
+    // A chain the namespace imports above already rewrote (`import email` where email/__init__.py is the
+    // source) is not rewritten twice.
+    const seen = rewrittenUses;
     let imported = false;
     for (const ref of moduleReferences(tree, fb.text, "python")) {
       if (ref.kind !== "module" || ref.alias !== null) continue;
@@ -334,8 +338,37 @@ function referrerEdits(
         });
       }
     }
+    moduleAttributeCandidates(fb, name, rewrittenUses, out, ctx);
   }
   return edits;
+}
+
+/**
+ * Python `x.name` left as it was, on an object other than `self`/`cls`: `x` may be the source module reached
+ * as a value (`encoder_module = email.base64mime; encoder_module.header_length(…)`), which the move cannot
+ * follow, so each is an unresolved candidate.
+ */
+function moduleAttributeCandidates(
+  fb: FileBindings,
+  name: string,
+  rewritten: ReadonlySet<number>,
+  out: Referrers,
+  ctx: ReferrerContext,
+): void {
+  let index: TextIndex | null = null;
+  for (const o of fb.occurrences) {
+    if (o.kind !== "member_property" || o.name !== name || o.objectStart === undefined) continue;
+    if (rewritten.has(o.objectStart)) continue;
+    const object = fb.text.slice(o.objectStart, o.start).replace(/\s*\.\s*$/, "");
+    if (object === "self" || object === "cls") continue;
+    index ??= new TextIndex(fb.text);
+    out.unresolved.push({
+      path: fb.path,
+      line: index.position(o.start).line,
+      reason:
+        `"${object}.${name}" may reach "${name}" through "${ctx.source}" as a value; it now lives in "${ctx.to}"`,
+    });
+  }
 }
 
 /** A text parsed as a {@linkcode SourceFile}. */

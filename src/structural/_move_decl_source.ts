@@ -52,7 +52,8 @@ export function refuse(
     | "import_cycle"
     | "name_clash"
     | "invalid_args"
-    | "unresolved",
+    | "unresolved"
+    | "value_reference",
   message: string,
   hint: string,
   details: Record<string, unknown>,

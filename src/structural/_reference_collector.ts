@@ -514,6 +514,27 @@ export class Collector {
         if (callee && callee.start >= occ.callee.start) this.add(rel, occ);
       }
     }
+    if (callable.scope.kind === "class" && callable.name !== "__init__") {
+      await this.#methodKeywordCandidates(fb, param.name, callable.name, crossFile);
+    }
+  }
+
+  /**
+   * Keyword arguments `name=` of calls `x.method(…)` on objects of unknown type: they may call this method,
+   * so they are candidates (listed, left alone) unless a resolved call already holds them.
+   */
+  async #methodKeywordCandidates(fb: FileBindings, name: string, method: string, crossFile: boolean) {
+    const files = crossFile ? await this.#project.candidates(fb.path, method) : [fb.path];
+    for (const rel of files) {
+      const other = rel === fb.path ? fb : await this.#project.bindings(rel);
+      if (!other) continue;
+      for (const occ of other.occurrences) {
+        if (occ.kind !== "keyword" || occ.name !== name || !occ.callee) continue;
+        if (this.sites.get(rel)?.has(occ.start)) continue;
+        const callee = other.text.slice(occ.callee.start, occ.callee.end);
+        if (new RegExp(`\\.\\s*${method}$`).test(callee)) this.maybe(rel, occ);
+      }
+    }
   }
 
   /**

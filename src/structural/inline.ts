@@ -18,11 +18,24 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
+import type { Occurrence } from "../syntax/bindings.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { accessOf, nodeOf } from "./_extract_flow.ts";
 import { type FamilyRules, lineOf } from "./_extract_range.ts";
 import { INLINE_LANGUAGES } from "./refactor_languages.ts";
-import { asserted, conditionalAround, effectBefore, hasEffect, parenthesised } from "./_inline_expr.ts";
+import {
+  asserted,
+  changedThrough,
+  conditionalAround,
+  effectBefore,
+  hasEffect,
+  keepsIdentity,
+  parenthesised,
+  readRoot,
+  readsUntil,
+  stateChangeBetween,
+  stateReads,
+} from "./_inline_expr.ts";
 import { inlineCalls } from "./_inline_function.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_inline_context.ts";
 import { removalEdit } from "./node_edit.ts";
@@ -327,6 +340,8 @@ function inlineVariable(
   const edits: TextEdit[] = [];
   for (const site of sites) {
     checkNames(ctx, value, site, value.endIndex, new Set());
+    checkStateUnchanged(ctx, value, site, statement);
+    if (uses.length > 1) checkIdentityKept(ctx, value, site);
     const node = nodeOf(file, site);
     const placed = written ? asserted(value, valueText, written) : parenthesised(value, valueText, node);
     const text = site.kind === "shorthand" ? `${site.name}: ${placed}` : placed;
@@ -357,4 +372,53 @@ function writtenType(ctx: InlineContext): string | null {
     );
   }
   return inner.text;
+}
+
+/**
+ * A value that reads an attribute or an item (`self._munge_cte`, `parts[0]`) moves to a use only when no code
+ * that may change it runs in between: a call, `del`, or an assignment to an attribute or item (in a loop
+ * after the value, the whole loop counts).
+ */
+function checkStateUnchanged(ctx: InlineContext, value: Node, site: Occurrence, statement: Node): void {
+  const { file } = ctx;
+  const until = readsUntil(nodeOf(file, site), statement.startIndex);
+  for (const read of stateReads(value)) {
+    const name = readRoot(read);
+    if (name === null) continue;
+    const change = stateChangeBetween(file.tree.rootNode, { from: value.endIndex, to: until, name });
+    if (!change) continue;
+    const readText = file.text.slice(read.startIndex, read.endIndex);
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      `its value reads "${readText}", and line ${lineOf(file.text, change.startIndex)} (${
+        firstLine(file.text.slice(change.startIndex, change.endIndex))
+      }) may change it before the use at line ${lineOf(file.text, site.start)}`,
+      "Keep the variable, or inline only uses before that line (target one use by its line and column)",
+      change.startIndex,
+    );
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n")[0]!;
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}
+
+/**
+ * A use that changes its object (`x[c] = …`, `x.append(…)`) needs the variable's one object when other uses
+ * read it: a value that may make a new one each time (`a[:]`, `a + b`) is not inlined there.
+ */
+function checkIdentityKept(ctx: InlineContext, value: Node, site: Occurrence): void {
+  if (keepsIdentity(value) || !changedThrough(nodeOf(ctx.file, site))) return;
+  const { file } = ctx;
+  throw inlineRefusal(
+    ctx,
+    "unsupported_call_site",
+    `line ${lineOf(file.text, site.start)} changes the object "${site.name}" holds, and its value (${
+      firstLine(file.text.slice(value.startIndex, value.endIndex))
+    }) may make a new object each time it runs`,
+    "Keep the variable",
+    site.start,
+  );
 }

@@ -11,7 +11,8 @@
  * with `visibility_required`, `destination_conflict`, `name_clash`,
  * `import_cycle` or `unsupported_language` whenever the result cannot be
  * proven, and with `value_reference` when a decorator that may register it
- * at import time would no longer run in its module.
+ * at import time would no longer run in its module or when it is a Python
+ * module's dunder name (`__all__`), which Python reads on that module.
  *
  * @module
  */
@@ -150,6 +151,7 @@ export async function planMoveDecl(
   }
   const module = fb.scopes[0]!;
   const name = t.symbol.name;
+  if (system === "python") refuseModuleProtocolName(t.rel, name);
   const b = module.bindings.get(name);
   if (!b) {
     refuse(
@@ -335,7 +337,10 @@ export async function planMoveDecl(
     let item: ImportItem;
     let spec: string;
     if (imp) {
-      if (!usedOutside) dropFromSource.push(x);
+      // A Python module's public imports are its attributes too (`email.utils.quote`): only private and
+      // typing-only ones (absent at run time) go.
+      const attribute = system === "python" && !x.name.startsWith("_") && !typingOnlyIn(x);
+      if (!usedOutside && !attribute) dropFromSource.push(x);
       const target = resolve(t.rel, imp.source);
       if (target === to) {
         if (imp.kind !== "named") {
@@ -621,4 +626,19 @@ async function openDeclaration(
  */
 export async function stageMoveDecl(stage: Stage, plan: MoveDeclPlan): Promise<void> {
   for (const [rel, f] of plan.files) await stage.writeText(rel, f);
+}
+
+/**
+ * Python looks a module's dunder names (`__all__`, `__getattr__`, `__version__`…) up on that module itself:
+ * moved elsewhere and imported back, they change what `from m import *`, attribute fallback or a version
+ * check sees.
+ */
+function refuseModuleProtocolName(rel: string, name: string): void {
+  if (!/^__\w+__$/.test(name)) return;
+  refuse(
+    "value_reference",
+    `Cannot move "${name}" out of "${rel}": Python reads a module's dunder names on the module itself`,
+    `Leave "${name}" in "${rel}"; move the declarations it names instead`,
+    { path: rel, name },
+  );
 }

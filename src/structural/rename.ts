@@ -150,17 +150,22 @@ export async function planRename(
   const files = new Map<string, { text: string; edits: number }>();
   for (const [rel, sites] of byFile) {
     const fb = search.files.get(rel)!;
+    const kept = classBodyImports(fb, sites);
     // Go's `import "a/pkg"`: the path stays, an alias names the package anew.
-    const edits: TextEdit[] = sites.map((s) =>
-      s.aliasAt !== undefined ? { start: s.aliasAt, end: s.aliasAt, text: `${newName} ` } : {
-        start: s.start,
-        end: s.end,
-        text: s.kind === "shorthand" || s.kind === "shorthand_pattern"
-          ? `${s.name}: ${newName}`
-          : s.kind === "shorthand_key"
-          ? `${newName}: ${s.name}`
-          : newName,
-      }
+    const edits: TextEdit[] = sites.filter((s) => !kept.uses.has(s.start)).map((s) =>
+      kept.imports.has(s.start)
+        ? { start: s.start, end: s.end, text: `${newName} as ${s.name}` }
+        : s.aliasAt !== undefined
+        ? { start: s.aliasAt, end: s.aliasAt, text: `${newName} ` }
+        : {
+          start: s.start,
+          end: s.end,
+          text: s.kind === "shorthand" || s.kind === "shorthand_pattern"
+            ? `${s.name}: ${newName}`
+            : s.kind === "shorthand_key"
+            ? `${newName}: ${s.name}`
+            : newName,
+        }
     );
     files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });
   }
@@ -421,4 +426,27 @@ export async function stageRename(stage: Stage, plan: RenamePlan): Promise<void>
     const current = await stage.readText(rel);
     await stage.writeText(rel, { text: f.text, bom: current.bom });
   }
+}
+
+/**
+ * Python imports into a class body (`class Message: from email.iterators import walk`) bind a member of the
+ * class: renaming the imported function keeps the member's name with an alias (`import walk2 as walk`), and the
+ * class body's own uses of the name stay.
+ */
+function classBodyImports(
+  fb: FileBindings,
+  sites: ReferenceSite[],
+): { imports: Set<number>; uses: Set<number> } {
+  const imports = new Set<number>();
+  const uses = new Set<number>();
+  if (fb.language !== "python") return { imports, uses };
+  for (const s of sites) {
+    const occ = fb.occurrences.find((o) => o.start === s.start);
+    const b = occ?.binding;
+    if (!b || b.kind !== "import" || b.scope.kind !== "class") continue;
+    const declares = occ.kind === "definition" && !/^\s+as\s/.test(fb.text.slice(s.end, s.end + 8));
+    if (declares) imports.add(s.start);
+    else if (occ.kind === "reference") uses.add(s.start);
+  }
+  return { imports, uses };
 }

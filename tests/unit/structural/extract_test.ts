@@ -688,3 +688,42 @@ Deno.test("planExtract() refuses to pass in a Python name assigned only in a bra
   const plan = await extract("m.py", bound, { start_line: 5, end_line: 7 }, "scan");
   assert.deepEqual(plan.parameters, ["t", "items"]);
 });
+
+Deno.test("planExtract() refuses to pass in a Python name the try body assigns when the range is its except clause (email's get_mailbox_list)", async () => {
+  // Found by the refactor soak on CPython's email: get_mailbox_list's `except errors.HeaderParseError:` body
+  // extracted as `value, token = soak_extracted(value, mailbox_list, token)`, where `token` was bound only by the
+  // try body's `token, value = get_mailbox(value)`, which had raised: UnboundLocalError in test_email.
+  const source = Deno.readTextFileSync("/usr/lib/python3.11/email/_header_value_parser.py");
+  const lines = source.split("\n");
+  const def = lines.findIndex((l) => l.startsWith("def get_mailbox_list("));
+  const handler = lines.findIndex((l, i) => i > def && l.trim() === "except errors.HeaderParseError:");
+  const start = handler + 2; // 1-based: the first statement of the except clause
+  let end = start;
+  while (lines[end]!.startsWith("            ")) end++; // the clause's last line (1-based)
+  const e = await refusal("_header_value_parser.py", source, { start_line: start, end_line: end });
+  assert.equal(e.code, "unresolved");
+  assert.match(
+    e.message,
+    /"token" would be passed in, but it is only assigned in a branch or loop before the range/,
+  );
+});
+
+Deno.test("planExtract() returns a Python name the statements write and read again on the loop's next pass (email's decode_header)", async () => {
+  // Found by the refactor soak on CPython's email: decode_header's `if first: …; first = False` inside
+  // `while parts:` extracted without returning `first`, so every pass stripped its text again.
+  const text = [
+    "def strip_first(parts):",
+    "    out = []",
+    "    first = True",
+    "    while parts:",
+    "        word = parts.pop(0)",
+    "        if first:",
+    "            word = word.lstrip()",
+    "            first = False",
+    "        out.append(word)",
+    "    return out",
+    "",
+  ].join("\n");
+  const plan = await extract("m.py", text, { start_line: 6, end_line: 8 }, "strip");
+  assert.ok(plan.returns.includes("first"), JSON.stringify(plan.returns));
+});

@@ -258,3 +258,98 @@ Deno.test("edit_inline() parenthesises a lambda that becomes an f-string field's
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("edit_inline() refuses a value that reads an attribute a del, a call or an attribute assignment may change before the use (email's Generator._write)", async () => {
+  // Found by the refactor soak on CPython's email: `munge_cte = self._munge_cte` then `del self._munge_cte`
+  // in the same finally block; inlining wrote `if self._munge_cte:` after the del (AttributeError at run time).
+  const generator = Deno.readTextFileSync("/usr/lib/python3.11/email/generator.py");
+  const ws = await workspaceOf({ "/generator.py": generator });
+  const at = lineCol(generator, "munge_cte = self._munge_cte");
+  const r = await ws.call("edit_inline", { path: "generator.py", target: at });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(r.error.code, "unsupported_call_site");
+  assert.match(
+    r.error.message,
+    /reads "self\._munge_cte", and line \d+ \(del self\._munge_cte\) may change it/,
+  );
+  assert.equal(await textOf(ws, "generator.py"), generator);
+
+  const src = [
+    "class C:",
+    "    def f(self, items):",
+    "        first = self.items[0]",
+    "        self.items[0] = 2",
+    "        return first",
+    "",
+    "    def g(self):",
+    "        n = self.n",
+    "        self.bump()",
+    "        return n",
+    "",
+    "    def h(self, xs):",
+    "        n = self.n",
+    "        for x in xs:",
+    "            last = n",
+    "            self.n = x",
+    "",
+    "    def k(self):",
+    "        n = self.n",
+    "        m = 2",
+    "        return n + m",
+    "",
+  ].join("\n");
+  const ws2 = await workspaceOf({ "/c.py": src });
+  const cases: [string, string][] = [["first =", "self.items[0] = 2"], [
+    "n = self.n\n        self",
+    "self.bump()",
+  ]];
+  for (const [needle, change] of cases) {
+    const res = await ws2.call("edit_inline", { path: "c.py", target: lineCol(src, needle) });
+    assert.ok(!res.ok, JSON.stringify(res));
+    assert.ok(res.error.message.includes(`(${change})`), res.error.message);
+  }
+  // A loop after the value reads it again after the body's assignment ran.
+  const loop = await ws2.call("edit_inline", {
+    path: "c.py",
+    target: lineCol(src, "n = self.n\n        for"),
+  });
+  assert.ok(!loop.ok, JSON.stringify(loop));
+  assert.match(loop.error.message, /\(self\.n = x\)/);
+  // Assigning a plain name changes no attribute: inlined.
+  ok(await ws2.call("edit_inline", { path: "c.py", target: lineCol(src, "n = self.n\n        m") }));
+  assert.match(await textOf(ws2, "c.py"), /return self\.n \+ m/);
+});
+
+Deno.test("edit_inline() refuses a copy or a new object where a use changes the object (email's quoprimime body map)", async () => {
+  // Found by the refactor soak on CPython's email: `_QUOPRI_BODY_ENCODE_MAP = _QUOPRI_BODY_MAP[:]` then
+  // `_QUOPRI_BODY_ENCODE_MAP[c] = chr(c)`; inlining wrote `_QUOPRI_BODY_MAP[:][c] = chr(c)` (a throwaway copy)
+  // and quoted-printable bodies lost their line breaks.
+  const quopri = Deno.readTextFileSync("/usr/lib/python3.11/email/quoprimime.py");
+  const ws = await workspaceOf({ "/quoprimime.py": quopri });
+  const r = await ws.call("edit_inline", {
+    path: "quoprimime.py",
+    target: lineCol(quopri, "_QUOPRI_BODY_ENCODE_MAP = "),
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(r.error.code, "unsupported_call_site");
+  assert.equal(await textOf(ws, "quoprimime.py"), quopri);
+
+  const src = [
+    "def f(a, b, x):",
+    "    parts = a + b",
+    "    parts.append(x)",
+    "    return len(parts)",
+    "",
+    "def g(self, x):",
+    "    items = self.items",
+    "    items.append(x)",
+    "",
+  ].join("\n");
+  const ws2 = await workspaceOf({ "/c.py": src });
+  const fresh = await ws2.call("edit_inline", { path: "c.py", target: lineCol(src, "parts =") });
+  assert.ok(!fresh.ok, JSON.stringify(fresh));
+  assert.match(fresh.error.message, /line 3 changes the object "parts" holds, and its value \(a \+ b\)/);
+  // The same object however often it runs: inlined.
+  ok(await ws2.call("edit_inline", { path: "c.py", target: lineCol(src, "items =") }));
+  assert.match(await textOf(ws2, "c.py"), / {4}self\.items\.append\(x\)/);
+});

@@ -138,6 +138,94 @@ Deno.test("edit_move_decl() on Python's email package: a function moves with its
   assert.equal(out, "2026-11-24T00:11:37+01:00\n");
 });
 
+Deno.test("edit_move_decl() (Python) out of a package's __init__: `import email` then email.x is rewritten once and runs", async () => {
+  // Found by the refactor soak on CPython's email: moving message_from_bytes out of email/__init__.py, a file
+  // with `import email` and `email.message_from_bytes(...)` got that use rewritten twice (the namespace import
+  // and the package-attribute chain each took it): an internal error, overlapping edits.
+  const before = pythonEmail();
+  before["app.py"] =
+    "import email\n\nm = email.message_from_string('Subject: hi\\n\\nbody\\n')\nprint(m['Subject'])\n";
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "email/__init__.py",
+      name_path: "message_from_string",
+      to_path: "email/_strings.py",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "app.py"),
+    "import email\nfrom email._strings import message_from_string\n\nm = message_from_string('Subject: hi\\n\\nbody\\n')\nprint(m['Subject'])\n",
+  );
+  const after = await storedFiles(ws, [...Object.keys(before), "email/_strings.py"]);
+  assert.equal(await runIn(after, ["python3", "app.py"]), "hi\n");
+});
+
+Deno.test("edit_move_decl() (Python) lists module attributes on values it cannot follow: charset.py's encoder_module.header_length", async () => {
+  // Found by the refactor soak on CPython's email: moving base64mime.header_length answered ok with nothing
+  // unresolved, and Charset.header_encode_lines's `encoder_module.header_length(...)` (the module as a value)
+  // then raised AttributeError.
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const res = ok(
+    await ws.call("edit_move_decl", {
+      path: "email/base64mime.py",
+      name_path: "header_length",
+      to_path: "email/_lengths.py",
+    }),
+  );
+  const unresolved = res.data["unresolved"] as { path: string; line: number; reason: string }[];
+  const line = before["email/charset.py"]!.split("\n")
+    .findIndex((l) => l.includes("encoder_module.header_length(")) + 1;
+  assert.ok(
+    unresolved.some((u) =>
+      u.path === "email/charset.py" && u.line === line && /encoder_module\.header_length/.test(u.reason)
+    ),
+    JSON.stringify(unresolved),
+  );
+  assert.match(await textOf(ws, "email/charset.py"), /len64 = header_length\(header_bytes\)/);
+});
+
+Deno.test("edit_move_decl() (Python) keeps the source's public imports: email.utils.quote still reaches message.py", async () => {
+  // Found by the refactor soak on CPython's email: moving utils.decode_params dropped utils.py's
+  // `from email._parseaddr import quote` (only decode_params used it there), and message.py's `utils.quote(...)`
+  // raised AttributeError.
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "email/utils.py",
+      name_path: "decode_params",
+      to_path: "email/_params.py",
+    }),
+  );
+  assert.match(await textOf(ws, "email/utils.py"), /^from email\._parseaddr import quote$/m);
+  const after = await storedFiles(ws, [...Object.keys(before), "email/_params.py"]);
+  const out = await runIn(after, [
+    "python3",
+    "-c",
+    "import email.message\nm = email.message.Message()\nm.set_param('name', 'a b')\nprint(m.get_param('name'))",
+  ]);
+  assert.equal(out, "a b\n");
+});
+
+Deno.test("edit_move_decl() (Python) refuses to move a module's dunder name: email's __all__ stays where Python reads it", async () => {
+  // Found by the refactor soak: moving email/__init__.py's __all__ to a new module answered ok, and
+  // test_email's `email.__all__` check then failed (the package had no __all__ left).
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  const snap = await snapshot(ws.fs.raw, "/");
+  const r = await ws.call("edit_move_decl", {
+    path: "email/__init__.py",
+    name_path: "__all__",
+    to_path: "email/soak_moved.py",
+  });
+  assert.ok(!r.ok, JSON.stringify(r));
+  assert.equal(r.error.code, "value_reference");
+  assert.match(r.error.message, /"__all__" out of "email\/__init__\.py"/);
+  assert.deepEqual(await snapshot(ws.fs.raw, "/"), snap);
+});
+
 Deno.test("edit_move_decl() refusals on real code write nothing: private names, CommonJS, missing names", async () => {
   const before = pythonEmail();
   const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));

@@ -492,3 +492,51 @@ Deno.test('edit_rename_symbol() names what a run-time import("./m") may reach, a
   assert.match(await textOf(ws, "ns.ts"), /const \{ bump: hh \} = mm;/);
   assert.ok(dry.changes.some((c) => c.path === "types.ts"), "renamed without include_unresolved");
 });
+
+Deno.test("edit_rename_symbol() lists a method parameter's keyword arguments at calls on objects of unknown type (email's Message.get_param header=)", async () => {
+  // Found by the refactor soak on CPython's email: renaming get_param's `header` renamed `self.get_param(…,
+  // header=…)` but left test_email's `msg.get_param('charset', header='X-Jimmy')` (TypeError) unlisted.
+  const message = Deno.readTextFileSync("/usr/lib/python3.11/email/message.py");
+  const app = "from email import message_from_string\n\n" +
+    "msg = message_from_string('Content-Type: text/plain; charset=us-ascii\\n\\nhi\\n')\n" +
+    "print(msg.get_param('charset', header='content-type'))\n";
+  const ws = await workspaceOf({ "/email/message.py": message, "/app.py": app });
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "email/message.py",
+      target: lineCol(message, "header='content-type',\n                  unquote=True):"),
+      new_name: "header_name",
+    }),
+  );
+  assert.deepEqual(res.data["unresolved"], [{
+    path: "app.py",
+    references: [{
+      line: 4,
+      column: 32,
+      kind: "keyword",
+      text: "print(msg.get_param('charset', header='content-type'))",
+    }],
+  }]);
+  assert.equal(await textOf(ws, "app.py"), app, "a candidate is left alone");
+  assert.match(await textOf(ws, "email/message.py"), /self\.get_param\(param, header_name=header\)/);
+});
+
+Deno.test("edit_rename_symbol() keeps a member that a Python class body imports: email's Message.walk stays walk, aliased", async () => {
+  // Found by the refactor soak on CPython's email: renaming email/iterators.py's walk rewrote Message's
+  // `from email.iterators import walk` (the method Message.walk) to `import walk_soak`: msg.walk() broke.
+  const files = {
+    "/email/iterators.py": Deno.readTextFileSync("/usr/lib/python3.11/email/iterators.py"),
+    "/email/message.py": Deno.readTextFileSync("/usr/lib/python3.11/email/message.py"),
+  };
+  const ws = await workspaceOf(files);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "email/iterators.py",
+      target: lineCol(files["/email/iterators.py"], "def walk(", 4),
+      new_name: "walk_soak",
+    }),
+  );
+  const message = await textOf(ws, "email/message.py");
+  assert.match(message, /\n {4}from email\.iterators import walk_soak as walk\n/);
+  assert.match(await textOf(ws, "email/iterators.py"), /\ndef walk_soak\(self\):/);
+});
