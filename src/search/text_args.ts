@@ -11,6 +11,9 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { OutputMode, SearchTextQuery } from "./types.ts";
+import { SEARCH_TEXT_ALIASES } from "./text_aliases.ts";
+
+export { SEARCH_TEXT_ALIASES };
 
 /** Default of `max_results`. */
 export const DEFAULT_MAX_RESULTS = 100;
@@ -18,32 +21,6 @@ export const DEFAULT_MAX_RESULTS = 100;
 export const DEFAULT_MAX_CHARS = 30_000;
 /** Default of `max_file_bytes`: larger files are skipped (`too_large`). */
 export const DEFAULT_MAX_FILE_BYTES = 16 * 1024 * 1024;
-
-/** Alias -> graver's name. */
-export const SEARCH_TEXT_ALIASES: Readonly<Record<string, string>> = {
-  substring_pattern: "pattern",
-  regex: "pattern",
-  "-F": "literal",
-  fixed_strings: "literal",
-  "-i": "ignore_case",
-  case_insensitive: "ignore_case",
-  "-S": "smart_case",
-  "-w": "word",
-  word_regexp: "word",
-  "-U": "multiline",
-  relative_path: "path",
-  "-g": "glob",
-  "-t": "type",
-  "-A": "context_after",
-  context_lines_after: "context_after",
-  "-B": "context_before",
-  context_lines_before: "context_before",
-  "-C": "context",
-  head_limit: "max_results",
-  max_answer_chars: "max_chars",
-  "--hidden": "hidden",
-  "--no-ignore": "no_ignore",
-};
 
 /** Arguments that only say what graver does anyway (`-n`: line numbers are always given). */
 const ACCEPTED_AND_IGNORED = new Set(["-n", "line_numbers"]);

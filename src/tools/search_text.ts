@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
@@ -69,27 +70,7 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     "-n": { type: "boolean", description: "Accepted and ignored: line numbers are always given" },
   }, ["pattern"]),
   // Claude Code's Grep, ripgrep's flag letters and Serena's search_for_pattern name the same arguments.
-  aliases: {
-    substring_pattern: "pattern",
-    regex: "pattern",
-    "-F": "literal",
-    fixed_strings: "literal",
-    "-i": "ignore_case",
-    case_insensitive: "ignore_case",
-    "-S": "smart_case",
-    "-w": "word",
-    "-U": "multiline",
-    relative_path: "path",
-    "-g": "glob",
-    "-t": "type",
-    "-A": "context_after",
-    context_lines_after: "context_after",
-    "-B": "context_before",
-    context_lines_before: "context_before",
-    "-C": "context",
-    head_limit: "max_results",
-    max_answer_chars: "max_chars",
-  },
+  aliases: SEARCH_TEXT_ALIASES,
   kind: "read",
   mutates: false,
   resultData: shape({

@@ -32,14 +32,19 @@ async function startGraph(entry: string): Promise<Set<string>> {
 
 /** Engines no call needs before it runs: each is loaded by the handler (or step) that uses it. */
 const ENGINES =
-  /^(structural|text)\/|^guards\/definition_gate\.ts$|^syntax\/(symbols|queries|bindings|syntax_guard|line_summary)\.ts$/;
+  /^(structural|text|search)\/|^guards\/definition_gate\.ts$|^syntax\/(symbols|queries|bindings|syntax_guard|line_summary)\.ts$/;
 
 Deno.test("opening a workspace and listing the tools evaluates no engine: the handlers load theirs on first call", async () => {
   for (const entry of ["tools/catalogue.ts", "tools/dispatch.ts", "workspace.ts"]) {
     const graph = await startGraph(entry);
     assert.ok(graph.has("tools/read_file.ts") && graph.has("tools/edit_extract_function.ts"), entry);
-    // data, not engines: the anchor positions (edit_insert_at_anchor's enum), the refactors' language lists
-    const data = new Set(["structural/anchor_positions.ts", "structural/refactor_languages.ts"]);
+    // data, not engines: the anchor positions (edit_insert_at_anchor's enum), the refactors' language lists,
+    // search_text's argument aliases
+    const data = new Set([
+      "structural/anchor_positions.ts",
+      "structural/refactor_languages.ts",
+      "search/text_aliases.ts",
+    ]);
     const engines = [...graph].filter((f) => ENGINES.test(f) && !data.has(f));
     assert.deepEqual(engines, [], `${entry} evaluates at start: ${engines.join(", ")}`);
   }
