@@ -22,7 +22,7 @@ import {
 } from "./matched_lines.ts";
 import { pathFilter } from "./path_filter.ts";
 import { fitBudget, type PageEntries } from "./result_budget.ts";
-import { compileTextPattern } from "./text_pattern.ts";
+import { compileTextPattern, type TextPattern } from "./text_pattern.ts";
 import { scanText } from "./text_scan.ts";
 import type {
   FileCount,
@@ -48,8 +48,15 @@ const DECODER = new TextDecoder();
  */
 const VERSIONS = new WeakMap<Uint8Array, string>();
 
-/** The version of a file's bytes: the source's, the one remembered, or a fresh hash. */
-async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
+/**
+ * The version of a file's bytes: the source's, the one remembered, or a fresh hash.
+ *
+ * @param files The source (it may know the version already).
+ * @param path The file.
+ * @param bytes Its bytes.
+ * @returns The version (SHA-256, hex).
+ */
+export async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
   const known = VERSIONS.get(bytes) ?? await files.version?.(path, bytes);
   if (known !== undefined) return known;
   const version = await versionOf(bytes);
@@ -139,6 +146,73 @@ function lineEntries(
   });
 }
 
+/** One file with matches: its bytes, its text and the matches' offsets (`scanText`). */
+export interface ScannedFile {
+  /** The file as the source listed it. */
+  file: SearchFile;
+  /** Its bytes. */
+  bytes: Uint8Array;
+  /** Its text (UTF-8, a BOM dropped). */
+  text: string;
+  /** Start and end offsets of each match, flat. */
+  hits: number[];
+}
+
+/** What a scan counts as it goes. */
+export interface ScanStats {
+  /** Files read and looked at. */
+  scanned: number;
+  /** Files with at least one match. */
+  matched: number;
+  /** Files left out, by cause. */
+  skipped: SearchSkipped;
+}
+
+/**
+ * The files in the query's scope that hold a match, in the source's order: filtered by path, size and
+ * binary content (each counted in `stats`), read a few at a time ahead of the search. The one loop over a
+ * project's files that a search and a replacement share.
+ *
+ * @param files Where the files come from.
+ * @param scan The query, its compiled pattern, and the counters to update.
+ * @returns Each file with matches, as it is found.
+ */
+export async function* scanFiles(
+  files: SearchFiles,
+  scan: { query: SearchTextQuery; pattern: TextPattern; stats: ScanStats },
+): AsyncGenerator<ScannedFile> {
+  const { query, pattern, stats } = scan;
+  for await (
+    const { file, bytes } of readAhead(files, inScope(query, files.files(query.scope), stats.skipped))
+  ) {
+    if (bytes === null) {
+      stats.skipped.unreadable++;
+      continue;
+    }
+    if (bytes.length > query.maxFileBytes) {
+      stats.skipped.too_large++;
+      continue;
+    }
+    stats.scanned++;
+    if (looksBinary(bytes)) {
+      stats.skipped.binary++;
+      continue;
+    }
+    const text = textOf(bytes);
+    const hits = scanText(pattern, text);
+    if (hits.length === 0) continue;
+    stats.matched++;
+    yield { file, bytes, text, hits };
+  }
+}
+
+/** Add what the source's own listing left out (ignored, unreadable) to the counts. */
+export function addSourceSkipped(files: SearchFiles, skipped: SearchSkipped): void {
+  const left = files.skipped?.();
+  skipped.ignored += left?.ignored ?? 0;
+  skipped.unreadable += left?.unreadable ?? 0;
+}
+
 /** What one page collects, by output mode. */
 interface Page {
   matches: LineMatch[];
@@ -197,35 +271,15 @@ export async function searchText(files: SearchFiles, query: SearchTextQuery): Pr
   const skipped: SearchSkipped = { ignored: 0, binary: 0, too_large: 0, unreadable: 0 };
   const page: Page = { matches: [], files: [], counts: [] };
   const want = query.offset + query.maxResults;
-  let scanned = 0;
-  let matched = 0;
+  const stats = { scanned: 0, matched: 0, skipped };
   let units = 0;
-  for await (const { file, bytes } of readAhead(files, inScope(query, files.files(query.scope), skipped))) {
-    if (bytes === null) {
-      skipped.unreadable++;
-      continue;
-    }
-    if (bytes.length > query.maxFileBytes) {
-      skipped.too_large++;
-      continue;
-    }
-    scanned++;
-    if (looksBinary(bytes)) {
-      skipped.binary++;
-      continue;
-    }
-    const text = textOf(bytes);
-    const hits = scanText(pattern, text);
-    if (hits.length === 0) continue;
-    matched++;
+  for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats })) {
     const lines = matchedLines(text, hits);
     units += await collect(page, { path: file.path, bytes, text, lines, before: units }, { query, files });
     if (units > want) break; // one past the page: there is more
   }
-  const left = files.skipped?.();
-  skipped.ignored += left?.ignored ?? 0;
-  skipped.unreadable += left?.unreadable ?? 0;
-  return finish({ query, page, truncated: units > want, started, stats: { scanned, matched, skipped } });
+  addSourceSkipped(files, skipped);
+  return finish({ query, page, truncated: units > want, started, stats });
 }
 
 /** The result: the page fitted to the budget, the cursor of the next page, the summary. */

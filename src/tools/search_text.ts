@@ -9,6 +9,8 @@ import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import type { ShownLines } from "../errors.ts";
+import type { LineMatch } from "../search/types.ts";
 import type { ToolDefinition } from "./types.ts";
 
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
@@ -97,6 +99,30 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     // Bytes straight from the files the walk listed: a search hashes only the files its page returns.
     const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
     const result = await searchText(files, query);
-    return { data: result as unknown as Record<string, unknown> };
+    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },
 };
+
+/**
+ * The lines a page of matches displayed in full (each matched line, the lines a multi-line match runs
+ * over, and the context), at the version each file was searched at: the read ledger counts them as seen,
+ * so an edit of a line the agent found by searching is judged as if read. A page whose lines were cut
+ * short to fit the budget displayed no line whole, and counts for nothing.
+ */
+function shownLines(
+  result: { matches?: LineMatch[]; summary: { shortened: string } },
+): ShownLines[] {
+  if (!result.matches || result.summary.shortened !== "none") return [];
+  const byFile = new Map<string, ShownLines & { lines: { start_line: number; end_line: number }[] }>();
+  for (const m of result.matches) {
+    const key = `${m.path}\0${m.version}`;
+    const entry = byFile.get(key) ?? { path: m.path, version: m.version, lines: [] };
+    byFile.set(key, entry);
+    const last = Math.max(m.line, ...m.submatches.map((s) => s.end_line));
+    entry.lines.push({
+      start_line: m.line - (m.context_before?.length ?? 0),
+      end_line: last + (m.context_after?.length ?? 0),
+    });
+  }
+  return [...byFile.values()];
+}
