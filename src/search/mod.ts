@@ -17,6 +17,9 @@
  * @module
  */
 export { searchText } from "./search_text.ts";
+export type { SearchTextOptions } from "./search_text.ts";
+export { enclosingSymbolsOf, MAX_SYMBOL_FILE_CHARS } from "./enclosing_symbol.ts";
+export type { EnclosingSymbols } from "./enclosing_symbol.ts";
 export { planTextReplace } from "./replace_text.ts";
 export type { FileReplacement, ReplacedSite, TextReplacePlan, TextReplaceQuery } from "./replace_text.ts";
 export { expandTemplate, parseTemplate } from "./replace_template.ts";

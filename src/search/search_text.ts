@@ -9,6 +9,7 @@
  * @module
  */
 import { looksBinary } from "../fs/text.ts";
+import type { EnclosingSymbols } from "./enclosing_symbol.ts";
 import { versionOf } from "../fs/version.ts";
 import { cursorFor } from "./text_args.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
@@ -213,6 +214,19 @@ export function addSourceSkipped(files: SearchFiles, skipped: SearchSkipped): vo
   skipped.unreadable += left?.unreadable ?? 0;
 }
 
+/** Set each entry's `symbol` where the lookup names one. */
+async function nameEnclosingSymbols(
+  entries: LineMatch[],
+  file: { text: string; version: string },
+  enclosing: EnclosingSymbols | undefined,
+): Promise<void> {
+  if (enclosing === undefined || entries.length === 0) return;
+  const names = await enclosing({ path: entries[0]!.path, ...file }, entries.map((e) => e.line));
+  entries.forEach((e, i) => {
+    if (names[i]) e.symbol = names[i]!;
+  });
+}
+
 /** What one page collects, by output mode. */
 interface Page {
   matches: LineMatch[];
@@ -220,11 +234,17 @@ interface Page {
   counts: FileCount[];
 }
 
+/** What a search may add to its matches beyond the text. */
+export interface SearchTextOptions {
+  /** Names the enclosing symbol of matched lines (`enclosing_symbol.ts`); without it, matches name none. */
+  enclosing?: EnclosingSymbols;
+}
+
 /** Add a matched file's entries that fall in the page [offset, offset + maxResults); returns the units it has. */
 async function collect(
   page: Page,
   found: { path: string; bytes: Uint8Array; text: string; lines: MatchedLine[]; before: number },
-  context: { query: SearchTextQuery; files: SearchFiles },
+  context: { query: SearchTextQuery; files: SearchFiles; options: SearchTextOptions },
 ): Promise<number> {
   const { query } = context;
   const units = query.outputMode === "content" ? found.lines.length : 1;
@@ -237,7 +257,9 @@ async function collect(
     page.counts.push({ path: found.path, count: found.lines.length, version });
   } else {
     const lines = found.lines.slice(from, to);
-    page.matches.push(...lineEntries(found.path, { text: found.text, version, lines }, query));
+    const entries = lineEntries(found.path, { text: found.text, version, lines }, query);
+    await nameEnclosingSymbols(entries, { text: found.text, version }, context.options.enclosing);
+    page.matches.push(...entries);
   }
   return units;
 }
@@ -262,10 +284,15 @@ async function collect(
  *
  * @param files Where the files come from.
  * @param query The normalized query (`normalizeSearchTextArgs`).
+ * @param options What to add to matches (their enclosing symbols).
  * @returns The page of results and a summary.
  * @throws RecoverableError `invalid_args` for a pattern the linear-time engine refuses or an unknown type.
  */
-export async function searchText(files: SearchFiles, query: SearchTextQuery): Promise<SearchTextResult> {
+export async function searchText(
+  files: SearchFiles,
+  query: SearchTextQuery,
+  options: SearchTextOptions = {},
+): Promise<SearchTextResult> {
   const started = performance.now();
   const pattern = compileTextPattern(query);
   const skipped: SearchSkipped = { ignored: 0, binary: 0, too_large: 0, unreadable: 0 };
@@ -275,7 +302,11 @@ export async function searchText(files: SearchFiles, query: SearchTextQuery): Pr
   let units = 0;
   for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats })) {
     const lines = matchedLines(text, hits);
-    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, { query, files });
+    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, {
+      query,
+      files,
+      options,
+    });
     if (units > want) break; // one past the page: there is more
   }
   addSourceSkipped(files, skipped);

@@ -31,6 +31,7 @@ const LINE_MATCH = shape({
     items: shape({ column: INTEGER, end_line: INTEGER, end_column: INTEGER, text: STRING, id: STRING }),
   },
   version: VERSION,
+  symbol: STRING,
   context_before: { type: "array", items: STRING },
   context_after: { type: "array", items: STRING },
 }, ["path", "line", "column", "text", "submatches", "version"]);
@@ -39,7 +40,7 @@ const LINE_MATCH = shape({
 export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
   name: "search_text",
   description:
-    "Search the project's files for a regular expression (RE2 syntax, as ripgrep takes it) or, with literal: true, a fixed string. Honours .gitignore, skips hidden and binary files (lift with hidden / no_ignore); narrow with path, glob (ripgrep -g: \"!\" excludes, the later glob wins) and type (ts, py, go, rust …). output_mode: content (default: path, 1-based line and column, the line, submatches, context), files_with_matches or count. Every match carries the file's version (pass it as expected_version to an edit) and an occurrence id. Results are paged (max_results, then next_cursor as cursor) and shortened to fit max_chars; summary says what was scanned and skipped. Look-around and backreferences are refused: RE2 runs in linear time. To find a definition by name, find_symbol is more precise; to find every use of a symbol, find_references.",
+    "Search the project's files for a regular expression (RE2 syntax, as ripgrep takes it) or, with literal: true, a fixed string. Honours .gitignore, skips hidden and binary files (lift with hidden / no_ignore); narrow with path, glob (ripgrep -g: \"!\" excludes, the later glob wins) and type (ts, py, go, rust …). output_mode: content (default: path, 1-based line and column, the line, submatches, context), files_with_matches or count. Every match carries the file's version (pass it as expected_version to an edit), an occurrence id (edit_replace_text takes ids) and, where the file has a grammar, its enclosing symbol's name path (symbol). Results are paged (max_results, then next_cursor as cursor) and shortened to fit max_chars; summary says what was scanned and skipped. Look-around and backreferences are refused: RE2 runs in linear time. To find a definition by name, find_symbol is more precise; to find every use of a symbol, find_references.",
   inputSchema: objectSchema({
     pattern: {
       type: "string",
@@ -93,12 +94,12 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
       elapsed_ms: { type: "number" },
     }, ["files_scanned", "files_matched", "skipped", "truncated"]),
   }, ["output_mode", "summary"]),
-  async handler(args, { stage }) {
-    const { normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
+  async handler(args, { workspace, stage }) {
+    const { enclosingSymbolsOf, normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
     const query = normalizeSearchTextArgs(args);
     // Bytes straight from the files the walk listed: a search hashes only the files its page returns.
     const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
-    const result = await searchText(files, query);
+    const result = await searchText(files, query, { enclosing: enclosingSymbolsOf(workspace) });
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },
 };
