@@ -205,6 +205,7 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
     );
   }
   args = foldAliases(tool, args as Record<string, unknown>);
+  if (tool.foldArgs) args = tool.foldArgs(args as Record<string, unknown>);
   const result = validator(tool).validate(args);
   if (result.valid) {
     refuseLoneSurrogates(tool, args as Record<string, unknown>);

@@ -84,6 +84,8 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
     to: "to_path",
     destination: "to_path",
     toPath: "to_path",
+    new_path: "to_path",
+    destination_path: "to_path",
   },
   async handler(args, { workspace, stage }) {
     const { planMoveDecl, stageMoveDecl } = await moveDeclEngine();
