@@ -25,6 +25,7 @@ import {
 import { nearestNames, type PendingChange, Stage } from "../fs/stage.ts";
 import { changeLanguage } from "../syntax/change_language.ts";
 import type { SyntaxGuardMode } from "../syntax/types.ts";
+import { DEFAULT_RESULT_CHARS, fitResult } from "./result_fit.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
 import { syntaxGuardEngine } from "./_lazy.ts";
 import type {
@@ -544,7 +545,10 @@ export async function dispatch(
       }
     }
   }
-  return result.ok ? result : refused(result, session, host);
+  if (!result.ok) return refused(result, session, host);
+  const fullDiff = typeof rawArgs === "object" && rawArgs !== null &&
+    (rawArgs as Record<string, unknown>)["full_diff"] === true;
+  return fitResult(result, { chars: host.resultChars ?? DEFAULT_RESULT_CHARS, fullDiff });
 }
 
 /** Record a top-level refusal as the `graver.refusal` event (tool, code, session: never arguments). */

@@ -66,6 +66,8 @@ export interface ToolHost extends Parsing {
   readonly checkpoints?: Checkpoints | null;
   /** The size cap of one `read_file` answer (default 15,000 tokens ≈ characters / 4). */
   readonly readBudget?: ReadBudget;
+  /** Most characters one result holds as JSON (default 100,000: `result_fit.ts`). */
+  readonly resultChars?: number;
 }
 
 /** One call as it moves through dispatch's pipeline; a route step may rewrite its tool and args. */
