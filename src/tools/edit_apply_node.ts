@@ -56,6 +56,7 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "selector", "new_text"]),
+  aliases: { code: "new_text" },
   kind: "structural",
   mutates: true,
   resultData: shape({

@@ -57,6 +57,7 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "selector", "position", "text"]),
+  aliases: { code: "text", new_text: "text" },
   kind: "structural",
   mutates: true,
   // inserting adds code and never replaces any; a second call adds it again

@@ -106,6 +106,7 @@ export const outline: ToolDefinition<OutlineArgs> = {
         `Most symbols to return (default ${MAX_SYMBOLS}); a bigger outline is cut level by level from the deepest`,
     },
   }, ["path"]),
+  aliases: { max_results: "max_symbols" },
   kind: "read",
   mutates: false,
   resultData: shape({

@@ -43,3 +43,35 @@ Deno.test("edit_extract_function takes start_line / end_line beside path for ran
   assert.equal(code(both), "invalid_args");
   assert.match(!both.ok ? both.error.message : "", /start_line/);
 });
+
+Deno.test("one name across tools: max_results for every limit, target for a symbol, code or new_text for inserted code", async () => {
+  const { ws } = await open({
+    ...PY,
+    "/w/pkg/more.py": "def a():\n    return 1\n\n\ndef b():\n    return 2\n",
+  });
+  const listed = okData(await ws.call("list_files", { recursive: true, max_results: 1 }));
+  assert.equal((listed["entries"] as string[]).length, 1);
+  const outline = okData(await ws.call("outline", { path: "pkg/more.py", max_results: 1 }));
+  assert.equal((outline["symbols"] as unknown[]).length, 1);
+  const calls: [string, Record<string, unknown>][] = [
+    ["replace_symbol", { path: "pkg/more.py", target: "a", code: "def a():\n    return 10" }],
+    ["remove_symbol", { path: "pkg/more.py", target: "b" }],
+    ["insert_code", {
+      path: "pkg/more.py",
+      target: "a",
+      position: "after",
+      new_text: "def c():\n    return 3",
+    }],
+    ["edit_apply_node", { path: "pkg/more.py", selector: "a", code: "def a():\n    return 11" }],
+    ["edit_insert_at_anchor", {
+      path: "pkg/more.py",
+      selector: "a",
+      position: "before",
+      code: "# about a",
+    }],
+  ];
+  for (const [tool, args] of calls) {
+    const r = await ws.call(tool, { ...args, dry_run: true });
+    assert.ok(r.ok && r.status === "dry_run", `${tool}: ${JSON.stringify(r)}`);
+  }
+});
