@@ -63,7 +63,10 @@ export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
   aliases: { lines: "range", function_name: "name", new_name: "name" },
   async handler(args, { workspace, stage }) {
     const { planExtract, stageExtract } = await extractEngine();
-    const plan = await planExtract(workspace, stage, args.path, args.range, args.name, {
+    const plan = await planExtract(workspace, stage, {
+      path: args.path,
+      range: args.range,
+      name: args.name,
       tool: "edit_extract_function",
       expectedVersion: args.expected_version,
     });

@@ -158,18 +158,18 @@ function checkImplicitInterfaces(
 export async function checkOverrides(
   parsing: Parsing,
   stage: Stage,
-  fb: FileBindings,
-  decl: FunctionDecl,
-  tool: string,
+  { fb, decl, tool }: { fb: FileBindings; decl: FunctionDecl; tool: string },
 ): Promise<void> {
   if (decl.kind === "function" || !decl.classScope) return;
-  await checkMemberOverrides(parsing, stage, fb, {
-    name: decl.name,
-    line: decl.line,
-    kind: decl.kind === "constructor" ? "constructor" : "member",
-    classScope: decl.classScope,
-    override: decl.override,
-  }, {
+  await checkMemberOverrides(parsing, stage, {
+    fb,
+    subject: {
+      name: decl.name,
+      line: decl.line,
+      kind: decl.kind === "constructor" ? "constructor" : "member",
+      classScope: decl.classScope,
+      override: decl.override,
+    },
     tool,
     action: "change the signature of",
     hint:
@@ -191,9 +191,7 @@ export async function checkOverrides(
 export async function checkMemberOverrides(
   parsing: Parsing,
   stage: Stage,
-  fb: FileBindings,
-  subject: OverrideSubject,
-  options: OverrideCheckOptions,
+  { fb, subject, ...options }: { fb: FileBindings; subject: OverrideSubject } & OverrideCheckOptions,
 ): Promise<void> {
   const tool = options.tool;
   const method = subject.kind === "member";
@@ -209,7 +207,9 @@ export async function checkMemberOverrides(
   const lineOf = (f: FileBindings, offset: number) => new TextIndex(f.text).position(offset).line;
   const declaration = async (f: FileBindings, at: number) => {
     try {
-      return await findReferences(parsing, stage, f.path, new TextIndex(f.text).position(at), {
+      return await findReferences(parsing, stage, {
+        path: f.path,
+        target: new TextIndex(f.text).position(at),
         tool,
         scope: "project",
       });
