@@ -22,7 +22,7 @@ import { SIGNATURE_LANGUAGES } from "../shared/refactor_languages.ts";
 
 export { SIGNATURE_LANGUAGES } from "../shared/refactor_languages.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { checkOverrides } from "./overrides.ts";
+import { checkOverrides } from "./_overrides.ts";
 import { registeringDecorator } from "../shared/decorators.ts";
 import { type ArgSpec, CallRefusal, type CallShape, classifySite, rewriteArgs } from "./_calls.ts";
 import {

@@ -24,7 +24,7 @@ import {
   type ReferenceTarget,
 } from "../references/references.ts";
 import { isValidName } from "../shared/names.ts";
-import { checkMemberOverrides } from "../change_signature/overrides.ts";
+import { checkMemberOverrides } from "../references/overrides.ts";
 import { applyTextEdits, type TextEdit } from "../edit/source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
