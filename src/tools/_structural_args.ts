@@ -76,8 +76,9 @@ export async function openSelection(
   args: StructuralArgs,
 ): Promise<{ file: SourceFile; selection: Selection }> {
   const [{ loadSource }, { selectTargets }] = await Promise.all([sourceEngine(), selectorEngine()]);
-  const file = await loadSource(ws, stage, args.path, { tool, expectedVersion: args.expected_version });
-  const selection = await selectTargets(ws, file, args.selector, {
+  const file = await loadSource(ws, stage, { path: args.path, tool, expectedVersion: args.expected_version });
+  const selection = await selectTargets(ws, file, {
+    selector: args.selector,
     select: args.select,
     n: args.n,
     retry: (extra) => ({ tool, args: { ...args, path: file.rel, ...extra } }),

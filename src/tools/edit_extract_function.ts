@@ -64,7 +64,10 @@ export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
   foldArgs: rangeAtTopLevel,
   async handler(args, { workspace, stage }) {
     const { planExtract, stageExtract } = await extractEngine();
-    const plan = await planExtract(workspace, stage, args.path, args.range, args.name, {
+    const plan = await planExtract(workspace, stage, {
+      path: args.path,
+      range: args.range,
+      name: args.name,
       tool: "edit_extract_function",
       expectedVersion: args.expected_version,
     });

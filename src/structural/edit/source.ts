@@ -54,8 +54,7 @@ const TAB_LANGUAGES = new Set(["go", "c", "make"]);
 export async function loadSource(
   ws: Parsing,
   stage: Stage,
-  path: string,
-  options: { tool: string; expectedVersion?: string | undefined },
+  { path, ...options }: { path: string; tool: string; expectedVersion?: string | undefined },
 ): Promise<SourceFile> {
   const rel = await stage.resolve(path);
   await stage.checkExpected(rel, options.expectedVersion);
