@@ -189,7 +189,7 @@ export async function strReplace(
   const outcome = matchBlockIn(doc, block, options);
   if (!outcome.ok) {
     const labels = { where: `old_string to "${rel}"`, search: "old_string", replace: "new_string" };
-    throw fromShape(await explainFailure(stage, rel, 1, block, doc, outcome, { labels }));
+    throw fromShape(await explainFailure(stage, { rel, blockNo: 1, block, doc, outcome }, { labels }));
   }
   const m = outcome.match;
   const splice = matchSplice(doc, m, block);
