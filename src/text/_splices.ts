@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { rowOf } from "../fs/lines.ts";
 import type { TextSplice } from "../fs/text.ts";
 
 /**
@@ -76,15 +77,9 @@ export function shiftAt(
   for (const s of log) {
     if (s.from >= offset) break;
     chars += s.insert.length - (s.to - s.from);
-    lines += lineFeeds(s.insert, 0, s.insert.length) - lineFeeds(text, s.from, s.to);
+    lines += rowOf(s.insert, s.insert.length) - rowOf(text, s.to, s.from);
   }
   return { chars, lines };
-}
-
-function lineFeeds(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
-  return n;
 }
 
 /**
