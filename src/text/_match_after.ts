@@ -1,9 +1,9 @@
 /**
  * Placing a block in a text that earlier blocks changed, without building that text (private). A later block
- * sees the earlier blocks' result; when its SEARCH text occurs once in the text as read, as an exact match far
- * from every change, and nowhere in the stretches the changes made, the ladder would answer the same on the
- * changed text as on the text as read: that match, moved by the changes before it. Any other block is left to
- * the ladder on the changed text.
+ * sees the earlier blocks' result; when its SEARCH text occurs once in the text before those changes, as an
+ * exact match far from every change, and nowhere in the stretches the changes made, the ladder would answer the
+ * same on the changed text as on the text before them: that match, moved by the changes before it. Any other
+ * block is left to the ladder on the changed text.
  *
  * @module
  */
@@ -16,7 +16,7 @@ import type { BlockMatch, EditBlock } from "./types.ts";
 
 /** What {@linkcode matchAfterSplices} places: a block, in a text changed by splices. */
 export interface SplicedBlock {
-  /** The changes so far, as ascending, disjoint splices of the text as read. */
+  /** The changes so far, as ascending, disjoint splices of the text before them. */
   splices: readonly TextSplice[];
   /** The block (its line hint in the changed text's lines). */
   block: EditBlock;
@@ -28,15 +28,15 @@ export interface SplicedBlock {
  * The ladder's match of a block in `doc`'s text with `splices` applied, found in `doc` itself, or null when
  * that cannot be told without the changed text (then the caller builds it and runs the ladder there).
  *
- * It is told when the block is plain (no `@@` anchor, no `*** End of File`, one reading, not replace-all), its
- * replacement has no carriage return, and its SEARCH lines occur exactly once in the text as read, as an exact
- * tier hit (LF-only text). Then, in the changed text, the exact tier finds that hit and no other: the text
- * within reach of the hit and of its already-applied check is unchanged (no splice within the longer of
- * SEARCH and REPLACE, plus one character, of it), and the stretches the splices changed, with that margin,
- * do not hold the SEARCH text. A later block whose SEARCH only exists after an earlier block's replacement,
- * or that an earlier block removed, fails these checks and goes to the ladder.
+ * It is told when the block is plain (no `@@` anchor, no `*** End of File`, one reading, not replace-all), the
+ * changes wrote no carriage return, and the block's SEARCH lines occur exactly once in the text before the
+ * changes, as an exact tier hit (LF-only text). Then, in the changed text, the exact tier finds that hit and no
+ * other: the text within reach of the hit and of its already-applied check is unchanged (no splice within the
+ * longer of SEARCH and REPLACE, plus one character, of it), and the stretches the splices changed, with that
+ * margin, do not hold the SEARCH text. A later block whose SEARCH only exists after an earlier block's
+ * replacement, or that an earlier block removed, fails these checks and goes to the ladder.
  *
- * @param doc The text as read.
+ * @param doc The text before the changes.
  * @param spliced The splices, the block and the ladder's options.
  * @returns The match in the changed text's lines and offsets, or null.
  */

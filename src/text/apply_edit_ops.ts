@@ -412,16 +412,19 @@ function succeed(run: Run, report: BlockReport, how: { tier: MatchTier; confiden
 }
 
 /**
- * The file a run of blocks edits: its text as read, and its text now — kept as splices of the text as read
- * while every change is one (`doc` is then built only when a block needs it), else as a document.
+ * The file a run of blocks edits: its text as read, the text last built (`seen`) and the changes made since
+ * as splices of it — the text now is built only when a block needs it — and every change as splices of the
+ * text as read while each is one (the new bytes are then spliced from the old ones).
  */
 interface EditedFile {
   rel: string;
   /** The text as read (BOM stripped). */
-  base: TextDoc;
-  /** The text now, or null when it is `base` with `log` applied and was not needed yet. */
-  doc: TextDoc | null;
-  /** The changes so far as splices of `base` (null once one cannot be: `doc` then holds the text). */
+  before: string;
+  /** The text as last built (at first, as read). */
+  seen: TextDoc;
+  /** The changes since `seen` was built, as ascending, disjoint splices of its text. */
+  since: TextSplice[];
+  /** Every change so far as splices of `before` (null once one cannot be: the text now is then written). */
   log: TextSplice[] | null;
   bom: boolean;
   /** The file's bytes (null for a new file). */
@@ -432,9 +435,13 @@ interface EditedFile {
   shifts: { at: number; delta: number }[];
 }
 
-/** The file's text now (built from its splices the first time a block needs it). */
+/** The file's text now (built from the changes since the last build when a block needs it). */
 function current(file: EditedFile): TextDoc {
-  return file.doc ??= new TextDoc(applySplices(file.base.text, file.log!));
+  if (file.since.length > 0) {
+    file.seen = new TextDoc(applySplices(file.seen.text, file.since));
+    file.since = [];
+  }
+  return file.seen;
 }
 
 /**
@@ -524,18 +531,17 @@ async function openEdited(run: Run, op: FileOp & { kind: "edit" }, rel: string):
     for (const b of op.blocks) fail(run, blockReport(rel, ++run.blockNo, b), err);
     return null;
   };
-  const fresh = { rel, bom: false, shifts: [] };
+  const fresh = { rel, bom: false, since: [], shifts: [] };
   if (!(await run.stage.exists(rel))) {
     if (!op.blocks.every((b) => b.search.length === 0)) {
       return failAll(errorShape(await run.stage.notFound(rel)));
     }
-    const base = new TextDoc("");
-    return { ...fresh, base, doc: base, log: null, bytes: null, created: true };
+    return { ...fresh, before: "", seen: new TextDoc(""), log: null, bytes: null, created: true };
   }
   try {
     const read = await run.stage.readText(rel);
-    const base = new TextDoc(read.text);
-    return { ...fresh, base, doc: base, log: [], bom: read.bom, bytes: read.bytes, created: false };
+    const seen = new TextDoc(read.text);
+    return { ...fresh, before: read.text, seen, log: [], bom: read.bom, bytes: read.bytes, created: false };
   } catch (err) {
     if (!isRecoverable(err)) throw err;
     return failAll(errorShape(err));
@@ -570,21 +576,21 @@ interface BlockAt {
 }
 
 /**
- * Where a block with a SEARCH text goes: placed by the ladder in the file's text now (found in the text as
- * read when the earlier blocks' changes cannot matter to it, see {@linkcode matchAfterSplices}), or null when
- * it failed (reported).
+ * Where a block with a SEARCH text goes: placed by the ladder in the file's text now (found in the text as last
+ * built when the changes since cannot matter to it, see {@linkcode matchAfterSplices}), or null when it failed
+ * (reported).
  */
 async function placeSearch(run: Run, { file, block, report }: BlockAt): Promise<BlockMatch | null> {
   const lineHint = shiftedHint(block.lineHint, file.shifts);
-  const seen = lineHint === undefined ? block : { ...block, lineHint };
-  if (file.doc === null) {
-    const found = matchAfterSplices(file.base, { splices: file.log!, block: seen, options: run.options });
+  const hinted = lineHint === undefined ? block : { ...block, lineHint };
+  if (file.since.length > 0) {
+    const found = matchAfterSplices(file.seen, { splices: file.since, block: hinted, options: run.options });
     if (found) return found;
   }
   const doc = current(file);
-  const outcome = matchBlockIn(doc, seen, run.options);
+  const outcome = matchBlockIn(doc, hinted, run.options);
   if (outcome.ok) return outcome.match;
-  const failure = { rel: file.rel, blockNo: report.block, block: seen, doc, outcome };
+  const failure = { rel: file.rel, blockNo: report.block, block: hinted, doc, outcome };
   fail(run, report, await explainFailure(run.stage, failure, run.options));
   return null;
 }
@@ -614,7 +620,7 @@ async function placeAddedLines(run: Run, { file, block, report }: BlockAt): Prom
   const tier = doc.text === "" && file.created ? "create" : hint === undefined ? "append" : "insert";
   if (doc.text === "" && block.replace.length > 0) {
     // A new or empty file gets a final newline.
-    file.doc = new TextDoc(block.replace.join(doc.eol) + doc.eol);
+    file.seen = new TextDoc(block.replace.join(doc.eol) + doc.eol);
     file.log = null;
     succeed(run, report, { tier, confidence: "high" });
     report.new_lines = { start: 1, end: block.replace.length };
@@ -624,16 +630,17 @@ async function placeAddedLines(run: Run, { file, block, report }: BlockAt): Prom
   return { start: at, end: at, replacement: block.replace, tier, confidence, similarity: 1 };
 }
 
-/** Change the file's text by a placed block: one more splice of the text as read, or a new text. */
+/** Change the file's text by a placed block: one more splice of the text as last built, or a new text. */
 function changeText(file: EditedFile, { match, block }: { match: BlockMatch; block: EditBlock }): void {
-  const splice = file.log ? spanSplice(match, block) ?? matchSplice(current(file), match, block) : null;
-  if (splice && addSplice(file.log!, splice)) {
-    file.doc = null;
+  const splice = spanSplice(match, block) ?? matchSplice(current(file), match, block);
+  if (splice && addSplice(file.since, splice)) {
+    if (file.log && !addSplice(file.log, splice)) file.log = null;
     return;
   }
+  // A change at the end of the file, or into text a change since the last build wrote: the new text, built.
   const doc = current(file);
   file.log = null;
-  file.doc = new TextDoc(splice ? spliceText(doc.text, splice) : applyMatch(doc, match, block));
+  file.seen = new TextDoc(splice ? spliceText(doc.text, splice) : applyMatch(doc, match, block));
 }
 
 /** Where the edited file goes (its own path unless moved), or null when the destination exists (reported). */
@@ -655,7 +662,7 @@ async function moveTarget(run: Run, op: FileOp & { kind: "edit" }, rel: string):
 /** Stage the edited file at `target` when it changed, was created or moves; record what was done. */
 async function stageEdited(run: Run, file: EditedFile, target: string): Promise<void> {
   const { rel, log, bytes, bom } = file;
-  const before = file.base.text;
+  const before = file.before;
   // Spliced: the file changed when a splice changed its text; its new bytes come from the old ones.
   const changed = log
     ? log.some((s) => s.insert !== before.slice(s.from, s.to))
