@@ -88,6 +88,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
         unresolved: groupByFile(plan.unresolved, textOf),
         text_occurrences: plan.textOccurrences,
         ...(plan.search.otherFiles ? { other_files_with_name: plan.search.otherFiles } : {}),
+        ...(plan.examples.length > 0 ? { examples_renamed: plan.examples } : {}),
         ...(plan.search.skipped ? { skipped: plan.search.skipped } : {}),
       },
     };

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { type ExampleRename, renameGoExamples } from "./_go_examples.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../../syntax/bindings.ts";
@@ -65,6 +66,8 @@ export interface RenamePlan {
   unresolved: ReferenceSite[];
   /** The old name in comments and strings (not changed). */
   textOccurrences: TextOccurrence[];
+  /** Go example functions renamed with the name they document (`ExampleOld_x` → `ExampleNew_x`). */
+  examples: ExampleRename[];
 }
 
 /**
@@ -170,12 +173,22 @@ export async function planRename(
     );
     files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });
   }
+  // Go examples embed the names they document: a package-level name's examples follow it.
+  const examples = language === "go" && search.target.kind !== "member"
+    ? await renameGoExamples(stage, {
+      dir: dirOf(origin),
+      oldName: search.target.name,
+      newName,
+      texts: files,
+    })
+    : [];
   return {
     search,
     files,
     renamed,
     unresolved: options.includeUnresolved ? [] : search.unresolved,
     textOccurrences: await textSweep(parsing, search, renamed),
+    examples,
   };
 }
 
@@ -452,4 +465,10 @@ function classBodyImports(
     else if (occ.kind === "reference") uses.add(s.start);
   }
   return { imports, uses };
+}
+
+/** The directory of a relative path ("" at the root). */
+function dirOf(rel: string): string {
+  const slash = rel.lastIndexOf("/");
+  return slash === -1 ? "" : rel.slice(0, slash);
 }

@@ -514,3 +514,30 @@ Deno.test("edit_rename_symbol() refuses a Rust name declared again under #[cfg]:
   }
   assert.equal(await textOf(ws, "src/identifier.rs"), SEMVER["/src/identifier.rs"]);
 });
+
+Deno.test("edit_rename_symbol() renames a Go type's example functions with it, so go vet stays clean (go-cmp's example_test.go)", async () => {
+  // The soak's case: renaming cmp.Option left ExampleOption_equalNaNs & co. naming a type that no longer exists.
+  const examples = Deno.readTextFileSync(
+    new URL("../../fixtures/bindings/go-cmp-examples/example_test.go", import.meta.url),
+  );
+  const ws = await workspaceOf({ ...GO_CMP, "/cmp/example_test.go": examples });
+  const res = ok(
+    await ws.call("edit_rename_symbol", { path: "cmp/options.go", target: "Option", new_name: "Choice" }),
+  );
+  const renamed = res.data["examples_renamed"] as { path: string; from: string; to: string }[];
+  assert.deepEqual(renamed.map((e) => `${e.from} -> ${e.to}`), [
+    "ExampleOption_approximateFloats -> ExampleChoice_approximateFloats",
+    "ExampleOption_equalNaNs -> ExampleChoice_equalNaNs",
+    "ExampleOption_equalNaNsAndApproximateFloats -> ExampleChoice_equalNaNsAndApproximateFloats",
+    "ExampleOption_equalEmpty -> ExampleChoice_equalEmpty",
+    "ExampleOption_sortedSlice -> ExampleChoice_sortedSlice",
+    "ExampleOption_avoidEqualMethod -> ExampleChoice_avoidEqualMethod",
+    "ExampleOption_transformComplex -> ExampleChoice_transformComplex",
+  ]);
+  const after = await textOf(ws, "cmp/example_test.go");
+  assert.ok(
+    !/func ExampleOption/.test(after) && after.includes("func ExampleDiff_testing("),
+    after.slice(0, 300),
+  );
+  await assertReparses("go", examples, after, "cmp/example_test.go");
+});
