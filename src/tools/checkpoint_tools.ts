@@ -9,14 +9,23 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { CheckpointRevert, Checkpoints } from "../fs/checkpoints.ts";
+import { INTERNAL_DIR } from "../fs/sandbox.ts";
 import type { Stage } from "../fs/stage.ts";
 import { DRY_RUN, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition, ToolHost } from "./types.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
 
-/** The host's checkpoints, or a refusal saying how to turn them on. */
-export function requireCheckpoints(host: ToolHost, tool: string): Checkpoints {
+/**
+ * The host's checkpoints; else the ones an earlier session recorded under `.graver/checkpoints/` (a process
+ * opened without recording still lists, undoes and restores them); else a refusal saying how to turn them on.
+ */
+export async function requireCheckpoints(host: ToolHost, tool: string): Promise<Checkpoints> {
   if (host.checkpoints) return host.checkpoints;
+  if ((await host.fs.kind(`${host.sandbox.abs(INTERNAL_DIR)}/checkpoints/HEAD`)) === "file") {
+    // Loaded here, not at start: isomorphic-git is only needed once a call reads checkpoints.
+    const { Checkpoints } = await import("../fs/checkpoints.ts");
+    return new Checkpoints(host.fs, host.sandbox.root);
+  }
   throw new RecoverableError("invalid_args", `Cannot call ${tool}: this workspace records no checkpoints`, {
     hint:
       "Open the workspace with checkpoints: true to record every commit; until then revert an edit by editing the file back (edit_file or write_file)",
@@ -70,7 +79,7 @@ export const checkpointList: ToolDefinition<CheckpointListArgs> = {
     total: INTEGER,
   }, ["checkpoints", "total"]),
   async handler(args, { workspace }) {
-    const all = await requireCheckpoints(workspace, "checkpoint_list").list();
+    const all = await (await requireCheckpoints(workspace, "checkpoint_list")).list();
     return { data: { checkpoints: all.slice(0, args.limit ?? 50), total: all.length } };
   },
 };
@@ -99,7 +108,7 @@ export const checkpointUndo: ToolDefinition<CheckpointUndoArgs> = {
   mutates: true,
   resultData: shape({ undid: STRING, paths: { type: "array", items: FILE_PATH } }, ["undid", "paths"]),
   async handler(args, { workspace, stage }) {
-    const cps = requireCheckpoints(workspace, "checkpoint_undo");
+    const cps = await requireCheckpoints(workspace, "checkpoint_undo");
     const revert = await cps.undo(args.path === undefined ? undefined : await stage.resolve(args.path));
     const paths = await stageRevert(stage, revert);
     return { data: { undid: revert.id, paths } };
@@ -135,7 +144,7 @@ export const checkpointRestore: ToolDefinition<CheckpointRestoreArgs> = {
     "paths",
   ]),
   async handler(args, { workspace, stage }) {
-    const revert = await requireCheckpoints(workspace, "checkpoint_restore").restore(args.id);
+    const revert = await (await requireCheckpoints(workspace, "checkpoint_restore")).restore(args.id);
     const paths = await stageRevert(stage, revert);
     return { data: { restored: revert.id, paths } };
   },

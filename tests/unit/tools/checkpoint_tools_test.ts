@@ -143,3 +143,27 @@ Deno.test("checkpoint tools refuse with a hint when the workspace records none; 
   }
   refused(await ws.call("str_replace_editor", { command: "undo_edit", path: PY }), "invalid_args");
 });
+
+Deno.test("a workspace opened without recording still lists, undoes and restores the checkpoints an earlier one recorded", async () => {
+  const { createDiskBackend } = await import("../../../src/adapters/deno/mod.ts");
+  const root = await Deno.makeTempDir({ prefix: "graver-cp-read-" });
+  await Deno.writeTextFile(`${root}/a.txt`, "one\n");
+  const recording = await createWorkspace({ backend: createDiskBackend(), root, checkpoints: true });
+  for (const [from, to] of [["one", "two"], ["two", "three"]]) {
+    const r = await recording.call("edit_file", { path: "a.txt", old_string: from, new_string: to });
+    assert.ok(r.ok && r.status === "applied", JSON.stringify(r));
+  }
+  // A later process (e.g. the CLI without --checkpoints) on the same tree.
+  const later = await createWorkspace({ backend: createDiskBackend(), root });
+  const listed = await later.call("checkpoint_list", {});
+  assert.ok(listed.ok, JSON.stringify(listed));
+  assert.equal((listed.data["checkpoints"] as unknown[]).length, 2);
+  const undone = await later.call("checkpoint_undo", {});
+  assert.ok(undone.ok && undone.status === "applied", JSON.stringify(undone));
+  assert.equal(await Deno.readTextFile(`${root}/a.txt`), "two\n");
+  // A tree with no checkpoints at all is still refused, naming the option.
+  const bare = await createWorkspace({ backend: createMemoryBackend({ "/b.txt": "b\n" }) });
+  const refused = await bare.call("checkpoint_list", {});
+  assert.ok(!refused.ok && /records no checkpoints/.test(refused.error.message), JSON.stringify(refused));
+  await Deno.remove(root, { recursive: true });
+});
