@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { loadSession, saveSession } from "./cli_session.ts";
 import type { ToolResult } from "../tools/types.ts";
 import { type CliHost, EXIT, printJson, registerCliCommand, WORKSPACE_FLAGS } from "./cli.ts";
 import { failureText, painter } from "./cli_output.ts";
@@ -43,17 +44,24 @@ id, tool, session and files of each checkpoint, newest first; "undone" marks one
 
 registerCliCommand({
   name: "undo",
-  synopsis: "undo [--path FILE] [--dry-run] [--root DIR] [--json]",
+  synopsis: "undo [--path FILE] [--session ID] [--dry-run] [--root DIR] [--json]",
   summary: "Revert the newest checkpoint not yet undone (repeat to walk back)",
   details: `
 Runs checkpoint_undo: the files of the newest checkpoint go back to their bytes before it, committed like
 any edit (and recorded as a checkpoint of its own). With --path, the newest checkpoint that changed that
-file. Refused (stale_base, nothing written) when a file changed since that checkpoint wrote it.`,
+file. Refused (stale_base, nothing written) when a file changed since that checkpoint wrote it. With
+--session ID the undo is that session's own write: its ledger (.graver/sessions/ID.json) records it, so the
+session's next edit there is not judged as after a change by someone else.`,
   flags: {
     ...WORKSPACE_FLAGS,
     path: { kind: "string", value: "FILE", help: "undo the newest checkpoint that changed this file" },
     "dry-run": { kind: "boolean", help: "show what would change, write nothing" },
     json: { kind: "boolean", help: "print the tool result as JSON" },
+    session: {
+      kind: "string",
+      value: "ID",
+      help: "undo as this session: its ledger records the undo as its own",
+    },
   },
   maxPositional: 0,
   async run({ flags, host, open }) {
@@ -62,11 +70,10 @@ file. Refused (stale_base, nothing written) when a file changed since that check
     const args: Record<string, unknown> = {};
     if (typeof flags["path"] === "string") args["path"] = flags["path"];
     if (flags["dry-run"] === true) args["dry_run"] = true;
-    const result = await ws.call(
-      "checkpoint_undo",
-      args,
-      typeof flags["session"] === "string" ? { session: flags["session"] } : {},
-    );
+    const session = typeof flags["session"] === "string" ? flags["session"] : undefined;
+    if (session !== undefined) await loadSession(ws, session);
+    const result = await ws.call("checkpoint_undo", args, session !== undefined ? { session } : {});
+    if (session !== undefined) await saveSession(ws, session);
     return print(
       host,
       result,

@@ -141,3 +141,24 @@ Deno.test("graver --session reads a 6,927-line file capped, naming the unseen li
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver undo --session: the session's own undo is its write, not a change by someone else", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.txt`, "one\ntwo\nthree\n");
+    const s = ["--session", "agent-9", "--checkpoints"];
+    assert.equal((await graver(["call", "read_file", '{"path":"a.txt"}', ...s], dir)).code, 0);
+    const edit = (from: string, to: string) =>
+      JSON.stringify({ path: "a.txt", old_string: from, new_string: to });
+    assert.equal((await graver(["call", "edit_file", edit("two", "2"), ...s], dir)).code, 0);
+    const undo = await graver(["undo", "--session", "agent-9", "--json"], dir);
+    assert.equal(undo.code, 0, JSON.stringify(undo.out));
+    assert.equal(await Deno.readTextFile(`${dir}/a.txt`), "one\ntwo\nthree\n");
+    const again = await graver(["call", "edit_file", edit("three", "3"), ...s], dir);
+    assert.equal(again.code, 0, JSON.stringify(again.out));
+    const warnings = (again.out.warnings as string[]).join("\n");
+    assert.doesNotMatch(warnings, /by someone else/, "the undo was the session's own");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
