@@ -26,7 +26,6 @@ import type {
   Occurrence,
   OccurrenceKind,
   Scope,
-  ScopeKind,
 } from "./binding_model.ts";
 import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./binding_model.ts";
 import { afterScopeOf, exportsAll, exportsByCase } from "./_binding_rules.ts";
