@@ -458,7 +458,7 @@ async function runPipeline(
   const mode = guardMode(call, handled, host);
   if (!handled.skipSyntaxCheck && mode !== "off" && pending.some((c) => changeLanguage(host, c) !== null)) {
     const { guardSyntax } = await syntaxGuardEngine();
-    warnings.push(...await guardSyntax(host, call.tool.name, pending, mode));
+    warnings.push(...await guardSyntax(host, pending, { tool: call.tool.name, mode }));
   }
   return { call, handled, warnings, pending };
 }
