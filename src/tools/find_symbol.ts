@@ -418,7 +418,9 @@ async function notFound(ws: Parsing, search: Search, scope: Scope): Promise<Reco
   const { flattenSymbols, outlineOf } = await symbolsEngine();
   const { args, misses, unparsed, large } = search;
   // Only now outline the files the prefilter skipped: their names feed did-you-mean.
-  for (const f of search.skipped) misses.push((await outlineOf(ws, f.rel, f.text, f.version)).symbols);
+  for (const f of search.skipped) {
+    misses.push((await outlineOf(ws, f.rel, { text: f.text, version: f.version })).symbols);
+  }
   const names = new Set<string>();
   for (const symbols of misses) for (const s of flattenSymbols(symbols)) names.add(s.name);
   const last = lastSegment(args.name_path);
