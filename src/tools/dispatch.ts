@@ -593,7 +593,7 @@ async function finish(
           for (const step of landing) await step.landed!(call, landed, handled.data ?? {}, host);
         };
       }
-      changes = await commitChanges(host.fs, host.sandbox, pending, commitOptions);
+      changes = await commitChanges({ fs: host.fs, sandbox: host.sandbox }, pending, commitOptions);
       if (changes.length > 0) {
         host.telemetry.counter("graver.commit.files", changes.length, { tool: call.tool.name });
         host.telemetry.event("graver.commit", {
