@@ -509,17 +509,16 @@ async function runNested(
  * is a {@linkcode ToolResult}.
  *
  * @param host The workspace (or any {@linkcode ToolHost}).
- * @param name Tool name.
- * @param rawArgs The args object.
+ * @param request The tool's name and the args object.
  * @param options Session and dry run.
  * @returns The result envelope.
  */
 export async function dispatch(
   host: ToolHost,
-  name: string,
-  rawArgs: unknown,
+  request: { tool: string; args: unknown },
   options: DispatchOptions = {},
 ): Promise<ToolResult> {
+  const { tool: name, args: rawArgs } = request;
   const tool = findTool(name);
   const session = options.session ?? "default";
   host.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included

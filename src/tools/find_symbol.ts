@@ -72,9 +72,8 @@ async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
  *
  * @param ws The workspace.
  * @param stage The stage to walk.
- * @param dir Relative directory ("" for the root).
- * @param limit Most files.
- * @param options `includeIgnored`: search ignored files and `node_modules` too.
+ * @param options `dir`: the relative directory ("" for the root); `limit`: most files; `includeIgnored`:
+ *   search ignored files and `node_modules` too.
  * @returns Real relative paths (a file reached through a link inside the root: its target's; a link that
  *   leaves the root is skipped), whether the walk stopped at the limit (and then `next`, the first file it
  *   left out), and how many entries were ignored, skipped and unreadable.
@@ -82,9 +81,7 @@ async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
 export async function sourceFiles(
   ws: Parsing,
   stage: Stage,
-  dir: string,
-  limit = MAX_SEARCH_FILES,
-  options: { includeIgnored?: boolean } = {},
+  options: { dir: string; limit?: number; includeIgnored?: boolean },
 ): Promise<
   {
     files: string[];
@@ -95,6 +92,7 @@ export async function sourceFiles(
     next?: string;
   }
 > {
+  const { dir, limit = MAX_SEARCH_FILES } = options;
   // One more than the limit: the file after the last one searched says where the walk stopped.
   const walked = await openProject({ stage, parsing: ws, limits: PROJECT_LIMITS.search }).list({
     under: dir,
@@ -623,15 +621,11 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       let next: string | undefined;
       let skipped: WalkSkipped;
       let unreadable: string[];
-      ({ files, ignored, next, skipped, unreadable } = await sourceFiles(
-        workspace,
-        stage,
-        base,
-        MAX_SEARCH_FILES,
-        {
-          includeIgnored,
-        },
-      ));
+      ({ files, ignored, next, skipped, unreadable } = await sourceFiles(workspace, stage, {
+        dir: base,
+        limit: MAX_SEARCH_FILES,
+        includeIgnored,
+      }));
       const counts = skippedCounts(skipped);
       walked = { ...(counts ? { skipped: counts } : {}), unreadable };
       if (next !== undefined) {
