@@ -247,6 +247,33 @@ function emptyFiller(regressions: SyntaxRegression[]): string {
   return filler ? `\`${filler}\`` : "a statement";
 }
 
+/** What to do about new syntax errors: fill an emptied body, look outside the edit, or fix the new code. */
+function refusalHint(regressions: SyntaxRegression[]): string {
+  const anyway = 'pass syntax_guard: "warn" to write anyway (the errors are reported) or "off"';
+  const empties = regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty"));
+  const onlyEmpty = regressions.every((r) => r.problems.every((p) => p.kind === "empty"));
+  if (empties.length > 0 && onlyEmpty) {
+    return `The edit leaves a body with no statement (${empties[0]!.text}): put ${
+      emptyFiller(regressions)
+    } in it, or remove what holds it too; nothing was written`;
+  }
+  // New errors in lines the edit did not change: the edit may be fine and the grammar misreading it.
+  const outside = regressions.filter((r) =>
+    r.edited_lines !== undefined &&
+    r.problems.every((p) => p.end_line < r.edited_lines!.start_line || p.line > r.edited_lines!.end_line)
+  );
+  if (outside.length > 0) {
+    const r = outside[0]!;
+    const e = r.edited_lines!;
+    return `The new errors are outside the lines the edit changed (${
+      e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}–${e.end_line}`
+    } of "${r.path}"): check the new code for an unclosed bracket, string or comment; if it is valid and ` +
+      `the grammar misreads it, ${anyway}; nothing was written`;
+  }
+  return `Fix the new code so it parses (balanced brackets, complete statements) and call again; if it is ` +
+    `valid and the grammar misreads it, ${anyway}; nothing was written`;
+}
+
 /**
  * The syntax guard step every commit path runs: refuse (`syntax_error`, nothing
  * written) or warn when the changes add parse errors.
@@ -284,33 +311,8 @@ export async function guardSyntax(
       r.errors_before === 1 ? "" : "s"
     } before the edit, so the grammar may not support some syntax there`
   );
-  // New errors in lines the edit did not change: the edit may be fine and the grammar misreading it.
-  const outside = regressions.filter((r) =>
-    r.edited_lines !== undefined &&
-    r.problems.every((p) => p.end_line < r.edited_lines!.start_line || p.line > r.edited_lines!.end_line)
-  );
-  const anyway = 'pass syntax_guard: "warn" to write anyway (the errors are reported) or "off"';
   if (mode === "refuse") {
-    const empties = regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty"));
-    const onlyEmpty = regressions.every((r) => r.problems.every((p) => p.kind === "empty"));
-    let hint: string;
-    if (empties.length > 0 && onlyEmpty) {
-      hint = `The edit leaves a body with no statement (${empties[0]!.text}): put ${
-        emptyFiller(regressions)
-      } in it, or remove what holds it too; nothing was written`;
-    } else if (outside.length > 0) {
-      const r = outside[0]!;
-      const e = r.edited_lines!;
-      hint =
-        `The new errors are outside the lines the edit changed (${
-          e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}–${e.end_line}`
-        } of "${r.path}"): check the new code for an unclosed bracket, string or comment; if it is valid and ` +
-        `the grammar misreads it, ${anyway}; nothing was written`;
-    } else {
-      hint =
-        `Fix the new code so it parses (balanced brackets, complete statements) and call again; if it is ` +
-        `valid and the grammar misreads it, ${anyway}; nothing was written`;
-    }
+    const hint = refusalHint(regressions);
     throw new RecoverableError(
       "syntax_error",
       `Cannot apply ${tool}: the edit introduces syntax errors at ${where}${
