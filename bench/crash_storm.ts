@@ -86,7 +86,7 @@ async function write(root: string, files: Record<string, string>, lock = {}): Pr
   const stage = new Stage(fs, sandbox);
   for (const [path, text] of Object.entries(files)) await stage.write(path, new TextEncoder().encode(text));
   try {
-    await commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs: 1_000, ...lock } });
+    await commitChanges({ fs, sandbox }, stage.changes(), { lock: { waitMs: 1_000, ...lock } });
     return true;
   } catch (err) {
     if (isRecoverable(err)) return false;

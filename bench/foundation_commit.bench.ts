@@ -157,7 +157,7 @@ async function runCase(target: Target, files: SourceFile[], kind: "create" | "up
       const changes = stage.changes();
       counts.clear();
       const t1 = performance.now();
-      const landed = await commitChanges(ws.fs, ws.sandbox, changes);
+      const landed = await commitChanges({ fs: ws.fs, sandbox: ws.sandbox }, changes);
       const t2 = performance.now();
       if (landed.length !== files.length) {
         throw new Error(`Cannot trust the figures: ${landed.length} files landed`);
@@ -252,10 +252,10 @@ for (let run = -1; run < runs; run++) {
   for (const f of files) await versionOf(f.edited);
   if (run >= 0) hash.push(performance.now() - t);
   t = performance.now();
-  for (const f of files) unifiedDiff(f.rel, null, f.bytes);
+  for (const f of files) unifiedDiff(f.rel, { before: null, after: f.bytes });
   if (run >= 0) diffCreate.push(performance.now() - t);
   t = performance.now();
-  for (const f of files) unifiedDiff(f.rel, f.bytes, f.edited);
+  for (const f of files) unifiedDiff(f.rel, { before: f.bytes, after: f.edited });
   if (run >= 0) diffUpdate.push(performance.now() - t);
 }
 console.log(

@@ -60,8 +60,8 @@ function editBetween(before: string, after: string): Edit {
     oldEndIndex: span.oldEnd,
     newEndIndex: span.newEnd,
     startPosition,
-    oldEndPosition: advancePoint(before, span.start, startPosition, span.oldEnd),
-    newEndPosition: advancePoint(after, span.start, startPosition, span.newEnd),
+    oldEndPosition: advancePoint(before, { from: span.start, point: startPosition, to: span.oldEnd }),
+    newEndPosition: advancePoint(after, { from: span.start, point: startPosition, to: span.newEnd }),
   } as Edit;
 }
 

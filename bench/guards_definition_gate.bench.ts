@@ -292,7 +292,7 @@ for (const language of LANGUAGES) {
     const version = await versionOf(enc.encode(text));
     let symbols: SymbolInfo[];
     try {
-      symbols = (await outlineOf(ws, path, text, version)).symbols;
+      symbols = (await outlineOf(ws, path, { text, version })).symbols;
     } catch {
       continue;
     }

@@ -220,7 +220,7 @@ for (let round = -1; round < rounds; round++) {
   const dParse = performance.now() - t;
   t = performance.now();
   const tree = parser.parse(corpus.text)!;
-  const outline = await symbolsOfTree(ws0, "typescript", tree, corpus.text);
+  const outline = await symbolsOfTree(ws0, { language: "typescript", tree, text: corpus.text });
   const dOutline = performance.now() - t;
   t = performance.now();
   tags.matches(tree.rootNode);

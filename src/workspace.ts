@@ -273,7 +273,7 @@ export class Workspace {
     // another still walks them. Calls made together run in the order they were made.
     const run = async () => {
       const warnings = await journalWarnings(() => this.#settleJournal());
-      const result = await dispatch(this, tool, args, options);
+      const result = await dispatch(this, { tool, args }, options);
       // A commit of another process that began while this call read: what it read may not last.
       if (warnings.length === 0 && result.ok && result.status !== "applied") {
         warnings.push(...await journalWarnings(() => this.#midCommit()));

@@ -237,18 +237,17 @@ function staleError(
 /**
  * Land pending changes atomically: all or nothing.
  *
- * @param fs Wrapped backend.
- * @param sandbox Root mapping.
+ * @param store The wrapped backend (`fs`) and its root mapping (`sandbox`).
  * @param changes From {@linkcode Stage.changes}.
  * @param options Diff context and renames.
  * @returns One entry per landed file, with versions and diff.
  */
 export async function commitChanges(
-  fs: BackendFs,
-  sandbox: Sandbox,
+  store: { fs: BackendFs; sandbox: Sandbox },
   changes: PendingChange[],
   options: CommitOptions = {},
 ): Promise<CommittedChange[]> {
+  const { fs, sandbox } = store;
   if (changes.length === 0) return [];
   return await serialised(fs, sandbox.root, async () => {
     const held = await lock(fs, sandbox, options.lock);
@@ -480,7 +479,7 @@ async function commitLocked(
     await writeJournal(fs, sandbox, journal);
   } catch (err) {
     try {
-      await rollbackJournal(fs, sandbox, journal, { originals: base.originals });
+      await rollbackJournal({ fs, sandbox }, journal, { originals: base.originals });
       await cleanupTransaction(fs, sandbox, journal).catch(() => {});
     } catch (rollbackErr) {
       throw new Error(
@@ -590,7 +589,7 @@ export async function describeChanges(
       path: change.path,
       before_version: change.baseVersion,
       after_version: change.after === null ? null : await afterVersionOf(change),
-      diff: unifiedDiff(change.path, before, change.after, diffOptions),
+      diff: unifiedDiff(change.path, { before, after: change.after }, diffOptions),
     });
   }
   return out;

@@ -367,18 +367,17 @@ async function reachable(fs: BackendFs, target: string): Promise<boolean> {
  * wrote; a file holding its original is left alone, and so is one another
  * writer changed since (its path is returned, never overwritten).
  *
- * @param fs Wrapped backend.
- * @param sandbox Root mapping.
+ * @param store The wrapped backend (`fs`) and its root mapping (`sandbox`).
  * @param journal A trusted journal.
  * @param options Originals in memory.
  * @returns The paths left alone because another writer changed them.
  */
 export async function rollbackJournal(
-  fs: BackendFs,
-  sandbox: Sandbox,
+  store: { fs: BackendFs; sandbox: Sandbox },
   journal: UnsealedJournal,
   options: RollbackOptions = {},
 ): Promise<string[]> {
+  const { fs, sandbox } = store;
   const backups = options.originals ?? await backupsFromPack(fs, sandbox, journal as Journal);
   // A commit of this process rolling back: a folder swapped for a link since holds nothing it wrote (it writes
   // through held folders), so that entry is left alone; a journal read from disk with such an entry is refused.
@@ -507,7 +506,7 @@ export async function recoverLocked(fs: BackendFs, sandbox: Sandbox): Promise<Re
     await sweepLeftovers(fs, sandbox);
     return "none";
   }
-  if (journal.state === "prepared") await rollbackJournal(fs, sandbox, journal);
+  if (journal.state === "prepared") await rollbackJournal({ fs, sandbox }, journal);
   await cleanupTransaction(fs, sandbox, journal);
   await sweepLeftovers(fs, sandbox);
   return journal.state === "prepared" ? "rolled_back" : "finished";

@@ -85,97 +85,120 @@ function statsOf(node: Node): BackendStats {
  * @returns An fs.promises-shaped backend.
  */
 export function createMapBackend(files: Record<string, string | Uint8Array> = {}): Backend {
-  const nodes = new Map<string, Node>([["/", { kind: "dir", children: new Set(), mode: 0o755 }]]);
+  const tree = new MapTree();
+  for (const [path, content] of Object.entries(files)) {
+    const p = normalize(path);
+    tree.mkdir(parentOf(p), true);
+    tree.write(p, typeof content === "string" ? new TextEncoder().encode(content) : content, false);
+  }
+  return backendOver(tree);
+}
 
-  function dirFor(path: string, syscall: string): DirNode {
-    const parent = nodes.get(parentOf(path));
+/** The nodes of one in-memory tree by absolute path, and the POSIX rules of changing them. */
+class MapTree {
+  readonly nodes = new Map<string, Node>([["/", { kind: "dir", children: new Set(), mode: 0o755 }]]);
+
+  /** The directory `path` goes in; ENOENT or ENOTDIR when there is none. */
+  dirFor(path: string, syscall: string): DirNode {
+    const parent = this.nodes.get(parentOf(path));
     if (!parent) throw fsError("ENOENT", syscall, path);
     if (parent.kind !== "dir") throw fsError("ENOTDIR", syscall, path);
     return parent;
   }
 
-  function get(path: string, syscall: string): Node {
-    const node = nodes.get(path);
+  /** The node at `path`; ENOTDIR when a parent is a file, as POSIX says, else ENOENT. */
+  get(path: string, syscall: string): Node {
+    const node = this.nodes.get(path);
     if (node) return node;
-    // ENOTDIR when a parent is a file, as POSIX says.
     for (let p = parentOf(path); p !== "/"; p = parentOf(p)) {
-      if (nodes.get(p)?.kind === "file") throw fsError("ENOTDIR", syscall, path);
+      if (this.nodes.get(p)?.kind === "file") throw fsError("ENOTDIR", syscall, path);
     }
     throw fsError("ENOENT", syscall, path);
   }
 
-  function put(path: string, node: Node, syscall: string): void {
-    dirFor(path, syscall).children.add(baseOf(path));
-    nodes.set(path, node);
+  /** Put a node at `path`, listed in its directory. */
+  put(path: string, node: Node, syscall: string): void {
+    this.dirFor(path, syscall).children.add(baseOf(path));
+    this.nodes.set(path, node);
   }
 
-  function remove(path: string): void {
-    const parent = nodes.get(parentOf(path));
+  /** Remove the node at `path` from its directory (not the nodes under it). */
+  remove(path: string): void {
+    const parent = this.nodes.get(parentOf(path));
     if (parent?.kind === "dir") parent.children.delete(baseOf(path));
-    nodes.delete(path);
+    this.nodes.delete(path);
   }
 
-  function mkdirSync(path: string, recursive: boolean): void {
-    const existing = nodes.get(path);
+  /** Make a directory (and, recursive, its parents; an existing directory is then fine). */
+  mkdir(path: string, recursive: boolean): void {
+    const existing = this.nodes.get(path);
     if (existing) {
       if (recursive && existing.kind === "dir") return;
       throw fsError("EEXIST", "mkdir", path);
     }
-    if (recursive && !nodes.has(parentOf(path))) mkdirSync(parentOf(path), true);
-    put(path, { kind: "dir", children: new Set(), mode: 0o755 }, "mkdir");
+    if (recursive && !this.nodes.has(parentOf(path))) this.mkdir(parentOf(path), true);
+    this.put(path, { kind: "dir", children: new Set(), mode: 0o755 }, "mkdir");
   }
 
-  function writeSync(path: string, data: Uint8Array, exclusive: boolean): void {
-    const existing = nodes.get(path);
+  /** Write a file (exclusive: only a new one), keeping an existing file's mode. */
+  write(path: string, data: Uint8Array, exclusive: boolean): void {
+    const existing = this.nodes.get(path);
     if (existing?.kind === "dir") throw fsError("EISDIR", "open", path);
     if (existing && exclusive) throw fsError("EEXIST", "open", path);
     // A copy: the caller may reuse its buffer.
-    put(path, { kind: "file", data: data.slice(), mode: existing?.mode ?? 0o644 }, "open");
-  }
-
-  for (const [path, content] of Object.entries(files)) {
-    const p = normalize(path);
-    mkdirSync(parentOf(p), true);
-    writeSync(p, typeof content === "string" ? new TextEncoder().encode(content) : content, false);
+    this.put(path, { kind: "file", data: data.slice(), mode: existing?.mode ?? 0o644 }, "open");
   }
 
   /** Move `from` (and, for a directory, everything under it) to `to`. */
-  function renameSync(from: string, to: string): void {
-    const node = get(from, "rename");
+  rename(from: string, to: string): void {
+    const node = this.get(from, "rename");
     if (from === to) return;
     if (to.startsWith(from + "/")) throw fsError("EINVAL", "rename", to);
-    const target = nodes.get(to);
-    dirFor(to, "rename");
+    const target = this.nodes.get(to);
+    this.dirFor(to, "rename");
     if (target) {
       if (node.kind === "file" && target.kind === "dir") throw fsError("EISDIR", "rename", to);
       if (node.kind === "dir" && target.kind === "file") throw fsError("ENOTDIR", "rename", to);
       if (target.kind === "dir" && target.children.size > 0) throw fsError("ENOTEMPTY", "rename", to);
-      remove(to);
+      this.remove(to);
     }
-    const moved = [...nodes.keys()].filter((k) => k === from || k.startsWith(from + "/"));
-    const entries = moved.map((k) => [k, nodes.get(k)!] as const);
-    remove(from);
-    for (const [k] of entries) nodes.delete(k);
+    const moved = [...this.nodes.keys()].filter((k) => k === from || k.startsWith(from + "/"));
+    const entries = moved.map((k) => [k, this.nodes.get(k)!] as const);
+    this.remove(from);
+    for (const [k] of entries) this.nodes.delete(k);
     for (const [k, n] of entries) {
       const dest = to + k.slice(from.length);
-      if (dest === to) put(dest, n, "rename");
-      else nodes.set(dest, n);
+      if (dest === to) this.put(dest, n, "rename");
+      else this.nodes.set(dest, n);
     }
   }
 
-  const run = <T>(fn: () => T): Promise<T> => {
-    try {
-      return Promise.resolve(fn());
-    } catch (err) {
-      return Promise.reject(err);
-    }
-  };
+  /** Remove an empty directory (never the root). */
+  rmdir(path: string): void {
+    const node = this.get(path, "rmdir");
+    if (node.kind !== "dir") throw fsError("ENOTDIR", "rmdir", path);
+    if (node.children.size > 0) throw fsError("ENOTEMPTY", "rmdir", path);
+    if (path === "/") throw fsError("EBUSY", "rmdir", path);
+    this.remove(path);
+  }
+}
 
+/** A synchronous step as a promise: its value, or its error as a rejection. */
+function run<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** The `fs.promises` subset over a tree, each path normalised first. */
+function backendOver(tree: MapTree): Backend {
   return {
     readFile: (path) =>
       run(() => {
         const p = normalize(path);
-        const node = get(p, "open");
+        const node = tree.get(p, "open");
         if (node.kind === "dir") throw fsError("EISDIR", "read", p);
         return node.data.slice();
       }),
@@ -183,43 +206,35 @@ export function createMapBackend(files: Record<string, string | Uint8Array> = {}
       run(() => {
         const flag = options && typeof options === "object" ? (options as { flag?: string }).flag : undefined;
         const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-        writeSync(normalize(path), bytes, flag === "wx");
+        tree.write(normalize(path), bytes, flag === "wx");
       }),
-    rename: (from, to) => run(() => renameSync(normalize(from), normalize(to))),
+    rename: (from, to) => run(() => tree.rename(normalize(from), normalize(to))),
     unlink: (path) =>
       run(() => {
         const p = normalize(path);
-        if (get(p, "unlink").kind === "dir") throw fsError("EISDIR", "unlink", p);
-        remove(p);
+        if (tree.get(p, "unlink").kind === "dir") throw fsError("EISDIR", "unlink", p);
+        tree.remove(p);
       }),
     mkdir: (path, options) =>
       run(() => {
         const recursive =
           !!(options && typeof options === "object" && (options as { recursive?: boolean }).recursive);
-        mkdirSync(normalize(path), recursive);
+        tree.mkdir(normalize(path), recursive);
         return undefined;
       }),
     readdir: (path) =>
       run(() => {
         const p = normalize(path);
-        const node = get(p, "scandir");
+        const node = tree.get(p, "scandir");
         if (node.kind !== "dir") throw fsError("ENOTDIR", "scandir", p);
         return [...node.children].sort();
       }),
-    stat: (path) => run(() => statsOf(get(normalize(path), "stat"))),
-    lstat: (path) => run(() => statsOf(get(normalize(path), "lstat"))),
-    rmdir: (path) =>
-      run(() => {
-        const p = normalize(path);
-        const node = get(p, "rmdir");
-        if (node.kind !== "dir") throw fsError("ENOTDIR", "rmdir", p);
-        if (node.children.size > 0) throw fsError("ENOTEMPTY", "rmdir", p);
-        if (p === "/") throw fsError("EBUSY", "rmdir", p);
-        remove(p);
-      }),
+    stat: (path) => run(() => statsOf(tree.get(normalize(path), "stat"))),
+    lstat: (path) => run(() => statsOf(tree.get(normalize(path), "lstat"))),
+    rmdir: (path) => run(() => tree.rmdir(normalize(path))),
     chmod: (path, mode) =>
       run(() => {
-        get(normalize(path), "chmod").mode = mode & 0o7777;
+        tree.get(normalize(path), "chmod").mode = mode & 0o7777;
       }),
   };
 }

@@ -64,6 +64,39 @@ async function settleBase(entry: Entry): Promise<void> {
     : await versionOf(entry.base.bytes!);
 }
 
+/** The version a caller holds and the one the staged view has (null: the file does not exist). */
+export interface StaleVersions {
+  /** The version the caller passed. */
+  expected: Version;
+  /** The staged view's version, or null. */
+  actual: Version | null;
+}
+
+/**
+ * The `stale_base` refusal of an edit whose caller holds an older version: both versions, and the read
+ * that gets the current one.
+ *
+ * @param rel Relative path.
+ * @param versions The version expected and the one found.
+ * @returns The error to throw.
+ */
+export function staleBaseError(rel: string, { expected, actual }: StaleVersions): RecoverableError {
+  return new RecoverableError(
+    "stale_base",
+    actual === null
+      ? `Cannot edit "${rel}": expected version "${shortVersion(expected)}" but the file does not exist`
+      : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${
+        shortVersion(actual)
+      }" (details.current_version has all 64 characters)`,
+    {
+      hint:
+        `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,
+      suggestedCall: { tool: "read_file", args: { path: rel } },
+      details: { path: rel, expected_version: expected, current_version: actual },
+    },
+  );
+}
+
 /**
  * A copy-on-write overlay over one backend and sandbox.
  *
@@ -264,30 +297,23 @@ export class Stage {
   /**
    * Refuse with `stale_base` unless the staged view of `rel` has `expected`
    * (the full version or a prefix of at least 12 hex characters; a shorter
-   * prefix is `invalid_args`).
+   * prefix is `invalid_args`). The one rule every tool's version check follows.
    *
    * @param rel Relative path.
    * @param expected The version the caller holds (undefined: no check).
+   * @param options `refusal`: the error a tool words in its own argument names (default
+   *   {@linkcode staleBaseError}).
    */
-  async checkExpected(rel: string, expected: Version | undefined): Promise<void> {
+  async checkExpected(
+    rel: string,
+    expected: Version | undefined,
+    options: { refusal?: (rel: string, versions: StaleVersions) => RecoverableError } = {},
+  ): Promise<void> {
     if (expected === undefined) return;
     const file = await this.read(rel);
     const actual = file?.version ?? null;
     if (versionMatches(actual, expected, rel)) return;
-    throw new RecoverableError(
-      "stale_base",
-      actual === null
-        ? `Cannot edit "${rel}": expected version "${shortVersion(expected)}" but the file does not exist`
-        : `Cannot edit "${rel}": expected version "${shortVersion(expected)}", found "${
-          shortVersion(actual)
-        }" (details.current_version has all 64 characters)`,
-      {
-        hint:
-          `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the edit against the current content`,
-        suggestedCall: { tool: "read_file", args: { path: rel } },
-        details: { path: rel, expected_version: expected, current_version: actual },
-      },
-    );
+    throw (options.refusal ?? staleBaseError)(rel, { expected, actual });
   }
 
   /**

@@ -13,8 +13,7 @@ const DECODER = new TextDecoder();
  * A git-style unified diff between two states of one file.
  *
  * @param path Relative path.
- * @param before Old bytes (null: file created).
- * @param after New bytes (null: file deleted).
+ * @param sides The old bytes (`before`, null: file created) and the new ones (`after`, null: file deleted).
  * @param options `context` lines (default 3); `fromPath` for renames; `oldMode`/`newMode`, the
  *   permission bits before and after (null or absent: 0o644), named as git does (`old mode 100644`,
  *   `new mode 100755`) when the executable bit changes.
@@ -26,16 +25,16 @@ const DECODER = new TextDecoder();
  * import assert from "node:assert/strict";
  *
  * const enc = (s: string) => new TextEncoder().encode(s);
- * const d = unifiedDiff("a.txt", enc("x\ny\n"), enc("x\nz\n"));
+ * const d = unifiedDiff("a.txt", { before: enc("x\ny\n"), after: enc("x\nz\n") });
  * assert.equal(d, "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n");
  * ```
  */
 export function unifiedDiff(
   path: string,
-  before: Uint8Array | null,
-  after: Uint8Array | null,
+  sides: { before: Uint8Array | null; after: Uint8Array | null },
   options: { context?: number; fromPath?: string; oldMode?: number | null; newMode?: number | null } = {},
 ): string {
+  const { before, after } = sides;
   const from = options.fromPath ?? path;
   const oldMode = gitMode(options.oldMode);
   const newMode = gitMode(options.newMode ?? options.oldMode);

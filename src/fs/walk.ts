@@ -180,81 +180,127 @@ export async function walkProject(
   dir: string,
   options: WalkOptions = {},
 ): Promise<WalkResult> {
-  const recursive = options.recursive ?? true;
-  const honour = options.includeIgnored !== true;
-  const limit = options.limit ?? Infinity;
-  const ignoreFiles = options.ignoreFiles ?? GITIGNORE_ONLY;
-  const entries: WalkEntry[] = [];
-  const skipped: WalkSkipped = { outside_root: 0, special_file: 0, unreadable: 0 };
-  const unreadable: string[] = [];
-  /** A directory's entries; one the walk may not read is skipped and reported (not the start directory). */
-  const listed = async (rel: string, real: string) => {
-    try {
-      return await source.list(real);
-    } catch (err) {
-      const code = errnoCode(err);
-      if (rel === dir || (code !== "EACCES" && code !== "EPERM")) throw err;
-      if (skipped.unreadable++ < MAX_UNREADABLE_NAMED) unreadable.push(rel);
-      return [];
-    }
-  };
-  const seen = new Set<string>([dir]);
-  let truncated = false;
-  let ignored = 0;
-  // Rules of the start directory's parents, root first.
-  let inherited: IgnoreRule[] = [];
-  if (honour) {
-    const parts = dir === "" ? [] : dir.split("/");
+  const walk = new ProjectWalk(source, { dir, options });
+  await walk.walk(dir, dir, await walk.inheritedRules());
+  await walk.followLinks();
+  const { entries, truncated, ignored, skipped, unreadable } = walk;
+  return { entries, truncated, ignored, skipped, unreadable };
+}
+
+/** A link inside the root, followed once the rest of the tree is walked. */
+interface PendingLink {
+  rel: string;
+  real: string;
+  kind: "file" | "dir";
+  rules: IgnoreRule[];
+}
+
+/** One walk's settings and what it has found so far. */
+class ProjectWalk {
+  readonly dir: string;
+  readonly options: WalkOptions;
+  readonly recursive: boolean;
+  /** Whether ignore rules and the directories skipped by default apply. */
+  readonly honour: boolean;
+  readonly limit: number;
+  readonly ignoreFiles: readonly string[];
+  readonly entries: WalkEntry[] = [];
+  readonly skipped: WalkSkipped = { outside_root: 0, special_file: 0, unreadable: 0 };
+  readonly unreadable: string[] = [];
+  readonly seen: Set<string>;
+  /** Links inside the root: followed after the rest of the tree, so that a file or directory is reported
+   * under its own path when the walk reaches it that way too. */
+  readonly links: PendingLink[] = [];
+  truncated = false;
+  ignored = 0;
+
+  constructor(readonly source: WalkSource, { dir, options }: { dir: string; options: WalkOptions }) {
+    this.dir = dir;
+    this.options = options;
+    this.recursive = options.recursive ?? true;
+    this.honour = options.includeIgnored !== true;
+    this.limit = options.limit ?? Infinity;
+    this.ignoreFiles = options.ignoreFiles ?? GITIGNORE_ONLY;
+    this.seen = new Set<string>([dir]);
+  }
+
+  /** Rules of the start directory's parents, root first. */
+  async inheritedRules(): Promise<IgnoreRule[]> {
+    let inherited: IgnoreRule[] = [];
+    if (!this.honour) return inherited;
+    const parts = this.dir === "" ? [] : this.dir.split("/");
     for (let i = 0; i < parts.length; i++) {
       const parent = parts.slice(0, i).join("/");
-      inherited = inherited.concat(await rulesOf(source, { real: parent, rel: parent }, ignoreFiles));
+      inherited = inherited.concat(
+        await rulesOf(this.source, { real: parent, rel: parent }, this.ignoreFiles),
+      );
+    }
+    return inherited;
+  }
+
+  /** A directory's entries; one the walk may not read is skipped and reported (not the start directory). */
+  async listed(rel: string, real: string): Promise<Awaited<ReturnType<WalkSource["list"]>>> {
+    try {
+      return await this.source.list(real);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (rel === this.dir || (code !== "EACCES" && code !== "EPERM")) throw err;
+      if (this.skipped.unreadable++ < MAX_UNREADABLE_NAMED) this.unreadable.push(rel);
+      return [];
     }
   }
-  // Links inside the root are followed after the rest of the tree, so that a file or directory is reported
-  // under its own path when the walk reaches it that way too.
-  const links: { rel: string; real: string; kind: "file" | "dir"; rules: IgnoreRule[] }[] = [];
-  const add = async (rel: string, real: string, kind: "file" | "dir", rules: IgnoreRule[]): Promise<void> => {
-    if (seen.has(real)) return; // reached before, by its own path or through another link
-    seen.add(real);
+
+  /** Record an entry (unless reached before, filtered out or over the limit), and walk into a directory. */
+  async add({ rel, real, kind, rules }: PendingLink): Promise<void> {
+    if (this.seen.has(real)) return; // reached before, by its own path or through another link
+    this.seen.add(real);
     const entry: WalkEntry = { rel, kind, real };
-    if (!options.accept || options.accept(entry)) {
-      if (entries.length >= limit) {
-        truncated = true;
+    if (!this.options.accept || this.options.accept(entry)) {
+      if (this.entries.length >= this.limit) {
+        this.truncated = true;
         return;
       }
-      entries.push(entry);
+      this.entries.push(entry);
     }
-    if (kind === "dir" && recursive) await walk(rel, real, rules);
-  };
-  const walk = async (rel: string, real: string, rules: IgnoreRule[]): Promise<void> => {
-    const here = honour ? rules.concat(await rulesOf(source, { real, rel }, ignoreFiles)) : rules;
-    for (const e of await listed(rel, real)) {
-      if (truncated) return;
+    if (kind === "dir" && this.recursive) await this.walk(rel, real, rules);
+  }
+
+  /** Walk one directory with the rules in force above it. */
+  async walk(rel: string, real: string, rules: IgnoreRule[]): Promise<void> {
+    const here = this.honour
+      ? rules.concat(await rulesOf(this.source, { real, rel }, this.ignoreFiles))
+      : rules;
+    for (const e of await this.listed(rel, real)) {
+      if (this.truncated) return;
       const child = under(rel, e.name);
-      const found = await settle(source, under(real, e.name), e.kind);
+      const found = await settle(this.source, under(real, e.name), e.kind);
       if (found === null) continue;
       if (typeof found === "string") {
-        skipped[found]++;
+        this.skipped[found]++;
         continue;
       }
-      const isDir = found.kind === "dir";
-      if (isDir && NEVER_WALKED.has(e.name)) continue;
-      if (options.skipHidden === true && e.name.startsWith(".")) {
-        ignored++;
-        continue;
-      }
-      if (honour && ((isDir && SKIPPED_BY_DEFAULT.has(e.name)) || isIgnored(here, child, isDir))) {
-        ignored++;
-        continue;
-      }
-      if (e.kind === "symlink") links.push({ rel: child, real: found.real, kind: found.kind, rules: here });
-      else await add(child, found.real, found.kind, here);
+      if (this.leftOut(e.name, { child, isDir: found.kind === "dir", rules: here })) continue;
+      const next = { rel: child, real: found.real, kind: found.kind, rules: here };
+      if (e.kind === "symlink") this.links.push(next);
+      else await this.add(next);
     }
-  };
-  await walk(dir, dir, inherited);
-  for (let i = 0; i < links.length && !truncated; i++) {
-    const link = links[i]!;
-    await add(link.rel, link.real, link.kind, link.rules);
   }
-  return { entries, truncated, ignored, skipped, unreadable };
+
+  /** Whether an entry stays out of the walk: never walked, hidden when asked, or ignored (counted). */
+  leftOut(
+    name: string,
+    { child, isDir, rules }: { child: string; isDir: boolean; rules: IgnoreRule[] },
+  ): boolean {
+    if (isDir && NEVER_WALKED.has(name)) return true;
+    const hidden = this.options.skipHidden === true && name.startsWith(".");
+    const ignored = !hidden && this.honour &&
+      ((isDir && SKIPPED_BY_DEFAULT.has(name)) || isIgnored(rules, child, isDir));
+    if (hidden || ignored) this.ignored++;
+    return hidden || ignored;
+  }
+
+  /** Follow the links found inside the root, in order, while the limit allows. */
+  async followLinks(): Promise<void> {
+    for (let i = 0; i < this.links.length && !this.truncated; i++) await this.add(this.links[i]!);
+  }
 }

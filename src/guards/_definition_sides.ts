@@ -203,7 +203,7 @@ export async function sideOf(
   let symbols: SymbolInfo[] = [];
   if (querySource(language, "tags") !== null) {
     try {
-      symbols = (await outlineOf(ws, path, text, version)).symbols;
+      symbols = (await outlineOf(ws, path, { text, version })).symbols;
     } catch (err) {
       if (!(err instanceof RecoverableError && err.code === "unsupported_language")) throw err;
     }

@@ -56,7 +56,9 @@ export function enclosingSymbolsOf(parsing: Parsing): EnclosingSymbols {
     if (parsing.grammars === null || file.text.length > MAX_SYMBOL_FILE_CHARS) return none;
     let symbols: SymbolInfo[];
     try {
-      symbols = flattenSymbols((await outlineOf(parsing, file.path, file.text, file.version)).symbols);
+      symbols = flattenSymbols(
+        (await outlineOf(parsing, file.path, { text: file.text, version: file.version })).symbols,
+      );
     } catch (err) {
       // No grammar or no symbol query for this file: no breadcrumb, the match stands.
       if (err instanceof RecoverableError) return none;

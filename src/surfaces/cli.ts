@@ -464,16 +464,15 @@ export function printJson(host: CliHost, value: unknown): void {
  *
  * @param host The runtime.
  * @param command The command word (or undefined for graver itself).
- * @param message What is wrong (a sentence fragment).
- * @param options A hint instead of the default, and details.
+ * @param problem What is wrong (`message`, a sentence fragment), a hint instead of the default, and details.
  * @returns 2.
  */
 export function usageError(
   host: CliHost,
   command: string | undefined,
-  message: string,
-  options: { hint?: string; details?: Record<string, unknown> } = {},
+  problem: { message: string; hint?: string; details?: Record<string, unknown> },
 ): number {
+  const { message, ...options } = problem;
   const helpCmd = command ? `graver ${command} --help` : "graver --help";
   const error: Record<string, unknown> = {
     code: "invalid_args",
@@ -509,12 +508,14 @@ registerCliCommand({
 function unknownCommand(host: CliHost, name: string): number {
   const tools = describeTools().map((t) => t.name);
   if (tools.includes(name)) {
-    return usageError(host, undefined, `unknown command "${name}": it is a tool`, {
+    return usageError(host, undefined, {
+      message: `unknown command "${name}": it is a tool`,
       hint: `Run it with: graver call ${name} '<json args>' (see "graver tools ${name}")`,
     });
   }
   const near = nearestNames(name, [...COMMANDS.keys()], 3);
-  return usageError(host, undefined, `unknown command "${name}"`, {
+  return usageError(host, undefined, {
+    message: `unknown command "${name}"`,
     hint: near.length > 0
       ? `Did you mean ${near.map((n) => `"graver ${n}"`).join(", ")}? Run "graver --help" for usage`
       : `Run "graver --help" for usage`,
@@ -551,7 +552,7 @@ function internalError(host: CliHost, command: string | undefined, err: unknown)
 export async function runCli(argv: string[], host: CliHost): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === undefined) return usageError(host, undefined, "missing command");
+    if (command === undefined) return usageError(host, undefined, { message: "missing command" });
     if (command === "--help" || command === "-h") {
       host.stdout(usage());
       return EXIT.ok;
@@ -564,13 +565,11 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
     if (!c) {
       if (command.startsWith("-")) {
         const near = nearestNames(command.replace(/^--?/, ""), ["help", "version"], 2);
-        return usageError(
-          host,
-          undefined,
-          `unknown option "${command}"${
+        return usageError(host, undefined, {
+          message: `unknown option "${command}"${
             near.length > 0 ? ` (did you mean ${near.map((n) => `"--${n}"`).join(" or ")}?)` : ""
           }: options follow the command`,
-        );
+        });
       }
       return unknownCommand(host, command);
     }
@@ -583,22 +582,18 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
       host.stdout(commandHelp(c.name)!);
       return EXIT.ok;
     }
-    if (parsed.error) return usageError(host, c.name, parsed.error);
+    if (parsed.error) return usageError(host, c.name, { message: parsed.error });
     if (parsed.rest.length > c.maxPositional) {
       const extra = parsed.rest.slice(c.maxPositional);
-      return usageError(
-        host,
-        c.name,
-        `unexpected argument${extra.length > 1 ? "s" : ""} ${
+      return usageError(host, c.name, {
+        message: `unexpected argument${extra.length > 1 ? "s" : ""} ${
           extra.map((a) => JSON.stringify(a)).join(", ")
         }: usage is graver ${c.synopsis}`,
-        {
-          hint: c.name === "call"
-            ? `Quote the JSON args as one argument, e.g. '{"path": "a.ts"}', or pass "-" and send them on stdin`
-            : `Run "graver ${c.name} --help" for usage`,
-          details: { unexpected: extra },
-        },
-      );
+        hint: c.name === "call"
+          ? `Quote the JSON args as one argument, e.g. '{"path": "a.ts"}', or pass "-" and send them on stdin`
+          : `Run "graver ${c.name} --help" for usage`,
+        details: { unexpected: extra },
+      });
     }
     return await c.run({
       flags: parsed.flags,

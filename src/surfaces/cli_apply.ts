@@ -99,10 +99,10 @@ read guard stays off for a response written for another harness unless --guard w
   maxPositional: 1,
   async run({ flags, positional, host, open }) {
     const sessionProblem = sessionFlagsProblem(flags);
-    if (sessionProblem) return usageError(host, "apply", sessionProblem);
+    if (sessionProblem) return usageError(host, "apply", { message: sessionProblem });
     const format = (flags["format"] as string | undefined) ?? "auto";
     if (!FORMATS.includes(format)) {
-      return usageError(host, "apply", `unknown format "${format}" (use ${FORMATS.join(", ")})`);
+      return usageError(host, "apply", { message: `unknown format "${format}" (use ${FORMATS.join(", ")})` });
     }
     const source = positional[0] ?? "-";
     const shown = source === "-" ? "stdin" : `"${source}"`;
@@ -110,14 +110,13 @@ read guard stays off for a response written for another harness unless --guard w
     try {
       text = source === "-" ? await host.readStdin() : await host.readHostFile(resolveRoot(host.cwd, source));
     } catch (err) {
-      return usageError(
-        host,
-        "apply",
-        `cannot read ${shown} (${err instanceof Error ? err.message : String(err)})`,
-      );
+      return usageError(host, "apply", {
+        message: `cannot read ${shown} (${err instanceof Error ? err.message : String(err)})`,
+      });
     }
     if (text.trim() === "") {
-      return usageError(host, "apply", `the input from ${shown} is empty`, {
+      return usageError(host, "apply", {
+        message: `the input from ${shown} is empty`,
         hint:
           'Give it a model\'s edit response: SEARCH/REPLACE blocks, a unified diff or a "*** Begin Patch" envelope, as FILE or on stdin',
       });

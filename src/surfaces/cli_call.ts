@@ -29,10 +29,13 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
   maxPositional: 2,
   async run({ flags, positional, host, open }) {
     const sessionProblem = sessionFlagsProblem(flags);
-    if (sessionProblem) return usageError(host, "call", sessionProblem);
+    if (sessionProblem) return usageError(host, "call", { message: sessionProblem });
     const [tool, json] = positional;
     if (!tool) {
-      return usageError(host, "call", "missing tool name", { hint: 'Run "graver tools" to list them' });
+      return usageError(host, "call", {
+        message: "missing tool name",
+        hint: 'Run "graver tools" to list them',
+      });
     }
     let args: unknown = {};
     if (json !== undefined) {
@@ -40,12 +43,10 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
       try {
         args = JSON.parse(text);
       } catch (err) {
-        return usageError(
-          host,
-          "call",
-          `args are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
-          { hint: `Pass one JSON object as one argument, e.g. graver call ${tool} '{"path":"a.ts"}'` },
-        );
+        return usageError(host, "call", {
+          message: `args are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+          hint: `Pass one JSON object as one argument, e.g. graver call ${tool} '{"path":"a.ts"}'`,
+        });
       }
     }
     const ws = await open(flags["root"] as string | undefined);

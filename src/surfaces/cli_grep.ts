@@ -149,7 +149,7 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
   maxPositional: 2,
   async run({ flags, values, positional, host, open }) {
     const args = searchArgs(positional, flags, values);
-    if ("problem" in args) return usageError(host, "grep", args.problem as string);
+    if ("problem" in args) return usageError(host, "grep", { message: args.problem as string });
     const ws = await open(flags["root"] as string | undefined);
     const result: ToolResult = await ws.call("search_text", args);
     if (flags["json"]) printJson(host, result);

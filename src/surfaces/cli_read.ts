@@ -41,7 +41,7 @@ async function view(
 ): Promise<number> {
   const { flags, host } = inv;
   const sessionProblem = sessionFlagsProblem(flags);
-  if (sessionProblem) return usageError(host, command, sessionProblem);
+  if (sessionProblem) return usageError(host, command, { message: sessionProblem });
   const ws = await inv.open(flags["root"] as string | undefined);
   // With --session, what the view showed counts as read in the session's ledger.
   const options = sessionCallOptions(flags);
@@ -72,7 +72,7 @@ function integers(
   const out: Record<string, number> = {};
   for (const [flag, arg] of Object.entries(names)) {
     const n = integerFlag(flags, flag);
-    if (typeof n === "object") return usageError(host, command, n.problem);
+    if (typeof n === "object") return usageError(host, command, { message: n.problem });
     if (n !== undefined) out[arg] = n;
   }
   return out;
@@ -80,7 +80,7 @@ function integers(
 
 function needPath(host: CliHost, command: string, what: string, positional: string[]): string | number {
   const [path] = positional;
-  if (path === undefined || path === "") return usageError(host, command, `missing ${what}`);
+  if (path === undefined || path === "") return usageError(host, command, { message: `missing ${what}` });
   return path;
 }
 

@@ -22,6 +22,7 @@ import {
   STALL_MARGIN_MS,
 } from "./http_limits.ts";
 import {
+  type CliCommand,
   type CliHost,
   type CliInvocation,
   compassFlagOptions,
@@ -208,7 +209,24 @@ export function registerServeCommands(host: ServeHost): void {
     synopsis:
       "serve [--host ADDR] [--port N] [--token TOKEN] [--root DIR] [--cors ORIGINS] [--compass MODE] [--guard MODE] [--gate MODE]",
     summary: "Serve the HTTP API (/v1) and MCP over Streamable HTTP (/mcp) on one workspace",
-    details: `
+    details: SERVE_DETAILS,
+    flags: SERVE_FLAGS,
+    maxPositional: 0,
+    run: (invocation) => runServe(host, invocation),
+  });
+  registerCliCommand({
+    name: "mcp",
+    synopsis: "mcp [--root DIR] [--instructions TEXT] [--compass MODE] [--guard MODE] [--gate MODE]",
+    summary: "Serve MCP over stdio (newline-delimited JSON-RPC) on one workspace",
+    details: MCP_DETAILS,
+    flags: MCP_FLAGS,
+    maxPositional: 0,
+    run: (invocation) => runMcp(host, invocation),
+  });
+}
+
+/** What `graver help serve` says beyond the summary. */
+const SERVE_DETAILS = `
 Runs until interrupted. Prints one JSON line when listening: {"ok":true,"url":...,"root":...}.
 Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, GET /v1/events (server-sent events), /mcp.
 A bearer token is required on every route but /v1/health when given, and graver refuses to listen on a
@@ -220,158 +238,155 @@ SIGINT/SIGTERM end the event streams and stop the server; if requests still run 
 the process exits anyway. An event loop blocked past --stall-limit ms (a call stuck in synchronous work) ends
 the process, for a supervisor to restart it; with --isolate the HTTP API's calls run in a worker instead, and
 one still running at --timeout is stopped (the worker is replaced; sessions' ledgers reset) while the server
-keeps answering; GET /v1/health answers 503 while a call is stuck past its limit.`,
-    flags: {
-      root: WORKSPACE_FLAGS.root,
-      ...POLICY_FLAGS,
-      host: { kind: "string", value: "ADDR", help: "address to bind (default 127.0.0.1)" },
-      port: { kind: "string", value: "N", help: "port (default 8787; 0: any free port)" },
-      token: { kind: "string", value: "TOKEN", help: "bearer token (default: $GRAVER_TOKEN)" },
-      cors: {
-        kind: "string",
-        value: "ORIGINS",
-        help: "comma-separated origins browsers may call from (default: none, CORS off)",
-      },
-      "max-body": {
-        kind: "string",
-        value: "BYTES",
-        help: `largest request body (default ${DEFAULT_MAX_BODY_BYTES})`,
-      },
-      timeout: {
-        kind: "string",
-        value: "MS",
-        help: `per-request time limit (default ${DEFAULT_TIMEOUT_MS})`,
-      },
-      "body-timeout": {
-        kind: "string",
-        value: "MS",
-        help: `time to receive a request body; slower ones get 408 (default ${DEFAULT_BODY_TIMEOUT_MS})`,
-      },
-      "max-sessions": {
-        kind: "string",
-        value: "N",
-        help: "most named sessions held; one more drops the least recently used (default 1000)",
-      },
-      "session-idle": {
-        kind: "string",
-        value: "MS",
-        help: "a named session idle this long is dropped (default 1800000: 30 minutes; 0: never)",
-      },
-      "shutdown-grace": {
-        kind: "string",
-        value: "MS",
-        help:
-          `after SIGINT/SIGTERM, exit anyway when requests still run this long (default ${DEFAULT_SHUTDOWN_GRACE_MS})`,
-      },
-      "stall-limit": {
-        kind: "string",
-        value: "MS",
-        help:
-          `exit when the event loop is blocked this long (default: --timeout + ${STALL_MARGIN_MS}; 0: never)`,
-      },
-      isolate: {
-        kind: "boolean",
-        help: "run the HTTP API's tool calls in a worker, stopped at the time limit (Deno)",
-      },
-      "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
-    },
-    maxPositional: 0,
-    async run({ flags, host: cli, open }) {
-      const hostname = (flags["host"] as string | undefined) ?? "127.0.0.1";
-      const limits = serveLimits(flags);
-      if (typeof limits === "string") return usageError(cli, "serve", limits);
-      const { port, maxBody, timeout, bodyTimeout, maxSessions, sessionIdle, shutdownGrace, stallLimit } =
-        limits;
-      const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
-      const { assertServable, createHttpApp } = await import("./http.ts");
-      const { McpSessions } = await import("./mcp_http.ts");
-      assertServable({ hostname, token });
-      if (flags["isolate"] === true && !host.isolate) {
-        return usageError(cli, "serve", "--isolate is not available on this runtime");
-      }
-      const { workspace, events, root } = await openServed(cli, flags, open);
-      const runner = flags["isolate"] === true
-        ? host.isolate!({ root, workspace: policyOptions(flags), timeoutMs: timeout, telemetry: events })
-        : undefined;
-      const cors = typeof flags["cors"] === "string"
-        ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
-        : [];
-      const surface = createHttpApp({
-        workspace,
-        events,
-        maxBodyBytes: maxBody,
-        timeoutMs: timeout,
-        bodyTimeoutMs: bodyTimeout,
-        sessions: { maxSessions, idleMs: sessionIdle },
-        ...(runner ? { runner } : {}),
-        corsOrigins: cors,
-        ...(flags["no-mcp"] !== true
-          ? {
-            mcp: new McpSessions({
-              workspace,
-              events,
-              timeoutMs: timeout,
-              maxBodyBytes: maxBody,
-              ...(runner ? { runner } : {}),
-            }),
-          }
-          : {}),
-        ...(token !== undefined ? { token } : {}),
-      });
-      const server = await host.serve(surface.fetch, { hostname, port });
-      const shown = server.hostname.includes(":") ? `[${server.hostname}]` : server.hostname;
-      const url = `http://${shown}:${server.port}`;
-      cli.stdout(JSON.stringify({ ok: true, url, root, token: token !== undefined }) + "\n");
-      cli.stderr(`graver serve: listening on ${url} (root ${root}${token ? ", token required" : ""})\n`);
-      await host.untilStopped({ graceMs: shutdownGrace, stallMs: stallLimit });
-      await surface.close();
-      runner?.close();
-      await server.shutdown();
-      await workspace.close();
-      return EXIT.ok;
-    },
-  });
+keeps answering; GET /v1/health answers 503 while a call is stuck past its limit.`;
 
-  registerCliCommand({
-    name: "mcp",
-    synopsis: "mcp [--root DIR] [--instructions TEXT] [--compass MODE] [--guard MODE] [--gate MODE]",
-    summary: "Serve MCP over stdio (newline-delimited JSON-RPC) on one workspace",
-    details: `
+/** The flags of `graver serve`. */
+const SERVE_FLAGS: CliCommand["flags"] = {
+  root: WORKSPACE_FLAGS.root,
+  ...POLICY_FLAGS,
+  host: { kind: "string", value: "ADDR", help: "address to bind (default 127.0.0.1)" },
+  port: { kind: "string", value: "N", help: "port (default 8787; 0: any free port)" },
+  token: { kind: "string", value: "TOKEN", help: "bearer token (default: $GRAVER_TOKEN)" },
+  cors: {
+    kind: "string",
+    value: "ORIGINS",
+    help: "comma-separated origins browsers may call from (default: none, CORS off)",
+  },
+  "max-body": {
+    kind: "string",
+    value: "BYTES",
+    help: `largest request body (default ${DEFAULT_MAX_BODY_BYTES})`,
+  },
+  timeout: {
+    kind: "string",
+    value: "MS",
+    help: `per-request time limit (default ${DEFAULT_TIMEOUT_MS})`,
+  },
+  "body-timeout": {
+    kind: "string",
+    value: "MS",
+    help: `time to receive a request body; slower ones get 408 (default ${DEFAULT_BODY_TIMEOUT_MS})`,
+  },
+  "max-sessions": {
+    kind: "string",
+    value: "N",
+    help: "most named sessions held; one more drops the least recently used (default 1000)",
+  },
+  "session-idle": {
+    kind: "string",
+    value: "MS",
+    help: "a named session idle this long is dropped (default 1800000: 30 minutes; 0: never)",
+  },
+  "shutdown-grace": {
+    kind: "string",
+    value: "MS",
+    help:
+      `after SIGINT/SIGTERM, exit anyway when requests still run this long (default ${DEFAULT_SHUTDOWN_GRACE_MS})`,
+  },
+  "stall-limit": {
+    kind: "string",
+    value: "MS",
+    help: `exit when the event loop is blocked this long (default: --timeout + ${STALL_MARGIN_MS}; 0: never)`,
+  },
+  isolate: {
+    kind: "boolean",
+    help: "run the HTTP API's tool calls in a worker, stopped at the time limit (Deno)",
+  },
+  "no-mcp": { kind: "boolean", help: "do not serve /mcp" },
+};
+
+/** What `graver help mcp` says beyond the summary. */
+const MCP_DETAILS = `
 For MCP clients that start a server process (e.g. {"command": "graver", "args": ["mcp", "--root", "DIR"]}).
 Reads requests from stdin and writes responses and notifications to stdout until stdin closes; nothing
 else is written to stdout. The connection is one MCP session and one graver session (a named session: the
-read guard and the definition gate judge its edits; --guard and --gate relax them).`,
-    flags: {
-      root: WORKSPACE_FLAGS.root,
-      ...POLICY_FLAGS,
-      instructions: {
-        kind: "string",
-        value: "TEXT",
-        help: "session-start instructions for the model (default: graver's own)",
-      },
-    },
-    maxPositional: 0,
-    async run({ flags, host: cli, open }) {
-      const [{ createMcpServer }, { StreamTransport }] = await Promise.all([
-        import("./mcp.ts"),
-        import("./stream_transport.ts"),
-      ]);
-      const { workspace, events } = await openServed(cli, flags, open);
-      const server = createMcpServer({
-        workspace,
-        session: crypto.randomUUID(),
-        events,
-        ...(typeof flags["instructions"] === "string" ? { instructions: flags["instructions"] } : {}),
-      });
-      const transport = new StreamTransport(host.stdin(), host.stdout());
-      const closed = new Promise<void>((resolve) => transport.onclose = resolve);
-      transport.onerror = (err) => cli.stderr(`graver mcp: ${err.message}\n`);
-      await server.connect(transport);
-      // The SDK wraps onclose; wait for the transport's own end (stdin closed).
-      await Promise.race([closed, host.untilStopped({ graceMs: DEFAULT_SHUTDOWN_GRACE_MS })]);
-      await server.close();
-      await workspace.close();
-      return EXIT.ok;
-    },
+read guard and the definition gate judge its edits; --guard and --gate relax them).`;
+
+/** The flags of `graver mcp`. */
+const MCP_FLAGS: CliCommand["flags"] = {
+  root: WORKSPACE_FLAGS.root,
+  ...POLICY_FLAGS,
+  instructions: {
+    kind: "string",
+    value: "TEXT",
+    help: "session-start instructions for the model (default: graver's own)",
+  },
+};
+
+/** `graver serve`: check the flags, build the surface, listen until stopped, then close everything. */
+async function runServe(host: ServeHost, { flags, host: cli, open }: CliInvocation): Promise<number> {
+  const hostname = (flags["host"] as string | undefined) ?? "127.0.0.1";
+  const limits = serveLimits(flags);
+  if (typeof limits === "string") return usageError(cli, "serve", { message: limits });
+  const token = (flags["token"] as string | undefined) ?? host.env("GRAVER_TOKEN");
+  const { assertServable, createHttpApp } = await import("./http.ts");
+  const { McpSessions } = await import("./mcp_http.ts");
+  assertServable({ hostname, token });
+  if (flags["isolate"] === true && !host.isolate) {
+    return usageError(cli, "serve", { message: "--isolate is not available on this runtime" });
+  }
+  const { workspace, events, root } = await openServed(cli, flags, open);
+  const runner = flags["isolate"] === true
+    ? host.isolate!({ root, workspace: policyOptions(flags), timeoutMs: limits.timeout, telemetry: events })
+    : undefined;
+  const cors = typeof flags["cors"] === "string"
+    ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)
+    : [];
+  const surface = createHttpApp({
+    workspace,
+    events,
+    maxBodyBytes: limits.maxBody,
+    timeoutMs: limits.timeout,
+    bodyTimeoutMs: limits.bodyTimeout,
+    sessions: { maxSessions: limits.maxSessions, idleMs: limits.sessionIdle },
+    ...(runner ? { runner } : {}),
+    corsOrigins: cors,
+    ...(flags["no-mcp"] !== true
+      ? {
+        mcp: new McpSessions({
+          workspace,
+          events,
+          timeoutMs: limits.timeout,
+          maxBodyBytes: limits.maxBody,
+          ...(runner ? { runner } : {}),
+        }),
+      }
+      : {}),
+    ...(token !== undefined ? { token } : {}),
   });
+  const server = await host.serve(surface.fetch, { hostname, port: limits.port });
+  const shown = server.hostname.includes(":") ? `[${server.hostname}]` : server.hostname;
+  const url = `http://${shown}:${server.port}`;
+  cli.stdout(JSON.stringify({ ok: true, url, root, token: token !== undefined }) + "\n");
+  cli.stderr(`graver serve: listening on ${url} (root ${root}${token ? ", token required" : ""})\n`);
+  await host.untilStopped({ graceMs: limits.shutdownGrace, stallMs: limits.stallLimit });
+  await surface.close();
+  runner?.close();
+  await server.shutdown();
+  await workspace.close();
+  return EXIT.ok;
+}
+
+/** `graver mcp`: one MCP session over the process's standard streams, until stdin closes or a stop signal. */
+async function runMcp(host: ServeHost, { flags, host: cli, open }: CliInvocation): Promise<number> {
+  const [{ createMcpServer }, { StreamTransport }] = await Promise.all([
+    import("./mcp.ts"),
+    import("./stream_transport.ts"),
+  ]);
+  const { workspace, events } = await openServed(cli, flags, open);
+  const server = createMcpServer({
+    workspace,
+    session: crypto.randomUUID(),
+    events,
+    ...(typeof flags["instructions"] === "string" ? { instructions: flags["instructions"] } : {}),
+  });
+  const transport = new StreamTransport(host.stdin(), host.stdout());
+  const closed = new Promise<void>((resolve) => transport.onclose = resolve);
+  transport.onerror = (err) => cli.stderr(`graver mcp: ${err.message}\n`);
+  await server.connect(transport);
+  // The SDK wraps onclose; wait for the transport's own end (stdin closed).
+  await Promise.race([closed, host.untilStopped({ graceMs: DEFAULT_SHUTDOWN_GRACE_MS })]);
+  await server.close();
+  await workspace.close();
+  return EXIT.ok;
 }

@@ -287,10 +287,10 @@ ${MAX_STATS_FILES}; directories are not counted); a capped count names the first
   async run({ flags, host, open }) {
     // A project count reads no file for a session: --session is accepted and changes nothing.
     if (flags["guard"] !== undefined || flags["gate"] !== undefined) {
-      return usageError(host, "stats", "stats makes no edit: --guard and --gate do not apply");
+      return usageError(host, "stats", { message: "stats makes no edit: --guard and --gate do not apply" });
     }
     const maxFiles = integerFlag(flags, "max-files") ?? MAX_STATS_FILES;
-    if (typeof maxFiles === "object") return usageError(host, "stats", maxFiles.problem);
+    if (typeof maxFiles === "object") return usageError(host, "stats", { message: maxFiles.problem });
     const ws = await open(flags["root"] as string | undefined);
     const progress = startProgress(host, "graver stats:");
     let result: ProjectStats | Extract<ToolResult, { ok: false }>;

@@ -29,7 +29,8 @@ function toolArgsHelp(schema: Record<string, unknown>): string {
 
 function toolNotFound(host: CliHost, command: string, tool: string, names: string[]): number {
   const near = nearestNames(tool, names, 3);
-  return usageError(host, command, `unknown tool "${tool}"`, {
+  return usageError(host, command, {
+    message: `unknown tool "${tool}"`,
     hint: near.length > 0
       ? `Did you mean ${near.map((n) => `"${n}"`).join(", ")}? Run "graver tools" to list them`
       : `Run "graver tools" to list them`,
@@ -74,12 +75,12 @@ trained on, run as graver's own tools) are included unless --no-aliases.`,
     if (format !== undefined) {
       if (!(CATALOGUE_FORMATS as readonly string[]).includes(format)) {
         const near = nearestNames(format, [...CATALOGUE_FORMATS], 2);
-        return Promise.resolve(usageError(
-          host,
-          "tools",
-          `unknown format "${format}"${near.length > 0 ? ` (did you mean "${near[0]}"?)` : ""}`,
-          { hint: `Pass --format ${CATALOGUE_FORMATS.join(", ")}` },
-        ));
+        return Promise.resolve(
+          usageError(host, "tools", {
+            message: `unknown format "${format}"${near.length > 0 ? ` (did you mean "${near[0]}"?)` : ""}`,
+            hint: `Pass --format ${CATALOGUE_FORMATS.join(", ")}`,
+          }),
+        );
       }
       const exported = exportCatalogue(format as CatalogueFormat, {
         aliases: aliases || name !== undefined,

@@ -20,22 +20,24 @@
  * Named sessions are held within bounds (a count and an idle time) by
  * {@linkcode SessionTable} (`http_sessions.ts`).
  *
- * Security: a bearer token (checked on every route but health) — required
- * by the serving glue whenever the address is not loopback
- * ({@linkcode assertServable}); a body size limit judged from the declared
- * length (413) and a time limit on receiving the body (408), both in
- * `http_body_limit.ts`; a per-request time limit (504); every error is JSON with a code; CORS off unless origins are
- * listed, and a browser request from any other origin is refused (so a web
- * page cannot drive a local server); an optional Host allow-list against
- * DNS rebinding; events and errors never carry file contents.
+ * Security, each a middleware module of its own: a bearer token (checked on
+ * every route but health, `http_auth.ts`) — required by the serving glue
+ * whenever the address is not loopback ({@linkcode assertServable}); a body
+ * size limit judged from the declared length (413) and a time limit on
+ * receiving the body (408), both in `http_body_limit.ts`; a per-request time
+ * limit (504); every error is JSON with a code (`http_errors.ts`); CORS off
+ * unless origins are listed, and a browser request from any other origin is
+ * refused (so a web page cannot drive a local server, `http_origins.ts`); an
+ * optional Host allow-list against DNS rebinding (`http_hosts.ts`); events
+ * and errors never carry file contents. A call's session header and JSON
+ * arguments are read by `http_session_header.ts` and `http_json_args.ts`.
  *
  * @module
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { cors } from "hono/cors";
 import denoJson from "../../deno.json" with { type: "json" };
-import { type ErrorCode, isRecoverable, RecoverableError } from "../errors.ts";
+import { RecoverableError } from "../errors.ts";
 import { describeTools } from "../tools/catalogue.ts";
 import type { Workspace } from "../workspace.ts";
 import { type CallRunner, workspaceRunner } from "./call_runner.ts";
@@ -44,14 +46,13 @@ import { EventHub } from "./events.ts";
 import { httpStatusOf } from "./http_status.ts";
 import { bodyLimits } from "./http_body_limit.ts";
 import { type EventStreamOptions, EventStreamsClosing, streamEvents } from "./http_events.ts";
-import {
-  PERSIST_HEADER,
-  runInSession,
-  SESSION_HEADER,
-  sessionOf,
-  SessionTable,
-  type SessionTableOptions,
-} from "./http_sessions.ts";
+import { runInSession, SessionTable, type SessionTableOptions } from "./http_sessions.ts";
+import { answerError, errorResponse, routeNotFound } from "./http_errors.ts";
+import { hostAllowList } from "./http_hosts.ts";
+import { browserOrigins } from "./http_origins.ts";
+import { bearerToken } from "./http_auth.ts";
+import { sessionHeader } from "./http_session_header.ts";
+import { jsonArgs } from "./http_json_args.ts";
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 export { PERSIST_HEADER, SESSION_HEADER } from "./http_sessions.ts";
@@ -130,29 +131,6 @@ export interface HttpSurface {
   close(): Promise<void>;
 }
 
-/** The JSON body of every error that is not a ToolResult. */
-function errorBody(code: ErrorCode, message: string, hint: string): Record<string, unknown> {
-  return { ok: false, error: { code, message, hint } };
-}
-
-function errorResponse(c: Context, status: number, code: ErrorCode, message: string, hint: string): Response {
-  return c.json(errorBody(code, message, hint), status as 400);
-}
-
-/** Constant-time comparison of two strings (through their SHA-256 digests). */
-async function sameSecret(a: string, b: string): Promise<boolean> {
-  const enc = new TextEncoder();
-  const [x, y] = await Promise.all([
-    crypto.subtle.digest("SHA-256", enc.encode(a)),
-    crypto.subtle.digest("SHA-256", enc.encode(b)),
-  ]);
-  const u = new Uint8Array(x);
-  const v = new Uint8Array(y);
-  let diff = 0;
-  for (let i = 0; i < u.length; i++) diff |= u[i]! ^ v[i]!;
-  return diff === 0;
-}
-
 /**
  * Whether a host name is a loopback address (`localhost`, `127.0.0.0/8`, `::1`).
  *
@@ -226,215 +204,101 @@ export function assertServable(options: { hostname: string; token?: string | und
  */
 export function createHttpApp(options: HttpAppOptions): HttpSurface {
   const { workspace } = options;
-  const events = options.events ??
-    (workspace.telemetry instanceof EventHub ? workspace.telemetry : undefined);
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const origins = options.corsOrigins ?? [];
-  const mcp = options.mcp;
   const runner = options.runner ?? workspaceRunner(workspace);
-  const sessions = new SessionTable(workspace, { ...options.sessions, runner });
-  const calls = new CallWatch();
-  const closing = new EventStreamsClosing();
+  const served: Served = {
+    options,
+    events: options.events ?? (workspace.telemetry instanceof EventHub ? workspace.telemetry : undefined),
+    runner,
+    sessions: new SessionTable(workspace, { ...options.sessions, runner }),
+    calls: new CallWatch(),
+    closing: new EventStreamsClosing(),
+  };
   const app = new Hono();
-
-  app.onError((err, c) => {
-    if (isRecoverable(err)) {
-      const status = err.code !== "limit_exceeded"
-        ? httpStatusOf(err.code)
-        : err.details?.["stuck_calls"] !== undefined
-        ? 503
-        : 504;
-      return c.json({ ok: false, error: err.toJSON() }, status as 400);
-    }
-    return errorResponse(
-      c,
-      500,
-      "internal",
-      `Cannot answer ${c.req.method} ${new URL(c.req.url).pathname}: ${
-        err instanceof Error ? err.message : String(err)
-      }`,
-      "This is a bug in graver; nothing was written by this request. Report it with the route called",
-    );
-  });
-  app.notFound((c) =>
-    errorResponse(
-      c,
-      404,
-      "not_found",
-      `Cannot ${c.req.method} ${new URL(c.req.url).pathname}: no such route`,
-      "Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, GET /v1/events, /mcp",
-    )
-  );
-
-  // Host allow-list (DNS rebinding), then browser origins, then CORS, then the token.
-  if (options.allowedHosts) {
-    const hosts = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
-    app.use("*", async (c, next) => {
-      const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
-      if (!hosts.has(host)) {
-        return errorResponse(
-          c,
-          403,
-          "unauthorized",
-          `Cannot serve host "${host.slice(0, 100)}": not an allowed Host`,
-          `Call the server by one of its addresses: ${[...hosts].join(", ")}`,
-        );
-      }
-      await next();
-    });
-  }
-  app.use("*", async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin !== undefined && !origins.includes(origin)) {
-      return errorResponse(
-        c,
-        403,
-        "unauthorized",
-        `Cannot serve a browser request from origin "${origin.slice(0, 100)}": not an allowed origin`,
-        origins.length === 0
-          ? "CORS is off: start the server with the origins allowed to call it (corsOrigins / --cors)"
-          : `Allowed origins: ${origins.join(", ")}`,
-      );
-    }
-    await next();
-  });
-  if (origins.length > 0) {
-    app.use(
-      "*",
-      cors({
-        origin: [...origins],
-        allowHeaders: [
-          "Authorization",
-          "Content-Type",
-          SESSION_HEADER,
-          PERSIST_HEADER,
-          "Mcp-Session-Id",
-          "Mcp-Protocol-Version",
-          "Last-Event-ID",
-        ],
-        allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-        exposeHeaders: [SESSION_HEADER, "Mcp-Session-Id"],
-        maxAge: 600,
-      }),
-    );
-  }
-  if (options.token !== undefined) {
-    const expected = `Bearer ${options.token}`;
-    app.use("*", async (c, next) => {
-      if (c.req.path === "/v1/health") return await next();
-      const got = c.req.header("authorization") ?? "";
-      if (!(await sameSecret(got, expected))) {
-        c.header("WWW-Authenticate", 'Bearer realm="graver"');
-        return errorResponse(
-          c,
-          401,
-          "unauthorized",
-          got === ""
-            ? "Cannot serve the request: no Authorization header"
-            : "Cannot serve the request: wrong bearer token",
-          "Send the header Authorization: Bearer <token> with the token the server was started with",
-        );
-      }
-      await next();
-    });
-  }
+  app.onError(answerError);
+  app.notFound(routeNotFound);
+  // Host allow-list (DNS rebinding), then browser origins and CORS, then the token, then the body's bounds.
+  if (options.allowedHosts) app.use("*", hostAllowList(options.allowedHosts));
+  app.use("*", browserOrigins(options.corsOrigins ?? []));
+  if (options.token !== undefined) app.use("*", bearerToken(options.token, { open: ["/v1/health"] }));
   app.use(
     "*",
-    bodyLimits({ maxBytes: maxBodyBytes, timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS }),
+    bodyLimits({
+      maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    }),
   );
-
-  app.get("/v1/health", (c) => {
-    // It touches no workspace: it answers while a call runs, and says 503 while one is stuck past its limit.
-    const stuck = calls.stuck();
-    return c.json({
-      ok: stuck.length === 0,
-      name: "graver",
-      version: denoJson.version,
-      tools: describeTools().length,
-      sessions: sessions.size,
-      calls_in_flight: calls.inFlight,
-      ...(events ? { event_subscribers: events.subscribers } : {}),
-      ...(stuck.length > 0 ? { stuck_calls: stuck } : {}),
-      ...(mcp ? { mcp_sessions: mcp.size } : {}),
-    }, stuck.length === 0 ? 200 : 503);
-  });
-
+  app.get("/v1/health", (c) => health(c, served));
   app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
-
-  app.post("/v1/tools/:name", async (c) => {
-    const session = sessionOf(c.req.raw.headers);
-    if (!session) {
-      return errorResponse(
-        c,
-        400,
-        "invalid_args",
-        `Cannot use session "${
-          (c.req.header(SESSION_HEADER) ?? "").slice(0, 40)
-        }": a ${SESSION_HEADER} is 1-128 of A-Z a-z 0-9 . _ : -`,
-        `Send a valid ${SESSION_HEADER} header, or none to have one made`,
-      );
-    }
-    c.header(SESSION_HEADER, session.id);
-    const type = c.req.header("content-type") ?? "";
-    if (!/^application\/json\b/i.test(type)) {
-      return errorResponse(
-        c,
-        415,
-        "invalid_args",
-        `Cannot read the arguments: Content-Type is "${type.slice(0, 60)}", not application/json`,
-        "Send the tool's args as one JSON object with Content-Type: application/json",
-      );
-    }
-    const text = await c.req.text();
-    let args: unknown = {};
-    if (text.trim() !== "") {
-      try {
-        args = JSON.parse(text);
-      } catch (err) {
-        return errorResponse(
-          c,
-          400,
-          "invalid_args",
-          `Cannot read the arguments: not valid JSON (${err instanceof Error ? err.message : String(err)})`,
-          "Send the tool's args as one JSON object",
-        );
-      }
-    }
-    const name = c.req.param("name");
-    // A call that names no session is a one-shot call: the policies judge the calls that send one back.
-    const options = session.named
-      ? { session: session.id }
-      : { session: session.id, readGuard: "off" as const, gate: "off" as const };
-    calls.assertNotStuck(name);
-    const work = runInSession(sessions, session, () => runner.call(name, args, options));
-    // A runner that stops calls at the time limit answers it itself; nothing is left running past it.
-    const result = await calls.run(name, work, runner.stopsCalls ? 0 : timeoutMs);
-    return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
-  });
-
-  app.get("/v1/events", (c) => {
-    if (!events) {
-      return errorResponse(
-        c,
-        404,
-        "not_found",
-        "Cannot stream events: this server's workspace has no event feed",
-        "Create the workspace with telemetry: new EventHub() (graver serve does)",
-      );
-    }
-    return streamEvents(c, events, { ...options.eventStream, closing });
-  });
-
+  app.post("/v1/tools/:name", sessionHeader(), jsonArgs(), (c) => callTool(c, served));
+  app.get("/v1/events", (c) => eventFeed(c, served));
+  const mcp = options.mcp;
   if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));
-
   return {
     app,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     close: async () => {
-      closing.close();
+      served.closing.close();
       await mcp?.close();
-      await sessions.close();
+      await served.sessions.close();
     },
   };
+}
+
+/** What the routes of one app share: its options and what it holds. */
+interface Served {
+  options: HttpAppOptions;
+  events: EventHub | undefined;
+  runner: CallRunner;
+  sessions: SessionTable;
+  calls: CallWatch;
+  closing: EventStreamsClosing;
+}
+
+/**
+ * `GET /v1/health`. It touches no workspace: it answers while a call runs, and says 503 while one is stuck
+ * past its limit.
+ */
+function health(c: Context, { options, events, sessions, calls }: Served): Response {
+  const stuck = calls.stuck();
+  const mcp = options.mcp;
+  return c.json({
+    ok: stuck.length === 0,
+    name: "graver",
+    version: denoJson.version,
+    tools: describeTools().length,
+    sessions: sessions.size,
+    calls_in_flight: calls.inFlight,
+    ...(events ? { event_subscribers: events.subscribers } : {}),
+    ...(stuck.length > 0 ? { stuck_calls: stuck } : {}),
+    ...(mcp ? { mcp_sessions: mcp.size } : {}),
+  }, stuck.length === 0 ? 200 : 503);
+}
+
+/** `POST /v1/tools/:name`: one call in the request's session, its ToolResult with the status of its code. */
+async function callTool(c: Context, { options, runner, sessions, calls }: Served): Promise<Response> {
+  const session = c.get("graverSession");
+  const args = c.get("graverArgs");
+  const name = c.req.param("name")!;
+  // A call that names no session is a one-shot call: the policies judge the calls that send one back.
+  const callOptions = session.named
+    ? { session: session.id }
+    : { session: session.id, readGuard: "off" as const, gate: "off" as const };
+  calls.assertNotStuck(name);
+  const work = runInSession(sessions, session, () => runner.call(name, args, callOptions));
+  // A runner that stops calls at the time limit answers it itself; nothing is left running past it.
+  const result = await calls.run(name, work, runner.stopsCalls ? 0 : options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return c.json(result, (result.ok ? 200 : httpStatusOf(result.error.code)) as 200);
+}
+
+/** `GET /v1/events`: the event feed as server-sent events, or `not_found` when the workspace has none. */
+function eventFeed(c: Context, { options, events, closing }: Served): Response | Promise<Response> {
+  if (!events) {
+    return errorResponse(c, {
+      status: 404,
+      code: "not_found",
+      message: "Cannot stream events: this server's workspace has no event feed",
+      hint: "Create the workspace with telemetry: new EventHub() (graver serve does)",
+    });
+  }
+  return streamEvents(c, events, { ...options.eventStream, closing });
 }

@@ -152,12 +152,12 @@ function isSpace(code: number): boolean {
  * the definition itself (a comment closing a Python body stays in it).
  *
  * @param def The definition node.
- * @param start Its start offset.
- * @param end Its end offset as the grammar gives it.
  * @param cx The file's text and the language's rules.
+ * @param range Its start offset, and its end offset as the grammar gives it.
  * @returns The end of its last token.
  */
-export function contentEnd(def: Node, start: number, end: number, cx: ExtentContext): number {
+export function contentEnd(def: Node, cx: ExtentContext, range: { start: number; end: number }): number {
+  const { start, end } = range;
   const text = cx.text;
   let trimmed = end;
   while (trimmed > start && isSpace(text.charCodeAt(trimmed - 1))) trimmed--;

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Node, QueryCapture } from "web-tree-sitter";
+import type { QueryCapture } from "web-tree-sitter";
 import { languagesWithQuery, loadQuery } from "./queries.ts";
 import type { Parsing } from "./types.ts";
 import type { Version } from "../fs/version.ts";
@@ -26,11 +26,11 @@ import type {
   Occurrence,
   OccurrenceKind,
   Scope,
-  ScopeKind,
 } from "./binding_model.ts";
 import { declare, firstAtOrAfter, functionScope, lookup, scopeLocator } from "./binding_model.ts";
 import { afterScopeOf, exportsAll, exportsByCase } from "./_binding_rules.ts";
-import { newModuleRecords, readModuleCapture, type Span } from "./_module_captures.ts";
+import type { Span } from "./_module_captures.ts";
+import { type CapturedNames, captureNames, type ScopeSpan } from "./_binding_captures.ts";
 
 // Importers of bindings reach the model through this module too.
 export type * from "./binding_model.ts";
@@ -86,14 +86,12 @@ function byStart(a: Span, b: Span): number {
   return a.start - b.start || b.end - a.end;
 }
 
-/** The capture of `name` in a match, if any. */
-function cap(captures: QueryCapture[], name: string): Node | undefined {
-  return captures.find((c) => c.name === name)?.node;
-}
-
 /**
  * Build a file's bindings from the binding query's matches (each a list of
  * captures). Exposed for tests; {@linkcode fileBindings} is the entry point.
+ * The phases: read the captures, nest the scopes, list the identifiers in
+ * document order, bind each in its scope, resolve the references, then tie
+ * the imports and exports to the bindings.
  *
  * @param file Path, language, version and text.
  * @param matches The captures of each match, in match order.
@@ -103,255 +101,76 @@ export function buildBindings(
   file: { path: string; language: string; version: Version; text: string },
   matches: QueryCapture[][],
 ): FileBindings {
-  const text = file.text;
-  const module: Scope = {
+  const captured = captureNames(file, matches);
+  const module = moduleScope(file.text.length);
+  const { scopes, declStarts } = nestScopes(captured.scopeSpans, module);
+  classifyPatternLeaves(captured);
+  const identifiers = identifiersInOrder(captured);
+  attachSupertypes(scopes, captured.bases);
+  const bound = bindIdentifiers(captured, { identifiers, scopes, declStarts });
+  redirectPassthroughs(bound.occurrences, module);
+  for (const occ of bound.pendingRefs) {
+    occ.binding = lookup(occ.scope, occ.name, { item: captured.refs.get(occ.start)?.item === true });
+  }
+  const byStartOcc = linkObjects(bound.occurrences, bound.receivers);
+  declaredTypes(captured.typedNames, byStartOcc);
+  const resolved: Resolved = { captured, module, occurrences: bound.occurrences, byStartOcc };
+  const imports = importRecords(resolved);
+  bound.occurrences.sort((a, b) => a.start - b.start);
+  const exports = exportRecords(resolved, file.language);
+  bound.occurrences.sort((a, b) => a.start - b.start);
+  const { globs, dynamic } = captured.modules;
+  return {
+    path: file.path,
+    language: file.language,
+    version: file.version,
+    text: file.text,
+    scopes,
+    occurrences: bound.occurrences,
+    imports,
+    exports,
+    exportsAll: exportsAll(file.language),
+    docs: captured.docs.sort(byStart),
+    ...(globs.length > 0 ? { globs } : {}),
+    ...(dynamic.length > 0 ? { dynamicImports: dynamic } : {}),
+  };
+}
+
+/** The file's outermost scope. */
+function moduleScope(length: number): Scope {
+  return {
     id: 0,
     kind: "module",
     closed: false,
     start: 0,
-    end: text.length,
+    end: length,
     parent: null,
     nameStart: -1,
     bindings: new Map(),
   };
-  const scopeSpans: {
-    start: number;
-    end: number;
-    kind: ScopeKind;
-    closed: boolean;
-    nameStart: number;
-    impl?: boolean;
-    implicit?: boolean;
-    declStart?: number;
-  }[] = [];
-  const defs = new Map<
-    number,
-    { end: number; kind: string; property?: boolean; receiver?: boolean; value?: boolean }
-  >();
-  /** Names that are neither definitions nor references (`@skip`: a lifetime, a prototype's parameter). */
-  const skipped = new Set<number>();
-  /** References that another pattern may also capture as a definition (a C++ constructor's name). */
-  const forced = new Set<number>();
-  /** Shorthand field initialisers of a named type (Rust `Foo { x }`): the type name's start, by start. */
-  const shorthandTypes = new Map<number, number>();
-  const patternRoots: { start: number; end: number; kind: string; value: boolean }[] = [];
-  const leaves = new Map<number, { end: number; shorthand: boolean }>();
-  const refs = new Map<
-    number,
-    { end: number; shorthand: boolean; entry?: boolean; item?: boolean; embedded?: boolean }
-  >();
-  const notRef = new Set<number>();
-  const noRefSpans: Span[] = [];
-  const members = new Map<number, { end: number; kind: OccurrenceKind; objectStart?: number }>();
-  const keywords = new Map<number, { end: number; callee: Span }>();
-  const docs: Span[] = [];
-  /** Names declared with a written type (`cmd *Command`, `x: &T`): the type name's start, by the name's start. */
-  const typedNames = new Map<number, number>();
-  /** Supertypes named in a class's heading (`extends Base`, `implements I`): the name's start, and which. */
-  const bases: { start: number; implemented: boolean; whole?: boolean }[] = [];
-  /** `super.x`: the name's start. */
-  const supers = new Set<number>();
-  /** Members declared `static`: the name's start. */
-  const statics = new Set<number>();
-  /** Methods whose name an interface outside the workspace may require (`@protocol`: Go's `String`, `Error`). */
-  const protocols = new Set<number>();
-  /** Names declared under a build condition (`@conditional`: a Rust `#[cfg(…)] let`). */
-  const conditionals = new Set<number>();
-  /** Shorthand keys of a pattern destructuring `this` (`const { x } = this`): the name's start. */
-  const thisKeys = new Set<number>();
-  const moduleRecords = newModuleRecords(noRefSpans, notRef, { language: file.language });
-  const { imports: rawImports, exports: rawExports, globs, dynamic } = moduleRecords;
-  const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
-  // A name's end read from the text: cheaper than asking the tree (a call into wasm per node).
-  const nameEnd = (n: Node): number => identifierEnd(text, n.startIndex) ?? n.endIndex;
+}
 
-  for (const captures of matches) {
-    const first = captures.find((c) => !c.name.startsWith("_"));
-    if (!first) continue;
-    const head = parts(first.name)[0];
-    if (head === "import" || head === "export" || head === "reexport") {
-      readModuleCapture(head, captures, text, moduleRecords);
-      continue;
-    }
-    if (head === "skip") {
-      for (const c of captures) if (c.name === "skip") skipped.add(c.node.startIndex);
-      continue;
-    }
-    if (head === "typed") {
-      const name = cap(captures, "typed.name");
-      const type = cap(captures, "typed.type");
-      if (name && type) typedNames.set(name.startIndex, type.startIndex);
-      continue;
-    }
-    if (head === "doc") {
-      docs.push(span(first.node));
-      continue;
-    }
-    if (head === "base") {
-      // `@base.implements.all`: every member of the block is the supertype's (a Rust trait impl).
-      const whole = first.name === "base.implements.all";
-      bases.push({
-        start: first.node.startIndex,
-        implemented: whole || first.name === "base.implements",
-        whole,
-      });
-      continue;
-    }
-    if (head === "conditional") {
-      conditionals.add(first.node.startIndex);
-      continue;
-    }
-    if (head === "protocol") {
-      protocols.add(first.node.startIndex);
-      continue;
-    }
-    if (head === "static") {
-      statics.add(first.node.startIndex);
-      continue;
-    }
-    if (head === "keyword") {
-      const name = cap(captures, "keyword.name");
-      const callee = cap(captures, "keyword.callee");
-      if (name && callee) {
-        keywords.set(name.startIndex, { end: name.endIndex, callee: span(callee) });
-        notRef.add(name.startIndex);
-      }
-      continue;
-    }
-    if (head === "member") {
-      const prop = cap(captures, "member.property");
-      const object = cap(captures, "member.object");
-      const key = cap(captures, "member.shorthand");
-      // `Foo { x }` (Rust): the variable x, and the field x of the type named before it.
-      if (key && object) shorthandTypes.set(key.startIndex, object.startIndex);
-      for (const c of captures) {
-        const n = c.node;
-        if (c.name === "member.this.shorthand") thisKeys.add(n.startIndex);
-        if (c.name === "member.super") supers.add(n.startIndex);
-        if (c.name === "member.definition" || c.name === "member.this") {
-          // Ruby's `@x` is the member x: its sigil is not part of the name.
-          const at = n.startIndex + sigil(text, n.startIndex);
-          if (at !== n.startIndex) {
-            members.set(at, { end: identifierEnd(text, at) ?? n.endIndex, kind: "member_this" });
-            notRef.add(n.startIndex);
-            continue;
-          }
-          members.set(n.startIndex, {
-            end: nameEnd(n),
-            kind: c.name === "member.definition" ? "member_definition" : "member_this",
-          });
-          notRef.add(n.startIndex);
-        }
-      }
-      if (prop) {
-        notRef.add(prop.startIndex);
-        const known = members.get(prop.startIndex);
-        if (!known) {
-          members.set(prop.startIndex, {
-            end: nameEnd(prop),
-            kind: "member_property",
-            ...(object ? { objectStart: object.startIndex } : {}),
-          });
-        } else if (known.kind === "member_property" && object && known.objectStart === undefined) {
-          known.objectStart = object.startIndex;
-        }
-      }
-      continue;
-    }
-    for (const c of captures) {
-      const n = c.node;
-      const [kind, sub, extra] = parts(c.name);
-      if (kind === "scope") {
-        if (sub === "name" || sub === "from") continue;
-        if (sub === "within") {
-          // A declaration whose names (at `@scope.from`) are visible in this node only (Rust's `if let`
-          // binds in its consequence, not in its else branch).
-          const from = cap(captures, "scope.from");
-          scopeSpans.push({
-            start: n.startIndex,
-            end: n.endIndex,
-            kind: "block",
-            closed: false,
-            nameStart: -1,
-            ...(from ? { declStart: from.startIndex } : {}),
-          });
-          continue;
-        }
-        if (sub === "after") {
-          // A declaration whose names (from `@scope.from`, or the node's own) are visible from the node's
-          // end to the end of its parent.
-          const end = n.parent?.endIndex ?? n.endIndex;
-          scopeSpans.push({
-            start: n.endIndex,
-            end,
-            kind: "block",
-            closed: false,
-            nameStart: -1,
-            declStart: (cap(captures, "scope.from") ?? n).startIndex,
-          });
-          continue;
-        }
-        const name = cap(captures, "scope.name") ?? (sub === "block" ? null : n.childForFieldName("name"));
-        scopeSpans.push({
-          start: n.startIndex,
-          end: n.endIndex,
-          kind: sub as ScopeKind,
-          closed: extra === "closed",
-          nameStart: name ? name.startIndex : -1,
-          ...(extra === "impl" ? { impl: true } : {}),
-          ...(extra === "implicit" ? { implicit: true } : {}),
-        });
-      } else if (kind === "definition") {
-        if (!defs.has(n.startIndex)) {
-          defs.set(n.startIndex, {
-            end: nameEnd(n),
-            kind: sub ?? "lexical",
-            property: extra === "property",
-            receiver: extra === "receiver",
-            value: extra === "value",
-          });
-        }
-      } else if (kind === "pattern") {
-        if (sub === "leaf") leaves.set(n.startIndex, { end: nameEnd(n), shorthand: extra === "shorthand" });
-        else {
-          patternRoots.push({
-            start: n.startIndex,
-            end: n.endIndex,
-            kind: sub ?? "lexical",
-            value: extra === "value",
-          });
-        }
-      } else if (kind === "reference") {
-        if (sub === "constructor") forced.add(n.startIndex);
-        if (!refs.has(n.startIndex)) {
-          refs.set(n.startIndex, {
-            end: nameEnd(n),
-            shorthand: sub === "shorthand",
-            ...(sub === "entry" ? { entry: true } : {}),
-            ...(sub === "item" ? { item: true } : {}),
-            ...(sub === "embedded" ? { embedded: true } : {}),
-          });
-        }
-      }
-    }
-  }
-
-  // Scopes: a tree by containment.
-  // Of two captures of one node, the one that names the scope wins (`@scope.name`).
+/**
+ * Scopes as a tree by containment, module first, and the start of the declaration each "within" or
+ * "after" scope holds. Of two captures of one node, the one that names the scope wins (`@scope.name`).
+ */
+function nestScopes(
+  scopeSpans: ScopeSpan[],
+  module: Scope,
+): { scopes: Scope[]; declStarts: Map<Scope, number> } {
   scopeSpans.sort((a, b) => byStart(a, b) || b.nameStart - a.nameStart);
   const scopes: Scope[] = [module];
   const stack: Scope[] = [module];
-  const seen = new Set<string>();
   const declStarts = new Map<Scope, number>();
   const byKey = new Map<string, Scope>();
   for (const s of scopeSpans) {
     const key = `${s.start}:${s.end}`;
-    if (seen.has(key)) {
+    const same = byKey.get(key);
+    if (same) {
       // The same node captured as a block and as where a declaration's names live (`@scope.within`).
-      if (s.declStart !== undefined) declStarts.set(byKey.get(key)!, s.declStart);
+      if (s.declStart !== undefined) declStarts.set(same, s.declStart);
       continue;
     }
-    seen.add(key);
     while (stack.length > 1 && stack[stack.length - 1]!.end <= s.start) stack.pop();
     const scope: Scope = {
       id: scopes.length,
@@ -370,70 +189,84 @@ export function buildBindings(
     scopes.push(scope);
     stack.push(scope);
   }
+  return { scopes, declStarts };
+}
 
-  // Pattern leaves inside a declaring pattern are definitions; the others are references (assignments).
-  patternRoots.sort(byStart);
-  for (const [start, leaf] of leaves) {
+/** Pattern leaves inside a declaring pattern are definitions; the others are references (assignments). */
+function classifyPatternLeaves(c: CapturedNames): void {
+  c.patternRoots.sort(byStart);
+  for (const [start, leaf] of c.leaves) {
     let root: { kind: string; value: boolean } | null = null;
-    for (const r of patternRoots) {
+    for (const r of c.patternRoots) {
       if (r.start > start) break;
       if (r.end >= leaf.end) root = r;
     }
-    if (root) {
-      if (!defs.has(start)) defs.set(start, { end: leaf.end, kind: root.kind, value: root.value });
-      if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
-    } else if (leaf.shorthand) refs.set(start, { end: leaf.end, shorthand: true });
+    if (root && !c.defs.has(start)) c.defs.set(start, { end: leaf.end, kind: root.kind, value: root.value });
+    if (leaf.shorthand) c.refs.set(start, { end: leaf.end, shorthand: true });
   }
+}
 
-  // Every identifier of interest, in document order, with its innermost scope.
-  interface Raw {
-    start: number;
-    end: number;
-    role: "def" | "ref" | "member" | "keyword";
-  }
-  const raws: Raw[] = [];
+/** An identifier of interest and what the query made of it. */
+interface Identifier {
+  start: number;
+  end: number;
+  role: "def" | "ref" | "member" | "keyword";
+}
+
+/**
+ * Every identifier of interest, in document order: definitions, references that are no definition,
+ * member or keyword, members outside imports, keyword arguments, and imports' local names.
+ */
+function identifiersInOrder(c: CapturedNames): Identifier[] {
+  const out: Identifier[] = [];
   // A name captured both as a member and as a definition (a Rust method) is a member.
-  for (const start of skipped) notRef.add(start);
-  for (const [start, d] of defs) {
-    if (!members.has(start) && !skipped.has(start) && !forced.has(start)) {
-      raws.push({ start, end: d.end, role: "def" });
+  for (const start of c.skipped) c.notRef.add(start);
+  for (const [start, d] of c.defs) {
+    if (!c.members.has(start) && !c.skipped.has(start) && !c.forced.has(start)) {
+      out.push({ start, end: d.end, role: "def" });
     }
   }
-  noRefSpans.sort(byStart);
-  const inNoRef = (start: number) => {
+  const noRef = noReferenceSpans(c.modules.noRefSpans);
+  for (const [start, r] of c.refs) {
+    if ((c.defs.has(start) && !c.forced.has(start)) || c.notRef.has(start) || c.members.has(start)) continue;
+    if (c.keywords.has(start) || noRef(start)) continue;
+    out.push({ start, end: r.end, role: "ref" });
+  }
+  const imports = c.modules.imports;
+  const importNames = new Set(imports.flatMap((r) => [r.local.start, r.name?.start ?? -1]));
+  for (const [start, m] of c.members) {
+    // A path inside an import (Rust `use a::b::C`) names modules, not members.
+    if (importNames.has(start) || noRef(start)) continue;
+    out.push({ start, end: m.end, role: "member" });
+  }
+  for (const [start, k] of c.keywords) out.push({ start, end: k.end, role: "keyword" });
+  out.sort((a, b) => a.start - b.start);
+  for (const r of imports) {
+    if (!c.defs.has(r.local.start)) out.push({ start: r.local.start, end: r.local.end, role: "def" });
+  }
+  out.sort((a, b) => a.start - b.start);
+  return out;
+}
+
+/** Whether an offset lies in one of the spans that hold no references (import sources): a binary search. */
+function noReferenceSpans(spans: Span[]): (start: number) => boolean {
+  spans.sort(byStart);
+  return (start) => {
     let lo = 0;
-    let hi = noRefSpans.length - 1;
+    let hi = spans.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const s = noRefSpans[mid]!;
+      const s = spans[mid]!;
       if (s.end <= start) lo = mid + 1;
       else if (s.start > start) hi = mid - 1;
       else return true;
     }
     return false;
   };
-  for (const [start, r] of refs) {
-    if ((defs.has(start) && !forced.has(start)) || notRef.has(start) || members.has(start)) continue;
-    if (keywords.has(start)) continue;
-    if (noRefSpans.length > 0 && inNoRef(start)) continue;
-    raws.push({ start, end: r.end, role: "ref" });
-  }
-  const importNames = new Set(rawImports.flatMap((r) => [r.local.start, r.name?.start ?? -1]));
-  for (const [start, m] of members) {
-    // A path inside an import (Rust `use a::b::C`) names modules, not members.
-    if (importNames.has(start) || (noRefSpans.length > 0 && inNoRef(start))) continue;
-    raws.push({ start, end: m.end, role: "member" });
-  }
-  for (const [start, k] of keywords) raws.push({ start, end: k.end, role: "keyword" });
-  raws.sort((a, b) => a.start - b.start);
-  const importLocals = new Map(rawImports.map((r) => [r.local.start, r]));
-  for (const r of rawImports) {
-    if (!defs.has(r.local.start)) raws.push({ start: r.local.start, end: r.local.end, role: "def" });
-  }
-  raws.sort((a, b) => a.start - b.start);
+}
 
-  const scopeAt = scopeLocator(scopes);
-  const afterScope = afterScopeOf(declStarts);
+/** Give each class scope the supertypes its heading names (`extends Base`, `implements I`). */
+function attachSupertypes(scopes: Scope[], bases: CapturedNames["bases"]): void {
   // A locator walks forward only: the bases get their own, in order.
   const baseScopeAt = scopeLocator(scopes);
   for (const { start, implemented, whole } of bases.sort((a, b) => a.start - b.start)) {
@@ -443,81 +276,122 @@ export function buildBindings(
     if (implemented) (cls.interfaces ??= []).push(start);
     else cls.base ??= start;
   }
-  const occurrences: Occurrence[] = [];
-  const pendingRefs: Occurrence[] = [];
-  const receivers = new Set<Binding>();
-  for (const raw of raws) {
-    const name = text.slice(raw.start, raw.end);
-    let scope = scopeAt(raw.start);
+}
+
+/** The occurrences of a file before references are resolved. */
+interface Bound {
+  /** Every occurrence, in document order. */
+  occurrences: Occurrence[];
+  /** The references, to resolve once every definition is declared. */
+  pendingRefs: Occurrence[];
+  /** Bindings of methods' receivers (Go): `r.f` on one is a member access like `this.f`. */
+  receivers: Set<Binding>;
+}
+
+/** What binding one identifier needs besides the captures. */
+interface BindContext {
+  captured: CapturedNames;
+  /** Imports by the start of their local name. */
+  importLocals: Map<number, CapturedNames["modules"]["imports"][number]>;
+  /** The "after" scope a definition at an offset binds in. */
+  afterScope: (scope: Scope, offset: number) => Scope;
+  bound: Bound;
+}
+
+/**
+ * One occurrence per identifier, in its innermost scope: definitions declare their binding (`var` in
+ * the nearest function), the others wait for resolution.
+ */
+function bindIdentifiers(
+  captured: CapturedNames,
+  { identifiers, scopes, declStarts }: {
+    identifiers: Identifier[];
+    scopes: Scope[];
+    declStarts: Map<Scope, number>;
+  },
+): Bound {
+  const ctx: BindContext = {
+    captured,
+    importLocals: new Map(captured.modules.imports.map((r) => [r.local.start, r])),
+    afterScope: afterScopeOf(declStarts),
+    bound: { occurrences: [], pendingRefs: [], receivers: new Set() },
+  };
+  const scopeAt = scopeLocator(scopes);
+  for (const id of identifiers) {
+    let scope = scopeAt(id.start);
     // The name of a function or class binds in the scope around it.
-    while (scope.nameStart === raw.start && scope.parent) scope = scope.parent;
-    if (raw.role === "def") {
-      scope = afterScope(scope, raw.start);
-      const d = defs.get(raw.start);
-      const imp = importLocals.get(raw.start);
-      const kind = imp ? "import" : d?.kind ?? "lexical";
-      if (kind === "global" || kind === "nonlocal") {
-        (scope.passthrough ??= new Map()).set(name, kind);
-        continue;
-      }
-      const occ: Occurrence = {
-        name,
-        start: raw.start,
-        end: raw.end,
-        kind: refs.get(raw.start)?.shorthand ? "shorthand_pattern" : "definition",
-        scope,
-        binding: null,
-      };
-      if (d?.property) occ.parameterProperty = true;
-      if (thisKeys.has(raw.start)) occ.thisKey = true;
-      if (imp?.aliasAt !== undefined) occ.aliasAt = imp.aliasAt;
-      let home = scope;
-      if (kind === "var") home = functionScope(scope);
-      occ.binding = declare(home, name, kind as BindingKind);
-      if (d?.receiver) receivers.add(occ.binding);
-      if (d?.value) occ.binding.value = true;
-      if (conditionals.has(raw.start)) occ.binding.conditional = true;
-      occurrences.push(occ);
-    } else if (raw.role === "ref") {
-      const occ: Occurrence = {
-        name,
-        start: raw.start,
-        end: raw.end,
-        kind: refs.get(raw.start)?.shorthand
-          ? "shorthand"
-          : refs.get(raw.start)?.entry
-          ? "export_entry"
-          : "reference",
-        scope,
-        binding: null,
-      };
-      if (refs.get(raw.start)?.embedded) occ.embedded = true;
-      const typeStart = shorthandTypes.get(raw.start);
-      if (typeStart !== undefined) occ.objectStart = typeStart;
-      occurrences.push(occ);
-      pendingRefs.push(occ);
-    } else if (raw.role === "member") {
-      const m = members.get(raw.start)!;
-      const occ: Occurrence = { name, start: raw.start, end: raw.end, kind: m.kind, scope, binding: null };
-      if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
-      if (statics.has(raw.start)) occ.static = true;
-      if (protocols.has(raw.start)) occ.protocol = true;
-      if (supers.has(raw.start)) occ.viaSuper = true;
-      occurrences.push(occ);
-    } else {
-      const k = keywords.get(raw.start)!;
-      occurrences.push({
-        name,
-        start: raw.start,
-        end: raw.end,
-        kind: "keyword",
-        scope,
-        binding: null,
-        callee: k.callee,
-      });
-    }
+    while (scope.nameStart === id.start && scope.parent) scope = scope.parent;
+    const occ: Occurrence = {
+      name: captured.text.slice(id.start, id.end),
+      start: id.start,
+      end: id.end,
+      kind: "reference",
+      scope,
+      binding: null,
+    };
+    if (id.role === "def") bindDefinition(ctx, occ);
+    else if (id.role === "ref") addReference(ctx, occ);
+    else if (id.role === "member") addMember(ctx, occ);
+    else addKeyword(ctx, occ);
   }
-  // Python's `global x` / `nonlocal x`: an assignment in that function binds outside it.
+  return ctx.bound;
+}
+
+/** A definition: declared in its scope (after-scope, or the function for `var`); `global`/`nonlocal` pass through. */
+function bindDefinition(ctx: BindContext, occ: Occurrence): void {
+  const c = ctx.captured;
+  const scope = occ.scope = ctx.afterScope(occ.scope, occ.start);
+  const d = c.defs.get(occ.start);
+  const imp = ctx.importLocals.get(occ.start);
+  const kind = imp ? "import" : d?.kind ?? "lexical";
+  if (kind === "global" || kind === "nonlocal") {
+    (scope.passthrough ??= new Map()).set(occ.name, kind);
+    return;
+  }
+  occ.kind = c.refs.get(occ.start)?.shorthand ? "shorthand_pattern" : "definition";
+  if (d?.property) occ.parameterProperty = true;
+  if (c.thisKeys.has(occ.start)) occ.thisKey = true;
+  if (imp?.aliasAt !== undefined) occ.aliasAt = imp.aliasAt;
+  const home = kind === "var" ? functionScope(scope) : scope;
+  occ.binding = declare(home, occ.name, kind as BindingKind);
+  if (d?.receiver) ctx.bound.receivers.add(occ.binding);
+  if (d?.value) occ.binding.value = true;
+  if (c.conditionals.has(occ.start)) occ.binding.conditional = true;
+  ctx.bound.occurrences.push(occ);
+}
+
+/** A reference (a shorthand, an export list's entry): resolved once every definition is declared. */
+function addReference(ctx: BindContext, occ: Occurrence): void {
+  const ref = ctx.captured.refs.get(occ.start);
+  occ.kind = ref?.shorthand ? "shorthand" : ref?.entry ? "export_entry" : "reference";
+  if (ref?.embedded) occ.embedded = true;
+  const typeStart = ctx.captured.shorthandTypes.get(occ.start);
+  if (typeStart !== undefined) occ.objectStart = typeStart;
+  ctx.bound.occurrences.push(occ);
+  ctx.bound.pendingRefs.push(occ);
+}
+
+/** A member's declaration or access, with what the markers say of it. */
+function addMember(ctx: BindContext, occ: Occurrence): void {
+  const c = ctx.captured;
+  const m = c.members.get(occ.start)!;
+  occ.kind = m.kind;
+  if (m.objectStart !== undefined) occ.objectStart = m.objectStart;
+  if (c.statics.has(occ.start)) occ.static = true;
+  if (c.protocols.has(occ.start)) occ.protocol = true;
+  if (c.supers.has(occ.start)) occ.viaSuper = true;
+  ctx.bound.occurrences.push(occ);
+}
+
+/** A keyword argument's name, with its callee. */
+function addKeyword(ctx: BindContext, occ: Occurrence): void {
+  occ.kind = "keyword";
+  occ.callee = ctx.captured.keywords.get(occ.start)!.callee;
+  ctx.bound.occurrences.push(occ);
+}
+
+/** Python's `global x` / `nonlocal x`: an assignment in that function binds outside it. */
+function redirectPassthroughs(occurrences: Occurrence[], module: Scope): void {
   for (const occ of occurrences) {
     const b = occ.binding;
     if (!b || occ.kind !== "definition") continue;
@@ -527,47 +401,63 @@ export function buildBindings(
     occ.binding = mode === "global" ? declare(module, b.name, "lexical") : lookup(b.scope.parent!, b.name);
     if (occ.binding) occ.kind = "definition";
   }
-  for (const occ of pendingRefs) {
-    occ.binding = lookup(occ.scope, occ.name, { item: refs.get(occ.start)?.item === true });
-  }
+}
+
+/**
+ * Tie each member access to the binding of its object's name; `r.f` on a method's receiver (Go) is a
+ * member access like `this.f`.
+ *
+ * @returns The occurrences by start.
+ */
+function linkObjects(occurrences: Occurrence[], receivers: Set<Binding>): Map<number, Occurrence> {
   const byStartOcc = new Map(occurrences.map((o) => [o.start, o]));
   for (const occ of occurrences) {
     if (occ.objectStart === undefined) continue;
     occ.object = byStartOcc.get(occ.objectStart)?.binding ?? null;
-    // `r.f` on a method's receiver (Go) is a member access like `this.f`.
     if (occ.object && receivers.has(occ.object)) occ.kind = "member_this";
   }
+  return byStartOcc;
+}
 
-  declaredTypes(typedNames, byStartOcc);
+/** The resolved occurrences the import and export records are tied to. */
+interface Resolved {
+  captured: CapturedNames;
+  module: Scope;
+  occurrences: Occurrence[];
+  byStartOcc: Map<number, Occurrence>;
+}
 
+/** Each import with the binding of its local name, and an occurrence for the imported name when aliased. */
+function importRecords({ captured, module, occurrences, byStartOcc }: Resolved): ImportRecord[] {
   const imports: ImportRecord[] = [];
-  for (const r of rawImports) {
+  for (const r of captured.modules.imports) {
     const local = byStartOcc.get(r.local.start)?.binding;
     if (!local) continue;
     const rec: ImportRecord = { kind: r.kind, source: r.source, imported: r.imported, local };
     if (r.name) {
-      const occ: Occurrence = {
-        name: text.slice(r.name.start, r.name.end),
-        start: r.name.start,
-        end: r.name.end,
-        kind: "import_name",
-        scope: module,
-        binding: null,
-      };
-      occurrences.push(occ);
-      rec.nameOccurrence = occ;
+      rec.nameOccurrence = pushOccurrence(occurrences, captured.text, r.name, "import_name", module);
     }
     local.import = rec;
     imports.push(rec);
   }
+  return imports;
+}
 
-  occurrences.sort((a, b) => a.start - b.start);
+/**
+ * Each export with its binding: re-exports, `export {a as b}`, the names an exported declaration
+ * defines, and (Go) every capitalised name of the module.
+ */
+function exportRecords(resolved: Resolved, language: string): ExportRecord[] {
+  const { captured, module, occurrences, byStartOcc } = resolved;
   const exports: ExportRecord[] = [];
-  for (const e of rawExports) {
-    const aliasOcc = e.alias ? pushOccurrence(occurrences, text, e.alias, "export_alias", module) : undefined;
+  for (const e of captured.modules.exports) {
+    const aliasOcc = e.alias
+      ? pushOccurrence(occurrences, captured.text, e.alias, "export_alias", module)
+      : undefined;
+    const alias = aliasOcc ? { aliasOccurrence: aliasOcc } : {};
     if (e.from) {
       const nameOcc = e.from.name
-        ? pushOccurrence(occurrences, text, e.from.name, "reexport_name", module)
+        ? pushOccurrence(occurrences, captured.text, e.from.name, "reexport_name", module)
         : undefined;
       exports.push({
         exported: e.exported ?? e.from.imported,
@@ -577,45 +467,36 @@ export function buildBindings(
           imported: e.from.imported,
           ...(nameOcc ? { occurrence: nameOcc } : {}),
         },
-        ...(aliasOcc ? { aliasOccurrence: aliasOcc } : {}),
+        ...alias,
       });
     } else if (e.local) {
       const b = byStartOcc.get(e.local.start)?.binding ?? null;
-      if (b) {
-        exports.push({ exported: e.exported!, local: b, ...(aliasOcc ? { aliasOccurrence: aliasOcc } : {}) });
-      }
-    } else if (e.decl) {
-      const decl = e.decl;
-      for (let i = firstAtOrAfter(occurrences, decl.start); i < occurrences.length; i++) {
-        const occ = occurrences[i]!;
-        if (occ.start >= decl.end) break;
-        if (occ.kind !== "definition" && occ.kind !== "shorthand_pattern") continue;
-        if (occ.binding?.scope !== module) continue;
-        exports.push({ exported: e.exported ?? occ.name, local: occ.binding });
-        if (e.exported === "default") break;
-      }
-    }
+      if (b) exports.push({ exported: e.exported!, local: b, ...alias });
+    } else if (e.decl) exports.push(...declaredExports(resolved, { decl: e.decl, exported: e.exported }));
   }
-  if (exportsByCase(file.language)) {
+  if (exportsByCase(language)) {
     for (const [name, b] of module.bindings) {
       if (b.kind !== "import" && /^\p{Lu}/u.test(name)) exports.push({ exported: name, local: b });
     }
   }
-  occurrences.sort((a, b) => a.start - b.start);
-  return {
-    path: file.path,
-    language: file.language,
-    version: file.version,
-    text,
-    scopes,
-    occurrences,
-    imports,
-    exports,
-    exportsAll: exportsAll(file.language),
-    docs: docs.sort(byStart),
-    ...(globs.length > 0 ? { globs } : {}),
-    ...(dynamic.length > 0 ? { dynamicImports: dynamic } : {}),
-  };
+  return exports;
+}
+
+/** The module-level names an exported declaration defines (only the first for a default export). */
+function declaredExports(
+  { module, occurrences }: Resolved,
+  { decl, exported }: { decl: Span; exported: string | null },
+): ExportRecord[] {
+  const out: ExportRecord[] = [];
+  for (let i = firstAtOrAfter(occurrences, decl.start); i < occurrences.length; i++) {
+    const occ = occurrences[i]!;
+    if (occ.start >= decl.end) break;
+    if (occ.kind !== "definition" && occ.kind !== "shorthand_pattern") continue;
+    if (occ.binding?.scope !== module) continue;
+    out.push({ exported: exported ?? occ.name, local: occ.binding });
+    if (exported === "default") break;
+  }
+  return out;
 }
 
 /**
@@ -653,39 +534,4 @@ function pushOccurrence(
   };
   occurrences.push(occ);
   return occ;
-}
-
-/** The length of the `@` or `@@` that starts an instance or class variable at `start` (0 when none). */
-function sigil(text: string, start: number): number {
-  let i = start;
-  while (text.charCodeAt(i) === 64) i++;
-  return i - start;
-}
-
-const PARTS = new Map<string, string[]>();
-
-/** A capture name's dot-separated parts (cached: the same few names come back for every match). */
-function parts(name: string): string[] {
-  let p = PARTS.get(name);
-  if (!p) PARTS.set(name, p = name.split("."));
-  return p;
-}
-
-/**
- * The end of the identifier starting at `start`, read from the text: ASCII
- * letters, digits, `_`, `$` and a leading `#`; null when the text there is not
- * a plain ASCII identifier (the caller then asks the tree).
- */
-function identifierEnd(text: string, start: number): number | null {
-  let i = start;
-  if (text.charCodeAt(i) === 35) i++; // '#'
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
-      c === 36;
-    if (word) continue;
-    if (c >= 128) return null;
-    break;
-  }
-  return i > start ? i : null;
 }

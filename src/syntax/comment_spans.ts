@@ -104,202 +104,259 @@ function isIdentPart(c: number): boolean {
  * @returns The comment spans up to `until`, or null.
  */
 export function commentSpans(text: string, until = text.length): CommentSpan[] | null {
-  const out: CommentSpan[] = [];
-  const n = text.length;
+  return new CommentLexer(text).run(until);
+}
+
+/** The lexer's state through one text: where it is, what came before, what is open. */
+class CommentLexer {
+  readonly out: CommentSpan[] = [];
   /** Open template substitutions (`${`): the `{` depth inside each. */
-  const templates: number[] = [];
+  readonly templates: number[] = [];
   /** Open parentheses: whether each holds a statement's condition (`if (…)`), after which a statement starts. */
-  const parens: boolean[] = [];
+  readonly parens: boolean[] = [];
   /** The last two names read, when nothing but names came since (`for await`). */
-  let lastWord = "";
-  let wordBefore = "";
-  let prev = Prev.Operator;
-  let i = 0;
-  if (text.startsWith("#!")) {
-    i = text.indexOf("\n");
-    if (i < 0) return out;
+  lastWord = "";
+  wordBefore = "";
+  prev = Prev.Operator;
+  i = 0;
+
+  constructor(readonly text: string) {}
+
+  /** Lex up to `until`: the comments, or null where the lexer gives up. */
+  run(until: number): CommentSpan[] | null {
+    const text = this.text;
+    const n = text.length;
+    if (text.startsWith("#!")) {
+      this.i = text.indexOf("\n");
+      if (this.i < 0) return this.out;
+    }
+    while (this.i < n && this.i <= until) {
+      const c = text.charCodeAt(this.i);
+      if (c === 32 || c === 9 || c === NL || c === CR || c === 11 || c === 12) {
+        this.i++;
+        continue;
+      }
+      if (c >= 128) return null;
+      const word = this.lastWord;
+      const before = this.wordBefore;
+      this.lastWord = this.wordBefore = "";
+      if (!this.token(c, { word, before })) return null;
+    }
+    if (this.i >= n && this.templates.length > 0) return null;
+    return this.out;
   }
+
+  /** Read the token starting with `c`; false to give up. */
+  token(c: number, names: { word: string; before: string }): boolean {
+    if (c === SLASH) return this.slash();
+    if (c === 39 || c === 34) return this.quoted(c);
+    if (c === BACKTICK) {
+      this.i++;
+      return this.templateText();
+    }
+    if (isIdentStart(c) || c === 35 /* # of a private name */) return this.name(names.word);
+    if (c >= 48 && c <= 57) {
+      this.number(c);
+      return true;
+    }
+    return this.bracket(c, names) ?? this.operator(c);
+  }
+
+  /** A comment, a division or a regular expression. */
+  slash(): boolean {
+    const text = this.text;
+    const next = text.charCodeAt(this.i + 1);
+    if (next === SLASH) return this.lineComment();
+    if (next === STAR) {
+      const close = text.indexOf("*/", this.i + 2);
+      if (close < 0) return false;
+      this.out.push({ start: this.i, end: close + 2 });
+      this.i = close + 2;
+      return true;
+    }
+    if (this.prev === Prev.Value) {
+      this.i++;
+      this.prev = Prev.Operator;
+      return true;
+    }
+    if (this.prev === Prev.Unknown) return false;
+    return this.regularExpression();
+  }
+
+  /** `// …` up to the line break. */
+  lineComment(): boolean {
+    const text = this.text;
+    let end = this.i + 2;
+    while (end < text.length && text.charCodeAt(end) !== NL && text.charCodeAt(end) !== CR) {
+      // U+2028 and U+2029 end a line comment for the language, not for every tool: too close to call.
+      const ch = text.charCodeAt(end);
+      if (ch === 0x2028 || ch === 0x2029) return false;
+      end++;
+    }
+    this.out.push({ start: this.i, end });
+    this.i = end;
+    return true;
+  }
+
+  /** A regular expression: up to an unescaped `/` outside a class, on this line, then its flags. */
+  regularExpression(): boolean {
+    const text = this.text;
+    const n = text.length;
+    let inClass = false;
+    this.i++;
+    for (;;) {
+      if (this.i >= n) return false;
+      const r = text.charCodeAt(this.i);
+      if (r === NL || r === CR || r >= 128) return false;
+      if (r === BACKSLASH) this.i++;
+      else if (r === 91) inClass = true;
+      else if (r === 93) inClass = false;
+      else if (r === SLASH && !inClass) break;
+      this.i++;
+    }
+    this.i++;
+    while (this.i < n && isIdentPart(text.charCodeAt(this.i))) this.i++;
+    this.prev = Prev.Value;
+    return true;
+  }
+
+  /** A string literal quoted with `quote`, on one line (an escaped line break continues it). */
+  quoted(quote: number): boolean {
+    const text = this.text;
+    this.i++;
+    for (;;) {
+      if (this.i >= text.length) return false;
+      const s = text.charCodeAt(this.i);
+      if (s === quote) break;
+      if (s === BACKSLASH) {
+        this.i += text.charCodeAt(this.i + 1) === CR && text.charCodeAt(this.i + 2) === NL ? 3 : 2;
+        continue;
+      }
+      if (s === NL || s === CR) return false;
+      this.i++;
+    }
+    this.i++;
+    this.prev = Prev.Value;
+    return true;
+  }
+
   /** Read a template's text from `i` (just past a backtick or a `}` closing a substitution). */
-  const templateText = (): boolean => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === BACKSLASH) i += 2;
+  templateText(): boolean {
+    const text = this.text;
+    while (this.i < text.length) {
+      const c = text.charCodeAt(this.i);
+      if (c === BACKSLASH) this.i += 2;
       else if (c === BACKTICK) {
-        i++;
-        prev = Prev.Value;
+        this.i++;
+        this.prev = Prev.Value;
         return true;
-      } else if (c === 36 && text.charCodeAt(i + 1) === 123) {
-        i += 2;
-        templates.push(0);
-        prev = Prev.Operator;
+      } else if (c === 36 && text.charCodeAt(this.i + 1) === 123) {
+        this.i += 2;
+        this.templates.push(0);
+        this.prev = Prev.Operator;
         return true;
-      } else i++;
+      } else this.i++;
     }
     return false;
-  };
-  while (i < n && i <= until) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === NL || c === CR || c === 11 || c === 12) {
-      i++;
-      continue;
+  }
+
+  /** A name or keyword: what a `/` after it is follows from which. */
+  name(word: string): boolean {
+    const text = this.text;
+    const start = this.i;
+    this.i++;
+    while (this.i < text.length && isIdentPart(text.charCodeAt(this.i))) this.i++;
+    if (this.i < text.length && (text.charCodeAt(this.i) >= 128 || text.charCodeAt(this.i) === BACKSLASH)) {
+      return false;
     }
-    if (c >= 128) return null;
-    const word = lastWord;
-    const before = wordBefore;
-    lastWord = wordBefore = "";
-    if (c === SLASH) {
-      const next = text.charCodeAt(i + 1);
-      if (next === SLASH) {
-        let end = i + 2;
-        while (end < n && text.charCodeAt(end) !== NL && text.charCodeAt(end) !== CR) {
-          // U+2028 and U+2029 end a line comment for the language, not for every tool: too close to call.
-          const ch = text.charCodeAt(end);
-          if (ch === 0x2028 || ch === 0x2029) return null;
-          end++;
-        }
-        out.push({ start: i, end });
-        i = end;
-        continue;
-      }
-      if (next === STAR) {
-        const close = text.indexOf("*/", i + 2);
-        if (close < 0) return null;
-        out.push({ start: i, end: close + 2 });
-        i = close + 2;
-        continue;
-      }
-      if (prev === Prev.Value) {
-        i++;
-        prev = Prev.Operator;
-        continue;
-      }
-      if (prev === Prev.Unknown) return null;
-      // A regular expression: up to an unescaped `/` outside a class, on this line.
-      let inClass = false;
-      i++;
-      for (;;) {
-        if (i >= n) return null;
-        const r = text.charCodeAt(i);
-        if (r === NL || r === CR || r >= 128) return null;
-        if (r === BACKSLASH) i++;
-        else if (r === 91) inClass = true;
-        else if (r === 93) inClass = false;
-        else if (r === SLASH && !inClass) break;
-        i++;
-      }
-      i++;
-      while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-      prev = Prev.Value;
-      continue;
+    const name = text.slice(start, this.i);
+    this.prev = REGEX_AFTER.has(name) ? Prev.Operator : AMBIGUOUS.has(name) ? Prev.Unknown : Prev.Value;
+    this.wordBefore = word;
+    this.lastWord = name;
+    return true;
+  }
+
+  /** A number: digits, letters, `_` and `.`; a sign only right after the exponent of a decimal number (`1e-7`). */
+  number(c: number): void {
+    const text = this.text;
+    const radix = c === 48 && /[xXbBoO]/.test(text[this.i + 1] ?? "");
+    this.i++;
+    while (this.i < text.length) {
+      const d = text.charCodeAt(this.i);
+      if (isIdentPart(d) || d === 46) this.i++;
+      else if ((d === 43 || d === 45) && !radix && (text.charCodeAt(this.i - 1) | 32) === 101) this.i++;
+      else break;
     }
-    if (c === 39 || c === 34) {
-      i++;
-      for (;;) {
-        if (i >= n) return null;
-        const s = text.charCodeAt(i);
-        if (s === c) break;
-        if (s === BACKSLASH) {
-          i += text.charCodeAt(i + 1) === CR && text.charCodeAt(i + 2) === NL ? 3 : 2;
-          continue;
-        }
-        if (s === NL || s === CR) return null;
-        i++;
-      }
-      i++;
-      prev = Prev.Value;
-      continue;
-    }
-    if (c === BACKTICK) {
-      i++;
-      if (!templateText()) return null;
-      continue;
-    }
-    if (isIdentStart(c) || c === 35 /* # of a private name */) {
-      const start = i;
-      i++;
-      while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-      if (i < n && (text.charCodeAt(i) >= 128 || text.charCodeAt(i) === BACKSLASH)) return null;
-      const name = text.slice(start, i);
-      prev = REGEX_AFTER.has(name) ? Prev.Operator : AMBIGUOUS.has(name) ? Prev.Unknown : Prev.Value;
-      wordBefore = word;
-      lastWord = name;
-      continue;
-    }
-    if (c >= 48 && c <= 57) {
-      // Digits, letters, `_` and `.`; a sign only right after the exponent of a decimal number (`1e-7`).
-      const radix = c === 48 && /[xXbBoO]/.test(text[i + 1] ?? "");
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (isIdentPart(d) || d === 46) i++;
-        else if ((d === 43 || d === 45) && !radix && (text.charCodeAt(i - 1) | 32) === 101) i++;
-        else break;
-      }
-      prev = Prev.Value;
-      continue;
-    }
+    this.prev = Prev.Value;
+  }
+
+  /** `{`, `}`, `(`, `)` and `]`: what they open and close; undefined for any other character. */
+  bracket(c: number, { word, before }: { word: string; before: string }): boolean | undefined {
     if (c === 123) {
-      if (templates.length > 0) templates[templates.length - 1]!++;
-      prev = Prev.Operator;
-      i++;
-      continue;
+      if (this.templates.length > 0) this.templates[this.templates.length - 1]!++;
+      this.prev = Prev.Operator;
+      this.i++;
+      return true;
     }
-    if (c === 125) {
-      i++;
-      if (templates.length > 0) {
-        if (templates[templates.length - 1] === 0) {
-          templates.pop();
-          if (!templateText()) return null;
-          continue;
-        }
-        templates[templates.length - 1]!--;
-      }
-      prev = Prev.Unknown;
-      continue;
-    }
+    if (c === 125) return this.closeBrace();
     if (c === 40) {
-      parens.push(CONDITION.has(word) || (word === "await" && before === "for"));
-      prev = Prev.Operator;
-      i++;
-      continue;
+      this.parens.push(CONDITION.has(word) || (word === "await" && before === "for"));
+      this.prev = Prev.Operator;
+      this.i++;
+      return true;
     }
     if (c === 41) {
-      if (parens.length === 0) return null;
+      if (this.parens.length === 0) return false;
       // After a condition a statement starts (`if (x) /re/.test(y)`); after an operand, a `/` divides.
-      prev = parens.pop() ? Prev.Operator : Prev.Value;
-      i++;
-      continue;
+      this.prev = this.parens.pop() ? Prev.Operator : Prev.Value;
+      this.i++;
+      return true;
     }
     if (c === 93) {
-      prev = Prev.Value;
-      i++;
-      continue;
+      this.prev = Prev.Value;
+      this.i++;
+      return true;
     }
+    return undefined;
+  }
+
+  /** `}`: the end of a template substitution (the template's text goes on) or of a block or object. */
+  closeBrace(): boolean {
+    const templates = this.templates;
+    this.i++;
+    if (templates.length > 0) {
+      if (templates[templates.length - 1] === 0) {
+        templates.pop();
+        return this.templateText();
+      }
+      templates[templates.length - 1]!--;
+    }
+    this.prev = Prev.Unknown;
+    return true;
+  }
+
+  /** Any other punctuator: whether a `/` after it starts a regular expression. */
+  operator(c: number): boolean {
+    const text = this.text;
+    const i = this.i;
     // `<!--` and `-->` are comments in scripts but not in modules: too close to call.
-    if (c === 60 && text.startsWith("<!--", i)) return null;
-    if (c === 45 && text.startsWith("-->", i)) return null;
+    if (c === 60 && text.startsWith("<!--", i)) return false;
+    if (c === 45 && text.startsWith("-->", i)) return false;
     if ((c === 43 || c === 45) && text.charCodeAt(i + 1) === c) {
-      i += 2;
-      prev = Prev.Unknown;
-      continue;
+      this.i += 2;
+      this.prev = Prev.Unknown;
+      return true;
     }
     if (c === 62) {
       // `=>` before an arrow function's body; a lone `>` may close type arguments (`f<T> / 2`).
-      prev = text.charCodeAt(i - 1) === 61 ? Prev.Operator : Prev.Unknown;
-      i++;
-      continue;
-    }
-    if (c === 33 && text.charCodeAt(i + 1) !== 61) {
+      this.prev = text.charCodeAt(i - 1) === 61 ? Prev.Operator : Prev.Unknown;
+    } else if (c === 33 && text.charCodeAt(i + 1) !== 61) {
       // `!x` before an operand, TypeScript's `x!` after one (then a `/` divides).
-      i++;
-      if (prev !== Prev.Value) prev = prev === Prev.Operator ? Prev.Operator : Prev.Unknown;
-      continue;
-    }
-    prev = BEFORE_REGEX.has(c) ? Prev.Operator : Prev.Unknown;
-    i++;
+      if (this.prev !== Prev.Value) this.prev = this.prev === Prev.Operator ? Prev.Operator : Prev.Unknown;
+    } else this.prev = BEFORE_REGEX.has(c) ? Prev.Operator : Prev.Unknown;
+    this.i++;
+    return true;
   }
-  if (i >= n && templates.length > 0) return null;
-  return out;
 }
 
 /**

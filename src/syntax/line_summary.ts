@@ -136,24 +136,26 @@ function guessLine(line: string, n: number): SpanSymbol | null {
  *
  * @param ws Grammars and parse cache.
  * @param rel Relative path.
- * @param file The file's text (BOM excluded), version and, when the caller has them, its lines.
- * @param span The lines (1-based, inclusive).
- * @param max Most symbols to list.
+ * @param request The file's text (BOM excluded), version and, when the caller has them, its lines
+ *   (`file`); the lines to summarise (`span`, 1-based, inclusive); the most symbols to list (`max`).
  * @returns The summary.
  */
 export async function summarizeSpan(
   ws: Parsing,
   rel: string,
-  file: { text: string; version: string; lines?: readonly string[] },
-  span: { start: number; end: number },
-  max: number = MAX_SPAN_SYMBOLS,
+  request: {
+    file: { text: string; version: string; lines?: readonly string[] };
+    span: { start: number; end: number };
+    max?: number;
+  },
 ): Promise<SpanSummary> {
+  const { file, span, max = MAX_SPAN_SYMBOLS } = request;
   let found: { symbols: SpanSymbol[]; count: number };
   let method: SpanSummary["method"] = "outline";
   let unparsed: string | undefined;
   const box: { inside?: SpanSymbol } = {};
   try {
-    const outline = await outlineOf(ws, rel, file.text, file.version);
+    const outline = await outlineOf(ws, rel, { text: file.text, version: file.version });
     const all: SpanSymbol[] = [];
     collect(outline.symbols, span.start, span.end, all, box);
     found = { symbols: all.slice(0, max), count: all.length };

@@ -333,7 +333,7 @@ export async function readOutline(
     throw unsupportedLanguage(rel, null, { tool: options.tool, noGrammars: true, read: true });
   }
   try {
-    return await outlineOf(ws, rel, options.text, options.version);
+    return await outlineOf(ws, rel, { text: options.text, version: options.version });
   } catch (err) {
     if (err instanceof RecoverableError && err.code === "unsupported_language") {
       throw unsupportedLanguage(rel, language, { tool: options.tool, read: true });

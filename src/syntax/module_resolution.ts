@@ -165,7 +165,7 @@ export class ModuleResolver {
         ? this.#python(from, source)
         : system === "go"
         ? resolveGoImport(this.#goModules, this.#goPackages(), source)
-        : resolveRustPath(this.#files, from, source, this.#rustCrates);
+        : resolveRustPath(this.#files, { from, source, crates: this.#rustCrates });
       this.#memo.set(key, hit);
     }
     return hit;
@@ -345,17 +345,15 @@ function rustModuleDir(file: string): string {
  * sibling crate of a cargo workspace) starts from that crate's `src/lib.rs`.
  *
  * @param files The workspace's files.
- * @param from The file the path is written in.
- * @param source The path (`crate::error`, `super`, `parse`).
- * @param crates The workspace's library crates.
+ * @param path The file the path is written in (`from`), the path (`source`: `crate::error`, `super`,
+ *   `parse`), and the workspace's library crates.
  * @returns The module's file, or null (another crate, or a path that goes on into items).
  */
 export function resolveRustPath(
   files: ReadonlySet<string>,
-  from: string,
-  source: string,
-  crates: readonly RustCrate[] = [],
+  path: { from: string; source: string; crates?: readonly RustCrate[] },
 ): string | null {
+  const { from, source, crates = [] } = path;
   const first = (list: string[]) => list.find((c) => files.has(c.replace(/^\//, ""))) ?? null;
   const moduleFile = (dir: string) =>
     first([`${dir}.rs`, `${dir}/mod.rs`, `${dir}/lib.rs`, `${dir}/main.rs`].map((c) => c.replace(/^\//, "")));

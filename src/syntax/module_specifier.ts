@@ -95,10 +95,9 @@ function ecmaForms(target: string, style: EcmaStyle): string[] {
  * `old` (which named `oldTarget`), or null when none resolves there.
  *
  * @param resolver Resolution over the files as they will be.
- * @param from The importing file (its path after the change).
- * @param target The file to name (its path after the change).
- * @param old The specifier written before and the file it named then.
- * @param mapping tsconfig path mapping, if any.
+ * @param request The importing file (`from`, its path after the change), the file to name (`target`, its
+ *   path after the change), the specifier written before and the file it named then (`old`), and the
+ *   tsconfig path mapping, if any.
  * @returns The specifier, checked with `resolver`.
  *
  * @example
@@ -108,17 +107,20 @@ function ecmaForms(target: string, style: EcmaStyle): string[] {
  * import assert from "node:assert/strict";
  *
  * const r = new ModuleResolver(["src/b.ts", "lib/a.ts", "lib/d/index.ts"]);
- * assert.equal(ecmaSpecifier(r, "src/b.ts", "lib/a.ts", { source: "./a.js", target: "src/a.ts" }), "../lib/a.js");
- * assert.equal(ecmaSpecifier(r, "src/b.ts", "lib/d/index.ts", { source: "./d", target: "src/d/index.ts" }), "../lib/d");
+ * assert.equal(ecmaSpecifier(r, { from: "src/b.ts", target: "lib/a.ts", old: { source: "./a.js", target: "src/a.ts" } }), "../lib/a.js");
+ * assert.equal(ecmaSpecifier(r, { from: "src/b.ts", target: "lib/d/index.ts", old: { source: "./d", target: "src/d/index.ts" } }), "../lib/d");
  * ```
  */
 export function ecmaSpecifier(
   resolver: ModuleResolver,
-  from: string,
-  target: string,
-  old: { source: string; target: string },
-  mapping: PathMapping | null = null,
+  request: {
+    from: string;
+    target: string;
+    old: { source: string; target: string };
+    mapping?: PathMapping | null;
+  },
 ): string | null {
+  const { from, target, old, mapping = null } = request;
   const style = ecmaStyle(old.source, old.target);
   const forms = ecmaForms(target, style);
   const candidates: string[] = [];
@@ -186,9 +188,9 @@ export function pythonModuleParts(path: string): string[] | null {
  * `..pkg.m`) or absolute like `old`, or null when none resolves there.
  *
  * @param resolver Resolution over the files as they will be.
- * @param from The importing file (its path after the change).
- * @param target The module file to name (its path after the change).
- * @param old The module name written before and the file it named then.
+ * @param request The importing file (`from`, its path after the change), the module file to name
+ *   (`target`, its path after the change), and the module name written before and the file it named then
+ *   (`old`).
  * @returns The module name, checked with `resolver`.
  *
  * @example
@@ -198,16 +200,15 @@ export function pythonModuleParts(path: string): string[] | null {
  * import assert from "node:assert/strict";
  *
  * const r = new ModuleResolver(["pkg/__init__.py", "pkg/sub/m.py", "pkg/x.py"]);
- * assert.equal(pythonSpecifier(r, "pkg/x.py", "pkg/sub/m.py", { source: ".m", target: "pkg/m.py" }), ".sub.m");
- * assert.equal(pythonSpecifier(r, "pkg/x.py", "pkg/sub/m.py", { source: "pkg.m", target: "pkg/m.py" }), "pkg.sub.m");
+ * assert.equal(pythonSpecifier(r, { from: "pkg/x.py", target: "pkg/sub/m.py", old: { source: ".m", target: "pkg/m.py" } }), ".sub.m");
+ * assert.equal(pythonSpecifier(r, { from: "pkg/x.py", target: "pkg/sub/m.py", old: { source: "pkg.m", target: "pkg/m.py" } }), "pkg.sub.m");
  * ```
  */
 export function pythonSpecifier(
   resolver: ModuleResolver,
-  from: string,
-  target: string,
-  old: { source: string; target: string },
+  request: { from: string; target: string; old: { source: string; target: string } },
 ): string | null {
+  const { from, target, old } = request;
   const parts = pythonModuleParts(target);
   if (!parts) return null;
   const candidates: string[] = [];

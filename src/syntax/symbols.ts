@@ -226,7 +226,7 @@ function complete(list: RawSymbol[], cx: Context): RawSymbol[] {
       ? text.slice(r.nameNode.startIndex, r.nameNode.endIndex)
       : headerName(r.def, body);
     if (name === "") continue;
-    r.end = contentEnd(r.def, r.start, r.end, cx);
+    r.end = contentEnd(r.def, cx, { start: r.start, end: r.end });
     const outer = outermostLevel(r.def, cx.rules, cx.shape, type);
     const attached = attachedBefore(outer, cx);
     r.name = name;
@@ -428,17 +428,14 @@ export function symbolNode(symbol: SymbolInfo): Node | undefined {
  * The symbols of a parsed tree (no caching).
  *
  * @param ws The workspace (for its grammars).
- * @param language Language id.
- * @param tree The parsed tree of `text`.
- * @param text The decoded text.
+ * @param parsed The language id, the parsed tree of `text`, and the decoded text.
  * @returns The outline.
  */
 export async function symbolsOfTree(
   ws: Parsing,
-  language: string,
-  tree: Tree,
-  text: string,
+  parsed: { language: string; tree: Tree; text: string },
 ): Promise<Outline> {
+  const { language, tree, text } = parsed;
   const query = ws.grammars ? await loadQuery(ws.grammars, language, "tags") : null;
   if (!query) throw unsupportedLanguage("", language);
   const rules = symbolRules(language);
@@ -490,8 +487,7 @@ export function unsupportedLanguage(
  *
  * @param ws The workspace.
  * @param rel Relative path (the cache key).
- * @param text Decoded text (BOM excluded).
- * @param version Version of the bytes.
+ * @param file Its decoded text (BOM excluded) and the version of its bytes.
  * @returns The language and its symbols; `unsupported_language` when there is no grammar or query.
  *
  * @example Outline a TypeScript file
@@ -501,11 +497,16 @@ export function unsupportedLanguage(
  * import assert from "node:assert/strict";
  *
  * const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
- * const outline = await outlineOf(ws, "a.ts", "class A {\n  run() {}\n}\n", "v1");
+ * const outline = await outlineOf(ws, "a.ts", { text: "class A {\n  run() {}\n}\n", version: "v1" });
  * assert.equal(outline.symbols[0]!.children[0]!.name_path, "A/run");
  * ```
  */
-export async function outlineOf(ws: Parsing, rel: string, text: string, version: string): Promise<Outline> {
+export async function outlineOf(
+  ws: Parsing,
+  rel: string,
+  file: { text: string; version: string },
+): Promise<Outline> {
+  const { text, version } = file;
   const language = ws.grammars?.languageOf(rel, text.slice(0, HEAD_CHARS)) ?? null;
   if (!ws.grammars || !ws.trees) throw unsupportedLanguage(rel, null, { noGrammars: true });
   if (language === null) throw unsupportedLanguage(rel, language);
@@ -513,7 +514,7 @@ export async function outlineOf(ws: Parsing, rel: string, text: string, version:
   const cached = OUTLINES.get(parsed);
   if (cached) return cached;
   try {
-    const outline = await symbolsOfTree(ws, language, parsed.tree, text);
+    const outline = await symbolsOfTree(ws, { language, tree: parsed.tree, text });
     OUTLINES.set(parsed, outline);
     return outline;
   } catch (err) {

@@ -105,82 +105,121 @@ export async function findSyntaxRegressions(
   if (!ws.grammars || !ws.trees) return [];
   const out: SyntaxRegression[] = [];
   for (const change of changes) {
-    const side = changeLanguage(ws, change);
-    if (!side) continue;
-    const { language, text: afterText } = side;
-    // Over the parse limit: refuse before decoding the state before too.
-    ws.trees.checkParseSize(change.path, afterText);
-    // The cached tree of the state before (a read, outline or earlier edit left it) holds its text too.
-    const cachedBefore = change.before !== null && change.baseVersion !== null
-      ? ws.trees.peek(change.path, language, change.baseVersion)
-      : null;
-    let beforeText: string | null = cachedBefore?.text ?? null;
-    if (beforeText === null && change.before !== null && change.baseVersion !== null) {
-      try {
-        beforeText = decodedSide(change, "before").text;
-      } catch {
-        beforeText = null;
-      }
-    }
-    let edited: { start_line: number; end_line: number } | undefined;
-    /** Where, before and after, a body can have been emptied (undefined: anywhere, e.g. a new file). */
-    let rowsBefore: Rows | undefined;
-    let rowsAfter: Rows | undefined;
-    const span = beforeText === null ? null : changedSpan(beforeText, afterText);
-    if (beforeText !== null && span) {
-      const end = Math.max(span.start, span.newEnd - 1);
-      // The row where the edit starts (the prefix is shared), found from the cached tree when there is one;
-      // the rows where it ends, by counting line breaks inside the edit only.
-      const first = cachedBefore
-        ? pointIn(cachedBefore.tree, beforeText, span.start).row
-        : rowOf(afterText, span.start);
-      edited = { start_line: first + 1, end_line: first + rowOf(afterText, end, span.start) + 1 };
-      // 0-based rows with a row of margin each side (a header's or a closer's line).
-      rowsAfter = { first: Math.max(0, edited.start_line - 2), last: edited.end_line };
-      rowsBefore = { first: rowsAfter.first, last: first + rowOf(beforeText, span.oldEnd, span.start) + 1 };
-    }
-    // The cached tree of the state before is judged now: parsing the new text re-parses it in place.
-    let had: Had | null = cachedBefore ? hadBefore(cachedBefore.tree.rootNode, language, rowsBefore) : null;
-    const parsed = await ws.trees.parse(change.path, language, await afterVersionOf(change), afterText);
-    const problems = syntaxProblems(parsed.tree.rootNode, 500);
-    // Bodies the grammar accepts empty but the language does not (Python): a new one is an error too.
-    const empty = symbolRules(language).empty_body;
-    const empties = empty ? emptyBodies(parsed.tree.rootNode, empty.types, language, rowsAfter) : [];
-    if (problems.length === 0 && empties.length === 0) continue;
-    if (!had && beforeText !== null) {
-      const tree = await ws.trees.reparseDetached(language, parsed.tree, afterText, beforeText);
-      try {
-        had = hadBefore(tree.rootNode, language, rowsBefore);
-      } finally {
-        tree.delete();
-      }
-    }
-    const fresh: SyntaxProblem[] = [];
-    for (const p of problems) {
-      const n = had?.problems.get(key(p)) ?? 0;
-      if (n > 0) had!.problems.set(key(p), n - 1);
-      else fresh.push(p);
-    }
-    const errors = fresh.slice();
-    for (const p of empties) {
-      const n = had?.empty.get(key(p)) ?? 0;
-      if (n > 0) had!.empty.set(key(p), n - 1);
-      // A body the parser emptied because its statements went into an ERROR (a broken `def` header
-      // inside a class) is that error's doing, not an empty body.
-      else if (!errors.some((e) => e.line >= p.line && e.line <= p.end_line)) fresh.push(p);
-    }
-    if (fresh.length > 0) {
-      const reg: SyntaxRegression = {
-        path: change.path,
-        language,
-        problems: fresh.slice(0, 20),
-        errors_before: had?.errors ?? 0,
-      };
-      if (edited) reg.edited_lines = edited;
-      out.push(reg);
-    }
+    const regression = await regressionOf(ws, change);
+    if (regression) out.push(regression);
   }
   return out;
+}
+
+/** The new problems of one changed file, or null when it has no grammar or gained none. */
+async function regressionOf(ws: Parsing, change: PendingChange): Promise<SyntaxRegression | null> {
+  const trees = ws.trees!;
+  const side = changeLanguage(ws, change);
+  if (!side) return null;
+  const { language, text: afterText } = side;
+  // Over the parse limit: refuse before decoding the state before too.
+  trees.checkParseSize(change.path, afterText);
+  // The cached tree of the state before (a read, outline or earlier edit left it) holds its text too.
+  const cachedBefore = change.before !== null && change.baseVersion !== null
+    ? trees.peek(change.path, language, change.baseVersion)
+    : null;
+  const beforeText = cachedBefore?.text ?? textBefore(change);
+  const where = beforeText === null ? {} : editedRows({ beforeText, afterText, cachedBefore });
+  // The cached tree of the state before is judged now: parsing the new text re-parses it in place.
+  let had: Had | null = cachedBefore
+    ? hadBefore(cachedBefore.tree.rootNode, language, where.rowsBefore)
+    : null;
+  const parsed = await trees.parse(change.path, language, await afterVersionOf(change), afterText);
+  const problems = syntaxProblems(parsed.tree.rootNode, 500);
+  // Bodies the grammar accepts empty but the language does not (Python): a new one is an error too.
+  const empty = symbolRules(language).empty_body;
+  const empties = empty ? emptyBodies(parsed.tree.rootNode, empty.types, language, where.rowsAfter) : [];
+  if (problems.length === 0 && empties.length === 0) return null;
+  if (!had && beforeText !== null) {
+    const tree = await trees.reparseDetached(language, parsed.tree, afterText, beforeText);
+    try {
+      had = hadBefore(tree.rootNode, language, where.rowsBefore);
+    } finally {
+      tree.delete();
+    }
+  }
+  const fresh = freshProblems(had, { problems, empties });
+  if (fresh.length === 0) return null;
+  const reg: SyntaxRegression = {
+    path: change.path,
+    language,
+    problems: fresh.slice(0, 20),
+    errors_before: had?.errors ?? 0,
+  };
+  if (where.edited) reg.edited_lines = where.edited;
+  return reg;
+}
+
+/** The text before the change, decoded; null for a new file or one that does not decode. */
+function textBefore(change: PendingChange): string | null {
+  if (change.before === null || change.baseVersion === null) return null;
+  try {
+    return decodedSide(change, "before").text;
+  } catch {
+    return null;
+  }
+}
+
+/** Where an edit landed: the edited lines, and the rows before and after where a body can have been emptied. */
+interface EditedRows {
+  /** The lines of the new text the edit changed (1-based, inclusive). */
+  edited?: { start_line: number; end_line: number };
+  /** Rows of the text before (undefined: anywhere, e.g. a new file). */
+  rowsBefore?: Rows;
+  /** Rows of the text after (undefined: anywhere). */
+  rowsAfter?: Rows;
+}
+
+/** The rows an edit changed, from the span where the two texts differ (nothing when they do not). */
+function editedRows(
+  { beforeText, afterText, cachedBefore }: {
+    beforeText: string;
+    afterText: string;
+    cachedBefore: ReturnType<NonNullable<Parsing["trees"]>["peek"]>;
+  },
+): EditedRows {
+  const span = changedSpan(beforeText, afterText);
+  if (!span) return {};
+  const end = Math.max(span.start, span.newEnd - 1);
+  // The row where the edit starts (the prefix is shared), found from the cached tree when there is one;
+  // the rows where it ends, by counting line breaks inside the edit only.
+  const first = cachedBefore
+    ? pointIn(cachedBefore.tree, beforeText, span.start).row
+    : rowOf(afterText, span.start);
+  const edited = { start_line: first + 1, end_line: first + rowOf(afterText, end, span.start) + 1 };
+  // 0-based rows with a row of margin each side (a header's or a closer's line).
+  const rowsAfter = { first: Math.max(0, edited.start_line - 2), last: edited.end_line };
+  const rowsBefore = { first: rowsAfter.first, last: first + rowOf(beforeText, span.oldEnd, span.start) + 1 };
+  return { edited, rowsBefore, rowsAfter };
+}
+
+/**
+ * The problems and empty bodies after the edit that the state before did not have, counted by key. A body
+ * the parser emptied because its statements went into an ERROR (a broken `def` header inside a class) is
+ * that error's doing, not an empty body.
+ */
+function freshProblems(
+  had: Had | null,
+  { problems, empties }: { problems: SyntaxProblem[]; empties: SyntaxProblem[] },
+): SyntaxProblem[] {
+  const fresh: SyntaxProblem[] = [];
+  for (const p of problems) {
+    const n = had?.problems.get(key(p)) ?? 0;
+    if (n > 0) had!.problems.set(key(p), n - 1);
+    else fresh.push(p);
+  }
+  const errors = fresh.slice();
+  for (const p of empties) {
+    const n = had?.empty.get(key(p)) ?? 0;
+    if (n > 0) had!.empty.set(key(p), n - 1);
+    else if (!errors.some((e) => e.line >= p.line && e.line <= p.end_line)) fresh.push(p);
+  }
+  return fresh;
 }
 
 /**
@@ -208,22 +247,48 @@ function emptyFiller(regressions: SyntaxRegression[]): string {
   return filler ? `\`${filler}\`` : "a statement";
 }
 
+/** What to do about new syntax errors: fill an emptied body, look outside the edit, or fix the new code. */
+function refusalHint(regressions: SyntaxRegression[]): string {
+  const anyway = 'pass syntax_guard: "warn" to write anyway (the errors are reported) or "off"';
+  const empties = regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty"));
+  const onlyEmpty = regressions.every((r) => r.problems.every((p) => p.kind === "empty"));
+  if (empties.length > 0 && onlyEmpty) {
+    return `The edit leaves a body with no statement (${empties[0]!.text}): put ${
+      emptyFiller(regressions)
+    } in it, or remove what holds it too; nothing was written`;
+  }
+  // New errors in lines the edit did not change: the edit may be fine and the grammar misreading it.
+  const outside = regressions.filter((r) =>
+    r.edited_lines !== undefined &&
+    r.problems.every((p) => p.end_line < r.edited_lines!.start_line || p.line > r.edited_lines!.end_line)
+  );
+  if (outside.length > 0) {
+    const r = outside[0]!;
+    const e = r.edited_lines!;
+    return `The new errors are outside the lines the edit changed (${
+      e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}–${e.end_line}`
+    } of "${r.path}"): check the new code for an unclosed bracket, string or comment; if it is valid and ` +
+      `the grammar misreads it, ${anyway}; nothing was written`;
+  }
+  return `Fix the new code so it parses (balanced brackets, complete statements) and call again; if it is ` +
+    `valid and the grammar misreads it, ${anyway}; nothing was written`;
+}
+
 /**
  * The syntax guard step every commit path runs: refuse (`syntax_error`, nothing
  * written) or warn when the changes add parse errors.
  *
  * @param ws The workspace.
- * @param tool The tool whose changes these are (for the message).
  * @param changes Pending changes.
- * @param mode "refuse", "warn" or "off".
+ * @param options The tool whose changes these are (for the message), and the mode: "refuse", "warn" or "off".
  * @returns Warnings to attach to the result (empty when clean or off).
  */
 export async function guardSyntax(
   ws: Parsing,
-  tool: string,
   changes: PendingChange[],
-  mode: SyntaxGuardMode,
+  options: { tool: string; mode: SyntaxGuardMode },
 ): Promise<string[]> {
+  const { tool, mode } = options;
   if (mode === "off" || changes.length === 0) return [];
   let regressions: SyntaxRegression[];
   try {
@@ -246,33 +311,8 @@ export async function guardSyntax(
       r.errors_before === 1 ? "" : "s"
     } before the edit, so the grammar may not support some syntax there`
   );
-  // New errors in lines the edit did not change: the edit may be fine and the grammar misreading it.
-  const outside = regressions.filter((r) =>
-    r.edited_lines !== undefined &&
-    r.problems.every((p) => p.end_line < r.edited_lines!.start_line || p.line > r.edited_lines!.end_line)
-  );
-  const anyway = 'pass syntax_guard: "warn" to write anyway (the errors are reported) or "off"';
   if (mode === "refuse") {
-    const empties = regressions.flatMap((r) => r.problems.filter((p) => p.kind === "empty"));
-    const onlyEmpty = regressions.every((r) => r.problems.every((p) => p.kind === "empty"));
-    let hint: string;
-    if (empties.length > 0 && onlyEmpty) {
-      hint = `The edit leaves a body with no statement (${empties[0]!.text}): put ${
-        emptyFiller(regressions)
-      } in it, or remove what holds it too; nothing was written`;
-    } else if (outside.length > 0) {
-      const r = outside[0]!;
-      const e = r.edited_lines!;
-      hint =
-        `The new errors are outside the lines the edit changed (${
-          e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}–${e.end_line}`
-        } of "${r.path}"): check the new code for an unclosed bracket, string or comment; if it is valid and ` +
-        `the grammar misreads it, ${anyway}; nothing was written`;
-    } else {
-      hint =
-        `Fix the new code so it parses (balanced brackets, complete statements) and call again; if it is ` +
-        `valid and the grammar misreads it, ${anyway}; nothing was written`;
-    }
+    const hint = refusalHint(regressions);
     throw new RecoverableError(
       "syntax_error",
       `Cannot apply ${tool}: the edit introduces syntax errors at ${where}${

@@ -53,8 +53,15 @@ export function pointAt(text: string, offset: number): Point {
   return { row: rowOf(text, offset), column: offset - lineStart(text, offset) };
 }
 
-/** Advance a point from (`from`, `point`) to `to` in `text` by counting newlines in between. */
-export function advancePoint(text: string, from: number, point: Point, to: number): Point {
+/**
+ * Advance a point from (`from`, `point`) to `to` in `text` by counting newlines in between.
+ *
+ * @param text The text.
+ * @param move The known offset (`from`) and its point, and the offset to reach (`to`).
+ * @returns The point at `to`.
+ */
+export function advancePoint(text: string, move: { from: number; point: Point; to: number }): Point {
+  const { from, point, to } = move;
   const rows = rowOf(text, to, from);
   if (rows === 0) return { row: point.row, column: point.column + to - from };
   return { row: point.row + rows, column: to - lineStart(text, to) };
@@ -72,7 +79,7 @@ export function advancePoint(text: string, from: number, point: Point, to: numbe
 export function pointIn(tree: Tree, text: string, offset: number): Point {
   const anchor = tree.rootNode.descendantForIndex(offset);
   return anchor && anchor.startIndex <= offset
-    ? advancePoint(text, anchor.startIndex, anchor.startPosition, offset)
+    ? advancePoint(text, { from: anchor.startIndex, point: anchor.startPosition, to: offset })
     : pointAt(text, offset);
 }
 
@@ -96,8 +103,8 @@ function editsBetween(tree: Tree, oldText: string, text: string): Edit[] {
       oldEndIndex: span.oldEnd,
       newEndIndex: span.newEnd,
       startPosition,
-      oldEndPosition: advancePoint(oldText, span.start, startPosition, span.oldEnd),
-      newEndPosition: advancePoint(text, span.start, startPosition, span.newEnd),
+      oldEndPosition: advancePoint(oldText, { from: span.start, point: startPosition, to: span.oldEnd }),
+      newEndPosition: advancePoint(text, { from: span.start, point: startPosition, to: span.newEnd }),
     } as Edit];
   }
   const out: Edit[] = [];
@@ -109,8 +116,8 @@ function editsBetween(tree: Tree, oldText: string, text: string): Edit[] {
       oldEndIndex: r.oldEnd,
       newEndIndex: r.oldStart + (r.newEnd - r.newStart),
       startPosition,
-      oldEndPosition: advancePoint(oldText, r.oldStart, startPosition, r.oldEnd),
-      newEndPosition: advancePoint(text, r.newStart, startPosition, r.newEnd),
+      oldEndPosition: advancePoint(oldText, { from: r.oldStart, point: startPosition, to: r.oldEnd }),
+      newEndPosition: advancePoint(text, { from: r.newStart, point: startPosition, to: r.newEnd }),
     } as Edit);
   }
   return out;
@@ -471,15 +478,14 @@ export const MAX_PREFETCH_CHARS = 2 * 1024 * 1024;
  *
  * @param ws The grammars and the parse cache (a workspace).
  * @param rel Relative path.
- * @param text Decoded text (BOM excluded).
- * @param version Version of the bytes.
+ * @param file Its decoded text (BOM excluded) and the version of its bytes.
  */
 export function prefetchParse(
   ws: { readonly grammars: Grammars | null; readonly trees: TreeCache | null },
   rel: string,
-  text: string,
-  version: Version,
+  file: { text: string; version: Version },
 ): void {
+  const { text, version } = file;
   if (!ws.grammars || !ws.trees || text.length > MAX_PREFETCH_CHARS) return;
   const language = ws.grammars.languageOf(rel, text.slice(0, HEAD_CHARS));
   if (language) ws.trees.prefetch(rel, language, version, text);

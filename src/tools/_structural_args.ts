@@ -66,16 +66,16 @@ export interface StructuralArgs {
  *
  * @param ws The workspace.
  * @param stage The call's stage.
- * @param tool The tool's name (for messages and retry calls).
- * @param args The call's arguments (a retry call repeats them with the fix).
+ * @param call The tool's name (for messages and retry calls) and the call's arguments (a retry call repeats
+ *   them with the fix).
  * @returns The parsed file and the selection; `unsupported_language`, `stale_base`, `no_match`, `ambiguous` … otherwise.
  */
 export async function openSelection(
   ws: Parsing,
   stage: Stage,
-  tool: string,
-  args: StructuralArgs,
+  call: { tool: string; args: StructuralArgs },
 ): Promise<{ file: SourceFile; selection: Selection }> {
+  const { tool, args } = call;
   const [{ loadSource }, { selectTargets }] = await Promise.all([sourceEngine(), selectorEngine()]);
   const file = await loadSource(ws, stage, { path: args.path, tool, expectedVersion: args.expected_version });
   const selection = await selectTargets(ws, file, {

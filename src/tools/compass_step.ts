@@ -97,7 +97,7 @@ async function outlineOrNull(
   const { outlineOf } = await symbolsEngine();
   try {
     const v = version ?? await versionOf(new TextEncoder().encode(text));
-    return (await outlineOf(host, rel, text, v)).symbols;
+    return (await outlineOf(host, rel, { text, version: v })).symbols;
   } catch {
     return null; // no grammar or no symbol query: the router cannot tell
   }

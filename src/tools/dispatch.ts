@@ -460,7 +460,7 @@ async function runPipeline(
   const mode = guardMode(call, handled, host);
   if (!handled.skipSyntaxCheck && mode !== "off" && pending.some((c) => changeLanguage(host, c) !== null)) {
     const { guardSyntax } = await syntaxGuardEngine();
-    warnings.push(...await guardSyntax(host, call.tool.name, pending, mode));
+    warnings.push(...await guardSyntax(host, pending, { tool: call.tool.name, mode }));
   }
   return { call, handled, warnings, pending };
 }
@@ -511,17 +511,16 @@ async function runNested(
  * is a {@linkcode ToolResult}.
  *
  * @param host The workspace (or any {@linkcode ToolHost}).
- * @param name Tool name.
- * @param rawArgs The args object.
+ * @param request The tool's name and the args object.
  * @param options Session and dry run.
  * @returns The result envelope.
  */
 export async function dispatch(
   host: ToolHost,
-  name: string,
-  rawArgs: unknown,
+  request: { tool: string; args: unknown },
   options: DispatchOptions = {},
 ): Promise<ToolResult> {
+  const { tool: name, args: rawArgs } = request;
   const tool = findTool(name);
   const session = options.session ?? "default";
   host.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
@@ -645,7 +644,7 @@ async function finish(
           for (const step of landing) await step.landed!(call, landed, handled.data ?? {}, host);
         };
       }
-      changes = await commitChanges(host.fs, host.sandbox, pending, commitOptions);
+      changes = await commitChanges({ fs: host.fs, sandbox: host.sandbox }, pending, commitOptions);
       if (changes.length > 0) {
         host.telemetry.counter("graver.commit.files", changes.length, { tool: call.tool.name });
         host.telemetry.event("graver.commit", {

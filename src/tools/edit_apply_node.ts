@@ -69,7 +69,7 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
     removed: BOOLEAN,
   }, ["path", "replaced", "edited"]),
   async handler(args, { workspace, stage }) {
-    const { file, selection } = await openSelection(workspace, stage, "edit_apply_node", args);
+    const { file, selection } = await openSelection(workspace, stage, { tool: "edit_apply_node", args });
     const targets = outermostTargets(selection.targets);
     const [{ stageTargetEdits }, { replacementEdit }, { describeTarget }] = await Promise.all([
       editTargetsEngine(),

@@ -77,7 +77,10 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
         hint: 'Pass the code to insert in text; to remove a node use edit_apply_node with new_text ""',
       });
     }
-    const { file, selection } = await openSelection(workspace, stage, "edit_insert_at_anchor", args);
+    const { file, selection } = await openSelection(workspace, stage, {
+      tool: "edit_insert_at_anchor",
+      args,
+    });
     const [{ stageTargetEdits }, { definitionStarts, insertionEdit }, { describeTarget }] = await Promise.all(
       [
         editTargetsEngine(),

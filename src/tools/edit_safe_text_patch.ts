@@ -9,7 +9,8 @@ import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { RecoverableError } from "../errors.ts";
 import type { TextEdit } from "../structural/edit/source.ts";
 import { sourceEngine } from "./_lazy.ts";
-import { shortVersion, versionMatches } from "../fs/version.ts";
+import { shortVersion } from "../fs/version.ts";
+import type { StaleVersions } from "../fs/stage.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -90,133 +91,15 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
   async handler(args, { stage, checkGuardable }) {
     const rel = await stage.resolve(args.path);
     await checkGuardable([rel]);
-    const [h, v] = [args.expected_hash?.toLowerCase(), args.expected_version?.toLowerCase()];
-    if (h && v && !h.startsWith(v) && !v.startsWith(h)) {
-      throw new RecoverableError(
-        "invalid_args",
-        "Cannot check two different versions: expected_hash and expected_version differ",
-        {
-          hint: "Pass only expected_hash (the version read_file returned)",
-          details: { path: rel },
-        },
-      );
-    }
-    const expected = args.expected_hash ?? args.expected_version;
+    const expected = expectedVersion(args, rel);
     const file = await stage.readText(rel);
-    if (expected !== undefined && !versionMatches(file.version, expected, rel)) {
-      throw new RecoverableError(
-        "stale_base",
-        `Cannot patch "${rel}": expected hash "${shortVersion(expected)}", found "${
-          shortVersion(file.version)
-        }"`,
-        {
-          hint:
-            `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the hunks against the current text`,
-          suggestedCall: { tool: "read_file", args: { path: rel } },
-          details: {
-            path: rel,
-            expected_hash: expected,
-            current_hash: file.version,
-            current_version: file.version,
-          },
-        },
-      );
-    }
+    await stage.checkExpected(rel, expected, { refusal: stalePatch });
     const text = file.text;
     const index = new TextIndex(text);
-    const crlf = text.includes("\r\n");
-    const edits: (TextEdit & { hunk: number })[] = [];
-    const alreadyApplied: number[] = [];
-    for (const [i, hunk] of args.hunks.entries()) {
-      let oldText = hunk.old_text;
-      let newText = hunk.new_text;
-      // A match may not split a CRLF pair (old_text "\nfoo" inside "\r\nfoo" would leave a lone "\r").
-      let at = occurrences(text, oldText).filter((p) => !splitsCrlf(text, p, oldText.length));
-      if (at.length === 0 && crlf && oldText.includes("\n") && !oldText.includes("\r\n")) {
-        // Same text with the file's CRLF endings (models write "\n").
-        const asCrlf = oldText.replace(/\n/g, "\r\n");
-        const found = occurrences(text, asCrlf);
-        if (found.length > 0) {
-          oldText = asCrlf;
-          newText = newText.replace(/\r?\n/g, "\r\n");
-          at = found;
-        }
-      }
-      // New lines written with "\n" in a CRLF region (old_text on one line) take the region's endings.
-      if (at.length === 1) newText = withRegionEol(text, at[0]! + oldText.length, newText);
-      if (at.length === 0) {
-        const present = newText !== "" ? occurrences(text, newText) : [];
-        if (present.length === 1 && alreadyApplied.length === i) {
-          alreadyApplied.push(i);
-          continue;
-        }
-        const near = nearLines(text, oldText);
-        throw new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
-          hint: present.length === 1
-            ? `Its new_text is already at line ${
-              index.line(present[0]!)
-            }; drop this hunk if it was applied before`
-            : near.length > 0
-            ? `Text like it is at line${near.length > 1 ? "s" : ""} ${
-              near.join(", ")
-            } but differs (whitespace, indentation or characters); read_file those lines and copy old_text exactly`
-            : "Call read_file and copy old_text exactly, including indentation and line breaks",
-          suggestedCall: {
-            tool: "read_file",
-            args: near.length > 0 ? { path: rel, start_line: Math.max(1, near[0]! - 3) } : { path: rel },
-          },
-          details: { path: rel, hunk: i + 1, near_lines: near },
-        });
-      }
-      if (at.length > 1) {
-        const lines = at.slice(0, 20).map((o) => index.line(o));
-        throw new RecoverableError(
-          "ambiguous",
-          `Cannot apply hunk ${i + 1} to "${rel}": its old_text occurs ${at.length} times (lines ${
-            lines.join(", ")
-          })`,
-          {
-            hint: "Add surrounding lines to old_text until it occurs exactly once",
-            details: { path: rel, hunk: i + 1, lines, occurrences: at.length },
-          },
-        );
-      }
-      edits.push({ start: at[0]!, end: at[0]! + oldText.length, text: newText, hunk: i });
-    }
-    if (alreadyApplied.length > 0 && alreadyApplied.length < args.hunks.length) {
-      const i = alreadyApplied[0]!;
-      throw new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
-        hint:
-          "Its new_text is already in the file while other hunks are not applied; drop the applied hunks and call again",
-        suggestedCall: { tool: "read_file", args: { path: rel } },
-        details: { path: rel, hunk: i + 1, already_applied: alreadyApplied.map((k) => k + 1) },
-      });
-    }
-    if (edits.length === 0 && alreadyApplied.length > 0) {
-      throw new RecoverableError(
-        "already_applied",
-        `Cannot patch "${rel}": every hunk's new_text is already there`,
-        {
-          hint: "Nothing to do; call read_file to confirm the current content",
-          details: { path: rel, hunks: alreadyApplied.map((i) => i + 1) },
-        },
-      );
-    }
+    const { edits, alreadyApplied } = locateHunks(args.hunks, { rel, text, index });
+    refusePartlyApplied(rel, { edits, alreadyApplied, hunks: args.hunks.length });
     const sorted = [...edits].sort((a, b) => a.start - b.start);
-    for (let k = 1; k < sorted.length; k++) {
-      if (sorted[k]!.start < sorted[k - 1]!.end) {
-        throw new RecoverableError(
-          "ambiguous",
-          `Cannot apply hunks ${sorted[k - 1]!.hunk + 1} and ${
-            sorted[k]!.hunk + 1
-          } to "${rel}": their old_text overlap`,
-          {
-            hint: "Merge the two hunks into one",
-            details: { path: rel, hunks: [sorted[k - 1]!.hunk + 1, sorted[k]!.hunk + 1] },
-          },
-        );
-      }
-    }
+    refuseOverlaps(rel, sorted);
     const { applyTextEdits } = await sourceEngine();
     await stage.writeText(rel, { text: applyTextEdits(text, edits), bom: file.bom });
     return {
@@ -231,3 +114,175 @@ export const editSafeTextPatch: ToolDefinition<EditSafeTextPatchArgs> = {
     };
   },
 };
+
+/** The version the caller holds: expected_hash or expected_version (refused when they name two versions). */
+function expectedVersion(args: EditSafeTextPatchArgs, rel: string): string | undefined {
+  const [h, v] = [args.expected_hash?.toLowerCase(), args.expected_version?.toLowerCase()];
+  if (h && v && !h.startsWith(v) && !v.startsWith(h)) {
+    throw new RecoverableError(
+      "invalid_args",
+      "Cannot check two different versions: expected_hash and expected_version differ",
+      {
+        hint: "Pass only expected_hash (the version read_file returned)",
+        details: { path: rel },
+      },
+    );
+  }
+  return args.expected_hash ?? args.expected_version;
+}
+
+/** The stale-base refusal in this tool's words: it takes `expected_hash`, so the details name hashes too. */
+function stalePatch(rel: string, { expected, actual }: StaleVersions): RecoverableError {
+  return new RecoverableError(
+    "stale_base",
+    `Cannot patch "${rel}": expected hash "${shortVersion(expected)}", found "${shortVersion(actual ?? "")}"`,
+    {
+      hint:
+        `The file changed since you read it; call read_file with {"path": "${rel}"} and redo the hunks against the current text`,
+      suggestedCall: { tool: "read_file", args: { path: rel } },
+      details: { path: rel, expected_hash: expected, current_hash: actual, current_version: actual },
+    },
+  );
+}
+
+/** A hunk's place in the file: where its old text is, and the texts it replaces and writes. */
+type PlacedEdit = TextEdit & { hunk: number };
+
+/** The file a patch applies to. */
+interface PatchedFile {
+  rel: string;
+  text: string;
+  index: TextIndex;
+}
+
+/**
+ * Where each hunk applies: exactly one place each, or a hunk whose new text is already there (while
+ * every hunk before it is too). Refuses a hunk found nowhere (`no_match`) or in several places (`ambiguous`).
+ */
+function locateHunks(
+  hunks: TextHunk[],
+  file: PatchedFile,
+): { edits: PlacedEdit[]; alreadyApplied: number[] } {
+  const edits: PlacedEdit[] = [];
+  const alreadyApplied: number[] = [];
+  for (const [i, hunk] of hunks.entries()) {
+    const { at, oldText, newText } = findHunk(file.text, hunk);
+    if (at.length === 0) {
+      const present = newText !== "" ? occurrences(file.text, newText) : [];
+      if (present.length === 1 && alreadyApplied.length === i) {
+        alreadyApplied.push(i);
+        continue;
+      }
+      throw hunkNotFound(file, { hunk: i, oldText, present });
+    }
+    if (at.length > 1) throw hunkAmbiguous(file, { hunk: i, at });
+    edits.push({ start: at[0]!, end: at[0]! + oldText.length, text: newText, hunk: i });
+  }
+  return { edits, alreadyApplied };
+}
+
+/**
+ * The places of a hunk's old text, and the texts as they apply: a match may not split a CRLF pair
+ * (old_text "\nfoo" inside "\r\nfoo" would leave a lone "\r"); text written with "\n" matches the
+ * file's CRLF endings (models write "\n"); new lines in a CRLF region take the region's endings.
+ */
+function findHunk(text: string, hunk: TextHunk): { at: number[]; oldText: string; newText: string } {
+  let oldText = hunk.old_text;
+  let newText = hunk.new_text;
+  let at = occurrences(text, oldText).filter((p) => !splitsCrlf(text, p, oldText.length));
+  if (at.length === 0 && text.includes("\r\n") && oldText.includes("\n") && !oldText.includes("\r\n")) {
+    const asCrlf = oldText.replace(/\n/g, "\r\n");
+    const found = occurrences(text, asCrlf);
+    if (found.length > 0) {
+      oldText = asCrlf;
+      newText = newText.replace(/\r?\n/g, "\r\n");
+      at = found;
+    }
+  }
+  if (at.length === 1) newText = withRegionEol(text, at[0]! + oldText.length, newText);
+  return { at, oldText, newText };
+}
+
+/** `no_match` for a hunk: its new text already there, text like it elsewhere, or read again. */
+function hunkNotFound(
+  { rel, text, index }: PatchedFile,
+  { hunk: i, oldText, present }: { hunk: number; oldText: string; present: number[] },
+): RecoverableError {
+  const near = nearLines(text, oldText);
+  return new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
+    hint: present.length === 1
+      ? `Its new_text is already at line ${index.line(present[0]!)}; drop this hunk if it was applied before`
+      : near.length > 0
+      ? `Text like it is at line${near.length > 1 ? "s" : ""} ${
+        near.join(", ")
+      } but differs (whitespace, indentation or characters); read_file those lines and copy old_text exactly`
+      : "Call read_file and copy old_text exactly, including indentation and line breaks",
+    suggestedCall: {
+      tool: "read_file",
+      args: near.length > 0 ? { path: rel, start_line: Math.max(1, near[0]! - 3) } : { path: rel },
+    },
+    details: { path: rel, hunk: i + 1, near_lines: near },
+  });
+}
+
+/** `ambiguous` for a hunk whose old text occurs more than once, with the lines of the first 20. */
+function hunkAmbiguous(
+  { rel, index }: PatchedFile,
+  { hunk: i, at }: { hunk: number; at: number[] },
+): RecoverableError {
+  const lines = at.slice(0, 20).map((o) => index.line(o));
+  return new RecoverableError(
+    "ambiguous",
+    `Cannot apply hunk ${i + 1} to "${rel}": its old_text occurs ${at.length} times (lines ${
+      lines.join(", ")
+    })`,
+    {
+      hint: "Add surrounding lines to old_text until it occurs exactly once",
+      details: { path: rel, hunk: i + 1, lines, occurrences: at.length },
+    },
+  );
+}
+
+/** Refuse a patch some of whose hunks are already applied (`no_match`), or all of them (`already_applied`). */
+function refusePartlyApplied(
+  rel: string,
+  { edits, alreadyApplied, hunks }: { edits: PlacedEdit[]; alreadyApplied: number[]; hunks: number },
+): void {
+  if (alreadyApplied.length > 0 && alreadyApplied.length < hunks) {
+    const i = alreadyApplied[0]!;
+    throw new RecoverableError("no_match", `Cannot find hunk ${i + 1}'s old_text in "${rel}"`, {
+      hint:
+        "Its new_text is already in the file while other hunks are not applied; drop the applied hunks and call again",
+      suggestedCall: { tool: "read_file", args: { path: rel } },
+      details: { path: rel, hunk: i + 1, already_applied: alreadyApplied.map((k) => k + 1) },
+    });
+  }
+  if (edits.length === 0 && alreadyApplied.length > 0) {
+    throw new RecoverableError(
+      "already_applied",
+      `Cannot patch "${rel}": every hunk's new_text is already there`,
+      {
+        hint: "Nothing to do; call read_file to confirm the current content",
+        details: { path: rel, hunks: alreadyApplied.map((i) => i + 1) },
+      },
+    );
+  }
+}
+
+/** Refuse two hunks whose old texts overlap (`ambiguous`): the edits, sorted by start. */
+function refuseOverlaps(rel: string, sorted: PlacedEdit[]): void {
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k]!.start < sorted[k - 1]!.end) {
+      throw new RecoverableError(
+        "ambiguous",
+        `Cannot apply hunks ${sorted[k - 1]!.hunk + 1} and ${
+          sorted[k]!.hunk + 1
+        } to "${rel}": their old_text overlap`,
+        {
+          hint: "Merge the two hunks into one",
+          details: { path: rel, hunks: [sorted[k - 1]!.hunk + 1, sorted[k]!.hunk + 1] },
+        },
+      );
+    }
+  }
+}

@@ -73,9 +73,8 @@ async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
  *
  * @param ws The workspace.
  * @param stage The stage to walk.
- * @param dir Relative directory ("" for the root).
- * @param limit Most files.
- * @param options `includeIgnored`: search ignored files and `node_modules` too.
+ * @param options `dir`: the relative directory ("" for the root); `limit`: most files; `includeIgnored`:
+ *   search ignored files and `node_modules` too.
  * @returns Real relative paths (a file reached through a link inside the root: its target's; a link that
  *   leaves the root is skipped), whether the walk stopped at the limit (and then `next`, the first file it
  *   left out), and how many entries were ignored, skipped and unreadable.
@@ -83,9 +82,7 @@ async function sourceFilter(ws: Parsing): Promise<(e: WalkEntry) => boolean> {
 export async function sourceFiles(
   ws: Parsing,
   stage: Stage,
-  dir: string,
-  limit = MAX_SEARCH_FILES,
-  options: { includeIgnored?: boolean } = {},
+  options: { dir: string; limit?: number; includeIgnored?: boolean },
 ): Promise<
   {
     files: string[];
@@ -96,6 +93,7 @@ export async function sourceFiles(
     next?: string;
   }
 > {
+  const { dir, limit = MAX_SEARCH_FILES } = options;
   // One more than the limit: the file after the last one searched says where the walk stopped.
   const walked = await openProject({ stage, parsing: ws, limits: PROJECT_LIMITS.search }).list({
     under: dir,
@@ -418,7 +416,9 @@ async function notFound(ws: Parsing, search: Search, scope: Scope): Promise<Reco
   const { flattenSymbols, outlineOf } = await symbolsEngine();
   const { args, misses, unparsed, large } = search;
   // Only now outline the files the prefilter skipped: their names feed did-you-mean.
-  for (const f of search.skipped) misses.push((await outlineOf(ws, f.rel, f.text, f.version)).symbols);
+  for (const f of search.skipped) {
+    misses.push((await outlineOf(ws, f.rel, { text: f.text, version: f.version })).symbols);
+  }
   const names = new Set<string>();
   for (const symbols of misses) for (const s of flattenSymbols(symbols)) names.add(s.name);
   const last = lastSegment(args.name_path);
@@ -621,15 +621,11 @@ export const findSymbol: ToolDefinition<FindSymbolArgs> = {
       let next: string | undefined;
       let skipped: WalkSkipped;
       let unreadable: string[];
-      ({ files, ignored, next, skipped, unreadable } = await sourceFiles(
-        workspace,
-        stage,
-        base,
-        MAX_SEARCH_FILES,
-        {
-          includeIgnored,
-        },
-      ));
+      ({ files, ignored, next, skipped, unreadable } = await sourceFiles(workspace, stage, {
+        dir: base,
+        limit: MAX_SEARCH_FILES,
+        includeIgnored,
+      }));
       const counts = skippedCounts(skipped);
       walked = { ...(counts ? { skipped: counts } : {}), unreadable };
       if (next !== undefined) {

@@ -116,7 +116,7 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
   async handler(args, { stage, workspace }) {
     const rel = await stage.resolve(args.path);
     const file = await readAsText(stage, rel);
-    prefetchParse(workspace, rel, file.text, file.version); // the edit after a read finds its tree
+    prefetchParse(workspace, rel, { text: file.text, version: file.version }); // the edit after a read finds its tree
     const start = args.start_line ?? 1;
     const wanted = args.end_line ?? Infinity;
     // One scan for the line count; only the lines a read can show are copied (not every line of a big file).
@@ -180,7 +180,10 @@ export const readFile: ToolDefinition<ReadFileArgs> = {
       // Say exactly what was left out and which definitions it holds, so the next read can aim.
       const span = { start: end + 1, end: last };
       const { omittedNotice, summarizeSpan } = await lineSummaryEngine();
-      const summary = await summarizeSpan(workspace, rel, { text: file.text, version: file.version }, span);
+      const summary = await summarizeSpan(workspace, rel, {
+        file: { text: file.text, version: file.version },
+        span,
+      });
       data["not_shown"] = { start_line: span.start, end_line: span.end, ...summary };
       data["notice"] = omittedNotice(span, summary);
     }

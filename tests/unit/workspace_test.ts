@@ -89,7 +89,10 @@ Deno.test("createWorkspace() rolls back a crashed commit and reports it in recov
     await stage.write("a.txt", enc("ONE\n"));
     await stage.write("b.txt", enc("TWO\n"));
     const crashed = faultyBackend(raw, { failAt, crash: true });
-    const landed = await commitChanges(BackendFs.wrap(crashed.backend), new Sandbox("/"), stage.changes())
+    const landed = await commitChanges(
+      { fs: BackendFs.wrap(crashed.backend), sandbox: new Sandbox("/") },
+      stage.changes(),
+    )
       .then(() => true, () => false);
     if (landed) break; // past the last operation: nothing crashed
     const telemetry = new MemoryTelemetry();

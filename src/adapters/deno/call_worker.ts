@@ -61,101 +61,118 @@ interface Pending {
  * @returns The runner.
  */
 export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
-  let worker: Worker | null = null;
-  /** Resolves when the current worker's workspace is open (its start does not count against a call). */
-  let ready: Promise<void> = Promise.resolve();
-  let nextId = 1;
-  let recycled = 0;
-  const pending = new Map<number, Pending>();
-  const resetListeners: (() => void)[] = [];
-
-  const start = (): Worker => {
-    const w = new Worker(new URL("./_call_worker_main.ts", import.meta.url), { type: "module" });
-    let opened = () => {};
-    ready = new Promise((resolve) => opened = resolve);
-    w.onmessage = (event: MessageEvent) => {
-      const m = event.data as {
-        type: string;
-        id: number;
-        value?: unknown;
-        message?: string;
-        name?: string;
-        attributes?: Attributes;
-      };
-      if (m.type === "ready") return opened();
-      if (m.type === "event") return options.telemetry.event(m.name!, m.attributes ?? {});
-      if (m.type === "counter") {
-        return options.telemetry.counter(m.name!, m.value as number, m.attributes ?? {});
-      }
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      clearTimeout(p.timer);
-      if (m.type === "done") p.resolve(m.value);
-      else p.reject(new Error(m.message));
-    };
-    w.postMessage({ type: "init", root: options.root, options: options.workspace ?? {} });
-    return w;
-  };
-
-  /** End the worker: every call in it is answered `limit_exceeded`; the sessions are gone. */
-  const recycle = (tool: string): void => {
-    worker?.terminate();
-    worker = null;
-    recycled++;
-    const err = new RecoverableError(
-      "limit_exceeded",
-      `Cannot answer the call: ${tool} ran past the ${options.timeoutMs} ms time limit and was stopped`,
-      {
-        hint:
-          "The server restarted its worker: every session's ledger is empty (read again before editing), and a commit that was under way is finished or rolled back before the next call. Split the work into smaller calls",
-        details: { time_limit_ms: options.timeoutMs, stopped: true },
-      },
-    );
-    for (const [id, p] of pending) {
-      clearTimeout(p.timer);
-      pending.delete(id);
-      p.reject(err);
-    }
-    options.telemetry.event("graver.worker.recycled", { tool, time_limit_ms: options.timeoutMs });
-    for (const listener of resetListeners) listener();
-  };
-
-  const send = <T>(message: Record<string, unknown>, limit?: string): Promise<T> => {
-    worker ??= start();
-    const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const p: Pending = { resolve: resolve as (v: unknown) => void, reject };
-      if (limit !== undefined && options.timeoutMs > 0) {
-        void ready.then(() => {
-          if (pending.get(id) === p) p.timer = setTimeout(() => recycle(limit), options.timeoutMs);
-        });
-      }
-      pending.set(id, p);
-      worker!.postMessage({ ...message, type: "op", id });
-    });
-  };
-
+  const host = new WorkerHost(options);
   return {
     stopsCalls: options.timeoutMs > 0,
     get recycled() {
-      return recycled;
+      return host.recycled;
     },
     call: (tool: string, args: unknown, callOptions: DispatchOptions) =>
-      send<ToolResult>({ op: "call", tool, args, options: callOptions }, tool),
-    hasSession: (session: string) => send<boolean>({ op: "has", session }),
-    exportSession: (session: string) => send<LedgerData>({ op: "export", session }),
-    importSession: (session: string, data: unknown) => send<void>({ op: "import", session, data }),
-    forgetSession: (session: string) => send<void>({ op: "forget", session }),
-    onReset: (listener: () => void) => void resetListeners.push(listener),
-    close: () => {
-      worker?.terminate();
-      worker = null;
-      for (const p of pending.values()) {
-        clearTimeout(p.timer);
-        p.reject(new Error("the server is stopping"));
-      }
-      pending.clear();
-    },
+      host.send<ToolResult>({ op: "call", tool, args, options: callOptions }, tool),
+    hasSession: (session: string) => host.send<boolean>({ op: "has", session }),
+    exportSession: (session: string) => host.send<LedgerData>({ op: "export", session }),
+    importSession: (session: string, data: unknown) => host.send<void>({ op: "import", session, data }),
+    forgetSession: (session: string) => host.send<void>({ op: "forget", session }),
+    onReset: (listener: () => void) => void host.resetListeners.push(listener),
+    close: () => host.close(),
   };
+}
+
+/** A message from the worker: ready, telemetry, or the answer to one operation. */
+interface WorkerMessage {
+  type: string;
+  id: number;
+  value?: unknown;
+  message?: string;
+  name?: string;
+  attributes?: Attributes;
+}
+
+/** The worker of a runner, the operations waiting in it, and how it is replaced at the time limit. */
+class WorkerHost {
+  worker: Worker | null = null;
+  /** Resolves when the current worker's workspace is open (its start does not count against a call). */
+  ready: Promise<void> = Promise.resolve();
+  nextId = 1;
+  recycled = 0;
+  readonly pending = new Map<number, Pending>();
+  readonly resetListeners: (() => void)[] = [];
+
+  constructor(readonly options: WorkerRunnerOptions) {}
+
+  /** Start a worker and ask it to open its workspace. */
+  start(): Worker {
+    const w = new Worker(new URL("./_call_worker_main.ts", import.meta.url), { type: "module" });
+    let opened = () => {};
+    this.ready = new Promise((resolve) => opened = resolve);
+    w.onmessage = (event: MessageEvent) => this.receive(event.data as WorkerMessage, opened);
+    w.postMessage({ type: "init", root: this.options.root, options: this.options.workspace ?? {} });
+    return w;
+  }
+
+  /** One message from the worker: the workspace is open, telemetry to pass on, or an operation's answer. */
+  receive(m: WorkerMessage, opened: () => void): void {
+    const telemetry = this.options.telemetry;
+    if (m.type === "ready") return opened();
+    if (m.type === "event") return telemetry.event(m.name!, m.attributes ?? {});
+    if (m.type === "counter") return telemetry.counter(m.name!, m.value as number, m.attributes ?? {});
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    clearTimeout(p.timer);
+    if (m.type === "done") p.resolve(m.value);
+    else p.reject(new Error(m.message));
+  }
+
+  /** End the worker: every call in it is answered `limit_exceeded`; the sessions are gone. */
+  recycle(tool: string): void {
+    const timeoutMs = this.options.timeoutMs;
+    this.worker?.terminate();
+    this.worker = null;
+    this.recycled++;
+    const err = new RecoverableError(
+      "limit_exceeded",
+      `Cannot answer the call: ${tool} ran past the ${timeoutMs} ms time limit and was stopped`,
+      {
+        hint:
+          "The server restarted its worker: every session's ledger is empty (read again before editing), and a commit that was under way is finished or rolled back before the next call. Split the work into smaller calls",
+        details: { time_limit_ms: timeoutMs, stopped: true },
+      },
+    );
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.reject(err);
+    }
+    this.options.telemetry.event("graver.worker.recycled", { tool, time_limit_ms: timeoutMs });
+    for (const listener of this.resetListeners) listener();
+  }
+
+  /** Send an operation (starting a worker if none runs); a call (`limit`: its tool) is timed once the worker is ready. */
+  send<T>(message: Record<string, unknown>, limit?: string): Promise<T> {
+    const worker = this.worker ??= this.start();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const p: Pending = { resolve: resolve as (v: unknown) => void, reject };
+      const timeoutMs = this.options.timeoutMs;
+      if (limit !== undefined && timeoutMs > 0) {
+        void this.ready.then(() => {
+          if (this.pending.get(id) === p) p.timer = setTimeout(() => this.recycle(limit), timeoutMs);
+        });
+      }
+      this.pending.set(id, p);
+      worker.postMessage({ ...message, type: "op", id });
+    });
+  }
+
+  /** End the worker; every operation waiting is refused. */
+  close(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new Error("the server is stopping"));
+    }
+    this.pending.clear();
+  }
 }

@@ -575,7 +575,9 @@ export function intoEmptyBody(file: SourceFile, body: BodyInfo, code: Code): Tex
  */
 export async function definitionStarts(ws: Parsing, file: SourceFile): Promise<DefinitionStarts | null> {
   try {
-    return definitionStartsOf((await outlineOf(ws, file.rel, file.text, file.version)).symbols);
+    return definitionStartsOf(
+      (await outlineOf(ws, file.rel, { text: file.text, version: file.version })).symbols,
+    );
   } catch {
     return null;
   }

@@ -374,7 +374,7 @@ async function scopeOf(
 ): Promise<{ start: number; end: number }> {
   let symbols: SymbolInfo[];
   try {
-    symbols = (await outlineOf(ws, file.rel, file.text, file.version)).symbols;
+    symbols = (await outlineOf(ws, file.rel, { text: file.text, version: file.version })).symbols;
   } catch (cause) {
     throw new RecoverableError("unsupported_language", `Cannot resolve within "${within}" in "${file.rel}"`, {
       hint:
@@ -447,7 +447,7 @@ export async function selectTargets(
     const namePath = sel.name_path!;
     let symbols: SymbolInfo[];
     try {
-      symbols = (await outlineOf(ws, file.rel, file.text, file.version)).symbols;
+      symbols = (await outlineOf(ws, file.rel, { text: file.text, version: file.version })).symbols;
     } catch (err) {
       if (err instanceof RecoverableError && err.code === "unsupported_language") {
         throw new RecoverableError(

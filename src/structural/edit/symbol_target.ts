@@ -88,7 +88,7 @@ export async function openSymbol(
     "",
   );
   const rel = file.rel;
-  const outline = await outlineOf(ws, rel, file.text, file.version);
+  const outline = await outlineOf(ws, rel, { text: file.text, version: file.version });
   const res = resolveNamePath(outline.symbols, args.name_path);
   if (res.status === "ambiguous") {
     const cands = candidatesOf(res.candidates);

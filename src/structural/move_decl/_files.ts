@@ -562,7 +562,7 @@ export async function placeDeclaration(
   const eol = p.dest.eol;
   const code = p.code.replace(/\r?\n/g, eol);
   if (dest.trim() === "") return { source, dest: code + eol };
-  const outline = await outlineOf(parsing, d2.rel, d2.text, d2.version).catch(() => null);
+  const outline = await outlineOf(parsing, d2.rel, { text: d2.text, version: d2.version }).catch(() => null);
   const defs = outline ? definitionStartsOf(outline.symbols) : null;
   let anchor = lastImport(d2.tree);
   for (const { statement } of typeCheckingBlocks(d2.tree)) {

@@ -288,8 +288,8 @@ export async function planMoveDecl(
   );
   const respell = (from: string, target: string, old: { source: string; target: string }) =>
     system === "python"
-      ? pythonSpecifier(resolver, from, target, old)
-      : ecmaSpecifier(resolver, from, target, old, world.mapping);
+      ? pythonSpecifier(resolver, { from, target, old })
+      : ecmaSpecifier(resolver, { from, target, old, mapping: world.mapping });
 
   // The destination must not hold the name already (an import of it from the source is replaced).
   const dOwn = dModule?.bindings.get(name);

@@ -296,7 +296,12 @@ class FileUpdater {
     }
     const want = this.#moved(target);
     if (after.resolve(this.#to, "typescript", ref.source) === want) return;
-    const next = ecmaSpecifier(after, this.#to, want, { source: ref.source, target }, mapping);
+    const next = ecmaSpecifier(after, {
+      from: this.#to,
+      target: want,
+      old: { source: ref.source, target },
+      mapping,
+    });
     if (next === null) this.#unresolved(ref, `no module specifier names "${want}" from "${this.#to}"`);
     else this.#replace(ref.start, ref.end, ref.source, next);
   }
@@ -310,7 +315,7 @@ class FileUpdater {
   #respell(source: string, target: string): string | null | undefined {
     const want = this.#moved(target);
     if (this.#world.after.resolve(this.#to, "python", source) === want) return undefined;
-    return pythonSpecifier(this.#world.after, this.#to, want, { source, target });
+    return pythonSpecifier(this.#world.after, { from: this.#to, target: want, old: { source, target } });
   }
 
   #pythonModule(ref: ModuleReference): void {
@@ -357,9 +362,13 @@ class FileUpdater {
       n.target === null || after.resolve(this.#to, "python", sub(s, n.name)) === this.#moved(n.target);
     const respelt = (n: (typeof names)[number]) => {
       const want = this.#moved(n.target!);
-      const whole = pythonSpecifier(after, this.#to, want, {
-        source: sub(ref.source, n.name),
-        target: n.target!,
+      const whole = pythonSpecifier(after, {
+        from: this.#to,
+        target: want,
+        old: {
+          source: sub(ref.source, n.name),
+          target: n.target!,
+        },
       });
       return whole === null ? null : splitModule(whole);
     };
@@ -462,7 +471,11 @@ class FileUpdater {
       };
     }
     const want = this.#moved(last.module);
-    const whole = pythonSpecifier(this.#world.after, this.#to, want, { source: spec, target: last.module });
+    const whole = pythonSpecifier(this.#world.after, {
+      from: this.#to,
+      target: want,
+      old: { source: spec, target: last.module },
+    });
     if (whole === null) return { reason: `no module name names "${want}" from "${this.#to}"` };
     const head = chain.hidden ? chain.steps[0]!.spec : chain.source;
     const rest = head === null ? null : dottedRest(whole, head);

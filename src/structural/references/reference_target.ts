@@ -102,7 +102,7 @@ export async function targetOccurrence(
     }
     return occ;
   }
-  const outline = await outlineOf(parsing, fb.path, fb.text, fb.version);
+  const outline = await outlineOf(parsing, fb.path, { text: fb.text, version: fb.version });
   let res = resolveNamePath(outline.symbols, target);
   if (res.status === "ambiguous") {
     // Overloads (and declaration merging) are one symbol: accept when every candidate declares the same one.

@@ -49,7 +49,7 @@ async function commitThree(ctx: CaseContext, failAt: number, crash: boolean) {
   const faulty = faultyBackend(backend, { failAt, crash });
   let threw = false;
   try {
-    await commitChanges(BackendFs.wrap(faulty.backend), new Sandbox("/p"), changes);
+    await commitChanges({ fs: BackendFs.wrap(faulty.backend), sandbox: new Sandbox("/p") }, changes);
   } catch {
     threw = true;
   }

@@ -26,7 +26,8 @@ async function filesOver(table: Record<string, [string | null, string | null]>):
     const f: FileFacts = { path, language, text, version };
     if (language !== null && text !== null) {
       f.outline = async (t) =>
-        (await outlineOf(PARSING, path, t, await versionOf(new TextEncoder().encode(t)))).symbols;
+        (await outlineOf(PARSING, path, { text: t, version: await versionOf(new TextEncoder().encode(t)) }))
+          .symbols;
     }
     facts.set(path, f);
   }

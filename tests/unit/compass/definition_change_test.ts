@@ -21,7 +21,7 @@ async function facts(path: string, text: string): Promise<FileFacts> {
     language: "python",
     text,
     version: await v(text),
-    outline: async (t) => (await outlineOf(PARSING, path, t, await v(t))).symbols,
+    outline: async (t) => (await outlineOf(PARSING, path, { text: t, version: await v(t) })).symbols,
   };
 }
 
@@ -84,7 +84,7 @@ Deno.test("definitionChange() tells a body edit, a shape change and a definition
   assert.deepEqual(await definitionChange(bare, { after: "" }), { kind: "unknown" }, "no outline: unknown");
   const signatures = definitionSignatures(
     PY,
-    (await outlineOf(PARSING, "cart.py", PY, file.version!)).symbols,
+    (await outlineOf(PARSING, "cart.py", { text: PY, version: file.version! })).symbols,
   );
   assert.deepEqual(signatures, [
     "class Cart class Cart:",

@@ -61,5 +61,5 @@ const sandbox = new Sandbox(root);
 const stage = new Stage(fs, sandbox);
 for (let i = 0; i < n; i++) await stage.write(`f${i}.txt`, new TextEncoder().encode(`${tag} ${i}\n`));
 if (flag("--ready") >= 0) console.log("ready"); // about to commit: a parent may now kill or stop it at random
-await commitChanges(fs, sandbox, stage.changes());
+await commitChanges({ fs, sandbox }, stage.changes());
 console.log("committed");

@@ -69,7 +69,7 @@ Deno.test("commitChanges() lands a large file without reading it whole again, it
   const { root, fs, sandbox, changes, edited } = await stagedEdit(disk.backend);
   try {
     disk.wholeReads.length = 0;
-    const [landed] = await commitChanges(fs, sandbox, changes);
+    const [landed] = await commitChanges({ fs, sandbox }, changes);
     assert.equal(landed!.after_version, await versionOf(edited));
     assert.deepEqual(await Deno.readFile(`${root}/big.ts`), edited);
     // Before: the compare-and-swap and the re-check before the rename each read the whole file again.
@@ -92,7 +92,7 @@ Deno.test("commitChanges() refuses a large file another writer changed after it 
     await Deno.writeFile(`${root}/big.ts`, theirs);
     const theirsVersion = await versionOf(theirs);
     await assert.rejects(
-      () => commitChanges(fs, sandbox, changes),
+      () => commitChanges({ fs, sandbox }, changes),
       (e) => isRecoverable(e, "stale_base") && e.details?.["current_version"] === theirsVersion,
     );
     assert.deepEqual(await Deno.readFile(`${root}/big.ts`), theirs);
@@ -111,7 +111,10 @@ Deno.test("commitChanges() refuses a large file changed between the compare-and-
     if (n === 2) await Deno.writeFile(`${root}/big.ts`, theirs);
   });
   try {
-    await assert.rejects(() => commitChanges(fs, sandbox, changes), (e) => isRecoverable(e, "stale_base"));
+    await assert.rejects(
+      () => commitChanges({ fs, sandbox }, changes),
+      (e) => isRecoverable(e, "stale_base"),
+    );
     assert.deepEqual(await Deno.readFile(`${root}/big.ts`), theirs);
     assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name), ["big.ts"]);
   } finally {

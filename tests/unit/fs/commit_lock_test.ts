@@ -44,11 +44,11 @@ Deno.test("commit lock: a live lock makes recovery stand aside; a stale one is b
   const stage = new Stage(fs, sandbox);
   await stage.write("a.ts", enc("x\n"));
   await assert.rejects(
-    () => commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs: 20 } }),
+    () => commitChanges({ fs, sandbox }, stage.changes(), { lock: { waitMs: 20 } }),
     (e) => isRecoverable(e, "limit_exceeded"),
   );
   const later = { now: () => Date.now() + 60_000 };
-  const out = await commitChanges(fs, sandbox, stage.changes(), { lock: later });
+  const out = await commitChanges({ fs, sandbox }, stage.changes(), { lock: later });
   assert.equal(out.length, 1);
   assert.equal(await fs.read("/p/.graver/lock"), null);
 });

@@ -46,7 +46,10 @@ async function changesOfThree(
 async function callsOfCleanCommit(): Promise<number> {
   const raw = createMemoryBackend(FILES);
   const probe = faultyBackend(raw, { failAt: 0 });
-  await commitChanges(BackendFs.wrap(probe.backend), new Sandbox("/p"), await changesOfThree(raw));
+  await commitChanges(
+    { fs: BackendFs.wrap(probe.backend), sandbox: new Sandbox("/p") },
+    await changesOfThree(raw),
+  );
   return probe.calls();
 }
 
@@ -56,7 +59,7 @@ Deno.test("commitChanges() lands every file and reports diffs", async () => {
   const sandbox = new Sandbox("/p");
   const stage = new Stage(fs, sandbox);
   await stageThree(stage);
-  const out = await commitChanges(fs, sandbox, stage.changes());
+  const out = await commitChanges({ fs, sandbox }, stage.changes());
   assert.deepEqual(out.map((c) => c.path), ["a.ts", "b.py", "new/d.txt"]);
   assert.equal(out[1]!.after_version, null);
   assert.equal(out[2]!.before_version, null);
@@ -87,7 +90,7 @@ Deno.test("commitChanges() restores the store when any single operation fails", 
     const sandbox = new Sandbox("/p");
     let threw = false;
     try {
-      await commitChanges(fs, sandbox, changes);
+      await commitChanges({ fs, sandbox }, changes);
     } catch {
       threw = true;
       refused++;
@@ -111,7 +114,10 @@ Deno.test("createWorkspace() rolls back a commit interrupted mid-rename", async 
     // crash: the failing operation and everything after it fail, as if the process died.
     const changes = await changesOfThree(raw);
     const fs = BackendFs.wrap(faultyBackend(raw, { failAt: n, crash: true }).backend);
-    const landed = await commitChanges(fs, new Sandbox("/p"), changes).then(() => true, () => false);
+    const landed = await commitChanges({ fs, sandbox: new Sandbox("/p") }, changes).then(
+      () => true,
+      () => false,
+    );
     // The crashed process left its lock behind: reopen as a later process would, once it is stale.
     const ws = await createWorkspace({ backend: raw, root: "/p", lock: { now: () => Date.now() + 60_000 } });
     if (ws.recovered === "rolled_back") rolledBack++;
@@ -163,7 +169,7 @@ Deno.test("commitChanges() detects a concurrent change between stage and commit"
   await stage.write("a.ts", enc("mine\n"));
   await backend.writeFile("/p/a.ts", enc("theirs\n"));
   await assert.rejects(
-    () => commitChanges(fs, sandbox, stage.changes()),
+    () => commitChanges({ fs, sandbox }, stage.changes()),
     (e) => isRecoverable(e, "stale_base") && e.details?.["path"] === "a.ts",
   );
   assert.equal(new TextDecoder().decode(await backend.readFile("/p/a.ts") as Uint8Array), "theirs\n");
@@ -179,7 +185,7 @@ Deno.test("describeChanges() with modesOf() shows a dry run's mode change as the
   await stage.remove("run.sh");
   const pending = stage.changes();
   const preview = await describeChanges(pending, { modes: await modesOf(fs, sandbox, pending) });
-  const landed = await commitChanges(fs, sandbox, pending);
+  const landed = await commitChanges({ fs, sandbox }, pending);
   assert.deepEqual(preview, landed);
   assert.match(landed[0]!.diff, /^old mode 100644\nnew mode 100755$/m);
   assert.match(landed[1]!.diff, /^deleted file mode 100755$/m);
@@ -200,8 +206,12 @@ Deno.test("commitChanges() flushes a backend that saves late once, after the fil
     },
   });
   const fs = BackendFs.wrap(late);
-  await commitChanges(fs, new Sandbox("/p"), await changesOfThree(raw));
+  await commitChanges({ fs, sandbox: new Sandbox("/p") }, await changesOfThree(raw));
   assert.deepEqual(seen, [{ a: "export const a = 2;\n", d: true, internal: [] }]);
-  assert.deepEqual(await commitChanges(fs, new Sandbox("/p"), []), [], "nothing to commit, nothing flushed");
+  assert.deepEqual(
+    await commitChanges({ fs, sandbox: new Sandbox("/p") }, []),
+    [],
+    "nothing to commit, nothing flushed",
+  );
   assert.equal(seen.length, 1);
 });

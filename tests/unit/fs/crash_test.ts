@@ -61,7 +61,7 @@ async function secondWriter(root: string, waitMs = 10_000): Promise<void> {
   const sandbox = new Sandbox(root);
   const stage = new Stage(fs, sandbox);
   await stage.write("other.txt", new TextEncoder().encode("second writer\n"));
-  await commitChanges(fs, sandbox, stage.changes(), { lock: { waitMs } });
+  await commitChanges({ fs, sandbox }, stage.changes(), { lock: { waitMs } });
 }
 
 async function leftovers(root: string): Promise<string[]> {
@@ -107,7 +107,7 @@ Deno.test("a writer that breaks an expired lease rolls back the journal it finds
     const sandbox = new Sandbox(root);
     const stage = new Stage(fs, sandbox);
     await stage.write("other.txt", new TextEncoder().encode("second writer\n"));
-    await commitChanges(fs, sandbox, stage.changes(), { lock: { now: () => Date.now() + 60_000 } });
+    await commitChanges({ fs, sandbox }, stage.changes(), { lock: { now: () => Date.now() + 60_000 } });
     await createWorkspace({ backend: createDiskBackend(), root });
     assert.deepEqual(await tags(root), ["old"], "the torn commit must not become permanent");
     assert.deepEqual(await leftovers(root), []);
@@ -170,7 +170,7 @@ Deno.test("a writer paused past its lease resumes, finds its lock broken and lan
     for (let i = 0; i < N; i++) {
       await stage.write(`f${i}.txt`, new TextEncoder().encode(`acknowledged ${i}\n`));
     }
-    const landed = await commitChanges(fs, sandbox, stage.changes(), {
+    const landed = await commitChanges({ fs, sandbox }, stage.changes(), {
       lock: { now: () => Date.now() + 60_000 },
     });
     assert.equal(landed.length, N);
@@ -204,7 +204,7 @@ Deno.test("a writer outside graver that appends between the version check and th
     const stage = new Stage(fs, sandbox);
     for (let i = 0; i < N; i++) await stage.write(`f${i}.txt`, new TextEncoder().encode(`new ${i}\n`));
     await assert.rejects(
-      () => commitChanges(fs, sandbox, stage.changes()),
+      () => commitChanges({ fs, sandbox }, stage.changes()),
       (e) => isRecoverable(e, "stale_base") && e.details?.["path"] === "f3.txt",
     );
     assert.equal(

@@ -109,8 +109,7 @@ async function backendCallsOfCommit(): Promise<number> {
   const root = await tempRoot();
   const probe = faultyBackend(createDiskBackend(), { failAt: 0 });
   await commitChanges(
-    BackendFs.wrap(probe.backend),
-    new Sandbox(root),
+    { fs: BackendFs.wrap(probe.backend), sandbox: new Sandbox(root) },
     await stageAll(BackendFs.wrap(createDiskBackend()), root),
   );
   await Deno.remove(root, { recursive: true });
@@ -130,7 +129,10 @@ Deno.test("a rolled-back commit restores the modes of rewritten and deleted file
     await withRoot(async (root) => {
       const changes = await stageAll(BackendFs.wrap(createDiskBackend()), root);
       const fs = BackendFs.wrap(faultyBackend(createDiskBackend(), { failAt: n }).backend);
-      const threw = await commitChanges(fs, new Sandbox(root), changes).then(() => false, () => true);
+      const threw = await commitChanges({ fs, sandbox: new Sandbox(root) }, changes).then(
+        () => false,
+        () => true,
+      );
       if (!threw) {
         assert.equal(await modeOf(`${root}/secret.env`), 0o600);
         assert.equal(await modeOf(`${root}/src/a.ts`), 0o755);
@@ -155,7 +157,10 @@ Deno.test("a journal recovered on open restores the modes on disk", async () => 
       const changes = await stageAll(BackendFs.wrap(createDiskBackend()), root);
       // A crash: the failing call and every later one fail, as if the process died there.
       const fs = BackendFs.wrap(faultyBackend(createDiskBackend(), { failAt: n, crash: true }).backend);
-      const landed = await commitChanges(fs, new Sandbox(root), changes).then(() => true, () => false);
+      const landed = await commitChanges({ fs, sandbox: new Sandbox(root) }, changes).then(
+        () => true,
+        () => false,
+      );
       const ws = await createWorkspace({
         backend: createDiskBackend(),
         root,

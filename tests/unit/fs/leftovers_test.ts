@@ -88,16 +88,18 @@ Deno.test("a rolled-back deletion restores the folders it had emptied", async ()
   };
   const probeRaw = createMemoryBackend(files);
   const probe = faultyBackend(probeRaw, { failAt: 0 });
-  await commitChanges(BackendFs.wrap(probe.backend), new Sandbox("/p"), await stageIt(probeRaw));
+  await commitChanges(
+    { fs: BackendFs.wrap(probe.backend), sandbox: new Sandbox("/p") },
+    await stageIt(probeRaw),
+  );
   let refused = 0;
   for (let n = 1; n <= probe.calls(); n++) {
     const raw = createMemoryBackend(files);
     const changes = await stageIt(raw);
-    const threw = await commitChanges(
-      BackendFs.wrap(faultyBackend(raw, { failAt: n }).backend),
-      new Sandbox("/p"),
-      changes,
-    )
+    const threw = await commitChanges({
+      fs: BackendFs.wrap(faultyBackend(raw, { failAt: n }).backend),
+      sandbox: new Sandbox("/p"),
+    }, changes)
       .then(() => false, () => true);
     if (!threw) continue;
     refused++;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BackendFs, createMemoryBackend, isRecoverable } from "../../../src/mod.ts";
+import { BackendFs, createMemoryBackend, isRecoverable, RecoverableError } from "../../../src/mod.ts";
 import { Sandbox } from "../../../src/fs/sandbox.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { versionOf } from "../../../src/fs/version.ts";
@@ -42,6 +42,23 @@ Deno.test("Stage.checkExpected() refuses a stale version with the current one", 
     () => stage.checkExpected("a.txt", "0".repeat(64)),
     (e) => isRecoverable(e, "stale_base") && e.details?.["current_version"] === current,
   );
+});
+
+Deno.test("Stage.checkExpected() words its refusal as the caller asks, and refuses only a stale version", async () => {
+  const { stage } = stageOver({ "/a.txt": "a" });
+  const current = (await stage.readExisting("a.txt")).version;
+  const asked: unknown[] = [];
+  const refusal = (rel: string, versions: { expected: string; actual: string | null }) => {
+    asked.push({ rel, ...versions });
+    return new RecoverableError("stale_base", "in the caller's words", { hint: "read again" });
+  };
+  await stage.checkExpected("a.txt", current.slice(0, 12), { refusal });
+  assert.deepEqual(asked, []);
+  await assert.rejects(
+    () => stage.checkExpected("a.txt", "0".repeat(64), { refusal }),
+    (e) => isRecoverable(e, "stale_base") && e.message === "in the caller's words",
+  );
+  assert.deepEqual(asked, [{ rel: "a.txt", expected: "0".repeat(64), actual: current }]);
 });
 
 Deno.test("Stage.notFound() suggests near names", async () => {

@@ -33,7 +33,10 @@ Deno.test("unifiedDiff() output is accepted by git apply for edits, creation, de
     ["e.txt", "crlf\r\nline\r\n", "crlf\r\nLINE\r\n"],
   ];
   for (const [path, before, after] of cases) {
-    const diff = unifiedDiff(path, before === null ? null : enc(before), after === null ? null : enc(after));
+    const diff = unifiedDiff(path, {
+      before: before === null ? null : enc(before),
+      after: after === null ? null : enc(after),
+    });
     const files: Record<string, string> = before === null ? {} : { [path]: before };
     const res = await gitApplyCheck(files, diff);
     assert.ok(res.ok, `${path}: ${res.out}\n${diff}`);
@@ -41,20 +44,32 @@ Deno.test("unifiedDiff() output is accepted by git apply for edits, creation, de
 });
 
 Deno.test("unifiedDiff() says binary files differ instead of dumping bytes", () => {
-  const d = unifiedDiff("img.bin", new Uint8Array([0, 1]), new Uint8Array([0, 2]));
+  const d = unifiedDiff("img.bin", { before: new Uint8Array([0, 1]), after: new Uint8Array([0, 2]) });
   assert.match(d, /Binary files a\/img.bin and b\/img.bin differ/);
 });
 
 Deno.test("unifiedDiff() names a mode change as git does", () => {
-  const d = unifiedDiff("run.sh", enc("a\n"), enc("b\n"), { oldMode: 0o644, newMode: 0o755 });
+  const d = unifiedDiff("run.sh", { before: enc("a\n"), after: enc("b\n") }, {
+    oldMode: 0o644,
+    newMode: 0o755,
+  });
   assert.match(d, /^diff --git a\/run.sh b\/run.sh\nold mode 100644\nnew mode 100755\n--- a\/run.sh/);
   assert.equal(
-    unifiedDiff("run.sh", enc("a\n"), enc("a\n"), { oldMode: 0o755, newMode: 0o644 }),
+    unifiedDiff("run.sh", { before: enc("a\n"), after: enc("a\n") }, { oldMode: 0o755, newMode: 0o644 }),
     "diff --git a/run.sh b/run.sh\nold mode 100755\nnew mode 100644\n",
   );
-  assert.equal(unifiedDiff("x", enc("a\n"), enc("a\n"), { oldMode: 0o600, newMode: 0o644 }), "");
-  assert.match(unifiedDiff("run.sh", enc("a\n"), null, { oldMode: 0o755 }), /^deleted file mode 100755$/m);
-  assert.match(unifiedDiff("run.sh", null, enc("a\n"), { newMode: 0o700 }), /^new file mode 100755$/m);
+  assert.equal(
+    unifiedDiff("x", { before: enc("a\n"), after: enc("a\n") }, { oldMode: 0o600, newMode: 0o644 }),
+    "",
+  );
+  assert.match(
+    unifiedDiff("run.sh", { before: enc("a\n"), after: null }, { oldMode: 0o755 }),
+    /^deleted file mode 100755$/m,
+  );
+  assert.match(
+    unifiedDiff("run.sh", { before: null, after: enc("a\n") }, { newMode: 0o700 }),
+    /^new file mode 100755$/m,
+  );
 });
 
 Deno.test("unifiedDiff() diffs only the changed region, with the same hunks as a diff of the whole file", async () => {
@@ -69,7 +84,8 @@ Deno.test("unifiedDiff() diffs only the changed region, with the same hunks as a
       },${h.newLines} @@\n${h.lines.join("\n")}\n`
     ).join("");
   const ours = (a: string, b: string) =>
-    unifiedDiff("f", new TextEncoder().encode(a), new TextEncoder().encode(b)).split("\n").slice(3).join("\n")
+    unifiedDiff("f", { before: new TextEncoder().encode(a), after: new TextEncoder().encode(b) }).split("\n")
+      .slice(3).join("\n")
       .replace(/^@@ -(\d+) /gm, "@@ -$1,1 ").replace(/^(@@ -\S+ \+)(\d+) @@/gm, "$1$2,1 @@");
   let seed = 7;
   const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
@@ -114,12 +130,16 @@ Deno.test("unifiedDiff() on bytes gives hunks that apply to the whole text", () 
     }
     const b = edited.join(eol) + (random(2) ? eol : "");
     if (a === b) continue;
-    assert.equal(applyPatch(a, unifiedDiff("f.txt", enc(a), enc(b))), b, JSON.stringify({ a, b }));
+    assert.equal(
+      applyPatch(a, unifiedDiff("f.txt", { before: enc(a), after: enc(b) })),
+      b,
+      JSON.stringify({ a, b }),
+    );
   }
 });
 
 Deno.test("unifiedDiff() sees no change when only a BOM was added", () => {
-  assert.equal(unifiedDiff("f.txt", enc("x\n"), enc("\uFEFFx\n")), "");
+  assert.equal(unifiedDiff("f.txt", { before: enc("x\n"), after: enc("\uFEFFx\n") }), "");
 });
 
 // Issue 22, item 14: two edits far apart in a large file made the changed region the whole file, and jsdiff
@@ -154,7 +174,7 @@ Deno.test("unifiedDiff() of random scattered edits in a large file applies, in a
       else edited.splice(at, 0, `added ${round} ${e}\n`, "row same\n");
     }
     const [before, after] = [lines.join(""), edited.join("")];
-    const diff = unifiedDiff("r.txt", enc(before), enc(after));
+    const diff = unifiedDiff("r.txt", { before: enc(before), after: enc(after) });
     assert.equal(applyPatch(before, diff), after, `round ${round}`);
     const hunks = (d: string) => d.split("\n@@ ").length;
     assert.equal(hunks(diff), hunks(wholeDiff("r.txt", before, after)), `round ${round}: as many hunks`);
@@ -170,7 +190,7 @@ Deno.test("unifiedDiff() of distant edits in a large file is the diff of the who
   edited.splice(60_003, 0, "inserted\n", "inserted too\n");
   edited[119_990] = "changed near the end\n";
   const after = edited.join("") + "no newline";
-  const got = unifiedDiff("big.txt", enc(before), enc(after));
+  const got = unifiedDiff("big.txt", { before: enc(before), after: enc(after) });
   const whole = structuredPatch("big.txt", "big.txt", before, after, "", "", { context: 3 });
   let expected = "diff --git a/big.txt b/big.txt\n--- a/big.txt\n+++ b/big.txt\n";
   for (const h of whole.hunks) {

@@ -29,7 +29,7 @@ Deno.test("outlineOf() drops members a misparse left outside their container", a
   const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
   const { outlineOf, flattenSymbols } = await import("../../../src/syntax/symbols.ts");
   const text = await Deno.readTextFile(fixtureUrl("unparsed", "doNotation.ts"));
-  const outline = await outlineOf(ws, "doNotation.ts", text, "v1");
+  const outline = await outlineOf(ws, "doNotation.ts", { text, version: "v1" });
   assert.deepEqual(flattenSymbols(outline.symbols).map((s) => s.name_path), ["Map", "bindTo", "bind"]);
   assert.equal(outline.error_regions?.length, 7);
 });

@@ -17,7 +17,7 @@ Deno.test("summarizeSpan() lists the outermost definitions starting in the span,
   const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
   // From inside removeEmpty to the end of tokenize: members of class Diff.
   const span = { start: at("removeEmpty(array) {") + 2, end: at("tokenize(value, options) {") + 1 };
-  const sum = await summarizeSpan(ws, "base.js", { text, version: "v", lines }, span);
+  const sum = await summarizeSpan(ws, "base.js", { file: { text, version: "v", lines }, span });
   assert.equal(sum.method, "outline");
   assert.equal(sum.inside?.name_path, "Diff/removeEmpty");
   assert.deepEqual(sum.symbols.map((s) => [s.kind, s.name_path, s.line]), [
@@ -33,7 +33,7 @@ Deno.test("summarizeSpan() lists the outermost definitions starting in the span,
     }]`,
   );
   // The cap: the first `max`, then how many more.
-  const capped = await summarizeSpan(ws, "base.js", { text, version: "v", lines }, span, 1);
+  const capped = await summarizeSpan(ws, "base.js", { file: { text, version: "v", lines }, span, max: 1 });
   assert.deepEqual([capped.symbols.length, capped.more], [1, 1]);
   assert.match(omittedNotice(span, capped), /Diff: castInput\(\) L\d+, and 1 more\]$/);
 });
@@ -42,7 +42,10 @@ Deno.test("summarizeSpan() without a grammar falls back to a regex guess, labell
   const text = "# notes\nfunction alpha() {}\nclass Beta:\n  def gamma(self): pass\n";
   const lines = textLines(text);
   const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
-  const sum = await summarizeSpan(ws, "tool.zsh-theme", { text, version: "v", lines }, { start: 2, end: 4 });
+  const sum = await summarizeSpan(ws, "tool.zsh-theme", {
+    file: { text, version: "v", lines },
+    span: { start: 2, end: 4 },
+  });
   assert.equal(sum.method, "regex");
   assert.deepEqual(sum.symbols.map((s) => s.name_path), ["alpha", "Beta", "gamma"]);
   assert.match(
@@ -51,7 +54,10 @@ Deno.test("summarizeSpan() without a grammar falls back to a regex guess, labell
   );
   assert.deepEqual(guessDefinitions(["  x = 1"], 1, 1), []);
   // Prose gets no guess: "class Beta" in a README is not a definition.
-  const prose = await summarizeSpan(ws, "README.md", { text, version: "v", lines }, { start: 2, end: 4 });
+  const prose = await summarizeSpan(ws, "README.md", {
+    file: { text, version: "v", lines },
+    span: { start: 2, end: 4 },
+  });
   assert.deepEqual([prose.method, prose.symbols], ["none", []]);
   assert.equal(
     omittedNotice({ start: 2, end: 4 }, prose),
@@ -68,14 +74,14 @@ Deno.test("omittedNotice() names a container once for its members (a Rust impl's
   const lines = textLines(text);
   const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
   const all = { start: 1, end: lines.length };
-  const whole = await summarizeSpan(ws, "standard.rs", { text, version: "v", lines }, all);
+  const whole = await summarizeSpan(ws, "standard.rs", { file: { text, version: "v", lines }, span: all });
   const top = omittedNotice(all, whole);
   assert.match(top, /contains: struct Config L2, impl Default for Config L6, impl<'a, M: Matcher/);
   assert.doesNotMatch(top, /impl impl/);
   // From inside the fourth method to the end: 26 methods and the test module.
   const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
   const span = { start: at("fn write_part_3(") + 2, end: lines.length };
-  const sum = await summarizeSpan(ws, "standard.rs", { text, version: "v", lines }, span);
+  const sum = await summarizeSpan(ws, "standard.rs", { file: { text, version: "v", lines }, span });
   assert.equal(sum.symbols.length, 27);
   assert.ok(sum.symbols.every((s, i) => i === 26 || s.name_path.startsWith(`${IMPL_HEADER}/`)));
   const notice = omittedNotice(span, sum);

@@ -65,7 +65,7 @@ for (const [file, language] of SOURCES) {
   Deno.test(`outlineOf() matches the golden outline of ${file} (${language})`, async () => {
     const text = await Deno.readTextFile(fixtureUrl("symbols", file));
     const ws = await workspace();
-    const outline = await outlineOf(ws, file, text, "v1");
+    const outline = await outlineOf(ws, file, { text, version: "v1" });
     assert.equal(outline.language, language);
     assert.ok(outline.symbols.length > 0, "the file has definitions");
     assertRangesConsistent(text, outline.symbols);
@@ -86,7 +86,7 @@ Deno.test("outlineOf() nests methods, keeps docs and decorators in full_range, a
     "}",
     "",
   ].join("\n");
-  const { symbols } = await outlineOf(ws, "a.ts", text, "v1");
+  const { symbols } = await outlineOf(ws, "a.ts", { text, version: "v1" });
   const a = symbols[0]!;
   assert.equal(a.kind, "class");
   assert.equal(a.doc, "Doc of A.");
@@ -102,7 +102,7 @@ Deno.test("outlineOf() nests methods, keeps docs and decorators in full_range, a
 Deno.test("outlineOf() gives UTF-8 byte offsets that differ from UTF-16 ones after non-ASCII text", async () => {
   const ws = await workspace();
   const text = "// héllo 🎉 世界\nfunction ünïcode() {}\nfunction after() {}\n";
-  const { symbols } = await outlineOf(ws, "u.js", text, "v1");
+  const { symbols } = await outlineOf(ws, "u.js", { text, version: "v1" });
   const after = symbols.find((s) => s.name === "after")!;
   assert.equal(after.range.start_utf16, text.indexOf("function after"));
   assert.equal(
@@ -116,9 +116,9 @@ Deno.test("outlineOf() gives UTF-8 byte offsets that differ from UTF-16 ones aft
 Deno.test("outlineOf() indexes same-name siblings (overloads) and escapes '/' in names", async () => {
   const ws = await workspace();
   const ts = "function f(a: string): void;\nfunction f(a: number): void;\nfunction f(a: unknown) {}\n";
-  const { symbols } = await outlineOf(ws, "o.ts", ts, "v1");
+  const { symbols } = await outlineOf(ws, "o.ts", { text: ts, version: "v1" });
   assert.deepEqual(symbols.map((s) => s.name_path), ["f[0]", "f[1]", "f[2]"]);
-  const json = await outlineOf(ws, "k.json", '{"a/b": {"c": 1}}\n', "v1");
+  const json = await outlineOf(ws, "k.json", { text: '{"a/b": {"c": 1}}\n', version: "v1" });
   assert.equal(json.symbols[0]!.name_path, "a\\/b");
   assert.equal(json.symbols[0]!.children[0]!.name_path, "a\\/b/c");
   const hit = resolveNamePath(json.symbols, "a\\/b/c");
@@ -129,7 +129,7 @@ Deno.test("outlineOf() names a Rust impl block by its header and answers to the 
   const ws = await workspace();
   const text =
     "struct Point;\nimpl fmt::Display for Point {\n    fn fmt(&self) {}\n}\nimpl Point {\n    fn new() {}\n}\n";
-  const { symbols } = await outlineOf(ws, "p.rs", text, "v1");
+  const { symbols } = await outlineOf(ws, "p.rs", { text, version: "v1" });
   assert.deepEqual(symbols.map((s) => s.name), ["Point", "impl fmt::Display for Point", "impl Point"]);
   const byHeader = resolveNamePath(symbols, "impl fmt::Display for Point/fmt");
   assert.ok(byHeader.status === "unique" && byHeader.symbol.name === "fmt");
@@ -140,7 +140,7 @@ Deno.test("outlineOf() names a Rust impl block by its header and answers to the 
 Deno.test("outlineOf() lets a Go method be named by its receiver type", async () => {
   const ws = await workspace();
   const text = "package p\n\ntype A struct{}\ntype B struct{}\n\nfunc (a *A) Run() {}\nfunc (b B) Run() {}\n";
-  const { symbols } = await outlineOf(ws, "m.go", text, "v1");
+  const { symbols } = await outlineOf(ws, "m.go", { text, version: "v1" });
   assert.equal(resolveNamePath(symbols, "Run").status, "ambiguous");
   const b = resolveNamePath(symbols, "B/Run");
   assert.ok(b.status === "unique" && b.symbol.range.start_line === 7);
@@ -148,17 +148,20 @@ Deno.test("outlineOf() lets a Go method be named by its receiver type", async ()
 
 Deno.test("outlineOf() caches per version and follows staged edits incrementally", async () => {
   const ws = await workspace();
-  const first = await outlineOf(ws, "c.py", "def a():\n    pass\n", "v1");
-  assert.equal(await outlineOf(ws, "c.py", "def a():\n    pass\n", "v1"), first);
+  const first = await outlineOf(ws, "c.py", { text: "def a():\n    pass\n", version: "v1" });
+  assert.equal(await outlineOf(ws, "c.py", { text: "def a():\n    pass\n", version: "v1" }), first);
   const before = ws.trees!.incrementalParses;
-  const second = await outlineOf(ws, "c.py", "def a():\n    pass\n\n\ndef b():\n    pass\n", "v2");
+  const second = await outlineOf(ws, "c.py", {
+    text: "def a():\n    pass\n\n\ndef b():\n    pass\n",
+    version: "v2",
+  });
   assert.deepEqual(second.symbols.map((s) => s.name), ["a", "b"]);
   assert.equal(ws.trees!.incrementalParses, before + 1);
 });
 
 Deno.test("outlineOf() refuses a file without a grammar with unsupported_language naming the text fallback", async () => {
   const ws = await workspace();
-  await assert.rejects(outlineOf(ws, "notes.txt", "hello\n", "v1"), (e) => {
+  await assert.rejects(outlineOf(ws, "notes.txt", { text: "hello\n", version: "v1" }), (e) => {
     assert.ok(isRecoverable(e, "unsupported_language"));
     assert.match(e.hint, /edit_safe_text_patch/);
     return true;
@@ -188,7 +191,7 @@ Deno.test("outlineOf() lists nested functions but not the locals of a function",
     "const TOP = 1;",
     "",
   ].join("\n");
-  const { symbols } = await outlineOf(ws, "l.ts", text, "v1");
+  const { symbols } = await outlineOf(ws, "l.ts", { text, version: "v1" });
   assert.deepEqual(flattenSymbols(symbols).map((s) => `${s.kind} ${s.name_path}`), [
     "function outer",
     "function outer/helper",
@@ -200,7 +203,7 @@ Deno.test("outlineOf() reads C's `typedef struct X {...} X;` as one symbol whose
   const ws = await workspace();
   const text =
     "typedef struct Meta {\n  int major;\n  int minor;\n} Meta;\n\ntypedef struct {\n  int x;\n} Point;\n";
-  const outline = await outlineOf(ws, "m.h", text, "v1");
+  const outline = await outlineOf(ws, "m.h", { text, version: "v1" });
   assert.deepEqual(flattenSymbols(outline.symbols).map((s) => `${s.kind} ${s.name_path}`), [
     "type Meta",
     "field Meta/major",
@@ -216,7 +219,7 @@ Deno.test("outlineOf() does not list a loop's variables or a block's, even at th
     "var chars = 'ab';\nfor (let i = 0; i < 2; i++) {\n  const c = i;\n}\nfor (var j = 0; j < 2; j++) {}\n" +
     "describe(() => {\n  const fixture = 1;\n  function helper() {}\n});\nexport const k = 1;\n";
   for (const path of ["a.js", "a.ts"]) {
-    const outline = await outlineOf(ws, path, text, "v1");
+    const outline = await outlineOf(ws, path, { text, version: "v1" });
     assert.deepEqual(
       outline.symbols.map((s) => `${s.kind} ${s.name_path}`),
       ["variable chars", "function helper", "constant k"],
@@ -230,7 +233,7 @@ Deno.test("outlineOf() lists what a TypeScript namespace or module declares (its
   const text =
     "namespace N {\n  const x = 1;\n  let y = 2;\n  export const z = 3;\n  function f() {\n    const local = 1;\n  }\n}\n" +
     'declare module "m" {\n  const a: number;\n}\n';
-  const outline = await outlineOf(ws, "n.ts", text, "v1");
+  const outline = await outlineOf(ws, "n.ts", { text, version: "v1" });
   assert.deepEqual(flattenSymbols(outline.symbols).map((s) => `${s.kind} ${s.name_path}`), [
     "namespace N",
     "constant N/x",

@@ -88,12 +88,12 @@ Deno.test("guardSyntax() refuses, warns or stays off as asked", async () => {
   const ws = await open();
   const changes = [{ path: "a.ts", baseVersion: null, before: null, after: enc("export const a = ;\n") }];
   await assert.rejects(
-    () => guardSyntax(ws, "write_file", changes, "refuse"),
+    () => guardSyntax(ws, changes, { tool: "write_file", mode: "refuse" }),
     (e) => e instanceof Error && "code" in e && e.code === "syntax_error" && /"a.ts" line 1/.test(e.message),
   );
-  const warnings = await guardSyntax(ws, "write_file", changes, "warn");
+  const warnings = await guardSyntax(ws, changes, { tool: "write_file", mode: "warn" });
   assert.deepEqual(warnings, ['The edit introduces syntax errors at "a.ts" line 1']);
-  assert.deepEqual(await guardSyntax(ws, "write_file", changes, "off"), []);
+  assert.deepEqual(await guardSyntax(ws, changes, { tool: "write_file", mode: "off" }), []);
 });
 
 Deno.test("findSyntaxRegressions() counts a Python body left empty (which tree-sitter accepts) as a new error", async () => {

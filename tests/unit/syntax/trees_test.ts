@@ -73,7 +73,7 @@ Deno.test("advancePoint() equals pointAt() from the start", () => {
   const text = "ab\ncdé\n\nfg😀h\n";
   const p3 = pointAt(text, 3);
   for (let to = 3; to <= text.length; to++) {
-    assert.deepEqual(advancePoint(text, 3, p3, to), pointAt(text, to));
+    assert.deepEqual(advancePoint(text, { from: 3, point: p3, to }), pointAt(text, to));
   }
 });
 

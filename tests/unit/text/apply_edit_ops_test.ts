@@ -68,11 +68,11 @@ for (const file of REAL) {
       const afterBody = enc(edited(body, v.eol));
       const after = hasBom ? concat(BOM, afterBody) : afterBody;
       const ws = await workspace({ [file]: before });
-      const forward = unifiedDiff(file, before, after);
+      const forward = unifiedDiff(file, { before, after });
       const r1 = await ws.call("apply_edits", { text: forward });
       assert.ok(r1.ok, JSON.stringify(r1));
       assert.deepEqual(await bytesOf(ws, file), after);
-      const reverse = unifiedDiff(file, after, before);
+      const reverse = unifiedDiff(file, { before: after, after: before });
       const r2 = await ws.call("apply_edits", { text: reverse });
       assert.ok(r2.ok, JSON.stringify(r2));
       assert.deepEqual(await bytesOf(ws, file), before);

@@ -45,6 +45,40 @@ Deno.test("edit_safe_text_patch refuses a stale hash with the current one, and w
   assert.equal(e.suggested_call?.tool, "read_file");
 });
 
+Deno.test("edit_safe_text_patch checks the version by the stage's one rule, in its own words", async () => {
+  const ws = await fixtureWorkspace(["native_modules.rb"]);
+  const current = await versionOf(enc(fixture("native_modules.rb")));
+  const call = (expected_hash: string) =>
+    ws.call("edit_safe_text_patch", {
+      path: "native_modules.rb",
+      expected_hash,
+      hunks: [{ old_text: "require 'pathname'", new_text: "require 'x'" }],
+      dry_run: true,
+    });
+  // A 12-character prefix is a version, an 11-character one is no version: as for every other tool.
+  ok(await call(current.slice(0, 12).toUpperCase()));
+  assert.equal(refused(await call(current.slice(0, 11))).code, "invalid_args");
+  const other = current.startsWith("a") ? "b".repeat(64) : "a".repeat(64);
+  const e = refused(await call(other));
+  assert.equal(e.code, "stale_base");
+  assert.equal(
+    e.message,
+    `Cannot patch "native_modules.rb": expected hash "${other.slice(0, 12)}", found "${
+      current.slice(0, 12)
+    }"`,
+  );
+  assert.equal(
+    e.hint,
+    'The file changed since you read it; call read_file with {"path": "native_modules.rb"} and redo the hunks against the current text',
+  );
+  assert.deepEqual(e.details, {
+    path: "native_modules.rb",
+    expected_hash: other,
+    current_hash: current,
+    current_version: current,
+  });
+});
+
 Deno.test("edit_safe_text_patch applies all hunks or none: ambiguous and missing old_text refuse the whole patch", async () => {
   const ws = await fixtureWorkspace(["MSVSUserFile.py"]);
   const original = fixture("MSVSUserFile.py");

@@ -164,7 +164,7 @@ Deno.test("insert_code() after the last Python method stays inside the class, re
     out,
     "class A:\n    def one(self):\n        return 1\n\n    def two(self):\n        return 2\n\n\ndef top():\n    pass\n",
   );
-  const { symbols } = await outlineOf(ws, "a.py", out, "v2");
+  const { symbols } = await outlineOf(ws, "a.py", { text: out, version: "v2" });
   assert.deepEqual(symbols[0]!.children.map((s) => s.name_path), ["A/one", "A/two"]);
 });
 

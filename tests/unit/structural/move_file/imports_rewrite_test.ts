@@ -13,18 +13,34 @@ import { GRAMMARS, RXJS, workspaceOf } from "../../tools/_bindings_fixtures.ts";
 Deno.test("ecmaSpecifier() keeps the extension habit, the directory form and a trailing slash", () => {
   const r = new ModuleResolver(["a/x.ts", "b/c/x.ts", "b/lib/index.ts", "b/y.js"]);
   const from = "b/c/main.ts";
-  assert.equal(ecmaSpecifier(r, from, "b/c/x.ts", { source: "../a/x.js", target: "a/x.ts" }), "./x.js");
-  assert.equal(ecmaSpecifier(r, from, "b/c/x.ts", { source: "../a/x.ts", target: "a/x.ts" }), "./x.ts");
-  assert.equal(ecmaSpecifier(r, from, "b/c/x.ts", { source: "../a/x", target: "a/x.ts" }), "./x");
   assert.equal(
-    ecmaSpecifier(r, from, "b/lib/index.ts", { source: "./lib/", target: "lib/index.ts" }),
+    ecmaSpecifier(r, { from, target: "b/c/x.ts", old: { source: "../a/x.js", target: "a/x.ts" } }),
+    "./x.js",
+  );
+  assert.equal(
+    ecmaSpecifier(r, { from, target: "b/c/x.ts", old: { source: "../a/x.ts", target: "a/x.ts" } }),
+    "./x.ts",
+  );
+  assert.equal(
+    ecmaSpecifier(r, { from, target: "b/c/x.ts", old: { source: "../a/x", target: "a/x.ts" } }),
+    "./x",
+  );
+  assert.equal(
+    ecmaSpecifier(r, { from, target: "b/lib/index.ts", old: { source: "./lib/", target: "lib/index.ts" } }),
     "../lib/",
   );
   assert.equal(
-    ecmaSpecifier(r, from, "b/lib/index.ts", { source: "./lib/index", target: "lib/index.ts" }),
+    ecmaSpecifier(r, {
+      from,
+      target: "b/lib/index.ts",
+      old: { source: "./lib/index", target: "lib/index.ts" },
+    }),
     "../lib/index",
   );
-  assert.equal(ecmaSpecifier(r, from, "b/y.js", { source: "./y.js", target: "y.js" }), "../y.js");
+  assert.equal(
+    ecmaSpecifier(r, { from, target: "b/y.js", old: { source: "./y.js", target: "y.js" } }),
+    "../y.js",
+  );
   assert.equal(relativeSpecifier("", ""), ".");
 });
 
@@ -36,18 +52,33 @@ Deno.test("pythonSpecifier() keeps relative relative, absolute absolute, and src
     "pkg/__init__.py",
   ]);
   assert.equal(
-    pythonSpecifier(r, "src/app/x.py", "src/app/core/m.py", { source: ".m", target: "src/app/m.py" }),
+    pythonSpecifier(r, {
+      from: "src/app/x.py",
+      target: "src/app/core/m.py",
+      old: { source: ".m", target: "src/app/m.py" },
+    }),
     ".core.m",
   );
   assert.equal(
-    pythonSpecifier(r, "src/app/x.py", "src/app/core/m.py", { source: "app.m", target: "src/app/m.py" }),
+    pythonSpecifier(r, {
+      from: "src/app/x.py",
+      target: "src/app/core/m.py",
+      old: { source: "app.m", target: "src/app/m.py" },
+    }),
     "app.core.m",
   );
   assert.equal(
-    pythonSpecifier(r, "src/app/core/m.py", "src/app/__init__.py", { source: ".", target: "" }),
+    pythonSpecifier(r, {
+      from: "src/app/core/m.py",
+      target: "src/app/__init__.py",
+      old: { source: ".", target: "" },
+    }),
     "..",
   );
-  assert.equal(pythonSpecifier(r, "src/app/x.py", "nope.py", { source: ".n", target: "n.py" }), null);
+  assert.equal(
+    pythonSpecifier(r, { from: "src/app/x.py", target: "nope.py", old: { source: ".n", target: "n.py" } }),
+    null,
+  );
 });
 
 Deno.test("moduleReferences() finds every kind of module reference and skips comments and strings", async () => {
