@@ -72,7 +72,18 @@ export interface CliFlag {
 
 /** The options every workspace command takes: `--root`, `--session`, `--guard`, `--gate`, the compass's and `--events`. */
 export const WORKSPACE_FLAGS: Readonly<
-  Record<"root" | "session" | "guard" | "gate" | "compass" | "persona" | "events" | "checkpoints", CliFlag>
+  Record<
+    | "root"
+    | "session"
+    | "guard"
+    | "gate"
+    | "compass"
+    | "persona"
+    | "events"
+    | "checkpoints"
+    | "no-checkpoints",
+    CliFlag
+  >
 > = {
   root: {
     kind: "string",
@@ -112,7 +123,12 @@ export const WORKSPACE_FLAGS: Readonly<
   },
   checkpoints: {
     kind: "boolean",
-    help: "record each applied edit as a checkpoint in .graver/checkpoints/ (graver undo reverts it)",
+    help:
+      "record each applied edit as a checkpoint in .graver/checkpoints/ (graver undo reverts it; on by default with --session)",
+  },
+  "no-checkpoints": {
+    kind: "boolean",
+    help: "record no checkpoints, even with --session",
   },
 };
 
@@ -424,7 +440,9 @@ export function compassFlagOptions(flags: Record<string, string | boolean>): Par
 /** The workspace options `--compass`, `--persona`, `--checkpoints` and `--events` ask for. */
 function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
   const out: Partial<WorkspaceOptions> = compassFlagOptions(flags);
-  if (flags["checkpoints"] === true) out.checkpoints = true;
+  // A session is an agent's: undo is on for it unless turned off, as agents expect.
+  const session = typeof flags["session"] === "string";
+  if (flags["no-checkpoints"] !== true && (flags["checkpoints"] === true || session)) out.checkpoints = true;
   if (flags["events"] === true) {
     out.telemetry = {
       counter() {},

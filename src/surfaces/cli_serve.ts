@@ -115,6 +115,14 @@ const POLICY_FLAGS = {
     value: "MODE",
     help: "the definition gate on freeform edits of every session: off, warn or refuse (default refuse)",
   },
+  checkpoints: {
+    kind: "boolean",
+    help: "record each applied edit as a checkpoint (the default here: undo is on for agent sessions)",
+  },
+  "no-checkpoints": {
+    kind: "boolean",
+    help: "record no checkpoints (checkpoint tools still read the ones already in .graver/checkpoints/)",
+  },
 } as const;
 
 const MODES: Record<string, readonly string[]> = {
@@ -154,6 +162,8 @@ function policyOptions(flags: Record<string, string | boolean>): Partial<Workspa
     }
   }
   const out: Partial<WorkspaceOptions> = compassFlagOptions(flags);
+  // An agent session gets undo by default, as the agents it serves expect; --no-checkpoints turns it off.
+  out.checkpoints = flags["no-checkpoints"] !== true;
   if (typeof flags["guard"] === "string") out.readGuard = flags["guard"] as "off" | "warn" | "refuse";
   if (typeof flags["gate"] === "string") out.definitionGate = flags["gate"] as "off" | "warn" | "refuse";
   return out;

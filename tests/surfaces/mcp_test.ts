@@ -125,6 +125,16 @@ async function scenario(connect: Connect, t: Deno.TestContext): Promise<void> {
       const read = await call(a, "read_file", { path: "src/shapes.ts" });
       assert.match(String(read.result.data?.["content"]), /throw new RangeError\("square"\);/);
     });
+    await t.step("undo is on by default: checkpoint_undo reverts the structural edit", async () => {
+      const listed = await call(a, "checkpoint_list", {});
+      assert.equal(listed.isError, false, JSON.stringify(listed.result.error));
+      assert.ok((listed.result.data?.["checkpoints"] as unknown[]).length >= 2, "the create, the edits");
+      const undo = await call(a, "checkpoint_undo", {});
+      assert.equal(undo.isError, false, JSON.stringify(undo.result.error));
+      const read = await call(a, "read_file", { path: "src/shapes.ts" });
+      assert.doesNotMatch(String(read.result.data?.["content"]), /RangeError/);
+      assert.match(String(read.result.data?.["content"]), /return s \* s;/);
+    });
     await t.step("a refusal: isError with the error shape, and a warning notification", async () => {
       a.logs.length = 0;
       const res = await call(a, "write_file", {

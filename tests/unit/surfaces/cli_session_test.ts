@@ -162,3 +162,21 @@ Deno.test("graver undo --session: the session's own undo is its write, not a cha
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver call --session records checkpoints by default; --no-checkpoints turns it off", async () => {
+  for (const off of [false, true]) {
+    const dir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(`${dir}/a.txt`, "one\n");
+      const flags = ["--session", "agent-5", ...(off ? ["--no-checkpoints"] : [])];
+      assert.equal((await graver(["call", "read_file", '{"path":"a.txt"}', ...flags], dir)).code, 0);
+      const edit = JSON.stringify({ path: "a.txt", old_string: "one", new_string: "1" });
+      assert.equal((await graver(["call", "edit_file", edit, ...flags], dir)).code, 0);
+      const listed = await graver(["call", "checkpoint_list", "{}"], dir);
+      if (off) assert.equal(listed.out.error?.code, "invalid_args", "no checkpoint recorded");
+      else assert.equal((listed.out.data.checkpoints as unknown[]).length, 1, JSON.stringify(listed.out));
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  }
+});
