@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { IdentifierRules, LanguageProfile, PatternWrapper } from "./types.ts";
+import type { FlowRules, FunctionFacts, IdentifierRules, LanguageProfile, PatternWrapper } from "./types.ts";
 
 /**
  * A set of the space-separated words of a list.
@@ -36,6 +36,50 @@ export const AS_WRITTEN: readonly PatternWrapper[] = [{ prefix: "", suffix: "" }
   suffix: ";",
 }];
 
+/** Functions with no facts of their own: no constructor, one blank line between definitions. */
+export const PLAIN_FUNCTIONS: FunctionFacts = {
+  constructorName: null,
+  constructorsNeedNew: false,
+  checksArity: false,
+  keywordArguments: false,
+  writesTypes: false,
+  docstrings: false,
+  protocolMethods: null,
+  rootClass: null,
+  thisParameter: false,
+  topLevelBlankLines: 1,
+};
+
+/** The flow facts a family states only when they hold (the node-type sets it always states). */
+export const PLAIN_FLOW: Pick<
+  FlowRules,
+  | "typedSignatures"
+  | "blockValues"
+  | "resultField"
+  | "namedResults"
+  | "bodyStatements"
+  | "selfType"
+  | "labelledJumps"
+  | "receiverParameters"
+  | "explicitSelf"
+  | "outputsByReference"
+  | "delegatesInAsyncGenerators"
+  | "argumentsObject"
+> = {
+  typedSignatures: false,
+  blockValues: false,
+  resultField: "return_type",
+  namedResults: false,
+  bodyStatements: null,
+  selfType: null,
+  labelledJumps: true,
+  receiverParameters: false,
+  explicitSelf: false,
+  outputsByReference: false,
+  delegatesInAsyncGenerators: true,
+  argumentsObject: false,
+};
+
 /** The required part of a profile: its id and name; everything else defaults. */
 type ProfileSpec = Pick<LanguageProfile, "id" | "displayName"> & Partial<LanguageProfile>;
 
@@ -59,6 +103,7 @@ export function defineProfile(spec: ProfileSpec): LanguageProfile {
       moveDeclarationInto: [],
       renameFromEdits: false,
     },
+    functions: PLAIN_FUNCTIONS,
     targetVersion: null,
     indentUnit: null,
     hashLinesArePreprocessor: false,

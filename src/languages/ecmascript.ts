@@ -8,11 +8,12 @@
  *
  * @module
  */
-import { AS_WRITTEN, defineProfile } from "./_base.ts";
+import { AS_WRITTEN, defineProfile, PLAIN_FLOW, PLAIN_FUNCTIONS } from "./_base.ts";
 import { jsonTarget } from "./_config_text.ts";
 import { dirOf, firstPresent, joinPath } from "./module_paths.ts";
 import type {
   FlowRules,
+  FunctionFacts,
   LanguageProfile,
   ModuleSystemFacts,
   PathMapping,
@@ -74,6 +75,9 @@ const MODULES: ModuleSystemFacts = {
   submodule: () => null,
   declaredPackage: () => null,
   resolve: resolveEcmaScript,
+  globImportsReexport: false,
+  itemPaths: false,
+  namespaceImportsHoldNames: true,
 };
 
 /** Functions and classes: each has its own `return` target; all but arrow functions have their own `this`. */
@@ -91,7 +95,9 @@ const OWN_THIS = [
 
 /** Statements and what leaves them, for extraction. */
 export const ECMASCRIPT_FLOW: FlowRules = {
+  ...PLAIN_FLOW,
   family: "ecmascript",
+  argumentsObject: true,
   containers: new Set(["program", "statement_block", "switch_case", "switch_default"]),
   functions: new Set([...OWN_THIS.slice(0, 5), "arrow_function", ...OWN_THIS.slice(5)]),
   thisFunctions: new Set(OWN_THIS),
@@ -162,6 +168,17 @@ function refactors(moveDeclarationInto: readonly string[]): RefactorSupport {
   };
 }
 
+/** Classes with a `constructor` that runs through `new`; a `this` parameter; types written where `typed`. */
+function functions(writesTypes: boolean): FunctionFacts {
+  return {
+    ...PLAIN_FUNCTIONS,
+    constructorName: "constructor",
+    constructorsNeedNew: true,
+    thisParameter: true,
+    writesTypes,
+  };
+}
+
 /** The facts the three languages share. */
 const SHARED = { moduleSystem: MODULES, flow: ECMASCRIPT_FLOW, targetVersion: TARGET_VERSION };
 
@@ -170,6 +187,7 @@ export const TYPESCRIPT: LanguageProfile = defineProfile({
   id: "typescript",
   displayName: "TypeScript",
   ...SHARED,
+  functions: functions(true),
   definitionKeywords: TS_KEYWORDS,
   patternWrappers: [...AS_WRITTEN, CLASS_BODY, { prefix: "interface __W {\n", suffix: "\n}" }, OBJECT_BODY],
   refactors: refactors(["typescript", "tsx"]),
@@ -181,6 +199,7 @@ export const TSX: LanguageProfile = defineProfile({
   id: "tsx",
   displayName: "TSX",
   ...SHARED,
+  functions: functions(true),
   definitionKeywords: TS_KEYWORDS,
   patternWrappers: [...AS_WRITTEN, CLASS_BODY, OBJECT_BODY],
   refactors: refactors(["tsx"]),
@@ -192,6 +211,7 @@ export const JAVASCRIPT: LanguageProfile = defineProfile({
   id: "javascript",
   displayName: "JavaScript",
   ...SHARED,
+  functions: functions(false),
   definitionKeywords: {
     function: ["function_declaration", "generator_function_declaration", "ERROR"],
     class: ["class_declaration", "ERROR"],

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { defineProfile, WORD_IDENTIFIER, words } from "./_base.ts";
+import { defineProfile, PLAIN_FLOW, WORD_IDENTIFIER, words } from "./_base.ts";
 import { joinPath } from "./module_paths.ts";
 import type { FlowRules, GoModule, LanguageProfile } from "./types.ts";
 
@@ -45,7 +45,13 @@ export function resolveGoImport(
 
 /** Statements and what leaves them, for extraction. */
 export const GO_FLOW: FlowRules = {
+  ...PLAIN_FLOW,
   family: "go",
+  typedSignatures: true,
+  resultField: "result",
+  namedResults: true,
+  bodyStatements: "statement_list",
+  receiverParameters: true,
   containers: new Set(["statement_list"]),
   functions: new Set(["function_declaration", "method_declaration", "func_literal"]),
   thisFunctions: new Set(["function_declaration", "method_declaration", "func_literal"]),
@@ -77,6 +83,9 @@ export const GO: LanguageProfile = defineProfile({
     declaredPackage: (text) => /^package\s+([\p{L}_][\p{L}\p{N}_]*)/mu.exec(text)?.[1] ?? "",
     resolve: (context, _from, source) =>
       resolveGoImport(context.goModules, context.directoriesWith(".go"), source),
+    globImportsReexport: false,
+    itemPaths: false,
+    namespaceImportsHoldNames: false,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { defineProfile, WORD_IDENTIFIER, words } from "./_base.ts";
+import { defineProfile, PLAIN_FLOW, PLAIN_FUNCTIONS, WORD_IDENTIFIER, words } from "./_base.ts";
 import { iniValue, tomlString } from "./_config_text.ts";
 import { dirOf, firstPresent, joinPath } from "./module_paths.ts";
 import type {
@@ -44,7 +44,11 @@ function resolvePython(context: ResolutionContext, from: string, source: string)
 
 /** Statements and what leaves them, for extraction. */
 export const PYTHON_FLOW: FlowRules = {
+  ...PLAIN_FLOW,
   family: "python",
+  labelledJumps: false,
+  explicitSelf: true,
+  delegatesInAsyncGenerators: false,
   containers: new Set(["module", "block"]),
   functions: new Set(["function_definition", "lambda", "class_definition"]),
   thisFunctions: new Set(["function_definition", "lambda", "class_definition"]),
@@ -153,6 +157,9 @@ export const PYTHON: LanguageProfile = defineProfile({
     submodule: (source, name) => /^\.+$/.test(source) ? `${source}${name}` : `${source}.${name}`,
     declaredPackage: () => null,
     resolve: resolvePython,
+    globImportsReexport: true,
+    itemPaths: false,
+    namespaceImportsHoldNames: false,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,
@@ -173,6 +180,16 @@ export const PYTHON: LanguageProfile = defineProfile({
     changeSignature: true,
     moveDeclarationInto: ["python"],
     renameFromEdits: true,
+  },
+  functions: {
+    ...PLAIN_FUNCTIONS,
+    constructorName: "__init__",
+    checksArity: true,
+    keywordArguments: true,
+    docstrings: true,
+    protocolMethods: /^__\w+__$/,
+    rootClass: "object",
+    topLevelBlankLines: 2,
   },
   targetVersion: TARGET_VERSION,
   indentUnit: "    ",

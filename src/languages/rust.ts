@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AS_WRITTEN, defineProfile, WORD_IDENTIFIER, words } from "./_base.ts";
+import { AS_WRITTEN, defineProfile, PLAIN_FLOW, WORD_IDENTIFIER, words } from "./_base.ts";
 import { tomlString } from "./_config_text.ts";
 import { dirOf, joinPath } from "./module_paths.ts";
 import type { FlowRules, LanguageProfile, RustCrate, SyntaxFeature } from "./types.ts";
@@ -126,7 +126,12 @@ const RUST_ITEMS = [
 
 /** Statements and what leaves them, for extraction. */
 export const RUST_FLOW: FlowRules = {
+  ...PLAIN_FLOW,
   family: "rust",
+  typedSignatures: true,
+  blockValues: true,
+  selfType: "Self",
+  outputsByReference: true,
   containers: new Set(["block"]),
   functions: new Set([...RUST_ITEMS, "closure_expression", "async_block"]),
   thisFunctions: new Set(RUST_ITEMS),
@@ -171,6 +176,9 @@ export const RUST: LanguageProfile = defineProfile({
     submodule: (source, name) => `${source}::${name}`,
     declaredPackage: () => null,
     resolve: (context, from, source) => resolveRustPath(context.files, from, source, context.rustCrates),
+    globImportsReexport: false,
+    itemPaths: true,
+    namespaceImportsHoldNames: false,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -48,6 +48,18 @@ export interface ModuleSystemFacts {
    * @returns The relative path, or null when no workspace file answers.
    */
   resolve(context: ResolutionContext, from: string, source: string): string | null;
+  /**
+   * A module that imports another's names with a glob (`from m import *`) offers them to its own importers
+   * (Python), so a name may resolve through it.
+   */
+  globImportsReexport: boolean;
+  /** A use may name a module's item by path (`crate::m::x`, `m::x`) with no import of the item (Rust). */
+  itemPaths: boolean;
+  /**
+   * A namespace import (`import * as ns`) holds the module's names without passing them on: only re-exporting
+   * it (`export { ns }`, `export *`) does (ECMAScript). Elsewhere a glob import is how a module passes names on.
+   */
+  namespaceImportsHoldNames: boolean;
 }
 
 /** tsconfig.json's path mapping (`compilerOptions.baseUrl` and `paths`), relative to the root. */
@@ -142,6 +154,57 @@ export interface FlowRules {
   defers: ReadonlySet<string>;
   /** Early returns by operator (Rust's `?`). */
   tries: ReadonlySet<string>;
+  /**
+   * A new function declares its parameter and result types, which extraction reads from the declarations it
+   * moves values between (Go, Rust): extraction builds such a function natively.
+   */
+  typedSignatures: boolean;
+  /** A block's last expression is its value (Rust): statements that end a block may produce it. */
+  blockValues: boolean;
+  /** The field of a function node that holds its result type (`result` in Go, `return_type` elsewhere). */
+  resultField: string;
+  /** Functions may name their results (Go's `func f() (n int)`), which a bare `return` returns. */
+  namedResults: boolean;
+  /** The node inside a function's body block that holds its statements (Go's `statement_list`), or null. */
+  bodyStatements: string | null;
+  /** The type that means the enclosing implementation's own type (Rust's `Self`), or null. */
+  selfType: string | null;
+  /** `break`, `continue` (and Go's `goto`) may name a label, so a jump may target a statement by name. */
+  labelledJumps: boolean;
+  /** A method's receiver is declared in its signature like a parameter (Go's `func (r *T) m()`). */
+  receiverParameters: boolean;
+  /** A method names its receiver as its first parameter (Python's `self`, `cls`). */
+  explicitSelf: boolean;
+  /** A variable declared outside the statements and assigned in them is passed by mutable reference (Rust). */
+  outputsByReference: boolean;
+  /** An async generator may delegate to another generator (`yield*`; Python's `yield from` is not allowed there). */
+  delegatesInAsyncGenerators: boolean;
+  /** Functions see an implicit `arguments` object of their own (ECMAScript). */
+  argumentsObject: boolean;
+}
+
+/** How functions, parameters and calls look, for the refactors that rewrite declarations and call sites. */
+export interface FunctionFacts {
+  /** The name of a class's constructor method (`constructor`, Python's `__init__`), or null when it has none. */
+  constructorName: string | null;
+  /** A class's constructor runs only through `new` (ECMAScript): a plain call of the class is a value use. */
+  constructorsNeedNew: boolean;
+  /** A call with too many or too few arguments fails (Python), rather than ignoring extras or passing undefined. */
+  checksArity: boolean;
+  /** Calls may pass arguments by parameter name (`f(cte="7bit")`). */
+  keywordArguments: boolean;
+  /** Declarations carry written types (TypeScript): generated parameters and variables need them. */
+  writesTypes: boolean;
+  /** A function's or class's first statement, when a plain string, is its documentation (Python's docstring). */
+  docstrings: boolean;
+  /** Methods the language's runtime calls itself with fixed arguments (Python's `__x__`), or null. */
+  protocolMethods: RegExp | null;
+  /** The base every class has without naming it, written as a base all the same (Python's `object`), or null. */
+  rootClass: string | null;
+  /** A function may declare its `this` as a first parameter named `this` (TypeScript), which takes no argument. */
+  thisParameter: boolean;
+  /** Blank lines the style puts between top-level definitions (Python's two; one elsewhere). */
+  topLevelBlankLines: number;
 }
 
 /** One node shape a {@linkcode SyntaxFeature} is recognised by. */
@@ -231,6 +294,8 @@ export interface LanguageProfile {
   flow: FlowRules | null;
   /** Which refactors it supports. */
   refactors: RefactorSupport;
+  /** How its functions, parameters and calls look. */
+  functions: FunctionFacts;
   /** Where its version is declared and what each version allows, or null when graver does not check it. */
   targetVersion: TargetVersionFacts | null;
   /**

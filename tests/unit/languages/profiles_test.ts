@@ -16,6 +16,9 @@ function namedTypes(p: LanguageProfile): { type: string; fact: string; named: bo
       for (const type of value) out.push({ type, fact: `flow.${key}`, named: false });
     }
   }
+  if (p.flow?.bodyStatements) {
+    out.push({ type: p.flow.bodyStatements, fact: "flow.bodyStatements", named: true });
+  }
   for (const [keyword, entries] of Object.entries(p.definitionKeywords)) {
     out.push({ type: keyword, fact: `definitionKeywords (the keyword)`, named: false });
     for (const entry of entries) {
@@ -66,6 +69,13 @@ Deno.test("every node type a profile names exists in its grammar (a misspelt typ
     return !languages.some((l) => hasType(l, type!, named === "true"));
   }).map(([, { at }]) => at);
   assert.deepEqual(missing, []);
+});
+
+Deno.test("the result field a family's flow rules name is a field of its grammar", async () => {
+  for (const p of PROFILES.filter((p) => p.flow?.typedSignatures)) {
+    const language = await grammars.language(p.id);
+    assert.ok(language.fieldIdForName(p.flow!.resultField), `${p.id}: ${p.flow!.resultField}`);
+  }
 });
 
 Deno.test("a reserved word does not parse as a declared name where the grammar reserves it", async () => {
