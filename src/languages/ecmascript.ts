@@ -78,6 +78,7 @@ const MODULES: ModuleSystemFacts = {
   globImportsReexport: false,
   itemPaths: false,
   namespaceImportsHoldNames: true,
+  ambientAugmentation: true,
 };
 
 /** Functions and classes: each has its own `return` target; all but arrow functions have their own `this`. */

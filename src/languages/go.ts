@@ -86,6 +86,7 @@ export const GO: LanguageProfile = defineProfile({
     globImportsReexport: false,
     itemPaths: false,
     namespaceImportsHoldNames: false,
+    ambientAugmentation: false,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -6,7 +6,8 @@
  *
  * @module
  */
-export { languagesWhere, profileOf, PROFILES } from "./profiles.ts";
+export { languagesWhere, profileOf, PROFILES, versionFactsOf } from "./profiles.ts";
+export { SYNTAX_SINCE } from "./version_syntax.ts";
 export type {
   FlowRules,
   IdentifierRules,

@@ -21,7 +21,7 @@ import { BASH, C, C_SHARP, CPP, JAVA, KOTLIN, LUA, PHP, RUBY, SCALA, ZIG } from 
 import { GO } from "./go.ts";
 import { PYTHON } from "./python.ts";
 import { RUST } from "./rust.ts";
-import type { LanguageProfile } from "./types.ts";
+import type { LanguageProfile, TargetVersionFacts, VersionFamily } from "./types.ts";
 
 /** Every profile, in the grammar manifest's order. */
 export const PROFILES: readonly LanguageProfile[] = Object.freeze([
@@ -95,4 +95,15 @@ export function profileOf(language: string): LanguageProfile {
  */
 export function languagesWhere(fact: (profile: LanguageProfile) => boolean): string[] {
   return PROFILES.filter(fact).map((p) => p.id);
+}
+
+/**
+ * The target-version facts of a version family (shared by its languages: TypeScript, TSX and JavaScript are
+ * "ecmascript").
+ *
+ * @param family The family.
+ * @returns Its facts.
+ */
+export function versionFactsOf(family: VersionFamily): TargetVersionFacts {
+  return PROFILES.find((p) => p.targetVersion?.family === family)!.targetVersion!;
 }

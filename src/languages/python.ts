@@ -160,6 +160,7 @@ export const PYTHON: LanguageProfile = defineProfile({
     globImportsReexport: true,
     itemPaths: false,
     namespaceImportsHoldNames: false,
+    ambientAugmentation: false,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

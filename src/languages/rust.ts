@@ -179,6 +179,7 @@ export const RUST: LanguageProfile = defineProfile({
     globImportsReexport: false,
     itemPaths: true,
     namespaceImportsHoldNames: false,
+    ambientAugmentation: false,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -60,6 +60,11 @@ export interface ModuleSystemFacts {
    * it (`export { ns }`, `export *`) does (ECMAScript). Elsewhere a glob import is how a module passes names on.
    */
   namespaceImportsHoldNames: boolean;
+  /**
+   * A declaration may merge into the global scope or another module's (`declare global`, `declare module "m"`),
+   * with declarations graver does not see (ECMAScript, through TypeScript).
+   */
+  ambientAugmentation: boolean;
 }
 
 /** tsconfig.json's path mapping (`compilerOptions.baseUrl` and `paths`), relative to the root. */
