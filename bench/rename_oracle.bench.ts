@@ -39,7 +39,7 @@ import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../src/fs/memory_backend.ts";
 import { Stage } from "../src/fs/stage.ts";
 import { fileBindings } from "../src/syntax/bindings.ts";
-import { findReferences } from "../src/structural/references.ts";
+import { findReferences } from "../src/structural/references/references.ts";
 import { createWorkspace, type Workspace } from "../src/workspace.ts";
 import { describe, ROOT, stats } from "./_util.ts";
 import { rxjsCompilerOptions } from "./_ts_checker.ts";

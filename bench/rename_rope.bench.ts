@@ -29,7 +29,7 @@ import { join, relative } from "node:path";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../src/fs/memory_backend.ts";
 import { Stage } from "../src/fs/stage.ts";
-import { findReferences } from "../src/structural/references.ts";
+import { findReferences } from "../src/structural/references/references.ts";
 import { fileBindings } from "../src/syntax/bindings.ts";
 import { createWorkspace } from "../src/workspace.ts";
 import { describe, ROOT, stats } from "./_util.ts";

@@ -17,7 +17,7 @@ import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { RecoverableError } from "../src/errors.ts";
 import { createMemoryBackend } from "../src/fs/memory_backend.ts";
 import { Stage } from "../src/fs/stage.ts";
-import { planExtract } from "../src/structural/extract.ts";
+import { planExtract } from "../src/structural/extract/extract.ts";
 import { Grammars } from "../src/syntax/grammars.ts";
 import { createWorkspace } from "../src/workspace.ts";
 

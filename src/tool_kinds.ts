@@ -13,6 +13,7 @@
  * | `file`          | deletes or moves files                                         | —                                              |
  * | `structural`    | edits by syntax: nodes, symbols, refactors                     | compass never routes it                        |
  * | `derived`       | edits the named file and what follows from it elsewhere (a rename's references) | read guard judges the named file only; compass never routes it |
+ * | `rewrite`       | edits every occurrence a search selects, across files          | read guard judges no file, names the changed lines not seen; compass never routes it |
  * | `plan`          | previews other calls, never commits                            | compass never routes it                        |
  * | `session`       | the session's own history (checkpoints)                        | —                                              |
  * | `alias`         | a compatibility shape forwarded to a real tool                 | (policies see the real tool)                   |
@@ -29,6 +30,7 @@ export type ToolKind =
   | "file"
   | "structural"
   | "derived"
+  | "rewrite"
   | "plan"
   | "session"
   | "alias";
@@ -42,6 +44,7 @@ export const TOOL_KINDS: readonly ToolKind[] = Object.freeze([
   "file",
   "structural",
   "derived",
+  "rewrite",
   "plan",
   "session",
   "alias",
@@ -52,7 +55,7 @@ export const TOOL_KINDS: readonly ToolKind[] = Object.freeze([
  * compass router leaves such calls alone.
  *
  * @param kind The tool's kind (undefined for a tool that declares none).
- * @returns True for `structural`, `derived` and `plan`.
+ * @returns True for `structural`, `derived`, `rewrite` and `plan`.
  *
  * @example
  * ```ts
@@ -65,5 +68,5 @@ export const TOOL_KINDS: readonly ToolKind[] = Object.freeze([
  * ```
  */
 export function editsByStructure(kind: ToolKind | undefined): boolean {
-  return kind === "structural" || kind === "derived" || kind === "plan";
+  return kind === "structural" || kind === "derived" || kind === "rewrite" || kind === "plan";
 }

@@ -487,15 +487,49 @@ function warnEvicted(j: Judging, path: string, evicted: LineRange[]): void {
 
 /**
  * The files a call's edit is judged on: every change, or, for a tool whose edits in other files follow
- * from the symbol it names (a rename's references), only the file named by its `path` argument.
+ * from the symbol it names (`derived`: a rename's references), only the file named by its `path`
+ * argument, or none for a tool that edits what a search selected (`rewrite`). The others are
+ * {@linkcode warnUnseen}'s.
  */
 function judgedChanges(
   call: GuardedCall,
   derivedNames: ReadonlySet<string> | null,
 ): readonly PendingChange[] {
+  if (call.tool.kind === "rewrite") return [];
   const derived = derivedNames ? derivedNames.has(call.tool.name) : call.tool.kind === "derived";
   const only = derived ? namedPath(call.args) : null;
   return only === null ? call.changes : call.changes.filter((c) => c.path === only);
+}
+
+/** The most files a warning of unseen lines names (the rest are counted). */
+const UNSEEN_LISTED = 10;
+
+/**
+ * The changed lines of the files a call is not judged on that the session has not seen, as one warning:
+ * a rename's other files, a rewrite's sites. Nothing is refused for them (they follow from what the
+ * call names), but the agent learns which lines it holds no picture of, so its next read is informed.
+ */
+function warnUnseen(j: Judging, judged: readonly PendingChange[]): void {
+  const parts: string[] = [];
+  for (const change of j.call.changes) {
+    if (judged.includes(change) || change.before === null || change.after === null) continue;
+    if (change.baseVersion === null) continue;
+    const before = snapshotOf(change.before, change.path, change.baseVersion);
+    const after = snapshotOf(change.after, change.path, "staged");
+    if (!before || !after) continue;
+    const view = j.ledger.peek(change.path, before);
+    if (view.state === "model_authored") continue;
+    const missing = missingLines(view.seen, editNeeds(before.lines, after.lines));
+    if (missing.length > 0) parts.push(`"${change.path}" ${linesOf(missing)}`);
+  }
+  if (parts.length === 0) return;
+  const more = parts.length > UNSEEN_LISTED ? ` and ${parts.length - UNSEEN_LISTED} more files` : "";
+  j.call.warnings.push(
+    `This call changed lines this session has not read: ${
+      parts.slice(0, UNSEEN_LISTED).join("; ")
+    }${more}. ` +
+      "Read them before you edit near them (read_file with start_line/end_line)",
+  );
 }
 
 /** Record what a successful, committed mutating call wrote: moves carried, writes as the session's own. */
@@ -600,7 +634,9 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
     const judging: Judging = { call, host, ledger, soft, trigger };
     const unread: Unread[] = [];
     let resolved = 0;
-    for (const change of judgedChanges(call, derivedNames)) {
+    const judged = judgedChanges(call, derivedNames);
+    warnUnseen(judging, judged);
+    for (const change of judged) {
       const verdict = await judgeChange(judging, change);
       if (!verdict.ok) unread.push(verdict.unread);
       else if (verdict.resolved) resolved++;

@@ -1,6 +1,6 @@
 /**
- * Project-wide search: `search_text`'s engine (a linear-time, ripgrep-compatible text search whose matches
- * carry occurrence ids that a guarded edit can name), reading through the narrow `SearchFiles` interface.
+ * Project-wide search and replace: `search_text`'s engine (a linear-time, ripgrep-compatible text search whose matches
+ * carry occurrence ids that a guarded edit can name), reading through the narrow `SearchFiles` interface, and `edit_replace_text`'s plan on the same scan.
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -17,6 +17,13 @@
  * @module
  */
 export { searchText } from "./search_text.ts";
+export type { SearchTextOptions } from "./search_text.ts";
+export { enclosingSymbolsOf, MAX_SYMBOL_FILE_CHARS } from "./enclosing_symbol.ts";
+export type { EnclosingSymbols } from "./enclosing_symbol.ts";
+export { planTextReplace } from "./replace_text.ts";
+export type { FileReplacement, ReplacedSite, TextReplacePlan, TextReplaceQuery } from "./replace_text.ts";
+export { expandTemplate, parseTemplate } from "./replace_template.ts";
+export type { PatternGroups, ReplaceTemplate } from "./replace_template.ts";
 export {
   cursorFor,
   DEFAULT_MAX_CHARS,

@@ -9,6 +9,7 @@
  * @module
  */
 import { looksBinary } from "../fs/text.ts";
+import type { EnclosingSymbols } from "./enclosing_symbol.ts";
 import { versionOf } from "../fs/version.ts";
 import { cursorFor } from "./text_args.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
@@ -22,7 +23,7 @@ import {
 } from "./matched_lines.ts";
 import { pathFilter } from "./path_filter.ts";
 import { fitBudget, type PageEntries } from "./result_budget.ts";
-import { compileTextPattern } from "./text_pattern.ts";
+import { compileTextPattern, type TextPattern } from "./text_pattern.ts";
 import { scanText } from "./text_scan.ts";
 import type {
   FileCount,
@@ -48,8 +49,15 @@ const DECODER = new TextDecoder();
  */
 const VERSIONS = new WeakMap<Uint8Array, string>();
 
-/** The version of a file's bytes: the source's, the one remembered, or a fresh hash. */
-async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
+/**
+ * The version of a file's bytes: the source's, the one remembered, or a fresh hash.
+ *
+ * @param files The source (it may know the version already).
+ * @param path The file.
+ * @param bytes Its bytes.
+ * @returns The version (SHA-256, hex).
+ */
+export async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
   const known = VERSIONS.get(bytes) ?? await files.version?.(path, bytes);
   if (known !== undefined) return known;
   const version = await versionOf(bytes);
@@ -139,6 +147,86 @@ function lineEntries(
   });
 }
 
+/** One file with matches: its bytes, its text and the matches' offsets (`scanText`). */
+export interface ScannedFile {
+  /** The file as the source listed it. */
+  file: SearchFile;
+  /** Its bytes. */
+  bytes: Uint8Array;
+  /** Its text (UTF-8, a BOM dropped). */
+  text: string;
+  /** Start and end offsets of each match, flat. */
+  hits: number[];
+}
+
+/** What a scan counts as it goes. */
+export interface ScanStats {
+  /** Files read and looked at. */
+  scanned: number;
+  /** Files with at least one match. */
+  matched: number;
+  /** Files left out, by cause. */
+  skipped: SearchSkipped;
+}
+
+/**
+ * The files in the query's scope that hold a match, in the source's order: filtered by path, size and
+ * binary content (each counted in `stats`), read a few at a time ahead of the search. The one loop over a
+ * project's files that a search and a replacement share.
+ *
+ * @param files Where the files come from.
+ * @param scan The query, its compiled pattern, and the counters to update.
+ * @returns Each file with matches, as it is found.
+ */
+export async function* scanFiles(
+  files: SearchFiles,
+  scan: { query: SearchTextQuery; pattern: TextPattern; stats: ScanStats },
+): AsyncGenerator<ScannedFile> {
+  const { query, pattern, stats } = scan;
+  for await (
+    const { file, bytes } of readAhead(files, inScope(query, files.files(query.scope), stats.skipped))
+  ) {
+    if (bytes === null) {
+      stats.skipped.unreadable++;
+      continue;
+    }
+    if (bytes.length > query.maxFileBytes) {
+      stats.skipped.too_large++;
+      continue;
+    }
+    stats.scanned++;
+    if (looksBinary(bytes)) {
+      stats.skipped.binary++;
+      continue;
+    }
+    const text = textOf(bytes);
+    const hits = scanText(pattern, text);
+    if (hits.length === 0) continue;
+    stats.matched++;
+    yield { file, bytes, text, hits };
+  }
+}
+
+/** Add what the source's own listing left out (ignored, unreadable) to the counts. */
+export function addSourceSkipped(files: SearchFiles, skipped: SearchSkipped): void {
+  const left = files.skipped?.();
+  skipped.ignored += left?.ignored ?? 0;
+  skipped.unreadable += left?.unreadable ?? 0;
+}
+
+/** Set each entry's `symbol` where the lookup names one. */
+async function nameEnclosingSymbols(
+  entries: LineMatch[],
+  file: { text: string; version: string },
+  enclosing: EnclosingSymbols | undefined,
+): Promise<void> {
+  if (enclosing === undefined || entries.length === 0) return;
+  const names = await enclosing({ path: entries[0]!.path, ...file }, entries.map((e) => e.line));
+  entries.forEach((e, i) => {
+    if (names[i]) e.symbol = names[i]!;
+  });
+}
+
 /** What one page collects, by output mode. */
 interface Page {
   matches: LineMatch[];
@@ -146,11 +234,17 @@ interface Page {
   counts: FileCount[];
 }
 
+/** What a search may add to its matches beyond the text. */
+export interface SearchTextOptions {
+  /** Names the enclosing symbol of matched lines (`enclosing_symbol.ts`); without it, matches name none. */
+  enclosing?: EnclosingSymbols;
+}
+
 /** Add a matched file's entries that fall in the page [offset, offset + maxResults); returns the units it has. */
 async function collect(
   page: Page,
   found: { path: string; bytes: Uint8Array; text: string; lines: MatchedLine[]; before: number },
-  context: { query: SearchTextQuery; files: SearchFiles },
+  context: { query: SearchTextQuery; files: SearchFiles; options: SearchTextOptions },
 ): Promise<number> {
   const { query } = context;
   const units = query.outputMode === "content" ? found.lines.length : 1;
@@ -163,7 +257,9 @@ async function collect(
     page.counts.push({ path: found.path, count: found.lines.length, version });
   } else {
     const lines = found.lines.slice(from, to);
-    page.matches.push(...lineEntries(found.path, { text: found.text, version, lines }, query));
+    const entries = lineEntries(found.path, { text: found.text, version, lines }, query);
+    await nameEnclosingSymbols(entries, { text: found.text, version }, context.options.enclosing);
+    page.matches.push(...entries);
   }
   return units;
 }
@@ -188,44 +284,33 @@ async function collect(
  *
  * @param files Where the files come from.
  * @param query The normalized query (`normalizeSearchTextArgs`).
+ * @param options What to add to matches (their enclosing symbols).
  * @returns The page of results and a summary.
  * @throws RecoverableError `invalid_args` for a pattern the linear-time engine refuses or an unknown type.
  */
-export async function searchText(files: SearchFiles, query: SearchTextQuery): Promise<SearchTextResult> {
+export async function searchText(
+  files: SearchFiles,
+  query: SearchTextQuery,
+  options: SearchTextOptions = {},
+): Promise<SearchTextResult> {
   const started = performance.now();
   const pattern = compileTextPattern(query);
   const skipped: SearchSkipped = { ignored: 0, binary: 0, too_large: 0, unreadable: 0 };
   const page: Page = { matches: [], files: [], counts: [] };
   const want = query.offset + query.maxResults;
-  let scanned = 0;
-  let matched = 0;
+  const stats = { scanned: 0, matched: 0, skipped };
   let units = 0;
-  for await (const { file, bytes } of readAhead(files, inScope(query, files.files(query.scope), skipped))) {
-    if (bytes === null) {
-      skipped.unreadable++;
-      continue;
-    }
-    if (bytes.length > query.maxFileBytes) {
-      skipped.too_large++;
-      continue;
-    }
-    scanned++;
-    if (looksBinary(bytes)) {
-      skipped.binary++;
-      continue;
-    }
-    const text = textOf(bytes);
-    const hits = scanText(pattern, text);
-    if (hits.length === 0) continue;
-    matched++;
+  for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats })) {
     const lines = matchedLines(text, hits);
-    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, { query, files });
+    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, {
+      query,
+      files,
+      options,
+    });
     if (units > want) break; // one past the page: there is more
   }
-  const left = files.skipped?.();
-  skipped.ignored += left?.ignored ?? 0;
-  skipped.unreadable += left?.unreadable ?? 0;
-  return finish({ query, page, truncated: units > want, started, stats: { scanned, matched, skipped } });
+  addSourceSkipped(files, skipped);
+  return finish({ query, page, truncated: units > want, started, stats });
 }
 
 /** The result: the page fitted to the budget, the cursor of the next page, the summary. */

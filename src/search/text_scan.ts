@@ -23,14 +23,31 @@ function lineEndAt(text: string, offset: number): number {
   return nl === -1 ? text.length : nl;
 }
 
+/**
+ * Where a scan puts what it finds: the start/end pairs of text offsets, and, when asked for, each match's
+ * capture groups as the caller's pattern numbers them (index 0: the occurrence itself).
+ */
+interface ScanOut {
+  hits: number[];
+  groups?: (string | null)[][];
+}
+
+/** The capture groups of the matcher's current match, numbered as the caller's pattern numbers them. */
+function groupsOf(p: TextPattern, m: Matcher): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (let g = p.group; g <= m.groupCount(); g++) out.push(m.group(g));
+  return out;
+}
+
 /** The program's matches on the line [ls, le), pushed as start/end pairs of text offsets. */
-function matchLine(p: TextPattern, text: string, ls: number, le: number, out: number[]): void {
+function matchLine(p: TextPattern, text: string, ls: number, le: number, out: ScanOut): void {
   const line = text.slice(ls, le);
   const m = matcherOf(p, line);
   for (let from = 0; from <= line.length && m.find(from);) {
     const s = m.start(p.group);
     const e = m.end(p.group);
-    out.push(ls + s, ls + e);
+    out.hits.push(ls + s, ls + e);
+    out.groups?.push(groupsOf(p, m));
     from = e > s ? e : e + 1;
   }
 }
@@ -53,7 +70,7 @@ function crossesLine(text: string, s: number, e: number): boolean {
 }
 
 /** The program over the whole text; without `multiline`, a match across a line end is redone on its line. */
-function matchWhole(p: TextPattern, text: string, out: number[]): void {
+function matchWhole(p: TextPattern, text: string, out: ScanOut): void {
   const m = p.re.matcher(text);
   for (let from = 0; from <= text.length && m.find(from);) {
     const s = m.start(p.group);
@@ -64,7 +81,8 @@ function matchWhole(p: TextPattern, text: string, out: number[]): void {
       from = le + 1;
       continue;
     }
-    out.push(s, e);
+    out.hits.push(s, e);
+    out.groups?.push(groupsOf(p, m));
     from = e > s ? e : e + 1;
   }
 }
@@ -90,23 +108,34 @@ function nextCandidate(prefilter: RegExp, text: string, from: number): number {
  *
  * @param p The compiled pattern.
  * @param text The file's text.
+ * @param groups When given, receives each match's capture groups, in the order of the offsets (index 0:
+ *   the occurrence; then the caller's groups, `null` where one did not take part).
  * @returns Start and end offsets (UTF-16) of each match, flat and in order: `[s0, e0, s1, e1, …]`.
  */
-export function scanText(p: TextPattern, text: string): number[] {
-  const out: number[] = [];
+export function scanText(p: TextPattern, text: string, groups?: (string | null)[][]): number[] {
+  const out: ScanOut = groups ? { hits: [], groups } : { hits: [] };
+  scanInto(p, text, out);
+  return out.hits;
+}
+
+/** {@linkcode scanText}'s search, into `out`. */
+function scanInto(p: TextPattern, text: string, out: ScanOut): void {
   const prefilter = p.prefilter;
   if (prefilter === null) {
     matchWhole(p, text, out);
-    return out;
+    return;
   }
   if (p.multiline) {
     if (nextCandidate(prefilter, text, 0) !== -1) matchWhole(p, text, out);
-    return out;
+    return;
   }
   if (p.plain !== null) {
     const n = p.plain.length;
-    for (let at = text.indexOf(p.plain); at !== -1; at = text.indexOf(p.plain, at + n)) out.push(at, at + n);
-    return out;
+    for (let at = text.indexOf(p.plain); at !== -1; at = text.indexOf(p.plain, at + n)) {
+      out.hits.push(at, at + n);
+      out.groups?.push([p.plain]);
+    }
+    return;
   }
   for (let from = 0; from <= text.length;) {
     const at = nextCandidate(prefilter, text, from);
@@ -115,5 +144,4 @@ export function scanText(p: TextPattern, text: string): number[] {
     matchLine(p, text, lineStartAt(text, at), le, out);
     from = le + 1;
   }
-  return out;
 }

@@ -117,6 +117,8 @@ export interface LineMatch {
   submatches: Submatch[];
   /** The file's version (SHA-256 of its bytes), to pass as `expected_version`. */
   version: string;
+  /** The name path of the innermost definition holding the line (files with a grammar only). */
+  symbol?: string;
   /** Lines before, nearest last (only when context was asked for). */
   context_before?: string[];
   /** Lines after, nearest first (only when context was asked for). */

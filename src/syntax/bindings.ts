@@ -9,7 +9,7 @@
  * class declaration) binds in the scope around it, inner declarations shadow
  * outer ones, and a "closed" class scope (Python) is not seen by the
  * functions inside it. Cross-file resolution (imports to exports) lives in
- * `src/structural/references.ts`, on top of the records kept here.
+ * `src/structural/references/references.ts`, on top of the records kept here.
  *
  * @module
  */

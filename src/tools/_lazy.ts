@@ -50,7 +50,7 @@ export function lazyEngine<T>(what: string, load: () => Promise<T>): () => Promi
 /** `syntax/queries.ts` alone (which languages have which query), for edit_capabilities. */
 export const queryIndexEngine = lazyEngine("the query index", () => import("../syntax/queries.ts"));
 
-/** `structural/anchors.ts` (structural engine (anchors)), from the structural engines' chunk. */
+/** `structural/edit/anchors.ts` (structural engine (anchors)), from the structural engines' chunk. */
 export const anchorsEngine = lazyEngine(
   "the structural engine (anchors)",
   async () => (await import("./_engines_structural.ts")).anchors,
@@ -62,25 +62,25 @@ export const applyEngine = lazyEngine(
   async () => (await import("./_engines_text.ts")).applyEditOps,
 );
 
-/** `structural/edit_targets.ts` (structural engine (target edits)), from the structural engines' chunk. */
+/** `structural/edit/edit_targets.ts` (structural engine (target edits)), from the structural engines' chunk. */
 export const editTargetsEngine = lazyEngine(
   "the structural engine (target edits)",
   async () => (await import("./_engines_structural.ts")).editTargets,
 );
 
-/** `structural/extract.ts` (structural engine (extract)), from the structural engines' chunk. */
+/** `structural/extract/extract.ts` (structural engine (extract)), from the structural engines' chunk. */
 export const extractEngine = lazyEngine(
   "the structural engine (extract)",
   async () => (await import("./_engines_structural.ts")).extract,
 );
 
-/** `structural/imports_rewrite.ts` (structural engine (import rewriting)), from the structural engines' chunk. */
+/** `structural/move_file/imports_rewrite.ts` (structural engine (import rewriting)), from the structural engines' chunk. */
 export const importsEngine = lazyEngine(
   "the structural engine (import rewriting)",
   async () => (await import("./_engines_structural.ts")).importsRewrite,
 );
 
-/** `structural/inline.ts` (structural engine (inline)), from the structural engines' chunk. */
+/** `structural/inline/inline.ts` (structural engine (inline)), from the structural engines' chunk. */
 export const inlineEngine = lazyEngine(
   "the structural engine (inline)",
   async () => (await import("./_engines_structural.ts")).inline,
@@ -92,13 +92,13 @@ export const keepEolEngine = lazyEngine(
   async () => (await import("./_engines_text.ts")).keepEol,
 );
 
-/** `structural/move_decl.ts` (structural engine (move declaration)), from the structural engines' chunk. */
+/** `structural/move_decl/move_decl.ts` (structural engine (move declaration)), from the structural engines' chunk. */
 export const moveDeclEngine = lazyEngine(
   "the structural engine (move declaration)",
   async () => (await import("./_engines_structural.ts")).moveDecl,
 );
 
-/** `structural/node_edit.ts` (structural engine (node edits)), from the structural engines' chunk. */
+/** `structural/edit/node_edit.ts` (structural engine (node edits)), from the structural engines' chunk. */
 export const nodeEditEngine = lazyEngine(
   "the structural engine (node edits)",
   async () => (await import("./_engines_structural.ts")).nodeEdit,
@@ -110,31 +110,31 @@ export const parseEngine = lazyEngine(
   async () => (await import("./_engines_text.ts")).parseEdits,
 );
 
-/** `structural/references.ts` (structural engine (references)), from the structural engines' chunk. */
+/** `structural/references/references.ts` (structural engine (references)), from the structural engines' chunk. */
 export const referencesEngine = lazyEngine(
   "the structural engine (references)",
   async () => (await import("./_engines_structural.ts")).references,
 );
 
-/** `structural/rename.ts` (structural engine (rename)), from the structural engines' chunk. */
+/** `structural/rename/rename.ts` (structural engine (rename)), from the structural engines' chunk. */
 export const renameEngine = lazyEngine(
   "the structural engine (rename)",
   async () => (await import("./_engines_structural.ts")).rename,
 );
 
-/** `structural/selectors.ts` (structural engine (selectors)), from the structural engines' chunk. */
+/** `structural/edit/selectors.ts` (structural engine (selectors)), from the structural engines' chunk. */
 export const selectorEngine = lazyEngine(
   "the structural engine (selectors)",
   async () => (await import("./_engines_structural.ts")).selectors,
 );
 
-/** `structural/signature.ts` (structural engine (change signature)), from the structural engines' chunk. */
+/** `structural/change_signature/signature.ts` (structural engine (change signature)), from the structural engines' chunk. */
 export const signatureEngine = lazyEngine(
   "the structural engine (change signature)",
   async () => (await import("./_engines_structural.ts")).signature,
 );
 
-/** `structural/source.ts` (structural engine (source files)), from the structural engines' chunk. */
+/** `structural/edit/source.ts` (structural engine (source files)), from the structural engines' chunk. */
 export const sourceEngine = lazyEngine(
   "the structural engine (source files)",
   async () => (await import("./_engines_structural.ts")).source,
@@ -146,19 +146,19 @@ export const strReplaceEngine = lazyEngine(
   async () => (await import("./_engines_text.ts")).strReplace,
 );
 
-/** `structural/symbol_insert.ts` (structural engine (insert next to a symbol)), from the structural engines' chunk. */
+/** `structural/edit/symbol_insert.ts` (structural engine (insert next to a symbol)), from the structural engines' chunk. */
 export const symbolInsertEngine = lazyEngine(
   "the structural engine (insert next to a symbol)",
   async () => (await import("./_engines_structural.ts")).symbolInsert,
 );
 
-/** `structural/symbol_replace.ts` (structural engine (replace a symbol)), from the structural engines' chunk. */
+/** `structural/edit/symbol_replace.ts` (structural engine (replace a symbol)), from the structural engines' chunk. */
 export const symbolReplaceEngine = lazyEngine(
   "the structural engine (replace a symbol)",
   async () => (await import("./_engines_structural.ts")).symbolReplace,
 );
 
-/** `structural/symbol_target.ts` (structural engine (a symbol by name path)), from the structural engines' chunk. */
+/** `structural/edit/symbol_target.ts` (structural engine (a symbol by name path)), from the structural engines' chunk. */
 export const symbolTargetEngine = lazyEngine(
   "the structural engine (a symbol by name path)",
   async () => (await import("./_engines_structural.ts")).symbolTarget,

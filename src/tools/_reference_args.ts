@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ReferenceSite } from "../structural/references.ts";
+import type { ReferenceSite } from "../structural/references/references.ts";
 import type { JsonSchema } from "./types.ts";
 
 /** The target argument: a name path, or the 1-based line and column of one of the symbol's names. */

@@ -7,8 +7,8 @@
  * @module
  */
 import type { Stage } from "../fs/stage.ts";
-import type { SourceFile, TextEdit } from "../structural/source.ts";
-import type { Selection, SelectMode, Selector } from "../structural/selectors.ts";
+import type { SourceFile, TextEdit } from "../structural/edit/source.ts";
+import type { Selection, SelectMode, Selector } from "../structural/edit/selectors.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import type { Parsing } from "../syntax/types.ts";
 import type { JsonSchema } from "./types.ts";

@@ -29,6 +29,7 @@ import { readFile } from "./read_file.ts";
 import { removeSymbol } from "./remove_symbol.ts";
 import { replaceSymbol } from "./replace_symbol.ts";
 import { searchTextTool } from "./search_text.ts";
+import { editReplaceText } from "./edit_replace_text.ts";
 import { strReplaceBasedEditTool, strReplaceEditor } from "./text_editor.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
@@ -75,6 +76,7 @@ export const TOOLS: readonly ToolDefinition[] = ([
   editFile,
   // search
   searchTextTool,
+  editReplaceText,
   // structural engine — add rows here
   outline,
   findSymbol,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SelectMode, Selector, Target } from "../structural/selectors.ts";
+import type { SelectMode, Selector, Target } from "../structural/edit/selectors.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { editTargetsEngine, nodeEditEngine, selectorEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";

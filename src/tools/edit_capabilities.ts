@@ -14,7 +14,7 @@ import {
   inlineLanguages,
   movableSystem,
   SIGNATURE_LANGUAGES,
-} from "../structural/refactor_languages.ts";
+} from "../structural/shared/refactor_languages.ts";
 import { queryIndexEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";

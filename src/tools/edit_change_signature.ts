@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { ReferenceTarget } from "../structural/references.ts";
-import type { ParamEntry } from "../structural/signature.ts";
+import type { ReferenceTarget } from "../structural/references/references.ts";
+import type { ParamEntry } from "../structural/change_signature/signature.ts";
 import { signatureEngine } from "./_lazy.ts";
 import { TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";

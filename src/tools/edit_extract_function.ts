@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { LineRange } from "../structural/extract.ts";
+import type { LineRange } from "../structural/extract/extract.ts";
 import { extractEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import { inlineEngine } from "./_lazy.ts";
-import type { ReferenceTarget } from "../structural/reference_target.ts";
+import type { ReferenceTarget } from "../structural/references/reference_target.ts";
 import { TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";

@@ -5,8 +5,8 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { ANCHOR_POSITIONS, type AnchorPosition } from "../structural/anchor_positions.ts";
-import type { SelectMode, Selector } from "../structural/selectors.ts";
+import { ANCHOR_POSITIONS, type AnchorPosition } from "../structural/edit/anchor_positions.ts";
+import type { SelectMode, Selector } from "../structural/edit/selectors.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { anchorsEngine, editTargetsEngine, selectorEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";

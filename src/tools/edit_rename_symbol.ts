@@ -6,7 +6,7 @@
  * @module
  */
 import { renameEngine } from "./_lazy.ts";
-import type { ReferenceSite, ReferenceTarget } from "../structural/references.ts";
+import type { ReferenceSite, ReferenceTarget } from "../structural/references/references.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";

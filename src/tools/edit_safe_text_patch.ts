@@ -7,7 +7,7 @@
  */
 import { splitsCrlf, withRegionEol } from "../fs/text.ts";
 import { RecoverableError } from "../errors.ts";
-import type { TextEdit } from "../structural/source.ts";
+import type { TextEdit } from "../structural/edit/source.ts";
 import { sourceEngine } from "./_lazy.ts";
 import { shortVersion, versionMatches } from "../fs/version.ts";
 import { TextIndex } from "../syntax/text_index.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ReferenceTarget } from "../structural/references.ts";
+import type { ReferenceTarget } from "../structural/references/references.ts";
 import { referencesEngine } from "./_lazy.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { objectSchema, PATH } from "./_schema.ts";

@@ -9,7 +9,7 @@
 import { RecoverableError } from "../errors.ts";
 import { trimCode } from "../fs/lines.ts";
 import { lineEndingAt } from "../fs/text.ts";
-import type { InsertPosition } from "../structural/symbol_insert.ts";
+import type { InsertPosition } from "../structural/edit/symbol_insert.ts";
 import { sourceEngine, symbolInsertEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import type { UnresolvedImport } from "../structural/imports_rewrite.ts";
+import type { UnresolvedImport } from "../structural/move_file/imports_rewrite.ts";
 import { encodeText } from "../fs/text.ts";
 import { importsEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";

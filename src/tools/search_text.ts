@@ -9,6 +9,8 @@ import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import type { ShownLines } from "../errors.ts";
+import type { LineMatch } from "../search/types.ts";
 import type { ToolDefinition } from "./types.ts";
 
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
@@ -29,6 +31,7 @@ const LINE_MATCH = shape({
     items: shape({ column: INTEGER, end_line: INTEGER, end_column: INTEGER, text: STRING, id: STRING }),
   },
   version: VERSION,
+  symbol: STRING,
   context_before: { type: "array", items: STRING },
   context_after: { type: "array", items: STRING },
 }, ["path", "line", "column", "text", "submatches", "version"]);
@@ -37,7 +40,7 @@ const LINE_MATCH = shape({
 export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
   name: "search_text",
   description:
-    "Search the project's files for a regular expression (RE2 syntax, as ripgrep takes it) or, with literal: true, a fixed string. Honours .gitignore, skips hidden and binary files (lift with hidden / no_ignore); narrow with path, glob (ripgrep -g: \"!\" excludes, the later glob wins) and type (ts, py, go, rust …). output_mode: content (default: path, 1-based line and column, the line, submatches, context), files_with_matches or count. Every match carries the file's version (pass it as expected_version to an edit) and an occurrence id. Results are paged (max_results, then next_cursor as cursor) and shortened to fit max_chars; summary says what was scanned and skipped. Look-around and backreferences are refused: RE2 runs in linear time. To find a definition by name, find_symbol is more precise; to find every use of a symbol, find_references.",
+    "Search the project's files for a regular expression (RE2 syntax, as ripgrep takes it) or, with literal: true, a fixed string. Honours .gitignore, skips hidden and binary files (lift with hidden / no_ignore); narrow with path, glob (ripgrep -g: \"!\" excludes, the later glob wins) and type (ts, py, go, rust …). output_mode: content (default: path, 1-based line and column, the line, submatches, context), files_with_matches or count. Every match carries the file's version (pass it as expected_version to an edit), an occurrence id (edit_replace_text takes ids) and, where the file has a grammar, its enclosing symbol's name path (symbol). Results are paged (max_results, then next_cursor as cursor) and shortened to fit max_chars; summary says what was scanned and skipped. Look-around and backreferences are refused: RE2 runs in linear time. To find a definition by name, find_symbol is more precise; to find every use of a symbol, find_references.",
   inputSchema: objectSchema({
     pattern: {
       type: "string",
@@ -91,12 +94,36 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
       elapsed_ms: { type: "number" },
     }, ["files_scanned", "files_matched", "skipped", "truncated"]),
   }, ["output_mode", "summary"]),
-  async handler(args, { stage }) {
-    const { normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
+  async handler(args, { workspace, stage }) {
+    const { enclosingSymbolsOf, normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
     const query = normalizeSearchTextArgs(args);
     // Bytes straight from the files the walk listed: a search hashes only the files its page returns.
     const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
-    const result = await searchText(files, query);
-    return { data: result as unknown as Record<string, unknown> };
+    const result = await searchText(files, query, { enclosing: enclosingSymbolsOf(workspace) });
+    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },
 };
+
+/**
+ * The lines a page of matches displayed in full (each matched line, the lines a multi-line match runs
+ * over, and the context), at the version each file was searched at: the read ledger counts them as seen,
+ * so an edit of a line the agent found by searching is judged as if read. A page whose lines were cut
+ * short to fit the budget displayed no line whole, and counts for nothing.
+ */
+function shownLines(
+  result: { matches?: LineMatch[]; summary: { shortened: string } },
+): ShownLines[] {
+  if (!result.matches || result.summary.shortened !== "none") return [];
+  const byFile = new Map<string, ShownLines & { lines: { start_line: number; end_line: number }[] }>();
+  for (const m of result.matches) {
+    const key = `${m.path}\0${m.version}`;
+    const entry = byFile.get(key) ?? { path: m.path, version: m.version, lines: [] };
+    byFile.set(key, entry);
+    const last = Math.max(m.line, ...m.submatches.map((s) => s.end_line));
+    entry.lines.push({
+      start_line: m.line - (m.context_before?.length ?? 0),
+      end_line: last + (m.context_after?.length ?? 0),
+    });
+  }
+  return [...byFile.values()];
+}

@@ -67,7 +67,7 @@ Deno.test("the layer check catches an upward import, a peer import, a private im
   // A deliberately broken copy of the real graph: each added edge must be reported.
   const broken = new Map([...graph].map(([k, v]) => [k, [...v]]));
   broken.get("fs/stage.ts")!.push("tools/types.ts"); // fs reaching up to tools
-  broken.get("text/match_block.ts")!.push("structural/reindent.ts"); // text and structural are peers
+  broken.get("text/match_block.ts")!.push("structural/edit/reindent.ts"); // text and structural are peers
   broken.get("tools/read_file.ts")!.push("text/_doc.ts"); // another folder's private module
   broken.get("syntax/grammars.ts")!.push("syntax/symbols.ts"); // symbols -> ... -> grammars -> symbols
   const rules = checkLayers(broken).map((v) => `${v.rule}: ${v.message}`);
@@ -99,4 +99,46 @@ Deno.test("importsOf() reads type imports, re-exports and dynamic imports, not d
     "syntax/e.ts",
     "syntax/f.ts",
   ]);
+});
+
+/** src-relative imports of a `_private` module from outside its own folder (sub-folders included). */
+function privateImportsAcrossFolders(graph: ImportGraph): string[] {
+  const dirOf = (f: string) => f.slice(0, f.lastIndexOf("/") + 1);
+  const out: string[] = [];
+  for (const [from, imports] of graph) {
+    for (const to of imports) {
+      const base = to.slice(to.lastIndexOf("/") + 1);
+      if (base.startsWith("_") && dirOf(to) !== dirOf(from)) out.push(`src/${from} imports src/${to}`);
+    }
+  }
+  return out.sort();
+}
+
+Deno.test("a _private module of src/structural/ is imported only from its own folder", async () => {
+  const graph = await importGraph();
+  const structural = new Map([...graph].filter(([file]) => file.startsWith("structural/")));
+  assert.ok(structural.size > 50, "the walk found the structural modules");
+  assert.deepEqual(privateImportsAcrossFolders(structural), []);
+  // A refactor reaching into another refactor's private module is caught.
+  structural.get("structural/inline/inline.ts")!.push("structural/extract/_checks.ts");
+  assert.deepEqual(privateImportsAcrossFolders(structural), [
+    "src/structural/inline/inline.ts imports src/structural/extract/_checks.ts",
+  ]);
+});
+
+Deno.test("each refactor folder of src/structural/ has a mod.ts with its plan (and stage) pair", async () => {
+  const pairs: Record<string, string[]> = {
+    rename: ["planRename", "stageRename"],
+    change_signature: ["planChangeSignature", "stageChangeSignature"],
+    extract: ["planExtract", "stageExtract"],
+    inline: ["planInline"],
+    move_decl: ["planMoveDecl", "stageMoveDecl"],
+    move_file: ["planImportUpdates"],
+  };
+  for (const [folder, names] of Object.entries(pairs)) {
+    const mod = await import(new URL(`structural/${folder}/mod.ts`, SRC).href);
+    for (const name of names) {
+      assert.equal(typeof mod[name], "function", `structural/${folder}/mod.ts exports ${name}`);
+    }
+  }
 });

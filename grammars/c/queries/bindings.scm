@@ -4,7 +4,7 @@
 ; whose leaves are the names. A function's name binds outside it (@scope.name); a local is visible from the
 ; end of its declaration on (@scope.after); parameter names of a prototype bind nowhere. Struct fields bind
 ; in the struct's scope; `p.x` and `q->x` are members. Other files (headers, `extern`) are not resolved: a symbol other files may use is
-; refused for a project-wide rename (src/structural/file_local.ts), and so is a name used in a macro body.
+; refused for a project-wide rename (src/structural/shared/file_local.ts), and so is a name used in a macro body.
 
 ; ---- scopes
 (function_definition declarator: (function_declarator declarator: (identifier) @scope.name)) @scope.function

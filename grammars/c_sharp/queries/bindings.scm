@@ -3,7 +3,7 @@
 ; docs/refactors.md. Fields, properties and methods bind in their type's scope, so a bare `count` or
 ; `Helper()` inside the class resolves to them like `this.count`; a local is visible from the end of its
 ; declaration on (@scope.after). Names in other files (namespaces, usings) are not resolved: a symbol other
-; files may use is refused for a project-wide rename (src/structural/file_local.ts).
+; files may use is refused for a project-wide rename (src/structural/shared/file_local.ts).
 
 ; ---- scopes
 [(method_declaration) (constructor_declaration) (destructor_declaration) (operator_declaration)

@@ -5,7 +5,7 @@
 ; bind in their class scope, so a bare `size_` or `helper()` in the class resolves to them like `this->size_`;
 ; the name of a constructor is the class's. A method defined outside its class (`void Box<T>::set()`) is not
 ; tied to it: same-name free names there are listed as unresolved. Other files are not resolved: a symbol
-; other files may use is refused for a project-wide rename (src/structural/file_local.ts).
+; other files may use is refused for a project-wide rename (src/structural/shared/file_local.ts).
 
 ; ---- scopes
 (function_definition declarator: (function_declarator declarator: (field_identifier) @scope.name)) @scope.function

@@ -1,7 +1,7 @@
 ; Bindings in Go for graver's find_references and edit_rename_symbol (written for graver: the grammar
 ; package ships no locals query). Capture names: see grammars/typescript/queries/bindings.scm and
 ; docs/refactors.md. Go's own rules on top of the shared ones:
-;   - the package scope spans every file of a directory (src/structural/project_files.ts links a file's
+;   - the package scope spans every file of a directory (src/structural/shared/project_files.ts links a file's
 ;     free names to its siblings' top-level declarations); Capitalised top-level names are exported;
 ;   - a local declared in a block (`x := …`, `var x`) is visible from the end of its statement on
 ;     (@scope.after), so `v := v` reads the outer v;

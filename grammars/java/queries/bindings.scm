@@ -3,7 +3,7 @@
 ; docs/refactors.md. Fields and methods bind in their class scope, so a bare `count` or `helper()` inside the
 ; class resolves to them like `this.count`; a local is visible from the end of its declaration on
 ; (@scope.after). Names in other files (imports, packages) are not resolved: a symbol other files may use
-; is refused for a project-wide rename (src/structural/file_local.ts).
+; is refused for a project-wide rename (src/structural/shared/file_local.ts).
 
 ; ---- scopes
 [(method_declaration) (constructor_declaration) (compact_constructor_declaration) (lambda_expression)]

@@ -4,7 +4,7 @@
 ; functions of a class bind in its scope, so a bare `count` or `helper()` in the class resolves to them like
 ; `this.count`; a local is visible from the end of its declaration on (@scope.after). Other files (packages,
 ; imports) are not resolved: a symbol other files may use is refused for a project-wide rename
-; (src/structural/file_local.ts).
+; (src/structural/shared/file_local.ts).
 
 ; ---- scopes
 [(function_declaration) (lambda_literal) (anonymous_function) (secondary_constructor) (getter) (setter)]

@@ -4,7 +4,7 @@
 ; block scope; a closure sees the variables of its `use` clause, an arrow function those around it.
 ; Properties, constants and methods are members (`$this->x`, `self::X`, `Box::X`); a promoted constructor
 ; parameter is both. Other files (`namespace`, `use`, includes) are not resolved: a symbol other files may use
-; is refused for a project-wide rename (src/structural/file_local.ts).
+; is refused for a project-wide rename (src/structural/shared/file_local.ts).
 
 ; ---- scopes
 [(function_definition) (method_declaration) (anonymous_function) (arrow_function)] @scope.function

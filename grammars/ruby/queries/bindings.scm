@@ -4,7 +4,7 @@
 ; (renamed without its sigil), `self.m` and a bare call with arguments `m(1)` inside the class; a bare name
 ; that is no local may be a method call, so it is listed as unresolved when a member is renamed. A class or
 ; module body is closed: its methods do not see its locals. Other files (`require`) are not resolved: a
-; symbol other files may use is refused for a project-wide rename (src/structural/file_local.ts).
+; symbol other files may use is refused for a project-wide rename (src/structural/shared/file_local.ts).
 
 ; ---- scopes
 [(method) (singleton_method) (block) (do_block) (lambda)] @scope.function

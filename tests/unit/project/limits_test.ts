@@ -1,7 +1,7 @@
 /** The walk's limit sets and the constants the tools have always exported from them. */
 import assert from "node:assert/strict";
 import { PROJECT_LIMITS } from "../../../src/project/limits.ts";
-import { MAX_PROJECT_FILES } from "../../../src/structural/project_files.ts";
+import { MAX_PROJECT_FILES } from "../../../src/structural/shared/project_files.ts";
 import { MAX_SEARCH_FILE_BYTES, MAX_SEARCH_FILES } from "../../../src/tools/find_symbol.ts";
 
 Deno.test("the exported limits are the walk's limit sets, with the values they always had", () => {

@@ -10,8 +10,8 @@
  */
 import assert from "node:assert/strict";
 import { ModuleResolver } from "../../../src/syntax/module_resolution.ts";
-import { moduleReferences } from "../../../src/structural/module_imports.ts";
-import { movableSystem } from "../../../src/structural/imports_rewrite.ts";
+import { moduleReferences } from "../../../src/structural/shared/module_imports.ts";
+import { movableSystem } from "../../../src/structural/move_file/imports_rewrite.ts";
 import { GRAMMARS } from "../tools/_bindings_fixtures.ts";
 
 /** path -> text. */

@@ -293,9 +293,13 @@ Deno.test("edit_dry_run's warnings say what the real calls will do: a rename's d
   const rename = { path: "utils.py", name_path: "make_str", new_name: "to_str" };
   const plan = await ws.call("edit_dry_run", { plan: [{ tool: "edit_rename_symbol", args: rename }] }, S);
   assert.ok(plan.ok, JSON.stringify(plan));
-  assert.deepEqual(plan.warnings, [], "no warning that the rename will be refused");
+  // No warning that the rename will be refused; one that names the lines it changes unseen.
+  const unseen = 'This call changed lines this session has not read: "use.py" lines 1, 3. ' +
+    "Read them before you edit near them (read_file with start_line/end_line)";
+  assert.deepEqual(plan.warnings, [`ops[0] (edit_rename_symbol): ${unseen}`]);
   const real = await ws.call("edit_rename_symbol", rename, S);
   assert.ok(real.ok && real.status === "applied", JSON.stringify(real));
+  assert.deepEqual(real.warnings, [unseen], "the real call says the same");
   assert.match(await stored(ws, "use.py"), /print\(to_str\(b'x'\)\)/);
   // An op the real call refuses is warned about as such, at the plan's top level.
   const edit = { path: "other.py", old_string: "print('x')", new_string: "print('y')" };
@@ -341,6 +345,7 @@ Deno.test("edit_dry_run judges an op after earlier ops of the plan as the real c
   }, S);
   assert.ok(plan.ok, JSON.stringify(plan));
   assert.deepEqual(plan.warnings, [
+    'ops[0] (edit_rename_symbol): This call changed lines this session has not read: "use.py" lines 1, 3. Read them before you edit near them (read_file with start_line/end_line)',
     'ops[3] (edit_file): Line 2 of "use.py" was not read by this session (a preview: the real call will be refused until it is read)',
   ]);
   ok(await ws.call("edit_rename_symbol", rename, S));

@@ -41,8 +41,8 @@ Deno.test("opening a workspace and listing the tools evaluates no engine: the ha
     // data, not engines: the anchor positions (edit_insert_at_anchor's enum), the refactors' language lists,
     // search_text's argument aliases
     const data = new Set([
-      "structural/anchor_positions.ts",
-      "structural/refactor_languages.ts",
+      "structural/edit/anchor_positions.ts",
+      "structural/shared/refactor_languages.ts",
       "search/text_aliases.ts",
     ]);
     const engines = [...graph].filter((f) => ENGINES.test(f) && !data.has(f));

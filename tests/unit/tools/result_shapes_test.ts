@@ -50,6 +50,7 @@ Deno.test("each tool's real success and refusal match its result schema", async 
     ["apply_edits", { text: "notes.txt\n<<<<<<< SEARCH\n2\n=======\nzwei\n>>>>>>> REPLACE\n" }],
     ["edit_safe_text_patch", { path: "notes.txt", hunks: [{ old_text: "zwei\n", new_text: "deux\n" }] }],
     ["write_file", { path: "notes.txt", content: "un\ndeux\n" }],
+    ["edit_replace_text", { pattern: "(d)eux", replacement: "${1}EUX", path: "notes.txt" }],
     ["create_file", { path: "new.txt", content: "n\n" }],
     ["move_file", { from: "new.txt", to: "moved.txt" }],
     ["delete_file", { path: "moved.txt" }],

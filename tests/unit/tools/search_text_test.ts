@@ -79,3 +79,22 @@ Deno.test("search_text finds what an earlier call wrote", async () => {
   const d = okData(await ws.call("search_text", { pattern: "helper2", output_mode: "files_with_matches" }));
   assert.deepEqual((d["files"] as { path: string }[]).map((f) => f.path), ["src/new.ts"]);
 });
+
+Deno.test("search_text names each match's enclosing symbol where the file has a grammar", async () => {
+  const { ws } = await open({
+    ...TREE,
+    "/w/src/shapes.ts":
+      "export class Box {\n  area(): number {\n    return this.w * this.h;\n  }\n}\nconst w = 1;\n",
+  });
+  const d = okData(await ws.call("search_text", { pattern: "return|TODO|const w" }));
+  const got = (d["matches"] as (Match & { symbol?: string })[]).map((m) =>
+    `${m.path}:${m.line} ${m.symbol ?? "-"}`
+  );
+  assert.deepEqual(got, [
+    "lib/tool.py:2 helper",
+    "src/shapes.ts:3 Box/area",
+    "src/shapes.ts:6 w",
+    "src/util.ts:2 helper",
+    "src/util.ts:4 -",
+  ]);
+});

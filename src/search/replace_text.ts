@@ -1,0 +1,269 @@
+/**
+ * The plan of a text replacement across files (`edit_replace_text`): every occurrence of a search's pattern
+ * in the files it selects — or only the occurrences an earlier search named by id — with the text that
+ * replaces each (capture groups expanded, `replace_template.ts`). The plan changes nothing: the tool stages
+ * the new texts, and the dispatch pipeline commits them all or none. Files are found by the same scan as
+ * `search_text` (`scanFiles`), so a replacement changes exactly what the same search shows.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { positionAfter } from "./matched_lines.ts";
+import { formatOccurrenceId, type Occurrence, occurrenceIsCurrent } from "./occurrence_id.ts";
+import {
+  expandTemplate,
+  parseTemplate,
+  type PatternGroups,
+  type ReplaceTemplate,
+} from "./replace_template.ts";
+import { addSourceSkipped, scanFiles, type ScanStats, versionOfFile } from "./search_text.ts";
+import { compileTextPattern, type TextPattern } from "./text_pattern.ts";
+import { scanText } from "./text_scan.ts";
+import type { SearchFiles, SearchTextQuery } from "./types.ts";
+
+/** What to replace, and with what. */
+export interface TextReplaceQuery {
+  /** The search that selects the occurrences (its paging and output arguments are not used). */
+  query: SearchTextQuery;
+  /** The replacement: a template (`$1`, `${name}`, `$$`) unless `literalReplacement`. */
+  replacement: string;
+  /** Take the replacement as it is (also the case when the search pattern is literal). */
+  literalReplacement: boolean;
+  /** Only these occurrences (ids from an earlier search), or null: every occurrence. */
+  ids: readonly Occurrence[] | null;
+}
+
+/** One occurrence and what replaces it. */
+export interface ReplacedSite {
+  /** 1-based line where the occurrence starts. */
+  line: number;
+  /** 1-based column (UTF-16 code units) where it starts. */
+  column: number;
+  /** Line of its end. */
+  end_line: number;
+  /** Column just past its end. */
+  end_column: number;
+  /** The text replaced. */
+  before: string;
+  /** The text that replaces it. */
+  after: string;
+  /** Its occurrence id (as `search_text` gives it, for the file's version before the change). */
+  id: string;
+}
+
+/** One file's replacements. */
+export interface FileReplacement {
+  /** File path relative to the root. */
+  path: string;
+  /** The file's version before the change. */
+  version: string;
+  /** Its text before (a BOM dropped). */
+  text: string;
+  /** Its text after. */
+  newText: string;
+  /** The occurrences replaced, in order. */
+  sites: ReplacedSite[];
+}
+
+/** The plan: every file that changes, and what the scan counted. */
+export interface TextReplacePlan {
+  /** Files with at least one replaced occurrence, in the walk's order. */
+  files: FileReplacement[];
+  /** Occurrences replaced, over all files. */
+  sites: number;
+  /** Files read, files with a match, files left out by cause. */
+  stats: ScanStats;
+  /** A warning for the caller (e.g. `\1` in a replacement, which is literal text here), if any. */
+  warnings: string[];
+}
+
+/** The groups of a compiled pattern, as the caller's pattern numbers them (the `word` wrapper's own left out). */
+function patternGroups(p: TextPattern): PatternGroups {
+  const names: Record<string, number> = {};
+  for (const [name, index] of Object.entries(p.re.namedGroups())) names[name] = index - p.group;
+  return { count: p.re.groupCount() - p.group, names };
+}
+
+/** The sites of one file's matches, with their replacements. */
+function sitesOf(
+  found: { path: string; text: string; version: string; hits: number[]; groups: (string | null)[][] },
+  template: ReplaceTemplate,
+): (ReplacedSite & { start: number; end: number })[] {
+  const { path, text, version, hits, groups } = found;
+  const out: (ReplacedSite & { start: number; end: number })[] = [];
+  let from = { line: 1, start: 0 };
+  for (let k = 0; k < hits.length; k += 2) {
+    const start = hits[k]!;
+    const end = hits[k + 1]!;
+    const at = positionAfter(text, from, start);
+    from = { line: at.line, start: start - at.column + 1 };
+    const last = positionAfter(text, from, end);
+    out.push({
+      start,
+      end,
+      line: at.line,
+      column: at.column,
+      end_line: last.line,
+      end_column: last.column,
+      before: text.slice(start, end),
+      after: expandTemplate(template, groups[k / 2] ?? []),
+      id: formatOccurrenceId({ path, line: at.line, column: at.column, version }),
+    });
+  }
+  return out;
+}
+
+/** The text with each site's span replaced (sites in order, not overlapping: a scan's matches never do). */
+function applySites(text: string, sites: readonly { start: number; end: number; after: string }[]): string {
+  let out = "";
+  let last = 0;
+  for (const s of sites) {
+    out += text.slice(last, s.start) + s.after;
+    last = s.end;
+  }
+  return out + text.slice(last);
+}
+
+/** The ids by file, and a check that each id's file is still the version it was taken from. */
+function idsByFile(ids: readonly Occurrence[]): Map<string, Occurrence[]> {
+  const byFile = new Map<string, Occurrence[]>();
+  for (const id of ids) byFile.set(id.path, [...byFile.get(id.path) ?? [], id]);
+  return byFile;
+}
+
+function staleIds(path: string, version: string, ids: readonly Occurrence[]): RecoverableError {
+  return new RecoverableError(
+    "stale_base",
+    `"${path}" changed after the search that returned ${
+      ids.map((i) => formatOccurrenceId(i)).join(", ")
+    }: their lines and columns may name other text now, so nothing was replaced`,
+    {
+      hint:
+        "Run search_text again for fresh ids (or call without ids to replace every occurrence as it is now)",
+      details: { path, current_version: version, ids: ids.map((i) => formatOccurrenceId(i)) },
+      suggestedCall: { tool: "search_text", args: { path } },
+    },
+  );
+}
+
+function unmatchedIds(ids: readonly Occurrence[]): RecoverableError {
+  const listed = ids.map((i) => formatOccurrenceId(i));
+  return new RecoverableError(
+    "no_match",
+    `${listed.length === 1 ? "The id" : "The ids"} ${listed.join(", ")} name${
+      listed.length === 1 ? "s" : ""
+    } no occurrence of this pattern (the file is unchanged, so the pattern or its options differ from the search that gave ${
+      listed.length === 1 ? "it" : "them"
+    })`,
+    {
+      hint: "Pass the same pattern and options as the search_text call that returned the ids",
+      details: { ids: listed },
+    },
+  );
+}
+
+/** Keep only the sites the ids name; refuse stale files and ids that name nothing. */
+function selectSites<T extends { line: number; column: number }>(
+  file: { path: string; version: string; sites: T[] },
+  ids: readonly Occurrence[],
+): T[] {
+  const current = ids.filter((i) => occurrenceIsCurrent(i, file.version));
+  if (current.length < ids.length) {
+    throw staleIds(
+      file.path,
+      file.version,
+      ids.filter((i) => !current.includes(i)),
+    );
+  }
+  const kept = file.sites.filter((s) => ids.some((i) => i.line === s.line && i.column === s.column));
+  const missing = ids.filter((i) => !file.sites.some((s) => i.line === s.line && i.column === s.column));
+  if (missing.length > 0) throw unmatchedIds(missing);
+  return kept;
+}
+
+/** A note when the replacement holds `\1`-style references, which are literal text in a template. */
+function backslashWarning(replacement: string, groups: PatternGroups | null): string[] {
+  if (groups === null || groups.count === 0 || !/\\[1-9]/.test(replacement)) return [];
+  return [
+    "The replacement holds \\1-style text, which is kept literally: capture groups are written $1 or ${1}",
+  ];
+}
+
+/**
+ * Plan a replacement: scan the files as `search_text` would, replace every occurrence (or the ones `ids`
+ * name), and return each changed file's new text.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizeSearchTextArgs } from "./text_args.ts";
+ * import { planTextReplace } from "./replace_text.ts";
+ *
+ * const texts: Record<string, string> = { "a.ts": "log(a);\nlog(b, c);\n" };
+ * const files = {
+ *   async *files() { yield { path: "a.ts" }; },
+ *   read: async (path: string) => new TextEncoder().encode(texts[path]),
+ * };
+ * const query = normalizeSearchTextArgs({ pattern: "log\\((\\w+)" });
+ * const plan = await planTextReplace(files, { query, replacement: "console.log($1", literalReplacement: false, ids: null });
+ * assert.equal(plan.files[0]!.newText, "console.log(a);\nconsole.log(b, c);\n");
+ * assert.deepEqual(plan.files[0]!.sites.map((s) => [s.line, s.column, s.after]), [[1, 1, "console.log(a"], [2, 1, "console.log(b"]]);
+ * ```
+ *
+ * @param files Where the files come from.
+ * @param q The search, the replacement, and the ids to keep to.
+ * @returns The plan (nothing is written).
+ * @throws RecoverableError `invalid_args` for a pattern the engine refuses or a group the pattern lacks;
+ *   `stale_base` when a file an id names changed since; `no_match` for an id that names no occurrence.
+ */
+export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): Promise<TextReplacePlan> {
+  const pattern = compileTextPattern(q.query);
+  const groups = q.literalReplacement || q.query.literal ? null : patternGroups(pattern);
+  const template = parseTemplate(q.replacement, groups);
+  const byFile = q.ids === null ? null : idsByFile(q.ids);
+  const stats: ScanStats = {
+    scanned: 0,
+    matched: 0,
+    skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 },
+  };
+  const plan: TextReplacePlan = {
+    files: [],
+    sites: 0,
+    stats,
+    warnings: backslashWarning(q.replacement, groups),
+  };
+  const seen = new Set<string>();
+  for await (const found of scanFiles(files, { query: q.query, pattern, stats })) {
+    const ids = byFile?.get(found.file.path);
+    if (byFile !== null && ids === undefined) continue;
+    seen.add(found.file.path);
+    const path = found.file.path;
+    const version = await versionOfFile(files, path, found.bytes);
+    const captured: (string | null)[][] = [];
+    // The scan gave offsets only; a template that names groups needs them, so those files are scanned again.
+    if (template.pieces.some((p) => "group" in p)) scanText(pattern, found.text, captured);
+    let sites = sitesOf({ path, text: found.text, version, hits: found.hits, groups: captured }, template);
+    if (ids !== undefined) sites = selectSites({ path, version, sites }, ids);
+    if (sites.length === 0) continue;
+    plan.sites += sites.length;
+    plan.files.push({
+      path,
+      version,
+      text: found.text,
+      newText: applySites(found.text, sites),
+      sites: sites.map(({ start: _s, end: _e, ...site }) => site),
+    });
+  }
+  addSourceSkipped(files, stats.skipped);
+  if (byFile !== null) await refuseUnseenIds(files, [...byFile].filter(([path]) => !seen.has(path)));
+  return plan;
+}
+
+/** Ids in files the scan found no match in: stale when the file changed since, else naming nothing. */
+async function refuseUnseenIds(files: SearchFiles, unseen: [string, Occurrence[]][]): Promise<void> {
+  for (const [path, ids] of unseen) {
+    const bytes = await files.read(path).catch(() => null);
+    const version = bytes === null ? "" : await versionOfFile(files, path, bytes);
+    if (!ids.every((i) => occurrenceIsCurrent(i, version))) throw staleIds(path, version, ids);
+  }
+  if (unseen.length > 0) throw unmatchedIds(unseen.flatMap(([, ids]) => ids));
+}

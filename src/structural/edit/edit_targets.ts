@@ -1,0 +1,105 @@
+/**
+ * Edits of selected targets: build one edit per target (a pattern target's
+ * metavariables filled into the code first), make identical edits once, apply
+ * them all and stage the result.
+ *
+ * @module
+ */
+import { RecoverableError } from "../../errors.ts";
+import type { Stage } from "../../fs/stage.ts";
+import type { Parsing } from "../../syntax/types.ts";
+import { substituteMetavariables } from "./pattern.ts";
+import type { Target } from "./selectors.ts";
+import { reindent } from "./reindent.ts";
+import {
+  applyTextEdits,
+  type SourceFile,
+  stringLineFinder,
+  type TextEdit,
+  type TextLines,
+} from "./source.ts";
+
+/** How {@linkcode stageTargetEdits} builds and reports edits. */
+export interface TargetEditOptions {
+  /** The model's code ($X / $$$X are replaced by what a pattern target matched). */
+  code: string;
+  /** One edit for a target, given its code and the finder of lines inside multi-line strings and comments. */
+  build: (target: Target, code: string, lines: TextLines) => TextEdit;
+  /** The refusal when two edits overlap. */
+  overlap: { message: string; hint: string };
+}
+
+/**
+ * Build one edit per target, apply them to the file's text and stage it.
+ *
+ * @param ws The workspace.
+ * @param stage The call's stage.
+ * @param file The parsed file.
+ * @param targets The targets to edit.
+ * @param options The code, how to build an edit, and the overlap refusal.
+ * @returns The edits applied and the warnings to report; `ambiguous` when two edits overlap.
+ */
+export async function stageTargetEdits(
+  ws: Parsing,
+  stage: Stage,
+  file: SourceFile,
+  targets: Target[],
+  options: TargetEditOptions,
+): Promise<{ edits: TextEdit[]; warnings: string[] }> {
+  const strings = await stringLineFinder(ws, file.language);
+  let edits: TextEdit[];
+  try {
+    edits = targets.map((t) => {
+      const lines: TextLines = { keepLines: strings.keepLines, alignLines: strings.alignLines };
+      if (!t.bindings) return options.build(t, options.code, lines);
+      // A rewrite that gives the node's own text back (`f($$$A)` for `f($$$A)`) is that text, byte for byte.
+      const asIs = substituteMetavariables(options.code, t.bindings, file.text, t.start, true);
+      if (asIs === file.text.slice(t.start, t.end)) return options.build(t, asIs, lines);
+      // The model's template is put into the file's indent unit first; bound text is in it already, its lines
+      // re-based onto the template's. The result is then all in the file's unit, its first line at column 0.
+      const template = file.unit === ""
+        ? options.code
+        : reindent(options.code, { indent: "", eol: "\n", unit: file.unit, indentFirstLine: false });
+      const code = substituteMetavariables(template, t.bindings, file.text, t.start);
+      if (code === template) return options.build(t, options.code, lines);
+      return options.build(t, code, {
+        ...lines,
+        firstColumn: 0,
+        ...(file.unit === "" ? {} : { codeUnit: file.unit }),
+      });
+    });
+  } finally {
+    strings.dispose();
+  }
+  // Matches that lead to the very same edit (`f(f(x))` anchored at one statement) make it once.
+  const seen = new Set<string>();
+  const before = edits.length;
+  edits = edits.filter((e) => {
+    const key = `${e.start}:${e.end}:${e.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const merged = before - edits.length;
+  let next: string;
+  try {
+    next = applyTextEdits(file.text, edits);
+  } catch (cause) {
+    throw new RecoverableError("ambiguous", options.overlap.message, {
+      hint: options.overlap.hint,
+      details: { path: file.rel, matches: targets.length },
+      cause,
+    });
+  }
+  await stage.writeText(file.rel, { text: next, bom: file.bom });
+  const warnings: string[] = [];
+  if (merged > 0) {
+    warnings.push(`${merged} match(es) led to the same edit as another match; it was made once`);
+  }
+  if (file.problems > 0) {
+    warnings.push(
+      `"${file.rel}" already had ${file.problems} parse error(s) before this edit; nodes near them may be misread`,
+    );
+  }
+  return { edits, warnings };
+}

@@ -1,0 +1,535 @@
+/**
+ * Code patterns with metavariables, in the spirit of ast-grep: write the code
+ * you are looking for, with `$X` for any one named node, `$$$ARGS` for zero or
+ * more nodes and `$_` for a node you do not need to name. The pattern is
+ * parsed with the file's own grammar (as written, then inside the contexts
+ * where such code usually lives) and matched structurally against the file's
+ * tree: same node types, same leaf text, metavariables bind nodes, and a
+ * metavariable used twice must bind the same text.
+ *
+ * @module
+ */
+import type { Node, Parser } from "web-tree-sitter";
+import { RecoverableError } from "../../errors.ts";
+import { rowOf } from "../../fs/lines.ts";
+
+/** A metavariable of a pattern. */
+export interface MetaVariable {
+  /** Its name without `$`; null for the anonymous `$$$`. Names starting with `_` bind nothing. */
+  name: string | null;
+  /** True for `$$$NAME` (zero or more nodes). */
+  multi: boolean;
+}
+
+/** One node of a compiled pattern (plain data: the pattern's parse is freed). */
+export interface PatternNode {
+  /** Node type. */
+  type: string;
+  /** Whether the node is named. */
+  named: boolean;
+  /** The text of a leaf (empty for inner nodes). */
+  text: string;
+  /** Children, comments excluded. */
+  children: PatternNode[];
+  /** Set when this node is a metavariable. */
+  meta?: MetaVariable;
+}
+
+/** A pattern parsed for one language. */
+export interface CompiledPattern {
+  /** The pattern as written. */
+  source: string;
+  /** Language id. */
+  language: string;
+  /** The node the pattern stands for. */
+  root: PatternNode;
+  /** Names of the binding metavariables, in order of appearance. */
+  metavariables: string[];
+}
+
+/** What a metavariable bound in one match. */
+export interface Binding {
+  /** The nodes (one for `$X`, zero or more for `$$$X`). */
+  nodes: Node[];
+  /** Start offset (UTF-16) of the bound text. */
+  start: number;
+  /** End offset (UTF-16). */
+  end: number;
+  /** The bound text as it is in the file. */
+  text: string;
+  /**
+   * For `$$$X`: the tokens around the bound nodes (e.g. `(` and `)`) and the offsets of everything between
+   * them, layout and a trailing comma included, so a replacement that keeps those tokens keeps the layout.
+   */
+  gap?: { before: string; after: string; start: number; end: number };
+}
+
+/** One match of a pattern. */
+export interface PatternMatch {
+  /** The matched node. */
+  node: Node;
+  /** Metavariable name -> what it bound. */
+  bindings: Record<string, Binding>;
+}
+
+/** `$$$NAME`, `$$$`, `$NAME`, `$_` as written by callers. */
+const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)/g;
+
+/** Where a `$$$X` stands: last in a parenthesised list, alone before a closing brace, or elsewhere. */
+type Slot = "parens" | "block" | "other";
+
+/** How metavariables are spelled so that a grammar accepts them. */
+interface Encoding {
+  single: (n: string) => string;
+  multi: (n: string, slot: Slot) => string;
+}
+
+const ENCODINGS: Encoding[] = [
+  { single: (n) => `$${n}`, multi: (n) => `$$$${n}` },
+  { single: (n) => `µ${n}`, multi: (n) => `µµµ${n}` },
+  { single: (n) => `graver_mv_${n}`, multi: (n) => `graver_mvs_${n}` },
+  // Typed languages: a parameter needs a type (`Object p`), a statement its `;`.
+  {
+    single: (n) => `graver_mv_${n}`,
+    multi: (n, slot) =>
+      slot === "parens"
+        ? `Object graver_mvs_${n}`
+        : slot === "block"
+        ? `graver_mvs_${n}();`
+        : `graver_mvs_${n}`,
+  },
+  // `name: Type` languages (Kotlin, Scala): a parameter needs its type after the name.
+  {
+    single: (n) => `graver_mv_${n}`,
+    multi: (n, slot) => slot === "parens" ? `graver_mvs_${n}: Any` : `graver_mvs_${n}`,
+  },
+];
+
+function slotOf(src: string, start: number, end: number): Slot {
+  const before = src.slice(0, start).trimEnd();
+  const after = src.slice(end).trimStart();
+  if ((before.endsWith("(") || before.endsWith(",")) && after.startsWith(")")) return "parens";
+  if ((before.endsWith("{") || before.endsWith(";")) && after.startsWith("}")) return "block";
+  return "other";
+}
+
+interface Context {
+  prefix: string;
+  suffix: string;
+  /** Indent every pattern line with this (Python bodies). */
+  indent?: string;
+}
+
+const AS_IS: Context[] = [{ prefix: "", suffix: "" }, { prefix: "", suffix: ";" }];
+const C_BODY: Context[] = [
+  { prefix: "void __w(void) {\n", suffix: ";\n}" },
+  { prefix: "void __w(void) {\n", suffix: "\n}" },
+];
+
+/** Where code of each language usually lives, tried in order after the code as written. */
+const CONTEXTS: Record<string, Context[]> = {
+  c: [...C_BODY, ...AS_IS, { prefix: "struct __W {\n", suffix: "\n};" }],
+  cpp: [...C_BODY, ...AS_IS, { prefix: "class __W {\n", suffix: "\n};" }],
+  go: [
+    { prefix: "package p\nfunc __w() {\n", suffix: "\n}" },
+    { prefix: "package p\n", suffix: "" },
+    { prefix: "package p\ntype __W struct {\n", suffix: "\n}" },
+    { prefix: "package p\ntype __W interface {\n", suffix: "\n}" },
+  ],
+  rust: [
+    ...AS_IS,
+    { prefix: "fn __w() {\n", suffix: "\n}" },
+    { prefix: "fn __w() {\n", suffix: ";\n}" },
+    { prefix: "impl __W {\n", suffix: "\n}" },
+    { prefix: "struct __W {\n", suffix: "\n}" },
+    { prefix: "trait __W {\n", suffix: "\n}" },
+  ],
+  java: [
+    ...AS_IS,
+    { prefix: "class __W {\n", suffix: "\n}" },
+    { prefix: "class __W {\nvoid __w() {\n", suffix: ";\n}\n}" },
+  ],
+  // A member first: as written, `void M() {}` would read as a top-level local function.
+  c_sharp: [{ prefix: "class __W {\n", suffix: "\n}" }, ...AS_IS],
+  kotlin: [...AS_IS, { prefix: "fun __w() {\n", suffix: "\n}" }, { prefix: "class __W {\n", suffix: "\n}" }],
+  scala: [...AS_IS, { prefix: "object __W {\n", suffix: "\n}" }],
+  php: [
+    { prefix: "<?php\n", suffix: "" },
+    { prefix: "<?php\n", suffix: ";" },
+    { prefix: "<?php\nclass __W {\n", suffix: "\n}" },
+  ],
+  python: [
+    { prefix: "", suffix: "" },
+    { prefix: "def __w():\n", suffix: "", indent: "    " },
+    { prefix: "class __W:\n", suffix: "", indent: "    " },
+  ],
+  ruby: [{ prefix: "", suffix: "" }, { prefix: "class W__\n", suffix: "\nend" }],
+  typescript: [
+    ...AS_IS,
+    { prefix: "class __W {\n", suffix: "\n}" },
+    { prefix: "interface __W {\n", suffix: "\n}" },
+    { prefix: "({\n", suffix: "\n})" },
+  ],
+  tsx: [...AS_IS, { prefix: "class __W {\n", suffix: "\n}" }, { prefix: "({\n", suffix: "\n})" }],
+  javascript: [...AS_IS, { prefix: "class __W {\n", suffix: "\n}" }, { prefix: "({\n", suffix: "\n})" }],
+};
+
+function deepestExact(root: Node, start: number, end: number): Node | null {
+  let best: Node | null = root.startIndex === start && root.endIndex === end ? root : null;
+  let node = root;
+  for (;;) {
+    const next = node.children.find((c) => c !== null && c.startIndex <= start && c.endIndex >= end);
+    if (!next) return best;
+    node = next;
+    if (node.startIndex === start && node.endIndex === end) best = node;
+  }
+}
+
+function convert(n: Node, metas: Map<string, MetaVariable>, seen: Map<string, number>): PatternNode {
+  const meta = metas.get(n.text);
+  if (meta) {
+    seen.set(n.text, (seen.get(n.text) ?? 0) + 1);
+    return { type: n.type, named: n.isNamed, text: n.text, children: [], meta };
+  }
+  const kids = n.children.filter((c): c is Node => c !== null && !c.isExtra);
+  return {
+    type: n.type,
+    named: n.isNamed,
+    text: kids.length === 0 ? n.text : "",
+    children: kids.map((c) => convert(c, metas, seen)),
+  };
+}
+
+/**
+ * Parse a pattern with a language's grammar. The pattern is tried as written,
+ * then inside the usual contexts of that language (a function body, a class
+ * body, a statement ending in `;`), with metavariables spelled `$X`, `µX`,
+ * `graver_mv_X`, or typed (`Object p` or `p: Any` in a parameter list, `p();` in a block) —
+ * whichever the grammar parses without errors.
+ *
+ * @param parser A parser set to the language.
+ * @param language Language id.
+ * @param source The pattern, e.g. `console.log($$$ARGS)`.
+ * @returns The compiled pattern; `invalid_query` when no context parses it as one node.
+ */
+export function compilePattern(parser: Parser, language: string, source: string): CompiledPattern {
+  const src = source.trim();
+  if (src === "") {
+    throw new RecoverableError("invalid_query", "Cannot use an empty pattern", {
+      hint: 'Write the code to find, e.g. "console.log($$$ARGS)" or "def $NAME($$$P): $$$B"',
+      details: { pattern: source },
+    });
+  }
+  const names: string[] = [];
+  for (const m of src.matchAll(TOKEN)) {
+    const name = m[1] ?? m[2];
+    if (name && !name.startsWith("_") && !names.includes(name)) names.push(name);
+  }
+  const contexts = CONTEXTS[language] ?? AS_IS;
+  const hasMeta = TOKEN.test(src);
+  TOKEN.lastIndex = 0;
+  for (const enc of hasMeta ? ENCODINGS : ENCODINGS.slice(0, 1)) {
+    const metas = new Map<string, MetaVariable>();
+    const uses = new Map<string, number>();
+    const encoded = src.replace(
+      TOKEN,
+      (m: string, multiName: string | undefined, singleName: string | undefined, at: number) => {
+        const multi = singleName === undefined;
+        const name = multi ? multiName ?? "" : singleName!;
+        const token = multi ? enc.multi(name, slotOf(src, at, at + m.length)) : enc.single(name);
+        metas.set(token, { name: name === "" ? null : name, multi });
+        uses.set(token, (uses.get(token) ?? 0) + 1);
+        return token;
+      },
+    );
+    for (const ctx of contexts) {
+      const indent = ctx.indent ?? "";
+      const body = indent ? encoded.replace(/\n/g, `\n${indent}`) : encoded;
+      const full = ctx.prefix + indent + body + ctx.suffix;
+      const tree = parser.parse(full);
+      if (!tree) continue;
+      try {
+        if (tree.rootNode.hasError) continue;
+        const start = ctx.prefix.length + indent.length;
+        const node = deepestExact(tree.rootNode, start, start + body.length);
+        if (!node) continue;
+        const seen = new Map<string, number>();
+        const root = convert(node, metas, seen);
+        // Every metavariable must have parsed as a node of its own (Rust macros read `$X` as two tokens).
+        if ([...uses].some(([token, n]) => seen.get(token) !== n)) continue;
+        if (root.meta) {
+          throw new RecoverableError(
+            "invalid_query",
+            `Cannot use the pattern "${src}": it is only a metavariable`,
+            {
+              hint: 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"',
+              details: { pattern: src },
+            },
+          );
+        }
+        return { source: src, language, root, metavariables: names };
+      } finally {
+        tree.delete();
+      }
+    }
+  }
+  throw new RecoverableError("invalid_query", `Cannot parse the pattern "${src}" as one ${language} node`, {
+    hint:
+      `Write one complete ${language} construct (an expression, a statement or a definition) with $X / $$$ARGS for the parts that vary; or use a tree-sitter query selector`,
+    details: { pattern: src, language },
+  });
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+type Env = Map<string, Binding>;
+
+function bind(env: Env, meta: MetaVariable, nodes: Node[], text: string, gap?: Binding["gap"]): boolean {
+  if (meta.name === null || meta.name.startsWith("_")) return true;
+  const start = nodes.length > 0 ? nodes[0]!.startIndex : -1;
+  const end = nodes.length > 0 ? nodes[nodes.length - 1]!.endIndex : -1;
+  const bound = start === -1 ? "" : text.slice(start, end);
+  const prior = env.get(meta.name);
+  if (prior) return normalise(prior.text) === normalise(bound);
+  env.set(meta.name, gap ? { nodes, start, end, text: bound, gap } : { nodes, start, end, text: bound });
+  return true;
+}
+
+/** The tokens around ns[j..k) and the offsets between them, when there are tokens on both sides. */
+function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
+  const before = ns[j - 1];
+  const after = ns[k];
+  if (!before || !after || before.isNamed || after.isNamed) return undefined;
+  return { before: before.text, after: after.text, start: before.endIndex, end: after.startIndex };
+}
+
+function kidsOf(n: Node): Node[] {
+  return n.children.filter((c): c is Node => c !== null && !c.isExtra);
+}
+
+function restore(env: Env, snapshot: Env): void {
+  env.clear();
+  for (const [k, v] of snapshot) env.set(k, v);
+}
+
+function matchNode(p: PatternNode, n: Node, env: Env, text: string): boolean {
+  if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
+  if (n.type !== p.type || n.isNamed !== p.named) return false;
+  if (p.children.length === 0) return n.text === p.text;
+  return matchList(p.children, 0, kidsOf(n), 0, env, text);
+}
+
+function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env, text: string): boolean {
+  if (i === ps.length) return j === ns.length;
+  const p = ps[i]!;
+  const snapshot = new Map(env);
+  if (p.meta?.multi) {
+    for (let k = j; k <= ns.length; k++) {
+      if (
+        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) && matchList(ps, i + 1, ns, k, env, text)
+      ) {
+        return true;
+      }
+      restore(env, snapshot);
+    }
+    return false;
+  }
+  const matched = j < ns.length &&
+    (p.meta
+      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, gapAround(ns, j, j + 1))
+      : matchNode(p, ns[j]!, env, text));
+  if (matched && matchList(ps, i + 1, ns, j + 1, env, text)) return true;
+  restore(env, snapshot);
+  // A separator next to `$$$X` is optional: `f(self, $$$P)` also matches `f(self)`.
+  if (!p.named && (p.type === "," || p.type === ";") && (ps[i + 1]?.meta?.multi || ps[i - 1]?.meta?.multi)) {
+    if (matchList(ps, i + 1, ns, j, env, text)) return true;
+    restore(env, snapshot);
+  }
+  return false;
+}
+
+function walkType(root: Node, type: string, named: boolean, visit: (n: Node) => boolean): void {
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      if (cursor.nodeType === type && cursor.nodeIsNamed === named && !visit(cursor.currentNode)) return;
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/**
+ * Every node under `root` the pattern matches, in document order (nested
+ * matches included).
+ *
+ * @param pattern A compiled pattern.
+ * @param root The node to search (usually the tree's root).
+ * @param text The file's text (the tree's source), for bound text.
+ * @param limit Stop after this many matches.
+ * @returns The matches with their bindings.
+ *
+ * @example Find comparisons of a value with itself
+ * ```ts
+ * import { Grammars } from "@graver/core";
+ * import { compilePattern, matchPattern } from "@graver/core/structural";
+ * import { createWasmLoader } from "@graver/core/adapters/deno";
+ * import assert from "node:assert/strict";
+ *
+ * const parser = await new Grammars(createWasmLoader()).parser("javascript");
+ * const text = "if (x !== x) f(a, b); g(y !== z);";
+ * const found = matchPattern(compilePattern(parser, "javascript", "$A !== $A"), parser.parse(text)!.rootNode, text);
+ * assert.deepEqual(found.map((m) => m.bindings["A"]!.text), ["x"]);
+ * ```
+ */
+export function matchPattern(
+  pattern: CompiledPattern,
+  root: Node,
+  text: string,
+  limit = 10_000,
+): PatternMatch[] {
+  const out: PatternMatch[] = [];
+  walkType(root, pattern.root.type, pattern.root.named, (n) => {
+    const env: Env = new Map();
+    if (matchNode(pattern.root, n, env, text)) out.push({ node: n, bindings: Object.fromEntries(env) });
+    return out.length < limit;
+  });
+  return out;
+}
+
+function leafTexts(p: PatternNode, out: string[]): string[] {
+  if (p.meta) return out;
+  if (p.children.length === 0 && p.named) out.push(p.text);
+  for (const c of p.children) leafTexts(c, out);
+  return out;
+}
+
+/**
+ * The nodes of the pattern's type that come closest to matching (most of the
+ * pattern's named leaves present), for a `no_match` answer.
+ *
+ * @param pattern A compiled pattern.
+ * @param root The node searched.
+ * @param limit How many to return.
+ * @returns Up to `limit` nodes, best first.
+ */
+export function nearestPatternCandidates(pattern: CompiledPattern, root: Node, limit = 5): Node[] {
+  const leaves = leafTexts(pattern.root, []);
+  const scored: { node: Node; score: number }[] = [];
+  let seen = 0;
+  walkType(root, pattern.root.type, pattern.root.named, (n) => {
+    const t = n.text;
+    const score = leaves.length === 0 ? 1 : leaves.filter((l) => t.includes(l)).length / leaves.length;
+    scored.push({ node: n, score });
+    return ++seen < 5000;
+  });
+  scored.sort((a, b) => b.score - a.score || a.node.startIndex - b.node.startIndex);
+  return scored.filter((s) => s.score > 0).slice(0, limit).map((s) => s.node);
+}
+
+/**
+ * Put what a match bound into replacement code: `$$$NAME` and `$NAME` of
+ * metavariables the pattern bound are replaced by their text. A `$$$NAME`
+ * written between the same tokens it was found between (`f($$$ARGS)` for
+ * `f(\n  a,\n  b,\n)`) takes everything between them, layout and trailing
+ * comma included. Lines after the first of a multi-line binding keep their
+ * indentation relative to the matched node's line, re-based onto the line the
+ * metavariable sits on.
+ *
+ * @param code Replacement code that may use the pattern's metavariables.
+ * @param bindings What one match bound.
+ * @param sourceText The file's text (to re-base bound lines).
+ * @param matchStart Offset of the matched node (default: each binding's own start line).
+ * @param asIs Put bound text in exactly as it is in the file (no re-basing of its lines).
+ * @returns The code with metavariables substituted.
+ */
+export function substituteMetavariables(
+  code: string,
+  bindings: Record<string, Binding>,
+  sourceText: string,
+  matchStart?: number,
+  asIs = false,
+): string {
+  let out = "";
+  let at = 0;
+  for (const m of code.matchAll(TOKEN)) {
+    const token = m[0];
+    const multiName = m[1];
+    const name = multiName ?? m[2];
+    const b = name === undefined ? undefined : bindings[name];
+    const tokenStart = m.index!;
+    if (!b) continue;
+    let from = tokenStart;
+    let to = tokenStart + token.length;
+    let bound = b.text;
+    let boundFrom = b.start;
+    const gap = b.gap;
+    if (gap) {
+      // `f($$$A)` written around the same tokens: the source's whole gap (its line breaks, spaces and trailing
+      // comma), in place of the token and the spaces around it.
+      let l = from;
+      while (l > at && (code[l - 1] === " " || code[l - 1] === "\t")) l--;
+      let r = to;
+      while (r < code.length && (code[r] === " " || code[r] === "\t")) r++;
+      if (code.slice(0, l).endsWith(gap.before) && code.slice(r).startsWith(gap.after)) {
+        from = l;
+        to = r;
+        bound = sourceText.slice(gap.start, gap.end);
+        boundFrom = gap.start;
+      }
+    }
+    const firstRow = rowOf(sourceText, boundFrom);
+    const keep = stringRows(b.nodes);
+    out += code.slice(at, from) +
+      (asIs
+        ? bound
+        : rebase(bound, code, from, sourceText, matchStart ?? boundFrom, (i) => keep.has(firstRow + i)));
+    at = to;
+  }
+  return out + code.slice(at);
+}
+
+/** Rows (0-based) that continue a multi-line string literal inside the given nodes. */
+function stringRows(nodes: Node[]): Set<number> {
+  const rows = new Set<number>();
+  const visit = (n: Node) => {
+    const first = n.startPosition.row;
+    const last = n.endPosition.row;
+    if (first === last) return;
+    if (/string|heredoc|text_block/.test(n.type) && !n.type.includes("concatenated")) {
+      for (let r = first + 1; r <= last; r++) rows.add(r);
+      return;
+    }
+    for (const c of n.children) if (c) visit(c);
+  };
+  for (const n of nodes) visit(n);
+  return rows;
+}
+
+/**
+ * Bound text for the replacement: lines after the first keep their indentation relative to the line of
+ * `anchor` in the source, put onto the indentation of the replacement line at `at`.
+ */
+function rebase(
+  bound: string,
+  code: string,
+  at: number,
+  sourceText: string,
+  anchor: number,
+  isStringText: (line: number) => boolean,
+): string {
+  if (!bound.includes("\n")) return bound;
+  const lineStart = code.lastIndexOf("\n", at - 1) + 1;
+  const targetIndent = /^[ \t]*/.exec(code.slice(lineStart, at))![0];
+  const srcLineStart = sourceText.lastIndexOf("\n", anchor - 1) + 1;
+  const srcIndent = /^[ \t]*/.exec(sourceText.slice(srcLineStart, anchor))![0];
+  return bound.split("\n").map((line, i) => {
+    if (i === 0 || isStringText(i)) return line; // a multi-line string's text is data: as it is
+    const stripped = line.startsWith(srcIndent) ? line.slice(srcIndent.length) : line.trimStart();
+    return stripped.trim() === "" ? "" : targetIndent + stripped;
+  }).join("\n");
+}

@@ -1,0 +1,433 @@
+/**
+ * The Go and Rust half of extract function's builder: each parameter's and
+ * result's type from its declaration, how each value is passed (Go: refused
+ * when a method call or `&x` could change a copy; Rust: by value, `&T` for a
+ * non-`Copy` value used after the statements, `&mut T` for one they change,
+ * with the uses inside rewritten through `*x`), the results (`a, b := f()`,
+ * `let (a, b) = f();`, `?` through a shared `Result`), the signature with the
+ * type parameters it needs, and the call.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../../errors.ts";
+import { firstAtOrAfter } from "../../syntax/binding_model.ts";
+import { at, type Context, details, endedFunction, outputsOf, rustTail, tryCarrier } from "./_checks.ts";
+import { accessOf, nodeOf, type Variable } from "../shared/data_flow.ts";
+import { copiedGenerics, nativeDeclaredType, rustCopy, rustIsMut } from "./_native_types.ts";
+import type { Placement } from "./_placement.ts";
+import type { WrittenType } from "../shared/written_types.ts";
+import type { TextEdit } from "../edit/source.ts";
+import { goCall, goCheckCopy, goCheckLeftUnused, goCheckReceiver, goCheckShared } from "./_go.ts";
+import {
+  enclosingItem,
+  FORMAT_MACROS,
+  macroAround,
+  methodCallOn,
+  refuseUse,
+  usesInside,
+  VALUE_KINDS,
+} from "./_native_uses.ts";
+
+/** What the builder writes for a Go or Rust extraction. */
+export interface NativeParts {
+  /** The new function's first line, through `{`. */
+  header: string;
+  /** Edits of the statements (file offsets): Rust uses of a variable passed by reference. */
+  bodyEdits: TextEdit[];
+  /** The body's last line (`return a, b`, `(a, b)`, `Ok(x)`), or null. */
+  epilogue: string | null;
+  /** The statement that replaces the extracted ones. */
+  call: string;
+  /** Parameter names, in order (a Rust receiver first). */
+  parameters: string[];
+  /** Names returned, in order. */
+  returns: string[];
+  /** Rust: an `async fn`. */
+  async: boolean;
+}
+
+function typesRequired(ctx: Context, v: Variable, role: string): never {
+  const line = v.declaration ? at(ctx, v.declaration.startIndex) : null;
+  throw new RecoverableError(
+    "types_required",
+    `Cannot extract ${ctx.where}: the type of "${v.name}" (${
+      line ? `declared at line ${line}` : "declared elsewhere"
+    }) is not written in its declaration nor certain from its value, and it would become ${role}`,
+    {
+      hint:
+        `Write the type where "${v.name}" is declared (e.g. \`var ${v.name} T\`, \`let ${v.name}: T\`), or include its declaration and every use in the range, then extract`,
+      details: details(ctx, { name: v.name, ...(line ? { line } : {}) }),
+    },
+  );
+}
+
+/** How a Rust parameter is passed, and the edits of its uses inside. */
+function rustPassing(
+  ctx: Context,
+  v: Variable,
+  type: string,
+  live: boolean,
+): { mode: "value" | "ref" | "mut"; edits: TextEdit[] } {
+  const uses = usesInside(ctx, v);
+  const mutable = rustIsMut(v.declaration);
+  const changed = uses.some((u) => accessOf(u.occ, u.node, ctx.rules) !== "read") ||
+    (mutable && uses.some((u) => methodCallOn(u.node) !== null));
+  const isMutRef = /^&\s*(?:'\w+\s+)?mut\b/.test(type);
+  if (isMutRef) {
+    // A `&mut T` passed on is reborrowed: usable after the call. Rebinding it is not kept.
+    const rebound = uses.find((u) => accessOf(u.occ, u.node, ctx.rules) === "write");
+    if (rebound) {
+      refuseUse(ctx, v, rebound.node, "is assigned a new reference there, which the caller would not see");
+    }
+    return { mode: "value", edits: [] };
+  }
+  let mode: "value" | "ref" | "mut";
+  if (changed) mode = "mut";
+  else if (rustCopy(type) || !live) return { mode: "value", edits: [] };
+  else mode = "ref";
+  const edits: TextEdit[] = [];
+  const copy = rustCopy(type);
+  for (const { node } of uses) {
+    const p = node.parent!;
+    const macro = macroAround(node);
+    if (macro) {
+      if (!FORMAT_MACROS.has(macro.childForFieldName("macro")?.text ?? "")) {
+        refuseUse(
+          ctx,
+          v,
+          node,
+          `is an argument of the macro ${
+            macro.childForFieldName("macro")?.text
+          }!, which could not be checked through a reference`,
+        );
+      }
+      continue;
+    }
+    if (
+      methodCallOn(node) || (p.type === "field_expression" && p.childForFieldName("value")?.id === node.id)
+    ) continue;
+    if (p.type === "index_expression" && p.namedChildren[0]?.id === node.id) continue;
+    const deref = { start: node.startIndex, end: node.endIndex, text: `*${v.name}` };
+    if (p.type === "reference_expression") edits.push(deref);
+    else if (
+      (p.type === "assignment_expression" || p.type === "compound_assignment_expr") &&
+      p.childForFieldName("left")?.id === node.id
+    ) edits.push(deref);
+    else if (
+      p.type === "binary_expression" &&
+      /^(?:==|!=|<|>|<=|>=)$/.test(p.childForFieldName("operator")?.text ?? "")
+    ) {
+      edits.push(deref);
+    } else if (p.type === "shorthand_field_initializer" && copy) {
+      edits.push({ start: node.startIndex, end: node.endIndex, text: `${v.name}: *${v.name}` });
+    } else if (copy && p.type !== "shorthand_field_initializer") edits.push(deref);
+    else {
+      refuseUse(
+        ctx,
+        v,
+        node,
+        `is used by value there; it is ${
+          mode === "mut" ? "changed" : "used after the statements"
+        }, so it would be passed by reference, and its type is not certainly Copy`,
+      );
+    }
+  }
+  return { mode, edits };
+}
+
+/**
+ * The Go or Rust pieces of an extraction.
+ *
+ * @param ctx The extraction.
+ * @param placement Where the new function goes.
+ * @returns The signature, body edits, epilogue and call.
+ */
+export function nativeParts(ctx: Context, placement: Placement): NativeParts {
+  const { flow, facts, rules, name, file } = ctx;
+  const go = rules.family === "go";
+  const family = go ? "go" : "rust";
+  const outputs = outputsOf(ctx);
+  const params = flow.variables.filter((v) => v.param || (!go && v.output && !v.declared));
+  const seen = new Map<string, Variable>();
+  for (const v of [...params, ...outputs]) {
+    const other = seen.get(v.name);
+    if (other && other.binding !== v.binding && !(params.includes(other) && outputs.includes(v))) {
+      refuseUse(
+        ctx,
+        v,
+        v.declaration ?? nodeOf(file, { start: v.first, end: v.first }),
+        "names two different variables in the statements (one shadows the other)",
+      );
+    }
+    seen.set(v.name, v);
+  }
+  const typeOf = (v: Variable, role: string): WrittenType =>
+    nativeDeclaredType(family, v.declaration, (call) => calleeOf(ctx, call)) ?? typesRequired(ctx, v, role);
+  const paramTypes = params.map((v) => typeOf(v, "a parameter"));
+  const outTypes = outputs.map((v) => typeOf(v, "a return value"));
+  const live = (v: Variable) => v.output || v.reassignedAfter || liveAfter(ctx, v);
+
+  // How each parameter is passed.
+  const bodyEdits: TextEdit[] = [];
+  const args: string[] = [];
+  const paramList: string[] = [];
+  params.forEach((v, i) => {
+    const t = paramTypes[i]!.text;
+    if (go) {
+      goCheckCopy(ctx, v, t, usesInside(ctx, v));
+      args.push(v.name);
+      paramList.push(`${v.name} ${t}`);
+      return;
+    }
+    const { mode, edits } = rustPassing(ctx, v, t, live(v));
+    bodyEdits.push(...edits);
+    args.push(mode === "mut" ? `&mut ${v.name}` : mode === "ref" ? `&${v.name}` : v.name);
+    paramList.push(`${v.name}: ${mode === "mut" ? "&mut " : mode === "ref" ? "&" : ""}${t}`);
+  });
+  if (go) {
+    for (const v of outputs) if (!params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v));
+    goCheckLeftUnused(ctx);
+  }
+  if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
+  if (!go) checkFormatArguments(ctx);
+  if (!go) checkLocalItems(ctx);
+
+  // What it returns and how it is called.
+  const ended = endedFunction(ctx);
+  const returnsOut = ended !== null && (facts.returns.length > 0 || (!go && rustTail(ctx.run) !== null));
+  const qualifier = placement.qualifier ?? "";
+  // Rust: a const fn's statements are const-evaluable (the new function is const too); an unsafe fn's may call
+  // unsafe code (the new function is unsafe, called in an unsafe block).
+  const modifiers = go ? [] : rustModifiers(enclosingItem(ctx));
+  let expr = `${qualifier}${name}(${args.join(", ")})`;
+  if (modifiers.includes("unsafe")) expr = `unsafe { ${expr} }`;
+  const isAsync = !go && facts.awaits;
+  if (isAsync) expr += ".await";
+  let results = "";
+  let epilogue: string | null = null;
+  let call: string;
+  const names = outputs.map((v) => v.name);
+  if (returnsOut) {
+    const ret = ended!.childForFieldName(go ? "result" : "return_type");
+    results = ret ? ret.text : "";
+    // A Go function without results cannot `return f()`: the call is the body's last statement anyway.
+    call = go && results !== "" ? `return ${expr}` : expr;
+  } else if (go) {
+    if (outputs.length > 0) {
+      results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
+      epilogue = `return ${names.join(", ")}`;
+    }
+    call = goCall(ctx, outputs, outTypes, expr);
+  } else {
+    const value = outputs.length === 0 ? "()" : outputs.length === 1 ? names[0]! : `(${names.join(", ")})`;
+    const type = outputs.length === 0
+      ? "()"
+      : outputs.length === 1
+      ? outTypes[0]!.text
+      : `(${outTypes.map((t) => t.text).join(", ")})`;
+    const carrier = facts.tries.length > 0 ? tryCarrier(ctx) : null;
+    if (carrier) {
+      const args = carrier.type.childForFieldName("type_arguments")!;
+      const first = args.namedChildren[0]!;
+      results = `${carrier.type.text.slice(0, first.startIndex - carrier.type.startIndex)}${type}${
+        carrier.type.text.slice(first.endIndex - carrier.type.startIndex)
+      }`;
+      epilogue = `${carrier.wrap}(${value})`;
+      expr += "?";
+    } else if (outputs.length > 0) {
+      results = type;
+      epilogue = value;
+    }
+    const mut = (v: Variable) => rustIsMut(v.declaration) && changedAfter(ctx, v) ? "mut " : "";
+    const pattern = outputs.length === 1
+      ? `${mut(outputs[0]!)}${names[0]}`
+      : `(${outputs.map((v) => `${mut(v)}${v.name}`).join(", ")})`;
+    call = outputs.length === 0 ? `${expr};` : `let ${pattern} = ${expr};`;
+  }
+
+  // Type parameters the signature (or the statements) name.
+  const fn = enclosingItem(ctx);
+  const texts = [...paramTypes.map((t) => t.text), ...outTypes.map((t) => t.text), results];
+  texts.push(...flow.typeParameters.map((b) => b.name));
+  const generics = copiedGenerics(family, fn, texts, outerTypeParameters(ctx, fn, placement));
+  if (generics.foreign.length > 0) {
+    throw new RecoverableError(
+      "types_required",
+      `Cannot extract ${ctx.where}: the types use ${
+        generics.foreign.map((n) => `"${n}"`).join(", ")
+      }, a type parameter declared around the enclosing function, which a new function there could not name`,
+      {
+        hint: "Extract statements whose parameters do not use the type parameters of the impl or receiver",
+        details: details(ctx, { type_parameters: generics.foreign }),
+      },
+    );
+  }
+  const signature = [...paramList, results].join(", ");
+  if (!go && placement.classNode === null && /(?<![\p{L}\p{N}_])Self(?![\p{L}\p{N}_])/u.test(signature)) {
+    throw new RecoverableError(
+      "types_required",
+      `Cannot extract ${ctx.where}: the new function's signature would name Self, which only an impl can`,
+      {
+        hint:
+          "Extract statements whose result does not use Self, or write the type out in the enclosing signature",
+        details: details(ctx),
+      },
+    );
+  }
+  if (!go && /&(?!\s*')/.test(results) && !/&/.test(placement.receiver ?? "")) {
+    const refs = paramList.filter((p) => /&/.test(p.slice(p.indexOf(":")))).length;
+    if (refs !== 1) {
+      throw new RecoverableError(
+        "types_required",
+        `Cannot extract ${ctx.where}: the result type ${results} borrows without a named lifetime, and the new function would take ${refs} references, so Rust could not tell which one it borrows from`,
+        {
+          hint:
+            "Name the lifetime in the enclosing signature (fn f<'a>(x: &'a str) -> &'a str), or extract statements that return owned values",
+          details: details(ctx),
+        },
+      );
+    }
+  }
+  let header: string;
+  if (go) {
+    const recv = placement.kind === "method" ? `${placement.receiver} ` : "";
+    header = `func ${recv}${name}${generics.params}(${paramList.join(", ")})${
+      results ? ` ${results}` : ""
+    } {`;
+  } else {
+    const all = placement.receiver ? [placement.receiver, ...paramList] : paramList;
+    header = `${modifiers.map((m) => `${m} `).join("")}${
+      isAsync ? "async " : ""
+    }fn ${name}${generics.params}(${all.join(", ")})${
+      results && results !== "()" ? ` -> ${results}` : ""
+    }${generics.where} {`;
+  }
+  return {
+    header,
+    bodyEdits,
+    epilogue,
+    call,
+    parameters: [...(placement.receiver && !go ? ["self"] : []), ...params.map((v) => v.name)],
+    returns: names,
+    async: isAsync,
+  };
+}
+
+/** Whether a variable is read after the statements (or before them in an enclosing loop). */
+function liveAfter(ctx: Context, v: Variable): boolean {
+  const { fb, run } = ctx;
+  let loop: Node | null = null;
+  for (let p = run.container.parent; p && !ctx.rules.functions.has(p.type); p = p.parent) {
+    if (ctx.rules.loops.has(p.type)) loop = p;
+  }
+  return fb.occurrences.some((o) =>
+    o.binding === v.binding && VALUE_KINDS.has(o.kind) &&
+    (o.start >= run.end || (loop !== null && o.start < run.start && o.start >= loop.startIndex))
+  );
+}
+
+/**
+ * The declaration of the top-level function a call names (`f(x)`: the binding of `f` in this file), or null for
+ * anything else (a method, a path, a closure, a function of another file).
+ */
+function calleeOf(ctx: Context, call: Node): Node | null {
+  const fn = call.childForFieldName("function");
+  if (fn?.type !== "identifier") return null;
+  const occ = ctx.fb.occurrences[firstAtOrAfter(ctx.fb.occurrences, fn.startIndex)];
+  const b = occ && occ.start === fn.startIndex ? occ.binding : null;
+  if (!b || b.scope !== ctx.fb.scopes[0]) return null;
+  const decl = ctx.fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  const holder = decl ? nodeOf(ctx.file, decl).parent : null;
+  return holder && /^(?:function_declaration|function_item)$/.test(holder.type) ? holder : null;
+}
+
+/** Rust: the `const` / `unsafe` modifiers of a function the new one shares. */
+function rustModifiers(fn: Node): string[] {
+  const mods = fn.namedChildren.find((c) => c?.type === "function_modifiers");
+  const words = mods ? mods.text.split(/\s+/) : [];
+  return ["const", "unsafe"].filter((m) => words.includes(m));
+}
+
+/**
+ * Rust: whether the code after the statements may change a variable (a write, `&mut`, a method call, or any use
+ * inside a macro's tokens, where `assert_eq!(v.pop(), …)` is no call the tree shows).
+ */
+function changedAfter(ctx: Context, v: Variable): boolean {
+  return ctx.fb.occurrences.some((o) => {
+    if (o.binding !== v.binding || o.start < ctx.run.end || !VALUE_KINDS.has(o.kind)) return false;
+    const node = nodeOf(ctx.file, o);
+    return accessOf(o, node, ctx.rules) !== "read" || methodCallOn(node) !== null ||
+      macroAround(node) !== null;
+  });
+}
+
+/** Type parameters declared around the function that a new function placed where it goes cannot see. */
+function outerTypeParameters(ctx: Context, fn: Node, placement: Placement): string[] {
+  if (ctx.rules.family === "go") {
+    if (placement.kind === "method" || fn.type !== "method_declaration") return [];
+    const recv = fn.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("type");
+    const args = recv?.descendantsOfType("type_arguments")[0];
+    return (args?.namedChildren ?? []).filter((c): c is Node => c !== null).map((c) => c.text);
+  }
+  if (placement.kind === "method") return [];
+  const holder = fn.parent?.type === "declaration_list" ? fn.parent.parent : null;
+  const list = holder?.childForFieldName("type_parameters");
+  return (list?.namedChildren ?? []).map((d) => d?.childForFieldName("name")?.text ?? "").filter((n) =>
+    n !== ""
+  );
+}
+
+/**
+ * Rust: refuse when the enclosing function declares an item outside the statements (a `use`, a nested `fn` or
+ * type): the new function, placed outside it, would not see it — and a `use` of a trait brings methods
+ * (`a.borrow_mut()`) that no name in the statements shows.
+ */
+function checkLocalItems(ctx: Context): void {
+  const fn = enclosingItem(ctx);
+  const body = fn.childForFieldName("body");
+  if (!body) return;
+  for (const item of body.descendantsOfType([...ctx.rules.immovable])) {
+    if (!item || (item.startIndex >= ctx.run.start && item.endIndex <= ctx.run.end)) continue;
+    const line = at(ctx, item.startIndex);
+    const text = item.text.split("\n")[0]!.trim();
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot extract ${ctx.where}: the enclosing function declares \`${text}\` at line ${line}, which a new function outside it would not see`,
+      {
+        hint: "Move that declaration to the module (or into the range), then extract",
+        details: details(ctx, { line }),
+      },
+    );
+  }
+}
+
+/** Rust: refuse inline format arguments (`"{x}"`) naming a variable the statements share: they are not bindings. */
+function checkFormatArguments(ctx: Context): void {
+  const fn = enclosingItem(ctx);
+  const shared = new Set<string>();
+  const end = firstAtOrAfter(ctx.fb.occurrences, ctx.run.end);
+  for (let i = firstAtOrAfter(ctx.fb.occurrences, ctx.run.start); i < end; i++) {
+    const o = ctx.fb.occurrences[i]!;
+    if (o.binding && o.binding.scope.start >= fn.startIndex && o.binding.scope.end <= fn.endIndex) {
+      shared.add(o.name);
+    }
+  }
+  for (const s of fn.descendantsOfType("string_literal")) {
+    if (!s || !macroAround(s)) continue;
+    for (const m of s.text.replace(/\{\{/g, "").matchAll(/\{([\p{L}_][\p{L}\p{N}_]*)(?=[}:])/gu)) {
+      if (!shared.has(m[1]!)) continue;
+      const line = at(ctx, s.startIndex);
+      throw new RecoverableError(
+        "unresolved",
+        `Cannot extract ${ctx.where}: the format string at line ${line} names "${m[1]}" inline ({${
+          m[1]
+        }}), which is not followed as a use of the variable`,
+        {
+          hint: `Write it as a positional argument (\`"{}", ${m[1]}\`), then extract`,
+          details: details(ctx, { name: m[1], line }),
+        },
+      );
+    }
+  }
+}

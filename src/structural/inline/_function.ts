@@ -1,0 +1,360 @@
+/**
+ * Inlining a function: its one returned expression in place of each call,
+ * parameters replaced by the arguments (defaults for missing ones), each
+ * substitution parenthesised where precedence needs it. An argument with an
+ * effect must be used exactly once, unconditionally, in argument order, with
+ * no other effect of the body before it; free names of the body must mean
+ * the same at the call.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import type { Binding, Occurrence } from "../../syntax/bindings.ts";
+import { lookup } from "../../syntax/binding_model.ts";
+import { nodeOf } from "../shared/data_flow.ts";
+import { lineOf } from "../shared/statement_ranges.ts";
+import { asserted, conditionalAround, effectBefore, hasEffect, parenthesised } from "./_expr.ts";
+import { typed } from "../shared/written_types.ts";
+import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_context.ts";
+import { applyTextEdits, type TextEdit } from "../edit/source.ts";
+
+interface Parameter {
+  name: string;
+  binding: Binding | null;
+  fallback: Node | null;
+  /** TypeScript: the written type each use asserts its argument to (null: none, or it names a type parameter). */
+  type: string | null;
+}
+
+/** The one expression a function returns, or the refusal naming what else its body holds. */
+function returnedExpression(ctx: InlineContext, fn: Node): Node {
+  const body = fn.childForFieldName("body");
+  if (!body) {
+    throw inlineRefusal(
+      ctx,
+      "invalid_args",
+      "it has no body",
+      "Inline a function with a body",
+      fn.startIndex,
+    );
+  }
+  if (fn.type === "arrow_function" && body.type !== "statement_block") return body;
+  const items = body.namedChildren.filter((c): c is Node => c !== null && !c.type.includes("comment"));
+  const docstring = ctx.rules.family === "python" && items[0]?.type === "expression_statement" &&
+    items[0].namedChild(0)?.type === "string";
+  const statements = docstring ? items.slice(1) : items;
+  const only = statements.length === 1 ? statements[0]! : null;
+  const value = only?.type === "return_statement" ? only.namedChildren.find((c) => c !== null) ?? null : null;
+  if (!value) {
+    const returns = countReturns(body);
+    throw inlineRefusal(
+      ctx,
+      "control_flow_escapes",
+      `its body is ${statements.length} statement${
+        statements.length === 1 ? "" : "s"
+      } with ${returns} return${returns === 1 ? "" : "s"}, not one returned expression`,
+      "Inline functions whose body is a single `return expression`; extract the rest first, or edit the call sites by hand",
+      body.startIndex,
+    );
+  }
+  return value;
+}
+
+function countReturns(node: Node): number {
+  let n = node.type === "return_statement" ? 1 : 0;
+  for (const c of node.namedChildren) {
+    if (c && !/function|lambda|arrow|class|method/.test(c.type)) n += countReturns(c);
+  }
+  return n;
+}
+
+/** The parameters: name, binding and default; refused for rest, destructured and keyword-only shapes. */
+function parametersOf(ctx: InlineContext, fn: Node): Parameter[] {
+  const list = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+  if (!list) return [];
+  if (list.type === "identifier") {
+    return [{ name: list.text, binding: bindingAt(ctx, list), fallback: null, type: null }];
+  }
+  const out: Parameter[] = [];
+  for (const p of list.namedChildren) {
+    if (!p || p.type.includes("comment")) continue;
+    let name: Node | null = null;
+    let fallback: Node | null = null;
+    if (p.type === "identifier") name = p;
+    else if (p.type === "assignment_pattern") {
+      [name, fallback] = [p.childForFieldName("left"), p.childForFieldName("right")];
+    } else if (p.type === "required_parameter" || p.type === "optional_parameter") {
+      name = p.childForFieldName("pattern");
+      fallback = p.childForFieldName("value");
+    } else if (p.type === "default_parameter" || p.type === "typed_default_parameter") {
+      name = p.childForFieldName("name");
+      fallback = p.childForFieldName("value");
+    } else if (p.type === "typed_parameter") {
+      name = p.namedChildren.find((c) => c?.type === "identifier") ?? null;
+    }
+    if (!name || name.type !== "identifier") {
+      throw inlineRefusal(
+        ctx,
+        "unsupported_call_site",
+        `its parameter "${p.text}" is not a plain name (rest, destructuring, keyword-only or positional-only markers)`,
+        "Inline functions with plain parameters only",
+        p.startIndex,
+      );
+    }
+    out.push({ name: name.text, binding: bindingAt(ctx, name), fallback, type: writtenType(ctx, fn, p) });
+  }
+  return out;
+}
+
+/**
+ * TypeScript: the type written on a parameter (or the function's return), which the body was checked against and
+ * each argument (or the inlined expression) is asserted to: `(xhr as any)`, a lambda typed by it. Null when there
+ * is none, or when it names one of the function's type parameters (inferred per call, not nameable at the call).
+ */
+function writtenType(ctx: InlineContext, fn: Node, holder: Node): string | null {
+  if (!typed(ctx.file.language)) return null;
+  const t = holder.childForFieldName(holder.id === fn.id ? "return_type" : "type");
+  const inner = t?.type === "type_annotation" ? t.namedChildren[0] : null;
+  if (!inner) return null;
+  const own = fn.childForFieldName("type_parameters")?.namedChildren.map((c) =>
+    c?.childForFieldName("name")?.text
+  );
+  const named = own?.some((n) =>
+    n && new RegExp(`(?<![\\w$.])${n.replace(/\$/g, "\\$")}(?![\\w$])`).test(inner.text)
+  );
+  return named ? null : inner.text;
+}
+
+/** TypeScript: refuse a type predicate or assertion signature (`x is T`): the call narrowed its argument. */
+function checkPredicate(ctx: InlineContext, fn: Node): void {
+  const t = fn.childForFieldName("return_type");
+  if (!typed(ctx.file.language) || !t || t.type === "type_annotation") return;
+  throw inlineRefusal(
+    ctx,
+    "types_required",
+    `its return type \`${
+      t.text.replace(/^:\s*/, "")
+    }\` narrows the argument where it is called; the inlined expression would not`,
+    "Keep the function (its calls narrow types), or edit the call sites by hand",
+    t.startIndex,
+  );
+}
+
+function bindingAt(ctx: InlineContext, node: Node): Binding | null {
+  return ctx.fb.occurrences.find((o) => o.start === node.startIndex)?.binding ?? null;
+}
+
+/** Refuse async functions, generators, decorated functions, recursion and `this` / `arguments` / `super`. */
+function checkShape(ctx: InlineContext, fn: Node, expr: Node): void {
+  const refuse = (why: string, at: number): never => {
+    throw inlineRefusal(ctx, "unsupported_call_site", why, "Edit the call sites by hand", at);
+  };
+  if (fn.children.some((c) => c?.type === "async" || c?.type === "*") || /generator/.test(fn.type)) {
+    refuse("it is async or a generator", fn.startIndex);
+  }
+  if (fn.parent?.type === "decorated_definition") refuse("it is decorated", fn.startIndex);
+  if (ctx.binding.scope.kind === "class") refuse("it is a method", fn.startIndex);
+  const self = ctx.fb.occurrences.find((o) =>
+    o.binding === ctx.binding && o.start > fn.startIndex && o.end <= fn.endIndex && o !== ctx.declaration
+  );
+  if (self) refuse("it calls itself", self.start);
+  const visit = (n: Node): void => {
+    if (n.type === "this" || n.type === "super" || (n.type === "identifier" && n.text === "arguments")) {
+      refuse(`it uses "${n.text}"`, n.startIndex);
+    }
+    if (/^(?:yield|yield_expression|await|await_expression)$/.test(n.type)) {
+      refuse(`it uses ${n.type}`, n.startIndex);
+    }
+    for (const c of n.namedChildren) {
+      if (c && !/^(?:function_expression|function_declaration|class)$/.test(c.type)) visit(c);
+    }
+  };
+  visit(expr);
+}
+
+/** Arguments by parameter: the node passed, or the default, or null (`undefined`). */
+function argumentsFor(ctx: InlineContext, call: Node, params: Parameter[]): (Node | null)[] {
+  const list = call.childForFieldName("arguments");
+  const refuse = (why: string, at: number): never => {
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      why,
+      "Edit this call by hand, or inline the other calls one by one",
+      at,
+    );
+  };
+  if (!list || list.type === "template_string") refuse("the call has no argument list", call.startIndex);
+  const out: (Node | null)[] = params.map(() => null);
+  const given = params.map(() => false);
+  let i = 0;
+  for (const a of list!.namedChildren) {
+    if (!a || a.type.includes("comment")) continue;
+    if (/spread|splat/.test(a.type)) refuse(`the argument "${a.text}" is spread`, a.startIndex);
+    if (a.type === "keyword_argument") {
+      const k = params.findIndex((p) => p.name === a.childForFieldName("name")?.text);
+      if (k < 0 || given[k]) {
+        refuse(`the keyword argument "${a.text}" matches no free parameter`, a.startIndex);
+      }
+      out[k] = a.childForFieldName("value");
+      given[k] = true;
+      continue;
+    }
+    if (i >= params.length) {
+      if (ctx.rules.family === "python" || hasEffect(a)) {
+        refuse(`the extra argument "${a.text}"`, a.startIndex);
+      }
+      i++;
+      continue;
+    }
+    out[i] = a;
+    given[i++] = true;
+  }
+  params.forEach((p, k) => {
+    if (given[k]) return;
+    if (p.fallback) {
+      if (hasEffect(p.fallback) || p.fallback.namedChildCount > 0 && p.fallback.type !== "unary_expression") {
+        refuse(`the default of "${p.name}" is not a literal`, call.startIndex);
+      }
+      out[k] = p.fallback;
+    } else if (ctx.rules.family === "python") refuse(`no argument for "${p.name}"`, call.startIndex);
+  });
+  return out;
+}
+
+/**
+ * The edits that put a function's returned expression in place of its calls.
+ *
+ * @param ctx The inlining.
+ * @param fn The function node (declaration, arrow, function expression, Python def).
+ * @param statement The statement that declares it.
+ * @returns The edits, the lines of the calls, and the declaration's statement.
+ */
+export function inlineCalls(
+  ctx: InlineContext,
+  fn: Node,
+  statement: Node,
+): { sites: TextEdit[]; lines: number[]; statement: Node } {
+  const { file, fb, declaration, target } = ctx;
+  const expr = returnedExpression(ctx, fn);
+  checkShape(ctx, fn, expr);
+  const params = parametersOf(ctx, fn);
+  const returnType = writtenType(ctx, fn, fn);
+  const paramBindings = new Set(params.map((p) => p.binding).filter((b): b is Binding => b !== null));
+  const uses = usesOf(ctx).filter((u) => u.start < fn.startIndex || u.start >= fn.endIndex);
+  const calls: { use: Occurrence; call: Node }[] = [];
+  for (const use of uses) {
+    const node = nodeOf(file, use);
+    const call = node.parent;
+    const isCall = call && (call.type === "call_expression" || call.type === "call") &&
+      call.childForFieldName("function")?.id === node.id;
+    if (isCall) calls.push({ use, call });
+    else if (target === declaration && !(call?.type === "export_specifier")) {
+      throw inlineRefusal(
+        ctx,
+        "value_reference",
+        `it is used as a value at line ${lineOf(file.text, use.start)}, not called`,
+        "Inline single calls by their line and column instead; the function stays for its other uses",
+        use.start,
+      );
+    }
+  }
+  const sites = target === declaration ? calls : calls.filter((c) => c.use === target);
+  if (sites.length === 0) {
+    throw inlineRefusal(
+      ctx,
+      "no_match",
+      target === declaration ? "it is never called" : "the position is not a call of it",
+      "Target the function's declaration (every call) or the name in one call",
+      target.start,
+    );
+  }
+  checkPredicate(ctx, fn);
+  const edits: TextEdit[] = [];
+  for (const { use, call } of sites) {
+    const args = argumentsFor(ctx, call, params);
+    checkNames(ctx, expr, use, expr.endIndex, paramBindings);
+    const replacements: TextEdit[] = [];
+    const effectful: { arg: number; at: number }[] = [];
+    params.forEach((p, k) => {
+      const arg = args[k] ?? null;
+      const argText = arg ? file.text.slice(arg.startIndex, arg.endIndex) : "undefined";
+      const paramUses = fb.occurrences.filter((o) =>
+        o.binding === p.binding && p.binding !== null && o.start >= expr.startIndex && o.end <= expr.endIndex
+      );
+      if (arg && hasEffect(arg)) {
+        const u = paramUses.length === 1 ? nodeOf(file, paramUses[0]!) : null;
+        const why = paramUses.length !== 1
+          ? `the argument "${argText}" has an effect and the body uses "${p.name}" ${paramUses.length} times`
+          : conditionalAround(u!, expr)
+          ? `the argument "${argText}" has an effect and the body may evaluate "${p.name}" zero or several times`
+          : effectBefore(expr, u!.startIndex)
+          ? `the argument "${argText}" has an effect and the body has another effect before "${p.name}"`
+          : null;
+        if (why) {
+          throw inlineRefusal(
+            ctx,
+            "unsupported_call_site",
+            why,
+            "Keep this call, or pass a plain name (assign the argument to a variable first)",
+            call.startIndex,
+          );
+        }
+        effectful.push({ arg: k, at: paramUses[0]!.start });
+      }
+      for (const o of paramUses) {
+        capture(ctx, o, arg, fn);
+        const at = nodeOf(file, o);
+        const text = !arg
+          ? argText
+          : p.type
+          ? asserted(arg, argText, p.type)
+          : parenthesised(arg, argText, at);
+        replacements.push({
+          start: o.start - expr.startIndex,
+          end: o.end - expr.startIndex,
+          text: o.kind === "shorthand" ? `${o.name}: ${text}` : text,
+        });
+      }
+    });
+    const inOrder = effectful.every((e, i) => i === 0 || effectful[i - 1]!.at < e.at);
+    if (!inOrder) {
+      throw inlineRefusal(
+        ctx,
+        "unsupported_call_site",
+        "arguments with effects would run in another order",
+        "Keep this call, or assign the arguments to variables first",
+        call.startIndex,
+      );
+    }
+    const body = applyTextEdits(file.text.slice(expr.startIndex, expr.endIndex), replacements);
+    edits.push({
+      start: call.startIndex,
+      end: call.endIndex,
+      text: returnType ? asserted(expr, body, returnType) : parenthesised(expr, body, call),
+    });
+  }
+  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.call.startIndex)), statement };
+}
+
+/** Refuse when a name of the argument would be captured by a binding inside the body (a lambda's parameter). */
+function capture(ctx: InlineContext, use: Occurrence, arg: Node | null, fn: Node): void {
+  if (!arg) return;
+  const names = new Set(
+    ctx.fb.occurrences.filter((o) => o.start >= arg.startIndex && o.end <= arg.endIndex).map((o) => o.name),
+  );
+  for (let s = use.scope; s && s.start > fn.startIndex; s = s.parent!) {
+    for (const name of names) {
+      if (s.bindings.has(name) && lookup(s, name) !== null) {
+        throw inlineRefusal(
+          ctx,
+          "name_clash",
+          `"${name}" in the argument would be captured by the "${name}" declared inside the body`,
+          `Rename that "${name}" first (edit_rename_symbol), then inline`,
+          use.start,
+        );
+      }
+    }
+    if (!s.parent) break;
+  }
+}

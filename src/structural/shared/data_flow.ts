@@ -1,0 +1,570 @@
+/**
+ * Data flow of the statements an extraction takes, from the file's bindings:
+ * which names flow in (parameters: read inside, bound in an enclosing
+ * function before), which flow out (return values: assigned inside, live
+ * after — read later, read before them in an enclosing loop, or read by a
+ * closure), which are the enclosing method's receiver (`self`), and which
+ * module names a Python function must declare `global`.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import {
+  type Binding,
+  encloses,
+  firstAtOrAfter,
+  functionScope,
+  type Occurrence,
+  type Scope,
+} from "../../syntax/binding_model.ts";
+import type { FileBindings } from "../../syntax/bindings.ts";
+import type { FamilyRules, StatementRun } from "./statement_ranges.ts";
+import type { SourceFile } from "../edit/source.ts";
+
+/** How an occurrence touches its variable. */
+export type Access = "read" | "write" | "readwrite" | "declare";
+
+/** A variable the extracted statements share with the code around them. */
+export interface Variable {
+  /** The binding. */
+  binding: Binding;
+  /** Its name. */
+  name: string;
+  /** Declared (first bound) inside the statements. */
+  declared: boolean;
+  /** Passed in as a parameter. */
+  param: boolean;
+  /** Returned to the caller. */
+  output: boolean;
+  /** Assigned again after the statements (the caller's declaration must be `let`). */
+  reassignedAfter: boolean;
+  /** The identifier node of its declaration (for types and `const`/`let`), if found. */
+  declaration: Node | null;
+  /** Offset of its first occurrence in the statements. */
+  first: number;
+}
+
+/** The data flow of the statements. */
+export interface DataFlow {
+  /** The scope of the block the statements are in. */
+  blockScope: Scope;
+  /** The enclosing function (or module) scope. */
+  functionScope: Scope;
+  /** Variables shared with the surrounding code, by first use. */
+  variables: Variable[];
+  /** Module names the statements assign from a Python function that declared them `global`. */
+  globals: string[];
+  /** Names of an outer Python function the statements assign (declared `nonlocal`). */
+  nonlocals: string[];
+  /** Bindings of type parameters the statements use (TypeScript). */
+  typeParameters: Binding[];
+  /** Occurrences in the statements of the enclosing Python method's receiver (`self`, `cls`). */
+  receiverUses: Occurrence[];
+  /** The receiver's binding (Python methods), if any. */
+  receiver: Binding | null;
+  /** Free names the statements use (globals, built-ins), with their occurrences. */
+  free: Occurrence[];
+  /** Declared in the statements but used before them (hoisting): cannot move. */
+  usedBefore: { variable: Variable; at: number }[];
+  /**
+   * Assigned on some paths only, unbound before (Python) or declared without a value in the statements
+   * (`let x: T;`), and read after (where): the new function could not return it.
+   */
+  maybeUnbound: { variable: Variable; at: number }[];
+  /**
+   * Python: a parameter-to-be whose every assignment before the statements sits in a branch or loop that does
+   * not hold them (a `for t in …` earlier on): it may be unbound there, and passing it would read it eagerly.
+   */
+  unboundBefore: { variable: Variable; at: number }[];
+}
+
+const VALUE_KINDS = new Set(["definition", "reference", "shorthand", "shorthand_pattern"]);
+const JS_PATTERNS = new Set([
+  "array_pattern",
+  "object_pattern",
+  "pair_pattern",
+  "rest_pattern",
+  "assignment_pattern",
+  "object_assignment_pattern",
+  "shorthand_property_identifier_pattern",
+]);
+const PY_PATTERNS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern"]);
+/** Nodes a definite first write may sit in (no branch, no loop, no call between it and the block). */
+const PLAIN = new Set([
+  "expression_statement",
+  "assignment_expression",
+  "assignment",
+  "parenthesized_expression",
+  "variable_declarator",
+  "lexical_declaration",
+  "variable_declaration",
+  ...JS_PATTERNS,
+  ...PY_PATTERNS,
+]);
+
+/** The innermost scope that holds a whole node. */
+export function scopeOfNode(fb: FileBindings, node: Node): Scope {
+  let best = fb.scopes[0]!;
+  for (const s of fb.scopes) {
+    if (s.start <= node.startIndex && node.endIndex <= s.end && s.end - s.start <= best.end - best.start) {
+      best = s;
+    }
+  }
+  return best;
+}
+
+/** The node a scope was built from. */
+export function nodeOfScope(file: SourceFile, scope: Scope): Node | null {
+  if (scope.kind === "module") return file.tree.rootNode;
+  for (
+    let n: Node | null = file.tree.rootNode.descendantForIndex(scope.start, scope.start);
+    n;
+    n = n.parent
+  ) {
+    if (n.startIndex === scope.start && n.endIndex === scope.end) return n;
+    if (n.startIndex < scope.start) break;
+  }
+  return null;
+}
+
+/** The identifier node of an occurrence. */
+export function nodeOf(file: SourceFile, o: { start: number; end: number }): Node {
+  return file.tree.rootNode.descendantForIndex(o.start, o.end) ?? file.tree.rootNode;
+}
+
+function isField(parent: Node, field: string, child: Node): boolean {
+  const f = parent.childForFieldName(field);
+  return f !== null && f.id === child.id;
+}
+
+/**
+ * How an occurrence touches its variable: a declaration, a plain write
+ * (`x = …`, destructuring, a loop target), a read-and-write (`x += …`,
+ * `x++`) or a read.
+ */
+export function accessOf(o: Occurrence, node: Node, rules: FamilyRules): Access {
+  const p = node.parent;
+  if (!p) return "read";
+  if (rules.family === "go" || rules.family === "rust") return nativeAccess(o, node, rules.family);
+  if (rules.family === "python") {
+    if (p.type === "augmented_assignment" && isField(p, "left", node)) return "readwrite";
+    if (p.type === "assignment" && isField(p, "left", node) && !p.childForFieldName("right")) {
+      return "declare";
+    }
+    if (o.kind === "definition") return "write";
+    let top = node;
+    while (top.parent && PY_PATTERNS.has(top.parent.type)) top = top.parent;
+    const q = top.parent;
+    if (
+      q && top.id !== node.id &&
+      ((q.type === "assignment" || q.type === "for_statement" || q.type === "for_in_clause") &&
+        isField(q, "left", top))
+    ) return "write";
+    return "read";
+  }
+  if (p.type === "augmented_assignment_expression" && isField(p, "left", node)) return "readwrite";
+  if (p.type === "update_expression") return "readwrite";
+  if (p.type === "assignment_expression" && isField(p, "left", node)) return "write";
+  if (p.type === "for_in_statement" && isField(p, "left", node)) return "write";
+  if (p.type === "variable_declarator" && isField(p, "name", node)) {
+    return p.childForFieldName("value") ? "write" : "declare";
+  }
+  // A destructuring leaf: a write when the pattern is assigned or declared (a default value is a read).
+  let top = node;
+  while (top.parent && JS_PATTERNS.has(top.parent.type)) {
+    const up = top.parent;
+    if (
+      (up.type === "assignment_pattern" || up.type === "object_assignment_pattern") &&
+      !isField(up, "left", top)
+    ) {
+      return "read";
+    }
+    if (up.type === "pair_pattern" && !isField(up, "value", top)) return "read";
+    top = up;
+  }
+  if (top.id !== node.id || node.type === "shorthand_property_identifier_pattern") {
+    const q = top.parent;
+    if (
+      q && (q.type === "assignment_expression" || q.type === "for_in_statement") && isField(q, "left", top)
+    ) {
+      return "write";
+    }
+    if (q && q.type === "variable_declarator" && isField(q, "name", top)) return "write";
+  }
+  return o.kind === "definition" || o.kind === "shorthand_pattern" ? "declare" : "read";
+}
+
+/** Go and Rust: a place written through (`x.f = …`, `x[i] += …`, `&mut x`) counts as a read-and-write of `x`. */
+function nativeAccess(o: Occurrence, node: Node, family: "go" | "rust"): Access {
+  // The place expression the name is the root of: `x`, `x.f`, `x[i]`, `x.f[i].g`.
+  let place = node;
+  for (let up = place.parent; up; up = up.parent) {
+    const root = up.childForFieldName(up.type === "selector_expression" ? "operand" : "value") ??
+      (up.type === "index_expression" ? up.namedChildren[0] : null);
+    const chain = up.type === "selector_expression" || up.type === "field_expression" ||
+      up.type === "index_expression";
+    if (!chain || !root || root.id !== place.id) break;
+    // A method call on the place is not a write of it by itself (the caller decides from its type).
+    if (up.parent?.type === "call_expression" && up.parent.childForFieldName("function")?.id === up.id) break;
+    place = up;
+  }
+  const p = place.parent!;
+  const through = place.id !== node.id;
+  if (family === "go") {
+    if (p.type === "inc_statement" || p.type === "dec_statement") return "readwrite";
+    if (p.type === "unary_expression" && p.childForFieldName("operator")?.text === "&") return "readwrite";
+    const list = p.type === "expression_list" ? p.parent : null;
+    if (list && list.childForFieldName("left")?.id === p.id) {
+      if (list.type === "assignment_statement") {
+        return through || list.childForFieldName("operator")?.text !== "=" ? "readwrite" : "write";
+      }
+      if (
+        list.type === "short_var_declaration" || list.type === "range_clause" ||
+        list.type === "receive_statement"
+      ) {
+        return "write";
+      }
+    }
+    if (p.type === "var_spec" && isField(p, "name", node)) {
+      return p.childForFieldName("value") ? "write" : "declare";
+    }
+    return o.kind === "definition" ? "write" : "read";
+  }
+  if (p.type === "compound_assignment_expr" && isField(p, "left", place)) return "readwrite";
+  if (p.type === "assignment_expression" && isField(p, "left", place)) return through ? "readwrite" : "write";
+  if (p.type === "reference_expression" && p.children.some((c) => c?.type === "mutable_specifier")) {
+    return "readwrite";
+  }
+  if (o.kind !== "definition") return "read";
+  let top: Node = node;
+  while (top.parent && /pattern$/.test(top.parent.type)) top = top.parent;
+  const holder = top.parent;
+  if (holder?.type === "let_declaration" && !holder.childForFieldName("value")) return "declare";
+  return "write";
+}
+
+interface Use {
+  occ: Occurrence;
+  node: Node;
+  access: Access;
+}
+
+/** The statement of the block a write sits in with no branch, loop or call between (null: none such). */
+function plainStatement(u: Use, run: StatementRun): Node | null {
+  if (u.access !== "write") return null;
+  let stmt: Node = u.node;
+  while (stmt.parent && stmt.parent.id !== run.container.id) {
+    if (!PLAIN.has(stmt.parent.type)) return null;
+    stmt = stmt.parent;
+  }
+  return stmt;
+}
+
+/** The statement of `block` that holds a write with no branch, loop or call between them (null: none such). */
+function plainStatementOf(u: Use, block: Node): Node | null {
+  if (u.access !== "write") return null;
+  let stmt: Node = u.node;
+  while (stmt.parent && stmt.parent.id !== block.id) {
+    if (!PLAIN.has(stmt.parent.type)) return null;
+    stmt = stmt.parent;
+  }
+  return stmt.parent ? stmt : null;
+}
+
+/** The branches of an `if` that has an `else` (every path goes through one of them), else null. */
+function ifBranches(node: Node): Node[] | null {
+  if (node.type !== "if_statement") return null;
+  const out: Node[] = [];
+  const consequence = node.childForFieldName("consequence");
+  if (consequence) out.push(consequence);
+  let otherwise = false;
+  for (const c of node.namedChildren) {
+    if (c?.type === "elif_clause") {
+      const body = c.childForFieldName("consequence");
+      if (body) out.push(body);
+    } else if (c?.type === "else_clause") {
+      const body = c.childForFieldName("body") ?? c.namedChildren.find((n) => n?.type !== "comment") ?? null;
+      if (body) out.push(body);
+      otherwise = true;
+    }
+  }
+  return otherwise ? out : null;
+}
+
+/**
+ * Whether running `node` (a statement or a block) always writes the name: a plain write in it, or an `if`
+ * with an `else` whose every branch does.
+ */
+function alwaysWrites(node: Node, uses: Use[]): boolean {
+  const inside = uses.filter((u) => u.node.startIndex >= node.startIndex && u.node.endIndex <= node.endIndex);
+  if (inside.length === 0) return false;
+  const statements = node.type === "block" || node.type === "statement_block"
+    ? node.namedChildren.filter((n): n is Node => n !== null)
+    : [node];
+  return statements.some((stmt) => {
+    if (
+      inside.some((u) =>
+        u.access === "write" && (u.node.id === stmt.id || plainStatementOf(u, stmt.parent!)?.id === stmt.id)
+      )
+    ) {
+      return true;
+    }
+    const branches = ifBranches(stmt);
+    return branches !== null && branches.every((b) => alwaysWrites(b, inside));
+  });
+}
+
+/** Python statements whose body may not run (or runs on some paths only). */
+const CONDITIONAL = new Set([
+  "if_statement",
+  "for_statement",
+  "while_statement",
+  "try_statement",
+  "with_statement",
+  "match_statement",
+]);
+
+/**
+ * Whether an assignment before the statements sits in a branch or loop that does not hold them: on the path
+ * that reaches them it may not have run.
+ */
+function conditionalBefore(write: Node, run: StatementRun, rules: FamilyRules): boolean {
+  for (let n = write.parent; n && !rules.functions.has(n.type); n = n.parent) {
+    if (!CONDITIONAL.has(n.type)) continue;
+    if (n.startIndex > run.start || n.endIndex < run.end) return true;
+    if (n.type === "try_statement" && handlerAfterRaise(n, write, run)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the statements sit in an `except` or `finally` clause of the `try` whose body holds the assignment:
+ * the body may raise before the assignment runs.
+ */
+function handlerAfterRaise(tryNode: Node, write: Node, run: StatementRun): boolean {
+  const body = tryNode.childForFieldName("body");
+  if (!body || write.startIndex < body.startIndex || write.endIndex > body.endIndex) return false;
+  return tryNode.namedChildren.some((c) =>
+    c !== null &&
+    (c.type === "except_clause" || c.type === "except_group_clause" || c.type === "finally_clause") &&
+    c.startIndex <= run.start && c.endIndex >= run.end
+  );
+}
+
+/** Whether a declared name gets no value where it is declared (`let x: T;`, `var x;`). */
+function declaresWithoutValue(name: Node): boolean {
+  const declarator = name.parent;
+  return declarator?.type === "variable_declarator" && declarator.childForFieldName("name")?.id === name.id &&
+    declarator.childForFieldName("value") === null;
+}
+
+/** Whether `node` is written before anything reads it: a plain assignment statement of the block, its value free of the name. */
+function definiteFirstWrite(first: Use, uses: Use[], run: StatementRun): boolean {
+  const stmt = plainStatement(first, run);
+  if (!stmt) return false;
+  // Nothing of the same statement reads it (`x = x + 1`, `[a, b] = [b, a]`).
+  return !uses.some((u) =>
+    u !== first && u.node.startIndex >= stmt.startIndex && u.node.endIndex <= stmt.endIndex &&
+    u.access !== "write"
+  );
+}
+
+/** Loops around the statements, inside their function. */
+function loopsAround(run: StatementRun, rules: FamilyRules, fn: Scope): Node[] {
+  const out: Node[] = [];
+  for (let p = run.container.parent; p && p.startIndex >= fn.start; p = p.parent) {
+    if (rules.functions.has(p.type)) break;
+    if (rules.loops.has(p.type)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The data flow of a run of statements.
+ *
+ * @param file The source file.
+ * @param fb Its bindings.
+ * @param run The statements.
+ * @param rules The language family's rules.
+ * @param options `outer`: the scope the new function is declared in (its names and its parents' are visible).
+ * @returns Variables in and out, globals, type parameters, receiver uses and free names.
+ */
+export function dataFlow(
+  file: SourceFile,
+  fb: FileBindings,
+  run: StatementRun,
+  rules: FamilyRules,
+  options: { outer: Scope },
+): DataFlow {
+  const python = rules.family === "python";
+  const blockScope = scopeOfNode(fb, run.container);
+  const fnScope = functionScope(blockScope);
+  const inRange = (at: number) => at >= run.start && at < run.end;
+  const nestedInRange = (s: Scope) => s.start >= run.start && s.end <= run.end;
+  const receiver = python
+    ? receiverOf(file, fb, fnScope)
+    : rules.family === "go"
+    ? goReceiverOf(fb, run)
+    : null;
+  const byBinding = new Map<Binding, Use[]>();
+  const free: Occurrence[] = [];
+  const receiverUses: Occurrence[] = [];
+  const typeParameters = new Set<Binding>();
+  const globals = new Set<string>();
+  const nonlocals = new Set<string>();
+  const end = firstAtOrAfter(fb.occurrences, run.end);
+  for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
+    const occ = fb.occurrences[i]!;
+    if (!VALUE_KINDS.has(occ.kind)) continue;
+    const b = occ.binding;
+    if (!b) {
+      if (occ.kind !== "definition") free.push(occ);
+      continue;
+    }
+    if (nestedInRange(b.scope)) continue;
+    if (b === receiver) {
+      receiverUses.push(occ);
+      continue;
+    }
+    if (b.kind === "parameter" && isTypeParameter(file, fb, b)) {
+      typeParameters.add(b);
+      continue;
+    }
+    const node = nodeOf(file, occ);
+    const access = accessOf(occ, node, rules);
+    if (encloses(b.scope, options.outer) && !(python && b.scope === fnScope)) {
+      // Visible from where the new function goes, unless declared here (ECMAScript: a module-level range) or
+      // assigned (Python: declared `global` / `nonlocal` in the new function as in the old one).
+      if (python) {
+        if (access !== "read") (b.scope.kind === "module" ? globals : nonlocals).add(b.name);
+        continue;
+      }
+      if (!(occ.kind === "definition" || occ.kind === "shorthand_pattern")) {
+        if (!byBinding.has(b)) continue;
+      }
+    }
+    if (b.scope.kind === "class" && rules.family !== "go") continue; // Go: a method's parameters
+
+    let uses = byBinding.get(b);
+    if (!uses) byBinding.set(b, uses = []);
+    uses.push({ occ, node, access });
+  }
+
+  const loops = loopsAround(run, rules, fnScope);
+  const variables: Variable[] = [];
+  const usedBefore: DataFlow["usedBefore"] = [];
+  const maybeUnbound: DataFlow["maybeUnbound"] = [];
+  const unboundBefore: DataFlow["unboundBefore"] = [];
+  for (const [b, uses] of byBinding) {
+    const all = fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
+    const declOcc = all.find((o) => o.kind === "definition" || o.kind === "shorthand_pattern") ?? null;
+    const before = all.filter((o) => o.start < run.start);
+    const after = all.filter((o) => o.start >= run.end);
+    const declared = python
+      ? b.kind !== "parameter" && before.length === 0
+      : declOcc !== null && inRange(declOcc.start) && b.kind !== "parameter";
+    const writes = uses.filter((u) => u.access !== "read");
+    if (python && b.scope.kind === "module" && writes.length === 0) continue; // a module name it only reads
+    const reads = uses.filter((u) => u.access === "read" || u.access === "readwrite");
+    const accessAt = (o: Occurrence) => accessOf(o, nodeOf(file, o), rules);
+    const outside = [...before, ...after];
+    // Closures outside the statements that read it see the value they leave.
+    const closureRead = outside.some((o) => functionScope(o.scope) !== fnScope && accessAt(o) !== "write");
+    // In a loop around the statements, a read before them, or one of theirs, sees the last iteration's write.
+    const loopRead = before.some((o) =>
+      loops.some((l) =>
+        o.start >= l.startIndex && o.end <= l.endIndex
+      ) && accessAt(o) !== "write"
+    ) || (loops.length > 0 && reads.length > 0);
+    let live: boolean;
+    if (python && fnScope.kind === "module") live = true; // other modules may import any module-level name
+    else if (declared && !python) live = after.length > 0 || closureRead;
+    else live = after.some((o) => accessAt(o) !== "write") || closureRead || loopRead;
+    const output = writes.length > 0 && live;
+    const boundBefore = !declared || (python && (b.kind === "parameter" || before.length > 0));
+    const param = boundBefore && (reads.length > 0 || output) && !definiteFirstWrite(uses[0]!, uses, run);
+    const variable: Variable = {
+      binding: b,
+      name: b.name,
+      declared,
+      param,
+      output,
+      reassignedAfter: after.some((o) => accessAt(o) !== "read"),
+      declaration: declOcc ? nodeOf(file, declOcc) : null,
+      first: uses[0]!.occ.start,
+    };
+    if (declared && !python && before.length > 0) usedBefore.push({ variable, at: before[0]!.start });
+    // `let x: T;` gives no value: what the statements return must be written on every path after it.
+    const valueless = !python && declared && declOcc !== null && declaresWithoutValue(nodeOf(file, declOcc));
+    const assignments = valueless ? uses.filter((u) => u.occ !== declOcc) : uses;
+    if (
+      (python || valueless) && output && (valueless || !boundBefore) &&
+      !run.statements.some((st) => alwaysWrites(st, assignments))
+    ) {
+      maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
+    }
+    if (python && param && b.kind !== "parameter" && before.length > 0) {
+      const writes = before.filter((o) => accessAt(o) !== "read");
+      if (writes.length > 0 && writes.every((o) => conditionalBefore(nodeOf(file, o), run, rules))) {
+        unboundBefore.push({ variable, at: writes[writes.length - 1]!.start });
+      }
+    }
+    if (param || output) variables.push(variable);
+  }
+  variables.sort((a, b) => a.first - b.first);
+  return {
+    blockScope,
+    functionScope: fnScope,
+    variables,
+    globals: [...globals],
+    nonlocals: [...nonlocals],
+    typeParameters: [...typeParameters],
+    receiverUses,
+    receiver,
+    free,
+    usedBefore,
+    maybeUnbound,
+    unboundBefore,
+  };
+}
+
+/** Whether a binding is a TypeScript type parameter (`T` of `<T>`). */
+function isTypeParameter(file: SourceFile, fb: FileBindings, b: Binding): boolean {
+  const decl = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+  const holder = decl === undefined ? null : nodeOf(file, decl).parent;
+  return holder?.type === "type_parameter" || holder?.type === "type_parameter_declaration";
+}
+
+/** A Go method's receiver (`r` of `func (r *T) m()`) when the statements are in its body. */
+function goReceiverOf(fb: FileBindings, run: StatementRun): Binding | null {
+  let fn: Node | null = run.container;
+  while (fn && !/^(?:function_declaration|method_declaration|func_literal)$/.test(fn.type)) fn = fn.parent;
+  if (!fn || fn.type !== "method_declaration") return null;
+  const name = fn.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("name");
+  return name ? fb.occurrences.find((o) => o.start === name.startIndex)?.binding ?? null : null;
+}
+
+/** The first parameter of a Python method (its `self` or `cls`), unless it is a static method. */
+function receiverOf(file: SourceFile, fb: FileBindings, fn: Scope): Binding | null {
+  const def = nodeOfScope(file, fn);
+  if (!def || def.type !== "function_definition") return null;
+  const holder = def.parent?.type === "decorated_definition" ? def.parent : def;
+  if (holder.parent?.type !== "block" || holder.parent.parent?.type !== "class_definition") return null;
+  if (decoratorsOf(holder).includes("staticmethod")) return null;
+  const first = def.childForFieldName("parameters")?.namedChildren[0];
+  if (!first || first.type !== "identifier") return null;
+  return fb.occurrences.find((o) => o.start === first.startIndex)?.binding ?? null;
+}
+
+/**
+ * The decorator names of a Python definition (`@classmethod` → "classmethod").
+ *
+ * @param holder The definition or its decorated_definition.
+ * @returns The names, in order.
+ */
+export function decoratorsOf(holder: Node): string[] {
+  if (holder.type !== "decorated_definition") return [];
+  return holder.namedChildren.filter((c): c is Node => c?.type === "decorator").map((d) =>
+    d.text.replace(/^@\s*/, "").replace(/\(.*$/s, "").trim()
+  );
+}

@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { RecoverableError } from "../../../../src/mod.ts";
+import {
+  compilePattern,
+  matchPattern,
+  substituteMetavariables,
+} from "../../../../src/structural/edit/pattern.ts";
+import { fixtureUrl } from "../../../_helpers.ts";
+import { fixture, GRAMMARS } from "../_fixtures.ts";
+
+async function matches(language: string, pattern: string, text: string) {
+  const parser = await GRAMMARS.parser(language);
+  const compiled = compilePattern(parser, language, pattern);
+  const tree = parser.parse(text)!;
+  const found = matchPattern(compiled, tree.rootNode, text).map((m) => ({
+    line: m.node.startPosition.row + 1,
+    text: m.node.text,
+    bindings: Object.fromEntries(Object.entries(m.bindings).map(([k, b]) => [k, b.text])),
+  }));
+  tree.delete();
+  parser.delete();
+  return { compiled, found };
+}
+
+Deno.test("compilePattern()/matchPattern() find console.log($$$ARGS) calls with their arguments (JavaScript)", async () => {
+  const { compiled, found } = await matches("javascript", "console.log($$$ARGS)", fixture("check-napi.js"));
+  assert.equal(compiled.root.type, "call_expression");
+  assert.deepEqual(compiled.metavariables, ["ARGS"]);
+  assert.deepEqual(found.map((f) => f.line), [28, 32]);
+  assert.equal(
+    found[0]!.bindings["ARGS"],
+    "command + ' exited with code: ' + code + ' and signal: ' + signal",
+  );
+});
+
+Deno.test("matchPattern() makes a metavariable used twice bind equal text ($A === $A, TypeScript)", async () => {
+  const text = fixture("validate.ts");
+  const { found } = await matches("typescript", "$A === $A", text);
+  assert.deepEqual(found.map((f) => [f.line, f.text]), [[249, "instance === instance"]]);
+  // Without the repeat every === comparison matches.
+  const any = await matches("typescript", "$A === $B", text);
+  assert.ok(any.found.length > 20);
+});
+
+Deno.test("matchPattern() matches $A !== $A in a tab-indented JavaScript file", async () => {
+  const { found } = await matches("javascript", "$A !== $A", fixture("isNaN.js"));
+  assert.deepEqual(found.map((f) => f.bindings["A"]), ["a"]);
+  assert.deepEqual((await matches("javascript", "$A !== $A", fixture("isFinite.js"))).found, []);
+});
+
+Deno.test("compilePattern() parses Python def $NAME($$$P): $$$B with metavariables the grammar rejects as `$`", async () => {
+  const { compiled, found } = await matches("python", "def $NAME($$$P): $$$B", fixture("MSVSUserFile.py"));
+  assert.equal(compiled.root.type, "function_definition");
+  assert.deepEqual(found.map((f) => f.bindings["NAME"]), [
+    "_FindCommandInPath",
+    "_QuoteWin32CommandLineArgs",
+    "__init__",
+    "AddConfig",
+    "AddDebugSettings",
+    "WriteIfChanged",
+  ]);
+  assert.equal(found[3]!.bindings["P"], "self, name");
+  // A fixed leaf narrows it: only methods whose first parameter is self.
+  const methods = await matches("python", "def $NAME(self, $$$P): $$$B", fixture("MSVSUserFile.py"));
+  assert.equal(methods.found.length, 4);
+});
+
+Deno.test("compilePattern() finds the context a statement needs (Go, Java, C#, Rust, Ruby)", async () => {
+  const go = await matches("go", "fmt.Println($$$A)", fixture("analyze.go"));
+  assert.equal(go.found.length, 1);
+  assert.match(go.found[0]!.bindings["A"]!, /^"Wrong number of args/);
+  const goErr = await matches("go", "if err != nil { $$$B }", fixture("analyze.go"));
+  assert.ok(goErr.found.length >= 2);
+  const java = await matches(
+    "java",
+    "Preconditions.checkState($$$ARGS)",
+    "class A { void m() { Preconditions.checkState(a, b); } }",
+  );
+  assert.equal(java.found[0]!.bindings["ARGS"], "a, b");
+  const javaReal = await matches("java", "constants.put($K, $V)", fixture("NativeSafeAreaContextSpec.java"));
+  assert.ok(javaReal.compiled.root.type === "method_invocation");
+  const cs = await matches("c_sharp", "Marshal.ReleaseComObject($X)", fixture("Find-VisualStudio.cs"));
+  assert.equal(cs.compiled.root.type, "invocation_expression");
+  // Rust macros read `$X` as two tokens: the pattern falls back to another spelling of the metavariable.
+  const rust = await matches("rust", "include_str!($PATH)", fixture("lib.rs"));
+  assert.deepEqual(rust.found.map((f) => f.bindings["PATH"]), [
+    '"../../grammar.js"',
+    '"../../queries/highlights.scm"',
+    '"../../src/node-types.json"',
+  ]);
+  const ruby = await matches("ruby", "Pod::UI.warn($$$ARGS)", fixture("native_modules.rb"));
+  assert.ok(ruby.found.length >= 1);
+});
+
+Deno.test("compilePattern() refuses a pattern that does not parse or is only a metavariable", async () => {
+  const parser = await GRAMMARS.parser("typescript");
+  for (const bad of ["console.log(", "$X", "   "]) {
+    assert.throws(
+      () => compilePattern(parser, "typescript", bad),
+      (e) => e instanceof RecoverableError && e.code === "invalid_query" && e.hint.length > 0,
+    );
+  }
+  parser.delete();
+});
+
+Deno.test("substituteMetavariables() puts bound text into the replacement, keeping its layout between the same tokens", async () => {
+  const text = fixture("check-napi.js");
+  const parser = await GRAMMARS.parser("javascript");
+  const tree = parser.parse(text)!;
+  const compiled = compilePattern(parser, "javascript", "console.log($$$ARGS)");
+  const [, second] = matchPattern(compiled, tree.rootNode, text);
+  const out = substituteMetavariables("if (verbose) {\n  logger.info($$$ARGS);\n}", second!.bindings, text);
+  // Written between the same parentheses, $$$ARGS takes the call's whole inside: line break, layout and all,
+  // its lines re-based onto the template's.
+  assert.equal(
+    out,
+    "if (verbose) {\n  logger.info(\n    '\\x1b[' + (isNapi ? '42' : '41') + 'm' +\n      (isNapi ? '    N-API' : 'Not N-API') +\n      '\\x1b[0m: ' + file);\n}",
+  );
+  assert.equal(substituteMetavariables("keep $OTHER", second!.bindings, text), "keep $OTHER");
+  tree.delete();
+  parser.delete();
+});
+
+Deno.test("compilePattern() spells $$$P as a typed parameter and $$$B as a statement for Java and C#", async () => {
+  const java = await matches(
+    "java",
+    "public NativeSafeAreaContextSpec($$$P) { $$$B }",
+    fixture("NativeSafeAreaContextSpec.java"),
+  );
+  assert.equal(java.compiled.root.type, "constructor_declaration");
+  assert.deepEqual(java.found.map((f) => f.bindings), [{
+    P: "ReactApplicationContext reactContext",
+    B: "super(reactContext);",
+  }]);
+  const ifs = await matches("java", "if ($C) { $$$B }", fixture("NativeSafeAreaContextSpec.java"));
+  assert.deepEqual(ifs.found.map((f) => f.line), [37, 43, 49]);
+  const cs = await matches(
+    "c_sharp",
+    "public static void $M($$$P) { $$$B }",
+    fixture("Find-VisualStudio.cs"),
+  );
+  assert.equal(cs.compiled.root.type, "method_declaration");
+  assert.ok(cs.found.length >= 1);
+  const each = await matches("c_sharp", "foreach ($T $X in $E) { $$$B }", fixture("Find-VisualStudio.cs"));
+  assert.deepEqual(each.found.map((f) => [f.bindings["T"], f.bindings["X"]]), [[
+    "ISetupPackageReference",
+    "package",
+  ]]);
+});
+
+Deno.test("compilePattern() spells $$$P as a `name: Type` parameter for Kotlin and Scala", async () => {
+  const kt = Deno.readTextFileSync(fixtureUrl("symbols", "SafeAreaView.kt"));
+  const all = await matches("kotlin", "fun $F($$$P) { $$$B }", kt);
+  assert.equal(all.compiled.root.type, "function_declaration");
+  // no modifiers and no return type in the pattern: `private fun` and `fun f(): T` are other shapes
+  assert.deepEqual(all.found.map((f) => f.bindings["F"]), [
+    "setStateWrapper",
+    "setMode",
+    "setEdges",
+    "setCornerAdaptation",
+  ]);
+  const set = all.found.find((f) => f.bindings["F"] === "setMode")!;
+  assert.equal(set.bindings["P"], "mode: SafeAreaViewMode");
+  // a typed parameter before $$$P: only functions with at least one parameter
+  const typed = await matches("kotlin", "override fun $F($A: WindowInsets, $$$P): WindowInsets { $$$B }", kt);
+  assert.deepEqual(typed.found.map((f) => [f.bindings["F"], f.bindings["A"], f.bindings["P"]]), [[
+    "dispatchApplyWindowInsets",
+    "insets",
+    "",
+  ]]);
+  const scala = Deno.readTextFileSync(fixtureUrl("symbols", "PathResolver.scala"));
+  const defs = await matches("scala", "def $F($$$P): String = { $$$B }", scala);
+  assert.equal(defs.compiled.root.type, "function_definition");
+  assert.ok(
+    defs.found.some((f) => f.bindings["F"] === "mkLines" && f.bindings["P"]!.startsWith("header: String")),
+  );
+});
