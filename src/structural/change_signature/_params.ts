@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Binding, FileBindings } from "../../syntax/bindings.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
@@ -135,7 +136,7 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
       );
     }
     if (
-      language !== "python" && language !== "javascript" && !e.type &&
+      profileOf(language).functions.writesTypes && !e.type &&
       (e.default === undefined || decl.overloads.length > 0)
     ) {
       throw new RecoverableError(
@@ -399,7 +400,7 @@ export function checkBody(fb: FileBindings, decl: FunctionDecl, plan: ParamsPlan
   }
   const changed = plan.mapping.some((m) => m.change !== "unchanged") ||
     plan.mapping.length !== decl.list.params.length;
-  if (decl.language !== "python" && changed) {
+  if (profileOf(decl.language).flow?.argumentsObject && changed) {
     const args = fb.occurrences.filter((o) =>
       inFn(o) && o.name === "arguments" && o.kind === "reference" && !o.binding
     );

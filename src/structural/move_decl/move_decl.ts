@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { dominantEol } from "../../fs/text.ts";
@@ -76,14 +77,6 @@ export interface MoveDeclPlan {
   namespaces: { path: string; name: string }[];
 }
 
-/** Languages a declaration may move between (from -> to). */
-const COMPATIBLE: Record<string, string[]> = {
-  typescript: ["typescript", "tsx"],
-  tsx: ["tsx"],
-  javascript: ["javascript", "typescript", "tsx"],
-  python: ["python"],
-};
-
 const USES = new Set(["reference", "shorthand"]);
 
 /**
@@ -112,7 +105,9 @@ export async function planMoveDecl(
   const fb = system
     ? await fileBindings(parsing, { path: t.rel, language: t.language, version: t.version, text: t.text })
     : null;
-  if (!system || !fb || !toLanguage || !COMPATIBLE[t.language]?.includes(toLanguage)) {
+  if (
+    !system || !fb || !toLanguage || !profileOf(t.language).refactors.moveDeclarationInto.includes(toLanguage)
+  ) {
     throw new RecoverableError(
       "unsupported_language",
       `Cannot move "${namePath}" from "${t.rel}" (${t.language}) to "${to}" (${toLanguage ?? "unknown"}): ${
