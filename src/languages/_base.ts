@@ -7,7 +7,14 @@
  *
  * @module
  */
-import type { FlowRules, FunctionFacts, IdentifierRules, LanguageProfile, PatternWrapper } from "./types.ts";
+import type {
+  FlowRules,
+  FunctionFacts,
+  IdentifierRules,
+  LanguageProfile,
+  ModuleSystemFacts,
+  PatternWrapper,
+} from "./types.ts";
 
 /**
  * A set of the space-separated words of a list.
@@ -47,7 +54,36 @@ export const PLAIN_FUNCTIONS: FunctionFacts = {
   protocolMethods: null,
   rootClass: null,
   thisParameter: false,
+  restParameterLast: false,
   topLevelBlankLines: 1,
+};
+
+/** The module-system facts a system states only when they hold. */
+export const PLAIN_MODULES: Pick<
+  ModuleSystemFacts,
+  | "globImportsReexport"
+  | "itemPaths"
+  | "namespaceImportsHoldNames"
+  | "ambientAugmentation"
+  | "importsAreReadOnly"
+  | "privatePrefix"
+  | "typeCheckingImports"
+  | "exportList"
+  | "futureImports"
+  | "commonJs"
+  | "fileMoveBreaks"
+> = {
+  globImportsReexport: false,
+  itemPaths: false,
+  namespaceImportsHoldNames: false,
+  ambientAugmentation: false,
+  importsAreReadOnly: false,
+  privatePrefix: null,
+  typeCheckingImports: false,
+  exportList: null,
+  futureImports: false,
+  commonJs: false,
+  fileMoveBreaks: () => null,
 };
 
 /** The flow facts a family states only when they hold (the node-type sets it always states). */

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { AS_WRITTEN, defineProfile, PLAIN_FLOW, PLAIN_FUNCTIONS } from "./_base.ts";
+import { AS_WRITTEN, defineProfile, PLAIN_FLOW, PLAIN_FUNCTIONS, PLAIN_MODULES } from "./_base.ts";
 import { jsonTarget } from "./_config_text.ts";
 import { dirOf, firstPresent, joinPath } from "./module_paths.ts";
 import type {
@@ -75,10 +75,11 @@ const MODULES: ModuleSystemFacts = {
   submodule: () => null,
   declaredPackage: () => null,
   resolve: resolveEcmaScript,
-  globImportsReexport: false,
-  itemPaths: false,
+  ...PLAIN_MODULES,
   namespaceImportsHoldNames: true,
   ambientAugmentation: true,
+  importsAreReadOnly: true,
+  commonJs: true,
 };
 
 /** Functions and classes: each has its own `return` target; all but arrow functions have their own `this`. */
@@ -176,6 +177,7 @@ function functions(writesTypes: boolean): FunctionFacts {
     constructorName: "constructor",
     constructorsNeedNew: true,
     thisParameter: true,
+    restParameterLast: true,
     writesTypes,
   };
 }

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { defineProfile, PLAIN_FLOW, WORD_IDENTIFIER, words } from "./_base.ts";
-import { joinPath } from "./module_paths.ts";
+import { defineProfile, PLAIN_FLOW, PLAIN_MODULES, WORD_IDENTIFIER, words } from "./_base.ts";
+import { dirOf, joinPath } from "./module_paths.ts";
 import type { FlowRules, GoModule, LanguageProfile } from "./types.ts";
 
 /**
@@ -41,6 +41,87 @@ export function resolveGoImport(
     if (packages.has(dir)) return dir;
   }
   return null;
+}
+
+/** GOOS and GOARCH values a Go file name's suffix may carry (`x_linux.go`, `x_windows_amd64.go`). */
+const GO_BUILD_TAGS = new Set([
+  "aix",
+  "android",
+  "darwin",
+  "dragonfly",
+  "freebsd",
+  "hurd",
+  "illumos",
+  "ios",
+  "js",
+  "linux",
+  "nacl",
+  "netbsd",
+  "openbsd",
+  "plan9",
+  "solaris",
+  "wasip1",
+  "windows",
+  "zos",
+  "386",
+  "amd64",
+  "amd64p32",
+  "arm",
+  "armbe",
+  "arm64",
+  "arm64be",
+  "loong64",
+  "mips",
+  "mipsle",
+  "mips64",
+  "mips64le",
+  "mips64p32",
+  "mips64p32le",
+  "ppc",
+  "ppc64",
+  "ppc64le",
+  "riscv",
+  "riscv64",
+  "s390",
+  "s390x",
+  "sparc",
+  "sparc64",
+  "wasm",
+]); // deno-fmt-ignore
+
+const baseOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+/** What a Go file's name tells the go tool: ignored, a test, and the build tags of its suffix. */
+function goFileRole(path: string): string {
+  const base = baseOf(path);
+  const parts = base.replace(/\.go$/, "").split("_");
+  const test = parts.length > 1 && parts.at(-1) === "test" ? parts.pop() : "";
+  const tags: string[] = [];
+  while (parts.length > 1 && GO_BUILD_TAGS.has(parts.at(-1)!) && tags.length < 2) tags.unshift(parts.pop()!);
+  return `${/^[_.]/.test(base) ? "ignored" : ""}|${test}|${tags.join("_")}`;
+}
+
+/**
+ * What moving a Go file breaks: its directory is its package (graver does not rewrite the package's importers),
+ * and its name tells the go tool its role (`_test`, GOOS/GOARCH suffixes, a leading `_` or `.`).
+ *
+ * @param from The file's path (relative).
+ * @param to The destination path (relative).
+ * @returns Why the move breaks the build, and the hint; null when it does not.
+ */
+export function goFileMoveBreaks(from: string, to: string): { why: string; hint: string } | null {
+  let why: string | null = null;
+  if (dirOf(from) !== dirOf(to)) {
+    why = "a Go file's directory is its package, and graver does not rewrite the package's importers";
+  } else if (goFileRole(from) !== goFileRole(to)) {
+    why =
+      "the new name changes how the go tool reads the file (a `_test`, GOOS/GOARCH suffix, or a leading `_`/`.`)";
+  }
+  return why === null ? null : {
+    why,
+    hint:
+      "Keep the file in its directory with the same suffixes, or pass update_imports: false to move the bytes only and update its package clause and importers yourself",
+  };
 }
 
 /** Statements and what leaves them, for extraction. */
@@ -83,10 +164,8 @@ export const GO: LanguageProfile = defineProfile({
     declaredPackage: (text) => /^package\s+([\p{L}_][\p{L}\p{N}_]*)/mu.exec(text)?.[1] ?? "",
     resolve: (context, _from, source) =>
       resolveGoImport(context.goModules, context.directoriesWith(".go"), source),
-    globImportsReexport: false,
-    itemPaths: false,
-    namespaceImportsHoldNames: false,
-    ambientAugmentation: false,
+    ...PLAIN_MODULES,
+    fileMoveBreaks: goFileMoveBreaks,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -6,7 +6,14 @@
  *
  * @module
  */
-import { defineProfile, PLAIN_FLOW, PLAIN_FUNCTIONS, WORD_IDENTIFIER, words } from "./_base.ts";
+import {
+  defineProfile,
+  PLAIN_FLOW,
+  PLAIN_FUNCTIONS,
+  PLAIN_MODULES,
+  WORD_IDENTIFIER,
+  words,
+} from "./_base.ts";
 import { iniValue, tomlString } from "./_config_text.ts";
 import { dirOf, firstPresent, joinPath } from "./module_paths.ts";
 import type {
@@ -157,10 +164,12 @@ export const PYTHON: LanguageProfile = defineProfile({
     submodule: (source, name) => /^\.+$/.test(source) ? `${source}${name}` : `${source}.${name}`,
     declaredPackage: () => null,
     resolve: resolvePython,
+    ...PLAIN_MODULES,
     globImportsReexport: true,
-    itemPaths: false,
-    namespaceImportsHoldNames: false,
-    ambientAugmentation: false,
+    privatePrefix: "_",
+    typeCheckingImports: true,
+    exportList: "__all__",
+    futureImports: true,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

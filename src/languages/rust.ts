@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AS_WRITTEN, defineProfile, PLAIN_FLOW, WORD_IDENTIFIER, words } from "./_base.ts";
+import { AS_WRITTEN, defineProfile, PLAIN_FLOW, PLAIN_MODULES, WORD_IDENTIFIER, words } from "./_base.ts";
 import { tomlString } from "./_config_text.ts";
 import { dirOf, joinPath } from "./module_paths.ts";
 import type { FlowRules, LanguageProfile, RustCrate, SyntaxFeature } from "./types.ts";
@@ -36,6 +36,25 @@ const RUST_TARGET_FILE = /(?:^|\/)(?:tests|examples|benches|src\/bin)\/(?!mod\.r
  */
 export function isRustTargetFile(path: string): boolean {
   return RUST_TARGET_FILE.test(path);
+}
+
+/**
+ * What moving a Rust file breaks: a module is named by its path (`mod x;`, or Cargo for `lib.rs`/`main.rs`), which
+ * graver does not rewrite; only a file Cargo finds by its directory may be renamed within it.
+ *
+ * @param from The file's path (relative).
+ * @param to The destination path (relative).
+ * @returns Why the move breaks the build, and the hint; null when it does not.
+ */
+export function rustFileMoveBreaks(from: string, to: string): { why: string; hint: string } | null {
+  if (dirOf(from) === dirOf(to) && isRustTargetFile(from) && isRustTargetFile(to)) return null;
+  return {
+    why: /(?:^|\/)(?:lib|main)\.rs$/.test(from)
+      ? "it is a crate root that Cargo finds by this path"
+      : "it is a module that a `mod` declaration (or Cargo) names by its path, and graver does not rewrite `mod` declarations or `use` paths",
+    hint:
+      'Keep the file where it is, or pass update_imports: false to move the bytes only and then point its `mod` declaration at the new file (`#[path = "…"]`) yourself',
+  };
 }
 
 /** The directory holding a Rust file's child modules: its own directory for lib.rs, main.rs, mod.rs and target roots. */
@@ -176,10 +195,9 @@ export const RUST: LanguageProfile = defineProfile({
     submodule: (source, name) => `${source}::${name}`,
     declaredPackage: () => null,
     resolve: (context, from, source) => resolveRustPath(context.files, from, source, context.rustCrates),
-    globImportsReexport: false,
+    ...PLAIN_MODULES,
     itemPaths: true,
-    namespaceImportsHoldNames: false,
-    ambientAugmentation: false,
+    fileMoveBreaks: rustFileMoveBreaks,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -65,6 +65,27 @@ export interface ModuleSystemFacts {
    * with declarations graver does not see (ECMAScript, through TypeScript).
    */
   ambientAugmentation: boolean;
+  /** An imported binding cannot be assigned (ECMAScript's live, read-only bindings). */
+  importsAreReadOnly: boolean;
+  /** Names that start with this are private to their module by convention (Python's `_`), or null. */
+  privatePrefix: string | null;
+  /** Imports may sit under `if TYPE_CHECKING:`, for type checkers only (absent at run time). */
+  typeCheckingImports: boolean;
+  /** The module-level list of the names `import *` takes (Python's `__all__`), or null. */
+  exportList: string | null;
+  /** Imports of compiler features that every module states for itself (Python's `from __future__ import`). */
+  futureImports: boolean;
+  /** Files may be CommonJS modules (`require`, `module.exports`) rather than ECMAScript modules. */
+  commonJs: boolean;
+  /**
+   * What moving a file from one path to another would break that graver does not rewrite (a Go file's
+   * directory is its package; a Rust module is named by its path), with the hint to give; null when the move is
+   * safe or its importers are rewritten.
+   *
+   * @param from The file's path (relative).
+   * @param to The destination path (relative).
+   */
+  fileMoveBreaks(from: string, to: string): { why: string; hint: string } | null;
 }
 
 /** tsconfig.json's path mapping (`compilerOptions.baseUrl` and `paths`), relative to the root. */
@@ -206,6 +227,8 @@ export interface FunctionFacts {
   protocolMethods: RegExp | null;
   /** The base every class has without naming it, written as a base all the same (Python's `object`), or null. */
   rootClass: string | null;
+  /** A rest parameter must be the last one (ECMAScript); Python's `*args` may be followed by keyword-only ones. */
+  restParameterLast: boolean;
   /** A function may declare its `this` as a first parameter named `this` (TypeScript), which takes no argument. */
   thisParameter: boolean;
   /** Blank lines the style puts between top-level definitions (Python's two; one elsewhere). */

@@ -463,7 +463,7 @@ export function newParamText(
     }
     return p.default !== undefined ? `${p.name}=${p.default}` : p.name;
   }
-  const typed = language === "javascript" ? "" : p.type ? `: ${p.type}` : "";
+  const typed = !profileOf(language).functions.writesTypes ? "" : p.type ? `: ${p.type}` : "";
   if (signature) {
     if (p.default === undefined) return `${p.name}${typed}`;
     return trailingOptional ? `${p.name}?${typed}` : `${p.name}: ${p.type ?? "any"} | undefined`;

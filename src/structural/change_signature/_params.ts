@@ -226,7 +226,7 @@ function checkOrder(decl: FunctionDecl, path: string, params: NewParam[]): void 
   const hasDefault = (p: NewParam) => p.old ? p.old.hasDefault : p.default !== undefined;
   const bad = (why: string) =>
     invalid(decl, path, why, "Reorder the list so that it follows the language's rules for parameters");
-  if (decl.language !== "python") {
+  if (profileOf(decl.language).functions.restParameterLast) {
     const rest = params.findIndex((p) => roleOf(p) === "rest");
     if (rest >= 0 && rest !== params.length - 1) {
       throw bad(`the rest parameter "${params[rest]!.name}" must stay last`);
@@ -234,7 +234,10 @@ function checkOrder(decl: FunctionDecl, path: string, params: NewParam[]): void 
     let optional: NewParam | null = null;
     for (const p of params) {
       if (p.old?.optional) optional = p;
-      else if (optional && roleOf(p) !== "rest" && !hasDefault(p) && decl.language !== "javascript") {
+      // an optional parameter (`x?`) is written where types are
+      else if (
+        optional && roleOf(p) !== "rest" && !hasDefault(p) && profileOf(decl.language).functions.writesTypes
+      ) {
         throw bad(`the required parameter "${p.name}" cannot follow the optional "${optional.name}?"`);
       }
     }

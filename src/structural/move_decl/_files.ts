@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Tree } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { lineEndAfter, lineStart } from "../../fs/lines.ts";
@@ -385,7 +386,7 @@ async function sourceFile(
     bom: f.bom,
     version,
     eol: dominantEol(f.text),
-    unit: detectIndentUnit(f.text, f.language === "python" ? "    " : "  "),
+    unit: detectIndentUnit(f.text, profileOf(f.language).indentUnit ?? "  "),
     tree,
     problems: 0,
   };

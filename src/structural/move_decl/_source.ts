@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { Binding, FileBindings, Occurrence } from "../../syntax/bindings.ts";
@@ -147,7 +148,7 @@ export function dropImports(
     const site = def ? importSiteAt(t.tree, t.text, system, def.start) : null;
     if (site) sites.push(site);
   }
-  const emptied = system === "python" ? emptiedBlocks(t, sites) : [];
+  const emptied = profileOf(t.language).moduleSystem?.typeCheckingImports ? emptiedBlocks(t, sites) : [];
   const inEmptied = (s: ImportSite) =>
     emptied.some((b) => s.statement.start >= b.start && s.statement.end <= b.end);
   return [
