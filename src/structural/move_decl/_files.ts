@@ -200,8 +200,8 @@ function referrerEdits(
   const rewritten = new Set<Binding>();
   const rewrittenUses = new Set<number>();
   for (const imp of fb.imports) {
-    const submodule = system === "python" && imp.kind === "named" &&
-      resolve(`${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`) === ctx.source;
+    const spelled = profileOf(fb.language).moduleSystem?.submodule(imp.source, imp.imported) ?? null;
+    const submodule = spelled !== null && imp.kind === "named" && resolve(spelled) === ctx.source;
     const takesName = isSource(imp.source) &&
       ((imp.kind === "named" && imp.imported === name) || (imp.kind === "default" && ctx.isDefault));
     if (takesName) {
@@ -539,7 +539,9 @@ export async function placeDeclaration(
   let dest = applyTextEdits(p.dest.text, dEdits);
   // 2. Its new imports: run-time ones, then (Python) typing-only ones under `if TYPE_CHECKING:`, and the
   // source's `__future__` features.
-  const typing = p.system === "python" ? p.needs.filter((n) => n.item.typeOnly) : [];
+  const typing = profileOf(p.dest.language).moduleSystem?.typeCheckingImports
+    ? p.needs.filter((n) => n.item.typeOnly)
+    : [];
   const runtime = p.needs.filter((n) => !typing.includes(n));
   const style = dest.trim() === "" ? p.style : importStyleOf(dest);
   dest = await addImportLines(parsing, { ...p.dest, text: dest }, importLines(p.system, runtime, style));
