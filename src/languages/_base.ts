@@ -72,6 +72,9 @@ export const PLAIN_MODULES: Pick<
   | "futureImports"
   | "commonJs"
   | "fileMoveBreaks"
+  | "importsInClassBodies"
+  | "bareSpecifiersNameProjectModules"
+  | "sampleImport"
 > = {
   globImportsReexport: false,
   itemPaths: false,
@@ -84,6 +87,9 @@ export const PLAIN_MODULES: Pick<
   futureImports: false,
   commonJs: false,
   fileMoveBreaks: () => null,
+  importsInClassBodies: false,
+  bareSpecifiersNameProjectModules: false,
+  sampleImport: null,
 };
 
 /** The flow facts a family states only when they hold (the node-type sets it always states). */

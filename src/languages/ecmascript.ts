@@ -80,6 +80,7 @@ const MODULES: ModuleSystemFacts = {
   ambientAugmentation: true,
   importsAreReadOnly: true,
   commonJs: true,
+  sampleImport: () => ({ source: "./x", target: "x.ts" }),
 };
 
 /** Functions and classes: each has its own `return` target; all but arrow functions have their own `this`. */

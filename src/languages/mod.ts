@@ -6,7 +6,7 @@
  *
  * @module
  */
-export { languagesWhere, profileOf, PROFILES, versionFactsOf } from "./profiles.ts";
+export { languagesWhere, moduleSystemNamed, profileOf, PROFILES, versionFactsOf } from "./profiles.ts";
 export { SYNTAX_SINCE } from "./version_syntax.ts";
 export type {
   FlowRules,

@@ -21,7 +21,13 @@ import { BASH, C, C_SHARP, CPP, JAVA, KOTLIN, LUA, PHP, RUBY, SCALA, ZIG } from 
 import { GO } from "./go.ts";
 import { PYTHON } from "./python.ts";
 import { RUST } from "./rust.ts";
-import type { LanguageProfile, TargetVersionFacts, VersionFamily } from "./types.ts";
+import type {
+  LanguageProfile,
+  ModuleSystem,
+  ModuleSystemFacts,
+  TargetVersionFacts,
+  VersionFamily,
+} from "./types.ts";
 
 /** Every profile, in the grammar manifest's order. */
 export const PROFILES: readonly LanguageProfile[] = Object.freeze([
@@ -106,4 +112,14 @@ export function languagesWhere(fact: (profile: LanguageProfile) => boolean): str
  */
 export function versionFactsOf(family: VersionFamily): TargetVersionFacts {
   return PROFILES.find((p) => p.targetVersion?.family === family)!.targetVersion!;
+}
+
+/**
+ * The facts of a module system by its name (shared by the languages of its family).
+ *
+ * @param name The system's name.
+ * @returns Its facts.
+ */
+export function moduleSystemNamed(name: ModuleSystem): ModuleSystemFacts {
+  return PROFILES.find((p) => p.moduleSystem?.name === name)!.moduleSystem!;
 }

@@ -170,6 +170,10 @@ export const PYTHON: LanguageProfile = defineProfile({
     typeCheckingImports: true,
     exportList: "__all__",
     futureImports: true,
+    importsInClassBodies: true,
+    bareSpecifiersNameProjectModules: true,
+    sampleImport: (path) =>
+      path.includes("/") ? { source: ".x", target: "x.py" } : { source: "x", target: "x.py" },
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

@@ -86,6 +86,18 @@ export interface ModuleSystemFacts {
    * @param to The destination path (relative).
    */
   fileMoveBreaks(from: string, to: string): { why: string; hint: string } | null;
+  /** An import may sit in a class body, where it binds a member of the class (Python). */
+  importsInClassBodies: boolean;
+  /** A specifier that is not relative may name a module of the project (Python's absolute imports). */
+  bareSpecifiersNameProjectModules: boolean;
+  /**
+   * The import a file that has no import of its own to imitate writes for a module beside it: the specifier and
+   * the file it names (`./x` for `x.ts`; `.x` for `x.py` inside a package, `x` at the root). Null for a system
+   * whose imports graver does not write.
+   *
+   * @param path The importing file (relative).
+   */
+  sampleImport: ((path: string) => { source: string; target: string }) | null;
 }
 
 /** tsconfig.json's path mapping (`compilerOptions.baseUrl` and `paths`), relative to the root. */

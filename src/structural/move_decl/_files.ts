@@ -294,7 +294,7 @@ function referrerEdits(
       edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, [text], eol));
     }
   }
-  if (system === "python") {
+  if (profileOf(fb.language).moduleSystem?.modulesAreValues) {
     // `import pkg.source` or `import pkg` binds `pkg`: `pkg.source.name` becomes `name`, imported from the
     // destination (once per file, after the first import that reaches it; each chain is rewritten once).
     // A chain the namespace imports above already rewrote (`import email` where email/__init__.py is the

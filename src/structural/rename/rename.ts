@@ -443,7 +443,7 @@ function classBodyImports(
 ): { imports: Set<number>; uses: Set<number> } {
   const imports = new Set<number>();
   const uses = new Set<number>();
-  if (fb.language !== "python") return { imports, uses };
+  if (!profileOf(fb.language).moduleSystem?.importsInClassBodies) return { imports, uses };
   for (const s of sites) {
     const occ = fb.occurrences.find((o) => o.start === s.start);
     const b = occ?.binding;

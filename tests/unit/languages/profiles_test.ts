@@ -178,3 +178,28 @@ Deno.test("the node-type check reports a misspelt type a table would silently ig
   assert.deepEqual(loops.map((n) => hasType(python, n.type, n.named)), [false]);
   assert.ok(hasType(python, "for_statement", true));
 });
+
+Deno.test("what moving a file breaks: a Go file leaving its package or changing its role, a Rust module", () => {
+  const go = profileOf("go").moduleSystem!;
+  assert.equal(go.fileMoveBreaks("pkg/a.go", "pkg/b.go"), null);
+  assert.match(go.fileMoveBreaks("pkg/a.go", "other/a.go")!.why, /directory is its package/);
+  assert.match(go.fileMoveBreaks("pkg/a.go", "pkg/a_linux.go")!.why, /GOOS\/GOARCH/);
+  const rust = profileOf("rust").moduleSystem!;
+  assert.equal(rust.fileMoveBreaks("tests/a.rs", "tests/b.rs"), null);
+  assert.match(rust.fileMoveBreaks("src/lib.rs", "src/core.rs")!.why, /crate root/);
+  assert.match(rust.fileMoveBreaks("src/a.rs", "src/b.rs")!.why, /`mod` declaration/);
+  assert.equal(profileOf("typescript").moduleSystem!.fileMoveBreaks("a.ts", "b/a.ts"), null);
+});
+
+Deno.test("the import a file with no habit writes: ./x in ECMAScript, .x inside a Python package", () => {
+  assert.deepEqual(profileOf("tsx").moduleSystem!.sampleImport!("src/a.tsx"), {
+    source: "./x",
+    target: "x.ts",
+  });
+  assert.deepEqual(profileOf("python").moduleSystem!.sampleImport!("pkg/a.py"), {
+    source: ".x",
+    target: "x.py",
+  });
+  assert.deepEqual(profileOf("python").moduleSystem!.sampleImport!("a.py"), { source: "x", target: "x.py" });
+  assert.equal(profileOf("go").moduleSystem!.sampleImport, null);
+});
