@@ -201,6 +201,12 @@ export async function pythonCorpus(dir: string, hooks: PythonCorpusHooks): Promi
     throw new Error(`test_email fails before any change:\n${baseline.output.slice(-800)}`);
   }
   const tail = (s: string, n: number) => s.split("\n").slice(-n).join("\n");
+  // The last lines of a failure rarely hold the traceback's file names, and the driver reads which files a
+  // failure names (a rename's string occurrence listed there is a warned-of break, not a silent one).
+  const named = (s: string) => {
+    const files = new Set([...s.matchAll(/File "([^"]+)"/g)].map((m) => m[1]!.replace(`${dir}/`, "")));
+    return files.size === 0 ? "" : `\n(files in the traceback: ${[...files].join(", ")})`;
+  };
   let applied = 0;
   const checker: PythonChecker = {
     version: spawnSync(PY, ["-V"], { encoding: "utf8" }).stdout.trim(),
@@ -213,14 +219,20 @@ export async function pythonCorpus(dir: string, hooks: PythonCorpusHooks): Promi
       const selected = selectTests(coverage, affectedLines(dir, base, changed));
       const targeted = await server.run(selected, stress, modules);
       if (targeted.status !== 0) {
-        return [`compile, import, ${selected.size} tests: ${tail(targeted.output, 12)}`];
+        return [
+          `compile, import, ${selected.size} tests: ${tail(targeted.output, 12)}${named(targeted.output)}`,
+        ];
       }
       if (hooks.fullEvery <= 0 || ++applied % hooks.fullEvery !== 0) return [];
       checker.fullRuns++;
       const full = await server.run(coverage.all, stress, []);
       if (full.status === 0) return [];
       checker.selectionMisses++;
-      return [`unittest (full suite; the ${selected.size} selected passed): ${tail(full.output, 12)}`];
+      return [
+        `unittest (full suite; the ${selected.size} selected passed): ${tail(full.output, 12)}${
+          named(full.output)
+        }`,
+      ];
     },
     close: () => server.close(),
   };

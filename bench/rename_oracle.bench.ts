@@ -177,10 +177,14 @@ for (const pick of sample) {
   if (!theirs) continue;
   let ours: Set<string>;
   try {
-    const found = await findReferences(ws, new Stage(ws.fs, ws.sandbox), pick.path, {
-      line: ws ? lineOf(files.get(pick.path)!, pick.offset) : 0,
-      column: columnOf(files.get(pick.path)!, pick.offset),
-    }, { tool: "bench" });
+    const found = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+      path: pick.path,
+      target: {
+        line: ws ? lineOf(files.get(pick.path)!, pick.offset) : 0,
+        column: columnOf(files.get(pick.path)!, pick.offset),
+      },
+      tool: "bench",
+    });
     ours = new Set(found.sites.map((s) => `${s.path}:${s.start}`));
   } catch (e) {
     if (VERBOSE) {

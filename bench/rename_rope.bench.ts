@@ -173,9 +173,7 @@ for (let i = 0; i < sample.length; i++) {
     const found = await findReferences(
       ws,
       new Stage(ws.fs, ws.sandbox),
-      pick.path,
-      lineCol(files.get(pick.path)!, pick.offset),
-      { tool: "bench" },
+      { path: pick.path, target: lineCol(files.get(pick.path)!, pick.offset), tool: "bench" },
     );
     ours = new Set(found.sites.map((s) => `${s.path}:${s.start}`));
     for (const s of found.sites) {

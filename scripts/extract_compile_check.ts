@@ -133,12 +133,7 @@ outer: for (const [path, text] of Object.entries(files)) {
       const plan = await planExtract(
         ws,
         new Stage(ws.fs, ws.sandbox),
-        path,
-        { start_line: a, end_line: b },
-        name,
-        {
-          tool: "check",
-        },
+        { path, range: { start_line: a, end_line: b }, name, tool: "check" },
       );
       extracted++;
       const result = await compiles(path, plan.text);

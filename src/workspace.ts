@@ -23,6 +23,7 @@ import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
 import type { PipelineStep, ReadBudget, ToolResult } from "./tools/types.ts";
+import { DEFAULT_RESULT_CHARS } from "./tools/result_fit.ts";
 import {
   createReadGuard,
   type ReadGuard,
@@ -109,6 +110,11 @@ export interface WorkspaceOptions {
   /** The size cap of one read_file answer (default 15,000 tokens, counted as characters / 4). */
   readBudget?: ReadBudget;
   /**
+   * Most characters one tool result holds as JSON (default 100,000): longer diffs and texts are shortened,
+   * saying so and how to get the rest (`src/tools/result_fit.ts`).
+   */
+  resultChars?: number;
+  /**
    * The definition gate (docs/definition-gate.md) for calls of a named session: "refuse" (default),
    * "warn" or "off". Calls without a session are gated only when they ask (`call(…, { gate })`).
    */
@@ -147,6 +153,8 @@ export class Workspace {
   readonly readGuard: ReadGuard;
   /** The size cap of one read_file answer. */
   readonly readBudget: ReadBudget;
+  /** Most characters one tool result holds as JSON. */
+  readonly resultChars: number;
   /** The shadow checkpoint repository (null unless the `checkpoints` option is on). */
   readonly checkpoints: Checkpoints | null;
   /**
@@ -196,6 +204,7 @@ export class Workspace {
     this.checkpoints = options.checkpoints ? new Checkpoints(this.fs, this.sandbox.root) : null;
     if (this.checkpoints) this.steps = [...this.steps, checkpointStep()];
     this.readBudget = options.readBudget ?? {};
+    this.resultChars = options.resultChars ?? DEFAULT_RESULT_CHARS;
   }
 
   /**

@@ -11,7 +11,7 @@ import type { EditShape, ShapeHunk } from "./types.ts";
 /**
  * Tools that already edit by structure (or only preview).
  *
- * @deprecated The router reads each tool's kind (`structural`, `derived`, `plan`: see
+ * @deprecated The router reads each tool's kind (`structural`, `derived`, `rewrite`, `plan`: see
  * {@linkcode editsByStructure}) instead of this list; kept for embedders that read it.
  */
 export const STRUCTURAL_TOOLS: readonly string[] = Object.freeze([
@@ -26,6 +26,7 @@ export const STRUCTURAL_TOOLS: readonly string[] = Object.freeze([
   "edit_change_signature",
   "edit_inline",
   "edit_move_decl",
+  "edit_replace_text",
 ]);
 
 const OLD_NAMES = ["old_text", "old_string", "old_str"] as const;

@@ -20,6 +20,7 @@ import { git } from "./_git.ts";
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
 import { INTERNAL_DIR } from "./sandbox.ts";
+import { ignoreInternalDir } from "./internal_dir.ts";
 
 /** Directory (under the root's `.graver/`) of the shadow repository. */
 export const CHECKPOINTS_DIR = `${INTERNAL_DIR}/checkpoints`;
@@ -159,6 +160,7 @@ export class Checkpoints {
     if (this.#ready) return;
     if (!(await this.#fs.read(`${this.#gitdir}/HEAD`))) {
       await this.#fs.mkdirp(this.#gitdir);
+      await ignoreInternalDir(this.#fs, `${this.#root}/${INTERNAL_DIR}`);
       await git.init({ ...this.#git, bare: true, defaultBranch: "checkpoints" });
       await git.writeRef({ ...this.#git, ref: "HEAD", value: REF, symbolic: true, force: true });
     }

@@ -223,6 +223,8 @@ function staleError(
       } and redo the edit against the current content`,
       suggestedCall: { tool: "read_file", args: { path: first.path } },
       details: {
+        // Found at the compare-and-swap, after the call read its files: another writer came in between.
+        phase: "commit",
         path: first.path,
         expected_version: first.expected,
         current_version: first.actual,

@@ -53,6 +53,55 @@ export function rowOf(text: string, offset: number, from = 0): number {
 }
 
 /**
+ * The 1-based line of an offset, as `read_file` numbers lines and messages quote them: one more than the
+ * "\n" before it. The one way an offset becomes a line number where no index of the text is kept.
+ *
+ * @param text The text.
+ * @param offset An offset (UTF-16).
+ * @returns The line (1-based).
+ *
+ * @example
+ * ```ts
+ * import { lineNumberAt } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(lineNumberAt("a\nb\nc", 4), 3);
+ * assert.equal(lineNumberAt("a\nb\nc", 0), 1);
+ * ```
+ */
+export function lineNumberAt(text: string, offset: number): number {
+  return rowOf(text, offset) + 1;
+}
+
+/**
+ * The offset where a 1-based line starts, or -1 when the text has fewer line starts (a final "\n" opens
+ * one more, empty line): {@linkcode lineNumberAt} the other way.
+ *
+ * @param text The text.
+ * @param line The line (1-based).
+ * @returns Its first offset (UTF-16), or -1.
+ *
+ * @example
+ * ```ts
+ * import { offsetOfLine } from "./lines.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(offsetOfLine("ab\ncd\n", 2), 3);
+ * assert.equal(offsetOfLine("ab\ncd\n", 3), 6);
+ * assert.equal(offsetOfLine("ab\ncd\n", 4), -1);
+ * ```
+ */
+export function offsetOfLine(text: string, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", at);
+    if (nl === -1) return -1;
+    at = nl + 1;
+  }
+  return at;
+}
+
+/**
  * Offset of the start of the next line: just after the "\n" at or after
  * `offset` (the text's length on the last line).
  *

@@ -29,6 +29,7 @@
  */
 import type { SuggestedCall } from "../errors.ts";
 import { versionOf } from "../fs/version.ts";
+import { wordPattern } from "../project/words.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { resolveNamePath } from "../syntax/name_path.ts";
 import { querySource, symbolRules } from "../syntax/queries.ts";
@@ -104,15 +105,11 @@ function renames(before: Def[], after: Def[]): { from: Def; to: Def }[] {
   return out;
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Whether the hunk only renames: its old lines with the names swapped are its new lines. */
 function onlyRenames(pairs: { from: Def; to: Def }[], removed: string, added: string): boolean {
   let text = removed;
   for (const { from, to } of pairs) {
-    text = text.replace(new RegExp(`(?<![\\w$])${escapeRegExp(from.name)}(?![\\w$])`, "g"), to.name);
+    text = text.replace(wordPattern(from.name, "g"), to.name);
   }
   return text === added;
 }

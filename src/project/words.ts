@@ -9,8 +9,34 @@
  * @module
  */
 
-/** A character that continues an identifier in the languages graver reads. */
-const WORD_CHAR = /[\p{L}\p{N}_$]/u;
+/** A character that continues an identifier in the languages graver reads, as a regular-expression class. */
+const WORD_CLASS = "[\\p{L}\\p{N}_$]";
+/** {@linkcode WORD_CLASS} as a pattern of one character. */
+const WORD_CHAR = new RegExp(WORD_CLASS, "u");
+
+/**
+ * A pattern that finds `word` as a whole word, by the rule of {@linkcode wordOffsets}: for a caller that
+ * needs a regular expression (to replace each occurrence, or to walk them with `matchAll`).
+ *
+ * @param word The word (its characters are matched literally).
+ * @param flags More flags ("g"); the pattern is always Unicode-aware ("u").
+ * @returns The pattern.
+ *
+ * @example
+ * ```ts
+ * import { wordPattern } from "./words.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal("$a a ab a$ é_a a".replace(wordPattern("a", "g"), "b"), "$a b ab a$ é_a b");
+ * ```
+ */
+export function wordPattern(word: string, flags = ""): RegExp {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(
+    `(?<!${WORD_CLASS})${escaped}(?!${WORD_CLASS})`,
+    flags.includes("u") ? flags : `${flags}u`,
+  );
+}
 
 /**
  * The offsets where `text` holds `word` as a whole word.

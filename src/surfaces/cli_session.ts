@@ -9,6 +9,7 @@
  * @module
  */
 import { INTERNAL_DIR } from "../fs/sandbox.ts";
+import { ignoreInternalDir } from "../fs/internal_dir.ts";
 import { errnoCode } from "../fs/backend.ts";
 import type { ReadGuardMode } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
@@ -93,6 +94,7 @@ export async function saveSession(ws: Workspace, id: string): Promise<void> {
     try {
       await ws.fs.write(tmp, bytes);
       await ws.fs.rename(tmp, target, { parentExists: true });
+      await ignoreInternalDir(ws.fs, ws.sandbox.abs(INTERNAL_DIR));
       return;
     } catch (err) {
       // A committing process may remove an empty `.graver/` between mkdir and write: try again.

@@ -15,6 +15,7 @@
  * @module
  */
 import { INTERNAL_DIR } from "../fs/sandbox.ts";
+import { ignoreInternalDir } from "../fs/internal_dir.ts";
 import type { Workspace } from "../workspace.ts";
 import { type CallRunner, workspaceRunner } from "./call_runner.ts";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http_limits.ts";
@@ -195,6 +196,7 @@ export class SessionTable {
       if (!(await this.#safeDir())) throw new Error(".graver/ or .graver/sessions/ is not a folder");
       const data = JSON.stringify(await this.#runner.exportSession(id));
       await this.#workspace.fs.write(this.#file(id).file, new TextEncoder().encode(data));
+      await ignoreInternalDir(this.#workspace.fs, this.#workspace.sandbox.abs(INTERNAL_DIR));
     } catch (err) {
       this.#workspace.telemetry.event("graver.session.persist_failed", { session: id, error: String(err) });
     }

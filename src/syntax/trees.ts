@@ -19,6 +19,7 @@ import type { Edit, Node, Parser, Point, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Version } from "../fs/version.ts";
 import { type Grammars, HEAD_CHARS } from "./grammars.ts";
+import { lineStart, rowOf } from "../fs/lines.ts";
 import { changedRuns, changedSpan } from "../fs/text_changes.ts";
 
 /** A cached parse. */
@@ -49,24 +50,14 @@ export interface SyntaxProblem {
 
 /** The Point (row, UTF-16 column) of a UTF-16 offset in `text`. */
 export function pointAt(text: string, offset: number): Point {
-  let row = 0;
-  let lineStart = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    row++;
-    lineStart = i + 1;
-  }
-  return { row, column: offset - lineStart };
+  return { row: rowOf(text, offset), column: offset - lineStart(text, offset) };
 }
 
 /** Advance a point from (`from`, `point`) to `to` in `text` by counting newlines in between. */
 export function advancePoint(text: string, from: number, point: Point, to: number): Point {
-  let { row, column } = point;
-  let lineStart = from - column;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) {
-    row++;
-    lineStart = i + 1;
-  }
-  return { row, column: to - lineStart };
+  const rows = rowOf(text, to, from);
+  if (rows === 0) return { row: point.row, column: point.column + to - from };
+  return { row: point.row + rows, column: to - lineStart(text, to) };
 }
 
 /**

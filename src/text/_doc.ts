@@ -168,7 +168,7 @@ export class TextDoc {
         break;
       }
       const to = Math.min(text.length, at + STEP);
-      appendLineStarts(text, at, to, out, this.#scanner);
+      appendLineStarts(text, { from: at, to, out }, this.#scanner);
       at = to;
     }
     this.#scan = at;
@@ -353,7 +353,7 @@ export class TextDoc {
       const mark = this.#counted;
       if (mark !== null && mark.at > from && mark.at <= offset) ({ at: from, line } = mark);
       const at = Math.min(offset, text.length);
-      line += countNewlines(text, from, at, this.#scanner);
+      line += countNewlines(text, { from, to: at }, this.#scanner);
       this.#counted = { at, line };
       return line;
     }

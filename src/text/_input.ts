@@ -9,19 +9,21 @@ export function inputLines(text: string): string[] {
   return lines;
 }
 
+/** Where and how edit input is malformed: the 1-based input line, what is wrong, what to send instead. */
+export interface Malformation {
+  line: number;
+  what: string;
+  hint: string;
+}
+
 /** An `invalid_args` error for malformed edit input, naming the input line. */
-export function malformed(
-  format: EditFormat,
-  line: number,
-  what: string,
-  hint: string,
-): RecoverableError {
+export function malformed(format: EditFormat, at: Malformation): RecoverableError {
   return new RecoverableError(
     "invalid_args",
-    `Cannot parse ${formatLabel(format)} edits: ${what} (input line ${line})`,
+    `Cannot parse ${formatLabel(format)} edits: ${at.what} (input line ${at.line})`,
     {
-      hint,
-      details: { format, input_line: line },
+      hint: at.hint,
+      details: { format, input_line: at.line },
     },
   );
 }

@@ -109,7 +109,7 @@ export function elisionTier(ctx: Ctx, search: string[], replace: string[]): Step
   const out: string[] = [];
   reps.forEach((rp, k) => {
     const piecePairs = d.pairs!.filter(([, f]) => f >= chain[k]! && f < chain[k]! + pieces[k]!.length);
-    out.push(...render(doc, flat, piecePairs, rp, shift, null));
+    out.push(...render(doc, { search: flat, pairs: piecePairs, replace: rp, shift, fold: null }));
     if (k < reps.length - 1) {
       const gapStart = chain[k]! + pieces[k]!.length;
       out.push(...doc.bodySlice(gapStart, chain[k + 1]!));

@@ -10,10 +10,10 @@ import { squash, windowSimilarity } from "./_similarity.ts";
 import { indentShift } from "./_match_indent.ts";
 import { type Cand, pairsOf } from "./_match_lines.ts";
 import { byHint, type Ctx, decide, type Step } from "./_match_tiers.ts";
-import type { MatchOptions } from "./types.ts";
 
 /** Fuzzy tier: the most similar window when it is at least `fuzzyThreshold` and clearly ahead. */
-export function fuzzyTier(ctx: Ctx, search: string[], replace: string[], options: MatchOptions): Step | null {
+export function fuzzyTier(ctx: Ctx, search: string[], replace: string[]): Step | null {
+  const options = ctx.options;
   const doc = ctx.doc;
   const nonBlank = search.filter((s) => s.trim() !== "").length;
   if (nonBlank < 3) return null;

@@ -137,15 +137,23 @@ function reindent(line: string, shift: Shift): string {
   return newLead + line.slice(lead.length);
 }
 
+/** What {@linkcode render} renders: the matched search lines, their file lines, the replacement. */
+export interface Rendering {
+  /** The search lines. */
+  search: string[];
+  /** [search line, file line] pairs of the match. */
+  pairs: [number, number][];
+  /** The replacement lines as the model wrote them. */
+  replace: string[];
+  /** How the file's indentation differs from the search's (null: not at all). */
+  shift: Shift | null;
+  /** Unicode characters to fold in new lines (the file never has them there), or null. */
+  fold: Set<string> | null;
+}
+
 /** Render the replacement: lines the model kept map to the file's own bytes, new lines are re-indented. */
-export function render(
-  doc: TextDoc,
-  search: string[],
-  pairs: [number, number][],
-  replace: string[],
-  shift: Shift | null,
-  fold: Set<string> | null,
-): string[] {
+export function render(doc: TextDoc, rendering: Rendering): string[] {
+  const { search, pairs, replace, shift, fold } = rendering;
   const map = new Map<string, string | null>();
   for (const [s, f] of pairs) {
     const k = search[s]!;

@@ -34,7 +34,7 @@ export function occursAt(lines: readonly string[], at: number, run: readonly str
 
 /** All positions (0-based starts) where `skeys` occurs contiguously in `keys`. */
 export function contiguous(keys: string[], skeys: string[], limit = 1000): number[] {
-  return contiguousWhere(keys, skeys, (i, k) => keys[i] === k, limit);
+  return contiguousWhere(keys, skeys, { same: (i, k) => keys[i] === k, limit });
 }
 
 /**
@@ -45,9 +45,9 @@ export function contiguous(keys: string[], skeys: string[], limit = 1000): numbe
 export function contiguousWhere(
   keys: readonly unknown[],
   skeys: string[],
-  same: (line: number, key: string) => boolean,
-  limit = 1000,
+  options: { same: (line: number, key: string) => boolean; limit?: number },
 ): number[] {
+  const { same, limit = 1000 } = options;
   const n = skeys.length;
   if (n === 0 || n > keys.length) return [];
   let pivot = 0;
@@ -140,7 +140,7 @@ function squashRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   const pivot = pivotOf(skeys);
   const pk = skeys[pivot]!;
   const same = (i: number, k: string) => squashes(trimKeyAt(doc, i), k);
-  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, same, limit);
+  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, { same, limit });
   const word = pk.split(" ").reduce((a, b) => b.length > a.length ? b : a);
   const out: number[] = [];
   const text = doc.text;
@@ -168,7 +168,7 @@ function trimEndRuns(doc: TextDoc, skeys: string[], limit = 1000): number[] {
   const pivot = pivotOf(skeys);
   const same = (i: number, k: string) => trimKeyAt(doc, i) === k.trimStart() && doc.body(i).trimEnd() === k;
   const pk = skeys[pivot]!.trimStart();
-  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, same, limit);
+  if (pk === "") return n > doc.lineCount ? [] : contiguousWhere(doc.keys("trim"), skeys, { same, limit });
   const out: number[] = [];
   doc.forEachLineKeyed(pk, (i) => {
     const start = i - pivot;
@@ -204,7 +204,7 @@ export function keyedCands(doc: TextDoc, kind: KeyKind, search: string[]): Cand[
   if (kind === "squash" && !doc.hasKeys("trim")) starts = squashRuns(doc, skeys);
   else if (kind === "squash") {
     const trim = doc.keys("trim");
-    starts = contiguousWhere(trim, skeys, (i, k) => squashes(trim[i]!, k));
+    starts = contiguousWhere(trim, skeys, { same: (i, k) => squashes(trim[i]!, k) });
   } else if (kind === "trim_end") {
     starts = trimEndRuns(doc, skeys);
   } else if (kind === "trim" && !doc.hasKeys("trim")) {

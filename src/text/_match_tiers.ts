@@ -8,7 +8,7 @@
 import { type TextDoc, UNICODE_FOLD_RE } from "./_doc.ts";
 import { indentShift, type Shift } from "./_match_indent.ts";
 import { blankCands, type Cand, exactCands, keyedCands, pairsOf } from "./_match_lines.ts";
-import type { EditBlock, MatchTier } from "./types.ts";
+import type { EditBlock, MatchOptions, MatchTier } from "./types.ts";
 
 /** What one tier answers: a match, several candidates, or none (with why). */
 export type Step =
@@ -19,6 +19,8 @@ export type Step =
 /** What every tier sees: the document, the line hint (0-based), the block and its anchor positions. */
 export interface Ctx {
   doc: TextDoc;
+  /** The ladder's options (fuzzy threshold and budget). */
+  options: MatchOptions;
   hint: number | undefined;
   block: EditBlock;
   anchorStarts: number[] | null;
@@ -62,15 +64,19 @@ export function decide(ctx: Ctx, tier: MatchTier, cands: Cand[]): Cand | Cand[] 
   return c;
 }
 
+/** What a tier found: its candidates for the search and replacement lines. */
+export interface Found {
+  tier: MatchTier;
+  cands: Cand[];
+  search: string[];
+  replace: string[];
+  /** Whether candidates may be indented differently from the search (they must then shift uniformly). */
+  indent: boolean;
+}
+
 /** One tier's answer from its candidates (indentation-shifted ones must shift uniformly). */
-export function step(
-  ctx: Ctx,
-  tier: MatchTier,
-  cands: Cand[],
-  search: string[],
-  replace: string[],
-  indent: boolean,
-): Step | null {
+export function step(ctx: Ctx, found: Found): Step | null {
+  const { tier, cands, search, replace, indent } = found;
   let usable = cands;
   if (indent) usable = cands.filter((c) => indentShift(ctx.doc, search, pairsOf(c, search.length)) !== null);
   const d = decide(ctx, tier, usable);
@@ -82,7 +88,13 @@ export function step(
 
 /** Tiers 1–4 on given search/replace lines (also reused after stripping line numbers). */
 export function baseTiers(ctx: Ctx, search: string[], replace: string[]): Step | null {
-  const exact = step(ctx, "exact", exactCands(ctx.doc, search), search, replace, false);
+  const exact = step(ctx, {
+    tier: "exact",
+    cands: exactCands(ctx.doc, search),
+    search,
+    replace,
+    indent: false,
+  });
   if (exact) return exact;
   // Tiers 2 and 3 share one pass over the trim keys: tier 2 keeps the runs whose lines
   // also agree on leading whitespace.
@@ -91,14 +103,20 @@ export function baseTiers(ctx: Ctx, search: string[], replace: string[]): Step |
   const sameLead = trimmed.filter((c) =>
     search.every((l, j) => l.trimEnd() === doc.body(c.start + j).trimEnd())
   );
-  return step(ctx, "trailing_whitespace", sameLead, search, replace, false) ??
-    step(ctx, "indentation", trimmed, search, replace, true) ??
+  return step(ctx, { tier: "trailing_whitespace", cands: sameLead, search, replace, indent: false }) ??
+    step(ctx, { tier: "indentation", cands: trimmed, search, replace, indent: true }) ??
     blankTier(ctx, search, replace);
 }
 
 /** Blank-line tier: the model's edge blank lines that the file also has join the span. */
 export function blankTier(ctx: Ctx, search: string[], replace: string[]): Step | null {
-  const s = step(ctx, "blank_lines", blankCands(ctx.doc, search), search, replace, true);
+  const s = step(ctx, {
+    tier: "blank_lines",
+    cands: blankCands(ctx.doc, search),
+    search,
+    replace,
+    indent: true,
+  });
   if (s?.kind !== "match") return s;
   const doc = ctx.doc;
   let lead = 0;
@@ -136,7 +154,13 @@ export function unicodeTier(ctx: Ctx, search: string[], replace: string[]): Step
   const inSearch = UNICODE_FOLD_RE.test(searchText);
   UNICODE_FOLD_RE.lastIndex = 0;
   if (!inSearch && !ctx.doc.foldable) return null;
-  const s = step(ctx, "unicode", keyedCands(ctx.doc, "unicode", search), search, replace, true);
+  const s = step(ctx, {
+    tier: "unicode",
+    cands: keyedCands(ctx.doc, "unicode", search),
+    search,
+    replace,
+    indent: true,
+  });
   return s;
 }
 
@@ -182,5 +206,11 @@ export function lineNumberTier(ctx: Ctx, search: string[], replace: string[]): S
  * indented the file's way. Lines the model kept are written back with the file's own bytes.
  */
 export function whitespaceTier(ctx: Ctx, search: string[], replace: string[]): Step | null {
-  return step(ctx, "whitespace", keyedCands(ctx.doc, "squash", search), search, replace, true);
+  return step(ctx, {
+    tier: "whitespace",
+    cands: keyedCands(ctx.doc, "squash", search),
+    search,
+    replace,
+    indent: true,
+  });
 }

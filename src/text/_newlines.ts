@@ -266,18 +266,17 @@ export function useFastNewlines(on: boolean): void {
  * How many line feeds lie in `text[from, to)`.
  *
  * @param text The text.
- * @param from First UTF-16 offset.
- * @param to End (exclusive).
+ * @param range `from`: the first UTF-16 offset; `to`: the end (exclusive).
  * @param options `fast: false` forces the plain loop; set to false here once the text proves not ASCII, so
  * that a caller keeping the object skips the fast scan on that text from then on.
  * @returns The count.
  */
 export function countNewlines(
   text: string,
-  from: number,
-  to: number,
+  range: { from: number; to: number },
   options: { fast?: boolean } = {},
 ): number {
+  const { from, to } = range;
   const s = options.fast === false || disabled ? null : getScanner();
   let n = 0;
   let at = from;
@@ -317,19 +316,16 @@ function room(out: Offsets, more: number): void {
  * Append to `out` the offset after each line feed in `text[from, to)` (where the next line starts), in order.
  *
  * @param text The text.
- * @param from First UTF-16 offset.
- * @param to End (exclusive).
- * @param out Where the offsets go.
+ * @param range `from`: the first UTF-16 offset; `to`: the end (exclusive); `out`: where the offsets go.
  * @param options `fast: false` forces the plain loop; set to false here once the text proves not ASCII, so
  * that a caller keeping the object skips the fast scan on that text from then on.
  */
 export function appendLineStarts(
   text: string,
-  from: number,
-  to: number,
-  out: Offsets,
+  range: { from: number; to: number; out: Offsets },
   options: { fast?: boolean } = {},
 ): void {
+  const { from, to, out } = range;
   const s = options.fast === false || disabled ? null : getScanner();
   let at = from;
   while (s !== null && at < to) {

@@ -9,9 +9,11 @@ import { isRecoverable, RecoverableError, type ShownLines } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { spliceBytes, type TextSplice } from "../fs/text.ts";
 import { bodyOf, endingOf, TextDoc } from "./_doc.ts";
-import { addSplice } from "./_splices.ts";
+import { addSplice, applySplices } from "./_splices.ts";
+import { matchAfterSplices } from "./_match_after.ts";
 import { indentMismatch } from "./_match_indent.ts";
 import {
+  type ClosestWindow,
   closestWindow,
   findInOtherFiles,
   shownByWindow,
@@ -19,7 +21,7 @@ import {
   windowAt,
 } from "./did_you_mean.ts";
 import { matchBlockIn, type MatchOptions, type MatchOutcome } from "./match_block.ts";
-import type { BlockMatch, BlockReport, EditBlock, FileOp } from "./types.ts";
+import type { BlockMatch, BlockReport, Confidence, EditBlock, FileOp, MatchTier } from "./types.ts";
 
 /** Options of {@linkcode applyEditOps}. */
 export interface ApplyEditOpsOptions extends MatchOptions {
@@ -98,68 +100,112 @@ export function lineList(cands: { start_line: number; end_line: number }[], limi
   return counts.size > limit ? `${out.join(", ")}, …` : out.join(", ");
 }
 
+/** A block the ladder did not place: where, what, and the ladder's answer. */
+export interface BlockFailure {
+  /** The target file. */
+  rel: string;
+  /** 1-based block number. */
+  blockNo: number;
+  /** The block. */
+  block: EditBlock;
+  /** The file as the block saw it. */
+  doc: TextDoc;
+  /** The ladder's failure. */
+  outcome: Exclude<MatchOutcome, { ok: true }>;
+}
+
+/** How messages name the block and its two sides. */
+interface Nouns {
+  where: string;
+  search: string;
+  replace: string;
+}
+
 /**
  * Turn a ladder failure into an error payload with hints: every candidate for
  * `ambiguous`, where the change already is for `already_applied`, the closest
  * window and other files holding the text for `no_match`.
  *
  * @param stage The call's stage (to scan other files).
- * @param rel The target file.
- * @param blockNo 1-based block number.
- * @param block The block.
- * @param doc The file as the block saw it.
- * @param outcome The ladder's failure.
- * @param options `searchWorkspace: false` skips the scan of other files.
+ * @param failure The file, block and the ladder's failure.
+ * @param options `searchWorkspace: false` skips the scan of other files; `labels` name the block.
  * @returns The error payload.
  */
 export async function explainFailure(
   stage: Stage,
-  rel: string,
-  blockNo: number,
-  block: EditBlock,
-  doc: TextDoc,
-  outcome: Exclude<MatchOutcome, { ok: true }>,
+  failure: BlockFailure,
   options: ApplyEditOpsOptions,
 ): Promise<ErrorShape> {
-  const where = options.labels?.where ?? `block ${blockNo} (input line ${block.inputLine}) to "${rel}"`;
-  const searchNoun = options.labels?.search ?? "the SEARCH text";
-  const replaceNoun = options.labels?.replace ?? "the REPLACE text";
-  if (outcome.code === "ambiguous" && outcome.reason) {
-    // Several ways to read the block itself (more than one ======= line).
-    return {
-      code: "ambiguous",
-      message: `Cannot apply ${where}: ${outcome.reason.replace(/; write .*$/, "")}`,
-      hint:
-        "Send the edit as a unified diff (format udiff) or with str_replace, which have no ======= divider; or drop the ======= lines that are not the divider",
-      details: { path: rel, block: blockNo, readings: outcome.candidates },
-    };
-  }
-  if (outcome.code === "ambiguous") {
-    const list = lineList(outcome.candidates);
-    return {
-      code: "ambiguous",
-      message:
-        `Cannot apply ${where}: ${searchNoun} matches ${outcome.candidates.length} places (lines ${list})`,
-      hint:
-        `Add one or two unique neighbouring lines to ${searchNoun} so it matches exactly one place, or pass a line hint (start_line, @@ numbers)`,
-      details: { path: rel, block: blockNo, tier: outcome.tier, candidates: outcome.candidates },
-    };
-  }
-  if (outcome.code === "already_applied") {
-    const at = outcome.candidates[0]!;
-    return {
-      code: "already_applied",
-      message: `Cannot apply ${where}: ${replaceNoun} is already at line${
-        at.start_line === at.end_line ? "" : "s"
-      } ${range(at)}`,
-      hint: "Drop this block: the file already holds its change",
-      details: { path: rel, block: blockNo, found_at: outcome.candidates },
-    };
-  }
-  const closest = outcome.fuzzy
-    ? windowAt(doc, block.search, outcome.fuzzy.start_line - 1, outcome.fuzzy.similarity)
+  const { rel, blockNo, block, outcome } = failure;
+  const nouns: Nouns = {
+    where: options.labels?.where ?? `block ${blockNo} (input line ${block.inputLine}) to "${rel}"`,
+    search: options.labels?.search ?? "the SEARCH text",
+    replace: options.labels?.replace ?? "the REPLACE text",
+  };
+  if (outcome.code === "ambiguous" && outcome.reason) return ambiguousReadings(failure, nouns);
+  if (outcome.code === "ambiguous") return ambiguousPlaces(failure, nouns);
+  if (outcome.code === "already_applied") return alreadyApplied(failure, nouns);
+  return await noMatch(stage, failure, { nouns, searchWorkspace: options.searchWorkspace !== false });
+}
+
+/** Several ways to read the block itself (more than one ======= line). */
+function ambiguousReadings({ rel, blockNo, outcome }: BlockFailure, nouns: Nouns): ErrorShape {
+  return {
+    code: "ambiguous",
+    message: `Cannot apply ${nouns.where}: ${outcome.reason!.replace(/; write .*$/, "")}`,
+    hint:
+      "Send the edit as a unified diff (format udiff) or with str_replace, which have no ======= divider; or drop the ======= lines that are not the divider",
+    details: { path: rel, block: blockNo, readings: outcome.candidates },
+  };
+}
+
+/** The SEARCH text matches several places: every candidate's lines. */
+function ambiguousPlaces({ rel, blockNo, outcome }: BlockFailure, nouns: Nouns): ErrorShape {
+  const list = lineList(outcome.candidates);
+  return {
+    code: "ambiguous",
+    message:
+      `Cannot apply ${nouns.where}: ${nouns.search} matches ${outcome.candidates.length} places (lines ${list})`,
+    hint:
+      `Add one or two unique neighbouring lines to ${nouns.search} so it matches exactly one place, or pass a line hint (start_line, @@ numbers)`,
+    details: { path: rel, block: blockNo, tier: outcome.tier, candidates: outcome.candidates },
+  };
+}
+
+/** The REPLACE text is already where the SEARCH text would be. */
+function alreadyApplied({ rel, blockNo, outcome }: BlockFailure, nouns: Nouns): ErrorShape {
+  const at = outcome.candidates[0]!;
+  return {
+    code: "already_applied",
+    message: `Cannot apply ${nouns.where}: ${nouns.replace} is already at line${
+      at.start_line === at.end_line ? "" : "s"
+    } ${range(at)}`,
+    hint: "Drop this block: the file already holds its change",
+    details: { path: rel, block: blockNo, found_at: outcome.candidates },
+  };
+}
+
+/** The window a `no_match` names: the fuzzy tier's, else the closest one (near the line hint). */
+function closestOf({ block, doc, outcome }: BlockFailure): ClosestWindow | null {
+  return outcome.fuzzy
+    ? windowAt(doc, block.search, {
+      start: outcome.fuzzy.start_line - 1,
+      similarity: outcome.fuzzy.similarity,
+    })
     : closestWindow(doc, block.search, block.lineHint === undefined ? {} : { hint: block.lineHint });
-  const elsewhere = options.searchWorkspace === false ? [] : await findInOtherFiles(stage, block.search, rel);
+}
+
+/** The SEARCH text matches nothing: the closest window, other files that hold it, what to send next. */
+async function noMatch(
+  stage: Stage,
+  failure: BlockFailure,
+  options: { nouns: Nouns; searchWorkspace: boolean },
+): Promise<ErrorShape> {
+  const { rel, blockNo, block, outcome } = failure;
+  const closest = closestOf(failure);
+  const elsewhere = options.searchWorkspace
+    ? await findInOtherFiles(stage, block.search, { exclude: rel })
+    : [];
   const hints: string[] = [];
   if (outcome.reason) hints.push(`Note: ${outcome.reason}`);
   if (elsewhere.length > 0) {
@@ -171,53 +217,68 @@ export async function explainFailure(
       }; did you mean that file?`,
     );
   }
-  const spacing = closest
-    ? whitespaceDifference(
-      block.search,
-      doc.bodySlice(closest.start_line - 1, closest.end_line),
-      closest.start_line,
-    )
-    : null;
-  const diffNote = `(details.did_you_mean.diff: - only in ${searchNoun}, + only in the file)`;
-  let message = `Cannot apply ${where}: ${searchNoun} matches no lines${
-    outcome.reason ? ` (${outcome.reason})` : ""
-  }`;
-  if (closest && spacing) {
-    message = `Cannot apply ${where}: ${searchNoun} differs from ${
-      linesOf(closest)
-    } only in whitespace: ${spacing}`;
-    const indent = spacing.includes("indentation")
-      ? indentMismatch(block.search, doc.bodySlice(closest.start_line - 1, closest.end_line))
-      : null;
-    hints.push(
-      `Copy ${linesOf(closest)} exactly from the file and resend ${diffNote}${
-        indent ? `; ${indent}, so the new lines' indentation cannot be derived` : ""
-      }`,
-    );
-  } else if (closest && outcome.fuzzy) {
-    message = `Cannot apply ${where}: ${searchNoun} matches no lines exactly; the closest, ${
-      linesOf(closest)
-    } (similarity ${closest.similarity}), differs in real tokens, and a low-confidence match is not written unless fuzzy is true`;
-    hints.push(
-      `Did you mean ${
-        linesOf(closest)
-      }? The file may have changed since ${searchNoun} was written: copy the lines exactly from there and resend ${diffNote}, or pass fuzzy: true to apply it there`,
-    );
-  } else if (closest) {
-    hints.push(
-      `Did you mean ${
-        linesOf(closest)
-      } (similarity ${closest.similarity})? Copy the lines exactly from there ${diffNote}`,
-    );
-  } else {
-    hints.push(`Call read_file with {"path": "${rel}"} and copy the lines to change exactly`);
-  }
+  const message = closest
+    ? nearMiss(failure, { nouns: options.nouns, closest, hints })
+    : farMiss(failure, { nouns: options.nouns, hints });
   const details: Record<string, unknown> = { path: rel, block: blockNo };
   if (closest) details["did_you_mean"] = closest;
   if (outcome.fuzzy) details["fuzzy_declined"] = true;
   if (elsewhere.length > 0) details["found_in"] = elsewhere;
   if (outcome.fuzzyCapped) details["fuzzy_capped"] = true;
   return { code: "no_match", message, hint: sentences(hints), details };
+}
+
+/** Nothing near the SEARCH text: the plain message, and a hint to read the file. */
+function farMiss({ rel, outcome }: BlockFailure, options: { nouns: Nouns; hints: string[] }): string {
+  options.hints.push(`Call read_file with {"path": "${rel}"} and copy the lines to change exactly`);
+  return noLinesMessage(outcome, options.nouns);
+}
+
+function noLinesMessage(outcome: BlockFailure["outcome"], nouns: Nouns): string {
+  return `Cannot apply ${nouns.where}: ${nouns.search} matches no lines${
+    outcome.reason ? ` (${outcome.reason})` : ""
+  }`;
+}
+
+/**
+ * A window close to the SEARCH text: how it differs (whitespace only, real tokens the fuzzy tier would
+ * have bridged, or just similar) decides the message; its hint is added to `hints`.
+ */
+function nearMiss(
+  { block, doc, outcome }: BlockFailure,
+  options: { nouns: Nouns; closest: ClosestWindow; hints: string[] },
+): string {
+  const { nouns, closest, hints } = options;
+  const lines = doc.bodySlice(closest.start_line - 1, closest.end_line);
+  const spacing = whitespaceDifference(block.search, lines, closest.start_line);
+  const diffNote = `(details.did_you_mean.diff: - only in ${nouns.search}, + only in the file)`;
+  if (spacing) {
+    const indent = spacing.includes("indentation") ? indentMismatch(block.search, lines) : null;
+    hints.push(
+      `Copy ${linesOf(closest)} exactly from the file and resend ${diffNote}${
+        indent ? `; ${indent}, so the new lines' indentation cannot be derived` : ""
+      }`,
+    );
+    return `Cannot apply ${nouns.where}: ${nouns.search} differs from ${
+      linesOf(closest)
+    } only in whitespace: ${spacing}`;
+  }
+  if (outcome.fuzzy) {
+    hints.push(
+      `Did you mean ${
+        linesOf(closest)
+      }? The file may have changed since ${nouns.search} was written: copy the lines exactly from there and resend ${diffNote}, or pass fuzzy: true to apply it there`,
+    );
+    return `Cannot apply ${nouns.where}: ${nouns.search} matches no lines exactly; the closest, ${
+      linesOf(closest)
+    } (similarity ${closest.similarity}), differs in real tokens, and a low-confidence match is not written unless fuzzy is true`;
+  }
+  hints.push(
+    `Did you mean ${
+      linesOf(closest)
+    } (similarity ${closest.similarity})? Copy the lines exactly from there ${diffNote}`,
+  );
+  return noLinesMessage(outcome, nouns);
 }
 
 /** Join hint sentences, adding a full stop only after one that has no closing punctuation. */
@@ -274,13 +335,17 @@ function replacedLines(doc: TextDoc, m: BlockMatch): { old: string[]; mid: strin
  * @returns The splice, or null.
  */
 export function matchSplice(doc: TextDoc, m: BlockMatch, block?: EditBlock): TextSplice | null {
-  if (m.textSpan && m.replacement.length > 0 && !block?.newNoEol && !block?.oldNoEol) {
-    // Exact hit in an LF-only file: splice the text, no line split.
-    return { from: m.textSpan.from, to: m.textSpan.to, insert: m.replacement.join("\n") };
-  }
+  const span = spanSplice(m, block);
+  if (span) return span;
   if (!doc.hasLine(m.end)) return null;
   // Lines before and after the match are the text's own: splice it instead of joining every line.
   return { from: doc.offsetOf(m.start), to: doc.offsetOf(m.end), insert: replacedLines(doc, m).mid.join("") };
+}
+
+/** The splice of an exact hit in an LF-only file (its text span): no line of the document is looked at. */
+function spanSplice(m: BlockMatch, block?: EditBlock): TextSplice | null {
+  if (!m.textSpan || m.replacement.length === 0 || block?.newNoEol || block?.oldNoEol) return null;
+  return { from: m.textSpan.from, to: m.textSpan.to, insert: m.replacement.join("\n") };
 }
 
 /** {@linkcode applyMatch} of a match that reaches the end of the file: the lines joined again. */
@@ -321,6 +386,64 @@ function shiftedHint(hint: number | undefined, shifts: { at: number; delta: numb
   return Math.max(1, h);
 }
 
+/** One run of {@linkcode applyEditOps}: its stage and options, the result so far, the last block number. */
+interface Run {
+  stage: Stage;
+  options: ApplyEditOpsOptions;
+  result: ApplyEditOpsResult;
+  blockNo: number;
+}
+
+/** Record a failed block. */
+function fail(run: Run, report: BlockReport, error: ErrorShape): void {
+  report.status = "failed";
+  report.error = error;
+  run.result.failed++;
+  run.result.blocks.push(report);
+}
+
+/** Record an applied block (or create/delete operation) at the confidence its tier gives. */
+function succeed(run: Run, report: BlockReport, how: { tier: MatchTier; confidence: Confidence }): void {
+  report.status = "applied";
+  report.tier = how.tier;
+  report.confidence = how.confidence;
+  run.result.applied++;
+  run.result.blocks.push(report);
+}
+
+/**
+ * The file a run of blocks edits: its text as read, the text last built (`seen`) and the changes made since
+ * as splices of it — the text now is built only when a block needs it — and every change as splices of the
+ * text as read while each is one (the new bytes are then spliced from the old ones).
+ */
+interface EditedFile {
+  rel: string;
+  /** The text as read (BOM stripped). */
+  before: string;
+  /** The text as last built (at first, as read). */
+  seen: TextDoc;
+  /** The changes since `seen` was built, as ascending, disjoint splices of its text. */
+  since: TextSplice[];
+  /** Every change so far as splices of `before` (null once one cannot be: the text now is then written). */
+  log: TextSplice[] | null;
+  bom: boolean;
+  /** The file's bytes (null for a new file). */
+  bytes: Uint8Array | null;
+  /** Whether the file did not exist (its blocks create it). */
+  created: boolean;
+  /** Lines added or removed by the blocks so far (for later blocks' line hints). */
+  shifts: { at: number; delta: number }[];
+}
+
+/** The file's text now (built from the changes since the last build when a block needs it). */
+function current(file: EditedFile): TextDoc {
+  if (file.since.length > 0) {
+    file.seen = new TextDoc(applySplices(file.seen.text, file.since));
+    file.since = [];
+  }
+  return file.seen;
+}
+
 /**
  * Apply operations to the stage. Block failures are reported, not thrown;
  * callers decide between all-or-nothing ({@linkcode editFailure}) and partial.
@@ -343,215 +466,217 @@ export async function applyEditOps(
     failed: 0,
     warnings: [],
   };
-  let blockNo = 0;
-  const fail = (report: BlockReport, error: ErrorShape) => {
-    report.status = "failed";
-    report.error = error;
-    result.failed++;
-    result.blocks.push(report);
-  };
+  const run: Run = { stage, options, result, blockNo: 0 };
   for (const op of ops) {
     const rel = await stage.resolve(op.path);
-    if (op.kind === "delete") {
-      const report: BlockReport = { block: ++blockNo, path: rel, input_line: op.inputLine, status: "failed" };
-      if (!(await stage.exists(rel))) {
-        fail(report, errorShape(await stage.notFound(rel)));
-        continue;
-      }
-      await stage.remove(rel);
-      report.status = "applied";
-      report.tier = "delete";
-      report.confidence = "high";
-      result.applied++;
-      result.blocks.push(report);
-      result.files.push({ path: rel, action: "deleted" });
-      continue;
-    }
-    if (op.kind === "create") {
-      const report: BlockReport = { block: ++blockNo, path: rel, input_line: op.inputLine, status: "failed" };
-      const content = op.lines.length === 0 ? "" : op.lines.join("\n") + (op.noEol ? "" : "\n");
-      const existing = await stage.read(rel);
-      if (existing) {
-        const same = new TextDecoder().decode(existing.bytes).replace(/\r\n/g, "\n") === content;
-        fail(
-          report,
-          same
-            ? {
-              code: "already_applied",
-              message: `Cannot create "${rel}": it already exists with this content`,
-              hint: "Drop this file from the edits: it is already there",
-              details: { path: rel },
-            }
-            : {
-              code: "already_exists",
-              message: `Cannot create "${rel}": the file already exists`,
-              hint: "Edit it with SEARCH/REPLACE blocks or a diff hunk instead, or delete it first",
-              details: { path: rel, version: existing.version },
-            },
-        );
-        continue;
-      }
-      await stage.writeText(rel, { text: content, bom: false });
-      report.status = "applied";
-      report.tier = "create";
-      report.confidence = "high";
-      report.new_lines = { start: 1, end: op.lines.length };
-      result.applied++;
-      result.blocks.push(report);
-      result.files.push({ path: rel, action: "created" });
-      continue;
-    }
-    // edit
-    const exists = await stage.exists(rel);
-    let doc: TextDoc;
-    let bom = false;
-    let created = false;
-    /** The file's bytes (null for a new file). */
-    let bytes: Uint8Array | null = null;
-    if (!exists) {
-      if (op.blocks.every((b) => b.search.length === 0)) {
-        doc = new TextDoc("");
-        created = true;
-      } else {
-        const err = errorShape(await stage.notFound(rel));
-        for (const b of op.blocks) fail(blockReport(rel, ++blockNo, b), err);
-        continue;
-      }
-    } else {
-      try {
-        const file = await stage.readText(rel);
-        doc = new TextDoc(file.text);
-        bom = file.bom;
-        bytes = file.bytes;
-      } catch (err) {
-        if (!isRecoverable(err)) throw err;
-        for (const b of op.blocks) fail(blockReport(rel, ++blockNo, b), errorShape(err));
-        continue;
-      }
-    }
-    const before = doc.text;
-    const shifts: { at: number; delta: number }[] = [];
-    /**
-     * The changes so far as splices of the file's own text (null once one cannot be: the new text is then
-     * built), and the last one, not applied to `doc` yet (only a block after it needs the new text).
-     */
-    let log: TextSplice[] | null = bytes ? [] : null;
-    let pending: TextSplice | null = null;
-    for (const block of op.blocks) {
-      if (pending) {
-        doc = new TextDoc(spliceText(doc.text, pending));
-        pending = null;
-      }
-      const report = blockReport(rel, ++blockNo, block);
-      let match: BlockMatch;
-      if (block.search.length === 0) {
-        const total = doc.lineCount;
-        let hint = shiftedHint(block.lineHint, shifts);
-        const anchors = block.anchors ?? [];
-        if (anchors.length > 0 && !block.atEnd) {
-          // A chunk of added lines under `@@ anchor`: insert right after the anchor line.
-          const last = anchors[anchors.length - 1]!;
-          const anchorBlock: EditBlock = { search: [last], replace: [last], inputLine: block.inputLine };
-          if (anchors.length > 1) anchorBlock.anchors = anchors.slice(0, -1);
-          const placed = matchBlockIn(doc, anchorBlock, { ...options, fuzzy: false });
-          if (!placed.ok) {
-            fail(report, await explainFailure(stage, rel, blockNo, anchorBlock, doc, placed, options));
-            continue;
-          }
-          hint = placed.match.end + 1;
-        }
-        const at = hint === undefined ? total : Math.min(total, hint - 1);
-        const tier = doc.text === "" && (created || !exists)
-          ? "create"
-          : hint === undefined
-          ? "append"
-          : "insert";
-        match = {
-          start: at,
-          end: at,
-          replacement: block.replace,
-          tier,
-          confidence: tier === "insert" ? "medium" : "high",
-          similarity: 1,
-        };
-        if (doc.text === "" && block.replace.length > 0) {
-          // A new or empty file gets a final newline.
-          doc = new TextDoc(block.replace.join(doc.eol) + doc.eol);
-          log = null;
-          report.status = "applied";
-          report.tier = tier;
-          report.confidence = "high";
-          report.new_lines = { start: 1, end: block.replace.length };
-          result.applied++;
-          result.blocks.push(report);
-          continue;
-        }
-      } else {
-        const lineHint = shiftedHint(block.lineHint, shifts);
-        const outcome = matchBlockIn(doc, lineHint === undefined ? block : { ...block, lineHint }, options);
-        if (!outcome.ok) {
-          const seen = lineHint === undefined ? block : { ...block, lineHint };
-          fail(report, await explainFailure(stage, rel, blockNo, seen, doc, outcome, options));
-          continue;
-        }
-        match = outcome.match;
-      }
-      const splice = log ? matchSplice(doc, match, block) : null;
-      if (splice && addSplice(log!, splice)) pending = splice;
-      else {
-        log = null;
-        doc = new TextDoc(splice ? spliceText(doc.text, splice) : applyMatch(doc, match, block));
-      }
-      report.status = "applied";
-      report.tier = match.tier;
-      report.confidence = match.confidence;
-      report.lines = { start: match.start + 1, end: Math.max(match.start + 1, match.end) };
-      report.new_lines = {
-        start: match.start + 1,
-        end: match.start + Math.max(1, match.replacement.length),
-      };
-      if (match.tier === "fuzzy") {
-        report.similarity = Math.round(match.similarity * 100) / 100;
-        result.warnings.push(
-          `Block ${blockNo} was placed in "${rel}" lines ${report.lines.start}-${report.lines.end} by fuzzy matching (similarity ${report.similarity}); check the diff`,
-        );
-      }
-      shifts.push({ at: match.start + 1, delta: match.replacement.length - (match.end - match.start) });
-      result.applied++;
-      result.blocks.push(report);
-    }
-    let target = rel;
-    if (op.moveTo !== undefined) {
-      const to = await stage.resolve(op.moveTo);
-      if (to !== rel) {
-        if (await stage.exists(to)) {
-          const report = blockReport(to, ++blockNo, { search: [], replace: [], inputLine: op.inputLine });
-          fail(report, {
-            code: "already_exists",
-            message: `Cannot move "${rel}" to "${to}": the destination exists`,
-            hint: "Pick another destination or delete it first",
-            details: { from: rel, to },
-          });
-          continue;
-        }
-        target = to;
-      }
-    }
-    // Spliced: the file changed when a splice changed its text; its new bytes come from the old ones.
-    const changed = log ? log.some((s) => s.insert !== before.slice(s.from, s.to)) : doc.text !== before;
-    if (changed || created || target !== rel) {
-      if (log && bytes) await stage.write(target, spliceBytes({ text: before, bom, bytes }, log));
-      else await stage.writeText(target, { text: doc.text, bom });
-      if (target !== rel) {
-        await stage.remove(rel);
-        result.renames.set(target, rel);
-        result.files.push({ path: target, action: "moved", from: rel });
-      } else {
-        result.files.push({ path: rel, action: created ? "created" : "edited" });
-      }
-    }
+    if (op.kind === "delete") await deleteFile(run, op, rel);
+    else if (op.kind === "create") await createFile(run, op, rel);
+    else await editFile(run, op, rel);
   }
   return result;
+}
+
+/** A `delete` operation: the file must exist. */
+async function deleteFile(run: Run, op: FileOp & { kind: "delete" }, rel: string): Promise<void> {
+  const report: BlockReport = { block: ++run.blockNo, path: rel, input_line: op.inputLine, status: "failed" };
+  if (!(await run.stage.exists(rel))) return fail(run, report, errorShape(await run.stage.notFound(rel)));
+  await run.stage.remove(rel);
+  succeed(run, report, { tier: "delete", confidence: "high" });
+  run.result.files.push({ path: rel, action: "deleted" });
+}
+
+/** A `create` operation: the file must not exist (the same content there already is `already_applied`). */
+async function createFile(run: Run, op: FileOp & { kind: "create" }, rel: string): Promise<void> {
+  const report: BlockReport = { block: ++run.blockNo, path: rel, input_line: op.inputLine, status: "failed" };
+  const content = op.lines.length === 0 ? "" : op.lines.join("\n") + (op.noEol ? "" : "\n");
+  const existing = await run.stage.read(rel);
+  if (existing) {
+    const same = new TextDecoder().decode(existing.bytes).replace(/\r\n/g, "\n") === content;
+    return fail(
+      run,
+      report,
+      same
+        ? {
+          code: "already_applied",
+          message: `Cannot create "${rel}": it already exists with this content`,
+          hint: "Drop this file from the edits: it is already there",
+          details: { path: rel },
+        }
+        : {
+          code: "already_exists",
+          message: `Cannot create "${rel}": the file already exists`,
+          hint: "Edit it with SEARCH/REPLACE blocks or a diff hunk instead, or delete it first",
+          details: { path: rel, version: existing.version },
+        },
+    );
+  }
+  await run.stage.writeText(rel, { text: content, bom: false });
+  succeed(run, report, { tier: "create", confidence: "high" });
+  report.new_lines = { start: 1, end: op.lines.length };
+  run.result.files.push({ path: rel, action: "created" });
+}
+
+/** An `edit` operation: each block in order on the file, then its move, then the file staged if it changed. */
+async function editFile(run: Run, op: FileOp & { kind: "edit" }, rel: string): Promise<void> {
+  const file = await openEdited(run, op, rel);
+  if (!file) return;
+  for (const block of op.blocks) await applyBlock(run, file, block);
+  const target = await moveTarget(run, op, rel);
+  if (target !== null) await stageEdited(run, file, target);
+}
+
+/** The file an edit operation works on, or null (each block reported failed) when it cannot be read. */
+async function openEdited(run: Run, op: FileOp & { kind: "edit" }, rel: string): Promise<EditedFile | null> {
+  const failAll = (err: ErrorShape) => {
+    for (const b of op.blocks) fail(run, blockReport(rel, ++run.blockNo, b), err);
+    return null;
+  };
+  const fresh = { rel, bom: false, since: [], shifts: [] };
+  if (!(await run.stage.exists(rel))) {
+    if (!op.blocks.every((b) => b.search.length === 0)) {
+      return failAll(errorShape(await run.stage.notFound(rel)));
+    }
+    return { ...fresh, before: "", seen: new TextDoc(""), log: null, bytes: null, created: true };
+  }
+  try {
+    const read = await run.stage.readText(rel);
+    const seen = new TextDoc(read.text);
+    return { ...fresh, before: read.text, seen, log: [], bom: read.bom, bytes: read.bytes, created: false };
+  } catch (err) {
+    if (!isRecoverable(err)) throw err;
+    return failAll(errorShape(err));
+  }
+}
+
+/** Place one block in the file and change the file's text (failures are reported). */
+async function applyBlock(run: Run, file: EditedFile, block: EditBlock): Promise<void> {
+  const report = blockReport(file.rel, ++run.blockNo, block);
+  const match = block.search.length === 0
+    ? await placeAddedLines(run, { file, block, report })
+    : await placeSearch(run, { file, block, report });
+  if (match === null) return;
+  changeText(file, { match, block });
+  succeed(run, report, match);
+  report.lines = { start: match.start + 1, end: Math.max(match.start + 1, match.end) };
+  report.new_lines = { start: match.start + 1, end: match.start + Math.max(1, match.replacement.length) };
+  if (match.tier === "fuzzy") {
+    report.similarity = Math.round(match.similarity * 100) / 100;
+    run.result.warnings.push(
+      `Block ${report.block} was placed in "${file.rel}" lines ${report.lines.start}-${report.lines.end} by fuzzy matching (similarity ${report.similarity}); check the diff`,
+    );
+  }
+  file.shifts.push({ at: match.start + 1, delta: match.replacement.length - (match.end - match.start) });
+}
+
+/** One block of one file, as the steps of {@linkcode applyBlock} see it. */
+interface BlockAt {
+  file: EditedFile;
+  block: EditBlock;
+  report: BlockReport;
+}
+
+/**
+ * Where a block with a SEARCH text goes: placed by the ladder in the file's text now (found in the text as last
+ * built when the changes since cannot matter to it, see {@linkcode matchAfterSplices}), or null when it failed
+ * (reported).
+ */
+async function placeSearch(run: Run, { file, block, report }: BlockAt): Promise<BlockMatch | null> {
+  const lineHint = shiftedHint(block.lineHint, file.shifts);
+  const hinted = lineHint === undefined ? block : { ...block, lineHint };
+  if (file.since.length > 0) {
+    const found = matchAfterSplices(file.seen, { splices: file.since, block: hinted, options: run.options });
+    if (found) return found;
+  }
+  const doc = current(file);
+  const outcome = matchBlockIn(doc, hinted, run.options);
+  if (outcome.ok) return outcome.match;
+  const failure = { rel: file.rel, blockNo: report.block, block: hinted, doc, outcome };
+  fail(run, report, await explainFailure(run.stage, failure, run.options));
+  return null;
+}
+
+/**
+ * Where a block of added lines only goes: after its `@@` anchor, at its line hint, or at the end. A new or
+ * empty file is written whole here (null: the block is done, or failed and reported).
+ */
+async function placeAddedLines(run: Run, { file, block, report }: BlockAt): Promise<BlockMatch | null> {
+  const doc = current(file);
+  let hint = shiftedHint(block.lineHint, file.shifts);
+  const anchors = block.anchors ?? [];
+  if (anchors.length > 0 && !block.atEnd) {
+    // A chunk of added lines under `@@ anchor`: insert right after the anchor line.
+    const last = anchors[anchors.length - 1]!;
+    const anchorBlock: EditBlock = { search: [last], replace: [last], inputLine: block.inputLine };
+    if (anchors.length > 1) anchorBlock.anchors = anchors.slice(0, -1);
+    const placed = matchBlockIn(doc, anchorBlock, { ...run.options, fuzzy: false });
+    if (!placed.ok) {
+      const failure = { rel: file.rel, blockNo: report.block, block: anchorBlock, doc, outcome: placed };
+      fail(run, report, await explainFailure(run.stage, failure, run.options));
+      return null;
+    }
+    hint = placed.match.end + 1;
+  }
+  const at = hint === undefined ? doc.lineCount : Math.min(doc.lineCount, hint - 1);
+  const tier = doc.text === "" && file.created ? "create" : hint === undefined ? "append" : "insert";
+  if (doc.text === "" && block.replace.length > 0) {
+    // A new or empty file gets a final newline.
+    file.seen = new TextDoc(block.replace.join(doc.eol) + doc.eol);
+    file.log = null;
+    succeed(run, report, { tier, confidence: "high" });
+    report.new_lines = { start: 1, end: block.replace.length };
+    return null;
+  }
+  const confidence = tier === "insert" ? "medium" : "high";
+  return { start: at, end: at, replacement: block.replace, tier, confidence, similarity: 1 };
+}
+
+/** Change the file's text by a placed block: one more splice of the text as last built, or a new text. */
+function changeText(file: EditedFile, { match, block }: { match: BlockMatch; block: EditBlock }): void {
+  const splice = spanSplice(match, block) ?? matchSplice(current(file), match, block);
+  if (splice && addSplice(file.since, splice)) {
+    if (file.log && !addSplice(file.log, splice)) file.log = null;
+    return;
+  }
+  // A change at the end of the file, or into text a change since the last build wrote: the new text, built.
+  const doc = current(file);
+  file.log = null;
+  file.seen = new TextDoc(splice ? spliceText(doc.text, splice) : applyMatch(doc, match, block));
+}
+
+/** Where the edited file goes (its own path unless moved), or null when the destination exists (reported). */
+async function moveTarget(run: Run, op: FileOp & { kind: "edit" }, rel: string): Promise<string | null> {
+  if (op.moveTo === undefined) return rel;
+  const to = await run.stage.resolve(op.moveTo);
+  if (to === rel) return rel;
+  if (!(await run.stage.exists(to))) return to;
+  const report = blockReport(to, ++run.blockNo, { search: [], replace: [], inputLine: op.inputLine });
+  fail(run, report, {
+    code: "already_exists",
+    message: `Cannot move "${rel}" to "${to}": the destination exists`,
+    hint: "Pick another destination or delete it first",
+    details: { from: rel, to },
+  });
+  return null;
+}
+
+/** Stage the edited file at `target` when it changed, was created or moves; record what was done. */
+async function stageEdited(run: Run, file: EditedFile, target: string): Promise<void> {
+  const { rel, log, bytes, bom } = file;
+  const before = file.before;
+  // Spliced: the file changed when a splice changed its text; its new bytes come from the old ones.
+  const changed = log
+    ? log.some((s) => s.insert !== before.slice(s.from, s.to))
+    : current(file).text !== before;
+  if (!changed && !file.created && target === rel) return;
+  if (log && bytes) await run.stage.write(target, spliceBytes({ text: before, bom, bytes }, log));
+  else await run.stage.writeText(target, { text: current(file).text, bom });
+  if (target !== rel) {
+    await run.stage.remove(rel);
+    run.result.renames.set(target, rel);
+    run.result.files.push({ path: target, action: "moved", from: rel });
+  } else {
+    run.result.files.push({ path: rel, action: file.created ? "created" : "edited" });
+  }
 }
 
 /**

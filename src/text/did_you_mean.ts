@@ -50,7 +50,7 @@ export function closestWindow(
   if (n === 0 || total === 0) return null;
   if (options.hint !== undefined) {
     const near = nearHint(doc, search, options.hint - 1);
-    if (near) return windowAt(doc, search, near.start, near.sim);
+    if (near) return windowAt(doc, search, { start: near.start, similarity: near.sim });
   }
   const votes = new Map<number, number>();
   const vote = (start: number, w: number) => {
@@ -90,7 +90,7 @@ export function closestWindow(
     if (best === null || sim > best.sim) best = { start: s, sim };
   }
   if (best === null || best.sim < 0.3) return null;
-  return windowAt(doc, search, best.start, best.sim);
+  return windowAt(doc, search, { start: best.start, similarity: best.sim });
 }
 
 /** The file lines each window's diff displays with their numbers, recorded as the diff is written. */
@@ -111,7 +111,7 @@ const SHOWN = new WeakMap<ClosestWindow, { start_line: number; end_line: number 
  *
  * const lines = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`);
  * const doc = new TextDoc(lines.join("\n") + "\n");
- * const window = windowAt(doc, lines.slice(4, 54), 4, 1);
+ * const window = windowAt(doc, lines.slice(4, 54), { start: 4, similarity: 1 });
  * assert.deepEqual(linesShownBy(window), { start_line: 5, end_line: 44 });
  * ```
  */
@@ -134,11 +134,23 @@ export function shownByWindow(details: Readonly<Record<string, unknown>> | undef
   return lines ? [{ path, lines: [lines] }] : [];
 }
 
-/** The window at `start` as a did-you-mean: lines, similarity (1 only when equal but for whitespace), diff. */
-export function windowAt(doc: TextDoc, search: string[], start: number, sim: number): ClosestWindow {
+/**
+ * The window at `at.start` as a did-you-mean: lines, similarity (1 only when equal but for whitespace), diff.
+ *
+ * @param doc The file.
+ * @param search The search lines.
+ * @param at `start`: the window's first line (0-based); `similarity`: its score, 0..1.
+ * @returns The window.
+ */
+export function windowAt(
+  doc: TextDoc,
+  search: string[],
+  at: { start: number; similarity: number },
+): ClosestWindow {
+  const { start, similarity: sim } = at;
   const end = Math.min(doc.lineCount, start + search.length);
   const rounded = Math.round(sim * 100) / 100;
-  const diff = numberedDiff(search, doc.bodySlice(start, end), start + 1);
+  const diff = numberedDiff(search, doc.bodySlice(start, end), { firstLine: start + 1 });
   const window = {
     start_line: start + 1,
     end_line: end,
@@ -214,20 +226,28 @@ export function whitespaceDifference(search: string[], file: string[], firstLine
  *
  * @param search The search lines.
  * @param file The file lines of the window.
- * @param firstLine 1-based number of the window's first line.
- * @returns At most 40 lines of diff.
+ * @param options `firstLine`: the 1-based number of the window's first line; `limit`: most diff lines (40).
+ * @returns At most `limit` lines of diff.
  */
-export function compactDiff(search: string[], file: string[], firstLine: number, limit = 40): string {
-  return numberedDiff(search, file, firstLine, limit).text;
+export function compactDiff(search: string[], file: string[], options: DiffOptions): string {
+  return numberedDiff(search, file, options).text;
+}
+
+/** Options of {@linkcode compactDiff}. */
+export interface DiffOptions {
+  /** 1-based number of the window's first line. */
+  firstLine: number;
+  /** Most lines of diff before the cut (default 40). */
+  limit?: number;
 }
 
 /** {@linkcode compactDiff}, and the number of the last file line its text shows (before the cut). */
 function numberedDiff(
   search: string[],
   file: string[],
-  firstLine: number,
-  limit = 40,
+  options: DiffOptions,
 ): { text: string; lastNumbered: number } {
+  const { firstLine, limit = 40 } = options;
   const changes = diffArrays(search, file, {
     comparator: (a: string, b: string) => a.trimEnd() === b.trimEnd(),
   });
@@ -261,16 +281,16 @@ function numberedDiff(
  *
  * @param stage The call's stage.
  * @param search The search lines.
- * @param exclude The file the block targeted.
- * @param options `maxFiles` (default the hint limit, 300), `limit` results (default 3).
+ * @param options `exclude`: the file the block targeted; `maxFiles` (default the hint limit, 300), `limit`
+ *   results (default 3).
  * @returns Matching files with 1-based lines.
  */
 export async function findInOtherFiles(
   stage: Stage,
   search: string[],
-  exclude: string,
-  options: { maxFiles?: number; limit?: number } = {},
+  options: { exclude: string; maxFiles?: number; limit?: number },
 ): Promise<{ path: string; start_line: number; end_line: number }[]> {
+  const { exclude } = options;
   const probe = search.map((s) => s.trim()).filter((s) => s !== "").sort((a, b) => b.length - a.length)[0];
   if (!probe) return [];
   const keys = search.map((s) => s.trim());

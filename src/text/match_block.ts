@@ -200,6 +200,7 @@ export function matchBlockIn(doc: TextDoc, block: EditBlock, options: MatchOptio
 function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchOutcome {
   const ctx: Ctx = {
     doc,
+    options,
     hint: block.lineHint === undefined ? undefined : block.lineHint - 1,
     block,
     anchorStarts: anchorStarts(doc, block.anchors),
@@ -213,7 +214,7 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
     () => unicodeTier(ctx, search, replace),
     () => lineNumberTier(ctx, search, replace),
     () => whitespaceTier(ctx, search, replace),
-    () => fuzzyTier(ctx, search, replace, options),
+    () => fuzzyTier(ctx, search, replace),
   ];
   let fuzzy: FuzzyCandidate | undefined;
   for (const tier of tiers) {
@@ -244,7 +245,7 @@ function matchOne(doc: TextDoc, block: EditBlock, options: MatchOptions): MatchO
     const fold = s.tier === "unicode" ? driftChars(s.search, doc, s.cand) : null;
     const replacement = s.tier === "elision" || s.tier === "exact"
       ? s.replace
-      : render(doc, s.search, pairs, s.replace, s.shift, fold);
+      : render(doc, { search: s.search, pairs, replace: s.replace, shift: s.shift, fold });
     if (s.tier === "exact" || s.tier === "trailing_whitespace") {
       const again = s.cand.textSpan
         ? insertionInText(doc, s.search, s.replace, s.cand.textSpan.from)

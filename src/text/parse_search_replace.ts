@@ -65,97 +65,109 @@ function nameAbove(lines: string[], head: number, floor: number): string | null 
  */
 export function parseSearchReplace(text: string): (FileOp & { kind: "edit" })[] {
   const lines = inputLines(text);
+  const cur: Cursor = { lines, i: 0 };
   const ops: (FileOp & { kind: "edit" })[] = [];
   let current: string | null = null;
+  /** Where the last block ended: a file name above the next block is looked for below it. */
   let floor = 0;
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
+  for (; cur.i < lines.length; cur.i++) {
+    const line = lines[cur.i]!;
     if (TAIL.test(line)) {
-      throw malformed(
-        "search-replace",
-        i + 1,
-        `"${line.trim()}" outside a block`,
-        "Start every block with a line <<<<<<< SEARCH, then the old lines, =======, the new lines and >>>>>>> REPLACE",
-      );
+      throw malformed("search-replace", {
+        line: cur.i + 1,
+        what: `"${line.trim()}" outside a block`,
+        hint:
+          "Start every block with a line <<<<<<< SEARCH, then the old lines, =======, the new lines and >>>>>>> REPLACE",
+      });
     }
-    if (!HEAD.test(line)) {
-      i++;
-      continue;
-    }
-    const headLine = i + 1;
-    const name = nameAbove(lines, i, floor);
-    if (name !== null) current = name;
+    if (!HEAD.test(line)) continue;
+    const headLine = cur.i + 1;
+    current = nameAbove(lines, cur.i, floor) ?? current;
     if (current === null) {
-      throw malformed(
-        "search-replace",
-        headLine,
-        "the block names no file",
-        "Put the file path alone on the line above the block (or above its ``` fence)",
-      );
+      throw malformed("search-replace", {
+        line: headLine,
+        what: "the block names no file",
+        hint: "Put the file path alone on the line above the block (or above its ``` fence)",
+      });
     }
-    const search: string[] = [];
-    const replace: string[] = [];
-    i++;
-    while (i < lines.length && !DIVIDER.test(lines[i]!)) {
-      if (HEAD.test(lines[i]!) || TAIL.test(lines[i]!)) {
-        throw malformed(
-          "search-replace",
-          i + 1,
-          `"${lines[i]!.trim()}" before the ======= divider of the block at input line ${headLine}`,
-          "Separate the SEARCH lines from the REPLACE lines with a line =======",
-        );
-      }
-      search.push(lines[i]!);
-      i++;
-    }
-    if (i >= lines.length) {
-      throw malformed(
-        "search-replace",
-        headLine,
-        "the block has no ======= divider",
-        "End the SEARCH lines with =======, then the new lines and >>>>>>> REPLACE",
-      );
-    }
-    const dividerAt = i;
-    i++;
-    while (i < lines.length && !TAIL.test(lines[i]!)) {
-      if (HEAD.test(lines[i]!)) {
-        throw malformed(
-          "search-replace",
-          i + 1,
-          `a new SEARCH marker before the >>>>>>> REPLACE line of the block at input line ${headLine}`,
-          "Close every block with a line >>>>>>> REPLACE",
-        );
-      }
-      replace.push(lines[i]!);
-      i++;
-    }
-    if (i >= lines.length) {
-      throw malformed(
-        "search-replace",
-        headLine,
-        "the block has no >>>>>>> REPLACE line",
-        "Close every block with a line >>>>>>> REPLACE",
-      );
-    }
-    i++;
-    floor = i;
-    const block: EditBlock = { search, replace, inputLine: headLine };
-    // More `=======` lines: the SEARCH text may hold one (a Markdown underline, a conflict example).
-    const alternatives: { search: string[]; replace: string[] }[] = [];
-    replace.forEach((line, k) => {
-      if (DIVIDER.test(line)) {
-        alternatives.push({
-          search: [...search, lines[dividerAt]!, ...replace.slice(0, k)],
-          replace: replace.slice(k + 1),
-        });
-      }
-    });
-    if (alternatives.length > 0) block.alternatives = alternatives;
+    const block = readBlock(cur, headLine);
+    floor = cur.i + 1;
     const last = ops[ops.length - 1];
     if (last && last.path === current) last.blocks.push(block);
     else ops.push({ kind: "edit", path: current, blocks: [block], inputLine: headLine });
   }
   return ops;
+}
+
+/** The input's lines and the index of the one being read. */
+interface Cursor {
+  lines: string[];
+  i: number;
+}
+
+/** The block whose SEARCH marker is at the cursor; the cursor ends on its REPLACE marker. */
+function readBlock(cur: Cursor, headLine: number): EditBlock {
+  const search: string[] = [];
+  for (cur.i++; cur.i < cur.lines.length && !DIVIDER.test(cur.lines[cur.i]!); cur.i++) {
+    const line = cur.lines[cur.i]!;
+    if (HEAD.test(line) || TAIL.test(line)) {
+      throw malformed("search-replace", {
+        line: cur.i + 1,
+        what: `"${line.trim()}" before the ======= divider of the block at input line ${headLine}`,
+        hint: "Separate the SEARCH lines from the REPLACE lines with a line =======",
+      });
+    }
+    search.push(line);
+  }
+  if (cur.i >= cur.lines.length) {
+    throw malformed("search-replace", {
+      line: headLine,
+      what: "the block has no ======= divider",
+      hint: "End the SEARCH lines with =======, then the new lines and >>>>>>> REPLACE",
+    });
+  }
+  const divider = cur.lines[cur.i]!;
+  const replace = replaceSide(cur, headLine);
+  const block: EditBlock = { search, replace, inputLine: headLine };
+  const alternatives = otherReadings(block, divider);
+  if (alternatives.length > 0) block.alternatives = alternatives;
+  return block;
+}
+
+/** The REPLACE lines after the divider at the cursor; the cursor ends on the REPLACE marker. */
+function replaceSide(cur: Cursor, headLine: number): string[] {
+  const replace: string[] = [];
+  for (cur.i++; cur.i < cur.lines.length && !TAIL.test(cur.lines[cur.i]!); cur.i++) {
+    if (HEAD.test(cur.lines[cur.i]!)) {
+      throw malformed("search-replace", {
+        line: cur.i + 1,
+        what: `a new SEARCH marker before the >>>>>>> REPLACE line of the block at input line ${headLine}`,
+        hint: "Close every block with a line >>>>>>> REPLACE",
+      });
+    }
+    replace.push(cur.lines[cur.i]!);
+  }
+  if (cur.i >= cur.lines.length) {
+    throw malformed("search-replace", {
+      line: headLine,
+      what: "the block has no >>>>>>> REPLACE line",
+      hint: "Close every block with a line >>>>>>> REPLACE",
+    });
+  }
+  return replace;
+}
+
+/**
+ * More `=======` lines in the REPLACE side: the SEARCH text may hold one (a Markdown underline, a conflict
+ * example), so each later divider is another reading of the block.
+ */
+function otherReadings(block: EditBlock, divider: string): { search: string[]; replace: string[] }[] {
+  const { search, replace } = block;
+  const out: { search: string[]; replace: string[] }[] = [];
+  replace.forEach((line, k) => {
+    if (DIVIDER.test(line)) {
+      out.push({ search: [...search, divider, ...replace.slice(0, k)], replace: replace.slice(k + 1) });
+    }
+  });
+  return out;
 }

@@ -78,12 +78,11 @@ function sectionToOp(section: Section): FileOp {
   }
   const path = oldPath ?? newPath;
   if (!path) {
-    throw malformed(
-      "udiff",
+    throw malformed("udiff", {
       line,
-      "the diff names no file",
-      "Start each file's diff with --- a/<path> and +++ b/<path> lines",
-    );
+      what: "the diff names no file",
+      hint: "Start each file's diff with --- a/<path> and +++ b/<path> lines",
+    });
   }
   const op: FileOp = { kind: "edit", path, blocks: section.hunks.map(hunkToBlock), inputLine: line };
   if (newPath && newPath !== path) op.moveTo = newPath;
@@ -238,12 +237,11 @@ export function parseUnifiedDiff(text: string): FileOp[] {
   }
   sections ??= tolerant(lines);
   if (sections.length === 0) {
-    throw malformed(
-      "udiff",
-      1,
-      "no file header or @@ hunk found",
-      "Write --- a/<path>, +++ b/<path>, then @@ hunks whose lines start with ' ', '-' or '+'",
-    );
+    throw malformed("udiff", {
+      line: 1,
+      what: "no file header or @@ hunk found",
+      hint: "Write --- a/<path>, +++ b/<path>, then @@ hunks whose lines start with ' ', '-' or '+'",
+    });
   }
   const ops: FileOp[] = [];
   for (const s of sections) {
@@ -251,12 +249,12 @@ export function parseUnifiedDiff(text: string): FileOp[] {
       s.hunks.length === 0 && !s.isDelete && !s.isCreate && !(s.renameFrom && s.renameTo) &&
       s.newPath !== null
     ) {
-      throw malformed(
-        "udiff",
-        s.inputLine,
-        `the diff of "${s.newPath ?? s.oldPath ?? "?"}" has no @@ hunk`,
-        "Give every changed file at least one @@ hunk with context (' '), removed ('-') and added ('+') lines",
-      );
+      throw malformed("udiff", {
+        line: s.inputLine,
+        what: `the diff of "${s.newPath ?? s.oldPath ?? "?"}" has no @@ hunk`,
+        hint:
+          "Give every changed file at least one @@ hunk with context (' '), removed ('-') and added ('+') lines",
+      });
     }
     ops.push(sectionToOp(s));
   }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { rowOf } from "../fs/lines.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { SourceFile, TextEdit } from "../structural/edit/source.ts";
 import type { Selection, SelectMode, Selector } from "../structural/edit/selectors.ts";
@@ -76,8 +77,9 @@ export async function openSelection(
   args: StructuralArgs,
 ): Promise<{ file: SourceFile; selection: Selection }> {
   const [{ loadSource }, { selectTargets }] = await Promise.all([sourceEngine(), selectorEngine()]);
-  const file = await loadSource(ws, stage, args.path, { tool, expectedVersion: args.expected_version });
-  const selection = await selectTargets(ws, file, args.selector, {
+  const file = await loadSource(ws, stage, { path: args.path, tool, expectedVersion: args.expected_version });
+  const selection = await selectTargets(ws, file, {
+    selector: args.selector,
     select: args.select,
     n: args.n,
     retry: (extra) => ({ tool, args: { ...args, path: file.rel, ...extra } }),
@@ -98,11 +100,11 @@ export function editedLines(before: string, edits: TextEdit[]): { start_line: nu
   let delta = 0;
   return sorted.map((e) => {
     const lead = e.text.length - e.text.replace(/^(?:\r?\n)+/, "").length;
-    const leadLines = e.text.slice(0, lead).split("\n").length - 1;
+    const leadLines = rowOf(e.text, lead);
     const body = e.text.slice(lead).replace(/(?:\r?\n)+[ \t]*$/, "");
     const startLine = index.line(e.start) + delta + leadLines;
     const lines = body === "" ? 0 : body.split("\n").length;
-    const removed = before.slice(e.start, e.end).split("\n").length - 1;
+    const removed = rowOf(before, e.end, e.start);
     delta += e.text.split("\n").length - 1 - removed;
     return { start_line: startLine, end_line: Math.max(startLine, startLine + lines - 1) };
   });

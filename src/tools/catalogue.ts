@@ -49,6 +49,13 @@ const ALLOW_READ_ONLY: JsonSchema = {
     "Change files whose owner may not write them (mode 0444 and the like), keeping their mode (default false: refused)",
 };
 
+/** The `full_diff` argument every mutating tool accepts (dispatch reads it: `result_fit.ts`). */
+const FULL_DIFF: JsonSchema = {
+  type: "boolean",
+  description:
+    "Return whole diffs even past the result budget (default false: very long lines are shortened)",
+};
+
 /** Arguments dispatch handles for every tool of a kind, added to each schema that lacks them. */
 function withCommonArgs(tool: ToolDefinition): ToolDefinition {
   const props = tool.inputSchema["properties"] as Record<string, JsonSchema> | undefined;
@@ -57,7 +64,12 @@ function withCommonArgs(tool: ToolDefinition): ToolDefinition {
     ...tool,
     inputSchema: {
       ...tool.inputSchema,
-      properties: { ...props, syntax_guard: SYNTAX_GUARD, allow_read_only: ALLOW_READ_ONLY },
+      properties: {
+        ...props,
+        syntax_guard: SYNTAX_GUARD,
+        allow_read_only: ALLOW_READ_ONLY,
+        full_diff: FULL_DIFF,
+      },
     },
   };
 }

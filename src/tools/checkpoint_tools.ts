@@ -50,6 +50,7 @@ export const checkpointList: ToolDefinition<CheckpointListArgs> = {
   inputSchema: objectSchema({
     limit: { type: "integer", minimum: 1, description: "Most checkpoints to list (default 50)" },
   }),
+  aliases: { max_results: "limit" },
   kind: "session",
   mutates: false,
   resultData: shape({

@@ -25,6 +25,7 @@ import {
 import { nearestNames, type PendingChange, Stage } from "../fs/stage.ts";
 import { changeLanguage } from "../syntax/change_language.ts";
 import type { SyntaxGuardMode } from "../syntax/types.ts";
+import { DEFAULT_RESULT_CHARS, fitResult } from "./result_fit.ts";
 import { findTool, TOOLS } from "./catalogue.ts";
 import { syntaxGuardEngine } from "./_lazy.ts";
 import type {
@@ -205,6 +206,7 @@ export function validateArgs(tool: ToolDefinition, args: unknown): Record<string
     );
   }
   args = foldAliases(tool, args as Record<string, unknown>);
+  if (tool.foldArgs) args = tool.foldArgs(args as Record<string, unknown>);
   const result = validator(tool).validate(args);
   if (result.valid) {
     refuseLoneSurrogates(tool, args as Record<string, unknown>);
@@ -524,14 +526,22 @@ export async function dispatch(
   const session = options.session ?? "default";
   host.telemetry.counter("graver.tool.calls", 1, { tool: name }); // every call, unknown tools included
   if (!tool) return refused(failure(name, unknownTool(name, rawArgs), host), session, host);
-  const stage = new Stage(host.fs, host.sandbox);
   let call: CallInProgress | undefined;
   let result: ToolResult;
-  try {
-    result = await finish(host, tool, rawArgs, stage, options, (c) => call = c);
-  } finally {
-    stage.discard();
+  const moved: string[] = [];
+  for (let attempt = 1;; attempt++) {
+    const stage = new Stage(host.fs, host.sandbox);
+    try {
+      result = await finish(host, tool, rawArgs, stage, options, (c) => call = c);
+    } finally {
+      stage.discard();
+    }
+    const again = attempt < MAX_ATTEMPTS ? movedUnpinned(tool, rawArgs, result) : null;
+    if (again === null) break;
+    moved.push(...again);
+    host.telemetry.counter("graver.commit.placed_again", 1, { tool: name });
   }
+  if (moved.length > 0 && result.ok) result.warnings.push(placedAgainWarning(moved));
   // 7. after: steps see the final outcome (the ledger records reads and writes)
   if (call) {
     for (const step of host.steps ?? []) {
@@ -543,7 +553,49 @@ export async function dispatch(
       }
     }
   }
-  return result.ok ? result : refused(result, session, host);
+  if (!result.ok) return refused(result, session, host);
+  const fullDiff = typeof rawArgs === "object" && rawArgs !== null &&
+    (rawArgs as Record<string, unknown>)["full_diff"] === true;
+  return fitResult(result, { chars: host.resultChars ?? DEFAULT_RESULT_CHARS, fullDiff });
+}
+
+/** Runs of one edit, at most: the first, and four more while other writers keep moving its files. */
+const MAX_ATTEMPTS = 5;
+
+/** Kinds whose edit is placed on the text it finds (so it can be placed again), not written whole. */
+const PLACED_KINDS: ReadonlySet<string> = new Set([
+  "freeform_edit",
+  "text_patch",
+  "structural",
+  "derived",
+  "rewrite",
+]);
+
+/** Arguments by which a caller pins the version it edits: then a moved base is refused, never re-placed. */
+const PINNING_ARGS = ["expected_version", "expected_hash", "ids"];
+
+/**
+ * The files another writer changed between this call's reads and its commit, when the call may simply run
+ * again on the new bytes: an edit placed on text (not a whole-file write, a move or a deletion), whose caller
+ * pinned no version. The next run places the edit on the new content, and is refused as any call would be
+ * when it no longer matches exactly and uniquely — no update is lost either way. Null: nothing to redo.
+ */
+function movedUnpinned(tool: ToolDefinition, rawArgs: unknown, result: ToolResult): string[] | null {
+  if (result.ok || result.error.code !== "stale_base" || result.error.details?.["phase"] !== "commit") {
+    return null;
+  }
+  if (!tool.kind || !PLACED_KINDS.has(tool.kind)) return null;
+  const args = typeof rawArgs === "object" && rawArgs !== null ? rawArgs as Record<string, unknown> : {};
+  if (PINNING_ARGS.some((a) => args[a] !== undefined)) return null;
+  const files = result.error.details?.["files"] as { path: string }[] | undefined;
+  return files?.map((f) => f.path) ?? [];
+}
+
+/** What a result says when its edit was placed again after another writer changed its files. */
+function placedAgainWarning(paths: readonly string[]): string {
+  const names = [...new Set(paths)].map((p) => `"${p}"`).join(", ");
+  return `Another writer changed ${names} while this call ran; the edit was placed again on the new content ` +
+    "and landed (pass expected_version to be refused instead). Read the file again before your next edit there";
 }
 
 /** Record a top-level refusal as the `graver.refusal` event (tool, code, session: never arguments). */

@@ -56,6 +56,7 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "selector", "new_text"]),
+  aliases: { code: "new_text" },
   kind: "structural",
   mutates: true,
   resultData: shape({
@@ -75,9 +76,11 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
       nodeEditEngine(),
       selectorEngine(),
     ]);
-    const { edits, warnings } = await stageTargetEdits(workspace, stage, file, targets, {
+    const { edits, warnings } = await stageTargetEdits(workspace, stage, {
+      file,
+      targets,
       code: args.new_text,
-      build: (t, code, lines) => replacementEdit(file, t, code, lines),
+      build: (t, code, lines) => replacementEdit(file, t, { newText: code, ...lines }),
       overlap: {
         message: `Cannot replace overlapping matches in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to replace one match at a time',

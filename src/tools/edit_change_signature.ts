@@ -183,10 +183,10 @@ export const editChangeSignature: ToolDefinition<EditChangeSignatureArgs> = {
     const plan = await planChangeSignature(
       workspace,
       stage,
-      args.path,
-      args.name_path,
-      args.params.map(entryOf),
       {
+        path: args.path,
+        target: args.name_path,
+        entries: args.params.map(entryOf),
         tool: "edit_change_signature",
         includeUnresolved: args.include_unresolved === true,
         expectedVersion: args.expected_version,

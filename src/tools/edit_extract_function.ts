@@ -61,9 +61,13 @@ export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
     call: { ...STRING, description: "The statement that replaced the extracted ones" },
   }, ["name", "kind", "line", "parameters", "returns", "call"]),
   aliases: { lines: "range", function_name: "name", new_name: "name" },
+  foldArgs: rangeAtTopLevel,
   async handler(args, { workspace, stage }) {
     const { planExtract, stageExtract } = await extractEngine();
-    const plan = await planExtract(workspace, stage, args.path, args.range, args.name, {
+    const plan = await planExtract(workspace, stage, {
+      path: args.path,
+      range: args.range,
+      name: args.name,
       tool: "edit_extract_function",
       expectedVersion: args.expected_version,
     });
@@ -82,3 +86,15 @@ export const editExtractFunction: ToolDefinition<EditExtractFunctionArgs> = {
     };
   },
 };
+
+/**
+ * `start_line`/`end_line` given beside `path` (as read_file takes them) instead of inside `range`: folded
+ * into `range`. Left alone when `range` is given too, so the schema names the stray arguments.
+ */
+function rangeAtTopLevel(args: Record<string, unknown>): Record<string, unknown> {
+  if (args["range"] !== undefined || (args["start_line"] === undefined && args["end_line"] === undefined)) {
+    return args;
+  }
+  const { start_line, end_line, ...rest } = args;
+  return { ...rest, range: { start_line, end_line } };
+}

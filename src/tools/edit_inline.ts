@@ -59,7 +59,9 @@ export const editInline: ToolDefinition<EditInlineArgs> = {
   aliases: { name_path: "target", position: "target" },
   async handler(args, { workspace, stage }) {
     const { planInline } = await inlineEngine();
-    const plan = await planInline(workspace, stage, args.path, args.target, {
+    const plan = await planInline(workspace, stage, {
+      path: args.path,
+      target: args.target,
       tool: "edit_inline",
       expectedVersion: args.expected_version,
     });

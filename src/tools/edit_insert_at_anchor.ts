@@ -57,6 +57,7 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "selector", "position", "text"]),
+  aliases: { code: "text", new_text: "text" },
   kind: "structural",
   mutates: true,
   // inserting adds code and never replaces any; a second call adds it again
@@ -85,9 +86,12 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
       ],
     );
     const defs = await definitionStarts(workspace, file);
-    const { edits, warnings } = await stageTargetEdits(workspace, stage, file, selection.targets, {
+    const { edits, warnings } = await stageTargetEdits(workspace, stage, {
+      file,
+      targets: selection.targets,
       code: args.text,
-      build: (t, code, lines) => insertionEdit(file, t, args.position, code, { defs, ...lines }),
+      build: (t, code, lines) =>
+        insertionEdit(file, t, { position: args.position, rawCode: code, defs, ...lines }),
       overlap: {
         message: `Cannot insert at overlapping places in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to insert at one match at a time',

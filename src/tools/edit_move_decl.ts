@@ -84,10 +84,15 @@ export const editMoveDecl: ToolDefinition<EditMoveDeclArgs> = {
     to: "to_path",
     destination: "to_path",
     toPath: "to_path",
+    new_path: "to_path",
+    destination_path: "to_path",
   },
   async handler(args, { workspace, stage }) {
     const { planMoveDecl, stageMoveDecl } = await moveDeclEngine();
-    const plan = await planMoveDecl(workspace, stage, args.path, args.name_path, args.to_path, {
+    const plan = await planMoveDecl(workspace, stage, {
+      path: args.path,
+      namePath: args.name_path,
+      toPath: args.to_path,
       tool: "edit_move_decl",
       expectedVersion: args.expected_version,
     });

@@ -66,7 +66,10 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
   aliases: { name_path: "target", position: "target", newName: "new_name" },
   async handler(args, { workspace, stage }) {
     const { planRename, stageRename } = await renameEngine();
-    const plan = await planRename(workspace, stage, args.path, args.target, args.new_name, {
+    const plan = await planRename(workspace, stage, {
+      path: args.path,
+      target: args.target,
+      newName: args.new_name,
       tool: "edit_rename_symbol",
       scope: args.scope ?? "project",
       includeUnresolved: args.include_unresolved === true,

@@ -45,7 +45,9 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
   aliases: { name_path: "target", position: "target" },
   async handler(args, { workspace, stage }) {
     const { findReferences } = await referencesEngine();
-    const search = await findReferences(workspace, stage, args.path, args.target, {
+    const search = await findReferences(workspace, stage, {
+      path: args.path,
+      target: args.target,
       tool: "find_references",
       scope: args.scope ?? "project",
     });

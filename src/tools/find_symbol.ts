@@ -19,6 +19,7 @@ import { decodeText } from "../fs/text.ts";
 import { skippedCounts, type WalkEntry, type WalkSkipped } from "../fs/walk.ts";
 import { PROJECT_LIMITS } from "../project/limits.ts";
 import { openProject } from "../project/project_view.ts";
+import { wordPattern } from "../project/words.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../syntax/name_path.ts";
 import { markdownOutlineEngine, queriesEngine, symbolsEngine } from "./_lazy.ts";
@@ -201,10 +202,9 @@ function mentionIn(
   substring: boolean,
 ): { line: number; region: ErrorRegion } | null {
   if (name === "") return null;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   const re = substring
-    ? new RegExp(escaped, "giu")
-    : new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "gu");
+    ? new RegExp(name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), "giu")
+    : wordPattern(name, "g");
   let line = 1;
   let at = 0;
   for (const m of text.matchAll(re)) {

@@ -64,7 +64,7 @@ export const insertCode: ToolDefinition<InsertCodeArgs> = {
     { path: FILE_PATH, anchor: STRING, position: STRING, start_line: INTEGER, end_line: INTEGER },
     ["path", "anchor", "position"],
   ),
-  aliases: { text: "code" },
+  aliases: { text: "code", target: "name_path", new_text: "code" },
   async handler(args, { workspace, stage }) {
     const [{ applyTextEdits, codeLineRoles }, { symbolInsertionEdit }, { openSymbol }] = await Promise.all([
       sourceEngine(),

@@ -44,6 +44,7 @@ export const listFiles: ToolDefinition<ListFilesArgs> = {
       description: "Also list what .gitignore ignores and node_modules (default false)",
     },
   }),
+  aliases: { max_results: "max_entries" },
   kind: "read",
   mutates: false,
   resultData: shape({

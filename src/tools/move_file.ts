@@ -63,6 +63,16 @@ export const moveFile: ToolDefinition<MoveFileArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["from", "to"]),
+  // The names models reach for first: read_file's `path` for the source, and the destination as most file
+  // APIs name it.
+  aliases: {
+    path: "from",
+    source: "from",
+    old_path: "from",
+    to_path: "to",
+    new_path: "to",
+    destination: "to",
+  },
   kind: "file",
   mutates: true,
   // a repeated move finds no source

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { RecoverableError } from "../errors.ts";
 import { unparsedWarning } from "../syntax/error_regions.ts";
 import type { SymbolInfo } from "../syntax/symbols.ts";
 import { markdownOutlineEngine } from "./_lazy.ts";
@@ -21,6 +22,10 @@ export interface OutlineArgs {
   detail?: "compact" | "full";
   /** Most symbols to return (default {@linkcode MAX_SYMBOLS}); deeper levels are cut first. */
   max_symbols?: number;
+  /** Top-level symbols to skip: the next page of an outline cut to its first top-level symbols. */
+  offset?: number;
+  /** A name path: outline only what that definition holds (e.g. one class of a large file). */
+  within?: string;
 }
 
 /** Symbols an outline returns unless asked for more: enough for any ordinary file, not a flood for a model. */
@@ -89,7 +94,7 @@ function cut(symbols: SymbolInfo[], depth: number): SymbolInfo[] {
 export const outline: ToolDefinition<OutlineArgs> = {
   name: "outline",
   description:
-    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements. Signatures and lines only: read a body with find_symbol (include_body) or read_file. Markdown files list their headings (kind heading, nested by level, each spanning its section): read a section with read_file. A file with no grammar is refused with unsupported_language: read it with read_file.",
+    "List the definitions of a source file (classes, functions, methods, types, fields…) as a tree with their name paths (e.g. 'Class/method', usable by find_symbol, replace_symbol, remove_symbol, insert_code), kinds and lines. Works for every language graver has a grammar for; JSON/YAML/TOML list keys, CSS rules, HTML elements. Signatures and lines only: read a body with find_symbol (include_body) or read_file. Markdown files list their headings (kind heading, nested by level, each spanning its section): read a section with read_file. A large outline is cut to max_symbols: page it with offset (next_offset), or outline one definition's members with within. A file with no grammar is refused with unsupported_language: read it with read_file.",
   inputSchema: objectSchema({
     path: PATH,
     depth: { type: "integer", minimum: 1, description: "Levels to return (1: top level only; default: all)" },
@@ -105,7 +110,18 @@ export const outline: ToolDefinition<OutlineArgs> = {
       description:
         `Most symbols to return (default ${MAX_SYMBOLS}); a bigger outline is cut level by level from the deepest`,
     },
+    offset: {
+      type: "integer",
+      minimum: 0,
+      description: "Top-level symbols to skip (the next_offset of an outline cut to its first symbols)",
+    },
+    within: {
+      type: "string",
+      minLength: 1,
+      description: 'Outline only inside this name path (e.g. "Router")',
+    },
   }, ["path"]),
+  aliases: { max_results: "max_symbols" },
   kind: "read",
   mutates: false,
   resultData: shape({
@@ -122,7 +138,7 @@ export const outline: ToolDefinition<OutlineArgs> = {
         children: { type: "array" },
       }, ["name_path", "kind"]),
     },
-    truncated: shape({ total: INTEGER, shown: INTEGER }),
+    truncated: shape({ total: INTEGER, shown: INTEGER, next_offset: INTEGER }),
   }, ["path", "language", "symbols"]),
   async handler(args, { workspace, stage }) {
     const { readOutline } = await markdownOutlineEngine();
@@ -133,30 +149,17 @@ export const outline: ToolDefinition<OutlineArgs> = {
       version: file.version,
       tool: "outline",
     });
-    const asked = args.depth ?? Infinity;
-    const max = args.max_symbols ?? MAX_SYMBOLS;
-    const total = countTo(result.symbols, asked);
-    let depth = asked;
-    let top = result.symbols;
     const data: Record<string, unknown> = { path: rel, version: file.version, language: result.language };
+    const symbols = args.within === undefined
+      ? result.symbols
+      : symbolsWithin(result.symbols, args.within, rel);
+    const page = pageOf(symbols, args);
     const warnings: string[] = [];
-    if (total > max) {
-      // Too many for one answer: keep the levels that fit, or the first top-level symbols when none does.
-      depth = fittingDepth(result.symbols, asked, max);
-      if (depth === 0) {
-        depth = 1;
-        top = result.symbols.slice(0, max);
-      }
-      const shown = countTo(top, depth);
-      data["truncated"] = { total, shown, depth };
-      warnings.push(
-        `Showing ${shown} of ${total} symbols (${depth === 1 ? "top level" : `${depth} levels`}` +
-          `${top.length < result.symbols.length ? `, first ${top.length}` : ""}): ask for one part with ` +
-          `find_symbol (name_path "${
-            top[0]?.name_path ?? "Name"
-          }", include_body) or outline with depth, or raise max_symbols`,
-      );
+    if (page.truncated) {
+      data["truncated"] = page.truncated;
+      warnings.push(pageWarning(page, symbols.length));
     }
+    const { top, depth } = page;
     if (result.error_regions) {
       // A grammar that misreads the file loses the definitions there: say where, never list junk.
       data["error_regions"] = result.error_regions;
@@ -168,3 +171,67 @@ export const outline: ToolDefinition<OutlineArgs> = {
     return warnings.length > 0 ? { data, warnings, shown } : { data, shown };
   },
 };
+
+/** One page of an outline: the top-level symbols shown, how deep, and what was left out. */
+interface OutlinePage {
+  top: SymbolInfo[];
+  depth: number;
+  truncated?: { total: number; shown: number; depth: number; next_offset?: number };
+}
+
+/**
+ * The page an outline shows: every level asked for when it fits `max_symbols`; else the levels that fit;
+ * else the top-level symbols from `offset`, `max_symbols` of them, with the offset of the next page.
+ */
+function pageOf(symbols: SymbolInfo[], args: OutlineArgs): OutlinePage {
+  const asked = args.depth ?? Infinity;
+  const max = args.max_symbols ?? MAX_SYMBOLS;
+  const offset = args.offset ?? 0;
+  const from = symbols.slice(offset);
+  const total = countTo(from, asked);
+  if (total <= max && offset === 0) return { top: symbols, depth: asked };
+  let depth = total <= max ? asked : fittingDepth(from, asked, max);
+  let top = from;
+  if (depth === 0 || offset > 0) {
+    depth = Math.max(1, Math.min(depth || 1, asked));
+    top = from.slice(0, max);
+  }
+  const shown = countTo(top, depth);
+  const next = offset + top.length < symbols.length ? offset + top.length : undefined;
+  if (shown === total && next === undefined && offset === 0) return { top, depth };
+  return {
+    top,
+    depth,
+    truncated: { total, shown, depth, ...(next !== undefined ? { next_offset: next } : {}) },
+  };
+}
+
+/** The warning of a cut outline: what is shown, and the calls that show the rest. */
+function pageWarning(page: OutlinePage, topLevel: number): string {
+  const t = page.truncated!;
+  const next = t.next_offset !== undefined
+    ? `; outline with offset ${t.next_offset} shows the next ${topLevel - t.next_offset} top-level symbols`
+    : "";
+  return `Showing ${t.shown} of ${t.total} symbols (${t.depth === 1 ? "top level" : `${t.depth} levels`}` +
+    `${page.top.length < topLevel ? `, ${page.top.length} top-level` : ""})${next}: ask for one part with ` +
+    `outline within "${
+      page.top[0]?.name_path ?? "Name"
+    }", find_symbol (include_body), depth, or raise max_symbols`;
+}
+
+/** The children of the definition `namePath` names, for an outline of one part of a file. */
+function symbolsWithin(symbols: SymbolInfo[], namePath: string, rel: string): SymbolInfo[] {
+  const stack = [...symbols];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.name_path === namePath) return s.children;
+    stack.push(...s.children);
+  }
+  const near = symbols.map((s) => s.name_path).slice(0, 10);
+  throw new RecoverableError("not_found", `"${rel}" has no definition "${namePath}" to outline within`, {
+    hint: `Pass a name path the outline lists (top level: ${
+      near.join(", ")
+    }), or call outline without within`,
+    details: { path: rel, within: namePath, top_level: near },
+  });
+}

@@ -6,7 +6,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { trimCode } from "../fs/lines.ts";
+import { lineNumberAt, trimCode } from "../fs/lines.ts";
 import { sourceEngine, symbolReplaceEngine, symbolTargetEngine } from "./_lazy.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -60,7 +60,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     },
     ["path", "name_path"],
   ),
-  aliases: { new_body: "new_text" },
+  aliases: { new_body: "new_text", target: "name_path", code: "new_text" },
   async handler(args, { workspace, stage }) {
     const [{ applyTextEdits, stringLineFinder }, { symbolReplacementEdit }, { openSymbol }] = await Promise
       .all([
@@ -87,7 +87,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     const text = applyTextEdits(t.text, [edit]);
     if (text === t.text) return { data: { path: t.rel, name_path: t.symbol.name_path, unchanged: true } };
     await stage.writeText(t.rel, { text, bom: t.bom });
-    const startLine = t.text.slice(0, edit.start).split("\n").length;
+    const startLine = lineNumberAt(t.text, edit.start);
     return {
       data: {
         path: t.rel,

@@ -66,6 +66,8 @@ export interface ToolHost extends Parsing {
   readonly checkpoints?: Checkpoints | null;
   /** The size cap of one `read_file` answer (default 15,000 tokens ≈ characters / 4). */
   readonly readBudget?: ReadBudget;
+  /** Most characters one result holds as JSON (default 100,000: `result_fit.ts`). */
+  readonly resultChars?: number;
 }
 
 /** One call as it moves through dispatch's pipeline; a route step may rewrite its tool and args. */
@@ -258,6 +260,12 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   previewOnly?: boolean;
   /** Other names models use for an argument: alias -> the name in the schema (e.g. `new_string` -> `new_text`). */
   aliases?: Readonly<Record<string, string>>;
+  /**
+   * Other shapes of the arguments models use, folded into the schema's after the aliases: a pure function
+   * that returns the args unchanged when they are not of that shape (e.g. edit_extract_function takes
+   * `start_line`/`end_line` at the top level for its `range`).
+   */
+  foldArgs?: (args: Record<string, unknown>) => Record<string, unknown>;
   /**
    * A compatibility alias (a tool shape models are trained on, e.g. Anthropic's
    * text editor): dispatch validates the args against this tool's schema, then

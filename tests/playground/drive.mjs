@@ -171,6 +171,37 @@ try {
     await shot("06-reloaded");
   });
 
+  await step(
+    "layout from 800px up: the code pane keeps its room, no panel is cut (screenshots at 800, 1280, 1920)",
+    async () => {
+      for (const width of [800, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(100);
+        const box = await page.evaluate(() => {
+          const rect = (sel) => document.querySelector(sel)?.getBoundingClientRect();
+          const code = rect("#code");
+          const right = rect("aside#right");
+          return {
+            code: code ? code.width : 0,
+            right: right ? { left: right.left, right: right.right, width: right.width } : null,
+            scroll: document.documentElement.scrollWidth,
+          };
+        });
+        check(
+          box.code >= Math.min(600, width * 0.6),
+          `at ${width}px the code pane is ${Math.round(box.code)}px wide`,
+        );
+        check(box.scroll <= width + 1, `at ${width}px the page scrolls sideways (${box.scroll}px)`);
+        check(
+          box.right !== null && box.right.width >= 250 && box.right.right <= width + 1,
+          `at ${width}px the right panel is cut`,
+        );
+        await shot(`07-layout-${width}`);
+      }
+      await page.setViewportSize({ width: 1500, height: 950 });
+    },
+  );
+
   await step("reset: files and checkpoints deleted, the sample project written again", async () => {
     await page.click("#reset");
     await page.waitForFunction(
@@ -189,7 +220,7 @@ try {
 } finally {
   await context.close();
 }
-const STEPS = 7;
+const STEPS = 8;
 const passed = results.filter((r) => r.ok).length;
 console.log(`playground browser ${passed}/${STEPS}`);
 process.exit(passed === STEPS && results.length === STEPS ? 0 : 1);

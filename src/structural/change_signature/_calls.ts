@@ -120,9 +120,7 @@ function propertyOf(m: Node): Node | null {
 export function classifySite(
   tree: Tree,
   text: string,
-  site: ReferenceSite,
-  decl: FunctionDecl,
-  declNames: ReadonlySet<string>,
+  { site, decl, declNames }: { site: ReferenceSite; decl: FunctionDecl; declNames: ReadonlySet<string> },
 ): SiteUse {
   if (site.kind === "doc" || site.kind === "export_entry") return { use: "skip" };
   if (declNames.has(`${site.path}:${site.start}`)) return { use: "declaration" };

@@ -130,7 +130,11 @@ const SIGNATURES = new Set(["function_signature", "method_signature", "abstract_
  * @param why Why.
  * @returns The error.
  */
-export function notAFunction(path: string, name: string, line: number, why: string): RecoverableError {
+export function notAFunction(
+  path: string,
+  name: string,
+  { line, why }: { line: number; why: string },
+): RecoverableError {
   return new RecoverableError(
     "invalid_args",
     `Cannot change the signature of "${name}" in "${path}" line ${line}: ${why}`,
@@ -156,7 +160,9 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
   const lineOf = (o: number) => index.position(o).line;
   const nameNode = tree.rootNode.descendantForIndex(occ.start, occ.end);
   const parent = nameNode?.parent ?? null;
-  if (!nameNode || !parent) throw notAFunction(fb.path, occ.name, lineOf(occ.start), "no declaration here");
+  if (!nameNode || !parent) {
+    throw notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why: "no declaration here" });
+  }
   let callee = occ;
   let kind: FunctionDecl["kind"] = "function";
   let fn: Node | null = null;
@@ -167,12 +173,20 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     kind = "constructor";
     fn = constructorOf(parent, fb.language);
     if (!fn) {
-      throw notAFunction(fb.path, occ.name, lineOf(occ.start), "the class declares no constructor to change");
+      throw notAFunction(fb.path, occ.name, {
+        line: lineOf(occ.start),
+        why: "the class declares no constructor to change",
+      });
     }
   } else if (FUNCTION_NODES.has(parent.type) || SIGNATURES.has(parent.type)) {
     fn = parent;
   }
-  if (!fn) throw notAFunction(fb.path, occ.name, lineOf(occ.start), `it is a ${parent.type}, not a function`);
+  if (!fn) {
+    throw notAFunction(fb.path, occ.name, {
+      line: lineOf(occ.start),
+      why: `it is a ${parent.type}, not a function`,
+    });
+  }
   const classNode = enclosingClass(fn);
   const classScope = classNode
     ? fb.scopes.find((s) => s.kind === "class" && s.start === classNode.startIndex) ?? null
@@ -184,7 +198,10 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
   if (SIGNATURES.has(fn.type)) {
     const impl = implementationOf(fn);
     if (!impl) {
-      throw notAFunction(fb.path, occ.name, lineOf(occ.start), "it is a signature without an implementation");
+      throw notAFunction(fb.path, occ.name, {
+        line: lineOf(occ.start),
+        why: "it is a signature without an implementation",
+      });
     }
     fn = impl;
   }
@@ -192,13 +209,17 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     const cls = classNode ?? parent;
     const nameOf = cls.childForFieldName("name");
     const clsOcc = nameOf ? fb.occurrences.find((o) => o.start === nameOf.startIndex) : undefined;
-    if (!clsOcc) throw notAFunction(fb.path, occ.name, lineOf(occ.start), "its class has no name");
+    if (!clsOcc) {
+      throw notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why: "its class has no name" });
+    }
     callee = clsOcc;
   }
   const scope = fb.scopes.find((s) =>
     s.kind === "function" && s.start === fn!.startIndex && s.end === fn!.endIndex
   );
-  if (!scope) throw notAFunction(fb.path, occ.name, lineOf(occ.start), "graver found no scope for it");
+  if (!scope) {
+    throw notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why: "graver found no scope for it" });
+  }
   const decorators = decoratorNames(fn);
   const isStatic = fn.children.some((c) => c.type === "static") || decorators.includes("staticmethod");
   const python = fb.language === "python";
@@ -454,8 +475,7 @@ export interface NewParam {
 export function newParamText(
   p: NewParam,
   language: string,
-  signature = false,
-  trailingOptional = true,
+  { signature = false, trailingOptional = true }: { signature?: boolean; trailingOptional?: boolean } = {},
 ): string {
   if (language === "python") {
     if (p.type) {

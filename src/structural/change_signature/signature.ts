@@ -22,7 +22,7 @@ import { SIGNATURE_LANGUAGES } from "../shared/refactor_languages.ts";
 
 export { SIGNATURE_LANGUAGES } from "../shared/refactor_languages.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { checkOverrides } from "./overrides.ts";
+import { checkOverrides } from "./_overrides.ts";
 import { registeringDecorator } from "../shared/decorators.ts";
 import { type ArgSpec, CallRefusal, type CallShape, classifySite, rewriteArgs } from "./_calls.ts";
 import {
@@ -126,7 +126,7 @@ async function open(
   target: ReferenceTarget,
   options: { tool: string; expectedVersion?: string | undefined },
 ): Promise<Opened> {
-  const file = await loadSource(parsing, stage, path, options);
+  const file = await loadSource(parsing, stage, { path, ...options });
   const fb = SIGNATURE_LANGUAGES.includes(file.language)
     ? await fileBindings(parsing, {
       path: file.rel,
@@ -147,7 +147,7 @@ async function open(
       },
     );
   }
-  const occ = await targetOccurrence(parsing, fb, target, options.tool);
+  const occ = await targetOccurrence(parsing, fb, { target, tool: options.tool });
   const tree = (await parsing.trees!.parse(fb.path, fb.language, fb.version, fb.text)).tree;
   return { fb, decl: locateFunction(fb, tree, occ) };
 }
@@ -200,17 +200,18 @@ async function checkDecorators(parsing: Parsing, fb: FileBindings, decl: Functio
 export async function planChangeSignature(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  target: ReferenceTarget,
-  entries: (ParamEntry | string)[],
-  options: ChangeSignatureOptions,
+  { path, target, entries, ...options }: {
+    path: string;
+    target: ReferenceTarget;
+    entries: (ParamEntry | string)[];
+  } & ChangeSignatureOptions,
 ): Promise<SignaturePlan> {
   const fork = stage.fork();
   const first = await open(parsing, fork, path, target, options);
   const rel = first.fb.path;
   const plan = planParams(first.decl, rel, entries);
   checkBody(first.fb, first.decl, plan);
-  await checkOverrides(parsing, fork, first.fb, first.decl, options.tool);
+  await checkOverrides(parsing, fork, { fb: first.fb, decl: first.decl, tool: options.tool });
   await checkDecorators(parsing, first.fb, first.decl);
   const before = paramsText(first.fb.text, first.decl.list);
   // Renames first, through the rename engine (body, keyword arguments, JSDoc @param); then the lists.
@@ -219,7 +220,13 @@ export async function planChangeSignature(
     const now = await open(parsing, fork, rel, target, { tool: options.tool });
     const p = now.decl.list.params[oldIndex.get(param)!]!;
     const at = new TextIndex(now.fb.text).position(p.nameStart);
-    const renamed = await planRename(parsing, fork, rel, at, to, { tool: options.tool, scope: "project" });
+    const renamed = await planRename(parsing, fork, {
+      path: rel,
+      target: at,
+      newName: to,
+      tool: options.tool,
+      scope: "project",
+    });
     await stageRename(fork, renamed);
   }
   const { fb, decl } = plan.renames.length > 0
@@ -380,7 +387,11 @@ function overloadText(
   }
   for (const own of extra) chosen.push({ p: params[params.length - 1]!, text: own.text });
   const items = chosen.map((c, i) =>
-    c.text ?? newParamText(c.p, decl.language, true, chosen.slice(i + 1).every((x) => x.text === null))
+    c.text ??
+      newParamText(c.p, decl.language, {
+        signature: true,
+        trailingOptional: chosen.slice(i + 1).every((x) => x.text === null),
+      })
   );
   return rebuildList(o, items);
 }
@@ -404,7 +415,9 @@ async function callSites(
   options: ChangeSignatureOptions,
 ): Promise<FoundCall[] & { unresolvedLeft: ReferenceSite[] }> {
   const index = new TextIndex(fb.text);
-  const search = await findReferences(parsing, stage, fb.path, index.position(decl.callee.start), {
+  const search = await findReferences(parsing, stage, {
+    path: fb.path,
+    target: index.position(decl.callee.start),
     tool: options.tool,
     scope: "project",
   });
@@ -449,7 +462,7 @@ async function callSites(
     seen.add(key);
     const f = files.get(site.path)!;
     const tree = (await parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;
-    const use = classifySite(tree, f.text, site, decl, declNames);
+    const use = classifySite(tree, f.text, { site, decl, declNames });
     const where = { path: site.path, line: site.line, column: site.column };
     if (use.use === "call") {
       out.push({ fb: f, tree, site, call: use.call, receiverArgs: use.receiverArgs, candidate });
@@ -457,7 +470,9 @@ async function callSites(
       const followKey = `follow:${site.path}:${use.at}`;
       if (seen.has(followKey)) continue;
       seen.add(followKey);
-      const more = await findReferences(parsing, stage, site.path, new TextIndex(f.text).position(use.at), {
+      const more = await findReferences(parsing, stage, {
+        path: site.path,
+        target: new TextIndex(f.text).position(use.at),
         tool: options.tool,
         scope: "project",
       });

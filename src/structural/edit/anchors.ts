@@ -352,10 +352,12 @@ function commaList(file: SourceFile, container: Node | null): boolean {
 export function besidePlacement(
   file: SourceFile,
   at: Beside,
-  position: "before" | "after",
-  code: Code,
-  indent: string,
-  blank: { above: number; below: number },
+  { position, code, indent, blank }: {
+    position: "before" | "after";
+    code: Code;
+    indent: string;
+    blank: { above: number; below: number };
+  },
 ): TextEdit {
   const { text } = file;
   const beside = (end: number, c: Code) =>
@@ -422,9 +424,7 @@ export function statementLevel(file: SourceFile, target: Target): Target {
 export function insertionEdit(
   source: SourceFile,
   target: Target,
-  position: AnchorPosition,
-  rawCode: string,
-  options: InsertOptions,
+  { position, rawCode, ...options }: { position: AnchorPosition; rawCode: string } & InsertOptions,
 ): TextEdit {
   const file = withIndentUnit(source, rawCode);
   const { text } = file;
@@ -460,10 +460,7 @@ export function insertionEdit(
     return besidePlacement(
       file,
       { outer: top, start: anchor.fullStart, end: anchor.fullEnd },
-      position,
-      code,
-      indent,
-      blank,
+      { position, code, indent, blank },
     );
   }
   const body = bodyOf(file, target);

@@ -42,9 +42,7 @@ export interface TargetEditOptions {
 export async function stageTargetEdits(
   ws: Parsing,
   stage: Stage,
-  file: SourceFile,
-  targets: Target[],
-  options: TargetEditOptions,
+  { file, targets, ...options }: { file: SourceFile; targets: Target[] } & TargetEditOptions,
 ): Promise<{ edits: TextEdit[]; warnings: string[] }> {
   const strings = await stringLineFinder(ws, file.language);
   let edits: TextEdit[];
@@ -53,14 +51,21 @@ export async function stageTargetEdits(
       const lines: TextLines = { keepLines: strings.keepLines, alignLines: strings.alignLines };
       if (!t.bindings) return options.build(t, options.code, lines);
       // A rewrite that gives the node's own text back (`f($$$A)` for `f($$$A)`) is that text, byte for byte.
-      const asIs = substituteMetavariables(options.code, t.bindings, file.text, t.start, true);
+      const asIs = substituteMetavariables(options.code, t.bindings, {
+        sourceText: file.text,
+        matchStart: t.start,
+        asIs: true,
+      });
       if (asIs === file.text.slice(t.start, t.end)) return options.build(t, asIs, lines);
       // The model's template is put into the file's indent unit first; bound text is in it already, its lines
       // re-based onto the template's. The result is then all in the file's unit, its first line at column 0.
       const template = file.unit === ""
         ? options.code
         : reindent(options.code, { indent: "", eol: "\n", unit: file.unit, indentFirstLine: false });
-      const code = substituteMetavariables(template, t.bindings, file.text, t.start);
+      const code = substituteMetavariables(template, t.bindings, {
+        sourceText: file.text,
+        matchStart: t.start,
+      });
       if (code === template) return options.build(t, options.code, lines);
       return options.build(t, code, {
         ...lines,

@@ -115,8 +115,7 @@ export function emptiedBodyFiller(node: Node, language: string): string | null {
 export function replacementEdit(
   source: SourceFile,
   target: Target,
-  newText: string,
-  options: Partial<TextLines> = {},
+  { newText, ...options }: { newText: string } & Partial<TextLines>,
 ): TextEdit {
   if (newText.trim() === "") return removalEdit(source, target);
   const file = withIndentUnit(source, newText);
@@ -130,7 +129,9 @@ export function replacementEdit(
     );
   }
   const { start, end } = replacementSpan(file, target, newText);
-  const placed = placeReplacement(file.text, start, end, trimCode(newText), {
+  const placed = placeReplacement(file.text, start, {
+    end,
+    code: trimCode(newText),
     eol: file.eol,
     unit: file.unit,
     lines: options,

@@ -329,15 +329,16 @@ function walkType(root: Node, type: string, named: boolean, visit: (n: Node) => 
  *
  * const parser = await new Grammars(createWasmLoader()).parser("javascript");
  * const text = "if (x !== x) f(a, b); g(y !== z);";
- * const found = matchPattern(compilePattern(parser, "javascript", "$A !== $A"), parser.parse(text)!.rootNode, text);
+ * const found = matchPattern(compilePattern(parser, "javascript", "$A !== $A"), parser.parse(text)!.rootNode, {
+ *   text,
+ * });
  * assert.deepEqual(found.map((m) => m.bindings["A"]!.text), ["x"]);
  * ```
  */
 export function matchPattern(
   pattern: CompiledPattern,
   root: Node,
-  text: string,
-  limit = 10_000,
+  { text, limit = 10_000 }: { text: string; limit?: number },
 ): PatternMatch[] {
   const out: PatternMatch[] = [];
   walkType(root, pattern.root.type, pattern.root.named, (n) => {
@@ -397,9 +398,7 @@ export function nearestPatternCandidates(pattern: CompiledPattern, root: Node, l
 export function substituteMetavariables(
   code: string,
   bindings: Record<string, Binding>,
-  sourceText: string,
-  matchStart?: number,
-  asIs = false,
+  { sourceText, matchStart, asIs = false }: { sourceText: string; matchStart?: number; asIs?: boolean },
 ): string {
   let out = "";
   let at = 0;

@@ -1,6 +1,6 @@
 /**
- * Generated text that lands inside a Python f-string's replacement field
- * (private): text that opens with `{` at the field's start gets a space (`{{`
+ * Generated text that lands inside a Python f-string's replacement field:
+ * text that opens with `{` at the field's start gets a space (`{{`
  * would be an escaped brace, in every version), and before Python 3.12 (PEP 701) a field may not reuse an enclosing
  * f-string's quote, hold a backslash or a comment. When the project declares
  * an older Python, a string literal in the text that reuses such a quote is

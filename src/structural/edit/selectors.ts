@@ -424,8 +424,7 @@ async function scopeOf(
 export async function selectTargets(
   ws: Parsing,
   file: SourceFile,
-  selector: Selector,
-  options: SelectOptions = {},
+  { selector, ...options }: { selector: Selector } & SelectOptions,
 ): Promise<Selection> {
   const sel = normaliseSelector(selector);
   const index = new TextIndex(file.text);
@@ -573,7 +572,7 @@ export async function selectTargets(
   } finally {
     parser.delete();
   }
-  const matches = matchPattern(compiled, file.tree.rootNode, file.text);
+  const matches = matchPattern(compiled, file.tree.rootNode, { text: file.text });
   const all = matches.map((m) => ({ ...nodeTarget(file, m.node), bindings: m.bindings }));
   return narrow("pattern", all, `the pattern "${compiled.source}"`, () => {
     const near = nearestPatternCandidates(compiled, file.tree.rootNode, 5).map((n) =>

@@ -52,8 +52,7 @@ export interface SourceFile {
 export async function loadSource(
   ws: Parsing,
   stage: Stage,
-  path: string,
-  options: { tool: string; expectedVersion?: string | undefined },
+  { path, ...options }: { path: string; tool: string; expectedVersion?: string | undefined },
 ): Promise<SourceFile> {
   const rel = await stage.resolve(path);
   await stage.checkExpected(rel, options.expectedVersion);

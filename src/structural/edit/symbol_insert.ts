@@ -31,10 +31,12 @@ function besideSymbol(t: SymbolTarget, position: "before" | "after", code: strin
   return besidePlacement(
     t,
     { outer: outerNode(t), start: range.start_utf16, end: range.end_utf16 },
-    position,
-    { text: code, keep: lines?.keepLines, align: lines?.alignLines, inline: position === "before" },
-    indentOfLine(t.text, range.start_utf16),
-    position === "before" ? { above: 0, below: gap } : { above: gap, below: 0 },
+    {
+      position,
+      code: { text: code, keep: lines?.keepLines, align: lines?.alignLines, inline: position === "before" },
+      indent: indentOfLine(t.text, range.start_utf16),
+      blank: position === "before" ? { above: 0, below: gap } : { above: gap, below: 0 },
+    },
   );
 }
 
@@ -59,7 +61,9 @@ function intoBody(t: SymbolTarget, position: "start_of_body" | "end_of_body", co
     );
   }
   const lines = t.codeLines;
-  return insertionEdit(t, target, position, code, {
+  return insertionEdit(t, target, {
+    position,
+    rawCode: code,
     defs: t.defs,
     ...(lines ? { keepLines: () => lines.keepLines, alignLines: () => lines.alignLines } : {}),
     inline: true,

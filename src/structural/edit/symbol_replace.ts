@@ -143,7 +143,9 @@ export function symbolReplacementEdit(
   const semi = /;\s*$/.test(replacement) ? /^[ \t]*;/.exec(t.text.slice(end)) : null;
   if (semi) end += semi[0].length;
   // A file mixing CRLF and LF keeps the region's own line ending.
-  const placed = placeReplacement(t.text, start, end, replacement, {
+  const placed = placeReplacement(t.text, start, {
+    end,
+    code: replacement,
     eol: lineEndingAt(t.text, start, t.eol),
     unit: t.unit,
     lines,
@@ -166,9 +168,13 @@ export function symbolReplacementEdit(
 export function placeReplacement(
   text: string,
   start: number,
-  end: number,
-  code: string,
-  options: { eol: "\n" | "\r\n"; unit: string; lines?: Partial<TextLines> },
+  { end, code, ...options }: {
+    end: number;
+    code: string;
+    eol: "\n" | "\r\n";
+    unit: string;
+    lines?: Partial<TextLines>;
+  },
 ): string {
   const { lines = {} } = options;
   const indent = indentOfLine(text, start);

@@ -85,7 +85,7 @@ export async function openSymbol(
 ): Promise<SymbolTarget> {
   // No code to place yet: a file without indentation takes its language's habit.
   const file = withIndentUnit(
-    await loadSource(ws, stage, args.path, { tool: args.tool, expectedVersion: args.expected_version }),
+    await loadSource(ws, stage, { path: args.path, tool: args.tool, expectedVersion: args.expected_version }),
     "",
   );
   const rel = file.rel;

@@ -1,5 +1,5 @@
 /**
- * Which version-dependent syntax a stretch of a file uses (private): the
+ * Which version-dependent syntax a stretch of a file uses: the
  * node shapes of {@linkcode SYNTAX_SINCE}, plus the structural checks a
  * family needs (Python f-string fields), so a generator that carries code to
  * another place can tell whether the version declared there accepts it.

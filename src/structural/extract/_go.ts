@@ -17,7 +17,11 @@ import type { Placement } from "./_placement.ts";
 import type { WrittenType } from "../shared/written_types.ts";
 
 /** Go: refuse a method call or `&x` on a value whose copy the new function would change. */
-export function goCheckCopy(ctx: Context, v: Variable, type: string, uses: { node: Node }[]): void {
+export function goCheckCopy(
+  ctx: Context,
+  v: Variable,
+  { type, uses }: { type: string; uses: { node: Node }[] },
+): void {
   goCheckShared(ctx, v, uses);
   if (goPassing(type, ctx.file.tree.rootNode) !== "copy") return;
   for (const { node } of uses) {
@@ -25,8 +29,11 @@ export function goCheckCopy(ctx: Context, v: Variable, type: string, uses: { nod
       refuseUse(
         ctx,
         v,
-        node,
-        `of type ${type} has a method called on it; passed as a parameter it would be a copy, and the method may change it`,
+        {
+          node,
+          why:
+            `of type ${type} has a method called on it; passed as a parameter it would be a copy, and the method may change it`,
+        },
       );
     }
   }
@@ -43,8 +50,7 @@ export function goCheckShared(ctx: Context, v: Variable, uses: { node: Node }[])
       refuseUse(
         ctx,
         v,
-        node,
-        "has its address taken; the pointer would point at the new function's own variable",
+        { node, why: "has its address taken; the pointer would point at the new function's own variable" },
       );
     }
     if (v.reassignedAfter || v.output) {
@@ -53,8 +59,11 @@ export function goCheckShared(ctx: Context, v: Variable, uses: { node: Node }[])
           refuseUse(
             ctx,
             v,
-            node,
-            "is captured by a function literal while the code after the statements changes it; the literal would see the new function's copy",
+            {
+              node,
+              why:
+                "is captured by a function literal while the code after the statements changes it; the literal would see the new function's copy",
+            },
           );
         }
       }
@@ -81,9 +90,12 @@ export function goCheckLeftUnused(ctx: Context): void {
       refuseUse(
         ctx,
         { name: b.name } as Variable,
-        node,
-        "is declared before the statements and used only in them; left behind, Go would reject it as declared and not used — include its declaration in the range",
-        "invalid_args",
+        {
+          node,
+          why:
+            "is declared before the statements and used only in them; left behind, Go would reject it as declared and not used — include its declaration in the range",
+          code: "invalid_args",
+        },
       );
     }
   }
@@ -100,15 +112,22 @@ export function goCheckReceiver(ctx: Context, placement: Placement): void {
       refuseUse(
         ctx,
         r,
-        node,
-        `is a value receiver the statements may change (an assignment, a method call or its address); the new method would change its own copy`,
+        {
+          node,
+          why:
+            `is a value receiver the statements may change (an assignment, a method call or its address); the new method would change its own copy`,
+        },
       );
     }
   }
 }
 
 /** The Go statement that calls the new function and receives its results. */
-export function goCall(ctx: Context, outputs: Variable[], types: WrittenType[], expr: string): string {
+export function goCall(
+  ctx: Context,
+  outputs: Variable[],
+  { types, expr }: { types: WrittenType[]; expr: string },
+): string {
   if (outputs.length === 0) return expr;
   const names = outputs.map((v) => v.name).join(", ");
   const fresh = outputs.filter((v) => v.declared && !declaredInBlock(ctx, v.name));

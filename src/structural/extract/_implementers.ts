@@ -29,8 +29,7 @@ const IMPLEMENTING = new Set(["implements_clause", "extends_type_clause"]);
 export async function checkImplementers(
   parsing: Parsing,
   stage: Stage,
-  ctx: Context,
-  placement: Placement,
+  { ctx, placement }: { ctx: Context; placement: Placement },
 ): Promise<void> {
   const name = placement.kind === "method" ? placement.classNode?.childForFieldName("name") : null;
   if (!name || !parsing.trees) return;
@@ -38,7 +37,12 @@ export async function checkImplementers(
     line: lineOf(ctx.file.text, name.startIndex),
     column: 1 + name.startIndex - lineStart(ctx, name.startIndex),
   };
-  const search = await findReferences(parsing, stage, ctx.file.rel, at, { tool: ctx.tool, scope: "project" });
+  const search = await findReferences(parsing, stage, {
+    path: ctx.file.rel,
+    target: at,
+    tool: ctx.tool,
+    scope: "project",
+  });
   const implementers: { path: string; line: number }[] = [];
   for (const site of search.sites) {
     const fb = search.files.get(site.path);

@@ -78,7 +78,10 @@ function rustPassing(
     // A `&mut T` passed on is reborrowed: usable after the call. Rebinding it is not kept.
     const rebound = uses.find((u) => accessOf(u.occ, u.node, ctx.rules) === "write");
     if (rebound) {
-      refuseUse(ctx, v, rebound.node, "is assigned a new reference there, which the caller would not see");
+      refuseUse(ctx, v, {
+        node: rebound.node,
+        why: "is assigned a new reference there, which the caller would not see",
+      });
     }
     return { mode: "value", edits: [] };
   }
@@ -96,10 +99,12 @@ function rustPassing(
         refuseUse(
           ctx,
           v,
-          node,
-          `is an argument of the macro ${
-            macro.childForFieldName("macro")?.text
-          }!, which could not be checked through a reference`,
+          {
+            node,
+            why: `is an argument of the macro ${
+              macro.childForFieldName("macro")?.text
+            }!, which could not be checked through a reference`,
+          },
         );
       }
       continue;
@@ -126,10 +131,12 @@ function rustPassing(
       refuseUse(
         ctx,
         v,
-        node,
-        `is used by value there; it is ${
-          mode === "mut" ? "changed" : "used after the statements"
-        }, so it would be passed by reference, and its type is not certainly Copy`,
+        {
+          node,
+          why: `is used by value there; it is ${
+            mode === "mut" ? "changed" : "used after the statements"
+          }, so it would be passed by reference, and its type is not certainly Copy`,
+        },
       );
     }
   }
@@ -156,8 +163,10 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
       refuseUse(
         ctx,
         v,
-        v.declaration ?? nodeOf(file, { start: v.first, end: v.first }),
-        "names two different variables in the statements (one shadows the other)",
+        {
+          node: v.declaration ?? nodeOf(file, { start: v.first, end: v.first }),
+          why: "names two different variables in the statements (one shadows the other)",
+        },
       );
     }
     seen.set(v.name, v);
@@ -175,7 +184,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
   params.forEach((v, i) => {
     const t = paramTypes[i]!.text;
     if (go) {
-      goCheckCopy(ctx, v, t, usesInside(ctx, v));
+      goCheckCopy(ctx, v, { type: t, uses: usesInside(ctx, v) });
       args.push(v.name);
       paramList.push(`${v.name} ${t}`);
       return;
@@ -218,7 +227,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
       results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
       epilogue = `return ${names.join(", ")}`;
     }
-    call = goCall(ctx, outputs, outTypes, expr);
+    call = goCall(ctx, outputs, { types: outTypes, expr });
   } else {
     const value = outputs.length === 0 ? "()" : outputs.length === 1 ? names[0]! : `(${names.join(", ")})`;
     const type = outputs.length === 0
@@ -250,7 +259,7 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
   const fn = enclosingItem(ctx);
   const texts = [...paramTypes.map((t) => t.text), ...outTypes.map((t) => t.text), results];
   texts.push(...flow.typeParameters.map((b) => b.name));
-  const generics = copiedGenerics(family, fn, texts, outerTypeParameters(ctx, fn, placement));
+  const generics = copiedGenerics(family, fn, { texts, outerNames: outerTypeParameters(ctx, fn, placement) });
   if (generics.foreign.length > 0) {
     throw new RecoverableError(
       "types_required",

@@ -28,8 +28,7 @@ import { ProjectFiles } from "../shared/project_files.ts";
 export async function checkNativeClash(
   parsing: Parsing,
   stage: Stage,
-  ctx: Context,
-  placement: Placement,
+  { ctx, placement }: { ctx: Context; placement: Placement },
 ): Promise<void> {
   const { fb, name } = ctx;
   const method = placement.kind === "method";

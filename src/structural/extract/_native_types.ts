@@ -284,8 +284,7 @@ const word = (name: string) =>
 export function copiedGenerics(
   family: "go" | "rust",
   fn: Node,
-  texts: string[],
-  outerNames: string[],
+  { texts, outerNames }: { texts: string[]; outerNames: string[] },
 ): CopiedGenerics {
   const list = fn.childForFieldName("type_parameters");
   const decls: { names: string[]; text: string }[] = [];

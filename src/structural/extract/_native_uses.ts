@@ -64,9 +64,11 @@ export function macroAround(node: Node): Node | null {
 export function refuseUse(
   ctx: Context,
   v: Variable,
-  node: Node,
-  why: string,
-  code: "types_required" | "invalid_args" = "types_required",
+  { node, why, code = "types_required" }: {
+    node: Node;
+    why: string;
+    code?: "types_required" | "invalid_args";
+  },
 ): never {
   const line = at(ctx, node.startIndex);
   throw new RecoverableError(

@@ -107,12 +107,10 @@ export interface ExtractPlan {
 export async function planExtract(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  range: LineRange,
-  name: string,
-  options: ExtractOptions,
+  { path, range, name, ...options }: { path: string; range: LineRange; name: string } & ExtractOptions,
 ): Promise<ExtractPlan> {
-  const bound = await openBound(parsing, stage, path, {
+  const bound = await openBound(parsing, stage, {
+    path,
     ...options,
     doing: "extracting a function",
     languages: EXTRACT_LANGUAGES,
@@ -134,16 +132,16 @@ export async function planExtract(
   const facts = flowFacts(run, rules);
   const pre = { file, fb, rules, run, facts, where, name, tool: options.tool, range };
   const base = basePlacement(pre, functionScope(scopeOfNode(fb, run.container)));
-  const ctx: Context = { ...pre, flow: dataFlow(file, fb, run, rules, { outer: base.outer }) };
+  const ctx: Context = { ...pre, flow: dataFlow(file, fb, { run, rules, outer: base.outer }) };
   checkFlow(ctx);
   const placement = methodPlacement(ctx, base);
   checkClash(ctx, placement);
   checkMemberNarrowing(ctx);
   checkCapturedNarrowing(ctx);
   if (rules.typedSignatures) {
-    await checkNativeClash(parsing, stage, ctx, placement);
+    await checkNativeClash(parsing, stage, { ctx, placement });
   }
-  if (typed(file.language)) await checkImplementers(parsing, stage, ctx, placement);
+  if (typed(file.language)) await checkImplementers(parsing, stage, { ctx, placement });
   return await build(parsing, ctx, placement);
 }
 
@@ -273,8 +271,10 @@ function typedSignature(
     ...outTypes.filter((t) => t !== null),
     ...(enclosing ? [enclosing] : []),
   ];
-  const list = typeParametersFor(file, ctx.fb, flow.typeParameters, written, visible);
-  const inferable = new Set(typeParametersFor(file, ctx.fb, [], [...sig.types.values()], visible));
+  const list = typeParametersFor(file, ctx.fb, { used: flow.typeParameters, types: written, visible });
+  const inferable = new Set(
+    typeParametersFor(file, ctx.fb, { used: [], types: [...sig.types.values()], visible }),
+  );
   const typeArgs = list.some((t) => !inferable.has(t)) ? `<${list.map(typeParameterName).join(", ")}>` : "";
   return { typeParams: list.length > 0 ? `<${list.join(", ")}>` : "", typeArgs, returnType };
 }
@@ -351,7 +351,9 @@ async function place(
 
   // Both edits, applied together.
   const defs = await definitionStarts(parsing, file);
-  const insertion = insertionEdit(file, nodeTarget(file, placement.anchor), placement.position, code, {
+  const insertion = insertionEdit(file, nodeTarget(file, placement.anchor), {
+    position: placement.position,
+    rawCode: code,
     defs,
     keepLines: (c) => c === code ? shift(roles.keepLines) : new Set(),
     alignLines: (c) => c === code ? shift(roles.alignLines) : new Set(),

@@ -51,9 +51,7 @@ export function inlineRefusal(
     | "no_match"
     | "invalid_args"
     | "types_required",
-  why: string,
-  hint: string,
-  offset: number,
+  { why, hint, offset }: { why: string; hint: string; offset: number },
 ): RecoverableError {
   const line = lineOf(ctx.file.text, offset);
   return new RecoverableError(
@@ -87,9 +85,7 @@ export function usesOf(ctx: InlineContext): Occurrence[] {
 export function checkNames(
   ctx: InlineContext,
   expr: Node,
-  site: Occurrence,
-  from: number,
-  skip: Set<Binding>,
+  { site, from, skip }: { site: Occurrence; from: number; skip: Set<Binding> },
 ): void {
   const { fb, rules, file } = ctx;
   for (const o of fb.occurrences) {
@@ -102,9 +98,11 @@ export function checkNames(
       throw inlineRefusal(
         ctx,
         "name_clash",
-        `"${o.name}" means something else at line ${lineOf(file.text, site.start)}`,
-        `Rename the "${o.name}" declared there first (edit_rename_symbol), then inline`,
-        site.start,
+        {
+          why: `"${o.name}" means something else at line ${lineOf(file.text, site.start)}`,
+          hint: `Rename the "${o.name}" declared there first (edit_rename_symbol), then inline`,
+          offset: site.start,
+        },
       );
     }
     if (!b) continue;
@@ -117,11 +115,13 @@ export function checkNames(
       throw inlineRefusal(
         ctx,
         "unsupported_call_site",
-        `"${o.name}" is assigned at line ${
-          lineOf(file.text, written.start)
-        }, between the value and its use at line ${lineOf(file.text, site.start)}`,
-        "Inline only uses before that assignment (target one use by its line and column)",
-        written.start,
+        {
+          why: `"${o.name}" is assigned at line ${
+            lineOf(file.text, written.start)
+          }, between the value and its use at line ${lineOf(file.text, site.start)}`,
+          hint: "Inline only uses before that assignment (target one use by its line and column)",
+          offset: written.start,
+        },
       );
     }
   }

@@ -34,9 +34,7 @@ function returnedExpression(ctx: InlineContext, fn: Node): Node {
     throw inlineRefusal(
       ctx,
       "invalid_args",
-      "it has no body",
-      "Inline a function with a body",
-      fn.startIndex,
+      { why: "it has no body", hint: "Inline a function with a body", offset: fn.startIndex },
     );
   }
   if (fn.type === "arrow_function" && body.type !== "statement_block") return body;
@@ -52,11 +50,14 @@ function returnedExpression(ctx: InlineContext, fn: Node): Node {
     throw inlineRefusal(
       ctx,
       "control_flow_escapes",
-      `its body is ${statements.length} statement${
-        statements.length === 1 ? "" : "s"
-      } with ${returns} return${returns === 1 ? "" : "s"}, not one returned expression`,
-      "Inline functions whose body is a single `return expression`; extract the rest first, or edit the call sites by hand",
-      body.startIndex,
+      {
+        why: `its body is ${statements.length} statement${
+          statements.length === 1 ? "" : "s"
+        } with ${returns} return${returns === 1 ? "" : "s"}, not one returned expression`,
+        hint:
+          "Inline functions whose body is a single `return expression`; extract the rest first, or edit the call sites by hand",
+        offset: body.startIndex,
+      },
     );
   }
   return value;
@@ -98,9 +99,12 @@ function parametersOf(ctx: InlineContext, fn: Node): Parameter[] {
       throw inlineRefusal(
         ctx,
         "unsupported_call_site",
-        `its parameter "${p.text}" is not a plain name (rest, destructuring, keyword-only or positional-only markers)`,
-        "Inline functions with plain parameters only",
-        p.startIndex,
+        {
+          why:
+            `its parameter "${p.text}" is not a plain name (rest, destructuring, keyword-only or positional-only markers)`,
+          hint: "Inline functions with plain parameters only",
+          offset: p.startIndex,
+        },
       );
     }
     out.push({ name: name.text, binding: bindingAt(ctx, name), fallback, type: writtenType(ctx, fn, p) });
@@ -134,11 +138,13 @@ function checkPredicate(ctx: InlineContext, fn: Node): void {
   throw inlineRefusal(
     ctx,
     "types_required",
-    `its return type \`${
-      t.text.replace(/^:\s*/, "")
-    }\` narrows the argument where it is called; the inlined expression would not`,
-    "Keep the function (its calls narrow types), or edit the call sites by hand",
-    t.startIndex,
+    {
+      why: `its return type \`${
+        t.text.replace(/^:\s*/, "")
+      }\` narrows the argument where it is called; the inlined expression would not`,
+      hint: "Keep the function (its calls narrow types), or edit the call sites by hand",
+      offset: t.startIndex,
+    },
   );
 }
 
@@ -149,7 +155,11 @@ function bindingAt(ctx: InlineContext, node: Node): Binding | null {
 /** Refuse async functions, generators, decorated functions, recursion and `this` / `arguments` / `super`. */
 function checkShape(ctx: InlineContext, fn: Node, expr: Node): void {
   const refuse = (why: string, at: number): never => {
-    throw inlineRefusal(ctx, "unsupported_call_site", why, "Edit the call sites by hand", at);
+    throw inlineRefusal(ctx, "unsupported_call_site", {
+      why,
+      hint: "Edit the call sites by hand",
+      offset: at,
+    });
   };
   if (fn.children.some((c) => c?.type === "async" || c?.type === "*") || /generator/.test(fn.type)) {
     refuse("it is async or a generator", fn.startIndex);
@@ -181,9 +191,7 @@ function argumentsFor(ctx: InlineContext, call: Node, params: Parameter[]): (Nod
     throw inlineRefusal(
       ctx,
       "unsupported_call_site",
-      why,
-      "Edit this call by hand, or inline the other calls one by one",
-      at,
+      { why, hint: "Edit this call by hand, or inline the other calls one by one", offset: at },
     );
   };
   if (!list || list.type === "template_string") refuse("the call has no argument list", call.startIndex);
@@ -257,9 +265,11 @@ export function inlineCalls(
       throw inlineRefusal(
         ctx,
         "value_reference",
-        `it is used as a value at line ${lineOf(file.text, use.start)}, not called`,
-        "Inline single calls by their line and column instead; the function stays for its other uses",
-        use.start,
+        {
+          why: `it is used as a value at line ${lineOf(file.text, use.start)}, not called`,
+          hint: "Inline single calls by their line and column instead; the function stays for its other uses",
+          offset: use.start,
+        },
       );
     }
   }
@@ -268,16 +278,18 @@ export function inlineCalls(
     throw inlineRefusal(
       ctx,
       "no_match",
-      target === declaration ? "it is never called" : "the position is not a call of it",
-      "Target the function's declaration (every call) or the name in one call",
-      target.start,
+      {
+        why: target === declaration ? "it is never called" : "the position is not a call of it",
+        hint: "Target the function's declaration (every call) or the name in one call",
+        offset: target.start,
+      },
     );
   }
   checkPredicate(ctx, fn);
   const edits: TextEdit[] = [];
   for (const { use, call } of sites) {
     const args = argumentsFor(ctx, call, params);
-    checkNames(ctx, expr, use, expr.endIndex, paramBindings);
+    checkNames(ctx, expr, { site: use, from: expr.endIndex, skip: paramBindings });
     const replacements: TextEdit[] = [];
     const effectful: { arg: number; at: number }[] = [];
     params.forEach((p, k) => {
@@ -299,9 +311,11 @@ export function inlineCalls(
           throw inlineRefusal(
             ctx,
             "unsupported_call_site",
-            why,
-            "Keep this call, or pass a plain name (assign the argument to a variable first)",
-            call.startIndex,
+            {
+              why,
+              hint: "Keep this call, or pass a plain name (assign the argument to a variable first)",
+              offset: call.startIndex,
+            },
           );
         }
         effectful.push({ arg: k, at: paramUses[0]!.start });
@@ -326,9 +340,11 @@ export function inlineCalls(
       throw inlineRefusal(
         ctx,
         "unsupported_call_site",
-        "arguments with effects would run in another order",
-        "Keep this call, or assign the arguments to variables first",
-        call.startIndex,
+        {
+          why: "arguments with effects would run in another order",
+          hint: "Keep this call, or assign the arguments to variables first",
+          offset: call.startIndex,
+        },
       );
     }
     const body = applyTextEdits(file.text.slice(expr.startIndex, expr.endIndex), replacements);
@@ -353,9 +369,11 @@ function capture(ctx: InlineContext, use: Occurrence, arg: Node | null, fn: Node
         throw inlineRefusal(
           ctx,
           "name_clash",
-          `"${name}" in the argument would be captured by the "${name}" declared inside the body`,
-          `Rename that "${name}" first (edit_rename_symbol), then inline`,
-          use.start,
+          {
+            why: `"${name}" in the argument would be captured by the "${name}" declared inside the body`,
+            hint: `Rename that "${name}" first (edit_rename_symbol), then inline`,
+            offset: use.start,
+          },
         );
       }
     }

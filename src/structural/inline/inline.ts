@@ -90,16 +90,15 @@ export interface InlinePlan {
 export async function planInline(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  target: ReferenceTarget,
-  options: InlineOptions,
+  { path, target, ...options }: { path: string; target: ReferenceTarget } & InlineOptions,
 ): Promise<InlinePlan> {
-  const { file, fb, rules } = await openBound(parsing, stage, path, {
+  const { file, fb, rules } = await openBound(parsing, stage, {
+    path,
     ...options,
     doing: "inlining",
     languages: INLINE_LANGUAGES,
   });
-  const occ = await targetOccurrence(parsing, fb, target, options.tool);
+  const occ = await targetOccurrence(parsing, fb, { target, tool: options.tool });
   const binding = occ.binding;
   const declaration = binding
     ? fb.occurrences.find((o) => o.binding === binding && o.kind === "definition")
@@ -164,9 +163,11 @@ export async function planInline(
       throw inlineRefusal(
         ctx,
         "invalid_args",
-        "it is not declared by a plain variable declaration or a function",
-        "Inline a variable declared with one name and a value, or a function declaration",
-        declaration.start,
+        {
+          why: "it is not declared by a plain variable declaration or a function",
+          hint: "Inline a variable declared with one name and a value, or a function declaration",
+          offset: declaration.start,
+        },
       );
     }
   } catch (err) {
@@ -229,9 +230,12 @@ async function fitToDeclaredVersion(
   throw inlineRefusal(
     ctx,
     "unsupported_call_site",
-    `the inlined text lands in an f-string's replacement field, where ${fitted.problem.reason}`,
-    "Inline at the other sites one by one (target a single call or use), or bind the value to a variable before the f-string first",
-    fitted.problem.at,
+    {
+      why: `the inlined text lands in an f-string's replacement field, where ${fitted.problem.reason}`,
+      hint:
+        "Inline at the other sites one by one (target a single call or use), or bind the value to a variable before the f-string first",
+      offset: fitted.problem.at,
+    },
   );
 }
 
@@ -246,10 +250,15 @@ async function usesElsewhere(
   const exported = fb.exportsAll || fb.exports.some((e) => e.local === binding);
   if (binding.scope.kind !== "module" || !exported) return [];
   const lineStart = fb.text.lastIndexOf("\n", declaration.start - 1) + 1;
-  const search = await findReferences(parsing, stage, ctx.file.rel, {
-    line: lineOf(fb.text, declaration.start),
-    column: declaration.start - lineStart + 1,
-  }, { tool: options.tool, scope: "project" });
+  const search = await findReferences(parsing, stage, {
+    path: ctx.file.rel,
+    target: {
+      line: lineOf(fb.text, declaration.start),
+      column: declaration.start - lineStart + 1,
+    },
+    tool: options.tool,
+    scope: "project",
+  });
   const seen = new Set<string>();
   return search.sites.filter((s) => {
     const key = `${s.path}:${s.line}`;
@@ -277,9 +286,7 @@ function inlineVariable(
     throw inlineRefusal(
       ctx,
       "invalid_args",
-      "it is declared without a value",
-      "Give it a value first",
-      declaration.start,
+      { why: "it is declared without a value", hint: "Give it a value first", offset: declaration.start },
     );
   }
   const write = fb.occurrences.find((o) =>
@@ -290,11 +297,13 @@ function inlineVariable(
     throw inlineRefusal(
       ctx,
       "unresolved",
-      `it is assigned again at line ${
-        lineOf(file.text, write.start)
-      }, so its uses do not all see the initial value`,
-      "Inline only variables assigned once",
-      write.start,
+      {
+        why: `it is assigned again at line ${
+          lineOf(file.text, write.start)
+        }, so its uses do not all see the initial value`,
+        hint: "Inline only variables assigned once",
+        offset: write.start,
+      },
     );
   }
   const uses = usesOf(ctx);
@@ -303,11 +312,13 @@ function inlineVariable(
     throw inlineRefusal(
       ctx,
       "no_match",
-      target === declaration ? "it is never used" : "the position is not a use of it",
-      target === declaration
-        ? "Remove the declaration with remove_symbol instead"
-        : "Target the declaration (every use) or one use",
-      target.start,
+      {
+        why: target === declaration ? "it is never used" : "the position is not a use of it",
+        hint: target === declaration
+          ? "Remove the declaration with remove_symbol instead"
+          : "Target the declaration (every use) or one use",
+        offset: target.start,
+      },
     );
   }
   if (hasEffect(value)) {
@@ -329,9 +340,12 @@ function inlineVariable(
       throw inlineRefusal(
         ctx,
         "unsupported_call_site",
-        why,
-        "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
-        only?.start ?? declaration.start,
+        {
+          why,
+          hint:
+            "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
+          offset: only?.start ?? declaration.start,
+        },
       );
     }
   }
@@ -339,7 +353,7 @@ function inlineVariable(
   const written = writtenType(ctx);
   const edits: TextEdit[] = [];
   for (const site of sites) {
-    checkNames(ctx, value, site, value.endIndex, new Set());
+    checkNames(ctx, value, { site, from: value.endIndex, skip: new Set() });
     checkStateUnchanged(ctx, value, site, statement);
     if (uses.length > 1) checkIdentityKept(ctx, value, site);
     const node = nodeOf(file, site);
@@ -366,9 +380,12 @@ function writtenType(ctx: InlineContext): string | null {
     throw inlineRefusal(
       ctx,
       "types_required",
-      `its declared type \`${inner.text}\` is a union, which TypeScript narrows at each use to what the value holds; the inlined value would not have that type`,
-      "Keep the variable, or declare it without the union (or without a type) first",
-      ctx.declaration.start,
+      {
+        why:
+          `its declared type \`${inner.text}\` is a union, which TypeScript narrows at each use to what the value holds; the inlined value would not have that type`,
+        hint: "Keep the variable, or declare it without the union (or without a type) first",
+        offset: ctx.declaration.start,
+      },
     );
   }
   return inner.text;
@@ -391,11 +408,14 @@ function checkStateUnchanged(ctx: InlineContext, value: Node, site: Occurrence, 
     throw inlineRefusal(
       ctx,
       "unsupported_call_site",
-      `its value reads "${readText}", and line ${lineOf(file.text, change.startIndex)} (${
-        firstLine(file.text.slice(change.startIndex, change.endIndex))
-      }) may change it before the use at line ${lineOf(file.text, site.start)}`,
-      "Keep the variable, or inline only uses before that line (target one use by its line and column)",
-      change.startIndex,
+      {
+        why: `its value reads "${readText}", and line ${lineOf(file.text, change.startIndex)} (${
+          firstLine(file.text.slice(change.startIndex, change.endIndex))
+        }) may change it before the use at line ${lineOf(file.text, site.start)}`,
+        hint:
+          "Keep the variable, or inline only uses before that line (target one use by its line and column)",
+        offset: change.startIndex,
+      },
     );
   }
 }
@@ -415,10 +435,12 @@ function checkIdentityKept(ctx: InlineContext, value: Node, site: Occurrence): v
   throw inlineRefusal(
     ctx,
     "unsupported_call_site",
-    `line ${lineOf(file.text, site.start)} changes the object "${site.name}" holds, and its value (${
-      firstLine(file.text.slice(value.startIndex, value.endIndex))
-    }) may make a new object each time it runs`,
-    "Keep the variable",
-    site.start,
+    {
+      why: `line ${lineOf(file.text, site.start)} changes the object "${site.name}" holds, and its value (${
+        firstLine(file.text.slice(value.startIndex, value.endIndex))
+      }) may make a new object each time it runs`,
+      hint: "Keep the variable",
+      offset: site.start,
+    },
   );
 }

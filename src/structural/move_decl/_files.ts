@@ -126,7 +126,8 @@ export async function updateReferrers(
     for (const imp of fb.imports) {
       const module = imp.kind === "named" ? ctx.resolver.resolve(rel, language, imp.source) : null;
       if (
-        module && module !== ctx.source && await namespaceModule(lookup, module, imp.imported) === ctx.source
+        module && module !== ctx.source &&
+        await namespaceModule(lookup, module, { name: imp.imported }) === ctx.source
       ) {
         namespaces.add(imp.local);
       }
@@ -207,14 +208,19 @@ function referrerEdits(
     if (takesName) {
       if (self) continue; // the destination's own import of the name: replaced by the declaration
       const def = defOf(imp.local);
-      const site = def ? importSiteAt(tree, fb.text, system, def.start) : null;
+      const site = def ? importSiteAt(tree, fb.text, { system, offset: def.start }) : null;
       if (!site) continue;
       const s = spec(imp.source);
       if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
       else {
         edits.push(...site.removal);
         const item: ImportItem = { kind: imp.kind, imported: imp.imported, local: imp.local.name };
-        edits.push(linesAfter(fb.text, site.statement, importStatements(system, s, [item], style), eol));
+        edits.push(
+          linesAfter(fb.text, site.statement, {
+            lines: importStatements(system, s, { items: [item], style }),
+            eol,
+          }),
+        );
       }
       continue;
     }
@@ -256,20 +262,22 @@ function referrerEdits(
     const line = importStatements(
       system,
       passedOn ? spec(oldSource, resolve(oldSource) ?? ctx.source) : spec(oldSource),
-      [
-        ctx.isDefault
-          ? { kind: "default", imported: "default", local: name }
-          : { kind: "named", imported: name, local: name },
-      ],
-      style,
+      {
+        items: [
+          ctx.isDefault
+            ? { kind: "default", imported: "default", local: name }
+            : { kind: "named", imported: name, local: name },
+        ],
+        style,
+      },
     );
-    edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, line, eol));
+    edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: line, eol }));
   }
   for (const e of fb.exports) {
     if (!e.from || !isSource(e.from.source) || self) continue;
     const takesName = e.from.imported === name || (ctx.isDefault && e.from.imported === "default");
     if (takesName && e.from.occurrence) {
-      const site = importSiteAt(tree, fb.text, system, e.from.occurrence.start);
+      const site = importSiteAt(tree, fb.text, { system, offset: e.from.occurrence.start });
       if (!site) continue;
       const s = spec(e.from.source);
       if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
@@ -278,7 +286,7 @@ function referrerEdits(
         const alias = e.exported === e.from.imported ? "" : ` as ${e.exported}`;
         const q = style.quote;
         const text = `export { ${e.from.imported}${alias} } from ${q}${s}${q}${style.semi ? ";" : ""}`;
-        edits.push(linesAfter(fb.text, site.statement, [text], eol));
+        edits.push(linesAfter(fb.text, site.statement, { lines: [text], eol }));
       }
     } else if (e.from.imported === "*" && e.exported === "*" && ctx.exportedInS) {
       // A barrel that re-exported everything of the source keeps re-exporting the name.
@@ -291,7 +299,7 @@ function referrerEdits(
       const text = `export { ${ctx.isDefault ? `default as ${name}` : name} } from ${q}${
         spec(e.from.source)
       }${q}${style.semi ? ";" : ""}`;
-      edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, [text], eol));
+      edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: [text], eol }));
     }
   }
   if (profileOf(fb.language).moduleSystem?.modulesAreValues) {
@@ -323,12 +331,15 @@ function referrerEdits(
       }
       if (self || bound || imported) continue;
       imported = true;
-      const line = importStatements(system, spec(chains[0]!.module), [{
-        kind: "named",
-        imported: name,
-        local: name,
-      }], style);
-      edits.push(linesAfter(fb.text, ref.statement, line, eol));
+      const line = importStatements(system, spec(chains[0]!.module), {
+        items: [{
+          kind: "named",
+          imported: name,
+          local: name,
+        }],
+        style,
+      });
+      edits.push(linesAfter(fb.text, ref.statement, { lines: line, eol }));
     }
     for (const m of fb.text.matchAll(/^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+\*/gm)) {
       if (isSource(m[1]!)) {
@@ -424,7 +435,7 @@ function importLines(
 ): string[] {
   const bySpec = new Map<string, ImportItem[]>();
   for (const n of needs) bySpec.set(n.spec, [...(bySpec.get(n.spec) ?? []), n.item]);
-  return [...bySpec].flatMap(([spec, items]) => importStatements(system, spec, items, style));
+  return [...bySpec].flatMap(([spec, items]) => importStatements(system, spec, { items, style }));
 }
 
 /** A file's text with import lines added after its imports. */
@@ -435,7 +446,7 @@ async function addImportLines(
 ): Promise<string> {
   if (lines.length === 0) return f.text;
   const d = await sourceFile(parsing, f);
-  return applyTextEdits(f.text, [importLinesEdit(d.tree, d.text, lines, f.eol)]);
+  return applyTextEdits(f.text, [importLinesEdit(d.tree, d.text, { lines, eol: f.eol })]);
 }
 
 /**
@@ -452,7 +463,7 @@ async function addTypingImports(
   if (block) {
     const last = block.body.namedChildren.filter((c) => c !== null).at(-1)!;
     return applyTextEdits(f.text, [
-      linesAfter(f.text, { start: last.startIndex, end: last.endIndex }, lines, f.eol),
+      linesAfter(f.text, { start: last.startIndex, end: last.endIndex }, { lines, eol: f.eol }),
     ]);
   }
   const fb = await fileBindings(parsing, {
@@ -477,7 +488,7 @@ async function addTypingImports(
   }
   const withGuard = await sourceFile(parsing, { ...f, text });
   const block2 = ["", `if ${guard}:`, ...lines.map((l) => withGuard.unit + l)];
-  return applyTextEdits(text, [importLinesEdit(withGuard.tree, text, block2, f.eol)]);
+  return applyTextEdits(text, [importLinesEdit(withGuard.tree, text, { lines: block2, eol: f.eol })]);
 }
 
 /** A Python file's text with the `__future__` features it lacks imported first (after its docstring). */
@@ -516,7 +527,7 @@ export async function placeDeclaration(
   let source = p.source.text;
   if (p.source.lines.length > 0) {
     const s = await sourceFile(parsing, p.source);
-    source = applyTextEdits(s.text, [importLinesEdit(s.tree, s.text, p.source.lines, s.eol)]);
+    source = applyTextEdits(s.text, [importLinesEdit(s.tree, s.text, { lines: p.source.lines, eol: s.eol })]);
   }
   // 1. The destination stops importing the name and uses its own.
   const dEdits = [...p.dEdits];
@@ -524,7 +535,7 @@ export async function placeDeclaration(
     const { fb, binding, name } = p.dImportOfB;
     const d0 = await sourceFile(parsing, p.dest);
     const def = fb.occurrences.find((o) => o.binding === binding && o.kind === "definition");
-    const site = def ? importSiteAt(d0.tree, d0.text, p.system, def.start) : null;
+    const site = def ? importSiteAt(d0.tree, d0.text, { system: p.system, offset: def.start }) : null;
     if (def && site) {
       dEdits.push(
         ...(site.only ? [statementRemoval(d0.text, site.statement)] : site.removal),
@@ -574,14 +585,18 @@ export async function placeDeclaration(
     }
     return {
       source,
-      dest: applyTextEdits(dest, [insertionEdit(d2, nodeTarget(d2, anchor), "after", code, { defs })]),
+      dest: applyTextEdits(dest, [
+        insertionEdit(d2, nodeTarget(d2, anchor), { position: "after", rawCode: code, defs }),
+      ]),
     };
   }
   const first = firstStatement(d2.tree);
   if (first) {
     return {
       source,
-      dest: applyTextEdits(dest, [insertionEdit(d2, nodeTarget(d2, first), "before", code, { defs })]),
+      dest: applyTextEdits(dest, [
+        insertionEdit(d2, nodeTarget(d2, first), { position: "before", rawCode: code, defs }),
+      ]),
     };
   }
   return { source, dest: dest + (dest.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };

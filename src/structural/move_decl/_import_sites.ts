@@ -53,8 +53,7 @@ function climb(node: Node | null, types: string[]): Node | null {
 export function importSiteAt(
   tree: Tree,
   text: string,
-  system: "ecmascript" | "python",
-  offset: number,
+  { system, offset }: { system: "ecmascript" | "python"; offset: number },
 ): ImportSite | null {
   if (system === "python") {
     const ref = moduleReferences(tree, text, "python").find((r) =>
@@ -237,9 +236,13 @@ export function firstStatement(tree: Tree): Node | null {
  * @param eol The file's line ending.
  * @returns The edit.
  */
-export function importLinesEdit(tree: Tree, text: string, lines: string[], eol: string): TextEdit {
+export function importLinesEdit(
+  tree: Tree,
+  text: string,
+  { lines, eol }: { lines: string[]; eol: string },
+): TextEdit {
   const last = lastImport(tree);
-  if (last) return linesAfter(text, { start: last.startIndex, end: last.endIndex }, lines, eol);
+  if (last) return linesAfter(text, { start: last.startIndex, end: last.endIndex }, { lines, eol });
   const first = firstStatement(tree);
   const body = lines.join(eol);
   if (first) {

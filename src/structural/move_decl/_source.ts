@@ -56,8 +56,7 @@ export function refuse(
     | "unresolved"
     | "value_reference",
   message: string,
-  hint: string,
-  details: Record<string, unknown>,
+  { hint, details }: { hint: string; details: Record<string, unknown> },
 ): never {
   throw new RecoverableError(code, message, { hint, details });
 }
@@ -117,8 +116,10 @@ export function exportPrefix(t: SymbolTarget, fb: FileBindings, x: Binding): Tex
     refuse(
       "visibility_required",
       `Cannot move the declaration: it uses "${x.name}", which "${t.rel}" does not export and graver cannot export alone`,
-      `Export "${x.name}" from "${t.rel}" first (an export statement of its own), then move`,
-      { path: t.rel, name: x.name },
+      {
+        hint: `Export "${x.name}" from "${t.rel}" first (an export statement of its own), then move`,
+        details: { path: t.rel, name: x.name },
+      },
     );
   }
   return { start: stmt.startIndex, end: stmt.startIndex, text: "export " };
@@ -139,13 +140,12 @@ export function typingOnly(t: SymbolTarget, fb: FileBindings, x: Binding): boole
 export function dropImports(
   t: SymbolTarget,
   system: "ecmascript" | "python",
-  bindings: Binding[],
-  fb: FileBindings,
+  { bindings, fb }: { bindings: Binding[]; fb: FileBindings },
 ): TextEdit[] {
   const sites: ImportSite[] = [];
   for (const x of bindings) {
     const def = fb.occurrences.find((o) => o.binding === x && o.kind === "definition");
-    const site = def ? importSiteAt(t.tree, t.text, system, def.start) : null;
+    const site = def ? importSiteAt(t.tree, t.text, { system, offset: def.start }) : null;
     if (site) sites.push(site);
   }
   const emptied = profileOf(t.language).moduleSystem?.typeCheckingImports ? emptiedBlocks(t, sites) : [];
@@ -182,8 +182,10 @@ function emptiedBlocks(t: SymbolTarget, sites: ImportSite[]): { start: number; e
 export function habitOf(
   fb: FileBindings | null,
   from: string,
-  resolve: (from: string, source: string) => string | null,
-  system: "ecmascript" | "python",
+  { resolve, system }: {
+    resolve: (from: string, source: string) => string | null;
+    system: "ecmascript" | "python";
+  },
 ): { source: string; target: string } | null {
   for (const i of fb?.imports ?? []) {
     const target = resolve(from, i.source);

@@ -93,10 +93,9 @@ const USES = new Set(["reference", "shorthand"]);
 export async function planMoveDecl(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  namePath: string,
-  toPath: string,
-  options: MoveDeclOptions,
+  { path, namePath, toPath, ...options }:
+    & { path: string; namePath: string; toPath: string }
+    & MoveDeclOptions,
 ): Promise<MoveDeclPlan> {
   const t = await openDeclaration(parsing, stage, path, namePath, toPath, options);
   const system = movableSystem(t.language);
@@ -130,8 +129,10 @@ export async function planMoveDecl(
       to === t.rel
         ? `Cannot move "${namePath}" to "${to}": it is already there`
         : `Cannot move "${namePath}" in "${t.rel}": only top-level declarations move`,
-      "Name a top-level declaration (outline shows them) and another file",
-      { path: t.rel, name_path: namePath, to },
+      {
+        hint: "Name a top-level declaration (outline shows them) and another file",
+        details: { path: t.rel, name_path: namePath, to },
+      },
     );
   }
   if (facts?.commonJs && isCommonJs(fb)) {
@@ -153,10 +154,12 @@ export async function planMoveDecl(
     refuse(
       "invalid_args",
       `Cannot move "${namePath}": "${name}" is not bound at the top level of "${t.rel}"`,
-      "Name a top-level declaration",
       {
-        path: t.rel,
-        name_path: namePath,
+        hint: "Name a top-level declaration",
+        details: {
+          path: t.rel,
+          name_path: namePath,
+        },
       },
     );
   }
@@ -178,8 +181,7 @@ export async function planMoveDecl(
           `Cannot move "${name}": it is also assigned at "${t.rel}" line ${
             lineOf(occ.start)
           }, outside its declaration`,
-          "Move a name declared in one place",
-          { path: t.rel, line: lineOf(occ.start) },
+          { hint: "Move a name declared in one place", details: { path: t.rel, line: lineOf(occ.start) } },
         );
       }
       if (facts?.importsAreReadOnly && occ.binding === b && USES.has(occ.kind) && assigned(t, occ)) {
@@ -188,8 +190,11 @@ export async function planMoveDecl(
           `Cannot move "${name}": "${t.rel}" assigns to it (line ${
             lineOf(occ.start)
           }), and an imported binding cannot be assigned`,
-          `Move it together with the code that assigns it (or make the assignment a function exported from "${to}"), then call again`,
-          { path: t.rel, line: lineOf(occ.start), name },
+          {
+            hint:
+              `Move it together with the code that assigns it (or make the assignment a function exported from "${to}"), then call again`,
+            details: { path: t.rel, line: lineOf(occ.start), name },
+          },
         );
       }
       continue;
@@ -202,8 +207,10 @@ export async function planMoveDecl(
         refuse(
           "invalid_args",
           `Cannot move "${name}": its declaration also declares "${x.name}" (line ${lineOf(occ.start)})`,
-          "Split the declaration first, or move the other name with it by hand",
-          { path: t.rel, line: lineOf(occ.start), also: x.name },
+          {
+            hint: "Split the declaration first, or move the other name with it by hand",
+            details: { path: t.rel, line: lineOf(occ.start), also: x.name },
+          },
         );
       }
       refuse(
@@ -211,8 +218,10 @@ export async function planMoveDecl(
         `Cannot move "${name}": it assigns to "${x.name}" (line ${
           lineOf(occ.start)
         }), which stays in "${t.rel}"`,
-        `Move "${x.name}" first, or make the assignment a function of "${t.rel}"`,
-        { path: t.rel, line: lineOf(occ.start), name: x.name },
+        {
+          hint: `Move "${x.name}" first, or make the assignment a function of "${t.rel}"`,
+          details: { path: t.rel, line: lineOf(occ.start), name: x.name },
+        },
       );
     }
     if (!USES.has(occ.kind)) continue;
@@ -224,8 +233,10 @@ export async function planMoveDecl(
           `Cannot move "${name}": it assigns to "${x.name}" (line ${
             lineOf(occ.start)
           }), which stays in "${t.rel}"`,
-          `An imported binding cannot be assigned: move "${x.name}" first`,
-          { path: t.rel, line: lineOf(occ.start), name: x.name },
+          {
+            hint: `An imported binding cannot be assigned: move "${x.name}" first`,
+            details: { path: t.rel, line: lineOf(occ.start), name: x.name },
+          },
         );
       }
       const list = deps.get(x) ?? [];
@@ -243,11 +254,14 @@ export async function planMoveDecl(
     refuse(
       "visibility_required",
       `Cannot move "${name}": "${t.rel}" still uses it and would have to import a private name from "${to}"`,
-      `Rename it without the leading underscore first (edit_rename_symbol), or move its users with it`,
       {
-        path: t.rel,
-        name,
-        uses: remaining.map((o) => lineOf(o.start)),
+        hint:
+          `Rename it without the leading underscore first (edit_rename_symbol), or move its users with it`,
+        details: {
+          path: t.rel,
+          name,
+          uses: remaining.map((o) => lineOf(o.start)),
+        },
       },
     );
   }
@@ -288,8 +302,10 @@ export async function planMoveDecl(
       `Cannot move "${name}" to "${to}": it already ${dOwn ? "declares or imports" : "exports"} "${
         isDefault ? "default" : name
       }"`,
-      "Rename one of them first (edit_rename_symbol), or pick another destination",
-      { path: to, name },
+      {
+        hint: "Rename one of them first (edit_rename_symbol), or pick another destination",
+        details: { path: to, name },
+      },
     );
   }
   for (const occ of dfb?.occurrences ?? []) {
@@ -299,8 +315,7 @@ export async function planMoveDecl(
         `Cannot move "${name}" to "${to}": line ${
           new TextIndex(dest!.text).position(occ.start).line
         } uses a global "${name}" the moved declaration would capture`,
-        "Rename the declaration first (edit_rename_symbol)",
-        { path: to, name },
+        { hint: "Rename the declaration first (edit_rename_symbol)", details: { path: to, name } },
       );
     }
   }
@@ -309,14 +324,13 @@ export async function planMoveDecl(
       refuse(
         "name_clash",
         `Cannot move "${name}" to "${to}": it uses the global "${f}", which "${to}" declares`,
-        `Rename "${f}" in "${to}" first`,
-        { path: to, name: f },
+        { hint: `Rename "${f}" in "${to}" first`, details: { path: to, name: f } },
       );
     }
   }
 
   // Imports the moved code needs in the destination.
-  const habit = (fbx: FileBindings | null, from: string) => habitOf(fbx, from, resolve, system);
+  const habit = (fbx: FileBindings | null, from: string) => habitOf(fbx, from, { resolve, system });
   const needs: { spec: string; item: ImportItem }[] = [];
   const renames: TextEdit[] = [];
   const exportPrefixes: TextEdit[] = [];
@@ -344,8 +358,10 @@ export async function planMoveDecl(
           refuse(
             "unresolved",
             `Cannot move "${name}": it uses "${x.name}", a ${imp.kind} import of "${to}" itself`,
-            "Use the names of the destination directly, then move",
-            { path: t.rel, name: x.name },
+            {
+              hint: "Use the names of the destination directly, then move",
+              details: { path: t.rel, name: x.name },
+            },
           );
         }
         for (const u of uses) {
@@ -357,8 +373,7 @@ export async function planMoveDecl(
         refuse(
           "unresolved",
           `Cannot move "${name}": it uses "${x.name}" from "${imp.source}", which names no workspace file`,
-          "Fix the import first",
-          { path: t.rel, source: imp.source },
+          { hint: "Fix the import first", details: { path: t.rel, source: imp.source } },
         );
       }
       spec = target === null ? imp.source : respell(to, target, { source: imp.source, target }) ?? "";
@@ -366,8 +381,7 @@ export async function planMoveDecl(
         refuse(
           "unresolved",
           `Cannot move "${name}": no import from "${to}" names "${target}"`,
-          "Move it to a file from which the module can be imported",
-          { path: to, target },
+          { hint: "Move it to a file from which the module can be imported", details: { path: to, target } },
         );
       }
       item = {
@@ -381,8 +395,10 @@ export async function planMoveDecl(
         refuse(
           "visibility_required",
           `Cannot move "${name}": it uses "${x.name}", private to "${t.rel}"`,
-          `Move "${x.name}" first or with it, or rename it without the underscore`,
-          { path: t.rel, name: x.name },
+          {
+            hint: `Move "${x.name}" first or with it, or rename it without the underscore`,
+            details: { path: t.rel, name: x.name },
+          },
         );
       }
       const exp = fb.exports.find((e) => e.local === x && !e.from);
@@ -409,8 +425,7 @@ export async function planMoveDecl(
         refuse(
           "unresolved",
           `Cannot move "${name}": no import from "${to}" names "${t.rel}"`,
-          "Pick a destination that can import the source file",
-          { path: to },
+          { hint: "Pick a destination that can import the source file", details: { path: to } },
         );
       }
       spec = s;
@@ -425,8 +440,10 @@ export async function planMoveDecl(
         refuse(
           "name_clash",
           `Cannot move "${name}" to "${to}": it uses "${x.name}", and "${to}" declares another "${x.name}"`,
-          `Rename "${x.name}" in one of the files first (edit_rename_symbol)`,
-          { path: to, name: x.name },
+          {
+            hint: `Rename "${x.name}" in one of the files first (edit_rename_symbol)`,
+            details: { path: to, name: x.name },
+          },
         );
       }
       continue;
@@ -450,11 +467,14 @@ export async function planMoveDecl(
       `Cannot move "${name}" to "${to}": "${to}" would import "${t.rel}" ${
         fromSource.length > 0 ? `(for ${fromSource.map((i) => i.local).join(", ")})` : ""
       } and "${t.rel}" would import "${to}" (for ${stillUsed ? name : "its other imports"})`,
-      `Move what "${name}" uses along with it first, or pick a destination that does not import "${t.rel}"`,
       {
-        path: t.rel,
-        to,
-        needs: fromSource.map((i) => i.local),
+        hint:
+          `Move what "${name}" uses along with it first, or pick a destination that does not import "${t.rel}"`,
+        details: {
+          path: t.rel,
+          to,
+          needs: fromSource.map((i) => i.local),
+        },
       },
     );
   }
@@ -493,9 +513,9 @@ export async function planMoveDecl(
     } else runs.push(g);
   }
   for (const g of runs) sEdits.push(removalEdit(t, g));
-  sEdits.push(...dropImports(t, system, dropFromSource, fb));
+  sEdits.push(...dropImports(t, system, { bindings: dropFromSource, fb }));
   for (const o of clauseUses) {
-    const site = importSiteAt(t.tree, t.text, system, o.start);
+    const site = importSiteAt(t.tree, t.text, { system, offset: o.start });
     if (site) {
       sEdits.push(
         ...(site.only ? [removalEdit(t, nodeTarget(t, topStatement(t.tree, o.start)!))] : site.removal),
@@ -511,16 +531,18 @@ export async function planMoveDecl(
       refuse(
         "unresolved",
         `Cannot move "${name}": no import from "${t.rel}" names "${to}"`,
-        "Pick a destination the source can import",
-        { path: t.rel, to },
+        { hint: "Pick a destination the source can import", details: { path: t.rel, to } },
       );
     }
     sLines.push(
-      ...importStatements(system, s, [{
-        kind: isDefault ? "default" : "named",
-        imported: isDefault ? "default" : name,
-        local: name,
-      }], importStyleOf(t.text)),
+      ...importStatements(system, s, {
+        items: [{
+          kind: isDefault ? "default" : "named",
+          imported: isDefault ? "default" : name,
+          local: name,
+        }],
+        style: importStyleOf(t.text),
+      }),
     );
   }
 
@@ -635,7 +657,9 @@ function refuseModuleProtocolName(rel: string, name: string): void {
   refuse(
     "value_reference",
     `Cannot move "${name}" out of "${rel}": Python reads a module's dunder names on the module itself`,
-    `Leave "${name}" in "${rel}"; move the declarations it names instead`,
-    { path: rel, name },
+    {
+      hint: `Leave "${name}" in "${rel}"; move the declarations it names instead`,
+      details: { path: rel, name },
+    },
   );
 }

@@ -389,7 +389,7 @@ class FileUpdater {
       this.#edits.push({ start: ref.statement.start, end: ref.statement.end, text: lines.join(eol) });
     } else if (misfits.length > 0) {
       this.#edits.push(...listItemRemovals(names, new Set(misfits.map((n) => names.indexOf(n)))));
-      this.#edits.push(linesAfter(this.#text, ref.statement, lines, eol));
+      this.#edits.push(linesAfter(this.#text, ref.statement, { lines, eol }));
     }
     if (spec !== ref.source && misfits.length < names.length) {
       this.#edits.push({ start: ref.start, end: ref.end, text: spec });
@@ -491,7 +491,10 @@ class FileUpdater {
     );
     if (own) return;
     this.#edits.push(
-      linesAfter(this.#text, statement.statement, [`import ${module}`], dominantEol(this.#text)),
+      linesAfter(this.#text, statement.statement, {
+        lines: [`import ${module}`],
+        eol: dominantEol(this.#text),
+      }),
     );
   }
 

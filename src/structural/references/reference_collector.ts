@@ -477,7 +477,7 @@ export class Collector {
         resolve: (from, language, source) => this.#project.resolver.resolve(from, language, source),
       },
       path,
-      name,
+      { name },
     );
   }
 

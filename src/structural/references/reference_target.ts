@@ -39,8 +39,7 @@ function declaredName(
 export function unresolvedTarget(
   path: string,
   occ: Occurrence,
-  at: { line: number; column: number },
-  why: string,
+  { at, why }: { at: { line: number; column: number }; why: string },
 ): RecoverableError {
   return new RecoverableError(
     "unresolved",
@@ -75,8 +74,7 @@ function namesOnLine(fb: FileBindings, index: TextIndex, line: number): { name: 
 export async function targetOccurrence(
   parsing: Parsing,
   fb: FileBindings,
-  target: ReferenceTarget,
-  tool: string,
+  { target, tool }: { target: ReferenceTarget; tool: string },
 ): Promise<Occurrence> {
   if (typeof target !== "string") {
     const index = new TextIndex(fb.text);

@@ -115,11 +115,10 @@ export interface FindReferencesOptions {
 export async function findReferences(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  target: ReferenceTarget,
-  options: FindReferencesOptions,
+  { path, target, ...options }: { path: string; target: ReferenceTarget } & FindReferencesOptions,
 ): Promise<ReferenceSearch> {
-  const file = await loadSource(parsing, stage, path, {
+  const file = await loadSource(parsing, stage, {
+    path,
     tool: options.tool,
     expectedVersion: options.expectedVersion,
   });
@@ -139,19 +138,20 @@ export async function findReferences(
       },
     );
   }
-  const occ = await targetOccurrence(parsing, fb, target, options.tool);
+  const occ = await targetOccurrence(parsing, fb, { target, tool: options.tool });
   const collector = new Collector(project);
   const index = new TextIndex(fb.text);
   const at = index.position(occ.start);
   const otherFiles = isFileLocalLanguage(fb.language)
     ? await checkFileLocal(parsing, stage, {
-      path: fb.path,
-      language: fb.language,
-      occurrence: occ,
-      member: occ.kind.startsWith("member") || occ.binding?.scope.kind === "class",
-      at,
-      text: fb.text,
-    }, {
+      target: {
+        path: fb.path,
+        language: fb.language,
+        occurrence: occ,
+        member: occ.kind.startsWith("member") || occ.binding?.scope.kind === "class",
+        at,
+        text: fb.text,
+      },
       scope: options.requested ?? options.scope ?? "project",
       tool: options.tool,
       ...(options.newName !== undefined ? { newName: options.newName } : {}),
@@ -181,7 +181,9 @@ export async function findReferences(
     const re = fb.exports.find((e) => e.from?.occurrence === occ);
     const source = imp?.source ?? re?.from?.source ?? "";
     const from = crossFile ? project.resolver.resolve(fb.path, fb.language, source) : null;
-    if (!from) throw unresolvedTarget(fb.path, occ, at, `its module "${source}" is not a workspace file`);
+    if (!from) {
+      throw unresolvedTarget(fb.path, occ, { at, why: `its module "${source}" is not a workspace file` });
+    }
     collector.add(fb.path, occ);
     await collector.exported(from, occ.name, true);
   } else if (occ.kind === "export_alias") {
@@ -203,16 +205,24 @@ export async function findReferences(
     // `pkg.mod.x` (Python's `import pkg.mod`), `mod.x` (`from pkg import mod`): the object is a module.
     const reached = from ?? (crossFile ? await collector.objectModule(fb, occ) : null);
     if (!reached || reached === "unknown") {
-      throw unresolvedTarget(fb.path, occ, at, "the object's type is not known without a type checker");
+      throw unresolvedTarget(fb.path, occ, {
+        at,
+        why: "the object's type is not known without a type checker",
+      });
     }
     await collector.exported(reached, occ.name, true);
     // A submodule (`pkg.mod` itself), or a name the module does not declare: not a symbol graver can follow.
     if (!collector.sites.get(fb.path)?.has(occ.start)) {
-      throw unresolvedTarget(fb.path, occ, at, `"${reached}" declares no "${occ.name}" graver can follow`);
+      throw unresolvedTarget(fb.path, occ, {
+        at,
+        why: `"${reached}" declares no "${occ.name}" graver can follow`,
+      });
     }
   } else if (occ.kind === "keyword") {
     const param = keywordParameter(fb, occ);
-    if (!param) throw unresolvedTarget(fb.path, occ, at, "the called function is not declared in this file");
+    if (!param) {
+      throw unresolvedTarget(fb.path, occ, { at, why: "the called function is not declared in this file" });
+    }
     await collector.binding(fb, param, crossFile);
   } else if (occ.binding) {
     await collector.binding(fb, occ.binding, crossFile);
@@ -220,8 +230,7 @@ export async function findReferences(
     throw unresolvedTarget(
       fb.path,
       occ,
-      at,
-      "it is declared nowhere in the workspace (a global or a built-in)",
+      { at, why: "it is declared nowhere in the workspace (a global or a built-in)" },
     );
   }
   collector.docTags();

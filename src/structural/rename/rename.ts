@@ -25,7 +25,7 @@ import {
   type ReferenceTarget,
 } from "../references/references.ts";
 import { isValidName } from "../shared/names.ts";
-import { checkMemberOverrides } from "../change_signature/overrides.ts";
+import { checkMemberOverrides } from "../references/overrides.ts";
 import { applyTextEdits, type TextEdit } from "../edit/source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
@@ -83,12 +83,13 @@ export interface RenamePlan {
 export async function planRename(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  target: ReferenceTarget,
-  newName: string,
-  options: RenameOptions,
+  { path, target, newName, ...options }:
+    & { path: string; target: ReferenceTarget; newName: string }
+    & RenameOptions,
 ): Promise<RenamePlan> {
-  const search = await findReferences(parsing, stage, path, target, {
+  const search = await findReferences(parsing, stage, {
+    path,
+    target,
     tool: options.tool,
     expectedVersion: options.expectedVersion,
     scope: "project",
@@ -218,13 +219,15 @@ async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceS
   const declared = search.sites.find((s) => s.path === member.path && s.kind === "member_definition") ??
     search.sites.find((s) => s.path === member.path && s.kind === "definition");
   const line = declared ? new TextIndex(fb.text).position(declared.start).line : search.target.line;
-  await checkMemberOverrides(parsing, stage, fb, {
-    name: search.target.name,
-    line,
-    kind: "member",
-    classScope: member.scope,
-    override: false,
-  }, {
+  await checkMemberOverrides(parsing, stage, {
+    fb,
+    subject: {
+      name: search.target.name,
+      line,
+      kind: "member",
+      classScope: member.scope,
+      override: false,
+    },
     tool,
     action: "rename",
     hint:

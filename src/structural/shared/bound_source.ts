@@ -26,15 +26,16 @@ import { loadSource, type SourceFile } from "../edit/source.ts";
 export async function openBound(
   parsing: Parsing,
   stage: Stage,
-  path: string,
-  options: {
+  { path, ...options }: {
+    path: string;
     tool: string;
     expectedVersion?: string | undefined;
     doing: string;
     languages: readonly string[];
   },
 ): Promise<{ file: SourceFile; fb: FileBindings; rules: FamilyRules }> {
-  const file = await loadSource(parsing, stage, path, {
+  const file = await loadSource(parsing, stage, {
+    path,
     tool: options.tool,
     expectedVersion: options.expectedVersion,
   });

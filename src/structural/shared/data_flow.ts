@@ -393,9 +393,7 @@ function loopsAround(run: StatementRun, rules: FamilyRules, fn: Scope): Node[] {
 export function dataFlow(
   file: SourceFile,
   fb: FileBindings,
-  run: StatementRun,
-  rules: FamilyRules,
-  options: { outer: Scope },
+  { run, rules, ...options }: { run: StatementRun; rules: FamilyRules; outer: Scope },
 ): DataFlow {
   const python = rules.family === "python";
   const blockScope = scopeOfNode(fb, run.container);

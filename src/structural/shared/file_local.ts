@@ -74,8 +74,12 @@ function macroBodyUse(text: string, name: string, word: RegExp): number {
 export async function checkFileLocal(
   parsing: Parsing,
   stage: Stage,
-  target: FileLocalTarget,
-  options: { scope: "file" | "project"; tool: string; newName?: string },
+  { target, ...options }: {
+    target: FileLocalTarget;
+    scope: "file" | "project";
+    tool: string;
+    newName?: string;
+  },
 ): Promise<string[]> {
   const { occurrence: occ, path, language } = target;
   const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${occ.name.replace(/[$]/g, "\\$")}(?![\\p{L}\\p{N}_$])`, "u");

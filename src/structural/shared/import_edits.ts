@@ -45,8 +45,7 @@ export function listItemRemovals(
 export function linesAfter(
   text: string,
   statement: { start: number; end: number },
-  lines: string[],
-  eol: string,
+  { lines, eol }: { lines: string[]; eol: string },
 ): TextEdit {
   const indent = indentOfLine(text, statement.start);
   const at = lineEndAfter(text, statement.end);
@@ -106,19 +105,25 @@ export function importStyleOf(text: string): ImportStyle {
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(
- *   importStatements("ecmascript", "./a", [{ kind: "named", imported: "x", local: "y" }], { quote: "'", semi: true }),
+ *   importStatements("ecmascript", "./a", {
+ *     items: [{ kind: "named", imported: "x", local: "y" }],
+ *     style: { quote: "'", semi: true },
+ *   }),
  *   ["import { x as y } from './a';"],
  * );
- * assert.deepEqual(importStatements("python", ".a", [{ kind: "named", imported: "x", local: "x" }], { quote: "", semi: false }), [
- *   "from .a import x",
- * ]);
+ * assert.deepEqual(
+ *   importStatements("python", ".a", {
+ *     items: [{ kind: "named", imported: "x", local: "x" }],
+ *     style: { quote: "", semi: false },
+ *   }),
+ *   ["from .a import x"],
+ * );
  * ```
  */
 export function importStatements(
   system: "ecmascript" | "python",
   spec: string,
-  items: ImportItem[],
-  style: ImportStyle,
+  { items, style }: { items: ImportItem[]; style: ImportStyle },
 ): string[] {
   const named = items.filter((i) => i.kind === "named");
   const spelled = (i: ImportItem) => i.imported === i.local ? i.local : `${i.imported} as ${i.local}`;

@@ -39,8 +39,7 @@ export interface ModuleLookup {
 export async function namespaceModule(
   lookup: ModuleLookup,
   path: string,
-  name: string,
-  depth = 0,
+  { name, depth = 0 }: { name: string; depth?: number },
 ): Promise<string | null> {
   if (depth > 16) return null;
   const fb = await lookup.bindings(path);
@@ -51,7 +50,10 @@ export async function namespaceModule(
     if (!e.from || (e.exported !== name && e.exported !== "*")) continue;
     const src = lookup.resolve(path, fb.language, e.from.source);
     if (!src) continue;
-    const next = await namespaceModule(lookup, src, e.exported === "*" ? name : e.from.imported, depth + 1);
+    const next = await namespaceModule(lookup, src, {
+      name: e.exported === "*" ? name : e.from.imported,
+      depth: depth + 1,
+    });
     if (next) return next;
   }
   return null;

@@ -139,9 +139,7 @@ export function declarationKeyword(declaration: Node | null): "const" | "let" | 
 export function typeParametersFor(
   file: SourceFile,
   fb: FileBindings,
-  used: Binding[],
-  types: WrittenType[],
-  visible: (b: Binding) => boolean,
+  { used, types, visible }: { used: Binding[]; types: WrittenType[]; visible: (b: Binding) => boolean },
 ): string[] {
   const isTypeParameter = (b: Binding | null): b is Binding =>
     b !== null && b.kind === "parameter" && declarationOf(file, fb, b)?.parent?.type === "type_parameter";

@@ -7,9 +7,12 @@ import {
   indentOfLine,
   isBlankLine,
   lineEndAfter,
+  lineNumberAt,
   lineStart,
   lineWindow,
   nextLineStart,
+  offsetOfLine,
+  rowOf,
   startsLine,
   textLines,
   trimCode,
@@ -107,4 +110,18 @@ Deno.test("lineWindow() and forEachLine() count and cut lines exactly as textLin
 // Regression: trimCode() used /\s+$/, quadratic on a long run of spaces that is not at the end.
 Deno.test("trimCode() trims a code with a long inner run of spaces in one pass", () => {
   assert.equal(trimCode(`\n  a${" ".repeat(300_000)}b  \n`), `  a${" ".repeat(300_000)}b`);
+});
+
+Deno.test("lineNumberAt() and offsetOfLine() turn offsets into 1-based lines and back, CRLF included", () => {
+  const text = "ab\r\ncd\n\nef";
+  for (let line = 1; line <= 4; line++) {
+    const at = offsetOfLine(text, line);
+    assert.equal(lineNumberAt(text, at), line);
+    assert.equal(at, line === 1 ? 0 : text.split("\n").slice(0, line - 1).join("\n").length + 1);
+  }
+  assert.equal(offsetOfLine(text, 5), -1);
+  for (let o = 0; o <= text.length; o++) {
+    assert.equal(lineNumberAt(text, o), text.slice(0, o).split("\n").length);
+    assert.equal(rowOf(text, o), lineNumberAt(text, o) - 1);
+  }
 });

@@ -1,6 +1,6 @@
 /** The whole-word rule and the word index over real text. */
 import assert from "node:assert/strict";
-import { hasWord, WordIndex, wordOffsets } from "../../../src/project/words.ts";
+import { hasWord, WordIndex, wordOffsets, wordPattern } from "../../../src/project/words.ts";
 
 const SOURCE = await Deno.readTextFile(
   new URL("../../../node_modules/rxjs/src/internal/operators/map.ts", import.meta.url),
@@ -22,6 +22,21 @@ Deno.test("hasWord() on a real module matches a whole-word regular expression", 
     const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${word}(?![\\p{L}\\p{N}_$])`, "u");
     assert.equal(hasWord(SOURCE, word), re.test(SOURCE), word);
   }
+});
+
+Deno.test("wordPattern() finds what wordOffsets() finds, on a real module and around non-ASCII letters", () => {
+  for (const word of ["map", "project", "OperatorFunction", "value", "index", "$x", "a.b"]) {
+    const found = [...SOURCE.matchAll(wordPattern(word, "g"))].map((m) => m.index);
+    assert.deepEqual(found, wordOffsets(SOURCE, word), word);
+  }
+  const text = "fooé foo $foo é_foo foo$ x.foo(foo)";
+  assert.deepEqual([...text.matchAll(wordPattern("foo", "g"))].map((m) => m.index), wordOffsets(text, "foo"));
+  assert.equal(text.replace(wordPattern("foo", "g"), "bar"), "fooé bar $foo é_foo foo$ x.bar(bar)");
+  assert.equal(
+    "a.b ab a.b".replace(wordPattern("a.b", "g"), "c"),
+    "c ab c",
+    "the word's characters are literal",
+  );
 });
 
 Deno.test("WordIndex reads each file once per word and treats an unreadable file as naming nothing", async () => {

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { addSplice } from "../../../src/text/_splices.ts";
+import {
+  addSplice,
+  applySplices,
+  changedStretches,
+  shiftAt,
+  touchesSpan,
+} from "../../../src/text/_splices.ts";
 import type { TextSplice } from "../../../src/fs/text.ts";
 
 const apply = (text: string, s: TextSplice) => text.slice(0, s.from) + s.insert + text.slice(s.to);
@@ -28,8 +34,25 @@ Deno.test("addSplice() maps each splice back to the original text, or refuses on
       // The log, applied to the original from the end, gives the current text.
       const rebuilt = [...log].reverse().reduce(apply, original);
       assert.equal(rebuilt, current, JSON.stringify({ round, log }));
+      assert.equal(applySplices(original, log), current);
       for (let k = 1; k < log.length; k++) assert.ok(log[k - 1]!.to <= log[k]!.from, "ascending, disjoint");
     }
   }
   assert.ok(mapped > 1000 && refused > 10, `${mapped} mapped, ${refused} refused`);
+});
+
+Deno.test("shiftAt() moves an offset by the splices before it; changedStretches() and touchesSpan() see around each", () => {
+  const text = "one\ntwo\nthree\nfour\nfive\n";
+  const log = [{ from: 4, to: 8, insert: "2\n2b\n" }, { from: 19, to: 19, insert: "4b\n" }];
+  const current = applySplices(text, log);
+  assert.equal(current, "one\n2\n2b\nthree\nfour\n4b\nfive\n");
+  // "three" starts at 8 as read; one line and one character were added before it.
+  assert.deepEqual(shiftAt(text, log, 8), { chars: 1, lines: 1 });
+  assert.equal(current.slice(8 + 1, 8 + 1 + 5), "three");
+  assert.deepEqual(shiftAt(text, log, 0), { chars: 0, lines: 0 });
+  // Margins of 2: each change with two unchanged characters either side; closer changes share a stretch.
+  assert.deepEqual(changedStretches(text, log, 2), ["e\n2\n2b\nth", "r\n4b\nfi"]);
+  assert.deepEqual(changedStretches(text, log, 6), ["one\n2\n2b\nthree\nfour\n4b\nfive\n"]);
+  assert.equal(touchesSpan(log, { from: 9, to: 14 }), false);
+  assert.equal(touchesSpan(log, { from: 8, to: 14 }), true, "a splice ending at the span's start borders it");
 });

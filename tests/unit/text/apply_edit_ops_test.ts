@@ -4,6 +4,7 @@ import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { unifiedDiff } from "../../../src/fs/unified_diff.ts";
 import { applyEditOps } from "../../../src/text/apply_edit_ops.ts";
 import { parseEdits } from "../../../src/text/parse_edits.ts";
+import type { EditBlock, FileOp } from "../../../src/text/types.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
@@ -389,4 +390,85 @@ Deno.test("apply_edits and edit_file splice the bytes exactly in a BOM, CRLF, no
     assert.ok(res.ok, JSON.stringify(res));
     assert.deepEqual(await bytesOf(ws, "a.ts"), withBom(enc(expected)), `${tool} ${JSON.stringify(args)}`);
   }
+});
+
+/** The file's text on a stage after `ops`, and each block's outcome (status, tier, lines, error code). */
+async function outcomeOf(text: string, ops: FileOp[]): Promise<{ text: string; blocks: unknown[] }> {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.js": text }) });
+  const stage = new Stage(ws.fs, ws.sandbox);
+  const result = await applyEditOps(stage, ops, { searchWorkspace: false });
+  const blocks = result.blocks.map((b) => [b.status, b.tier, b.lines, b.new_lines, b.error?.code]);
+  return { text: (await stage.readText("a.js")).text, blocks };
+}
+
+Deno.test("applyEditOps(): a later block sees the text the earlier blocks left, as if each block were sent alone", async () => {
+  // The blocks of one operation against the same blocks as one operation each (each reads the file anew).
+  const text = texts["string.js"]!;
+  const lines = text.split("\n");
+  let seed = 7;
+  const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+  const kinds = new Map<string, number>();
+  for (let round = 0; round < 300; round++) {
+    const blocks: EditBlock[] = [];
+    for (let k = 0; k < 2 + random(3); k++) {
+      const at = random(lines.length - 4);
+      const n = 1 + random(3);
+      let search = lines.slice(at, at + n);
+      let replace = search.map((l) => `${l} // edit ${round}.${k}`);
+      const kind = ["edit", "copy", "delete", "after-earlier", "overlap"][random(5)]!;
+      if (kind === "copy") {
+        replace = lines.slice(random(lines.length - n), 0).concat(lines.slice(at + 1, at + 1 + n));
+      }
+      if (kind === "delete") replace = [];
+      const last = blocks[blocks.length - 1];
+      // SEARCH text that only exists once the block before it is applied, or that overlaps what it changed.
+      if (kind === "after-earlier" && last && last.replace.length > 0) search = last.replace.slice(0, 2);
+      if (kind === "overlap" && last) search = [...last.search.slice(-1), lines[at]!];
+      if (search.join("").trim() === "") continue;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      blocks.push({ search, replace, inputLine: k + 1 });
+    }
+    const together = await outcomeOf(text, [{ kind: "edit", path: "a.js", blocks, inputLine: 1 }]);
+    const apart = await outcomeOf(
+      text,
+      blocks.map((b) => ({ kind: "edit", path: "a.js", blocks: [b], inputLine: 1 })),
+    );
+    assert.deepEqual(together, apart, `round ${round}: ${JSON.stringify(blocks)}`);
+  }
+  assert.equal(kinds.size, 5);
+});
+
+Deno.test("applyEditOps(): a later block matches text only an earlier block wrote, and an earlier block's copy makes it ambiguous", async () => {
+  const filler = Array.from({ length: 400 }, (_, i) => `const v${i} = ${i};`).join("\n");
+  const text = `function a() {\n  return 1;\n}\n${filler}\nfunction b() {\n  return 2;\n}\n`;
+  const block = (search: string[], replace: string[]): EditBlock => ({ search, replace, inputLine: 1 });
+  const edit = (...blocks: EditBlock[]): FileOp[] => [{ kind: "edit", path: "a.js", blocks, inputLine: 1 }];
+  // Block 2's SEARCH exists only in block 1's REPLACE.
+  const after = await outcomeOf(
+    text,
+    edit(block(["  return 1;"], ["  return 10;"]), block(["  return 10;"], ["  return 11;"])),
+  );
+  assert.match(after.text, /^function a\(\) \{\n {2}return 11;\n\}/);
+  assert.deepEqual(after.blocks.map((b) => (b as unknown[])[0]), ["applied", "applied"]);
+  // Block 1 writes a second copy of block 2's SEARCH (far from where it was): block 2 is ambiguous.
+  const twice = await outcomeOf(
+    text,
+    edit(block(["  return 1;"], ["  return 2;"]), block(["  return 2;"], ["  return 3;"])),
+  );
+  assert.equal((twice.blocks[1] as unknown[])[4], "ambiguous");
+  // Block 1 removes block 2's SEARCH: block 2 no longer matches.
+  const gone = await outcomeOf(
+    text,
+    edit(block(["  return 2;"], ["  return 20;"]), block(["  return 2;"], ["  return 3;"])),
+  );
+  assert.equal((gone.blocks[1] as unknown[])[4], "no_match");
+  // A block far below an earlier one that added lines reports its lines in the new text.
+  const shifted = await outcomeOf(
+    text,
+    edit(block(["  return 1;"], ["  one();", "  return 1;"]), block(["  return 2;"], ["  return 3;"])),
+  );
+  assert.deepEqual((shifted.blocks[1] as unknown[]).slice(0, 3), ["applied", "exact", {
+    start: 406,
+    end: 406,
+  }]);
 });

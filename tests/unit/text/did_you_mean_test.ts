@@ -34,5 +34,8 @@ Deno.test("closestWindow() returns null when nothing is similar", () => {
 });
 
 Deno.test("compactDiff() marks SEARCH-only and file-only lines and numbers file lines", () => {
-  assert.equal(compactDiff(["a", "b", "c"], ["a", "B", "c"], 10), " 10 | a\n-   | b\n+11 | B\n 12 | c");
+  assert.equal(
+    compactDiff(["a", "b", "c"], ["a", "B", "c"], { firstLine: 10 }),
+    " 10 | a\n-   | b\n+11 | B\n 12 | c",
+  );
 });

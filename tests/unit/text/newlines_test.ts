@@ -51,12 +51,12 @@ Deno.test("countNewlines and appendLineStarts give what an indexOf loop gives, o
       const want = plainStarts(text, a, b);
       for (const fast of [true, false]) {
         assert.equal(
-          countNewlines(text, a, b, { fast }),
+          countNewlines(text, { from: a, to: b }, { fast }),
           want.length,
           `count ${a}-${b} of ${n}, fast ${fast}`,
         );
         const out: Offsets = { data: new Int32Array(1), length: 0 };
-        appendLineStarts(text, a, b, out, { fast });
+        appendLineStarts(text, { from: a, to: b, out }, { fast });
         assert.deepEqual(
           [...out.data.subarray(0, out.length)],
           want,

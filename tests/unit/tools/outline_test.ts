@@ -89,7 +89,28 @@ Deno.test("outline cuts a big outline level by level to max_symbols and says how
   const first = await ws.call("outline", { path: "c.d.ts", max_symbols: 2 });
   assert.ok(first.ok);
   assert.equal((first.data["symbols"] as unknown[]).length, 2);
-  assert.deepEqual(first.data["truncated"], { total, shown: 2, depth: 1 });
+  assert.deepEqual(first.data["truncated"], { total, shown: 2, depth: 1, next_offset: 2 });
+  assert.match(first.warnings.join("\n"), /outline with offset 2 shows the next \d+ top-level symbols/);
+  // Pages: offset takes the next top-level symbols, until none is left.
+  const names: string[] = [];
+  for (let offset: number | undefined = 0; offset !== undefined;) {
+    const page = await ws.call("outline", { path: "c.d.ts", max_symbols: 7, offset });
+    assert.ok(page.ok, JSON.stringify(page));
+    names.push(...(page.data["symbols"] as { name_path: string }[]).map((s) => s.name_path));
+    offset = (page.data["truncated"] as { next_offset?: number } | undefined)?.next_offset;
+  }
+  assert.deepEqual(names, (all.data["symbols"] as { name_path: string }[]).map((s) => s.name_path));
+  // within: one definition's members only, their name paths whole.
+  const parent = (all.data["symbols"] as { name_path: string; children?: { name_path: string }[] }[])
+    .find((s) => (s.children?.length ?? 0) > 3)!;
+  const inside = await ws.call("outline", { path: "c.d.ts", within: parent.name_path });
+  assert.ok(inside.ok, JSON.stringify(inside));
+  assert.deepEqual(
+    (inside.data["symbols"] as { name_path: string }[]).map((s) => s.name_path),
+    parent.children!.map((c) => c.name_path),
+  );
+  const missing = await ws.call("outline", { path: "c.d.ts", within: "NoSuchThing" });
+  assert.ok(!missing.ok && missing.error.code === "not_found", JSON.stringify(missing));
 });
 
 Deno.test("outline() of a file the grammar misreads warns with the unparsed lines and lists no junk", async () => {

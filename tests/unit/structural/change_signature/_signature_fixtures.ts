@@ -22,7 +22,10 @@ export function plan(
   params: (ParamEntry | string)[],
   includeUnresolved = false,
 ): Promise<SignaturePlan> {
-  return planChangeSignature(ws, new Stage(ws.fs, ws.sandbox), path, target, params, {
+  return planChangeSignature(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target,
+    entries: params,
     tool: "test",
     includeUnresolved,
   });

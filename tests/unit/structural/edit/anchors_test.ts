@@ -13,16 +13,18 @@ async function place(
   position: string,
   code: string,
 ): Promise<string> {
-  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), path, { tool: "test" });
-  const [target] = (await selectTargets(ws, file, selector as never)).targets;
-  return applyTextEdits(file.text, [insertionEdit(file, target!, position as never, code, { defs: null })]);
+  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), { path, tool: "test" });
+  const [target] = (await selectTargets(ws, file, { selector: selector as never })).targets;
+  return applyTextEdits(file.text, [
+    insertionEdit(file, target!, { position: position as never, rawCode: code, defs: null }),
+  ]);
 }
 
 Deno.test("bodyOf() finds the body, its items and delimiters across grammars", async () => {
   const ws = await fixtureWorkspace(["analyze.go", "MSVSUserFile.py", "lib.rs"]);
   const stage = new Stage(ws.fs, ws.sandbox);
-  const go = await loadSource(ws, stage, "analyze.go", { tool: "test" });
-  const [init] = (await selectTargets(ws, go, "init")).targets;
+  const go = await loadSource(ws, stage, { path: "analyze.go", tool: "test" });
+  const [init] = (await selectTargets(ws, go, { selector: "init" })).targets;
   const goBody = bodyOf(go, init!)!;
   // Go wraps statements in a statement_list: the items are the statements.
   assert.deepEqual(goBody.items.map((n) => n.type), [
@@ -32,8 +34,8 @@ Deno.test("bodyOf() finds the body, its items and delimiters across grammars", a
     "for_statement",
   ]);
   assert.equal(go.text.slice(goBody.openerEnd! - 1, goBody.openerEnd!), "{");
-  const py = await loadSource(ws, stage, "MSVSUserFile.py", { tool: "test" });
-  const [writer] = (await selectTargets(ws, py, "Writer")).targets;
+  const py = await loadSource(ws, stage, { path: "MSVSUserFile.py", tool: "test" });
+  const [writer] = (await selectTargets(ws, py, { selector: "Writer" })).targets;
   const pyBody = bodyOf(py, writer!)!;
   assert.equal(pyBody.openerEnd, null);
   assert.equal(pyBody.closerStart, null);
@@ -41,18 +43,18 @@ Deno.test("bodyOf() finds the body, its items and delimiters across grammars", a
     "expression_statement",
     ...Array(4).fill("function_definition"),
   ]);
-  const rs = await loadSource(ws, stage, "lib.rs", { tool: "test" });
-  const [grammar] = (await selectTargets(ws, rs, "GRAMMAR")).targets;
+  const rs = await loadSource(ws, stage, { path: "lib.rs", tool: "test" });
+  const [grammar] = (await selectTargets(ws, rs, { selector: "GRAMMAR" })).targets;
   assert.equal(bodyOf(rs, grammar!), null);
 });
 
 Deno.test("statementLevel() anchors an expression at its statement", async () => {
   const ws = await fixtureWorkspace(["isFinite.js"]);
-  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), "isFinite.js", { tool: "test" });
-  const [cmp] = (await selectTargets(ws, file, { pattern: "$X !== Infinity" })).targets;
+  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), { path: "isFinite.js", tool: "test" });
+  const [cmp] = (await selectTargets(ws, file, { selector: { pattern: "$X !== Infinity" } })).targets;
   assert.equal(cmp!.node.type, "binary_expression");
   assert.equal(statementLevel(file, cmp!).node.type, "return_statement");
-  const [ret] = (await selectTargets(ws, file, { query: "(return_statement) @r" })).targets;
+  const [ret] = (await selectTargets(ws, file, { selector: { query: "(return_statement) @r" } })).targets;
   assert.equal(statementLevel(file, ret!), ret);
 });
 
@@ -116,10 +118,12 @@ Deno.test("insertionEdit() gives a one-entry JSON object's entry the comma the l
 
 Deno.test("insertionEdit() with inline keeps a new item on a one-line body's line, else splits it", async () => {
   const ws = await workspaceWith({ "a.ts": "enum E { A, B }\n" });
-  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), "a.ts", { tool: "test" });
-  const [target] = (await selectTargets(ws, file, "E")).targets;
+  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), { path: "a.ts", tool: "test" });
+  const [target] = (await selectTargets(ws, file, { selector: "E" })).targets;
   const at = (inline: boolean) =>
-    applyTextEdits(file.text, [insertionEdit(file, target!, "end_of_body", "C", { defs: null, inline })]);
+    applyTextEdits(file.text, [
+      insertionEdit(file, target!, { position: "end_of_body", rawCode: "C", defs: null, inline }),
+    ]);
   assert.equal(at(true), "enum E { A, B, C }\n");
   assert.equal(at(false), "enum E { A, B,\n    C\n}\n");
 });

@@ -7,8 +7,8 @@ import { applyTextEdits, loadSource } from "../../../../src/structural/edit/sour
 import { fixture, fixtureWorkspace, workspaceWith } from "../_fixtures.ts";
 
 async function target(ws: Workspace, path: string, selector: unknown) {
-  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), path, { tool: "test" });
-  const [t] = (await selectTargets(ws, file, selector as never)).targets;
+  const file = await loadSource(ws, new Stage(ws.fs, ws.sandbox), { path, tool: "test" });
+  const [t] = (await selectTargets(ws, file, { selector: selector as never })).targets;
   return { file, t: t! };
 }
 
@@ -27,7 +27,7 @@ Deno.test("replacementSpan() widens to a wrapper whose keyword the new code repe
 Deno.test("replacementEdit() re-indents continuation lines to the node's line and leaves the first line in place", async () => {
   const ws = await fixtureWorkspace(["analyze.go"]);
   const { file, t } = await target(ws, "analyze.go", { pattern: "regexp.MustCompile($X)" });
-  const edit = replacementEdit(file, t, "regexp.MustCompile(\n    $X,\n)");
+  const edit = replacementEdit(file, t, { newText: "regexp.MustCompile(\n    $X,\n)" });
   assert.equal(edit.text, "regexp.MustCompile(\n\t\t\t$X,\n\t\t)");
 });
 

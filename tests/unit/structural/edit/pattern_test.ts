@@ -12,7 +12,7 @@ async function matches(language: string, pattern: string, text: string) {
   const parser = await GRAMMARS.parser(language);
   const compiled = compilePattern(parser, language, pattern);
   const tree = parser.parse(text)!;
-  const found = matchPattern(compiled, tree.rootNode, text).map((m) => ({
+  const found = matchPattern(compiled, tree.rootNode, { text }).map((m) => ({
     line: m.node.startPosition.row + 1,
     text: m.node.text,
     bindings: Object.fromEntries(Object.entries(m.bindings).map(([k, b]) => [k, b.text])),
@@ -108,15 +108,17 @@ Deno.test("substituteMetavariables() puts bound text into the replacement, keepi
   const parser = await GRAMMARS.parser("javascript");
   const tree = parser.parse(text)!;
   const compiled = compilePattern(parser, "javascript", "console.log($$$ARGS)");
-  const [, second] = matchPattern(compiled, tree.rootNode, text);
-  const out = substituteMetavariables("if (verbose) {\n  logger.info($$$ARGS);\n}", second!.bindings, text);
+  const [, second] = matchPattern(compiled, tree.rootNode, { text });
+  const out = substituteMetavariables("if (verbose) {\n  logger.info($$$ARGS);\n}", second!.bindings, {
+    sourceText: text,
+  });
   // Written between the same parentheses, $$$ARGS takes the call's whole inside: line break, layout and all,
   // its lines re-based onto the template's.
   assert.equal(
     out,
     "if (verbose) {\n  logger.info(\n    '\\x1b[' + (isNapi ? '42' : '41') + 'm' +\n      (isNapi ? '    N-API' : 'Not N-API') +\n      '\\x1b[0m: ' + file);\n}",
   );
-  assert.equal(substituteMetavariables("keep $OTHER", second!.bindings, text), "keep $OTHER");
+  assert.equal(substituteMetavariables("keep $OTHER", second!.bindings, { sourceText: text }), "keep $OTHER");
   tree.delete();
   parser.delete();
 });

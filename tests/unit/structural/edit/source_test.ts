@@ -12,26 +12,26 @@ import { fixtureWorkspace, workspaceWith } from "../_fixtures.ts";
 Deno.test("loadSource() reads through the stage, finds the grammar, line ending and indent unit", async () => {
   const ws = await fixtureWorkspace(["analyze.go", "MSVSUserFile.py"], (t) => t.replace(/\n/g, "\r\n"));
   const stage = new Stage(ws.fs, ws.sandbox);
-  const go = await loadSource(ws, stage, "analyze.go", { tool: "test" });
+  const go = await loadSource(ws, stage, { path: "analyze.go", tool: "test" });
   assert.equal(go.language, "go");
   assert.equal(go.eol, "\r\n");
   assert.equal(go.unit, "\t");
   assert.equal(go.problems, 0);
-  const py = await loadSource(ws, stage, "MSVSUserFile.py", { tool: "test" });
+  const py = await loadSource(ws, stage, { path: "MSVSUserFile.py", tool: "test" });
   assert.equal(py.unit, "    ");
   await assert.rejects(
-    loadSource(ws, stage, "analyze.go", { tool: "test", expectedVersion: "f".repeat(64) }),
+    loadSource(ws, stage, { path: "analyze.go", tool: "test", expectedVersion: "f".repeat(64) }),
     (e) => e instanceof RecoverableError && e.code === "stale_base",
   );
   // Staged content is what gets parsed.
   await stage.writeText("analyze.go", { text: "package main\n", bom: false });
-  assert.equal((await loadSource(ws, stage, "analyze.go", { tool: "test" })).text, "package main\n");
+  assert.equal((await loadSource(ws, stage, { path: "analyze.go", tool: "test" })).text, "package main\n");
 });
 
 Deno.test("loadSource() answers unsupported_language with edit_safe_text_patch for files with no grammar", async () => {
   const ws = await workspaceWith({ "a.txt": "x\n" });
   await assert.rejects(
-    loadSource(ws, new Stage(ws.fs, ws.sandbox), "a.txt", { tool: "edit_apply_node" }),
+    loadSource(ws, new Stage(ws.fs, ws.sandbox), { path: "a.txt", tool: "edit_apply_node" }),
     (e) => {
       assert.ok(e instanceof RecoverableError && e.code === "unsupported_language");
       assert.equal(e.suggestedCall?.tool, "edit_safe_text_patch");
@@ -44,10 +44,10 @@ Deno.test("loadSource() answers unsupported_language with edit_safe_text_patch f
 Deno.test("withIndentUnit() takes the code's unit when the file has no indentation yet", async () => {
   const ws = await workspaceWith({ "a.ts": "class A {}\n", "b.go": "package b\n" });
   const stage = new Stage(ws.fs, ws.sandbox);
-  const ts = await loadSource(ws, stage, "a.ts", { tool: "test" });
+  const ts = await loadSource(ws, stage, { path: "a.ts", tool: "test" });
   assert.equal(ts.unit, "");
   assert.equal(withIndentUnit(ts, "f() {\n  x();\n}").unit, "  ");
-  const go = await loadSource(ws, stage, "b.go", { tool: "test" });
+  const go = await loadSource(ws, stage, { path: "b.go", tool: "test" });
   assert.equal(withIndentUnit(go, "x := 1").unit, "\t");
 });
 

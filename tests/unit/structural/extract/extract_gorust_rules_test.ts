@@ -142,7 +142,10 @@ const PAIRS_GO = [
 
 async function extracted(path: string, text: string, start_line: number, end_line: number, name: string) {
   const ws = await workspaceOf({ [`/${path}`]: text });
-  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, { start_line, end_line }, name, {
+  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    range: { start_line, end_line },
+    name,
     tool: "test",
   });
   await assertReparses(path.endsWith(".go") ? "go" : "rust", text, plan.text, path);
@@ -242,7 +245,12 @@ Deno.test("planExtract() Go: a value receiver the statements change, and a struc
   const stage = new Stage(ws.fs, ws.sandbox);
   const refused = async (start_line: number, end_line: number) => {
     try {
-      await planExtract(ws, stage, "m.go", { start_line, end_line }, "helper", { tool: "test" });
+      await planExtract(ws, stage, {
+        path: "m.go",
+        range: { start_line, end_line },
+        name: "helper",
+        tool: "test",
+      });
     } catch (e) {
       assert.ok(e instanceof RecoverableError);
       return e;

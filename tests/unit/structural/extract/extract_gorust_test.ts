@@ -28,7 +28,10 @@ async function extract(
 ): Promise<ExtractPlan> {
   const files = filesOf(path);
   const ws = await workspaceOf(files);
-  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, { start_line, end_line }, name, {
+  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    range: { start_line, end_line },
+    name,
     tool: "test",
   });
   const before = files[`/${path}`]!;

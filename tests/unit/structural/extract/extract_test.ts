@@ -19,7 +19,7 @@ async function extract(
   name: string,
 ): Promise<ExtractPlan> {
   const ws = await workspaceOf({ [`/${path}`]: text });
-  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, name, { tool: "test" });
+  const plan = await planExtract(ws, new Stage(ws.fs, ws.sandbox), { path, range, name, tool: "test" });
   const language = path.endsWith(".py") ? "python" : path.endsWith(".ts") ? "typescript" : "javascript";
   await assertReparses(language, text, plan.text, path);
   assert.equal(new TextDecoder().decode((await ws.fs.read(`/${path}`))!), text, "planning writes nothing");
@@ -34,7 +34,7 @@ async function refusal(
 ): Promise<RecoverableError> {
   const ws = await workspaceOf({ [`/${path}`]: text });
   try {
-    await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, name, { tool: "test" });
+    await planExtract(ws, new Stage(ws.fs, ws.sandbox), { path, range, name, tool: "test" });
   } catch (e) {
     assert.ok(e instanceof RecoverableError, String(e));
     assert.ok(e.hint.length > 0);
@@ -434,7 +434,12 @@ Deno.test("planExtract() refuses a TypeScript method on a class other classes im
   const path = "internal/testing/SubscriptionLoggable.ts";
   const text = RXJS[`/${path}`]!;
   const range = linesAt(text, "    const subscriptionLogs = this.subscriptions;", 1);
-  const refused = await planExtract(ws, new Stage(ws.fs, ws.sandbox), path, range, "logsOf", { tool: "test" })
+  const refused = await planExtract(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    range,
+    name: "logsOf",
+    tool: "test",
+  })
     .then(() => null, (e) => e);
   assert.ok(refused instanceof RecoverableError, String(refused));
   assert.equal(refused.code, "overrides_present");
@@ -447,20 +452,24 @@ Deno.test("planExtract() refuses a TypeScript method on a class other classes im
   const plan = await planExtract(
     ws,
     new Stage(ws.fs, ws.sandbox),
-    sub,
-    linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
-    "stopNow",
-    { tool: "test" },
+    {
+      path: sub,
+      range: linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
+      name: "stopNow",
+      tool: "test",
+    },
   );
   assert.equal(plan.kind, "method");
   // A subclass's member of that name (OperatorSubscriber's `private onFinalize` parameter property) clashes.
   const clash = await planExtract(
     ws,
     new Stage(ws.fs, ws.sandbox),
-    sub,
-    linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
-    "onFinalize",
-    { tool: "test" },
+    {
+      path: sub,
+      range: linesAt(RXJS[`/${sub}`]!, "      this.isStopped = true;", 1),
+      name: "onFinalize",
+      tool: "test",
+    },
   ).then(() => null, (e) => e);
   assert.ok(clash instanceof RecoverableError, String(clash));
   assert.equal(clash.code, "name_clash");

@@ -31,7 +31,7 @@ function language(path: string): string {
 
 async function inline(path: string, text: string, target: ReferenceTarget): Promise<InlinePlan> {
   const ws = await workspaceOf({ [`/${path}`]: text });
-  const plan = await planInline(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+  const plan = await planInline(ws, new Stage(ws.fs, ws.sandbox), { path, target, tool: "test" });
   await assertReparses(language(path), text, plan.text, path);
   assert.equal(new TextDecoder().decode((await ws.fs.read(`/${path}`))!), text, "planning writes nothing");
   return plan;
@@ -40,7 +40,7 @@ async function inline(path: string, text: string, target: ReferenceTarget): Prom
 async function refusal(path: string, text: string, target: ReferenceTarget): Promise<RecoverableError> {
   const ws = await workspaceOf({ [`/${path}`]: text });
   try {
-    await planInline(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+    await planInline(ws, new Stage(ws.fs, ws.sandbox), { path, target, tool: "test" });
   } catch (e) {
     assert.ok(e instanceof RecoverableError, String(e));
     assert.ok(e.hint.length > 0);
@@ -272,7 +272,7 @@ Deno.test("planInline() refuses what would behave differently, naming where", as
   );
   const go = await workspaceOf({ "/m.go": "package m\n\nfunc f() int { return 1 }\n" });
   await assert.rejects(
-    planInline(go, new Stage(go.fs, go.sandbox), "m.go", "f", { tool: "test" }),
+    planInline(go, new Stage(go.fs, go.sandbox), { path: "m.go", target: "f", tool: "test" }),
     (e) => e instanceof RecoverableError && e.code === "unsupported_language",
   );
 });

@@ -18,7 +18,7 @@ async function search(
   target: ReferenceTarget,
 ): Promise<{ sites: string[]; unresolved: string[] }> {
   const ws = await workspaceOf(files);
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), { path, target, tool: "test" });
   const show = (s: { path: string; line: number; column: number; kind: string }) =>
     `${s.path}:${s.line}:${s.column}:${s.kind}`;
   return { sites: res.sites.map(show), unresolved: res.unresolved.map(show) };

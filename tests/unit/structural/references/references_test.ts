@@ -11,7 +11,9 @@ Deno.test("findReferences() reaches importers through `export * from` barrels", 
   const ws = await workspaceOf(RXJS, {
     "app.ts": "import { Observer } from './internal/umd';\nexport const o: Observer<number> | null = null;\n",
   });
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/types.ts", "Observer", {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "internal/types.ts",
+    target: "Observer",
     tool: "test",
   });
   const app = res.sites.filter((s) => s.path === "app.ts");
@@ -24,13 +26,17 @@ Deno.test("findReferences() resolves ns.x through a namespace import", async () 
   const ws = await workspaceOf(RXJS, {
     "app.ts": "import * as ops from './operators/index';\nexport const f = ops.map((x: number) => x);\n",
   });
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/operators/map.ts", "map", {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "internal/operators/map.ts",
+    target: "map",
     tool: "test",
   });
   const app = res.sites.filter((s) => s.path === "app.ts");
   assert.deepEqual(app.map((s) => [s.line, s.column, s.kind]), [[2, 22, "member_property"]]);
   // From the use, the same symbol.
-  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "app.ts", { line: 2, column: 22 }, {
+  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "app.ts",
+    target: { line: 2, column: 22 },
     tool: "test",
   });
   assert.deepEqual(
@@ -41,7 +47,9 @@ Deno.test("findReferences() resolves ns.x through a namespace import", async () 
 
 Deno.test("findReferences() with scope file stays in the file", async () => {
   const ws = await workspaceOf(RXJS);
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/operators/map.ts", "map", {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "internal/operators/map.ts",
+    target: "map",
     tool: "test",
     scope: "file",
   });
@@ -55,7 +63,9 @@ Deno.test("findReferences() follows an exported alias to its importers (export {
     "m.ts": "function impl() {}\nexport { impl as api };\n",
     "use.ts": "import { api } from './m';\napi();\n",
   });
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "m.ts", { line: 2, column: 18 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "m.ts",
+    target: { line: 2, column: 18 },
     tool: "test",
   });
   assert.equal(res.target.kind, "export");
@@ -64,7 +74,11 @@ Deno.test("findReferences() follows an exported alias to its importers (export {
     "use.ts:1:definition",
     "use.ts:2:reference",
   ]);
-  const local = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "m.ts", "impl", { tool: "test" });
+  const local = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "m.ts",
+    target: "impl",
+    tool: "test",
+  });
   assert.deepEqual(
     local.sites.map((s) => `${s.path}:${s.line}`),
     ["m.ts:1", "m.ts:2"],
@@ -82,7 +96,9 @@ Deno.test("findReferences() resolves tsconfig paths and Python relative imports"
     "pkg/core.py": "def helper(x):\n    return x\n",
     "pkg/sub/use.py": "from ..core import helper\nhelper(x=1)\n",
   });
-  const ts = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "src/lib/util.ts", "clamp", {
+  const ts = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "src/lib/util.ts",
+    target: "clamp",
     tool: "test",
   });
   assert.deepEqual(ts.sites.map((s) => `${s.path}:${s.line}`), [
@@ -90,7 +106,9 @@ Deno.test("findReferences() resolves tsconfig paths and Python relative imports"
     "src/app.ts:2",
     "src/lib/util.ts:1",
   ]);
-  const py = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/core.py", { line: 1, column: 12 }, {
+  const py = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "pkg/core.py",
+    target: { line: 1, column: 12 },
     tool: "test",
   });
   assert.deepEqual(py.sites.map((s) => `${s.path}:${s.line}:${s.kind}`), [
@@ -105,7 +123,9 @@ Deno.test("findReferences() in JavaScript: a method's locals, shadowed names apa
   const ws = await workspaceOf({}, { "base.js": text });
   // `let callback;` in Diff.diff: its uses in that method only, not diffWithOptionsObj's parameter of the same name.
   const line = text.split("\n").findIndex((l) => l.includes("let callback;")) + 1;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "base.js", { line, column: 13 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "base.js",
+    target: { line, column: 13 },
     tool: "test",
   });
   const lines = res.sites.map((s) => s.line);
@@ -129,14 +149,20 @@ Deno.test("findReferences() follows Python's `from m import *` re-exports (CPyth
   const ws = await workspaceOf({}, files);
   const tasks = files["asyncio/tasks.py"]!;
   const line = tasks.slice(0, tasks.indexOf("async def sleep(")).split("\n").length;
-  const from = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "asyncio/tasks.py", {
-    line,
-    column: 11,
-  }, { tool: "test" });
+  const from = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "asyncio/tasks.py",
+    target: {
+      line,
+      column: 11,
+    },
+    tool: "test",
+  });
   const app = from.sites.filter((s) => s.path === "app.py").map((s) => `${s.line}:${s.column}`);
   assert.deepEqual(app, ["1:21", "5:11"]);
   // from the use: the declaration in tasks.py, through the package's star import
-  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "app.py", { line: 5, column: 11 }, {
+  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "app.py",
+    target: { line: 5, column: 11 },
     tool: "test",
   });
   assert.ok(
@@ -156,7 +182,9 @@ Deno.test("findReferences() lists an import of the name from a workspace module 
     "app.py": "from pkg import helper\nhelper(1)\n",
     "other.py": "from pkg.core import helper as h\nh(2)\n",
   });
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/core.py", "helper", {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "pkg/core.py",
+    target: "helper",
     tool: "test",
   });
   // the alias h is other.py's own name: the import's `helper` is the site
@@ -177,7 +205,7 @@ Deno.test("findReferences() at a position with no name says what the line holds,
   const args = RXJS["/internal/util/args.ts"]!;
   const line = args.split("\n").findIndex((l) => l.startsWith("export function popNumber")) + 1;
   const search = (target: { line: number; column: number }) =>
-    findReferences(ws, new Stage(ws.fs, ws.sandbox), "internal/util/args.ts", target, { tool: "test" });
+    findReferences(ws, new Stage(ws.fs, ws.sandbox), { path: "internal/util/args.ts", target, tool: "test" });
   await assert.rejects(search({ line, column: 2 }), (e: Error & { hint?: string }) => {
     assert.match(e.message, /names on that line: popNumber \(column 17\), args \(column 27\)/);
     assert.match(e.hint ?? "", /column of one of those names/);
@@ -200,7 +228,9 @@ Deno.test("findReferences() counts a module's `__all__` entries as references to
   const ws = await workspaceOf({}, files);
   const decoder = files["json/decoder.py"]!;
   const line = decoder.slice(0, decoder.indexOf("class JSONDecodeError(")).split("\n").length;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "json/decoder.py", { line, column: 7 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "json/decoder.py",
+    target: { line, column: 7 },
     tool: "test",
   });
   const entries = res.sites.filter((s) => {
@@ -224,19 +254,27 @@ const DOTTED: Record<string, string> = {
 Deno.test("findReferences() follows Python's dotted module access: import a.b, import a.b as m, from a import b", async () => {
   const ws = await workspaceOf({}, DOTTED);
   const expected = ["a.py:2:17", "b.py:3:17", "c.py:2:13", "d.py:2:9", "pkg/utils.py:1:5"];
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/utils.py", "helper", {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "pkg/utils.py",
+    target: "helper",
     tool: "test",
   });
   assert.deepEqual(res.sites.map((s) => `${s.path}:${s.line}:${s.column}`), expected);
   assert.deepEqual(res.unresolved, []);
   // From a use reached through the package: the same symbol.
-  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "b.py", { line: 3, column: 17 }, {
+  const back = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "b.py",
+    target: { line: 3, column: 17 },
     tool: "test",
   });
   assert.deepEqual(back.sites.map((s) => `${s.path}:${s.line}:${s.column}`), expected);
   // `utils` in `pkg.utils.helper` is the submodule, not a name pkg declares: refused, not an empty answer.
   await assert.rejects(
-    findReferences(ws, new Stage(ws.fs, ws.sandbox), "a.py", { line: 2, column: 11 }, { tool: "test" }),
+    findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+      path: "a.py",
+      target: { line: 2, column: 11 },
+      tool: "test",
+    }),
     /"pkg\/__init__\.py" declares no "utils"/,
   );
   // Renamed everywhere, and the program still runs.
@@ -278,7 +316,9 @@ Deno.test("findReferences() follows a package attribute through its __init__, or
       "",
     ].join("\n"),
   });
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "pkg/utils.py", "helper", {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "pkg/utils.py",
+    target: "helper",
     tool: "test",
   });
   assert.deepEqual(res.sites.map((s) => `${s.path}:${s.line}`), [
@@ -311,7 +351,9 @@ Deno.test("findReferences() of a parameter property reaches the base class's mem
   const text = RXJS[`/${path}`]!;
   const line = text.split("\n").findIndex((l) => l.includes("constructor(protected scheduler")) + 1;
   const column = text.split("\n")[line - 1]!.indexOf("scheduler") + 1;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target: { line, column },
     tool: "test",
   });
   const at = (p: string, needle: string) => {
@@ -343,17 +385,23 @@ Deno.test("findReferences() of a static member leaves a subclass's same-named st
   const lines = RXJS[`/${path}`]!.split("\n");
   const line = lines.findIndex((l) => l.includes("static create:")) + 1;
   const column = lines[line - 1]!.indexOf("create") + 1;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target: { line, column },
     tool: "test",
   });
   assert.equal(res.target.kind, "member");
   assert.deepEqual(res.sites.map((s) => [s.path, s.line]), [[path, line]]);
   // Subject's instance members are still Observable's where Subject overrides one (`_subscribe`).
   const sub = lines.findIndex((l) => l.includes("protected _subscribe(")) + 1;
-  const over = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, {
-    line: sub,
-    column: lines[sub - 1]!.indexOf("_subscribe") + 1,
-  }, { tool: "test" });
+  const over = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target: {
+      line: sub,
+      column: lines[sub - 1]!.indexOf("_subscribe") + 1,
+    },
+    tool: "test",
+  });
   assert.ok(over.sites.some((s) => s.path === "internal/Subject.ts" && s.kind === "member_definition"));
 });
 
@@ -366,7 +414,7 @@ Deno.test("findReferences() of a member counts `const { x } = this` in its class
   const lines = text.split("\n");
   const line = lines.findIndex((l) => l.includes("observers: Observer<T>[]")) + 1;
   const target = { line, column: lines[line - 1]!.indexOf("observers") + 1 };
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, target, { tool: "test" });
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), { path, target, tool: "test" });
   const keys = res.sites.filter((s) => s.kind === "shorthand_key").map((s) => s.start);
   const destructured = [...text.matchAll(/const \{ [^}]*\bobservers \} = this;/g)].map((m) =>
     m.index! + m[0].indexOf("observers")
@@ -375,7 +423,10 @@ Deno.test("findReferences() of a member counts `const { x } = this` in its class
   assert.deepEqual(keys, destructured);
   // The variable's own uses are not the member: `while (observers.length)` stays.
   assert.ok(!res.sites.some((s) => text.slice(s.start - 7, s.start) === "while ("));
-  const plan = await planRename(ws, new Stage(ws.fs, ws.sandbox), path, target, "subscribers", {
+  const plan = await planRename(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target,
+    newName: "subscribers",
     tool: "test",
   });
   const renamed = plan.files.get(path)!.text;
@@ -391,7 +442,9 @@ Deno.test("findReferences() of an interface member lists object-literal keys and
   const text = RXJS[`/${path}`]!;
   const line =
     text.split("\n").findIndex((l) => l.includes("duration?: (grouped: GroupedObservable<K, T>)")) + 1;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target: { line, column: 3 },
     tool: "test",
   });
   const destructured = text.indexOf("({ duration, element, connector } = elementOrOptions)") + 3;
@@ -412,10 +465,12 @@ Deno.test("findReferences() of an interface member lists object-literal keys and
     ].join("\n"),
   };
   const small = await workspaceOf(files);
-  const opts = await findReferences(small, new Stage(small.fs, small.sandbox), "opts.ts", {
-    line: 1,
-    column: 27,
-  }, {
+  const opts = await findReferences(small, new Stage(small.fs, small.sandbox), {
+    path: "opts.ts",
+    target: {
+      line: 1,
+      column: 27,
+    },
     tool: "test",
   });
   assert.deepEqual(opts.sites.map((s) => s.line), [1]);
@@ -435,7 +490,11 @@ Deno.test("findReferences() of a member follows `implements` of a class and `sup
     const lines = RXJS[`/${path}`]!.split("\n");
     const line = lines.findIndex((l) => l.includes(needle)) + 1;
     const column = lines[line - 1]!.indexOf(needle) + 1;
-    return await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column }, { tool: "test" });
+    return await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+      path,
+      target: { line, column },
+      tool: "test",
+    });
   };
   const cold = await search("internal/testing/ColdObservable.ts", "scheduler: Scheduler");
   const defs = cold.sites.filter((s) => s.kind === "member_definition").map((s) => s.path).sort();
@@ -470,7 +529,9 @@ Deno.test("findReferences() leaves `super.x` out where the base above the hierar
       "",
     ].join("\n"),
   });
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), "a.js", { line: 3, column: 24 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "a.js",
+    target: { line: 3, column: 24 },
     tool: "test",
   });
   assert.deepEqual(res.sites.map((s) => [s.line, s.kind]), [
@@ -491,7 +552,9 @@ Deno.test("findReferences() of a member reaches the interfaces a class implement
   const path = "internal/observable/dom/WebSocketSubject.ts";
   const lines = RXJS[`/${path}`]!.split("\n");
   const line = lines.findIndex((l) => /^ {2}unsubscribe\(\) \{/.test(l)) + 1;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target: { line, column: 3 },
     tool: "test",
   });
   const defs = res.sites.filter((s) => s.kind === "member_definition").map((s) => `${s.path}:${s.line}`)
@@ -518,7 +581,9 @@ Deno.test("findReferences() takes a name declared `T | null` (or `undefined | T`
   const path = "internal/Subscription.ts";
   const lines = RXJS[`/${path}`]!.split("\n");
   const line = lines.findIndex((l) => /^ {2}unsubscribe\(\): void \{/.test(l)) + 1;
-  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), path, { line, column: 3 }, {
+  const res = await findReferences(ws, new Stage(ws.fs, ws.sandbox), {
+    path,
+    target: { line, column: 3 },
     tool: "test",
   });
   const at = (p: string, needle: string) =>

@@ -8,7 +8,10 @@ import { pythonClick, runIn, storedFiles } from "../_module_check.ts";
 
 Deno.test("planRename() builds every file's new text and the text sweep, writing nothing", async () => {
   const ws = await workspaceOf(GYP);
-  const plan = await planRename(ws, new Stage(ws.fs, ws.sandbox), "gyp/easy_xml.py", "XmlToString", "ToXml", {
+  const plan = await planRename(ws, new Stage(ws.fs, ws.sandbox), {
+    path: "gyp/easy_xml.py",
+    target: "XmlToString",
+    newName: "ToXml",
     tool: "test",
   });
   assert.deepEqual([...plan.files.keys()].sort(), ["gyp/easy_xml.py", "gyp/easy_xml_test.py"]);
@@ -38,7 +41,7 @@ Deno.test("planRename() refuses clashes in the symbol's scope, in a scope betwee
   const stage = () => new Stage(ws.fs, ws.sandbox);
   const code = async (target: string | { line: number; column: number }, name: string) => {
     try {
-      await planRename(ws, stage(), "a.js", target, name, { tool: "test" });
+      await planRename(ws, stage(), { path: "a.js", target, newName: name, tool: "test" });
       return "ok";
     } catch (e) {
       assert.ok(e instanceof RecoverableError);
@@ -77,7 +80,7 @@ Deno.test("planRename() refuses a member that overrides or is overridden: one re
   });
   const refusal = async (path: string, target: { line: number; column: number }) => {
     try {
-      await planRename(ws, new Stage(ws.fs, ws.sandbox), path, target, "renamed", { tool: "test" });
+      await planRename(ws, new Stage(ws.fs, ws.sandbox), { path, target, newName: "renamed", tool: "test" });
       return "ok";
     } catch (e) {
       assert.ok(e instanceof RecoverableError, String(e));
@@ -117,7 +120,10 @@ Deno.test("planRename() refuses a TypeScript declaration in `declare global` or 
     { target: at("readonly observable", "observable"), name: "obs" },
   ];
   for (const { target, name } of targets) {
-    const e = await planRename(ws, new Stage(ws.fs, ws.sandbox), "internal/types.ts", target, name, {
+    const e = await planRename(ws, new Stage(ws.fs, ws.sandbox), {
+      path: "internal/types.ts",
+      target,
+      newName: name,
       tool: "test",
     })
       .then(() => null, (err) => err);
@@ -128,7 +134,10 @@ Deno.test("planRename() refuses a TypeScript declaration in `declare global` or 
   const mod = await workspaceOf({
     "/aug.ts": "export {};\ndeclare module 'rxjs' {\n  interface Extra { x: number }\n}\n",
   });
-  const e = await planRename(mod, new Stage(mod.fs, mod.sandbox), "aug.ts", { line: 3, column: 13 }, "More", {
+  const e = await planRename(mod, new Stage(mod.fs, mod.sandbox), {
+    path: "aug.ts",
+    target: { line: 3, column: 13 },
+    newName: "More",
     tool: "test",
   }).then(() => null, (err) => err);
   assert.ok(e instanceof RecoverableError && e.code === "unresolved", String(e));
@@ -146,13 +155,15 @@ Deno.test("planChangeSignature() refuses a Python method that overrides a base c
       planChangeSignature(
         ws,
         new Stage(ws.fs, ws.sandbox),
-        "email/headerregistry.py",
         {
-          line: 472,
-          column: 9,
+          path: "email/headerregistry.py",
+          target: {
+            line: 472,
+            column: 9,
+          },
+          entries: [{ name: "extra", default: "None" }, "args", "kw"],
+          tool: "test",
         },
-        [{ name: "extra", default: "None" }, "args", "kw"],
-        { tool: "test" },
       ),
     (e: unknown) =>
       e instanceof RecoverableError && e.code === "overrides_present" &&
@@ -239,7 +250,10 @@ Deno.test("a Python function its module uses as a value keeps its parameters: re
   const stage = () => new Stage(ws.fs, ws.sandbox);
   await assert.rejects(
     () =>
-      planRename(ws, stage(), "email/contentmanager.py", { line: 183, column: 69 }, "transfer", {
+      planRename(ws, stage(), {
+        path: "email/contentmanager.py",
+        target: { line: 183, column: 69 },
+        newName: "transfer",
         tool: "test",
       }),
     (e: unknown) =>
@@ -247,7 +261,13 @@ Deno.test("a Python function its module uses as a value keeps its parameters: re
       /parameter "cte".*used as a value at "email\/contentmanager\.py" line 194/.test(e.message),
   );
   await assert.rejects(
-    () => planChangeSignature(ws, stage(), "email/mime/audio.py", "_aiff", ["f", "h"], { tool: "test" }),
+    () =>
+      planChangeSignature(ws, stage(), {
+        path: "email/mime/audio.py",
+        target: "_aiff",
+        entries: ["f", "h"],
+        tool: "test",
+      }),
     (e: unknown) =>
       e instanceof RecoverableError && e.code === "value_reference" &&
       /decorator @rule \(line 76\)/.test(e.message),
@@ -257,12 +277,7 @@ Deno.test("a Python function its module uses as a value keeps its parameters: re
   const plan = await planRename(
     plain,
     new Stage(plain.fs, plain.sandbox),
-    "m.py",
-    { line: 1, column: 10 },
-    "c",
-    {
-      tool: "test",
-    },
+    { path: "m.py", target: { line: 1, column: 10 }, newName: "c", tool: "test" },
   );
   assert.equal(plan.files.get("m.py")!.text, "def f(a, c=1):\n    return a + c\n\nf(1, c=2)\n");
 });

@@ -16,8 +16,7 @@ import type { Stage } from "../../fs/stage.ts";
 import { classScopeOf, type FileBindings, type Occurrence, type Scope } from "../../syntax/bindings.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { findReferences } from "../references/references.ts";
-import type { FunctionDecl } from "./_decl.ts";
+import { findReferences } from "./references.ts";
 
 const CLASS_NODES = /^(class_declaration|abstract_class_declaration|class|class_definition)$/;
 const MAX_DEPTH = 8;
@@ -147,38 +146,6 @@ function checkImplicitInterfaces(
 }
 
 /**
- * Refuse with `overrides_present` when a function's signature would change
- * while it takes part in overriding, or while a subclass inherits the constructor.
- *
- * @param parsing Grammars and parse cache.
- * @param stage The call's stage.
- * @param fb The declaring file's bindings.
- * @param decl The function.
- * @param tool Tool name for messages.
- */
-export async function checkOverrides(
-  parsing: Parsing,
-  stage: Stage,
-  fb: FileBindings,
-  decl: FunctionDecl,
-  tool: string,
-): Promise<void> {
-  if (decl.kind === "function" || !decl.classScope) return;
-  await checkMemberOverrides(parsing, stage, fb, {
-    name: decl.name,
-    line: decl.line,
-    kind: decl.kind === "constructor" ? "constructor" : "member",
-    classScope: decl.classScope,
-    override: decl.override,
-  }, {
-    tool,
-    action: "change the signature of",
-    hint:
-      "Change every method of the hierarchy together by hand (replace_symbol on each, then the calls), or add a new method with the new signature and move callers to it",
-  });
-}
-
-/**
  * Refuse with `overrides_present` when a class member takes part in
  * overriding (a base in the workspace or outside it declares the name, or a
  * subclass does), or when a subclass inherits the constructor.
@@ -192,9 +159,7 @@ export async function checkOverrides(
 export async function checkMemberOverrides(
   parsing: Parsing,
   stage: Stage,
-  fb: FileBindings,
-  subject: OverrideSubject,
-  options: OverrideCheckOptions,
+  { fb, subject, ...options }: { fb: FileBindings; subject: OverrideSubject } & OverrideCheckOptions,
 ): Promise<void> {
   const tool = options.tool;
   const method = subject.kind === "member";
@@ -211,7 +176,9 @@ export async function checkMemberOverrides(
   const lineOf = (f: FileBindings, offset: number) => new TextIndex(f.text).position(offset).line;
   const declaration = async (f: FileBindings, at: number) => {
     try {
-      return await findReferences(parsing, stage, f.path, new TextIndex(f.text).position(at), {
+      return await findReferences(parsing, stage, {
+        path: f.path,
+        target: new TextIndex(f.text).position(at),
         tool,
         scope: "project",
       });
