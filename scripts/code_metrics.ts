@@ -4,8 +4,9 @@
  * - functions (declarations, methods, arrows, function expressions) longer than 80 lines;
  * - exported functions taking more than three positional parameters;
  * - lines outside `src/languages/` that branch on a language name (`=== "python"`, `case "go":`, a
- *   `.has("rust")`), and per-language tables there (an object, array or `Set` literal naming two or more
- *   languages);
+ *   `.has("rust")`; an expression the same line also compares with a string that is no language name is a
+ *   character or token, not a language: `e === "p" || e === "c"`), and per-language tables there (an object,
+ *   array or `Set` literal naming two or more languages);
  * - modules that call the project walk (`walkProject(`) other than its own.
  *
  * Run: `deno run -A scripts/code_metrics.ts [--list] [--json] [DIR]` (DIR defaults to `src`).
@@ -95,6 +96,22 @@ const BRANCH = new RegExp(
     .replaceAll("NAMES", [...LANGUAGE_NAMES].join("|")),
 );
 
+/** `x === "c"` pairs of a line: the compared expression and the string. */
+const COMPARISON = /([\w.$\]\[]+)\s*[!=]==\s*"([^"]*)"/g;
+
+/**
+ * Whether every language name a line compares with is compared against an expression that the same line also
+ * compares with a string that is no language name: `e === "p" || e === "P" || e === "c"` tests a character
+ * (a regex escape), not the language C.
+ */
+function comparesCharacters(code: string): boolean {
+  const compared = new Map<string, string[]>();
+  for (const m of code.matchAll(COMPARISON)) compared.set(m[1]!, [...compared.get(m[1]!) ?? [], m[2]!]);
+  const languageSides = [...compared.values()].filter((values) => values.some((v) => LANGUAGE_NAMES.has(v)));
+  return languageSides.length > 0 && !/case\s+"|\.has\(/.test(code) &&
+    languageSides.every((values) => values.some((v) => !LANGUAGE_NAMES.has(v)));
+}
+
 function measureFile(path: string, text: string, m: Metrics): void {
   const src = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const lineOf = (pos: number) => src.getLineAndCharacterOfPosition(pos).line + 1;
@@ -116,7 +133,7 @@ function measureFile(path: string, text: string, m: Metrics): void {
   visit(src);
   text.split("\n").forEach((line, i) => {
     const code = line.replace(/\/\/.*$/, "");
-    if (!inLanguages && !/^\s*\*/.test(line) && BRANCH.test(code)) {
+    if (!inLanguages && !/^\s*\*/.test(line) && BRANCH.test(code) && !comparesCharacters(code)) {
       m.languageBranches.push({ at: `${path}:${i + 1}`, what: line.trim().slice(0, 100) });
     }
     if (path !== "src/fs/walk.ts" && /\bwalkProject\(/.test(code) && !/^\s*\*/.test(line)) {

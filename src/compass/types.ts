@@ -7,6 +7,7 @@
 
 import type { ToolKind } from "../tool_kinds.ts";
 import type { SymbolInfo } from "../syntax/types.ts";
+import { languagesWhere } from "../languages/profiles.ts";
 
 /** What the router does with a freeform edit it recognises. */
 export type CompassMode = "off" | "suggest" | "rewrite";
@@ -81,15 +82,9 @@ export interface CompassOptions {
 export type CompassSetting = false | CompassOptions | undefined;
 
 /** The languages edit_rename_symbol is meant for (scope-aware binding queries). */
-export const RENAME_LANGUAGES: readonly string[] = Object.freeze([
-  "typescript",
-  "tsx",
-  "javascript",
-  "python",
-  "go",
-  "rust",
-  "java",
-]);
+export const RENAME_LANGUAGES: readonly string[] = Object.freeze(
+  languagesWhere((p) => p.refactors.renameFromEdits),
+);
 
 /** One exact replacement of a str_replace-shaped or hunks call. */
 export interface ShapeHunk {

@@ -1,8 +1,14 @@
 /**
  * The definition gate's data: which symbol kinds are definitions it guards,
- * and the per-language keyword table that is its floor (a definition keyword
- * on a changed line counts even when the tags query did not list the
- * definition, e.g. inside a parse error). Private to `src/guards/`.
+ * and the language's definition keywords (its profile's `definitionKeywords`)
+ * parsed into rules: the gate's floor (a definition keyword on a changed line
+ * counts even when the tags query did not list the definition, e.g. inside a
+ * parse error). Private to `src/guards/`. The profiles state the seed's table:
+ * Rust fn/struct/impl/trait/enum; Python def/class; Go func/struct/interface;
+ * TS/JS function/class/interface/enum; Java class/interface/enum; Kotlin
+ * fun/class/interface/enum; C/C++ struct/class/enum; C# class/struct/
+ * interface/enum; Ruby def/class (`async` is a modifier inside the same
+ * declaration as its `fn`/`def`/`function`).
  *
  * A keyword counts only as a token of the parse tree (never inside a comment
  * or a string) and only when it introduces a declaration: its parent node (or
@@ -19,6 +25,7 @@
  *
  * @module
  */
+import { profileOf } from "../languages/profiles.ts";
 
 /** Symbol kinds (from the tags queries) whose header the gate guards. */
 export const GATED_KINDS: ReadonlySet<string> = new Set([
@@ -37,71 +44,6 @@ export const GATED_KINDS: ReadonlySet<string> = new Set([
   "type",
   "test",
 ]);
-
-type KeywordTable = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
-
-const TS: Readonly<Record<string, readonly string[]>> = {
-  function: ["function_declaration", "generator_function_declaration", "function_signature", "ERROR"],
-  class: ["class_declaration", "abstract_class_declaration", "ERROR"],
-  interface: ["interface_declaration", "ERROR"],
-  enum: ["enum_declaration", "ERROR"],
-};
-
-const C_FAMILY = {
-  struct: ["struct_specifier{body}"],
-  class: ["class_specifier{body}"],
-  enum: ["enum_specifier{body}"],
-};
-
-/**
- * language -> keyword -> the node types the keyword must head. The seed's
- * table: Rust fn/async fn/struct/impl/trait/enum; Python def/async def/class;
- * Go func/struct/interface; TS/JS function/async function/class/interface/enum;
- * Java class/interface/enum; Kotlin fun/class/interface/enum; C/C++
- * struct/class/enum; C# class/struct/interface/enum; Ruby def/class. (`async`
- * is a modifier inside the same declaration as its `fn`/`def`/`function`.)
- */
-export const DEFINITION_KEYWORDS: KeywordTable = {
-  rust: {
-    fn: ["function_item", "function_signature_item", "ERROR"],
-    struct: ["struct_item", "ERROR"],
-    impl: ["impl_item"],
-    trait: ["trait_item", "ERROR"],
-    enum: ["enum_item", "ERROR"],
-  },
-  python: { def: ["function_definition", "ERROR"], class: ["class_definition", "ERROR"] },
-  go: {
-    func: ["function_declaration", "method_declaration", "ERROR"],
-    struct: ["type_spec>struct_type"],
-    interface: ["type_spec>interface_type"],
-  },
-  typescript: TS,
-  tsx: TS,
-  javascript: {
-    function: ["function_declaration", "generator_function_declaration", "ERROR"],
-    class: ["class_declaration", "ERROR"],
-  },
-  java: {
-    class: ["class_declaration", "ERROR"],
-    interface: ["interface_declaration", "ERROR"],
-    enum: ["enum_declaration", "ERROR"],
-  },
-  kotlin: {
-    fun: ["function_declaration", "ERROR"],
-    class: ["class_declaration", "ERROR"],
-    interface: ["class_declaration", "ERROR"],
-    enum: ["class_declaration>modifiers>class_modifier"],
-  },
-  c: { struct: C_FAMILY.struct, enum: C_FAMILY.enum },
-  cpp: C_FAMILY,
-  c_sharp: {
-    class: ["class_declaration", "ERROR"],
-    struct: ["struct_declaration", "ERROR"],
-    interface: ["interface_declaration", "ERROR"],
-    enum: ["enum_declaration", "ERROR"],
-  },
-  ruby: { def: ["method", "singleton_method", "ERROR"], class: ["class", "singleton_class", "ERROR"] },
-};
 
 /** One parsed entry of the keyword table. */
 export interface KeywordRule {
@@ -123,7 +65,7 @@ export function keywordRules(language: string): Map<string, KeywordRule[]> {
   let rules = PARSED.get(language);
   if (!rules) {
     rules = new Map();
-    for (const [keyword, entries] of Object.entries(DEFINITION_KEYWORDS[language] ?? {})) {
+    for (const [keyword, entries] of Object.entries(profileOf(language).definitionKeywords)) {
       rules.set(
         keyword,
         entries.map((e) => {

@@ -6,21 +6,17 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { PROFILES } from "../languages/profiles.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 
-/** ripgrep's type names that differ from a manifest language id, and the languages they cover. */
-const RG_NAMES: Readonly<Record<string, string[]>> = {
-  ts: ["typescript", "tsx"],
-  js: ["javascript"],
-  py: ["python"],
-  rs: ["rust"],
-  cs: ["c_sharp"],
-  csharp: ["c_sharp"],
-  rb: ["ruby"],
-  sh: ["bash"],
-  kt: ["kotlin"],
-  yml: ["yaml"],
-};
+/** ripgrep's type names that differ from a manifest language id (each profile's `searchTypeAliases`), and the languages they cover. */
+const RG_NAMES: ReadonlyMap<string, string[]> = (() => {
+  const out = new Map<string, string[]>();
+  for (const p of PROFILES) {
+    for (const alias of p.searchTypeAliases) out.set(alias, [...out.get(alias) ?? [], p.id]);
+  }
+  return out;
+})();
 
 /** A type's file-name test: the extensions (with the dot) and whole file names it covers. */
 interface TypeRule {
@@ -30,14 +26,14 @@ interface TypeRule {
 
 /** The languages a type name covers (null: unknown). */
 function languagesOf(type: string): string[] | null {
-  const named = RG_NAMES[type];
+  const named = RG_NAMES.get(type);
   if (named) return named;
   return GRAMMARS[type] ? [type] : null;
 }
 
 /** Every type name a search accepts, sorted (for a refusal's hint). */
 export function fileTypeNames(): string[] {
-  return [...new Set([...Object.keys(RG_NAMES), ...Object.keys(GRAMMARS)])].sort();
+  return [...new Set([...RG_NAMES.keys(), ...Object.keys(GRAMMARS)])].sort();
 }
 
 /**

@@ -6,13 +6,8 @@
  *
  * @module
  */
+import { profileOf } from "../languages/profiles.ts";
 import type { Scope } from "./binding_model.ts";
-
-/** Languages whose module-level names are all reachable from other modules (by path or import). */
-const EXPORTS_ALL: ReadonlySet<string> = new Set(["python", "rust"]);
-
-/** Languages whose exported names are the module-level names that start with an upper-case letter. */
-const EXPORTS_BY_CASE: ReadonlySet<string> = new Set(["go"]);
 
 /**
  * Whether every module-level name of a file of this language is importable (Python, Rust).
@@ -21,7 +16,7 @@ const EXPORTS_BY_CASE: ReadonlySet<string> = new Set(["go"]);
  * @returns True for such languages.
  */
 export function exportsAll(language: string): boolean {
-  return EXPORTS_ALL.has(language);
+  return profileOf(language).moduleSystem?.exportsEveryTopLevelName ?? false;
 }
 
 /**
@@ -31,7 +26,7 @@ export function exportsAll(language: string): boolean {
  * @returns True for such languages.
  */
 export function exportsByCase(language: string): boolean {
-  return EXPORTS_BY_CASE.has(language);
+  return profileOf(language).moduleSystem?.exportsByCapital ?? false;
 }
 
 /**

@@ -12,6 +12,7 @@
 import type * as WebTreeSitter from "web-tree-sitter";
 import type { Language, Parser } from "web-tree-sitter";
 import manifest from "../../grammars/manifest.json" with { type: "json" };
+import { PROFILES } from "../languages/profiles.ts";
 
 /** One language of `grammars/manifest.json`. */
 export interface GrammarEntry {
@@ -67,10 +68,6 @@ export function treeSitter(): typeof WebTreeSitter {
 
 /** How much of a file {@linkcode Grammars.languageOf} looks at (shebang, C++ markers in `.h` headers). */
 export const HEAD_CHARS = 4096;
-
-/** What only C++ writes, outside comments: templates, classes with bodies or bases, namespaces, scopes, access labels. */
-const CPP_MARKERS =
-  /^[ \t]*(?:template\s*<|namespace\s+[\w:]+\s*\{|class\s+\w+(?:\s+final)?\s*[:{]|(?:public|private|protected)\s*:|using\s+namespace\b|extern\s+"C\+\+")|\b\w+::~?\w+\s*\(|#include\s*<(?:iostream|string|vector|memory|map|utility|functional|type_traits)>/m;
 
 /**
  * Languages loaded in this process, by id and SHA-256 of their wasm: every
@@ -179,11 +176,12 @@ export class Grammars {
     if (dot > 0 || (dot === 0 && this.#byName.has(base))) {
       const ext = base.slice(dot).toLowerCase();
       const byExt = this.#byExt.get(ext);
-      if (
-        byExt === "c" && ext === ".h" && head !== undefined && CPP_MARKERS.test(head) && this.manifest["cpp"]
-      ) {
-        return "cpp";
-      }
+      const claimant = head === undefined
+        ? undefined
+        : PROFILES.find(({ id, claimsHeader: c }) =>
+          c?.extension === ext && c.from === byExt && c.marker.test(head) && this.manifest[id]
+        );
+      if (claimant) return claimant.id;
       if (byExt) return byExt;
     }
     if (head?.startsWith("#!")) {

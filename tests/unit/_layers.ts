@@ -22,6 +22,9 @@ export const RANKS: Readonly<Record<string, number>> = {
   "_types.ts": 0,
   "tool_kinds.ts": 0,
   fs: 1,
+  // Language profiles are facts that need no parser; syntax/ (module resolution, binding rules, a header's
+  // language) asks them, so they sit below it.
+  languages: 1.5,
   syntax: 2,
   project: 2.5,
   text: 3,

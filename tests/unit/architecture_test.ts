@@ -41,6 +41,17 @@ Deno.test("src/ imports only point down the layers, no private module is shared,
   assert.deepEqual(checkLayers(graph).map((v) => v.message), []);
 });
 
+Deno.test("language profiles are facts: src/languages/ imports nothing of graver outside itself", async () => {
+  const graph = await importGraph();
+  const outside = [...graph].flatMap(([from, to]) =>
+    from.startsWith("languages/")
+      ? to.filter((t) => !t.startsWith("languages/")).map((t) => `${from} -> ${t}`)
+      : []
+  );
+  assert.ok([...graph.keys()].some((f) => f.startsWith("languages/")), "the walk found the profiles");
+  assert.deepEqual(outside, []);
+});
+
 Deno.test("one project walk: only src/project/ calls walkProject (everything else lists through a ProjectView)", async () => {
   const callers: string[] = [];
   for await (const file of walk(SRC)) {

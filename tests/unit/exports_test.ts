@@ -43,7 +43,7 @@ Deno.test("the public exports and the tool catalogue match the snapshot", async 
 Deno.test("every mod.ts names its exports (no export *), and deno.json publishes each area's mod.ts", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
   const published = new Set(Object.values(config.exports as Record<string, string>));
-  for (const area of ["fs", "syntax", "text", "structural", "guards", "compass", "tools"]) {
+  for (const area of ["fs", "syntax", "languages", "text", "structural", "guards", "compass", "tools"]) {
     assert.ok(published.has(`./src/${area}/mod.ts`), `deno.json exports ./src/${area}/mod.ts`);
   }
   for (
@@ -51,6 +51,7 @@ Deno.test("every mod.ts names its exports (no export *), and deno.json publishes
       "mod.ts",
       "fs/mod.ts",
       "syntax/mod.ts",
+      "languages/mod.ts",
       "text/mod.ts",
       "structural/mod.ts",
       "guards/mod.ts",

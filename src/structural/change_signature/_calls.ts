@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Tree } from "web-tree-sitter";
 import type { ReferenceSite } from "../references/references.ts";
 import type { FunctionDecl, NewParam, Param } from "./_decl.ts";
@@ -165,7 +166,7 @@ export function classifySite(
   const up = node.parent;
   if (!up) return { use: "value", why: "it is used as a value" };
   if (CALL_NODES.has(up.type) && up.childForFieldName("function")?.equals(node)) {
-    if (constructor && decl.language !== "python") {
+    if (constructor && profileOf(decl.language).functions.constructorsNeedNew) {
       return { use: "value", why: "a class constructor is called without new" };
     }
     return callShape(up, text, receiverArgs);

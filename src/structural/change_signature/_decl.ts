@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { FileBindings, Occurrence, Scope } from "../../syntax/bindings.ts";
@@ -297,7 +298,7 @@ function decoratorNames(fn: Node): string[] {
 /** A class's constructor (`constructor` / `__init__`). */
 function constructorOf(cls: Node, language: string): Node | null {
   const body = cls.childForFieldName("body");
-  const want = language === "python" ? "__init__" : "constructor";
+  const want = profileOf(language).functions.constructorName;
   for (const c of body?.namedChildren ?? []) {
     const fn = c?.type === "decorated_definition" ? c.childForFieldName("definition") : c;
     if (fn && FUNCTION_NODES.has(fn.type) && fn.childForFieldName("name")?.text === want) return fn;
@@ -376,7 +377,7 @@ function readList(fn: Node, text: string, language: string, pythonMethod: boolea
     if (p.role === "star" || p.role === "rest") afterStar = true;
     at = k.endIndex;
     const isReceiver = (i === 0 && pythonMethod && p.role === "positional") ||
-      (language !== "python" && p.name === "this");
+      (profileOf(language).functions.thisParameter && p.name === "this");
     (isReceiver ? receiver : params).push(p);
   }
   const close = node.endIndex - 1;
@@ -482,7 +483,7 @@ export function newParamText(
     }
     return p.default !== undefined ? `${p.name}=${p.default}` : p.name;
   }
-  const typed = language === "javascript" ? "" : p.type ? `: ${p.type}` : "";
+  const typed = !profileOf(language).functions.writesTypes ? "" : p.type ? `: ${p.type}` : "";
   if (signature) {
     if (p.default === undefined) return `${p.name}${typed}`;
     return trailingOptional ? `${p.name}?${typed}` : `${p.name}: ${p.type ?? "any"} | undefined`;

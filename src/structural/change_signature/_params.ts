@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Binding, FileBindings } from "../../syntax/bindings.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
@@ -135,7 +136,7 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
       );
     }
     if (
-      language !== "python" && language !== "javascript" && !e.type &&
+      profileOf(language).functions.writesTypes && !e.type &&
       (e.default === undefined || decl.overloads.length > 0)
     ) {
       throw new RecoverableError(
@@ -225,7 +226,7 @@ function checkOrder(decl: FunctionDecl, path: string, params: NewParam[]): void 
   const hasDefault = (p: NewParam) => p.old ? p.old.hasDefault : p.default !== undefined;
   const bad = (why: string) =>
     invalid(decl, path, why, "Reorder the list so that it follows the language's rules for parameters");
-  if (decl.language !== "python") {
+  if (profileOf(decl.language).functions.restParameterLast) {
     const rest = params.findIndex((p) => roleOf(p) === "rest");
     if (rest >= 0 && rest !== params.length - 1) {
       throw bad(`the rest parameter "${params[rest]!.name}" must stay last`);
@@ -233,7 +234,10 @@ function checkOrder(decl: FunctionDecl, path: string, params: NewParam[]): void 
     let optional: NewParam | null = null;
     for (const p of params) {
       if (p.old?.optional) optional = p;
-      else if (optional && roleOf(p) !== "rest" && !hasDefault(p) && decl.language !== "javascript") {
+      // an optional parameter (`x?`) is written where types are
+      else if (
+        optional && roleOf(p) !== "rest" && !hasDefault(p) && profileOf(decl.language).functions.writesTypes
+      ) {
         throw bad(`the required parameter "${p.name}" cannot follow the optional "${optional.name}?"`);
       }
     }
@@ -399,7 +403,7 @@ export function checkBody(fb: FileBindings, decl: FunctionDecl, plan: ParamsPlan
   }
   const changed = plan.mapping.some((m) => m.change !== "unchanged") ||
     plan.mapping.length !== decl.list.params.length;
-  if (decl.language !== "python" && changed) {
+  if (profileOf(decl.language).flow?.argumentsObject && changed) {
     const args = fb.occurrences.filter((o) =>
       inFn(o) && o.name === "arguments" && o.kind === "reference" && !o.binding
     );

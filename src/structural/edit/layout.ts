@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { symbolRules } from "../../syntax/queries.ts";
 import { flattenSymbols, type SymbolInfo } from "../../syntax/symbols.ts";
@@ -114,7 +115,7 @@ export function neighbourGap(
  * @returns True for a docstring.
  */
 export function isDocstring(language: string, node: Node): boolean {
-  if (language !== "python" || node.type !== "expression_statement") return false;
+  if (!profileOf(language).functions.docstrings || node.type !== "expression_statement") return false;
   return node.namedChildCount === 1 && node.namedChild(0)?.type === "string";
 }
 
@@ -224,7 +225,8 @@ export function definitionGap(
 ): number {
   const rules = symbolRules(file.language);
   const topLevel = !container || container.parent === null;
-  const fallback = file.language === "python" && topLevel ? 2 : 1;
+  const blank = profileOf(file.language).functions.topLevelBlankLines;
+  const fallback = topLevel ? blank : 1;
   if (!container) return fallback;
   const kids = container.namedChildren.filter((c): c is Node =>
     c !== null && !rules.comments.includes(c.type)
@@ -247,6 +249,6 @@ export function definitionGap(
     }
   }
   if (best === -1) return fallback;
-  if (file.language === "python" && topLevel) return Math.max(best, 2);
+  if (topLevel && blank > 1) return Math.max(best, blank);
   return best;
 }

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { rowOf } from "../../fs/lines.ts";
@@ -120,60 +121,6 @@ interface Context {
   indent?: string;
 }
 
-const AS_IS: Context[] = [{ prefix: "", suffix: "" }, { prefix: "", suffix: ";" }];
-const C_BODY: Context[] = [
-  { prefix: "void __w(void) {\n", suffix: ";\n}" },
-  { prefix: "void __w(void) {\n", suffix: "\n}" },
-];
-
-/** Where code of each language usually lives, tried in order after the code as written. */
-const CONTEXTS: Record<string, Context[]> = {
-  c: [...C_BODY, ...AS_IS, { prefix: "struct __W {\n", suffix: "\n};" }],
-  cpp: [...C_BODY, ...AS_IS, { prefix: "class __W {\n", suffix: "\n};" }],
-  go: [
-    { prefix: "package p\nfunc __w() {\n", suffix: "\n}" },
-    { prefix: "package p\n", suffix: "" },
-    { prefix: "package p\ntype __W struct {\n", suffix: "\n}" },
-    { prefix: "package p\ntype __W interface {\n", suffix: "\n}" },
-  ],
-  rust: [
-    ...AS_IS,
-    { prefix: "fn __w() {\n", suffix: "\n}" },
-    { prefix: "fn __w() {\n", suffix: ";\n}" },
-    { prefix: "impl __W {\n", suffix: "\n}" },
-    { prefix: "struct __W {\n", suffix: "\n}" },
-    { prefix: "trait __W {\n", suffix: "\n}" },
-  ],
-  java: [
-    ...AS_IS,
-    { prefix: "class __W {\n", suffix: "\n}" },
-    { prefix: "class __W {\nvoid __w() {\n", suffix: ";\n}\n}" },
-  ],
-  // A member first: as written, `void M() {}` would read as a top-level local function.
-  c_sharp: [{ prefix: "class __W {\n", suffix: "\n}" }, ...AS_IS],
-  kotlin: [...AS_IS, { prefix: "fun __w() {\n", suffix: "\n}" }, { prefix: "class __W {\n", suffix: "\n}" }],
-  scala: [...AS_IS, { prefix: "object __W {\n", suffix: "\n}" }],
-  php: [
-    { prefix: "<?php\n", suffix: "" },
-    { prefix: "<?php\n", suffix: ";" },
-    { prefix: "<?php\nclass __W {\n", suffix: "\n}" },
-  ],
-  python: [
-    { prefix: "", suffix: "" },
-    { prefix: "def __w():\n", suffix: "", indent: "    " },
-    { prefix: "class __W:\n", suffix: "", indent: "    " },
-  ],
-  ruby: [{ prefix: "", suffix: "" }, { prefix: "class W__\n", suffix: "\nend" }],
-  typescript: [
-    ...AS_IS,
-    { prefix: "class __W {\n", suffix: "\n}" },
-    { prefix: "interface __W {\n", suffix: "\n}" },
-    { prefix: "({\n", suffix: "\n})" },
-  ],
-  tsx: [...AS_IS, { prefix: "class __W {\n", suffix: "\n}" }, { prefix: "({\n", suffix: "\n})" }],
-  javascript: [...AS_IS, { prefix: "class __W {\n", suffix: "\n}" }, { prefix: "({\n", suffix: "\n})" }],
-};
-
 function deepestExact(root: Node, start: number, end: number): Node | null {
   let best: Node | null = root.startIndex === start && root.endIndex === end ? root : null;
   let node = root;
@@ -225,7 +172,7 @@ export function compilePattern(parser: Parser, language: string, source: string)
     const name = m[1] ?? m[2];
     if (name && !name.startsWith("_") && !names.includes(name)) names.push(name);
   }
-  const contexts = CONTEXTS[language] ?? AS_IS;
+  const contexts = profileOf(language).patternWrappers;
   const hasMeta = TOKEN.test(src);
   TOKEN.lastIndex = 0;
   for (const enc of hasMeta ? ENCODINGS : ENCODINGS.slice(0, 1)) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { HEAD_CHARS } from "../../syntax/grammars.ts";
 import type { Tree } from "web-tree-sitter";
 import { isRecoverable, RecoverableError } from "../../errors.ts";
@@ -37,9 +38,6 @@ export interface SourceFile {
   /** Parse errors already present before the edit. */
   problems: number;
 }
-
-/** Languages whose default indent unit is a tab (used when a file has no indentation yet). */
-const TAB_LANGUAGES = new Set(["go", "c", "make"]);
 
 /**
  * Open a file for a structural edit through the stage: resolve the path,
@@ -105,7 +103,7 @@ export async function loadSource(
  */
 export function withIndentUnit(file: SourceFile, code: string): SourceFile {
   if (file.unit !== "") return file;
-  const fallback = TAB_LANGUAGES.has(file.language) ? "\t" : "    ";
+  const fallback = profileOf(file.language).indentUnit ?? "    ";
   return { ...file, unit: detectIndentUnit(code, fallback) };
 }
 
@@ -232,7 +230,7 @@ export async function stringLineFinder(ws: Parsing, language: string): Promise<S
         if (isString || isComment) {
           const node = cursor.currentNode;
           const docstring = isComment ||
-            (language === "python" && node.parent?.type === "expression_statement");
+            (profileOf(language).functions.docstrings && node.parent?.type === "expression_statement");
           for (let r = node.startPosition.row + 1; r <= node.endPosition.row; r++) {
             (docstring ? align : keep).add(r);
           }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { columnsOf, indentOfLine } from "../../fs/lines.ts";
 import { lineEndingAt } from "../../fs/text.ts";
@@ -27,7 +28,6 @@ const LEADING_DECORATION = /^\s*(?:@|\[|#\[)/;
 const DECORATION_LINE = /^\s*(?:\/\/|\/\*|\*|@|--|\[|#\[)/;
 /** A `#` line: a comment in most languages with `#` comments, a preprocessor directive in the C family. */
 const HASH_LINE = /^\s*#/;
-const PREPROCESSED = new Set(["c", "cpp", "c_sharp", "objc"]);
 
 /**
  * Split code into its leading comment/decorator lines and the definition.
@@ -40,7 +40,7 @@ const PREPROCESSED = new Set(["c", "cpp", "c_sharp", "objc"]);
  */
 export function splitLeadingDecorations(code: string, language = ""): { docs: string; def: string } {
   const lines = code.split("\n");
-  const hashIsComment = !PREPROCESSED.has(language);
+  const hashIsComment = !profileOf(language).hashLinesArePreprocessor;
   let i = 0;
   let until: string | null = null; // the end marker of the block comment being read
   for (; i < lines.length - 1; i++) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
@@ -157,7 +158,8 @@ export function conventionalGap(t: SymbolTarget, prefer: "next" | "prev"): numbe
   }
   const before = prev ? Math.min(gapBetween(t.text, prev, t.symbol), 2) : null;
   return neighbourGap(prefer === "next" ? "after" : "before", { before, after }, () => {
-    if (t.language === "python" && t.topLevel) return 2;
+    const blank = profileOf(t.language).functions.topLevelBlankLines;
+    if (t.topLevel && blank > 1) return blank;
     return t.symbol.full_range.end_line > t.symbol.full_range.start_line || t.topLevel ? 1 : 0;
   });
 }

@@ -96,9 +96,9 @@ export function checkFlow(ctx: Context): void {
       },
     );
   }
-  const native = ctx.rules.family === "go" || ctx.rules.family === "rust";
+  const native = ctx.rules.typedSignatures;
   const ended = native ? endedFunction(ctx) : null;
-  const tail = ctx.rules.family === "rust" ? rustTail(run) : null;
+  const tail = ctx.rules.blockValues ? rustTail(run) : null;
   if (tail && !ended) {
     throw new RecoverableError(
       "control_flow_escapes",
@@ -140,8 +140,8 @@ export function checkFlow(ctx: Context): void {
       );
     }
     if (
-      ctx.rules.family === "go" &&
-      ended?.childForFieldName("result")?.namedChildren.some((c) =>
+      ctx.rules.namedResults &&
+      ended?.childForFieldName(ctx.rules.resultField)?.namedChildren.some((c) =>
         c?.type === "parameter_declaration" && c.childForFieldName("name")
       )
     ) {
@@ -161,7 +161,7 @@ export function checkFlow(ctx: Context): void {
   if (native && ended && facts.returns.length === 0 && !tail) {
     // The statements end a body that must produce a value: they end in a diverging call (panic), which a new
     // function without that result would not.
-    const result = ended.childForFieldName(ctx.rules.family === "go" ? "result" : "return_type");
+    const result = ended.childForFieldName(ctx.rules.resultField);
     if (result && result.text !== "()") {
       const last = run.statements.filter((n) => !n.type.includes("comment")).pop()!;
       throw new RecoverableError(
@@ -176,7 +176,7 @@ export function checkFlow(ctx: Context): void {
       );
     }
   }
-  if (ctx.rules.family === "rust" && !ended && !unusedBlockValue(run.container)) {
+  if (ctx.rules.blockValues && !ended && !unusedBlockValue(run.container)) {
     const last = run.container.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
     if (last && last.endIndex <= run.end) {
       throw new RecoverableError(
@@ -207,7 +207,7 @@ export function checkFlow(ctx: Context): void {
   }
   const asyncFunction = () =>
     nodeOfScope(file, flow.functionScope)?.children.some((c) => c?.type === "async") === true;
-  if (facts.yields && ctx.rules.family === "python" && (facts.awaits || asyncFunction())) {
+  if (facts.yields && !ctx.rules.delegatesInAsyncGenerators && (facts.awaits || asyncFunction())) {
     throw new RecoverableError(
       "control_flow_escapes",
       `Cannot extract ${where}: they yield inside an async generator`,
@@ -263,7 +263,7 @@ export function checkFlow(ctx: Context): void {
       },
     );
   }
-  const args = flow.free.find((o) => o.name === "arguments" && ctx.rules.family === "ecmascript");
+  const args = flow.free.find((o) => o.name === "arguments" && ctx.rules.argumentsObject);
   if (args) {
     throw new RecoverableError(
       "unresolved",
@@ -289,7 +289,7 @@ export function notInMethod(ctx: Context, what: string, offset: number): never {
 
 /** The names that flow out as return values (Rust: those declared inside; the others are passed `&mut`). */
 export function outputsOf(ctx: Context): Variable[] {
-  return ctx.flow.variables.filter((v) => v.output && (ctx.rules.family !== "rust" || v.declared));
+  return ctx.flow.variables.filter((v) => v.output && (!ctx.rules.outputsByReference || v.declared));
 }
 
 /** Go and Rust function declarations (not closures). */
@@ -302,7 +302,8 @@ export function endedFunction(ctx: Omit<Context, "flow">): Node | null {
   while (fn && !rules.functions.has(fn.type)) fn = fn.parent;
   if (!fn || !NAMED_FUNCTIONS.test(fn.type)) return null;
   let body = fn.childForFieldName("body");
-  if (rules.family === "go") body = body?.namedChildren.find((c) => c?.type === "statement_list") ?? null;
+  const list = rules.bodyStatements;
+  if (list) body = body?.namedChildren.find((c) => c?.type === list) ?? null;
   if (!body || body.id !== run.container.id) return null;
   const lastCode = body.namedChildren.filter((c) => c && !c.type.includes("comment")).pop();
   return lastCode && lastCode.endIndex <= run.end ? fn : null;

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import type { Parsing } from "../../syntax/types.ts";
@@ -31,7 +32,7 @@ export async function checkNativeClash(
 ): Promise<void> {
   const { fb, name } = ctx;
   const method = placement.kind === "method";
-  if (ctx.rules.family === "rust" && !method) return; // the file's own module scope: checkClash
+  if (!profileOf(fb.language).moduleSystem?.moduleIsDirectory && !method) return; // the file's own module scope: checkClash
   const project = new ProjectFiles(parsing, stage);
   await project.open();
   const clash = (path: string, text: string, offset: number, why: string): never => {
@@ -42,9 +43,9 @@ export async function checkNativeClash(
       { hint: "Choose another name", details: details(ctx, { name, clash_path: path, clash_line: line }) },
     );
   };
-  const files = ctx.rules.family === "go"
+  const files = profileOf(fb.language).moduleSystem?.moduleIsDirectory
     ? [fb.path, ...await project.sharedScopes(fb)]
-    : [...project.files].filter(([, l]) => l === "rust").map(([rel]) => rel);
+    : [...project.files].filter(([, l]) => l === fb.language).map(([rel]) => rel);
   const memberKinds = new Set(["member_definition", "member_this", "member_property"]);
   for (const rel of files) {
     const t = await project.text(rel);

@@ -57,8 +57,9 @@ function statementAround(rules: FamilyRules, node: Node): { statement: Node; con
 export function basePlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
   const { run, facts, file, rules, fb } = ctx;
   const plain = { isStatic: false, receiver: null, classmethod: false, classNode: null };
-  if (rules.family === "go" || rules.family === "rust") return itemPlacement(ctx, fnScope);
-  if (rules.family === "ecmascript" && facts.thisUses.length > 0) {
+  if (rules.typedSignatures) return itemPlacement(ctx, fnScope);
+  // Only ECMAScript names its receiver implicitly (`this`) among the languages placed here (Rust went above).
+  if (facts.thisUses.length > 0) {
     let fn: Node | null = run.container;
     while (fn && !rules.thisFunctions.has(fn.type)) fn = fn.parent;
     if (!fn || fn.type !== "method_definition" || fn.parent?.type !== "class_body") {
@@ -127,7 +128,7 @@ function itemPlacement(ctx: Omit<Context, "flow">, fnScope: Scope): Placement {
   const holder = fn.parent;
   const moduleScope = scopeOfNode(fb, holder ?? file.tree.rootNode);
   const outer = functionScope(moduleScope);
-  if (rules.family === "go") return { ...plain, kind: "function", anchor: fn, position: "after", outer };
+  if (rules.receiverParameters) return { ...plain, kind: "function", anchor: fn, position: "after", outer };
   const impl = holder?.type === "declaration_list" ? holder.parent : null;
   const usesSelf = facts.thisUses.length > 0 || facts.selfTypes.length > 0;
   if (impl?.type === "impl_item" && !impl.childForFieldName("trait")) {
@@ -204,9 +205,9 @@ function goMethodPlacement(ctx: Context, base: Placement): Placement {
 
 /** A Python method when the statements use its receiver (`self`, `cls`) or `super`; a Go method when they use its receiver. */
 export function methodPlacement(ctx: Context, base: Placement): Placement {
-  if (ctx.rules.family === "go") return goMethodPlacement(ctx, base);
+  if (ctx.rules.receiverParameters) return goMethodPlacement(ctx, base);
   const { flow, file } = ctx;
-  if (ctx.rules.family !== "python") return base;
+  if (!ctx.rules.explicitSelf) return base;
   const superUse = flow.free.find((o) => o.name === "super");
   if (flow.receiverUses.length === 0 && !superUse) return base;
   const def = nodeOfScope(file, flow.functionScope);

@@ -138,7 +138,7 @@ export async function planExtract(
   checkClash(ctx, placement);
   checkMemberNarrowing(ctx);
   checkCapturedNarrowing(ctx);
-  if (rules.family === "go" || rules.family === "rust") {
+  if (rules.typedSignatures) {
     await checkNativeClash(parsing, stage, { ctx, placement });
   }
   if (typed(file.language)) await checkImplementers(parsing, stage, { ctx, placement });
@@ -146,7 +146,7 @@ export async function planExtract(
 }
 
 async function build(parsing: Parsing, ctx: Context, placement: Placement): Promise<ExtractPlan> {
-  if (ctx.rules.family === "go" || ctx.rules.family === "rust") {
+  if (ctx.rules.typedSignatures) {
     return await buildNative(parsing, ctx, placement);
   }
   const { file, facts, flow, rules, name } = ctx;

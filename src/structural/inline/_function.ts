@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import type { Binding, Occurrence } from "../../syntax/bindings.ts";
 import { lookup } from "../../syntax/binding_model.ts";
@@ -38,7 +39,8 @@ function returnedExpression(ctx: InlineContext, fn: Node): Node {
   }
   if (fn.type === "arrow_function" && body.type !== "statement_block") return body;
   const items = body.namedChildren.filter((c): c is Node => c !== null && !c.type.includes("comment"));
-  const docstring = ctx.rules.family === "python" && items[0]?.type === "expression_statement" &&
+  const docstring = profileOf(ctx.file.language).functions.docstrings &&
+    items[0]?.type === "expression_statement" &&
     items[0].namedChild(0)?.type === "string";
   const statements = docstring ? items.slice(1) : items;
   const only = statements.length === 1 ? statements[0]! : null;
@@ -209,7 +211,7 @@ function argumentsFor(ctx: InlineContext, call: Node, params: Parameter[]): (Nod
       continue;
     }
     if (i >= params.length) {
-      if (ctx.rules.family === "python" || hasEffect(a)) {
+      if (profileOf(ctx.file.language).functions.checksArity || hasEffect(a)) {
         refuse(`the extra argument "${a.text}"`, a.startIndex);
       }
       i++;
@@ -225,7 +227,9 @@ function argumentsFor(ctx: InlineContext, call: Node, params: Parameter[]): (Nod
         refuse(`the default of "${p.name}" is not a literal`, call.startIndex);
       }
       out[k] = p.fallback;
-    } else if (ctx.rules.family === "python") refuse(`no argument for "${p.name}"`, call.startIndex);
+    } else if (profileOf(ctx.file.language).functions.checksArity) {
+      refuse(`no argument for "${p.name}"`, call.startIndex);
+    }
   });
   return out;
 }

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Tree } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { lineEndAfter, lineStart } from "../../fs/lines.ts";
@@ -200,8 +201,8 @@ function referrerEdits(
   const rewritten = new Set<Binding>();
   const rewrittenUses = new Set<number>();
   for (const imp of fb.imports) {
-    const submodule = system === "python" && imp.kind === "named" &&
-      resolve(`${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`) === ctx.source;
+    const spelled = profileOf(fb.language).moduleSystem?.submodule(imp.source, imp.imported) ?? null;
+    const submodule = spelled !== null && imp.kind === "named" && resolve(spelled) === ctx.source;
     const takesName = isSource(imp.source) &&
       ((imp.kind === "named" && imp.imported === name) || (imp.kind === "default" && ctx.isDefault));
     if (takesName) {
@@ -301,7 +302,7 @@ function referrerEdits(
       edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: [text], eol }));
     }
   }
-  if (system === "python") {
+  if (profileOf(fb.language).moduleSystem?.modulesAreValues) {
     // `import pkg.source` or `import pkg` binds `pkg`: `pkg.source.name` becomes `name`, imported from the
     // destination (once per file, after the first import that reaches it; each chain is rewritten once).
     // A chain the namespace imports above already rewrote (`import email` where email/__init__.py is the
@@ -396,7 +397,7 @@ async function sourceFile(
     bom: f.bom,
     version,
     eol: dominantEol(f.text),
-    unit: detectIndentUnit(f.text, f.language === "python" ? "    " : "  "),
+    unit: detectIndentUnit(f.text, profileOf(f.language).indentUnit ?? "  "),
     tree,
     problems: 0,
   };
@@ -549,7 +550,9 @@ export async function placeDeclaration(
   let dest = applyTextEdits(p.dest.text, dEdits);
   // 2. Its new imports: run-time ones, then (Python) typing-only ones under `if TYPE_CHECKING:`, and the
   // source's `__future__` features.
-  const typing = p.system === "python" ? p.needs.filter((n) => n.item.typeOnly) : [];
+  const typing = profileOf(p.dest.language).moduleSystem?.typeCheckingImports
+    ? p.needs.filter((n) => n.item.typeOnly)
+    : [];
   const runtime = p.needs.filter((n) => !typing.includes(n));
   const style = dest.trim() === "" ? p.style : importStyleOf(dest);
   dest = await addImportLines(parsing, { ...p.dest, text: dest }, importLines(p.system, runtime, style));

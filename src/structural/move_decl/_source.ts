@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { moduleSystemNamed, profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { Binding, FileBindings, Occurrence } from "../../syntax/bindings.ts";
@@ -147,7 +148,7 @@ export function dropImports(
     const site = def ? importSiteAt(t.tree, t.text, { system, offset: def.start }) : null;
     if (site) sites.push(site);
   }
-  const emptied = system === "python" ? emptiedBlocks(t, sites) : [];
+  const emptied = profileOf(t.language).moduleSystem?.typeCheckingImports ? emptiedBlocks(t, sites) : [];
   const inEmptied = (s: ImportSite) =>
     emptied.some((b) => s.statement.start >= b.start && s.statement.end <= b.end);
   return [
@@ -188,7 +189,9 @@ export function habitOf(
 ): { source: string; target: string } | null {
   for (const i of fb?.imports ?? []) {
     const target = resolve(from, i.source);
-    if (target && (system === "python" || i.source.startsWith("."))) return { source: i.source, target };
+    if (target && (moduleSystemNamed(system).bareSpecifiersNameProjectModules || i.source.startsWith("."))) {
+      return { source: i.source, target };
+    }
   }
   return null;
 }
@@ -198,8 +201,7 @@ export function syntheticHabit(
   system: "ecmascript" | "python",
   path: string,
 ): { source: string; target: string } {
-  if (system === "ecmascript") return { source: "./x", target: "x.ts" };
-  return path.includes("/") ? { source: ".x", target: "x.py" } : { source: "x", target: "x.py" };
+  return moduleSystemNamed(system).sampleImport!(path);
 }
 
 /** Python: the edits that take the name out of the source's `__all__` list. */

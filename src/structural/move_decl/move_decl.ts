@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { dominantEol } from "../../fs/text.ts";
@@ -76,14 +77,6 @@ export interface MoveDeclPlan {
   namespaces: { path: string; name: string }[];
 }
 
-/** Languages a declaration may move between (from -> to). */
-const COMPATIBLE: Record<string, string[]> = {
-  typescript: ["typescript", "tsx"],
-  tsx: ["tsx"],
-  javascript: ["javascript", "typescript", "tsx"],
-  python: ["python"],
-};
-
 const USES = new Set(["reference", "shorthand"]);
 
 /**
@@ -106,12 +99,15 @@ export async function planMoveDecl(
 ): Promise<MoveDeclPlan> {
   const t = await openDeclaration(parsing, stage, path, namePath, toPath, options);
   const system = movableSystem(t.language);
+  const facts = profileOf(t.language).moduleSystem;
   const to = await stage.resolve(toPath);
   const toLanguage = parsing.grammars!.languageOf(to);
   const fb = system
     ? await fileBindings(parsing, { path: t.rel, language: t.language, version: t.version, text: t.text })
     : null;
-  if (!system || !fb || !toLanguage || !COMPATIBLE[t.language]?.includes(toLanguage)) {
+  if (
+    !system || !fb || !toLanguage || !profileOf(t.language).refactors.moveDeclarationInto.includes(toLanguage)
+  ) {
     throw new RecoverableError(
       "unsupported_language",
       `Cannot move "${namePath}" from "${t.rel}" (${t.language}) to "${to}" (${toLanguage ?? "unknown"}): ${
@@ -139,7 +135,7 @@ export async function planMoveDecl(
       },
     );
   }
-  if (system === "ecmascript" && isCommonJs(fb)) {
+  if (facts?.commonJs && isCommonJs(fb)) {
     throw new RecoverableError(
       "unsupported_language",
       `Cannot move "${namePath}": "${t.rel}" is a CommonJS module`,
@@ -152,7 +148,7 @@ export async function planMoveDecl(
   }
   const module = fb.scopes[0]!;
   const name = t.symbol.name;
-  if (system === "python") refuseModuleProtocolName(t.rel, name);
+  if (facts?.modulesAreValues) refuseModuleProtocolName(t.rel, name);
   const b = module.bindings.get(name);
   if (!b) {
     refuse(
@@ -188,7 +184,7 @@ export async function planMoveDecl(
           { hint: "Move a name declared in one place", details: { path: t.rel, line: lineOf(occ.start) } },
         );
       }
-      if (system === "ecmascript" && occ.binding === b && USES.has(occ.kind) && assigned(t, occ)) {
+      if (facts?.importsAreReadOnly && occ.binding === b && USES.has(occ.kind) && assigned(t, occ)) {
         refuse(
           "visibility_required",
           `Cannot move "${name}": "${t.rel}" assigns to it (line ${
@@ -231,7 +227,7 @@ export async function planMoveDecl(
     if (!USES.has(occ.kind)) continue;
     if (!x) free.add(occ.name);
     else if (x !== b && x.scope === module) {
-      if (system === "ecmascript" && assigned(t, occ)) {
+      if (facts?.importsAreReadOnly && assigned(t, occ)) {
         refuse(
           "visibility_required",
           `Cannot move "${name}": it assigns to "${x.name}" (line ${
@@ -254,7 +250,7 @@ export async function planMoveDecl(
   const exportsOfB = fb.exports.filter((e) => e.local === b && !e.from);
   const isDefault = exportsOfB.some((e) => e.exported === "default");
   const exportInD = exportsOfB.length > 0 || stillUsed;
-  if (system === "python" && stillUsed && name.startsWith("_")) {
+  if (facts?.privatePrefix && stillUsed && name.startsWith(facts.privatePrefix)) {
     refuse(
       "visibility_required",
       `Cannot move "${name}": "${t.rel}" still uses it and would have to import a private name from "${to}"`,
@@ -342,7 +338,7 @@ export async function planMoveDecl(
   const fromSource: ImportItem[] = [];
   const dropFromSource: Binding[] = [];
   // Python: a name the source binds only under `if TYPE_CHECKING:` is imported under one in the destination.
-  const typingOnlyIn = (x: Binding) => system === "python" && typingOnly(t, fb, x);
+  const typingOnlyIn = (x: Binding) => facts?.typeCheckingImports === true && typingOnly(t, fb, x);
   for (const [x, uses] of deps) {
     const usedOutside = fb.occurrences.some((o) =>
       o.binding === x && !inMoved(o.start) && o.kind !== "definition"
@@ -353,7 +349,8 @@ export async function planMoveDecl(
     if (imp) {
       // A Python module's public imports are its attributes too (`email.utils.quote`): only private and
       // typing-only ones (absent at run time) go.
-      const attribute = system === "python" && !x.name.startsWith("_") && !typingOnlyIn(x);
+      const attribute = facts?.modulesAreValues === true && !x.name.startsWith(facts.privatePrefix ?? "") &&
+        !typingOnlyIn(x);
       if (!usedOutside && !attribute) dropFromSource.push(x);
       const target = resolve(t.rel, imp.source);
       if (target === to) {
@@ -394,7 +391,7 @@ export async function planMoveDecl(
         ...(typeOnlyImport(t, fb, x) || typingOnlyIn(x) ? { typeOnly: true } : {}),
       };
     } else {
-      if (system === "python" && x.name.startsWith("_")) {
+      if (facts?.privatePrefix && x.name.startsWith(facts.privatePrefix)) {
         refuse(
           "visibility_required",
           `Cannot move "${name}": it uses "${x.name}", private to "${t.rel}"`,
@@ -418,7 +415,7 @@ export async function planMoveDecl(
           local: x.name,
           ...(typingOnlyIn(x) ? { typeOnly: true } : {}),
         };
-        if (system === "ecmascript") {
+        if (!facts?.exportsEveryTopLevelName) {
           exportPrefixes.push(exportPrefix(t, fb, x));
           sourceExported.push(x.name);
         }
@@ -492,7 +489,7 @@ export async function planMoveDecl(
       end: r.end - g.fullStart,
     }));
     const top = topStatement(t.tree, g.start)!;
-    if (system === "ecmascript" && exportInD && top.type !== "export_statement") {
+    if (!facts?.exportsEveryTopLevelName && exportInD && top.type !== "export_statement") {
       edits.push({ start: top.startIndex - g.fullStart, end: top.startIndex - g.fullStart, text: "export " });
     }
     pieces.push(applyTextEdits(t.text.slice(g.fullStart, g.fullEnd), edits));
@@ -525,7 +522,7 @@ export async function planMoveDecl(
       );
     }
   }
-  if (system === "python") sEdits.push(...allEntryRemoval(t, name));
+  if (facts?.exportList) sEdits.push(...allEntryRemoval(t, name));
   let sText = applyTextEdits(t.text, joinOverlappingRemovals(sEdits));
   const sLines: string[] = [];
   if (stillUsed) {
@@ -577,7 +574,7 @@ export async function planMoveDecl(
     dImportOfB: dImportOfB && dfb ? { fb: dfb, binding: dImportOfB, name } : null,
     dEdits: refs.destEdits,
     style: importStyleOf(t.text),
-    futures: system === "python" ? futureFeatures(t.tree) : [],
+    futures: facts?.futureImports ? futureFeatures(t.tree) : [],
     usesOfDest: [...deps.keys()].filter((x) => x.import && resolve(t.rel, x.import.source) === to).map((x) =>
       x.import!.imported
     ),

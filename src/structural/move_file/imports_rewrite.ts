@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import { dominantEol } from "../../fs/text.ts";
 import type { Stage } from "../../fs/stage.ts";
@@ -169,7 +170,9 @@ export async function planImportUpdates(
   if (![...moves.keys()].some((f) => systemOf(f) !== null)) return plan;
   const world = await moduleWorld(stage, moves);
   const mayName = telltales(moves, world.mapping);
-  const chains = [...moves.keys()].some((f) => systemOf(f) === "python")
+  // modules that are values are reached through attribute chains (`import a.b` used as `a.b.x`)
+  const valuesOf = (language: string) => profileOf(language).moduleSystem?.modulesAreValues === true;
+  const chains = [...moves.keys()].some((f) => valuesOf(grammars.languageOf(f) ?? ""))
     ? await chainWalker(parsing, stage)
     : null;
   for (const rel of world.files) {
@@ -181,7 +184,7 @@ export async function planImportUpdates(
     const tree = (await parsing.trees.parse(rel, language, file.version, file.text)).tree;
     const refs = moduleReferences(tree, file.text, system);
     // `import a.b` (no alias) is used as `a.b.x`; `import a` as `a.b.x` too: those uses are found through bindings.
-    const fb = system === "python" && chains
+    const fb = valuesOf(language) && chains
       ? await chains.project.bindings(rel)
       : refs.some((r) => r.kind === "module" && r.alias === null)
       ? await fileBindings(parsing, { path: rel, language, version: file.version, text: file.text })
@@ -191,7 +194,7 @@ export async function planImportUpdates(
       if (system === "python") updater.python(ref);
       else updater.ecmascript(ref);
     }
-    if (system === "python" && chains && fb) await updater.pythonChains(chains.collector, refs);
+    if (valuesOf(language) && chains && fb) await updater.pythonChains(chains.collector, refs);
     const text = updater.result();
     if (text !== null) plan.files.set(moves.get(rel) ?? rel, text);
   }

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
@@ -164,8 +165,9 @@ export async function checkMemberOverrides(
   const method = subject.kind === "member";
   const no = (why: string, at?: { path: string; line: number }) => refuse(subject, fb.path, options, why, at);
   if (subject.override) throw no("it is marked override: it overrides a base class's method");
-  if (fb.language === "python" && method && /^__\w+__$/.test(subject.name)) {
-    throw no(`${subject.name} is a protocol method Python calls itself, with fixed arguments`);
+  const { functions, displayName } = profileOf(fb.language);
+  if (functions.protocolMethods && method && functions.protocolMethods.test(subject.name)) {
+    throw no(`${subject.name} is a protocol method ${displayName} calls itself, with fixed arguments`);
   }
   if (method) checkImplicitInterfaces(fb, subject, { files: options.files, no });
   const files = new Map([[fb.path, fb]]);
@@ -203,7 +205,7 @@ export async function checkMemberOverrides(
         ? baseNames(node)
         : [];
       for (const base of bases) {
-        if (fb.language === "python" && base.text === "object") continue;
+        if (base.text === profileOf(fb.language).functions.rootClass) continue;
         const where = { path: item.f.path, line: lineOf(item.f, base.startIndex) };
         const search = base.type === "identifier" || base.type === "type_identifier"
           ? await declaration(item.f, base.startIndex)

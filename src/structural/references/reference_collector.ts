@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import {
   type Binding,
   classScopeOf,
@@ -152,7 +153,7 @@ export class Collector {
       if (b && !b.linked) return;
     }
     // Python: a name this module takes by `from m import *` is m's.
-    if (ModuleResolver.systemOf(fb.language) !== "python") return;
+    if (!profileOf(fb.language).moduleSystem?.globImportsReexport) return;
     for (const glob of fb.globs ?? []) {
       const src = this.#project.resolver.resolve(path, fb.language, glob);
       if (src) await this.exported(src, name, rename, depth + 1);
@@ -206,7 +207,7 @@ export class Collector {
         const linked = fb.scopes[0]!.bindings.get(name);
         if (linked?.linked) await this.binding(fb, linked, true);
         // Python's `from m import *` makes m's names importable from this module too.
-        if (ModuleResolver.systemOf(fb.language) === "python") await this.importers(rel, name);
+        if (profileOf(fb.language).moduleSystem?.globImportsReexport) await this.importers(rel, name);
       }
       for (const imp of fb.imports) {
         if (imp.kind === "default") continue;
@@ -279,10 +280,10 @@ export class Collector {
    * followed, the site is a candidate.
    */
   async #moduleMembers(fb: FileBindings, self: string, name: string): Promise<void> {
-    const rust = ModuleResolver.systemOf(fb.language) === "rust";
+    const itemPaths = profileOf(fb.language).moduleSystem?.itemPaths === true;
     for (const occ of fb.occurrences) {
       if (occ.kind !== "member_property" || occ.name !== name) continue;
-      if (rust && !occ.object && this.#pathBefore(fb, occ) === self) {
+      if (itemPaths && !occ.object && this.#pathBefore(fb, occ) === self) {
         this.add(fb.path, occ);
         continue;
       }
@@ -811,7 +812,7 @@ export class Collector {
         f.scopes.filter((s) => s.kind === "class" && s.parent === f.scopes[0] && typeName(f, s) === name),
       );
     const out = [{ fb, scopes: named(fb).add(cls) }];
-    if (!crossFile || ModuleResolver.systemOf(fb.language) !== "go") return out;
+    if (!crossFile || !profileOf(fb.language).moduleSystem?.moduleIsDirectory) return out;
     for (const rel of await this.#project.sharedScopes(fb)) {
       const other = await this.#project.bindings(rel);
       if (other) out.push({ fb: other, scopes: named(other) });

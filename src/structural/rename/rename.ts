@@ -12,6 +12,7 @@
  * @module
  */
 import { type ExampleRename, renameGoExamples } from "./_go_examples.ts";
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../../syntax/bindings.ts";
@@ -206,7 +207,7 @@ async function checkAugmentation(parsing: Parsing, search: ReferenceSearch): Pro
   for (const site of search.sites) {
     if (site.kind !== "definition" && site.kind !== "member_definition") continue;
     const fb = search.files.get(site.path);
-    if (!fb || !parsing.trees || ModuleResolver.systemOf(fb.language) !== "ecmascript") continue;
+    if (!fb || !parsing.trees || !profileOf(fb.language).moduleSystem?.ambientAugmentation) continue;
     const tree = (await parsing.trees.parse(fb.path, fb.language, fb.version, fb.text)).tree;
     for (let n = tree.rootNode.descendantForIndex(site.start, site.end); n; n = n.parent) {
       const global = n.type === "ambient_declaration" && n.children.some((c) => c?.type === "global");
@@ -337,8 +338,11 @@ function checkClashes(search: ReferenceSearch, newName: string): void {
     // A Go package's top level spans its directory: another file may declare newName there.
     if (![...bindings].some((b) => b.scope.kind === "module")) continue;
     for (const [rel, other] of search.files) {
-      if (rel === path || other.language !== "go" || fb.language !== "go") continue;
-      if (ModuleResolver.moduleOf(rel, "go") !== ModuleResolver.moduleOf(path, "go")) continue;
+      if (
+        rel === path || other.language !== fb.language ||
+        !profileOf(fb.language).moduleSystem?.moduleIsDirectory
+      ) continue;
+      if (ModuleResolver.moduleOf(rel, fb.language) !== ModuleResolver.moduleOf(path, fb.language)) continue;
       const x = other.scopes[0]!.bindings.get(newName);
       if (!x || x.linked || x.kind === "import") continue;
       const at = other.occurrences.find((o) => o.binding === x && o.kind === "definition")?.start ?? 0;
@@ -455,7 +459,7 @@ function classBodyImports(
 ): { imports: Set<number>; uses: Set<number> } {
   const imports = new Set<number>();
   const uses = new Set<number>();
-  if (fb.language !== "python") return { imports, uses };
+  if (!profileOf(fb.language).moduleSystem?.importsInClassBodies) return { imports, uses };
   for (const s of sites) {
     const occ = fb.occurrences.find((o) => o.start === s.start);
     const b = occ?.binding;

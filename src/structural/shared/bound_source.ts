@@ -5,20 +5,12 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { type FileBindings, fileBindings } from "../../syntax/bindings.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { structuralUnsupported } from "../../syntax/unsupported_language.ts";
 import { familyOf, type FamilyRules } from "./statement_ranges.ts";
-
-const NAMES: Record<string, string> = {
-  typescript: "TypeScript",
-  tsx: "TSX",
-  javascript: "JavaScript",
-  python: "Python",
-  go: "Go",
-  rust: "Rust",
-};
 import { loadSource, type SourceFile } from "../edit/source.ts";
 
 /**
@@ -69,7 +61,7 @@ export async function openBound(
 
 /** "A, B and C" from language ids. */
 function listOf(languages: readonly string[]): string {
-  const names = languages.map((l) => NAMES[l] ?? l);
+  const names = languages.map((l) => profileOf(l).displayName);
   return names.length < 2
     ? names.join("")
     : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;

@@ -145,7 +145,8 @@ function isField(parent: Node, field: string, child: Node): boolean {
 export function accessOf(o: Occurrence, node: Node, rules: FamilyRules): Access {
   const p = node.parent;
   if (!p) return "read";
-  if (rules.family === "go" || rules.family === "rust") return nativeAccess(o, node, rules.family);
+  // typed signatures are the native families': Go's and Rust's
+  if (rules.typedSignatures) return nativeAccess(o, node, rules.family as "go" | "rust");
   if (rules.family === "python") {
     if (p.type === "augmented_assignment" && isField(p, "left", node)) return "readwrite";
     if (p.type === "assignment" && isField(p, "left", node) && !p.childForFieldName("right")) {
@@ -401,7 +402,7 @@ export function dataFlow(
   const nestedInRange = (s: Scope) => s.start >= run.start && s.end <= run.end;
   const receiver = python
     ? receiverOf(file, fb, fnScope)
-    : rules.family === "go"
+    : rules.receiverParameters
     ? goReceiverOf(fb, run)
     : null;
   const byBinding = new Map<Binding, Use[]>();
@@ -441,7 +442,7 @@ export function dataFlow(
         if (!byBinding.has(b)) continue;
       }
     }
-    if (b.scope.kind === "class" && rules.family !== "go") continue; // Go: a method's parameters
+    if (b.scope.kind === "class" && !rules.receiverParameters) continue; // Go: a method's parameters
 
     let uses = byBinding.get(b);
     if (!uses) byBinding.set(b, uses = []);

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { PROJECT_LIMITS } from "../../project/limits.ts";
@@ -45,9 +46,6 @@ export interface FileLocalTarget {
   /** The file's text. */
   text: string;
 }
-
-/** Languages whose macro bodies (`#define`) are text the grammar does not parse. */
-const MACRO_LANGUAGES: ReadonlySet<string> = new Set(["c", "cpp"]);
 
 /**
  * The 1-based line of the first `#define` whose body (after its name and parameters, continuation lines
@@ -85,7 +83,7 @@ export async function checkFileLocal(
 ): Promise<string[]> {
   const { occurrence: occ, path, language } = target;
   const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${occ.name.replace(/[$]/g, "\\$")}(?![\\p{L}\\p{N}_$])`, "u");
-  const macro = MACRO_LANGUAGES.has(language) ? macroBodyUse(target.text, occ.name, word) : 0;
+  const macro = profileOf(language).macroBodiesAreText ? macroBodyUse(target.text, occ.name, word) : 0;
   if (macro > 0) {
     throw new RecoverableError(
       "unresolved",

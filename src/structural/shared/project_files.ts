@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { skippedCounts, type WalkSkipped } from "../../fs/walk.ts";
@@ -45,7 +46,7 @@ const ES_NAMESPACE_IMPORT = /import\s*\*\s*as\s+([\p{L}_$][\p{L}\p{N}_$]*)/gu;
  * holds the name x.
  */
 function passesNamesOn(text: string, language: string): boolean {
-  if (ModuleResolver.systemOf(language) !== "ecmascript") return STAR.test(text);
+  if (!profileOf(language).moduleSystem?.namespaceImportsHoldNames) return STAR.test(text);
   if (/export\s*\*/.test(text)) return true;
   for (const m of text.matchAll(ES_NAMESPACE_IMPORT)) {
     const ns = m[1]!.replace(/\$/g, "\\$");
@@ -59,11 +60,6 @@ function passesNamesOn(text: string, language: string): boolean {
     }
   }
   return false;
-}
-
-/** The name in a Go file's `package` clause ("" when there is none). */
-function goPackageName(text: string): string {
-  return /^package\s+([\p{L}_][\p{L}\p{N}_]*)/mu.exec(text)?.[1] ?? "";
 }
 
 /** The workspace as the search sees it: files with a bindings grammar, read and parsed on demand. */
@@ -200,15 +196,17 @@ export class ProjectFiles {
    * @returns Relative paths.
    */
   async sharedScopes(fb: FileBindings): Promise<string[]> {
-    const system = ModuleResolver.systemOf(fb.language);
-    if (system === "go") {
+    const system = profileOf(fb.language).moduleSystem;
+    if (system?.moduleIsDirectory) {
       const dir = ModuleResolver.moduleOf(fb.path, fb.language);
-      const name = goPackageName(fb.text);
+      const name = system.declaredPackage(fb.text);
       const out: string[] = [];
       for (const [rel, language] of this.files) {
-        if (rel === fb.path || language !== "go" || ModuleResolver.moduleOf(rel, language) !== dir) continue;
+        if (rel === fb.path || language !== fb.language || ModuleResolver.moduleOf(rel, language) !== dir) {
+          continue;
+        }
         const t = await this.text(rel);
-        if (t && goPackageName(t.text) === name) out.push(rel);
+        if (t && system.declaredPackage(t.text) === name) out.push(rel);
       }
       return out;
     }
@@ -269,7 +267,9 @@ export class ProjectFiles {
     if (this.files.has(key)) return [key];
     const out: string[] = [];
     for (const [rel, language] of this.files) {
-      if (ModuleResolver.systemOf(language) === "go" && ModuleResolver.moduleOf(rel, language) === key) {
+      if (
+        profileOf(language).moduleSystem?.moduleIsDirectory && ModuleResolver.moduleOf(rel, language) === key
+      ) {
         out.push(rel);
       }
     }

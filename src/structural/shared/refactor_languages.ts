@@ -5,19 +5,20 @@
  *
  * @module
  */
-import { ModuleResolver } from "../../syntax/module_resolution.ts";
+import { languagesWhere, profileOf } from "../../languages/profiles.ts";
 
-/** Languages edit_extract_function supports (each has its family's rules in `statement_ranges.ts`). */
-export const EXTRACT_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust"] as const;
-
-/** A language edit_extract_function supports. */
-export type ExtractLanguage = (typeof EXTRACT_LANGUAGES)[number];
+/** Languages edit_extract_function supports (each profile with flow rules). */
+export const EXTRACT_LANGUAGES: readonly string[] = Object.freeze(
+  languagesWhere((p) => p.refactors.extractFunction),
+);
 
 /** Languages edit_inline supports: the ECMAScript and Python families. */
-export const INLINE_LANGUAGES: readonly ExtractLanguage[] = ["typescript", "tsx", "javascript", "python"];
+export const INLINE_LANGUAGES: readonly string[] = Object.freeze(languagesWhere((p) => p.refactors.inline));
 
 /** Languages edit_change_signature supports. */
-export const SIGNATURE_LANGUAGES: readonly string[] = ["typescript", "tsx", "javascript", "python"];
+export const SIGNATURE_LANGUAGES: readonly string[] = Object.freeze(
+  languagesWhere((p) => p.refactors.changeSignature),
+);
 
 /**
  * The languages extraction supports.
@@ -45,12 +46,12 @@ export function inlineLanguages(): string[] {
  * @returns The system, or null.
  */
 export function movableSystem(language: string): "ecmascript" | "python" | null {
-  const system: string | null = ModuleResolver.systemOf(language);
-  return system === "ecmascript" || system === "python" ? system : null;
+  const profile = profileOf(language);
+  // Only the ECMAScript and Python profiles name languages a declaration may move into.
+  return profile.refactors.moveDeclarationInto.length > 0
+    ? profile.moduleSystem!.name as "ecmascript" | "python"
+    : null;
 }
-
-/** Languages whose calls may name a parameter (`f(cte="7bit")`): renaming one reaches into keyword arguments. */
-const KEYWORD_ARGUMENT_LANGUAGES: ReadonlySet<string> = new Set(["python"]);
 
 /**
  * Whether a language's calls may pass arguments by parameter name.
@@ -59,5 +60,5 @@ const KEYWORD_ARGUMENT_LANGUAGES: ReadonlySet<string> = new Set(["python"]);
  * @returns True for Python.
  */
 export function hasKeywordArguments(language: string): boolean {
-  return KEYWORD_ARGUMENT_LANGUAGES.has(language);
+  return profileOf(language).functions.keywordArguments;
 }

@@ -3,169 +3,19 @@
  * complete sibling statements of one block (or a refusal naming the
  * statements that straddle it), and what those statements do to control flow
  * — `return`, `break`/`continue` whose target lies outside them, `await`,
- * `yield`, `this`/`super` — per language family, from node-type tables.
+ * `yield`, `this`/`super` — per language family, from the node-type tables of its profile
+ * (`src/languages/`).
  *
  * @module
  */
+import type { FlowRules } from "../../languages/types.ts";
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { SourceFile } from "../edit/source.ts";
-import type { ExtractLanguage } from "./refactor_languages.ts";
 
-/** Node types one language family uses for what extraction looks at. */
-export interface FamilyRules {
-  /** The family: "ecmascript" (TypeScript, TSX, JavaScript), "python", "go" or "rust". */
-  family: "ecmascript" | "python" | "go" | "rust";
-  /** Nodes whose named children are statements. */
-  containers: ReadonlySet<string>;
-  /** Nodes with their own `return`, `await`, `yield`, `break` targets (nested functions, classes). */
-  functions: ReadonlySet<string>;
-  /** Of those, the ones that do not see the outer `this` (every one but arrow functions). */
-  thisFunctions: ReadonlySet<string>;
-  /** Loops: `break` and `continue` targets. */
-  loops: ReadonlySet<string>;
-  /** Other `break` targets (switch). */
-  switches: ReadonlySet<string>;
-  /** `await` expressions. */
-  awaits: ReadonlySet<string>;
-  /** Statements that may carry an `async` / `await` keyword of their own (`for await`, `async for`, `async with`). */
-  asyncStatements: ReadonlySet<string>;
-  /** `yield` expressions. */
-  yields: ReadonlySet<string>;
-  /** Statements extraction never moves into a function (imports, exports, global declarations). */
-  immovable: ReadonlySet<string>;
-  /** Nodes that mean the enclosing method's receiver (`this`, `super`, Rust's `self`). */
-  receivers: ReadonlySet<string>;
-  /** `return` statements or expressions. */
-  returns: ReadonlySet<string>;
-  /** `break` / `continue` (Go: also `fallthrough`, `goto`) statements or expressions. */
-  jumps: ReadonlySet<string>;
-  /** Statements that run at the end of the enclosing function (Go's `defer`). */
-  defers: ReadonlySet<string>;
-  /** Early returns by operator (Rust's `?`). */
-  tries: ReadonlySet<string>;
-}
-
-const ECMASCRIPT: FamilyRules = {
-  family: "ecmascript",
-  containers: new Set(["program", "statement_block", "switch_case", "switch_default"]),
-  functions: new Set([
-    "function_declaration",
-    "generator_function_declaration",
-    "function_expression",
-    "generator_function",
-    "function",
-    "arrow_function",
-    "method_definition",
-    "class_declaration",
-    "abstract_class_declaration",
-    "class",
-  ]),
-  thisFunctions: new Set([
-    "function_declaration",
-    "generator_function_declaration",
-    "function_expression",
-    "generator_function",
-    "function",
-    "method_definition",
-    "class_declaration",
-    "abstract_class_declaration",
-    "class",
-  ]),
-  loops: new Set(["for_statement", "for_in_statement", "while_statement", "do_statement"]),
-  switches: new Set(["switch_statement"]),
-  awaits: new Set(["await_expression"]),
-  asyncStatements: new Set(["for_in_statement"]),
-  yields: new Set(["yield_expression"]),
-  immovable: new Set(["import_statement", "export_statement"]),
-  receivers: new Set(["this", "super"]),
-  returns: new Set(["return_statement"]),
-  jumps: new Set(["break_statement", "continue_statement"]),
-  defers: new Set(),
-  tries: new Set(),
-};
-
-const PYTHON: FamilyRules = {
-  family: "python",
-  containers: new Set(["module", "block"]),
-  functions: new Set(["function_definition", "lambda", "class_definition"]),
-  thisFunctions: new Set(["function_definition", "lambda", "class_definition"]),
-  loops: new Set(["for_statement", "while_statement"]),
-  switches: new Set(),
-  awaits: new Set(["await"]),
-  asyncStatements: new Set(["for_statement", "with_statement", "for_in_clause"]),
-  yields: new Set(["yield"]),
-  immovable: new Set(["future_import_statement", "global_statement", "nonlocal_statement"]),
-  receivers: new Set(),
-  returns: new Set(["return_statement"]),
-  jumps: new Set(["break_statement", "continue_statement"]),
-  defers: new Set(),
-  tries: new Set(),
-};
-
-const GO: FamilyRules = {
-  family: "go",
-  containers: new Set(["statement_list"]),
-  functions: new Set(["function_declaration", "method_declaration", "func_literal"]),
-  thisFunctions: new Set(["function_declaration", "method_declaration", "func_literal"]),
-  loops: new Set(["for_statement"]),
-  switches: new Set(["expression_switch_statement", "type_switch_statement", "select_statement"]),
-  awaits: new Set(),
-  asyncStatements: new Set(),
-  yields: new Set(),
-  immovable: new Set(["type_declaration", "const_declaration"]),
-  receivers: new Set(),
-  returns: new Set(["return_statement"]),
-  jumps: new Set(["break_statement", "continue_statement", "goto_statement", "fallthrough_statement"]),
-  defers: new Set(["defer_statement"]),
-  tries: new Set(),
-};
-
-/** Rust items: declared for the whole block, so they cannot move out of it. */
-const RUST_ITEMS = [
-  "function_item",
-  "struct_item",
-  "enum_item",
-  "union_item",
-  "trait_item",
-  "impl_item",
-  "type_item",
-  "const_item",
-  "static_item",
-  "mod_item",
-  "use_declaration",
-  "macro_definition",
-  "extern_crate_declaration",
-  "foreign_mod_item",
-];
-
-const RUST: FamilyRules = {
-  family: "rust",
-  containers: new Set(["block"]),
-  functions: new Set([...RUST_ITEMS, "closure_expression", "async_block"]),
-  thisFunctions: new Set(RUST_ITEMS),
-  loops: new Set(["loop_expression", "while_expression", "for_expression"]),
-  switches: new Set(),
-  awaits: new Set(["await_expression"]),
-  asyncStatements: new Set(),
-  yields: new Set(),
-  immovable: new Set(RUST_ITEMS),
-  receivers: new Set(["self"]),
-  returns: new Set(["return_expression"]),
-  jumps: new Set(["break_expression", "continue_expression"]),
-  defers: new Set(),
-  tries: new Set(["try_expression"]),
-};
-
-/** Each language's family rules: exactly the `EXTRACT_LANGUAGES` of refactor_languages.ts (the type checks it). */
-const FAMILIES: Record<ExtractLanguage, FamilyRules> = {
-  typescript: ECMASCRIPT,
-  tsx: ECMASCRIPT,
-  javascript: ECMASCRIPT,
-  python: PYTHON,
-  go: GO,
-  rust: RUST,
-};
+/** Node types one language family uses for what extraction looks at: its profile's flow rules. */
+export type FamilyRules = FlowRules;
 
 /**
  * The extraction rules of a language.
@@ -174,7 +24,7 @@ const FAMILIES: Record<ExtractLanguage, FamilyRules> = {
  * @returns The rules, or null when extraction does not support the language.
  */
 export function familyOf(language: string): FamilyRules | null {
-  return (FAMILIES as Record<string, FamilyRules>)[language] ?? null;
+  return profileOf(language).flow;
 }
 
 /** A 1-based, inclusive line range. */
@@ -381,7 +231,7 @@ export function flowFacts(run: StatementRun, rules: FamilyRules): FlowFacts {
   const visit = (n: Node, nested: "no" | "arrow" | "function") => {
     const t = n.type;
     if (nested !== "function" && rules.receivers.has(t) && !isPathSegment(n)) facts.thisUses.push(n);
-    if (nested !== "function" && rules.family === "rust" && n.text === "Self" && n.childCount === 0) {
+    if (nested !== "function" && rules.selfType !== null && n.text === rules.selfType && n.childCount === 0) {
       facts.selfTypes.push(n);
     }
     if (nested === "no") {
@@ -409,7 +259,7 @@ export function flowFacts(run: StatementRun, rules: FamilyRules): FlowFacts {
   // Jumps from outside the statements to a label inside them (Go's goto, labelled break/continue).
   let fn: Node | null = run.container;
   while (fn && !rules.functions.has(fn.type)) fn = fn.parent;
-  if (fn && rules.family !== "python") {
+  if (fn && rules.labelledJumps) {
     const from = (n: Node) => {
       if (rules.jumps.has(n.type) && !inside(n) && labelOf(n) !== null) {
         const target = jumpTarget(n, rules);

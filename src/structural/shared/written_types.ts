@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { profileOf } from "../../languages/profiles.ts";
 import type { Node } from "web-tree-sitter";
 import { type Binding, firstAtOrAfter } from "../../syntax/binding_model.ts";
 import type { FileBindings } from "../../syntax/bindings.ts";
@@ -23,7 +24,7 @@ export interface WrittenType {
 
 /** Whether a file's types must be written (TypeScript, TSX). */
 export function typed(language: string): boolean {
-  return language === "typescript" || language === "tsx";
+  return profileOf(language).functions.writesTypes;
 }
 
 function annotation(holder: Node): WrittenType | null {
