@@ -1,0 +1,45 @@
+/**
+ * The project-wide pattern matcher: the texts every match must hold (the prefilter's, which must never
+ * leave out a file that matches), sites from the parse cache, and rewrites re-indented to their site.
+ */
+import assert from "node:assert/strict";
+import { createMemoryBackend, createWorkspace } from "../../../../src/mod.ts";
+import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
+import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
+
+const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+const matcher = patternMatcherOf(ws);
+
+Deno.test("the required texts are the pattern's leaves, metavariables and optional separators left out", async () => {
+  const p = await matcher.compile("typescript", { pattern: 'fetch($URL, { method: "POST", $$$REST })' });
+  assert.deepEqual(p.literals, ["method", "fetch", "POST"]);
+  // `f(a, $$$B)` also matches `f(a)`: the comma next to $$$B is not required.
+  const q = await matcher.compile("typescript", { pattern: "f(a, $$$B)" });
+  assert.deepEqual(q.literals, ["f", "a"]);
+  const [site] = await q.match({ path: "q.ts", text: "f(a);\n", version: "q1" });
+  assert.equal(site!.metavariables["B"]!.text, "");
+});
+
+Deno.test("every file the prefilter skips has no match (hono's sources)", async () => {
+  const root = new URL("../../../../node_modules/hono/dist/", import.meta.url);
+  const p = await matcher.compile("javascript", { pattern: "c.req.header($NAME)" });
+  let skipped = 0;
+  for (const name of ["context.js", "hono-base.js", "request.js", "compose.js", "router.js"]) {
+    const text = await Deno.readTextFile(new URL(name, root)).catch(() => null);
+    if (text === null) continue;
+    if (p.literals.every((l) => text.includes(l))) continue;
+    skipped++;
+    assert.deepEqual(await p.match({ path: name, text, version: `v-${name}` }), [], name);
+  }
+  assert.ok(skipped > 0);
+});
+
+Deno.test("a multi-line rewrite is re-indented to the site's line, in the file's indent unit", async () => {
+  const p = await matcher.compile("typescript", {
+    pattern: "save($X)",
+    rewrite: "try {\n  save($X);\n} catch (e) {\n  report(e);\n}",
+  });
+  const text = "function f() {\n\tif (ok) {\n\t\tsave(doc);\n\t}\n}\n";
+  const [site] = await p.match({ path: "t.ts", text, version: "t1" });
+  assert.equal(site!.replacement, "try {\n\t\t\tsave(doc);\n\t\t} catch (e) {\n\t\t\treport(e);\n\t\t}");
+});
