@@ -160,8 +160,8 @@ function compileOrRefuse(parser: Parser, language: string, pattern: string): Com
       "invalid_query",
       `${err.message}; the ${language} grammar reads it as ${saw}`,
       {
-        hint: err.hint ??
-          "Write one complete construct of the language, with $X / $$$ARGS for the parts that vary",
+        hint:
+          `Write one complete ${language} construct (an expression, a statement or a definition) with $X / $$$ARGS for the parts that vary; where the grammar shows ERROR, the pattern is not ${language} as written (a missing bracket or keyword, or code of another language: pass "language")`,
         details: { ...(err.details ?? {}), language, grammar_saw: saw },
         cause: err,
       },
