@@ -45,6 +45,11 @@ export interface CompiledPattern {
   root: PatternNode;
   /** Names of the binding metavariables, in order of appearance. */
   metavariables: string[];
+  /**
+   * ast-grep's "smart" strictness: an unnamed token of the code that the pattern does not have (a `;`, an
+   * `async`) is skipped, so `return $X` matches `return x;`. Off by default (a node edit matches exactly).
+   */
+  smart?: boolean;
 }
 
 /** What a metavariable bound in one match. */
@@ -314,21 +319,32 @@ function restore(env: Env, snapshot: Env): void {
   for (const [k, v] of snapshot) env.set(k, v);
 }
 
-function matchNode(p: PatternNode, n: Node, env: Env, text: string): boolean {
+function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
   if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
   if (n.type !== p.type || n.isNamed !== p.named) return false;
   if (p.children.length === 0) return n.text === p.text;
-  return matchList(p.children, 0, kidsOf(n), 0, env, text);
+  return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
 }
 
-function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env, text: string): boolean {
-  if (i === ps.length) return j === ns.length;
+function matchList(
+  ps: PatternNode[],
+  i: number,
+  ns: Node[],
+  j: number,
+  env: Env,
+  text: string,
+  smart = false,
+): boolean {
+  // Smart strictness, as ast-grep's: once the pattern's children are all matched, the code's may go on
+  // (`if ($C) { $$$B }` matches an `if` with an `else`).
+  if (i === ps.length) return j === ns.length || smart;
   const p = ps[i]!;
   const snapshot = new Map(env);
   if (p.meta?.multi) {
     for (let k = j; k <= ns.length; k++) {
       if (
-        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) && matchList(ps, i + 1, ns, k, env, text)
+        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) &&
+        matchList(ps, i + 1, ns, k, env, text, smart)
       ) {
         return true;
       }
@@ -339,12 +355,17 @@ function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env
   const matched = j < ns.length &&
     (p.meta
       ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, gapAround(ns, j, j + 1))
-      : matchNode(p, ns[j]!, env, text));
-  if (matched && matchList(ps, i + 1, ns, j + 1, env, text)) return true;
+      : matchNode(p, ns[j]!, env, text, smart));
+  if (matched && matchList(ps, i + 1, ns, j + 1, env, text, smart)) return true;
   restore(env, snapshot);
   // A separator next to `$$$X` is optional: `f(self, $$$P)` also matches `f(self)`.
   if (!p.named && (p.type === "," || p.type === ";") && (ps[i + 1]?.meta?.multi || ps[i - 1]?.meta?.multi)) {
-    if (matchList(ps, i + 1, ns, j, env, text)) return true;
+    if (matchList(ps, i + 1, ns, j, env, text, smart)) return true;
+    restore(env, snapshot);
+  }
+  // Smart strictness: a token of the code the pattern does not have is passed over.
+  if (smart && j < ns.length && !ns[j]!.isNamed) {
+    if (matchList(ps, i, ns, j + 1, env, text, smart)) return true;
     restore(env, snapshot);
   }
   return false;
@@ -395,7 +416,9 @@ export function matchPattern(
   const out: PatternMatch[] = [];
   walkType(root, pattern.root.type, pattern.root.named, (n) => {
     const env: Env = new Map();
-    if (matchNode(pattern.root, n, env, text)) out.push({ node: n, bindings: Object.fromEntries(env) });
+    if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
+      out.push({ node: n, bindings: Object.fromEntries(env) });
+    }
     return out.length < limit;
   });
   return out;

@@ -247,7 +247,11 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
           },
         );
       }
-      const compiled = compileOrRefuse(await patternParser(grammars, language), language, pattern);
+      // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
+      const compiled = {
+        ...compileOrRefuse(await patternParser(grammars, language), language, pattern),
+        smart: true,
+      };
       return {
         literals: requiredTexts(compiled.root),
         async match(file) {

@@ -43,3 +43,15 @@ Deno.test("a multi-line rewrite is re-indented to the site's line, in the file's
   const [site] = await p.match({ path: "t.ts", text, version: "t1" });
   assert.equal(site!.replacement, "try {\n\t\t\tsave(doc);\n\t\t} catch (e) {\n\t\t\treport(e);\n\t\t}");
 });
+
+Deno.test("a search matches with ast-grep's smart strictness: tokens the pattern lacks and trailing children pass", async () => {
+  const text = "async function f() {\n  if (a) { return x; } else { g(); }\n}\n";
+  const found = async (pattern: string) =>
+    (await (await matcher.compile("javascript", { pattern })).match({ path: "s.js", text, version: "s1" }))
+      .map((s) => text.slice(s.start, s.end));
+  assert.deepEqual(await found("return $X"), ["return x;"]);
+  assert.deepEqual(await found("function $F() { $$$B }"), [text.trimEnd()]);
+  assert.equal((await found("if ($C) { $$$B }")).length, 1);
+  // A token that differs is no token the pattern lacks: `let` does not match `const`.
+  assert.deepEqual(await found("let $A = $B"), []);
+});
