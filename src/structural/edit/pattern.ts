@@ -424,6 +424,49 @@ export function matchPattern(
   return out;
 }
 
+/**
+ * Every node the pattern matches, found from the places a text every match holds (one of the pattern's
+ * leaf texts) occurs, instead of from a walk of the whole tree: each occurrence's enclosing nodes of the
+ * pattern's type are the candidates. The answer is {@linkcode matchPattern}'s (a match's leaf of that text
+ * starts at an occurrence), at the cost of the occurrences rather than the tree's size.
+ *
+ * @param pattern A compiled pattern.
+ * @param root The node to search (usually the tree's root).
+ * @param options `text`: the tree's source; `literal`: a leaf text of the pattern (not a metavariable's);
+ *   `limit`: stop after this many matches (default 10,000).
+ * @returns The matches with their bindings, in document order (outer before inner).
+ */
+export function matchPatternAround(
+  pattern: CompiledPattern,
+  root: Node,
+  options: { text: string; literal: string; limit?: number },
+): PatternMatch[] {
+  const { text, literal } = options;
+  const { type, named } = pattern.root;
+  const seen = new Set<number>();
+  const candidates: Node[] = [];
+  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + 1)) {
+    if (at < root.startIndex || at >= root.endIndex) continue;
+    for (let n: Node | null = root.descendantForIndex(at); n !== null; n = n.parent) {
+      if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
+      seen.add(n.id);
+      if (n.type === type && n.isNamed === named) candidates.push(n);
+      if (n.id === root.id) break;
+    }
+  }
+  candidates.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  const out: PatternMatch[] = [];
+  const limit = options.limit ?? 10_000;
+  for (const n of candidates) {
+    const env: Env = new Map();
+    if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
+      out.push({ node: n, bindings: Object.fromEntries(env) });
+      if (out.length >= limit) break;
+    }
+  }
+  return out;
+}
+
 function leafTexts(p: PatternNode, out: string[]): string[] {
   if (p.meta) return out;
   if (p.children.length === 0 && p.named) out.push(p.text);

@@ -22,6 +22,7 @@ import {
   type CompiledPattern,
   compilePattern,
   matchPattern,
+  matchPatternAround,
   type PatternNode,
   substituteMetavariables,
 } from "../edit/pattern.ts";
@@ -252,11 +253,20 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
         ...compileOrRefuse(await patternParser(grammars, language), language, pattern),
         smart: true,
       };
+      const literals = requiredTexts(compiled.root);
       return {
-        literals: requiredTexts(compiled.root),
+        literals,
         async match(file) {
           const parsed = await trees.parse(file.path, language, file.version, file.text);
-          const found = matchPattern(compiled, parsed.tree.rootNode, file.text, MAX_MATCHES_PER_FILE);
+          const root = parsed.tree.rootNode;
+          // From the places the longest required text occurs when there is one: no walk of the whole tree.
+          const found = literals.length > 0
+            ? matchPatternAround(compiled, root, {
+              text: file.text,
+              literal: literals[0]!,
+              limit: MAX_MATCHES_PER_FILE,
+            })
+            : matchPattern(compiled, root, file.text, MAX_MATCHES_PER_FILE);
           return sitesOf(found, file, rewrite);
         },
       };

@@ -55,3 +55,33 @@ Deno.test("a search matches with ast-grep's smart strictness: tokens the pattern
   // A token that differs is no token the pattern lacks: `let` does not match `const`.
   assert.deepEqual(await found("let $A = $B"), []);
 });
+
+Deno.test("matching from a literal's occurrences finds what a walk of the whole tree finds (hono's sources)", async () => {
+  const { Grammars } = await import("../../../../src/syntax/grammars.ts");
+  const { compilePattern, matchPattern, matchPatternAround } = await import(
+    "../../../../src/structural/edit/pattern.ts"
+  );
+  const { requiredTexts } = await import("../../../../src/structural/search/mod.ts");
+  const parser = await new Grammars(createWasmLoader()).parser("javascript");
+  const dir = new URL("../../../../node_modules/hono/dist/", import.meta.url);
+  const texts = await Promise.all(
+    ["hono-base.js", "context.js", "request.js", "compose.js"].map((f) => Deno.readTextFile(new URL(f, dir))),
+  );
+  for (
+    const source of ["c.req.header($A)", "return $X", "throw new Error($M)", "$A && $A", "if ($C) { $$$B }"]
+  ) {
+    const compiled = { ...compilePattern(parser, "javascript", source), smart: true };
+    const literal = requiredTexts(compiled.root)[0]!;
+    for (const text of texts) {
+      const tree = parser.parse(text)!;
+      const spans = (ms: { node: { startIndex: number; endIndex: number } }[]) =>
+        ms.map((m) => `${m.node.startIndex}-${m.node.endIndex}`);
+      assert.deepEqual(
+        spans(matchPatternAround(compiled, tree.rootNode, { text, literal })),
+        spans(matchPattern(compiled, tree.rootNode, text)),
+        source,
+      );
+      tree.delete();
+    }
+  }
+});
