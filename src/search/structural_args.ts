@@ -12,7 +12,7 @@ import { normalizeSearchTextArgs, offsetOfCursor } from "./text_args.ts";
 import type { StructuralQuery } from "./types.ts";
 
 /** Arguments a structural query reads itself; every other one is a file or page argument of a text search. */
-const OWN = new Set(["pattern", "rewrite", "language", "cursor"]);
+const OWN = new Set(["pattern", "rule", "rewrite", "language", "cursor"]);
 
 /** A refusal of one argument. */
 function badArg(name: string, message: string, hint: string): RecoverableError {
@@ -58,15 +58,31 @@ function languagesOf(value: unknown): string[] {
  *
  * @param raw The arguments as given (aliases already folded by the tool).
  * @returns The query with defaults.
- * @throws RecoverableError `invalid_args` for a missing or empty pattern, an unknown language, a file or page
+ * @throws RecoverableError `invalid_args` for a missing or empty pattern (and no rule), both given, a rule
+ *   that is no object, an unknown language, a file or page
  *   argument a text search refuses, or a cursor of another search.
  */
 export function normalizeStructuralArgs(raw: Record<string, unknown>): StructuralQuery {
   const pattern = raw["pattern"];
-  if (typeof pattern !== "string" || pattern.trim() === "") {
+  const rule = raw["rule"];
+  if (rule !== undefined && (typeof rule !== "object" || rule === null || Array.isArray(rule))) {
+    throw badArg(
+      "rule",
+      '"rule" must be an object of rule keys',
+      'Pass e.g. {"rule": {"kind": "call_expression"}}',
+    );
+  }
+  if (rule !== undefined && pattern !== undefined) {
     throw badArg(
       "pattern",
-      '"pattern" is required',
+      'pass "pattern" or "rule", not both',
+      'Put the pattern inside the rule: {"rule": {"pattern": "…", …}}',
+    );
+  }
+  if (rule === undefined && (typeof pattern !== "string" || pattern.trim() === "")) {
+    throw badArg(
+      "pattern",
+      '"pattern" (or "rule") is required',
       'Pass the code to find with metavariables: {"pattern": "console.log($$$ARGS)"}',
     );
   }
@@ -77,7 +93,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
   const rest = Object.fromEntries(Object.entries(raw).filter(([k]) => !OWN.has(k)));
   const files = normalizeSearchTextArgs({ ...rest, pattern: "", literal: true });
   const query: StructuralQuery = {
-    pattern: pattern.trim(),
+    pattern: typeof pattern === "string" ? pattern.trim() : "",
     languages: languagesOf(raw["language"]),
     scope: files.scope,
     globs: files.globs,
@@ -87,6 +103,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     maxChars: files.maxChars,
     maxFileBytes: files.maxFileBytes,
   };
+  if (rule !== undefined) query.rule = rule as Record<string, unknown>;
   if (rewrite !== undefined) query.rewrite = rewrite;
   if (typeof raw["cursor"] === "string") query.offset = offsetOfCursor(raw["cursor"], query);
   return query;

@@ -120,7 +120,7 @@ export async function planStructuralRewrite(
   files: SearchFiles,
   q: StructuralRewriteQuery,
 ): Promise<StructuralRewritePlan> {
-  checkRewriteMetavariables(q.query.pattern, q.query.rewrite);
+  checkRewriteMetavariables(q.query.rule ? JSON.stringify(q.query.rule) : q.query.pattern, q.query.rewrite);
   const stats = structuralStats();
   const byFile = q.ids === null ? null : idsByFile(q.ids);
   const plan: StructuralRewritePlan = { files: [], sites: 0, stats, nested: 0 };
@@ -161,7 +161,7 @@ export async function planStructuralRewrite(
 /**
  * Refuse a rewrite template that names a metavariable the pattern does not bind (it would be left as text).
  *
- * @param pattern The pattern.
+ * @param pattern The pattern (or the rule object's JSON: its patterns' metavariables are in it).
  * @param rewrite The template.
  * @throws RecoverableError `invalid_args` naming the unbound metavariables.
  */

@@ -62,15 +62,21 @@ function programs(
   refused: Map<string, RecoverableError>,
 ): (language: string) => Promise<StructuralProgram | null> {
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
-  const pattern = query.rewrite === undefined
-    ? { pattern: query.pattern }
-    : { pattern: query.pattern, rewrite: query.rewrite };
+  const pattern: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string } = query.rule
+    ? { rule: query.rule }
+    : { pattern: query.pattern };
+  if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {
       p = matcher.compile(language, pattern).catch((err) => {
-        // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now.
-        if (!(err instanceof RecoverableError) || query.languages.length > 0) throw err;
+        // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
+        // refusal that is not about the language (a bad rule key) is the caller's mistake in any language.
+        if (
+          !(err instanceof RecoverableError) || err.code !== "invalid_query" || query.languages.length > 0
+        ) {
+          throw err;
+        }
         refused.set(language, err);
         return null;
       });

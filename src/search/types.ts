@@ -237,13 +237,18 @@ export interface StructuralMatcher {
    *
    * @throws RecoverableError `invalid_query` naming what the grammar saw when it does not parse there.
    */
-  compile(language: string, pattern: { pattern: string; rewrite?: string }): Promise<StructuralProgram>;
+  compile(
+    language: string,
+    query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
+  ): Promise<StructuralProgram>;
 }
 
 /** A structural search query after argument normalization. */
 export interface StructuralQuery {
-  /** The pattern, with `$X`, `$$$X`, `$_` metavariables. */
+  /** The pattern, with `$X`, `$$$X`, `$_` metavariables (empty when a `rule` is given). */
   pattern: string;
+  /** An ast-grep rule object (`pattern`, `kind`, `regex`, `inside`, `has`, `all`, `any`, `not`), instead of a pattern. */
+  rule?: Record<string, unknown>;
   /** The rewrite template (edit_rewrite_structural), or undefined for a search. */
   rewrite?: string;
   /** Languages to search (empty: every file with a grammar the pattern parses in). */

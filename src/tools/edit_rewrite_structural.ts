@@ -57,7 +57,7 @@ type Plan = Awaited<ReturnType<Awaited<ReturnType<typeof searchEngine>>["planStr
 export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
   name: "edit_rewrite_structural",
   description:
-    'Rewrite every match of a code pattern (as search_structural finds it: $X one node, $$$ARGS zero or more, $_ unnamed) in every file the same search would search — one atomic commit, all files or none. rewrite is the new code and may use the pattern\'s metavariables, e.g. pattern "console.log($$$A)", rewrite "logger.debug($$$A)"; a multi-line rewrite is re-indented to each site; where matches nest, the outermost is rewritten. Each changed file\'s syntax is checked (syntax_error refuses the whole call, naming the files). ids (occurrence ids from search_structural) restrict it to those matches (stale_base when a file changed since); expected_count refuses when the number of sites differs; dry_run previews every site. For text or regex replacements, edit_replace_text; to rename a symbol with its scopes and imports, edit_rename_symbol.',
+    'Rewrite every match of a code pattern (as search_structural finds it: $X one node, $$$ARGS zero or more, $_ unnamed; or a rule object) in every file the same search would search — one atomic commit, all files or none. rewrite is the new code and may use the pattern\'s metavariables, e.g. pattern "console.log($$$A)", rewrite "logger.debug($$$A)"; a multi-line rewrite is re-indented to each site; where matches nest, the outermost is rewritten. Each changed file\'s syntax is checked (syntax_error refuses the whole call, naming the files). ids (occurrence ids from search_structural) restrict it to those matches (stale_base when a file changed since); expected_count refuses when the number of sites differs; dry_run previews every site. For text or regex replacements, edit_replace_text; to rename a symbol with its scopes and imports, edit_rename_symbol.',
   inputSchema: objectSchema({
     ...PATTERN_ARGS,
     ...fileProperties,
@@ -78,7 +78,7 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     },
     max_sites: { type: "integer", minimum: 0, description: "Sites listed in the result (default 100)" },
     dry_run: DRY_RUN,
-  }, ["pattern", "rewrite"]),
+  }, ["rewrite"]),
   aliases: {
     ...STRUCTURAL_ALIASES,
     "-r": "rewrite",
@@ -158,14 +158,16 @@ function nothingToRewrite(args: Record<string, unknown>, plan: Plan): Recoverabl
   return new RecoverableError(
     "no_match",
     same
-      ? `Every match of ${JSON.stringify(args["pattern"])} already reads as the rewrite: nothing was changed`
+      ? `Every match of ${
+        JSON.stringify(args["pattern"] ?? args["rule"])
+      } already reads as the rewrite: nothing was changed`
       : `No match of ${
-        JSON.stringify(args["pattern"])
+        JSON.stringify(args["pattern"] ?? args["rule"])
       } in the ${scanned} files searched (${parsed} parsed): nothing was changed`,
     {
       hint:
         "Check the pattern and the path/glob/type/language with search_structural (it searches exactly the same files); hidden and ignored files need hidden / no_ignore",
-      details: { pattern: args["pattern"], files_scanned: scanned, files_parsed: parsed },
+      details: { pattern: args["pattern"] ?? args["rule"], files_scanned: scanned, files_parsed: parsed },
       suggestedCall: { tool: "search_structural", args: searchArgsOf(args) },
     },
   );

@@ -425,6 +425,24 @@ export function matchPattern(
 }
 
 /**
+ * Whether the pattern matches one node, and what it bound there.
+ *
+ * @param pattern A compiled pattern.
+ * @param node The node.
+ * @param text The tree's source.
+ * @returns The bindings, or null when it does not match.
+ */
+export function matchPatternAt(
+  pattern: CompiledPattern,
+  node: Node,
+  text: string,
+): Record<string, Binding> | null {
+  if (node.type !== pattern.root.type || node.isNamed !== pattern.root.named) return null;
+  const env: Env = new Map();
+  return matchNode(pattern.root, node, env, text, pattern.smart === true) ? Object.fromEntries(env) : null;
+}
+
+/**
  * Every node the pattern matches, found from the places a text every match holds (one of the pattern's
  * leaf texts) occurs, instead of from a walk of the whole tree: each occurrence's enclosing nodes of the
  * pattern's type are the candidates. The answer is {@linkcode matchPattern}'s (a match's leaf of that text

@@ -27,6 +27,7 @@ import {
   substituteMetavariables,
 } from "../edit/pattern.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
+import { type CompiledRule, compileRule, matchRule, ruleLiterals } from "./rule.ts";
 
 /** Most matches taken from one file (a pattern such as `$A($$$B)` on a generated file stays bounded). */
 export const MAX_MATCHES_PER_FILE = 100_000;
@@ -66,7 +67,10 @@ export interface PatternMatcher {
   /** The language of a file by its name, or null. */
   languageOf(path: string): string | null;
   /** The pattern (and rewrite) compiled for a language. */
-  compile(language: string, pattern: { pattern: string; rewrite?: string }): Promise<LanguageProgram>;
+  compile(
+    language: string,
+    query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
+  ): Promise<LanguageProgram>;
 }
 
 /** Separators the matcher may skip next to `$$$X` (`f(a, $$$B)` matches `f(a)`): not required in a file. */
@@ -236,7 +240,7 @@ function sitesOf(
 export function patternMatcherOf(parsing: Parsing): PatternMatcher {
   return {
     languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
-    async compile(language, { pattern, rewrite }) {
+    async compile(language, query) {
       const grammars = parsing.grammars;
       const trees = parsing.trees;
       if (grammars === null || trees === null) {
@@ -248,28 +252,50 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
           },
         );
       }
+      const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
-      const compiled = {
-        ...compileOrRefuse(await patternParser(grammars, language), language, pattern),
-        smart: true,
-      };
-      const literals = requiredTexts(compiled.root);
+      const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
+      const find = query.rule !== undefined
+        ? ruleFinder(compileRule(query.rule, compile))
+        : patternFinder(compile(query.pattern ?? ""));
       return {
-        literals,
+        literals: find.literals,
         async match(file) {
           const parsed = await trees.parse(file.path, language, file.version, file.text);
-          const root = parsed.tree.rootNode;
-          // From the places the longest required text occurs when there is one: no walk of the whole tree.
-          const found = literals.length > 0
-            ? matchPatternAround(compiled, root, {
-              text: file.text,
-              literal: literals[0]!,
-              limit: MAX_MATCHES_PER_FILE,
-            })
-            : matchPattern(compiled, root, file.text, MAX_MATCHES_PER_FILE);
-          return sitesOf(found, file, rewrite);
+          return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, query.rewrite);
         },
       };
     },
+  };
+}
+
+/** How a compiled query finds its matches in one tree, and the texts every match holds. */
+interface Finder {
+  literals: string[];
+  matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
+}
+
+/** A pattern's finder: from the places its longest required text occurs when there is one, else a walk. */
+function patternFinder(compiled: CompiledPattern): Finder {
+  const literals = requiredTexts(compiled.root);
+  return {
+    literals,
+    matches: (root, text) =>
+      literals.length > 0
+        ? matchPatternAround(compiled, root, { text, literal: literals[0]!, limit: MAX_MATCHES_PER_FILE })
+        : matchPattern(compiled, root, text, MAX_MATCHES_PER_FILE),
+  };
+}
+
+/** A rule's finder. */
+function ruleFinder(rule: CompiledRule): Finder {
+  return {
+    literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
+    matches: (root, text) =>
+      matchRule(rule, root, {
+        text,
+        literalOf: (p) => requiredTexts(p.root)[0],
+        limit: MAX_MATCHES_PER_FILE,
+      }),
   };
 }

@@ -17,8 +17,10 @@ import { diskSearchFiles } from "./_rg.ts";
 export interface SgCase {
   /** What it checks. */
   name: string;
-  /** The pattern (ast-grep's syntax, which is graver's). */
+  /** The pattern (ast-grep's syntax, which is graver's); empty with a `rule`. */
   pattern: string;
+  /** An ast-grep rule object instead of the pattern (ast-grep runs it with `scan --inline-rules`). */
+  rule?: Record<string, unknown>;
   /** ast-grep's `--lang` (ts, js, py, go, rs); graver's `language` takes the same names. */
   lang: string;
 }
@@ -76,6 +78,15 @@ interface AstGrepMatch {
  * @returns Each match as `path:line:column`, 1-based.
  */
 export async function astGrepSet(bin: string, root: string, c: SgCase): Promise<Set<string>> {
+  // YAML takes JSON: the rule object goes into the inline rule as it is.
+  const languages: Record<string, string> = { js: "javascript", ts: "typescript", py: "python", rs: "rust" };
+  if (c.rule) {
+    return await astGrepRuleSet(
+      bin,
+      root,
+      `id: case\nlanguage: ${languages[c.lang] ?? c.lang}\nrule: ${JSON.stringify(c.rule)}`,
+    );
+  }
   return parsed(
     await new Deno.Command(bin, {
       args: ["run", "-p", c.pattern, "--lang", c.lang, "--json=compact", "."],
@@ -125,7 +136,7 @@ export async function parsingWorkspace(root: string): Promise<Workspace> {
 export async function graverSet(root: string, c: SgCase): Promise<Set<string>> {
   const ws = await parsingWorkspace(root);
   const query = normalizeStructuralArgs({
-    pattern: c.pattern,
+    ...(c.rule ? { rule: c.rule } : { pattern: c.pattern }),
     language: c.lang,
     max_results: 1_000_000,
     max_chars: 1_000_000_000,

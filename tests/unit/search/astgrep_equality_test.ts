@@ -11,6 +11,9 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
+ * The rule rows (`kind`, `regex`, `inside`/`has` with `stopBy`, `all`/`any`/`not`) equal ast-grep's
+ * `scan --inline-rules` of the same rule object.
+ *
  * And a rewrite: the same single-line rewrite through graver (edit_rewrite_structural) and through
  * `ast-grep run -p P -r R -U` on two copies of a tree gives byte-identical files.
  *
@@ -45,8 +48,8 @@ async function trees(): Promise<Record<string, string | null>> {
 interface Row extends SgCase {
   /** The tree's name in {@linkcode trees}. */
   tree: string;
-  /** An ast-grep rule that is the oracle instead of `run -p` (see the module's doc). */
-  rule?: string;
+  /** An ast-grep YAML rule that is the oracle instead of `run -p` (see the module's doc). */
+  oracle?: string;
   /** Matches graver finds beyond ast-grep's, by design: each must pass this test of its line's text. */
   extra?: { why: string; line: RegExp };
 }
@@ -100,7 +103,7 @@ const TABLE: Row[] = [
     lang: "go",
     name: "a package function call (ast-grep's run -p finds none; its recommended rule is the oracle)",
     pattern: "fmt.Sprintf($$$A)",
-    rule:
+    oracle:
       'id: sprintf\nlanguage: go\nrule:\n  pattern:\n    context: "func t() { fmt.Sprintf($$$A) }"\n    selector: call_expression',
   },
   // Rust: semver and smallvec.
@@ -112,6 +115,63 @@ const TABLE: Row[] = [
   { tree: "smallvec", lang: "rs", name: "a path call", pattern: "ptr::copy($$$A)" },
   { tree: "semver", lang: "rs", name: "Err(...)", pattern: "Err($E)" },
   { tree: "semver", lang: "rs", name: "return with ;", pattern: "return $X;" },
+  // Rule objects (ast-grep runs them with `scan --inline-rules`).
+  ...([
+    ["hono", "js", "await in a loop", {
+      pattern: "await $X",
+      inside: { kind: "for_statement", stopBy: "end" },
+    }],
+    ["hono", "js", "kind and regex", { kind: "call_expression", regex: "^console\\." }],
+    ["hono", "js", "has, to the end", {
+      kind: "function_declaration",
+      has: { pattern: "throw $E", stopBy: "end" },
+    }],
+    ["hono", "js", "all and not", {
+      all: [{ kind: "if_statement" }, { not: { has: { kind: "else_clause" } } }],
+    }],
+    ["hono", "js", "any of two patterns", {
+      any: [{ pattern: "new Error($M)" }, { pattern: "new TypeError($M)" }],
+    }],
+    ["hono", "js", "inside, one level", { kind: "arrow_function", inside: { kind: "arguments" } }],
+    ["hono", "js", "a pattern with has", {
+      pattern: "$A.$B($$$C)",
+      has: { kind: "arrow_function", stopBy: "end" },
+    }],
+    ["email", "py", "assignments in __init__", {
+      pattern: "self.$A = $B",
+      inside: {
+        kind: "function_definition",
+        stopBy: "end",
+        has: { kind: "identifier", regex: "^__init__$" },
+      },
+    }],
+    ["email", "py", "functions that never return", {
+      kind: "function_definition",
+      not: { has: { kind: "block", has: { kind: "return_statement", stopBy: "end" } } },
+    }],
+    ["smallvec", "rs", "unsafe in push or insert", {
+      kind: "unsafe_block",
+      inside: { kind: "function_item", stopBy: "end", has: { kind: "identifier", regex: "^(push|insert)$" } },
+    }],
+    ["smallvec", "rs", "any of two methods", {
+      any: [{ pattern: "$X.len()" }, { pattern: "$X.capacity()" }],
+    }],
+    ["go_cmp", "go", "if with a return anywhere", {
+      kind: "if_statement",
+      has: { kind: "return_statement", stopBy: "end" },
+    }],
+    ["go_cmp", "go", "panics in functions", {
+      kind: "call_expression",
+      regex: "^panic\\(",
+      inside: { kind: "function_declaration", stopBy: "end" },
+    }],
+  ] as [string, string, string, Record<string, unknown>][]).map(([tree, lang, name, rule]) => ({
+    tree,
+    lang,
+    name: `rule: ${name}`,
+    pattern: "",
+    rule,
+  })),
 ];
 
 const bin = await astGrepPath();
@@ -140,23 +200,26 @@ Deno.test({
     for (const row of TABLE) {
       const root = where[row.tree];
       if (!root) continue;
-      await t.step(`${row.lang}: ${row.name} — ${row.pattern}`, async () => {
-        const theirs = row.rule
-          ? await astGrepRuleSet(bin!, root, row.rule)
-          : await astGrepSet(bin!, root, row);
-        const ours = await graverSet(root, row);
-        assert.ok(theirs.size > 0, "a row must find something");
-        const missing = [...theirs].filter((m) => !ours.has(m));
-        assert.deepEqual(missing, [], "every ast-grep match is graver's");
-        const extra = [...ours].filter((m) => !theirs.has(m));
-        if (!row.extra) assert.deepEqual(extra, [], "graver finds nothing more");
-        else {
-          assert.ok(extra.length > 0, `the row documents a difference: ${row.extra.why}`);
-          for (const m of extra) {
-            assert.match(await lineOf(root, m), row.extra.line, `${m}: ${row.extra.why}`);
+      await t.step(
+        `${row.lang}: ${row.name} — ${row.rule ? JSON.stringify(row.rule) : row.pattern}`,
+        async () => {
+          const theirs = row.oracle
+            ? await astGrepRuleSet(bin!, root, row.oracle)
+            : await astGrepSet(bin!, root, row);
+          const ours = await graverSet(root, row);
+          assert.ok(theirs.size > 0, "a row must find something");
+          const missing = [...theirs].filter((m) => !ours.has(m));
+          assert.deepEqual(missing, [], "every ast-grep match is graver's");
+          const extra = [...ours].filter((m) => !theirs.has(m));
+          if (!row.extra) assert.deepEqual(extra, [], "graver finds nothing more");
+          else {
+            assert.ok(extra.length > 0, `the row documents a difference: ${row.extra.why}`);
+            for (const m of extra) {
+              assert.match(await lineOf(root, m), row.extra.line, `${m}: ${row.extra.why}`);
+            }
           }
-        }
-      });
+        },
+      );
     }
   },
 });

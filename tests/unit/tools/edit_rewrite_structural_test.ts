@@ -111,3 +111,21 @@ Deno.test("dry_run shows every site's diff and writes nothing; nested matches le
   assert.ok(r.warnings.some((w) => w.includes("inside another match")));
   assert.equal(await textOf(backend, "/w/a.ts"), "log(log(1));\n");
 });
+
+Deno.test("a rule selects what to rewrite: only the awaits inside a loop", async () => {
+  const { ws, backend } = await open({
+    "/w/a.js":
+      "async function f(xs) {\n  for (const x of xs) {\n    await save(x);\n  }\n  await save(xs);\n}\n",
+  });
+  const r = okData(
+    await ws.call("edit_rewrite_structural", {
+      rule: { pattern: "await save($X)", inside: { kind: "for_in_statement", stopBy: "end" } },
+      rewrite: "batch.push($X)",
+    }),
+  );
+  assert.equal(r["rewritten"], 1);
+  assert.equal(
+    await textOf(backend, "/w/a.js"),
+    "async function f(xs) {\n  for (const x of xs) {\n    batch.push(x);\n  }\n  await save(xs);\n}\n",
+  );
+});

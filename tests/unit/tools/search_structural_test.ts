@@ -53,3 +53,21 @@ Deno.test("the lines a structural match covers whole count as read for the next 
   const r = await ws.call("edit_file", { path: "a.ts", old_string: "return 1;", new_string: "return 3;" }, s);
   assert.ok(r.ok, JSON.stringify(r));
 });
+
+Deno.test("search_structural takes an ast-grep rule object instead of a pattern; both at once are refused", async () => {
+  const { ws } = await open(TREE);
+  const d = okData(
+    await ws.call("search_structural", {
+      rule: { pattern: "print($$$A)", not: { has: { kind: "keyword_argument", stopBy: "end" } } },
+    }),
+  );
+  assert.deepEqual((d["matches"] as Match[]).map((m) => m.text), ["print(argv)"]);
+  assert.equal(
+    code(await ws.call("search_structural", { pattern: "print($A)", rule: { kind: "call" } })),
+    "invalid_args",
+  );
+  assert.equal(
+    code(await ws.call("search_structural", { rule: { precedes: { kind: "call" } } })),
+    "invalid_args",
+  );
+});
