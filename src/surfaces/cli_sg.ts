@@ -1,5 +1,5 @@
 /**
- * `graver sg -p PATTERN [-r REWRITE] [PATH]`: `search_structural`, or with `-r` `edit_rewrite_structural`,
+ * `graver sg -p PATTERN [-r REWRITE] [PATH]` (or `--rule JSON`, an ast-grep rule object): `search_structural`, or with `-r` `edit_rewrite_structural`,
  * with ast-grep's flag letters. A search prints `path:line:column:text` per match (further lines of a
  * multi-line match as `path-line-text`); a rewrite applies every match in one commit, as `ast-grep -U` does,
  * and prints each file's diff (`--dry-run` writes nothing); `--json` prints the ToolResult. Exit codes as
@@ -32,8 +32,19 @@ function sgArgs(
 ): Record<string, unknown> | { problem: string } {
   const { positional, flags, values } = invocation;
   const pattern = flags["pattern"];
-  if (typeof pattern !== "string") return { problem: "missing -p PATTERN" };
-  const args: Record<string, unknown> = { pattern };
+  const rule = flags["rule"];
+  if (typeof pattern !== "string" && typeof rule !== "string") {
+    return { problem: "missing -p PATTERN (or --rule JSON)" };
+  }
+  const args: Record<string, unknown> = {};
+  if (typeof pattern === "string") args["pattern"] = pattern;
+  if (typeof rule === "string") {
+    try {
+      args["rule"] = JSON.parse(rule);
+    } catch {
+      return { problem: `--rule takes a JSON object of ast-grep rule keys, not ${JSON.stringify(rule)}` };
+    }
+  }
   const [path] = positional;
   if (path !== undefined) args["path"] = path;
   if (typeof flags["rewrite"] === "string") args["rewrite"] = flags["rewrite"];
@@ -94,13 +105,15 @@ function exitOf(result: ToolResult): number {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg -p PATTERN [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--hidden] [--no-ignore] [--json]",
+    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--hidden] [--no-ignore] [--json]",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
 (ast-grep's syntax). PATH narrows the search to a folder or file; -l LANG to languages (ts, tsx, js, py, go,
 rust …; default every file with a grammar the pattern parses in); -g GLOB may repeat ("!" excludes).
-.gitignore is honoured and hidden files are skipped (--hidden, --no-ignore).
+.gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule JSON takes an ast-grep rule
+object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy": "end"}, "all",
+"any", "not"}).
 Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
 filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
 accepted); --dry-run prints the diffs and writes nothing. --json prints the ToolResult (each match with its
@@ -109,6 +122,7 @@ metavariables, its file's version and an occurrence id). Exit codes as ast-grep:
     ...WORKSPACE_FLAGS,
     pattern: { kind: "string", short: "p", value: "PATTERN", help: "the code pattern to find" },
     rewrite: { kind: "string", short: "r", value: "REWRITE", help: "rewrite every match to this code" },
+    rule: { kind: "string", value: "JSON", help: "an ast-grep rule object instead of -p" },
     lang: { kind: "string", short: "l", value: "LANG", help: "only files of this language; repeatable" },
     glob: {
       kind: "string",

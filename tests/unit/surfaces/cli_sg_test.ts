@@ -59,3 +59,23 @@ Deno.test("graver sg -r rewrites every match in one commit; --dry-run prints the
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg --rule takes an ast-grep rule object; a rule that is not JSON is a usage error", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = await inProcess(
+      [
+        "sg",
+        "--rule",
+        '{"pattern": "self.AddConfig($N)", "inside": {"kind": "if_statement", "stopBy": "end"}}',
+      ],
+      { cwd: dir },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    const bad = await inProcess(["sg", "--rule", "{kind:"], { cwd: dir });
+    assert.equal(bad.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
