@@ -341,7 +341,11 @@ function matchList(
   const p = ps[i]!;
   const snapshot = new Map(env);
   if (p.meta?.multi) {
-    for (let k = j; k <= ns.length; k++) {
+    // Last in its list under smart strictness, `$$$X` takes all that is left: the code may go on past the
+    // pattern's end there, so the shortest binding (nothing) would always do.
+    const greedy = smart && i === ps.length - 1;
+    for (let n = 0; n <= ns.length - j; n++) {
+      const k = greedy ? ns.length - n : j + n;
       if (
         bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) &&
         matchList(ps, i + 1, ns, k, env, text, smart)

@@ -131,7 +131,9 @@ export function siteReplacement(
     unit,
     indentFirstLine: false,
   });
-  const code = substituteMetavariables(template, site.bindings, text, site.start);
+  // Each bound text keeps its lines' indentation relative to its own first line (a body bound from a deeper
+  // block is re-based from there), put at the depth of the line its metavariable stands on.
+  const code = substituteMetavariables(template, site.bindings, text);
   return reindent(code, {
     indent: indentOfLine(text, site.start),
     eol,

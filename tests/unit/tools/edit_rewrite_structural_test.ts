@@ -129,3 +129,20 @@ Deno.test("a rule selects what to rewrite: only the awaits inside a loop", async
     "async function f(xs) {\n  for (const x of xs) {\n    batch.push(x);\n  }\n  await save(xs);\n}\n",
   );
 });
+
+Deno.test("a rewrite that puts a bound body back keeps it whole, at the site's depth (a decorated method)", async () => {
+  const { ws, backend } = await open({ "/w/job.py": PY });
+  okData(
+    await ws.call("edit_rewrite_structural", {
+      pattern: "def $F(self, $$$P): $$$B",
+      rewrite: "@traced\ndef $F(self, $$$P):\n    $$$B",
+    }),
+  );
+  const after = await textOf(backend, "/w/job.py");
+  assert.equal(after, PY.replace("    def run(", "    @traced\n    def run("));
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/job.py`, after);
+  const out = await new Deno.Command("python3", { args: ["-m", "py_compile", `${dir}/job.py`] }).output();
+  assert.equal(out.code, 0, dec.decode(out.stderr));
+  await Deno.remove(dir, { recursive: true });
+});

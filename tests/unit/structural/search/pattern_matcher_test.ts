@@ -85,3 +85,14 @@ Deno.test("matching from a literal's occurrences finds what a walk of the whole 
     }
   }
 });
+
+Deno.test("a $$$X last in its list takes all that is left under smart strictness (a Python body is bound whole)", async () => {
+  const p = await matcher.compile("python", {
+    pattern: "def $F($$$P): $$$B",
+    rewrite: "def $F($$$P):\n    $$$B",
+  });
+  const text = "def f(a, b):\n    x = 1\n    return x\n";
+  const [site] = await p.match({ path: "body.py", text, version: "b1" });
+  assert.equal(site!.metavariables["B"]!.text, "x = 1\n    return x");
+  assert.equal(site!.replacement, "def f(a, b):\n    x = 1\n    return x");
+});
