@@ -4,7 +4,9 @@
  *   - `tools/`: `npm ci` from the committed `tools/package-lock.json` (exact
  *     pins: bun — its binary comes from its npm platform package —,
  *     miniflare/workerd, esbuild, playwright-core and the browser polyfills
- *     memfs needs). Redone only when package.json or the lock file changed.
+ *     memfs needs, and @ast-grep/cli — its binary from its platform package —
+ *     for the structural search's equality table and bench). Redone only when
+ *     package.json or the lock file changed.
  *   - Debian's `chromium` via apt-get, only when `/usr/bin/chromium` is absent
  *     and we are root (never `playwright install`: it downloads a browser).
  *   - Debian's `ripgrep` the same way, when `rg` is not on PATH: the text
@@ -19,7 +21,7 @@ const ROOT = new URL("../", import.meta.url).pathname;
 const TOOLS = `${ROOT}tools/`;
 const STAMP = `${TOOLS}node_modules/.graver-installed`;
 const CHROMIUM = "/usr/bin/chromium";
-const BINS = ["bun", "esbuild", "workerd"];
+const BINS = ["bun", "esbuild", "workerd", "ast-grep"];
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -73,7 +75,7 @@ async function installTools(): Promise<void> {
   );
   if (have.trim() === want && binsPresent) return;
   console.error(
-    "install_runtimes: installing tools/ (npm ci: bun, miniflare/workerd, esbuild, playwright-core, polyfills)",
+    "install_runtimes: installing tools/ (npm ci: bun, miniflare/workerd, esbuild, playwright-core, ast-grep, polyfills)",
   );
   // Environment variables some packages honour: never download anything but npm tarballs.
   await run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], TOOLS, {

@@ -27,6 +27,7 @@ export const STRUCTURAL_TOOLS: readonly string[] = Object.freeze([
   "edit_inline",
   "edit_move_decl",
   "edit_replace_text",
+  "edit_rewrite_structural",
 ]);
 
 const OLD_NAMES = ["old_text", "old_string", "old_str"] as const;

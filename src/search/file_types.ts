@@ -24,8 +24,14 @@ interface TypeRule {
   filenames: Set<string>;
 }
 
-/** The languages a type name covers (null: unknown). */
-function languagesOf(type: string): string[] | null {
+/**
+ * The grammar languages a type name covers: ripgrep's short names (`ts` is TypeScript and TSX) or a manifest
+ * language id.
+ *
+ * @param type A type name (lower case).
+ * @returns The language ids, or null for an unknown name.
+ */
+export function languagesOfType(type: string): string[] | null {
   const named = RG_NAMES.get(type);
   if (named) return named;
   return GRAMMARS[type] ? [type] : null;
@@ -55,7 +61,7 @@ export function fileTypeNames(): string[] {
 export function fileTypeTest(types: string[]): (path: string) => boolean {
   const rule: TypeRule = { extensions: new Set(), filenames: new Set() };
   for (const type of types) {
-    const languages = languagesOf(type.toLowerCase());
+    const languages = languagesOfType(type.toLowerCase());
     if (languages === null) {
       throw new RecoverableError("invalid_args", `Cannot filter by type "${type}": no such file type`, {
         hint: `Use one of: ${fileTypeNames().join(", ")}; or a glob such as {"glob": "*.ext"}`,

@@ -1,6 +1,8 @@
 /**
  * Project-wide search and replace: `search_text`'s engine (a linear-time, ripgrep-compatible text search whose matches
- * carry occurrence ids that a guarded edit can name), reading through the narrow `SearchFiles` interface, and `edit_replace_text`'s plan on the same scan.
+ * carry occurrence ids that a guarded edit can name), reading through the narrow `SearchFiles` interface, and `edit_replace_text`'s plan on the same scan;
+ * `search_structural`'s engine (code patterns over the same files, the pattern engine handed in) and
+ * `edit_rewrite_structural`'s plan.
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -32,6 +34,11 @@ export {
   normalizeSearchTextArgs,
   SEARCH_TEXT_ALIASES,
 } from "./text_args.ts";
+export { normalizeStructuralArgs } from "./structural_args.ts";
+export { searchStructural } from "./structural_search.ts";
+export type { SearchStructuralOptions } from "./structural_search.ts";
+export { planStructuralRewrite } from "./structural_rewrite.ts";
+export type { StructuralRewritePlan, StructuralRewriteQuery } from "./structural_rewrite.ts";
 export { formatOccurrenceId, occurrenceIsCurrent, parseOccurrenceId } from "./occurrence_id.ts";
 export type { Occurrence } from "./occurrence_id.ts";
 export { walkSearchFiles } from "./walk_files.ts";
@@ -49,5 +56,14 @@ export type {
   SearchTextQuery,
   SearchTextResult,
   SourceSkipped,
+  StructuralBinding,
+  StructuralHit,
+  StructuralMatch,
+  StructuralMatcher,
+  StructuralMetavariable,
+  StructuralProgram,
+  StructuralQuery,
+  StructuralSearchResult,
+  StructuralSummary,
   Submatch,
 } from "./types.ts";

@@ -113,8 +113,17 @@ function sitesOf(
   return out;
 }
 
-/** The text with each site's span replaced (sites in order, not overlapping: a scan's matches never do). */
-function applySites(text: string, sites: readonly { start: number; end: number; after: string }[]): string {
+/**
+ * The text with each site's span replaced (sites in order, not overlapping).
+ *
+ * @param text The file's text.
+ * @param sites The spans and their new texts.
+ * @returns The new text.
+ */
+export function applySites(
+  text: string,
+  sites: readonly { start: number; end: number; after: string }[],
+): string {
   let out = "";
   let last = 0;
   for (const s of sites) {
@@ -124,29 +133,37 @@ function applySites(text: string, sites: readonly { start: number; end: number; 
   return out + text.slice(last);
 }
 
-/** The ids by file, and a check that each id's file is still the version it was taken from. */
-function idsByFile(ids: readonly Occurrence[]): Map<string, Occurrence[]> {
+/**
+ * The ids by file.
+ *
+ * @param ids Parsed occurrence ids.
+ * @returns Each file's ids.
+ */
+export function idsByFile(ids: readonly Occurrence[]): Map<string, Occurrence[]> {
   const byFile = new Map<string, Occurrence[]>();
   for (const id of ids) byFile.set(id.path, [...byFile.get(id.path) ?? [], id]);
   return byFile;
 }
 
-function staleIds(path: string, version: string, ids: readonly Occurrence[]): RecoverableError {
+function staleIds(
+  path: string,
+  found: { version: string; ids: readonly Occurrence[]; tool: string },
+): RecoverableError {
+  const { version, ids, tool } = found;
   return new RecoverableError(
     "stale_base",
     `"${path}" changed after the search that returned ${
       ids.map((i) => formatOccurrenceId(i)).join(", ")
     }: their lines and columns may name other text now, so nothing was replaced`,
     {
-      hint:
-        "Run search_text again for fresh ids (or call without ids to replace every occurrence as it is now)",
+      hint: `Run ${tool} again for fresh ids (or call without ids to replace every occurrence as it is now)`,
       details: { path, current_version: version, ids: ids.map((i) => formatOccurrenceId(i)) },
-      suggestedCall: { tool: "search_text", args: { path } },
+      suggestedCall: { tool, args: { path } },
     },
   );
 }
 
-function unmatchedIds(ids: readonly Occurrence[]): RecoverableError {
+function unmatchedIds(ids: readonly Occurrence[], tool: string): RecoverableError {
   const listed = ids.map((i) => formatOccurrenceId(i));
   return new RecoverableError(
     "no_match",
@@ -156,28 +173,32 @@ function unmatchedIds(ids: readonly Occurrence[]): RecoverableError {
       listed.length === 1 ? "it" : "them"
     })`,
     {
-      hint: "Pass the same pattern and options as the search_text call that returned the ids",
+      hint: `Pass the same pattern and options as the ${tool} call that returned the ids`,
       details: { ids: listed },
     },
   );
 }
 
-/** Keep only the sites the ids name; refuse stale files and ids that name nothing. */
-function selectSites<T extends { line: number; column: number }>(
+/**
+ * Keep only the sites the ids name; refuse stale files and ids that name nothing.
+ *
+ * @param file The file, its version now and its sites.
+ * @param by The ids in this file, and the search tool that gives fresh ones (named in refusals).
+ * @returns The sites the ids name.
+ * @throws RecoverableError `stale_base` when the file changed since the ids; `no_match` for an id naming no site.
+ */
+export function selectSites<T extends { line: number; column: number }>(
   file: { path: string; version: string; sites: T[] },
-  ids: readonly Occurrence[],
+  by: { ids: readonly Occurrence[]; tool: string },
 ): T[] {
+  const { ids, tool } = by;
   const current = ids.filter((i) => occurrenceIsCurrent(i, file.version));
   if (current.length < ids.length) {
-    throw staleIds(
-      file.path,
-      file.version,
-      ids.filter((i) => !current.includes(i)),
-    );
+    throw staleIds(file.path, { version: file.version, ids: ids.filter((i) => !current.includes(i)), tool });
   }
   const kept = file.sites.filter((s) => ids.some((i) => i.line === s.line && i.column === s.column));
   const missing = ids.filter((i) => !file.sites.some((s) => i.line === s.line && i.column === s.column));
-  if (missing.length > 0) throw unmatchedIds(missing);
+  if (missing.length > 0) throw unmatchedIds(missing, tool);
   return kept;
 }
 
@@ -242,7 +263,7 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
     // The scan gave offsets only; a template that names groups needs them, so those files are scanned again.
     if (template.pieces.some((p) => "group" in p)) scanText(pattern, found.text, captured);
     let sites = sitesOf({ path, text: found.text, version, hits: found.hits, groups: captured }, template);
-    if (ids !== undefined) sites = selectSites({ path, version, sites }, ids);
+    if (ids !== undefined) sites = selectSites({ path, version, sites }, { ids, tool: "search_text" });
     if (sites.length === 0) continue;
     plan.sites += sites.length;
     plan.files.push({
@@ -254,16 +275,31 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
     });
   }
   addSourceSkipped(files, stats.skipped);
-  if (byFile !== null) await refuseUnseenIds(files, [...byFile].filter(([path]) => !seen.has(path)));
+  if (byFile !== null) {
+    await refuseUnseenIds(files, {
+      unseen: [...byFile].filter(([path]) => !seen.has(path)),
+      tool: "search_text",
+    });
+  }
   return plan;
 }
 
-/** Ids in files the scan found no match in: stale when the file changed since, else naming nothing. */
-async function refuseUnseenIds(files: SearchFiles, unseen: [string, Occurrence[]][]): Promise<void> {
+/**
+ * Refuse ids in files the scan found no match in: stale when the file changed since, else naming nothing.
+ *
+ * @param files Where the files come from.
+ * @param left The ids of files without a match, and the search tool that gives fresh ones.
+ * @throws RecoverableError `stale_base` or `no_match` when there is any such id.
+ */
+export async function refuseUnseenIds(
+  files: SearchFiles,
+  left: { unseen: [string, Occurrence[]][]; tool: string },
+): Promise<void> {
+  const { unseen, tool } = left;
   for (const [path, ids] of unseen) {
     const bytes = await files.read(path).catch(() => null);
     const version = bytes === null ? "" : await versionOfFile(files, path, bytes);
-    if (!ids.every((i) => occurrenceIsCurrent(i, version))) throw staleIds(path, version, ids);
+    if (!ids.every((i) => occurrenceIsCurrent(i, version))) throw staleIds(path, { version, ids, tool });
   }
-  if (unseen.length > 0) throw unmatchedIds(unseen.flatMap(([, ids]) => ids));
+  if (unseen.length > 0) throw unmatchedIds(unseen.flatMap(([, ids]) => ids), tool);
 }

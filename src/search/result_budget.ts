@@ -62,8 +62,14 @@ function countsOf(matches: LineMatch[]): FileCount[] {
   return out;
 }
 
-/** The longest prefix of `items` whose JSON fits in `budget` characters (at least one item). */
-function prefixThatFits<T>(items: T[], budget: number): T[] {
+/**
+ * The longest prefix of `items` whose JSON fits in `budget` characters (at least one item).
+ *
+ * @param items The entries, in page order.
+ * @param budget Most characters of JSON.
+ * @returns The prefix.
+ */
+export function prefixThatFits<T>(items: T[], budget: number): T[] {
   let used = 2;
   for (let i = 0; i < items.length; i++) {
     used += JSON.stringify(items[i]).length + 1;
@@ -72,8 +78,14 @@ function prefixThatFits<T>(items: T[], budget: number): T[] {
   return items;
 }
 
-/** Whether the entries' JSON fits. */
-function fits(items: unknown[], budget: number): boolean {
+/**
+ * Whether the entries' JSON fits.
+ *
+ * @param items The entries.
+ * @param budget Most characters of JSON.
+ * @returns True when it fits.
+ */
+export function fits(items: unknown[], budget: number): boolean {
   return JSON.stringify(items).length <= budget;
 }
 

@@ -100,11 +100,13 @@ async function* readAhead(
 
 /** The files the filters keep and the size limit allows; the others counted in `skipped`. */
 async function* inScope(
-  query: SearchTextQuery,
+  query: FileFilters,
   listed: AsyncIterable<SearchFile>,
   skipped: SearchSkipped,
 ): AsyncGenerator<SearchFile> {
-  const keep = pathFilter(query);
+  const byPath = pathFilter(query);
+  const accept = query.accept;
+  const keep = accept === undefined ? byPath : (path: string) => byPath(path) && accept(path);
   for await (const file of listed) {
     if (!keep(file.path)) skipped.ignored++;
     else if (file.size !== undefined && file.size > query.maxFileBytes) skipped.too_large++;
@@ -169,10 +171,58 @@ export interface ScanStats {
   skipped: SearchSkipped;
 }
 
+/** The filters that decide which files a scan reads: the search's scope, globs, types and size limit. */
+export type FileFilters = Pick<SearchTextQuery, "scope" | "globs" | "types" | "maxFileBytes"> & {
+  /** A further test of paths (e.g. "has a grammar"); a file it refuses is counted as ignored, never read. */
+  accept?: (path: string) => boolean;
+};
+
+/** A file a scan read: in scope, readable, within the size limit and not binary. */
+export interface ReadTextFile {
+  /** The file as the source listed it. */
+  file: SearchFile;
+  /** Its bytes. */
+  bytes: Uint8Array;
+  /** Its text (UTF-8, a BOM dropped). */
+  text: string;
+}
+
 /**
- * The files in the query's scope that hold a match, in the source's order: filtered by path, size and
- * binary content (each counted in `stats`), read a few at a time ahead of the search. The one loop over a
- * project's files that a search and a replacement share.
+ * The text files in a query's scope, in the source's order: filtered by path, size and binary content
+ * (each counted in `stats`, and every file read counted as scanned), read a few at a time ahead. The one
+ * loop over a project's files that text search, structural search and their replacements share.
+ *
+ * @param files Where the files come from.
+ * @param scan The filters and the counters to update.
+ * @returns Each readable text file, as it is read.
+ */
+export async function* readScopedFiles(
+  files: SearchFiles,
+  scan: { filters: FileFilters; stats: ScanStats },
+): AsyncGenerator<ReadTextFile> {
+  const { filters, stats } = scan;
+  for await (
+    const { file, bytes } of readAhead(files, inScope(filters, files.files(filters.scope), stats.skipped))
+  ) {
+    if (bytes === null) {
+      stats.skipped.unreadable++;
+      continue;
+    }
+    if (bytes.length > filters.maxFileBytes) {
+      stats.skipped.too_large++;
+      continue;
+    }
+    stats.scanned++;
+    if (looksBinary(bytes)) {
+      stats.skipped.binary++;
+      continue;
+    }
+    yield { file, bytes, text: textOf(bytes) };
+  }
+}
+
+/**
+ * The files in the query's scope that hold a match, in the source's order (`readScopedFiles`).
  *
  * @param files Where the files come from.
  * @param scan The query, its compiled pattern, and the counters to update.
@@ -183,23 +233,7 @@ export async function* scanFiles(
   scan: { query: SearchTextQuery; pattern: TextPattern; stats: ScanStats },
 ): AsyncGenerator<ScannedFile> {
   const { query, pattern, stats } = scan;
-  for await (
-    const { file, bytes } of readAhead(files, inScope(query, files.files(query.scope), stats.skipped))
-  ) {
-    if (bytes === null) {
-      stats.skipped.unreadable++;
-      continue;
-    }
-    if (bytes.length > query.maxFileBytes) {
-      stats.skipped.too_large++;
-      continue;
-    }
-    stats.scanned++;
-    if (looksBinary(bytes)) {
-      stats.skipped.binary++;
-      continue;
-    }
-    const text = textOf(bytes);
+  for await (const { file, bytes, text } of readScopedFiles(files, { filters: query, stats })) {
     const hits = scanText(pattern, text);
     if (hits.length === 0) continue;
     stats.matched++;

@@ -111,8 +111,11 @@ function canonical(raw: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** What a paged query holds besides what decides its results. */
+type PagedQuery = { offset: number; maxResults: number; maxChars: number };
+
 /** A short hash of what decides a search's results, so that a cursor is refused on another query. */
-function queryHash(q: Omit<SearchTextQuery, "offset" | "maxResults" | "maxChars">): string {
+function queryHash(q: unknown): string {
   let h = 0x811c9dc5;
   for (const c of JSON.stringify(q)) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
   return h.toString(36);
@@ -121,17 +124,24 @@ function queryHash(q: Omit<SearchTextQuery, "offset" | "maxResults" | "maxChars"
 /**
  * The cursor of the page that starts at `offset` of this query.
  *
- * @param query The normalized query.
+ * @param query The normalized query (a text or a structural search's).
  * @param offset Entries before the page.
  * @returns An opaque cursor.
  */
-export function cursorFor(query: SearchTextQuery, offset: number): string {
+export function cursorFor(query: PagedQuery, offset: number): string {
   const { offset: _o, maxResults: _m, maxChars: _c, ...rest } = query;
   return `${offset}.${queryHash(rest)}`;
 }
 
-/** The offset a cursor names, checked against the query it was made for. */
-function offsetOfCursor(cursor: string, query: SearchTextQuery): number {
+/**
+ * The offset a cursor names, checked against the query it was made for.
+ *
+ * @param cursor The `next_cursor` of an earlier page.
+ * @param query The normalized query of this call.
+ * @returns The offset of the page the cursor starts.
+ * @throws RecoverableError `invalid_args` when the cursor belongs to another search.
+ */
+export function offsetOfCursor(cursor: string, query: PagedQuery): number {
   const m = /^(\d+)\.([0-9a-z]+)$/.exec(cursor);
   if (!m || cursorFor(query, Number(m[1])) !== cursor) {
     throw badArg(

@@ -186,3 +186,147 @@ export interface SearchTextResult {
   /** What was searched and how the page was bounded. */
   summary: SearchSummary;
 }
+
+/** What a metavariable bound in one structural match, as offsets into the file's text. */
+export interface StructuralBinding {
+  /** Start offset (UTF-16); -1 for a `$$$X` that bound nothing. */
+  start: number;
+  /** End offset (UTF-16). */
+  end: number;
+  /** The bound text as it is in the file. */
+  text: string;
+}
+
+/** One match of a structural pattern in one file, as offsets. */
+export interface StructuralHit {
+  /** Start offset (UTF-16) of the matched node. */
+  start: number;
+  /** End offset (UTF-16). */
+  end: number;
+  /** Metavariable name -> what it bound. */
+  metavariables: Record<string, StructuralBinding>;
+  /** The rewrite's text for this site (metavariables filled in, re-indented to the site), when one was asked for. */
+  replacement?: string;
+}
+
+/** A structural pattern compiled for one language. */
+export interface StructuralProgram {
+  /**
+   * Texts every match holds verbatim (the pattern's identifiers, keywords and strings that are not
+   * metavariables): a file that lacks one cannot match, so it is not parsed.
+   */
+  literals: readonly string[];
+  /**
+   * Every match in one file, in document order (nested matches included).
+   *
+   * @param file The file: path, text (a BOM dropped) and version (the parse cache's key).
+   */
+  match(file: { path: string; text: string; version: string }): Promise<StructuralHit[]>;
+}
+
+/**
+ * What a structural search needs of the structural engine: each file's language, and the pattern compiled
+ * per language. The search area does not import the structural one (they are peers): the tool layer hands
+ * one in, as it hands text search its enclosing-symbol lookup.
+ */
+export interface StructuralMatcher {
+  /** The language of a file by its name, or null when no grammar applies. */
+  languageOf(path: string): string | null;
+  /**
+   * The pattern compiled for a language.
+   *
+   * @throws RecoverableError `invalid_query` naming what the grammar saw when it does not parse there.
+   */
+  compile(
+    language: string,
+    query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
+  ): Promise<StructuralProgram>;
+}
+
+/** A structural search query after argument normalization. */
+export interface StructuralQuery {
+  /** The pattern, with `$X`, `$$$X`, `$_` metavariables (empty when a `rule` is given). */
+  pattern: string;
+  /** An ast-grep rule object (`pattern`, `kind`, `regex`, `inside`, `has`, `all`, `any`, `not`), instead of a pattern. */
+  rule?: Record<string, unknown>;
+  /** The rewrite template (edit_rewrite_structural), or undefined for a search. */
+  rewrite?: string;
+  /** Languages to search (empty: every file with a grammar the pattern parses in). */
+  languages: string[];
+  /** Which files to ask the source for. */
+  scope: FileScope;
+  /** ripgrep `-g` globs, in order. */
+  globs: string[];
+  /** File types (ts, py …). */
+  types: string[];
+  /** Most matches in one page. */
+  maxResults: number;
+  /** Matches to skip before the page starts. */
+  offset: number;
+  /** Most characters of matches in one result before they are shortened. */
+  maxChars: number;
+  /** Files larger than this many bytes are skipped (`too_large`). */
+  maxFileBytes: number;
+}
+
+/** Where a metavariable's text is in the file (1-based lines and columns, end column just past the end). */
+export interface StructuralMetavariable {
+  /** The bound text. */
+  text: string;
+  /** Line where it starts (absent for a `$$$X` that bound nothing). */
+  line?: number;
+  /** Column where it starts. */
+  column?: number;
+  /** Line where it ends. */
+  end_line?: number;
+  /** Column just past its end. */
+  end_column?: number;
+}
+
+/** One match of a structural search. */
+export interface StructuralMatch {
+  /** File path relative to the root. */
+  path: string;
+  /** The file's language. */
+  language: string;
+  /** 1-based line where the matched node starts. */
+  line: number;
+  /** 1-based column (UTF-16 code units) where it starts. */
+  column: number;
+  /** Line where it ends. */
+  end_line: number;
+  /** Column just past its end. */
+  end_column: number;
+  /** The matched code (shortened when the budget asked for it). */
+  text: string;
+  /** Metavariable name -> its text and place. */
+  metavariables: Record<string, StructuralMetavariable>;
+  /** The name path of the innermost definition holding the match. */
+  symbol?: string;
+  /** The file's version (SHA-256 of its bytes). */
+  version: string;
+  /** The occurrence id an edit can name. */
+  id: string;
+}
+
+/** What a structural search looked at. */
+export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
+  /** Files parsed: those of a searched language that hold every literal of the pattern. */
+  files_parsed: number;
+  /** How the page was shortened to fit the character budget. */
+  shortened: "none" | "truncated_text" | "counts";
+  /** Languages with files in scope where the pattern does not parse, with what the grammar said. */
+  languages_refused?: Record<string, string>;
+}
+
+/** The result of a structural search. */
+export interface StructuralSearchResult {
+  /** The matches of the page (absent when shortened to counts). */
+  matches?: StructuralMatch[];
+  /** Matches per file, when the page was shortened to counts. */
+  counts?: FileCount[];
+  /** Pass as `cursor` to get the next page (only when `summary.truncated`). */
+  next_cursor?: string;
+  /** What was searched and how the page was bounded. */
+  summary: StructuralSummary;
+}

@@ -10,5 +10,6 @@ import "./cli_apply.ts";
 import "./cli_checkpoints.ts";
 import "./cli_grep.ts";
 import "./cli_read.ts";
+import "./cli_sg.ts";
 import "./cli_stats.ts";
 import "./cli_tools.ts";

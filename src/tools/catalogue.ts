@@ -30,6 +30,8 @@ import { removeSymbol } from "./remove_symbol.ts";
 import { replaceSymbol } from "./replace_symbol.ts";
 import { searchTextTool } from "./search_text.ts";
 import { editReplaceText } from "./edit_replace_text.ts";
+import { searchStructuralTool } from "./search_structural.ts";
+import { editRewriteStructural } from "./edit_rewrite_structural.ts";
 import { strReplaceBasedEditTool, strReplaceEditor } from "./text_editor.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { writeFile } from "./write_file.ts";
@@ -89,6 +91,8 @@ export const TOOLS: readonly ToolDefinition[] = ([
   // search
   searchTextTool,
   editReplaceText,
+  searchStructuralTool,
+  editRewriteStructural,
   // structural engine — add rows here
   outline,
   findSymbol,

@@ -46,6 +46,11 @@ export interface CompiledPattern {
   root: PatternNode;
   /** Names of the binding metavariables, in order of appearance. */
   metavariables: string[];
+  /**
+   * ast-grep's "smart" strictness: an unnamed token of the code that the pattern does not have (a `;`, an
+   * `async`) is skipped, so `return $X` matches `return x;`. Off by default (a node edit matches exactly).
+   */
+  smart?: boolean;
 }
 
 /** What a metavariable bound in one match. */
@@ -261,21 +266,36 @@ function restore(env: Env, snapshot: Env): void {
   for (const [k, v] of snapshot) env.set(k, v);
 }
 
-function matchNode(p: PatternNode, n: Node, env: Env, text: string): boolean {
+function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
   if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
   if (n.type !== p.type || n.isNamed !== p.named) return false;
   if (p.children.length === 0) return n.text === p.text;
-  return matchList(p.children, 0, kidsOf(n), 0, env, text);
+  return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
 }
 
-function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env, text: string): boolean {
-  if (i === ps.length) return j === ns.length;
+function matchList(
+  ps: PatternNode[],
+  i: number,
+  ns: Node[],
+  j: number,
+  env: Env,
+  text: string,
+  smart = false,
+): boolean {
+  // Smart strictness, as ast-grep's: once the pattern's children are all matched, the code's may go on
+  // (`if ($C) { $$$B }` matches an `if` with an `else`).
+  if (i === ps.length) return j === ns.length || smart;
   const p = ps[i]!;
   const snapshot = new Map(env);
   if (p.meta?.multi) {
-    for (let k = j; k <= ns.length; k++) {
+    // Last in its list under smart strictness, `$$$X` takes all that is left: the code may go on past the
+    // pattern's end there, so the shortest binding (nothing) would always do.
+    const greedy = smart && i === ps.length - 1;
+    for (let n = 0; n <= ns.length - j; n++) {
+      const k = greedy ? ns.length - n : j + n;
       if (
-        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) && matchList(ps, i + 1, ns, k, env, text)
+        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) &&
+        matchList(ps, i + 1, ns, k, env, text, smart)
       ) {
         return true;
       }
@@ -286,12 +306,17 @@ function matchList(ps: PatternNode[], i: number, ns: Node[], j: number, env: Env
   const matched = j < ns.length &&
     (p.meta
       ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, gapAround(ns, j, j + 1))
-      : matchNode(p, ns[j]!, env, text));
-  if (matched && matchList(ps, i + 1, ns, j + 1, env, text)) return true;
+      : matchNode(p, ns[j]!, env, text, smart));
+  if (matched && matchList(ps, i + 1, ns, j + 1, env, text, smart)) return true;
   restore(env, snapshot);
   // A separator next to `$$$X` is optional: `f(self, $$$P)` also matches `f(self)`.
   if (!p.named && (p.type === "," || p.type === ";") && (ps[i + 1]?.meta?.multi || ps[i - 1]?.meta?.multi)) {
-    if (matchList(ps, i + 1, ns, j, env, text)) return true;
+    if (matchList(ps, i + 1, ns, j, env, text, smart)) return true;
+    restore(env, snapshot);
+  }
+  // Smart strictness: a token of the code the pattern does not have is passed over.
+  if (smart && j < ns.length && !ns[j]!.isNamed) {
+    if (matchList(ps, i, ns, j + 1, env, text, smart)) return true;
     restore(env, snapshot);
   }
   return false;
@@ -343,9 +368,72 @@ export function matchPattern(
   const out: PatternMatch[] = [];
   walkType(root, pattern.root.type, pattern.root.named, (n) => {
     const env: Env = new Map();
-    if (matchNode(pattern.root, n, env, text)) out.push({ node: n, bindings: Object.fromEntries(env) });
+    if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
+      out.push({ node: n, bindings: Object.fromEntries(env) });
+    }
     return out.length < limit;
   });
+  return out;
+}
+
+/**
+ * Whether the pattern matches one node, and what it bound there.
+ *
+ * @param pattern A compiled pattern.
+ * @param node The node.
+ * @param text The tree's source.
+ * @returns The bindings, or null when it does not match.
+ */
+export function matchPatternAt(
+  pattern: CompiledPattern,
+  node: Node,
+  text: string,
+): Record<string, Binding> | null {
+  if (node.type !== pattern.root.type || node.isNamed !== pattern.root.named) return null;
+  const env: Env = new Map();
+  return matchNode(pattern.root, node, env, text, pattern.smart === true) ? Object.fromEntries(env) : null;
+}
+
+/**
+ * Every node the pattern matches, found from the places a text every match holds (one of the pattern's
+ * leaf texts) occurs, instead of from a walk of the whole tree: each occurrence's enclosing nodes of the
+ * pattern's type are the candidates. The answer is {@linkcode matchPattern}'s (a match's leaf of that text
+ * starts at an occurrence), at the cost of the occurrences rather than the tree's size.
+ *
+ * @param pattern A compiled pattern.
+ * @param root The node to search (usually the tree's root).
+ * @param options `text`: the tree's source; `literal`: a leaf text of the pattern (not a metavariable's);
+ *   `limit`: stop after this many matches (default 10,000).
+ * @returns The matches with their bindings, in document order (outer before inner).
+ */
+export function matchPatternAround(
+  pattern: CompiledPattern,
+  root: Node,
+  options: { text: string; literal: string; limit?: number },
+): PatternMatch[] {
+  const { text, literal } = options;
+  const { type, named } = pattern.root;
+  const seen = new Set<number>();
+  const candidates: Node[] = [];
+  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + 1)) {
+    if (at < root.startIndex || at >= root.endIndex) continue;
+    for (let n: Node | null = root.descendantForIndex(at); n !== null; n = n.parent) {
+      if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
+      seen.add(n.id);
+      if (n.type === type && n.isNamed === named) candidates.push(n);
+      if (n.id === root.id) break;
+    }
+  }
+  candidates.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  const out: PatternMatch[] = [];
+  const limit = options.limit ?? 10_000;
+  for (const n of candidates) {
+    const env: Env = new Map();
+    if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
+      out.push({ node: n, bindings: Object.fromEntries(env) });
+      if (out.length >= limit) break;
+    }
+  }
   return out;
 }
 

@@ -1,0 +1,187 @@
+/**
+ * `search_structural`'s engine against an `ast-grep run -p` process on the same tree (hono's published
+ * package, node_modules/hono, its JavaScript files) for the same pattern, both finding every match. Three
+ * graver figures per pattern:
+ *
+ * - cold: the first search of a fresh workspace (an empty parse cache) in this process, through the disk
+ *   walk: every file that holds the pattern's literal texts is read, hashed and parsed;
+ * - warm: the second search of that workspace through the disk walk: files are read and hashed again, trees
+ *   come from the cache by version;
+ * - warm, files held: the same with the files' bytes held in memory, as a session's cache holds them.
+ *
+ * Each pattern's match count is checked equal to ast-grep's first, so that no figure is of a no-op. Runs
+ * alternate; each figure is a median, the ratios against ast-grep's median. `$A && $A` and `return $X` have
+ * no literal that narrows the files (`&&` and `return` are in most of them): every such file is parsed.
+ *
+ *   deno run -A bench/search_structural.bench.ts [--runs N]
+ *
+ * Goals (issue 24): cold ≤ 0.5× ast-grep for patterns with a literal; warm ≥ 20× faster (≤ 0.05×);
+ * patterns without a literal ≤ 1.2× ast-grep cold. ast-grep is tools/node_modules/.bin/ast-grep (installed by
+ * scripts/install_runtimes.ts), or `AST_GREP`.
+ *
+ * @module
+ */
+import { createMemoryBackend, createWorkspace, type Workspace } from "../src/mod.ts";
+import { createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../src/search/mod.ts";
+import { patternMatcherOf } from "../src/structural/search/mod.ts";
+import { diskSearchFiles } from "../tests/unit/search/_rg.ts";
+import { astGrepPath } from "../tests/unit/search/_astgrep.ts";
+import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
+
+interface Pattern {
+  name: string;
+  pattern: string;
+  literal: boolean;
+}
+
+const PATTERNS: Pattern[] = [
+  { name: "call with a literal receiver", pattern: "c.req.header($A)", literal: true },
+  { name: "constructor call", pattern: "new Response($$$A)", literal: true },
+  { name: "throw new Error", pattern: "throw new Error($M)", literal: true },
+  { name: "no literal: $A && $A", pattern: "$A && $A", literal: false },
+  { name: "no literal: return $X", pattern: "return $X", literal: false },
+];
+
+const RUNS = runsArg(Deno.args, 5);
+const LANG = "js";
+
+/** The tree's files held in memory (bytes read once), as a warm session's cache holds them. */
+async function heldTree(root: string): Promise<SearchFiles> {
+  const disk = diskSearchFiles(root);
+  const held = new Map<string, Uint8Array>();
+  for await (const f of disk.files({ path: "", hidden: false, noIgnore: false })) {
+    held.set(f.path, await disk.read(f.path));
+  }
+  return {
+    async *files() {
+      for (const [path, bytes] of held) yield { path, size: bytes.length };
+    },
+    read: (path) => Promise.resolve(held.get(path)!),
+  };
+}
+
+async function freshWorkspace(): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+}
+
+/** Every match of the pattern through graver's engine; returns the count. */
+async function graver(ws: Workspace, files: SearchFiles, p: Pattern): Promise<number> {
+  const query = normalizeStructuralArgs({
+    pattern: p.pattern,
+    language: LANG,
+    max_results: 10_000_000,
+    max_chars: 1e12,
+  });
+  const r = await searchStructural(files, query, { matcher: patternMatcherOf(ws) });
+  return r.matches!.length;
+}
+
+/** Every match through an ast-grep process; returns the count. */
+async function astGrep(bin: string, root: string, p: Pattern): Promise<number> {
+  const out = await new Deno.Command(bin, {
+    args: ["run", "-p", p.pattern, "--lang", LANG, "--json=compact", "."],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (out.code > 1) throw new Error(`ast-grep failed on ${p.name}`);
+  return (JSON.parse(new TextDecoder().decode(out.stdout) || "[]") as unknown[]).length;
+}
+
+async function timed<T>(f: () => Promise<T>): Promise<number> {
+  const t = performance.now();
+  await f();
+  return performance.now() - t;
+}
+
+/** One pattern's medians: cold, warm (disk), warm (held), ast-grep. */
+async function benchPattern(bin: string, root: string, held: SearchFiles, p: Pattern): Promise<number[]> {
+  const warmWs = await freshWorkspace();
+  const counts = [await graver(warmWs, diskSearchFiles(root), p), await astGrep(bin, root, p)];
+  if (counts[0] !== counts[1]) throw new Error(`${p.name}: graver finds ${counts[0]}, ast-grep ${counts[1]}`);
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const warmHeld: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ws = await freshWorkspace();
+    cold.push(await timed(() => graver(ws, diskSearchFiles(root), p)));
+    warm.push(await timed(() => graver(ws, diskSearchFiles(root), p)));
+    await graver(ws, held, p); // held bytes are new arrays to the parse cache's versions: hash them once
+    warmHeld.push(await timed(() => graver(ws, held, p)));
+    theirs.push(await timed(() => astGrep(bin, root, p)));
+  }
+  return [counts[0]!, ...[cold, warm, warmHeld, theirs].map((s) => stats(s).median)];
+}
+
+const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
+if (bin === null) {
+  console.log("search_structural.bench: ast-grep is not installed (deno run -A scripts/install_runtimes.ts)");
+  Deno.exit(0);
+}
+const version = new TextDecoder().decode(
+  (await new Deno.Command(bin, { args: ["--version"], stdout: "piped" })
+    .output()).stdout,
+).trim();
+const root = Deno.realPathSync(`${ROOT}node_modules/hono`);
+console.log(
+  `# search_structural vs ast-grep (${machine()}, ${version})\n\n## hono: ${root} (--lang ${LANG})\n`,
+);
+const held = await heldTree(root);
+const rows = [[
+  "pattern",
+  "matches",
+  "cold",
+  "warm",
+  "warm, held",
+  "ast-grep",
+  "cold/sg",
+  "warm/sg",
+  "held/sg",
+]];
+const ratios: { literal: boolean; cold: number; warm: number; held: number }[] = [];
+for (const p of PATTERNS) {
+  const [count, cold, warm, warmHeld, theirs] = await benchPattern(bin, root, held, p);
+  ratios.push({
+    literal: p.literal,
+    cold: cold! / theirs!,
+    warm: warm! / theirs!,
+    held: warmHeld! / theirs!,
+  });
+  const r = ratios.at(-1)!;
+  rows.push([
+    p.pattern,
+    String(count),
+    `${cold!.toFixed(1)} ms`,
+    `${warm!.toFixed(1)} ms`,
+    `${warmHeld!.toFixed(1)} ms`,
+    `${theirs!.toFixed(1)} ms`,
+    `${r.cold.toFixed(2)}×`,
+    `${r.warm.toFixed(3)}×`,
+    `${r.held.toFixed(3)}×`,
+  ]);
+}
+printTable(rows);
+console.log();
+const median = (xs: number[]) => stats(xs).median;
+const withLiteral = ratios.filter((r) => r.literal);
+const without = ratios.filter((r) => !r.literal);
+const verdict = (ratio: number, goal: number) =>
+  `${ratio.toFixed(3)}× (goal ≤ ${goal}: ${ratio <= goal ? "met" : "NOT met"})`;
+result(
+  "search_structural cold / ast-grep, patterns with a literal (median)",
+  verdict(median(withLiteral.map((r) => r.cold)), 0.5),
+);
+result(
+  "search_structural cold / ast-grep, patterns without a literal (median)",
+  verdict(median(without.map((r) => r.cold)), 1.2),
+);
+result(
+  "search_structural warm (disk walk) / ast-grep, every pattern (median)",
+  verdict(median(ratios.map((r) => r.warm)), 0.05),
+);
+result(
+  "search_structural warm (files held) / ast-grep, every pattern (median)",
+  verdict(median(ratios.map((r) => r.held)), 0.05),
+);

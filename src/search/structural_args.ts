@@ -1,0 +1,110 @@
+/**
+ * The arguments of a structural search (`search_structural`, `edit_rewrite_structural`), folded into one
+ * query: the pattern, the rewrite and the languages are its own; the file selection (`path`, `glob`, `type`,
+ * `hidden`, `no_ignore`, `max_file_bytes`) and the page (`max_results`, `offset`, `cursor`, `max_chars`) are
+ * read exactly as a text search reads them (`normalizeSearchTextArgs`), so both select the same files.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { languagesOfType } from "./file_types.ts";
+import { normalizeSearchTextArgs, offsetOfCursor } from "./text_args.ts";
+import type { StructuralQuery } from "./types.ts";
+
+/** Arguments a structural query reads itself; every other one is a file or page argument of a text search. */
+const OWN = new Set(["pattern", "rule", "rewrite", "language", "cursor"]);
+
+/** A refusal of one argument. */
+function badArg(name: string, message: string, hint: string): RecoverableError {
+  return new RecoverableError("invalid_args", `Cannot search: ${message}`, {
+    hint,
+    details: { argument: name },
+  });
+}
+
+/** The language ids `language` names (ripgrep's type names and manifest ids both work: `ts`, `typescript`). */
+function languagesOf(value: unknown): string[] {
+  if (value === undefined) return [];
+  const names = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
+    throw badArg("language", '"language" must be a string or a list of strings', 'Pass e.g. "typescript"');
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const ids = languagesOfType(name.toLowerCase());
+    if (ids === null) {
+      throw badArg(
+        "language",
+        `no grammar for the language "${name}"`,
+        "Pass a language graver has a grammar for (typescript, tsx, javascript, python, go, rust …), or leave language out to search every file with a grammar",
+      );
+    }
+    for (const id of ids) if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * Normalize a structural search's arguments.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizeStructuralArgs } from "./structural_args.ts";
+ *
+ * const q = normalizeStructuralArgs({ pattern: "console.log($$$A)", language: "ts", glob: "src/**" });
+ * assert.deepEqual(q.languages, ["typescript", "tsx"]);
+ * assert.deepEqual(q.globs, ["src/**"]);
+ * ```
+ *
+ * @param raw The arguments as given (aliases already folded by the tool).
+ * @returns The query with defaults.
+ * @throws RecoverableError `invalid_args` for a missing or empty pattern (and no rule), both given, a rule
+ *   that is no object, an unknown language, a file or page
+ *   argument a text search refuses, or a cursor of another search.
+ */
+export function normalizeStructuralArgs(raw: Record<string, unknown>): StructuralQuery {
+  const pattern = raw["pattern"];
+  const rule = raw["rule"];
+  if (rule !== undefined && (typeof rule !== "object" || rule === null || Array.isArray(rule))) {
+    throw badArg(
+      "rule",
+      '"rule" must be an object of rule keys',
+      'Pass e.g. {"rule": {"kind": "call_expression"}}',
+    );
+  }
+  if (rule !== undefined && pattern !== undefined) {
+    throw badArg(
+      "pattern",
+      'pass "pattern" or "rule", not both',
+      'Put the pattern inside the rule: {"rule": {"pattern": "…", …}}',
+    );
+  }
+  if (rule === undefined && (typeof pattern !== "string" || pattern.trim() === "")) {
+    throw badArg(
+      "pattern",
+      '"pattern" (or "rule") is required',
+      'Pass the code to find with metavariables: {"pattern": "console.log($$$ARGS)"}',
+    );
+  }
+  const rewrite = raw["rewrite"];
+  if (rewrite !== undefined && typeof rewrite !== "string") {
+    throw badArg("rewrite", '"rewrite" must be a string', 'Pass the new code, e.g. "logger.info($$$ARGS)"');
+  }
+  const rest = Object.fromEntries(Object.entries(raw).filter(([k]) => !OWN.has(k)));
+  const files = normalizeSearchTextArgs({ ...rest, pattern: "", literal: true });
+  const query: StructuralQuery = {
+    pattern: typeof pattern === "string" ? pattern.trim() : "",
+    languages: languagesOf(raw["language"]),
+    scope: files.scope,
+    globs: files.globs,
+    types: files.types,
+    maxResults: files.maxResults,
+    offset: files.offset,
+    maxChars: files.maxChars,
+    maxFileBytes: files.maxFileBytes,
+  };
+  if (rule !== undefined) query.rule = rule as Record<string, unknown>;
+  if (rewrite !== undefined) query.rewrite = rewrite;
+  if (typeof raw["cursor"] === "string") query.offset = offsetOfCursor(raw["cursor"], query);
+  return query;
+}

@@ -1,0 +1,186 @@
+/**
+ * The plan of a structural rewrite across files (`edit_rewrite_structural`): every match of a code pattern
+ * in the files a structural search selects — or only the matches an earlier search named by id — replaced
+ * by the rewrite template with its metavariables filled in (re-indented to each site by the pattern engine).
+ * Where matches nest (`f(f(x))` for `f($A)`), the outermost is rewritten, as ast-grep does. The plan changes
+ * nothing: the tool stages the new texts, and the dispatch pipeline checks the syntax of each file and
+ * commits them all or none.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { positionAfter } from "./matched_lines.ts";
+import { formatOccurrenceId, type Occurrence } from "./occurrence_id.ts";
+import {
+  applySites,
+  type FileReplacement,
+  idsByFile,
+  refuseUnseenIds,
+  type ReplacedSite,
+  selectSites,
+} from "./replace_text.ts";
+import { addSourceSkipped, type ScanStats } from "./search_text.ts";
+import {
+  refuseUnreadPattern,
+  scanStructural,
+  type StructuralFile,
+  structuralStats,
+} from "./structural_search.ts";
+import type { SearchFiles, StructuralMatcher, StructuralQuery } from "./types.ts";
+
+/** The search tool whose ids a rewrite takes (named in its refusals). */
+const SEARCH_TOOL = "search_structural";
+
+/** What to rewrite. */
+export interface StructuralRewriteQuery {
+  /** The search that selects the matches; its `rewrite` is the template. */
+  query: StructuralQuery & { rewrite: string };
+  /** The structural area's pattern engine. */
+  matcher: StructuralMatcher;
+  /** Only these matches (ids from an earlier search), or null: every match. */
+  ids: readonly Occurrence[] | null;
+}
+
+/** The plan: every file that changes, and what the scan counted. */
+export interface StructuralRewritePlan {
+  /** Files with at least one rewritten match, in the walk's order. */
+  files: FileReplacement[];
+  /** Matches rewritten, over all files. */
+  sites: number;
+  /** Files read, parsed, matched, left out by cause. */
+  stats: ScanStats & { parsed: number };
+  /** Matches left alone because an outer match holds them. */
+  nested: number;
+}
+
+/** The sites of one file's outermost matches, with their replacements. */
+function sitesOf(
+  found: StructuralFile,
+): { sites: (ReplacedSite & { start: number; end: number })[]; nested: number } {
+  const { text, version } = found;
+  const path = found.file.path;
+  const sites: (ReplacedSite & { start: number; end: number })[] = [];
+  let nested = 0;
+  let lastEnd = -1;
+  let from = { line: 1, start: 0 };
+  for (const hit of found.hits) {
+    if (hit.start < lastEnd) {
+      nested++;
+      continue;
+    }
+    lastEnd = hit.end;
+    const at = positionAfter(text, from, hit.start);
+    from = { line: at.line, start: hit.start - at.column + 1 };
+    const last = positionAfter(text, from, hit.end);
+    sites.push({
+      start: hit.start,
+      end: hit.end,
+      line: at.line,
+      column: at.column,
+      end_line: last.line,
+      end_column: last.column,
+      before: text.slice(hit.start, hit.end),
+      after: hit.replacement ?? "",
+      id: formatOccurrenceId({ path, line: at.line, column: at.column, version }),
+    });
+  }
+  return { sites, nested };
+}
+
+/**
+ * Plan a structural rewrite: scan the files as `search_structural` would, rewrite every outermost match (or
+ * the ones `ids` name), and return each changed file's new text.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemoryBackend, createWorkspace } from "../mod.ts";
+ * import { createWasmLoader } from "../adapters/deno/mod.ts";
+ * import { patternMatcherOf } from "../structural/search/mod.ts";
+ * import { normalizeStructuralArgs } from "./structural_args.ts";
+ * import { planStructuralRewrite } from "./structural_rewrite.ts";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+ * const files = {
+ *   async *files() { yield { path: "a.ts" }; },
+ *   read: async () => new TextEncoder().encode("log(f(log(1)));\n"),
+ * };
+ * const query = normalizeStructuralArgs({ pattern: "log($A)", rewrite: "info($A)" });
+ * const plan = await planStructuralRewrite(files, { query: { ...query, rewrite: "info($A)" }, matcher: patternMatcherOf(ws), ids: null });
+ * assert.equal(plan.files[0]!.newText, "info(f(log(1)));\n");
+ * assert.equal(plan.nested, 1);
+ * ```
+ *
+ * @param files Where the files come from.
+ * @param q The search with its rewrite, the pattern engine, and the ids to keep to.
+ * @returns The plan (nothing is written).
+ * @throws RecoverableError `invalid_query` for a pattern no searched language reads; `stale_base` when a file
+ *   an id names changed since; `no_match` for an id that names no match.
+ */
+export async function planStructuralRewrite(
+  files: SearchFiles,
+  q: StructuralRewriteQuery,
+): Promise<StructuralRewritePlan> {
+  checkRewriteMetavariables(q.query.rule ? JSON.stringify(q.query.rule) : q.query.pattern, q.query.rewrite);
+  const stats = structuralStats();
+  const byFile = q.ids === null ? null : idsByFile(q.ids);
+  const plan: StructuralRewritePlan = { files: [], sites: 0, stats, nested: 0 };
+  const seen = new Set<string>();
+  for await (const found of scanStructural(files, { query: q.query, matcher: q.matcher, stats })) {
+    const path = found.file.path;
+    const ids = byFile?.get(path);
+    if (byFile !== null && ids === undefined) continue;
+    seen.add(path);
+    const outer = sitesOf(found);
+    plan.nested += outer.nested;
+    let sites = outer.sites;
+    if (ids !== undefined) {
+      sites = selectSites({ path, version: found.version, sites }, { ids, tool: SEARCH_TOOL });
+    }
+    sites = sites.filter((s) => s.after !== s.before);
+    if (sites.length === 0) continue;
+    plan.sites += sites.length;
+    plan.files.push({
+      path,
+      version: found.version,
+      text: found.text,
+      newText: applySites(found.text, sites),
+      sites: sites.map(({ start: _s, end: _e, ...site }) => site),
+    });
+  }
+  addSourceSkipped(files, stats.skipped);
+  refuseUnreadPattern(stats);
+  if (byFile !== null) {
+    await refuseUnseenIds(files, {
+      unseen: [...byFile].filter(([path]) => !seen.has(path)),
+      tool: SEARCH_TOOL,
+    });
+  }
+  return plan;
+}
+
+/**
+ * Refuse a rewrite template that names a metavariable the pattern does not bind (it would be left as text).
+ *
+ * @param pattern The pattern (or the rule object's JSON: its patterns' metavariables are in it).
+ * @param rewrite The template.
+ * @throws RecoverableError `invalid_args` naming the unbound metavariables.
+ */
+export function checkRewriteMetavariables(pattern: string, rewrite: string): void {
+  const names = (s: string) =>
+    new Set([...s.matchAll(/\$\$\$([A-Z][A-Z0-9_]*)|\$([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? m[2]!));
+  const bound = names(pattern);
+  const unknown = [...names(rewrite)].filter((n) => !bound.has(n));
+  if (unknown.length === 0) return;
+  throw new RecoverableError(
+    "invalid_args",
+    `The rewrite uses ${unknown.map((n) => `$${n}`).join(", ")}, which the pattern does not bind: ${
+      unknown.length === 1 ? "it" : "they"
+    } would be written as text`,
+    {
+      hint: `Use the pattern's metavariables (${
+        [...bound].map((n) => `$${n}`).join(", ") || "none"
+      }) in the rewrite, or add the missing one to the pattern`,
+      details: { unbound: unknown, pattern, rewrite },
+    },
+  );
+}

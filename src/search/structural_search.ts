@@ -1,0 +1,347 @@
+/**
+ * The structural search engine (`search_structural`, ast-grep's `run -p` inside the sandbox): over the same
+ * files a text search selects (`readScopedFiles`: path, globs, types, ignore rules, size and binary checks),
+ * each file of a searched language is matched with the pattern compiled for its language. Files are never
+ * parsed for nothing: a file that lacks one of the texts every match must hold (the pattern's identifiers,
+ * keywords and strings) is skipped on its text; the rest are parsed through the workspace's parse cache,
+ * so a second search reuses each file's tree by version. The code-pattern engine itself is the structural
+ * area's; it comes in as a {@linkcode StructuralMatcher}.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { EnclosingSymbols } from "./enclosing_symbol.ts";
+import { positionAfter } from "./matched_lines.ts";
+import { formatOccurrenceId } from "./occurrence_id.ts";
+import { fits, prefixThatFits } from "./result_budget.ts";
+import { addSourceSkipped, readScopedFiles, type ScanStats, versionOfFile } from "./search_text.ts";
+import { cursorFor } from "./text_args.ts";
+import type {
+  FileCount,
+  SearchFile,
+  SearchFiles,
+  StructuralHit,
+  StructuralMatch,
+  StructuralMatcher,
+  StructuralMetavariable,
+  StructuralProgram,
+  StructuralQuery,
+  StructuralSearchResult,
+  StructuralSummary,
+} from "./types.ts";
+
+/** Characters of a match's text (and of each metavariable's) kept when the page is shortened. */
+const TEXT_KEEP = 200;
+
+/** What a structural scan counts: a text scan's counts, the files parsed, the languages refused. */
+export interface StructuralStats extends ScanStats {
+  /** Files parsed (of a searched language, holding every literal of the pattern). */
+  parsed: number;
+  /** Languages with files in scope where the pattern does not parse: what the grammar said. */
+  refused: Map<string, RecoverableError>;
+}
+
+/** One file with matches. */
+export interface StructuralFile {
+  /** The file as the source listed it. */
+  file: SearchFile;
+  /** Its language. */
+  language: string;
+  /** Its text (a BOM dropped). */
+  text: string;
+  /** Its version. */
+  version: string;
+  /** The matches, in document order. */
+  hits: StructuralHit[];
+}
+
+/** The pattern compiled per language, on first need; a language where it does not parse is remembered. */
+function programs(
+  matcher: StructuralMatcher,
+  query: StructuralQuery,
+  refused: Map<string, RecoverableError>,
+): (language: string) => Promise<StructuralProgram | null> {
+  const compiled = new Map<string, Promise<StructuralProgram | null>>();
+  const pattern: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string } = query.rule
+    ? { rule: query.rule }
+    : { pattern: query.pattern };
+  if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
+  return (language) => {
+    let p = compiled.get(language);
+    if (p === undefined) {
+      p = matcher.compile(language, pattern).catch((err) => {
+        // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
+        // refusal that is not about the language (a bad rule key) is the caller's mistake in any language.
+        if (
+          !(err instanceof RecoverableError) || err.code !== "invalid_query" || query.languages.length > 0
+        ) {
+          throw err;
+        }
+        refused.set(language, err);
+        return null;
+      });
+      compiled.set(language, p);
+    }
+    return p;
+  };
+}
+
+/**
+ * The files in the query's scope with matches, in the source's order: the one loop over a project's files
+ * that a structural search and a structural rewrite share.
+ *
+ * @param files Where the files come from.
+ * @param scan The query, the matcher, and the counters to update.
+ * @returns Each file with matches, as it is found.
+ */
+export async function* scanStructural(
+  files: SearchFiles,
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
+): AsyncGenerator<StructuralFile> {
+  const { query, matcher, stats } = scan;
+  const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
+  const languageOf = (path: string) => {
+    const language = matcher.languageOf(path);
+    return language !== null && (wanted === null || wanted.has(language)) ? language : null;
+  };
+  const programOf = programs(matcher, query, stats.refused);
+  const filters = { ...query, accept: (path: string) => languageOf(path) !== null };
+  for await (const { file, bytes, text } of readScopedFiles(files, { filters, stats })) {
+    const language = languageOf(file.path)!;
+    const program = await programOf(language);
+    if (program === null || !program.literals.every((l) => text.includes(l))) continue;
+    const version = await versionOfFile(files, file.path, bytes);
+    stats.parsed++;
+    let hits: StructuralHit[];
+    try {
+      hits = await program.match({ path: file.path, text, version });
+    } catch (err) {
+      // A file over the parse limit is skipped as too large, as a text search skips one over its own.
+      if (err instanceof RecoverableError && err.code === "limit_exceeded") {
+        stats.skipped.too_large++;
+        continue;
+      }
+      throw err;
+    }
+    if (hits.length === 0) continue;
+    stats.matched++;
+    yield { file, language, text, version, hits };
+  }
+}
+
+/** Fresh counters. */
+export function structuralStats(): StructuralStats {
+  return {
+    scanned: 0,
+    matched: 0,
+    parsed: 0,
+    skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 },
+    refused: new Map(),
+  };
+}
+
+/**
+ * Refuse a search no language could read the pattern in: every language with files in scope refused it.
+ *
+ * @param stats The scan's counts.
+ * @throws RecoverableError the first language's `invalid_query`, naming every language tried.
+ */
+export function refuseUnreadPattern(stats: StructuralStats): void {
+  if (stats.parsed > 0 || stats.refused.size === 0) return;
+  const [first] = stats.refused.values();
+  const tried = [...stats.refused.keys()];
+  throw new RecoverableError(first!.code, `${first!.message} (tried ${tried.join(", ")})`, {
+    hint: `${first!.hint ?? ""}; or pass "language" to say which grammar should read it`,
+    details: {
+      ...(first!.details ?? {}),
+      languages_tried: Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message])),
+    },
+  });
+}
+
+/** The match entries of one file's hits in [from, to). */
+function matchEntries(found: StructuralFile, range: { from: number; to: number }): StructuralMatch[] {
+  const { text, version } = found;
+  const path = found.file.path;
+  const out: StructuralMatch[] = [];
+  let at = { line: 1, start: 0 };
+  for (const hit of found.hits.slice(range.from, range.to)) {
+    const start = positionAfter(text, at, hit.start);
+    at = { line: start.line, start: hit.start - start.column + 1 };
+    const end = positionAfter(text, at, hit.end);
+    const metavariables: Record<string, StructuralMetavariable> = {};
+    for (const [name, b] of Object.entries(hit.metavariables)) {
+      if (b.start < 0) {
+        metavariables[name] = { text: b.text };
+        continue;
+      }
+      const from = b.start >= hit.start ? at : { line: 1, start: 0 };
+      const s = positionAfter(text, from, b.start);
+      const e = positionAfter(text, from, b.end);
+      metavariables[name] = {
+        text: b.text,
+        line: s.line,
+        column: s.column,
+        end_line: e.line,
+        end_column: e.column,
+      };
+    }
+    out.push({
+      path,
+      language: found.language,
+      line: start.line,
+      column: start.column,
+      end_line: end.line,
+      end_column: end.column,
+      text: text.slice(hit.start, hit.end),
+      metavariables,
+      version,
+      id: formatOccurrenceId({ path, line: start.line, column: start.column, version }),
+    });
+  }
+  return out;
+}
+
+/** Set each entry's `symbol` where the lookup names one. */
+async function nameEnclosingSymbols(
+  entries: StructuralMatch[],
+  file: { text: string; version: string },
+  enclosing: EnclosingSymbols | undefined,
+): Promise<void> {
+  if (enclosing === undefined || entries.length === 0) return;
+  const names = await enclosing({ path: entries[0]!.path, ...file }, entries.map((e) => e.line));
+  entries.forEach((e, i) => {
+    if (names[i]) e.symbol = names[i]!;
+  });
+}
+
+/** What a structural search needs besides the files: the pattern engine, and the enclosing-symbol lookup. */
+export interface SearchStructuralOptions {
+  /** The structural area's pattern engine (`patternMatcherOf`). */
+  matcher: StructuralMatcher;
+  /** Names the enclosing symbol of matches (`enclosing_symbol.ts`); without it, matches name none. */
+  enclosing?: EnclosingSymbols;
+}
+
+/**
+ * Search the files for a code pattern.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemoryBackend, createWorkspace } from "../mod.ts";
+ * import { createWasmLoader } from "../adapters/deno/mod.ts";
+ * import { patternMatcherOf } from "../structural/search/mod.ts";
+ * import { normalizeStructuralArgs } from "./structural_args.ts";
+ * import { searchStructural } from "./structural_search.ts";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+ * const texts: Record<string, string> = { "a.ts": "log(1);\nlog(a, b);\n", "b.ts": "x();\n" };
+ * const files = {
+ *   async *files() { for (const path of Object.keys(texts)) yield { path }; },
+ *   read: async (path: string) => new TextEncoder().encode(texts[path]),
+ * };
+ * const query = normalizeStructuralArgs({ pattern: "log($$$A)" });
+ * const result = await searchStructural(files, query, { matcher: patternMatcherOf(ws) });
+ * assert.deepEqual(result.matches!.map((m) => [m.path, m.line, m.metavariables["A"]!.text]), [["a.ts", 1, "1"], ["a.ts", 2, "a, b"]]);
+ * assert.equal(result.summary.files_parsed, 1); // b.ts has no "log": not parsed
+ * ```
+ *
+ * @param files Where the files come from.
+ * @param query The normalized query (`normalizeStructuralArgs`).
+ * @param options The pattern engine and the enclosing-symbol lookup.
+ * @returns The page of matches and a summary.
+ * @throws RecoverableError `invalid_query` when the pattern parses in none of the languages searched.
+ */
+export async function searchStructural(
+  files: SearchFiles,
+  query: StructuralQuery,
+  options: SearchStructuralOptions,
+): Promise<StructuralSearchResult> {
+  const started = performance.now();
+  const stats = structuralStats();
+  const page: StructuralMatch[] = [];
+  const want = query.offset + query.maxResults;
+  let units = 0;
+  for await (const found of scanStructural(files, { query, matcher: options.matcher, stats })) {
+    const before = units;
+    units += found.hits.length;
+    const from = Math.max(0, query.offset - before);
+    const to = Math.min(found.hits.length, want - before);
+    if (from < to) {
+      const entries = matchEntries(found, { from, to });
+      await nameEnclosingSymbols(entries, found, options.enclosing);
+      page.push(...entries);
+    }
+    if (units > want) break; // one past the page: there is more
+  }
+  addSourceSkipped(files, stats.skipped);
+  refuseUnreadPattern(stats);
+  return finish({ query, page, truncated: units > want, started, stats });
+}
+
+/** A match shortened to fit a budget: its text and metavariables' cut to {@linkcode TEXT_KEEP} characters. */
+function shortened(m: StructuralMatch): StructuralMatch {
+  const cut = (t: string) => t.length > TEXT_KEEP ? `${t.slice(0, TEXT_KEEP)}…` : t;
+  const metavariables = Object.fromEntries(
+    Object.entries(m.metavariables).map(([k, v]) => [k, { ...v, text: cut(v.text) }]),
+  );
+  return { ...m, text: cut(m.text), metavariables };
+}
+
+/** Matches per file, in page order. */
+function countsOf(matches: StructuralMatch[]): FileCount[] {
+  const out: FileCount[] = [];
+  for (const m of matches) {
+    const last = out[out.length - 1];
+    if (last?.path === m.path) last.count++;
+    else out.push({ path: m.path, count: 1, version: m.version });
+  }
+  return out;
+}
+
+/** The page fitted to the budget: as it is, with texts cut, or as counts per file. */
+function fitted(
+  page: StructuralMatch[],
+  budget: number,
+): {
+  matches?: StructuralMatch[];
+  counts?: FileCount[];
+  shortened: StructuralSummary["shortened"];
+  kept: number;
+} {
+  if (fits(page, budget)) return { matches: page, shortened: "none", kept: page.length };
+  const short = page.map(shortened);
+  if (fits(short, budget)) return { matches: short, shortened: "truncated_text", kept: page.length };
+  const counts = prefixThatFits(countsOf(page), budget);
+  return { counts, shortened: "counts", kept: counts.reduce((n, c) => n + c.count, 0) };
+}
+
+/** The result: the page fitted to the budget, the cursor of the next page, the summary. */
+function finish(state: {
+  query: StructuralQuery;
+  page: StructuralMatch[];
+  truncated: boolean;
+  started: number;
+  stats: StructuralStats;
+}): StructuralSearchResult {
+  const { query, stats } = state;
+  const fit = fitted(state.page, query.maxChars);
+  const truncated = state.truncated || fit.kept < state.page.length;
+  const summary: StructuralSummary = {
+    files_scanned: stats.scanned,
+    files_parsed: stats.parsed,
+    files_matched: stats.matched,
+    skipped: stats.skipped,
+    truncated,
+    shortened: fit.shortened,
+    elapsed_ms: Math.round((performance.now() - state.started) * 10) / 10,
+  };
+  if (stats.refused.size > 0) {
+    summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
+  }
+  const result: StructuralSearchResult = { summary };
+  if (fit.matches) result.matches = fit.matches;
+  if (fit.counts) result.counts = fit.counts;
+  if (truncated) result.next_cursor = cursorFor(query, query.offset + fit.kept);
+  return result;
+}

@@ -1,0 +1,309 @@
+/**
+ * The code-pattern engine (`edit/pattern.ts`) grown to a project: a matcher that a project-wide structural
+ * search (`search/structural_search.ts`) drives file by file. Per language it compiles the pattern once,
+ * names the texts every match must hold verbatim (so that a file lacking one is never parsed), matches
+ * through the workspace's parse cache (a warm search reuses each file's tree by version), and, for a
+ * rewrite, gives each site its new code: metavariables filled in, a multi-line template re-indented to the
+ * site's line. A pattern that does not parse in a language is refused with what the grammar saw.
+ *
+ * The result is shaped as `search/`'s `StructuralMatcher` (the two areas are peers and do not import each
+ * other; the tool layer hands this to the search).
+ *
+ * @module
+ */
+import type { Node, Parser } from "web-tree-sitter";
+import { RecoverableError } from "../../errors.ts";
+import { indentOfLine } from "../../fs/lines.ts";
+import { dominantEol } from "../../fs/text.ts";
+import type { Grammars } from "../../syntax/grammars.ts";
+import type { Parsing } from "../../syntax/types.ts";
+import {
+  type Binding,
+  type CompiledPattern,
+  compilePattern,
+  matchPattern,
+  matchPatternAround,
+  type PatternNode,
+  substituteMetavariables,
+} from "../edit/pattern.ts";
+import { detectIndentUnit, reindent } from "../edit/reindent.ts";
+import { type CompiledRule, compileRule, matchRule, ruleLiterals } from "./rule.ts";
+
+/** Most matches taken from one file (a pattern such as `$A($$$B)` on a generated file stays bounded). */
+export const MAX_MATCHES_PER_FILE = 100_000;
+
+/** What one metavariable bound, as offsets. */
+export interface SiteBinding {
+  /** Start offset (UTF-16); -1 for a `$$$X` that bound nothing. */
+  start: number;
+  /** End offset. */
+  end: number;
+  /** The bound text. */
+  text: string;
+}
+
+/** One match in one file, as offsets, with the rewrite's code for it when one was asked for. */
+export interface PatternSite {
+  /** Start offset (UTF-16) of the matched node. */
+  start: number;
+  /** End offset. */
+  end: number;
+  /** Metavariable name -> what it bound. */
+  metavariables: Record<string, SiteBinding>;
+  /** The new code for the site (only with a rewrite). */
+  replacement?: string;
+}
+
+/** A pattern compiled for one language. */
+export interface LanguageProgram {
+  /** Texts every match holds verbatim. */
+  literals: readonly string[];
+  /** Every match in one file (parsed through the cache), in document order. */
+  match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
+}
+
+/** A project-wide pattern matcher. */
+export interface PatternMatcher {
+  /** The language of a file by its name, or null. */
+  languageOf(path: string): string | null;
+  /** The pattern (and rewrite) compiled for a language. */
+  compile(
+    language: string,
+    query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
+  ): Promise<LanguageProgram>;
+}
+
+/** Separators the matcher may skip next to `$$$X` (`f(a, $$$B)` matches `f(a)`): not required in a file. */
+const OPTIONAL_TOKENS = new Set([",", ";"]);
+
+/**
+ * The leaf texts of a compiled pattern that every match holds verbatim: leaves are compared byte for byte,
+ * so each one's text is in any file the pattern matches. Punctuation of one character is left out (it is
+ * in every file and tells nothing).
+ *
+ * @param root The compiled pattern's root.
+ * @returns The texts, longest first, without repeats.
+ */
+export function requiredTexts(root: PatternNode): string[] {
+  const out = new Set<string>();
+  const visit = (p: PatternNode) => {
+    if (p.meta) return;
+    if (p.children.length === 0) {
+      if (p.text !== "" && !OPTIONAL_TOKENS.has(p.text) && (p.text.length > 1 || /\w/.test(p.text))) {
+        out.add(p.text);
+      }
+      return;
+    }
+    for (const c of p.children) visit(c);
+  };
+  visit(root);
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+/** The metavariables of a match as offsets (bound nodes are not kept past the match). */
+function siteBindings(bindings: Record<string, Binding>): Record<string, SiteBinding> {
+  const out: Record<string, SiteBinding> = {};
+  for (const [name, b] of Object.entries(bindings)) out[name] = { start: b.start, end: b.end, text: b.text };
+  return out;
+}
+
+/**
+ * The rewrite's code for one site. A single-line template takes bound text as it is in the file (its lines
+ * stay where they were); a multi-line template is put into the file's indent unit, filled in, and
+ * re-indented to the line the matched node starts on, so the code lands at the depth of the block it is in.
+ *
+ * @param file The file's text and indent unit.
+ * @param site The matched node's start and its bindings.
+ * @param rewrite The template.
+ * @returns The code that replaces the node.
+ */
+export function siteReplacement(
+  file: { text: string; unit: string },
+  site: { start: number; bindings: Record<string, Binding> },
+  rewrite: string,
+): string {
+  const { text, unit } = file;
+  if (!rewrite.includes("\n")) {
+    return substituteMetavariables(rewrite, site.bindings, {
+      sourceText: text,
+      matchStart: site.start,
+      asIs: true,
+    });
+  }
+  const eol = dominantEol(text);
+  const template = reindent(rewrite.replace(/^\s*\n/, "").trimEnd(), {
+    indent: "",
+    eol: "\n",
+    unit,
+    indentFirstLine: false,
+  });
+  // Each bound text keeps its lines' indentation relative to its own first line (a body bound from a deeper
+  // block is re-based from there), put at the depth of the line its metavariable stands on.
+  const code = substituteMetavariables(template, site.bindings, { sourceText: text });
+  return reindent(code, {
+    indent: indentOfLine(text, site.start),
+    eol,
+    unit,
+    indentFirstLine: false,
+    firstColumn: 0,
+    codeUnit: unit,
+  });
+}
+
+/** How a pattern reads in a grammar: the S-expression of its parse as written, errors included. */
+function grammarView(parser: Parser, pattern: string): string {
+  const tree = parser.parse(pattern);
+  if (!tree) return "(no tree)";
+  try {
+    const sexp = tree.rootNode.toString();
+    return sexp.length > 600 ? `${sexp.slice(0, 600)}…` : sexp;
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Compile, or refuse naming what the grammar saw. */
+function compileOrRefuse(parser: Parser, language: string, pattern: string): CompiledPattern {
+  try {
+    return compilePattern(parser, language, pattern);
+  } catch (err) {
+    if (!(err instanceof RecoverableError) || err.code !== "invalid_query") throw err;
+    const saw = grammarView(parser, pattern.trim());
+    throw new RecoverableError(
+      "invalid_query",
+      `${err.message}; the ${language} grammar reads it as ${saw}`,
+      {
+        hint:
+          `Write one complete ${language} construct (an expression, a statement or a definition) with $X / $$$ARGS for the parts that vary; where the grammar shows ERROR, the pattern is not ${language} as written (a missing bracket or keyword, or code of another language: pass "language")`,
+        details: { ...(err.details ?? {}), language, grammar_saw: saw },
+        cause: err,
+      },
+    );
+  }
+}
+
+/**
+ * Parsers that read patterns, one per language and grammar registry: a parser lives in wasm memory, so
+ * searches share one rather than making one per call.
+ */
+const PATTERN_PARSERS = new WeakMap<Grammars, Map<string, Promise<Parser>>>();
+
+/** The pattern parser of a language. */
+function patternParser(grammars: Grammars, language: string): Promise<Parser> {
+  let byLanguage = PATTERN_PARSERS.get(grammars);
+  if (byLanguage === undefined) PATTERN_PARSERS.set(grammars, byLanguage = new Map());
+  let parser = byLanguage.get(language);
+  if (parser === undefined) {
+    byLanguage.set(language, parser = grammars.parser(language));
+    parser.catch(() => byLanguage.delete(language));
+  }
+  return parser;
+}
+
+/** Each match's site (and replacement), from the matches of one parsed file. */
+function sitesOf(
+  found: { node: Node; bindings: Record<string, Binding> }[],
+  file: { text: string },
+  rewrite: string | undefined,
+): PatternSite[] {
+  const unit = rewrite?.includes("\n") ? detectIndentUnit(file.text) : "";
+  return found.map((m) => {
+    const site: PatternSite = {
+      start: m.node.startIndex,
+      end: m.node.endIndex,
+      metavariables: siteBindings(m.bindings),
+    };
+    if (rewrite !== undefined) {
+      site.replacement = siteReplacement(
+        { text: file.text, unit },
+        { start: site.start, bindings: m.bindings },
+        rewrite,
+      );
+    }
+    return site;
+  });
+}
+
+/**
+ * A project-wide pattern matcher over a workspace's grammars and parse cache.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemoryBackend, createWorkspace } from "../../mod.ts";
+ * import { createWasmLoader } from "../../adapters/deno/mod.ts";
+ * import { patternMatcherOf } from "./pattern_matcher.ts";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+ * const matcher = patternMatcherOf(ws);
+ * const program = await matcher.compile("typescript", { pattern: "log($A)", rewrite: "info($A)" });
+ * assert.deepEqual(program.literals, ["log"]);
+ * const [site] = await program.match({ path: "a.ts", text: "log(x + 1);\n", version: "v1" });
+ * assert.equal(site!.metavariables["A"]!.text, "x + 1");
+ * assert.equal(site!.replacement, "info(x + 1)");
+ * ```
+ *
+ * @param parsing The workspace's grammars and parse cache.
+ * @returns The matcher.
+ */
+export function patternMatcherOf(parsing: Parsing): PatternMatcher {
+  return {
+    languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
+    async compile(language, query) {
+      const grammars = parsing.grammars;
+      const trees = parsing.trees;
+      if (grammars === null || trees === null) {
+        throw new RecoverableError(
+          "unsupported_language",
+          "Cannot search by pattern: no grammars are loaded",
+          {
+            hint: "Open the workspace with a wasm loader, or use search_text",
+          },
+        );
+      }
+      const parser = await patternParser(grammars, language);
+      // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
+      const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
+      const find = query.rule !== undefined
+        ? ruleFinder(compileRule(query.rule, compile))
+        : patternFinder(compile(query.pattern ?? ""));
+      return {
+        literals: find.literals,
+        async match(file) {
+          const parsed = await trees.parse(file.path, language, file.version, file.text);
+          return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, query.rewrite);
+        },
+      };
+    },
+  };
+}
+
+/** How a compiled query finds its matches in one tree, and the texts every match holds. */
+interface Finder {
+  literals: string[];
+  matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
+}
+
+/** A pattern's finder: from the places its longest required text occurs when there is one, else a walk. */
+function patternFinder(compiled: CompiledPattern): Finder {
+  const literals = requiredTexts(compiled.root);
+  return {
+    literals,
+    matches: (root, text) =>
+      literals.length > 0
+        ? matchPatternAround(compiled, root, { text, literal: literals[0]!, limit: MAX_MATCHES_PER_FILE })
+        : matchPattern(compiled, root, { text, limit: MAX_MATCHES_PER_FILE }),
+  };
+}
+
+/** A rule's finder. */
+function ruleFinder(rule: CompiledRule): Finder {
+  return {
+    literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
+    matches: (root, text) =>
+      matchRule(rule, root, {
+        text,
+        literalOf: (p) => requiredTexts(p.root)[0],
+        limit: MAX_MATCHES_PER_FILE,
+      }),
+  };
+}

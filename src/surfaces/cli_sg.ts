@@ -1,0 +1,163 @@
+/**
+ * `graver sg -p PATTERN [-r REWRITE] [PATH]` (or `--rule JSON`, an ast-grep rule object): `search_structural`, or with `-r` `edit_rewrite_structural`,
+ * with ast-grep's flag letters. A search prints `path:line:column:text` per match (further lines of a
+ * multi-line match as `path-line-text`); a rewrite applies every match in one commit, as `ast-grep -U` does,
+ * and prints each file's diff (`--dry-run` writes nothing); `--json` prints the ToolResult. Exit codes as
+ * ast-grep's: 0 found (or rewritten), 1 nothing found, 2 an error. Registered at module load.
+ *
+ * @module
+ */
+import type { ToolResult } from "../tools/types.ts";
+import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { failureText, notesText, type Paint, paintDiff, painter } from "./cli_output.ts";
+
+/** What one match of a search_structural result holds (the part printed here). */
+interface PrintedMatch {
+  path: string;
+  line: number;
+  column: number;
+  text: string;
+}
+
+/** Boolean flags and the argument each sets to true. */
+const SWITCHES: Readonly<Record<string, string>> = { hidden: "hidden", "no-ignore": "no_ignore" };
+
+/** The tool arguments a `graver sg` invocation stands for, or a usage problem. */
+function sgArgs(
+  invocation: {
+    positional: string[];
+    flags: Record<string, string | boolean>;
+    values: Record<string, string[]>;
+  },
+): Record<string, unknown> | { problem: string } {
+  const { positional, flags, values } = invocation;
+  const pattern = flags["pattern"];
+  const rule = flags["rule"];
+  if (typeof pattern !== "string" && typeof rule !== "string") {
+    return { problem: "missing -p PATTERN (or --rule JSON)" };
+  }
+  const args: Record<string, unknown> = {};
+  if (typeof pattern === "string") args["pattern"] = pattern;
+  if (typeof rule === "string") {
+    try {
+      args["rule"] = JSON.parse(rule);
+    } catch {
+      return { problem: `--rule takes a JSON object of ast-grep rule keys, not ${JSON.stringify(rule)}` };
+    }
+  }
+  const [path] = positional;
+  if (path !== undefined) args["path"] = path;
+  if (typeof flags["rewrite"] === "string") args["rewrite"] = flags["rewrite"];
+  else {
+    // A CLI prints every match, as ast-grep does: the page and the character budget are only a guard.
+    args["max_results"] = 10_000;
+    args["max_chars"] = 50_000_000;
+  }
+  if (values["lang"]) args["language"] = values["lang"];
+  if (values["glob"]) args["glob"] = values["glob"];
+  for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
+  const max = flags["max-results"];
+  if (max !== undefined && args["rewrite"] === undefined) {
+    if (typeof max !== "string" || !/^\d+$/.test(max)) {
+      return { problem: `option "--max-results" takes a whole number, not "${String(max)}"` };
+    }
+    args["max_results"] = Number(max);
+  }
+  return args;
+}
+
+/** One match as `path:line:column:text`, later lines of a multi-line match as `path-line-text`. */
+function matchLines(m: PrintedMatch, paint: Paint): string[] {
+  const [first, ...rest] = m.text.split("\n");
+  return [
+    `${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}:${paint.bold(first!)}`,
+    ...rest.map((t, i) => `${paint.cyan(m.path)}-${m.line + 1 + i}-${paint.bold(t)}`),
+  ];
+}
+
+/** The text a successful call prints: the matches, or each changed file's diff and a count. */
+function resultText(result: Extract<ToolResult, { ok: true }>, paint: Paint): string {
+  if (result.tool === "search_structural") {
+    const lines = ((result.data["matches"] as PrintedMatch[] | undefined) ?? []).flatMap((m) =>
+      matchLines(m, paint)
+    );
+    for (const c of (result.data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
+      lines.push(`${paint.cyan(c.path)}:${c.count}`);
+    }
+    return lines.length > 0 ? lines.join("\n") + "\n" : "";
+  }
+  const verb = result.status === "dry_run" ? "would rewrite" : "rewrote";
+  const out = result.changes.map((c) => paintDiff(c.diff.trimEnd(), paint));
+  out.push(`${verb} ${result.data["rewritten"]} match(es) in ${result.changes.length} file(s)`);
+  return out.join("\n") + "\n" + notesText(result, paint);
+}
+
+/** The exit code of a call: 0 found or rewritten, 1 nothing found, 2 an error. */
+function exitOf(result: ToolResult): number {
+  if (!result.ok) return result.error.code === "no_match" ? 1 : 2;
+  if (result.tool !== "search_structural") return 0;
+  const found = ["matches", "counts"].some((k) =>
+    ((result.data[k] as unknown[] | undefined)?.length ?? 0) > 0
+  );
+  return found ? 0 : 1;
+}
+
+registerCliCommand({
+  name: "sg",
+  synopsis:
+    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--hidden] [--no-ignore] [--json]",
+  summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
+  details: `
+PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
+(ast-grep's syntax). PATH narrows the search to a folder or file; -l LANG to languages (ts, tsx, js, py, go,
+rust …; default every file with a grammar the pattern parses in); -g GLOB may repeat ("!" excludes).
+.gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule JSON takes an ast-grep rule
+object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy": "end"}, "all",
+"any", "not"}).
+Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
+filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
+accepted); --dry-run prints the diffs and writes nothing. --json prints the ToolResult (each match with its
+metavariables, its file's version and an occurrence id). Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
+  flags: {
+    ...WORKSPACE_FLAGS,
+    pattern: { kind: "string", short: "p", value: "PATTERN", help: "the code pattern to find" },
+    rewrite: { kind: "string", short: "r", value: "REWRITE", help: "rewrite every match to this code" },
+    rule: { kind: "string", value: "JSON", help: "an ast-grep rule object instead of -p" },
+    lang: { kind: "string", short: "l", value: "LANG", help: "only files of this language; repeatable" },
+    glob: {
+      kind: "string",
+      short: "g",
+      value: "GLOB",
+      help: "include (or with ! exclude) paths; repeatable",
+    },
+    "update-all": {
+      kind: "boolean",
+      short: "U",
+      help: "accepted: -r always applies (use --dry-run to preview)",
+    },
+    "dry-run": { kind: "boolean", help: "with -r: print the diffs, write nothing" },
+    hidden: { kind: "boolean", help: "also search hidden files and folders" },
+    "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
+    "max-results": { kind: "string", value: "N", help: "stop after N matches (default 10000)" },
+    json: { kind: "boolean", help: "print the ToolResult as JSON" },
+  },
+  maxPositional: 1,
+  async run({ flags, values, positional, host, open }) {
+    const args = sgArgs({ positional, flags, values });
+    if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
+    const ws = await open(flags["root"] as string | undefined);
+    const tool = args["rewrite"] === undefined ? "search_structural" : "edit_rewrite_structural";
+    const result = await ws.call(tool, args, flags["dry-run"] ? { dryRun: true } : {});
+    const paint = painter(host);
+    if (flags["json"]) printJson(host, result);
+    else if (!result.ok) host.stderr(failureText(result, paint));
+    else host.stdout(resultText(result, paint));
+    const summary = result.ok ? result.data["summary"] as { truncated?: boolean } | undefined : undefined;
+    if (summary?.truncated && !flags["json"] && tool === "search_structural") {
+      host.stderr(
+        `graver sg: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
+      );
+    }
+    return exitOf(result);
+  },
+});

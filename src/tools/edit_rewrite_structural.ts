@@ -1,0 +1,197 @@
+/**
+ * edit_rewrite_structural: rewrite every match of a code pattern across the project's files (or only the
+ * matches an earlier `search_structural` named by id) as one all-or-nothing commit — ast-grep's
+ * `run -p … -r … -U` inside the sandbox, with each multi-line rewrite re-indented to its site and every
+ * changed file's syntax checked by the dispatch pipeline. Files are selected exactly as `search_structural`
+ * selects them; the plan is `src/search/structural_rewrite.ts`. A `rewrite` tool: the read guard refuses
+ * none of its sites, and names the changed lines the session has not read.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import { lazyEngine } from "./_lazy.ts";
+import { DRY_RUN, objectSchema } from "./_schema.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import {
+  PATTERN_ARGS,
+  STRUCTURAL_ALIASES,
+  STRUCTURAL_FILE_ARGS,
+  STRUCTURAL_SUMMARY,
+} from "./search_structural.ts";
+import type { ToolDefinition } from "./types.ts";
+
+const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
+const patternEngine = lazyEngine(
+  "the structural engine (pattern search)",
+  async () => (await import("./_engines_structural.ts")).patternSearch,
+);
+
+/** Arguments of the search that only shape a page of results: a rewrite has no pages. */
+const PAGE_ARGS = ["max_results", "offset", "cursor", "max_chars"];
+
+/** Sites listed in a result by default; the rest are counted per file. */
+const DEFAULT_MAX_SITES = 100;
+
+const fileProperties = Object.fromEntries(
+  Object.entries(STRUCTURAL_FILE_ARGS).filter(([name]) => !PAGE_ARGS.includes(name)),
+);
+
+/** The arguments that select the matches: the search's own. */
+function searchArgsOf(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([k]) => k in fileProperties || k in PATTERN_ARGS));
+}
+
+const SITE = shape({
+  line: INTEGER,
+  column: INTEGER,
+  end_line: INTEGER,
+  end_column: INTEGER,
+  before: STRING,
+  after: STRING,
+  id: STRING,
+}, ["line", "column", "before", "after", "id"]);
+
+type Plan = Awaited<ReturnType<Awaited<ReturnType<typeof searchEngine>>["planStructuralRewrite"]>>;
+
+/** The edit_rewrite_structural tool. */
+export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
+  name: "edit_rewrite_structural",
+  description:
+    'Rewrite every match of a code pattern (as search_structural finds it: $X one node, $$$ARGS zero or more, $_ unnamed; or a rule object) in every file the same search would search — one atomic commit, all files or none. rewrite is the new code and may use the pattern\'s metavariables, e.g. pattern "console.log($$$A)", rewrite "logger.debug($$$A)"; a multi-line rewrite is re-indented to each site; where matches nest, the outermost is rewritten. Each changed file\'s syntax is checked (syntax_error refuses the whole call, naming the files). ids (occurrence ids from search_structural) restrict it to those matches (stale_base when a file changed since); expected_count refuses when the number of sites differs; dry_run previews every site. For text or regex replacements, edit_replace_text; to rename a symbol with its scopes and imports, edit_rename_symbol.',
+  inputSchema: objectSchema({
+    ...PATTERN_ARGS,
+    ...fileProperties,
+    rewrite: {
+      type: "string",
+      description: "The new code for each match; $X and $$$X put in what the pattern's metavariables bound",
+    },
+    ids: {
+      type: "array",
+      items: { type: "string" },
+      minItems: 1,
+      description: "Occurrence ids from search_structural: only these matches are rewritten",
+    },
+    expected_count: {
+      type: "integer",
+      minimum: 0,
+      description: "Refuse unless exactly this many matches would be rewritten",
+    },
+    max_sites: { type: "integer", minimum: 0, description: "Sites listed in the result (default 100)" },
+    dry_run: DRY_RUN,
+  }, ["rewrite"]),
+  aliases: {
+    ...STRUCTURAL_ALIASES,
+    "-r": "rewrite",
+    fix: "rewrite",
+    replacement: "rewrite",
+    occurrence_ids: "ids",
+    expected_replacements: "expected_count",
+  },
+  kind: "rewrite",
+  mutates: true,
+  resultData: shape({
+    rewritten: INTEGER,
+    nested: INTEGER,
+    files: {
+      type: "array",
+      items: shape({
+        path: FILE_PATH,
+        version: VERSION,
+        count: INTEGER,
+        sites: { type: "array", items: SITE },
+      }, ["path", "version", "count", "sites"]),
+    },
+    sites_listed: INTEGER,
+    truncated: BOOLEAN,
+    summary: STRUCTURAL_SUMMARY,
+  }, ["rewritten", "files"]),
+  async handler(args, { workspace, stage }) {
+    const { normalizeStructuralArgs, parseOccurrenceId, planStructuralRewrite, walkSearchFiles } =
+      await searchEngine();
+    const { patternMatcherOf } = await patternEngine();
+    const rewrite = args["rewrite"] as string;
+    const query = { ...normalizeStructuralArgs({ ...searchArgsOf(args), rewrite }), rewrite };
+    const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
+    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids });
+    if (plan.sites === 0) throw nothingToRewrite(args, plan);
+    checkExpectedCount(args["expected_count"] as number | undefined, plan);
+    for (const f of plan.files) {
+      const file = await stage.readText(f.path); // strict: a file that is not UTF-8 is refused, not mangled
+      if (file.text !== f.text) throw changedWhileReading(f.path);
+      await stage.writeText(f.path, { text: f.newText, bom: file.bom });
+    }
+    const warnings = plan.nested > 0
+      ? [`${plan.nested} match(es) inside another match were left as they are: the outer match was rewritten`]
+      : [];
+    return { warnings, data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES) };
+  },
+};
+
+/** What the result lists: every file with its count, and sites up to the limit. */
+function resultData(plan: Plan, maxSites: number): Record<string, unknown> {
+  let left = maxSites;
+  const files = plan.files.map((f) => {
+    const sites = f.sites.slice(0, Math.max(0, left));
+    left -= sites.length;
+    return { path: f.path, version: f.version, count: f.sites.length, sites };
+  });
+  const listed = files.reduce((n, f) => n + f.sites.length, 0);
+  return {
+    rewritten: plan.sites,
+    nested: plan.nested,
+    files,
+    sites_listed: listed,
+    truncated: listed < plan.sites,
+    summary: {
+      files_scanned: plan.stats.scanned,
+      files_parsed: plan.stats.parsed,
+      files_matched: plan.stats.matched,
+      skipped: plan.stats.skipped,
+    },
+  };
+}
+
+function nothingToRewrite(args: Record<string, unknown>, plan: Plan): RecoverableError {
+  const { scanned, parsed } = plan.stats;
+  const same = plan.stats.matched > 0;
+  return new RecoverableError(
+    "no_match",
+    same
+      ? `Every match of ${
+        JSON.stringify(args["pattern"] ?? args["rule"])
+      } already reads as the rewrite: nothing was changed`
+      : `No match of ${
+        JSON.stringify(args["pattern"] ?? args["rule"])
+      } in the ${scanned} files searched (${parsed} parsed): nothing was changed`,
+    {
+      hint:
+        "Check the pattern and the path/glob/type/language with search_structural (it searches exactly the same files); hidden and ignored files need hidden / no_ignore",
+      details: { pattern: args["pattern"] ?? args["rule"], files_scanned: scanned, files_parsed: parsed },
+      suggestedCall: { tool: "search_structural", args: searchArgsOf(args) },
+    },
+  );
+}
+
+function checkExpectedCount(expected: number | undefined, plan: Plan): void {
+  if (expected === undefined || expected === plan.sites) return;
+  const where = plan.files.slice(0, 20).map((f) => `${f.path}: ${f.sites.map((s) => s.line).join(", ")}`);
+  throw new RecoverableError(
+    expected < plan.sites ? "ambiguous" : "no_match",
+    `expected_count is ${expected}, but ${plan.sites} matches would be rewritten (${where.join("; ")}${
+      plan.files.length > 20 ? "; …" : ""
+    }): nothing was changed`,
+    {
+      hint:
+        "Narrow the search (path, glob, language, a more specific pattern), or pass the ids of the matches to change from search_structural, or call with dry_run to see every site",
+      details: { expected_count: expected, found: plan.sites, files: where },
+    },
+  );
+}
+
+function changedWhileReading(path: string): RecoverableError {
+  return new RecoverableError("stale_base", `"${path}" changed while the rewrite was planned`, {
+    hint: "Call again: the search runs on the file as it is now",
+    details: { path },
+  });
+}

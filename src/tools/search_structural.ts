@@ -1,0 +1,164 @@
+/**
+ * search_structural: ast-grep's `run -p` inside the sandbox. A code pattern with metavariables (`$X`,
+ * `$$$ARGS`, `$_`) matched on each file's syntax tree, over the files `search_text` would search; every
+ * match carries its metavariables, its file's version and an occurrence id, so the next call can be a
+ * guarded `edit_rewrite_structural` of exactly those matches. The engines are `src/search/` (the loop over
+ * files) and `src/structural/search/` (the pattern engine); docs/search.md.
+ *
+ * @module
+ */
+import { lazyEngine } from "./_lazy.ts";
+import { objectSchema } from "./_schema.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import { searchTextTool } from "./search_text.ts";
+import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
+import type { ShownLines } from "../errors.ts";
+import type { StructuralMatch } from "../search/types.ts";
+import type { ToolDefinition } from "./types.ts";
+
+const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
+const patternEngine = lazyEngine(
+  "the structural engine (pattern search)",
+  async () => (await import("./_engines_structural.ts")).patternSearch,
+);
+
+/** The file-selection and page arguments a structural search shares with search_text, by name. */
+const SHARED = [
+  "path",
+  "glob",
+  "paths_include_glob",
+  "paths_exclude_glob",
+  "type",
+  "max_results",
+  "offset",
+  "cursor",
+  "max_chars",
+  "max_file_bytes",
+  "hidden",
+  "no_ignore",
+];
+
+/** search_text's schema of the shared arguments (one description of each, wherever it is taken). */
+export const STRUCTURAL_FILE_ARGS: Record<string, Record<string, unknown>> = Object.fromEntries(
+  Object.entries(
+    (searchTextTool.inputSchema as { properties: Record<string, Record<string, unknown>> }).properties,
+  ).filter(([name]) => SHARED.includes(name)),
+);
+
+/** The aliases of the shared arguments, plus ast-grep's flag letters. */
+export const STRUCTURAL_ALIASES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(SEARCH_TEXT_ALIASES).filter(([, name]) => SHARED.includes(name))),
+  "-p": "pattern",
+  "-l": "language",
+  lang: "language",
+};
+
+/** The pattern and language arguments, as both structural tools take them. */
+export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
+  pattern: {
+    type: "string",
+    description:
+      "Code to find, written in the files' language, with $X for any one node, $$$ARGS for zero or more, $_ for a node not named",
+  },
+  rule: {
+    type: "object",
+    description:
+      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), inside / has (a rule an enclosing / enclosed node matches; stopBy: "neighbor" (default), "end" or a rule), all / any (lists of rules), not (a rule)',
+  },
+  language: {
+    anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+    description:
+      "Languages to search (typescript, ts, tsx, javascript, python, go, rust …); default: every file with a grammar the pattern parses in",
+  },
+};
+
+const POSITION = { line: INTEGER, column: INTEGER, end_line: INTEGER, end_column: INTEGER };
+
+/** What one match looks like in a result. */
+const MATCH = shape({
+  path: FILE_PATH,
+  language: STRING,
+  ...POSITION,
+  text: STRING,
+  metavariables: { type: "object", additionalProperties: shape({ text: STRING, ...POSITION }, ["text"]) },
+  symbol: STRING,
+  version: VERSION,
+  id: STRING,
+}, [
+  "path",
+  "language",
+  "line",
+  "column",
+  "end_line",
+  "end_column",
+  "text",
+  "metavariables",
+  "version",
+  "id",
+]);
+
+/** The summary of a structural scan. */
+export const STRUCTURAL_SUMMARY = shape({
+  files_scanned: INTEGER,
+  files_parsed: INTEGER,
+  files_matched: INTEGER,
+  skipped: shape({ ignored: INTEGER, binary: INTEGER, too_large: INTEGER, unreadable: INTEGER }),
+  truncated: BOOLEAN,
+  shortened: STRING,
+  elapsed_ms: { type: "number" },
+  languages_refused: { type: "object", additionalProperties: STRING },
+}, ["files_scanned", "files_parsed", "files_matched", "skipped"]);
+
+/** The search_structural tool. */
+export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
+  name: "search_structural",
+  description:
+    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has with stopBy, all/any/not), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars. A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
+  inputSchema: objectSchema({ ...PATTERN_ARGS, ...STRUCTURAL_FILE_ARGS }, []),
+  aliases: STRUCTURAL_ALIASES,
+  kind: "read",
+  mutates: false,
+  resultData: shape({
+    matches: { type: "array", items: MATCH },
+    counts: {
+      type: "array",
+      items: shape({ path: FILE_PATH, count: INTEGER, version: VERSION }, ["path", "count", "version"]),
+    },
+    next_cursor: STRING,
+    summary: STRUCTURAL_SUMMARY,
+  }, ["summary"]),
+  async handler(args, { workspace, stage }) {
+    const { enclosingSymbolsOf, normalizeStructuralArgs, searchStructural, walkSearchFiles } =
+      await searchEngine();
+    const { patternMatcherOf } = await patternEngine();
+    const query = normalizeStructuralArgs(args);
+    // Bytes straight from the files the walk listed: only files that may match are hashed (for the parse cache).
+    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    const result = await searchStructural(files, query, {
+      matcher: patternMatcherOf(workspace),
+      enclosing: enclosingSymbolsOf(workspace),
+    });
+    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
+  },
+};
+
+/**
+ * The lines a page of matches displayed in full, at the version each file was searched at, so an edit of
+ * code found by a structural search is judged as if read. A match shows a node, not its lines: only the
+ * lines it covers whole count (those between its first and last, and its first when it starts the line's
+ * text at column 1). A shortened page shows nothing whole and counts for nothing.
+ */
+function shownLines(result: { matches?: StructuralMatch[]; summary: { shortened: string } }): ShownLines[] {
+  if (!result.matches || result.summary.shortened !== "none") return [];
+  const byFile = new Map<string, ShownLines & { lines: { start_line: number; end_line: number }[] }>();
+  for (const m of result.matches) {
+    const start_line = m.column === 1 ? m.line : m.line + 1;
+    const end_line = m.end_line - 1;
+    if (start_line > end_line) continue;
+    const key = `${m.path}\0${m.version}`;
+    const entry = byFile.get(key) ?? { path: m.path, version: m.version, lines: [] };
+    byFile.set(key, entry);
+    entry.lines.push({ start_line, end_line });
+  }
+  return [...byFile.values()];
+}

@@ -1,0 +1,146 @@
+/**
+ * ast-grep beside graver's structural search, for the equality table and the bench: where its binary is
+ * (`tools/node_modules/.bin/ast-grep`, which `scripts/install_runtimes.ts` installs from the `@ast-grep/cli`
+ * npm package; `AST_GREP` or `PATH` otherwise), and both answers reduced to the same set of
+ * `path:line:column` (1-based; ast-grep's columns count characters, graver's UTF-16 code units, the same on
+ * these trees).
+ *
+ * @module
+ */
+import { createMemoryBackend, createWorkspace, type Workspace } from "../../../src/mod.ts";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { normalizeStructuralArgs, searchStructural } from "../../../src/search/mod.ts";
+import { patternMatcherOf } from "../../../src/structural/search/mod.ts";
+import { diskSearchFiles } from "./_rg.ts";
+
+/** One structural query: the tree, the pattern and the language, as both tools take them. */
+export interface SgCase {
+  /** What it checks. */
+  name: string;
+  /** The pattern (ast-grep's syntax, which is graver's); empty with a `rule`. */
+  pattern: string;
+  /** An ast-grep rule object instead of the pattern (ast-grep runs it with `scan --inline-rules`). */
+  rule?: Record<string, unknown>;
+  /** ast-grep's `--lang` (ts, js, py, go, rs); graver's `language` takes the same names. */
+  lang: string;
+}
+
+/** The ast-grep binary, or null when none is installed. */
+export async function astGrepPath(): Promise<string | null> {
+  const candidates = [
+    Deno.env.get("AST_GREP"),
+    new URL("../../../tools/node_modules/.bin/ast-grep", import.meta.url).pathname,
+  ];
+  for (const c of candidates) {
+    if (c && await Deno.stat(c).then((s) => s.isFile, () => false)) return c;
+  }
+  try {
+    const out = await new Deno.Command("sh", { args: ["-c", "command -v ast-grep"], stdout: "piped" })
+      .output();
+    return out.code === 0 ? new TextDecoder().decode(out.stdout).trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Run `ast-grep scan --inline-rules RULE --json` in `root`: the oracle for a pattern ast-grep's `run -p`
+ * misreads, written as the rule its documentation recommends (a pattern with a `context` and a `selector`).
+ *
+ * @param bin The binary.
+ * @param root The tree.
+ * @param rule The YAML rule.
+ * @returns Each match as `path:line:column`, 1-based.
+ */
+export async function astGrepRuleSet(bin: string, root: string, rule: string): Promise<Set<string>> {
+  return parsed(
+    await new Deno.Command(bin, {
+      args: ["scan", "--inline-rules", rule, "--json=compact", "."],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+    }).output(),
+  );
+}
+
+/** ast-grep's JSON match, the fields compared. */
+interface AstGrepMatch {
+  file: string;
+  range: { start: { line: number; column: number } };
+}
+
+/**
+ * Run `ast-grep run -p PATTERN --lang L --json` in `root` (the whole tree).
+ *
+ * @param bin The binary.
+ * @param root The tree.
+ * @param c The query.
+ * @returns Each match as `path:line:column`, 1-based.
+ */
+export async function astGrepSet(bin: string, root: string, c: SgCase): Promise<Set<string>> {
+  // YAML takes JSON: the rule object goes into the inline rule as it is.
+  const languages: Record<string, string> = { js: "javascript", ts: "typescript", py: "python", rs: "rust" };
+  if (c.rule) {
+    return await astGrepRuleSet(
+      bin,
+      root,
+      `id: case\nlanguage: ${languages[c.lang] ?? c.lang}\nrule: ${JSON.stringify(c.rule)}`,
+    );
+  }
+  return parsed(
+    await new Deno.Command(bin, {
+      args: ["run", "-p", c.pattern, "--lang", c.lang, "--json=compact", "."],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+    }).output(),
+  );
+}
+
+/** The `path:line:column` set of ast-grep's JSON output. */
+function parsed(out: Deno.CommandOutput): Set<string> {
+  if (out.code > 1) throw new Error(`ast-grep failed: ${new TextDecoder().decode(out.stderr)}`);
+  const matches = JSON.parse(new TextDecoder().decode(out.stdout) || "[]") as AstGrepMatch[];
+  return new Set(
+    matches.map((m) =>
+      `${m.file.replace(/^\.\//, "")}:${m.range.start.line + 1}:${m.range.start.column + 1}`
+    ),
+  );
+}
+
+const byRoot = new Map<string, Workspace>();
+
+/**
+ * A workspace for grammars and the parse cache of one tree (the files come from the disk tree; the cache is
+ * keyed by relative path, so each tree has its own).
+ *
+ * @param root The tree.
+ * @returns Its workspace.
+ */
+export async function parsingWorkspace(root: string): Promise<Workspace> {
+  let ws = byRoot.get(root);
+  if (ws === undefined) {
+    ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+    byRoot.set(root, ws);
+  }
+  return ws;
+}
+
+/**
+ * graver's structural search over the disk tree at `root`, every match.
+ *
+ * @param root The tree.
+ * @param c The query.
+ * @returns Each match as `path:line:column`.
+ */
+export async function graverSet(root: string, c: SgCase): Promise<Set<string>> {
+  const ws = await parsingWorkspace(root);
+  const query = normalizeStructuralArgs({
+    ...(c.rule ? { rule: c.rule } : { pattern: c.pattern }),
+    language: c.lang,
+    max_results: 1_000_000,
+    max_chars: 1_000_000_000,
+  });
+  const r = await searchStructural(diskSearchFiles(root), query, { matcher: patternMatcherOf(ws) });
+  return new Set(r.matches!.map((m) => `${m.path}:${m.line}:${m.column}`));
+}

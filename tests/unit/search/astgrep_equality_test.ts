@@ -1,0 +1,299 @@
+/**
+ * search_structural equals ast-grep: for a table of patterns in TypeScript, JavaScript, Python, Go and Rust
+ * on real code no one here wrote — hono's published package (node_modules/hono/dist: `.js`, and `.d.ts`
+ * under types/), CPython's `email` package, go-cmp and the semver and smallvec crates from Debian's packages —
+ * graver's set of matches (path, start line, start column) equals `ast-grep run -p P --lang L --json`'s on
+ * the same tree. Where they differ by design, the row says so and checks the difference exactly:
+ *
+ * - Go's `fmt.Sprintf($$$A)`: ast-grep's `run -p` reads a lone `pkg.F(x)` as a type conversion and finds
+ *   nothing (its FAQ says to give a context); graver tries the pattern inside a function body first. The
+ *   oracle is then ast-grep's own recommended rule (`context` + `selector`), run with `ast-grep scan`.
+ * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
+ *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
+ *
+ * The rule rows (`kind`, `regex`, `inside`/`has` with `stopBy`, `all`/`any`/`not`) equal ast-grep's
+ * `scan --inline-rules` of the same rule object.
+ *
+ * And a rewrite: the same single-line rewrite through graver (edit_rewrite_structural) and through
+ * `ast-grep run -p P -r R -U` on two copies of a tree gives byte-identical files.
+ *
+ * ast-grep comes from the `@ast-grep/cli` npm package (tools/, installed by scripts/install_runtimes.ts);
+ * without it the test is skipped with the reason printed, and so is a language whose tree is absent.
+ */
+import assert from "node:assert/strict";
+import { createWorkspace } from "../../../src/mod.ts";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { astGrepPath, astGrepRuleSet, astGrepSet, graverSet, type SgCase } from "./_astgrep.ts";
+
+const HONO = new URL("../../../node_modules/hono/dist", import.meta.url).pathname;
+
+/** The trees, by name: where each is, or null when it is not installed here. */
+async function trees(): Promise<Record<string, string | null>> {
+  const exists = async (p: string) => (await Deno.stat(p).then((s) => s.isDirectory, () => false)) ? p : null;
+  const py = await new Deno.Command("python3", {
+    args: ["-c", "import email, os; print(os.path.dirname(email.__file__))"],
+    stdout: "piped",
+    stderr: "null",
+  }).output().then((o) => o.code === 0 ? new TextDecoder().decode(o.stdout).trim() : null, () => null);
+  return {
+    hono: await exists(HONO),
+    hono_types: await exists(`${HONO}/types`),
+    email: py === null ? null : await exists(py),
+    go_cmp: await exists("/usr/share/gocode/src/github.com/google/go-cmp"),
+    semver: await exists("/usr/share/cargo/registry/semver-1.0.14"),
+    smallvec: await exists("/usr/share/cargo/registry/smallvec-1.9.0"),
+  };
+}
+
+interface Row extends SgCase {
+  /** The tree's name in {@linkcode trees}. */
+  tree: string;
+  /** An ast-grep YAML rule that is the oracle instead of `run -p` (see the module's doc). */
+  oracle?: string;
+  /** Matches graver finds beyond ast-grep's, by design: each must pass this test of its line's text. */
+  extra?: { why: string; line: RegExp };
+}
+
+const TABLE: Row[] = [
+  // JavaScript: hono's package.
+  { tree: "hono", lang: "js", name: "a call with a literal receiver", pattern: "c.req.header($A)" },
+  { tree: "hono", lang: "js", name: "new with any arguments", pattern: "new Response($$$A)" },
+  { tree: "hono", lang: "js", name: "if with a block (an else may follow)", pattern: "if ($C) { $$$B }" },
+  { tree: "hono", lang: "js", name: "return (its ; skipped)", pattern: "return $X" },
+  { tree: "hono", lang: "js", name: "functions, async ones too", pattern: "function $F($$$P) { $$$B }" },
+  { tree: "hono", lang: "js", name: "await of anything", pattern: "await $X" },
+  { tree: "hono", lang: "js", name: "a method call on any receiver", pattern: "$A.then($B)" },
+  { tree: "hono", lang: "js", name: "destructuring", pattern: "const { $$$A } = $B" },
+  { tree: "hono", lang: "js", name: "throw new Error", pattern: "throw new Error($M)" },
+  { tree: "hono", lang: "js", name: "export lists", pattern: "export { $$$E }" },
+  // TypeScript: hono's declaration files.
+  { tree: "hono_types", lang: "ts", name: "declared constants", pattern: "export declare const $N: $T;" },
+  { tree: "hono_types", lang: "ts", name: "interfaces", pattern: "interface $I { $$$B }" },
+  { tree: "hono_types", lang: "ts", name: "type aliases", pattern: "export type $T = $V;" },
+  { tree: "hono_types", lang: "ts", name: "declared classes", pattern: "declare class $C { $$$B }" },
+  // Python: CPython's email package.
+  { tree: "email", lang: "py", name: "attribute assignments", pattern: "self.$A = $B" },
+  { tree: "email", lang: "py", name: "raise with arguments", pattern: "raise $E($$$A)" },
+  { tree: "email", lang: "py", name: "a call with a literal argument", pattern: "isinstance($X, str)" },
+  { tree: "email", lang: "py", name: "for loops", pattern: "for $V in $I: $$$B" },
+  { tree: "email", lang: "py", name: "if blocks", pattern: "if $C: $$$B" },
+  { tree: "email", lang: "py", name: "methods of self alone", pattern: "def $F(self): $$$B" },
+  {
+    tree: "email",
+    lang: "py",
+    name: "methods with self first",
+    pattern: "def $F(self, $$$P): $$$B",
+    extra: {
+      why: "graver: the comma next to an empty $$$P is optional, so def f(self) matches too",
+      line: /^\s*def \w+\(self\):/,
+    },
+  },
+  // Go: go-cmp.
+  {
+    tree: "go_cmp",
+    lang: "go",
+    name: "methods with a receiver",
+    pattern: "func ($R $T) $M($$$P) $RET { $$$B }",
+  },
+  { tree: "go_cmp", lang: "go", name: "range loops", pattern: "for $K, $V := range $X { $$$B }" },
+  { tree: "go_cmp", lang: "go", name: "short declarations", pattern: "$X := $Y" },
+  { tree: "go_cmp", lang: "go", name: "panic", pattern: "panic($M)" },
+  {
+    tree: "go_cmp",
+    lang: "go",
+    name: "a package function call (ast-grep's run -p finds none; its recommended rule is the oracle)",
+    pattern: "fmt.Sprintf($$$A)",
+    oracle:
+      'id: sprintf\nlanguage: go\nrule:\n  pattern:\n    context: "func t() { fmt.Sprintf($$$A) }"\n    selector: call_expression',
+  },
+  // Rust: semver and smallvec.
+  { tree: "smallvec", lang: "rs", name: "unsafe blocks", pattern: "unsafe { $$$B }" },
+  { tree: "smallvec", lang: "rs", name: "a macro call", pattern: "assert_eq!($$$A)" },
+  { tree: "smallvec", lang: "rs", name: "a method on anything", pattern: "$X.len()" },
+  { tree: "smallvec", lang: "rs", name: "methods of &self", pattern: "fn $F(&self) -> $R { $$$B }" },
+  { tree: "smallvec", lang: "rs", name: "let mut", pattern: "let mut $V = $E;" },
+  { tree: "smallvec", lang: "rs", name: "a path call", pattern: "ptr::copy($$$A)" },
+  { tree: "semver", lang: "rs", name: "Err(...)", pattern: "Err($E)" },
+  { tree: "semver", lang: "rs", name: "return with ;", pattern: "return $X;" },
+  // Rule objects (ast-grep runs them with `scan --inline-rules`).
+  ...([
+    ["hono", "js", "await in a loop", {
+      pattern: "await $X",
+      inside: { kind: "for_statement", stopBy: "end" },
+    }],
+    ["hono", "js", "kind and regex", { kind: "call_expression", regex: "^console\\." }],
+    ["hono", "js", "has, to the end", {
+      kind: "function_declaration",
+      has: { pattern: "throw $E", stopBy: "end" },
+    }],
+    ["hono", "js", "all and not", {
+      all: [{ kind: "if_statement" }, { not: { has: { kind: "else_clause" } } }],
+    }],
+    ["hono", "js", "any of two patterns", {
+      any: [{ pattern: "new Error($M)" }, { pattern: "new TypeError($M)" }],
+    }],
+    ["hono", "js", "inside, one level", { kind: "arrow_function", inside: { kind: "arguments" } }],
+    ["hono", "js", "a pattern with has", {
+      pattern: "$A.$B($$$C)",
+      has: { kind: "arrow_function", stopBy: "end" },
+    }],
+    ["email", "py", "assignments in __init__", {
+      pattern: "self.$A = $B",
+      inside: {
+        kind: "function_definition",
+        stopBy: "end",
+        has: { kind: "identifier", regex: "^__init__$" },
+      },
+    }],
+    ["email", "py", "functions that never return", {
+      kind: "function_definition",
+      not: { has: { kind: "block", has: { kind: "return_statement", stopBy: "end" } } },
+    }],
+    ["smallvec", "rs", "unsafe in push or insert", {
+      kind: "unsafe_block",
+      inside: { kind: "function_item", stopBy: "end", has: { kind: "identifier", regex: "^(push|insert)$" } },
+    }],
+    ["smallvec", "rs", "any of two methods", {
+      any: [{ pattern: "$X.len()" }, { pattern: "$X.capacity()" }],
+    }],
+    ["go_cmp", "go", "if with a return anywhere", {
+      kind: "if_statement",
+      has: { kind: "return_statement", stopBy: "end" },
+    }],
+    ["go_cmp", "go", "panics in functions", {
+      kind: "call_expression",
+      regex: "^panic\\(",
+      inside: { kind: "function_declaration", stopBy: "end" },
+    }],
+  ] as [string, string, string, Record<string, unknown>][]).map(([tree, lang, name, rule]) => ({
+    tree,
+    lang,
+    name: `rule: ${name}`,
+    pattern: "",
+    rule,
+  })),
+];
+
+const bin = await astGrepPath();
+if (bin === null) {
+  console.log(
+    "astgrep_equality_test: skipped, ast-grep is not installed (deno run -A scripts/install_runtimes.ts installs @ast-grep/cli into tools/)",
+  );
+}
+
+/** The text of a `path:line:column` entry's line. */
+async function lineOf(root: string, entry: string): Promise<string> {
+  const [, path, line] = /^(.*):(\d+):\d+$/.exec(entry)!;
+  return (await Deno.readTextFile(`${root}/${path}`)).split("\n")[Number(line) - 1] ?? "";
+}
+
+Deno.test({
+  name: "search_structural's matches equal ast-grep's on real trees in five languages",
+  ignore: bin === null,
+  async fn(t) {
+    const where = await trees();
+    for (const [name, root] of Object.entries(where)) {
+      if (root === null) {
+        console.log(`astgrep_equality_test: the ${name} tree is not installed: its rows are skipped`);
+      }
+    }
+    for (const row of TABLE) {
+      const root = where[row.tree];
+      if (!root) continue;
+      await t.step(
+        `${row.lang}: ${row.name} — ${row.rule ? JSON.stringify(row.rule) : row.pattern}`,
+        async () => {
+          const theirs = row.oracle
+            ? await astGrepRuleSet(bin!, root, row.oracle)
+            : await astGrepSet(bin!, root, row);
+          const ours = await graverSet(root, row);
+          assert.ok(theirs.size > 0, "a row must find something");
+          const missing = [...theirs].filter((m) => !ours.has(m));
+          assert.deepEqual(missing, [], "every ast-grep match is graver's");
+          const extra = [...ours].filter((m) => !theirs.has(m));
+          if (!row.extra) assert.deepEqual(extra, [], "graver finds nothing more");
+          else {
+            assert.ok(extra.length > 0, `the row documents a difference: ${row.extra.why}`);
+            for (const m of extra) {
+              assert.match(await lineOf(root, m), row.extra.line, `${m}: ${row.extra.why}`);
+            }
+          }
+        },
+      );
+    }
+  },
+});
+
+/** Copy a tree (files only, hidden ones too). */
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    if (e.isDirectory) await copyTree(`${from}/${e.name}`, `${to}/${e.name}`);
+    else if (e.isFile) await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
+  }
+}
+
+/** Every file of a tree, by relative path. */
+async function filesOf(root: string, prefix = ""): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for await (const e of Deno.readDir(`${root}/${prefix}`)) {
+    const rel = `${prefix}${e.name}`;
+    if (e.isDirectory) { for (const [k, v] of await filesOf(root, `${rel}/`)) out.set(k, v); }
+    else if (e.isFile) out.set(rel, await Deno.readTextFile(`${root}/${rel}`));
+  }
+  return out;
+}
+
+const REWRITES: { tree: string; lang: string; pattern: string; rewrite: string }[] = [
+  { tree: "hono", lang: "js", pattern: "c.req.header($A)", rewrite: "c.req.headerValue($A)" },
+  { tree: "email", lang: "py", pattern: "isinstance($X, str)", rewrite: "is_text($X)" },
+  { tree: "go_cmp", lang: "go", pattern: "panic($M)", rewrite: "fail($M)" },
+];
+
+Deno.test({
+  name: "a single-line rewrite through graver equals ast-grep -U's, file for file",
+  ignore: bin === null,
+  async fn(t) {
+    const where = await trees();
+    for (const r of REWRITES) {
+      const root = where[r.tree];
+      if (!root) continue;
+      await t.step(`${r.lang}: ${r.pattern} -> ${r.rewrite}`, async () => {
+        const dir = await Deno.makeTempDir({ prefix: "graver-sg-" });
+        try {
+          await copyTree(root, `${dir}/theirs`);
+          await copyTree(root, `${dir}/ours`);
+          const out = await new Deno.Command(bin!, {
+            args: ["run", "-p", r.pattern, "-r", r.rewrite, "--lang", r.lang, "-U", "."],
+            cwd: `${dir}/theirs`,
+            stdout: "null",
+            stderr: "piped",
+          }).output();
+          assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+          const ws = await createWorkspace({
+            backend: createDiskBackend(),
+            root: `${dir}/ours`,
+            wasm: createWasmLoader(),
+          });
+          const res = await ws.call("edit_rewrite_structural", {
+            pattern: r.pattern,
+            rewrite: r.rewrite,
+            language: r.lang,
+          });
+          assert.ok(res.ok, JSON.stringify(res).slice(0, 800));
+          const theirs = await filesOf(`${dir}/theirs`);
+          const ours = await filesOf(`${dir}/ours`);
+          const differing = [...theirs].filter(([path, text]) => ours.get(path) !== text).map(([p]) => p);
+          assert.deepEqual(differing, [], "every file is byte-identical");
+          const original = await filesOf(root);
+          assert.ok(
+            [...theirs].some(([p, text]) => original.get(p) !== text),
+            "the rewrite changed something",
+          );
+        } finally {
+          await Deno.remove(dir, { recursive: true });
+        }
+      });
+    }
+  },
+});

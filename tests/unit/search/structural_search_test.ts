@@ -1,0 +1,143 @@
+/**
+ * The structural search engine: files as a text search selects them, the literal prefilter (files without
+ * the pattern's texts are never parsed), trees reused by version on the next search, languages the pattern
+ * does not parse in, pages, cursors and the character budget.
+ */
+import assert from "node:assert/strict";
+import { createMemoryBackend, createWorkspace, type Workspace } from "../../../src/mod.ts";
+import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { RecoverableError } from "../../../src/errors.ts";
+import { normalizeStructuralArgs } from "../../../src/search/structural_args.ts";
+import { searchStructural } from "../../../src/search/structural_search.ts";
+import type { SearchFiles } from "../../../src/search/types.ts";
+import { patternMatcherOf } from "../../../src/structural/search/mod.ts";
+
+const TEXTS: Record<string, string> = {
+  "src/app.ts": "import x from 'y';\nfunction run() {\n  if (a && a) go(a);\n  if (b && c) go(b);\n}\n",
+  "src/util.ts": "export const twice = (n: number) => n && n;\n",
+  "src/other.ts": "export const z = 1;\n",
+  "lib/tool.py": "def go(a):\n    return a and a\n",
+  "README.md": "a && a\n",
+};
+
+function filesOf(texts: Record<string, string>): SearchFiles {
+  return {
+    async *files() {
+      for (const path of Object.keys(texts)) yield { path };
+    },
+    read: (path: string) => Promise.resolve(new TextEncoder().encode(texts[path])),
+  };
+}
+
+async function workspace(): Promise<Workspace> {
+  return await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+}
+
+Deno.test("a pattern matches whole nodes in every language it parses in; other files are not parsed", async () => {
+  const ws = await workspace();
+  const r = await searchStructural(filesOf(TEXTS), normalizeStructuralArgs({ pattern: "$A && $A" }), {
+    matcher: patternMatcherOf(ws),
+  });
+  assert.deepEqual(
+    r.matches!.map((m) => [m.path, m.line, m.column, m.end_column, m.metavariables["A"]!.text]),
+    [["src/app.ts", 3, 7, 13, "a"], ["src/util.ts", 1, 37, 43, "n"]],
+  );
+  // `&&` is a text every match holds: other.ts lacks it and is not parsed; README.md has no grammar.
+  assert.equal(r.summary.files_parsed, 2);
+  assert.equal(r.summary.skipped.ignored, 1);
+  // Python reads `$A && $A` as an error: the language is named, the search goes on.
+  assert.ok(r.summary.languages_refused?.["python"]?.includes("Cannot parse"));
+  const m = r.matches![0]!;
+  assert.deepEqual(m.metavariables["A"], { text: "a", line: 3, column: 7, end_line: 3, end_column: 8 });
+  assert.match(m.id, /^src\/app\.ts:3:7@[0-9a-f]{12}$/);
+});
+
+Deno.test("a second search reuses every tree by version (no parse)", async () => {
+  const ws = await workspace();
+  const search = () =>
+    searchStructural(filesOf(TEXTS), normalizeStructuralArgs({ pattern: "go($X)" }), {
+      matcher: patternMatcherOf(ws),
+    });
+  const first = await search();
+  const parses = ws.trees!.fullParses + ws.trees!.incrementalParses;
+  const second = await search();
+  assert.deepEqual(second.matches, first.matches);
+  assert.equal(ws.trees!.fullParses + ws.trees!.incrementalParses, parses);
+});
+
+Deno.test("a language given refuses a pattern its grammar cannot read, saying what it saw", async () => {
+  const ws = await workspace();
+  await assert.rejects(
+    searchStructural(filesOf(TEXTS), normalizeStructuralArgs({ pattern: "$A && $A", language: "py" }), {
+      matcher: patternMatcherOf(ws),
+    }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "invalid_query" &&
+      /grammar reads it as \(module/.test(e.message),
+  );
+  // No language given, and none of the files' languages reads it: refused too, every language named.
+  await assert.rejects(
+    searchStructural(filesOf({ "a.py": "x\n" }), normalizeStructuralArgs({ pattern: "$A && $A" }), {
+      matcher: patternMatcherOf(ws),
+    }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "invalid_query" && /tried python/.test(e.message),
+  );
+});
+
+Deno.test("pages: one past the page decides truncated; the cursor continues; a cursor of another pattern is refused", async () => {
+  const ws = await workspace();
+  const texts = { "a.ts": Array.from({ length: 5 }, (_, i) => `go(${i});`).join("\n") + "\n" };
+  const matcher = patternMatcherOf(ws);
+  const first = await searchStructural(
+    filesOf(texts),
+    normalizeStructuralArgs({ pattern: "go($X)", max_results: 2 }),
+    { matcher },
+  );
+  assert.deepEqual(first.matches!.map((m) => m.line), [1, 2]);
+  assert.equal(first.summary.truncated, true);
+  const second = await searchStructural(
+    filesOf(texts),
+    normalizeStructuralArgs({ pattern: "go($X)", max_results: 2, cursor: first.next_cursor }),
+    { matcher },
+  );
+  assert.deepEqual(second.matches!.map((m) => m.line), [3, 4]);
+  assert.throws(
+    () => normalizeStructuralArgs({ pattern: "stop($X)", cursor: first.next_cursor }),
+    (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args",
+  );
+});
+
+Deno.test("over max_chars, texts are cut, then the page becomes counts per file", async () => {
+  const ws = await workspace();
+  const long = `go(${"x + ".repeat(200)}1);\n`;
+  const matcher = patternMatcherOf(ws);
+  const cut = await searchStructural(
+    filesOf({ "a.ts": long }),
+    normalizeStructuralArgs({ pattern: "go($X)", max_chars: 1200 }),
+    { matcher },
+  );
+  assert.equal(cut.summary.shortened, "truncated_text");
+  assert.ok(cut.matches![0]!.text.endsWith("…") && cut.matches![0]!.text.length <= 201);
+  const counted = await searchStructural(
+    filesOf({ "a.ts": long.repeat(3) }),
+    normalizeStructuralArgs({ pattern: "go($X)", max_chars: 100 }),
+    { matcher },
+  );
+  assert.equal(counted.summary.shortened, "counts");
+  assert.equal(counted.counts![0]!.count, 3);
+});
+
+Deno.test("path, glob and type select files as a text search does", async () => {
+  const ws = await workspace();
+  const r = await searchStructural(
+    filesOf(TEXTS),
+    normalizeStructuralArgs({ pattern: "$A && $A", glob: ["*.ts", "!util.ts"] }),
+    { matcher: patternMatcherOf(ws) },
+  );
+  assert.deepEqual(r.matches!.map((m) => m.path), ["src/app.ts"]);
+  assert.throws(
+    () => normalizeStructuralArgs({ pattern: "x($A)", language: "cobol" }),
+    (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args",
+  );
+});

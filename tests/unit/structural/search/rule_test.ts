@@ -1,0 +1,95 @@
+/**
+ * ast-grep's rule objects in a structural search: each key on real grammars (kind, regex, pattern, inside and
+ * has with each stopBy, all, any, not), what a rule's patterns bind, the texts the prefilter may require, and
+ * the refusals (unknown and unbuilt keys, an empty rule, look-around in a regex).
+ */
+import assert from "node:assert/strict";
+import { createMemoryBackend, createWorkspace } from "../../../../src/mod.ts";
+import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
+import { RecoverableError } from "../../../../src/errors.ts";
+import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
+
+const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+const matcher = patternMatcherOf(ws);
+
+const TEXT = [
+  "async function load(urls) {",
+  "  for (const u of urls) {",
+  "    if (u) { await fetch(u); }",
+  "  }",
+  "  await done();",
+  "  console.log('ok');",
+  "}",
+  "",
+].join("\n");
+
+let version = 0;
+async function found(rule: Record<string, unknown>): Promise<string[]> {
+  const program = await matcher.compile("javascript", { rule });
+  const sites = await program.match({ path: "r.js", text: TEXT, version: `r${version++}` });
+  return sites.map((s) => TEXT.slice(s.start, s.end));
+}
+
+Deno.test("inside looks one level by default, all the way with stopBy end, up to a rule's node otherwise", async () => {
+  assert.deepEqual(await found({ pattern: "await $X", inside: { kind: "expression_statement" } }), [
+    "await fetch(u)",
+    "await done()",
+  ]);
+  assert.deepEqual(
+    await found({ pattern: "await $X", inside: { kind: "for_in_statement", stopBy: "end" } }),
+    [
+      "await fetch(u)",
+    ],
+  );
+  // Stopped at the if statement, the search never reaches the loop above it.
+  assert.deepEqual(
+    await found({
+      pattern: "await $X",
+      inside: { kind: "for_in_statement", stopBy: { kind: "if_statement" } },
+    }),
+    [],
+  );
+});
+
+Deno.test("has, kind, regex, all, any and not combine as ast-grep's keys do; patterns bind metavariables", async () => {
+  assert.deepEqual(await found({ kind: "if_statement", has: { pattern: "fetch($U)", stopBy: "end" } }), [
+    "if (u) { await fetch(u); }",
+  ]);
+  assert.deepEqual(await found({ kind: "call_expression", regex: "^console\\." }), ["console.log('ok')"]);
+  assert.deepEqual(
+    await found({
+      all: [{ kind: "await_expression" }, { not: { inside: { kind: "expression_statement" } } }],
+    }),
+    [],
+  );
+  assert.deepEqual(await found({ any: [{ pattern: "done()" }, { pattern: "fetch($U)" }] }), [
+    "fetch(u)",
+    "done()",
+  ]);
+  const program = await matcher.compile("javascript", {
+    rule: { pattern: "fetch($U)", inside: { pattern: "await $CALL" } },
+  });
+  const [site] = await program.match({ path: "r.js", text: TEXT, version: "bind" });
+  assert.equal(site!.metavariables["U"]!.text, "u");
+  assert.equal(site!.metavariables["CALL"]!.text, "fetch(u)");
+  // What every match holds: the pattern's texts and those of the node it must be inside.
+  assert.deepEqual(program.literals, ["fetch", "await"]);
+});
+
+Deno.test("a rule with an unknown or unbuilt key, no key, or look-around in a regex is refused invalid_args", async () => {
+  for (
+    const rule of [
+      { pattern: "f()", follows: { kind: "x" } },
+      { kinds: "call_expression" },
+      {},
+      { kind: "identifier", regex: "(?=a)" },
+      { has: "call_expression" },
+    ]
+  ) {
+    await assert.rejects(
+      matcher.compile("javascript", { rule }),
+      (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args",
+      JSON.stringify(rule),
+    );
+  }
+});

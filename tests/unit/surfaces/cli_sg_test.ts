@@ -1,0 +1,81 @@
+/** `graver sg` through the real CLI entry, on a project of real files: ast-grep's flags, output and exit codes. */
+import assert from "node:assert/strict";
+import { inProcess, json, project, stripAnsi } from "./_cli.ts";
+
+const FILES = {
+  "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py",
+  "src/string.js": "fixtures/text/string.js",
+  "vendor/ignored.js": "fixtures/text/string.js",
+};
+
+Deno.test("graver sg -p prints path:line:column:text per match and exits 0; 1 when none; 2 on a bad pattern", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  try {
+    const run = await inProcess(["sg", "-p", "self.AddConfig($NAME)"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    const js = await inProcess(["sg", "-p", "function $F($$$P) { $$$B }", "-l", "js", "--json"], {
+      cwd: dir,
+    });
+    const matches = json(js)["data"]["matches"] as {
+      path: string;
+      metavariables: Record<string, { text: string }>;
+    }[];
+    assert.ok(matches.length > 3 && matches.every((m) => m.path === "src/string.js"), "vendor/ is ignored");
+    assert.equal(matches[0]!.metavariables["F"]!.text, "longestCommonPrefix");
+    const none = await inProcess(["sg", "-p", "noSuchCall($A)"], { cwd: dir });
+    assert.equal(none.code, 1);
+    assert.equal(none.stdout, "");
+    const bad = await inProcess(["sg", "-p", "print($A", "-l", "py"], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.match(stripAnsi(bad.stderr), /invalid_query.*grammar reads it as/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver sg -r rewrites every match in one commit; --dry-run prints the diff and writes nothing", async () => {
+  const dir = await project(FILES);
+  try {
+    const before = await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`);
+    const dry = await inProcess(
+      ["sg", "-p", "self.AddConfig($NAME)", "-r", "self.add_config($NAME)", "--dry-run", "gyp"],
+      { cwd: dir },
+    );
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(stripAnsi(dry.stdout), /\+\s+self\.add_config\(config_name\)\n[\s\S]*would rewrite 1 match/);
+    assert.equal(await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`), before);
+    const run = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "-r", "self.add_config($NAME)", "-U"], {
+      cwd: dir,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`),
+      before.replace("self.AddConfig(config_name)", "self.add_config(config_name)"),
+    );
+    const missing = await inProcess(["sg", "-r", "x"], { cwd: dir });
+    assert.equal(missing.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver sg --rule takes an ast-grep rule object; a rule that is not JSON is a usage error", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = await inProcess(
+      [
+        "sg",
+        "--rule",
+        '{"pattern": "self.AddConfig($N)", "inside": {"kind": "if_statement", "stopBy": "end"}}',
+      ],
+      { cwd: dir },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    const bad = await inProcess(["sg", "--rule", "{kind:"], { cwd: dir });
+    assert.equal(bad.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

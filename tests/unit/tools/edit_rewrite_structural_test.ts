@@ -1,0 +1,148 @@
+/**
+ * edit_rewrite_structural through dispatch: every match rewritten in one commit, multi-line rewrites
+ * re-indented to each site (Python's blocks included, checked with `python3 -m py_compile`), ids from
+ * search_structural and their stale_base refusal, expected_count, the syntax guard, dry_run, nested matches
+ * and a rewrite naming a metavariable the pattern does not bind.
+ */
+import assert from "node:assert/strict";
+import type { Backend } from "../../../src/mod.ts";
+import { code, okData, open } from "./_files.ts";
+
+const dec = new TextDecoder();
+
+async function textOf(backend: Backend, path: string): Promise<string> {
+  const content = await backend.readFile(path);
+  return typeof content === "string" ? content : dec.decode(content);
+}
+
+const PY = [
+  "class Job:",
+  "    def run(self, items):",
+  "        for item in items:",
+  "            if item:",
+  "                print(item, self.name)",
+  "        print('done')",
+  "",
+].join("\n");
+
+Deno.test("a multi-line rewrite lands at each site's depth, and the Python still compiles", async () => {
+  const { ws, backend } = await open({ "/w/job.py": PY });
+  const d = okData(
+    await ws.call("edit_rewrite_structural", {
+      pattern: "print($$$A)",
+      rewrite: "if verbose:\n    log($$$A)",
+      language: "python",
+    }),
+  );
+  assert.equal(d["rewritten"], 2);
+  const after = await textOf(backend, "/w/job.py");
+  assert.equal(
+    after,
+    [
+      "class Job:",
+      "    def run(self, items):",
+      "        for item in items:",
+      "            if item:",
+      "                if verbose:",
+      "                    log(item, self.name)",
+      "        if verbose:",
+      "            log('done')",
+      "",
+    ].join("\n"),
+  );
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/job.py`, after);
+  const out = await new Deno.Command("python3", { args: ["-m", "py_compile", `${dir}/job.py`] }).output();
+  assert.equal(out.code, 0, dec.decode(out.stderr));
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ids rewrite only those matches; an id of a file changed since is refused stale_base", async () => {
+  const tree = { "/w/a.ts": "log(1);\nlog(2);\n", "/w/b.ts": "log(3);\n" };
+  const { ws, backend } = await open(tree);
+  const found = okData(await ws.call("search_structural", { pattern: "log($X)" }));
+  const ids = (found["matches"] as { id: string }[]).map((m) => m.id);
+  assert.equal(ids.length, 3);
+  const one = okData(
+    await ws.call("edit_rewrite_structural", { pattern: "log($X)", rewrite: "warn($X)", ids: [ids[1]!] }),
+  );
+  assert.equal(one["rewritten"], 1);
+  assert.equal(await textOf(backend, "/w/a.ts"), "log(1);\nwarn(2);\n");
+  const stale = await ws.call("edit_rewrite_structural", {
+    pattern: "log($X)",
+    rewrite: "warn($X)",
+    ids: [ids[0]!],
+  });
+  assert.equal(code(stale), "stale_base");
+  assert.ok(!stale.ok && stale.error.suggested_call?.tool === "search_structural");
+  assert.equal(await textOf(backend, "/w/b.ts"), "log(3);\n");
+});
+
+Deno.test("expected_count, a rewrite that breaks the syntax, and an unbound metavariable are refused with nothing written", async () => {
+  const tree = { "/w/a.ts": "log(1);\n", "/w/b.ts": "log(2);\n" };
+  const { ws, backend } = await open(tree);
+  const count = await ws.call("edit_rewrite_structural", {
+    pattern: "log($X)",
+    rewrite: "warn($X)",
+    expected_count: 1,
+  });
+  assert.equal(code(count), "ambiguous");
+  const broken = await ws.call("edit_rewrite_structural", { pattern: "log($X)", rewrite: "warn($X" });
+  assert.equal(code(broken), "syntax_error");
+  const unbound = await ws.call("edit_rewrite_structural", { pattern: "log($X)", rewrite: "warn($Y)" });
+  assert.equal(code(unbound), "invalid_args");
+  const none = await ws.call("edit_rewrite_structural", { pattern: "nothing($X)", rewrite: "warn($X)" });
+  assert.equal(code(none), "no_match");
+  assert.ok(!none.ok && none.error.suggested_call?.tool === "search_structural");
+  assert.equal(await textOf(backend, "/w/a.ts"), "log(1);\n");
+  assert.equal(await textOf(backend, "/w/b.ts"), "log(2);\n");
+});
+
+Deno.test("dry_run shows every site's diff and writes nothing; nested matches leave the inner one alone", async () => {
+  const { ws, backend } = await open({ "/w/a.ts": "log(log(1));\n" });
+  const r = await ws.call("edit_rewrite_structural", {
+    pattern: "log($X)",
+    rewrite: "warn($X)",
+    dry_run: true,
+  });
+  assert.ok(r.ok && r.status === "dry_run", JSON.stringify(r));
+  assert.match(r.changes[0]!.diff, /\+warn\(log\(1\)\);/);
+  assert.equal(r.data["nested"], 1);
+  assert.ok(r.warnings.some((w) => w.includes("inside another match")));
+  assert.equal(await textOf(backend, "/w/a.ts"), "log(log(1));\n");
+});
+
+Deno.test("a rule selects what to rewrite: only the awaits inside a loop", async () => {
+  const { ws, backend } = await open({
+    "/w/a.js":
+      "async function f(xs) {\n  for (const x of xs) {\n    await save(x);\n  }\n  await save(xs);\n}\n",
+  });
+  const r = okData(
+    await ws.call("edit_rewrite_structural", {
+      rule: { pattern: "await save($X)", inside: { kind: "for_in_statement", stopBy: "end" } },
+      rewrite: "batch.push($X)",
+    }),
+  );
+  assert.equal(r["rewritten"], 1);
+  assert.equal(
+    await textOf(backend, "/w/a.js"),
+    "async function f(xs) {\n  for (const x of xs) {\n    batch.push(x);\n  }\n  await save(xs);\n}\n",
+  );
+});
+
+Deno.test("a rewrite that puts a bound body back keeps it whole, at the site's depth (a decorated method)", async () => {
+  const { ws, backend } = await open({ "/w/job.py": PY });
+  okData(
+    await ws.call("edit_rewrite_structural", {
+      pattern: "def $F(self, $$$P): $$$B",
+      rewrite: "@traced\ndef $F(self, $$$P):\n    $$$B",
+    }),
+  );
+  const after = await textOf(backend, "/w/job.py");
+  assert.equal(after, PY.replace("    def run(", "    @traced\n    def run("));
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/job.py`, after);
+  const out = await new Deno.Command("python3", { args: ["-m", "py_compile", `${dir}/job.py`] }).output();
+  assert.equal(out.code, 0, dec.decode(out.stderr));
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,0 +1,73 @@
+/**
+ * search_structural through dispatch: matches with metavariables, enclosing symbols and ids; aliases of
+ * ast-grep's flags; refusals (a pattern the grammar cannot read, an unknown language); what a page shows
+ * counts as read.
+ */
+import assert from "node:assert/strict";
+import { code, okData, open } from "./_files.ts";
+
+const TREE = {
+  "/w/src/svc.ts": "export class Svc {\n  run(x: number) {\n    console.log(x, 1);\n    return x;\n  }\n}\n",
+  "/w/src/main.py": "def main(argv):\n    print(argv)\n    print(argv, file=err)\n",
+};
+
+type Match = { path: string; line: number; column: number; symbol?: string; id: string; text: string };
+
+Deno.test("search_structural finds calls by shape, with metavariables, the enclosing symbol and an id", async () => {
+  const { ws } = await open(TREE);
+  const d = okData(await ws.call("search_structural", { pattern: "console.log($$$ARGS)" }));
+  const matches = d["matches"] as (Match & { metavariables: Record<string, { text: string }> })[];
+  assert.equal(matches.length, 1);
+  assert.equal(matches[0]!.symbol, "Svc/run");
+  assert.equal(matches[0]!.metavariables["ARGS"]!.text, "x, 1");
+  assert.match(matches[0]!.id, /^src\/svc\.ts:3:5@/);
+});
+
+Deno.test("search_structural takes ast-grep's -p and --lang as aliases; a name used twice must bind the same code", async () => {
+  const { ws } = await open(TREE);
+  const d = okData(await ws.call("search_structural", { "-p": "print($A)", lang: "python" }));
+  assert.deepEqual((d["matches"] as Match[]).map((m) => [m.line, m.text]), [[2, "print(argv)"]]);
+  const same = okData(await ws.call("search_structural", { pattern: "$F($A, $A)", language: "ts" }));
+  assert.equal((same["matches"] as Match[]).length, 0);
+});
+
+Deno.test("search_structural refuses a pattern the grammar cannot read (invalid_query) and an unknown language", async () => {
+  const { ws } = await open(TREE);
+  const r = await ws.call("search_structural", { pattern: "print($A", language: "python" });
+  assert.equal(code(r), "invalid_query");
+  assert.ok(!r.ok && /python grammar reads it as/.test(r.error.message));
+  assert.equal(
+    code(await ws.call("search_structural", { pattern: "f($A)", language: "klingon" })),
+    "invalid_args",
+  );
+});
+
+Deno.test("the lines a structural match covers whole count as read for the next edit", async () => {
+  const { ws } = await open({
+    "/w/a.ts": "function f() {\n  return 1;\n}\nconst z = 2;\n",
+  });
+  const s = { session: "agent" };
+  okData(await ws.call("search_structural", { pattern: "function $F() { $$$B }" }, s));
+  // The match (lines 1-3, from column 1) shows lines 1 and 2 whole; line 3 may go on after the node.
+  assert.deepEqual(ws.readGuard.ledgers.get("agent").view("a.ts").seen, [{ start: 1, end: 2 }]);
+  const r = await ws.call("edit_file", { path: "a.ts", old_string: "return 1;", new_string: "return 3;" }, s);
+  assert.ok(r.ok, JSON.stringify(r));
+});
+
+Deno.test("search_structural takes an ast-grep rule object instead of a pattern; both at once are refused", async () => {
+  const { ws } = await open(TREE);
+  const d = okData(
+    await ws.call("search_structural", {
+      rule: { pattern: "print($$$A)", not: { has: { kind: "keyword_argument", stopBy: "end" } } },
+    }),
+  );
+  assert.deepEqual((d["matches"] as Match[]).map((m) => m.text), ["print(argv)"]);
+  assert.equal(
+    code(await ws.call("search_structural", { pattern: "print($A)", rule: { kind: "call" } })),
+    "invalid_args",
+  );
+  assert.equal(
+    code(await ws.call("search_structural", { rule: { precedes: { kind: "call" } } })),
+    "invalid_args",
+  );
+});
