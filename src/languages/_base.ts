@@ -104,6 +104,7 @@ export const PLAIN_FLOW: Pick<
   | "labelledJumps"
   | "receiverParameters"
   | "explicitSelf"
+  | "classReceiverMethods"
   | "outputsByReference"
   | "delegatesInAsyncGenerators"
   | "argumentsObject"
@@ -117,6 +118,7 @@ export const PLAIN_FLOW: Pick<
   labelledJumps: true,
   receiverParameters: false,
   explicitSelf: false,
+  classReceiverMethods: new Set(),
   outputsByReference: false,
   delegatesInAsyncGenerators: true,
   argumentsObject: false,

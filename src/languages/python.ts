@@ -55,6 +55,7 @@ export const PYTHON_FLOW: FlowRules = {
   family: "python",
   labelledJumps: false,
   explicitSelf: true,
+  classReceiverMethods: new Set(["__new__", "__init_subclass__", "__class_getitem__"]),
   delegatesInAsyncGenerators: false,
   containers: new Set(["module", "block"]),
   functions: new Set(["function_definition", "lambda", "class_definition"]),

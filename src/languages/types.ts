@@ -213,6 +213,11 @@ export interface FlowRules {
   receiverParameters: boolean;
   /** A method names its receiver as its first parameter (Python's `self`, `cls`). */
   explicitSelf: boolean;
+  /**
+   * Methods whose first parameter is the class, not an instance, without a decorator saying so (Python's
+   * `__new__`, `__init_subclass__`, `__class_getitem__`): code taken out of them becomes a class method.
+   */
+  classReceiverMethods: ReadonlySet<string>;
   /** A variable declared outside the statements and assigned in them is passed by mutable reference (Rust). */
   outputsByReference: boolean;
   /** An async generator may delegate to another generator (`yield*`; Python's `yield from` is not allowed there). */

@@ -221,7 +221,10 @@ export function methodPlacement(ctx: Context, base: Placement): Placement {
     anchor: def,
     position: "after",
     receiver: flow.receiver.name,
-    classmethod: decoratorsOf(holder).includes("classmethod"),
+    // A method whose receiver is the class (`@classmethod`, or `__new__` and the like by the language's rule)
+    // hands the class on: the extracted method is a class method, called on it.
+    classmethod: decoratorsOf(holder).includes("classmethod") ||
+      ctx.rules.classReceiverMethods.has(def.childForFieldName("name")?.text ?? ""),
     classNode: holder.parent!.parent,
   };
 }

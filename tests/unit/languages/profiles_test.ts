@@ -11,8 +11,9 @@ const grammars = new Grammars(createWasmLoader());
 function namedTypes(p: LanguageProfile): { type: string; fact: string; named: boolean }[] {
   const out: { type: string; fact: string; named: boolean }[] = [];
   for (const [key, value] of Object.entries(p.flow ?? {})) {
-    // a walk over a tree meets keyword tokens too (`function` is one in the ECMAScript grammars): any kind counts
-    if (value instanceof Set) {
+    // a walk over a tree meets keyword tokens too (`function` is one in the ECMAScript grammars): any kind counts;
+    // classReceiverMethods holds method names, not node types
+    if (value instanceof Set && key !== "classReceiverMethods") {
       for (const type of value) out.push({ type, fact: `flow.${key}`, named: false });
     }
   }

@@ -318,6 +318,31 @@ Deno.test("planExtract() keeps a Python nonlocal: ast.unparse's precedence step,
   assert.equal(await run("python3", program, "astx.py", plan.text), before);
 });
 
+Deno.test("planExtract() out of Python's __new__: a class method called on cls, same output (email's Terminal)", async () => {
+  // The soak's case: `cls` taken for an instance receiver made `cls.f(value)` call an instance method on the class.
+  const HVP = Deno.readTextFileSync("/usr/lib/python3.11/email/_header_value_parser.py");
+  const plan = await extract(
+    "hvp.py",
+    HVP,
+    linesAt(HVP, "        self = super().__new__(cls, value)", 1),
+    "_make",
+  );
+  assert.equal(plan.call, "self = cls._make(value)");
+  assert.ok(
+    plan.text.includes(
+      "    @classmethod\n    def _make(cls, value):\n        self = super().__new__(cls, value)",
+    ),
+    plan.text.slice(plan.text.indexOf("class Terminal"), plan.text.indexOf("class Terminal") + 600),
+  );
+  const program = [
+    "-c",
+    "import hvp\nt = hvp.ValueTerminal('.', 'dot')\nprint(repr(t), t.token_type, t.defects)",
+  ];
+  const before = await run("python3", program, "hvp.py", HVP);
+  assert.equal(before, "ValueTerminal('.') dot []\n");
+  assert.equal(await run("python3", program, "hvp.py", plan.text), before);
+});
+
 Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their declarations, type parameters kept", async () => {
   // map's projection call: the new function goes next to the subscribe call, inside the operator's closure,
   // where project, thisArg, index and map's T are visible; value's type is copied from the arrow's parameter.
