@@ -253,6 +253,18 @@ export class Stage {
     }
   }
 
+  /**
+   * Whether this stage, or one it was forked from, holds a write of `rel` not yet committed (then the
+   * staged view of it differs from the backend's bytes).
+   *
+   * @param rel Relative path.
+   * @returns True when a write of it is staged.
+   */
+  hasWrite(rel: string): boolean {
+    if (this.#entries.get(rel)?.written) return true;
+    return this.#parent?.hasWrite(rel) ?? false;
+  }
+
   /** Whether the (relative) path exists as a file in the staged view. */
   async exists(rel: string): Promise<boolean> {
     return (await this.#entry(rel)).current !== null;

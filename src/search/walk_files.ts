@@ -32,9 +32,9 @@ export function isHiddenPath(rel: string): boolean {
  * ```
  *
  * @param source The stage to list and read.
- * @param options `readBytes`: how to read a file's bytes by its real path, when the source's `read` does
- *   more than a search needs (a `Stage` hashes every file it reads; a search hashes only the files it
- *   returns).
+ * @param options `readBytes`: how to read a file's bytes by its real path. By default a file the stage has
+ *   written (an earlier op of a plan) is read through the stage, and every other file straight from the
+ *   backend: a `Stage` hashes every file it reads, and a search hashes only the files it returns.
  * @returns The search's view of the tree.
  */
 export function walkSearchFiles(
@@ -42,7 +42,10 @@ export function walkSearchFiles(
   options: { readBytes?: (real: string) => Promise<Uint8Array | null> } = {},
 ): SearchFiles {
   const readBytes = options.readBytes ??
-    (async (real: string) => (await source.read(real))?.bytes ?? null);
+    (async (real: string) =>
+      source.hasWrite(real)
+        ? (await source.read(real))?.bytes ?? null
+        : await source.fs.read(source.sandbox.abs(real)));
   const realOf = new Map<string, string>();
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
   async function* files(scope: FileScope): AsyncIterable<SearchFile> {

@@ -120,7 +120,7 @@ export const editReplaceText: ToolDefinition<Record<string, unknown>> = {
       await searchEngine();
     const query = normalizeSearchTextArgs(searchArgsOf(args));
     const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
-    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    const files = walkSearchFiles(stage);
     const plan = await planTextReplace(files, {
       query,
       replacement: args["replacement"] as string,

@@ -112,7 +112,7 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     const rewrite = args["rewrite"] as string;
     const query = { ...normalizeStructuralArgs({ ...searchArgsOf(args), rewrite }), rewrite };
     const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
-    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    const files = walkSearchFiles(stage);
     const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids });
     if (plan.sites === 0) throw nothingToRewrite(args, plan);
     checkExpectedCount(args["expected_count"] as number | undefined, plan);

@@ -133,7 +133,7 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     const { patternMatcherOf } = await patternEngine();
     const query = normalizeStructuralArgs(args);
     // Bytes straight from the files the walk listed: only files that may match are hashed (for the parse cache).
-    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    const files = walkSearchFiles(stage);
     const result = await searchStructural(files, query, {
       matcher: patternMatcherOf(workspace),
       enclosing: enclosingSymbolsOf(workspace),

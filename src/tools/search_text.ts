@@ -97,8 +97,9 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
   async handler(args, { workspace, stage }) {
     const { enclosingSymbolsOf, normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
     const query = normalizeSearchTextArgs(args);
-    // Bytes straight from the files the walk listed: a search hashes only the files its page returns.
-    const files = walkSearchFiles(stage, { readBytes: (real) => stage.fs.read(stage.sandbox.abs(real)) });
+    // Staged bytes for a file an earlier op of a plan wrote, else straight from the backend: a search hashes
+    // only the files its page returns.
+    const files = walkSearchFiles(stage);
     const result = await searchText(files, query, { enclosing: enclosingSymbolsOf(workspace) });
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },

@@ -223,3 +223,19 @@ Deno.test("edit_replace_text on a real tree: a rewrite that breaks code in some 
   assert.equal(diff.code, 0, "no file changed: all or nothing");
   await Deno.remove(root, { recursive: true });
 });
+
+Deno.test("edit_replace_text inside a plan sees what an earlier op staged", async () => {
+  const { ws } = await open(TREE);
+  const plan = await ws.call("edit_dry_run", {
+    plan: [
+      { tool: "edit_file", args: { path: "src/deep/x.ts", old_string: "log(x)", new_string: "log(y)" } },
+      {
+        tool: "edit_replace_text",
+        args: { pattern: "log\\((\\w)\\)", replacement: "warn($1)", path: "src/deep" },
+      },
+    ],
+  });
+  assert.ok(plan.ok, JSON.stringify(plan));
+  const diff = plan.changes.find((c) => c.path === "src/deep/x.ts")!.diff!;
+  assert.match(diff, /\+ {2}if \(ok\) warn\(y\)/);
+});
