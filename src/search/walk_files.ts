@@ -10,6 +10,12 @@ import type { Stage } from "../fs/stage.ts";
 import { openProject } from "../project/project_view.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
+/**
+ * The ignore files a search reads in each folder, as ripgrep does, a later one's rule winning: `.gitignore`,
+ * then `.ignore`, then `.rgignore` (files a project keeps out of searches but not out of git).
+ */
+export const SEARCH_IGNORE_FILES: readonly string[] = [".gitignore", ".ignore", ".rgignore"];
+
 /** Whether a relative path has a hidden part (a name starting with "."). */
 export function isHiddenPath(rel: string): boolean {
   return rel.startsWith(".") || rel.includes("/.");
@@ -74,6 +80,7 @@ export function walkSearchFiles(
       under: scope.path,
       limit: Infinity,
       includeIgnored: scope.noIgnore,
+      ignoreFiles: SEARCH_IGNORE_FILES,
       accept: (e) => {
         if (e.kind !== "file") return false;
         if (!scope.hidden && isHiddenPath(e.rel)) {

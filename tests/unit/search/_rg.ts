@@ -1,7 +1,7 @@
 /**
  * ripgrep beside graver's text search, for the equality table and the bench: a disk tree as `SearchFiles`
- * (the walk of `fs/walk.ts` over a disk Stage), ripgrep run with the same ignore rules (`.gitignore` only,
- * no parent, global or `.ignore` files, no git repository needed), and both answers reduced to the same set
+ * (the walk of `fs/walk.ts` over a disk Stage), ripgrep run with the same ignore rules (`.gitignore`,
+ * `.ignore` and `.rgignore` in the tree; no parent or global files, no git repository needed), and both answers reduced to the same set
  * of `path:line:column` (columns in UTF-16 code units, ripgrep's byte offsets converted).
  *
  * @module
@@ -46,7 +46,6 @@ export const RG_SAME_IGNORES = [
   "--no-ignore-parent",
   "--no-ignore-global",
   "--no-ignore-exclude",
-  "--no-ignore-dot",
   "-g",
   "!node_modules/",
 ];

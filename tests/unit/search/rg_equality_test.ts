@@ -69,6 +69,11 @@ async function fixtureTree(): Promise<string> {
   const root = await Deno.makeTempDir({ prefix: "graver-search-" });
   const files: Record<string, string | Uint8Array> = {
     ".gitignore": "ignored.txt\nbuild/\n*.log\n!keep.log\n",
+    // .ignore and .rgignore: kept out of searches, not out of git; a later file's rule wins (rg's order)
+    ".ignore": "vendor/\n!build/\nsearch_only.txt\n",
+    ".rgignore": "!search_only.txt\n",
+    "vendor/lib.ts": "needle\n",
+    "search_only.txt": "needle here\n",
     "a.ts": "first line\nconst needle = 1; // needle\nneedles and a needle\nlast\n",
     "crlf.txt": "one needle\r\ntwo\r\nneedle\r\n",
     "unicode.txt": "héllo Wörld — and wörld again: needle\n",
