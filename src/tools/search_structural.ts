@@ -132,7 +132,7 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       await searchEngine();
     const { patternMatcherOf } = await patternEngine();
     const query = normalizeStructuralArgs(args);
-    // Bytes straight from the files the walk listed: only files that may match are hashed (for the parse cache).
+    // Staged bytes for a file a plan wrote, else the backend's: only files that may match are hashed (parse cache).
     const files = walkSearchFiles(stage);
     const result = await searchStructural(files, query, {
       matcher: patternMatcherOf(workspace),

@@ -172,6 +172,37 @@ try {
   });
 
   await step(
+    "search: text and code across the project, a match opens its file, a rewrite of every match lands",
+    async () => {
+      await page.fill("#search-pattern", "console\\.log\\(");
+      await page.click("#search");
+      await idle();
+      const hits = await page.$$eval(
+        "#search-results li[data-path]",
+        (lis) => lis.map((li) => li.dataset.path),
+      );
+      check(hits.length >= 2 && hits.every((p) => p === "src/main.ts"), `text matches: ${hits.join(", ")}`);
+      await page.click("#search-results li[data-path] button");
+      await page.waitForFunction(() => document.querySelector("#open-path")?.textContent === "src/main.ts");
+      await idle();
+      await page.selectOption("#search-kind", "code");
+      await page.fill("#search-pattern", "console.log($$$A)");
+      await page.fill("#search-replace", "console.info($$$A)");
+      await page.click("#search-rewrite");
+      await result("Rewrite every match", "dry_run");
+      check((await codeText()).includes("console.log("), "nothing written by the preview");
+      await page.click("#apply-pending");
+      await result("Rewrite every match", "applied");
+      const text = await codeText();
+      check(
+        text.includes("console.info(cart.summary())") && !text.includes("console.log("),
+        "every match rewritten",
+      );
+      await shot("07-search");
+    },
+  );
+
+  await step(
     "layout from 800px up: the code pane keeps its room, no panel is cut (screenshots at 800, 1280, 1920)",
     async () => {
       for (const width of [800, 1280, 1920]) {
@@ -196,7 +227,7 @@ try {
           box.right !== null && box.right.width >= 250 && box.right.right <= width + 1,
           `at ${width}px the right panel is cut`,
         );
-        await shot(`07-layout-${width}`);
+        await shot(`08-layout-${width}`);
       }
       await page.setViewportSize({ width: 1500, height: 950 });
     },
@@ -220,7 +251,7 @@ try {
 } finally {
   await context.close();
 }
-const STEPS = 8;
+const STEPS = 9;
 const passed = results.filter((r) => r.ok).length;
 console.log(`playground browser ${passed}/${STEPS}`);
 process.exit(passed === STEPS && results.length === STEPS ? 0 : 1);

@@ -30,6 +30,13 @@ interface OutlineSymbol {
   children?: OutlineSymbol[];
 }
 
+/** One match of search_text or search_structural, as the search box lists it. */
+interface SearchMatch {
+  path: string;
+  line: number;
+  text: string;
+}
+
 /** A call previewed and waiting for "Apply". */
 interface Proposal {
   label: string;
@@ -87,6 +94,7 @@ export class PlaygroundView {
       const text = byId<HTMLTextAreaElement>("response").value;
       this.#run(() => this.#propose("apply_edits", "apply_edits", { text }));
     });
+    this.#bindSearch();
     byId("undo").addEventListener("click", () =>
       this.#run(async () => {
         const res = await pg.call("checkpoint_undo", {});
@@ -121,6 +129,51 @@ export class PlaygroundView {
       if (!s || !this.#path) return;
       this.#run(() =>
         this.#propose(`Remove ${s.name_path}`, "remove_symbol", { path: this.#path!, name_path: s.name_path })
+      );
+    });
+  }
+
+  /**
+   * The search box: text (search_text) or code (search_structural) across the project; each match opens its
+   * file; "Preview" proposes the replacement of every match (edit_replace_text / edit_rewrite_structural),
+   * applied as one commit from the result pane like any other edit.
+   */
+  #bindSearch(): void {
+    const pattern = () => byId<HTMLInputElement>("search-pattern").value;
+    const code = () => byId<HTMLSelectElement>("search-kind").value === "code";
+    byId("search").addEventListener("click", () =>
+      this.#run(async () => {
+        if (!pattern()) return;
+        const tool = code() ? "search_structural" : "search_text";
+        const res = await this.#pg.call(tool, { pattern: pattern(), max_results: 50 });
+        const matches = res.ok ? res.data["matches"] as SearchMatch[] ?? [] : [];
+        fill(
+          byId("search-results"),
+          ...matches.map((m) =>
+            h(
+              "li",
+              { "data-path": m.path, "data-line": String(m.line) },
+              h("button", {
+                onclick: () => this.#run(() => this.open(m.path)),
+              }, `${m.path}:${m.line}`),
+              h("code", {}, ` ${(m.text.split("\n")[0] ?? "").trim().slice(0, 80)}`),
+            )
+          ),
+        );
+        if (!res.ok) fill(byId("search-results"), h("li", { class: "empty" }, res.error.message));
+        else if (matches.length === 0) fill(byId("search-results"), h("li", { class: "empty" }, "No match"));
+        this.#status(`${tool}: ${matches.length} match${matches.length === 1 ? "" : "es"}`);
+      }));
+    byId("search-rewrite").addEventListener("click", () => {
+      if (!pattern()) return;
+      const replacement = byId<HTMLInputElement>("search-replace").value;
+      this.#run(() =>
+        code()
+          ? this.#propose("Rewrite every match", "edit_rewrite_structural", {
+            pattern: pattern(),
+            rewrite: replacement,
+          })
+          : this.#propose("Replace every match", "edit_replace_text", { pattern: pattern(), replacement })
       );
     });
   }
