@@ -125,8 +125,21 @@ export function classifySite(
   if (site.kind === "doc" || site.kind === "export_entry") return { use: "skip" };
   if (declNames.has(`${site.path}:${site.start}`)) return { use: "declaration" };
   if (site.kind === "export_alias") return { use: "follow", at: site.start };
-  let node: Node | null = tree.rootNode.descendantForIndex(site.start, site.end);
+  const node: Node | null = tree.rootNode.descendantForIndex(site.start, site.end);
   if (!node) return { use: "value", why: "graver could not read the code there" };
+  const imported = importSiteUse(node);
+  if (imported) return imported;
+  if (site.kind === "definition" || site.kind === "shorthand_pattern") {
+    return { use: "value", why: "it is assigned another value here" };
+  }
+  if (site.kind === "shorthand") return { use: "value", why: "it is put into an object literal" };
+  const callee = calleeExpression(node, site, decl);
+  if ("use" in callee) return callee;
+  return expressionUse(callee.node, text, { decl, receiverArgs: callee.receiverArgs });
+}
+
+/** The use of a name inside an import or export clause (null when it is not in one). */
+function importSiteUse(node: Node): SiteUse | null {
   for (let p = node.parent, i = 0; p && i < 4; p = p.parent, i++) {
     if (IMPORT_NODES.test(p.type)) {
       const alias = p.type === "export_specifier" || p.type === "import_specifier"
@@ -142,11 +155,19 @@ export function classifySite(
       return { use: "import" };
     }
   }
-  if (site.kind === "definition" || site.kind === "shorthand_pattern") {
-    return { use: "value", why: "it is assigned another value here" };
-  }
-  if (site.kind === "shorthand") return { use: "value", why: "it is put into an object literal" };
-  const constructor = decl.kind === "constructor";
+  return null;
+}
+
+/**
+ * The expression that names the function at a site: the member access for
+ * `this.f` / `obj.f` (with one receiver argument for Python's `Class.m(obj, …)`),
+ * else the name itself.
+ */
+function calleeExpression(
+  node: Node,
+  site: ReferenceSite,
+  decl: FunctionDecl,
+): { node: Node; receiverArgs: number } | SiteUse {
   let receiverArgs = 0;
   const parent = node.parent;
   if (
@@ -163,6 +184,16 @@ export function classifySite(
     ) receiverArgs = 1;
     node = parent;
   }
+  return { node, receiverArgs };
+}
+
+/** What the expression naming the function is used for: called, constructed, read, typed or passed. */
+function expressionUse(
+  node: Node,
+  text: string,
+  { decl, receiverArgs }: { decl: FunctionDecl; receiverArgs: number },
+): SiteUse {
+  const constructor = decl.kind === "constructor";
   const up = node.parent;
   if (!up) return { use: "value", why: "it is used as a value" };
   if (CALL_NODES.has(up.type) && up.childForFieldName("function")?.equals(node)) {
@@ -185,19 +216,18 @@ export function classifySite(
     if (constructor) return { use: "skip" };
     return { use: "value", why: `its property .${prop} is read` };
   }
-  if (constructor) {
-    if (/type|heritage|extends|implements/.test(up.type) || node.type === "type_identifier") {
-      return { use: "skip" };
-    }
-    if (up.type === "binary_expression" && /instanceof/.test(up.text)) return { use: "skip" };
-    if (up.type === "argument_list" && /^(isinstance|issubclass)\b/.test(up.parent?.text ?? "")) {
-      return { use: "skip" };
-    }
-  }
+  if (constructor && isClassTypeUse(node, up)) return { use: "skip" };
   if (up.type === "type_query") return { use: "value", why: "its type is taken (typeof)" };
   if (up.type === "export_statement") return { use: "value", why: "it is the module's default export" };
   if (up.type === "decorator") return { use: "value", why: "it is used as a decorator" };
   return { use: "value", why: "it is used as a value (passed, assigned or stored)" };
+}
+
+/** Whether a class name is used as a type (annotation, heritage, instanceof, isinstance), not constructed. */
+function isClassTypeUse(node: Node, up: Node): boolean {
+  if (/type|heritage|extends|implements/.test(up.type) || node.type === "type_identifier") return true;
+  if (up.type === "binary_expression" && /instanceof/.test(up.text)) return true;
+  return up.type === "argument_list" && /^(isinstance|issubclass)\b/.test(up.parent?.text ?? "");
 }
 
 /** The call shape of a call or `new` expression. */
@@ -293,6 +323,34 @@ function newRoles(spec: ArgSpec): { slot: NewParam; role: Param["role"]; positio
   });
 }
 
+/** A call's arguments matched to the old parameters. */
+interface MatchedArgs {
+  /** Leading positional arguments that are the receiver. */
+  receiver: OutArg[];
+  /** The argument each old parameter got, and how. */
+  provided: Map<Param, { arg: CallArg; origin: number; how: "pos" | "kw" }>;
+  /** Positional arguments past the old positional parameters (to the rest parameter). */
+  extras: OutArg[];
+  /** Keyword arguments no named parameter takes (to `**kwargs`). */
+  passthrough: { arg: CallArg; origin: number }[];
+  /** The old parameter a keyword names (current or former name). */
+  byName: (name: string) => Param | undefined;
+}
+
+/** The new argument list being placed, slot by slot. */
+interface Placement {
+  /** Positional arguments, in order. */
+  positional: OutArg[];
+  /** Arguments that were positional and are now passed by keyword. */
+  converted: OutArg[];
+  /** Values of added parameters passed by keyword. */
+  added: OutArg[];
+  /** Python: a positional slot was skipped, so later ones go by keyword. */
+  gap: boolean;
+  /** Skipped positional slots waiting for an `undefined` filler. */
+  missing: number;
+}
+
 /**
  * The new argument list of a call, or null when it does not change.
  *
@@ -302,32 +360,45 @@ function newRoles(spec: ArgSpec): { slot: NewParam; role: Param["role"]; positio
  * @returns The text replacing the call's argument span; a {@linkcode CallRefusal} when it cannot be rewritten.
  */
 export function rewriteArgs(call: CallShape, receiverArgs: number, spec: ArgSpec): string | null {
-  const python = spec.language === "python";
+  const matched = matchArgs(call, receiverArgs, spec);
+  refuseDroppedArgs(spec, matched);
+  const placed = placeSlots(spec, matched);
+  const keywords = keywordArgs(call, spec, matched);
+  const out = [...placed.positional, ...placed.converted, ...placed.added, ...keywords];
+  checkOrder(out, call.args);
+  return argListText(call, out.map((a) => a.text));
+}
+
+/** Match each argument of a call to the old parameter it binds (by position or keyword). */
+function matchArgs(call: CallShape, receiverArgs: number, spec: ArgSpec): MatchedArgs {
   const oldPositional = spec.old.filter((p) => p.role === "positional");
   const oldRest = spec.old.find((p) => p.role === "rest");
   const byName = (name: string) =>
     spec.old.find((p) => p.name === name) ?? spec.old.find((p) => spec.formerNames.get(p.name) === name);
-  const receiver: OutArg[] = [];
-  const provided = new Map<Param, { arg: CallArg; origin: number; how: "pos" | "kw" }>();
-  const extras: OutArg[] = [];
-  const passthrough: { arg: CallArg; origin: number }[] = [];
+  const m: MatchedArgs = { receiver: [], provided: new Map(), extras: [], passthrough: [], byName };
   let pos = 0;
   for (const [origin, arg] of call.args.entries()) {
     if (arg.keyword === null) {
-      if (receiver.length < receiverArgs) {
-        receiver.push({ text: arg.text, origin, impure: arg.impure });
+      if (m.receiver.length < receiverArgs) {
+        m.receiver.push({ text: arg.text, origin, impure: arg.impure });
         continue;
       }
       const p = oldPositional[pos++];
-      if (p) provided.set(p, { arg, origin, how: "pos" });
-      else if (oldRest) extras.push({ text: arg.text, origin, impure: arg.impure });
+      if (p) m.provided.set(p, { arg, origin, how: "pos" });
+      else if (oldRest) m.extras.push({ text: arg.text, origin, impure: arg.impure });
       else throw new CallRefusal("it passes more arguments than the function declares");
     } else {
       const p = byName(arg.keyword);
-      if (p && p.role !== "kwrest" && p.role !== "rest") provided.set(p, { arg, origin, how: "kw" });
-      else passthrough.push({ arg, origin });
+      if (p && p.role !== "kwrest" && p.role !== "rest") m.provided.set(p, { arg, origin, how: "kw" });
+      else m.passthrough.push({ arg, origin });
     }
   }
+  return m;
+}
+
+/** Refuse when a removed parameter would drop an argument with side effects, or a `**kwargs` pass-through breaks. */
+function refuseDroppedArgs(spec: ArgSpec, { provided, extras, passthrough }: MatchedArgs): void {
+  const oldRest = spec.old.find((p) => p.role === "rest");
   const kept = new Set(spec.params.map((p) => p.old).filter((p): p is Param => p !== null));
   const kwrest = spec.old.find((p) => p.role === "kwrest");
   for (const { arg } of passthrough) {
@@ -350,62 +421,101 @@ export function rewriteArgs(call: CallShape, receiverArgs: number, spec: ArgSpec
   if (oldRest && !kept.has(oldRest) && extras.some((e) => e.impure)) {
     throw new CallRefusal(`removing "${oldRest.name}" would drop arguments with side effects`);
   }
-  const roles = newRoles(spec);
-  const positional: OutArg[] = [...receiver];
-  const converted: OutArg[] = [];
-  const added: OutArg[] = [];
-  let gap = false;
-  let missing = 0;
-  const asKeyword = (
-    slot: NewParam,
-    text: string,
-    origin: number,
-    impure: boolean,
-    positionalOnly: boolean,
-  ) => {
-    if (positionalOnly) {
-      throw new CallRefusal(`"${slot.name}" is positional-only but can no longer be passed by position`);
-    }
-    return { text: `${slot.name}=${text}`, origin, impure };
+}
+
+/** A value passed by keyword to a slot; refused when the slot is positional-only. */
+function asKeyword(
+  slot: NewParam,
+  value: { text: string; origin: number; impure: boolean },
+  positionalOnly: boolean,
+): OutArg {
+  if (positionalOnly) {
+    throw new CallRefusal(`"${slot.name}" is positional-only but can no longer be passed by position`);
+  }
+  return { text: `${slot.name}=${value.text}`, origin: value.origin, impure: value.impure };
+}
+
+/** Place the positional, converted and added arguments, walking the new list's slots in order. */
+function placeSlots(spec: ArgSpec, matched: MatchedArgs): Placement {
+  const python = spec.language === "python";
+  const state: Placement = {
+    positional: [...matched.receiver],
+    converted: [],
+    added: [],
+    gap: false,
+    missing: 0,
   };
-  for (const { slot, role, positionalOnly } of roles) {
-    const got = slot.old ? provided.get(slot.old) : undefined;
+  for (const { slot, role, positionalOnly } of newRoles(spec)) {
+    const got = slot.old ? matched.provided.get(slot.old) : undefined;
     if (role === "positional") {
-      const present = got?.how === "pos"
-        ? { text: got.arg.text, origin: got.origin, impure: got.arg.impure }
-        : slot.old === null && slot.value !== undefined
-        ? { text: slot.value, origin: -1, impure: false }
-        : null;
-      if (!python) {
-        if (present) {
-          for (; missing > 0; missing--) positional.push({ text: "undefined", origin: -1, impure: false });
-          positional.push(present);
-        } else missing++;
-        continue;
-      }
-      if (!present) {
-        gap = true;
-        continue;
-      }
-      if (!gap) positional.push(present);
-      else {
-        const text = got ? got.arg.valueText : present.text;
-        (got ? converted : added).push(asKeyword(slot, text, present.origin, present.impure, positionalOnly));
-      }
+      placePositional(state, { slot, got, python, positionalOnly });
     } else if (role === "keyword_only") {
       if (got?.how === "pos") {
-        converted.push(asKeyword(slot, got.arg.valueText, got.origin, got.arg.impure, false));
+        state.converted.push(
+          asKeyword(slot, { text: got.arg.valueText, origin: got.origin, impure: got.arg.impure }, false),
+        );
       } else if (!slot.old && slot.value !== undefined) {
-        added.push({ text: `${slot.name}=${slot.value}`, origin: -1, impure: false });
+        state.added.push({ text: `${slot.name}=${slot.value}`, origin: -1, impure: false });
       }
     } else if (role === "rest") {
-      if (extras.length > 0) {
-        if (gap) throw new CallRefusal("its extra positional arguments would follow keyword arguments");
-        for (; missing > 0; missing--) positional.push({ text: "undefined", origin: -1, impure: false });
-        positional.push(...extras);
+      if (matched.extras.length > 0) {
+        if (state.gap) throw new CallRefusal("its extra positional arguments would follow keyword arguments");
+        for (; state.missing > 0; state.missing--) {
+          state.positional.push({ text: "undefined", origin: -1, impure: false });
+        }
+        state.positional.push(...matched.extras);
       }
     }
   }
+  return state;
+}
+
+/**
+ * Place one positional slot: its argument by position, `undefined` fillers
+ * for skipped slots before it (JS/TS), or by keyword after a gap (Python).
+ */
+function placePositional(
+  state: Placement,
+  { slot, got, python, positionalOnly }: {
+    slot: NewParam;
+    got: { arg: CallArg; origin: number; how: "pos" | "kw" } | undefined;
+    python: boolean;
+    positionalOnly: boolean;
+  },
+): void {
+  const present = got?.how === "pos"
+    ? { text: got.arg.text, origin: got.origin, impure: got.arg.impure }
+    : slot.old === null && slot.value !== undefined
+    ? { text: slot.value, origin: -1, impure: false }
+    : null;
+  if (!python) {
+    if (present) {
+      for (; state.missing > 0; state.missing--) {
+        state.positional.push({ text: "undefined", origin: -1, impure: false });
+      }
+      state.positional.push(present);
+    } else state.missing++;
+    return;
+  }
+  if (!present) {
+    state.gap = true;
+    return;
+  }
+  if (!state.gap) state.positional.push(present);
+  else {
+    const text = got ? got.arg.valueText : present.text;
+    (got ? state.converted : state.added).push(
+      asKeyword(slot, { text, origin: present.origin, impure: present.impure }, positionalOnly),
+    );
+  }
+}
+
+/** The call's keyword arguments under the new names, pass-through ones kept as written. */
+function keywordArgs(
+  call: CallShape,
+  spec: ArgSpec,
+  { provided, passthrough, byName }: MatchedArgs,
+): OutArg[] {
   const keywords: OutArg[] = [];
   for (const [origin, arg] of call.args.entries()) {
     if (arg.keyword === null) continue;
@@ -420,9 +530,11 @@ export function rewriteArgs(call: CallShape, receiverArgs: number, spec: ArgSpec
       keywords.push({ text: arg.text, origin, impure: arg.impure });
     }
   }
-  const out = [...positional, ...converted, ...added, ...keywords];
-  checkOrder(out, call.args);
-  const texts = out.map((a) => a.text);
+  return keywords;
+}
+
+/** The text of the new argument list in the call's own layout, or null when it is unchanged. */
+function argListText(call: CallShape, texts: string[]): string | null {
   const before = call.args.map((a) => a.text);
   if (texts.length === before.length && texts.every((t, i) => t === before[i])) return null;
   if (!call.parens) return `(${texts.join(", ")})`;

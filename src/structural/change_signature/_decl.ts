@@ -158,12 +158,41 @@ export function notAFunction(
 export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): FunctionDecl {
   const index = new TextIndex(fb.text);
   const lineOf = (o: number) => index.position(o).line;
+  const refuse = (why: string) => notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why });
   const nameNode = tree.rootNode.descendantForIndex(occ.start, occ.end);
   const parent = nameNode?.parent ?? null;
-  if (!nameNode || !parent) {
-    throw notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why: "no declaration here" });
-  }
-  let callee = occ;
+  if (!nameNode || !parent) throw refuse("no declaration here");
+  const declared = declaredFunction(parent, fb.language, refuse);
+  const classNode = enclosingClass(declared.fn);
+  const classScope = classNode
+    ? fb.scopes.find((s) => s.kind === "class" && s.start === classNode.startIndex) ?? null
+    : null;
+  const kind = memberKind(declared, classNode);
+  const fn = implementationNode(declared.fn, refuse);
+  const callee = kind === "constructor" ? constructorCallee(fb, classNode ?? parent, refuse) : occ;
+  const scope = fb.scopes.find((s) =>
+    s.kind === "function" && s.start === fn.startIndex && s.end === fn.endIndex
+  );
+  if (!scope) throw refuse("graver found no scope for it");
+  return describeFunction(fb, {
+    occ,
+    fn,
+    kind,
+    classNode,
+    classScope,
+    holder: parent,
+    callee,
+    scope,
+    lineOf,
+  });
+}
+
+/** The function node a declaring name's parent declares (a class: its constructor); refused when none. */
+function declaredFunction(
+  parent: Node,
+  language: string,
+  refuse: (why: string) => Error,
+): { fn: Node; kind: FunctionDecl["kind"] } {
   let kind: FunctionDecl["kind"] = "function";
   let fn: Node | null = null;
   if (parent.type === "variable_declarator") {
@@ -171,55 +200,62 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     if (value && FUNCTION_NODES.has(value.type)) fn = value;
   } else if (/class/.test(parent.type)) {
     kind = "constructor";
-    fn = constructorOf(parent, fb.language);
-    if (!fn) {
-      throw notAFunction(fb.path, occ.name, {
-        line: lineOf(occ.start),
-        why: "the class declares no constructor to change",
-      });
-    }
+    fn = constructorOf(parent, language);
+    if (!fn) throw refuse("the class declares no constructor to change");
   } else if (FUNCTION_NODES.has(parent.type) || SIGNATURES.has(parent.type)) {
     fn = parent;
   }
-  if (!fn) {
-    throw notAFunction(fb.path, occ.name, {
-      line: lineOf(occ.start),
-      why: `it is a ${parent.type}, not a function`,
-    });
-  }
-  const classNode = enclosingClass(fn);
-  const classScope = classNode
-    ? fb.scopes.find((s) => s.kind === "class" && s.start === classNode.startIndex) ?? null
-    : null;
+  if (!fn) throw refuse(`it is a ${parent.type}, not a function`);
+  return { fn, kind };
+}
+
+/** A function declared in a class is a method, or the constructor when named so. */
+function memberKind(
+  { fn, kind }: { fn: Node; kind: FunctionDecl["kind"] },
+  classNode: Node | null,
+): FunctionDecl["kind"] {
   const methodName = fn.childForFieldName("name")?.text ?? "";
   if (kind === "function" && classNode && (fn.type === "method_definition" || classMember(fn))) {
-    kind = methodName === "constructor" || methodName === "__init__" ? "constructor" : "method";
+    return methodName === "constructor" || methodName === "__init__" ? "constructor" : "method";
   }
-  if (SIGNATURES.has(fn.type)) {
-    const impl = implementationOf(fn);
-    if (!impl) {
-      throw notAFunction(fb.path, occ.name, {
-        line: lineOf(occ.start),
-        why: "it is a signature without an implementation",
-      });
-    }
-    fn = impl;
-  }
-  if (kind === "constructor") {
-    const cls = classNode ?? parent;
-    const nameOf = cls.childForFieldName("name");
-    const clsOcc = nameOf ? fb.occurrences.find((o) => o.start === nameOf.startIndex) : undefined;
-    if (!clsOcc) {
-      throw notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why: "its class has no name" });
-    }
-    callee = clsOcc;
-  }
-  const scope = fb.scopes.find((s) =>
-    s.kind === "function" && s.start === fn!.startIndex && s.end === fn!.endIndex
-  );
-  if (!scope) {
-    throw notAFunction(fb.path, occ.name, { line: lineOf(occ.start), why: "graver found no scope for it" });
-  }
+  return kind;
+}
+
+/** The implementation of an overload signature (the node itself when it has a body); refused when none. */
+function implementationNode(fn: Node, refuse: (why: string) => Error): Node {
+  if (!SIGNATURES.has(fn.type)) return fn;
+  const impl = implementationOf(fn);
+  if (!impl) throw refuse("it is a signature without an implementation");
+  return impl;
+}
+
+/** The class name's occurrence: a constructor's callers name the class. */
+function constructorCallee(fb: FileBindings, cls: Node, refuse: (why: string) => Error): Occurrence {
+  const nameOf = cls.childForFieldName("name");
+  const clsOcc = nameOf ? fb.occurrences.find((o) => o.start === nameOf.startIndex) : undefined;
+  if (!clsOcc) throw refuse("its class has no name");
+  return clsOcc;
+}
+
+/** What {@linkcode describeFunction} reads a located function from. */
+interface Located {
+  occ: Occurrence;
+  fn: Node;
+  kind: FunctionDecl["kind"];
+  classNode: Node | null;
+  classScope: FunctionDecl["classScope"];
+  /** The parent of the declaring name (the class for a constructor found by its class name). */
+  holder: Node;
+  callee: Occurrence;
+  scope: FunctionDecl["scope"];
+  lineOf: (offset: number) => number;
+}
+
+/** Read a located function's parameters, overloads and flags into a {@linkcode FunctionDecl}. */
+function describeFunction(
+  fb: FileBindings,
+  { occ, fn, kind, classNode, classScope, holder, callee, scope, lineOf }: Located,
+): FunctionDecl {
   const decorators = decoratorNames(fn);
   const isStatic = fn.children.some((c) => c.type === "static") || decorators.includes("staticmethod");
   const python = fb.language === "python";
@@ -254,7 +290,7 @@ export function locateFunction(fb: FileBindings, tree: Tree, occ: Occurrence): F
     typeParameters: typeParameterNames([
       fn,
       ...signatures,
-      ...(kind === "constructor" ? [classNode ?? parent] : []),
+      ...(kind === "constructor" ? [classNode ?? holder] : []),
     ]),
   };
 }

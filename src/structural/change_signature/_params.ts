@@ -74,8 +74,6 @@ function invalid(decl: FunctionDecl, path: string, why: string, hint: string): R
  */
 export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntry | string)[]): ParamsPlan {
   const old = decl.list.params;
-  const names = old.map((p) => p.name).join(", ") || "none";
-  const language = decl.language;
   const seen = new Set<string>();
   const params: NewParam[] = [];
   const renames: ParamsPlan["renames"] = [];
@@ -89,73 +87,108 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
     seen.add(e.name);
     const p = old.find((o) => o.name === e.name);
     if (p) {
-      if (e.default !== undefined || e.value !== undefined || e.type !== undefined) {
-        throw invalid(
-          decl,
-          path,
-          `"${e.name}" is an existing parameter: default, value and type are for new parameters only`,
-          `Keep it as {"name": "${e.name}"} (with "rename" to rename it); change its default or type with replace_symbol`,
-        );
-      }
-      let name = p.name;
-      if (e.rename !== undefined && e.rename !== p.name) {
-        if (p.nameStart < 0 || p.role === "star" || p.role === "slash") {
-          throw invalid(decl, path, `"${p.name}" has no name to rename`, "Rename only named parameters");
-        }
-        if (!isValidName(language, e.rename)) {
-          throw invalid(decl, path, `"${e.rename}" is not a valid parameter name`, "Choose an identifier");
-        }
-        name = e.rename;
-        renames.push({ param: p, to: name });
-      }
-      params.push({ name, old: p });
+      const kept = keptParam(decl, path, { entry: e, param: p });
+      if (kept.name !== p.name) renames.push({ param: p, to: kept.name });
+      params.push(kept);
       continue;
     }
-    if (e.rename !== undefined) {
-      throw invalid(
-        decl,
-        path,
-        `"${e.name}" is not a parameter of "${decl.name}" (its parameters: ${names})`,
-        "rename applies to an existing parameter; a new one takes name plus default or value",
-      );
-    }
-    if (!isValidName(language, e.name)) {
-      throw invalid(
-        decl,
-        path,
-        `"${e.name}" is neither a parameter of "${decl.name}" (${names}) nor a valid new name`,
-        "Name an existing parameter, or give a new one a valid identifier",
-      );
-    }
-    if (e.default === undefined && e.value === undefined) {
-      throw invalid(
-        decl,
-        path,
-        `"${e.name}" is not a parameter of "${decl.name}" (its parameters: ${names}); a new parameter needs "default" or "value"`,
-        `Add {"name": "${e.name}", "default": "0"} (callers get the default) or {"name": "${e.name}", "value": "x"} (passed at every call); or fix the name`,
-      );
-    }
-    if (
-      profileOf(language).functions.writesTypes && !e.type &&
-      (e.default === undefined || decl.overloads.length > 0)
-    ) {
-      throw new RecoverableError(
-        "types_required",
-        `Cannot add "${e.name}" to "${decl.name}" in "${path}" line ${decl.line}: its type cannot be inferred${
-          decl.overloads.length > 0 ? " (the overload signatures need it)" : " from a default value"
-        }`,
-        {
-          hint: `Give it a "type", e.g. {"name": "${e.name}", "type": "number", ${
-            e.default !== undefined
-              ? `"default": ${JSON.stringify(e.default)}`
-              : `"value": ${JSON.stringify(e.value)}`
-          }}`,
-          details: { path, line: decl.line, parameter: e.name },
-        },
-      );
-    }
-    params.push({ name: e.name, old: null, default: e.default, value: e.value, type: e.type });
+    params.push(addedParam(decl, path, e));
   }
+  checkNameClashes(decl, path, { params, renames });
+  checkOrder(decl, path, params);
+  checkOverloads(decl, path, params);
+  checkInference(decl, path, params);
+  const removed = old.filter((o) => !params.some((p) => p.old === o));
+  return { params, removed, renames, mapping: mappingOf(old, params, removed) };
+}
+
+/** An existing parameter kept in the new list, under its new name when the entry renames it. */
+function keptParam(
+  decl: FunctionDecl,
+  path: string,
+  { entry: e, param: p }: { entry: ParamEntry; param: Param },
+): NewParam {
+  if (e.default !== undefined || e.value !== undefined || e.type !== undefined) {
+    throw invalid(
+      decl,
+      path,
+      `"${e.name}" is an existing parameter: default, value and type are for new parameters only`,
+      `Keep it as {"name": "${e.name}"} (with "rename" to rename it); change its default or type with replace_symbol`,
+    );
+  }
+  let name = p.name;
+  if (e.rename !== undefined && e.rename !== p.name) {
+    if (p.nameStart < 0 || p.role === "star" || p.role === "slash") {
+      throw invalid(decl, path, `"${p.name}" has no name to rename`, "Rename only named parameters");
+    }
+    if (!isValidName(decl.language, e.rename)) {
+      throw invalid(decl, path, `"${e.rename}" is not a valid parameter name`, "Choose an identifier");
+    }
+    name = e.rename;
+  }
+  return { name, old: p };
+}
+
+/** A new parameter: a valid name with a default or a value (and a type where the language writes types). */
+function addedParam(decl: FunctionDecl, path: string, e: ParamEntry): NewParam {
+  const names = decl.list.params.map((p) => p.name).join(", ") || "none";
+  if (e.rename !== undefined) {
+    throw invalid(
+      decl,
+      path,
+      `"${e.name}" is not a parameter of "${decl.name}" (its parameters: ${names})`,
+      "rename applies to an existing parameter; a new one takes name plus default or value",
+    );
+  }
+  if (!isValidName(decl.language, e.name)) {
+    throw invalid(
+      decl,
+      path,
+      `"${e.name}" is neither a parameter of "${decl.name}" (${names}) nor a valid new name`,
+      "Name an existing parameter, or give a new one a valid identifier",
+    );
+  }
+  if (e.default === undefined && e.value === undefined) {
+    throw invalid(
+      decl,
+      path,
+      `"${e.name}" is not a parameter of "${decl.name}" (its parameters: ${names}); a new parameter needs "default" or "value"`,
+      `Add {"name": "${e.name}", "default": "0"} (callers get the default) or {"name": "${e.name}", "value": "x"} (passed at every call); or fix the name`,
+    );
+  }
+  if (
+    profileOf(decl.language).functions.writesTypes && !e.type &&
+    (e.default === undefined || decl.overloads.length > 0)
+  ) {
+    throw typesRequired(decl, path, e);
+  }
+  return { name: e.name, old: null, default: e.default, value: e.value, type: e.type };
+}
+
+/** The `types_required` refusal for a new parameter whose type cannot be inferred. */
+function typesRequired(decl: FunctionDecl, path: string, e: ParamEntry): RecoverableError {
+  return new RecoverableError(
+    "types_required",
+    `Cannot add "${e.name}" to "${decl.name}" in "${path}" line ${decl.line}: its type cannot be inferred${
+      decl.overloads.length > 0 ? " (the overload signatures need it)" : " from a default value"
+    }`,
+    {
+      hint: `Give it a "type", e.g. {"name": "${e.name}", "type": "number", ${
+        e.default !== undefined
+          ? `"default": ${JSON.stringify(e.default)}`
+          : `"value": ${JSON.stringify(e.value)}`
+      }}`,
+      details: { path, line: decl.line, parameter: e.name },
+    },
+  );
+}
+
+/** Refuse two new parameters with one name, and a rename onto another old parameter's name. */
+function checkNameClashes(
+  decl: FunctionDecl,
+  path: string,
+  { params, renames }: { params: NewParam[]; renames: ParamsPlan["renames"] },
+): void {
   const finals = new Map<string, NewParam>();
   for (const p of params) {
     const other = finals.get(p.name);
@@ -169,7 +202,7 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
     finals.set(p.name, p);
   }
   for (const { param, to } of renames) {
-    if (old.some((o) => o.name === to && o !== param)) {
+    if (decl.list.params.some((o) => o.name === to && o !== param)) {
       throw new RecoverableError(
         "name_clash",
         `Cannot rename parameter "${param.name}" of "${decl.name}" to "${to}" ("${path}" line ${decl.line}): another parameter is named "${to}"`,
@@ -180,11 +213,6 @@ export function planParams(decl: FunctionDecl, path: string, entries: (ParamEntr
       );
     }
   }
-  checkOrder(decl, path, params);
-  checkOverloads(decl, path, params);
-  checkInference(decl, path, params);
-  const removed = old.filter((o) => !params.some((p) => p.old === o));
-  return { params, removed, renames, mapping: mappingOf(old, params, removed) };
 }
 
 function mappingOf(old: Param[], params: NewParam[], removed: Param[]): ParamMapping[] {

@@ -30,6 +30,7 @@ import {
   locateFunction,
   type NewParam,
   newParamText,
+  type Param,
   type ParamList,
   rebuildList,
 } from "./_decl.ts";
@@ -216,19 +217,7 @@ export async function planChangeSignature(
   const before = paramsText(first.fb.text, first.decl.list);
   // Renames first, through the rename engine (body, keyword arguments, JSDoc @param); then the lists.
   const oldIndex = new Map(first.decl.list.params.map((p, i) => [p, i]));
-  for (const { param, to } of plan.renames) {
-    const now = await open(parsing, fork, rel, target, { tool: options.tool });
-    const p = now.decl.list.params[oldIndex.get(param)!]!;
-    const at = new TextIndex(now.fb.text).position(p.nameStart);
-    const renamed = await planRename(parsing, fork, {
-      path: rel,
-      target: at,
-      newName: to,
-      tool: options.tool,
-      scope: "project",
-    });
-    await stageRename(fork, renamed);
-  }
+  await renameParams(parsing, fork, { rel, target, tool: options.tool, renames: plan.renames, oldIndex });
   const { fb, decl } = plan.renames.length > 0
     ? await open(parsing, fork, rel, target, { tool: options.tool })
     : first;
@@ -243,44 +232,100 @@ export async function planChangeSignature(
   };
   const calls = await callSites(parsing, fork, fb, decl, options);
   // Edits: the declaration's lists, then each call's arguments (inner calls first, folded into outer ones).
-  const byFile = new Map<string, { fb: FileBindings; edits: TextEdit[] }>();
-  const editsOf = (f: FileBindings) => {
-    let e = byFile.get(f.path);
-    if (!e) byFile.set(f.path, e = { fb: f, edits: [] });
-    return e.edits;
-  };
-  const items = params.map((p) => p.old ? p.old.text : newParamText(p, decl.language));
-  const afterText = rebuildList(decl.list, items);
-  editsOf(fb).push({ start: decl.list.start, end: decl.list.end, text: afterText });
-  for (const o of decl.overloads) {
-    editsOf(fb).push({ start: o.start, end: o.end, text: overloadText(o, decl, params, spec.formerNames) });
+  const byFile: EditsByFile = new Map();
+  const afterText = declarationEdits(editsFor(byFile, fb), decl, spec);
+  const { report, refused } = await rewriteCalls(fork, { calls, spec, byFile });
+  if (refused.length > 0) {
+    throw siteRefusal(
+      "unsupported_call_site",
+      decl,
+      rel,
+      refused,
+      "Rewrite those calls by hand first (or keep the parameter order there), then call again",
+    );
   }
+  await writeEdits(fork, byFile);
+  report.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column);
+  return {
+    stage: fork,
+    target: { name: decl.name, kind: decl.kind, path: rel, line: decl.line },
+    before,
+    after: afterText,
+    mapping: plan.mapping,
+    callSites: report,
+    unresolved: calls.unresolvedLeft,
+    files: fork.changes().map((c) => c.path).sort(),
+  };
+}
+
+/** Each file's pending text edits, with the bindings (and text) they apply to. */
+type EditsByFile = Map<string, { fb: FileBindings; edits: TextEdit[] }>;
+
+/** The edit list of a file (created empty on first use). */
+function editsFor(byFile: EditsByFile, f: FileBindings): TextEdit[] {
+  let e = byFile.get(f.path);
+  if (!e) byFile.set(f.path, e = { fb: f, edits: [] });
+  return e.edits;
+}
+
+/** Rename parameters one at a time through the rename engine, re-reading the function after each. */
+async function renameParams(
+  parsing: Parsing,
+  fork: Stage,
+  { rel, target, tool, renames, oldIndex }: {
+    rel: string;
+    target: ReferenceTarget;
+    tool: string;
+    renames: { param: Param; to: string }[];
+    oldIndex: Map<Param, number>;
+  },
+): Promise<void> {
+  for (const { param, to } of renames) {
+    const now = await open(parsing, fork, rel, target, { tool });
+    const p = now.decl.list.params[oldIndex.get(param)!]!;
+    const at = new TextIndex(now.fb.text).position(p.nameStart);
+    const renamed = await planRename(parsing, fork, {
+      path: rel,
+      target: at,
+      newName: to,
+      tool,
+      scope: "project",
+    });
+    await stageRename(fork, renamed);
+  }
+}
+
+/** Edits for the declaration's parameter list and its overload signatures; returns the new list's text. */
+function declarationEdits(edits: TextEdit[], decl: FunctionDecl, spec: ArgSpec): string {
+  const items = spec.params.map((p) => p.old ? p.old.text : newParamText(p, decl.language));
+  const afterText = rebuildList(decl.list, items);
+  edits.push({ start: decl.list.start, end: decl.list.end, text: afterText });
+  for (const o of decl.overloads) {
+    edits.push({ start: o.start, end: o.end, text: overloadText(o, decl, spec.params, spec.formerNames) });
+  }
+  return afterText;
+}
+
+/**
+ * Rewrite each call's arguments, innermost first (an outer call's new text
+ * takes in the edits already made inside it); the calls that cannot be
+ * rewritten come back as refusals.
+ */
+async function rewriteCalls(
+  fork: Stage,
+  { calls, spec, byFile }: { calls: FoundCall[]; spec: ArgSpec; byFile: EditsByFile },
+): Promise<
+  { report: SignatureCallSite[]; refused: { path: string; line: number; column: number; why: string }[] }
+> {
   const report: SignatureCallSite[] = [];
   const declaredOf = new Map<string, Promise<DeclaredVersion | null>>();
   const refused: { path: string; line: number; column: number; why: string }[] = [];
   calls.sort((a, b) => (a.call.end - a.call.start) - (b.call.end - b.call.start));
   for (const c of calls) {
-    const edits = editsOf(c.fb);
-    const slice = (start: number, end: number) =>
-      applyTextEdits(
-        c.fb.text.slice(start, end),
-        edits.filter((e) => e.start >= start && e.end <= end).map((e) => ({
-          ...e,
-          start: e.start - start,
-          end: e.end - start,
-        })),
-      );
-    const shape: CallShape = {
-      ...c.call,
-      args: c.call.args.map((a) => ({
-        ...a,
-        text: slice(a.start, a.end),
-        valueText: slice(a.valueStart, a.valueEnd),
-      })),
-    };
+    const edits = editsFor(byFile, c.fb);
     let text: string | null;
     try {
-      text = rewriteArgs(shape, c.receiverArgs, spec);
+      text = rewriteArgs(callAfterEdits(c, edits), c.receiverArgs, spec);
       if (text !== null) text = await fitCallText(fork, c, text, declaredOf);
     } catch (e) {
       if (!(e instanceof CallRefusal)) throw e;
@@ -303,30 +348,36 @@ export async function planChangeSignature(
     for (const e of inner) edits.splice(edits.indexOf(e), 1);
     edits.push({ start: c.call.start, end: c.call.end, text });
   }
-  if (refused.length > 0) {
-    throw siteRefusal(
-      "unsupported_call_site",
-      decl,
-      rel,
-      refused,
-      "Rewrite those calls by hand first (or keep the parameter order there), then call again",
+  return { report, refused };
+}
+
+/** A call's shape with each argument's text as it reads after the edits already made inside it. */
+function callAfterEdits(c: FoundCall, edits: TextEdit[]): CallShape {
+  const slice = (start: number, end: number) =>
+    applyTextEdits(
+      c.fb.text.slice(start, end),
+      edits.filter((e) => e.start >= start && e.end <= end).map((e) => ({
+        ...e,
+        start: e.start - start,
+        end: e.end - start,
+      })),
     );
-  }
+  return {
+    ...c.call,
+    args: c.call.args.map((a) => ({
+      ...a,
+      text: slice(a.start, a.end),
+      valueText: slice(a.valueStart, a.valueEnd),
+    })),
+  };
+}
+
+/** Write each file's edits to the fork, keeping its byte-order mark. */
+async function writeEdits(fork: Stage, byFile: EditsByFile): Promise<void> {
   for (const [file, { fb: f, edits }] of byFile) {
     const current = await fork.readText(file);
     await fork.writeText(file, { text: applyTextEdits(f.text, edits), bom: current.bom });
   }
-  report.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column);
-  return {
-    stage: fork,
-    target: { name: decl.name, kind: decl.kind, path: rel, line: decl.line },
-    before,
-    after: afterText,
-    mapping: plan.mapping,
-    callSites: report,
-    unresolved: calls.unresolvedLeft,
-    files: fork.changes().map((c) => c.path).sort(),
-  };
 }
 
 /**
@@ -406,6 +457,37 @@ interface FoundCall {
   candidate: boolean;
 }
 
+/** A use of the function that is not a call graver can rewrite: where, and why. */
+interface SiteProblem {
+  path: string;
+  line: number;
+  column: number;
+  why: string;
+}
+
+/** What the walk over the reference sites carries from site to site. */
+interface SiteWalk {
+  parsing: Parsing;
+  stage: Stage;
+  fb: FileBindings;
+  decl: FunctionDecl;
+  options: ChangeSignatureOptions;
+  /** Bindings of every file the searches read, by path. */
+  files: Map<string, FileBindings>;
+  /** The function's own declaring names (`path:start`). */
+  declNames: Set<string>;
+  /** Sites (and followed aliases) already classified. */
+  seen: Set<string>;
+  /** Sites still to classify. */
+  queue: { site: ReferenceSite; candidate: boolean }[];
+  /** The calls found. */
+  out: FoundCall[] & { unresolvedLeft: ReferenceSite[] };
+  /** Uses as a value. */
+  values: SiteProblem[];
+  /** Calls graver cannot rewrite. */
+  unsupported: SiteProblem[];
+}
+
 /** Every call of the function in the workspace; refusals for the other uses. */
 async function callSites(
   parsing: Parsing,
@@ -421,69 +503,99 @@ async function callSites(
     tool: options.tool,
     scope: "project",
   });
-  const files = new Map(search.files);
-  const declNames = new Set(decl.nameStarts.map((s) => `${fb.path}:${s}`));
   const out = [] as unknown as FoundCall[] & { unresolvedLeft: ReferenceSite[] };
   out.unresolvedLeft = [];
-  const values: { path: string; line: number; column: number; why: string }[] = [];
-  const binding = decl.callee.binding;
-  if (binding && fb.exports.some((e) => e.exported === "default" && e.local === binding)) {
-    const at = index.position(decl.callee.start);
-    values.push({
-      path: fb.path,
-      line: at.line,
-      column: at.column,
-      why: "it is the module's default export, and graver does not follow default imports",
-    });
-  }
-  const unsupported: typeof values = [];
-  const seen = new Set<string>();
-  const queue: { site: ReferenceSite; candidate: boolean }[] = search.sites.map((site) => ({
-    site,
-    candidate: false,
-  }));
-  const refuseUnresolved = (sites: ReferenceSite[], why: string) => {
-    if (sites.length === 0 || options.includeUnresolved) return;
-    throw siteRefusal(
-      "unresolved",
-      decl,
-      fb.path,
-      sites.map((s) => ({ path: s.path, line: s.line, column: s.column, why: `${s.name} ${why}` })),
-      "Check each candidate (read_file); call again with include_unresolved: true to rewrite the candidates that are calls too",
-      { tool: options.tool, args: { path: fb.path, name_path: decl.name, include_unresolved: true } },
-    );
+  const walk: SiteWalk = {
+    parsing,
+    stage,
+    fb,
+    decl,
+    options,
+    files: new Map(search.files),
+    declNames: new Set(decl.nameStarts.map((s) => `${fb.path}:${s}`)),
+    seen: new Set<string>(),
+    queue: search.sites.map((site) => ({ site, candidate: false })),
+    out,
+    values: defaultExportUse(fb, decl, index),
+    unsupported: [],
   };
-  refuseUnresolved(search.unresolved, "on an object of unknown type");
-  for (const site of search.unresolved) queue.push({ site, candidate: true });
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    const { site, candidate } = item;
-    const key = `${site.path}:${site.start}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const f = files.get(site.path)!;
-    const tree = (await parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;
-    const use = classifySite(tree, f.text, { site, decl, declNames });
-    const where = { path: site.path, line: site.line, column: site.column };
-    if (use.use === "call") {
-      out.push({ fb: f, tree, site, call: use.call, receiverArgs: use.receiverArgs, candidate });
-    } else if (use.use === "follow") {
-      const followKey = `follow:${site.path}:${use.at}`;
-      if (seen.has(followKey)) continue;
-      seen.add(followKey);
-      const more = await findReferences(parsing, stage, {
-        path: site.path,
-        target: new TextIndex(f.text).position(use.at),
-        tool: options.tool,
-        scope: "project",
-      });
-      for (const [k, v] of more.files) files.set(k, v);
-      for (const s of more.sites) queue.push({ site: s, candidate });
-      refuseUnresolved(more.unresolved, "(an alias of it) cannot be resolved");
-    } else if (use.use === "value" || use.use === "unsupported") {
-      if (candidate) out.unresolvedLeft.push(site);
-      else (use.use === "value" ? values : unsupported).push({ ...where, why: use.why });
-    }
+  refuseUnresolved(walk, search.unresolved, "on an object of unknown type");
+  for (const site of search.unresolved) walk.queue.push({ site, candidate: true });
+  for (let item = walk.queue.shift(); item; item = walk.queue.shift()) await classifyQueued(walk, item);
+  refuseNonCalls(walk);
+  return out;
+}
+
+/** The default export of the function, a use graver cannot follow (empty when it is not one). */
+function defaultExportUse(fb: FileBindings, decl: FunctionDecl, index: TextIndex): SiteProblem[] {
+  const binding = decl.callee.binding;
+  if (!binding || !fb.exports.some((e) => e.exported === "default" && e.local === binding)) return [];
+  const at = index.position(decl.callee.start);
+  return [{
+    path: fb.path,
+    line: at.line,
+    column: at.column,
+    why: "it is the module's default export, and graver does not follow default imports",
+  }];
+}
+
+/** Refuse unresolved candidate sites unless the caller asked to include them. */
+function refuseUnresolved(walk: SiteWalk, sites: ReferenceSite[], why: string): void {
+  const { decl, fb, options } = walk;
+  if (sites.length === 0 || options.includeUnresolved) return;
+  throw siteRefusal(
+    "unresolved",
+    decl,
+    fb.path,
+    sites.map((s) => ({ path: s.path, line: s.line, column: s.column, why: `${s.name} ${why}` })),
+    "Check each candidate (read_file); call again with include_unresolved: true to rewrite the candidates that are calls too",
+    { tool: options.tool, args: { path: fb.path, name_path: decl.name, include_unresolved: true } },
+  );
+}
+
+/** Classify one queued site: keep a call, follow an alias, or note a use graver cannot rewrite. */
+async function classifyQueued(
+  walk: SiteWalk,
+  { site, candidate }: { site: ReferenceSite; candidate: boolean },
+) {
+  const key = `${site.path}:${site.start}`;
+  if (walk.seen.has(key)) return;
+  walk.seen.add(key);
+  const f = walk.files.get(site.path)!;
+  const tree = (await walk.parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;
+  const use = classifySite(tree, f.text, { site, decl: walk.decl, declNames: walk.declNames });
+  const where = { path: site.path, line: site.line, column: site.column };
+  if (use.use === "call") {
+    walk.out.push({ fb: f, tree, site, call: use.call, receiverArgs: use.receiverArgs, candidate });
+  } else if (use.use === "follow") {
+    await followAlias(walk, { site, f, at: use.at, candidate });
+  } else if (use.use === "value" || use.use === "unsupported") {
+    if (candidate) walk.out.unresolvedLeft.push(site);
+    else (use.use === "value" ? walk.values : walk.unsupported).push({ ...where, why: use.why });
   }
+}
+
+/** Queue the references of an alias the function is imported or exported under (each alias once). */
+async function followAlias(
+  walk: SiteWalk,
+  { site, f, at, candidate }: { site: ReferenceSite; f: FileBindings; at: number; candidate: boolean },
+): Promise<void> {
+  const followKey = `follow:${site.path}:${at}`;
+  if (walk.seen.has(followKey)) return;
+  walk.seen.add(followKey);
+  const more = await findReferences(walk.parsing, walk.stage, {
+    path: site.path,
+    target: new TextIndex(f.text).position(at),
+    tool: walk.options.tool,
+    scope: "project",
+  });
+  for (const [k, v] of more.files) walk.files.set(k, v);
+  for (const s of more.sites) walk.queue.push({ site: s, candidate });
+  refuseUnresolved(walk, more.unresolved, "(an alias of it) cannot be resolved");
+}
+
+/** Refuse when the function is used as a value, or called in a way graver cannot rewrite. */
+function refuseNonCalls({ decl, fb, values, unsupported }: SiteWalk): void {
   if (values.length > 0) {
     throw siteRefusal(
       "value_reference",
@@ -502,7 +614,6 @@ async function callSites(
       "Rewrite those calls as direct calls with plain arguments first, then call again",
     );
   }
-  return out;
 }
 
 /**

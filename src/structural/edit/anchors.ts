@@ -427,41 +427,10 @@ export function insertionEdit(
   { position, rawCode, ...options }: { position: AnchorPosition; rawCode: string } & InsertOptions,
 ): TextEdit {
   const file = withIndentUnit(source, rawCode);
-  const { text } = file;
   const codeIsDef = looksLikeDefinition(rawCode);
-  const trimmed = trimCode(rawCode);
-  const code: Code = {
-    text: trimmed,
-    keep: options.keepLines?.(trimmed),
-    align: options.alignLines?.(trimmed),
-    ...(options.codeUnit !== undefined ? { unit: options.codeUnit } : {}),
-    ...(options.firstColumn !== undefined ? { firstColumn: options.firstColumn } : {}),
-    ...(options.inline ? { inline: true } : {}),
-  };
+  const code = codeToPlace(rawCode, options);
   if (position === "before" || position === "after") {
-    const anchor = statementLevel(file, target);
-    const { top, hasPrev, hasNext, prev, next: after } = siblingsOf(anchor);
-    const spaced = codeIsDef || isDefinition(anchor.node, options.defs) || isDefinition(top, options.defs) ||
-      (anchor.symbol !== undefined && isDefinition(top, options.defs));
-    // What is there keeps its distance (a comment sharing the anchor's line is part of it); with no
-    // neighbour, a definition takes the container's usual gap.
-    let next = after;
-    while (next && next.startIndex < nextLineStart(text, anchor.fullEnd)) next = next.nextNamedSibling;
-    const gap = neighbourGap(position, {
-      before: prev ? blankLinesBetween(text, prev.endIndex, anchor.fullStart) : null,
-      after: next
-        ? blankLinesBetween(text, anchor.fullEnd, next.startIndex)
-        : gapBelow(text, anchor.fullEnd, indentOfLine(text, anchor.fullStart)),
-    }, () => spaced ? definitionGap(file, top.parent, options.defs) : 0);
-    const indent = indentOfLine(text, anchor.fullStart);
-    const blank = position === "before"
-      ? { above: hasPrev ? gap : 0, below: gap }
-      : { above: gap, below: hasNext ? gap : 0 };
-    return besidePlacement(
-      file,
-      { outer: top, start: anchor.fullStart, end: anchor.fullEnd },
-      { position, code, indent, blank },
-    );
+    return besideAnchorEdit(file, target, { position, code, codeIsDef, defs: options.defs });
   }
   const body = bodyOf(file, target);
   if (!body) {
@@ -476,6 +445,80 @@ export function insertionEdit(
       },
     );
   }
+  return bodyEdit(file, body, { position, code, codeIsDef, defs: options.defs });
+}
+
+/** The code to insert, trimmed, with the line roles and layout hints the options give. */
+function codeToPlace(rawCode: string, options: InsertOptions): Code {
+  const trimmed = trimCode(rawCode);
+  return {
+    text: trimmed,
+    keep: options.keepLines?.(trimmed),
+    align: options.alignLines?.(trimmed),
+    ...(options.codeUnit !== undefined ? { unit: options.codeUnit } : {}),
+    ...(options.firstColumn !== undefined ? { firstColumn: options.firstColumn } : {}),
+    ...(options.inline ? { inline: true } : {}),
+  };
+}
+
+/** How the code goes in: where, the code, whether it is a definition, and the outline's definition starts. */
+interface Placing<P> {
+  position: P;
+  code: Code;
+  codeIsDef: boolean;
+  defs: DefinitionStarts | null;
+}
+
+/** The edit that inserts code before or after the target's statement, keeping the neighbours' blank lines. */
+function besideAnchorEdit(
+  file: SourceFile,
+  target: Target,
+  { position, code, codeIsDef, defs }: Placing<"before" | "after">,
+): TextEdit {
+  const { text } = file;
+  const anchor = statementLevel(file, target);
+  const { top, hasPrev, hasNext, prev, next: after } = siblingsOf(anchor);
+  const spaced = codeIsDef || isDefinition(anchor.node, defs) || isDefinition(top, defs) ||
+    (anchor.symbol !== undefined && isDefinition(top, defs));
+  // What is there keeps its distance (a comment sharing the anchor's line is part of it); with no
+  // neighbour, a definition takes the container's usual gap.
+  let next = after;
+  while (next && next.startIndex < nextLineStart(text, anchor.fullEnd)) next = next.nextNamedSibling;
+  const gap = neighbourGap(position, {
+    before: prev ? blankLinesBetween(text, prev.endIndex, anchor.fullStart) : null,
+    after: next
+      ? blankLinesBetween(text, anchor.fullEnd, next.startIndex)
+      : gapBelow(text, anchor.fullEnd, indentOfLine(text, anchor.fullStart)),
+  }, () => spaced ? definitionGap(file, top.parent, defs) : 0);
+  const indent = indentOfLine(text, anchor.fullStart);
+  const blank = position === "before"
+    ? { above: hasPrev ? gap : 0, below: gap }
+    : { above: gap, below: hasNext ? gap : 0 };
+  return besidePlacement(
+    file,
+    { outer: top, start: anchor.fullStart, end: anchor.fullEnd },
+    { position, code, indent, blank },
+  );
+}
+
+/** What placing code among a body's items needs: the items, the code (with its comma) and the layout helpers. */
+interface BodyItems {
+  items: Node[];
+  realItems: Node[];
+  code: Code;
+  withComma: Code;
+  listed: boolean;
+  indentAt: (n: Node) => string;
+  gapWith: (n: Node | undefined) => number;
+}
+
+/** The edit that inserts code at the start or end of a body, among its items. */
+function bodyEdit(
+  file: SourceFile,
+  body: BodyInfo,
+  { position, code, codeIsDef, defs }: Placing<AnchorPosition>,
+): TextEdit {
+  const { text } = file;
   const rules = symbolRules(file.language);
   const items = body.items;
   const realItems = items.filter((n) => !rules.comments.includes(n.type));
@@ -485,9 +528,7 @@ export function insertionEdit(
     startsLine(text, n.startIndex) ? indentOfLine(text, n.startIndex) : body.headerIndent + file.unit;
   const indent = indentAt(items[0]!);
   const gapWith = (n: Node | undefined) =>
-    (codeIsDef || (n !== undefined && isDefinition(n, options.defs)))
-      ? definitionGap(file, body.container, options.defs)
-      : 0;
+    (codeIsDef || (n !== undefined && isDefinition(n, defs))) ? definitionGap(file, body.container, defs) : 0;
   // In a comma-separated body (enum members, object entries, arguments) the new item brings its comma.
   const listed = realItems.some((n) => isComma(n.nextSibling) || isComma(n.previousSibling)) ||
     commaList(file, body.container);
@@ -507,26 +548,35 @@ export function insertionEdit(
     }
     case "first_child":
       return before(file, firstStart, withComma, indent, 0, gapWith(items[0]));
-    default: {
-      const last = position === "last_child"
-        ? realItems[realItems.length - 1] ?? items[items.length - 1]!
-        : items[items.length - 1]!;
-      const trailing = position === "last_child" && items[items.length - 1] !== last ? gapWith(last) : 0;
-      // Some grammars end a node after the whitespace that follows it (Scala): its code ends before that.
-      let lastEnd = last.endIndex;
-      while (lastEnd > last.startIndex && /\s/.test(text[lastEnd - 1]!)) lastEnd--;
-      if (!listed) return after(file, lastEnd, code, indentAt(last), gapWith(last), trailing);
-      // After the last item: after its comma, taking one too (as the list does), or give it the comma it lacks.
-      const comma = isComma(last.nextSibling) ? last.nextSibling : null;
-      if (comma) return after(file, comma.endIndex, withComma, indentAt(last), gapWith(last), trailing);
-      const edit = after(file, lastEnd, code, indentAt(last), gapWith(last), trailing);
-      return {
-        start: lastEnd,
-        end: edit.end,
-        text: `,${text.slice(lastEnd, edit.start)}${edit.text}`,
-      };
-    }
+    default:
+      return afterLastItem(file, position, { items, realItems, code, withComma, listed, indentAt, gapWith });
   }
+}
+
+/** The edit that inserts code after a body's last item (last_child: its last non-comment item). */
+function afterLastItem(
+  file: SourceFile,
+  position: AnchorPosition,
+  { items, realItems, code, withComma, listed, indentAt, gapWith }: BodyItems,
+): TextEdit {
+  const { text } = file;
+  const last = position === "last_child"
+    ? realItems[realItems.length - 1] ?? items[items.length - 1]!
+    : items[items.length - 1]!;
+  const trailing = position === "last_child" && items[items.length - 1] !== last ? gapWith(last) : 0;
+  // Some grammars end a node after the whitespace that follows it (Scala): its code ends before that.
+  let lastEnd = last.endIndex;
+  while (lastEnd > last.startIndex && /\s/.test(text[lastEnd - 1]!)) lastEnd--;
+  if (!listed) return after(file, lastEnd, code, indentAt(last), gapWith(last), trailing);
+  // After the last item: after its comma, taking one too (as the list does), or give it the comma it lacks.
+  const comma = isComma(last.nextSibling) ? last.nextSibling : null;
+  if (comma) return after(file, comma.endIndex, withComma, indentAt(last), gapWith(last), trailing);
+  const edit = after(file, lastEnd, code, indentAt(last), gapWith(last), trailing);
+  return {
+    start: lastEnd,
+    end: edit.end,
+    text: `,${text.slice(lastEnd, edit.start)}${edit.text}`,
+  };
 }
 
 /**

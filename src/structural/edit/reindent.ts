@@ -243,8 +243,24 @@ export function copiedFrom(code: string, text: string): boolean {
  */
 export function reindent(code: string, options: ReindentOptions): string {
   const lines = code.split(/\r?\n/);
-  // Code copied from where it goes (its first line at the column it stands for): nothing moves, nothing
-  // is converted, whatever mix of tabs and spaces it holds.
+  const copied = copiedInPlace(lines, options);
+  if (copied !== null) return copied;
+  const keep = options.keepLines;
+  const nonBlank: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!) && !keep?.has(i)) nonBlank.push(i);
+  if (nonBlank.length === 0) return lines.map((l, i) => keep?.has(i) ? l : "").join(options.eol);
+  const shape = codeShape(lines, nonBlank, options);
+  const start = firstLineStart(shape, options);
+  const srcUnit = sourceUnit(shape, { ...start, options });
+  const layout = layoutOf(shape, { srcUnit, firstKnown: start.firstKnown, options });
+  return placeLines(shape, layout, options);
+}
+
+/**
+ * Code copied from where it goes (its first line at the column it stands for): nothing moves, nothing
+ * is converted, whatever mix of tabs and spaces it holds. Null when the code is not such a copy.
+ */
+function copiedInPlace(lines: string[], options: ReindentOptions): string | null {
   if (
     options.firstColumn !== undefined && columnsOf(options.indent, 4) === options.firstColumn &&
     lines.length > 1 && leading(lines[0]!) === ""
@@ -253,19 +269,48 @@ export function reindent(code: string, options: ReindentOptions): string {
       options.eol,
     );
   }
-  const keep = options.keepLines;
+  return null;
+}
+
+/** The code's lines and which of them say where it is indented. */
+interface CodeShape {
+  lines: string[];
+  /** Non-blank lines not kept byte for byte. */
+  nonBlank: number[];
+  /** The first of them. */
+  first: number;
+  /** The others. */
+  rest: number[];
+  /** Lines of code after the first (not comment or string text). */
+  codeLines: number[];
+  /** The first line is written without indentation, with lines after it. */
+  firstIsBare: boolean;
+  /** A line's indentation in columns (tabs as 4). */
+  width: (i: number) => number;
+  /** The least indentation of the lines after the first. */
+  restMin: number;
+}
+
+/** Read the shape of the code's non-blank lines. */
+function codeShape(lines: string[], nonBlank: number[], options: ReindentOptions): CodeShape {
   const align = options.alignLines;
-  const nonBlank: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!) && !keep?.has(i)) nonBlank.push(i);
-  if (nonBlank.length === 0) return lines.map((l, i) => keep?.has(i) ? l : "").join(options.eol);
   const first = nonBlank[0]!;
   const rest = nonBlank.slice(1);
-  const code_ = rest.filter((i) => !align?.has(i)); // lines of code after the first (not comment or string text)
+  const codeLines = rest.filter((i) => !align?.has(i));
   const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
   const width = (i: number) => columnsOf(leading(lines[i]!), 4);
   const restMin = rest.length > 0 ? Math.min(...rest.map(width)) : Infinity;
+  return { lines, nonBlank, first, rest, codeLines, firstIsBare, width, restMin };
+}
 
-  // Where a bare first line really starts, when that does not depend on the unit.
+/**
+ * Where a bare first line really starts, when that does not depend on the unit (null when it does),
+ * and whether the last line closes the block the first line opens.
+ */
+function firstLineStart(
+  { lines, nonBlank, first, codeLines, firstIsBare, width, restMin }: CodeShape,
+  options: ReindentOptions,
+): { firstKnown: number | null; closedAtEnd: boolean } {
   let firstKnown: number | null = firstIsBare ? null : width(first);
   let opensBlock = false;
   let closedAtEnd = false; // the last line closes the block the first line opens
@@ -280,18 +325,28 @@ export function reindent(code: string, options: ReindentOptions): string {
     else if (restMin === 0) firstKnown = 0;
     else if (ATTACHED.test(lines[first]!)) {
       // A doc comment or decorator sits at the level of the first line after it that is not a ` * ` line.
-      const next = code_.find((i) => !/^\s*\*/.test(lines[i]!));
+      const next = codeLines.find((i) => !/^\s*\*/.test(lines[i]!));
       firstKnown = next === undefined ? restMin : width(next);
     } else if (closedAtEnd) firstKnown = width(nonBlank[nonBlank.length - 1]!); // the line closing its block
     else if (!opensBlock) firstKnown = restMin;
   }
+  return { firstKnown, closedAtEnd };
+}
 
-  // The code's indent unit: block openers say it best; with none, the destination's unit when it fits.
-  let srcUnit = options.codeUnit ?? blockUnit(lines, firstIsBare ? code_ : [first, ...code_]);
+/** The code's indent unit: block openers say it best; with none, the destination's unit when it fits. */
+function sourceUnit(
+  { lines, first, codeLines, firstIsBare, width, restMin }: CodeShape,
+  { firstKnown, closedAtEnd, options }: {
+    firstKnown: number | null;
+    closedAtEnd: boolean;
+    options: ReindentOptions;
+  },
+): string {
+  let srcUnit = options.codeUnit ?? blockUnit(lines, firstIsBare ? codeLines : [first, ...codeLines]);
   const firstOpens = BLOCK_OPENS.test(lines[first]!) || closedAtEnd;
-  if (srcUnit === "" && firstIsBare && firstKnown !== null && code_.length > 0 && firstOpens) {
+  if (srcUnit === "" && firstIsBare && firstKnown !== null && codeLines.length > 0 && firstOpens) {
     // The shallowest line inside the block (its closing line aside) is one unit in.
-    const inside = closedAtEnd && code_.length > 1 ? code_.slice(0, -1) : code_;
+    const inside = closedAtEnd && codeLines.length > 1 ? codeLines.slice(0, -1) : codeLines;
     // (Lines no deeper than the first — C preprocessor lines, labels — say nothing.)
     const deeper = inside.map(width).filter((w) => w > firstKnown);
     const step = deeper.length > 0 ? Math.min(...deeper) - firstKnown : 0;
@@ -301,14 +356,42 @@ export function reindent(code: string, options: ReindentOptions): string {
   }
   if (srcUnit === "" && options.unit !== undefined) {
     const tabbed = options.unit.startsWith("\t");
-    const consistent = code_.every((i) =>
+    const consistent = codeLines.every((i) =>
       leading(lines[i]!) === "" || leading(lines[i]!).startsWith("\t") === tabbed
     );
     // A bare first line opening a block over lines less indented than one destination unit: the code's own unit.
     const fits = firstKnown !== null || restMin >= columnsOf(options.unit, 4);
     if (consistent && fits) srcUnit = options.unit;
   }
-  if (srcUnit === "") srcUnit = unitOf(code_.map((i) => lines[i]!), "", firstIsBare ? null : 0);
+  if (srcUnit === "") srcUnit = unitOf(codeLines.map((i) => lines[i]!), "", firstIsBare ? null : 0);
+  return srcUnit;
+}
+
+/** How the code's columns map to the destination's. */
+interface Layout {
+  /** Columns of one source unit. */
+  unitCols: number;
+  /** Columns a tab counts for. */
+  tabCols: number;
+  /** Each line's indentation in columns. */
+  cols: number[];
+  /** The first line's column. */
+  firstCols: number;
+  /** The column that lands at the destination indent. */
+  base: number;
+  /** The destination unit. */
+  unit: string;
+  /** Same unit on both sides: every line moves by the same columns, its other whitespace kept. */
+  uniform: boolean;
+  /** Nothing moves: whitespace-only lines stay as written. */
+  still: boolean;
+}
+
+/** The columns of each line, the base column and the destination unit. */
+function layoutOf(
+  { lines, first, rest, firstIsBare, restMin }: CodeShape,
+  { srcUnit, firstKnown, options }: { srcUnit: string; firstKnown: number | null; options: ReindentOptions },
+): Layout {
   const unitCols = srcUnit === "\t" ? 4 : srcUnit.length || 4;
   const tabCols = srcUnit === "\t" ? 4 : Math.max(unitCols, 4);
   const cols = lines.map((l) => columnsOf(leading(l), tabCols));
@@ -326,6 +409,17 @@ export function reindent(code: string, options: ReindentOptions): string {
   const uniform = srcUnit === unit;
   // Whitespace-only lines are emptied, unless nothing moves (then the code's lines stay exactly as written).
   const still = uniform && columnsOf(options.indent, tabCols) === base;
+  return { unitCols, tabCols, cols, firstCols, base, unit, uniform, still };
+}
+
+/** Write each line at its new indentation. */
+function placeLines(
+  { lines, first, firstIsBare }: CodeShape,
+  { unitCols, tabCols, cols, firstCols, base, unit, uniform, still }: Layout,
+  options: ReindentOptions,
+): string {
+  const keep = options.keepLines;
+  const align = options.alignLines;
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;

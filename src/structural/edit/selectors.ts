@@ -427,14 +427,8 @@ export async function selectTargets(
   { selector, ...options }: { selector: Selector } & SelectOptions,
 ): Promise<Selection> {
   const sel = normaliseSelector(selector);
-  const index = new TextIndex(file.text);
   const scope = sel.within === undefined ? null : await scopeOf(ws, file, sel.within);
-  const narrow = (
-    kind: SelectorKind,
-    all: Target[],
-    describe: string,
-    noMatch: () => RecoverableError,
-  ): Selection =>
+  const narrow: Narrow = (kind, all, describe, noMatch) =>
     narrowTargets(
       file,
       kind,
@@ -443,128 +437,170 @@ export async function selectTargets(
       scope ? `${describe} within "${sel.within}"` : describe,
       noMatch,
     );
-  if (sel.kind === "name_path") {
-    const namePath = sel.name_path!;
-    let symbols: SymbolInfo[];
-    try {
-      symbols = (await outlineOf(ws, file.rel, { text: file.text, version: file.version })).symbols;
-    } catch (err) {
-      if (err instanceof RecoverableError && err.code === "unsupported_language") {
-        throw new RecoverableError(
-          "unsupported_language",
-          `Cannot resolve the name path "${namePath}" in "${file.rel}": graver has no symbol query for ${file.language}`,
-          {
-            hint:
-              'Select the node with a pattern ({"pattern": "..."}) or a tree-sitter query ({"query": "...", "capture": "..."}) instead, or use edit_safe_text_patch',
-            details: {
-              path: file.rel,
-              language: file.language,
-              fallback: ["pattern", "query", "edit_safe_text_patch"],
-            },
-          },
-        );
-      }
-      throw err;
-    }
-    const res = resolveNamePath(symbols, namePath, sel.substring ? { substring: true } : {});
-    const all = res.status === "unique"
-      ? [symbolTarget(file, res.symbol)]
-      : res.status === "ambiguous"
-      ? res.candidates.map((s) => symbolTarget(file, s)).sort((a, b) => a.start - b.start)
-      : [];
-    return narrow("name_path", all, `the name path "${namePath}"`, () => {
-      const suggestions = res.status === "not_found" ? res.suggestions : [];
-      // Code passed where a name path goes: say how to match code.
-      const looksLikeCode = /[()$;={}]|\.\w/.test(namePath);
-      const retry = options.retry && (suggestions.length > 0 || looksLikeCode)
-        ? options.retry({ selector: looksLikeCode ? { pattern: namePath } : suggestions[0] })
-        : undefined;
-      return new RecoverableError("no_match", `Cannot find the symbol "${namePath}" in "${file.rel}"`, {
-        hint: looksLikeCode
-          ? `A string selector is a name path; to match code pass {"pattern": ${JSON.stringify(namePath)}}`
-          : suggestions.length > 0
-          ? `Did you mean ${
-            suggestions.map((s) => `"${s}"`).join(", ")
-          }? Call outline on the file to see every name path`
-          : "Call outline on the file to see every name path",
-        ...(retry ? { suggestedCall: retry } : {}),
-        details: { path: file.rel, name_path: namePath, did_you_mean: suggestions },
-      });
+  const ctx: SelectContext = { ws, file, sel, narrow, options };
+  if (sel.kind === "name_path") return await selectByNamePath(ctx);
+  if (sel.kind === "query") return await selectByQuery(ctx);
+  return await selectByPattern(ctx);
+}
+
+/** Narrow the targets a selector found (to the `within` scope, then by select mode), or throw its no-match error. */
+type Narrow = (
+  kind: SelectorKind,
+  all: Target[],
+  describe: string,
+  noMatch: () => RecoverableError,
+) => Selection;
+
+/** What each kind of selector resolves with. */
+interface SelectContext {
+  ws: Parsing;
+  file: SourceFile;
+  sel: ReturnType<typeof normaliseSelector>;
+  narrow: Narrow;
+  options: SelectOptions;
+}
+
+/** The symbols a name path names, from the file's outline. */
+async function selectByNamePath({ ws, file, sel, narrow, options }: SelectContext): Promise<Selection> {
+  const namePath = sel.name_path!;
+  const symbols = await outlineForNamePath(ws, file, namePath);
+  const res = resolveNamePath(symbols, namePath, sel.substring ? { substring: true } : {});
+  const all = res.status === "unique"
+    ? [symbolTarget(file, res.symbol)]
+    : res.status === "ambiguous"
+    ? res.candidates.map((s) => symbolTarget(file, s)).sort((a, b) => a.start - b.start)
+    : [];
+  return narrow("name_path", all, `the name path "${namePath}"`, () => {
+    const suggestions = res.status === "not_found" ? res.suggestions : [];
+    // Code passed where a name path goes: say how to match code.
+    const looksLikeCode = /[()$;={}]|\.\w/.test(namePath);
+    const retry = options.retry && (suggestions.length > 0 || looksLikeCode)
+      ? options.retry({ selector: looksLikeCode ? { pattern: namePath } : suggestions[0] })
+      : undefined;
+    return new RecoverableError("no_match", `Cannot find the symbol "${namePath}" in "${file.rel}"`, {
+      hint: looksLikeCode
+        ? `A string selector is a name path; to match code pass {"pattern": ${JSON.stringify(namePath)}}`
+        : suggestions.length > 0
+        ? `Did you mean ${
+          suggestions.map((s) => `"${s}"`).join(", ")
+        }? Call outline on the file to see every name path`
+        : "Call outline on the file to see every name path",
+      ...(retry ? { suggestedCall: retry } : {}),
+      details: { path: file.rel, name_path: namePath, did_you_mean: suggestions },
     });
-  }
-  if (sel.kind === "query") {
-    const source = sel.query!;
-    const language = await ws.grammars!.language(file.language);
-    let compiled: UserQuery;
-    try {
-      compiled = compileUserQuery(language, source);
-    } catch (cause) {
-      if (isRecoverable(cause)) throw cause;
-      const e = cause as { index?: number; message?: string; info?: { word?: string } };
-      const at = typeof e.index === "number" ? e.index : 0;
-      const before = source.slice(0, at);
-      const line = before.split("\n").length;
-      const column = at - (before.lastIndexOf("\n") + 1) + 1;
+  });
+}
+
+/** The file's symbols; `unsupported_language` (naming the other selectors) when graver has no symbol query for it. */
+async function outlineForNamePath(ws: Parsing, file: SourceFile, namePath: string): Promise<SymbolInfo[]> {
+  try {
+    return (await outlineOf(ws, file.rel, { text: file.text, version: file.version })).symbols;
+  } catch (err) {
+    if (err instanceof RecoverableError && err.code === "unsupported_language") {
       throw new RecoverableError(
-        "invalid_query",
-        `Cannot compile the ${file.language} query: ${
-          e.message ?? String(cause)
-        } (query line ${line}, column ${column})`,
+        "unsupported_language",
+        `Cannot resolve the name path "${namePath}" in "${file.rel}": graver has no symbol query for ${file.language}`,
         {
-          hint: `Fix the S-expression near "${
-            source.slice(at, at + 30)
-          }": node and field names must exist in the ${file.language} grammar; or use a pattern selector ({"pattern": "..."})`,
-          details: { query: source, offset: at, line, column, word: e.info?.word ?? null },
-          cause,
+          hint:
+            'Select the node with a pattern ({"pattern": "..."}) or a tree-sitter query ({"query": "...", "capture": "..."}) instead, or use edit_safe_text_patch',
+          details: {
+            path: file.rel,
+            language: file.language,
+            fallback: ["pattern", "query", "edit_safe_text_patch"],
+          },
         },
       );
     }
-    const query = compiled.query;
-    try {
-      const names = [...new Set(query.captureNames)];
-      const capture = sel.capture ?? (names.length === 1 ? names[0] : undefined);
-      if (capture === undefined || !names.includes(capture)) {
-        throw new RecoverableError(
-          "invalid_query",
-          names.length === 0
-            ? "Cannot select with a query that has no capture"
-            : capture === undefined
-            ? `Cannot tell which capture names the target: the query has ${
-              names.map((n) => `@${n}`).join(", ")
-            }`
-            : `Cannot find the capture "@${capture}" in the query`,
-          {
-            hint: names.length === 0
-              ? "Add a capture after the node to select, e.g. (function_declaration) @target"
-              : `Pass capture as one of ${names.map((n) => `"${n}"`).join(", ")}`,
-            details: { query: source, captures: names },
-          },
-        );
-      }
-      const captured = compiled.captures(file.tree.rootNode);
-      const counts: Record<string, number> = {};
-      for (const c of captured) counts[c.name] = (counts[c.name] ?? 0) + 1;
-      const nodes = dedupe(captured.filter((c) => c.name === capture).map((c) => c.node));
-      const all = nodes.map((n) => nodeTarget(file, n));
-      return narrow(
-        "query",
-        all,
-        "the query",
-        () =>
-          new RecoverableError(
-            "no_match",
-            `Cannot find any @${capture} in "${file.rel}": the query matched nothing`,
-            {
-              hint:
-                "Check the node types against read_file (or use a pattern selector, which is written as code); other captures matched as shown in details",
-              details: { path: file.rel, query: source, capture, captures_found: counts },
-            },
-          ),
-      );
-    } finally {
-      compiled.delete();
-    }
+    throw err;
   }
+}
+
+/** The nodes a tree-sitter query's capture selects. */
+async function selectByQuery({ ws, file, sel, narrow }: SelectContext): Promise<Selection> {
+  const source = sel.query!;
+  const compiled = await compileQuerySelector(ws, file, source);
+  const query = compiled.query;
+  try {
+    const names = [...new Set(query.captureNames)];
+    const capture = sel.capture ?? (names.length === 1 ? names[0] : undefined);
+    if (capture === undefined || !names.includes(capture)) throw captureError(source, { names, capture });
+    const captured = compiled.captures(file.tree.rootNode);
+    const counts: Record<string, number> = {};
+    for (const c of captured) counts[c.name] = (counts[c.name] ?? 0) + 1;
+    const nodes = dedupe(captured.filter((c) => c.name === capture).map((c) => c.node));
+    const all = nodes.map((n) => nodeTarget(file, n));
+    return narrow(
+      "query",
+      all,
+      "the query",
+      () =>
+        new RecoverableError(
+          "no_match",
+          `Cannot find any @${capture} in "${file.rel}": the query matched nothing`,
+          {
+            hint:
+              "Check the node types against read_file (or use a pattern selector, which is written as code); other captures matched as shown in details",
+            details: { path: file.rel, query: source, capture, captures_found: counts },
+          },
+        ),
+    );
+  } finally {
+    compiled.delete();
+  }
+}
+
+/** Compile a query selector for the file's language; `invalid_query` with the line and column of the fault. */
+async function compileQuerySelector(ws: Parsing, file: SourceFile, source: string): Promise<UserQuery> {
+  const language = await ws.grammars!.language(file.language);
+  try {
+    return compileUserQuery(language, source);
+  } catch (cause) {
+    if (isRecoverable(cause)) throw cause;
+    const e = cause as { index?: number; message?: string; info?: { word?: string } };
+    const at = typeof e.index === "number" ? e.index : 0;
+    const before = source.slice(0, at);
+    const line = before.split("\n").length;
+    const column = at - (before.lastIndexOf("\n") + 1) + 1;
+    throw new RecoverableError(
+      "invalid_query",
+      `Cannot compile the ${file.language} query: ${
+        e.message ?? String(cause)
+      } (query line ${line}, column ${column})`,
+      {
+        hint: `Fix the S-expression near "${
+          source.slice(at, at + 30)
+        }": node and field names must exist in the ${file.language} grammar; or use a pattern selector ({"pattern": "..."})`,
+        details: { query: source, offset: at, line, column, word: e.info?.word ?? null },
+        cause,
+      },
+    );
+  }
+}
+
+/** The `invalid_query` error for a query with no capture, several and none chosen, or an unknown one. */
+function captureError(
+  source: string,
+  { names, capture }: { names: string[]; capture: string | undefined },
+): RecoverableError {
+  return new RecoverableError(
+    "invalid_query",
+    names.length === 0
+      ? "Cannot select with a query that has no capture"
+      : capture === undefined
+      ? `Cannot tell which capture names the target: the query has ${names.map((n) => `@${n}`).join(", ")}`
+      : `Cannot find the capture "@${capture}" in the query`,
+    {
+      hint: names.length === 0
+        ? "Add a capture after the node to select, e.g. (function_declaration) @target"
+        : `Pass capture as one of ${names.map((n) => `"${n}"`).join(", ")}`,
+      details: { query: source, captures: names },
+    },
+  );
+}
+
+/** The nodes a code pattern matches, with their metavariable bindings. */
+async function selectByPattern({ ws, file, sel, narrow }: SelectContext): Promise<Selection> {
+  const index = new TextIndex(file.text);
   const parser = await ws.grammars!.parser(file.language);
   let compiled;
   try {

@@ -161,7 +161,6 @@ export async function checkMemberOverrides(
   stage: Stage,
   { fb, subject, ...options }: { fb: FileBindings; subject: OverrideSubject } & OverrideCheckOptions,
 ): Promise<void> {
-  const tool = options.tool;
   const method = subject.kind === "member";
   const no = (why: string, at?: { path: string; line: number }) => refuse(subject, fb.path, options, why, at);
   if (subject.override) throw no("it is marked override: it overrides a base class's method");
@@ -170,80 +169,132 @@ export async function checkMemberOverrides(
     throw no(`${subject.name} is a protocol method ${displayName} calls itself, with fixed arguments`);
   }
   if (method) checkImplicitInterfaces(fb, subject, { files: options.files, no });
-  const files = new Map([[fb.path, fb]]);
-  const treeOf = async (f: FileBindings) =>
-    (await parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;
-  const lineOf = (f: FileBindings, offset: number) => new TextIndex(f.text).position(offset).line;
-  const declaration = async (f: FileBindings, at: number) => {
-    try {
-      return await findReferences(parsing, stage, {
-        path: f.path,
-        target: new TextIndex(f.text).position(at),
-        tool,
-        scope: "project",
-      });
-    } catch (e) {
-      if (e instanceof RecoverableError && e.code === "unresolved") return null;
-      throw e;
-    }
+  const walk: HierarchyWalk = {
+    parsing,
+    stage,
+    fb,
+    subject,
+    tool: options.tool,
+    method,
+    no,
+    files: new Map([[fb.path, fb]]),
   };
   // Up: the bases (a method only — a constructor does not override).
-  if (method) {
-    const queue: { f: FileBindings; cls: Scope; depth: number }[] = [{
-      f: fb,
-      cls: subject.classScope,
-      depth: 0,
-    }];
-    for (let item = queue.shift(); item; item = queue.shift()) {
-      const root = (await treeOf(item.f)).rootNode;
-      // A block whose members are all a supertype's (a Rust trait impl) names it where the query says.
-      const whole = item.cls.membersOf;
-      const node = whole === undefined ? classNodeAt(root, item.cls) : null;
-      const bases: Node[] = whole !== undefined
-        ? [root.descendantForIndex(whole, whole)].filter((n): n is Node => n !== null)
-        : node
-        ? baseNames(node)
-        : [];
-      for (const base of bases) {
-        if (base.text === profileOf(fb.language).functions.rootClass) continue;
-        const where = { path: item.f.path, line: lineOf(item.f, base.startIndex) };
-        const search = base.type === "identifier" || base.type === "type_identifier"
-          ? await declaration(item.f, base.startIndex)
-          : null;
-        let found: { f: FileBindings; cls: Scope } | null = null;
-        for (const s of search?.sites ?? []) {
-          if (s.kind !== "definition") continue;
-          const f = search!.files.get(s.path)!;
-          const cls = f.scopes.find((sc) => sc.kind !== "module" && sc.nameStart === s.start);
-          if (cls) found = { f, cls };
-        }
-        if (!found) {
-          throw no(
-            whole !== undefined
-              ? `it implements "${base.text}", which is not declared in the workspace: the name "${subject.name}" is that trait's`
-              : `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
-            where,
-          );
-        }
-        files.set(found.f.path, found.f);
-        if (declares(found.f, found.cls, subject.name)) {
-          throw no(`it overrides (or implements) "${base.text}.${subject.name}"`, {
-            path: found.f.path,
-            line: lineOf(found.f, found.cls.start),
-          });
-        }
-        if (item.depth < MAX_DEPTH) queue.push({ f: found.f, cls: found.cls, depth: item.depth + 1 });
+  if (method) await checkBases(walk);
+  // Down: the subclasses in the workspace.
+  await checkSubclasses(walk);
+}
+
+/** What the walks up and down the class hierarchy share. */
+interface HierarchyWalk {
+  parsing: Parsing;
+  stage: Stage;
+  fb: FileBindings;
+  subject: OverrideSubject;
+  tool: string;
+  /** The subject is a method or field (not a constructor). */
+  method: boolean;
+  /** The `overrides_present` refusal. */
+  no: (why: string, at?: { path: string; line: number }) => RecoverableError;
+  /** Files the walk read, by path. */
+  files: Map<string, FileBindings>;
+}
+
+/** A class in the hierarchy, and how far it is from the subject's. */
+interface HierarchyItem {
+  f: FileBindings;
+  cls: Scope;
+  depth: number;
+}
+
+/** The parse of a file's text. */
+async function treeOf(parsing: Parsing, f: FileBindings) {
+  return (await parsing.trees!.parse(f.path, f.language, f.version, f.text)).tree;
+}
+
+/** The 1-based line of an offset in a file. */
+function lineOf(f: FileBindings, offset: number): number {
+  return new TextIndex(f.text).position(offset).line;
+}
+
+/** The references of the name at an offset (null when graver cannot resolve it). */
+async function declarationOf({ parsing, stage, tool }: HierarchyWalk, f: FileBindings, at: number) {
+  try {
+    return await findReferences(parsing, stage, {
+      path: f.path,
+      target: new TextIndex(f.text).position(at),
+      tool,
+      scope: "project",
+    });
+  } catch (e) {
+    if (e instanceof RecoverableError && e.code === "unresolved") return null;
+    throw e;
+  }
+}
+
+/** Walk up the bases: refuse when one declares the name, or is not declared in the workspace. */
+async function checkBases(walk: HierarchyWalk): Promise<void> {
+  const { fb, subject, no } = walk;
+  const queue: HierarchyItem[] = [{ f: fb, cls: subject.classScope, depth: 0 }];
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const root = (await treeOf(walk.parsing, item.f)).rootNode;
+    // A block whose members are all a supertype's (a Rust trait impl) names it where the query says.
+    const whole = item.cls.membersOf;
+    const node = whole === undefined ? classNodeAt(root, item.cls) : null;
+    const bases: Node[] = whole !== undefined
+      ? [root.descendantForIndex(whole, whole)].filter((n): n is Node => n !== null)
+      : node
+      ? baseNames(node)
+      : [];
+    for (const base of bases) {
+      if (base.text === profileOf(fb.language).functions.rootClass) continue;
+      const where = { path: item.f.path, line: lineOf(item.f, base.startIndex) };
+      const found = await baseClassOf(walk, item.f, base);
+      if (!found) {
+        throw no(
+          whole !== undefined
+            ? `it implements "${base.text}", which is not declared in the workspace: the name "${subject.name}" is that trait's`
+            : `its class extends "${base.text}", which is not declared in the workspace: "${subject.name}" may override one of its members`,
+          where,
+        );
       }
+      walk.files.set(found.f.path, found.f);
+      if (declares(found.f, found.cls, subject.name)) {
+        throw no(`it overrides (or implements) "${base.text}.${subject.name}"`, {
+          path: found.f.path,
+          line: lineOf(found.f, found.cls.start),
+        });
+      }
+      if (item.depth < MAX_DEPTH) queue.push({ f: found.f, cls: found.cls, depth: item.depth + 1 });
     }
   }
-  // Down: the subclasses in the workspace.
-  const queue: { f: FileBindings; cls: Scope; depth: number }[] = [{
-    f: fb,
-    cls: subject.classScope,
-    depth: 0,
-  }];
+}
+
+/** The class scope a base name is declared as in the workspace, or null. */
+async function baseClassOf(
+  walk: HierarchyWalk,
+  f: FileBindings,
+  base: Node,
+): Promise<{ f: FileBindings; cls: Scope } | null> {
+  const search = base.type === "identifier" || base.type === "type_identifier"
+    ? await declarationOf(walk, f, base.startIndex)
+    : null;
+  let found: { f: FileBindings; cls: Scope } | null = null;
+  for (const s of search?.sites ?? []) {
+    if (s.kind !== "definition") continue;
+    const f = search!.files.get(s.path)!;
+    const cls = f.scopes.find((sc) => sc.kind !== "module" && sc.nameStart === s.start);
+    if (cls) found = { f, cls };
+  }
+  return found;
+}
+
+/** Walk down the subclasses (and trait impls): refuse when one declares the name, or inherits the constructor. */
+async function checkSubclasses(walk: HierarchyWalk): Promise<void> {
+  const { fb, subject, no } = walk;
+  const queue: HierarchyItem[] = [{ f: fb, cls: subject.classScope, depth: 0 }];
   for (let item = queue.shift(); item; item = queue.shift()) {
-    const search = await declaration(item.f, item.cls.nameStart);
+    const search = await declarationOf(walk, item.f, item.cls.nameStart);
     if (!search) continue;
     for (const s of search.sites) {
       if (s.kind !== "reference") continue;
@@ -258,29 +309,35 @@ export async function checkMemberOverrides(
         }
         continue;
       }
-      const root = (await treeOf(f)).rootNode;
-      let sub: Node | null = null;
-      let n: Node | null = root.descendantForIndex(s.start, s.end);
-      for (let i = 0; n && i < 5; n = n.parent, i++) {
-        if (
-          n.type === "class_heritage" || (n.type === "argument_list" && n.parent?.type === "class_definition")
-        ) {
-          sub = n.parent;
-          break;
-        }
-      }
-      if (!sub || (sub.type === "class_definition" && !sub.childForFieldName("superclasses")?.equals(n!))) {
-        continue;
-      }
-      const cls = f.scopes.find((sc) => sc.kind === "class" && sc.start === sub!.startIndex);
+      const sub = subclassNaming((await treeOf(walk.parsing, f)).rootNode, s);
+      if (!sub) continue;
+      const cls = f.scopes.find((sc) => sc.kind === "class" && sc.start === sub.startIndex);
       if (!cls) continue;
       const at = { path: f.path, line: lineOf(f, sub.startIndex) };
       const name = sub.childForFieldName("name")?.text ?? "a subclass";
-      if (!method) {
+      if (!walk.method) {
         throw no(`"${name}" extends the class and inherits or calls its constructor`, at);
       }
       if (declares(f, cls, subject.name)) throw no(`"${name}" overrides it`, at);
       if (item.depth < MAX_DEPTH) queue.push({ f, cls, depth: item.depth + 1 });
     }
   }
+}
+
+/** The class whose heritage (or Python superclass list) a reference sits in, or null. */
+function subclassNaming(root: Node, s: { start: number; end: number }): Node | null {
+  let sub: Node | null = null;
+  let n: Node | null = root.descendantForIndex(s.start, s.end);
+  for (let i = 0; n && i < 5; n = n.parent, i++) {
+    if (
+      n.type === "class_heritage" || (n.type === "argument_list" && n.parent?.type === "class_definition")
+    ) {
+      sub = n.parent;
+      break;
+    }
+  }
+  if (!sub || (sub.type === "class_definition" && !sub.childForFieldName("superclasses")?.equals(n!))) {
+    return null;
+  }
+  return sub;
 }

@@ -142,7 +142,45 @@ export async function findReferences(
   const collector = new Collector(project);
   const index = new TextIndex(fb.text);
   const at = index.position(occ.start);
-  const otherFiles = isFileLocalLanguage(fb.language)
+  const otherFiles = await fileLocalOtherFiles(parsing, stage, { fb, occ, at, options });
+  const search: TargetSearch = { project, collector, fb, occ, at, crossFile };
+  const { kind, member, exportOf } = await collectTarget(search);
+  collector.docTags();
+  const { sites, unresolved, toSite } = siteLists(search, index);
+  return {
+    target: { name: occ.name, kind, path: fb.path, line: at.line, column: at.column },
+    sites,
+    unresolved,
+    files: project.parsed,
+    ...(project.skipped ? { skipped: project.skipped } : {}),
+    bindings: collector.bindings,
+    ...(member ? { member } : {}),
+    ...(exportOf ? { exportOf } : {}),
+    ...(collector.valueUses.length > 0
+      ? { valueUses: collector.valueUses.map((u) => toSite(u.path, u.occ)) }
+      : {}),
+    searched: [...project.parsed.keys()],
+    ...(project.commented.has(occ.name) ? { commented: project.commented.get(occ.name)! } : {}),
+    ...(otherFiles.length > 0 ? { otherFiles } : {}),
+  };
+}
+
+/**
+ * For a language graver resolves names of only within one file, the other
+ * files that contain the target's name (a refusal from `checkFileLocal` when
+ * another file may refer to it); empty for the other languages.
+ */
+async function fileLocalOtherFiles(
+  parsing: Parsing,
+  stage: Stage,
+  { fb, occ, at, options }: {
+    fb: FileBindings;
+    occ: Occurrence;
+    at: { line: number; column: number };
+    options: FindReferencesOptions;
+  },
+) {
+  return isFileLocalLanguage(fb.language)
     ? await checkFileLocal(parsing, stage, {
       target: {
         path: fb.path,
@@ -157,6 +195,32 @@ export async function findReferences(
       ...(options.newName !== undefined ? { newName: options.newName } : {}),
     })
     : [];
+}
+
+/** What collecting a target's occurrences works on. */
+interface TargetSearch {
+  project: ProjectFiles;
+  collector: Collector;
+  /** The target's file. */
+  fb: FileBindings;
+  /** The target occurrence. */
+  occ: Occurrence;
+  /** Its 1-based line and column. */
+  at: { line: number; column: number };
+  /** Whether the whole workspace is searched. */
+  crossFile: boolean;
+}
+
+/** What kind of target the search found: a binding, a class member or an exported name. */
+interface TargetKind {
+  kind: ReferenceSearch["target"]["kind"];
+  member: ReferenceSearch["member"];
+  exportOf: string | undefined;
+}
+
+/** Collect the target's occurrences by what it is: a member, an import, an export alias, a module member, a binding. */
+async function collectTarget(search: TargetSearch): Promise<TargetKind> {
+  const { project, collector, fb, occ, at, crossFile } = search;
   let kind: ReferenceSearch["target"]["kind"] = "binding";
   let member: ReferenceSearch["member"];
   let exportOf: string | undefined;
@@ -192,32 +256,7 @@ export async function findReferences(
     collector.add(fb.path, occ);
     if (crossFile) await collector.importers(fb.path, occ.name);
   } else if (occ.kind === "member_property") {
-    const ns = occ.object?.import;
-    const module = ns && crossFile ? project.resolver.resolve(fb.path, fb.language, ns.source) : null;
-    // `import * as ns from "m"`, or `import { ns } from "m"` where m has `export * as ns from "n"`.
-    const from = !ns || !module
-      ? null
-      : ns.kind === "namespace"
-      ? module
-      : ns.kind === "default"
-      ? null
-      : await collector.namespaceOf(module, ns.imported);
-    // `pkg.mod.x` (Python's `import pkg.mod`), `mod.x` (`from pkg import mod`): the object is a module.
-    const reached = from ?? (crossFile ? await collector.objectModule(fb, occ) : null);
-    if (!reached || reached === "unknown") {
-      throw unresolvedTarget(fb.path, occ, {
-        at,
-        why: "the object's type is not known without a type checker",
-      });
-    }
-    await collector.exported(reached, occ.name, true);
-    // A submodule (`pkg.mod` itself), or a name the module does not declare: not a symbol graver can follow.
-    if (!collector.sites.get(fb.path)?.has(occ.start)) {
-      throw unresolvedTarget(fb.path, occ, {
-        at,
-        why: `"${reached}" declares no "${occ.name}" graver can follow`,
-      });
-    }
+    await collectModuleMember(search);
   } else if (occ.kind === "keyword") {
     const param = keywordParameter(fb, occ);
     if (!param) {
@@ -233,7 +272,47 @@ export async function findReferences(
       { at, why: "it is declared nowhere in the workspace (a global or a built-in)" },
     );
   }
-  collector.docTags();
+  return { kind, member, exportOf };
+}
+
+/** Collect `ns.x` / `mod.x`, where the object is a module (a namespace import, or Python's module objects). */
+async function collectModuleMember(
+  { project, collector, fb, occ, at, crossFile }: TargetSearch,
+): Promise<void> {
+  const ns = occ.object?.import;
+  const module = ns && crossFile ? project.resolver.resolve(fb.path, fb.language, ns.source) : null;
+  // `import * as ns from "m"`, or `import { ns } from "m"` where m has `export * as ns from "n"`.
+  const from = !ns || !module
+    ? null
+    : ns.kind === "namespace"
+    ? module
+    : ns.kind === "default"
+    ? null
+    : await collector.namespaceOf(module, ns.imported);
+  // `pkg.mod.x` (Python's `import pkg.mod`), `mod.x` (`from pkg import mod`): the object is a module.
+  const reached = from ?? (crossFile ? await collector.objectModule(fb, occ) : null);
+  if (!reached || reached === "unknown") {
+    throw unresolvedTarget(fb.path, occ, {
+      at,
+      why: "the object's type is not known without a type checker",
+    });
+  }
+  await collector.exported(reached, occ.name, true);
+  // A submodule (`pkg.mod` itself), or a name the module does not declare: not a symbol graver can follow.
+  if (!collector.sites.get(fb.path)?.has(occ.start)) {
+    throw unresolvedTarget(fb.path, occ, {
+      at,
+      why: `"${reached}" declares no "${occ.name}" graver can follow`,
+    });
+  }
+}
+
+/** The collected occurrences as sorted sites (resolved, and unresolved candidates), and the site maker. */
+function siteLists({ project, collector, fb }: TargetSearch, index: TextIndex): {
+  sites: ReferenceSite[];
+  unresolved: ReferenceSite[];
+  toSite: (rel: string, o: Occurrence) => ReferenceSite;
+} {
   const sites: ReferenceSite[] = [];
   const unresolved: ReferenceSite[] = [];
   const indexes = new Map([[fb.path, index]]);
@@ -260,20 +339,5 @@ export async function findReferences(
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start;
   sites.sort(order);
   unresolved.sort(order);
-  return {
-    target: { name: occ.name, kind, path: fb.path, line: at.line, column: at.column },
-    sites,
-    unresolved,
-    files: project.parsed,
-    ...(project.skipped ? { skipped: project.skipped } : {}),
-    bindings: collector.bindings,
-    ...(member ? { member } : {}),
-    ...(exportOf ? { exportOf } : {}),
-    ...(collector.valueUses.length > 0
-      ? { valueUses: collector.valueUses.map((u) => toSite(u.path, u.occ)) }
-      : {}),
-    searched: [...project.parsed.keys()],
-    ...(project.commented.has(occ.name) ? { commented: project.commented.get(occ.name)! } : {}),
-    ...(otherFiles.length > 0 ? { otherFiles } : {}),
-  };
+  return { sites, unresolved, toSite };
 }

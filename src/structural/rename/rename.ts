@@ -100,8 +100,43 @@ export async function planRename(
     newName,
   });
   const origin = search.target.path;
+  checkFileScope(search, { newName, scope: options.scope, tool: options.tool });
+  const language = search.files.get(origin)!.language;
+  checkNewName(search, { newName, language });
+  checkClashes(search, newName);
+  checkConditional(search);
+  await checkAugmentation(parsing, search);
+  if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
+  if (search.valueUses) throw parameterThroughValue(search, newName);
+  const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
+  const files = renamedTexts(search, { renamed, newName });
+  // Go examples embed the names they document: a package-level name's examples follow it.
+  const examples = language === "go" && search.target.kind !== "member"
+    ? await renameGoExamples(stage, {
+      dir: dirOf(origin),
+      oldName: search.target.name,
+      newName,
+      texts: files,
+    })
+    : [];
+  return {
+    search,
+    files,
+    renamed,
+    unresolved: options.includeUnresolved ? [] : search.unresolved,
+    textOccurrences: await textSweep(parsing, search, renamed),
+    examples,
+  };
+}
+
+/** Refuse a rename asked for one file when other files refer to the symbol (`visibility_required`). */
+function checkFileScope(
+  search: ReferenceSearch,
+  { newName, scope, tool }: { newName: string; scope: RenameOptions["scope"]; tool: string },
+): void {
+  const origin = search.target.path;
   const elsewhere = [...new Set(search.sites.filter((s) => s.path !== origin).map((s) => s.path))];
-  if (options.scope === "file" && elsewhere.length > 0) {
+  if (scope === "file" && elsewhere.length > 0) {
     throw new RecoverableError(
       "visibility_required",
       `Cannot rename "${search.target.name}" in "${origin}" alone: ${elsewhere.length} other file(s) refer to it (${
@@ -110,7 +145,7 @@ export async function planRename(
       {
         hint: 'Call again with scope "project" to rename it in every file',
         suggestedCall: {
-          tool: options.tool,
+          tool,
           args: {
             path: origin,
             target: { line: search.target.line, column: search.target.column },
@@ -122,7 +157,14 @@ export async function planRename(
       },
     );
   }
-  const language = search.files.get(origin)!.language;
+}
+
+/** Refuse a new name that is not an identifier of the language (`invalid_args`), or the current one. */
+function checkNewName(
+  search: ReferenceSearch,
+  { newName, language }: { newName: string; language: string },
+): void {
+  const origin = search.target.path;
   const valid = isValidName(language, newName);
   if (!valid) {
     throw new RecoverableError(
@@ -140,12 +182,13 @@ export async function planRename(
       details: { path: origin, new_name: newName },
     });
   }
-  checkClashes(search, newName);
-  checkConditional(search);
-  await checkAugmentation(parsing, search);
-  if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
-  if (search.valueUses) throw parameterThroughValue(search, newName);
-  const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
+}
+
+/** The new text of each file with renamed sites, and how many edits it took. */
+function renamedTexts(
+  search: ReferenceSearch,
+  { renamed, newName }: { renamed: ReferenceSite[]; newName: string },
+): Map<string, { text: string; edits: number }> {
   const byFile = new Map<string, ReferenceSite[]>();
   for (const s of renamed) {
     let list = byFile.get(s.path);
@@ -174,23 +217,7 @@ export async function planRename(
     );
     files.set(rel, { text: applyTextEdits(fb.text, edits), edits: edits.length });
   }
-  // Go examples embed the names they document: a package-level name's examples follow it.
-  const examples = language === "go" && search.target.kind !== "member"
-    ? await renameGoExamples(stage, {
-      dir: dirOf(origin),
-      oldName: search.target.name,
-      newName,
-      texts: files,
-    })
-    : [];
-  return {
-    search,
-    files,
-    renamed,
-    unresolved: options.includeUnresolved ? [] : search.unresolved,
-    textOccurrences: await textSweep(parsing, search, renamed),
-    examples,
-  };
+  return files;
 }
 
 /**
