@@ -619,6 +619,15 @@ export async function placeDeclaration(
     source = applyTextEdits(s.text, [importLinesEdit(s.tree, s.text, { lines: p.source.lines, eol: s.eol })]);
   }
   // 1. The destination stops importing the name and uses its own.
+  let dest = applyTextEdits(p.dest.text, await destinationEdits(parsing, p));
+  // 2. Its new imports.
+  dest = await addDestinationImports(parsing, p, dest);
+  // 3. The declaration, after the imports (and after what it uses of the destination).
+  return { source, dest: await insertDeclaration(parsing, p, dest) };
+}
+
+/** The referrer pass's edits on the destination, and the removal of its import of the name (its uses take the name). */
+async function destinationEdits(parsing: Parsing, p: Placement): Promise<TextEdit[]> {
   const dEdits = [...p.dEdits];
   if (p.dImportOfB) {
     const { fb, binding, name } = p.dImportOfB;
@@ -636,24 +645,32 @@ export async function placeDeclaration(
       }
     }
   }
-  let dest = applyTextEdits(p.dest.text, dEdits);
-  // 2. Its new imports: run-time ones, then (Python) typing-only ones under `if TYPE_CHECKING:`, and the
-  // source's `__future__` features.
+  return dEdits;
+}
+
+/**
+ * The destination with the imports the code needs: run-time ones, then (Python) typing-only ones under
+ * `if TYPE_CHECKING:`, and the source's `__future__` features.
+ */
+async function addDestinationImports(parsing: Parsing, p: Placement, text: string): Promise<string> {
   const typing = profileOf(p.dest.language).moduleSystem?.typeCheckingImports
     ? p.needs.filter((n) => n.item.typeOnly)
     : [];
   const runtime = p.needs.filter((n) => !typing.includes(n));
-  const style = dest.trim() === "" ? p.style : importStyleOf(dest);
-  dest = await addImportLines(parsing, { ...p.dest, text: dest }, importLines(p.system, runtime, style));
+  const style = text.trim() === "" ? p.style : importStyleOf(text);
+  let dest = await addImportLines(parsing, { ...p.dest, text }, importLines(p.system, runtime, style));
   if (typing.length > 0) {
     dest = await addTypingImports(parsing, { ...p.dest, text: dest }, importLines(p.system, typing, style));
   }
-  dest = await addFutures(parsing, { ...p.dest, text: dest }, p.futures);
-  // 3. The declaration, after the imports (and after what it uses of the destination).
+  return await addFutures(parsing, { ...p.dest, text: dest }, p.futures);
+}
+
+/** The destination with the declaration after its imports (and after what the code uses of it). */
+async function insertDeclaration(parsing: Parsing, p: Placement, dest: string): Promise<string> {
   const d2 = await sourceFile(parsing, { ...p.dest, text: dest });
   const eol = p.dest.eol;
   const code = p.code.replace(/\r?\n/g, eol);
-  if (dest.trim() === "") return { source, dest: code + eol };
+  if (dest.trim() === "") return code + eol;
   const outline = await outlineOf(parsing, d2.rel, { text: d2.text, version: d2.version }).catch(() => null);
   const defs = outline ? definitionStartsOf(outline.symbols) : null;
   let anchor = lastImport(d2.tree);
@@ -670,23 +687,17 @@ export async function placeDeclaration(
     const at = lineEndAfter(dest, anchor.endIndex);
     if (dest.slice(at).trim() === "") {
       const head = dest.slice(0, at);
-      return { source, dest: head + (head.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };
+      return head + (head.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol;
     }
-    return {
-      source,
-      dest: applyTextEdits(dest, [
-        insertionEdit(d2, nodeTarget(d2, anchor), { position: "after", rawCode: code, defs }),
-      ]),
-    };
+    return applyTextEdits(dest, [
+      insertionEdit(d2, nodeTarget(d2, anchor), { position: "after", rawCode: code, defs }),
+    ]);
   }
   const first = firstStatement(d2.tree);
   if (first) {
-    return {
-      source,
-      dest: applyTextEdits(dest, [
-        insertionEdit(d2, nodeTarget(d2, first), { position: "before", rawCode: code, defs }),
-      ]),
-    };
+    return applyTextEdits(dest, [
+      insertionEdit(d2, nodeTarget(d2, first), { position: "before", rawCode: code, defs }),
+    ]);
   }
-  return { source, dest: dest + (dest.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };
+  return dest + (dest.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol;
 }
