@@ -240,27 +240,10 @@ async function openMoveSource(
   const module = sourceBindings.scopes[0]!;
   const name = decl.symbol.name;
   if (facts?.modulesAreValues) refuseModuleProtocolName(decl.rel, name);
-  const binding = module.bindings.get(name);
-  if (!binding) {
-    refuse(
-      "invalid_args",
-      `Cannot move "${namePath}": "${name}" is not bound at the top level of "${decl.rel}"`,
-      {
-        hint: "Name a top-level declaration",
-        details: {
-          path: decl.rel,
-          name_path: namePath,
-        },
-      },
-    );
-  }
+  const binding = movedBinding(decl, { module, name, namePath });
   const index = new TextIndex(decl.text);
   const lineOf = (o: number) => index.position(o).line;
-  // Every declaration of the name moves (overloads, merged declarations, Python reassignments).
-  const targets = decl.siblings.filter((s) => s.name === name).map((s) => symbolTarget(decl, s)).sort((
-    x,
-    y,
-  ) => x.fullStart - y.fullStart);
+  const targets = declarationsOf(decl, name);
   const inMoved = (o: number) => targets.some((g) => o >= g.fullStart && o < g.fullEnd);
   return {
     decl,
@@ -277,6 +260,35 @@ async function openMoveSource(
     targets,
     inMoved,
   };
+}
+
+/** The source's module-level binding of the moved name; refused when the top level does not bind it. */
+function movedBinding(
+  decl: SymbolTarget,
+  { module, name, namePath }: { module: FileBindings["scopes"][number]; name: string; namePath: string },
+): Binding {
+  const binding = module.bindings.get(name);
+  if (!binding) {
+    refuse(
+      "invalid_args",
+      `Cannot move "${namePath}": "${name}" is not bound at the top level of "${decl.rel}"`,
+      {
+        hint: "Name a top-level declaration",
+        details: {
+          path: decl.rel,
+          name_path: namePath,
+        },
+      },
+    );
+  }
+  return binding;
+}
+
+/** Every declaration of the name, in text order: all move (overloads, merged declarations, Python reassignments). */
+function declarationsOf(decl: SymbolTarget, name: string): Target[] {
+  return decl.siblings.filter((s) => s.name === name).map((s) => symbolTarget(decl, s)).sort((x, y) =>
+    x.fullStart - y.fullStart
+  );
 }
 
 /** The refusal of a move between languages graver cannot follow. */
@@ -845,19 +857,8 @@ async function placeMove(
     sourceAfter: { text: string; lines: string[] };
   },
 ): Promise<MoveDeclPlan> {
-  const { decl, system, toLanguage, to, name, isDefault, resolver, dest, facts, targets, lineOf } = move;
-  const refs: Referrers = await updateReferrers(parsing, stage, {
-    system,
-    language: toLanguage,
-    source: decl.rel,
-    to,
-    name,
-    isDefault,
-    exportedInS: move.exportsOfMoved.length > 0,
-    resolver,
-    world: move.modules,
-    respell: move.respell,
-  });
+  const { decl, system, toLanguage, to, name, dest, facts, targets, lineOf } = move;
+  const refs = await referrersOf(parsing, stage, move);
   const files = new Map<string, { text: string; bom: boolean }>();
   const placed = await placeDeclaration(parsing, {
     source: {
@@ -883,11 +884,7 @@ async function placeMove(
     dEdits: refs.destEdits,
     style: importStyleOf(decl.text),
     futures: facts?.futureImports ? futureFeatures(decl.tree) : [],
-    usesOfDest: [...move.deps.keys()].filter((x) =>
-      x.import && move.resolve(decl.rel, x.import.source) === to
-    ).map((
-      x,
-    ) => x.import!.imported),
+    usesOfDest: destinationNamesUsed(move),
   });
   files.set(decl.rel, { text: placed.source, bom: decl.bom });
   files.set(to, { text: placed.dest, bom: dest?.bom ?? false });
@@ -909,6 +906,30 @@ async function placeMove(
     unresolved: refs.unresolved,
     namespaces: refs.namespaces,
   };
+}
+
+/** Every importer of the source that takes the name, rewritten to take it from the destination. */
+async function referrersOf(parsing: Parsing, stage: Stage, move: Move): Promise<Referrers> {
+  return await updateReferrers(parsing, stage, {
+    system: move.system,
+    language: move.toLanguage,
+    source: move.decl.rel,
+    to: move.to,
+    name: move.name,
+    isDefault: move.isDefault,
+    exportedInS: move.exportsOfMoved.length > 0,
+    resolver: move.resolver,
+    world: move.modules,
+    respell: move.respell,
+  });
+}
+
+/** The destination's names the moved code uses (through the source's imports of them). */
+function destinationNamesUsed(move: Move): string[] {
+  return [...move.deps.keys()].filter((x) =>
+    x.import && move.resolve(move.decl.rel, x.import.source) === move.to
+  )
+    .map((x) => x.import!.imported);
 }
 
 /**
