@@ -188,12 +188,13 @@ export async function planMoveDecl(
   args: { path: string; namePath: string; toPath: string } & MoveDeclOptions,
 ): Promise<MoveDeclPlan> {
   const source = await openMoveSource(parsing, stage, args);
+  // The moved code must use only syntax the destination's target version runs.
   await checkTargetVersion(stage, source.decl, {
     to: source.to,
     toLanguage: source.toLanguage,
     name: source.name,
     ranges: source.targets,
-  }); // syntax the destination runs
+  });
   const uses = sourceUses(source, collectDependencies(source));
   const move: Move = { ...source, ...uses, ...await openDestination(parsing, stage, { ...source, ...uses }) };
   checkDestination(move);
