@@ -185,36 +185,76 @@ function declaredByKeyword(node: Node, keywords: Map<string, KeywordRule[]>): bo
   return false;
 }
 
+/** What {@linkcode sideOf} parses: one text of the edited file and the rows the edit touches in it. */
+export interface SideInput {
+  /** Relative path (the parse cache's key). */
+  path: string;
+  /** The file's language. */
+  language: string;
+  /** The side's text. */
+  text: string;
+  /** The text's version. */
+  version: string;
+  /** Rows around the edit: guarded definitions that reach them are collected. */
+  region: Rows;
+  /** Rows the edit changed on this side: the keyword floor looks for definitions there. */
+  changed: Rows[];
+}
+
+/** What the phases of {@linkcode sideOf} share. */
+interface SideScan {
+  text: string;
+  comments: string[];
+  bodies: string[];
+  index: TextIndex;
+  keywords: Map<string, KeywordRule[]>;
+  defs: Def[];
+  /** `start:end` offsets of the definition nodes already collected. */
+  seen: Set<string>;
+}
+
 /**
  * Parse one side and collect its guarded definitions near `region` (rows), plus
  * the definitions the keyword floor finds on `changed` rows. Everything is
  * copied out of the tree before returning.
+ *
+ * @param ws Grammars and parse cache.
+ * @param input The side's text and the rows the edit touches.
+ * @returns The side as plain data.
  */
-export async function sideOf(
-  ws: Parsing,
-  path: string,
-  language: string,
-  text: string,
-  version: string,
-  region: Rows,
-  changed: Rows[],
-): Promise<Side> {
+export async function sideOf(ws: Parsing, input: SideInput): Promise<Side> {
+  const { path, language, text, version } = input;
   const parsed = await ws.trees!.parse(path, language, version, text);
-  let symbols: SymbolInfo[] = [];
-  if (querySource(language, "tags") !== null) {
-    try {
-      symbols = (await outlineOf(ws, path, { text, version })).symbols;
-    } catch (err) {
-      if (!(err instanceof RecoverableError && err.code === "unsupported_language")) throw err;
-    }
-  }
+  const symbols = await outlineSymbols(ws, input);
   const rules = symbolRules(language);
-  const comments = rules.comments;
-  const bodies = rules.bodies ?? [];
-  const index = new TextIndex(text);
-  const defs: Def[] = [];
-  const seen = new Set<string>();
-  const keywords = keywordRules(language);
+  const scan: SideScan = {
+    text,
+    comments: rules.comments,
+    bodies: rules.bodies ?? [],
+    index: new TextIndex(text),
+    keywords: keywordRules(language),
+    defs: [],
+    seen: new Set<string>(),
+  };
+  collectOutlineDefs(scan, symbols, input.region);
+  if (scan.keywords.size > 0) collectKeywordDefs(scan, parsed.tree.rootNode, input.changed);
+  return { text, lines: text.split("\n"), symbols, defs: scan.defs };
+}
+
+/** The side's outline symbols; none when the language has no tags query or its outline is unsupported. */
+async function outlineSymbols(ws: Parsing, input: SideInput): Promise<SymbolInfo[]> {
+  if (querySource(input.language, "tags") === null) return [];
+  try {
+    return (await outlineOf(ws, input.path, { text: input.text, version: input.version })).symbols;
+  } catch (err) {
+    if (!(err instanceof RecoverableError && err.code === "unsupported_language")) throw err;
+    return [];
+  }
+}
+
+/** The guarded outline symbols that reach `region`, as definitions. */
+function collectOutlineDefs(scan: SideScan, symbols: SymbolInfo[], region: Rows): void {
+  const { text, comments, index, keywords, defs, seen } = scan;
   for (const { symbol: s, local } of guardedSymbols(symbols)) {
     const start = s.range.start_line - 1;
     const end = s.range.end_line - 1;
@@ -235,52 +275,58 @@ export async function sideOf(
       endOffset: s.range.end_utf16,
     });
   }
-  if (keywords.size > 0) {
-    const types = [...keywords.keys()];
-    for (const rows of changed) {
-      const found = parsed.tree.rootNode.descendantsOfType(types, { row: rows[0], column: 0 }, {
-        row: rows[1] + 1,
-        column: 0,
-      });
-      for (const leaf of found) {
-        if (!leaf || leaf.startPosition.row < rows[0] || leaf.startPosition.row > rows[1]) continue;
-        const hit = keywordDefinition(leaf, keywords.get(leaf.type) ?? []);
-        if (!hit) continue;
-        const def = hit.node;
-        const key = `${def.startIndex}:${def.endIndex}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const kind = KEYWORD_KINDS[leaf.type] ?? leaf.type;
-        if (hit.recovered) {
-          // no declaration node: its keyword and name are the header
-          defs.push({
-            kind,
-            name: def.text,
-            namePath: null,
-            start: leaf.startPosition.row,
-            end: def.endPosition.row,
-            header: [[leaf.startPosition.row, def.endPosition.row]],
-            startOffset: leaf.startIndex,
-            endOffset: def.endIndex,
-          });
-          continue;
-        }
-        const name = def.childForFieldName("name")?.text ?? "";
-        const body = bodyNodeOf(def, bodies);
-        defs.push({
-          kind,
-          name,
-          namePath: null,
-          start: def.startPosition.row,
-          end: def.endPosition.row,
-          header: headerOf(def, body?.startIndex, name, text, comments, index),
-          startOffset: def.startIndex,
-          endOffset: def.endIndex,
-        });
-      }
+}
+
+/** The keyword floor: definitions headed by a definition keyword on the changed rows, not collected yet. */
+function collectKeywordDefs(scan: SideScan, root: Node, changed: Rows[]): void {
+  const { keywords, seen } = scan;
+  const types = [...keywords.keys()];
+  for (const rows of changed) {
+    const found = root.descendantsOfType(types, { row: rows[0], column: 0 }, {
+      row: rows[1] + 1,
+      column: 0,
+    });
+    for (const leaf of found) {
+      if (!leaf || leaf.startPosition.row < rows[0] || leaf.startPosition.row > rows[1]) continue;
+      const hit = keywordDefinition(leaf, keywords.get(leaf.type) ?? []);
+      if (!hit) continue;
+      const key = `${hit.node.startIndex}:${hit.node.endIndex}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      scan.defs.push(keywordDef(scan, leaf, hit));
     }
   }
-  return { text, lines: text.split("\n"), symbols, defs };
+}
+
+/** A definition the keyword floor found, from its keyword `leaf` and what {@linkcode keywordDefinition} returned. */
+function keywordDef(scan: SideScan, leaf: Node, hit: KeywordHit): Def {
+  const def = hit.node;
+  const kind = KEYWORD_KINDS[leaf.type] ?? leaf.type;
+  if (hit.recovered) {
+    // no declaration node: its keyword and name are the header
+    return {
+      kind,
+      name: def.text,
+      namePath: null,
+      start: leaf.startPosition.row,
+      end: def.endPosition.row,
+      header: [[leaf.startPosition.row, def.endPosition.row]],
+      startOffset: leaf.startIndex,
+      endOffset: def.endIndex,
+    };
+  }
+  const name = def.childForFieldName("name")?.text ?? "";
+  const body = bodyNodeOf(def, scan.bodies);
+  return {
+    kind,
+    name,
+    namePath: null,
+    start: def.startPosition.row,
+    end: def.endPosition.row,
+    header: headerOf(def, body?.startIndex, name, scan.text, scan.comments, scan.index),
+    startOffset: def.startIndex,
+    endOffset: def.endIndex,
+  };
 }
 
 /** The definitions of a side whose header rows the given rows touch, outer first. */

@@ -190,15 +190,14 @@ function trimBlankLines(code: string): string {
  *
  * @param path Relative path.
  * @param namePath The definition's name path before the rename.
- * @param newName The name the edit gives it.
- * @param renameTool The rename tool's name (default {@linkcode RENAME_TOOL}).
+ * @param options `newName`, the name the edit gives it; `renameTool`, the rename tool's name (default
+ *   {@linkcode RENAME_TOOL}; null when the workspace has none).
  * @returns The suggested call, or undefined.
  */
 export function renameCall(
   path: string,
   namePath: string,
-  newName: string,
-  renameTool: string | null = RENAME_TOOL,
+  { newName, renameTool = RENAME_TOOL }: { newName: string; renameTool?: string | null | undefined },
 ): SuggestedCall | undefined {
   return renameTool
     ? { tool: renameTool, args: { path, name_path: namePath, new_name: newName } }
@@ -260,7 +259,7 @@ function classify(
       rename: { name_path: namePath, from: from.name, to: to.name },
       tool: renameTool,
     };
-    const call = renameCall(path, namePath, to.name, renameTool);
+    const call = renameCall(path, namePath, { newName: to.name, renameTool });
     if (call) out.suggested_call = call;
     return out;
   }
@@ -336,24 +335,22 @@ export async function judgeDefinitionEdit(
   };
   const beforeVersion = input.beforeVersion ?? await versionOf(ENCODER.encode(before));
   const afterVersion = input.afterVersion ?? await versionOf(ENCODER.encode(after));
-  const old = await sideOf(
-    ws,
+  const old = await sideOf(ws, {
     path,
     language,
-    before,
-    beforeVersion,
-    region("before"),
-    hunks.map(removedRows).filter((r): r is Rows => r !== null),
-  );
-  const now = await sideOf(
-    ws,
+    text: before,
+    version: beforeVersion,
+    region: region("before"),
+    changed: hunks.map(removedRows).filter((r): r is Rows => r !== null),
+  });
+  const now = await sideOf(ws, {
     path,
     language,
-    after,
-    afterVersion,
-    region("after"),
-    hunks.map(addedRows).filter((r): r is Rows => r !== null),
-  );
+    text: after,
+    version: afterVersion,
+    region: region("after"),
+    changed: hunks.map(addedRows).filter((r): r is Rows => r !== null),
+  });
   const renameTool = options.renameTool === undefined ? RENAME_TOOL : options.renameTool;
   for (const h of hunks) {
     const touchedBefore = touching(old, removedRows(h));

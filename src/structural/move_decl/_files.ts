@@ -15,7 +15,13 @@ import { lineEndAfter, lineStart } from "../../fs/lines.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { dominantEol, encodeText } from "../../fs/text.ts";
 import { versionOf } from "../../fs/version.ts";
-import { type Binding, type FileBindings, fileBindings, memberPath } from "../../syntax/bindings.ts";
+import {
+  type Binding,
+  type FileBindings,
+  fileBindings,
+  memberPath,
+  type Occurrence,
+} from "../../syntax/bindings.ts";
 import type { ModuleResolver } from "../../syntax/module_resolution.ts";
 import { outlineOf } from "../../syntax/symbols.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
@@ -133,7 +139,7 @@ export async function updateReferrers(
       }
     }
     const tree = (await parsing.trees!.parse(rel, language, file.version, file.text)).tree;
-    const edits = referrerEdits(ctx, rel, fb, tree, out, namespaces);
+    const edits = referrerEdits(ctx, { rel, fb, tree, out, namespaces });
     if (rel === ctx.to) out.destEdits.push(...edits);
     else if (edits.length > 0) out.files.set(rel, { text: applyTextEdits(file.text, edits), bom: file.bom });
   }
@@ -168,191 +174,274 @@ function sourceChains(
   return out;
 }
 
+/** What the phases of {@linkcode referrerEdits} share about one importer. */
+interface ReferrerScan {
+  ctx: ReferrerContext;
+  /** The importer. */
+  rel: string;
+  /** Its bindings. */
+  fb: FileBindings;
+  /** Its tree. */
+  tree: Tree;
+  /** Where unresolved references go. */
+  out: Referrers;
+  /** Its names imported from a module that passes the source on as a namespace. */
+  namespaces: Set<Binding>;
+  /** Whether the importer is the destination itself. */
+  self: boolean;
+  /** Its import style and line ending, for the lines added. */
+  style: ImportStyle;
+  eol: "\n" | "\r\n";
+  /** The file a specifier of the importer names. */
+  resolve: (source: string) => string | null;
+  /** Whether a specifier of the importer names the source. */
+  isSource: (source: string) => boolean;
+  /** Edits so far. */
+  edits: TextEdit[];
+  /** Namespace bindings whose uses were rewritten. */
+  rewritten: Set<Binding>;
+  /** Object offsets of the member uses rewritten (each is rewritten once). */
+  rewrittenUses: Set<number>;
+}
+
+/** The edits of one importer: its imports, re-exports and (Python) module attribute chains of the name. */
 function referrerEdits(
   ctx: ReferrerContext,
-  rel: string,
-  fb: FileBindings,
-  tree: Tree,
-  out: Referrers,
-  namespaces: Set<Binding>,
+  file: { rel: string; fb: FileBindings; tree: Tree; out: Referrers; namespaces: Set<Binding> },
 ): TextEdit[] {
-  const { name, system } = ctx;
+  const { rel, fb } = file;
   const resolve = (source: string) => ctx.resolver.resolve(rel, ctx.language, source);
-  const isSource = (source: string) => resolve(source) === ctx.source;
-  const spec = (old: string, target = ctx.source) => {
-    const s = ctx.respell(rel, ctx.to, { source: old, target });
-    if (s === null) {
-      throw new RecoverableError(
-        "unresolved",
-        `Cannot move "${name}": no import from "${rel}" names "${ctx.to}"`,
-        {
-          hint: "Pick a destination every importer of the source can import",
-          details: { path: rel, to: ctx.to },
-        },
-      );
-    }
-    return s;
+  const scan: ReferrerScan = {
+    ctx,
+    ...file,
+    self: rel === ctx.to,
+    style: importStyleOf(fb.text),
+    eol: dominantEol(fb.text),
+    resolve,
+    isSource: (source: string) => resolve(source) === ctx.source,
+    edits: [],
+    rewritten: new Set<Binding>(),
+    rewrittenUses: new Set<number>(),
   };
-  const style = importStyleOf(fb.text);
-  const eol = dominantEol(fb.text);
-  const edits: TextEdit[] = [];
-  const self = rel === ctx.to;
-  const defOf = (b: Binding) => fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
-  const rewritten = new Set<Binding>();
-  const rewrittenUses = new Set<number>();
-  for (const imp of fb.imports) {
-    const spelled = profileOf(fb.language).moduleSystem?.submodule(imp.source, imp.imported) ?? null;
-    const submodule = spelled !== null && imp.kind === "named" && resolve(spelled) === ctx.source;
-    const takesName = isSource(imp.source) &&
-      ((imp.kind === "named" && imp.imported === name) || (imp.kind === "default" && ctx.isDefault));
-    if (takesName) {
-      if (self) continue; // the destination's own import of the name: replaced by the declaration
-      const def = defOf(imp.local);
-      const site = def ? importSiteAt(tree, fb.text, { system, offset: def.start }) : null;
-      if (!site) continue;
-      const s = spec(imp.source);
-      if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
-      else {
-        edits.push(...site.removal);
-        const item: ImportItem = { kind: imp.kind, imported: imp.imported, local: imp.local.name };
-        edits.push(
-          linesAfter(fb.text, site.statement, {
-            lines: importStatements(system, s, { items: [item], style }),
-            eol,
-          }),
-        );
-      }
-      continue;
+  for (const imp of fb.imports) rewriteImport(scan, imp);
+  for (const e of fb.exports) rewriteReExport(scan, e);
+  if (profileOf(fb.language).moduleSystem?.modulesAreValues) {
+    rewriteModuleChains(scan);
+    reportStarImports(scan);
+    moduleAttributeCandidates(fb, ctx.name, scan.rewrittenUses, file.out, ctx);
+  }
+  return scan.edits;
+}
+
+/** The specifier naming the destination from the importer, in the style of `old`; refused when none does. */
+function destinationSpec(scan: ReferrerScan, old: string, target = scan.ctx.source): string {
+  const { ctx, rel } = scan;
+  const s = ctx.respell(rel, ctx.to, { source: old, target });
+  if (s === null) {
+    throw new RecoverableError(
+      "unresolved",
+      `Cannot move "${ctx.name}": no import from "${rel}" names "${ctx.to}"`,
+      {
+        hint: "Pick a destination every importer of the source can import",
+        details: { path: rel, to: ctx.to },
+      },
+    );
+  }
+  return s;
+}
+
+/** The definition occurrence of a binding of the importer. */
+function definitionOf(fb: FileBindings, b: Binding): Occurrence | undefined {
+  return fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
+}
+
+/** Rewrite one import of the importer: an import of the name, or of a namespace its uses reach the name through. */
+function rewriteImport(scan: ReferrerScan, imp: FileBindings["imports"][number]): void {
+  const { ctx, fb, resolve, isSource } = scan;
+  const { name } = ctx;
+  const spelled = profileOf(fb.language).moduleSystem?.submodule(imp.source, imp.imported) ?? null;
+  const submodule = spelled !== null && imp.kind === "named" && resolve(spelled) === ctx.source;
+  const takesName = isSource(imp.source) &&
+    ((imp.kind === "named" && imp.imported === name) || (imp.kind === "default" && ctx.isDefault));
+  if (takesName) {
+    if (scan.self) return; // the destination's own import of the name: replaced by the declaration
+    rewriteImportOfName(scan, imp);
+    return;
+  }
+  const passedOn = scan.namespaces.has(imp.local);
+  if (!submodule && !passedOn && !(imp.kind === "namespace" && isSource(imp.source))) return;
+  // Python's `import email` and `import email.policy` both bind `email`: its uses are rewritten once.
+  if (scan.rewritten.has(imp.local)) return;
+  scan.rewritten.add(imp.local);
+  rewriteNamespaceUses(scan, imp, { submodule, passedOn });
+}
+
+/** An import of the name from the source now takes it from the destination. */
+function rewriteImportOfName(scan: ReferrerScan, imp: FileBindings["imports"][number]): void {
+  const { ctx, fb, tree, edits } = scan;
+  const def = definitionOf(fb, imp.local);
+  const site = def ? importSiteAt(tree, fb.text, { system: ctx.system, offset: def.start }) : null;
+  if (!site) return;
+  const s = destinationSpec(scan, imp.source);
+  if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
+  else {
+    edits.push(...site.removal);
+    const item: ImportItem = { kind: imp.kind, imported: imp.imported, local: imp.local.name };
+    edits.push(
+      linesAfter(fb.text, site.statement, {
+        lines: importStatements(ctx.system, s, { items: [item], style: scan.style }),
+        eol: scan.eol,
+      }),
+    );
+  }
+}
+
+/** `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination. */
+function rewriteNamespaceUses(
+  scan: ReferrerScan,
+  imp: FileBindings["imports"][number],
+  { submodule, passedOn }: { submodule: boolean; passedOn: boolean },
+): void {
+  const { ctx, fb, rel, tree, edits, self, isSource, rewrittenUses } = scan;
+  const { name, system } = ctx;
+  const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
+  // Each use once (the package-attribute chains below skip these too).
+  const uses = fb.occurrences.filter((o) =>
+    o.kind === "member_property" && o.object === imp.local && o.name === member &&
+    o.objectStart !== undefined && !rewrittenUses.has(o.objectStart) && rewrittenUses.add(o.objectStart)
+  );
+  if (uses.length === 0) return;
+  // Already imported (from the source, rewritten above): `ns.name` uses that import.
+  const taking = fb.imports.find((i) =>
+    isSource(i.source) &&
+    ((i.kind === "named" && i.imported === name) || (i.kind === "default" && ctx.isDefault))
+  );
+  const reuse = taking !== undefined;
+  if (!self && !reuse && fb.scopes[0]!.bindings.has(name)) {
+    throw new RecoverableError(
+      "name_clash",
+      `Cannot move "${name}": "${rel}" uses it as ${imp.local.name}.${member} and already binds another "${name}"`,
+      { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
+    );
+  }
+  const local = self ? name : taking?.local.name ?? name;
+  for (const u of uses) edits.push({ start: u.objectStart!, end: u.end, text: local });
+  if (self || reuse) return;
+  const def = definitionOf(fb, imp.local);
+  const stmt = def ? topStatement(tree, def.start) : null;
+  if (!stmt) return;
+  const oldSource = submodule
+    ? `${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`
+    : imp.source;
+  const line = importStatements(
+    system,
+    passedOn
+      ? destinationSpec(scan, oldSource, scan.resolve(oldSource) ?? ctx.source)
+      : destinationSpec(scan, oldSource),
+    {
+      items: [
+        ctx.isDefault
+          ? { kind: "default", imported: "default", local: name }
+          : { kind: "named", imported: name, local: name },
+      ],
+      style: scan.style,
+    },
+  );
+  edits.push(
+    linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: line, eol: scan.eol }),
+  );
+}
+
+/** A re-export of the name from the source now re-exports it from the destination; so does an `export *` barrel. */
+function rewriteReExport(scan: ReferrerScan, e: FileBindings["exports"][number]): void {
+  const { ctx, fb, tree, edits, style, eol, isSource } = scan;
+  const { name, system } = ctx;
+  if (!e.from || !isSource(e.from.source) || scan.self) return;
+  const takesName = e.from.imported === name || (ctx.isDefault && e.from.imported === "default");
+  if (takesName && e.from.occurrence) {
+    const site = importSiteAt(tree, fb.text, { system, offset: e.from.occurrence.start });
+    if (!site) return;
+    const s = destinationSpec(scan, e.from.source);
+    if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
+    else {
+      edits.push(...site.removal);
+      const alias = e.exported === e.from.imported ? "" : ` as ${e.exported}`;
+      const q = style.quote;
+      const text = `export { ${e.from.imported}${alias} } from ${q}${s}${q}${style.semi ? ";" : ""}`;
+      edits.push(linesAfter(fb.text, site.statement, { lines: [text], eol }));
     }
-    const passedOn = namespaces.has(imp.local);
-    if (!submodule && !passedOn && !(imp.kind === "namespace" && isSource(imp.source))) continue;
-    // Python's `import email` and `import email.policy` both bind `email`: its uses are rewritten once.
-    if (rewritten.has(imp.local)) continue;
-    rewritten.add(imp.local);
-    // `ns.name` (`ns.default` for a default export; Python `module.name`) becomes `name`, imported from the destination.
-    const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
-    // Each use once (the package-attribute chains below skip these too).
-    const uses = fb.occurrences.filter((o) =>
-      o.kind === "member_property" && o.object === imp.local && o.name === member &&
-      o.objectStart !== undefined && !rewrittenUses.has(o.objectStart) && rewrittenUses.add(o.objectStart)
+  } else if (e.from.imported === "*" && e.exported === "*" && ctx.exportedInS) {
+    // A barrel that re-exported everything of the source keeps re-exporting the name.
+    const again = fb.exports.some((x) =>
+      x.from && x.from.imported === "*" && x.exported === "*" && scan.resolve(x.from.source) === ctx.to
     );
-    if (uses.length === 0) continue;
-    // Already imported (from the source, rewritten above): `ns.name` uses that import.
-    const taking = fb.imports.find((i) =>
-      isSource(i.source) &&
-      ((i.kind === "named" && i.imported === name) || (i.kind === "default" && ctx.isDefault))
+    const stmt = again ? null : topStatement(tree, fb.text.indexOf(e.from.source));
+    if (!stmt) return;
+    const q = style.quote;
+    const text = `export { ${ctx.isDefault ? `default as ${name}` : name} } from ${q}${
+      destinationSpec(scan, e.from.source)
+    }${q}${style.semi ? ";" : ""}`;
+    edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: [text], eol }));
+  }
+}
+
+/**
+ * Python: `import pkg.source` or `import pkg` binds `pkg`: `pkg.source.name` becomes `name`, imported from the
+ * destination (once per file, after the first import that reaches it; each chain is rewritten once). A chain
+ * the namespace imports already rewrote (`import email` where email/__init__.py is the source) is not
+ * rewritten twice.
+ */
+function rewriteModuleChains(scan: ReferrerScan): void {
+  const { ctx, fb, rel, tree, edits, isSource } = scan;
+  const { name, system } = ctx;
+  const seen = scan.rewrittenUses;
+  let imported = false;
+  for (const ref of moduleReferences(tree, fb.text, "python")) {
+    if (ref.kind !== "module" || ref.alias !== null) continue;
+    const chains = sourceChains(fb, ref.source.split(".")[0]!, name, isSource).filter((c) =>
+      !seen.has(c.start)
     );
-    const reuse = taking !== undefined;
-    if (!self && !reuse && fb.scopes[0]!.bindings.has(name)) {
+    if (chains.length === 0) continue;
+    const bound = fb.scopes[0]!.bindings.get(name);
+    if (bound && !(bound.import && isSource(bound.import.source) && bound.import.imported === name)) {
       throw new RecoverableError(
         "name_clash",
-        `Cannot move "${name}": "${rel}" uses it as ${imp.local.name}.${member} and already binds another "${name}"`,
+        `Cannot move "${name}": "${rel}" uses it as ${
+          chains[0]!.module
+        }.${name} and already binds another "${name}"`,
         { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
       );
     }
-    const local = self ? name : taking?.local.name ?? name;
-    for (const u of uses) edits.push({ start: u.objectStart!, end: u.end, text: local });
-    if (self || reuse) continue;
-    const def = defOf(imp.local);
-    const stmt = def ? topStatement(tree, def.start) : null;
-    if (!stmt) continue;
-    const oldSource = submodule
-      ? `${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`
-      : imp.source;
-    const line = importStatements(
-      system,
-      passedOn ? spec(oldSource, resolve(oldSource) ?? ctx.source) : spec(oldSource),
-      {
-        items: [
-          ctx.isDefault
-            ? { kind: "default", imported: "default", local: name }
-            : { kind: "named", imported: name, local: name },
-        ],
-        style,
-      },
-    );
-    edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: line, eol }));
-  }
-  for (const e of fb.exports) {
-    if (!e.from || !isSource(e.from.source) || self) continue;
-    const takesName = e.from.imported === name || (ctx.isDefault && e.from.imported === "default");
-    if (takesName && e.from.occurrence) {
-      const site = importSiteAt(tree, fb.text, { system, offset: e.from.occurrence.start });
-      if (!site) continue;
-      const s = spec(e.from.source);
-      if (site.only) edits.push({ start: site.source.start, end: site.source.end, text: s });
-      else {
-        edits.push(...site.removal);
-        const alias = e.exported === e.from.imported ? "" : ` as ${e.exported}`;
-        const q = style.quote;
-        const text = `export { ${e.from.imported}${alias} } from ${q}${s}${q}${style.semi ? ";" : ""}`;
-        edits.push(linesAfter(fb.text, site.statement, { lines: [text], eol }));
-      }
-    } else if (e.from.imported === "*" && e.exported === "*" && ctx.exportedInS) {
-      // A barrel that re-exported everything of the source keeps re-exporting the name.
-      const again = fb.exports.some((x) =>
-        x.from && x.from.imported === "*" && x.exported === "*" && resolve(x.from.source) === ctx.to
-      );
-      const stmt = again ? null : topStatement(tree, fb.text.indexOf(e.from.source));
-      if (!stmt) continue;
-      const q = style.quote;
-      const text = `export { ${ctx.isDefault ? `default as ${name}` : name} } from ${q}${
-        spec(e.from.source)
-      }${q}${style.semi ? ";" : ""}`;
-      edits.push(linesAfter(fb.text, { start: stmt.startIndex, end: stmt.endIndex }, { lines: [text], eol }));
+    for (const c of chains) {
+      seen.add(c.start);
+      edits.push({ start: c.start, end: c.end, text: name });
     }
+    if (scan.self || bound || imported) continue;
+    imported = true;
+    const line = importStatements(system, destinationSpec(scan, chains[0]!.module), {
+      items: [{
+        kind: "named",
+        imported: name,
+        local: name,
+      }],
+      style: scan.style,
+    });
+    edits.push(linesAfter(fb.text, ref.statement, { lines: line, eol: scan.eol }));
   }
-  if (profileOf(fb.language).moduleSystem?.modulesAreValues) {
-    // `import pkg.source` or `import pkg` binds `pkg`: `pkg.source.name` becomes `name`, imported from the
-    // destination (once per file, after the first import that reaches it; each chain is rewritten once).
-    // A chain the namespace imports above already rewrote (`import email` where email/__init__.py is the
-    // source) is not rewritten twice.
-    const seen = rewrittenUses;
-    let imported = false;
-    for (const ref of moduleReferences(tree, fb.text, "python")) {
-      if (ref.kind !== "module" || ref.alias !== null) continue;
-      const chains = sourceChains(fb, ref.source.split(".")[0]!, name, isSource).filter((c) =>
-        !seen.has(c.start)
-      );
-      if (chains.length === 0) continue;
-      const bound = fb.scopes[0]!.bindings.get(name);
-      if (bound && !(bound.import && isSource(bound.import.source) && bound.import.imported === name)) {
-        throw new RecoverableError(
-          "name_clash",
-          `Cannot move "${name}": "${rel}" uses it as ${
-            chains[0]!.module
-          }.${name} and already binds another "${name}"`,
-          { hint: `Rename the other "${name}" in "${rel}" first`, details: { path: rel, name } },
-        );
-      }
-      for (const c of chains) {
-        seen.add(c.start);
-        edits.push({ start: c.start, end: c.end, text: name });
-      }
-      if (self || bound || imported) continue;
-      imported = true;
-      const line = importStatements(system, spec(chains[0]!.module), {
-        items: [{
-          kind: "named",
-          imported: name,
-          local: name,
-        }],
-        style,
+}
+
+/** Python: a star import of the source no longer brings the name, which the move cannot follow. */
+function reportStarImports(scan: ReferrerScan): void {
+  const { ctx, fb, rel } = scan;
+  for (const m of fb.text.matchAll(/^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+\*/gm)) {
+    if (scan.isSource(m[1]!)) {
+      scan.out.unresolved.push({
+        path: rel,
+        line: new TextIndex(fb.text).position(m.index).line,
+        reason: `a star import of "${ctx.source}": "${ctx.name}" now lives in "${ctx.to}"`,
       });
-      edits.push(linesAfter(fb.text, ref.statement, { lines: line, eol }));
     }
-    for (const m of fb.text.matchAll(/^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+\*/gm)) {
-      if (isSource(m[1]!)) {
-        out.unresolved.push({
-          path: rel,
-          line: new TextIndex(fb.text).position(m.index).line,
-          reason: `a star import of "${ctx.source}": "${name}" now lives in "${ctx.to}"`,
-        });
-      }
-    }
-    moduleAttributeCandidates(fb, name, rewrittenUses, out, ctx);
   }
-  return edits;
 }
 
 /**
@@ -530,6 +619,15 @@ export async function placeDeclaration(
     source = applyTextEdits(s.text, [importLinesEdit(s.tree, s.text, { lines: p.source.lines, eol: s.eol })]);
   }
   // 1. The destination stops importing the name and uses its own.
+  let dest = applyTextEdits(p.dest.text, await destinationEdits(parsing, p));
+  // 2. Its new imports.
+  dest = await addDestinationImports(parsing, p, dest);
+  // 3. The declaration, after the imports (and after what it uses of the destination).
+  return { source, dest: await insertDeclaration(parsing, p, dest) };
+}
+
+/** The referrer pass's edits on the destination, and the removal of its import of the name (its uses take the name). */
+async function destinationEdits(parsing: Parsing, p: Placement): Promise<TextEdit[]> {
   const dEdits = [...p.dEdits];
   if (p.dImportOfB) {
     const { fb, binding, name } = p.dImportOfB;
@@ -547,24 +645,32 @@ export async function placeDeclaration(
       }
     }
   }
-  let dest = applyTextEdits(p.dest.text, dEdits);
-  // 2. Its new imports: run-time ones, then (Python) typing-only ones under `if TYPE_CHECKING:`, and the
-  // source's `__future__` features.
+  return dEdits;
+}
+
+/**
+ * The destination with the imports the code needs: run-time ones, then (Python) typing-only ones under
+ * `if TYPE_CHECKING:`, and the source's `__future__` features.
+ */
+async function addDestinationImports(parsing: Parsing, p: Placement, text: string): Promise<string> {
   const typing = profileOf(p.dest.language).moduleSystem?.typeCheckingImports
     ? p.needs.filter((n) => n.item.typeOnly)
     : [];
   const runtime = p.needs.filter((n) => !typing.includes(n));
-  const style = dest.trim() === "" ? p.style : importStyleOf(dest);
-  dest = await addImportLines(parsing, { ...p.dest, text: dest }, importLines(p.system, runtime, style));
+  const style = text.trim() === "" ? p.style : importStyleOf(text);
+  let dest = await addImportLines(parsing, { ...p.dest, text }, importLines(p.system, runtime, style));
   if (typing.length > 0) {
     dest = await addTypingImports(parsing, { ...p.dest, text: dest }, importLines(p.system, typing, style));
   }
-  dest = await addFutures(parsing, { ...p.dest, text: dest }, p.futures);
-  // 3. The declaration, after the imports (and after what it uses of the destination).
+  return await addFutures(parsing, { ...p.dest, text: dest }, p.futures);
+}
+
+/** The destination with the declaration after its imports (and after what the code uses of it). */
+async function insertDeclaration(parsing: Parsing, p: Placement, dest: string): Promise<string> {
   const d2 = await sourceFile(parsing, { ...p.dest, text: dest });
   const eol = p.dest.eol;
   const code = p.code.replace(/\r?\n/g, eol);
-  if (dest.trim() === "") return { source, dest: code + eol };
+  if (dest.trim() === "") return code + eol;
   const outline = await outlineOf(parsing, d2.rel, { text: d2.text, version: d2.version }).catch(() => null);
   const defs = outline ? definitionStartsOf(outline.symbols) : null;
   let anchor = lastImport(d2.tree);
@@ -581,23 +687,17 @@ export async function placeDeclaration(
     const at = lineEndAfter(dest, anchor.endIndex);
     if (dest.slice(at).trim() === "") {
       const head = dest.slice(0, at);
-      return { source, dest: head + (head.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };
+      return head + (head.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol;
     }
-    return {
-      source,
-      dest: applyTextEdits(dest, [
-        insertionEdit(d2, nodeTarget(d2, anchor), { position: "after", rawCode: code, defs }),
-      ]),
-    };
+    return applyTextEdits(dest, [
+      insertionEdit(d2, nodeTarget(d2, anchor), { position: "after", rawCode: code, defs }),
+    ]);
   }
   const first = firstStatement(d2.tree);
   if (first) {
-    return {
-      source,
-      dest: applyTextEdits(dest, [
-        insertionEdit(d2, nodeTarget(d2, first), { position: "before", rawCode: code, defs }),
-      ]),
-    };
+    return applyTextEdits(dest, [
+      insertionEdit(d2, nodeTarget(d2, first), { position: "before", rawCode: code, defs }),
+    ]);
   }
-  return { source, dest: dest + (dest.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol };
+  return dest + (dest.endsWith("\n") ? "" : eol) + eol.repeat(gap) + code + eol;
 }

@@ -235,6 +235,14 @@ function dottedRest(name: string, prefix: string): string | null {
   return rest !== "" && !rest.startsWith(".") ? rest : null;
 }
 
+/** A name of a Python `from m import …` with the file it named before the move (null: not a workspace module). */
+type FromName = NonNullable<ModuleReference["names"]>[number] & { target: string | null };
+
+/** The dotted name of `name` inside `module` (`.` + `x` is `.x`, `a` + `x` is `a.x`). */
+function submoduleName(module: string, name: string): string {
+  return module.endsWith(".") ? module + name : `${module}.${name}`;
+}
+
 /** The rewrites of one file. */
 class FileUpdater {
   readonly #rel: string;
@@ -339,12 +347,11 @@ class FileUpdater {
   }
 
   #pythonFrom(ref: ModuleReference): void {
-    const { before, after } = this.#world;
-    const sub = (module: string, name: string) => module.endsWith(".") ? module + name : `${module}.${name}`;
+    const { before } = this.#world;
     const module = before.resolve(this.#rel, "python", ref.source);
-    const names = (ref.names ?? []).map((n) => ({
+    const names: FromName[] = (ref.names ?? []).map((n) => ({
       ...n,
-      target: before.resolve(this.#rel, "python", sub(ref.source, n.name)),
+      target: before.resolve(this.#rel, "python", submoduleName(ref.source, n.name)),
     }));
     if (module === null && names.every((n) => n.target === null)) {
       if (this.#moves.has(this.#rel) && ref.source.startsWith(".")) {
@@ -352,41 +359,67 @@ class FileUpdater {
       }
       return;
     }
+    const spec = this.#fromModule(ref, { module, names });
+    if (spec !== null) this.#rewriteFrom(ref, { spec, names });
+  }
+
+  /**
+   * The module a `from m import …` takes its names from after the move (a package without __init__.py: where
+   * its submodules now are); null when no module name names it (reported unresolved).
+   */
+  #fromModule(
+    ref: ModuleReference,
+    { module, names }: { module: string | null; names: FromName[] },
+  ): string | null {
     let spec = ref.source;
     if (module !== null) {
       const next = this.#respell(ref.source, module);
       if (next === null) {
         this.#unresolved(ref, `no module name names "${this.#moved(module)}" from "${this.#to}"`);
-        return;
+        return null;
       }
       if (next !== undefined) spec = next;
     }
-    const fits = (s: string, n: (typeof names)[number]) =>
-      n.target === null || after.resolve(this.#to, "python", sub(s, n.name)) === this.#moved(n.target);
-    const respelt = (n: (typeof names)[number]) => {
-      const want = this.#moved(n.target!);
-      const whole = pythonSpecifier(after, {
-        from: this.#to,
-        target: want,
-        old: {
-          source: sub(ref.source, n.name),
-          target: n.target!,
-        },
-      });
-      return whole === null ? null : splitModule(whole);
-    };
-    if (module === null && !names.every((n) => fits(spec, n))) {
+    if (module === null && !names.every((n) => this.#fits(spec, n))) {
       // A package without __init__.py: its submodules say where it is now.
-      const parent = respelt(names.find((n) => n.target !== null && !fits(spec, n))!)?.module;
-      if (parent !== undefined && names.every((n) => fits(parent, n))) spec = parent;
+      const parent = this.#respelt(ref, names.find((n) => n.target !== null && !this.#fits(spec, n))!)
+        ?.module;
+      if (parent !== undefined && names.every((n) => this.#fits(parent, n))) spec = parent;
     }
-    const misfits = names.filter((n) => !fits(spec, n));
-    // Submodules that now live elsewhere get statements of their own.
+    return spec;
+  }
+
+  /** Whether `from spec import n` still reaches what `n` named before the move. */
+  #fits(spec: string, n: FromName): boolean {
+    return n.target === null ||
+      this.#world.after.resolve(this.#to, "python", submoduleName(spec, n.name)) === this.#moved(n.target);
+  }
+
+  /** The new dotted name of a submodule imported by `from`, split into module and last part. */
+  #respelt(ref: ModuleReference, n: FromName): { module: string; last: string } | null {
+    const want = this.#moved(n.target!);
+    const whole = pythonSpecifier(this.#world.after, {
+      from: this.#to,
+      target: want,
+      old: {
+        source: submoduleName(ref.source, n.name),
+        target: n.target!,
+      },
+    });
+    return whole === null ? null : splitModule(whole);
+  }
+
+  /**
+   * Rewrite a `from … import` to take its names from `spec`; submodules that now live elsewhere get statements
+   * of their own.
+   */
+  #rewriteFrom(ref: ModuleReference, { spec, names }: { spec: string; names: FromName[] }): void {
+    const misfits = names.filter((n) => !this.#fits(spec, n));
     const lines: string[] = [];
     for (const n of misfits) {
-      const split = respelt(n);
+      const split = this.#respelt(ref, n);
       if (!split) {
-        const source = sub(ref.source, n.name);
+        const source = submoduleName(ref.source, n.name);
         this.#unresolved({ start: n.start, source }, `no module name names "${this.#moved(n.target!)}"`);
         return;
       }
@@ -404,12 +437,12 @@ class FileUpdater {
       this.#edits.push({ start: ref.start, end: ref.end, text: spec });
     }
     for (const n of misfits) {
-      const split = respelt(n)!;
+      const split = this.#respelt(ref, n)!;
       this.#plan.updated.push({
         path: this.#to,
         line: this.#line(n.start),
-        before: sub(ref.source, n.name),
-        after: sub(split.module, split.last),
+        before: submoduleName(ref.source, n.name),
+        after: submoduleName(split.module, split.last),
       });
     }
     if (spec !== ref.source && misfits.length < names.length) {

@@ -667,12 +667,12 @@ Deno.test("definition gate: a multi-line rename that changes nothing else is a r
 });
 
 Deno.test("renameCall() names the rename tool (edit_rename_symbol), or none when told", async () => {
-  assert.equal(renameCall("a.py", "load", "fetch", null), undefined);
-  assert.deepEqual(renameCall("a.py", "load", "fetch"), {
+  assert.equal(renameCall("a.py", "load", { newName: "fetch", renameTool: null }), undefined);
+  assert.deepEqual(renameCall("a.py", "load", { newName: "fetch" }), {
     tool: "edit_rename_symbol",
     args: { path: "a.py", name_path: "load", new_name: "fetch" },
   });
-  assert.deepEqual(renameCall("a.py", "load", "fetch", "edit_rename_symbol"), {
+  assert.deepEqual(renameCall("a.py", "load", { newName: "fetch", renameTool: "edit_rename_symbol" }), {
     tool: "edit_rename_symbol",
     args: { path: "a.py", name_path: "load", new_name: "fetch" },
   });
