@@ -99,6 +99,52 @@ export async function planInline(
     languages: INLINE_LANGUAGES,
   });
   const occ = await targetOccurrence(parsing, fb, { target, tool: options.tool });
+  const { binding, declaration } = localDeclarationOf(file, fb, occ);
+  const ctx: InlineContext = { file, fb, rules, binding, declaration, target: occ, tool: options.tool };
+  const all = occ === declaration;
+  let inlined: { kind: InlinePlan["kind"]; edits: InlineEdits };
+  try {
+    inlined = inlineByDeclaration(ctx);
+  } catch (err) {
+    // Nothing to inline here: say where it is used instead, when other files use it.
+    if (!all || !(err instanceof RecoverableError) || err.code !== "no_match") throw err;
+    throw await usedOnlyElsewhere(parsing, stage, { ctx, options, err });
+  }
+  const { kind, edits } = inlined;
+  let removed = false;
+  const out = await fitToDeclaredVersion(stage, ctx, edits.sites);
+  const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
+  // A name the module lists as exported (`__all__`) keeps its declaration.
+  const listed = ctx.fb.occurrences.some((o) => o.binding === ctx.binding && o.kind === "export_entry");
+  if (all && elsewhere.length === 0 && !listed) {
+    const statement = edits.statement;
+    const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
+      statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;
+    if (single && statement.parent?.type !== "export_statement") {
+      out.push(removalEdit(file, nodeTarget(file, statement)));
+      removed = true;
+    }
+  }
+  return {
+    path: file.rel,
+    text: applyTextEdits(file.text, out),
+    kind,
+    name: binding.name,
+    lines: edits.lines,
+    removed,
+    elsewhere,
+  };
+}
+
+/** The edits of an inlining: the replaced sites, their lines, and the declaring statement. */
+type InlineEdits = { sites: TextEdit[]; lines: number[]; statement: Node };
+
+/** The binding and declaration of the targeted name, refused when it is not declared in this file. */
+function localDeclarationOf(
+  file: InlineContext["file"],
+  fb: InlineContext["fb"],
+  occ: Occurrence,
+): { binding: InlineContext["binding"]; declaration: Occurrence } {
   const binding = occ.binding;
   const declaration = binding
     ? fb.occurrences.find((o) => o.binding === binding && o.kind === "definition")
@@ -135,84 +181,63 @@ export async function planInline(
       },
     );
   }
-  const ctx: InlineContext = { file, fb, rules, binding, declaration, target: occ, tool: options.tool };
-  const declNode = nodeOf(file, declaration);
+  return { binding, declaration };
+}
+
+/** Inline a function or a variable, by what declares the name. */
+function inlineByDeclaration(ctx: InlineContext): { kind: InlinePlan["kind"]; edits: InlineEdits } {
+  const declNode = nodeOf(ctx.file, ctx.declaration);
   const holder = declNode.parent;
-  let kind: InlinePlan["kind"];
-  let edits: { sites: TextEdit[]; lines: number[]; statement: Node };
-  const all = occ === declaration;
-  try {
-    if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
-      kind = "function";
-      edits = inlineCalls(ctx, holder, holder);
-    } else if (
-      holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id
-    ) {
-      const value = holder.childForFieldName("value");
-      if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
-        kind = "function";
-        edits = inlineCalls(ctx, value, holder.parent!);
-      } else {
-        kind = "variable";
-        edits = inlineVariable(ctx, value, holder.parent!);
-      }
-    } else if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
-      kind = "variable";
-      edits = inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!);
-    } else {
-      throw inlineRefusal(
-        ctx,
-        "invalid_args",
-        {
-          why: "it is not declared by a plain variable declaration or a function",
-          hint: "Inline a variable declared with one name and a value, or a function declaration",
-          offset: declaration.start,
-        },
-      );
+  if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
+    return { kind: "function", edits: inlineCalls(ctx, holder, holder) };
+  }
+  if (holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id) {
+    const value = holder.childForFieldName("value");
+    if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
+      return { kind: "function", edits: inlineCalls(ctx, value, holder.parent!) };
     }
-  } catch (err) {
-    // Nothing to inline here: say where it is used instead, when other files use it.
-    if (!all || !(err instanceof RecoverableError) || err.code !== "no_match") throw err;
-    const elsewhere = await usesElsewhere(parsing, stage, ctx, options);
-    if (elsewhere.length === 0) throw err;
-    throw new RecoverableError(
-      "no_match",
-      `Cannot inline "${binding.name}" in "${file.rel}": this file does not use it, and edit_inline replaces uses only in the file that declares it (${elsewhere.length} reference(s) in other files: ${
-        elsewhere.slice(0, 5).map((s) => `${s.path}:${s.line}`).join(", ")
-      }${elsewhere.length > 5 ? ", …" : ""})`,
-      {
-        hint: "Keep the declaration, or change those files by hand; find_references lists every use",
-        details: { path: file.rel, name: binding.name, elsewhere },
-        suggestedCall: {
-          tool: "find_references",
-          args: { path: file.rel, target: new TextIndex(file.text).position(declaration.start) },
-        },
+    return { kind: "variable", edits: inlineVariable(ctx, value, holder.parent!) };
+  }
+  if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
+    return {
+      kind: "variable",
+      edits: inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!),
+    };
+  }
+  throw inlineRefusal(
+    ctx,
+    "invalid_args",
+    {
+      why: "it is not declared by a plain variable declaration or a function",
+      hint: "Inline a variable declared with one name and a value, or a function declaration",
+      offset: ctx.declaration.start,
+    },
+  );
+}
+
+/** The `no_match` refusal naming the other files that use the name, or `err` itself when none do. */
+async function usedOnlyElsewhere(
+  parsing: Parsing,
+  stage: Stage,
+  { ctx, options, err }: { ctx: InlineContext; options: InlineOptions; err: RecoverableError },
+): Promise<RecoverableError> {
+  const { file, binding, declaration } = ctx;
+  const elsewhere = await usesElsewhere(parsing, stage, ctx, options);
+  if (elsewhere.length === 0) return err;
+  return new RecoverableError(
+    "no_match",
+    `Cannot inline "${binding.name}" in "${file.rel}": this file does not use it, and edit_inline replaces uses only in the file that declares it (${elsewhere.length} reference(s) in other files: ${
+      elsewhere.slice(0, 5).map((s) => `${s.path}:${s.line}`).join(", ")
+    }${elsewhere.length > 5 ? ", …" : ""})`,
+    {
+      hint: "Keep the declaration, or change those files by hand; find_references lists every use",
+      details: { path: file.rel, name: binding.name, elsewhere },
+      suggestedCall: {
+        tool: "find_references",
+        args: { path: file.rel, target: new TextIndex(file.text).position(declaration.start) },
       },
-    );
-  }
-  let removed = false;
-  const out = await fitToDeclaredVersion(stage, ctx, edits.sites);
-  const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
-  // A name the module lists as exported (`__all__`) keeps its declaration.
-  const listed = ctx.fb.occurrences.some((o) => o.binding === ctx.binding && o.kind === "export_entry");
-  if (all && elsewhere.length === 0 && !listed) {
-    const statement = edits.statement;
-    const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
-      statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;
-    if (single && statement.parent?.type !== "export_statement") {
-      out.push(removalEdit(file, nodeTarget(file, statement)));
-      removed = true;
-    }
-  }
-  return {
-    path: file.rel,
-    text: applyTextEdits(file.text, out),
-    kind,
-    name: binding.name,
-    lines: edits.lines,
-    removed,
-    elsewhere,
-  };
+    },
+  );
 }
 
 /**
