@@ -306,7 +306,29 @@ function inlineVariable(
   value: Node | null,
   statement: Node,
 ): { sites: TextEdit[]; lines: number[]; statement: Node } {
-  const { file, fb, rules, binding, declaration, target } = ctx;
+  const { file } = ctx;
+  const initial = singleValueOf(ctx, value);
+  const uses = usesOf(ctx);
+  const sites = variableSitesOf(ctx, uses);
+  if (hasEffect(initial)) refuseEffectfulValue(ctx, { statement, uses, sites });
+  const valueText = file.text.slice(initial.startIndex, initial.endIndex);
+  const written = writtenType(ctx);
+  const edits: TextEdit[] = [];
+  for (const site of sites) {
+    checkNames(ctx, initial, { site, from: initial.endIndex, skip: new Set() });
+    checkStateUnchanged(ctx, initial, site, statement);
+    if (uses.length > 1) checkIdentityKept(ctx, initial, site);
+    const node = nodeOf(file, site);
+    const placed = written ? asserted(initial, valueText, written) : parenthesised(initial, valueText, node);
+    const text = site.kind === "shorthand" ? `${site.name}: ${placed}` : placed;
+    edits.push({ start: site.start, end: site.end, text });
+  }
+  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.start)), statement };
+}
+
+/** The variable's value, refused when it has none or is assigned again. */
+function singleValueOf(ctx: InlineContext, value: Node | null): Node {
+  const { file, fb, rules, binding, declaration } = ctx;
   if (!value) {
     throw inlineRefusal(
       ctx,
@@ -331,7 +353,12 @@ function inlineVariable(
       },
     );
   }
-  const uses = usesOf(ctx);
+  return value;
+}
+
+/** The uses to replace (every use, or the one targeted), refused when there is none. */
+function variableSitesOf(ctx: InlineContext, uses: Occurrence[]): Occurrence[] {
+  const { declaration, target } = ctx;
   const sites = target === declaration ? uses : uses.filter((u) => u === target);
   if (sites.length === 0) {
     throw inlineRefusal(
@@ -346,47 +373,41 @@ function inlineVariable(
       },
     );
   }
-  if (hasEffect(value)) {
-    // An initialiser with an effect runs once, where it was: only into its one use, right below it.
-    const only = uses.length === 1 && sites.length === 1 ? sites[0]! : null;
-    const next = statement.nextNamedSibling;
-    const useNode = only ? nodeOf(file, only) : null;
-    const useStatement = useNode ? statementOf(useNode, rules) : null;
-    const why = !only
-      ? `its value has an effect (a call, an assignment or a fresh object) and it is used ${uses.length} times`
-      : useStatement?.id !== next?.id
-      ? "its value has an effect and its use is not in the statement right after it"
-      : conditionalAround(useNode!, useStatement!)
-      ? "its value has an effect and its use may run zero or several times"
-      : effectBefore(useStatement!, useNode!.startIndex)
-      ? "its value has an effect and would run after other effects of the statement that uses it"
-      : null;
-    if (why) {
-      throw inlineRefusal(
-        ctx,
-        "unsupported_call_site",
-        {
-          why,
-          hint:
-            "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
-          offset: only?.start ?? declaration.start,
-        },
-      );
-    }
+  return sites;
+}
+
+/** Refuse an initialiser with an effect unless its one use is in the next statement, unconditional, first. */
+function refuseEffectfulValue(
+  ctx: InlineContext,
+  { statement, uses, sites }: { statement: Node; uses: Occurrence[]; sites: Occurrence[] },
+): void {
+  const { file, rules, declaration } = ctx;
+  // An initialiser with an effect runs once, where it was: only into its one use, right below it.
+  const only = uses.length === 1 && sites.length === 1 ? sites[0]! : null;
+  const next = statement.nextNamedSibling;
+  const useNode = only ? nodeOf(file, only) : null;
+  const useStatement = useNode ? statementOf(useNode, rules) : null;
+  const why = !only
+    ? `its value has an effect (a call, an assignment or a fresh object) and it is used ${uses.length} times`
+    : useStatement?.id !== next?.id
+    ? "its value has an effect and its use is not in the statement right after it"
+    : conditionalAround(useNode!, useStatement!)
+    ? "its value has an effect and its use may run zero or several times"
+    : effectBefore(useStatement!, useNode!.startIndex)
+    ? "its value has an effect and would run after other effects of the statement that uses it"
+    : null;
+  if (why) {
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      {
+        why,
+        hint:
+          "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
+        offset: only?.start ?? declaration.start,
+      },
+    );
   }
-  const valueText = file.text.slice(value.startIndex, value.endIndex);
-  const written = writtenType(ctx);
-  const edits: TextEdit[] = [];
-  for (const site of sites) {
-    checkNames(ctx, value, { site, from: value.endIndex, skip: new Set() });
-    checkStateUnchanged(ctx, value, site, statement);
-    if (uses.length > 1) checkIdentityKept(ctx, value, site);
-    const node = nodeOf(file, site);
-    const placed = written ? asserted(value, valueText, written) : parenthesised(value, valueText, node);
-    const text = site.kind === "shorthand" ? `${site.name}: ${placed}` : placed;
-    edits.push({ start: site.start, end: site.end, text });
-  }
-  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.start)), statement };
 }
 
 /**
