@@ -151,11 +151,100 @@ function rustPassing(
  * @returns The signature, body edits, epilogue and call.
  */
 export function nativeParts(ctx: Context, placement: Placement): NativeParts {
-  const { flow, facts, rules, name, file } = ctx;
-  const go = rules.family === "go";
+  const go = ctx.rules.family === "go";
+  const s = nativeSignatureOf(ctx, placement, go);
+  passParameters(s);
+  checkNativeStatements(s);
+  shapeResultsAndCall(s);
+  const generics = genericsOf(s);
+  const signature = [...s.paramList, s.results].join(", ");
+  if (!go && placement.classNode === null && /(?<![\p{L}\p{N}_])Self(?![\p{L}\p{N}_])/u.test(signature)) {
+    throw new RecoverableError(
+      "types_required",
+      `Cannot extract ${ctx.where}: the new function's signature would name Self, which only an impl can`,
+      {
+        hint:
+          "Extract statements whose result does not use Self, or write the type out in the enclosing signature",
+        details: details(ctx),
+      },
+    );
+  }
+  refuseUnnamedLifetime(s);
+  return {
+    header: headerOf(s, generics),
+    bodyEdits: s.bodyEdits,
+    epilogue: s.epilogue,
+    call: s.call,
+    parameters: [...(placement.receiver && !go ? ["self"] : []), ...s.params.map((v) => v.name)],
+    returns: s.names,
+    async: s.isAsync,
+  };
+}
+
+/** What the phases of {@link nativeParts} build up for one extraction. */
+interface NativeState {
+  ctx: Context;
+  placement: Placement;
+  /** Go (else Rust). */
+  go: boolean;
+  family: "go" | "rust";
+  params: Variable[];
+  outputs: Variable[];
+  /** The outputs' names. */
+  names: string[];
+  paramTypes: WrittenType[];
+  outTypes: WrittenType[];
+  bodyEdits: TextEdit[];
+  /** The call's arguments. */
+  args: string[];
+  /** The signature's parameters. */
+  paramList: string[];
+  /** Rust: `const`, `unsafe` copied from the enclosing function. */
+  modifiers: string[];
+  isAsync: boolean;
+  /** The call expression. */
+  expr: string;
+  /** The result type ("" for none). */
+  results: string;
+  epilogue: string | null;
+  call: string;
+}
+
+/** The parameters, outputs and their written types (refusing shadowed names and unwritten types). */
+function nativeSignatureOf(ctx: Context, placement: Placement, go: boolean): NativeState {
+  const { flow } = ctx;
   const family = go ? "go" : "rust";
   const outputs = outputsOf(ctx);
   const params = flow.variables.filter((v) => v.param || (!go && v.output && !v.declared));
+  refuseShadowedNames(ctx, params, outputs);
+  const typeOf = (v: Variable, role: string): WrittenType =>
+    nativeDeclaredType(family, v.declaration, (call) => calleeOf(ctx, call)) ?? typesRequired(ctx, v, role);
+  const paramTypes = params.map((v) => typeOf(v, "a parameter"));
+  const outTypes = outputs.map((v) => typeOf(v, "a return value"));
+  return {
+    ctx,
+    placement,
+    go,
+    family,
+    params,
+    outputs,
+    names: outputs.map((v) => v.name),
+    paramTypes,
+    outTypes,
+    bodyEdits: [],
+    args: [],
+    paramList: [],
+    modifiers: [],
+    isAsync: false,
+    expr: "",
+    results: "",
+    epilogue: null,
+    call: "",
+  };
+}
+
+/** Refuse one name standing for two different variables among the parameters and outputs. */
+function refuseShadowedNames(ctx: Context, params: Variable[], outputs: Variable[]): void {
   const seen = new Map<string, Variable>();
   for (const v of [...params, ...outputs]) {
     const other = seen.get(v.name);
@@ -164,102 +253,115 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
         ctx,
         v,
         {
-          node: v.declaration ?? nodeOf(file, { start: v.first, end: v.first }),
+          node: v.declaration ?? nodeOf(ctx.file, { start: v.first, end: v.first }),
           why: "names two different variables in the statements (one shadows the other)",
         },
       );
     }
     seen.set(v.name, v);
   }
-  const typeOf = (v: Variable, role: string): WrittenType =>
-    nativeDeclaredType(family, v.declaration, (call) => calleeOf(ctx, call)) ?? typesRequired(ctx, v, role);
-  const paramTypes = params.map((v) => typeOf(v, "a parameter"));
-  const outTypes = outputs.map((v) => typeOf(v, "a return value"));
-  const live = (v: Variable) => v.output || v.reassignedAfter || liveAfter(ctx, v);
+}
 
-  // How each parameter is passed.
-  const bodyEdits: TextEdit[] = [];
-  const args: string[] = [];
-  const paramList: string[] = [];
-  params.forEach((v, i) => {
-    const t = paramTypes[i]!.text;
+/** How each parameter is passed: its argument, its signature entry and (Rust) the body's edits. */
+function passParameters(s: NativeState): void {
+  const { ctx, go } = s;
+  const live = (v: Variable) => v.output || v.reassignedAfter || liveAfter(ctx, v);
+  s.params.forEach((v, i) => {
+    const t = s.paramTypes[i]!.text;
     if (go) {
       goCheckCopy(ctx, v, { type: t, uses: usesInside(ctx, v) });
-      args.push(v.name);
-      paramList.push(`${v.name} ${t}`);
+      s.args.push(v.name);
+      s.paramList.push(`${v.name} ${t}`);
       return;
     }
     const { mode, edits } = rustPassing(ctx, v, t, live(v));
-    bodyEdits.push(...edits);
-    args.push(mode === "mut" ? `&mut ${v.name}` : mode === "ref" ? `&${v.name}` : v.name);
-    paramList.push(`${v.name}: ${mode === "mut" ? "&mut " : mode === "ref" ? "&" : ""}${t}`);
+    s.bodyEdits.push(...edits);
+    s.args.push(mode === "mut" ? `&mut ${v.name}` : mode === "ref" ? `&${v.name}` : v.name);
+    s.paramList.push(`${v.name}: ${mode === "mut" ? "&mut " : mode === "ref" ? "&" : ""}${t}`);
   });
+}
+
+/** The Go and Rust refusals about the statements themselves. */
+function checkNativeStatements(s: NativeState): void {
+  const { ctx, go, placement } = s;
   if (go) {
-    for (const v of outputs) if (!params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v));
+    for (const v of s.outputs) if (!s.params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v));
     goCheckLeftUnused(ctx);
   }
   if (go && placement.kind === "method") goCheckReceiver(ctx, placement);
   if (!go) checkFormatArguments(ctx);
   if (!go) checkLocalItems(ctx);
+}
 
-  // What it returns and how it is called.
+/** What the new function returns and the statement that calls it. */
+function shapeResultsAndCall(s: NativeState): void {
+  const { ctx, go, outputs, outTypes } = s;
+  const { facts, name } = ctx;
   const ended = endedFunction(ctx);
   const returnsOut = ended !== null && (facts.returns.length > 0 || (!go && rustTail(ctx.run) !== null));
-  const qualifier = placement.qualifier ?? "";
+  const qualifier = s.placement.qualifier ?? "";
   // Rust: a const fn's statements are const-evaluable (the new function is const too); an unsafe fn's may call
   // unsafe code (the new function is unsafe, called in an unsafe block).
-  const modifiers = go ? [] : rustModifiers(enclosingItem(ctx));
-  let expr = `${qualifier}${name}(${args.join(", ")})`;
-  if (modifiers.includes("unsafe")) expr = `unsafe { ${expr} }`;
-  const isAsync = !go && facts.awaits;
-  if (isAsync) expr += ".await";
-  let results = "";
-  let epilogue: string | null = null;
-  let call: string;
-  const names = outputs.map((v) => v.name);
+  s.modifiers = go ? [] : rustModifiers(enclosingItem(ctx));
+  s.expr = `${qualifier}${name}(${s.args.join(", ")})`;
+  if (s.modifiers.includes("unsafe")) s.expr = `unsafe { ${s.expr} }`;
+  s.isAsync = !go && facts.awaits;
+  if (s.isAsync) s.expr += ".await";
   if (returnsOut) {
     const ret = ended!.childForFieldName(go ? "result" : "return_type");
-    results = ret ? ret.text : "";
+    s.results = ret ? ret.text : "";
     // A Go function without results cannot `return f()`: the call is the body's last statement anyway.
-    call = go && results !== "" ? `return ${expr}` : expr;
+    s.call = go && s.results !== "" ? `return ${s.expr}` : s.expr;
   } else if (go) {
     if (outputs.length > 0) {
-      results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
-      epilogue = `return ${names.join(", ")}`;
+      s.results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
+      s.epilogue = `return ${s.names.join(", ")}`;
     }
-    call = goCall(ctx, outputs, { types: outTypes, expr });
+    s.call = goCall(ctx, outputs, { types: outTypes, expr: s.expr });
   } else {
-    const value = outputs.length === 0 ? "()" : outputs.length === 1 ? names[0]! : `(${names.join(", ")})`;
-    const type = outputs.length === 0
-      ? "()"
-      : outputs.length === 1
-      ? outTypes[0]!.text
-      : `(${outTypes.map((t) => t.text).join(", ")})`;
-    const carrier = facts.tries.length > 0 ? tryCarrier(ctx) : null;
-    if (carrier) {
-      const args = carrier.type.childForFieldName("type_arguments")!;
-      const first = args.namedChildren[0]!;
-      results = `${carrier.type.text.slice(0, first.startIndex - carrier.type.startIndex)}${type}${
-        carrier.type.text.slice(first.endIndex - carrier.type.startIndex)
-      }`;
-      epilogue = `${carrier.wrap}(${value})`;
-      expr += "?";
-    } else if (outputs.length > 0) {
-      results = type;
-      epilogue = value;
-    }
-    const mut = (v: Variable) => rustIsMut(v.declaration) && changedAfter(ctx, v) ? "mut " : "";
-    const pattern = outputs.length === 1
-      ? `${mut(outputs[0]!)}${names[0]}`
-      : `(${outputs.map((v) => `${mut(v)}${v.name}`).join(", ")})`;
-    call = outputs.length === 0 ? `${expr};` : `let ${pattern} = ${expr};`;
+    shapeRustResults(s);
   }
+}
 
-  // Type parameters the signature (or the statements) name.
+/** Rust: the result (a tuple, or through the enclosing `Result`/`Option` for `?`) and the `let` that calls. */
+function shapeRustResults(s: NativeState): void {
+  const { ctx, outputs, outTypes, names } = s;
+  const value = outputs.length === 0 ? "()" : outputs.length === 1 ? names[0]! : `(${names.join(", ")})`;
+  const type = outputs.length === 0
+    ? "()"
+    : outputs.length === 1
+    ? outTypes[0]!.text
+    : `(${outTypes.map((t) => t.text).join(", ")})`;
+  const carrier = ctx.facts.tries.length > 0 ? tryCarrier(ctx) : null;
+  if (carrier) {
+    const args = carrier.type.childForFieldName("type_arguments")!;
+    const first = args.namedChildren[0]!;
+    s.results = `${carrier.type.text.slice(0, first.startIndex - carrier.type.startIndex)}${type}${
+      carrier.type.text.slice(first.endIndex - carrier.type.startIndex)
+    }`;
+    s.epilogue = `${carrier.wrap}(${value})`;
+    s.expr += "?";
+  } else if (outputs.length > 0) {
+    s.results = type;
+    s.epilogue = value;
+  }
+  const mut = (v: Variable) => rustIsMut(v.declaration) && changedAfter(ctx, v) ? "mut " : "";
+  const pattern = outputs.length === 1
+    ? `${mut(outputs[0]!)}${names[0]}`
+    : `(${outputs.map((v) => `${mut(v)}${v.name}`).join(", ")})`;
+  s.call = outputs.length === 0 ? `${s.expr};` : `let ${pattern} = ${s.expr};`;
+}
+
+/** The type parameters the signature (or the statements) name, refusing those declared around the function. */
+function genericsOf(s: NativeState): ReturnType<typeof copiedGenerics> {
+  const { ctx, placement } = s;
   const fn = enclosingItem(ctx);
-  const texts = [...paramTypes.map((t) => t.text), ...outTypes.map((t) => t.text), results];
-  texts.push(...flow.typeParameters.map((b) => b.name));
-  const generics = copiedGenerics(family, fn, { texts, outerNames: outerTypeParameters(ctx, fn, placement) });
+  const texts = [...s.paramTypes.map((t) => t.text), ...s.outTypes.map((t) => t.text), s.results];
+  texts.push(...ctx.flow.typeParameters.map((b) => b.name));
+  const generics = copiedGenerics(s.family, fn, {
+    texts,
+    outerNames: outerTypeParameters(ctx, fn, placement),
+  });
   if (generics.foreign.length > 0) {
     throw new RecoverableError(
       "types_required",
@@ -272,55 +374,40 @@ export function nativeParts(ctx: Context, placement: Placement): NativeParts {
       },
     );
   }
-  const signature = [...paramList, results].join(", ");
-  if (!go && placement.classNode === null && /(?<![\p{L}\p{N}_])Self(?![\p{L}\p{N}_])/u.test(signature)) {
-    throw new RecoverableError(
-      "types_required",
-      `Cannot extract ${ctx.where}: the new function's signature would name Self, which only an impl can`,
-      {
-        hint:
-          "Extract statements whose result does not use Self, or write the type out in the enclosing signature",
-        details: details(ctx),
-      },
-    );
-  }
-  if (!go && /&(?!\s*')/.test(results) && !/&/.test(placement.receiver ?? "")) {
-    const refs = paramList.filter((p) => /&/.test(p.slice(p.indexOf(":")))).length;
-    if (refs !== 1) {
-      throw new RecoverableError(
-        "types_required",
-        `Cannot extract ${ctx.where}: the result type ${results} borrows without a named lifetime, and the new function would take ${refs} references, so Rust could not tell which one it borrows from`,
-        {
-          hint:
-            "Name the lifetime in the enclosing signature (fn f<'a>(x: &'a str) -> &'a str), or extract statements that return owned values",
-          details: details(ctx),
-        },
-      );
-    }
-  }
-  let header: string;
-  if (go) {
+  return generics;
+}
+
+/** Rust: refuse a borrowed result without a lifetime when elision could not tell which parameter it borrows. */
+function refuseUnnamedLifetime(s: NativeState): void {
+  const { ctx, results, paramList } = s;
+  if (s.go || !/&(?!\s*')/.test(results) || /&/.test(s.placement.receiver ?? "")) return;
+  const refs = paramList.filter((p) => /&/.test(p.slice(p.indexOf(":")))).length;
+  if (refs === 1) return;
+  throw new RecoverableError(
+    "types_required",
+    `Cannot extract ${ctx.where}: the result type ${results} borrows without a named lifetime, and the new function would take ${refs} references, so Rust could not tell which one it borrows from`,
+    {
+      hint:
+        "Name the lifetime in the enclosing signature (fn f<'a>(x: &'a str) -> &'a str), or extract statements that return owned values",
+      details: details(ctx),
+    },
+  );
+}
+
+/** The new function's first line, through `{`. */
+function headerOf(s: NativeState, generics: ReturnType<typeof copiedGenerics>): string {
+  const { placement, paramList, results } = s;
+  const name = s.ctx.name;
+  if (s.go) {
     const recv = placement.kind === "method" ? `${placement.receiver} ` : "";
-    header = `func ${recv}${name}${generics.params}(${paramList.join(", ")})${
-      results ? ` ${results}` : ""
-    } {`;
-  } else {
-    const all = placement.receiver ? [placement.receiver, ...paramList] : paramList;
-    header = `${modifiers.map((m) => `${m} `).join("")}${
-      isAsync ? "async " : ""
-    }fn ${name}${generics.params}(${all.join(", ")})${
-      results && results !== "()" ? ` -> ${results}` : ""
-    }${generics.where} {`;
+    return `func ${recv}${name}${generics.params}(${paramList.join(", ")})${results ? ` ${results}` : ""} {`;
   }
-  return {
-    header,
-    bodyEdits,
-    epilogue,
-    call,
-    parameters: [...(placement.receiver && !go ? ["self"] : []), ...params.map((v) => v.name)],
-    returns: names,
-    async: isAsync,
-  };
+  const all = placement.receiver ? [placement.receiver, ...paramList] : paramList;
+  return `${s.modifiers.map((m) => `${m} `).join("")}${
+    s.isAsync ? "async " : ""
+  }fn ${name}${generics.params}(${all.join(", ")})${
+    results && results !== "()" ? ` -> ${results}` : ""
+  }${generics.where} {`;
 }
 
 /** Whether a variable is read after the statements (or before them in an enclosing loop). */

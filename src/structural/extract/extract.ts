@@ -166,40 +166,12 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   const { typeParams, typeArgs, returnType } = ts
     ? typedSignature(ctx, placement, { types, outputs, outTypes, isAsync, generator, returns })
     : { typeParams: "", typeArgs: "", returnType: "" };
-  const header: string[] = [];
-  if (python) {
-    if (placement.classmethod) header.push("@classmethod");
-    header.push(`${isAsync ? "async " : ""}def ${name}(${paramList.join(", ")}):`);
-  } else if (placement.kind === "method") {
-    header.push(
-      `${placement.isStatic ? "static " : ""}${isAsync ? "async " : ""}${
-        generator ? "*" : ""
-      }${name}${typeParams}(${paramList.join(", ")})${returnType} {`,
-    );
-  } else {
-    header.push(
-      `${isAsync ? "async " : ""}function${generator ? "*" : ""} ${name}${typeParams}(${
-        paramList.join(", ")
-      })${returnType} {`,
-    );
-  }
+  const header = scriptHeader(ctx, placement, { python, paramList, typeParams, returnType });
 
   const prologue: string[] = [];
   if (python && flow.globals.length > 0) prologue.push(`global ${flow.globals.join(", ")}`);
   if (python && flow.nonlocals.length > 0) prologue.push(`nonlocal ${flow.nonlocals.join(", ")}`);
-  let epilogue: string | null = null;
-  if (outputs.length > 0) {
-    // Without a written return type, TypeScript infers each returned name's type where it is returned: a
-    // `let x: T | null = null` would come back as `null`. A name whose type is written keeps it (an upcast).
-    const widened = (v: Variable, i: number) =>
-      ts && returnType === "" && outTypes[i]?.annotated
-        ? `${v.name}: ${v.name} as ${outTypes[i]!.text}`
-        : v.name;
-    const names = outputs.map((v) => v.name);
-    epilogue = python
-      ? `return ${names.join(", ")}`
-      : `return ${names.length === 1 ? names[0] : `{ ${outputs.map(widened).join(", ")} }`};`;
-  }
+  const epilogue = scriptEpilogue(outputs, { python, ts, returnType, outTypes });
 
   // The call.
   const receiver = placement.kind === "method" ? (python ? placement.receiver! : "this") : null;
@@ -228,6 +200,73 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     call,
     line,
   };
+}
+
+/** The parts of a script signature {@link scriptHeader} writes. */
+interface ScriptSignature {
+  python: boolean;
+  /** The parameters as written (with their types). */
+  paramList: string[];
+  /** TypeScript: `<T>` or "". */
+  typeParams: string;
+  /** TypeScript: `: T` or "". */
+  returnType: string;
+}
+
+/** The new function's header lines (a Python decorator, then the `def` or `function` line). */
+function scriptHeader(ctx: Context, placement: Placement, sig: ScriptSignature): string[] {
+  const { python, paramList, typeParams, returnType } = sig;
+  const { facts, name } = ctx;
+  const isAsync = facts.awaits;
+  const generator = facts.yields;
+  const header: string[] = [];
+  if (python) {
+    if (placement.classmethod) header.push("@classmethod");
+    header.push(`${isAsync ? "async " : ""}def ${name}(${paramList.join(", ")}):`);
+  } else if (placement.kind === "method") {
+    header.push(
+      `${placement.isStatic ? "static " : ""}${isAsync ? "async " : ""}${
+        generator ? "*" : ""
+      }${name}${typeParams}(${paramList.join(", ")})${returnType} {`,
+    );
+  } else {
+    header.push(
+      `${isAsync ? "async " : ""}function${generator ? "*" : ""} ${name}${typeParams}(${
+        paramList.join(", ")
+      })${returnType} {`,
+    );
+  }
+  return header;
+}
+
+/** How {@link scriptEpilogue} writes the returned names. */
+interface EpilogueStyle {
+  python: boolean;
+  /** TypeScript. */
+  ts: boolean;
+  /** The written return type, or "". */
+  returnType: string;
+  /** The outputs' declared types. */
+  outTypes: (WrittenType | null)[];
+}
+
+/** The new function's last line, returning the names that flow out, or null when none do. */
+function scriptEpilogue(outputs: Variable[], style: EpilogueStyle): string | null {
+  const { python, ts, returnType, outTypes } = style;
+  let epilogue: string | null = null;
+  if (outputs.length > 0) {
+    // Without a written return type, TypeScript infers each returned name's type where it is returned: a
+    // `let x: T | null = null` would come back as `null`. A name whose type is written keeps it (an upcast).
+    const widened = (v: Variable, i: number) =>
+      ts && returnType === "" && outTypes[i]?.annotated
+        ? `${v.name}: ${v.name} as ${outTypes[i]!.text}`
+        : v.name;
+    const names = outputs.map((v) => v.name);
+    epilogue = python
+      ? `return ${names.join(", ")}`
+      : `return ${names.length === 1 ? names[0] : `{ ${outputs.map(widened).join(", ")} }`};`;
+  }
+  return epilogue;
 }
 
 /**

@@ -247,14 +247,43 @@ export function inlineCalls(
   fn: Node,
   statement: Node,
 ): { sites: TextEdit[]; lines: number[]; statement: Node } {
-  const { file, fb, declaration, target } = ctx;
+  const { file } = ctx;
   const expr = returnedExpression(ctx, fn);
   checkShape(ctx, fn, expr);
   const params = parametersOf(ctx, fn);
   const returnType = writtenType(ctx, fn, fn);
   const paramBindings = new Set(params.map((p) => p.binding).filter((b): b is Binding => b !== null));
+  const sites = callSitesOf(ctx, fn);
+  checkPredicate(ctx, fn);
+  const shape: InlinedFunction = { fn, expr, params, returnType, paramBindings };
+  const edits = sites.map((site) => inlinedCall(ctx, site, shape));
+  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.call.startIndex)), statement };
+}
+
+/** A call of the function: the name's occurrence and the call node. */
+interface CallSite {
+  use: Occurrence;
+  call: Node;
+}
+
+/** What every call site of one function is rewritten with. */
+interface InlinedFunction {
+  /** The function node. */
+  fn: Node;
+  /** Its one returned expression. */
+  expr: Node;
+  params: Parameter[];
+  /** TypeScript: its written return type, or null. */
+  returnType: string | null;
+  /** The parameters' bindings (names the call site need not resolve). */
+  paramBindings: Set<Binding>;
+}
+
+/** The calls to inline (every call, or the one targeted), refusing uses as a value and no call at all. */
+function callSitesOf(ctx: InlineContext, fn: Node): CallSite[] {
+  const { file, declaration, target } = ctx;
   const uses = usesOf(ctx).filter((u) => u.start < fn.startIndex || u.start >= fn.endIndex);
-  const calls: { use: Occurrence; call: Node }[] = [];
+  const calls: CallSite[] = [];
   for (const use of uses) {
     const node = nodeOf(file, use);
     const call = node.parent;
@@ -285,76 +314,88 @@ export function inlineCalls(
       },
     );
   }
-  checkPredicate(ctx, fn);
-  const edits: TextEdit[] = [];
-  for (const { use, call } of sites) {
-    const args = argumentsFor(ctx, call, params);
-    checkNames(ctx, expr, { site: use, from: expr.endIndex, skip: paramBindings });
-    const replacements: TextEdit[] = [];
-    const effectful: { arg: number; at: number }[] = [];
-    params.forEach((p, k) => {
-      const arg = args[k] ?? null;
-      const argText = arg ? file.text.slice(arg.startIndex, arg.endIndex) : "undefined";
-      const paramUses = fb.occurrences.filter((o) =>
-        o.binding === p.binding && p.binding !== null && o.start >= expr.startIndex && o.end <= expr.endIndex
-      );
-      if (arg && hasEffect(arg)) {
-        const u = paramUses.length === 1 ? nodeOf(file, paramUses[0]!) : null;
-        const why = paramUses.length !== 1
-          ? `the argument "${argText}" has an effect and the body uses "${p.name}" ${paramUses.length} times`
-          : conditionalAround(u!, expr)
-          ? `the argument "${argText}" has an effect and the body may evaluate "${p.name}" zero or several times`
-          : effectBefore(expr, u!.startIndex)
-          ? `the argument "${argText}" has an effect and the body has another effect before "${p.name}"`
-          : null;
-        if (why) {
-          throw inlineRefusal(
-            ctx,
-            "unsupported_call_site",
-            {
-              why,
-              hint: "Keep this call, or pass a plain name (assign the argument to a variable first)",
-              offset: call.startIndex,
-            },
-          );
-        }
-        effectful.push({ arg: k, at: paramUses[0]!.start });
-      }
-      for (const o of paramUses) {
-        capture(ctx, o, arg, fn);
-        const at = nodeOf(file, o);
-        const text = !arg
-          ? argText
-          : p.type
-          ? asserted(arg, argText, p.type)
-          : parenthesised(arg, argText, at);
-        replacements.push({
-          start: o.start - expr.startIndex,
-          end: o.end - expr.startIndex,
-          text: o.kind === "shorthand" ? `${o.name}: ${text}` : text,
-        });
-      }
-    });
-    const inOrder = effectful.every((e, i) => i === 0 || effectful[i - 1]!.at < e.at);
-    if (!inOrder) {
-      throw inlineRefusal(
-        ctx,
-        "unsupported_call_site",
-        {
-          why: "arguments with effects would run in another order",
-          hint: "Keep this call, or assign the arguments to variables first",
-          offset: call.startIndex,
-        },
-      );
+  return sites;
+}
+
+/** The edit that replaces one call with the returned expression, its parameters replaced by the arguments. */
+function inlinedCall(ctx: InlineContext, { use, call }: CallSite, shape: InlinedFunction): TextEdit {
+  const { file } = ctx;
+  const { expr, params, returnType } = shape;
+  const args = argumentsFor(ctx, call, params);
+  checkNames(ctx, expr, { site: use, from: expr.endIndex, skip: shape.paramBindings });
+  const replacements: TextEdit[] = [];
+  const effectful: { arg: number; at: number }[] = [];
+  params.forEach((p, k) => {
+    const arg = args[k] ?? null;
+    const argText = arg ? file.text.slice(arg.startIndex, arg.endIndex) : "undefined";
+    const paramUses = ctx.fb.occurrences.filter((o) =>
+      o.binding === p.binding && p.binding !== null && o.start >= expr.startIndex && o.end <= expr.endIndex
+    );
+    if (arg && hasEffect(arg)) {
+      refuseEffectfulArgument(ctx, { call, expr, p, argText, paramUses });
+      effectful.push({ arg: k, at: paramUses[0]!.start });
     }
-    const body = applyTextEdits(file.text.slice(expr.startIndex, expr.endIndex), replacements);
-    edits.push({
-      start: call.startIndex,
-      end: call.endIndex,
-      text: returnType ? asserted(expr, body, returnType) : parenthesised(expr, body, call),
-    });
+    for (const o of paramUses) {
+      capture(ctx, o, arg, shape.fn);
+      const at = nodeOf(file, o);
+      const text = !arg ? argText : p.type ? asserted(arg, argText, p.type) : parenthesised(arg, argText, at);
+      replacements.push({
+        start: o.start - expr.startIndex,
+        end: o.end - expr.startIndex,
+        text: o.kind === "shorthand" ? `${o.name}: ${text}` : text,
+      });
+    }
+  });
+  const inOrder = effectful.every((e, i) => i === 0 || effectful[i - 1]!.at < e.at);
+  if (!inOrder) {
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      {
+        why: "arguments with effects would run in another order",
+        hint: "Keep this call, or assign the arguments to variables first",
+        offset: call.startIndex,
+      },
+    );
   }
-  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.call.startIndex)), statement };
+  const body = applyTextEdits(file.text.slice(expr.startIndex, expr.endIndex), replacements);
+  return {
+    start: call.startIndex,
+    end: call.endIndex,
+    text: returnType ? asserted(expr, body, returnType) : parenthesised(expr, body, call),
+  };
+}
+
+/** Refuse an argument with an effect unless the body uses its parameter once, unconditionally, before other effects. */
+function refuseEffectfulArgument(
+  ctx: InlineContext,
+  { call, expr, p, argText, paramUses }: {
+    call: Node;
+    expr: Node;
+    p: Parameter;
+    argText: string;
+    paramUses: Occurrence[];
+  },
+): void {
+  const u = paramUses.length === 1 ? nodeOf(ctx.file, paramUses[0]!) : null;
+  const why = paramUses.length !== 1
+    ? `the argument "${argText}" has an effect and the body uses "${p.name}" ${paramUses.length} times`
+    : conditionalAround(u!, expr)
+    ? `the argument "${argText}" has an effect and the body may evaluate "${p.name}" zero or several times`
+    : effectBefore(expr, u!.startIndex)
+    ? `the argument "${argText}" has an effect and the body has another effect before "${p.name}"`
+    : null;
+  if (why) {
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      {
+        why,
+        hint: "Keep this call, or pass a plain name (assign the argument to a variable first)",
+        offset: call.startIndex,
+      },
+    );
+  }
 }
 
 /** Refuse when a name of the argument would be captured by a binding inside the body (a lambda's parameter). */

@@ -99,6 +99,52 @@ export async function planInline(
     languages: INLINE_LANGUAGES,
   });
   const occ = await targetOccurrence(parsing, fb, { target, tool: options.tool });
+  const { binding, declaration } = localDeclarationOf(file, fb, occ);
+  const ctx: InlineContext = { file, fb, rules, binding, declaration, target: occ, tool: options.tool };
+  const all = occ === declaration;
+  let inlined: { kind: InlinePlan["kind"]; edits: InlineEdits };
+  try {
+    inlined = inlineByDeclaration(ctx);
+  } catch (err) {
+    // Nothing to inline here: say where it is used instead, when other files use it.
+    if (!all || !(err instanceof RecoverableError) || err.code !== "no_match") throw err;
+    throw await usedOnlyElsewhere(parsing, stage, { ctx, options, err });
+  }
+  const { kind, edits } = inlined;
+  let removed = false;
+  const out = await fitToDeclaredVersion(stage, ctx, edits.sites);
+  const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
+  // A name the module lists as exported (`__all__`) keeps its declaration.
+  const listed = ctx.fb.occurrences.some((o) => o.binding === ctx.binding && o.kind === "export_entry");
+  if (all && elsewhere.length === 0 && !listed) {
+    const statement = edits.statement;
+    const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
+      statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;
+    if (single && statement.parent?.type !== "export_statement") {
+      out.push(removalEdit(file, nodeTarget(file, statement)));
+      removed = true;
+    }
+  }
+  return {
+    path: file.rel,
+    text: applyTextEdits(file.text, out),
+    kind,
+    name: binding.name,
+    lines: edits.lines,
+    removed,
+    elsewhere,
+  };
+}
+
+/** The edits of an inlining: the replaced sites, their lines, and the declaring statement. */
+type InlineEdits = { sites: TextEdit[]; lines: number[]; statement: Node };
+
+/** The binding and declaration of the targeted name, refused when it is not declared in this file. */
+function localDeclarationOf(
+  file: InlineContext["file"],
+  fb: InlineContext["fb"],
+  occ: Occurrence,
+): { binding: InlineContext["binding"]; declaration: Occurrence } {
   const binding = occ.binding;
   const declaration = binding
     ? fb.occurrences.find((o) => o.binding === binding && o.kind === "definition")
@@ -135,84 +181,63 @@ export async function planInline(
       },
     );
   }
-  const ctx: InlineContext = { file, fb, rules, binding, declaration, target: occ, tool: options.tool };
-  const declNode = nodeOf(file, declaration);
+  return { binding, declaration };
+}
+
+/** Inline a function or a variable, by what declares the name. */
+function inlineByDeclaration(ctx: InlineContext): { kind: InlinePlan["kind"]; edits: InlineEdits } {
+  const declNode = nodeOf(ctx.file, ctx.declaration);
   const holder = declNode.parent;
-  let kind: InlinePlan["kind"];
-  let edits: { sites: TextEdit[]; lines: number[]; statement: Node };
-  const all = occ === declaration;
-  try {
-    if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
-      kind = "function";
-      edits = inlineCalls(ctx, holder, holder);
-    } else if (
-      holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id
-    ) {
-      const value = holder.childForFieldName("value");
-      if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
-        kind = "function";
-        edits = inlineCalls(ctx, value, holder.parent!);
-      } else {
-        kind = "variable";
-        edits = inlineVariable(ctx, value, holder.parent!);
-      }
-    } else if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
-      kind = "variable";
-      edits = inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!);
-    } else {
-      throw inlineRefusal(
-        ctx,
-        "invalid_args",
-        {
-          why: "it is not declared by a plain variable declaration or a function",
-          hint: "Inline a variable declared with one name and a value, or a function declaration",
-          offset: declaration.start,
-        },
-      );
+  if (holder && (holder.type === "function_declaration" || holder.type === "function_definition")) {
+    return { kind: "function", edits: inlineCalls(ctx, holder, holder) };
+  }
+  if (holder?.type === "variable_declarator" && holder.childForFieldName("name")?.id === declNode.id) {
+    const value = holder.childForFieldName("value");
+    if (value && /^(?:arrow_function|function_expression|function)$/.test(value.type)) {
+      return { kind: "function", edits: inlineCalls(ctx, value, holder.parent!) };
     }
-  } catch (err) {
-    // Nothing to inline here: say where it is used instead, when other files use it.
-    if (!all || !(err instanceof RecoverableError) || err.code !== "no_match") throw err;
-    const elsewhere = await usesElsewhere(parsing, stage, ctx, options);
-    if (elsewhere.length === 0) throw err;
-    throw new RecoverableError(
-      "no_match",
-      `Cannot inline "${binding.name}" in "${file.rel}": this file does not use it, and edit_inline replaces uses only in the file that declares it (${elsewhere.length} reference(s) in other files: ${
-        elsewhere.slice(0, 5).map((s) => `${s.path}:${s.line}`).join(", ")
-      }${elsewhere.length > 5 ? ", …" : ""})`,
-      {
-        hint: "Keep the declaration, or change those files by hand; find_references lists every use",
-        details: { path: file.rel, name: binding.name, elsewhere },
-        suggestedCall: {
-          tool: "find_references",
-          args: { path: file.rel, target: new TextIndex(file.text).position(declaration.start) },
-        },
+    return { kind: "variable", edits: inlineVariable(ctx, value, holder.parent!) };
+  }
+  if (holder?.type === "assignment" && holder.childForFieldName("left")?.id === declNode.id) {
+    return {
+      kind: "variable",
+      edits: inlineVariable(ctx, holder.childForFieldName("right"), holder.parent!),
+    };
+  }
+  throw inlineRefusal(
+    ctx,
+    "invalid_args",
+    {
+      why: "it is not declared by a plain variable declaration or a function",
+      hint: "Inline a variable declared with one name and a value, or a function declaration",
+      offset: ctx.declaration.start,
+    },
+  );
+}
+
+/** The `no_match` refusal naming the other files that use the name, or `err` itself when none do. */
+async function usedOnlyElsewhere(
+  parsing: Parsing,
+  stage: Stage,
+  { ctx, options, err }: { ctx: InlineContext; options: InlineOptions; err: RecoverableError },
+): Promise<RecoverableError> {
+  const { file, binding, declaration } = ctx;
+  const elsewhere = await usesElsewhere(parsing, stage, ctx, options);
+  if (elsewhere.length === 0) return err;
+  return new RecoverableError(
+    "no_match",
+    `Cannot inline "${binding.name}" in "${file.rel}": this file does not use it, and edit_inline replaces uses only in the file that declares it (${elsewhere.length} reference(s) in other files: ${
+      elsewhere.slice(0, 5).map((s) => `${s.path}:${s.line}`).join(", ")
+    }${elsewhere.length > 5 ? ", …" : ""})`,
+    {
+      hint: "Keep the declaration, or change those files by hand; find_references lists every use",
+      details: { path: file.rel, name: binding.name, elsewhere },
+      suggestedCall: {
+        tool: "find_references",
+        args: { path: file.rel, target: new TextIndex(file.text).position(declaration.start) },
       },
-    );
-  }
-  let removed = false;
-  const out = await fitToDeclaredVersion(stage, ctx, edits.sites);
-  const elsewhere = all ? await usesElsewhere(parsing, stage, ctx, options) : [];
-  // A name the module lists as exported (`__all__`) keeps its declaration.
-  const listed = ctx.fb.occurrences.some((o) => o.binding === ctx.binding && o.kind === "export_entry");
-  if (all && elsewhere.length === 0 && !listed) {
-    const statement = edits.statement;
-    const single = statement.type !== "lexical_declaration" && statement.type !== "variable_declaration" ||
-      statement.namedChildren.filter((c) => c?.type === "variable_declarator").length === 1;
-    if (single && statement.parent?.type !== "export_statement") {
-      out.push(removalEdit(file, nodeTarget(file, statement)));
-      removed = true;
-    }
-  }
-  return {
-    path: file.rel,
-    text: applyTextEdits(file.text, out),
-    kind,
-    name: binding.name,
-    lines: edits.lines,
-    removed,
-    elsewhere,
-  };
+    },
+  );
 }
 
 /**
@@ -281,7 +306,29 @@ function inlineVariable(
   value: Node | null,
   statement: Node,
 ): { sites: TextEdit[]; lines: number[]; statement: Node } {
-  const { file, fb, rules, binding, declaration, target } = ctx;
+  const { file } = ctx;
+  const initial = singleValueOf(ctx, value);
+  const uses = usesOf(ctx);
+  const sites = variableSitesOf(ctx, uses);
+  if (hasEffect(initial)) refuseEffectfulValue(ctx, { statement, uses, sites });
+  const valueText = file.text.slice(initial.startIndex, initial.endIndex);
+  const written = writtenType(ctx);
+  const edits: TextEdit[] = [];
+  for (const site of sites) {
+    checkNames(ctx, initial, { site, from: initial.endIndex, skip: new Set() });
+    checkStateUnchanged(ctx, initial, site, statement);
+    if (uses.length > 1) checkIdentityKept(ctx, initial, site);
+    const node = nodeOf(file, site);
+    const placed = written ? asserted(initial, valueText, written) : parenthesised(initial, valueText, node);
+    const text = site.kind === "shorthand" ? `${site.name}: ${placed}` : placed;
+    edits.push({ start: site.start, end: site.end, text });
+  }
+  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.start)), statement };
+}
+
+/** The variable's value, refused when it has none or is assigned again. */
+function singleValueOf(ctx: InlineContext, value: Node | null): Node {
+  const { file, fb, rules, binding, declaration } = ctx;
   if (!value) {
     throw inlineRefusal(
       ctx,
@@ -306,7 +353,12 @@ function inlineVariable(
       },
     );
   }
-  const uses = usesOf(ctx);
+  return value;
+}
+
+/** The uses to replace (every use, or the one targeted), refused when there is none. */
+function variableSitesOf(ctx: InlineContext, uses: Occurrence[]): Occurrence[] {
+  const { declaration, target } = ctx;
   const sites = target === declaration ? uses : uses.filter((u) => u === target);
   if (sites.length === 0) {
     throw inlineRefusal(
@@ -321,47 +373,41 @@ function inlineVariable(
       },
     );
   }
-  if (hasEffect(value)) {
-    // An initialiser with an effect runs once, where it was: only into its one use, right below it.
-    const only = uses.length === 1 && sites.length === 1 ? sites[0]! : null;
-    const next = statement.nextNamedSibling;
-    const useNode = only ? nodeOf(file, only) : null;
-    const useStatement = useNode ? statementOf(useNode, rules) : null;
-    const why = !only
-      ? `its value has an effect (a call, an assignment or a fresh object) and it is used ${uses.length} times`
-      : useStatement?.id !== next?.id
-      ? "its value has an effect and its use is not in the statement right after it"
-      : conditionalAround(useNode!, useStatement!)
-      ? "its value has an effect and its use may run zero or several times"
-      : effectBefore(useStatement!, useNode!.startIndex)
-      ? "its value has an effect and would run after other effects of the statement that uses it"
-      : null;
-    if (why) {
-      throw inlineRefusal(
-        ctx,
-        "unsupported_call_site",
-        {
-          why,
-          hint:
-            "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
-          offset: only?.start ?? declaration.start,
-        },
-      );
-    }
+  return sites;
+}
+
+/** Refuse an initialiser with an effect unless its one use is in the next statement, unconditional, first. */
+function refuseEffectfulValue(
+  ctx: InlineContext,
+  { statement, uses, sites }: { statement: Node; uses: Occurrence[]; sites: Occurrence[] },
+): void {
+  const { file, rules, declaration } = ctx;
+  // An initialiser with an effect runs once, where it was: only into its one use, right below it.
+  const only = uses.length === 1 && sites.length === 1 ? sites[0]! : null;
+  const next = statement.nextNamedSibling;
+  const useNode = only ? nodeOf(file, only) : null;
+  const useStatement = useNode ? statementOf(useNode, rules) : null;
+  const why = !only
+    ? `its value has an effect (a call, an assignment or a fresh object) and it is used ${uses.length} times`
+    : useStatement?.id !== next?.id
+    ? "its value has an effect and its use is not in the statement right after it"
+    : conditionalAround(useNode!, useStatement!)
+    ? "its value has an effect and its use may run zero or several times"
+    : effectBefore(useStatement!, useNode!.startIndex)
+    ? "its value has an effect and would run after other effects of the statement that uses it"
+    : null;
+  if (why) {
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      {
+        why,
+        hint:
+          "Keep the variable, or inline a variable whose value is a plain expression of names and literals",
+        offset: only?.start ?? declaration.start,
+      },
+    );
   }
-  const valueText = file.text.slice(value.startIndex, value.endIndex);
-  const written = writtenType(ctx);
-  const edits: TextEdit[] = [];
-  for (const site of sites) {
-    checkNames(ctx, value, { site, from: value.endIndex, skip: new Set() });
-    checkStateUnchanged(ctx, value, site, statement);
-    if (uses.length > 1) checkIdentityKept(ctx, value, site);
-    const node = nodeOf(file, site);
-    const placed = written ? asserted(value, valueText, written) : parenthesised(value, valueText, node);
-    const text = site.kind === "shorthand" ? `${site.name}: ${placed}` : placed;
-    edits.push({ start: site.start, end: site.end, text });
-  }
-  return { sites: edits, lines: sites.map((s) => lineOf(file.text, s.start)), statement };
 }
 
 /**

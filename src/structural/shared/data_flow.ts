@@ -398,133 +398,212 @@ export function dataFlow(
   const python = rules.family === "python";
   const blockScope = scopeOfNode(fb, run.container);
   const fnScope = functionScope(blockScope);
-  const inRange = (at: number) => at >= run.start && at < run.end;
-  const nestedInRange = (s: Scope) => s.start >= run.start && s.end <= run.end;
   const receiver = python
     ? receiverOf(file, fb, fnScope)
     : rules.receiverParameters
     ? goReceiverOf(fb, run)
     : null;
-  const byBinding = new Map<Binding, Use[]>();
-  const free: Occurrence[] = [];
-  const receiverUses: Occurrence[] = [];
-  const typeParameters = new Set<Binding>();
-  const globals = new Set<string>();
-  const nonlocals = new Set<string>();
+  const s: FlowState = {
+    file,
+    fb,
+    run,
+    rules,
+    outer: options.outer,
+    python,
+    fnScope,
+    receiver,
+    byBinding: new Map(),
+    free: [],
+    receiverUses: [],
+    typeParameters: new Set(),
+    globals: new Set(),
+    nonlocals: new Set(),
+    loops: [],
+    variables: [],
+    usedBefore: [],
+    maybeUnbound: [],
+    unboundBefore: [],
+  };
+  collectUses(s);
+  s.loops = loopsAround(run, rules, fnScope);
+  for (const [b, uses] of s.byBinding) classifyBinding(s, b, uses);
+  s.variables.sort((a, b) => a.first - b.first);
+  return {
+    blockScope,
+    functionScope: fnScope,
+    variables: s.variables,
+    globals: [...s.globals],
+    nonlocals: [...s.nonlocals],
+    typeParameters: [...s.typeParameters],
+    receiverUses: s.receiverUses,
+    receiver,
+    free: s.free,
+    usedBefore: s.usedBefore,
+    maybeUnbound: s.maybeUnbound,
+    unboundBefore: s.unboundBefore,
+  };
+}
+
+/** What the phases of {@link dataFlow} share and build up. */
+interface FlowState {
+  file: SourceFile;
+  fb: FileBindings;
+  run: StatementRun;
+  rules: FamilyRules;
+  /** The scope the new function is declared in. */
+  outer: Scope;
+  python: boolean;
+  /** The enclosing function's scope. */
+  fnScope: Scope;
+  /** The method's receiver (`self`, Go's `r`), or null. */
+  receiver: Binding | null;
+  /** The uses inside the statements of each binding that may flow in or out. */
+  byBinding: Map<Binding, Use[]>;
+  free: Occurrence[];
+  receiverUses: Occurrence[];
+  typeParameters: Set<Binding>;
+  globals: Set<string>;
+  nonlocals: Set<string>;
+  /** Loops around the statements, inside their function. */
+  loops: Node[];
+  variables: Variable[];
+  usedBefore: DataFlow["usedBefore"];
+  maybeUnbound: DataFlow["maybeUnbound"];
+  unboundBefore: DataFlow["unboundBefore"];
+}
+
+/** Sort the occurrences inside the statements: free names, receiver uses, type parameters, globals, uses. */
+function collectUses(s: FlowState): void {
+  const { file, fb, run, rules, python, fnScope } = s;
+  const nestedInRange = (sc: Scope) => sc.start >= run.start && sc.end <= run.end;
   const end = firstAtOrAfter(fb.occurrences, run.end);
   for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
     const occ = fb.occurrences[i]!;
     if (!VALUE_KINDS.has(occ.kind)) continue;
     const b = occ.binding;
     if (!b) {
-      if (occ.kind !== "definition") free.push(occ);
+      if (occ.kind !== "definition") s.free.push(occ);
       continue;
     }
     if (nestedInRange(b.scope)) continue;
-    if (b === receiver) {
-      receiverUses.push(occ);
+    if (b === s.receiver) {
+      s.receiverUses.push(occ);
       continue;
     }
     if (b.kind === "parameter" && isTypeParameter(file, fb, b)) {
-      typeParameters.add(b);
+      s.typeParameters.add(b);
       continue;
     }
     const node = nodeOf(file, occ);
     const access = accessOf(occ, node, rules);
-    if (encloses(b.scope, options.outer) && !(python && b.scope === fnScope)) {
+    if (encloses(b.scope, s.outer) && !(python && b.scope === fnScope)) {
       // Visible from where the new function goes, unless declared here (ECMAScript: a module-level range) or
       // assigned (Python: declared `global` / `nonlocal` in the new function as in the old one).
       if (python) {
-        if (access !== "read") (b.scope.kind === "module" ? globals : nonlocals).add(b.name);
+        if (access !== "read") (b.scope.kind === "module" ? s.globals : s.nonlocals).add(b.name);
         continue;
       }
       if (!(occ.kind === "definition" || occ.kind === "shorthand_pattern")) {
-        if (!byBinding.has(b)) continue;
+        if (!s.byBinding.has(b)) continue;
       }
     }
     if (b.scope.kind === "class" && !rules.receiverParameters) continue; // Go: a method's parameters
 
-    let uses = byBinding.get(b);
-    if (!uses) byBinding.set(b, uses = []);
+    let uses = s.byBinding.get(b);
+    if (!uses) s.byBinding.set(b, uses = []);
     uses.push({ occ, node, access });
   }
+}
 
-  const loops = loopsAround(run, rules, fnScope);
-  const variables: Variable[] = [];
-  const usedBefore: DataFlow["usedBefore"] = [];
-  const maybeUnbound: DataFlow["maybeUnbound"] = [];
-  const unboundBefore: DataFlow["unboundBefore"] = [];
-  for (const [b, uses] of byBinding) {
-    const all = fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
-    const declOcc = all.find((o) => o.kind === "definition" || o.kind === "shorthand_pattern") ?? null;
-    const before = all.filter((o) => o.start < run.start);
-    const after = all.filter((o) => o.start >= run.end);
-    const declared = python
-      ? b.kind !== "parameter" && before.length === 0
-      : declOcc !== null && inRange(declOcc.start) && b.kind !== "parameter";
-    const writes = uses.filter((u) => u.access !== "read");
-    if (python && b.scope.kind === "module" && writes.length === 0) continue; // a module name it only reads
-    const reads = uses.filter((u) => u.access === "read" || u.access === "readwrite");
-    const accessAt = (o: Occurrence) => accessOf(o, nodeOf(file, o), rules);
-    const outside = [...before, ...after];
-    // Closures outside the statements that read it see the value they leave.
-    const closureRead = outside.some((o) => functionScope(o.scope) !== fnScope && accessAt(o) !== "write");
-    // In a loop around the statements, a read before them, or one of theirs, sees the last iteration's write.
-    const loopRead = before.some((o) =>
-      loops.some((l) =>
-        o.start >= l.startIndex && o.end <= l.endIndex
-      ) && accessAt(o) !== "write"
-    ) || (loops.length > 0 && reads.length > 0);
-    let live: boolean;
-    if (python && fnScope.kind === "module") live = true; // other modules may import any module-level name
-    else if (declared && !python) live = after.length > 0 || closureRead;
-    else live = after.some((o) => accessAt(o) !== "write") || closureRead || loopRead;
-    const output = writes.length > 0 && live;
-    const boundBefore = !declared || (python && (b.kind === "parameter" || before.length > 0));
-    const param = boundBefore && (reads.length > 0 || output) && !definiteFirstWrite(uses[0]!, uses, run);
-    const variable: Variable = {
-      binding: b,
-      name: b.name,
-      declared,
-      param,
-      output,
-      reassignedAfter: after.some((o) => accessAt(o) !== "read"),
-      declaration: declOcc ? nodeOf(file, declOcc) : null,
-      first: uses[0]!.occ.start,
-    };
-    if (declared && !python && before.length > 0) usedBefore.push({ variable, at: before[0]!.start });
-    // `let x: T;` gives no value: what the statements return must be written on every path after it.
-    const valueless = !python && declared && declOcc !== null && declaresWithoutValue(nodeOf(file, declOcc));
-    const assignments = valueless ? uses.filter((u) => u.occ !== declOcc) : uses;
-    if (
-      (python || valueless) && output && (valueless || !boundBefore) &&
-      !run.statements.some((st) => alwaysWrites(st, assignments))
-    ) {
-      maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
-    }
-    if (python && param && b.kind !== "parameter" && before.length > 0) {
-      const writes = before.filter((o) => accessAt(o) !== "read");
-      if (writes.length > 0 && writes.every((o) => conditionalBefore(nodeOf(file, o), run, rules))) {
-        unboundBefore.push({ variable, at: writes[writes.length - 1]!.start });
-      }
-    }
-    if (param || output) variables.push(variable);
-  }
-  variables.sort((a, b) => a.first - b.first);
-  return {
-    blockScope,
-    functionScope: fnScope,
-    variables,
-    globals: [...globals],
-    nonlocals: [...nonlocals],
-    typeParameters: [...typeParameters],
-    receiverUses,
-    receiver,
-    free,
-    usedBefore,
-    maybeUnbound,
-    unboundBefore,
+/** One binding's occurrences around the statements, as {@link classifyBinding} weighs them. */
+interface BindingSpan {
+  b: Binding;
+  /** Its uses inside the statements. */
+  uses: Use[];
+  /** Its declaration, or null. */
+  declOcc: Occurrence | null;
+  /** Its occurrences before the statements. */
+  before: Occurrence[];
+  /** Its occurrences after them. */
+  after: Occurrence[];
+  /** Declared by the statements. */
+  declared: boolean;
+  /** The uses inside that read it. */
+  reads: Use[];
+  /** How an occurrence accesses it. */
+  accessAt: (o: Occurrence) => Access;
+}
+
+/** Whether a binding is a parameter or an output of the new function, and what makes it unsafe. */
+function classifyBinding(s: FlowState, b: Binding, uses: Use[]): void {
+  const { file, run, rules, python } = s;
+  const all = s.fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
+  const declOcc = all.find((o) => o.kind === "definition" || o.kind === "shorthand_pattern") ?? null;
+  const before = all.filter((o) => o.start < run.start);
+  const after = all.filter((o) => o.start >= run.end);
+  const declared = python
+    ? b.kind !== "parameter" && before.length === 0
+    : declOcc !== null && declOcc.start >= run.start && declOcc.start < run.end && b.kind !== "parameter";
+  const writes = uses.filter((u) => u.access !== "read");
+  if (python && b.scope.kind === "module" && writes.length === 0) return; // a module name it only reads
+  const reads = uses.filter((u) => u.access === "read" || u.access === "readwrite");
+  const accessAt = (o: Occurrence) => accessOf(o, nodeOf(file, o), rules);
+  const span: BindingSpan = { b, uses, declOcc, before, after, declared, reads, accessAt };
+  const output = writes.length > 0 && liveAfterRun(s, span);
+  const boundBefore = !declared || (python && (b.kind === "parameter" || before.length > 0));
+  const param = boundBefore && (reads.length > 0 || output) && !definiteFirstWrite(uses[0]!, uses, run);
+  const variable: Variable = {
+    binding: b,
+    name: b.name,
+    declared,
+    param,
+    output,
+    reassignedAfter: after.some((o) => accessAt(o) !== "read"),
+    declaration: declOcc ? nodeOf(file, declOcc) : null,
+    first: uses[0]!.occ.start,
   };
+  if (declared && !python && before.length > 0) s.usedBefore.push({ variable, at: before[0]!.start });
+  recordUnbound(s, span, variable, boundBefore);
+  if (param || output) s.variables.push(variable);
+}
+
+/** Whether the value the statements leave in a binding is read afterwards (after them, by a closure, a loop). */
+function liveAfterRun(s: FlowState, span: BindingSpan): boolean {
+  const { python, fnScope, loops } = s;
+  const { before, after, declared, reads, accessAt } = span;
+  const outside = [...before, ...after];
+  // Closures outside the statements that read it see the value they leave.
+  const closureRead = outside.some((o) => functionScope(o.scope) !== fnScope && accessAt(o) !== "write");
+  // In a loop around the statements, a read before them, or one of theirs, sees the last iteration's write.
+  const loopRead =
+    before.some((o) =>
+      loops.some((l) => o.start >= l.startIndex && o.end <= l.endIndex) && accessAt(o) !== "write"
+    ) || (loops.length > 0 && reads.length > 0);
+  if (python && fnScope.kind === "module") return true; // other modules may import any module-level name
+  if (declared && !python) return after.length > 0 || closureRead;
+  return after.some((o) => accessAt(o) !== "write") || closureRead || loopRead;
+}
+
+/** Record a name the new function could not always return, or one passed in that may be unbound. */
+function recordUnbound(s: FlowState, span: BindingSpan, variable: Variable, boundBefore: boolean): void {
+  const { file, run, rules, python } = s;
+  const { b, uses, declOcc, before, after, declared, accessAt } = span;
+  const { output, param } = variable;
+  // `let x: T;` gives no value: what the statements return must be written on every path after it.
+  const valueless = !python && declared && declOcc !== null && declaresWithoutValue(nodeOf(file, declOcc));
+  const assignments = valueless ? uses.filter((u) => u.occ !== declOcc) : uses;
+  if (
+    (python || valueless) && output && (valueless || !boundBefore) &&
+    !run.statements.some((st) => alwaysWrites(st, assignments))
+  ) {
+    s.maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
+  }
+  if (python && param && b.kind !== "parameter" && before.length > 0) {
+    const writes = before.filter((o) => accessAt(o) !== "read");
+    if (writes.length > 0 && writes.every((o) => conditionalBefore(nodeOf(file, o), run, rules))) {
+      s.unboundBefore.push({ variable, at: writes[writes.length - 1]!.start });
+    }
+  }
 }
 
 /** Whether a binding is a TypeScript type parameter (`T` of `<T>`). */

@@ -85,14 +85,45 @@ export function statementsInRange(
   rules: FamilyRules,
   range: LineRange,
 ): StatementRun {
-  const { text, rel } = file;
+  const refuse = refusalFor(file, range);
+  const { s, e } = codeSpanOf(file, rules, { range, refuse });
+  let container: Node | null = file.tree.rootNode.descendantForIndex(s, s);
+  while (container && !(rules.containers.has(container.type) && container.endIndex >= e)) {
+    container = container.parent;
+  }
+  if (!container) container = file.tree.rootNode;
+  const statements = wholeStatementsOf(file, container, { s, e, refuse });
+  refuseUnmovable(file, rules, { statements, refuse });
+  return {
+    container,
+    statements,
+    start: statements[0]!.startIndex,
+    end: statements[statements.length - 1]!.endIndex,
+  };
+}
+
+/** Throws the `invalid_args` refusal of one range, with why, a hint and more details. */
+type RangeRefusal = (why: string, hint: string, details?: Record<string, unknown>) => never;
+
+/** The refusal of {@link statementsInRange} for one range. */
+function refusalFor(file: SourceFile, range: LineRange): RangeRefusal {
+  const { rel } = file;
   const where = `lines ${range.start_line}-${range.end_line} of "${rel}"`;
-  const refuse = (why: string, hint: string, details: Record<string, unknown> = {}): never => {
+  return (why: string, hint: string, details: Record<string, unknown> = {}): never => {
     throw new RecoverableError("invalid_args", `Cannot extract ${where}: ${why}`, {
       hint,
       details: { path: rel, start_line: range.start_line, end_line: range.end_line, ...details },
     });
   };
+}
+
+/** The offsets of the range's code: whitespace and loose comments at either end trimmed (refused when none). */
+function codeSpanOf(
+  file: SourceFile,
+  rules: FamilyRules,
+  { range, refuse }: { range: LineRange; refuse: RangeRefusal },
+): { s: number; e: number } {
+  const { text } = file;
   if (range.end_line < range.start_line) {
     refuse("end_line is before start_line", "Give start_line <= end_line (1-based, inclusive)");
   }
@@ -123,11 +154,15 @@ export function statementsInRange(
     e = c.startIndex;
     while (e > s && /\s/.test(text[e - 1]!)) e--;
   }
-  let container: Node | null = file.tree.rootNode.descendantForIndex(s, s);
-  while (container && !(rules.containers.has(container.type) && container.endIndex >= e)) {
-    container = container.parent;
-  }
-  if (!container) container = file.tree.rootNode;
+  return { s, e };
+}
+
+/** The container's statements inside `s`..`e`, refusing those that straddle it. */
+function wholeStatementsOf(
+  file: SourceFile,
+  container: Node,
+  { s, e, refuse }: { s: number; e: number; refuse: RangeRefusal },
+): Node[] {
   const value = container.childForFieldName("value");
   const statements: Node[] = [];
   const straddling: Node[] = [];
@@ -155,6 +190,15 @@ export function statementsInRange(
       },
     );
   }
+  return statements;
+}
+
+/** Refuse statements without code, a Rust attribute split from its statement, and statements that cannot move. */
+function refuseUnmovable(
+  file: SourceFile,
+  rules: FamilyRules,
+  { statements, refuse }: { statements: Node[]; refuse: RangeRefusal },
+): void {
   const code = statements.filter((n) => !n.type.includes("comment"));
   if (code.length === 0) refuse("the lines hold no statement", "Give the lines of the statements to extract");
   // A Rust attribute (`#[cfg(…)]`) belongs to the statement after it: both move, or neither.
@@ -180,12 +224,6 @@ export function statementsInRange(
       "Leave imports, exports and global/nonlocal declarations out of the range",
     );
   }
-  return {
-    container,
-    statements,
-    start: statements[0]!.startIndex,
-    end: statements[statements.length - 1]!.endIndex,
-  };
 }
 
 /** What the statements do to control flow. */
