@@ -80,7 +80,8 @@ function isFunctionLike(n: ts.Node): n is ts.FunctionLikeDeclaration {
 function languageLiterals(n: ts.Node): number {
   let count = 0;
   const elements = ts.isObjectLiteralExpression(n)
-    ? n.properties.map((p) => p.name).filter((x): x is ts.PropertyName => !!x)
+    // `{ python, ts }` passes two variables (shorthand), it names no language: only `key: value` entries count
+    ? n.properties.filter(ts.isPropertyAssignment).map((p) => p.name)
     : ts.isArrayLiteralExpression(n)
     ? [...n.elements]
     : [];

@@ -142,3 +142,22 @@ Deno.test("each refactor folder of src/structural/ has a mod.ts with its plan (a
     }
   }
 });
+
+Deno.test("the house's measures hold: no function over 80 lines, no exported function past three positional parameters, no per-language table outside src/languages/, one project walk", async () => {
+  const { measure } = await import("../../scripts/code_metrics.ts");
+  const cwd = Deno.cwd();
+  Deno.chdir(new URL("../../", import.meta.url)); // the measures name paths from the repository's root
+  let m: ReturnType<typeof measure>;
+  try {
+    m = measure("src");
+  } finally {
+    Deno.chdir(cwd);
+  }
+  const where = (f: { at: string; what: string }[]) => f.map((x) => `${x.at} ${x.what}`).join("\n");
+  assert.deepEqual(m.longFunctions, [], where(m.longFunctions));
+  assert.deepEqual(m.positionalParams, [], where(m.positionalParams));
+  assert.deepEqual(m.languageTables, [], where(m.languageTables));
+  assert.ok(m.projectWalkers.length <= 1, where(m.projectWalkers));
+  // A ratchet until each family's code sits behind its profile (goal: 5 or fewer).
+  assert.ok(m.languageBranches.length <= 29, where(m.languageBranches));
+});
