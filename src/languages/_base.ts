@@ -56,6 +56,7 @@ export const PLAIN_FUNCTIONS: FunctionFacts = {
   thisParameter: false,
   restParameterLast: false,
   topLevelBlankLines: 1,
+  memberLookupCalls: [],
 };
 
 /** The module-system facts a system states only when they hold. */

@@ -205,6 +205,7 @@ export const PYTHON: LanguageProfile = defineProfile({
     protocolMethods: /^__\w+__$/,
     rootClass: "object",
     topLevelBlankLines: 2,
+    memberLookupCalls: ["getattr", "hasattr", "setattr", "delattr"],
   },
   targetVersion: TARGET_VERSION,
   indentUnit: "    ",

@@ -250,6 +250,11 @@ export interface FunctionFacts {
   thisParameter: boolean;
   /** Blank lines the style puts between top-level definitions (Python's two; one elsewhere). */
   topLevelBlankLines: number;
+  /**
+   * Built-in functions that reach a member by a name held in a string (Python's `getattr(obj, "name")`): a
+   * member whose name such a call may build at run time cannot be renamed with certainty.
+   */
+  memberLookupCalls: readonly string[];
 }
 
 /** One node shape a {@linkcode SyntaxFeature} is recognised by. */

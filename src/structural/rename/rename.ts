@@ -12,6 +12,7 @@
  * @module
  */
 import { type ExampleRename, renameGoExamples } from "./_go_examples.ts";
+import { lookedUpByName, memberLookups } from "./_member_lookups.ts";
 import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
@@ -107,6 +108,7 @@ export async function planRename(
   checkConditional(search);
   await checkAugmentation(parsing, search);
   if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
+  if (search.target.kind !== "binding") checkLookups(search);
   if (search.valueUses) throw parameterThroughValue(search, newName);
   const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
   const files = renamedTexts(search, { renamed, newName });
@@ -502,4 +504,10 @@ function classBodyImports(
 function dirOf(rel: string): string {
   const slash = rel.lastIndexOf("/");
   return slash === -1 ? "" : rel.slice(0, slash);
+}
+
+/** Refuse a member or exported name that a lookup by a name built at run time may reach (`_member_lookups.ts`). */
+function checkLookups(search: ReferenceSearch): void {
+  const lookups = memberLookups(search.files, search.target.name);
+  if (lookups.length > 0) throw lookedUpByName(search.target.name, lookups);
 }

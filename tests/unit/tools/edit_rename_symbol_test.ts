@@ -540,3 +540,30 @@ Deno.test("edit_rename_symbol() keeps a member that a Python class body imports:
   assert.match(message, /\n {4}from email\.iterators import walk_soak as walk\n/);
   assert.match(await textOf(ws, "email/iterators.py"), /\ndef walk_soak\(self\):/);
 });
+
+Deno.test("edit_rename_symbol() refuses a Python method a getattr built from a prefix may reach (email.generator's _handle_*)", async () => {
+  // The soak's case: renaming Generator._handle_multipart_signed left `getattr(self, '_handle_' + specific)`
+  // missing it, and signed messages were written as plain multiparts.
+  const generator = Deno.readTextFileSync("/usr/lib/python3.11/email/generator.py");
+  const ws = await workspaceOf({ "/email/generator.py": generator });
+  const res = await ws.call("edit_rename_symbol", {
+    path: "email/generator.py",
+    target: "Generator/_handle_multipart_signed",
+    new_name: "_handle_signed",
+  });
+  assert.ok(!res.ok && res.error.code === "unresolved", JSON.stringify(res));
+  assert.match(
+    res.error.message,
+    /email\/generator\.py:214 \(meth = getattr\(self, '_handle_' \+ specific, None\)\)/,
+  );
+  assert.equal(await textOf(ws, "email/generator.py"), generator, "nothing written");
+  // A method no lookup can reach still renames.
+  const other = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "email/generator.py",
+      target: "Generator/_write_lines",
+      new_name: "_emit_lines",
+    }),
+  );
+  assert.ok(other.changes.length === 1);
+});
