@@ -9,6 +9,7 @@
  */
 import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import { RecoverableError } from "../errors.ts";
+import { checkExpectedCount, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
@@ -128,12 +129,12 @@ export const editReplaceText: ToolDefinition<Record<string, unknown>> = {
       ids,
     });
     if (plan.sites === 0) throw nothingToReplace(args, plan.stats.scanned);
-    checkExpectedCount(args["expected_count"] as number | undefined, plan);
-    for (const f of plan.files) {
-      const file = await stage.readText(f.path); // strict: a file that is not UTF-8 is refused, not mangled
-      if (file.text !== f.text) throw changedWhileReading(f.path);
-      await stage.writeText(f.path, { text: f.newText, bom: file.bom });
-    }
+    checkExpectedCount(args["expected_count"] as number | undefined, plan, {
+      counted: "occurrences would be replaced",
+      narrow:
+        "Narrow the search (path, glob, word, a longer pattern), or pass the ids of the occurrences to change from search_text",
+    });
+    await stagePlannedTexts(stage, plan);
     return {
       warnings: plan.warnings,
       data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES),
@@ -182,30 +183,4 @@ function nothingToReplace(args: Record<string, unknown>, scanned: number): Recov
       },
     },
   );
-}
-
-function checkExpectedCount(
-  expected: number | undefined,
-  plan: { sites: number; files: { path: string; sites: { line: number }[] }[] },
-): void {
-  if (expected === undefined || expected === plan.sites) return;
-  const where = plan.files.slice(0, 20).map((f) => `${f.path}: ${f.sites.map((s) => s.line).join(", ")}`);
-  throw new RecoverableError(
-    expected < plan.sites ? "ambiguous" : "no_match",
-    `expected_count is ${expected}, but ${plan.sites} occurrences would be replaced (${where.join("; ")}${
-      plan.files.length > 20 ? "; …" : ""
-    }): nothing was changed`,
-    {
-      hint:
-        "Narrow the search (path, glob, word, a longer pattern), or pass the ids of the occurrences to change from search_text, or call with dry_run to see every site",
-      details: { expected_count: expected, found: plan.sites, files: where },
-    },
-  );
-}
-
-function changedWhileReading(path: string): RecoverableError {
-  return new RecoverableError("stale_base", `"${path}" changed while the replacement was planned`, {
-    hint: "Call again: the search runs on the file as it is now",
-    details: { path },
-  });
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { checkExpectedCount, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
@@ -115,12 +116,12 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     const files = walkSearchFiles(stage);
     const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids });
     if (plan.sites === 0) throw nothingToRewrite(args, plan);
-    checkExpectedCount(args["expected_count"] as number | undefined, plan);
-    for (const f of plan.files) {
-      const file = await stage.readText(f.path); // strict: a file that is not UTF-8 is refused, not mangled
-      if (file.text !== f.text) throw changedWhileReading(f.path);
-      await stage.writeText(f.path, { text: f.newText, bom: file.bom });
-    }
+    checkExpectedCount(args["expected_count"] as number | undefined, plan, {
+      counted: "matches would be rewritten",
+      narrow:
+        "Narrow the search (path, glob, language, a more specific pattern), or pass the ids of the matches to change from search_structural",
+    });
+    await stagePlannedTexts(stage, plan);
     const warnings = plan.nested > 0
       ? [`${plan.nested} match(es) inside another match were left as they are: the outer match was rewritten`]
       : [];
@@ -171,27 +172,4 @@ function nothingToRewrite(args: Record<string, unknown>, plan: Plan): Recoverabl
       suggestedCall: { tool: "search_structural", args: searchArgsOf(args) },
     },
   );
-}
-
-function checkExpectedCount(expected: number | undefined, plan: Plan): void {
-  if (expected === undefined || expected === plan.sites) return;
-  const where = plan.files.slice(0, 20).map((f) => `${f.path}: ${f.sites.map((s) => s.line).join(", ")}`);
-  throw new RecoverableError(
-    expected < plan.sites ? "ambiguous" : "no_match",
-    `expected_count is ${expected}, but ${plan.sites} matches would be rewritten (${where.join("; ")}${
-      plan.files.length > 20 ? "; …" : ""
-    }): nothing was changed`,
-    {
-      hint:
-        "Narrow the search (path, glob, language, a more specific pattern), or pass the ids of the matches to change from search_structural, or call with dry_run to see every site",
-      details: { expected_count: expected, found: plan.sites, files: where },
-    },
-  );
-}
-
-function changedWhileReading(path: string): RecoverableError {
-  return new RecoverableError("stale_base", `"${path}" changed while the rewrite was planned`, {
-    hint: "Call again: the search runs on the file as it is now",
-    details: { path },
-  });
 }
