@@ -310,9 +310,33 @@ function alwaysWrites(node: Node, uses: Use[]): boolean {
     ) {
       return true;
     }
-    const branches = ifBranches(stmt);
+    const branches = ifBranches(stmt) ?? tryBranches(stmt);
     return branches !== null && branches.every((b) => alwaysWrites(b, inside));
   });
+}
+
+/**
+ * The paths through a Python `try` without `else` or `finally`: its body, and each `except` handler (the body
+ * may stop at any statement, then a handler runs). A name every one of them writes is written after the
+ * `try` on every path that goes on; null for any other statement.
+ */
+function tryBranches(node: Node): Node[] | null {
+  if (node.type !== "try_statement") return null;
+  const body = node.childForFieldName("body");
+  const handlers = node.namedChildren.filter((c): c is Node => c?.type === "except_clause");
+  const other = node.namedChildren.some((c) => c?.type === "else_clause" || c?.type === "finally_clause");
+  if (!body || handlers.length === 0 || other) return null;
+  const blocks = handlers.map((h) => h.namedChildren.find((c) => c?.type === "block") ?? null);
+  return blocks.every((b) => b !== null) ? [body, ...blocks as Node[]] : null;
+}
+
+/** Whether `write` and the statements sit in different branches of the `if` statement `n` (one path misses it). */
+function otherBranch(n: Node, write: Node, run: StatementRun): boolean {
+  if (n.type !== "if_statement") return false;
+  const branchOf = (start: number, end: number) =>
+    n.namedChildren.find((c) => c !== null && c.startIndex <= start && c.endIndex >= end)?.id ?? null;
+  const w = branchOf(write.startIndex, write.endIndex);
+  return w !== null && w !== branchOf(run.start, run.end);
 }
 
 /** Python statements whose body may not run (or runs on some paths only). */
@@ -334,6 +358,7 @@ function conditionalBefore(write: Node, run: StatementRun, rules: FamilyRules): 
     if (!CONDITIONAL.has(n.type)) continue;
     if (n.startIndex > run.start || n.endIndex < run.end) return true;
     if (n.type === "try_statement" && handlerAfterRaise(n, write, run)) return true;
+    if (otherBranch(n, write, run)) return true;
   }
   return false;
 }
@@ -551,7 +576,11 @@ function classifyBinding(s: FlowState, b: Binding, uses: Use[]): void {
   const span: BindingSpan = { b, uses, declOcc, before, after, declared, reads, accessAt };
   const output = writes.length > 0 && liveAfterRun(s, span);
   const boundBefore = !declared || (python && (b.kind === "parameter" || before.length > 0));
-  const param = boundBefore && (reads.length > 0 || output) && !definiteFirstWrite(uses[0]!, uses, run);
+  // Its old value is needed unless the statements write it before any read: a plain first write, or (read
+  // nowhere in them) a statement that writes it on every path (an if with else, a try and its handlers).
+  const overwritten = definiteFirstWrite(uses[0]!, uses, run) ||
+    (reads.length === 0 && run.statements.some((st) => alwaysWrites(st, writes)));
+  const param = boundBefore && (reads.length > 0 || output) && !overwritten;
   const variable: Variable = {
     binding: b,
     name: b.name,

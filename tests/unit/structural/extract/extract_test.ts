@@ -343,6 +343,25 @@ Deno.test("planExtract() out of Python's __new__: a class method called on cls, 
   assert.equal(await run("python3", program, "hvp.py", plan.text), before);
 });
 
+Deno.test("planExtract() of a Python try whose body and handler both assign: an output, never a parameter (email's get_bare_quoted_string)", async () => {
+  // The soak's case: `token` passed in though this branch of the loop never bound it (UnboundLocalError).
+  const HVP = Deno.readTextFileSync("/usr/lib/python3.11/email/_header_value_parser.py");
+  const at = HVP.indexOf(
+    "            valid_ew = False\n            try:\n                token, value = get_encoded_word(value)",
+  );
+  assert.ok(at > 0);
+  const start = HVP.slice(0, at).split("\n").length;
+  const plan = await extract("hvp.py", HVP, { start_line: start, end_line: start + 14 }, "_ew_or_qcontent");
+  assert.deepEqual(plan.parameters, ["value", "bare_quoted_string"]);
+  assert.equal(plan.call, "valid_ew, token, value = _ew_or_qcontent(value, bare_quoted_string)");
+  const program = [
+    "-c",
+    "import hvp\nfor s in ['\"=?utf-8?q?a?= =?utf-8?q?b?=\"', '\"plain\"', '\" x\"']:\n    print(repr(hvp.get_bare_quoted_string(s)))",
+  ];
+  const before = await run("python3", program, "hvp.py", HVP);
+  assert.equal(await run("python3", program, "hvp.py", plan.text), before);
+});
+
 Deno.test("planExtract() on rxjs TypeScript: parameter types copied from their declarations, type parameters kept", async () => {
   // map's projection call: the new function goes next to the subscribe call, inside the operator's closure,
   // where project, thisArg, index and map's T are visible; value's type is copied from the arrow's parameter.
