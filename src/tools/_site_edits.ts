@@ -7,6 +7,18 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
+import { INTEGER, shape, STRING } from "./_result_schema.ts";
+
+/** What one changed site looks like in a result: where, the text before and after, its occurrence id. */
+export const SITE = shape({
+  line: INTEGER,
+  column: INTEGER,
+  end_line: INTEGER,
+  end_column: INTEGER,
+  before: STRING,
+  after: STRING,
+  id: STRING,
+}, ["line", "column", "before", "after", "id"]);
 
 /** A plan of edits at sites across files, as both tools make one. */
 export interface SitePlan {

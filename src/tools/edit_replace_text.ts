@@ -9,10 +9,10 @@
  */
 import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import { RecoverableError } from "../errors.ts";
-import { checkExpectedCount, stagePlannedTexts } from "./_site_edits.ts";
+import { checkExpectedCount, SITE, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
-import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, VERSION } from "./_result_schema.ts";
 import { searchTextTool } from "./search_text.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -42,16 +42,6 @@ const searchProperties = Object.fromEntries(
 function searchArgsOf(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).filter(([k]) => k in searchProperties));
 }
-
-const SITE = shape({
-  line: INTEGER,
-  column: INTEGER,
-  end_line: INTEGER,
-  end_column: INTEGER,
-  before: STRING,
-  after: STRING,
-  id: STRING,
-}, ["line", "column", "before", "after", "id"]);
 
 /** The edit_replace_text tool. */
 export const editReplaceText: ToolDefinition<Record<string, unknown>> = {

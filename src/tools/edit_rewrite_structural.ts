@@ -9,10 +9,10 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { checkExpectedCount, stagePlannedTexts } from "./_site_edits.ts";
+import { checkExpectedCount, SITE, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
-import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import { BOOLEAN, FILE_PATH, INTEGER, shape, VERSION } from "./_result_schema.ts";
 import {
   PATTERN_ARGS,
   STRUCTURAL_ALIASES,
@@ -41,16 +41,6 @@ const fileProperties = Object.fromEntries(
 function searchArgsOf(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).filter(([k]) => k in fileProperties || k in PATTERN_ARGS));
 }
-
-const SITE = shape({
-  line: INTEGER,
-  column: INTEGER,
-  end_line: INTEGER,
-  end_column: INTEGER,
-  before: STRING,
-  after: STRING,
-  id: STRING,
-}, ["line", "column", "before", "after", "id"]);
 
 type Plan = Awaited<ReturnType<Awaited<ReturnType<typeof searchEngine>>["planStructuralRewrite"]>>;
 
