@@ -306,7 +306,10 @@ async function plan(
       args: {
         path: d.path,
         range,
-        name: corpus.language === "python" ? "soak_extracted" : "soakExtracted",
+        // A helper's name is private, as an agent's extracted helper usually is: a
+        // public method on a class whose tests list every public attribute (the
+        // email policies) would fail those tests for a name the caller chose.
+        name: corpus.language === "python" ? "_soak_extracted" : "soakExtracted",
       },
     };
   }
