@@ -22,6 +22,8 @@ import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
 import { dispatch, type DispatchOptions } from "./tools/dispatch.ts";
+import { type EditStream, type EditStreamOptions, openEditStream } from "./tools/edit_stream.ts";
+import { Stage } from "./fs/stage.ts";
 import type { PipelineStep, ReadBudget, ToolResult } from "./tools/types.ts";
 import { DEFAULT_RESULT_CHARS } from "./tools/result_fit.ts";
 import {
@@ -328,6 +330,36 @@ export class Workspace {
    *
    * @returns When the trees are freed.
    */
+  /**
+   * Open an edit stream: feed a model's edit text as it is generated, read
+   * each block's placement (or refusal) as it closes, and commit all or
+   * nothing at `end()` through {@linkcode Workspace.call}.
+   *
+   * @param options The tool (`apply_edits`, `apply_patch`, `edit_file`, the text editor), its other
+   * arguments, and `stopOnRefusal`.
+   * @returns The open stream.
+   *
+   * @example Stream SEARCH/REPLACE blocks into an in-memory workspace
+   * ```ts
+   * import { createMemoryBackend, createWorkspace } from "@graver/core";
+   * import assert from "node:assert/strict";
+   *
+   * const ws = await createWorkspace({ backend: createMemoryBackend({ "a.txt": "one\ntwo\n" }) });
+   * const stream = ws.stream({ tool: "apply_edits" });
+   * for (const chunk of ["a.txt\n<<<<<<< SEA", "RCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n"]) {
+   *   await stream.write(chunk);
+   * }
+   * const result = await stream.end();
+   * assert.equal(result.ok, true);
+   * ```
+   */
+  stream(options: EditStreamOptions): EditStream {
+    return openEditStream({
+      call: (tool, args, dispatchOptions) => this.call(tool, args, dispatchOptions),
+      openStage: () => new Stage(this.fs, this.sandbox),
+    }, options);
+  }
+
   close(): Promise<void> {
     const done = this.#queue.then(() => this.trees?.clear());
     this.#queue = done;

@@ -103,6 +103,15 @@ export type { EditInsertAtAnchorArgs } from "./edit_insert_at_anchor.ts";
 export { editSafeTextPatch } from "./edit_safe_text_patch.ts";
 export type { EditSafeTextPatchArgs, TextHunk } from "./edit_safe_text_patch.ts";
 export { editDryRun, MAX_PLAN_OPS } from "./edit_dry_run.ts";
+export { openEditStream, STREAM_TOOLS } from "./edit_stream.ts";
+export type {
+  EditStream,
+  EditStreamHost,
+  EditStreamOptions,
+  StreamEvent,
+  StreamRefusal,
+  StreamTool,
+} from "./edit_stream.ts";
 export type { EditDryRunArgs, PlanOp, PlanOpResult } from "./edit_dry_run.ts";
 export { editCapabilities } from "./edit_capabilities.ts";
 export type { Capability, EditCapabilitiesArgs, LanguageCapabilities } from "./edit_capabilities.ts";
