@@ -76,6 +76,8 @@ export const PLAIN_MODULES: Pick<
   | "importsInClassBodies"
   | "bareSpecifiersNameProjectModules"
   | "sampleImport"
+  | "defaultExports"
+  | "namedExamples"
 > = {
   globImportsReexport: false,
   itemPaths: false,
@@ -91,6 +93,8 @@ export const PLAIN_MODULES: Pick<
   importsInClassBodies: false,
   bareSpecifiersNameProjectModules: false,
   sampleImport: null,
+  defaultExports: false,
+  namedExamples: false,
 };
 
 /** The flow facts a family states only when they hold (the node-type sets it always states). */
@@ -109,6 +113,7 @@ export const PLAIN_FLOW: Pick<
   | "outputsByReference"
   | "delegatesInAsyncGenerators"
   | "argumentsObject"
+  | "assignmentDeclares"
 > = {
   typedSignatures: false,
   blockValues: false,
@@ -123,6 +128,7 @@ export const PLAIN_FLOW: Pick<
   outputsByReference: false,
   delegatesInAsyncGenerators: true,
   argumentsObject: false,
+  assignmentDeclares: false,
 };
 
 /** The required part of a profile: its id and name; everything else defaults. */

@@ -81,6 +81,7 @@ const MODULES: ModuleSystemFacts = {
   importsAreReadOnly: true,
   commonJs: true,
   sampleImport: () => ({ source: "./x", target: "x.ts" }),
+  defaultExports: true,
 };
 
 /** Functions and classes: each has its own `return` target; all but arrow functions have their own `this`. */

@@ -166,6 +166,7 @@ export const GO: LanguageProfile = defineProfile({
       resolveGoImport(context.goModules, context.directoriesWith(".go"), source),
     ...PLAIN_MODULES,
     fileMoveBreaks: goFileMoveBreaks,
+    namedExamples: true,
   },
   identifiers: {
     pattern: WORD_IDENTIFIER,

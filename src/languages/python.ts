@@ -53,6 +53,7 @@ function resolvePython(context: ResolutionContext, from: string, source: string)
 export const PYTHON_FLOW: FlowRules = {
   ...PLAIN_FLOW,
   family: "python",
+  assignmentDeclares: true,
   labelledJumps: false,
   explicitSelf: true,
   classReceiverMethods: new Set(["__new__", "__init_subclass__", "__class_getitem__"]),

@@ -98,6 +98,13 @@ export interface ModuleSystemFacts {
    * @param path The importing file (relative).
    */
   sampleImport: ((path: string) => { source: string; target: string }) | null;
+  /** A module may have a default export, which an importer's namespace reaches as `ns.default` (ECMAScript). */
+  defaultExports: boolean;
+  /**
+   * Test files hold example functions named after the package-level name they document (Go's `ExampleName`):
+   * renaming the name renames its examples.
+   */
+  namedExamples: boolean;
 }
 
 /** tsconfig.json's path mapping (`compilerOptions.baseUrl` and `paths`), relative to the root. */
@@ -224,6 +231,12 @@ export interface FlowRules {
   delegatesInAsyncGenerators: boolean;
   /** Functions see an implicit `arguments` object of their own (ECMAScript). */
   argumentsObject: boolean;
+  /**
+   * A plain assignment declares a variable of the enclosing function, with no keyword and no block scope
+   * (Python): assigned names are declared where first bound, module-level names stay importable, and a function
+   * that assigns an outer name must declare it `global` or `nonlocal`.
+   */
+  assignmentDeclares: boolean;
 }
 
 /** How functions, parameters and calls look, for the refactors that rewrite declarations and call sites. */

@@ -2,7 +2,8 @@
  * The structural engines (and the syntax and guard modules they share) a tool handler loads on first
  * call, as one module: bundlers make one lazy chunk of them (a worker compiles every module it ships, so
  * fewer, larger chunks start faster). Each engine module is one namespace here, and each loader in
- * `_lazy.ts` picks its own by name (`renameEngine` loads `rename`, that is `../structural/rename/rename.ts`).
+ * `_lazy.ts` (or the one tool that uses it) picks its own by name (edit_rename_symbol's loader takes `rename`,
+ * that is `../structural/rename/rename.ts`).
  *
  * @module
  */

@@ -116,12 +116,6 @@ export const referencesEngine = lazyEngine(
   async () => (await import("./_engines_structural.ts")).references,
 );
 
-/** `structural/rename/rename.ts` (structural engine (rename)), from the structural engines' chunk. */
-export const renameEngine = lazyEngine(
-  "the structural engine (rename)",
-  async () => (await import("./_engines_structural.ts")).rename,
-);
-
 /** `structural/edit/selectors.ts` (structural engine (selectors)), from the structural engines' chunk. */
 export const selectorEngine = lazyEngine(
   "the structural engine (selectors)",

@@ -5,12 +5,21 @@
  *
  * @module
  */
-import { renameEngine } from "./_lazy.ts";
+import { lazyEngine } from "./_lazy.ts";
 import type { ReferenceSite, ReferenceTarget } from "../structural/references/references.ts";
 import { groupByFile, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { INTEGER, REFERENCES, shape, SKIPPED, STRING, SYMBOL } from "./_result_schema.ts";
+
+/**
+ * `structural/rename/rename.ts` (planRename, stageRename), loaded on first call from the structural engines'
+ * chunk (`_engines_structural.ts` names it `rename`).
+ */
+const renameEngine = lazyEngine(
+  "the structural engine (rename)",
+  async () => (await import("./_engines_structural.ts")).rename,
+);
 
 /** Arguments of edit_rename_symbol. */
 export interface EditRenameSymbolArgs {

@@ -8,7 +8,8 @@
 import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Tree } from "web-tree-sitter";
 import type { ReferenceSite } from "../references/references.ts";
-import type { FunctionDecl, NewParam, Param } from "./_decl.ts";
+import type { FunctionDecl } from "./_decl.ts";
+import type { NewParam, Param } from "./_param_syntax.ts";
 import { isEffect, MAYBE_EFFECT_TYPES } from "../shared/effects.ts";
 
 /** One argument of a call. */
@@ -437,7 +438,7 @@ function asKeyword(
 
 /** Place the positional, converted and added arguments, walking the new list's slots in order. */
 function placeSlots(spec: ArgSpec, matched: MatchedArgs): Placement {
-  const python = spec.language === "python";
+  const byKeyword = profileOf(spec.language).functions.keywordArguments;
   const state: Placement = {
     positional: [...matched.receiver],
     converted: [],
@@ -448,7 +449,7 @@ function placeSlots(spec: ArgSpec, matched: MatchedArgs): Placement {
   for (const { slot, role, positionalOnly } of newRoles(spec)) {
     const got = slot.old ? matched.provided.get(slot.old) : undefined;
     if (role === "positional") {
-      placePositional(state, { slot, got, python, positionalOnly });
+      placePositional(state, { slot, got, byKeyword, positionalOnly });
     } else if (role === "keyword_only") {
       if (got?.how === "pos") {
         state.converted.push(
@@ -476,10 +477,11 @@ function placeSlots(spec: ArgSpec, matched: MatchedArgs): Placement {
  */
 function placePositional(
   state: Placement,
-  { slot, got, python, positionalOnly }: {
+  { slot, got, byKeyword, positionalOnly }: {
     slot: NewParam;
     got: { arg: CallArg; origin: number; how: "pos" | "kw" } | undefined;
-    python: boolean;
+    /** The language passes arguments by name: a slot after a skipped one is passed by keyword. */
+    byKeyword: boolean;
     positionalOnly: boolean;
   },
 ): void {
@@ -488,7 +490,7 @@ function placePositional(
     : slot.old === null && slot.value !== undefined
     ? { text: slot.value, origin: -1, impure: false }
     : null;
-  if (!python) {
+  if (!byKeyword) {
     if (present) {
       for (; state.missing > 0; state.missing--) {
         state.positional.push({ text: "undefined", origin: -1, impure: false });

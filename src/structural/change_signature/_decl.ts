@@ -11,43 +11,7 @@ import type { Node, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { FileBindings, Occurrence, Scope } from "../../syntax/bindings.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
-
-/** What a parameter is to a call. */
-export type ParamRole =
-  /** filled by position (or, in Python, by keyword) */
-  | "positional"
-  /** `...rest` / `*args`: every extra positional argument */
-  | "rest"
-  /** Python: after `*` or `*args`, passed by keyword only */
-  | "keyword_only"
-  /** Python `**kwargs` */
-  | "kwrest"
-  /** Python's bare `*` */
-  | "star"
-  /** Python's `/` */
-  | "slash";
-
-/** One parameter of a list. */
-export interface Param {
-  /** Its name; `#i` for a destructuring pattern (i its 0-based position), `*` and `/` for Python's separators. */
-  name: string;
-  /** Its source text, leading comments included. */
-  text: string;
-  /** Start of the text (UTF-16). */
-  start: number;
-  /** End of the node (UTF-16). */
-  end: number;
-  /** Start of its name (-1 for a pattern or a separator). */
-  nameStart: number;
-  /** Its role. */
-  role: ParamRole;
-  /** Whether it has a default value. */
-  hasDefault: boolean;
-  /** TypeScript's `x?`. */
-  optional: boolean;
-  /** Python: before `/` (cannot be passed by keyword). */
-  positionalOnly: boolean;
-}
+import { type Param, paramSyntaxOf } from "./_param_syntax.ts";
 
 /** A parameter list as written. */
 export interface ParamList {
@@ -258,9 +222,8 @@ function describeFunction(
 ): FunctionDecl {
   const decorators = decoratorNames(fn);
   const isStatic = fn.children.some((c) => c.type === "static") || decorators.includes("staticmethod");
-  const python = fb.language === "python";
-  const pythonMethod = python && classNode !== null && !isStatic;
-  const list = readList(fn, fb.text, fb.language, pythonMethod);
+  const selfMethod = profileOf(fb.language).flow?.explicitSelf === true && classNode !== null && !isStatic;
+  const list = readList(fn, fb.text, fb.language, selfMethod);
   const signatures = overloadSignatures(fn);
   const overloads = signatures.map((s) => readList(s, fb.text, fb.language, false));
   const nameStarts = [
@@ -285,7 +248,7 @@ function describeFunction(
     callee,
     nameStarts,
     isStatic,
-    pythonInstanceMethod: pythonMethod && !decorators.includes("classmethod"),
+    pythonInstanceMethod: selfMethod && !decorators.includes("classmethod"),
     override: fn.children.some((c) => c.type === "override_modifier"),
     typeParameters: typeParameterNames([
       fn,
@@ -372,7 +335,7 @@ function overloadSignatures(fn: Node): Node[] {
 }
 
 /** Read a function's parameter list. */
-function readList(fn: Node, text: string, language: string, pythonMethod: boolean): ParamList {
+function readList(fn: Node, text: string, language: string, selfMethod: boolean): ParamList {
   const bare = fn.childForFieldName("parameter");
   if (bare) {
     const p: Param = {
@@ -407,12 +370,12 @@ function readList(fn: Node, text: string, language: string, pythonMethod: boolea
     const from = sep >= 0 && sep < k.startIndex ? sep + 1 : at;
     const raw = text.slice(from, k.endIndex);
     const lead = raw.length - raw.trimStart().length;
-    const p = readParam(k, i, language, afterStar);
+    const p = paramSyntaxOf(language).read(k, { index: i, afterStar });
     p.text = raw.trimStart();
     p.start = from + lead;
     if (p.role === "star" || p.role === "rest") afterStar = true;
     at = k.endIndex;
-    const isReceiver = (i === 0 && pythonMethod && p.role === "positional") ||
+    const isReceiver = (i === 0 && selfMethod && p.role === "positional") ||
       (profileOf(language).functions.thisParameter && p.name === "this");
     (isReceiver ? receiver : params).push(p);
   }
@@ -420,111 +383,10 @@ function readList(fn: Node, text: string, language: string, pythonMethod: boolea
   const first = kids[0];
   const leading = first ? text.slice(node.startIndex + 1, first.startIndex).match(/^\s*/)![0] : "";
   const trailing = kids.length > 0 ? text.slice(at, close) : "";
-  if (language === "python") {
-    const slash = params.findIndex((p) => p.role === "slash");
-    for (let i = 0; i < slash; i++) params[i]!.positionalOnly = true;
-  }
+  // Parameters before a `/` marker are positional-only (only a language with the marker has one).
+  const slash = params.findIndex((p) => p.role === "slash");
+  for (let i = 0; i < slash; i++) params[i]!.positionalOnly = true;
   return { start: node.startIndex, end: node.endIndex, bare: false, receiver, params, leading, trailing };
-}
-
-/** One parameter node. */
-function readParam(k: Node, i: number, language: string, afterStar: boolean): Param {
-  const base: Param = {
-    name: `#${i}`,
-    text: k.text,
-    start: k.startIndex,
-    end: k.endIndex,
-    nameStart: -1,
-    role: "positional",
-    hasDefault: false,
-    optional: false,
-    positionalOnly: false,
-  };
-  const named = (n: Node | null | undefined) => {
-    if (n && (n.type === "identifier" || n.type === "this")) {
-      base.name = n.text;
-      base.nameStart = n.startIndex;
-    }
-  };
-  if (language === "python") {
-    let t = k;
-    if (k.type === "typed_parameter") t = k.namedChildren.find((c) => c?.type !== "type") ?? k;
-    if (t.type === "identifier") named(t);
-    else if (t.type === "default_parameter" || t.type === "typed_default_parameter") {
-      named(t.childForFieldName("name"));
-      base.hasDefault = true;
-    } else if (t.type === "list_splat_pattern") {
-      named(t.namedChildren[0]);
-      base.role = "rest";
-    } else if (t.type === "dictionary_splat_pattern") {
-      named(t.namedChildren[0]);
-      base.role = "kwrest";
-    } else if (t.type === "keyword_separator") {
-      base.name = "*";
-      base.role = "star";
-    } else if (t.type === "positional_separator") {
-      base.name = "/";
-      base.role = "slash";
-    }
-    if (afterStar && base.role === "positional") base.role = "keyword_only";
-    return base;
-  }
-  let pattern: Node | null = k;
-  if (k.type === "required_parameter" || k.type === "optional_parameter") {
-    pattern = k.childForFieldName("pattern");
-    base.hasDefault = k.childForFieldName("value") !== null;
-    base.optional = k.type === "optional_parameter";
-  } else if (k.type === "assignment_pattern") {
-    pattern = k.childForFieldName("left");
-    base.hasDefault = true;
-  }
-  if (pattern?.type === "rest_pattern") {
-    base.role = "rest";
-    named(pattern.namedChildren[0]);
-  } else named(pattern);
-  return base;
-}
-
-/** One parameter of the new list: kept (its current text) or new (composed). */
-export interface NewParam {
-  /** The name in the new list. */
-  name: string;
-  /** The old parameter kept, or null for a new one. */
-  old: Param | null;
-  /** A new parameter's default value. */
-  default?: string | undefined;
-  /** A new parameter's value at call sites. */
-  value?: string | undefined;
-  /** A new parameter's type (annotation). */
-  type?: string | undefined;
-}
-
-/**
- * The text of one new parameter in a declaration.
- *
- * @param p The new parameter.
- * @param language Language id.
- * @param signature Whether it goes into an overload signature (no default values there).
- * @param trailingOptional In a signature: whether it may be written optional (`x?`).
- * @returns Its text.
- */
-export function newParamText(
-  p: NewParam,
-  language: string,
-  { signature = false, trailingOptional = true }: { signature?: boolean; trailingOptional?: boolean } = {},
-): string {
-  if (language === "python") {
-    if (p.type) {
-      return p.default !== undefined ? `${p.name}: ${p.type} = ${p.default}` : `${p.name}: ${p.type}`;
-    }
-    return p.default !== undefined ? `${p.name}=${p.default}` : p.name;
-  }
-  const typed = !profileOf(language).functions.writesTypes ? "" : p.type ? `: ${p.type}` : "";
-  if (signature) {
-    if (p.default === undefined) return `${p.name}${typed}`;
-    return trailingOptional ? `${p.name}?${typed}` : `${p.name}: ${p.type ?? "any"} | undefined`;
-  }
-  return p.default !== undefined ? `${p.name}${typed} = ${p.default}` : `${p.name}${typed}`;
 }
 
 /**

@@ -11,7 +11,8 @@ import { RecoverableError } from "../../errors.ts";
 import type { Binding, FileBindings } from "../../syntax/bindings.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
 import { isValidName } from "../shared/names.ts";
-import type { FunctionDecl, NewParam, Param } from "./_decl.ts";
+import type { FunctionDecl } from "./_decl.ts";
+import type { NewParam, Param } from "./_param_syntax.ts";
 
 /** One entry of the new parameter list, as the caller writes it. */
 export interface ParamEntry {

@@ -25,15 +25,8 @@ import type { Parsing } from "../../syntax/types.ts";
 import { checkOverrides } from "./_overrides.ts";
 import { registeringDecorator } from "../shared/decorators.ts";
 import { type ArgSpec, CallRefusal, type CallShape, classifySite, rewriteArgs } from "./_calls.ts";
-import {
-  type FunctionDecl,
-  locateFunction,
-  type NewParam,
-  newParamText,
-  type Param,
-  type ParamList,
-  rebuildList,
-} from "./_decl.ts";
+import { type FunctionDecl, locateFunction, type ParamList, rebuildList } from "./_decl.ts";
+import { type NewParam, newParamText, type Param } from "./_param_syntax.ts";
 import { checkBody, type ParamEntry, type ParamMapping, planParams } from "./_params.ts";
 import { findReferences, type ReferenceSite, type ReferenceTarget } from "../references/references.ts";
 import { targetOccurrence } from "../references/reference_target.ts";
@@ -44,7 +37,8 @@ import { type DeclaredVersion, declaredVersion } from "../edit/target_version.ts
 import type { Tree } from "web-tree-sitter";
 
 export type { ParamEntry, ParamMapping } from "./_params.ts";
-export type { FunctionDecl, Param, ParamList, ParamRole } from "./_decl.ts";
+export type { FunctionDecl, ParamList } from "./_decl.ts";
+export type { Param, ParamRole } from "./_param_syntax.ts";
 
 /** Options of {@linkcode planChangeSignature}. */
 export interface ChangeSignatureOptions {

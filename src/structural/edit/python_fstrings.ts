@@ -11,6 +11,7 @@
  * @module
  */
 import type { Node } from "web-tree-sitter";
+import { profileOf } from "../../languages/profiles.ts";
 import type { SourceFile, TextEdit } from "./source.ts";
 import { allows, type DeclaredVersion, SYNTAX_SINCE, type SyntaxFeature, tooNew } from "./target_version.ts";
 
@@ -57,7 +58,8 @@ export function fitFStringFields(
   edits: TextEdit[],
   declared: DeclaredVersion | null,
 ): { edits: TextEdit[] } | { problem: FieldProblem } {
-  if (file.language !== "python") return { edits };
+  // Only a language whose version decides whether a field may reuse the string's quote has such fields.
+  if (profileOf(file.language).targetVersion?.syntax.fstring_quote_reuse === undefined) return { edits };
   // A project on 3.12 or later keeps the text as written; with no declaration it is made portable.
   const modern = declared !== null && allows(declared, SYNTAX_SINCE.python.fstring_quote_reuse);
   const out: TextEdit[] = [];

@@ -1,8 +1,12 @@
 /**
- * The Go rules of extract function: values whose copy would differ (a method
- * call on a struct value, `&x`, a function literal capturing a variable the
- * caller changes, a changed value receiver), a local left without a use, and
- * the statement that receives the results (`:=`, `=`, `var x T`).
+ * The Go half of extract function's native builder: types from what is
+ * written or certain in the source (composite literals, `&T{}`, basic
+ * literals, `new`/`make`, a called function's written results), how a value
+ * of a type is passed (shared, basic, or a copy); the refusals of values whose
+ * copy would differ (a method call on a struct value, `&x`, a function
+ * literal capturing a variable the caller changes, a changed value receiver)
+ * and of a local left without a use; the statement that receives the results
+ * (`:=`, `=`, `var x T`) and the `func` header with its receiver.
  *
  * @module
  */
@@ -10,9 +14,19 @@ import type { Node } from "web-tree-sitter";
 import { indentOfLine } from "../../fs/lines.ts";
 import { type Binding, firstAtOrAfter } from "../../syntax/binding_model.ts";
 import type { Context } from "./_checks.ts";
-import { accessOf, nodeOf, type Variable } from "../shared/data_flow.ts";
-import { goPassing } from "./_native_types.ts";
-import { enclosingItem, methodCallOn, refuseUse, VALUE_KINDS } from "./_native_uses.ts";
+import { nodeOf, type Variable } from "../shared/data_flow.ts";
+import { accessOf } from "../shared/variable_access.ts";
+import { enclosingItem, methodCallOn, refuseUse, usesInside, VALUE_KINDS } from "./_native_uses.ts";
+import {
+  type CalleeOf,
+  calleeResultOf,
+  COMPARISON,
+  type CopiedGenerics,
+  literal,
+  type NativeFamily,
+  type NativeState,
+  written,
+} from "./_native_family.ts";
 import type { Placement } from "./_placement.ts";
 import type { WrittenType } from "../shared/written_types.ts";
 
@@ -166,3 +180,217 @@ function declaredInBlock(ctx: Context, name: string): boolean {
   }
   return false;
 }
+
+function goDeclaredType(id: Node, callee: CalleeOf): WrittenType | null {
+  const p = id.parent!;
+  const type = p.childForFieldName("type");
+  switch (p.type) {
+    case "parameter_declaration":
+      return type ? written(type) : null;
+    case "variadic_parameter_declaration":
+      return type ? { text: `[]${type.text}`, annotated: true, node: type } : null;
+    case "const_spec":
+      return type ? written(type) : null; // an untyped constant has no one type
+    case "var_spec": {
+      if (type) return written(type);
+      const names = p.childrenForFieldName("name").filter((n): n is Node => n !== null);
+      const values = p.childForFieldName("value")?.namedChildren ?? [];
+      const i = names.findIndex((n) => n.id === id.id);
+      if (values.length === 1 && names.length > 1) {
+        return goCalleeResult(values[0]!, { i, n: names.length }, callee);
+      }
+      return names.length === values.length
+        ? goLiteralType(values[i] ?? null) ?? goCalleeResult(values[i] ?? null, { i: 0, n: 1 }, callee)
+        : null;
+    }
+    case "expression_list": {
+      const decl = p.parent;
+      if (decl?.type !== "short_var_declaration" || decl.childForFieldName("left")?.id !== p.id) return null;
+      const values = decl.childForFieldName("right")?.namedChildren ?? [];
+      const i = p.namedChildren.findIndex((n) => n?.id === id.id);
+      if (values.length === 1 && p.namedChildCount > 1) {
+        return goCalleeResult(values[0]!, { i, n: p.namedChildCount }, callee);
+      }
+      return p.namedChildCount === values.length
+        ? goLiteralType(values[i] ?? null) ?? goCalleeResult(values[i] ?? null, { i: 0, n: 1 }, callee)
+        : null;
+    }
+  }
+  return null;
+}
+
+/** The `i`-th of `n` results a called function's written signature returns (unnamed results only). */
+function goCalleeResult(
+  call: Node | null,
+  { i, n }: { i: number; n: number },
+  callee: CalleeOf,
+): WrittenType | null {
+  return calleeResultOf(call, callee, {
+    field: "result",
+    pick: (result) => {
+      if (result.type !== "parameter_list") return n === 1 ? written(result) : null;
+      const types = result.namedChildren.filter((c): c is Node => c?.type === "parameter_declaration");
+      if (types.length !== n || types.some((t) => t.childForFieldName("name"))) return null;
+      const t = types[i]!.childForFieldName("type");
+      return t ? written(t) : null;
+    },
+  });
+}
+
+/** The type of a Go initialiser when it is certain: literals, `&T{}`, `new(T)`, `make(T, …)`, a function literal. */
+function goLiteralType(v: Node | null): WrittenType | null {
+  if (!v) return null;
+  switch (v.type) {
+    case "composite_literal": {
+      const t = v.childForFieldName("type");
+      return t && !t.text.includes("[...]") ? written(t) : null;
+    }
+    case "unary_expression": {
+      const operand = v.childForFieldName("operand");
+      if (v.childForFieldName("operator")?.text === "!") return literal("bool");
+      if (v.childForFieldName("operator")?.text !== "&" || operand?.type !== "composite_literal") return null;
+      const t = goLiteralType(operand);
+      return t ? { ...t, text: `*${t.text}` } : null;
+    }
+    case "int_literal":
+      return literal("int");
+    case "float_literal":
+      return literal("float64");
+    case "imaginary_literal":
+      return literal("complex128");
+    case "rune_literal":
+      return literal("rune");
+    case "interpreted_string_literal":
+    case "raw_string_literal":
+      return literal("string");
+    case "true":
+    case "false":
+      return literal("bool");
+    case "parenthesized_expression":
+      return goLiteralType(v.namedChildren[0] ?? null);
+    case "binary_expression":
+      return COMPARISON.test(v.childForFieldName("operator")?.text ?? "") ? literal("bool") : null;
+    case "func_literal": {
+      const params = v.childForFieldName("parameters");
+      const result = v.childForFieldName("result");
+      return params
+        ? { text: `func${params.text}${result ? ` ${result.text}` : ""}`, annotated: true, node: v }
+        : null;
+    }
+    case "call_expression": {
+      const fn = v.childForFieldName("function")?.text;
+      const first = v.childForFieldName("arguments")?.namedChildren[0];
+      if (fn === "len" || fn === "cap") return literal("int");
+      if (fn && GO_BASIC.test(fn) && fn !== "error" && fn !== "any") return literal(fn); // a conversion: string(b)
+      if (!first || (fn !== "new" && fn !== "make")) return null;
+      return { text: fn === "new" ? `*${first.text}` : first.text, annotated: true, node: first };
+    }
+  }
+  return null;
+}
+
+const GO_BASIC =
+  /^(?:u?int(?:8|16|32|64)?|uintptr|float(?:32|64)|complex(?:64|128)|string|bool|byte|rune|error|any)$/;
+
+/**
+ * How a Go value of a type behaves when passed: "shared" (a pointer, map, slice, channel, function or
+ * interface: the callee sees the same thing), "basic" (a number, string, bool: no method changes it), or
+ * "copy" (a struct, an array or a type declared elsewhere: the callee gets a copy its methods may change).
+ *
+ * @param text The type's text.
+ * @param root The file's syntax tree, to read the declarations of its named types.
+ * @returns The kind.
+ */
+export function goPassing(text: string, root: Node): "shared" | "basic" | "copy" {
+  const t = text.trim();
+  if (GO_BASIC.test(t)) return "basic";
+  if (/^(?:\*|\[\]|map\[|chan\b|<-chan\b|func\b|interface\s*\{)/.test(t)) return "shared";
+  if (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(t)) {
+    const spec = findTypeSpec(root, t);
+    const kind = spec?.childForFieldName("type")?.type;
+    if (
+      kind && /^(?:pointer_type|slice_type|map_type|channel_type|function_type|interface_type)$/.test(kind)
+    ) {
+      return "shared";
+    }
+    if (kind === "type_identifier" && GO_BASIC.test(spec!.childForFieldName("type")!.text)) return "basic";
+  }
+  return "copy";
+}
+
+function findTypeSpec(n: Node, name: string): Node | null {
+  for (const c of n.namedChildren) {
+    if (!c) continue;
+    if (c.type === "type_spec" && c.childForFieldName("name")?.text === name) return c;
+    if (c.type === "type_declaration") {
+      const hit = findTypeSpec(c, name);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+/** The receiver's type arguments of a method, which a new function placed outside the method cannot see. */
+function goOuterTypeParameters(fn: Node, placement: Placement): string[] {
+  if (placement.kind === "method" || fn.type !== "method_declaration") return [];
+  const recv = fn.childForFieldName("receiver")?.namedChildren[0]?.childForFieldName("type");
+  const args = recv?.descendantsOfType("type_arguments")[0];
+  return (args?.namedChildren ?? []).filter((c): c is Node => c !== null).map((c) => c.text);
+}
+
+/** The new function's first line, through `{`: `func [(r *T)] name[…](…) results {`. */
+function goHeader(s: NativeState, generics: CopiedGenerics): string {
+  const { placement, paramList, results } = s;
+  const recv = placement.kind === "method" ? `${placement.receiver} ` : "";
+  return `func ${recv}${s.ctx.name}${generics.params}(${paramList.join(", ")})${
+    results ? ` ${results}` : ""
+  } {`;
+}
+
+/** Go's part of extract function. */
+export const GO_NATIVE: NativeFamily = {
+  family: "go",
+  asyncFunctions: false,
+  passesAssignedOutputs: false,
+  receiverIsParameter: false,
+  declaredType: goDeclaredType,
+  passParameter(s, v, { type }) {
+    goCheckCopy(s.ctx, v, { type, uses: usesInside(s.ctx, v) });
+    s.args.push(v.name);
+    s.paramList.push(`${v.name} ${type}`);
+  },
+  checkStatements({ ctx, outputs, params, placement }) {
+    for (const v of outputs) if (!params.includes(v)) goCheckShared(ctx, v, usesInside(ctx, v));
+    goCheckLeftUnused(ctx);
+    if (placement.kind === "method") goCheckReceiver(ctx, placement);
+  },
+  tailReturns: () => false,
+  modifiers: () => [],
+  // A Go function without results cannot `return f()`: the call is the body's last statement anyway.
+  returnCall: (expr, results) => results !== "" ? `return ${expr}` : expr,
+  shapeResults(s) {
+    const { ctx, outputs, outTypes } = s;
+    if (outputs.length > 0) {
+      s.results = outTypes.length === 1 ? outTypes[0]!.text : `(${outTypes.map((t) => t.text).join(", ")})`;
+      s.epilogue = `return ${s.names.join(", ")}`;
+    }
+    s.call = goCall(ctx, outputs, { types: outTypes, expr: s.expr });
+  },
+  checkSignature: () => {},
+  header: goHeader,
+  outerTypeParameters: goOuterTypeParameters,
+  typeParameterDecls(fn) {
+    const decls: { names: string[]; text: string }[] = [];
+    for (const d of fn.childForFieldName("type_parameters")?.namedChildren ?? []) {
+      if (d?.type !== "type_parameter_declaration") continue;
+      const constraint = d.childForFieldName("type")?.text ?? "any";
+      for (const n of d.childrenForFieldName("name")) {
+        if (n) decls.push({ names: [n.text], text: `${n.text} ${constraint}` });
+      }
+    }
+    return decls;
+  },
+  wherePredicates: () => [],
+  typeParameterClause: (texts) => `[${texts.join(", ")}]`,
+  memberClashes: (kind) => kind === "member_definition",
+};

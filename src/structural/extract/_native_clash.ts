@@ -14,6 +14,7 @@ import type { Parsing } from "../../syntax/types.ts";
 import { type Context, details } from "./_checks.ts";
 import type { Placement } from "./_placement.ts";
 import { ProjectFiles } from "../shared/project_files.ts";
+import { nativeFamilyOf } from "./_native.ts";
 
 /**
  * Go and Rust: refuse a name another file already uses where the new function goes — a package-level name in
@@ -47,6 +48,7 @@ export async function checkNativeClash(
     ? [fb.path, ...await project.sharedScopes(fb)]
     : [...project.files].filter(([, l]) => l === fb.language).map(([rel]) => rel);
   const memberKinds = new Set(["member_definition", "member_this", "member_property"]);
+  const native = nativeFamilyOf(ctx.rules);
   for (const rel of files) {
     const t = await project.text(rel);
     if (!t || !new RegExp(`(?<![\\p{L}\\p{N}_])${name}(?![\\p{L}\\p{N}_])`, "u").test(t.text)) continue;
@@ -55,7 +57,7 @@ export async function checkNativeClash(
     for (const o of other.occurrences) {
       if (o.name !== name) continue;
       if (method) {
-        if (memberKinds.has(o.kind) && (ctx.rules.family === "rust" || o.kind === "member_definition")) {
+        if (memberKinds.has(o.kind) && native.memberClashes(o.kind)) {
           clash(rel, t.text, o.start, `a field or method named "${name}" is declared or called there`);
         }
         continue;

@@ -39,7 +39,6 @@ import { basePlacement, methodPlacement, type Placement } from "./_placement.ts"
 import { flowFacts, lineOf, type LineRange, statementsInRange } from "../shared/statement_ranges.ts";
 import { EXTRACT_LANGUAGES } from "../shared/refactor_languages.ts";
 import {
-  declarationKeyword,
   declaredType,
   typed,
   typeParametersFor,
@@ -51,6 +50,7 @@ import { reindent } from "../edit/reindent.ts";
 import { nodeTarget } from "../edit/selectors.ts";
 import { applyTextEdits, codeLineRoles, type TextEdit, withIndentUnit } from "../edit/source.ts";
 import { nativeParts } from "./_native.ts";
+import { scriptWriterOf } from "./_script_writers.ts";
 import { checkNativeClash } from "./_native_clash.ts";
 import { checkImplementers } from "./_implementers.ts";
 import { openBound } from "../shared/bound_source.ts";
@@ -150,7 +150,7 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     return await buildNative(parsing, ctx, placement);
   }
   const { file, facts, flow, rules, name } = ctx;
-  const python = rules.family === "python";
+  const writer = scriptWriterOf(rules);
   const ts = typed(file.language);
   const params = flow.variables.filter((v) => v.param);
   const outputs = flow.variables.filter((v) => v.output);
@@ -166,26 +166,23 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
   const { typeParams, typeArgs, returnType } = ts
     ? typedSignature(ctx, placement, { types, outputs, outTypes, isAsync, generator, returns })
     : { typeParams: "", typeArgs: "", returnType: "" };
-  const header = scriptHeader(ctx, placement, { python, paramList, typeParams, returnType });
-
-  const prologue: string[] = [];
-  if (python && flow.globals.length > 0) prologue.push(`global ${flow.globals.join(", ")}`);
-  if (python && flow.nonlocals.length > 0) prologue.push(`nonlocal ${flow.nonlocals.join(", ")}`);
-  const epilogue = scriptEpilogue(outputs, { python, ts, returnType, outTypes });
+  const header = writer.header(ctx, placement, { paramList, typeParams, returnType });
+  const prologue = writer.prologue(flow);
+  const epilogue = writer.epilogue(outputs, { ts, returnType, outTypes });
 
   // The call.
-  const receiver = placement.kind === "method" ? (python ? placement.receiver! : "this") : null;
-  const delegate = generator ? (python ? "yield from " : "yield* ") : isAsync ? "await " : "";
+  const receiver = placement.kind === "method" ? writer.receiver(placement) : null;
+  const delegate = generator ? writer.delegation : isAsync ? "await " : "";
   const expr = `${delegate}${receiver ? `${receiver}.` : ""}${name}${typeArgs}(${
     params.map((v) => v.name).join(", ")
   })`;
-  const call = callText(ctx, expr, outputs, outTypes, returns);
+  const call = writer.call(ctx, { expr, outputs, outTypes, returns });
   const { text, line } = await place(parsing, ctx, placement, {
     header,
     prologue,
     bodyEdits: [],
     epilogue,
-    closer: python ? null : "}",
+    closer: writer.closer,
     call,
   });
   return {
@@ -200,73 +197,6 @@ async function build(parsing: Parsing, ctx: Context, placement: Placement): Prom
     call,
     line,
   };
-}
-
-/** The parts of a script signature {@link scriptHeader} writes. */
-interface ScriptSignature {
-  python: boolean;
-  /** The parameters as written (with their types). */
-  paramList: string[];
-  /** TypeScript: `<T>` or "". */
-  typeParams: string;
-  /** TypeScript: `: T` or "". */
-  returnType: string;
-}
-
-/** The new function's header lines (a Python decorator, then the `def` or `function` line). */
-function scriptHeader(ctx: Context, placement: Placement, sig: ScriptSignature): string[] {
-  const { python, paramList, typeParams, returnType } = sig;
-  const { facts, name } = ctx;
-  const isAsync = facts.awaits;
-  const generator = facts.yields;
-  const header: string[] = [];
-  if (python) {
-    if (placement.classmethod) header.push("@classmethod");
-    header.push(`${isAsync ? "async " : ""}def ${name}(${paramList.join(", ")}):`);
-  } else if (placement.kind === "method") {
-    header.push(
-      `${placement.isStatic ? "static " : ""}${isAsync ? "async " : ""}${
-        generator ? "*" : ""
-      }${name}${typeParams}(${paramList.join(", ")})${returnType} {`,
-    );
-  } else {
-    header.push(
-      `${isAsync ? "async " : ""}function${generator ? "*" : ""} ${name}${typeParams}(${
-        paramList.join(", ")
-      })${returnType} {`,
-    );
-  }
-  return header;
-}
-
-/** How {@link scriptEpilogue} writes the returned names. */
-interface EpilogueStyle {
-  python: boolean;
-  /** TypeScript. */
-  ts: boolean;
-  /** The written return type, or "". */
-  returnType: string;
-  /** The outputs' declared types. */
-  outTypes: (WrittenType | null)[];
-}
-
-/** The new function's last line, returning the names that flow out, or null when none do. */
-function scriptEpilogue(outputs: Variable[], style: EpilogueStyle): string | null {
-  const { python, ts, returnType, outTypes } = style;
-  let epilogue: string | null = null;
-  if (outputs.length > 0) {
-    // Without a written return type, TypeScript infers each returned name's type where it is returned: a
-    // `let x: T | null = null` would come back as `null`. A name whose type is written keeps it (an upcast).
-    const widened = (v: Variable, i: number) =>
-      ts && returnType === "" && outTypes[i]?.annotated
-        ? `${v.name}: ${v.name} as ${outTypes[i]!.text}`
-        : v.name;
-    const names = outputs.map((v) => v.name);
-    epilogue = python
-      ? `return ${names.join(", ")}`
-      : `return ${names.length === 1 ? names[0] : `{ ${outputs.map(widened).join(", ")} }`};`;
-  }
-  return epilogue;
 }
 
 /**
@@ -406,47 +336,6 @@ async function place(
   const firstLine = code.split("\n")[0]!.trim();
   const line = lineOf(text, insertion.start + moved + Math.max(0, insertion.text.indexOf(firstLine)));
   return { text, line };
-}
-
-/** The statement that replaces the extracted ones. */
-function callText(
-  ctx: Context,
-  expr: string,
-  outputs: Variable[],
-  outTypes: (WrittenType | null)[],
-  returns: boolean,
-): string {
-  const python = ctx.rules.family === "python";
-  const semi = python ? "" : ";";
-  if (returns) return python && expr.startsWith("yield") ? `return (${expr})` : `return ${expr}${semi}`;
-  if (outputs.length === 0) return `${expr}${semi}`;
-  const names = outputs.map((v) => v.name);
-  if (python) return `${names.join(", ")} = ${expr}`;
-  const declared = outputs.filter((v) => v.declared);
-  const ts = typed(ctx.file.language);
-  const keyword = (vs: Variable[]) => {
-    const kws = vs.map((v) => declarationKeyword(v.declaration) ?? "const");
-    if (kws.includes("var")) return "var";
-    return vs.some((v) => v.reassignedAfter) ? "let" : "const";
-  };
-  if (outputs.length === 1) {
-    const v = outputs[0]!;
-    if (!v.declared) return `${v.name} = ${expr};`;
-    const t = outTypes[0];
-    const ann = ts && t?.annotated ? `: ${t.text}` : "";
-    return `${keyword([v])} ${v.name}${ann} = ${expr};`;
-  }
-  if (declared.length === outputs.length) return `${keyword(outputs)} { ${names.join(", ")} } = ${expr};`;
-  const indent = indentOfLine(ctx.file.text, ctx.run.start);
-  const eol = ctx.file.eol;
-  const decls = declared.map((v) => {
-    const t = outTypes[outputs.indexOf(v)];
-    return `${v.name}${ts && t?.annotated ? `: ${t.text}` : ""}`;
-  });
-  const assign = `({ ${names.join(", ")} } = ${expr});`;
-  if (declared.length === 0) return assign;
-  const kw = declared.some((v) => declarationKeyword(v.declaration) === "var") ? "var" : "let";
-  return `${kw} ${decls.join(", ")};${eol}${indent}${assign}`;
 }
 
 /**

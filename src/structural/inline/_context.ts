@@ -8,7 +8,8 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { type Binding, type FileBindings, lookup, type Occurrence } from "../../syntax/bindings.ts";
-import { accessOf, nodeOf } from "../shared/data_flow.ts";
+import { nodeOf } from "../shared/data_flow.ts";
+import { accessOf } from "../shared/variable_access.ts";
 import { type FamilyRules, lineOf } from "../shared/statement_ranges.ts";
 import type { SourceFile } from "../edit/source.ts";
 

@@ -20,7 +20,8 @@ import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import type { Occurrence } from "../../syntax/bindings.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { accessOf, nodeOf } from "../shared/data_flow.ts";
+import { nodeOf } from "../shared/data_flow.ts";
+import { accessOf } from "../shared/variable_access.ts";
 import { type FamilyRules, lineOf } from "../shared/statement_ranges.ts";
 import { INLINE_LANGUAGES } from "../shared/refactor_languages.ts";
 import {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { profileOf } from "../../languages/profiles.ts";
+import { moduleSystemNamed, profileOf } from "../../languages/profiles.ts";
 import type { Tree } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { lineEndAfter, lineStart } from "../../fs/lines.ts";
@@ -304,7 +304,7 @@ function rewriteNamespaceUses(
 ): void {
   const { ctx, fb, rel, tree, edits, self, isSource, rewrittenUses } = scan;
   const { name, system } = ctx;
-  const member = ctx.isDefault && system === "ecmascript" ? "default" : name;
+  const member = ctx.isDefault && moduleSystemNamed(system).defaultExports ? "default" : name;
   // Each use once (the package-attribute chains below skip these too).
   const uses = fb.occurrences.filter((o) =>
     o.kind === "member_property" && o.object === imp.local && o.name === member &&

@@ -11,6 +11,7 @@ import { lineStart, startsLine } from "../../fs/lines.ts";
 import { blockRemoval, linesAfter, listItemRemovals, statementRemoval } from "../shared/import_edits.ts";
 import { moduleReferences } from "../shared/module_imports.ts";
 import type { TextEdit } from "../edit/source.ts";
+import { type FamilyStrategy, strategyFor } from "../shared/family_strategies.ts";
 
 /** One name of an import (or re-export) statement, and how to take it out. */
 export interface ImportSite {
@@ -55,26 +56,38 @@ export function importSiteAt(
   text: string,
   { system, offset }: { system: "ecmascript" | "python"; offset: number },
 ): ImportSite | null {
-  if (system === "python") {
-    const ref = moduleReferences(tree, text, "python").find((r) =>
-      r.statement.start <= offset && offset < r.statement.end
-    );
-    if (!ref) return null;
-    const source = { text: ref.source, start: ref.start, end: ref.end };
-    const names = ref.names ?? [];
-    const i = names.findIndex((n) => n.start <= offset && offset < n.end);
-    if (ref.kind === "module" || i < 0) {
-      return { statement: ref.statement, source, only: true, removal: [], count: 1 };
-    }
-    return {
-      statement: ref.statement,
-      source,
-      only: names.length === 1,
-      removal: names.length === 1 ? [] : listItemRemovals(names, new Set([i])),
-      list: { items: names, index: i },
-      count: names.length,
-    };
+  return strategyFor(SITE_READERS, system).siteAt(tree, text, offset);
+}
+
+/** One module system's reading of the import site at an offset. */
+interface SiteReader extends FamilyStrategy {
+  siteAt(tree: Tree, text: string, offset: number): ImportSite | null;
+}
+
+/** Python: `import a.b` (one name) or a name of `from m import a, b`. */
+function pythonSiteAt(tree: Tree, text: string, offset: number): ImportSite | null {
+  const ref = moduleReferences(tree, text, "python").find((r) =>
+    r.statement.start <= offset && offset < r.statement.end
+  );
+  if (!ref) return null;
+  const source = { text: ref.source, start: ref.start, end: ref.end };
+  const names = ref.names ?? [];
+  const i = names.findIndex((n) => n.start <= offset && offset < n.end);
+  if (ref.kind === "module" || i < 0) {
+    return { statement: ref.statement, source, only: true, removal: [], count: 1 };
   }
+  return {
+    statement: ref.statement,
+    source,
+    only: names.length === 1,
+    removal: names.length === 1 ? [] : listItemRemovals(names, new Set([i])),
+    list: { items: names, index: i },
+    count: names.length,
+  };
+}
+
+/** ECMAScript: a default, namespace or named import, or a re-exported name. */
+function ecmaSiteAt(tree: Tree, _text: string, offset: number): ImportSite | null {
   const hit = tree.rootNode.descendantForIndex(offset, offset + 1);
   const statement = climb(hit, ["import_statement", "export_statement"]);
   const str = statement?.childForFieldName("source");
@@ -118,6 +131,12 @@ export function importSiteAt(
     : { start: first.endIndex, end: second.endIndex, text: "" };
   return { statement: span, source, only: false, removal: [removal], count };
 }
+
+/** Each module system's reader, by the system's name. */
+const SITE_READERS: readonly SiteReader[] = [
+  { family: "ecmascript", siteAt: ecmaSiteAt },
+  { family: "python", siteAt: pythonSiteAt },
+];
 
 /**
  * The edits that take several names out of their import statements: a

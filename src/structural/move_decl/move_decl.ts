@@ -24,6 +24,7 @@ import { dominantEol } from "../../fs/text.ts";
 import { type Binding, type FileBindings, fileBindings, type Occurrence } from "../../syntax/bindings.ts";
 import { ModuleResolver } from "../../syntax/module_resolution.ts";
 import { ecmaSpecifier, pythonSpecifier } from "../../syntax/module_specifier.ts";
+import { type FamilyStrategy, strategyFor } from "../shared/family_strategies.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { type ImportItem, importStatements, importStyleOf } from "../shared/import_edits.ts";
@@ -503,10 +504,9 @@ async function openDestination(
     sourceBindings,
     { name, spans: targets, inWorkspace: (source) => resolve(decl.rel, source) !== null },
   );
+  const writer = strategyFor(SPECIFIER_WRITERS, system);
   const respell = (from: string, target: string, old: { source: string; target: string }) =>
-    system === "python"
-      ? pythonSpecifier(resolver, { from, target, old })
-      : ecmaSpecifier(resolver, { from, target, old, mapping: modules.mapping });
+    writer.specifier(resolver, { from, target, old, mapping: modules.mapping });
   // An import of the name from the source is replaced by the declaration.
   const destOwn = destModule?.bindings.get(name);
   const destImportOfMoved = destOwn?.import && resolve(to, destOwn.import.source) === decl.rel &&
@@ -994,3 +994,14 @@ function refuseModuleProtocolName(rel: string, name: string): void {
     },
   );
 }
+
+/** One module system's way of naming a moved module from an importer, in the style of the name it replaces. */
+interface SpecifierWriter extends FamilyStrategy {
+  specifier: typeof ecmaSpecifier;
+}
+
+/** Each module system's specifier writer, by the system's name. */
+const SPECIFIER_WRITERS: readonly SpecifierWriter[] = [
+  { family: "ecmascript", specifier: ecmaSpecifier },
+  { family: "python", specifier: pythonSpecifier },
+];

@@ -31,6 +31,7 @@ import { type FileBindings, fileBindings, memberPath, type Occurrence } from "..
 import { TextIndex } from "../../syntax/text_index.ts";
 import { linesAfter, listItemRemovals } from "../shared/import_edits.ts";
 import { movableSystem } from "../shared/refactor_languages.ts";
+import { type FamilyStrategy, strategyFor } from "../shared/family_strategies.ts";
 import { dottedUses, type ModuleReference, moduleReferences } from "../shared/module_imports.ts";
 import { MAX_PROJECT_FILES, ProjectFiles } from "../shared/project_files.ts";
 import { Collector, type ModuleChain } from "../references/reference_collector.ts";
@@ -190,10 +191,8 @@ export async function planImportUpdates(
       ? await fileBindings(parsing, { path: rel, language, version: file.version, text: file.text })
       : null;
     const updater = new FileUpdater(rel, file.text, fb, world, moves, plan);
-    for (const ref of refs) {
-      if (system === "python") updater.python(ref);
-      else updater.ecmascript(ref);
-    }
+    const { update } = strategyFor(REFERENCE_UPDATES, system);
+    for (const ref of refs) update(updater, ref);
     if (valuesOf(language) && chains && fb) await updater.pythonChains(chains.collector, refs);
     const text = updater.result();
     if (text !== null) plan.files.set(moves.get(rel) ?? rel, text);
@@ -582,3 +581,14 @@ export { nativeMoveRefusal } from "./native_file_moves.ts";
 export function importsUpdatable(parsing: Parsing, path: string): boolean {
   return movableSystem(parsing.grammars?.languageOf(path) ?? "") !== null;
 }
+
+/** One module system's rewrite of a reference (a method of {@linkcode FileUpdater}). */
+interface ReferenceUpdate extends FamilyStrategy {
+  update(updater: FileUpdater, ref: ModuleReference): void;
+}
+
+/** Each module system's rewrite, by the system's name. */
+const REFERENCE_UPDATES: readonly ReferenceUpdate[] = [
+  { family: "ecmascript", update: (updater, ref) => updater.ecmascript(ref) },
+  { family: "python", update: (updater, ref) => updater.python(ref) },
+];

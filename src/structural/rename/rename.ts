@@ -112,8 +112,8 @@ export async function planRename(
   if (search.valueUses) throw parameterThroughValue(search, newName);
   const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
   const files = renamedTexts(search, { renamed, newName });
-  // Go examples embed the names they document: a package-level name's examples follow it.
-  const examples = language === "go" && search.target.kind !== "member"
+  // Examples embed the names they document (Go's `ExampleName`): a package-level name's examples follow it.
+  const examples = profileOf(language).moduleSystem?.namedExamples && search.target.kind !== "member"
     ? await renameGoExamples(stage, {
       dir: dirOf(origin),
       oldName: search.target.name,

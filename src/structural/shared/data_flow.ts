@@ -20,9 +20,7 @@ import {
 import type { FileBindings } from "../../syntax/bindings.ts";
 import type { FamilyRules, StatementRun } from "./statement_ranges.ts";
 import type { SourceFile } from "../edit/source.ts";
-
-/** How an occurrence touches its variable. */
-export type Access = "read" | "write" | "readwrite" | "declare";
+import { type Access, accessOf, JS_PATTERNS, PY_PATTERNS } from "./variable_access.ts";
 
 /** A variable the extracted statements share with the code around them. */
 export interface Variable {
@@ -79,16 +77,6 @@ export interface DataFlow {
 }
 
 const VALUE_KINDS = new Set(["definition", "reference", "shorthand", "shorthand_pattern"]);
-const JS_PATTERNS = new Set([
-  "array_pattern",
-  "object_pattern",
-  "pair_pattern",
-  "rest_pattern",
-  "assignment_pattern",
-  "object_assignment_pattern",
-  "shorthand_property_identifier_pattern",
-]);
-const PY_PATTERNS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern"]);
 /** Nodes a definite first write may sit in (no branch, no loop, no call between it and the block). */
 const PLAIN = new Set([
   "expression_statement",
@@ -130,118 +118,6 @@ export function nodeOfScope(file: SourceFile, scope: Scope): Node | null {
 /** The identifier node of an occurrence. */
 export function nodeOf(file: SourceFile, o: { start: number; end: number }): Node {
   return file.tree.rootNode.descendantForIndex(o.start, o.end) ?? file.tree.rootNode;
-}
-
-function isField(parent: Node, field: string, child: Node): boolean {
-  const f = parent.childForFieldName(field);
-  return f !== null && f.id === child.id;
-}
-
-/**
- * How an occurrence touches its variable: a declaration, a plain write
- * (`x = …`, destructuring, a loop target), a read-and-write (`x += …`,
- * `x++`) or a read.
- */
-export function accessOf(o: Occurrence, node: Node, rules: FamilyRules): Access {
-  const p = node.parent;
-  if (!p) return "read";
-  // typed signatures are the native families': Go's and Rust's
-  if (rules.typedSignatures) return nativeAccess(o, node, rules.family as "go" | "rust");
-  if (rules.family === "python") {
-    if (p.type === "augmented_assignment" && isField(p, "left", node)) return "readwrite";
-    if (p.type === "assignment" && isField(p, "left", node) && !p.childForFieldName("right")) {
-      return "declare";
-    }
-    if (o.kind === "definition") return "write";
-    let top = node;
-    while (top.parent && PY_PATTERNS.has(top.parent.type)) top = top.parent;
-    const q = top.parent;
-    if (
-      q && top.id !== node.id &&
-      ((q.type === "assignment" || q.type === "for_statement" || q.type === "for_in_clause") &&
-        isField(q, "left", top))
-    ) return "write";
-    return "read";
-  }
-  if (p.type === "augmented_assignment_expression" && isField(p, "left", node)) return "readwrite";
-  if (p.type === "update_expression") return "readwrite";
-  if (p.type === "assignment_expression" && isField(p, "left", node)) return "write";
-  if (p.type === "for_in_statement" && isField(p, "left", node)) return "write";
-  if (p.type === "variable_declarator" && isField(p, "name", node)) {
-    return p.childForFieldName("value") ? "write" : "declare";
-  }
-  // A destructuring leaf: a write when the pattern is assigned or declared (a default value is a read).
-  let top = node;
-  while (top.parent && JS_PATTERNS.has(top.parent.type)) {
-    const up = top.parent;
-    if (
-      (up.type === "assignment_pattern" || up.type === "object_assignment_pattern") &&
-      !isField(up, "left", top)
-    ) {
-      return "read";
-    }
-    if (up.type === "pair_pattern" && !isField(up, "value", top)) return "read";
-    top = up;
-  }
-  if (top.id !== node.id || node.type === "shorthand_property_identifier_pattern") {
-    const q = top.parent;
-    if (
-      q && (q.type === "assignment_expression" || q.type === "for_in_statement") && isField(q, "left", top)
-    ) {
-      return "write";
-    }
-    if (q && q.type === "variable_declarator" && isField(q, "name", top)) return "write";
-  }
-  return o.kind === "definition" || o.kind === "shorthand_pattern" ? "declare" : "read";
-}
-
-/** Go and Rust: a place written through (`x.f = …`, `x[i] += …`, `&mut x`) counts as a read-and-write of `x`. */
-function nativeAccess(o: Occurrence, node: Node, family: "go" | "rust"): Access {
-  // The place expression the name is the root of: `x`, `x.f`, `x[i]`, `x.f[i].g`.
-  let place = node;
-  for (let up = place.parent; up; up = up.parent) {
-    const root = up.childForFieldName(up.type === "selector_expression" ? "operand" : "value") ??
-      (up.type === "index_expression" ? up.namedChildren[0] : null);
-    const chain = up.type === "selector_expression" || up.type === "field_expression" ||
-      up.type === "index_expression";
-    if (!chain || !root || root.id !== place.id) break;
-    // A method call on the place is not a write of it by itself (the caller decides from its type).
-    if (up.parent?.type === "call_expression" && up.parent.childForFieldName("function")?.id === up.id) break;
-    place = up;
-  }
-  const p = place.parent!;
-  const through = place.id !== node.id;
-  if (family === "go") {
-    if (p.type === "inc_statement" || p.type === "dec_statement") return "readwrite";
-    if (p.type === "unary_expression" && p.childForFieldName("operator")?.text === "&") return "readwrite";
-    const list = p.type === "expression_list" ? p.parent : null;
-    if (list && list.childForFieldName("left")?.id === p.id) {
-      if (list.type === "assignment_statement") {
-        return through || list.childForFieldName("operator")?.text !== "=" ? "readwrite" : "write";
-      }
-      if (
-        list.type === "short_var_declaration" || list.type === "range_clause" ||
-        list.type === "receive_statement"
-      ) {
-        return "write";
-      }
-    }
-    if (p.type === "var_spec" && isField(p, "name", node)) {
-      return p.childForFieldName("value") ? "write" : "declare";
-    }
-    return o.kind === "definition" ? "write" : "read";
-  }
-  if (p.type === "compound_assignment_expr" && isField(p, "left", place)) return "readwrite";
-  if (p.type === "assignment_expression" && isField(p, "left", place)) return through ? "readwrite" : "write";
-  if (p.type === "reference_expression" && p.children.some((c) => c?.type === "mutable_specifier")) {
-    return "readwrite";
-  }
-  if (o.kind !== "definition") return "read";
-  let top: Node = node;
-  while (top.parent && /pattern$/.test(top.parent.type)) top = top.parent;
-  const holder = top.parent;
-  if (holder?.type === "let_declaration" && !holder.childForFieldName("value")) return "declare";
-  return "write";
 }
 
 interface Use {
@@ -420,10 +296,10 @@ export function dataFlow(
   fb: FileBindings,
   { run, rules, ...options }: { run: StatementRun; rules: FamilyRules; outer: Scope },
 ): DataFlow {
-  const python = rules.family === "python";
+  const assignmentDeclares = rules.assignmentDeclares;
   const blockScope = scopeOfNode(fb, run.container);
   const fnScope = functionScope(blockScope);
-  const receiver = python
+  const receiver = rules.explicitSelf
     ? receiverOf(file, fb, fnScope)
     : rules.receiverParameters
     ? goReceiverOf(fb, run)
@@ -434,7 +310,7 @@ export function dataFlow(
     run,
     rules,
     outer: options.outer,
-    python,
+    assignmentDeclares,
     fnScope,
     receiver,
     byBinding: new Map(),
@@ -477,7 +353,7 @@ interface FlowState {
   rules: FamilyRules;
   /** The scope the new function is declared in. */
   outer: Scope;
-  python: boolean;
+  assignmentDeclares: boolean;
   /** The enclosing function's scope. */
   fnScope: Scope;
   /** The method's receiver (`self`, Go's `r`), or null. */
@@ -499,7 +375,7 @@ interface FlowState {
 
 /** Sort the occurrences inside the statements: free names, receiver uses, type parameters, globals, uses. */
 function collectUses(s: FlowState): void {
-  const { file, fb, run, rules, python, fnScope } = s;
+  const { file, fb, run, rules, assignmentDeclares, fnScope } = s;
   const nestedInRange = (sc: Scope) => sc.start >= run.start && sc.end <= run.end;
   const end = firstAtOrAfter(fb.occurrences, run.end);
   for (let i = firstAtOrAfter(fb.occurrences, run.start); i < end; i++) {
@@ -521,10 +397,10 @@ function collectUses(s: FlowState): void {
     }
     const node = nodeOf(file, occ);
     const access = accessOf(occ, node, rules);
-    if (encloses(b.scope, s.outer) && !(python && b.scope === fnScope)) {
+    if (encloses(b.scope, s.outer) && !(assignmentDeclares && b.scope === fnScope)) {
       // Visible from where the new function goes, unless declared here (ECMAScript: a module-level range) or
       // assigned (Python: declared `global` / `nonlocal` in the new function as in the old one).
-      if (python) {
+      if (assignmentDeclares) {
         if (access !== "read") (b.scope.kind === "module" ? s.globals : s.nonlocals).add(b.name);
         continue;
       }
@@ -561,21 +437,21 @@ interface BindingSpan {
 
 /** Whether a binding is a parameter or an output of the new function, and what makes it unsafe. */
 function classifyBinding(s: FlowState, b: Binding, uses: Use[]): void {
-  const { file, run, rules, python } = s;
+  const { file, run, rules, assignmentDeclares } = s;
   const all = s.fb.occurrences.filter((o) => o.binding === b && VALUE_KINDS.has(o.kind));
   const declOcc = all.find((o) => o.kind === "definition" || o.kind === "shorthand_pattern") ?? null;
   const before = all.filter((o) => o.start < run.start);
   const after = all.filter((o) => o.start >= run.end);
-  const declared = python
+  const declared = assignmentDeclares
     ? b.kind !== "parameter" && before.length === 0
     : declOcc !== null && declOcc.start >= run.start && declOcc.start < run.end && b.kind !== "parameter";
   const writes = uses.filter((u) => u.access !== "read");
-  if (python && b.scope.kind === "module" && writes.length === 0) return; // a module name it only reads
+  if (assignmentDeclares && b.scope.kind === "module" && writes.length === 0) return; // a module name it only reads
   const reads = uses.filter((u) => u.access === "read" || u.access === "readwrite");
   const accessAt = (o: Occurrence) => accessOf(o, nodeOf(file, o), rules);
   const span: BindingSpan = { b, uses, declOcc, before, after, declared, reads, accessAt };
   const output = writes.length > 0 && liveAfterRun(s, span);
-  const boundBefore = !declared || (python && (b.kind === "parameter" || before.length > 0));
+  const boundBefore = !declared || (assignmentDeclares && (b.kind === "parameter" || before.length > 0));
   // Its old value is needed unless the statements write it before any read: a plain first write, or (read
   // nowhere in them) a statement that writes it on every path (an if with else, a try and its handlers).
   const overwritten = definiteFirstWrite(uses[0]!, uses, run) ||
@@ -591,14 +467,16 @@ function classifyBinding(s: FlowState, b: Binding, uses: Use[]): void {
     declaration: declOcc ? nodeOf(file, declOcc) : null,
     first: uses[0]!.occ.start,
   };
-  if (declared && !python && before.length > 0) s.usedBefore.push({ variable, at: before[0]!.start });
+  if (declared && !assignmentDeclares && before.length > 0) {
+    s.usedBefore.push({ variable, at: before[0]!.start });
+  }
   recordUnbound(s, span, variable, boundBefore);
   if (param || output) s.variables.push(variable);
 }
 
 /** Whether the value the statements leave in a binding is read afterwards (after them, by a closure, a loop). */
 function liveAfterRun(s: FlowState, span: BindingSpan): boolean {
-  const { python, fnScope, loops } = s;
+  const { assignmentDeclares, fnScope, loops } = s;
   const { before, after, declared, reads, accessAt } = span;
   const outside = [...before, ...after];
   // Closures outside the statements that read it see the value they leave.
@@ -608,26 +486,27 @@ function liveAfterRun(s: FlowState, span: BindingSpan): boolean {
     before.some((o) =>
       loops.some((l) => o.start >= l.startIndex && o.end <= l.endIndex) && accessAt(o) !== "write"
     ) || (loops.length > 0 && reads.length > 0);
-  if (python && fnScope.kind === "module") return true; // other modules may import any module-level name
-  if (declared && !python) return after.length > 0 || closureRead;
+  if (assignmentDeclares && fnScope.kind === "module") return true; // other modules may import any module-level name
+  if (declared && !assignmentDeclares) return after.length > 0 || closureRead;
   return after.some((o) => accessAt(o) !== "write") || closureRead || loopRead;
 }
 
 /** Record a name the new function could not always return, or one passed in that may be unbound. */
 function recordUnbound(s: FlowState, span: BindingSpan, variable: Variable, boundBefore: boolean): void {
-  const { file, run, rules, python } = s;
+  const { file, run, rules, assignmentDeclares } = s;
   const { b, uses, declOcc, before, after, declared, accessAt } = span;
   const { output, param } = variable;
   // `let x: T;` gives no value: what the statements return must be written on every path after it.
-  const valueless = !python && declared && declOcc !== null && declaresWithoutValue(nodeOf(file, declOcc));
+  const valueless = !assignmentDeclares && declared && declOcc !== null &&
+    declaresWithoutValue(nodeOf(file, declOcc));
   const assignments = valueless ? uses.filter((u) => u.occ !== declOcc) : uses;
   if (
-    (python || valueless) && output && (valueless || !boundBefore) &&
+    (assignmentDeclares || valueless) && output && (valueless || !boundBefore) &&
     !run.statements.some((st) => alwaysWrites(st, assignments))
   ) {
     s.maybeUnbound.push({ variable, at: after.find((o) => accessAt(o) !== "write")?.start ?? run.end });
   }
-  if (python && param && b.kind !== "parameter" && before.length > 0) {
+  if (assignmentDeclares && param && b.kind !== "parameter" && before.length > 0) {
     const writes = before.filter((o) => accessAt(o) !== "read");
     if (writes.length > 0 && writes.every((o) => conditionalBefore(nodeOf(file, o), run, rules))) {
       s.unboundBefore.push({ variable, at: writes[writes.length - 1]!.start });

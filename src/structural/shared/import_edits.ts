@@ -7,6 +7,7 @@
  */
 import { blankLinesBelow, indentOfLine, lineEndAfter, lineStart } from "../../fs/lines.ts";
 import type { TextEdit } from "../edit/source.ts";
+import { type FamilyStrategy, strategyFor } from "./family_strategies.ts";
 
 /**
  * The edits that remove some items of a comma-separated list, with the
@@ -125,18 +126,34 @@ export function importStatements(
   spec: string,
   { items, style }: { items: ImportItem[]; style: ImportStyle },
 ): string[] {
+  return strategyFor(IMPORT_WRITERS, system).write(spec, items, style);
+}
+
+/** One module system's way of writing imports. */
+interface ImportWriter extends FamilyStrategy {
+  write(spec: string, items: ImportItem[], style: ImportStyle): string[];
+}
+
+/** `name` or `name as local`. */
+const spelled = (i: ImportItem) => i.imported === i.local ? i.local : `${i.imported} as ${i.local}`;
+
+/** Python: `import a.b [as c]` per namespace, then one `from m import …`. */
+function pythonImports(spec: string, items: ImportItem[]): string[] {
   const named = items.filter((i) => i.kind === "named");
-  const spelled = (i: ImportItem) => i.imported === i.local ? i.local : `${i.imported} as ${i.local}`;
   const out: string[] = [];
-  if (system === "python") {
-    for (const i of items) {
-      if (i.kind !== "namespace") continue;
-      const bare = spec === i.local || spec.startsWith(`${i.local}.`); // `import a.b` binds `a`
-      out.push(`import ${spec}${bare ? "" : ` as ${i.local}`}`);
-    }
-    if (named.length > 0) out.push(`from ${spec} import ${named.map(spelled).join(", ")}`);
-    return out;
+  for (const i of items) {
+    if (i.kind !== "namespace") continue;
+    const bare = spec === i.local || spec.startsWith(`${i.local}.`); // `import a.b` binds `a`
+    out.push(`import ${spec}${bare ? "" : ` as ${i.local}`}`);
   }
+  if (named.length > 0) out.push(`from ${spec} import ${named.map(spelled).join(", ")}`);
+  return out;
+}
+
+/** ECMAScript: `import * as ns` per namespace, then one `import def, { a, type b }` (all types: `import type`). */
+function ecmaImports(spec: string, items: ImportItem[], style: ImportStyle): string[] {
+  const named = items.filter((i) => i.kind === "named");
+  const out: string[] = [];
   const from = ` from ${style.quote}${spec}${style.quote}${style.semi ? ";" : ""}`;
   for (const i of items) {
     if (i.kind === "namespace") out.push(`import ${i.typeOnly ? "type " : ""}* as ${i.local}${from}`);
@@ -153,6 +170,12 @@ export function importStatements(
   if (parts.length > 0) out.push(`import ${allTypes ? "type " : ""}${parts.join(", ")}${from}`);
   return out;
 }
+
+/** Each module system's writer, by the system's name. */
+const IMPORT_WRITERS: readonly ImportWriter[] = [
+  { family: "ecmascript", write: ecmaImports },
+  { family: "python", write: pythonImports },
+];
 
 /**
  * The edit that removes an import statement: its whole lines when it stands

@@ -12,6 +12,7 @@
  */
 import type { Node, Tree } from "web-tree-sitter";
 import type { FileBindings } from "../../syntax/bindings.ts";
+import { type FamilyStrategy, strategyFor } from "./family_strategies.ts";
 
 /** One name of a Python `from m import …` statement. */
 export interface ImportedName {
@@ -45,8 +46,13 @@ export interface ModuleReference {
   alias?: string | null;
 }
 
-const ECMA_KEYWORDS = /\b(?:import|export|require)\b/g;
-const PY_KEYWORDS = /^[ \t]*(?:from|import)\b|;[ \t]*(?:from|import)\b/gm;
+/** One module system's reading of the references in a file. */
+interface ReferenceReader extends FamilyStrategy {
+  /** The words a reference starts at (a hit is confirmed on the tree). */
+  keywords: RegExp;
+  /** Records the reference a keyword's node belongs to, if any. */
+  at(hit: Node, text: string, out: Map<number, ModuleReference>): void;
+}
 
 /**
  * Every module reference of a parsed file.
@@ -77,13 +83,12 @@ export function moduleReferences(
 ): ModuleReference[] {
   const out = new Map<number, ModuleReference>();
   const root = tree.rootNode;
-  const re = system === "python" ? PY_KEYWORDS : ECMA_KEYWORDS;
-  for (const m of text.matchAll(re)) {
+  const reader = strategyFor(REFERENCE_READERS, system);
+  for (const m of text.matchAll(reader.keywords)) {
     const at = m.index + m[0].search(/[a-z]/);
     const node = root.descendantForIndex(at, at + 1);
     if (!node) continue;
-    if (system === "python") pythonAt(node, text, out);
-    else ecmaAt(node, out);
+    reader.at(node, text, out);
   }
   return [...out.values()].sort((a, b) => a.start - b.start);
 }
@@ -211,3 +216,13 @@ export function dottedUses(
   }
   return out;
 }
+
+/** Each module system's reader, by the system's name. */
+const REFERENCE_READERS: readonly ReferenceReader[] = [
+  {
+    family: "ecmascript",
+    keywords: /\b(?:import|export|require)\b/g,
+    at: (hit, _text, out) => ecmaAt(hit, out),
+  },
+  { family: "python", keywords: /^[ \t]*(?:from|import)\b|;[ \t]*(?:from|import)\b/gm, at: pythonAt },
+];
