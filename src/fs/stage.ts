@@ -389,11 +389,11 @@ export class Stage {
       for (const e of await this.#parent.list(dirRel)) names.set(e.name, e.kind);
     } else {
       const abs = this.sandbox.abs(dirRel);
-      for (const name of await this.fs.list(abs)) {
+      // Entry types from the listing itself where the backend gives them: no lstat per entry.
+      for (const { name, kind } of await this.fs.listTyped(abs)) {
         if (dirRel === "" && name === ".graver") continue;
         if (this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) !== null) continue;
-        const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
-        if (kind !== null) names.set(name, kind);
+        names.set(name, kind);
       }
     }
     const prefix = dirRel === "" ? "" : `${dirRel}/`;

@@ -267,10 +267,13 @@ class ProjectWalk {
 
   /** Walk one directory with the rules in force above it. */
   async walk(rel: string, real: string, rules: IgnoreRule[]): Promise<void> {
-    const here = this.honour
-      ? rules.concat(await rulesOf(this.source, { real, rel }, this.ignoreFiles))
+    const listed = await this.listed(rel, real);
+    // Only the ignore files the listing holds are read: a read of an absent one costs a failed call per folder.
+    const present = this.honour ? this.ignoreFiles.filter((name) => listed.some((e) => e.name === name)) : [];
+    const here = present.length > 0
+      ? rules.concat(await rulesOf(this.source, { real, rel }, present))
       : rules;
-    for (const e of await this.listed(rel, real)) {
+    for (const e of listed) {
       if (this.truncated) return;
       const child = under(rel, e.name);
       const found = await settle(this.source, under(real, e.name), e.kind);
