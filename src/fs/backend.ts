@@ -85,6 +85,12 @@ export interface Backend {
   stat(path: string): Promise<BackendStats>;
   /** Stat not following links. */
   lstat(path: string): Promise<BackendStats>;
+  /**
+   * Stat many paths in one call (optional; the disk backends of the Deno, Node and Bun adapters have it):
+   * one answer per path, following links, null where the stat failed. A warm search checks every file's
+   * stat at once this way instead of one call per file.
+   */
+  statMany?(paths: readonly string[]): Promise<(BackendStats | null)[]>;
   /** Target of a symbolic link (optional; without it links are refused). */
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */

@@ -99,7 +99,8 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     const query = normalizeSearchTextArgs(args);
     // Staged bytes for a file an earlier op of a plan wrote, else straight from the backend: a search hashes
     // only the files its page returns.
-    const files = walkSearchFiles(stage);
+    // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
+    const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchText(files, query, { enclosing: enclosingSymbolsOf(workspace) });
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },
