@@ -70,6 +70,10 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     max_file_bytes: { ...COUNT, description: "Larger files are skipped as too_large (default 16 MiB)" },
     hidden: { type: "boolean", description: "Also search files and folders whose name starts with '.'" },
     no_ignore: { type: "boolean", description: "Also search what .gitignore ignores and node_modules" },
+    symbols: {
+      type: "boolean",
+      description: "Name each match's enclosing symbol (default true; false is faster: no file is parsed)",
+    },
     "-n": { type: "boolean", description: "Accepted and ignored: line numbers are always given" },
   }, ["pattern"]),
   // Claude Code's Grep, ripgrep's flag letters and Serena's search_for_pattern name the same arguments.
