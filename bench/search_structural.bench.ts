@@ -1,13 +1,13 @@
 /**
  * `search_structural`'s engine against an `ast-grep run -p` process on the same tree (hono's published
- * package, node_modules/hono, its JavaScript files) for the same pattern, both finding every match. Three
+ * package, node_modules/hono, its JavaScript files) for the same pattern, both finding every match. Two
  * graver figures per pattern:
  *
- * - cold: the first search of a fresh workspace (an empty parse cache) in this process, through the disk
- *   walk: every file that holds the pattern's literal texts is read, hashed and parsed;
- * - warm: the second search of that workspace through the disk walk: files are read and hashed again, trees
- *   come from the cache by version;
- * - warm, files held: the same with the files' bytes held in memory, as a session's cache holds them.
+ * - cold: the first search of a fresh workspace (an empty parse cache and an empty read cache) in this
+ *   process, through the disk walk: every file that holds the pattern's literal texts is read, hashed and
+ *   parsed;
+ * - warm: the second search of that session: one stat of every folder and file (`project/read_cache.ts`),
+ *   unchanged files' bytes and hence versions and trees reused.
  *
  * Each pattern's match count is checked equal to ast-grep's first, so that no figure is of a no-op. Runs
  * alternate; each figure is a median, the ratios against ast-grep's median. `$A && $A` and `return $X` have
@@ -25,7 +25,7 @@ import { createMemoryBackend, createWorkspace, type Workspace } from "../src/mod
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../src/search/mod.ts";
 import { patternMatcherOf } from "../src/structural/search/mod.ts";
-import { diskSearchFiles } from "../tests/unit/search/_rg.ts";
+import { diskReadCache, diskSearchFiles } from "../tests/unit/search/_rg.ts";
 import { astGrepPath } from "../tests/unit/search/_astgrep.ts";
 import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
@@ -45,21 +45,6 @@ const PATTERNS: Pattern[] = [
 
 const RUNS = runsArg(Deno.args, 5);
 const LANG = "js";
-
-/** The tree's files held in memory (bytes read once), as a warm session's cache holds them. */
-async function heldTree(root: string): Promise<SearchFiles> {
-  const disk = diskSearchFiles(root);
-  const held = new Map<string, Uint8Array>();
-  for await (const f of disk.files({ path: "", hidden: false, noIgnore: false })) {
-    held.set(f.path, await disk.read(f.path));
-  }
-  return {
-    async *files() {
-      for (const [path, bytes] of held) yield { path, size: bytes.length };
-    },
-    read: (path) => Promise.resolve(held.get(path)!),
-  };
-}
 
 async function freshWorkspace(): Promise<Workspace> {
   return await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
@@ -95,24 +80,22 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
-/** One pattern's medians: cold, warm (disk), warm (held), ast-grep. */
-async function benchPattern(bin: string, root: string, held: SearchFiles, p: Pattern): Promise<number[]> {
+/** One pattern's medians: cold, warm, ast-grep. */
+async function benchPattern(bin: string, root: string, p: Pattern): Promise<number[]> {
   const warmWs = await freshWorkspace();
   const counts = [await graver(warmWs, diskSearchFiles(root), p), await astGrep(bin, root, p)];
   if (counts[0] !== counts[1]) throw new Error(`${p.name}: graver finds ${counts[0]}, ast-grep ${counts[1]}`);
   const cold: number[] = [];
   const warm: number[] = [];
-  const warmHeld: number[] = [];
   const theirs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const ws = await freshWorkspace();
-    cold.push(await timed(() => graver(ws, diskSearchFiles(root), p)));
-    warm.push(await timed(() => graver(ws, diskSearchFiles(root), p)));
-    await graver(ws, held, p); // held bytes are new arrays to the parse cache's versions: hash them once
-    warmHeld.push(await timed(() => graver(ws, held, p)));
+    const cache = diskReadCache();
+    cold.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
+    warm.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     theirs.push(await timed(() => astGrep(bin, root, p)));
   }
-  return [counts[0]!, ...[cold, warm, warmHeld, theirs].map((s) => stats(s).median)];
+  return [counts[0]!, ...[cold, warm, theirs].map((s) => stats(s).median)];
 }
 
 const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
@@ -128,38 +111,28 @@ const root = Deno.realPathSync(`${ROOT}node_modules/hono`);
 console.log(
   `# search_structural vs ast-grep (${machine()}, ${version})\n\n## hono: ${root} (--lang ${LANG})\n`,
 );
-const held = await heldTree(root);
 const rows = [[
   "pattern",
   "matches",
   "cold",
   "warm",
-  "warm, held",
   "ast-grep",
   "cold/sg",
   "warm/sg",
-  "held/sg",
 ]];
-const ratios: { literal: boolean; cold: number; warm: number; held: number }[] = [];
+const ratios: { literal: boolean; cold: number; warm: number }[] = [];
 for (const p of PATTERNS) {
-  const [count, cold, warm, warmHeld, theirs] = await benchPattern(bin, root, held, p);
-  ratios.push({
-    literal: p.literal,
-    cold: cold! / theirs!,
-    warm: warm! / theirs!,
-    held: warmHeld! / theirs!,
-  });
+  const [count, cold, warm, theirs] = await benchPattern(bin, root, p);
+  ratios.push({ literal: p.literal, cold: cold! / theirs!, warm: warm! / theirs! });
   const r = ratios.at(-1)!;
   rows.push([
     p.pattern,
     String(count),
     `${cold!.toFixed(1)} ms`,
     `${warm!.toFixed(1)} ms`,
-    `${warmHeld!.toFixed(1)} ms`,
     `${theirs!.toFixed(1)} ms`,
     `${r.cold.toFixed(2)}×`,
     `${r.warm.toFixed(3)}×`,
-    `${r.held.toFixed(3)}×`,
   ]);
 }
 printTable(rows);
@@ -178,10 +151,6 @@ result(
   verdict(median(without.map((r) => r.cold)), 1.2),
 );
 result(
-  "search_structural warm (disk walk) / ast-grep, every pattern (median)",
+  "search_structural warm session / ast-grep, every pattern (median)",
   verdict(median(ratios.map((r) => r.warm)), 0.05),
-);
-result(
-  "search_structural warm (files held) / ast-grep, every pattern (median)",
-  verdict(median(ratios.map((r) => r.held)), 0.05),
 );

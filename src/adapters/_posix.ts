@@ -4,12 +4,14 @@
  *
  * @module
  */
-import { constants, readFileSync, realpathSync } from "node:fs";
+import { constants, readFileSync, realpathSync, statSync } from "node:fs";
+import { setImmediate } from "node:timers";
 import * as fsp from "node:fs/promises";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import {
   type Backend,
+  type BackendStats,
   type FileReader,
   type HeldDir,
   specialFileError,
@@ -144,8 +146,31 @@ export function createDiskBackend(): Backend {
   return DISK; // one object, so that workspaces over the disk share one in-process commit queue
 }
 
+/** Paths stat'ed between two turns of the event loop by {@linkcode statMany}. */
+const STATS_PER_TURN = 1024;
+
+/**
+ * {@linkcode Backend.statMany} on the disk: synchronous stats, a batch at a time with a turn of the event loop
+ * between batches. A stat of a local file is a few microseconds of kernel work, and Deno's and Node's async
+ * `stat` adds several times that per call (577 files: 2 ms synchronous, 8–11 ms async here); only metadata is
+ * read, so no batch can block on a file's contents (a FIFO is stat'ed, never opened).
+ */
+async function statMany(paths: readonly string[]): Promise<(BackendStats | null)[]> {
+  const out: (BackendStats | null)[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    if (i > 0 && i % STATS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    try {
+      out.push(statSync(paths[i]!, { throwIfNoEntry: false }) ?? null);
+    } catch {
+      out.push(null);
+    }
+  }
+  return out;
+}
+
 const DISK: Backend = {
   ...(fsp as unknown as Backend),
+  statMany,
   readFile: readRegularFile,
   openReader,
   holdDir,

@@ -76,12 +76,21 @@ export interface Backend {
   unlink(path: string): Promise<void>;
   /** Create a directory (recursion is done by graver, not asked of the backend). */
   mkdir(path: string, options?: unknown): Promise<unknown>;
-  /** Names in a directory. */
-  readdir(path: string): Promise<unknown[]>;
+  /**
+   * Names in a directory; with `{ withFileTypes: true }` a backend may answer entries that say what they are
+   * (`node:fs` and memfs `Dirent`s), which spares a `lstat` per entry (names alone are fine too).
+   */
+  readdir(path: string, options?: { withFileTypes?: boolean }): Promise<unknown[]>;
   /** Stat following links. */
   stat(path: string): Promise<BackendStats>;
   /** Stat not following links. */
   lstat(path: string): Promise<BackendStats>;
+  /**
+   * Stat many paths in one call (optional; the disk backends of the Deno, Node and Bun adapters have it):
+   * one answer per path, following links, null where the stat failed. A warm search checks every file's
+   * stat at once this way instead of one call per file.
+   */
+  statMany?(paths: readonly string[]): Promise<(BackendStats | null)[]>;
   /** Target of a symbolic link (optional; without it links are refused). */
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
@@ -133,6 +142,35 @@ export interface HeldDir {
   path: string;
   /** Close it. */
   release(): Promise<void>;
+}
+
+/** What a directory entry is: a regular file, a directory, a symbolic link, or "other" (FIFO, socket, device). */
+export type ListedEntryKind = "file" | "dir" | "symlink" | "other";
+
+/** The type-answering methods of a `Dirent` (node:fs, memfs, Deno's and Bun's node:fs). */
+interface DirentLike {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO?(): boolean;
+  isSocket?(): boolean;
+  isCharacterDevice?(): boolean;
+  isBlockDevice?(): boolean;
+}
+
+/**
+ * What a `readdir` entry says it is, or null when it does not say (a bare name, or a type the file system
+ * left unknown): then the caller asks `lstat`.
+ */
+function direntKind(e: unknown): ListedEntryKind | null {
+  if (typeof e !== "object" || e === null || typeof (e as DirentLike).isFile !== "function") return null;
+  const d = e as DirentLike;
+  if (typeof d.isSymbolicLink !== "function" || typeof d.isDirectory !== "function") return null;
+  if (d.isSymbolicLink()) return "symlink";
+  if (d.isFile()) return "file";
+  if (d.isDirectory()) return "dir";
+  if (d.isFIFO?.() || d.isSocket?.() || d.isCharacterDevice?.() || d.isBlockDevice?.()) return "other";
+  return null; // DT_UNKNOWN: only lstat can tell
 }
 
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
@@ -375,6 +413,33 @@ export class BackendFs {
       if (code === "ENOENT" || code === "ENOTDIR") return [];
       throw err;
     }
+  }
+
+  /**
+   * Directory entries with what each one is, sorted by name; empty when absent. Where the backend's
+   * `readdir` gives entry types (`withFileTypes`) they are used, and a `lstat` is made only for an entry whose
+   * type it does not say; a backend that gives names only (lightning-fs) gets a `lstat` per entry.
+   *
+   * @param path Backend path of the directory.
+   * @returns Each entry's name and kind ("symlink" for a link, "other" for a FIFO, socket or device).
+   */
+  async listTyped(path: string): Promise<{ name: string; kind: ListedEntryKind }[]> {
+    let listed: unknown[];
+    try {
+      listed = await this.raw.readdir(path, { withFileTypes: true });
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw err;
+    }
+    const base = path === "/" ? "" : path;
+    const out = await Promise.all(listed.map(async (e) => {
+      const name = typeof e === "string" ? e : String((e as { name?: unknown }).name ?? e);
+      const kind = direntKind(e) ?? await this.kind(`${base}/${name}`);
+      return { name, kind };
+    }));
+    return out.filter((e): e is { name: string; kind: ListedEntryKind } => e.kind !== null)
+      .sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   }
 
   /** Remove a file; absent is fine. */

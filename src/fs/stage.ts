@@ -381,24 +381,22 @@ export class Stage {
    * such (`"symlink"`, `"other"`): {@linkcode Stage.follow} says where a link leads.
    *
    * @param dirRel Relative directory ("" for the root).
+   * @param options `listTyped`: how the backend's entries of an absolute directory are listed (default
+   *   {@linkcode BackendFs.listTyped}; a search passes a cache's, which reuses an unchanged folder's listing).
    * @returns Sorted names with their kind.
    */
-  async list(dirRel: string): Promise<{ name: string; kind: ListedKind }[]> {
-    const names = new Map<string, ListedKind>();
-    if (this.#parent) {
-      for (const e of await this.#parent.list(dirRel)) names.set(e.name, e.kind);
-    } else {
-      const abs = this.sandbox.abs(dirRel);
-      for (const name of await this.fs.list(abs)) {
-        if (dirRel === "" && name === ".graver") continue;
-        if (this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) !== null) continue;
-        const kind = await this.fs.kind(`${abs === "/" ? "" : abs}/${name}`);
-        if (kind !== null) names.set(name, kind);
-      }
-    }
+  async list(
+    dirRel: string,
+    options: { listTyped?: (abs: string) => Promise<{ name: string; kind: ListedKind }[]> } = {},
+  ): Promise<{ name: string; kind: ListedKind }[]> {
+    const listed = this.#parent
+      ? await this.#parent.list(dirRel, options)
+      : await this.#backendListing(dirRel, options.listTyped ?? ((abs) => this.fs.listTyped(abs)));
     const prefix = dirRel === "" ? "" : `${dirRel}/`;
+    let names: Map<string, ListedKind> | null = null; // made only when a staged write lies in this folder
     for (const [rel, entry] of this.#entries) {
       if (!rel.startsWith(prefix) || !entry.written) continue;
+      names ??= new Map(listed.map((e) => [e.name, e.kind]));
       const rest = rel.slice(prefix.length);
       const slash = rest.indexOf("/");
       if (slash !== -1) {
@@ -408,7 +406,20 @@ export class Stage {
       if (entry.current === null) names.delete(rest);
       else names.set(rest, "file");
     }
+    if (names === null) return listed;
     return [...names].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, kind]) => ({ name, kind }));
+  }
+
+  /** The backend's entries of a folder (sorted), without graver's internal folder and protected paths. */
+  async #backendListing(
+    dirRel: string,
+    listTyped: (abs: string) => Promise<{ name: string; kind: ListedKind }[]>,
+  ): Promise<{ name: string; kind: ListedKind }[]> {
+    // Entry types from the listing itself where the backend gives them: no lstat per entry.
+    return (await listTyped(this.sandbox.abs(dirRel))).filter(({ name }) =>
+      !(dirRel === "" && name === ".graver") &&
+      this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) === null
+    );
   }
 
   /** Pending changes (only files whose bytes differ from their base). */

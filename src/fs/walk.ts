@@ -211,6 +211,8 @@ class ProjectWalk {
   /** Links inside the root: followed after the rest of the tree, so that a file or directory is reported
    * under its own path when the walk reaches it that way too. */
   readonly links: PendingLink[] = [];
+  /** Listings started ahead of the walk reaching their folder ({@linkcode ProjectWalk.prefetch}). */
+  readonly prefetched = new Map<string, ReturnType<WalkSource["list"]>>();
   truncated = false;
   ignored = 0;
 
@@ -240,8 +242,10 @@ class ProjectWalk {
 
   /** A directory's entries; one the walk may not read is skipped and reported (not the start directory). */
   async listed(rel: string, real: string): Promise<Awaited<ReturnType<WalkSource["list"]>>> {
+    const early = this.prefetched.get(real);
+    this.prefetched.delete(real);
     try {
-      return await this.source.list(real);
+      return await (early ?? this.source.list(real));
     } catch (err) {
       const code = errnoCode(err);
       if (rel === this.dir || (code !== "EACCES" && code !== "EPERM")) throw err;
@@ -267,11 +271,14 @@ class ProjectWalk {
 
   /** Walk one directory with the rules in force above it. */
   async walk(rel: string, real: string, rules: IgnoreRule[]): Promise<void> {
-    const here = this.honour
-      ? rules.concat(await rulesOf(this.source, { real, rel }, this.ignoreFiles))
+    const listed = await this.listed(rel, real);
+    // Only the ignore files the listing holds are read: a read of an absent one costs a failed call per folder.
+    const present = this.honour ? this.ignoreFiles.filter((name) => listed.some((e) => e.name === name)) : [];
+    const here = present.length > 0
+      ? rules.concat(await rulesOf(this.source, { real, rel }, present))
       : rules;
-    for (const e of await this.listed(rel, real)) {
-      if (this.truncated) return;
+    const next: PendingLink[] = [];
+    for (const e of listed) {
       const child = under(rel, e.name);
       const found = await settle(this.source, under(real, e.name), e.kind);
       if (found === null) continue;
@@ -280,9 +287,29 @@ class ProjectWalk {
         continue;
       }
       if (this.leftOut(e.name, { child, isDir: found.kind === "dir", rules: here })) continue;
-      const next = { rel: child, real: found.real, kind: found.kind, rules: here };
-      if (e.kind === "symlink") this.links.push(next);
-      else await this.add(next);
+      const entry = { rel: child, real: found.real, kind: found.kind, rules: here };
+      if (e.kind === "symlink") this.links.push(entry);
+      else next.push(entry);
+    }
+    this.prefetch(next);
+    for (const entry of next) {
+      if (this.truncated) return;
+      await this.add(entry);
+    }
+  }
+
+  /**
+   * Start listing the subfolders about to be walked, so that the backend lists them side by side while the
+   * walk goes through them in order (a folder reached by its own path only: a link's target is listed when
+   * the walk reaches it).
+   */
+  prefetch(next: PendingLink[]): void {
+    if (!this.recursive) return;
+    for (const e of next) {
+      if (e.kind !== "dir" || this.seen.has(e.real) || this.prefetched.has(e.real)) continue;
+      const listing = this.source.list(e.real);
+      listing.catch(() => {}); // a failure is met (and judged) when the walk reaches the folder
+      this.prefetched.set(e.real, listing);
     }
   }
 

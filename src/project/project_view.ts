@@ -19,11 +19,12 @@
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
-import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped } from "../fs/walk.ts";
+import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped, type WalkSource } from "../fs/walk.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { type ParsedFile, utf8LengthUpTo } from "../syntax/trees.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { PROJECT_LIMITS, type ProjectLimits } from "./limits.ts";
+import type { ReadCache } from "./read_cache.ts";
 import { WordIndex } from "./words.ts";
 
 /** Which entries a listing walks and keeps. */
@@ -42,6 +43,11 @@ export interface FileQuery {
   accept?: (entry: WalkEntry) => boolean;
   /** Most entries kept (default: the view's file limit). */
   limit?: number;
+  /**
+   * A session's read cache: folders whose stat is unchanged keep their listing (a read-only search passes
+   * it; a listing an edit depends on never does).
+   */
+  cache?: ReadCache;
 }
 
 /** What one listing found. */
@@ -167,7 +173,7 @@ class StagedProject implements ProjectView {
 
   async list(query: FileQuery = {}): Promise<Listing> {
     const limit = query.limit ?? this.limits.files;
-    const walked = await walkProject(this.#stage, query.under ?? "", {
+    const walked = await walkProject(await this.#source(query), query.under ?? "", {
       recursive: query.recursive ?? true,
       includeIgnored: query.includeIgnored === true,
       skipHidden: query.skipHidden === true,
@@ -178,6 +184,19 @@ class StagedProject implements ProjectView {
     const files = walked.entries.filter(isFile).map((e) => e.real);
     this.#last = { ...walked, files, limit };
     return this.#last;
+  }
+
+  /** What the walk lists and reads through: the stage, its folder listings through the cache if given. */
+  async #source(query: FileQuery): Promise<WalkSource> {
+    const stage = this.#stage;
+    const cache = query.cache;
+    if (!cache) return stage;
+    await cache.primeFolders(stage.sandbox.abs(query.under ?? ""));
+    return {
+      list: (dir) => stage.list(dir, { listTyped: (abs) => cache.listTyped(abs) }),
+      read: (rel) => stage.read(rel),
+      follow: (rel) => stage.follow(rel),
+    };
   }
 
   async files(query: FileQuery = {}): Promise<string[]> {

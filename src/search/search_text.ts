@@ -292,7 +292,8 @@ async function collect(
   } else {
     const lines = found.lines.slice(from, to);
     const entries = lineEntries(found.path, { text: found.text, version, lines }, query);
-    await nameEnclosingSymbols(entries, { text: found.text, version }, context.options.enclosing);
+    const enclosing = query.symbols === false ? undefined : context.options.enclosing;
+    await nameEnclosingSymbols(entries, { text: found.text, version }, enclosing);
     page.matches.push(...entries);
   }
   return units;

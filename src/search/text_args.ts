@@ -51,6 +51,7 @@ const ARGS: Readonly<Record<string, Kind>> = {
   max_file_bytes: "count",
   hidden: "boolean",
   no_ignore: "boolean",
+  symbols: "boolean",
 };
 
 const MODES: readonly OutputMode[] = ["content", "files_with_matches", "count"];
@@ -222,6 +223,7 @@ export function normalizeSearchTextArgs(raw: Record<string, unknown>): SearchTex
     maxChars: (a.max_chars as number | undefined) ?? DEFAULT_MAX_CHARS,
     maxFileBytes: (a.max_file_bytes as number | undefined) ?? DEFAULT_MAX_FILE_BYTES,
   };
+  if (a.symbols === false) query.symbols = false;
   if (!query.multiline && query.pattern.includes("\n")) {
     throw badArg(
       "pattern",

@@ -87,6 +87,8 @@ export interface SearchTextQuery {
   maxChars: number;
   /** Files larger than this many bytes are skipped (`too_large`). */
   maxFileBytes: number;
+  /** Name each match's enclosing symbol (default true; false spares parsing the matched files). */
+  symbols?: boolean;
 }
 
 /** One match inside a matched line. */

@@ -8,6 +8,7 @@
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { openProject } from "../project/project_view.ts";
+import { type ReadCache, readCacheOf } from "../project/read_cache.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
 /**
@@ -41,16 +42,22 @@ export function isHiddenPath(rel: string): boolean {
  * @param options `readBytes`: how to read a file's bytes by its real path. By default a file the stage has
  *   written (an earlier op of a plan) is read through the stage, and every other file straight from the
  *   backend: a `Stage` hashes every file it reads, and a search hashes only the files it returns.
+ *   `cache`: a {@linkcode ReadCache}, or `"session"` for the one every session over the stage's backend
+ *   shares; a read-only search passes it so that an unchanged file is not read again (an edit never does: it
+ *   reads every file afresh).
  * @returns The search's view of the tree.
  */
 export function walkSearchFiles(
   source: Stage,
-  options: { readBytes?: (real: string) => Promise<Uint8Array | null> } = {},
+  options: { readBytes?: (real: string) => Promise<Uint8Array | null>; cache?: ReadCache | "session" } = {},
 ): SearchFiles {
+  const cache = options.cache === "session" ? readCacheOf(source.fs) : options.cache;
   const readBytes = options.readBytes ??
     (async (real: string) =>
       source.hasWrite(real)
         ? (await source.read(real))?.bytes ?? null
+        : cache
+        ? await cache.read(source.sandbox.abs(real))
         : await source.fs.read(source.sandbox.abs(real)));
   const realOf = new Map<string, string>();
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
@@ -81,6 +88,7 @@ export function walkSearchFiles(
       limit: Infinity,
       includeIgnored: scope.noIgnore,
       ignoreFiles: SEARCH_IGNORE_FILES,
+      ...(cache ? { cache } : {}),
       accept: (e) => {
         if (e.kind !== "file") return false;
         if (!scope.hidden && isHiddenPath(e.rel)) {
@@ -91,6 +99,10 @@ export function walkSearchFiles(
       },
     });
     left = { ignored: walked.ignored + hidden, unreadable: walked.skipped.unreadable };
+    // Every file's stat in one call where the backend can: the reads that follow check them against the cache.
+    await cache?.prime(
+      walked.entries.filter((e) => !source.hasWrite(e.real)).map((e) => source.sandbox.abs(e.real)),
+    );
     for (const e of walked.entries) {
       realOf.set(e.rel, e.real);
       yield { path: e.rel };

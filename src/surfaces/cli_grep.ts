@@ -151,6 +151,8 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
     const args = searchArgs(positional, flags, values);
     if ("problem" in args) return usageError(host, "grep", { message: args.problem as string });
     const ws = await open(flags["root"] as string | undefined);
+    // ripgrep's lines name no symbol: only --json, which prints the whole result, has them parsed for.
+    if (!flags["json"]) args["symbols"] = false;
     const result: ToolResult = await ws.call("search_text", args);
     if (flags["json"]) printJson(host, result);
     const paint = painter(host);

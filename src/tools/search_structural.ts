@@ -133,7 +133,8 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     const { patternMatcherOf } = await patternEngine();
     const query = normalizeStructuralArgs(args);
     // Staged bytes for a file a plan wrote, else the backend's: only files that may match are hashed (parse cache).
-    const files = walkSearchFiles(stage);
+    // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
+    const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchStructural(files, query, {
       matcher: patternMatcherOf(workspace),
       enclosing: enclosingSymbolsOf(workspace),

@@ -70,6 +70,10 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     max_file_bytes: { ...COUNT, description: "Larger files are skipped as too_large (default 16 MiB)" },
     hidden: { type: "boolean", description: "Also search files and folders whose name starts with '.'" },
     no_ignore: { type: "boolean", description: "Also search what .gitignore ignores and node_modules" },
+    symbols: {
+      type: "boolean",
+      description: "Name each match's enclosing symbol (default true; false is faster: no file is parsed)",
+    },
     "-n": { type: "boolean", description: "Accepted and ignored: line numbers are always given" },
   }, ["pattern"]),
   // Claude Code's Grep, ripgrep's flag letters and Serena's search_for_pattern name the same arguments.
@@ -99,7 +103,8 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     const query = normalizeSearchTextArgs(args);
     // Staged bytes for a file an earlier op of a plan wrote, else straight from the backend: a search hashes
     // only the files its page returns.
-    const files = walkSearchFiles(stage);
+    // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
+    const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchText(files, query, { enclosing: enclosingSymbolsOf(workspace) });
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },

@@ -178,3 +178,51 @@ Deno.test("joinPath() and dirname() handle roots and duplicate slashes", () => {
   assert.equal(dirname("/a.ts"), "/");
   assert.equal(dirname("a.ts"), ".");
 });
+
+/** A backend that counts its `lstat` calls, optionally answering `readdir` with names only (as lightning-fs). */
+function countingLstat(raw: Backend, namesOnly: boolean): { backend: Backend; lstats: () => number } {
+  let lstats = 0;
+  const backend: Backend = {
+    ...raw,
+    readdir: (path, options) => namesOnly ? raw.readdir(path) : raw.readdir(path, options),
+    lstat: (path) => {
+      lstats++;
+      return raw.lstat(path);
+    },
+  };
+  return { backend, lstats: () => lstats };
+}
+
+Deno.test("listTyped() takes entry types from readdir: no lstat per entry where the backend gives them", async () => {
+  const raw = createMemoryBackend({ "/w/b.ts": "", "/w/a/x.ts": "", "/w/c.txt": "" });
+  await (raw as unknown as { symlink(t: string, p: string): Promise<void> }).symlink("b.ts", "/w/link.ts");
+  const typed = countingLstat(raw, false);
+  const listed = await BackendFs.wrap(typed.backend).listTyped("/w");
+  assert.deepEqual(listed, [
+    { name: "a", kind: "dir" },
+    { name: "b.ts", kind: "file" },
+    { name: "c.txt", kind: "file" },
+    { name: "link.ts", kind: "symlink" },
+  ]);
+  assert.equal(typed.lstats(), 0);
+  // Names only (lightning-fs): the same answer, through one lstat per entry.
+  const names = countingLstat(raw, true);
+  assert.deepEqual(await BackendFs.wrap(names.backend).listTyped("/w"), listed);
+  assert.equal(names.lstats(), 4);
+  assert.deepEqual(await BackendFs.wrap(raw).listTyped("/absent"), []);
+});
+
+Deno.test("listTyped() on the disk says what a FIFO is without opening it", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.ts`, "");
+    const mk = await new Deno.Command("mkfifo", { args: [`${dir}/pipe`] }).output();
+    assert.equal(mk.code, 0);
+    assert.deepEqual(await BackendFs.wrap(createDiskBackend()).listTyped(dir), [
+      { name: "a.ts", kind: "file" },
+      { name: "pipe", kind: "other" },
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

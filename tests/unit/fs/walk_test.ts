@@ -209,3 +209,19 @@ Deno.test("walkProject() reads .ignore files only when asked, after .gitignore, 
   const fromSrc = await walkProject(stage, "src", { ignoreFiles: [".gitignore", ".ignore"] });
   assert.deepEqual(names(fromSrc), ["src/.ignore", "src/b.ts"]);
 });
+
+Deno.test("walkProject() reads only the ignore files a folder holds", async () => {
+  const stage = await stageOver(TREE, "/w", false);
+  const reads: string[] = [];
+  const source = {
+    list: (dir: string) => stage.list(dir),
+    read: (rel: string) => {
+      reads.push(rel);
+      return stage.read(rel);
+    },
+  };
+  const walked = await walkProject(source, "", { ignoreFiles: [".gitignore", ".ignore"] });
+  assert.deepEqual(reads.sort(), [".gitignore", "src/.gitignore"]);
+  assert.ok(walked.entries.some((e) => e.rel === "src/deep/c.ts"));
+  assert.ok(!walked.entries.some((e) => e.rel === "src/gen/g.ts"));
+});

@@ -10,6 +10,7 @@ import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs, Sandbox, Stage } from "../../../src/fs/mod.ts";
 import { normalizeSearchTextArgs, type SearchFiles, searchText } from "../../../src/search/mod.ts";
 import { walkSearchFiles } from "../../../src/search/walk_files.ts";
+import { ReadCache } from "../../../src/project/read_cache.ts";
 
 /** One query of the table: graver's arguments and the same query as ripgrep flags. */
 export interface RgCase {
@@ -32,11 +33,20 @@ export async function ripgrepPath(): Promise<string | null> {
   }
 }
 
-/** A disk tree as search files, read without hashing (the search hashes what it returns). */
-export function diskSearchFiles(root: string): SearchFiles {
+/**
+ * A disk tree as search files, read without hashing (the search hashes what it returns); with `cache`, through
+ * that read cache, as a warm session's search reads.
+ */
+export function diskSearchFiles(root: string, options: { cache?: ReadCache } = {}): SearchFiles {
   const fs = BackendFs.wrap(createDiskBackend());
   const sandbox = new Sandbox(root);
+  if (options.cache) return walkSearchFiles(new Stage(fs, sandbox), { cache: options.cache });
   return walkSearchFiles(new Stage(fs, sandbox), { readBytes: (real) => fs.read(sandbox.abs(real)) });
+}
+
+/** A read cache over the disk, as one session holds it. */
+export function diskReadCache(): ReadCache {
+  return new ReadCache(BackendFs.wrap(createDiskBackend()));
 }
 
 /** The ripgrep flags that make its ignore rules graver's walk's. */

@@ -97,4 +97,9 @@ Deno.test("search_text names each match's enclosing symbol where the file has a 
     "src/util.ts:2 helper",
     "src/util.ts:4 -",
   ]);
+  // symbols: false names none (nothing is parsed for it), as `graver grep` asks for its ripgrep-shaped lines.
+  const bare = okData(await ws.call("search_text", { pattern: "return|TODO|const w", symbols: false }));
+  const matches = bare["matches"] as (Match & { symbol?: string })[];
+  assert.equal(matches.length, 5);
+  assert.ok(matches.every((m) => m.symbol === undefined));
 });

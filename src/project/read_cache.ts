@@ -1,0 +1,285 @@
+/**
+ * What a session has read of the project, kept for its next search: a file whose stat (size, modification
+ * and change times, inode) is what it was when it was read keeps its bytes, and a folder whose stat is
+ * unchanged keeps its listing (adding, removing or renaming an entry changes a folder's modification time).
+ * A warm search so pays a stat per file and folder instead of a listing, an open and a read, and the same
+ * byte array comes back (its decoded text, its version and its parse are remembered by identity elsewhere).
+ * Where the backend stats many paths in one call ({@linkcode Backend.statMany}), the search stats every known
+ * folder, then every listed file, in one call each ({@linkcode ReadCache.prime}).
+ *
+ * A stat is evidence for a search, never for a write: two writes of the same size within one tick of the
+ * file system's clock leave the stat unchanged. So this cache serves only read-only searches (search_text,
+ * search_structural); an edit reads the file afresh and is guarded by the SHA-256 version of its bytes, and
+ * a version a search returned from a stale entry is refused as `stale_base` by the edit it feeds. A file or
+ * folder changed less than {@linkcode RACY_MS} before it was read is not kept (its stat could still change
+ * without showing it, as git's "racily clean" entries), nor is a file whose read saw a size other than its
+ * stat's. The cache holds at most `maxBytes` of file contents and `maxFolders` listings (least recently used
+ * go first).
+ *
+ * @module
+ */
+import type { Backend, BackendFs, BackendStats, ListedEntryKind } from "../fs/backend.ts";
+
+/** How recent a change may be for a read to be kept: a newer file is read again next time. */
+export const RACY_MS = 2000;
+
+/** What a read cache holds at most by default, in bytes of file contents. */
+export const READ_CACHE_BYTES = 256 * 1024 * 1024;
+
+/** How long a primed stat stands in for a fresh one, in ms (a search uses its stats at once). */
+const PRIMED_MS = 1000;
+
+/** How many folder listings a read cache holds at most by default. */
+export const READ_CACHE_FOLDERS = 100_000;
+
+/** One entry of a folder listing. */
+export interface ListedEntry {
+  /** Its name. */
+  name: string;
+  /** What it is. */
+  kind: ListedEntryKind;
+}
+
+/** The stat fields that identify one state of a file ({@linkcode BackendStats} where the backend has them). */
+interface StatIdentity {
+  mtimeMs?: number;
+  ctimeMs?: number;
+  ino?: number | bigint;
+}
+
+/** One kept file: the stat it was read under, and its bytes. */
+interface Kept {
+  stamp: string;
+  bytes: Uint8Array;
+}
+
+/** One kept folder: the stat it was listed under, and its entries. */
+interface KeptListing {
+  stamp: string;
+  entries: ListedEntry[];
+}
+
+/** How a {@linkcode ReadCache} is made. */
+export interface ReadCacheOptions {
+  /** Most bytes of file contents held (default {@linkcode READ_CACHE_BYTES}). */
+  maxBytes?: number;
+  /** Most folder listings held (default {@linkcode READ_CACHE_FOLDERS}). */
+  maxFolders?: number;
+  /** The wall clock in ms (default `Date.now`); tests pass their own. */
+  now?: () => number;
+}
+
+/** How a {@linkcode ReadCache} did so far. */
+export interface ReadCacheCounts {
+  /** Reads answered from the cache (a stat only). */
+  hits: number;
+  /** Reads that went to the backend. */
+  misses: number;
+  /** Files held now. */
+  files: number;
+  /** Bytes held now. */
+  bytes: number;
+  /** Folder listings held now. */
+  folders: number;
+}
+
+/**
+ * The stamp of a stat: size, times and inode, or null when the backend reports no modification time (then
+ * nothing is kept).
+ */
+function stampOf(st: BackendStats): string | null {
+  const id = st as BackendStats & StatIdentity;
+  if (typeof id.mtimeMs !== "number" || st.size === undefined) return null;
+  return `${st.size}:${id.mtimeMs}:${id.ctimeMs ?? ""}:${id.ino ?? ""}`;
+}
+
+/** The latest of a stat's modification and change times, in ms. */
+function changedAt(st: BackendStats): number {
+  const id = st as BackendStats & StatIdentity;
+  return Math.max(id.mtimeMs ?? Infinity, id.ctimeMs ?? -Infinity);
+}
+
+/**
+ * Bytes of files by absolute backend path, reused while their stat is unchanged.
+ *
+ * @example A second read of an unchanged file is the same array; a change is seen
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BackendFs, createMemoryBackend } from "@graver/core/fs";
+ * import { ReadCache } from "./read_cache.ts";
+ *
+ * const raw = createMemoryBackend({ "/w/a.ts": "one\n" });
+ * const cache = new ReadCache(BackendFs.wrap(raw), { now: () => Date.now() + 60_000 });
+ * const first = await cache.read("/w/a.ts");
+ * assert.equal(await cache.read("/w/a.ts"), first);
+ * await raw.writeFile("/w/a.ts", new TextEncoder().encode("two, longer\n"));
+ * assert.equal(new TextDecoder().decode((await cache.read("/w/a.ts"))!), "two, longer\n");
+ * ```
+ */
+export class ReadCache {
+  readonly #fs: BackendFs;
+  readonly #maxBytes: number;
+  readonly #maxFolders: number;
+  readonly #now: () => number;
+  /** Kept files in least-recently-used order (a hit moves its entry to the end). */
+  readonly #kept = new Map<string, Kept>();
+  /** Kept folder listings, in the same order. */
+  readonly #listings = new Map<string, KeptListing>();
+  /** Stats taken by {@linkcode ReadCache.prime}, each used by the next read or listing of its path. */
+  readonly #primed = new Map<string, BackendStats | null>();
+  #primedAt = 0;
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+
+  /**
+   * Make an empty cache over a backend.
+   *
+   * @param fs The wrapped backend.
+   * @param options Its bounds and clock.
+   */
+  constructor(fs: BackendFs, options: ReadCacheOptions = {}) {
+    this.#fs = fs;
+    this.#maxBytes = options.maxBytes ?? READ_CACHE_BYTES;
+    this.#maxFolders = options.maxFolders ?? READ_CACHE_FOLDERS;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Stat many paths in one call where the backend can ({@linkcode Backend.statMany}), for the reads and
+   * listings that follow; a no-op on a backend without it (each read stats its own file).
+   *
+   * @param paths Absolute backend paths.
+   */
+  async prime(paths: readonly string[]): Promise<void> {
+    this.#primed.clear(); // what an earlier search primed and did not use is old news
+    const statMany = (this.#fs.raw as Backend).statMany;
+    if (!statMany || paths.length === 0) return;
+    const stats = await statMany.call(this.#fs.raw, paths);
+    this.#primedAt = this.#now();
+    for (let i = 0; i < paths.length; i++) this.#primed.set(paths[i]!, stats[i] ?? null);
+  }
+
+  /**
+   * Prime the stats of the folders whose listings are kept under `abs` (itself included): what a walk from
+   * there will list.
+   *
+   * @param abs Absolute backend path of the folder a walk starts from.
+   */
+  async primeFolders(abs: string): Promise<void> {
+    const prefix = abs.endsWith("/") ? abs : `${abs}/`;
+    await this.prime([...this.#listings.keys()].filter((p) => p === abs || p.startsWith(prefix)));
+  }
+
+  /** A path's stat: the primed one (used once), else a fresh one; null when it failed. */
+  async #stat(abs: string): Promise<BackendStats | null> {
+    const primed = this.#primed.get(abs);
+    if (primed !== undefined) {
+      this.#primed.delete(abs);
+      if (this.#now() - this.#primedAt <= PRIMED_MS) return primed;
+    }
+    return await this.#fs.raw.stat(abs).catch(() => null);
+  }
+
+  /**
+   * A file's bytes: the kept ones when its stat is unchanged, else read from the backend (and kept when the
+   * file is old enough to trust its stat). Null when it is absent; a file the backend refuses (a special
+   * file, a directory) fails as {@linkcode BackendFs.read} fails.
+   *
+   * @param abs Absolute backend path (a real path: no link in it).
+   * @returns The bytes, or null.
+   */
+  async read(abs: string): Promise<Uint8Array | null> {
+    const st = await this.#stat(abs);
+    const stamp = st?.isFile() ? stampOf(st) : null;
+    const kept = this.#kept.get(abs);
+    if (kept && stamp !== null && kept.stamp === stamp) {
+      this.#hits++;
+      this.#kept.delete(abs);
+      this.#kept.set(abs, kept);
+      return kept.bytes;
+    }
+    this.#misses++;
+    if (kept) this.#drop(abs, kept);
+    const readAt = this.#now();
+    const bytes = await this.#fs.read(abs);
+    if (
+      bytes && st && stamp !== null && bytes.length === Number(st.size) && changedAt(st) < readAt - RACY_MS
+    ) {
+      this.#keep(abs, { stamp, bytes });
+    }
+    return bytes;
+  }
+
+  /**
+   * A folder's entries with their kinds ({@linkcode BackendFs.listTyped}): the kept ones when its stat is
+   * unchanged, else listed afresh (and kept when the folder is old enough to trust its stat).
+   *
+   * @param abs Absolute backend path of the folder.
+   * @returns Its entries, sorted by name.
+   */
+  async listTyped(abs: string): Promise<ListedEntry[]> {
+    const st = await this.#stat(abs);
+    const stamp = st?.isDirectory() ? stampOf(st) : null;
+    const kept = this.#listings.get(abs);
+    this.#listings.delete(abs);
+    if (kept && stamp !== null && kept.stamp === stamp) {
+      this.#listings.set(abs, kept);
+      return kept.entries;
+    }
+    const listedAt = this.#now();
+    const entries = await this.#fs.listTyped(abs);
+    if (st && stamp !== null && changedAt(st) < listedAt - RACY_MS) {
+      this.#listings.set(abs, { stamp, entries });
+      for (const old of this.#listings.keys()) {
+        if (this.#listings.size <= this.#maxFolders) break;
+        this.#listings.delete(old);
+      }
+    }
+    return entries;
+  }
+
+  /** What the cache has done and holds. */
+  counts(): ReadCacheCounts {
+    return {
+      hits: this.#hits,
+      misses: this.#misses,
+      files: this.#kept.size,
+      bytes: this.#bytes,
+      folders: this.#listings.size,
+    };
+  }
+
+  /** Keep a file's bytes, letting the least recently used go while over the bound. */
+  #keep(abs: string, kept: Kept): void {
+    if (kept.bytes.length > this.#maxBytes) return;
+    this.#kept.set(abs, kept);
+    this.#bytes += kept.bytes.length;
+    for (const [path, old] of this.#kept) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#drop(path, old);
+    }
+  }
+
+  /** Forget one kept file. */
+  #drop(abs: string, kept: Kept): void {
+    this.#kept.delete(abs);
+    this.#bytes -= kept.bytes.length;
+  }
+}
+
+/** One cache per backend: every session over it shares what was read. */
+const CACHES = new WeakMap<BackendFs, ReadCache>();
+
+/**
+ * The read cache of a backend (made on first use), which the read-only searches of every session over it
+ * share.
+ *
+ * @param fs The wrapped backend.
+ * @returns Its cache.
+ */
+export function readCacheOf(fs: BackendFs): ReadCache {
+  let cache = CACHES.get(fs);
+  if (!cache) CACHES.set(fs, cache = new ReadCache(fs));
+  return cache;
+}

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
+import { type Backend, BackendFs } from "../../../src/fs/backend.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
+import { RACY_MS, ReadCache, readCacheOf } from "../../../src/project/read_cache.ts";
+import { createWorkspace } from "../../../src/mod.ts";
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+/** A clock far enough ahead that every file looks old (its stat trusted). */
+const LATER = () => Date.now() + 10 * RACY_MS;
+
+/** A backend that counts reads, stats and listings. */
+function counting(raw: Backend): { backend: Backend; calls: Record<string, number> } {
+  const calls: Record<string, number> = { readFile: 0, stat: 0, readdir: 0, statMany: 0 };
+  const backend: Backend = {
+    ...raw,
+    readFile: (p) => (calls.readFile!++, raw.readFile(p)),
+    stat: (p) => (calls.stat!++, raw.stat(p)),
+    readdir: (p, o) => (calls.readdir!++, raw.readdir(p, o)),
+  };
+  if (raw.statMany) backend.statMany = (ps) => (calls.statMany!++, raw.statMany!(ps));
+  return { backend, calls };
+}
+
+Deno.test("ReadCache: an unchanged file is the same bytes without a read; a change is read", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "one\n" });
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  const first = await cache.read("/w/a.ts");
+  assert.equal(await cache.read("/w/a.ts"), first);
+  assert.equal(calls.readFile, 1);
+  await raw.writeFile("/w/a.ts", enc.encode("one, then two\n"));
+  assert.equal(dec.decode((await cache.read("/w/a.ts"))!), "one, then two\n");
+  assert.equal(calls.readFile, 2);
+  assert.equal(await cache.read("/w/absent.ts"), null);
+  assert.deepEqual({ ...cache.counts(), bytes: 0 }, { hits: 1, misses: 3, files: 1, bytes: 0, folders: 0 });
+});
+
+Deno.test("ReadCache: a file changed just before its read is read again next time (racily clean)", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "one\n" });
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend)); // the real clock: the file is seconds old at most
+  await cache.read("/w/a.ts");
+  await cache.read("/w/a.ts");
+  assert.equal(calls.readFile, 2);
+  assert.equal(cache.counts().files, 0);
+});
+
+Deno.test("ReadCache: at most maxBytes are held, the least recently used going first", async () => {
+  const raw = createMemoryBackend({ "/w/a": "aaaa", "/w/b": "bbbb", "/w/c": "cccc" });
+  const cache = new ReadCache(BackendFs.wrap(raw), { now: LATER, maxBytes: 8 });
+  await cache.read("/w/a");
+  await cache.read("/w/b");
+  await cache.read("/w/a"); // a is now the most recent
+  await cache.read("/w/c"); // b goes
+  assert.deepEqual(cache.counts(), { hits: 1, misses: 3, files: 2, bytes: 8, folders: 0 });
+  await cache.read("/w/a");
+  assert.equal(cache.counts().hits, 2);
+});
+
+Deno.test("ReadCache: an unchanged folder keeps its listing; an added entry is seen", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "", "/w/sub/b.ts": "" });
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  const first = await cache.listTyped("/w");
+  assert.deepEqual(first, [{ name: "a.ts", kind: "file" }, { name: "sub", kind: "dir" }]);
+  assert.equal(await cache.listTyped("/w"), first);
+  assert.equal(calls.readdir, 1);
+  await new Promise((r) => setTimeout(r, 5)); // a later modification time for the folder
+  await raw.writeFile("/w/c.ts", enc.encode(""));
+  assert.deepEqual((await cache.listTyped("/w")).map((e) => e.name), ["a.ts", "c.ts", "sub"]);
+  assert.equal(calls.readdir, 2);
+});
+
+Deno.test("ReadCache.prime: one statMany call stands in for a stat per file on the disk", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const n of ["a", "b", "c"]) await Deno.writeTextFile(`${dir}/${n}.ts`, n);
+    const { backend, calls } = counting(createDiskBackend());
+    const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+    const paths = ["a", "b", "c"].map((n) => `${dir}/${n}.ts`);
+    for (const p of paths) await cache.read(p);
+    await cache.prime(paths);
+    for (const p of paths) assert.equal(dec.decode((await cache.read(p))!), p.slice(-4, -3));
+    assert.deepEqual(calls, { readFile: 3, stat: 3, readdir: 0, statMany: 1 });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("search_text in a warm session sees a file changed outside graver, and edits never read the cache", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.ts`, "const needle = 1;\n");
+    const old = new Date(Date.now() - 60_000);
+    await Deno.utime(`${dir}/a.ts`, old, old);
+    await new Promise((r) => setTimeout(r, RACY_MS + 100)); // its change time old enough for it to be kept
+    const ws = await createWorkspace({ backend: createDiskBackend(), root: dir });
+    const search = async () => {
+      const r = await ws.call("search_text", { pattern: "needle" });
+      assert.ok(r.ok);
+      return (r.data as { matches: { text: string; version: string }[] }).matches;
+    };
+    const first = await search();
+    const hits = readCacheOf(ws.fs).counts().hits;
+    assert.equal((await search())[0]!.version, first[0]!.version);
+    assert.equal(readCacheOf(ws.fs).counts().hits, hits + 1); // the second search did not read the file
+    // Changed outside graver, same size and an old modification time again: only the change time tells.
+    await Deno.writeTextFile(`${dir}/a.ts`, "const needle = 2;\n");
+    await Deno.utime(`${dir}/a.ts`, old, old);
+    const after = await search();
+    assert.equal(after[0]!.text, "const needle = 2;");
+    assert.notEqual(after[0]!.version, first[0]!.version);
+    // An edit with the version a search gave is checked against the bytes on disk.
+    const edit = await ws.call("edit_replace_text", {
+      pattern: "needle",
+      replacement: "pin",
+      literal: true,
+    });
+    assert.ok(edit.ok, JSON.stringify(edit));
+    assert.equal(await Deno.readTextFile(`${dir}/a.ts`), "const pin = 2;\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
