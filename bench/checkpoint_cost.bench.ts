@@ -4,7 +4,8 @@
  * both see the same machine load. Reports the median wall time of a call each way and the ratio (goal:
  * ≤ 1.25×), and the size of `.graver/checkpoints/` after the run.
  *
- * Run: `deno run -A bench/checkpoint_cost.bench.ts [--runs N]` (N edits each way, default 60).
+ * Run: `deno run -A bench/checkpoint_cost.bench.ts [--runs N] [--max M]` (N edits each way, default 60; M: the
+ * checkpoints kept, default 200, so that a run longer than M measures pruning too).
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { createWorkspace, type Workspace } from "../src/workspace.ts";
 import { describe, machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
 const RUNS = runsArg(Deno.args, 60);
+const MAX = Deno.args.includes("--max") ? Number(Deno.args[Deno.args.indexOf("--max") + 1]) : undefined;
 const HONO = Deno.realPathSync(join(ROOT, "node_modules/hono/dist"));
 
 /** A copy of hono's package with 1,000 files (its own 574 and numbered copies of small ones up to 1,000). */
@@ -62,7 +64,12 @@ async function sizeOf(dir: string): Promise<number> {
 
 const on = await tree();
 const off = await tree();
-const withCp = await createWorkspace({ backend: createDiskBackend(), root: on.root, checkpoints: true });
+const withCp = await createWorkspace({
+  backend: createDiskBackend(),
+  root: on.root,
+  checkpoints: true,
+  ...(MAX ? { maxCheckpoints: MAX } : {}),
+});
 const without = await createWorkspace({ backend: createDiskBackend(), root: off.root });
 const a: number[] = [];
 const b: number[] = [];
@@ -83,7 +90,8 @@ const store = await sizeOf(`${on.root}/.graver/checkpoints`);
 result(
   "checkpoint_cost",
   `${a.length} edits each way on a 1,000-file tree: ${ratio.toFixed(2)}× with checkpoints (goal ≤ 1.25×); ` +
-    `.graver/checkpoints/ holds ${(store / 1024).toFixed(0)} KiB after ${a.length} checkpoints`,
+    `.graver/checkpoints/ holds ${(store / 1024).toFixed(0)} KiB after ${a.length} checkpoints` +
+    (MAX ? ` (${(await withCp.checkpoints!.list()).length} kept, bound ${MAX})` : ""),
 );
 await Deno.remove(on.root, { recursive: true });
 await Deno.remove(off.root, { recursive: true });

@@ -127,6 +127,11 @@ export interface WorkspaceOptions {
    * (default false). The user's own `.git` is never touched.
    */
   checkpoints?: boolean;
+  /**
+   * Checkpoints kept at most (default 200): past it the oldest are pruned, down to nine tenths of it at
+   * once, objects and all (docs/checkpoints.md).
+   */
+  maxCheckpoints?: number;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -203,7 +208,9 @@ export class Workspace {
       definitionGate({ mode: options.definitionGate ?? "refuse", sessionsOnly: true }),
       this.readGuard,
     ];
-    this.checkpoints = options.checkpoints ? new Checkpoints(this.fs, this.sandbox.root) : null;
+    this.checkpoints = options.checkpoints
+      ? new Checkpoints(this.fs, this.sandbox.root, { max: options.maxCheckpoints })
+      : null;
     if (this.checkpoints) this.steps = [...this.steps, checkpointStep()];
     this.readBudget = options.readBudget ?? {};
     this.resultChars = options.resultChars ?? DEFAULT_RESULT_CHARS;

@@ -15,6 +15,8 @@ export type Git = Pick<
   | "init"
   | "log"
   | "readBlob"
+  | "readCommit"
+  | "readTree"
   | "resolveRef"
   | "writeBlob"
   | "writeCommit"

@@ -1,22 +1,37 @@
 /**
  * Checkpoints: every committed change recorded as a commit in a shadow git
- * repository (isomorphic-git) whose gitdir is `.graver/checkpoints/` under the
- * workspace root. The user's own `.git` is never read or written: the shadow
- * repository is bare and its objects are written directly (no index, no
- * worktree checkout). A checkpoint's tree holds `checkpoint.json` (paths with
- * their before/after blob ids, the call that made it), `before/<path>` and
- * `after/<path>` for the files it changed (a file with an execute bit is a
- * `100755` entry, and the manifest keeps each file's permission bits, so an
- * undo gives a script its mode back). dispatch records a checkpoint from the
- * commit's `onLanded` hook (`src/fs/commit.ts`), under the commit lock: one
- * commit's record never interleaves with another's, and a record that fails
- * rolls its commit back. `undo` and `restore` compute the files (and modes)
+ * repository whose gitdir is `.graver/checkpoints/` under the workspace root.
+ * The user's own `.git` is never read or written: the shadow repository is
+ * bare and its objects are written directly (no index, no worktree checkout;
+ * `_git_objects.ts` writes, isomorphic-git reads). A checkpoint's tree holds
+ * `checkpoint.json` (paths with their before/after blob ids and permission
+ * bits, the call that made it) and two one-level trees, `before/` and
+ * `after/`, whose entries are the changed files' paths with "/" escaped (an
+ * executable is a `100755` entry, and the manifest keeps each file's mode, so
+ * an undo gives a script its mode back). Stores written when each folder had
+ * a tree of its own read the same way: undo and restore read the manifest.
+ * dispatch records a checkpoint from the commit's `onLanded` hook
+ * (`src/fs/commit.ts`), under the commit lock: one commit's record never
+ * interleaves with another's, and a record that fails rolls its commit back.
+ * Past `max` checkpoints the oldest are pruned (git's `shallow` boundary, and
+ * their objects deleted). `undo` and `restore` compute the files (and modes)
  * to write back; the caller commits them, and that commit is recorded as a
  * checkpoint of its own.
  *
  * @module
  */
 import { git } from "./_git.ts";
+import {
+  commitBody,
+  gitObject,
+  type GitObjectType,
+  type GitTreeEntry,
+  loosePath,
+  packPaths,
+  type PreparedObject,
+  treeBody,
+  writePack,
+} from "./_git_objects.ts";
 import { RecoverableError } from "../errors.ts";
 import type { BackendFs } from "./backend.ts";
 import { INTERNAL_DIR } from "./sandbox.ts";
@@ -27,7 +42,19 @@ export const CHECKPOINTS_DIR = `${INTERNAL_DIR}/checkpoints`;
 
 const REF = "refs/heads/checkpoints";
 const MANIFEST = "checkpoint.json";
-const AUTHOR = { name: "graver", email: "graver@localhost" };
+const AUTHOR = "graver <graver@localhost>";
+const TREE_MODE = "40000";
+/** The commit message's last line: the checkpoint's place in the line (how many there are, without a walk). */
+const SEQ_TRAILER = "checkpoint: ";
+
+/** How many checkpoints a store keeps by default (the oldest are pruned past it). */
+export const DEFAULT_MAX_CHECKPOINTS = 200;
+
+/** Options of {@linkcode Checkpoints}. */
+export interface CheckpointsOptions {
+  /** Checkpoints kept at most (default {@linkcode DEFAULT_MAX_CHECKPOINTS}); the oldest are pruned past it. */
+  max?: number | undefined;
+}
 
 /** One file of a change to record: its bytes before and after (null: absent). */
 export interface CheckpointChange {
@@ -98,12 +125,6 @@ interface Manifest {
   files: ManifestEntry[];
 }
 
-interface TreeNode {
-  /** Name -> blob id and git file mode ("100644" or "100755"). */
-  blobs: Map<string, { oid: string; mode: string }>;
-  dirs: Map<string, TreeNode>;
-}
-
 /**
  * The shadow checkpoint repository of one workspace root.
  *
@@ -125,17 +146,32 @@ export class Checkpoints {
   readonly #fs: BackendFs;
   readonly #root: string;
   readonly #gitdir: string;
+  readonly #max: number;
   #chain: Promise<unknown> = Promise.resolve();
   #ready = false;
+  /** Checkpoint id -> its place in the line (commits never change, so this never goes stale). */
+  readonly #seqs = new Map<string, number>();
+  /** Checkpoint id -> the objects it holds (for pruning). */
+  readonly #objects = new Map<string, string[]>();
+  #cache: object = {};
 
   /**
    * Open the shadow repository of a root (created on the first record).
    *
    * @param fs The workspace's wrapped backend.
    * @param root Backend path of the workspace root.
+   * @param options `max`: checkpoints kept at most.
    */
-  constructor(fs: BackendFs, root: string) {
+  constructor(fs: BackendFs, root: string, options: CheckpointsOptions = {}) {
+    const max = options.max ?? DEFAULT_MAX_CHECKPOINTS;
+    if (!Number.isInteger(max) || max < 1) {
+      throw new RangeError(
+        `Cannot keep checkpoints: the bound must be a whole number of at least 1, not ${max}`,
+      );
+    }
+    this.#max = max;
     this.#fs = fs;
+
     this.#root = root === "/" ? "" : root.replace(/\/+$/, "");
     this.#gitdir = `${this.#root}/${CHECKPOINTS_DIR}`;
   }
@@ -146,12 +182,17 @@ export class Checkpoints {
   }
 
   // deno-lint-ignore no-explicit-any
-  get #git(): { fs: any; gitdir: string } {
-    return { fs: { promises: this.#fs.raw }, gitdir: this.#gitdir };
+  get #git(): { fs: any; gitdir: string; cache: object } {
+    return { fs: { promises: this.#fs.raw }, gitdir: this.#gitdir, cache: this.#cache };
   }
 
   #serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.#chain.then(fn, fn);
+    const run = () => {
+      // isomorphic-git's cache of pack indexes lives for one operation: packs come and go between them.
+      this.#cache = {};
+      return fn();
+    };
+    const next = this.#chain.then(run, run);
     this.#chain = next.catch(() => {});
     return next;
   }
@@ -168,7 +209,11 @@ export class Checkpoints {
   }
 
   async #head(): Promise<string | null> {
+    const loose = await this.#fs.read(`${this.#gitdir}/${REF}`);
+    const text = loose ? new TextDecoder().decode(loose).trim() : "";
+    if (/^[0-9a-f]{40}$/.test(text)) return text;
     try {
+      // A store someone packed with git keeps the branch in packed-refs.
       return await git.resolveRef({ ...this.#git, ref: REF });
     } catch {
       return null;
@@ -176,7 +221,100 @@ export class Checkpoints {
   }
 
   /**
-   * Record one committed change as a checkpoint (nothing when no file changed).
+   * A checkpoint's place in the line of checkpoints (the first is 1): the trailer of its commit message, or,
+   * for a checkpoint written before commits carried it, the number of checkpoints from it back to the first.
+   */
+  async #seqOf(id: string): Promise<number> {
+    const known = this.#seqs.get(id);
+    if (known !== undefined) return known;
+    const { message } = await this.#commit(id);
+    const trailer = message.split("\n").find((l) => l.startsWith(SEQ_TRAILER));
+    const seq = trailer
+      ? Number(trailer.slice(SEQ_TRAILER.length))
+      : (await git.log({ ...this.#git, ref: id })).length;
+    this.#seqs.set(id, seq);
+    return seq;
+  }
+
+  /** The oldest checkpoint kept (git's `shallow` file), or null when none was ever pruned. */
+  async #oldestKept(): Promise<string | null> {
+    const bytes = await this.#fs.read(`${this.#gitdir}/shallow`);
+    const first = bytes ? new TextDecoder().decode(bytes).split("\n")[0]!.trim() : "";
+    return /^[0-9a-f]{40}$/.test(first) ? first : null;
+  }
+
+  /**
+   * Keep at most `max` checkpoints: past it, the oldest go, down to nine tenths of the bound at once (so a
+   * long session prunes once every tenth of the bound, not on every commit). The oldest kept becomes git's
+   * `shallow` boundary (a log, ours or git's, stops there), then the objects only the dropped checkpoints
+   * held are deleted; a blob or tree a kept checkpoint shares stays.
+   */
+  async #prune(head: string, seq: number): Promise<void> {
+    const oldest = await this.#oldestKept();
+    const count = seq - (oldest ? await this.#seqOf(oldest) : 1) + 1;
+    if (count <= this.#max) return;
+    const keep = Math.max(1, this.#max - Math.floor(this.#max / 10));
+    const parentOf = async (id: string) => id === oldest ? undefined : (await this.#commit(id)).parent[0];
+    const kept: string[] = [];
+    let at: string | undefined = head;
+    while (at && kept.length < keep) {
+      kept.push(at);
+      at = await parentOf(at);
+    }
+    const dropped: string[] = [];
+    for (; at; at = await parentOf(at)) dropped.push(at);
+    if (dropped.length === 0) return;
+    await this.#writeFileAtomically(`${this.#gitdir}/shallow`, `${kept[kept.length - 1]}\n`);
+    const loose: string[] = [];
+    for (const id of dropped) {
+      const paths = packPaths(this.#gitdir, id);
+      // The index first: a reader finds a pack by its index, so it never meets an index without its pack.
+      if ((await this.#fs.kind(paths.idx)) === "file") {
+        await this.#fs.remove(paths.idx);
+        await this.#fs.remove(paths.pack).catch(() => {});
+      } else loose.push(id);
+    }
+    if (loose.length) await this.#pruneLoose(kept, loose);
+  }
+
+  /**
+   * Delete the loose objects of dropped checkpoints written before checkpoints were packs, but not one a kept
+   * checkpoint holds (two checkpoints may share a blob or a tree). Every dropped checkpoint's objects are read
+   * before any is deleted.
+   */
+  async #pruneLoose(kept: readonly string[], dropped: readonly string[]): Promise<void> {
+    const live = new Set<string>();
+    for (const id of kept) for (const oid of await this.#objectsOf(id)) live.add(oid);
+    const gone = new Set<string>();
+    for (const id of dropped) for (const oid of await this.#objectsOf(id)) if (!live.has(oid)) gone.add(oid);
+    for (const oid of gone) await this.#fs.remove(loosePath(this.#gitdir, oid)).catch(() => {});
+    for (const id of dropped) this.#objects.delete(id);
+  }
+
+  async #commit(id: string): Promise<{ tree: string; parent: string[]; message: string }> {
+    return (await git.readCommit({ ...this.#git, oid: id })).commit;
+  }
+
+  /** Every object one checkpoint holds: its commit and all under its tree (cached: objects never change). */
+  async #objectsOf(id: string): Promise<string[]> {
+    const cached = this.#objects.get(id);
+    if (cached) return cached;
+    const out = [id];
+    const walk = async (tree: string): Promise<void> => {
+      out.push(tree);
+      for (const e of (await git.readTree({ ...this.#git, oid: tree })).tree) {
+        if (e.type === "tree") await walk(e.oid);
+        else out.push(e.oid);
+      }
+    };
+    await walk((await this.#commit(id)).tree);
+    this.#objects.set(id, out);
+    return out;
+  }
+
+  /**
+   * Record one committed change as a checkpoint (nothing when no file changed), then prune the oldest
+   * checkpoints when there are more than the bound.
    *
    * @param changes The files, before and after.
    * @param meta Tool and session (and the checkpoint an undo reverted).
@@ -190,58 +328,50 @@ export class Checkpoints {
       );
       if (real.length === 0) return null;
       await this.#init();
-      const before: TreeNode = node();
-      const after: TreeNode = node();
-      const files: ManifestEntry[] = [];
-      for (const c of [...real].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-        const b = c.before ? await git.writeBlob({ ...this.#git, blob: c.before }) : null;
-        const a = c.after ? await git.writeBlob({ ...this.#git, blob: c.after }) : null;
-        if (b) place(before, c.path, b, c.beforeMode);
-        if (a) place(after, c.path, a, c.afterMode);
-        const entry: ManifestEntry = { path: c.path, before: b, after: a };
-        if (b && typeof c.beforeMode === "number") entry.before_mode = c.beforeMode;
-        if (a && typeof c.afterMode === "number") entry.after_mode = c.afterMode;
-        files.push(entry);
-      }
-      const manifest: Manifest = { tool: meta.tool, session: meta.session, files };
-      if (meta.undoes) manifest.undoes = meta.undoes;
-      const manifestOid = await git.writeBlob({
-        ...this.#git,
-        blob: new TextEncoder().encode(JSON.stringify(manifest, null, 2) + "\n"),
-      });
-      const top: TreeNode = node();
-      top.blobs.set(MANIFEST, { oid: manifestOid, mode: "100644" });
-      if (before.blobs.size || before.dirs.size) top.dirs.set("before", before);
-      if (after.blobs.size || after.dirs.size) top.dirs.set("after", after);
-      const tree = await this.#writeTree(top);
+      const objects: PreparedObject[] = [];
+      const { tree, paths } = await checkpointTree(real, { meta, into: objects });
       const parent = await this.#head();
+      const seq = parent ? (await this.#seqOf(parent)) + 1 : 1;
       const verb = meta.undoes ? `undo ${meta.undoes.slice(0, 7)}` : meta.tool;
-      const message = `${verb}: ${
-        files.map((f) => f.path).join(", ")
-      }\n\ntool: ${meta.tool}\nsession: ${meta.session}\n`;
-      const id = await git.writeCommit({
-        ...this.#git,
-        commit: {
+      const message = `${verb}: ${paths.join(", ")}\n\ntool: ${meta.tool}\nsession: ${meta.session}\n` +
+        `${SEQ_TRAILER}${seq}\n`;
+      const commit = await gitObject(
+        "commit",
+        commitBody({
           tree,
-          parent: parent ? [parent] : [],
+          parents: parent ? [parent] : [],
+          who: AUTHOR,
+          timestamp: Math.floor(Date.now() / 1000),
           message,
-          author: { ...AUTHOR, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 },
-          committer: { ...AUTHOR, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 },
-        },
-      });
-      // The last write: until the branch moves, the objects above are unreferenced (a failure leaves no checkpoint).
-      await git.writeRef({ ...this.#git, ref: REF, value: id, force: true });
-      return id;
+        }),
+      );
+      objects.push(commit);
+      // Every object in one pack named after the checkpoint (two files, whatever the count), and the branch's
+      // next value beside it; the branch moves last; until then the pack is unreferenced (a failure leaves
+      // no checkpoint).
+      const ref = `${this.#gitdir}/${REF}`;
+      const next = `${ref}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+      try {
+        await Promise.all([
+          writePack(this.#fs, this.#gitdir, { name: commit.oid, objects }),
+          this.#fs.write(next, new TextEncoder().encode(`${commit.oid}\n`)),
+        ]);
+        await this.#fs.rename(next, ref, { parentExists: true });
+      } catch (err) {
+        await this.#fs.remove(next).catch(() => {});
+        throw err;
+      }
+      this.#seqs.set(commit.oid, seq);
+      await this.#prune(commit.oid, seq);
+      return commit.oid;
     });
   }
 
-  async #writeTree(n: TreeNode): Promise<string> {
-    const entries: { mode: string; path: string; oid: string; type: "blob" | "tree" }[] = [];
-    for (const [name, { oid, mode }] of n.blobs) entries.push({ mode, path: name, oid, type: "blob" });
-    for (const [name, child] of n.dirs) {
-      entries.push({ mode: "040000", path: name, oid: await this.#writeTree(child), type: "tree" });
-    }
-    return await git.writeTree({ ...this.#git, tree: entries });
+  /** Write a small file of the repository (a ref, `shallow`) under a temporary name, then rename it. */
+  async #writeFileAtomically(path: string, text: string): Promise<void> {
+    const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+    await this.#fs.write(tmp, new TextEncoder().encode(text));
+    await this.#fs.rename(tmp, path, { parentExists: true });
   }
 
   async #manifest(id: string): Promise<Manifest> {
@@ -380,20 +510,52 @@ export class Checkpoints {
   }
 }
 
-function node(): TreeNode {
-  return { blobs: new Map(), dirs: new Map() };
+/**
+ * The objects of one checkpoint, added to `into`: the blobs, `checkpoint.json`, and the trees `before/` and
+ * `after/`, each one level deep (a file's path is its entry's name, "/" written "%2F"), so a checkpoint has
+ * three trees whatever folders its files are in; the manifest names every blob, which is what undo reads.
+ */
+async function checkpointTree(
+  real: readonly CheckpointChange[],
+  options: { meta: CheckpointMeta; into: PreparedObject[] },
+): Promise<{ tree: string; paths: string[] }> {
+  const { meta, into } = options;
+  const put = async (type: GitObjectType, body: Uint8Array): Promise<string> => {
+    const object = await gitObject(type, body);
+    if (!into.some((o) => o.oid === object.oid)) into.push(object);
+    return object.oid;
+  };
+  const sorted = [...real].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const before: GitTreeEntry[] = [];
+  const after: GitTreeEntry[] = [];
+  const files: ManifestEntry[] = [];
+  for (const c of sorted) {
+    const b = c.before ? await put("blob", c.before) : null;
+    const a = c.after ? await put("blob", c.after) : null;
+    if (b) before.push({ mode: fileMode(c.beforeMode), name: entryName(c.path), oid: b });
+    if (a) after.push({ mode: fileMode(c.afterMode), name: entryName(c.path), oid: a });
+    const entry: ManifestEntry = { path: c.path, before: b, after: a };
+    if (b && typeof c.beforeMode === "number") entry.before_mode = c.beforeMode;
+    if (a && typeof c.afterMode === "number") entry.after_mode = c.afterMode;
+    files.push(entry);
+  }
+  const manifest: Manifest = { tool: meta.tool, session: meta.session, files };
+  if (meta.undoes) manifest.undoes = meta.undoes;
+  const json = new TextEncoder().encode(JSON.stringify(manifest, null, 2) + "\n");
+  const top: GitTreeEntry[] = [{ mode: "100644", name: MANIFEST, oid: await put("blob", json) }];
+  if (before.length) top.push({ mode: TREE_MODE, name: "before", oid: await put("tree", treeBody(before)) });
+  if (after.length) top.push({ mode: TREE_MODE, name: "after", oid: await put("tree", treeBody(after)) });
+  return { tree: await put("tree", treeBody(top)), paths: files.map((f) => f.path) };
 }
 
-/** Put a blob at `path` in a tree, executable ("100755") when any execute bit is set. */
-function place(root: TreeNode, path: string, oid: string, mode: number | null | undefined): void {
-  const parts = path.split("/");
-  let n = root;
-  for (const dir of parts.slice(0, -1)) {
-    let child = n.dirs.get(dir);
-    if (!child) n.dirs.set(dir, child = node());
-    n = child;
-  }
-  n.blobs.set(parts[parts.length - 1]!, { oid, mode: mode && (mode & 0o111) ? "100755" : "100644" });
+/** A file's git mode: executable ("100755") when any execute bit is set. */
+function fileMode(mode: number | null | undefined): string {
+  return mode && (mode & 0o111) ? "100755" : "100644";
+}
+
+/** A path as the name of an entry of a one-level tree ("%" and "/" escaped, so names stay unique). */
+function entryName(path: string): string {
+  return path.replaceAll("%", "%25").replaceAll("/", "%2F");
 }
 
 function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {

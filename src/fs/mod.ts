@@ -15,8 +15,14 @@ export { BackendFs } from "./backend.ts";
 export type { Backend, BackendStats, HeldDir } from "./backend.ts";
 export { confineBackend } from "./beneath.ts";
 export { createMapBackend } from "./map_backend.ts";
-export { Checkpoints, CHECKPOINTS_DIR } from "./checkpoints.ts";
-export type { CheckpointChange, CheckpointInfo, CheckpointMeta, CheckpointRevert } from "./checkpoints.ts";
+export { Checkpoints, CHECKPOINTS_DIR, DEFAULT_MAX_CHECKPOINTS } from "./checkpoints.ts";
+export type {
+  CheckpointChange,
+  CheckpointInfo,
+  CheckpointMeta,
+  CheckpointRevert,
+  CheckpointsOptions,
+} from "./checkpoints.ts";
 export { createMemoryBackend } from "./memory_backend.ts";
 export { DEFAULT_PROTECTED_PATHS, INTERNAL_DIR, Sandbox } from "./sandbox.ts";
 export type { ResolvedPath } from "./sandbox.ts";

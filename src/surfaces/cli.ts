@@ -81,7 +81,8 @@ export const WORKSPACE_FLAGS: Readonly<
     | "persona"
     | "events"
     | "checkpoints"
-    | "no-checkpoints",
+    | "no-checkpoints"
+    | "max-checkpoints",
     CliFlag
   >
 > = {
@@ -129,6 +130,11 @@ export const WORKSPACE_FLAGS: Readonly<
   "no-checkpoints": {
     kind: "boolean",
     help: "record no checkpoints, even with --session",
+  },
+  "max-checkpoints": {
+    kind: "string",
+    value: "N",
+    help: "keep at most N checkpoints, pruning the oldest past it (default 200)",
   },
 };
 
@@ -437,9 +443,29 @@ export function compassFlagOptions(flags: Record<string, string | boolean>): Par
   };
 }
 
+/**
+ * The workspace option `--max-checkpoints N` asks for.
+ *
+ * @param flags Parsed flags.
+ * @returns `{ maxCheckpoints }`, or nothing when the flag is absent.
+ * @throws RecoverableError `invalid_args` when N is not a whole number of at least 1.
+ */
+export function maxCheckpointsFlag(flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
+  const value = flags["max-checkpoints"];
+  if (value === undefined) return {};
+  const n = Number(value);
+  if (typeof value !== "string" || !/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new RecoverableError("invalid_args", `Cannot use --max-checkpoints ${JSON.stringify(value)}`, {
+      hint: "Pass --max-checkpoints N with N a whole number of at least 1 (default 200)",
+      details: { flag: "max-checkpoints", value },
+    });
+  }
+  return { maxCheckpoints: n };
+}
+
 /** The workspace options `--compass`, `--persona`, `--checkpoints` and `--events` ask for. */
 function workspaceFlags(host: CliHost, flags: Record<string, string | boolean>): Partial<WorkspaceOptions> {
-  const out: Partial<WorkspaceOptions> = compassFlagOptions(flags);
+  const out: Partial<WorkspaceOptions> = { ...compassFlagOptions(flags), ...maxCheckpointsFlag(flags) };
   // A session is an agent's: undo is on for it unless turned off, as agents expect.
   const session = typeof flags["session"] === "string";
   if (flags["no-checkpoints"] !== true && (flags["checkpoints"] === true || session)) out.checkpoints = true;

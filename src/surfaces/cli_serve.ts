@@ -27,6 +27,7 @@ import {
   type CliInvocation,
   compassFlagOptions,
   EXIT,
+  maxCheckpointsFlag,
   registerCliCommand,
   resolveRoot,
   usageError,
@@ -123,6 +124,7 @@ const POLICY_FLAGS = {
     kind: "boolean",
     help: "record no checkpoints (checkpoint tools still read the ones already in .graver/checkpoints/)",
   },
+  "max-checkpoints": WORKSPACE_FLAGS["max-checkpoints"],
 } as const;
 
 const MODES: Record<string, readonly string[]> = {
@@ -161,7 +163,7 @@ function policyOptions(flags: Record<string, string | boolean>): Partial<Workspa
       });
     }
   }
-  const out: Partial<WorkspaceOptions> = compassFlagOptions(flags);
+  const out: Partial<WorkspaceOptions> = { ...compassFlagOptions(flags), ...maxCheckpointsFlag(flags) };
   // An agent session gets undo by default, as the agents it serves expect; --no-checkpoints turns it off.
   out.checkpoints = flags["no-checkpoints"] !== true;
   if (typeof flags["guard"] === "string") out.readGuard = flags["guard"] as "off" | "warn" | "refuse";

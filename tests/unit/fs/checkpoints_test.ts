@@ -152,3 +152,119 @@ Deno.test("checkpoints: an executable is a 100755 tree entry, and undo and resto
   const r = await cps.restore(c1);
   assert.equal(r.modes.get("run.sh"), 0o644);
 });
+
+/** A temporary root holding the fixture store written by the earlier checkpoint writer and its files. */
+async function oldStore(): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  const fixture = new URL("../../fixtures/checkpoints_v1/", import.meta.url).pathname;
+  await nodeFs.cp(`${fixture}files`, dir, { recursive: true });
+  await nodeFs.cp(`${fixture}store`, `${dir}/.graver/checkpoints`, { recursive: true });
+  await nodeFs.chmod(`${dir}/run.sh`, 0o755);
+  return dir;
+}
+
+Deno.test("checkpoints: a store written by the earlier writer (a tree per folder) is read, undone and extended", async () => {
+  const dir = await oldStore();
+  try {
+    const fs = BackendFs.wrap(nodeFs);
+    const cps = new Checkpoints(fs, dir);
+    const old = await cps.list();
+    assert.deepEqual(old.map((c) => c.tool), ["write_file", "edit_file", "create_file"]);
+    assert.deepEqual(old[1]!.paths, ["run.sh", "src/lib/a.ts"]);
+    const u = await cps.undo("src/lib/a.ts");
+    assert.equal(u.id, old[1]!.id);
+    assert.equal(dec(u.files.get("src/lib/a.ts")), "export const a = 1;\n");
+    assert.equal(u.files.get("run.sh"), null);
+    // A checkpoint in today's format on top of the old ones: one line, every one still listed.
+    await nodeFs.writeFile(`${dir}/docs/readme.md`, "# new\n");
+    const id = await cps.record([{ path: "docs/readme.md", before: enc("# old\n"), after: enc("# new\n") }], {
+      tool: "edit_file",
+      session: "new",
+    });
+    const all = await new Checkpoints(fs, dir).list();
+    assert.deepEqual(all.map((c) => c.id), [id, ...old.map((c) => c.id)]);
+    const r = await cps.restore(old[2]!.id);
+    assert.equal(dec(r.files.get("src/lib/a.ts")), "export const a = 1;\n");
+    assert.equal(dec(r.files.get("docs/readme.md")), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("checkpoints: a checkpoint is three one-level trees whatever folders its files are in", async () => {
+  const fs = BackendFs.wrap(createMemoryBackend({ "/p/a/b/c/deep.ts": "2", "/p/a%2Fb": "odd name" }));
+  const cps = new Checkpoints(fs, "/p");
+  const id = await cps.record([
+    { path: "a/b/c/deep.ts", before: enc("1"), after: enc("2") },
+    { path: "a%2Fb", before: null, after: enc("odd name") },
+  ], { tool: "edit_file", session: "s" });
+  const git = await import("isomorphic-git");
+  // deno-lint-ignore no-explicit-any -- isomorphic-git types its fs loosely
+  const at = { fs: { promises: fs.raw as any }, gitdir: cps.gitdir };
+  const top = await git.readTree({ ...at, oid: id! });
+  assert.deepEqual(top.tree.map((e) => [e.path, e.type]), [
+    ["after", "tree"],
+    ["before", "tree"],
+    ["checkpoint.json", "blob"],
+  ]);
+  const after = await git.readTree({ ...at, oid: id!, filepath: "after" });
+  assert.deepEqual(after.tree.map((e) => e.path).sort(), ["a%252Fb", "a%2Fb%2Fc%2Fdeep.ts"]);
+  const u = await cps.undo();
+  assert.equal(dec(u.files.get("a/b/c/deep.ts")), "1");
+  assert.equal(u.files.get("a%2Fb"), null);
+});
+
+Deno.test("checkpoints: past the bound the oldest are pruned; the newest stay undoable and the store shrinks", async () => {
+  const dir = await oldStore();
+  try {
+    const fs = BackendFs.wrap(nodeFs);
+    const cps = new Checkpoints(fs, dir, { max: 10 });
+    const objectCount = async () =>
+      (await nodeFs.readdir(`${dir}/.graver/checkpoints/objects`, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile()).length;
+    let text = "# old\n";
+    const ids: string[] = [];
+    let most = 0;
+    for (let i = 0; i < 40; i++) {
+      const next = `# edit ${i}\n${"padding line\n".repeat(i)}`;
+      await nodeFs.writeFile(`${dir}/docs/readme.md`, next);
+      ids.push(
+        (await cps.record([{ path: "docs/readme.md", before: enc(text), after: enc(next) }], {
+          tool: "edit_file",
+          session: "s",
+        }))!,
+      );
+      text = next;
+      const listed = await cps.list();
+      assert.ok(listed.length <= 10, `${listed.length} checkpoints kept after ${i + 1} records (bound 10)`);
+      most = Math.max(most, await objectCount());
+    }
+    const listed = await new Checkpoints(fs, dir, { max: 10 }).list();
+    assert.deepEqual(listed.map((c) => c.id), ids.slice(-listed.length).reverse(), "the newest are kept");
+    assert.ok(listed.length >= 9);
+    // Objects of pruned checkpoints are gone: the store holds about the kept checkpoints' objects, not 43's.
+    assert.ok(
+      await objectCount() <= most && most < 10 * 7 + 10,
+      `objects: ${await objectCount()}, most ${most}`,
+    );
+    // git's own log stops at the boundary too (the `shallow` file).
+    assert.match(await Deno.readTextFile(`${dir}/.graver/checkpoints/shallow`), /^[0-9a-f]{40}\n$/);
+    // The newest stay undoable (each undo is a checkpoint too and counts toward the bound).
+    for (let i = 0; i < 4; i++) {
+      const u = await cps.undo();
+      assert.equal(u.id, ids[ids.length - 1 - i]);
+      const back = u.files.get("docs/readme.md")!;
+      await nodeFs.writeFile(`${dir}/docs/readme.md`, back);
+      await cps.record([{ path: "docs/readme.md", before: enc(text), after: back }], {
+        tool: "checkpoint_undo",
+        session: "s",
+        undoes: u.id,
+      });
+      text = dec(back)!;
+    }
+    assert.equal(text, `# edit 35\n${"padding line\n".repeat(35)}`);
+    assert.ok((await cps.list()).length <= 10);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

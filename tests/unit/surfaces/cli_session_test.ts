@@ -180,3 +180,28 @@ Deno.test("graver call --session records checkpoints by default; --no-checkpoint
     }
   }
 });
+
+Deno.test("graver call --max-checkpoints N keeps at most N checkpoints, the newest; a bad N is refused", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.txt`, "0\n");
+    const flags = ["--session", "agent-9", "--max-checkpoints", "2"];
+    assert.equal((await graver(["call", "read_file", '{"path":"a.txt"}', ...flags], dir)).code, 0);
+    for (let i = 0; i < 4; i++) {
+      const edit = JSON.stringify({ path: "a.txt", old_string: `${i}`, new_string: `${i + 1}` });
+      assert.equal((await graver(["call", "edit_file", edit, ...flags], dir)).code, 0);
+    }
+    const listed = (await graver(["call", "checkpoint_list", "{}"], dir)).out.data.checkpoints as {
+      message: string;
+    }[];
+    assert.ok(listed.length >= 1 && listed.length <= 2, JSON.stringify(listed));
+    const undone = await graver(["call", "checkpoint_undo", "{}", ...flags], dir);
+    assert.equal(undone.code, 0, JSON.stringify(undone.out));
+    assert.equal(await Deno.readTextFile(`${dir}/a.txt`), "3\n", "the newest edit was kept and undone");
+    const bad = await graver(["call", "read_file", '{"path":"a.txt"}', "--max-checkpoints", "0"], dir);
+    assert.equal(bad.out.error?.code, "invalid_args");
+    assert.match(bad.out.error?.hint, /--max-checkpoints N/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
