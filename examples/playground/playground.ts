@@ -14,6 +14,7 @@ import {
   type Backend,
   BackendFs,
   createWorkspace,
+  type StreamEvent,
   type TelemetrySink,
   type ToolResult,
   type WasmLoader,
@@ -21,6 +22,7 @@ import {
 } from "../../src/mod.ts";
 import type { FileView } from "../../src/guards/mod.ts";
 import { EventHub, type FeedEvent } from "../../src/surfaces/events.ts";
+import { feedStream, type TextSource } from "../../src/surfaces/stream_feed.ts";
 import { highlightSpans, type TokenSpan } from "./highlight.ts";
 import { SAMPLE_FILES, SAMPLE_ROOT } from "./sample.ts";
 
@@ -185,6 +187,27 @@ export class Playground {
       session: this.session,
       ...(options.dryRun ? { dryRun: true } : {}),
     });
+    this.#options.store?.setItem(LEDGER_KEY, JSON.stringify(this.workspace.exportSession(this.session)));
+    for (const l of this.#listeners) l(result);
+    return result;
+  }
+
+  /**
+   * Stream a model's response into `apply_edits` in the session (`ws.stream`), as it arrives from `source`:
+   * each event goes to `onEvent` as it is decided, and the edit is committed all or nothing once the source
+   * ends — the path the served surfaces take (`feedStream`).
+   *
+   * @param source Where the response's text comes from, piece by piece.
+   * @param onEvent Called with each event as it is decided.
+   * @returns The result, as a call's.
+   */
+  async streamApply(source: TextSource, onEvent: (event: StreamEvent) => void): Promise<ToolResult> {
+    const stream = this.workspace.stream({
+      tool: "apply_edits",
+      dispatch: { session: this.session },
+      onEvent,
+    });
+    const result = await feedStream(stream, source);
     this.#options.store?.setItem(LEDGER_KEY, JSON.stringify(this.workspace.exportSession(this.session)));
     for (const l of this.#listeners) l(result);
     return result;

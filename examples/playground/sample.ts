@@ -137,3 +137,42 @@ export const SAMPLE_RESPONSES: Readonly<Record<string, string>> = {
     "",
   ].join("\n"),
 };
+
+/**
+ * The model response the "Replay as a stream" control types in, token by token: three SEARCH/REPLACE
+ * blocks over two files; the second is written against code that is not there (a stale block), which the
+ * stream refuses as soon as its search part closes. {@linkcode STREAM_RESPONSE_FRESH} is the same response
+ * without it.
+ */
+export const STREAM_RESPONSE: string = [
+  "Prices get a thousands separator, the discount is clamped, and the cart prints its total:",
+  "",
+  "src/money.ts",
+  "<<<<<<< SEARCH",
+  "  return `$${(cents / 100).toFixed(2)}`;",
+  "=======",
+  '  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;',
+  ">>>>>>> REPLACE",
+  "",
+  "src/money.ts",
+  "<<<<<<< SEARCH",
+  "  return cents - cents * percent;",
+  "=======",
+  "  return Math.round(cents * (1 - Math.min(percent, 100) / 100));",
+  ">>>>>>> REPLACE",
+  "",
+  "src/main.ts",
+  "<<<<<<< SEARCH",
+  "console.log(cart.summary());",
+  "=======",
+  "console.log(cart.summary());",
+  'console.log("total", formatPrice(cart.total()));',
+  ">>>>>>> REPLACE",
+  "",
+].join("\n");
+
+/** {@linkcode STREAM_RESPONSE} without its stale block: every block lands. */
+export const STREAM_RESPONSE_FRESH: string = STREAM_RESPONSE.replace(
+  /src\/money\.ts\n<<<<<<< SEARCH\n {2}return cents - cents \* percent;\n[^]*?>>>>>>> REPLACE\n\n/,
+  "",
+);

@@ -42,6 +42,11 @@ export interface CliHost {
   stderr(text: string): void;
   /** Read all of stdin. */
   readStdin(): Promise<string>;
+  /**
+   * stdin as bytes as they arrive (`graver apply - --stream` reads a model's output while it is written).
+   * Absent: a stream reads all of stdin first, then feeds it line by line.
+   */
+  stdinStream?(): ReadableStream<Uint8Array>;
   /** Read a host file (outside any workspace), for `apply FILE`. */
   readHostFile(path: string): Promise<string>;
   /** The current directory (absolute posix). */

@@ -8,6 +8,7 @@
  * | `GET /v1/health` | `{ ok, name, version, tools }` (no token needed) |
  * | `GET /v1/tools` | `{ tools: [{ name, description, inputSchema }] }` |
  * | `POST /v1/tools/:name` | JSON args → the one ToolResult (status from {@linkcode HTTP_STATUS}) |
+ * | `POST /v1/stream/:tool` | a streamed edit body → server-sent events as blocks close, then the result (`http_stream.ts`) |
  * | `GET /v1/events` | server-sent events: commits, refusals, routing and guard decisions (`?session=` filters) |
  * | `/mcp` | MCP over Streamable HTTP (POST, GET, DELETE), when an endpoint is given |
  *
@@ -53,6 +54,7 @@ import { browserOrigins } from "./http_origins.ts";
 import { bearerToken } from "./http_auth.ts";
 import { sessionHeader } from "./http_session_header.ts";
 import { jsonArgs } from "./http_json_args.ts";
+import { streamTool } from "./http_stream.ts";
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
 
 export { PERSIST_HEADER, SESSION_HEADER } from "./http_sessions.ts";
@@ -230,6 +232,15 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
   app.get("/v1/health", (c) => health(c, served));
   app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
   app.post("/v1/tools/:name", sessionHeader(), jsonArgs(), (c) => callTool(c, served));
+  app.post("/v1/stream/:tool", sessionHeader(), (c) =>
+    streamTool(c, {
+      workspace,
+      runner: options.runner,
+      sessions: served.sessions,
+      calls: served.calls,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    }));
   app.get("/v1/events", (c) => eventFeed(c, served));
   const mcp = options.mcp;
   if (mcp) app.all("/mcp", (c) => mcp.handle(c.req.raw));

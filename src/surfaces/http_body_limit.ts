@@ -9,6 +9,7 @@
  * @module
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { ErrorPayload } from "../errors.ts";
 
 /** Options of {@linkcode bodyLimits}. */
 export interface BodyLimitOptions {
@@ -19,11 +20,35 @@ export interface BodyLimitOptions {
 }
 
 /** Why a body was refused. */
-type BodyFailure = "too_large" | "too_slow";
+export type BodyFailure = "too_large" | "too_slow";
 
-/** The JSON error answer of a refused body; the connection is closed after it. */
-function refusal(failure: BodyFailure, options: BodyLimitOptions): Response {
-  const error = failure === "too_large"
+/**
+ * The error a guarded body's stream fails with when it is refused: a route that reads the body as it arrives
+ * (`POST /v1/stream/:tool`) answers {@linkcode bodyRefusalError} of its `failure` itself.
+ */
+export class BodyRefused extends Error {
+  /** Why. */
+  readonly failure: BodyFailure;
+
+  /** @param failure Why the body was refused. */
+  constructor(failure: BodyFailure) {
+    super(`request body refused: ${failure}`);
+    this.failure = failure;
+  }
+}
+
+/**
+ * The error of a refused body (`limit_exceeded`, what it was over, what to do).
+ *
+ * @param failure Why it was refused.
+ * @param options The limits.
+ * @returns The error object of the answer.
+ */
+export function bodyRefusalError(
+  failure: BodyFailure,
+  options: BodyLimitOptions,
+): ErrorPayload {
+  return failure === "too_large"
     ? {
       code: "limit_exceeded",
       message: `Cannot read the request body: it is larger than ${options.maxBytes} bytes`,
@@ -36,6 +61,11 @@ function refusal(failure: BodyFailure, options: BodyLimitOptions): Response {
       hint: "Send the whole body at once, right after the headers; nothing was run or written",
       details: { body_time_limit_ms: options.timeoutMs },
     };
+}
+
+/** The JSON error answer of a refused body; the connection is closed after it. */
+function refusal(failure: BodyFailure, options: BodyLimitOptions): Response {
+  const error = bodyRefusalError(failure, options);
   return new Response(JSON.stringify({ ok: false, error }), {
     status: failure === "too_large" ? 413 : 408,
     headers: { "content-type": "application/json", connection: "close" },
@@ -91,7 +121,7 @@ function guardedBody(
     clearTimeout(timer);
     options.fail(failure);
     try {
-      controller.error(new Error(`request body refused: ${failure}`));
+      controller.error(new BodyRefused(failure));
     } catch {
       // Already closed or errored.
     }

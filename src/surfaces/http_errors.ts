@@ -90,6 +90,7 @@ export function routeNotFound(c: Context): Response {
     status: 404,
     code: "not_found",
     message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}: no such route`,
-    hint: "Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, GET /v1/events, /mcp",
+    hint:
+      "Routes: GET /v1/health, GET /v1/tools, POST /v1/tools/:name, POST /v1/stream/:tool, GET /v1/events, /mcp",
   });
 }

@@ -31,6 +31,7 @@ import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
 import { type CallRunner, workspaceRunner } from "./call_runner.ts";
 import type { EventHub, FeedEvent } from "./events.ts";
+import { type StreamNotification, streamsOverMcp, streamToolCall } from "./mcp_stream.ts";
 
 /** What session-start instructions say when the embedder gives none. */
 export const DEFAULT_INSTRUCTIONS: string =
@@ -109,15 +110,12 @@ const SEVERITY: readonly LoggingLevel[] = [
 
 /** The part of a tools/call request the handler reads. */
 interface CallRequest {
-  params: { name: string; arguments?: Record<string, unknown> };
+  params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } };
 }
 
 /** The part of the SDK's request context the handler uses. */
 interface CallExtra {
-  sendNotification(notification: {
-    method: "notifications/message";
-    params: { level: LoggingLevel; logger: string; data: unknown };
-  }): Promise<void>;
+  sendNotification(notification: StreamNotification): Promise<void>;
 }
 
 /** Options of {@linkcode createMcpServer}. */
@@ -219,7 +217,21 @@ export function createMcpServer(options: McpServerOptions): Server {
     }, { session });
     try {
       // A runner that stops calls at the time limit answers it itself; nothing is left running past it.
-      const result = await withTimeLimit(runner.call(name, args ?? {}, { session }), limit, name);
+      // A text-taking tool called with a progress token streams: each block's decision is a progress report.
+      const progressToken = request.params._meta?.progressToken;
+      const work = progressToken !== undefined && streamsOverMcp(name, progressToken)
+        ? streamToolCall({
+          workspace,
+          runner: options.runner,
+          session,
+          tool: name,
+          args: args ?? {},
+          progressToken,
+          notify: (n) => extra.sendNotification(n),
+          debugLogging: threshold === "debug",
+        })
+        : runner.call(name, args ?? {}, { session });
+      const result = await withTimeLimit(work, limit, name);
       await Promise.all(sent);
       return mcpResult(result);
     } catch (err) {

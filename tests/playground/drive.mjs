@@ -1,6 +1,7 @@
 // Drive the playground in headless Chromium (Debian's /usr/bin/chromium) with playwright-core:
 // load, apply a model response (preview with tiers, then apply), a definition-gate refusal and its
-// suggested call, a structural rename, undo, then reload and find the state persisted in IndexedDB; reset.
+// suggested call, a structural rename, undo, then reload and find the state persisted in IndexedDB; reset;
+// a model response replayed as a stream (blocks placed and refused while it is typed, then the commit).
 // Screenshots of each step go to <shots>. Prints "playground browser <passed>/<total>".
 //   node tests/playground/drive.mjs <url> <user-data-dir> <shots-dir>
 import { launchChromium } from "../runtimes/browser/_chromium.mjs";
@@ -246,12 +247,65 @@ try {
     check((await codeText()).includes("let sum = 0;"), "src/cart.ts is the sample again");
     check((await page.$$("#checkpoints li[data-id]")).length === 0, "no checkpoints left");
   });
+
+  await step(
+    "replay as a stream: blocks placed and refused while the response is typed, then the refusal, then the commit",
+    async () => {
+      const done = () =>
+        page.waitForFunction(() => document.querySelector("#stream-status")?.dataset.done, null, {
+          timeout: 60_000,
+        });
+      const items = () =>
+        page.$$eval(
+          "#stream-status li",
+          (lis) => lis.map((li) => `${li.dataset.type} ${li.dataset.block ?? ""}`),
+        );
+      await page.click("#replay-stream");
+      await page.waitForFunction(() => document.querySelector("#stream-status li[data-type=placed]"), null, {
+        timeout: 60_000,
+      });
+      check(
+        !(await page.$("#stream-status[data-done]")),
+        "the first block is placed while the response is typed",
+      );
+      check((await page.$$("#code .line.streamed")).length > 0, "the placed block's lines are highlighted");
+      await shot("09-stream-typing");
+      await done();
+      const stale = await items();
+      check(
+        stale.includes("placed 1") && stale.includes("refused 2") && stale.includes("placed 3"),
+        `blocks 1 and 3 placed, block 2 refused: ${stale.join(" | ")}`,
+      );
+      check(await page.$eval("#stream-status", (el) => el.dataset.done) === "no_match", "the result refuses");
+      await result("Streamed apply_edits", "no_match");
+      check((await codeText()).includes("toFixed(2)"), "nothing written by the refused stream");
+      await shot("10-stream-refused");
+
+      await page.uncheck("#stream-stale");
+      await page.click("#replay-stream");
+      await done();
+      const fresh = await items();
+      check(
+        fresh.includes("placed 1") && fresh.includes("placed 2") &&
+          !fresh.some((i) => i.startsWith("refused")),
+        `every block placed: ${fresh.join(" | ")}`,
+      );
+      await result("Streamed apply_edits", "applied");
+      check((await codeText()).includes('toLocaleString("en-US"'), "the code view shows the streamed edit");
+      await openFile("src/main.ts");
+      check(
+        (await codeText()).includes('console.log("total", formatPrice(cart.total()));'),
+        "main.ts edited",
+      );
+      await shot("11-stream-applied");
+    },
+  );
 } catch {
   // reported by step()
 } finally {
   await context.close();
 }
-const STEPS = 9;
+const STEPS = 10;
 const passed = results.filter((r) => r.ok).length;
 console.log(`playground browser ${passed}/${STEPS}`);
 process.exit(passed === STEPS && results.length === STEPS ? 0 : 1);

@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { BackendFs, createMemoryBackend } from "../../src/mod.ts";
 import { createWasmLoader } from "../../src/adapters/deno/mod.ts";
 import { type KeyValueStore, Playground } from "../../examples/playground/playground.ts";
-import { SAMPLE_FILES, SAMPLE_RESPONSES, SAMPLE_ROOT } from "../../examples/playground/sample.ts";
+import {
+  SAMPLE_FILES,
+  SAMPLE_RESPONSES,
+  SAMPLE_ROOT,
+  STREAM_RESPONSE,
+  STREAM_RESPONSE_FRESH,
+} from "../../examples/playground/sample.ts";
+import { lineSource } from "../../src/surfaces/stream_feed.ts";
+import type { StreamEvent } from "../../src/mod.ts";
 
 function memoryStore(): KeyValueStore {
   const map = new Map<string, string>();
@@ -125,4 +133,26 @@ Deno.test("Playground: the compass names no structural tool for a one-line body 
     new_string: "  sum(): number {",
   }, { dryRun: true });
   assert.match(router(def), /edit_rename_symbol/);
+});
+
+Deno.test("Playground.streamApply: the replay's sample is refused at its stale block and lands without it, as the one-shot call", async () => {
+  const backend = createMemoryBackend();
+  const streamed = await Playground.open({ backend, wasm });
+  const plain = await Playground.open({ backend: createMemoryBackend(), wasm });
+  for (const pg of [streamed, plain]) {
+    for (const path of ["src/money.ts", "src/main.ts"]) await pg.call("read_file", { path });
+  }
+  for (const text of [STREAM_RESPONSE, STREAM_RESPONSE_FRESH]) {
+    const events: StreamEvent[] = [];
+    const result = await streamed.streamApply(lineSource(text), (e) => events.push(e));
+    assert.deepEqual(result, await plain.call("apply_edits", { text }));
+    assert.equal(events.at(-1)?.type, "result");
+  }
+  const money = await text(backend, "src/money.ts");
+  assert.match(money!, /toLocaleString/);
+  assert.doesNotMatch(money!, /Math\.min\(percent/, "the stale block never landed");
+  assert.match(
+    (await text(backend, "src/main.ts"))!,
+    /console\.log\("total", formatPrice\(cart\.total\(\)\)\);/,
+  );
 });

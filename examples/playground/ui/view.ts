@@ -11,6 +11,7 @@ import type { ToolResult } from "../../../src/mod.ts";
 import type { Playground, PlaygroundSettings } from "../playground.ts";
 import { SAMPLE_RESPONSES } from "../sample.ts";
 import { byId, fill, h } from "./dom.ts";
+import { bindStreamReplay } from "./stream_replay.ts";
 import {
   type CheckpointRow,
   renderCheckpoints,
@@ -95,6 +96,12 @@ export class PlaygroundView {
       this.#run(() => this.#propose("apply_edits", "apply_edits", { text }));
     });
     this.#bindSearch();
+    bindStreamReplay(pg, {
+      run: (fn) => this.#run(fn),
+      open: (path) => this.open(path),
+      show: (label, result) => this.#show(label, result),
+      refresh: () => this.refresh(),
+    });
     byId("undo").addEventListener("click", () =>
       this.#run(async () => {
         const res = await pg.call("checkpoint_undo", {});

@@ -58,6 +58,7 @@ if (import.meta.main) {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),
     readStdin,
+    stdinStream: () => Deno.stdin.readable,
     readHostFile: (p) => Deno.readTextFile(p),
     cwd,
     backend: createDiskBackend(),
