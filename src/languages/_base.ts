@@ -57,6 +57,7 @@ export const PLAIN_FUNCTIONS: FunctionFacts = {
   restParameterLast: false,
   topLevelBlankLines: 1,
   memberLookupCalls: [],
+  harmlessDecorators: new Set(),
 };
 
 /** The module-system facts a system states only when they hold. */

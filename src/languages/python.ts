@@ -207,6 +207,9 @@ export const PYTHON: LanguageProfile = defineProfile({
     rootClass: "object",
     topLevelBlankLines: 2,
     memberLookupCalls: ["getattr", "hasattr", "setattr", "delattr"],
+    harmlessDecorators: words(
+      "staticmethod classmethod property functools.wraps functools.lru_cache functools.cache functools.cached_property functools.total_ordering dataclasses.dataclass typing.overload typing.final typing.runtime_checkable contextlib.contextmanager abc.abstractmethod",
+    ),
   },
   targetVersion: TARGET_VERSION,
   indentUnit: "    ",

@@ -268,6 +268,12 @@ export interface FunctionFacts {
    * member whose name such a call may build at run time cannot be renamed with certainty.
    */
   memberLookupCalls: readonly string[];
+  /**
+   * Decorators known to only wrap or annotate what they decorate (no registry, no effect at import time), as
+   * qualified names: a builtin by its name, an imported one by module and name (`functools.wraps`). Any other
+   * decorator may register what it decorates, so moving the declaration or changing its signature is refused.
+   */
+  harmlessDecorators: ReadonlySet<string>;
 }
 
 /** One node shape a {@linkcode SyntaxFeature} is recognised by. */

@@ -161,3 +161,51 @@ Deno.test("the house's measures hold: no function over 80 lines, no exported fun
   // A language's knowledge sits in its profile, or in its family's implementation picked by the profile.
   assert.deepEqual(m.languageBranches, [], where(m.languageBranches));
 });
+
+const DOCS = new URL("../../docs/architecture.md", import.meta.url);
+const UNIT = new URL("./", import.meta.url);
+
+/** The modules a list of docs/architecture.md names as having no test file of their own (before each item's `—`). */
+function listedWithoutTests(doc: string): Set<string> {
+  const section = doc.split(/^### Modules without a test file of their own$/m)[1]?.split(/^#{2,3} /m)[0] ??
+    "";
+  const items = section.split(/\n(?=- )/).filter((item) => item.startsWith("- "));
+  const out = new Set<string>();
+  for (const item of items) {
+    const modules = item.replace(/\s+/g, " ").split(" — ")[0]!;
+    for (const m of modules.matchAll(/`([\w./-]+\.ts)`/g)) out.add(m[1]!);
+  }
+  return out;
+}
+
+/** The src-relative modules without `tests/unit/<same path>_test.ts`, but for the entry points and type modules. */
+function unmirrored(modules: Iterable<string>, tests: ReadonlySet<string>): string[] {
+  return [...modules].filter((m) =>
+    !/(?:^|\/)(?:mod|types)\.ts$/.test(m) && !tests.has(m.replace(/\.ts$/, "_test.ts"))
+  ).sort();
+}
+
+Deno.test("every module has its test file at the same path under tests/unit/, or is listed in docs/architecture.md", async () => {
+  const modules = [...(await importGraph()).keys()];
+  const tests = new Set<string>();
+  for await (const file of walk(UNIT)) tests.add(file.pathname.slice(UNIT.pathname.length));
+  const listed = listedWithoutTests(await Deno.readTextFile(DOCS));
+  assert.ok(listed.size > 20, "the list was found");
+  const missing = unmirrored(modules, tests);
+  assert.deepEqual(
+    missing.filter((m) => !listed.has(m)),
+    [],
+    "add tests/unit/<path>_test.ts for each (or list a small private leaf in docs/architecture.md)",
+  );
+  assert.deepEqual(
+    [...listed].filter((m) => !missing.includes(m)).sort(),
+    [],
+    "these listed modules have a test file now, or are gone: take them off the list in docs/architecture.md",
+  );
+  // A new module with no test and not on the list is caught; one with its mirrored test is not.
+  const added = ["structural/rename/new_rule.ts", "structural/rename/tested_rule.ts"];
+  const withTest = new Set([...tests, "structural/rename/tested_rule_test.ts"]);
+  assert.deepEqual(unmirrored([...modules, ...added], withTest).filter((m) => !listed.has(m)), [
+    "structural/rename/new_rule.ts",
+  ]);
+});

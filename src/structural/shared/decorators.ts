@@ -5,38 +5,15 @@
  * class decorator) would no longer run there once the declaration moves to a
  * module that nothing imports. edit_move_decl refuses such a move with
  * `value_reference`; only decorators known to wrap or annotate
- * ({@linkcode HARMLESS_DECORATORS}, one list) let it move.
+ * (the profile's `functions.harmlessDecorators`) let it move.
  *
  * @module
  */
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
+import { profileOf } from "../../languages/profiles.ts";
 import { type FileBindings, occurrenceAt } from "../../syntax/bindings.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
-
-/**
- * Decorators known to only wrap or annotate what they decorate (no registry, no effect at import time), by
- * language, as qualified names: a builtin by its name, an imported one by module and name. TypeScript has
- * none: a decorator there is a function of the workspace or a framework's, which graver cannot judge.
- */
-export const HARMLESS_DECORATORS: Readonly<Record<string, ReadonlySet<string>>> = {
-  python: new Set([
-    "staticmethod",
-    "classmethod",
-    "property",
-    "functools.wraps",
-    "functools.lru_cache",
-    "functools.cache",
-    "functools.cached_property",
-    "functools.total_ordering",
-    "dataclasses.dataclass",
-    "typing.overload",
-    "typing.final",
-    "typing.runtime_checkable",
-    "contextlib.contextmanager",
-    "abc.abstractmethod",
-  ]),
-};
 
 /** Python: a property's own accessor decorators (`@name.setter` under `def name` with `@property`). */
 const PROPERTY_ACCESSOR = /^([\p{L}_][\p{L}\p{N}_]*)\.(?:setter|getter|deleter)$/u;
@@ -91,7 +68,7 @@ export function registeringDecorator(
   fb: FileBindings,
   options: { spans: { fullStart: number; fullEnd: number }[]; inWorkspace: (module: string) => boolean },
 ): RegisteringDecorator | null {
-  const harmless = HARMLESS_DECORATORS[source.language] ?? new Set<string>();
+  const harmless = profileOf(source.language).functions.harmlessDecorators;
   for (const span of options.spans) {
     for (const decorator of decoratorsIn(source.root, span.fullStart, span.fullEnd)) {
       const qualified = qualifiedName(fb, decorator, options.inWorkspace);
