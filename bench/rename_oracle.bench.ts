@@ -12,7 +12,12 @@
  *    graver's find_references sites vs the language service's rename
  *    locations, compared as (file, offset). Goals: ≥ 99% precision, ≥ 98% recall.
  *    `--picks-out FILE` saves the sample, `--picks FILE` measures a saved one: the same symbols before and
- *    after a change that adds declarations (which moves the every-k-th sampling).
+ *    after a change that adds declarations (which moves the every-k-th sampling);
+ *    `bench/results/rename_oracle_picks_2026-11-23.json` is the sample of the first figures (200 of the 4,634
+ *    declarations graver saw then). `--aliases` asks the service for the rename an editor makes by default
+ *    (`providePrefixAndSuffixTextForRename`, VS Code's `typescript.preferences.useAliasesForRenames`): a
+ *    shorthand `const { x } = this` then keeps its variable (`{ y: x }`), as graver's rename does, instead of
+ *    renaming the variable and its uses with the member.
  * 2. Cold project rename: a fresh workspace over the files (already in a
  *    memory backend, as the language service's host already holds them) and
  *    an `edit_rename_symbol` dry run, vs a fresh language service and
@@ -26,7 +31,7 @@
  *    files in memory, modules imported, then timed: wasm, JIT and caches cold).
  *
  * Run: `deno run -A bench/rename_oracle.bench.ts [--sample N] [--runs N] [--process-runs N] [--cold-sample N]
- * [--picks-out FILE | --picks FILE] [--verbose]` (`--process-runs 0` leaves part 3 out).
+ * [--picks-out FILE | --picks FILE] [--aliases] [--verbose]` (`--process-runs 0` leaves part 3 out).
  * Writes the per-symbol table to `bench/results/rename_oracle.tsv`.
  *
  * @module
@@ -52,6 +57,7 @@ const flag = (name: string, dflt: number) => {
 const SAMPLE = flag("--sample", 200);
 const RUNS = flag("--runs", 3);
 const VERBOSE = args.includes("--verbose");
+const ALIASES = args.includes("--aliases");
 const PROCESS_RUNS = flag("--process-runs", 2);
 const option = (name: string) => {
   const i = args.indexOf(name);
@@ -75,7 +81,11 @@ await collect(SRC);
 const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
 console.log(`# rename vs the TypeScript language service\n`);
 console.log(`code base: rxjs@7.8.2 src/ — ${files.size} .ts files, ${(bytes / 1024).toFixed(0)} KB`);
-console.log(`oracle: typescript@${ts.version} LanguageService.findRenameLocations\n`);
+console.log(
+  `oracle: typescript@${ts.version} LanguageService.findRenameLocations${
+    ALIASES ? " (prefix and suffix text: an editor's rename)" : ""
+  }\n`,
+);
 
 const memFiles = () => Object.fromEntries([...files].map(([rel, text]) => [`/${rel}`, text]));
 
@@ -110,7 +120,7 @@ function languageService(): ts.LanguageService {
 }
 function oracle(ls: ts.LanguageService, rel: string, offset: number): Set<string> | null {
   const locs = ls.findRenameLocations(VROOT + rel, offset, false, false, {
-    providePrefixAndSuffixTextForRename: false,
+    providePrefixAndSuffixTextForRename: ALIASES,
   });
   if (!locs) return null;
   return new Set(locs.map((l) => `${l.fileName.slice(VROOT.length)}:${l.textSpan.start}`));

@@ -2,7 +2,7 @@
  * What edit_move_decl asks of the source file: how its names are used and
  * declared (CommonJS, assignments, export clauses, type-only imports), the
  * edits it gives up (an `export ` before a declaration the destination now
- * imports, an import only the moved code used, an `__all__` entry), and the
+ * imports, an import only the moved code used), and the
  * habit new imports follow — with the refusal every check shares.
  *
  * @module
@@ -12,7 +12,6 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { Binding, FileBindings, Occurrence } from "../../syntax/bindings.ts";
 import { blankLinesAbove, lineEndAfter, lineStart } from "../../fs/lines.ts";
-import { listItemRemovals } from "../shared/import_edits.ts";
 import {
   importRemovals,
   type ImportSite,
@@ -202,20 +201,4 @@ export function syntheticHabit(
   path: string,
 ): { source: string; target: string } {
   return moduleSystemNamed(system).sampleImport!(path);
-}
-
-/** Python: the edits that take the name out of the source's `__all__` list. */
-export function allEntryRemoval(t: SymbolTarget, name: string): TextEdit[] {
-  for (const stmt of t.tree.rootNode.namedChildren) {
-    const assign = stmt?.type === "expression_statement" ? stmt.namedChild(0) : null;
-    if (assign?.type !== "assignment" || assign.childForFieldName("left")?.text !== "__all__") continue;
-    const list = assign.childForFieldName("right");
-    if (!list || (list.type !== "list" && list.type !== "tuple")) return [];
-    const items = list.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
-    const i = items.findIndex((c) => c.type === "string" && c.text.slice(1, -1) === name);
-    if (i < 0) return [];
-    if (items.length === 1) return [{ start: items[0]!.startIndex, end: items[0]!.endIndex, text: "" }];
-    return listItemRemovals(items.map((c) => ({ start: c.startIndex, end: c.endIndex })), new Set([i]));
-  }
-  return [];
 }

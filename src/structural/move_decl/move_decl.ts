@@ -30,7 +30,6 @@ import type { Parsing } from "../../syntax/types.ts";
 import { type ImportItem, importStatements, importStyleOf } from "../shared/import_edits.ts";
 import { futureFeatures, importSiteAt, topStatement } from "./_import_sites.ts";
 import {
-  allEntryRemoval,
   assigned,
   dropImports,
   exportPrefix,
@@ -123,8 +122,10 @@ interface SourceUses {
   remaining: Occurrence[];
   /** Those of them in a local `export { name }` clause. */
   clauseUses: Occurrence[];
-  /** Whether the source still uses the name (other than in an export clause). */
+  /** Whether the source still uses the name (other than in an export clause), or lists it in `__all__`. */
   stillUsed: boolean;
+  /** Whether the source's `__all__` lists the name (it then stays importable from the source). */
+  listed: boolean;
   /** The source's own exports of the name. */
   exportsOfMoved: FileBindings["exports"];
   /** Whether the source exports it as default. */
@@ -456,7 +457,12 @@ function sourceUses(move: MoveSource, dependencies: Pick<SourceUses, "deps" | "f
     o.binding === binding && USES.has(o.kind) && !move.inMoved(o.start)
   );
   const clauseUses = remaining.filter((o) => inLocalExportClause(decl, o.start));
-  const stillUsed = remaining.length > clauseUses.length;
+  // A name the module lists in `__all__` is its declared interface (`from m import *`, and `m.x` in code outside
+  // the workspace): the entry stays, and the source imports the name back from the destination.
+  const listed = sourceBindings.occurrences.some((o) =>
+    o.binding === binding && o.kind === "export_entry" && !move.inMoved(o.start)
+  );
+  const stillUsed = remaining.length > clauseUses.length || listed;
   const exportsOfMoved = sourceBindings.exports.filter((e) => e.local === binding && !e.from);
   const isDefault = exportsOfMoved.some((e) => e.exported === "default");
   const exportedInDest = exportsOfMoved.length > 0 || stillUsed;
@@ -475,7 +481,16 @@ function sourceUses(move: MoveSource, dependencies: Pick<SourceUses, "deps" | "f
       },
     );
   }
-  return { ...dependencies, remaining, clauseUses, stillUsed, exportsOfMoved, isDefault, exportedInDest };
+  return {
+    ...dependencies,
+    remaining,
+    clauseUses,
+    stillUsed,
+    listed,
+    exportsOfMoved,
+    isDefault,
+    exportedInDest,
+  };
 }
 
 /**
@@ -744,10 +759,20 @@ function refuseImportCycle(move: Move, { fromSource, dropFromSource }: Destinati
       "import_cycle",
       `Cannot move "${name}" to "${to}": "${to}" would import "${decl.rel}" ${
         fromSource.length > 0 ? `(for ${fromSource.map((i) => i.local).join(", ")})` : ""
-      } and "${decl.rel}" would import "${to}" (for ${stillUsed ? name : "its other imports"})`,
+      } and "${decl.rel}" would import "${to}" (for ${
+        move.listed
+          ? `${name}, which its __all__ lists: it stays importable from there`
+          : stillUsed
+          ? name
+          : "its other imports"
+      })`,
       {
         hint:
-          `Move what "${name}" uses along with it first, or pick a destination that does not import "${decl.rel}"`,
+          `Move what "${name}" uses along with it first, or pick a destination that does not import "${decl.rel}"${
+            move.listed
+              ? `, or take "${name}" out of __all__ first (edit_file) if it is to leave the module's interface`
+              : ""
+          }`,
         details: {
           path: decl.rel,
           to,
@@ -790,7 +815,7 @@ function movedCode(move: Move, renames: TextEdit[]): string {
  * the import lines it needs to use the name from the destination.
  */
 function sourceText(move: Move, imports: DestinationImports): { text: string; lines: string[] } {
-  const { decl, system, facts, name } = move;
+  const { decl, system } = move;
   const edits: TextEdit[] = [...imports.exportPrefixes];
   for (const g of adjacentRuns(decl.text, move.targets)) edits.push(removalEdit(decl, g));
   edits.push(...dropImports(decl, system, { bindings: imports.dropFromSource, fb: move.sourceBindings }));
@@ -804,7 +829,6 @@ function sourceText(move: Move, imports: DestinationImports): { text: string; li
       );
     }
   }
-  if (facts?.exportList) edits.push(...allEntryRemoval(decl, name));
   const text = applyTextEdits(decl.text, joinOverlappingRemovals(edits));
   return { text, lines: move.stillUsed ? importBack(move) : [] };
 }

@@ -45,6 +45,13 @@ export interface OverrideCheckOptions {
   hint: string;
   /** Files the caller's search parsed (those that contain the name): where interfaces declaring it are looked for. */
   files?: ReadonlyMap<string, FileBindings>;
+  /** A rename's new name: refused (`name_clash`) when a class of the hierarchy already has a member so named. */
+  newName?: string;
+  /**
+   * A rename's sites, as `path:offset`: a class of the hierarchy that uses the member through `this`/`self`
+   * where the rename does not reach is refused (the attribute would be split in two).
+   */
+  renamed?: ReadonlySet<string>;
 }
 
 function refuse(
@@ -73,13 +80,43 @@ function classNodeAt(root: Node, scope: Scope): Node | null {
   return null;
 }
 
+/** How a class has a member: where it declares it, or else where its own code first uses it. */
+export interface MemberPresence {
+  /** The declaration, or the first use through `this`/`self`/`super`. */
+  occurrence: Occurrence;
+  /** Declared in the class (a field, a method, a parameter property, a class-level name), not only used. */
+  declared: boolean;
+}
+
+/**
+ * Whether a class has the member `name`: declares it (a field, a method, a parameter property
+ * `constructor(private x)`, a name bound in the class body), or uses it through `this.x`/`self.x`/`super.x`
+ * in its own code — an attribute a method assigns, or one a base or subclass provides, which is the same
+ * attribute along the hierarchy.
+ *
+ * @param fb The file's bindings.
+ * @param cls A class scope of that file.
+ * @param name The member's name.
+ * @returns The declaration (or the first use), or null when the class has no such member.
+ */
+export function memberPresence(fb: FileBindings, cls: Scope, name: string): MemberPresence | null {
+  let used: Occurrence | null = null;
+  for (const o of fb.occurrences) {
+    if (o.name !== name) continue;
+    if (
+      (o.kind === "member_definition" && o.scope === cls) ||
+      (o.kind === "definition" && o.binding?.scope === cls) ||
+      (o.parameterProperty === true && classScopeOf(o.scope) === cls)
+    ) return { occurrence: o, declared: true };
+    const viaThis = o.kind === "member_this" || o.thisKey === true || o.viaSuper === true;
+    if (!used && viaThis && classScopeOf(o.scope) === cls) used = o;
+  }
+  return used ? { occurrence: used, declared: false } : null;
+}
+
 /** Whether a class scope declares a member named `name`. */
 function declares(fb: FileBindings, cls: Scope, name: string): boolean {
-  return fb.occurrences.some((o) =>
-    o.name === name &&
-    ((o.kind === "member_definition" && o.scope === cls) ||
-      (o.kind === "definition" && o.binding?.scope === cls))
-  );
+  return memberPresence(fb, cls, name)?.declared === true;
 }
 
 /** The names a class extends or implements (the identifier of each base). */
@@ -178,6 +215,7 @@ export async function checkMemberOverrides(
     method,
     no,
     files: new Map([[fb.path, fb]]),
+    options,
   };
   // Up: the bases (a method only — a constructor does not override).
   if (method) await checkBases(walk);
@@ -198,6 +236,8 @@ interface HierarchyWalk {
   no: (why: string, at?: { path: string; line: number }) => RecoverableError;
   /** Files the walk read, by path. */
   files: Map<string, FileBindings>;
+  /** The caller's options (a rename's new name and sites). */
+  options: OverrideCheckOptions;
 }
 
 /** A class in the hierarchy, and how far it is from the subject's. */
@@ -259,12 +299,14 @@ async function checkBases(walk: HierarchyWalk): Promise<void> {
         );
       }
       walk.files.set(found.f.path, found.f);
-      if (declares(found.f, found.cls, subject.name)) {
+      const own = memberPresence(found.f, found.cls, subject.name);
+      if (own?.declared) {
         throw no(`it overrides (or implements) "${base.text}.${subject.name}"`, {
           path: found.f.path,
-          line: lineOf(found.f, found.cls.start),
+          line: lineOf(found.f, own.occurrence.start),
         });
       }
+      checkRelative(walk, { f: found.f, cls: found.cls, who: `the base class "${base.text}"`, base: true });
       if (item.depth < MAX_DEPTH) queue.push({ f: found.f, cls: found.cls, depth: item.depth + 1 });
     }
   }
@@ -318,9 +360,51 @@ async function checkSubclasses(walk: HierarchyWalk): Promise<void> {
       if (!walk.method) {
         throw no(`"${name}" extends the class and inherits or calls its constructor`, at);
       }
-      if (declares(f, cls, subject.name)) throw no(`"${name}" overrides it`, at);
+      const own = memberPresence(f, cls, subject.name);
+      if (own?.declared) {
+        throw no(`"${name}" overrides it`, { path: f.path, line: lineOf(f, own.occurrence.start) });
+      }
+      checkRelative(walk, { f, cls, who: `the subclass "${name}"`, base: false });
       if (item.depth < MAX_DEPTH) queue.push({ f, cls, depth: item.depth + 1 });
     }
+  }
+}
+
+/**
+ * Refuse a rename that a class of the hierarchy (a base or a subclass, named by `who`) makes unsafe: it already
+ * has a member named as the new name (`name_clash`: one would then override the other), or its own code uses
+ * the member through `this`/`self` where the rename does not reach (`overrides_present`: one attribute would
+ * become two, with no error until the code runs).
+ */
+function checkRelative(
+  walk: HierarchyWalk,
+  { f, cls, who, base }: { f: FileBindings; cls: Scope; who: string; base: boolean },
+): void {
+  const { subject, options } = walk;
+  const taken = options.newName === undefined ? null : memberPresence(f, cls, options.newName);
+  if (taken) {
+    const line = lineOf(f, taken.occurrence.start);
+    throw new RecoverableError(
+      "name_clash",
+      `Cannot rename "${subject.name}" ("${walk.fb.path}" line ${subject.line}) to "${options.newName}": ${who} already has a member "${options.newName}" ("${f.path}" line ${line}), which ${
+        base ? "the renamed member would override" : "would override the renamed member"
+      }`,
+      {
+        hint: "Choose another new_name, or rename that member first",
+        details: { path: f.path, line, new_name: options.newName },
+      },
+    );
+  }
+  if (!options.renamed) return;
+  const left = f.occurrences.find((o) =>
+    o.name === subject.name && (o.kind === "member_this" || o.thisKey === true || o.viaSuper === true) &&
+    classScopeOf(o.scope) === cls && !options.renamed!.has(`${f.path}:${o.start}`)
+  );
+  if (left) {
+    throw walk.no(
+      `${who} uses "${subject.name}" through this/self as well, where the rename does not reach: it is one attribute along the hierarchy, which renaming here alone would split in two`,
+      { path: f.path, line: lineOf(f, left.start) },
+    );
   }
 }
 

@@ -230,7 +230,7 @@ async function collectTarget(search: TargetSearch): Promise<TargetKind> {
     ? occ.binding.scope
     : occ.kind === "member_property"
     ? classNamed(fb, occ.object)
-    : null;
+    : parameterPropertyClass(fb, occ.binding);
   // `cmd.f` where cmd's type is written (`cmd *Command`): a member of that type, wherever it is declared.
   const typed = !memberScope && occ.kind === "member_property"
     ? await collector.declaredClass(fb, occ.object)
@@ -273,6 +273,18 @@ async function collectTarget(search: TargetSearch): Promise<TargetKind> {
     );
   }
   return { kind, member, exportOf };
+}
+
+/**
+ * The class a parameter property (`constructor(protected x: T)`) declares its member in, or null: the
+ * parameter is that member, so it is searched, and renamed, as the class member it is (its hierarchy
+ * included), not as a parameter alone.
+ */
+function parameterPropertyClass(fb: FileBindings, b: Binding | null): Scope | null {
+  if (b?.kind !== "parameter" || !fb.occurrences.some((o) => o.binding === b && o.parameterProperty)) {
+    return null;
+  }
+  return classScopeOf(b.scope);
 }
 
 /** Collect `ns.x` / `mod.x`, where the object is a module (a namespace import, or Python's module objects). */

@@ -16,7 +16,7 @@ import { lookedUpByName, memberLookups } from "./_member_lookups.ts";
 import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
-import { type Binding, classScopeOf, encloses, type FileBindings, lookup } from "../../syntax/bindings.ts";
+import { type Binding, encloses, type FileBindings, lookup } from "../../syntax/bindings.ts";
 import { ModuleResolver } from "../../syntax/module_resolution.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { TextIndex } from "../../syntax/text_index.ts";
@@ -27,7 +27,7 @@ import {
   type ReferenceTarget,
 } from "../references/references.ts";
 import { isValidName } from "../shared/names.ts";
-import { checkMemberOverrides } from "../references/overrides.ts";
+import { checkMemberOverrides, memberPresence } from "../references/overrides.ts";
 import { applyTextEdits, type TextEdit } from "../edit/source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
@@ -107,10 +107,10 @@ export async function planRename(
   checkClashes(search, newName);
   checkConditional(search);
   await checkAugmentation(parsing, search);
-  if (search.member) await checkHierarchy(parsing, stage, search, options.tool);
+  const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
+  if (search.member) await checkHierarchy(parsing, stage, { search, tool: options.tool, newName, renamed });
   if (search.target.kind !== "binding") checkLookups(search);
   if (search.valueUses) throw parameterThroughValue(search, newName);
-  const renamed = [...search.sites, ...(options.includeUnresolved ? search.unresolved : [])];
   const files = renamedTexts(search, { renamed, newName });
   // Examples embed the names they document (Go's `ExampleName`): a package-level name's examples follow it.
   const examples = profileOf(language).moduleSystem?.namedExamples && search.target.kind !== "member"
@@ -223,11 +223,6 @@ function renamedTexts(
 }
 
 /**
- * Refuse renaming a member that overrides or is overridden (or may override a
- * base outside the workspace): renaming one method of a hierarchy changes which
- * code a call runs, with no error anywhere.
- */
-/**
  * Refuse (`unresolved`) a TypeScript declaration inside `declare global { … }` or `declare module "m" { … }`:
  * it merges with a declaration of the same name graver does not see (a lib's `SymbolConstructor`, a
  * package's module), which a rename would split from it (rxjs's `Symbol.observable` then no longer exists).
@@ -255,11 +250,27 @@ async function checkAugmentation(parsing: Parsing, search: ReferenceSearch): Pro
   }
 }
 
-async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceSearch, tool: string) {
+/**
+ * Refuse renaming a member that overrides or is overridden (or may override a
+ * base outside the workspace), that a base or subclass uses through `this`/`self`
+ * where the rename does not reach, or whose new name a class of the hierarchy
+ * already has: renaming one member of a hierarchy changes which code a call
+ * runs, or which attribute code reads, with no error anywhere.
+ */
+async function checkHierarchy(
+  parsing: Parsing,
+  stage: Stage,
+  { search, tool, newName, renamed }: {
+    search: ReferenceSearch;
+    tool: string;
+    newName: string;
+    renamed: ReferenceSite[];
+  },
+) {
   const member = search.member!;
   const fb = search.files.get(member.path)!;
-  const declared = search.sites.find((s) => s.path === member.path && s.kind === "member_definition") ??
-    search.sites.find((s) => s.path === member.path && s.kind === "definition");
+  // The member's own declaration (its class's, not a base's in the same file), or its first use there.
+  const declared = memberPresence(fb, member.scope, search.target.name)?.occurrence;
   const line = declared ? new TextIndex(fb.text).position(declared.start).line : search.target.line;
   await checkMemberOverrides(parsing, stage, {
     fb,
@@ -275,6 +286,8 @@ async function checkHierarchy(parsing: Parsing, stage: Stage, search: ReferenceS
     hint:
       "Leave the name, or rename the member in every class of the hierarchy at once by hand (find_references on each declaration, then one apply_edits call over all the files)",
     files: search.files,
+    newName,
+    renamed: new Set(renamed.map((s) => `${s.path}:${s.start}`)),
   });
 }
 
@@ -348,12 +361,7 @@ function checkClashes(search: ReferenceSearch, newName: string): void {
   };
   if (search.member) {
     const fb = search.files.get(search.member.path)!;
-    const cls = search.member.scope;
-    const other = fb.occurrences.find((o) =>
-      o.name === newName &&
-      ((o.kind === "member_definition" && o.scope === cls) || o.binding?.scope === cls ||
-        (o.parameterProperty === true && classScopeOf(o.scope) === cls))
-    );
+    const other = memberPresence(fb, search.member.scope, newName)?.occurrence;
     if (other) clash(search.member.path, fb, other.start, `the class already has a member "${newName}"`);
   }
   if (search.exportOf) {

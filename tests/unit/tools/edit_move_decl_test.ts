@@ -13,6 +13,13 @@ import { assertReparses, ok, RXJS, textOf, workspaceOf, ZOD } from "./_bindings_
 
 const RX: Files = Object.fromEntries(Object.entries(RXJS).map(([k, v]) => [k.slice(1), v]));
 
+/** A Python module's text without one `__all__` line (`    'name',`). */
+function withoutAllEntry(text: string, name: string): string {
+  const line = `    '${name}',\n`;
+  assert.ok(text.includes(line), `__all__ lists ${name}`);
+  return text.replace(line, "");
+}
+
 Deno.test("edit_move_decl() on rxjs: popScheduler leaves util/args.ts with its imports, every importer follows, and rxjs still type-checks", async () => {
   const ws = await workspaceOf(RXJS);
   const to = "internal/util/schedulerArgs.ts";
@@ -111,7 +118,9 @@ Deno.test("edit_move_decl() on Python's email package: a function moves with its
   );
   const utils = await textOf(ws, "email/utils.py");
   assert.ok(!/def parsedate_to_datetime/.test(utils));
-  assert.ok(!/'parsedate_to_datetime'/.test(utils), "__all__ no longer lists it");
+  // utils.py's __all__ lists it (its declared interface): the entry stays, and the module imports it back.
+  assert.match(utils, /'parsedate_to_datetime',/, "__all__ still lists it");
+  assert.match(utils, /^from email\._dates import parsedate_to_datetime$/m);
   assert.match(
     utils,
     /^from email\._parseaddr import parsedate, parsedate_tz$/m,
@@ -191,6 +200,9 @@ Deno.test("edit_move_decl() (Python) keeps the source's public imports: email.ut
   // `from email._parseaddr import quote` (only decode_params used it there), and message.py's `utils.quote(...)`
   // raised AttributeError.
   const before = pythonEmail();
+  // utils.py's __all__ lists decode_params, which would keep it importable from there: the two modules would
+  // import each other (refused). Taken out of the interface first, as an agent that means to move it would.
+  before["email/utils.py"] = withoutAllEntry(before["email/utils.py"]!, "decode_params");
   const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
   ok(
     await ws.call("edit_move_decl", {
@@ -207,6 +219,51 @@ Deno.test("edit_move_decl() (Python) keeps the source's public imports: email.ut
     "import email.message\nm = email.message.Message()\nm.set_param('name', 'a b')\nprint(m.get_param('name'))",
   ]);
   assert.equal(out, "a b\n");
+});
+
+Deno.test("edit_move_decl() (Python) of a name the source's __all__ lists keeps it there, imported back: email.message_from_string and `from email import *` still work", async () => {
+  // Found by the refactor soak: moving message_from_string out of email/__init__.py took it out of the package's
+  // __all__ as well, and test_email's test__all__ (the package's public names) failed — as would any code outside
+  // the workspace calling email.message_from_string.
+  const before = pythonEmail();
+  const ws = await workspaceOf(Object.fromEntries(Object.entries(before).map(([k, v]) => [`/${k}`, v])));
+  ok(
+    await ws.call("edit_move_decl", {
+      path: "email/__init__.py",
+      name_path: "message_from_string",
+      to_path: "email/soak_moved.py",
+    }),
+  );
+  const init = await textOf(ws, "email/__init__.py");
+  assert.doesNotMatch(init, /def message_from_string/);
+  assert.match(init, /^ {4}'message_from_string',$/m, "__all__ still lists it");
+  assert.match(init, /^from email\.soak_moved import message_from_string$/m);
+  const after = await storedFiles(ws, [...Object.keys(before), "email/soak_moved.py"]);
+  const out = await runIn(after, [
+    "python3",
+    "-c",
+    [
+      "import email",
+      "assert email.__file__.startswith(__import__('os').environ['PYTHONPATH'])",
+      "assert 'message_from_string' in email.__all__",
+      "from email import *",
+      "print(message_from_string('Subject: hi\\n\\nbody\\n')['Subject'], email.message_from_string('Subject: ho\\n\\n')['Subject'])",
+    ].join("\n"),
+  ]);
+  assert.equal(out, "hi ho\n");
+  // Kept importable from utils.py, decode_params would make the two modules import each other: refused, naming
+  // __all__ and what to do.
+  const cycle = await ws.call("edit_move_decl", {
+    path: "email/utils.py",
+    name_path: "decode_params",
+    to_path: "email/_params.py",
+  });
+  assert.ok(!cycle.ok && cycle.error.code === "import_cycle", JSON.stringify(cycle));
+  assert.match(
+    cycle.error.message,
+    /\(for decode_params, which its __all__ lists: it stays importable from there\)/,
+  );
+  assert.match(cycle.error.hint, /take "decode_params" out of __all__ first/);
 });
 
 Deno.test("edit_move_decl() (Python) refuses to move a module's dunder name: email's __all__ stays where Python reads it", async () => {
@@ -854,8 +911,11 @@ Deno.test("edit_move_decl() (Python) rewrites `import email` + email.header.make
   // Found by the refactor soak on CPython's email and test_email: the uses through the package were left behind
   // (AttributeError), and a file with both `import email` and `import email.policy` rewrote each chain twice
   // (internal: overlapping edits).
+  const email = pythonEmail();
+  // Out of header.py's __all__ first (else refused: header.py would import the new module back, which imports it).
+  email["email/header.py"] = withoutAllEntry(email["email/header.py"]!, "make_header");
   const files: Files = {
-    ...pythonEmail(),
+    ...email,
     "check_header.py": [
       "import email",
       "import email.policy",

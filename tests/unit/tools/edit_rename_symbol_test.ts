@@ -158,19 +158,47 @@ Deno.test("edit_rename_symbol() renames self.x members in Python and this.x in T
 
 Deno.test("edit_rename_symbol() treats a TypeScript parameter property as the parameter and the member", async () => {
   const ws = await workspaceOf(RXJS);
-  const text = RXJS["/internal/scheduler/AsyncAction.ts"]!;
+  const text = RXJS["/internal/BehaviorSubject.ts"]!;
   ok(
     await ws.call("edit_rename_symbol", {
-      path: "internal/scheduler/AsyncAction.ts",
-      target: lineCol(text, "work: (this"),
-      new_name: "task",
+      path: "internal/BehaviorSubject.ts",
+      target: lineCol(text, "_value: T)"),
+      new_name: "current",
     }),
   );
-  const after = await textOf(ws, "internal/scheduler/AsyncAction.ts");
-  assert.match(after, /protected task: \(this: SchedulerAction<T>/);
-  assert.match(after, /super\(scheduler, task\);/);
-  assert.equal((after.match(/this\.task\b/g) ?? []).length, (text.match(/this\.work\b/g) ?? []).length);
-  assert.doesNotMatch(after, /this\.work\b/);
+  const after = await textOf(ws, "internal/BehaviorSubject.ts");
+  assert.match(after, /constructor\(private current: T\)/);
+  assert.equal((after.match(/this\.current\b/g) ?? []).length, (text.match(/this\._value\b/g) ?? []).length);
+  // `const { …, _value } = this`: the key names the member, the variable keeps its name.
+  assert.match(after, /const \{ hasError, thrownError, current: _value \} = this;/);
+  assert.doesNotMatch(after, /this\._value\b/);
+});
+
+Deno.test("edit_rename_symbol() refuses a parameter property that redeclares a base class's member, naming its declaration (rxjs scheduler actions)", async () => {
+  // AnimationFrameAction's `constructor(protected scheduler: …, protected work: …)` redeclares the members
+  // AsyncAction declares the same way (so do AsapAction, QueueAction and VirtualAction): renaming one was a
+  // parameter's rename, checked against nothing in the hierarchy.
+  const ws = await workspaceOf(RXJS);
+  const frame = RXJS["/internal/scheduler/AnimationFrameAction.ts"]!;
+  const res = await ws.call("edit_rename_symbol", {
+    path: "internal/scheduler/AnimationFrameAction.ts",
+    target: lineCol(frame, "scheduler: AnimationFrameScheduler"),
+    new_name: "sched",
+  });
+  assert.ok(!res.ok && res.error.code === "overrides_present", JSON.stringify(res));
+  assert.match(
+    res.error.message,
+    /it overrides \(or implements\) "AsyncAction\.scheduler" \("internal\/scheduler\/AsyncAction\.ts" line 16\)/,
+  );
+  const base = RXJS["/internal/scheduler/AsyncAction.ts"]!;
+  const work = await ws.call("edit_rename_symbol", {
+    path: "internal/scheduler/AsyncAction.ts",
+    target: lineCol(base, "work: (this"),
+    new_name: "task",
+  });
+  assert.ok(!work.ok && work.error.code === "overrides_present", JSON.stringify(work));
+  assert.match(work.error.message, /overrides it \("internal\/scheduler\/\w+Action\.ts" line 8\)/);
+  assert.equal(await textOf(ws, "internal/scheduler/AsyncAction.ts"), base, "nothing written");
 });
 
 Deno.test("edit_rename_symbol() refuses a name clash and says where", async () => {
@@ -561,9 +589,18 @@ Deno.test("edit_rename_symbol() refuses a Python method a getattr built from a p
   const other = ok(
     await ws.call("edit_rename_symbol", {
       path: "email/generator.py",
-      target: "Generator/_write_lines",
-      new_name: "_emit_lines",
+      target: "Generator/_write",
+      new_name: "_write_message",
     }),
   );
   assert.ok(other.changes.length === 1);
+  // _write_lines was renamed here too, leaving BytesGenerator._handle_text's `self._write_lines(…)` to fail at
+  // run time: the subclass uses it through self, where the rename did not reach.
+  const split = await ws.call("edit_rename_symbol", {
+    path: "email/generator.py",
+    target: "Generator/_write_lines",
+    new_name: "_emit_lines",
+  });
+  assert.ok(!split.ok && split.error.code === "overrides_present", JSON.stringify(split));
+  assert.match(split.error.message, /the subclass "BytesGenerator" uses "_write_lines" through this\/self/);
 });

@@ -158,10 +158,11 @@ Deno.test("planChangeSignature() refuses what it cannot prove on rxjs, with the 
     plan(ws, "internal/Subscription.ts", "Subscription/unsubscribe", [{ name: "x", default: "0" }]),
   );
   assert.equal(unsub.code, "overrides_present");
-  // Its class implements SubscriptionLike (the bases are checked first; Subscriber also overrides it).
+  // Its class implements SubscriptionLike (the bases are checked first; Subscriber also overrides it): the
+  // refusal names the interface's member.
   assert.match(
     unsub.message,
-    /overrides \(or implements\) "SubscriptionLike\.unsubscribe" \("internal\/types\.ts" line 84\)/,
+    /overrides \(or implements\) "SubscriptionLike\.unsubscribe" \("internal\/types\.ts" line 85\)/,
   );
   const add = await refusal(
     plan(ws, "internal/Subscription.ts", "Subscription/add", ["teardown", { name: "x", default: "0" }]),

@@ -105,6 +105,217 @@ Deno.test("planRename() refuses a member that overrides or is overridden: one re
   assert.equal(await refusal("shapes.ts", { line: 2, column: 37 }), "ok");
 });
 
+/** The code and message of a rename's refusal, or "ok". */
+async function renameOutcome(
+  ws: Awaited<ReturnType<typeof workspaceOf>>,
+  { path, target, newName }: {
+    path: string;
+    target: string | { line: number; column: number };
+    newName: string;
+  },
+): Promise<string> {
+  try {
+    await planRename(ws, new Stage(ws.fs, ws.sandbox), { path, target, newName, tool: "test" });
+    return "ok";
+  } catch (e) {
+    assert.ok(e instanceof RecoverableError, String(e));
+    return `${e.code}: ${e.message}`;
+  }
+}
+
+Deno.test("planRename() takes a TypeScript parameter property for the class member it is: a subclass's that redeclares a base's member is refused, naming the base's declaration", async () => {
+  // rxjs's scheduler actions: AnimationFrameAction's `constructor(protected scheduler: …)` redeclares the member
+  // AsyncAction declares the same way. Renaming it went through as a parameter's rename, with no hierarchy
+  // check; renaming it to a name the base already has (`delay`) answered ok and made two members of one name.
+  const ws = await workspaceOf({}, {
+    "action.ts": [
+      "export class Action {",
+      "  constructor(protected scheduler: { flush(a: Action): void }, public label: string) {}",
+      "  public delay = 0;",
+      "  schedule(): void {",
+      "    this.scheduler.flush(this);",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+    "frame.ts": [
+      'import { Action } from "./action";',
+      "export class FrameAction extends Action {",
+      "  constructor(protected scheduler: { flush(a: Action): void }, private frames: number) {",
+      '    super(scheduler, "frame");',
+      "  }",
+      "  tick(): number {",
+      "    return this.frames;",
+      "  }",
+      "}",
+      "export class Labelled extends Action {",
+      '  public label = "x";',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  assert.match(
+    await renameOutcome(ws, { path: "frame.ts", target: { line: 3, column: 25 }, newName: "sched" }),
+    /^overrides_present: Cannot rename "scheduler" \("frame\.ts" line 3\): it overrides \(or implements\) "Action\.scheduler" \("action\.ts" line 2\)/,
+  );
+  assert.match(
+    await renameOutcome(ws, { path: "frame.ts", target: { line: 4, column: 11 }, newName: "sched" }),
+    /^overrides_present: .*"Action\.scheduler"/,
+    "the parameter's use in the constructor is the same member",
+  );
+  assert.match(
+    await renameOutcome(ws, { path: "action.ts", target: { line: 5, column: 10 }, newName: "sched" }),
+    /^overrides_present: .*"FrameAction" overrides it \("frame\.ts" line 3\)/,
+  );
+  // A field redeclaring a base's parameter property, from either side.
+  assert.match(
+    await renameOutcome(ws, { path: "frame.ts", target: { line: 11, column: 10 }, newName: "tag" }),
+    /^overrides_present: .*"Action\.label" \("action\.ts" line 2\)/,
+  );
+  assert.match(
+    await renameOutcome(ws, { path: "action.ts", target: { line: 2, column: 73 }, newName: "tag" }),
+    /^overrides_present: .*"Labelled" overrides it \("frame\.ts" line 11\)/,
+  );
+  // A parameter property alone in its hierarchy is renamed, as the parameter and the member.
+  assert.equal(
+    await renameOutcome(ws, { path: "frame.ts", target: { line: 3, column: 73 }, newName: "count" }),
+    "ok",
+  );
+  assert.match(
+    await renameOutcome(ws, { path: "frame.ts", target: { line: 3, column: 73 }, newName: "delay" }),
+    /^name_clash: .*the base class "Action" already has a member "delay" \("action\.ts" line 3\)/,
+  );
+});
+
+Deno.test("planRename() of a JavaScript or Python member refuses what would split one attribute or merge two along the class hierarchy", async () => {
+  // A subclass field or `this.x`/`self.x` attribute is the base's attribute: renaming it in one class answered
+  // ok, and the base's code then read an attribute no one set (email.generator's BytesGenerator._fp).
+  const ws = await workspaceOf({}, {
+    "fields.js": [
+      "export class A {",
+      "  x = 0;",
+      "  y = 5;",
+      "  show() { return this.x + this.y; }",
+      "}",
+      "export class B extends A {",
+      "  x = 1;",
+      "  z = 2;",
+      "  show2() { return this.x + this.z; }",
+      "}",
+      "",
+    ].join("\n"),
+    "attrs.js": [
+      "export class A {",
+      "  constructor() {",
+      "    this.x = 1;",
+      "  }",
+      "  show() {",
+      "    return this.x;",
+      "  }",
+      "}",
+      "export class B extends A {",
+      "  constructor() {",
+      "    super();",
+      "    this.x = 2;",
+      "  }",
+      "  show2() {",
+      "    return this.x + 1;",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+    "attrs.py": [
+      "class A:",
+      "    def __init__(self):",
+      "        self.x = 1",
+      "",
+      "    def show(self):",
+      "        return self.x",
+      "",
+      "",
+      "class B(A):",
+      "    def __init__(self):",
+      "        super().__init__()",
+      "        self.x = 2",
+      "",
+      "    def show2(self):",
+      "        return self.x + 1",
+      "",
+    ].join("\n"),
+  });
+  const at = (path: string, line: number, column: number, newName: string) =>
+    renameOutcome(ws, { path, target: { line, column }, newName });
+  assert.match(
+    await at("fields.js", 7, 3, "x2"),
+    /^overrides_present: Cannot rename "x" \("fields\.js" line 7\): it overrides \(or implements\) "A\.x" \("fields\.js" line 2\)/,
+  );
+  assert.match(
+    await at("fields.js", 2, 3, "x2"),
+    /^overrides_present: .*"B" overrides it \("fields\.js" line 7\)/,
+  );
+  // The new name is a member of a base (the renamed member would override it) or of a subclass (it would
+  // override the renamed one).
+  assert.match(
+    await at("fields.js", 8, 3, "y"),
+    /^name_clash: .*the base class "A" already has a member "y" \("fields\.js" line 3\)/,
+  );
+  assert.match(
+    await at("fields.js", 3, 3, "z"),
+    /^name_clash: .*the subclass "B" already has a member "z" \("fields\.js" line 8\)/,
+  );
+  // An attribute the class's own code uses is a member too.
+  assert.match(await at("fields.js", 8, 3, "show"), /^name_clash: .*"show"/);
+  // `this.x` set in a base and a subclass: renamed from the base, the subclass's uses follow; from the subclass
+  // alone, refused.
+  assert.equal(await at("attrs.js", 3, 10, "x2"), "ok");
+  assert.match(
+    await at("attrs.js", 12, 10, "x2"),
+    /^overrides_present: .*the base class "A" uses "x" through this\/self as well.*\("attrs\.js" line 3\)/,
+  );
+  // Python: the hierarchy's `self.x` is refused from either side.
+  assert.match(
+    await at("attrs.py", 12, 14, "x2"),
+    /^overrides_present: .*the base class "A" uses "x".*\("attrs\.py" line 3\)/,
+  );
+  assert.match(
+    await at("attrs.py", 3, 14, "x2"),
+    /^overrides_present: .*the subclass "B" uses "x".*\("attrs\.py" line 12\)/,
+  );
+});
+
+Deno.test("planRename() refuses an attribute of CPython's email classes that a base or subclass uses too (Generator._fp, MIMEPart._headers)", async () => {
+  const lib = "/usr/lib/python3.11/email";
+  const ws = await workspaceOf({}, {
+    "email/generator.py": Deno.readTextFileSync(`${lib}/generator.py`),
+    "email/message.py": Deno.readTextFileSync(`${lib}/message.py`),
+  });
+  const generator = Deno.readTextFileSync(`${lib}/generator.py`).split("\n");
+  const message = Deno.readTextFileSync(`${lib}/message.py`).split("\n");
+  const lineOf = (lines: string[], needle: string, from = 0) =>
+    lines.findIndex((l, i) => i >= from && l.includes(needle)) + 1;
+  const bytesGen = lineOf(generator, "class BytesGenerator");
+  const mimePart = lineOf(message, "class MIMEPart");
+  const cases = [
+    // BytesGenerator.write's self._fp is Generator's (set in Generator.__init__).
+    { path: "email/generator.py", line: lineOf(generator, "self._fp.write", bytesGen), base: true },
+    { path: "email/generator.py", line: lineOf(generator, "self._fp = outfp"), base: false },
+    // MIMEPart.make_alternative's self._headers is Message's (set in Message.__init__).
+    { path: "email/message.py", line: lineOf(message, "self._headers = keep_headers", mimePart), base: true },
+  ];
+  for (const { path, line, base } of cases) {
+    const text = (path.endsWith("generator.py") ? generator : message)[line - 1]!;
+    const column = text.indexOf("self._") + 6;
+    const outcome = await renameOutcome(ws, { path, target: { line, column }, newName: "_renamed" });
+    assert.match(
+      outcome,
+      base
+        ? /^overrides_present: .*the base class "(Generator|Message)" uses/
+        : /^overrides_present: .*the subclass "BytesGenerator" uses/,
+      `${path}:${line}`,
+    );
+  }
+});
+
 Deno.test("planRename() refuses a TypeScript declaration in `declare global` or `declare module`: it merges with one graver does not see (rxjs SymbolConstructor)", async () => {
   // Found by the refactor soak: renaming rxjs's global augmentation `interface SymbolConstructor` (and so its
   // `observable` member) split it from the lib's, and `Symbol.observable` no longer type-checked (TS2339).
