@@ -5,6 +5,10 @@
  *
  * @module
  */
+import type { AstGrepMatch } from "./ast_grep_format.ts";
+
+/** One match as `ast-grep run --json` prints it (`ast_grep_format.ts`). */
+export type { AstGrepMatch };
 
 /** Which files a search asks its source for. */
 export interface FileScope {
@@ -197,6 +201,8 @@ export interface StructuralBinding {
   end: number;
   /** The bound text as it is in the file. */
   text: string;
+  /** For a `$$$X`: each node it bound (separators such as `,` included), as offsets. */
+  parts?: { start: number; end: number }[];
 }
 
 /** One match of a structural pattern in one file, as offsets. */
@@ -251,8 +257,10 @@ export interface StructuralQuery {
   pattern: string;
   /** An ast-grep rule object (`pattern`, `kind`, `regex`, `inside`, `has`, `all`, `any`, `not`), instead of a pattern. */
   rule?: Record<string, unknown>;
-  /** The rewrite template (edit_rewrite_structural), or undefined for a search. */
+  /** The rewrite template (edit_rewrite_structural; a search shows each match's replacement), or undefined. */
   rewrite?: string;
+  /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */
+  outputFormat?: "graver" | "ast-grep";
   /** Languages to search (empty: every file with a grammar the pattern parses in). */
   languages: string[];
   /** Which files to ask the source for. */
@@ -309,6 +317,8 @@ export interface StructuralMatch {
   version: string;
   /** The occurrence id an edit can name. */
   id: string;
+  /** The rewrite's code for this match, when a search was given a rewrite to preview (nothing is written). */
+  replacement?: string;
 }
 
 /** What a structural search looked at. */
@@ -323,8 +333,10 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
 
 /** The result of a structural search. */
 export interface StructuralSearchResult {
-  /** The matches of the page (absent when shortened to counts). */
+  /** The matches of the page (absent when shortened to counts, or shaped as ast-grep's). */
   matches?: StructuralMatch[];
+  /** The matches of the page as `ast-grep run --json` prints them (with `output_format: "ast-grep"`). */
+  ast_grep?: AstGrepMatch[];
   /** Matches per file, when the page was shortened to counts. */
   counts?: FileCount[];
   /** Pass as `cursor` to get the next page (only when `summary.truncated`). */

@@ -297,3 +297,62 @@ Deno.test({
     }
   },
 });
+
+/** The JSON rows: a pattern and a rewrite (ast-grep shows replacements with `-r` and no `-U`). */
+const JSON_ROWS: { tree: string; lang: string; pattern: string; rewrite?: string }[] = [
+  { tree: "hono", lang: "js", pattern: "c.req.header($A)" },
+  { tree: "hono", lang: "js", pattern: "new Response($$$A)", rewrite: "Response.from($$$A)" },
+  { tree: "hono", lang: "js", pattern: "throw new Error($M)" },
+  { tree: "hono_types", lang: "ts", pattern: "export declare const $N: $T;" },
+  { tree: "email", lang: "py", pattern: "raise $E($$$A)" },
+  { tree: "email", lang: "py", pattern: "isinstance($X, str)", rewrite: "is_text($X)" },
+  { tree: "go_cmp", lang: "go", pattern: "panic($M)" },
+  { tree: "smallvec", lang: "rs", pattern: "assert_eq!($$$A)" },
+  { tree: "semver", lang: "rs", pattern: "Err($E)" },
+];
+
+/** A match's place, to sort both answers the same way (ast-grep prints files in no fixed order). */
+const placeOf = (m: { file: string; range: { byteOffset: { start: number } } }) =>
+  `${m.file.replace(/^\.\//, "")}\0${String(m.range.byteOffset.start).padStart(10, "0")}`;
+
+Deno.test({
+  name: 'search_structural with output_format "ast-grep" answers exactly what ast-grep run --json prints',
+  ignore: bin === null,
+  async fn(t) {
+    const where = await trees();
+    for (const row of JSON_ROWS) {
+      const root = where[row.tree];
+      if (!root) continue;
+      await t.step(`${row.lang}: ${row.pattern}${row.rewrite ? ` -r ${row.rewrite}` : ""}`, async () => {
+        const args = ["run", "-p", row.pattern, "--lang", row.lang, "--json=compact", "."];
+        if (row.rewrite) args.splice(3, 0, "-r", row.rewrite);
+        const out = await new Deno.Command(bin!, { args, cwd: root, stdout: "piped", stderr: "piped" })
+          .output();
+        assert.ok(out.code <= 1, new TextDecoder().decode(out.stderr));
+        const theirs = (JSON.parse(new TextDecoder().decode(out.stdout)) as { file: string }[])
+          .map((m) => ({ ...m, file: m.file.replace(/^\.\//, "") }));
+        // Every string whole: the default result budget (100,000 characters) would cut the longest.
+        const ws = await createWorkspace({
+          backend: createDiskBackend(),
+          root,
+          wasm: createWasmLoader(),
+          resultChars: 1e9,
+        });
+        const res = await ws.call("search_structural", {
+          pattern: row.pattern,
+          language: row.lang,
+          output_format: "ast-grep",
+          max_results: 100_000,
+          max_chars: 1e9,
+          ...(row.rewrite ? { rewrite: row.rewrite } : {}),
+        });
+        assert.ok(res.ok, JSON.stringify(res).slice(0, 800));
+        const ours = res.data["ast_grep"] as typeof theirs;
+        assert.ok(theirs.length > 0, "a row must find something");
+        const sort = (ms: typeof theirs) =>
+          [...ms].sort((a, b) => placeOf(a as never) < placeOf(b as never) ? -1 : 1);
+        assert.deepEqual(sort(ours), sort(theirs));
+      });
+    }
+  },
+});
