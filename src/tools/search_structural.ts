@@ -63,7 +63,12 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
   rule: {
     type: "object",
     description:
-      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), inside / has (a rule an enclosing / enclosed node matches; stopBy: "neighbor" (default), "end" or a rule), all / any (lists of rules), not (a rule)',
+      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule), all / any (lists of rules), not (a rule); constraints at its top as below',
+  },
+  constraints: {
+    type: "object",
+    description:
+      'ast-grep\'s constraints: metavariable name -> a rule the node it bound must match, e.g. {"F": {"regex": "^use[A-Z]"}} (a $$$X list is not checked)',
   },
   language: {
     anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
@@ -129,7 +134,7 @@ export const STRUCTURAL_SUMMARY = shape({
 export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
   name: "search_structural",
   description:
-    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has with stopBy, all/any/not), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars. output_format: "ast-grep" answers data.ast_grep in the match shape of ast-grep run --json instead; rewrite previews the replacement of each match (nothing written). A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
+    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has/precedes/follows with stopBy, all/any/not; constraints on metavariables), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars. output_format: "ast-grep" answers data.ast_grep in the match shape of ast-grep run --json instead; rewrite previews the replacement of each match (nothing written). A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
   inputSchema: objectSchema({ ...PATTERN_ARGS, ...SEARCH_ONLY_ARGS, ...STRUCTURAL_FILE_ARGS }, []),
   aliases: STRUCTURAL_ALIASES,
   kind: "read",

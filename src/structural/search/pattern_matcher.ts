@@ -27,7 +27,9 @@ import {
   substituteMetavariables,
 } from "../edit/pattern.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
-import { type CompiledRule, compileRule, matchRule, ruleLiterals } from "./rule.ts";
+import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+
+export { multiNames } from "./rule.ts";
 
 /** Most matches taken from one file (a pattern such as `$A($$$B)` on a generated file stays bounded). */
 export const MAX_MATCHES_PER_FILE = 100_000;
@@ -113,28 +115,6 @@ function siteBindings(
     if (multi.has(name)) site.parts = b.nodes.map((n) => ({ start: n.startIndex, end: n.endIndex }));
     out[name] = site;
   }
-  return out;
-}
-
-/**
- * The names written `$$$NAME` in a query's patterns (a rule's included, however deep): the metavariables
- * that bind a list of nodes.
- *
- * @param query The pattern or rule.
- * @returns The names.
- */
-export function multiNames(query: { pattern?: string; rule?: unknown }): Set<string> {
-  const out = new Set<string>();
-  const visit = (v: unknown) => {
-    if (typeof v === "string") {
-      for (const m of v.matchAll(/\$\$\$([A-Za-z_][A-Za-z0-9_]*)/g)) {
-        out.add(m[1]!);
-      }
-    } else if (Array.isArray(v)) v.forEach(visit);
-    else if (typeof v === "object" && v !== null) Object.values(v).forEach(visit);
-  };
-  visit(query.pattern);
-  visit(query.rule);
   return out;
 }
 

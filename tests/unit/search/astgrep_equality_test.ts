@@ -11,8 +11,9 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
- * The rule rows (`kind`, `regex`, `inside`/`has` with `stopBy`, `all`/`any`/`not`) equal ast-grep's
- * `scan --inline-rules` of the same rule object.
+ * The rule rows (`kind`, `regex`, `inside`/`has`/`precedes`/`follows` with `stopBy`, `all`/`any`/`not`,
+ * `constraints`) equal ast-grep's `scan --inline-rules` of the same rule object (its `constraints` put beside
+ * the rule, where ast-grep's YAML has them).
  *
  * And a rewrite: the same single-line rewrite through graver (edit_rewrite_structural) and through
  * `ast-grep run -p P -r R -U` on two copies of a tree gives byte-identical files.
@@ -159,6 +160,42 @@ const TABLE: Row[] = [
     ["go_cmp", "go", "if with a return anywhere", {
       kind: "if_statement",
       has: { kind: "return_statement", stopBy: "end" },
+    }],
+    ["hono", "js", "precedes: a statement just before a return", {
+      kind: "expression_statement",
+      precedes: { kind: "return_statement" },
+    }],
+    ["hono", "js", "follows, to the end", {
+      pattern: "return $X",
+      follows: { pattern: "const $A = $B", stopBy: "end" },
+    }],
+    ["hono", "js", "precedes, up to a stopBy rule", {
+      kind: "lexical_declaration",
+      precedes: { pattern: "return $X", stopBy: { kind: "if_statement" } },
+    }],
+    ["hono", "js", "constraints: a method name", {
+      pattern: "$O.$M($$$A)",
+      constraints: { M: { regex: "^(get|set)$" } },
+    }],
+    ["hono", "js", "constraints: kind and regex", {
+      pattern: "new $C($$$A)",
+      constraints: { C: { kind: "identifier", regex: "Error$" } },
+    }],
+    ["email", "py", "follows: a return right after an if", {
+      kind: "return_statement",
+      follows: { kind: "if_statement" },
+    }],
+    ["email", "py", "constraints: a called name", {
+      pattern: "$F($$$A)",
+      constraints: { F: { regex: "^isinstance$" } },
+    }],
+    ["go_cmp", "go", "follows an if, to the end", {
+      kind: "return_statement",
+      follows: { kind: "if_statement", stopBy: "end" },
+    }],
+    ["smallvec", "rs", "precedes: a let before an expression", {
+      kind: "let_declaration",
+      precedes: { kind: "expression_statement" },
     }],
     ["go_cmp", "go", "panics in functions", {
       kind: "call_expression",
