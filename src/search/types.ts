@@ -5,10 +5,6 @@
  *
  * @module
  */
-import type { AstGrepMatch } from "./ast_grep_format.ts";
-
-/** One match as `ast-grep run --json` prints it (`ast_grep_format.ts`). */
-export type { AstGrepMatch };
 
 /** Which files a search asks its source for. */
 export interface FileScope {
@@ -343,4 +339,52 @@ export interface StructuralSearchResult {
   next_cursor?: string;
   /** What was searched and how the page was bounded. */
   summary: StructuralSummary;
+}
+
+/** A place in ast-grep's terms: 0-based line, column in characters. */
+export interface AstGrepPosition {
+  /** 0-based line. */
+  line: number;
+  /** 0-based column, in characters (Unicode code points). */
+  column: number;
+}
+
+/** A range in ast-grep's terms. */
+export interface AstGrepRange {
+  /** UTF-8 byte offsets of its start and end. */
+  byteOffset: { start: number; end: number };
+  /** Where it starts. */
+  start: AstGrepPosition;
+  /** Where it ends. */
+  end: AstGrepPosition;
+}
+
+/** One bound node in ast-grep's terms. */
+export interface AstGrepNode {
+  /** Its text. */
+  text: string;
+  /** Where it is. */
+  range: AstGrepRange;
+}
+
+/** One match as `ast-grep run --json` prints it. */
+export interface AstGrepMatch extends AstGrepNode {
+  /** The path, relative to the root. */
+  file: string;
+  /** The whole lines the match spans, without the last line's end. */
+  lines: string;
+  /** Characters before the match on its first line, and after it on its last. */
+  charCount: { leading: number; trailing: number };
+  /** The rewrite's code for the match (with a rewrite). */
+  replacement?: string;
+  /** The byte range the replacement takes the place of (with a rewrite). */
+  replacementOffsets?: { start: number; end: number };
+  /** ast-grep's name of the language (`TypeScript`, `Tsx`, `Python`, `Cpp` …). */
+  language: string;
+  /** What the metavariables bound (left out when the pattern binds none). */
+  metaVariables?: {
+    single: Record<string, AstGrepNode>;
+    multi: Record<string, AstGrepNode[]>;
+    transformed: Record<string, string>;
+  };
 }
