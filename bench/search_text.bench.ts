@@ -22,6 +22,7 @@
  */
 import { normalizeSearchTextArgs, type SearchFiles, searchText } from "../src/search/mod.ts";
 import { diskReadCache, diskSearchFiles, RG_SAME_IGNORES } from "../tests/unit/search/_rg.ts";
+import process from "node:process";
 import { RACY_MS } from "../src/project/read_cache.ts";
 import { describe, machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
@@ -48,8 +49,9 @@ async function graver(files: SearchFiles, q: Query): Promise<number> {
   return r.matches!.length; // matched lines, as rg prints them
 }
 
-async function rg(root: string, q: Query): Promise<number> {
-  const args = [
+/** rg's arguments for a query. */
+function rgArgs(q: Query): string[] {
+  return [
     ...RG_SAME_IGNORES,
     "-n",
     "--column",
@@ -61,10 +63,42 @@ async function rg(root: string, q: Query): Promise<number> {
     String(q.args.pattern),
     "./",
   ];
+}
+
+async function rg(root: string, q: Query): Promise<number> {
+  const args = rgArgs(q);
   const out = await new Deno.Command("rg", { args, cwd: root, stdout: "piped", stderr: "null" }).output();
   if (out.code > 1) throw new Error(`rg failed on ${q.name}`);
   const text = new TextDecoder().decode(out.stdout);
   return text === "" ? 0 : text.split("\n").length - 1;
+}
+
+/**
+ * CPU time (user + system, every thread) of one rg process, in ms: `RUNS` processes in a row under
+ * `/usr/bin/time` (its figures have 10 ms steps), divided. On a loaded machine wall times measure the
+ * scheduler as much as the work; CPU times do not.
+ */
+async function rgCpu(root: string, q: Query): Promise<number> {
+  const quoted = rgArgs(q).map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+  const script = `for i in $(seq ${RUNS}); do rg ${quoted} >/dev/null; done`;
+  const out = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%U %S", "sh", "-c", script],
+    cwd: root,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const [user, system] = new TextDecoder().decode(out.stderr).trim().split("\n").at(-1)!.split(" ").map(
+    Number,
+  );
+  return ((user! + system!) * 1000) / RUNS;
+}
+
+/** CPU time (user + system, every thread of this process) of one call, in ms. */
+async function cpuOf(f: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await f();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
 }
 
 /** Time one call. */
@@ -100,8 +134,8 @@ async function treeSize(root: string): Promise<string> {
   } files`;
 }
 
-/** Median ratios of one tree: [warm session / rg, cold in process / rg]. */
-async function benchTree(label: string, root: string): Promise<[number, number]> {
+/** Median ratios of one tree: [warm session / rg, cold in process / rg, warm CPU time / rg's]. */
+async function benchTree(label: string, root: string): Promise<[number, number, number]> {
   console.log(`\n## ${label}: ${root} (${await treeSize(root)})\n`);
   const rows = [[
     "query",
@@ -111,10 +145,12 @@ async function benchTree(label: string, root: string): Promise<[number, number]>
     "rg process",
     "warm / rg",
     "cold / rg",
+    "CPU: warm / rg",
   ]];
   const cache = diskReadCache();
   const warmRatios: number[] = [];
   const coldRatios: number[] = [];
+  const cpuRatios: number[] = [];
   for (const q of QUERIES) {
     const counts = [
       await graver(diskSearchFiles(root, { cache }), q),
@@ -133,6 +169,10 @@ async function benchTree(label: string, root: string): Promise<[number, number]>
     const base = stats(r).median;
     warmRatios.push(stats(w).median / base);
     coldRatios.push(stats(c).median / base);
+    const cpu: number[] = [];
+    for (let i = 0; i < RUNS; i++) cpu.push(await cpuOf(() => graver(diskSearchFiles(root, { cache }), q)));
+    const cpuRatio = stats(cpu).median / await rgCpu(root, q);
+    cpuRatios.push(cpuRatio);
     rows.push([
       q.name,
       String(counts[0]),
@@ -141,10 +181,11 @@ async function benchTree(label: string, root: string): Promise<[number, number]>
       describe(stats(r)),
       `${warmRatios.at(-1)!.toFixed(2)}×`,
       `${coldRatios.at(-1)!.toFixed(2)}×`,
+      `${cpuRatio.toFixed(2)}×`,
     ]);
   }
   printTable(rows);
-  return [stats(warmRatios).median, stats(coldRatios).median];
+  return [stats(warmRatios).median, stats(coldRatios).median, stats(cpuRatios).median];
 }
 
 /** A process's wall time. */
@@ -180,7 +221,7 @@ const honoRoot = Deno.realPathSync(`${ROOT}node_modules/hono`);
 const hono = await benchTree("hono", honoRoot);
 const cli = await benchCli(honoRoot);
 const big = await largeTree();
-let large: [number, number];
+let large: [number, number, number];
 try {
   large = await benchTree("10× tree", big);
 } finally {
@@ -193,6 +234,11 @@ result("search_text warm session / rg on hono, median of queries", verdict(hono[
 result("search_text cold in process / rg on hono, median of queries", verdict(hono[1], 1));
 result("search_text warm session / rg on the 10× tree, median of queries", verdict(large[0], 1.5));
 result("search_text cold in process / rg on the 10× tree, median of queries", verdict(large[1], 1.5));
+result("search_text warm session CPU time / rg's on hono, median of queries", `${hono[2].toFixed(2)}×`);
+result(
+  "search_text warm session CPU time / rg's on the 10× tree, median of queries",
+  `${large[2].toFixed(2)}×`,
+);
 const budget = cli.rg + cli.start;
 result(
   "bin/graver grep cold / (rg + graver's process start) on hono",

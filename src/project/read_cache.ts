@@ -90,7 +90,10 @@ export interface ReadCacheCounts {
 function stampOf(st: BackendStats): string | null {
   const id = st as BackendStats & StatIdentity;
   if (typeof id.mtimeMs !== "number" || st.size === undefined) return null;
-  return `${st.size}:${id.mtimeMs}:${id.ctimeMs ?? ""}:${id.ino ?? ""}`;
+  // Whole milliseconds: one stat call gives fractions and another not (Deno's `Date`s), and the same file must
+  // stamp the same either way. A change within the same millisecond is the racily-clean case, never kept.
+  const ctime = id.ctimeMs === undefined ? "" : Math.trunc(id.ctimeMs);
+  return `${st.size}:${Math.trunc(id.mtimeMs)}:${ctime}:${id.ino ?? ""}`;
 }
 
 /** The latest of a stat's modification and change times, in ms. */

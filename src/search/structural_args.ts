@@ -12,7 +12,10 @@ import { normalizeSearchTextArgs, offsetOfCursor } from "./text_args.ts";
 import type { StructuralQuery } from "./types.ts";
 
 /** Arguments a structural query reads itself; every other one is a file or page argument of a text search. */
-const OWN = new Set(["pattern", "rule", "rewrite", "language", "cursor"]);
+const OWN = new Set(["pattern", "rule", "rewrite", "language", "cursor", "output_format", "constraints"]);
+
+/** The shapes a structural search answers in. */
+const OUTPUT_FORMATS = ["graver", "ast-grep"] as const;
 
 /** A refusal of one argument. */
 function badArg(name: string, message: string, hint: string): RecoverableError {
@@ -104,7 +107,31 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     maxFileBytes: files.maxFileBytes,
   };
   if (rule !== undefined) query.rule = rule as Record<string, unknown>;
+  const constraints = raw["constraints"];
+  if (constraints !== undefined) {
+    if (typeof constraints !== "object" || constraints === null || Array.isArray(constraints)) {
+      throw badArg(
+        "constraints",
+        '"constraints" must map metavariable names to rules',
+        'Pass e.g. {"pattern": "$F($$$A)", "constraints": {"F": {"regex": "^use[A-Z]"}}}',
+      );
+    }
+    // ast-grep's YAML puts constraints beside the rule: graver's rule object takes them at its top.
+    query.rule = { ...(query.rule ?? { pattern: query.pattern }), constraints };
+    query.pattern = "";
+  }
   if (rewrite !== undefined) query.rewrite = rewrite;
+  const format = raw["output_format"];
+  if (format !== undefined) {
+    if (!OUTPUT_FORMATS.includes(format as typeof OUTPUT_FORMATS[number])) {
+      throw badArg(
+        "output_format",
+        `"output_format" must be one of ${OUTPUT_FORMATS.map((f) => `"${f}"`).join(", ")}`,
+        "Pass \"ast-grep\" for ast-grep's JSON match shape, or leave it out for graver's",
+      );
+    }
+    query.outputFormat = format as typeof OUTPUT_FORMATS[number];
+  }
   if (typeof raw["cursor"] === "string") query.offset = offsetOfCursor(raw["cursor"], query);
   return query;
 }

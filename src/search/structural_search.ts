@@ -10,6 +10,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { astGrepMatches } from "./ast_grep_format.ts";
 import type { EnclosingSymbols } from "./enclosing_symbol.ts";
 import { positionAfter } from "./matched_lines.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
@@ -17,6 +18,7 @@ import { fits, prefixThatFits } from "./result_budget.ts";
 import { addSourceSkipped, readScopedFiles, type ScanStats, versionOfFile } from "./search_text.ts";
 import { cursorFor } from "./text_args.ts";
 import type {
+  AstGrepMatch,
   FileCount,
   SearchFile,
   SearchFiles,
@@ -197,6 +199,7 @@ function matchEntries(found: StructuralFile, range: { from: number; to: number }
       metavariables,
       version,
       id: formatOccurrenceId({ path, line: start.line, column: start.column, version }),
+      ...(hit.replacement !== undefined ? { replacement: hit.replacement } : {}),
     });
   }
   return out;
@@ -260,6 +263,7 @@ export async function searchStructural(
   const started = performance.now();
   const stats = structuralStats();
   const page: StructuralMatch[] = [];
+  const asAstGrep: AstGrepMatch[] = [];
   const want = query.offset + query.maxResults;
   let units = 0;
   for await (const found of scanStructural(files, { query, matcher: options.matcher, stats })) {
@@ -267,7 +271,9 @@ export async function searchStructural(
     units += found.hits.length;
     const from = Math.max(0, query.offset - before);
     const to = Math.min(found.hits.length, want - before);
-    if (from < to) {
+    if (from < to && query.outputFormat === "ast-grep") {
+      asAstGrep.push(...astGrepMatches({ ...found, path: found.file.path }, found.hits.slice(from, to)));
+    } else if (from < to) {
       const entries = matchEntries(found, { from, to });
       await nameEnclosingSymbols(entries, found, options.enclosing);
       page.push(...entries);
@@ -276,7 +282,28 @@ export async function searchStructural(
   }
   addSourceSkipped(files, stats.skipped);
   refuseUnreadPattern(stats);
+  if (query.outputFormat === "ast-grep") {
+    return finishAstGrep({ query, page: asAstGrep, truncated: units > want, started, stats });
+  }
   return finish({ query, page, truncated: units > want, started, stats });
+}
+
+/** The result in ast-grep's shape: as many matches as fit the budget (never shortened), the cursor, the summary. */
+function finishAstGrep(state: {
+  query: StructuralQuery;
+  page: AstGrepMatch[];
+  truncated: boolean;
+  started: number;
+  stats: StructuralStats;
+}): StructuralSearchResult {
+  const kept = fits(state.page, state.query.maxChars)
+    ? state.page
+    : prefixThatFits(state.page, state.query.maxChars);
+  const truncated = state.truncated || kept.length < state.page.length;
+  const { summary } = finish({ ...state, page: [], truncated });
+  const result: StructuralSearchResult = { ast_grep: kept, summary };
+  if (truncated) result.next_cursor = cursorFor(state.query, state.query.offset + kept.length);
+  return result;
 }
 
 /** A match shortened to fit a budget: its text and metavariables' cut to {@linkcode TEXT_KEEP} characters. */

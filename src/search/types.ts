@@ -197,6 +197,8 @@ export interface StructuralBinding {
   end: number;
   /** The bound text as it is in the file. */
   text: string;
+  /** For a `$$$X`: each node it bound (separators such as `,` included), as offsets. */
+  parts?: { start: number; end: number }[];
 }
 
 /** One match of a structural pattern in one file, as offsets. */
@@ -251,8 +253,10 @@ export interface StructuralQuery {
   pattern: string;
   /** An ast-grep rule object (`pattern`, `kind`, `regex`, `inside`, `has`, `all`, `any`, `not`), instead of a pattern. */
   rule?: Record<string, unknown>;
-  /** The rewrite template (edit_rewrite_structural), or undefined for a search. */
+  /** The rewrite template (edit_rewrite_structural; a search shows each match's replacement), or undefined. */
   rewrite?: string;
+  /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */
+  outputFormat?: "graver" | "ast-grep";
   /** Languages to search (empty: every file with a grammar the pattern parses in). */
   languages: string[];
   /** Which files to ask the source for. */
@@ -309,6 +313,8 @@ export interface StructuralMatch {
   version: string;
   /** The occurrence id an edit can name. */
   id: string;
+  /** The rewrite's code for this match, when a search was given a rewrite to preview (nothing is written). */
+  replacement?: string;
 }
 
 /** What a structural search looked at. */
@@ -323,12 +329,62 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
 
 /** The result of a structural search. */
 export interface StructuralSearchResult {
-  /** The matches of the page (absent when shortened to counts). */
+  /** The matches of the page (absent when shortened to counts, or shaped as ast-grep's). */
   matches?: StructuralMatch[];
+  /** The matches of the page as `ast-grep run --json` prints them (with `output_format: "ast-grep"`). */
+  ast_grep?: AstGrepMatch[];
   /** Matches per file, when the page was shortened to counts. */
   counts?: FileCount[];
   /** Pass as `cursor` to get the next page (only when `summary.truncated`). */
   next_cursor?: string;
   /** What was searched and how the page was bounded. */
   summary: StructuralSummary;
+}
+
+/** A place in ast-grep's terms: 0-based line, column in characters. */
+export interface AstGrepPosition {
+  /** 0-based line. */
+  line: number;
+  /** 0-based column, in characters (Unicode code points). */
+  column: number;
+}
+
+/** A range in ast-grep's terms. */
+export interface AstGrepRange {
+  /** UTF-8 byte offsets of its start and end. */
+  byteOffset: { start: number; end: number };
+  /** Where it starts. */
+  start: AstGrepPosition;
+  /** Where it ends. */
+  end: AstGrepPosition;
+}
+
+/** One bound node in ast-grep's terms. */
+export interface AstGrepNode {
+  /** Its text. */
+  text: string;
+  /** Where it is. */
+  range: AstGrepRange;
+}
+
+/** One match as `ast-grep run --json` prints it. */
+export interface AstGrepMatch extends AstGrepNode {
+  /** The path, relative to the root. */
+  file: string;
+  /** The whole lines the match spans, without the last line's end. */
+  lines: string;
+  /** Characters before the match on its first line, and after it on its last. */
+  charCount: { leading: number; trailing: number };
+  /** The rewrite's code for the match (with a rewrite). */
+  replacement?: string;
+  /** The byte range the replacement takes the place of (with a rewrite). */
+  replacementOffsets?: { start: number; end: number };
+  /** ast-grep's name of the language (`TypeScript`, `Tsx`, `Python`, `Cpp` …). */
+  language: string;
+  /** What the metavariables bound (left out when the pattern binds none). */
+  metaVariables?: {
+    single: Record<string, AstGrepNode>;
+    multi: Record<string, AstGrepNode[]>;
+    transformed: Record<string, string>;
+  };
 }

@@ -47,8 +47,13 @@ function sgArgs(
   }
   const [path] = positional;
   if (path !== undefined) args["path"] = path;
+  const format = flags["format"];
+  if (format !== undefined && format !== "ast-grep" && format !== "graver") {
+    return { problem: `--format takes "ast-grep" or "graver", not ${JSON.stringify(format)}` };
+  }
+  if (format === "ast-grep") args["output_format"] = "ast-grep";
   if (typeof flags["rewrite"] === "string") args["rewrite"] = flags["rewrite"];
-  else {
+  if (typeof flags["rewrite"] !== "string" || format === "ast-grep") {
     // A CLI prints every match, as ast-grep does: the page and the character budget are only a guard.
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
@@ -57,7 +62,7 @@ function sgArgs(
   if (values["glob"]) args["glob"] = values["glob"];
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
   const max = flags["max-results"];
-  if (max !== undefined && args["rewrite"] === undefined) {
+  if (max !== undefined && args["max_results"] !== undefined) {
     if (typeof max !== "string" || !/^\d+$/.test(max)) {
       return { problem: `option "--max-results" takes a whole number, not "${String(max)}"` };
     }
@@ -96,7 +101,7 @@ function resultText(result: Extract<ToolResult, { ok: true }>, paint: Paint): st
 function exitOf(result: ToolResult): number {
   if (!result.ok) return result.error.code === "no_match" ? 1 : 2;
   if (result.tool !== "search_structural") return 0;
-  const found = ["matches", "counts"].some((k) =>
+  const found = ["matches", "counts", "ast_grep"].some((k) =>
     ((result.data[k] as unknown[] | undefined)?.length ?? 0) > 0
   );
   return found ? 0 : 1;
@@ -105,7 +110,7 @@ function exitOf(result: ToolResult): number {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--hidden] [--no-ignore] [--json]",
+    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
@@ -117,7 +122,9 @@ object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has"
 Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
 filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
 accepted); --dry-run prints the diffs and writes nothing. --json prints the ToolResult (each match with its
-metavariables, its file's version and an occurrence id). Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
+metavariables, its file's version and an occurrence id). --format ast-grep prints the matches as
+\`ast-grep run --json\` does (with -r each one's replacement, and nothing is written, as ast-grep without -U).
+Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   flags: {
     ...WORKSPACE_FLAGS,
     pattern: { kind: "string", short: "p", value: "PATTERN", help: "the code pattern to find" },
@@ -140,16 +147,25 @@ metavariables, its file's version and an occurrence id). Exit codes as ast-grep:
     "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
     "max-results": { kind: "string", value: "N", help: "stop after N matches (default 10000)" },
     json: { kind: "boolean", help: "print the ToolResult as JSON" },
+    format: {
+      kind: "string",
+      value: "FORMAT",
+      help:
+        "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing written)",
+    },
   },
   maxPositional: 1,
   async run({ flags, values, positional, host, open }) {
     const args = sgArgs({ positional, flags, values });
     if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
     const ws = await open(flags["root"] as string | undefined);
-    const tool = args["rewrite"] === undefined ? "search_structural" : "edit_rewrite_structural";
+    const astGrep = args["output_format"] === "ast-grep";
+    // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
+    const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
     const result = await ws.call(tool, args, flags["dry-run"] ? { dryRun: true } : {});
     const paint = painter(host);
-    if (flags["json"]) printJson(host, result);
+    if (astGrep && result.ok) printJson(host, result.data["ast_grep"]);
+    else if (flags["json"]) printJson(host, result);
     else if (!result.ok) host.stderr(failureText(result, paint));
     else host.stdout(resultText(result, paint));
     const summary = result.ok ? result.data["summary"] as { truncated?: boolean } | undefined : undefined;

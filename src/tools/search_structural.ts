@@ -63,12 +63,32 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
   rule: {
     type: "object",
     description:
-      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), inside / has (a rule an enclosing / enclosed node matches; stopBy: "neighbor" (default), "end" or a rule), all / any (lists of rules), not (a rule)',
+      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule), all / any (lists of rules), not (a rule); constraints at its top as below',
+  },
+  constraints: {
+    type: "object",
+    description:
+      'ast-grep\'s constraints: metavariable name -> a rule the node it bound must match, e.g. {"F": {"regex": "^use[A-Z]"}} (a $$$X list is not checked)',
   },
   language: {
     anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
     description:
       "Languages to search (typescript, ts, tsx, javascript, python, go, rust …); default: every file with a grammar the pattern parses in",
+  },
+};
+
+/** Arguments of the search alone (edit_rewrite_structural takes the pattern arguments, not these). */
+const SEARCH_ONLY_ARGS: Record<string, Record<string, unknown>> = {
+  output_format: {
+    type: "string",
+    enum: ["graver", "ast-grep"],
+    description:
+      'How matches are shaped: "graver" (default: matches with versions and occurrence ids) or "ast-grep" (data.ast_grep, each match as `ast-grep run --json` prints it: text, range with byteOffset and 0-based start/end, file, lines, charCount, language, metaVariables single/multi, replacement with a rewrite)',
+  },
+  rewrite: {
+    type: "string",
+    description:
+      "A rewrite template ($X, $$$ARGS filled in) to preview: each match gets its replacement, nothing is written (edit_rewrite_structural writes it)",
   },
 };
 
@@ -84,6 +104,7 @@ const MATCH = shape({
   symbol: STRING,
   version: VERSION,
   id: STRING,
+  replacement: STRING,
 }, [
   "path",
   "language",
@@ -113,13 +134,14 @@ export const STRUCTURAL_SUMMARY = shape({
 export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
   name: "search_structural",
   description:
-    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has with stopBy, all/any/not), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars. A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
-  inputSchema: objectSchema({ ...PATTERN_ARGS, ...STRUCTURAL_FILE_ARGS }, []),
+    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has/precedes/follows with stopBy, all/any/not; constraints on metavariables), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars. output_format: "ast-grep" answers data.ast_grep in the match shape of ast-grep run --json instead; rewrite previews the replacement of each match (nothing written). A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
+  inputSchema: objectSchema({ ...PATTERN_ARGS, ...SEARCH_ONLY_ARGS, ...STRUCTURAL_FILE_ARGS }, []),
   aliases: STRUCTURAL_ALIASES,
   kind: "read",
   mutates: false,
   resultData: shape({
     matches: { type: "array", items: MATCH },
+    ast_grep: { type: "array", items: { type: "object" } },
     counts: {
       type: "array",
       items: shape({ path: FILE_PATH, count: INTEGER, version: VERSION }, ["path", "count", "version"]),

@@ -27,7 +27,9 @@ import {
   substituteMetavariables,
 } from "../edit/pattern.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
-import { type CompiledRule, compileRule, matchRule, ruleLiterals } from "./rule.ts";
+import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+
+export { multiNames } from "./rule.ts";
 
 /** Most matches taken from one file (a pattern such as `$A($$$B)` on a generated file stays bounded). */
 export const MAX_MATCHES_PER_FILE = 100_000;
@@ -40,6 +42,8 @@ export interface SiteBinding {
   end: number;
   /** The bound text. */
   text: string;
+  /** For a `$$$X`: each node it bound (separators such as `,` included), as ast-grep lists them. */
+  parts?: { start: number; end: number }[];
 }
 
 /** One match in one file, as offsets, with the rewrite's code for it when one was asked for. */
@@ -101,9 +105,16 @@ export function requiredTexts(root: PatternNode): string[] {
 }
 
 /** The metavariables of a match as offsets (bound nodes are not kept past the match). */
-function siteBindings(bindings: Record<string, Binding>): Record<string, SiteBinding> {
+function siteBindings(
+  bindings: Record<string, Binding>,
+  multi: ReadonlySet<string>,
+): Record<string, SiteBinding> {
   const out: Record<string, SiteBinding> = {};
-  for (const [name, b] of Object.entries(bindings)) out[name] = { start: b.start, end: b.end, text: b.text };
+  for (const [name, b] of Object.entries(bindings)) {
+    const site: SiteBinding = { start: b.start, end: b.end, text: b.text };
+    if (multi.has(name)) site.parts = b.nodes.map((n) => ({ start: n.startIndex, end: n.endIndex }));
+    out[name] = site;
+  }
   return out;
 }
 
@@ -204,14 +215,15 @@ function patternParser(grammars: Grammars, language: string): Promise<Parser> {
 function sitesOf(
   found: { node: Node; bindings: Record<string, Binding> }[],
   file: { text: string },
-  rewrite: string | undefined,
+  query: { rewrite: string | undefined; multi: ReadonlySet<string> },
 ): PatternSite[] {
+  const rewrite = query.rewrite;
   const unit = rewrite?.includes("\n") ? detectIndentUnit(file.text) : "";
   return found.map((m) => {
     const site: PatternSite = {
       start: m.node.startIndex,
       end: m.node.endIndex,
-      metavariables: siteBindings(m.bindings),
+      metavariables: siteBindings(m.bindings, query.multi),
     };
     if (rewrite !== undefined) {
       site.replacement = siteReplacement(
@@ -266,11 +278,15 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
       const find = query.rule !== undefined
         ? ruleFinder(compileRule(query.rule, compile))
         : patternFinder(compile(query.pattern ?? ""));
+      const multi = multiNames(query);
       return {
         literals: find.literals,
         async match(file) {
           const parsed = await trees.parse(file.path, language, file.version, file.text);
-          return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, query.rewrite);
+          return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+            rewrite: query.rewrite,
+            multi,
+          });
         },
       };
     },

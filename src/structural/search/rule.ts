@@ -2,10 +2,12 @@
  * ast-grep's rule objects, for a structural search: a node matches a rule when every key of the rule holds —
  * `pattern` (a code pattern matches the node itself), `kind` (its node type), `regex` (its text holds a match
  * of an RE2 regular expression, linear-time), `inside` / `has` (an enclosing / enclosed node matches another
- * rule; `stopBy: "neighbor"` — the default — looks one level, `"end"` all the way, a rule up to the first node
- * it matches), and `all` / `any` / `not` over other rules. Metavariables that patterns bind are the match's
- * (the first of `any` that holds gives its own). `precedes`, `follows`, `constraints` and `matches` are
- * refused as not built yet.
+ * rule), `precedes` / `follows` (a later / earlier sibling does; for all four, `stopBy: "neighbor"` — the
+ * default — looks one step, `"end"` all the way, a rule up to and including the first node it matches), and
+ * `all` / `any` / `not` over other rules. Metavariables that patterns bind are the match's (the first of `any`
+ * that holds gives its own). At the top, `constraints` (as ast-grep's YAML puts beside `rule`) maps a
+ * metavariable to a rule its bound node must match; a `$$$X` list, or a name the match did not bind, is not
+ * checked (ast-grep's rule). `matches`, `nthChild` and `range` are refused as not built yet.
  *
  * @module
  */
@@ -32,14 +34,45 @@ export interface CompiledRule {
   regex?: RE2JS;
   inside?: { rule: CompiledRule; stopBy: StopBy };
   has?: { rule: CompiledRule; stopBy: StopBy };
+  precedes?: { rule: CompiledRule; stopBy: StopBy };
+  follows?: { rule: CompiledRule; stopBy: StopBy };
+  /** Metavariable name -> the rule its bound node must match (top-level rules only). */
+  constraints?: Map<string, CompiledRule>;
+  /** The names written `$$$NAME` in the rule's patterns: lists, which constraints do not check. */
+  lists?: Set<string>;
   all?: CompiledRule[];
   any?: CompiledRule[];
   not?: CompiledRule;
 }
 
 /** The keys a rule may have, and the ones ast-grep has that are not built yet. */
-const KEYS = ["pattern", "kind", "regex", "inside", "has", "all", "any", "not"];
-const NOT_YET = ["precedes", "follows", "constraints", "matches", "nthChild", "range"];
+const KEYS = ["pattern", "kind", "regex", "inside", "has", "precedes", "follows", "all", "any", "not"];
+const NOT_YET = ["matches", "nthChild", "range"];
+
+/** The relational keys: each takes a rule and a `stopBy`. */
+const RELATIONAL = ["inside", "has", "precedes", "follows"] as const;
+
+/**
+ * The names written `$$$NAME` in a query's patterns (a rule's included, however deep): the metavariables
+ * that bind a list of nodes.
+ *
+ * @param query The pattern or rule.
+ * @returns The names.
+ */
+export function multiNames(query: { pattern?: string; rule?: unknown }): Set<string> {
+  const out = new Set<string>();
+  const visit = (v: unknown) => {
+    if (typeof v === "string") {
+      for (const m of v.matchAll(/\$\$\$([A-Za-z_][A-Za-z0-9_]*)/g)) {
+        out.add(m[1]!);
+      }
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (typeof v === "object" && v !== null) Object.values(v).forEach(visit);
+  };
+  visit(query.pattern);
+  visit(query.rule);
+  return out;
+}
 
 type Bindings = Record<string, Binding>;
 
@@ -86,7 +119,22 @@ export function compileRule(raw: unknown, pattern: (source: string) => CompiledP
       const at = `${where}.${key}`;
       if (key === "stopBy" && where !== "rule") continue;
       if (NOT_YET.includes(key)) {
-        throw badRule(at, "is an ast-grep rule key graver does not support yet", `Use ${KEYS.join(", ")}`);
+        throw badRule(
+          at,
+          "is an ast-grep rule key graver does not support yet",
+          `Use ${KEYS.join(", ")} (and constraints at the top); graver refuses ${NOT_YET.join(", ")}`,
+        );
+      }
+      if (key === "constraints") {
+        if (where !== "rule") {
+          throw badRule(
+            at,
+            "is only taken at the top of the rule",
+            'Put "constraints" beside the top rule\'s keys',
+          );
+        }
+        out.constraints = compileConstraints(v, at, compile);
+        continue;
       }
       if (key === "pattern" || key === "kind") {
         if (typeof v !== "string") throw badRule(at, "must be a string", `Pass ${key} as a string`);
@@ -95,9 +143,12 @@ export function compileRule(raw: unknown, pattern: (source: string) => CompiledP
       } else if (key === "regex") {
         if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
         out.regex = compileRe2(v, { what: `the rule's ${at}` });
-      } else if (key === "inside" || key === "has") {
+      } else if ((RELATIONAL as readonly string[]).includes(key)) {
         const rel = compile(v, at);
-        out[key] = { rule: rel, stopBy: stopByOf((v as Record<string, unknown>)["stopBy"], at, compile) };
+        out[key as typeof RELATIONAL[number]] = {
+          rule: rel,
+          stopBy: stopByOf((v as Record<string, unknown>)["stopBy"], at, compile),
+        };
       } else if (key === "all" || key === "any") {
         if (!Array.isArray(v) || v.length === 0) throw badRule(at, "must be a non-empty list of rules", "");
         out[key] = v.map((x, i) => compile(x, `${at}[${i}]`));
@@ -113,7 +164,29 @@ export function compileRule(raw: unknown, pattern: (source: string) => CompiledP
     }
     return out;
   };
-  return compile(raw, "rule");
+  const top = compile(raw, "rule");
+  if (top.constraints) top.lists = multiNames({ rule: raw });
+  return top;
+}
+
+/** The `constraints` map: each metavariable name's rule. */
+function compileConstraints(
+  value: unknown,
+  where: string,
+  compile: (raw: unknown, where: string) => CompiledRule,
+): Map<string, CompiledRule> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw badRule(
+      where,
+      "must map metavariable names to rules",
+      'Pass e.g. {"constraints": {"A": {"regex": "^use"}}} for a pattern with $A',
+    );
+  }
+  return new Map(
+    Object.entries(value).map((
+      [name, rule],
+    ) => [name.replace(/^\$+/, ""), compile(rule, `${where}.${name}`)]),
+  );
 }
 
 /** The texts every match of a rule holds: its patterns' in positions every match must satisfy. */
@@ -125,8 +198,7 @@ export function ruleLiterals(
   const visit = (r: CompiledRule) => {
     if (r.pattern) { for (const l of patternLiterals(r.pattern)) out.add(l); }
     for (const a of r.all ?? []) visit(a);
-    if (r.has) visit(r.has.rule);
-    if (r.inside) visit(r.inside.rule);
+    for (const key of RELATIONAL) if (r[key]) visit(r[key].rule);
   };
   visit(rule);
   return [...out].sort((a, b) => b.length - a.length);
@@ -143,6 +215,8 @@ function holds(rule: CompiledRule, node: Node, ctx: { text: string; env: Binding
   }
   if (rule.inside && !relative(node, rule.inside, { ...ctx, up: true })) return false;
   if (rule.has && !relative(node, rule.has, { ...ctx, up: false })) return false;
+  if (rule.precedes && !sibling(node, rule.precedes, { ...ctx, forward: true })) return false;
+  if (rule.follows && !sibling(node, rule.follows, { ...ctx, forward: false })) return false;
   for (const a of rule.all ?? []) if (!holds(a, node, ctx)) return false;
   if (rule.any && !rule.any.some((a) => holdsInto(a, node, ctx))) return false;
   if (rule.not && holds(rule.not, node, { text: ctx.text, env: {} })) return false;
@@ -180,6 +254,34 @@ function relative(
     if (!stops(n)) queue.push(...n.children.filter((c): c is Node => c !== null && !c.isExtra));
   }
   return false;
+}
+
+/**
+ * `precedes` (forward: a later sibling) or `follows` (an earlier one, nearest first): a sibling holds the rule,
+ * as far as stopBy lets it look ("neighbor": the next or previous sibling only).
+ */
+function sibling(
+  node: Node,
+  rel: { rule: CompiledRule; stopBy: StopBy },
+  ctx: { text: string; env: Bindings; forward: boolean },
+): boolean {
+  const step = (n: Node) => ctx.forward ? n.nextSibling : n.previousSibling;
+  for (let n = step(node); n !== null; n = step(n)) {
+    if (holdsInto(rel.rule, n, ctx)) return true;
+    if (rel.stopBy === "neighbor") return false;
+    if (rel.stopBy !== "end" && holds(rel.stopBy, n, { text: ctx.text, env: {} })) return false;
+  }
+  return false;
+}
+
+/** Whether every constrained metavariable the match bound to one node matches its rule. */
+function constraintsHold(rule: CompiledRule, env: Bindings, text: string): boolean {
+  for (const [name, constraint] of rule.constraints ?? []) {
+    const bound = env[name];
+    if (!bound || bound.nodes.length !== 1 || rule.lists?.has(name)) continue;
+    if (!holds(constraint, bound.nodes[0]!, { text, env: {} })) return false;
+  }
+  return true;
 }
 
 /** Every named node under `root` (and `root`), in document order; of one type when `kind` is given. */
@@ -228,7 +330,9 @@ export function matchRule(
   } else candidates = nodesOf(root, rule.kind);
   for (const node of candidates) {
     const env: Bindings = {};
-    if (holds(rule, node, { text, env })) out.push({ node, bindings: env });
+    if (holds(rule, node, { text, env }) && constraintsHold(rule, env, text)) {
+      out.push({ node, bindings: env });
+    }
     if (out.length >= limit) break;
   }
   return out;

@@ -16,6 +16,7 @@ try {
   const result = await page.evaluate(() => globalThis.__conformance);
   for (const line of result.failures) console.error(line);
   if (result.smoke) console.error(result.smoke);
+  if (result.timing) console.error(result.timing);
   if (result.line) console.log(result.line);
   code = result.ok ? 0 : 1;
 } finally {

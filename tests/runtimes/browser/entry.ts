@@ -8,6 +8,7 @@
 import { createIndexedDbBackend, createWasmLoader } from "../../../src/adapters/browser/mod.ts";
 import { backendSmoke, concurrencySmoke } from "../_backend_smoke.ts";
 import { checkpointsSmoke } from "./checkpoints_smoke.ts";
+import { searchTiming } from "../_search_timing.ts";
 import { describeFailures, formatLine, runConformance } from "../../conformance/suite.ts";
 
 /** What the driver reads back. */
@@ -16,10 +17,13 @@ interface PageResult {
   failures: string[];
   ok: boolean;
   smoke: string;
+  /** The sample project's searches timed on IndexedDB (outside the digest). */
+  timing: string;
 }
 
 try {
-  const report = await runConformance({ wasm: createWasmLoader({ baseUrl: new URL("/", location.href) }) });
+  const wasm = createWasmLoader({ baseUrl: new URL("/", location.href) });
+  const report = await runConformance({ wasm });
   // Then the persistent browser backend (lightning-fs over IndexedDB), outside the digest.
   const smoke = await backendSmoke(createIndexedDbBackend("graver-smoke"), `/smoke-${Date.now()}`)
     .then((s) => s.replace("backend", "indexeddb"))
@@ -38,11 +42,20 @@ try {
       }`
     )
     .catch((err) => `indexeddb smoke FAILED: ${err instanceof Error ? err.stack ?? err.message : err}`);
+  const timing = await searchTiming({
+    backend: createIndexedDbBackend("graver-search"),
+    root: `/search-${Date.now()}`,
+    wasm,
+  }).then(
+    (t) => `indexeddb ${t}`,
+    (err) => `search timing FAILED: ${err instanceof Error ? err.message : err}`,
+  );
   const result: PageResult = {
     line: formatLine("browser", report),
     failures: describeFailures(report),
     ok: report.passed === report.total && smoke.endsWith("ok"),
     smoke,
+    timing,
   };
   (globalThis as { __conformance?: PageResult }).__conformance = result;
 } catch (err) {
@@ -52,5 +65,6 @@ try {
     failures: [message],
     ok: false,
     smoke: "",
+    timing: "",
   };
 }

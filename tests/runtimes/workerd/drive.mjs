@@ -29,6 +29,7 @@ try {
   const res = await mf.dispatchFetch("http://127.0.0.1/");
   const result = await res.json();
   for (const line of result.failures) console.error(line);
+  if (result.timing) console.error(result.timing);
   if (result.line) console.log(result.line);
   code = result.ok ? 0 : 1;
 } finally {

@@ -81,10 +81,13 @@ export async function astGrepSet(bin: string, root: string, c: SgCase): Promise<
   // YAML takes JSON: the rule object goes into the inline rule as it is.
   const languages: Record<string, string> = { js: "javascript", ts: "typescript", py: "python", rs: "rust" };
   if (c.rule) {
+    // ast-grep's YAML puts constraints beside the rule; graver's rule object takes them at its top.
+    const { constraints, ...rule } = c.rule;
+    const beside = constraints === undefined ? "" : `\nconstraints: ${JSON.stringify(constraints)}`;
     return await astGrepRuleSet(
       bin,
       root,
-      `id: case\nlanguage: ${languages[c.lang] ?? c.lang}\nrule: ${JSON.stringify(c.rule)}`,
+      `id: case\nlanguage: ${languages[c.lang] ?? c.lang}\nrule: ${JSON.stringify(rule)}${beside}`,
     );
   }
   return parsed(

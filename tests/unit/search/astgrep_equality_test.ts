@@ -11,8 +11,9 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
- * The rule rows (`kind`, `regex`, `inside`/`has` with `stopBy`, `all`/`any`/`not`) equal ast-grep's
- * `scan --inline-rules` of the same rule object.
+ * The rule rows (`kind`, `regex`, `inside`/`has`/`precedes`/`follows` with `stopBy`, `all`/`any`/`not`,
+ * `constraints`) equal ast-grep's `scan --inline-rules` of the same rule object (its `constraints` put beside
+ * the rule, where ast-grep's YAML has them).
  *
  * And a rewrite: the same single-line rewrite through graver (edit_rewrite_structural) and through
  * `ast-grep run -p P -r R -U` on two copies of a tree gives byte-identical files.
@@ -160,6 +161,42 @@ const TABLE: Row[] = [
       kind: "if_statement",
       has: { kind: "return_statement", stopBy: "end" },
     }],
+    ["hono", "js", "precedes: a statement just before a return", {
+      kind: "expression_statement",
+      precedes: { kind: "return_statement" },
+    }],
+    ["hono", "js", "follows, to the end", {
+      pattern: "return $X",
+      follows: { pattern: "const $A = $B", stopBy: "end" },
+    }],
+    ["hono", "js", "precedes, up to a stopBy rule", {
+      kind: "lexical_declaration",
+      precedes: { pattern: "return $X", stopBy: { kind: "if_statement" } },
+    }],
+    ["hono", "js", "constraints: a method name", {
+      pattern: "$O.$M($$$A)",
+      constraints: { M: { regex: "^(get|set)$" } },
+    }],
+    ["hono", "js", "constraints: kind and regex", {
+      pattern: "new $C($$$A)",
+      constraints: { C: { kind: "identifier", regex: "Error$" } },
+    }],
+    ["email", "py", "follows: a return right after an if", {
+      kind: "return_statement",
+      follows: { kind: "if_statement" },
+    }],
+    ["email", "py", "constraints: a called name", {
+      pattern: "$F($$$A)",
+      constraints: { F: { regex: "^isinstance$" } },
+    }],
+    ["go_cmp", "go", "follows an if, to the end", {
+      kind: "return_statement",
+      follows: { kind: "if_statement", stopBy: "end" },
+    }],
+    ["smallvec", "rs", "precedes: a let before an expression", {
+      kind: "let_declaration",
+      precedes: { kind: "expression_statement" },
+    }],
     ["go_cmp", "go", "panics in functions", {
       kind: "call_expression",
       regex: "^panic\\(",
@@ -293,6 +330,65 @@ Deno.test({
         } finally {
           await Deno.remove(dir, { recursive: true });
         }
+      });
+    }
+  },
+});
+
+/** The JSON rows: a pattern and a rewrite (ast-grep shows replacements with `-r` and no `-U`). */
+const JSON_ROWS: { tree: string; lang: string; pattern: string; rewrite?: string }[] = [
+  { tree: "hono", lang: "js", pattern: "c.req.header($A)" },
+  { tree: "hono", lang: "js", pattern: "new Response($$$A)", rewrite: "Response.from($$$A)" },
+  { tree: "hono", lang: "js", pattern: "throw new Error($M)" },
+  { tree: "hono_types", lang: "ts", pattern: "export declare const $N: $T;" },
+  { tree: "email", lang: "py", pattern: "raise $E($$$A)" },
+  { tree: "email", lang: "py", pattern: "isinstance($X, str)", rewrite: "is_text($X)" },
+  { tree: "go_cmp", lang: "go", pattern: "panic($M)" },
+  { tree: "smallvec", lang: "rs", pattern: "assert_eq!($$$A)" },
+  { tree: "semver", lang: "rs", pattern: "Err($E)" },
+];
+
+/** A match's place, to sort both answers the same way (ast-grep prints files in no fixed order). */
+const placeOf = (m: { file: string; range: { byteOffset: { start: number } } }) =>
+  `${m.file.replace(/^\.\//, "")}\0${String(m.range.byteOffset.start).padStart(10, "0")}`;
+
+Deno.test({
+  name: 'search_structural with output_format "ast-grep" answers exactly what ast-grep run --json prints',
+  ignore: bin === null,
+  async fn(t) {
+    const where = await trees();
+    for (const row of JSON_ROWS) {
+      const root = where[row.tree];
+      if (!root) continue;
+      await t.step(`${row.lang}: ${row.pattern}${row.rewrite ? ` -r ${row.rewrite}` : ""}`, async () => {
+        const args = ["run", "-p", row.pattern, "--lang", row.lang, "--json=compact", "."];
+        if (row.rewrite) args.splice(3, 0, "-r", row.rewrite);
+        const out = await new Deno.Command(bin!, { args, cwd: root, stdout: "piped", stderr: "piped" })
+          .output();
+        assert.ok(out.code <= 1, new TextDecoder().decode(out.stderr));
+        const theirs = (JSON.parse(new TextDecoder().decode(out.stdout)) as { file: string }[])
+          .map((m) => ({ ...m, file: m.file.replace(/^\.\//, "") }));
+        // Every string whole: the default result budget (100,000 characters) would cut the longest.
+        const ws = await createWorkspace({
+          backend: createDiskBackend(),
+          root,
+          wasm: createWasmLoader(),
+          resultChars: 1e9,
+        });
+        const res = await ws.call("search_structural", {
+          pattern: row.pattern,
+          language: row.lang,
+          output_format: "ast-grep",
+          max_results: 100_000,
+          max_chars: 1e9,
+          ...(row.rewrite ? { rewrite: row.rewrite } : {}),
+        });
+        assert.ok(res.ok, JSON.stringify(res).slice(0, 800));
+        const ours = res.data["ast_grep"] as typeof theirs;
+        assert.ok(theirs.length > 0, "a row must find something");
+        const sort = (ms: typeof theirs) =>
+          [...ms].sort((a, b) => placeOf(a as never) < placeOf(b as never) ? -1 : 1);
+        assert.deepEqual(sort(ours), sort(theirs));
       });
     }
   },

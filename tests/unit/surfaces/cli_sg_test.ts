@@ -79,3 +79,37 @@ Deno.test("graver sg --rule takes an ast-grep rule object; a rule that is not JS
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg --format ast-grep prints ast-grep's JSON matches; with -r their replacements, and writes nothing", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  try {
+    const before = await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`);
+    const run = await inProcess(
+      ["sg", "-p", "self.AddConfig($NAME)", "-r", "self.add_config($NAME)", "--format", "ast-grep"],
+      { cwd: dir },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const [m, ...rest] = JSON.parse(run.stdout) as Record<string, unknown>[];
+    assert.equal(rest.length, 0);
+    assert.deepEqual(Object.keys(m!), [
+      "text",
+      "range",
+      "file",
+      "lines",
+      "charCount",
+      "replacement",
+      "replacementOffsets",
+      "language",
+      "metaVariables",
+    ]);
+    assert.equal(m!["file"], "gyp/MSVSUserFile.py");
+    assert.equal(m!["language"], "Python");
+    assert.equal(m!["replacement"], "self.add_config(config_name)");
+    assert.deepEqual((m!["range"] as { start: unknown }).start, { line: 133, column: 12 });
+    assert.equal(await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`), before);
+    const bad = await inProcess(["sg", "-p", "f($A)", "--format", "yaml"], { cwd: dir });
+    assert.equal(bad.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

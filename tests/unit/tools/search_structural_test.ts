@@ -67,7 +67,12 @@ Deno.test("search_structural takes an ast-grep rule object instead of a pattern;
     "invalid_args",
   );
   assert.equal(
-    code(await ws.call("search_structural", { rule: { precedes: { kind: "call" } } })),
+    code(await ws.call("search_structural", { rule: { nthChild: 1, kind: "call" } })),
     "invalid_args",
   );
+  // constraints beside a pattern, as ast-grep's YAML has them beside the rule.
+  const constrained = okData(
+    await ws.call("search_structural", { pattern: "$F($$$A)", constraints: { F: { regex: "^print$" } } }),
+  );
+  assert.ok((constrained["matches"] as Match[]).every((m) => m.text.startsWith("print(")));
 });

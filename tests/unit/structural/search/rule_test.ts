@@ -76,10 +76,52 @@ Deno.test("has, kind, regex, all, any and not combine as ast-grep's keys do; pat
   assert.deepEqual(program.literals, ["fetch", "await"]);
 });
 
+Deno.test("precedes and follows look at later and earlier siblings, as far as stopBy says", async () => {
+  // The body of load(): for, await done(), console.log — statements are siblings.
+  assert.deepEqual(await found({ kind: "expression_statement", follows: { kind: "for_in_statement" } }), [
+    "await done();",
+  ]);
+  assert.deepEqual(
+    await found({ kind: "expression_statement", follows: { kind: "for_in_statement", stopBy: "end" } }),
+    ["await done();", "console.log('ok');"],
+  );
+  assert.deepEqual(await found({ kind: "for_in_statement", precedes: { pattern: "console.log($$$A)" } }), []);
+  assert.deepEqual(
+    await found({ kind: "for_in_statement", precedes: { pattern: "console.log($$$A);", stopBy: "end" } }),
+    ["for (const u of urls) {\n    if (u) { await fetch(u); }\n  }"],
+  );
+  // A stopBy rule stops at the first sibling it matches, that sibling included.
+  assert.deepEqual(
+    await found({
+      kind: "for_statement",
+      precedes: { pattern: "console.log($$$A);", stopBy: { pattern: "await done();" } },
+    }),
+    [],
+  );
+});
+
+Deno.test("constraints: a metavariable's node must match its rule; a $$$ list is not checked", async () => {
+  assert.deepEqual(await found({ pattern: "$F($$$A)", constraints: { F: { regex: "^(fetch|done)$" } } }), [
+    "fetch(u)",
+    "done()",
+  ]);
+  assert.deepEqual(await found({ pattern: "$F($$$A)", constraints: { F: { kind: "member_expression" } } }), [
+    "console.log('ok')",
+  ]);
+  assert.deepEqual(
+    await found({ pattern: "$F($$$A)", constraints: { A: { kind: "number" }, $F: { regex: "^done$" } } }),
+    ["done()"],
+  );
+});
+
 Deno.test("a rule with an unknown or unbuilt key, no key, or look-around in a regex is refused invalid_args", async () => {
   for (
     const rule of [
-      { pattern: "f()", follows: { kind: "x" } },
+      { pattern: "f()", matches: "utility" },
+      { kind: "call_expression", nthChild: 1 },
+      { kind: "call_expression", range: { start: { line: 0, column: 0 } } },
+      { kind: "call_expression", has: { kind: "identifier", constraints: { A: { kind: "x" } } } },
+      { pattern: "f($A)", constraints: ["A"] },
       { kinds: "call_expression" },
       {},
       { kind: "identifier", regex: "(?=a)" },
