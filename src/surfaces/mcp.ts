@@ -26,12 +26,14 @@ import {
 import denoJson from "../../deno.json" with { type: "json" };
 import { isRecoverable } from "../errors.ts";
 import { catalogueEntries, exportCatalogue } from "../tools/export_formats.ts";
+import { DEFAULT_RESULT_CHARS, fitResult } from "../tools/result_fit.ts";
 import type { ToolDefinition, ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import { withTimeLimit } from "./_time_limit.ts";
 import { type CallRunner, workspaceRunner } from "./call_runner.ts";
 import type { EventHub, FeedEvent } from "./events.ts";
 import { type StreamNotification, streamsOverMcp, streamToolCall } from "./mcp_stream.ts";
+import { resultText } from "./result_text.ts";
 
 /** What session-start instructions say when the embedder gives none. */
 export const DEFAULT_INSTRUCTIONS: string =
@@ -74,18 +76,34 @@ export function mcpTools(): Tool[] {
   return exportCatalogue("mcp") as unknown as Tool[];
 }
 
+/** The share of a result's budget its text may take; `structuredContent` has the rest. */
+const TEXT_SHARE = 0.6;
+
+/** The characters of a response around its text and structured result (keys, `isError`, the JSON-RPC frame). */
+const ENVELOPE = 200;
+
 /**
- * A ToolResult as an MCP tool result: the JSON as text (what a model
- * reads), the same object as `structuredContent`, and `isError` when graver
- * refused (the error's code, message, hint and suggested call are in both).
+ * A ToolResult as an MCP tool result: a compact text for the model (`result_text.ts`: status, changed files
+ * with lines and versions, diffs, data texts, or the refusal's code, message, hint and suggested call), the
+ * result itself as `structuredContent`, and `isError` when graver refused. What the client receives stays
+ * within `chars` (the workspace's result budget): the text takes at most 60% of it, and when the text and
+ * the result together are over it, the structured result is fitted into the rest (`fitResult`: diffs
+ * summarised, the longest data texts cut, each cut named in a warning).
  *
  * @param result The dispatch result.
+ * @param options `chars`: the budget of the whole response (default 100,000).
  * @returns The MCP result.
  */
-export function mcpResult(result: ToolResult): CallToolResult {
+export function mcpResult(result: ToolResult, options: { chars?: number } = {}): CallToolResult {
+  const chars = options.chars ?? DEFAULT_RESULT_CHARS;
+  const text = resultText(result, { chars: Math.floor(chars * TEXT_SHARE) });
+  // Sizes as the client receives them: JSON, where a tab or a quote of the text takes two characters.
+  const rest = chars - JSON.stringify(text).length - ENVELOPE;
+  const whole = JSON.stringify(result).length <= rest;
+  const structured = whole ? result : fitResult(result, { chars: rest, fullDiff: false });
   return {
-    content: [{ type: "text", text: JSON.stringify(result) }],
-    structuredContent: result as unknown as Record<string, unknown>,
+    content: [{ type: "text", text }],
+    structuredContent: structured as unknown as Record<string, unknown>,
     isError: !result.ok,
   };
 }
@@ -233,10 +251,12 @@ export function createMcpServer(options: McpServerOptions): Server {
         : runner.call(name, args ?? {}, { session });
       const result = await withTimeLimit(work, limit, name);
       await Promise.all(sent);
-      return mcpResult(result);
+      return mcpResult(result, { chars: workspace.resultChars });
     } catch (err) {
       if (!isRecoverable(err)) throw err;
-      return mcpResult({ ok: false, tool: name, error: err.toJSON(), reminders: [] });
+      return mcpResult({ ok: false, tool: name, error: err.toJSON(), reminders: [] }, {
+        chars: workspace.resultChars,
+      });
     } finally {
       sub?.close();
     }

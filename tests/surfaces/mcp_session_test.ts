@@ -91,7 +91,11 @@ Deno.test({
     type Result = { ok: boolean; status?: string; data: Record<string, unknown>; error?: { code: string } };
     const once = async (name: string, args: Record<string, unknown>) => {
       const res = await client.callTool({ name, arguments: args });
-      largest = Math.max(largest, JSON.stringify(res.structuredContent).length);
+      // What the client received: the text for the model and the structured result together.
+      largest = Math.max(
+        largest,
+        JSON.stringify({ content: res.content, structuredContent: res.structuredContent }).length,
+      );
       counts[name] = (counts[name] ?? 0) + 1;
       return res.structuredContent as Result;
     };

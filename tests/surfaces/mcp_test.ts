@@ -52,8 +52,14 @@ interface Structured {
 async function call(c: Connected, name: string, args: Record<string, unknown>) {
   const res = await c.client.callTool({ name, arguments: args });
   const structured = res.structuredContent as Structured;
-  // The text content is the same ToolResult, for models that read text only.
-  assert.deepEqual(JSON.parse((res.content as { text: string }[])[0]!.text), structured);
+  // The text content is a compact rendering for models that read text only, not the JSON again.
+  const text = (res.content as { text: string }[])[0]!.text;
+  if (structured.ok) assert.ok(text.startsWith(`${name}: ${structured.status}`), text);
+  else {assert.ok(
+      text.startsWith(`${name} refused (${structured.error!.code}): ${structured.error!.message}`),
+      text,
+    );}
+  for (const c of structured.changes ?? []) assert.ok(text.includes(`${c.path}: `), text);
   return { isError: res.isError === true, result: structured };
 }
 

@@ -112,3 +112,66 @@ Deno.test("createMcpServer(): the compass's enabled session-start reminders foll
   assert.equal(other.getInstructions(), DEFAULT_INSTRUCTIONS, "opt-in: off unless enabled");
   await other.close();
 });
+
+Deno.test("MCP text is a compact rendering for the model; the whole response stays within the result budget", async () => {
+  // 5,000 lines of real-looking code: a read of it, and a rewrite of every line, are each over half the budget.
+  const lines = Array.from(
+    { length: 5000 },
+    (_, i) => `export const value${i} = compute(${i}, "item-${i}");`,
+  );
+  const workspace = await createWorkspace({
+    backend: createMemoryBackend({ "/big.js": lines.join("\n") + "\n", "/a.ts": "export const a = 1;\n" }),
+    readGuard: "off",
+  });
+  const server = createMcpServer({ workspace, session: "s1" });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "unit", version: "1" });
+  await client.connect(b);
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const res = await client.callTool({ name, arguments: args });
+    const received = JSON.stringify(res).length;
+    assert.ok(received <= 100_000, `${name}: the client received ${received} characters`);
+    const text = (res.content as { type: string; text: string }[])[0]!.text;
+    return { text, structured: res.structuredContent as Record<string, unknown>, isError: res.isError };
+  };
+
+  await call("read_file", { path: "a.ts" });
+  const small = await call("edit_file", { path: "a.ts", old_string: "a = 1", new_string: "a = 2" });
+  assert.equal(small.isError, false, small.text);
+  const version = (small.structured["changes"] as { after_version: string }[])[0]!.after_version;
+  assert.ok(!small.text.startsWith("{"), "not the JSON again");
+  assert.match(
+    small.text,
+    /^edit_file: applied, 1 file changed\na\.ts: edited, lines 1 \(version [0-9a-f]{64}\)/,
+  );
+  assert.ok(small.text.includes(version));
+  assert.match(small.text, /^-export const a = 1;$/m);
+  assert.match(small.text, /^\+export const a = 2;$/m);
+  assert.ok(small.text.length < JSON.stringify(small.structured).length);
+
+  const refused = await call("edit_file", { path: "a.ts", old_string: "a = 9", new_string: "a = 3" });
+  assert.equal(refused.isError, true);
+  assert.match(refused.text, /^edit_file refused \(no_match\): Cannot apply old_string to "a\.ts"/);
+  assert.match(refused.text, /^hint: Call read_file/m);
+  assert.match(refused.text, /^Nothing was written\.$/m);
+  // A refusal that knows the call to make next says it as JSON the model can send as it is.
+  const unparsed = await call("outline", { path: "a.ts" });
+  const error = unparsed.structured["error"] as { code: string; suggested_call: unknown };
+  assert.ok(error.suggested_call);
+  assert.ok(unparsed.text.includes(`suggested_call: ${JSON.stringify(error.suggested_call)}`), unparsed.text);
+
+  const read = await call("read_file", { path: "big.js" });
+  assert.match(read.text, /^ *1\texport const value0 = compute\(0, "item-0"\);$/m);
+  assert.equal((read.structured["data"] as { path: string }).path, "big.js");
+
+  // A rewrite of the first 800 lines: a diff the result keeps whole (under the budget) but too long for the text.
+  const rewritten = lines.map((l, i) => i < 800 ? l.replace("compute", "evaluate") : l).join("\n") + "\n";
+  const whole = await call("write_file", { path: "big.js", content: rewritten });
+  assert.equal(whole.isError, false, whole.text);
+  assert.match(whole.text, /^big\.js: edited, lines 1–803 \(version [0-9a-f]{64}\)$/m);
+  assert.match(whole.text, /^-export const value0 = compute/m);
+  assert.match(whole.text, /^\+export const value0 = evaluate/m);
+  assert.match(whole.text, /more characters not shown here; the whole result is in structuredContent/);
+  await client.close();
+});
