@@ -36,9 +36,15 @@ export class JsonFieldScanner {
   /** A number, boolean or null being read. */
   #literal: string | null = null;
 
-  /** @param onField Called with each top-level field as its value closes. */
-  constructor(onField: (key: string, value: unknown) => void) {
+  #onClose: () => void;
+
+  /**
+   * @param onField Called with each top-level field as its value closes.
+   * @param onClose Called when the top-level object closes.
+   */
+  constructor(onField: (key: string, value: unknown) => void, onClose: () => void = () => {}) {
     this.#onField = onField;
+    this.#onClose = onClose;
   }
 
   /** Read the next chunk of the JSON text. */
@@ -110,8 +116,9 @@ export class JsonFieldScanner {
     } else if (c === "{" || c === "[") {
       if (this.#depth === 1) this.#expect = "comma";
       this.#depth++;
-    } else if (c === "}" || c === "]") this.#depth--;
-    else if (this.#depth !== 1 || /\s/.test(c)) return;
+    } else if (c === "}" || c === "]") {
+      if (--this.#depth === 0) this.#onClose();
+    } else if (this.#depth !== 1 || /\s/.test(c)) return;
     else if (c === ":") this.#expect = "value";
     else if (c === ",") this.#expect = "key";
     else if (this.#expect === "value") this.#literal = c;

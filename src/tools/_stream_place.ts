@@ -218,7 +218,15 @@ const NAMES = {
   editor: { path: ["path"], old: ["old_str"], new: ["new_str"] },
 } as const;
 
-/** The placer of streamed `edit_file` / text editor `str_replace` arguments: one replacement in one file. */
+/** Arguments that change where (or whether) a replacement lands, besides the old and new text. */
+const SETTINGS = ["command", "start_line", "replace_all", "fuzzy", "expected_version", "edits"];
+
+/**
+ * The placer of streamed `edit_file` / text editor `str_replace` arguments: one replacement in one file. The old
+ * text is probed when its string closes, the replacement decided when the new text closes, and decided again
+ * when the object closes if an argument read after it (`start_line`, `replace_all`, `fuzzy` …) changes it; a
+ * refusal such an argument could lift (`ambiguous`, a fuzzy window declined) waits for the object to close.
+ */
 class StrReplacePlacer implements Placer {
   #ctx: PlacerContext;
   #fields: Record<string, unknown> = {};
@@ -226,13 +234,20 @@ class StrReplacePlacer implements Placer {
   #names: { path: readonly string[]; old: readonly string[]; new: readonly string[] };
   #announced = false;
   #probed = false;
+  #closed = false;
+  /** The arguments the last full decision was made on. */
+  #decidedOn: string | null = null;
+  /** A refusal waiting for the object to close. */
+  #held: BlockDecision | null = null;
   #last: BlockDecision | undefined;
-  #done = false;
 
   constructor(ctx: PlacerContext) {
     this.#ctx = ctx;
     this.#names = ctx.tool === "edit_file" ? NAMES.edit_file : NAMES.editor;
-    this.#scanner = new JsonFieldScanner((key, value) => this.#fields[key] = value);
+    this.#scanner = new JsonFieldScanner(
+      (key, value) => this.#fields[key] = value,
+      () => this.#closed = true,
+    );
   }
 
   get decided(): ReadonlySet<number> {
@@ -248,44 +263,50 @@ class StrReplacePlacer implements Placer {
 
   /** The field of the first name given, among the streamed fields over the arguments given at open. */
   #pick(names: readonly string[]): unknown {
-    const all = { ...this.#ctx.args, ...this.#fields };
-    for (const n of names) if (all[n] !== undefined) return all[n];
+    for (const n of names) if (this.#fields[n] !== undefined) return this.#fields[n];
+    for (const n of names) if (this.#ctx.args[n] !== undefined) return this.#ctx.args[n];
     return undefined;
   }
 
   async #consider(): Promise<void> {
-    if (this.#done) return;
-    const command = this.#pick(["command"]);
-    if (this.#ctx.tool !== "edit_file" && command !== "str_replace") return;
+    if (this.#ctx.tool !== "edit_file" && this.#pick(["command"]) !== "str_replace") return;
     if (this.#pick(["edits"]) !== undefined) return;
     const path = this.#pick(this.#names.path);
-    const oldText = this.#pick(this.#names.old);
     if (typeof path !== "string") return;
     if (!this.#announced) {
       this.#announced = true;
       this.#ctx.emit({ type: "file", path, op: "edit", input_line: 1 });
     }
+    const oldText = this.#pick(this.#names.old);
     if (typeof oldText !== "string" || oldText === "") return;
-    const newText = this.#pick(this.#names.new);
-    if (typeof newText === "string") {
-      this.#done = true;
-      return await this.#replace({ path, oldText, newText });
+    let newText = this.#pick(this.#names.new);
+    // The text editor's new_str defaults to empty: known once the object closed without it.
+    if (newText === undefined && this.#closed && this.#ctx.tool !== "edit_file") newText = "";
+    if (typeof newText === "string") await this.#decide({ path, oldText, newText });
+    else if (!this.#probed) {
+      this.#probed = true;
+      await this.#place({ path, oldText, newText: "" }, { probe: true });
     }
-    if (this.#probed) return;
-    this.#probed = true;
-    await this.#place({ path, oldText, newText: "" }, { probe: true });
+    if (this.#closed && this.#held) {
+      this.#emit(this.#held);
+      this.#held = null;
+    }
   }
 
-  /** Old and new text are known: the replacement, as the call will make it, and its change. */
-  async #replace(args: { path: string; oldText: string; newText: string }): Promise<void> {
+  /** Old and new text are known: the replacement as the call makes it (again, if a later argument changed it). */
+  async #decide(args: { path: string; oldText: string; newText: string }): Promise<void> {
+    const on = JSON.stringify([args, SETTINGS.map((k) => this.#pick([k]))]);
+    if (on === this.#decidedOn) return;
+    this.#decidedOn = on;
+    this.#held = null;
     const change = await this.#place(args, { probe: false });
-    if (!change) return;
-    this.#ctx.emit({ type: "replaced", block: 1, path: change.path, diff: changeDiff(change) });
+    if (change) this.#ctx.emit({ type: "replaced", block: 1, path: change.path, diff: changeDiff(change) });
   }
 
   /**
-   * str_replace on a fork of the stage: `placed`, or `refused` (a probe, whose replacement is not known yet,
-   * leaves `no_match` undecided: the replacement may show the edit already made).
+   * str_replace on a fork of the stage: `placed`, or `refused`. A probe (its replacement not known yet) leaves
+   * `no_match` undecided (the replacement may show the edit already made); a refusal a later argument could
+   * lift waits for the object to close.
    */
   async #place(
     args: { path: string; oldText: string; newText: string },
@@ -305,20 +326,21 @@ class StrReplacePlacer implements Placer {
       const done = await strReplace(stage, call, {
         fuzzy: typeof fuzzy === "boolean" ? fuzzy : this.#ctx.fuzzy,
       });
-      const report = done.report;
-      this.#decide(reportEvent({ ...report, status: "applied" }));
+      this.#emit(reportEvent({ ...done.report, status: "applied" }));
       return { path: rel, before, after: (await stage.readText(rel)).text };
     } catch (err) {
       if (!isRecoverable(err)) throw err;
-      if (!(how.probe && err.code === "no_match")) {
-        const path = typeof err.details?.["path"] === "string" ? err.details["path"] as string : args.path;
-        this.#decide({ type: "refused", block: 1, path, input_line: 1, error: refusalOf(err) });
-      }
+      if (how.probe && err.code === "no_match") return null;
+      const path = typeof err.details?.["path"] === "string" ? err.details["path"] as string : args.path;
+      const event: BlockDecision = { type: "refused", block: 1, path, input_line: 1, error: refusalOf(err) };
+      const liftable = err.code === "ambiguous" || err.details?.["fuzzy_declined"] === true;
+      if (liftable && !this.#closed) this.#held = event;
+      else this.#emit(event);
       return null;
     }
   }
 
-  #decide(event: BlockDecision): void {
+  #emit(event: BlockDecision): void {
     if (sameDecision(this.#last, event)) return;
     this.#last = event;
     this.#ctx.emit(event);

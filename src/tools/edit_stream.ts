@@ -244,7 +244,9 @@ class LiveEditStream implements EditStream {
    */
   #decideRest(result: ToolResult): void {
     const decided = this.#placer?.decided ?? new Set<number>();
-    const blocks = result.ok ? result.data?.["blocks"] : result.error.details?.["blocks"];
+    const data = result.ok ? result.data : undefined;
+    const blocks = data?.["blocks"] ?? (data?.["block"] ? [data["block"]] : undefined) ??
+      (result.ok ? undefined : result.error.details?.["blocks"]);
     if (!Array.isArray(blocks)) return;
     for (const report of blocks as ReportLike[]) {
       if (!decided.has(report.block)) this.#emit(reportEvent(report));

@@ -233,12 +233,26 @@ Deno.test("streamed edit_file arguments place old_text as soon as its string clo
   }
 });
 
-Deno.test("streamed str_replace arguments of the text editor are refused early when old_str matches twice", async () => {
+Deno.test("streamed str_replace arguments are refused when new_str closes; an ambiguous old_string waits for start_line", async () => {
   const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "x\ny\nx\n" }) });
-  const json = JSON.stringify({ command: "str_replace", path: "a.txt", old_str: "x", new_str: "z" });
-  const stream = ws.stream({ tool: "str_replace_based_edit_tool", stopOnRefusal: true });
-  await stream.write(json.slice(0, json.indexOf('"new_str"')));
-  assert.equal(stream.stopped, true);
-  const result = await stream.end();
-  assert.equal(!result.ok && result.error.code, "ambiguous");
+  const missing = JSON.stringify({ command: "str_replace", path: "a.txt", old_str: "w", new_str: "z" });
+  const early = ws.stream({ tool: "str_replace_based_edit_tool", stopOnRefusal: true });
+  await early.write(missing.slice(0, -1));
+  assert.equal(early.stopped, true);
+  assert.equal((await early.end()).ok, false);
+
+  // start_line after the texts picks one of the two places: no refusal until the object closes.
+  const args = { path: "a.txt", old_string: "x", new_string: "z", start_line: 3 };
+  const json = JSON.stringify(args);
+  const { events, result } = await run(ws, { tool: "edit_file", stopOnRefusal: true }, [
+    json.slice(0, json.indexOf('"start_line"')),
+    json.slice(json.indexOf('"start_line"')),
+  ]);
+  assert.equal(events.some((e) => e.type === "refused"), false, JSON.stringify(events));
+  const placed = events.filter((e) => e.type === "placed");
+  assert.deepEqual(placed.at(-1) && placed.at(-1)!.type === "placed" && placed.at(-1)!.lines, {
+    start: 3,
+    end: 3,
+  });
+  assert.equal(result.ok, true);
 });
