@@ -251,6 +251,35 @@ export async function runHttpSuite(target: HttpTarget): Promise<CaseResult[]> {
       equal((frames[2]?.data["attributes"] as Record<string, unknown>)["code"], "not_found", "refusal code");
       check(!raw.includes(secret), "no file contents in events");
     }],
+    [
+      "POST /v1/stream/apply_edits answers server-sent events, then the result POST /v1/tools gives",
+      async () => {
+        const path = `${run}/stream.txt`;
+        const text = `${path}\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n`;
+        await call("create_file", { path, content: "one\ntwo\n" });
+        const res = await target.fetch("/v1/stream/apply_edits?dry_run=true", {
+          method: "POST",
+          headers: { ...auth, "content-type": "text/plain" },
+          body: text,
+        });
+        equal(res.status, 200, "status");
+        check(lowerHeaders(res.headers).startsWith("text/event-stream"), "an event stream");
+        const { frames } = await readEvents(res, (f) => f.some((e) => e.event === "result"));
+        equal(frames[0]?.event, "ready", "first frame");
+        const result = frames.at(-1)!;
+        equal(result.event, "result", "last frame");
+        for (const frame of frames.slice(1, -1)) equal(frame.data["type"], frame.event, "a stream event");
+        const whole = await call("apply_edits", { text, dry_run: true });
+        equal(result.data, whole.body, "the same result as the one-shot call");
+        equal(result.data["status"], "dry_run", "dry run");
+        const unstreamable = await target.fetch("/v1/stream/read_file", {
+          method: "POST",
+          headers: auth,
+          body: "x",
+        });
+        equal(unstreamable.status, 404, "a tool that takes no model text");
+      },
+    ],
   ];
   for (const [name, fn] of cases) {
     try {

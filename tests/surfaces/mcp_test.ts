@@ -160,6 +160,26 @@ async function scenario(connect: Connect, t: Deno.TestContext): Promise<void> {
       assert.equal(bad.isError, true);
       assert.equal(bad.result.error?.code, "invalid_args");
     });
+    await t.step(
+      "apply_edits with a progress token streams: progress notifications, then the plain call's result",
+      async () => {
+        const text = "src/shapes.ts\n<<<<<<< SEARCH\n    const s = this.side; // square it\n=======\n" +
+          "    const s = this.side; // the side, squared below\n>>>>>>> REPLACE\n";
+        const progress: { progress: number; message?: string }[] = [];
+        const streamed = await a.client.callTool(
+          { name: "apply_edits", arguments: { text, dry_run: true } },
+          undefined,
+          {
+            onprogress: (p: { progress: number; message?: string }) => void progress.push(p),
+          },
+        );
+        const plain = await a.client.callTool({ name: "apply_edits", arguments: { text, dry_run: true } });
+        assert.equal(streamed.isError, false, JSON.stringify(streamed.structuredContent));
+        assert.deepEqual(streamed.structuredContent, plain.structuredContent);
+        assert.deepEqual(progress.map((p) => p.progress), progress.map((_, i) => i + 1));
+        assert.ok(progress.every((p) => (p.message ?? "").length > 0));
+      },
+    );
     await t.step("two sessions are kept apart", async () => {
       const b = await connect();
       try {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { inProcess } from "./_cli.ts";
 
 const CLI = new URL("../../../src/adapters/deno/cli.ts", import.meta.url).pathname;
 
@@ -112,6 +113,22 @@ Deno.test("graver apply - --stream: apply's exit codes (1 refused, 3 partial, 2 
     await usage.closeStdin();
     while (await usage.line() !== null) { /* drain */ }
     assert.equal((await usage.status()).code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver apply - --stream on a host that reads stdin only whole: fed line by line, the same result", async () => {
+  const dir = await project();
+  try {
+    const run = await inProcess(["apply", "-", "--stream", "--json", "--root", dir, "--dry-run"], {
+      stdin: CHUNKS.join(""),
+    });
+    assert.equal(run.code, 0, run.stdout);
+    const last = JSON.parse(run.stdout.trimEnd().split("\n").at(-1)!);
+    assert.equal(last.type, "result");
+    assert.equal(last.result.status, "dry_run");
+    assert.equal(await Deno.readTextFile(`${dir}/calc.py`), SOURCE);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -178,3 +178,21 @@ Deno.test("POST /v1/stream: the token, the tools that stream, and the body size 
     await s.stop();
   }
 });
+
+Deno.test("POST /v1/stream: the request time limit bounds the whole stream, reading included: a body that never ends is limit_exceeded", async () => {
+  const s = await startRealServer({ token: TOKEN, timeoutMs: 300 }, { "a.txt": "one\ntwo\n" });
+  try {
+    const body = slowBody();
+    const answer = streamRequest(`${s.url}/v1/stream/apply_edits`, body.stream);
+    body.send("a.txt\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n");
+    // The body is never closed: the server answers at its time limit.
+    const result = (await new SseReader(await answer).until("result"))!.data;
+    assert.equal(result.ok, false);
+    assert.equal(result.error.code, "limit_exceeded");
+    assert.equal(result.error.details.time_limit_ms, 300);
+    assert.equal(await Deno.readTextFile(`${s.root}/a.txt`), "one\ntwo\n");
+    body.close();
+  } finally {
+    await s.stop();
+  }
+});
