@@ -17,6 +17,7 @@ import type { EditBlock, EditFormat, FileOp } from "../text/types.ts";
 import {
   type BlockDecision,
   reportEvent,
+  sameDecision,
   type StreamEvent,
   type StreamRefusal,
   type StreamTool,
@@ -45,8 +46,8 @@ export interface Placer {
   write(chunk: string): Promise<void>;
   /** The text ended: report a parse error it shows (nothing more is placed: the call itself decides the rest). */
   end(): void;
-  /** The blocks whose decision was emitted. */
-  readonly decided: ReadonlySet<number>;
+  /** The last decision emitted for each block. */
+  readonly decided: ReadonlyMap<number, BlockDecision>;
 }
 
 /**
@@ -66,18 +67,6 @@ function refusalOf(err: RecoverableError): StreamRefusal {
   const out: StreamRefusal = { code: err.code, message: err.message, hint: err.hint };
   if (err.details) out.details = err.details;
   return out;
-}
-
-/** Whether two events decide a block the same way (same kind, lines, tier, or refusal). */
-function sameDecision(a: BlockDecision | undefined, b: BlockDecision): boolean {
-  if (a === undefined || a.type !== b.type) return false;
-  if (a.type === "placed" && b.type === "placed") {
-    return a.tier === b.tier && a.lines.start === b.lines.start && a.lines.end === b.lines.end;
-  }
-  if (a.type === "refused" && b.type === "refused") {
-    return a.error.code === b.error.code && a.error.message === b.error.message;
-  }
-  return false;
 }
 
 /** What the parser reported, waiting to be acted on (the parser is synchronous, placement is not). */
@@ -117,8 +106,8 @@ class BlockPlacer implements Placer {
     }, forced === undefined ? {} : { format: forced });
   }
 
-  get decided(): ReadonlySet<number> {
-    return new Set(this.#last.keys());
+  get decided(): ReadonlyMap<number, BlockDecision> {
+    return this.#last;
   }
 
   async write(chunk: string): Promise<void> {
@@ -250,8 +239,8 @@ class StrReplacePlacer implements Placer {
     );
   }
 
-  get decided(): ReadonlySet<number> {
-    return new Set(this.#last ? [1] : []);
+  get decided(): ReadonlyMap<number, BlockDecision> {
+    return new Map(this.#last ? [[1, this.#last]] : []);
   }
 
   async write(chunk: string): Promise<void> {
