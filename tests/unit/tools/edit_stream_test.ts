@@ -306,3 +306,23 @@ Deno.test("examples/stream_cancel.ts cancels the generation at the refused secon
   assert.doesNotMatch(text, /block 3/);
   assert.match(text, /file unchanged: true/);
 });
+
+Deno.test("a file a *** Begin Patch adds is placed and its lines shown as its change", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const patch =
+    "*** Begin Patch\n*** Add File: c.txt\n+hello\n+world\n*** Delete File: b.txt\n*** End Patch\n";
+  const { events, result } = await run(ws, { tool: "apply_patch" }, [patch]);
+  assert.equal(result.ok, true, JSON.stringify(result));
+  assert.deepEqual(events.filter((e) => e.type !== "result"), [
+    { type: "file", path: "c.txt", op: "create", input_line: 2 },
+    { type: "placed", block: 1, path: "c.txt", lines: { start: 1, end: 2 }, tier: "create", input_line: 2 },
+    {
+      type: "replaced",
+      block: 1,
+      path: "c.txt",
+      diff: "--- a/c.txt\n+++ b/c.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n",
+    },
+    { type: "file", path: "b.txt", op: "delete", input_line: 5 },
+    { type: "placed", block: 2, path: "b.txt", lines: { start: 0, end: 0 }, tier: "delete", input_line: 5 },
+  ]);
+});
