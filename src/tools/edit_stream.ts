@@ -125,6 +125,10 @@ class LiveEditStream implements EditStream {
   #ended: Promise<ToolResult> | null = null;
   #aborted: string | null = null;
   #stop: Stop | null = null;
+  /** The input line of the block that stopped the stream. */
+  #stopLine: number | undefined;
+  /** end() was called and the writes are placed: the text is complete. */
+  #ending = false;
   /** The writes, placed one after another. */
   #chain: Promise<void> = Promise.resolve();
   #placer: Placer | null = null;
@@ -183,10 +187,6 @@ class LiveEditStream implements EditStream {
     this.#emit(stop);
   }
 
-  #stopLine: number | undefined;
-  /** end() was called and the writes are placed: the text is complete. */
-  #ending = false;
-
   async #place(chunk: string): Promise<void> {
     if (this.stopped || this.#blind) return;
     try {
@@ -195,6 +195,16 @@ class LiveEditStream implements EditStream {
     } catch {
       // A bug in placement must not lose the edit: the call at end() still decides (and reports) it.
       this.#blind = true;
+    }
+  }
+
+  /** The text is complete: the placer reports a parse error only the end shows. */
+  #closePlacer(): void {
+    if (this.stopped || this.#blind) return;
+    try {
+      this.#placer?.end();
+    } catch {
+      this.#blind = true; // as in #place: the call still decides
     }
   }
 
@@ -213,12 +223,16 @@ class LiveEditStream implements EditStream {
   async #finish(): Promise<ToolResult> {
     await this.#chain;
     this.#ending = true;
-    if (!this.stopped && !this.#blind) this.#placer?.end();
-    const result = await this.#result();
-    if (!this.stopped) this.#decideRest(result);
-    this.#emit({ type: "result", result });
-    this.#queue.close();
-    return result;
+    try {
+      this.#closePlacer();
+      const result = await this.#result();
+      if (!this.stopped) this.#decideRest(result);
+      this.#emit({ type: "result", result });
+      return result;
+    } finally {
+      // The readers of events() end even when the call itself throws.
+      this.#queue.close();
+    }
   }
 
   async #result(): Promise<ToolResult> {
