@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createMemoryBackend, createWorkspace, type StreamEvent } from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, openEditStream, type StreamEvent } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 
 const BLOCKS = "a.txt\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n";
 
@@ -325,4 +326,20 @@ Deno.test("a file a *** Begin Patch adds is placed and its lines shown as its ch
     { type: "file", path: "b.txt", op: "delete", input_line: 5 },
     { type: "placed", block: 2, path: "b.txt", lines: { start: 0, end: 0 }, tier: "delete", input_line: 5 },
   ]);
+});
+
+Deno.test("the events end when the host's call throws, and end() rejects with its error", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const stream = openEditStream({
+    call: () => Promise.reject(new Error("the dispatch broke")),
+    openStage: () => new Stage(ws.fs, ws.sandbox),
+  }, { tool: "apply_edits" });
+  const seen: string[] = [];
+  const reader = (async () => {
+    for await (const e of stream.events()) seen.push(e.type);
+  })();
+  await stream.write("a.txt\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n");
+  await assert.rejects(stream.end(), /the dispatch broke/);
+  await reader;
+  assert.deepEqual(seen, ["file", "placed", "replaced"]);
 });
