@@ -301,22 +301,26 @@ class StrReplacePlacer implements Placer {
     args: { path: string; oldText: string; newText: string },
     how: { probe: boolean },
   ): Promise<{ path: string; before: string; after: string } | null> {
-    const stage = this.#ctx.stage.fork();
     const call: StrReplaceArgs = { ...args };
     if (this.#pick(["replace_all"]) === true) call.replaceAll = true;
     const startLine = this.#pick(["start_line"]);
     if (typeof startLine === "number") call.startLine = startLine;
     const fuzzy = this.#pick(["fuzzy"]);
     try {
-      const rel = await stage.resolve(args.path);
+      const rel = await this.#ctx.stage.resolve(args.path);
+      // Read (and hash) once on the stream's stage: each fork of it then reuses the bytes and the version.
+      await this.#ctx.stage.read(rel);
+      const stage = this.#ctx.stage.fork();
       const version = this.#pick(["expected_version"]);
       await stage.checkExpected(rel, typeof version === "string" ? version : undefined);
-      const before = (await stage.readText(rel)).text;
       const done = await strReplace(stage, call, {
         fuzzy: typeof fuzzy === "boolean" ? fuzzy : this.#ctx.fuzzy,
       });
       this.#emit(reportEvent({ ...done.report, status: "applied" }));
-      return { path: rel, before, after: (await stage.readText(rel)).text };
+      if (how.probe) return null;
+      // Decoded without hashing: only the diff reads them.
+      const before = (await this.#ctx.stage.peekText(rel))?.text ?? "";
+      return { path: rel, before, after: (await stage.peekText(rel))?.text ?? "" };
     } catch (err) {
       if (!isRecoverable(err)) throw err;
       if (how.probe && err.code === "no_match") return null;
