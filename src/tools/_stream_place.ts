@@ -265,6 +265,7 @@ class StrReplacePlacer implements Placer {
     if (!this.#announced) {
       this.#announced = true;
       this.#ctx.emit({ type: "file", path, op: "edit", input_line: 1 });
+      await this.#warm(path);
     }
     const oldText = this.#pick(this.#names.old);
     if (typeof oldText !== "string" || oldText === "") return;
@@ -279,6 +280,18 @@ class StrReplacePlacer implements Placer {
     if (this.#closed && this.#held) {
       this.#emit(this.#held);
       this.#held = null;
+    }
+  }
+
+  /**
+   * Read (and hash) the file once on the stream's stage while the old text is still being written: each fork
+   * of the stage then reuses the bytes and the version. A file that cannot be read is refused by the decision.
+   */
+  async #warm(path: string): Promise<void> {
+    try {
+      await this.#ctx.stage.read(await this.#ctx.stage.resolve(path));
+    } catch {
+      // The decision reports it, as the call would.
     }
   }
 
@@ -308,8 +321,7 @@ class StrReplacePlacer implements Placer {
     const fuzzy = this.#pick(["fuzzy"]);
     try {
       const rel = await this.#ctx.stage.resolve(args.path);
-      // Read (and hash) once on the stream's stage: each fork of it then reuses the bytes and the version.
-      await this.#ctx.stage.read(rel);
+      await this.#ctx.stage.read(rel); // read once on the stream's stage (see #warm)
       const stage = this.#ctx.stage.fork();
       const version = this.#pick(["expected_version"]);
       await stage.checkExpected(rel, typeof version === "string" ? version : undefined);
