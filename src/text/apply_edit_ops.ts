@@ -692,6 +692,15 @@ async function createFile(run: Run, op: FileOp & { kind: "create" }, rel: string
   await run.stage.writeText(rel, { text: content, bom: false });
   succeed(run, report, { tier: "create", confidence: "high" });
   report.new_lines = { start: 1, end: op.lines.length };
+  const added = {
+    start: 0,
+    end: 0,
+    replacement: op.lines,
+    tier: "create",
+    confidence: "high",
+    similarity: 1,
+  } as const;
+  run.diffs?.set(report.block, blockDiff(new TextDoc(""), { match: added, path: rel }));
   run.result.files.push({ path: rel, action: "created" });
 }
 

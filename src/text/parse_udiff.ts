@@ -187,6 +187,8 @@ function tolerant(lines: string[]): Section[] {
 interface DiffSink {
   /** The section's headers are read: its first `@@` line starts (its hunks follow). */
   headers?(section: Section): void;
+  /** A numbered hunk has the lines its header counts (it closes at the next line that is no diff line). */
+  counted?(hunk: Hunk): void;
   /** A hunk closed (already added to its section). */
   hunk?(section: Section, hunk: Hunk): void;
   /** A section is complete (the next one starts, or the input ends). */
@@ -203,6 +205,8 @@ class TolerantDiffReader implements LineReader {
   #n = 0;
   #section: Section | null = null;
   #hunk: Hunk | null = null;
+  /** The lines a numbered hunk still lacks on each side (null: no header counts, or reached). */
+  #counts: { old: number; new: number } | null = null;
   /** The section whose headers were reported. */
   #announced: Section | null = null;
   /** A `--- ` line waiting for the next line, and its number. */
@@ -270,6 +274,7 @@ class TolerantDiffReader implements LineReader {
     if (line.startsWith("@@")) return this.#hunkHeader(line, n);
     if (this.#hunk !== null && (line === "" || " +-\\".includes(line[0]!))) {
       this.#hunk.lines.push(line);
+      this.#count(line === "" ? " " : line[0]!);
       return;
     }
     if (this.#section !== null && this.#hunk === null) return metaLine(this.#section, line);
@@ -293,11 +298,24 @@ class TolerantDiffReader implements LineReader {
     this.#announced = s;
     const m = NUMBERED_HUNK.exec(line);
     const hunk: Hunk = { lines: [], inputLine: n };
+    this.#counts = null;
     if (m) {
       const oldLines = m[2] === undefined ? 1 : Number(m[2]);
       hunk.oldStart = oldLines === 0 ? Number(m[1]) + 1 : Number(m[1]);
+      this.#counts = { old: oldLines, new: m[4] === undefined ? 1 : Number(m[4]) };
     }
     this.#hunk = hunk;
+  }
+
+  /** One line of a numbered hunk counted: once both sides have the lines its header says, the hunk is complete. */
+  #count(op: string): void {
+    const counts = this.#counts;
+    if (counts === null || op === "\\") return;
+    if (op !== "+") counts.old--;
+    if (op !== "-") counts.new--;
+    if (counts.old !== 0 || counts.new !== 0) return;
+    this.#counts = null;
+    this.#sink.counted?.(this.#hunk!);
   }
 }
 
@@ -381,6 +399,9 @@ export class UnifiedDiffReader implements LineReader {
         const block = hunkToBlock(hunk);
         this.#op.blocks.push(block);
         this.#sink.block?.(block);
+      },
+      counted: (hunk) => {
+        if (this.#op?.kind === "edit") this.#sink.search?.(hunkToBlock(hunk));
       },
       section: (s) => this.#close(s),
     });

@@ -168,7 +168,10 @@ export interface CandidateLines {
 export interface EditSink {
   /** An operation's file and kind are known, before any of its blocks. */
   file?(at: { path: string; op: FileOp["kind"]; inputLine: number }): void;
-  /** A block's search lines are complete and its replacement is not yet (SEARCH/REPLACE: its ======= line). */
+  /**
+   * A block's search lines are complete, before the block closes: a SEARCH/REPLACE block at its `=======` line
+   * (its replacement not read yet), a numbered diff hunk once it has the lines its `@@` header counts.
+   */
   search?(block: EditBlock): void;
   /** A block of the current edit operation closed (search and replacement). */
   block?(block: EditBlock): void;

@@ -132,3 +132,21 @@ export function reportEvent(report: ReportLike): BlockDecision {
   const lines = report.lines ?? report.new_lines ?? { start: 0, end: 0 };
   return { type: "placed", block, path, lines, tier: report.tier ?? "exact", input_line };
 }
+
+/**
+ * Whether two events decide a block the same way (same kind, lines and tier, or the same refusal).
+ *
+ * @param a The earlier decision, if any.
+ * @param b The new one.
+ * @returns True when `b` adds nothing to `a`.
+ */
+export function sameDecision(a: BlockDecision | undefined, b: BlockDecision): boolean {
+  if (a === undefined || a.type !== b.type) return false;
+  if (a.type === "placed" && b.type === "placed") {
+    return a.tier === b.tier && a.lines.start === b.lines.start && a.lines.end === b.lines.end;
+  }
+  if (a.type === "refused" && b.type === "refused") {
+    return a.error.code === b.error.code && a.error.message === b.error.message;
+  }
+  return false;
+}

@@ -17,6 +17,7 @@ import type { EditBlock, EditFormat, FileOp } from "../text/types.ts";
 import {
   type BlockDecision,
   reportEvent,
+  sameDecision,
   type StreamEvent,
   type StreamRefusal,
   type StreamTool,
@@ -45,8 +46,8 @@ export interface Placer {
   write(chunk: string): Promise<void>;
   /** The text ended: report a parse error it shows (nothing more is placed: the call itself decides the rest). */
   end(): void;
-  /** The blocks whose decision was emitted. */
-  readonly decided: ReadonlySet<number>;
+  /** The last decision emitted for each block. */
+  readonly decided: ReadonlyMap<number, BlockDecision>;
 }
 
 /**
@@ -66,18 +67,6 @@ function refusalOf(err: RecoverableError): StreamRefusal {
   const out: StreamRefusal = { code: err.code, message: err.message, hint: err.hint };
   if (err.details) out.details = err.details;
   return out;
-}
-
-/** Whether two events decide a block the same way (same kind, lines, tier, or refusal). */
-function sameDecision(a: BlockDecision | undefined, b: BlockDecision): boolean {
-  if (a === undefined || a.type !== b.type) return false;
-  if (a.type === "placed" && b.type === "placed") {
-    return a.tier === b.tier && a.lines.start === b.lines.start && a.lines.end === b.lines.end;
-  }
-  if (a.type === "refused" && b.type === "refused") {
-    return a.error.code === b.error.code && a.error.message === b.error.message;
-  }
-  return false;
 }
 
 /** What the parser reported, waiting to be acted on (the parser is synchronous, placement is not). */
@@ -117,8 +106,8 @@ class BlockPlacer implements Placer {
     }, forced === undefined ? {} : { format: forced });
   }
 
-  get decided(): ReadonlySet<number> {
-    return new Set(this.#last.keys());
+  get decided(): ReadonlyMap<number, BlockDecision> {
+    return this.#last;
   }
 
   async write(chunk: string): Promise<void> {
@@ -250,8 +239,8 @@ class StrReplacePlacer implements Placer {
     );
   }
 
-  get decided(): ReadonlySet<number> {
-    return new Set(this.#last ? [1] : []);
+  get decided(): ReadonlyMap<number, BlockDecision> {
+    return new Map(this.#last ? [[1, this.#last]] : []);
   }
 
   async write(chunk: string): Promise<void> {
@@ -276,6 +265,7 @@ class StrReplacePlacer implements Placer {
     if (!this.#announced) {
       this.#announced = true;
       this.#ctx.emit({ type: "file", path, op: "edit", input_line: 1 });
+      await this.#warm(path);
     }
     const oldText = this.#pick(this.#names.old);
     if (typeof oldText !== "string" || oldText === "") return;
@@ -290,6 +280,18 @@ class StrReplacePlacer implements Placer {
     if (this.#closed && this.#held) {
       this.#emit(this.#held);
       this.#held = null;
+    }
+  }
+
+  /**
+   * Read (and hash) the file once on the stream's stage while the old text is still being written: each fork
+   * of the stage then reuses the bytes and the version. A file that cannot be read is refused by the decision.
+   */
+  async #warm(path: string): Promise<void> {
+    try {
+      await this.#ctx.stage.read(await this.#ctx.stage.resolve(path));
+    } catch {
+      // The decision reports it, as the call would.
     }
   }
 
@@ -312,22 +314,25 @@ class StrReplacePlacer implements Placer {
     args: { path: string; oldText: string; newText: string },
     how: { probe: boolean },
   ): Promise<{ path: string; before: string; after: string } | null> {
-    const stage = this.#ctx.stage.fork();
     const call: StrReplaceArgs = { ...args };
     if (this.#pick(["replace_all"]) === true) call.replaceAll = true;
     const startLine = this.#pick(["start_line"]);
     if (typeof startLine === "number") call.startLine = startLine;
     const fuzzy = this.#pick(["fuzzy"]);
     try {
-      const rel = await stage.resolve(args.path);
+      const rel = await this.#ctx.stage.resolve(args.path);
+      await this.#ctx.stage.read(rel); // read once on the stream's stage (see #warm)
+      const stage = this.#ctx.stage.fork();
       const version = this.#pick(["expected_version"]);
       await stage.checkExpected(rel, typeof version === "string" ? version : undefined);
-      const before = (await stage.readText(rel)).text;
       const done = await strReplace(stage, call, {
         fuzzy: typeof fuzzy === "boolean" ? fuzzy : this.#ctx.fuzzy,
       });
       this.#emit(reportEvent({ ...done.report, status: "applied" }));
-      return { path: rel, before, after: (await stage.readText(rel)).text };
+      if (how.probe) return null;
+      // Decoded without hashing: only the diff reads them.
+      const before = (await this.#ctx.stage.peekText(rel))?.text ?? "";
+      return { path: rel, before, after: (await stage.peekText(rel))?.text ?? "" };
     } catch (err) {
       if (!isRecoverable(err)) throw err;
       if (how.probe && err.code === "no_match") return null;

@@ -20,6 +20,7 @@ import type { Placer } from "./_stream_place.ts";
 import {
   reportEvent,
   type ReportLike,
+  sameDecision,
   STREAM_TOOLS,
   type StreamEvent,
   type StreamRefusal,
@@ -124,6 +125,10 @@ class LiveEditStream implements EditStream {
   #ended: Promise<ToolResult> | null = null;
   #aborted: string | null = null;
   #stop: Stop | null = null;
+  /** The input line of the block that stopped the stream. */
+  #stopLine: number | undefined;
+  /** end() was called and the writes are placed: the text is complete. */
+  #ending = false;
   /** The writes, placed one after another. */
   #chain: Promise<void> = Promise.resolve();
   #placer: Placer | null = null;
@@ -164,7 +169,8 @@ class LiveEditStream implements EditStream {
   #emit(event: StreamEvent): void {
     this.#options.onEvent?.(event);
     this.#queue.push(event);
-    if (!this.#options.stopOnRefusal || this.stopped) return;
+    // A decision made once the text is complete (at end()) stops nothing: the call decides the result.
+    if (!this.#options.stopOnRefusal || this.stopped || this.#ending) return;
     if (event.type === "refused") {
       this.#stopWith(
         { type: "stopped", reason: "refusal", block: event.block, error: event.error },
@@ -181,8 +187,6 @@ class LiveEditStream implements EditStream {
     this.#emit(stop);
   }
 
-  #stopLine: number | undefined;
-
   async #place(chunk: string): Promise<void> {
     if (this.stopped || this.#blind) return;
     try {
@@ -191,6 +195,16 @@ class LiveEditStream implements EditStream {
     } catch {
       // A bug in placement must not lose the edit: the call at end() still decides (and reports) it.
       this.#blind = true;
+    }
+  }
+
+  /** The text is complete: the placer reports a parse error only the end shows. */
+  #closePlacer(): void {
+    if (this.stopped || this.#blind) return;
+    try {
+      this.#placer?.end();
+    } catch {
+      this.#blind = true; // as in #place: the call still decides
     }
   }
 
@@ -208,12 +222,17 @@ class LiveEditStream implements EditStream {
 
   async #finish(): Promise<ToolResult> {
     await this.#chain;
-    if (!this.stopped && !this.#blind) this.#placer?.end();
-    const result = await this.#result();
-    if (!this.stopped) this.#decideRest(result);
-    this.#emit({ type: "result", result });
-    this.#queue.close();
-    return result;
+    this.#ending = true;
+    try {
+      this.#closePlacer();
+      const result = await this.#result();
+      if (!this.stopped) this.#decideRest(result);
+      this.#emit({ type: "result", result });
+      return result;
+    } finally {
+      // The readers of events() end even when the call itself throws.
+      this.#queue.close();
+    }
   }
 
   async #result(): Promise<ToolResult> {
@@ -239,17 +258,19 @@ class LiveEditStream implements EditStream {
   }
 
   /**
-   * The blocks the stream left undecided (those that closed only when the text ended): their decisions from the
-   * result's block reports, which the call made on the same text, so none is placed twice.
+   * The blocks the stream left undecided, or decided only on their search side (those that closed only when the
+   * text ended): their decisions from the result's block reports, which the call made on the same text, so none
+   * is placed twice.
    */
   #decideRest(result: ToolResult): void {
-    const decided = this.#placer?.decided ?? new Set<number>();
+    const decided = this.#placer?.decided ?? new Map();
     const data = result.ok ? result.data : undefined;
     const blocks = data?.["blocks"] ?? (data?.["block"] ? [data["block"]] : undefined) ??
       (result.ok ? undefined : result.error.details?.["blocks"]);
     if (!Array.isArray(blocks)) return;
     for (const report of blocks as ReportLike[]) {
-      if (!decided.has(report.block)) this.#emit(reportEvent(report));
+      const event = reportEvent(report);
+      if (!sameDecision(decided.get(report.block), event)) this.#emit(event);
     }
   }
 
@@ -280,9 +301,12 @@ function refusal(tool: string, error: StreamRefusal): ToolResult {
 function stoppedRefusal(tool: string, at: { stop: Stop; inputLine: number | undefined }): ToolResult {
   const { stop, inputLine } = at;
   const error = stop.error ?? { code: "internal", message: "The stream stopped", hint: "" };
-  const where = stop.block === undefined
-    ? "at a parse error"
-    : `at block ${stop.block}${inputLine === undefined ? "" : ` (input line ${inputLine})`}`;
+  const parseLine = error.details?.["input_line"];
+  const where = stop.block !== undefined
+    ? `at block ${stop.block}${inputLine === undefined ? "" : ` (input line ${inputLine})`}`
+    : typeof parseLine === "number"
+    ? `at a parse error (input line ${parseLine})`
+    : "at a parse error";
   const details: Record<string, unknown> = {
     ...(error.details ?? {}),
     stopped: { reason: stop.reason, ...(stop.block === undefined ? {} : { block: stop.block }) },

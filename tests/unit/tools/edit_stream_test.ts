@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createMemoryBackend, createWorkspace, type StreamEvent } from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace, openEditStream, type StreamEvent } from "../../../src/mod.ts";
+import { Stage } from "../../../src/fs/stage.ts";
 
 const BLOCKS = "a.txt\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n";
 
@@ -156,15 +157,26 @@ Deno.test("with stopOnRefusal an ambiguous search side stops the stream at its =
 
 Deno.test("with stopOnRefusal a parse error stops the stream with the parser's refusal", async () => {
   const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const bad = "a.txt\n<<<<<<< SEARCH\ntwo\n>>>>>>> REPLACE\n";
   const { events, result } = await run(ws, { tool: "apply_edits", stopOnRefusal: true }, [
-    "a.txt\n>>>>>>> REPLACE\n",
-    "more text",
+    bad,
+    "more text\n",
   ]);
-  assert.deepEqual(events.map((e) => e.type), ["parse_error", "stopped", "result"]);
-  const whole = await ws.call("apply_edits", { text: "a.txt\n>>>>>>> REPLACE\n" });
+  assert.deepEqual(events.map((e) => e.type), ["file", "parse_error", "stopped", "result"]);
+  const whole = await ws.call("apply_edits", { text: bad });
   assert.equal(!result.ok && result.error.code, "invalid_args");
   assert.ok(!whole.ok);
   assert.ok(!result.ok && result.error.message.endsWith(whole.error.message));
+  assert.match(!result.ok ? result.error.message : "", /stopped at a parse error \(input line 4\)/);
+});
+
+Deno.test("with stopOnRefusal a parse error only the end of the text shows is the call's own refusal", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const text = "a.txt\n>>>>>>> REPLACE\n";
+  const { events, result, stream } = await run(ws, { tool: "apply_edits", stopOnRefusal: true }, [text]);
+  assert.deepEqual(events.map((e) => e.type), ["parse_error", "result"]);
+  assert.equal(stream.stopped, false);
+  assert.deepEqual(result, await ws.call("apply_edits", { text }));
 });
 
 Deno.test("an aborted stream emits stopped, ignores later writes, and refuses at end", async () => {
@@ -255,4 +267,79 @@ Deno.test("streamed str_replace arguments are refused when new_str closes; an am
     end: 3,
   });
   assert.equal(result.ok, true);
+});
+
+Deno.test("a numbered diff hunk is placed once it has the lines its @@ header counts, before the diff ends", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const diff = "--- a/a.txt\n+++ b/a.txt\n@@ -2,1 +2,1 @@\n-two\n+2\n";
+  const events: StreamEvent[] = [];
+  const stream = ws.stream({ tool: "apply_edits", onEvent: (e) => events.push(e) });
+  await stream.write(diff);
+  assert.deepEqual(events.map((e) => e.type), ["file", "placed"]);
+  const result = await stream.end();
+  assert.equal(result.ok, true);
+  // The hunk closes only at the end: its decision is not repeated, the result follows.
+  assert.deepEqual(events.map((e) => e.type), ["file", "placed", "result"]);
+});
+
+Deno.test("a hunk placed on its counts but refused by the call at the end gets the call's decision last", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "a\nb\n" }) });
+  // The hunk adds "a" above "b": already there, so the call refuses it (already_applied).
+  const diff = "--- a/a.txt\n+++ b/a.txt\n@@ -2,1 +2,2 @@\n+a\n b\n";
+  const { events, result } = await run(ws, { tool: "apply_edits" }, [diff]);
+  assert.equal(!result.ok && result.error.code, "already_applied");
+  const decisions = events.filter((e) => e.type === "placed" || e.type === "refused");
+  assert.deepEqual(decisions.map((e) => e.type), ["placed", "refused"]);
+  const last = decisions.at(-1)!;
+  assert.equal(last.type === "refused" && last.error.code, "already_applied");
+});
+
+Deno.test("examples/stream_cancel.ts cancels the generation at the refused second block and writes nothing", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("../../../examples/stream_cancel.ts", import.meta.url).pathname],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  assert.match(text, /^block 1 placed at lines 2-4 \(exact\)\nblock 2 refused: no_match\n/);
+  assert.match(text, /generation cancelled after \d+ of \d+ characters/);
+  assert.doesNotMatch(text, /block 3/);
+  assert.match(text, /file unchanged: true/);
+});
+
+Deno.test("a file a *** Begin Patch adds is placed and its lines shown as its change", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const patch =
+    "*** Begin Patch\n*** Add File: c.txt\n+hello\n+world\n*** Delete File: b.txt\n*** End Patch\n";
+  const { events, result } = await run(ws, { tool: "apply_patch" }, [patch]);
+  assert.equal(result.ok, true, JSON.stringify(result));
+  assert.deepEqual(events.filter((e) => e.type !== "result"), [
+    { type: "file", path: "c.txt", op: "create", input_line: 2 },
+    { type: "placed", block: 1, path: "c.txt", lines: { start: 1, end: 2 }, tier: "create", input_line: 2 },
+    {
+      type: "replaced",
+      block: 1,
+      path: "c.txt",
+      diff: "--- a/c.txt\n+++ b/c.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n",
+    },
+    { type: "file", path: "b.txt", op: "delete", input_line: 5 },
+    { type: "placed", block: 2, path: "b.txt", lines: { start: 0, end: 0 }, tier: "delete", input_line: 5 },
+  ]);
+});
+
+Deno.test("the events end when the host's call throws, and end() rejects with its error", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend(TWO_FILES) });
+  const stream = openEditStream({
+    call: () => Promise.reject(new Error("the dispatch broke")),
+    openStage: () => new Stage(ws.fs, ws.sandbox),
+  }, { tool: "apply_edits" });
+  const seen: string[] = [];
+  const reader = (async () => {
+    for await (const e of stream.events()) seen.push(e.type);
+  })();
+  await stream.write("a.txt\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n");
+  await assert.rejects(stream.end(), /the dispatch broke/);
+  await reader;
+  assert.deepEqual(seen, ["file", "placed", "replaced"]);
 });
