@@ -329,15 +329,6 @@ export class Workspace {
   }
 
   /**
-   * Free the parse trees this workspace caches in wasm memory (the garbage
-   * collector cannot). A dropped workspace frees them when it is collected;
-   * call this in servers that open a workspace per session to free them at
-   * once. It waits for the calls already made; the workspace stays usable:
-   * later calls parse again.
-   *
-   * @returns When the trees are freed.
-   */
-  /**
    * Open an edit stream: feed a model's edit text as it is generated, read
    * each block's placement (or refusal) as it closes, and commit all or
    * nothing at `end()` through {@linkcode Workspace.call}.
@@ -368,6 +359,15 @@ export class Workspace {
     }, options);
   }
 
+  /**
+   * Free the parse trees this workspace caches in wasm memory (the garbage
+   * collector cannot). A dropped workspace frees them when it is collected;
+   * call this in servers that open a workspace per session to free them at
+   * once. It waits for the calls already made; the workspace stays usable:
+   * later calls parse again.
+   *
+   * @returns When the trees are freed.
+   */
   close(): Promise<void> {
     const done = this.#queue.then(() => this.trees?.clear());
     this.#queue = done;
