@@ -350,7 +350,6 @@ function goHeader(s: NativeState, generics: CopiedGenerics): string {
 /** Go's part of extract function. */
 export const GO_NATIVE: NativeFamily = {
   family: "go",
-  asyncFunctions: false,
   passesAssignedOutputs: false,
   receiverIsParameter: false,
   declaredType: goDeclaredType,
@@ -365,7 +364,9 @@ export const GO_NATIVE: NativeFamily = {
     if (placement.kind === "method") goCheckReceiver(ctx, placement);
   },
   tailReturns: () => false,
-  modifiers: () => [],
+  shapeCall(s, plain) {
+    s.expr = plain;
+  },
   // A Go function without results cannot `return f()`: the call is the body's last statement anyway.
   returnCall: (expr, results) => results !== "" ? `return ${expr}` : expr,
   shapeResults(s) {

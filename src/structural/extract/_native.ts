@@ -170,13 +170,7 @@ function shapeResultsAndCall(s: NativeState): void {
   const ended = endedFunction(ctx);
   const returnsOut = ended !== null && (facts.returns.length > 0 || native.tailReturns(ctx));
   const qualifier = s.placement.qualifier ?? "";
-  // Rust: a const fn's statements are const-evaluable (the new function is const too); an unsafe fn's may call
-  // unsafe code (the new function is unsafe, called in an unsafe block).
-  s.modifiers = native.modifiers(ctx);
-  s.expr = `${qualifier}${name}(${s.args.join(", ")})`;
-  if (s.modifiers.includes("unsafe")) s.expr = `unsafe { ${s.expr} }`;
-  s.isAsync = native.asyncFunctions && facts.awaits;
-  if (s.isAsync) s.expr += ".await";
+  native.shapeCall(s, `${qualifier}${name}(${s.args.join(", ")})`);
   if (returnsOut) {
     const ret = ended!.childForFieldName(ctx.rules.resultField);
     s.results = ret ? ret.text : "";

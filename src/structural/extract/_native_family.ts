@@ -68,8 +68,6 @@ export interface CopiedGenerics {
 
 /** One native family's part of extract function: its types, how it passes values, its results and header. */
 export interface NativeFamily extends FamilyStrategy {
-  /** Functions may be `async` (Rust): the call awaits the new function. */
-  asyncFunctions: boolean;
   /** Outputs assigned in the statements but declared before them are passed in (Rust: by `&mut`). */
   passesAssignedOutputs: boolean;
   /** A method's receiver is named among the new function's parameters (Rust's `self`). */
@@ -87,8 +85,11 @@ export interface NativeFamily extends FamilyStrategy {
   checkStatements(s: NativeState): void;
   /** Whether the statements end the enclosing function with a tail expression (Rust) rather than `return`. */
   tailReturns(ctx: Context): boolean;
-  /** The enclosing function's modifiers the new one shares (Rust's `const`, `unsafe`). */
-  modifiers(ctx: Context): string[];
+  /**
+   * The call expression around the plain call (`f(a, b)`), with the modifiers and `async` the new function
+   * shares with the enclosing one (Rust: `unsafe { f(a) }`, `f(a).await`): sets `expr`, `modifiers`, `isAsync`.
+   */
+  shapeCall(s: NativeState, plain: string): void;
   /** The statement that calls a new function which returns from the enclosing one. */
   returnCall(expr: string, results: string): string;
   /** The results, epilogue and call of a new function that does not end the enclosing one. */

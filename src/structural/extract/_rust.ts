@@ -96,7 +96,7 @@ function rustLiteralType(v: Node | null): WrittenType | null {
 }
 
 /** Whether a Rust variable's declaration is `mut` (`let mut x`, `mut x: T`). */
-export function rustIsMut(declaration: Node | null): boolean {
+function rustIsMut(declaration: Node | null): boolean {
   const p = declaration?.parent;
   return p !== null && p !== undefined && p.children.some((c) => c?.type === "mutable_specifier");
 }
@@ -109,7 +109,7 @@ const RUST_COPY = /^(?:[iu](?:8|16|32|64|128|size)|f32|f64|bool|char|\(\)|&(?!mu
  * @param text The type's text.
  * @returns True when certainly Copy.
  */
-export function rustCopy(text: string): boolean {
+function rustCopy(text: string): boolean {
   return RUST_COPY.test(text.trim());
 }
 
@@ -356,7 +356,6 @@ function checkFormatArguments(ctx: Context): void {
 /** Rust's part of extract function. */
 export const RUST_NATIVE: NativeFamily = {
   family: "rust",
-  asyncFunctions: true,
   passesAssignedOutputs: true,
   receiverIsParameter: true,
   declaredType: rustDeclaredType,
@@ -371,7 +370,14 @@ export const RUST_NATIVE: NativeFamily = {
     checkLocalItems(ctx);
   },
   tailReturns: (ctx) => rustTail(ctx.run) !== null,
-  modifiers: (ctx) => rustModifiers(enclosingItem(ctx)),
+  shapeCall(s, plain) {
+    // A const fn's statements are const-evaluable (the new function is const too); an unsafe fn's may call
+    // unsafe code (the new function is unsafe, called in an unsafe block).
+    s.modifiers = rustModifiers(enclosingItem(s.ctx));
+    s.expr = s.modifiers.includes("unsafe") ? `unsafe { ${plain} }` : plain;
+    s.isAsync = s.ctx.facts.awaits;
+    if (s.isAsync) s.expr += ".await";
+  },
   returnCall: (expr) => expr,
   shapeResults: shapeRustResults,
   checkSignature: checkRustSignature,
