@@ -151,6 +151,8 @@ export class Checkpoints {
   #ready = false;
   /** Checkpoint id -> its place in the line (commits never change, so this never goes stale). */
   readonly #seqs = new Map<string, number>();
+  /** Checkpoint id -> its parent (none for the first), so pruning walks the line without reading commits. */
+  readonly #parents = new Map<string, string | undefined>();
   /** Checkpoint id -> the objects it holds (for pruning). */
   readonly #objects = new Map<string, string[]>();
   #cache: object = {};
@@ -254,7 +256,11 @@ export class Checkpoints {
     const count = seq - (oldest ? await this.#seqOf(oldest) : 1) + 1;
     if (count <= this.#max) return;
     const keep = Math.max(1, this.#max - Math.floor(this.#max / 10));
-    const parentOf = async (id: string) => id === oldest ? undefined : (await this.#commit(id)).parent[0];
+    const parentOf = async (id: string) => {
+      if (id === oldest) return undefined;
+      if (!this.#parents.has(id)) this.#parents.set(id, (await this.#commit(id)).parent[0]);
+      return this.#parents.get(id);
+    };
     const kept: string[] = [];
     let at: string | undefined = head;
     while (at && kept.length < keep) {
@@ -275,6 +281,10 @@ export class Checkpoints {
       } else loose.push(id);
     }
     if (loose.length) await this.#pruneLoose(kept, loose);
+    for (const id of dropped) {
+      this.#parents.delete(id);
+      this.#seqs.delete(id);
+    }
   }
 
   /**
@@ -362,6 +372,7 @@ export class Checkpoints {
         throw err;
       }
       this.#seqs.set(commit.oid, seq);
+      this.#parents.set(commit.oid, parent ?? undefined);
       await this.#prune(commit.oid, seq);
       return commit.oid;
     });

@@ -63,8 +63,18 @@ function leading(line: string): string {
   return /^[ \t]*/.exec(line)![0];
 }
 
+/** The characters of a text its indent unit is read from: thousands of lines, past which more say nothing new. */
+const INDENT_SAMPLE_CHARS = 256 * 1024;
+
+/** The start of a long text up to a line end within {@linkcode INDENT_SAMPLE_CHARS} (a short text whole). */
+function sampleOf(text: string): string {
+  if (text.length <= INDENT_SAMPLE_CHARS) return text;
+  const end = text.lastIndexOf("\n", INDENT_SAMPLE_CHARS);
+  return text.slice(0, end > 0 ? end : INDENT_SAMPLE_CHARS);
+}
+
 /**
- * The indent unit of a text: `"\t"` when most indented lines start with a tab,
+ * The indent unit of a text (of its first 256 KiB, for a longer one): `"\t"` when most indented lines start with a tab,
  * otherwise the most frequent indentation step in spaces.
  *
  * @param text Any source text.
@@ -81,7 +91,7 @@ function leading(line: string): string {
  * ```
  */
 export function detectIndentUnit(text: string, fallback = "    "): string {
-  const lines = text.split(/\r?\n/);
+  const lines = sampleOf(text).split(/\r?\n/);
   const indices: number[] = [];
   for (let i = 0; i < lines.length; i++) if (!BLANK.test(lines[i]!)) indices.push(i);
   return blockUnit(lines, indices) || unitOf(lines, fallback, 0);

@@ -10,10 +10,10 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import type { Stage } from "../../fs/stage.ts";
-import { resolveNamePath } from "../../syntax/name_path.ts";
+import { parseNamePath, resolveNamePath } from "../../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../../syntax/queries.ts";
-import { outlineOf, type SymbolInfo, symbolNode } from "../../syntax/symbols.ts";
-import type { Parsing } from "../../syntax/types.ts";
+import { outlineForNames, outlineOf, type SymbolInfo, symbolNode } from "../../syntax/symbols.ts";
+import type { Outline, Parsing } from "../../syntax/types.ts";
 import {
   blankLinesBetween,
   type DefinitionStarts,
@@ -70,6 +70,24 @@ function siblingsOf(
 }
 
 /**
+ * Resolve a name path in a file: in a large file, first in the outline of the statements that mention its
+ * names (`outlineForNames`), which finds the one symbol it names as the whole outline would; when that finds
+ * none or several, in the whole outline (its candidates and did-you-means are the file's).
+ */
+async function lookUp(
+  ws: Parsing,
+  file: SourceFile,
+  namePath: string,
+): Promise<{ outline: Outline; res: ReturnType<typeof resolveNamePath> }> {
+  const names = parseNamePath(namePath).segments.map((s) => s.name);
+  const near = await outlineForNames(ws, file.rel, { text: file.text, version: file.version, names });
+  const res = resolveNamePath(near.outline.symbols, namePath);
+  if (res.status === "unique" || !near.partial) return { outline: near.outline, res };
+  const outline = await outlineOf(ws, file.rel, { text: file.text, version: file.version });
+  return { outline, res: resolveNamePath(outline.symbols, namePath) };
+}
+
+/**
  * Open `path` through the stage, check `expected_version`, outline it and
  * resolve `namePath` to exactly one symbol.
  *
@@ -89,8 +107,7 @@ export async function openSymbol(
     "",
   );
   const rel = file.rel;
-  const outline = await outlineOf(ws, rel, { text: file.text, version: file.version });
-  const res = resolveNamePath(outline.symbols, args.name_path);
+  const { outline, res } = await lookUp(ws, file, args.name_path);
   if (res.status === "ambiguous") {
     const cands = candidatesOf(res.candidates);
     throw new RecoverableError(

@@ -123,3 +123,33 @@ Deno.test("graver mcp serves one session over the process's streams until stdin 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver mcp --max-checkpoints N keeps the newest N checkpoints; a bad N is refused", async () => {
+  const h = harness();
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/a.txt`, "0\n");
+  try {
+    assert.equal(await runCli(["mcp", "--root", dir, "--max-checkpoints", "0"], h.host(dir)), 2);
+    assert.match(h.out(), /Cannot use --max-checkpoints \\"0\\"/);
+    const running = runCli(["mcp", "--root", dir, "--max-checkpoints", "2"], h.host("/"));
+    const client = new Client({ name: "unit", version: "1" });
+    await client.connect(new StreamTransport(h.fromServer.readable, h.toServer.writable));
+    await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
+    for (let i = 0; i < 4; i++) {
+      const res = await client.callTool({
+        name: "edit_file",
+        arguments: { path: "a.txt", old_string: `${i}`, new_string: `${i + 1}` },
+      });
+      assert.equal(res.isError, false, JSON.stringify(res.structuredContent));
+    }
+    const listed = await client.callTool({ name: "checkpoint_list", arguments: {} });
+    const kept =
+      (listed.structuredContent as { data: { checkpoints: { message: string }[] } }).data.checkpoints;
+    assert.ok(kept.length >= 1 && kept.length <= 2, JSON.stringify(kept));
+    assert.match(kept[0]!.message, /^edit_file: a\.txt/);
+    await client.close();
+    assert.equal(await running, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -168,3 +168,10 @@ Deno.test("copiedFrom() tells code copied from a text from code written anew", (
   assert.equal(copiedFrom("def a():\n    x = 2\n    return x", text), false);
   assert.equal(copiedFrom("def a():\n\t\tx = 2", text), false);
 });
+
+Deno.test("detectIndentUnit(): a long text's unit is read from its first 256 KiB (a 5 MB file is not split whole)", () => {
+  const twoSpaces = "function a() {\n  return 1;\n}\n".repeat(10_000); // 290 KB
+  const tabs = "function b() {\n\treturn 2;\n}\n".repeat(20_000);
+  assert.equal(detectIndentUnit(twoSpaces + tabs), "  ");
+  assert.equal(detectIndentUnit(tabs + twoSpaces), "\t");
+});
