@@ -357,6 +357,7 @@ export class Workspace {
     return openEditStream({
       call: (tool, args, dispatchOptions) => this.call(tool, args, dispatchOptions),
       openStage: () => new Stage(this.fs, this.sandbox),
+      fuzzy: this.fuzzy,
     }, options);
   }
 

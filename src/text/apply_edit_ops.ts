@@ -378,6 +378,36 @@ function blockReport(rel: string, blockNo: number, block: EditBlock): BlockRepor
   return { block: blockNo, path: rel, input_line: block.inputLine, status: "failed" };
 }
 
+/** Lines of context a block's own diff shows around its change. */
+const DIFF_CONTEXT = 3;
+
+/**
+ * One block's change alone as a unified diff: the lines it replaces and its replacement, with a few lines of
+ * context from the file as the earlier blocks left it.
+ */
+function blockDiff(doc: TextDoc, { match, path }: { match: BlockMatch; path: string }): string {
+  const from = Math.max(0, match.start - DIFF_CONTEXT);
+  const end = Math.min(doc.lineCount, match.end);
+  const to = Math.min(doc.lineCount, end + DIFF_CONTEXT);
+  const before = doc.bodySlice(from, match.start).map((l) => ` ${l}`);
+  const removed = doc.bodySlice(match.start, end).map((l) => `-${l}`);
+  const added = match.replacement.map((l) => `+${l}`);
+  const after = doc.bodySlice(end, to).map((l) => ` ${l}`);
+  const oldCount = before.length + removed.length + after.length;
+  const newCount = before.length + added.length + after.length;
+  const at = (count: number) => `${count === 0 ? from : from + 1},${count}`;
+  return [
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    `@@ -${at(oldCount)} +${at(newCount)} @@`,
+    ...before,
+    ...removed,
+    ...added,
+    ...after,
+    "",
+  ].join("\n");
+}
+
 /** Adjust a line hint for lines added or removed by earlier blocks of the same file. */
 function shiftedHint(hint: number | undefined, shifts: { at: number; delta: number }[]): number | undefined {
   if (hint === undefined) return undefined;
@@ -392,6 +422,8 @@ interface Run {
   options: ApplyEditOpsOptions;
   result: ApplyEditOpsResult;
   blockNo: number;
+  /** Each applied block's own change as a diff, by block number (kept only when asked). */
+  diffs?: Map<number, string>;
 }
 
 /** Record a failed block. */
@@ -458,22 +490,169 @@ export async function applyEditOps(
   ops: FileOp[],
   options: ApplyEditOpsOptions = {},
 ): Promise<ApplyEditOpsResult> {
-  const result: ApplyEditOpsResult = {
-    blocks: [],
-    files: [],
-    renames: new Map(),
-    applied: 0,
-    failed: 0,
-    warnings: [],
-  };
-  const run: Run = { stage, options, result, blockNo: 0 };
+  const run = new EditRun(stage, options);
   for (const op of ops) {
-    const rel = await stage.resolve(op.path);
-    if (op.kind === "delete") await deleteFile(run, op, rel);
-    else if (op.kind === "create") await createFile(run, op, rel);
-    else await editFile(run, op, rel);
+    await run.open(op);
+    if (op.kind !== "edit") continue;
+    for (const block of op.blocks) await run.block(block);
+    await run.close();
   }
-  return result;
+  return run.result;
+}
+
+/** Where a block's SEARCH text would be placed now, before its replacement is known. */
+export type BlockProbe =
+  | {
+    /** Placed: its lines (1-based, inclusive) and the tier. */
+    ok: true;
+    lines: { start: number; end: number };
+    tier: MatchTier;
+  }
+  | {
+    /** Refused whatever its replacement: the block's error. */
+    ok: false;
+    error: ErrorShape;
+  };
+
+/** The file an open edit operation works on: read, missing (its blocks wait), or unreadable. */
+type OpenFile =
+  | { mode: "read"; file: EditedFile }
+  | { mode: "missing"; held: EditBlock[] }
+  | { mode: "failed"; error: ErrorShape };
+
+/**
+ * An application of edit operations one operation, and one block, at a time — as an edit stream delivers
+ * them — with the reports {@linkcode applyEditOps} gives (it runs one): `open` an operation (a create or a
+ * delete is applied there), then each `block` of an edit, then `close` it.
+ *
+ * @example Blocks applied as they come
+ * ```ts
+ * import { EditRun } from "./apply_edit_ops.ts";
+ * import { createMemoryBackend, createWorkspace } from "@graver/core";
+ * import { Stage } from "../fs/stage.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({ "a.txt": "one\ntwo\n" }) });
+ * const run = new EditRun(new Stage(ws.fs, ws.sandbox), {});
+ * await run.open({ kind: "edit", path: "a.txt", blocks: [], inputLine: 1 });
+ * assert.deepEqual(await run.probe({ search: ["two"], replace: [], inputLine: 2 }), {
+ *   ok: true,
+ *   lines: { start: 2, end: 2 },
+ *   tier: "exact",
+ * });
+ * await run.block({ search: ["two"], replace: ["2"], inputLine: 2 });
+ * await run.close();
+ * assert.equal(run.result.blocks[0]!.status, "applied");
+ * ```
+ */
+export class EditRun {
+  /** The reports so far. */
+  readonly result: ApplyEditOpsResult;
+  #run: Run;
+  #op: (FileOp & { kind: "edit" }) | null = null;
+  #rel = "";
+  #open: OpenFile | null = null;
+  /** Each applied block's change as a unified diff, by block number (with `diffs: true`). */
+  readonly diffs: Map<number, string> | null;
+
+  /**
+   * @param stage The stage to apply to.
+   * @param options Ladder options; `diffs: true` keeps a diff of each applied block's own change.
+   */
+  constructor(stage: Stage, options: ApplyEditOpsOptions & { diffs?: boolean } = {}) {
+    this.result = { blocks: [], files: [], renames: new Map(), applied: 0, failed: 0, warnings: [] };
+    this.#run = { stage, options, result: this.result, blockNo: 0 };
+    this.diffs = options.diffs ? new Map() : null;
+    if (this.diffs) this.#run.diffs = this.diffs;
+  }
+
+  /**
+   * Start an operation: a delete or a create is applied whole; an edit opens its file for the blocks that follow
+   * (its `blocks` are not read: pass each to {@linkcode EditRun.block}).
+   *
+   * @param op The operation.
+   */
+  async open(op: FileOp): Promise<void> {
+    const rel = await this.#run.stage.resolve(op.path);
+    if (op.kind === "delete") return await deleteFile(this.#run, op, rel);
+    if (op.kind === "create") return await createFile(this.#run, op, rel);
+    this.#op = op;
+    this.#rel = rel;
+    this.#open = await openEdited(this.#run, rel);
+  }
+
+  /**
+   * Apply the next block of the open edit operation (a block of a missing file waits for the operation's end,
+   * where an empty SEARCH creates the file).
+   *
+   * @param block The block.
+   */
+  async block(block: EditBlock): Promise<void> {
+    const open = this.#open;
+    if (open === null) throw new Error("EditRun.block: no edit operation is open");
+    if (open.mode === "read") return await applyBlock(this.#run, open.file, block);
+    if (open.mode === "failed") {
+      return fail(this.#run, blockReport(this.#rel, ++this.#run.blockNo, block), open.error);
+    }
+    if (block.search.length === 0) {
+      open.held.push(block);
+      return;
+    }
+    // A SEARCH text in a missing file: every block of the operation fails.
+    const error = errorShape(await this.#run.stage.notFound(this.#rel));
+    this.#open = { mode: "failed", error };
+    for (const b of [...open.held, block]) {
+      fail(this.#run, blockReport(this.#rel, ++this.#run.blockNo, b), error);
+    }
+  }
+
+  /**
+   * Where the next block's SEARCH text would be placed in the open file as the earlier blocks left it, before
+   * its replacement is known; nothing changes. Null when that cannot be told yet: a block of added lines, one
+   * that matches nothing (its replacement may show it already applied), or one waiting for a missing file.
+   *
+   * @param block The block (its replacement is ignored).
+   * @returns The placement, a refusal no replacement can change, or null.
+   */
+  async probe(block: EditBlock): Promise<BlockProbe | null> {
+    const open = this.#open;
+    if (open === null || block.search.length === 0) return null;
+    if (open.mode === "failed") return { ok: false, error: open.error };
+    if (open.mode === "missing") {
+      return { ok: false, error: errorShape(await this.#run.stage.notFound(this.#rel)) };
+    }
+    const searchOnly: EditBlock = { ...block, replace: [] };
+    delete searchOnly.alternatives;
+    const found = locate(this.#run, open.file, searchOnly);
+    if ("match" in found) {
+      const m = found.match;
+      return { ok: true, lines: { start: m.start + 1, end: Math.max(m.start + 1, m.end) }, tier: m.tier };
+    }
+    if (found.failure.outcome.code !== "ambiguous") return null;
+    const failure = { ...found.failure, blockNo: this.#run.blockNo + 1 };
+    return { ok: false, error: await explainFailure(this.#run.stage, failure, this.#run.options) };
+  }
+
+  /**
+   * The open edit operation is complete: a missing file's blocks are applied (or refused), the file staged.
+   *
+   * @param complete The operation as finally read, when it says more than when it was opened (its `moveTo`).
+   */
+  async close(complete?: FileOp & { kind: "edit" }): Promise<void> {
+    const op = complete ?? this.#op;
+    const open = this.#open;
+    this.#op = null;
+    this.#open = null;
+    if (op === null || open === null) return;
+    let file: EditedFile | null = open.mode === "read" ? open.file : null;
+    if (open.mode === "missing") {
+      file = newFile(this.#rel);
+      for (const b of open.held) await applyBlock(this.#run, file, b);
+    }
+    if (file === null) return;
+    const target = await moveTarget(this.#run, op, this.#rel);
+    if (target !== null) await stageEdited(this.#run, file, target);
+  }
 }
 
 /** A `delete` operation: the file must exist. */
@@ -513,38 +692,54 @@ async function createFile(run: Run, op: FileOp & { kind: "create" }, rel: string
   await run.stage.writeText(rel, { text: content, bom: false });
   succeed(run, report, { tier: "create", confidence: "high" });
   report.new_lines = { start: 1, end: op.lines.length };
+  const added = {
+    start: 0,
+    end: 0,
+    replacement: op.lines,
+    tier: "create",
+    confidence: "high",
+    similarity: 1,
+  } as const;
+  run.diffs?.set(report.block, blockDiff(new TextDoc(""), { match: added, path: rel }));
   run.result.files.push({ path: rel, action: "created" });
 }
 
-/** An `edit` operation: each block in order on the file, then its move, then the file staged if it changed. */
-async function editFile(run: Run, op: FileOp & { kind: "edit" }, rel: string): Promise<void> {
-  const file = await openEdited(run, op, rel);
-  if (!file) return;
-  for (const block of op.blocks) await applyBlock(run, file, block);
-  const target = await moveTarget(run, op, rel);
-  if (target !== null) await stageEdited(run, file, target);
+/** A missing file that an operation's blocks create. */
+function newFile(rel: string): EditedFile {
+  return {
+    rel,
+    bom: false,
+    since: [],
+    shifts: [],
+    before: "",
+    seen: new TextDoc(""),
+    log: null,
+    bytes: null,
+    created: true,
+  };
 }
 
-/** The file an edit operation works on, or null (each block reported failed) when it cannot be read. */
-async function openEdited(run: Run, op: FileOp & { kind: "edit" }, rel: string): Promise<EditedFile | null> {
-  const failAll = (err: ErrorShape) => {
-    for (const b of op.blocks) fail(run, blockReport(rel, ++run.blockNo, b), err);
-    return null;
-  };
-  const fresh = { rel, bom: false, since: [], shifts: [] };
-  if (!(await run.stage.exists(rel))) {
-    if (!op.blocks.every((b) => b.search.length === 0)) {
-      return failAll(errorShape(await run.stage.notFound(rel)));
-    }
-    return { ...fresh, before: "", seen: new TextDoc(""), log: null, bytes: null, created: true };
-  }
+/** The file an edit operation works on: read, missing, or unreadable (each block then fails with why). */
+async function openEdited(run: Run, rel: string): Promise<OpenFile> {
+  if (!(await run.stage.exists(rel))) return { mode: "missing", held: [] };
   try {
     const read = await run.stage.readText(rel);
     const seen = new TextDoc(read.text);
-    return { ...fresh, before: read.text, seen, log: [], bom: read.bom, bytes: read.bytes, created: false };
+    const file: EditedFile = {
+      rel,
+      bom: read.bom,
+      since: [],
+      shifts: [],
+      before: read.text,
+      seen,
+      log: [],
+      bytes: read.bytes,
+      created: false,
+    };
+    return { mode: "read", file };
   } catch (err) {
     if (!isRecoverable(err)) throw err;
-    return failAll(errorShape(err));
+    return { mode: "failed", error: errorShape(err) };
   }
 }
 
@@ -555,6 +750,7 @@ async function applyBlock(run: Run, file: EditedFile, block: EditBlock): Promise
     ? await placeAddedLines(run, { file, block, report })
     : await placeSearch(run, { file, block, report });
   if (match === null) return;
+  run.diffs?.set(report.block, blockDiff(current(file), { match, path: file.rel }));
   changeText(file, { match, block });
   succeed(run, report, match);
   report.lines = { start: match.start + 1, end: Math.max(match.start + 1, match.end) };
@@ -581,18 +777,29 @@ interface BlockAt {
  * (reported).
  */
 async function placeSearch(run: Run, { file, block, report }: BlockAt): Promise<BlockMatch | null> {
+  const found = locate(run, file, block);
+  if ("match" in found) return found.match;
+  const failure = { ...found.failure, blockNo: report.block };
+  fail(run, report, await explainFailure(run.stage, failure, run.options));
+  return null;
+}
+
+/** The ladder's answer for a block with a SEARCH text in the file's text now: its match, or the failure. */
+function locate(
+  run: Run,
+  file: EditedFile,
+  block: EditBlock,
+): { match: BlockMatch } | { failure: BlockFailure } {
   const lineHint = shiftedHint(block.lineHint, file.shifts);
   const hinted = lineHint === undefined ? block : { ...block, lineHint };
   if (file.since.length > 0) {
     const found = matchAfterSplices(file.seen, { splices: file.since, block: hinted, options: run.options });
-    if (found) return found;
+    if (found) return { match: found };
   }
   const doc = current(file);
   const outcome = matchBlockIn(doc, hinted, run.options);
-  if (outcome.ok) return outcome.match;
-  const failure = { rel: file.rel, blockNo: report.block, block: hinted, doc, outcome };
-  fail(run, report, await explainFailure(run.stage, failure, run.options));
-  return null;
+  if (outcome.ok) return { match: outcome.match };
+  return { failure: { rel: file.rel, blockNo: 0, block: hinted, doc, outcome } };
 }
 
 /**
@@ -622,6 +829,13 @@ async function placeAddedLines(run: Run, { file, block, report }: BlockAt): Prom
     // A new or empty file gets a final newline.
     file.seen = new TextDoc(block.replace.join(doc.eol) + doc.eol);
     file.log = null;
+    run.diffs?.set(
+      report.block,
+      blockDiff(doc, {
+        match: { start: 0, end: 0, replacement: block.replace, tier, confidence: "high", similarity: 1 },
+        path: file.rel,
+      }),
+    );
     succeed(run, report, { tier, confidence: "high" });
     report.new_lines = { start: 1, end: block.replace.length };
     return null;

@@ -20,7 +20,9 @@ export type {
   Confidence,
   EditBlock,
   EditFormat,
+  EditSink,
   FileOp,
+  LineReader,
   MatchTier,
   ParsedEdits,
 } from "./types.ts";
@@ -29,6 +31,7 @@ export type { FormatOption } from "./parse_edits.ts";
 export { parseSearchReplace } from "./parse_search_replace.ts";
 export { parseUnifiedDiff } from "./parse_udiff.ts";
 export { parseApplyPatch } from "./parse_apply_patch.ts";
+export { EditStreamParser } from "./stream_parse.ts";
 export { matchBlock } from "./match_block.ts";
 export type { CandidateLines, FuzzyCandidate, MatchOptions, MatchOutcome } from "./match_block.ts";
 export { applyEditOps } from "./apply_edit_ops.ts";

@@ -42,27 +42,33 @@ export function parseEdits(text: string, options: { format?: FormatOption } = {}
   const format = options.format === undefined || options.format === "auto"
     ? detectFormat(text)
     : options.format;
-  if (format === null) {
-    throw new RecoverableError(
-      "invalid_args",
-      "Cannot parse edits: no SEARCH/REPLACE block, unified diff or *** Begin Patch found",
-      {
-        hint:
-          "Write the file path on its own line, then <<<<<<< SEARCH, the exact old lines, =======, the new lines and >>>>>>> REPLACE",
-        details: { formats: ["search-replace", "udiff", "apply-patch"] },
-      },
-    );
-  }
+  if (format === null) throw unknownFormat();
   const ops = format === "search-replace"
     ? parseSearchReplace(text)
     : format === "udiff"
     ? parseUnifiedDiff(text)
     : parseApplyPatch(text);
-  if (ops.length === 0) {
-    throw new RecoverableError("invalid_args", `Cannot parse edits as ${format}: no edit found`, {
-      hint: 'Check the markers of the format, or pass format: "auto"',
-      details: { format },
-    });
-  }
+  if (ops.length === 0) throw noEdit(format);
   return { format, ops };
+}
+
+/** The refusal of edit input in no format the engine reads. */
+export function unknownFormat(): RecoverableError {
+  return new RecoverableError(
+    "invalid_args",
+    "Cannot parse edits: no SEARCH/REPLACE block, unified diff or *** Begin Patch found",
+    {
+      hint:
+        "Write the file path on its own line, then <<<<<<< SEARCH, the exact old lines, =======, the new lines and >>>>>>> REPLACE",
+      details: { formats: ["search-replace", "udiff", "apply-patch"] },
+    },
+  );
+}
+
+/** The refusal of edit input in a known format that holds no edit. */
+export function noEdit(format: EditFormat): RecoverableError {
+  return new RecoverableError("invalid_args", `Cannot parse edits as ${format}: no edit found`, {
+    hint: 'Check the markers of the format, or pass format: "auto"',
+    details: { format },
+  });
 }

@@ -160,3 +160,29 @@ export interface CandidateLines {
   /** Last line. */
   end_line: number;
 }
+
+/**
+ * What a line-fed reader of an edit format reports, each as soon as it is read: the one-shot parsers collect
+ * the operations, an edit stream acts on each report as it comes.
+ */
+export interface EditSink {
+  /** An operation's file and kind are known, before any of its blocks. */
+  file?(at: { path: string; op: FileOp["kind"]; inputLine: number }): void;
+  /**
+   * A block's search lines are complete, before the block closes: a SEARCH/REPLACE block at its `=======` line
+   * (its replacement not read yet), a numbered diff hunk once it has the lines its `@@` header counts.
+   */
+  search?(block: EditBlock): void;
+  /** A block of the current edit operation closed (search and replacement). */
+  block?(block: EditBlock): void;
+  /** An operation is complete (an edit operation with all its blocks, after them). */
+  op(op: FileOp): void;
+}
+
+/** A reader of one edit format, fed one line at a time (lines without their endings). */
+export interface LineReader {
+  /** Read the next line. @throws RecoverableError `invalid_args` at a malformed line. */
+  line(text: string): void;
+  /** The input ended: close what is open. @throws RecoverableError `invalid_args` for an unclosed block. */
+  finish(): void;
+}

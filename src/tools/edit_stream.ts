@@ -10,102 +10,24 @@
  *
  * @module
  */
+import type { ErrorCode } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { DispatchOptions } from "./dispatch.ts";
 import type { ToolResult } from "./types.ts";
-
-/** The tools an edit stream can feed: the ones that take model-written text. */
-export const STREAM_TOOLS = [
-  "apply_edits",
-  "apply_patch",
-  "edit_file",
-  "str_replace_based_edit_tool",
-  "str_replace_editor",
-] as const;
-
-/** A tool an edit stream can feed. */
-export type StreamTool = typeof STREAM_TOOLS[number];
-
-/** A refusal as a stream event carries it: the same payload the whole call's error gives. */
-export interface StreamRefusal {
-  /** The error code (`no_match`, `ambiguous`, `already_applied`, `stale_base`, `invalid_args` …). */
-  code: string;
-  /** What went wrong, where. */
-  message: string;
-  /** What to do next. */
-  hint: string;
-  /** Closest lines, candidates and other details, as the whole call reports them. */
-  details?: Record<string, unknown>;
-}
-
-/** One event of an edit stream, delivered as soon as it is decided. */
-export type StreamEvent =
-  | {
-    /** A file operation's header was read (a path line, `--- a/x`/`+++ b/x`, `*** Update File: x`). */
-    type: "file";
-    /** The file, as written. */
-    path: string;
-    /** What the operation does. */
-    op: "edit" | "create" | "delete";
-    /** 1-based line of the edit text. */
-    input_line: number;
-  }
-  | {
-    /** A block's search text closed and was placed in the file (as earlier blocks left it). */
-    type: "placed";
-    /** 1-based block number, as the final result's `data.blocks` numbers it. */
-    block: number;
-    /** The file. */
-    path: string;
-    /** 1-based inclusive lines it matched. */
-    lines: { start: number; end: number };
-    /** The tier of the matching ladder that placed it. */
-    tier: string;
-    /** 1-based line of the edit text where the block starts. */
-    input_line: number;
-  }
-  | {
-    /** A block's search text closed and cannot be placed: the whole call would refuse it the same way. */
-    type: "refused";
-    /** 1-based block number. */
-    block: number;
-    /** The file. */
-    path: string;
-    /** 1-based line of the edit text where the block starts. */
-    input_line: number;
-    /** The refusal. */
-    error: StreamRefusal;
-  }
-  | {
-    /** A placed block's replacement closed: the change it makes. */
-    type: "replaced";
-    /** 1-based block number. */
-    block: number;
-    /** The file. */
-    path: string;
-    /** A unified diff of this block's change alone. */
-    diff: string;
-  }
-  | {
-    /** The edit text itself cannot be parsed (a malformed block, an unknown format). */
-    type: "parse_error";
-    /** The refusal the whole call would give. */
-    error: StreamRefusal;
-  }
-  | {
-    /** The stream stopped early (`stop_on_refusal`): the generation can be cancelled; `end()` gives the result. */
-    type: "stopped";
-    /** Why. */
-    reason: "refusal" | "parse_error" | "aborted";
-    /** The block that stopped it, if one did. */
-    block?: number;
-  }
-  | {
-    /** The final result, the same object `end()` resolves to. */
-    type: "result";
-    /** The dispatch result. */
-    result: ToolResult;
-  };
+import { lazyEngine } from "./_lazy.ts";
+import { EventQueue } from "./_stream_queue.ts";
+import type { Placer } from "./_stream_place.ts";
+import {
+  reportEvent,
+  type ReportLike,
+  sameDecision,
+  STREAM_TOOLS,
+  type StreamEvent,
+  type StreamRefusal,
+  type StreamTool,
+} from "./_stream_events.ts";
+export { STREAM_TOOLS };
+export type { StreamEvent, StreamRefusal, StreamTool };
 
 /** Options of an edit stream. */
 export interface EditStreamOptions {
@@ -132,6 +54,8 @@ export interface EditStreamHost {
   call(tool: string, args: unknown, options?: DispatchOptions): Promise<ToolResult>;
   /** A fresh read-only view of the files (never committed) to place blocks against. */
   openStage(): Stage;
+  /** Whether the fuzzy tier may place a block when the arguments do not say (the workspace's `fuzzy`; default false). */
+  fuzzy?: boolean;
 }
 
 /** An open edit stream. */
@@ -157,61 +81,59 @@ const TEXT_ARGUMENT: Readonly<Record<StreamTool, string | null>> = {
   str_replace_editor: null,
 };
 
+/** The placement of streamed text, loaded on a stream's first write with the text engine it runs. */
+const placementEngine = lazyEngine("the edit stream's placement", () => import("./_stream_place.ts"));
+
 /**
- * Open an edit stream. This first version buffers the text and decides
- * everything at `end()`; the events between are the incremental parser's job.
+ * Open an edit stream: each chunk is parsed as it comes (only its incomplete last line is carried), each block
+ * placed on a stage of its own when its search side closes and applied there when it closes, each decision an
+ * event; `end()` runs the whole text through `host.call`, so the result is the one-shot call's.
+ *
+ * With `stopOnRefusal`, the first `refused` or `parse_error` event is followed by `stopped`; later writes are
+ * ignored and `end()` refuses without dispatching: the refusal of the block that stopped it (its code, hint and
+ * details), its message saying where the stream stopped. Nothing is written.
  *
  * @param host The workspace's call and a read-only stage.
  * @param options The tool, its other arguments, and the stream's policy.
  * @returns The open stream.
+ *
+ * @example A refused block stops the stream, and the harness can cancel the generation
+ * ```ts
+ * import { createMemoryBackend, createWorkspace } from "@graver/core";
+ * import assert from "node:assert/strict";
+ *
+ * const ws = await createWorkspace({ backend: createMemoryBackend({ "a.txt": "one\ntwo\n" }) });
+ * const stream = ws.stream({ tool: "apply_edits", stopOnRefusal: true });
+ * await stream.write("a.txt\n<<<<<<< SEARCH\nthree\n=======\n3\n>>>>>>> REPLACE\n");
+ * assert.equal(stream.stopped, true);
+ * const result = await stream.end();
+ * assert.equal(!result.ok && result.error.code, "no_match");
+ * ```
  */
 export function openEditStream(host: EditStreamHost, options: EditStreamOptions): EditStream {
-  return new BufferedEditStream(host, options);
+  return new LiveEditStream(host, options);
 }
 
-/** A queue of events read by one async iterator. */
-class EventQueue {
-  #items: StreamEvent[] = [];
-  #waiting: ((r: IteratorResult<StreamEvent>) => void) | null = null;
-  #closed = false;
+/** Why a stream stopped: the `stopped` event. */
+type Stop = StreamEvent & { type: "stopped" };
 
-  push(event: StreamEvent): void {
-    if (this.#closed) return;
-    if (this.#waiting) {
-      const wake = this.#waiting;
-      this.#waiting = null;
-      wake({ value: event, done: false });
-    } else this.#items.push(event);
-  }
-
-  close(): void {
-    this.#closed = true;
-    if (this.#waiting) this.#waiting({ value: undefined, done: true });
-    this.#waiting = null;
-  }
-
-  async *iterate(): AsyncIterableIterator<StreamEvent> {
-    while (true) {
-      const next = this.#items.shift();
-      if (next !== undefined) {
-        yield next;
-        continue;
-      }
-      if (this.#closed) return;
-      const r = await new Promise<IteratorResult<StreamEvent>>((resolve) => this.#waiting = resolve);
-      if (r.done) return;
-      yield r.value;
-    }
-  }
-}
-
-class BufferedEditStream implements EditStream {
+class LiveEditStream implements EditStream {
   #host: EditStreamHost;
   #options: EditStreamOptions;
-  #text = "";
-  #queue = new EventQueue();
+  #chunks: string[] = [];
+  #queue = new EventQueue<StreamEvent>();
   #ended: Promise<ToolResult> | null = null;
   #aborted: string | null = null;
+  #stop: Stop | null = null;
+  /** The input line of the block that stopped the stream. */
+  #stopLine: number | undefined;
+  /** end() was called and the writes are placed: the text is complete. */
+  #ending = false;
+  /** The writes, placed one after another. */
+  #chain: Promise<void> = Promise.resolve();
+  #placer: Placer | null = null;
+  /** Placement failed on a bug: the stream goes on without events (the call still decides at the end). */
+  #blind = false;
 
   constructor(host: EditStreamHost, options: EditStreamOptions) {
     this.#host = host;
@@ -219,12 +141,14 @@ class BufferedEditStream implements EditStream {
   }
 
   get stopped(): boolean {
-    return this.#aborted !== null;
+    return this.#aborted !== null || this.#stop !== null;
   }
 
   write(chunk: string): Promise<void> {
-    if (this.#ended === null && this.#aborted === null) this.#text += chunk;
-    return Promise.resolve();
+    if (this.#ended !== null || this.stopped) return this.#chain;
+    this.#chunks.push(chunk);
+    this.#chain = this.#chain.then(() => this.#place(chunk));
+    return this.#chain;
   }
 
   abort(reason = "aborted by the caller"): void {
@@ -245,36 +169,119 @@ class BufferedEditStream implements EditStream {
   #emit(event: StreamEvent): void {
     this.#options.onEvent?.(event);
     this.#queue.push(event);
+    // A decision made once the text is complete (at end()) stops nothing: the call decides the result.
+    if (!this.#options.stopOnRefusal || this.stopped || this.#ending) return;
+    if (event.type === "refused") {
+      this.#stopWith(
+        { type: "stopped", reason: "refusal", block: event.block, error: event.error },
+        event.input_line,
+      );
+    } else if (event.type === "parse_error") {
+      this.#stopWith({ type: "stopped", reason: "parse_error", error: event.error });
+    }
+  }
+
+  #stopWith(stop: Stop, inputLine?: number): void {
+    this.#stop = stop;
+    this.#stopLine = inputLine;
+    this.#emit(stop);
+  }
+
+  async #place(chunk: string): Promise<void> {
+    if (this.stopped || this.#blind) return;
+    try {
+      this.#placer ??= await this.#openPlacer();
+      await this.#placer.write(chunk);
+    } catch {
+      // A bug in placement must not lose the edit: the call at end() still decides (and reports) it.
+      this.#blind = true;
+    }
+  }
+
+  /** The text is complete: the placer reports a parse error only the end shows. */
+  #closePlacer(): void {
+    if (this.stopped || this.#blind) return;
+    try {
+      this.#placer?.end();
+    } catch {
+      this.#blind = true; // as in #place: the call still decides
+    }
+  }
+
+  async #openPlacer(): Promise<Placer> {
+    const { openPlacer } = await placementEngine();
+    return openPlacer({
+      stage: this.#host.openStage(),
+      tool: this.#options.tool,
+      args: this.#options.args ?? {},
+      fuzzy: this.#host.fuzzy ?? false,
+      emit: (event) => this.#emit(event),
+      stopped: () => this.stopped,
+    });
   }
 
   async #finish(): Promise<ToolResult> {
+    await this.#chain;
+    this.#ending = true;
+    try {
+      this.#closePlacer();
+      const result = await this.#result();
+      if (!this.stopped) this.#decideRest(result);
+      this.#emit({ type: "result", result });
+      return result;
+    } finally {
+      // The readers of events() end even when the call itself throws.
+      this.#queue.close();
+    }
+  }
+
+  async #result(): Promise<ToolResult> {
     const { tool } = this.#options;
-    const args = this.#aborted === null ? this.#arguments() : null;
-    const result: ToolResult = this.#aborted !== null
-      ? refusal(
-        tool,
-        `The ${tool} stream was aborted before it ended (${this.#aborted}); nothing was written`,
-        "Send the whole edit again, as one call or a new stream",
-      )
-      : args === null
-      ? refusal(
-        tool,
-        `The ${tool} stream's text is not a JSON object of arguments; nothing was written`,
-        `Stream the arguments object as the model writes it, e.g. {"path": "a.ts", "old_text": "…", "new_text": "…"}`,
-      )
-      : await this.#host.call(tool, args, this.#options.dispatch);
-    this.#emit({ type: "result", result });
-    this.#queue.close();
-    return result;
+    if (this.#aborted !== null) {
+      return refusal(tool, {
+        code: "invalid_args",
+        message: `The ${tool} stream was aborted before it ended (${this.#aborted}); nothing was written`,
+        hint: "Send the whole edit again, as one call or a new stream",
+      });
+    }
+    if (this.#stop !== null) return stoppedRefusal(tool, { stop: this.#stop, inputLine: this.#stopLine });
+    const args = this.#arguments();
+    if (args === null) {
+      return refusal(tool, {
+        code: "invalid_args",
+        message: `The ${tool} stream's text is not a JSON object of arguments; nothing was written`,
+        hint:
+          `Stream the arguments object as the model writes it, e.g. {"path": "a.ts", "old_text": "…", "new_text": "…"}`,
+      });
+    }
+    return await this.#host.call(tool, args, this.#options.dispatch);
+  }
+
+  /**
+   * The blocks the stream left undecided, or decided only on their search side (those that closed only when the
+   * text ended): their decisions from the result's block reports, which the call made on the same text, so none
+   * is placed twice.
+   */
+  #decideRest(result: ToolResult): void {
+    const decided = this.#placer?.decided ?? new Map();
+    const data = result.ok ? result.data : undefined;
+    const blocks = data?.["blocks"] ?? (data?.["block"] ? [data["block"]] : undefined) ??
+      (result.ok ? undefined : result.error.details?.["blocks"]);
+    if (!Array.isArray(blocks)) return;
+    for (const report of blocks as ReportLike[]) {
+      const event = reportEvent(report);
+      if (!sameDecision(decided.get(report.block), event)) this.#emit(event);
+    }
   }
 
   /** The whole call's arguments, or null when streamed JSON arguments do not parse to an object. */
   #arguments(): Record<string, unknown> | null {
     const { tool, args = {} } = this.#options;
+    const text = this.#chunks.join("");
     const field = TEXT_ARGUMENT[tool];
-    if (field !== null) return { ...args, [field]: this.#text };
+    if (field !== null) return { ...args, [field]: text };
     try {
-      const parsed = JSON.parse(this.#text);
+      const parsed = JSON.parse(text);
       return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? { ...args, ...parsed } : null;
     } catch {
       return null;
@@ -283,6 +290,33 @@ class BufferedEditStream implements EditStream {
 }
 
 /** A refused stream that never reached dispatch. */
-function refusal(tool: string, message: string, hint: string): ToolResult {
-  return { ok: false, tool, error: { code: "invalid_args", message, hint }, reminders: [] };
+function refusal(tool: string, error: StreamRefusal): ToolResult {
+  return { ok: false, tool, error: { ...error, code: error.code as ErrorCode }, reminders: [] };
+}
+
+/**
+ * The refusal of a stream stopped at a refused block or a parse error: that refusal's code, hint and details,
+ * its message saying where the stream stopped (nothing was written, the text after it was not read).
+ */
+function stoppedRefusal(tool: string, at: { stop: Stop; inputLine: number | undefined }): ToolResult {
+  const { stop, inputLine } = at;
+  const error = stop.error ?? { code: "internal", message: "The stream stopped", hint: "" };
+  const parseLine = error.details?.["input_line"];
+  const where = stop.block !== undefined
+    ? `at block ${stop.block}${inputLine === undefined ? "" : ` (input line ${inputLine})`}`
+    : typeof parseLine === "number"
+    ? `at a parse error (input line ${parseLine})`
+    : "at a parse error";
+  const details: Record<string, unknown> = {
+    ...(error.details ?? {}),
+    stopped: { reason: stop.reason, ...(stop.block === undefined ? {} : { block: stop.block }) },
+  };
+  return refusal(tool, {
+    code: error.code,
+    message: `The ${tool} stream stopped ${where}, so nothing was written: ${error.message}`,
+    hint: `${
+      error.hint.replace(/[.\s]*$/, "")
+    }. Then send the whole edit again (the text after the stop was not read)`,
+    details,
+  });
 }
