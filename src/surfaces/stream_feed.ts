@@ -162,6 +162,7 @@ export function openServedStream(
   return openEditStream({
     call: (tool, args, dispatch) => runner.call(tool, args, dispatch ?? {}),
     openStage: () => new Stage(workspace.fs, workspace.sandbox),
+    fuzzy: workspace.fuzzy,
   }, options);
 }
 

@@ -282,6 +282,8 @@ try {
       await shot("10-stream-refused");
 
       await page.uncheck("#stream-stale");
+      // The first replay's mark goes first, so that the wait below sees the second one's.
+      await page.evaluate(() => delete document.querySelector("#stream-status").dataset.done);
       await page.click("#replay-stream");
       await done();
       const fresh = await items();

@@ -178,6 +178,10 @@ async function scenario(connect: Connect, t: Deno.TestContext): Promise<void> {
         assert.deepEqual(streamed.structuredContent, plain.structuredContent);
         assert.deepEqual(progress.map((p) => p.progress), progress.map((_, i) => i + 1));
         assert.ok(progress.every((p) => (p.message ?? "").length > 0));
+        assert.ok(
+          progress.some((p) => /^block 1 placed at src\/shapes\.ts:\d+-\d+ \(exact\)$/.test(p.message ?? "")),
+          JSON.stringify(progress),
+        );
       },
     );
     await t.step("two sessions are kept apart", async () => {

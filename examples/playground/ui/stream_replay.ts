@@ -94,6 +94,9 @@ function statusItem(event: StreamEvent): HTMLElement {
 export function bindStreamReplay(pg: Playground, host: ReplayHost): void {
   byId("replay-stream").addEventListener("click", () =>
     host.run(async () => {
+      const status = byId("stream-status");
+      fill(status);
+      delete status.dataset["done"];
       const stale = byId<HTMLInputElement>("stream-stale").checked;
       const text = stale ? STREAM_RESPONSE : STREAM_RESPONSE_FRESH;
       // The agent read the files it edits before writing the response (the read guard judges the session).
@@ -102,15 +105,14 @@ export function bindStreamReplay(pg: Playground, host: ReplayHost): void {
       await host.open(paths[0]!);
       const pane = byId<HTMLTextAreaElement>("response");
       pane.value = "";
-      const status = byId("stream-status");
-      fill(status);
-      delete status.dataset["done"];
       const result = await pg.streamApply(typedSource(text, pane), (event) => {
         if (event.type === "result") return;
         status.append(statusItem(event));
+        status.scrollTop = status.scrollHeight;
         markLines(event);
       });
       status.append(statusItem({ type: "result", result }));
+      status.scrollTop = status.scrollHeight;
       host.show("Streamed apply_edits", result);
       if (result.ok) await host.refresh();
       status.dataset["done"] = result.ok ? "applied" : result.error.code;

@@ -57,12 +57,23 @@ Deno.test("graver apply - --stream --json: reads a pipe as it comes, one JSON li
   const dir = await project();
   try {
     const cli = spawnApply(["-", "--stream", "--json", "--root", dir]);
-    for (const chunk of CHUNKS) {
-      await cli.write(chunk);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await cli.closeStdin();
     const lines: Record<string, unknown>[] = [];
+    // Block 1's search part closes in the third chunk: its placement is printed before stdin closes.
+    for (const chunk of CHUNKS.slice(0, 3)) await cli.write(chunk);
+    for (let line = await cli.line(); line !== null; line = await cli.line()) {
+      lines.push(JSON.parse(line));
+      if (lines.at(-1)!["type"] === "placed") break;
+    }
+    assert.deepEqual(lines.at(-1), {
+      type: "placed",
+      block: 1,
+      path: "calc.py",
+      lines: { start: 2, end: 5 },
+      tier: "exact",
+      input_line: 4,
+    });
+    await cli.write(CHUNKS[3]!);
+    await cli.closeStdin();
     for (let line = await cli.line(); line !== null; line = await cli.line()) lines.push(JSON.parse(line));
     assert.equal((await cli.status()).code, 0);
     const last = lines.at(-1)!;
@@ -89,6 +100,25 @@ Deno.test("graver apply - --stream --json: reads a pipe as it comes, one JSON li
   }
 });
 
+Deno.test("graver apply - --stream --stop-on-refusal: the result comes at the first refused block, while stdin is still open", async () => {
+  const dir = await project();
+  try {
+    const cli = spawnApply(["-", "--stream", "--stop-on-refusal", "--root", dir]);
+    await cli.write("calc.py\n<<<<<<< SEARCH\n    return 'nope'\n=======\n    return 1\n>>>>>>> REPLACE\n\n");
+    let out = "";
+    for (let line = await cli.line(); line !== null; line = await cli.line()) out += line + "\n";
+    // stdout ended and the process exited with stdin never closed: it stopped reading at the refusal.
+    assert.equal((await cli.status()).code, 1, out);
+    assert.match(out, /^✗ block 1 refused in calc\.py: no_match: /m);
+    assert.match(out, /^■ stopped early \(refusal at block 1\)/m);
+    assert.match(out, /^error no_match: The apply_edits stream stopped at block 1/m);
+    await cli.closeStdin().catch(() => {});
+    assert.equal(await Deno.readTextFile(`${dir}/calc.py`), SOURCE);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("graver apply - --stream: apply's exit codes (1 refused, 3 partial, 2 usage) and a human line per event", async () => {
   const dir = await project();
   try {
@@ -100,6 +130,8 @@ Deno.test("graver apply - --stream: apply's exit codes (1 refused, 3 partial, 2 
     for (let line = await refused.line(); line !== null; line = await refused.line()) out += line + "\n";
     assert.equal((await refused.status()).code, 1, out);
     assert.match(out, /^error no_match: /m);
+    assert.match(out, /^✓ block 1 placed at calc\.py:2-5 \(exact\)$/m);
+    assert.match(out, /^✗ block 3 refused in calc\.py: no_match: /m);
     assert.equal(await Deno.readTextFile(`${dir}/calc.py`), SOURCE, "nothing written");
 
     const partial = spawnApply(["-", "--stream", "--partial", "--root", dir]);

@@ -63,7 +63,20 @@ Deno.test("POST /v1/stream/apply_edits answers events while the body is still ar
     const ready = await events.next();
     assert.equal(ready?.event, "ready");
     assert.equal(ready?.data.tool, "apply_edits");
-    for (const chunk of CHUNKS.slice(1)) {
+    // Block 1's search part closes in the third chunk: it is placed before the rest of the body is sent.
+    body.send(CHUNKS[1]!);
+    body.send(CHUNKS[2]!);
+    const placed = await events.until("placed");
+    assert.deepEqual(
+      {
+        block: placed?.data.block,
+        path: placed?.data.path,
+        lines: placed?.data.lines,
+        tier: placed?.data.tier,
+      },
+      { block: 1, path: "src/cart.ts", lines: { start: 7, end: 11 }, tier: "exact" },
+    );
+    for (const chunk of CHUNKS.slice(3)) {
       await new Promise((r) => setTimeout(r, 5));
       body.send(chunk);
     }
@@ -86,6 +99,37 @@ Deno.test("POST /v1/stream/apply_edits answers events while the body is still ar
       body: JSON.stringify({ text: CHUNKS.join("") }),
     });
     assert.deepEqual(await whole.json(), result);
+  } finally {
+    await s.stop();
+  }
+});
+
+Deno.test("POST /v1/stream?stop_on_refusal=true: the first refused block stops the stream and the result comes while the body is still open", async () => {
+  const s = await startRealServer({ token: TOKEN }, {});
+  try {
+    await Deno.mkdir(`${s.root}/src`);
+    await Deno.writeTextFile(`${s.root}/src/cart.ts`, SOURCE);
+    const body = slowBody();
+    const answer = streamRequest(`${s.url}/v1/stream/apply_edits?stop_on_refusal=true`, body.stream);
+    // A block written against code that is not there; the model goes on writing (the body stays open).
+    body.send(
+      "src/cart.ts\n<<<<<<< SEARCH\n    let total = 0;\n=======\n    let total = 1;\n>>>>>>> REPLACE\n\n",
+    );
+    const events = new SseReader(await answer);
+    const result = (await events.until("result"))!.data;
+    // The model is still "writing": the body was never closed, and the answer is complete.
+    assert.deepEqual(events.frames.map((f) => f.event), ["ready", "file", "refused", "stopped", "result"]);
+    assert.equal(events.frames[2]!.data.error.code, "no_match");
+    assert.equal(events.frames[3]!.data.reason, "refusal");
+    assert.equal(result.ok, false);
+    assert.equal(result.error.code, "no_match");
+    assert.equal(await events.next(), null);
+    assert.equal(await Deno.readTextFile(`${s.root}/src/cart.ts`), SOURCE);
+    try {
+      body.close();
+    } catch {
+      // The server stopped reading: the body was cancelled.
+    }
   } finally {
     await s.stop();
   }

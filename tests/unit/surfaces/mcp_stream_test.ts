@@ -79,6 +79,14 @@ Deno.test("MCP: apply_edits with a progress token reports the stream's events as
   // Progress counts the events so far, each with its one-line text.
   assert.deepEqual(progress.map((p) => p.progress), progress.map((_, i) => i + 1));
   assert.ok(progress.every((p) => typeof p.message === "string" && p.message.length > 0));
+  const messages = progress.map((p) => p.message);
+  assert.ok(messages.includes("block 1 placed at src/total.ts:2-4 (exact)"), messages.join("\n"));
+  // Block 2 is placed in the file as block 1 left it (three lines became one).
+  assert.ok(messages.includes("block 2 placed at src/total.ts:6-6 (exact)"), messages.join(" / "));
+  assert.ok(
+    messages.some((m) => m?.startsWith("block 1 replaced in src/total.ts (+1 -3)")),
+    messages.join("\n"),
+  );
   await streamed.close();
 
   const plain = await connect();
@@ -91,7 +99,8 @@ Deno.test("MCP: apply_edits with a progress token reports the stream's events as
 Deno.test("MCP: a streamed edit_file and a refused streamed apply_edits give what the plain calls give", async () => {
   const a = await connect();
   const b = await connect();
-  const onprogress = () => {};
+  const messages: string[] = [];
+  const onprogress = (p: { message?: string }) => void messages.push(p.message ?? "");
   const calls: [string, Record<string, unknown>][] = [
     ["edit_file", { path: "src/total.ts", old_string: "`${n} items`", new_string: "`${n} things`" }],
     ["apply_edits", { text: "src/total.ts\n<<<<<<< SEARCH\nnot in the file\n=======\nx\n>>>>>>> REPLACE\n" }],
@@ -104,6 +113,11 @@ Deno.test("MCP: a streamed edit_file and a refused streamed apply_edits give wha
     assert.equal(streamed.isError, plain.isError, name);
   }
   assert.equal(await fileText(a.workspace), await fileText(b.workspace));
+  assert.ok(messages.some((m) => /^block 1 placed at src\/total\.ts:8-8/.test(m)), messages.join("\n"));
+  assert.ok(
+    messages.some((m) => /^block 1 refused in src\/total\.ts: no_match: /.test(m)),
+    messages.join("\n"),
+  );
   await a.close();
   await b.close();
 });
@@ -116,6 +130,10 @@ Deno.test("MCP: a session that set its logging level to debug also gets each str
   });
   assert.equal((res.structuredContent as { ok: boolean }).ok, true);
   const stream = c.logs.filter((l) => l.logger === "graver.stream");
+  assert.ok(
+    stream.some((l) => l.data["event"] === "graver.stream.placed" && l.data["block"] === 1),
+    "placed",
+  );
   assert.ok(stream.every((l) => l.level === "debug" && String(l.data["event"]).startsWith("graver.stream.")));
   assert.ok(!JSON.stringify(stream).includes("reduce"), "no file contents in the logs");
   await c.close();
