@@ -210,7 +210,7 @@ class StagedProject implements ProjectView {
    */
   #memoKey(query: FileQuery): { cache: ReadCache; key: string } | null {
     const cache = query.cache;
-    if (!cache || query.accept || this.#stage.changes().length > 0) return null;
+    if (!cache || query.accept || this.#stage.hasWrites()) return null;
     const key = JSON.stringify([
       this.#stage.sandbox.abs(query.under ?? ""),
       query.recursive ?? true,

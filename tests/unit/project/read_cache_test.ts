@@ -175,3 +175,16 @@ Deno.test("ReadCache: a walk that followed a link is never answered from memory"
   assert.equal(cache.counts().walks, 0);
   assert.ok((await listed(backend, cache, calls)).files.includes("lib/b.ts"));
 });
+
+Deno.test("ReadCache: a stage forked from one with staged writes is walked, never answered from memory", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "" });
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  await listed(backend, cache, calls);
+  assert.equal(cache.counts().walks, 1);
+  const parent = new Stage(BackendFs.wrap(raw), new Sandbox("/w"));
+  await parent.write("new.ts", enc.encode("staged\n"));
+  const child = parent.fork();
+  const l = await openProject({ stage: child }).list({ limit: Infinity, cache, ignoreFiles: [".gitignore"] });
+  assert.deepEqual(l.files, ["a.ts", "new.ts"]);
+});
