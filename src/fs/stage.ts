@@ -265,6 +265,17 @@ export class Stage {
     return this.#parent?.hasWrite(rel) ?? false;
   }
 
+  /**
+   * Whether this stage, or one it was forked from, holds any write not yet committed (then its view of the
+   * tree may differ from the backend's).
+   *
+   * @returns True when a write is staged anywhere in the chain.
+   */
+  hasWrites(): boolean {
+    for (const e of this.#entries.values()) if (e.written) return true;
+    return this.#parent?.hasWrites() ?? false;
+  }
+
   /** Whether the (relative) path exists as a file in the staged view. */
   async exists(rel: string): Promise<boolean> {
     return (await this.#entry(rel)).current !== null;

@@ -19,12 +19,19 @@
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import { decodeText } from "../fs/text.ts";
-import { skippedCounts, type WalkEntry, walkProject, type WalkSkipped, type WalkSource } from "../fs/walk.ts";
+import {
+  GITIGNORE_ONLY,
+  skippedCounts,
+  type WalkEntry,
+  walkProject,
+  type WalkSkipped,
+  type WalkSource,
+} from "../fs/walk.ts";
 import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { type ParsedFile, utf8LengthUpTo } from "../syntax/trees.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { PROJECT_LIMITS, type ProjectLimits } from "./limits.ts";
-import type { ReadCache } from "./read_cache.ts";
+import { type ReadCache, WalkRecord } from "./read_cache.ts";
 import { WordIndex } from "./words.ts";
 
 /** Which entries a listing walks and keeps. */
@@ -172,8 +179,14 @@ class StagedProject implements ProjectView {
   }
 
   async list(query: FileQuery = {}): Promise<Listing> {
+    const memo = this.#memoKey(query);
+    if (memo) {
+      const known = await memo.cache.recallWalk<Listing>(memo.key);
+      if (known) return this.#last = known;
+    }
+    const record = memo ? new WalkRecord() : undefined;
     const limit = query.limit ?? this.limits.files;
-    const walked = await walkProject(await this.#source(query), query.under ?? "", {
+    const walked = await walkProject(await this.#source(query, record), query.under ?? "", {
       recursive: query.recursive ?? true,
       includeIgnored: query.includeIgnored === true,
       skipHidden: query.skipHidden === true,
@@ -183,19 +196,73 @@ class StagedProject implements ProjectView {
     });
     const files = walked.entries.filter(isFile).map((e) => e.real);
     this.#last = { ...walked, files, limit };
+    if (memo && record && walked.skipped.unreadable === 0) {
+      await memo.cache.noteFiles(record, this.#ignoreFilesRead(query, record));
+      memo.cache.rememberWalk(memo.key, this.#last, record);
+    }
     return this.#last;
   }
 
-  /** What the walk lists and reads through: the stage, its folder listings through the cache if given. */
-  async #source(query: FileQuery): Promise<WalkSource> {
+  /**
+   * Where a listing may be remembered in the query's read cache, and under what key: only a listing of files
+   * (no `accept` of the caller's, whose effects a remembered answer would skip) over a stage with nothing
+   * staged.
+   */
+  #memoKey(query: FileQuery): { cache: ReadCache; key: string } | null {
+    const cache = query.cache;
+    if (!cache || query.accept || this.#stage.hasWrites()) return null;
+    const key = JSON.stringify([
+      this.#stage.sandbox.abs(query.under ?? ""),
+      query.recursive ?? true,
+      query.includeIgnored === true,
+      query.skipHidden === true,
+      query.ignoreFiles ?? null,
+      query.limit ?? this.limits.files,
+    ]);
+    return { cache, key };
+  }
+
+  /**
+   * The ignore files a walk read or looked for: those its listed folders hold, and those of the start
+   * folder's parents (read whether they exist or not).
+   */
+  #ignoreFilesRead(query: FileQuery, record: WalkRecord): string[] {
+    if (query.includeIgnored === true) return [];
+    const names = query.ignoreFiles ?? GITIGNORE_ONLY;
+    const out: string[] = [];
+    const parts = (query.under ?? "") === "" ? [] : query.under!.split("/");
+    for (let i = 0; i < parts.length; i++) {
+      const parent = this.#stage.sandbox.abs(parts.slice(0, i).join("/"));
+      for (const name of names) out.push(`${parent === "/" ? "" : parent}/${name}`);
+    }
+    for (const [abs, names_] of record.ignoreFiles) for (const name of names_) out.push(`${abs}/${name}`);
+    return out;
+  }
+
+  /**
+   * What the walk lists and reads through: the stage, its folder listings through the cache if given (noting
+   * in `record` each folder, the ignore files it holds, and any link followed).
+   */
+  async #source(query: FileQuery, record?: WalkRecord): Promise<WalkSource> {
     const stage = this.#stage;
     const cache = query.cache;
     if (!cache) return stage;
     await cache.primeFolders(stage.sandbox.abs(query.under ?? ""));
+    const names = query.includeIgnored === true ? [] : query.ignoreFiles ?? GITIGNORE_ONLY;
+    const listTyped = async (abs: string) => {
+      const entries = await cache.listTyped(abs, record);
+      const held = names.filter((n) => entries.some((e) => e.name === n));
+      if (record && held.length > 0) record.ignoreFiles.set(abs === "/" ? "" : abs, held);
+      return entries;
+    };
     return {
-      list: (dir) => stage.list(dir, { listTyped: (abs) => cache.listTyped(abs) }),
+      list: (dir) => stage.list(dir, { listTyped }),
       read: (rel) => stage.read(rel),
-      follow: (rel) => stage.follow(rel),
+      follow: (rel) => {
+        // A link is resolved at each use: a walk that followed one is never answered from memory.
+        if (record) record.usable = false;
+        return stage.follow(rel);
+      },
     };
   }
 

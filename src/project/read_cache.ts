@@ -5,7 +5,10 @@
  * A warm search so pays a stat per file and folder instead of a listing, an open and a read, and the same
  * byte array comes back (its decoded text, its version and its parse are remembered by identity elsewhere).
  * Where the backend stats many paths in one call ({@linkcode Backend.statMany}), the search stats every known
- * folder, then every listed file, in one call each ({@linkcode ReadCache.prime}).
+ * folder, then every listed file, in one call each ({@linkcode ReadCache.prime}). A whole walk is remembered
+ * too, with the stamp of every folder it listed and every ignore file it read: while none has changed (one
+ * stat call for them all) its result comes back without a walk ({@linkcode ReadCache.recallWalk}); a walk that
+ * followed a link is never remembered (a link is resolved against the root at each use).
  *
  * A stat is evidence for a search, never for a write: two writes of the same size within one tick of the
  * file system's clock leave the stat unchanged. So this cache serves only read-only searches (search_text,
@@ -53,6 +56,40 @@ interface Kept {
   bytes: Uint8Array;
 }
 
+/** Walks remembered at most (one per distinct folder and walk options). */
+const KEPT_WALKS = 64;
+
+/** One remembered walk: its result, and the stamp of each folder and ignore file it depended on. */
+interface KeptWalk {
+  result: unknown;
+  stamps: Map<string, string>;
+}
+
+/**
+ * What one walk depended on, noted as it goes: each folder it listed and each ignore file it read, with
+ * their stamps. A walk that followed a link, or met a path changed too recently to trust its stat, is not
+ * remembered ({@linkcode WalkRecord.usable} false).
+ */
+export class WalkRecord {
+  /** Absolute path -> its stamp when the walk saw it. */
+  readonly stamps = new Map<string, string>();
+  /** Whether the walk may be remembered. */
+  usable = true;
+  /** Folder (absolute path, "" for "/") -> the ignore files it holds, which the walk read. */
+  readonly ignoreFiles = new Map<string, string[]>();
+
+  /**
+   * Note a path the walk depended on.
+   *
+   * @param abs Its absolute backend path.
+   * @param stamp Its stamp, or null when it cannot be trusted (then the walk is not remembered).
+   */
+  note(abs: string, stamp: string | null): void {
+    if (stamp === null) this.usable = false;
+    else this.stamps.set(abs, stamp);
+  }
+}
+
 /** One kept folder: the stat it was listed under, and its entries. */
 interface KeptListing {
   stamp: string;
@@ -81,6 +118,8 @@ export interface ReadCacheCounts {
   bytes: number;
   /** Folder listings held now. */
   folders: number;
+  /** Walks remembered now. */
+  walks: number;
 }
 
 /**
@@ -94,6 +133,17 @@ function stampOf(st: BackendStats): string | null {
   // stamp the same either way. A change within the same millisecond is the racily-clean case, never kept.
   const ctime = id.ctimeMs === undefined ? "" : Math.trunc(id.ctimeMs);
   return `${st.size}:${Math.trunc(id.mtimeMs)}:${ctime}:${id.ino ?? ""}`;
+}
+
+/**
+ * A path's state for a remembered walk: what it is and its stamp, "absent" when the stat found nothing, or
+ * null when the backend reports no times (nothing can be remembered against it).
+ */
+function stateOf(st: BackendStats | null): string | null {
+  if (st === null) return "absent";
+  const stamp = stampOf(st);
+  if (stamp === null) return null;
+  return `${st.isDirectory() ? "d" : st.isFile() ? "f" : "o"}:${stamp}`;
 }
 
 /** The latest of a stat's modification and change times, in ms. */
@@ -128,6 +178,8 @@ export class ReadCache {
   readonly #kept = new Map<string, Kept>();
   /** Kept folder listings, in the same order. */
   readonly #listings = new Map<string, KeptListing>();
+  /** Remembered walks by key, in the same order. */
+  readonly #walks = new Map<string, KeptWalk>();
   /** Stats taken by {@linkcode ReadCache.prime}, each used by the next read or listing of its path. */
   readonly #primed = new Map<string, BackendStats | null>();
   #primedAt = 0;
@@ -221,18 +273,20 @@ export class ReadCache {
    * @param abs Absolute backend path of the folder.
    * @returns Its entries, sorted by name.
    */
-  async listTyped(abs: string): Promise<ListedEntry[]> {
+  async listTyped(abs: string, record?: WalkRecord): Promise<ListedEntry[]> {
     const st = await this.#stat(abs);
     const stamp = st?.isDirectory() ? stampOf(st) : null;
+    const listedAt = this.#now();
+    const trusted = st !== null && stamp !== null && changedAt(st) < listedAt - RACY_MS;
+    record?.note(abs, trusted ? stateOf(st) : null);
     const kept = this.#listings.get(abs);
     this.#listings.delete(abs);
     if (kept && stamp !== null && kept.stamp === stamp) {
       this.#listings.set(abs, kept);
       return kept.entries;
     }
-    const listedAt = this.#now();
     const entries = await this.#fs.listTyped(abs);
-    if (st && stamp !== null && changedAt(st) < listedAt - RACY_MS) {
+    if (trusted) {
       this.#listings.set(abs, { stamp, entries });
       for (const old of this.#listings.keys()) {
         if (this.#listings.size <= this.#maxFolders) break;
@@ -240,6 +294,64 @@ export class ReadCache {
       }
     }
     return entries;
+  }
+
+  /**
+   * Note the files a walk read (its ignore files, and the absent ones it looked for), with their stamps.
+   *
+   * @param record The walk's record.
+   * @param paths Absolute backend paths.
+   */
+  async noteFiles(record: WalkRecord, paths: readonly string[]): Promise<void> {
+    const stats = await this.#statAll(paths);
+    const limit = this.#now() - RACY_MS;
+    paths.forEach((p, i) => {
+      const st = stats[i] ?? null;
+      record.note(p, st === null || changedAt(st) < limit ? stateOf(st) : null);
+    });
+  }
+
+  /**
+   * A walk's result remembered under `key`, when every folder and ignore file it depended on has the stamp it
+   * had (one stat call for them all), else null (and it is forgotten).
+   *
+   * @param key What the walk was: its folder and options.
+   * @returns The result, or null.
+   */
+  async recallWalk<T>(key: string): Promise<T | null> {
+    const kept = this.#walks.get(key);
+    if (!kept) return null;
+    this.#walks.delete(key);
+    const paths = [...kept.stamps.keys()];
+    const stats = await this.#statAll(paths);
+    for (let i = 0; i < paths.length; i++) {
+      if (stateOf(stats[i] ?? null) !== kept.stamps.get(paths[i]!)) return null;
+    }
+    this.#walks.set(key, kept);
+    return kept.result as T;
+  }
+
+  /**
+   * Remember a walk's result under `key`, when its record allows.
+   *
+   * @param key What the walk was.
+   * @param result Its result (never changed afterwards by whoever gets it).
+   * @param record What it depended on.
+   */
+  rememberWalk(key: string, result: unknown, record: WalkRecord): void {
+    if (!record.usable) return;
+    this.#walks.set(key, { result, stamps: record.stamps });
+    for (const old of this.#walks.keys()) {
+      if (this.#walks.size <= KEPT_WALKS) break;
+      this.#walks.delete(old);
+    }
+  }
+
+  /** Stats of many paths: one call where the backend can, else one each (null where it failed). */
+  async #statAll(paths: readonly string[]): Promise<(BackendStats | null)[]> {
+    const statMany = (this.#fs.raw as Backend).statMany;
+    if (statMany) return await statMany.call(this.#fs.raw, paths);
+    return await Promise.all(paths.map((p) => this.#fs.raw.stat(p).catch(() => null)));
   }
 
   /** What the cache has done and holds. */
@@ -250,6 +362,7 @@ export class ReadCache {
       files: this.#kept.size,
       bytes: this.#bytes,
       folders: this.#listings.size,
+      walks: this.#walks.size,
     };
   }
 

@@ -82,28 +82,22 @@ export function walkSearchFiles(
         },
       );
     }
-    let hidden = 0;
+    // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
     const walked = await openProject({ stage: source }).list({
       under: scope.path,
       limit: Infinity,
       includeIgnored: scope.noIgnore,
       ignoreFiles: SEARCH_IGNORE_FILES,
       ...(cache ? { cache } : {}),
-      accept: (e) => {
-        if (e.kind !== "file") return false;
-        if (!scope.hidden && isHiddenPath(e.rel)) {
-          hidden++;
-          return false;
-        }
-        return true;
-      },
     });
+    const entries = scope.hidden ? walked.entries : walked.entries.filter((e) => !isHiddenPath(e.rel));
+    const hidden = walked.entries.length - entries.length;
     left = { ignored: walked.ignored + hidden, unreadable: walked.skipped.unreadable };
     // Every file's stat in one call where the backend can: the reads that follow check them against the cache.
     await cache?.prime(
-      walked.entries.filter((e) => !source.hasWrite(e.real)).map((e) => source.sandbox.abs(e.real)),
+      entries.filter((e) => !source.hasWrite(e.real)).map((e) => source.sandbox.abs(e.real)),
     );
-    for (const e of walked.entries) {
+    for (const e of entries) {
       realOf.set(e.rel, e.real);
       yield { path: e.rel };
     }

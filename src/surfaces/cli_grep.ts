@@ -153,7 +153,8 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
     const ws = await open(flags["root"] as string | undefined);
     // ripgrep's lines name no symbol: only --json, which prints the whole result, has them parsed for.
     if (!flags["json"]) args["symbols"] = false;
-    const result: ToolResult = await ws.call("search_text", args);
+    // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
+    const result: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
     if (flags["json"]) printJson(host, result);
     const paint = painter(host);
     if (!result.ok) {

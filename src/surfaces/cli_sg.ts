@@ -162,7 +162,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     const astGrep = args["output_format"] === "ast-grep";
     // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
     const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
-    const result = await ws.call(tool, args, flags["dry-run"] ? { dryRun: true } : {});
+    // Every match whole, as ast-grep prints it: no result budget cuts a long one (or a diff).
+    const result = await ws.call(tool, args, {
+      resultChars: Infinity,
+      ...(flags["dry-run"] ? { dryRun: true } : {}),
+    });
     const paint = painter(host);
     if (astGrep && result.ok) printJson(host, result.data["ast_grep"]);
     else if (flags["json"]) printJson(host, result);

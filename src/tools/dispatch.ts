@@ -48,6 +48,11 @@ export interface DispatchOptions {
   readGuard?: ReadGuardMode;
   /** The definition gate's mode for this call, overriding the session policy (e.g. `--gate` on a one-shot call). */
   gate?: "off" | "warn" | "refuse";
+  /**
+   * Most characters this call's result holds as JSON, overriding the workspace's `resultChars` (a terminal
+   * command that prints every match, such as `graver grep`, passes `Infinity`: nothing is cut).
+   */
+  resultChars?: number;
 }
 
 const VALIDATORS = new WeakMap<ToolDefinition, Validator>();
@@ -555,7 +560,10 @@ export async function dispatch(
   if (!result.ok) return refused(result, session, host);
   const fullDiff = typeof rawArgs === "object" && rawArgs !== null &&
     (rawArgs as Record<string, unknown>)["full_diff"] === true;
-  return fitResult(result, { chars: host.resultChars ?? DEFAULT_RESULT_CHARS, fullDiff });
+  return fitResult(result, {
+    chars: options.resultChars ?? host.resultChars ?? DEFAULT_RESULT_CHARS,
+    fullDiff,
+  });
 }
 
 /** Runs of one edit, at most: the first, and four more while other writers keep moving its files. */

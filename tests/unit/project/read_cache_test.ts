@@ -4,6 +4,9 @@ import { type Backend, BackendFs } from "../../../src/fs/backend.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { RACY_MS, ReadCache, readCacheOf } from "../../../src/project/read_cache.ts";
 import { createWorkspace } from "../../../src/mod.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { openProject } from "../../../src/project/project_view.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -34,7 +37,14 @@ Deno.test("ReadCache: an unchanged file is the same bytes without a read; a chan
   assert.equal(dec.decode((await cache.read("/w/a.ts"))!), "one, then two\n");
   assert.equal(calls.readFile, 2);
   assert.equal(await cache.read("/w/absent.ts"), null);
-  assert.deepEqual({ ...cache.counts(), bytes: 0 }, { hits: 1, misses: 3, files: 1, bytes: 0, folders: 0 });
+  assert.deepEqual({ ...cache.counts(), bytes: 0 }, {
+    hits: 1,
+    misses: 3,
+    files: 1,
+    bytes: 0,
+    folders: 0,
+    walks: 0,
+  });
 });
 
 Deno.test("ReadCache: a file changed just before its read is read again next time (racily clean)", async () => {
@@ -54,7 +64,7 @@ Deno.test("ReadCache: at most maxBytes are held, the least recently used going f
   await cache.read("/w/b");
   await cache.read("/w/a"); // a is now the most recent
   await cache.read("/w/c"); // b goes
-  assert.deepEqual(cache.counts(), { hits: 1, misses: 3, files: 2, bytes: 8, folders: 0 });
+  assert.deepEqual(cache.counts(), { hits: 1, misses: 3, files: 2, bytes: 8, folders: 0, walks: 0 });
   await cache.read("/w/a");
   assert.equal(cache.counts().hits, 2);
 });
@@ -123,4 +133,58 @@ Deno.test("search_text in a warm session sees a file changed outside graver, and
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+/** The files a listing through the cache finds, and how many folders the backend listed for it. */
+async function listed(
+  raw: Backend,
+  cache: ReadCache,
+  calls: Record<string, number>,
+): Promise<{ files: string[]; readdirs: number }> {
+  const before = calls.readdir!;
+  const stage = new Stage(BackendFs.wrap(raw), new Sandbox("/w"));
+  const l = await openProject({ stage }).list({ limit: Infinity, cache, ignoreFiles: [".gitignore"] });
+  return { files: l.files, readdirs: calls.readdir! - before };
+}
+
+Deno.test("ReadCache: a walk is answered from memory while no folder and no ignore file it read has changed", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "", "/w/src/b.ts": "", "/w/src/.gitignore": "gen.ts\n" });
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  const first = await listed(backend, cache, calls);
+  assert.deepEqual(first.files, ["a.ts", "src/.gitignore", "src/b.ts"]);
+  assert.equal(first.readdirs, 2);
+  assert.deepEqual(await listed(backend, cache, calls), { files: first.files, readdirs: 0 });
+  assert.equal(cache.counts().walks, 1);
+  // A file added to a subfolder changes that folder's modification time: the walk is made again.
+  await new Promise((r) => setTimeout(r, 5));
+  await raw.writeFile("/w/src/c.ts", enc.encode(""));
+  assert.deepEqual((await listed(backend, cache, calls)).files, [...first.files, "src/c.ts"]);
+  // An ignore file rewritten in place (no folder changes): its own stamp tells.
+  await new Promise((r) => setTimeout(r, 5));
+  await raw.writeFile("/w/src/.gitignore", enc.encode("c.ts\n"));
+  assert.deepEqual((await listed(backend, cache, calls)).files, first.files);
+});
+
+Deno.test("ReadCache: a walk that followed a link is never answered from memory", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "", "/w/lib/b.ts": "" });
+  await (raw as unknown as { symlink(t: string, p: string): Promise<void> }).symlink("lib", "/w/link");
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  await listed(backend, cache, calls);
+  assert.equal(cache.counts().walks, 0);
+  assert.ok((await listed(backend, cache, calls)).files.includes("lib/b.ts"));
+});
+
+Deno.test("ReadCache: a stage forked from one with staged writes is walked, never answered from memory", async () => {
+  const raw = createMemoryBackend({ "/w/a.ts": "" });
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  await listed(backend, cache, calls);
+  assert.equal(cache.counts().walks, 1);
+  const parent = new Stage(BackendFs.wrap(raw), new Sandbox("/w"));
+  await parent.write("new.ts", enc.encode("staged\n"));
+  const child = parent.fork();
+  const l = await openProject({ stage: child }).list({ limit: Infinity, cache, ignoreFiles: [".gitignore"] });
+  assert.deepEqual(l.files, ["a.ts", "new.ts"]);
 });

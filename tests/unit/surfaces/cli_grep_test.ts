@@ -77,3 +77,16 @@ Deno.test("graver grep --json prints the search_text result, versions and occurr
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver grep prints a matched line whole, however long (no result budget cuts it)", async () => {
+  // A minified bundle's one line: longer than the 100,000 characters a tool result holds by default.
+  const line = `var a=${"x".repeat(150_000)};function needle(){}`;
+  const dir = await project({}, { "dist/app.min.js": `${line}\n` });
+  try {
+    const run = await inProcess(["grep", "-F", "needle"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), `dist/app.min.js:1:${line.indexOf("needle") + 1}:${line}\n`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

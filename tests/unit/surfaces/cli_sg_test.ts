@@ -113,3 +113,17 @@ Deno.test("graver sg --format ast-grep prints ast-grep's JSON matches; with -r t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg --format ast-grep prints a long match whole (no result budget cuts it)", async () => {
+  const args = Array.from({ length: 20_000 }, (_, i) => `a${i}`).join(", ");
+  const dir = await project({}, { "src/big.js": `call(${args});\n` });
+  try {
+    const run = await inProcess(["sg", "-p", "call($$$A)", "-l", "js", "--format", "ast-grep"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const [m] = JSON.parse(run.stdout) as { text: string; metaVariables: { multi: { A: unknown[] } } }[];
+    assert.equal(m!.text, `call(${args})`);
+    assert.equal(m!.metaVariables.multi.A.length, 2 * 20_000 - 1); // every argument and every comma
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
