@@ -292,6 +292,37 @@ Deno.test("planRename() of a JavaScript or Python member renames one attribute a
   }
 });
 
+Deno.test("planRename() refuses to split an attribute whose base the reference search does not follow (Python `class Sub(Base[int])`)", async () => {
+  // The search follows a base written as a plain name; the hierarchy check also reads `Base[int]`, and refuses
+  // the rename that would leave Base's `self.items` behind.
+  const ws = await workspaceOf({}, {
+    "gen.py": [
+      "from typing import Generic, TypeVar",
+      "",
+      'T = TypeVar("T")',
+      "",
+      "",
+      "class Base(Generic[T]):",
+      "    def __init__(self):",
+      "        self.items = []",
+      "",
+      "    def count(self):",
+      "        return len(self.items)",
+      "",
+      "",
+      "class Sub(Base[int]):",
+      "    def add(self, x):",
+      "        self.items.append(x)",
+      "        return self.count()",
+      "",
+    ].join("\n"),
+  });
+  assert.match(
+    await renameOutcome(ws, { path: "gen.py", target: { line: 16, column: 14 }, newName: "entries" }),
+    /^overrides_present: Cannot rename "items" \("gen\.py" line 16\): the base class "Base" uses "items" through this\/self as well.*\("gen\.py" line 8\)/,
+  );
+});
+
 Deno.test("edit_rename_symbol() of an attribute CPython's email classes share renames it in the base and the subclass, and email still works (Generator._fp, MIMEPart._headers)", async () => {
   const before = pythonEmail();
   const ws = await workspaceOf({}, before);
