@@ -1,6 +1,7 @@
 """rope's view of symbol occurrences, for bench/rename_rope.bench.ts.
 
-Reads JSON from stdin: {"root": DIR, "queries": [{"path": REL, "offset": UTF16}], "rename": {...}|null}.
+Reads JSON from stdin: {"root": DIR, "queries": [{"path": REL, "offset": UTF16, "in_hierarchy"?: bool}],
+"rename": {...}|null}.
 For each query, rope.contrib.findit.find_occurrences (what rope's Rename uses, unsure
 occurrences excluded) at that offset; offsets are converted between rope's code points and
 UTF-16 code units. With "rename": {"path", "offset", "new_name"}, one cold
@@ -52,7 +53,10 @@ def main():
         resource = project.get_resource(q["path"])
         text = texts.setdefault(q["path"], resource.read())
         try:
-            locs = findit.find_occurrences(project, resource, utf16_to_cp(text, q["offset"]), unsure=False)
+            locs = findit.find_occurrences(
+                project, resource, utf16_to_cp(text, q["offset"]), unsure=False,
+                in_hierarchy=q.get("in_hierarchy", False),
+            )
         except Exception as e:  # rope refuses some names (e.g. inside strings): report and go on
             out.append({"error": f"{type(e).__name__}: {e}"})
             continue

@@ -16,8 +16,11 @@
  *    inside Python, imports excluded) vs a fresh workspace and an
  *    `edit_rename_symbol` dry run (after a warm-up round), same symbols.
  *
+ * `--hierarchy` asks rope for a member's occurrences along its class hierarchy (`in_hierarchy=True`, as its
+ * Rename offers): the overrides in subclasses that graver's search includes, as the TypeScript service does.
+ *
  * Skips (exit 0) when Python's email package or rope is missing.
- * Run: `deno run -A bench/rename_rope.bench.ts [--sample N] [--runs N] [--verbose]`.
+ * Run: `deno run -A bench/rename_rope.bench.ts [--sample N] [--runs N] [--hierarchy] [--verbose]`.
  * Writes the per-symbol table to `bench/results/rename_rope.tsv`.
  *
  * @module
@@ -127,7 +130,15 @@ function rope(request: unknown): unknown {
   if (res.status !== 0) throw new Error(`rope failed: ${res.stderr}`);
   return JSON.parse(res.stdout);
 }
-const answers = rope({ root, queries: sample.map((p) => ({ path: p.path, offset: p.offset })) }) as (
+const HIERARCHY = args.includes("--hierarchy");
+const answers = rope({
+  root,
+  queries: sample.map((p) => ({
+    path: p.path,
+    offset: p.offset,
+    ...(HIERARCHY && p.category === "member" ? { in_hierarchy: true } : {}),
+  })),
+}) as (
   | { sites: string[] }
   | { error: string }
 )[];

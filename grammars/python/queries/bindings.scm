@@ -53,6 +53,11 @@
 ; `from m import *`: m's names are this module's (a package's __init__ re-exports its modules this way)
 (import_from_statement module_name: (_) @import.glob (wildcard_import))
 
+; ---- a class's bases (`class B(A, Mixin)`): a member of B may be one A or Mixin declares (keyword
+; arguments such as `metaclass=` are not bases)
+(class_definition superclasses: (argument_list . (identifier) @base))
+(class_definition superclasses: (argument_list (_) . (identifier) @base.implements))
+
 ; ---- members
 (attribute object: (identifier) @_self attribute: (identifier) @member.this (#any-of? @_self "self" "cls"))
 (attribute object: (identifier) @member.object attribute: (identifier) @member.property)

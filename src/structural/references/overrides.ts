@@ -17,6 +17,7 @@ import { classScopeOf, type FileBindings, type Occurrence, type Scope } from "..
 import { TextIndex } from "../../syntax/text_index.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { findReferences } from "./references.ts";
+import { memberPresence, usesOwnMember } from "./member_presence.ts";
 
 const CLASS_NODES = /^(class_declaration|abstract_class_declaration|class|class_definition)$/;
 const MAX_DEPTH = 8;
@@ -78,40 +79,6 @@ function classNodeAt(root: Node, scope: Scope): Node | null {
     if (n.startIndex < scope.start) break;
   }
   return null;
-}
-
-/** How a class has a member: where it declares it, or else where its own code first uses it. */
-export interface MemberPresence {
-  /** The declaration, or the first use through `this`/`self`/`super`. */
-  occurrence: Occurrence;
-  /** Declared in the class (a field, a method, a parameter property, a class-level name), not only used. */
-  declared: boolean;
-}
-
-/**
- * Whether a class has the member `name`: declares it (a field, a method, a parameter property
- * `constructor(private x)`, a name bound in the class body), or uses it through `this.x`/`self.x`/`super.x`
- * in its own code — an attribute a method assigns, or one a base or subclass provides, which is the same
- * attribute along the hierarchy.
- *
- * @param fb The file's bindings.
- * @param cls A class scope of that file.
- * @param name The member's name.
- * @returns The declaration (or the first use), or null when the class has no such member.
- */
-export function memberPresence(fb: FileBindings, cls: Scope, name: string): MemberPresence | null {
-  let used: Occurrence | null = null;
-  for (const o of fb.occurrences) {
-    if (o.name !== name) continue;
-    if (
-      (o.kind === "member_definition" && o.scope === cls) ||
-      (o.kind === "definition" && o.binding?.scope === cls) ||
-      (o.parameterProperty === true && classScopeOf(o.scope) === cls)
-    ) return { occurrence: o, declared: true };
-    const viaThis = o.kind === "member_this" || o.thisKey === true || o.viaSuper === true;
-    if (!used && viaThis && classScopeOf(o.scope) === cls) used = o;
-  }
-  return used ? { occurrence: used, declared: false } : null;
 }
 
 /** Whether a class scope declares a member named `name`. */
@@ -397,7 +364,7 @@ function checkRelative(
   }
   if (!options.renamed) return;
   const left = f.occurrences.find((o) =>
-    o.name === subject.name && (o.kind === "member_this" || o.thisKey === true || o.viaSuper === true) &&
+    o.name === subject.name && usesOwnMember(o) &&
     classScopeOf(o.scope) === cls && !options.renamed!.has(`${f.path}:${o.start}`)
   );
   if (left) {

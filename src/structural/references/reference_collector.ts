@@ -27,6 +27,7 @@ import { ModuleResolver } from "../../syntax/module_resolution.ts";
 import { isFileLocalLanguage } from "../shared/file_local.ts";
 import { hasKeywordArguments } from "../shared/refactor_languages.ts";
 import type { ProjectFiles } from "../shared/project_files.ts";
+import { memberPresence } from "./member_presence.ts";
 
 const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
   "definition",
@@ -651,7 +652,8 @@ export class Collector {
     for (let at = queue.shift(); at && seen.size < MAX_BASES; at = queue.shift()) {
       if (seen.has(at.scope)) continue;
       seen.add(at.scope);
-      if (declaresMember(at, name)) {
+      // A base whose code uses `this.x` (a JavaScript or Python attribute it assigns or reads) has it too.
+      if (declaresMember(at, name) || memberPresence(at.fb, at.scope, name)?.declared === false) {
         roots.add(at.scope);
         out.push(at);
       }

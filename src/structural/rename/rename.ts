@@ -27,7 +27,8 @@ import {
   type ReferenceTarget,
 } from "../references/references.ts";
 import { isValidName } from "../shared/names.ts";
-import { checkMemberOverrides, memberPresence } from "../references/overrides.ts";
+import { checkMemberOverrides } from "../references/overrides.ts";
+import { memberPresence } from "../references/member_presence.ts";
 import { applyTextEdits, type TextEdit } from "../edit/source.ts";
 
 /** Options of {@linkcode renameSymbol}. */
