@@ -85,10 +85,13 @@ export type StreamEvent =
     error: StreamRefusal;
   }
   | {
-    /** The stream stopped early (`stop_on_refusal`): the generation can be cancelled; `end()` gives the result. */
+    /**
+     * The stream stopped early (`stop_on_refusal`, an abort, or a text past the tool's size limit): the
+     * generation can be cancelled; `end()` gives the result.
+     */
     type: "stopped";
     /** Why. */
-    reason: "refusal" | "parse_error" | "aborted";
+    reason: "refusal" | "parse_error" | "aborted" | "limit_exceeded";
     /** The block that stopped it, if one did. */
     block?: number;
     /** The refusal or parse error that stopped it (absent for an abort). */

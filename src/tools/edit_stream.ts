@@ -15,6 +15,7 @@ import type { Stage } from "../fs/stage.ts";
 import type { DispatchOptions } from "./dispatch.ts";
 import type { ToolResult } from "./types.ts";
 import { lazyEngine } from "./_lazy.ts";
+import { MAX_EDIT_TEXT } from "./apply_edits.ts";
 import { EventQueue } from "./_stream_queue.ts";
 import type { Placer } from "./_stream_place.ts";
 import {
@@ -121,6 +122,8 @@ class LiveEditStream implements EditStream {
   #host: EditStreamHost;
   #options: EditStreamOptions;
   #chunks: string[] = [];
+  /** Characters written so far. */
+  #length = 0;
   #queue = new EventQueue<StreamEvent>();
   #ended: Promise<ToolResult> | null = null;
   #aborted: string | null = null;
@@ -146,9 +149,31 @@ class LiveEditStream implements EditStream {
 
   write(chunk: string): Promise<void> {
     if (this.#ended !== null || this.stopped) return this.#chain;
+    this.#length += chunk.length;
+    if (this.#options.tool === "apply_edits" && this.#length > MAX_EDIT_TEXT) {
+      this.#overLimit();
+      return this.#chain;
+    }
     this.#chunks.push(chunk);
     this.#chain = this.#chain.then(() => this.#place(chunk));
     return this.#chain;
+  }
+
+  /**
+   * The text grew past what the whole call accepts: stop reading it (whatever `stopOnRefusal` says), so a
+   * generation that will be refused holds no more memory; `end()` refuses it as the whole call would.
+   */
+  #overLimit(): void {
+    this.#chunks = [];
+    this.#stopWith({
+      type: "stopped",
+      reason: "limit_exceeded",
+      error: {
+        code: "limit_exceeded",
+        message: `the text is over ${MAX_EDIT_TEXT} characters, the limit of one apply_edits call`,
+        hint: "Split the edits into several apply_edits calls, or replace whole files with write_file",
+      },
+    });
   }
 
   abort(reason = "aborted by the caller"): void {
@@ -304,6 +329,8 @@ function stoppedRefusal(tool: string, at: { stop: Stop; inputLine: number | unde
   const parseLine = error.details?.["input_line"];
   const where = stop.block !== undefined
     ? `at block ${stop.block}${inputLine === undefined ? "" : ` (input line ${inputLine})`}`
+    : stop.reason === "limit_exceeded"
+    ? "at its size limit"
     : typeof parseLine === "number"
     ? `at a parse error (input line ${parseLine})`
     : "at a parse error";

@@ -343,3 +343,27 @@ Deno.test("the events end when the host's call throws, and end() rejects with it
   await reader;
   assert.deepEqual(seen, ["file", "placed", "replaced"]);
 });
+
+Deno.test("an apply_edits stream past the one call's size limit stops reading and is refused limit_exceeded", async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({ "/a.txt": "one\ntwo\n" }) });
+  const events: StreamEvent[] = [];
+  const stream = ws.stream({ tool: "apply_edits", onEvent: (e) => events.push(e) });
+  await stream.write("a.txt\n<<<<<<< SEARCH\ntwo\n=======\n");
+  const line = "x".repeat(1023) + "\n";
+  for (let i = 0; i < 8 * 1024 + 1 && !stream.stopped; i++) await stream.write(line);
+  assert.equal(stream.stopped, true);
+  await stream.write(">>>>>>> REPLACE\n"); // ignored after the stop
+  const result = await stream.end();
+  assert.equal(!result.ok && result.error.code, "limit_exceeded");
+  assert.match(!result.ok ? result.error.message : "", /stopped at its size limit, so nothing was written/);
+  assert.deepEqual(events.find((e) => e.type === "stopped"), {
+    type: "stopped",
+    reason: "limit_exceeded",
+    error: {
+      code: "limit_exceeded",
+      message: "the text is over 8388608 characters, the limit of one apply_edits call",
+      hint: "Split the edits into several apply_edits calls, or replace whole files with write_file",
+    },
+  });
+  assert.match(JSON.stringify(await ws.call("read_file", { path: "a.txt" })), /two/);
+});
