@@ -6,6 +6,9 @@
  * whose name argument is the member's name itself, or starts with a literal part the name starts with, is a
  * site the rename cannot follow.
  *
+ * A data member passed by name as a keyword argument (`policy.clone(refold_source="none")`) is such a site too:
+ * the callee may set attributes from its keywords' names.
+ *
  * @module
  */
 import { RecoverableError } from "../../errors.ts";
@@ -67,6 +70,50 @@ export function memberLookups(
   return out;
 }
 
+/** A keyword argument `name=` inside a call's parentheses (not `==`). */
+function keywordPattern(name: string): RegExp {
+  return new RegExp(String.raw`[(,]\s*${name}\s*=(?!=)`, "g");
+}
+
+/**
+ * Calls that pass a data member's name as a keyword argument, in languages whose calls name arguments: a
+ * constructor or `clone(**kw)` that sets attributes by the keywords' names (`setattr(self, name, value)` after
+ * `hasattr(self, name)`, as CPython's email policies do) reaches the member through that keyword, and no
+ * binding ties the two. Only class-level data members count: a method's name as a keyword is about something
+ * else, and an attribute set in `__init__` from its parameter keeps the parameter's name when renamed.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { keywordSetters } from "./_member_lookups.ts";
+ *
+ * const policy = "class P(Base):\n    refold = 'long'\n";
+ * const test = "p = P().clone(refold='none')\nq = f(refold == 1)\n";
+ * const files = new Map([["p.py", { language: "python", text: policy }], ["t.py", { language: "python", text: test }]]);
+ * assert.deepEqual(keywordSetters(files, { name: "refold", path: "p.py", line: 2 }).map((l) => l.path + ":" + l.line), ["t.py:1"]);
+ * ```
+ *
+ * @param files The files the rename searched: language and text by path.
+ * @param member The member: its name and the file and 1-based line that declare it.
+ * @returns Each call that passes it by keyword (empty for a method or a language without keyword arguments).
+ */
+export function keywordSetters(
+  files: ReadonlyMap<string, { language: string; text: string }>,
+  member: { name: string; path: string; line: number },
+): MemberLookup[] {
+  const declaring = files.get(member.path);
+  const declaration = declaring?.text.split("\n")[member.line - 1] ?? "";
+  if (!new RegExp(String.raw`^\s*${member.name}\s*[:=]`).test(declaration)) return [];
+  const out: MemberLookup[] = [];
+  for (const [path, file] of files) {
+    if (!profileOf(file.language).functions.keywordArguments) continue;
+    for (const m of file.text.matchAll(keywordPattern(member.name))) {
+      const line = lineNumberAt(file.text, m.index!);
+      out.push({ path, line, text: file.text.split("\n")[line - 1]!.trim() });
+    }
+  }
+  return out;
+}
+
 /**
  * The refusal of a rename whose member a lookup by name may reach.
  *
@@ -78,7 +125,7 @@ export function lookedUpByName(name: string, lookups: readonly MemberLookup[]): 
   const where = lookups.slice(0, 5).map((l) => `${l.path}:${l.line} (${l.text})`).join("; ");
   return new RecoverableError(
     "unresolved",
-    `Cannot rename "${name}": code looks members up by a name built at run time that may be this one (${where}${
+    `Cannot rename "${name}": code looks members up by a name built at run time, or passes the name as a keyword argument a callee may set it from, that may be this one (${where}${
       lookups.length > 5 ? `; and ${lookups.length - 5} more` : ""
     }), and a rename would leave that lookup missing it`,
     {

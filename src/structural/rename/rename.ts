@@ -12,7 +12,7 @@
  * @module
  */
 import { type ExampleRename, renameGoExamples } from "./_go_examples.ts";
-import { lookedUpByName, memberLookups } from "./_member_lookups.ts";
+import { keywordSetters, lookedUpByName, memberLookups } from "./_member_lookups.ts";
 import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
@@ -518,5 +518,6 @@ function dirOf(rel: string): string {
 /** Refuse a member or exported name that a lookup by a name built at run time may reach (`_member_lookups.ts`). */
 function checkLookups(search: ReferenceSearch): void {
   const lookups = memberLookups(search.files, search.target.name);
+  if (search.target.kind === "member") lookups.push(...keywordSetters(search.files, search.target));
   if (lookups.length > 0) throw lookedUpByName(search.target.name, lookups);
 }

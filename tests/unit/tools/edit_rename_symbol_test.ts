@@ -608,3 +608,31 @@ Deno.test("edit_rename_symbol() refuses a Python method a getattr built from a p
   assert.doesNotMatch(after, /_write_lines/);
   assert.match(after, /^ {12}self\._emit_lines\(msg\._payload\)$/m, "BytesGenerator's call");
 });
+
+Deno.test("edit_rename_symbol() refuses a Python class attribute a call passes by keyword (email's EmailPolicy.refold_source)", async () => {
+  // The soak's case: renaming EmailPolicy.refold_source answered ok, and `policy.clone(refold_source='none')`
+  // then raised TypeError: _PolicyBase sets attributes from the keywords' names (hasattr, then setattr).
+  const policy = Deno.readTextFileSync("/usr/lib/python3.11/email/policy.py");
+  const caller = "from email.policy import default\n\nstrict = default.clone(refold_source='none')\n";
+  const ws = await workspaceOf({
+    "/email/policy.py": policy,
+    "/email/_policybase.py": Deno.readTextFileSync("/usr/lib/python3.11/email/_policybase.py"),
+    "/use_policy.py": caller,
+  });
+  const res = await ws.call("edit_rename_symbol", {
+    path: "email/policy.py",
+    target: "EmailPolicy/refold_source",
+    new_name: "refold_mode",
+  });
+  assert.ok(!res.ok && res.error.code === "unresolved", JSON.stringify(res));
+  assert.match(res.error.message, /use_policy\.py:3 \(strict = default\.clone\(refold_source='none'\)\)/);
+  assert.equal(await textOf(ws, "email/policy.py"), policy, "nothing written");
+  // A class attribute no call passes by keyword still renames.
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "email/policy.py",
+      target: "EmailPolicy/content_manager",
+      new_name: "contents",
+    }),
+  );
+});
