@@ -13,7 +13,7 @@
 
 ; ---- scopes
 [(function_item) (closure_expression) (function_signature_item)] @scope.function
-[(block) (for_expression) (match_arm) (if_expression) (while_expression)] @scope.block
+[(block) (match_arm) (if_expression) (while_expression)] @scope.block
 (mod_item body: (_)) @scope.function
 [(struct_item) (enum_item) (union_item) (trait_item)] @scope.class
 (impl_item type: [(type_identifier) @scope.name
@@ -23,6 +23,8 @@
 ; `if let P = v { … } else { … }`, `while let`: P's names live in the first block only; v reads the outer names
 (if_expression condition: [(let_condition) (let_chain)] @scope.from consequence: (block) @scope.within)
 (while_expression condition: [(let_condition) (let_chain)] @scope.from body: (block) @scope.within)
+; `for p in v { … }`: p's names live in the body only; v reads the outer names (`for lhs in lhs`)
+(for_expression pattern: (_) @scope.from body: (block) @scope.within)
 ; `impl Trait for T`: every member of the block is the trait's (renamed with it, or not at all)
 (impl_item trait: [(type_identifier) @base.implements.all
                    (generic_type type: (type_identifier) @base.implements.all)

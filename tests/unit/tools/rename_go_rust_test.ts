@@ -541,3 +541,30 @@ Deno.test("edit_rename_symbol() renames a Go type's example functions with it, s
   );
   await assertReparses("go", examples, after, "cmp/example_test.go");
 });
+
+Deno.test("edit_rename_symbol() keeps a Rust `for` pattern to its body: the iterated value reads the outer name (semver's `for lhs in lhs`)", async () => {
+  // The soak's case: renaming the outer `let lhs` left `for lhs in lhs`'s iterable naming nothing (E0425).
+  const ws = await workspaceOf(SEMVER);
+  ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/impls.rs",
+      target: { line: 62, column: 13 },
+      new_name: "left",
+    }),
+  );
+  assert.equal(
+    await textOf(ws, "src/impls.rs"),
+    edited(SEMVER["/src/impls.rs"]!, [[62, 13, "lhs", "left"], [65, 20, "lhs", "left"]]),
+  );
+  // The loop's own variable renames within the body only.
+  const loop = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/impls.rs",
+      target: { line: 65, column: 13 },
+      new_name: "part",
+    }),
+  );
+  assert.ok(loop.changes.length === 1);
+  const after = await textOf(ws, "src/impls.rs");
+  assert.match(after.split("\n")[64]!, /for part in left \{/);
+});
