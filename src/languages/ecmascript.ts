@@ -110,7 +110,14 @@ export const ECMASCRIPT_FLOW: FlowRules = {
   awaits: new Set(["await_expression"]),
   asyncStatements: new Set(["for_in_statement"]),
   yields: new Set(["yield_expression"]),
-  immovable: new Set(["import_statement", "export_statement"]),
+  // A type declared in a block is seen by the rest of it; moved into a function, it would be seen there only.
+  immovable: new Set([
+    "import_statement",
+    "export_statement",
+    "interface_declaration",
+    "type_alias_declaration",
+    "ambient_declaration",
+  ]),
   receivers: new Set(["this", "super"]),
   returns: new Set(["return_statement"]),
   jumps: new Set(["break_statement", "continue_statement"]),

@@ -149,3 +149,27 @@ Deno.test("edit_capabilities tells which languages edit_extract_function support
     assert.equal(row.capabilities["extract_function"], supported, language);
   }
 });
+
+Deno.test("edit_extract_function() refuses a TypeScript interface or type alias, and a `declare global` block's contents (rxjs's types.ts)", async () => {
+  // The soak's case: extracting `interface SymbolConstructor` out of `declare global { … }` wrote a function
+  // call into the ambient block (TS1036) and hid the interface from everything that used it.
+  const types = Deno.readTextFileSync(
+    new URL(
+      "../../../node_modules/rxjs/src/internal/types.ts",
+      import.meta.url,
+    ),
+  );
+  const local = "export function f(): number {\n  type N = number;\n  const n: N = 1;\n  return n;\n}\n";
+  const ws = await workspaceOf({ "/internal/types.ts": types, "/local.ts": local });
+  for (
+    const [path, range] of [
+      ["internal/types.ts", { start_line: 12, end_line: 14 }],
+      ["local.ts", { start_line: 2, end_line: 2 }],
+    ] as const
+  ) {
+    const res = await ws.call("edit_extract_function", { path, range, name: "moved" });
+    assert.ok(!res.ok && res.error.code === "invalid_args", JSON.stringify(res));
+    assert.match(res.error.message, /cannot move into a function/);
+  }
+  assert.equal(await textOf(ws, "internal/types.ts"), types, "nothing written");
+});
