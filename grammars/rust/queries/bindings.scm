@@ -19,6 +19,10 @@
 (impl_item type: [(type_identifier) @scope.name
                   (generic_type type: (type_identifier) @scope.name)
                   (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope.class.impl
+; an `impl` for a type without a name of its own (`impl<A> ToSmallVec<A> for [A::Item]`, `for &T`, `for u8`)
+; is a class too, so that its members are the implemented trait's
+(impl_item type: [(array_type) (reference_type) (tuple_type) (pointer_type) (primitive_type)
+                  (dynamic_type) (abstract_type) (function_type) (unit_type)] @scope.name) @scope.class.impl
 (block (let_declaration) @scope.after)
 ; `if let P = v { … } else { … }`, `while let`: P's names live in the first block only; v reads the outer names
 (if_expression condition: [(let_condition) (let_chain)] @scope.from consequence: (block) @scope.within)

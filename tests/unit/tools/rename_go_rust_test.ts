@@ -568,3 +568,38 @@ Deno.test("edit_rename_symbol() keeps a Rust `for` pattern to its body: the iter
   const after = await textOf(ws, "src/impls.rs");
   assert.match(after.split("\n")[64]!, /for part in left \{/);
 });
+
+Deno.test("edit_rename_symbol() sees a Rust trait implemented for a type without a name (smallvec's `impl ToSmallVec<A> for [A::Item]`)", async () => {
+  // The soak's case: renaming the trait's method answered ok and left the impl's `fn to_smallvec` (E0407).
+  const src = [
+    "pub trait ToVec<T> {",
+    "    fn to_vec_of(&self) -> Vec<T>;",
+    "}",
+    "",
+    "impl<T: Copy> ToVec<T> for [T] {",
+    "    fn to_vec_of(&self) -> Vec<T> {",
+    "        self.iter().copied().collect()",
+    "    }",
+    "}",
+    "",
+    "impl ToVec<u8> for u8 {",
+    "    fn to_vec_of(&self) -> Vec<u8> {",
+    "        vec![*self]",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "v"\nversion = "0.1.0"\n',
+    "/src/lib.rs": src,
+  });
+  for (const line of [2, 6, 12]) {
+    const res = await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line, column: 8 },
+      new_name: "as_vec",
+    });
+    assert.ok(!res.ok && res.error.code === "overrides_present", JSON.stringify(res));
+  }
+  assert.equal(await textOf(ws, "src/lib.rs"), src, "nothing written");
+});
