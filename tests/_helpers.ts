@@ -1,6 +1,6 @@
 /**
- * Test helpers shared by unit tests: a memfs snapshot, text encoding and
- * fixture lookup (the fault-injecting backend is
+ * Test helpers shared by unit tests: a memfs snapshot, text encoding,
+ * fixture lookup, and seeded random chunking of a text (the fault-injecting backend is
  * `tests/conformance/fault_backend.ts`).
  *
  * @module
@@ -55,4 +55,26 @@ export function fixtureUrl(area: string, name: string): URL {
     if (lang.isDirectory && isFile(sample)) return sample;
   }
   return new URL(`${area}/${name}`, FIXTURES);
+}
+
+/** A seeded pseudo-random generator (mulberry32): the same seed gives the same numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `text` cut into pieces of 1 to `max` characters, as a stream of tokens could deliver it. */
+export function randomChunks(text: string, rand: () => number, max: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length;) {
+    const n = 1 + Math.floor(rand() * max);
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
 }

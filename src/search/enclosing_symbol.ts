@@ -67,3 +67,22 @@ export function enclosingSymbolsOf(parsing: Parsing): EnclosingSymbols {
     return lines.map((line) => innermost(symbols, line)?.name_path ?? null);
   };
 }
+
+/**
+ * Set each entry's `symbol` where the lookup names one (the entries of one file).
+ *
+ * @param entries One file's matches, each with its 1-based line.
+ * @param file That file's text and version.
+ * @param enclosing The lookup, or undefined when symbols are not asked for.
+ */
+export async function nameEnclosingSymbols(
+  entries: { path: string; line: number; symbol?: string }[],
+  file: { text: string; version: string },
+  enclosing: EnclosingSymbols | undefined,
+): Promise<void> {
+  if (enclosing === undefined || entries.length === 0) return;
+  const names = await enclosing({ path: entries[0]!.path, ...file }, entries.map((e) => e.line));
+  entries.forEach((e, i) => {
+    if (names[i]) e.symbol = names[i]!;
+  });
+}

@@ -9,7 +9,7 @@
  * @module
  */
 import { looksBinary } from "../fs/text.ts";
-import type { EnclosingSymbols } from "./enclosing_symbol.ts";
+import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.ts";
 import { versionOf } from "../fs/version.ts";
 import { cursorFor } from "./text_args.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
@@ -246,19 +246,6 @@ export function addSourceSkipped(files: SearchFiles, skipped: SearchSkipped): vo
   const left = files.skipped?.();
   skipped.ignored += left?.ignored ?? 0;
   skipped.unreadable += left?.unreadable ?? 0;
-}
-
-/** Set each entry's `symbol` where the lookup names one. */
-async function nameEnclosingSymbols(
-  entries: LineMatch[],
-  file: { text: string; version: string },
-  enclosing: EnclosingSymbols | undefined,
-): Promise<void> {
-  if (enclosing === undefined || entries.length === 0) return;
-  const names = await enclosing({ path: entries[0]!.path, ...file }, entries.map((e) => e.line));
-  entries.forEach((e, i) => {
-    if (names[i]) e.symbol = names[i]!;
-  });
 }
 
 /** What one page collects, by output mode. */

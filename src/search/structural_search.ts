@@ -11,7 +11,7 @@
  */
 import { RecoverableError } from "../errors.ts";
 import { astGrepMatches } from "./ast_grep_format.ts";
-import type { EnclosingSymbols } from "./enclosing_symbol.ts";
+import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.ts";
 import { positionAfter } from "./matched_lines.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
 import { fits, prefixThatFits } from "./result_budget.ts";
@@ -203,19 +203,6 @@ function matchEntries(found: StructuralFile, range: { from: number; to: number }
     });
   }
   return out;
-}
-
-/** Set each entry's `symbol` where the lookup names one. */
-async function nameEnclosingSymbols(
-  entries: StructuralMatch[],
-  file: { text: string; version: string },
-  enclosing: EnclosingSymbols | undefined,
-): Promise<void> {
-  if (enclosing === undefined || entries.length === 0) return;
-  const names = await enclosing({ path: entries[0]!.path, ...file }, entries.map((e) => e.line));
-  entries.forEach((e, i) => {
-    if (names[i]) e.symbol = names[i]!;
-  });
 }
 
 /** What a structural search needs besides the files: the pattern engine, and the enclosing-symbol lookup. */

@@ -15,7 +15,7 @@
  * @module
  */
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type { StreamEvent, StreamTool } from "../tools/edit_stream.ts";
+import { type StreamEvent, type StreamTool, TEXT_ARGUMENT } from "../tools/edit_stream.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import type { CallRunner } from "./call_runner.ts";
@@ -59,12 +59,6 @@ export interface McpStreamCall {
 }
 
 /**
- * The argument that holds the streamed text of the tools whose text is one argument (the others stream the
- * JSON of all their arguments).
- */
-const TEXT_ARGUMENT: Partial<Record<StreamTool, string>> = { apply_edits: "text", apply_patch: "input" };
-
-/**
  * Whether a tools/call runs as a stream: a tool that takes a model's text, and a progress token to report
  * on.
  *
@@ -91,7 +85,7 @@ function splitArguments(
   args: Record<string, unknown>,
 ): { text: string; rest: Record<string, unknown> } | null {
   const field = TEXT_ARGUMENT[tool];
-  if (field === undefined) return { text: JSON.stringify(args, null, 1), rest: {} };
+  if (field === null) return { text: JSON.stringify(args, null, 1), rest: {} };
   const { [field]: text, ...rest } = args;
   return typeof text === "string" ? { text, rest } : null;
 }

@@ -79,3 +79,29 @@ export async function stagePlannedTexts(stage: Stage, plan: SitePlan): Promise<v
     await stage.writeText(f.path, { text: f.newText, bom: file.bom });
   }
 }
+
+/**
+ * The changed files as a result lists them: each file with its version and count, and its sites up to
+ * `maxSites` over all files, with how many were listed and whether some were left out.
+ *
+ * @param files The plan's files.
+ * @param options The plan's site count and the most sites to list.
+ * @returns `files`, `sites_listed` and `truncated` for the result's data.
+ */
+export function listedSites<S>(
+  files: readonly { path: string; version: string; sites: readonly S[] }[],
+  options: { total: number; maxSites: number },
+): {
+  files: { path: string; version: string; count: number; sites: S[] }[];
+  sites_listed: number;
+  truncated: boolean;
+} {
+  let left = options.maxSites;
+  const listed = files.map((f) => {
+    const sites = f.sites.slice(0, Math.max(0, left));
+    left -= sites.length;
+    return { path: f.path, version: f.version, count: f.sites.length, sites };
+  });
+  const count = listed.reduce((n, f) => n + f.sites.length, 0);
+  return { files: listed, sites_listed: count, truncated: count < options.total };
+}

@@ -9,7 +9,7 @@
  */
 import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import { RecoverableError } from "../errors.ts";
-import { checkExpectedCount, SITE, stagePlannedTexts } from "./_site_edits.ts";
+import { checkExpectedCount, listedSites, SITE, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, VERSION } from "./_result_schema.ts";
@@ -137,18 +137,9 @@ function resultData(
   plan: Awaited<ReturnType<Awaited<ReturnType<typeof searchEngine>>["planTextReplace"]>>,
   maxSites: number,
 ): Record<string, unknown> {
-  let left = maxSites;
-  const files = plan.files.map((f) => {
-    const sites = f.sites.slice(0, Math.max(0, left));
-    left -= sites.length;
-    return { path: f.path, version: f.version, count: f.sites.length, sites };
-  });
-  const listed = files.reduce((n, f) => n + f.sites.length, 0);
   return {
     replaced: plan.sites,
-    files,
-    sites_listed: listed,
-    truncated: listed < plan.sites,
+    ...listedSites(plan.files, { total: plan.sites, maxSites }),
     summary: {
       files_scanned: plan.stats.scanned,
       files_matched: plan.stats.matched,

@@ -9,7 +9,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { checkExpectedCount, SITE, stagePlannedTexts } from "./_site_edits.ts";
+import { checkExpectedCount, listedSites, SITE, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, VERSION } from "./_result_schema.ts";
@@ -121,19 +121,10 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
 
 /** What the result lists: every file with its count, and sites up to the limit. */
 function resultData(plan: Plan, maxSites: number): Record<string, unknown> {
-  let left = maxSites;
-  const files = plan.files.map((f) => {
-    const sites = f.sites.slice(0, Math.max(0, left));
-    left -= sites.length;
-    return { path: f.path, version: f.version, count: f.sites.length, sites };
-  });
-  const listed = files.reduce((n, f) => n + f.sites.length, 0);
   return {
     rewritten: plan.sites,
     nested: plan.nested,
-    files,
-    sites_listed: listed,
-    truncated: listed < plan.sites,
+    ...listedSites(plan.files, { total: plan.sites, maxSites }),
     summary: {
       files_scanned: plan.stats.scanned,
       files_parsed: plan.stats.parsed,

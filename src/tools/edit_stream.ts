@@ -74,7 +74,7 @@ export interface EditStream {
 }
 
 /** The argument a text-taking tool's streamed text fills; null: the text is the JSON of all arguments. */
-const TEXT_ARGUMENT: Readonly<Record<StreamTool, string | null>> = {
+export const TEXT_ARGUMENT: Readonly<Record<StreamTool, string | null>> = {
   apply_edits: "text",
   apply_patch: "input",
   edit_file: null,

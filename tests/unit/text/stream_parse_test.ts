@@ -3,28 +3,7 @@ import { isRecoverable } from "../../../src/errors.ts";
 import { parseEdits } from "../../../src/text/parse_edits.ts";
 import { EditStreamParser } from "../../../src/text/stream_parse.ts";
 import type { EditBlock, FileOp } from "../../../src/text/types.ts";
-
-/** A seeded generator (mulberry32): the same chunkings on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `text` cut into pieces of 1 to `max` characters. */
-function chunks(text: string, rand: () => number, max: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length;) {
-    const n = 1 + Math.floor(rand() * max);
-    out.push(text.slice(i, i + n));
-    i += n;
-  }
-  return out;
-}
+import { randomChunks, seededRandom } from "../../_helpers.ts";
 
 interface Streamed {
   ops: FileOp[];
@@ -158,10 +137,10 @@ const INPUTS: Record<string, string> = {
 for (const [name, text] of Object.entries(INPUTS)) {
   Deno.test(`the stream parser gives the one-shot parse of ${name}, in every chunking`, () => {
     const whole = oneShot(text);
-    const rand = random(text.length);
+    const rand = seededRandom(text.length);
     for (const max of [1, 2, 3, 7, 64, text.length]) {
       for (let round = 0; round < 4; round++) {
-        const got = stream(chunks(text, rand, max));
+        const got = stream(randomChunks(text, rand, max));
         if (whole.error) {
           assert.ok(isRecoverable(got.error), `${name}: expected a refusal, got ${String(got.error)}`);
           assert.ok(isRecoverable(whole.error));

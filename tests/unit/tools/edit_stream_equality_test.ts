@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend, createWorkspace, type StreamEvent, type ToolResult } from "../../../src/mod.ts";
 import type { StreamTool } from "../../../src/tools/edit_stream.ts";
+import { randomChunks, seededRandom } from "../../_helpers.ts";
 
 interface Corpus {
   blobs: Record<string, { text?: string; base64?: string }>;
@@ -22,27 +23,6 @@ function filesOf(files: Record<string, string>): Record<string, string | Uint8Ar
   for (const [path, id] of Object.entries(files)) {
     const blob = corpus.blobs[id]!;
     out[`/${path}`] = blob.text ?? Uint8Array.from(atob(blob.base64!), (c) => c.charCodeAt(0));
-  }
-  return out;
-}
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function chunks(text: string, rand: () => number, max: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length;) {
-    const n = 1 + Math.floor(rand() * max);
-    out.push(text.slice(i, i + n));
-    i += n;
   }
   return out;
 }
@@ -123,12 +103,12 @@ for (let from = 0; from < corpus.cases.length; from += GROUP) {
         c.args,
       );
       const { text, rest } = streamed(c.tool, c.args);
-      const rand = random(from + k + 1);
+      const rand = seededRandom(from + k + 1);
       for (const max of [1, 4, 64]) {
         const ws = await createWorkspace({ backend: createMemoryBackend(files) });
         const events: StreamEvent[] = [];
         const stream = ws.stream({ tool: c.tool, args: rest, onEvent: (e) => events.push(e) });
-        for (const piece of chunks(text, rand, max)) await stream.write(piece);
+        for (const piece of randomChunks(text, rand, max)) await stream.write(piece);
         const result = await stream.end();
         assert.deepEqual(result, whole, `${label}, chunks up to ${max}`);
         assertAgree(events, result, `${label}, chunks up to ${max}`);
