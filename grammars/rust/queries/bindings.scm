@@ -167,6 +167,9 @@
 (token_tree (self) . "." . (identifier) @member.this)
 (token_tree (identifier) @member.object . "." . (identifier) @member.property)
 (token_tree "." . (identifier) @member.property)
+; and paths: `Self::inline_capacity()` in `assert!(…)`, `$crate::SmallVec::from_vec(…)` in a macro_rules body
+((token_tree (identifier) @_self . "::" . (identifier) @member.this) (#eq? @_self "Self"))
+(token_tree (identifier) @member.object . "::" . (identifier) @member.property)
 (field_expression field: (field_identifier) @member.property)
 (struct_expression name: (type_identifier) @member.object
   body: (field_initializer_list (field_initializer field: (field_identifier) @member.property)))

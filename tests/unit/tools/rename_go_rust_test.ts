@@ -603,3 +603,53 @@ Deno.test("edit_rename_symbol() sees a Rust trait implemented for a type without
   }
   assert.equal(await textOf(ws, "src/lib.rs"), src, "nothing written");
 });
+
+Deno.test("edit_rename_symbol() renames a Rust associated function named by a path inside a macro's tokens (smallvec's `assert!(… Self::inline_capacity())`, `$crate::SmallVec::from_vec` in `smallvec!`)", async () => {
+  // The soak's cases: both renames answered ok and left the macro's tokens behind (E0599 when expanded).
+  const src = [
+    "#[macro_export]",
+    "macro_rules! tiny {",
+    "    ($($x:expr),*) => ({",
+    "        $crate::Tiny::from_items(vec![$($x),*])",
+    "    });",
+    "}",
+    "",
+    "pub struct Tiny { items: Vec<u8> }",
+    "",
+    "impl Tiny {",
+    "    pub fn from_items(items: Vec<u8>) -> Tiny {",
+    '        assert!(items.len() <= Self::capacity(), "at most {}", Self::capacity());',
+    "        Tiny { items }",
+    "    }",
+    "",
+    "    fn capacity() -> usize {",
+    "        4",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\n',
+    "/src/lib.rs": src,
+  });
+  const capacity = ok(
+    await ws.call("edit_rename_symbol", { path: "src/lib.rs", target: "Tiny/capacity", new_name: "max_len" }),
+  );
+  assert.deepEqual(sites(capacity.data["files"]), [
+    "src/lib.rs:12:38",
+    "src/lib.rs:12:70",
+    "src/lib.rs:16:8",
+  ]);
+  const fromItems = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: "Tiny/from_items",
+      new_name: "of_items",
+    }),
+  );
+  assert.deepEqual(sites(fromItems.data["files"]), ["src/lib.rs:4:23", "src/lib.rs:11:12"]);
+  const after = await textOf(ws, "src/lib.rs");
+  assert.ok(after.includes("$crate::Tiny::of_items(vec![$($x),*])"), after);
+  assert.ok(after.includes('Self::max_len(), "at most {}", Self::max_len());'), after);
+  await assertReparses("rust", src, after, "src/lib.rs");
+});
