@@ -34,7 +34,8 @@ import { movableSystem } from "../shared/refactor_languages.ts";
 import { type FamilyStrategy, strategyFor } from "../shared/family_strategies.ts";
 import { dottedUses, type ModuleReference, moduleReferences } from "../shared/module_imports.ts";
 import { MAX_PROJECT_FILES, ProjectFiles } from "../shared/project_files.ts";
-import { Collector, type ModuleChain } from "../references/reference_collector.ts";
+import { Collector } from "../references/reference_collector.ts";
+import type { ModuleChain } from "../references/module_chains.ts";
 import { applyTextEdits, type TextEdit } from "../edit/source.ts";
 
 /** One rewritten module reference. */

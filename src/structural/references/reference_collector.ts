@@ -14,7 +14,6 @@ import {
   classScopeOf,
   type FileBindings,
   lookup,
-  memberPath,
   objectProperty,
   type Occurrence,
   type OccurrenceKind,
@@ -27,7 +26,8 @@ import { ModuleResolver } from "../../syntax/module_resolution.ts";
 import { isFileLocalLanguage } from "../shared/file_local.ts";
 import { hasKeywordArguments } from "../shared/refactor_languages.ts";
 import type { ProjectFiles } from "../shared/project_files.ts";
-import { memberPresence } from "./member_presence.ts";
+import { ClassHierarchy, type ClassRef, nameBinding, ofType } from "./class_hierarchy.ts";
+import { type ModuleChain, ModuleChains } from "./module_chains.ts";
 
 const BINDING_KINDS: ReadonlySet<OccurrenceKind> = new Set([
   "definition",
@@ -50,9 +50,13 @@ export class Collector {
   readonly #members = new Set<string>();
   readonly #followed = new Set<string>();
   readonly #project: ProjectFiles;
+  readonly #classes: ClassHierarchy;
+  readonly #chains: ModuleChains;
 
   constructor(project: ProjectFiles) {
     this.#project = project;
+    this.#classes = new ClassHierarchy(project);
+    this.#chains = new ModuleChains(project);
   }
 
   add(path: string, occ: Occurrence | undefined): void {
@@ -312,112 +316,14 @@ export class Collector {
     return this.#project.resolver.resolve(fb.path, fb.language, source);
   }
 
-  /**
-   * The module a member access's object names: the module of a namespace import (`m` in `m.x`), then for each
-   * property after it the submodule of that name or the module its module imports under that name (a
-   * package's `from . import mod`, `import a.b as mod`), or the one a star import brings. "unknown" where a
-   * variable may hold a module (Python); null when the object is not a module of the workspace.
-   *
-   * @param fb The file's bindings.
-   * @param occ A member_property occurrence.
-   * @returns The module's path, "unknown", or null.
-   */
-  async objectModule(fb: FileBindings, occ: Occurrence): Promise<string | "unknown" | null> {
-    const chain = await this.moduleChain(fb, occ, false);
-    if (chain === null || chain.end === "none") return null;
-    if (chain.end === "unknown") return "unknown";
-    return chain.steps.at(-1)?.module ?? chain.module;
+  /** The module a member access's object names ({@linkcode ModuleChains.objectModule}). */
+  objectModule(fb: FileBindings, occ: Occurrence): Promise<string | "unknown" | null> {
+    return this.#chains.objectModule(fb, occ);
   }
 
-  /**
-   * A member access walked through modules as {@linkcode objectModule} walks it, step by step: the module its
-   * first name holds, then each property and the module it reaches (with `own`, the accessed name too). A step
-   * is a `submodule` when it is the module the dotted name itself names (`pkg.mod` reaching pkg/mod.py), not
-   * a name its module binds; its `spec` is that dotted name, as resolved from the file, while every step so
-   * far is one.
-   *
-   * @param fb The file's bindings.
-   * @param occ A member_property occurrence.
-   * @param own Whether the accessed name is walked too.
-   * @returns The walk, or null when the first name is not an import of a workspace module.
-   */
-  async moduleChain(fb: FileBindings, occ: Occurrence, own: boolean): Promise<ModuleChain | null> {
-    const path = memberPath(fb, occ);
-    const imp = path?.root?.import;
-    if (!path || !imp || imp.kind === "default") return null;
-    const root = this.#moduleStep(fb.path, fb.language, imp.source);
-    if (root === null) return null;
-    const written = own ? [...path.properties, occ.name] : path.properties;
-    // `from pkg import mod`: the name is an attribute of pkg, its submodule or one it imports.
-    const properties = imp.kind === "named" ? [imp.imported, ...written] : written;
-    const chain: ModuleChain = {
-      start: path.start,
-      source: imp.source,
-      module: root.module,
-      hidden: imp.kind === "named" ? 1 : 0,
-      steps: [],
-      end: "module",
-    };
-    let at = root;
-    for (const property of properties) {
-      const next = await this.#attributeModule(at, fb.language, property);
-      if (next === null || next === "unknown") {
-        chain.end = next === null ? "none" : "unknown";
-        break;
-      }
-      const submodule = next.from === at.from &&
-        next.spec === ModuleResolver.submodule(fb.language, at.spec, property);
-      const spec = next.from === fb.path ? next.spec : null;
-      chain.steps.push({ property, module: next.module, submodule, spec });
-      at = next;
-    }
-    return chain;
-  }
-
-  /** The module a specifier names from a file, as a step of {@linkcode objectModule}. */
-  #moduleStep(from: string, language: string, spec: string): ModuleStep | null {
-    const module = this.#project.resolver.resolve(from, language, spec);
-    return module === null ? null : { from, spec, module };
-  }
-
-  /**
-   * The module that is the attribute `p` of a module: its submodule, a module it imports as `p` (a package's
-   * `from . import mod`), or one a star import of it brings. "unknown" when the module binds `p` otherwise
-   * than by a class or function (an assignment may hold a module); null when `p` is no module.
-   */
-  async #attributeModule(
-    at: ModuleStep,
-    language: string,
-    p: string,
-    depth = 0,
-  ): Promise<ModuleStep | "unknown" | null> {
-    const sub = ModuleResolver.submodule(language, at.spec, p);
-    if (sub === null) return null;
-    const direct = this.#moduleStep(at.from, language, sub);
-    if (direct || depth > 8) return direct;
-    const mfb = await this.#project.bindings(at.module);
-    if (!mfb) return null;
-    const b = mfb.scopes[0]!.bindings.get(p);
-    if (!b) {
-      // `from .m import *`: p may be one of m's names.
-      for (const glob of mfb.globs ?? []) {
-        const from = this.#moduleStep(at.module, language, glob);
-        const found = from ? await this.#attributeModule(from, language, p, depth + 1) : null;
-        if (found !== null) return found;
-      }
-      return null;
-    }
-    const imp = b.import;
-    if (imp?.kind === "namespace") return this.#moduleStep(at.module, language, imp.source);
-    if (imp?.kind === "named") {
-      const parent = this.#moduleStep(at.module, language, imp.source);
-      return parent ? this.#attributeModule(parent, language, imp.imported, depth + 1) : null;
-    }
-    if (imp) return null;
-    // A class or function is no module; a variable may hold one where modules are values.
-    const def = mfb.occurrences.find((o) => o.binding === b && o.kind === "definition");
-    const declared = def && mfb.scopes.some((s) => s.nameStart === def.start);
-    return declared || !ModuleResolver.modulesAreValues(mfb.language) ? null : "unknown";
+  /** A member access walked through modules ({@linkcode ModuleChains.moduleChain}). */
+  moduleChain(fb: FileBindings, occ: Occurrence, own: boolean): Promise<ModuleChain | null> {
+    return this.#chains.moduleChain(fb, occ, own);
   }
 
   /**
@@ -571,60 +477,9 @@ export class Collector {
     }
   }
 
-  /**
-   * The class a name's written type names (`cmd *Command`, `c *cobra.Command`, `x: &T`, `c: Context`) and the
-   * file that declares it: this file, a file sharing its scope (a Go package's other file), or the module an
-   * import of the type (or of its module) names, where it is exported under that name.
-   *
-   * @param fb The file of the name.
-   * @param object The name's binding.
-   * @returns The class scope and its file, or null when the type is not written or not a class found so.
-   */
-  async declaredClass(
-    fb: FileBindings,
-    object: Binding | null | undefined,
-  ): Promise<{ fb: FileBindings; scope: Scope } | null> {
-    const declared = object?.declaredType;
-    const type = declared?.binding;
-    const resolve = (source: string) => this.#project.resolver.resolve(fb.path, fb.language, source);
-    if (!type) {
-      // `pkg.Type`, `ns.Type`: a type of the module a namespace import names.
-      const ns = declared?.kind === "member_property" ? declared.object?.import : undefined;
-      const from = ns?.kind === "namespace" ? resolve(ns.source) : null;
-      // A Go package at the module's root is the directory "".
-      return from !== null ? await this.#exportedClass(from, declared!.name) : null;
-    }
-    return await this.#classOf(fb, type);
-  }
-
-  /** The class a name of `fb` binds (a class of this file, or one an import of it names), and its file. */
-  async #classOf(fb: FileBindings, type: Binding): Promise<ClassRef | null> {
-    const resolve = (source: string) => this.#project.resolver.resolve(fb.path, fb.language, source);
-    const here = classNamed(fb, type);
-    if (here) return { fb, scope: here };
-    if (type.linked) {
-      for (const shared of await this.#project.sharedBindings(fb, type.name)) {
-        const scope = classNamed(shared.fb, shared.binding);
-        if (scope) return { fb: shared.fb, scope };
-      }
-      return null;
-    }
-    const imp = type.import;
-    const from = imp?.kind === "named" ? resolve(imp.source) : null;
-    return from !== null ? await this.#exportedClass(from, imp!.imported) : null;
-  }
-
-  /** The class a module (a file, a Go package) exports as `name` itself, declared there. */
-  async #exportedClass(module: string, name: string): Promise<{ fb: FileBindings; scope: Scope } | null> {
-    for (const path of this.#project.moduleFiles(module)) {
-      const other = await this.#project.bindings(path);
-      if (!other) continue;
-      const exported = other.exports.find((e) => e.exported === name && e.local)?.local ??
-        (other.exportsAll ? other.scopes[0]!.bindings.get(name) : undefined);
-      const scope = classNamed(other, exported);
-      if (scope) return { fb: other, scope };
-    }
-    return null;
+  /** The class a name's written type names, and its file ({@linkcode ClassHierarchy.declaredClass}). */
+  declaredClass(fb: FileBindings, object: Binding | null | undefined): Promise<ClassRef | null> {
+    return this.#classes.declaredClass(fb, object);
   }
 
   /**
@@ -634,88 +489,9 @@ export class Collector {
    * of these (an override, or the inherited member used as `this.x` or `super.x`): all of them are searched.
    */
   async member(fb: FileBindings, cls: Scope, name: string, crossFile: boolean): Promise<void> {
-    const family = await this.#hierarchy({ fb, scope: cls }, name, crossFile);
+    const family = await this.#classes.hierarchy({ fb, scope: cls }, name, crossFile);
     const scopes = new Set(family.map((c) => c.scope));
     for (const c of family) await this.#classMember(c.fb, c.scope, name, { crossFile, family: scopes });
-  }
-
-  /**
-   * The classes whose member `name` is the member of `cls`: cls, its supertypes that declare the name, and the
-   * classes (of the files that may name it) that derive from one of them. A static member is its class's alone.
-   */
-  async #hierarchy(cls: ClassRef, name: string, crossFile: boolean): Promise<ClassRef[]> {
-    const roots = new Set<Scope>([cls.scope]);
-    const out: ClassRef[] = [cls];
-    if (declaresMember(cls, name, true)) return out;
-    const queue = await this.#supertypesOf(cls);
-    const seen = new Set<Scope>([cls.scope]);
-    for (let at = queue.shift(); at && seen.size < MAX_BASES; at = queue.shift()) {
-      if (seen.has(at.scope)) continue;
-      seen.add(at.scope);
-      // A base whose code uses `this.x` (a JavaScript or Python attribute it assigns or reads) has it too.
-      if (declaresMember(at, name) || memberPresence(at.fb, at.scope, name)?.declared === false) {
-        roots.add(at.scope);
-        out.push(at);
-      }
-      queue.push(...await this.#supertypesOf(at));
-    }
-    const derives = new Map<Scope, boolean>();
-    const files = crossFile ? await this.#project.candidates(cls.fb.path, name) : [cls.fb.path];
-    for (const rel of files) {
-      const other = await this.#project.bindings(rel);
-      for (const scope of other?.scopes ?? []) {
-        if (roots.has(scope) || (scope.base === undefined && !scope.interfaces)) continue;
-        if (await this.#derivesFrom({ fb: other!, scope }, roots, derives)) out.push({ fb: other!, scope });
-      }
-    }
-    return out;
-  }
-
-  /** Whether a class extends or implements one of `roots`, directly or through others (memoised in `known`). */
-  async #derivesFrom(
-    cls: ClassRef,
-    roots: ReadonlySet<Scope>,
-    known: Map<Scope, boolean>,
-    depth = 0,
-  ): Promise<boolean> {
-    if (roots.has(cls.scope)) return true;
-    const hit = known.get(cls.scope);
-    if (hit !== undefined || depth > MAX_BASES) return hit ?? false;
-    known.set(cls.scope, false);
-    for (const s of await this.#supertypesOf(cls)) {
-      if (await this.#derivesFrom(s, roots, known, depth + 1)) {
-        known.set(cls.scope, true);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The classes a class extends and implements, where their declarations are found in the workspace. */
-  async #supertypesOf(cls: ClassRef): Promise<ClassRef[]> {
-    const out: ClassRef[] = [];
-    for (const start of [cls.scope.base ?? -1, ...(cls.scope.interfaces ?? [])]) {
-      const b = start < 0 ? null : cls.fb.occurrences.find((o) => o.start === start)?.binding;
-      const found = b ? await this.#classOf(cls.fb, b) : null;
-      if (found) out.push(found);
-    }
-    return out;
-  }
-
-  /** The class a class extends (`extends Base`: what `super` is), where it is declared in the workspace. */
-  async #baseOf(cls: ClassRef): Promise<ClassRef | null> {
-    if (cls.scope.base === undefined) return null;
-    const b = cls.fb.occurrences.find((o) => o.start === cls.scope.base)?.binding;
-    return b ? await this.#classOf(cls.fb, b) : null;
-  }
-
-  /** Whether `super.x` in the class `cls` reaches a class of `family` (the nearest base declaring x is one). */
-  async #superIn(cls: ClassRef, family: ReadonlySet<Scope>): Promise<boolean> {
-    let at = await this.#baseOf(cls);
-    for (let depth = 0; at && depth < MAX_BASES && !family.has(at.scope); depth++) {
-      at = await this.#baseOf(at);
-    }
-    return at !== null && family.has(at.scope);
   }
 
   /** The members of one class scope (see {@linkcode member}). */
@@ -731,7 +507,7 @@ export class Collector {
     this.#members.add(key);
     // The type's own name wherever it is imported: `Type.x` / `Type::x` there is the member too.
     const typeNames = new Collector(this.#project);
-    for (const { fb: f, scopes } of await this.#family(fb, cls, crossFile)) {
+    for (const { fb: f, scopes } of await this.#classes.family(fb, cls, crossFile)) {
       for (const occ of f.occurrences) {
         if (occ.parameterProperty && occ.name === name && occ.binding) {
           const c = classScopeOf(occ.scope);
@@ -755,7 +531,9 @@ export class Collector {
           this.add(f.path, { ...occ, kind: "shorthand_key" });
         } else if (occ.viaSuper && scopes.has(classScopeOf(occ.scope)!)) {
           // `super.x`: the member when the class's base (or one above it) is of the hierarchy.
-          if (await this.#superIn({ fb: f, scope: classScopeOf(occ.scope)! }, family)) this.add(f.path, occ);
+          if (await this.#classes.superIn({ fb: f, scope: classScopeOf(occ.scope)! }, family)) {
+            this.add(f.path, occ);
+          }
         } else if (occ.kind === "member_property" && ofType(occ.object, { bindings: classBindings })) {
           this.add(f.path, occ);
         } else if (occ.kind === "shorthand" && occ.object && classBindings.has(occ.object)) {
@@ -794,124 +572,6 @@ export class Collector {
       }
     }
   }
-
-  /**
-   * The class scopes that hold a type's members: the class itself, and where methods are declared apart
-   * from the type (Rust `impl` blocks, Go methods) every class scope of the same name — in this file and,
-   * for a Go package, its other files.
-   */
-  async #family(
-    fb: FileBindings,
-    cls: Scope,
-    crossFile: boolean,
-  ): Promise<{ fb: FileBindings; scopes: Set<Scope> }[]> {
-    const typeName = (f: FileBindings, s: Scope) =>
-      s.nameStart < 0 ? null : f.occurrences.find((o) => o.start === s.nameStart)?.name ?? null;
-    const name = typeName(fb, cls);
-    if (name === null || !fb.scopes.some((s) => s.impl)) return [{ fb, scopes: new Set([cls]) }];
-    const named = (f: FileBindings) =>
-      new Set(
-        f.scopes.filter((s) => s.kind === "class" && s.parent === f.scopes[0] && typeName(f, s) === name),
-      );
-    const out = [{ fb, scopes: named(fb).add(cls) }];
-    if (!crossFile || !profileOf(fb.language).moduleSystem?.moduleIsDirectory) return out;
-    for (const rel of await this.#project.sharedScopes(fb)) {
-      const other = await this.#project.bindings(rel);
-      if (other) out.push({ fb: other, scopes: named(other) });
-    }
-    return out;
-  }
-}
-
-/** The parameter a keyword argument names, when its callee is a function (or class) declared in the same file. */
-export function keywordParameter(fb: FileBindings, occ: Occurrence): Binding | null {
-  const callee = occ.callee;
-  if (!callee) return null;
-  const fnBinding = fb.occurrences.find((o) => o.end === callee.end && o.start >= callee.start && o.binding)
-    ?.binding;
-  if (!fnBinding) return null;
-  const def = fb.occurrences.find((o) => o.binding === fnBinding && o.kind === "definition");
-  let fn = def ? fb.scopes.find((s) => s.nameStart === def.start) : undefined;
-  if (fn?.kind === "class") {
-    const init = fn.bindings.get("__init__");
-    const initDef = init && fb.occurrences.find((o) => o.binding === init && o.kind === "definition");
-    fn = initDef ? fb.scopes.find((s) => s.nameStart === initDef.start) : undefined;
-  }
-  const param = fn?.bindings.get(occ.name);
-  return param && param.kind === "parameter" ? param : null;
-}
-
-/**
- * Whether a member access's object is one of a type's bindings (`Type::x`, `Type.x`) or a name declared
- * with that type (`cmd *Command`, `x: &T`, `c: Context`, or through its module: `c *cobra.Command`, one of
- * the type's `sites` in the file): then the member is the type's.
- */
-function ofType(
-  object: Binding | null | undefined,
-  type: { bindings?: ReadonlySet<Binding> | undefined; sites?: ReadonlyMap<number, Occurrence> | undefined },
-): boolean {
-  if (!object) return false;
-  if (type.bindings?.has(object)) return true;
-  const declared = object.declaredType;
-  if (!declared) return false;
-  if (declared.binding && type.bindings?.has(declared.binding)) return true;
-  return declared.kind === "member_property" && type.sites?.get(declared.start) === declared;
-}
-
-/** The binding of a scope's name (a class's own name, an impl block's type), if any. */
-function nameBinding(fb: FileBindings, s: Scope): Binding | null {
-  return s.nameStart < 0 ? null : fb.occurrences.find((o) => o.start === s.nameStart)?.binding ?? null;
-}
-
-/** The class scope a binding names (`Type` in `Type::x`, `Type.x`, `Type{x: …}`), when declared in this file. */
-export function classNamed(fb: FileBindings, b: Binding | null | undefined): Scope | null {
-  if (!b) return null;
-  const def = fb.occurrences.find((o) => o.binding === b && o.kind === "definition");
-  return (def && fb.scopes.find((s) => s.kind === "class" && s.nameStart === def.start)) ?? null;
-}
-
-/** A member access walked through modules ({@linkcode Collector.moduleChain}). */
-export interface ModuleChain {
-  /** Where the access's first name starts. */
-  start: number;
-  /** The module specifier the first name's import names. */
-  source: string;
-  /** The module that specifier names. */
-  module: string;
-  /** 1 when the first name is an imported attribute (`from pkg import mod`): the first step is its import's, not written in the access. */
-  hidden: 0 | 1;
-  /** Each property walked, with the module it reaches. */
-  steps: { property: string; module: string; submodule: boolean; spec: string | null }[];
-  /** "module" when every property reached a module; "none" when one is no module; "unknown" when one may hold one. */
-  end: "module" | "none" | "unknown";
-}
-
-/** A class scope and the file that declares it. */
-interface ClassRef {
-  fb: FileBindings;
-  scope: Scope;
-}
-
-/** How many `extends` steps a base-class walk follows (a cycle of broken code ends there). */
-const MAX_BASES = 32;
-
-/**
- * Whether a class declares the member `name` itself: an instance member (a field, a method, a parameter
- * property), or with `statics` a static one.
- */
-function declaresMember(cls: ClassRef, name: string, statics = false): boolean {
-  return cls.fb.occurrences.some((o) =>
-    o.name === name &&
-    ((o.kind === "member_definition" && o.scope === cls.scope && (o.static === true) === statics) ||
-      (!statics && o.parameterProperty === true && classScopeOf(o.scope) === cls.scope))
-  );
-}
-
-/** A module reached while following a member access: the file a specifier is resolved from, and what it names. */
-interface ModuleStep {
-  from: string;
-  spec: string;
-  module: string;
 }
 
 function firstDef(fb: FileBindings, b: Binding): Occurrence {

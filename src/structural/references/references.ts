@@ -26,7 +26,9 @@ import {
 import { TextIndex } from "../../syntax/text_index.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { checkFileLocal, isFileLocalLanguage } from "../shared/file_local.ts";
-import { classNamed, Collector, keywordParameter } from "./reference_collector.ts";
+import { Collector } from "./reference_collector.ts";
+import { keywordParameter } from "./keyword_parameter.ts";
+import { classNamed } from "./class_hierarchy.ts";
 import { ProjectFiles } from "../shared/project_files.ts";
 import { type ReferenceTarget, targetOccurrence, unresolvedTarget } from "./reference_target.ts";
 import { loadSource } from "../edit/source.ts";

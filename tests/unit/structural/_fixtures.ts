@@ -9,6 +9,8 @@ import {
 } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { fixtureUrl } from "../../_helpers.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { ProjectFiles } from "../../../src/structural/shared/project_files.ts";
 
 /** One grammar registry for every test (wasm loads once). */
 export const GRAMMARS = new Grammars(createWasmLoader());
@@ -52,4 +54,12 @@ export function refused(r: ToolResult): NonNullable<Extract<ToolResult, { ok: fa
   assert.ok(!r.ok, `expected a refusal, got ${JSON.stringify(r).slice(0, 400)}`);
   assert.ok(r.error.hint.length > 0, "every refusal says what to do next");
   return r.error;
+}
+
+/** A project (files, bindings, module resolution) over a memory workspace holding `files`, opened. */
+export async function projectOf(files: Record<string, string>): Promise<ProjectFiles> {
+  const ws = await workspaceWith(files);
+  const project = new ProjectFiles(ws, new Stage(ws.fs, ws.sandbox));
+  await project.open();
+  return project;
 }
