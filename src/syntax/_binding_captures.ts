@@ -361,10 +361,18 @@ function readPatternCapture(
   });
 }
 
-/** A `@reference.*` capture (the first capture of a name wins). */
+/**
+ * A `@reference.*` capture (the first capture of a name wins, except that `item` — the name can only be an
+ * item — holds whichever match says it: a pattern that ends after the name, such as a macro's name and its
+ * `!` inside another macro's tokens, completes after the plain `@reference` of the same name).
+ */
 function readReferenceCapture(c: CapturedNames, n: Node, sub: string | undefined): void {
   if (sub === "constructor") c.forced.add(n.startIndex);
-  if (c.refs.has(n.startIndex)) return;
+  const known = c.refs.get(n.startIndex);
+  if (known) {
+    if (sub === "item") known.item = true;
+    return;
+  }
   c.refs.set(n.startIndex, {
     end: nameEnd(c.text, n),
     shorthand: sub === "shorthand",

@@ -8,8 +8,9 @@
 ;   - `mod x;` and `use` paths (`crate::`, `super::`, `self::`, a child module) are resolved within the crate
 ;     by src/syntax/module_resolution.ts; every module-level item is reachable by path.
 ;   - names in patterns that start with an upper-case letter are constants or variants, not bindings;
-;   - variables (`let`, patterns, parameters: `.value`) live apart from items: a path's first segment and a
-;     macro's name (@reference.item) skip them.
+;   - names of the value namespace (`let`, patterns, parameters, and the items `fn`, `const`, `static`:
+;     `.value`) live apart from modules, types and macros: a path's first segment and a macro's name
+;     (@reference.item) skip them (`smallvec::SmallVec` in a test whose `fn smallvec()` is beside it).
 
 ; ---- scopes
 [(function_item) (closure_expression) (function_signature_item)] @scope.function
@@ -35,15 +36,15 @@
                    (scoped_type_identifier name: (type_identifier) @base.implements.all)])
 
 ; ---- definitions
-(function_item name: (identifier) @definition.lexical)
-(function_signature_item name: (identifier) @definition.lexical)
+(function_item name: (identifier) @definition.lexical.value)
+(function_signature_item name: (identifier) @definition.lexical.value)
 (struct_item name: (type_identifier) @definition.lexical)
 (enum_item name: (type_identifier) @definition.lexical)
 (union_item name: (type_identifier) @definition.lexical)
 (trait_item name: (type_identifier) @definition.lexical)
 (type_item name: (type_identifier) @definition.lexical)
-(const_item name: (identifier) @definition.lexical)
-(static_item name: (identifier) @definition.lexical)
+(const_item name: (identifier) @definition.lexical.value)
+(static_item name: (identifier) @definition.lexical.value)
 (macro_definition name: (identifier) @definition.lexical)
 (mod_item name: (identifier) @definition.lexical body: (_))
 (type_parameter name: (type_identifier) @definition.parameter)
@@ -167,6 +168,8 @@
 (token_tree (self) . "." . (identifier) @member.this)
 (token_tree (identifier) @member.object . "." . (identifier) @member.property)
 (token_tree "." . (identifier) @member.property)
+; a macro called inside another's tokens (`vec![…]` in `assert_eq!(…)`) is a macro's name
+(token_tree (identifier) @reference.item . "!")
 ; and paths: `Self::inline_capacity()` in `assert!(…)`, `$crate::SmallVec::from_vec(…)` in a macro_rules body
 ((token_tree (identifier) @_self . "::" . (identifier) @member.this) (#eq? @_self "Self"))
 (token_tree (identifier) @member.object . "::" . (identifier) @member.property)

@@ -653,3 +653,64 @@ Deno.test("edit_rename_symbol() renames a Rust associated function named by a pa
   assert.ok(after.includes('Self::max_len(), "at most {}", Self::max_len());'), after);
   await assertReparses("rust", src, after, "src/lib.rs");
 });
+
+Deno.test("edit_rename_symbol() leaves a macro called inside another macro's tokens alone when a variable shares its name (smallvec's `assert_eq!(vec.into_vec(), vec![0, 1, 2])`)", async () => {
+  // The soak's case: renaming `let vec` renamed `vec![…]` in the assert's tokens too (cannot find macro).
+  const src = [
+    "pub fn check() {",
+    "    let vec = Vec::from([0u8, 1, 2]);",
+    "    assert_eq!(vec.clone(), vec![0, 1, 2]);",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\n',
+    "/src/lib.rs": src,
+  });
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 2, column: 9 },
+      new_name: "items",
+    }),
+  );
+  assert.deepEqual(sites(res.data["files"]), ["src/lib.rs:2:9", "src/lib.rs:3:16"]);
+  assert.equal(
+    await textOf(ws, "src/lib.rs"),
+    edited(src, [[2, 9, "vec", "items"], [3, 16, "vec", "items"]]),
+  );
+});
+
+Deno.test("edit_rename_symbol() follows `crate_name::Type` in an integration test whose function has the crate's name (smallvec's tests/macro.rs)", async () => {
+  // The soak's case: `fn smallvec()` took the path's first segment, and `smallvec::SmallVec` was left behind.
+  const test = [
+    "#[test]",
+    "fn tiny() {",
+    "    let v: tiny::Tiny = tiny::Tiny::new();",
+    "    assert_eq!(v.len(), 0);",
+    "}",
+    "",
+  ].join("\n");
+  const lib = [
+    "pub struct Tiny(Vec<u8>);",
+    "impl Tiny {",
+    "    pub fn new() -> Tiny {",
+    "        Tiny(Vec::new())",
+    "    }",
+    "    pub fn len(&self) -> usize {",
+    "        self.0.len()",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\n',
+    "/src/lib.rs": lib,
+    "/tests/t.rs": test,
+  });
+  ok(await ws.call("edit_rename_symbol", { path: "src/lib.rs", target: "Tiny", new_name: "Small" }));
+  assert.equal(
+    await textOf(ws, "tests/t.rs"),
+    edited(test, [[3, 18, "Tiny", "Small"], [3, 31, "Tiny", "Small"]]),
+  );
+});
