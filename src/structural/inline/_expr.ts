@@ -190,6 +190,44 @@ export function conditionalAround(use: Node, root: Node): Node | null {
   return null;
 }
 
+/** Constructs whose test narrows the names it reads for the code it guards: the field holding the test. */
+const TEST_FIELDS: Record<string, string> = {
+  if_statement: "condition",
+  while_statement: "condition",
+  do_statement: "condition",
+  for_statement: "condition",
+  ternary_expression: "condition",
+  switch_statement: "value",
+};
+
+/**
+ * The test that a use is read in, when a type checker that narrows by control flow (TypeScript) narrows the
+ * name there for the code after it: the condition of an `if`, a loop or a ternary, a `switch`'s value, or
+ * the left side of `&&`, `||`, `??` — through the calls (`isArray(x)`), operators (`typeof x`, `x !== null`,
+ * `x instanceof T`) and member accesses (`x.kind === "a"`) around it, never out of a nested function.
+ *
+ * @param use The identifier of a use.
+ * @returns The test that holds it (its parentheses dropped), or null.
+ */
+export function narrowingTest(use: Node): Node | null {
+  let child = use;
+  for (let n = use.parent; n; child = n, n = n.parent) {
+    const field = TEST_FIELDS[n.type];
+    if (field) return n.childForFieldName(field)?.id === child.id ? unwrapped(child) : null;
+    if (
+      n.type === "binary_expression" &&
+      /^(?:&&|\|\||\?\?)$/.test(n.childForFieldName("operator")?.type ?? "") &&
+      n.childForFieldName("left")?.id === child.id
+    ) {
+      return child;
+    }
+    if (CONDITIONAL.has(n.type) || n.type.endsWith("_statement") || n.type.endsWith("_declaration")) {
+      return null;
+    }
+  }
+  return null;
+}
+
 /** Binary operator precedence (higher binds tighter), per node type. */
 const PRECEDENCE: Record<string, Record<string, number>> = {
   binary_expression: {

@@ -31,6 +31,7 @@ import {
   effectBefore,
   hasEffect,
   keepsIdentity,
+  narrowingTest,
   parenthesised,
   readRoot,
   readsUntil,
@@ -316,6 +317,7 @@ function inlineVariable(
   const written = writtenType(ctx);
   const edits: TextEdit[] = [];
   for (const site of sites) {
+    checkNarrowingKept(ctx, initial, { site, uses });
     checkNames(ctx, initial, { site, from: initial.endIndex, skip: new Set() });
     checkStateUnchanged(ctx, initial, site, statement);
     if (uses.length > 1) checkIdentityKept(ctx, initial, site);
@@ -436,6 +438,42 @@ function writtenType(ctx: InlineContext): string | null {
     );
   }
   return inner.text;
+}
+
+/** Values a narrowing test cannot make more precise than they are written: literals. */
+const LITERALS = new Set(["number", "string", "true", "false", "null", "undefined"]);
+
+/**
+ * TypeScript narrows a variable tested in a condition (`if (isArray(first))`, `first !== null`) for the
+ * code after the test, callbacks included when it is a `const`; the value put in its place (`args[0]`, a
+ * call, a parameter's property) is not narrowed the same way, so a use after such a test keeps the variable.
+ */
+function checkNarrowingKept(
+  ctx: InlineContext,
+  value: Node,
+  { site, uses }: { site: Occurrence; uses: Occurrence[] },
+): void {
+  if (!typed(ctx.file.language) || LITERALS.has(value.type)) return;
+  const { file } = ctx;
+  for (const use of uses) {
+    if (use.start >= site.start) break;
+    const test = narrowingTest(nodeOf(file, use));
+    if (!test) continue;
+    throw inlineRefusal(
+      ctx,
+      "types_required",
+      {
+        why: `line ${lineOf(file.text, use.start)} tests "${use.name}" (${
+          firstLine(file.text.slice(test.startIndex, test.endIndex))
+        }), which TypeScript narrows it by for the use at line ${lineOf(file.text, site.start)}; the value (${
+          firstLine(file.text.slice(value.startIndex, value.endIndex))
+        }) would not be narrowed there`,
+        hint:
+          "Keep the variable, or inline only the uses up to that test (target one use by its line and column)",
+        offset: site.start,
+      },
+    );
+  }
 }
 
 /**

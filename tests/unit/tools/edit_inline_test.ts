@@ -353,3 +353,29 @@ Deno.test("edit_inline() refuses a copy or a new object where a use changes the 
   ok(await ws2.call("edit_inline", { path: "c.py", target: lineCol(src, "items =") }));
   assert.match(await textOf(ws2, "c.py"), / {4}self\.items\.append\(x\)/);
 });
+
+Deno.test("edit_inline() keeps a TypeScript variable that a condition narrows for the uses after it (rxjs's argsArgArrayOrObject)", async () => {
+  // The soak's case: `const first = args[0]` inlined into `isArray(args[0])` … `keys.map((key) => args[0][key])`
+  // answered ok and tsc failed (TS7053): `args[0]` is not narrowed inside the callback as `first` was.
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/util/argsArgArrayOrObject.ts";
+  const before = RXJS[`/${path}`]!;
+  const res = await ws.call("edit_inline", { path, target: { line: 12, column: 11 } });
+  assert.ok(!res.ok, JSON.stringify(res));
+  assert.equal(res.error.code, "types_required");
+  assert.match(res.error.message, /line 13 tests "first" \(isArray\(first\)\)/);
+  assert.equal(await textOf(ws, path), before, "nothing written");
+  // The use before any test is still inlined on its own; a literal needs no narrowing.
+  const one = ok(await ws.call("edit_inline", { path, target: { line: 13, column: 17 } }));
+  assert.ok((one.data["sites"] as unknown[] ?? [1]).length >= 1);
+  assert.match(
+    await textOf(ws, path),
+    /if \(isArray\(args\[0\]\)\) \{\n\s+return \{ args: first, keys: null \};/,
+  );
+  const literal = await workspaceOf({
+    "/a.ts":
+      'export function f(x: unknown): string {\n  const tag = "a";\n  if (x === tag) return tag;\n  return "";\n}\n',
+  });
+  ok(await literal.call("edit_inline", { path: "a.ts", target: { line: 2, column: 9 } }));
+  assert.match(await textOf(literal, "a.ts"), /if \(x === "a"\) return "a";/);
+});
