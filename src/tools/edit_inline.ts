@@ -56,7 +56,7 @@ export const editInline: ToolDefinition<EditInlineArgs> = {
       description: "References in other files that keep the declaration (left unchanged)",
     },
   }, ["kind", "name", "inlined", "lines", "removed"]),
-  aliases: { name_path: "target", position: "target" },
+  aliases: { name_path: "target", position: "target", symbol: "target" },
   async handler(args, { workspace, stage }) {
     const { planInline } = await inlineEngine();
     const plan = await planInline(workspace, stage, {

@@ -25,7 +25,7 @@ const renameEngine = lazyEngine(
 export interface EditRenameSymbolArgs {
   /** The file that declares or uses the symbol. */
   path: string;
-  /** Name path, or {line, column} (1-based) on one of its names (alias: `name_path`). */
+  /** Name path, or {line, column} (1-based) on one of its names (aliases: `name_path`, `symbol`). */
   target: ReferenceTarget;
   /** The new name. */
   new_name: string;
@@ -72,7 +72,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
     text_occurrences: { type: "array", description: "The old name in comments and strings (not changed)" },
     skipped: SKIPPED,
   }, ["target", "new_name", "renamed", "files"]),
-  aliases: { name_path: "target", position: "target", newName: "new_name" },
+  aliases: { name_path: "target", position: "target", symbol: "target", newName: "new_name" },
   async handler(args, { workspace, stage }) {
     const { planRename, stageRename } = await renameEngine();
     const plan = await planRename(workspace, stage, {

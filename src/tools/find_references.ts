@@ -42,7 +42,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     { target: SYMBOL, total: INTEGER, files: REFERENCES, unresolved: REFERENCES, skipped: SKIPPED },
     ["target", "total", "files", "unresolved"],
   ),
-  aliases: { name_path: "target", position: "target" },
+  aliases: { name_path: "target", position: "target", symbol: "target" },
   async handler(args, { workspace, stage }) {
     const { findReferences } = await referencesEngine();
     const search = await findReferences(workspace, stage, {

@@ -51,7 +51,7 @@ export const removeSymbol: ToolDefinition<RemoveSymbolArgs> = {
     expected_version: EXPECTED_VERSION,
     dry_run: DRY_RUN,
   }, ["path", "name_path"]),
-  aliases: { target: "name_path" },
+  aliases: { target: "name_path", symbol: "name_path" },
   kind: "structural",
   mutates: true,
   // a removed symbol is not found twice

@@ -60,7 +60,7 @@ export const replaceSymbol: ToolDefinition<ReplaceSymbolArgs> = {
     },
     ["path", "name_path"],
   ),
-  aliases: { new_body: "new_text", target: "name_path", code: "new_text" },
+  aliases: { new_body: "new_text", target: "name_path", symbol: "name_path", code: "new_text" },
   async handler(args, { workspace, stage }) {
     const [{ applyTextEdits, stringLineFinder }, { symbolReplacementEdit }, { openSymbol }] = await Promise
       .all([

@@ -80,10 +80,23 @@ Deno.test("find_references() refuses what it cannot resolve, with a hint", async
   assert.ok(!luaRes.ok && luaRes.error.code === "unsupported_language", JSON.stringify(luaRes));
 });
 
-Deno.test("find_references() accepts name_path as an alias of target", async () => {
+Deno.test("find_references() and edit_rename_symbol() accept name_path and symbol as aliases of target", async () => {
   const ws = await workspaceOf(GYP);
-  const res = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", name_path: "XmlToString" }));
-  assert.ok((res.data["total"] as number) >= 2);
+  const byTarget = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", target: "XmlToString" }));
+  assert.ok((byTarget.data["total"] as number) >= 2);
+  for (const alias of ["name_path", "symbol"]) {
+    const res = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", [alias]: "XmlToString" }));
+    assert.deepEqual(res.data, byTarget.data, alias);
+  }
+  const plan = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "gyp/easy_xml.py",
+      symbol: "XmlToString",
+      new_name: "xml_to_string",
+      dry_run: true,
+    }),
+  );
+  assert.equal(plan.data["renamed"], byTarget.data["total"]);
 });
 
 Deno.test("find_references() follows an exported namespace import, and parses only the files that can name the symbol", async () => {
