@@ -12,7 +12,8 @@ import { indentOfLine } from "../../fs/lines.ts";
 import type { Stage } from "../../fs/stage.ts";
 import { parseNamePath, resolveNamePath } from "../../syntax/name_path.ts";
 import { type SymbolRules, symbolRules } from "../../syntax/queries.ts";
-import { outlineForNames, outlineOf, type SymbolInfo, symbolNode } from "../../syntax/symbols.ts";
+import { outlineOf, type SymbolInfo, symbolNode } from "../../syntax/symbols.ts";
+import { outlineForNames } from "../../syntax/named_symbols.ts";
 import type { Outline, Parsing } from "../../syntax/types.ts";
 import {
   blankLinesBetween,

@@ -9,13 +9,8 @@ import { fileURLToPath } from "node:url";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { parseNamePath, resolveNamePath } from "../../../src/syntax/name_path.ts";
-import {
-  flattenSymbols,
-  NAMED_LOOKUP_CHARS,
-  namedSymbols,
-  outlineForNames,
-  outlineOf,
-} from "../../../src/syntax/symbols.ts";
+import { flattenSymbols, outlineOf } from "../../../src/syntax/symbols.ts";
+import { NAMED_LOOKUP_CHARS, namedSymbols, outlineForNames } from "../../../src/syntax/named_symbols.ts";
 import type { SymbolInfo } from "../../../src/syntax/types.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
 
