@@ -186,3 +186,37 @@ export interface LineReader {
   /** The input ended: close what is open. @throws RecoverableError `invalid_args` for an unclosed block. */
   finish(): void;
 }
+
+/** Options of `applyEditOps` (apply_edit_ops.ts). */
+export interface ApplyEditOpsOptions extends MatchOptions {
+  /** Scan other workspace files for a SEARCH text that matched nothing (default true). */
+  searchWorkspace?: boolean;
+  /** How messages name the block and its two sides (edit_file says "old_string"/"new_string"). */
+  labels?: { where: string; search: string; replace: string };
+}
+
+/** What happened to each file. */
+export interface FileReport {
+  /** Relative path (destination for moves). */
+  path: string;
+  /** What was done. */
+  action: "edited" | "created" | "deleted" | "moved";
+  /** Source path of a move. */
+  from?: string;
+}
+
+/** The outcome of `applyEditOps` (apply_edit_ops.ts). */
+export interface ApplyEditOpsResult {
+  /** One report per block (and per create/delete op), in input order. */
+  blocks: BlockReport[];
+  /** Files touched by applied blocks. */
+  files: FileReport[];
+  /** Moves for dispatch's rename diffs: destination -> source. */
+  renames: Map<string, string>;
+  /** Number of applied blocks. */
+  applied: number;
+  /** Number of failed blocks. */
+  failed: number;
+  /** Non-fatal notes (low-confidence placements). */
+  warnings: string[];
+}
