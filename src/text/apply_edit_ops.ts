@@ -229,10 +229,8 @@ export class EditRun {
 export function editFailure(result: ApplyEditOpsResult): RecoverableError {
   const failed = result.blocks.filter((b) => b.status === "failed");
   const first = failed[0]!.error!;
-  const codes = new Set(failed.map((b) => b.error!.code));
-  const code = (codes.size === 1 ? first.code : first.code) as ConstructorParameters<
-    typeof RecoverableError
-  >[0];
+  // The first failure's code names the whole refusal; every block's own code is in details.blocks.
+  const code = first.code as ConstructorParameters<typeof RecoverableError>[0];
   const more = failed.length > 1
     ? ` (and ${failed.length - 1} more failed block${failed.length > 2 ? "s" : ""})`
     : "";
