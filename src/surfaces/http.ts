@@ -54,8 +54,13 @@ import { browserOrigins } from "./http_origins.ts";
 import { bearerToken } from "./http_auth.ts";
 import { sessionHeader } from "./http_session_header.ts";
 import { jsonArgs } from "./http_json_args.ts";
-import { streamTool } from "./http_stream.ts";
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from "./http_limits.ts";
+import { listedTools, streamTool } from "./http_stream.ts";
+import {
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_STREAM_KEEP_ALIVE_MS,
+  DEFAULT_TIMEOUT_MS,
+} from "./http_limits.ts";
 
 export { PERSIST_HEADER, SESSION_HEADER } from "./http_sessions.ts";
 
@@ -87,6 +92,8 @@ export interface HttpAppOptions {
   bodyTimeoutMs?: number;
   /** Per-request time limit in ms (default 60 000; 0: none); beyond it, 504 `limit_exceeded`. */
   timeoutMs?: number;
+  /** On `POST /v1/stream/:tool`, an SSE `: keep-alive` comment every this many ms between events (default 15 000; 0: none). */
+  streamKeepAliveMs?: number;
   /**
    * Where `POST /v1/tools/:name` calls run (default: on the workspace, in this event loop). Deno's
    * `graver serve --isolate` passes a worker's runner, so that a call stuck past the time limit is stopped.
@@ -230,7 +237,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
     }),
   );
   app.get("/v1/health", (c) => health(c, served));
-  app.get("/v1/tools", (c) => c.json({ tools: describeTools() }));
+  app.get("/v1/tools", (c) => c.json({ tools: listedTools() }));
   app.post("/v1/tools/:name", sessionHeader(), jsonArgs(), (c) => callTool(c, served));
   app.post("/v1/stream/:tool", sessionHeader(), (c) =>
     streamTool(c, {
@@ -240,6 +247,7 @@ export function createHttpApp(options: HttpAppOptions): HttpSurface {
       calls: served.calls,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      keepAliveMs: options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEP_ALIVE_MS,
     }));
   app.get("/v1/events", (c) => eventFeed(c, served));
   const mcp = options.mcp;

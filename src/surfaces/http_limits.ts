@@ -28,3 +28,6 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
  * process (for a supervisor to restart it): 10 s.
  */
 export const STALL_MARGIN_MS = 10_000;
+
+/** Between the events of `POST /v1/stream/:tool`, an SSE keep-alive comment this often (ms). */
+export const DEFAULT_STREAM_KEEP_ALIVE_MS = 15_000;

@@ -29,6 +29,7 @@ import { isRecoverable } from "../errors.ts";
 import type { DispatchOptions } from "../tools/dispatch.ts";
 import type { StreamEvent, StreamTool } from "../tools/edit_stream.ts";
 import { STREAM_TOOLS } from "../tools/edit_stream.ts";
+import { describeTools } from "../tools/catalogue.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import type { CallRunner } from "./call_runner.ts";
@@ -52,6 +53,37 @@ export interface StreamRouteHost {
   timeoutMs: number;
   /** The body size limit, for the refusal of a body that grows past it. */
   maxBodyBytes: number;
+  /**
+   * Between events, an SSE comment (`: keep-alive`) every this many ms (0: none), so that proxies and clients
+   * that drop an idle connection keep one whose model is still thinking.
+   */
+  keepAliveMs: number;
+}
+
+/** A tool as `GET /v1/tools` lists it. */
+export interface ListedTool {
+  /** The tool's name. */
+  name: string;
+  /** What it does. */
+  description: string;
+  /** Its arguments' JSON Schema. */
+  inputSchema: unknown;
+  /** Present on a tool `POST /v1/stream/:tool` can feed: it takes model-written text as it is generated. */
+  streams?: true;
+  /** That route's path for the tool. */
+  stream_path?: string;
+}
+
+/**
+ * The catalogue as `GET /v1/tools` lists it: each tool's name, description and schema, and for the tools the
+ * stream route feeds, `streams: true` and the route's path.
+ *
+ * @returns The tools, in catalogue order.
+ */
+export function listedTools(): ListedTool[] {
+  return describeTools().map((t) =>
+    isStreamTool(t.name) ? { ...t, streams: true, stream_path: `/v1/stream/${t.name}` } : t
+  );
 }
 
 /** The query parameters the route reads itself rather than passing on as the tool's arguments. */
@@ -199,6 +231,11 @@ export function streamTool(c: Context, host: StreamRouteHost): Response {
       source.cancel("the client disconnected");
     });
     send("ready", { tool: request.tool, session: session.id, stop_on_refusal: request.stopOnRefusal });
+    const beat = host.keepAliveMs > 0
+      ? setInterval(() => {
+        writes = writes.then(() => sse.write(": keep-alive\n\n")).then(() => {}, () => {});
+      }, host.keepAliveMs)
+      : undefined;
     let result: ToolResult;
     try {
       const work = runInSession(host.sessions, session, () => feedStream(edit, source));
@@ -208,6 +245,7 @@ export function streamTool(c: Context, host: StreamRouteHost): Response {
       source.cancel("the request time limit passed");
       result = thrownResult(request.tool, err);
     }
+    clearInterval(beat);
     const refused = source.refused();
     if (refused !== null) {
       const limits = { maxBytes: host.maxBodyBytes, timeoutMs: host.timeoutMs };

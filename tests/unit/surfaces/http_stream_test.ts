@@ -240,3 +240,48 @@ Deno.test("POST /v1/stream: the request time limit bounds the whole stream, read
     await s.stop();
   }
 });
+
+Deno.test("POST /v1/stream: while the model is quiet the server sends SSE keep-alive comments, and GET /v1/tools says which tools stream", async () => {
+  const s = await startRealServer({ token: TOKEN, streamKeepAliveMs: 40 }, {});
+  try {
+    await Deno.mkdir(`${s.root}/src`);
+    await Deno.writeTextFile(`${s.root}/src/cart.ts`, SOURCE);
+    const body = slowBody();
+    const res = await streamRequest(`${s.url}/v1/stream/apply_edits`, body.stream);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let raw = "";
+    // Nothing to say for a while: the first block's SEARCH has not closed.
+    body.send(CHUNKS[0]!);
+    while (!raw.includes(": keep-alive\n\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      raw += value;
+    }
+    assert.match(raw, /^event: ready\n/m);
+    for (const chunk of CHUNKS.slice(1)) body.send(chunk);
+    body.close();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      raw += value;
+    }
+    assert.match(raw, /event: result\ndata: \{"ok":true/);
+    assert.match(await Deno.readTextFile(`${s.root}/src/cart.ts`), /item\(s\)/);
+
+    const listed = await (await fetch(`${s.url}/v1/tools`, { headers: AUTH })).json() as {
+      tools: { name: string; streams?: boolean; stream_path?: string }[];
+    };
+    const streaming = listed.tools.filter((t) => t.streams).map((t) => [t.name, t.stream_path]);
+    assert.deepEqual(streaming.map(([n]) => n).sort(), [
+      "apply_edits",
+      "apply_patch",
+      "edit_file",
+      "str_replace_based_edit_tool",
+      "str_replace_editor",
+    ]);
+    assert.ok(streaming.every(([n, p]) => p === `/v1/stream/${n}`));
+    assert.equal(listed.tools.find((t) => t.name === "read_file")?.streams, undefined);
+  } finally {
+    await s.stop();
+  }
+});
