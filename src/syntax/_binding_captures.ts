@@ -181,6 +181,8 @@ export function captureNames(
 function readMatch(c: CapturedNames, captures: QueryCapture[]): void {
   const first = captures.find((x) => !x.name.startsWith("_"));
   if (!first) return;
+  const token = cap(captures, "_token");
+  if (token && !writtenTogether(captures, token)) return;
   const head = parts(first.name)[0]!;
   if (head === "import" || head === "export" || head === "reexport") {
     readModuleCapture(c.modules, captures);
@@ -189,6 +191,22 @@ function readMatch(c: CapturedNames, captures: QueryCapture[]): void {
   const marker = MARKER_READERS.get(head);
   if (marker) marker(c, first, captures);
   else readNameCaptures(c, captures);
+}
+
+/**
+ * Whether a match's `@_token` (an operator token: `::`, `.`, `!`) sits right between the captures on its
+ * sides, with no other token in between. A query's anchor (`.`) passes over anonymous tokens, so among a
+ * macro's tokens `(identifier) . "::" . (identifier)` also matches `size_of :: < A`; this keeps `A::size`.
+ */
+function writtenTogether(captures: QueryCapture[], token: Node): boolean {
+  let before: Node | null = null;
+  let after: Node | null = null;
+  for (const x of captures) {
+    const n = x.node;
+    if (n.endIndex <= token.startIndex && (!before || n.endIndex > before.endIndex)) before = n;
+    if (n.startIndex >= token.endIndex && (!after || n.startIndex < after.startIndex)) after = n;
+  }
+  return (!before || token.previousSibling?.id === before.id) && (!after || token.nextSibling?.id === after.id);
 }
 
 /** Readers of the matches that mark names rather than declare or use them, by capture head. */

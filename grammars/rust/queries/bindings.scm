@@ -164,15 +164,17 @@
 ((struct_expression name: (type_identifier) @_self
   body: (field_initializer_list (field_initializer field: (field_identifier) @member.this))) (#eq? @_self "Self"))
 (field_expression value: (identifier) @member.object field: (field_identifier) @member.property)
-; inside a macro's tokens (`write!(f, "{}", self.major)`): `self.x` and `a.x`
-(token_tree (self) . "." . (identifier) @member.this)
-(token_tree (identifier) @member.object . "." . (identifier) @member.property)
-(token_tree "." . (identifier) @member.property)
+; inside a macro's tokens (`write!(f, "{}", self.major)`): `self.x` and `a.x`. An anchor passes over anonymous
+; tokens, so each operator is captured as @_token, which must sit right between its neighbours (no `size_of::<A>`
+; read as `size_of::A`)
+(token_tree (self) . "." @_token . (identifier) @member.this)
+(token_tree (identifier) @member.object . "." @_token . (identifier) @member.property)
+(token_tree "." @_token . (identifier) @member.property)
 ; a macro called inside another's tokens (`vec![…]` in `assert_eq!(…)`) is a macro's name
-(token_tree (identifier) @reference.item . "!")
+(token_tree (identifier) @reference.item . "!" @_token)
 ; and paths: `Self::inline_capacity()` in `assert!(…)`, `$crate::SmallVec::from_vec(…)` in a macro_rules body
-((token_tree (identifier) @_self . "::" . (identifier) @member.this) (#eq? @_self "Self"))
-(token_tree (identifier) @member.object . "::" . (identifier) @member.property)
+((token_tree (identifier) @_self . "::" @_token . (identifier) @member.this) (#eq? @_self "Self"))
+(token_tree (identifier) @member.object . "::" @_token . (identifier) @member.property)
 (field_expression field: (field_identifier) @member.property)
 (struct_expression name: (type_identifier) @member.object
   body: (field_initializer_list (field_initializer field: (field_identifier) @member.property)))

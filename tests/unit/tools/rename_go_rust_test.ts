@@ -714,3 +714,38 @@ Deno.test("edit_rename_symbol() follows `crate_name::Type` in an integration tes
     edited(test, [[3, 18, "Tiny", "Small"], [3, 31, "Tiny", "Small"]]),
   );
 });
+
+Deno.test("edit_rename_symbol() renames a type parameter inside a macro's tokens, generic arguments included (smallvec's `assert!(mem::size_of::<A>() == A::size() …)`)", async () => {
+  // The soak's case: `size_of :: < A` was read as the path `size_of::A` (a query's anchor passes over the `<`),
+  // so the rename left `<A>` and `<A::Item>` behind (E0425).
+  const src = [
+    "use std::mem;",
+    "pub trait Array { type Item; fn size() -> usize; }",
+    "pub struct Small<A: Array> { len: usize, data: Option<A> }",
+    "impl<A: Array> Small<A> {",
+    "    pub fn new() -> Small<A> {",
+    "        assert!(mem::size_of::<A>() == A::size() * mem::size_of::<A::Item>());",
+    "        Small { len: 0, data: None }",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "s"\nversion = "0.1.0"\n',
+    "/src/lib.rs": src,
+  });
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "src/lib.rs",
+      target: { line: 4, column: 6 },
+      new_name: "Arr",
+    }),
+  );
+  assert.equal(res.data["renamed"], 6);
+  const after = await textOf(ws, "src/lib.rs");
+  assert.ok(
+    after.includes("assert!(mem::size_of::<Arr>() == Arr::size() * mem::size_of::<Arr::Item>());"),
+    after,
+  );
+  assert.ok(after.includes("impl<Arr: Array> Small<Arr> {\n    pub fn new() -> Small<Arr> {"), after);
+});
