@@ -196,6 +196,8 @@
 (scoped_identifier path: (identifier) @reference.item)
 (scoped_type_identifier path: (identifier) @reference.item)
 (macro_invocation macro: (identifier) @reference.item)
+; an attribute's name (`#[test]` above `fn test()`): a built-in or a macro, never a function or a variable
+(attribute (identifier) @reference.item)
 
 ; ---- references
 (identifier) @reference

@@ -749,3 +749,25 @@ Deno.test("edit_rename_symbol() renames a type parameter inside a macro's tokens
   );
   assert.ok(after.includes("impl<Arr: Array> Small<Arr> {\n    pub fn new() -> Small<Arr> {"), after);
 });
+
+Deno.test("edit_rename_symbol() leaves an attribute alone when a function shares its name (semver's `#[test] fn test()`)", async () => {
+  // The soak's case: renaming `fn test` renamed `#[test]` above it (cannot find attribute).
+  const test = "#[test]\nfn test() {\n    assert!(true);\n}\n\n#[test]\nfn other() {\n    test();\n}\n";
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "t"\nversion = "0.1.0"\n',
+    "/src/lib.rs": "",
+    "/tests/t.rs": test,
+  });
+  const res = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "tests/t.rs",
+      target: { line: 2, column: 4 },
+      new_name: "checks",
+    }),
+  );
+  assert.deepEqual(sites(res.data["files"]), ["tests/t.rs:2:4", "tests/t.rs:8:5"]);
+  assert.equal(
+    await textOf(ws, "tests/t.rs"),
+    edited(test, [[2, 4, "test", "checks"], [8, 5, "test", "checks"]]),
+  );
+});
