@@ -110,12 +110,14 @@ function unreadMessage(unread: readonly Unread[]): string {
   return message;
 }
 
-/** The `unread_range` refusal: the unseen lines (shown when auto-expanding) and the call to make next. */
+/**
+ * The `unread_range` refusal: the unseen lines (shown when auto-expanding, and then recorded as read in
+ * `ledger`) and the call to make next.
+ */
 export function unreadRefusal(
   call: GuardedCall,
-  ledger: Ledger,
   unread: readonly Unread[],
-  bounds: ExpandBounds,
+  { ledger, bounds }: { ledger: Ledger; bounds: ExpandBounds },
 ): RecoverableError {
   const first = unread[0]!;
   const message = unreadMessage(unread);

@@ -162,7 +162,7 @@ export function createReadGuard(options: ReadGuardOptions = {}): ReadGuard {
       for (const u of unread) call.warnings.push(unreadWarning(call, u, m));
       return;
     }
-    const err = unreadRefusal(call, ledger, unread, bounds);
+    const err = unreadRefusal(call, unread, { ledger, bounds });
     if (bounds.autoExpand) host.telemetry.counter("graver.guard.auto_expanded", 1, { tool });
     throw err;
   }
