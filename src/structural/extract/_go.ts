@@ -13,7 +13,7 @@
 import type { Node } from "web-tree-sitter";
 import { indentOfLine } from "../../fs/lines.ts";
 import { type Binding, firstAtOrAfter } from "../../syntax/binding_model.ts";
-import type { Context } from "./_checks.ts";
+import type { Context } from "./_context.ts";
 import { nodeOf, type Variable } from "../shared/data_flow.ts";
 import { accessOf } from "../shared/variable_access.ts";
 import { enclosingItem, methodCallOn, refuseUse, usesInside, VALUE_KINDS } from "./_native_uses.ts";

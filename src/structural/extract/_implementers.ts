@@ -10,7 +10,7 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { type Context, details } from "./_checks.ts";
+import { type Context, details } from "./_context.ts";
 import type { Placement } from "./_placement.ts";
 import { findReferences } from "../references/references.ts";
 import { lineOf } from "../shared/statement_ranges.ts";

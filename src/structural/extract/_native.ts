@@ -12,7 +12,8 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { firstAtOrAfter } from "../../syntax/binding_model.ts";
-import { at, type Context, details, endedFunction, outputsOf } from "./_checks.ts";
+import { at, type Context, details, outputsOf } from "./_context.ts";
+import { endedFunction } from "./_body_end.ts";
 import { nodeOf, type Variable } from "../shared/data_flow.ts";
 import { strategyFor } from "../shared/family_strategies.ts";
 import {

@@ -11,7 +11,7 @@ import { profileOf } from "../../languages/profiles.ts";
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { type Context, details } from "./_checks.ts";
+import { type Context, details } from "./_context.ts";
 import type { Placement } from "./_placement.ts";
 import { ProjectFiles } from "../shared/project_files.ts";
 import { nativeFamilyOf } from "./_native.ts";

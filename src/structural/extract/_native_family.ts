@@ -10,7 +10,7 @@
  * @module
  */
 import type { Node } from "web-tree-sitter";
-import type { Context } from "./_checks.ts";
+import type { Context } from "./_context.ts";
 import type { Placement } from "./_placement.ts";
 import type { Variable } from "../shared/data_flow.ts";
 import type { FamilyStrategy } from "../shared/family_strategies.ts";

@@ -9,7 +9,7 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { firstAtOrAfter, type Occurrence } from "../../syntax/binding_model.ts";
-import { at, type Context, details } from "./_checks.ts";
+import { at, type Context, details } from "./_context.ts";
 import { nodeOf, type Variable } from "../shared/data_flow.ts";
 
 /** Macros whose arguments are only formatted (taken by reference): a `&T` passed in prints the same. */

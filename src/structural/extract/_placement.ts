@@ -9,7 +9,8 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { functionScope, type Scope } from "../../syntax/binding_model.ts";
-import { type Context, notInMethod } from "./_checks.ts";
+import type { Context } from "./_context.ts";
+import { notInMethod } from "./_name_checks.ts";
 import { decoratorsOf, nodeOfScope, scopeOfNode } from "../shared/data_flow.ts";
 import type { FamilyRules } from "../shared/statement_ranges.ts";
 

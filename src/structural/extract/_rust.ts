@@ -12,7 +12,8 @@
 import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { firstAtOrAfter } from "../../syntax/binding_model.ts";
-import { at, type Context, details, rustTail, tryCarrier } from "./_checks.ts";
+import { at, type Context, details } from "./_context.ts";
+import { rustTail, tryCarrier } from "./_body_end.ts";
 import { nodeOf, type Variable } from "../shared/data_flow.ts";
 import { accessOf } from "../shared/variable_access.ts";
 import {

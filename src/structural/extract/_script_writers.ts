@@ -10,7 +10,7 @@
  * @module
  */
 import { indentOfLine } from "../../fs/lines.ts";
-import type { Context } from "./_checks.ts";
+import type { Context } from "./_context.ts";
 import type { DataFlow, Variable } from "../shared/data_flow.ts";
 import { type FamilyStrategy, strategyFor } from "../shared/family_strategies.ts";
 import type { Placement } from "./_placement.ts";

@@ -26,14 +26,10 @@ import { encloses } from "../../syntax/bindings.ts";
 import { type Binding, functionScope } from "../../syntax/binding_model.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { definitionStarts, insertionEdit } from "../edit/anchors.ts";
-import {
-  checkCapturedNarrowing,
-  checkClash,
-  checkFlow,
-  checkMemberNarrowing,
-  type Context,
-  parameterTypes,
-} from "./_checks.ts";
+import type { Context } from "./_context.ts";
+import { checkFlow } from "./_flow_checks.ts";
+import { checkClash } from "./_name_checks.ts";
+import { checkCapturedNarrowing, checkMemberNarrowing, parameterTypes } from "./_type_checks.ts";
 import { dataFlow, nodeOfScope, scopeOfNode, type Variable } from "../shared/data_flow.ts";
 import { basePlacement, methodPlacement, type Placement } from "./_placement.ts";
 import { flowFacts, lineOf, type LineRange, statementsInRange } from "../shared/statement_ranges.ts";
