@@ -206,7 +206,8 @@ function writtenTogether(captures: QueryCapture[], token: Node): boolean {
     if (n.endIndex <= token.startIndex && (!before || n.endIndex > before.endIndex)) before = n;
     if (n.startIndex >= token.endIndex && (!after || n.startIndex < after.startIndex)) after = n;
   }
-  return (!before || token.previousSibling?.id === before.id) && (!after || token.nextSibling?.id === after.id);
+  return (!before || token.previousSibling?.id === before.id) &&
+    (!after || token.nextSibling?.id === after.id);
 }
 
 /** Readers of the matches that mark names rather than declare or use them, by capture head. */
