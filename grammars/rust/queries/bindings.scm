@@ -33,7 +33,8 @@
 ; `impl Trait for T`: every member of the block is the trait's (renamed with it, or not at all)
 (impl_item trait: [(type_identifier) @base.implements.all
                    (generic_type type: (type_identifier) @base.implements.all)
-                   (scoped_type_identifier name: (type_identifier) @base.implements.all)])
+                   (scoped_type_identifier name: (type_identifier) @base.implements.all)
+                   (generic_type type: (scoped_type_identifier name: (type_identifier) @base.implements.all))])
 
 ; ---- definitions
 (function_item name: (identifier) @definition.lexical.value)
@@ -60,10 +61,13 @@
 (closure_parameters (identifier) @definition.parameter.value)
 
 ; ---- a `let` under `#[cfg(…)]`: whether later uses read it depends on the build
-((block (attribute_item (attribute (identifier) @_cfg)) . (let_declaration pattern: (identifier) @conditional))
+; (`let x`, `let ref x`, `let mut x`)
+((block (attribute_item (attribute (identifier) @_cfg)) . (let_declaration pattern: [(identifier) @conditional
+   (ref_pattern (identifier) @conditional) (mut_pattern (identifier) @conditional)]))
  (#eq? @_cfg "cfg"))
 ((block (attribute_item (attribute (identifier) @_cfg)) . [(line_comment) (block_comment)]
-  . (let_declaration pattern: (identifier) @conditional))
+  . (let_declaration pattern: [(identifier) @conditional
+   (ref_pattern (identifier) @conditional) (mut_pattern (identifier) @conditional)]))
  (#eq? @_cfg "cfg"))
 
 ; ---- written types: a name declared with its type (`x: &T`, `x: &a::T`, `let x: T`, `let x = T { .. }`): `x.f` on

@@ -207,9 +207,11 @@ const TEST_FIELDS: Record<string, string> = {
  * `x instanceof T`) and member accesses (`x.kind === "a"`) around it, never out of a nested function.
  *
  * @param use The identifier of a use.
+ * @param options `direct`: only when the use itself (in parentheses at most) is the test or the left side, as
+ *   in `x || y` and `if (x)`, where TypeScript refuses a literal `undefined` as always falsy.
  * @returns The test that holds it (its parentheses dropped), or null.
  */
-export function narrowingTest(use: Node): Node | null {
+export function narrowingTest(use: Node, options: { direct?: boolean } = {}): Node | null {
   let child = use;
   for (let n = use.parent; n; child = n, n = n.parent) {
     const field = TEST_FIELDS[n.type];
@@ -221,6 +223,7 @@ export function narrowingTest(use: Node): Node | null {
     ) {
       return child;
     }
+    if (options.direct && n.type !== "parenthesized_expression") return null;
     if (CONDITIONAL.has(n.type) || n.type.endsWith("_statement") || n.type.endsWith("_declaration")) {
       return null;
     }

@@ -14,7 +14,14 @@ import type { Binding, Occurrence } from "../../syntax/bindings.ts";
 import { lookup } from "../../syntax/binding_model.ts";
 import { nodeOf } from "../shared/data_flow.ts";
 import { lineOf } from "../shared/statement_ranges.ts";
-import { asserted, conditionalAround, effectBefore, hasEffect, parenthesised } from "./_expr.ts";
+import {
+  asserted,
+  conditionalAround,
+  effectBefore,
+  hasEffect,
+  narrowingTest,
+  parenthesised,
+} from "./_expr.ts";
 import { typed } from "../shared/written_types.ts";
 import { checkNames, type InlineContext, inlineRefusal, usesOf } from "./_context.ts";
 import { applyTextEdits, type TextEdit } from "../edit/source.ts";
@@ -331,6 +338,7 @@ function inlinedCall(ctx: InlineContext, { use, call }: CallSite, shape: Inlined
     const paramUses = ctx.fb.occurrences.filter((o) =>
       o.binding === p.binding && p.binding !== null && o.start >= expr.startIndex && o.end <= expr.endIndex
     );
+    if (!arg) refuseTestedUndefined(ctx, { call, p, paramUses });
     if (arg && hasEffect(arg)) {
       refuseEffectfulArgument(ctx, { call, expr, p, argText, paramUses });
       effectful.push({ arg: k, at: paramUses[0]!.start });
@@ -364,6 +372,35 @@ function inlinedCall(ctx: InlineContext, { use, call }: CallSite, shape: Inlined
     end: call.endIndex,
     text: returnType ? asserted(expr, body, returnType) : parenthesised(expr, body, call),
   };
+}
+
+/**
+ * TypeScript refuses a test that is always falsy (`undefined || x`, `if (undefined)`): a call that passes no
+ * value for a parameter the body tests as it is is not inlined there.
+ */
+function refuseTestedUndefined(
+  ctx: InlineContext,
+  { call, p, paramUses }: { call: Node; p: Parameter; paramUses: Occurrence[] },
+): void {
+  if (!typed(ctx.file.language)) return;
+  for (const o of paramUses) {
+    const test = narrowingTest(nodeOf(ctx.file, o), { direct: true });
+    if (!test) continue;
+    throw inlineRefusal(
+      ctx,
+      "unsupported_call_site",
+      {
+        why: `the call at line ${
+          lineOf(ctx.file.text, call.startIndex)
+        } passes no value for "${o.name}", which line ${lineOf(ctx.file.text, o.start)} tests as it is (${
+          ctx.file.text.slice(test.parent!.startIndex, test.parent!.endIndex).split("\n")[0]!.slice(0, 60)
+        }): inlined, \`undefined\` there is a test TypeScript refuses as always falsy`,
+        hint:
+          "Keep this call, or pass the value explicitly (e.g. `undefined as T | undefined`) before inlining",
+        offset: call.startIndex,
+      },
+    );
+  }
 }
 
 /** Refuse an argument with an effect unless the body uses its parameter once, unconditionally, before other effects. */

@@ -379,3 +379,26 @@ Deno.test("edit_inline() keeps a TypeScript variable that a condition narrows fo
   ok(await literal.call("edit_inline", { path: "a.ts", target: { line: 2, column: 9 } }));
   assert.match(await textOf(literal, "a.ts"), /if \(x === "a"\) return "a";/);
 });
+
+Deno.test("edit_inline() keeps a TypeScript call that omits an argument the body tests as it is (rxjs's animationFramesFactory())", async () => {
+  // The soak's case: inlining `animationFramesFactory` wrote `undefined || performanceTimestampProvider` for the
+  // call without an argument, which TypeScript refuses (TS2873: this kind of expression is always falsy).
+  const ws = await workspaceOf(RXJS);
+  const path = "internal/observable/dom/animationFrames.ts";
+  const before = RXJS[`/${path}`]!;
+  const line = before.split("\n").findIndex((l) => l.startsWith("function animationFramesFactory")) + 1;
+  const res = await ws.call("edit_inline", { path, target: { line, column: 10 } });
+  assert.ok(!res.ok, JSON.stringify(res).slice(0, 300));
+  assert.equal(res.error.code, "unsupported_call_site");
+  assert.match(
+    res.error.message,
+    /passes no value for "timestampProvider".*timestampProvider \|\| performanceTimestampProvider/,
+  );
+  assert.equal(await textOf(ws, path), before, "nothing written");
+  // The same function in JavaScript, where `undefined || x` is fine, is inlined.
+  const js = await workspaceOf({
+    "/a.js": "function pick(p) {\n  return p || 1;\n}\nexport const a = pick();\nexport const b = pick(2);\n",
+  });
+  ok(await js.call("edit_inline", { path: "a.js", target: { line: 1, column: 10 } }));
+  assert.match(await textOf(js, "a.js"), /export const a = undefined \|\| 1;/);
+});

@@ -771,3 +771,50 @@ Deno.test("edit_rename_symbol() leaves an attribute alone when a function shares
     edited(test, [[2, 4, "test", "checks"], [8, 5, "test", "checks"]]),
   );
 });
+
+Deno.test("edit_rename_symbol() refuses a Rust `let ref` declared again under #[cfg] (semver's test_any), and a method of an impl of a path-named generic trait (smallvec's `ops::IndexMut<I>`)", async () => {
+  // The soak's cases: renaming `let ref r` under #[cfg(not(…))] left the other build's `r` behind (E0425), and
+  // `fn index_mut` of `impl … ops::IndexMut<I> for SmallVec<A>` was renamed as the impl's own (E0407).
+  const test = [
+    "pub fn test_any() {",
+    "    #[cfg(not(no_const_vec_new))]",
+    "    let ref r = Vec::<u8>::new();",
+    "    #[cfg(no_const_vec_new)]",
+    "    let ref r = Vec::<u8>::with_capacity(0);",
+    "    assert!(r.is_empty());",
+    "}",
+    "",
+  ].join("\n");
+  const lib = [
+    "use std::ops;",
+    "pub struct Bag(Vec<u8>);",
+    "impl<I: std::slice::SliceIndex<[u8]>> ops::Index<I> for Bag {",
+    "    type Output = I::Output;",
+    "    fn index(&self, index: I) -> &I::Output {",
+    "        &self.0[index]",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "b"\nversion = "0.1.0"\n',
+    "/src/lib.rs": lib,
+    "/tests/t.rs": test,
+  });
+  const r = await ws.call("edit_rename_symbol", {
+    path: "tests/t.rs",
+    target: { line: 3, column: 13 },
+    new_name: "q",
+  });
+  assert.ok(!r.ok && r.error.code === "unresolved", JSON.stringify(r).slice(0, 400));
+  assert.match(r.error.message, /build condition/);
+  const m = await ws.call("edit_rename_symbol", {
+    path: "src/lib.rs",
+    target: { line: 5, column: 8 },
+    new_name: "at",
+  });
+  assert.ok(!m.ok && m.error.code === "overrides_present", JSON.stringify(m).slice(0, 400));
+  assert.match(m.error.message, /implements "Index"/);
+  assert.equal(await textOf(ws, "tests/t.rs"), test);
+  assert.equal(await textOf(ws, "src/lib.rs"), lib);
+});
