@@ -3,32 +3,9 @@ import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { lazyEngine } from "../../../src/tools/_lazy.ts";
 import { isRecoverable } from "../../../src/errors.ts";
+import { startGraph } from "../_start_graph.ts";
 
 const SRC = new URL("../../../src/", import.meta.url);
-
-/** The src-relative modules `entry` evaluates at start: static value imports only (no `import type`, no `import()`). */
-async function startGraph(entry: string): Promise<Set<string>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL(entry, SRC).href],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    modules: { specifier: string; dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[] }[];
-  };
-  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const visit = (specifier: string) => {
-    if (seen.has(specifier)) return;
-    seen.add(specifier);
-    for (const d of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (d.code && !d.isDynamic) visit(d.code.specifier);
-    }
-  };
-  visit(new URL(entry, SRC).href);
-  return new Set([...seen].filter((s) => s.startsWith(SRC.href)).map((s) => s.slice(SRC.href.length)));
-}
 
 /** Engines no call needs before it runs: each is loaded by the handler (or step) that uses it. */
 const ENGINES =
