@@ -222,16 +222,21 @@ async function benchCli(root: string): Promise<{ graver: number; rg: number; sta
       `bin/graver --version ${describe(stats(s))}, a trivial deno run ${describe(stats(d))}\n`,
   );
   const median = (k: string) => stats(phases[k]!).median.toFixed(1);
+  const row = (label: string, k: string) => [label, median(k), median(`${k}_cpu`)];
   printTable([
-    ["where a cold grep's time goes, inside one fresh process (bench/_grep_cold_child.ts)", "median ms"],
-    ["the runtime's start, up to the first line of the module", median("start")],
-    ["the CLI's modules (the Deno CLI entry: what --version loads too)", median("modules")],
-    ["the search engines (what search_text imports on its first call)", median("engine")],
     [
-      "the grep: workspace opened, every folder listed, every file read and scanned, lines printed",
-      median("search"),
+      "where a cold grep's time goes, inside one fresh process (bench/_grep_cold_child.ts)",
+      "wall ms",
+      "CPU ms",
     ],
-    ["the same grep again, in a fresh workspace and read cache, the JIT warm", median("again")],
+    row("the runtime's start, up to the first line of the module", "start"),
+    row("the CLI's modules (the Deno CLI entry: what --version loads too)", "modules"),
+    row("the search engines (what search_text imports on its first call)", "engine"),
+    row(
+      "the grep: workspace opened, every folder listed, every file read and scanned, lines printed",
+      "search",
+    ),
+    row("the same grep again, in a fresh workspace and read cache, the JIT warm", "again"),
   ]);
   return { graver: stats(g).median, rg: stats(r).median, start: stats(s).median };
 }
