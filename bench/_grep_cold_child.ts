@@ -40,7 +40,7 @@ await mark("modules", async () => {
   cli = await import("../src/surfaces/cli.ts");
   adapter = await import("../src/adapters/deno/mod.ts");
 });
-await mark("engine", () => import("../src/tools/_engines_text.ts"));
+await mark("engine", () => import("../src/tools/_engines_search.ts"));
 let printed = 0;
 const grep = async () => {
   const code = await cli.runCli(["grep", "-F", pattern], {

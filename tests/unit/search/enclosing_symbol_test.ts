@@ -23,7 +23,7 @@ Deno.test("enclosingSymbolsOf() on a workspace without grammars answers nulls", 
 
 Deno.test("the search engines load no symbol rules and no grammar queries until a search names a symbol", async () => {
   // `graver grep` (symbols: false) runs on these alone; the outline engine is imported by the first lookup.
-  for (const entry of ["search/mod.ts", "tools/_engines_text.ts"]) {
+  for (const entry of ["search/mod.ts", "tools/_engines_search.ts"]) {
     const graph = await startGraph(entry);
     assert.ok(graph.has("search/search_text.ts") && graph.has("search/enclosing_symbol.ts"), entry);
     const parsing = [...graph].filter((f) => /^syntax\/(symbols|queries)\.ts$/.test(f));

@@ -27,6 +27,20 @@ Deno.test("opening a workspace and listing the tools evaluates no engine: the ha
   }
 });
 
+Deno.test("a search loads the search engines alone: no edit parser, matcher or applier of the text engines", async () => {
+  const graph = await startGraph("tools/_engines_search.ts");
+  assert.ok(graph.has("search/search_text.ts") && graph.has("search/structural_search.ts"));
+  const edits = [...graph].filter((f) => f.startsWith("text/"));
+  assert.deepEqual(edits, [], `the search engines evaluate: ${edits.join(", ")}`);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "export const total = 1;\n" }),
+    wasm: createWasmLoader(),
+  });
+  const found = await ws.call("search_text", { pattern: "total", symbols: false });
+  assert.ok(found.ok, JSON.stringify(found));
+  assert.deepEqual((found.data["matches"] as { line: number }[]).map((m) => m.line), [1]);
+});
+
 Deno.test("the first call of a tool loads its engine and answers as before; later calls reuse it", async () => {
   const ws = await createWorkspace({
     backend: createMemoryBackend({ "/a.ts": "export function total(a: number) {\n  return a + 1;\n}\n" }),
