@@ -6,13 +6,8 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { flattenSymbols, outlineOf } from "../syntax/symbols.ts";
 import type { Parsing, SymbolInfo } from "../syntax/types.ts";
-
-/**
- * The outline engine, imported when a search first names a symbol: a search that names none (`symbols:
- * false`, the CLI's `graver grep`) loads no symbol rules and no grammar queries.
- */
-const symbolsEngine = () => import("../syntax/symbols.ts");
 
 /** Larger files are not parsed to name enclosing symbols (a search stays a search, not a parse of the tree). */
 export const MAX_SYMBOL_FILE_CHARS = 1_000_000;
@@ -59,7 +54,6 @@ export function enclosingSymbolsOf(parsing: Parsing): EnclosingSymbols {
   return async (file, lines) => {
     const none = lines.map(() => null);
     if (parsing.grammars === null || file.text.length > MAX_SYMBOL_FILE_CHARS) return none;
-    const { flattenSymbols, outlineOf } = await symbolsEngine();
     let symbols: SymbolInfo[];
     try {
       symbols = flattenSymbols(

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { enclosingSymbolsOf, MAX_SYMBOL_FILE_CHARS } from "../../../src/search/enclosing_symbol.ts";
-import { startGraph } from "../_start_graph.ts";
 
 const TEXT = "class A {\n  run() {\n    go();\n  }\n}\nend();\n";
 
@@ -19,16 +18,4 @@ Deno.test("enclosingSymbolsOf() names the innermost definition holding each line
 Deno.test("enclosingSymbolsOf() on a workspace without grammars answers nulls", async () => {
   const ws = await createWorkspace({ backend: createMemoryBackend({}) });
   assert.deepEqual(await enclosingSymbolsOf(ws)({ path: "a.ts", text: TEXT, version: "v1" }, [3]), [null]);
-});
-
-Deno.test("the search engines load no symbol rules and no grammar queries until a search names a symbol", async () => {
-  // `graver grep` (symbols: false) runs on these alone; the outline engine is imported by the first lookup.
-  for (const entry of ["search/mod.ts", "tools/_engines_search.ts"]) {
-    const graph = await startGraph(entry);
-    assert.ok(graph.has("search/search_text.ts") && graph.has("search/enclosing_symbol.ts"), entry);
-    const parsing = [...graph].filter((f) => /^syntax\/(symbols|queries)\.ts$/.test(f));
-    assert.deepEqual(parsing, [], `${entry} evaluates at start: ${parsing.join(", ")}`);
-  }
-  const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
-  assert.deepEqual(await enclosingSymbolsOf(ws)({ path: "a.ts", text: TEXT, version: "v1" }, [3]), ["A/run"]);
 });
