@@ -20,7 +20,6 @@ import {
   WORKSPACE_FLAGS,
 } from "./cli.ts";
 import { type Paint, paintDiff, painter } from "./cli_output.ts";
-import { runStreamApply } from "./cli_stream.ts";
 
 const FORMATS = ["auto", "search-replace", "udiff", "apply-patch"];
 
@@ -97,6 +96,8 @@ async function streamApply(
   const dispatch: DispatchOptions = sessionCallOptions(flags, true);
   if (flags["dry-run"]) dispatch.dryRun = true;
   if (dispatch.session !== undefined) await loadSession(ws, dispatch.session);
+  // The stream feed loads with the command that feeds one, not with every other command.
+  const { runStreamApply } = await import("./cli_stream.ts");
   const code = await runStreamApply({
     host,
     ws,

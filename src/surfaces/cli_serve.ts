@@ -73,6 +73,9 @@ export interface IsolateOptions {
   telemetry: TelemetrySink;
 }
 
+/** The calls' runner in a worker that `ServeHost.isolate` starts, closed with the server. */
+export type IsolatedRunner = CallRunner & { close(): void };
+
 /** A runtime's way to serve a fetch handler (`src/adapters/<runtime>/serve.ts`). */
 export type ServeFunction = (
   fetch: (request: Request) => Promise<Response>,
@@ -99,7 +102,7 @@ export interface ServeHost {
    * Run the HTTP API's tool calls in a worker with its own workspace on `root`, stopping a call at the time
    * limit (`graver serve --isolate`; Deno's adapter has it). Absent: calls run in the server's event loop.
    */
-  isolate?(options: IsolateOptions): CallRunner & { close(): void };
+  isolate?(options: IsolateOptions): IsolatedRunner | Promise<IsolatedRunner>;
 }
 
 /** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
@@ -339,7 +342,12 @@ async function runServe(host: ServeHost, { flags, host: cli, open }: CliInvocati
   }
   const { workspace, events, root } = await openServed(cli, flags, open);
   const runner = flags["isolate"] === true
-    ? host.isolate!({ root, workspace: policyOptions(flags), timeoutMs: limits.timeout, telemetry: events })
+    ? await host.isolate!({
+      root,
+      workspace: policyOptions(flags),
+      timeoutMs: limits.timeout,
+      telemetry: events,
+    })
     : undefined;
   const cors = typeof flags["cors"] === "string"
     ? flags["cors"].split(",").map((o) => o.trim()).filter(Boolean)

@@ -13,7 +13,6 @@
 import type { WalkSkipped } from "../fs/walk.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
-import { factsOfAll, leftOutAt, walkFiles } from "./_stats.ts";
 import { type CliHost, EXIT, printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import { failureText, integerFlag, type Paint, painter, type Progress, startProgress } from "./cli_output.ts";
 
@@ -110,6 +109,8 @@ function countSymbols(nodes: { children?: unknown[] }[]): number {
 
 /** Count every file under the directory, at most `maxFiles` of them. */
 async function collect(ws: Workspace, options: StatsOptions): Promise<ProjectStats> {
+  // The project walk of the stats loads with `graver stats`, not with every other command.
+  const { factsOfAll, walkFiles } = await import("./_stats.ts");
   const walked = await walkFiles(ws, {
     ...options,
     found: (n) => {
@@ -168,6 +169,7 @@ async function symbolsOf(ws: Workspace, path: string): Promise<number> {
 
 /** What a capped count left out and the command that counts its first directory. */
 async function capOf(ws: Workspace, options: StatsOptions, firstLeftOut: string): Promise<StatsCap> {
+  const { leftOutAt } = await import("./_stats.ts");
   const left = await leftOutAt(ws, { ...options, firstLeftOut });
   const dir = left.find((e) => e.endsWith("/"))?.slice(0, -1);
   const cap: StatsCap = {

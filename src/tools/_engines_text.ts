@@ -9,5 +9,4 @@
 export * as applyEditOps from "../text/apply_edit_ops.ts";
 export * as keepEol from "../text/keep_eol.ts";
 export * as parseEdits from "../text/parse_edits.ts";
-export * as search from "../search/mod.ts";
 export * as strReplace from "../text/str_replace.ts";

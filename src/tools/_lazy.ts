@@ -16,7 +16,7 @@ import { RecoverableError } from "../errors.ts";
  * @param what The engine, as an agent reads it ("the structural engine (extract)").
  * @param load The dynamic import, written out so that bundlers find it, picking the engine's own module
  *   (`async () => (await import("./_engines_structural.ts")).rename`). Engines are grouped by area
- *   (`_engines_text.ts`, `_engines_structural.ts`, one namespace per engine module): a bundle gets one
+ *   (`_engines_text.ts`, `_engines_search.ts`, `_engines_structural.ts`, one namespace per engine module): a bundle gets one
  *   lazy chunk per area, not one per engine — workerd compiles every module a worker ships when it starts,
  *   so each extra module costs start time while a lazy one saves only its evaluation.
  * @returns A function resolving to the module; a failed import is refused as `internal` (nothing was written).

@@ -16,7 +16,7 @@ import { BOOLEAN, FILE_PATH, INTEGER, shape, VERSION } from "./_result_schema.ts
 import { searchTextTool } from "./search_text.ts";
 import type { ToolDefinition } from "./types.ts";
 
-const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
+const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
 
 /** Arguments of the search that only shape a page of results: a replacement has no pages. */
 const PAGE_ARGS = [

@@ -16,7 +16,7 @@ import type { ShownLines } from "../errors.ts";
 import type { StructuralMatch } from "../search/types.ts";
 import type { ToolDefinition } from "./types.ts";
 
-const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
+const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
 const patternEngine = lazyEngine(
   "the structural engine (pattern search)",
   async () => (await import("./_engines_structural.ts")).patternSearch,

@@ -13,7 +13,7 @@ import type { ShownLines } from "../errors.ts";
 import type { LineMatch } from "../search/types.ts";
 import type { ToolDefinition } from "./types.ts";
 
-const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_text.ts")).search);
+const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
 
 const GLOBS = {
   anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],

@@ -7,9 +7,6 @@ import { runCli } from "../../surfaces/cli.ts";
 import "../../surfaces/cli_commands.ts";
 import { registerServeCommands } from "../../surfaces/cli_serve.ts";
 import { createDiskBackend, createWasmLoader } from "./mod.ts";
-import { serve } from "./serve.ts";
-import { untilStopped } from "./stop_guard.ts";
-import { createWorkerRunner } from "./call_worker.ts";
 
 /** Write all bytes (writeSync may write only part of a large buffer). */
 function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void {
@@ -35,13 +32,15 @@ function terminal(): { color: boolean; progress: boolean } {
   };
 }
 
+// The server, its stop guard and its call worker load when `serve` or `mcp` runs: every other command
+// starts without them.
 registerServeCommands({
-  serve,
+  serve: async (fetch, options) => (await import("./serve.ts")).serve(fetch, options),
   stdin: () => Deno.stdin.readable,
   stdout: () => Deno.stdout.writable,
   env: (name) => Deno.env.get(name),
-  untilStopped,
-  isolate: (options) => createWorkerRunner(options),
+  untilStopped: async (guard) => (await import("./stop_guard.ts")).untilStopped(guard),
+  isolate: async (options) => (await import("./call_worker.ts")).createWorkerRunner(options),
 });
 
 if (import.meta.main) {

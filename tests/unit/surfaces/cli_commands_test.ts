@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { inProcess, stripAnsi } from "./_cli.ts";
+import { startGraph } from "../_start_graph.ts";
 
 Deno.test("importing cli_commands registers every built-in command, each with its help", async () => {
   const help = stripAnsi((await inProcess(["--help"])).stdout);
@@ -8,4 +9,20 @@ Deno.test("importing cli_commands registers every built-in command, each with it
     const own = await inProcess([command, "--help"]);
     assert.equal(own.code, 0, command);
   }
+});
+
+Deno.test("the Deno CLI entry registers every command but loads the server, the stream feed and the stats walk only with theirs", async () => {
+  const graph = await startGraph("adapters/deno/cli.ts");
+  assert.ok(graph.has("surfaces/cli_grep.ts") && graph.has("surfaces/cli_serve.ts"));
+  const lazy = [
+    "adapters/deno/serve.ts",
+    "adapters/deno/stop_guard.ts",
+    "adapters/deno/call_worker.ts",
+    "surfaces/cli_stream.ts",
+    "surfaces/stream_feed.ts",
+    "surfaces/_stats.ts",
+    "surfaces/http.ts",
+    "surfaces/mcp_http.ts",
+  ];
+  assert.deepEqual(lazy.filter((f) => graph.has(f)), []);
 });

@@ -3,32 +3,9 @@ import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { lazyEngine } from "../../../src/tools/_lazy.ts";
 import { isRecoverable } from "../../../src/errors.ts";
+import { startGraph } from "../_start_graph.ts";
 
 const SRC = new URL("../../../src/", import.meta.url);
-
-/** The src-relative modules `entry` evaluates at start: static value imports only (no `import type`, no `import()`). */
-async function startGraph(entry: string): Promise<Set<string>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL(entry, SRC).href],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    modules: { specifier: string; dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[] }[];
-  };
-  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const visit = (specifier: string) => {
-    if (seen.has(specifier)) return;
-    seen.add(specifier);
-    for (const d of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (d.code && !d.isDynamic) visit(d.code.specifier);
-    }
-  };
-  visit(new URL(entry, SRC).href);
-  return new Set([...seen].filter((s) => s.startsWith(SRC.href)).map((s) => s.slice(SRC.href.length)));
-}
 
 /** Engines no call needs before it runs: each is loaded by the handler (or step) that uses it. */
 const ENGINES =
@@ -48,6 +25,20 @@ Deno.test("opening a workspace and listing the tools evaluates no engine: the ha
     const engines = [...graph].filter((f) => ENGINES.test(f) && !data.has(f));
     assert.deepEqual(engines, [], `${entry} evaluates at start: ${engines.join(", ")}`);
   }
+});
+
+Deno.test("a search loads the search engines alone: no edit parser, matcher or applier of the text engines", async () => {
+  const graph = await startGraph("tools/_engines_search.ts");
+  assert.ok(graph.has("search/search_text.ts") && graph.has("search/structural_search.ts"));
+  const edits = [...graph].filter((f) => f.startsWith("text/"));
+  assert.deepEqual(edits, [], `the search engines evaluate: ${edits.join(", ")}`);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.ts": "export const total = 1;\n" }),
+    wasm: createWasmLoader(),
+  });
+  const found = await ws.call("search_text", { pattern: "total", symbols: false });
+  assert.ok(found.ok, JSON.stringify(found));
+  assert.deepEqual((found.data["matches"] as { line: number }[]).map((m) => m.line), [1]);
 });
 
 Deno.test("the first call of a tool loads its engine and answers as before; later calls reuse it", async () => {
