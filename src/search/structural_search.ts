@@ -88,18 +88,27 @@ function programs(
   };
 }
 
+/** Candidate files whose versions are hashed ahead while the ones before them are parsed and matched. */
+const HASHES_AHEAD = 8;
+
+/** A file that holds every literal of its language's program: what matching it needs. */
+interface Candidate {
+  file: SearchFile;
+  language: string;
+  text: string;
+  program: StructuralProgram;
+  version: Promise<string>;
+}
+
 /**
- * The files in the query's scope with matches, in the source's order: the one loop over a project's files
- * that a structural search and a structural rewrite share.
- *
- * @param files Where the files come from.
- * @param scan The query, the matcher, and the counters to update.
- * @returns Each file with matches, as it is found.
+ * The files in scope that hold every literal of the pattern compiled for their language, each with its
+ * version's hash started at once: hashing runs off the main thread in most runtimes, so the hashes of the
+ * next files overlap the parse of this one.
  */
-export async function* scanStructural(
+async function* candidates(
   files: SearchFiles,
   scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
-): AsyncGenerator<StructuralFile> {
+): AsyncGenerator<Candidate> {
   const { query, matcher, stats } = scan;
   const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
   const languageOf = (path: string) => {
@@ -112,11 +121,40 @@ export async function* scanStructural(
     const language = languageOf(file.path)!;
     const program = await programOf(language);
     if (program === null || !program.literals.every((l) => text.includes(l))) continue;
-    const version = await versionOfFile(files, file.path, bytes);
+    const version = versionOfFile(files, file.path, bytes);
+    version.catch(() => {}); // awaited in order below; a consumer that stops early leaves it unread
+    yield { file, language, text, program, version };
+  }
+}
+
+/**
+ * The files in the query's scope with matches, in the source's order: the one loop over a project's files
+ * that a structural search and a structural rewrite share.
+ *
+ * @param files Where the files come from.
+ * @param scan The query, the matcher, and the counters to update.
+ * @returns Each file with matches, as it is found.
+ */
+export async function* scanStructural(
+  files: SearchFiles,
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
+): AsyncGenerator<StructuralFile> {
+  const { stats } = scan;
+  const ahead: Candidate[] = [];
+  const source = candidates(files, scan);
+  for (let done = false; !done || ahead.length > 0;) {
+    while (!done && ahead.length < HASHES_AHEAD) {
+      const next = await source.next();
+      if (next.done) done = true;
+      else ahead.push(next.value);
+    }
+    const c = ahead.shift();
+    if (c === undefined) continue;
+    const version = await c.version;
     stats.parsed++;
     let hits: StructuralHit[];
     try {
-      hits = await program.match({ path: file.path, text, version });
+      hits = await c.program.match({ path: c.file.path, text: c.text, version });
     } catch (err) {
       // A file over the parse limit is skipped as too large, as a text search skips one over its own.
       if (err instanceof RecoverableError && err.code === "limit_exceeded") {
@@ -127,7 +165,7 @@ export async function* scanStructural(
     }
     if (hits.length === 0) continue;
     stats.matched++;
-    yield { file, language, text, version, hits };
+    yield { file: c.file, language: c.language, text: c.text, version, hits };
   }
 }
 

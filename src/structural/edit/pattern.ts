@@ -13,6 +13,7 @@ import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { rowOf } from "../../fs/lines.ts";
+import { nodesAroundToken, nodesOfKind, rarestText } from "../../syntax/node_index.ts";
 
 /** A metavariable of a pattern. */
 export interface MetaVariable {
@@ -365,14 +366,27 @@ export function matchPattern(
   root: Node,
   { text, limit = 10_000 }: { text: string; limit?: number },
 ): PatternMatch[] {
+  return matchCandidates(
+    pattern,
+    nodesOfKind(root, { text, type: pattern.root.type, named: pattern.root.named }),
+    { text, limit },
+  );
+}
+
+/** The matches among candidate nodes of the pattern's kind, in their order, up to `limit`. */
+function matchCandidates(
+  pattern: CompiledPattern,
+  candidates: readonly Node[],
+  { text, limit }: { text: string; limit: number },
+): PatternMatch[] {
   const out: PatternMatch[] = [];
-  walkType(root, pattern.root.type, pattern.root.named, (n) => {
+  for (const n of candidates) {
     const env: Env = new Map();
     if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
       out.push({ node: n, bindings: Object.fromEntries(env) });
+      if (out.length >= limit) break;
     }
-    return out.length < limit;
-  });
+  }
   return out;
 }
 
@@ -396,45 +410,32 @@ export function matchPatternAt(
 
 /**
  * Every node the pattern matches, found from the places a text every match holds (one of the pattern's
- * leaf texts) occurs, instead of from a walk of the whole tree: each occurrence's enclosing nodes of the
- * pattern's type are the candidates. The answer is {@linkcode matchPattern}'s (a match's leaf of that text
- * starts at an occurrence), at the cost of the occurrences rather than the tree's size.
+ * leaf texts) occurs as a whole leaf, instead of from a walk of the whole tree: each such leaf's enclosing
+ * nodes of the pattern's type are the candidates (`syntax/node_index.ts`, remembered per tree). The answer
+ * is {@linkcode matchPattern}'s (a match's leaf of that text is one of those leaves), at the cost of the
+ * occurrences rather than the tree's size.
  *
  * @param pattern A compiled pattern.
  * @param root The node to search (usually the tree's root).
- * @param options `text`: the tree's source; `literal`: a leaf text of the pattern (not a metavariable's);
- *   `limit`: stop after this many matches (default 10,000).
+ * @param options `text`: the tree's source; `literal`: a leaf text of the pattern (not a metavariable's), or
+ *   several, of which the one with the fewest occurrences in `text` is used; `limit`: stop after this many
+ *   matches (default 10,000).
  * @returns The matches with their bindings, in document order (outer before inner).
  */
 export function matchPatternAround(
   pattern: CompiledPattern,
   root: Node,
-  options: { text: string; literal: string; limit?: number },
+  options: { text: string; literal: string | readonly string[]; limit?: number },
 ): PatternMatch[] {
   const { text, literal } = options;
-  const { type, named } = pattern.root;
-  const seen = new Set<number>();
-  const candidates: Node[] = [];
-  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + 1)) {
-    if (at < root.startIndex || at >= root.endIndex) continue;
-    for (let n: Node | null = root.descendantForIndex(at); n !== null; n = n.parent) {
-      if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
-      seen.add(n.id);
-      if (n.type === type && n.isNamed === named) candidates.push(n);
-      if (n.id === root.id) break;
-    }
-  }
-  candidates.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
-  const out: PatternMatch[] = [];
-  const limit = options.limit ?? 10_000;
-  for (const n of candidates) {
-    const env: Env = new Map();
-    if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
-      out.push({ node: n, bindings: Object.fromEntries(env) });
-      if (out.length >= limit) break;
-    }
-  }
-  return out;
+  const token = typeof literal === "string" ? literal : rarestText(text, literal);
+  const candidates = nodesAroundToken(root, {
+    text,
+    token,
+    type: pattern.root.type,
+    named: pattern.root.named,
+  });
+  return matchCandidates(pattern, candidates, { text, limit: options.limit ?? 10_000 });
 }
 
 function leafTexts(p: PatternNode, out: string[]): string[] {

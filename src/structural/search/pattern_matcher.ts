@@ -299,14 +299,17 @@ interface Finder {
   matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
 }
 
-/** A pattern's finder: from the places its longest required text occurs when there is one, else a walk. */
+/**
+ * A pattern's finder: from the places its rarest required text occurs as a leaf when there is one, else from
+ * the nodes of its kind.
+ */
 function patternFinder(compiled: CompiledPattern): Finder {
   const literals = requiredTexts(compiled.root);
   return {
     literals,
     matches: (root, text) =>
       literals.length > 0
-        ? matchPatternAround(compiled, root, { text, literal: literals[0]!, limit: MAX_MATCHES_PER_FILE })
+        ? matchPatternAround(compiled, root, { text, literal: literals, limit: MAX_MATCHES_PER_FILE })
         : matchPattern(compiled, root, { text, limit: MAX_MATCHES_PER_FILE }),
   };
 }
@@ -318,7 +321,10 @@ function ruleFinder(rule: CompiledRule): Finder {
     matches: (root, text) =>
       matchRule(rule, root, {
         text,
-        literalOf: (p) => requiredTexts(p.root)[0],
+        literalOf: (p) => {
+          const texts = requiredTexts(p.root);
+          return texts.length > 0 ? texts : undefined;
+        },
         limit: MAX_MATCHES_PER_FILE,
       }),
   };

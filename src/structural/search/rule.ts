@@ -303,19 +303,23 @@ function nodesOf(root: Node, kind: string | undefined): Node[] {
 
 /**
  * Every node under `root` that matches the rule, in document order, with what its patterns bound. The
- * candidates come from the rule's own pattern when it has one (from the occurrences of its longest required
+ * candidates come from the rule's own pattern when it has one (from the occurrences of its rarest required
  * text when it has one), else from its kind, else every named node.
  *
  * @param rule The compiled rule.
  * @param root The node to search.
- * @param options `text`: the tree's source; `literalOf`: a pattern's longest required text, if any;
+ * @param options `text`: the tree's source; `literalOf`: a pattern's required texts, if any;
  *   `limit`: most matches.
  * @returns The matches.
  */
 export function matchRule(
   rule: CompiledRule,
   root: Node,
-  options: { text: string; literalOf: (p: CompiledPattern) => string | undefined; limit: number },
+  options: {
+    text: string;
+    literalOf: (p: CompiledPattern) => string | readonly string[] | undefined;
+    limit: number;
+  },
 ): PatternMatch[] {
   const { text, limit } = options;
   const out: PatternMatch[] = [];
