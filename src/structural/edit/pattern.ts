@@ -239,14 +239,24 @@ function normalise(text: string): string {
 
 type Env = Map<string, Binding>;
 
-function bind(env: Env, meta: MetaVariable, nodes: Node[], text: string, gap?: Binding["gap"]): boolean {
+function bind(
+  env: Env,
+  meta: MetaVariable,
+  nodes: Node[],
+  text: string,
+  gap?: () => Binding["gap"],
+): boolean {
   if (meta.name === null || meta.name.startsWith("_")) return true;
   const start = nodes.length > 0 ? nodes[0]!.startIndex : -1;
   const end = nodes.length > 0 ? nodes[nodes.length - 1]!.endIndex : -1;
   const bound = start === -1 ? "" : text.slice(start, end);
   const prior = env.get(meta.name);
   if (prior) return normalise(prior.text) === normalise(bound);
-  env.set(meta.name, gap ? { nodes, start, end, text: bound, gap } : { nodes, start, end, text: bound });
+  const around = gap?.();
+  env.set(
+    meta.name,
+    around ? { nodes, start, end, text: bound, gap: around } : { nodes, start, end, text: bound },
+  );
   return true;
 }
 
@@ -258,19 +268,41 @@ function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
   return { before: before.text, after: after.text, start: before.endIndex, end: after.startIndex };
 }
 
+/**
+ * A node's children without extras (comments), kept per node object: a warm search matches the same node
+ * objects again (`syntax/node_index.ts`), and each child's "is it extra" is a call into wasm.
+ */
+const KIDS = new WeakMap<Node, Node[]>();
+
 function kidsOf(n: Node): Node[] {
-  return n.children.filter((c): c is Node => c !== null && !c.isExtra);
+  let kids = KIDS.get(n);
+  if (kids === undefined) {
+    kids = n.children.filter((c): c is Node => c !== null && !c.isExtra);
+    KIDS.set(n, kids);
+  }
+  return kids;
 }
 
-function restore(env: Env, snapshot: Env): void {
-  env.clear();
-  for (const [k, v] of snapshot) env.set(k, v);
+/**
+ * Undo the bindings made since `size` of them were held: a match only adds bindings (a name bound before
+ * is compared, never rebound), so the ones past `size` in insertion order are the new ones.
+ */
+function restore(env: Env, size: number): void {
+  if (env.size === size) return;
+  let i = 0;
+  for (const key of [...env.keys()]) if (i++ >= size) env.delete(key);
+}
+
+/** Whether a leaf of the code has the pattern leaf's text (compared in the file's text, not copied out). */
+function sameLeafText(n: Node, leaf: string, text: string): boolean {
+  const start = n.startIndex;
+  return n.endIndex - start === leaf.length && text.startsWith(leaf, start);
 }
 
 function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
   if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
   if (n.type !== p.type || n.isNamed !== p.named) return false;
-  if (p.children.length === 0) return n.text === p.text;
+  if (p.children.length === 0) return sameLeafText(n, p.text, text);
   return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
 }
 
@@ -287,7 +319,7 @@ function matchList(
   // (`if ($C) { $$$B }` matches an `if` with an `else`).
   if (i === ps.length) return j === ns.length || smart;
   const p = ps[i]!;
-  const snapshot = new Map(env);
+  const snapshot = env.size;
   if (p.meta?.multi) {
     // Last in its list under smart strictness, `$$$X` takes all that is left: the code may go on past the
     // pattern's end there, so the shortest binding (nothing) would always do.
@@ -295,7 +327,7 @@ function matchList(
     for (let n = 0; n <= ns.length - j; n++) {
       const k = greedy ? ns.length - n : j + n;
       if (
-        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) &&
+        bind(env, p.meta, ns.slice(j, k), text, () => gapAround(ns, j, k)) &&
         matchList(ps, i + 1, ns, k, env, text, smart)
       ) {
         return true;
@@ -306,7 +338,7 @@ function matchList(
   }
   const matched = j < ns.length &&
     (p.meta
-      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, gapAround(ns, j, j + 1))
+      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, () => gapAround(ns, j, j + 1))
       : matchNode(p, ns[j]!, env, text, smart));
   if (matched && matchList(ps, i + 1, ns, j + 1, env, text, smart)) return true;
   restore(env, snapshot);
