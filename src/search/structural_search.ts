@@ -100,6 +100,30 @@ interface Candidate {
   version: Promise<string>;
 }
 
+/** Whether `c` (a UTF-16 unit) is an ASCII letter, digit or `_`. */
+function isWordUnit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** Whether `word` occurs in `text` with no word character (`isWordUnit`) next to an end that is one. */
+function hasWholeWord(text: string, word: string): boolean {
+  const checkBefore = isWordUnit(word.charCodeAt(0));
+  const checkAfter = isWordUnit(word.charCodeAt(word.length - 1));
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (checkBefore && at > 0 && isWordUnit(text.charCodeAt(at - 1))) continue;
+    const end = at + word.length;
+    if (checkAfter && end < text.length && isWordUnit(text.charCodeAt(end))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether a file's text may hold a match: it has every literal, and every identifier as a whole word. */
+function mayMatch(program: StructuralProgram, text: string): boolean {
+  return program.literals.every((l) => text.includes(l)) &&
+    (program.words ?? []).every((w) => hasWholeWord(text, w));
+}
+
 /**
  * The files in scope that hold every literal of the pattern compiled for their language, each with its
  * version's hash started at once: hashing runs off the main thread in most runtimes, so the hashes of the
@@ -120,7 +144,7 @@ async function* candidates(
   for await (const { file, bytes, text } of readScopedFiles(files, { filters, stats })) {
     const language = languageOf(file.path)!;
     const program = await programOf(language);
-    if (program === null || !program.literals.every((l) => text.includes(l))) continue;
+    if (program === null || !mayMatch(program, text)) continue;
     const version = versionOfFile(files, file.path, bytes);
     version.catch(() => {}); // awaited in order below; a consumer that stops early leaves it unread
     yield { file, language, text, program, version };

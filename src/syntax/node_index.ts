@@ -163,6 +163,7 @@ export function nodesAroundToken(
  */
 export function rarestText(text: string, texts: readonly string[]): string {
   let best = texts[0]!;
+  if (texts.length === 1) return best;
   let fewest = Infinity;
   for (const t of texts) {
     if (t === "") continue; // found everywhere: tells nothing

@@ -141,3 +141,25 @@ Deno.test("path, glob and type select files as a text search does", async () => 
     (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args",
   );
 });
+
+Deno.test("a file where a pattern's identifier occurs only inside longer words is not parsed; one where it is a whole word is", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {
+    "a.js": "c.req.header('x');\n",
+    "b.js": "c.req.headers.get(x); // request\n", // `header` only inside `headers`
+    "c.js": "c.req\n  .header /* a comment */ (y);\nconst s = 'header';\n",
+    "d.js": "c.req.header2(z);\n", // `header2` is another name
+    "f.js": "_c.req.header(w);\n", // and so is `_c`
+    "e.js": "$c.req.header(v);\n", // `$` is not an ASCII word character: parsed, and `$c` is no match
+  };
+  const r = await searchStructural(
+    filesOf(texts),
+    normalizeStructuralArgs({ pattern: "c.req.header($A)" }),
+    { matcher: patternMatcherOf(ws) },
+  );
+  assert.deepEqual(r.matches!.map((m) => [m.path, m.metavariables["A"]!.text]), [["a.js", "'x'"], [
+    "c.js",
+    "y",
+  ]]);
+  assert.equal(r.summary.files_parsed, 3);
+});
