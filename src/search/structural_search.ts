@@ -3,8 +3,9 @@
  * files a text search selects (`readScopedFiles`: path, globs, types, ignore rules, size and binary checks),
  * each file of a searched language is matched with the pattern compiled for its language. Files are never
  * parsed for nothing: a file that lacks one of the texts every match must hold (the pattern's identifiers,
- * keywords and strings) is skipped on its text; the rest are parsed through the workspace's parse cache,
- * so a second search reuses each file's tree by version. The code-pattern engine itself is the structural
+ * keywords and strings), or holds one of its identifiers only inside longer words, is skipped on its text;
+ * the rest are parsed through the workspace's parse cache, so a second search reuses each file's tree by
+ * version. The code-pattern engine itself is the structural
  * area's; it comes in as a {@linkcode StructuralMatcher}.
  *
  * @module
