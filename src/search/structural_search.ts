@@ -167,30 +167,41 @@ export async function* scanStructural(
   const { stats } = scan;
   const ahead: Candidate[] = [];
   const source = candidates(files, scan);
-  for (let done = false; !done || ahead.length > 0;) {
-    while (!done && ahead.length < HASHES_AHEAD) {
-      const next = await source.next();
-      if (next.done) done = true;
-      else ahead.push(next.value);
-    }
-    const c = ahead.shift();
-    if (c === undefined) continue;
-    const version = await c.version;
-    stats.parsed++;
-    let hits: StructuralHit[];
-    try {
-      hits = await c.program.match({ path: c.file.path, text: c.text, version });
-    } catch (err) {
-      // A file over the parse limit is skipped as too large, as a text search skips one over its own.
-      if (err instanceof RecoverableError && err.code === "limit_exceeded") {
-        stats.skipped.too_large++;
-        continue;
+  try {
+    for (let done = false; !done || ahead.length > 0;) {
+      while (!done && ahead.length < HASHES_AHEAD) {
+        const next = await source.next();
+        if (next.done) done = true;
+        else ahead.push(next.value);
       }
-      throw err;
+      const c = ahead.shift();
+      if (c === undefined) continue;
+      const version = await c.version;
+      const hits = await hitsOf(c, { version, stats });
+      if (hits === null || hits.length === 0) continue;
+      stats.matched++;
+      yield { file: c.file, language: c.language, text: c.text, version, hits };
     }
-    if (hits.length === 0) continue;
-    stats.matched++;
-    yield { file: c.file, language: c.language, text: c.text, version, hits };
+  } finally {
+    // A consumer that stops early (a full page) closes the listing, as a for-await loop would.
+    await source.return(undefined);
+  }
+}
+
+/** One candidate's matches; null when it is over the parse limit (counted as too large, as a text search does). */
+async function hitsOf(
+  c: Candidate,
+  at: { version: string; stats: StructuralStats },
+): Promise<StructuralHit[] | null> {
+  at.stats.parsed++;
+  try {
+    return await c.program.match({ path: c.file.path, text: c.text, version: at.version });
+  } catch (err) {
+    if (err instanceof RecoverableError && err.code === "limit_exceeded") {
+      at.stats.skipped.too_large++;
+      return null;
+    }
+    throw err;
   }
 }
 

@@ -163,3 +163,32 @@ Deno.test("a file where a pattern's identifier occurs only inside longer words i
   ]]);
   assert.equal(r.summary.files_parsed, 3);
 });
+
+Deno.test("a search that stops at a full page closes the file listing, and counts only the files it parsed", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) texts[`f${String(i).padStart(2, "0")}.js`] = `log(${i});\n`;
+  let closed = false;
+  let listed = 0;
+  const files: SearchFiles = {
+    async *files() {
+      try {
+        for (const path of Object.keys(texts)) {
+          listed++;
+          yield { path };
+        }
+      } finally {
+        closed = true;
+      }
+    },
+    read: (path: string) => Promise.resolve(new TextEncoder().encode(texts[path])),
+  };
+  const r = await searchStructural(files, normalizeStructuralArgs({ pattern: "log($A)", max_results: 2 }), {
+    matcher: patternMatcherOf(ws),
+  });
+  assert.deepEqual(r.matches!.map((m) => m.path), ["f00.js", "f01.js"]);
+  assert.ok(r.next_cursor);
+  assert.equal(closed, true);
+  assert.ok(listed < 40, `listed ${listed}`);
+  assert.equal(r.summary.files_parsed, 3); // the page's two files and the one that shows there is more
+});
