@@ -15,6 +15,7 @@ import type { Node } from "web-tree-sitter";
 import type { RE2JS } from "re2js";
 import { RecoverableError } from "../../errors.ts";
 import { compileRe2 } from "../../syntax/linear_regex.ts";
+import { nodesOfKind } from "../../syntax/node_index.ts";
 import {
   type Binding,
   type CompiledPattern,
@@ -285,14 +286,14 @@ function constraintsHold(rule: CompiledRule, env: Bindings, text: string): boole
 }
 
 /** Every named node under `root` (and `root`), in document order; of one type when `kind` is given. */
-function nodesOf(root: Node, kind: string | undefined): Node[] {
+/** The named nodes of a kind under `root` (remembered per tree: `syntax/node_index.ts`), or every named node. */
+function nodesOf(root: Node, kind: string | undefined, text: string): readonly Node[] {
+  if (kind !== undefined) return nodesOfKind(root, { text, type: kind, named: true });
   const out: Node[] = [];
   const cursor = root.walk();
   try {
     for (;;) {
-      if (cursor.nodeIsNamed && (kind === undefined || cursor.nodeType === kind)) {
-        out.push(cursor.currentNode);
-      }
+      if (cursor.nodeIsNamed) out.push(cursor.currentNode);
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
     }
@@ -323,7 +324,7 @@ export function matchRule(
 ): PatternMatch[] {
   const { text, limit } = options;
   const out: PatternMatch[] = [];
-  let candidates: Node[];
+  let candidates: readonly Node[];
   if (rule.pattern) {
     const literal = options.literalOf(rule.pattern);
     candidates = (literal === undefined
@@ -331,7 +332,7 @@ export function matchRule(
       : matchPatternAround(rule.pattern, root, { text, literal, limit: Infinity })).map((m) =>
         m.node
       );
-  } else candidates = nodesOf(root, rule.kind);
+  } else candidates = nodesOf(root, rule.kind, text);
   for (const node of candidates) {
     const env: Bindings = {};
     if (holds(rule, node, { text, env }) && constraintsHold(rule, env, text)) {
