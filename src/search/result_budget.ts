@@ -109,7 +109,10 @@ export function jsonLengthAtMost(value: unknown): number {
     for (const item of value) n += jsonLengthAtMost(item) + 1;
     return n;
   }
-  for (const [key, item] of Object.entries(value)) n += 6 * key.length + 4 + jsonLengthAtMost(item);
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (Object.hasOwn(record, key)) n += 6 * key.length + 4 + jsonLengthAtMost(record[key]);
+  }
   return n;
 }
 

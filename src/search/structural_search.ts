@@ -136,9 +136,16 @@ async function* candidates(
 ): AsyncGenerator<Candidate> {
   const { query, matcher, stats } = scan;
   const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
+  // Asked twice per file (the scope's filter, then the file's program): once of the grammar registry.
+  const known = new Map<string, string | null>();
   const languageOf = (path: string) => {
-    const language = matcher.languageOf(path);
-    return language !== null && (wanted === null || wanted.has(language)) ? language : null;
+    let language = known.get(path);
+    if (language === undefined) {
+      language = matcher.languageOf(path);
+      if (language !== null && wanted !== null && !wanted.has(language)) language = null;
+      known.set(path, language);
+    }
+    return language;
   };
   const programOf = programs(matcher, query, stats.refused);
   const filters = { ...query, accept: (path: string) => languageOf(path) !== null };
