@@ -23,6 +23,7 @@ import type {
   FileCount,
   SearchFile,
   SearchFiles,
+  SearchSkipped,
   StructuralHit,
   StructuralMatch,
   StructuralMatcher,
@@ -92,6 +93,14 @@ function programs(
 /** Candidate files whose versions are hashed ahead while the ones before them are parsed and matched. */
 const HASHES_AHEAD = 8;
 
+/** What the listing had counted when a candidate came out of it: what a scan that stops there reports. */
+interface Seen {
+  scanned: number;
+  skipped: SearchSkipped;
+  /** How many languages had refused the pattern (the first entries of the listing's `refused`). */
+  refused: number;
+}
+
 /** A file that holds every literal of its language's program: what matching it needs. */
 interface Candidate {
   file: SearchFile;
@@ -99,6 +108,24 @@ interface Candidate {
   text: string;
   program: StructuralProgram;
   version: Promise<string>;
+  seen: Seen;
+}
+
+/** The counts of a listing now. */
+function seenOf(listing: StructuralStats): Seen {
+  return { scanned: listing.scanned, skipped: { ...listing.skipped }, refused: listing.refused.size };
+}
+
+/**
+ * Add what the listing had counted up to the last file the scan took to its counts: the files it read ahead
+ * for hashing, and the languages it compiled for them, are not the scan's when it stopped before them.
+ */
+function addSeen(stats: StructuralStats, seen: Seen, listing: StructuralStats): void {
+  stats.scanned += seen.scanned;
+  for (const key of Object.keys(seen.skipped) as (keyof SearchSkipped)[]) {
+    stats.skipped[key] += seen.skipped[key];
+  }
+  for (const [language, err] of [...listing.refused].slice(0, seen.refused)) stats.refused.set(language, err);
 }
 
 /** Whether `c` (a UTF-16 unit) is an ASCII letter, digit or `_`. */
@@ -132,9 +159,9 @@ function mayMatch(program: StructuralProgram, text: string): boolean {
  */
 async function* candidates(
   files: SearchFiles,
-  scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
 ): AsyncGenerator<Candidate> {
-  const { query, matcher, stats } = scan;
+  const { query, matcher, listing: stats } = scan;
   const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
   // Asked twice per file (the scope's filter, then the file's program): once of the grammar registry.
   const known = new Map<string, string | null>();
@@ -155,7 +182,7 @@ async function* candidates(
     if (program === null || !mayMatch(program, text)) continue;
     const version = versionOfFile(files, file.path, bytes);
     version.catch(() => {}); // awaited in order below; a consumer that stops early leaves it unread
-    yield { file, language, text, program, version };
+    yield { file, language, text, program, version, seen: seenOf(stats) };
   }
 }
 
@@ -173,7 +200,9 @@ export async function* scanStructural(
 ): AsyncGenerator<StructuralFile> {
   const { stats } = scan;
   const ahead: Candidate[] = [];
-  const source = candidates(files, scan);
+  const listing = structuralStats();
+  let seen = seenOf(listing);
+  const source = candidates(files, { ...scan, listing });
   try {
     for (let done = false; !done || ahead.length > 0;) {
       while (!done && ahead.length < HASHES_AHEAD) {
@@ -183,15 +212,18 @@ export async function* scanStructural(
       }
       const c = ahead.shift();
       if (c === undefined) continue;
+      seen = c.seen;
       const version = await c.version;
       const hits = await hitsOf(c, { version, stats });
       if (hits === null || hits.length === 0) continue;
       stats.matched++;
       yield { file: c.file, language: c.language, text: c.text, version, hits };
     }
+    seen = seenOf(listing);
   } finally {
     // A consumer that stops early (a full page) closes the listing, as a for-await loop would.
     await source.return(undefined);
+    addSeen(stats, seen, listing);
   }
 }
 

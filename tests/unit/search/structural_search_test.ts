@@ -164,10 +164,13 @@ Deno.test("a file where a pattern's identifier occurs only inside longer words i
   assert.equal(r.summary.files_parsed, 3);
 });
 
-Deno.test("a search that stops at a full page closes the file listing, and counts only the files it parsed", async () => {
+Deno.test("a search that stops at a full page closes the file listing, and counts only the files it took", async () => {
   const ws = await workspace();
   const texts: Record<string, string> = {};
-  for (let i = 0; i < 40; i++) texts[`f${String(i).padStart(2, "0")}.js`] = `log(${i});\n`;
+  for (let i = 0; i < 40; i++) {
+    texts[`f${String(i).padStart(2, "0")}.js`] = `log(${i});\n`;
+    texts[`f${String(i).padStart(2, "0")}_other.js`] = `other(${i});\n`; // no "log": not parsed
+  }
   let closed = false;
   let listed = 0;
   const files: SearchFiles = {
@@ -189,6 +192,9 @@ Deno.test("a search that stops at a full page closes the file listing, and count
   assert.deepEqual(r.matches!.map((m) => m.path), ["f00.js", "f01.js"]);
   assert.ok(r.next_cursor);
   assert.equal(closed, true);
-  assert.ok(listed < 40, `listed ${listed}`);
-  assert.equal(r.summary.files_parsed, 3); // the page's two files and the one that shows there is more
+  assert.ok(listed < 80, `listed ${listed}`);
+  // The page's two files and the one that shows there is more, and the files before them: not the files
+  // read ahead of the stop.
+  assert.equal(r.summary.files_parsed, 3);
+  assert.equal(r.summary.files_scanned, 5);
 });
