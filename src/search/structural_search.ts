@@ -157,7 +157,7 @@ function mayMatch(program: StructuralProgram, text: string): boolean {
  * version's hash started at once: hashing runs off the main thread in most runtimes, so the hashes of the
  * next files overlap the parse of this one.
  */
-async function* candidates(
+async function* listCandidates(
   files: SearchFiles,
   scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
 ): AsyncGenerator<Candidate> {
@@ -186,6 +186,26 @@ async function* candidates(
   }
 }
 
+/** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */
+interface Failed {
+  failed: unknown;
+}
+
+/**
+ * {@linkcode listCandidates}, with a failure handed on in its place in the order: a scan that stops before
+ * it (a full page) never meets it, as it would not have without reading ahead.
+ */
+async function* candidates(
+  files: SearchFiles,
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
+): AsyncGenerator<Candidate | Failed> {
+  try {
+    yield* listCandidates(files, scan);
+  } catch (err) {
+    yield { failed: err };
+  }
+}
+
 /**
  * The files in the query's scope with matches, in the source's order: the one loop over a project's files
  * that a structural search and a structural rewrite share.
@@ -199,7 +219,7 @@ export async function* scanStructural(
   scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
 ): AsyncGenerator<StructuralFile> {
   const { stats } = scan;
-  const ahead: Candidate[] = [];
+  const ahead: (Candidate | Failed)[] = [];
   const listing = structuralStats();
   let seen = seenOf(listing);
   const source = candidates(files, { ...scan, listing });
@@ -212,6 +232,7 @@ export async function* scanStructural(
       }
       const c = ahead.shift();
       if (c === undefined) continue;
+      if ("failed" in c) throw c.failed;
       seen = c.seen;
       const version = await c.version;
       const hits = await hitsOf(c, { version, stats });

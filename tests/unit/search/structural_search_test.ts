@@ -198,3 +198,19 @@ Deno.test("a search that stops at a full page closes the file listing, and count
   assert.equal(r.summary.files_parsed, 3);
   assert.equal(r.summary.files_scanned, 5);
 });
+
+Deno.test("a language that refuses the pattern after the files a full page needs does not fail the page; before them it does", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 5; i++) texts[`f${i}.js`] = `new Foo(${i});\n`;
+  texts["z.py"] = "x = 1\n"; // `new Foo($A)` is no Python: with "language" given, the search is refused
+  const page = normalizeStructuralArgs({ pattern: "new Foo($A)", language: ["js", "py"], max_results: 2 });
+  const r = await searchStructural(filesOf(texts), page, { matcher: patternMatcherOf(ws) });
+  assert.deepEqual(r.matches!.map((m) => m.path), ["f0.js", "f1.js"]);
+  assert.equal(r.summary.truncated, true);
+  const all = normalizeStructuralArgs({ pattern: "new Foo($A)", language: ["js", "py"] });
+  await assert.rejects(
+    () => searchStructural(filesOf(texts), all, { matcher: patternMatcherOf(ws) }),
+    (err: RecoverableError) => err.code === "invalid_query" && /python/.test(err.message),
+  );
+});
