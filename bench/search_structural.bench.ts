@@ -9,6 +9,10 @@
  * - warm: the second search of that session: one stat of every folder and file (`project/read_cache.ts`),
  *   unchanged files' bytes and hence versions and trees reused.
  *
+ * A third figure is the floor of a cold search in this engine: "parse only", the time to parse just the files
+ * the search parses (those holding the pattern's literals), with a warm parser, no reads and no hashing: a
+ * cold search cannot be faster than that, whatever the walk, the reads and the matching cost.
+ *
  * Each pattern's match count is checked equal to ast-grep's first, so that no figure is of a no-op. Runs
  * alternate; each figure is a median, the ratios against ast-grep's median. `$A && $A` and `return $X` have
  * no literal that narrows the files (`&&` and `return` are in most of them): every such file is parsed.
@@ -24,7 +28,7 @@
 import { createMemoryBackend, createWorkspace, type Workspace } from "../src/mod.ts";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../src/search/mod.ts";
-import { patternMatcherOf } from "../src/structural/search/mod.ts";
+import { type PatternMatcher, patternMatcherOf } from "../src/structural/search/mod.ts";
 import { diskReadCache, diskSearchFiles } from "../tests/unit/search/_rg.ts";
 import { astGrepPath } from "../tests/unit/search/_astgrep.ts";
 import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
@@ -62,6 +66,41 @@ async function graver(ws: Workspace, files: SearchFiles, p: Pattern): Promise<nu
   return r.matches!.length;
 }
 
+/** The texts of the files a search of the pattern parses (the matcher's programs see each of them once). */
+async function parsedTexts(ws: Workspace, root: string, p: Pattern): Promise<string[]> {
+  const texts: string[] = [];
+  const inner = patternMatcherOf(ws);
+  const matcher: PatternMatcher = {
+    languageOf: inner.languageOf,
+    async compile(language, query) {
+      const program = await inner.compile(language, query);
+      return {
+        ...program,
+        match(file) {
+          texts.push(file.text);
+          return program.match(file);
+        },
+      };
+    },
+  };
+  const query = normalizeStructuralArgs({ pattern: p.pattern, language: LANG, max_results: 10_000_000 });
+  await searchStructural(diskSearchFiles(root), query, { matcher });
+  return texts;
+}
+
+/** Parse each text once with a warm parser of the bench's language, freeing each tree. */
+async function parseOnly(ws: Workspace, texts: string[]): Promise<number> {
+  const parser = await ws.grammars!.parser("javascript");
+  try {
+    return await timed(() => {
+      for (const text of texts) parser.parse(text)?.delete();
+      return Promise.resolve();
+    });
+  } finally {
+    parser.delete();
+  }
+}
+
 /** Every match through an ast-grep process; returns the count. */
 async function astGrep(bin: string, root: string, p: Pattern): Promise<number> {
   const out = await new Deno.Command(bin, {
@@ -80,22 +119,25 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
-/** One pattern's medians: cold, warm, ast-grep. */
+/** One pattern's count, files parsed, and medians: cold, warm, ast-grep, parse only. */
 async function benchPattern(bin: string, root: string, p: Pattern): Promise<number[]> {
   const warmWs = await freshWorkspace();
   const counts = [await graver(warmWs, diskSearchFiles(root), p), await astGrep(bin, root, p)];
   if (counts[0] !== counts[1]) throw new Error(`${p.name}: graver finds ${counts[0]}, ast-grep ${counts[1]}`);
+  const texts = await parsedTexts(warmWs, root, p);
   const cold: number[] = [];
   const warm: number[] = [];
   const theirs: number[] = [];
+  const parse: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const ws = await freshWorkspace();
     const cache = diskReadCache();
     cold.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     warm.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     theirs.push(await timed(() => astGrep(bin, root, p)));
+    parse.push(await parseOnly(warmWs, texts));
   }
-  return [counts[0]!, ...[cold, warm, theirs].map((s) => stats(s).median)];
+  return [counts[0]!, texts.length, ...[cold, warm, theirs, parse].map((s) => stats(s).median)];
 }
 
 const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
@@ -114,25 +156,31 @@ console.log(
 const rows = [[
   "pattern",
   "matches",
+  "files parsed",
   "cold",
   "warm",
   "ast-grep",
   "cold/sg",
   "warm/sg",
+  "parse only",
+  "parse/sg",
 ]];
 const ratios: { literal: boolean; cold: number; warm: number }[] = [];
 for (const p of PATTERNS) {
-  const [count, cold, warm, theirs] = await benchPattern(bin, root, p);
+  const [count, files, cold, warm, theirs, parse] = await benchPattern(bin, root, p);
   ratios.push({ literal: p.literal, cold: cold! / theirs!, warm: warm! / theirs! });
   const r = ratios.at(-1)!;
   rows.push([
     p.pattern,
     String(count),
+    String(files),
     `${cold!.toFixed(1)} ms`,
     `${warm!.toFixed(1)} ms`,
     `${theirs!.toFixed(1)} ms`,
     `${r.cold.toFixed(2)}×`,
     `${r.warm.toFixed(3)}×`,
+    `${parse!.toFixed(1)} ms`,
+    `${(parse! / theirs!).toFixed(2)}×`,
   ]);
 }
 printTable(rows);

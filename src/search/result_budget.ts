@@ -86,7 +86,34 @@ export function prefixThatFits<T>(items: T[], budget: number): T[] {
  * @returns True when it fits.
  */
 export function fits(items: unknown[], budget: number): boolean {
-  return JSON.stringify(items).length <= budget;
+  // A page far under its budget (a caller asking for everything) is known to fit without writing it out.
+  return jsonLengthAtMost(items) <= budget || JSON.stringify(items).length <= budget;
+}
+
+/** The longest JSON of a finite number: `-1.2345678901234567e-308`. */
+const NUMBER_CHARS = 24;
+
+/**
+ * A bound on the length of a value's JSON, found without writing it: each character of a string counts 6
+ * (`\u001f`, the longest escape), each number {@linkcode NUMBER_CHARS}.
+ *
+ * @param value Plain data (what a search result holds).
+ * @returns A length the JSON does not exceed.
+ */
+export function jsonLengthAtMost(value: unknown): number {
+  if (typeof value === "string") return 2 + 6 * value.length;
+  if (typeof value === "number") return NUMBER_CHARS;
+  if (value === null || typeof value !== "object") return 5; // true, false, null; undefined is left out
+  let n = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) n += jsonLengthAtMost(item) + 1;
+    return n;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (Object.hasOwn(record, key)) n += 6 * key.length + 4 + jsonLengthAtMost(record[key]);
+  }
+  return n;
 }
 
 /**

@@ -3,8 +3,9 @@
  * files a text search selects (`readScopedFiles`: path, globs, types, ignore rules, size and binary checks),
  * each file of a searched language is matched with the pattern compiled for its language. Files are never
  * parsed for nothing: a file that lacks one of the texts every match must hold (the pattern's identifiers,
- * keywords and strings) is skipped on its text; the rest are parsed through the workspace's parse cache,
- * so a second search reuses each file's tree by version. The code-pattern engine itself is the structural
+ * keywords and strings), or holds one of its identifiers only inside longer words, is skipped on its text;
+ * the rest are parsed through the workspace's parse cache, so a second search reuses each file's tree by
+ * version. The code-pattern engine itself is the structural
  * area's; it comes in as a {@linkcode StructuralMatcher}.
  *
  * @module
@@ -22,6 +23,7 @@ import type {
   FileCount,
   SearchFile,
   SearchFiles,
+  SearchSkipped,
   StructuralHit,
   StructuralMatch,
   StructuralMatcher,
@@ -88,6 +90,122 @@ function programs(
   };
 }
 
+/** Candidate files whose versions are hashed ahead while the ones before them are parsed and matched. */
+const HASHES_AHEAD = 8;
+
+/** What the listing had counted when a candidate came out of it: what a scan that stops there reports. */
+interface Seen {
+  scanned: number;
+  skipped: SearchSkipped;
+  /** How many languages had refused the pattern (the first entries of the listing's `refused`). */
+  refused: number;
+}
+
+/** A file that holds every literal of its language's program: what matching it needs. */
+interface Candidate {
+  file: SearchFile;
+  language: string;
+  text: string;
+  program: StructuralProgram;
+  version: Promise<string>;
+  seen: Seen;
+}
+
+/** The counts of a listing now. */
+function seenOf(listing: StructuralStats): Seen {
+  return { scanned: listing.scanned, skipped: { ...listing.skipped }, refused: listing.refused.size };
+}
+
+/**
+ * Add what the listing had counted up to the last file the scan took to its counts: the files it read ahead
+ * for hashing, and the languages it compiled for them, are not the scan's when it stopped before them.
+ */
+function addSeen(stats: StructuralStats, seen: Seen, listing: StructuralStats): void {
+  stats.scanned += seen.scanned;
+  for (const key of Object.keys(seen.skipped) as (keyof SearchSkipped)[]) {
+    stats.skipped[key] += seen.skipped[key];
+  }
+  for (const [language, err] of [...listing.refused].slice(0, seen.refused)) stats.refused.set(language, err);
+}
+
+/** Whether `c` (a UTF-16 unit) is an ASCII letter, digit or `_`. */
+function isWordUnit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** Whether `word` occurs in `text` with no word character (`isWordUnit`) next to an end that is one. */
+function hasWholeWord(text: string, word: string): boolean {
+  const checkBefore = isWordUnit(word.charCodeAt(0));
+  const checkAfter = isWordUnit(word.charCodeAt(word.length - 1));
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (checkBefore && at > 0 && isWordUnit(text.charCodeAt(at - 1))) continue;
+    const end = at + word.length;
+    if (checkAfter && end < text.length && isWordUnit(text.charCodeAt(end))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether a file's text may hold a match: it has every literal, and every identifier as a whole word. */
+function mayMatch(program: StructuralProgram, text: string): boolean {
+  return program.literals.every((l) => text.includes(l)) &&
+    (program.words ?? []).every((w) => hasWholeWord(text, w));
+}
+
+/**
+ * The files in scope that hold every literal of the pattern compiled for their language, each with its
+ * version's hash started at once: hashing runs off the main thread in most runtimes, so the hashes of the
+ * next files overlap the parse of this one.
+ */
+async function* listCandidates(
+  files: SearchFiles,
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
+): AsyncGenerator<Candidate> {
+  const { query, matcher, listing: stats } = scan;
+  const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
+  // Asked twice per file (the scope's filter, then the file's program): once of the grammar registry.
+  const known = new Map<string, string | null>();
+  const languageOf = (path: string) => {
+    let language = known.get(path);
+    if (language === undefined) {
+      language = matcher.languageOf(path);
+      if (language !== null && wanted !== null && !wanted.has(language)) language = null;
+      known.set(path, language);
+    }
+    return language;
+  };
+  const programOf = programs(matcher, query, stats.refused);
+  const filters = { ...query, accept: (path: string) => languageOf(path) !== null };
+  for await (const { file, bytes, text } of readScopedFiles(files, { filters, stats })) {
+    const language = languageOf(file.path)!;
+    const program = await programOf(language);
+    if (program === null || !mayMatch(program, text)) continue;
+    const version = versionOfFile(files, file.path, bytes);
+    version.catch(() => {}); // awaited in order below; a consumer that stops early leaves it unread
+    yield { file, language, text, program, version, seen: seenOf(stats) };
+  }
+}
+
+/** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */
+interface Failed {
+  failed: unknown;
+}
+
+/**
+ * {@linkcode listCandidates}, with a failure handed on in its place in the order: a scan that stops before
+ * it (a full page) never meets it, as it would not have without reading ahead.
+ */
+async function* candidates(
+  files: SearchFiles,
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
+): AsyncGenerator<Candidate | Failed> {
+  try {
+    yield* listCandidates(files, scan);
+  } catch (err) {
+    yield { failed: err };
+  }
+}
+
 /**
  * The files in the query's scope with matches, in the source's order: the one loop over a project's files
  * that a structural search and a structural rewrite share.
@@ -100,34 +218,50 @@ export async function* scanStructural(
   files: SearchFiles,
   scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
 ): AsyncGenerator<StructuralFile> {
-  const { query, matcher, stats } = scan;
-  const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
-  const languageOf = (path: string) => {
-    const language = matcher.languageOf(path);
-    return language !== null && (wanted === null || wanted.has(language)) ? language : null;
-  };
-  const programOf = programs(matcher, query, stats.refused);
-  const filters = { ...query, accept: (path: string) => languageOf(path) !== null };
-  for await (const { file, bytes, text } of readScopedFiles(files, { filters, stats })) {
-    const language = languageOf(file.path)!;
-    const program = await programOf(language);
-    if (program === null || !program.literals.every((l) => text.includes(l))) continue;
-    const version = await versionOfFile(files, file.path, bytes);
-    stats.parsed++;
-    let hits: StructuralHit[];
-    try {
-      hits = await program.match({ path: file.path, text, version });
-    } catch (err) {
-      // A file over the parse limit is skipped as too large, as a text search skips one over its own.
-      if (err instanceof RecoverableError && err.code === "limit_exceeded") {
-        stats.skipped.too_large++;
-        continue;
+  const { stats } = scan;
+  const ahead: (Candidate | Failed)[] = [];
+  const listing = structuralStats();
+  let seen = seenOf(listing);
+  const source = candidates(files, { ...scan, listing });
+  try {
+    for (let done = false; !done || ahead.length > 0;) {
+      while (!done && ahead.length < HASHES_AHEAD) {
+        const next = await source.next();
+        if (next.done) done = true;
+        else ahead.push(next.value);
       }
-      throw err;
+      const c = ahead.shift();
+      if (c === undefined) continue;
+      if ("failed" in c) throw c.failed;
+      seen = c.seen;
+      const version = await c.version;
+      const hits = await hitsOf(c, { version, stats });
+      if (hits === null || hits.length === 0) continue;
+      stats.matched++;
+      yield { file: c.file, language: c.language, text: c.text, version, hits };
     }
-    if (hits.length === 0) continue;
-    stats.matched++;
-    yield { file, language, text, version, hits };
+    seen = seenOf(listing);
+  } finally {
+    // A consumer that stops early (a full page) closes the listing, as a for-await loop would.
+    await source.return(undefined);
+    addSeen(stats, seen, listing);
+  }
+}
+
+/** One candidate's matches; null when it is over the parse limit (counted as too large, as a text search does). */
+async function hitsOf(
+  c: Candidate,
+  at: { version: string; stats: StructuralStats },
+): Promise<StructuralHit[] | null> {
+  at.stats.parsed++;
+  try {
+    return await c.program.match({ path: c.file.path, text: c.text, version: at.version });
+  } catch (err) {
+    if (err instanceof RecoverableError && err.code === "limit_exceeded") {
+      at.stats.skipped.too_large++;
+      return null;
+    }
+    throw err;
   }
 }
 

@@ -221,6 +221,12 @@ export interface StructuralProgram {
    */
   literals: readonly string[];
   /**
+   * Texts every match holds as a whole word: no ASCII letter, digit or `_` next to either end that is one
+   * of those itself (the pattern's identifiers: a lexer never splits a run of such characters around one).
+   * A file where one of them occurs only inside longer words (`header` in `headers`) is not parsed.
+   */
+  words?: readonly string[];
+  /**
    * Every match in one file, in document order (nested matches included).
    *
    * @param file The file: path, text (a BOM dropped) and version (the parse cache's key).

@@ -275,6 +275,8 @@ export class TreeCache {
    * @throws RecoverableError `limit_exceeded` (see {@linkcode parseLimitError}).
    */
   checkParseSize(path: string, text: string): void {
+    // A UTF-16 unit is at most 3 bytes of UTF-8: a text this short is under the limit without counting.
+    if (text.length * 3 <= this.maxParseBytes) return;
     const bytes = utf8LengthUpTo(text, this.maxParseBytes);
     if (bytes > this.maxParseBytes) throw parseLimitError(path, bytes, this.maxParseBytes);
   }

@@ -13,6 +13,7 @@ import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { rowOf } from "../../fs/lines.ts";
+import { nodesAroundToken, nodesOfKind, rarestText } from "../../syntax/node_index.ts";
 
 /** A metavariable of a pattern. */
 export interface MetaVariable {
@@ -238,14 +239,24 @@ function normalise(text: string): string {
 
 type Env = Map<string, Binding>;
 
-function bind(env: Env, meta: MetaVariable, nodes: Node[], text: string, gap?: Binding["gap"]): boolean {
+function bind(
+  env: Env,
+  meta: MetaVariable,
+  nodes: Node[],
+  text: string,
+  gap?: () => Binding["gap"],
+): boolean {
   if (meta.name === null || meta.name.startsWith("_")) return true;
   const start = nodes.length > 0 ? nodes[0]!.startIndex : -1;
   const end = nodes.length > 0 ? nodes[nodes.length - 1]!.endIndex : -1;
   const bound = start === -1 ? "" : text.slice(start, end);
   const prior = env.get(meta.name);
   if (prior) return normalise(prior.text) === normalise(bound);
-  env.set(meta.name, gap ? { nodes, start, end, text: bound, gap } : { nodes, start, end, text: bound });
+  const around = gap?.();
+  env.set(
+    meta.name,
+    around ? { nodes, start, end, text: bound, gap: around } : { nodes, start, end, text: bound },
+  );
   return true;
 }
 
@@ -257,19 +268,41 @@ function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
   return { before: before.text, after: after.text, start: before.endIndex, end: after.startIndex };
 }
 
+/**
+ * A node's children without extras (comments), kept per node object: a warm search matches the same node
+ * objects again (`syntax/node_index.ts`), and each child's "is it extra" is a call into wasm.
+ */
+const KIDS = new WeakMap<Node, Node[]>();
+
 function kidsOf(n: Node): Node[] {
-  return n.children.filter((c): c is Node => c !== null && !c.isExtra);
+  let kids = KIDS.get(n);
+  if (kids === undefined) {
+    kids = n.children.filter((c): c is Node => c !== null && !c.isExtra);
+    KIDS.set(n, kids);
+  }
+  return kids;
 }
 
-function restore(env: Env, snapshot: Env): void {
-  env.clear();
-  for (const [k, v] of snapshot) env.set(k, v);
+/**
+ * Undo the bindings made since `size` of them were held: a match only adds bindings (a name bound before
+ * is compared, never rebound), so the ones past `size` in insertion order are the new ones.
+ */
+function restore(env: Env, size: number): void {
+  if (env.size === size) return;
+  let i = 0;
+  for (const key of [...env.keys()]) if (i++ >= size) env.delete(key);
+}
+
+/** Whether a leaf of the code has the pattern leaf's text (compared in the file's text, not copied out). */
+function sameLeafText(n: Node, leaf: string, text: string): boolean {
+  const start = n.startIndex;
+  return n.endIndex - start === leaf.length && text.startsWith(leaf, start);
 }
 
 function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
   if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
   if (n.type !== p.type || n.isNamed !== p.named) return false;
-  if (p.children.length === 0) return n.text === p.text;
+  if (p.children.length === 0) return sameLeafText(n, p.text, text);
   return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
 }
 
@@ -286,7 +319,7 @@ function matchList(
   // (`if ($C) { $$$B }` matches an `if` with an `else`).
   if (i === ps.length) return j === ns.length || smart;
   const p = ps[i]!;
-  const snapshot = new Map(env);
+  const snapshot = env.size;
   if (p.meta?.multi) {
     // Last in its list under smart strictness, `$$$X` takes all that is left: the code may go on past the
     // pattern's end there, so the shortest binding (nothing) would always do.
@@ -294,7 +327,7 @@ function matchList(
     for (let n = 0; n <= ns.length - j; n++) {
       const k = greedy ? ns.length - n : j + n;
       if (
-        bind(env, p.meta, ns.slice(j, k), text, gapAround(ns, j, k)) &&
+        bind(env, p.meta, ns.slice(j, k), text, () => gapAround(ns, j, k)) &&
         matchList(ps, i + 1, ns, k, env, text, smart)
       ) {
         return true;
@@ -305,7 +338,7 @@ function matchList(
   }
   const matched = j < ns.length &&
     (p.meta
-      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, gapAround(ns, j, j + 1))
+      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, () => gapAround(ns, j, j + 1))
       : matchNode(p, ns[j]!, env, text, smart));
   if (matched && matchList(ps, i + 1, ns, j + 1, env, text, smart)) return true;
   restore(env, snapshot);
@@ -365,14 +398,27 @@ export function matchPattern(
   root: Node,
   { text, limit = 10_000 }: { text: string; limit?: number },
 ): PatternMatch[] {
+  return matchCandidates(
+    pattern,
+    nodesOfKind(root, { text, type: pattern.root.type, named: pattern.root.named }),
+    { text, limit },
+  );
+}
+
+/** The matches among candidate nodes of the pattern's kind, in their order, up to `limit`. */
+function matchCandidates(
+  pattern: CompiledPattern,
+  candidates: readonly Node[],
+  { text, limit }: { text: string; limit: number },
+): PatternMatch[] {
   const out: PatternMatch[] = [];
-  walkType(root, pattern.root.type, pattern.root.named, (n) => {
+  for (const n of candidates) {
     const env: Env = new Map();
     if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
       out.push({ node: n, bindings: Object.fromEntries(env) });
+      if (out.length >= limit) break;
     }
-    return out.length < limit;
-  });
+  }
   return out;
 }
 
@@ -396,45 +442,32 @@ export function matchPatternAt(
 
 /**
  * Every node the pattern matches, found from the places a text every match holds (one of the pattern's
- * leaf texts) occurs, instead of from a walk of the whole tree: each occurrence's enclosing nodes of the
- * pattern's type are the candidates. The answer is {@linkcode matchPattern}'s (a match's leaf of that text
- * starts at an occurrence), at the cost of the occurrences rather than the tree's size.
+ * leaf texts) occurs as a whole leaf, instead of from a walk of the whole tree: each such leaf's enclosing
+ * nodes of the pattern's type are the candidates (`syntax/node_index.ts`, remembered per tree). The answer
+ * is {@linkcode matchPattern}'s (a match's leaf of that text is one of those leaves), at the cost of the
+ * occurrences rather than the tree's size.
  *
  * @param pattern A compiled pattern.
  * @param root The node to search (usually the tree's root).
- * @param options `text`: the tree's source; `literal`: a leaf text of the pattern (not a metavariable's);
- *   `limit`: stop after this many matches (default 10,000).
+ * @param options `text`: the tree's source; `literal`: a leaf text of the pattern (not a metavariable's), or
+ *   several, of which the one with the fewest occurrences in `text` is used; `limit`: stop after this many
+ *   matches (default 10,000).
  * @returns The matches with their bindings, in document order (outer before inner).
  */
 export function matchPatternAround(
   pattern: CompiledPattern,
   root: Node,
-  options: { text: string; literal: string; limit?: number },
+  options: { text: string; literal: string | readonly string[]; limit?: number },
 ): PatternMatch[] {
   const { text, literal } = options;
-  const { type, named } = pattern.root;
-  const seen = new Set<number>();
-  const candidates: Node[] = [];
-  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + 1)) {
-    if (at < root.startIndex || at >= root.endIndex) continue;
-    for (let n: Node | null = root.descendantForIndex(at); n !== null; n = n.parent) {
-      if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
-      seen.add(n.id);
-      if (n.type === type && n.isNamed === named) candidates.push(n);
-      if (n.id === root.id) break;
-    }
-  }
-  candidates.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
-  const out: PatternMatch[] = [];
-  const limit = options.limit ?? 10_000;
-  for (const n of candidates) {
-    const env: Env = new Map();
-    if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
-      out.push({ node: n, bindings: Object.fromEntries(env) });
-      if (out.length >= limit) break;
-    }
-  }
-  return out;
+  const token = typeof literal === "string" ? literal : rarestText(text, literal);
+  const candidates = nodesAroundToken(root, {
+    text,
+    token,
+    type: pattern.root.type,
+    named: pattern.root.named,
+  });
+  return matchCandidates(pattern, candidates, { text, limit: options.limit ?? 10_000 });
 }
 
 function leafTexts(p: PatternNode, out: string[]): string[] {

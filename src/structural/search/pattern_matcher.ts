@@ -62,6 +62,8 @@ export interface PatternSite {
 export interface LanguageProgram {
   /** Texts every match holds verbatim. */
   literals: readonly string[];
+  /** Of those, the identifiers: held as whole words (`search/`'s `StructuralProgram.words`). */
+  words: readonly string[];
   /** Every match in one file (parsed through the cache), in document order. */
   match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
 }
@@ -102,6 +104,28 @@ export function requiredTexts(root: PatternNode): string[] {
   };
   visit(root);
   return [...out].sort((a, b) => b.length - a.length);
+}
+
+/** A character a word is made of, as far as the whole-word test goes (ASCII only: any other is a boundary). */
+const WORD_EDGE = /^[A-Za-z0-9_]|[A-Za-z0-9_]$/;
+
+/**
+ * The identifiers among a compiled pattern's leaf texts (a named leaf whose node type is an identifier of
+ * some kind, as tree-sitter grammars name them): a lexer reads the longest run of word characters as one
+ * identifier, so a match's identifier has no ASCII letter, digit or `_` right before or after it.
+ *
+ * @param root The compiled pattern's root.
+ * @returns The texts with a word character at an end, without repeats.
+ */
+export function requiredWords(root: PatternNode): string[] {
+  const out = new Set<string>();
+  const visit = (p: PatternNode) => {
+    if (p.meta) return;
+    if (p.children.length > 0) return p.children.forEach(visit);
+    if (p.named && p.type.includes("identifier") && WORD_EDGE.test(p.text)) out.add(p.text);
+  };
+  visit(root);
+  return [...out];
 }
 
 /** The metavariables of a match as offsets (bound nodes are not kept past the match). */
@@ -249,6 +273,7 @@ function sitesOf(
  * const matcher = patternMatcherOf(ws);
  * const program = await matcher.compile("typescript", { pattern: "log($A)", rewrite: "info($A)" });
  * assert.deepEqual(program.literals, ["log"]);
+ * assert.deepEqual(program.words, ["log"]); // an identifier: a file holds it as a whole word
  * const [site] = await program.match({ path: "a.ts", text: "log(x + 1);\n", version: "v1" });
  * assert.equal(site!.metavariables["A"]!.text, "x + 1");
  * assert.equal(site!.replacement, "info(x + 1)");
@@ -281,6 +306,7 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
       const multi = multiNames(query);
       return {
         literals: find.literals,
+        words: find.words,
         async match(file) {
           const parsed = await trees.parse(file.path, language, file.version, file.text);
           return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
@@ -296,17 +322,22 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
 /** How a compiled query finds its matches in one tree, and the texts every match holds. */
 interface Finder {
   literals: string[];
+  words: string[];
   matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
 }
 
-/** A pattern's finder: from the places its longest required text occurs when there is one, else a walk. */
+/**
+ * A pattern's finder: from the places its rarest required text occurs as a leaf when there is one, else from
+ * the nodes of its kind.
+ */
 function patternFinder(compiled: CompiledPattern): Finder {
   const literals = requiredTexts(compiled.root);
   return {
     literals,
+    words: requiredWords(compiled.root),
     matches: (root, text) =>
       literals.length > 0
-        ? matchPatternAround(compiled, root, { text, literal: literals[0]!, limit: MAX_MATCHES_PER_FILE })
+        ? matchPatternAround(compiled, root, { text, literal: literals, limit: MAX_MATCHES_PER_FILE })
         : matchPattern(compiled, root, { text, limit: MAX_MATCHES_PER_FILE }),
   };
 }
@@ -315,10 +346,14 @@ function patternFinder(compiled: CompiledPattern): Finder {
 function ruleFinder(rule: CompiledRule): Finder {
   return {
     literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
+    words: ruleLiterals(rule, (p) => requiredWords(p.root)),
     matches: (root, text) =>
       matchRule(rule, root, {
         text,
-        literalOf: (p) => requiredTexts(p.root)[0],
+        literalOf: (p) => {
+          const texts = requiredTexts(p.root);
+          return texts.length > 0 ? texts : undefined;
+        },
         limit: MAX_MATCHES_PER_FILE,
       }),
   };

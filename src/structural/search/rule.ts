@@ -15,6 +15,7 @@ import type { Node } from "web-tree-sitter";
 import type { RE2JS } from "re2js";
 import { RecoverableError } from "../../errors.ts";
 import { compileRe2 } from "../../syntax/linear_regex.ts";
+import { nodesOfKind } from "../../syntax/node_index.ts";
 import {
   type Binding,
   type CompiledPattern,
@@ -285,14 +286,14 @@ function constraintsHold(rule: CompiledRule, env: Bindings, text: string): boole
 }
 
 /** Every named node under `root` (and `root`), in document order; of one type when `kind` is given. */
-function nodesOf(root: Node, kind: string | undefined): Node[] {
+/** The named nodes of a kind under `root` (remembered per tree: `syntax/node_index.ts`), or every named node. */
+function nodesOf(root: Node, kind: string | undefined, text: string): readonly Node[] {
+  if (kind !== undefined) return nodesOfKind(root, { text, type: kind, named: true });
   const out: Node[] = [];
   const cursor = root.walk();
   try {
     for (;;) {
-      if (cursor.nodeIsNamed && (kind === undefined || cursor.nodeType === kind)) {
-        out.push(cursor.currentNode);
-      }
+      if (cursor.nodeIsNamed) out.push(cursor.currentNode);
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
     }
@@ -303,23 +304,27 @@ function nodesOf(root: Node, kind: string | undefined): Node[] {
 
 /**
  * Every node under `root` that matches the rule, in document order, with what its patterns bound. The
- * candidates come from the rule's own pattern when it has one (from the occurrences of its longest required
+ * candidates come from the rule's own pattern when it has one (from the occurrences of its rarest required
  * text when it has one), else from its kind, else every named node.
  *
  * @param rule The compiled rule.
  * @param root The node to search.
- * @param options `text`: the tree's source; `literalOf`: a pattern's longest required text, if any;
+ * @param options `text`: the tree's source; `literalOf`: a pattern's required texts, if any;
  *   `limit`: most matches.
  * @returns The matches.
  */
 export function matchRule(
   rule: CompiledRule,
   root: Node,
-  options: { text: string; literalOf: (p: CompiledPattern) => string | undefined; limit: number },
+  options: {
+    text: string;
+    literalOf: (p: CompiledPattern) => string | readonly string[] | undefined;
+    limit: number;
+  },
 ): PatternMatch[] {
   const { text, limit } = options;
   const out: PatternMatch[] = [];
-  let candidates: Node[];
+  let candidates: readonly Node[];
   if (rule.pattern) {
     const literal = options.literalOf(rule.pattern);
     candidates = (literal === undefined
@@ -327,7 +332,7 @@ export function matchRule(
       : matchPatternAround(rule.pattern, root, { text, literal, limit: Infinity })).map((m) =>
         m.node
       );
-  } else candidates = nodesOf(root, rule.kind);
+  } else candidates = nodesOf(root, rule.kind, text);
   for (const node of candidates) {
     const env: Bindings = {};
     if (holds(rule, node, { text, env }) && constraintsHold(rule, env, text)) {

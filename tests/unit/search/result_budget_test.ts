@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fitBudget, LINE_WINDOW } from "../../../src/search/result_budget.ts";
+import { fitBudget, fits, jsonLengthAtMost, LINE_WINDOW } from "../../../src/search/result_budget.ts";
 import type { LineMatch } from "../../../src/search/types.ts";
 
 function line(path: string, n: number, text: string): LineMatch {
@@ -44,4 +44,32 @@ Deno.test("result_budget: lines, then truncated lines, then counts per file, the
   const few = fitBudget({ kind: "content", matches: many }, 150);
   assert.equal(few.shortened, "counts");
   assert.equal(few.kept, 70); // one file's count fits: the next page starts after its lines
+});
+
+Deno.test("jsonLengthAtMost() bounds the JSON of search entries (escapes, numbers, nesting), so fits() can answer without writing it", () => {
+  const entries = [
+    {
+      path: 'a\\b".ts',
+      line: 12,
+      column: -3.5e-300,
+      text: "\u0001\u001f\ttab \u2028 é 😀",
+      ok: true,
+      none: null,
+    },
+    {
+      metavariables: { A: { text: "x", line: 1 }, B: { text: "" } },
+      parts: [[1, 2], [], {}],
+      gone: undefined,
+    },
+    [],
+    "",
+  ];
+  for (const e of [...entries, entries]) {
+    assert.ok(jsonLengthAtMost(e) >= JSON.stringify(e).length, JSON.stringify(e));
+  }
+  const page = Array.from({ length: 50 }, (_, i) => ({ path: `f${i}.ts`, text: "\u0000".repeat(i) }));
+  const exact = JSON.stringify(page).length;
+  assert.equal(fits(page, exact), true);
+  assert.equal(fits(page, exact - 1), false);
+  assert.equal(fits(page, jsonLengthAtMost(page)), true);
 });

@@ -141,3 +141,76 @@ Deno.test("path, glob and type select files as a text search does", async () => 
     (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args",
   );
 });
+
+Deno.test("a file where a pattern's identifier occurs only inside longer words is not parsed; one where it is a whole word is", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {
+    "a.js": "c.req.header('x');\n",
+    "b.js": "c.req.headers.get(x); // request\n", // `header` only inside `headers`
+    "c.js": "c.req\n  .header /* a comment */ (y);\nconst s = 'header';\n",
+    "d.js": "c.req.header2(z);\n", // `header2` is another name
+    "f.js": "_c.req.header(w);\n", // and so is `_c`
+    "e.js": "$c.req.header(v);\n", // `$` is not an ASCII word character: parsed, and `$c` is no match
+  };
+  const r = await searchStructural(
+    filesOf(texts),
+    normalizeStructuralArgs({ pattern: "c.req.header($A)" }),
+    { matcher: patternMatcherOf(ws) },
+  );
+  assert.deepEqual(r.matches!.map((m) => [m.path, m.metavariables["A"]!.text]), [["a.js", "'x'"], [
+    "c.js",
+    "y",
+  ]]);
+  assert.equal(r.summary.files_parsed, 3);
+});
+
+Deno.test("a search that stops at a full page closes the file listing, and counts only the files it took", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) {
+    texts[`f${String(i).padStart(2, "0")}.js`] = `log(${i});\n`;
+    texts[`f${String(i).padStart(2, "0")}_other.js`] = `other(${i});\n`; // no "log": not parsed
+  }
+  let closed = false;
+  let listed = 0;
+  const files: SearchFiles = {
+    async *files() {
+      try {
+        for (const path of Object.keys(texts)) {
+          listed++;
+          yield { path };
+        }
+      } finally {
+        closed = true;
+      }
+    },
+    read: (path: string) => Promise.resolve(new TextEncoder().encode(texts[path])),
+  };
+  const r = await searchStructural(files, normalizeStructuralArgs({ pattern: "log($A)", max_results: 2 }), {
+    matcher: patternMatcherOf(ws),
+  });
+  assert.deepEqual(r.matches!.map((m) => m.path), ["f00.js", "f01.js"]);
+  assert.ok(r.next_cursor);
+  assert.equal(closed, true);
+  assert.ok(listed < 80, `listed ${listed}`);
+  // The page's two files and the one that shows there is more, and the files before them: not the files
+  // read ahead of the stop.
+  assert.equal(r.summary.files_parsed, 3);
+  assert.equal(r.summary.files_scanned, 5);
+});
+
+Deno.test("a language that refuses the pattern after the files a full page needs does not fail the page; before them it does", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 5; i++) texts[`f${i}.js`] = `new Foo(${i});\n`;
+  texts["z.py"] = "x = 1\n"; // `new Foo($A)` is no Python: with "language" given, the search is refused
+  const page = normalizeStructuralArgs({ pattern: "new Foo($A)", language: ["js", "py"], max_results: 2 });
+  const r = await searchStructural(filesOf(texts), page, { matcher: patternMatcherOf(ws) });
+  assert.deepEqual(r.matches!.map((m) => m.path), ["f0.js", "f1.js"]);
+  assert.equal(r.summary.truncated, true);
+  const all = normalizeStructuralArgs({ pattern: "new Foo($A)", language: ["js", "py"] });
+  await assert.rejects(
+    () => searchStructural(filesOf(texts), all, { matcher: patternMatcherOf(ws) }),
+    (err: RecoverableError) => err.code === "invalid_query" && /python/.test(err.message),
+  );
+});

@@ -1,0 +1,175 @@
+/**
+ * Where the nodes of a kind are in a tree, found once per tree and remembered: a search that asks a tree
+ * again (a warm session: the parse cache hands back the same tree for the same version) gets the same node
+ * objects back without walking the tree or crossing into wasm for each node. Two lists are kept:
+ *
+ * - the nodes of a kind (`nodesOfKind`): every `return_statement`, found by tree-sitter's own walk (one call
+ *   into wasm for the whole tree, not one per node as a cursor walk from JavaScript takes);
+ * - the nodes of a kind around a token (`nodesAroundToken`): the nodes of that kind that enclose an
+ *   occurrence of a text as a whole leaf (`header` in `c.req.header(x)`, not in `headers` or a string), found
+ *   from the text's occurrences instead of from a walk.
+ *
+ * Both are bounded: at most {@linkcode MAX_LISTS_PER_TREE} lists per tree (the oldest dropped first), each no
+ * longer than the tree's nodes of that kind; they go with the tree (a tree replaced in the parse cache is no
+ * longer asked for, and its lists are collected with it).
+ *
+ * @module
+ */
+import type { Node, Tree } from "web-tree-sitter";
+
+/** Most lists remembered per tree; past it, the oldest is dropped. */
+export const MAX_LISTS_PER_TREE = 16;
+
+/** A tree's remembered lists, and the text they were found in. */
+interface TreeLists {
+  text: string;
+  lists: Map<string, Node[]>;
+}
+
+const BY_TREE = new WeakMap<Tree, TreeLists>();
+
+/** The remembered list under `key` for the tree of `root`, or the one `find` gives (remembered when `root` is the tree's root). */
+function remembered(root: Node, text: string, key: string, find: () => Node[]): Node[] {
+  const tree = root.tree;
+  if (root.id !== tree.rootNode.id) return find();
+  let held = BY_TREE.get(tree);
+  if (held === undefined || held.text !== text) BY_TREE.set(tree, held = { text, lists: new Map() });
+  let list = held.lists.get(key);
+  if (list === undefined) {
+    list = find();
+    if (held.lists.size >= MAX_LISTS_PER_TREE) held.lists.delete(held.lists.keys().next().value!);
+    held.lists.set(key, list);
+  }
+  return list;
+}
+
+/**
+ * The nodes of one kind under `root` (itself included), in document order: what a walk of the tree visiting
+ * every node would find, remembered for the tree.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Grammars } from "./grammars.ts";
+ * import { createWasmLoader } from "../adapters/deno/mod.ts";
+ * import { nodesOfKind } from "./node_index.ts";
+ *
+ * const parser = await new Grammars(createWasmLoader()).parser("javascript");
+ * const text = "function f() { return 1; }\nfunction g() { return f() + 2; }\n";
+ * const root = parser.parse(text)!.rootNode;
+ * const returns = nodesOfKind(root, { text, type: "return_statement", named: true });
+ * assert.deepEqual(returns.map((n) => n.text), ["return 1;", "return f() + 2;"]);
+ * assert.equal(nodesOfKind(root, { text, type: "return_statement", named: true })[0], returns[0]); // the same nodes
+ * ```
+ *
+ * @param root The node to search (a tree's root for the list to be remembered).
+ * @param kind `text`: the tree's source; `type` and `named`: the kind (a node type is named or not).
+ * @returns The nodes (the caller must not change the array).
+ */
+export function nodesOfKind(
+  root: Node,
+  kind: { text: string; type: string; named: boolean },
+): readonly Node[] {
+  const { type, named } = kind;
+  return remembered(
+    root,
+    kind.text,
+    `${named ? "n" : "a"}:${type}`,
+    () => root.descendantsOfType(type).filter((n) => n.isNamed === named),
+  );
+}
+
+/**
+ * The leaf at `at` that spans exactly `length` characters, as the node to walk up from; null when no node
+ * spans exactly that (the text there is part of a longer token, a string or a comment).
+ */
+function leafAt(root: Node, at: number, length: number): Node | null {
+  let n: Node | null = root.descendantForIndex(at);
+  // The nodes that hold `at` are nested: the first that reaches past the text is the only one that can span
+  // it exactly.
+  while (n !== null && n.endIndex < at + length) n = n.id === root.id ? null : n.parent;
+  return n !== null && n.startIndex === at && n.endIndex === at + length ? n : null;
+}
+
+/** The nodes of the kind that enclose an exact leaf `token`, found from its occurrences in `text`. */
+function findAroundToken(
+  root: Node,
+  query: { text: string; token: string; type: string; named: boolean },
+): Node[] {
+  const { text, token, type, named } = query;
+  const seen = new Set<number>();
+  const found: Node[] = [];
+  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
+    if (at < root.startIndex || at + token.length > root.endIndex) continue;
+    for (let n = leafAt(root, at, token.length); n !== null; n = n.parent) {
+      if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
+      seen.add(n.id);
+      if (n.type === type && n.isNamed === named) found.push(n);
+      if (n.id === root.id) break;
+    }
+  }
+  return found.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+}
+
+/**
+ * The nodes of one kind under `root` that enclose an occurrence of `token` that is a whole leaf of the tree,
+ * in document order (outer before inner), remembered for the tree: the candidates of a code pattern that has
+ * `token` as a leaf, at the cost of the token's occurrences rather than the tree's size.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Grammars } from "./grammars.ts";
+ * import { createWasmLoader } from "../adapters/deno/mod.ts";
+ * import { nodesAroundToken } from "./node_index.ts";
+ *
+ * const parser = await new Grammars(createWasmLoader()).parser("javascript");
+ * const text = 'c.req.header("a");\nc.req.headers;\nlog("x-header");\n';
+ * const root = parser.parse(text)!.rootNode;
+ * const calls = nodesAroundToken(root, { text, token: "header", type: "call_expression", named: true });
+ * assert.deepEqual(calls.map((n) => n.text), ['c.req.header("a")']); // not `headers`, not the string
+ * ```
+ *
+ * @param root The node to search (a tree's root for the list to be remembered).
+ * @param query `text`: the tree's source; `token`: a leaf's text; `type` and `named`: the kind.
+ * @returns The nodes (the caller must not change the array).
+ */
+export function nodesAroundToken(
+  root: Node,
+  query: { text: string; token: string; type: string; named: boolean },
+): readonly Node[] {
+  const { token, type, named } = query;
+  if (token === "") return nodesOfKind(root, query);
+  return remembered(
+    root,
+    query.text,
+    `${named ? "n" : "a"}:${type}\0${token}`,
+    () => findAroundToken(root, query),
+  );
+}
+
+/**
+ * Of texts that all occur in `text`, the one with the fewest occurrences (counting stops once a text has
+ * more than the fewest so far): the cheapest to find candidates from.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rarestText } from "./node_index.ts";
+ *
+ * assert.equal(rarestText("c.req.header(c.req.url)", ["req", "header", "c"]), "header");
+ * ```
+ *
+ * @param text The text searched.
+ * @param texts The texts to choose from (at least one).
+ * @returns The rarest one (the first of equals).
+ */
+export function rarestText(text: string, texts: readonly string[]): string {
+  let best = texts[0]!;
+  if (texts.length === 1) return best;
+  let fewest = Infinity;
+  for (const t of texts) {
+    if (t === "") continue; // found everywhere: tells nothing
+    let count = 0;
+    for (let at = text.indexOf(t); at !== -1 && count < fewest; at = text.indexOf(t, at + 1)) count++;
+    if (count < fewest) [best, fewest] = [t, count];
+  }
+  return best;
+}
