@@ -237,6 +237,31 @@ export class ReadCache {
   }
 
   /**
+   * A file's kept bytes when the stat {@linkcode ReadCache.prime} just took of it (used up here) is the one they
+   * were read under: what {@linkcode ReadCache.read} would answer, without a promise. Undefined otherwise (no
+   * fresh primed stat, nothing kept, or a change), and then the primed stat is left for `read`.
+   *
+   * @param abs Absolute backend path (a real path: no link in it).
+   * @returns The bytes, or undefined.
+   */
+  held(abs: string): Uint8Array | undefined {
+    const kept = this.#kept.get(abs);
+    const primed = this.#primed.get(abs);
+    if (kept === undefined || !primed?.isFile() || this.#now() - this.#primedAt > PRIMED_MS) return undefined;
+    if (stampOf(primed) !== kept.stamp) return undefined;
+    this.#primed.delete(abs);
+    return this.#hit(abs, kept);
+  }
+
+  /** Answer a read from a kept file: counted, and moved to the most recently used end. */
+  #hit(abs: string, kept: Kept): Uint8Array {
+    this.#hits++;
+    this.#kept.delete(abs);
+    this.#kept.set(abs, kept);
+    return kept.bytes;
+  }
+
+  /**
    * A file's bytes: the kept ones when its stat is unchanged, else read from the backend (and kept when the
    * file is old enough to trust its stat). Null when it is absent; a file the backend refuses (a special
    * file, a directory) fails as {@linkcode BackendFs.read} fails.
@@ -248,12 +273,7 @@ export class ReadCache {
     const st = await this.#stat(abs);
     const stamp = st?.isFile() ? stampOf(st) : null;
     const kept = this.#kept.get(abs);
-    if (kept && stamp !== null && kept.stamp === stamp) {
-      this.#hits++;
-      this.#kept.delete(abs);
-      this.#kept.set(abs, kept);
-      return kept.bytes;
-    }
+    if (kept && stamp !== null && kept.stamp === stamp) return this.#hit(abs, kept);
     this.#misses++;
     if (kept) this.#drop(abs, kept);
     const readAt = this.#now();

@@ -22,6 +22,20 @@ export function isHiddenPath(rel: string): boolean {
   return rel.startsWith(".") || rel.includes("/.");
 }
 
+/** The refusal of a search scope that names nothing. */
+function notFound(path: string): RecoverableError {
+  return new RecoverableError(
+    "not_found",
+    `Cannot search "${path}": there is no such file or folder`,
+    {
+      hint:
+        'Pass a folder or file that exists (call list_files to see them), or leave "path" out to search everything',
+      details: { path },
+      suggestedCall: { tool: "list_files", args: { path: "" } },
+    },
+  );
+}
+
 /**
  * Search files over a stage (staged changes are searched as they will be), listed by the one project walk.
  *
@@ -61,26 +75,16 @@ export function walkSearchFiles(
         : await source.fs.read(source.sandbox.abs(real)));
   const realOf = new Map<string, string>();
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
-  async function* files(scope: FileScope): AsyncIterable<SearchFile> {
+  async function list(scope: FileScope): Promise<SearchFile[]> {
     realOf.clear();
     left = { ignored: 0, unreadable: 0 };
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
     if (target?.kind === "file") {
       realOf.set(scope.path, target.rel);
-      yield { path: scope.path };
-      return;
+      return [{ path: scope.path }];
     }
     if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
-      throw new RecoverableError(
-        "not_found",
-        `Cannot search "${scope.path}": there is no such file or folder`,
-        {
-          hint:
-            'Pass a folder or file that exists (call list_files to see them), or leave "path" out to search everything',
-          details: { path: scope.path },
-          suggestedCall: { tool: "list_files", args: { path: "" } },
-        },
-      );
+      throw notFound(scope.path);
     }
     // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
     const walked = await openProject({ stage: source }).list({
@@ -97,17 +101,26 @@ export function walkSearchFiles(
     await cache?.prime(
       entries.filter((e) => !source.hasWrite(e.real)).map((e) => source.sandbox.abs(e.real)),
     );
-    for (const e of entries) {
+    return entries.map((e) => {
       realOf.set(e.rel, e.real);
-      yield { path: e.rel };
-    }
+      return { path: e.rel };
+    });
   }
   return {
-    files,
+    async *files(scope) {
+      yield* await list(scope);
+    },
+    list,
     async read(path) {
       const bytes = await readBytes(realOf.get(path) ?? path);
       if (bytes === null) throw new Error(`"${path}" is gone`);
       return bytes;
+    },
+    readHeld(path) {
+      // Only where the default reading goes through the cache: a file the stage has written is read there.
+      if (!cache || options.readBytes) return undefined;
+      const real = realOf.get(path) ?? path;
+      return source.hasWrite(real) ? undefined : cache.held(source.sandbox.abs(real));
     },
     skipped: () => left,
   };

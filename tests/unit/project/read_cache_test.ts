@@ -99,6 +99,31 @@ Deno.test("ReadCache.prime: one statMany call stands in for a stat per file on t
   }
 });
 
+Deno.test("ReadCache.held: a primed, unchanged file's kept bytes without a promise; anything else left for read", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const n of ["a", "b"]) await Deno.writeTextFile(`${dir}/${n}.ts`, n);
+    const { backend, calls } = counting(createDiskBackend());
+    const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+    const [a, b] = ["a", "b"].map((n) => `${dir}/${n}.ts`) as [string, string];
+    const first = await cache.read(a);
+    await cache.read(b);
+    assert.equal(cache.held(a), undefined, "no primed stat: no answer");
+    await Deno.writeTextFile(b, "b, longer");
+    await cache.prime([a, b, `${dir}/c.ts`]);
+    assert.equal(cache.held(a), first);
+    assert.equal(cache.held(a), undefined, "the primed stat is used once");
+    assert.equal(cache.held(b), undefined, "changed since it was read");
+    assert.equal(cache.held(`${dir}/c.ts`), undefined, "never read");
+    assert.equal(dec.decode((await cache.read(b))!), "b, longer");
+    // b's read used the stat prime took (held left it): two stats, both from the first reads.
+    assert.deepEqual(calls, { readFile: 3, stat: 2, readdir: 0, statMany: 1 });
+    assert.equal(cache.counts().hits, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("search_text in a warm session sees a file changed outside graver, and edits never read the cache", async () => {
   const dir = await Deno.makeTempDir();
   try {
