@@ -73,14 +73,15 @@ export function walkSearchFiles(
         : cache
         ? await cache.read(source.sandbox.abs(real))
         : await source.fs.read(source.sandbox.abs(real)));
-  const realOf = new Map<string, string>();
+  /** Each listed file's real path, and its backend path where its stat was primed in the cache. */
+  const realOf = new Map<string, { real: string; primed?: string }>();
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
   async function list(scope: FileScope): Promise<SearchFile[]> {
     realOf.clear();
     left = { ignored: 0, unreadable: 0 };
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
     if (target?.kind === "file") {
-      realOf.set(scope.path, target.rel);
+      realOf.set(scope.path, { real: target.rel });
       return [{ path: scope.path }];
     }
     if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
@@ -98,13 +99,14 @@ export function walkSearchFiles(
     const hidden = walked.entries.length - entries.length;
     left = { ignored: walked.ignored + hidden, unreadable: walked.skipped.unreadable };
     // Every file's stat in one call where the backend can: the reads that follow check them against the cache.
-    await cache?.prime(
-      entries.filter((e) => !source.hasWrite(e.real)).map((e) => source.sandbox.abs(e.real)),
-    );
-    return entries.map((e) => {
-      realOf.set(e.rel, e.real);
-      return { path: e.rel };
-    });
+    const primed: string[] = [];
+    for (const e of entries) {
+      const abs = cache && !source.hasWrite(e.real) ? source.sandbox.abs(e.real) : undefined;
+      realOf.set(e.rel, abs === undefined ? { real: e.real } : { real: e.real, primed: abs });
+      if (abs !== undefined) primed.push(abs);
+    }
+    await cache?.prime(primed);
+    return entries.map((e) => ({ path: e.rel }));
   }
   return {
     async *files(scope) {
@@ -112,15 +114,17 @@ export function walkSearchFiles(
     },
     list,
     async read(path) {
-      const bytes = await readBytes(realOf.get(path) ?? path);
+      const bytes = await readBytes(realOf.get(path)?.real ?? path);
       if (bytes === null) throw new Error(`"${path}" is gone`);
       return bytes;
     },
     readHeld(path) {
       // Only where the default reading goes through the cache: a file the stage has written is read there.
-      if (!cache || options.readBytes) return undefined;
-      const real = realOf.get(path) ?? path;
-      return source.hasWrite(real) ? undefined : cache.held(source.sandbox.abs(real));
+      const listed = realOf.get(path);
+      if (!cache || options.readBytes || listed?.primed === undefined || source.hasWrite(listed.real)) {
+        return undefined;
+      }
+      return cache.held(listed.primed); // the very string primed, its hash computed once
     },
     skipped: () => left,
   };
