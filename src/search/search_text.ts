@@ -16,6 +16,7 @@ import { formatOccurrenceId } from "./occurrence_id.ts";
 import {
   linesAfter,
   linesBefore,
+  LineStarts,
   lineText,
   type MatchedLine,
   matchedLines,
@@ -81,6 +82,19 @@ function textOf(bytes: Uint8Array): string | null {
     TEXTS.set(bytes, text);
   }
   return text;
+}
+
+/**
+ * The line starts found in byte arrays' texts, by identity, for the same reason as {@linkcode TEXTS}: the next
+ * search of a held file finds its matches' lines without counting line ends again.
+ */
+const LINES = new WeakMap<Uint8Array, LineStarts>();
+
+/** The line starts of a file's text, kept with its bytes. */
+function lineStartsOf(bytes: Uint8Array, text: string): LineStarts {
+  let lines = LINES.get(bytes);
+  if (lines === undefined) LINES.set(bytes, lines = new LineStarts(text));
+  return lines;
 }
 
 /** A file read ahead: its bytes, or why it could not be read. */
@@ -386,7 +400,7 @@ export async function searchText(
   const stats = { scanned: 0, matched: 0, skipped };
   let units = 0;
   for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats })) {
-    const lines = matchedLines(text, hits);
+    const lines = matchedLines(text, hits, { lines: lineStartsOf(bytes, text) });
     units += await collect(page, { path: file.path, bytes, text, lines, before: units }, {
       query,
       files,
