@@ -79,7 +79,7 @@ function parentOf(path: string): string {
 function isPlainAbsolute(path: string): boolean {
   if (path === "/") return true;
   if (!path.startsWith("/") || path.endsWith("/") || path.includes("//")) return false;
-  return !/\/\.\.?(?:\/|$)/.test(path);
+  return !path.includes("/.") || !/\/\.\.?(?:\/|$)/.test(path); // the regex only for a hidden name, or worse
 }
 
 /**
@@ -98,6 +98,8 @@ function isPlainAbsolute(path: string): boolean {
 export class MountTable {
   /** Mount point -> whether every mount on it is local. */
   readonly #points = new Map<string, boolean>();
+  /** The folders something is mounted in (a mount point's parent). */
+  readonly #holders = new Set<string>();
 
   /**
    * Make the table from mounts (as {@linkcode parseMountInfo} reads them).
@@ -109,6 +111,7 @@ export class MountTable {
       // Stacked mounts on one point: a lookup may meet any of them (one can be mounted over a busy one), so
       // the point is local only when all are.
       this.#points.set(point, (this.#points.get(point) ?? true) && LOCAL_FS_TYPES.has(type));
+      if (point !== "/") this.#holders.add(parentOf(point));
     }
   }
 
@@ -155,6 +158,16 @@ export class MountTable {
   localAt(point: string): boolean {
     return this.#points.get(point) ?? point !== "/";
   }
+
+  /**
+   * Whether something is mounted directly in `dir` (then each of its entries is a mount point to ask about).
+   *
+   * @param dir An absolute, plain folder path.
+   * @returns True when a mount point's parent is `dir`.
+   */
+  holdsMounts(dir: string): boolean {
+    return this.#holders.has(dir);
+  }
 }
 
 /**
@@ -181,5 +194,18 @@ export function syncStatable(
     }
     return ok;
   };
-  return paths.map((p) => p !== "/" && isPlainAbsolute(p) && table.localAt(p) && dirOk(parentOf(p)));
+  // Paths come grouped by folder (a walk's order): the last folder's answer serves the next path in it.
+  let dir = "";
+  let dirAnswer = false;
+  let mountsIn = false;
+  return paths.map((p) => {
+    if (p === "/" || !isPlainAbsolute(p)) return false;
+    const slash = p.lastIndexOf("/");
+    if ((slash === 0 ? 1 : slash) !== dir.length || !p.startsWith(dir)) {
+      dir = slash === 0 ? "/" : p.slice(0, slash);
+      dirAnswer = dirOk(dir);
+      mountsIn = table.holdsMounts(dir);
+    }
+    return dirAnswer && (!mountsIn || table.localAt(p));
+  });
 }
