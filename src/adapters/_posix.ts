@@ -270,10 +270,11 @@ class DenoStats implements BackendStats {
   readonly mtimeMs?: number;
   readonly ctimeMs?: number;
   readonly ino?: number;
-  readonly #info: DenoFileInfo;
+  readonly #kind: "file" | "dir" | "link" | "other";
 
   constructor(info: DenoFileInfo) {
-    this.#info = info;
+    // Copied out, so that the info and its four dates are garbage at once.
+    this.#kind = info.isFile ? "file" : info.isDirectory ? "dir" : info.isSymlink ? "link" : "other";
     this.size = info.size;
     if (info.mtime) this.mtimeMs = info.mtime.getTime();
     if (info.ctime) this.ctimeMs = info.ctime.getTime();
@@ -281,15 +282,15 @@ class DenoStats implements BackendStats {
   }
 
   isFile(): boolean {
-    return this.#info.isFile;
+    return this.#kind === "file";
   }
 
   isDirectory(): boolean {
-    return this.#info.isDirectory;
+    return this.#kind === "dir";
   }
 
   isSymbolicLink(): boolean {
-    return this.#info.isSymlink;
+    return this.#kind === "link";
   }
 }
 
