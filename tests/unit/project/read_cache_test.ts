@@ -213,3 +213,20 @@ Deno.test("ReadCache: a stage forked from one with staged writes is walked, neve
   const l = await openProject({ stage: child }).list({ limit: Infinity, cache, ignoreFiles: [".gitignore"] });
   assert.deepEqual(l.files, ["a.ts", "new.ts"]);
 });
+
+Deno.test("ReadCache: a walk remembered under one root is not the answer for the same folder under another root", async () => {
+  const raw = createMemoryBackend({ "/w/b/x.ts": "x\n" });
+  const fs = BackendFs.wrap(raw);
+  const cache = new ReadCache(fs, { now: LATER });
+  const outer = await openProject({ stage: new Stage(fs, new Sandbox("/w")) }).list({
+    under: "b",
+    limit: Infinity,
+    cache,
+  });
+  const inner = await openProject({ stage: new Stage(fs, new Sandbox("/w/b")) }).list({
+    limit: Infinity,
+    cache,
+  });
+  assert.deepEqual(outer.files, ["b/x.ts"]);
+  assert.deepEqual(inner.files, ["x.ts"], "named relative to its own root");
+});
