@@ -76,6 +76,16 @@ Deno.test("walk_files: list is what files yields; with a warm cache, readHeld is
     assert.deepEqual((await again.list!(scope)).map((f) => f.path), yielded);
     assert.equal(again.readHeld!("a.ts"), bytes, "the very array the read gave");
     assert.equal(again.readHeld!("src/b.ts"), undefined, "never read");
+    // A remembered walk is taken as it was: the same list, no name or path built again.
+    const third = walkSearchFiles(new Stage(fs, new Sandbox(root)), { cache });
+    assert.equal(await third.list!(scope), await again.list!(scope));
+    // A file written on the stage is read through it, never held.
+    const staged = new Stage(fs, new Sandbox(root));
+    await staged.write("a.ts", new TextEncoder().encode("staged\n"));
+    const withWrite = walkSearchFiles(staged, { cache });
+    await withWrite.list!(scope);
+    assert.equal(withWrite.readHeld!("a.ts"), undefined);
+    assert.equal(new TextDecoder().decode(await withWrite.read("a.ts")), "staged\n");
     // Without a cache, nothing is held.
     const cold = walkSearchFiles(new Stage(fs, new Sandbox(root)));
     await cold.list!(scope);
