@@ -79,7 +79,8 @@ function parentOf(path: string): string {
 function isPlainAbsolute(path: string): boolean {
   if (path === "/") return true;
   if (!path.startsWith("/") || path.endsWith("/") || path.includes("//")) return false;
-  return !path.includes("/.") || !/\/\.\.?(?:\/|$)/.test(path); // the regex only for a hidden name, or worse
+  if (!path.includes("/.")) return true; // the usual path, in one scan
+  return !(path.includes("/./") || path.includes("/../") || path.endsWith("/.") || path.endsWith("/.."));
 }
 
 /**
