@@ -83,6 +83,13 @@ function isPlainAbsolute(path: string): boolean {
   return !(path.includes("/./") || path.includes("/../") || path.endsWith("/.") || path.endsWith("/.."));
 }
 
+/** Whether the part of `path` after the "/" at `slash` is a name: not empty, `.` or `..`. */
+function isPlainName(path: string, slash: number): boolean {
+  const n = path.length - slash - 1;
+  if (n === 0) return false;
+  return !(path.charCodeAt(slash + 1) === 46 && (n === 1 || (n === 2 && path.charCodeAt(slash + 2) === 46)));
+}
+
 /**
  * The mount table as a question: does a path's lookup pass only through local file systems?
  *
@@ -200,9 +207,12 @@ export function syncStatable(
   let dirAnswer = false;
   let mountsIn = false;
   return paths.map((p) => {
-    if (p === "/" || !isPlainAbsolute(p)) return false;
     const slash = p.lastIndexOf("/");
-    if ((slash === 0 ? 1 : slash) !== dir.length || !p.startsWith(dir)) {
+    if ((slash === 0 ? 1 : slash) === dir.length && p.startsWith(dir)) {
+      // In the last path's folder, known plain: only the name is left to check.
+      if (!isPlainName(p, slash)) return false;
+    } else {
+      if (p === "/" || !isPlainAbsolute(p)) return false;
       dir = slash === 0 ? "/" : p.slice(0, slash);
       dirAnswer = dirOk(dir);
       mountsIn = table.holdsMounts(dir);

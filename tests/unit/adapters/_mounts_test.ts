@@ -87,6 +87,11 @@ Deno.test("syncStatable asks each folder once and leaves out paths through a lin
   const paths = [
     "/work/a/x.ts",
     "/work/a/y.ts",
+    // In the folder just asked about: the name alone decides.
+    "/work/a/..",
+    "/work/a/.",
+    "/work/a/",
+    "/work/a/.env",
     "/work/a/b/z.ts",
     "/work/link/x.ts",
     "/work/link/deeper/x.ts",
@@ -97,6 +102,10 @@ Deno.test("syncStatable asks each folder once and leaves out paths through a lin
   ];
   assert.deepEqual(syncStatable(paths, { table, isRealDir }), [
     true,
+    true,
+    false,
+    false,
+    false,
     true,
     true,
     false,
