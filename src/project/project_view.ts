@@ -211,7 +211,9 @@ class StagedProject implements ProjectView {
   #memoKey(query: FileQuery): { cache: ReadCache; key: string } | null {
     const cache = query.cache;
     if (!cache || query.accept || this.#stage.hasWrites()) return null;
+    // The root too: entries are named relative to it, and sessions over one backend may have nested roots.
     const key = JSON.stringify([
+      this.#stage.sandbox.root,
       this.#stage.sandbox.abs(query.under ?? ""),
       query.recursive ?? true,
       query.includeIgnored === true,

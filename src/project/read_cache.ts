@@ -52,7 +52,7 @@ interface StatIdentity {
 
 /** One kept file: the stat it was read under, and its bytes. */
 interface Kept {
-  stamp: string;
+  id: StatId;
   bytes: Uint8Array;
 }
 
@@ -122,17 +122,34 @@ export interface ReadCacheCounts {
   walks: number;
 }
 
-/**
- * The stamp of a stat: size, times and inode, or null when the backend reports no modification time (then
- * nothing is kept).
- */
-function stampOf(st: BackendStats): string | null {
+/** What identifies one state of a file or folder: size, modification and change times in whole ms, inode. */
+interface StatId {
+  size: number;
+  mtime: number;
+  /** -1 where the backend reports none. */
+  ctime: number;
+  ino: number | bigint | undefined;
+}
+
+/** A stat's {@linkcode StatId}, or null when the backend reports no modification time (then nothing is kept). */
+function statIdOf(st: BackendStats): StatId | null {
   const id = st as BackendStats & StatIdentity;
   if (typeof id.mtimeMs !== "number" || st.size === undefined) return null;
   // Whole milliseconds: one stat call gives fractions and another not (Deno's `Date`s), and the same file must
   // stamp the same either way. A change within the same millisecond is the racily-clean case, never kept.
-  const ctime = id.ctimeMs === undefined ? "" : Math.trunc(id.ctimeMs);
-  return `${st.size}:${Math.trunc(id.mtimeMs)}:${ctime}:${id.ino ?? ""}`;
+  const ctime = id.ctimeMs === undefined ? -1 : Math.trunc(id.ctimeMs);
+  return { size: Number(st.size), mtime: Math.trunc(id.mtimeMs), ctime, ino: id.ino };
+}
+
+/** Whether two stats identify the same state (a kept file's check on each read: no string built). */
+function sameState(a: StatId, b: StatId | null): boolean {
+  return b !== null && a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.ino === b.ino;
+}
+
+/** The stamp of a stat ({@linkcode StatId} as text, what a folder and a remembered walk keep), or null. */
+function stampOf(st: BackendStats): string | null {
+  const id = statIdOf(st);
+  return id === null ? null : `${id.size}:${id.mtime}:${id.ctime}:${id.ino ?? ""}`;
 }
 
 /**
@@ -237,6 +254,31 @@ export class ReadCache {
   }
 
   /**
+   * A file's kept bytes when the stat {@linkcode ReadCache.prime} just took of it (used up here) is the one they
+   * were read under: what {@linkcode ReadCache.read} would answer, without a promise. Undefined otherwise (no
+   * fresh primed stat, nothing kept, or a change), and then the primed stat is left for `read`.
+   *
+   * @param abs Absolute backend path (a real path: no link in it).
+   * @returns The bytes, or undefined.
+   */
+  held(abs: string): Uint8Array | undefined {
+    const kept = this.#kept.get(abs);
+    const primed = this.#primed.get(abs);
+    if (kept === undefined || !primed?.isFile() || this.#now() - this.#primedAt > PRIMED_MS) return undefined;
+    if (!sameState(kept.id, statIdOf(primed))) return undefined;
+    this.#primed.delete(abs);
+    return this.#hit(abs, kept);
+  }
+
+  /** Answer a read from a kept file: counted, and moved to the most recently used end. */
+  #hit(abs: string, kept: Kept): Uint8Array {
+    this.#hits++;
+    this.#kept.delete(abs);
+    this.#kept.set(abs, kept);
+    return kept.bytes;
+  }
+
+  /**
    * A file's bytes: the kept ones when its stat is unchanged, else read from the backend (and kept when the
    * file is old enough to trust its stat). Null when it is absent; a file the backend refuses (a special
    * file, a directory) fails as {@linkcode BackendFs.read} fails.
@@ -246,22 +288,15 @@ export class ReadCache {
    */
   async read(abs: string): Promise<Uint8Array | null> {
     const st = await this.#stat(abs);
-    const stamp = st?.isFile() ? stampOf(st) : null;
+    const id = st?.isFile() ? statIdOf(st) : null;
     const kept = this.#kept.get(abs);
-    if (kept && stamp !== null && kept.stamp === stamp) {
-      this.#hits++;
-      this.#kept.delete(abs);
-      this.#kept.set(abs, kept);
-      return kept.bytes;
-    }
+    if (kept && sameState(kept.id, id)) return this.#hit(abs, kept);
     this.#misses++;
     if (kept) this.#drop(abs, kept);
     const readAt = this.#now();
     const bytes = await this.#fs.read(abs);
-    if (
-      bytes && st && stamp !== null && bytes.length === Number(st.size) && changedAt(st) < readAt - RACY_MS
-    ) {
-      this.#keep(abs, { stamp, bytes });
+    if (bytes && st && id !== null && bytes.length === id.size && changedAt(st) < readAt - RACY_MS) {
+      this.#keep(abs, { id, bytes });
     }
     return bytes;
   }

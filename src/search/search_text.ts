@@ -16,6 +16,7 @@ import { formatOccurrenceId } from "./occurrence_id.ts";
 import {
   linesAfter,
   linesBefore,
+  LineStarts,
   lineText,
   type MatchedLine,
   matchedLines,
@@ -67,51 +68,100 @@ export async function versionOfFile(files: SearchFiles, path: string, bytes: Uin
 
 /**
  * Texts of byte arrays a search has decoded, by identity, for the same reason as {@linkcode VERSIONS}: a
- * warm session whose source holds a file's bytes (a stage, a cache) does not decode them on every search.
- * Held only as long as the source holds the bytes.
+ * warm session whose source holds a file's bytes (a stage, a cache) does not look for a NUL byte in them or
+ * decode them on every search. Null for bytes that look binary. Held only as long as the source holds the
+ * bytes.
  */
-const TEXTS = new WeakMap<Uint8Array, string>();
+const TEXTS = new WeakMap<Uint8Array, string | null>();
 
-/** A file's text (UTF-8, a BOM dropped, invalid bytes replaced). */
-function textOf(bytes: Uint8Array): string {
+/** A file's text (UTF-8, a BOM dropped, invalid bytes replaced), or null when it looks binary. */
+function textOf(bytes: Uint8Array): string | null {
   let text = TEXTS.get(bytes);
   if (text === undefined) {
-    text = DECODER.decode(bytes);
+    text = looksBinary(bytes) ? null : DECODER.decode(bytes);
     TEXTS.set(bytes, text);
   }
   return text;
 }
 
+/**
+ * The line starts found in byte arrays' texts, by identity, for the same reason as {@linkcode TEXTS}: the next
+ * search of a held file finds its matches' lines without counting line ends again.
+ */
+const LINES = new WeakMap<Uint8Array, LineStarts>();
+
+/** The line starts of a file's text, kept with its bytes. */
+function lineStartsOf(bytes: Uint8Array, text: string): LineStarts {
+  let lines = LINES.get(bytes);
+  if (lines === undefined) LINES.set(bytes, lines = new LineStarts(text));
+  return lines;
+}
+
 /** A file read ahead: its bytes, or why it could not be read. */
 type ReadFile = { file: SearchFile; bytes: Uint8Array | null };
 
-/** The files in order, each read ahead while the ones before it are searched. */
-async function* readAhead(
+/** A file being read: done (the source held it), or a read in flight. */
+type Reading = ReadFile | Promise<ReadFile>;
+
+/**
+ * The files in order, in runs: a file the source holds ({@linkcode SearchFiles.readHeld}) joins the run at
+ * once, without a promise; one it must read is read ahead (up to {@linkcode READS_IN_FLIGHT} at once) and
+ * ends the run before it. A warm session so takes its whole tree in a few runs instead of an `await` per file.
+ */
+async function* readInRuns(
   files: SearchFiles,
-  listed: AsyncIterable<SearchFile>,
-): AsyncGenerator<ReadFile> {
-  const queue: Promise<ReadFile>[] = [];
-  for await (const file of listed) {
-    queue.push(files.read(file.path).then((bytes) => ({ file, bytes }), () => ({ file, bytes: null })));
-    if (queue.length >= READS_IN_FLIGHT) yield await queue.shift()!;
+  listed: AsyncIterable<SearchFile[]>,
+): AsyncGenerator<ReadFile[]> {
+  const queue: Reading[] = [];
+  let run: ReadFile[] = [];
+  for await (const group of listed) {
+    for (const file of group) {
+      const held = files.readHeld?.(file.path);
+      queue.push(
+        held !== undefined
+          ? { file, bytes: held }
+          : files.read(file.path).then((bytes) => ({ file, bytes }), () => ({ file, bytes: null })),
+      );
+      while (queue.length > 0 && !(queue[0] instanceof Promise)) run.push(queue.shift() as ReadFile);
+      if (queue.length < READS_IN_FLIGHT) continue;
+      if (run.length > 0) yield run;
+      run = [await queue.shift()!];
+    }
   }
-  while (queue.length > 0) yield await queue.shift()!;
+  for (const reading of queue) {
+    if (!(reading instanceof Promise)) {
+      run.push(reading);
+      continue;
+    }
+    if (run.length > 0) yield run;
+    run = [await reading];
+  }
+  if (run.length > 0) yield run;
 }
 
-/** The files the filters keep and the size limit allows; the others counted in `skipped`. */
+/**
+ * The files the filters keep and the size limit allows, in groups (the source's whole list at once where it
+ * has one); the others counted in `skipped`.
+ */
 async function* inScope(
   query: FileFilters,
-  listed: AsyncIterable<SearchFile>,
+  files: SearchFiles,
   skipped: SearchSkipped,
-): AsyncGenerator<SearchFile> {
+): AsyncGenerator<SearchFile[]> {
   const byPath = pathFilter(query);
   const accept = query.accept;
   const keep = accept === undefined ? byPath : (path: string) => byPath(path) && accept(path);
-  for await (const file of listed) {
+  const kept = (file: SearchFile): boolean => {
     if (!keep(file.path)) skipped.ignored++;
     else if (file.size !== undefined && file.size > query.maxFileBytes) skipped.too_large++;
-    else yield file;
+    else return true;
+    return false;
+  };
+  if (files.list) {
+    yield (await files.list(query.scope)).filter(kept);
+    return;
   }
+  for await (const file of files.files(query.scope)) if (kept(file)) yield [file];
 }
 
 /** The content entries of one file's matched lines. */
@@ -188,6 +238,48 @@ export interface ReadTextFile {
 }
 
 /**
+ * A file read, as the scan takes it: counted, and its text when it is within the size limit and not binary.
+ */
+function textFile(read: ReadFile, scan: { filters: FileFilters; stats: ScanStats }): ReadTextFile | null {
+  const { file, bytes } = read;
+  const { skipped } = scan.stats;
+  if (bytes === null) {
+    skipped.unreadable++;
+    return null;
+  }
+  if (bytes.length > scan.filters.maxFileBytes) {
+    skipped.too_large++;
+    return null;
+  }
+  scan.stats.scanned++;
+  const text = textOf(bytes);
+  if (text === null) skipped.binary++;
+  return text === null ? null : { file, bytes, text };
+}
+
+/**
+ * The text files in a query's scope, in the source's order and in runs (see {@linkcode readScopedFiles}):
+ * the files a warm source holds come as one run, without an `await` each.
+ *
+ * @param files Where the files come from.
+ * @param scan The filters and the counters to update.
+ * @returns Runs of readable text files, as they are read.
+ */
+export async function* readScopedRuns(
+  files: SearchFiles,
+  scan: { filters: FileFilters; stats: ScanStats },
+): AsyncGenerator<ReadTextFile[]> {
+  for await (const run of readInRuns(files, inScope(scan.filters, files, scan.stats.skipped))) {
+    const texts: ReadTextFile[] = [];
+    for (const read of run) {
+      const text = textFile(read, scan);
+      if (text !== null) texts.push(text);
+    }
+    if (texts.length > 0) yield texts;
+  }
+}
+
+/**
  * The text files in a query's scope, in the source's order: filtered by path, size and binary content
  * (each counted in `stats`, and every file read counted as scanned), read a few at a time ahead. The one
  * loop over a project's files that text search, structural search and their replacements share.
@@ -200,29 +292,12 @@ export async function* readScopedFiles(
   files: SearchFiles,
   scan: { filters: FileFilters; stats: ScanStats },
 ): AsyncGenerator<ReadTextFile> {
-  const { filters, stats } = scan;
-  for await (
-    const { file, bytes } of readAhead(files, inScope(filters, files.files(filters.scope), stats.skipped))
-  ) {
-    if (bytes === null) {
-      stats.skipped.unreadable++;
-      continue;
-    }
-    if (bytes.length > filters.maxFileBytes) {
-      stats.skipped.too_large++;
-      continue;
-    }
-    stats.scanned++;
-    if (looksBinary(bytes)) {
-      stats.skipped.binary++;
-      continue;
-    }
-    yield { file, bytes, text: textOf(bytes) };
-  }
+  for await (const run of readScopedRuns(files, scan)) yield* run;
 }
 
 /**
- * The files in the query's scope that hold a match, in the source's order (`readScopedFiles`).
+ * The files in the query's scope that hold a match, in the source's order (`readScopedRuns`): a file without
+ * one costs no `await` when the source holds it.
  *
  * @param files Where the files come from.
  * @param scan The query, its compiled pattern, and the counters to update.
@@ -233,11 +308,13 @@ export async function* scanFiles(
   scan: { query: SearchTextQuery; pattern: TextPattern; stats: ScanStats },
 ): AsyncGenerator<ScannedFile> {
   const { query, pattern, stats } = scan;
-  for await (const { file, bytes, text } of readScopedFiles(files, { filters: query, stats })) {
-    const hits = scanText(pattern, text);
-    if (hits.length === 0) continue;
-    stats.matched++;
-    yield { file, bytes, text, hits };
+  for await (const run of readScopedRuns(files, { filters: query, stats })) {
+    for (const { file, bytes, text } of run) {
+      const hits = scanText(pattern, text);
+      if (hits.length === 0) continue;
+      stats.matched++;
+      yield { file, bytes, text, hits };
+    }
   }
 }
 
@@ -323,7 +400,7 @@ export async function searchText(
   const stats = { scanned: 0, matched: 0, skipped };
   let units = 0;
   for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats })) {
-    const lines = matchedLines(text, hits);
+    const lines = matchedLines(text, hits, { lines: lineStartsOf(bytes, text) });
     units += await collect(page, { path: file.path, bytes, text, lines, before: units }, {
       query,
       files,

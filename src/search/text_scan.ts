@@ -137,6 +137,14 @@ function scanInto(p: TextPattern, text: string, out: ScanOut): void {
     }
     return;
   }
+  if (p.foldedPlain !== null) {
+    const n = p.foldedPlain.length;
+    for (let at = nextCandidate(prefilter, text, 0); at !== -1; at = nextCandidate(prefilter, text, at + n)) {
+      out.hits.push(at, at + n);
+      out.groups?.push([text.slice(at, at + n)]);
+    }
+    return;
+  }
   for (let from = 0; from <= text.length;) {
     const at = nextCandidate(prefilter, text, from);
     if (at === -1) break;

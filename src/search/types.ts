@@ -39,8 +39,19 @@ export interface SourceSkipped {
 export interface SearchFiles {
   /** The files in scope, in a stable order. */
   files(scope: FileScope): AsyncIterable<SearchFile>;
+  /**
+   * The files in scope as one list (optional): what `files` yields, in the same order, for a source that has
+   * them all at once (the project walk), so that a search does not take them one `await` at a time.
+   */
+  list?(scope: FileScope): Promise<SearchFile[]>;
   /** A file's exact bytes (throws when it cannot be read). */
   read(path: string): Promise<Uint8Array>;
+  /**
+   * A file's bytes when the source holds them already and knows them unchanged (optional): exactly what
+   * `read` would give, without a promise; undefined sends the search to `read`. Asked once per file, right
+   * after `files` or `list` listed it.
+   */
+  readHeld?(path: string): Uint8Array | undefined;
   /**
    * A file's version when the source already knows it (a stage hashes what it reads), so that the search
    * does not hash the bytes again; without it the search hashes them (`versionOf` of `fs/`).

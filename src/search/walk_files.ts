@@ -7,7 +7,8 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
-import { openProject } from "../project/project_view.ts";
+import type { Sandbox } from "../fs/sandbox.ts";
+import { type Listing, openProject } from "../project/project_view.ts";
 import { type ReadCache, readCacheOf } from "../project/read_cache.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
@@ -20,6 +21,65 @@ export const SEARCH_IGNORE_FILES: readonly string[] = [".gitignore", ".ignore", 
 /** Whether a relative path has a hidden part (a name starting with "."). */
 export function isHiddenPath(rel: string): boolean {
   return rel.startsWith(".") || rel.includes("/.");
+}
+
+/**
+ * A walk's files as a search takes them: their names, their real paths and their backend paths (what the cache
+ * is primed and asked with), and how many hidden ones were left out.
+ */
+interface SearchView {
+  files: SearchFile[];
+  /** Listed name -> its index in the arrays below. */
+  index: Map<string, number>;
+  reals: string[];
+  abs: string[];
+  hidden: number;
+}
+
+const EMPTY_VIEW: SearchView = { files: [], index: new Map(), reals: [], abs: [], hidden: 0 };
+
+/** The view of some entries. */
+function viewOf(entries: readonly { rel: string; real: string }[], sandbox: Sandbox, hidden = 0): SearchView {
+  return {
+    files: entries.map((e) => ({ path: e.rel })),
+    index: new Map(entries.map((e, i) => [e.rel, i])),
+    reals: entries.map((e) => e.real),
+    abs: entries.map((e) => sandbox.abs(e.real)),
+    hidden,
+  };
+}
+
+/**
+ * Views of listings, by the listing's identity and whether hidden files are in: a remembered walk comes back as
+ * the same listing (for the same root), so a warm search builds no names or paths again, and the strings it
+ * primes the cache with are the ones it looks files up with.
+ */
+const VIEWS = new WeakMap<Listing, [SearchView | null, SearchView | null]>();
+
+/** The search's view of a listing, made once per listing and hidden flag. */
+function searchViewOf(walked: Listing, options: { hidden: boolean; sandbox: Sandbox }): SearchView {
+  let views = VIEWS.get(walked);
+  if (views === undefined) VIEWS.set(walked, views = [null, null]);
+  const k = options.hidden ? 1 : 0;
+  if (views[k] === null) {
+    const entries = options.hidden ? walked.entries : walked.entries.filter((e) => !isHiddenPath(e.rel));
+    views[k] = viewOf(entries, options.sandbox, walked.entries.length - entries.length);
+  }
+  return views[k]!;
+}
+
+/** The refusal of a search scope that names nothing. */
+function notFound(path: string): RecoverableError {
+  return new RecoverableError(
+    "not_found",
+    `Cannot search "${path}": there is no such file or folder`,
+    {
+      hint:
+        'Pass a folder or file that exists (call list_files to see them), or leave "path" out to search everything',
+      details: { path },
+      suggestedCall: { tool: "list_files", args: { path: "" } },
+    },
+  );
 }
 
 /**
@@ -59,55 +119,50 @@ export function walkSearchFiles(
         : cache
         ? await cache.read(source.sandbox.abs(real))
         : await source.fs.read(source.sandbox.abs(real)));
-  const realOf = new Map<string, string>();
+  let view: SearchView = EMPTY_VIEW;
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
-  async function* files(scope: FileScope): AsyncIterable<SearchFile> {
-    realOf.clear();
+  async function list(scope: FileScope): Promise<SearchFile[]> {
+    view = EMPTY_VIEW;
     left = { ignored: 0, unreadable: 0 };
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
     if (target?.kind === "file") {
-      realOf.set(scope.path, target.rel);
-      yield { path: scope.path };
-      return;
+      view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);
+    } else if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
+      throw notFound(scope.path);
+    } else {
+      // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
+      const walked = await openProject({ stage: source }).list({
+        under: scope.path,
+        limit: Infinity,
+        includeIgnored: scope.noIgnore,
+        ignoreFiles: SEARCH_IGNORE_FILES,
+        ...(cache ? { cache } : {}),
+      });
+      view = searchViewOf(walked, { hidden: scope.hidden, sandbox: source.sandbox });
+      left = { ignored: walked.ignored + view.hidden, unreadable: walked.skipped.unreadable };
     }
-    if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
-      throw new RecoverableError(
-        "not_found",
-        `Cannot search "${scope.path}": there is no such file or folder`,
-        {
-          hint:
-            'Pass a folder or file that exists (call list_files to see them), or leave "path" out to search everything',
-          details: { path: scope.path },
-          suggestedCall: { tool: "list_files", args: { path: "" } },
-        },
-      );
-    }
-    // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
-    const walked = await openProject({ stage: source }).list({
-      under: scope.path,
-      limit: Infinity,
-      includeIgnored: scope.noIgnore,
-      ignoreFiles: SEARCH_IGNORE_FILES,
-      ...(cache ? { cache } : {}),
-    });
-    const entries = scope.hidden ? walked.entries : walked.entries.filter((e) => !isHiddenPath(e.rel));
-    const hidden = walked.entries.length - entries.length;
-    left = { ignored: walked.ignored + hidden, unreadable: walked.skipped.unreadable };
     // Every file's stat in one call where the backend can: the reads that follow check them against the cache.
     await cache?.prime(
-      entries.filter((e) => !source.hasWrite(e.real)).map((e) => source.sandbox.abs(e.real)),
+      source.hasWrites() ? view.abs.filter((_, i) => !source.hasWrite(view.reals[i]!)) : view.abs,
     );
-    for (const e of entries) {
-      realOf.set(e.rel, e.real);
-      yield { path: e.rel };
-    }
+    return view.files;
   }
   return {
-    files,
+    async *files(scope) {
+      yield* await list(scope);
+    },
+    list,
     async read(path) {
-      const bytes = await readBytes(realOf.get(path) ?? path);
+      const i = view.index.get(path);
+      const bytes = await readBytes(i === undefined ? path : view.reals[i]!);
       if (bytes === null) throw new Error(`"${path}" is gone`);
       return bytes;
+    },
+    readHeld(path) {
+      // Only where the default reading goes through the cache: a file the stage has written is read there.
+      const i = view.index.get(path);
+      if (!cache || options.readBytes || i === undefined || source.hasWrite(view.reals[i]!)) return undefined;
+      return cache.held(view.abs[i]!); // the very string primed, its hash computed once
     },
     skipped: () => left,
   };

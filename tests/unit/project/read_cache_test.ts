@@ -99,6 +99,31 @@ Deno.test("ReadCache.prime: one statMany call stands in for a stat per file on t
   }
 });
 
+Deno.test("ReadCache.held: a primed, unchanged file's kept bytes without a promise; anything else left for read", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const n of ["a", "b"]) await Deno.writeTextFile(`${dir}/${n}.ts`, n);
+    const { backend, calls } = counting(createDiskBackend());
+    const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+    const [a, b] = ["a", "b"].map((n) => `${dir}/${n}.ts`) as [string, string];
+    const first = await cache.read(a);
+    await cache.read(b);
+    assert.equal(cache.held(a), undefined, "no primed stat: no answer");
+    await Deno.writeTextFile(b, "b, longer");
+    await cache.prime([a, b, `${dir}/c.ts`]);
+    assert.equal(cache.held(a), first);
+    assert.equal(cache.held(a), undefined, "the primed stat is used once");
+    assert.equal(cache.held(b), undefined, "changed since it was read");
+    assert.equal(cache.held(`${dir}/c.ts`), undefined, "never read");
+    assert.equal(dec.decode((await cache.read(b))!), "b, longer");
+    // b's read used the stat prime took (held left it): two stats, both from the first reads.
+    assert.deepEqual(calls, { readFile: 3, stat: 2, readdir: 0, statMany: 1 });
+    assert.equal(cache.counts().hits, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("search_text in a warm session sees a file changed outside graver, and edits never read the cache", async () => {
   const dir = await Deno.makeTempDir();
   try {
@@ -187,4 +212,21 @@ Deno.test("ReadCache: a stage forked from one with staged writes is walked, neve
   const child = parent.fork();
   const l = await openProject({ stage: child }).list({ limit: Infinity, cache, ignoreFiles: [".gitignore"] });
   assert.deepEqual(l.files, ["a.ts", "new.ts"]);
+});
+
+Deno.test("ReadCache: a walk remembered under one root is not the answer for the same folder under another root", async () => {
+  const raw = createMemoryBackend({ "/w/b/x.ts": "x\n" });
+  const fs = BackendFs.wrap(raw);
+  const cache = new ReadCache(fs, { now: LATER });
+  const outer = await openProject({ stage: new Stage(fs, new Sandbox("/w")) }).list({
+    under: "b",
+    limit: Infinity,
+    cache,
+  });
+  const inner = await openProject({ stage: new Stage(fs, new Sandbox("/w/b")) }).list({
+    limit: Infinity,
+    cache,
+  });
+  assert.deepEqual(outer.files, ["b/x.ts"]);
+  assert.deepEqual(inner.files, ["x.ts"], "named relative to its own root");
 });

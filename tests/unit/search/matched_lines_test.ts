@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   linesAfter,
   linesBefore,
+  LineStarts,
   lineText,
   matchedLines,
   positionAfter,
@@ -20,4 +21,31 @@ Deno.test("matched_lines: context stops at the file's edges; CR is not part of a
   assert.deepEqual(linesBefore(text, { start: 5, count: 3 }), ["one"]);
   assert.deepEqual(linesAfter(text, { end: 9, count: 3 }), ["three"]);
   assert.deepEqual(linesAfter("a\n", { end: 1, count: 2 }), []);
+});
+
+Deno.test("matched_lines: kept line starts give the same lines to a later search, found only as far as asked", () => {
+  // typescript's lib.es5.d.ts (npm typescript), ~4,600 lines.
+  const text = Deno.readTextFileSync(
+    new URL("../../../node_modules/typescript/lib/lib.es5.d.ts", import.meta.url),
+  );
+  const hitsOf = (word: string) => {
+    const hits: number[] = [];
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      hits.push(at, at + word.length);
+    }
+    return hits;
+  };
+  const kept = new LineStarts(text);
+  const first = hitsOf("interface").slice(0, 2);
+  assert.deepEqual(matchedLines(text, first, { lines: kept }), matchedLines(text, first));
+  for (const word of ["ReadonlyArray", "interface", "e", "readonly"]) {
+    const hits = hitsOf(word);
+    assert.ok(hits.length > 0, word);
+    assert.deepEqual(matchedLines(text, hits, { lines: kept }), matchedLines(text, hits), word);
+  }
+  const lastLine = text.split("\n").length;
+  assert.deepEqual(kept.lineAt(0), { line: 1, start: 0 });
+  assert.deepEqual(kept.lineAt(text.length), { line: lastLine, start: text.lastIndexOf("\n") + 1 });
+  assert.deepEqual(new LineStarts("").lineAt(0), { line: 1, start: 0 });
+  assert.deepEqual(new LineStarts("a\n").lineAt(2), { line: 2, start: 2 }, "after a final line end");
 });

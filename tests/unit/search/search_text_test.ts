@@ -124,3 +124,39 @@ Deno.test("search_text: globs and types leave files out, counted as ignored; bad
   });
   await assert.rejects(search(files, { pattern: "x", type: "nope" }), { code: "invalid_args" });
 });
+
+Deno.test("search_text: files the source holds are taken without a read, in the source's order among those it reads", async () => {
+  // Every third file is held; the others are read, finishing in reverse order of asking.
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) {
+    texts[`f${String(i).padStart(2, "0")}.ts`] = i % 7 === 0 ? "binary\0\n" : `x ${i}\n`;
+  }
+  const enc = new TextEncoder();
+  const bytes = new Map(Object.entries(texts).map(([p, t]) => [p, enc.encode(t)]));
+  const isHeld = (path: string) => Number(path.slice(1, 3)) % 3 === 0;
+  const reads: string[] = [];
+  let listings = 0;
+  const source: SearchFiles = {
+    async *files() {
+      yield* Object.keys(texts).map((path) => ({ path }));
+    },
+    list: () => (listings++, Promise.resolve(Object.keys(texts).map((path) => ({ path })))),
+    read: (path) => {
+      reads.push(path);
+      const wait = 20 - (reads.length % 16);
+      return new Promise((resolve) => setTimeout(() => resolve(bytes.get(path)!), wait));
+    },
+    readHeld: (path) => isHeld(path) ? bytes.get(path) : undefined,
+  };
+  const args = { pattern: "x \\d+", max_results: 1000 };
+  const got = await search(source, args);
+  const plain = await search(held(texts), args); // the same files through `files` and `read` alone
+  assert.deepEqual(
+    got.matches!.map((m) => [m.path, m.text, m.version]),
+    plain.matches!.map((m) => [m.path, m.text, m.version]),
+  );
+  assert.deepEqual(got.summary.skipped, plain.summary.skipped);
+  assert.equal(got.summary.files_scanned, 60);
+  assert.equal(listings, 1, "the list asked for once");
+  assert.deepEqual(reads, Object.keys(texts).filter((p) => !isHeld(p)), "a held file is never read");
+});

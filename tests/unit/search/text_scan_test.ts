@@ -46,3 +46,42 @@ Deno.test("text_scan: a pattern without a literal is still linear (no backtracki
   const text = "a".repeat(20_000);
   assert.deepEqual(found("^(a|aa)+c$", text), []);
 });
+
+Deno.test("text_scan: a case-folded fixed string takes the prefilter's hits as its matches, as the program finds them", () => {
+  // A minified bundle's one long line (rxjs's UMD bundle from npm), with case variants, the Kelvin sign and
+  // the long s added around it.
+  const bundle = Deno.readTextFileSync(
+    new URL("../../../node_modules/rxjs/dist/bundles/rxjs.umd.min.js", import.meta.url),
+  );
+  const text = `Subscriber SUBSCRIBER \u212Aey key ſubscriber\n${bundle}\nsubScriber\n`;
+  const cases: [string, Partial<typeof base>][] = [
+    ["subscriber", { ignoreCase: true }],
+    ["Subscriber", { ignoreCase: true, literal: true }],
+    ["subscriber", { smartCase: true }],
+    ["key", { ignoreCase: true }],
+    ["PROTOTYPE.next", { ignoreCase: true, literal: true }],
+  ];
+  for (const [pattern, flags] of cases) {
+    const p = compileTextPattern({ ...base, ...flags, pattern });
+    assert.equal(p.foldedPlain, pattern, pattern);
+    const groups: (string | null)[][] = [];
+    const fast = scanText(p, text, groups);
+    const programGroups: (string | null)[][] = [];
+    const program = scanText({ ...p, foldedPlain: null }, text, programGroups);
+    assert.ok(fast.length > 2, pattern);
+    assert.deepEqual(fast, program, pattern);
+    assert.deepEqual(groups, programGroups, pattern);
+  }
+  assert.deepEqual(found("key", text.slice(0, 40), { ignoreCase: true }), ["\u212Aey", "key"]);
+  // Not a fixed string of ASCII, or in word mode: the program decides.
+  for (
+    const [pattern, flags] of [
+      ["sub.criber", { ignoreCase: true }],
+      ["subscriber", { ignoreCase: true, word: true }],
+      ["ſubscriber", { ignoreCase: true, literal: true }],
+      ["subscriber", {}],
+    ] as [string, Partial<typeof base>][]
+  ) {
+    assert.equal(compileTextPattern({ ...base, ...flags, pattern }).foldedPlain, null, pattern);
+  }
+});

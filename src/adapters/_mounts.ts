@@ -1,0 +1,222 @@
+/**
+ * Which disk paths a synchronous stat may touch: those whose lookup passes only through local file systems
+ * (`/proc/self/mountinfo`), where a stat answers from memory or a local disk and cannot hang the event loop
+ * as one on a hung network or FUSE mount can. Shared by the Deno, Node and Bun adapters (`_posix.ts`).
+ *
+ * A path qualifies when it is absolute and plain (no `.`, `..` or empty part), every mount its lookup passes
+ * through — the one at `/`, and each mounted on one of its folders — has a type on {@linkcode LOCAL_FS_TYPES}
+ * (a FUSE mount inside an ext4 tree does not qualify, nor does a tmpfs inside an NFS one: reaching it looks
+ * a name up on NFS), and none of its folders is a symbolic link (a link could lead anywhere). Anything the
+ * table cannot tell — no `/proc` (macOS), a line it cannot read, an unknown type — does not qualify.
+ *
+ * @module
+ */
+import { readFileSync } from "node:fs";
+
+/**
+ * File system types a synchronous stat may touch: local disks and memory. Network (nfs, cifs, 9p), FUSE
+ * (`fuse.*`, sshfs), automount points and anything unknown are left out.
+ */
+export const LOCAL_FS_TYPES: ReadonlySet<string> = new Set([
+  "ext2",
+  "ext3",
+  "ext4",
+  "xfs",
+  "btrfs",
+  "bcachefs",
+  "jfs",
+  "f2fs",
+  "zfs",
+  "tmpfs",
+  "ramfs",
+  "overlay",
+  "squashfs",
+  "erofs",
+]);
+
+/** One line of the mount table: where it is mounted and its file system type. */
+export interface Mount {
+  /** The mount point, unescaped (`/mnt/my disk`). */
+  point: string;
+  /** The file system type (`ext4`, `nfs4`, `fuse.sshfs`). */
+  type: string;
+}
+
+/** mountinfo writes a space, tab, newline and backslash in a path as an octal escape (`\040`). */
+function unescapeMountPath(field: string): string {
+  return field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+}
+
+/**
+ * Read the text of `/proc/<pid>/mountinfo`: per line, the mount point is the fifth field and the type the one
+ * after the lone `-` that ends the optional fields.
+ *
+ * @param text The file's text.
+ * @returns The mounts in the file's order (a later mount on the same point is on top), or null when a line
+ *   cannot be read (then no path can be told local).
+ */
+export function parseMountInfo(text: string): Mount[] | null {
+  const mounts: Mount[] = [];
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const fields = line.split(" ");
+    const dash = fields.indexOf("-", 6);
+    const point = fields[4];
+    const type = fields[dash + 1];
+    if (dash < 0 || point === undefined || !point.startsWith("/") || !type) return null;
+    mounts.push({ point: unescapeMountPath(point), type });
+  }
+  return mounts;
+}
+
+/** The folder holding an absolute path ("/" for a name at the top). */
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash <= 0 ? "/" : path.slice(0, slash);
+}
+
+/** Whether an absolute path is plain: no `.`, `..` or empty part, no trailing slash (`/` itself is plain). */
+function isPlainAbsolute(path: string): boolean {
+  if (path === "/") return true;
+  if (!path.startsWith("/") || path.endsWith("/") || path.includes("//")) return false;
+  if (!path.includes("/.")) return true; // the usual path, in one scan
+  return !(path.includes("/./") || path.includes("/../") || path.endsWith("/.") || path.endsWith("/.."));
+}
+
+/** Whether the part of `path` after the "/" at `slash` is a name: not empty, `.` or `..`. */
+function isPlainName(path: string, slash: number): boolean {
+  const n = path.length - slash - 1;
+  if (n === 0) return false;
+  return !(path.charCodeAt(slash + 1) === 46 && (n === 1 || (n === 2 && path.charCodeAt(slash + 2) === 46)));
+}
+
+/**
+ * The mount table as a question: does a path's lookup pass only through local file systems?
+ *
+ * @example A FUSE mount inside an ext4 tree is not local; the rest of the tree is
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MountTable } from "./_mounts.ts";
+ *
+ * const table = new MountTable([{ point: "/", type: "ext4" }, { point: "/home/me/remote", type: "fuse.sshfs" }]);
+ * assert.equal(table.isLocal("/home/me/project/a.ts"), true);
+ * assert.equal(table.isLocal("/home/me/remote/a.ts"), false);
+ * ```
+ */
+export class MountTable {
+  /** Mount point -> whether every mount on it is local. */
+  readonly #points = new Map<string, boolean>();
+  /** The folders something is mounted in (a mount point's parent). */
+  readonly #holders = new Set<string>();
+
+  /**
+   * Make the table from mounts (as {@linkcode parseMountInfo} reads them).
+   *
+   * @param mounts The mounts.
+   */
+  constructor(mounts: readonly Mount[]) {
+    for (const { point, type } of mounts) {
+      // Stacked mounts on one point: a lookup may meet any of them (one can be mounted over a busy one), so
+      // the point is local only when all are.
+      this.#points.set(point, (this.#points.get(point) ?? true) && LOCAL_FS_TYPES.has(type));
+      if (point !== "/") this.#holders.add(parentOf(point));
+    }
+  }
+
+  /**
+   * Read this process's mount table (`/proc/self/mountinfo`, a few dozen µs: read afresh at each use, so a
+   * mount made since is seen).
+   *
+   * @returns The table, or null where there is no `/proc` or its text cannot be read.
+   */
+  static read(): MountTable | null {
+    let text: string;
+    try {
+      text = readFileSync("/proc/self/mountinfo", "utf8");
+    } catch {
+      return null;
+    }
+    const mounts = parseMountInfo(text);
+    return mounts === null ? null : new MountTable(mounts);
+  }
+
+  /**
+   * Whether every mount a path's lookup passes through is local: the one at `/` and each on one of its
+   * folders or the path itself. False for a path that is not absolute and plain, or when nothing is mounted
+   * at `/`.
+   *
+   * @param path An absolute path.
+   * @returns True when a synchronous stat of it touches local file systems only (links aside).
+   */
+  isLocal(path: string): boolean {
+    if (!isPlainAbsolute(path) || !this.localAt("/")) return false;
+    for (let p = path; p !== "/"; p = parentOf(p)) {
+      if (!this.localAt(p)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether what is mounted exactly at `point` is local: true where nothing is mounted but at `/`, where it
+   * is true only for a local root.
+   *
+   * @param point An absolute, plain path.
+   * @returns True for a local mount or none.
+   */
+  localAt(point: string): boolean {
+    return this.#points.get(point) ?? point !== "/";
+  }
+
+  /**
+   * Whether something is mounted directly in `dir` (then each of its entries is a mount point to ask about).
+   *
+   * @param dir An absolute, plain folder path.
+   * @returns True when a mount point's parent is `dir`.
+   */
+  holdsMounts(dir: string): boolean {
+    return this.#holders.has(dir);
+  }
+}
+
+/**
+ * Which of `paths` a synchronous stat may touch: each is local by `table`, and each of its folders below `/`
+ * is a folder, not a link (`isRealDir`, asked once per folder: an `lstat` there is itself safe, since that
+ * folder's own parents passed first). The path's last part may still be a link: the caller's `lstat` tells.
+ *
+ * @param paths Absolute paths.
+ * @param options The mount table, and a synchronous test of "a folder and not a link" (false when absent).
+ * @returns One flag per path.
+ */
+export function syncStatable(
+  paths: readonly string[],
+  options: { table: MountTable; isRealDir: (dir: string) => boolean },
+): boolean[] {
+  const { table, isRealDir } = options;
+  const dirs = new Map<string, boolean>([["/", table.localAt("/")]]);
+  // Each folder is asked once, after its parent: the mounts above it and their links were checked there.
+  const dirOk = (dir: string): boolean => {
+    let ok = dirs.get(dir);
+    if (ok === undefined) {
+      ok = table.localAt(dir) && dirOk(parentOf(dir)) && isRealDir(dir);
+      dirs.set(dir, ok);
+    }
+    return ok;
+  };
+  // Paths come grouped by folder (a walk's order): the last folder's answer serves the next path in it.
+  let dir = "";
+  let dirAnswer = false;
+  let mountsIn = false;
+  return paths.map((p) => {
+    const slash = p.lastIndexOf("/");
+    if ((slash === 0 ? 1 : slash) === dir.length && p.startsWith(dir)) {
+      // In the last path's folder, known plain: only the name is left to check.
+      if (!isPlainName(p, slash)) return false;
+    } else {
+      if (p === "/" || !isPlainAbsolute(p)) return false;
+      dir = slash === 0 ? "/" : p.slice(0, slash);
+      dirAnswer = dirOk(dir);
+      mountsIn = table.holdsMounts(dir);
+    }
+    return dirAnswer && (!mountsIn || table.localAt(p));
+  });
+}
