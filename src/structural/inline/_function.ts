@@ -338,7 +338,7 @@ function inlinedCall(ctx: InlineContext, { use, call }: CallSite, shape: Inlined
     const paramUses = ctx.fb.occurrences.filter((o) =>
       o.binding === p.binding && p.binding !== null && o.start >= expr.startIndex && o.end <= expr.endIndex
     );
-    if (!arg) refuseTestedUndefined(ctx, { call, p, paramUses });
+    if (!arg) refuseTestedUndefined(ctx, { call, paramUses });
     if (arg && hasEffect(arg)) {
       refuseEffectfulArgument(ctx, { call, expr, p, argText, paramUses });
       effectful.push({ arg: k, at: paramUses[0]!.start });
@@ -380,7 +380,7 @@ function inlinedCall(ctx: InlineContext, { use, call }: CallSite, shape: Inlined
  */
 function refuseTestedUndefined(
   ctx: InlineContext,
-  { call, p, paramUses }: { call: Node; p: Parameter; paramUses: Occurrence[] },
+  { call, paramUses }: { call: Node; paramUses: Occurrence[] },
 ): void {
   if (!typed(ctx.file.language)) return;
   for (const o of paramUses) {
