@@ -32,20 +32,20 @@ function declaredName(
  *
  * @param path The file.
  * @param occ The occurrence targeted.
- * @param at Its 1-based line and column.
- * @param why Why it cannot be resolved.
+ * @param at Its 1-based line and column; `why` it cannot be resolved; `hint`, what to call instead (default:
+ *   target the declaration).
  * @returns The error to throw.
  */
 export function unresolvedTarget(
   path: string,
   occ: Occurrence,
-  { at, why }: { at: { line: number; column: number }; why: string },
+  { at, why, hint }: { at: { line: number; column: number }; why: string; hint?: string },
 ): RecoverableError {
   return new RecoverableError(
     "unresolved",
     `Cannot resolve "${occ.name}" at "${path}" line ${at.line} column ${at.column}: ${why}`,
     {
-      hint: "Target the declaration instead (its name path, or the line and column of its name)",
+      hint: hint ?? "Target the declaration instead (its name path, or the line and column of its name)",
       details: { path, line: at.line, column: at.column, name: occ.name, kind: occ.kind },
     },
   );

@@ -271,7 +271,13 @@ async function collectTarget(search: TargetSearch): Promise<TargetKind> {
     throw unresolvedTarget(
       fb.path,
       occ,
-      { at, why: "it is declared nowhere in the workspace (a global or a built-in)" },
+      {
+        at,
+        why:
+          "graver follows no declaration of it: a global or a built-in, or a kind of declaration references are not followed for (a trait's associated type)",
+        hint:
+          `If it is declared in the workspace, find its uses with search_text (pattern "${occ.name}", word: true) and change them with edit_replace_text or apply_edits; otherwise target a name declared in the workspace`,
+      },
     );
   }
   return { kind, member, exportOf };

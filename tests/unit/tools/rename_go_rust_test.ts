@@ -818,3 +818,21 @@ Deno.test("edit_rename_symbol() refuses a Rust `let ref` declared again under #[
   assert.equal(await textOf(ws, "tests/t.rs"), test);
   assert.equal(await textOf(ws, "src/lib.rs"), lib);
 });
+
+Deno.test("edit_rename_symbol() on a trait's associated type says graver does not follow it and what to call instead (smallvec's `type Item;`)", async () => {
+  const src = "pub trait Array {\n    type Item;\n    fn size() -> usize;\n}\n";
+  const ws = await workspaceOf({
+    "/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\n',
+    "/src/lib.rs": src,
+  });
+  const r = await ws.call("edit_rename_symbol", {
+    path: "src/lib.rs",
+    target: { line: 2, column: 10 },
+    new_name: "Elem",
+  });
+  assert.ok(!r.ok && r.error.code === "unresolved", JSON.stringify(r).slice(0, 300));
+  assert.match(r.error.message, /associated type/);
+  assert.doesNotMatch(r.error.message, /declared nowhere/);
+  assert.match(r.error.hint, /search_text \(pattern "Item", word: true\)/);
+  assert.equal(await textOf(ws, "src/lib.rs"), src);
+});
