@@ -12,11 +12,15 @@ import type { Node } from "web-tree-sitter";
 import { isRecoverable, RecoverableError, type SuggestedCall } from "../../errors.ts";
 import { startsLine } from "../../fs/lines.ts";
 import { compileUserQuery, type UserQuery } from "../../syntax/user_query.ts";
-import { type SymbolRules, symbolRules } from "../../syntax/queries.ts";
+import { symbolRules } from "../../syntax/queries.ts";
 import { outlineOf, resolveNamePath, type SymbolInfo, symbolNode, TextIndex } from "../../syntax/symbols.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import { type Binding, compilePattern, matchPattern, nearestPatternCandidates } from "./pattern.ts";
 import type { SourceFile } from "./source.ts";
+import { decorationsStart, isDecoration } from "./decorations.ts";
+
+// Tools load the selector engine as one chunk and take this from it.
+export { decorationsStart };
 
 /** How many of the matches to take. */
 export type SelectMode = "unique" | "first" | "all" | "nth";
@@ -160,71 +164,6 @@ export function describeTarget(file: SourceFile, index: TextIndex, t: Target): C
   };
   if (t.symbol) c.name_path = t.symbol.name_path;
   return c;
-}
-
-/**
- * Whether a node type is a decoration: a decorator, attribute or annotation
- * (the language's `decorations` rule, or a type named like one, e.g. Java's
- * `marker_annotation`, C#'s `attribute_list`).
- *
- * @param type Node type.
- * @param rules The language's symbol rules.
- * @returns True for a decoration.
- */
-export function isDecoration(type: string, rules: SymbolRules): boolean {
-  return rules.decorations.includes(type) || /decorator|attribute|annotation/.test(type);
-}
-
-/**
- * Where a definition proper starts after the decorations written inside its
- * own node (Java and Kotlin annotations in `modifiers`, C# and PHP attribute
- * lists): the first token that is neither a decoration nor a comment.
- *
- * @param node The definition node.
- * @param rules The language's symbol rules.
- * @returns That offset, or null when the node starts with no decoration.
- */
-export function afterInnerDecorations(node: Node, rules: SymbolRules): number | null {
-  const scan = (parent: Node, nested: boolean): { found: boolean; stop: number | null } => {
-    let found = false;
-    for (const c of parent.children) {
-      if (!c) continue;
-      if (isDecoration(c.type, rules)) {
-        found = true;
-        continue;
-      }
-      if (rules.comments.includes(c.type)) continue;
-      if (!nested && c.childCount > 0 && /modifier/.test(c.type)) {
-        const inner = scan(c, true);
-        if (inner.found) {
-          found = true;
-          if (inner.stop !== null) return { found, stop: inner.stop };
-          continue; // the modifiers were all decorations
-        }
-      }
-      return { found, stop: c.startIndex };
-    }
-    return { found, stop: null };
-  };
-  const { found, stop } = scan(node, false);
-  return found ? stop : null;
-}
-
-/**
- * Where the decorations before a definition start (its attached comments aside), or where it starts.
- *
- * @param outer The definition's outermost wrapper (see definitionLevels).
- * @param rules The language's symbol rules.
- * @returns The offset of the first decorator or attribute above it, else its own start.
- */
-export function decorationsStart(outer: Node, rules: SymbolRules): number {
-  let start = outer.startIndex;
-  for (let sib = outer.previousSibling; sib; sib = sib.previousSibling) {
-    const decoration = isDecoration(sib.type, rules);
-    if (!decoration && !rules.comments.includes(sib.type)) break;
-    if (decoration) start = sib.startIndex;
-  }
-  return start;
 }
 
 /**

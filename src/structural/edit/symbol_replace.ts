@@ -14,7 +14,7 @@ import { lineEndingAt } from "../../fs/text.ts";
 import type { SymbolRules } from "../../syntax/queries.ts";
 import { definitionLevels } from "../../syntax/symbols.ts";
 import { copiedFrom, reindent } from "./reindent.ts";
-import { afterInnerDecorations, decorationsStart } from "./selectors.ts";
+import { afterInnerDecorations, decorationsStart } from "./decorations.ts";
 import type { TextEdit, TextLines } from "./source.ts";
 import { firstToken, type SymbolTarget } from "./symbol_target.ts";
 

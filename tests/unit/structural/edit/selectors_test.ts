@@ -3,8 +3,6 @@ import { RecoverableError, type Workspace } from "../../../../src/mod.ts";
 import { Stage } from "../../../../src/fs/stage.ts";
 import { selectTargets } from "../../../../src/structural/edit/selectors.ts";
 import { loadSource } from "../../../../src/structural/edit/source.ts";
-import { isDecoration } from "../../../../src/structural/edit/selectors.ts";
-import { symbolRules } from "../../../../src/syntax/queries.ts";
 import { fixtureWorkspace, workspaceWith } from "../_fixtures.ts";
 
 async function open(ws: Workspace, path: string) {
@@ -173,18 +171,6 @@ Deno.test("selectTargets() narrows a pattern or query to the symbol named by wit
   );
 });
 
-Deno.test("isDecoration() knows decorators, annotations and attribute lists, and nothing else", () => {
-  assert.equal(isDecoration("decorator", symbolRules("typescript")), true);
-  for (const type of ["marker_annotation", "annotation", "attribute_list", "attribute_item"]) {
-    assert.equal(isDecoration(type, symbolRules("java")), true, type);
-  }
-  for (const type of ["modifiers", "identifier", "comment", "method_declaration"]) {
-    assert.equal(isDecoration(type, symbolRules("java")), false, type);
-  }
-});
-
-// Regression (issue 22, item 10): a query selector's #match? ran on V8's backtracking RegExp, so this predicate
-// against one long identifier held the call (and a server's event loop) for as long as it took.
 Deno.test("selectTargets() evaluates a query's #match? in linear time, and refuses look-around", async () => {
   const ws = await workspaceWith({ "m.ts": `const ${"a".repeat(80)} = 1;\nconst aac = 2;\n` });
   const file = await open(ws, "m.ts");
