@@ -8,7 +8,7 @@
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
 import type { Parsing } from "../../syntax/types.ts";
-import { substituteMetavariables } from "./pattern.ts";
+import { substituteMetavariables } from "./metavariable_fill.ts";
 import type { Target } from "./selectors.ts";
 import { reindent } from "./reindent.ts";
 import {

@@ -24,8 +24,8 @@ import {
   matchPattern,
   matchPatternAround,
   type PatternNode,
-  substituteMetavariables,
 } from "../edit/pattern.ts";
+import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
 
