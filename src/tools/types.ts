@@ -326,3 +326,20 @@ export interface ToolFailure {
 
 /** Every call returns one of these. */
 export type ToolResult = ToolSuccess | ToolFailure;
+
+/** Per-call options. */
+export interface DispatchOptions {
+  /** Session id (default "default"; naming one turns on the session's policies, e.g. the read guard). */
+  session?: string;
+  /** Force a dry run regardless of args. */
+  dryRun?: boolean;
+  /** The read guard's mode for this call, overriding the session policy ("off" for a one-shot apply). */
+  readGuard?: ReadGuardMode;
+  /** The definition gate's mode for this call, overriding the session policy (e.g. `--gate` on a one-shot call). */
+  gate?: "off" | "warn" | "refuse";
+  /**
+   * Most characters this call's result holds as JSON, overriding the workspace's `resultChars` (a terminal
+   * command that prints every match, such as `graver grep`, passes `Infinity`: nothing is cut).
+   */
+  resultChars?: number;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the CLI runner and its commands share: the runtime a command runs in (`CliHost`), a command's shape
+ * and its options (`CliCommand`, `CliFlag`, `CliInvocation`), the documented exit codes and graver's version.
+ *
+ * @module
+ */
+import denoJson from "../../deno.json" with { type: "json" };
+import type { Backend } from "../fs/backend.ts";
+import type { WasmLoader } from "../syntax/grammars.ts";
+import type { Workspace } from "../workspace.ts";
+
+/** graver's version (from `deno.json`). */
+export const VERSION: string = denoJson.version;
+
+/** The documented exit codes. */
+export const EXIT = {
+  /** The call succeeded. */
+  ok: 0,
+  /** The call was refused or failed: nothing was written. */
+  failed: 1,
+  /** Usage error: unknown command or option, bad arguments, a root that is not a directory. */
+  usage: 2,
+  /** Applied in part: ok, but some blocks (or plan steps) failed and were skipped (`data.failed > 0`). */
+  partial: 3,
+} as const;
+
+/** What the CLI needs from its runtime (built by an adapter entry). */
+export interface CliHost {
+  /** Write to stdout. */
+  stdout(text: string): void;
+  /** Write to stderr. */
+  stderr(text: string): void;
+  /** Read all of stdin. */
+  readStdin(): Promise<string>;
+  /**
+   * stdin as bytes as they arrive (`graver apply - --stream` reads a model's output while it is written).
+   * Absent: a stream reads all of stdin first, then feeds it line by line.
+   */
+  stdinStream?(): ReadableStream<Uint8Array>;
+  /** Read a host file (outside any workspace), for `apply FILE`. */
+  readHostFile(path: string): Promise<string>;
+  /** The current directory (absolute posix). */
+  cwd: string;
+  /** The disk backend. */
+  backend: Backend;
+  /** Wasm for grammars. */
+  wasm: WasmLoader;
+  /** Colour human output: stdout is a terminal and `NO_COLOR` is unset (the adapter decides; default false). */
+  color?: boolean;
+  /** Show progress lines: stderr is a terminal (default false). */
+  progress?: boolean;
+  /** How long work runs before its progress line appears, in ms (default 400). */
+  progressDelayMs?: number;
+}
+
+/** One option of a command. */
+export interface CliFlag {
+  /** `string` takes a value (`--root DIR` or `--root=DIR`); `boolean` takes none. */
+  kind: "string" | "boolean";
+  /** The value's placeholder in help, e.g. `"DIR"` (string options). */
+  value?: string;
+  /** One line for `--help`, e.g. `"the workspace root (default: the current directory)"`. */
+  help: string;
+  /** A one-letter form, e.g. `"i"` for `-i` (boolean ones may be grouped: `-iw`; a value may follow: `-A3`). */
+  short?: string;
+}
+
+/** What a command's `run` receives. */
+export interface CliInvocation {
+  /** Parsed options by name (without `--`); a string option given twice holds its last value. */
+  flags: Record<string, string | boolean>;
+  /** Every value of each string option, in order (for options that may repeat, e.g. `-g A -g B`). */
+  values: Record<string, string[]>;
+  /** Positional arguments. */
+  positional: string[];
+  /** The runtime. */
+  host: CliHost;
+  /** Open the workspace at `--root` (resolved against the cwd; refused unless it is an existing directory). */
+  open(root: string | undefined): Promise<Workspace>;
+}
+
+/** A subcommand of `graver`. */
+export interface CliCommand {
+  /** The command word. */
+  name: string;
+  /** The synopsis after `graver `, e.g. `"apply [FILE|-] [--root DIR]"`. */
+  synopsis: string;
+  /** One line for the command list. */
+  summary: string;
+  /** More paragraphs for `graver help NAME`. */
+  details: string;
+  /** Its options (`--help` is implied). */
+  flags: Record<string, CliFlag>;
+  /** At most this many positional arguments; more are refused, naming them. */
+  maxPositional: number;
+  /** Run it and return the exit code. */
+  run(invocation: CliInvocation): Promise<number>;
+}

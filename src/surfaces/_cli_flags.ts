@@ -1,0 +1,129 @@
+/**
+ * A command's arguments parsed: `--flag value`, `--flag=value`, one-letter forms (`-i`, `-iw`, `-A3`),
+ * `--help`, positionals and `--`, with the first problem worded (an unknown option names the nearest known ones).
+ *
+ * @module
+ */
+import { nearestNames } from "../fs/stage.ts";
+
+/** The result of {@linkcode parseFlags}. */
+export interface ParsedFlags {
+  /** Options by name. */
+  flags: Record<string, string | boolean>;
+  /** Every value of each string option, in order. */
+  values: Record<string, string[]>;
+  /** Positional arguments (everything after `--` included). */
+  rest: string[];
+  /** Whether `--help` or `-h` was given. */
+  help: boolean;
+  /** The first problem, as a sentence fragment. */
+  error?: string;
+}
+
+/**
+ * Split `--flag value` / `--flag=value` options out of argv. An unknown
+ * option is an error with the nearest known ones; `--` ends the options.
+ *
+ * @example Values may contain "="
+ * ```ts
+ * import { parseFlags } from "./cli.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const { flags, rest } = parseFlags(["--root=/tmp/a=b", "x"], { root: "string" });
+ * assert.equal(flags["root"], "/tmp/a=b");
+ * assert.deepEqual(rest, ["x"]);
+ * assert.match(parseFlags(["--rot", "d"], { root: "string" }).error!, /did you mean "--root"/);
+ * ```
+ *
+ * @param argv Arguments.
+ * @param spec Option name -> kind.
+ * @param shorts One-letter forms: letter -> option name.
+ * @returns Options, positionals, `--help`, and the first error.
+ */
+export function parseFlags(
+  argv: string[],
+  spec: Record<string, "string" | "boolean">,
+  shorts: Readonly<Record<string, string>> = {},
+): ParsedFlags {
+  const out: ParsedFlags = { flags: {}, values: {}, rest: [], help: false };
+  const setValue = (name: string, value: string) => {
+    out.flags[name] = value;
+    (out.values[name] ??= []).push(value);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") {
+      out.rest.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a === "--help" || a === "-h") {
+      out.help = true;
+      continue;
+    }
+    if (!a.startsWith("-") || a === "-") {
+      out.rest.push(a);
+      continue;
+    }
+    if (!a.startsWith("--") && shorts[a[1]!] !== undefined) {
+      i = parseShort(argv, i, { spec, shorts, out, setValue });
+      continue;
+    }
+    const body = a.replace(/^--?/, "");
+    const eq = body.indexOf("=");
+    const name = eq === -1 ? body : body.slice(0, eq);
+    const inline = eq === -1 ? undefined : body.slice(eq + 1);
+    const kind = spec[name];
+    if (!kind || !a.startsWith("--")) {
+      const near = nearestNames(name, Object.keys(spec), 2);
+      out.error ??= `unknown option "${a.startsWith("--") ? "--" : "-"}${name}"${
+        near.length > 0 ? ` (did you mean ${near.map((n) => `"--${n}"`).join(" or ")}?)` : ""
+      }`;
+      continue;
+    }
+    if (kind === "boolean") {
+      if (inline !== undefined) out.error ??= `option "--${name}" takes no value (got "${inline}")`;
+      else out.flags[name] = true;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) out.error ??= `option "--${name}" needs a value`;
+    else setValue(name, value);
+  }
+  return out;
+}
+
+/**
+ * One argument of one-letter options: `-i`, a group of boolean ones (`-iw`), or one taking a value, attached
+ * (`-A3`) or next (`-A 3`).
+ *
+ * @returns The index of the last argument it used.
+ */
+function parseShort(
+  argv: string[],
+  at: number,
+  ctx: {
+    spec: Record<string, "string" | "boolean">;
+    shorts: Readonly<Record<string, string>>;
+    out: ParsedFlags;
+    setValue: (name: string, value: string) => void;
+  },
+): number {
+  const letters = argv[at]!.slice(1);
+  for (let k = 0; k < letters.length; k++) {
+    const name = ctx.shorts[letters[k]!];
+    if (name === undefined) {
+      ctx.out.error ??= `unknown option "-${letters[k]}" in "${argv[at]}"`;
+      return at;
+    }
+    if (ctx.spec[name] === "boolean") {
+      ctx.out.flags[name] = true;
+      continue;
+    }
+    const attached = letters.slice(k + 1);
+    const value = attached !== "" ? attached : argv[at + 1];
+    if (value === undefined) ctx.out.error ??= `option "-${letters[k]}" needs a value`;
+    else ctx.setValue(name, value);
+    return attached !== "" ? at : at + 1;
+  }
+  return at;
+}
