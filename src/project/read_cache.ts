@@ -54,6 +54,8 @@ interface StatIdentity {
 interface Kept {
   id: StatId;
   bytes: Uint8Array;
+  /** The search (`prime`) that last kept or used it. */
+  gen: number;
 }
 
 /** Walks remembered at most (one per distinct folder and walk options). */
@@ -200,6 +202,8 @@ export class ReadCache {
   /** Stats taken by {@linkcode ReadCache.prime}, each used by the next read or listing of its path. */
   readonly #primed = new Map<string, BackendStats | null>();
   #primedAt = 0;
+  /** Counts searches (each `prime`): what the current one kept or used may not push out each other. */
+  #gen = 0;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -225,6 +229,7 @@ export class ReadCache {
    */
   async prime(paths: readonly string[]): Promise<void> {
     this.#primed.clear(); // what an earlier search primed and did not use is old news
+    this.#gen++;
     const statMany = (this.#fs.raw as Backend).statMany;
     if (!statMany || paths.length === 0) return;
     const stats = await statMany.call(this.#fs.raw, paths);
@@ -275,6 +280,7 @@ export class ReadCache {
     this.#hits++;
     this.#kept.delete(abs);
     this.#kept.set(abs, kept);
+    kept.gen = this.#gen;
     return kept.bytes;
   }
 
@@ -296,7 +302,7 @@ export class ReadCache {
     const readAt = this.#now();
     const bytes = await this.#fs.read(abs);
     if (bytes && st && id !== null && bytes.length === id.size && changedAt(st) < readAt - RACY_MS) {
-      this.#keep(abs, { id, bytes });
+      this.#keep(abs, { id, bytes, gen: this.#gen });
     }
     return bytes;
   }
@@ -401,15 +407,22 @@ export class ReadCache {
     };
   }
 
-  /** Keep a file's bytes, letting the least recently used go while over the bound. */
+  /**
+   * Keep a file's bytes, letting the least recently used go while over the bound — but only files the current
+   * search has not kept or used: a search over more than the bound would otherwise push out, file by file,
+   * what it and the next search read first, and every search of a large tree would read it all again (a scan
+   * through an LRU). When only the current search's files are left, the new one is not kept.
+   */
   #keep(abs: string, kept: Kept): void {
     if (kept.bytes.length > this.#maxBytes) return;
-    this.#kept.set(abs, kept);
-    this.#bytes += kept.bytes.length;
     for (const [path, old] of this.#kept) {
-      if (this.#bytes <= this.#maxBytes) break;
+      if (this.#bytes + kept.bytes.length <= this.#maxBytes) break;
+      if (old.gen === this.#gen && this.#gen > 0) return; // reads outside a search: plain LRU
       this.#drop(path, old);
     }
+    if (this.#bytes + kept.bytes.length > this.#maxBytes) return;
+    this.#kept.set(abs, kept);
+    this.#bytes += kept.bytes.length;
   }
 
   /** Forget one kept file. */

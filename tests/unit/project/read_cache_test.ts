@@ -230,3 +230,31 @@ Deno.test("ReadCache: a walk remembered under one root is not the answer for the
   assert.deepEqual(outer.files, ["b/x.ts"]);
   assert.deepEqual(inner.files, ["x.ts"], "named relative to its own root");
 });
+
+Deno.test("ReadCache: a search over more than the bound keeps what it read first instead of cycling everything through (scan resistance)", async () => {
+  const files: Record<string, string> = {};
+  for (const n of ["a", "b", "c", "d", "e"]) files[`/w/${n}`] = n.repeat(4);
+  const { backend, calls } = counting(createMemoryBackend(files));
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER, maxBytes: 8 });
+  const paths = Object.keys(files);
+  const search = async () => {
+    await cache.prime(paths);
+    for (const p of paths) await cache.read(p);
+  };
+  await search(); // a and b are kept; c, d, e do not push them out
+  assert.deepEqual({ files: cache.counts().files, bytes: cache.counts().bytes }, { files: 2, bytes: 8 });
+  const readsBefore = calls.readFile!;
+  await search();
+  await search();
+  // Each later search hits a and b and reads only c, d and e (an LRU would have read all five each time).
+  assert.equal(calls.readFile! - readsBefore, 6);
+  assert.equal(cache.counts().hits, 4);
+  // A file the search no longer uses can still go: a new search of other files replaces it.
+  await cache.prime(["/w/c", "/w/d"]);
+  await cache.read("/w/c");
+  await cache.read("/w/d");
+  assert.equal(cache.counts().files, 2);
+  const again = calls.readFile!;
+  await cache.read("/w/c");
+  assert.equal(calls.readFile, again, "c is kept now");
+});
