@@ -10,6 +10,11 @@ function sites(files: unknown): string[] {
   return (files as Files).flatMap((f) => f.references.map((r) => `${f.path}:${r.line}:${r.column}`));
 }
 
+/** A one-crate workspace: `Cargo.toml` naming the crate, and its files (`/src/lib.rs`, `/tests/t.rs` …). */
+function crateOf(name: string, files: Record<string, string>) {
+  return workspaceOf({ "/Cargo.toml": `[package]\nname = "${name}"\nversion = "0.1.0"\n`, ...files });
+}
+
 Deno.test("edit_rename_symbol() renames a Go package's exported function in every importing package (go-cmp)", async () => {
   const ws = await workspaceOf(GO_CMP);
   const res = ok(
@@ -324,7 +329,7 @@ Deno.test("edit_rename_symbol() leaves a Rust path's first segment and a macro's
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  const ws = await crateOf("x", { "/src/lib.rs": lib });
   ok(
     await ws.call("edit_rename_symbol", {
       path: "src/lib.rs",
@@ -393,7 +398,7 @@ Deno.test("edit_rename_symbol() refuses a Rust method of a trait impl: its name 
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({ "/Cargo.toml": '[package]\nname = "x"\n', "/src/lib.rs": lib });
+  const ws = await crateOf("x", { "/src/lib.rs": lib });
   const rename = (line: number, column: number) =>
     ws.call("edit_rename_symbol", { path: "src/lib.rs", target: { line, column }, new_name: "renamed" });
   for (const [line, column] of [[3, 8], [9, 8], [6, 8]]) {
@@ -589,8 +594,7 @@ Deno.test("edit_rename_symbol() sees a Rust trait implemented for a type without
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "v"\nversion = "0.1.0"\n',
+  const ws = await crateOf("v", {
     "/src/lib.rs": src,
   });
   for (const line of [2, 6, 12]) {
@@ -628,8 +632,7 @@ Deno.test("edit_rename_symbol() renames a Rust associated function named by a pa
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\n',
+  const ws = await crateOf("tiny", {
     "/src/lib.rs": src,
   });
   const capacity = ok(
@@ -663,8 +666,7 @@ Deno.test("edit_rename_symbol() leaves a macro called inside another macro's tok
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\n',
+  const ws = await crateOf("m", {
     "/src/lib.rs": src,
   });
   const res = ok(
@@ -703,8 +705,7 @@ Deno.test("edit_rename_symbol() follows `crate_name::Type` in an integration tes
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\n',
+  const ws = await crateOf("tiny", {
     "/src/lib.rs": lib,
     "/tests/t.rs": test,
   });
@@ -730,8 +731,7 @@ Deno.test("edit_rename_symbol() renames a type parameter inside a macro's tokens
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "s"\nversion = "0.1.0"\n',
+  const ws = await crateOf("s", {
     "/src/lib.rs": src,
   });
   const res = ok(
@@ -753,8 +753,7 @@ Deno.test("edit_rename_symbol() renames a type parameter inside a macro's tokens
 Deno.test("edit_rename_symbol() leaves an attribute alone when a function shares its name (semver's `#[test] fn test()`)", async () => {
   // The soak's case: renaming `fn test` renamed `#[test]` above it (cannot find attribute).
   const test = "#[test]\nfn test() {\n    assert!(true);\n}\n\n#[test]\nfn other() {\n    test();\n}\n";
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "t"\nversion = "0.1.0"\n',
+  const ws = await crateOf("t", {
     "/src/lib.rs": "",
     "/tests/t.rs": test,
   });
@@ -796,8 +795,7 @@ Deno.test("edit_rename_symbol() refuses a Rust `let ref` declared again under #[
     "}",
     "",
   ].join("\n");
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "b"\nversion = "0.1.0"\n',
+  const ws = await crateOf("b", {
     "/src/lib.rs": lib,
     "/tests/t.rs": test,
   });
@@ -821,8 +819,7 @@ Deno.test("edit_rename_symbol() refuses a Rust `let ref` declared again under #[
 
 Deno.test("edit_rename_symbol() on a trait's associated type says graver does not follow it and what to call instead (smallvec's `type Item;`)", async () => {
   const src = "pub trait Array {\n    type Item;\n    fn size() -> usize;\n}\n";
-  const ws = await workspaceOf({
-    "/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\n',
+  const ws = await crateOf("a", {
     "/src/lib.rs": src,
   });
   const r = await ws.call("edit_rename_symbol", {

@@ -1,14 +1,5 @@
 import assert from "node:assert/strict";
-import { Stage } from "../../../../src/fs/stage.ts";
-import { ProjectFiles } from "../../../../src/structural/shared/project_files.ts";
-import { workspaceWith } from "../_fixtures.ts";
-
-async function opened(files: Record<string, string>): Promise<ProjectFiles> {
-  const ws = await workspaceWith(files);
-  const project = new ProjectFiles(ws, new Stage(ws.fs, ws.sandbox));
-  await project.open();
-  return project;
-}
+import { projectOf as opened } from "../_fixtures.ts";
 
 Deno.test("ProjectFiles lists the source files with module resolution, with tsconfig paths in the resolver", async () => {
   const project = await opened({
