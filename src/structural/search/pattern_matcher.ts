@@ -28,6 +28,7 @@ import {
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+import { unwrittenTerminator } from "./unwritten_terminator.ts";
 
 export { multiNames } from "./rule.ts";
 
@@ -239,7 +240,7 @@ function patternParser(grammars: Grammars, language: string): Promise<Parser> {
 function sitesOf(
   found: { node: Node; bindings: Record<string, Binding> }[],
   file: { text: string },
-  query: { rewrite: string | undefined; multi: ReadonlySet<string> },
+  query: { rewrite: string | undefined; multi: ReadonlySet<string>; pattern: PatternNode | null },
 ): PatternSite[] {
   const rewrite = query.rewrite;
   const unit = rewrite?.includes("\n") ? detectIndentUnit(file.text) : "";
@@ -254,7 +255,7 @@ function sitesOf(
         { text: file.text, unit },
         { start: site.start, bindings: m.bindings },
         rewrite,
-      );
+      ) + unwrittenTerminator(m.node, query.pattern, rewrite);
     }
     return site;
   });
@@ -312,6 +313,7 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
           return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
             rewrite: query.rewrite,
             multi,
+            pattern: find.pattern,
           });
         },
       };
@@ -321,6 +323,8 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
 
 /** How a compiled query finds its matches in one tree, and the texts every match holds. */
 interface Finder {
+  /** The pattern's root, or null for a rule (whose matches no one pattern describes). */
+  pattern: PatternNode | null;
   literals: string[];
   words: string[];
   matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
@@ -333,6 +337,7 @@ interface Finder {
 function patternFinder(compiled: CompiledPattern): Finder {
   const literals = requiredTexts(compiled.root);
   return {
+    pattern: compiled.root,
     literals,
     words: requiredWords(compiled.root),
     matches: (root, text) =>
@@ -345,6 +350,7 @@ function patternFinder(compiled: CompiledPattern): Finder {
 /** A rule's finder. */
 function ruleFinder(rule: CompiledRule): Finder {
   return {
+    pattern: null,
     literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
     words: ruleLiterals(rule, (p) => requiredWords(p.root)),
     matches: (root, text) =>
