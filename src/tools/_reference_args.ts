@@ -21,6 +21,31 @@ export const TARGET: JsonSchema = {
   additionalProperties: false,
 };
 
+/**
+ * `line` and `column` given beside `path` (as search results and read_file show them) instead of inside the
+ * target argument: folded into it. Left alone when the target is given too, so the schema names the stray
+ * arguments.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { positionAtTopLevel } from "./_reference_args.ts";
+ *
+ * const fold = positionAtTopLevel("target");
+ * assert.deepEqual(fold({ path: "a.ts", line: 3, column: 7 }), { path: "a.ts", target: { line: 3, column: 7 } });
+ * assert.deepEqual(fold({ path: "a.ts", target: "f", line: 3 }), { path: "a.ts", target: "f", line: 3 });
+ * ```
+ *
+ * @param into The name of the tool's target argument (`target`, or `name_path` for edit_change_signature).
+ * @returns The tool's `foldArgs`.
+ */
+export function positionAtTopLevel(into: string): (args: Record<string, unknown>) => Record<string, unknown> {
+  return (args) => {
+    if (args[into] !== undefined || (args["line"] === undefined && args["column"] === undefined)) return args;
+    const { line, column, ...rest } = args;
+    return { ...rest, [into]: { line, column } };
+  };
+}
+
 /** One file's sites in a result. */
 export interface FileReferences {
   /** Relative path. */

@@ -8,7 +8,7 @@
 import type { ReferenceTarget } from "../structural/references/references.ts";
 import type { ParamEntry } from "../structural/change_signature/signature.ts";
 import { signatureEngine } from "./_lazy.ts";
-import { TARGET } from "./_reference_args.ts";
+import { positionAtTopLevel, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { JsonSchema, ToolDefinition } from "./types.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
@@ -178,6 +178,7 @@ export const editChangeSignature: ToolDefinition<EditChangeSignatureArgs> = {
     new_params: "params",
     new_parameters: "params",
   },
+  foldArgs: positionAtTopLevel("name_path"),
   async handler(args, { workspace, stage }) {
     const { planChangeSignature, stageChangeSignature } = await signatureEngine();
     const plan = await planChangeSignature(

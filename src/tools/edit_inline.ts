@@ -7,7 +7,7 @@
  */
 import { inlineEngine } from "./_lazy.ts";
 import type { ReferenceTarget } from "../structural/references/reference_target.ts";
-import { TARGET } from "./_reference_args.ts";
+import { positionAtTopLevel, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING } from "./_result_schema.ts";
@@ -57,6 +57,7 @@ export const editInline: ToolDefinition<EditInlineArgs> = {
     },
   }, ["kind", "name", "inlined", "lines", "removed"]),
   aliases: { name_path: "target", position: "target", symbol: "target" },
+  foldArgs: positionAtTopLevel("target"),
   async handler(args, { workspace, stage }) {
     const { planInline } = await inlineEngine();
     const plan = await planInline(workspace, stage, {

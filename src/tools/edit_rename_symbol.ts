@@ -7,7 +7,7 @@
  */
 import { lazyEngine } from "./_lazy.ts";
 import type { ReferenceSite, ReferenceTarget } from "../structural/references/references.ts";
-import { groupByFile, TARGET } from "./_reference_args.ts";
+import { groupByFile, positionAtTopLevel, TARGET } from "./_reference_args.ts";
 import { DRY_RUN, EXPECTED_VERSION, objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { INTEGER, REFERENCES, shape, SKIPPED, STRING, SYMBOL } from "./_result_schema.ts";
@@ -73,6 +73,7 @@ export const editRenameSymbol: ToolDefinition<EditRenameSymbolArgs> = {
     skipped: SKIPPED,
   }, ["target", "new_name", "renamed", "files"]),
   aliases: { name_path: "target", position: "target", symbol: "target", newName: "new_name" },
+  foldArgs: positionAtTopLevel("target"),
   async handler(args, { workspace, stage }) {
     const { planRename, stageRename } = await renameEngine();
     const plan = await planRename(workspace, stage, {

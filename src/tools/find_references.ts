@@ -7,7 +7,7 @@
  */
 import type { ReferenceTarget } from "../structural/references/references.ts";
 import { referencesEngine } from "./_lazy.ts";
-import { groupByFile, TARGET } from "./_reference_args.ts";
+import { groupByFile, positionAtTopLevel, TARGET } from "./_reference_args.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { INTEGER, REFERENCES, shape, SKIPPED, SYMBOL } from "./_result_schema.ts";
@@ -43,6 +43,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     ["target", "total", "files", "unresolved"],
   ),
   aliases: { name_path: "target", position: "target", symbol: "target" },
+  foldArgs: positionAtTopLevel("target"),
   async handler(args, { workspace, stage }) {
     const { findReferences } = await referencesEngine();
     const search = await findReferences(workspace, stage, {

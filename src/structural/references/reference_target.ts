@@ -137,10 +137,12 @@ export async function targetOccurrence(
   if (!occ) {
     throw new RecoverableError(
       "unresolved",
-      `Cannot find the declared name of "${target}" in "${fb.path}" line ${r.start_line}`,
+      `Cannot follow "${target}" (${res.symbol.kind}, "${fb.path}" line ${r.start_line}): the outline lists it, but graver follows no references of this kind of declaration (a trait's associated type, for one)`,
       {
-        hint: "Give the line and column of the name instead",
-        details: { path: fb.path, name_path: target, line: r.start_line },
+        hint:
+          `Find its uses with search_text (pattern "${res.symbol.name}", word: true) and change them with edit_replace_text or apply_edits`,
+        suggestedCall: { tool: "search_text", args: { pattern: res.symbol.name, word: true } },
+        details: { path: fb.path, name_path: target, line: r.start_line, kind: res.symbol.kind },
       },
     );
   }

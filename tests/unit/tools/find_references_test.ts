@@ -99,6 +99,28 @@ Deno.test("find_references() and edit_rename_symbol() accept name_path and symbo
   assert.equal(plan.data["renamed"], byTarget.data["total"]);
 });
 
+Deno.test("a line and column beside path stand for the target, in the four tools that take one", async () => {
+  const ws = await workspaceOf(GYP);
+  const byTarget = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", target: "XmlToString" }));
+  const { line, column } = byTarget.data["target"] as { line: number; column: number };
+  const at = { line, column };
+  const byPosition = ok(await ws.call("find_references", { path: "gyp/easy_xml.py", ...at }));
+  assert.deepEqual(byPosition.data, byTarget.data);
+  const plan = ok(
+    await ws.call("edit_rename_symbol", {
+      path: "gyp/easy_xml.py",
+      ...at,
+      new_name: "xml_to_string",
+      dry_run: true,
+    }),
+  );
+  assert.equal(plan.data["renamed"], byTarget.data["total"]);
+  // Both forms at once: the schema names the stray arguments rather than guessing which one was meant.
+  const both = await ws.call("find_references", { path: "gyp/easy_xml.py", target: "XmlToString", ...at });
+  assert.equal(both.ok, false);
+  assert.match(JSON.stringify(both), /unknown property \\"line\\"/);
+});
+
 Deno.test("find_references() follows an exported namespace import, and parses only the files that can name the symbol", async () => {
   const ws = await workspaceOf(ZOD, {
     "src/v4/ns.ts": 'import * as u from "./core/util.js";\nexport { u as helpers };\n',

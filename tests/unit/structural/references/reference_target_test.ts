@@ -65,3 +65,23 @@ Deno.test("unresolvedTarget() names the file, the line and column, and what to t
   assert.match(e.message, /"size" at "box\.ts" line 2 column 3: a member/);
   assert.match(e.hint ?? "", /Target the declaration/);
 });
+
+Deno.test("a name path the outline lists but whose references are not followed says so, and what to call", async () => {
+  const text = "pub trait Stack {\n    type Item;\n    fn push(&mut self, item: Self::Item);\n}\n";
+  const ws = await workspaceWith({ "lib.rs": text });
+  const fb = await fileBindings(ws, {
+    path: "lib.rs",
+    language: "rust",
+    version: await versionOf(new TextEncoder().encode(text)),
+    text,
+  });
+  assert.ok(fb);
+  const err = await targetOccurrence(ws, fb, { target: "Stack/Item", tool: "test" }).then(
+    () => assert.fail("an associated type is not followed"),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof RecoverableError);
+  assert.equal(err.code, "unresolved");
+  assert.match(err.message, /"Stack\/Item" \(type, "lib\.rs" line 2\).*follows no references/);
+  assert.deepEqual(err.suggestedCall, { tool: "search_text", args: { pattern: "Item", word: true } });
+});
