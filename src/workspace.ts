@@ -18,6 +18,7 @@ import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
+import { closeReadCache } from "./project/read_cache.ts";
 import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
@@ -363,13 +364,17 @@ export class Workspace {
    * Free the parse trees this workspace caches in wasm memory (the garbage
    * collector cannot). A dropped workspace frees them when it is collected;
    * call this in servers that open a workspace per session to free them at
-   * once. It waits for the calls already made; the workspace stays usable:
-   * later calls parse again.
+   * once. It also stops the watch its searches keep of the tree (a backend
+   * with `watch`). It waits for the calls already made; the workspace stays
+   * usable: later calls parse (and watch) again.
    *
    * @returns When the trees are freed.
    */
   close(): Promise<void> {
-    const done = this.#queue.then(() => this.trees?.clear());
+    const done = this.#queue.then(async () => {
+      this.trees?.clear();
+      await closeReadCache(this.fs); // its watches of the tree, if a search began any
+    });
     this.#queue = done;
     return done;
   }

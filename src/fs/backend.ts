@@ -126,6 +126,25 @@ export interface Backend {
    * time lease ({@linkcode webProcessIdentity}).
    */
   processIdentity?: ProcessIdentity;
+  /**
+   * Report changes under the folder `root` as they happen (optional; the disk backend has it in Deno). The
+   * watch covers every folder beneath `root` (new ones included, as they appear) and is in place when this
+   * returns; `onChange` is called, in the order the changes happened, with the absolute paths each change
+   * names (a rename names both), or with null once changes may have been lost (the watcher overflowed,
+   * failed or ended) — after which it reports nothing more. It must never keep a process alive.
+   * A read-only search uses it to skip re-checking what nothing changed ({@linkcode ChangeFeed}); without
+   * it every search checks its files' stats. Throws when the watch cannot be set up (a watch limit).
+   */
+  watch?(root: string, onChange: ChangeListener): ChangeFeed;
+}
+
+/** What a {@linkcode Backend.watch} reports: the paths one change names, or null when changes may be lost. */
+export type ChangeListener = (paths: readonly string[] | null) => void;
+
+/** A watch made by {@linkcode Backend.watch}. */
+export interface ChangeFeed {
+  /** Stop watching (idempotent); nothing is reported afterwards. */
+  close(): void;
 }
 
 /** A file opened by {@linkcode Backend.openReader}. */

@@ -22,6 +22,7 @@
  * @module
  */
 import type { Backend, BackendFs, BackendStats, ListedEntryKind } from "../fs/backend.ts";
+import { WatchedRoot } from "./watched_root.ts";
 
 /** How recent a change may be for a read to be kept: a newer file is read again next time. */
 export const RACY_MS = 2000;
@@ -34,6 +35,9 @@ const PRIMED_MS = 1000;
 
 /** How many folder listings a read cache holds at most by default. */
 export const READ_CACHE_FOLDERS = 100_000;
+
+/** How often a root's watch is set up again after it died or could not be made, at most. */
+const WATCH_TRIES = 3;
 
 /** One entry of a folder listing. */
 export interface ListedEntry {
@@ -56,6 +60,8 @@ interface Kept {
   bytes: Uint8Array;
   /** The search (`prime`) that last kept or used it. */
   gen: number;
+  /** The change count when the stat that last showed it unchanged was taken ({@linkcode ReadCache.sync}). */
+  seen?: number;
 }
 
 /** Walks remembered at most (one per distinct folder and walk options). */
@@ -65,6 +71,8 @@ const KEPT_WALKS = 64;
 interface KeptWalk {
   result: unknown;
   stamps: Map<string, string>;
+  /** The change count when the oldest of its stamps was taken. */
+  seen: number;
 }
 
 /**
@@ -79,16 +87,20 @@ export class WalkRecord {
   usable = true;
   /** Folder (absolute path, "" for "/") -> the ignore files it holds, which the walk read. */
   readonly ignoreFiles = new Map<string, string[]>();
+  /** The change count when the oldest stamp noted was taken (-1: unknown). */
+  seen = Infinity;
 
   /**
    * Note a path the walk depended on.
    *
    * @param abs Its absolute backend path.
    * @param stamp Its stamp, or null when it cannot be trusted (then the walk is not remembered).
+   * @param seen The change count when the stamp was taken (default unknown: the walk is re-checked next time).
    */
-  note(abs: string, stamp: string | null): void {
+  note(abs: string, stamp: string | null, seen = -1): void {
     if (stamp === null) this.usable = false;
     else this.stamps.set(abs, stamp);
+    this.seen = Math.min(this.seen, seen);
   }
 }
 
@@ -96,6 +108,8 @@ export class WalkRecord {
 interface KeptListing {
   stamp: string;
   entries: ListedEntry[];
+  /** The change count when the stat that last showed it unchanged was taken. */
+  seen: number;
 }
 
 /** How a {@linkcode ReadCache} is made. */
@@ -106,6 +120,12 @@ export interface ReadCacheOptions {
   maxFolders?: number;
   /** The wall clock in ms (default `Date.now`); tests pass their own. */
   now?: () => number;
+  /**
+   * How many searches of a root go by before the root is watched through the backend's change feed
+   * ({@linkcode ReadCache.sync}; default 1: from the second search on, so that a one-shot search never pays
+   * for a watch it will not use). `Infinity`: never watched.
+   */
+  watchAfter?: number;
 }
 
 /** How a {@linkcode ReadCache} did so far. */
@@ -141,6 +161,18 @@ function statIdOf(st: BackendStats): StatId | null {
   // stamp the same either way. A change within the same millisecond is the racily-clean case, never kept.
   const ctime = id.ctimeMs === undefined ? -1 : Math.trunc(id.ctimeMs);
   return { size: Number(st.size), mtime: Math.trunc(id.mtimeMs), ctime, ino: id.ino };
+}
+
+/** Stats that identify a kept file's state as it was read (what a read compares, when no change touched it). */
+function statsOf(id: StatId): BackendStats & StatIdentity {
+  return {
+    isFile: () => true,
+    isDirectory: () => false,
+    size: id.size,
+    mtimeMs: id.mtime,
+    ...(id.ctime === -1 ? {} : { ctimeMs: id.ctime }),
+    ...(id.ino === undefined ? {} : { ino: id.ino }),
+  };
 }
 
 /** Whether two stats identify the same state (a kept file's check on each read: no string built). */
@@ -207,6 +239,25 @@ export class ReadCache {
   #bytes = 0;
   #hits = 0;
   #misses = 0;
+  readonly #watchAfter: number;
+  /** Watched roots (being set up, or null when they cannot be watched) by absolute backend path. */
+  readonly #watched = new Map<string, Promise<WatchedRoot | null>>();
+  /** Searches begun per root while it is not watched, and watches set up per root. */
+  readonly #syncsOf = new Map<string, { syncs: number; watches: number }>();
+  /**
+   * Changes any watch reported so far, plus one each time a watch began or ended: an entry whose `seen` is
+   * this count has not changed since the stat that last showed it unchanged, if a watch covered it meanwhile.
+   * An object of its own, which the watches hold instead of the cache (a dropped cache is not kept alive).
+   */
+  readonly #count = { changes: 0 };
+  /** Whether the search in progress began with a watch that caught up ({@linkcode ReadCache.sync}). */
+  #trusting = false;
+  /** Where the search in progress is: listing ("walk", after `sync`) or reading ("read", after `prime`). */
+  #phase: "idle" | "walk" | "read" = "idle";
+  /** Counts syncs and primes: a sync that returns after another began or ended a search grants nothing. */
+  #turn = 0;
+  /** Path -> the change count when its stat, not yet used, was taken (the lowest, if several). */
+  readonly #statSeen = new Map<string, number>();
 
   /**
    * Make an empty cache over a backend.
@@ -219,6 +270,88 @@ export class ReadCache {
     this.#maxBytes = options.maxBytes ?? READ_CACHE_BYTES;
     this.#maxFolders = options.maxFolders ?? READ_CACHE_FOLDERS;
     this.#now = options.now ?? Date.now;
+    this.#watchAfter = options.watchAfter ?? 1;
+    WATCHES.register(this, this.#watched);
+  }
+
+  /**
+   * Begin a search over the workspace `root`; every search calls this first. From the search after
+   * `watchAfter` on, the root is watched through the backend's change feed ({@linkcode Backend.watch}, made
+   * once per root), and each search waits for its ordering barrier ({@linkcode WatchedRoot.sync}): when the
+   * feed has caught up, a file, folder or walk that no change touched since the stat that last showed it
+   * unchanged is taken as it is, without a stat — a warm search over an unchanged tree stats nothing. Without a
+   * feed, or when it lost changes, could not catch up in time, or two searches overlap, every stat is taken as
+   * before.
+   *
+   * @param root Absolute backend path of the workspace root.
+   */
+  async sync(root: string): Promise<void> {
+    const turn = ++this.#turn;
+    const alone = this.#phase !== "walk";
+    this.#phase = "walk";
+    this.#trusting = false;
+    if (!alone) return; // another search is listing: neither skips a stat
+    const watched = await this.#watchedRoot(root);
+    const caughtUp = watched !== null && await watched.sync();
+    if (turn === this.#turn) this.#trusting = caughtUp;
+  }
+
+  /** The watch of `root`, set up on the search after `watchAfter`, or null (not yet, or it cannot be). */
+  #watchedRoot(root: string): Promise<WatchedRoot | null> {
+    const known = this.#watched.get(root);
+    if (known) {
+      return known.then((w) => {
+        if (w?.live) return w;
+        if (this.#watched.get(root) === known) this.#watched.delete(root); // it died: maybe again later
+        return null;
+      });
+    }
+    const tally = this.#syncsOf.get(root) ?? { syncs: 0, watches: 0 };
+    this.#syncsOf.set(root, tally);
+    if (++tally.syncs <= this.#watchAfter || tally.watches >= WATCH_TRIES) return Promise.resolve(null);
+    tally.watches++;
+    const count = this.#count;
+    const opening = WatchedRoot.open(this.#fs, root, () => count.changes++).then((w) => {
+      this.#changed(); // what was checked before the watch began is not covered by it
+      return w;
+    });
+    this.#watched.set(root, opening);
+    return opening;
+  }
+
+  /** A watch reported a change, began or ended: nothing is taken as unchanged without a stat until checked. */
+  #changed(): void {
+    this.#count.changes++;
+  }
+
+  /**
+   * Stop watching every root (the workspace closes); what is kept stays, checked by stat. A later search may
+   * watch again.
+   */
+  async close(): Promise<void> {
+    const watched = [...this.#watched.values()];
+    this.#watched.clear();
+    this.#syncsOf.clear();
+    for (const w of await Promise.all(watched)) w?.close();
+    this.#changed();
+  }
+
+  /** Whether an entry last shown unchanged at change count `seen` is unchanged now, without a stat. */
+  #unchanged(seen: number | undefined, phase: "walk" | "read"): boolean {
+    return this.#trusting && this.#phase === phase && seen === this.#count.changes;
+  }
+
+  /** Note the change count when a stat of `abs` was taken (the lowest of several stands). */
+  #noteSeen(abs: string, seen: number): void {
+    const old = this.#statSeen.get(abs);
+    if (old === undefined || seen < old) this.#statSeen.set(abs, seen);
+  }
+
+  /** The change count noted for the latest stat of `abs` (used up), or -1. */
+  #takeSeen(abs: string): number {
+    const seen = this.#statSeen.get(abs);
+    this.#statSeen.delete(abs);
+    return seen ?? -1;
   }
 
   /**
@@ -228,13 +361,28 @@ export class ReadCache {
    * @param paths Absolute backend paths.
    */
   async prime(paths: readonly string[]): Promise<void> {
+    this.#turn++;
+    if (this.#phase !== "walk") this.#trusting = false; // no barrier began this search
+    this.#phase = "read";
+    await this.#primeStats(
+      this.#trusting ? paths.filter((p) => !this.#unchanged(this.#kept.get(p)?.seen, "read")) : paths,
+    );
+  }
+
+  /** Stat `paths` in one call where the backend can, for the reads and listings that follow. */
+  async #primeStats(paths: readonly string[]): Promise<void> {
     this.#primed.clear(); // what an earlier search primed and did not use is old news
+    this.#statSeen.clear();
     this.#gen++;
     const statMany = (this.#fs.raw as Backend).statMany;
     if (!statMany || paths.length === 0) return;
+    const seen = this.#count.changes;
     const stats = await statMany.call(this.#fs.raw, paths);
     this.#primedAt = this.#now();
-    for (let i = 0; i < paths.length; i++) this.#primed.set(paths[i]!, stats[i] ?? null);
+    for (let i = 0; i < paths.length; i++) {
+      this.#primed.set(paths[i]!, stats[i] ?? null);
+      this.#noteSeen(paths[i]!, seen);
+    }
   }
 
   /**
@@ -245,16 +393,26 @@ export class ReadCache {
    */
   async primeFolders(abs: string): Promise<void> {
     const prefix = abs.endsWith("/") ? abs : `${abs}/`;
-    await this.prime([...this.#listings.keys()].filter((p) => p === abs || p.startsWith(prefix)));
+    const under = [...this.#listings].filter(([p]) => p === abs || p.startsWith(prefix));
+    await this.#primeStats(under.filter(([, kept]) => !this.#unchanged(kept.seen, "walk")).map(([p]) => p));
   }
 
-  /** A path's stat: the primed one (used once), else a fresh one; null when it failed. */
+  /**
+   * A path's stat: a kept file's own when nothing changed it since ({@linkcode ReadCache.sync}), else the primed
+   * one (used once), else a fresh one; null when it failed. The change count it was taken at is noted.
+   */
   async #stat(abs: string): Promise<BackendStats | null> {
+    const kept = this.#kept.get(abs);
+    if (kept !== undefined && this.#unchanged(kept.seen, "read")) {
+      this.#noteSeen(abs, kept.seen!);
+      return statsOf(kept.id);
+    }
     const primed = this.#primed.get(abs);
     if (primed !== undefined) {
       this.#primed.delete(abs);
-      if (this.#now() - this.#primedAt <= PRIMED_MS) return primed;
+      if (this.#now() - this.#primedAt <= PRIMED_MS) return primed; // its change count noted by the prime
     }
+    this.#noteSeen(abs, this.#count.changes);
     return await this.#fs.raw.stat(abs).catch(() => null);
   }
 
@@ -268,6 +426,7 @@ export class ReadCache {
    */
   held(abs: string): Uint8Array | undefined {
     const kept = this.#kept.get(abs);
+    if (kept !== undefined && this.#unchanged(kept.seen, "read")) return this.#hit(abs, kept);
     const primed = this.#primed.get(abs);
     if (kept === undefined || !primed?.isFile() || this.#now() - this.#primedAt > PRIMED_MS) return undefined;
     if (!sameState(kept.id, statIdOf(primed))) return undefined;
@@ -277,6 +436,11 @@ export class ReadCache {
 
   /** Answer a read from a kept file: counted, and moved to the most recently used end. */
   #hit(abs: string, kept: Kept): Uint8Array {
+    const seen = this.#statSeen.get(abs);
+    if (seen !== undefined) {
+      this.#statSeen.delete(abs);
+      kept.seen = seen; // the stat that showed it unchanged
+    }
     this.#hits++;
     this.#kept.delete(abs);
     this.#kept.set(abs, kept);
@@ -315,20 +479,29 @@ export class ReadCache {
    * @returns Its entries, sorted by name.
    */
   async listTyped(abs: string, record?: WalkRecord): Promise<ListedEntry[]> {
+    const known = this.#listings.get(abs);
+    if (known !== undefined && this.#unchanged(known.seen, "walk")) {
+      record?.note(abs, `d:${known.stamp}`, known.seen);
+      this.#listings.delete(abs);
+      this.#listings.set(abs, known);
+      return known.entries;
+    }
     const st = await this.#stat(abs);
+    const seen = this.#takeSeen(abs);
     const stamp = st?.isDirectory() ? stampOf(st) : null;
     const listedAt = this.#now();
     const trusted = st !== null && stamp !== null && changedAt(st) < listedAt - RACY_MS;
-    record?.note(abs, trusted ? stateOf(st) : null);
+    record?.note(abs, trusted ? stateOf(st) : null, seen);
     const kept = this.#listings.get(abs);
     this.#listings.delete(abs);
     if (kept && stamp !== null && kept.stamp === stamp) {
+      kept.seen = seen;
       this.#listings.set(abs, kept);
       return kept.entries;
     }
     const entries = await this.#fs.listTyped(abs);
     if (trusted) {
-      this.#listings.set(abs, { stamp, entries });
+      this.#listings.set(abs, { stamp, entries, seen });
       for (const old of this.#listings.keys()) {
         if (this.#listings.size <= this.#maxFolders) break;
         this.#listings.delete(old);
@@ -344,11 +517,12 @@ export class ReadCache {
    * @param paths Absolute backend paths.
    */
   async noteFiles(record: WalkRecord, paths: readonly string[]): Promise<void> {
+    const seen = this.#count.changes;
     const stats = await this.#statAll(paths);
     const limit = this.#now() - RACY_MS;
     paths.forEach((p, i) => {
       const st = stats[i] ?? null;
-      record.note(p, st === null || changedAt(st) < limit ? stateOf(st) : null);
+      record.note(p, st === null || changedAt(st) < limit ? stateOf(st) : null, seen);
     });
   }
 
@@ -363,10 +537,14 @@ export class ReadCache {
     const kept = this.#walks.get(key);
     if (!kept) return null;
     this.#walks.delete(key);
-    const paths = [...kept.stamps.keys()];
-    const stats = await this.#statAll(paths);
-    for (let i = 0; i < paths.length; i++) {
-      if (stateOf(stats[i] ?? null) !== kept.stamps.get(paths[i]!)) return null;
+    if (!this.#unchanged(kept.seen, "walk")) {
+      const seen = this.#count.changes;
+      const paths = [...kept.stamps.keys()];
+      const stats = await this.#statAll(paths);
+      for (let i = 0; i < paths.length; i++) {
+        if (stateOf(stats[i] ?? null) !== kept.stamps.get(paths[i]!)) return null;
+      }
+      kept.seen = seen;
     }
     this.#walks.set(key, kept);
     return kept.result as T;
@@ -381,7 +559,11 @@ export class ReadCache {
    */
   rememberWalk(key: string, result: unknown, record: WalkRecord): void {
     if (!record.usable) return;
-    this.#walks.set(key, { result, stamps: record.stamps });
+    this.#walks.set(key, {
+      result,
+      stamps: record.stamps,
+      seen: Number.isFinite(record.seen) ? record.seen : -1,
+    });
     for (const old of this.#walks.keys()) {
       if (this.#walks.size <= KEPT_WALKS) break;
       this.#walks.delete(old);
@@ -414,6 +596,7 @@ export class ReadCache {
    * through an LRU). When only the current search's files are left, the new one is not kept.
    */
   #keep(abs: string, kept: Kept): void {
+    kept.seen = this.#takeSeen(abs); // the stat it was read under
     if (kept.bytes.length > this.#maxBytes) return;
     for (const [path, old] of this.#kept) {
       if (this.#bytes + kept.bytes.length <= this.#maxBytes) break;
@@ -434,6 +617,20 @@ export class ReadCache {
 
 /** One cache per backend: every session over it shares what was read. */
 const CACHES = new WeakMap<BackendFs, ReadCache>();
+
+/** Closes the watches of a cache that was dropped without {@linkcode ReadCache.close}. */
+const WATCHES = new FinalizationRegistry<Map<string, Promise<WatchedRoot | null>>>((watched) => {
+  for (const w of watched.values()) void w.then((r) => r?.close());
+});
+
+/**
+ * Stop the watches of a backend's read cache, if it has one (the workspace over it closes).
+ *
+ * @param fs The wrapped backend.
+ */
+export async function closeReadCache(fs: BackendFs): Promise<void> {
+  await CACHES.get(fs)?.close();
+}
 
 /**
  * The read cache of a backend (made on first use), which the read-only searches of every session over it

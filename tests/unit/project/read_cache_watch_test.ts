@@ -1,0 +1,257 @@
+import assert from "node:assert/strict";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
+import { type Backend, BackendFs, type ChangeListener } from "../../../src/fs/backend.ts";
+import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { RACY_MS, ReadCache } from "../../../src/project/read_cache.ts";
+import { walkSearchFiles } from "../../../src/search/walk_files.ts";
+import { createWorkspace } from "../../../src/mod.ts";
+
+const dec = new TextDecoder();
+/** A clock far enough ahead that every file looks old (its stat trusted, its bytes kept). */
+const LATER = () => Date.now() + 10 * RACY_MS;
+
+/** What a backend was asked: stats (each path of a statMany counted), listings, reads. */
+interface Calls {
+  stats: number;
+  lists: number;
+  reads: number;
+}
+
+/**
+ * The disk backend counting stats, listings and reads, whose feed the test can kill (as an overflow would):
+ * `kill()` reports "changes lost" to every live watch.
+ */
+function countingDisk(): { backend: Backend; calls: Calls; kill: () => void } {
+  const disk = createDiskBackend();
+  const calls: Calls = { stats: 0, lists: 0, reads: 0 };
+  const listeners = new Set<ChangeListener>();
+  const backend: Backend = {
+    ...disk,
+    stat: (p) => (calls.stats++, disk.stat(p)),
+    lstat: (p) => (calls.stats++, disk.lstat(p)),
+    statMany: (ps) => (calls.stats += ps.length, disk.statMany!(ps)),
+    readdir: (p, o) => (calls.lists++, disk.readdir(p, o)),
+    readFile: (p) => (calls.reads++, disk.readFile(p)),
+    watch: (root, onChange) => {
+      listeners.add(onChange);
+      const feed = disk.watch!(root, onChange);
+      return { close: () => (listeners.delete(onChange), feed.close()) };
+    },
+  };
+  return { backend, calls, kill: () => listeners.forEach((l) => l(null)) };
+}
+
+/** A temporary project on the disk. */
+async function project(files: Record<string, string>): Promise<string> {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-watch-" }));
+  for (const [rel, text] of Object.entries(files)) await write(root, rel, text);
+  return root;
+}
+
+/** Write a file of the project, making its folders. */
+async function write(root: string, rel: string, text: string): Promise<void> {
+  const path = `${root}/${rel}`;
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, text);
+}
+
+/** Every file a search over `root` sees, with its text, as a search reads them (through `cache`, if given). */
+async function search(backend: Backend, root: string, cache?: ReadCache): Promise<Record<string, string>> {
+  const files = walkSearchFiles(
+    new Stage(BackendFs.wrap(backend), new Sandbox(root)),
+    cache ? { cache } : {},
+  );
+  const out: Record<string, string> = {};
+  for (const f of await files.list!({ path: "", hidden: false, noIgnore: false })) {
+    out[f.path] = dec.decode(files.readHeld?.(f.path) ?? await files.read(f.path));
+  }
+  return out;
+}
+
+/** A session's cache over the counting disk, watched from its first search, and a fresh search to compare. */
+async function session(files: Record<string, string>) {
+  const disk = countingDisk();
+  const root = await project(files);
+  const cache = new ReadCache(BackendFs.wrap(disk.backend), { now: LATER, watchAfter: 0 });
+  const fresh = () => search(createDiskBackend(), root);
+  const warm = () => search(disk.backend, root, cache);
+  return { ...disk, root, cache, fresh, warm };
+}
+
+/** Zero the counts. */
+function reset(calls: Calls): void {
+  calls.stats = calls.lists = calls.reads = 0;
+}
+
+const FILES = {
+  "a.ts": "export const a = 1;\n",
+  "src/b.ts": "export const b = 2;\n",
+  "src/deep/c.ts": "export const c = 3;\n",
+  ".gitignore": "ignored/\n",
+  "ignored/x.ts": "no\n",
+};
+
+Deno.test("watched ReadCache: a warm search over an unchanged tree stats, lists and reads nothing", async () => {
+  const s = await session(FILES);
+  try {
+    const first = await s.warm();
+    assert.deepEqual(first, await s.fresh());
+    await s.warm();
+    reset(s.calls);
+    assert.deepEqual(await s.warm(), first);
+    assert.deepEqual(s.calls, { stats: 0, lists: 0, reads: 0 });
+  } finally {
+    await s.cache.close();
+    await Deno.remove(s.root, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: every change outside graver made before a warm search is in its answer", async (t) => {
+  const s = await session(FILES);
+  const step = (name: string, change: () => Promise<void>) =>
+    t.step(name, async () => {
+      await s.warm();
+      await s.warm(); // settled: the next search would stat nothing
+      await change();
+      assert.deepEqual(await s.warm(), await s.fresh());
+    });
+  try {
+    await step(
+      "an edit of a file's contents, same size",
+      () => write(s.root, "src/b.ts", "export const b = 9;\n"),
+    );
+    await step(
+      "an edit of a file's contents, longer",
+      () => write(s.root, "a.ts", "export const a = 100;\n"),
+    );
+    await step("a new file", () => write(s.root, "src/new.ts", "new\n"));
+    await step("a deleted file", () => Deno.remove(`${s.root}/src/deep/c.ts`));
+    await step("a renamed file", () => Deno.rename(`${s.root}/src/new.ts`, `${s.root}/src/renamed.ts`));
+    await step("a new folder with a file", () => write(s.root, "fresh/dir/f.ts", "f\n"));
+    await step("a renamed folder", () => Deno.rename(`${s.root}/fresh`, `${s.root}/moved`));
+    await step("an edited .gitignore", () => write(s.root, ".gitignore", "src/\n"));
+    await step("a deleted folder", () => Deno.remove(`${s.root}/moved`, { recursive: true }));
+  } finally {
+    await s.cache.close();
+    await Deno.remove(s.root, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: a change inside .graver/ only is not a change of the project", async () => {
+  const s = await session(FILES);
+  try {
+    const before = await s.warm();
+    await s.warm();
+    await write(s.root, ".graver/sessions/x.json", "{}\n");
+    reset(s.calls);
+    assert.deepEqual(await s.warm(), before);
+    assert.deepEqual(s.calls, { stats: 0, lists: 0, reads: 0 });
+  } finally {
+    await s.cache.close();
+    await Deno.remove(s.root, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: with its feed dead (lost events) or closed, every search checks stats again", async () => {
+  const s = await session(FILES);
+  try {
+    await s.warm();
+    await s.warm();
+    s.kill(); // as an overflow of the kernel's queue would
+    await write(s.root, "src/b.ts", "export const b = 77;\n");
+    reset(s.calls);
+    assert.deepEqual(await s.warm(), await s.fresh());
+    assert.ok(s.calls.stats > 0, "a dead feed proves nothing: the search stats");
+    await s.cache.close();
+    await write(s.root, "src/b.ts", "export const b = 888;\n");
+    assert.deepEqual(await s.warm(), await s.fresh());
+  } finally {
+    await s.cache.close();
+    await Deno.remove(s.root, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: where the barrier cannot be written (.graver is a link), searches check stats", async () => {
+  const s = await session(FILES);
+  const elsewhere = await Deno.makeTempDir();
+  try {
+    await Deno.symlink(elsewhere, `${s.root}/.graver`);
+    await s.warm();
+    await s.warm();
+    // Another size: the stat must show it (the test's clock makes a same-size edit within the file system's
+    // clock tick look unchanged to a stat, which the racily-clean rule covers with a real clock).
+    await write(s.root, "a.ts", "export const a = 22;\n");
+    reset(s.calls);
+    assert.deepEqual(await s.warm(), await s.fresh());
+    assert.ok(s.calls.stats > 0);
+    assert.deepEqual([...Deno.readDirSync(elsewhere)], [], "nothing is written through the link");
+  } finally {
+    await s.cache.close();
+    await Deno.remove(s.root, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: a one-shot search starts no watch; the second search of a root does", async () => {
+  const disk = countingDisk();
+  let watches = 0;
+  const backend: Backend = { ...disk.backend, watch: (r, l) => (watches++, disk.backend.watch!(r, l)) };
+  const root = await project(FILES);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  try {
+    await search(backend, root, cache);
+    assert.equal(watches, 0);
+    await search(backend, root, cache);
+    await search(backend, root, cache);
+    assert.equal(watches, 1, "one watch per root");
+  } finally {
+    await cache.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("search_text in a watched session: an outside edit is found at once, and close() stops the watch", async () => {
+  const root = await project({ "a.ts": "const needle = 1;\n", "b.ts": "nothing\n" });
+  const ws = await createWorkspace({ backend: createDiskBackend(), root });
+  try {
+    for (let i = 0; i < 3; i++) await ws.call("search_text", { pattern: "needle" });
+    await write(root, "b.ts", "another needle\n");
+    const found = await ws.call("search_text", { pattern: "needle" });
+    assert.ok(found.ok);
+    assert.deepEqual((found.data as { matches: { path: string }[] }).matches.map((m) => m.path), [
+      "a.ts",
+      "b.ts",
+    ]);
+  } finally {
+    await ws.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a watched session never keeps the process alive (no close() called)", async () => {
+  const root = await project({ "a.ts": "const needle = 1;\n" });
+  const script = `
+    import { createDiskBackend } from ${
+    JSON.stringify(new URL("../../../src/adapters/deno/mod.ts", import.meta.url).href)
+  };
+    import { createWorkspace } from ${JSON.stringify(new URL("../../../src/mod.ts", import.meta.url).href)};
+    const ws = await createWorkspace({ backend: createDiskBackend(), root: ${JSON.stringify(root)} });
+    for (let i = 0; i < 3; i++) await ws.call("search_text", { pattern: "needle" });
+    console.log("searched");
+  `;
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--ext=ts", script],
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const bound = setTimeout(() => child.kill(), 60_000); // a hang ends the test as a failure, never a pass
+    const out = await child.output();
+    clearTimeout(bound);
+    assert.equal(dec.decode(out.stdout).trim(), "searched", dec.decode(out.stderr));
+    assert.equal(out.code, 0);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
