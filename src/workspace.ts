@@ -18,7 +18,7 @@ import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
-import { closeReadCache } from "./project/read_cache.ts";
+import { closeReadCache, readCacheOf } from "./project/read_cache.ts";
 import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
@@ -133,6 +133,13 @@ export interface WorkspaceOptions {
    * once, objects and all (docs/checkpoints.md).
    */
   maxCheckpoints?: number;
+  /**
+   * Let searches watch the tree for changes where the backend can (`Backend.watch`: the disk in Deno), from
+   * the end of a root's first search on, so that a later search over an unchanged tree stats nothing
+   * (docs/search.md; default true). A process that makes one call passes false: it would pay for a watch it
+   * never uses. `close()` stops the watch; it never keeps a process alive.
+   */
+  watch?: boolean;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -178,6 +185,7 @@ export class Workspace {
    */
   constructor(options: WorkspaceOptions) {
     this.fs = BackendFs.wrap(options.backend);
+    if (options.watch === false) readCacheOf(this.fs, { watchAfter: Infinity });
     this.sandbox = new Sandbox(
       options.root ?? "/",
       options.protectedPaths ? { protectedPaths: options.protectedPaths } : {},

@@ -20,7 +20,7 @@ import {
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 import { MountTable, syncStatable } from "./_mounts.ts";
-import { watchTree } from "./_watch.ts";
+import { watchFolders } from "./_watch.ts";
 
 /**
  * Whether process `pid` is alive on this machine: signal 0 probes it
@@ -316,7 +316,7 @@ const DISK: Backend = {
   openReader,
   holdDir,
   processIdentity: posixProcessIdentity(),
-  ...(watchTree ? { watch: watchTree } : {}),
+  ...(watchFolders ? { watch: watchFolders } : {}),
 };
 
 /** Options for {@linkcode createWasmLoader}. */

@@ -127,15 +127,16 @@ export interface Backend {
    */
   processIdentity?: ProcessIdentity;
   /**
-   * Report changes under the folder `root` as they happen (optional; the disk backend has it in Deno). The
-   * watch covers every folder beneath `root` (new ones included, as they appear) and is in place when this
-   * returns; `onChange` is called, in the order the changes happened, with the absolute paths each change
-   * names (a rename names both), or with null once changes may have been lost (the watcher overflowed,
-   * failed or ended) — after which it reports nothing more. It must never keep a process alive.
-   * A read-only search uses it to skip re-checking what nothing changed ({@linkcode ChangeFeed}); without
-   * it every search checks its files' stats. Throws when the watch cannot be set up (a watch limit).
+   * Report changes of the entries directly inside each of `folders` as they happen (optional; the disk backend
+   * has it in Deno): not recursive, and no link is followed beneath them, so that a link in the tree never
+   * widens the watch. The watch is in place when this returns; `onChange` is called, in the order the changes
+   * happened, with the absolute paths each change names (a rename names both), or with null once changes may
+   * have been lost (the watcher overflowed, failed or ended) — after which it reports nothing more. It must
+   * never keep a process alive. A read-only search uses it to skip re-checking what nothing changed
+   * (`project/watched_root.ts`); without it every search checks its files' stats. Throws when the watch cannot
+   * be set up (a folder gone, a watch limit).
    */
-  watch?(root: string, onChange: ChangeListener): ChangeFeed;
+  watch?(folders: readonly string[], onChange: ChangeListener): ChangeFeed;
 }
 
 /** What a {@linkcode Backend.watch} reports: the paths one change names, or null when changes may be lost. */

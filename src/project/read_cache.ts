@@ -21,7 +21,13 @@
  *
  * @module
  */
-import type { Backend, BackendFs, BackendStats, ListedEntryKind } from "../fs/backend.ts";
+import {
+  type Backend,
+  type BackendFs,
+  type BackendStats,
+  dirname,
+  type ListedEntryKind,
+} from "../fs/backend.ts";
 import { WatchedRoot } from "./watched_root.ts";
 
 /** How recent a change may be for a read to be kept: a newer file is read again next time. */
@@ -36,8 +42,15 @@ const PRIMED_MS = 1000;
 /** How many folder listings a read cache holds at most by default. */
 export const READ_CACHE_FOLDERS = 100_000;
 
-/** How often a root's watch is set up again after it died or could not be made, at most. */
+/** How many times in a row a root's watch may fail to be set up before its searches stop trying. */
 const WATCH_TRIES = 3;
+
+/** A root's watch: being set up or made (null: it could not be), and the listings it was made over. */
+interface RootWatch {
+  watch: Promise<WatchedRoot | null>;
+  /** {@linkcode ReadCache}'s count of listings kept, when the watch was made. */
+  listed: number;
+}
 
 /** One entry of a folder listing. */
 export interface ListedEntry {
@@ -121,9 +134,9 @@ export interface ReadCacheOptions {
   /** The wall clock in ms (default `Date.now`); tests pass their own. */
   now?: () => number;
   /**
-   * How many searches of a root go by before the root is watched through the backend's change feed
-   * ({@linkcode ReadCache.sync}; default 1: from the second search on, so that a one-shot search never pays
-   * for a watch it will not use). `Infinity`: never watched.
+   * How many searches of a root go by before the root is watched through the backend's change feed, at the end
+   * of the next one ({@linkcode ReadCache.sync}; default 0: from the end of the first search on). `Infinity`:
+   * never watched — what a process that makes one search passes, so as not to pay for a watch it never uses.
    */
   watchAfter?: number;
 }
@@ -241,9 +254,15 @@ export class ReadCache {
   #misses = 0;
   readonly #watchAfter: number;
   /** Watched roots (being set up, or null when they cannot be watched) by absolute backend path. */
-  readonly #watched = new Map<string, Promise<WatchedRoot | null>>();
-  /** Searches begun per root while it is not watched, and watches set up per root. */
-  readonly #syncsOf = new Map<string, { syncs: number; watches: number }>();
+  readonly #watched = new Map<string, RootWatch>();
+  /** The watches made and not yet replaced or closed (what {@linkcode ReadCache.covers} asks). */
+  readonly #watches = new Set<WatchedRoot>();
+  /** Searches ended per root, and the watches of it that failed in a row. */
+  readonly #tallies = new Map<string, { searches: number; failures: number }>();
+  /** The root of the search in progress. */
+  #root: string | null = null;
+  /** Listings kept under a new path so far: a watch made before the latest does not cover them all. */
+  #listed = 0;
   /**
    * Changes any watch reported so far, plus one each time a watch began or ended: an entry whose `seen` is
    * this count has not changed since the stat that last showed it unchanged, if a watch covered it meanwhile.
@@ -270,18 +289,19 @@ export class ReadCache {
     this.#maxBytes = options.maxBytes ?? READ_CACHE_BYTES;
     this.#maxFolders = options.maxFolders ?? READ_CACHE_FOLDERS;
     this.#now = options.now ?? Date.now;
-    this.#watchAfter = options.watchAfter ?? 1;
-    WATCHES.register(this, this.#watched);
+    this.#watchAfter = options.watchAfter ?? 0;
+    WATCHES.register(this, this.#watches);
   }
 
   /**
-   * Begin a search over the workspace `root`; every search calls this first. From the search after
-   * `watchAfter` on, the root is watched through the backend's change feed ({@linkcode Backend.watch}, made
-   * once per root), and each search waits for its ordering barrier ({@linkcode WatchedRoot.sync}): when the
-   * feed has caught up, a file, folder or walk that no change touched since the stat that last showed it
-   * unchanged is taken as it is, without a stat — a warm search over an unchanged tree stats nothing. Without a
-   * feed, or when it lost changes, could not catch up in time, or two searches overlap, every stat is taken as
-   * before.
+   * Begin a search over the workspace `root`; every search calls this first. A root is watched through the
+   * backend's change feed ({@linkcode Backend.watch}) from the end of its first search on (the folders its
+   * listings are kept for, set up by {@linkcode ReadCache.prime}; `watchAfter` moves that later, `Infinity`
+   * never). With a watch, each search first waits for its ordering barrier ({@linkcode WatchedRoot.sync}):
+   * when the feed has caught up, a file, folder or walk in a watched folder that no change touched since the
+   * stat that last showed it unchanged is taken as it is, without a stat — a warm search over an unchanged
+   * tree stats nothing. Without a watch, or when it lost changes or could not catch up in time, or while two
+   * searches list at once, every stat is taken as before.
    *
    * @param root Absolute backend path of the workspace root.
    */
@@ -290,33 +310,100 @@ export class ReadCache {
     const alone = this.#phase !== "walk";
     this.#phase = "walk";
     this.#trusting = false;
+    this.#root = root;
     if (!alone) return; // another search is listing: neither skips a stat
-    const watched = await this.#watchedRoot(root);
-    const caughtUp = watched !== null && await watched.sync();
+    const known = this.#watched.get(root);
+    if (!known && (this.#tallies.get(root)?.searches ?? 0) >= this.#watchAfter) {
+      await WatchedRoot.prepare(this.#fs, root).catch(() => {}); // watched from this search's end on
+    }
+    const watched = known ? await known.watch : null;
+    const caughtUp = watched?.live === true && await watched.sync();
     if (turn === this.#turn) this.#trusting = caughtUp;
   }
 
-  /** The watch of `root`, set up on the search after `watchAfter`, or null (not yet, or it cannot be). */
-  #watchedRoot(root: string): Promise<WatchedRoot | null> {
+  /**
+   * At the end of a search's walk over `root`: watch it, from the search after `watchAfter` on, over every
+   * folder whose listing is kept under it — unless a live watch covers them all already — and check by stat,
+   * once the watch is in place, what the walk listed (what a stat showed before the watch began is not
+   * covered by it).
+   */
+  async #watchRoot(root: string): Promise<void> {
+    const tally = this.#tallies.get(root) ?? { searches: 0, failures: 0 };
+    this.#tallies.set(root, tally);
+    if (++tally.searches <= this.#watchAfter) return;
     const known = this.#watched.get(root);
-    if (known) {
-      return known.then((w) => {
-        if (w?.live) return w;
-        if (this.#watched.get(root) === known) this.#watched.delete(root); // it died: maybe again later
-        return null;
-      });
+    const current = known ? await known.watch : null;
+    if (current?.live && this.#watched.get(root) === known) {
+      if (known!.listed === this.#listed) return;
+      if (this.#listingsUnder(root).every((f) => current.folders.has(f))) {
+        known!.listed = this.#listed;
+        return;
+      }
     }
-    const tally = this.#syncsOf.get(root) ?? { syncs: 0, watches: 0 };
-    this.#syncsOf.set(root, tally);
-    if (++tally.syncs <= this.#watchAfter || tally.watches >= WATCH_TRIES) return Promise.resolve(null);
-    tally.watches++;
+    if (tally.failures >= WATCH_TRIES) return;
+    const made = await this.#watchAnew(root, current);
+    tally.failures = made ? 0 : tally.failures + 1;
+    if (made) await this.#recheck(root);
+  }
+
+  /** Watch `root` and the folders of its kept listings, in place of `old`. */
+  async #watchAnew(root: string, old: WatchedRoot | null): Promise<WatchedRoot | null> {
+    const listed = this.#listed;
     const count = this.#count;
-    const opening = WatchedRoot.open(this.#fs, root, () => count.changes++).then((w) => {
-      this.#changed(); // what was checked before the watch began is not covered by it
-      return w;
-    });
-    this.#watched.set(root, opening);
-    return opening;
+    const onChange = () => count.changes++; // the watch holds the count, not the cache
+    const watch = (async () => {
+      const folders = this.#listingsUnder(root);
+      return await WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
+        // A folder gone since it was listed fails the whole watch: watch those still there.
+        await WatchedRoot.open(this.#fs, { root, folders: await this.#foldersStill(folders) }, onChange);
+    })();
+    this.#watched.set(root, { watch, listed });
+    const made = await watch;
+    if (old) {
+      old.close();
+      this.#watches.delete(old);
+    }
+    if (made) this.#watches.add(made);
+    this.#changed(); // what was checked before this watch began is not covered by it
+    return made;
+  }
+
+  /** Those of `folders` that are folders now. */
+  async #foldersStill(folders: readonly string[]): Promise<string[]> {
+    const stats = await this.#statAll(folders);
+    return folders.filter((_, i) => stats[i]?.isDirectory() === true);
+  }
+
+  /**
+   * Check by one stat call the kept listings under `root` and every remembered walk's folders and ignore files:
+   * those unchanged are shown unchanged at the current change count (a watch just began covering them).
+   */
+  async #recheck(root: string): Promise<void> {
+    const seen = this.#count.changes;
+    const walks = [...this.#walks.values()];
+    const paths = new Set(this.#listingsUnder(root));
+    for (const walk of walks) for (const path of walk.stamps.keys()) paths.add(path);
+    const list = [...paths];
+    const stats = await this.#statAll(list);
+    const states = new Map(list.map((p, i) => [p, stateOf(stats[i] ?? null)]));
+    for (const [path, listing] of this.#listings) {
+      if (states.get(path) === `d:${listing.stamp}`) listing.seen = seen;
+    }
+    for (const walk of walks) {
+      if ([...walk.stamps].every(([path, state]) => states.get(path) === state)) walk.seen = seen;
+    }
+  }
+
+  /** The folders whose listings are kept under `root` (itself included). */
+  #listingsUnder(root: string): string[] {
+    const prefix = root.endsWith("/") ? root : `${root}/`;
+    return [...this.#listings.keys()].filter((p) => p === root || p.startsWith(prefix));
+  }
+
+  /** Whether a live watch reports the changes of `folder`'s entries. */
+  #covers(folder: string): boolean {
+    for (const w of this.#watches) if (w.live && w.folders.has(folder)) return true;
+    return false;
   }
 
   /** A watch reported a change, began or ended: nothing is taken as unchanged without a stat until checked. */
@@ -331,14 +418,20 @@ export class ReadCache {
   async close(): Promise<void> {
     const watched = [...this.#watched.values()];
     this.#watched.clear();
-    this.#syncsOf.clear();
-    for (const w of await Promise.all(watched)) w?.close();
+    this.#tallies.clear();
+    for (const w of await Promise.all(watched.map((r) => r.watch))) w?.close();
+    for (const w of this.#watches) w.close();
+    this.#watches.clear();
     this.#changed();
   }
 
-  /** Whether an entry last shown unchanged at change count `seen` is unchanged now, without a stat. */
-  #unchanged(seen: number | undefined, phase: "walk" | "read"): boolean {
-    return this.#trusting && this.#phase === phase && seen === this.#count.changes;
+  /**
+   * Whether an entry of `folder` last shown unchanged at change count `seen` is unchanged now, without a stat:
+   * this search began with a watch that caught up, a watch covers the folder, and nothing changed since.
+   */
+  #unchanged(seen: number | undefined, phase: "walk" | "read", folder: string | null): boolean {
+    if (!this.#trusting || this.#phase !== phase || seen !== this.#count.changes) return false;
+    return folder === null || this.#covers(folder);
   }
 
   /** Note the change count when a stat of `abs` was taken (the lowest of several stands). */
@@ -362,10 +455,14 @@ export class ReadCache {
    */
   async prime(paths: readonly string[]): Promise<void> {
     this.#turn++;
-    if (this.#phase !== "walk") this.#trusting = false; // no barrier began this search
+    const root = this.#phase === "walk" ? this.#root : null;
+    if (root === null) this.#trusting = false; // no barrier began this search
     this.#phase = "read";
+    if (root !== null) await this.#watchRoot(root);
     await this.#primeStats(
-      this.#trusting ? paths.filter((p) => !this.#unchanged(this.#kept.get(p)?.seen, "read")) : paths,
+      this.#trusting
+        ? paths.filter((p) => !this.#unchanged(this.#kept.get(p)?.seen, "read", dirname(p)))
+        : paths,
     );
   }
 
@@ -394,7 +491,9 @@ export class ReadCache {
   async primeFolders(abs: string): Promise<void> {
     const prefix = abs.endsWith("/") ? abs : `${abs}/`;
     const under = [...this.#listings].filter(([p]) => p === abs || p.startsWith(prefix));
-    await this.#primeStats(under.filter(([, kept]) => !this.#unchanged(kept.seen, "walk")).map(([p]) => p));
+    await this.#primeStats(
+      under.filter(([p, kept]) => !this.#unchanged(kept.seen, "walk", p)).map(([p]) => p),
+    );
   }
 
   /**
@@ -403,7 +502,7 @@ export class ReadCache {
    */
   async #stat(abs: string): Promise<BackendStats | null> {
     const kept = this.#kept.get(abs);
-    if (kept !== undefined && this.#unchanged(kept.seen, "read")) {
+    if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) {
       this.#noteSeen(abs, kept.seen!);
       return statsOf(kept.id);
     }
@@ -426,7 +525,7 @@ export class ReadCache {
    */
   held(abs: string): Uint8Array | undefined {
     const kept = this.#kept.get(abs);
-    if (kept !== undefined && this.#unchanged(kept.seen, "read")) return this.#hit(abs, kept);
+    if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) return this.#hit(abs, kept);
     const primed = this.#primed.get(abs);
     if (kept === undefined || !primed?.isFile() || this.#now() - this.#primedAt > PRIMED_MS) return undefined;
     if (!sameState(kept.id, statIdOf(primed))) return undefined;
@@ -480,7 +579,7 @@ export class ReadCache {
    */
   async listTyped(abs: string, record?: WalkRecord): Promise<ListedEntry[]> {
     const known = this.#listings.get(abs);
-    if (known !== undefined && this.#unchanged(known.seen, "walk")) {
+    if (known !== undefined && this.#unchanged(known.seen, "walk", abs)) {
       record?.note(abs, `d:${known.stamp}`, known.seen);
       this.#listings.delete(abs);
       this.#listings.set(abs, known);
@@ -501,6 +600,7 @@ export class ReadCache {
     }
     const entries = await this.#fs.listTyped(abs);
     if (trusted) {
+      if (!kept) this.#listed++;
       this.#listings.set(abs, { stamp, entries, seen });
       for (const old of this.#listings.keys()) {
         if (this.#listings.size <= this.#maxFolders) break;
@@ -537,7 +637,7 @@ export class ReadCache {
     const kept = this.#walks.get(key);
     if (!kept) return null;
     this.#walks.delete(key);
-    if (!this.#unchanged(kept.seen, "walk")) {
+    if (!this.#unchanged(kept.seen, "walk", null) || !this.#coversWalk(kept)) {
       const seen = this.#count.changes;
       const paths = [...kept.stamps.keys()];
       const stats = await this.#statAll(paths);
@@ -548,6 +648,14 @@ export class ReadCache {
     }
     this.#walks.set(key, kept);
     return kept.result as T;
+  }
+
+  /** Whether live watches cover every folder a walk listed and every folder of the files it read or sought. */
+  #coversWalk(kept: KeptWalk): boolean {
+    for (const [path, state] of kept.stamps) {
+      if (!this.#covers(state.startsWith("d:") ? path : dirname(path))) return false;
+    }
+    return true;
   }
 
   /**
@@ -619,8 +727,8 @@ export class ReadCache {
 const CACHES = new WeakMap<BackendFs, ReadCache>();
 
 /** Closes the watches of a cache that was dropped without {@linkcode ReadCache.close}. */
-const WATCHES = new FinalizationRegistry<Map<string, Promise<WatchedRoot | null>>>((watched) => {
-  for (const w of watched.values()) void w.then((r) => r?.close());
+const WATCHES = new FinalizationRegistry<Set<WatchedRoot>>((watches) => {
+  for (const w of watches) w.close();
 });
 
 /**
@@ -637,10 +745,11 @@ export async function closeReadCache(fs: BackendFs): Promise<void> {
  * share.
  *
  * @param fs The wrapped backend.
+ * @param options How to make it, if it is made now.
  * @returns Its cache.
  */
-export function readCacheOf(fs: BackendFs): ReadCache {
+export function readCacheOf(fs: BackendFs, options?: ReadCacheOptions): ReadCache {
   let cache = CACHES.get(fs);
-  if (!cache) CACHES.set(fs, cache = new ReadCache(fs));
+  if (!cache) CACHES.set(fs, cache = new ReadCache(fs, options));
   return cache;
 }

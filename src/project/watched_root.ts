@@ -1,6 +1,7 @@
 /**
- * A workspace root watched through its backend's change feed ({@linkcode Backend.watch}), with an ordering
- * barrier: {@linkcode WatchedRoot.sync} writes a sentinel file into graver's own folder (`.graver/`, never a
+ * A workspace root watched through its backend's change feed ({@linkcode Backend.watch}): the folders a
+ * search's cache depends on (each watched for changes of its own entries, not recursively, so a link in the
+ * tree never widens the watch) and graver's own `.graver/`, with an ordering barrier: {@linkcode WatchedRoot.sync} writes a sentinel file into graver's own folder (`.graver/`, never a
  * file the user sees) and waits until the feed reports it. The feed reports changes in the order they
  * happened, so by then it has reported every change that finished before the sync began — what a search that
  * skips its stats must know. A sync answers false, and the search checks its stats as without a feed, when
@@ -21,56 +22,90 @@ export const BARRIER_MS = 250;
 const NOTHING = new Uint8Array(0);
 
 /**
+ * The absolute backend path of a root's `.graver/`.
+ *
+ * @param root Absolute backend path of the workspace root.
+ * @returns The path of its internal folder.
+ */
+export function internalDirOf(root: string): string {
+  return `${root === "/" ? "" : root}/${INTERNAL_DIR}`;
+}
+
+/**
  * A root's change feed and its barrier.
  *
  * @example A change outside `.graver/` is reported; a sync proves the feed has caught up
  * ```ts ignore
- * const watched = await WatchedRoot.open(fs, "/w", () => changes++);
+ * const watched = await WatchedRoot.open(fs, { root: "/w", folders: ["/w/src"] }, () => changes++);
  * if (watched && await watched.sync()) {
  *   // every change finished before the sync has been counted in `changes`
  * }
  * ```
  */
 export class WatchedRoot {
-  /** Absolute backend path of the watched folder. */
+  /** Absolute backend path of the workspace root. */
   readonly root: string;
+  /** The folders watched (absolute backend paths), `.graver/` and the root among them. */
+  readonly folders: ReadonlySet<string>;
   readonly #internal: string;
   readonly #fs: BackendFs;
-  readonly #onChange: () => void;
+  #onChange: () => void;
   /** Sentinel path -> what to call when the feed reports it. */
   readonly #waiting = new Map<string, (arrived: boolean) => void>();
   #feed: ChangeFeed | null = null;
   #dead = false;
 
-  private constructor(fs: BackendFs, root: string, onChange: () => void) {
+  private constructor(fs: BackendFs, root: string, folders: Iterable<string>) {
     this.#fs = confined(fs, root); // the sentinel never lands outside the root, whatever `.graver` is
     this.root = root;
-    this.#internal = `${root === "/" ? "" : root}/${INTERNAL_DIR}`;
-    this.#onChange = onChange;
+    this.#internal = internalDirOf(root);
+    this.folders = new Set([root, this.#internal, ...folders]);
+    this.#onChange = () => {};
   }
 
   /**
-   * Watch `root`, or null when the backend has no {@linkcode Backend.watch}, `.graver/` cannot be made there,
-   * or the watch cannot be set up (a watch limit). `.graver/` is made first, so that the watch covers it from
-   * the start.
+   * Watch `folders` of the workspace `root` (with the root and its `.graver/`), or null when the backend has
+   * no {@linkcode Backend.watch}, `.graver/` cannot be made, or the watch cannot be set up (a folder gone, a
+   * watch limit). `.graver/` is made first, so that the watch covers it from the start.
    *
    * @param fs The wrapped backend.
-   * @param root Absolute backend path of the folder.
+   * @param where `root`: absolute backend path of the workspace root; `folders`: the folders to watch.
    * @param onChange Called for each change the feed reports outside `.graver/`, and once when it dies.
    * @returns The watched root, or null.
    */
-  static async open(fs: BackendFs, root: string, onChange: () => void): Promise<WatchedRoot | null> {
+  static async open(
+    fs: BackendFs,
+    where: { root: string; folders: Iterable<string> },
+    onChange: () => void,
+  ): Promise<WatchedRoot | null> {
     const watch = (fs.raw as Backend).watch;
     if (typeof watch !== "function") return null;
-    const watched = new WatchedRoot(fs, root, onChange);
+    const watched = new WatchedRoot(fs, where.root, where.folders);
+    watched.#onChange = onChange;
     try {
-      await watched.#fs.mkdirp(watched.#internal);
-      await ignoreInternalDir(watched.#fs, watched.#internal);
-      watched.#feed = watch.call(fs.raw, root, (paths) => watched.#heard(paths));
+      await WatchedRoot.prepare(fs, where.root);
+      watched.#feed = watch.call(fs.raw, [...watched.folders], (paths) => watched.#heard(paths));
     } catch {
       return null;
     }
     return watched;
+  }
+
+  /**
+   * Make the root's `.graver/` (with its `.gitignore`) where the backend can watch, before a watch of the root
+   * begins: a search about to be watched makes it before it lists the root, so that the root's listing does
+   * not change under the watch's first check.
+   *
+   * @param fs The wrapped backend.
+   * @param root Absolute backend path of the workspace root.
+   */
+  static async prepare(fs: BackendFs, root: string): Promise<void> {
+    if (typeof (fs.raw as Backend).watch !== "function") return;
+    const confinedFs = confined(fs, root);
+    const internal = internalDirOf(root);
+    if ((await confinedFs.kind(internal)) === "dir") return;
+    await confinedFs.mkdirp(internal);
+    await ignoreInternalDir(confinedFs, internal);
   }
 
   /** Whether the feed still reports (not dead nor closed). */

@@ -69,11 +69,11 @@ async function search(backend: Backend, root: string, cache?: ReadCache): Promis
   return out;
 }
 
-/** A session's cache over the counting disk, watched from its first search, and a fresh search to compare. */
+/** A session's cache over the counting disk (watched from its first search's end), and a fresh search. */
 async function session(files: Record<string, string>) {
   const disk = countingDisk();
   const root = await project(files);
-  const cache = new ReadCache(BackendFs.wrap(disk.backend), { now: LATER, watchAfter: 0 });
+  const cache = new ReadCache(BackendFs.wrap(disk.backend), { now: LATER });
   const fresh = () => search(createDiskBackend(), root);
   const warm = () => search(disk.backend, root, cache);
   return { ...disk, root, cache, fresh, warm };
@@ -92,13 +92,14 @@ const FILES = {
   "ignored/x.ts": "no\n",
 };
 
-Deno.test("watched ReadCache: a warm search over an unchanged tree stats, lists and reads nothing", async () => {
+Deno.test("watched ReadCache: the second search over an unchanged tree stats, lists and reads nothing", async () => {
   const s = await session(FILES);
   try {
     const first = await s.warm();
     assert.deepEqual(first, await s.fresh());
-    await s.warm();
     reset(s.calls);
+    assert.deepEqual(await s.warm(), first);
+    assert.deepEqual(s.calls, { stats: 0, lists: 0, reads: 0 });
     assert.deepEqual(await s.warm(), first);
     assert.deepEqual(s.calls, { stats: 0, lists: 0, reads: 0 });
   } finally {
@@ -193,18 +194,45 @@ Deno.test("watched ReadCache: where the barrier cannot be written (.graver is a 
   }
 });
 
-Deno.test("watched ReadCache: a one-shot search starts no watch; the second search of a root does", async () => {
+Deno.test("watched ReadCache: one watch per root, of the folders walked only (a link to elsewhere is not followed)", async () => {
   const disk = countingDisk();
-  let watches = 0;
-  const backend: Backend = { ...disk.backend, watch: (r, l) => (watches++, disk.backend.watch!(r, l)) };
+  const watched: string[][] = [];
+  const backend: Backend = {
+    ...disk.backend,
+    watch: (f, l) => (watched.push([...f]), disk.backend.watch!(f, l)),
+  };
   const root = await project(FILES);
+  const elsewhere = await Deno.realPath(await Deno.makeTempDir());
+  await write(elsewhere, "deep/outside.ts", "no\n");
+  await Deno.symlink(elsewhere, `${root}/src/link`);
   const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
   try {
+    for (let i = 0; i < 3; i++) await search(backend, root, cache);
+    assert.equal(watched.length, 1, "one watch, made at the end of the first search");
+    assert.deepEqual(watched[0]!.sort(), [root, `${root}/.graver`, `${root}/src`, `${root}/src/deep`].sort());
+  } finally {
+    await cache.close();
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: a cache told never to watch (a one-shot process) sets up none", async () => {
+  const disk = countingDisk();
+  let watches = 0;
+  const backend: Backend = { ...disk.backend, watch: (f, l) => (watches++, disk.backend.watch!(f, l)) };
+  const root = await project(FILES);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER, watchAfter: Infinity });
+  try {
+    await search(backend, root, cache);
     await search(backend, root, cache);
     assert.equal(watches, 0);
-    await search(backend, root, cache);
-    await search(backend, root, cache);
-    assert.equal(watches, 1, "one watch per root");
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [
+      ".gitignore",
+      "a.ts",
+      "ignored",
+      "src",
+    ]);
   } finally {
     await cache.close();
     await Deno.remove(root, { recursive: true });
