@@ -1,9 +1,14 @@
 /**
  * {@linkcode Backend.watch} on the disk, where the runtime can prove what it reports: Deno's `Deno.watchFs`
- * over the given folders, not recursive (on Linux one inotify queue for them all, so changes arrive in the
- * order they happened, and a lost event — the kernel queue's overflow — comes through as a "rescan" flag).
+ * over the given folders, not recursive. On Linux that is one inotify queue for them all, so changes arrive in
+ * the order they happened, and a lost event — the kernel queue's overflow — comes through as a "rescan" flag.
  * Not its recursive mode: that follows links, so a link to `/usr` in a cloned tree would watch all of `/usr`
  * (measured: 5.4 s of set-up blocking the process, and thousands of the user's inotify watches).
+ *
+ * The ordering barrier ({@linkcode ChangeFeed.sync}) is a file written into a private folder of the watch's
+ * own (in the system's temporary folder, watched in the same queue): once its event is reported, every change
+ * that finished before it was written has been reported too. Nothing is written into the user's tree, so a
+ * read-only tree or a `.graver` that is a link changes nothing.
  *
  * Node and Bun get none, and their searches check stats as before: Node 20's recursive `fs.watch` on Linux is
  * a JavaScript layer over one inotify watch per file and folder (a synchronous walk of the whole tree to set
@@ -14,7 +19,13 @@
  *
  * @module
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import * as fsp from "node:fs/promises";
+import { tmpdir } from "node:os";
 import type { ChangeFeed, ChangeListener } from "../fs/backend.ts";
+
+/** How long a barrier waits for its own change to be reported, in ms, before it answers false. */
+export const BARRIER_MS = 250;
 
 /** One event of `Deno.watchFs` (the fields read here). */
 interface DenoFsEvent {
@@ -38,6 +49,60 @@ interface DenoWatchApi {
 
 const DENO = (globalThis as unknown as { Deno?: Partial<DenoWatchApi> }).Deno;
 
+const NOTHING = new Uint8Array(0);
+
+/** The barrier folders not removed yet: removed when the process exits, if their watch was never closed. */
+const LEFT = new Set<BarrierFolder>();
+let cleanupAtExit = false;
+
+/** A watch's private folder, where its barriers write (removed when the watch closes, or at exit). */
+class BarrierFolder {
+  readonly path = mkdtempSync(`${tmpdir()}/graver-watch-`);
+  /** Barrier file -> what to call when its change is reported. */
+  readonly waiting = new Map<string, (arrived: boolean) => void>();
+  #n = 0;
+
+  constructor() {
+    LEFT.add(this);
+    if (!cleanupAtExit) {
+      cleanupAtExit = true;
+      globalThis.addEventListener?.("unload", () => LEFT.forEach((f) => f.remove()));
+    }
+  }
+
+  /** Whether a reported path is this folder or in it (never a change of the tree). */
+  holds(path: string): boolean {
+    return path === this.path || path.startsWith(`${this.path}/`);
+  }
+
+  /** Write a barrier file and wait for its report (at most {@linkcode BARRIER_MS}); then remove it. */
+  async cross(): Promise<boolean> {
+    const file = `${this.path}/${++this.#n}`;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arrived = new Promise<boolean>((resolve) => {
+      this.waiting.set(file, resolve);
+      timer = setTimeout(() => resolve(false), BARRIER_MS);
+    });
+    try {
+      await fsp.writeFile(file, NOTHING);
+      return await arrived;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(file);
+      await fsp.rm(file, { force: true }).catch(() => {});
+    }
+  }
+
+  /** Wake every barrier waiting (false) and remove the folder. */
+  remove(): void {
+    for (const wake of this.waiting.values()) wake(false);
+    LEFT.delete(this);
+    rmSync(this.path, { recursive: true, force: true });
+  }
+}
+
 /**
  * Watch `folders` with `Deno.watchFs` ({@linkcode Backend.watch}'s contract): each event's paths to
  * `onChange`, null once events may be lost (a "rescan", an error, the end). Every pending read is unref'ed:
@@ -48,43 +113,57 @@ const DENO = (globalThis as unknown as { Deno?: Partial<DenoWatchApi> }).Deno;
  * @returns The feed; throws when the watch cannot be set up.
  */
 function watchWithDeno(folders: readonly string[], onChange: ChangeListener): ChangeFeed {
-  const watcher = DENO!.watchFs!([...folders], { recursive: false });
+  const barriers = new BarrierFolder();
+  let watcher: DenoFsWatcher;
+  try {
+    watcher = DENO!.watchFs!([barriers.path, ...folders], { recursive: false });
+  } catch (err) {
+    barriers.remove();
+    throw err;
+  }
   let closed = false;
-  const pump = async () => {
+  const close = () => {
+    if (closed) return;
+    closed = true;
     try {
-      for (;;) {
-        const next = watcher.next();
-        watcher.unref?.(); // after next(): Deno unrefs the read in flight, so once per read
-        const got = await next;
-        if (got.done || closed) break;
-        if (got.value.flag) break; // a rescan: the kernel's queue overflowed, events are lost
-        onChange(got.value.paths);
-      }
+      watcher.close();
     } catch {
-      // the watcher failed (a watch limit met on a new folder): as lost as an overflow
+      // already closed
     }
-    if (!closed) {
-      closed = true;
-      onChange(null);
-      try {
-        watcher.close();
-      } catch {
-        // already closed
-      }
-    }
+    barriers.remove();
   };
-  void pump();
+  const heard = (paths: readonly string[]) => {
+    const changed = paths.filter((path) => {
+      const wake = barriers.waiting.get(path);
+      wake?.(true);
+      return !barriers.holds(path);
+    });
+    if (changed.length > 0 || paths.length === 0) onChange(changed);
+  };
+  void pump(watcher, heard).then(() => {
+    if (closed) return;
+    close();
+    onChange(null); // the watcher lost events, failed or ended: nothing is proven from here on
+  });
   return {
-    close() {
-      if (closed) return;
-      closed = true;
-      try {
-        watcher.close();
-      } catch {
-        // already closed
-      }
-    },
+    sync: () => closed ? Promise.resolve(false) : barriers.cross().then((ok) => ok && !closed),
+    close,
   };
+}
+
+/** Pass each event of `watcher` to `heard` until it ends, fails or reports lost events (a "rescan"). */
+async function pump(watcher: DenoFsWatcher, heard: (paths: readonly string[]) => void): Promise<void> {
+  try {
+    for (;;) {
+      const next = watcher.next();
+      watcher.unref?.(); // after next(): Deno unrefs the read in flight, so once per read
+      const got = await next;
+      if (got.done || got.value.flag) return; // the end, or a rescan: the kernel's queue overflowed
+      heard(got.value.paths);
+    }
+  } catch {
+    // the watcher failed: as lost as an overflow
+  }
 }
 
 /**

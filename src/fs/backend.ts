@@ -144,7 +144,13 @@ export type ChangeListener = (paths: readonly string[] | null) => void;
 
 /** A watch made by {@linkcode Backend.watch}. */
 export interface ChangeFeed {
-  /** Stop watching (idempotent); nothing is reported afterwards. */
+  /**
+   * The ordering barrier: resolves true once every change that finished before the call has been reported,
+   * false when that cannot be shown in a short time (or the watch is dead). A watch proves it with a change of
+   * its own, outside the watched tree, that it waits to see reported: changes are reported in order.
+   */
+  sync(): Promise<boolean>;
+  /** Stop watching (idempotent); nothing is reported afterwards, and `sync` answers false. */
   close(): void;
 }
 

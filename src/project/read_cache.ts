@@ -313,9 +313,6 @@ export class ReadCache {
     this.#root = root;
     if (!alone) return; // another search is listing: neither skips a stat
     const known = this.#watched.get(root);
-    if (!known && (this.#tallies.get(root)?.searches ?? 0) >= this.#watchAfter) {
-      await WatchedRoot.prepare(this.#fs, root).catch(() => {}); // watched from this search's end on
-    }
     const watched = known ? await known.watch : null;
     const caughtUp = watched?.live === true && await watched.sync();
     if (turn === this.#turn) this.#trusting = caughtUp;
@@ -353,9 +350,9 @@ export class ReadCache {
     const onChange = () => count.changes++; // the watch holds the count, not the cache
     const watch = (async () => {
       const folders = this.#listingsUnder(root);
-      return await WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
+      return WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
         // A folder gone since it was listed fails the whole watch: watch those still there.
-        await WatchedRoot.open(this.#fs, { root, folders: await this.#foldersStill(folders) }, onChange);
+        WatchedRoot.open(this.#fs, { root, folders: await this.#foldersStill(folders) }, onChange);
     })();
     this.#watched.set(root, { watch, listed });
     const made = await watch;

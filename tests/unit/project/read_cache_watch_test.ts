@@ -33,10 +33,10 @@ function countingDisk(): { backend: Backend; calls: Calls; kill: () => void } {
     statMany: (ps) => (calls.stats += ps.length, disk.statMany!(ps)),
     readdir: (p, o) => (calls.lists++, disk.readdir(p, o)),
     readFile: (p) => (calls.reads++, disk.readFile(p)),
-    watch: (root, onChange) => {
+    watch: (folders, onChange) => {
       listeners.add(onChange);
-      const feed = disk.watch!(root, onChange);
-      return { close: () => (listeners.delete(onChange), feed.close()) };
+      const feed = disk.watch!(folders, onChange);
+      return { sync: () => feed.sync(), close: () => (listeners.delete(onChange), feed.close()) };
     },
   };
   return { backend, calls, kill: () => listeners.forEach((l) => l(null)) };
@@ -44,7 +44,7 @@ function countingDisk(): { backend: Backend; calls: Calls; kill: () => void } {
 
 /** A temporary project on the disk. */
 async function project(files: Record<string, string>): Promise<string> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-watch-" }));
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-tree-" }));
   for (const [rel, text] of Object.entries(files)) await write(root, rel, text);
   return root;
 }
@@ -173,24 +173,29 @@ Deno.test("watched ReadCache: with its feed dead (lost events) or closed, every 
   }
 });
 
-Deno.test("watched ReadCache: where the barrier cannot be written (.graver is a link), searches check stats", async () => {
+Deno.test("watched ReadCache: while the feed cannot show it caught up (its barrier late), searches check stats", async () => {
   const s = await session(FILES);
-  const elsewhere = await Deno.makeTempDir();
+  let late = false;
+  const backend: Backend = {
+    ...s.backend,
+    watch: (folders, onChange) => {
+      const feed = s.backend.watch!(folders, onChange);
+      return { sync: () => late ? Promise.resolve(false) : feed.sync(), close: () => feed.close() };
+    },
+  };
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
   try {
-    await Deno.symlink(elsewhere, `${s.root}/.graver`);
-    await s.warm();
-    await s.warm();
-    // Another size: the stat must show it (the test's clock makes a same-size edit within the file system's
-    // clock tick look unchanged to a stat, which the racily-clean rule covers with a real clock).
-    await write(s.root, "a.ts", "export const a = 22;\n");
+    await search(backend, s.root, cache);
+    await search(backend, s.root, cache);
+    late = true;
+    await write(s.root, "a.ts", "export const a = 22;\n"); // another size: a stat shows it
     reset(s.calls);
-    assert.deepEqual(await s.warm(), await s.fresh());
+    assert.deepEqual(await search(backend, s.root, cache), await s.fresh());
     assert.ok(s.calls.stats > 0);
-    assert.deepEqual([...Deno.readDirSync(elsewhere)], [], "nothing is written through the link");
   } finally {
+    await cache.close();
     await s.cache.close();
     await Deno.remove(s.root, { recursive: true });
-    await Deno.remove(elsewhere, { recursive: true });
   }
 });
 
@@ -209,7 +214,13 @@ Deno.test("watched ReadCache: one watch per root, of the folders walked only (a 
   try {
     for (let i = 0; i < 3; i++) await search(backend, root, cache);
     assert.equal(watched.length, 1, "one watch, made at the end of the first search");
-    assert.deepEqual(watched[0]!.sort(), [root, `${root}/.graver`, `${root}/src`, `${root}/src/deep`].sort());
+    assert.deepEqual(watched[0]!.sort(), [root, `${root}/src`, `${root}/src/deep`].sort());
+    const names = [...Deno.readDirSync(root)].map((e) => e.name).sort();
+    assert.deepEqual(
+      names,
+      [".gitignore", "a.ts", "ignored", "src"],
+      "watching writes nothing into the tree",
+    );
   } finally {
     await cache.close();
     await Deno.remove(root, { recursive: true });
@@ -227,12 +238,6 @@ Deno.test("watched ReadCache: a cache told never to watch (a one-shot process) s
     await search(backend, root, cache);
     await search(backend, root, cache);
     assert.equal(watches, 0);
-    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [
-      ".gitignore",
-      "a.ts",
-      "ignored",
-      "src",
-    ]);
   } finally {
     await cache.close();
     await Deno.remove(root, { recursive: true });
@@ -257,8 +262,9 @@ Deno.test("search_text in a watched session: an outside edit is found at once, a
   }
 });
 
-Deno.test("a watched session never keeps the process alive (no close() called)", async () => {
+Deno.test("a watched session never keeps the process alive, nor leaves its barrier folder (no close() called)", async () => {
   const root = await project({ "a.ts": "const needle = 1;\n" });
+  const tmp = await Deno.makeTempDir();
   const script = `
     import { createDiskBackend } from ${
     JSON.stringify(new URL("../../../src/adapters/deno/mod.ts", import.meta.url).href)
@@ -271,6 +277,7 @@ Deno.test("a watched session never keeps the process alive (no close() called)",
   try {
     const child = new Deno.Command(Deno.execPath(), {
       args: ["eval", "--ext=ts", script],
+      env: { TMPDIR: tmp },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -279,7 +286,9 @@ Deno.test("a watched session never keeps the process alive (no close() called)",
     clearTimeout(bound);
     assert.equal(dec.decode(out.stdout).trim(), "searched", dec.decode(out.stderr));
     assert.equal(out.code, 0);
+    assert.deepEqual([...Deno.readDirSync(tmp)], [], "the watch's barrier folder is removed at exit");
   } finally {
     await Deno.remove(root, { recursive: true });
+    await Deno.remove(tmp, { recursive: true });
   }
 });
