@@ -199,6 +199,28 @@ Deno.test("watched ReadCache: while the feed cannot show it caught up (its barri
   }
 });
 
+Deno.test("watched ReadCache: while another root is watched in the process, searches check stats", async () => {
+  const a = await session(FILES);
+  const b = await session(FILES);
+  try {
+    await a.warm();
+    await b.warm(); // a second watch, of folders the first does not cover: a flood there could hide a change here
+    reset(a.calls);
+    assert.deepEqual(await a.warm(), await a.fresh());
+    assert.ok(a.calls.stats > 0, "a feed that may miss a lost event proves nothing");
+    await b.cache.close();
+    await Deno.remove(b.root, { recursive: true }); // the other folders are gone: no event can come from them
+    await a.warm();
+    reset(a.calls);
+    await a.warm();
+    assert.deepEqual(a.calls, { stats: 0, lists: 0, reads: 0 });
+  } finally {
+    await a.cache.close();
+    await b.cache.close();
+    await Deno.remove(a.root, { recursive: true });
+  }
+});
+
 Deno.test("watched ReadCache: one watch per root, of the folders walked only (a link to elsewhere is not followed)", async () => {
   const disk = countingDisk();
   const watched: string[][] = [];
