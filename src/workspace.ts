@@ -134,7 +134,7 @@ export interface WorkspaceOptions {
    */
   maxCheckpoints?: number;
   /**
-   * Let searches watch the tree for changes where the backend can (`Backend.watch`: the disk in Deno), from
+   * Let searches watch the tree for changes where the backend can (`Backend.watchFolders`: the disk in Deno), from
    * the end of a root's first search on, so that a later search over an unchanged tree stats nothing
    * (docs/search.md; default true). A process that makes one call passes false: it would pay for a watch it
    * never uses. `close()` stops the watch; it never keeps a process alive.

@@ -142,7 +142,7 @@ async function openReader(path: string): Promise<FileReader> {
 /**
  * The disk as a backend (paths are absolute backend paths): `node:fs/promises`, with a `readFile` that never
  * opens a FIFO, socket or device for reading, plus {@linkcode Backend.holdDir} where `/proc/self/fd` works, so
- * that commits never follow a link swapped in under the root, and {@linkcode Backend.watch} in Deno
+ * that commits never follow a link swapped in under the root, and {@linkcode Backend.watchFolders} in Deno
  * (`_watch.ts`), so that a warm search checks no stat while nothing changed.
  */
 export function createDiskBackend(): Backend {
@@ -316,7 +316,7 @@ const DISK: Backend = {
   openReader,
   holdDir,
   processIdentity: posixProcessIdentity(),
-  ...(watchFolders ? { watch: watchFolders } : {}),
+  ...(watchFolders ? { watchFolders } : {}),
 };
 
 /** Options for {@linkcode createWasmLoader}. */

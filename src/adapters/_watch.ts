@@ -1,5 +1,5 @@
 /**
- * {@linkcode Backend.watch} on the disk, where the runtime can prove what it reports: Deno's `Deno.watchFs`
+ * {@linkcode Backend.watchFolders} on the disk, where the runtime can prove what it reports: Deno's `Deno.watchFs`
  * over the given folders, not recursive. On Linux that is one inotify queue for them all, so changes arrive in
  * the order they happened, and a lost event — the kernel queue's overflow — comes through as a "rescan" flag.
  * Not its recursive mode: that follows links, so a link to `/usr` in a cloned tree would watch all of `/usr`
@@ -149,7 +149,7 @@ class BarrierFolder {
 }
 
 /**
- * Watch `folders` with `Deno.watchFs` ({@linkcode Backend.watch}'s contract): each event's paths to
+ * Watch `folders` with `Deno.watchFs` ({@linkcode Backend.watchFolders}'s contract): each event's paths to
  * `onChange`, null once events may be lost (a "rescan", an error, the end). Every pending read is unref'ed:
  * the watcher never keeps the process alive.
  *
@@ -214,7 +214,7 @@ async function pump(watcher: DenoFsWatcher, heard: (paths: readonly string[]) =>
 }
 
 /**
- * The disk's {@linkcode Backend.watch} in this runtime, or undefined where none can be trusted (Node, Bun).
+ * The disk's {@linkcode Backend.watchFolders} in this runtime, or undefined where none can be trusted (Node, Bun).
  */
 export const watchFolders:
   | ((folders: readonly string[], onChange: ChangeListener) => ChangeFeed)

@@ -136,13 +136,13 @@ export interface Backend {
    * (`project/watched_root.ts`); without it every search checks its files' stats. Throws when the watch cannot
    * be set up (a folder gone, a watch limit).
    */
-  watch?(folders: readonly string[], onChange: ChangeListener): ChangeFeed;
+  watchFolders?(folders: readonly string[], onChange: ChangeListener): ChangeFeed;
 }
 
-/** What a {@linkcode Backend.watch} reports: the paths one change names, or null when changes may be lost. */
+/** What a {@linkcode Backend.watchFolders} reports: the paths one change names, or null when changes may be lost. */
 export type ChangeListener = (paths: readonly string[] | null) => void;
 
-/** A watch made by {@linkcode Backend.watch}. */
+/** A watch made by {@linkcode Backend.watchFolders}. */
 export interface ChangeFeed {
   /**
    * The ordering barrier: resolves true once every change that finished before the call has been reported,

@@ -295,7 +295,7 @@ export class ReadCache {
 
   /**
    * Begin a search over the workspace `root`; every search calls this first. A root is watched through the
-   * backend's change feed ({@linkcode Backend.watch}) from the end of its first search on (the folders its
+   * backend's change feed ({@linkcode Backend.watchFolders}) from the end of its first search on (the folders its
    * listings are kept for, set up by {@linkcode ReadCache.prime}; `watchAfter` moves that later, `Infinity`
    * never). With a watch, each search first waits for its ordering barrier ({@linkcode WatchedRoot.sync}):
    * when the feed has caught up, a file, folder or walk in a watched folder that no change touched since the

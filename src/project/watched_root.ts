@@ -1,5 +1,5 @@
 /**
- * A workspace root watched through its backend's change feed ({@linkcode Backend.watch}): the folders a
+ * A workspace root watched through its backend's change feed ({@linkcode Backend.watchFolders}): the folders a
  * search's read cache depends on, each watched for changes of its own entries (not recursively, so a link in
  * the tree never widens the watch). Changes under the root's `.graver/` are graver's own (journal, sessions,
  * checkpoints), never the project's: not counted. {@linkcode WatchedRoot.sync} is the feed's ordering barrier
@@ -43,7 +43,7 @@ export class WatchedRoot {
 
   /**
    * Watch `folders` of the workspace `root` (and the root), or null when the backend has no
-   * {@linkcode Backend.watch} or the watch cannot be set up (a folder gone, a watch limit).
+   * {@linkcode Backend.watchFolders} or the watch cannot be set up (a folder gone, a watch limit).
    *
    * @param fs The wrapped backend.
    * @param where `root`: absolute backend path of the workspace root; `folders`: the folders to watch.
@@ -55,7 +55,7 @@ export class WatchedRoot {
     where: { root: string; folders: Iterable<string> },
     onChange: () => void,
   ): WatchedRoot | null {
-    const watch = (fs.raw as Backend).watch;
+    const watch = (fs.raw as Backend).watchFolders;
     if (typeof watch !== "function") return null;
     const watched = new WatchedRoot(where.root, where.folders, onChange);
     try {

@@ -33,9 +33,9 @@ function countingDisk(): { backend: Backend; calls: Calls; kill: () => void } {
     statMany: (ps) => (calls.stats += ps.length, disk.statMany!(ps)),
     readdir: (p, o) => (calls.lists++, disk.readdir(p, o)),
     readFile: (p) => (calls.reads++, disk.readFile(p)),
-    watch: (folders, onChange) => {
+    watchFolders: (folders, onChange) => {
       listeners.add(onChange);
-      const feed = disk.watch!(folders, onChange);
+      const feed = disk.watchFolders!(folders, onChange);
       return { sync: () => feed.sync(), close: () => (listeners.delete(onChange), feed.close()) };
     },
   };
@@ -178,8 +178,8 @@ Deno.test("watched ReadCache: while the feed cannot show it caught up (its barri
   let late = false;
   const backend: Backend = {
     ...s.backend,
-    watch: (folders, onChange) => {
-      const feed = s.backend.watch!(folders, onChange);
+    watchFolders: (folders, onChange) => {
+      const feed = s.backend.watchFolders!(folders, onChange);
       return { sync: () => late ? Promise.resolve(false) : feed.sync(), close: () => feed.close() };
     },
   };
@@ -226,7 +226,7 @@ Deno.test("watched ReadCache: one watch per root, of the folders walked only (a 
   const watched: string[][] = [];
   const backend: Backend = {
     ...disk.backend,
-    watch: (f, l) => (watched.push([...f]), disk.backend.watch!(f, l)),
+    watchFolders: (f, l) => (watched.push([...f]), disk.backend.watchFolders!(f, l)),
   };
   const root = await project(FILES);
   const elsewhere = await Deno.realPath(await Deno.makeTempDir());
@@ -253,7 +253,10 @@ Deno.test("watched ReadCache: one watch per root, of the folders walked only (a 
 Deno.test("watched ReadCache: a cache told never to watch (a one-shot process) sets up none", async () => {
   const disk = countingDisk();
   let watches = 0;
-  const backend: Backend = { ...disk.backend, watch: (f, l) => (watches++, disk.backend.watch!(f, l)) };
+  const backend: Backend = {
+    ...disk.backend,
+    watchFolders: (f, l) => (watches++, disk.backend.watchFolders!(f, l)),
+  };
   const root = await project(FILES);
   const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER, watchAfter: Infinity });
   try {
