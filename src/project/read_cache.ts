@@ -325,6 +325,7 @@ export class ReadCache {
    * covered by it).
    */
   async #watchRoot(root: string): Promise<void> {
+    if (typeof (this.#fs.raw as Backend).watchFolders !== "function") return; // memory, IndexedDB, Node, Bun
     const tally = this.#tallies.get(root) ?? { searches: 0, failures: 0 };
     this.#tallies.set(root, tally);
     if (++tally.searches <= this.#watchAfter) return;
