@@ -45,6 +45,13 @@ export const READ_CACHE_FOLDERS = 100_000;
 /** How many times in a row a root's watch may fail to be set up before its searches stop trying. */
 const WATCH_TRIES = 3;
 
+/**
+ * The most folders one watch covers: past it a root is not watched (its searches check stats). A watch spends
+ * the user's inotify watches, shared by every process (fs.inotify.max_user_watches: 192,536 here), and Deno
+ * checks each event against every watched folder (~5 µs a folder: a barrier over 10,000 folders ~50 ms).
+ */
+export const WATCH_FOLDERS_MAX = 10_000;
+
 /** A root's watch: being set up or made (null: it could not be), and the listings it was made over. */
 interface RootWatch {
   watch: Promise<WatchedRoot | null>;
@@ -139,6 +146,8 @@ export interface ReadCacheOptions {
    * never watched — what a process that makes one search passes, so as not to pay for a watch it never uses.
    */
   watchAfter?: number;
+  /** The most folders a root's watch covers (default {@linkcode WATCH_FOLDERS_MAX}); past it, none is made. */
+  maxWatchedFolders?: number;
 }
 
 /** How a {@linkcode ReadCache} did so far. */
@@ -253,6 +262,7 @@ export class ReadCache {
   #hits = 0;
   #misses = 0;
   readonly #watchAfter: number;
+  readonly #maxWatched: number;
   /** Watched roots (being set up, or null when they cannot be watched) by absolute backend path. */
   readonly #watched = new Map<string, RootWatch>();
   /** The watches made and not yet replaced or closed (what {@linkcode ReadCache.covers} asks). */
@@ -290,6 +300,7 @@ export class ReadCache {
     this.#maxFolders = options.maxFolders ?? READ_CACHE_FOLDERS;
     this.#now = options.now ?? Date.now;
     this.#watchAfter = options.watchAfter ?? 0;
+    this.#maxWatched = options.maxWatchedFolders ?? WATCH_FOLDERS_MAX;
     WATCHES.register(this, this.#watches);
   }
 
@@ -339,6 +350,12 @@ export class ReadCache {
       }
     }
     if (tally.failures >= WATCH_TRIES) return;
+    if (this.#listingsUnder(root).length > this.#maxWatched) {
+      // Too many to watch: a watch made before keeps proving what it covers, the rest is checked by stat.
+      if (current?.live && known) known.listed = this.#listed;
+      else tally.failures = WATCH_TRIES;
+      return;
+    }
     const made = await this.#watchAnew(root, current);
     tally.failures = made ? 0 : tally.failures + 1;
     if (made) await this.#recheck(root);

@@ -269,6 +269,27 @@ Deno.test("watched ReadCache: a cache told never to watch (a one-shot process) s
   }
 });
 
+Deno.test("watched ReadCache: a root with more folders than a watch may cover is not watched, and searches stay right", async () => {
+  const disk = countingDisk();
+  let watches = 0;
+  const backend: Backend = {
+    ...disk.backend,
+    watchFolders: (f, l) => (watches++, disk.backend.watchFolders!(f, l)),
+  };
+  const root = await project(FILES);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER, maxWatchedFolders: 2 }); // 3 are listed
+  try {
+    await search(backend, root, cache);
+    await search(backend, root, cache);
+    await write(root, "src/b.ts", "export const b = 222;\n");
+    assert.deepEqual(await search(backend, root, cache), await search(createDiskBackend(), root));
+    assert.equal(watches, 0);
+  } finally {
+    await cache.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("search_text in a watched session: an outside edit is found at once, and close() stops the watch", async () => {
   const root = await project({ "a.ts": "const needle = 1;\n", "b.ts": "nothing\n" });
   const ws = await createWorkspace({ backend: createDiskBackend(), root });
