@@ -373,8 +373,8 @@ export class Workspace {
    * collector cannot). A dropped workspace frees them when it is collected;
    * call this in servers that open a workspace per session to free them at
    * once. It also stops the watch its searches keep of the tree (a backend
-   * with `watch`). It waits for the calls already made; the workspace stays
-   * usable: later calls parse (and watch) again.
+   * with `watchFolders`). It waits for the calls already made; the workspace
+   * stays usable: later calls parse (and watch) again.
    *
    * @returns When the trees are freed.
    */
