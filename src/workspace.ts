@@ -18,6 +18,7 @@ import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
+import { closeReadCache, readCacheOf } from "./project/read_cache.ts";
 import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
@@ -132,6 +133,13 @@ export interface WorkspaceOptions {
    * once, objects and all (docs/checkpoints.md).
    */
   maxCheckpoints?: number;
+  /**
+   * Let searches watch the tree for changes where the backend can (`Backend.watchFolders`: the disk in Deno), from
+   * the end of a root's first search on, so that a later search over an unchanged tree stats nothing
+   * (docs/search.md; default true). A process that makes one call passes false: it would pay for a watch it
+   * never uses. `close()` stops the watch; it never keeps a process alive.
+   */
+  watch?: boolean;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -177,6 +185,7 @@ export class Workspace {
    */
   constructor(options: WorkspaceOptions) {
     this.fs = BackendFs.wrap(options.backend);
+    if (options.watch === false) readCacheOf(this.fs, { watchAfter: Infinity });
     this.sandbox = new Sandbox(
       options.root ?? "/",
       options.protectedPaths ? { protectedPaths: options.protectedPaths } : {},
@@ -363,13 +372,17 @@ export class Workspace {
    * Free the parse trees this workspace caches in wasm memory (the garbage
    * collector cannot). A dropped workspace frees them when it is collected;
    * call this in servers that open a workspace per session to free them at
-   * once. It waits for the calls already made; the workspace stays usable:
-   * later calls parse again.
+   * once. It also stops the watch its searches keep of the tree (a backend
+   * with `watchFolders`). It waits for the calls already made; the workspace
+   * stays usable: later calls parse (and watch) again.
    *
    * @returns When the trees are freed.
    */
   close(): Promise<void> {
-    const done = this.#queue.then(() => this.trees?.clear());
+    const done = this.#queue.then(async () => {
+      this.trees?.clear();
+      await closeReadCache(this.fs); // its watches of the tree, if a search began any
+    });
     this.#queue = done;
     return done;
   }

@@ -20,6 +20,7 @@ import {
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 import { MountTable, syncStatable } from "./_mounts.ts";
+import { watchFolders } from "./_watch.ts";
 
 /**
  * Whether process `pid` is alive on this machine: signal 0 probes it
@@ -141,7 +142,8 @@ async function openReader(path: string): Promise<FileReader> {
 /**
  * The disk as a backend (paths are absolute backend paths): `node:fs/promises`, with a `readFile` that never
  * opens a FIFO, socket or device for reading, plus {@linkcode Backend.holdDir} where `/proc/self/fd` works, so
- * that commits never follow a link swapped in under the root.
+ * that commits never follow a link swapped in under the root, and {@linkcode Backend.watchFolders} in Deno
+ * (`_watch.ts`), so that a warm search checks no stat while nothing changed.
  */
 export function createDiskBackend(): Backend {
   return DISK; // one object, so that workspaces over the disk share one in-process commit queue
@@ -314,6 +316,7 @@ const DISK: Backend = {
   openReader,
   holdDir,
   processIdentity: posixProcessIdentity(),
+  ...(watchFolders ? { watchFolders } : {}),
 };
 
 /** Options for {@linkcode createWasmLoader}. */

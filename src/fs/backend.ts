@@ -126,6 +126,32 @@ export interface Backend {
    * time lease ({@linkcode webProcessIdentity}).
    */
   processIdentity?: ProcessIdentity;
+  /**
+   * Report changes of the entries directly inside each of `folders` as they happen (optional; the disk backend
+   * has it in Deno): not recursive, and no link is followed beneath them, so that a link in the tree never
+   * widens the watch. The watch is in place when this returns; `onChange` is called, in the order the changes
+   * happened, with the absolute paths each change names (a rename names both), or with null once changes may
+   * have been lost (the watcher overflowed, failed or ended) — after which it reports nothing more. It must
+   * never keep a process alive. A read-only search uses it to skip re-checking what nothing changed
+   * (`project/watched_root.ts`); without it every search checks its files' stats. Throws when the watch cannot
+   * be set up (a folder gone, a watch limit).
+   */
+  watchFolders?(folders: readonly string[], onChange: ChangeListener): ChangeFeed;
+}
+
+/** What a {@linkcode Backend.watchFolders} reports: the paths one change names, or null when changes may be lost. */
+export type ChangeListener = (paths: readonly string[] | null) => void;
+
+/** A watch made by {@linkcode Backend.watchFolders}. */
+export interface ChangeFeed {
+  /**
+   * The ordering barrier: resolves true once every change that finished before the call has been reported,
+   * false when that cannot be shown in a short time (or the watch is dead). A watch proves it with a change of
+   * its own, outside the watched tree, that it waits to see reported: changes are reported in order.
+   */
+  sync(): Promise<boolean>;
+  /** Stop watching (idempotent); nothing is reported afterwards, and `sync` answers false. */
+  close(): void;
 }
 
 /** A file opened by {@linkcode Backend.openReader}. */

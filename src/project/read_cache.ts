@@ -21,7 +21,14 @@
  *
  * @module
  */
-import type { Backend, BackendFs, BackendStats, ListedEntryKind } from "../fs/backend.ts";
+import {
+  type Backend,
+  type BackendFs,
+  type BackendStats,
+  dirname,
+  type ListedEntryKind,
+} from "../fs/backend.ts";
+import { WatchedRoot } from "./watched_root.ts";
 
 /** How recent a change may be for a read to be kept: a newer file is read again next time. */
 export const RACY_MS = 2000;
@@ -34,6 +41,23 @@ const PRIMED_MS = 1000;
 
 /** How many folder listings a read cache holds at most by default. */
 export const READ_CACHE_FOLDERS = 100_000;
+
+/** How many times in a row a root's watch may fail to be set up before its searches stop trying. */
+const WATCH_TRIES = 3;
+
+/**
+ * The most folders one watch covers: past it a root is not watched (its searches check stats). A watch spends
+ * the user's inotify watches, shared by every process (fs.inotify.max_user_watches: 192,536 here), and Deno
+ * checks each event against every watched folder (~5 µs a folder: a barrier over 10,000 folders ~50 ms).
+ */
+export const WATCH_FOLDERS_MAX = 10_000;
+
+/** A root's watch: being set up or made (null: it could not be), and the listings it was made over. */
+interface RootWatch {
+  watch: Promise<WatchedRoot | null>;
+  /** {@linkcode ReadCache}'s count of listings kept, when the watch was made. */
+  listed: number;
+}
 
 /** One entry of a folder listing. */
 export interface ListedEntry {
@@ -56,6 +80,8 @@ interface Kept {
   bytes: Uint8Array;
   /** The search (`prime`) that last kept or used it. */
   gen: number;
+  /** The change count when the stat that last showed it unchanged was taken ({@linkcode ReadCache.sync}). */
+  seen?: number;
 }
 
 /** Walks remembered at most (one per distinct folder and walk options). */
@@ -65,6 +91,8 @@ const KEPT_WALKS = 64;
 interface KeptWalk {
   result: unknown;
   stamps: Map<string, string>;
+  /** The change count when the oldest of its stamps was taken. */
+  seen: number;
 }
 
 /**
@@ -79,16 +107,20 @@ export class WalkRecord {
   usable = true;
   /** Folder (absolute path, "" for "/") -> the ignore files it holds, which the walk read. */
   readonly ignoreFiles = new Map<string, string[]>();
+  /** The change count when the oldest stamp noted was taken (-1: unknown). */
+  seen = Infinity;
 
   /**
    * Note a path the walk depended on.
    *
    * @param abs Its absolute backend path.
    * @param stamp Its stamp, or null when it cannot be trusted (then the walk is not remembered).
+   * @param seen The change count when the stamp was taken (default unknown: the walk is re-checked next time).
    */
-  note(abs: string, stamp: string | null): void {
+  note(abs: string, stamp: string | null, seen = -1): void {
     if (stamp === null) this.usable = false;
     else this.stamps.set(abs, stamp);
+    this.seen = Math.min(this.seen, seen);
   }
 }
 
@@ -96,6 +128,8 @@ export class WalkRecord {
 interface KeptListing {
   stamp: string;
   entries: ListedEntry[];
+  /** The change count when the stat that last showed it unchanged was taken. */
+  seen: number;
 }
 
 /** How a {@linkcode ReadCache} is made. */
@@ -106,6 +140,14 @@ export interface ReadCacheOptions {
   maxFolders?: number;
   /** The wall clock in ms (default `Date.now`); tests pass their own. */
   now?: () => number;
+  /**
+   * How many searches of a root go by before the root is watched through the backend's change feed, at the end
+   * of the next one ({@linkcode ReadCache.sync}; default 0: from the end of the first search on). `Infinity`:
+   * never watched — what a process that makes one search passes, so as not to pay for a watch it never uses.
+   */
+  watchAfter?: number;
+  /** The most folders a root's watch covers (default {@linkcode WATCH_FOLDERS_MAX}); past it, none is made. */
+  maxWatchedFolders?: number;
 }
 
 /** How a {@linkcode ReadCache} did so far. */
@@ -141,6 +183,18 @@ function statIdOf(st: BackendStats): StatId | null {
   // stamp the same either way. A change within the same millisecond is the racily-clean case, never kept.
   const ctime = id.ctimeMs === undefined ? -1 : Math.trunc(id.ctimeMs);
   return { size: Number(st.size), mtime: Math.trunc(id.mtimeMs), ctime, ino: id.ino };
+}
+
+/** Stats that identify a kept file's state as it was read (what a read compares, when no change touched it). */
+function statsOf(id: StatId): BackendStats & StatIdentity {
+  return {
+    isFile: () => true,
+    isDirectory: () => false,
+    size: id.size,
+    mtimeMs: id.mtime,
+    ...(id.ctime === -1 ? {} : { ctimeMs: id.ctime }),
+    ...(id.ino === undefined ? {} : { ino: id.ino }),
+  };
 }
 
 /** Whether two stats identify the same state (a kept file's check on each read: no string built). */
@@ -207,6 +261,32 @@ export class ReadCache {
   #bytes = 0;
   #hits = 0;
   #misses = 0;
+  readonly #watchAfter: number;
+  readonly #maxWatched: number;
+  /** Watched roots (being set up, or null when they cannot be watched) by absolute backend path. */
+  readonly #watched = new Map<string, RootWatch>();
+  /** The watches made and not yet replaced or closed (what {@linkcode ReadCache.covers} asks). */
+  readonly #watches = new Set<WatchedRoot>();
+  /** Searches ended per root, and the watches of it that failed in a row. */
+  readonly #tallies = new Map<string, { searches: number; failures: number }>();
+  /** The root of the search in progress. */
+  #root: string | null = null;
+  /** Listings kept under a new path so far: a watch made before the latest does not cover them all. */
+  #listed = 0;
+  /**
+   * Changes any watch reported so far, plus one each time a watch began or ended: an entry whose `seen` is
+   * this count has not changed since the stat that last showed it unchanged, if a watch covered it meanwhile.
+   * An object of its own, which the watches hold instead of the cache (a dropped cache is not kept alive).
+   */
+  readonly #count = { changes: 0 };
+  /** Whether the search in progress began with a watch that caught up ({@linkcode ReadCache.sync}). */
+  #trusting = false;
+  /** Where the search in progress is: listing ("walk", after `sync`) or reading ("read", after `prime`). */
+  #phase: "idle" | "walk" | "read" = "idle";
+  /** Counts syncs and primes: a sync that returns after another began or ended a search grants nothing. */
+  #turn = 0;
+  /** Path -> the change count when its stat, not yet used, was taken (the lowest, if several). */
+  readonly #statSeen = new Map<string, number>();
 
   /**
    * Make an empty cache over a backend.
@@ -219,6 +299,167 @@ export class ReadCache {
     this.#maxBytes = options.maxBytes ?? READ_CACHE_BYTES;
     this.#maxFolders = options.maxFolders ?? READ_CACHE_FOLDERS;
     this.#now = options.now ?? Date.now;
+    this.#watchAfter = options.watchAfter ?? 0;
+    this.#maxWatched = options.maxWatchedFolders ?? WATCH_FOLDERS_MAX;
+    WATCHES.register(this, this.#watches);
+  }
+
+  /**
+   * Begin a search over the workspace `root`; every search calls this first. A root is watched through the
+   * backend's change feed ({@linkcode Backend.watchFolders}) from the end of its first search on (the folders its
+   * listings are kept for, set up by {@linkcode ReadCache.prime}; `watchAfter` moves that later, `Infinity`
+   * never). With a watch, each search first waits for its ordering barrier ({@linkcode WatchedRoot.sync}):
+   * when the feed has caught up, a file, folder or walk in a watched folder that no change touched since the
+   * stat that last showed it unchanged is taken as it is, without a stat — a warm search over an unchanged
+   * tree stats nothing. Without a watch, or when it lost changes or could not catch up in time, or while two
+   * searches list at once, every stat is taken as before.
+   *
+   * @param root Absolute backend path of the workspace root.
+   */
+  async sync(root: string): Promise<void> {
+    const turn = ++this.#turn;
+    const alone = this.#phase !== "walk";
+    this.#phase = "walk";
+    this.#trusting = false;
+    this.#root = root;
+    if (!alone) return; // another search is listing: neither skips a stat
+    const known = this.#watched.get(root);
+    const watched = known ? await known.watch : null;
+    const caughtUp = watched?.live === true && await watched.sync();
+    if (turn === this.#turn) this.#trusting = caughtUp;
+  }
+
+  /**
+   * At the end of a search's walk over `root`: watch it, from the search after `watchAfter` on, over every
+   * folder whose listing is kept under it — unless a live watch covers them all already — and check by stat,
+   * once the watch is in place, what the walk listed (what a stat showed before the watch began is not
+   * covered by it).
+   */
+  async #watchRoot(root: string): Promise<void> {
+    if (typeof (this.#fs.raw as Backend).watchFolders !== "function") return; // memory, IndexedDB, Node, Bun
+    const tally = this.#tallies.get(root) ?? { searches: 0, failures: 0 };
+    this.#tallies.set(root, tally);
+    if (++tally.searches <= this.#watchAfter) return;
+    const known = this.#watched.get(root);
+    const current = known ? await known.watch : null;
+    if (current?.live && this.#watched.get(root) === known) {
+      if (known!.listed === this.#listed) return;
+      if (this.#listingsUnder(root).every((f) => current.folders.has(f))) {
+        known!.listed = this.#listed;
+        return;
+      }
+    }
+    if (tally.failures >= WATCH_TRIES) return;
+    if (this.#listingsUnder(root).length > this.#maxWatched) {
+      // Too many to watch: a watch made before keeps proving what it covers, the rest is checked by stat.
+      if (current?.live && known) known.listed = this.#listed;
+      else tally.failures = WATCH_TRIES;
+      return;
+    }
+    const made = await this.#watchAnew(root, current);
+    tally.failures = made ? 0 : tally.failures + 1;
+    if (made) await this.#recheck(root);
+  }
+
+  /** Watch `root` and the folders of its kept listings, in place of `old`. */
+  async #watchAnew(root: string, old: WatchedRoot | null): Promise<WatchedRoot | null> {
+    const listed = this.#listed;
+    const count = this.#count;
+    const onChange = () => count.changes++; // the watch holds the count, not the cache
+    const watch = (async () => {
+      const folders = this.#listingsUnder(root);
+      return WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
+        // A folder gone since it was listed fails the whole watch: watch those still there.
+        WatchedRoot.open(this.#fs, { root, folders: await this.#foldersStill(folders) }, onChange);
+    })();
+    this.#watched.set(root, { watch, listed });
+    const made = await watch;
+    if (old) {
+      old.close();
+      this.#watches.delete(old);
+    }
+    if (made) this.#watches.add(made);
+    this.#changed(); // what was checked before this watch began is not covered by it
+    return made;
+  }
+
+  /** Those of `folders` that are folders now. */
+  async #foldersStill(folders: readonly string[]): Promise<string[]> {
+    const stats = await this.#statAll(folders);
+    return folders.filter((_, i) => stats[i]?.isDirectory() === true);
+  }
+
+  /**
+   * Check by one stat call the kept listings under `root` and every remembered walk's folders and ignore files:
+   * those unchanged are shown unchanged at the current change count (a watch just began covering them).
+   */
+  async #recheck(root: string): Promise<void> {
+    const seen = this.#count.changes;
+    const walks = [...this.#walks.values()];
+    const paths = new Set(this.#listingsUnder(root));
+    for (const walk of walks) for (const path of walk.stamps.keys()) paths.add(path);
+    const list = [...paths];
+    const stats = await this.#statAll(list);
+    const states = new Map(list.map((p, i) => [p, stateOf(stats[i] ?? null)]));
+    for (const [path, listing] of this.#listings) {
+      if (states.get(path) === `d:${listing.stamp}`) listing.seen = seen;
+    }
+    for (const walk of walks) {
+      if ([...walk.stamps].every(([path, state]) => states.get(path) === state)) walk.seen = seen;
+    }
+  }
+
+  /** The folders whose listings are kept under `root` (itself included). */
+  #listingsUnder(root: string): string[] {
+    const prefix = root.endsWith("/") ? root : `${root}/`;
+    return [...this.#listings.keys()].filter((p) => p === root || p.startsWith(prefix));
+  }
+
+  /** Whether a live watch reports the changes of `folder`'s entries. */
+  #covers(folder: string): boolean {
+    for (const w of this.#watches) if (w.live && w.folders.has(folder)) return true;
+    return false;
+  }
+
+  /** A watch reported a change, began or ended: nothing is taken as unchanged without a stat until checked. */
+  #changed(): void {
+    this.#count.changes++;
+  }
+
+  /**
+   * Stop watching every root (the workspace closes); what is kept stays, checked by stat. A later search may
+   * watch again.
+   */
+  async close(): Promise<void> {
+    const watched = [...this.#watched.values()];
+    this.#watched.clear();
+    this.#tallies.clear();
+    for (const w of await Promise.all(watched.map((r) => r.watch))) w?.close();
+    for (const w of this.#watches) w.close();
+    this.#watches.clear();
+    this.#changed();
+  }
+
+  /**
+   * Whether an entry of `folder` last shown unchanged at change count `seen` is unchanged now, without a stat:
+   * this search began with a watch that caught up, a watch covers the folder, and nothing changed since.
+   */
+  #unchanged(seen: number | undefined, phase: "walk" | "read", folder: string | null): boolean {
+    if (!this.#trusting || this.#phase !== phase || seen !== this.#count.changes) return false;
+    return folder === null || this.#covers(folder);
+  }
+
+  /** Note the change count when a stat of `abs` was taken (the lowest of several stands). */
+  #noteSeen(abs: string, seen: number): void {
+    const old = this.#statSeen.get(abs);
+    if (old === undefined || seen < old) this.#statSeen.set(abs, seen);
+  }
+
+  /** The change count noted for the latest stat of `abs` (used up), or -1. */
+  #takeSeen(abs: string): number {
+    const seen = this.#statSeen.get(abs);
+    this.#statSeen.delete(abs);
+    return seen ?? -1;
   }
 
   /**
@@ -228,13 +469,32 @@ export class ReadCache {
    * @param paths Absolute backend paths.
    */
   async prime(paths: readonly string[]): Promise<void> {
+    this.#turn++;
+    const root = this.#phase === "walk" ? this.#root : null;
+    if (root === null) this.#trusting = false; // no barrier began this search
+    this.#phase = "read";
+    if (root !== null) await this.#watchRoot(root);
+    await this.#primeStats(
+      this.#trusting
+        ? paths.filter((p) => !this.#unchanged(this.#kept.get(p)?.seen, "read", dirname(p)))
+        : paths,
+    );
+  }
+
+  /** Stat `paths` in one call where the backend can, for the reads and listings that follow. */
+  async #primeStats(paths: readonly string[]): Promise<void> {
     this.#primed.clear(); // what an earlier search primed and did not use is old news
+    this.#statSeen.clear();
     this.#gen++;
     const statMany = (this.#fs.raw as Backend).statMany;
     if (!statMany || paths.length === 0) return;
+    const seen = this.#count.changes;
     const stats = await statMany.call(this.#fs.raw, paths);
     this.#primedAt = this.#now();
-    for (let i = 0; i < paths.length; i++) this.#primed.set(paths[i]!, stats[i] ?? null);
+    for (let i = 0; i < paths.length; i++) {
+      this.#primed.set(paths[i]!, stats[i] ?? null);
+      this.#noteSeen(paths[i]!, seen);
+    }
   }
 
   /**
@@ -245,16 +505,28 @@ export class ReadCache {
    */
   async primeFolders(abs: string): Promise<void> {
     const prefix = abs.endsWith("/") ? abs : `${abs}/`;
-    await this.prime([...this.#listings.keys()].filter((p) => p === abs || p.startsWith(prefix)));
+    const under = [...this.#listings].filter(([p]) => p === abs || p.startsWith(prefix));
+    await this.#primeStats(
+      under.filter(([p, kept]) => !this.#unchanged(kept.seen, "walk", p)).map(([p]) => p),
+    );
   }
 
-  /** A path's stat: the primed one (used once), else a fresh one; null when it failed. */
+  /**
+   * A path's stat: a kept file's own when nothing changed it since ({@linkcode ReadCache.sync}), else the primed
+   * one (used once), else a fresh one; null when it failed. The change count it was taken at is noted.
+   */
   async #stat(abs: string): Promise<BackendStats | null> {
+    const kept = this.#kept.get(abs);
+    if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) {
+      this.#noteSeen(abs, kept.seen!);
+      return statsOf(kept.id);
+    }
     const primed = this.#primed.get(abs);
     if (primed !== undefined) {
       this.#primed.delete(abs);
-      if (this.#now() - this.#primedAt <= PRIMED_MS) return primed;
+      if (this.#now() - this.#primedAt <= PRIMED_MS) return primed; // its change count noted by the prime
     }
+    this.#noteSeen(abs, this.#count.changes);
     return await this.#fs.raw.stat(abs).catch(() => null);
   }
 
@@ -268,6 +540,7 @@ export class ReadCache {
    */
   held(abs: string): Uint8Array | undefined {
     const kept = this.#kept.get(abs);
+    if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) return this.#hit(abs, kept);
     const primed = this.#primed.get(abs);
     if (kept === undefined || !primed?.isFile() || this.#now() - this.#primedAt > PRIMED_MS) return undefined;
     if (!sameState(kept.id, statIdOf(primed))) return undefined;
@@ -277,6 +550,11 @@ export class ReadCache {
 
   /** Answer a read from a kept file: counted, and moved to the most recently used end. */
   #hit(abs: string, kept: Kept): Uint8Array {
+    const seen = this.#statSeen.get(abs);
+    if (seen !== undefined) {
+      this.#statSeen.delete(abs);
+      kept.seen = seen; // the stat that showed it unchanged
+    }
     this.#hits++;
     this.#kept.delete(abs);
     this.#kept.set(abs, kept);
@@ -315,20 +593,30 @@ export class ReadCache {
    * @returns Its entries, sorted by name.
    */
   async listTyped(abs: string, record?: WalkRecord): Promise<ListedEntry[]> {
+    const known = this.#listings.get(abs);
+    if (known !== undefined && this.#unchanged(known.seen, "walk", abs)) {
+      record?.note(abs, `d:${known.stamp}`, known.seen);
+      this.#listings.delete(abs);
+      this.#listings.set(abs, known);
+      return known.entries;
+    }
     const st = await this.#stat(abs);
+    const seen = this.#takeSeen(abs);
     const stamp = st?.isDirectory() ? stampOf(st) : null;
     const listedAt = this.#now();
     const trusted = st !== null && stamp !== null && changedAt(st) < listedAt - RACY_MS;
-    record?.note(abs, trusted ? stateOf(st) : null);
+    record?.note(abs, trusted ? stateOf(st) : null, seen);
     const kept = this.#listings.get(abs);
     this.#listings.delete(abs);
     if (kept && stamp !== null && kept.stamp === stamp) {
+      kept.seen = seen;
       this.#listings.set(abs, kept);
       return kept.entries;
     }
     const entries = await this.#fs.listTyped(abs);
     if (trusted) {
-      this.#listings.set(abs, { stamp, entries });
+      if (!kept) this.#listed++;
+      this.#listings.set(abs, { stamp, entries, seen });
       for (const old of this.#listings.keys()) {
         if (this.#listings.size <= this.#maxFolders) break;
         this.#listings.delete(old);
@@ -344,11 +632,12 @@ export class ReadCache {
    * @param paths Absolute backend paths.
    */
   async noteFiles(record: WalkRecord, paths: readonly string[]): Promise<void> {
+    const seen = this.#count.changes;
     const stats = await this.#statAll(paths);
     const limit = this.#now() - RACY_MS;
     paths.forEach((p, i) => {
       const st = stats[i] ?? null;
-      record.note(p, st === null || changedAt(st) < limit ? stateOf(st) : null);
+      record.note(p, st === null || changedAt(st) < limit ? stateOf(st) : null, seen);
     });
   }
 
@@ -363,13 +652,25 @@ export class ReadCache {
     const kept = this.#walks.get(key);
     if (!kept) return null;
     this.#walks.delete(key);
-    const paths = [...kept.stamps.keys()];
-    const stats = await this.#statAll(paths);
-    for (let i = 0; i < paths.length; i++) {
-      if (stateOf(stats[i] ?? null) !== kept.stamps.get(paths[i]!)) return null;
+    if (!this.#unchanged(kept.seen, "walk", null) || !this.#coversWalk(kept)) {
+      const seen = this.#count.changes;
+      const paths = [...kept.stamps.keys()];
+      const stats = await this.#statAll(paths);
+      for (let i = 0; i < paths.length; i++) {
+        if (stateOf(stats[i] ?? null) !== kept.stamps.get(paths[i]!)) return null;
+      }
+      kept.seen = seen;
     }
     this.#walks.set(key, kept);
     return kept.result as T;
+  }
+
+  /** Whether live watches cover every folder a walk listed and every folder of the files it read or sought. */
+  #coversWalk(kept: KeptWalk): boolean {
+    for (const [path, state] of kept.stamps) {
+      if (!this.#covers(state.startsWith("d:") ? path : dirname(path))) return false;
+    }
+    return true;
   }
 
   /**
@@ -381,7 +682,11 @@ export class ReadCache {
    */
   rememberWalk(key: string, result: unknown, record: WalkRecord): void {
     if (!record.usable) return;
-    this.#walks.set(key, { result, stamps: record.stamps });
+    this.#walks.set(key, {
+      result,
+      stamps: record.stamps,
+      seen: Number.isFinite(record.seen) ? record.seen : -1,
+    });
     for (const old of this.#walks.keys()) {
       if (this.#walks.size <= KEPT_WALKS) break;
       this.#walks.delete(old);
@@ -414,6 +719,7 @@ export class ReadCache {
    * through an LRU). When only the current search's files are left, the new one is not kept.
    */
   #keep(abs: string, kept: Kept): void {
+    kept.seen = this.#takeSeen(abs); // the stat it was read under
     if (kept.bytes.length > this.#maxBytes) return;
     for (const [path, old] of this.#kept) {
       if (this.#bytes + kept.bytes.length <= this.#maxBytes) break;
@@ -435,15 +741,30 @@ export class ReadCache {
 /** One cache per backend: every session over it shares what was read. */
 const CACHES = new WeakMap<BackendFs, ReadCache>();
 
+/** Closes the watches of a cache that was dropped without {@linkcode ReadCache.close}. */
+const WATCHES = new FinalizationRegistry<Set<WatchedRoot>>((watches) => {
+  for (const w of watches) w.close();
+});
+
+/**
+ * Stop the watches of a backend's read cache, if it has one (the workspace over it closes).
+ *
+ * @param fs The wrapped backend.
+ */
+export async function closeReadCache(fs: BackendFs): Promise<void> {
+  await CACHES.get(fs)?.close();
+}
+
 /**
  * The read cache of a backend (made on first use), which the read-only searches of every session over it
  * share.
  *
  * @param fs The wrapped backend.
+ * @param options How to make it, if it is made now.
  * @returns Its cache.
  */
-export function readCacheOf(fs: BackendFs): ReadCache {
+export function readCacheOf(fs: BackendFs, options?: ReadCacheOptions): ReadCache {
   let cache = CACHES.get(fs);
-  if (!cache) CACHES.set(fs, cache = new ReadCache(fs));
+  if (!cache) CACHES.set(fs, cache = new ReadCache(fs, options));
   return cache;
 }

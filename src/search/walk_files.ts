@@ -124,6 +124,7 @@ export function walkSearchFiles(
   async function list(scope: FileScope): Promise<SearchFile[]> {
     view = EMPTY_VIEW;
     left = { ignored: 0, unreadable: 0 };
+    await cache?.sync(source.sandbox.root); // every search begins here: what changed before it is seen
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
     if (target?.kind === "file") {
       view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);

@@ -137,6 +137,7 @@ export async function openRoot(
     backend: host.backend,
     root: path,
     wasm: host.wasm,
+    watch: false, // one command per process: a watch of the tree would never serve a second search
     ...workspaceFlags(host, flags),
   });
 }

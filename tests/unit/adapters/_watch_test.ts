@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { BARRIER_MS, watchFolders } from "../../../src/adapters/_watch.ts";
+
+/** A temporary folder, its real path. */
+async function folder(): Promise<string> {
+  return await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-watch-test-" }));
+}
+
+Deno.test("watchFolders (Deno): a change in a watched folder is reported by the time the barrier returns", async () => {
+  const dir = await folder();
+  await Deno.mkdir(`${dir}/sub`);
+  const heard: string[] = [];
+  const feed = watchFolders!([dir], (paths) => heard.push(...(paths ?? ["<lost>"])));
+  try {
+    assert.equal(await feed.sync(), true);
+    assert.equal(heard.length, 0, "the barrier's own file is never reported");
+    await Deno.writeTextFile(`${dir}/a.ts`, "a\n");
+    assert.equal(await feed.sync(), true);
+    assert.ok(heard.includes(`${dir}/a.ts`), JSON.stringify(heard));
+    heard.length = 0;
+    await Deno.writeTextFile(`${dir}/sub/deeper.ts`, "not watched: the watch is not recursive\n");
+    assert.equal(await feed.sync(), true);
+    assert.deepEqual(heard.filter((p) => p.startsWith(`${dir}/sub/`)), []);
+  } finally {
+    feed.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("watchFolders (Deno): a closed watch's barrier answers false and its private folder is gone", async () => {
+  const dir = await folder();
+  const tmp = await folder();
+  const was = Deno.env.get("TMPDIR");
+  Deno.env.set("TMPDIR", tmp); // the barrier folder goes where the test can see it alone
+  try {
+    const feed = watchFolders!([dir], () => {});
+    assert.equal([...Deno.readDirSync(tmp)].length, 1, "one private barrier folder per watch");
+    assert.equal(await feed.sync(), true);
+    feed.close();
+    assert.equal(await feed.sync(), false);
+    assert.deepEqual([...Deno.readDirSync(tmp)], []);
+  } finally {
+    if (was === undefined) Deno.env.delete("TMPDIR");
+    else Deno.env.set("TMPDIR", was);
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("watchFolders (Deno): while another watched folder of the process exists outside a watch, its barrier answers false", async () => {
+  const a = await folder();
+  const b = await folder();
+  const feedA = watchFolders!([a], () => {});
+  try {
+    assert.equal(await feedA.sync(), true);
+    const feedB = watchFolders!([b], () => {}); // Deno queues b's events where a's watch never sees them
+    assert.equal(await feedA.sync(), false);
+    assert.equal(await feedB.sync(), false);
+    feedB.close();
+    await Deno.remove(b, { recursive: true }); // gone: nothing more can come from it
+    assert.equal(await feedA.sync(), true);
+  } finally {
+    feedA.close();
+    await Deno.remove(a, { recursive: true });
+  }
+});
+
+Deno.test("watchFolders (Deno): the barrier's bound is short", () => {
+  assert.ok(BARRIER_MS <= 1000);
+});
