@@ -6,6 +6,8 @@
  *
  * - the reads alone: every file of the tree read once;
  * - a cold search_text (`createElement`, fixed string): a fresh read cache, every folder listed, every file read;
+ * - the walk, stat and read of the JavaScript files (a search of them for a text none holds): what a cold
+ *   search_structural does before it parses;
  * - a cold search_structural per pattern: a fresh workspace (empty parse cache) and read cache, as
  *   `search_structural.bench.ts`'s "cold" column.
  *
@@ -93,6 +95,8 @@ const textQuery = normalizeSearchTextArgs({
   max_results: 1e7,
   max_chars: 1e12,
 });
+/** A search of the JavaScript files for a text none holds: the walk, the stats and the reads, a scan for nothing. */
+const ioQuery = normalizeSearchTextArgs({ pattern: "\u0001 never \u0001", literal: true, type: "js" });
 const STRUCTURAL = ["c.req.header($A)", "new Response($$$A)", "throw new Error($M)", "return $X"];
 const wasm = createWasmLoader();
 
@@ -101,6 +105,9 @@ const WORK: Record<string, (mode: Mode) => Promise<number>> = {
   [`the reads alone (${paths.length} files)`]: (mode) => readAll(mode, paths),
   "search_text cold, createElement": async (mode) =>
     (await searchText(searchFiles(mode, root), textQuery)).matches!.length,
+  // What a cold search_structural does before parsing: walk, stat and read the JavaScript files.
+  "walk, stat and read of the JavaScript files": async (mode) =>
+    (await searchText(searchFiles(mode, root), ioQuery)).summary.files_scanned,
 };
 for (const pattern of STRUCTURAL) {
   WORK[`search_structural cold, ${pattern}`] = async (mode) => {
