@@ -20,6 +20,7 @@ import { setImmediate } from "node:timers";
 import { fileURLToPath } from "node:url";
 import { errnoCode } from "../errors.ts";
 import {
+  asError,
   type Backend,
   type BackendStats,
   type FileReader,
@@ -346,11 +347,6 @@ function readOpenNow(fd: number, size: number): Uint8Array {
 
 /** Where {@linkcode readOpenNow} reads past a file's stat'ed size (nothing there, unless it grew). */
 const GROWTH_PROBE = new Uint8Array(64 * 1024);
-
-/** A thrown value as an `Error` (its code kept). */
-function asError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
-}
 
 /** What {@linkcode lstatNow} answers for a symbolic link: its target must be stat'ed the async way. */
 const LINK = Symbol("link");

@@ -223,8 +223,14 @@ function isAbsence(err: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
-/** A thrown value as an `Error`. */
-function asError(err: unknown): Error {
+/**
+ * A thrown value as an `Error` (an `Error` as it is, its code kept): how a failed read is answered in place by
+ * {@linkcode Backend.readMany}.
+ *
+ * @param err What was thrown.
+ * @returns It, or an `Error` saying it.
+ */
+export function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 

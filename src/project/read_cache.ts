@@ -334,7 +334,7 @@ export class ReadCache {
     return out;
   }
 
-  /** Stats of many paths for a read: the primed ones (used up), the rest in one call ({@linkcode ReadCache.prime}'s). */
+  /** Stats of many paths for a read: the primed ones (used up), the rest in one call. */
   async #statsOf(paths: readonly string[]): Promise<(BackendStats | null)[]> {
     const stats: (BackendStats | null | undefined)[] = paths.map((p) => this.#primedStat(p));
     const rest = paths.filter((_, i) => stats[i] === undefined);

@@ -143,7 +143,10 @@ async function* readInRuns(
   if (run.length > 0) yield run;
 }
 
-/** Files in the first batch of a source that reads many at once; each next batch is twice as large, up to {@linkcode READ_BATCH_MOST}. */
+/**
+ * Files in the first batch of a source that reads many at once; each next batch is twice as large, up to
+ * {@linkcode READ_BATCH_MOST}.
+ */
 const READ_BATCH_FIRST = 32;
 
 /** Files in a batch at most: a search that stops early (a full page) has read at most this many past it. */
@@ -168,7 +171,10 @@ async function* readInBatches(
   }
 }
 
-/** One batch of files read: those the source holds at once (no promise when it holds them all), the rest in one call. */
+/**
+ * One batch of files read: those the source holds at once (no promise when it holds them all), the rest in one
+ * call.
+ */
 function readBatch(files: SearchFiles, batch: SearchFile[]): ReadFile[] | Promise<ReadFile[]> {
   const read: ReadFile[] = [];
   const unread: number[] = [];

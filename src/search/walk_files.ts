@@ -101,7 +101,9 @@ function notFound(path: string): RecoverableError {
  * @param source The stage to list and read.
  * @param options `readBytes`: how to read a file's bytes by its real path. By default a file the stage has
  *   written (an earlier op of a plan) is read through the stage, and every other file straight from the
- *   backend: a `Stage` hashes every file it reads, and a search hashes only the files it returns.
+ *   backend: a `Stage` hashes every file it reads, and a search hashes only the files it returns. Where the
+ *   backend reads many files in one call (`BackendFs.readMany`), the default reading also reads in
+ *   batches (`SearchFiles.readMany`); a `readBytes` of the caller's own is used as given, one file at a time.
  *   `cache`: a {@linkcode ReadCache}, or `"session"` for the one every session over the stage's backend
  *   shares; a read-only search passes it so that an unchanged file is not read again (an edit never does: it
  *   reads every file afresh).
