@@ -149,26 +149,34 @@ async function* readInRuns(
  */
 const READ_BATCH_FIRST = 32;
 
-/** Files in a batch at most: a search that stops early (a full page) has read at most this many past it. */
+/**
+ * Files in a batch at most: a search that stops early (a full page) has read at most twice this many past it
+ * (the batch it stopped in and the one read ahead).
+ */
 const READ_BATCH_MOST = 256;
 
 /**
  * {@linkcode readInRuns} for a source that reads many files in one call ({@linkcode SearchFiles.readMany}: the
  * disk reads those on local file systems synchronously): the files in order, in batches, each one run — the
- * files the source holds taken as they are, the others read in one call. Batches start small and double, so
- * that a search that stops early has not read far past where it stopped.
+ * files the source holds taken as they are, the others read in one call. The next batch is asked for before
+ * this one is handed on, so that reads that wait (a network mount's) overlap the search of the files before
+ * them, as the one-at-a-time reads do; batches start small and double, so that a search that stops early has
+ * not read far past where it stopped.
  */
 async function* readInBatches(
   files: SearchFiles,
   listed: AsyncIterable<SearchFile[]>,
 ): AsyncGenerator<ReadFile[]> {
   let size = READ_BATCH_FIRST;
+  let ahead: ReadFile[] | Promise<ReadFile[]> | null = null;
   for await (const group of listed) {
     for (let at = 0; at < group.length; at += size, size = Math.min(2 * size, READ_BATCH_MOST)) {
-      const batch = readBatch(files, group.slice(at, at + size));
-      yield batch instanceof Promise ? await batch : batch;
+      const next = readBatch(files, group.slice(at, at + size));
+      if (ahead !== null) yield ahead instanceof Promise ? await ahead : ahead;
+      ahead = next;
     }
   }
+  if (ahead !== null) yield ahead instanceof Promise ? await ahead : ahead;
 }
 
 /**
