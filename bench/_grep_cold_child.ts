@@ -11,7 +11,10 @@
  * - `again`: the same grep once more in this process: a fresh workspace and read cache (every folder listed and
  *   every file read again), the JIT warm. `search − again` is what the cold JIT costs.
  *
- *   deno run -A --config deno.json bench/_grep_cold_child.ts PATTERN
+ * With `--one-read-each` the disk backend is given without `readMany`: every file read on its own, through
+ * `node:fs/promises`, as before batched reads — the baseline of the same bench run.
+ *
+ *   deno run -A --config deno.json bench/_grep_cold_child.ts PATTERN [--one-read-each]
  *
  * @module
  */
@@ -33,6 +36,7 @@ const mark = async (name: string, work: () => Promise<unknown>): Promise<void> =
   figures[`${name}_cpu`] = cpuMs() - c;
 };
 const pattern = Deno.args[0] ?? "createElement";
+const oneReadEach = Deno.args.includes("--one-read-each");
 let cli!: typeof import("../src/surfaces/cli.ts");
 let adapter!: typeof import("../src/adapters/deno/mod.ts");
 await mark("modules", async () => {
@@ -49,7 +53,7 @@ const grep = async () => {
     readStdin: () => Promise.resolve(""),
     readHostFile: (path) => Deno.readTextFile(path),
     cwd: Deno.cwd(),
-    backend: adapter.createDiskBackend(),
+    backend: oneReadEach ? withoutReadMany(adapter.createDiskBackend()) : adapter.createDiskBackend(),
     wasm: adapter.createWasmLoader(),
   });
   if (code !== 0) throw new Error(`graver grep -F ${pattern} exited ${code}`);
@@ -57,3 +61,9 @@ const grep = async () => {
 await mark("search", grep);
 await mark("again", grep);
 console.log(JSON.stringify({ ...figures, printed }));
+
+/** A backend without `readMany`: a search then reads each file with its own `readFile`. */
+function withoutReadMany<T extends { readMany?: unknown }>(backend: T): Omit<T, "readMany"> {
+  const { readMany: _, ...rest } = backend;
+  return rest;
+}

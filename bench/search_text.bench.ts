@@ -16,7 +16,8 @@
  *
  *   deno run -A bench/search_text.bench.ts [--runs N] [--cli-only]
  *
- * `--cli-only` runs the cold CLI part alone, with where a cold grep's time goes (`_grep_cold_child.ts`).
+ * `--cli-only` runs the cold CLI part alone, with where a cold grep's time goes (`_grep_cold_child.ts`), and the
+ * same grep with each file read on its own (a backend without `readMany`) in the same run, as a baseline.
  *
  * Goals (issue 24): warm median ratio ≤ 1.0 on hono, ≤ 1.5 on the larger tree; cold CLI ≤ rg + start.
  *
@@ -217,6 +218,8 @@ async function benchCli(root: string): Promise<{ graver: number; rg: number; sta
     s.push(await processTime(bin, ["--version"], root));
     d.push(await processTime(Deno.execPath(), trivial, root));
     for (const [k, v] of Object.entries(await grepPhases(root, pattern))) (phases[k] ??= []).push(v);
+    const each = await grepPhases(root, pattern, { oneReadEach: true });
+    for (const [k, v] of Object.entries(each)) (phases[`each_${k}`] ??= []).push(v);
   }
   console.log(
     `\n## cold CLI on hono (${q.name}): bin/graver grep ${describe(stats(g))}, rg ${describe(stats(r))}, ` +
@@ -238,14 +241,34 @@ async function benchCli(root: string): Promise<{ graver: number; rg: number; sta
       "search",
     ),
     row("the same grep again, in a fresh workspace and read cache, the JIT warm", "again"),
+    row(
+      "the grep, each file read on its own (`--one-read-each`: no `readMany`, as before batched reads)",
+      "each_search",
+    ),
+    row("the same again, each file read on its own, the JIT warm", "each_again"),
   ]);
+  const ratio = (k: string) => (stats(phases[k]!).median / stats(phases[`each_${k}`]!).median).toFixed(2);
+  console.log(
+    `\nbatched reads / one read each, same run: the grep ${ratio("search")}× wall, ${
+      ratio("search_cpu")
+    }× CPU; ` +
+      `again ${ratio("again")}× wall, ${ratio("again_cpu")}× CPU\n`,
+  );
   return { graver: stats(g).median, rg: stats(r).median, start: stats(s).median };
 }
 
-/** The phases of one cold `graver grep -F PATTERN` in a fresh process, in ms (`_grep_cold_child.ts`). */
-async function grepPhases(root: string, pattern: string): Promise<Record<string, number>> {
+/**
+ * The phases of one cold `graver grep -F PATTERN` in a fresh process, in ms (`_grep_cold_child.ts`); with
+ * `oneReadEach`, over a disk backend without `readMany`.
+ */
+async function grepPhases(
+  root: string,
+  pattern: string,
+  options: { oneReadEach?: boolean } = {},
+): Promise<Record<string, number>> {
+  const child = ["run", "-A", "--config", `${ROOT}deno.json`, `${ROOT}bench/_grep_cold_child.ts`, pattern];
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--config", `${ROOT}deno.json`, `${ROOT}bench/_grep_cold_child.ts`, pattern],
+    args: options.oneReadEach ? [...child, "--one-read-each"] : child,
     cwd: root,
     stdout: "piped",
     stderr: "piped",

@@ -4,12 +4,23 @@
  *
  * @module
  */
-import { constants, lstatSync, readFileSync, realpathSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+} from "node:fs";
 import * as fsp from "node:fs/promises";
 import { hostname } from "node:os";
 import { setImmediate } from "node:timers";
 import { fileURLToPath } from "node:url";
+import { errnoCode } from "../errors.ts";
 import {
+  asError,
   type Backend,
   type BackendStats,
   type FileReader,
@@ -115,19 +126,27 @@ async function readRegularFile(path: string, options?: unknown): Promise<Uint8Ar
 async function openRegularFile(path: string): Promise<fsp.FileHandle> {
   const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const st = await handle.stat();
-    if (st.isDirectory()) {
-      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), {
-        code: "EISDIR",
-      });
-    }
-    const special = specialFileKind(st);
-    if (special !== null) throw specialFileError(path, special);
+    refuseIrregular(path, await handle.stat());
     return handle;
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * Throw what reading `path` must fail with when `st` (the `fstat` of its open descriptor) is not a regular
+ * file: `EISDIR` for a directory, as `readFile` does, and {@linkcode specialFileError} for a FIFO, socket or
+ * device. The one check of every read here, synchronous or not.
+ */
+function refuseIrregular(path: string, st: BackendStats): void {
+  if (st.isDirectory()) {
+    throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), {
+      code: "EISDIR",
+    });
+  }
+  const special = specialFileKind(st);
+  if (special !== null) throw specialFileError(path, special);
 }
 
 /** {@linkcode Backend.openReader} on the disk: a regular file read piece by piece at given positions. */
@@ -181,11 +200,28 @@ async function statMany(paths: readonly string[]): Promise<(BackendStats | null)
     else out[i] = st;
     if (++inTurn === SYNC_STATS_PER_TURN) {
       inTurn = 0;
-      await new Promise((resolve) => setImmediate(resolve)); // a macrotask: due timers fire first
+      await nextTurn();
     }
   }
   await statLater(paths, { indices: later, out });
   return out;
+}
+
+/** A turn of the event loop: a macrotask, so that due timers and other requests run first. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Run `work` on each of `indices`, at most `limit` at once. */
+async function eachInFlight(
+  indices: readonly number[],
+  options: { limit: number; work: (i: number) => Promise<void> },
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < indices.length) await options.work(indices[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(options.limit, indices.length) }, worker));
 }
 
 /** Stat the paths at `indices` asynchronously, {@linkcode STATS_IN_FLIGHT} at a time, into `out`. */
@@ -194,19 +230,125 @@ async function statLater(
   into: { indices: readonly number[]; out: (BackendStats | null)[] },
 ): Promise<void> {
   const { indices, out } = into;
-  let next = 0;
-  const worker = async () => {
-    while (next < indices.length) {
-      const i = indices[next++]!;
+  await eachInFlight(indices, {
+    limit: STATS_IN_FLIGHT,
+    work: async (i) => {
       try {
         out[i] = await (denoStat ?? nodeStat)(paths[i]!);
       } catch {
         out[i] = null;
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, indices.length) }, worker));
+    },
+  });
 }
+
+/** Files read in a row synchronously before {@linkcode readMany} lets the event loop run. */
+const SYNC_READS_PER_TURN = 256;
+
+/**
+ * Bytes read in a row synchronously before {@linkcode readMany} lets the event loop run. A file larger than
+ * this is read asynchronously: one synchronous read of it would hold the loop longer than a whole turn.
+ */
+const SYNC_READ_BYTES_PER_TURN = 2 * 1024 * 1024;
+
+/** Reads in flight at once in {@linkcode readMany}'s asynchronous part. */
+const READS_IN_FLIGHT = 16;
+
+/** What {@linkcode readNow} answers for a file it leaves to the asynchronous read: a link, or a large file. */
+const READ_LATER = Symbol("read later");
+
+/**
+ * {@linkcode Backend.readMany} on the disk: each path read as {@linkcode readRegularFile} reads it, one answer
+ * per path (its bytes, or the error that read would throw). A path `statMany` would stat synchronously (every
+ * mount its lookup passes through local, none of its folders a link: `syncStatable`, one mount-table read per
+ * call) is read synchronously — open, `fstat` and read on one descriptor, no promise, no `FileHandle`: a
+ * fraction of the asynchronous read's cost (hono's 577 files: 0.24× the time, 0.28× the CPU) — at most
+ * {@linkcode SYNC_READS_PER_TURN} files or {@linkcode SYNC_READ_BYTES_PER_TURN} bytes in a row, with a turn of
+ * the event loop between. The rest are read asynchronously, {@linkcode READS_IN_FLIGHT} at a time: a path on a
+ * network, FUSE or unknown mount (a synchronous read there could block the whole process), a path whose last
+ * part is a link (its target may be anywhere: the synchronous open never follows one), and a file larger than
+ * a turn's bytes.
+ */
+async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[]> {
+  const out: (Uint8Array | Error)[] = new Array(paths.length);
+  const table = MountTable.read();
+  const sync = table ? syncStatable(paths, { table, isRealDir }) : null;
+  const later: number[] = [];
+  let files = 0;
+  let bytes = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const got = sync?.[i] === true ? readNow(paths[i]!) : READ_LATER;
+    if (got === READ_LATER) {
+      later.push(i);
+      continue;
+    }
+    out[i] = got;
+    if (got instanceof Uint8Array) bytes += got.length;
+    if (++files >= SYNC_READS_PER_TURN || bytes >= SYNC_READ_BYTES_PER_TURN) {
+      files = bytes = 0;
+      await nextTurn();
+    }
+  }
+  await eachInFlight(later, {
+    limit: READS_IN_FLIGHT,
+    work: async (i) => {
+      // No encoding asked: a `Buffer` (the wrapper, `BackendFs.readMany`, makes it a plain array).
+      out[i] = await readRegularFile(paths[i]!).then((data) => data as Uint8Array, asError);
+    },
+  });
+  return out;
+}
+
+/**
+ * Read a regular file synchronously, with the guard of {@linkcode readRegularFile}: opened with `O_NONBLOCK`
+ * (a FIFO without a writer opens at once) and `O_NOFOLLOW` (a link is left to the asynchronous read, which
+ * follows it as `readFile` does), then refused unless its `fstat` says a regular file. Only for paths
+ * `syncStatable` let through.
+ */
+function readNow(path: string): Uint8Array | Error | typeof READ_LATER {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (err) {
+    return errnoCode(err) === "ELOOP" ? READ_LATER : asError(err);
+  }
+  try {
+    const st = fstatSync(fd);
+    refuseIrregular(path, st as unknown as BackendStats);
+    return st.size > SYNC_READ_BYTES_PER_TURN ? READ_LATER : readOpenNow(fd, st.size);
+  } catch (err) {
+    return asError(err);
+  } finally {
+    try {
+      closeSync(fd);
+    } catch { /* closing a descriptor opened for reading loses nothing */ }
+  }
+}
+
+/**
+ * The whole content of an open file whose `fstat` said `size` bytes, read synchronously into an array of its
+ * own (no pooled `Buffer`): what it holds now, should it have grown or shrunk since.
+ */
+function readOpenNow(fd: number, size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  while (at < size) {
+    const n = readSync(fd, bytes, at, size - at, null);
+    if (n === 0) return bytes.slice(0, at); // it shrank
+    at += n;
+  }
+  const pieces: Uint8Array[] = [bytes];
+  for (let n; (n = readSync(fd, GROWTH_PROBE, 0, GROWTH_PROBE.length, null)) > 0;) {
+    pieces.push(GROWTH_PROBE.slice(0, n)); // it grew since the fstat: what it holds now
+  }
+  if (pieces.length === 1) return bytes;
+  const grown = new Uint8Array(pieces.reduce((sum, p) => sum + p.length, 0));
+  pieces.reduce((at, p) => (grown.set(p, at), at + p.length), 0);
+  return grown;
+}
+
+/** Where {@linkcode readOpenNow} reads past a file's stat'ed size (nothing there, unless it grew). */
+const GROWTH_PROBE = new Uint8Array(64 * 1024);
 
 /** What {@linkcode lstatNow} answers for a symbolic link: its target must be stat'ed the async way. */
 const LINK = Symbol("link");
@@ -312,6 +454,7 @@ const denoStat = DENO === undefined ? null : async (path: string): Promise<Backe
 const DISK: Backend = {
   ...(fsp as unknown as Backend),
   statMany,
+  readMany,
   readFile: readRegularFile,
   openReader,
   holdDir,

@@ -116,17 +116,18 @@ class BarrierFolder {
   }
 
   /**
-   * Write a barrier file and wait for its report (at most {@linkcode BARRIER_MS}); then remove it. The file
+   * Write a barrier file and wait for its report (at most `waitMs`, default {@linkcode BARRIER_MS}); then
+   * remove it. The file
    * is written and removed synchronously (an empty file in the temporary folder, microseconds): an
    * asynchronous write hops through a thread pool, which on a loaded machine costs milliseconds a search would
    * wait for.
    */
-  async cross(): Promise<boolean> {
+  async cross(waitMs: number = BARRIER_MS): Promise<boolean> {
     const file = `${this.path}/${++this.#n}`;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arrived = new Promise<boolean>((resolve) => {
       this.waiting.set(file, resolve);
-      timer = setTimeout(() => resolve(false), BARRIER_MS);
+      timer = setTimeout(() => resolve(false), waitMs);
     });
     try {
       writeFileSync(file, NOTHING);
@@ -194,7 +195,8 @@ function watchWithDeno(folders: readonly string[], onChange: ChangeListener): Ch
     close();
     onChange(null); // the watcher lost events, failed or ended: nothing is proven from here on
   });
-  const sync = async () => !closed && coversEveryWatch(watched, others) && await barriers.cross() && !closed;
+  const sync = async (waitMs?: number) =>
+    !closed && coversEveryWatch(watched, others) && await barriers.cross(waitMs) && !closed;
   return { sync, close };
 }
 

@@ -516,18 +516,31 @@ export class ReadCache {
    * one (used once), else a fresh one; null when it failed. The change count it was taken at is noted.
    */
   async #stat(abs: string): Promise<BackendStats | null> {
+    const known = this.#knownStat(abs);
+    if (known !== undefined) return known;
+    this.#noteSeen(abs, this.#count.changes);
+    return await this.#fs.raw.stat(abs).catch(() => null);
+  }
+
+  /**
+   * A path's stat without asking the backend: a kept file's own when nothing changed it since the search's
+   * barrier (its change count noted again), else the primed one (noted by the prime); undefined when neither.
+   */
+  #knownStat(abs: string): BackendStats | null | undefined {
     const kept = this.#kept.get(abs);
     if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) {
       this.#noteSeen(abs, kept.seen!);
       return statsOf(kept.id);
     }
+    return this.#primedStat(abs);
+  }
+
+  /** A path's primed stat (used up: null when it failed), or undefined when none is primed or it is too old. */
+  #primedStat(abs: string): BackendStats | null | undefined {
     const primed = this.#primed.get(abs);
-    if (primed !== undefined) {
-      this.#primed.delete(abs);
-      if (this.#now() - this.#primedAt <= PRIMED_MS) return primed; // its change count noted by the prime
-    }
-    this.#noteSeen(abs, this.#count.changes);
-    return await this.#fs.raw.stat(abs).catch(() => null);
+    if (primed === undefined) return undefined;
+    this.#primed.delete(abs);
+    return this.#now() - this.#primedAt <= PRIMED_MS ? primed : undefined;
   }
 
   /**
@@ -572,17 +585,76 @@ export class ReadCache {
    */
   async read(abs: string): Promise<Uint8Array | null> {
     const st = await this.#stat(abs);
-    const id = st?.isFile() ? statIdOf(st) : null;
-    const kept = this.#kept.get(abs);
-    if (kept && sameState(kept.id, id)) return this.#hit(abs, kept);
-    this.#misses++;
-    if (kept) this.#drop(abs, kept);
+    const held = this.#lookup(abs, st);
+    if (held !== undefined) return held;
     const readAt = this.#now();
     const bytes = await this.#fs.read(abs);
-    if (bytes && st && id !== null && bytes.length === id.size && changedAt(st) < readAt - RACY_MS) {
+    this.#settle(abs, { st, bytes, readAt });
+    return bytes;
+  }
+
+  /**
+   * Many files' bytes, as {@linkcode ReadCache.read} answers each (the same keep rules), in one read of the
+   * backend for all that are not kept ({@linkcode BackendFs.readMany}): one answer per path, in order — the
+   * bytes, null for an absent file, or the error `read` would throw for it (a special file, a directory).
+   *
+   * @param paths Absolute backend paths (real paths: no link in them).
+   * @returns One answer per path.
+   */
+  async readMany(paths: readonly string[]): Promise<(Uint8Array | null | Error)[]> {
+    const stats = await this.#statsOf(paths);
+    const out: (Uint8Array | null | Error)[] = new Array(paths.length);
+    const unread: number[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      const held = this.#lookup(paths[i]!, stats[i]!);
+      if (held === undefined) unread.push(i);
+      else out[i] = held;
+    }
+    if (unread.length === 0) return out;
+    const readAt = this.#now();
+    const got = await this.#fs.readMany(unread.map((i) => paths[i]!));
+    unread.forEach((i, k) => {
+      const bytes = got[k]!;
+      out[i] = bytes;
+      this.#settle(paths[i]!, { st: stats[i]!, bytes: bytes instanceof Error ? null : bytes, readAt });
+    });
+    return out;
+  }
+
+  /** Stats of many paths for a read: those known without a call (a kept file unchanged since the barrier, a primed stat), the rest in one call. */
+  async #statsOf(paths: readonly string[]): Promise<(BackendStats | null)[]> {
+    const stats: (BackendStats | null | undefined)[] = paths.map((p) => this.#knownStat(p));
+    const rest = paths.filter((_, i) => stats[i] === undefined);
+    if (rest.length === 0) return stats as (BackendStats | null)[];
+    const seen = this.#count.changes;
+    for (const p of rest) this.#noteSeen(p, seen); // as #stat notes a fresh stat: what a kept read stands on
+    const fresh = await this.#statAll(rest);
+    let k = 0;
+    return stats.map((st) => st === undefined ? fresh[k++] ?? null : st);
+  }
+
+  /**
+   * A file's kept bytes when `st` (its stat now) is the one they were read under (a hit), else undefined (a
+   * miss, counted, and what was kept under another stat forgotten).
+   */
+  #lookup(abs: string, st: BackendStats | null): Uint8Array | undefined {
+    const kept = this.#kept.get(abs);
+    if (kept && sameState(kept.id, st?.isFile() ? statIdOf(st) : null)) return this.#hit(abs, kept);
+    this.#misses++;
+    if (kept) this.#drop(abs, kept);
+    return undefined;
+  }
+
+  /**
+   * Keep what a read got when its stat can be trusted: a regular file, the size its stat said, changed more than
+   * {@linkcode RACY_MS} before the read began (`readAt`).
+   */
+  #settle(abs: string, read: { st: BackendStats | null; bytes: Uint8Array | null; readAt: number }): void {
+    const { st, bytes } = read;
+    const id = st?.isFile() ? statIdOf(st) : null;
+    if (bytes && st && id !== null && bytes.length === id.size && changedAt(st) < read.readAt - RACY_MS) {
       this.#keep(abs, { id, bytes, gen: this.#gen });
     }
-    return bytes;
   }
 
   /**

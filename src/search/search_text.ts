@@ -112,6 +112,10 @@ async function* readInRuns(
   files: SearchFiles,
   listed: AsyncIterable<SearchFile[]>,
 ): AsyncGenerator<ReadFile[]> {
+  if (files.readMany) {
+    yield* readInBatches(files, listed);
+    return;
+  }
   const queue: Reading[] = [];
   let run: ReadFile[] = [];
   for await (const group of listed) {
@@ -137,6 +141,64 @@ async function* readInRuns(
     run = [await reading];
   }
   if (run.length > 0) yield run;
+}
+
+/**
+ * Files in the first batch of a source that reads many at once; each next batch is twice as large, up to
+ * {@linkcode READ_BATCH_MOST}.
+ */
+const READ_BATCH_FIRST = 32;
+
+/**
+ * Files in a batch at most: a search that stops early (a full page) has read at most twice this many past it
+ * (the batch it stopped in and the one read ahead).
+ */
+const READ_BATCH_MOST = 256;
+
+/**
+ * {@linkcode readInRuns} for a source that reads many files in one call ({@linkcode SearchFiles.readMany}: the
+ * disk reads those on local file systems synchronously): the files in order, in batches, each one run — the
+ * files the source holds taken as they are, the others read in one call. The next batch is asked for before
+ * this one is handed on, so that reads that wait (a network mount's) overlap the search of the files before
+ * them, as the one-at-a-time reads do; batches start small and double, so that a search that stops early has
+ * not read far past where it stopped.
+ */
+async function* readInBatches(
+  files: SearchFiles,
+  listed: AsyncIterable<SearchFile[]>,
+): AsyncGenerator<ReadFile[]> {
+  let size = READ_BATCH_FIRST;
+  let ahead: ReadFile[] | Promise<ReadFile[]> | null = null;
+  for await (const group of listed) {
+    for (let at = 0; at < group.length; at += size, size = Math.min(2 * size, READ_BATCH_MOST)) {
+      const next = readBatch(files, group.slice(at, at + size));
+      if (ahead !== null) yield ahead instanceof Promise ? await ahead : ahead;
+      ahead = next;
+    }
+  }
+  if (ahead !== null) yield ahead instanceof Promise ? await ahead : ahead;
+}
+
+/**
+ * One batch of files read: those the source holds at once (no promise when it holds them all), the rest in one
+ * call.
+ */
+function readBatch(files: SearchFiles, batch: SearchFile[]): ReadFile[] | Promise<ReadFile[]> {
+  const read: ReadFile[] = [];
+  const unread: number[] = [];
+  for (const file of batch) {
+    const held = files.readHeld?.(file.path);
+    if (held === undefined) unread.push(read.length);
+    read.push({ file, bytes: held ?? null });
+  }
+  if (unread.length === 0) return read;
+  return files.readMany!(unread.map((i) => read[i]!.file.path)).then(
+    (got) => {
+      unread.forEach((i, k) => read[i]!.bytes = got[k] ?? null);
+      return read;
+    },
+    () => read, // the batch could not be read: each of its files counts as unreadable
+  );
 }
 
 /**

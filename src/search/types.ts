@@ -53,6 +53,12 @@ export interface SearchFiles {
    */
   readHeld?(path: string): Uint8Array | undefined;
   /**
+   * Many files' exact bytes in one call (optional): one answer per path, in order, null for a file that
+   * cannot be read (where `read` throws). A source whose backend reads many files at once (the disk) has it,
+   * and a search then reads its files in batches through it instead of one `read` each.
+   */
+  readMany?(paths: readonly string[]): Promise<(Uint8Array | null)[]>;
+  /**
    * A file's version when the source already knows it (a stage hashes what it reads), so that the search
    * does not hash the bytes again; without it the search hashes them (`versionOf` of `fs/`).
    */

@@ -101,7 +101,9 @@ function notFound(path: string): RecoverableError {
  * @param source The stage to list and read.
  * @param options `readBytes`: how to read a file's bytes by its real path. By default a file the stage has
  *   written (an earlier op of a plan) is read through the stage, and every other file straight from the
- *   backend: a `Stage` hashes every file it reads, and a search hashes only the files it returns.
+ *   backend: a `Stage` hashes every file it reads, and a search hashes only the files it returns. Where the
+ *   backend reads many files in one call (`BackendFs.readMany`), the default reading also reads in
+ *   batches (`SearchFiles.readMany`); a `readBytes` of the caller's own is used as given, one file at a time.
  *   `cache`: a {@linkcode ReadCache}, or `"session"` for the one every session over the stage's backend
  *   shares; a read-only search passes it so that an unchanged file is not read again (an edit never does: it
  *   reads every file afresh).
@@ -148,7 +150,7 @@ export function walkSearchFiles(
     );
     return view.files;
   }
-  return {
+  const files: SearchFiles = {
     async *files(scope) {
       yield* await list(scope);
     },
@@ -167,4 +169,40 @@ export function walkSearchFiles(
     },
     skipped: () => left,
   };
+  // Batched reads only where the default reading is in use and the backend reads many files at once.
+  if (!options.readBytes && source.fs.readsMany) {
+    files.readMany = (paths) => readManyOf(paths, { source, view, cache });
+  }
+  return files;
+}
+
+/**
+ * Read many listed files as {@linkcode walkSearchFiles}' default reading reads each (a file the stage has
+ * written through the stage, the rest from the backend or the cache), the backend's part in one call: null
+ * where a file cannot be read.
+ */
+async function readManyOf(
+  paths: readonly string[],
+  from: { source: Stage; view: SearchView; cache: ReadCache | undefined },
+): Promise<(Uint8Array | null)[]> {
+  const { source, view, cache } = from;
+  const out: (Uint8Array | null)[] = new Array(paths.length).fill(null);
+  const direct: number[] = [];
+  const abs: string[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    const k = view.index.get(paths[i]!);
+    const real = k === undefined ? paths[i]! : view.reals[k]!;
+    if (source.hasWrite(real)) {
+      out[i] = await source.read(real).then((file) => file?.bytes ?? null, () => null);
+      continue;
+    }
+    direct.push(i);
+    abs.push(k === undefined ? source.sandbox.abs(real) : view.abs[k]!); // the very string primed
+  }
+  const got = abs.length === 0 ? [] : cache ? await cache.readMany(abs) : await source.fs.readMany(abs);
+  direct.forEach((i, k) => {
+    const bytes = got[k];
+    out[i] = bytes instanceof Uint8Array ? bytes : null;
+  });
+  return out;
 }

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { BARRIER_MS, watchFolders } from "../../../src/adapters/_watch.ts";
 
+/** How long a barrier the test expects to arrive may wait: a loaded CI machine is slower than a search's bound. */
+const CAUGHT_UP_MS = 30_000;
+
 /** A temporary folder, its real path. */
 async function folder(): Promise<string> {
   return await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-watch-test-" }));
@@ -12,14 +15,14 @@ Deno.test("watchFolders (Deno): a change in a watched folder is reported by the 
   const heard: string[] = [];
   const feed = watchFolders!([dir], (paths) => heard.push(...(paths ?? ["<lost>"])));
   try {
-    assert.equal(await feed.sync(), true);
+    assert.equal(await feed.sync(CAUGHT_UP_MS), true);
     assert.equal(heard.length, 0, "the barrier's own file is never reported");
     await Deno.writeTextFile(`${dir}/a.ts`, "a\n");
-    assert.equal(await feed.sync(), true);
+    assert.equal(await feed.sync(CAUGHT_UP_MS), true);
     assert.ok(heard.includes(`${dir}/a.ts`), JSON.stringify(heard));
     heard.length = 0;
     await Deno.writeTextFile(`${dir}/sub/deeper.ts`, "not watched: the watch is not recursive\n");
-    assert.equal(await feed.sync(), true);
+    assert.equal(await feed.sync(CAUGHT_UP_MS), true);
     assert.deepEqual(heard.filter((p) => p.startsWith(`${dir}/sub/`)), []);
   } finally {
     feed.close();
@@ -35,7 +38,7 @@ Deno.test("watchFolders (Deno): a closed watch's barrier answers false and its p
   try {
     const feed = watchFolders!([dir], () => {});
     assert.equal([...Deno.readDirSync(tmp)].length, 1, "one private barrier folder per watch");
-    assert.equal(await feed.sync(), true);
+    assert.equal(await feed.sync(CAUGHT_UP_MS), true);
     feed.close();
     assert.equal(await feed.sync(), false);
     assert.deepEqual([...Deno.readDirSync(tmp)], []);
@@ -52,13 +55,13 @@ Deno.test("watchFolders (Deno): while another watched folder of the process exis
   const b = await folder();
   const feedA = watchFolders!([a], () => {});
   try {
-    assert.equal(await feedA.sync(), true);
+    assert.equal(await feedA.sync(CAUGHT_UP_MS), true);
     const feedB = watchFolders!([b], () => {}); // Deno queues b's events where a's watch never sees them
     assert.equal(await feedA.sync(), false);
     assert.equal(await feedB.sync(), false);
     feedB.close();
     await Deno.remove(b, { recursive: true }); // gone: nothing more can come from it
-    assert.equal(await feedA.sync(), true);
+    assert.equal(await feedA.sync(CAUGHT_UP_MS), true);
   } finally {
     feedA.close();
     await Deno.remove(a, { recursive: true });

@@ -99,6 +99,50 @@ Deno.test("ReadCache.prime: one statMany call stands in for a stat per file on t
   }
 });
 
+Deno.test("ReadCache.readMany: what read answers for each file, the same kept, one backend read for the rest", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const n of ["a", "b", "c"]) await Deno.writeTextFile(`${dir}/${n}.ts`, n);
+    await Deno.mkdir(`${dir}/sub`);
+    const raw = createDiskBackend();
+    let batches = 0;
+    const { backend, calls } = counting(raw);
+    backend.readMany = (ps) => (batches++, raw.readMany!(ps));
+    const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+    const [a, b, c] = ["a", "b", "c"].map((n) => `${dir}/${n}.ts`) as [string, string, string];
+    const first = await cache.read(a);
+    await cache.prime([a, b]);
+    const got = await cache.readMany([a, b, c, `${dir}/sub`, `${dir}/gone.ts`]);
+    assert.equal(got[0], first, "a kept file is the same array");
+    assert.deepEqual(got.slice(1, 3).map((x) => dec.decode(x as Uint8Array)), ["b", "c"]);
+    assert.equal((got[3] as { code?: string }).code, "EISDIR", "a folder fails as read fails");
+    assert.equal(got[4], null);
+    assert.equal(batches, 1, "b, c, the folder and the absent file in one read of the backend");
+    // prime's stat call, then one for the paths it did not prime (c, the folder, the absent file).
+    assert.deepEqual({ readFile: calls.readFile, statMany: calls.statMany }, { readFile: 1, statMany: 2 });
+    // What readMany read was kept under read's rules: the next reads are hits, and a change is seen.
+    const [b2, c2] = await cache.readMany([b, c]);
+    assert.equal(b2, got[1]);
+    assert.equal(c2, got[2]);
+    assert.equal(batches, 1);
+    await Deno.writeTextFile(c, "c, longer");
+    assert.equal(dec.decode((await cache.readMany([c]))[0] as Uint8Array), "c, longer");
+    assert.equal(batches, 2);
+    // A file changed just before its read is not kept (racily clean), as read does not keep it.
+    const racy = new ReadCache(BackendFs.wrap(raw)); // the real clock: the files are seconds old at most
+    await racy.readMany([a, b]);
+    assert.equal(racy.counts().files, 0);
+    // Over a backend without readMany, each file is read as read reads it.
+    const memory = new ReadCache(BackendFs.wrap(createMemoryBackend({ "/w/a.ts": "one\n" })), { now: LATER });
+    const [one, absent] = await memory.readMany(["/w/a.ts", "/w/none.ts"]);
+    assert.equal(dec.decode(one as Uint8Array), "one\n");
+    assert.equal(absent, null);
+    assert.equal((await memory.readMany(["/w/a.ts"]))[0], one);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("ReadCache.held: a primed, unchanged file's kept bytes without a promise; anything else left for read", async () => {
   const dir = await Deno.makeTempDir();
   try {

@@ -8,6 +8,11 @@ import { walkSearchFiles } from "../../../src/search/walk_files.ts";
 import { createWorkspace } from "../../../src/mod.ts";
 
 const dec = new TextDecoder();
+/**
+ * How long the tests' barriers may wait: a search waits a short bound, then checks its stats (correct, but not
+ * the zero stats these tests assert), and a loaded CI machine can take longer than that to report.
+ */
+const CAUGHT_UP_MS = 30_000;
 /** A clock far enough ahead that every file looks old (its stat trusted, its bytes kept). */
 const LATER = () => Date.now() + 10 * RACY_MS;
 
@@ -36,7 +41,7 @@ function countingDisk(): { backend: Backend; calls: Calls; kill: () => void } {
     watchFolders: (folders, onChange) => {
       listeners.add(onChange);
       const feed = disk.watchFolders!(folders, onChange);
-      return { sync: () => feed.sync(), close: () => (listeners.delete(onChange), feed.close()) };
+      return { sync: () => feed.sync(CAUGHT_UP_MS), close: () => (listeners.delete(onChange), feed.close()) };
     },
   };
   return { backend, calls, kill: () => listeners.forEach((l) => l(null)) };
@@ -180,7 +185,10 @@ Deno.test("watched ReadCache: while the feed cannot show it caught up (its barri
     ...s.backend,
     watchFolders: (folders, onChange) => {
       const feed = s.backend.watchFolders!(folders, onChange);
-      return { sync: () => late ? Promise.resolve(false) : feed.sync(), close: () => feed.close() };
+      return {
+        sync: () => late ? Promise.resolve(false) : feed.sync(CAUGHT_UP_MS),
+        close: () => feed.close(),
+      };
     },
   };
   const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });

@@ -160,3 +160,34 @@ Deno.test("search_text: files the source holds are taken without a read, in the 
   assert.equal(listings, 1, "the list asked for once");
   assert.deepEqual(reads, Object.keys(texts).filter((p) => !isHeld(p)), "a held file is never read");
 });
+
+Deno.test("search_text: a source that reads many at once is read in growing batches, in order, and not far past a full page", async () => {
+  const texts: Record<string, string | null> = {};
+  for (let i = 0; i < 1000; i++) texts[`f${String(i).padStart(4, "0")}.ts`] = `const x${i} = needle;\n`;
+  texts["f0005.ts"] = null; // cannot be read: counted, the batch goes on
+  const asked: number[] = [];
+  const files: SearchFiles = {
+    ...held(texts),
+    list: () => Promise.resolve(Object.keys(texts).map((path) => ({ path }))),
+    readMany(paths) {
+      asked.push(paths.length);
+      return Promise.resolve(paths.map((p) => texts[p] == null ? null : new TextEncoder().encode(texts[p]!)));
+    },
+  };
+  const page = await search(files, { pattern: "needle", max_results: 3 });
+  assert.deepEqual(page.matches!.map((m) => m.path), ["f0000.ts", "f0001.ts", "f0002.ts"]);
+  assert.ok(page.summary.truncated);
+  // The first batch, and the one asked for before it was searched: never the whole tree.
+  assert.deepEqual(asked, [32, 64]);
+  asked.length = 0;
+  const all = await search(files, {
+    pattern: "needle",
+    max_results: 10_000,
+    max_chars: 1e9,
+    output_mode: "count",
+  });
+  assert.equal(all.counts!.length, 999);
+  assert.equal(all.summary.skipped.unreadable, 1);
+  assert.deepEqual(asked, [32, 64, 128, 256, 256, 256, 8]);
+  assert.deepEqual(all.counts!.map((c) => c.path), Object.keys(texts).filter((p) => texts[p] !== null));
+});

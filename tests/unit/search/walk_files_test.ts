@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
-import { BackendFs, Sandbox, Stage } from "../../../src/fs/mod.ts";
+import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { type Backend, BackendFs, Sandbox, Stage } from "../../../src/fs/mod.ts";
+import { createWorkspace } from "../../../src/mod.ts";
 import type { FileScope } from "../../../src/search/types.ts";
 import { isHiddenPath, walkSearchFiles } from "../../../src/search/walk_files.ts";
 import { RACY_MS, ReadCache } from "../../../src/project/read_cache.ts";
@@ -92,5 +93,109 @@ Deno.test("walk_files: list is what files yields; with a warm cache, readHeld is
     assert.equal(cold.readHeld!("a.ts"), undefined);
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+/** The disk backend without `readMany`: every file read on its own, as before batched reads. */
+function oneReadEach(): Backend {
+  const { readMany: _, ...plain } = createDiskBackend();
+  return plain;
+}
+
+/**
+ * A tool's answer with its timing left out (it differs from run to run), and, for a search that stopped at a
+ * full page, how many files it scanned: that counts the files read ahead of the stop, which depends on how
+ * many are read at once (a warm run takes the whole tree at once either way).
+ */
+function untimed(result: unknown): unknown {
+  return JSON.parse(JSON.stringify(result, (k, v) => {
+    if (k === "elapsed_ms") return 0;
+    if (k === "summary" && v.truncated) return { ...v, files_scanned: "(read ahead)" };
+    return v;
+  }));
+}
+
+/** A tree with what the read path must get right: links in and out of the root, a FIFO, binary, big, empty. */
+async function edgeTree(): Promise<{ root: string; outside: string }> {
+  const root = await Deno.makeTempDir({ prefix: "graver-walk-batched-" });
+  const outside = await Deno.makeTempDir({ prefix: "graver-walk-batched-outside-" });
+  await Deno.mkdir(`${root}/src/deep`, { recursive: true });
+  for (let i = 0; i < 300; i++) {
+    const text = i % 7 === 0
+      ? `export const needle${i} = find(needle, ${i});\n`
+      : `export const hay${i} = ${i};\n`;
+    await Deno.writeTextFile(`${root}/src/${i % 2 ? "deep/" : ""}f${i}.ts`, text);
+  }
+  await Deno.writeTextFile(`${root}/empty.ts`, "");
+  await Deno.writeFile(`${root}/bin.ts`, new Uint8Array([110, 101, 101, 100, 108, 101, 0, 1]));
+  await Deno.writeTextFile(`${root}/big.ts`, "x;\n".repeat(900_000) + "find(needle, 'big');\n");
+  await Deno.writeTextFile(`${outside}/secret.ts`, "find(needle, 'outside');\n");
+  await Deno.symlink(`${outside}/secret.ts`, `${root}/to_outside.ts`);
+  await Deno.symlink(outside, `${root}/outside_dir`);
+  await Deno.symlink(`${root}/src/f0.ts`, `${root}/to_inside.ts`);
+  const { success } = await new Deno.Command("mkfifo", { args: [`${root}/pipe.ts`] }).output();
+  assert.ok(success, "mkfifo");
+  return { root, outside };
+}
+
+Deno.test("walk_files: searches answer the same with batched reads (readMany) as with one read each", async () => {
+  const { root, outside } = await edgeTree();
+  const calls: [string, Record<string, unknown>][] = [
+    ["search_text", { pattern: "needle", literal: true }],
+    ["search_text", { pattern: "needle\\d+", output_mode: "count" }],
+    ["search_text", { pattern: "find", output_mode: "files_with_matches", max_results: 3 }],
+    ["search_structural", { pattern: "find(needle, $A)", language: "typescript" }],
+    ["search_structural", { pattern: "find($$$A)", language: "typescript", max_results: 5 }],
+  ];
+  try {
+    const answers = [];
+    for (const backend of [createDiskBackend(), oneReadEach()]) {
+      const ws = await createWorkspace({ backend, root, wasm: createWasmLoader() });
+      const got = [];
+      for (const [tool, args] of calls) {
+        for (const _warm of [0, 1]) got.push(untimed(await ws.call(tool, args)));
+      }
+      answers.push(got);
+    }
+    const [batched, each] = answers as [unknown[], unknown[]];
+    assert.deepEqual(batched, each);
+    const first = batched[0] as { ok: boolean; data: { matches: { path: string; text: string }[] } };
+    assert.ok(first.ok, JSON.stringify(first));
+    const paths = new Set(first.data.matches.map((m) => m.path));
+    assert.ok(paths.has("big.ts") && paths.has("src/f0.ts"), [...paths].join()); // to_inside.ts is src/f0.ts, once
+    assert.ok(!JSON.stringify(batched).includes("outside"), "nothing read through a link out of the root");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("walk_files: readMany reads a staged file through the stage and the rest as read does", async () => {
+  const { root, outside } = await edgeTree();
+  try {
+    const fs = BackendFs.wrap(createDiskBackend());
+    const stage = new Stage(fs, new Sandbox(root));
+    await stage.write("src/f0.ts", new TextEncoder().encode("staged\n"));
+    for (const cache of [undefined, new ReadCache(fs)]) {
+      const files = walkSearchFiles(stage, cache ? { cache } : {});
+      const listed = (await files.list!({ path: "", hidden: false, noIgnore: false })).map((f) => f.path);
+      assert.ok(
+        listed.includes("src/f0.ts") && !listed.includes("pipe.ts") && !listed.includes("to_outside.ts"),
+      );
+      const many = await files.readMany!([...listed, "gone.ts"]);
+      const each = await Promise.all([...listed, "gone.ts"].map((p) => files.read(p).catch(() => null)));
+      assert.deepEqual(many, each);
+      assert.equal(new TextDecoder().decode(many[listed.indexOf("src/f0.ts")]!), "staged\n");
+      assert.equal(many.at(-1), null);
+    }
+    assert.equal(
+      walkSearchFiles(new Stage(BackendFs.wrap(oneReadEach()), new Sandbox(root))).readMany,
+      undefined,
+    );
+    const custom = walkSearchFiles(stage, { readBytes: (real) => fs.read(`${root}/${real}`) });
+    assert.equal(custom.readMany, undefined, "a reader of the caller's own is used as given");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
   }
 });

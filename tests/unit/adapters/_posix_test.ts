@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { MountTable } from "../../../src/adapters/_mounts.ts";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
+import { BackendFs } from "../../../src/fs/backend.ts";
+
+const dec = new TextDecoder();
+
+/**
+ * A tree on the disk: files of several sizes (one past the synchronous read's bound of a turn), a folder, a
+ * FIFO, a link to a file inside and one to a file outside, and a folder reached through a link.
+ */
+async function fixture(): Promise<{ root: string; outside: string }> {
+  const root = await Deno.makeTempDir({ prefix: "graver-read-many-" });
+  const outside = await Deno.makeTempDir({ prefix: "graver-read-many-outside-" });
+  await Deno.mkdir(`${root}/dir`);
+  await Deno.writeTextFile(`${root}/dir/a.txt`, "alpha\n");
+  await Deno.writeTextFile(`${root}/empty.txt`, "");
+  await Deno.writeFile(`${root}/bin.dat`, new Uint8Array([0, 1, 2, 255, 0, 10]));
+  await Deno.writeFile(`${root}/big.txt`, new Uint8Array(3 * 1024 * 1024 + 17).fill(120));
+  await Deno.writeTextFile(`${outside}/secret.txt`, "outside\n");
+  await Deno.symlink(`${root}/dir/a.txt`, `${root}/to_a`);
+  await Deno.symlink(`${outside}/secret.txt`, `${root}/to_outside`);
+  await Deno.symlink(`${root}/dir`, `${root}/to_dir`);
+  await mkfifo(`${root}/fifo`);
+  return { root, outside };
+}
+
+/** Make a named pipe with the system's `mkfifo`. */
+async function mkfifo(path: string): Promise<void> {
+  const { success } = await new Deno.Command("mkfifo", { args: [path] }).output();
+  assert.ok(success, "mkfifo");
+}
+
+/** What a read answered, as something to compare: the text, null, or the error's code. */
+function shown(got: Uint8Array | null | Error): string | null {
+  if (got === null) return null;
+  if (got instanceof Error) return `error ${(got as { code?: string }).code}`;
+  return `bytes ${got.length} ${dec.decode(got.subarray(0, 16))}`;
+}
+
+/** What `BackendFs.read` answers for a path, as {@linkcode shown}. */
+async function readOne(fs: BackendFs, path: string): Promise<string | null> {
+  return shown(await fs.read(path).catch((err: Error) => err));
+}
+
+Deno.test("readMany answers as read does: bytes, links followed, a folder and a FIFO refused, absent files null", async () => {
+  const { root, outside } = await fixture();
+  try {
+    const names = [
+      "dir/a.txt",
+      "empty.txt",
+      "bin.dat",
+      "big.txt",
+      "to_a",
+      "to_outside",
+      "to_dir/a.txt",
+      "dir",
+      "fifo", // opened with O_NONBLOCK and refused on its fstat: no hang
+      "gone.txt",
+      "dir/a.txt/x",
+    ];
+    const paths = names.map((n) => `${root}/${n}`);
+    const fs = BackendFs.wrap(createDiskBackend());
+    const got = await fs.readMany(paths);
+    const want = await Promise.all(paths.map((p) => readOne(fs, p)));
+    assert.deepEqual(got.map(shown), want);
+    assert.deepEqual(got.map(shown).slice(-4), ["error EISDIR", "error binary_file", null, null]);
+    assert.equal((got[3] as Uint8Array).length, 3 * 1024 * 1024 + 17);
+    assert.equal(dec.decode(got[0] as Uint8Array), "alpha\n");
+    assert.equal((got[0] as Uint8Array).constructor, Uint8Array, "a plain array, not a pooled Buffer");
+    // The raw backend answers the absent file with the error readFile throws.
+    const raw = await createDiskBackend().readMany!([`${root}/gone.txt`]);
+    assert.equal((raw[0] as { code?: string }).code, "ENOENT");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("readMany reads a local regular file synchronously and a link's target asynchronously", async () => {
+  if (MountTable.read()?.isLocal(Deno.realPathSync(Deno.env.get("TMPDIR") ?? "/tmp")) !== true) return;
+  const { root, outside } = await fixture();
+  try {
+    const file = `${root}/dir/a.txt`;
+    // The file is changed right after the call, before its promise is awaited: a synchronous read has read it
+    // already, an asynchronous one reads what is there when it runs.
+    const direct = createDiskBackend().readMany!([file]);
+    Deno.writeTextFileSync(file, "beta\n");
+    assert.equal(dec.decode((await direct)[0] as Uint8Array), "alpha\n");
+    // The synchronous open never follows a link (O_NOFOLLOW): the link's target is read the async way.
+    const linked = createDiskBackend().readMany!([`${root}/to_a`]);
+    Deno.writeTextFileSync(file, "gamma\n");
+    assert.equal(dec.decode((await linked)[0] as Uint8Array), "gamma\n");
+    // Nor is a path through a folder that is a link read synchronously (syncStatable leaves it out).
+    const throughLink = createDiskBackend().readMany!([`${root}/to_dir/a.txt`]);
+    Deno.writeTextFileSync(file, "delta\n");
+    assert.equal(dec.decode((await throughLink)[0] as Uint8Array), "delta\n");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("readMany lets the event loop run between its chunks of synchronous reads", async () => {
+  if (MountTable.read() === null) return; // no /proc: every read is async anyway
+  const { root, outside } = await fixture();
+  try {
+    const paths = Array.from({ length: 600 }, () => `${root}/dir/a.txt`);
+    let fired = false;
+    setTimeout(() => fired = true, 0);
+    const due = performance.now() + 5;
+    while (performance.now() < due) { /* the timer is due before readMany starts */ }
+    const read = createDiskBackend().readMany!(paths);
+    assert.equal(fired, false, "the first chunk is read before the call returns");
+    const got = await read;
+    assert.equal(fired, true, "a due timer fired while readMany ran");
+    assert.ok(got.every((b) => b instanceof Uint8Array && dec.decode(b) === "alpha\n"));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("BackendFs.readMany without a backend readMany reads each file as read does", async () => {
+  const { root, outside } = await fixture();
+  try {
+    const { readMany: _, ...plain } = createDiskBackend();
+    const fs = BackendFs.wrap(plain);
+    assert.equal(fs.readsMany, false);
+    assert.equal(BackendFs.wrap(createDiskBackend()).readsMany, true);
+    const paths = ["dir/a.txt", "fifo", "dir", "gone.txt"].map((n) => `${root}/${n}`);
+    assert.deepEqual((await fs.readMany(paths)).map(shown), [
+      "bytes 6 alpha\n",
+      "error binary_file",
+      "error EISDIR",
+      null,
+    ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
