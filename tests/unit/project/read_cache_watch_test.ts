@@ -34,10 +34,12 @@ function countingDisk(): { backend: Backend; calls: Calls; kill: () => void } {
   const backend: Backend = {
     ...disk,
     stat: (p) => (calls.stats++, disk.stat(p)),
-    lstat: (p) => (calls.stats++, disk.lstat(p)),
+    // A workspace looks for its own journal at each call (crash recovery): not the search's walk.
+    lstat: (p) => (p.includes("/.graver/") || calls.stats++, disk.lstat(p)),
     statMany: (ps) => (calls.stats += ps.length, disk.statMany!(ps)),
     readdir: (p, o) => (calls.lists++, disk.readdir(p, o)),
     readFile: (p) => (calls.reads++, disk.readFile(p)),
+    readMany: (ps) => (calls.reads += ps.length, disk.readMany!(ps)),
     watchFolders: (folders, onChange) => {
       listeners.add(onChange);
       const feed = disk.watchFolders!(folders, onChange);
@@ -344,5 +346,46 @@ Deno.test("a watched session never keeps the process alive, nor leaves its barri
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("search_text through batched reads and a watch: a warm search over an unchanged tree stats nothing, before and after a change", async () => {
+  const disk = countingDisk();
+  const root = await project({
+    "a.ts": "const needle = 1;\n",
+    "src/b.ts": "needle again\n",
+    "src/c.ts": "none\n",
+  });
+  // A workspace's cache runs on the real clock: what changed (ctime included) in the last RACY_MS is not kept.
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+  const ws = await createWorkspace({ backend: disk.backend, root });
+  try {
+    const first = await ws.call("search_text", { pattern: "needle" });
+    assert.ok(first.ok);
+    let before = { ...disk.calls };
+    const second = await ws.call("search_text", { pattern: "needle" });
+    assert.ok(second.ok);
+    assert.deepEqual(second.data["matches"], first.data["matches"]);
+    assert.deepEqual(disk.calls, before, "no stat, listing or read: the watch proves nothing changed");
+    // A change: the next search stats and reads again (a batched read of the changed file), and is kept with
+    // the change count of its stat, so the search after it again stats nothing.
+    await write(root, "src/c.ts", "a needle now, and longer\n");
+    await Deno.utime(
+      `${root}/src/c.ts`,
+      new Date(Date.now() - 10 * RACY_MS),
+      new Date(Date.now() - 10 * RACY_MS),
+    );
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200)); // its ctime, which utime cannot set
+    const third = await ws.call("search_text", { pattern: "needle" });
+    assert.ok(third.ok);
+    assert.equal((third.data["matches"] as unknown[]).length, 3);
+    before = { ...disk.calls };
+    const fourth = await ws.call("search_text", { pattern: "needle" });
+    assert.ok(fourth.ok);
+    assert.deepEqual(fourth.data["matches"], third.data["matches"]);
+    assert.deepEqual(disk.calls, before, "nothing changed since the third search");
+  } finally {
+    await ws.close();
+    await Deno.remove(root, { recursive: true });
   }
 });
