@@ -14,6 +14,7 @@ import { createMemoryBackend, createWorkspace } from "../src/mod.ts";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import {
   decodedTextCounts,
+  decodedTexts,
   normalizeSearchTextArgs,
   normalizeStructuralArgs,
   searchStructural,
@@ -29,6 +30,9 @@ const MiB = 2 ** 20;
 /** One search of the session: what it found. */
 type Search = () => Promise<{ scanned: number; matched: number; parsed?: number }>;
 
+// GRAVER_TEXT_MIB: the decoded texts' budget for this run (what a host may set), to measure its effect.
+const textMiB = Deno.env.get("GRAVER_TEXT_MIB");
+if (textMiB !== undefined) decodedTexts.setMaxBytes(Number(textMiB) * MiB);
 const cache = diskReadCache();
 let trees: { size: number; heldChars?: number } | null = null;
 let search: Search;
@@ -71,6 +75,10 @@ for (let i = 0; i < 3; i++) {
   const found = await search();
   const ms = Math.round(performance.now() - t);
   const m = Deno.memoryUsage();
+  // With `--v8-flags=--expose-gc`, the heap's live set after the search too.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const live = gc ? { liveMiB: Math.round(Deno.memoryUsage().heapUsed / MiB) } : {};
   runs.push({
     ms,
     ...found,
@@ -78,6 +86,7 @@ for (let i = 0; i < 3; i++) {
     heapUsedMiB: Math.round(m.heapUsed / MiB),
     heapTotalMiB: Math.round(m.heapTotal / MiB),
     externalMiB: Math.round(m.external / MiB),
+    ...live,
   });
 }
 console.log(JSON.stringify({

@@ -138,11 +138,11 @@ function editsBetween(tree: Tree, oldText: string, text: string): Edit[] {
 export const DEFAULT_MAX_PARSE_BYTES = 8 * 1024 * 1024;
 
 /**
- * The default {@linkcode TreeCacheOptions.maxTreeChars}: 16 Mi characters of source. A tree holds about 17
+ * The default {@linkcode TreeCacheOptions.maxTreeChars}: 8 Mi characters of source. A tree holds about 20
  * bytes of wasm memory per character of JavaScript source (measured in `bench/search_100k.ts`), so the trees
- * of a full cache hold about 270 MiB.
+ * of a full cache hold about 160 MiB.
  */
-export const DEFAULT_MAX_TREE_CHARS = 16 * 1024 * 1024;
+export const DEFAULT_MAX_TREE_CHARS = 8 * 1024 * 1024;
 
 /** Options of {@linkcode TreeCache}. */
 export interface TreeCacheOptions {
@@ -267,6 +267,8 @@ export class TreeCache {
   readonly #maxTreeChars: number;
   #heldChars = 0;
   #pass = 0;
+  /** Parses this cache made but does not hold, and has handed to no one but their caller. */
+  readonly #unheld = new WeakSet<ParsedFile>();
   /** Prefetches not run yet, by path. */
   readonly #pending = new Map<
     string,
@@ -412,8 +414,19 @@ export class TreeCache {
     }
     const parsed = { language, version, text, tree };
     this.#drop(path);
-    this.#admit(path, parsed, pass ?? 0);
+    if (!this.#admit(path, parsed, pass ?? 0)) this.#unheld.add(parsed);
     return parsed;
+  }
+
+  /**
+   * Say that the caller of {@linkcode TreeCache.parse} is done with what it returned: a tree the cache did not
+   * hold (over its bound) is deleted now instead of waiting for the garbage collector; a held one stays.
+   *
+   * @param parsed What `parse` returned.
+   */
+  done(parsed: ParsedFile): void {
+    if (!this.#unheld.delete(parsed)) return;
+    parsed.tree.delete();
   }
 
   /** The held parse of `path` at exactly this language and version, moved to the most recently used end. */
@@ -428,19 +441,20 @@ export class TreeCache {
 
   /**
    * Hold a new parse, letting the least recently used trees go while over the bound — but, within a pass, not
-   * those the pass parsed or used: when only they are left, the new tree is not held.
+   * those the pass parsed or used: when only they are left, the new tree is not held (false).
    */
-  #admit(path: string, parsed: ParsedFile, pass: number): void {
+  #admit(path: string, parsed: ParsedFile, pass: number): boolean {
     const chars = parsed.text.length;
-    if (chars > this.#maxTreeChars) return;
+    if (chars > this.#maxTreeChars) return false;
     for (const [old, held] of this.#files) {
       if (this.#heldChars + chars <= this.#maxTreeChars) break;
-      if (pass !== 0 && pass === this.#pass && held.pass === pass) return;
+      if (pass !== 0 && pass === this.#pass && held.pass === pass) return false;
       this.#drop(old);
     }
-    if (this.#heldChars + chars > this.#maxTreeChars) return;
+    if (this.#heldChars + chars > this.#maxTreeChars) return false;
     this.#files.set(path, { parsed, pass });
     this.#heldChars += chars;
+    return true;
   }
 
   /**
@@ -516,7 +530,7 @@ export class TreeCache {
           if (utf8LengthUpTo(text, this.maxParseBytes) > this.maxParseBytes) return;
           const tree = this.#parseWith(parser, language, path, text, null);
           this.fullParses++;
-          this.#admit(path, { language, version, text, tree }, 0);
+          if (!this.#admit(path, { language, version, text, tree }, 0)) tree.delete(); // no one has it
         } catch {
           // A warm-up only: the call that needs the tree parses it and reports what fails.
         } finally {

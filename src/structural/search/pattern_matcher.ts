@@ -313,10 +313,14 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
         words: find.words,
         async match(file) {
           const parsed = await trees.parse(file.path, language, file.version, file.text, pass);
-          return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
-            rewrite: query.rewrite,
-            multi,
-          });
+          try {
+            return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+              rewrite: query.rewrite,
+              multi,
+            });
+          } finally {
+            trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
+          }
         },
       };
     },
