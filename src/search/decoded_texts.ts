@@ -130,9 +130,10 @@ export class DecodedTexts {
    */
   textOf(bytes: Uint8Array): string | null {
     const entry = this.#entryOf(bytes);
-    if (entry.text !== undefined) {
-      if (entry.text !== null) this.#touch(entry, bytes);
-      return entry.text;
+    const held = entry.text;
+    if (held !== undefined) {
+      if (held !== null) this.#touch(entry, bytes);
+      return held;
     }
     if (looksBinary(bytes)) return entry.text = null;
     this.#decodes++;
@@ -185,14 +186,18 @@ export class DecodedTexts {
     return ENTRY_BYTES + text.length * perChar + (lines?.found ?? 0) * LINE_START_BYTES;
   }
 
-  /** A held entry used again: charged anew (its line starts may have grown) and moved to the end. */
+  /**
+   * A held entry used again: moved to the end and charged anew (its line starts may have grown); when that
+   * puts the store over its budget, others go as for a new text, and if none may, this one's text does.
+   */
   #touch(entry: Remembered, bytes: Uint8Array): void {
-    const cost = this.#cost(bytes, entry.text!, entry.lines);
-    this.#bytes += cost - entry.charged;
-    entry.charged = cost;
-    entry.gen = this.#gen;
     this.#held.delete(entry);
-    this.#held.add(entry);
+    this.#bytes -= entry.charged;
+    entry.charged = 0;
+    if (!this.#admit(entry, bytes, entry.text!)) {
+      entry.text = undefined;
+      entry.lines = undefined;
+    }
   }
 
   /**
@@ -200,7 +205,8 @@ export class DecodedTexts {
    * changed) when there is no room.
    */
   #admit(entry: Remembered, bytes: Uint8Array, text: string): boolean {
-    const cost = this.#cost(bytes, text, undefined);
+    // (A new text has no line starts yet; a held one being charged anew keeps its own.)
+    const cost = this.#cost(bytes, text, entry.lines);
     if (cost > this.#maxBytes) return false;
     for (const old of this.#held) {
       if (this.#bytes + cost <= this.#maxBytes) break;
