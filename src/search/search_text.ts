@@ -16,7 +16,7 @@ import { formatOccurrenceId } from "./occurrence_id.ts";
 import {
   linesAfter,
   linesBefore,
-  LineStarts,
+  type LineStarts,
   lineText,
   type MatchedLine,
   matchedLines,
