@@ -81,6 +81,8 @@ export class DecodedTexts {
   readonly #held = new Set<Remembered>();
   #bytes = 0;
   #gen = 0;
+  /** The search in which a new text last found no room: it keeps no more new texts. */
+  #fullGen = -1;
   #decodes = 0;
 
   /**
@@ -138,7 +140,7 @@ export class DecodedTexts {
     if (looksBinary(bytes)) return entry.text = null;
     this.#decodes++;
     const text = DECODER.decode(bytes);
-    if (this.#admit(entry, bytes, text)) entry.text = text;
+    if (this.#admit(entry, bytes, text, true)) entry.text = text;
     return text;
   }
 
@@ -194,23 +196,29 @@ export class DecodedTexts {
     this.#held.delete(entry);
     this.#bytes -= entry.charged;
     entry.charged = 0;
-    if (!this.#admit(entry, bytes, entry.text!)) {
+    if (!this.#admit(entry, bytes, entry.text!, false)) {
       entry.text = undefined;
       entry.lines = undefined;
     }
   }
 
   /**
-   * Make room for a new text, least recently used first but none the current search used; false (nothing
-   * changed) when there is no room.
+   * Make room for a text (`fresh`: a new one), least recently used first but none the current search used;
+   * false (nothing changed) when there is no room. Once a search has found no room for a new text, it keeps no
+   * later one either: a smaller text further on would push out, for nothing, one the next search would reuse,
+   * so what a search keeps is what it read first.
    */
-  #admit(entry: Remembered, bytes: Uint8Array, text: string): boolean {
+  #admit(entry: Remembered, bytes: Uint8Array, text: string, fresh: boolean): boolean {
+    if (fresh && this.#fullGen === this.#gen && this.#gen > 0) return false;
     // (A new text has no line starts yet; a held one being charged anew keeps its own.)
     const cost = this.#cost(bytes, text, entry.lines);
     if (cost > this.#maxBytes) return false;
     for (const old of this.#held) {
       if (this.#bytes + cost <= this.#maxBytes) break;
-      if (old.gen === this.#gen && this.#gen > 0) return false; // only this search's texts left
+      if (old.gen === this.#gen && this.#gen > 0) {
+        if (fresh) this.#fullGen = this.#gen; // only this search's texts left
+        return false;
+      }
       this.#release(old);
     }
     if (this.#bytes + cost > this.#maxBytes) return false;

@@ -267,6 +267,8 @@ export class TreeCache {
   readonly #maxTreeChars: number;
   #heldChars = 0;
   #pass = 0;
+  /** The pass in which a new tree last found no room: it keeps no more new trees. */
+  #fullPass = -1;
   /** Parses this cache made but does not hold, and has handed to no one but their caller. */
   readonly #unheld = new WeakSet<ParsedFile>();
   /** Prefetches not run yet, by path. */
@@ -441,14 +443,19 @@ export class TreeCache {
 
   /**
    * Hold a new parse, letting the least recently used trees go while over the bound — but, within a pass, not
-   * those the pass parsed or used: when only they are left, the new tree is not held (false).
+   * those the pass parsed or used: when only they are left, the new tree is not held (false), nor is any later
+   * one of the pass (a smaller tree further on would push out, for nothing, one the next pass would reuse).
    */
   #admit(path: string, parsed: ParsedFile, pass: number): boolean {
     const chars = parsed.text.length;
-    if (chars > this.#maxTreeChars) return false;
+    const current = pass !== 0 && pass === this.#pass;
+    if (chars > this.#maxTreeChars || (current && this.#fullPass === pass)) return false;
     for (const [old, held] of this.#files) {
       if (this.#heldChars + chars <= this.#maxTreeChars) break;
-      if (pass !== 0 && pass === this.#pass && held.pass === pass) return false;
+      if (current && held.pass === pass) {
+        this.#fullPass = pass;
+        return false;
+      }
       this.#drop(old);
     }
     if (this.#heldChars + chars > this.#maxTreeChars) return false;

@@ -106,3 +106,28 @@ Deno.test("a warm search over a budget smaller than the tree answers what a fres
     decodedTexts.setMaxBytes(DECODED_TEXT_BYTES);
   }
 });
+
+Deno.test("once a scan finds no room, it keeps no smaller text further on: the next scan reuses all it kept", async () => {
+  // commit.ts finds no room after errors.ts; the three small modules after it would fit, and keeping them would
+  // only push them out again in the next scan (to make room for commit.ts) before that scan reaches them.
+  const order = ["errors.ts", "fs/commit.ts", "fs/version.ts", "tool_kinds.ts", "telemetry.ts", "fs/text.ts"];
+  const arrays = await Promise.all(order.map((f) => Deno.readFile(new URL(f, ROOT))));
+  const charge = (bytes: Uint8Array) => {
+    const text = new TextDecoder().decode(bytes);
+    return text.length * (text.length === bytes.length ? 1 : 2) + 96;
+  };
+  const [first, large, ...rest] = arrays.map(charge);
+  const texts = new DecodedTexts({ maxBytes: first! + rest[0]! + rest[1]! + rest[2]! + 100 });
+  assert.ok(first! + large! > texts.counts().maxBytes);
+  const scan = () => {
+    texts.newScan();
+    for (const bytes of arrays) texts.textOf(bytes);
+  };
+  scan();
+  assert.equal(texts.counts().texts, 1); // errors.ts; commit.ts found no room, and nothing after it was kept
+  for (let i = 0; i < 2; i++) {
+    const before = texts.counts().decodes;
+    scan();
+    assert.equal(texts.counts().decodes - before, arrays.length - 1);
+  }
+});
