@@ -6,10 +6,10 @@
  *
  * Bounds. Texts and line starts are held within a byte budget ({@linkcode DECODED_TEXT_BYTES} by default; a
  * text is charged one byte per character when it is all ASCII, two otherwise, and its line starts 8 bytes
- * each, counted again at each use), least recently used first out — but, as the read cache does, a search
- * never pushes out what it decoded itself: when only the current search's texts are left, a new one is
- * decoded for the search and not kept, so a search over more than the budget keeps what it read first instead
- * of cycling the whole tree through it. Whether bytes look binary and their version are kept for as long as
+ * each, counted again at each use), least recently used first out — but a search never pushes out what it or
+ * the search before it used: when only those are left, a new text is decoded for the search and not kept (nor
+ * is any later one of that search), so a search over more than the budget keeps what it read first, and the
+ * next search reuses all of it, instead of cycling the whole tree through the budget. Whether bytes look binary and their version are kept for as long as
  * the byte array lives (a weak map: nothing here keeps the array alive), about 100 bytes per array, so at most
  * one per file the source holds.
  *
@@ -140,7 +140,7 @@ export class DecodedTexts {
     if (looksBinary(bytes)) return entry.text = null;
     this.#decodes++;
     const text = DECODER.decode(bytes);
-    if (this.#admit(entry, bytes, text, true)) entry.text = text;
+    if (this.#admit(entry, bytes, text)) entry.text = text;
     return text;
   }
 
@@ -189,41 +189,45 @@ export class DecodedTexts {
   }
 
   /**
-   * A held entry used again: moved to the end and charged anew (its line starts may have grown); when that
-   * puts the store over its budget, others go as for a new text, and if none may, this one's text does.
+   * A held entry used again: moved to the end and charged anew (its line starts may have grown). Growth never
+   * pushes out another text (it may be the search's next file): when it does not fit, the line starts go.
    */
   #touch(entry: Remembered, bytes: Uint8Array): void {
     this.#held.delete(entry);
-    this.#bytes -= entry.charged;
-    entry.charged = 0;
-    if (!this.#admit(entry, bytes, entry.text!, false)) {
-      entry.text = undefined;
+    this.#held.add(entry);
+    entry.gen = this.#gen;
+    let cost = this.#cost(bytes, entry.text!, entry.lines);
+    if (this.#bytes - entry.charged + cost > this.#maxBytes) {
       entry.lines = undefined;
+      cost = this.#cost(bytes, entry.text!, undefined);
     }
+    this.#bytes += cost - entry.charged;
+    entry.charged = cost;
   }
 
   /**
-   * Make room for a text (`fresh`: a new one), least recently used first but none the current search used;
-   * false (nothing changed) when there is no room. Once a search has found no room for a new text, it keeps no
-   * later one either: a smaller text further on would push out, for nothing, one the next search would reuse,
-   * so what a search keeps is what it read first.
+   * Make room for a new text, least recently used first, but none that this search or the one before it used
+   * (a search over more than the budget would otherwise push out, one by one, the texts it is about to reuse);
+   * false (nothing changed) when there is no room. Once a search has found no room, it keeps no later text
+   * either (a smaller one further on would push out, for nothing, one the next search would reuse), so what a
+   * search keeps is what it read first. Outside searches (no {@linkcode DecodedTexts.newScan} yet): plain LRU.
    */
-  #admit(entry: Remembered, bytes: Uint8Array, text: string, fresh: boolean): boolean {
-    if (fresh && this.#fullGen === this.#gen && this.#gen > 0) return false;
-    // (A new text has no line starts yet; a held one being charged anew keeps its own.)
-    const cost = this.#cost(bytes, text, entry.lines);
+  #admit(entry: Remembered, bytes: Uint8Array, text: string): boolean {
+    const gen = this.#gen;
+    if (gen > 0 && this.#fullGen === gen) return false;
+    const cost = this.#cost(bytes, text, undefined);
     if (cost > this.#maxBytes) return false;
     for (const old of this.#held) {
       if (this.#bytes + cost <= this.#maxBytes) break;
-      if (old.gen === this.#gen && this.#gen > 0) {
-        if (fresh) this.#fullGen = this.#gen; // only this search's texts left
+      if (gen > 0 && old.gen >= gen - 1) { // the order is by last use, so every later one is as recent
+        this.#fullGen = gen;
         return false;
       }
       this.#release(old);
     }
     if (this.#bytes + cost > this.#maxBytes) return false;
     entry.charged = cost;
-    entry.gen = this.#gen;
+    entry.gen = gen;
     this.#held.add(entry);
     this.#bytes += cost;
     return true;

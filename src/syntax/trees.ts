@@ -19,10 +19,10 @@
  * files does not keep every tree in wasm memory. A tree that goes is not
  * deleted there and then (a caller may still be walking it): it is freed when
  * the garbage collector finds it unused (web-tree-sitter's finalizer). A
- * search takes a pass ({@linkcode TreeCache.newPass}): the trees it parsed or
- * used are not pushed out by its own later parses, so a search over more than
- * the bound keeps what it parsed first instead of cycling every tree through
- * the cache.
+ * search takes a pass ({@linkcode TreeCache.newPass}): the trees it or the
+ * pass before it parsed or used are not pushed out by its own parses, so a
+ * search over more than the bound keeps what it parsed first, and the next
+ * search reuses it, instead of cycling every tree through the cache.
  *
  * @module
  */
@@ -443,8 +443,10 @@ export class TreeCache {
 
   /**
    * Hold a new parse, letting the least recently used trees go while over the bound — but, within a pass, not
-   * those the pass parsed or used: when only they are left, the new tree is not held (false), nor is any later
-   * one of the pass (a smaller tree further on would push out, for nothing, one the next pass would reuse).
+   * those this pass or the one before it parsed or used (a pass over more than the bound would otherwise push
+   * out, one by one, the trees it is about to reuse): when only they are left, the new tree is not held
+   * (false), nor is any later one of the pass (a smaller tree further on would push out, for nothing, one the
+   * next pass would reuse).
    */
   #admit(path: string, parsed: ParsedFile, pass: number): boolean {
     const chars = parsed.text.length;
@@ -452,7 +454,7 @@ export class TreeCache {
     if (chars > this.#maxTreeChars || (current && this.#fullPass === pass)) return false;
     for (const [old, held] of this.#files) {
       if (this.#heldChars + chars <= this.#maxTreeChars) break;
-      if (current && held.pass === pass) {
+      if (current && held.pass >= pass - 1) { // the order is by last use: every later one is as recent
         this.#fullPass = pass;
         return false;
       }

@@ -42,24 +42,20 @@ Deno.test("over the budget the least recently used text goes first; its version 
   assert.equal(texts.versionOf(BYTES[0]!), "v0");
 });
 
-Deno.test("a scan does not push out what it decoded itself: it keeps what it read first", () => {
+Deno.test("a scan does not push out what it or the scan before it used: it keeps what it read first", () => {
   const texts = new DecodedTexts({ maxBytes: size(0) + size(1) });
-  const scan = () => {
+  const scan = (indexes: number[]) => {
     texts.newScan();
-    for (const bytes of BYTES) texts.textOf(bytes);
+    const before = texts.counts().decodes;
+    for (const i of indexes) texts.textOf(BYTES[i]!);
+    return texts.counts().decodes - before;
   };
-  scan();
-  assert.equal(texts.counts().decodes, 5);
+  assert.equal(scan([0, 1, 2, 3, 4]), 5);
   assert.equal(texts.counts().texts, 2); // the first two; the rest were decoded for the scan only
-  scan();
-  assert.equal(texts.counts().decodes, 8); // the first two were not decoded again
-  const before = texts.counts().decodes;
-  texts.newScan();
-  texts.textOf(BYTES[4]!); // a new scan of other files: the last scan's texts may go
-  texts.textOf(BYTES[3]!);
-  assert.equal(texts.counts().decodes, before + 2);
-  texts.textOf(BYTES[4]!);
-  assert.equal(texts.counts().decodes, before + 2); // held now
+  assert.equal(scan([0, 1, 2, 3, 4]), 3); // the first two were not decoded again
+  assert.equal(scan([4, 3]), 2); // other files: the last scan's texts stay, these are not kept
+  assert.equal(scan([4, 3]), 2); // two scans on, those may go: these are kept now
+  assert.equal(scan([4, 3]), 0);
 });
 
 Deno.test("bytes that look binary are remembered as such and cost nothing; line starts are charged once found", () => {
