@@ -328,7 +328,7 @@ Deno.test(`TreeCache holds at most maxTreeChars of source (default ${DEFAULT_MAX
   assert.equal(cache.heldChars, 0);
 });
 
-Deno.test("within a pass, TreeCache keeps what the pass parsed first; done() frees a tree it did not keep", async () => {
+Deno.test("within a pass, TreeCache keeps what the pass parsed first and what the pass before used; done() frees a tree it did not keep", async () => {
   const [a, b, c, d] = MODULES;
   const cache = new TreeCache(new Grammars(createWasmLoader()), {
     maxTreeChars: a!.text.length + b!.text.length,
@@ -346,9 +346,14 @@ Deno.test("within a pass, TreeCache keeps what the pass parsed first; done() fre
     assert.ok(!deleted(p.tree)); // held: stays
   }
   assert.equal(await parse(a, pass), held[0]);
-  pass = cache.newPass(); // a later search may push out the earlier one's trees
+  pass = cache.newPass(); // the next search does not push out the trees of the one before
+  const unkept = await parse(d, pass);
+  cache.done(unkept);
+  assert.ok(deleted(unkept.tree));
+  assert.equal(cache.heldChars, a!.text.length + b!.text.length);
+  pass = cache.newPass(); // two searches on, they may go (b, the least recently used, first)
   await parse(d, pass);
-  assert.equal(cache.size, 2);
+  assert.equal(cache.heldChars, a!.text.length + d!.text.length);
   assert.notEqual(await parse(b, pass), held[1]);
 });
 
