@@ -384,3 +384,18 @@ Deno.test("a warm structural search over a parse cache smaller than the tree ans
   }
   assert.ok(small.size >= 1);
 });
+
+Deno.test("once a pass finds no room for a tree, it keeps no smaller one further on", async () => {
+  const [sandbox, commit, version] = MODULES;
+  // commit.ts is within the bound but finds no room after sandbox.ts; version.ts would fit beside sandbox.ts.
+  const cache = new TreeCache(new Grammars(createWasmLoader()), {
+    maxTreeChars: sandbox!.text.length + commit!.text.length - 1,
+  });
+  const pass = cache.newPass();
+  for (const m of [sandbox, commit, version]) {
+    cache.done(await cache.parse(m!.path, "typescript", await v(m!.text), m!.text, pass));
+  }
+  // version.ts would fit, but keeping it would only push it out again before the next pass reached it.
+  assert.equal(cache.size, 1);
+  assert.equal(cache.heldChars, sandbox!.text.length);
+});
