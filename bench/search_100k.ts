@@ -18,7 +18,8 @@
  *   deno run -A bench/search_100k.ts [--files 100000] [--keep] [--dir D] [--only text|structural] [--v8-flags=...]
  *
  * `--keep` leaves the tree in place, and `--dir D` searches such a tree again instead of writing one. *
- * `--v8-flags=...` is passed to the graver children (e.g. `--v8-flags=--max-old-space-size=600`).
+ * `--v8-flags=...` is passed to the graver children (e.g. `--v8-flags=--max-old-space-size=600`), and
+ * `GRAVER_TEXT_MIB=N` in the environment sets their decoded texts' budget (`decodedTexts.setMaxBytes`).
  *
  * @module
  */
