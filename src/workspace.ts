@@ -80,6 +80,11 @@ export interface WorkspaceOptions {
    * read_file ranges and text edits with `syntax_guard: "off"` still work on it.
    */
   maxParseBytes?: number;
+  /**
+   * Most characters of source whose trees the parse cache holds (default 8 Mi, `DEFAULT_MAX_TREE_CHARS`: about
+   * 160 MiB of wasm memory); the least recently used trees go first.
+   */
+  maxTreeChars?: number;
   /** Commit-lock timing (stale after, wait for). */
   lock?: LockOptions;
   /** Steps plugged into dispatch before the handler (`route`, then `guard`), in order. */
@@ -192,10 +197,10 @@ export class Workspace {
     );
     this.grammars = options.grammars ?? (options.wasm ? new Grammars(options.wasm) : null);
     this.trees = this.grammars
-      ? new TreeCache(
-        this.grammars,
-        options.maxParseBytes !== undefined ? { maxParseBytes: options.maxParseBytes } : {},
-      )
+      ? new TreeCache(this.grammars, {
+        ...(options.maxParseBytes !== undefined ? { maxParseBytes: options.maxParseBytes } : {}),
+        ...(options.maxTreeChars !== undefined ? { maxTreeChars: options.maxTreeChars } : {}),
+      })
       : null;
     this.telemetry = options.telemetry ?? NOOP_TELEMETRY;
     this.syntaxGuard = options.syntaxGuard ?? "refuse";

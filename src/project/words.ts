@@ -4,7 +4,9 @@
  * index of a project view, which answers which files mention a word. The
  * index is filled on demand, one word at a time, and remembers each file's
  * answer, so the second search for a name (a rename asks again for every
- * module that re-exports it) reads no file again.
+ * module that re-exports it) reads no file again. It lives as long as its
+ * view (one call) and remembers at most {@linkcode WORD_ANSWERS} answers
+ * (the words asked least recently go first).
  *
  * @module
  */
@@ -71,19 +73,31 @@ export function hasWord(text: string, word: string): boolean {
 /** Where the word index reads a file's text (null: unreadable, or skipped by a limit). */
 export type TextSource = (path: string) => Promise<string | null>;
 
+/** How many (word, file) answers a word index remembers at most by default (some 50 bytes each). */
+export const WORD_ANSWERS = 1_000_000;
+
 /** Which files mention which words, learnt one (word, file) pair at a time. */
 export class WordIndex {
   readonly #read: TextSource;
-  /** word -> path -> whether the file holds the word. */
+  readonly #maxAnswers: number;
+  /** word -> path -> whether the file holds the word; words in the order last asked. */
   readonly #known = new Map<string, Map<string, boolean>>();
+  #answers = 0;
 
   /**
    * An empty index.
    *
    * @param read Where texts come from (the view's cached reads).
+   * @param options `maxAnswers`: most answers remembered (default {@linkcode WORD_ANSWERS}).
    */
-  constructor(read: TextSource) {
+  constructor(read: TextSource, options: { maxAnswers?: number } = {}) {
     this.#read = read;
+    this.#maxAnswers = options.maxAnswers ?? WORD_ANSWERS;
+  }
+
+  /** How many answers are remembered now. */
+  get answers(): number {
+    return this.#answers;
   }
 
   /**
@@ -94,14 +108,31 @@ export class WordIndex {
    * @returns The answer, remembered.
    */
   async mentions(path: string, word: string): Promise<boolean> {
-    let byPath = this.#known.get(word);
-    if (!byPath) this.#known.set(word, byPath = new Map());
-    const hit = byPath.get(path);
+    const hit = this.#known.get(word)?.get(path);
     if (hit !== undefined) return hit;
     const text = await this.#read(path);
     const found = text !== null && hasWord(text, word);
-    byPath.set(path, found);
+    this.#remember(word, path, found);
     return found;
+  }
+
+  /** Remember one answer; while over the bound, the words asked least recently are forgotten first. */
+  #remember(word: string, path: string, found: boolean): void {
+    let byPath = this.#known.get(word);
+    this.#known.delete(word);
+    for (const [old, answers] of this.#known) {
+      if (this.#answers < this.#maxAnswers) break;
+      this.#known.delete(old);
+      this.#answers -= answers.size;
+    }
+    if (this.#answers >= this.#maxAnswers && byPath) {
+      this.#answers -= byPath.size; // only this word's answers left: start it afresh
+      byPath = undefined;
+    }
+    byPath ??= new Map();
+    this.#known.set(word, byPath);
+    if (!byPath.has(path)) this.#answers++;
+    byPath.set(path, found);
   }
 
   /**

@@ -46,6 +46,11 @@ export class LineStarts {
     this.#text = text;
   }
 
+  /** How many line starts have been found so far (what holding them costs grows with it). */
+  get found(): number {
+    return this.#starts.length;
+  }
+
   /**
    * The line holding `offset`, from a line known to start at or before it.
    *

@@ -19,6 +19,8 @@
  * @module
  */
 export { searchText } from "./search_text.ts";
+export { DECODED_TEXT_BYTES, decodedTextCounts, DecodedTexts, decodedTexts } from "./decoded_texts.ts";
+export type { DecodedTextCounts } from "./decoded_texts.ts";
 export type { SearchTextOptions } from "./search_text.ts";
 export { enclosingSymbolsOf, MAX_SYMBOL_FILE_CHARS } from "./enclosing_symbol.ts";
 export type { EnclosingSymbols } from "./enclosing_symbol.ts";

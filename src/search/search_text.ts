@@ -8,15 +8,15 @@
  *
  * @module
  */
-import { looksBinary } from "../fs/text.ts";
 import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.ts";
 import { versionOf } from "../fs/version.ts";
 import { cursorFor } from "./text_args.ts";
+import { decodedTexts } from "./decoded_texts.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
 import {
   linesAfter,
   linesBefore,
-  LineStarts,
+  type LineStarts,
   lineText,
   type MatchedLine,
   matchedLines,
@@ -41,17 +41,17 @@ import type {
 /** Files read at once, so that the file system's latency overlaps the search. */
 const READS_IN_FLIGHT = 16;
 
-const DECODER = new TextDecoder();
-
 /**
- * Versions of byte arrays a search has hashed, by identity: a source that hands out the same array for an
- * unchanged file (a stage, a cache) is not hashed again by the next search. Bytes are never mutated in
- * place (a change is a new array), so an array's version cannot go stale.
+ * Most texts handed on in one run: a warm search's files all come in one run, and decoding the whole run
+ * before scanning any of it would keep every text the budget does not hold alive at once (100,000 files:
+ * 218 MiB of strings) instead of a few hundred.
  */
-const VERSIONS = new WeakMap<Uint8Array, string>();
+const TEXTS_PER_RUN = 256;
 
 /**
- * The version of a file's bytes: the source's, the one remembered, or a fresh hash.
+ * The version of a file's bytes: the one remembered for the array ({@linkcode decodedTexts}), the source's,
+ * or a fresh hash. Bytes are never mutated in place (a change is a new array), so an array's version cannot go
+ * stale.
  *
  * @param files The source (it may know the version already).
  * @param path The file.
@@ -59,42 +59,25 @@ const VERSIONS = new WeakMap<Uint8Array, string>();
  * @returns The version (SHA-256, hex).
  */
 export async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
-  const known = VERSIONS.get(bytes) ?? await files.version?.(path, bytes);
+  const known = decodedTexts.versionOf(bytes) ?? await files.version?.(path, bytes);
   if (known !== undefined) return known;
   const version = await versionOf(bytes);
-  VERSIONS.set(bytes, version);
+  decodedTexts.rememberVersion(bytes, version);
   return version;
 }
 
 /**
- * Texts of byte arrays a search has decoded, by identity, for the same reason as {@linkcode VERSIONS}: a
- * warm session whose source holds a file's bytes (a stage, a cache) does not look for a NUL byte in them or
- * decode them on every search. Null for bytes that look binary. Held only as long as the source holds the
- * bytes.
+ * A file's text (UTF-8, a BOM dropped, invalid bytes replaced), or null when it looks binary: held by the
+ * array's identity within a budget ({@linkcode decodedTexts}), so a warm session whose source holds the bytes
+ * (a stage, a read cache) does not look for a NUL byte in them or decode them on every search.
  */
-const TEXTS = new WeakMap<Uint8Array, string | null>();
-
-/** A file's text (UTF-8, a BOM dropped, invalid bytes replaced), or null when it looks binary. */
 function textOf(bytes: Uint8Array): string | null {
-  let text = TEXTS.get(bytes);
-  if (text === undefined) {
-    text = looksBinary(bytes) ? null : DECODER.decode(bytes);
-    TEXTS.set(bytes, text);
-  }
-  return text;
+  return decodedTexts.textOf(bytes);
 }
 
-/**
- * The line starts found in byte arrays' texts, by identity, for the same reason as {@linkcode TEXTS}: the next
- * search of a held file finds its matches' lines without counting line ends again.
- */
-const LINES = new WeakMap<Uint8Array, LineStarts>();
-
-/** The line starts of a file's text, kept with its bytes. */
+/** The line starts of a file's text, held with its text: the next search of it does not count them again. */
 function lineStartsOf(bytes: Uint8Array, text: string): LineStarts {
-  let lines = LINES.get(bytes);
-  if (lines === undefined) LINES.set(bytes, lines = new LineStarts(text));
-  return lines;
+  return decodedTexts.lineStartsOf(bytes, text);
 }
 
 /** A file read ahead: its bytes, or why it could not be read. */
@@ -331,11 +314,16 @@ export async function* readScopedRuns(
   files: SearchFiles,
   scan: { filters: FileFilters; stats: ScanStats },
 ): AsyncGenerator<ReadTextFile[]> {
+  decodedTexts.newScan(); // what this scan decodes is not pushed out by what it decodes later
   for await (const run of readInRuns(files, inScope(scan.filters, files, scan.stats.skipped))) {
-    const texts: ReadTextFile[] = [];
+    let texts: ReadTextFile[] = [];
     for (const read of run) {
       const text = textFile(read, scan);
-      if (text !== null) texts.push(text);
+      if (text === null) continue;
+      texts.push(text);
+      if (texts.length < TEXTS_PER_RUN) continue;
+      yield texts;
+      texts = [];
     }
     if (texts.length > 0) yield texts;
   }

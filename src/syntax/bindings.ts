@@ -53,11 +53,41 @@ export function bindingLanguages(): string[] {
   return languagesWithQuery("bindings");
 }
 
-const CACHE = new WeakMap<object, Map<string, FileBindings>>();
+/**
+ * Most characters of text whose bindings are kept per parse cache (the least recently used go first): a
+ * file's bindings take some ten bytes per character of its text, so about 80 MiB.
+ */
+export const MAX_BINDINGS_CHARS = 8 * 1024 * 1024;
+
+/** Bindings kept per parse cache: by path, least recently used first, and the characters of text they cover. */
+interface KeptBindings {
+  byPath: Map<string, FileBindings>;
+  chars: number;
+}
+
+const CACHE = new WeakMap<object, KeptBindings>();
+
+/** Keep a file's bindings, the least recently used going while over {@linkcode MAX_BINDINGS_CHARS}. */
+function keepBindings(kept: KeptBindings, fb: FileBindings): void {
+  const old = kept.byPath.get(fb.path);
+  if (old) {
+    kept.byPath.delete(fb.path);
+    kept.chars -= old.text.length;
+  }
+  if (fb.text.length > MAX_BINDINGS_CHARS) return;
+  for (const [path, other] of kept.byPath) {
+    if (kept.chars + fb.text.length <= MAX_BINDINGS_CHARS) break;
+    kept.byPath.delete(path);
+    kept.chars -= other.text.length;
+  }
+  kept.byPath.set(fb.path, fb);
+  kept.chars += fb.text.length;
+}
 
 /**
  * The bindings of a file: parses it through the host's parse cache and runs
- * the language's binding query (cached per parse cache, path and version).
+ * the language's binding query (cached per parse cache, path and version,
+ * within {@linkcode MAX_BINDINGS_CHARS}).
  *
  * @param parsing Grammars and parse cache.
  * @param file Path, language, version and text of the file.
@@ -68,16 +98,20 @@ export async function fileBindings(
   file: { path: string; language: string; version: Version; text: string },
 ): Promise<FileBindings | null> {
   if (!parsing.grammars || !parsing.trees) return null;
-  let byPath = CACHE.get(parsing.trees);
-  const hit = byPath?.get(file.path);
-  if (hit && hit.version === file.version && hit.language === file.language) return hit;
+  let kept = CACHE.get(parsing.trees);
+  const hit = kept?.byPath.get(file.path);
+  if (hit && hit.version === file.version && hit.language === file.language) {
+    kept!.byPath.delete(file.path); // the most recently used now
+    kept!.byPath.set(file.path, hit);
+    return hit;
+  }
   const query = await loadQuery(parsing.grammars, file.language, "bindings");
   if (!query) return null;
   const parsed = await parsing.trees.parse(file.path, file.language, file.version, file.text);
   const matches = query.matches(parsed.tree.rootNode);
   const fb = buildBindings(file, matches.map((m) => m.captures));
-  if (!byPath) CACHE.set(parsing.trees, byPath = new Map());
-  byPath.set(file.path, fb);
+  if (!kept) CACHE.set(parsing.trees, kept = { byPath: new Map(), chars: 0 });
+  keepBindings(kept, fb);
   return fb;
 }
 

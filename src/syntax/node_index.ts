@@ -9,9 +9,10 @@
  *   occurrence of a text as a whole leaf (`header` in `c.req.header(x)`, not in `headers` or a string), found
  *   from the text's occurrences instead of from a walk.
  *
- * Both are bounded: at most {@linkcode MAX_LISTS_PER_TREE} lists per tree (the oldest dropped first), each no
- * longer than the tree's nodes of that kind; they go with the tree (a tree replaced in the parse cache is no
- * longer asked for, and its lists are collected with it).
+ * Both are bounded: at most {@linkcode MAX_LISTS_PER_TREE} lists and {@linkcode MAX_NODES_PER_TREE} nodes in
+ * all per tree (the oldest lists dropped first; a longer list is found again at each ask, not remembered);
+ * they go with the tree (a tree the parse cache replaces or lets go is no longer asked for, and its lists are
+ * collected with it).
  *
  * @module
  */
@@ -20,10 +21,14 @@ import type { Node, Tree } from "web-tree-sitter";
 /** Most lists remembered per tree; past it, the oldest is dropped. */
 export const MAX_LISTS_PER_TREE = 16;
 
-/** A tree's remembered lists, and the text they were found in. */
+/** Most nodes remembered per tree, all its lists together (a node object is some 100 bytes of heap). */
+export const MAX_NODES_PER_TREE = 65_536;
+
+/** A tree's remembered lists, the text they were found in, and how many nodes they hold. */
 interface TreeLists {
   text: string;
   lists: Map<string, Node[]>;
+  nodes: number;
 }
 
 const BY_TREE = new WeakMap<Tree, TreeLists>();
@@ -33,14 +38,26 @@ function remembered(root: Node, text: string, key: string, find: () => Node[]): 
   const tree = root.tree;
   if (root.id !== tree.rootNode.id) return find();
   let held = BY_TREE.get(tree);
-  if (held === undefined || held.text !== text) BY_TREE.set(tree, held = { text, lists: new Map() });
+  if (held === undefined || held.text !== text) {
+    BY_TREE.set(tree, held = { text, lists: new Map(), nodes: 0 });
+  }
   let list = held.lists.get(key);
   if (list === undefined) {
     list = find();
-    if (held.lists.size >= MAX_LISTS_PER_TREE) held.lists.delete(held.lists.keys().next().value!);
-    held.lists.set(key, list);
+    if (list.length <= MAX_NODES_PER_TREE) keepList(held, key, list);
   }
   return list;
+}
+
+/** Remember a list for a tree, the oldest lists dropped while over either bound. */
+function keepList(held: TreeLists, key: string, list: Node[]): void {
+  for (const [old, oldList] of held.lists) {
+    if (held.lists.size < MAX_LISTS_PER_TREE && held.nodes + list.length <= MAX_NODES_PER_TREE) break;
+    held.lists.delete(old);
+    held.nodes -= oldList.length;
+  }
+  held.lists.set(key, list);
+  held.nodes += list.length;
 }
 
 /**

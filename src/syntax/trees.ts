@@ -13,6 +13,17 @@
  * bounds`). The call that trapped is answered with an error; the next one
  * gets a fresh parser.
  *
+ * What it holds is bounded too: trees of at most
+ * {@linkcode TreeCacheOptions.maxTreeChars} characters of source in all
+ * (least recently used out first), so that a search that parses thousands of
+ * files does not keep every tree in wasm memory. A tree that goes is not
+ * deleted there and then (a caller may still be walking it): it is freed when
+ * the garbage collector finds it unused (web-tree-sitter's finalizer). A
+ * search takes a pass ({@linkcode TreeCache.newPass}): the trees it or the
+ * pass before it parsed or used are not pushed out by its own parses, so a
+ * search over more than the bound keeps what it parsed first, and the next
+ * search reuses it, instead of cycling every tree through the cache.
+ *
  * @module
  */
 import type { Edit, Node, Parser, Point, Tree } from "web-tree-sitter";
@@ -126,8 +137,20 @@ function editsBetween(tree: Tree, oldText: string, text: string): Edit[] {
 /** The default {@linkcode TreeCacheOptions.maxParseBytes}: 8 MiB (a parse of that peaks near 256 MB of wasm memory). */
 export const DEFAULT_MAX_PARSE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The default {@linkcode TreeCacheOptions.maxTreeChars}: 8 Mi characters of source. A tree holds about 20
+ * bytes of wasm memory per character of JavaScript source (measured in `bench/search_100k.ts`), so the trees
+ * of a full cache hold about 160 MiB.
+ */
+export const DEFAULT_MAX_TREE_CHARS = 8 * 1024 * 1024;
+
 /** Options of {@linkcode TreeCache}. */
 export interface TreeCacheOptions {
+  /**
+   * Most characters of source whose trees are held at once (default {@linkcode DEFAULT_MAX_TREE_CHARS}); past
+   * it the least recently used trees go first (see the module). A tree of a larger text is not held.
+   */
+  maxTreeChars?: number;
   /**
    * The largest text parsed, in UTF-8 bytes (default {@linkcode DEFAULT_MAX_PARSE_BYTES}): a larger one is
    * refused with `limit_exceeded` before tree-sitter sees it.
@@ -208,14 +231,20 @@ function parseTrapError(path: string, language: string, bytes: number, cause: un
   );
 }
 
+/** One held parse, and the pass that last parsed or used it (0: none). */
+interface HeldFile {
+  parsed: ParsedFile;
+  pass: number;
+}
+
 /** What a cache holds in wasm memory, freed with it. */
 interface Held {
   parsers: Map<string, Parser>;
-  files: Map<string, ParsedFile>;
+  files: Map<string, HeldFile>;
 }
 
 function free(held: Held): void {
-  for (const f of held.files.values()) f.tree.delete();
+  for (const f of held.files.values()) f.parsed.tree.delete();
   for (const p of held.parsers.values()) p.delete();
   held.files.clear();
   held.parsers.clear();
@@ -233,7 +262,15 @@ const DROPPED = typeof FinalizationRegistry === "function" ? new FinalizationReg
 export class TreeCache {
   readonly #grammars: Grammars;
   readonly #parsers = new Map<string, Parser>();
-  readonly #files = new Map<string, ParsedFile>();
+  /** Held parses by path, least recently used first. */
+  readonly #files = new Map<string, HeldFile>();
+  readonly #maxTreeChars: number;
+  #heldChars = 0;
+  #pass = 0;
+  /** The pass in which a new tree last found no room: it keeps no more new trees. */
+  #fullPass = -1;
+  /** Parses this cache made but does not hold, and has handed to no one but their caller. */
+  readonly #unheld = new WeakSet<ParsedFile>();
   /** Prefetches not run yet, by path. */
   readonly #pending = new Map<
     string,
@@ -257,6 +294,7 @@ export class TreeCache {
   constructor(grammars: Grammars, options: TreeCacheOptions = {}) {
     this.#grammars = grammars;
     this.maxParseBytes = options.maxParseBytes ?? DEFAULT_MAX_PARSE_BYTES;
+    this.#maxTreeChars = options.maxTreeChars ?? DEFAULT_MAX_TREE_CHARS;
     DROPPED?.register(this, { parsers: this.#parsers, files: this.#files }, this);
   }
 
@@ -264,6 +302,22 @@ export class TreeCache {
   clear(): void {
     this.#cancelPrefetch();
     free({ parsers: this.#parsers, files: this.#files });
+    this.#heldChars = 0;
+  }
+
+  /**
+   * Start a pass (a search): the trees parsed or used with the pass it returns are not pushed out by the
+   * pass's own later parses (a new pass ends the one before).
+   *
+   * @returns The pass, for {@linkcode TreeCache.parse}.
+   */
+  newPass(): number {
+    return ++this.#pass;
+  }
+
+  /** Characters of source whose trees are held now. */
+  get heldChars(): number {
+    return this.#heldChars;
   }
 
   /**
@@ -319,16 +373,23 @@ export class TreeCache {
    * @param language Language id.
    * @param version Version of the bytes.
    * @param text Decoded text (without BOM).
+   * @param pass The search's pass ({@linkcode TreeCache.newPass}), if it is part of one.
    * @returns The cached or freshly (incrementally) parsed file.
    */
-  async parse(path: string, language: string, version: Version, text: string): Promise<ParsedFile> {
+  async parse(
+    path: string,
+    language: string,
+    version: Version,
+    text: string,
+    pass?: number,
+  ): Promise<ParsedFile> {
     this.#cancelPrefetch(path);
-    const hit = this.peek(path, language, version);
+    const hit = this.#use(path, { language, version }, pass);
     if (hit) return hit;
     this.checkParseSize(path, text);
     const parser = await this.#parser(language);
     // Read again after the await: a prefetch may have filled the slot meanwhile.
-    const cached = this.#files.get(path);
+    const cached = this.#files.get(path)?.parsed;
     if (cached && cached.version === version && cached.language === language) return cached;
     let old: Tree | null = null;
     if (cached && cached.language === language) {
@@ -354,8 +415,66 @@ export class TreeCache {
       cached?.tree.delete();
     }
     const parsed = { language, version, text, tree };
-    this.#files.set(path, parsed);
+    this.#drop(path);
+    if (!this.#admit(path, parsed, pass ?? 0)) this.#unheld.add(parsed);
     return parsed;
+  }
+
+  /**
+   * Say that the caller of {@linkcode TreeCache.parse} is done with what it returned: a tree the cache did not
+   * hold (over its bound) is deleted now instead of waiting for the garbage collector; a held one stays.
+   *
+   * @param parsed What `parse` returned.
+   */
+  done(parsed: ParsedFile): void {
+    if (!this.#unheld.delete(parsed)) return;
+    parsed.tree.delete();
+  }
+
+  /** The held parse of `path` at exactly this language and version, moved to the most recently used end. */
+  #use(path: string, at: { language: string; version: Version }, pass = 0): ParsedFile | null {
+    const held = this.#files.get(path);
+    if (!held || held.parsed.version !== at.version || held.parsed.language !== at.language) return null;
+    this.#files.delete(path);
+    this.#files.set(path, held);
+    if (pass !== 0) held.pass = pass;
+    return held.parsed;
+  }
+
+  /**
+   * Hold a new parse, letting the least recently used trees go while over the bound — but, within a pass, not
+   * those this pass or the one before it parsed or used (a pass over more than the bound would otherwise push
+   * out, one by one, the trees it is about to reuse): when only they are left, the new tree is not held
+   * (false), nor is any later one of the pass (a smaller tree further on would push out, for nothing, one the
+   * next pass would reuse).
+   */
+  #admit(path: string, parsed: ParsedFile, pass: number): boolean {
+    const chars = parsed.text.length;
+    const current = pass !== 0 && pass === this.#pass;
+    if (chars > this.#maxTreeChars || (current && this.#fullPass === pass)) return false;
+    for (const [old, held] of this.#files) {
+      if (this.#heldChars + chars <= this.#maxTreeChars) break;
+      if (current && held.pass >= pass - 1) { // the order is by last use: every later one is as recent
+        this.#fullPass = pass;
+        return false;
+      }
+      this.#drop(old);
+    }
+    if (this.#heldChars + chars > this.#maxTreeChars) return false;
+    this.#files.set(path, { parsed, pass });
+    this.#heldChars += chars;
+    return true;
+  }
+
+  /**
+   * Stop holding the tree of `path` without deleting it: a caller may still walk it, and web-tree-sitter's
+   * finalizer frees it once nothing does.
+   */
+  #drop(path: string): void {
+    const held = this.#files.get(path);
+    if (!held) return;
+    this.#files.delete(path);
+    this.#heldChars -= held.parsed.text.length;
   }
 
   /**
@@ -367,8 +486,7 @@ export class TreeCache {
    * @returns The cached file, or null.
    */
   peek(path: string, language: string, version: Version): ParsedFile | null {
-    const cached = this.#files.get(path);
-    return cached && cached.version === version && cached.language === language ? cached : null;
+    return this.#use(path, { language, version });
   }
 
   /**
@@ -421,7 +539,7 @@ export class TreeCache {
           if (utf8LengthUpTo(text, this.maxParseBytes) > this.maxParseBytes) return;
           const tree = this.#parseWith(parser, language, path, text, null);
           this.fullParses++;
-          this.#files.set(path, { language, version, text, tree });
+          if (!this.#admit(path, { language, version, text, tree }, 0)) tree.delete(); // no one has it
         } catch {
           // A warm-up only: the call that needs the tree parses it and reports what fails.
         } finally {
@@ -460,8 +578,8 @@ export class TreeCache {
   /** Forget a path (e.g. deleted). */
   forget(path: string): void {
     this.#cancelPrefetch(path);
-    this.#files.get(path)?.tree.delete();
-    this.#files.delete(path);
+    this.#files.get(path)?.parsed.tree.delete();
+    this.#drop(path);
   }
 
   /** Number of cached trees. */

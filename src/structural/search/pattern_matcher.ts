@@ -284,6 +284,9 @@ function sitesOf(
  * @returns The matcher.
  */
 export function patternMatcherOf(parsing: Parsing): PatternMatcher {
+  // One pass of the parse cache per matcher (a tool call makes one per search): the trees this search parses
+  // are not pushed out by its own later parses (`TreeCache.newPass`).
+  let pass: number | undefined;
   return {
     languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
     async compile(language, query) {
@@ -305,16 +308,21 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
         ? ruleFinder(compileRule(query.rule, compile))
         : patternFinder(compile(query.pattern ?? ""));
       const multi = multiNames(query);
+      pass ??= trees.newPass();
       return {
         literals: find.literals,
         words: find.words,
         async match(file) {
-          const parsed = await trees.parse(file.path, language, file.version, file.text);
-          return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
-            rewrite: query.rewrite,
-            multi,
-            pattern: find.pattern,
-          });
+          const parsed = await trees.parse(file.path, language, file.version, file.text, pass);
+          try {
+            return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+              rewrite: query.rewrite,
+              multi,
+              pattern: find.pattern,
+            });
+          } finally {
+            trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
+          }
         },
       };
     },

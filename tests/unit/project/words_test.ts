@@ -1,6 +1,6 @@
 /** The whole-word rule and the word index over real text. */
 import assert from "node:assert/strict";
-import { hasWord, WordIndex, wordOffsets, wordPattern } from "../../../src/project/words.ts";
+import { hasWord, WORD_ANSWERS, WordIndex, wordOffsets, wordPattern } from "../../../src/project/words.ts";
 
 const SOURCE = await Deno.readTextFile(
   new URL("../../../node_modules/rxjs/src/internal/operators/map.ts", import.meta.url),
@@ -52,4 +52,24 @@ Deno.test("WordIndex reads each file once per word and treats an unreadable file
   assert.deepEqual(reads, paths);
   assert.equal(await index.mentions("map.ts", "operate"), true);
   assert.equal(await index.mentions("gone.ts", "operate"), false);
+});
+
+Deno.test(`WordIndex remembers at most its bound of answers (${WORD_ANSWERS} by default): the word learnt first goes first`, async () => {
+  const reads: string[] = [];
+  const texts: Record<string, string> = { "map.ts": SOURCE, "a.ts": "const project = 1;\n", "b.ts": "" };
+  const index = new WordIndex((path) => {
+    reads.push(path);
+    return Promise.resolve(texts[path] ?? null);
+  }, { maxAnswers: 4 });
+  const paths = Object.keys(texts);
+  assert.deepEqual(await index.filesMentioning("project", paths), ["map.ts", "a.ts"]);
+  assert.equal(index.answers, 3);
+  assert.deepEqual(await index.filesMentioning("operate", paths), ["map.ts"]); // "project" goes to make room
+  assert.ok(index.answers <= 4);
+  reads.length = 0;
+  assert.deepEqual(await index.filesMentioning("operate", paths), ["map.ts"]);
+  assert.deepEqual(reads, []); // still known
+  assert.deepEqual(await index.filesMentioning("project", paths), ["map.ts", "a.ts"]); // read again, same answer
+  assert.deepEqual(reads, paths);
+  assert.ok(index.answers <= 4);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { versionOf } from "../../../src/fs/version.ts";
 import { parseOccurrenceId } from "../../../src/search/occurrence_id.ts";
-import { searchText } from "../../../src/search/search_text.ts";
+import { readScopedRuns, searchText } from "../../../src/search/search_text.ts";
 import { normalizeSearchTextArgs } from "../../../src/search/text_args.ts";
 import type { LineMatch, SearchFiles } from "../../../src/search/types.ts";
 import { diskSearchFiles } from "./_rg.ts";
@@ -190,4 +190,27 @@ Deno.test("search_text: a source that reads many at once is read in growing batc
   assert.equal(all.summary.skipped.unreadable, 1);
   assert.deepEqual(asked, [32, 64, 128, 256, 256, 256, 8]);
   assert.deepEqual(all.counts!.map((c) => c.path), Object.keys(texts).filter((p) => texts[p] !== null));
+});
+
+Deno.test("readScopedRuns() hands a warm source's held files on a few hundred at a time, in order", async () => {
+  // Every file held: they come in one run; decoding it whole would keep every text alive at once.
+  const sources = ["request.js", "context.js", "hono-base.js", "compose.js"];
+  const texts = await Promise.all(sources.map((f) => Deno.readFile(`${HONO}/dist/${f}`)));
+  const paths = Array.from({ length: 600 }, (_, i) => `f${i}.js`);
+  const bytes = new Map(paths.map((p, i) => [p, texts[i % texts.length]!]));
+  const source: SearchFiles = {
+    async *files() {
+      yield* paths.map((path) => ({ path }));
+    },
+    list: () => Promise.resolve(paths.map((path) => ({ path }))),
+    read: (path) => Promise.resolve(bytes.get(path)!),
+    readHeld: (path) => bytes.get(path),
+  };
+  const stats = { scanned: 0, matched: 0, skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 } };
+  const filters = normalizeSearchTextArgs({ pattern: "x" }); // every file in scope
+  const runs: string[][] = [];
+  for await (const run of readScopedRuns(source, { filters, stats })) runs.push(run.map((t) => t.file.path));
+  assert.deepEqual(runs.flat(), paths);
+  assert.ok(runs.every((run) => run.length <= 256), `runs of ${runs.map((r) => r.length)}`);
+  assert.equal(stats.scanned, 600);
 });

@@ -7,6 +7,7 @@ import {
   type FileBindings,
   fileBindings,
   lookup,
+  MAX_BINDINGS_CHARS,
   type Occurrence,
 } from "../../../src/syntax/bindings.ts";
 import { createWorkspace, type Workspace } from "../../../src/workspace.ts";
@@ -201,4 +202,27 @@ Deno.test("fileBindings() reads `T | null` and `undefined | T` as the written ty
   assert.deepEqual(["a:", "b:", "c:", "x?"].map(typeOf), ["S", "S", "S", "S"]);
   assert.equal(typeOf("y:"), undefined, "S | R may be either");
   assert.equal(typeOf("n:"), undefined);
+});
+
+Deno.test(`fileBindings() keeps at most ${MAX_BINDINGS_CHARS} characters of files' bindings: the least recently used go first`, async () => {
+  const host = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  // Two files of a little over half the bound each (a long comment: cheap to parse and bind).
+  const big = (name: string) =>
+    `// ${name.repeat(Math.ceil(MAX_BINDINGS_CHARS * 0.55 / name.length))}\nconst ${name} = 1;\n`;
+  const files = ["alpha", "beta"].map((name) => ({
+    path: `${name}.ts`,
+    language: "typescript",
+    text: big(name),
+  }));
+  const small = { path: "small.ts", language: "typescript", text: "export const small = 1;\n" };
+  const bind = async (f: { path: string; language: string; text: string }) =>
+    (await fileBindings(host, { ...f, version: await versionOf(new TextEncoder().encode(f.text)) }))!;
+  const alpha = await bind(files[0]!);
+  assert.equal(await bind(files[0]!), alpha); // within the bound: kept
+  const kept = await bind(small);
+  await bind(files[1]!); // over it: alpha, the least recently used, goes; small.ts is enough room
+  assert.equal(await bind(small), kept);
+  const again = await bind(files[0]!);
+  assert.notEqual(again, alpha);
+  assert.deepEqual(again.occurrences, alpha.occurrences); // computed again, the same
 });

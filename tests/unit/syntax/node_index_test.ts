@@ -4,6 +4,7 @@ import { Grammars } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import {
   MAX_LISTS_PER_TREE,
+  MAX_NODES_PER_TREE,
   nodesAroundToken,
   nodesOfKind,
   rarestText,
@@ -117,6 +118,29 @@ Deno.test(`a tree keeps at most ${MAX_LISTS_PER_TREE} lists: the oldest is found
   assert.equal(again(1), lists[1]);
   assert.notEqual(again(0), lists[0]); // dropped: found anew
   tree.delete();
+});
+
+Deno.test(`a tree keeps at most ${MAX_NODES_PER_TREE} nodes in its lists: the oldest list goes, a longer one is never kept`, async () => {
+  const p = await parser("javascript");
+  const statements = Math.ceil(MAX_NODES_PER_TREE * 0.6); // two such lists are over the bound, one is not
+  const text = "a;".repeat(statements) + "\n";
+  const tree = p.parse(text)!;
+  const ask = (type: string) => nodesOfKind(tree.rootNode, { text, type, named: true });
+  const identifiers = ask("identifier");
+  assert.equal(identifiers.length, statements);
+  assert.equal(ask("identifier"), identifiers); // within the bound: kept
+  const statementList = ask("expression_statement");
+  assert.equal(ask("expression_statement"), statementList);
+  const again = ask("identifier"); // pushed out by the second list: found anew, the same nodes
+  assert.notEqual(again, identifiers);
+  assert.deepEqual(again.map((n) => n.id), identifiers.map((n) => n.id));
+  const many = "x;".repeat(MAX_NODES_PER_TREE + 1) + "\n";
+  const big = p.parse(many)!;
+  const all = nodesOfKind(big.rootNode, { text: many, type: "identifier", named: true });
+  assert.equal(all.length, MAX_NODES_PER_TREE + 1);
+  assert.notEqual(nodesOfKind(big.rootNode, { text: many, type: "identifier", named: true }), all); // never kept
+  tree.delete();
+  big.delete();
 });
 
 Deno.test("rarestText() picks the text with the fewest occurrences, the first of equals, and never an empty one", () => {

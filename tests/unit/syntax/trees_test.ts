@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { type Backend, createMemoryBackend, createWorkspace, Grammars, versionOf } from "../../../src/mod.ts";
 import {
   advancePoint,
+  DEFAULT_MAX_TREE_CHARS,
   pointAt,
   syntaxProblems,
   TreeCache,
@@ -10,6 +11,8 @@ import {
 import type { RecoverableError } from "../../../src/errors.ts";
 import { changedSpan } from "../../../src/fs/text_changes.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
+import { normalizeStructuralArgs, searchStructural } from "../../../src/search/mod.ts";
+import { patternMatcherOf } from "../../../src/structural/search/mod.ts";
 
 const SOURCE = await Deno.readTextFile(new URL("../../../src/fs/stage.ts", import.meta.url));
 const v = (s: string) => versionOf(new TextEncoder().encode(s));
@@ -287,4 +290,112 @@ Deno.test("read_file of a file over maxParseBytes reads the range without a pars
   assert.ok(!rename.ok);
   assert.equal(rename.error.code, "limit_exceeded");
   assert.match(rename.error.message, /over the parse limit/);
+});
+
+/** Three real modules of this repository, to parse as TypeScript. */
+const MODULES = await Promise.all(
+  ["fs/sandbox.ts", "fs/commit.ts", "fs/version.ts", "fs/text.ts"].map(async (f) => ({
+    path: `src/${f}`,
+    text: await Deno.readTextFile(new URL(`../../../src/${f}`, import.meta.url)),
+  })),
+);
+/** Whether web-tree-sitter has deleted a tree (its wasm address is zeroed). */
+const deleted = (tree: unknown) => (tree as { 0: number })[0] === 0;
+
+Deno.test(`TreeCache holds at most maxTreeChars of source (default ${DEFAULT_MAX_TREE_CHARS}): the least recently used tree goes, its holder may still use it`, async () => {
+  const [a, b, c] = MODULES;
+  const cache = new TreeCache(new Grammars(createWasmLoader()), {
+    maxTreeChars: a!.text.length + b!.text.length + c!.text.length - 1,
+  });
+  const parse = async (m: typeof a) => await cache.parse(m!.path, "typescript", await v(m!.text), m!.text);
+  const first = await parse(a);
+  await parse(b);
+  await parse(a); // used again: b is now the least recently used
+  await parse(c);
+  assert.equal(cache.size, 2);
+  assert.equal(cache.heldChars, a!.text.length + c!.text.length);
+  assert.equal(await parse(a), first);
+  assert.equal(cache.fullParses, 3);
+  const again = await parse(b); // pushed out: parsed anew
+  assert.equal(cache.fullParses, 4);
+  assert.equal(
+    again.tree.rootNode.toString(),
+    (await cache.parseDetached("typescript", b!.text)).rootNode.toString(),
+  );
+  assert.ok(cache.heldChars <= a!.text.length + b!.text.length + c!.text.length - 1);
+  assert.equal(first.tree.rootNode.type, "program"); // a tree that went is not deleted under its holder
+  cache.clear();
+  assert.equal(cache.heldChars, 0);
+});
+
+Deno.test("within a pass, TreeCache keeps what the pass parsed first and what the pass before used; done() frees a tree it did not keep", async () => {
+  const [a, b, c, d] = MODULES;
+  const cache = new TreeCache(new Grammars(createWasmLoader()), {
+    maxTreeChars: a!.text.length + b!.text.length,
+  });
+  const parse = async (m: typeof a, pass?: number) =>
+    await cache.parse(m!.path, "typescript", await v(m!.text), m!.text, pass);
+  let pass = cache.newPass();
+  const held = [await parse(a, pass), await parse(b, pass)];
+  const over = await parse(c, pass); // only this pass's trees are held: c is not kept
+  assert.equal(cache.size, 2);
+  cache.done(over);
+  assert.ok(deleted(over.tree));
+  for (const p of held) {
+    cache.done(p);
+    assert.ok(!deleted(p.tree)); // held: stays
+  }
+  assert.equal(await parse(a, pass), held[0]);
+  pass = cache.newPass(); // the next search does not push out the trees of the one before
+  const unkept = await parse(d, pass);
+  cache.done(unkept);
+  assert.ok(deleted(unkept.tree));
+  assert.equal(cache.heldChars, a!.text.length + b!.text.length);
+  pass = cache.newPass(); // two searches on, they may go (b, the least recently used, first)
+  await parse(d, pass);
+  assert.equal(cache.heldChars, a!.text.length + d!.text.length);
+  assert.notEqual(await parse(b, pass), held[1]);
+});
+
+Deno.test("a warm structural search over a parse cache smaller than the tree answers what a fresh one does", async () => {
+  const files = {
+    async *files() {
+      for (const m of MODULES) yield { path: m.path };
+    },
+    read: (path: string) =>
+      Promise.resolve(new TextEncoder().encode(MODULES.find((m) => m.path === path)!.text)),
+  };
+  const query = normalizeStructuralArgs({
+    pattern: "await $X",
+    language: "ts",
+    max_results: 1e6,
+    max_chars: 1e9,
+  });
+  const grammars = new Grammars(createWasmLoader());
+  const search = async (trees: TreeCache) =>
+    await searchStructural(files, query, { matcher: patternMatcherOf({ grammars, trees }) });
+  const fresh = await search(new TreeCache(grammars));
+  assert.ok(fresh.matches!.length > 5);
+  const small = new TreeCache(grammars, { maxTreeChars: MODULES[0]!.text.length + MODULES[1]!.text.length });
+  for (let i = 0; i < 3; i++) {
+    const r = await search(small);
+    assert.deepEqual(r.matches, fresh.matches);
+    assert.ok(small.heldChars <= MODULES[0]!.text.length + MODULES[1]!.text.length);
+  }
+  assert.ok(small.size >= 1);
+});
+
+Deno.test("once a pass finds no room for a tree, it keeps no smaller one further on", async () => {
+  const [sandbox, commit, version] = MODULES;
+  // commit.ts is within the bound but finds no room after sandbox.ts; version.ts would fit beside sandbox.ts.
+  const cache = new TreeCache(new Grammars(createWasmLoader()), {
+    maxTreeChars: sandbox!.text.length + commit!.text.length - 1,
+  });
+  const pass = cache.newPass();
+  for (const m of [sandbox, commit, version]) {
+    cache.done(await cache.parse(m!.path, "typescript", await v(m!.text), m!.text, pass));
+  }
+  // version.ts would fit, but keeping it would only push it out again before the next pass reached it.
+  assert.equal(cache.size, 1);
+  assert.equal(cache.heldChars, sandbox!.text.length);
 });
