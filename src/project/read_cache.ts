@@ -256,8 +256,10 @@ export class ReadCache {
   /** Stats taken by {@linkcode ReadCache.prime}, each used by the next read or listing of its path. */
   readonly #primed = new Map<string, BackendStats | null>();
   #primedAt = 0;
-  /** Counts searches (each `prime`): what the current one kept or used may not push out each other. */
+  /** Counts searches (each `prime`): what the current one and the one before kept or used is not pushed out. */
   #gen = 0;
+  /** The search that found no room to keep a file: it keeps nothing more. */
+  #fullGen = -1;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -470,6 +472,7 @@ export class ReadCache {
    */
   async prime(paths: readonly string[]): Promise<void> {
     this.#turn++;
+    this.#gen++; // one a search: its reads follow
     const root = this.#phase === "walk" ? this.#root : null;
     if (root === null) this.#trusting = false; // no barrier began this search
     this.#phase = "read";
@@ -485,7 +488,6 @@ export class ReadCache {
   async #primeStats(paths: readonly string[]): Promise<void> {
     this.#primed.clear(); // what an earlier search primed and did not use is old news
     this.#statSeen.clear();
-    this.#gen++;
     const statMany = (this.#fs.raw as Backend).statMany;
     if (!statMany || paths.length === 0) return;
     const seen = this.#count.changes;
@@ -785,17 +787,24 @@ export class ReadCache {
   }
 
   /**
-   * Keep a file's bytes, letting the least recently used go while over the bound — but only files the current
-   * search has not kept or used: a search over more than the bound would otherwise push out, file by file,
-   * what it and the next search read first, and every search of a large tree would read it all again (a scan
-   * through an LRU). When only the current search's files are left, the new one is not kept.
+   * Keep a file's bytes, letting the least recently used go while over the bound — but only files neither the
+   * current search nor the one before it has kept or used: a search over more than the bound would otherwise
+   * push out, file by file, what it and the next search read first, and every search of a large tree would
+   * read it all again (a scan through an LRU); and a file that changed would push out the next file the search
+   * was about to reuse, whose miss would push out the next (a cascade). When only those are left, the new one
+   * is not kept, nor is anything else this search reads: what is kept stays the prefix the searches share.
    */
   #keep(abs: string, kept: Kept): void {
     kept.seen = this.#takeSeen(abs); // the stat it was read under
     if (kept.bytes.length > this.#maxBytes) return;
+    const searching = this.#gen > 0; // reads outside a search: plain LRU
+    if (searching && this.#fullGen === this.#gen) return;
     for (const [path, old] of this.#kept) {
       if (this.#bytes + kept.bytes.length <= this.#maxBytes) break;
-      if (old.gen === this.#gen && this.#gen > 0) return; // reads outside a search: plain LRU
+      if (searching && old.gen >= this.#gen - 1) {
+        this.#fullGen = this.#gen;
+        return;
+      }
       this.#drop(path, old);
     }
     if (this.#bytes + kept.bytes.length > this.#maxBytes) return;

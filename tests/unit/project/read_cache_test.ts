@@ -293,12 +293,37 @@ Deno.test("ReadCache: a search over more than the bound keeps what it read first
   // Each later search hits a and b and reads only c, d and e (an LRU would have read all five each time).
   assert.equal(calls.readFile! - readsBefore, 6);
   assert.equal(cache.counts().hits, 4);
-  // A file the search no longer uses can still go: a new search of other files replaces it.
-  await cache.prime(["/w/c", "/w/d"]);
-  await cache.read("/w/c");
-  await cache.read("/w/d");
+  // Files the searches no longer use can still go: two searches of other files replace them (the first of
+  // those leaves what the search before it used).
+  for (let i = 0; i < 2; i++) {
+    await cache.prime(["/w/c", "/w/d"]);
+    await cache.read("/w/c");
+    await cache.read("/w/d");
+  }
   assert.equal(cache.counts().files, 2);
   const again = calls.readFile!;
+  await cache.prime(["/w/c"]);
   await cache.read("/w/c");
   assert.equal(calls.readFile, again, "c is kept now");
+});
+
+Deno.test("ReadCache: a changed file does not push out the next files a warm search reuses (no cascade of misses)", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 10; i++) files[`/w/f${i}`] = String(i).repeat(4);
+  const raw = createMemoryBackend(files);
+  const { backend, calls } = counting(raw);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER, maxBytes: 20 }); // five of the ten
+  const paths = Object.keys(files);
+  const search = async () => {
+    await cache.prime(paths);
+    for (const p of paths) await cache.read(p);
+  };
+  await search(); // f0..f4 kept
+  await raw.writeFile("/w/f0", new TextEncoder().encode("0".repeat(8))); // grown: read again
+  const hits = cache.counts().hits;
+  const reads = calls.readFile!;
+  await search();
+  assert.equal(cache.counts().hits - hits, 4, "f1..f4 are hits: the changed f0 pushed none of them out");
+  assert.equal(calls.readFile! - reads, 6, "f0 and f5..f9");
+  assert.ok(cache.counts().bytes <= 20);
 });
