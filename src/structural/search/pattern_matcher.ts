@@ -16,6 +16,7 @@ import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import type { Grammars } from "../../syntax/grammars.ts";
+import type { TreeCache } from "../../syntax/trees.ts";
 import type { Parsing } from "../../syntax/types.ts";
 import {
   type Binding,
@@ -28,6 +29,7 @@ import {
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
 
 export { multiNames } from "./rule.ts";
 
@@ -66,6 +68,8 @@ export interface LanguageProgram {
   words: readonly string[];
   /** Every match in one file (parsed through the cache), in document order. */
   match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
+  /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
+  inFlight?: number;
 }
 
 /** A project-wide pattern matcher. */
@@ -260,8 +264,39 @@ function sitesOf(
   });
 }
 
+/** Files in flight per worker of a pool: enough to fill each worker's batches while the search reads on. */
+const IN_FLIGHT_PER_WORKER = 16;
+
 /**
- * A project-wide pattern matcher over a workspace's grammars and parse cache.
+ * A program whose files are parsed and matched in a pool's workers where one is ready, and on this thread
+ * otherwise: a file whose tree this thread's cache holds at its version (a warm search), a file over the
+ * parse limit (refused here, as without a pool), and every file the pool answers unavailable (a worker not
+ * started yet, crashed or hung) are matched here, so a pool never changes a result.
+ */
+function pooled(
+  local: LanguageProgram,
+  on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery },
+): LanguageProgram {
+  const { pool, trees, language, query } = on;
+  return {
+    ...local,
+    inFlight: pool.size * IN_FLIGHT_PER_WORKER,
+    async match(file) {
+      trees.checkParseSize(file.path, file.text);
+      if (!pool.accepts(file.path) || trees.peek(file.path, language, file.version)) return local.match(file);
+      try {
+        return await pool.match(language, query, file) as PatternSite[];
+      } catch (err) {
+        if (!(err instanceof PoolUnavailable)) throw err;
+        return local.match(file);
+      }
+    },
+  };
+}
+
+/**
+ * A project-wide pattern matcher over a workspace's grammars and parse cache, and its pool of
+ * parse-and-match workers when it has one (`match_pool.ts`).
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -279,10 +314,12 @@ function sitesOf(
  * assert.equal(site!.replacement, "info(x + 1)");
  * ```
  *
- * @param parsing The workspace's grammars and parse cache.
+ * @param parsing The workspace's grammars and parse cache, and its match pool if any.
  * @returns The matcher.
  */
-export function patternMatcherOf(parsing: Parsing): PatternMatcher {
+export function patternMatcherOf(
+  parsing: Parsing & { readonly matchPool?: MatchPool | null },
+): PatternMatcher {
   return {
     languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
     async compile(language, query) {
@@ -304,7 +341,7 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
         ? ruleFinder(compileRule(query.rule, compile))
         : patternFinder(compile(query.pattern ?? ""));
       const multi = multiNames(query);
-      return {
+      const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
         async match(file) {
@@ -315,6 +352,10 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
           });
         },
       };
+      const pool = parsing.matchPool;
+      if (!pool) return local;
+      void pool.warm();
+      return pooled(local, { pool, trees, language, query });
     },
   };
 }
