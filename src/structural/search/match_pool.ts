@@ -138,6 +138,8 @@ export class MatchPool {
   #idle: ReturnType<typeof setTimeout> | undefined;
   /** Workers ended for failing (crash, error, time out) since the pool was made. */
   failures = 0;
+  /** Files the workers matched since the pool was made. */
+  matched = 0;
 
   /** @param options How to start a worker, the wasm, the size and the limits. */
   constructor(options: MatchPoolOptions) {
@@ -243,8 +245,10 @@ export class MatchPool {
     slot.inFlight.delete(m.id!);
     batch.files.forEach((w, i) => {
       const r = m.results?.[i] as { sites?: unknown[]; failed?: string } | undefined;
-      if (r?.sites) w.resolve(r.sites);
-      else w.reject(new PoolUnavailable(r?.failed ?? "the worker gave no answer"));
+      if (r?.sites) {
+        this.matched++;
+        w.resolve(r.sites);
+      } else w.reject(new PoolUnavailable(r?.failed ?? "the worker gave no answer"));
     });
     this.#flush(slot);
     this.#armIdle();

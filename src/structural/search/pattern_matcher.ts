@@ -268,27 +268,44 @@ function sitesOf(
 const IN_FLIGHT_PER_WORKER = 16;
 
 /**
+ * Characters of candidate text a search matches before it starts the pool's workers (about 50 ms of parsing):
+ * a smaller search is over before a worker would be ready, and starting one costs the cores it runs on.
+ */
+export const POOL_START_CHARS = 200_000;
+
+/**
  * A program whose files are parsed and matched in a pool's workers where one is ready, and on this thread
  * otherwise: a file whose tree this thread's cache holds at its version (a warm search), a file over the
  * parse limit (refused here, as without a pool), and every file the pool answers unavailable (a worker not
- * started yet, crashed or hung) are matched here, so a pool never changes a result.
+ * started, crashed or hung) are matched here, so a pool never changes a result. Workers not running are
+ * started once the search has matched {@linkcode POOL_START_CHARS} here.
  */
 function pooled(
   local: LanguageProgram,
   on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery },
 ): LanguageProgram {
   const { pool, trees, language, query } = on;
+  let localChars = 0;
+  const matchHere = (file: { path: string; text: string; version: string }) => {
+    if (localChars < POOL_START_CHARS && (localChars += file.text.length) >= POOL_START_CHARS) {
+      void pool.warm();
+    }
+    return local.match(file);
+  };
   return {
     ...local,
-    inFlight: pool.size * IN_FLIGHT_PER_WORKER,
+    // No worker ready: one file at a time, as without a pool (a page that fills early parses nothing ahead).
+    get inFlight() {
+      return pool.ready * IN_FLIGHT_PER_WORKER;
+    },
     async match(file) {
       trees.checkParseSize(file.path, file.text);
-      if (!pool.accepts(file.path) || trees.peek(file.path, language, file.version)) return local.match(file);
+      if (!pool.accepts(file.path) || trees.peek(file.path, language, file.version)) return matchHere(file);
       try {
         return await pool.match(language, query, file) as PatternSite[];
       } catch (err) {
         if (!(err instanceof PoolUnavailable)) throw err;
-        return local.match(file);
+        return matchHere(file);
       }
     },
   };
@@ -354,7 +371,6 @@ export function patternMatcherOf(
       };
       const pool = parsing.matchPool;
       if (!pool) return local;
-      void pool.warm();
       return pooled(local, { pool, trees, language, query });
     },
   };

@@ -123,8 +123,7 @@ Deno.test("a worker that crashes mid-search leaves its files to the main thread:
       await dataOf(single, "search_structural", args),
     );
     assert.equal(pool.failures, 1);
-    assert.equal(pool.ready, 1, "the crashed worker is gone; the other one stays");
-    // The next search starts it again.
+    // Its files went to the main thread, which started a new worker in its place.
     await pool.warm();
     assert.equal(pool.ready, 2);
   } finally {
