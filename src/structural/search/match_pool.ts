@@ -13,7 +13,7 @@
  * never keeps a process alive for long.
  *
  * Messages to a worker: `{ type: "init", runtime }`, `{ type: "grammar", language, wasm }` (once per language,
- * before its first batch), `{ type: "match", id, language, query, files }`. From it: `{ type: "ready" }`,
+ * before its first batch), `{ type: "match", id, language, query, files }`, `{ type: "clear" }` (free the cached trees). From it: `{ type: "ready" }`,
  * `{ type: "done", id, results }` with one `{ sites }` or `{ failed }` per file.
  *
  * @module
@@ -201,6 +201,11 @@ export class MatchPool {
       group.files.push({ file, resolve, reject });
       if (slot.inFlight.size < DEPTH) queueMicrotask(() => this.#flush(slot));
     });
+  }
+
+  /** Free the trees every running worker caches (its next search of a file parses it again). */
+  clearTrees(): void {
+    for (const slot of this.#slots) slot.worker?.postMessage({ type: "clear" });
   }
 
   /** End every worker; files waiting are answered unavailable. The pool starts again on {@linkcode warm}. */

@@ -27,7 +27,7 @@ const PROGRAMS_KEPT = 16;
 
 /** A message from the pool. */
 interface PoolMessage {
-  type: "init" | "grammar" | "match";
+  type: "init" | "grammar" | "match" | "clear";
   runtime?: WasmInput;
   language?: string;
   wasm?: WasmInput;
@@ -75,6 +75,8 @@ export function serveMatches(scope: MatchWorkerScope): void {
     if (m.type === "init") {
       runtime = m.runtime!;
       scope.postMessage({ type: "ready" });
+    } else if (m.type === "clear") {
+      queue = queue.then(() => trees.clear());
     } else if (m.type === "grammar") {
       grammarWasm.set(m.language!, m.wasm!);
     } else if (m.type === "match") {

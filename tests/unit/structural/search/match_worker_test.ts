@@ -63,7 +63,7 @@ Deno.test("a worker answers each batch, in order, with the sites the main thread
   assert.equal(site!.replacement, "info(1)");
 });
 
-Deno.test("a worker answers failed for a query that does not compile, and keeps serving", async () => {
+Deno.test("a worker answers failed for a query that does not compile, and keeps serving (its trees freed too)", async () => {
   const loader = createWasmLoader();
   const s = scope();
   serveMatches(s);
@@ -79,5 +79,9 @@ Deno.test("a worker answers failed for a query that does not compile, and keeps 
   const refused = await s.next();
   assert.match((refused.results as { failed: string }[])[0]!.failed, /did not compile/);
   s.send({ type: "match", id: 2, language: "javascript", query: { pattern: "log($A)" }, files: [file] });
+  assert.equal(((await s.next()).results as { sites: unknown[] }[])[0]!.sites.length, 1);
+  // Its trees freed, it parses again.
+  s.send({ type: "clear" });
+  s.send({ type: "match", id: 3, language: "javascript", query: { pattern: "log($A)" }, files: [file] });
   assert.equal(((await s.next()).results as { sites: unknown[] }[])[0]!.sites.length, 1);
 });
