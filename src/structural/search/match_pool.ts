@@ -80,6 +80,8 @@ export class PoolUnavailable extends Error {
 const BATCH_CHARS = 32_000;
 /** Batches in flight per worker: the next one is on its way while the worker parses. */
 const DEPTH = 2;
+/** Queries whose answers the pool remembers (a session pages through a search, or repeats it). */
+const QUERIES_REMEMBERED = 4;
 
 /** One file waiting for its worker's answer. */
 interface Waiting {
@@ -109,6 +111,11 @@ interface Slot {
   inFlight: Map<number, Batch>;
 }
 
+/** The key of a query in one language. */
+function queryKey(language: string, query: MatchQuery): string {
+  return `${language}\0${JSON.stringify(query)}`;
+}
+
 /** A stable small hash of a path: which worker it goes to. */
 function slotOf(path: string, size: number): number {
   let h = 2166136261;
@@ -135,6 +142,8 @@ export class MatchPool {
   /** Compiled wasm by language ("" for the runtime), compiled once on this thread and posted to each worker. */
   readonly #wasm = new Map<string, Promise<WasmInput>>();
   #nextId = 1;
+  /** The workers' answers of the last few queries: query key -> path -> the version matched and its sites. */
+  readonly #answers = new Map<string, Map<string, { version: string; sites: unknown[] }>>();
   #idle: ReturnType<typeof setTimeout> | undefined;
   /** Workers ended for failing (crash, error, time out) since the pool was made. */
   failures = 0;
@@ -181,6 +190,24 @@ export class MatchPool {
   }
 
   /**
+   * The sites a worker gave for this file at this version and this query, if the pool still remembers them
+   * (the last {@linkcode QUERIES_REMEMBERED} queries): a warm search, or the next page of one, asks no worker.
+   *
+   * @param language The file's language.
+   * @param query The pattern or rule (and rewrite).
+   * @param file The file's path and version.
+   * @returns The sites, or undefined.
+   */
+  answered(
+    language: string,
+    query: MatchQuery,
+    file: { path: string; version: string },
+  ): unknown[] | undefined {
+    const known = this.#answers.get(queryKey(language, query))?.get(file.path);
+    return known?.version === file.version ? known.sites : undefined;
+  }
+
+  /**
    * The sites of a file, from its worker.
    *
    * @param language The file's language.
@@ -194,11 +221,20 @@ export class MatchPool {
     if (!slot.ready) return Promise.reject(new PoolUnavailable("its worker is not ready"));
     clearTimeout(this.#idle);
     this.#idle = undefined;
+    const key = queryKey(language, query);
+    let answers = this.#answers.get(key);
+    if (answers === undefined) {
+      if (this.#answers.size >= QUERIES_REMEMBERED) this.#answers.delete(this.#answers.keys().next().value!);
+      this.#answers.set(key, answers = new Map());
+    }
+    const remember = (sites: unknown[]) => {
+      answers.set(file.path, { version: file.version, sites });
+      return sites;
+    };
     return new Promise((resolve, reject) => {
-      const key = `${language}\0${JSON.stringify(query)}`;
       let group = slot.queue.find((g) => g.key === key);
       if (group === undefined) slot.queue.push(group = { key, language, query, files: [] });
-      group.files.push({ file, resolve, reject });
+      group.files.push({ file, resolve: (sites) => resolve(remember(sites)), reject });
       if (slot.inFlight.size < DEPTH) queueMicrotask(() => this.#flush(slot));
     });
   }

@@ -275,7 +275,8 @@ export const POOL_START_CHARS = 200_000;
 
 /**
  * A program whose files are parsed and matched in a pool's workers where one is ready, and on this thread
- * otherwise: a file whose tree this thread's cache holds at its version (a warm search), a file over the
+ * otherwise (a file the pool answered before at this version and query takes that answer): a file whose tree
+ * this thread's cache holds at its version (a warm search), a file over the
  * parse limit (refused here, as without a pool), and every file the pool answers unavailable (a worker not
  * started, crashed or hung) are matched here, so a pool never changes a result. Workers not running are
  * started once the search has matched {@linkcode POOL_START_CHARS} here.
@@ -300,6 +301,8 @@ function pooled(
     },
     async match(file) {
       trees.checkParseSize(file.path, file.text);
+      const known = pool.answered(language, query, file);
+      if (known !== undefined) return known as PatternSite[];
       if (!pool.accepts(file.path) || trees.peek(file.path, language, file.version)) return matchHere(file);
       try {
         return await pool.match(language, query, file) as PatternSite[];

@@ -79,6 +79,14 @@ Deno.test("a pooled search answers what a search on one thread answers: matches,
     }
     assert.ok(counts.batches > 10, `the workers matched ${counts.batches} batches`);
     assert.equal(pool.failures, 0);
+    // The same search again (a page after the others) is answered from what the workers answered.
+    const matched = pool.matched;
+    const again = { ...SEARCHES[0], offset: 3 };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", again),
+      await dataOf(single, "search_structural", again),
+    );
+    assert.equal(pool.matched, matched);
   } finally {
     pool.close();
   }
@@ -149,7 +157,8 @@ Deno.test("a worker that stops answering is ended at its time limit and its file
       await dataOf(pooled, "search_structural", args),
       await dataOf(single, "search_structural", args),
     );
-    assert.equal(pool.failures, 1);
+    // The silent worker at least (on a loaded machine a slow one may pass the short limit too).
+    assert.ok(pool.failures >= 1);
   } finally {
     pool.close();
   }
