@@ -82,6 +82,8 @@ const BATCH_CHARS = 32_000;
 const DEPTH = 2;
 /** Queries whose answers the pool remembers (a session pages through a search, or repeats it). */
 const QUERIES_REMEMBERED = 4;
+/** Sites remembered per query at most (a pattern that matches everywhere is not kept). */
+const SITES_REMEMBERED = 200_000;
 
 /** One file waiting for its worker's answer. */
 interface Waiting {
@@ -143,7 +145,10 @@ export class MatchPool {
   readonly #wasm = new Map<string, Promise<WasmInput>>();
   #nextId = 1;
   /** The workers' answers of the last few queries: query key -> path -> the version matched and its sites. */
-  readonly #answers = new Map<string, Map<string, { version: string; sites: unknown[] }>>();
+  readonly #answers = new Map<
+    string,
+    { files: Map<string, { version: string; sites: unknown[] }>; sites: number }
+  >();
   #idle: ReturnType<typeof setTimeout> | undefined;
   /** Workers ended for failing (crash, error, time out) since the pool was made. */
   failures = 0;
@@ -203,7 +208,7 @@ export class MatchPool {
     query: MatchQuery,
     file: { path: string; version: string },
   ): unknown[] | undefined {
-    const known = this.#answers.get(queryKey(language, query))?.get(file.path);
+    const known = this.#answers.get(queryKey(language, query))?.files.get(file.path);
     return known?.version === file.version ? known.sites : undefined;
   }
 
@@ -225,10 +230,13 @@ export class MatchPool {
     let answers = this.#answers.get(key);
     if (answers === undefined) {
       if (this.#answers.size >= QUERIES_REMEMBERED) this.#answers.delete(this.#answers.keys().next().value!);
-      this.#answers.set(key, answers = new Map());
+      this.#answers.set(key, answers = { files: new Map(), sites: 0 });
     }
     const remember = (sites: unknown[]) => {
-      answers.set(file.path, { version: file.version, sites });
+      if (answers.sites + sites.length > SITES_REMEMBERED) return sites;
+      const before = answers.files.get(file.path)?.sites.length ?? 0;
+      answers.files.set(file.path, { version: file.version, sites });
+      answers.sites += sites.length - before;
       return sites;
     };
     return new Promise((resolve, reject) => {

@@ -12,6 +12,9 @@ import { MatchPool, type MatchWorker } from "../../../../src/structural/search/m
 const ROOT = Deno.realPathSync(new URL("../../../../node_modules/hono", import.meta.url));
 const WORKER = new URL("../../../../src/adapters/deno/_match_worker_main.ts", import.meta.url);
 
+// The pools below keep idle workers for ten minutes: on a loaded machine the searches on one thread between
+// the pooled ones may outlast the default 5 s, and workers ended meanwhile would change which thread matched.
+
 /** A workspace on hono's tree, with the pool or without. */
 function open(matchPool?: MatchPool): Promise<Workspace> {
   return createWorkspace({
@@ -59,7 +62,12 @@ const SEARCHES: Record<string, unknown>[] = [
 
 Deno.test("a pooled search answers what a search on one thread answers: matches, ids, metavariables, symbols, pages", async () => {
   const counts = { batches: 0 };
-  const pool = new MatchPool({ spawn: countingSpawn(counts), wasm: createWasmLoader(), size: 2 });
+  const pool = new MatchPool({
+    spawn: countingSpawn(counts),
+    wasm: createWasmLoader(),
+    size: 2,
+    idleMs: 600_000,
+  });
   try {
     const single = await open();
     const pooled = await open(pool);
@@ -93,7 +101,7 @@ Deno.test("a pooled search answers what a search on one thread answers: matches,
 });
 
 Deno.test("a pooled rewrite plans the same edits as one on one thread", async () => {
-  const pool = createMatchPool({ size: 2 });
+  const pool = createMatchPool({ size: 2, idleMs: 600_000 });
   try {
     const single = await open();
     const pooled = await open(pool);
@@ -120,7 +128,7 @@ Deno.test("a worker that crashes mid-search leaves its files to the main thread:
     if (counts.batches === 3) message.files = 5;
     return false;
   });
-  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2 });
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, idleMs: 600_000 });
   try {
     const single = await open();
     const pooled = await open(pool);
@@ -147,7 +155,7 @@ Deno.test("a worker that stops answering is ended at its time limit and its file
     silent ??= counts.batches >= 2 ? worker : null;
     return worker === silent;
   });
-  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, timeoutMs: 200 });
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, timeoutMs: 200, idleMs: 600_000 });
   try {
     const single = await open();
     const pooled = await open(pool);
