@@ -5,7 +5,7 @@
  *
  * - one thread, cold: a fresh workspace without a pool (an empty parse cache and read cache), the first search;
  * - pool, cold: a fresh workspace with a long-lived pool of 2 workers already started (their JIT warm from the
- *   runs before, their parse caches emptied with `clearTrees()` before each run, not timed), the first search;
+ *   runs before, their parse caches and remembered answers emptied with `clear()` before each run, not timed), the first search;
  * - one thread and pool, warm: each workspace's second search;
  * - ast-grep: the process's wall time.
  *
@@ -91,7 +91,7 @@ async function benchPattern(bin: string, root: string, pool: MatchPool, pattern:
     times.singleWarm.push(
       await timed(() => search(single, diskSearchFiles(root, { cache: singleCache }), pattern)),
     );
-    pool.clearTrees();
+    pool.clear();
     await pool.warm();
     const pooled = await workspace(pool);
     const pooledCache = diskReadCache();

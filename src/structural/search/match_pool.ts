@@ -247,8 +247,9 @@ export class MatchPool {
     });
   }
 
-  /** Free the trees every running worker caches (its next search of a file parses it again). */
-  clearTrees(): void {
+  /** Free the trees every running worker caches, and forget their answers: the next search parses again. */
+  clear(): void {
+    this.#answers.clear();
     for (const slot of this.#slots) slot.worker?.postMessage({ type: "clear" });
   }
 
