@@ -106,6 +106,8 @@ interface Slot {
   started: Promise<void>;
   /** Settle {@linkcode Slot.started}. */
   settle: () => void;
+  /** Ends a worker that does not get ready in time. */
+  startTimer?: ReturnType<typeof setTimeout>;
   /** Languages whose grammar it has been sent. */
   languages: Set<string>;
   /** Files queued for the next batch, by language and query (a batch has one of each). */
@@ -275,16 +277,19 @@ export class MatchPool {
       event.preventDefault?.();
       this.#fail(slot, worker, `the worker failed (${event.message})`);
     };
-    this.#wasmOf("").then(
-      (runtime) => slot.worker === worker && worker.postMessage({ type: "init", runtime }),
-      () => this.#fail(slot, worker, "the tree-sitter runtime could not be loaded"),
-    );
+    // A worker that never says ready (its modules do not load, the runtime hangs) is ended like a silent one.
+    const limit = this.#options.timeoutMs ?? 10_000;
+    slot.startTimer = setTimeout(() => this.#fail(slot, worker, `not ready in ${limit} ms`), limit);
+    this.#wasmOf("")
+      .then((runtime) => slot.worker === worker && worker.postMessage({ type: "init", runtime }))
+      .catch((err) => this.#fail(slot, worker, `the tree-sitter runtime could not be sent (${String(err)})`));
   }
 
   /** A message from a slot's worker. */
   #receive(slot: Slot, worker: MatchWorker, m: { type: string; id?: number; results?: unknown[] }): void {
     if (slot.worker !== worker) return;
     if (m.type === "ready") {
+      clearTimeout(slot.startTimer);
       slot.ready = true;
       slot.settle();
       return;
@@ -380,6 +385,7 @@ export class MatchPool {
 
   /** End a slot's worker and answer its files unavailable. */
   #end(slot: Slot, reason: string): void {
+    clearTimeout(slot.startTimer);
     slot.worker?.terminate();
     slot.worker = null;
     slot.ready = false;

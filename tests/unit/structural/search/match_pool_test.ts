@@ -171,3 +171,34 @@ Deno.test("a worker that stops answering is ended at its time limit and its file
     pool.close();
   }
 });
+
+Deno.test("a worker that never gets ready is ended at its time limit, and the search runs on the main thread", async () => {
+  // Every worker's runtime is lost on its way: none can say ready.
+  const spawn = () => {
+    const worker = new Worker(WORKER, { type: "module" });
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message: Record<string, unknown>) => message.type !== "init" && post(message);
+    return worker as unknown as MatchWorker;
+  };
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, timeoutMs: 200, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm(); // settles: both were ended
+    assert.equal(pool.ready, 0);
+    assert.equal(pool.failures, 2);
+    const args = {
+      pattern: "new Response($$$A)",
+      language: "js",
+      max_results: 100_000,
+      max_chars: 10_000_000,
+    };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", args),
+      await dataOf(single, "search_structural", args),
+    );
+    assert.equal(pool.matched, 0);
+  } finally {
+    pool.close();
+  }
+});
