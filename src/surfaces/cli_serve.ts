@@ -11,6 +11,7 @@
 import { RecoverableError } from "../errors.ts";
 import type { TelemetrySink } from "../telemetry.ts";
 import type { MatchPool } from "../structural/search/match_pool.ts";
+import type { WasmLoader } from "../syntax/grammars.ts";
 import type { CallRunner } from "./call_runner.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
 import {
@@ -106,9 +107,10 @@ export interface ServeHost {
   isolate?(options: IsolateOptions): IsolatedRunner | Promise<IsolatedRunner>;
   /**
    * Workers that parse and match structural searches on other cores, for the served workspace (a long-lived
-   * process, where their start pays; Deno's adapter has it). Absent: searches parse on the event loop's thread.
+   * process, where their start pays; Deno's adapter has it), loading the same wasm as the workspace.
+   * Absent: searches parse on the event loop's thread.
    */
-  matchPool?(): MatchPool | Promise<MatchPool>;
+  matchPool?(wasm: WasmLoader): MatchPool | Promise<MatchPool>;
 }
 
 /** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
@@ -152,7 +154,7 @@ async function openServed(
   const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
   const opened = await open(flags["root"] as string | undefined);
   const events = new EventHub();
-  const matchPool = cli.wasm ? await hosts.serve.matchPool?.() : undefined;
+  const matchPool = cli.wasm ? await hosts.serve.matchPool?.(cli.wasm) : undefined;
   const workspace = await createWorkspace({
     backend: opened.fs,
     root,

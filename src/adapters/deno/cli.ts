@@ -42,7 +42,7 @@ registerServeCommands({
   untilStopped: async (guard) => (await import("./stop_guard.ts")).untilStopped(guard),
   isolate: async (options) => (await import("./call_worker.ts")).createWorkerRunner(options),
   // A served session searches again and again: keep idle workers a minute rather than start them each time.
-  matchPool: async () => (await import("./match_pool.ts")).createMatchPool({ idleMs: 60_000 }),
+  matchPool: async (wasm) => (await import("./match_pool.ts")).createMatchPool({ wasm, idleMs: 60_000 }),
 });
 
 if (import.meta.main) {

@@ -161,8 +161,8 @@ Deno.test("graver serve gives its workspace the host's match pool, whose workers
   let pool: MatchPool | null = null;
   let closed = 0;
   const h = harness({
-    matchPool: () => {
-      pool = createMatchPool({ size: 2 });
+    matchPool: (wasm) => {
+      pool = createMatchPool({ wasm, size: 2 });
       const close = pool.close.bind(pool);
       pool.close = () => {
         closed++;
