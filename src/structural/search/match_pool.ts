@@ -108,8 +108,8 @@ interface Slot {
   settle: () => void;
   /** Ends a worker that does not get ready in time. */
   startTimer?: ReturnType<typeof setTimeout>;
-  /** Languages whose grammar it has been sent. */
-  languages: Set<string>;
+  /** Languages whose grammar it has been sent (settled once posted). */
+  languages: Map<string, Promise<void>>;
   /** Files queued for the next batch, by language and query (a batch has one of each). */
   queue: { key: string; language: string; query: MatchQuery; files: Waiting[] }[];
   inFlight: Map<number, Batch>;
@@ -166,7 +166,7 @@ export class MatchPool {
       ready: false,
       started: Promise.resolve(),
       settle: () => {},
-      languages: new Set<string>(),
+      languages: new Map<string, Promise<void>>(),
       queue: [],
       inFlight: new Map(),
     }));
@@ -329,23 +329,37 @@ export class MatchPool {
     if (slot.queue.length > 0) this.#flush(slot);
   }
 
-  /** Post a batch, its language's grammar first when the worker has not got it. */
+  /**
+   * Post a batch, its language's grammar first when the worker has not got it (batches of that language wait
+   * for it). A grammar that cannot be loaded answers the batch's files unavailable; the worker stays.
+   */
   async #send(
     slot: Slot,
     worker: MatchWorker,
     batch: { id: number; language: string; query: MatchQuery; files: Waiting[] },
   ): Promise<void> {
     const { id, language, query } = batch;
+    let sent = slot.languages.get(language);
+    if (sent === undefined) {
+      sent = this.#wasmOf(language).then((wasm) => {
+        if (slot.worker === worker) worker.postMessage({ type: "grammar", language, wasm });
+      });
+      slot.languages.set(language, sent);
+      sent.catch(() => slot.languages.get(language) === sent && slot.languages.delete(language));
+    }
     try {
-      if (!slot.languages.has(language)) {
-        slot.languages.add(language);
-        const wasm = await this.#wasmOf(language);
-        if (slot.worker !== worker) return;
-        worker.postMessage({ type: "grammar", language, wasm });
-      }
+      await sent;
+      if (slot.worker !== worker) return;
       worker.postMessage({ type: "match", id, language, query, files: batch.files.map((w) => w.file) });
     } catch (err) {
-      this.#fail(slot, worker, `its grammar could not be loaded (${String(err)})`);
+      const answered = slot.inFlight.get(id);
+      if (answered === undefined) return;
+      clearTimeout(answered.timer);
+      slot.inFlight.delete(id);
+      const unavailable = new PoolUnavailable(`the ${language} grammar could not be sent (${String(err)})`);
+      for (const w of answered.files) w.reject(unavailable);
+      this.#flush(slot);
+      this.#armIdle();
     }
   }
 

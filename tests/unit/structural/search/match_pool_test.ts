@@ -202,3 +202,27 @@ Deno.test("a worker that never gets ready is ended at its time limit, and the se
     pool.close();
   }
 });
+
+Deno.test("a grammar the pool cannot load leaves that language's files to the main thread; its workers stay", async () => {
+  const loader = createWasmLoader();
+  const wasm = { runtime: loader.runtime, grammar: () => Promise.reject(new Error("not vendored here")) };
+  const pool = new MatchPool({ spawn: countingSpawn({ batches: 0 }), wasm, size: 2, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm();
+    const args = {
+      pattern: "throw new Error($M)",
+      language: "js",
+      max_results: 100_000,
+      max_chars: 10_000_000,
+    };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", args),
+      await dataOf(single, "search_structural", args),
+    );
+    assert.deepEqual([pool.matched, pool.failures, pool.ready], [0, 0, 2]);
+  } finally {
+    pool.close();
+  }
+});
