@@ -13,7 +13,8 @@
  * never keeps a process alive for long.
  *
  * Messages to a worker: `{ type: "init", runtime }`, `{ type: "grammar", language, wasm }` (once per language,
- * before its first batch), `{ type: "match", id, language, query, files }`, `{ type: "clear" }` (free the cached trees). From it: `{ type: "ready" }`,
+ * before its first batch), `{ type: "match", id, language, query, files }`, `{ type: "outline", id, language, files }` (each file's
+ * symbols), `{ type: "clear" }` (free the cached trees). From it: `{ type: "ready" }`,
  * `{ type: "done", id, results }` with one `{ sites }` or `{ failed }` per file.
  *
  * @module
@@ -85,6 +86,9 @@ const QUERIES_REMEMBERED = 4;
 /** Sites remembered per query at most (a pattern that matches everywhere is not kept). */
 const SITES_REMEMBERED = 200_000;
 
+/** What a worker does with a batch: match the query, or list each file's symbols (depth first). */
+type Op = "match" | "outline";
+
 /** One file waiting for its worker's answer. */
 interface Waiting {
   file: MatchFile;
@@ -94,6 +98,7 @@ interface Waiting {
 
 /** A batch sent and not answered. */
 interface Batch {
+  op: Op;
   files: Waiting[];
   timer: ReturnType<typeof setTimeout>;
 }
@@ -110,8 +115,8 @@ interface Slot {
   startTimer?: ReturnType<typeof setTimeout>;
   /** Languages whose grammar it has been sent (settled once posted). */
   languages: Map<string, Promise<void>>;
-  /** Files queued for the next batch, by language and query (a batch has one of each). */
-  queue: { key: string; language: string; query: MatchQuery; files: Waiting[] }[];
+  /** Files queued for the next batch, by operation, language and query (a batch has one of each). */
+  queue: { key: string; op: Op; language: string; query: MatchQuery; files: Waiting[] }[];
   inFlight: Map<number, Batch>;
 }
 
@@ -198,7 +203,8 @@ export class MatchPool {
 
   /**
    * The sites a worker gave for this file at this version and this query, if the pool still remembers them
-   * (the last {@linkcode QUERIES_REMEMBERED} queries): a warm search, or the next page of one, asks no worker.
+   * (the {@linkcode QUERIES_REMEMBERED} queries a worker was asked last): a warm search, or the next page of
+   * one, asks no worker.
    *
    * @param language The file's language.
    * @param query The pattern or rule (and rewrite).
@@ -224,27 +230,46 @@ export class MatchPool {
    * @throws PoolUnavailable when no worker can answer: match the file on this thread.
    */
   match(language: string, query: MatchQuery, file: MatchFile): Promise<unknown[]> {
+    const key = queryKey(language, query);
+    // The query asked last goes last: the one asked longest ago is forgotten first.
+    const answers = this.#answers.get(key) ?? { files: new Map(), sites: 0 };
+    this.#answers.delete(key);
+    if (this.#answers.size >= QUERIES_REMEMBERED) this.#answers.delete(this.#answers.keys().next().value!);
+    this.#answers.set(key, answers);
+    const remembered = answers;
+    return this.#enqueue({ op: "match", language, query }, file).then((sites) => {
+      if (remembered.sites + sites.length > SITES_REMEMBERED) return sites;
+      const before = remembered.files.get(file.path)?.sites.length ?? 0;
+      remembered.files.set(file.path, { version: file.version, sites });
+      remembered.sites += sites.length - before;
+      return sites;
+    });
+  }
+
+  /**
+   * A file's symbols, depth first (`flattenSymbols` of its outline), from its worker (which parses the file
+   * unless it holds its tree: it usually does, having matched it).
+   *
+   * @param language The file's language.
+   * @param file The file.
+   * @returns The symbols as plain data (each with its children left out).
+   * @throws PoolUnavailable when no worker can answer, or the file has no outline there.
+   */
+  outline(language: string, file: MatchFile): Promise<unknown[]> {
+    return this.#enqueue({ op: "outline", language, query: {} }, file);
+  }
+
+  /** Queue a file for its worker's next batch of this operation. */
+  #enqueue(what: { op: Op; language: string; query: MatchQuery }, file: MatchFile): Promise<unknown[]> {
     const slot = this.#slots[slotOf(file.path, this.size)]!;
     if (!slot.ready) return Promise.reject(new PoolUnavailable("its worker is not ready"));
     clearTimeout(this.#idle);
     this.#idle = undefined;
-    const key = queryKey(language, query);
-    let answers = this.#answers.get(key);
-    if (answers === undefined) {
-      if (this.#answers.size >= QUERIES_REMEMBERED) this.#answers.delete(this.#answers.keys().next().value!);
-      this.#answers.set(key, answers = { files: new Map(), sites: 0 });
-    }
-    const remember = (sites: unknown[]) => {
-      if (answers.sites + sites.length > SITES_REMEMBERED) return sites;
-      const before = answers.files.get(file.path)?.sites.length ?? 0;
-      answers.files.set(file.path, { version: file.version, sites });
-      answers.sites += sites.length - before;
-      return sites;
-    };
+    const key = `${what.op}\0${queryKey(what.language, what.query)}`;
     return new Promise((resolve, reject) => {
       let group = slot.queue.find((g) => g.key === key);
-      if (group === undefined) slot.queue.push(group = { key, language, query, files: [] });
-      group.files.push({ file, resolve: (sites) => resolve(remember(sites)), reject });
+      if (group === undefined) slot.queue.push(group = { key, ...what, files: [] });
+      group.files.push({ file, resolve, reject });
       if (slot.inFlight.size < DEPTH) queueMicrotask(() => this.#flush(slot));
     });
   }
@@ -301,7 +326,7 @@ export class MatchPool {
     batch.files.forEach((w, i) => {
       const r = m.results?.[i] as { sites?: unknown[]; failed?: string } | undefined;
       if (r?.sites) {
-        this.matched++;
+        if (batch.op === "match") this.matched++;
         w.resolve(r.sites);
       } else w.reject(new PoolUnavailable(r?.failed ?? "the worker gave no answer"));
     });
@@ -324,8 +349,8 @@ export class MatchPool {
     const id = this.#nextId++;
     const limit = (this.#options.timeoutMs ?? 10_000) + chars / 10_000;
     const timer = setTimeout(() => this.#fail(slot, worker, `no answer in ${Math.round(limit)} ms`), limit);
-    slot.inFlight.set(id, { files, timer });
-    void this.#send(slot, worker, { id, language: group.language, query: group.query, files });
+    slot.inFlight.set(id, { op: group.op, files, timer });
+    void this.#send(slot, worker, { id, op: group.op, language: group.language, query: group.query, files });
     if (slot.queue.length > 0) this.#flush(slot);
   }
 
@@ -336,7 +361,7 @@ export class MatchPool {
   async #send(
     slot: Slot,
     worker: MatchWorker,
-    batch: { id: number; language: string; query: MatchQuery; files: Waiting[] },
+    batch: { id: number; op: Op; language: string; query: MatchQuery; files: Waiting[] },
   ): Promise<void> {
     const { id, language, query } = batch;
     let sent = slot.languages.get(language);
@@ -350,7 +375,7 @@ export class MatchPool {
     try {
       await sent;
       if (slot.worker !== worker) return;
-      worker.postMessage({ type: "match", id, language, query, files: batch.files.map((w) => w.file) });
+      worker.postMessage({ type: batch.op, id, language, query, files: batch.files.map((w) => w.file) });
     } catch (err) {
       const answered = slot.inFlight.get(id);
       if (answered === undefined) return;

@@ -2,7 +2,7 @@
  * The inside of a `MatchPool` worker (`match_pool.ts`), runtime-neutral: it loads the tree-sitter runtime and each
  * grammar from the wasm the pool posts, compiles each query once with the same pattern matcher the main
  * thread uses (`patternMatcherOf`), keeps its own parse cache (one tree per path, reused by version), and
- * answers each batch of files with their sites, or, for a file it could not match (over the parse limit, a
+ * answers each batch of files with their sites (or, asked for outlines, their symbols), or, for a file it could not match (over the parse limit, a
  * trap, anything), `failed`: the pool's caller then matches that file on its own thread, which gives the
  * answer (or the error) the search would have given without a pool. An adapter's worker module only wires
  * its global scope to {@linkcode serveMatches}.
@@ -10,7 +10,9 @@
  * @module
  */
 import { Grammars, type WasmInput } from "../../syntax/grammars.ts";
+import { flattenSymbols, outlineOf } from "../../syntax/symbols.ts";
 import { TreeCache } from "../../syntax/trees.ts";
+import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import type { MatchFile, MatchQuery } from "./match_pool.ts";
 import { type LanguageProgram, patternMatcherOf } from "./pattern_matcher.ts";
 
@@ -27,7 +29,7 @@ const PROGRAMS_KEPT = 16;
 
 /** A message from the pool. */
 interface PoolMessage {
-  type: "init" | "grammar" | "match" | "clear";
+  type: "init" | "grammar" | "match" | "outline" | "clear";
   runtime?: WasmInput;
   language?: string;
   wasm?: WasmInput;
@@ -84,6 +86,11 @@ export function serveMatches(scope: MatchWorkerScope): void {
         const results = await matchBatch(() => programOf(m.language!, m.query!), m.files!);
         scope.postMessage({ type: "done", id: m.id, results });
       });
+    } else if (m.type === "outline") {
+      queue = queue.then(async () => {
+        const results = await outlineBatch({ grammars, trees }, m.files!);
+        scope.postMessage({ type: "done", id: m.id, results });
+      });
     }
   };
 }
@@ -103,6 +110,23 @@ async function matchBatch(
   for (const file of files) {
     try {
       out.push({ sites: await compiled.match(file) });
+    } catch (err) {
+      out.push({ failed: String(err) });
+    }
+  }
+  return out;
+}
+
+/** Each file's symbols, depth first, each without its children (they follow it in the list), or why not. */
+async function outlineBatch(
+  parsing: Parsing,
+  files: MatchFile[],
+): Promise<({ sites: SymbolInfo[] } | { failed: string })[]> {
+  const out: ({ sites: SymbolInfo[] } | { failed: string })[] = [];
+  for (const file of files) {
+    try {
+      const symbols = flattenSymbols((await outlineOf(parsing, file.path, file)).symbols);
+      out.push({ sites: symbols.map((s) => ({ ...s, children: [] })) });
     } catch (err) {
       out.push({ failed: String(err) });
     }

@@ -15,9 +15,9 @@ import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
-import type { Grammars } from "../../syntax/grammars.ts";
+import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
 import type { TreeCache } from "../../syntax/trees.ts";
-import type { Parsing } from "../../syntax/types.ts";
+import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import {
   type Binding,
   type CompiledPattern,
@@ -268,18 +268,19 @@ function sitesOf(
 const IN_FLIGHT_PER_WORKER = 16;
 
 /**
- * Characters of candidate text a search matches before it starts the pool's workers (about 50 ms of parsing):
- * a smaller search is over before a worker would be ready, and starting one costs the cores it runs on.
+ * Characters of candidate text a search matches on its own thread before it turns to the pool's workers
+ * (about 25 ms of parsing; they are started then if they are not running): a search that is over by then (a
+ * small tree, a page that fills early) neither waits on a worker nor parses ahead of what it needs, and the
+ * files a search reaches first keep their trees on this thread for the next one.
  */
-export const POOL_START_CHARS = 200_000;
+export const POOL_START_CHARS = 100_000;
 
 /**
- * A program whose files are parsed and matched in a pool's workers where one is ready, and on this thread
- * otherwise (a file the pool answered before at this version and query takes that answer): a file whose tree
- * this thread's cache holds at its version (a warm search), a file over the
- * parse limit (refused here, as without a pool), and every file the pool answers unavailable (a worker not
- * started, crashed or hung) are matched here, so a pool never changes a result. Workers not running are
- * started once the search has matched {@linkcode POOL_START_CHARS} here.
+ * A program that parses and matches its first {@linkcode POOL_START_CHARS} characters of files on this thread
+ * and the rest in a pool's workers where one is ready. A file the pool answered before at this version and
+ * query takes that answer; a file whose tree this thread's cache holds at its version (a warm search), a file
+ * over the parse limit (refused here, as without a pool), and every file the pool answers unavailable (a
+ * worker not started, crashed or hung) are matched here, so a pool never changes a result.
  */
 function pooled(
   local: LanguageProgram,
@@ -295,15 +296,16 @@ function pooled(
   };
   return {
     ...local,
-    // No worker ready: one file at a time, as without a pool (a page that fills early parses nothing ahead).
+    // Until then, or with no worker ready: one file at a time, as without a pool.
     get inFlight() {
-      return pool.ready * IN_FLIGHT_PER_WORKER;
+      return localChars < POOL_START_CHARS ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
     },
     async match(file) {
       trees.checkParseSize(file.path, file.text);
       const known = pool.answered(language, query, file);
       if (known !== undefined) return known as PatternSite[];
-      if (!pool.accepts(file.path) || trees.peek(file.path, language, file.version)) return matchHere(file);
+      if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
+      if (trees.peek(file.path, language, file.version)) return local.match(file);
       try {
         return await pool.match(language, query, file) as PatternSite[];
       } catch (err) {
@@ -311,6 +313,35 @@ function pooled(
         return matchHere(file);
       }
     },
+  };
+}
+
+/**
+ * Where a search's enclosing symbols come from with a match pool: the worker that parsed the file (it holds
+ * the tree), so that this thread does not parse the matched files again to outline them. Undefined (the
+ * lookup parses here) without a pool, for a file whose tree this thread holds, and when no worker answers.
+ *
+ * @param parsing The workspace's grammars and parse cache, and its match pool if any.
+ * @returns The lookup of a file's symbols, depth first, or undefined without a pool.
+ */
+export function poolSymbolsOf(
+  parsing: Parsing & { readonly matchPool?: MatchPool | null },
+):
+  | ((file: { path: string; text: string; version: string }) => Promise<SymbolInfo[] | undefined>)
+  | undefined {
+  const { grammars, trees, matchPool: pool } = parsing;
+  if (!pool || grammars === null || trees === null) return undefined;
+  return async (file) => {
+    const language = grammars.languageOf(file.path, file.text.slice(0, HEAD_CHARS));
+    if (language === null || trees.peek(file.path, language, file.version) || !pool.accepts(file.path)) {
+      return undefined;
+    }
+    try {
+      return await pool.outline(language, file) as SymbolInfo[];
+    } catch (err) {
+      if (err instanceof PoolUnavailable) return undefined;
+      throw err;
+    }
   };
 }
 

@@ -162,7 +162,7 @@ Deno.test("graver serve gives its workspace the host's match pool, whose workers
   let closed = 0;
   const h = harness({
     matchPool: (wasm) => {
-      pool = createMatchPool({ wasm, size: 2 });
+      pool = createMatchPool({ wasm, size: 2, idleMs: 600_000 });
       const close = pool.close.bind(pool);
       pool.close = () => {
         closed++;
@@ -191,6 +191,7 @@ Deno.test("graver serve gives its workspace the host's match pool, whose workers
     };
     const first = await search();
     await pool!.warm();
+    assert.equal(pool!.ready, 2);
     // Changed files: this thread's cache does not hold their trees, so the ready workers parse them.
     for (let i = 0; i < 60; i++) await Deno.writeTextFile(`${dir}/m${i}.js`, body.replaceAll("a + ", "a - "));
     const second = await search();

@@ -10,7 +10,9 @@ import { createWasmLoader } from "${new URL("../../../../src/adapters/deno/mod.t
 import { createMatchPool } from "${new URL("../../../../src/adapters/deno/match_pool.ts", import.meta.url)}";
 const matchPool = createMatchPool({ size: 2, idleMs: 5000 });
 const files = {};
-for (let i = 0; i < 40; i++) files["/f" + i + ".js"] = "function f() { return " + i + "; }\\n";
+// 40 files of 5,000 characters: past what a search matches on its own thread before it asks the workers.
+const pad = "// " + "x".repeat(4960) + "\\n";
+for (let i = 0; i < 40; i++) files["/f" + i + ".js"] = pad + "function f() { return " + i + "; }\\n";
 const ws = await createWorkspace({ backend: createMemoryBackend(files), wasm: createWasmLoader(), matchPool });
 await matchPool.warm();
 const result = await ws.call("search_structural", { pattern: "return $X", max_results: 1000 });
