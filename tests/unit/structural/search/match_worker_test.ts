@@ -85,3 +85,25 @@ Deno.test("a worker answers failed for a query that does not compile, and keeps 
   s.send({ type: "match", id: 3, language: "javascript", query: { pattern: "log($A)" }, files: [file] });
   assert.equal(((await s.next()).results as { sites: unknown[] }[])[0]!.sites.length, 1);
 });
+
+Deno.test("a worker lists a file's symbols depth first, as this thread's outline does", async () => {
+  const loader = createWasmLoader();
+  const s = scope();
+  serveMatches(s);
+  s.send({ type: "init", runtime: await loader.runtime() });
+  await s.next();
+  s.send({
+    type: "grammar",
+    language: "javascript",
+    wasm: await loader.grammar("javascript", GRAMMARS.javascript!),
+  });
+  const file = {
+    path: "a.js",
+    text: "class A {\n  run() {\n    go();\n  }\n}\nfunction b() {}\n",
+    version: "a1",
+  };
+  s.send({ type: "outline", id: 1, language: "javascript", files: [file, { ...file, path: "notes.txt" }] });
+  const { results } = await s.next() as { results: [{ sites: { name_path: string }[] }, { failed: string }] };
+  assert.deepEqual(results[0].sites.map((x) => x.name_path), ["A", "A/run", "b"]);
+  assert.match(results[1].failed, /notes\.txt/); // no grammar: this thread answers it (with no symbol)
+});
