@@ -5,7 +5,8 @@
  *
  * - one thread, cold: a fresh workspace without a pool (an empty parse cache and read cache), the first search;
  * - pool, cold: a fresh workspace with a long-lived pool of 2 workers already started (their JIT warm from the
- *   runs before, their parse caches and remembered answers emptied with `clear()` before each run, not timed), the first search;
+ *   runs before; their parse caches and remembered answers emptied with `clear()` before each run, not timed),
+ *   the first search (its first 100,000 characters of candidates matched on the main thread, as always);
  * - one thread and pool, warm: each workspace's second search;
  * - ast-grep: the process's wall time.
  *

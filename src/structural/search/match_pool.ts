@@ -6,15 +6,16 @@
  * plain data. A file always goes to the same worker (by its path), so a warm search finds its tree there.
  *
  * How workers are made is the runtime's business (an adapter hands a `spawn`); everything here is web
- * standard. The pool never costs a search time it would not have spent: files go to a worker only once it
- * is ready (a search that starts the pool is matched on the main thread meanwhile); a worker that fails,
- * crashes or does not answer in time is ended and its files are answered "unavailable", which the caller
- * matches on the main thread; and idle workers are ended after {@linkcode MatchPoolOptions.idleMs}, so a pool
- * never keeps a process alive for long.
+ * standard. The pool never waits on what it cannot get: files go to a worker only once it is ready (a search
+ * that starts the pool is matched on the main thread meanwhile); a worker that fails, crashes or does not
+ * answer in time is ended and its files are answered "unavailable", which the caller matches on the main
+ * thread; and idle workers are ended after {@linkcode MatchPoolOptions.idleMs}, so a pool never keeps a
+ * process alive for long. It gains only where its workers get cores of their own: on a machine whose cores
+ * are busy, they parse no sooner than the main thread would (docs/benchmarks.md).
  *
  * Messages to a worker: `{ type: "init", runtime }`, `{ type: "grammar", language, wasm }` (once per language,
- * before its first batch), `{ type: "match", id, language, query, files }`, `{ type: "outline", id, language, files }` (each file's
- * symbols), `{ type: "clear" }` (free the cached trees). From it: `{ type: "ready" }`,
+ * before its first batch), `{ type: "match", id, language, query, files }`, `{ type: "outline", id, language,
+ * files }` (each file's symbols), `{ type: "clear" }` (free the cached trees). From it: `{ type: "ready" }`,
  * `{ type: "done", id, results }` with one `{ sites }` or `{ failed }` per file.
  *
  * @module
@@ -56,7 +57,7 @@ export interface MatchFile {
 
 /** Options of {@linkcode MatchPool}. */
 export interface MatchPoolOptions {
-  /** Start one worker running {@linkcode serveMatches} (`new Worker(url, { type: "module" })` in Deno). */
+  /** Start one worker running `serveMatches` of `match_worker.ts` (`new Worker(url, { type: "module" })` in Deno). */
   spawn: () => MatchWorker;
   /** The wasm the workers load (the same loader as the workspace's grammars). */
   wasm: WasmLoader;

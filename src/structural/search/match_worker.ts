@@ -1,11 +1,11 @@
 /**
- * The inside of a `MatchPool` worker (`match_pool.ts`), runtime-neutral: it loads the tree-sitter runtime and each
- * grammar from the wasm the pool posts, compiles each query once with the same pattern matcher the main
+ * The inside of a `MatchPool` worker (`match_pool.ts`), runtime-neutral: it loads the tree-sitter runtime and
+ * each grammar from the wasm the pool posts, compiles each query once with the same pattern matcher the main
  * thread uses (`patternMatcherOf`), keeps its own parse cache (one tree per path, reused by version), and
- * answers each batch of files with their sites (or, asked for outlines, their symbols), or, for a file it could not match (over the parse limit, a
- * trap, anything), `failed`: the pool's caller then matches that file on its own thread, which gives the
- * answer (or the error) the search would have given without a pool. An adapter's worker module only wires
- * its global scope to {@linkcode serveMatches}.
+ * answers each batch of files with their sites (or, asked for outlines, their symbols). For a file it could
+ * not match (over the parse limit, a trap, anything) it answers `failed`: the pool's caller then matches that
+ * file on its own thread, which gives the answer (or the error) the search would have given without a pool.
+ * An adapter's worker module only wires its global scope to {@linkcode serveMatches}.
  *
  * @module
  */
