@@ -158,7 +158,7 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
     const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchStructural(files, query, {
-      matcher: patternMatcherOf(workspace),
+      matcher: patternMatcherOf(workspace, { outlines: true }),
       // With a match pool, the workers that parsed the matched files name their symbols too.
       enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)),
     });

@@ -86,6 +86,8 @@ const DEPTH = 2;
 const QUERIES_REMEMBERED = 4;
 /** Sites remembered per query at most (a pattern that matches everywhere is not kept). */
 const SITES_REMEMBERED = 200_000;
+/** Files whose outline the pool keeps (a search asks them of the files it matched, maybe ahead of its page). */
+const OUTLINES_REMEMBERED = 4096;
 
 /** What a worker does with a batch: match the query, or list each file's symbols (depth first). */
 type Op = "match" | "outline";
@@ -153,6 +155,8 @@ export class MatchPool {
   readonly #wasm = new Map<string, Promise<WasmInput>>();
   #nextId = 1;
   /** The workers' answers of the last few queries: query key -> path -> the version matched and its sites. */
+  /** Outlines asked of the workers, by path: the version asked and the answer, pending or not. */
+  readonly #outlines = new Map<string, { version: string; symbols: Promise<unknown[]> }>();
   readonly #answers = new Map<
     string,
     { files: Map<string, { version: string; sites: unknown[] }>; sites: number }
@@ -249,7 +253,8 @@ export class MatchPool {
 
   /**
    * A file's symbols, depth first (`flattenSymbols` of its outline), from its worker (which parses the file
-   * unless it holds its tree: it usually does, having matched it).
+   * unless it holds its tree: it usually does, having matched it). The answers of the last
+   * {@linkcode OUTLINES_REMEMBERED} files asked are kept (a search may ask ahead of the page that needs them).
    *
    * @param language The file's language.
    * @param file The file.
@@ -257,7 +262,18 @@ export class MatchPool {
    * @throws PoolUnavailable when no worker can answer, or the file has no outline there.
    */
   outline(language: string, file: MatchFile): Promise<unknown[]> {
-    return this.#enqueue({ op: "outline", language, query: {} }, file);
+    const known = this.#outlines.get(file.path);
+    if (known?.version === file.version) return known.symbols;
+    const symbols = this.#enqueue({ op: "outline", language, query: {} }, file);
+    symbols.catch(() =>
+      this.#outlines.get(file.path)?.symbols === symbols && this.#outlines.delete(file.path)
+    );
+    this.#outlines.delete(file.path);
+    if (this.#outlines.size >= OUTLINES_REMEMBERED) {
+      this.#outlines.delete(this.#outlines.keys().next().value!);
+    }
+    this.#outlines.set(file.path, { version: file.version, symbols });
+    return symbols;
   }
 
   /** Queue a file for its worker's next batch of this operation. */
@@ -275,9 +291,10 @@ export class MatchPool {
     });
   }
 
-  /** Free the trees every running worker caches, and forget their answers: the next search parses again. */
+  /** Free the trees every running worker caches, and forget their answers and outlines: the next search parses again. */
   clear(): void {
     this.#answers.clear();
+    this.#outlines.clear();
     for (const slot of this.#slots) slot.worker?.postMessage({ type: "clear" });
   }
 

@@ -284,7 +284,7 @@ export const POOL_START_CHARS = 100_000;
  */
 function pooled(
   local: LanguageProgram,
-  on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery },
+  on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery; outlines: boolean },
 ): LanguageProgram {
   const { pool, trees, language, query } = on;
   let localChars = 0;
@@ -307,7 +307,10 @@ function pooled(
       if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
       if (trees.peek(file.path, language, file.version)) return local.match(file);
       try {
-        return await pool.match(language, query, file) as PatternSite[];
+        const sites = await pool.match(language, query, file) as PatternSite[];
+        // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
+        if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
+        return sites;
       } catch (err) {
         if (!(err instanceof PoolUnavailable)) throw err;
         return matchHere(file);
@@ -366,10 +369,13 @@ export function poolSymbolsOf(
  * ```
  *
  * @param parsing The workspace's grammars and parse cache, and its match pool if any.
+ * @param options `outlines`: the caller will name the enclosing symbols of the matches (`poolSymbolsOf`), so a
+ *   pool's workers outline each file with matches as soon as they have matched it.
  * @returns The matcher.
  */
 export function patternMatcherOf(
   parsing: Parsing & { readonly matchPool?: MatchPool | null },
+  options: { outlines?: boolean } = {},
 ): PatternMatcher {
   return {
     languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
@@ -405,7 +411,7 @@ export function patternMatcherOf(
       };
       const pool = parsing.matchPool;
       if (!pool) return local;
-      return pooled(local, { pool, trees, language, query });
+      return pooled(local, { pool, trees, language, query, outlines: options.outlines === true });
     },
   };
 }
