@@ -13,12 +13,16 @@
  * The pool's start (2 workers spawned until ready) is timed apart, and each mode's match count is checked
  * against ast-grep's first. Medians; ratios of medians measured in the same run; the load average printed.
  *
+ * A second table times the tool as an agent calls it (`search_structural` through a disk workspace on the
+ * tree, enclosing symbols named), cold, with the pool and without: every match of `return $X`, its first page
+ * (100), and `c.req.header($A)`.
+ *
  *   AST_GREP=$PWD/tools/node_modules/.bin/ast-grep deno run -A bench/search_structural_pool.bench.ts [--runs N]
  *
  * @module
  */
 import { createMemoryBackend, createWorkspace, type Workspace } from "../src/mod.ts";
-import { createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { createDiskBackend, createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { createMatchPool } from "../src/adapters/deno/match_pool.ts";
 import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../src/search/mod.ts";
 import type { MatchPool } from "../src/structural/search/match_pool.ts";
@@ -120,6 +124,39 @@ async function benchPattern(bin: string, root: string, pool: MatchPool, pattern:
   };
 }
 
+/** The tool's cold calls, with the pool and without, interleaved: one row per case. */
+async function benchTool(root: string, pool: MatchPool): Promise<string[][]> {
+  const cases: Record<string, Record<string, unknown>> = {
+    "return $X, every match": { pattern: "return $X", language: "js", max_results: 5000, max_chars: 1e7 },
+    "return $X, first page": { pattern: "return $X", language: "js" },
+    "c.req.header($A)": { pattern: "c.req.header($A)", language: "js" },
+  };
+  const open = (matchPool?: MatchPool) =>
+    createWorkspace({
+      backend: createDiskBackend(),
+      root,
+      wasm: createWasmLoader(),
+      readGuard: "off",
+      ...(matchPool ? { matchPool } : {}),
+    });
+  const rows = [["call", "one thread", "pool", "pool / one"]];
+  for (const [name, args] of Object.entries(cases)) {
+    const single: number[] = [];
+    const pooled: number[] = [];
+    for (let r = 0; r < RUNS + 1; r++) {
+      const a = await open();
+      const t1 = await timed(async () => (await a.call("search_structural", args)).ok || Deno.exit(1));
+      pool.clear();
+      const b = await open(pool);
+      const t2 = await timed(async () => (await b.call("search_structural", args)).ok || Deno.exit(1));
+      if (r > 0) single.push(t1), pooled.push(t2); // the first round warms both
+    }
+    const [one, two] = [stats(single).median, stats(pooled).median];
+    rows.push([name, `${one.toFixed(1)} ms`, `${two.toFixed(1)} ms`, `${(two / one).toFixed(2)}×`]);
+  }
+  return rows;
+}
+
 const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
 if (bin === null) {
   console.log(
@@ -167,8 +204,11 @@ for (const { pattern, literal } of PATTERNS) {
     `${r.pooledWarm.toFixed(1)} ms`,
   ]);
 }
+const tool = await benchTool(root, pool);
 pool.close();
 printTable(rows);
+console.log("\n## the tool, cold (search_structural with enclosing symbols)\n");
+printTable(tool);
 console.log(
   `\npool start (2 workers until ready): ${
     started.toFixed(1)
