@@ -16,6 +16,7 @@ import { Checkpoints } from "./fs/checkpoints.ts";
 import { INTERNAL_DIR, Sandbox } from "./fs/sandbox.ts";
 import { Grammars, type WasmLoader } from "./syntax/grammars.ts";
 import { TreeCache } from "./syntax/trees.ts";
+import type { MatchPool } from "./structural/search/match_pool.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
 import { closeReadCache, readCacheOf } from "./project/read_cache.ts";
@@ -70,6 +71,12 @@ export interface WorkspaceOptions {
   wasm?: WasmLoader;
   /** A shared grammar registry (overrides `wasm`). */
   grammars?: Grammars;
+  /**
+   * Workers that parse and match the files of structural searches on other cores (an adapter's
+   * `createMatchPool()`, for a long-lived process); without it, searches parse on this thread. The workspace
+   * does not end it: its owner calls `close()` (idle workers end on their own).
+   */
+  matchPool?: MatchPool;
   /** Counters and events sink. */
   telemetry?: TelemetrySink;
   /** Syntax guard at commit (default "refuse"). */
@@ -157,6 +164,8 @@ export class Workspace {
   readonly grammars: Grammars | null;
   /** Parse cache, or null without grammars. */
   readonly trees: TreeCache | null;
+  /** The structural searches' worker pool, or null (they parse on this thread). */
+  readonly matchPool: MatchPool | null;
   /** Telemetry sink. */
   readonly telemetry: TelemetrySink;
   /** Syntax guard mode. */
@@ -196,6 +205,7 @@ export class Workspace {
       options.protectedPaths ? { protectedPaths: options.protectedPaths } : {},
     );
     this.grammars = options.grammars ?? (options.wasm ? new Grammars(options.wasm) : null);
+    this.matchPool = options.matchPool ?? null;
     this.trees = this.grammars
       ? new TreeCache(this.grammars, {
         ...(options.maxParseBytes !== undefined ? { maxParseBytes: options.maxParseBytes } : {}),

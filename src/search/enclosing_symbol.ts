@@ -18,6 +18,14 @@ export type EnclosingSymbols = (
   lines: readonly number[],
 ) => Promise<(string | null)[]>;
 
+/**
+ * Where a file's symbols may come from other than a parse on this thread (a worker that holds its tree):
+ * every symbol depth first, as `flattenSymbols` lists them; undefined sends the lookup to this thread's parse.
+ */
+export type SymbolsElsewhere = (
+  file: { path: string; text: string; version: string },
+) => Promise<SymbolInfo[] | undefined>;
+
 /** The innermost symbol holding `line` (1-based), from a depth-first list. */
 function innermost(symbols: readonly SymbolInfo[], line: number): SymbolInfo | null {
   let best: SymbolInfo | null = null;
@@ -48,15 +56,16 @@ function innermost(symbols: readonly SymbolInfo[], line: number): SymbolInfo | n
  * ```
  *
  * @param parsing The workspace's grammars and parse cache.
+ * @param elsewhere Where a file's symbols may come from first (a match pool's workers).
  * @returns The lookup; it answers nulls for a file it cannot outline.
  */
-export function enclosingSymbolsOf(parsing: Parsing): EnclosingSymbols {
+export function enclosingSymbolsOf(parsing: Parsing, elsewhere?: SymbolsElsewhere): EnclosingSymbols {
   return async (file, lines) => {
     const none = lines.map(() => null);
     if (parsing.grammars === null || file.text.length > MAX_SYMBOL_FILE_CHARS) return none;
     let symbols: SymbolInfo[];
     try {
-      symbols = flattenSymbols(
+      symbols = await elsewhere?.(file) ?? flattenSymbols(
         (await outlineOf(parsing, file.path, { text: file.text, version: file.version })).symbols,
       );
     } catch (err) {

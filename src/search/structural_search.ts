@@ -206,9 +206,37 @@ async function* candidates(
   }
 }
 
+/** A candidate (or a failure of the listing) in the read-ahead, with its match when started early. */
+interface Queued {
+  c: Candidate | Failed;
+  hits?: Promise<StructuralHit[]>;
+}
+
+/** Start a candidate's match once its version is known; the scan awaits it in the source's order. */
+function startMatch(c: Candidate): Promise<StructuralHit[]> {
+  const hits = c.version.then((version) => c.program.match({ path: c.file.path, text: c.text, version }));
+  hits.catch(() => {}); // a scan that stops before it (a full page) leaves it unread
+  return hits;
+}
+
+/**
+ * Start the matches of the queued candidates whose program runs several at once (`inFlight`), each within
+ * its program's window from the head of the queue; the others start when the scan reaches them.
+ */
+function startEarly(ahead: Queued[]): void {
+  ahead.forEach((q, i) => {
+    if (q.hits === undefined && !("failed" in q.c) && i < (q.c.program.inFlight ?? 0)) {
+      q.hits = startMatch(q.c);
+    }
+  });
+}
+
 /**
  * The files in the query's scope with matches, in the source's order: the one loop over a project's files
- * that a structural search and a structural rewrite share.
+ * that a structural search and a structural rewrite share. Candidates are read (and hashed) ahead; a program
+ * that matches in a pool of workers has several of them in flight, and the scan still takes their results in
+ * order and counts only the files it reached, so a scan that stops early (a full page) counts and yields
+ * what a scan one file at a time would.
  *
  * @param files Where the files come from.
  * @param scan The query, the matcher, and the counters to update.
@@ -219,23 +247,29 @@ export async function* scanStructural(
   scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
 ): AsyncGenerator<StructuralFile> {
   const { stats } = scan;
-  const ahead: (Candidate | Failed)[] = [];
+  const ahead: Queued[] = [];
+  let reach = HASHES_AHEAD;
   const listing = structuralStats();
   let seen = seenOf(listing);
   const source = candidates(files, { ...scan, listing });
   try {
     for (let done = false; !done || ahead.length > 0;) {
-      while (!done && ahead.length < HASHES_AHEAD) {
+      while (!done && ahead.length < reach) {
         const next = await source.next();
         if (next.done) done = true;
-        else ahead.push(next.value);
+        else ahead.push({ c: next.value });
+        if (!next.done && !("failed" in next.value)) {
+          reach = Math.max(reach, next.value.program.inFlight ?? 0);
+        }
       }
-      const c = ahead.shift();
-      if (c === undefined) continue;
+      startEarly(ahead);
+      const q = ahead.shift();
+      if (q === undefined) continue;
+      const c = q.c;
       if ("failed" in c) throw c.failed;
       seen = c.seen;
       const version = await c.version;
-      const hits = await hitsOf(c, { version, stats });
+      const hits = await hitsOf(c, { version, stats, started: q.hits });
       if (hits === null || hits.length === 0) continue;
       stats.matched++;
       yield { file: c.file, language: c.language, text: c.text, version, hits };
@@ -248,14 +282,17 @@ export async function* scanStructural(
   }
 }
 
-/** One candidate's matches; null when it is over the parse limit (counted as too large, as a text search does). */
+/**
+ * One candidate's matches (awaiting the match started early, if it was); null when it is over the parse limit
+ * (counted as too large, as a text search does).
+ */
 async function hitsOf(
   c: Candidate,
-  at: { version: string; stats: StructuralStats },
+  at: { version: string; stats: StructuralStats; started: Promise<StructuralHit[]> | undefined },
 ): Promise<StructuralHit[] | null> {
   at.stats.parsed++;
   try {
-    return await c.program.match({ path: c.file.path, text: c.text, version: at.version });
+    return await (at.started ?? c.program.match({ path: c.file.path, text: c.text, version: at.version }));
   } catch (err) {
     if (err instanceof RecoverableError && err.code === "limit_exceeded") {
       at.stats.skipped.too_large++;

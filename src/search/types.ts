@@ -249,6 +249,11 @@ export interface StructuralProgram {
    * @param file The file: path, text (a BOM dropped) and version (the parse cache's key).
    */
   match(file: { path: string; text: string; version: string }): Promise<StructuralHit[]>;
+  /**
+   * How many files' matches the search may keep in flight at once, in the source's order (a program that
+   * parses in a pool of workers); absent, each file is matched when the search reaches it.
+   */
+  inFlight?: number;
 }
 
 /**

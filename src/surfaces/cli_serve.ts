@@ -10,6 +10,8 @@
  */
 import { RecoverableError } from "../errors.ts";
 import type { TelemetrySink } from "../telemetry.ts";
+import type { MatchPool } from "../structural/search/match_pool.ts";
+import type { WasmLoader } from "../syntax/grammars.ts";
 import type { CallRunner } from "./call_runner.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
 import {
@@ -103,6 +105,12 @@ export interface ServeHost {
    * limit (`graver serve --isolate`; Deno's adapter has it). Absent: calls run in the server's event loop.
    */
   isolate?(options: IsolateOptions): IsolatedRunner | Promise<IsolatedRunner>;
+  /**
+   * Workers that parse and match structural searches on other cores, for the served workspace (a long-lived
+   * process, where their start pays; Deno's adapter has it), loading the same wasm as the workspace.
+   * Absent: searches parse on the event loop's thread.
+   */
+  matchPool?(wasm: WasmLoader): MatchPool | Promise<MatchPool>;
 }
 
 /** The policy options `serve` and `mcp` share with `graver call`: compass, persona, read guard, gate. */
@@ -138,21 +146,24 @@ const MODES: Record<string, readonly string[]> = {
 
 /** The workspace `serve` and `mcp` work on: `--root`, the policy flags, events to the feed. */
 async function openServed(
-  cli: CliHost,
+  hosts: { cli: CliHost; serve: ServeHost },
   flags: Record<string, string | boolean>,
   open: CliInvocation["open"],
-): Promise<{ workspace: Workspace; events: EventHub; root: string }> {
+): Promise<{ workspace: Workspace; events: EventHub; root: string; matchPool: MatchPool | undefined }> {
+  const { cli } = hosts;
   const root = resolveRoot(cli.cwd, flags["root"] as string | undefined);
   const opened = await open(flags["root"] as string | undefined);
   const events = new EventHub();
+  const matchPool = cli.wasm ? await hosts.serve.matchPool?.(cli.wasm) : undefined;
   const workspace = await createWorkspace({
     backend: opened.fs,
     root,
     ...(cli.wasm ? { wasm: cli.wasm } : {}),
+    ...(matchPool ? { matchPool } : {}),
     telemetry: events,
     ...policyOptions(flags),
   });
-  return { workspace, events, root };
+  return { workspace, events, root, matchPool };
 }
 
 /** The workspace options of the policy flags (`invalid_args` for an unknown mode). */
@@ -340,7 +351,7 @@ async function runServe(host: ServeHost, { flags, host: cli, open }: CliInvocati
   if (flags["isolate"] === true && !host.isolate) {
     return usageError(cli, "serve", { message: "--isolate is not available on this runtime" });
   }
-  const { workspace, events, root } = await openServed(cli, flags, open);
+  const { workspace, events, root, matchPool } = await openServed({ cli, serve: host }, flags, open);
   const runner = flags["isolate"] === true
     ? await host.isolate!({
       root,
@@ -384,6 +395,7 @@ async function runServe(host: ServeHost, { flags, host: cli, open }: CliInvocati
   runner?.close();
   await server.shutdown();
   await workspace.close();
+  matchPool?.close();
   return EXIT.ok;
 }
 
@@ -393,7 +405,7 @@ async function runMcp(host: ServeHost, { flags, host: cli, open }: CliInvocation
     import("./mcp.ts"),
     import("./stream_transport.ts"),
   ]);
-  const { workspace, events } = await openServed(cli, flags, open);
+  const { workspace, events, matchPool } = await openServed({ cli, serve: host }, flags, open);
   const server = createMcpServer({
     workspace,
     session: crypto.randomUUID(),
@@ -408,5 +420,6 @@ async function runMcp(host: ServeHost, { flags, host: cli, open }: CliInvocation
   await Promise.race([closed, host.untilStopped({ graceMs: DEFAULT_SHUTDOWN_GRACE_MS })]);
   await server.close();
   await workspace.close();
+  matchPool?.close();
   return EXIT.ok;
 }

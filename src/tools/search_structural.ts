@@ -152,14 +152,15 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
   async handler(args, { workspace, stage }) {
     const { enclosingSymbolsOf, normalizeStructuralArgs, searchStructural, walkSearchFiles } =
       await searchEngine();
-    const { patternMatcherOf } = await patternEngine();
+    const { patternMatcherOf, poolSymbolsOf } = await patternEngine();
     const query = normalizeStructuralArgs(args);
     // Staged bytes for a file a plan wrote, else the backend's: only files that may match are hashed (parse cache).
     // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
     const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchStructural(files, query, {
-      matcher: patternMatcherOf(workspace),
-      enclosing: enclosingSymbolsOf(workspace),
+      matcher: patternMatcherOf(workspace, { outlines: true }),
+      // With a match pool, the workers that parsed the matched files name their symbols too.
+      enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)),
     });
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
   },

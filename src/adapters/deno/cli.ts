@@ -32,7 +32,7 @@ function terminal(): { color: boolean; progress: boolean } {
   };
 }
 
-// The server, its stop guard and its call worker load when `serve` or `mcp` runs: every other command
+// The server, its stop guard, its call worker and its match pool load when `serve` or `mcp` runs: every other command
 // starts without them.
 registerServeCommands({
   serve: async (fetch, options) => (await import("./serve.ts")).serve(fetch, options),
@@ -41,6 +41,8 @@ registerServeCommands({
   env: (name) => Deno.env.get(name),
   untilStopped: async (guard) => (await import("./stop_guard.ts")).untilStopped(guard),
   isolate: async (options) => (await import("./call_worker.ts")).createWorkerRunner(options),
+  // A served session searches again and again: keep idle workers a minute rather than start them each time.
+  matchPool: async (wasm) => (await import("./match_pool.ts")).createMatchPool({ wasm, idleMs: 60_000 }),
 });
 
 if (import.meta.main) {

@@ -15,8 +15,9 @@ import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
-import type { Grammars } from "../../syntax/grammars.ts";
-import type { Parsing } from "../../syntax/types.ts";
+import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
+import type { TreeCache } from "../../syntax/trees.ts";
+import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import {
   type Binding,
   type CompiledPattern,
@@ -28,6 +29,7 @@ import {
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 
 export { multiNames } from "./rule.ts";
@@ -67,6 +69,8 @@ export interface LanguageProgram {
   words: readonly string[];
   /** Every match in one file (parsed through the cache), in document order. */
   match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
+  /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
+  inFlight?: number;
 }
 
 /** A project-wide pattern matcher. */
@@ -261,8 +265,93 @@ function sitesOf(
   });
 }
 
+/** Files in flight per worker of a pool: enough to fill each worker's batches while the search reads on. */
+const IN_FLIGHT_PER_WORKER = 16;
+
 /**
- * A project-wide pattern matcher over a workspace's grammars and parse cache.
+ * Characters of candidate text a search matches on its own thread before it turns to the pool's workers
+ * (about 25 ms of parsing; they are started then if they are not running): a search that is over by then (a
+ * small tree, a page that fills early) neither waits on a worker nor parses ahead of what it needs, and the
+ * files a search reaches first keep their trees on this thread for the next one.
+ */
+export const POOL_START_CHARS = 100_000;
+
+/**
+ * A program that parses and matches its first {@linkcode POOL_START_CHARS} characters of files on this thread
+ * and the rest in a pool's workers where one is ready. A file the pool answered before at this version and
+ * query takes that answer; a file whose tree this thread's cache holds at its version (a warm search), a file
+ * over the parse limit (refused here, as without a pool), and every file the pool answers unavailable (a
+ * worker not started, crashed or hung) are matched here, so a pool never changes a result.
+ */
+function pooled(
+  local: LanguageProgram,
+  on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery; outlines: boolean },
+): LanguageProgram {
+  const { pool, trees, language, query } = on;
+  let localChars = 0;
+  const matchHere = (file: { path: string; text: string; version: string }) => {
+    if (localChars < POOL_START_CHARS && (localChars += file.text.length) >= POOL_START_CHARS) {
+      void pool.warm();
+    }
+    return local.match(file);
+  };
+  return {
+    ...local,
+    // Until then, or with no worker ready: one file at a time, as without a pool.
+    get inFlight() {
+      return localChars < POOL_START_CHARS ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
+    },
+    async match(file) {
+      trees.checkParseSize(file.path, file.text);
+      const known = pool.answered(language, query, file);
+      if (known !== undefined) return known as PatternSite[];
+      if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
+      if (trees.peek(file.path, language, file.version)) return local.match(file);
+      try {
+        const sites = await pool.match(language, query, file) as PatternSite[];
+        // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
+        if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
+        return sites;
+      } catch (err) {
+        if (!(err instanceof PoolUnavailable)) throw err;
+        return matchHere(file);
+      }
+    },
+  };
+}
+
+/**
+ * Where a search's enclosing symbols come from with a match pool: the worker that parsed the file (it holds
+ * the tree), so that this thread does not parse the matched files again to outline them. Undefined (the
+ * lookup parses here) without a pool, for a file whose tree this thread holds, and when no worker answers.
+ *
+ * @param parsing The workspace's grammars and parse cache, and its match pool if any.
+ * @returns The lookup of a file's symbols, depth first, or undefined without a pool.
+ */
+export function poolSymbolsOf(
+  parsing: Parsing & { readonly matchPool?: MatchPool | null },
+):
+  | ((file: { path: string; text: string; version: string }) => Promise<SymbolInfo[] | undefined>)
+  | undefined {
+  const { grammars, trees, matchPool: pool } = parsing;
+  if (!pool || grammars === null || trees === null) return undefined;
+  return async (file) => {
+    const language = grammars.languageOf(file.path, file.text.slice(0, HEAD_CHARS));
+    if (language === null || trees.peek(file.path, language, file.version) || !pool.accepts(file.path)) {
+      return undefined;
+    }
+    try {
+      return await pool.outline(language, file) as SymbolInfo[];
+    } catch (err) {
+      if (err instanceof PoolUnavailable) return undefined;
+      throw err;
+    }
+  };
+}
+
+/**
+ * A project-wide pattern matcher over a workspace's grammars and parse cache, and its pool of
+ * parse-and-match workers when it has one (`match_pool.ts`).
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -280,10 +369,15 @@ function sitesOf(
  * assert.equal(site!.replacement, "info(x + 1)");
  * ```
  *
- * @param parsing The workspace's grammars and parse cache.
+ * @param parsing The workspace's grammars and parse cache, and its match pool if any.
+ * @param options `outlines`: the caller will name the enclosing symbols of the matches (`poolSymbolsOf`), so a
+ *   pool's workers outline each file with matches as soon as they have matched it.
  * @returns The matcher.
  */
-export function patternMatcherOf(parsing: Parsing): PatternMatcher {
+export function patternMatcherOf(
+  parsing: Parsing & { readonly matchPool?: MatchPool | null },
+  options: { outlines?: boolean } = {},
+): PatternMatcher {
   // One pass of the parse cache per matcher (a tool call makes one per search): the trees this search parses
   // are not pushed out by its own later parses (`TreeCache.newPass`).
   let pass: number | undefined;
@@ -309,7 +403,7 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
         : patternFinder(compile(query.pattern ?? ""));
       const multi = multiNames(query);
       pass ??= trees.newPass();
-      return {
+      const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
         async match(file) {
@@ -325,6 +419,9 @@ export function patternMatcherOf(parsing: Parsing): PatternMatcher {
           }
         },
       };
+      const pool = parsing.matchPool;
+      if (!pool) return local;
+      return pooled(local, { pool, trees, language, query, outlines: options.outlines === true });
     },
   };
 }

@@ -214,3 +214,38 @@ Deno.test("a language that refuses the pattern after the files a full page needs
     (err: RecoverableError) => err.code === "invalid_query" && /python/.test(err.message),
   );
 });
+
+Deno.test("a program with matches in flight gives the same files, hits, counts, limits and early stop as one at a time", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) texts[`src/f${String(i).padStart(2, "0")}.ts`] = `go(${i});\ngo(${i} + 1);\n`;
+  texts["src/f07.ts"] = "go(big);\n"; // refused below as over the parse limit
+  const inner = patternMatcherOf(ws);
+  // Matches resolve out of order (a later file's first, by a timer of its own), as a pool's workers answer.
+  const matcherWith = (inFlight: number | undefined) => ({
+    languageOf: inner.languageOf,
+    async compile(language: string, query: { pattern?: string }) {
+      const program = await inner.compile(language, query);
+      return {
+        ...program,
+        ...(inFlight !== undefined ? { inFlight } : {}),
+        async match(file: { path: string; text: string; version: string }) {
+          await new Promise((resolve) => setTimeout(resolve, (40 - Number(file.path.slice(5, 7))) % 7));
+          if (file.text.includes("big")) {
+            throw new RecoverableError("limit_exceeded", "too big", { hint: "-" });
+          }
+          return program.match(file);
+        },
+      };
+    },
+  });
+  for (const page of [{}, { max_results: 5 }, { max_results: 9, offset: 20 }, { max_results: 1000 }]) {
+    const query = normalizeStructuralArgs({ pattern: "go($A)", ...page });
+    const once = await searchStructural(filesOf(texts), query, { matcher: matcherWith(undefined) });
+    const inFlight = await searchStructural(filesOf(texts), query, { matcher: matcherWith(12) });
+    for (const r of [once, inFlight]) delete (r.summary as { elapsed_ms?: number }).elapsed_ms;
+    assert.deepEqual(inFlight, once, JSON.stringify(page));
+    // A page of 5 is full at the third file: neither scan counted f07 (the in-flight one matched it ahead).
+    assert.equal(once.summary.skipped.too_large, page.max_results === 5 ? 0 : 1, JSON.stringify(page));
+  }
+});

@@ -3,11 +3,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { serve } from "../../../src/adapters/deno/serve.ts";
 import { type CliHost, runCli } from "../../../src/surfaces/cli.ts";
-import { registerServeCommands } from "../../../src/surfaces/cli_serve.ts";
+import { registerServeCommands, type ServeHost } from "../../../src/surfaces/cli_serve.ts";
+import { createMatchPool } from "../../../src/adapters/deno/match_pool.ts";
+import type { MatchPool } from "../../../src/structural/search/match_pool.ts";
 import { StreamTransport } from "../../../src/surfaces/stream_transport.ts";
 
 /** The runtime pieces of the commands, with stdio and the stop signal in the test's hands. */
-function harness() {
+function harness(extra: Partial<ServeHost> = {}) {
   let stop = () => {};
   const stopped = new Promise<void>((r) => stop = r);
   const toServer = new TransformStream<Uint8Array, Uint8Array>();
@@ -19,6 +21,7 @@ function harness() {
     stdout: () => fromServer.writable,
     env: (name) => env[name],
     untilStopped: () => stopped,
+    ...extra,
   });
   let out = "";
   let err = "";
@@ -149,6 +152,55 @@ Deno.test("graver mcp --max-checkpoints N keeps the newest N checkpoints; a bad 
     assert.match(kept[0]!.message, /^edit_file: a\.txt/);
     await client.close();
     assert.equal(await running, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver serve gives its workspace the host's match pool, whose workers take large searches, and closes it on stop", async () => {
+  let pool: MatchPool | null = null;
+  let closed = 0;
+  const h = harness({
+    matchPool: (wasm) => {
+      pool = createMatchPool({ wasm, size: 2, idleMs: 600_000 });
+      const close = pool.close.bind(pool);
+      pool.close = () => {
+        closed++;
+        close();
+      };
+      return pool;
+    },
+  });
+  const dir = await Deno.makeTempDir();
+  // 300,000 characters of candidates: over what a search matches on its own thread before starting workers.
+  const body = Array.from({ length: 120 }, (_, i) => `function f${i}(a) {\n  return a + ${i};\n}\n`).join("");
+  for (let i = 0; i < 60; i++) await Deno.writeTextFile(`${dir}/m${i}.js`, body);
+  try {
+    const running = runCli(["serve", "--port", "0", "--root", dir], h.host("/"));
+    const info = await h.printed();
+    const search = async () => {
+      const res = await fetch(`${info.url}/v1/tools/search_structural`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ pattern: "return $X", max_results: 10_000 }),
+      });
+      const json = await res.json();
+      assert.ok(json.data, JSON.stringify(json));
+      delete json.data.summary.elapsed_ms;
+      return json.data;
+    };
+    const first = await search();
+    await pool!.warm();
+    assert.equal(pool!.ready, 2);
+    // Changed files: this thread's cache does not hold their trees, so the ready workers parse them.
+    for (let i = 0; i < 60; i++) await Deno.writeTextFile(`${dir}/m${i}.js`, body.replaceAll("a + ", "a - "));
+    const second = await search();
+    assert.deepEqual(second.summary, first.summary);
+    assert.equal(second.summary.files_parsed, 60);
+    assert.ok(pool!.matched > 0, "the workers matched files");
+    h.stop();
+    assert.equal(await running, 0);
+    assert.equal(closed, 1);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,0 +1,228 @@
+/**
+ * The match pool with real Deno workers and real grammars over hono's published package: a pooled search
+ * (and rewrite) answers exactly what a search on one thread answers, pages included; a worker that crashes
+ * or stops answering mid-search leaves its files to the main thread without losing one.
+ */
+import assert from "node:assert/strict";
+import { createDiskBackend, createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
+import { createMatchPool } from "../../../../src/adapters/deno/match_pool.ts";
+import { createWorkspace, type Workspace } from "../../../../src/mod.ts";
+import { MatchPool, type MatchWorker } from "../../../../src/structural/search/match_pool.ts";
+
+const ROOT = Deno.realPathSync(new URL("../../../../node_modules/hono", import.meta.url));
+const WORKER = new URL("../../../../src/adapters/deno/_match_worker_main.ts", import.meta.url);
+
+// The pools below keep idle workers for ten minutes: on a loaded machine the searches on one thread between
+// the pooled ones may outlast the default 5 s, and workers ended meanwhile would change which thread matched.
+
+/** A workspace on hono's tree, with the pool or without. */
+function open(matchPool?: MatchPool): Promise<Workspace> {
+  return createWorkspace({
+    backend: createDiskBackend(),
+    root: ROOT,
+    wasm: createWasmLoader(),
+    readGuard: "off",
+    ...(matchPool ? { matchPool } : {}),
+  });
+}
+
+/** A tool's data, without the time it took. */
+async function dataOf(ws: Workspace, tool: string, args: Record<string, unknown>): Promise<unknown> {
+  const result = await ws.call(tool, args);
+  assert.ok(result.ok, JSON.stringify(result));
+  const data = structuredClone(result.data) as { summary?: { elapsed_ms?: number } };
+  if (data.summary) delete data.summary.elapsed_ms;
+  return { data, changes: result.changes };
+}
+
+/** Real workers that count the batches they are sent; `tamper` may change or drop a batch on its way. */
+function countingSpawn(
+  counts: { batches: number },
+  tamper?: (worker: Worker, message: Record<string, unknown>) => boolean,
+): () => MatchWorker {
+  return () => {
+    const worker = new Worker(WORKER, { type: "module" });
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message: Record<string, unknown>) => {
+      if (message.type === "match") counts.batches++;
+      if (message.type === "match" && tamper?.(worker, message)) return;
+      post(message);
+    };
+    return worker as unknown as MatchWorker;
+  };
+}
+
+const SEARCHES: Record<string, unknown>[] = [
+  { pattern: "return $X", language: "js" },
+  { pattern: "c.req.header($A)", language: "js" },
+  { pattern: "new Response($$$A)", language: "js" },
+  { rule: { pattern: "await $X", inside: { kind: "for_statement", stopBy: "end" } }, language: "js" },
+  { rule: { kind: "throw_statement", has: { pattern: "new Error($M)" } }, language: "js" },
+];
+
+Deno.test("a pooled search answers what a search on one thread answers: matches, ids, metavariables, symbols, pages", async () => {
+  const counts = { batches: 0 };
+  const pool = new MatchPool({
+    spawn: countingSpawn(counts),
+    wasm: createWasmLoader(),
+    size: 2,
+    idleMs: 600_000,
+  });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm();
+    assert.equal(pool.ready, 2);
+    for (const search of SEARCHES) {
+      for (
+        const page of [{ max_results: 100_000, max_chars: 10_000_000 }, { max_results: 7 }, { offset: 40 }]
+      ) {
+        const args = { ...search, ...page };
+        assert.deepEqual(
+          await dataOf(pooled, "search_structural", args),
+          await dataOf(single, "search_structural", args),
+          JSON.stringify(args),
+        );
+      }
+    }
+    assert.ok(counts.batches > 10, `the workers matched ${counts.batches} batches`);
+    assert.equal(pool.failures, 0);
+    // The last search again (another page) is answered from what the workers answered.
+    const matched = pool.matched;
+    const again = { ...SEARCHES.at(-1), offset: 3 };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", again),
+      await dataOf(single, "search_structural", again),
+    );
+    assert.equal(pool.matched, matched);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a pooled rewrite plans the same edits as one on one thread", async () => {
+  const pool = createMatchPool({ size: 2, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm();
+    const args = {
+      pattern: "throw new Error($M)",
+      rewrite: "throw new TypeError($M)",
+      language: "js",
+      dry_run: true,
+    };
+    assert.deepEqual(
+      await dataOf(pooled, "edit_rewrite_structural", args),
+      await dataOf(single, "edit_rewrite_structural", args),
+    );
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a worker that crashes mid-search leaves its files to the main thread: nothing is lost", async () => {
+  const counts = { batches: 0 };
+  // The third batch reaches its worker malformed: the worker throws outside any handler and dies.
+  const spawn = countingSpawn(counts, (_worker, message) => {
+    if (counts.batches === 3) message.files = 5;
+    return false;
+  });
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm();
+    const args = { pattern: "return $X", language: "js", max_results: 100_000, max_chars: 10_000_000 };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", args),
+      await dataOf(single, "search_structural", args),
+    );
+    assert.equal(pool.failures, 1);
+    // Its files went to the main thread, which started a new worker in its place.
+    await pool.warm();
+    assert.equal(pool.ready, 2);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a worker that stops answering is ended at its time limit and its files matched on the main thread", async () => {
+  const counts = { batches: 0 };
+  // From the second batch on, one worker's batches vanish: it never answers them.
+  let silent: Worker | null = null;
+  const spawn = countingSpawn(counts, (worker) => {
+    silent ??= counts.batches >= 2 ? worker : null;
+    return worker === silent;
+  });
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, timeoutMs: 200, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm();
+    const args = { pattern: "c.req.header($A)", language: "js", max_results: 100_000, max_chars: 10_000_000 };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", args),
+      await dataOf(single, "search_structural", args),
+    );
+    // The silent worker at least (on a loaded machine a slow one may pass the short limit too).
+    assert.ok(pool.failures >= 1);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a worker that never gets ready is ended at its time limit, and the search runs on the main thread", async () => {
+  // Every worker's runtime is lost on its way: none can say ready.
+  const spawn = () => {
+    const worker = new Worker(WORKER, { type: "module" });
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message: Record<string, unknown>) => message.type !== "init" && post(message);
+    return worker as unknown as MatchWorker;
+  };
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2, timeoutMs: 200, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm(); // settles: both were ended
+    assert.equal(pool.ready, 0);
+    assert.equal(pool.failures, 2);
+    const args = {
+      pattern: "new Response($$$A)",
+      language: "js",
+      max_results: 100_000,
+      max_chars: 10_000_000,
+    };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", args),
+      await dataOf(single, "search_structural", args),
+    );
+    assert.equal(pool.matched, 0);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a grammar the pool cannot load leaves that language's files to the main thread; its workers stay", async () => {
+  const loader = createWasmLoader();
+  const wasm = { runtime: loader.runtime, grammar: () => Promise.reject(new Error("not vendored here")) };
+  const pool = new MatchPool({ spawn: countingSpawn({ batches: 0 }), wasm, size: 2, idleMs: 600_000 });
+  try {
+    const single = await open();
+    const pooled = await open(pool);
+    await pool.warm();
+    const args = {
+      pattern: "throw new Error($M)",
+      language: "js",
+      max_results: 100_000,
+      max_chars: 10_000_000,
+    };
+    assert.deepEqual(
+      await dataOf(pooled, "search_structural", args),
+      await dataOf(single, "search_structural", args),
+    );
+    assert.deepEqual([pool.matched, pool.failures, pool.ready], [0, 0, 2]);
+  } finally {
+    pool.close();
+  }
+});
