@@ -19,7 +19,7 @@ import { TreeCache } from "./syntax/trees.ts";
 import type { MatchPool } from "./structural/search/match_pool.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
-import { closeReadCache, readCacheOf } from "./project/read_cache.ts";
+import { closeReadCache, forgoReadCache, readCacheOf } from "./project/read_cache.ts";
 import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";
@@ -152,6 +152,12 @@ export interface WorkspaceOptions {
    * never uses. `close()` stops the watch; it never keeps a process alive.
    */
   watch?: boolean;
+  /**
+   * Keep what searches read for the next search (the read cache, docs/search.md; default true). A process that
+   * makes one call passes false: its search then lists and reads the tree without a stat of every folder and
+   * file, which only a next search would use (and there is no watch either).
+   */
+  readCache?: boolean;
 }
 
 /** An open workspace. Create with {@linkcode createWorkspace}. */
@@ -199,7 +205,8 @@ export class Workspace {
    */
   constructor(options: WorkspaceOptions) {
     this.fs = BackendFs.wrap(options.backend);
-    if (options.watch === false) readCacheOf(this.fs, { watchAfter: Infinity });
+    if (options.readCache === false) forgoReadCache(this.fs);
+    else if (options.watch === false) readCacheOf(this.fs, { watchAfter: Infinity });
     this.sandbox = new Sandbox(
       options.root ?? "/",
       options.protectedPaths ? { protectedPaths: options.protectedPaths } : {},

@@ -836,6 +836,31 @@ export async function closeReadCache(fs: BackendFs): Promise<void> {
   await CACHES.get(fs)?.close();
 }
 
+/** Backends whose searches keep nothing for a next search ({@linkcode forgoReadCache}). */
+const UNCACHED = new WeakSet<BackendFs>();
+
+/**
+ * Let the searches over a backend keep nothing for a next search: they list and read the tree without a
+ * stat of each folder and file (what a cache's answers stand on), and {@linkcode sessionReadCache} answers
+ * undefined. For a process that makes one call: its one search would pay for a cache it never reads again.
+ *
+ * @param fs The wrapped backend (every workspace over this very object).
+ */
+export function forgoReadCache(fs: BackendFs): void {
+  UNCACHED.add(fs);
+}
+
+/**
+ * The read cache a session's read-only searches over a backend share ({@linkcode readCacheOf}), or undefined
+ * where {@linkcode forgoReadCache} said they keep nothing.
+ *
+ * @param fs The wrapped backend.
+ * @returns Its cache, or undefined.
+ */
+export function sessionReadCache(fs: BackendFs): ReadCache | undefined {
+  return UNCACHED.has(fs) ? undefined : readCacheOf(fs);
+}
+
 /**
  * The read cache of a backend (made on first use), which the read-only searches of every session over it
  * share.

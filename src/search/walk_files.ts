@@ -9,7 +9,7 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
 import { type Listing, openProject } from "../project/project_view.ts";
-import { type ReadCache, readCacheOf } from "../project/read_cache.ts";
+import { type ReadCache, sessionReadCache } from "../project/read_cache.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
 /**
@@ -113,7 +113,7 @@ export function walkSearchFiles(
   source: Stage,
   options: { readBytes?: (real: string) => Promise<Uint8Array | null>; cache?: ReadCache | "session" } = {},
 ): SearchFiles {
-  const cache = options.cache === "session" ? readCacheOf(source.fs) : options.cache;
+  const cache = options.cache === "session" ? sessionReadCache(source.fs) : options.cache;
   const readBytes = options.readBytes ??
     (async (real: string) =>
       source.hasWrite(real)

@@ -137,7 +137,9 @@ export async function openRoot(
     backend: host.backend,
     root: path,
     wasm: host.wasm,
-    watch: false, // one command per process: a watch of the tree would never serve a second search
+    // One command per process: a cache or a watch of the tree would never serve a second search.
+    readCache: false,
+    watch: false,
     ...workspaceFlags(host, flags),
   });
 }

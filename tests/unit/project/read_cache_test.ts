@@ -327,3 +327,35 @@ Deno.test("ReadCache: a changed file does not push out the next files a warm sea
   assert.equal(calls.readFile! - reads, 6, "f0 and f5..f9");
   assert.ok(cache.counts().bytes <= 20);
 });
+
+Deno.test("a workspace with readCache: false searches without a stat of each folder and file, and finds the same", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-nocache-" }));
+  try {
+    await Deno.mkdir(`${root}/src/deep`, { recursive: true });
+    await Deno.writeTextFile(`${root}/a.ts`, "const needle = 1;\n");
+    await Deno.writeTextFile(`${root}/src/b.ts`, "no\n");
+    await Deno.writeTextFile(`${root}/src/deep/c.ts`, "needle();\n");
+    await Deno.writeTextFile(`${root}/.gitignore`, "skip.ts\n");
+    await Deno.writeTextFile(`${root}/skip.ts`, "needle\n");
+    const found = async (readCache: boolean) => {
+      const { backend, calls } = counting(createDiskBackend());
+      const ws = await createWorkspace({ backend, root, readCache, watch: false });
+      const res = await ws.call("search_text", { pattern: "needle" });
+      await ws.close();
+      assert.ok(res.ok);
+      return { matches: res.data["matches"], calls };
+    };
+    const cached = await found(true);
+    const uncached = await found(false);
+    assert.deepEqual(uncached.matches, cached.matches);
+    assert.deepEqual((uncached.matches as { path: string }[]).map((m) => m.path), ["a.ts", "src/deep/c.ts"]);
+    assert.ok(cached.calls.statMany! > 0, "a cached search stats what it lists, for its next search");
+    assert.equal(uncached.calls.statMany, 0, "nothing to stat for: no next search");
+    assert.ok(
+      uncached.calls.stat! < cached.calls.stat!,
+      `${uncached.calls.stat} stats against ${cached.calls.stat}`,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
