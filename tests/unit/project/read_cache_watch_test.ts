@@ -115,6 +115,34 @@ Deno.test("watched ReadCache: the second search over an unchanged tree stats, li
   }
 });
 
+Deno.test("watched ReadCache: a warm search that reads only some of the files it lists stats none of the others", async () => {
+  const s = await session({ ...FILES, "notes.md": "# notes\n", "data/x.json": "{}\n" });
+  // As a structural search of one language does: every file is listed, only those of its language are read.
+  const tsOnly = async () => {
+    const files = walkSearchFiles(new Stage(BackendFs.wrap(s.backend), new Sandbox(s.root)), {
+      cache: s.cache,
+    });
+    const out: Record<string, string> = {};
+    for (const f of await files.list!({ path: "", hidden: false, noIgnore: false })) {
+      if (f.path.endsWith(".ts")) {
+        out[f.path] = dec.decode(files.readHeld?.(f.path) ?? await files.read(f.path));
+      }
+    }
+    return out;
+  };
+  try {
+    const first = await tsOnly();
+    assert.ok(Object.keys(first).length > 0);
+    await tsOnly();
+    reset(s.calls);
+    assert.deepEqual(await tsOnly(), first);
+    assert.deepEqual(s.calls, { stats: 0, lists: 0, reads: 0 }, "the .md and .json files are not primed");
+  } finally {
+    await s.cache.close();
+    await Deno.remove(s.root, { recursive: true });
+  }
+});
+
 Deno.test("watched ReadCache: every change outside graver made before a warm search is in its answer", async (t) => {
   const s = await session(FILES);
   const step = (name: string, change: () => Promise<void>) =>
