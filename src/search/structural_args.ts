@@ -132,6 +132,14 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     }
     query.outputFormat = format as typeof OUTPUT_FORMATS[number];
   }
+  if (files.outputMode !== "content") query.outputMode = files.outputMode;
+  if (query.outputMode !== undefined && query.outputFormat === "ast-grep") {
+    throw badArg(
+      "output_mode",
+      `output_mode "${query.outputMode}" lists files, output_format "ast-grep" lists matches: pass one of them`,
+      "Leave output_format out for files or counts, or output_mode out for ast-grep's matches",
+    );
+  }
   if (typeof raw["cursor"] === "string") query.offset = offsetOfCursor(raw["cursor"], query);
   return query;
 }

@@ -419,6 +419,7 @@ export async function searchStructural(
   options: SearchStructuralOptions,
 ): Promise<StructuralSearchResult> {
   const started = performance.now();
+  if (query.outputMode !== undefined) return await searchFilesWithMatches(files, query, options);
   const stats = structuralStats();
   const page: StructuralMatch[] = [];
   const asAstGrep: AstGrepMatch[] = [];
@@ -444,6 +445,38 @@ export async function searchStructural(
     return finishAstGrep({ query, page: asAstGrep, truncated: units > want, started, stats });
   }
   return finish({ query, page, truncated: units > want, started, stats });
+}
+
+/**
+ * {@linkcode searchStructural} with `output_mode` `count` or `files_with_matches`: a page of files (each with
+ * its version, and its count of matches), as many as fit the budget; no match is built.
+ */
+async function searchFilesWithMatches(
+  files: SearchFiles,
+  query: StructuralQuery,
+  options: SearchStructuralOptions,
+): Promise<StructuralSearchResult> {
+  const started = performance.now();
+  const stats = structuralStats();
+  const page: FileCount[] = [];
+  const want = query.offset + query.maxResults;
+  let seen = 0;
+  for await (const found of scanStructural(files, { query, matcher: options.matcher, stats })) {
+    if (seen >= query.offset && seen < want) {
+      page.push({ path: found.file.path, count: found.hits.length, version: found.version });
+    }
+    if (++seen > want) break; // one past the page: there is more
+  }
+  addSourceSkipped(files, stats.skipped);
+  refuseUnreadPattern(stats);
+  const kept = fits(page, query.maxChars) ? page : prefixThatFits(page, query.maxChars);
+  const truncated = seen > want || kept.length < page.length;
+  const { summary } = finish({ query, page: [], truncated, started, stats });
+  const result: StructuralSearchResult = { summary };
+  if (query.outputMode === "count") result.counts = kept;
+  else result.files = kept.map(({ path, version }) => ({ path, version }));
+  if (truncated) result.next_cursor = cursorFor(query, query.offset + kept.length);
+  return result;
 }
 
 /** The result in ast-grep's shape: as many matches as fit the budget (never shortened), the cursor, the summary. */

@@ -285,6 +285,12 @@ export interface StructuralQuery {
   rewrite?: string;
   /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */
   outputFormat?: "graver" | "ast-grep";
+  /**
+   * What a page lists, as search_text's `output_mode`: each match (`content`, the default), each file with
+   * matches and its version (`files_with_matches`), or each file's count of matches (`count`). The last two
+   * page by file.
+   */
+  outputMode?: Exclude<OutputMode, "content">;
   /** Languages to search (empty: every file with a grammar the pattern parses in). */
   languages: string[];
   /** Which files to ask the source for. */
@@ -361,8 +367,10 @@ export interface StructuralSearchResult {
   matches?: StructuralMatch[];
   /** The matches of the page as `ast-grep run --json` prints them (with `output_format: "ast-grep"`). */
   ast_grep?: AstGrepMatch[];
-  /** Matches per file, when the page was shortened to counts. */
+  /** Matches per file: with `output_mode: "count"`, or when the page was shortened to counts. */
   counts?: FileCount[];
+  /** The files with matches, with `output_mode: "files_with_matches"`. */
+  files?: FileMatch[];
   /** Pass as `cursor` to get the next page (only when `summary.truncated`). */
   next_cursor?: string;
   /** What was searched and how the page was bounded. */

@@ -79,6 +79,12 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
 
 /** Arguments of the search alone (edit_rewrite_structural takes the pattern arguments, not these). */
 const SEARCH_ONLY_ARGS: Record<string, Record<string, unknown>> = {
+  output_mode: {
+    type: "string",
+    enum: ["content", "files_with_matches", "count"],
+    description:
+      'As search_text\'s: "content" (default: each match), "files_with_matches" (data.files: each file with a match and its version), "count" (data.counts: each file\'s number of matches); the last two page by file',
+  },
   output_format: {
     type: "string",
     enum: ["graver", "ast-grep"],
@@ -134,7 +140,7 @@ export const STRUCTURAL_SUMMARY = shape({
 export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
   name: "search_structural",
   description:
-    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has/precedes/follows with stopBy, all/any/not; constraints on metavariables), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars. output_format: "ast-grep" answers data.ast_grep in the match shape of ast-grep run --json instead; rewrite previews the replacement of each match (nothing written). A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
+    'Find code by its shape across the project, as ast-grep run -p does: pattern is code in the files\' language with metavariables ($X one node, $$$ARGS zero or more, $_ any node unnamed; a name used twice must match the same code), e.g. "console.log($$$A)", "$A && $A", "def $F($$$P): $$$B"; or a rule object with ast-grep\'s keys (pattern, kind, regex, inside/has/precedes/follows with stopBy, all/any/not; constraints on metavariables), e.g. {"rule": {"pattern": "await $X", "inside": {"kind": "for_statement", "stopBy": "end"}}}. Matches whole syntax nodes, so formatting, comments and strings never fool it. Files as search_text selects them (path, glob, type, .gitignore; language narrows to grammars). Each match: path, 1-based line/column range, text, each metavariable\'s text and place, enclosing symbol, the file\'s version and an occurrence id (edit_rewrite_structural takes ids). Paged (max_results, next_cursor) and shortened to fit max_chars; output_mode "files_with_matches" or "count" lists files instead, as in search_text. output_format: "ast-grep" answers data.ast_grep in the match shape of ast-grep run --json instead; rewrite previews the replacement of each match (nothing written). A pattern the grammar cannot read is refused invalid_query with what the grammar saw. For plain text or regexes, search_text; to change every match, edit_rewrite_structural.',
   inputSchema: objectSchema({ ...PATTERN_ARGS, ...SEARCH_ONLY_ARGS, ...STRUCTURAL_FILE_ARGS }, []),
   aliases: STRUCTURAL_ALIASES,
   kind: "read",
@@ -146,6 +152,7 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       type: "array",
       items: shape({ path: FILE_PATH, count: INTEGER, version: VERSION }, ["path", "count", "version"]),
     },
+    files: { type: "array", items: shape({ path: FILE_PATH, version: VERSION }, ["path", "version"]) },
     next_cursor: STRING,
     summary: STRUCTURAL_SUMMARY,
   }, ["summary"]),

@@ -76,3 +76,48 @@ Deno.test("search_structural takes an ast-grep rule object instead of a pattern;
   );
   assert.ok((constrained["matches"] as Match[]).every((m) => m.text.startsWith("print(")));
 });
+
+Deno.test("search_structural's output_mode: each file's count, or each file, paged by file (hono's sources)", async () => {
+  const dist = new URL("../../../node_modules/hono/dist/", import.meta.url);
+  const tree: Record<string, string> = {};
+  for (
+    const name of ["hono-base.js", "context.js", "request.js", "compose.js", "router.js", "http-exception.js"]
+  ) {
+    tree[`/w/${name}`] = await Deno.readTextFile(new URL(name, dist));
+  }
+  const { ws } = await open(tree);
+  const args = { pattern: "return $X", language: "js" };
+  const content = okData(await ws.call("search_structural", { ...args, max_results: 10_000, max_chars: 1_000_000 }));
+  const perFile = new Map<string, number>();
+  for (const m of content["matches"] as Match[]) perFile.set(m.path, (perFile.get(m.path) ?? 0) + 1);
+  assert.ok(perFile.size >= 4, "several files match");
+  const counts = okData(await ws.call("search_structural", { ...args, output_mode: "count" }));
+  assert.deepEqual(
+    (counts["counts"] as { path: string; count: number }[]).map((c) => [c.path, c.count]),
+    [...perFile],
+  );
+  assert.equal(counts["matches"], undefined);
+  // files_with_matches pages by file: two at a time, the cursor goes on where the page stopped.
+  const first = okData(
+    await ws.call("search_structural", { ...args, output_mode: "files_with_matches", max_results: 2 }),
+  );
+  const paths = (first["files"] as { path: string; version: string }[]).map((f) => f.path);
+  assert.deepEqual(paths, [...perFile.keys()].slice(0, 2));
+  assert.ok((first["summary"] as { truncated: boolean }).truncated);
+  const next = okData(
+    await ws.call("search_structural", {
+      ...args,
+      output_mode: "files_with_matches",
+      max_results: 2,
+      cursor: first["next_cursor"],
+    }),
+  );
+  assert.deepEqual((next["files"] as { path: string }[]).map((f) => f.path), [...perFile.keys()].slice(2, 4));
+  // A cursor of another mode is another search's.
+  const mixed = await ws.call("search_structural", { ...args, max_results: 2, cursor: first["next_cursor"] });
+  assert.equal(code(mixed), "invalid_args");
+  assert.equal(
+    code(await ws.call("search_structural", { ...args, output_mode: "count", output_format: "ast-grep" })),
+    "invalid_args",
+  );
+});
