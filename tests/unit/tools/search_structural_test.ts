@@ -87,7 +87,9 @@ Deno.test("search_structural's output_mode: each file's count, or each file, pag
   }
   const { ws } = await open(tree);
   const args = { pattern: "return $X", language: "js" };
-  const content = okData(await ws.call("search_structural", { ...args, max_results: 10_000, max_chars: 1_000_000 }));
+  const content = okData(
+    await ws.call("search_structural", { ...args, max_results: 10_000, max_chars: 1_000_000 }),
+  );
   const perFile = new Map<string, number>();
   for (const m of content["matches"] as Match[]) perFile.set(m.path, (perFile.get(m.path) ?? 0) + 1);
   assert.ok(perFile.size >= 4, "several files match");
