@@ -43,6 +43,8 @@ export interface StructuralStats extends ScanStats {
   parsed: number;
   /** Languages with files in scope where the pattern does not parse: what the grammar said. */
   refused: Map<string, RecoverableError>;
+  /** Languages with files in scope where the pattern parses (files of them may still hold none of its texts). */
+  accepted: Set<string>;
 }
 
 /** One file with matches. */
@@ -63,8 +65,9 @@ export interface StructuralFile {
 function programs(
   matcher: StructuralMatcher,
   query: StructuralQuery,
-  refused: Map<string, RecoverableError>,
+  languages: Pick<StructuralStats, "refused" | "accepted">,
 ): (language: string) => Promise<StructuralProgram | null> {
+  const { refused, accepted } = languages;
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
   const pattern: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string } = query.rule
     ? { rule: query.rule }
@@ -73,7 +76,10 @@ function programs(
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {
-      p = matcher.compile(language, pattern).catch((err) => {
+      p = matcher.compile(language, pattern).then((program) => {
+        accepted.add(language);
+        return program;
+      }, (err) => {
         // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
         // refusal that is not about the language (a bad rule key) is the caller's mistake in any language.
         if (
@@ -126,6 +132,8 @@ function addSeen(stats: StructuralStats, seen: Seen, listing: StructuralStats): 
     stats.skipped[key] += seen.skipped[key];
   }
   for (const [language, err] of [...listing.refused].slice(0, seen.refused)) stats.refused.set(language, err);
+  // Whether the pattern is one some language reads does not depend on where the scan stopped.
+  for (const language of listing.accepted) stats.accepted.add(language);
 }
 
 /** Whether `c` (a UTF-16 unit) is an ASCII letter, digit or `_`. */
@@ -174,7 +182,7 @@ async function* listCandidates(
     }
     return language;
   };
-  const programOf = programs(matcher, query, stats.refused);
+  const programOf = programs(matcher, query, stats);
   const filters = { ...query, accept: (path: string) => languageOf(path) !== null };
   for await (const { file, bytes, text } of readScopedFiles(files, { filters, stats })) {
     const language = languageOf(file.path)!;
@@ -310,17 +318,19 @@ export function structuralStats(): StructuralStats {
     parsed: 0,
     skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 },
     refused: new Map(),
+    accepted: new Set(),
   };
 }
 
 /**
- * Refuse a search no language could read the pattern in: every language with files in scope refused it.
+ * Refuse a search no language could read the pattern in: every language with files in scope refused it (a
+ * language that reads it, even where no file holds the pattern's texts, makes it a search that found nothing).
  *
  * @param stats The scan's counts.
  * @throws RecoverableError the first language's `invalid_query`, naming every language tried.
  */
 export function refuseUnreadPattern(stats: StructuralStats): void {
-  if (stats.parsed > 0 || stats.refused.size === 0) return;
+  if (stats.parsed > 0 || stats.accepted.size > 0 || stats.refused.size === 0) return;
   const [first] = stats.refused.values();
   const tried = [...stats.refused.keys()];
   throw new RecoverableError(first!.code, `${first!.message} (tried ${tried.join(", ")})`, {

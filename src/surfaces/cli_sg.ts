@@ -58,6 +58,12 @@ function sgArgs(
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
   }
+  if (flags["files-with-matches"]) {
+    if (typeof flags["rewrite"] === "string" || format === "ast-grep") {
+      return { problem: "--files-with-matches lists files: it takes neither -r nor --format ast-grep" };
+    }
+    args["output_mode"] = "files_with_matches";
+  }
   if (values["lang"]) args["language"] = values["lang"];
   if (values["glob"]) args["glob"] = values["glob"];
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
@@ -89,6 +95,9 @@ function resultText(result: Extract<ToolResult, { ok: true }>, paint: Paint): st
     for (const c of (result.data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
       lines.push(`${paint.cyan(c.path)}:${c.count}`);
     }
+    for (const f of (result.data["files"] as { path: string }[] | undefined) ?? []) {
+      lines.push(paint.cyan(f.path));
+    }
     return lines.length > 0 ? lines.join("\n") + "\n" : "";
   }
   const verb = result.status === "dry_run" ? "would rewrite" : "rewrote";
@@ -101,7 +110,7 @@ function resultText(result: Extract<ToolResult, { ok: true }>, paint: Paint): st
 function exitOf(result: ToolResult): number {
   if (!result.ok) return result.error.code === "no_match" ? 1 : 2;
   if (result.tool !== "search_structural") return 0;
-  const found = ["matches", "counts", "ast_grep"].some((k) =>
+  const found = ["matches", "counts", "ast_grep", "files"].some((k) =>
     ((result.data[k] as unknown[] | undefined)?.length ?? 0) > 0
   );
   return found ? 0 : 1;
@@ -110,7 +119,7 @@ function exitOf(result: ToolResult): number {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
+    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
@@ -143,6 +152,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help: "accepted: -r always applies (use --dry-run to preview)",
     },
     "dry-run": { kind: "boolean", help: "with -r: print the diffs, write nothing" },
+    "files-with-matches": {
+      kind: "boolean",
+      help: "print only the path of each file with a match (ast-grep's)",
+    },
     hidden: { kind: "boolean", help: "also search hidden files and folders" },
     "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
     "max-results": { kind: "string", value: "N", help: "stop after N matches (default 10000)" },

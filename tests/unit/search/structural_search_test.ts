@@ -85,6 +85,25 @@ Deno.test("a language given refuses a pattern its grammar cannot read, saying wh
   );
 });
 
+Deno.test("a pattern one language reads finds nothing where no file holds its texts: no refusal from another language", async () => {
+  const ws = await workspace();
+  // No language given: JSON cannot read a call, JavaScript can; no JavaScript file names `nothing_here`, so
+  // nothing is parsed — a search that found nothing, not a pattern no language reads.
+  const texts = { "a.js": "run(1);\n", "package.json": '{ "name": "x" }\n' };
+  const r = await searchStructural(filesOf(texts), normalizeStructuralArgs({ pattern: "nothing_here($A)" }), {
+    matcher: patternMatcherOf(ws),
+  });
+  assert.deepEqual(r.matches, []);
+  assert.equal(r.summary.files_parsed, 0);
+  await assert.rejects(
+    searchStructural(filesOf(texts), normalizeStructuralArgs({ pattern: "run(" }), {
+      matcher: patternMatcherOf(ws),
+    }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "invalid_query" && /tried .*json/.test(e.message),
+  );
+});
+
 Deno.test("pages: one past the page decides truncated; the cursor continues; a cursor of another pattern is refused", async () => {
   const ws = await workspace();
   const texts = { "a.ts": Array.from({ length: 5 }, (_, i) => `go(${i});`).join("\n") + "\n" };

@@ -127,3 +127,25 @@ Deno.test("graver sg --format ast-grep prints a long match whole (no result budg
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg --files-with-matches prints each file with a match once (ast-grep's flag); with -r it is a usage error", async () => {
+  const dir = await project({ ...FILES, "src/copy.js": "fixtures/text/string.js" }, {
+    "package.json": '{ "name": "x" }\n',
+  });
+  try {
+    const run = await inProcess(["sg", "-p", "function $F($$$P) { $$$B }", "--files-with-matches"], {
+      cwd: dir,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "src/copy.js\nsrc/string.js\nvendor/ignored.js\n");
+    // A pattern JavaScript reads but no file holds: nothing found (exit 1), not refused because JSON cannot read it.
+    const none = await inProcess(["sg", "-p", "noSuchCall($A)", "--files-with-matches"], { cwd: dir });
+    assert.equal(none.code, 1, none.stderr);
+    assert.equal(none.stdout, "");
+    const both = await inProcess(["sg", "-p", "f($A)", "-r", "g($A)", "--files-with-matches"], { cwd: dir });
+    assert.equal(both.code, 2);
+    assert.match(stripAnsi(both.stdout + both.stderr), /--files-with-matches lists files/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
