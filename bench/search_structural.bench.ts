@@ -30,9 +30,9 @@
 import { createMemoryBackend, createWorkspace, type Workspace } from "../src/mod.ts";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
 import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../src/search/mod.ts";
-import { type PatternMatcher, patternMatcherOf } from "../src/structural/search/mod.ts";
+import { patternMatcherOf } from "../src/structural/search/mod.ts";
 import { diskReadCache, diskSearchFiles } from "../tests/unit/search/_rg.ts";
-import { astGrepPath } from "../tests/unit/search/_astgrep.ts";
+import { astGrepOrExit, parsedTexts } from "./_structural.ts";
 import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
 interface Pattern {
@@ -66,28 +66,6 @@ async function graver(ws: Workspace, files: SearchFiles, p: Pattern): Promise<nu
   });
   const r = await searchStructural(files, query, { matcher: patternMatcherOf(ws) });
   return r.matches!.length;
-}
-
-/** The texts of the files a search of the pattern parses (the matcher's programs see each of them once). */
-async function parsedTexts(ws: Workspace, root: string, p: Pattern): Promise<string[]> {
-  const texts: string[] = [];
-  const inner = patternMatcherOf(ws);
-  const matcher: PatternMatcher = {
-    languageOf: inner.languageOf,
-    async compile(language, query) {
-      const program = await inner.compile(language, query);
-      return {
-        ...program,
-        match(file) {
-          texts.push(file.text);
-          return program.match(file);
-        },
-      };
-    },
-  };
-  const query = normalizeStructuralArgs({ pattern: p.pattern, language: LANG, max_results: 10_000_000 });
-  await searchStructural(diskSearchFiles(root), query, { matcher });
-  return texts;
 }
 
 /** Parse each text once with a warm parser of the bench's language, freeing each tree. */
@@ -126,7 +104,7 @@ async function benchPattern(bin: string, root: string, p: Pattern): Promise<numb
   const warmWs = await freshWorkspace();
   const counts = [await graver(warmWs, diskSearchFiles(root), p), await astGrep(bin, root, p)];
   if (counts[0] !== counts[1]) throw new Error(`${p.name}: graver finds ${counts[0]}, ast-grep ${counts[1]}`);
-  const texts = await parsedTexts(warmWs, root, p);
+  const texts = (await parsedTexts(warmWs, { root, pattern: p.pattern, language: LANG })).map((t) => t.text);
   const cold: number[] = [];
   const warm: number[] = [];
   const theirs: number[] = [];
@@ -143,11 +121,7 @@ async function benchPattern(bin: string, root: string, p: Pattern): Promise<numb
   return [counts[0]!, texts.length, ...[cold, warm, theirs, parse].map((s) => stats(s).median)];
 }
 
-const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
-if (bin === null) {
-  console.log("search_structural.bench: ast-grep is not installed (deno run -A scripts/install_runtimes.ts)");
-  Deno.exit(0);
-}
+const bin = await astGrepOrExit("search_structural.bench");
 const version = new TextDecoder().decode(
   (await new Deno.Command(bin, { args: ["--version"], stdout: "piped" })
     .output()).stdout,

@@ -28,7 +28,7 @@ import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../
 import type { MatchPool } from "../src/structural/search/match_pool.ts";
 import { patternMatcherOf } from "../src/structural/search/mod.ts";
 import { diskReadCache, diskSearchFiles } from "../tests/unit/search/_rg.ts";
-import { astGrepPath } from "../tests/unit/search/_astgrep.ts";
+import { astGrepOrExit } from "./_structural.ts";
 import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
 const PATTERNS = [
@@ -157,13 +157,7 @@ async function benchTool(root: string, pool: MatchPool): Promise<string[][]> {
   return rows;
 }
 
-const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
-if (bin === null) {
-  console.log(
-    "search_structural_pool.bench: ast-grep is not installed (deno run -A scripts/install_runtimes.ts)",
-  );
-  Deno.exit(0);
-}
+const bin = await astGrepOrExit("search_structural_pool.bench");
 const root = Deno.realPathSync(`${ROOT}node_modules/hono`);
 const load = () => Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
 console.log(`# search_structural with a match pool of 2 workers vs one thread vs ast-grep (${machine()})\n`);

@@ -22,10 +22,8 @@ import { Grammars, type WasmInput } from "../src/syntax/grammars.ts";
 import { TreeCache } from "../src/syntax/trees.ts";
 import { createMemoryBackend, createWorkspace } from "../src/mod.ts";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
-import { normalizeStructuralArgs, searchStructural } from "../src/search/mod.ts";
-import { type PatternMatcher, patternMatcherOf } from "../src/structural/search/mod.ts";
-import { diskSearchFiles } from "../tests/unit/search/_rg.ts";
-import { astGrepPath } from "../tests/unit/search/_astgrep.ts";
+import { patternMatcherOf } from "../src/structural/search/mod.ts";
+import { astGrepOrExit, type ParsedText as Text, parsedTexts } from "./_structural.ts";
 import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
 const RUNS = runsArg(Deno.args, 7);
@@ -38,34 +36,6 @@ const WARMUP = 3;
 const BATCH_CHARS = Number(Deno.env.get("BATCH_CHARS") ?? 32_000);
 /** Messages in flight per worker. */
 const DEPTH = 2;
-
-interface Text {
-  path: string;
-  text: string;
-}
-
-/** The files a search of the pattern parses, with their texts (the matcher's program sees each once). */
-async function parsedTexts(root: string, pattern: string): Promise<Text[]> {
-  const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
-  const inner = patternMatcherOf(ws);
-  const texts: Text[] = [];
-  const matcher: PatternMatcher = {
-    languageOf: inner.languageOf,
-    async compile(language, query) {
-      const program = await inner.compile(language, query);
-      return {
-        ...program,
-        match(file) {
-          texts.push({ path: file.path, text: file.text });
-          return program.match(file);
-        },
-      };
-    },
-  };
-  const query = normalizeStructuralArgs({ pattern, language: "js", max_results: 10_000_000 });
-  await searchStructural(diskSearchFiles(root), query, { matcher });
-  return texts;
-}
 
 /** Parse and match every text on this thread with a fresh parse cache; returns the number of sites. */
 async function onMain(grammars: Grammars, pattern: string, texts: Text[]): Promise<number> {
@@ -183,13 +153,7 @@ async function timed(f: () => Promise<unknown>, mode = ""): Promise<number> {
   return wall;
 }
 
-const bin = Deno.env.get("AST_GREP") ?? await astGrepPath();
-if (bin === null) {
-  console.log(
-    "structural_workers.bench: ast-grep is not installed (deno run -A scripts/install_runtimes.ts)",
-  );
-  Deno.exit(0);
-}
+const bin = await astGrepOrExit("structural_workers.bench");
 const root = Deno.realPathSync(`${ROOT}node_modules/hono`);
 const load = () => Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
 console.log(`# structural search: parse+match on workers (${machine()}, load ${load()})\n`);
@@ -212,7 +176,10 @@ const rows = [[
   "pool start",
 ]];
 for (const pattern of PATTERNS) {
-  const texts = await parsedTexts(root, pattern);
+  const texts = await parsedTexts(
+    await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() }),
+    { root, pattern, language: "js" },
+  );
   const bytes = texts.reduce((n, t) => n + t.text.length, 0);
   const pools: Pool[] = [];
   const starts: number[] = [];

@@ -19,7 +19,7 @@ import { TreeCache } from "./syntax/trees.ts";
 import type { MatchPool } from "./structural/search/match_pool.ts";
 import type { SyntaxGuardMode } from "./syntax/types.ts";
 import { NOOP_TELEMETRY, type TelemetrySink } from "./telemetry.ts";
-import { closeReadCache, forgoReadCache, readCacheOf } from "./project/read_cache.ts";
+import { closeReadCache, forgoReadCache, readCacheOf } from "./project/session_caches.ts";
 import { checkpointStep } from "./tools/checkpoint_step.ts";
 import { compassStep } from "./tools/compass_step.ts";
 import { definitionGate, type DefinitionGateMode } from "./tools/definition_gate_step.ts";

@@ -31,7 +31,8 @@ import { HEAD_CHARS } from "../syntax/grammars.ts";
 import { type ParsedFile, utf8LengthUpTo } from "../syntax/trees.ts";
 import type { Parsing } from "../syntax/types.ts";
 import { PROJECT_LIMITS, type ProjectLimits } from "./limits.ts";
-import { type ReadCache, WalkRecord } from "./read_cache.ts";
+import type { ReadCache } from "./read_cache.ts";
+import { WalkRecord } from "./walk_record.ts";
 import { WordIndex } from "./words.ts";
 
 /** Which entries a listing walks and keeps. */

@@ -28,7 +28,10 @@ import {
   dirname,
   type ListedEntryKind,
 } from "../fs/backend.ts";
-import { WatchedRoot } from "./watched_root.ts";
+import { changedAt, sameState, stampOf, stateOf, type StatId, statIdOf, statsOf } from "./stat_identity.ts";
+import { type Kept, KeptFiles } from "./kept_files.ts";
+import { RootWatches } from "./root_watches.ts";
+import type { WalkRecord } from "./walk_record.ts";
 
 /** How recent a change may be for a read to be kept: a newer file is read again next time. */
 export const RACY_MS = 2000;
@@ -42,46 +45,12 @@ const PRIMED_MS = 1000;
 /** How many folder listings a read cache holds at most by default. */
 export const READ_CACHE_FOLDERS = 100_000;
 
-/** How many times in a row a root's watch may fail to be set up before its searches stop trying. */
-const WATCH_TRIES = 3;
-
-/**
- * The most folders one watch covers: past it a root is not watched (its searches check stats). A watch spends
- * the user's inotify watches, shared by every process (fs.inotify.max_user_watches: 192,536 here), and Deno
- * checks each event against every watched folder (~5 µs a folder: a barrier over 10,000 folders ~50 ms).
- */
-export const WATCH_FOLDERS_MAX = 10_000;
-
-/** A root's watch: being set up or made (null: it could not be), and the listings it was made over. */
-interface RootWatch {
-  watch: Promise<WatchedRoot | null>;
-  /** {@linkcode ReadCache}'s count of listings kept, when the watch was made. */
-  listed: number;
-}
-
 /** One entry of a folder listing. */
 export interface ListedEntry {
   /** Its name. */
   name: string;
   /** What it is. */
   kind: ListedEntryKind;
-}
-
-/** The stat fields that identify one state of a file ({@linkcode BackendStats} where the backend has them). */
-interface StatIdentity {
-  mtimeMs?: number;
-  ctimeMs?: number;
-  ino?: number | bigint;
-}
-
-/** One kept file: the stat it was read under, and its bytes. */
-interface Kept {
-  id: StatId;
-  bytes: Uint8Array;
-  /** The search (`prime`) that last kept or used it. */
-  gen: number;
-  /** The change count when the stat that last showed it unchanged was taken ({@linkcode ReadCache.sync}). */
-  seen?: number;
 }
 
 /** Walks remembered at most (one per distinct folder and walk options). */
@@ -93,35 +62,6 @@ interface KeptWalk {
   stamps: Map<string, string>;
   /** The change count when the oldest of its stamps was taken. */
   seen: number;
-}
-
-/**
- * What one walk depended on, noted as it goes: each folder it listed and each ignore file it read, with
- * their stamps. A walk that followed a link, or met a path changed too recently to trust its stat, is not
- * remembered ({@linkcode WalkRecord.usable} false).
- */
-export class WalkRecord {
-  /** Absolute path -> its stamp when the walk saw it. */
-  readonly stamps = new Map<string, string>();
-  /** Whether the walk may be remembered. */
-  usable = true;
-  /** Folder (absolute path, "" for "/") -> the ignore files it holds, which the walk read. */
-  readonly ignoreFiles = new Map<string, string[]>();
-  /** The change count when the oldest stamp noted was taken (-1: unknown). */
-  seen = Infinity;
-
-  /**
-   * Note a path the walk depended on.
-   *
-   * @param abs Its absolute backend path.
-   * @param stamp Its stamp, or null when it cannot be trusted (then the walk is not remembered).
-   * @param seen The change count when the stamp was taken (default unknown: the walk is re-checked next time).
-   */
-  note(abs: string, stamp: string | null, seen = -1): void {
-    if (stamp === null) this.usable = false;
-    else this.stamps.set(abs, stamp);
-    this.seen = Math.min(this.seen, seen);
-  }
 }
 
 /** One kept folder: the stat it was listed under, and its entries. */
@@ -146,7 +86,7 @@ export interface ReadCacheOptions {
    * never watched — what a process that makes one search passes, so as not to pay for a watch it never uses.
    */
   watchAfter?: number;
-  /** The most folders a root's watch covers (default {@linkcode WATCH_FOLDERS_MAX}); past it, none is made. */
+  /** The most folders a root's watch covers (default `WATCH_FOLDERS_MAX`, `root_watches.ts`); past it, none is made. */
   maxWatchedFolders?: number;
 }
 
@@ -164,65 +104,6 @@ export interface ReadCacheCounts {
   folders: number;
   /** Walks remembered now. */
   walks: number;
-}
-
-/** What identifies one state of a file or folder: size, modification and change times in whole ms, inode. */
-interface StatId {
-  size: number;
-  mtime: number;
-  /** -1 where the backend reports none. */
-  ctime: number;
-  ino: number | bigint | undefined;
-}
-
-/** A stat's {@linkcode StatId}, or null when the backend reports no modification time (then nothing is kept). */
-function statIdOf(st: BackendStats): StatId | null {
-  const id = st as BackendStats & StatIdentity;
-  if (typeof id.mtimeMs !== "number" || st.size === undefined) return null;
-  // Whole milliseconds: one stat call gives fractions and another not (Deno's `Date`s), and the same file must
-  // stamp the same either way. A change within the same millisecond is the racily-clean case, never kept.
-  const ctime = id.ctimeMs === undefined ? -1 : Math.trunc(id.ctimeMs);
-  return { size: Number(st.size), mtime: Math.trunc(id.mtimeMs), ctime, ino: id.ino };
-}
-
-/** Stats that identify a kept file's state as it was read (what a read compares, when no change touched it). */
-function statsOf(id: StatId): BackendStats & StatIdentity {
-  return {
-    isFile: () => true,
-    isDirectory: () => false,
-    size: id.size,
-    mtimeMs: id.mtime,
-    ...(id.ctime === -1 ? {} : { ctimeMs: id.ctime }),
-    ...(id.ino === undefined ? {} : { ino: id.ino }),
-  };
-}
-
-/** Whether two stats identify the same state (a kept file's check on each read: no string built). */
-function sameState(a: StatId, b: StatId | null): boolean {
-  return b !== null && a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.ino === b.ino;
-}
-
-/** The stamp of a stat ({@linkcode StatId} as text, what a folder and a remembered walk keep), or null. */
-function stampOf(st: BackendStats): string | null {
-  const id = statIdOf(st);
-  return id === null ? null : `${id.size}:${id.mtime}:${id.ctime}:${id.ino ?? ""}`;
-}
-
-/**
- * A path's state for a remembered walk: what it is and its stamp, "absent" when the stat found nothing, or
- * null when the backend reports no times (nothing can be remembered against it).
- */
-function stateOf(st: BackendStats | null): string | null {
-  if (st === null) return "absent";
-  const stamp = stampOf(st);
-  if (stamp === null) return null;
-  return `${st.isDirectory() ? "d" : st.isFile() ? "f" : "o"}:${stamp}`;
-}
-
-/** The latest of a stat's modification and change times, in ms. */
-function changedAt(st: BackendStats): number {
-  const id = st as BackendStats & StatIdentity;
-  return Math.max(id.mtimeMs ?? Infinity, id.ctimeMs ?? -Infinity);
 }
 
 /**
@@ -244,43 +125,25 @@ function changedAt(st: BackendStats): number {
  */
 export class ReadCache {
   readonly #fs: BackendFs;
-  readonly #maxBytes: number;
   readonly #maxFolders: number;
   readonly #now: () => number;
-  /** Kept files in least-recently-used order (a hit moves its entry to the end). */
-  readonly #kept = new Map<string, Kept>();
-  /** Kept folder listings, in the same order. */
+  /** Kept file contents, bounded, least recently used first out (a hit moves its entry to the end). */
+  readonly #kept: KeptFiles;
+  /** Kept folder listings, in least-recently-used order. */
   readonly #listings = new Map<string, KeptListing>();
   /** Remembered walks by key, in the same order. */
   readonly #walks = new Map<string, KeptWalk>();
   /** Stats taken by {@linkcode ReadCache.prime}, each used by the next read or listing of its path. */
   readonly #primed = new Map<string, BackendStats | null>();
   #primedAt = 0;
-  /** Counts searches (each `prime`): what the current one and the one before kept or used is not pushed out. */
-  #gen = 0;
-  /** The search that found no room to keep a file: it keeps nothing more. */
-  #fullGen = -1;
-  #bytes = 0;
   #hits = 0;
   #misses = 0;
-  readonly #watchAfter: number;
-  readonly #maxWatched: number;
-  /** Watched roots (being set up, or null when they cannot be watched) by absolute backend path. */
-  readonly #watched = new Map<string, RootWatch>();
-  /** The watches made and not yet replaced or closed (what {@linkcode ReadCache.covers} asks). */
-  readonly #watches = new Set<WatchedRoot>();
-  /** Searches ended per root, and the watches of it that failed in a row. */
-  readonly #tallies = new Map<string, { searches: number; failures: number }>();
+  /** Its watches of the roots it searched, and the change count entries are compared with. */
+  readonly #roots: RootWatches;
   /** The root of the search in progress. */
   #root: string | null = null;
   /** Listings kept under a new path so far: a watch made before the latest does not cover them all. */
   #listed = 0;
-  /**
-   * Changes any watch reported so far, plus one each time a watch began or ended: an entry whose `seen` is
-   * this count has not changed since the stat that last showed it unchanged, if a watch covered it meanwhile.
-   * An object of its own, which the watches hold instead of the cache (a dropped cache is not kept alive).
-   */
-  readonly #count = { changes: 0 };
   /** Whether the search in progress began with a watch that caught up ({@linkcode ReadCache.sync}). */
   #trusting = false;
   /** Where the search in progress is: listing ("walk", after `sync`) or reading ("read", after `prime`). */
@@ -298,19 +161,20 @@ export class ReadCache {
    */
   constructor(fs: BackendFs, options: ReadCacheOptions = {}) {
     this.#fs = fs;
-    this.#maxBytes = options.maxBytes ?? READ_CACHE_BYTES;
+    this.#kept = new KeptFiles(options.maxBytes ?? READ_CACHE_BYTES);
     this.#maxFolders = options.maxFolders ?? READ_CACHE_FOLDERS;
     this.#now = options.now ?? Date.now;
-    this.#watchAfter = options.watchAfter ?? 0;
-    this.#maxWatched = options.maxWatchedFolders ?? WATCH_FOLDERS_MAX;
-    WATCHES.register(this, this.#watches);
+    this.#roots = new RootWatches(fs, {
+      watchAfter: options.watchAfter ?? 0,
+      ...(options.maxWatchedFolders !== undefined ? { maxWatched: options.maxWatchedFolders } : {}),
+    });
   }
 
   /**
    * Begin a search over the workspace `root`; every search calls this first. A root is watched through the
    * backend's change feed ({@linkcode Backend.watchFolders}) from the end of its first search on (the folders its
    * listings are kept for, set up by {@linkcode ReadCache.prime}; `watchAfter` moves that later, `Infinity`
-   * never). With a watch, each search first waits for its ordering barrier ({@linkcode WatchedRoot.sync}):
+   * never). With a watch, each search first waits for its ordering barrier (`WatchedRoot.sync`):
    * when the feed has caught up, a file, folder or walk in a watched folder that no change touched since the
    * stat that last showed it unchanged is taken as it is, without a stat — a warm search over an unchanged
    * tree stats nothing. Without a watch, or when it lost changes or could not catch up in time, or while two
@@ -325,70 +189,23 @@ export class ReadCache {
     this.#trusting = false;
     this.#root = root;
     if (!alone) return; // another search is listing: neither skips a stat
-    const known = this.#watched.get(root);
-    const watched = known ? await known.watch : null;
+    const watched = await this.#roots.of(root);
     const caughtUp = watched?.live === true && await watched.sync();
     if (turn === this.#turn) this.#trusting = caughtUp;
   }
 
   /**
-   * At the end of a search's walk over `root`: watch it, from the search after `watchAfter` on, over every
-   * folder whose listing is kept under it — unless a live watch covers them all already — and check by stat,
-   * once the watch is in place, what the walk listed (what a stat showed before the watch began is not
-   * covered by it).
+   * At the end of a search's walk over `root`: watch it where worth it ({@linkcode RootWatches.afterWalk}), and
+   * check by stat, once a new watch is in place, what the walk listed (what a stat showed before the watch
+   * began is not covered by it).
    */
   async #watchRoot(root: string): Promise<void> {
-    if (typeof (this.#fs.raw as Backend).watchFolders !== "function") return; // memory, IndexedDB, Node, Bun
-    const tally = this.#tallies.get(root) ?? { searches: 0, failures: 0 };
-    this.#tallies.set(root, tally);
-    if (++tally.searches <= this.#watchAfter) return;
-    const known = this.#watched.get(root);
-    const current = known ? await known.watch : null;
-    if (current?.live && this.#watched.get(root) === known) {
-      if (known!.listed === this.#listed) return;
-      if (this.#listingsUnder(root).every((f) => current.folders.has(f))) {
-        known!.listed = this.#listed;
-        return;
-      }
-    }
-    if (tally.failures >= WATCH_TRIES) return;
-    if (this.#listingsUnder(root).length > this.#maxWatched) {
-      // Too many to watch: a watch made before keeps proving what it covers, the rest is checked by stat.
-      if (current?.live && known) known.listed = this.#listed;
-      else tally.failures = WATCH_TRIES;
-      return;
-    }
-    const made = await this.#watchAnew(root, current);
-    tally.failures = made ? 0 : tally.failures + 1;
+    const made = await this.#roots.afterWalk(root, {
+      listed: this.#listed,
+      folders: () => this.#listingsUnder(root),
+      statAll: (paths) => this.#statAll(paths),
+    });
     if (made) await this.#recheck(root);
-  }
-
-  /** Watch `root` and the folders of its kept listings, in place of `old`. */
-  async #watchAnew(root: string, old: WatchedRoot | null): Promise<WatchedRoot | null> {
-    const listed = this.#listed;
-    const count = this.#count;
-    const onChange = () => count.changes++; // the watch holds the count, not the cache
-    const watch = (async () => {
-      const folders = this.#listingsUnder(root);
-      return WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
-        // A folder gone since it was listed fails the whole watch: watch those still there.
-        WatchedRoot.open(this.#fs, { root, folders: await this.#foldersStill(folders) }, onChange);
-    })();
-    this.#watched.set(root, { watch, listed });
-    const made = await watch;
-    if (old) {
-      old.close();
-      this.#watches.delete(old);
-    }
-    if (made) this.#watches.add(made);
-    this.#changed(); // what was checked before this watch began is not covered by it
-    return made;
-  }
-
-  /** Those of `folders` that are folders now. */
-  async #foldersStill(folders: readonly string[]): Promise<string[]> {
-    const stats = await this.#statAll(folders);
-    return folders.filter((_, i) => stats[i]?.isDirectory() === true);
   }
 
   /**
@@ -396,7 +213,7 @@ export class ReadCache {
    * those unchanged are shown unchanged at the current change count (a watch just began covering them).
    */
   async #recheck(root: string): Promise<void> {
-    const seen = this.#count.changes;
+    const seen = this.#roots.count.changes;
     const walks = [...this.#walks.values()];
     const paths = new Set(this.#listingsUnder(root));
     for (const walk of walks) for (const path of walk.stamps.keys()) paths.add(path);
@@ -417,29 +234,12 @@ export class ReadCache {
     return [...this.#listings.keys()].filter((p) => p === root || p.startsWith(prefix));
   }
 
-  /** Whether a live watch reports the changes of `folder`'s entries. */
-  #covers(folder: string): boolean {
-    for (const w of this.#watches) if (w.live && w.folders.has(folder)) return true;
-    return false;
-  }
-
-  /** A watch reported a change, began or ended: nothing is taken as unchanged without a stat until checked. */
-  #changed(): void {
-    this.#count.changes++;
-  }
-
   /**
    * Stop watching every root (the workspace closes); what is kept stays, checked by stat. A later search may
    * watch again.
    */
   async close(): Promise<void> {
-    const watched = [...this.#watched.values()];
-    this.#watched.clear();
-    this.#tallies.clear();
-    for (const w of await Promise.all(watched.map((r) => r.watch))) w?.close();
-    for (const w of this.#watches) w.close();
-    this.#watches.clear();
-    this.#changed();
+    await this.#roots.close();
   }
 
   /**
@@ -447,8 +247,8 @@ export class ReadCache {
    * this search began with a watch that caught up, a watch covers the folder, and nothing changed since.
    */
   #unchanged(seen: number | undefined, phase: "walk" | "read", folder: string | null): boolean {
-    if (!this.#trusting || this.#phase !== phase || seen !== this.#count.changes) return false;
-    return folder === null || this.#covers(folder);
+    if (!this.#trusting || this.#phase !== phase || seen !== this.#roots.count.changes) return false;
+    return folder === null || this.#roots.covers(folder);
   }
 
   /** Note the change count when a stat of `abs` was taken (the lowest of several stands). */
@@ -472,7 +272,7 @@ export class ReadCache {
    */
   async prime(paths: readonly string[]): Promise<void> {
     this.#turn++;
-    this.#gen++; // one a search: its reads follow
+    this.#kept.newSearch(); // its reads follow
     const root = this.#phase === "walk" ? this.#root : null;
     if (root === null) this.#trusting = false; // no barrier began this search
     this.#phase = "read";
@@ -497,7 +297,7 @@ export class ReadCache {
     this.#statSeen.clear();
     const statMany = (this.#fs.raw as Backend).statMany;
     if (!statMany || paths.length === 0) return;
-    const seen = this.#count.changes;
+    const seen = this.#roots.count.changes;
     const stats = await statMany.call(this.#fs.raw, paths);
     this.#primedAt = this.#now();
     for (let i = 0; i < paths.length; i++) {
@@ -527,7 +327,7 @@ export class ReadCache {
   async #stat(abs: string): Promise<BackendStats | null> {
     const known = this.#knownStat(abs);
     if (known !== undefined) return known;
-    this.#noteSeen(abs, this.#count.changes);
+    this.#noteSeen(abs, this.#roots.count.changes);
     return await this.#fs.raw.stat(abs).catch(() => null);
   }
 
@@ -578,10 +378,7 @@ export class ReadCache {
       kept.seen = seen; // the stat that showed it unchanged
     }
     this.#hits++;
-    this.#kept.delete(abs);
-    this.#kept.set(abs, kept);
-    kept.gen = this.#gen;
-    return kept.bytes;
+    return this.#kept.use(abs, kept);
   }
 
   /**
@@ -635,7 +432,7 @@ export class ReadCache {
     const stats: (BackendStats | null | undefined)[] = paths.map((p) => this.#knownStat(p));
     const rest = paths.filter((_, i) => stats[i] === undefined);
     if (rest.length === 0) return stats as (BackendStats | null)[];
-    const seen = this.#count.changes;
+    const seen = this.#roots.count.changes;
     for (const p of rest) this.#noteSeen(p, seen); // as #stat notes a fresh stat: what a kept read stands on
     const fresh = await this.#statAll(rest);
     let k = 0;
@@ -650,7 +447,7 @@ export class ReadCache {
     const kept = this.#kept.get(abs);
     if (kept && sameState(kept.id, st?.isFile() ? statIdOf(st) : null)) return this.#hit(abs, kept);
     this.#misses++;
-    if (kept) this.#drop(abs, kept);
+    if (kept) this.#kept.drop(abs, kept);
     return undefined;
   }
 
@@ -662,7 +459,7 @@ export class ReadCache {
     const { st, bytes } = read;
     const id = st?.isFile() ? statIdOf(st) : null;
     if (bytes && st && id !== null && bytes.length === id.size && changedAt(st) < read.readAt - RACY_MS) {
-      this.#keep(abs, { id, bytes, gen: this.#gen });
+      this.#kept.keep(abs, { id, bytes, gen: this.#kept.gen, seen: this.#takeSeen(abs) }); // seen: its stat's
     }
   }
 
@@ -713,7 +510,7 @@ export class ReadCache {
    * @param paths Absolute backend paths.
    */
   async noteFiles(record: WalkRecord, paths: readonly string[]): Promise<void> {
-    const seen = this.#count.changes;
+    const seen = this.#roots.count.changes;
     const stats = await this.#statAll(paths);
     const limit = this.#now() - RACY_MS;
     paths.forEach((p, i) => {
@@ -734,7 +531,7 @@ export class ReadCache {
     if (!kept) return null;
     this.#walks.delete(key);
     if (!this.#unchanged(kept.seen, "walk", null) || !this.#coversWalk(kept)) {
-      const seen = this.#count.changes;
+      const seen = this.#roots.count.changes;
       const paths = [...kept.stamps.keys()];
       const stats = await this.#statAll(paths);
       for (let i = 0; i < paths.length; i++) {
@@ -749,7 +546,7 @@ export class ReadCache {
   /** Whether live watches cover every folder a walk listed and every folder of the files it read or sought. */
   #coversWalk(kept: KeptWalk): boolean {
     for (const [path, state] of kept.stamps) {
-      if (!this.#covers(state.startsWith("d:") ? path : dirname(path))) return false;
+      if (!this.#roots.covers(state.startsWith("d:") ? path : dirname(path))) return false;
     }
     return true;
   }
@@ -787,97 +584,9 @@ export class ReadCache {
       hits: this.#hits,
       misses: this.#misses,
       files: this.#kept.size,
-      bytes: this.#bytes,
+      bytes: this.#kept.bytes,
       folders: this.#listings.size,
       walks: this.#walks.size,
     };
   }
-
-  /**
-   * Keep a file's bytes, letting the least recently used go while over the bound — but only files neither the
-   * current search nor the one before it has kept or used: a search over more than the bound would otherwise
-   * push out, file by file, what it and the next search read first, and every search of a large tree would
-   * read it all again (a scan through an LRU); and a file that changed would push out the next file the search
-   * was about to reuse, whose miss would push out the next (a cascade). When only those are left, the new one
-   * is not kept, nor is anything else this search reads: what is kept stays the prefix the searches share.
-   */
-  #keep(abs: string, kept: Kept): void {
-    kept.seen = this.#takeSeen(abs); // the stat it was read under
-    if (kept.bytes.length > this.#maxBytes) return;
-    const searching = this.#gen > 0; // reads outside a search: plain LRU
-    if (searching && this.#fullGen === this.#gen) return;
-    for (const [path, old] of this.#kept) {
-      if (this.#bytes + kept.bytes.length <= this.#maxBytes) break;
-      if (searching && old.gen >= this.#gen - 1) {
-        this.#fullGen = this.#gen;
-        return;
-      }
-      this.#drop(path, old);
-    }
-    if (this.#bytes + kept.bytes.length > this.#maxBytes) return;
-    this.#kept.set(abs, kept);
-    this.#bytes += kept.bytes.length;
-  }
-
-  /** Forget one kept file. */
-  #drop(abs: string, kept: Kept): void {
-    this.#kept.delete(abs);
-    this.#bytes -= kept.bytes.length;
-  }
-}
-
-/** One cache per backend: every session over it shares what was read. */
-const CACHES = new WeakMap<BackendFs, ReadCache>();
-
-/** Closes the watches of a cache that was dropped without {@linkcode ReadCache.close}. */
-const WATCHES = new FinalizationRegistry<Set<WatchedRoot>>((watches) => {
-  for (const w of watches) w.close();
-});
-
-/**
- * Stop the watches of a backend's read cache, if it has one (the workspace over it closes).
- *
- * @param fs The wrapped backend.
- */
-export async function closeReadCache(fs: BackendFs): Promise<void> {
-  await CACHES.get(fs)?.close();
-}
-
-/** Backends whose searches keep nothing for a next search ({@linkcode forgoReadCache}). */
-const UNCACHED = new WeakSet<BackendFs>();
-
-/**
- * Let the searches over a backend keep nothing for a next search: they list and read the tree without a
- * stat of each folder and file (what a cache's answers stand on), and {@linkcode sessionReadCache} answers
- * undefined. For a process that makes one call: its one search would pay for a cache it never reads again.
- *
- * @param fs The wrapped backend (every workspace over this very object).
- */
-export function forgoReadCache(fs: BackendFs): void {
-  UNCACHED.add(fs);
-}
-
-/**
- * The read cache a session's read-only searches over a backend share ({@linkcode readCacheOf}), or undefined
- * where {@linkcode forgoReadCache} said they keep nothing.
- *
- * @param fs The wrapped backend.
- * @returns Its cache, or undefined.
- */
-export function sessionReadCache(fs: BackendFs): ReadCache | undefined {
-  return UNCACHED.has(fs) ? undefined : readCacheOf(fs);
-}
-
-/**
- * The read cache of a backend (made on first use), which the read-only searches of every session over it
- * share.
- *
- * @param fs The wrapped backend.
- * @param options How to make it, if it is made now.
- * @returns Its cache.
- */
-export function readCacheOf(fs: BackendFs, options?: ReadCacheOptions): ReadCache {
-  let cache = CACHES.get(fs);
-  if (!cache) CACHES.set(fs, cache = new ReadCache(fs, options));
-  return cache;
 }

@@ -74,12 +74,13 @@ export class WatchedRoot {
   /**
    * The ordering barrier.
    *
+   * @param waitMs How long to wait at most (default the feed's own short bound: {@linkcode ChangeFeed.sync}).
    * @returns True when every change that finished before the call has been counted; false when that cannot be
    *   shown (then check stats).
    */
-  async sync(): Promise<boolean> {
+  async sync(waitMs?: number): Promise<boolean> {
     if (this.#dead || !this.#feed) return false;
-    const caughtUp = await this.#feed.sync();
+    const caughtUp = await this.#feed.sync(waitMs);
     return caughtUp && !this.#dead;
   }
 

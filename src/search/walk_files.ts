@@ -9,7 +9,8 @@ import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
 import { type Listing, openProject } from "../project/project_view.ts";
-import { type ReadCache, sessionReadCache } from "../project/read_cache.ts";
+import type { ReadCache } from "../project/read_cache.ts";
+import { sessionReadCache } from "../project/session_caches.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
 
 /**

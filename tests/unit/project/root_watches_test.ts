@@ -1,0 +1,46 @@
+/** A read cache's watches of its roots, on the real disk: when a root is watched, what a watch covers. */
+import assert from "node:assert/strict";
+import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
+import { BackendFs } from "../../../src/fs/backend.ts";
+import { RootWatches } from "../../../src/project/root_watches.ts";
+
+const fs = BackendFs.wrap(createDiskBackend());
+const statAll = (paths: readonly string[]) => Promise.all(paths.map((p) => fs.raw.stat(p).catch(() => null)));
+
+Deno.test("RootWatches: a root is watched from the search watchAfter names; a watch covers its folders and counts changes", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-roots-" }));
+  await Deno.mkdir(`${root}/src`);
+  const roots = new RootWatches(fs, { watchAfter: 1 });
+  try {
+    const listings = { listed: 2, folders: () => [root, `${root}/src`], statAll };
+    assert.equal(await roots.afterWalk(root, listings), false, "the first search ends: not yet");
+    assert.equal(await roots.afterWalk(root, listings), true, "the second: watched");
+    assert.equal(await roots.afterWalk(root, listings), false, "nothing new listed: the same watch");
+    assert.ok(roots.covers(`${root}/src`));
+    assert.equal(roots.covers(`${root}/other`), false);
+    const watch = (await roots.of(root))!;
+    const before = roots.count.changes;
+    await Deno.writeTextFile(`${root}/src/a.ts`, "x\n");
+    assert.equal(await watch.sync(30_000), true);
+    assert.ok(roots.count.changes > before, "the change is counted");
+    await roots.close();
+    assert.equal(roots.covers(`${root}/src`), false);
+    assert.equal(await roots.of(root), null);
+  } finally {
+    await roots.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("RootWatches: past maxWatched folders a root is not watched", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-roots-" }));
+  const roots = new RootWatches(fs, { watchAfter: 0, maxWatched: 1 });
+  try {
+    const listings = { listed: 2, folders: () => [root, `${root}/x`], statAll };
+    assert.equal(await roots.afterWalk(root, listings), false);
+    assert.equal(roots.covers(root), false);
+  } finally {
+    await roots.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
