@@ -28,7 +28,7 @@ import {
   dirname,
   type ListedEntryKind,
 } from "../fs/backend.ts";
-import { changedAt, sameState, stampOf, stateOf, type StatId, statIdOf, statsOf } from "./stat_identity.ts";
+import { changedAt, sameState, stampOf, stateOf, statIdOf, statsOf } from "./stat_identity.ts";
 import { type Kept, KeptFiles } from "./kept_files.ts";
 import { RootWatches } from "./root_watches.ts";
 import type { WalkRecord } from "./walk_record.ts";
