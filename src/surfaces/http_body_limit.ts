@@ -157,6 +157,16 @@ function guardedBody(
 }
 
 /**
+ * The request again with its body read through the guard. Built from its parts, not from the request itself:
+ * a copy made from a request follows its abort signal, and in Deno 2.9 touching a served request's signal
+ * prints a warning (its signal also aborts when a response succeeds) — nothing here needs the signal.
+ */
+function guardedRequest(request: Request, body: ReadableStream<Uint8Array>): Request {
+  const init = { method: request.method, headers: request.headers, body, duplex: "half" };
+  return new Request(request.url, init as RequestInit);
+}
+
+/**
  * The body bounds as hono middleware: a request declaring more than `maxBytes` is answered 413 at once
  * (its body is not read, but for a short drain of one at most twice the limit); a body without a declared
  * length is counted as it is read; a body not received within `timeoutMs` is answered 408. Either refusal
@@ -197,7 +207,7 @@ export function bodyLimits(options: BodyLimitOptions): MiddlewareHandler {
     }
     const refused: { failure?: BodyFailure } = {};
     const guarded = guardedBody(body, { ...options, fail: (f) => refused.failure ??= f });
-    c.req.raw = new Request(c.req.raw, { body: guarded.stream, duplex: "half" } as RequestInit);
+    c.req.raw = guardedRequest(c.req.raw, guarded.stream);
     try {
       await next();
     } finally {

@@ -105,3 +105,39 @@ Deno.test("graver serve stops on SIGTERM with an event stream open: the stream e
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("graver serve answers MCP and tool calls without Deno's warning about request.signal on stderr", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-serve-signal-" });
+  await Deno.writeTextFile(`${root}/a.ts`, "export const a = 1;\n");
+  const { child, out } = spawnChild(["run", "-A", CLI, "serve", "--root", root, "--port", "0"]);
+  const err = stderrOf(child);
+  try {
+    const url = JSON.parse((await waitForLine(out, /\n/)).split("\n")[0]!).url;
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
+    const mcp = await fetch(`${url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(init),
+    });
+    assert.match(await mcp.text(), /"serverInfo"/);
+    const call = await fetch(`${url}/v1/tools/search_text`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pattern: "const a" }),
+    });
+    assert.equal((await call.json()).ok, true);
+    child.kill("SIGTERM");
+    assert.notEqual(await exitOf(child, OUTCOME_WITHIN_MS), "running");
+    // A request body copied from the served request followed (and so touched) its abort signal.
+    assert.doesNotMatch(await err, /request\.signal|legacy behavior/);
+  } finally {
+    out.cancel().catch(() => {});
+    await err;
+    await Deno.remove(root, { recursive: true });
+  }
+});
