@@ -27,6 +27,9 @@ import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/
 import { astGrepPath, astGrepRuleSet, astGrepSet, graverSet, type SgCase } from "./_astgrep.ts";
 
 const HONO = new URL("../../../node_modules/hono/dist", import.meta.url).pathname;
+/** ajv's TypeScript sources (a dependency of the MCP SDK): code written by hand, its calls broken over lines. */
+const AJV_LIB =
+  new URL("../../../node_modules/.deno/ajv@8.20.0/node_modules/ajv/lib", import.meta.url).pathname;
 
 /** The trees, by name: where each is, or null when it is not installed here. */
 async function trees(): Promise<Record<string, string | null>> {
@@ -43,6 +46,7 @@ async function trees(): Promise<Record<string, string | null>> {
     go_cmp: await exists("/usr/share/gocode/src/github.com/google/go-cmp"),
     semver: await exists("/usr/share/cargo/registry/semver-1.0.14"),
     smallvec: await exists("/usr/share/cargo/registry/smallvec-1.9.0"),
+    ajv: await exists(AJV_LIB),
   };
 }
 
@@ -282,11 +286,22 @@ async function filesOf(root: string, prefix = ""): Promise<Map<string, string>> 
 }
 
 /**
+ * `keepsLayout`: a known difference. Where the template writes a metavariable between the same tokens as the
+ * pattern (`Error($M)` → `TypeError($M)`), graver keeps the source's line breaks and spaces inside them; ast-grep
+ * writes the template's. Each differing file is ast-grep's but for whitespace, and keeps the original's lines.
+ *
  * `keepsSemicolon`: a known difference. The pattern and the template leave out the statement's `;`; ast-grep
  * replaces the whole statement, `;` and all, and graver keeps the `;`: each changed line of graver's is
  * ast-grep's with one `;` more.
  */
-const REWRITES: { tree: string; lang: string; pattern: string; rewrite: string; keepsSemicolon?: true }[] = [
+const REWRITES: {
+  tree: string;
+  lang: string;
+  pattern: string;
+  rewrite: string;
+  keepsSemicolon?: true;
+  keepsLayout?: true;
+}[] = [
   { tree: "hono", lang: "js", pattern: "c.req.header($A)", rewrite: "c.req.headerValue($A)" },
   {
     tree: "hono",
@@ -297,7 +312,29 @@ const REWRITES: { tree: string; lang: string; pattern: string; rewrite: string; 
   },
   { tree: "email", lang: "py", pattern: "isinstance($X, str)", rewrite: "is_text($X)" },
   { tree: "go_cmp", lang: "go", pattern: "panic($M)", rewrite: "fail($M)" },
+  {
+    tree: "ajv",
+    lang: "ts",
+    pattern: "throw new Error($M)",
+    rewrite: "throw new TypeError($M)",
+    keepsLayout: true,
+  },
 ];
+
+/** Each differing file is ast-grep's but for whitespace, with the original's line count; there is one. */
+function assertLayoutKept(
+  paths: string[],
+  files: { ours: Map<string, string>; theirs: Map<string, string>; original: Map<string, string> },
+): void {
+  assert.ok(paths.length > 0, "the two differ where a match spans lines");
+  const squeezed = (text: string) => text.replace(/\s+/g, "");
+  const lines = (text: string) => text.split("\n").length;
+  for (const path of paths) {
+    assert.equal(squeezed(files.ours.get(path)!), squeezed(files.theirs.get(path)!), path);
+    assert.equal(lines(files.ours.get(path)!), lines(files.original.get(path)!), path);
+    assert.ok(lines(files.theirs.get(path)!) < lines(files.original.get(path)!), path);
+  }
+}
 
 /** Each of the files' differing lines is ast-grep's with one `;` put in, and there is at least one. */
 function assertOneSemicolonMore(
@@ -353,9 +390,10 @@ Deno.test({
           const theirs = await filesOf(`${dir}/theirs`);
           const ours = await filesOf(`${dir}/ours`);
           const differing = [...theirs].filter(([path, text]) => ours.get(path) !== text).map(([p]) => p);
-          if (r.keepsSemicolon) assertOneSemicolonMore(differing, { ours, theirs });
-          else assert.deepEqual(differing, [], "every file is byte-identical");
           const original = await filesOf(root);
+          if (r.keepsSemicolon) assertOneSemicolonMore(differing, { ours, theirs });
+          else if (r.keepsLayout) assertLayoutKept(differing, { ours, theirs, original });
+          else assert.deepEqual(differing, [], "every file is byte-identical");
           assert.ok(
             [...theirs].some(([p, text]) => original.get(p) !== text),
             "the rewrite changed something",
