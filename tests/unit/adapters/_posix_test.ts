@@ -68,6 +68,11 @@ Deno.test("readMany answers as read does: bytes, links followed, a folder and a 
     assert.equal((got[3] as Uint8Array).length, 3 * 1024 * 1024 + 17);
     assert.equal(dec.decode(got[0] as Uint8Array), "alpha\n");
     assert.equal((got[0] as Uint8Array).constructor, Uint8Array, "a plain array, not a pooled Buffer");
+    // The FIFO's refusal says what it is, in the words `read` uses (what the descriptor is open on is told by
+    // `/proc/self/fd` in Deno, by `fstat` elsewhere).
+    const fifo = await fs.read(`${root}/fifo`).catch((err: Error) => err);
+    assert.match((got[8] as Error).message, /a named pipe \(FIFO\)/);
+    assert.equal((got[8] as Error).message, (fifo as Error).message);
     // The raw backend answers the absent file with the error readFile throws.
     const raw = await createDiskBackend().readMany!([`${root}/gone.txt`]);
     assert.equal((raw[0] as { code?: string }).code, "ENOENT");
