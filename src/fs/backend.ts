@@ -522,11 +522,18 @@ export class BackendFs {
       throw err;
     }
     const base = path === "/" ? "" : path;
-    const out = await Promise.all(listed.map(async (e) => {
+    const out: { name: string; kind: ListedEntryKind | null }[] = [];
+    const untyped: number[] = [];
+    for (const e of listed) {
       const name = typeof e === "string" ? e : String((e as { name?: unknown }).name ?? e);
-      const kind = direntKind(e) ?? await this.kind(`${base}/${name}`);
-      return { name, kind };
-    }));
+      const kind = direntKind(e);
+      if (kind === null) untyped.push(out.length);
+      out.push({ name, kind });
+    }
+    // No promise per entry where the listing says what each one is (the disk's does): a lstat only for the rest.
+    if (untyped.length > 0) {
+      await Promise.all(untyped.map(async (i) => out[i]!.kind = await this.kind(`${base}/${out[i]!.name}`)));
+    }
     return out.filter((e): e is { name: string; kind: ListedEntryKind } => e.kind !== null)
       .sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   }

@@ -255,18 +255,28 @@ class ProjectWalk {
   }
 
   /** Record an entry (unless reached before, filtered out or over the limit), and walk into a directory. */
-  async add({ rel, real, kind, rules }: PendingLink): Promise<void> {
-    if (this.seen.has(real)) return; // reached before, by its own path or through another link
+  async add(found: PendingLink): Promise<void> {
+    if (this.record(found) && found.kind === "dir" && this.recursive) {
+      await this.walk(found.rel, found.real, found.rules);
+    }
+  }
+
+  /**
+   * Record an entry unless reached before, filtered out or over the limit: false when the walk goes no further
+   * with it (reached before, or the limit hit).
+   */
+  record({ rel, real, kind }: PendingLink): boolean {
+    if (this.seen.has(real)) return false; // reached before, by its own path or through another link
     this.seen.add(real);
     const entry: WalkEntry = { rel, kind, real };
     if (!this.options.accept || this.options.accept(entry)) {
       if (this.entries.length >= this.limit) {
         this.truncated = true;
-        return;
+        return false;
       }
       this.entries.push(entry);
     }
-    if (kind === "dir" && this.recursive) await this.walk(rel, real, rules);
+    return true;
   }
 
   /** Walk one directory with the rules in force above it. */
@@ -280,7 +290,10 @@ class ProjectWalk {
     const next: PendingLink[] = [];
     for (const e of listed) {
       const child = under(rel, e.name);
-      const found = await settle(this.source, under(real, e.name), e.kind);
+      // A file or folder is what it is listed as: no promise; a link or special file is settled.
+      const found = e.kind === "file" || e.kind === "dir"
+        ? { real: under(real, e.name), kind: e.kind }
+        : await settle(this.source, under(real, e.name), e.kind);
       if (found === null) continue;
       if (typeof found === "string") {
         this.skipped[found]++;
@@ -294,7 +307,9 @@ class ProjectWalk {
     this.prefetch(next);
     for (const entry of next) {
       if (this.truncated) return;
-      await this.add(entry);
+      // A file is recorded without a promise; a folder is walked into.
+      if (entry.kind === "dir") await this.add(entry);
+      else this.record(entry);
     }
   }
 

@@ -80,8 +80,9 @@ export interface TextReplacePlan {
 /** The groups of a compiled pattern, as the caller's pattern numbers them (the `word` wrapper's own left out). */
 function patternGroups(p: TextPattern): PatternGroups {
   const names: Record<string, number> = {};
-  for (const [name, index] of Object.entries(p.re.namedGroups())) names[name] = index - p.group;
-  return { count: p.re.groupCount() - p.group, names };
+  const re = p.re!; // asked for (`program: true`)
+  for (const [name, index] of Object.entries(re.namedGroups())) names[name] = index - p.group;
+  return { count: re.groupCount() - p.group, names };
 }
 
 /** The sites of one file's matches, with their replacements. */
@@ -237,7 +238,8 @@ function backslashWarning(replacement: string, groups: PatternGroups | null): st
  *   `stale_base` when a file an id names changed since; `no_match` for an id that names no occurrence.
  */
 export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): Promise<TextReplacePlan> {
-  const pattern = compileTextPattern(q.query);
+  // The program even for a fixed string: a replacement's template reads its groups.
+  const pattern = await compileTextPattern(q.query, { program: true });
   const groups = q.literalReplacement || q.query.literal ? null : patternGroups(pattern);
   const template = parseTemplate(q.replacement, groups);
   const byFile = q.ids === null ? null : idsByFile(q.ids);

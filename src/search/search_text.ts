@@ -443,7 +443,7 @@ export async function searchText(
   options: SearchTextOptions = {},
 ): Promise<SearchTextResult> {
   const started = performance.now();
-  const pattern = compileTextPattern(query);
+  const pattern = await compileTextPattern(query);
   const skipped: SearchSkipped = { ignored: 0, binary: 0, too_large: 0, unreadable: 0 };
   const page: Page = { matches: [], files: [], counts: [] };
   const want = query.offset + query.maxResults;

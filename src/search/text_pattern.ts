@@ -5,15 +5,19 @@
  *
  * @module
  */
-import { RE2JS } from "re2js";
-import { compileRe2 } from "../syntax/linear_regex.ts";
+import type { RE2JS } from "re2js";
+import { refuseLongPattern } from "../syntax/regex_length.ts";
 import { requiredLiterals } from "./required_literals.ts";
 import type { SearchTextQuery } from "./types.ts";
 
 /** A pattern ready to run over file texts. */
 export interface TextPattern {
-  /** The program; its match (or group 1, in word mode) is the occurrence. */
-  re: RE2JS;
+  /**
+   * The program; its match (or group 1, in word mode) is the occurrence. Null for a fixed string the scan
+   * finds without one (`plain` or `foldedPlain`, not `multiline`), unless a program was asked for: re2js is
+   * then not even loaded.
+   */
+  re: RE2JS | null;
   /** The group of `re` that is the occurrence: 1 when `word` wrapped the pattern in word boundaries. */
   group: 0 | 1;
   /** Literals one of which every match contains, or null: every line is a candidate. */
@@ -84,14 +88,6 @@ export function hasUpperCaseLiteral(pattern: string, literal = false): boolean {
   return false;
 }
 
-/** What a search pattern writes instead of look-around or a backreference. */
-const SEARCH_INSTEAD = {
-  lookAround:
-    "match the surrounding text as part of the pattern (the match then includes it), or search for the text alone and read the lines around it",
-  backreference:
-    'write the repeated text out (e.g. "(foo) foo" for "(foo) \\1"), or search for the first part and read the matches',
-};
-
 /** Escape a fixed string for RE2 (and for a `u`-mode `RegExp`: the same characters). */
 function quoteLiteral(text: string): string {
   return text.replace(/[\\.+*?()|[\]{}^$/]/g, "\\$&");
@@ -124,38 +120,51 @@ function foldsInline(pattern: string): boolean {
  * Compile a query's pattern: the refusals of the linear-time engine (look-around, backreferences, syntax
  * errors: `invalid_args` naming the construct and what to write instead), then case (`ignore_case`, or
  * `smart_case`: case-insensitive when the pattern has no upper-case letter), whole words (as ripgrep's `-w`:
- * the match has a non-word character or a line edge on each side) and `^`/`$` at line edges.
+ * the match has a non-word character or a line edge on each side) and `^`/`$` at line edges. The RE2 program
+ * (`text_program.ts`, with re2js) is loaded and compiled only when the scan needs one: a fixed string it finds
+ * with `indexOf` or the prefilter alone gets none (`re` null), unless `program` asks for it.
  *
  * ```ts
  * import assert from "node:assert/strict";
  * import { compileTextPattern } from "./text_pattern.ts";
  *
- * const p = compileTextPattern({ pattern: "todo", literal: false, ignoreCase: false, smartCase: true,
+ * const p = await compileTextPattern({ pattern: "todo", literal: false, ignoreCase: false, smartCase: true,
  *   word: true, multiline: false });
  * assert.equal(p.fold, true);
  * assert.deepEqual(p.needles, ["todo"]);
  * assert.equal(p.prefilter!.flags, "giu");
+ * const fixed = await compileTextPattern({ pattern: "a.b", literal: true, ignoreCase: false, smartCase: false,
+ *   word: false, multiline: false });
+ * assert.equal(fixed.plain, "a.b");
+ * assert.equal(fixed.re, null);
  * ```
  *
  * @param query The pattern and how to read it.
+ * @param options `program`: compile the RE2 program even where the scan needs none (a replacement reads
+ *   the program's groups).
  * @returns The compiled pattern.
  * @throws RecoverableError `invalid_args` for a pattern RE2 cannot take.
  */
-export function compileTextPattern(
+export async function compileTextPattern(
   query: Pick<SearchTextQuery, "pattern" | "literal" | "ignoreCase" | "smartCase" | "word" | "multiline">,
-): TextPattern {
+  options: { program?: boolean } = {},
+): Promise<TextPattern> {
   const source = query.literal ? quoteLiteral(query.pattern) : query.pattern;
-  const what = "the search pattern";
-  const instead = SEARCH_INSTEAD;
-  // Compiled alone first, so that a refusal names offsets in the caller's own pattern.
-  compileRe2(source, { what, instead });
   const fold = query.ignoreCase ||
     (query.smartCase && !hasUpperCaseLiteral(query.pattern, query.literal));
-  const wrapped = query.word ? `(?:^|\\W)(${source})(?:\\W|$)` : source;
-  const re = compileRe2(wrapped, { what, instead, ignoreCase: fold, flags: RE2JS.MULTILINE });
+  const program = async () =>
+    (await import("./text_program.ts")).compileTextProgram(source, { word: query.word, fold });
+  // A pattern with syntax is compiled (and refused) before anything else reads it; a fixed string, only if
+  // the scan turns out to need a program.
+  let re = mayGoWithoutProgram(query, options) ? null : await program();
   const literals = query.literal ? [query.pattern] : requiredLiterals(query.pattern);
   const foldNeedles = fold || (!query.literal && foldsInline(query.pattern));
   const needles = literals !== null && literals.every((l) => l !== "") ? literals : null;
+  const plain = query.literal && !fold && !query.word && query.pattern !== "" ? query.pattern : null;
+  const foldedPlain = fold && !query.word && isFoldableFixedString(query, needles) ? query.pattern : null;
+  if (re === null && plain === null && foldedPlain === null) re = await program();
+  // A fixed string quoted for RE2 meets no refusal of the engine but its length bound.
+  if (re === null) refuseLongPattern(source, { what: "the search pattern" });
   return {
     re,
     group: query.word ? 1 : 0,
@@ -164,8 +173,20 @@ export function compileTextPattern(
       ? null
       : new RegExp(needles.map(quoteLiteral).join("|"), foldNeedles ? "giu" : "gu"),
     fold: foldNeedles,
-    plain: query.literal && !fold && !query.word && query.pattern !== "" ? query.pattern : null,
-    foldedPlain: fold && !query.word && isFoldableFixedString(query, needles) ? query.pattern : null,
+    plain,
+    foldedPlain,
     multiline: query.multiline,
   };
+}
+
+/**
+ * Whether a query may be scanned without a program: a fixed string (`literal`, or no character RE2 reads as
+ * syntax), not empty, without whole words or `multiline`, and no program asked for.
+ */
+function mayGoWithoutProgram(
+  query: Pick<SearchTextQuery, "pattern" | "literal" | "word" | "multiline">,
+  options: { program?: boolean },
+): boolean {
+  if (options.program === true || query.word || query.multiline || query.pattern === "") return false;
+  return query.literal || quoteLiteral(query.pattern) === query.pattern;
 }

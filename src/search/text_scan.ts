@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { Matcher } from "re2js";
+import type { Matcher, RE2JS } from "re2js";
 import type { TextPattern } from "./text_pattern.ts";
 
 /** Start of the line holding `offset`. */
@@ -52,13 +52,24 @@ function matchLine(p: TextPattern, text: string, ls: number, le: number, out: Sc
   }
 }
 
+/**
+ * The pattern's program. Only a fixed string the scan finds without one lacks it (`compileTextPattern`), so
+ * a missing one here is a bug, not an input.
+ */
+function programOf(p: TextPattern): RE2JS {
+  if (p.re === null) {
+    throw new Error("internal: a text pattern without its program reached the program's scan");
+  }
+  return p.re;
+}
+
 const MATCHERS = new WeakMap<TextPattern, Matcher>();
 
 /** The pattern's matcher, reset to `input` (one per pattern: a search runs one line at a time). */
 function matcherOf(p: TextPattern, input: string): Matcher {
   const m = MATCHERS.get(p);
   if (m !== undefined) return m.resetMatcherInput(input);
-  const made = p.re.matcher(input);
+  const made = programOf(p).matcher(input);
   MATCHERS.set(p, made);
   return made;
 }
@@ -71,7 +82,7 @@ function crossesLine(text: string, s: number, e: number): boolean {
 
 /** The program over the whole text; without `multiline`, a match across a line end is redone on its line. */
 function matchWhole(p: TextPattern, text: string, out: ScanOut): void {
-  const m = p.re.matcher(text);
+  const m = programOf(p).matcher(text);
   for (let from = 0; from <= text.length && m.find(from);) {
     const s = m.start(p.group);
     const e = m.end(p.group);
@@ -101,7 +112,7 @@ function nextCandidate(prefilter: RegExp, text: string, from: number): number {
  * import { compileTextPattern } from "./text_pattern.ts";
  * import { scanText } from "./text_scan.ts";
  *
- * const p = compileTextPattern({ pattern: "b+", literal: false, ignoreCase: false, smartCase: false,
+ * const p = await compileTextPattern({ pattern: "b+", literal: false, ignoreCase: false, smartCase: false,
  *   word: false, multiline: false });
  * assert.deepEqual(scanText(p, "abb\nb"), [1, 3, 4, 5]);
  * ```

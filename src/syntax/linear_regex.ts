@@ -22,9 +22,9 @@
  */
 import { RE2JS } from "re2js";
 import { type ErrorCode, RecoverableError } from "../errors.ts";
+import { refuseLongPattern } from "./regex_length.ts";
 
-/** Longest pattern accepted (characters); RE2 also bounds the compiled program. */
-export const MAX_REGEX_LENGTH = 4096;
+export { MAX_REGEX_LENGTH } from "./regex_length.ts";
 
 /** A compiled pattern that answers in time linear in the text. */
 export interface LinearRegex {
@@ -149,13 +149,7 @@ export function compileLinearRegex(pattern: string, options: LinearRegexOptions 
 export function compileRe2(pattern: string, options: Re2Options = {}): RE2JS {
   const what = options.what ?? "the regular expression";
   const code = options.code ?? "invalid_args";
-  if (pattern.length > MAX_REGEX_LENGTH) {
-    throw new RecoverableError(
-      code,
-      `Cannot use ${what}: it is ${pattern.length} characters long, over the limit of ${MAX_REGEX_LENGTH}`,
-      { hint: "Write a shorter pattern, or several patterns", details: { length: pattern.length } },
-    );
-  }
+  refuseLongPattern(pattern, { what, code });
   const unsupported = unsupportedConstruct(pattern);
   if (unsupported) {
     throw new RecoverableError(

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { MountTable } from "../../../src/adapters/_mounts.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs } from "../../../src/fs/backend.ts";
+import * as fsp from "node:fs/promises";
 
 const dec = new TextDecoder();
 
@@ -68,6 +69,11 @@ Deno.test("readMany answers as read does: bytes, links followed, a folder and a 
     assert.equal((got[3] as Uint8Array).length, 3 * 1024 * 1024 + 17);
     assert.equal(dec.decode(got[0] as Uint8Array), "alpha\n");
     assert.equal((got[0] as Uint8Array).constructor, Uint8Array, "a plain array, not a pooled Buffer");
+    // The FIFO's refusal says what it is, in the words `read` uses (what the descriptor is open on is told by
+    // `/proc/self/fd` in Deno, by `fstat` elsewhere).
+    const fifo = await fs.read(`${root}/fifo`).catch((err: Error) => err);
+    assert.match((got[8] as Error).message, /a named pipe \(FIFO\)/);
+    assert.equal((got[8] as Error).message, (fifo as Error).message);
     // The raw backend answers the absent file with the error readFile throws.
     const raw = await createDiskBackend().readMany!([`${root}/gone.txt`]);
     assert.equal((raw[0] as { code?: string }).code, "ENOENT");
@@ -135,6 +141,45 @@ Deno.test("BackendFs.readMany without a backend readMany reads each file as read
       "error EISDIR",
       null,
     ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("the disk's readdir with entry types lists as node:fs/promises' does: kinds, links, a FIFO, errors", async () => {
+  const { root, outside } = await fixture();
+  try {
+    const disk = createDiskBackend();
+    const viaNode = {
+      ...disk,
+      readdir: (p: string, o?: { withFileTypes?: boolean }) => fsp.readdir(p, o as never),
+    };
+    for (const dir of [root, `${root}/dir`, `${root}/to_dir`, "/"]) {
+      assert.deepEqual(
+        await BackendFs.wrap(disk).listTyped(dir),
+        await BackendFs.wrap(viaNode as typeof disk).listTyped(dir),
+        dir,
+      );
+    }
+    assert.deepEqual((await BackendFs.wrap(disk).listTyped(root)).map((e) => `${e.name} ${e.kind}`), [
+      "big.txt file",
+      "bin.dat file",
+      "dir dir",
+      "empty.txt file",
+      "fifo other",
+      "to_a symlink",
+      "to_dir symlink",
+      "to_outside symlink",
+    ]);
+    // Errors carry node:fs's codes: an absent folder and a file are listed as empty by listTyped.
+    for (const [path, code] of [[`${root}/gone`, "ENOENT"], [`${root}/empty.txt`, "ENOTDIR"]]) {
+      const err = await disk.readdir(path!, { withFileTypes: true }).catch((e: Error) => e);
+      assert.equal((err as { code?: string }).code, code, path);
+      assert.deepEqual(await BackendFs.wrap(disk).listTyped(path!), []);
+    }
+    // Names alone (isomorphic-git's call) stay strings.
+    assert.ok((await disk.readdir(`${root}/dir`)).every((n) => typeof n === "string"));
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(outside, { recursive: true });

@@ -32,6 +32,9 @@ Deno.test("a search loads the search engines alone: no edit parser, matcher or a
   assert.ok(graph.has("search/search_text.ts") && graph.has("search/structural_search.ts"));
   const edits = [...graph].filter((f) => f.startsWith("text/"));
   assert.deepEqual(edits, [], `the search engines evaluate: ${edits.join(", ")}`);
+  // re2js (through the RE2 program's module) loads only for a pattern that needs a program: not for -F.
+  const re2 = [...graph].filter((f) => f === "syntax/linear_regex.ts" || f === "search/text_program.ts");
+  assert.deepEqual(re2, [], `the search engines evaluate: ${re2.join(", ")}`);
   const ws = await createWorkspace({
     backend: createMemoryBackend({ "/a.ts": "export const total = 1;\n" }),
     wasm: createWasmLoader(),
