@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Node, Parser } from "web-tree-sitter";
+import type { Node, Parser, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
@@ -67,8 +67,12 @@ export interface LanguageProgram {
   literals: readonly string[];
   /** Of those, the identifiers: held as whole words (`search/`'s `StructuralProgram.words`). */
   words: readonly string[];
-  /** Every match in one file (parsed through the cache), in document order. */
-  match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
+  /**
+   * Every match in one file (parsed through the cache), in document order: at once (an array, not a promise)
+   * when no parse is needed — the file's tree is held at this version, as in a warm search, or the pool
+   * answered it before — so that a search over a warm tree takes no `await` per file.
+   */
+  match(file: { path: string; text: string; version: string }): PatternSite[] | Promise<PatternSite[]>;
   /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
   inFlight?: number;
 }
@@ -295,27 +299,30 @@ function pooled(
     }
     return local.match(file);
   };
+  const matchInPool = async (file: { path: string; text: string; version: string }) => {
+    try {
+      const sites = await pool.match(language, query, file) as PatternSite[];
+      // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
+      if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
+      return sites;
+    } catch (err) {
+      if (!(err instanceof PoolUnavailable)) throw err;
+      return await matchHere(file);
+    }
+  };
   return {
     ...local,
     // Until then, or with no worker ready: one file at a time, as without a pool.
     get inFlight() {
       return localChars < POOL_START_CHARS ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
     },
-    async match(file) {
+    match(file) {
       trees.checkParseSize(file.path, file.text);
       const known = pool.answered(language, query, file);
       if (known !== undefined) return known as PatternSite[];
       if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
       if (trees.peek(file.path, language, file.version)) return local.match(file);
-      try {
-        const sites = await pool.match(language, query, file) as PatternSite[];
-        // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
-        if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
-        return sites;
-      } catch (err) {
-        if (!(err instanceof PoolUnavailable)) throw err;
-        return matchHere(file);
-      }
+      return matchInPool(file);
     },
   };
 }
@@ -403,20 +410,26 @@ export function patternMatcherOf(
         : patternFinder(compile(query.pattern ?? ""));
       const multi = multiNames(query);
       pass ??= trees.newPass();
+      const sitesIn = (tree: Tree, file: { text: string }) =>
+        sitesOf(find.matches(tree.rootNode, file.text), file, {
+          rewrite: query.rewrite,
+          multi,
+          pattern: find.pattern,
+        });
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
-        async match(file) {
-          const parsed = await trees.parse(file.path, language, file.version, file.text, pass);
-          try {
-            return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
-              rewrite: query.rewrite,
-              multi,
-              pattern: find.pattern,
-            });
-          } finally {
-            trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
-          }
+        match(file) {
+          // A tree held at this version is matched now, without a promise (a warm search: no hop per file).
+          const held = trees.peek(file.path, language, file.version, pass);
+          if (held !== null) return sitesIn(held.tree, file);
+          return trees.parse(file.path, language, file.version, file.text, pass).then((parsed) => {
+            try {
+              return sitesIn(parsed.tree, file);
+            } finally {
+              trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
+            }
+          });
         },
       };
       const pool = parsing.matchPool;

@@ -96,3 +96,19 @@ Deno.test("a $$$X last in its list takes all that is left under smart strictness
   assert.equal(site!.metavariables["B"]!.text, "x = 1\n    return x");
   assert.equal(site!.replacement, "def f(a, b):\n    x = 1\n    return x");
 });
+
+Deno.test("a file whose tree the cache holds at its version is matched at once (an array, not a promise), with the same sites", async () => {
+  const text = await Deno.readTextFile(
+    new URL("../../../../node_modules/hono/dist/compose.js", import.meta.url),
+  );
+  const p = await patternMatcherOf(ws).compile("javascript", { pattern: "return $X" });
+  const file = { path: "compose.js", text, version: "held-1" };
+  const first = p.match(file);
+  assert.ok(first instanceof Promise, "not parsed yet: a promise");
+  const parsed = await first;
+  assert.ok(parsed.length > 0);
+  const again = p.match(file);
+  assert.ok(Array.isArray(again), "held: matched now");
+  assert.deepEqual(again, parsed);
+  assert.ok(p.match({ ...file, version: "held-2" }) instanceof Promise, "another version: parsed again");
+});
