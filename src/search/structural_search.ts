@@ -171,18 +171,12 @@ interface Failed {
   failed: unknown;
 }
 
-/** The language of each path, asked of the matcher once per path (the scope's filter, then the file's program). */
+/** The language of a path among those searched, or null (the matcher remembers each path's answer). */
 function languagesOf(matcher: StructuralMatcher, query: StructuralQuery): (path: string) => string | null {
   const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
-  const known = new Map<string, string | null>();
   return (path) => {
-    let language = known.get(path);
-    if (language === undefined) {
-      language = matcher.languageOf(path);
-      if (language !== null && wanted !== null && !wanted.has(language)) language = null;
-      known.set(path, language);
-    }
-    return language;
+    const language = matcher.languageOf(path);
+    return language !== null && wanted !== null && !wanted.has(language) ? null : language;
   };
 }
 
@@ -201,6 +195,11 @@ async function* candidateRuns(
   const programOf = programs(matcher, query, stats);
   const compiled = new Map<string, StructuralProgram | null>();
   const reading = { filters: { ...query, accept: (path: string) => languageOf(path) !== null }, stats };
+  // The languages asked for compile the pattern once the listing waits (a warm one on its change feed's
+  // barrier), rather than after it; one without files in scope fails nothing (its compile is never awaited).
+  const early = query.languages.length === 0
+    ? undefined
+    : setTimeout(() => query.languages.forEach((l) => programOf(l).catch(() => {})), 0);
   let run: (Candidate | Failed)[] = [];
   try {
     for await (const reads of readScopedReads(files, reading)) {
@@ -223,6 +222,8 @@ async function* candidateRuns(
   } catch (err) {
     run.push({ failed: err });
     yield run;
+  } finally {
+    clearTimeout(early);
   }
 }
 

@@ -264,7 +264,11 @@ export interface StructuralProgram {
  * one in, as it hands text search its enclosing-symbol lookup.
  */
 export interface StructuralMatcher {
-  /** The language of a file by its name, or null when no grammar applies. */
+  /**
+   * The language of a file by its name, or null when no grammar applies. A scan asks it twice of each file in
+   * scope (the scope's filter, then the file's program), and the next search again: an answer worth
+   * remembering (`patternMatcherOf` remembers it per grammar registry).
+   */
   languageOf(path: string): string | null;
   /**
    * The pattern compiled for a language.

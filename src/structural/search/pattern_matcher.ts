@@ -356,6 +356,27 @@ export function poolSymbolsOf(
   };
 }
 
+/** Paths whose language by name a registry remembers at most (past it, the memory starts over). */
+const LANGUAGES_REMEMBERED = 200_000;
+
+/**
+ * Each path's language by its name, per grammar registry: a search asks it of every listed file, and the
+ * next search of a session asks it again of the same paths.
+ */
+const LANGUAGES_BY_NAME = new WeakMap<Grammars, Map<string, string | null>>();
+
+/** The language of a path by its name (a registry's answer never changes: its manifest is fixed). */
+function languageByName(grammars: Grammars, path: string): string | null {
+  let known = LANGUAGES_BY_NAME.get(grammars);
+  if (known === undefined) LANGUAGES_BY_NAME.set(grammars, known = new Map());
+  let language = known.get(path);
+  if (language === undefined) {
+    if (known.size >= LANGUAGES_REMEMBERED) known.clear();
+    known.set(path, language = grammars.languageOf(path));
+  }
+  return language;
+}
+
 /**
  * A project-wide pattern matcher over a workspace's grammars and parse cache, and its pool of
  * parse-and-match workers when it has one (`match_pool.ts`).
@@ -389,7 +410,7 @@ export function patternMatcherOf(
   // are not pushed out by its own later parses (`TreeCache.newPass`).
   let pass: number | undefined;
   return {
-    languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
+    languageOf: (path) => parsing.grammars === null ? null : languageByName(parsing.grammars, path),
     async compile(language, query) {
       const grammars = parsing.grammars;
       const trees = parsing.trees;

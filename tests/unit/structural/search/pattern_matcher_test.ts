@@ -112,3 +112,18 @@ Deno.test("a file whose tree the cache holds at its version is matched at once (
   assert.deepEqual(again, parsed);
   assert.ok(p.match({ ...file, version: "held-2" }) instanceof Promise, "another version: parsed again");
 });
+
+Deno.test("a path's language is asked of the grammar registry once, whichever matcher of the workspace asks", async () => {
+  const own = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  const asked: string[] = [];
+  const languageOf = own.grammars!.languageOf.bind(own.grammars!);
+  own.grammars!.languageOf = (path: string, head?: string) => {
+    asked.push(path);
+    return languageOf(path, head);
+  };
+  for (const m of [patternMatcherOf(own), patternMatcherOf(own)]) {
+    assert.equal(m.languageOf("src/a.ts"), "typescript");
+    assert.equal(m.languageOf("README.md"), languageOf("README.md"));
+  }
+  assert.deepEqual(asked, ["src/a.ts", "README.md"]);
+});
