@@ -11,12 +11,12 @@
  *
  * @module
  */
-import type { Node, Parser, Tree } from "web-tree-sitter";
+import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
-import type { TreeCache } from "../../syntax/trees.ts";
+import type { ParsedFile, TreeCache } from "../../syntax/trees.ts";
 import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import {
   type Binding,
@@ -70,7 +70,8 @@ export interface LanguageProgram {
   /**
    * Every match in one file (parsed through the cache), in document order: at once (an array, not a promise)
    * when no parse is needed — the file's tree is held at this version, as in a warm search, or the pool
-   * answered it before — so that a search over a warm tree takes no `await` per file.
+   * answered it before — so that a search over a warm tree takes no `await` per file. The array may be the
+   * one a later call for the same query and version answers: read it, never change it.
    */
   match(file: { path: string; text: string; version: string }): PatternSite[] | Promise<PatternSite[]>;
   /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
@@ -269,6 +270,32 @@ function sitesOf(
   });
 }
 
+/** Queries whose sites a parse remembers (a session pages through a search, or repeats it), as a pool does. */
+const QUERIES_PER_PARSE = 4;
+
+/** Sites of one file and query remembered at most (a pattern that matches everywhere is matched again). */
+const SITES_PER_PARSE = 10_000;
+
+/**
+ * The sites of each held parse's recent queries: a parse is one version of one file, so they never go stale,
+ * and a tree the cache lets go takes them with it. A search that pages on (a cursor re-scans the files before
+ * its offset) or is repeated matches each held file once.
+ */
+const SITES_BY_PARSE = new WeakMap<ParsedFile, Map<string, PatternSite[]>>();
+
+/** The sites of a query (by its key) in a parse: the remembered ones, else found now and remembered. */
+function sitesRemembered(parsed: ParsedFile, query: string, find: () => PatternSite[]): PatternSite[] {
+  let byQuery = SITES_BY_PARSE.get(parsed);
+  const known = byQuery?.get(query);
+  if (known !== undefined) return known;
+  const sites = find();
+  if (sites.length > SITES_PER_PARSE) return sites;
+  if (byQuery === undefined) SITES_BY_PARSE.set(parsed, byQuery = new Map());
+  if (byQuery.size >= QUERIES_PER_PARSE) byQuery.delete(byQuery.keys().next().value!);
+  byQuery.set(query, sites);
+  return sites;
+}
+
 /** Files in flight per worker of a pool: enough to fill each worker's batches while the search reads on. */
 const IN_FLIGHT_PER_WORKER = 16;
 
@@ -430,23 +457,25 @@ export function patternMatcherOf(
         ? ruleFinder(compileRule(query.rule, compile))
         : patternFinder(compile(query.pattern ?? ""));
       const multi = multiNames(query);
+      const key = JSON.stringify([query.pattern ?? null, query.rule ?? null, query.rewrite ?? null]);
       pass ??= trees.newPass();
-      const sitesIn = (tree: Tree, file: { text: string }) =>
-        sitesOf(find.matches(tree.rootNode, file.text), file, {
-          rewrite: query.rewrite,
-          multi,
-          pattern: find.pattern,
-        });
+      const sitesIn = (parsed: ParsedFile, file: { text: string }) =>
+        sitesRemembered(parsed, key, () =>
+          sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+            rewrite: query.rewrite,
+            multi,
+            pattern: find.pattern,
+          }));
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
         match(file) {
           // A tree held at this version is matched now, without a promise (a warm search: no hop per file).
           const held = trees.peek(file.path, language, file.version, pass);
-          if (held !== null) return sitesIn(held.tree, file);
+          if (held !== null) return sitesIn(held, file);
           return trees.parse(file.path, language, file.version, file.text, pass).then((parsed) => {
             try {
-              return sitesIn(parsed.tree, file);
+              return sitesIn(parsed, file);
             } finally {
               trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
             }

@@ -127,3 +127,29 @@ Deno.test("a path's language is asked of the grammar registry once, whichever ma
   }
   assert.deepEqual(asked, ["src/a.ts", "README.md"]);
 });
+
+Deno.test("a held file's sites for a query are remembered (a search paged on or repeated), per query and version", async () => {
+  const own = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  const text = await Deno.readTextFile(
+    new URL("../../../../node_modules/hono/dist/compose.js", import.meta.url),
+  );
+  const file = { path: "compose.js", text, version: "v-1" };
+  const first = await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X" })).match(
+    file,
+  );
+  // The next search's program (a new matcher, the same query) takes the same answer.
+  const again = await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X" })).match(
+    file,
+  );
+  assert.equal(again, first);
+  const other =
+    await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X", rewrite: "$X" }))
+      .match(file);
+  assert.notEqual(other, first, "another query (a rewrite) is matched on its own");
+  assert.ok(other.every((s, i) => s.replacement!.startsWith(first[i]!.metavariables["X"]!.text)));
+  const edited = { ...file, text: `${text}\nfunction z() { return 1; }\n`, version: "v-2" };
+  const next = await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X" })).match(
+    edited,
+  );
+  assert.equal(next.length, first.length + 1, "another version: matched again");
+});
