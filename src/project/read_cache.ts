@@ -251,6 +251,12 @@ export class ReadCache {
     return folder === null || this.#roots.covers(folder);
   }
 
+  /** {@linkcode ReadCache.#unchanged} for a kept file a search reads (its folder's cover asked once per file). */
+  #fileUnchanged(seen: number | undefined, abs: string): boolean {
+    if (!this.#trusting || this.#phase !== "read" || seen !== this.#roots.count.changes) return false;
+    return this.#roots.coversFolderOf(abs);
+  }
+
   /** Note the change count when a stat of `abs` was taken (the lowest of several stands). */
   #noteSeen(abs: string, seen: number): void {
     const old = this.#statSeen.get(abs);
@@ -288,7 +294,7 @@ export class ReadCache {
    */
   #worthPriming(abs: string): boolean {
     const kept = this.#kept.get(abs);
-    return kept !== undefined && !this.#unchanged(kept.seen, "read", dirname(abs));
+    return kept !== undefined && !this.#fileUnchanged(kept.seen, abs);
   }
 
   /** Stat `paths` in one call where the backend can, for the reads and listings that follow. */
@@ -337,7 +343,7 @@ export class ReadCache {
    */
   #knownStat(abs: string): BackendStats | null | undefined {
     const kept = this.#kept.get(abs);
-    if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) {
+    if (kept !== undefined && this.#fileUnchanged(kept.seen, abs)) {
       this.#noteSeen(abs, kept.seen!);
       return statsOf(kept.id);
     }
@@ -362,7 +368,7 @@ export class ReadCache {
    */
   held(abs: string): Uint8Array | undefined {
     const kept = this.#kept.get(abs);
-    if (kept !== undefined && this.#unchanged(kept.seen, "read", dirname(abs))) return this.#hit(abs, kept);
+    if (kept !== undefined && this.#fileUnchanged(kept.seen, abs)) return this.#hit(abs, kept);
     const primed = this.#primed.get(abs);
     if (kept === undefined || !primed?.isFile() || this.#now() - this.#primedAt > PRIMED_MS) return undefined;
     if (!sameState(kept.id, statIdOf(primed))) return undefined;

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Backend, BackendFs, BackendStats } from "../fs/backend.ts";
+import { type Backend, type BackendFs, type BackendStats, dirname } from "../fs/backend.ts";
 import { WatchedRoot } from "./watched_root.ts";
 
 /** How many times in a row a root's watch may fail to be set up before its searches stop trying. */
@@ -72,6 +72,9 @@ export class RootWatches {
   readonly #watches = new Set<WatchedRoot>();
   /** Searches ended per root, and the watches of it that failed in a row. */
   readonly #tallies = new Map<string, { searches: number; failures: number }>();
+  /** File path -> whether a live watch covers its folder, while the change count is `#coveredAt`. */
+  readonly #covered = new Map<string, boolean>();
+  #coveredAt = -1;
 
   /**
    * Watch nothing yet.
@@ -107,6 +110,24 @@ export class RootWatches {
   covers(folder: string): boolean {
     for (const w of this.#watches) if (w.live && w.folders.has(folder)) return true;
     return false;
+  }
+
+  /**
+   * Whether a live watch reports the changes of the folder holding `abs`: remembered by the path while the
+   * change count stands (a watch that begins or ends counts as a change), so that a warm search, which asks
+   * it of every file it primes and reads, looks each file's folder up once.
+   *
+   * @param abs Absolute backend path of a file.
+   * @returns True when covered.
+   */
+  coversFolderOf(abs: string): boolean {
+    if (this.#coveredAt !== this.count.changes) {
+      this.#covered.clear();
+      this.#coveredAt = this.count.changes;
+    }
+    let covered = this.#covered.get(abs);
+    if (covered === undefined) this.#covered.set(abs, covered = this.covers(dirname(abs)));
+    return covered;
   }
 
   /** A watch reported a change, began or ended: nothing is taken as unchanged without a stat until checked. */

@@ -26,17 +26,38 @@ export type SymbolsElsewhere = (
   file: { path: string; text: string; version: string },
 ) => Promise<SymbolInfo[] | undefined>;
 
-/** The innermost symbol holding `line` (1-based), from a depth-first list. */
-function innermost(symbols: readonly SymbolInfo[], line: number): SymbolInfo | null {
-  let best: SymbolInfo | null = null;
-  for (const s of symbols) {
-    const r = s.full_range;
-    if (r.start_line > line || r.end_line < line) continue;
-    if (best === null || r.end_line - r.start_line <= best.full_range.end_line - best.full_range.start_line) {
-      best = s;
-    }
+/**
+ * The innermost symbol of each line of a file (index: the 1-based line; undefined outside every symbol),
+ * from its symbols depth first: each symbol paints its lines, the longest first and, among equally long
+ * ones, in depth-first order, so that a line ends with the shortest symbol holding it (the deepest listed
+ * of equally short ones). Made once per list of symbols: the matches of a file, and the next search's, are
+ * each one look-up.
+ */
+function innermostByLine(symbols: readonly SymbolInfo[]): (string | undefined)[] {
+  let byLine = BY_LINE.get(symbols);
+  if (byLine !== undefined) return byLine;
+  byLine = [];
+  const span = (s: SymbolInfo) => s.full_range.end_line - s.full_range.start_line;
+  const order = symbols.map((_, i) => i).sort((a, b) => span(symbols[b]!) - span(symbols[a]!) || a - b);
+  for (const i of order) {
+    const { start_line, end_line } = symbols[i]!.full_range;
+    for (let line = start_line; line <= end_line; line++) byLine[line] = symbols[i]!.name_path;
   }
-  return best;
+  BY_LINE.set(symbols, byLine);
+  return byLine;
+}
+
+/** Each symbol list's line table ({@linkcode innermostByLine}), for as long as the list lives. */
+const BY_LINE = new WeakMap<readonly SymbolInfo[], (string | undefined)[]>();
+
+/** A file's symbols depth first, by its outline's top-level list (an outline is cached per parse). */
+const FLAT = new WeakMap<readonly SymbolInfo[], SymbolInfo[]>();
+
+/** The symbols of an outline's top-level list, depth first, listed once per list. */
+function flatOnce(topLevel: SymbolInfo[]): SymbolInfo[] {
+  let flat = FLAT.get(topLevel);
+  if (flat === undefined) FLAT.set(topLevel, flat = flattenSymbols(topLevel));
+  return flat;
 }
 
 /**
@@ -65,7 +86,7 @@ export function enclosingSymbolsOf(parsing: Parsing, elsewhere?: SymbolsElsewher
     if (parsing.grammars === null || file.text.length > MAX_SYMBOL_FILE_CHARS) return none;
     let symbols: SymbolInfo[];
     try {
-      symbols = await elsewhere?.(file) ?? flattenSymbols(
+      symbols = await elsewhere?.(file) ?? flatOnce(
         (await outlineOf(parsing, file.path, { text: file.text, version: file.version })).symbols,
       );
     } catch (err) {
@@ -73,7 +94,8 @@ export function enclosingSymbolsOf(parsing: Parsing, elsewhere?: SymbolsElsewher
       if (err instanceof RecoverableError) return none;
       throw err;
     }
-    return lines.map((line) => innermost(symbols, line)?.name_path ?? null);
+    const byLine = innermostByLine(symbols);
+    return lines.map((line) => byLine[line] ?? null);
   };
 }
 

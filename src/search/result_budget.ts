@@ -101,18 +101,25 @@ const NUMBER_CHARS = 24;
  * @returns A length the JSON does not exceed.
  */
 export function jsonLengthAtMost(value: unknown): number {
-  if (typeof value === "string") return 2 + 6 * value.length;
-  if (typeof value === "number") return NUMBER_CHARS;
-  if (value === null || typeof value !== "object") return 5; // true, false, null; undefined is left out
+  switch (typeof value) {
+    case "string":
+      return 2 + 6 * value.length;
+    case "number":
+      return NUMBER_CHARS;
+    case "object":
+      if (value !== null) break;
+      return 5;
+    default:
+      return 5; // true, false, null; undefined is left out
+  }
   let n = 2;
   if (Array.isArray(value)) {
-    for (const item of value) n += jsonLengthAtMost(item) + 1;
+    for (let i = 0; i < value.length; i++) n += jsonLengthAtMost(value[i]) + 1;
     return n;
   }
+  // Inherited keys are not written out: counting them too (plain data has none) keeps it a bound.
   const record = value as Record<string, unknown>;
-  for (const key in record) {
-    if (Object.hasOwn(record, key)) n += 6 * key.length + 4 + jsonLengthAtMost(record[key]);
-  }
+  for (const key in record) n += 6 * key.length + 4 + jsonLengthAtMost(record[key]);
   return n;
 }
 

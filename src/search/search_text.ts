@@ -80,8 +80,8 @@ function lineStartsOf(bytes: Uint8Array, text: string): LineStarts {
   return decodedTexts.lineStartsOf(bytes, text);
 }
 
-/** A file read ahead: its bytes, or why it could not be read. */
-type ReadFile = { file: SearchFile; bytes: Uint8Array | null };
+/** A file read ahead: its bytes, or null when it could not be read. */
+export type ReadFile = { file: SearchFile; bytes: Uint8Array | null };
 
 /** A file being read: done (the source held it), or a read in flight. */
 type Reading = ReadFile | Promise<ReadFile>;
@@ -284,8 +284,17 @@ export interface ReadTextFile {
 
 /**
  * A file read, as the scan takes it: counted, and its text when it is within the size limit and not binary.
+ * A scan calls it as it reaches each file of a run ({@linkcode readScopedReads}), so that a scan that stops
+ * early has counted the files before the stop and none after.
+ *
+ * @param read The file and its bytes (null: unreadable).
+ * @param scan The filters (the size limit) and the counters to update.
+ * @returns The file with its text, or null when it is skipped.
  */
-function textFile(read: ReadFile, scan: { filters: FileFilters; stats: ScanStats }): ReadTextFile | null {
+export function textFile(
+  read: ReadFile,
+  scan: { filters: FileFilters; stats: ScanStats },
+): ReadTextFile | null {
   const { file, bytes } = read;
   const { skipped } = scan.stats;
   if (bytes === null) {
@@ -303,8 +312,27 @@ function textFile(read: ReadFile, scan: { filters: FileFilters; stats: ScanStats
 }
 
 /**
- * The text files in a query's scope, in the source's order and in runs (see {@linkcode readScopedFiles}):
- * the files a warm source holds come as one run, without an `await` each.
+ * The files in a query's scope as read, in the source's order and in runs, not yet counted nor decoded: the
+ * files a warm source holds come as one run, without an `await` each, and the scan takes each with
+ * {@linkcode textFile} as it reaches it (files the filters or the listing's sizes leave out are counted in
+ * `stats.skipped` as they are listed).
+ *
+ * @param files Where the files come from.
+ * @param scan The filters and the counters to update.
+ * @returns Runs of files with their bytes, as they are read.
+ */
+export async function* readScopedReads(
+  files: SearchFiles,
+  scan: { filters: FileFilters; stats: ScanStats },
+): AsyncGenerator<ReadFile[]> {
+  decodedTexts.newScan(); // what this scan decodes is not pushed out by what it decodes later
+  yield* readInRuns(files, inScope(scan.filters, files, scan.stats.skipped));
+}
+
+/**
+ * The text files in a query's scope, in the source's order and in runs: filtered by path, size and binary
+ * content (each counted in `stats`, and every file read counted as scanned), read a few at a time ahead; the
+ * files a warm source holds come as one run, without an `await` each, handed on a few hundred at a time.
  *
  * @param files Where the files come from.
  * @param scan The filters and the counters to update.
@@ -314,8 +342,7 @@ export async function* readScopedRuns(
   files: SearchFiles,
   scan: { filters: FileFilters; stats: ScanStats },
 ): AsyncGenerator<ReadTextFile[]> {
-  decodedTexts.newScan(); // what this scan decodes is not pushed out by what it decodes later
-  for await (const run of readInRuns(files, inScope(scan.filters, files, scan.stats.skipped))) {
+  for await (const run of readScopedReads(files, scan)) {
     let texts: ReadTextFile[] = [];
     for (const read of run) {
       const text = textFile(read, scan);
@@ -327,22 +354,6 @@ export async function* readScopedRuns(
     }
     if (texts.length > 0) yield texts;
   }
-}
-
-/**
- * The text files in a query's scope, in the source's order: filtered by path, size and binary content
- * (each counted in `stats`, and every file read counted as scanned), read a few at a time ahead. The one
- * loop over a project's files that text search, structural search and their replacements share.
- *
- * @param files Where the files come from.
- * @param scan The filters and the counters to update.
- * @returns Each readable text file, as it is read.
- */
-export async function* readScopedFiles(
-  files: SearchFiles,
-  scan: { filters: FileFilters; stats: ScanStats },
-): AsyncGenerator<ReadTextFile> {
-  for await (const run of readScopedRuns(files, scan)) yield* run;
 }
 
 /**

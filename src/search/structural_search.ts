@@ -1,22 +1,23 @@
 /**
  * The structural search engine (`search_structural`, ast-grep's `run -p` inside the sandbox): over the same
- * files a text search selects (`readScopedFiles`: path, globs, types, ignore rules, size and binary checks),
+ * files a text search selects (`readScopedReads`: path, globs, types, ignore rules, size and binary checks),
  * each file of a searched language is matched with the pattern compiled for its language. Files are never
  * parsed for nothing: a file that lacks one of the texts every match must hold (the pattern's identifiers,
  * keywords and strings), or holds one of its identifiers only inside longer words, is skipped on its text;
  * the rest are parsed through the workspace's parse cache, so a second search reuses each file's tree by
- * version. The code-pattern engine itself is the structural
- * area's; it comes in as a {@linkcode StructuralMatcher}.
+ * version. A warm search (every file held: its bytes, text, version and tree) runs through a run of files
+ * without an `await` per file: the scan waits only for reads, hashes and parses. The code-pattern engine
+ * itself is the structural area's; it comes in as a {@linkcode StructuralMatcher}.
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
 import { astGrepMatches } from "./ast_grep_format.ts";
+import { decodedTexts } from "./decoded_texts.ts";
 import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.ts";
-import { positionAfter } from "./matched_lines.ts";
-import { formatOccurrenceId } from "./occurrence_id.ts";
 import { fits, prefixThatFits } from "./result_budget.ts";
-import { addSourceSkipped, readScopedFiles, type ScanStats, versionOfFile } from "./search_text.ts";
+import { addSourceSkipped, readScopedReads, type ScanStats, textFile, versionOfFile } from "./search_text.ts";
+import { finish, finishAstGrep, matchEntries } from "./structural_page.ts";
 import { cursorFor } from "./text_args.ts";
 import type {
   AstGrepMatch,
@@ -27,15 +28,10 @@ import type {
   StructuralHit,
   StructuralMatch,
   StructuralMatcher,
-  StructuralMetavariable,
   StructuralProgram,
   StructuralQuery,
   StructuralSearchResult,
-  StructuralSummary,
 } from "./types.ts";
-
-/** Characters of a match's text (and of each metavariable's) kept when the page is shortened. */
-const TEXT_KEEP = 200;
 
 /** What a structural scan counts: a text scan's counts, the files parsed, the languages refused. */
 export interface StructuralStats extends ScanStats {
@@ -59,6 +55,8 @@ export interface StructuralFile {
   version: string;
   /** The matches, in document order. */
   hits: StructuralHit[];
+  /** Its bytes (what its text, line starts and version are remembered by). */
+  bytes: Uint8Array;
 }
 
 /** The pattern compiled per language, on first need; a language where it does not parse is remembered. */
@@ -99,6 +97,12 @@ function programs(
 /** Candidate files whose versions are hashed ahead while the ones before them are parsed and matched. */
 const HASHES_AHEAD = 8;
 
+/**
+ * Most candidates handed on in one run: a warm tree's files all come in one run, and each candidate holds
+ * its text until the scan reaches it.
+ */
+const CANDIDATES_PER_RUN = 256;
+
 /** What the listing had counted when a candidate came out of it: what a scan that stops there reports. */
 interface Seen {
   scanned: number;
@@ -110,10 +114,12 @@ interface Seen {
 /** A file that holds every literal of its language's program: what matching it needs. */
 interface Candidate {
   file: SearchFile;
+  bytes: Uint8Array;
   language: string;
   text: string;
   program: StructuralProgram;
-  version: Promise<string>;
+  /** Its version: known (a warm file's), being hashed, or not asked for yet (the scan asks a few ahead). */
+  version: string | Promise<string> | undefined;
   seen: Seen;
 }
 
@@ -160,58 +166,73 @@ function mayMatch(program: StructuralProgram, text: string): boolean {
     (program.words ?? []).every((w) => hasWholeWord(text, w));
 }
 
-/**
- * The files in scope that hold every literal of the pattern compiled for their language, each with its
- * version's hash started at once: hashing runs off the main thread in most runtimes, so the hashes of the
- * next files overlap the parse of this one.
- */
-async function* listCandidates(
-  files: SearchFiles,
-  scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
-): AsyncGenerator<Candidate> {
-  const { query, matcher, listing: stats } = scan;
-  const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
-  // Asked twice per file (the scope's filter, then the file's program): once of the grammar registry.
-  const known = new Map<string, string | null>();
-  const languageOf = (path: string) => {
-    let language = known.get(path);
-    if (language === undefined) {
-      language = matcher.languageOf(path);
-      if (language !== null && wanted !== null && !wanted.has(language)) language = null;
-      known.set(path, language);
-    }
-    return language;
-  };
-  const programOf = programs(matcher, query, stats);
-  const filters = { ...query, accept: (path: string) => languageOf(path) !== null };
-  for await (const { file, bytes, text } of readScopedFiles(files, { filters, stats })) {
-    const language = languageOf(file.path)!;
-    const program = await programOf(language);
-    if (program === null || !mayMatch(program, text)) continue;
-    const version = versionOfFile(files, file.path, bytes);
-    version.catch(() => {}); // awaited in order below; a consumer that stops early leaves it unread
-    yield { file, language, text, program, version, seen: seenOf(stats) };
-  }
-}
-
 /** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */
 interface Failed {
   failed: unknown;
 }
 
+/** The language of a path among those searched, or null (the matcher remembers each path's answer). */
+function languagesOf(matcher: StructuralMatcher, query: StructuralQuery): (path: string) => string | null {
+  const wanted = query.languages.length > 0 ? new Set(query.languages) : null;
+  return (path) => {
+    const language = matcher.languageOf(path);
+    return language !== null && wanted !== null && !wanted.has(language) ? null : language;
+  };
+}
+
 /**
- * {@linkcode listCandidates}, with a failure handed on in its place in the order: a scan that stops before
- * it (a full page) never meets it, as it would not have without reading ahead.
+ * The files in scope that hold every literal of the pattern compiled for their language, in runs, each
+ * with the listing's counts when it came out: the files a warm source holds come in a few runs, without an
+ * `await` each. A failure is handed on in its place in the order: a scan that stops before it (a full page)
+ * never meets it, as it would not have without reading ahead.
  */
-async function* candidates(
+async function* candidateRuns(
   files: SearchFiles,
   scan: { query: StructuralQuery; matcher: StructuralMatcher; listing: StructuralStats },
-): AsyncGenerator<Candidate | Failed> {
+): AsyncGenerator<(Candidate | Failed)[]> {
+  const { query, matcher, listing: stats } = scan;
+  const languageOf = languagesOf(matcher, query);
+  const programOf = programs(matcher, query, stats);
+  const compiled = new Map<string, StructuralProgram | null>();
+  const reading = { filters: { ...query, accept: (path: string) => languageOf(path) !== null }, stats };
+  // The languages asked for compile the pattern once the listing waits (a warm one on its change feed's
+  // barrier), rather than after it; one without files in scope fails nothing (its compile is never awaited).
+  const early = query.languages.length === 0
+    ? undefined
+    : setTimeout(() => query.languages.forEach((l) => programOf(l).catch(() => {})), 0);
+  let run: (Candidate | Failed)[] = [];
   try {
-    yield* listCandidates(files, scan);
+    for await (const reads of readScopedReads(files, reading)) {
+      for (const read of reads) {
+        const found = textFile(read, reading); // counted as the scan reaches it
+        if (found === null) continue;
+        const language = languageOf(found.file.path)!;
+        let program = compiled.get(language);
+        if (program === undefined) compiled.set(language, program = await programOf(language));
+        if (program === null || !mayMatch(program, found.text)) continue;
+        const version = decodedTexts.versionOf(found.bytes); // a warm file's is known; the others are hashed later
+        run.push({ ...found, language, program, version, seen: seenOf(stats) });
+        if (run.length < CANDIDATES_PER_RUN) continue;
+        yield run;
+        run = [];
+      }
+      if (run.length > 0) yield run;
+      run = [];
+    }
   } catch (err) {
-    yield { failed: err };
+    run.push({ failed: err });
+    yield run;
+  } finally {
+    clearTimeout(early);
   }
+}
+
+/** The version of a candidate, asked for once: it replaces the promise when it is known. */
+function versionOfCandidate(files: SearchFiles, c: Candidate): string | Promise<string> {
+  if (c.version !== undefined) return c.version;
+  const version = versionOfFile(files, c.file.path, c.bytes).then((v) => c.version = v);
+  version.catch(() => {}); // awaited in order by the scan; a scan that stops early leaves it unread
+  return c.version = version;
 }
 
 /** A candidate (or a failure of the listing) in the read-ahead, with its match when started early. */
@@ -220,31 +241,178 @@ interface Queued {
   hits?: Promise<StructuralHit[]>;
 }
 
-/** Start a candidate's match once its version is known; the scan awaits it in the source's order. */
-function startMatch(c: Candidate): Promise<StructuralHit[]> {
-  const hits = c.version.then((version) => c.program.match({ path: c.file.path, text: c.text, version }));
+/** A candidate's match started ahead of the scan (it awaits it in the source's order). */
+function startMatch(files: SearchFiles, c: Candidate): Promise<StructuralHit[]> {
+  const hits = Promise.resolve(versionOfCandidate(files, c))
+    .then((version) => c.program.match({ path: c.file.path, text: c.text, version }));
   hits.catch(() => {}); // a scan that stops before it (a full page) leaves it unread
   return hits;
 }
 
-/**
- * Start the matches of the queued candidates whose program runs several at once (`inFlight`), each within
- * its program's window from the head of the queue; the others start when the scan reaches them.
- */
-function startEarly(ahead: Queued[]): void {
-  ahead.forEach((q, i) => {
-    if (q.hits === undefined && !("failed" in q.c) && i < (q.c.program.inFlight ?? 0)) {
-      q.hits = startMatch(q.c);
-    }
-  });
+/** Null, counted as too large, for a file over the parse limit; any other failure is thrown. */
+function overParseLimit(err: unknown, stats: StructuralStats): null {
+  if (err instanceof RecoverableError && err.code === "limit_exceeded") {
+    stats.skipped.too_large++;
+    return null;
+  }
+  throw err;
 }
 
 /**
- * The files in the query's scope with matches, in the source's order: the one loop over a project's files
- * that a structural search and a structural rewrite share. Candidates are read (and hashed) ahead; a program
- * that matches in a pool of workers has several of them in flight, and the scan still takes their results in
- * order and counts only the files it reached, so a scan that stops early (a full page) counts and yields
- * what a scan one file at a time would.
+ * One candidate's matches: at once when its program matches it without a parse (a held tree), else a
+ * promise (the match started early, if it was); null when it is over the parse limit (counted as too large,
+ * as a text search does).
+ */
+function hitsOf(
+  c: Candidate,
+  at: { version: string; stats: StructuralStats; started: Promise<StructuralHit[]> | undefined },
+): StructuralHit[] | null | Promise<StructuralHit[] | null> {
+  at.stats.parsed++;
+  let hits: StructuralHit[] | Promise<StructuralHit[]>;
+  try {
+    hits = at.started ?? c.program.match({ path: c.file.path, text: c.text, version: at.version });
+  } catch (err) {
+    return overParseLimit(err, at.stats);
+  }
+  return hits instanceof Promise ? hits.catch((err) => overParseLimit(err, at.stats)) : hits;
+}
+
+/**
+ * The one loop over a project's files that a structural search and a structural rewrite share, pulled one
+ * file with matches at a time: {@linkcode StructuralScan.next} answers at once (no promise) when every step
+ * to the next such file is synchronous — a warm tree's files, their versions known and their trees held —
+ * and otherwise waits only for what it must (a run of reads, a hash, a parse). Candidates are read (and
+ * hashed) ahead; a program that matches in a pool of workers has several of them in flight, and the scan
+ * still takes their results in order and counts only the files it reached, so a scan that stops early (a
+ * full page) counts and yields what a scan one file at a time would.
+ */
+class StructuralScan {
+  readonly #files: SearchFiles;
+  readonly #stats: StructuralStats;
+  readonly #listing = structuralStats();
+  readonly #source: AsyncGenerator<(Candidate | Failed)[]>;
+  /** The read-ahead: the queue from `#head` on. */
+  #ahead: Queued[] = [];
+  #head = 0;
+  /** How far ahead to read: the hashes' window, or a pool's files in flight. */
+  #reach = HASHES_AHEAD;
+  #done = false;
+  #seen: Seen;
+  #closed = false;
+
+  /**
+   * @param files Where the files come from.
+   * @param scan The query, the matcher, and the counters to update (once the scan is closed).
+   */
+  constructor(
+    files: SearchFiles,
+    scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
+  ) {
+    this.#files = files;
+    this.#stats = scan.stats;
+    this.#seen = seenOf(this.#listing);
+    this.#source = candidateRuns(files, { query: scan.query, matcher: scan.matcher, listing: this.#listing });
+  }
+
+  /**
+   * The next file with matches, or null at the end: at once when nothing on the way needs waiting for.
+   *
+   * @returns The file, null, or a promise of either.
+   */
+  next(): StructuralFile | null | Promise<StructuralFile | null> {
+    for (;;) {
+      const step = this.#step();
+      if (step instanceof Promise) return step.then((found) => found === undefined ? this.next() : found);
+      if (step !== undefined) return step;
+    }
+  }
+
+  /**
+   * Stop: close the listing (as a for-await loop would) and add what the scan reached to the counts.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.#source.return(undefined);
+    } finally {
+      addSeen(this.#stats, this.#seen, this.#listing);
+    }
+  }
+
+  /**
+   * One step: a file with matches, null at the end, undefined to go on (a candidate without matches), or a
+   * promise of one of those when the step waits (for a run of candidates, a version or a match).
+   */
+  #step(): StructuralFile | null | undefined | Promise<StructuralFile | null | undefined> {
+    if (!this.#done && this.#ahead.length - this.#head < this.#reach) return this.#pull();
+    if (this.#head === this.#ahead.length) {
+      this.#seen = seenOf(this.#listing); // the whole listing was taken
+      return null;
+    }
+    this.#startEarly();
+    const q = this.#ahead[this.#head]!;
+    const c = q.c;
+    if ("failed" in c) throw c.failed;
+    const version = versionOfCandidate(this.#files, c);
+    if (version instanceof Promise) return version.then(() => undefined);
+    this.#head++;
+    this.#seen = c.seen;
+    const hits = hitsOf(c, { version, stats: this.#stats, started: q.hits });
+    if (hits instanceof Promise) return hits.then((h) => this.#found(c, { version, hits: h }));
+    return this.#found(c, { version, hits });
+  }
+
+  /** The candidate as a file with matches, counted; undefined when it has none. */
+  #found(
+    c: Candidate,
+    matched: { version: string; hits: StructuralHit[] | null },
+  ): StructuralFile | undefined {
+    const { version, hits } = matched;
+    if (hits === null || hits.length === 0) return undefined;
+    this.#stats.matched++;
+    return { file: c.file, language: c.language, text: c.text, version, hits, bytes: c.bytes };
+  }
+
+  /** Read the next run of candidates into the queue (the queue's taken part dropped first). */
+  async #pull(): Promise<undefined> {
+    const next = await this.#source.next();
+    if (next.done) {
+      this.#done = true;
+      return undefined;
+    }
+    if (this.#head > 0) {
+      this.#ahead = this.#ahead.slice(this.#head);
+      this.#head = 0;
+    }
+    for (const c of next.value) {
+      this.#ahead.push({ c });
+      if (!("failed" in c)) this.#reach = Math.max(this.#reach, c.program.inFlight ?? 0);
+    }
+    return undefined;
+  }
+
+  /**
+   * Within the window from the head of the queue: ask for the versions of the candidates (hashed off the
+   * main thread in most runtimes, so they overlap the parse of the ones before), and start the matches of
+   * those whose program runs several at once (`inFlight`, each within its own window); the others start
+   * when the scan reaches them.
+   */
+  #startEarly(): void {
+    const end = Math.min(this.#ahead.length, this.#head + this.#reach);
+    for (let i = this.#head; i < end; i++) {
+      const q = this.#ahead[i]!;
+      if ("failed" in q.c) continue;
+      if (q.hits === undefined && i - this.#head < (q.c.program.inFlight ?? 0)) {
+        q.hits = startMatch(this.#files, q.c);
+      } else versionOfCandidate(this.#files, q.c);
+    }
+  }
+}
+
+/**
+ * The files in the query's scope with matches, in the source's order (see {@linkcode StructuralScan}): what
+ * a structural rewrite takes one by one.
  *
  * @param files Where the files come from.
  * @param scan The query, the matcher, and the counters to update.
@@ -254,59 +422,40 @@ export async function* scanStructural(
   files: SearchFiles,
   scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
 ): AsyncGenerator<StructuralFile> {
-  const { stats } = scan;
-  const ahead: Queued[] = [];
-  let reach = HASHES_AHEAD;
-  const listing = structuralStats();
-  let seen = seenOf(listing);
-  const source = candidates(files, { ...scan, listing });
+  const scanning = new StructuralScan(files, scan);
   try {
-    for (let done = false; !done || ahead.length > 0;) {
-      while (!done && ahead.length < reach) {
-        const next = await source.next();
-        if (next.done) done = true;
-        else ahead.push({ c: next.value });
-        if (!next.done && !("failed" in next.value)) {
-          reach = Math.max(reach, next.value.program.inFlight ?? 0);
-        }
-      }
-      startEarly(ahead);
-      const q = ahead.shift();
-      if (q === undefined) continue;
-      const c = q.c;
-      if ("failed" in c) throw c.failed;
-      seen = c.seen;
-      const version = await c.version;
-      const hits = await hitsOf(c, { version, stats, started: q.hits });
-      if (hits === null || hits.length === 0) continue;
-      stats.matched++;
-      yield { file: c.file, language: c.language, text: c.text, version, hits };
+    for (;;) {
+      const next = scanning.next();
+      const found = next instanceof Promise ? await next : next;
+      if (found === null) return;
+      yield found;
     }
-    seen = seenOf(listing);
   } finally {
-    // A consumer that stops early (a full page) closes the listing, as a for-await loop would.
-    await source.return(undefined);
-    addSeen(stats, seen, listing);
+    await scanning.close();
   }
 }
 
 /**
- * One candidate's matches (awaiting the match started early, if it was); null when it is over the parse limit
- * (counted as too large, as a text search does).
+ * Hand each file with matches to `take`, in the source's order, until it answers false (the scan then
+ * counts only the files up to that one); a warm run of files goes through without an `await` each, as long
+ * as `take` answers at once too.
  */
-async function hitsOf(
-  c: Candidate,
-  at: { version: string; stats: StructuralStats; started: Promise<StructuralHit[]> | undefined },
-): Promise<StructuralHit[] | null> {
-  at.stats.parsed++;
+async function eachStructuralFile(
+  files: SearchFiles,
+  scan: { query: StructuralQuery; matcher: StructuralMatcher; stats: StructuralStats },
+  take: (found: StructuralFile) => boolean | Promise<boolean>,
+): Promise<void> {
+  const scanning = new StructuralScan(files, scan);
   try {
-    return await (at.started ?? c.program.match({ path: c.file.path, text: c.text, version: at.version }));
-  } catch (err) {
-    if (err instanceof RecoverableError && err.code === "limit_exceeded") {
-      at.stats.skipped.too_large++;
-      return null;
+    for (;;) {
+      const next = scanning.next();
+      const found = next instanceof Promise ? await next : next;
+      if (found === null) return;
+      const more = take(found);
+      if (!(more instanceof Promise ? await more : more)) return;
     }
-    throw err;
+  } finally {
+    await scanning.close();
   }
 }
 
@@ -340,50 +489,6 @@ export function refuseUnreadPattern(stats: StructuralStats): void {
       languages_tried: Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message])),
     },
   });
-}
-
-/** The match entries of one file's hits in [from, to). */
-function matchEntries(found: StructuralFile, range: { from: number; to: number }): StructuralMatch[] {
-  const { text, version } = found;
-  const path = found.file.path;
-  const out: StructuralMatch[] = [];
-  let at = { line: 1, start: 0 };
-  for (const hit of found.hits.slice(range.from, range.to)) {
-    const start = positionAfter(text, at, hit.start);
-    at = { line: start.line, start: hit.start - start.column + 1 };
-    const end = positionAfter(text, at, hit.end);
-    const metavariables: Record<string, StructuralMetavariable> = {};
-    for (const [name, b] of Object.entries(hit.metavariables)) {
-      if (b.start < 0) {
-        metavariables[name] = { text: b.text };
-        continue;
-      }
-      const from = b.start >= hit.start ? at : { line: 1, start: 0 };
-      const s = positionAfter(text, from, b.start);
-      const e = positionAfter(text, from, b.end);
-      metavariables[name] = {
-        text: b.text,
-        line: s.line,
-        column: s.column,
-        end_line: e.line,
-        end_column: e.column,
-      };
-    }
-    out.push({
-      path,
-      language: found.language,
-      line: start.line,
-      column: start.column,
-      end_line: end.line,
-      end_column: end.column,
-      text: text.slice(hit.start, hit.end),
-      metavariables,
-      version,
-      id: formatOccurrenceId({ path, line: start.line, column: start.column, version }),
-      ...(hit.replacement !== undefined ? { replacement: hit.replacement } : {}),
-    });
-  }
-  return out;
 }
 
 /** What a structural search needs besides the files: the pattern engine, and the enclosing-symbol lookup. */
@@ -435,20 +540,23 @@ export async function searchStructural(
   const asAstGrep: AstGrepMatch[] = [];
   const want = query.offset + query.maxResults;
   let units = 0;
-  for await (const found of scanStructural(files, { query, matcher: options.matcher, stats })) {
+  await eachStructuralFile(files, { query, matcher: options.matcher, stats }, (found) => {
     const before = units;
     units += found.hits.length;
+    const more = units <= want; // one past the page: there is more
     const from = Math.max(0, query.offset - before);
     const to = Math.min(found.hits.length, want - before);
-    if (from < to && query.outputFormat === "ast-grep") {
+    if (from >= to) return more;
+    if (query.outputFormat === "ast-grep") {
       asAstGrep.push(...astGrepMatches({ ...found, path: found.file.path }, found.hits.slice(from, to)));
-    } else if (from < to) {
-      const entries = matchEntries(found, { from, to });
-      await nameEnclosingSymbols(entries, found, options.enclosing);
-      page.push(...entries);
+      return more;
     }
-    if (units > want) break; // one past the page: there is more
-  }
+    const lines = decodedTexts.lineStartsOf(found.bytes, found.text);
+    const entries = matchEntries({ ...found, path: found.file.path, lines }, { from, to });
+    page.push(...entries);
+    if (options.enclosing === undefined) return more;
+    return nameEnclosingSymbols(entries, found, options.enclosing).then(() => more);
+  });
   addSourceSkipped(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (query.outputFormat === "ast-grep") {
@@ -471,12 +579,12 @@ async function searchFilesWithMatches(
   const page: FileCount[] = [];
   const want = query.offset + query.maxResults;
   let seen = 0;
-  for await (const found of scanStructural(files, { query, matcher: options.matcher, stats })) {
+  await eachStructuralFile(files, { query, matcher: options.matcher, stats }, (found) => {
     if (seen >= query.offset && seen < want) {
       page.push({ path: found.file.path, count: found.hits.length, version: found.version });
     }
-    if (++seen > want) break; // one past the page: there is more
-  }
+    return ++seen <= want; // one past the page: there is more
+  });
   addSourceSkipped(files, stats.skipped);
   refuseUnreadPattern(stats);
   const kept = fits(page, query.maxChars) ? page : prefixThatFits(page, query.maxChars);
@@ -486,90 +594,5 @@ async function searchFilesWithMatches(
   if (query.outputMode === "count") result.counts = kept;
   else result.files = kept.map(({ path, version }) => ({ path, version }));
   if (truncated) result.next_cursor = cursorFor(query, query.offset + kept.length);
-  return result;
-}
-
-/** The result in ast-grep's shape: as many matches as fit the budget (never shortened), the cursor, the summary. */
-function finishAstGrep(state: {
-  query: StructuralQuery;
-  page: AstGrepMatch[];
-  truncated: boolean;
-  started: number;
-  stats: StructuralStats;
-}): StructuralSearchResult {
-  const kept = fits(state.page, state.query.maxChars)
-    ? state.page
-    : prefixThatFits(state.page, state.query.maxChars);
-  const truncated = state.truncated || kept.length < state.page.length;
-  const { summary } = finish({ ...state, page: [], truncated });
-  const result: StructuralSearchResult = { ast_grep: kept, summary };
-  if (truncated) result.next_cursor = cursorFor(state.query, state.query.offset + kept.length);
-  return result;
-}
-
-/** A match shortened to fit a budget: its text and metavariables' cut to {@linkcode TEXT_KEEP} characters. */
-function shortened(m: StructuralMatch): StructuralMatch {
-  const cut = (t: string) => t.length > TEXT_KEEP ? `${t.slice(0, TEXT_KEEP)}…` : t;
-  const metavariables = Object.fromEntries(
-    Object.entries(m.metavariables).map(([k, v]) => [k, { ...v, text: cut(v.text) }]),
-  );
-  return { ...m, text: cut(m.text), metavariables };
-}
-
-/** Matches per file, in page order. */
-function countsOf(matches: StructuralMatch[]): FileCount[] {
-  const out: FileCount[] = [];
-  for (const m of matches) {
-    const last = out[out.length - 1];
-    if (last?.path === m.path) last.count++;
-    else out.push({ path: m.path, count: 1, version: m.version });
-  }
-  return out;
-}
-
-/** The page fitted to the budget: as it is, with texts cut, or as counts per file. */
-function fitted(
-  page: StructuralMatch[],
-  budget: number,
-): {
-  matches?: StructuralMatch[];
-  counts?: FileCount[];
-  shortened: StructuralSummary["shortened"];
-  kept: number;
-} {
-  if (fits(page, budget)) return { matches: page, shortened: "none", kept: page.length };
-  const short = page.map(shortened);
-  if (fits(short, budget)) return { matches: short, shortened: "truncated_text", kept: page.length };
-  const counts = prefixThatFits(countsOf(page), budget);
-  return { counts, shortened: "counts", kept: counts.reduce((n, c) => n + c.count, 0) };
-}
-
-/** The result: the page fitted to the budget, the cursor of the next page, the summary. */
-function finish(state: {
-  query: StructuralQuery;
-  page: StructuralMatch[];
-  truncated: boolean;
-  started: number;
-  stats: StructuralStats;
-}): StructuralSearchResult {
-  const { query, stats } = state;
-  const fit = fitted(state.page, query.maxChars);
-  const truncated = state.truncated || fit.kept < state.page.length;
-  const summary: StructuralSummary = {
-    files_scanned: stats.scanned,
-    files_parsed: stats.parsed,
-    files_matched: stats.matched,
-    skipped: stats.skipped,
-    truncated,
-    shortened: fit.shortened,
-    elapsed_ms: Math.round((performance.now() - state.started) * 10) / 10,
-  };
-  if (stats.refused.size > 0) {
-    summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
-  }
-  const result: StructuralSearchResult = { summary };
-  if (fit.matches) result.matches = fit.matches;
-  if (fit.counts) result.counts = fit.counts;
-  if (truncated) result.next_cursor = cursorFor(query, query.offset + fit.kept);
   return result;
 }

@@ -244,11 +244,13 @@ export interface StructuralProgram {
    */
   words?: readonly string[];
   /**
-   * Every match in one file, in document order (nested matches included).
+   * Every match in one file, in document order (nested matches included): an array at once when it needs no
+   * parse (the file's tree is held at this version, as in a warm search), else a promise. A scan takes the
+   * files it can match at once without an `await` each.
    *
    * @param file The file: path, text (a BOM dropped) and version (the parse cache's key).
    */
-  match(file: { path: string; text: string; version: string }): Promise<StructuralHit[]>;
+  match(file: { path: string; text: string; version: string }): StructuralHit[] | Promise<StructuralHit[]>;
   /**
    * How many files' matches the search may keep in flight at once, in the source's order (a program that
    * parses in a pool of workers); absent, each file is matched when the search reaches it.
@@ -262,7 +264,11 @@ export interface StructuralProgram {
  * one in, as it hands text search its enclosing-symbol lookup.
  */
 export interface StructuralMatcher {
-  /** The language of a file by its name, or null when no grammar applies. */
+  /**
+   * The language of a file by its name, or null when no grammar applies. A scan asks it twice of each file in
+   * scope (the scope's filter, then the file's program), and the next search again: an answer worth
+   * remembering (`patternMatcherOf` remembers it per grammar registry).
+   */
   languageOf(path: string): string | null;
   /**
    * The pattern compiled for a language.

@@ -409,10 +409,12 @@ export class TreeCache {
    * @param path Relative path.
    * @param language Language id.
    * @param version Version of the bytes.
+   * @param pass The search's pass ({@linkcode TreeCache.newPass}) that uses the tree, if any: as with
+   *   {@linkcode TreeCache.parse}, its own later parses do not push the tree out.
    * @returns The cached file, or null.
    */
-  peek(path: string, language: string, version: Version): ParsedFile | null {
-    return this.#use(path, { language, version });
+  peek(path: string, language: string, version: Version, pass?: number): ParsedFile | null {
+    return this.#use(path, { language, version }, pass);
   }
 
   /**

@@ -16,7 +16,7 @@ import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
-import type { TreeCache } from "../../syntax/trees.ts";
+import type { ParsedFile, TreeCache } from "../../syntax/trees.ts";
 import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import {
   type Binding,
@@ -67,8 +67,13 @@ export interface LanguageProgram {
   literals: readonly string[];
   /** Of those, the identifiers: held as whole words (`search/`'s `StructuralProgram.words`). */
   words: readonly string[];
-  /** Every match in one file (parsed through the cache), in document order. */
-  match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
+  /**
+   * Every match in one file (parsed through the cache), in document order: at once (an array, not a promise)
+   * when no parse is needed — the file's tree is held at this version, as in a warm search, or the pool
+   * answered it before — so that a search over a warm tree takes no `await` per file. The array may be the
+   * one a later call for the same query and version answers: read it, never change it.
+   */
+  match(file: { path: string; text: string; version: string }): PatternSite[] | Promise<PatternSite[]>;
   /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
   inFlight?: number;
 }
@@ -265,6 +270,32 @@ function sitesOf(
   });
 }
 
+/** Queries whose sites a parse remembers (a session pages through a search, or repeats it), as a pool does. */
+const QUERIES_PER_PARSE = 4;
+
+/** Sites of one file and query remembered at most (a pattern that matches everywhere is matched again). */
+const SITES_PER_PARSE = 10_000;
+
+/**
+ * The sites of each held parse's recent queries: a parse is one version of one file, so they never go stale,
+ * and a tree the cache lets go takes them with it. A search that pages on (a cursor re-scans the files before
+ * its offset) or is repeated matches each held file once.
+ */
+const SITES_BY_PARSE = new WeakMap<ParsedFile, Map<string, PatternSite[]>>();
+
+/** The sites of a query (by its key) in a parse: the remembered ones, else found now and remembered. */
+function sitesRemembered(parsed: ParsedFile, query: string, find: () => PatternSite[]): PatternSite[] {
+  let byQuery = SITES_BY_PARSE.get(parsed);
+  const known = byQuery?.get(query);
+  if (known !== undefined) return known;
+  const sites = find();
+  if (sites.length > SITES_PER_PARSE) return sites;
+  if (byQuery === undefined) SITES_BY_PARSE.set(parsed, byQuery = new Map());
+  if (byQuery.size >= QUERIES_PER_PARSE) byQuery.delete(byQuery.keys().next().value!);
+  byQuery.set(query, sites);
+  return sites;
+}
+
 /** Files in flight per worker of a pool: enough to fill each worker's batches while the search reads on. */
 const IN_FLIGHT_PER_WORKER = 16;
 
@@ -295,27 +326,30 @@ function pooled(
     }
     return local.match(file);
   };
+  const matchInPool = async (file: { path: string; text: string; version: string }) => {
+    try {
+      const sites = await pool.match(language, query, file) as PatternSite[];
+      // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
+      if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
+      return sites;
+    } catch (err) {
+      if (!(err instanceof PoolUnavailable)) throw err;
+      return await matchHere(file);
+    }
+  };
   return {
     ...local,
     // Until then, or with no worker ready: one file at a time, as without a pool.
     get inFlight() {
       return localChars < POOL_START_CHARS ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
     },
-    async match(file) {
+    match(file) {
       trees.checkParseSize(file.path, file.text);
       const known = pool.answered(language, query, file);
       if (known !== undefined) return known as PatternSite[];
       if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
       if (trees.peek(file.path, language, file.version)) return local.match(file);
-      try {
-        const sites = await pool.match(language, query, file) as PatternSite[];
-        // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
-        if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
-        return sites;
-      } catch (err) {
-        if (!(err instanceof PoolUnavailable)) throw err;
-        return matchHere(file);
-      }
+      return matchInPool(file);
     },
   };
 }
@@ -347,6 +381,27 @@ export function poolSymbolsOf(
       throw err;
     }
   };
+}
+
+/** Paths whose language by name a registry remembers at most (past it, the memory starts over). */
+const LANGUAGES_REMEMBERED = 200_000;
+
+/**
+ * Each path's language by its name, per grammar registry: a search asks it of every listed file, and the
+ * next search of a session asks it again of the same paths.
+ */
+const LANGUAGES_BY_NAME = new WeakMap<Grammars, Map<string, string | null>>();
+
+/** The language of a path by its name (a registry's answer never changes: its manifest is fixed). */
+function languageByName(grammars: Grammars, path: string): string | null {
+  let known = LANGUAGES_BY_NAME.get(grammars);
+  if (known === undefined) LANGUAGES_BY_NAME.set(grammars, known = new Map());
+  let language = known.get(path);
+  if (language === undefined) {
+    if (known.size >= LANGUAGES_REMEMBERED) known.clear();
+    known.set(path, language = grammars.languageOf(path));
+  }
+  return language;
 }
 
 /**
@@ -382,7 +437,7 @@ export function patternMatcherOf(
   // are not pushed out by its own later parses (`TreeCache.newPass`).
   let pass: number | undefined;
   return {
-    languageOf: (path) => parsing.grammars?.languageOf(path) ?? null,
+    languageOf: (path) => parsing.grammars === null ? null : languageByName(parsing.grammars, path),
     async compile(language, query) {
       const grammars = parsing.grammars;
       const trees = parsing.trees;
@@ -402,21 +457,29 @@ export function patternMatcherOf(
         ? ruleFinder(compileRule(query.rule, compile))
         : patternFinder(compile(query.pattern ?? ""));
       const multi = multiNames(query);
+      const key = JSON.stringify([query.pattern ?? null, query.rule ?? null, query.rewrite ?? null]);
       pass ??= trees.newPass();
+      const sitesIn = (parsed: ParsedFile, file: { text: string }) =>
+        sitesRemembered(parsed, key, () =>
+          sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+            rewrite: query.rewrite,
+            multi,
+            pattern: find.pattern,
+          }));
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
-        async match(file) {
-          const parsed = await trees.parse(file.path, language, file.version, file.text, pass);
-          try {
-            return sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
-              rewrite: query.rewrite,
-              multi,
-              pattern: find.pattern,
-            });
-          } finally {
-            trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
-          }
+        match(file) {
+          // A tree held at this version is matched now, without a promise (a warm search: no hop per file).
+          const held = trees.peek(file.path, language, file.version, pass);
+          if (held !== null) return sitesIn(held, file);
+          return trees.parse(file.path, language, file.version, file.text, pass).then((parsed) => {
+            try {
+              return sitesIn(parsed, file);
+            } finally {
+              trees.done(parsed); // sites are plain data: a tree the cache does not keep is freed now
+            }
+          });
         },
       };
       const pool = parsing.matchPool;

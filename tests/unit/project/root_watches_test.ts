@@ -44,3 +44,24 @@ Deno.test("RootWatches: past maxWatched folders a root is not watched", async ()
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("RootWatches: a file's folder cover is remembered while nothing changed, and asked again once a watch ends", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-roots-" }));
+  await Deno.mkdir(`${root}/src`);
+  const roots = new RootWatches(fs, { watchAfter: 0 });
+  try {
+    assert.equal(roots.coversFolderOf(`${root}/src/a.ts`), false, "no watch yet");
+    assert.equal(
+      await roots.afterWalk(root, { listed: 2, folders: () => [root, `${root}/src`], statAll }),
+      true,
+    );
+    assert.equal(roots.coversFolderOf(`${root}/src/a.ts`), true, "the watch began: asked again");
+    assert.equal(roots.coversFolderOf(`${root}/src/a.ts`), true);
+    assert.equal(roots.coversFolderOf(`${root}/lib/b.ts`), false);
+    await roots.close();
+    assert.equal(roots.coversFolderOf(`${root}/src/a.ts`), false, "the watch ended: asked again");
+  } finally {
+    await roots.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -268,3 +268,62 @@ Deno.test("a program with matches in flight gives the same files, hits, counts, 
     assert.equal(once.summary.skipped.too_large, page.max_results === 5 ? 0 : 1, JSON.stringify(page));
   }
 });
+
+/** A source that holds every file's bytes (as a warm session's read cache does): the same array each time. */
+function heldFiles(texts: Record<string, string>): SearchFiles {
+  const bytes = new Map(Object.entries(texts).map(([path, text]) => [path, new TextEncoder().encode(text)]));
+  const list = () => [...bytes.keys()].map((path) => ({ path }));
+  return {
+    async *files() {
+      yield* list();
+    },
+    list: () => Promise.resolve(list()),
+    read: (path) => Promise.resolve(bytes.get(path)!),
+    readHeld: (path) => bytes.get(path),
+  };
+}
+
+/** The result without its timing. */
+function untimed<T extends { summary: { elapsed_ms?: number } }>(r: T): T {
+  delete r.summary.elapsed_ms;
+  return r;
+}
+
+Deno.test("a warm search (files held, versions known, trees parsed) takes no await per file", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) texts[`f${String(i).padStart(3, "0")}.js`] = `log(${i});\nother(${i});\n`;
+  const files = heldFiles(texts);
+  const query = normalizeStructuralArgs({ pattern: "log($A)", max_results: 1000, max_chars: 1e9 });
+  const cold = await searchStructural(files, query, { matcher: patternMatcherOf(ws) });
+  assert.equal(cold.matches!.length, 300);
+  let done = false;
+  const warm = searchStructural(files, query, { matcher: patternMatcherOf(ws) }).finally(() => done = true);
+  let turns = 0; // turns of the microtask queue the search takes (a scan with an await per file takes 1,000s)
+  while (!done) {
+    await null;
+    turns++;
+  }
+  assert.deepEqual(untimed(await warm), untimed(cold));
+  assert.ok(turns < 100, `${turns} turns for 300 files`);
+});
+
+Deno.test("a warm search that stops at a full page counts only the files it took, as a cold one does", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) {
+    texts[`f${String(i).padStart(3, "0")}.js`] = `log(${i});\n`;
+    texts[`f${String(i).padStart(3, "0")}_other.js`] = `other(${i});\n`; // no "log": not parsed
+  }
+  const files = heldFiles(texts);
+  const page = normalizeStructuralArgs({ pattern: "log($A)", max_results: 2 });
+  const cold = await searchStructural(filesOf(texts), page, { matcher: patternMatcherOf(ws) });
+  await searchStructural(files, normalizeStructuralArgs({ pattern: "log($A)" }), {
+    matcher: patternMatcherOf(ws),
+  });
+  const warm = await searchStructural(files, page, { matcher: patternMatcherOf(ws) });
+  assert.deepEqual(untimed(warm), untimed(cold));
+  // The page's two files and the one that shows there is more, and the files before them.
+  assert.equal(warm.summary.files_parsed, 3);
+  assert.equal(warm.summary.files_scanned, 5);
+});

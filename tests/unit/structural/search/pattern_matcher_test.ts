@@ -96,3 +96,60 @@ Deno.test("a $$$X last in its list takes all that is left under smart strictness
   assert.equal(site!.metavariables["B"]!.text, "x = 1\n    return x");
   assert.equal(site!.replacement, "def f(a, b):\n    x = 1\n    return x");
 });
+
+Deno.test("a file whose tree the cache holds at its version is matched at once (an array, not a promise), with the same sites", async () => {
+  const text = await Deno.readTextFile(
+    new URL("../../../../node_modules/hono/dist/compose.js", import.meta.url),
+  );
+  const p = await patternMatcherOf(ws).compile("javascript", { pattern: "return $X" });
+  const file = { path: "compose.js", text, version: "held-1" };
+  const first = p.match(file);
+  assert.ok(first instanceof Promise, "not parsed yet: a promise");
+  const parsed = await first;
+  assert.ok(parsed.length > 0);
+  const again = p.match(file);
+  assert.ok(Array.isArray(again), "held: matched now");
+  assert.deepEqual(again, parsed);
+  assert.ok(p.match({ ...file, version: "held-2" }) instanceof Promise, "another version: parsed again");
+});
+
+Deno.test("a path's language is asked of the grammar registry once, whichever matcher of the workspace asks", async () => {
+  const own = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  const asked: string[] = [];
+  const languageOf = own.grammars!.languageOf.bind(own.grammars!);
+  own.grammars!.languageOf = (path: string, head?: string) => {
+    asked.push(path);
+    return languageOf(path, head);
+  };
+  for (const m of [patternMatcherOf(own), patternMatcherOf(own)]) {
+    assert.equal(m.languageOf("src/a.ts"), "typescript");
+    assert.equal(m.languageOf("README.md"), languageOf("README.md"));
+  }
+  assert.deepEqual(asked, ["src/a.ts", "README.md"]);
+});
+
+Deno.test("a held file's sites for a query are remembered (a search paged on or repeated), per query and version", async () => {
+  const own = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  const text = await Deno.readTextFile(
+    new URL("../../../../node_modules/hono/dist/compose.js", import.meta.url),
+  );
+  const file = { path: "compose.js", text, version: "v-1" };
+  const first = await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X" })).match(
+    file,
+  );
+  // The next search's program (a new matcher, the same query) takes the same answer.
+  const again = await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X" })).match(
+    file,
+  );
+  assert.equal(again, first);
+  const other =
+    await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X", rewrite: "$X" }))
+      .match(file);
+  assert.notEqual(other, first, "another query (a rewrite) is matched on its own");
+  assert.ok(other.every((s, i) => s.replacement!.startsWith(first[i]!.metavariables["X"]!.text)));
+  const edited = { ...file, text: `${text}\nfunction z() { return 1; }\n`, version: "v-2" };
+  const next = await (await patternMatcherOf(own).compile("javascript", { pattern: "return $X" })).match(
+    edited,
+  );
+  assert.equal(next.length, first.length + 1, "another version: matched again");
+});

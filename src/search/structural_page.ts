@@ -1,0 +1,225 @@
+/**
+ * A structural search's page: each match of the files a scan found turned into an entry (lines and columns,
+ * its metavariables' ranges, its occurrence id), and the page fitted to the caller's character budget with
+ * the summary and the cursor of the next page. Lines are found by bisection in the text's line starts
+ * ({@linkcode LineStarts}, kept with a held text for the next search), so a file with many matches, or one
+ * long match, is not scanned for line ends once per position.
+ *
+ * @module
+ */
+import type { RecoverableError } from "../errors.ts";
+import type { LineStarts } from "./matched_lines.ts";
+import { formatOccurrenceId } from "./occurrence_id.ts";
+import { fits, prefixThatFits } from "./result_budget.ts";
+import { cursorFor } from "./text_args.ts";
+import type {
+  AstGrepMatch,
+  FileCount,
+  SearchSkipped,
+  StructuralHit,
+  StructuralMatch,
+  StructuralMetavariable,
+  StructuralQuery,
+  StructuralSearchResult,
+  StructuralSummary,
+} from "./types.ts";
+
+/** Characters of a match's text (and of each metavariable's) kept when the page is shortened. */
+const TEXT_KEEP = 200;
+
+/** One file's matches as a scan found them, with what their entries need. */
+export interface FoundFile {
+  /** The file's path. */
+  path: string;
+  /** Its language. */
+  language: string;
+  /** Its text (a BOM dropped). */
+  text: string;
+  /** Its version. */
+  version: string;
+  /** The matches, in document order. */
+  hits: StructuralHit[];
+  /** Where the text's lines start. */
+  lines: LineStarts;
+}
+
+/** Line and 1-based column of `offset`, bisecting from a line known to start at or before it. */
+function positionOf(lines: LineStarts, offset: number, from: number): { line: number; column: number } {
+  const { line, start } = lines.lineAt(offset, from);
+  return { line, column: offset - start + 1 };
+}
+
+/** A metavariable's entry: its text, and its range where it bound something. */
+function metavariableEntry(
+  b: StructuralHit["metavariables"][string],
+  at: { lines: LineStarts; from: number },
+): StructuralMetavariable {
+  if (b.start < 0) return { text: b.text };
+  const s = positionOf(at.lines, b.start, at.from);
+  const e = positionOf(at.lines, b.end, s.line);
+  return { text: b.text, line: s.line, column: s.column, end_line: e.line, end_column: e.column };
+}
+
+/**
+ * The match entries of one file's hits in [from, to).
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LineStarts } from "./matched_lines.ts";
+ * import { matchEntries } from "./structural_page.ts";
+ *
+ * const text = "a;\nlog(x,\n  y);\n";
+ * const hit = { start: 3, end: 14, metavariables: { A: { start: 7, end: 13, text: "x,\n  y" } } };
+ * const found = { path: "a.js", language: "javascript", text, version: "f".repeat(64), hits: [hit], lines: new LineStarts(text) };
+ * const [m] = matchEntries(found, { from: 0, to: 1 });
+ * assert.deepEqual([m!.line, m!.column, m!.end_line, m!.end_column], [2, 1, 3, 5]);
+ * assert.deepEqual(m!.metavariables["A"], { text: "x,\n  y", line: 2, column: 5, end_line: 3, end_column: 4 });
+ * ```
+ *
+ * @param found The file and its hits.
+ * @param range The hits to take.
+ * @returns One entry per hit, in order.
+ */
+export function matchEntries(found: FoundFile, range: { from: number; to: number }): StructuralMatch[] {
+  const { path, text, version, lines } = found;
+  const out: StructuralMatch[] = [];
+  let line = 1; // hits come in document order: each is looked up from the line of the one before
+  for (let i = range.from; i < range.to; i++) {
+    const hit = found.hits[i]!;
+    const start = positionOf(lines, hit.start, line);
+    line = start.line;
+    const end = positionOf(lines, hit.end, line);
+    const metavariables: Record<string, StructuralMetavariable> = {};
+    for (const name in hit.metavariables) {
+      const b = hit.metavariables[name]!;
+      // A binding before the match's start (a rule's `inside`) is looked up from the first line.
+      metavariables[name] = metavariableEntry(b, { lines, from: b.start >= hit.start ? line : 1 });
+    }
+    const entry: StructuralMatch = {
+      path,
+      language: found.language,
+      line: start.line,
+      column: start.column,
+      end_line: end.line,
+      end_column: end.column,
+      text: text.slice(hit.start, hit.end),
+      metavariables,
+      version,
+      id: formatOccurrenceId({ path, line: start.line, column: start.column, version }),
+    };
+    if (hit.replacement !== undefined) entry.replacement = hit.replacement;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** What a scan counted, as the summary reports it. */
+export interface PageStats {
+  /** Files read and looked at. */
+  scanned: number;
+  /** Files parsed. */
+  parsed: number;
+  /** Files with matches. */
+  matched: number;
+  /** Files left out, by cause. */
+  skipped: SearchSkipped;
+  /** Languages where the pattern does not parse, with what the grammar said. */
+  refused: Map<string, RecoverableError>;
+}
+
+/** A page and where it came from: the query, whether more was left, when the search began, its counts. */
+export interface PageState<T> {
+  /** The query. */
+  query: StructuralQuery;
+  /** The entries found for the page, before the budget. */
+  page: T[];
+  /** Whether the scan left matches past the page. */
+  truncated: boolean;
+  /** `performance.now()` when the search began. */
+  started: number;
+  /** The scan's counts. */
+  stats: PageStats;
+}
+
+/**
+ * The result in ast-grep's shape: as many matches as fit the budget (never shortened), the cursor, the summary.
+ *
+ * @param state The page of ast-grep matches and where it came from.
+ * @returns The result.
+ */
+export function finishAstGrep(state: PageState<AstGrepMatch>): StructuralSearchResult {
+  const kept = fits(state.page, state.query.maxChars)
+    ? state.page
+    : prefixThatFits(state.page, state.query.maxChars);
+  const truncated = state.truncated || kept.length < state.page.length;
+  const { summary } = finish({ ...state, page: [], truncated });
+  const result: StructuralSearchResult = { ast_grep: kept, summary };
+  if (truncated) result.next_cursor = cursorFor(state.query, state.query.offset + kept.length);
+  return result;
+}
+
+/** A match shortened to fit a budget: its text and metavariables' cut to {@linkcode TEXT_KEEP} characters. */
+function shortened(m: StructuralMatch): StructuralMatch {
+  const cut = (t: string) => t.length > TEXT_KEEP ? `${t.slice(0, TEXT_KEEP)}…` : t;
+  const metavariables = Object.fromEntries(
+    Object.entries(m.metavariables).map(([k, v]) => [k, { ...v, text: cut(v.text) }]),
+  );
+  return { ...m, text: cut(m.text), metavariables };
+}
+
+/** Matches per file, in page order. */
+function countsOf(matches: StructuralMatch[]): FileCount[] {
+  const out: FileCount[] = [];
+  for (const m of matches) {
+    const last = out[out.length - 1];
+    if (last?.path === m.path) last.count++;
+    else out.push({ path: m.path, count: 1, version: m.version });
+  }
+  return out;
+}
+
+/** The page fitted to the budget: as it is, with texts cut, or as counts per file. */
+function fitted(
+  page: StructuralMatch[],
+  budget: number,
+): {
+  matches?: StructuralMatch[];
+  counts?: FileCount[];
+  shortened: StructuralSummary["shortened"];
+  kept: number;
+} {
+  if (fits(page, budget)) return { matches: page, shortened: "none", kept: page.length };
+  const short = page.map(shortened);
+  if (fits(short, budget)) return { matches: short, shortened: "truncated_text", kept: page.length };
+  const counts = prefixThatFits(countsOf(page), budget);
+  return { counts, shortened: "counts", kept: counts.reduce((n, c) => n + c.count, 0) };
+}
+
+/**
+ * The result: the page fitted to the budget, the cursor of the next page, the summary.
+ *
+ * @param state The page of matches and where it came from.
+ * @returns The result.
+ */
+export function finish(state: PageState<StructuralMatch>): StructuralSearchResult {
+  const { query, stats } = state;
+  const fit = fitted(state.page, query.maxChars);
+  const truncated = state.truncated || fit.kept < state.page.length;
+  const summary: StructuralSummary = {
+    files_scanned: stats.scanned,
+    files_parsed: stats.parsed,
+    files_matched: stats.matched,
+    skipped: stats.skipped,
+    truncated,
+    shortened: fit.shortened,
+    elapsed_ms: Math.round((performance.now() - state.started) * 10) / 10,
+  };
+  if (stats.refused.size > 0) {
+    summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
+  }
+  const result: StructuralSearchResult = { summary };
+  if (fit.matches) result.matches = fit.matches;
+  if (fit.counts) result.counts = fit.counts;
+  if (truncated) result.next_cursor = cursorFor(query, query.offset + fit.kept);
+  return result;
+}
