@@ -17,6 +17,7 @@ import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
 import type { ParsedFile, TreeCache } from "../../syntax/trees.ts";
+import { RememberedSites } from "./remembered_sites.ts";
 import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import {
   type Binding,
@@ -270,29 +271,23 @@ function sitesOf(
   });
 }
 
-/** Queries whose sites a parse remembers (a session pages through a search, or repeats it), as a pool does. */
-const QUERIES_PER_PARSE = 4;
-
-/** Sites of one file and query remembered at most (a pattern that matches everywhere is matched again). */
-const SITES_PER_PARSE = 10_000;
-
 /**
- * The sites of each held parse's recent queries: a parse is one version of one file, so they never go stale,
- * and a tree the cache lets go takes them with it. A search that pages on (a cursor re-scans the files before
- * its offset) or is repeated matches each held file once.
+ * The sites of recent queries in held files' versions, over every search of the process (a session pages on
+ * through a search, or repeats it): a file is matched once per query and version. Bounded by sites held.
  */
-const SITES_BY_PARSE = new WeakMap<ParsedFile, Map<string, PatternSite[]>>();
+const REMEMBERED = new RememberedSites<PatternSite>();
 
 /** The sites of a query (by its key) in a parse: the remembered ones, else found now and remembered. */
-function sitesRemembered(parsed: ParsedFile, query: string, find: () => PatternSite[]): PatternSite[] {
-  let byQuery = SITES_BY_PARSE.get(parsed);
-  const known = byQuery?.get(query);
-  if (known !== undefined) return known;
+function sitesRemembered(
+  parsed: ParsedFile,
+  at: { path: string; query: string },
+  find: () => PatternSite[],
+): PatternSite[] {
+  const key = { path: at.path, language: parsed.language, version: parsed.version, query: at.query };
+  const known = REMEMBERED.answer(key);
+  if (known !== undefined) return known as PatternSite[];
   const sites = find();
-  if (sites.length > SITES_PER_PARSE) return sites;
-  if (byQuery === undefined) SITES_BY_PARSE.set(parsed, byQuery = new Map());
-  if (byQuery.size >= QUERIES_PER_PARSE) byQuery.delete(byQuery.keys().next().value!);
-  byQuery.set(query, sites);
+  REMEMBERED.remember(key, sites);
   return sites;
 }
 
@@ -459,13 +454,17 @@ export function patternMatcherOf(
       const multi = multiNames(query);
       const key = JSON.stringify([query.pattern ?? null, query.rule ?? null, query.rewrite ?? null]);
       pass ??= trees.newPass();
-      const sitesIn = (parsed: ParsedFile, file: { text: string }) =>
-        sitesRemembered(parsed, key, () =>
-          sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
-            rewrite: query.rewrite,
-            multi,
-            pattern: find.pattern,
-          }));
+      const sitesIn = (parsed: ParsedFile, file: { path: string; text: string }) =>
+        sitesRemembered(
+          parsed,
+          { path: file.path, query: key },
+          () =>
+            sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+              rewrite: query.rewrite,
+              multi,
+              pattern: find.pattern,
+            }),
+        );
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
