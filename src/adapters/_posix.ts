@@ -7,7 +7,6 @@
 import {
   closeSync,
   constants,
-  fstatSync,
   lstatSync,
   openSync,
   readFileSync,
@@ -30,6 +29,7 @@ import {
 } from "../fs/backend.ts";
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
+import { DENO, denoStat, DenoStats, fstatNow, readdir } from "./_deno_fs.ts";
 import { MountTable, syncStatable } from "./_mounts.ts";
 import { watchFolders } from "./_watch.ts";
 
@@ -385,190 +385,6 @@ async function nodeStat(path: string): Promise<BackendStats | null> {
     throw err;
   }
 }
-
-/** What Deno's own `stat` answers (the fields read here). */
-interface DenoFileInfo {
-  isFile: boolean;
-  isDirectory: boolean;
-  isSymlink: boolean;
-  size: number;
-  mtime: Date | null;
-  ctime: Date | null;
-  ino: number | null;
-  dev: number;
-  isFifo?: boolean | null;
-  isSocket?: boolean | null;
-  isCharDevice?: boolean | null;
-  isBlockDevice?: boolean | null;
-}
-
-/** What Deno's own `readDir` answers per entry. */
-interface DenoDirEntry {
-  name: string;
-  isFile: boolean;
-  isDirectory: boolean;
-  isSymlink: boolean;
-}
-
-/** The parts of Deno's file system API used here. */
-interface DenoFs {
-  stat(path: string): Promise<DenoFileInfo>;
-  statSync(path: string): DenoFileInfo;
-  lstatSync(path: string): DenoFileInfo;
-  readDir(path: string): AsyncIterable<DenoDirEntry>;
-}
-
-/**
- * A Deno directory entry as a `Dirent`: its name and the three kinds Deno tells. An entry that is none of them
- * (a FIFO, socket or device) says nothing more, so `BackendFs.listTyped` asks `lstat` what it is.
- */
-class DenoDirent {
-  readonly name: string;
-  readonly #kind: "file" | "dir" | "link" | null;
-
-  constructor(entry: DenoDirEntry) {
-    this.name = entry.name;
-    this.#kind = entry.isSymlink ? "link" : entry.isFile ? "file" : entry.isDirectory ? "dir" : null;
-  }
-
-  isFile(): boolean {
-    return this.#kind === "file";
-  }
-
-  isDirectory(): boolean {
-    return this.#kind === "dir";
-  }
-
-  isSymbolicLink(): boolean {
-    return this.#kind === "link";
-  }
-}
-
-/**
- * `readdir` on the disk. In Deno, asked for entry types, Deno's own asynchronous `readDir` (no `Dirent` built
- * through the Node polyfills: hono's 221 folders listed in ~0.5× the time of `node:fs/promises`' `readdir`,
- * ~0.7× warm); otherwise, and elsewhere, `node:fs/promises`' own.
- */
-function readdir(path: string, options?: { withFileTypes?: boolean }): Promise<unknown[]> {
-  if (DENO === undefined || options?.withFileTypes !== true) return fsp.readdir(path, options as never);
-  return listDeno(DENO, path);
-}
-
-/** A folder's entries through Deno's `readDir`, as `Dirent`s. */
-async function listDeno(deno: DenoFs, path: string): Promise<DenoDirent[]> {
-  const out: DenoDirent[] = [];
-  for await (const e of deno.readDir(path)) out.push(new DenoDirent(e));
-  return out;
-}
-
-const DENO = (globalThis as { Deno?: DenoFs }).Deno;
-
-/**
- * Deno's file info as {@linkcode BackendStats}: the fields a search reads, times in whole ms (as `Date` holds
- * them). Methods on the prototype: a warm search makes one per file.
- */
-class DenoStats implements BackendStats {
-  readonly size: number;
-  readonly mtimeMs?: number;
-  readonly ctimeMs?: number;
-  readonly ino?: number;
-  readonly #kind: "file" | "dir" | "link" | "fifo" | "socket" | "char" | "block" | "other";
-
-  constructor(info: DenoFileInfo) {
-    // Copied out, so that the info and its four dates are garbage at once.
-    this.#kind = info.isFile
-      ? "file"
-      : info.isDirectory
-      ? "dir"
-      : info.isSymlink
-      ? "link"
-      : info.isFifo
-      ? "fifo"
-      : info.isSocket
-      ? "socket"
-      : info.isCharDevice
-      ? "char"
-      : info.isBlockDevice
-      ? "block"
-      : "other";
-    this.size = info.size;
-    if (info.mtime) this.mtimeMs = info.mtime.getTime();
-    if (info.ctime) this.ctimeMs = info.ctime.getTime();
-    if (info.ino !== null) this.ino = info.ino;
-  }
-
-  isFile(): boolean {
-    return this.#kind === "file";
-  }
-
-  isDirectory(): boolean {
-    return this.#kind === "dir";
-  }
-
-  isSymbolicLink(): boolean {
-    return this.#kind === "link";
-  }
-
-  isFIFO(): boolean {
-    return this.#kind === "fifo";
-  }
-
-  isSocket(): boolean {
-    return this.#kind === "socket";
-  }
-
-  isCharacterDevice(): boolean {
-    return this.#kind === "char";
-  }
-
-  isBlockDevice(): boolean {
-    return this.#kind === "block";
-  }
-}
-
-/**
- * Whether `/proc/self/fd/N` names what descriptor N is open on (undefined until the first read asks): checked
- * once against `fstat`, device and inode alike.
- */
-let procFdStats: boolean | undefined;
-
-/**
- * What an open descriptor is, as `fstat` answers. In Deno, Deno's own `statSync` of `/proc/self/fd/N` (the
- * magic link names the open file itself, whatever its path holds by now): `node:fs`'s `fstatSync` there builds
- * a `Stats` with four dates through the Node polyfills, ~2.5× the time (hono's 577 files: ~8 µs against ~3 µs
- * a file). Elsewhere, or where `/proc/self/fd` does not answer so, `fstatSync`.
- */
-function fstatNow(fd: number): BackendStats & { size: number } {
-  if (DENO !== undefined && procFdStats !== false) {
-    if (procFdStats === undefined) procFdStats = procFdStatsWork(DENO, fd);
-    if (procFdStats) return new DenoStats(DENO.statSync(`/proc/self/fd/${fd}`));
-  }
-  return fstatSync(fd) as unknown as BackendStats & { size: number };
-}
-
-/** Whether a stat of `/proc/self/fd/N` finds the very file `fstat` of descriptor N does. */
-function procFdStatsWork(deno: DenoFs, fd: number): boolean {
-  try {
-    const viaProc = deno.statSync(`/proc/self/fd/${fd}`);
-    const st = fstatSync(fd);
-    return viaProc.ino === st.ino && viaProc.dev === st.dev;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * In Deno, its own `stat` as {@linkcode BackendStats}: faster than `node:fs`'s there (which builds a `Stats`
- * with four dates), the cost a warm search pays per file.
- */
-const denoStat = DENO === undefined ? null : async (path: string): Promise<BackendStats | null> => {
-  try {
-    return new DenoStats(await DENO.stat(path));
-  } catch (err) {
-    if ((err as { name?: string }).name === "NotFound") return null;
-    throw err;
-  }
-};
 
 const DISK: Backend = {
   ...(fsp as unknown as Backend),
