@@ -4,15 +4,7 @@
  *
  * @module
  */
-import {
-  closeSync,
-  constants,
-  lstatSync,
-  openSync,
-  readFileSync,
-  readSync,
-  realpathSync,
-} from "node:fs";
+import { closeSync, constants, lstatSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { hostname } from "node:os";
 import { setImmediate } from "node:timers";

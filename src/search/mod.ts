@@ -44,6 +44,7 @@ export type { StructuralRewritePlan, StructuralRewriteQuery } from "./structural
 export { formatOccurrenceId, occurrenceIsCurrent, parseOccurrenceId } from "./occurrence_id.ts";
 export type { Occurrence } from "./occurrence_id.ts";
 export { walkSearchFiles } from "./walk_files.ts";
+export { skippedWarnings } from "./skipped_note.ts";
 export { fileTypeNames } from "./file_types.ts";
 export type {
   FileCount,

@@ -123,6 +123,8 @@ export interface PageStats {
   matched: number;
   /** Files left out, by cause. */
   skipped: SearchSkipped;
+  /** Of the too large, files over the parse limit. */
+  overParseLimit: number;
   /** Languages where the pattern does not parse, with what the grammar said. */
   refused: Map<string, RecoverableError>;
 }
@@ -214,6 +216,7 @@ export function finish(state: PageState<StructuralMatch>): StructuralSearchResul
     shortened: fit.shortened,
     elapsed_ms: Math.round((performance.now() - state.started) * 10) / 10,
   };
+  if (stats.overParseLimit > 0) summary.files_over_parse_limit = stats.overParseLimit;
   if (stats.refused.size > 0) {
     summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
   }

@@ -41,6 +41,8 @@ export interface StructuralStats extends ScanStats {
   refused: Map<string, RecoverableError>;
   /** Languages with files in scope where the pattern parses (files of them may still hold none of its texts). */
   accepted: Set<string>;
+  /** Files over the parse limit (counted in `skipped.too_large` too): `max_file_bytes` does not lift it. */
+  overParseLimit: number;
 }
 
 /** One file with matches. */
@@ -253,6 +255,7 @@ function startMatch(files: SearchFiles, c: Candidate): Promise<StructuralHit[]> 
 function overParseLimit(err: unknown, stats: StructuralStats): null {
   if (err instanceof RecoverableError && err.code === "limit_exceeded") {
     stats.skipped.too_large++;
+    stats.overParseLimit++;
     return null;
   }
   throw err;
@@ -468,6 +471,7 @@ export function structuralStats(): StructuralStats {
     skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 },
     refused: new Map(),
     accepted: new Set(),
+    overParseLimit: 0,
   };
 }
 

@@ -365,6 +365,8 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
   shortened: "none" | "truncated_text" | "counts";
   /** Languages with files in scope where the pattern does not parse, with what the grammar said. */
   languages_refused?: Record<string, string>;
+  /** Files left out as over the parse limit (of `skipped.too_large`; the workspace's `maxParseBytes`). */
+  files_over_parse_limit?: number;
 }
 
 /** The result of a structural search. */

@@ -8,7 +8,7 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
-import { failureText, type Paint, painter } from "./cli_output.ts";
+import { failureText, type Paint, painter, searchNotesText, sizeFlag } from "./cli_output.ts";
 
 /** What one matched line of a search_text result holds (the part printed here). */
 interface PrintedMatch {
@@ -64,6 +64,9 @@ function searchArgs(
   if (values["type"]) args["type"] = values["type"];
   if (flags["files-with-matches"]) args["output_mode"] = "files_with_matches";
   if (flags["count"]) args["output_mode"] = "count";
+  const size = sizeFlag(flags, "max-filesize");
+  if (typeof size === "object") return size;
+  if (size !== undefined) args["max_file_bytes"] = size;
   return args;
 }
 
@@ -144,6 +147,11 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
     hidden: { kind: "boolean", help: "also search hidden files and folders" },
     "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
     "max-results": { kind: "string", value: "N", help: "stop after N entries (default 10000)" },
+    "max-filesize": {
+      kind: "string",
+      value: "SIZE",
+      help: "skip larger files (bytes, or 50K, 10M, 1G; default 16M)",
+    },
     json: { kind: "boolean", help: "print the search_text ToolResult as JSON" },
   },
   maxPositional: 2,
@@ -162,6 +170,8 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
       return 2;
     }
     if (!flags["json"]) host.stdout(resultText(result.data, paint));
+    // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
+    if (!flags["json"]) host.stderr(searchNotesText(result, paint));
     const summary = result.data["summary"] as { truncated?: boolean } | undefined;
     if (summary?.truncated && !flags["json"]) {
       host.stderr(

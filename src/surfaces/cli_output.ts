@@ -117,6 +117,18 @@ export function notesText(result: Extract<ToolResult, { ok: true }>, paint: Pain
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
+/**
+ * A search's warnings and reminders for `graver grep` and `graver sg`: as {@linkcode notesText}, the argument
+ * that lifts the size limit named by its option there (`--max-filesize`).
+ *
+ * @param result The search's result.
+ * @param paint How to colour.
+ * @returns The lines (empty when there are none).
+ */
+export function searchNotesText(result: Extract<ToolResult, { ok: true }>, paint: Paint): string {
+  return notesText(result, paint).replaceAll("a larger max_file_bytes", "a larger --max-filesize");
+}
+
 /** A progress line on stderr; see {@linkcode startProgress}. */
 export interface Progress {
   /** Say where the work is (e.g. "120/560 files"); shown once the delay has passed. */
@@ -183,4 +195,41 @@ export function integerFlag(
     return { problem: `option "--${name}" takes a positive whole number, not "${String(raw)}"` };
   }
   return n;
+}
+
+/** Multipliers of the suffixes a size takes, as ripgrep's `--max-filesize` reads them. */
+const SIZE_SUFFIXES: Record<string, number> = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/**
+ * A size option as ripgrep writes it: a whole number of bytes, or with a suffix K, M or G (`--max-filesize
+ * 50M`).
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sizeFlag } from "./cli_output.ts";
+ *
+ * assert.equal(sizeFlag({ "max-filesize": "50M" }, "max-filesize"), 50 * 1024 * 1024);
+ * assert.equal(sizeFlag({}, "max-filesize"), undefined);
+ * assert.ok(typeof sizeFlag({ "max-filesize": "5 MB" }, "max-filesize") === "object");
+ * ```
+ *
+ * @param flags The parsed options.
+ * @param name The option's name.
+ * @returns The size in bytes, undefined when absent, or the problem as a sentence fragment.
+ */
+export function sizeFlag(
+  flags: Record<string, string | boolean>,
+  name: string,
+): number | undefined | { problem: string } {
+  const raw = flags[name];
+  if (raw === undefined) return undefined;
+  const m = typeof raw === "string" ? /^(\d+)([KMG]?)$/i.exec(raw) : null;
+  if (m === null) {
+    return {
+      problem: `option "--${name}" takes a size in bytes, with K, M or G after it if you like, not "${
+        String(raw)
+      }"`,
+    };
+  }
+  return Number(m[1]) * SIZE_SUFFIXES[m[2]!.toUpperCase()]!;
 }

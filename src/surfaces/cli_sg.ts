@@ -9,7 +9,15 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
-import { failureText, notesText, type Paint, paintDiff, painter } from "./cli_output.ts";
+import {
+  failureText,
+  notesText,
+  type Paint,
+  paintDiff,
+  painter,
+  searchNotesText,
+  sizeFlag,
+} from "./cli_output.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -67,6 +75,9 @@ function sgArgs(
   if (values["lang"]) args["language"] = values["lang"];
   if (values["glob"]) args["glob"] = values["glob"];
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
+  const size = sizeFlag(flags, "max-filesize");
+  if (typeof size === "object") return size;
+  if (size !== undefined) args["max_file_bytes"] = size;
   const max = flags["max-results"];
   if (max !== undefined && args["max_results"] !== undefined) {
     if (typeof max !== "string" || !/^\d+$/.test(max)) {
@@ -159,6 +170,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     hidden: { kind: "boolean", help: "also search hidden files and folders" },
     "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
     "max-results": { kind: "string", value: "N", help: "stop after N matches (default 10000)" },
+    "max-filesize": {
+      kind: "string",
+      value: "SIZE",
+      help: "skip larger files (bytes, or 50K, 10M, 1G; default 16M)",
+    },
     json: { kind: "boolean", help: "print the ToolResult as JSON" },
     format: {
       kind: "string",
@@ -184,7 +200,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     if (astGrep && result.ok) printJson(host, result.data["ast_grep"]);
     else if (flags["json"]) printJson(host, result);
     else if (!result.ok) host.stderr(failureText(result, paint));
-    else host.stdout(resultText(result, paint));
+    else {
+      host.stdout(resultText(result, paint));
+      // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
+      if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
+    }
     const summary = result.ok ? result.data["summary"] as { truncated?: boolean } | undefined : undefined;
     if (summary?.truncated && !flags["json"] && tool === "search_structural") {
       host.stderr(

@@ -107,7 +107,7 @@ export const editReplaceText: ToolDefinition<Record<string, unknown>> = {
     }),
   }, ["replaced", "files"]),
   async handler(args, { stage }) {
-    const { normalizeSearchTextArgs, parseOccurrenceId, planTextReplace, walkSearchFiles } =
+    const { normalizeSearchTextArgs, parseOccurrenceId, planTextReplace, skippedWarnings, walkSearchFiles } =
       await searchEngine();
     const query = normalizeSearchTextArgs(searchArgsOf(args));
     const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
@@ -126,7 +126,7 @@ export const editReplaceText: ToolDefinition<Record<string, unknown>> = {
     });
     await stagePlannedTexts(stage, plan);
     return {
-      warnings: plan.warnings,
+      warnings: [...plan.warnings, ...skippedWarnings(plan.stats.skipped, query, true)],
       data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES),
     };
   },

@@ -97,8 +97,13 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     summary: STRUCTURAL_SUMMARY,
   }, ["rewritten", "files"]),
   async handler(args, { workspace, stage }) {
-    const { normalizeStructuralArgs, parseOccurrenceId, planStructuralRewrite, walkSearchFiles } =
-      await searchEngine();
+    const {
+      normalizeStructuralArgs,
+      parseOccurrenceId,
+      planStructuralRewrite,
+      skippedWarnings,
+      walkSearchFiles,
+    } = await searchEngine();
     const { patternMatcherOf } = await patternEngine();
     const rewrite = args["rewrite"] as string;
     const query = { ...normalizeStructuralArgs({ ...searchArgsOf(args), rewrite }), rewrite };
@@ -115,6 +120,8 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     const warnings = plan.nested > 0
       ? [`${plan.nested} match(es) inside another match were left as they are: the outer match was rewritten`]
       : [];
+    const skipped = { ...plan.stats.skipped, overParseLimit: plan.stats.overParseLimit };
+    warnings.push(...skippedWarnings(skipped, query, true));
     return { warnings, data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES) };
   },
 };

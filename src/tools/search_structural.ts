@@ -134,6 +134,7 @@ export const STRUCTURAL_SUMMARY = shape({
   shortened: STRING,
   elapsed_ms: { type: "number" },
   languages_refused: { type: "object", additionalProperties: STRING },
+  files_over_parse_limit: INTEGER,
 }, ["files_scanned", "files_parsed", "files_matched", "skipped"]);
 
 /** The search_structural tool. */
@@ -157,8 +158,13 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     summary: STRUCTURAL_SUMMARY,
   }, ["summary"]),
   async handler(args, { workspace, stage }) {
-    const { enclosingSymbolsOf, normalizeStructuralArgs, searchStructural, walkSearchFiles } =
-      await searchEngine();
+    const {
+      enclosingSymbolsOf,
+      normalizeStructuralArgs,
+      searchStructural,
+      skippedWarnings,
+      walkSearchFiles,
+    } = await searchEngine();
     const { patternMatcherOf, poolSymbolsOf } = await patternEngine();
     const query = normalizeStructuralArgs(args);
     // Staged bytes for a file a plan wrote, else the backend's: only files that may match are hashed (parse cache).
@@ -169,7 +175,10 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       // With a match pool, the workers that parsed the matched files name their symbols too.
       enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)),
     });
-    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
+    const summary = result.summary;
+    const skipped = { ...summary.skipped, overParseLimit: summary.files_over_parse_limit };
+    const warnings = skippedWarnings(skipped, query);
+    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };
   },
 };
 

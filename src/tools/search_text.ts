@@ -99,14 +99,16 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     }, ["files_scanned", "files_matched", "skipped", "truncated"]),
   }, ["output_mode", "summary"]),
   async handler(args, { workspace, stage }) {
-    const { enclosingSymbolsOf, normalizeSearchTextArgs, searchText, walkSearchFiles } = await searchEngine();
+    const { enclosingSymbolsOf, normalizeSearchTextArgs, searchText, skippedWarnings, walkSearchFiles } =
+      await searchEngine();
     const query = normalizeSearchTextArgs(args);
     // Staged bytes for a file an earlier op of a plan wrote, else straight from the backend: a search hashes
     // only the files its page returns.
     // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
     const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchText(files, query, { enclosing: enclosingSymbolsOf(workspace) });
-    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result) };
+    const warnings = result.summary ? skippedWarnings(result.summary.skipped, query) : [];
+    return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };
   },
 };
 

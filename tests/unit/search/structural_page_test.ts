@@ -91,6 +91,7 @@ Deno.test("a page over its budget is cut to texts of 200 characters, then to cou
     matched: 1,
     skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 },
     refused: new Map(),
+    overParseLimit: 0,
   };
   const at = (max_chars: number) =>
     finish({
