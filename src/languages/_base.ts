@@ -158,6 +158,7 @@ export function defineProfile(spec: ProfileSpec): LanguageProfile {
     functions: PLAIN_FUNCTIONS,
     targetVersion: null,
     indentUnit: null,
+    commentStarts: null,
     hashLinesArePreprocessor: false,
     macroBodiesAreText: false,
     searchTypeAliases: [],

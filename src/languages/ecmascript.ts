@@ -192,7 +192,15 @@ function functions(writesTypes: boolean): FunctionFacts {
 }
 
 /** The facts the three languages share. */
-const SHARED = { moduleSystem: MODULES, flow: ECMASCRIPT_FLOW, targetVersion: TARGET_VERSION };
+/** The grammars' extras besides whitespace: comments, and HTML-like comments (`<!--`, and `-->` opening a line). */
+const COMMENT_STARTS = ["//", "/*", "<!--", "-->"];
+
+const SHARED = {
+  moduleSystem: MODULES,
+  flow: ECMASCRIPT_FLOW,
+  targetVersion: TARGET_VERSION,
+  commentStarts: COMMENT_STARTS,
+};
 
 /** TypeScript. */
 export const TYPESCRIPT: LanguageProfile = defineProfile({

@@ -153,6 +153,7 @@ export const GO_FLOW: FlowRules = {
 export const GO: LanguageProfile = defineProfile({
   id: "go",
   displayName: "Go",
+  commentStarts: ["//", "/*"],
   moduleSystem: {
     name: "go",
     moduleIsDirectory: true,

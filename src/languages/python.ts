@@ -155,6 +155,7 @@ const TARGET_VERSION: TargetVersionFacts = {
 export const PYTHON: LanguageProfile = defineProfile({
   id: "python",
   displayName: "Python",
+  commentStarts: ["#"],
   moduleSystem: {
     name: "python",
     moduleIsDirectory: false,

@@ -183,6 +183,7 @@ export const RUST_SYNTAX = {
 export const RUST: LanguageProfile = defineProfile({
   id: "rust",
   displayName: "Rust",
+  commentStarts: ["//", "/*"],
   moduleSystem: {
     name: "rust",
     moduleIsDirectory: false,

@@ -372,6 +372,12 @@ export interface LanguageProfile {
    * yet; null when it has no single one (the caller's default).
    */
   indentUnit: string | null;
+  /**
+   * The texts that open a comment, or any other text the grammar lets stand between two tokens besides
+   * whitespace (its `extras`: `<!--` in JavaScript); null when not stated. A structural search tests that a
+   * file holds a pattern's adjacent tokens together only where this is stated (`token_runs.ts`).
+   */
+  commentStarts: readonly string[] | null;
   /** A line opening with `#` is a preprocessor directive, not a comment (the C family). */
   hashLinesArePreprocessor: boolean;
   /** Macro bodies (`#define`) are text the grammar does not parse, so a name may hide in one. */

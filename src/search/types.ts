@@ -244,6 +244,11 @@ export interface StructuralProgram {
    */
   words?: readonly string[];
   /**
+   * Whether a text that holds the literals and words may hold a match (the pattern's adjacent tokens found
+   * together, with only what the matcher passes over between them); absent, it may.
+   */
+  mayHold?: (text: string) => boolean;
+  /**
    * Every match in one file, in document order (nested matches included).
    *
    * @param file The file: path, text (a BOM dropped) and version (the parse cache's key).

@@ -13,6 +13,7 @@
  */
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
+import { profileOf } from "../../languages/profiles.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
@@ -30,6 +31,7 @@ import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
+import { runFilter, type RunLexicon, unnamedTokenWords } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 
 export { multiNames } from "./rule.ts";
@@ -67,6 +69,8 @@ export interface LanguageProgram {
   literals: readonly string[];
   /** Of those, the identifiers: held as whole words (`search/`'s `StructuralProgram.words`). */
   words: readonly string[];
+  /** Whether a text holding the literals may hold a match: its token runs (`token_runs.ts`); absent, it may. */
+  mayHold?: (text: string) => boolean;
   /** Every match in one file (parsed through the cache), in document order. */
   match(file: { path: string; text: string; version: string }): Promise<PatternSite[]>;
   /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
@@ -398,14 +402,19 @@ export function patternMatcherOf(
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
       const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
+      const commentStarts = profileOf(language).commentStarts;
+      const lexicon = commentStarts === null || parser.language === null
+        ? null
+        : { keywords: unnamedTokenWords(parser.language), commentStarts };
       const find = query.rule !== undefined
         ? ruleFinder(compileRule(query.rule, compile))
-        : patternFinder(compile(query.pattern ?? ""));
+        : patternFinder(compile(query.pattern ?? ""), lexicon);
       const multi = multiNames(query);
       pass ??= trees.newPass();
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
+        ...(find.mayHold ? { mayHold: find.mayHold } : {}),
         async match(file) {
           const parsed = await trees.parse(file.path, language, file.version, file.text, pass);
           try {
@@ -432,19 +441,23 @@ interface Finder {
   pattern: PatternNode | null;
   literals: string[];
   words: string[];
+  /** The test of the pattern's token runs, if it has any. */
+  mayHold?: (text: string) => boolean;
   matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
 }
 
 /**
  * A pattern's finder: from the places its rarest required text occurs as a leaf when there is one, else from
- * the nodes of its kind.
+ * the nodes of its kind; with the test of its token runs where the language's lexicon is known.
  */
-function patternFinder(compiled: CompiledPattern): Finder {
+function patternFinder(compiled: CompiledPattern, lexicon: RunLexicon | null): Finder {
   const literals = requiredTexts(compiled.root);
+  const mayHold = runFilter(compiled.root, lexicon);
   return {
     pattern: compiled.root,
     literals,
     words: requiredWords(compiled.root),
+    ...(mayHold ? { mayHold } : {}),
     matches: (root, text) =>
       literals.length > 0
         ? matchPatternAround(compiled, root, { text, literal: literals, limit: MAX_MATCHES_PER_FILE })

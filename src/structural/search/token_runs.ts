@@ -1,0 +1,192 @@
+/**
+ * Token runs: a sharper test than "the file holds each of the pattern's texts somewhere" for whether a file
+ * can hold a match before it is parsed. A run is a sequence of the pattern's leaves that the matcher
+ * (`edit/pattern.ts`, with ast-grep's smart strictness) can only find in a file with nothing between two of
+ * them but what it passes over: whitespace, comments (and the grammar's other extras), and tokens of the
+ * code the pattern does not write (which are the grammar's unnamed tokens: punctuation and keywords). So a
+ * file that holds `c`, `req` and `header` but never `c.req` and `.header` is not parsed for
+ * `c.req.header($A)`.
+ *
+ * Two leaves next to each other in the pattern are in one run when:
+ *
+ * - neither is a metavariable, an empty token, or a `,`/`;` next to a `$$$X` (which the matcher may leave out);
+ * - the first has a next sibling, of whose subtree the second is the first leaf: when the first ends its
+ *   parent, the code's node of that type may go on past the pattern's last child (`new Foo` matches
+ *   `new Foo(x)`), so anything may lie between;
+ * - the pattern's own text between them is whitespace (text a grammar reads with no node of its own, such as
+ *   CSS's digits before a unit, is not compared by the matcher).
+ *
+ * In a file, between two tokens of a run the test lets stand any character other than an ASCII letter, digit
+ * or `_`, and any word that is a word of one of the grammar's unnamed tokens (`async` in `export async
+ * function`); it gives up (the file may match) where a comment may open (the language profile's
+ * `commentStarts`) or after {@linkcode MAX_GAP} characters. A language whose profile states no comment
+ * syntax gets no runs: its files are tested on the pattern's texts alone.
+ *
+ * @module
+ */
+import type { Language } from "web-tree-sitter";
+import type { PatternNode } from "../edit/pattern.ts";
+
+/** Characters between two tokens of a run past which the test gives up (the file may match). */
+export const MAX_GAP = 128;
+
+/** What the test knows of a language: the words of its unnamed tokens, and where a comment may open. */
+export interface RunLexicon {
+  /** Every run of ASCII letters, digits and `_` in the grammar's unnamed node types (`async`, `static`, `get`). */
+  keywords: ReadonlySet<string>;
+  /** Texts that open a comment or another extra (the profile's `commentStarts`). */
+  commentStarts: readonly string[];
+}
+
+/** Separators the matcher may leave out next to a `$$$X`. */
+const OPTIONAL_SEPARATORS = new Set([",", ";"]);
+
+/** The words of each grammar's unnamed tokens, per grammar. */
+const KEYWORDS = new WeakMap<Language, ReadonlySet<string>>();
+
+/**
+ * The words of a grammar's unnamed node types: what a token the matcher passes over may spell with letters.
+ *
+ * @param language A tree-sitter language.
+ * @returns Every maximal run of ASCII letters, digits and `_` in an unnamed node type's name.
+ */
+export function unnamedTokenWords(language: Language): ReadonlySet<string> {
+  let words = KEYWORDS.get(language);
+  if (words === undefined) {
+    const found = new Set<string>();
+    for (let id = 0; id < language.nodeTypeCount; id++) {
+      if (language.nodeTypeIsNamed(id)) continue;
+      for (const w of language.nodeTypeForId(id)?.match(/[A-Za-z0-9_]+/g) ?? []) found.add(w);
+    }
+    KEYWORDS.set(language, words = found);
+  }
+  return words;
+}
+
+/** A leaf of the pattern, in document order, and whether a run may go on past it. */
+interface Leaf {
+  node: PatternNode;
+  /** It has a next sibling (it does not end its parent). */
+  continues: boolean;
+  /** It is a `,`/`;` next to a `$$$X` among its siblings. */
+  optional: boolean;
+}
+
+/** The pattern's leaves in document order. */
+function leavesOf(root: PatternNode): Leaf[] {
+  const out: Leaf[] = [];
+  const visit = (p: PatternNode, siblings: readonly PatternNode[], i: number) => {
+    if (p.children.length > 0) return p.children.forEach((c, k, all) => visit(c, all, k));
+    const optional = !p.named && OPTIONAL_SEPARATORS.has(p.type) &&
+      (siblings[i - 1]?.meta?.multi === true || siblings[i + 1]?.meta?.multi === true);
+    out.push({ node: p, continues: i < siblings.length - 1, optional });
+  };
+  visit(root, [root], 0);
+  return out;
+}
+
+/** Whether a leaf may stand in a run at all. */
+function runnable(leaf: Leaf): boolean {
+  return leaf.node.meta === undefined && leaf.node.text !== "" && !leaf.optional;
+}
+
+/**
+ * The pattern's token runs of two tokens or more (see the module's doc), each as its tokens' texts.
+ *
+ * @param root A compiled pattern's root (its leaves carry their `lead`).
+ * @returns The runs, in the pattern's order.
+ */
+export function tokenRuns(root: PatternNode): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  const leaves = leavesOf(root);
+  leaves.forEach((leaf, i) => {
+    if (!runnable(leaf)) {
+      if (run.length > 1) runs.push(run);
+      run = [];
+      return;
+    }
+    run.push(leaf.node.text);
+    const next = leaves[i + 1];
+    const joined = next !== undefined && leaf.continues && runnable(next) &&
+      /^\s*$/.test(next.node.lead ?? "x");
+    if (!joined) {
+      if (run.length > 1) runs.push(run);
+      run = [];
+    }
+  });
+  return runs;
+}
+
+/** Whether `c` (a UTF-16 unit) is an ASCII letter, digit or `_`. */
+function isWordUnit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** The test gave up between two tokens: the file may hold the run. */
+const GAVE_UP = -2;
+
+/**
+ * Where `token` starts after `from` with only what may stand between two tokens of a run before it: its
+ * offset, -1 when something else comes first, or {@linkcode GAVE_UP}.
+ */
+function nextToken(text: string, from: number, token: string, lexicon: RunLexicon): number {
+  let at = from;
+  for (;;) {
+    if (text.startsWith(token, at)) return at;
+    if (at >= text.length) return -1;
+    if (at - from > MAX_GAP) return GAVE_UP;
+    if (!isWordUnit(text.charCodeAt(at))) {
+      if (lexicon.commentStarts.some((c) => text.startsWith(c, at))) return GAVE_UP;
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < text.length && isWordUnit(text.charCodeAt(end))) end++;
+    if (!lexicon.keywords.has(text.slice(at, end))) return -1;
+    at = end;
+  }
+}
+
+/**
+ * Whether a text may hold a run: some occurrence of its first token is followed by the others, each after
+ * only what may stand between two tokens of a run (see the module's doc).
+ *
+ * @param text The file's text.
+ * @param run The run's tokens.
+ * @param lexicon The language's unnamed-token words and comment starts.
+ * @returns False only when no match of a pattern with this run can be in the text.
+ */
+export function mayHoldRun(text: string, run: readonly string[], lexicon: RunLexicon): boolean {
+  const first = run[0]!;
+  for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
+    let end = at + first.length;
+    let k = 1;
+    for (; k < run.length; k++) {
+      const next = nextToken(text, end, run[k]!, lexicon);
+      if (next === GAVE_UP) return true;
+      if (next < 0) break;
+      end = next + run[k]!.length;
+    }
+    if (k === run.length) return true;
+  }
+  return false;
+}
+
+/**
+ * The test of a compiled pattern's runs on a file's text, or null when it has none (or the language states no
+ * comment syntax): the file is then tested on the pattern's texts alone.
+ *
+ * @param root A compiled pattern's root.
+ * @param lexicon The language's unnamed-token words and comment starts (null: not stated).
+ * @returns Whether a text may hold every run.
+ */
+export function runFilter(
+  root: PatternNode,
+  lexicon: RunLexicon | null,
+): ((text: string) => boolean) | null {
+  if (lexicon === null) return null;
+  const runs = tokenRuns(root);
+  if (runs.length === 0) return null;
+  return (text) => runs.every((run) => mayHoldRun(text, run, lexicon));
+}

@@ -1,0 +1,308 @@
+/**
+ * The token-run test of a structural search: which runs a pattern has, what may stand between two of their
+ * tokens, and that it never turns away a file the matcher matches — on adversarial texts, and over real trees
+ * no one here wrote (hono's published package and its declaration files, CPython's `email` package, go-cmp,
+ * and the semver and smallvec crates from Debian's packages): for a table of patterns, every file that holds
+ * the pattern's texts but not its runs has no match.
+ */
+import assert from "node:assert/strict";
+import { createMemoryBackend, createWorkspace, type Workspace } from "../../../../src/mod.ts";
+import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
+import { compilePattern } from "../../../../src/structural/edit/pattern.ts";
+import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
+import {
+  MAX_GAP,
+  mayHoldRun,
+  type RunLexicon,
+  tokenRuns,
+  unnamedTokenWords,
+} from "../../../../src/structural/search/token_runs.ts";
+
+const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+
+async function runsOf(language: string, pattern: string): Promise<string[][]> {
+  const parser = await ws.grammars!.parser(language);
+  try {
+    return tokenRuns(compilePattern(parser, language, pattern).root);
+  } finally {
+    parser.delete();
+  }
+}
+
+Deno.test("tokenRuns: adjacent tokens, broken at metavariables, optional separators and the end of a node", async () => {
+  assert.deepEqual(await runsOf("javascript", "c.req.header($A)"), [["c", ".", "req"], [".", "header"]]);
+  assert.deepEqual(await runsOf("javascript", "new Response($$$A)"), [["new", "Response", "("]]);
+  assert.deepEqual(await runsOf("javascript", "throw new Error($M)"), [["throw", "new", "Error", "("]]);
+  assert.deepEqual(await runsOf("javascript", "return $X"), []);
+  assert.deepEqual(await runsOf("javascript", "$A && $A"), []);
+  // The comma next to `$$$B` may be left out: the run stops before it.
+  assert.deepEqual(await runsOf("javascript", "f(a, $$$B)"), [["f", "(", "a"]]);
+  // `new Foo` matches `new Foo(x)`: the identifier ends the node, so `+` is not in its run.
+  assert.deepEqual(await runsOf("javascript", "new Foo + 1"), [["new", "Foo"], ["+", "1"]]);
+  // A comment in the pattern is text between two tokens: no run across it.
+  assert.deepEqual(await runsOf("javascript", "foo(/* x */ 1)"), [["foo", "("], ["1", ")"]]);
+  assert.deepEqual(await runsOf("python", "def foo(self): $$$B"), [["def", "foo", "(", "self", ")"]]);
+  assert.deepEqual(await runsOf("go", "fmt.Println($$$A)"), [["fmt", ".", "Println"]]);
+});
+
+Deno.test("unnamedTokenWords: the keywords of a grammar, not its identifiers", async () => {
+  const parser = await ws.grammars!.parser("javascript");
+  try {
+    const words = unnamedTokenWords(parser.language!);
+    for (const w of ["async", "new", "static", "get", "typeof"]) assert.ok(words.has(w), w);
+    for (const w of ["Response", "header", "req"]) assert.ok(!words.has(w), w);
+  } finally {
+    parser.delete();
+  }
+});
+
+Deno.test("mayHoldRun: what may stand between two tokens, and where the test gives up", () => {
+  const lexicon: RunLexicon = { keywords: new Set(["async", "await"]), commentStarts: ["//", "/*"] };
+  const holds = (text: string, run: string[]) => mayHoldRun(text, run, lexicon);
+  const run = ["c", ".", "req"];
+  assert.ok(holds("x = c.req;", run));
+  assert.ok(holds("x = c\n  .req;", run)); // layout
+  assert.ok(holds("x = c?.req;", run)); // punctuation
+  assert.ok(holds("x = c /* why */ .req;", run)); // a comment: the test gives up
+  assert.ok(holds("x = c // why\n.req;", run));
+  assert.ok(holds("x = c async . await req;", run)); // keywords
+  assert.ok(!holds("x = c.res; y.req;", run)); // a word that is no keyword between
+  assert.ok(!holds("x = cc.req;".replace("cc.req", "c.x.req"), run));
+  assert.ok(!holds("const c = 1; req.header();", run));
+  assert.ok(!holds("c", run)); // the text ends
+  // A long gap: the test gives up rather than scan on.
+  assert.ok(holds(`c${" ".repeat(MAX_GAP + 10)}x.req`, run));
+  assert.ok(!holds(`c${" ".repeat(MAX_GAP - 10)}x.req`, run));
+});
+
+/** Every file under a folder with one of the extensions, as path and text. */
+async function filesUnder(root: string, extensions: string[]): Promise<{ path: string; text: string }[]> {
+  const out: { path: string; text: string }[] = [];
+  const walk = async (dir: string) => {
+    for await (const e of Deno.readDir(`${root}/${dir}`)) {
+      const rel = dir === "" ? e.name : `${dir}/${e.name}`;
+      if (e.isDirectory) await walk(rel);
+      else if (e.isFile && extensions.some((x) => e.name.endsWith(x))) {
+        out.push({ path: rel, text: await Deno.readTextFile(`${root}/${rel}`) });
+      }
+    }
+  };
+  await walk("");
+  return out.sort((a, b) => a.path < b.path ? -1 : 1);
+}
+
+/**
+ * The files the run test turns away among those holding the pattern's texts, after checking that each has no
+ * match; with the files matched.
+ */
+async function turnedAway(
+  workspace: Workspace,
+  files: { path: string; text: string }[],
+  query: { language: string; pattern: string },
+): Promise<{ away: number; matched: number }> {
+  const program = await patternMatcherOf(workspace).compile(query.language, { pattern: query.pattern });
+  let away = 0;
+  let matched = 0;
+  for (const file of files) {
+    if (!program.literals.every((l) => file.text.includes(l))) continue;
+    const hits = await program.match({ ...file, version: file.path });
+    if (hits.length > 0) matched++;
+    if (program.mayHold === undefined || program.mayHold(file.text)) continue;
+    away++;
+    assert.equal(hits.length, 0, `${query.pattern} matches ${file.path}, which the run test turns away`);
+  }
+  return { away, matched };
+}
+
+Deno.test("the run test turns away no file the matcher matches: adversarial texts", async () => {
+  // `hits`: the matches the matcher finds, so that a case that should match is seen to.
+  const cases: { language: string; pattern: string; text: string; hits: number }[] = [
+    {
+      language: "javascript",
+      pattern: "c.req.header($A)",
+      text: "c /* a */ . req\n  // b\n  .header(x);\n",
+      hits: 1,
+    },
+    { language: "javascript", pattern: "c.req.header($A)", text: "c.req.header(x,);\n", hits: 1 }, // a trailing comma
+    { language: "javascript", pattern: "c.req.header($A)", text: "(c).req.header(x);\n", hits: 0 },
+    { language: "javascript", pattern: "c.req.header($A)", text: "c.req?.header(x);\n", hits: 0 },
+    { language: "javascript", pattern: "c.req.header($A)", text: "c\n.req\n.header\n(x);\n", hits: 1 },
+    {
+      language: "javascript",
+      pattern: "export function foo() {}",
+      text: "export async function foo() {}\n",
+      hits: 1,
+    },
+    { language: "javascript", pattern: "new Foo + 1", text: "x = new Foo(a, b) + 1;\n", hits: 1 },
+    {
+      language: "javascript",
+      pattern: "throw new Error($M)",
+      text: "throw /* x */ new\nError('m');\n",
+      hits: 1,
+    },
+    {
+      language: "javascript",
+      pattern: "throw new Error($M)",
+      text: "throw new\n<!-- x\nError(m);\n",
+      hits: 1,
+    },
+    { language: "typescript", pattern: "f<T>($A)", text: "f < T > (a);\n", hits: 1 },
+    {
+      language: "python",
+      pattern: "def foo(self): $$$B",
+      text: "def foo(  # c\n    self,\n): pass\n",
+      hits: 1,
+    },
+    { language: "python", pattern: "x = 1 if $C else 2", text: "x = 1if c else 2\n", hits: 1 },
+    { language: "python", pattern: "a.b($X)", text: "a \\\n  .b(1)\n", hits: 1 },
+    {
+      language: "go",
+      pattern: "fmt.Println($$$A)",
+      text: "package p\nfunc f() { fmt. /* x */ Println(1) }\n",
+      hits: 1,
+    },
+    {
+      language: "rust",
+      pattern: "fn main() { $$$B }",
+      text: "fn main /* a */ ( /* b */ ) { x(); }\n",
+      hits: 1,
+    },
+    {
+      language: "rust",
+      pattern: "pub fn $F() {}",
+      text: "pub(crate) fn f() {}\npub async fn g() {}\n",
+      hits: 1,
+    },
+  ];
+  for (const c of cases) {
+    const program = await patternMatcherOf(ws).compile(c.language, { pattern: c.pattern });
+    const hits = await program.match({ path: "a", text: c.text, version: c.text });
+    const at = `${c.pattern} on ${JSON.stringify(c.text)}`;
+    assert.equal(hits.length, c.hits, at);
+    if (hits.length > 0) assert.ok(program.mayHold?.(c.text) ?? true, at);
+  }
+  // And the test does turn away a file that only holds the texts apart.
+  const program = await patternMatcherOf(ws).compile("javascript", { pattern: "c.req.header($A)" });
+  assert.equal(program.mayHold!("const c = 1; req.raw; header(c);\n"), false);
+});
+
+const HONO = new URL("../../../../node_modules/hono/dist", import.meta.url).pathname;
+
+/** The real trees (absent ones are skipped), and the patterns tried on each. */
+async function realTrees(): Promise<
+  { root: string; extensions: string[]; language: string; patterns: string[] }[]
+> {
+  const py = await new Deno.Command("python3", {
+    args: ["-c", "import email, os; print(os.path.dirname(email.__file__))"],
+    stdout: "piped",
+    stderr: "null",
+  }).output().then((o) => o.code === 0 ? new TextDecoder().decode(o.stdout).trim() : "", () => "");
+  const trees = [
+    {
+      root: HONO,
+      extensions: [".js"],
+      language: "javascript",
+      patterns: [
+        "c.req.header($A)",
+        "new Response($$$A)",
+        "throw new Error($M)",
+        "function $F($$$P) { $$$B }",
+        "export function $F($$$P) { $$$B }",
+        "const { $$$A } = $B",
+        "export { $$$E }",
+        "await $X",
+        "c.json($$$A)",
+        "Object.keys($X)",
+        "this.$A = $B",
+        "if ($C) { return $X }",
+        "new URL($A)",
+        "headers.set($K, $V)",
+        'typeof $X === "string"',
+        "return new Response($$$A)",
+        "async ($$$P) => { $$$B }",
+        "for (const $X of $Y) { $$$B }",
+      ],
+    },
+    {
+      root: `${HONO}/types`,
+      extensions: [".d.ts"],
+      language: "typescript",
+      patterns: [
+        "export declare const $N: $T;",
+        "interface $I { $$$B }",
+        "export type $T = $V;",
+        "declare class $C { $$$B }",
+        "Promise<void>",
+        "export declare function $F($$$P): $R;",
+        "Promise<$T>",
+      ],
+    },
+    {
+      root: py,
+      extensions: [".py"],
+      language: "python",
+      patterns: [
+        "self.$A = $B",
+        "raise $E($$$A)",
+        "isinstance($X, str)",
+        "def $F(self): $$$B",
+        "def __init__(self, $$$P): $$$B",
+        "return self.$A",
+        "for $V in $I: $$$B",
+        "if $C is None: $$$B",
+        "raise TypeError($$$A)",
+        "import $M",
+      ],
+    },
+    {
+      root: "/usr/share/gocode/src/github.com/google/go-cmp",
+      extensions: [".go"],
+      language: "go",
+      patterns: [
+        "fmt.Sprintf($$$A)",
+        "panic($M)",
+        "if err != nil { $$$B }",
+        "reflect.ValueOf($X)",
+        "func ($R $T) String() string { $$$B }",
+        "for $K, $V := range $X { $$$B }",
+        "t.Errorf($$$A)",
+      ],
+    },
+    ...["semver-1.0.14", "smallvec-1.9.0"].map((crate) => ({
+      root: `/usr/share/cargo/registry/${crate}`,
+      extensions: [".rs"],
+      language: "rust",
+      patterns: [
+        "unsafe { $$$B }",
+        "assert_eq!($$$A)",
+        "fn $F(&self) -> $R { $$$B }",
+        "let mut $V = $E;",
+        "ptr::copy($$$A)",
+        "Err($E)",
+        "pub fn $F($$$P) -> $R { $$$B }",
+        "Ok(())",
+        "Some($X)",
+        "self.len()",
+        "return $X;",
+      ],
+    })),
+  ];
+  const present = await Promise.all(
+    trees.map((t) => Deno.stat(t.root).then((s) => s.isDirectory, () => false)),
+  );
+  return trees.filter((_, i) => present[i]);
+}
+
+Deno.test("the run test turns away no file the matcher matches: real trees", async () => {
+  let away = 0;
+  for (const tree of await realTrees()) {
+    const files = await filesUnder(tree.root, tree.extensions);
+    const workspace = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+    for (const pattern of tree.patterns) {
+      const found = await turnedAway(workspace, files, { language: tree.language, pattern });
+      away += found.away;
+    }
+  }
+  // The test is not vacuous where hono is installed (it always is: it is one of graver's dependencies).
+  assert.ok(away > 0, "the run test turned no file away");
+});
