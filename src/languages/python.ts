@@ -156,6 +156,7 @@ export const PYTHON: LanguageProfile = defineProfile({
   id: "python",
   displayName: "Python",
   commentStarts: ["#"],
+  textNodes: ["string_content"],
   moduleSystem: {
     name: "python",
     moduleIsDirectory: false,

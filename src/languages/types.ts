@@ -378,6 +378,12 @@ export interface LanguageProfile {
    * file holds a pattern's adjacent tokens together only where this is stated (`token_runs.ts`).
    */
   commentStarts: readonly string[] | null;
+  /**
+   * Node types whose children do not cover their text (Python's `string_content` between two escape
+   * sequences): the pattern matcher compares their children, not that text, so a structural search's token
+   * runs stop at them.
+   */
+  textNodes: readonly string[];
   /** A line opening with `#` is a preprocessor directive, not a comment (the C family). */
   hashLinesArePreprocessor: boolean;
   /** Macro bodies (`#define`) are text the grammar does not parse, so a name may hide in one. */

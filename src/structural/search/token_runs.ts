@@ -9,7 +9,9 @@
  *
  * Two leaves next to each other in the pattern are in one run when:
  *
- * - neither is a metavariable, an empty token, or a `,`/`;` next to a `$$$X` (which the matcher may leave out);
+ * - neither is a metavariable, an empty token, a `,`/`;` next to a `$$$X` (which the matcher may leave out), or
+ *   inside a node whose children do not cover its text (the profile's `textNodes`: Python's `string_content`
+ *   holds text between its escape sequences that the matcher does not compare);
  * - the first has a next sibling, of whose subtree the second is the first leaf: when the first ends its
  *   parent, the code's node of that type may go on past the pattern's last child (`new Foo` matches
  *   `new Foo(x)`), so anything may lie between;
@@ -30,12 +32,14 @@ import type { PatternNode } from "../edit/pattern.ts";
 /** Characters between two tokens of a run past which the test gives up (the file may match). */
 export const MAX_GAP = 128;
 
-/** What the test knows of a language: the words of its unnamed tokens, and where a comment may open. */
+/** What the test knows of a language: the words of its unnamed tokens, where a comment may open, its text nodes. */
 export interface RunLexicon {
   /** Every run of ASCII letters, digits and `_` in the grammar's unnamed node types (`async`, `static`, `get`). */
   keywords: ReadonlySet<string>;
   /** Texts that open a comment or another extra (the profile's `commentStarts`). */
   commentStarts: readonly string[];
+  /** Node types whose children do not cover their text (the profile's `textNodes`): no run goes inside one. */
+  textNodes?: ReadonlySet<string>;
 }
 
 /** Separators the matcher may leave out next to a `$$$X`. */
@@ -68,38 +72,43 @@ interface Leaf {
   node: PatternNode;
   /** It has a next sibling (it does not end its parent). */
   continues: boolean;
-  /** It is a `,`/`;` next to a `$$$X` among its siblings. */
-  optional: boolean;
+  /** It may not stand in a run: a `,`/`;` next to a `$$$X` among its siblings, or inside a text node. */
+  aside: boolean;
 }
 
 /** The pattern's leaves in document order. */
-function leavesOf(root: PatternNode): Leaf[] {
+function leavesOf(root: PatternNode, textNodes: ReadonlySet<string>): Leaf[] {
   const out: Leaf[] = [];
-  const visit = (p: PatternNode, siblings: readonly PatternNode[], i: number) => {
-    if (p.children.length > 0) return p.children.forEach((c, k, all) => visit(c, all, k));
+  const visit = (p: PatternNode, at: { siblings: readonly PatternNode[]; i: number; inText: boolean }) => {
+    const { siblings, i } = at;
+    const inText = at.inText || textNodes.has(p.type);
+    if (p.children.length > 0) {
+      return p.children.forEach((c, k, all) => visit(c, { siblings: all, i: k, inText }));
+    }
     const optional = !p.named && OPTIONAL_SEPARATORS.has(p.type) &&
       (siblings[i - 1]?.meta?.multi === true || siblings[i + 1]?.meta?.multi === true);
-    out.push({ node: p, continues: i < siblings.length - 1, optional });
+    out.push({ node: p, continues: i < siblings.length - 1, aside: optional || inText });
   };
-  visit(root, [root], 0);
+  visit(root, { siblings: [root], i: 0, inText: false });
   return out;
 }
 
 /** Whether a leaf may stand in a run at all. */
 function runnable(leaf: Leaf): boolean {
-  return leaf.node.meta === undefined && leaf.node.text !== "" && !leaf.optional;
+  return leaf.node.meta === undefined && leaf.node.text !== "" && !leaf.aside;
 }
 
 /**
  * The pattern's token runs of two tokens or more (see the module's doc), each as its tokens' texts.
  *
  * @param root A compiled pattern's root (its leaves carry their `lead`).
+ * @param textNodes The language's node types whose children do not cover their text (no run goes inside one).
  * @returns The runs, in the pattern's order.
  */
-export function tokenRuns(root: PatternNode): string[][] {
+export function tokenRuns(root: PatternNode, textNodes: ReadonlySet<string> = new Set()): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
-  const leaves = leavesOf(root);
+  const leaves = leavesOf(root, textNodes);
   leaves.forEach((leaf, i) => {
     if (!runnable(leaf)) {
       if (run.length > 1) runs.push(run);
@@ -186,7 +195,7 @@ export function runFilter(
   lexicon: RunLexicon | null,
 ): ((text: string) => boolean) | null {
   if (lexicon === null) return null;
-  const runs = tokenRuns(root);
+  const runs = tokenRuns(root, lexicon.textNodes);
   if (runs.length === 0) return null;
   return (text) => runs.every((run) => mayHoldRun(text, run, lexicon));
 }

@@ -6,8 +6,10 @@
  * the pattern's texts but not its runs has no match.
  */
 import assert from "node:assert/strict";
+import type { Node } from "web-tree-sitter";
 import { createMemoryBackend, createWorkspace, type Workspace } from "../../../../src/mod.ts";
 import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
+import { profileOf } from "../../../../src/languages/profiles.ts";
 import { compilePattern } from "../../../../src/structural/edit/pattern.ts";
 import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
 import {
@@ -154,6 +156,7 @@ Deno.test("the run test turns away no file the matcher matches: adversarial text
       hits: 1,
     },
     { language: "python", pattern: "x = 1 if $C else 2", text: "x = 1if c else 2\n", hits: 1 },
+    { language: "python", pattern: 'f("\\n\\t")', text: 'f("\\nx\\t")\n', hits: 1 }, // text between escapes
     { language: "python", pattern: "a.b($X)", text: "a \\\n  .b(1)\n", hits: 1 },
     {
       language: "go",
@@ -305,4 +308,53 @@ Deno.test("the run test turns away no file the matcher matches: real trees", asy
   }
   // The test is not vacuous where hono is installed (it always is: it is one of graver's dependencies).
   assert.ok(away > 0, "the run test turned no file away");
+});
+
+/** Whether a text holds an ASCII letter, digit or `_`. */
+const hasWord = (text: string) => /[A-Za-z0-9_]/.test(text);
+
+/**
+ * What a parsed file shows of the two facts the run test takes from a profile: the text of each extra that
+ * holds a word, and the type of each node with a word in text its children do not cover.
+ */
+function wordsOutsideTokens(root: Node, text: string): { extras: string[]; uncovered: Set<string> } {
+  const extras: string[] = [];
+  const uncovered = new Set<string>();
+  const visit = (n: Node) => {
+    if (n.isExtra) {
+      if (hasWord(n.text)) extras.push(n.text);
+      return;
+    }
+    const kids = n.children.filter((k): k is Node => k !== null);
+    let at = n.startIndex;
+    for (const k of kids) {
+      if (hasWord(text.slice(at, k.startIndex))) uncovered.add(n.type);
+      at = k.endIndex;
+    }
+    if (kids.length > 0 && hasWord(text.slice(at, n.endIndex))) uncovered.add(n.type);
+    kids.forEach(visit);
+  };
+  visit(root);
+  return { extras, uncovered };
+}
+
+Deno.test("the real trees' extras open with their profile's comment starts; uncovered text is in its text nodes", async () => {
+  let comments = 0;
+  for (const tree of await realTrees()) {
+    const { commentStarts, textNodes } = profileOf(tree.language);
+    const parser = await ws.grammars!.parser(tree.language);
+    try {
+      for (const file of await filesUnder(tree.root, tree.extensions)) {
+        const parsed = parser.parse(file.text)!;
+        const { extras, uncovered } = wordsOutsideTokens(parsed.rootNode, file.text);
+        parsed.delete();
+        comments += extras.length;
+        for (const e of extras) assert.ok(commentStarts!.some((s) => e.startsWith(s)), `${file.path}: ${e}`);
+        for (const type of uncovered) assert.ok(textNodes.includes(type), `${file.path}: ${type}`);
+      }
+    } finally {
+      parser.delete();
+    }
+  }
+  assert.ok(comments > 0);
 });
