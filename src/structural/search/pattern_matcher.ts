@@ -273,16 +273,17 @@ function sitesOf(
 const IN_FLIGHT_PER_WORKER = 16;
 
 /**
- * Characters of candidate text a search matches on its own thread before it turns to the pool's workers
- * (about 25 ms of parsing; they are started then if they are not running): a search that is over by then (a
- * small tree, a page that fills early) neither waits on a worker nor parses ahead of what it needs, and the
- * files a search reaches first keep their trees on this thread for the next one.
+ * Characters of candidate text a search matches on its own thread before it turns to the pool's workers when
+ * they are not all ready (about 25 ms of parsing; they are started then): a search that is over by then (a
+ * small tree, a page that fills early) neither waits on a worker being started nor parses ahead of what it
+ * needs. With every worker ready when the pattern is compiled (a server's pool, started beforehand), the
+ * search turns to them from its first file: a cold search's whole parse is spread over them.
  */
 export const POOL_START_CHARS = 100_000;
 
 /**
  * A program that parses and matches its first {@linkcode POOL_START_CHARS} characters of files on this thread
- * and the rest in a pool's workers where one is ready. A file the pool answered before at this version and
+ * (none when every worker is ready) and the rest in a pool's workers where one is ready. A file the pool answered before at this version and
  * query takes that answer; a file whose tree this thread's cache holds at its version (a warm search), a file
  * over the parse limit (refused here, as without a pool), and every file the pool answers unavailable (a
  * worker not started, crashed or hung) are matched here, so a pool never changes a result.
@@ -292,24 +293,23 @@ function pooled(
   on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery; outlines: boolean },
 ): LanguageProgram {
   const { pool, trees, language, query } = on;
+  const startChars = pool.ready === pool.size ? 0 : POOL_START_CHARS;
   let localChars = 0;
   const matchHere = (file: { path: string; text: string; version: string }) => {
-    if (localChars < POOL_START_CHARS && (localChars += file.text.length) >= POOL_START_CHARS) {
-      void pool.warm();
-    }
+    if (localChars < startChars && (localChars += file.text.length) >= startChars) void pool.warm();
     return local.match(file);
   };
   return {
     ...local,
     // Until then, or with no worker ready: one file at a time, as without a pool.
     get inFlight() {
-      return localChars < POOL_START_CHARS ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
+      return localChars < startChars ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
     },
     async match(file) {
       trees.checkParseSize(file.path, file.text);
       const known = pool.answered(language, query, file);
       if (known !== undefined) return known as PatternSite[];
-      if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
+      if (localChars < startChars || !pool.accepts(file.path)) return matchHere(file);
       if (trees.peek(file.path, language, file.version)) return local.match(file);
       try {
         const sites = await pool.match(language, query, file) as PatternSite[];
