@@ -160,6 +160,7 @@ export function defineProfile(spec: ProfileSpec): LanguageProfile {
     indentUnit: null,
     commentStarts: null,
     textNodes: [],
+    closedNodes: {},
     hashLinesArePreprocessor: false,
     macroBodiesAreText: false,
     searchTypeAliases: [],

@@ -154,6 +154,14 @@ export const GO: LanguageProfile = defineProfile({
   id: "go",
   displayName: "Go",
   commentStarts: ["//", "/*"],
+  closedNodes: {
+    selector_expression: ["field_identifier"],
+    call_expression: ["argument_list"],
+    argument_list: [")"],
+    parameter_list: [")"],
+    index_expression: ["]"],
+    block: ["}"],
+  },
   moduleSystem: {
     name: "go",
     moduleIsDirectory: true,

@@ -157,6 +157,15 @@ export const PYTHON: LanguageProfile = defineProfile({
   displayName: "Python",
   commentStarts: ["#"],
   textNodes: ["string_content"],
+  closedNodes: {
+    call: ["argument_list"],
+    argument_list: [")"],
+    parameters: [")"],
+    parenthesized_expression: [")"],
+    subscript: ["]"],
+    list: ["]"],
+    dictionary: ["}"],
+  },
   moduleSystem: {
     name: "python",
     moduleIsDirectory: false,

@@ -184,6 +184,14 @@ export const RUST: LanguageProfile = defineProfile({
   id: "rust",
   displayName: "Rust",
   commentStarts: ["//", "/*"],
+  closedNodes: {
+    field_expression: ["field_identifier"],
+    call_expression: ["arguments"],
+    arguments: [")"],
+    parameters: [")"],
+    index_expression: ["]"],
+    block: ["}"],
+  },
   moduleSystem: {
     name: "rust",
     moduleIsDirectory: false,

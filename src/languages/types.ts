@@ -384,6 +384,12 @@ export interface LanguageProfile {
    * runs stop at them.
    */
   textNodes: readonly string[];
+  /**
+   * Node type -> child types that stand only last in a node of that type (a member expression's property,
+   * an argument list's `)`): a pattern node of that type ending in such a child is matched only by code nodes
+   * that end there too, so a structural search's token run may go on past it (`c.req.header(` is one run).
+   */
+  closedNodes: Readonly<Record<string, readonly string[]>>;
   /** A line opening with `#` is a preprocessor directive, not a comment (the C family). */
   hashLinesArePreprocessor: boolean;
   /** Macro bodies (`#define`) are text the grammar does not parse, so a name may hide in one. */

@@ -402,10 +402,13 @@ export function patternMatcherOf(
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
       const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
-      const { commentStarts, textNodes } = profileOf(language);
-      const lexicon = commentStarts === null || parser.language === null
-        ? null
-        : { keywords: unnamedTokenWords(parser.language), commentStarts, textNodes: new Set(textNodes) };
+      const { commentStarts, textNodes, closedNodes } = profileOf(language);
+      const lexicon = commentStarts === null || parser.language === null ? null : {
+        keywords: unnamedTokenWords(parser.language),
+        commentStarts,
+        textNodes: new Set(textNodes),
+        closedNodes,
+      };
       const find = query.rule !== undefined
         ? ruleFinder(compileRule(query.rule, compile))
         : patternFinder(compile(query.pattern ?? ""), lexicon);

@@ -14,7 +14,9 @@
  *   holds text between its escape sequences that the matcher does not compare);
  * - the first has a next sibling, of whose subtree the second is the first leaf: when the first ends its
  *   parent, the code's node of that type may go on past the pattern's last child (`new Foo` matches
- *   `new Foo(x)`), so anything may lie between;
+ *   `new Foo(x)`), so anything may lie between — unless the parent is closed after it (the profile's
+ *   `closedNodes`: a member expression ends at its property), and so on up to the first ancestor that has a
+ *   next sibling;
  * - the pattern's own text between them is whitespace (text a grammar reads with no node of its own, such as
  *   CSS's digits before a unit, is not compared by the matcher).
  *
@@ -40,7 +42,12 @@ export interface RunLexicon {
   commentStarts: readonly string[];
   /** Node types whose children do not cover their text (the profile's `textNodes`): no run goes inside one. */
   textNodes?: ReadonlySet<string>;
+  /** Node type -> child types that stand only last in it (the profile's `closedNodes`): a run goes on past one. */
+  closedNodes?: Readonly<Record<string, readonly string[]>>;
 }
+
+/** What a pattern's leaves are read with: the lexicon's text nodes and closed nodes. */
+type Structure = Pick<RunLexicon, "textNodes" | "closedNodes">;
 
 /** Separators the matcher may leave out next to a `$$$X`. */
 const OPTIONAL_SEPARATORS = new Set([",", ";"]);
@@ -70,26 +77,51 @@ export function unnamedTokenWords(language: Language): ReadonlySet<string> {
 /** A leaf of the pattern, in document order, and whether a run may go on past it. */
 interface Leaf {
   node: PatternNode;
-  /** It has a next sibling (it does not end its parent). */
+  /** The next leaf is the first of its next sibling's subtree, or of a closed ancestor's. */
   continues: boolean;
   /** It may not stand in a run: a `,`/`;` next to a `$$$X` among its siblings, or inside a text node. */
   aside: boolean;
 }
 
+/** Where a node stands: its siblings (its parent's children), its place, and the nodes above it, nearest first. */
+interface Place {
+  siblings: readonly PatternNode[];
+  i: number;
+  /** Each ancestor with its own siblings and place, nearest first. */
+  up: readonly { node: PatternNode; siblings: readonly PatternNode[]; i: number }[];
+}
+
+/**
+ * Whether the leaf at `place` has a next sibling, or ends only parents that end where it does in any code that
+ * matches (closed nodes ending in a child of its type), up to one that has a next sibling.
+ */
+function continuesAt(leaf: PatternNode, place: Place, closed: Structure["closedNodes"]): boolean {
+  let node = leaf;
+  let { siblings, i } = place;
+  for (const above of place.up) {
+    if (i < siblings.length - 1) return true;
+    if (!(closed?.[above.node.type]?.includes(node.type) ?? false)) return false;
+    ({ node, siblings, i } = above);
+  }
+  return i < siblings.length - 1;
+}
+
 /** The pattern's leaves in document order. */
-function leavesOf(root: PatternNode, textNodes: ReadonlySet<string>): Leaf[] {
+function leavesOf(root: PatternNode, structure: Structure): Leaf[] {
   const out: Leaf[] = [];
-  const visit = (p: PatternNode, at: { siblings: readonly PatternNode[]; i: number; inText: boolean }) => {
-    const { siblings, i } = at;
+  const textNodes = structure.textNodes ?? new Set<string>();
+  const visit = (p: PatternNode, at: Place & { inText: boolean }) => {
     const inText = at.inText || textNodes.has(p.type);
     if (p.children.length > 0) {
-      return p.children.forEach((c, k, all) => visit(c, { siblings: all, i: k, inText }));
+      const up = [{ node: p, siblings: at.siblings, i: at.i }, ...at.up];
+      return p.children.forEach((c, k, all) => visit(c, { siblings: all, i: k, up, inText }));
     }
+    const { siblings, i } = at;
     const optional = !p.named && OPTIONAL_SEPARATORS.has(p.type) &&
       (siblings[i - 1]?.meta?.multi === true || siblings[i + 1]?.meta?.multi === true);
-    out.push({ node: p, continues: i < siblings.length - 1, aside: optional || inText });
+    out.push({ node: p, continues: continuesAt(p, at, structure.closedNodes), aside: optional || inText });
   };
-  visit(root, { siblings: [root], i: 0, inText: false });
+  visit(root, { siblings: [root], i: 0, up: [], inText: false });
   return out;
 }
 
@@ -102,13 +134,14 @@ function runnable(leaf: Leaf): boolean {
  * The pattern's token runs of two tokens or more (see the module's doc), each as its tokens' texts.
  *
  * @param root A compiled pattern's root (its leaves carry their `lead`).
- * @param textNodes The language's node types whose children do not cover their text (no run goes inside one).
+ * @param structure The language's text nodes (no run goes inside one) and closed nodes (a run goes on past
+ *   one's last child).
  * @returns The runs, in the pattern's order.
  */
-export function tokenRuns(root: PatternNode, textNodes: ReadonlySet<string> = new Set()): string[][] {
+export function tokenRuns(root: PatternNode, structure: Structure = {}): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
-  const leaves = leavesOf(root, textNodes);
+  const leaves = leavesOf(root, structure);
   leaves.forEach((leaf, i) => {
     if (!runnable(leaf)) {
       if (run.length > 1) runs.push(run);
@@ -195,7 +228,7 @@ export function runFilter(
   lexicon: RunLexicon | null,
 ): ((text: string) => boolean) | null {
   if (lexicon === null) return null;
-  const runs = tokenRuns(root, lexicon.textNodes);
+  const runs = tokenRuns(root, lexicon);
   if (runs.length === 0) return null;
   return (text) => runs.every((run) => mayHoldRun(text, run, lexicon));
 }

@@ -24,15 +24,22 @@ const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: creat
 
 async function runsOf(language: string, pattern: string): Promise<string[][]> {
   const parser = await ws.grammars!.parser(language);
+  const { textNodes, closedNodes } = profileOf(language);
   try {
-    return tokenRuns(compilePattern(parser, language, pattern).root);
+    return tokenRuns(compilePattern(parser, language, pattern).root, {
+      textNodes: new Set(textNodes),
+      closedNodes,
+    });
   } finally {
     parser.delete();
   }
 }
 
 Deno.test("tokenRuns: adjacent tokens, broken at metavariables, optional separators and the end of a node", async () => {
-  assert.deepEqual(await runsOf("javascript", "c.req.header($A)"), [["c", ".", "req"], [".", "header"]]);
+  // A member expression ends at its property in any code (a closed node): the run goes on past it.
+  assert.deepEqual(await runsOf("javascript", "c.req.header($A)"), [["c", ".", "req", ".", "header", "("]]);
+  // Python's attribute is not closed (its object may be an identifier too): the run stops at its end.
+  assert.deepEqual(await runsOf("python", "self.foo($X)"), [["self", ".", "foo"]]);
   assert.deepEqual(await runsOf("javascript", "new Response($$$A)"), [["new", "Response", "("]]);
   assert.deepEqual(await runsOf("javascript", "throw new Error($M)"), [["throw", "new", "Error", "("]]);
   assert.deepEqual(await runsOf("javascript", "return $X"), []);
@@ -43,8 +50,9 @@ Deno.test("tokenRuns: adjacent tokens, broken at metavariables, optional separat
   assert.deepEqual(await runsOf("javascript", "new Foo + 1"), [["new", "Foo"], ["+", "1"]]);
   // A comment in the pattern is text between two tokens: no run across it.
   assert.deepEqual(await runsOf("javascript", "foo(/* x */ 1)"), [["foo", "("], ["1", ")"]]);
-  assert.deepEqual(await runsOf("python", "def foo(self): $$$B"), [["def", "foo", "(", "self", ")"]]);
-  assert.deepEqual(await runsOf("go", "fmt.Println($$$A)"), [["fmt", ".", "Println"]]);
+  assert.deepEqual(await runsOf("python", "def foo(self): $$$B"), [["def", "foo", "(", "self", ")", ":"]]);
+  assert.deepEqual(await runsOf("go", "fmt.Println($$$A)"), [["fmt", ".", "Println", "("]]);
+  assert.deepEqual(await runsOf("rust", "self.len()"), [["self", ".", "len", "(", ")"]]);
 });
 
 Deno.test("unnamedTokenWords: the keywords of a grammar, not its identifiers", async () => {
@@ -314,18 +322,30 @@ Deno.test("the run test turns away no file the matcher matches: real trees", asy
 const hasWord = (text: string) => /[A-Za-z0-9_]/.test(text);
 
 /**
- * What a parsed file shows of the two facts the run test takes from a profile: the text of each extra that
- * holds a word, and the type of each node with a word in text its children do not cover.
+ * What a parsed file shows of the facts the run test takes from a profile: the text of each extra that holds
+ * a word, the type of each node with a word in text its children do not cover, and each closed node with a
+ * child of a type that should stand only last standing elsewhere.
  */
-function wordsOutsideTokens(root: Node, text: string): { extras: string[]; uncovered: Set<string> } {
+function wordsOutsideTokens(
+  root: Node,
+  file: { text: string; closed: Readonly<Record<string, readonly string[]>> },
+): { extras: string[]; uncovered: Set<string>; unclosed: string[] } {
+  const { text, closed } = file;
   const extras: string[] = [];
   const uncovered = new Set<string>();
+  const unclosed: string[] = [];
   const visit = (n: Node) => {
     if (n.isExtra) {
       if (hasWord(n.text)) extras.push(n.text);
       return;
     }
     const kids = n.children.filter((k): k is Node => k !== null);
+    const tokens = kids.filter((k) => !k.isExtra);
+    tokens.slice(0, -1).forEach((k) => {
+      if (closed[n.type]?.includes(k.type)) {
+        unclosed.push(`${n.type} > ${k.type} at ${k.startPosition.row + 1}`);
+      }
+    });
     let at = n.startIndex;
     for (const k of kids) {
       if (hasWord(text.slice(at, k.startIndex))) uncovered.add(n.type);
@@ -335,19 +355,23 @@ function wordsOutsideTokens(root: Node, text: string): { extras: string[]; uncov
     kids.forEach(visit);
   };
   visit(root);
-  return { extras, uncovered };
+  return { extras, uncovered, unclosed };
 }
 
-Deno.test("the real trees' extras open with their profile's comment starts; uncovered text is in its text nodes", async () => {
+Deno.test("the real trees' extras open with their profile's comment starts; uncovered text is in its text nodes; closed nodes end so", async () => {
   let comments = 0;
   for (const tree of await realTrees()) {
-    const { commentStarts, textNodes } = profileOf(tree.language);
+    const { commentStarts, textNodes, closedNodes } = profileOf(tree.language);
     const parser = await ws.grammars!.parser(tree.language);
     try {
       for (const file of await filesUnder(tree.root, tree.extensions)) {
         const parsed = parser.parse(file.text)!;
-        const { extras, uncovered } = wordsOutsideTokens(parsed.rootNode, file.text);
+        const { extras, uncovered, unclosed } = wordsOutsideTokens(parsed.rootNode, {
+          text: file.text,
+          closed: closedNodes,
+        });
         parsed.delete();
+        assert.deepEqual(unclosed, [], file.path);
         comments += extras.length;
         for (const e of extras) assert.ok(commentStarts!.some((s) => e.startsWith(s)), `${file.path}: ${e}`);
         for (const type of uncovered) assert.ok(textNodes.includes(type), `${file.path}: ${type}`);
