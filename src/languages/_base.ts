@@ -159,6 +159,7 @@ export function defineProfile(spec: ProfileSpec): LanguageProfile {
     targetVersion: null,
     indentUnit: null,
     commentStarts: null,
+    skippableComments: { line: [], block: [] },
     textNodes: [],
     closedNodes: {},
     hashLinesArePreprocessor: false,

@@ -214,6 +214,7 @@ const SHARED = {
   flow: ECMASCRIPT_FLOW,
   targetVersion: TARGET_VERSION,
   commentStarts: COMMENT_STARTS,
+  skippableComments: { line: ["//"], block: [{ open: "/*", close: "*/" }] },
   closedNodes: CLOSED_NODES,
 };
 

@@ -154,6 +154,7 @@ export const GO: LanguageProfile = defineProfile({
   id: "go",
   displayName: "Go",
   commentStarts: ["//", "/*"],
+  skippableComments: { line: ["//"], block: [{ open: "/*", close: "*/" }] },
   closedNodes: {
     selector_expression: ["field_identifier"],
     call_expression: ["argument_list"],

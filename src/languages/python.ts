@@ -156,6 +156,7 @@ export const PYTHON: LanguageProfile = defineProfile({
   id: "python",
   displayName: "Python",
   commentStarts: ["#"],
+  skippableComments: { line: ["#"], block: [] },
   textNodes: ["string_content"],
   closedNodes: {
     call: ["argument_list"],

@@ -184,6 +184,8 @@ export const RUST: LanguageProfile = defineProfile({
   id: "rust",
   displayName: "Rust",
   commentStarts: ["//", "/*"],
+  // Block comments nest in Rust: the test stops at one rather than find its end.
+  skippableComments: { line: ["//"], block: [] },
   closedNodes: {
     field_expression: ["field_identifier"],
     call_expression: ["arguments"],

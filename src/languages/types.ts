@@ -379,6 +379,12 @@ export interface LanguageProfile {
    */
   commentStarts: readonly string[] | null;
   /**
+   * Of those, the comments a token run's test skips rather than stopping at: line comments (to the end of
+   * the line) and block comments that do not nest (to the first close), whose openers nothing else between two
+   * tokens of the language spells.
+   */
+  skippableComments: { line: readonly string[]; block: readonly { open: string; close: string }[] };
+  /**
    * Node types whose children do not cover their text (Python's `string_content` between two escape
    * sequences): the pattern matcher compares their children, not that text, so a structural search's token
    * runs stop at them.

@@ -402,10 +402,11 @@ export function patternMatcherOf(
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
       const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
-      const { commentStarts, textNodes, closedNodes } = profileOf(language);
+      const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(language);
       const lexicon = commentStarts === null || parser.language === null ? null : {
         keywords: unnamedTokenWords(parser.language),
         commentStarts,
+        skippable: skippableComments,
         textNodes: new Set(textNodes),
         closedNodes,
       };

@@ -21,9 +21,11 @@
  *   CSS's digits before a unit, is not compared by the matcher).
  *
  * In a file, between two tokens of a run the test lets stand any character other than an ASCII letter, digit
- * or `_`, and any word that is a word of one of the grammar's unnamed tokens (`async` in `export async
- * function`); it gives up (the file may match) where a comment may open (the language profile's
- * `commentStarts`) or after {@linkcode MAX_GAP} characters. A language whose profile states no comment
+ * or `_`, any word that is a word of one of the grammar's unnamed tokens (`async` in `export async
+ * function`), and the comments the profile says it may skip (`skippableComments`: `//` to the line's end,
+ * `/* … *\/` to its close); it gives up (the file may match) where another comment may open (the profile's
+ * `commentStarts`: Rust's nesting block comments, JavaScript's `<!--`) or after {@linkcode MAX_GAP}
+ * characters. A language whose profile states no comment
  * syntax gets no runs: its files are tested on the pattern's texts alone.
  *
  * @module
@@ -40,6 +42,8 @@ export interface RunLexicon {
   keywords: ReadonlySet<string>;
   /** Texts that open a comment or another extra (the profile's `commentStarts`). */
   commentStarts: readonly string[];
+  /** Of those, the comments skipped to their end rather than stopped at (the profile's `skippableComments`). */
+  skippable?: { line: readonly string[]; block: readonly { open: string; close: string }[] };
   /** Node types whose children do not cover their text (the profile's `textNodes`): no run goes inside one. */
   textNodes?: ReadonlySet<string>;
   /** Node type -> child types that stand only last in it (the profile's `closedNodes`): a run goes on past one. */
@@ -165,8 +169,52 @@ function isWordUnit(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
+/** Whether `c` (a UTF-16 unit) is an ASCII letter or `_`: what an identifier or a keyword starts with. */
+function isNameStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/**
+ * Whether `token` at `at` is not glued to the word characters around it: a lexer reads the longest run of
+ * word characters that starts with a letter or `_` as one identifier or keyword, so such a token has no word
+ * character right after it, and no token starting with a word character comes right after such a run. A
+ * number may be (Python reads `1if` as `1` and `if`), so only runs that start with a letter or `_` count.
+ */
+function standsAlone(text: string, at: number, token: string): boolean {
+  const end = at + token.length;
+  if (
+    isNameStart(token.charCodeAt(0)) && isWordUnit(token.charCodeAt(token.length - 1)) && end < text.length &&
+    isWordUnit(text.charCodeAt(end))
+  ) {
+    return false;
+  }
+  if (!isWordUnit(token.charCodeAt(0))) return true;
+  let start = at;
+  while (start > 0 && isWordUnit(text.charCodeAt(start - 1))) start--;
+  return start === at || !isNameStart(text.charCodeAt(start));
+}
+
 /** The test gave up between two tokens: the file may hold the run. */
 const GAVE_UP = -2;
+
+/**
+ * Past the comment or other extra at `at`: where it ends (a line comment at its line's end, a block comment
+ * after its close), {@linkcode GAVE_UP} for one the test does not skip (or a block never closed), or -1 when
+ * none opens there.
+ */
+function pastComment(text: string, at: number, lexicon: RunLexicon): number {
+  const { line = [], block = [] } = lexicon.skippable ?? {};
+  if (line.some((l) => text.startsWith(l, at))) {
+    const end = text.indexOf("\n", at);
+    return end === -1 ? text.length : end;
+  }
+  const opened = block.find((b) => text.startsWith(b.open, at));
+  if (opened !== undefined) {
+    const close = text.indexOf(opened.close, at + opened.open.length);
+    return close === -1 ? GAVE_UP : close + opened.close.length;
+  }
+  return lexicon.commentStarts.some((c) => text.startsWith(c, at)) ? GAVE_UP : -1;
+}
 
 /**
  * Where `token` starts after `from` with only what may stand between two tokens of a run before it: its
@@ -175,12 +223,13 @@ const GAVE_UP = -2;
 function nextToken(text: string, from: number, token: string, lexicon: RunLexicon): number {
   let at = from;
   for (;;) {
-    if (text.startsWith(token, at)) return at;
+    if (text.startsWith(token, at) && standsAlone(text, at, token)) return at;
     if (at >= text.length) return -1;
     if (at - from > MAX_GAP) return GAVE_UP;
     if (!isWordUnit(text.charCodeAt(at))) {
-      if (lexicon.commentStarts.some((c) => text.startsWith(c, at))) return GAVE_UP;
-      at++;
+      const past = pastComment(text, at, lexicon);
+      if (past === GAVE_UP) return GAVE_UP;
+      at = past === -1 ? at + 1 : past;
       continue;
     }
     let end = at + 1;
@@ -192,7 +241,8 @@ function nextToken(text: string, from: number, token: string, lexicon: RunLexico
 
 /**
  * Whether a text may hold a run: some occurrence of its first token is followed by the others, each after
- * only what may stand between two tokens of a run (see the module's doc).
+ * only what may stand between two tokens of a run (see the module's doc), and none glued to a name around it
+ * (`new` in `newResponse`).
  *
  * @param text The file's text.
  * @param run The run's tokens.
@@ -202,6 +252,7 @@ function nextToken(text: string, from: number, token: string, lexicon: RunLexico
 export function mayHoldRun(text: string, run: readonly string[], lexicon: RunLexicon): boolean {
   const first = run[0]!;
   for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
+    if (!standsAlone(text, at, first)) continue;
     let end = at + first.length;
     let k = 1;
     for (; k < run.length; k++) {

@@ -80,9 +80,32 @@ Deno.test("mayHoldRun: what may stand between two tokens, and where the test giv
   assert.ok(!holds("x = cc.req;".replace("cc.req", "c.x.req"), run));
   assert.ok(!holds("const c = 1; req.header();", run));
   assert.ok(!holds("c", run)); // the text ends
+  // A token glued to a name is part of it: `c` in `abc`, `req` in `request`, `new` in `newResponse`.
+  assert.ok(!holds("abc.req", run));
+  assert.ok(!holds("c.request", run));
+  assert.ok(!holds("x.newResponse(1)", ["new", "Response", "("]));
+  assert.ok(holds("x = new Response(1)", ["new", "Response", "("]));
+  // A number is not a name: Python reads `1if` as `1` and `if`.
+  assert.ok(holds("x = 1if c else 2", ["1", "if"]));
+  assert.ok(holds("x = 2if c else 1", ["if", "c"]));
   // A long gap: the test gives up rather than scan on.
   assert.ok(holds(`c${" ".repeat(MAX_GAP + 10)}x.req`, run));
   assert.ok(!holds(`c${" ".repeat(MAX_GAP - 10)}x.req`, run));
+});
+
+Deno.test("mayHoldRun: comments the profile says may be skipped are skipped to their end", () => {
+  const lexicon: RunLexicon = {
+    keywords: new Set(),
+    commentStarts: ["//", "/*", "<!--"],
+    skippable: { line: ["//"], block: [{ open: "/*", close: "*/" }] },
+  };
+  const holds = (text: string) => mayHoldRun(text, ["c", ".", "req"], lexicon);
+  assert.ok(holds("c // a comment\n  .req"));
+  assert.ok(holds("c /* a\n comment */ .req"));
+  assert.ok(!holds("c // a comment\n x.req")); // a word after the comment
+  assert.ok(!holds("c /* a */ x.req"));
+  assert.ok(holds("c /* never closed x.req")); // gives up
+  assert.ok(holds("c <!-- x\n x.req")); // not skippable: gives up
 });
 
 /** Every file under a folder with one of the extensions, as path and text. */
@@ -361,7 +384,7 @@ function wordsOutsideTokens(
 Deno.test("the real trees' extras open with their profile's comment starts; uncovered text is in its text nodes; closed nodes end so", async () => {
   let comments = 0;
   for (const tree of await realTrees()) {
-    const { commentStarts, textNodes, closedNodes } = profileOf(tree.language);
+    const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(tree.language);
     const parser = await ws.grammars!.parser(tree.language);
     try {
       for (const file of await filesUnder(tree.root, tree.extensions)) {
@@ -373,7 +396,18 @@ Deno.test("the real trees' extras open with their profile's comment starts; unco
         parsed.delete();
         assert.deepEqual(unclosed, [], file.path);
         comments += extras.length;
-        for (const e of extras) assert.ok(commentStarts!.some((s) => e.startsWith(s)), `${file.path}: ${e}`);
+        for (const e of extras) {
+          assert.ok(commentStarts!.some((s) => e.startsWith(s)), `${file.path}: ${e}`);
+          // A skippable comment ends where the test skips to: a line comment at its line's end, a block
+          // comment at its first close.
+          const line = skippableComments.line.some((l) => e.startsWith(l));
+          if (line) assert.ok(!e.replace(/\r?\n$/, "").includes("\n"), e); // Rust's takes its newline
+
+          const block = skippableComments.block.find((b) => e.startsWith(b.open));
+          if (block) {
+            assert.equal(e.indexOf(block.close, block.open.length), e.length - block.close.length, e);
+          }
+        }
         for (const type of uncovered) assert.ok(textNodes.includes(type), `${file.path}: ${type}`);
       }
     } finally {
