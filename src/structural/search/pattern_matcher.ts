@@ -29,7 +29,14 @@ import {
 } from "../edit/pattern.ts";
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
-import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+import {
+  type CompiledRule,
+  compileRule,
+  matchRule,
+  multiNames,
+  requiredPatterns,
+  ruleLiterals,
+} from "./rule.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
 import { runFilter, type RunLexicon, unnamedTokenWords } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
@@ -411,7 +418,7 @@ export function patternMatcherOf(
         closedNodes,
       };
       const find = query.rule !== undefined
-        ? ruleFinder(compileRule(query.rule, compile))
+        ? ruleFinder(compileRule(query.rule, compile), lexicon)
         : patternFinder(compile(query.pattern ?? ""), lexicon);
       const multi = multiNames(query);
       pass ??= trees.newPass();
@@ -469,12 +476,14 @@ function patternFinder(compiled: CompiledPattern, lexicon: RunLexicon | null): F
   };
 }
 
-/** A rule's finder. */
-function ruleFinder(rule: CompiledRule): Finder {
+/** A rule's finder, with the test of the token runs of the patterns every match needs. */
+function ruleFinder(rule: CompiledRule, lexicon: RunLexicon | null): Finder {
+  const tests = requiredPatterns(rule).map((p) => runFilter(p.root, lexicon)).filter((t) => t !== null);
   return {
     pattern: null,
     literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
     words: ruleLiterals(rule, (p) => requiredWords(p.root)),
+    ...(tests.length > 0 ? { mayHold: (text: string) => tests.every((t) => t(text)) } : {}),
     matches: (root, text) =>
       matchRule(rule, root, {
         text,

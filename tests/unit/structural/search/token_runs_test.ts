@@ -131,9 +131,10 @@ async function filesUnder(root: string, extensions: string[]): Promise<{ path: s
 async function turnedAway(
   workspace: Workspace,
   files: { path: string; text: string }[],
-  query: { language: string; pattern: string },
+  query: { language: string; pattern?: string; rule?: Record<string, unknown> },
 ): Promise<{ away: number; matched: number }> {
-  const program = await patternMatcherOf(workspace).compile(query.language, { pattern: query.pattern });
+  const { language, ...compiled } = query;
+  const program = await patternMatcherOf(workspace).compile(language, compiled);
   let away = 0;
   let matched = 0;
   for (const file of files) {
@@ -142,7 +143,8 @@ async function turnedAway(
     if (hits.length > 0) matched++;
     if (program.mayHold === undefined || program.mayHold(file.text)) continue;
     away++;
-    assert.equal(hits.length, 0, `${query.pattern} matches ${file.path}, which the run test turns away`);
+    const what = JSON.stringify(compiled);
+    assert.equal(hits.length, 0, `${what} matches ${file.path}, which the run test turns away`);
   }
   return { away, matched };
 }
@@ -338,6 +340,24 @@ Deno.test("the run test turns away no file the matcher matches: real trees", asy
     }
   }
   // The test is not vacuous where hono is installed (it always is: it is one of graver's dependencies).
+  assert.ok(away > 0, "the run test turned no file away");
+});
+
+Deno.test("the run test turns away no file a rule matches: the runs of the patterns every match needs", async () => {
+  const files = await filesUnder(HONO, [".js"]);
+  const workspace = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  const rules: Record<string, unknown>[] = [
+    { pattern: "await $X", inside: { kind: "for_statement", stopBy: "end" } },
+    { kind: "throw_statement", has: { pattern: "new Error($M)", stopBy: "end" } },
+    { kind: "function_declaration", has: { pattern: "c.req.header($A)", stopBy: "end" } },
+    { all: [{ pattern: "c.json($$$A)" }, { inside: { pattern: "if ($C) { $$$B }", stopBy: "end" } }] },
+    { any: [{ pattern: "new Response($$$A)" }, { pattern: "c.body($$$A)" }] },
+    { pattern: "new Response($$$A)", not: { has: { pattern: "c.req.header($A)", stopBy: "end" } } },
+  ];
+  let away = 0;
+  for (const rule of rules) {
+    away += (await turnedAway(workspace, files, { language: "javascript", rule })).away;
+  }
   assert.ok(away > 0, "the run test turned no file away");
 });
 
