@@ -3,9 +3,8 @@
  * can hold a match before it is parsed. A run is a sequence of the pattern's leaves that the matcher
  * (`edit/pattern.ts`, with ast-grep's smart strictness) can only find in a file with nothing between two of
  * them but what it passes over: whitespace, comments (and the grammar's other extras), and tokens of the
- * code the pattern does not write (which are the grammar's unnamed tokens: punctuation and keywords). So a
- * file that holds `c`, `req` and `header` but never `c.req` and `.header` is not parsed for
- * `c.req.header($A)`.
+ * code the pattern does not write (the grammar's unnamed tokens: punctuation and keywords). So a file that
+ * holds `c`, `req` and `header` but never `c.req.header(` is not parsed for `c.req.header($A)`.
  *
  * Two leaves next to each other in the pattern are in one run when:
  *
@@ -21,12 +20,12 @@
  *   CSS's digits before a unit, is not compared by the matcher).
  *
  * In a file, between two tokens of a run the test lets stand any character other than an ASCII letter, digit
- * or `_`, any word that is a word of one of the grammar's unnamed tokens (`async` in `export async
- * function`), and the comments the profile says it may skip (`skippableComments`: `//` to the line's end,
- * `/* … *\/` to its close); it gives up (the file may match) where another comment may open (the profile's
- * `commentStarts`: Rust's nesting block comments, JavaScript's `<!--`) or after {@linkcode MAX_GAP}
- * characters. A language whose profile states no comment
- * syntax gets no runs: its files are tested on the pattern's texts alone.
+ * or `_`, any word of one of the grammar's unnamed tokens (`async` in `export async function`), and the
+ * comments the profile says it may skip (`skippableComments`: `//` to the line's end, `/* … *\/` to its
+ * close); it gives up (the file may match) where another comment may open (the profile's `commentStarts`:
+ * Rust's nesting block comments, JavaScript's `<!--`) or after {@linkcode MAX_GAP} characters. A token that
+ * starts with a letter or `_` is not glued to word characters around it (`new` in `newResponse`). A language
+ * whose profile states no comment starts gets no runs: its files are tested on the pattern's texts alone.
  *
  * @module
  */
@@ -51,7 +50,7 @@ export interface RunLexicon {
 }
 
 /** What a pattern's leaves are read with: the lexicon's text nodes and closed nodes. */
-type Structure = Pick<RunLexicon, "textNodes" | "closedNodes">;
+export type RunStructure = Pick<RunLexicon, "textNodes" | "closedNodes">;
 
 /** Separators the matcher may leave out next to a `$$$X`. */
 const OPTIONAL_SEPARATORS = new Set([",", ";"]);
@@ -99,7 +98,7 @@ interface Place {
  * Whether the leaf at `place` has a next sibling, or ends only parents that end where it does in any code that
  * matches (closed nodes ending in a child of its type), up to one that has a next sibling.
  */
-function continuesAt(leaf: PatternNode, place: Place, closed: Structure["closedNodes"]): boolean {
+function continuesAt(leaf: PatternNode, place: Place, closed: RunStructure["closedNodes"]): boolean {
   let node = leaf;
   let { siblings, i } = place;
   for (const above of place.up) {
@@ -111,7 +110,7 @@ function continuesAt(leaf: PatternNode, place: Place, closed: Structure["closedN
 }
 
 /** The pattern's leaves in document order. */
-function leavesOf(root: PatternNode, structure: Structure): Leaf[] {
+function leavesOf(root: PatternNode, structure: RunStructure): Leaf[] {
   const out: Leaf[] = [];
   const textNodes = structure.textNodes ?? new Set<string>();
   const visit = (p: PatternNode, at: Place & { inText: boolean }) => {
@@ -142,7 +141,7 @@ function runnable(leaf: Leaf): boolean {
  *   one's last child).
  * @returns The runs, in the pattern's order.
  */
-export function tokenRuns(root: PatternNode, structure: Structure = {}): string[][] {
+export function tokenRuns(root: PatternNode, structure: RunStructure = {}): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
   const leaves = leavesOf(root, structure);
