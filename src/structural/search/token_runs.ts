@@ -27,6 +27,11 @@
  * starts with a letter or `_` is not glued to word characters around it (`new` in `newResponse`). A language
  * whose profile states no comment starts gets no runs: its files are tested on the pattern's texts alone.
  *
+ * What it turns away that the matcher would match: only a match across a syntax error. tree-sitter makes
+ * text it cannot read an extra `ERROR` node, which the matcher passes over as it does a comment (ast-grep does
+ * too: `c.req foo .header(a)` matches `c.req.header($A)`); allowing any text where an error might stand would
+ * allow any text at all, and the runs would narrow nothing.
+ *
  * @module
  */
 import type { Language } from "web-tree-sitter";
