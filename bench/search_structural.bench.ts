@@ -11,6 +11,10 @@
  *   search, so that after its barrier it stats nothing while nothing changed (elsewhere: one stat of every
  *   folder and file).
  *
+ * - cold, pool: the same cold search in a fresh workspace with a match pool of 2 workers started beforehand, as
+ *   `graver serve` and `graver mcp` start one (their JIT warm from the runs before, their trees and remembered
+ *   answers emptied before each run, not timed): the parse spread over the workers.
+ *
  * A third figure is the floor of a cold search in this engine: "parse only", the time to parse just the files
  * the search parses (those holding the pattern's literals), with a warm parser, no reads and no hashing: a
  * cold search cannot be faster than that, whatever the walk, the reads and the matching cost.
@@ -29,6 +33,8 @@
  */
 import { createMemoryBackend, createWorkspace, type Workspace } from "../src/mod.ts";
 import { createWasmLoader } from "../src/adapters/deno/mod.ts";
+import { createMatchPool } from "../src/adapters/deno/match_pool.ts";
+import type { MatchPool } from "../src/structural/search/match_pool.ts";
 import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../src/search/mod.ts";
 import { patternMatcherOf } from "../src/structural/search/mod.ts";
 import { diskReadCache, diskSearchFiles } from "../tests/unit/search/_rg.ts";
@@ -52,8 +58,12 @@ const PATTERNS: Pattern[] = [
 const RUNS = runsArg(Deno.args, 5);
 const LANG = "js";
 
-async function freshWorkspace(): Promise<Workspace> {
-  return await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+async function freshWorkspace(matchPool?: MatchPool): Promise<Workspace> {
+  return await createWorkspace({
+    backend: createMemoryBackend({}),
+    wasm: createWasmLoader(),
+    ...(matchPool ? { matchPool } : {}),
+  });
 }
 
 /** Every match of the pattern through graver's engine; returns the count. */
@@ -99,8 +109,21 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
-/** One pattern's count, files parsed, and medians: cold, warm, ast-grep, parse only. */
-async function benchPattern(bin: string, root: string, p: Pattern): Promise<number[]> {
+/** A cold search in a fresh workspace with the pool (its workers ready, their caches emptied first). */
+async function coldPooled(pool: MatchPool, root: string, p: Pattern): Promise<number> {
+  pool.clear();
+  await pool.warm();
+  const ws = await freshWorkspace(pool);
+  const cache = diskReadCache();
+  try {
+    return await timed(() => graver(ws, diskSearchFiles(root, { cache }), p));
+  } finally {
+    await cache.close();
+  }
+}
+
+/** One pattern's count, files parsed, and medians: cold, warm, ast-grep, parse only, cold with the pool. */
+async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPool): Promise<number[]> {
   const warmWs = await freshWorkspace();
   const counts = [await graver(warmWs, diskSearchFiles(root), p), await astGrep(bin, root, p)];
   if (counts[0] !== counts[1]) throw new Error(`${p.name}: graver finds ${counts[0]}, ast-grep ${counts[1]}`);
@@ -109,6 +132,9 @@ async function benchPattern(bin: string, root: string, p: Pattern): Promise<numb
   const warm: number[] = [];
   const theirs: number[] = [];
   const parse: number[] = [];
+  const pooled: number[] = [];
+  const pooledCount = await graver(await freshWorkspace(pool), diskSearchFiles(root), p);
+  if (pooledCount !== counts[1]) throw new Error(`${p.name}: graver with a pool finds ${pooledCount}`);
   for (let i = 0; i < RUNS; i++) {
     const ws = await freshWorkspace();
     const cache = diskReadCache();
@@ -117,8 +143,9 @@ async function benchPattern(bin: string, root: string, p: Pattern): Promise<numb
     await cache.close(); // the session ends: its watch of the tree stops (one left open slows every other)
     theirs.push(await timed(() => astGrep(bin, root, p)));
     parse.push(await parseOnly(warmWs, texts));
+    pooled.push(await coldPooled(pool, root, p));
   }
-  return [counts[0]!, texts.length, ...[cold, warm, theirs, parse].map((s) => stats(s).median)];
+  return [counts[0]!, texts.length, ...[cold, warm, theirs, parse, pooled].map((s) => stats(s).median)];
 }
 
 const bin = await astGrepOrExit("search_structural.bench");
@@ -141,11 +168,21 @@ const rows = [[
   "warm/sg",
   "parse only",
   "parse/sg",
+  "cold, pool",
+  "pool/sg",
 ]];
-const ratios: { literal: boolean; cold: number; warm: number }[] = [];
+const ratios: { literal: boolean; cold: number; warm: number; pooled: number }[] = [];
+// A server's pool: started before the first search, its workers warmed up on each pattern before timing.
+const pool = createMatchPool({ size: 2, idleMs: 600_000 });
+await pool.warm();
 for (const p of PATTERNS) {
-  const [count, files, cold, warm, theirs, parse] = await benchPattern(bin, root, p);
-  ratios.push({ literal: p.literal, cold: cold! / theirs!, warm: warm! / theirs! });
+  const [count, files, cold, warm, theirs, parse, pooled] = await benchPattern(bin, root, p, pool);
+  ratios.push({
+    literal: p.literal,
+    cold: cold! / theirs!,
+    warm: warm! / theirs!,
+    pooled: pooled! / theirs!,
+  });
   const r = ratios.at(-1)!;
   rows.push([
     p.pattern,
@@ -158,9 +195,13 @@ for (const p of PATTERNS) {
     `${r.warm.toFixed(3)}×`,
     `${parse!.toFixed(1)} ms`,
     `${(parse! / theirs!).toFixed(2)}×`,
+    `${pooled!.toFixed(1)} ms`,
+    `${r.pooled.toFixed(2)}×`,
   ]);
 }
+pool.close();
 printTable(rows);
+console.log(`\nload average after: ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log();
 const median = (xs: number[]) => stats(xs).median;
 const withLiteral = ratios.filter((r) => r.literal);
@@ -174,6 +215,14 @@ result(
 result(
   "search_structural cold / ast-grep, patterns without a literal (median)",
   verdict(median(without.map((r) => r.cold)), 1.2),
+);
+result(
+  "search_structural cold with a ready pool of 2 / ast-grep, patterns with a literal (median)",
+  verdict(median(withLiteral.map((r) => r.pooled)), 0.5),
+);
+result(
+  "search_structural cold with a ready pool of 2 / ast-grep, patterns without a literal (median)",
+  verdict(median(without.map((r) => r.pooled)), 1.2),
 );
 result(
   "search_structural warm session / ast-grep, every pattern (median)",

@@ -192,7 +192,31 @@ function functions(writesTypes: boolean): FunctionFacts {
 }
 
 /** The facts the three languages share. */
-const SHARED = { moduleSystem: MODULES, flow: ECMASCRIPT_FLOW, targetVersion: TARGET_VERSION };
+/** The grammars' extras besides whitespace: comments, and HTML-like comments (`<!--`, and `-->` opening a line). */
+const COMMENT_STARTS = ["//", "/*", "<!--", "-->"];
+
+/** Node types and the child types that stand only last in them (the grammars' sequences end so). */
+const CLOSED_NODES = {
+  member_expression: ["property_identifier", "private_property_identifier"],
+  call_expression: ["arguments"],
+  new_expression: ["arguments"],
+  arguments: [")"],
+  subscript_expression: ["]"],
+  parenthesized_expression: [")"],
+  formal_parameters: [")"],
+  statement_block: ["}"],
+  object: ["}"],
+  array: ["]"],
+};
+
+const SHARED = {
+  moduleSystem: MODULES,
+  flow: ECMASCRIPT_FLOW,
+  targetVersion: TARGET_VERSION,
+  commentStarts: COMMENT_STARTS,
+  skippableComments: { line: ["//"], block: [{ open: "/*", close: "*/" }] },
+  closedNodes: CLOSED_NODES,
+};
 
 /** TypeScript. */
 export const TYPESCRIPT: LanguageProfile = defineProfile({

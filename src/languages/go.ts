@@ -153,6 +153,16 @@ export const GO_FLOW: FlowRules = {
 export const GO: LanguageProfile = defineProfile({
   id: "go",
   displayName: "Go",
+  commentStarts: ["//", "/*"],
+  skippableComments: { line: ["//"], block: [{ open: "/*", close: "*/" }] },
+  closedNodes: {
+    selector_expression: ["field_identifier"],
+    call_expression: ["argument_list"],
+    argument_list: [")"],
+    parameter_list: [")"],
+    index_expression: ["]"],
+    block: ["}"],
+  },
   moduleSystem: {
     name: "go",
     moduleIsDirectory: true,

@@ -155,6 +155,18 @@ const TARGET_VERSION: TargetVersionFacts = {
 export const PYTHON: LanguageProfile = defineProfile({
   id: "python",
   displayName: "Python",
+  commentStarts: ["#"],
+  skippableComments: { line: ["#"], block: [] },
+  textNodes: ["string_content"],
+  closedNodes: {
+    call: ["argument_list"],
+    argument_list: [")"],
+    parameters: [")"],
+    parenthesized_expression: [")"],
+    subscript: ["]"],
+    list: ["]"],
+    dictionary: ["}"],
+  },
   moduleSystem: {
     name: "python",
     moduleIsDirectory: false,

@@ -183,6 +183,17 @@ export const RUST_SYNTAX = {
 export const RUST: LanguageProfile = defineProfile({
   id: "rust",
   displayName: "Rust",
+  commentStarts: ["//", "/*"],
+  // Block comments nest in Rust: the test stops at one rather than find its end.
+  skippableComments: { line: ["//"], block: [] },
+  closedNodes: {
+    field_expression: ["field_identifier"],
+    call_expression: ["arguments"],
+    arguments: [")"],
+    parameters: [")"],
+    index_expression: ["]"],
+    block: ["}"],
+  },
   moduleSystem: {
     name: "rust",
     moduleIsDirectory: false,

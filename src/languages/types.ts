@@ -372,6 +372,30 @@ export interface LanguageProfile {
    * yet; null when it has no single one (the caller's default).
    */
   indentUnit: string | null;
+  /**
+   * The texts that open a comment, or any other text the grammar lets stand between two tokens besides
+   * whitespace (its `extras`: `<!--` in JavaScript); null when not stated. A structural search tests that a
+   * file holds a pattern's adjacent tokens together only where this is stated (`token_runs.ts`).
+   */
+  commentStarts: readonly string[] | null;
+  /**
+   * Of those, the comments a token run's test skips rather than stopping at: line comments (to the end of
+   * the line) and block comments that do not nest (to the first close), whose openers nothing else between two
+   * tokens of the language spells.
+   */
+  skippableComments: { line: readonly string[]; block: readonly { open: string; close: string }[] };
+  /**
+   * Node types whose children do not cover their text (Python's `string_content` between two escape
+   * sequences): the pattern matcher compares their children, not that text, so a structural search's token
+   * runs stop at them.
+   */
+  textNodes: readonly string[];
+  /**
+   * Node type -> child types that stand only last in a node of that type (a member expression's property,
+   * an argument list's `)`): a pattern node of that type ending in such a child is matched only by code nodes
+   * that end there too, so a structural search's token run may go on past it (`c.req.header(` is one run).
+   */
+  closedNodes: Readonly<Record<string, readonly string[]>>;
   /** A line opening with `#` is a preprocessor directive, not a comment (the C family). */
   hashLinesArePreprocessor: boolean;
   /** Macro bodies (`#define`) are text the grammar does not parse, so a name may hide in one. */

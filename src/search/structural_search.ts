@@ -162,10 +162,13 @@ function hasWholeWord(text: string, word: string): boolean {
   return false;
 }
 
-/** Whether a file's text may hold a match: it has every literal, and every identifier as a whole word. */
+/**
+ * Whether a file's text may hold a match: it has every literal, every identifier as a whole word, and the
+ * program's token runs.
+ */
 function mayMatch(program: StructuralProgram, text: string): boolean {
   return program.literals.every((l) => text.includes(l)) &&
-    (program.words ?? []).every((w) => hasWholeWord(text, w));
+    (program.words ?? []).every((w) => hasWholeWord(text, w)) && (program.mayHold?.(text) ?? true);
 }
 
 /** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */

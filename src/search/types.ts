@@ -244,6 +244,11 @@ export interface StructuralProgram {
    */
   words?: readonly string[];
   /**
+   * Whether a text that holds the literals and words may hold a match (the pattern's adjacent tokens found
+   * together, with only what the matcher passes over between them); absent, it may.
+   */
+  mayHold?: (text: string) => boolean;
+  /**
    * Every match in one file, in document order (nested matches included): an array at once when it needs no
    * parse (the file's tree is held at this version, as in a warm search), else a promise. A scan takes the
    * files it can match at once without an `await` each.

@@ -34,6 +34,11 @@ export interface PatternNode {
   children: PatternNode[];
   /** Set when this node is a metavariable. */
   meta?: MetaVariable;
+  /**
+   * For a leaf: the pattern's text between the leaf before it (in document order) and this one, as parsed
+   * (whitespace between two tokens; a comment, or text the grammar covers with no node, otherwise).
+   */
+  lead?: string;
 }
 
 /** A pattern parsed for one language. */
@@ -137,19 +142,32 @@ function deepestExact(root: Node, start: number, end: number): Node | null {
   }
 }
 
-function convert(n: Node, metas: Map<string, MetaVariable>, seen: Map<string, number>): PatternNode {
-  const meta = metas.get(n.text);
+/** What a conversion carries along: the metavariables' spellings, their uses, the parsed text and the last leaf's end. */
+interface Conversion {
+  metas: Map<string, MetaVariable>;
+  seen: Map<string, number>;
+  source: string;
+  at: number;
+}
+
+/** The text since the last leaf, for the leaf `n`; moves past it. */
+function leadOf(n: Node, c: Conversion): string {
+  const lead = c.source.slice(c.at, n.startIndex);
+  c.at = n.endIndex;
+  return lead;
+}
+
+function convert(n: Node, c: Conversion): PatternNode {
+  const meta = c.metas.get(n.text);
   if (meta) {
-    seen.set(n.text, (seen.get(n.text) ?? 0) + 1);
-    return { type: n.type, named: n.isNamed, text: n.text, children: [], meta };
+    c.seen.set(n.text, (c.seen.get(n.text) ?? 0) + 1);
+    return { type: n.type, named: n.isNamed, text: n.text, children: [], meta, lead: leadOf(n, c) };
   }
-  const kids = n.children.filter((c): c is Node => c !== null && !c.isExtra);
-  return {
-    type: n.type,
-    named: n.isNamed,
-    text: kids.length === 0 ? n.text : "",
-    children: kids.map((c) => convert(c, metas, seen)),
-  };
+  const kids = n.children.filter((k): k is Node => k !== null && !k.isExtra);
+  if (kids.length === 0) {
+    return { type: n.type, named: n.isNamed, text: n.text, children: [], lead: leadOf(n, c) };
+  }
+  return { type: n.type, named: n.isNamed, text: "", children: kids.map((k) => convert(k, c)) };
 }
 
 /**
@@ -206,7 +224,7 @@ export function compilePattern(parser: Parser, language: string, source: string)
         const node = deepestExact(tree.rootNode, start, start + body.length);
         if (!node) continue;
         const seen = new Map<string, number>();
-        const root = convert(node, metas, seen);
+        const root = convert(node, { metas, seen, source: full, at: node.startIndex });
         // Every metavariable must have parsed as a node of its own (Rust macros read `$X` as two tokens).
         if ([...uses].some(([token, n]) => seen.get(token) !== n)) continue;
         if (root.meta) {

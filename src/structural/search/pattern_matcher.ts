@@ -13,6 +13,7 @@
  */
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
+import { profileOf } from "../../languages/profiles.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
@@ -29,8 +30,16 @@ import {
 } from "../edit/pattern.ts";
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
-import { type CompiledRule, compileRule, matchRule, multiNames, ruleLiterals } from "./rule.ts";
+import {
+  type CompiledRule,
+  compileRule,
+  matchRule,
+  multiNames,
+  requiredPatterns,
+  ruleLiterals,
+} from "./rule.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
+import { runFilter, type RunLexicon, unnamedTokenWords } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 
 export { multiNames } from "./rule.ts";
@@ -68,6 +77,8 @@ export interface LanguageProgram {
   literals: readonly string[];
   /** Of those, the identifiers: held as whole words (`search/`'s `StructuralProgram.words`). */
   words: readonly string[];
+  /** Whether a text holding the literals may hold a match: its token runs (`token_runs.ts`); absent, it may. */
+  mayHold?: (text: string) => boolean;
   /**
    * Every match in one file (parsed through the cache), in document order: at once (an array, not a promise)
    * when no parse is needed — the file's tree is held at this version, as in a warm search, or the pool
@@ -295,16 +306,17 @@ function sitesRemembered(
 const IN_FLIGHT_PER_WORKER = 16;
 
 /**
- * Characters of candidate text a search matches on its own thread before it turns to the pool's workers
- * (about 25 ms of parsing; they are started then if they are not running): a search that is over by then (a
- * small tree, a page that fills early) neither waits on a worker nor parses ahead of what it needs, and the
- * files a search reaches first keep their trees on this thread for the next one.
+ * Characters of candidate text a search matches on its own thread before it turns to the pool's workers when
+ * they are not all ready (about 25 ms of parsing; they are started then): a search that is over by then (a
+ * small tree, a page that fills early) neither waits on a worker being started nor parses ahead of what it
+ * needs. With every worker ready when the pattern is compiled (a server's pool, started beforehand), the
+ * search turns to them from its first file: a cold search's whole parse is spread over them.
  */
 export const POOL_START_CHARS = 100_000;
 
 /**
  * A program that parses and matches its first {@linkcode POOL_START_CHARS} characters of files on this thread
- * and the rest in a pool's workers where one is ready. A file the pool answered before at this version and
+ * (none when every worker is ready) and the rest in a pool's workers where one is ready. A file the pool answered before at this version and
  * query takes that answer; a file whose tree this thread's cache holds at its version (a warm search), a file
  * over the parse limit (refused here, as without a pool), and every file the pool answers unavailable (a
  * worker not started, crashed or hung) are matched here, so a pool never changes a result.
@@ -314,11 +326,10 @@ function pooled(
   on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery; outlines: boolean },
 ): LanguageProgram {
   const { pool, trees, language, query } = on;
+  const startChars = pool.ready === pool.size ? 0 : POOL_START_CHARS;
   let localChars = 0;
   const matchHere = (file: { path: string; text: string; version: string }) => {
-    if (localChars < POOL_START_CHARS && (localChars += file.text.length) >= POOL_START_CHARS) {
-      void pool.warm();
-    }
+    if (localChars < startChars && (localChars += file.text.length) >= startChars) void pool.warm();
     return local.match(file);
   };
   const matchInPool = async (file: { path: string; text: string; version: string }) => {
@@ -336,13 +347,13 @@ function pooled(
     ...local,
     // Until then, or with no worker ready: one file at a time, as without a pool.
     get inFlight() {
-      return localChars < POOL_START_CHARS ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
+      return localChars < startChars ? 0 : pool.ready * IN_FLIGHT_PER_WORKER;
     },
     match(file) {
       trees.checkParseSize(file.path, file.text);
       const known = pool.answered(language, query, file);
       if (known !== undefined) return known as PatternSite[];
-      if (localChars < POOL_START_CHARS || !pool.accepts(file.path)) return matchHere(file);
+      if (localChars < startChars || !pool.accepts(file.path)) return matchHere(file);
       if (trees.peek(file.path, language, file.version)) return local.match(file);
       return matchInPool(file);
     },
@@ -448,9 +459,17 @@ export function patternMatcherOf(
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
       const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
+      const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(language);
+      const lexicon = commentStarts === null || parser.language === null ? null : {
+        keywords: unnamedTokenWords(parser.language),
+        commentStarts,
+        skippable: skippableComments,
+        textNodes: new Set(textNodes),
+        closedNodes,
+      };
       const find = query.rule !== undefined
-        ? ruleFinder(compileRule(query.rule, compile))
-        : patternFinder(compile(query.pattern ?? ""));
+        ? ruleFinder(compileRule(query.rule, compile), lexicon)
+        : patternFinder(compile(query.pattern ?? ""), lexicon);
       const multi = multiNames(query);
       const key = JSON.stringify([query.pattern ?? null, query.rule ?? null, query.rewrite ?? null]);
       pass ??= trees.newPass();
@@ -468,6 +487,7 @@ export function patternMatcherOf(
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
+        ...(find.mayHold ? { mayHold: find.mayHold } : {}),
         match(file) {
           // A tree held at this version is matched now, without a promise (a warm search: no hop per file).
           const held = trees.peek(file.path, language, file.version, pass);
@@ -494,19 +514,23 @@ interface Finder {
   pattern: PatternNode | null;
   literals: string[];
   words: string[];
+  /** The test of the pattern's token runs, if it has any. */
+  mayHold?: (text: string) => boolean;
   matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
 }
 
 /**
  * A pattern's finder: from the places its rarest required text occurs as a leaf when there is one, else from
- * the nodes of its kind.
+ * the nodes of its kind; with the test of its token runs where the language's lexicon is known.
  */
-function patternFinder(compiled: CompiledPattern): Finder {
+function patternFinder(compiled: CompiledPattern, lexicon: RunLexicon | null): Finder {
   const literals = requiredTexts(compiled.root);
+  const mayHold = runFilter(compiled.root, lexicon);
   return {
     pattern: compiled.root,
     literals,
     words: requiredWords(compiled.root),
+    ...(mayHold ? { mayHold } : {}),
     matches: (root, text) =>
       literals.length > 0
         ? matchPatternAround(compiled, root, { text, literal: literals, limit: MAX_MATCHES_PER_FILE })
@@ -514,12 +538,14 @@ function patternFinder(compiled: CompiledPattern): Finder {
   };
 }
 
-/** A rule's finder. */
-function ruleFinder(rule: CompiledRule): Finder {
+/** A rule's finder, with the test of the token runs of the patterns every match needs. */
+function ruleFinder(rule: CompiledRule, lexicon: RunLexicon | null): Finder {
+  const tests = requiredPatterns(rule).map((p) => runFilter(p.root, lexicon)).filter((t) => t !== null);
   return {
     pattern: null,
     literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
     words: ruleLiterals(rule, (p) => requiredWords(p.root)),
+    ...(tests.length > 0 ? { mayHold: (text: string) => tests.every((t) => t(text)) } : {}),
     matches: (root, text) =>
       matchRule(rule, root, {
         text,

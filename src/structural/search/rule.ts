@@ -190,18 +190,27 @@ function compileConstraints(
   );
 }
 
-/** The texts every match of a rule holds: its patterns' in positions every match must satisfy. */
-export function ruleLiterals(
-  rule: CompiledRule,
-  patternLiterals: (p: CompiledPattern) => string[],
-): string[] {
-  const out = new Set<string>();
+/**
+ * The patterns some node of every file a rule matches in must match: those in positions every match must
+ * satisfy (the rule's own, `all`'s, and the relational rules'; not `any`'s or `not`'s).
+ */
+export function requiredPatterns(rule: CompiledRule): CompiledPattern[] {
+  const out: CompiledPattern[] = [];
   const visit = (r: CompiledRule) => {
-    if (r.pattern) { for (const l of patternLiterals(r.pattern)) out.add(l); }
+    if (r.pattern) out.push(r.pattern);
     for (const a of r.all ?? []) visit(a);
     for (const key of RELATIONAL) if (r[key]) visit(r[key].rule);
   };
   visit(rule);
+  return out;
+}
+
+/** The texts every match of a rule holds: its {@linkcode requiredPatterns}' texts. */
+export function ruleLiterals(
+  rule: CompiledRule,
+  patternLiterals: (p: CompiledPattern) => string[],
+): string[] {
+  const out = new Set(requiredPatterns(rule).flatMap(patternLiterals));
   return [...out].sort((a, b) => b.length - a.length);
 }
 

@@ -100,6 +100,28 @@ Deno.test("a pooled search answers what a search on one thread answers: matches,
   }
 });
 
+Deno.test("a cold search with every worker of its pool ready parses no file on the main thread", async () => {
+  const pool = createMatchPool({ size: 2, idleMs: 600_000 });
+  try {
+    await pool.warm();
+    const pooled = await open(pool);
+    const args = {
+      pattern: "new Response($$$A)",
+      language: "js",
+      max_results: 100_000,
+      max_chars: 10_000_000,
+    };
+    const result = await pooled.call("search_structural", args);
+    assert.ok(result.ok);
+    const { summary } = result.data as { summary: { files_parsed: number } };
+    assert.ok(summary.files_parsed > 10);
+    assert.equal(pool.matched, summary.files_parsed);
+    assert.equal(pool.failures, 0);
+  } finally {
+    pool.close();
+  }
+});
+
 Deno.test("a pooled rewrite plans the same edits as one on one thread", async () => {
   const pool = createMatchPool({ size: 2, idleMs: 600_000 });
   try {

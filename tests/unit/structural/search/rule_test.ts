@@ -74,6 +74,13 @@ Deno.test("has, kind, regex, all, any and not combine as ast-grep's keys do; pat
   assert.equal(site!.metavariables["CALL"]!.text, "fetch(u)");
   // What every match holds: the pattern's texts and those of the node it must be inside.
   assert.deepEqual(program.literals, ["fetch", "await"]);
+  // And their token runs: a file must hold `fetch(`; an `any`'s patterns are not required.
+  assert.equal(program.mayHold!("await fetch (u)"), true);
+  assert.equal(program.mayHold!("await x; fetch.call(u)"), false);
+  const either = await matcher.compile("javascript", {
+    rule: { any: [{ pattern: "done()" }, { pattern: "f(x)" }] },
+  });
+  assert.equal(either.mayHold, undefined);
 });
 
 Deno.test("precedes and follows look at later and earlier siblings, as far as stopBy says", async () => {
