@@ -19,6 +19,7 @@ import { fits, prefixThatFits } from "./result_budget.ts";
 import { addSourceSkipped, readScopedReads, type ScanStats, textFile, versionOfFile } from "./search_text.ts";
 import { finish, finishAstGrep, matchEntries } from "./structural_page.ts";
 import { cursorFor } from "./text_args.ts";
+import { mayMatch } from "./structural_candidate.ts";
 import type {
   AstGrepMatch,
   FileCount,
@@ -142,33 +143,6 @@ function addSeen(stats: StructuralStats, seen: Seen, listing: StructuralStats): 
   for (const [language, err] of [...listing.refused].slice(0, seen.refused)) stats.refused.set(language, err);
   // Whether the pattern is one some language reads does not depend on where the scan stopped.
   for (const language of listing.accepted) stats.accepted.add(language);
-}
-
-/** Whether `c` (a UTF-16 unit) is an ASCII letter, digit or `_`. */
-function isWordUnit(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
-
-/** Whether `word` occurs in `text` with no word character (`isWordUnit`) next to an end that is one. */
-function hasWholeWord(text: string, word: string): boolean {
-  const checkBefore = isWordUnit(word.charCodeAt(0));
-  const checkAfter = isWordUnit(word.charCodeAt(word.length - 1));
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    if (checkBefore && at > 0 && isWordUnit(text.charCodeAt(at - 1))) continue;
-    const end = at + word.length;
-    if (checkAfter && end < text.length && isWordUnit(text.charCodeAt(end))) continue;
-    return true;
-  }
-  return false;
-}
-
-/**
- * Whether a file's text may hold a match: it has every literal, every identifier as a whole word, and the
- * program's token runs.
- */
-function mayMatch(program: StructuralProgram, text: string): boolean {
-  return program.literals.every((l) => text.includes(l)) &&
-    (program.words ?? []).every((w) => hasWholeWord(text, w)) && (program.mayHold?.(text) ?? true);
 }
 
 /** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */
