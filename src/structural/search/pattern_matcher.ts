@@ -283,22 +283,30 @@ function sitesOf(
 }
 
 /**
- * The sites of recent queries in held files' versions, over every search of the process (a session pages on
- * through a search, or repeats it): a file is matched once per query and version. Bounded by sites held.
+ * The sites of recent queries in held files' versions, per parse cache (one workspace's searches: a session
+ * pages on through a search, or repeats it): a file is matched once per query and version. Bounded by sites
+ * held; a fresh workspace starts with none, as its parse cache does.
  */
-const REMEMBERED = new RememberedSites<PatternSite>();
+const REMEMBERED = new WeakMap<TreeCache, RememberedSites<PatternSite>>();
+
+/** The remembered sites of a parse cache's searches. */
+function rememberedOf(trees: TreeCache): RememberedSites<PatternSite> {
+  let store = REMEMBERED.get(trees);
+  if (store === undefined) REMEMBERED.set(trees, store = new RememberedSites());
+  return store;
+}
 
 /** The sites of a query (by its key) in a parse: the remembered ones, else found now and remembered. */
 function sitesRemembered(
   parsed: ParsedFile,
-  at: { path: string; query: string },
+  at: { store: RememberedSites<PatternSite>; path: string; query: string },
   find: () => PatternSite[],
 ): PatternSite[] {
   const key = { path: at.path, language: parsed.language, version: parsed.version, query: at.query };
-  const known = REMEMBERED.answer(key);
+  const known = at.store.answer(key);
   if (known !== undefined) return known as PatternSite[];
   const sites = find();
-  REMEMBERED.remember(key, sites);
+  at.store.remember(key, sites);
   return sites;
 }
 
@@ -476,7 +484,7 @@ export function patternMatcherOf(
       const sitesIn = (parsed: ParsedFile, file: { path: string; text: string }) =>
         sitesRemembered(
           parsed,
-          { path: file.path, query: key },
+          { store: rememberedOf(trees), path: file.path, query: key },
           () =>
             sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
               rewrite: query.rewrite,
