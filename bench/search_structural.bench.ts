@@ -9,7 +9,10 @@
  * - warm: the second search of that session: unchanged files' bytes and hence versions and trees reused
  *   (`project/read_cache.ts`); in Deno the session watches the folders it walked from the end of its first
  *   search, so that after its barrier it stats nothing while nothing changed (elsewhere: one stat of every
- *   folder and file).
+ *   folder and file); the workspace also remembers each held file's answer to the query, so this is the
+ *   same search repeated or paged on;
+ * - warm, another query: next in that session, the pattern with its metavariables renamed (the same matches,
+ *   another query): trees reused, every held tree matched again — a new search of a warm session;
  *
  * - cold, pool: the same cold search in a fresh workspace with a match pool of 2 workers started beforehand, as
  *   `graver serve` and `graver mcp` start one (their JIT warm from the runs before, their trees and remembered
@@ -103,6 +106,17 @@ async function astGrep(bin: string, root: string, p: Pattern): Promise<number> {
   return (JSON.parse(new TextDecoder().decode(out.stdout) || "[]") as unknown[]).length;
 }
 
+/**
+ * The same pattern with its metavariables renamed (`$A` → `$AQ`): the same matches, but another query, so a
+ * warm session reuses its trees and not the answers it remembers for the pattern itself.
+ */
+function anotherQuery(p: Pattern): Pattern {
+  return {
+    ...p,
+    pattern: p.pattern.replace(/\$(\$\$)?([A-Z][A-Z0-9_]*)/g, (_m, multi, name) => `$${multi ?? ""}${name}Q`),
+  };
+}
+
 async function timed<T>(f: () => Promise<T>): Promise<number> {
   const t = performance.now();
   await f();
@@ -130,6 +144,7 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
   const texts = (await parsedTexts(warmWs, { root, pattern: p.pattern, language: LANG })).map((t) => t.text);
   const cold: number[] = [];
   const warm: number[] = [];
+  const warmOther: number[] = [];
   const theirs: number[] = [];
   const parse: number[] = [];
   const pooled: number[] = [];
@@ -140,12 +155,19 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
     const cache = diskReadCache();
     cold.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     warm.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
+    warmOther.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), anotherQuery(p))));
     await cache.close(); // the session ends: its watch of the tree stops (one left open slows every other)
     theirs.push(await timed(() => astGrep(bin, root, p)));
     parse.push(await parseOnly(warmWs, texts));
     pooled.push(await coldPooled(pool, root, p));
   }
-  return [counts[0]!, texts.length, ...[cold, warm, theirs, parse, pooled].map((s) => stats(s).median)];
+  const other = await graver(warmWs, diskSearchFiles(root), anotherQuery(p));
+  if (other !== counts[1]) throw new Error(`${anotherQuery(p).pattern} finds ${other}, not ${counts[1]}`);
+  return [
+    counts[0]!,
+    texts.length,
+    ...[cold, warm, theirs, parse, pooled, warmOther].map((s) => stats(s).median),
+  ];
 }
 
 const bin = await astGrepOrExit("search_structural.bench");
@@ -163,25 +185,28 @@ const rows = [[
   "files parsed",
   "cold",
   "warm",
+  "warm, another query",
   "ast-grep",
   "cold/sg",
   "warm/sg",
+  "another/sg",
   "parse only",
   "parse/sg",
   "cold, pool",
   "pool/sg",
 ]];
-const ratios: { literal: boolean; cold: number; warm: number; pooled: number }[] = [];
+const ratios: { literal: boolean; cold: number; warm: number; pooled: number; other: number }[] = [];
 // A server's pool: started before the first search, its workers warmed up on each pattern before timing.
 const pool = createMatchPool({ size: 2, idleMs: 600_000 });
 await pool.warm();
 for (const p of PATTERNS) {
-  const [count, files, cold, warm, theirs, parse, pooled] = await benchPattern(bin, root, p, pool);
+  const [count, files, cold, warm, theirs, parse, pooled, other] = await benchPattern(bin, root, p, pool);
   ratios.push({
     literal: p.literal,
     cold: cold! / theirs!,
     warm: warm! / theirs!,
     pooled: pooled! / theirs!,
+    other: other! / theirs!,
   });
   const r = ratios.at(-1)!;
   rows.push([
@@ -190,9 +215,11 @@ for (const p of PATTERNS) {
     String(files),
     `${cold!.toFixed(1)} ms`,
     `${warm!.toFixed(1)} ms`,
+    `${other!.toFixed(1)} ms`,
     `${theirs!.toFixed(1)} ms`,
     `${r.cold.toFixed(2)}×`,
     `${r.warm.toFixed(3)}×`,
+    `${r.other.toFixed(3)}×`,
     `${parse!.toFixed(1)} ms`,
     `${(parse! / theirs!).toFixed(2)}×`,
     `${pooled!.toFixed(1)} ms`,
@@ -225,6 +252,10 @@ result(
   verdict(median(without.map((r) => r.pooled)), 1.2),
 );
 result(
-  "search_structural warm session / ast-grep, every pattern (median)",
+  "search_structural warm session, the same query again / ast-grep, every pattern (median)",
   verdict(median(ratios.map((r) => r.warm)), 0.05),
+);
+result(
+  "search_structural warm session, another query (trees reused, no answer) / ast-grep, every pattern (median)",
+  verdict(median(ratios.map((r) => r.other)), 0.05),
 );
