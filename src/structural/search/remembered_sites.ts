@@ -44,10 +44,10 @@ export class RememberedSites<T> {
    * assert.deepEqual(store.answer(key("q")), [3, 4]);
    * ```
    *
-   * @param bounds Sites held at most (default 200,000) and the longest answer kept (default 10,000).
+   * @param bounds Sites held at most (default 50,000) and the longest answer kept (default 10,000).
    */
   constructor(bounds: { maxSites?: number; maxPerAnswer?: number } = {}) {
-    this.maxSites = bounds.maxSites ?? 200_000;
+    this.maxSites = bounds.maxSites ?? 50_000;
     this.maxPerAnswer = Math.min(bounds.maxPerAnswer ?? 10_000, this.maxSites);
   }
 
