@@ -5,10 +5,15 @@
  * Not its recursive mode: that follows links, so a link to `/usr` in a cloned tree would watch all of `/usr`
  * (measured: 5.4 s of set-up blocking the process, and thousands of the user's inotify watches).
  *
- * The ordering barrier ({@linkcode ChangeFeed.sync}) is a file written into a private folder of the watch's
+ * The ordering barrier ({@linkcode ChangeFeed.sync}) is a file touched in a private folder of the watch's
  * own (in the system's temporary folder, watched in the same queue): once its event is reported, every change
- * that finished before it was written has been reported too. Nothing is written into the user's tree, so a
- * read-only tree or a `.graver` that is a link changes nothing.
+ * that finished before it was touched has been reported too. Nothing is written into the user's tree, so a
+ * read-only tree or a `.graver` that is a link changes nothing. A barrier file is created once and then
+ * touched again (its times set: one event) by a later barrier once every event of its last touch is known
+ * reported — never removed one by one: a removal costs a file system call on the search's path, and Deno
+ * checks a removed path's event against every watched folder with failing system calls (strace: ~385 failed
+ * opens per removal with hono's 222 folders watched), where the barrier folder, first in the watch's list,
+ * matches a touched file's event at once.
  *
  * What Deno does not say, and why a feed is trusted only while it watches every folder graver has watched in
  * this process (that still exists): Deno keeps one inotify queue per process for every `Deno.watchFs`, drops
@@ -31,7 +36,7 @@
  *
  * @module
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { ChangeFeed, ChangeListener } from "../fs/backend.ts";
 
@@ -95,12 +100,17 @@ function coversEveryWatch(
 const LEFT = new Set<BarrierFolder>();
 let cleanupAtExit = false;
 
-/** A watch's private folder, where its barriers write (removed when the watch closes, or at exit). */
+/** A watch's private folder, where its barriers touch files (removed when the watch closes, or at exit). */
 class BarrierFolder {
   readonly path = mkdtempSync(`${tmpdir()}/graver-watch-`);
   /** Barrier file -> what to call when its change is reported. */
   readonly waiting = new Map<string, (arrived: boolean) => void>();
+  /** Barriers crossed or tried so far (each one's number). */
   #n = 0;
+  /** Each barrier file, with the number of the barrier that last touched it. */
+  readonly #touched = new Map<string, number>();
+  /** Every event of the barriers numbered below this one has been reported (a later one arrived). */
+  #reportedBelow = 1;
 
   constructor() {
     LEFT.add(this);
@@ -108,6 +118,10 @@ class BarrierFolder {
       cleanupAtExit = true;
       globalThis.addEventListener?.("unload", () => LEFT.forEach((f) => f.remove()));
     }
+    // Made before the folder is watched, so no event of its making is pending: the first barrier touches it.
+    const first = `${this.path}/0`;
+    writeFileSync(first, NOTHING);
+    this.#touched.set(first, 0);
   }
 
   /** Whether a reported path is this folder or in it (never a change of the tree). */
@@ -116,29 +130,44 @@ class BarrierFolder {
   }
 
   /**
-   * Write a barrier file and wait for its report (at most `waitMs`, default {@linkcode BARRIER_MS}); then
-   * remove it. The file
-   * is written and removed synchronously (an empty file in the temporary folder, microseconds): an
-   * asynchronous write hops through a thread pool, which on a loaded machine costs milliseconds a search would
-   * wait for.
+   * Touch a barrier file and wait for its report (at most `waitMs`, default {@linkcode BARRIER_MS}). The touch
+   * is synchronous (microseconds): an asynchronous call hops through a thread pool, which on a loaded machine
+   * costs milliseconds a search would wait for.
    */
   async cross(waitMs: number = BARRIER_MS): Promise<boolean> {
-    const file = `${this.path}/${++this.#n}`;
+    const n = ++this.#n;
+    const file = this.#fileFor(n);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arrived = new Promise<boolean>((resolve) => {
       this.waiting.set(file, resolve);
       timer = setTimeout(() => resolve(false), waitMs);
     });
     try {
-      writeFileSync(file, NOTHING);
-      return await arrived;
+      if (this.#touched.has(file)) utimesSync(file, n, n); // one event: its attributes changed
+      else writeFileSync(file, NOTHING);
+      this.#touched.set(file, n);
+      const reported = await arrived;
+      if (reported) this.#reportedBelow = Math.max(this.#reportedBelow, n);
+      return reported;
     } catch {
+      this.#touched.delete(file); // gone (a cleaner of the temporary folder): the next barrier makes another
       return false;
     } finally {
       clearTimeout(timer);
       this.waiting.delete(file);
-      rmSync(file, { force: true });
     }
+  }
+
+  /**
+   * The file barrier `n` touches: one whose every event is known reported (a later barrier's event arrived
+   * after them, as a queue in order delivers), so that no late event of its last touch can be taken for this
+   * one's; else a new file.
+   */
+  #fileFor(n: number): string {
+    for (const [file, last] of this.#touched) {
+      if (last < this.#reportedBelow && !this.waiting.has(file)) return file;
+    }
+    return `${this.path}/${n}`;
   }
 
   /** Wake every barrier waiting (false) and remove the folder. */
@@ -205,7 +234,7 @@ function watchWithDeno(folders: readonly string[], onChange: ChangeListener): Ch
 const BARRIER_FOLDERS = new WeakMap<ChangeFeed, string>();
 
 /**
- * The private folder where a feed of {@linkcode watchFolders} writes its barrier files (tests look into it
+ * The private folder where a feed of {@linkcode watchFolders} touches its barrier files (tests look into it
  * without changing the process's `TMPDIR`, which every other test of the process would see).
  *
  * @param feed A feed this module made.

@@ -13,6 +13,8 @@ const dec = new TextDecoder();
  * the zero stats these tests assert), and a loaded CI machine can take longer than that to report.
  */
 const CAUGHT_UP_MS = 30_000;
+/** Longer than a tick of the kernel's coarse clock, which stamps files' times (1/HZ: 10 ms at most). */
+const COARSE_TICK_MS = 25;
 /** A clock far enough ahead that every file looks old (its stat trusted, its bytes kept). */
 const LATER = () => Date.now() + 10 * RACY_MS;
 
@@ -149,6 +151,10 @@ Deno.test("watched ReadCache: every change outside graver made before a warm sea
     t.step(name, async () => {
       await s.warm();
       await s.warm(); // settled: the next search would stat nothing
+      // The kernel stamps files from a coarse clock (a tick of 1–10 ms): a same-size edit in the tick the file
+      // was last written in would leave its stat as it was. The session's clock says every file is old (so its
+      // bytes are kept), which a real clock would not say of a file written that recently.
+      await new Promise((r) => setTimeout(r, COARSE_TICK_MS));
       await change();
       assert.deepEqual(await s.warm(), await s.fresh());
     });
