@@ -54,12 +54,13 @@ export interface StructuralRewritePlan {
 }
 
 /** The sites of one file's outermost matches, with their replacements. */
-function sitesOf(
-  found: StructuralFile,
-): { sites: (ReplacedSite & { start: number; end: number })[]; nested: number } {
+/** A site of the plan: where it is, and the words of the code the rewrite would drop there (if any). */
+type PlannedSite = ReplacedSite & { start: number; end: number; drops?: string[] };
+
+function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number } {
   const { text, version } = found;
   const path = found.file.path;
-  const sites: (ReplacedSite & { start: number; end: number })[] = [];
+  const sites: PlannedSite[] = [];
   let nested = 0;
   let lastEnd = -1;
   let from = { line: 1, start: 0 };
@@ -82,9 +83,49 @@ function sitesOf(
       before: text.slice(hit.start, hit.end),
       after: hit.replacement ?? "",
       id: formatOccurrenceId({ path, line: at.line, column: at.column, version }),
+      ...(hit.drops ? { drops: hit.drops } : {}),
     });
   }
   return { sites, nested };
+}
+
+/**
+ * The refusal of a rewrite that would take away words of the code its pattern passed over (under the smart
+ * strictness a pattern matches code with keywords it does not write: `export function $F(…)` matches
+ * `export default function f(…)`, `import {$$$A} from "$B"` matches `import type {…}`): written as the
+ * template says, those sites would lose `default` or `type` without a word about it.
+ */
+function wordsDropped(dropping: { path: string; site: PlannedSite }[], rewrite: string): RecoverableError {
+  const shown = dropping.slice(0, 10).map(({ path, site }) =>
+    `${path}:${site.line}:${site.column} (${site.drops!.map((w) => `\`${w}\``).join(", ")})`
+  );
+  const words = [...new Set(dropping.flatMap(({ site }) => site.drops!))];
+  return new RecoverableError(
+    "ambiguous",
+    `The rewrite would take away ${words.map((w) => `\`${w}\``).join(", ")} at ${dropping.length} site(s) ` +
+      `its pattern matched without writing ${words.length === 1 ? "that word" : "those words"}: ${
+        shown.join("; ")
+      }${dropping.length > shown.length ? "; …" : ""}. Nothing was written`,
+    {
+      hint:
+        `Write ${words.map((w) => `\`${w}\``).join(", ")} in the rewrite where ${
+          words.length === 1 ? "it belongs" : "they belong"
+        } (with a pattern that writes it too, for those sites alone), or leave those sites out: pass the ids of ` +
+        `the others from ${SEARCH_TOOL}, or narrow with a rule ({"all": [{"pattern": …}, {"not": {"regex": "\\b${
+          words[0]
+        }\\b"}}]})`,
+      details: {
+        sites: dropping.map(({ path, site }) => ({
+          path,
+          line: site.line,
+          column: site.column,
+          id: site.id,
+          drops: site.drops,
+        })),
+        rewrite,
+      },
+    },
+  );
 }
 
 /**
@@ -125,6 +166,7 @@ export async function planStructuralRewrite(
   const byFile = q.ids === null ? null : idsByFile(q.ids);
   const plan: StructuralRewritePlan = { files: [], sites: 0, stats, nested: 0 };
   const seen = new Set<string>();
+  const dropping: { path: string; site: PlannedSite }[] = [];
   for await (const found of scanStructural(files, { query: q.query, matcher: q.matcher, stats })) {
     const path = found.file.path;
     const ids = byFile?.get(path);
@@ -138,15 +180,17 @@ export async function planStructuralRewrite(
     }
     sites = sites.filter((s) => s.after !== s.before);
     if (sites.length === 0) continue;
+    for (const site of sites) if (site.drops) dropping.push({ path, site });
     plan.sites += sites.length;
     plan.files.push({
       path,
       version: found.version,
       text: found.text,
       newText: applySites(found.text, sites),
-      sites: sites.map(({ start: _s, end: _e, ...site }) => site),
+      sites: sites.map(({ start: _s, end: _e, drops: _d, ...site }) => site),
     });
   }
+  if (dropping.length > 0) throw wordsDropped(dropping, q.query.rewrite);
   addSourceSkipped(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (byFile !== null) {

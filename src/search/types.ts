@@ -228,6 +228,8 @@ export interface StructuralHit {
   metavariables: Record<string, StructuralBinding>;
   /** The rewrite's text for this site (metavariables filled in, re-indented to the site), when one was asked for. */
   replacement?: string;
+  /** Words of the code the match passed over (the pattern does not write them) that the rewrite would drop. */
+  drops?: string[];
 }
 
 /** A structural pattern compiled for one language. */

@@ -81,6 +81,12 @@ export interface PatternMatch {
   node: Node;
   /** Metavariable name -> what it bound. */
   bindings: Record<string, Binding>;
+  /**
+   * Words of the code the smart strictness passed over because the pattern does not write them (`default` in
+   * `export default function f` for `export function $F`, `type` in `import type {…}`): a rewrite that does
+   * not write them either would take them away. Absent when there are none.
+   */
+  skipped?: string[];
 }
 
 /** A metavariable as written in a pattern or a template: `$$$NAME`, `$$$`, `$NAME`, `$_`. */
@@ -256,6 +262,23 @@ function normalise(text: string): string {
 
 type Env = Map<string, Binding>;
 
+/** Keys of an env that note a word the smart strictness passed over (never a metavariable's name). */
+const SKIPPED_KEY = "#skipped:";
+
+/** A word of the code (a keyword such as `default` or `type`), as opposed to punctuation (`;`, `,`). */
+const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** An env as a match: the metavariables' bindings, and the words passed over. */
+function matchOf(node: Node, env: Env): PatternMatch {
+  const bindings: Record<string, Binding> = {};
+  const skipped: string[] = [];
+  for (const [key, b] of env) {
+    if (key.startsWith(SKIPPED_KEY)) skipped.push(b.text);
+    else bindings[key] = b;
+  }
+  return skipped.length > 0 ? { node, bindings, skipped } : { node, bindings };
+}
+
 function bind(
   env: Env,
   meta: MetaVariable,
@@ -366,10 +389,18 @@ function matchList(
   }
   // Smart strictness: a token of the code the pattern does not have is passed over.
   if (smart && j < ns.length && !ns[j]!.isNamed) {
+    noteSkipped(env, ns[j]!, text);
     if (matchList(ps, i, ns, j + 1, env, text, smart)) return true;
     restore(env, snapshot);
   }
   return false;
+}
+
+/** Note a word the smart strictness passes over (punctuation is not noted: no rewrite loses meaning by it). */
+function noteSkipped(env: Env, n: Node, text: string): void {
+  const word = text.slice(n.startIndex, n.endIndex);
+  if (!WORD.test(word)) return;
+  env.set(`${SKIPPED_KEY}${n.startIndex}`, { nodes: [n], start: n.startIndex, end: n.endIndex, text: word });
 }
 
 function walkType(root: Node, type: string, named: boolean, visit: (n: Node) => boolean): void {
@@ -432,7 +463,7 @@ function matchCandidates(
   for (const n of candidates) {
     const env: Env = new Map();
     if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
-      out.push({ node: n, bindings: Object.fromEntries(env) });
+      out.push(matchOf(n, env));
       if (out.length >= limit) break;
     }
   }
@@ -454,7 +485,9 @@ export function matchPatternAt(
 ): Record<string, Binding> | null {
   if (node.type !== pattern.root.type || node.isNamed !== pattern.root.named) return null;
   const env: Env = new Map();
-  return matchNode(pattern.root, node, env, text, pattern.smart === true) ? Object.fromEntries(env) : null;
+  return matchNode(pattern.root, node, env, text, pattern.smart === true)
+    ? matchOf(node, env).bindings
+    : null;
 }
 
 /**

@@ -69,6 +69,8 @@ export interface PatternSite {
   metavariables: Record<string, SiteBinding>;
   /** The new code for the site (only with a rewrite). */
   replacement?: string;
+  /** Words of the code the match passed over that the rewrite does not write: it would take them away. */
+  drops?: string[];
 }
 
 /** A pattern compiled for one language. */
@@ -259,7 +261,7 @@ function patternParser(grammars: Grammars, language: string): Promise<Parser> {
 
 /** Each match's site (and replacement), from the matches of one parsed file. */
 function sitesOf(
-  found: { node: Node; bindings: Record<string, Binding> }[],
+  found: { node: Node; bindings: Record<string, Binding>; skipped?: string[] }[],
   file: { text: string },
   query: { rewrite: string | undefined; multi: ReadonlySet<string>; pattern: PatternNode | null },
 ): PatternSite[] {
@@ -277,6 +279,8 @@ function sitesOf(
         { start: site.start, bindings: m.bindings },
         rewrite,
       ) + unwrittenTerminator(m.node, query.pattern, rewrite);
+      const drops = droppedWords(m.skipped, rewrite);
+      if (drops.length > 0) site.drops = drops;
     }
     return site;
   });
@@ -308,6 +312,16 @@ function sitesRemembered(
   const sites = find();
   at.store.remember(key, sites);
   return sites;
+}
+
+/**
+ * The words a match passed over (its pattern does not write them) that the rewrite does not write either: the
+ * rewrite would take them away (`default` of `export default function f` for `export function $F(…)`).
+ */
+function droppedWords(skipped: readonly string[] | undefined, rewrite: string): string[] {
+  if (skipped === undefined) return [];
+  const written = new Set(rewrite.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  return skipped.filter((w) => !written.has(w));
 }
 
 /** Files in flight per worker of a pool: enough to fill each worker's batches while the search reads on. */

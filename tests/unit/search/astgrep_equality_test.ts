@@ -120,6 +120,16 @@ const TABLE: Row[] = [
   { tree: "smallvec", lang: "rs", name: "a path call", pattern: "ptr::copy($$$A)" },
   { tree: "semver", lang: "rs", name: "Err(...)", pattern: "Err($E)" },
   { tree: "semver", lang: "rs", name: "return with ;", pattern: "return $X;" },
+  // TypeScript written by hand: ajv's sources.
+  {
+    tree: "ajv",
+    lang: "ts",
+    name: "exported functions (graver passes over `default` as it does `async`)",
+    pattern: "export function $F($$$P): $R { $$$B }",
+    extra: { why: "export default function: `default` passed over", line: /^export default function / },
+  },
+  { tree: "ajv", lang: "ts", name: "calls on this", pattern: "this.$A($$$B)" },
+  { tree: "ajv", lang: "ts", name: "optional chains", pattern: "$A?.$B" },
   // Rule objects (ast-grep runs them with `scan --inline-rules`).
   ...([
     ["hono", "js", "await in a loop", {

@@ -146,3 +146,60 @@ Deno.test("a rewrite that puts a bound body back keeps it whole, at the site's d
   assert.equal(out.code, 0, dec.decode(out.stderr));
   await Deno.remove(dir, { recursive: true });
 });
+
+const TS_KEYWORDS = [
+  'import type {Options} from "./types"',
+  'import {compile} from "./compile"',
+  "export default function main(a: string): number { return 1 }",
+  "export function helper(a: string): number { return 2 }",
+  "",
+].join("\n");
+
+Deno.test("a rewrite that would take away a keyword its pattern passed over (import type, export default) is refused, nothing written", async () => {
+  const { ws, backend } = await open({ "/w/mod.ts": TS_KEYWORDS });
+  const found = okData(
+    await ws.call("search_structural", { pattern: 'import {$$$A} from "$B"', language: "ts" }),
+  );
+  assert.equal((found["matches"] as unknown[]).length, 2, "a search finds both imports, as before");
+  const imports = await ws.call("edit_rewrite_structural", {
+    pattern: 'import {$$$A} from "$B"',
+    rewrite: 'import {$$$A} from "./lib/$B"',
+    language: "ts",
+  });
+  assert.equal(code(imports), "ambiguous");
+  assert.ok(!imports.ok && /take away `type`/.test(imports.error.message), JSON.stringify(imports));
+  assert.ok(!imports.ok && /mod\.ts:1:1/.test(imports.error.message));
+  const exports = await ws.call("edit_rewrite_structural", {
+    pattern: "export function $F($$$P): $R { $$$B }",
+    rewrite: "export function $F($$$P): $R { log(); $$$B }",
+    language: "ts",
+  });
+  assert.equal(code(exports), "ambiguous");
+  assert.ok(!exports.ok && /take away `default`/.test(exports.error.message));
+  assert.equal(await textOf(backend, "/w/mod.ts"), TS_KEYWORDS, "nothing written");
+  // The other sites alone, by id, are rewritten; a rewrite that writes the word keeps it.
+  const plain = (found["matches"] as { id: string; line: number }[]).find((m) => m.line === 2)!;
+  okData(
+    await ws.call("edit_rewrite_structural", {
+      pattern: 'import {$$$A} from "$B"',
+      rewrite: 'import {$$$A} from "./lib/$B"',
+      language: "ts",
+      ids: [plain.id],
+    }),
+  );
+  // A pattern that writes the word matches the default export alone, and its rewrite keeps it.
+  okData(
+    await ws.call("edit_rewrite_structural", {
+      pattern: "export default function $F($$$P): $R { $$$B }",
+      rewrite: "export default function $F($$$P): $R { log(); $$$B }",
+      language: "ts",
+    }),
+  );
+  assert.equal(
+    await textOf(backend, "/w/mod.ts"),
+    TS_KEYWORDS.replace('from "./compile"', 'from "./lib/./compile"').replace(
+      "{ return 1 }",
+      "{ log(); return 1 }",
+    ),
+  );
+});
