@@ -14,6 +14,29 @@ function writeAll(out: { writeSync(b: Uint8Array): number }, text: string): void
   while (bytes.length > 0) bytes = bytes.subarray(out.writeSync(bytes));
 }
 
+/**
+ * Write to stdout; when its reader has gone (`graver grep … | head`), stop quietly with status 0, as ripgrep
+ * does, instead of failing on every later write. Nothing is written to stdout during a commit: a command
+ * prints once its call has returned.
+ */
+function writeStdout(text: string): void {
+  try {
+    writeAll(Deno.stdout, text);
+  } catch (err) {
+    if (err instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+    throw err;
+  }
+}
+
+/** Write to stderr; a reader that has gone is no reason to fail. */
+function writeStderr(text: string): void {
+  try {
+    writeAll(Deno.stderr, text);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.BrokenPipe)) throw err;
+  }
+}
+
 /** Read all of stdin as text. */
 async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
@@ -56,8 +79,8 @@ if (import.meta.main) {
     args = args.slice(2);
   }
   const code = await runCli(args, {
-    stdout: (t) => writeAll(Deno.stdout, t),
-    stderr: (t) => writeAll(Deno.stderr, t),
+    stdout: writeStdout,
+    stderr: writeStderr,
     readStdin,
     stdinStream: () => Deno.stdin.readable,
     readHostFile: (p) => Deno.readTextFile(p),
