@@ -51,8 +51,13 @@ function truncatedLine(m: LineMatch): LineMatch {
   };
 }
 
-/** Matched lines per file, in page order. */
-function countsOf(matches: LineMatch[]): FileCount[] {
+/**
+ * Entries per file, in page order (matched lines of a text search, matches of a structural one).
+ *
+ * @param matches The page's entries, a file's together.
+ * @returns Each file with its count and version.
+ */
+export function countsOf(matches: readonly { path: string; version: string }[]): FileCount[] {
   const out: FileCount[] = [];
   for (const m of matches) {
     const last = out[out.length - 1];

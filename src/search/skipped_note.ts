@@ -6,14 +6,8 @@
  *
  * @module
  */
+import { sizeText } from "../fs/size_text.ts";
 import type { SearchSkipped } from "./types.ts";
-
-/** A size in bytes as a person reads it (`16 MiB`, `900 KiB`, `12 bytes`). */
-function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} bytes`;
-}
 
 /**
  * The warnings a search's skipped files call for: files over `max_file_bytes` (with the argument that lifts

@@ -10,7 +10,7 @@
 import type { RecoverableError } from "../errors.ts";
 import type { LineStarts } from "./matched_lines.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
-import { fits, prefixThatFits } from "./result_budget.ts";
+import { countsOf, fits, prefixThatFits } from "./result_budget.ts";
 import { cursorFor } from "./text_args.ts";
 import type {
   AstGrepMatch,
@@ -167,17 +167,6 @@ function shortened(m: StructuralMatch): StructuralMatch {
     Object.entries(m.metavariables).map(([k, v]) => [k, { ...v, text: cut(v.text) }]),
   );
   return { ...m, text: cut(m.text), metavariables };
-}
-
-/** Matches per file, in page order. */
-function countsOf(matches: StructuralMatch[]): FileCount[] {
-  const out: FileCount[] = [];
-  for (const m of matches) {
-    const last = out[out.length - 1];
-    if (last?.path === m.path) last.count++;
-    else out.push({ path: m.path, count: 1, version: m.version });
-  }
-  return out;
 }
 
 /** The page fitted to the budget: as it is, with texts cut, or as counts per file. */

@@ -29,6 +29,7 @@
 import type { Node, Parser, Tree } from "web-tree-sitter";
 import { RecoverableError } from "../errors.ts";
 import type { Version } from "../fs/version.ts";
+import { sizeText } from "../fs/size_text.ts";
 import { type Grammars, HEAD_CHARS } from "./grammars.ts";
 import { editsBetween } from "./text_points.ts";
 
@@ -107,13 +108,6 @@ export function utf8LengthUpTo(text: string, limit: number): number {
   return bytes;
 }
 
-/** "12.5 MiB", "1.3 KiB" */
-function mebibytes(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
-    : `${(bytes / 1024).toFixed(1)} KiB`;
-}
-
 /**
  * The refusal for a text over the parse limit: its size, the limit, and the calls that work without a parse.
  *
@@ -125,8 +119,8 @@ function mebibytes(bytes: number): string {
 export function parseLimitError(path: string, bytes: number, limit: number): RecoverableError {
   return new RecoverableError(
     "limit_exceeded",
-    `Cannot parse "${path}": it is ${mebibytes(bytes)} (${bytes} bytes or more), over the parse limit of ${
-      mebibytes(limit)
+    `Cannot parse "${path}": it is ${sizeText(bytes)} (${bytes} bytes or more), over the parse limit of ${
+      sizeText(limit)
     }`,
     {
       hint:
@@ -144,7 +138,7 @@ function parseTrapError(path: string, language: string, bytes: number, cause: un
   return new RecoverableError(
     aborted ? "limit_exceeded" : "internal",
     `Cannot parse "${path}" as ${language}: the tree-sitter runtime trapped (${what})${
-      aborted ? `, most likely out of wasm memory on ${mebibytes(bytes)} of text` : ""
+      aborted ? `, most likely out of wasm memory on ${sizeText(bytes)} of text` : ""
     }; the parser was reset, and other files parse as before`,
     {
       hint: aborted

@@ -8,6 +8,7 @@
  */
 import { RecoverableError, type ShownLines } from "../errors.ts";
 import { lineStart } from "../fs/lines.ts";
+import { sizeText } from "../fs/size_text.ts";
 import { nearestNames } from "../fs/stage.ts";
 import { describeRegions, unparsedWarning } from "../syntax/error_regions.ts";
 import type { Parsing } from "../syntax/types.ts";
@@ -27,13 +28,6 @@ export const MAX_BODY_LINES = 1000;
 /** Most body lines of all matches together. */
 export const MAX_BODY_LINES_TOTAL = 4000;
 
-/** A size in MiB (or KiB) for a message: "2.8 MiB". */
-function sizeLabel(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  if (mib < 1) return `${Math.ceil(bytes / 1024)} KiB`;
-  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
-}
-
 /** The call that searches one file a workspace search left out. */
 function searchOneFile(args: FindSymbolArgs, path: string): { tool: string; args: Record<string, unknown> } {
   const out: Record<string, unknown> = { name_path: args.name_path, path };
@@ -43,9 +37,9 @@ function searchOneFile(args: FindSymbolArgs, path: string): { tool: string; args
 
 /** One line per large file left out, with its size and the call that searches it. */
 function largeFileNotes(args: FindSymbolArgs, large: LargeFile[]): string[] {
-  const limit = sizeLabel(MAX_SEARCH_FILE_BYTES);
+  const limit = sizeText(MAX_SEARCH_FILE_BYTES);
   return large.map((f) =>
-    `Did not parse "${f.path}" (${sizeLabel(f.bytes)}, over the ${limit} a search of a directory parses), ` +
+    `Did not parse "${f.path}" (${sizeText(f.bytes)}, over the ${limit} a search of a directory parses), ` +
     `though it mentions "${lastSegment(args.name_path)}": find_symbol ${
       JSON.stringify(searchOneFile(args, f.path).args)
     } searches it`
@@ -126,7 +120,7 @@ export async function notFound(ws: Parsing, search: Search, scope: Scope): Promi
     ? ""
     : `, ${large.length} left out for size though ${
       large.length === 1 ? "it mentions" : "they mention"
-    } "${last}": ${large.slice(0, 3).map((f) => `"${f.path}" ${sizeLabel(f.bytes)}`).join(", ")}${
+    } "${last}": ${large.slice(0, 3).map((f) => `"${f.path}" ${sizeText(f.bytes)}`).join(", ")}${
       large.length > 3 ? ", …" : ""
     }`;
   const suggestedCall = nextCall(search, near, scope.capped);
