@@ -194,7 +194,7 @@ Deno.test("TreeCache.parse() refuses a text over maxParseBytes before parsing, w
     assert.equal(err.code, "limit_exceeded");
     assert.equal(
       err.message,
-      'Cannot parse "big.ts": it is 1.3 KiB (1300 bytes or more), over the parse limit of 1.0 KiB',
+      'Cannot parse "big.ts": it is 1.3 KiB (1300 bytes or more), over the parse limit of 1 KiB',
     );
     assert.match(err.hint, /read_file .*syntax_guard: "off"/);
     assert.deepEqual(err.suggestedCall, {
@@ -224,7 +224,7 @@ Deno.test("a file over maxParseBytes: outline and a guarded edit refuse, ranges 
   assert.equal(outline.error.code, "limit_exceeded");
   assert.match(
     outline.error.message,
-    /Cannot parse "big\.ts": it is 4\.7 KiB \(4780 bytes or more\), over the parse limit of 2\.0 KiB/,
+    /Cannot parse "big\.ts": it is 4\.7 KiB \(4780 bytes or more\), over the parse limit of 2 KiB/,
   );
   const read = await ws.call("read_file", { path: "big.ts", start_line: 10, end_line: 11 });
   assert.ok(read.ok, JSON.stringify(read));

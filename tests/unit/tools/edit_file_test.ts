@@ -217,7 +217,7 @@ Deno.test("a guarded text edit of a file over maxParseBytes is refused up front,
       assert.equal(res.error.code, "limit_exceeded", `${tool}: ${res.error.message}`);
       assert.match(
         res.error.message,
-        /Cannot parse "big\.ts": it is 4\.7 KiB \(4780 bytes or more\), over the parse limit of 2\.0 KiB/,
+        /Cannot parse "big\.ts": it is 4\.7 KiB \(4780 bytes or more\), over the parse limit of 2 KiB/,
       );
       assert.match(res.error.hint ?? "", /syntax_guard: "off"/);
     }
