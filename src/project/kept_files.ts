@@ -88,6 +88,15 @@ export class KeptFiles {
   }
 
   /**
+   * Every kept file with its path, least recently used first (not counted as uses).
+   *
+   * @returns The entries.
+   */
+  entries(): IterableIterator<[string, Kept]> {
+    return this.#kept.entries();
+  }
+
+  /**
    * A kept file used by the current search: moved to the most recently used end.
    *
    * @param abs Absolute backend path.

@@ -31,6 +31,7 @@ import {
 import { changedAt, sameState, stampOf, stateOf, statIdOf, statsOf } from "./stat_identity.ts";
 import { type Kept, KeptFiles } from "./kept_files.ts";
 import { RootWatches } from "./root_watches.ts";
+import { isUnder, recheckUnder } from "./watch_recheck.ts";
 import type { WalkRecord } from "./walk_record.ts";
 
 /** How recent a change may be for a read to be kept: a newer file is read again next time. */
@@ -183,6 +184,7 @@ export class ReadCache {
    * @param root Absolute backend path of the workspace root.
    */
   async sync(root: string): Promise<void> {
+    await this.settle(); // a watch an ended search left due: set up before this search asks for it
     const turn = ++this.#turn;
     const alone = this.#phase !== "walk";
     this.#phase = "walk";
@@ -194,10 +196,20 @@ export class ReadCache {
     if (turn === this.#turn) this.#trusting = caughtUp;
   }
 
+  /** The search has ended: the watch it left due is set up a moment later, off its path (`RootWatches.due`). */
+  idle(): void {
+    this.#roots.idle();
+  }
+
+  /** Set up now the watch the last search's end put off, and wait for it (what the next `sync` does first). */
+  async settle(): Promise<void> {
+    await this.#roots.settle();
+  }
+
   /**
-   * At the end of a search's walk over `root`: watch it where worth it ({@linkcode RootWatches.afterWalk}), and
-   * check by stat, once a new watch is in place, what the walk listed (what a stat showed before the watch
-   * began is not covered by it).
+   * After a search over `root` (off its path): watch it where worth it ({@linkcode RootWatches.afterWalk}), and
+   * check by stat, once a new watch is in place, what the cache keeps of it (what a stat showed before the
+   * watch began is not covered by it).
    */
   async #watchRoot(root: string): Promise<void> {
     const made = await this.#roots.afterWalk(root, {
@@ -208,30 +220,18 @@ export class ReadCache {
     if (made) await this.#recheck(root);
   }
 
-  /**
-   * Check by one stat call the kept listings under `root` and every remembered walk's folders and ignore files:
-   * those unchanged are shown unchanged at the current change count (a watch just began covering them).
-   */
+  /** Mark what the cache keeps under `root` and a stat shows unchanged as covered by the watch just begun. */
   async #recheck(root: string): Promise<void> {
-    const seen = this.#roots.count.changes;
-    const walks = [...this.#walks.values()];
-    const paths = new Set(this.#listingsUnder(root));
-    for (const walk of walks) for (const path of walk.stamps.keys()) paths.add(path);
-    const list = [...paths];
-    const stats = await this.#statAll(list);
-    const states = new Map(list.map((p, i) => [p, stateOf(stats[i] ?? null)]));
-    for (const [path, listing] of this.#listings) {
-      if (states.get(path) === `d:${listing.stamp}`) listing.seen = seen;
-    }
-    for (const walk of walks) {
-      if ([...walk.stamps].every(([path, state]) => states.get(path) === state)) walk.seen = seen;
-    }
+    const kept = { listings: this.#listings, walks: this.#walks.values(), files: this.#kept };
+    await recheckUnder(root, kept, {
+      seen: this.#roots.count.changes,
+      statAll: (paths) => this.#statAll(paths),
+    });
   }
 
   /** The folders whose listings are kept under `root` (itself included). */
   #listingsUnder(root: string): string[] {
-    const prefix = root.endsWith("/") ? root : `${root}/`;
-    return [...this.#listings.keys()].filter((p) => p === root || p.startsWith(prefix));
+    return [...this.#listings.keys()].filter((p) => isUnder(p, root));
   }
 
   /**
@@ -282,7 +282,7 @@ export class ReadCache {
     const root = this.#phase === "walk" ? this.#root : null;
     if (root === null) this.#trusting = false; // no barrier began this search
     this.#phase = "read";
-    if (root !== null) await this.#watchRoot(root);
+    if (root !== null) this.#roots.due(() => this.#watchRoot(root)); // set up once the search has ended
     await this.#primeStats(this.#trusting ? paths.filter((p) => this.#worthPriming(p)) : paths);
   }
 

@@ -16,7 +16,7 @@ import {
   type PatternGroups,
   type ReplaceTemplate,
 } from "./replace_template.ts";
-import { addSourceSkipped, scanFiles, type ScanStats, versionOfFile } from "./search_text.ts";
+import { scanEnded, scanFiles, type ScanStats, versionOfFile } from "./search_text.ts";
 import { compileTextPattern, type TextPattern } from "./text_pattern.ts";
 import { scanText } from "./text_scan.ts";
 import type { SearchFiles, SearchTextQuery } from "./types.ts";
@@ -276,7 +276,7 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
       sites: sites.map(({ start: _s, end: _e, ...site }) => site),
     });
   }
-  addSourceSkipped(files, stats.skipped);
+  scanEnded(files, stats.skipped);
   if (byFile !== null) {
     await refuseUnseenIds(files, {
       unseen: [...byFile].filter(([path]) => !seen.has(path)),

@@ -379,11 +379,15 @@ export async function* scanFiles(
   }
 }
 
-/** Add what the source's own listing left out (ignored, unreadable) to the counts. */
-export function addSourceSkipped(files: SearchFiles, skipped: SearchSkipped): void {
+/**
+ * A scan of `files` is over: add what the source's own listing left out (ignored, unreadable) to the counts,
+ * and tell the source ({@linkcode SearchFiles.finished}).
+ */
+export function scanEnded(files: SearchFiles, skipped: SearchSkipped): void {
   const left = files.skipped?.();
   skipped.ignored += left?.ignored ?? 0;
   skipped.unreadable += left?.unreadable ?? 0;
+  files.finished?.();
 }
 
 /** What one page collects, by output mode. */
@@ -469,7 +473,7 @@ export async function searchText(
     });
     if (units > want) break; // one past the page: there is more
   }
-  addSourceSkipped(files, skipped);
+  scanEnded(files, skipped);
   return finish({ query, page, truncated: units > want, started, stats });
 }
 

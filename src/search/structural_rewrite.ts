@@ -19,7 +19,7 @@ import {
   type ReplacedSite,
   selectSites,
 } from "./replace_text.ts";
-import { addSourceSkipped, type ScanStats } from "./search_text.ts";
+import { scanEnded, type ScanStats } from "./search_text.ts";
 import {
   refuseUnreadPattern,
   scanStructural,
@@ -191,7 +191,7 @@ export async function planStructuralRewrite(
     });
   }
   if (dropping.length > 0) throw wordsDropped(dropping, q.query.rewrite);
-  addSourceSkipped(files, stats.skipped);
+  scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (byFile !== null) {
     await refuseUnseenIds(files, {

@@ -16,7 +16,7 @@ import { astGrepMatches } from "./ast_grep_format.ts";
 import { decodedTexts } from "./decoded_texts.ts";
 import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.ts";
 import { fits, prefixThatFits } from "./result_budget.ts";
-import { addSourceSkipped, readScopedReads, type ScanStats, textFile, versionOfFile } from "./search_text.ts";
+import { readScopedReads, scanEnded, type ScanStats, textFile, versionOfFile } from "./search_text.ts";
 import { finish, finishAstGrep, matchEntries } from "./structural_page.ts";
 import { cursorFor } from "./text_args.ts";
 import { mayMatch } from "./structural_candidate.ts";
@@ -538,7 +538,7 @@ export async function searchStructural(
     if (options.enclosing === undefined) return more;
     return nameEnclosingSymbols(entries, found, options.enclosing).then(() => more);
   });
-  addSourceSkipped(files, stats.skipped);
+  scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (query.outputFormat === "ast-grep") {
     return finishAstGrep({ query, page: asAstGrep, truncated: units > want, started, stats });
@@ -566,7 +566,7 @@ async function searchFilesWithMatches(
     }
     return ++seen <= want; // one past the page: there is more
   });
-  addSourceSkipped(files, stats.skipped);
+  scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   const kept = fits(page, query.maxChars) ? page : prefixThatFits(page, query.maxChars);
   const truncated = seen > want || kept.length < page.length;

@@ -65,6 +65,11 @@ export interface SearchFiles {
   version?(path: string, bytes: Uint8Array): Promise<string> | string | undefined;
   /** What the last `files()` left out, once it has been iterated to the end. */
   skipped?(): SourceSkipped;
+  /**
+   * The search is over (optional): its listing and reads are done, and the source may do what it puts off
+   * until between searches (a session's read cache sets up its watch of the tree then).
+   */
+  finished?(): void;
 }
 
 /** What a result lists. */

@@ -169,6 +169,7 @@ export function walkSearchFiles(
       return cache.held(view.abs[i]!); // the very string primed, its hash computed once
     },
     skipped: () => left,
+    finished: () => cache?.idle(),
   };
   // Batched reads only where the default reading is in use and the backend reads many files at once.
   if (!options.readBytes && source.fs.readsMany) {

@@ -4,6 +4,7 @@ import { type Backend, BackendFs, type ChangeListener } from "../../../src/fs/ba
 import { Sandbox } from "../../../src/fs/sandbox.ts";
 import { Stage } from "../../../src/fs/stage.ts";
 import { RACY_MS, ReadCache } from "../../../src/project/read_cache.ts";
+import { sessionReadCache } from "../../../src/project/session_caches.ts";
 import { walkSearchFiles } from "../../../src/search/walk_files.ts";
 import { createWorkspace } from "../../../src/mod.ts";
 
@@ -75,6 +76,8 @@ async function search(backend: Backend, root: string, cache?: ReadCache): Promis
   for (const f of await files.list!({ path: "", hidden: false, noIgnore: false })) {
     out[f.path] = dec.decode(files.readHeld?.(f.path) ?? await files.read(f.path));
   }
+  files.finished?.(); // as a search's end: its watch is set up after it ...
+  await cache?.settle(); // ... in the time before the next (an agent's turn)
   return out;
 }
 
@@ -177,6 +180,86 @@ Deno.test("watched ReadCache: every change outside graver made before a warm sea
   } finally {
     await s.cache.close();
     await Deno.remove(s.root, { recursive: true });
+  }
+});
+
+/** A search over `root` through `cache` that leaves its watch due, its end `told` to the source or not. */
+async function searchLeavingWatchDue(
+  backend: Backend,
+  at: { root: string; cache: ReadCache },
+  options: { told: boolean } = { told: true },
+): Promise<Record<string, string>> {
+  const files = walkSearchFiles(new Stage(BackendFs.wrap(backend), new Sandbox(at.root)), {
+    cache: at.cache,
+  });
+  const out: Record<string, string> = {};
+  for (const f of await files.list!({ path: "", hidden: false, noIgnore: false })) {
+    out[f.path] = dec.decode(files.readHeld?.(f.path) ?? await files.read(f.path));
+  }
+  if (options.told) files.finished?.();
+  return out;
+}
+
+Deno.test("watched ReadCache: the first search does not wait for its watch, which is set up once it has ended", async () => {
+  const disk = countingDisk();
+  let watches = 0;
+  const backend: Backend = {
+    ...disk.backend,
+    watchFolders: (folders, onChange) => (watches++, disk.backend.watchFolders!(folders, onChange)),
+  };
+  const root = await project(FILES);
+  const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
+  try {
+    const files = walkSearchFiles(new Stage(BackendFs.wrap(backend), new Sandbox(root)), { cache });
+    for (const f of await files.list!({ path: "", hidden: false, noIgnore: false })) await files.read(f.path);
+    assert.equal(watches, 0, "listed and read: no watch on the search's path");
+    files.finished?.();
+    assert.equal(watches, 0, "the set-up waits a moment after the search's end");
+    await new Promise((r) => setTimeout(r, 100)); // an agent's turn
+    assert.equal(watches, 1, "set up in the time between searches");
+    reset(disk.calls);
+    assert.deepEqual(await search(backend, root, cache), await search(createDiskBackend(), root));
+    assert.deepEqual(disk.calls, { stats: 0, lists: 0, reads: 0 }, "the next search trusts the watch");
+  } finally {
+    await cache.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("watched ReadCache: a change made after a search and before its watch began is in the next answer", async (t) => {
+  const steps: [string, { change: (root: string) => Promise<void>; aged?: boolean }][] = [
+    ["an edit of a file, same size and times", {
+      change: async (root) => {
+        const { mtime, atime } = await Deno.stat(`${root}/src/b.ts`);
+        await write(root, "src/b.ts", "export const b = 9;\n");
+        await Deno.utime(`${root}/src/b.ts`, atime!, mtime!); // only its ctime tells
+      },
+      // Deno gives ctimes in whole seconds, and a real clock keeps no file changed in the last RACY_MS (2 s),
+      // so a change after a kept file's read lands in another second. The session's clock calls every file
+      // old: the file is made a second older than the change, as a file old enough to keep is.
+      aged: true,
+    }],
+    ["a new file", { change: (root) => write(root, "src/deep/new.ts", "new\n") }],
+    ["an edited .gitignore", { change: (root) => write(root, ".gitignore", "src/\n") }],
+  ];
+  for (const [name, { change, aged }] of steps) {
+    await t.step(name, async () => {
+      const s = await session(FILES);
+      try {
+        if (aged) await new Promise((r) => setTimeout(r, 1100));
+        // A search whose end is not told (no timer): its watch stays due until the next search begins.
+        await searchLeavingWatchDue(s.backend, s, { told: false });
+        await new Promise((r) => setTimeout(r, COARSE_TICK_MS)); // past the kernel clock's tick (see above)
+        await change(s.root);
+        // The next search sets the watch up itself, then checks by stat what was kept before it began.
+        assert.deepEqual(await searchLeavingWatchDue(s.backend, s, { told: true }), await s.fresh());
+        await s.cache.settle();
+        assert.deepEqual(await s.warm(), await s.fresh());
+      } finally {
+        await s.cache.close();
+        await Deno.remove(s.root, { recursive: true });
+      }
+    });
   }
 });
 
@@ -396,6 +479,7 @@ Deno.test("search_text through batched reads and a watch: a warm search over an 
   try {
     const first = await ws.call("search_text", { pattern: "needle" });
     assert.ok(first.ok);
+    await sessionReadCache(ws.fs)!.settle(); // the time between two calls: the watch is set up in it
     let before = { ...disk.calls };
     const second = await ws.call("search_text", { pattern: "needle" });
     assert.ok(second.ok);
@@ -413,6 +497,7 @@ Deno.test("search_text through batched reads and a watch: a warm search over an 
     const third = await ws.call("search_text", { pattern: "needle" });
     assert.ok(third.ok);
     assert.equal((third.data["matches"] as unknown[]).length, 3);
+    await sessionReadCache(ws.fs)!.settle();
     before = { ...disk.calls };
     const fourth = await ws.call("search_text", { pattern: "needle" });
     assert.ok(fourth.ok);
