@@ -215,6 +215,8 @@ export class RootWatches {
    * @param setUp Sets up the watch and checks what it covers.
    */
   due(setUp: () => Promise<void>): void {
+    // Nothing to set up, ever (memory, IndexedDB, Node, Bun; a one-shot process): no timer keeps it alive.
+    if (typeof (this.#fs.raw as Backend).watchFolders !== "function" || this.#watchAfter === Infinity) return;
     this.#due = setUp;
   }
 

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs } from "../../../src/fs/backend.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { RootWatches } from "../../../src/project/root_watches.ts";
 
 const fs = BackendFs.wrap(createDiskBackend());
@@ -64,4 +65,33 @@ Deno.test("RootWatches: a file's folder cover is remembered while nothing change
     await roots.close();
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("RootWatches: a set-up left due runs once the search has ended, or at the next search; none where no watch is ever made", async () => {
+  const ran: string[] = [];
+  const setUp = (name: string) => () => Promise.resolve(void ran.push(name));
+  const disk = new RootWatches(BackendFs.wrap(createDiskBackend()), { watchAfter: 0 });
+  disk.due(setUp("ended"));
+  disk.idle();
+  assert.deepEqual(ran, [], "not on the search's path");
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(ran, ["ended"]);
+  disk.due(setUp("next search"));
+  await disk.settle(); // the next search began before the search's end was told
+  assert.deepEqual(ran, ["ended", "next search"]);
+  disk.due(setUp("closed"));
+  await disk.close();
+  await disk.settle();
+  assert.deepEqual(ran, ["ended", "next search"], "a closed cache drops what is due");
+  for (
+    const roots of [
+      new RootWatches(BackendFs.wrap(createMemoryBackend({})), { watchAfter: 0 }),
+      new RootWatches(BackendFs.wrap(createDiskBackend()), { watchAfter: Infinity }),
+    ]
+  ) {
+    roots.due(setUp("never"));
+    roots.idle(); // no timer is left (the test's sanitizer would see one)
+    await roots.settle();
+  }
+  assert.deepEqual(ran, ["ended", "next search"]);
 });
