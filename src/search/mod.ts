@@ -45,6 +45,7 @@ export { formatOccurrenceId, occurrenceIsCurrent, parseOccurrenceId } from "./oc
 export type { Occurrence } from "./occurrence_id.ts";
 export { walkSearchFiles } from "./walk_files.ts";
 export { skippedWarnings } from "./skipped_note.ts";
+export { readAsErrorWarnings } from "./structural_page.ts";
 export { fileTypeNames } from "./file_types.ts";
 export type {
   FileCount,

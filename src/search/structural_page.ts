@@ -127,6 +127,8 @@ export interface PageStats {
   overParseLimit: number;
   /** Languages where the pattern does not parse, with what the grammar said. */
   refused: Map<string, RecoverableError>;
+  /** Languages whose grammar read the pattern only as one ERROR node, with what it saw. */
+  readAsError?: Map<string, string>;
 }
 
 /** A page and where it came from: the query, whether more was left, when the search began, its counts. */
@@ -209,9 +211,34 @@ export function finish(state: PageState<StructuralMatch>): StructuralSearchResul
   if (stats.refused.size > 0) {
     summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
   }
+  if (stats.readAsError?.size) summary.pattern_read_as_error = Object.fromEntries(stats.readAsError);
   const result: StructuralSearchResult = { summary };
   if (fit.matches) result.matches = fit.matches;
   if (fit.counts) result.counts = fit.counts;
   if (truncated) result.next_cursor = cursorFor(query, query.offset + fit.kept);
   return result;
+}
+
+/**
+ * A warning per language whose grammar read the pattern only as one ERROR node (`pattern_read_as_error`):
+ * what it saw, what such a pattern matches, and how to say what was meant.
+ *
+ * @param readAs Language -> what its grammar saw.
+ * @returns The warnings (none when the pattern parsed whole everywhere).
+ */
+export function readAsErrorWarnings(readAs: Record<string, string> | undefined): string[] {
+  const languagesBySaw = new Map<string, string[]>(); // TypeScript and TSX read a pattern alike
+  for (const [language, saw] of Object.entries(readAs ?? {})) {
+    languagesBySaw.set(saw, [...languagesBySaw.get(saw) ?? [], language]);
+  }
+  return [...languagesBySaw].map(([saw, languages]) => {
+    const grammars = languages.length === 1
+      ? `${languages[0]} grammar reads`
+      : `${languages.join(" and ")} grammars read`;
+    return `The ${grammars} the pattern only as one ERROR node: ${saw}. It matches nodes of any kind whose ` +
+      `children match these, as ast-grep's patterns do, which may be more or fewer than meant: to match one kind, ` +
+      `write a complete ${
+        languages[0]
+      } construct (e.g. a quoted "$B" where a string goes) or add "kind" in a rule`;
+  });
 }

@@ -42,6 +42,8 @@ export interface StructuralStats extends ScanStats {
   refused: Map<string, RecoverableError>;
   /** Languages with files in scope where the pattern parses (files of them may still hold none of its texts). */
   accepted: Set<string>;
+  /** Of those, the languages whose grammar read the pattern only as one ERROR node: what it saw. */
+  readAsError: Map<string, string>;
   /** Files over the parse limit (counted in `skipped.too_large` too): `max_file_bytes` does not lift it. */
   overParseLimit: number;
 }
@@ -66,9 +68,9 @@ export interface StructuralFile {
 function programs(
   matcher: StructuralMatcher,
   query: StructuralQuery,
-  languages: Pick<StructuralStats, "refused" | "accepted">,
+  languages: Pick<StructuralStats, "refused" | "accepted" | "readAsError">,
 ): (language: string) => Promise<StructuralProgram | null> {
-  const { refused, accepted } = languages;
+  const { refused, accepted, readAsError } = languages;
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
   const pattern: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string } = query.rule
     ? { rule: query.rule }
@@ -79,6 +81,7 @@ function programs(
     if (p === undefined) {
       p = matcher.compile(language, pattern).then((program) => {
         accepted.add(language);
+        if (program?.readAsError) readAsError.set(language, program.readAsError);
         return program;
       }, (err) => {
         // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
@@ -143,6 +146,7 @@ function addSeen(stats: StructuralStats, seen: Seen, listing: StructuralStats): 
   for (const [language, err] of [...listing.refused].slice(0, seen.refused)) stats.refused.set(language, err);
   // Whether the pattern is one some language reads does not depend on where the scan stopped.
   for (const language of listing.accepted) stats.accepted.add(language);
+  for (const [language, saw] of listing.readAsError) stats.readAsError.set(language, saw);
 }
 
 /** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */
@@ -448,6 +452,7 @@ export function structuralStats(): StructuralStats {
     skipped: { ignored: 0, binary: 0, too_large: 0, unreadable: 0 },
     refused: new Map(),
     accepted: new Set(),
+    readAsError: new Map(),
     overParseLimit: 0,
   };
 }

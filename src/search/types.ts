@@ -251,6 +251,11 @@ export interface StructuralProgram {
    */
   words?: readonly string[];
   /**
+   * Where the grammar read the pattern (or a rule's) only as one ERROR node, what it saw: such a pattern
+   * matches a node of any kind whose children match (ast-grep's reading), which the caller is warned of.
+   */
+  readAsError?: string;
+  /**
    * Whether a text that holds the literals and words may hold a match (the pattern's adjacent tokens found
    * together, with only what the matcher passes over between them); absent, it may.
    */
@@ -377,6 +382,11 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
   shortened: "none" | "truncated_text" | "counts";
   /** Languages with files in scope where the pattern does not parse, with what the grammar said. */
   languages_refused?: Record<string, string>;
+  /**
+   * Languages whose grammar read the pattern only as one ERROR node, with what it saw: the pattern matches
+   * nodes of any kind whose children match its own (as ast-grep's does), which may be wider than meant.
+   */
+  pattern_read_as_error?: Record<string, string>;
   /** Files left out as over the parse limit (of `skipped.too_large`; the workspace's `maxParseBytes`). */
   files_over_parse_limit?: number;
 }

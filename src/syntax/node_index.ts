@@ -79,20 +79,41 @@ function keepList(held: TreeLists, key: string, list: Node[]): void {
  * ```
  *
  * @param root The node to search (a tree's root for the list to be remembered).
- * @param kind `text`: the tree's source; `type` and `named`: the kind (a node type is named or not).
+ * @param kind `text`: the tree's source; `type` and `named`: the kind (a node type is named or not; `type`
+ *   null: every named node).
  * @returns The nodes (the caller must not change the array).
  */
 export function nodesOfKind(
   root: Node,
-  kind: { text: string; type: string; named: boolean },
+  kind: { text: string; type: string | null; named: boolean },
 ): readonly Node[] {
   const { type, named } = kind;
   return remembered(
     root,
     kind.text,
-    `${named ? "n" : "a"}:${type}`,
-    () => root.descendantsOfType(type).filter((n) => n.isNamed === named),
+    type === null ? "*" : `${named ? "n" : "a"}:${type}`,
+    () => type === null ? namedNodes(root) : root.descendantsOfType(type).filter((n) => n.isNamed === named),
   );
+}
+
+/** Every named node under `root` (itself included), in document order. */
+function namedNodes(root: Node): Node[] {
+  const out: Node[] = [];
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      if (cursor.nodeIsNamed) out.push(cursor.currentNode);
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** Whether `n` is of the kind (`type` null: any named node). */
+function isOfKind(n: Node, kind: { type: string | null; named: boolean }): boolean {
+  return kind.type === null ? n.isNamed : n.type === kind.type && n.isNamed === kind.named;
 }
 
 /**
@@ -110,9 +131,9 @@ function leafAt(root: Node, at: number, length: number): Node | null {
 /** The nodes of the kind that enclose an exact leaf `token`, found from its occurrences in `text`. */
 function findAroundToken(
   root: Node,
-  query: { text: string; token: string; type: string; named: boolean },
+  query: { text: string; token: string; type: string | null; named: boolean },
 ): Node[] {
-  const { text, token, type, named } = query;
+  const { text, token } = query;
   const seen = new Set<number>();
   const found: Node[] = [];
   for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
@@ -120,7 +141,7 @@ function findAroundToken(
     for (let n = leafAt(root, at, token.length); n !== null; n = n.parent) {
       if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
       seen.add(n.id);
-      if (n.type === type && n.isNamed === named) found.push(n);
+      if (isOfKind(n, query)) found.push(n);
       if (n.id === root.id) break;
     }
   }
@@ -146,19 +167,19 @@ function findAroundToken(
  * ```
  *
  * @param root The node to search (a tree's root for the list to be remembered).
- * @param query `text`: the tree's source; `token`: a leaf's text; `type` and `named`: the kind.
+ * @param query `text`: the tree's source; `token`: a leaf's text; `type` and `named`: the kind (`type` null: any named node).
  * @returns The nodes (the caller must not change the array).
  */
 export function nodesAroundToken(
   root: Node,
-  query: { text: string; token: string; type: string; named: boolean },
+  query: { text: string; token: string; type: string | null; named: boolean },
 ): readonly Node[] {
   const { token, type, named } = query;
   if (token === "") return nodesOfKind(root, query);
   return remembered(
     root,
     query.text,
-    `${named ? "n" : "a"}:${type}\0${token}`,
+    `${type === null ? "*" : `${named ? "n" : "a"}:${type}`}\0${token}`,
     () => findAroundToken(root, query),
   );
 }

@@ -134,6 +134,7 @@ export const STRUCTURAL_SUMMARY = shape({
   shortened: STRING,
   elapsed_ms: { type: "number" },
   languages_refused: { type: "object", additionalProperties: STRING },
+  pattern_read_as_error: { type: "object", additionalProperties: STRING },
   files_over_parse_limit: INTEGER,
 }, ["files_scanned", "files_parsed", "files_matched", "skipped"]);
 
@@ -162,6 +163,7 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       enclosingSymbolsOf,
       normalizeStructuralArgs,
       searchStructural,
+      readAsErrorWarnings,
       skippedWarnings,
       walkSearchFiles,
     } = await searchEngine();
@@ -177,7 +179,10 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     });
     const summary = result.summary;
     const skipped = { ...summary.skipped, overParseLimit: summary.files_over_parse_limit };
-    const warnings = skippedWarnings(skipped, query);
+    const warnings = [
+      ...readAsErrorWarnings(summary.pattern_read_as_error),
+      ...skippedWarnings(skipped, query),
+    ];
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };
   },
 };

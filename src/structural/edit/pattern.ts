@@ -13,14 +13,13 @@ import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { nodesAroundToken, nodesOfKind, rarestText } from "../../syntax/node_index.ts";
-
-/** A metavariable of a pattern. */
-export interface MetaVariable {
-  /** Its name without `$`; null for the anonymous `$$$`. Names starting with `_` bind nothing. */
-  name: string | null;
-  /** True for `$$$NAME` (zero or more nodes). */
-  multi: boolean;
-}
+import {
+  bracketsClose,
+  type EncodedPattern,
+  encodedPatterns,
+  type MetaVariable,
+  TOKEN,
+} from "./pattern_encodings.ts";
 
 /** One node of a compiled pattern (plain data: the pattern's parse is freed). */
 export interface PatternNode {
@@ -34,6 +33,11 @@ export interface PatternNode {
   children: PatternNode[];
   /** Set when this node is a metavariable. */
   meta?: MetaVariable;
+  /**
+   * A root the grammar read as one ERROR node (`import {$$$A} from $B`): it matches a named node of any type
+   * whose children match its children, as ast-grep's patterns do.
+   */
+  anyKind?: boolean;
   /**
    * For a leaf: the pattern's text between the leaf before it (in document order) and this one, as parsed
    * (whitespace between two tokens; a comment, or text the grammar covers with no node, otherwise).
@@ -89,46 +93,7 @@ export interface PatternMatch {
   skipped?: string[];
 }
 
-/** A metavariable as written in a pattern or a template: `$$$NAME`, `$$$`, `$NAME`, `$_`. */
-export const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)/g;
-
-/** Where a `$$$X` stands: last in a parenthesised list, alone before a closing brace, or elsewhere. */
-type Slot = "parens" | "block" | "other";
-
-/** How metavariables are spelled so that a grammar accepts them. */
-interface Encoding {
-  single: (n: string) => string;
-  multi: (n: string, slot: Slot) => string;
-}
-
-const ENCODINGS: Encoding[] = [
-  { single: (n) => `$${n}`, multi: (n) => `$$$${n}` },
-  { single: (n) => `µ${n}`, multi: (n) => `µµµ${n}` },
-  { single: (n) => `graver_mv_${n}`, multi: (n) => `graver_mvs_${n}` },
-  // Typed languages: a parameter needs a type (`Object p`), a statement its `;`.
-  {
-    single: (n) => `graver_mv_${n}`,
-    multi: (n, slot) =>
-      slot === "parens"
-        ? `Object graver_mvs_${n}`
-        : slot === "block"
-        ? `graver_mvs_${n}();`
-        : `graver_mvs_${n}`,
-  },
-  // `name: Type` languages (Kotlin, Scala): a parameter needs its type after the name.
-  {
-    single: (n) => `graver_mv_${n}`,
-    multi: (n, slot) => slot === "parens" ? `graver_mvs_${n}: Any` : `graver_mvs_${n}`,
-  },
-];
-
-function slotOf(src: string, start: number, end: number): Slot {
-  const before = src.slice(0, start).trimEnd();
-  const after = src.slice(end).trimStart();
-  if ((before.endsWith("(") || before.endsWith(",")) && after.startsWith(")")) return "parens";
-  if ((before.endsWith("{") || before.endsWith(";")) && after.startsWith("}")) return "block";
-  return "other";
-}
+export { type MetaVariable, TOKEN } from "./pattern_encodings.ts";
 
 interface Context {
   prefix: string;
@@ -201,59 +166,101 @@ export function compilePattern(parser: Parser, language: string, source: string)
     const name = m[1] ?? m[2];
     if (name && !name.startsWith("_") && !names.includes(name)) names.push(name);
   }
-  const contexts = profileOf(language).patternWrappers;
-  const hasMeta = TOKEN.test(src);
-  TOKEN.lastIndex = 0;
-  for (const enc of hasMeta ? ENCODINGS : ENCODINGS.slice(0, 1)) {
-    const metas = new Map<string, MetaVariable>();
-    const uses = new Map<string, number>();
-    const encoded = src.replace(
-      TOKEN,
-      (m: string, multiName: string | undefined, singleName: string | undefined, at: number) => {
-        const multi = singleName === undefined;
-        const name = multi ? multiName ?? "" : singleName!;
-        const token = multi ? enc.multi(name, slotOf(src, at, at + m.length)) : enc.single(name);
-        metas.set(token, { name: name === "" ? null : name, multi });
-        uses.set(token, (uses.get(token) ?? 0) + 1);
-        return token;
+  const encodings = encodedPatterns(src);
+  const root = firstParse(parser, { encodings, contexts: profileOf(language).patternWrappers }) ??
+    errorRootParse(parser, encodings);
+  if (root?.meta) {
+    throw new RecoverableError(
+      "invalid_query",
+      `Cannot use the pattern "${src}": it is only a metavariable`,
+      {
+        hint: 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"',
+        details: { pattern: src },
       },
     );
-    for (const ctx of contexts) {
-      const indent = ctx.indent ?? "";
-      const body = indent ? encoded.replace(/\n/g, `\n${indent}`) : encoded;
-      const full = ctx.prefix + indent + body + ctx.suffix;
-      const tree = parser.parse(full);
-      if (!tree) continue;
-      try {
-        if (tree.rootNode.hasError) continue;
-        const start = ctx.prefix.length + indent.length;
-        const node = deepestExact(tree.rootNode, start, start + body.length);
-        if (!node) continue;
-        const seen = new Map<string, number>();
-        const root = convert(node, { metas, seen, source: full, at: node.startIndex });
-        // Every metavariable must have parsed as a node of its own (Rust macros read `$X` as two tokens).
-        if ([...uses].some(([token, n]) => seen.get(token) !== n)) continue;
-        if (root.meta) {
-          throw new RecoverableError(
-            "invalid_query",
-            `Cannot use the pattern "${src}": it is only a metavariable`,
-            {
-              hint: 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"',
-              details: { pattern: src },
-            },
-          );
-        }
-        return { source: src, language, root, metavariables: names };
-      } finally {
-        tree.delete();
-      }
-    }
   }
+  if (root) return { source: src, language, root, metavariables: names };
   throw new RecoverableError("invalid_query", `Cannot parse the pattern "${src}" as one ${language} node`, {
     hint:
       `Write one complete ${language} construct (an expression, a statement or a definition) with $X / $$$ARGS for the parts that vary; or use a tree-sitter query selector`,
     details: { pattern: src, language },
   });
+}
+
+/** The pattern's node in the first spelling and context the grammar parses it in without an error. */
+function firstParse(
+  parser: Parser,
+  tries: { encodings: readonly EncodedPattern[]; contexts: readonly Context[] },
+): PatternNode | null {
+  for (const e of tries.encodings) {
+    for (const ctx of tries.contexts) {
+      const root = parsedIn(parser, e, ctx);
+      if (root) return root;
+    }
+  }
+  return null;
+}
+
+/** The pattern's node parsed in one context, or null when the grammar sees an error or no node spans it. */
+function parsedIn(parser: Parser, e: EncodedPattern, ctx: Context): PatternNode | null {
+  const indent = ctx.indent ?? "";
+  const body = indent ? e.encoded.replace(/\n/g, `\n${indent}`) : e.encoded;
+  const full = ctx.prefix + indent + body + ctx.suffix;
+  const tree = parser.parse(full);
+  if (!tree) return null;
+  try {
+    if (tree.rootNode.hasError) return null;
+    const start = ctx.prefix.length + indent.length;
+    const node = deepestExact(tree.rootNode, start, start + body.length);
+    return node ? patternNodeOf(node, e, full) : null;
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * The pattern read as ast-grep reads one its grammar cannot take whole (`import {$$$A} from $B`: `from` wants
+ * a string; `$A ? $B`): as written, one ERROR node spanning it all, which matches a node of any kind whose
+ * children match its own (`anyKind`). Only where every bracket the pattern opens it closes, and nothing inside
+ * that node is in error.
+ */
+function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): PatternNode | null {
+  if (!bracketsClose(encodings[0]!.encoded)) return null; // a pattern cut short (`f($A`): refused as it is
+  for (const e of encodings) {
+    const tree = parser.parse(e.encoded);
+    if (!tree) continue;
+    try {
+      const node = deepestExact(tree.rootNode, 0, e.encoded.length);
+      if (node?.type !== "ERROR" || node.children.some((c) => c === null || c.hasError || c.isMissing)) {
+        continue;
+      }
+      const root = patternNodeOf(node, e, e.encoded);
+      if (root && root.children.length > 0) return { ...root, anyKind: true };
+    } finally {
+      tree.delete();
+    }
+  }
+  return null;
+}
+
+/** `node` as a pattern node, or null when a metavariable did not parse as a node of its own (Rust macros read `$X` as two tokens). */
+function patternNodeOf(node: Node, e: EncodedPattern, source: string): PatternNode | null {
+  const seen = new Map<string, number>();
+  const root = convert(node, { metas: e.metas, seen, source, at: node.startIndex });
+  return [...e.uses].some(([token, n]) => seen.get(token) !== n) ? null : root;
+}
+
+/**
+ * Whether a node of the code is of a pattern node's kind: its type and namedness, or, for a root the grammar
+ * read as ERROR (`anyKind`), any named node with children.
+ */
+function ofKind(p: PatternNode, n: Node): boolean {
+  return p.anyKind ? n.isNamed && n.childCount > 0 : n.type === p.type && n.isNamed === p.named;
+}
+
+/** The kind a pattern's candidates are found by (`type` null: any named node, for an `anyKind` root). */
+function kindOf(p: PatternNode): { type: string | null; named: boolean } {
+  return p.anyKind ? { type: null, named: true } : { type: p.type, named: p.named };
 }
 
 function normalise(text: string): string {
@@ -341,7 +348,7 @@ function sameLeafText(n: Node, leaf: string, text: string): boolean {
 
 function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
   if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
-  if (n.type !== p.type || n.isNamed !== p.named) return false;
+  if (!ofKind(p, n)) return false;
   if (p.children.length === 0) return sameLeafText(n, p.text, text);
   return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
 }
@@ -403,11 +410,19 @@ function noteSkipped(env: Env, n: Node, text: string): void {
   env.set(`${SKIPPED_KEY}${n.startIndex}`, { nodes: [n], start: n.startIndex, end: n.endIndex, text: word });
 }
 
-function walkType(root: Node, type: string, named: boolean, visit: (n: Node) => boolean): void {
+function walkKind(
+  root: Node,
+  kind: { type: string | null; named: boolean },
+  visit: (n: Node) => boolean,
+): void {
+  const { type, named } = kind;
   const cursor = root.walk();
   try {
     for (;;) {
-      if (cursor.nodeType === type && cursor.nodeIsNamed === named && !visit(cursor.currentNode)) return;
+      const ofIt = type === null
+        ? cursor.nodeIsNamed
+        : cursor.nodeType === type && cursor.nodeIsNamed === named;
+      if (ofIt && !visit(cursor.currentNode)) return;
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
     }
@@ -448,7 +463,7 @@ export function matchPattern(
 ): PatternMatch[] {
   return matchCandidates(
     pattern,
-    nodesOfKind(root, { text, type: pattern.root.type, named: pattern.root.named }),
+    nodesOfKind(root, { text, ...kindOf(pattern.root) }),
     { text, limit },
   );
 }
@@ -483,7 +498,7 @@ export function matchPatternAt(
   node: Node,
   text: string,
 ): Record<string, Binding> | null {
-  if (node.type !== pattern.root.type || node.isNamed !== pattern.root.named) return null;
+  if (!ofKind(pattern.root, node)) return null;
   const env: Env = new Map();
   return matchNode(pattern.root, node, env, text, pattern.smart === true)
     ? matchOf(node, env).bindings
@@ -511,12 +526,7 @@ export function matchPatternAround(
 ): PatternMatch[] {
   const { text, literal } = options;
   const token = typeof literal === "string" ? literal : rarestText(text, literal);
-  const candidates = nodesAroundToken(root, {
-    text,
-    token,
-    type: pattern.root.type,
-    named: pattern.root.named,
-  });
+  const candidates = nodesAroundToken(root, { text, token, ...kindOf(pattern.root) });
   return matchCandidates(pattern, candidates, { text, limit: options.limit ?? 10_000 });
 }
 
@@ -540,7 +550,7 @@ export function nearestPatternCandidates(pattern: CompiledPattern, root: Node, l
   const leaves = leafTexts(pattern.root, []);
   const scored: { node: Node; score: number }[] = [];
   let seen = 0;
-  walkType(root, pattern.root.type, pattern.root.named, (n) => {
+  walkKind(root, kindOf(pattern.root), (n) => {
     const t = n.text;
     const score = leaves.length === 0 ? 1 : leaves.filter((l) => t.includes(l)).length / leaves.length;
     scored.push({ node: n, score });

@@ -90,6 +90,8 @@ export interface LanguageProgram {
   match(file: { path: string; text: string; version: string }): PatternSite[] | Promise<PatternSite[]>;
   /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
   inFlight?: number;
+  /** What the grammar saw, where it read the pattern (or a rule's) only as one ERROR node (`anyKind`). */
+  readAsError?: string;
 }
 
 /** A project-wide pattern matcher. */
@@ -480,7 +482,14 @@ export function patternMatcherOf(
       }
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
-      const compile = (source: string) => ({ ...compileOrRefuse(parser, language, source), smart: true });
+      let readAsError: string | undefined;
+      const compile = (source: string) => {
+        const compiled = { ...compileOrRefuse(parser, language, source), smart: true };
+        if (compiled.root.anyKind) {
+          readAsError ??= `"${compiled.source}" as ${grammarView(parser, compiled.source)}`;
+        }
+        return compiled;
+      };
       const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(language);
       const lexicon = commentStarts === null || parser.language === null ? null : {
         keywords: unnamedTokenWords(parser.language),
@@ -510,6 +519,7 @@ export function patternMatcherOf(
         literals: find.literals,
         words: find.words,
         ...(find.mayHold ? { mayHold: find.mayHold } : {}),
+        ...(readAsError ? { readAsError } : {}),
         match(file) {
           // A tree held at this version is matched now, without a promise (a warm search: no hop per file).
           const held = trees.peek(file.path, language, file.version, pass);

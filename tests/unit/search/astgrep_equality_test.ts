@@ -129,6 +129,27 @@ const TABLE: Row[] = [
     extra: { why: "export default function: `default` passed over", line: /^export default function / },
   },
   { tree: "ajv", lang: "ts", name: "calls on this", pattern: "this.$A($$$B)" },
+  // Patterns the grammar reads only as one ERROR node: a node of any kind whose children match (ast-grep's).
+  {
+    tree: "ajv",
+    lang: "ts",
+    name: "imports from an unquoted $B (an ERROR pattern)",
+    pattern: "import {$$$A} from $B",
+    extra: { why: "import type: `type` passed over", line: /^import type / },
+  },
+  {
+    tree: "ajv",
+    lang: "ts",
+    name: "namespace imports (an ERROR pattern)",
+    pattern: "import * as $N from $M",
+  },
+  {
+    tree: "ajv",
+    lang: "ts",
+    name: "a node with $A ? $B first (an ERROR pattern: conditionals, optional fields)",
+    pattern: "$A ? $B",
+    extra: { why: "readonly fields: `readonly` passed over", line: /\breadonly [\w$]+\?:/ },
+  },
   { tree: "ajv", lang: "ts", name: "optional chains", pattern: "$A?.$B" },
   // Rule objects (ast-grep runs them with `scan --inline-rules`).
   ...([

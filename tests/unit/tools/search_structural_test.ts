@@ -42,6 +42,28 @@ Deno.test("search_structural refuses a pattern the grammar cannot read (invalid_
   );
 });
 
+Deno.test("search_structural takes a pattern the grammar reads as one ERROR node, and warns what that reading matches", async () => {
+  const { ws } = await open({
+    "/w/src/a.ts": 'import {x} from "./x";\nimport y from "./y";\n',
+  });
+  const r = await ws.call("search_structural", { pattern: "import {$$$A} from $B", language: "ts" });
+  const d = okData(r);
+  assert.deepEqual((d["matches"] as Match[]).map((m) => [m.line, m.text]), [[1, 'import {x} from "./x";']]);
+  const summary = d["summary"] as { pattern_read_as_error?: Record<string, string> };
+  assert.match(
+    summary.pattern_read_as_error?.["typescript"] ?? "",
+    /^"import \{\$\$\$A\} from \$B" as \(program \(ERROR/,
+  );
+  assert.ok(
+    r.ok && r.warnings.some((w) => /reads the pattern only as one ERROR node.*a quoted "\$B"/.test(w)),
+  );
+  const whole = await ws.call("search_structural", { pattern: 'import {$$$A} from "$B"', language: "ts" });
+  assert.ok(
+    whole.ok && whole.warnings.length === 0,
+    "a pattern the grammar reads whole gets no such warning",
+  );
+});
+
 Deno.test("the lines a structural match covers whole count as read for the next edit", async () => {
   const { ws } = await open({
     "/w/a.ts": "function f() {\n  return 1;\n}\nconst z = 2;\n",

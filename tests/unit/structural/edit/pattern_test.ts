@@ -99,6 +99,30 @@ Deno.test("compilePattern() refuses a pattern that does not parse or is only a m
   parser.delete();
 });
 
+Deno.test("compilePattern() reads a pattern the grammar takes only as one ERROR node as ast-grep does: any kind, by its children", async () => {
+  const text = 'import {a, b} from "./x"\nimport c from "./c"\nexport {c} from "./y"\nconst v = p ? q : r\n';
+  const imports = await matches("typescript", "import {$$$A} from $B", text);
+  assert.equal(imports.compiled.root.anyKind, true);
+  assert.deepEqual(imports.found.map((f) => [f.line, f.bindings["A"], f.bindings["B"]]), [[
+    1,
+    "a, b",
+    '"./x"',
+  ]]);
+  // Under a search's smart strictness, the code's children may go on past the pattern's (`: r`).
+  const parser = await GRAMMARS.parser("typescript");
+  const ternary = { ...compilePattern(parser, "typescript", "$A ? $B"), smart: true };
+  const tree = parser.parse(text)!;
+  assert.deepEqual(matchPattern(ternary, tree.rootNode, { text }).map((m) => m.node.text), ["p ? q : r"]);
+  tree.delete();
+  // A pattern that parses whole is read as before.
+  assert.equal(compilePattern(parser, "typescript", 'import {$$$A} from "$B"').root.anyKind, undefined);
+  // A pattern cut short is still refused: its brackets do not close.
+  for (const cut of ["f($A", "if ($C) {", "import {$$$A from $B"]) {
+    assert.throws(() => compilePattern(parser, "typescript", cut), (e) => e instanceof RecoverableError);
+  }
+  parser.delete();
+});
+
 Deno.test("compilePattern() spells $$$P as a typed parameter and $$$B as a statement for Java and C#", async () => {
   const java = await matches(
     "java",

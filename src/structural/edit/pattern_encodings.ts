@@ -1,0 +1,137 @@
+/**
+ * How a pattern's metavariables are spelled for a grammar ({@linkcode encodedPatterns}): `$X` where the
+ * language's identifiers may hold a `$`, else `µX` or `graver_mv_X`, and `$$$ARGS` as what the grammar takes
+ * in its slot (a typed parameter, a statement). The pattern compiler tries each spelling in turn.
+ *
+ * @module
+ */
+/** A metavariable of a pattern. */
+export interface MetaVariable {
+  /** Its name without `$`; null for the anonymous `$$$`. Names starting with `_` bind nothing. */
+  name: string | null;
+  /** True for `$$$NAME` (zero or more nodes). */
+  multi: boolean;
+}
+
+/** A metavariable as written in a pattern or a template: `$$$NAME`, `$$$`, `$NAME`, `$_`. */
+export const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)/g;
+
+/** Where a `$$$X` stands: last in a parenthesised list, alone before a closing brace, or elsewhere. */
+type Slot = "parens" | "block" | "other";
+
+/** How metavariables are spelled so that a grammar accepts them. */
+interface Encoding {
+  single: (n: string) => string;
+  multi: (n: string, slot: Slot) => string;
+}
+
+const ENCODINGS: Encoding[] = [
+  { single: (n) => `$${n}`, multi: (n) => `$$$${n}` },
+  { single: (n) => `µ${n}`, multi: (n) => `µµµ${n}` },
+  { single: (n) => `graver_mv_${n}`, multi: (n) => `graver_mvs_${n}` },
+  // Typed languages: a parameter needs a type (`Object p`), a statement its `;`.
+  {
+    single: (n) => `graver_mv_${n}`,
+    multi: (n, slot) =>
+      slot === "parens"
+        ? `Object graver_mvs_${n}`
+        : slot === "block"
+        ? `graver_mvs_${n}();`
+        : `graver_mvs_${n}`,
+  },
+  // `name: Type` languages (Kotlin, Scala): a parameter needs its type after the name.
+  {
+    single: (n) => `graver_mv_${n}`,
+    multi: (n, slot) => slot === "parens" ? `graver_mvs_${n}: Any` : `graver_mvs_${n}`,
+  },
+];
+
+function slotOf(src: string, start: number, end: number): Slot {
+  const before = src.slice(0, start).trimEnd();
+  const after = src.slice(end).trimStart();
+  if ((before.endsWith("(") || before.endsWith(",")) && after.startsWith(")")) return "parens";
+  if ((before.endsWith("{") || before.endsWith(";")) && after.startsWith("}")) return "block";
+  return "other";
+}
+
+/** A pattern with its metavariables spelled one way, and what each spelling stands for. */
+export interface EncodedPattern {
+  /** The pattern with each metavariable spelled for the grammar. */
+  encoded: string;
+  /** Spelling -> the metavariable. */
+  metas: Map<string, MetaVariable>;
+  /** Spelling -> how many times the pattern uses it. */
+  uses: Map<string, number>;
+}
+
+/**
+ * The pattern in each spelling of its metavariables, in the order to try them (only the first when it has
+ * none).
+ *
+ * @param src The pattern, trimmed.
+ * @returns One encoding per spelling.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encodedPatterns } from "./pattern_encodings.ts";
+ *
+ * const [asWritten, micro] = encodedPatterns("f($X, $$$REST)");
+ * assert.equal(asWritten!.encoded, "f($X, $$$REST)");
+ * assert.equal(micro!.encoded, "f(µX, µµµREST)");
+ * assert.deepEqual(micro!.metas.get("µµµREST"), { name: "REST", multi: true });
+ * ```
+ */
+export function encodedPatterns(src: string): EncodedPattern[] {
+  const hasMeta = TOKEN.test(src);
+  TOKEN.lastIndex = 0;
+  return (hasMeta ? ENCODINGS : ENCODINGS.slice(0, 1)).map((enc) => {
+    const metas = new Map<string, MetaVariable>();
+    const uses = new Map<string, number>();
+    const encoded = src.replace(
+      TOKEN,
+      (m: string, multiName: string | undefined, singleName: string | undefined, at: number) => {
+        const multi = singleName === undefined;
+        const name = multi ? multiName ?? "" : singleName!;
+        const token = multi ? enc.multi(name, slotOf(src, at, at + m.length)) : enc.single(name);
+        metas.set(token, { name: name === "" ? null : name, multi });
+        uses.set(token, (uses.get(token) ?? 0) + 1);
+        return token;
+      },
+    );
+    return { encoded, metas, uses };
+  });
+}
+
+/** The bracket each closing bracket closes. */
+const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
+
+/**
+ * Whether every bracket `text` opens outside a string it closes, in order: a pattern cut short (`f($A`,
+ * `if (x) {`) does not.
+ *
+ * @param text A pattern.
+ * @returns True when its brackets close.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bracketsClose } from "./pattern_encodings.ts";
+ *
+ * assert.deepEqual(["import {$$$A} from $B", "f($A", 'f(")")', "f(]"].map(bracketsClose), [true, false, true, false]);
+ * ```
+ */
+export function bracketsClose(text: string): boolean {
+  const open: string[] = [];
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "(" || c === "[" || c === "{") open.push(c);
+    else if (c in OPENER && open.pop() !== OPENER[c]) return false;
+  }
+  return open.length === 0;
+}

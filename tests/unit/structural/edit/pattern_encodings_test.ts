@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { bracketsClose, encodedPatterns } from "../../../../src/structural/edit/pattern_encodings.ts";
+
+Deno.test("encodedPatterns: each spelling of the metavariables, $$$ spelled for its slot; one spelling without any", () => {
+  const spelled = encodedPatterns("f($A, $$$REST) { $$$B }").map((e) => e.encoded);
+  assert.deepEqual(spelled, [
+    "f($A, $$$REST) { $$$B }",
+    "f(µA, µµµREST) { µµµB }",
+    "f(graver_mv_A, graver_mvs_REST) { graver_mvs_B }",
+    "f(graver_mv_A, Object graver_mvs_REST) { graver_mvs_B(); }",
+    "f(graver_mv_A, graver_mvs_REST: Any) { graver_mvs_B }",
+  ]);
+  const [first] = encodedPatterns("g($X, $X, $_)");
+  assert.deepEqual([...first!.uses], [["$X", 2], ["$_", 1]]);
+  assert.deepEqual(first!.metas.get("$_"), { name: "_", multi: false });
+  assert.equal(encodedPatterns("plain()").length, 1);
+});
+
+Deno.test("bracketsClose: every bracket opened outside a string is closed, in order", () => {
+  const cases: [string, boolean][] = [
+    ["import {$$$A} from $B", true],
+    ["f($A", false],
+    ["if ($C) {", false],
+    ["f(]", false],
+    ["a)(", false],
+    ["f(\"(\", `{`, '[')", true],
+    ['f("\\"(")', true],
+    ["$A ? $B", true],
+  ];
+  for (const [text, closes] of cases) assert.equal(bracketsClose(text), closes, text);
+});
