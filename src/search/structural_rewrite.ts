@@ -91,9 +91,9 @@ function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number 
 
 /**
  * The refusal of a rewrite that would take away words of the code its pattern passed over (under the smart
- * strictness a pattern matches code with keywords it does not write: `export function $F(…)` matches
- * `export default function f(…)`, `import {$$$A} from "$B"` matches `import type {…}`): written as the
- * template says, those sites would lose `default` or `type` without a word about it.
+ * strictness a pattern matches code with keywords it does not write: `function $F(…)` matches
+ * `async function f(…)`, `for (const $X of $Y)` a `for await`): written as the template says, those sites
+ * would lose `async` or `await` without a word about it.
  */
 function wordsDropped(dropping: { path: string; site: PlannedSite }[], rewrite: string): RecoverableError {
   const shown = dropping.slice(0, 10).map(({ path, site }) =>

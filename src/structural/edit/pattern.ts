@@ -86,9 +86,9 @@ export interface PatternMatch {
   /** Metavariable name -> what it bound. */
   bindings: Record<string, Binding>;
   /**
-   * Words of the code the smart strictness passed over because the pattern does not write them (`default` in
-   * `export default function f` for `export function $F`, `type` in `import type {…}`): a rewrite that does
-   * not write them either would take them away. Absent when there are none.
+   * Words of the code the smart strictness passed over because the pattern does not write them (`async` in
+   * `async function f` for `function $F`, `await` in `for await` for `for (…)`): a rewrite that does not
+   * write them either would take them away. Absent when there are none.
    */
   skipped?: string[];
 }
@@ -394,8 +394,10 @@ function matchList(
     if (matchList(ps, i + 1, ns, j, env, text, smart)) return true;
     restore(env, snapshot);
   }
-  // Smart strictness: a token of the code the pattern does not have is passed over.
-  if (smart && j < ns.length && !ns[j]!.isNamed) {
+  // Smart strictness: a token of the code the pattern does not have is passed over where the pattern's next
+  // is a token too, as ast-grep does (`async` before `function`, `await` after `for`); not where it is a node
+  // or a metavariable (`default` in `export default function`, `type` in `import type`, `readonly`).
+  if (smart && j < ns.length && !ns[j]!.isNamed && !p.named) {
     noteSkipped(env, ns[j]!, text);
     if (matchList(ps, i, ns, j + 1, env, text, smart)) return true;
     restore(env, snapshot);

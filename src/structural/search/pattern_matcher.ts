@@ -318,7 +318,7 @@ function sitesRemembered(
 
 /**
  * The words a match passed over (its pattern does not write them) that the rewrite does not write either: the
- * rewrite would take them away (`default` of `export default function f` for `export function $F(…)`).
+ * rewrite would take them away (`async` of `async function f` for `function $F(…)`).
  */
 function droppedWords(skipped: readonly string[] | undefined, rewrite: string): string[] {
   if (skipped === undefined) return [];
