@@ -17,6 +17,7 @@ import {
   bracketsClose,
   type EncodedPattern,
   encodedPatterns,
+  errorsAreMetavariables,
   type MetaVariable,
   TOKEN,
 } from "./pattern_encodings.ts";
@@ -134,7 +135,8 @@ function convert(n: Node, c: Conversion): PatternNode {
     c.seen.set(n.text, (c.seen.get(n.text) ?? 0) + 1);
     return { type: n.type, named: n.isNamed, text: n.text, children: [], meta, lead: leadOf(n, c) };
   }
-  const kids = n.children.filter((k): k is Node => k !== null && !k.isExtra);
+  // Comments are left out; an ERROR node that holds a metavariable alone (tree-sitter marks it extra) is it.
+  const kids = n.children.filter((k): k is Node => k !== null && (!k.isExtra || c.metas.has(k.text)));
   if (kids.length === 0) {
     return { type: n.type, named: n.isNamed, text: n.text, children: [], lead: leadOf(n, c) };
   }
@@ -187,12 +189,24 @@ export function compilePattern(parser: Parser, language: string, source: string)
   });
 }
 
-/** The pattern's node in the first spelling and context the grammar parses it in without an error. */
+/** A pattern parsed as written, in no context. */
+const AS_IS: Context = { prefix: "", suffix: "" };
+
+/**
+ * The pattern's node in the first spelling and context the grammar parses it in without an error — or, before
+ * the contexts of a spelling, as written where its only errors are metavariables the grammar takes no name
+ * for (`$$$C` in `switch ($X) { $$$C }`, read as ast-grep reads it rather than as a method named `switch`).
+ */
 function firstParse(
   parser: Parser,
   tries: { encodings: readonly EncodedPattern[]; contexts: readonly Context[] },
 ): PatternNode | null {
+  // Only where the language reads a pattern as written first (C# and Go try a class or a body first).
+  const first = tries.contexts[0];
+  const asWrittenFirst = first?.prefix === "" && first.suffix === "" && !first.indent;
   for (const e of tries.encodings) {
+    const withMetavariableErrors = asWrittenFirst ? parsedIn(parser, e, AS_IS, true) : null;
+    if (withMetavariableErrors) return withMetavariableErrors;
     for (const ctx of tries.contexts) {
       const root = parsedIn(parser, e, ctx);
       if (root) return root;
@@ -201,15 +215,24 @@ function firstParse(
   return null;
 }
 
-/** The pattern's node parsed in one context, or null when the grammar sees an error or no node spans it. */
-function parsedIn(parser: Parser, e: EncodedPattern, ctx: Context): PatternNode | null {
+/**
+ * The pattern's node parsed in one context, or null when no node spans it or the grammar sees an error — or,
+ * with `metavariableErrors`, unless every error it sees is a metavariable alone (and it sees one).
+ */
+function parsedIn(
+  parser: Parser,
+  e: EncodedPattern,
+  ctx: Context,
+  metavariableErrors = false,
+): PatternNode | null {
   const indent = ctx.indent ?? "";
   const body = indent ? e.encoded.replace(/\n/g, `\n${indent}`) : e.encoded;
   const full = ctx.prefix + indent + body + ctx.suffix;
   const tree = parser.parse(full);
   if (!tree) return null;
   try {
-    if (tree.rootNode.hasError) return null;
+    const errors = tree.rootNode.hasError;
+    if (metavariableErrors ? !errors || !errorsAreMetavariables(tree.rootNode, e.metas) : errors) return null;
     const start = ctx.prefix.length + indent.length;
     const node = deepestExact(tree.rootNode, start, start + body.length);
     return node ? patternNodeOf(node, e, full) : null;
@@ -221,7 +244,7 @@ function parsedIn(parser: Parser, e: EncodedPattern, ctx: Context): PatternNode 
 /**
  * The pattern read as ast-grep reads one its grammar cannot take whole (`import {$$$A} from $B`: `from` wants
  * a string; `$A ? $B`): as written, one ERROR node spanning it all, which matches a node of any kind whose
- * children match its own (`anyKind`). Only where every bracket the pattern opens it closes, and nothing inside
+ * children match its own (`anyKind`); or a whole node inside that ERROR (`@$D`: a decorator, alone). Only where every bracket the pattern opens it closes, and nothing inside
  * that node is in error.
  */
 function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): PatternNode | null {
@@ -231,9 +254,14 @@ function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): P
     if (!tree) continue;
     try {
       const node = deepestExact(tree.rootNode, 0, e.encoded.length);
-      if (node?.type !== "ERROR" || node.children.some((c) => c === null || c.hasError || c.isMissing)) {
+      if (node === null) continue;
+      if (node.type !== "ERROR") {
+        // A whole node the grammar objects to only around it (a decorator with no definition after it).
+        const whole = node.hasError ? null : patternNodeOf(node, e, e.encoded);
+        if (whole) return whole;
         continue;
       }
+      if (node.children.some((c) => c === null || c.hasError || c.isMissing)) continue;
       const root = patternNodeOf(node, e, e.encoded);
       if (root && root.children.length > 0) return { ...root, anyKind: true };
     } finally {

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { Node } from "web-tree-sitter";
+
 /** A metavariable of a pattern. */
 export interface MetaVariable {
   /** Its name without `$`; null for the anonymous `$$$`. Names starting with `_` bind nothing. */
@@ -134,4 +136,24 @@ export function bracketsClose(text: string): boolean {
     else if (c in OPENER && open.pop() !== OPENER[c]) return false;
   }
   return open.length === 0;
+}
+
+/**
+ * Whether every error under `root` is an ERROR node holding one metavariable alone, where the grammar takes no
+ * name (`$$$C` in `switch ($X) { $$$C }`, whose body holds only cases): such a node stands for the
+ * metavariable, as ast-grep reads it. A missing token, or any other error, is not.
+ *
+ * @param root A node of the pattern's parse that has an error.
+ * @param metas The metavariables' spellings.
+ * @returns True when every error is such a metavariable (and there is one).
+ */
+export function errorsAreMetavariables(root: Node, metas: ReadonlyMap<string, MetaVariable>): boolean {
+  if (root.isMissing) return false;
+  if (root.type === "ERROR") {
+    const only = root.childCount === 1 ? root.firstChild : null; // a name token the grammar lexed whole
+    return only !== null && only.isNamed && only.childCount === 0 && metas.has(root.text);
+  }
+  // An error of the node itself (no child of it in error) is not a metavariable's.
+  const erring = root.children.filter((c): c is Node => c !== null && c.hasError);
+  return erring.length > 0 && erring.every((c) => errorsAreMetavariables(c, metas));
 }

@@ -71,6 +71,13 @@ const TABLE: Row[] = [
   { tree: "hono", lang: "js", name: "destructuring", pattern: "const { $$$A } = $B" },
   { tree: "hono", lang: "js", name: "throw new Error", pattern: "throw new Error($M)" },
   { tree: "hono", lang: "js", name: "export lists", pattern: "export { $$$E }" },
+  // `$$$C` where the grammar takes only cases: an ERROR holding the metavariable alone, which stands for it.
+  {
+    tree: "hono",
+    lang: "js",
+    name: "switch statements (not a method named switch)",
+    pattern: "switch ($X) { $$$C }",
+  },
   // TypeScript: hono's declaration files.
   { tree: "hono_types", lang: "ts", name: "declared constants", pattern: "export declare const $N: $T;" },
   { tree: "hono_types", lang: "ts", name: "interfaces", pattern: "interface $I { $$$B }" },
@@ -82,6 +89,12 @@ const TABLE: Row[] = [
   { tree: "email", lang: "py", name: "a call with a literal argument", pattern: "isinstance($X, str)" },
   { tree: "email", lang: "py", name: "for loops", pattern: "for $V in $I: $$$B" },
   { tree: "email", lang: "py", name: "if blocks", pattern: "if $C: $$$B" },
+  {
+    tree: "email",
+    lang: "py",
+    name: "decorators (a decorator alone: no definition after it)",
+    pattern: "@$D",
+  },
   { tree: "email", lang: "py", name: "methods of self alone", pattern: "def $F(self): $$$B" },
   {
     tree: "email",
@@ -103,6 +116,7 @@ const TABLE: Row[] = [
   { tree: "go_cmp", lang: "go", name: "range loops", pattern: "for $K, $V := range $X { $$$B }" },
   { tree: "go_cmp", lang: "go", name: "short declarations", pattern: "$X := $Y" },
   { tree: "go_cmp", lang: "go", name: "panic", pattern: "panic($M)" },
+  { tree: "go_cmp", lang: "go", name: "functions with one result", pattern: "func $F($$$P) $R { $$$B }" },
   {
     tree: "go_cmp",
     lang: "go",

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { bracketsClose, encodedPatterns } from "../../../../src/structural/edit/pattern_encodings.ts";
+import {
+  bracketsClose,
+  encodedPatterns,
+  errorsAreMetavariables,
+} from "../../../../src/structural/edit/pattern_encodings.ts";
 
 Deno.test("encodedPatterns: each spelling of the metavariables, $$$ spelled for its slot; one spelling without any", () => {
   const spelled = encodedPatterns("f($A, $$$REST) { $$$B }").map((e) => e.encoded);
@@ -28,4 +32,24 @@ Deno.test("bracketsClose: every bracket opened outside a string is closed, in or
     ["$A ? $B", true],
   ];
   for (const [text, closes] of cases) assert.equal(bracketsClose(text), closes, text);
+});
+
+Deno.test("errorsAreMetavariables: an ERROR holding one metavariable alone stands for it; other errors do not", async () => {
+  const { GRAMMARS } = await import("../_fixtures.ts");
+  const js = await GRAMMARS.parser("javascript");
+  const go = await GRAMMARS.parser("go");
+  const check = (parser: typeof js, pattern: string) => {
+    const [spelled] = encodedPatterns(pattern);
+    const tree = parser.parse(spelled!.encoded)!;
+    try {
+      return tree.rootNode.hasError && errorsAreMetavariables(tree.rootNode, spelled!.metas);
+    } finally {
+      tree.delete();
+    }
+  };
+  assert.equal(check(js, "switch ($X) { $$$C }"), true, "a switch body takes no name: the ERROR is $$$C");
+  assert.equal(check(js, "switch ($X) { f( }"), false, "a real error");
+  assert.equal(check(go, "fmt.Sprintf($$$A)"), false, "Go lexes no name from $$$A: not one token");
+  js.delete();
+  go.delete();
 });

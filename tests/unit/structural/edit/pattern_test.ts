@@ -123,6 +123,17 @@ Deno.test("compilePattern() reads a pattern the grammar takes only as one ERROR 
   parser.delete();
 });
 
+Deno.test("compilePattern() reads $$$C where the grammar takes no name, and a node alone its grammar objects to around it", async () => {
+  const js = "switch (k) {\n  case 1: f();\n  default: g();\n}\nclass A { switch(x) { return x; } }\n";
+  const switches = await matches("javascript", "switch ($X) { $$$C }", js);
+  assert.equal(switches.compiled.root.type, "switch_statement", "not a method named switch");
+  assert.deepEqual(switches.found.map((f) => [f.line, f.bindings["X"]]), [[1, "k"]]);
+  const py = "@property\ndef a(self): pass\n\n@functools.cache\ndef b(): pass\n";
+  const decorators = await matches("python", "@$D", py);
+  assert.equal(decorators.compiled.root.type, "decorator");
+  assert.deepEqual(decorators.found.map((f) => f.bindings["D"]), ["property", "functools.cache"]);
+});
+
 Deno.test("compilePattern() spells $$$P as a typed parameter and $$$B as a statement for Java and C#", async () => {
   const java = await matches(
     "java",
