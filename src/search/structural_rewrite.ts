@@ -48,7 +48,7 @@ export interface StructuralRewritePlan {
   /** Matches rewritten, over all files. */
   sites: number;
   /** Files read, parsed, matched, left out by cause. */
-  stats: ScanStats & { parsed: number; overParseLimit: number };
+  stats: ScanStats & { parsed: number; overParseLimit: number; readAsError: ReadonlyMap<string, string> };
   /** Matches left alone because an outer match holds them. */
   nested: number;
 }

@@ -101,6 +101,7 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
       normalizeStructuralArgs,
       parseOccurrenceId,
       planStructuralRewrite,
+      readAsErrorWarnings,
       skippedWarnings,
       walkSearchFiles,
     } = await searchEngine();
@@ -117,9 +118,12 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
         "Narrow the search (path, glob, language, a more specific pattern), or pass the ids of the matches to change from search_structural",
     });
     await stagePlannedTexts(stage, plan);
-    const warnings = plan.nested > 0
-      ? [`${plan.nested} match(es) inside another match were left as they are: the outer match was rewritten`]
-      : [];
+    const warnings = readAsErrorWarnings(Object.fromEntries(plan.stats.readAsError));
+    if (plan.nested > 0) {
+      warnings.push(
+        `${plan.nested} match(es) inside another match were left as they are: the outer match was rewritten`,
+      );
+    }
     const skipped = { ...plan.stats.skipped, overParseLimit: plan.stats.overParseLimit };
     warnings.push(...skippedWarnings(skipped, query, true));
     return { warnings, data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES) };

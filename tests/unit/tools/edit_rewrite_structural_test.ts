@@ -198,3 +198,18 @@ Deno.test("a rewrite that would take away a keyword its pattern passed over (asy
     TS_KEYWORDS.replace("{ return 1 }", "{ log(); return 1 }").replace("{ return 2 }", "{ log(); return 2 }"),
   );
 });
+
+Deno.test("a rewrite by a pattern the grammar reads as one ERROR node rewrites what ast-grep's would, with the reading in a warning", async () => {
+  const text = 'import * as a from "./a";\nimport b from "./b";\n';
+  const { ws, backend } = await open({ "/w/m.ts": text });
+  const r = await ws.call("edit_rewrite_structural", {
+    pattern: "import * as $N from $M",
+    rewrite: "import $N from $M",
+    language: "typescript",
+  });
+  okData(r);
+  assert.ok(
+    r.ok && r.warnings.some((w) => /typescript grammar reads the pattern only as one ERROR node/.test(w)),
+  );
+  assert.equal(await textOf(backend, "/w/m.ts"), 'import a from "./a";\nimport b from "./b";\n');
+});
