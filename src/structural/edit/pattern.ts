@@ -12,7 +12,7 @@
 import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
-import { nodesAroundToken, nodesOfKind, rarestText } from "../../syntax/node_index.ts";
+import { nodesAroundToken, rarestText } from "../../syntax/node_index.ts";
 import {
   bracketsClose,
   type EncodedPattern,
@@ -491,11 +491,18 @@ export function matchPattern(
   root: Node,
   { text, limit = 10_000 }: { text: string; limit?: number },
 ): PatternMatch[] {
-  return matchCandidates(
-    pattern,
-    nodesOfKind(root, { text, ...kindOf(pattern.root) }),
-    { text, limit },
-  );
+  // A root of any kind: its candidates are the nodes around one of its tokens, not every named node.
+  const token = pattern.root.anyKind ? firstTokenText(pattern.root) : "";
+  return matchCandidates(pattern, nodesAroundToken(root, { text, token, ...kindOf(pattern.root) }), {
+    text,
+    limit,
+  });
+}
+
+/** The text of the pattern's first leaf that is not a metavariable ("" when every leaf is one). */
+function firstTokenText(p: PatternNode): string {
+  if (p.meta || p.children.length === 0) return p.meta ? "" : p.text;
+  return p.children.map(firstTokenText).find((t) => t !== "") ?? "";
 }
 
 /** The matches among candidate nodes of the pattern's kind, in their order, up to `limit`. */
