@@ -69,6 +69,17 @@ export const C: LanguageProfile = defineProfile({
   indentUnit: "\t",
   hashLinesArePreprocessor: true,
   macroBodiesAreText: true,
+  // A `//` comment goes on past a line ending in `\`: the run test gives up there rather than skip it.
+  commentStarts: ["//", "/*"],
+  skippableComments: { line: [], block: [{ open: "/*", close: "*/" }] },
+  closedNodes: {
+    call_expression: ["argument_list"],
+    argument_list: [")"],
+    field_expression: ["field_identifier"],
+    parameter_list: [")"],
+    subscript_expression: ["]"],
+    compound_statement: ["}"],
+  },
 });
 
 /** C++. */

@@ -111,7 +111,11 @@ Deno.test("mayHoldRun: comments the profile says may be skipped are skipped to t
 });
 
 /** Every file under a folder with one of the extensions, as path and text. */
-async function filesUnder(root: string, extensions: string[]): Promise<{ path: string; text: string }[]> {
+async function filesUnder(
+  root: string,
+  extensions: string[],
+  under: readonly string[] = [""],
+): Promise<{ path: string; text: string }[]> {
   const out: { path: string; text: string }[] = [];
   const walk = async (dir: string) => {
     for await (const e of Deno.readDir(`${root}/${dir}`)) {
@@ -122,7 +126,7 @@ async function filesUnder(root: string, extensions: string[]): Promise<{ path: s
       }
     }
   };
-  await walk("");
+  for (const dir of under) await walk(dir);
   return out.sort((a, b) => a.path < b.path ? -1 : 1);
 }
 
@@ -197,6 +201,20 @@ Deno.test("the run test turns away no file the matcher matches: adversarial text
       text: "package p\nfunc f() { fmt. /* x */ Println(1) }\n",
       hits: 1,
     },
+    // C: a `//` comment goes on past a line ending in `\`, a block comment does not nest, `\` joins lines.
+    {
+      language: "c",
+      pattern: "lexer->advance(lexer, $S)",
+      text: "void f() { lexer-> // a \\\n  still the comment\n  advance(lexer, true); }\n",
+      hits: 1,
+    },
+    {
+      language: "c",
+      pattern: "lexer->advance(lexer, $S)",
+      text: "void f() { lexer /* x /* y */ -> advance \\\n (lexer, 1); }\n",
+      hits: 1,
+    },
+    { language: "c", pattern: "a->b($X)", text: 'void f() { g("a->b(1)"); }\n', hits: 0 },
     {
       language: "rust",
       pattern: "fn main() { $$$B }",
@@ -233,7 +251,7 @@ const HONO = new URL("../../../../node_modules/hono/dist", import.meta.url).path
 
 /** The real trees (absent ones are skipped), and the patterns tried on each. */
 async function realTrees(): Promise<
-  { root: string; extensions: string[]; language: string; patterns: string[] }[]
+  { root: string; extensions: string[]; language: string; patterns: string[]; under?: string[] }[]
 > {
   const py = await new Deno.Command("python3", {
     args: ["-c", "import email, os; print(os.path.dirname(email.__file__))"],
@@ -311,6 +329,26 @@ async function realTrees(): Promise<
         "t.Errorf($$$A)",
       ],
     },
+    {
+      // C written by hand: the external scanners of the grammar packages graver depends on (not their
+      // generated parser.c), with the headers beside them.
+      root: NODE_MODULES,
+      under: await scannerFolders(),
+      extensions: ["scanner.c", ".h"],
+      language: "c",
+      patterns: [
+        "lexer->advance(lexer, $S)",
+        "lexer->lookahead == $C",
+        "if ($C) { $$$B }",
+        "return $X;",
+        "static $T $F($$$P) { $$$B }",
+        "array_push($A, $B)",
+        "while ($C) { $$$B }",
+        "switch ($X) { $$$C }",
+        "sizeof($T)",
+        "$A->$B = $C;",
+      ],
+    },
     ...["semver-1.0.14", "smallvec-1.9.0"].map((crate) => ({
       root: `/usr/share/cargo/registry/${crate}`,
       extensions: [".rs"],
@@ -339,7 +377,7 @@ async function realTrees(): Promise<
 Deno.test("the run test turns away no file the matcher matches: real trees", async () => {
   let away = 0;
   for (const tree of await realTrees()) {
-    const files = await filesUnder(tree.root, tree.extensions);
+    const files = await filesUnder(tree.root, tree.extensions, tree.under);
     const workspace = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
     for (const pattern of tree.patterns) {
       away += await turnedAway(workspace, files, { language: tree.language, pattern });
@@ -418,7 +456,7 @@ async function derivedPatterns(language: string, files: { text: string }[], most
 Deno.test("the run test turns away no file the matcher matches: patterns taken from the trees' own code", async () => {
   let away = 0;
   for (const tree of await realTrees()) {
-    const files = await filesUnder(tree.root, tree.extensions);
+    const files = await filesUnder(tree.root, tree.extensions, tree.under);
     const workspace = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
     for (const pattern of await derivedPatterns(tree.language, files, 300)) {
       try {
@@ -478,7 +516,7 @@ Deno.test("the real trees' extras open with their profile's comment starts; unco
     const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(tree.language);
     const parser = await ws.grammars!.parser(tree.language);
     try {
-      for (const file of await filesUnder(tree.root, tree.extensions)) {
+      for (const file of await filesUnder(tree.root, tree.extensions, tree.under)) {
         const parsed = parser.parse(file.text)!;
         const { extras, uncovered, unclosed } = wordsOutsideTokens(parsed.rootNode, {
           text: file.text,
@@ -507,3 +545,22 @@ Deno.test("the real trees' extras open with their profile's comment starts; unco
   }
   assert.ok(comments > 0);
 });
+
+/** graver's npm packages, as `deno install` lays them out. */
+const NODE_MODULES = new URL("../../../../node_modules/.deno", import.meta.url).pathname;
+
+/** The grammar packages' source folders that hold an external scanner (relative to `NODE_MODULES`). */
+async function scannerFolders(): Promise<string[]> {
+  const out: string[] = [];
+  const look = async (dir: string, depth: number): Promise<void> => {
+    for await (const e of Deno.readDir(`${NODE_MODULES}/${dir}`)) {
+      if (e.isFile && e.name === "scanner.c") out.push(dir);
+      else if (e.isDirectory && depth > 0) await look(`${dir}/${e.name}`, depth - 1); // links (deps) not followed
+    }
+  };
+  const packages = await Array.fromAsync(Deno.readDir(NODE_MODULES)).catch(() => []);
+  for (const pkg of packages) {
+    if (pkg.isDirectory && /^(tree-sitter-|@tree-sitter-grammars\+)/.test(pkg.name)) await look(pkg.name, 5);
+  }
+  return out.sort();
+}
