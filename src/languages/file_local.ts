@@ -59,17 +59,12 @@ export const JAVA: LanguageProfile = defineProfile({
   },
 });
 
-/** C. */
-export const C: LanguageProfile = defineProfile({
-  id: "c",
-  displayName: "C",
-  identifiers: { pattern: WORD_IDENTIFIER, reserved: words(C_RESERVED) },
-  definitionKeywords: { struct: C_FAMILY_KEYWORDS.struct, enum: C_FAMILY_KEYWORDS.enum },
-  patternWrappers: [...C_BODY, ...AS_WRITTEN, { prefix: "struct __W {\n", suffix: "\n};" }],
-  indentUnit: "\t",
-  hashLinesArePreprocessor: true,
-  macroBodiesAreText: true,
-  // A `//` comment goes on past a line ending in `\`: the run test gives up there rather than skip it.
+/**
+ * What a structural search's token runs take from C and C++ (`token_runs.ts`): their comments — a `//`
+ * comment goes on past a line ending in `\`, so the run test gives up there rather than skip it; a block comment
+ * does not nest — and the nodes that end at a given child.
+ */
+const C_FAMILY_RUNS = {
   commentStarts: ["//", "/*"],
   skippableComments: { line: [], block: [{ open: "/*", close: "*/" }] },
   closedNodes: {
@@ -80,6 +75,19 @@ export const C: LanguageProfile = defineProfile({
     subscript_expression: ["]"],
     compound_statement: ["}"],
   },
+} satisfies Pick<LanguageProfile, "commentStarts" | "skippableComments" | "closedNodes">;
+
+/** C. */
+export const C: LanguageProfile = defineProfile({
+  id: "c",
+  displayName: "C",
+  identifiers: { pattern: WORD_IDENTIFIER, reserved: words(C_RESERVED) },
+  definitionKeywords: { struct: C_FAMILY_KEYWORDS.struct, enum: C_FAMILY_KEYWORDS.enum },
+  patternWrappers: [...C_BODY, ...AS_WRITTEN, { prefix: "struct __W {\n", suffix: "\n};" }],
+  indentUnit: "\t",
+  hashLinesArePreprocessor: true,
+  macroBodiesAreText: true,
+  ...C_FAMILY_RUNS,
 });
 
 /** C++. */
@@ -97,6 +105,7 @@ export const CPP: LanguageProfile = defineProfile({
   hashLinesArePreprocessor: true,
   macroBodiesAreText: true,
   claimsHeader: { extension: ".h", from: "c", marker: CPP_MARKERS },
+  ...C_FAMILY_RUNS,
 });
 
 /** C#. */
