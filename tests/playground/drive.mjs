@@ -187,6 +187,20 @@ try {
       await page.waitForFunction(() => document.querySelector("#open-path")?.textContent === "src/main.ts");
       await idle();
       await page.selectOption("#search-kind", "code");
+      // A pattern the grammar reads only as an ERROR node finds what ast-grep finds, and says so first.
+      await page.fill("#search-pattern", "import {$$$A} from $B");
+      await page.click("#search");
+      await idle();
+      const imports = await page.$$eval("#search-results li[data-path]", (lis) => lis.length);
+      const warned = await page.$$eval(
+        "#search-results li.warning",
+        (lis) => lis.map((li) => li.textContent),
+      );
+      check(imports === 3, `imports found: ${imports}`);
+      check(
+        warned.some((w) => /only as one ERROR node/.test(w ?? "")),
+        `warnings shown: ${warned.join(" | ")}`,
+      );
       await page.fill("#search-pattern", "console.log($$$A)");
       await page.fill("#search-replace", "console.info($$$A)");
       await page.click("#search-rewrite");

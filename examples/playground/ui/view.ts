@@ -169,6 +169,10 @@ export class PlaygroundView {
         );
         if (!res.ok) fill(byId("search-results"), h("li", { class: "empty" }, res.error.message));
         else if (matches.length === 0) fill(byId("search-results"), h("li", { class: "empty" }, "No match"));
+        // What the search says of itself (a pattern read as an ERROR node, files left out) comes first.
+        if (res.ok) {
+          byId("search-results").prepend(...res.warnings.map((w) => h("li", { class: "warning" }, w)));
+        }
         this.#status(`${tool}: ${matches.length} match${matches.length === 1 ? "" : "es"}`);
       }));
     byId("search-rewrite").addEventListener("click", () => {
