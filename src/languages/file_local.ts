@@ -61,8 +61,8 @@ export const JAVA: LanguageProfile = defineProfile({
 
 /**
  * What a structural search's token runs take from C and C++ (`token_runs.ts`): their comments — a `//`
- * comment goes on past a line ending in `\`, so the run test gives up there rather than skip it; a block comment
- * does not nest — and the nodes that end at a given child.
+ * comment goes on past a line ending in `\`, so the run test gives up there rather than skip it; a block
+ * comment does not nest — and the nodes that end at a given child.
  */
 const C_FAMILY_RUNS = {
   commentStarts: ["//", "/*"],

@@ -244,8 +244,8 @@ function parsedIn(
 /**
  * The pattern read as ast-grep reads one its grammar cannot take whole (`import {$$$A} from $B`: `from` wants
  * a string; `$A ? $B`): as written, one ERROR node spanning it all, which matches a node of any kind whose
- * children match its own (`anyKind`); or a whole node inside that ERROR (`@$D`: a decorator, alone). Only where every bracket the pattern opens it closes, and nothing inside
- * that node is in error.
+ * children match its own (`anyKind`); or a whole node inside that ERROR (`@$D`: a decorator, alone). Only
+ * where every bracket the pattern opens it closes, and nothing inside that node is in error.
  */
 function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): PatternNode | null {
   if (!bracketsClose(encodings[0]!.encoded)) return null; // a pattern cut short (`f($A`): refused as it is
@@ -271,7 +271,7 @@ function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): P
   return null;
 }
 
-/** `node` as a pattern node, or null when a metavariable did not parse as a node of its own (Rust macros read `$X` as two tokens). */
+/** `node` as a pattern node; null when a metavariable did not parse as one node (Rust macros: `$X` is two). */
 function patternNodeOf(node: Node, e: EncodedPattern, source: string): PatternNode | null {
   const seen = new Map<string, number>();
   const root = convert(node, { metas: e.metas, seen, source, at: node.startIndex });
