@@ -14,12 +14,12 @@ import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { nodesAroundToken, rarestText } from "../../syntax/node_index.ts";
 import {
+  bindingNames,
   bracketsClose,
   type EncodedPattern,
   encodedPatterns,
   errorsAreMetavariables,
   type MetaVariable,
-  TOKEN,
 } from "./pattern_encodings.ts";
 
 /** One node of a compiled pattern (plain data: the pattern's parse is freed). */
@@ -163,20 +163,17 @@ export function compilePattern(parser: Parser, language: string, source: string)
       details: { pattern: source },
     });
   }
-  const names: string[] = [];
-  for (const m of src.matchAll(TOKEN)) {
-    const name = m[1] ?? m[2];
-    if (name && !name.startsWith("_") && !names.includes(name)) names.push(name);
-  }
+  const names = bindingNames(src);
   const encodings = encodedPatterns(src);
   const root = firstParse(parser, { encodings, contexts: profileOf(language).patternWrappers }) ??
     errorRootParse(parser, encodings);
   if (root?.meta) {
+    const hint = 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"';
     throw new RecoverableError(
       "invalid_query",
       `Cannot use the pattern "${src}": it is only a metavariable`,
       {
-        hint: 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"',
+        hint,
         details: { pattern: src },
       },
     );
@@ -204,13 +201,16 @@ function firstParse(
   // Only where the language reads a pattern as written first (C# and Go try a class or a body first).
   const first = tries.contexts[0];
   const asWrittenFirst = first?.prefix === "" && first.suffix === "" && !first.indent;
+  const inContexts = (e: EncodedPattern, loose: boolean) =>
+    tries.contexts.reduce<PatternNode | null>((found, ctx) => found ?? parsedIn(parser, e, ctx, loose), null);
   for (const e of tries.encodings) {
-    const withMetavariableErrors = asWrittenFirst ? parsedIn(parser, e, AS_IS, true) : null;
-    if (withMetavariableErrors) return withMetavariableErrors;
-    for (const ctx of tries.contexts) {
-      const root = parsedIn(parser, e, ctx);
-      if (root) return root;
-    }
+    const root = (asWrittenFirst ? parsedIn(parser, e, AS_IS, true) : null) ?? inContexts(e, false);
+    if (root) return root;
+  }
+  // Last, in any context: Go's `switch $X { $$$C }` reads only inside a function body, its `$$$C` an ERROR.
+  for (const e of tries.encodings) {
+    const root = inContexts(e, true);
+    if (root) return root;
   }
   return null;
 }

@@ -56,6 +56,29 @@ function slotOf(src: string, start: number, end: number): Slot {
   return "other";
 }
 
+/**
+ * The names of a pattern's binding metavariables, in order of first appearance (`$_X` and `$$$` bind nothing).
+ *
+ * @param src The pattern.
+ * @returns The names, without `$`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bindingNames } from "./pattern_encodings.ts";
+ *
+ * assert.deepEqual(bindingNames("f($A, $_, $$$REST, $A)"), ["A", "REST"]);
+ * ```
+ */
+export function bindingNames(src: string): string[] {
+  const names: string[] = [];
+  for (const m of src.matchAll(TOKEN)) {
+    const name = m[1] ?? m[2];
+    if (name && !name.startsWith("_") && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
 /** A pattern with its metavariables spelled one way, and what each spelling stands for. */
 export interface EncodedPattern {
   /** The pattern with each metavariable spelled for the grammar. */

@@ -25,6 +25,36 @@ export interface SgCase {
   lang: string;
 }
 
+const HONO = new URL("../../../node_modules/hono/dist", import.meta.url).pathname;
+/** ajv's TypeScript sources (a dependency of the MCP SDK): code written by hand, its calls broken over lines. */
+const AJV_LIB =
+  new URL("../../../node_modules/.deno/ajv@8.20.0/node_modules/ajv/lib", import.meta.url).pathname;
+
+/**
+ * The real trees graver is compared with ast-grep on, by name: where each is, or null when it is not
+ * installed here (hono's published package, its `.d.ts` types, ajv's TypeScript sources, CPython's `email`,
+ * go-cmp and the semver and smallvec crates from Debian's packages).
+ *
+ * @returns Name -> absolute path, or null.
+ */
+export async function sgTrees(): Promise<Record<string, string | null>> {
+  const exists = async (p: string) => (await Deno.stat(p).then((s) => s.isDirectory, () => false)) ? p : null;
+  const py = await new Deno.Command("python3", {
+    args: ["-c", "import email, os; print(os.path.dirname(email.__file__))"],
+    stdout: "piped",
+    stderr: "null",
+  }).output().then((o) => o.code === 0 ? new TextDecoder().decode(o.stdout).trim() : null, () => null);
+  return {
+    hono: await exists(HONO),
+    hono_types: await exists(`${HONO}/types`),
+    email: py === null ? null : await exists(py),
+    go_cmp: await exists("/usr/share/gocode/src/github.com/google/go-cmp"),
+    semver: await exists("/usr/share/cargo/registry/semver-1.0.14"),
+    smallvec: await exists("/usr/share/cargo/registry/smallvec-1.9.0"),
+    ajv: await exists(AJV_LIB),
+  };
+}
+
 /** The ast-grep binary, or null when none is installed. */
 export async function astGrepPath(): Promise<string | null> {
   const candidates = [

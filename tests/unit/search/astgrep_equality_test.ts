@@ -24,31 +24,14 @@
 import assert from "node:assert/strict";
 import { createWorkspace } from "../../../src/mod.ts";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
-import { astGrepPath, astGrepRuleSet, astGrepSet, graverSet, type SgCase } from "./_astgrep.ts";
-
-const HONO = new URL("../../../node_modules/hono/dist", import.meta.url).pathname;
-/** ajv's TypeScript sources (a dependency of the MCP SDK): code written by hand, its calls broken over lines. */
-const AJV_LIB =
-  new URL("../../../node_modules/.deno/ajv@8.20.0/node_modules/ajv/lib", import.meta.url).pathname;
-
-/** The trees, by name: where each is, or null when it is not installed here. */
-async function trees(): Promise<Record<string, string | null>> {
-  const exists = async (p: string) => (await Deno.stat(p).then((s) => s.isDirectory, () => false)) ? p : null;
-  const py = await new Deno.Command("python3", {
-    args: ["-c", "import email, os; print(os.path.dirname(email.__file__))"],
-    stdout: "piped",
-    stderr: "null",
-  }).output().then((o) => o.code === 0 ? new TextDecoder().decode(o.stdout).trim() : null, () => null);
-  return {
-    hono: await exists(HONO),
-    hono_types: await exists(`${HONO}/types`),
-    email: py === null ? null : await exists(py),
-    go_cmp: await exists("/usr/share/gocode/src/github.com/google/go-cmp"),
-    semver: await exists("/usr/share/cargo/registry/semver-1.0.14"),
-    smallvec: await exists("/usr/share/cargo/registry/smallvec-1.9.0"),
-    ajv: await exists(AJV_LIB),
-  };
-}
+import {
+  astGrepPath,
+  astGrepRuleSet,
+  astGrepSet,
+  graverSet,
+  type SgCase,
+  sgTrees as trees,
+} from "./_astgrep.ts";
 
 interface Row extends SgCase {
   /** The tree's name in {@linkcode trees}. */
@@ -117,6 +100,12 @@ const TABLE: Row[] = [
   { tree: "go_cmp", lang: "go", name: "short declarations", pattern: "$X := $Y" },
   { tree: "go_cmp", lang: "go", name: "panic", pattern: "panic($M)" },
   { tree: "go_cmp", lang: "go", name: "functions with one result", pattern: "func $F($$$P) $R { $$$B }" },
+  {
+    tree: "go_cmp",
+    lang: "go",
+    name: "switch statements (read in a function body)",
+    pattern: "switch $X { $$$C }",
+  },
   {
     tree: "go_cmp",
     lang: "go",

@@ -128,6 +128,11 @@ Deno.test("compilePattern() reads $$$C where the grammar takes no name, and a no
   const switches = await matches("javascript", "switch ($X) { $$$C }", js);
   assert.equal(switches.compiled.root.type, "switch_statement", "not a method named switch");
   assert.deepEqual(switches.found.map((f) => [f.line, f.bindings["X"]]), [[1, "k"]]);
+  // Go reads a `switch` only inside a function body, where `$$$C` among its cases is such an ERROR.
+  const go = "package p\nfunc f(k int) {\n\tswitch k {\n\tcase 1:\n\t\tg()\n\t}\n}\n";
+  const goSwitches = await matches("go", "switch $X { $$$C }", go);
+  assert.equal(goSwitches.compiled.root.type, "expression_switch_statement");
+  assert.deepEqual(goSwitches.found.map((f) => [f.line, f.bindings["X"]]), [[3, "k"]]);
   const py = "@property\ndef a(self): pass\n\n@functools.cache\ndef b(): pass\n";
   const decorators = await matches("python", "@$D", py);
   assert.equal(decorators.compiled.root.type, "decorator");
