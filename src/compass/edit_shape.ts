@@ -8,6 +8,8 @@
 import { editsByStructure, type ToolKind } from "../tool_kinds.ts";
 import type { EditShape, ShapeHunk } from "./types.ts";
 
+export { bracketsBalance } from "../syntax/brackets.ts";
+
 /**
  * Tools that already edit by structure (or only preview).
  *
@@ -160,32 +162,4 @@ export function renameOf(hunk: ShapeHunk): { from: string; to: string } | null {
     else if (x !== from || y !== to) return null;
   }
   return from !== null && to !== null ? { from, to } : null;
-}
-
-const OPEN = "([{";
-const CLOSE = ")]}";
-
-/**
- * Whether a text's brackets balance (outside string quotes, roughly): text
- * that does likely spans whole syntax nodes, which edit_apply_node can
- * select; text that does not cuts through nodes.
- *
- * @param text Code.
- * @returns True when every bracket closes in order.
- */
-export function bracketsBalance(text: string): boolean {
-  const stack: string[] = [];
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote !== null) {
-      if (c === "\\") i++;
-      else if (c === quote || (c === "\n" && quote !== "`")) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (OPEN.includes(c)) stack.push(CLOSE[OPEN.indexOf(c)]!);
-    else if (CLOSE.includes(c) && stack.pop() !== c) return false;
-  }
-  return stack.length === 0;
 }

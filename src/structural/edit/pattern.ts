@@ -12,10 +12,10 @@
 import { profileOf } from "../../languages/profiles.ts";
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
+import { bracketsBalance } from "../../syntax/brackets.ts";
 import { nodesAroundToken, rarestText } from "../../syntax/node_index.ts";
 import {
   bindingNames,
-  bracketsClose,
   type EncodedPattern,
   encodedPatterns,
   errorsAreMetavariables,
@@ -248,7 +248,7 @@ function parsedIn(
  * where every bracket the pattern opens it closes, and nothing inside that node is in error.
  */
 function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): PatternNode | null {
-  if (!bracketsClose(encodings[0]!.encoded)) return null; // a pattern cut short (`f($A`): refused as it is
+  if (!bracketsBalance(encodings[0]!.encoded)) return null; // a pattern cut short (`f($A`): refused as it is
   for (const e of encodings) {
     const tree = parser.parse(e.encoded);
     if (!tree) continue;

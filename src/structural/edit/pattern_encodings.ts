@@ -128,39 +128,6 @@ export function encodedPatterns(src: string): EncodedPattern[] {
   });
 }
 
-/** The bracket each closing bracket closes. */
-const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
-
-/**
- * Whether every bracket `text` opens outside a string it closes, in order: a pattern cut short (`f($A`,
- * `if (x) {`) does not.
- *
- * @param text A pattern.
- * @returns True when its brackets close.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { bracketsClose } from "./pattern_encodings.ts";
- *
- * assert.deepEqual(["import {$$$A} from $B", "f($A", 'f(")")', "f(]"].map(bracketsClose), [true, false, true, false]);
- * ```
- */
-export function bracketsClose(text: string): boolean {
-  const open: string[] = [];
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote !== null) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "(" || c === "[" || c === "{") open.push(c);
-    else if (c in OPENER && open.pop() !== OPENER[c]) return false;
-  }
-  return open.length === 0;
-}
-
 /**
  * Whether every error under `root` is an ERROR node holding one metavariable alone, where the grammar takes no
  * name (`$$$C` in `switch ($X) { $$$C }`, whose body holds only cases): such a node stands for the

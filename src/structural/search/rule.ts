@@ -294,21 +294,12 @@ function constraintsHold(rule: CompiledRule, env: Bindings, text: string): boole
   return true;
 }
 
-/** Every named node under `root` (and `root`), in document order; of one type when `kind` is given. */
-/** The named nodes of a kind under `root` (remembered per tree: `syntax/node_index.ts`), or every named node. */
+/**
+ * The named nodes of a kind under `root` (and `root`), or every named node when no kind is given, in document
+ * order (remembered per tree: `syntax/node_index.ts`).
+ */
 function nodesOf(root: Node, kind: string | undefined, text: string): readonly Node[] {
-  if (kind !== undefined) return nodesOfKind(root, { text, type: kind, named: true });
-  const out: Node[] = [];
-  const cursor = root.walk();
-  try {
-    for (;;) {
-      if (cursor.nodeIsNamed) out.push(cursor.currentNode);
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
-    }
-  } finally {
-    cursor.delete();
-  }
+  return nodesOfKind(root, { text, type: kind ?? null, named: true });
 }
 
 /**

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import {
-  bracketsClose,
   encodedPatterns,
   errorsAreMetavariables,
 } from "../../../../src/structural/edit/pattern_encodings.ts";
@@ -18,20 +17,6 @@ Deno.test("encodedPatterns: each spelling of the metavariables, $$$ spelled for 
   assert.deepEqual([...first!.uses], [["$X", 2], ["$_", 1]]);
   assert.deepEqual(first!.metas.get("$_"), { name: "_", multi: false });
   assert.equal(encodedPatterns("plain()").length, 1);
-});
-
-Deno.test("bracketsClose: every bracket opened outside a string is closed, in order", () => {
-  const cases: [string, boolean][] = [
-    ["import {$$$A} from $B", true],
-    ["f($A", false],
-    ["if ($C) {", false],
-    ["f(]", false],
-    ["a)(", false],
-    ["f(\"(\", `{`, '[')", true],
-    ['f("\\"(")', true],
-    ["$A ? $B", true],
-  ];
-  for (const [text, closes] of cases) assert.equal(bracketsClose(text), closes, text);
 });
 
 Deno.test("errorsAreMetavariables: an ERROR holding one metavariable alone stands for it; other errors do not", async () => {
