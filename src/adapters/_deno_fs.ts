@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { fstatSync } from "node:fs";
+import { fstatSync, readdirSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import type { BackendStats } from "../fs/backend.ts";
 
@@ -39,6 +39,7 @@ export interface DenoFs {
   statSync(path: string): DenoFileInfo;
   lstatSync(path: string): DenoFileInfo;
   readDir(path: string): AsyncIterable<DenoDirEntry>;
+  readDirSync(path: string): Iterable<DenoDirEntry>;
 }
 
 /**
@@ -81,6 +82,17 @@ export function readdir(path: string, options?: { withFileTypes?: boolean }): Pr
 async function listDeno(deno: DenoFs, path: string): Promise<DenoDirent[]> {
   const out: DenoDirent[] = [];
   for await (const e of deno.readDir(path)) out.push(new DenoDirent(e));
+  return out;
+}
+
+/**
+ * A folder's entries with their types, synchronously: Deno's `readDirSync` as `Dirent`s in Deno, else
+ * `node:fs`' `readdirSync`. Only for a folder a synchronous call may touch (`_posix.ts`).
+ */
+export function readdirNow(path: string): unknown[] {
+  if (DENO === undefined) return readdirSync(path, { withFileTypes: true });
+  const out: DenoDirent[] = [];
+  for (const e of DENO.readDirSync(path)) out.push(new DenoDirent(e));
   return out;
 }
 

@@ -178,21 +178,27 @@ export class MountTable {
   }
 }
 
+/** Folders already judged for a synchronous call: absolute path -> whether it may be touched. */
+export type JudgedFolders = Map<string, boolean>;
+
 /**
  * Which of `paths` a synchronous stat may touch: each is local by `table`, and each of its folders below `/`
  * is a folder, not a link (`isRealDir`, asked once per folder: an `lstat` there is itself safe, since that
  * folder's own parents passed first). The path's last part may still be a link: the caller's `lstat` tells.
  *
  * @param paths Absolute paths.
- * @param options The mount table, and a synchronous test of "a folder and not a link" (false when absent).
+ * @param options The mount table, a synchronous test of "a folder and not a link" (false when absent), and
+ *   `folders`: the folders judged by earlier calls under the same table, to reuse and add to (by default,
+ *   none: each call asks afresh).
  * @returns One flag per path.
  */
 export function syncStatable(
   paths: readonly string[],
-  options: { table: MountTable; isRealDir: (dir: string) => boolean },
+  options: { table: MountTable; isRealDir: (dir: string) => boolean; folders?: JudgedFolders },
 ): boolean[] {
   const { table, isRealDir } = options;
-  const dirs = new Map<string, boolean>([["/", table.localAt("/")]]);
+  const dirs = options.folders ?? new Map<string, boolean>();
+  if (!dirs.has("/")) dirs.set("/", table.localAt("/"));
   // Each folder is asked once, after its parent: the mounts above it and their links were checked there.
   const dirOk = (dir: string): boolean => {
     let ok = dirs.get(dir);
@@ -219,4 +225,71 @@ export function syncStatable(
     }
     return dirAnswer && (!mountsIn || table.localAt(p));
   });
+}
+
+/**
+ * How long one reading of the mount table, and the folders judged under it, serve the synchronous calls
+ * that follow (ms). A walk makes a call per folder; reading the table for each (a few dozen µs) would cost
+ * more than the synchronous call saves. A mount made, or a folder swapped for a link, within this time of
+ * the reading is not seen by a call it serves: the same race a single call has between its check and its
+ * syscall, only this much longer.
+ */
+export const SYNC_TRUST_MS = 100;
+
+/**
+ * The mount table and the folders judged under it, shared by the synchronous calls of the next
+ * {@linkcode SYNC_TRUST_MS} (`_posix.ts`: `statMany`, `readMany`, a folder's listing).
+ *
+ * @example One reading serves the calls that follow it closely
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SyncPaths } from "./_mounts.ts";
+ *
+ * const isRealDir = () => true;
+ * const first = SyncPaths.now(isRealDir);
+ * if (first !== null) assert.equal(SyncPaths.now(isRealDir), first); // no /proc: null each time
+ * ```
+ */
+export class SyncPaths {
+  static #last: SyncPaths | null = null;
+  readonly #table: MountTable;
+  readonly #isRealDir: (dir: string) => boolean;
+  readonly #folders: JudgedFolders = new Map();
+  readonly #readAt: number;
+
+  /**
+   * @param table The mount table.
+   * @param options The test of "a folder and not a link", and when the table was read (`performance.now()`).
+   */
+  constructor(table: MountTable, options: { isRealDir: (dir: string) => boolean; readAt: number }) {
+    this.#table = table;
+    this.#isRealDir = options.isRealDir;
+    this.#readAt = options.readAt;
+  }
+
+  /**
+   * The current reading: the last one while it is younger than {@linkcode SYNC_TRUST_MS}, else a new one.
+   *
+   * @param isRealDir A synchronous test of "a folder and not a link".
+   * @returns The reading, or null where the mount table cannot be read (then nothing is touched synchronously).
+   */
+  static now(isRealDir: (dir: string) => boolean): SyncPaths | null {
+    const at = performance.now();
+    const last = SyncPaths.#last;
+    if (last !== null && last.#isRealDir === isRealDir && at - last.#readAt < SYNC_TRUST_MS) return last;
+    const table = MountTable.read();
+    SyncPaths.#last = table === null ? null : new SyncPaths(table, { isRealDir, readAt: at });
+    return SyncPaths.#last;
+  }
+
+  /**
+   * Which of `paths` a synchronous stat may touch ({@linkcode syncStatable}, its folders judged once per
+   * reading).
+   *
+   * @param paths Absolute paths.
+   * @returns One flag per path.
+   */
+  statable(paths: readonly string[]): boolean[] {
+    return syncStatable(paths, { table: this.#table, isRealDir: this.#isRealDir, folders: this.#folders });
+  }
 }

@@ -283,18 +283,18 @@ export class ReadCache {
     if (root === null) this.#trusting = false; // no barrier began this search
     this.#phase = "read";
     if (root !== null) this.#roots.due(() => this.#watchRoot(root)); // set up once the search has ended
-    await this.#primeStats(this.#trusting ? paths.filter((p) => this.#worthPriming(p)) : paths);
+    await this.#primeStats(paths.filter((p) => this.#worthPriming(p)));
   }
 
   /**
-   * Whether a search that trusts its watch should prime `abs`: only a kept file a change may have touched. An
-   * unchanged kept file needs no stat; a file nothing is kept of is stat'ed by its own read, if the search
-   * reads it at all (a search lists every file and reads only those in its scope: a structural search of
-   * JavaScript, none of hono's 195 other files).
+   * Whether a search should prime `abs`: only a kept file (one that trusts its watch: only a kept file a
+   * change may have touched). An unchanged kept file needs no stat; a file nothing is kept of is stat'ed by
+   * its own read, if the search reads it at all (a search lists every file and reads only those in its scope:
+   * a structural search of JavaScript, none of hono's 195 other files) — a cold search primes nothing.
    */
   #worthPriming(abs: string): boolean {
     const kept = this.#kept.get(abs);
-    return kept !== undefined && !this.#fileUnchanged(kept.seen, abs);
+    return kept !== undefined && !(this.#trusting && this.#fileUnchanged(kept.seen, abs));
   }
 
   /** Stat `paths` in one call where the backend can, for the reads and listings that follow. */
@@ -334,7 +334,7 @@ export class ReadCache {
     const known = this.#knownStat(abs);
     if (known !== undefined) return known;
     this.#noteSeen(abs, this.#roots.count.changes);
-    return await this.#fs.raw.stat(abs).catch(() => null);
+    return (await this.#statAll([abs]))[0] ?? null; // as the prime and the rechecks stat
   }
 
   /**

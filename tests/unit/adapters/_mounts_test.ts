@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { setImmediate } from "node:timers";
-import { LOCAL_FS_TYPES, MountTable, parseMountInfo, syncStatable } from "../../../src/adapters/_mounts.ts";
+import {
+  LOCAL_FS_TYPES,
+  MountTable,
+  parseMountInfo,
+  SYNC_TRUST_MS,
+  SyncPaths,
+  syncStatable,
+} from "../../../src/adapters/_mounts.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 
 // Lines of a real /proc/self/mountinfo (a container on ext4), then an NFS mount with optional fields, an sshfs
@@ -190,4 +197,24 @@ Deno.test("setImmediate is a turn of the event loop (what statMany yields with)"
   while (performance.now() < due) { /* make the timer due */ }
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(fired, true);
+});
+
+Deno.test("SyncPaths: one reading of the mount table serves the calls that follow, each folder judged once", async () => {
+  const first = SyncPaths.now(() => true);
+  if (first === null) return; // no /proc here
+  const asked: string[] = [];
+  const isRealDir = (dir: string) => (asked.push(dir), true);
+  const reading = SyncPaths.now(isRealDir)!;
+  assert.notEqual(reading, first, "another test of folders is another reading");
+  assert.equal(SyncPaths.now(isRealDir), reading, "within SYNC_TRUST_MS: the same reading");
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-sync-paths-" }));
+  try {
+    assert.deepEqual(reading.statable([`${root}/a.ts`, `${root}/b.ts`]), [true, true]);
+    assert.deepEqual(reading.statable([`${root}/c.ts`, `${root}/sub/d.ts`]), [true, true]);
+    assert.equal(asked.filter((d) => d === root).length, 1, "the folder was judged once for both calls");
+    await new Promise((r) => setTimeout(r, SYNC_TRUST_MS + 20));
+    assert.notEqual(SyncPaths.now(isRealDir), reading, "after SYNC_TRUST_MS: the table is read again");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

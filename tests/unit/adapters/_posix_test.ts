@@ -185,3 +185,42 @@ Deno.test("the disk's readdir with entry types lists as node:fs/promises' does: 
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("readdir lists a local folder synchronously, a folder reached through a link asynchronously", async () => {
+  if (MountTable.read() === null) return; // no /proc: every listing is async
+  const { root, outside } = await fixture();
+  const real = Deno.readDirSync;
+  const listedNow: string[] = [];
+  try {
+    (Deno as { readDirSync: typeof real }).readDirSync = (path) => (listedNow.push(String(path)), real(path));
+    const disk = createDiskBackend();
+    const names = async (dir: string) =>
+      ((await disk.readdir(dir, { withFileTypes: true })) as { name: string }[]).map((e) => e.name).sort();
+    assert.deepEqual(await names(`${root}/dir`), ["a.txt"]);
+    assert.deepEqual(await names(`${root}/to_dir`), ["a.txt"], "a link to a folder is listed as its target");
+    await disk.readdir(`${root}/dir`); // names alone: node:fs/promises' own
+    assert.deepEqual(listedNow, [`${root}/dir`]);
+  } finally {
+    (Deno as { readDirSync: typeof real }).readDirSync = real;
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("synchronous listings in a row let the event loop run (a walk's awaits alone would not)", async () => {
+  if (MountTable.read() === null) return;
+  const { root, outside } = await fixture();
+  try {
+    const disk = createDiskBackend();
+    let fired = -1;
+    let listed = 0;
+    setTimeout(() => fired = listed, 0);
+    const due = performance.now() + 5;
+    while (performance.now() < due) { /* the timer is due before the first listing */ }
+    for (; listed < 2000; listed++) await disk.readdir(`${root}/dir`, { withFileTypes: true });
+    assert.ok(fired >= 0 && fired < 2000, `the due timer fired after ${fired} listings of 2000`);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
