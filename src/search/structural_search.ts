@@ -373,6 +373,9 @@ class StructuralScan {
       this.#ahead.push({ c });
       if (!("failed" in c)) this.#reach = Math.max(this.#reach, c.program.inFlight ?? 0);
     }
+    // The run's hashes and a pool's matches start now, while the listing reads on to fill the window: a pool
+    // waiting for a full window would sit idle through the reads of a search with few candidates.
+    this.#startEarly();
     return undefined;
   }
 

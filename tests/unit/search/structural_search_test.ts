@@ -269,6 +269,43 @@ Deno.test("a program with matches in flight gives the same files, hits, counts, 
   }
 });
 
+Deno.test("a program with matches in flight starts on the first candidates while the listing is still read", async () => {
+  const ws = await workspace();
+  const texts: Record<string, string> = {};
+  for (let i = 0; i < 200; i++) {
+    texts[`f${String(i).padStart(3, "0")}.js`] = i % 50 === 0 ? "go(1);\n" : "x;\n";
+  }
+  const events: string[] = [];
+  const enc = new TextEncoder();
+  const files: SearchFiles = {
+    ...filesOf(texts),
+    list: () => Promise.resolve(Object.keys(texts).map((path) => ({ path }))),
+    // Each batch takes a while to come (a disk's reads): 32, 64 and then 104 files.
+    readMany: async (paths) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events.push(`read ${paths.length}`);
+      return paths.map((p) => enc.encode(texts[p]));
+    },
+  };
+  const inner = patternMatcherOf(ws);
+  const matcher = {
+    languageOf: inner.languageOf,
+    async compile(language: string, query: { pattern?: string }) {
+      const program = (await inner.compile(language, query))!;
+      // A pool's window of 32 files in flight: four candidates never fill it.
+      return {
+        ...program,
+        inFlight: 32,
+        match: (f: { path: string }) => (events.push(`match ${f.path}`), program.match(f as never)),
+      };
+    },
+  };
+  const r = await searchStructural(files, normalizeStructuralArgs({ pattern: "go($A)" }), { matcher });
+  assert.deepEqual(r.matches!.map((m) => m.path), ["f000.js", "f050.js", "f100.js", "f150.js"]);
+  assert.deepEqual(events.filter((e) => e.startsWith("read")), ["read 32", "read 64", "read 104"]);
+  assert.ok(events.indexOf("match f000.js") < events.indexOf("read 104"), events.join(", "));
+});
+
 /** A source that holds every file's bytes (as a warm session's read cache does): the same array each time. */
 function heldFiles(texts: Record<string, string>): SearchFiles {
   const bytes = new Map(Object.entries(texts).map(([path, text]) => [path, new TextEncoder().encode(text)]));
