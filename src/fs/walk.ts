@@ -148,6 +148,12 @@ function under(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;
 }
 
+/** Whether an error is the system's refusal to read (an errno, or a tool error made of one). */
+function isDenied(err: unknown): boolean {
+  const code = errnoCode(err);
+  return code === "EACCES" || code === "EPERM" || code === "permission_denied";
+}
+
 /**
  * What a listed entry is once a link is followed: its real path and kind, why it is skipped, or null for a
  * link to nothing. The one place where a walk decides about links and special files.
@@ -159,7 +165,13 @@ async function settle(
 ): Promise<{ real: string; kind: "file" | "dir" } | keyof WalkSkipped | null> {
   if (kind === "file" || kind === "dir") return { real, kind };
   if (kind === "other") return "special_file";
-  const target = source.follow ? await source.follow(real) : null;
+  let target: Awaited<ReturnType<NonNullable<WalkSource["follow"]>>>;
+  try {
+    target = source.follow ? await source.follow(real) : null;
+  } catch (err) {
+    if (isDenied(err)) return "unreadable"; // a link the walk may not read (`/proc/1/cwd`), as a folder
+    throw err;
+  }
   if (target === null) return "outside_root";
   if (target.kind === null) return null;
   if (target.kind === "other") return "special_file";
@@ -247,8 +259,7 @@ class ProjectWalk {
     try {
       return await (early ?? this.source.list(real));
     } catch (err) {
-      const code = errnoCode(err);
-      if (rel === this.dir || (code !== "EACCES" && code !== "EPERM")) throw err;
+      if (rel === this.dir || !isDenied(err)) throw err;
       if (this.skipped.unreadable++ < MAX_UNREADABLE_NAMED) this.unreadable.push(rel);
       return [];
     }

@@ -128,6 +128,8 @@ export function walkSearchFiles(
     view = EMPTY_VIEW;
     left = { ignored: 0, unreadable: 0 };
     await cache?.sync(source.sandbox.root); // every search begins here: what changed before it is seen
+    // A path the sandbox refuses (outside the root, `..` above it, graver's own folder) is refused as such.
+    if (scope.path !== "") source.sandbox.lexical(scope.path, { allowRoot: true });
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
     if (target?.kind === "file") {
       view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);

@@ -88,8 +88,20 @@ export const WORKSPACE_FLAGS: Readonly<
 export function resolveRoot(cwd: string, root: string | undefined): string {
   if (root === undefined) return cwd;
   if (root.startsWith("/")) return root;
-  const parts = cwd.split("/").filter(Boolean);
-  for (const seg of root.split("/")) {
+  return resolveHostPath(cwd, root);
+}
+
+/**
+ * Resolve a host path against the cwd to an absolute posix path, `.` and `..` taken lexically (as a shell's
+ * `cd` takes them), empty parts dropped.
+ *
+ * @param cwd The current directory (absolute posix).
+ * @param path The path, relative or absolute.
+ * @returns The absolute path.
+ */
+export function resolveHostPath(cwd: string, path: string): string {
+  const parts = path.startsWith("/") ? [] : cwd.split("/").filter(Boolean);
+  for (const seg of path.split("/")) {
     if (seg === "" || seg === ".") continue;
     if (seg === "..") parts.pop();
     else parts.push(seg);

@@ -8,6 +8,7 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { cliScope, withShownPaths } from "./_cli_scope.ts";
 import { failureText, type Paint, painter, searchNotesText, sizeFlag } from "./cli_output.ts";
 
 /** What one matched line of a search_text result holds (the part printed here). */
@@ -158,7 +159,11 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
   async run({ flags, values, positional, host, open }) {
     const args = searchArgs(positional, flags, values);
     if ("problem" in args) return usageError(host, "grep", { message: args.problem as string });
-    const ws = await open(flags["root"] as string | undefined);
+    const scope = await cliScope(host, { root: flags["root"] as string | undefined, path: positional[1] });
+    if ("problem" in scope) return usageError(host, "grep", { message: scope.problem });
+    if (scope.path === undefined) delete args["path"];
+    else args["path"] = scope.path;
+    const ws = await open(scope.root);
     // ripgrep's lines name no symbol: only --json, which prints the whole result, has them parsed for.
     if (!flags["json"]) args["symbols"] = false;
     // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
@@ -169,7 +174,7 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
       if (!flags["json"]) host.stderr(failureText(result, paint));
       return 2;
     }
-    if (!flags["json"]) host.stdout(resultText(result.data, paint));
+    if (!flags["json"]) host.stdout(resultText(withShownPaths(result.data, scope.shown), paint));
     // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
     if (!flags["json"]) host.stderr(searchNotesText(result, paint));
     const summary = result.data["summary"] as { truncated?: boolean } | undefined;

@@ -9,6 +9,7 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { cliScope, withShownPaths } from "./_cli_scope.ts";
 import {
   failureText,
   notesText,
@@ -97,16 +98,24 @@ function matchLines(m: PrintedMatch, paint: Paint): string[] {
   ];
 }
 
-/** The text a successful call prints: the matches, or each changed file's diff and a count. */
-function resultText(result: Extract<ToolResult, { ok: true }>, paint: Paint): string {
+/**
+ * The text a successful call prints: the matches (their paths as the command line named them), or each
+ * changed file's diff and a count.
+ */
+function resultText(
+  result: Extract<ToolResult, { ok: true }>,
+  print: { paint: Paint; shown: (path: string) => string },
+): string {
+  const { paint } = print;
   if (result.tool === "search_structural") {
-    const lines = ((result.data["matches"] as PrintedMatch[] | undefined) ?? []).flatMap((m) =>
+    const data = withShownPaths(result.data, print.shown);
+    const lines = ((data["matches"] as PrintedMatch[] | undefined) ?? []).flatMap((m) =>
       matchLines(m, paint)
     );
-    for (const c of (result.data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
+    for (const c of (data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
       lines.push(`${paint.cyan(c.path)}:${c.count}`);
     }
-    for (const f of (result.data["files"] as { path: string }[] | undefined) ?? []) {
+    for (const f of (data["files"] as { path: string }[] | undefined) ?? []) {
       lines.push(paint.cyan(f.path));
     }
     return lines.length > 0 ? lines.join("\n") + "\n" : "";
@@ -187,7 +196,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   async run({ flags, values, positional, host, open }) {
     const args = sgArgs({ positional, flags, values });
     if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
-    const ws = await open(flags["root"] as string | undefined);
+    const scope = await cliScope(host, { root: flags["root"] as string | undefined, path: positional[0] });
+    if ("problem" in scope) return usageError(host, "sg", { message: scope.problem });
+    if (scope.path === undefined) delete args["path"];
+    else args["path"] = scope.path;
+    const ws = await open(scope.root);
     const astGrep = args["output_format"] === "ast-grep";
     // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
     const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
@@ -201,7 +214,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     else if (flags["json"]) printJson(host, result);
     else if (!result.ok) host.stderr(failureText(result, paint));
     else {
-      host.stdout(resultText(result, paint));
+      host.stdout(resultText(result, { paint, shown: scope.shown }));
       // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
       if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
     }

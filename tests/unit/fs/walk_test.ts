@@ -148,6 +148,33 @@ Deno.test("walkProject() skips links that leave the root, follows one inside it 
   ]);
 });
 
+Deno.test("walkProject() skips a link it may not follow (/proc/1/cwd) as unreadable, and walks on", async () => {
+  const source = {
+    list: (dir: string) =>
+      Promise.resolve(
+        dir === ""
+          ? [{ name: "a.ts", kind: "file" as const }, { name: "cwd", kind: "symlink" as const }, {
+            name: "z.ts",
+            kind: "file" as const,
+          }]
+          : [],
+      ),
+    read: () => Promise.resolve(null),
+    follow: (rel: string) =>
+      rel === "cwd"
+        ? Promise.reject(
+          Object.assign(new Error(`Cannot use "${rel}": permission denied`), { code: "EACCES" }),
+        )
+        : Promise.resolve(null),
+  };
+  const walked = await walkProject(source, "");
+  assert.deepEqual(walked.entries.map((e) => e.rel), ["a.ts", "z.ts"]);
+  assert.deepEqual(walked.skipped, { outside_root: 0, special_file: 0, unreadable: 1 });
+  // Any other failure still ends the walk: it is not the system's refusal.
+  const broken = { ...source, follow: () => Promise.reject(new Error("the backend is gone")) };
+  await assert.rejects(() => walkProject(broken, ""), /the backend is gone/);
+});
+
 Deno.test("walkProject() skips a FIFO and a link to one on disk without opening them", async () => {
   const root = await Deno.makeTempDir({ prefix: "graver-walk-fifo-" });
   try {

@@ -90,3 +90,34 @@ Deno.test("graver grep prints a matched line whole, however long (no result budg
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver grep takes PATH as rg does: ./ and .. and absolute paths, inside the root or out, printed as written", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  const elsewhere = await project({ "lib/string.js": "fixtures/text/string.js" });
+  try {
+    const grep = async (path: string, extra: string[] = []) =>
+      await inProcess(["grep", "-l", "longestCommonPrefix", path, ...extra], { cwd: `${dir}/gyp` });
+    // From gyp/, the root is gyp/ itself: ../src is outside it, and searched as a project of its own.
+    for (const path of ["../src", `${dir}/src/`, "../src/string.js"]) {
+      const run = await grep(path);
+      assert.equal(run.code, 0, `${path}: ${run.stderr}`);
+      const shown = path.endsWith(".js") ? path : `${path.replace(/\/$/, "")}/string.js`;
+      assert.equal(stripAnsi(run.stdout), `${shown}\n`, path);
+    }
+    // Inside the root, written with ./ or as an absolute path: searched there, printed as written.
+    const inside = await inProcess(["grep", "-l", "longestCommonPrefix", "./src"], { cwd: dir });
+    assert.equal(stripAnsi(inside.stdout), "./src/string.js\n");
+    const absolute = await inProcess(["grep", "-c", "longestCommonPrefix", elsewhere], { cwd: dir });
+    assert.match(stripAnsi(absolute.stdout), new RegExp(`^${elsewhere}/lib/string\\.js:\\d+\\n$`));
+    // The same through --root: outside it is a usage error naming both; an absent PATH says so.
+    const outside = await grep(elsewhere, ["--root", "."]);
+    assert.equal(outside.code, 2);
+    assert.match(stripAnsi(outside.stdout + outside.stderr), /is outside the workspace root .*--root/);
+    const absent = await grep(`${elsewhere}/nothing-here`);
+    assert.equal(absent.code, 2);
+    assert.match(stripAnsi(absent.stdout + absent.stderr), /no such file or folder/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});

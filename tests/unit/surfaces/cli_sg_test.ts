@@ -149,3 +149,21 @@ Deno.test("graver sg --files-with-matches prints each file with a match once (as
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg takes PATH as ast-grep does: outside the current folder too, printed as written", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = await inProcess(["sg", "-p", "self.AddConfig($NAME)", `${dir}/gyp`], { cwd: "/" });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), `${dir}/gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n`);
+    const json = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "./gyp", "--json"], { cwd: dir });
+    const matches = JSON.parse(json.stdout)["data"]["matches"] as { path: string }[];
+    assert.deepEqual(
+      matches.map((m) => m.path),
+      ["gyp/MSVSUserFile.py"],
+      "--json keeps the tool's root-relative paths",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

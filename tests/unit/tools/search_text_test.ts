@@ -71,6 +71,15 @@ Deno.test("search_text refuses what RE2 cannot run in linear time, an unknown ar
   assert.equal(code(await ws.call("search_text", { pattern: "(a)\\1" })), "invalid_args");
   assert.equal(code(await ws.call("search_text", { pattern: "x", bogus: true })), "invalid_args");
   assert.equal(code(await ws.call("search_text", { pattern: "x", path: "nope" })), "not_found");
+  // A path outside the root is refused as such, not reported missing: it may well exist.
+  for (const path of ["../elsewhere", "/etc"]) {
+    const refused = await ws.call("search_text", { pattern: "x", path });
+    assert.equal(code(refused), "sandbox_violation", path);
+    assert.match(
+      !refused.ok ? refused.error.message : "",
+      /escapes the workspace root|outside the workspace root/,
+    );
+  }
 });
 
 Deno.test("search_text finds what an earlier call wrote", async () => {

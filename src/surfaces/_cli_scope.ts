@@ -1,0 +1,105 @@
+/**
+ * Where `graver grep` and `graver sg` search, from the PATH their command line names, taken as ripgrep and
+ * ast-grep take it: relative to the current folder or absolute, `./` and `..` allowed, anywhere. A PATH inside
+ * the workspace root (`--root`, or the current folder) is searched there; one outside it, with no `--root`
+ * given, is searched as a workspace of its own (the folder it names, or a file's folder). Found paths are
+ * printed as those tools print them: under PATH as it was written (`./src/a.ts` for `./src`, `/tmp/x/a.ts`
+ * for `/tmp/x`), the tool's own root-relative paths left to `--json`.
+ *
+ * @module
+ */
+import type { Backend } from "../fs/backend.ts";
+import { resolveHostPath, resolveRoot } from "./_cli_workspace.ts";
+
+/** Where a command searches, and how it prints what it found. */
+export interface CliScope {
+  /** The `--root` to open: the one given, PATH's own folder when PATH lies outside it, or undefined (cwd). */
+  root: string | undefined;
+  /** The tool's `path`, relative to that root; undefined for the whole root. */
+  path: string | undefined;
+  /** A found path (relative to the root) as the command line named it. */
+  shown(path: string): string;
+}
+
+/** PATH as written, without the slashes a shell's completion leaves at its end ("/" stays). */
+function trimmed(path: string): string {
+  const t = path.replace(/\/+$/, "");
+  return t === "" ? "/" : t;
+}
+
+/** `under` + a root-relative path below `rel` (`rel` itself, or "" for the root, as `under` names it). */
+function shownUnder(written: string, rel: string): (path: string) => string {
+  const prefix = trimmed(written);
+  if (rel === "") return (p) => (prefix === "/" ? `/${p}` : `${prefix}/${p}`);
+  return (p) => (p === rel ? prefix : p.startsWith(`${rel}/`) ? prefix + p.slice(rel.length) : p);
+}
+
+/** The path of `abs` relative to `root`, or null when it is not `root` or under it. */
+function relativeTo(root: string, abs: string): string | null {
+  if (abs === root) return "";
+  const prefix = root === "/" ? "/" : `${root}/`;
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
+}
+
+/**
+ * The scope of a search command.
+ *
+ * @example A path under the current folder, written with `./`
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMemoryBackend } from "@graver/core/fs";
+ * import { cliScope } from "./_cli_scope.ts";
+ *
+ * const scope = await cliScope({ cwd: "/w", backend: createMemoryBackend({}) }, { path: "./src" });
+ * assert.ok(!("problem" in scope));
+ * assert.equal(scope.path, "src");
+ * assert.equal(scope.shown("src/a.ts"), "./src/a.ts");
+ * ```
+ *
+ * @param host The current folder, and the disk (to tell a file from a folder outside the root).
+ * @param given The `--root` and PATH of the command line, if any.
+ * @returns The scope, or the problem to report as a usage error.
+ */
+export async function cliScope(
+  host: { cwd: string; backend: Pick<Backend, "stat"> },
+  given: { root?: string | undefined; path?: string | undefined },
+): Promise<CliScope | { problem: string }> {
+  const { root, path } = given;
+  if (path === undefined || path === "") return { root, path: undefined, shown: (p) => p };
+  const rootAbs = resolveRoot(host.cwd, root);
+  const abs = resolveHostPath(host.cwd, path);
+  const rel = relativeTo(rootAbs, abs);
+  if (rel !== null) return { root, path: rel === "" ? undefined : rel, shown: shownUnder(path, rel) };
+  if (root !== undefined) {
+    return {
+      problem: `PATH "${path}" is outside the workspace root "${rootAbs}" (--root): name a path inside it, ` +
+        "or a --root that holds it",
+    };
+  }
+  const st = await host.backend.stat(abs).catch(() => null);
+  if (st === null) return { problem: `PATH "${path}": no such file or folder (resolved to "${abs}")` };
+  if (st.isDirectory()) return { root: abs, path: undefined, shown: shownUnder(path, "") };
+  const slash = abs.lastIndexOf("/");
+  const name = abs.slice(slash + 1);
+  return { root: abs.slice(0, slash) || "/", path: name, shown: shownUnder(path, name) };
+}
+
+/**
+ * Print a search result's paths as the command line named them: each `path` of its `matches`, `files` and
+ * `counts` (a copy; the result itself is left as the tool gave it).
+ *
+ * @param data The result's data.
+ * @param shown How a root-relative path is printed.
+ * @returns The data with those paths rewritten.
+ */
+export function withShownPaths(
+  data: Record<string, unknown>,
+  shown: (path: string) => string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const key of ["matches", "files", "counts"]) {
+    const list = data[key] as { path: string }[] | undefined;
+    if (Array.isArray(list)) out[key] = list.map((entry) => ({ ...entry, path: shown(entry.path) }));
+  }
+  return out;
+}
