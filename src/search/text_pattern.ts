@@ -88,8 +88,13 @@ export function hasUpperCaseLiteral(pattern: string, literal = false): boolean {
   return false;
 }
 
-/** Escape a fixed string for RE2 (and for a `u`-mode `RegExp`: the same characters). */
-function quoteLiteral(text: string): string {
+/**
+ * Escape a fixed string for RE2 (and for a `u`-mode `RegExp`: the same characters).
+ *
+ * @param text The fixed string.
+ * @returns A pattern that matches exactly it.
+ */
+export function quoteLiteral(text: string): string {
   return text.replace(/[\\.+*?()|[\]{}^$/]/g, "\\$&");
 }
 

@@ -71,6 +71,8 @@ export interface CliInvocation {
   flags: Record<string, string | boolean>;
   /** Every value of each string option, in order (for options that may repeat, e.g. `-g A -g B`). */
   values: Record<string, string[]>;
+  /** How many times each boolean option was given (`-uu`: 2); absent where the caller does not count. */
+  counts?: Record<string, number>;
   /** Positional arguments. */
   positional: string[];
   /** The runtime. */

@@ -12,6 +12,8 @@ export interface ParsedFlags {
   flags: Record<string, string | boolean>;
   /** Every value of each string option, in order. */
   values: Record<string, string[]>;
+  /** How many times each boolean option was given (`-uu`: 2). */
+  counts: Record<string, number>;
   /** Positional arguments (everything after `--` included). */
   rest: string[];
   /** Whether `--help` or `-h` was given. */
@@ -45,7 +47,7 @@ export function parseFlags(
   spec: Record<string, "string" | "boolean">,
   shorts: Readonly<Record<string, string>> = {},
 ): ParsedFlags {
-  const out: ParsedFlags = { flags: {}, values: {}, rest: [], help: false };
+  const out: ParsedFlags = { flags: {}, values: {}, counts: {}, rest: [], help: false };
   const setValue = (name: string, value: string) => {
     out.flags[name] = value;
     (out.values[name] ??= []).push(value);
@@ -82,7 +84,7 @@ export function parseFlags(
     }
     if (kind === "boolean") {
       if (inline !== undefined) out.error ??= `option "--${name}" takes no value (got "${inline}")`;
-      else out.flags[name] = true;
+      else setTrue(out, name);
       continue;
     }
     const value = inline ?? argv[++i];
@@ -90,6 +92,12 @@ export function parseFlags(
     else setValue(name, value);
   }
   return out;
+}
+
+/** Set a boolean option, counting how many times it was given. */
+function setTrue(out: ParsedFlags, name: string): void {
+  out.flags[name] = true;
+  out.counts[name] = (out.counts[name] ?? 0) + 1;
 }
 
 /**
@@ -116,7 +124,7 @@ function parseShort(
       return at;
     }
     if (ctx.spec[name] === "boolean") {
-      ctx.out.flags[name] = true;
+      setTrue(ctx.out, name);
       continue;
     }
     const attached = letters.slice(k + 1);

@@ -111,6 +111,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
     return await c.run({
       flags: parsed.flags,
       values: parsed.values,
+      counts: parsed.counts,
       positional: parsed.rest,
       host,
       open: (root) => openRoot(host, root, parsed.flags),

@@ -8,6 +8,8 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import { quoteLiteral } from "../search/text_pattern.ts";
+import type { CliInvocation } from "./_cli_contract.ts";
 import { cliScope, withShownPaths } from "./_cli_scope.ts";
 import { failureText, type Paint, painter, searchNotesText, sizeFlag } from "./cli_output.ts";
 
@@ -35,24 +37,56 @@ const SWITCHES: Readonly<Record<string, string>> = {
   "ignore-case": "ignore_case",
   "smart-case": "smart_case",
   "word-regexp": "word",
-  "fixed-strings": "literal",
   multiline: "multiline",
   hidden: "hidden",
   "no-ignore": "no_ignore",
 };
 
+/**
+ * The pattern and PATH of an invocation: PATTERN and PATH as the arguments, or, with `-e` (repeatable, as rg's),
+ * the patterns from there — several are one alternation, each a fixed string with `-F` — and PATH alone as
+ * the argument.
+ */
+function patternAndPath(
+  positional: string[],
+  given: { regexps: string[] | undefined; fixed: boolean },
+): { pattern: string; literal: boolean; path: string | undefined } | { problem: string } {
+  const { regexps, fixed } = given;
+  if (regexps === undefined || regexps.length === 0) {
+    const [pattern, path] = positional;
+    return pattern === undefined ? { problem: "missing PATTERN" } : { pattern, literal: fixed, path };
+  }
+  if (positional.length > 1) {
+    return { problem: `with -e PATTERN, only PATH may follow (got ${positional.length} arguments)` };
+  }
+  if (regexps.length === 1) return { pattern: regexps[0]!, literal: fixed, path: positional[0] };
+  const alternatives = regexps.map((p) => `(?:${fixed ? quoteLiteral(p) : p})`);
+  return { pattern: alternatives.join("|"), literal: false, path: positional[0] };
+}
+
 /** The search_text arguments a `graver grep` invocation stands for, or a usage problem. */
 function searchArgs(
-  positional: string[],
-  flags: Record<string, string | boolean>,
-  values: Record<string, string[]>,
+  invocation: Pick<CliInvocation, "positional" | "flags" | "values" | "counts">,
 ): Record<string, unknown> | { problem: string } {
-  const [pattern, path] = positional;
-  if (pattern === undefined) return { problem: "missing PATTERN" };
+  const { positional, flags, values } = invocation;
+  const given = patternAndPath(positional, {
+    regexps: values["regexp"],
+    fixed: flags["fixed-strings"] === true,
+  });
+  if ("problem" in given) return given;
   // A CLI prints every match, as rg does: the page and the character budget are only a guard.
-  const args: Record<string, unknown> = { pattern, max_results: 10_000, max_chars: 50_000_000 };
-  if (path !== undefined) args["path"] = path;
+  const args: Record<string, unknown> = {
+    pattern: given.pattern,
+    max_results: 10_000,
+    max_chars: 50_000_000,
+  };
+  if (given.path !== undefined) args["path"] = given.path;
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
+  if (given.literal) args["literal"] = true;
+  // rg's -u: what .gitignore ignores too; -uu: and hidden files (-uuu's binary files are never searched here).
+  const unrestricted = invocation.counts?.["unrestricted"] ?? 0;
+  if (unrestricted >= 1) args["no_ignore"] = true;
+  if (unrestricted >= 2) args["hidden"] = true;
   for (const [flag, arg] of Object.entries(COUNTS)) {
     const raw = flags[flag];
     if (raw === undefined) continue;
@@ -71,8 +105,8 @@ function searchArgs(
   return args;
 }
 
-/** One matched line in ripgrep's shape, its matches painted. */
-function matchLines(m: PrintedMatch, paint: Paint): string[] {
+/** One matched line in ripgrep's shape, its matches painted (with `-o`, each match alone). */
+function matchLines(m: PrintedMatch, paint: Paint, onlyMatching: boolean): string[] {
   const out: string[] = [];
   const before = m.context_before ?? [];
   before.forEach((text, i) => out.push(`${paint.cyan(m.path)}-${m.line - before.length + i}-${text}`));
@@ -84,15 +118,25 @@ function matchLines(m: PrintedMatch, paint: Paint): string[] {
     at = end;
   }
   text += m.text.slice(at);
-  out.push(`${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}:${text}`);
+  if (onlyMatching) {
+    // rg -o: each match on a line of its own, at its own column (a match that runs on: up to the line's end).
+    for (const s of m.submatches) {
+      const end = s.end_line === m.line ? s.end_column - 1 : m.text.length;
+      const part = paint.bold(paint.red(m.text.slice(s.column - 1, end)));
+      out.push(`${paint.cyan(m.path)}:${paint.green(String(m.line))}:${s.column}:${part}`);
+    }
+  } else out.push(`${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}:${text}`);
   (m.context_after ?? []).forEach((t, i) => out.push(`${paint.cyan(m.path)}-${m.line + 1 + i}-${t}`));
   return out;
 }
 
 /** The result as ripgrep would print it. */
-function resultText(data: Record<string, unknown>, paint: Paint): string {
+function resultText(data: Record<string, unknown>, print: { paint: Paint; onlyMatching: boolean }): string {
+  const { paint, onlyMatching } = print;
   const lines: string[] = [];
-  for (const m of (data["matches"] as PrintedMatch[] | undefined) ?? []) lines.push(...matchLines(m, paint));
+  for (const m of (data["matches"] as PrintedMatch[] | undefined) ?? []) {
+    lines.push(...matchLines(m, paint, onlyMatching));
+  }
   for (const f of (data["files"] as { path: string }[] | undefined) ?? []) lines.push(paint.cyan(f.path));
   for (const c of (data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
     lines.push(`${paint.cyan(c.path)}:${c.count}`);
@@ -108,15 +152,19 @@ function found(data: Record<string, unknown>): boolean {
 registerCliCommand({
   name: "grep",
   synopsis:
-    "grep PATTERN [PATH] [-i] [-S] [-w] [-F] [-U] [-g GLOB]... [-t TYPE]... [-A N] [-B N] [-C N] [-l] [-c] [--json]",
+    "grep PATTERN [PATH] | -e PATTERN... [PATH] [-i] [-S] [-w] [-F] [-U] [-o] [-u] [-g GLOB]... [-t TYPE]... [-A N] [-B N] [-C N] [-l] [-c] [--json]",
   summary: "Search the project's files (search_text) with ripgrep's flags and output",
   details: `
-PATTERN is a regular expression in RE2 syntax (ripgrep's), or a fixed string with -F. PATH narrows the
-search to a folder or file. .gitignore is honoured and hidden and binary files are skipped, as rg does
-(--hidden, --no-ignore). -g GLOB may repeat ("!" excludes; the later glob wins); -t TYPE may repeat.
-Output: path:line:column:text per matched line; -l prints the files; -c prints path:count; --json prints the
-search_text ToolResult (each match with its file's version and occurrence id, for a guarded edit next).
-Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
+PATTERN is a regular expression in RE2 syntax (ripgrep's), or a fixed string with -F; -e PATTERN may
+repeat (any of them matches), and the arguments are then PATH alone. PATH narrows the search to a folder
+or file, written as rg takes it (relative to the current folder or absolute; outside the root it is
+searched as a workspace of its own unless --root is given). .gitignore is honoured and hidden and binary
+files are skipped, as rg does (--hidden, --no-ignore; -u lifts the ignore files, -uu hidden files too).
+-g GLOB may repeat ("!" excludes; the later glob wins); -t TYPE may repeat.
+Output: path:line:column:text per matched line (-n, -H, --column and --no-heading are accepted and change
+nothing: that is always the shape); -o prints each match alone; -l prints the files; -c prints
+path:count; --json prints the search_text ToolResult (each match with its file's version and occurrence
+id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
   flags: {
     ...WORKSPACE_FLAGS,
     "ignore-case": { kind: "boolean", short: "i", help: "match regardless of case" },
@@ -154,12 +202,40 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
       help: "skip larger files (bytes, or 50K, 10M, 1G; default 16M)",
     },
     json: { kind: "boolean", help: "print the search_text ToolResult as JSON" },
+    regexp: {
+      kind: "string",
+      short: "e",
+      value: "PATTERN",
+      help: "a pattern (repeatable: any of them); the arguments are then PATH alone",
+    },
+    "only-matching": { kind: "boolean", short: "o", help: "print each match alone, at its column" },
+    unrestricted: {
+      kind: "boolean",
+      short: "u",
+      help: "-u: also what .gitignore ignores; -uu: and hidden files",
+    },
+    "line-number": {
+      kind: "boolean",
+      short: "n",
+      help: "accepted as rg takes it: lines are always numbered",
+    },
+    column: { kind: "boolean", help: "accepted as rg takes it: columns are always printed" },
+    "with-filename": {
+      kind: "boolean",
+      short: "H",
+      help: "accepted as rg takes it: paths are always printed",
+    },
+    "no-heading": {
+      kind: "boolean",
+      help: "accepted as rg takes it: matches are never grouped under headings",
+    },
   },
   maxPositional: 2,
-  async run({ flags, values, positional, host, open }) {
-    const args = searchArgs(positional, flags, values);
+  async run({ flags, values, counts, positional, host, open }) {
+    const args = searchArgs({ positional, flags, values, counts: counts ?? {} });
     if ("problem" in args) return usageError(host, "grep", { message: args.problem as string });
-    const scope = await cliScope(host, { root: flags["root"] as string | undefined, path: positional[1] });
+    const path = args["path"] as string | undefined;
+    const scope = await cliScope(host, { root: flags["root"] as string | undefined, path });
     if ("problem" in scope) return usageError(host, "grep", { message: scope.problem });
     if (scope.path === undefined) delete args["path"];
     else args["path"] = scope.path;
@@ -174,7 +250,10 @@ Exit codes as rg: 0 found, 1 nothing found, 2 an error.`,
       if (!flags["json"]) host.stderr(failureText(result, paint));
       return 2;
     }
-    if (!flags["json"]) host.stdout(resultText(withShownPaths(result.data, scope.shown), paint));
+    if (!flags["json"]) {
+      const onlyMatching = flags["only-matching"] === true;
+      host.stdout(resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching }));
+    }
     // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
     if (!flags["json"]) host.stderr(searchNotesText(result, paint));
     const summary = result.data["summary"] as { truncated?: boolean } | undefined;

@@ -121,3 +121,38 @@ Deno.test("graver grep takes PATH as rg does: ./ and .. and absolute paths, insi
     await Deno.remove(elsewhere, { recursive: true });
   }
 });
+
+Deno.test("graver grep takes rg's -e (repeated), -o, -u/-uu, and its no-op -n -H --column --no-heading", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n", ".hidden/h.js": "longestCommonPrefix\n" });
+  try {
+    const run = (args: string[]) => inProcess(["grep", ...args], { cwd: dir });
+    // Several -e: any of them; with -F each a fixed string (the "(" and "." are not syntax).
+    const either = await run(["-c", "-F", "-e", "longestCommonPrefix(", "-e", "self.AddConfig(", "-n", "-H"]);
+    assert.equal(either.code, 0, either.stderr);
+    assert.deepEqual(
+      stripAnsi(either.stdout).trimEnd().split("\n").map((l) => l.replace(/:\d+$/, "")).sort(),
+      [
+        "gyp/MSVSUserFile.py",
+        "src/string.js",
+      ],
+    );
+    const onePath = await run(["-l", "-e", "AddConfig", "gyp", "--column", "--no-heading"]);
+    assert.equal(stripAnsi(onePath.stdout), "gyp/MSVSUserFile.py\n");
+    assert.equal((await run(["-e", "x", "gyp", "src"])).code, 2, "with -e, one PATH at most");
+    // -o: each match alone at its column.
+    const only = await run(["-o", "AddConfig\\w*", "gyp"]);
+    const lines = stripAnsi(only.stdout).trimEnd().split("\n");
+    assert.ok(
+      lines.length > 0 && lines.every((l) => /^gyp\/MSVSUserFile\.py:\d+:\d+:AddConfig\w*$/.test(l)),
+      only.stdout,
+    );
+    // -u lifts .gitignore (vendor/), -uu hidden files too.
+    const files = async (flags: string[]) =>
+      stripAnsi((await run(["-l", ...flags, "longestCommonPrefix"])).stdout).trimEnd().split("\n").sort();
+    assert.deepEqual(await files([]), ["src/string.js"]);
+    assert.deepEqual(await files(["-u"]), ["src/string.js", "vendor/ignored.js"]);
+    assert.deepEqual(await files(["-uu"]), [".hidden/h.js", "src/string.js", "vendor/ignored.js"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

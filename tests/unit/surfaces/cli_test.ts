@@ -190,6 +190,12 @@ Deno.test("graver --root=DIR keeps an '=' inside DIR", async () => {
     assert.equal(res.code, 0, res.stdout);
     assert.equal(json(res).data.content, "1\thello");
     assert.equal(parseFlags(["--root=x=y=z"], { root: "string" }).flags["root"], "x=y=z");
+    // A boolean option is counted each time it is given, grouped or apart (rg's -uu).
+    const counted = parseFlags(["-uu", "--unrestricted", "-iu"], { unrestricted: "boolean", i: "boolean" }, {
+      u: "unrestricted",
+      i: "i",
+    });
+    assert.deepEqual(counted.counts, { unrestricted: 4, i: 1 });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
