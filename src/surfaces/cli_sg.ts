@@ -9,7 +9,9 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import type { CliHost } from "./_cli_contract.ts";
 import { cliScope, withShownPaths } from "./_cli_scope.ts";
+import { resolveHostPath } from "./_cli_workspace.ts";
 import {
   failureText,
   notesText,
@@ -126,6 +128,16 @@ function resultText(
   return out.join("\n") + "\n" + notesText(result, paint);
 }
 
+/**
+ * The arguments without ast-grep's `run` before them (`ast-grep run -p …` is `graver sg -p …`), unless a
+ * file or folder named `run` is there to search.
+ */
+async function withoutRunWord(positional: string[], host: CliHost): Promise<string[]> {
+  if (positional[0] !== "run") return positional;
+  const there = await host.backend.stat(resolveHostPath(host.cwd, "run")).then(() => true, () => false);
+  return there ? positional : positional.slice(1);
+}
+
 /** The exit code of a call: 0 found or rewritten, 1 nothing found, 2 an error. */
 function exitOf(result: ToolResult): number {
   if (!result.ok) return result.error.code === "no_match" ? 1 : 2;
@@ -192,8 +204,14 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
         "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing written)",
     },
   },
-  maxPositional: 1,
-  async run({ flags, values, positional, host, open }) {
+  maxPositional: 2, // PATH, after ast-grep's `run` if that is given
+  async run({ flags, values, positional: given, host, open }) {
+    const positional = await withoutRunWord(given, host);
+    if (positional.length > 1) {
+      return usageError(host, "sg", {
+        message: `unexpected argument ${JSON.stringify(positional[1])}: one PATH`,
+      });
+    }
     const args = sgArgs({ positional, flags, values });
     if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
     const scope = await cliScope(host, { root: flags["root"] as string | undefined, path: positional[0] });

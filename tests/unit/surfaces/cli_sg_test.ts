@@ -167,3 +167,21 @@ Deno.test("graver sg takes PATH as ast-grep does: outside the current folder too
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg takes ast-grep's `run` before its arguments, unless a folder named run is there", async () => {
+  const dir = await project(FILES);
+  try {
+    const asAstGrep = await inProcess(["sg", "run", "-p", "self.AddConfig($NAME)", "gyp"], { cwd: dir });
+    assert.equal(asAstGrep.code, 0, asAstGrep.stderr);
+    assert.equal(stripAnsi(asAstGrep.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    // Once a folder is named run, it is the PATH.
+    await Deno.mkdir(`${dir}/run`);
+    await Deno.writeTextFile(`${dir}/run/a.py`, "self.AddConfig(x)\n");
+    const folder = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "run"], { cwd: dir });
+    assert.equal(stripAnsi(folder.stdout), "run/a.py:1:1:self.AddConfig(x)\n");
+    const two = await inProcess(["sg", "-p", "x", "gyp", "src"], { cwd: dir });
+    assert.equal(two.code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
