@@ -6,6 +6,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
+import { specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { Stage } from "../fs/stage.ts";
 import type { Sandbox } from "../fs/sandbox.ts";
 import { type Listing, openProject } from "../project/project_view.ts";
@@ -131,6 +132,11 @@ export function walkSearchFiles(
     // A path the sandbox refuses (outside the root, `..` above it, graver's own folder) is refused as such.
     if (scope.path !== "") source.sandbox.lexical(scope.path, { allowRoot: true });
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
+    if (target?.kind === "other") {
+      // A FIFO, socket or device named as the scope: never opened, and not a folder to walk either.
+      const st = await source.fs.raw.stat(source.sandbox.abs(target.rel)).catch(() => null);
+      throw specialFileError(scope.path, (st && specialFileKind(st)) ?? "a special file");
+    }
     if (target?.kind === "file") {
       view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);
     } else if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {

@@ -51,6 +51,15 @@ Deno.test("walk_files: hidden files and ignored folders are left out unless aske
     assert.deepEqual((await listed(root, { path: "src/b.ts" })).paths, ["src/b.ts"]);
     assert.deepEqual((await listed(root, { path: "src" })).paths, ["src/b.ts"]);
     await assert.rejects(listed(root, { path: "nope" }), { code: "not_found", message: /"nope"/ });
+    // A FIFO named as the scope is refused as what it is, never opened (nor walked as a folder, finding nothing).
+    const made = await new Deno.Command("mkfifo", { args: [`${root}/pipe`] }).output();
+    assert.ok(made.success, "mkfifo");
+    await assert.rejects(listed(root, { path: "pipe" }), {
+      code: "binary_file",
+      message: /"pipe": it is a named pipe/,
+    });
+    // Outside the root, or above it: refused as such, not as missing.
+    await assert.rejects(listed(root, { path: "../x" }), { code: "sandbox_violation" });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
