@@ -72,6 +72,30 @@ export function globMatcher(glob: string): WildcardMatcher {
   return b.build();
 }
 
+/**
+ * What a glob leaves open, in words, or null when every `[` and `{` in it closes: where {@linkcode globMatcher}
+ * would take such a `[` or `{` as a plain character, a tool that takes globs from a user refuses it instead,
+ * as ripgrep's `-g` does (a `[` or `{` meant as text is rarely what was meant).
+ *
+ * @param glob The glob.
+ * @returns The problem, or null.
+ */
+export function unclosedInGlob(glob: string): string | null {
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "[") {
+      const bracket = bracketAt(glob, i);
+      if (bracket === null) return `the character class at offset ${i} is not closed (a "]" is missing)`;
+      i = bracket.end - 1;
+    } else if (c === "{") {
+      const end = glob.indexOf("}", i + 1);
+      if (end === -1) return `the alternatives at offset ${i} are not closed (a "}" is missing)`;
+      i = end;
+    }
+  }
+  return null;
+}
+
 /** The folder a glob's walk starts from: its leading segments without a pattern ("" for the root). */
 export function globBase(glob: string): string {
   const segments = glob.split("/");

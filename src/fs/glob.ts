@@ -11,5 +11,5 @@
  *
  * @module
  */
-export { globMatcher } from "./_glob.ts";
+export { globMatcher, unclosedInGlob } from "./_glob.ts";
 export type { WildcardMatcher } from "./_wildcard.ts";

@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { globMatcher, type WildcardMatcher } from "../fs/glob.ts";
+import { RecoverableError } from "../errors.ts";
+import { globMatcher, unclosedInGlob, type WildcardMatcher } from "../fs/glob.ts";
 import { fileTypeTest } from "./file_types.ts";
 
 /** One `-g` glob, compiled. */
@@ -31,6 +32,16 @@ function compileGlob(glob: string): PathGlob {
   const anchored = body.includes("/");
   body = body.replace(/^\/+/, "");
   return { exclude, dirOnly, matcher: globMatcher(anchored ? body : `**/${body}`) };
+}
+
+/** A glob compiled, or refused (`invalid_args`) when it leaves a `[` or `{` open, as ripgrep's `-g` refuses it. */
+function checkedGlob(glob: string): PathGlob {
+  const problem = unclosedInGlob(glob);
+  if (problem === null) return compileGlob(glob);
+  throw new RecoverableError("invalid_args", `Cannot use the glob "${glob}": ${problem}`, {
+    hint: 'Close it ("src/[ab]*.ts", "*.{ts,tsx}"), or match the character itself with "?"',
+    details: { argument: "glob", glob },
+  });
 }
 
 /** The last glob that matches the path, or null. */
@@ -65,10 +76,10 @@ function inExcludedFolder(globs: PathGlob[], path: string): boolean {
  *
  * @param filters The globs in order and the type names.
  * @returns Whether a file is kept.
- * @throws RecoverableError `invalid_args` for an unknown type.
+ * @throws RecoverableError `invalid_args` for an unknown type, or a glob with a `[` or `{` left open.
  */
 export function pathFilter(filters: { globs: string[]; types: string[] }): (path: string) => boolean {
-  const globs = filters.globs.filter((g) => g !== "" && g !== "!").map(compileGlob);
+  const globs = filters.globs.filter((g) => g !== "" && g !== "!").map(checkedGlob);
   const includes = globs.some((g) => !g.exclude);
   const ofType = filters.types.length > 0 ? fileTypeTest(filters.types) : null;
   if (globs.length === 0 && ofType === null) return () => true;

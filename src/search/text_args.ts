@@ -17,6 +17,18 @@ export { SEARCH_TEXT_ALIASES };
 
 /** Default of `max_results`. */
 export const DEFAULT_MAX_RESULTS = 100;
+
+/**
+ * `max_results: 0` (Claude Code's `head_limit: 0`, "no limit"): as many entries as `max_chars` holds, at most
+ * this many in one page — the budget's shortening, not a count, bounds what comes back.
+ */
+export const MAX_RESULTS_UNLIMITED = 10_000;
+
+/** The page size asked for: the default when not given; 0 is "no limit" ({@linkcode MAX_RESULTS_UNLIMITED}). */
+function maxResultsOf(asked: number | undefined): number {
+  if (asked === undefined) return DEFAULT_MAX_RESULTS;
+  return asked === 0 ? MAX_RESULTS_UNLIMITED : asked;
+}
 /** Default of `max_chars`: the characters of entries one result holds before it is shortened. */
 export const DEFAULT_MAX_CHARS = 30_000;
 /** Default of `max_file_bytes`: larger files are skipped (`too_large`). */
@@ -218,7 +230,7 @@ export function normalizeSearchTextArgs(raw: Record<string, unknown>): SearchTex
     outputMode: (a.output_mode as OutputMode | undefined) ?? "content",
     contextBefore: (a.context_before as number | undefined) ?? context ?? 0,
     contextAfter: (a.context_after as number | undefined) ?? context ?? 0,
-    maxResults: Math.max(1, (a.max_results as number | undefined) ?? DEFAULT_MAX_RESULTS),
+    maxResults: maxResultsOf(a.max_results as number | undefined),
     offset: (a.offset as number | undefined) ?? 0,
     maxChars: (a.max_chars as number | undefined) ?? DEFAULT_MAX_CHARS,
     maxFileBytes: (a.max_file_bytes as number | undefined) ?? DEFAULT_MAX_FILE_BYTES,

@@ -60,7 +60,10 @@ export const searchTextTool: ToolDefinition<Record<string, unknown>> = {
     context_before: { ...COUNT, description: "Lines shown before each matched line" },
     context_after: { ...COUNT, description: "Lines shown after each matched line" },
     context: { ...COUNT, description: "Lines shown before and after each matched line" },
-    max_results: { ...COUNT, description: "Most entries in one page (default 100)" },
+    max_results: {
+      ...COUNT,
+      description: "Most entries in one page (default 100); 0 for no limit but max_chars (at most 10,000)",
+    },
     offset: { ...COUNT, description: "Entries to skip before the page starts" },
     cursor: { type: "string", description: "next_cursor of the previous page of the same search" },
     max_chars: {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { globBase, globMatcher, looksLikeGlob } from "../../../src/fs/_glob.ts";
+import { globBase, globMatcher, looksLikeGlob, unclosedInGlob } from "../../../src/fs/_glob.ts";
 import { BackendFs, createMemoryBackend } from "../../../src/mod.ts";
 import { Sandbox } from "../../../src/fs/sandbox.ts";
 import { Stage } from "../../../src/fs/stage.ts";
@@ -53,4 +53,17 @@ Deno.test("Stage.notFound() answers a hostile glob path over a long file name", 
 Deno.test("looksLikeGlob() reads a long path of braces and commas in one pass", () => {
   assert.equal(looksLikeGlob("{" + ",".repeat(200_000)), false);
   assert.equal(looksLikeGlob("{" + ",".repeat(200_000) + "}"), true);
+});
+
+Deno.test("unclosedInGlob() names a [ or { left open, and nothing in a glob whose brackets close", () => {
+  assert.match(unclosedInGlob("[unclosed")!, /character class at offset 0 .*"\]"/);
+  assert.match(unclosedInGlob("lib/{a,b")!, /alternatives at offset 4 .*"}"/);
+  assert.match(
+    unclosedInGlob("src/[]")!,
+    /offset 4/,
+    "a ] right after [ is a member, so the class stays open",
+  );
+  for (const glob of ["*.{ts,tsx}", "src/[ab]*.ts", "[]]", "a}b", "**/x"]) {
+    assert.equal(unclosedInGlob(glob), null, glob);
+  }
 });

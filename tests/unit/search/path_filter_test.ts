@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { pathFilter } from "../../../src/search/path_filter.ts";
+import type { RecoverableError } from "../../../src/errors.ts";
 
 Deno.test("path_filter: ripgrep's -g: ! excludes, the later glob wins, a glob without / matches at any depth", () => {
   const keep = pathFilter({ globs: ["!*.js", "index.js"], types: [] });
@@ -30,4 +31,14 @@ Deno.test("path_filter: braces, and a glob that includes wins over the type", ()
   assert.ok(typed("README.md"));
   assert.ok(!typed("a.py")); // a glob includes: what no glob matches is left out
   assert.ok(pathFilter({ globs: ["!*.md"], types: ["py"] })("a.py"));
+});
+
+Deno.test("path_filter: a glob with a [ or { left open is refused (as rg -g refuses it), not matched as text", () => {
+  for (const glob of ["[unclosed", "!lib/{a,b"]) {
+    assert.throws(
+      () => pathFilter({ globs: [glob], types: [] }),
+      (err: RecoverableError) =>
+        err.code === "invalid_args" && err.message.includes(`"${glob}"`) && /not closed/.test(err.message),
+    );
+  }
 });

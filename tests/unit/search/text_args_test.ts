@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { cursorFor, DEFAULT_MAX_RESULTS, normalizeSearchTextArgs } from "../../../src/search/text_args.ts";
+import {
+  cursorFor,
+  DEFAULT_MAX_RESULTS,
+  MAX_RESULTS_UNLIMITED,
+  normalizeSearchTextArgs,
+} from "../../../src/search/text_args.ts";
 
 Deno.test("text_args: Claude Code's Grep arguments fold into graver's", () => {
   const q = normalizeSearchTextArgs({
@@ -80,4 +85,11 @@ Deno.test("text_args: a cursor reads back its offset, and only for the same sear
     code: "invalid_args",
     message: /does not belong to this search/,
   });
+});
+
+Deno.test("text_args: max_results 0 (Claude Code's head_limit 0) is no limit but the budget, not a page of one", () => {
+  assert.equal(normalizeSearchTextArgs({ pattern: "x", head_limit: 0 }).maxResults, MAX_RESULTS_UNLIMITED);
+  assert.equal(normalizeSearchTextArgs({ pattern: "x", max_results: 0 }).maxResults, MAX_RESULTS_UNLIMITED);
+  assert.equal(normalizeSearchTextArgs({ pattern: "x", max_results: 1 }).maxResults, 1);
+  assert.equal(normalizeSearchTextArgs({ pattern: "x" }).maxResults, DEFAULT_MAX_RESULTS);
 });
