@@ -33,6 +33,7 @@ import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import {
   type CompiledRule,
   compileRule,
+  grammarKinds,
   matchRule,
   multiNames,
   requiredPatterns,
@@ -499,7 +500,14 @@ export function patternMatcherOf(
         closedNodes,
       };
       const find = query.rule !== undefined
-        ? ruleFinder(compileRule(query.rule, compile), lexicon)
+        ? ruleFinder(
+          compileRule(
+            query.rule,
+            compile,
+            parser.language ? grammarKinds(language, parser.language) : undefined,
+          ),
+          lexicon,
+        )
         : patternFinder(compile(query.pattern ?? ""), lexicon);
       const multi = multiNames(query);
       const key = JSON.stringify([query.pattern ?? null, query.rule ?? null, query.rewrite ?? null]);

@@ -11,9 +11,10 @@
  *
  * @module
  */
-import type { Node } from "web-tree-sitter";
+import type { Language, Node } from "web-tree-sitter";
 import type { RE2JS } from "re2js";
 import { RecoverableError } from "../../errors.ts";
+import { nearestNames } from "../../fs/stage.ts";
 import { compileRe2 } from "../../syntax/linear_regex.ts";
 import { nodesOfKind } from "../../syntax/node_index.ts";
 import {
@@ -101,15 +102,72 @@ function stopByOf(
   );
 }
 
+/** A grammar's node kinds: its language's name, and the named node types (`ERROR` among them). */
+export interface GrammarKinds {
+  /** The language, as the refusal names it. */
+  language: string;
+  /** Every named node type of the grammar. */
+  names: ReadonlySet<string>;
+}
+
+/** The named node types of a tree-sitter language, listed once per language. */
+const NAMED_KINDS = new WeakMap<Language, ReadonlySet<string>>();
+
+/**
+ * The node kinds of a grammar, as a rule's `kind` may name them.
+ *
+ * @param language The grammar's language name.
+ * @param grammar Its tree-sitter language.
+ * @returns Its named node types, `ERROR` included.
+ */
+export function grammarKinds(language: string, grammar: Language): GrammarKinds {
+  let names = NAMED_KINDS.get(grammar);
+  if (names === undefined) {
+    const found = new Set<string>(["ERROR"]);
+    for (let id = 0; id < grammar.nodeTypeCount; id++) {
+      const type = grammar.nodeTypeForId(id);
+      if (type && grammar.nodeTypeIsNamed(id)) found.add(type);
+    }
+    NAMED_KINDS.set(grammar, names = found);
+  }
+  return { language, names };
+}
+
+/**
+ * A rule's `kind`, when the grammar has it; refused `invalid_query` otherwise, with the nearest kinds it has
+ * (ast-grep refuses an unknown kind too: a misspelt one would match nothing, silently).
+ */
+function knownKind(kind: string, where: string, kinds: GrammarKinds | undefined): string {
+  if (kinds === undefined || kinds.names.has(kind)) return kind;
+  const visible = [...kinds.names].filter((k) => !k.startsWith("_"));
+  const near = nearestNames(kind, visible, 3);
+  throw new RecoverableError(
+    "invalid_query",
+    `Cannot use the rule: ${where} "${kind}" is not a node kind of the ${kinds.language} grammar`,
+    {
+      hint: (near.length > 0 ? `Did you mean ${near.map((k) => `"${k}"`).join(" or ")}? ` : "") +
+        `A kind is one of the named node types of the ${kinds.language} grammar, as tree-sitter names them; ` +
+        "or find the code by a pattern, which needs no kind names",
+      details: { at: where, kind, language: kinds.language, nearest: near },
+    },
+  );
+}
+
 /**
  * Compile a rule object (as ast-grep's YAML `rule:` holds it).
  *
  * @param raw The rule, as given.
  * @param pattern Compiles a code pattern for the rule's language (refusing one the grammar cannot read).
+ * @param kinds The node kinds of the rule's language: a `kind` among none of them is refused (else any is taken).
  * @returns The compiled rule.
- * @throws RecoverableError `invalid_args` for an unknown or unbuilt key, an empty rule or a bad regex.
+ * @throws RecoverableError `invalid_args` for an unknown or unbuilt key, an empty rule or a bad regex;
+ *   `invalid_query` for a kind the language's grammar does not have.
  */
-export function compileRule(raw: unknown, pattern: (source: string) => CompiledPattern): CompiledRule {
+export function compileRule(
+  raw: unknown,
+  pattern: (source: string) => CompiledPattern,
+  kinds?: GrammarKinds,
+): CompiledRule {
   const compile = (value: unknown, where: string): CompiledRule => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw badRule(where, "must be an object of rule keys", `Use keys among ${KEYS.join(", ")}`);
@@ -140,7 +198,7 @@ export function compileRule(raw: unknown, pattern: (source: string) => CompiledP
       if (key === "pattern" || key === "kind") {
         if (typeof v !== "string") throw badRule(at, "must be a string", `Pass ${key} as a string`);
         if (key === "pattern") out.pattern = pattern(v);
-        else out.kind = v;
+        else out.kind = knownKind(v, at, kinds);
       } else if (key === "regex") {
         if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
         out.regex = compileRe2(v, { what: `the rule's ${at}` });

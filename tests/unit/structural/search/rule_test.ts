@@ -142,3 +142,27 @@ Deno.test("a rule with an unknown or unbuilt key, no key, or look-around in a re
     );
   }
 });
+
+Deno.test("a kind the grammar does not have is refused invalid_query with the nearest kinds it has", async () => {
+  for (
+    const [rule, near] of [
+      [{ kind: "function_definition" }, "function_declaration"],
+      [{ pattern: "f($A)", inside: { kind: "for_statment", stopBy: "end" } }, "for_statement"],
+      [{ any: [{ kind: "call_expression" }, { kind: "calls_expression" }] }, "call_expression"],
+    ] as const
+  ) {
+    await assert.rejects(
+      matcher.compile("javascript", { rule }),
+      (e: unknown) =>
+        e instanceof RecoverableError && e.code === "invalid_query" &&
+        /not a node kind of the javascript grammar/.test(e.message) &&
+        (e.hint ?? "").includes(`"${near}"`),
+      JSON.stringify(rule),
+    );
+  }
+  // Every kind the grammar has is taken, ERROR among them (a search for what does not parse).
+  for (const kind of ["call_expression", "ERROR", "template_string"]) {
+    await matcher.compile("javascript", { rule: { kind } });
+  }
+  assert.equal((await matcher.compile("python", { rule: { kind: "function_definition" } })) !== null, true);
+});
