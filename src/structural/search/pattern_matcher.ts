@@ -13,7 +13,6 @@
  */
 import type { Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
-import { profileOf } from "../../languages/profiles.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
@@ -40,7 +39,7 @@ import {
   ruleLiterals,
 } from "./rule.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
-import { runFilter, type RunLexicon, unnamedTokenWords } from "./token_runs.ts";
+import { runFilter, type RunLexicon, runLexiconOf } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 
 export { multiNames } from "./rule.ts";
@@ -242,6 +241,13 @@ function compileOrRefuse(parser: Parser, language: string, pattern: string): Com
       },
     );
   }
+}
+
+/** The refusal of a pattern search in a workspace without grammars. */
+function noGrammars(): RecoverableError {
+  return new RecoverableError("unsupported_language", "Cannot search by pattern: no grammars are loaded", {
+    hint: "Open the workspace with a wasm loader, or use search_text",
+  });
 }
 
 /**
@@ -472,15 +478,7 @@ export function patternMatcherOf(
     async compile(language, query) {
       const grammars = parsing.grammars;
       const trees = parsing.trees;
-      if (grammars === null || trees === null) {
-        throw new RecoverableError(
-          "unsupported_language",
-          "Cannot search by pattern: no grammars are loaded",
-          {
-            hint: "Open the workspace with a wasm loader, or use search_text",
-          },
-        );
-      }
+      if (grammars === null || trees === null) throw noGrammars();
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
       let readAsError: string | undefined;
@@ -491,14 +489,7 @@ export function patternMatcherOf(
         }
         return compiled;
       };
-      const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(language);
-      const lexicon = commentStarts === null || parser.language === null ? null : {
-        keywords: unnamedTokenWords(parser.language),
-        commentStarts,
-        skippable: skippableComments,
-        textNodes: new Set(textNodes),
-        closedNodes,
-      };
+      const lexicon = runLexiconOf(language, parser.language);
       const find = query.rule !== undefined
         ? ruleFinder(
           compileRule(

@@ -35,6 +35,7 @@
  * @module
  */
 import type { Language } from "web-tree-sitter";
+import { profileOf } from "../../languages/profiles.ts";
 import type { PatternNode } from "../edit/pattern.ts";
 
 /** Characters between two tokens of a run past which the test gives up (the file may match). */
@@ -56,6 +57,25 @@ export interface RunLexicon {
 
 /** What a pattern's leaves are read with: the lexicon's text nodes and closed nodes. */
 export type RunStructure = Pick<RunLexicon, "textNodes" | "closedNodes">;
+
+/**
+ * What the test knows of a language, from its profile and its grammar; null where the profile states no
+ * comment starts (the test is then not run) or there is no grammar.
+ *
+ * @param language The language's name.
+ * @param grammar Its tree-sitter language.
+ * @returns The lexicon, or null.
+ */
+export function runLexiconOf(language: string, grammar: Language | null): RunLexicon | null {
+  const { commentStarts, skippableComments, textNodes, closedNodes } = profileOf(language);
+  return commentStarts === null || grammar === null ? null : {
+    keywords: unnamedTokenWords(grammar),
+    commentStarts,
+    skippable: skippableComments,
+    textNodes: new Set(textNodes),
+    closedNodes,
+  };
+}
 
 /** Separators the matcher may leave out next to a `$$$X`. */
 const OPTIONAL_SEPARATORS = new Set([",", ";"]);
