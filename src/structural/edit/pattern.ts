@@ -21,30 +21,7 @@ import {
   errorsAreMetavariables,
   type MetaVariable,
 } from "./pattern_encodings.ts";
-
-/** One node of a compiled pattern (plain data: the pattern's parse is freed). */
-export interface PatternNode {
-  /** Node type. */
-  type: string;
-  /** Whether the node is named. */
-  named: boolean;
-  /** The text of a leaf (empty for inner nodes). */
-  text: string;
-  /** Children, comments excluded. */
-  children: PatternNode[];
-  /** Set when this node is a metavariable. */
-  meta?: MetaVariable;
-  /**
-   * A root the grammar read as one ERROR node (`import {$$$A} from $B`): it matches a named node of any type
-   * whose children match its children, as ast-grep's patterns do.
-   */
-  anyKind?: boolean;
-  /**
-   * For a leaf: the pattern's text between the leaf before it (in document order) and this one, as parsed
-   * (whitespace between two tokens; a comment, or text the grammar covers with no node, otherwise).
-   */
-  lead?: string;
-}
+import { convert, type PatternNode } from "./pattern_tree.ts";
 
 /** A pattern parsed for one language. */
 export interface CompiledPattern {
@@ -95,6 +72,7 @@ export interface PatternMatch {
 }
 
 export { type MetaVariable, TOKEN } from "./pattern_encodings.ts";
+export type { PatternNode } from "./pattern_tree.ts";
 
 interface Context {
   prefix: string;
@@ -112,35 +90,6 @@ function deepestExact(root: Node, start: number, end: number): Node | null {
     node = next;
     if (node.startIndex === start && node.endIndex === end) best = node;
   }
-}
-
-/** What a conversion carries along: the metavariables' spellings, their uses, the parsed text and the last leaf's end. */
-interface Conversion {
-  metas: Map<string, MetaVariable>;
-  seen: Map<string, number>;
-  source: string;
-  at: number;
-}
-
-/** The text since the last leaf, for the leaf `n`; moves past it. */
-function leadOf(n: Node, c: Conversion): string {
-  const lead = c.source.slice(c.at, n.startIndex);
-  c.at = n.endIndex;
-  return lead;
-}
-
-function convert(n: Node, c: Conversion): PatternNode {
-  const meta = c.metas.get(n.text);
-  if (meta) {
-    c.seen.set(n.text, (c.seen.get(n.text) ?? 0) + 1);
-    return { type: n.type, named: n.isNamed, text: n.text, children: [], meta, lead: leadOf(n, c) };
-  }
-  // Comments are left out; an ERROR node that holds a metavariable alone (tree-sitter marks it extra) is it.
-  const kids = n.children.filter((k): k is Node => k !== null && (!k.isExtra || c.metas.has(k.text)));
-  if (kids.length === 0) {
-    return { type: n.type, named: n.isNamed, text: n.text, children: [], lead: leadOf(n, c) };
-  }
-  return { type: n.type, named: n.isNamed, text: "", children: kids.map((k) => convert(k, c)) };
 }
 
 /**
