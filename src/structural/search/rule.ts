@@ -102,6 +102,21 @@ function stopByOf(
   );
 }
 
+/** How deep rules may nest in a rule (`not` in `has` in `inside` …): a rule is untrusted input, compiled and run by recursion. */
+export const MAX_RULE_DEPTH = 64;
+
+/** The refusal of a rule nested past {@linkcode MAX_RULE_DEPTH}. */
+function ruleTooDeep(where: string): RecoverableError {
+  return new RecoverableError(
+    "limit_exceeded",
+    `Cannot use the rule: it nests more than ${MAX_RULE_DEPTH} rules deep (at ${where.slice(0, 120)}…)`,
+    {
+      hint: "Flatten it: a list of rules under all or any instead of rules nested in rules, or a pattern",
+      details: { max_depth: MAX_RULE_DEPTH },
+    },
+  );
+}
+
 /** A grammar's node kinds: its language's name, and the named node types (`ERROR` among them). */
 export interface GrammarKinds {
   /** The language, as the refusal names it. */
@@ -168,7 +183,17 @@ export function compileRule(
   pattern: (source: string) => CompiledPattern,
   kinds?: GrammarKinds,
 ): CompiledRule {
+  let depth = 0;
   const compile = (value: unknown, where: string): CompiledRule => {
+    if (depth >= MAX_RULE_DEPTH) throw ruleTooDeep(where);
+    depth++;
+    try {
+      return compileOne(value, where);
+    } finally {
+      depth--;
+    }
+  };
+  const compileOne = (value: unknown, where: string): CompiledRule => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw badRule(where, "must be an object of rule keys", `Use keys among ${KEYS.join(", ")}`);
     }

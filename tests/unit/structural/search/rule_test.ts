@@ -8,6 +8,7 @@ import { createMemoryBackend, createWorkspace } from "../../../../src/mod.ts";
 import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
 import { RecoverableError } from "../../../../src/errors.ts";
 import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
+import { MAX_RULE_DEPTH } from "../../../../src/structural/search/rule.ts";
 
 const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
 const matcher = patternMatcherOf(ws);
@@ -165,4 +166,20 @@ Deno.test("a kind the grammar does not have is refused invalid_query with the ne
     await matcher.compile("javascript", { rule: { kind } });
   }
   assert.equal((await matcher.compile("python", { rule: { kind: "function_definition" } })) !== null, true);
+});
+
+Deno.test("a rule nested past MAX_RULE_DEPTH is refused limit_exceeded, not a stack overflow", async () => {
+  const nested = (depth: number) =>
+    JSON.parse('{"not":'.repeat(depth) + '{"kind":"identifier"}' + "}".repeat(depth));
+  for (const depth of [MAX_RULE_DEPTH, 20_000]) {
+    await assert.rejects(
+      matcher.compile("javascript", { rule: nested(depth) }),
+      (e: unknown) =>
+        e instanceof RecoverableError && e.code === "limit_exceeded" && /nests more than 64/.test(e.message),
+      `${depth} deep`,
+    );
+  }
+  // Just within it: compiled (an even number of nots is the rule itself).
+  const within = await matcher.compile("javascript", { rule: nested(MAX_RULE_DEPTH - 2) });
+  assert.ok(within !== null);
 });
