@@ -12,7 +12,16 @@ import { normalizeSearchTextArgs, offsetOfCursor } from "./text_args.ts";
 import type { StructuralQuery } from "./types.ts";
 
 /** Arguments a structural query reads itself; every other one is a file or page argument of a text search. */
-const OWN = new Set(["pattern", "rule", "rewrite", "language", "cursor", "output_format", "constraints"]);
+const OWN = new Set([
+  "pattern",
+  "rule",
+  "rewrite",
+  "language",
+  "cursor",
+  "output_format",
+  "constraints",
+  "debug_query",
+]);
 
 /** The shapes a structural search answers in. */
 const OUTPUT_FORMATS = ["graver", "ast-grep"] as const;
@@ -121,6 +130,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     query.pattern = "";
   }
   if (rewrite !== undefined) query.rewrite = rewrite;
+  if (raw["debug_query"] === true) query.debugQuery = true;
   const format = raw["output_format"];
   if (format !== undefined) {
     if (!OUTPUT_FORMATS.includes(format as typeof OUTPUT_FORMATS[number])) {

@@ -129,6 +129,8 @@ export interface PageStats {
   refused: Map<string, RecoverableError>;
   /** Languages whose grammar read the pattern only as one ERROR node, with what it saw. */
   readAsError?: Map<string, string>;
+  /** Each language's reading of a code pattern. */
+  readings?: Map<string, string>;
 }
 
 /** A page and where it came from: the query, whether more was left, when the search began, its counts. */
@@ -212,6 +214,7 @@ export function finish(state: PageState<StructuralMatch>): StructuralSearchResul
     summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
   }
   if (stats.readAsError?.size) summary.pattern_read_as_error = Object.fromEntries(stats.readAsError);
+  if (query.debugQuery && stats.readings?.size) summary.pattern_readings = Object.fromEntries(stats.readings);
   const result: StructuralSearchResult = { summary };
   if (fit.matches) result.matches = fit.matches;
   if (fit.counts) result.counts = fit.counts;

@@ -44,6 +44,8 @@ export interface StructuralStats extends ScanStats {
   accepted: Set<string>;
   /** Of those, the languages whose grammar read the pattern only as one ERROR node: what it saw. */
   readAsError: Map<string, string>;
+  /** Of those, each language's reading of a code pattern (`StructuralProgram.reading`). */
+  readings: Map<string, string>;
   /** Files over the parse limit (counted in `skipped.too_large` too): `max_file_bytes` does not lift it. */
   overParseLimit: number;
 }
@@ -68,9 +70,9 @@ export interface StructuralFile {
 function programs(
   matcher: StructuralMatcher,
   query: StructuralQuery,
-  languages: Pick<StructuralStats, "refused" | "accepted" | "readAsError">,
+  languages: Pick<StructuralStats, "refused" | "accepted" | "readAsError" | "readings">,
 ): (language: string) => Promise<StructuralProgram | null> {
-  const { refused, accepted, readAsError } = languages;
+  const { refused, accepted, readAsError, readings } = languages;
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
   const pattern: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string } = query.rule
     ? { rule: query.rule }
@@ -82,6 +84,7 @@ function programs(
       p = matcher.compile(language, pattern).then((program) => {
         accepted.add(language);
         if (program?.readAsError) readAsError.set(language, program.readAsError);
+        if (program?.reading) readings.set(language, program.reading);
         return program;
       }, (err) => {
         // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
@@ -147,6 +150,7 @@ function addSeen(stats: StructuralStats, seen: Seen, listing: StructuralStats): 
   // Whether the pattern is one some language reads does not depend on where the scan stopped.
   for (const language of listing.accepted) stats.accepted.add(language);
   for (const [language, saw] of listing.readAsError) stats.readAsError.set(language, saw);
+  for (const [language, reading] of listing.readings) stats.readings.set(language, reading);
 }
 
 /** A failure of the listing (a read, a pattern a language refuses outright), held until the scan reaches it. */
@@ -456,6 +460,7 @@ export function structuralStats(): StructuralStats {
     refused: new Map(),
     accepted: new Set(),
     readAsError: new Map(),
+    readings: new Map(),
     overParseLimit: 0,
   };
 }

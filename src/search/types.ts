@@ -255,6 +255,8 @@ export interface StructuralProgram {
    * matches a node of any kind whose children match (ast-grep's reading), which the caller is warned of.
    */
   readAsError?: string;
+  /** A code pattern's reading in this language, as an S-expression of its nodes (none for a rule). */
+  reading?: string;
   /**
    * Whether a text that holds the literals and words may hold a match (the pattern's adjacent tokens found
    * together, with only what the matcher passes over between them); absent, it may.
@@ -306,6 +308,8 @@ export interface StructuralQuery {
   rule?: Record<string, unknown>;
   /** The rewrite template (edit_rewrite_structural; a search shows each match's replacement), or undefined. */
   rewrite?: string;
+  /** Report how each language read the pattern (`summary.pattern_readings`, ast-grep's `--debug-query`). */
+  debugQuery?: boolean;
   /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */
   outputFormat?: "graver" | "ast-grep";
   /**
@@ -387,6 +391,8 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
    * nodes of any kind whose children match its own (as ast-grep's does), which may be wider than meant.
    */
   pattern_read_as_error?: Record<string, string>;
+  /** With `debug_query`: each language's reading of the pattern, as an S-expression of its nodes. */
+  pattern_readings?: Record<string, string>;
   /** Files left out as over the parse limit (of `skipped.too_large`; the workspace's `maxParseBytes`). */
   files_over_parse_limit?: number;
 }

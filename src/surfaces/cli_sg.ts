@@ -69,6 +69,7 @@ function sgArgs(
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
   }
+  if (flags["debug-query"]) args["debug_query"] = true;
   if (flags["files-with-matches"]) {
     if (typeof flags["rewrite"] === "string" || format === "ast-grep") {
       return { problem: "--files-with-matches lists files: it takes neither -r nor --format ast-grep" };
@@ -184,6 +185,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help: "accepted: -r always applies (use --dry-run to preview)",
     },
     "dry-run": { kind: "boolean", help: "with -r: print the diffs, write nothing" },
+    "debug-query": {
+      kind: "boolean",
+      help: "print how each language's grammar read the pattern (on stderr), as ast-grep's --debug-query",
+    },
     "files-with-matches": {
       kind: "boolean",
       help: "print only the path of each file with a match (ast-grep's)",
@@ -236,7 +241,14 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
       if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
     }
-    const summary = result.ok ? result.data["summary"] as { truncated?: boolean } | undefined : undefined;
+    const summary = result.ok
+      ? result.data["summary"] as
+        | { truncated?: boolean; pattern_readings?: Record<string, string> }
+        | undefined
+      : undefined;
+    for (const [language, reading] of Object.entries(summary?.pattern_readings ?? {})) {
+      host.stderr(`graver sg: the ${language} grammar reads the pattern as ${reading}\n`);
+    }
     if (summary?.truncated && !flags["json"] && tool === "search_structural") {
       host.stderr(
         `graver sg: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,

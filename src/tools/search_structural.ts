@@ -96,6 +96,11 @@ const SEARCH_ONLY_ARGS: Record<string, Record<string, unknown>> = {
     description:
       "A rewrite template ($X, $$$ARGS filled in) to preview: each match gets its replacement, nothing is written (edit_rewrite_structural writes it)",
   },
+  debug_query: {
+    type: "boolean",
+    description:
+      'Also answer summary.pattern_readings: how each language\'s grammar read the pattern, as an S-expression of its nodes (metavariables as written, "_" for a node of any kind), as ast-grep --debug-query shows it; for a pattern that finds less or more than meant',
+  },
 };
 
 const POSITION = { line: INTEGER, column: INTEGER, end_line: INTEGER, end_column: INTEGER };

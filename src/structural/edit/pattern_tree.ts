@@ -52,6 +52,39 @@ function tooDeep(source: string): RecoverableError {
   );
 }
 
+/**
+ * A pattern as the grammar read it, as an S-expression of its nodes: each named node's type (`_` for one the
+ * grammar read as an ERROR and that matches a node of any kind), a leaf's text quoted, a metavariable as it is
+ * written (`$A`, `$$$ARGS`) — what `graver sg --debug-query` prints, as ast-grep's `--debug-query` does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { patternSexp } from "./pattern_tree.ts";
+ *
+ * const call = { type: "call_expression", named: true, text: "", children: [
+ *   { type: "identifier", named: true, text: "f", children: [] },
+ *   { type: "arguments", named: true, text: "", children: [
+ *     { type: "(", named: false, text: "(", children: [] },
+ *     { type: "identifier", named: true, text: "µA", children: [], meta: { name: "A", multi: false } },
+ *     { type: ")", named: false, text: ")", children: [] },
+ *   ] },
+ * ] };
+ * assert.equal(patternSexp(call as never), '(call_expression (identifier "f") (arguments "(" $A ")"))');
+ * ```
+ *
+ * @param p The pattern's root (or any of its nodes).
+ * @returns The S-expression.
+ */
+export function patternSexp(p: PatternNode): string {
+  if (p.meta) return `${p.meta.multi ? "$$$" : "$"}${p.meta.name ?? ""}`; // as written, whatever its spelling
+  if (p.children.length === 0) {
+    return p.named ? `(${p.type} ${JSON.stringify(p.text)})` : JSON.stringify(p.text);
+  }
+  const kind = p.anyKind ? "_" : p.named ? p.type : JSON.stringify(p.type);
+  return `(${kind} ${p.children.map(patternSexp).join(" ")})`;
+}
+
 /** What a conversion carries along: the metavariables' spellings, their uses, the parsed text and the last leaf's end. */
 export interface Conversion {
   metas: Map<string, MetaVariable>;

@@ -27,6 +27,7 @@ import {
   matchPatternAround,
   type PatternNode,
 } from "../edit/pattern.ts";
+import { patternSexp } from "../edit/pattern_tree.ts";
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import {
@@ -92,6 +93,8 @@ export interface LanguageProgram {
   inFlight?: number;
   /** What the grammar saw, where it read the pattern (or a rule's) only as one ERROR node (`anyKind`). */
   readAsError?: string;
+  /** A code pattern's reading, as `patternSexp` prints it (none for a rule). */
+  reading?: string;
 }
 
 /** A project-wide pattern matcher. */
@@ -519,6 +522,7 @@ export function patternMatcherOf(
         words: find.words,
         ...(find.mayHold ? { mayHold: find.mayHold } : {}),
         ...(readAsError ? { readAsError } : {}),
+        ...(find.pattern && query.rule === undefined ? { reading: patternSexp(find.pattern) } : {}),
         match(file) {
           // A tree held at this version is matched now, without a promise (a warm search: no hop per file).
           const held = trees.peek(file.path, language, file.version, pass);

@@ -185,3 +185,18 @@ Deno.test("graver sg takes ast-grep's `run` before its arguments, unless a folde
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg --debug-query prints each language's reading of the pattern on stderr", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "--debug-query", "gyp"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    assert.match(
+      stripAnsi(run.stderr),
+      /the python grammar reads the pattern as \(call \(attribute \(identifier "self"\) "\." \(identifier "AddConfig"\)\) \(argument_list "\(" \$NAME "\)"\)\)/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -145,3 +145,16 @@ Deno.test("search_structural's output_mode: each file's count, or each file, pag
     "invalid_args",
   );
 });
+
+Deno.test("search_structural with debug_query says how each language read the pattern; without it, nothing", async () => {
+  const { ws } = await open(TREE);
+  const d = okData(await ws.call("search_structural", { pattern: "print($A)", debug_query: true }));
+  const readings = (d["summary"] as { pattern_readings?: Record<string, string> }).pattern_readings;
+  assert.equal(readings?.["python"], '(call (identifier "print") (argument_list "(" $A ")"))');
+  assert.match(
+    readings?.["typescript"] ?? "",
+    /^\(call_expression \(identifier "print"\) \(arguments "\(" \$A "\)"\)\)$/,
+  );
+  const plain = okData(await ws.call("search_structural", { pattern: "print($A)" }));
+  assert.equal((plain["summary"] as Record<string, unknown>)["pattern_readings"], undefined);
+});

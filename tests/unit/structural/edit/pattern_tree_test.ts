@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { RecoverableError } from "../../../../src/mod.ts";
 import { compilePattern, matchPattern } from "../../../../src/structural/edit/pattern.ts";
-import { MAX_PATTERN_DEPTH } from "../../../../src/structural/edit/pattern_tree.ts";
+import { MAX_PATTERN_DEPTH, patternSexp } from "../../../../src/structural/edit/pattern_tree.ts";
 import { GRAMMARS } from "../_fixtures.ts";
 
 /** `f(f(…f(x)…))`, `depth` calls deep. */
@@ -30,6 +30,22 @@ Deno.test("a pattern nested past MAX_PATTERN_DEPTH is refused limit_exceeded, no
     } finally {
       tree.delete();
     }
+  } finally {
+    parser.delete();
+  }
+});
+
+Deno.test("patternSexp prints a pattern as the grammar read it: types, quoted tokens, metavariables as written", async () => {
+  const parser = await GRAMMARS.parser("typescript");
+  try {
+    const sexp = (pattern: string) => patternSexp(compilePattern(parser, "typescript", pattern).root);
+    assert.equal(
+      sexp("console.log($$$ARGS)"),
+      '(call_expression (member_expression (identifier "console") "." (property_identifier "log")) ' +
+        '(arguments "(" $$$ARGS ")"))',
+    );
+    // Read only as an ERROR node: "_", a node of any kind whose children match.
+    assert.match(sexp("import {$$$A} from $B"), /^\(_ "import" \(import_clause .*\$\$\$A.*\) "from" \$B\)$/);
   } finally {
     parser.delete();
   }
