@@ -212,6 +212,18 @@ function backslashWarning(replacement: string, groups: PatternGroups | null): st
 }
 
 /**
+ * The refusal of an empty pattern: it matches at every position of every file (a search lists every line with
+ * it, as ripgrep does; a replacement would write the replacement between every two characters).
+ */
+function emptyPattern(): RecoverableError {
+  return new RecoverableError("invalid_args", "Cannot replace an empty pattern: it matches at every position", {
+    hint: 'Pass the text to replace as "pattern" (with literal: true for a fixed string); to add text at each ' +
+      'line\'s start, the pattern "^" (or "$" at its end)',
+    details: { argument: "pattern" },
+  });
+}
+
+/**
  * Plan a replacement: scan the files as `search_text` would, replace every occurrence (or the ones `ids`
  * name), and return each changed file's new text.
  *
@@ -234,10 +246,12 @@ function backslashWarning(replacement: string, groups: PatternGroups | null): st
  * @param files Where the files come from.
  * @param q The search, the replacement, and the ids to keep to.
  * @returns The plan (nothing is written).
- * @throws RecoverableError `invalid_args` for a pattern the engine refuses or a group the pattern lacks;
+ * @throws RecoverableError `invalid_args` for an empty pattern, a pattern the engine refuses or a group the
+ *   pattern lacks;
  *   `stale_base` when a file an id names changed since; `no_match` for an id that names no occurrence.
  */
 export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): Promise<TextReplacePlan> {
+  if (q.query.pattern === "") throw emptyPattern();
   // The program even for a fixed string: a replacement's template reads its groups.
   const pattern = await compileTextPattern(q.query, { program: true });
   const groups = q.literalReplacement || q.query.literal ? null : patternGroups(pattern);

@@ -98,6 +98,12 @@ Deno.test("edit_replace_text refuses, writing nothing: a count that differs, a g
   assert.match(!many.ok ? many.error.message : "", /expected_count is 2, but 5 occurrences/);
   const few = await ws.call("edit_replace_text", { pattern: "log\\(", replacement: "x(", expected_count: 9 });
   assert.equal(code(few), "no_match");
+  // An empty pattern matches at every position: refused, not a replacement between every two characters.
+  for (const args of [{ pattern: "", replacement: "x" }, { pattern: "", replacement: "x", literal: true }]) {
+    const empty = await ws.call("edit_replace_text", { ...args, path: "latin1.txt" });
+    assert.equal(code(empty), "invalid_args");
+    assert.match(!empty.ok ? empty.error.message : "", /empty pattern: it matches at every position/);
+  }
   const group = await ws.call("edit_replace_text", { pattern: "log\\((\\w+)", replacement: "`${name}` $1" });
   assert.equal(code(group), "invalid_args");
   assert.match(!group.ok ? group.error.hint : "", /\$\$ for a literal \$/);
