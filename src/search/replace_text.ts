@@ -216,11 +216,16 @@ function backslashWarning(replacement: string, groups: PatternGroups | null): st
  * it, as ripgrep does; a replacement would write the replacement between every two characters).
  */
 function emptyPattern(): RecoverableError {
-  return new RecoverableError("invalid_args", "Cannot replace an empty pattern: it matches at every position", {
-    hint: 'Pass the text to replace as "pattern" (with literal: true for a fixed string); to add text at each ' +
-      'line\'s start, the pattern "^" (or "$" at its end)',
-    details: { argument: "pattern" },
-  });
+  return new RecoverableError(
+    "invalid_args",
+    "Cannot replace an empty pattern: it matches at every position",
+    {
+      hint:
+        'Pass the text to replace as "pattern" (with literal: true for a fixed string); to add text at each ' +
+        'line\'s start, the pattern "^" (or "$" at its end)',
+      details: { argument: "pattern" },
+    },
+  );
 }
 
 /**
