@@ -156,8 +156,10 @@ registerCliCommand({
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
-(ast-grep's syntax). PATH narrows the search to a folder or file; -l LANG to languages (ts, tsx, js, py, go,
-rust …; default every file with a grammar the pattern parses in); -g GLOB may repeat ("!" excludes).
+(ast-grep's syntax). PATH narrows the search to a folder or file, written as ast-grep takes it (relative to
+the current folder or absolute; outside the root it is searched as a workspace of its own unless --root is
+given); -l LANG to languages (ts, tsx, js, py, go, rust …; default every file with a grammar the pattern
+parses in); -g GLOB may repeat ("!" excludes). "graver sg run -p …" is taken as "ast-grep run -p …" is.
 .gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule JSON takes an ast-grep rule
 object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy": "end"}, "all",
 "any", "not"}).
@@ -166,6 +168,7 @@ filled in, a multi-line rewrite re-indented to its site) in one atomic commit, a
 accepted); --dry-run prints the diffs and writes nothing. --json prints the ToolResult (each match with its
 metavariables, its file's version and an occurrence id). --format ast-grep prints the matches as
 \`ast-grep run --json\` does (with -r each one's replacement, and nothing is written, as ast-grep without -U).
+--debug-query prints on stderr how each language's grammar read the pattern.
 Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   flags: {
     ...WORKSPACE_FLAGS,
