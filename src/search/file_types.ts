@@ -1,12 +1,15 @@
 /**
  * File types for a search's `type` filter (ripgrep's `-t`), from the grammar manifest: every language id
  * (`typescript`, `python` …) is a type of its extensions and file names, and ripgrep's short names map onto
- * them (`ts` is TypeScript and TSX, `py` Python, `rust` Rust …), so a model's `type: "ts"` works as in rg.
+ * them (`ts` is TypeScript and TSX, `py` Python, `rust` Rust …), so a model's `type: "ts"` works as in rg;
+ * plus ripgrep's types for text graver has no grammar for (`md`, `txt`, `xml`, `make` …:
+ * `languages/text_types.ts`).
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
 import { PROFILES } from "../languages/profiles.ts";
+import { TEXT_FILE_TYPES } from "../languages/text_types.ts";
 import { GRAMMARS } from "../syntax/grammars.ts";
 
 /** ripgrep's type names that differ from a manifest language id (each profile's `searchTypeAliases`), and the languages they cover. */
@@ -37,9 +40,19 @@ export function languagesOfType(type: string): string[] | null {
   return GRAMMARS[type] ? [type] : null;
 }
 
-/** Every type name a search accepts, sorted (for a refusal's hint). */
+/** Every type name a search accepts, sorted (for a refusal's hint): grammar languages and text types. */
 export function fileTypeNames(): string[] {
-  return [...new Set([...RG_NAMES.keys(), ...Object.keys(GRAMMARS)])].sort();
+  return [...new Set([...RG_NAMES.keys(), ...Object.keys(GRAMMARS), ...Object.keys(TEXT_FILE_TYPES)])].sort();
+}
+
+/** The files a type name covers: its grammar languages' (and ripgrep's names for them), or a text type's. */
+function filesOfType(
+  type: string,
+): { extensions: readonly string[]; filenames?: readonly string[] }[] | null {
+  const languages = languagesOfType(type);
+  if (languages !== null) return languages.map((id) => GRAMMARS[id]!);
+  const text = TEXT_FILE_TYPES[type];
+  return text ? [text] : null;
 }
 
 /**
@@ -61,17 +74,16 @@ export function fileTypeNames(): string[] {
 export function fileTypeTest(types: string[]): (path: string) => boolean {
   const rule: TypeRule = { extensions: new Set(), filenames: new Set() };
   for (const type of types) {
-    const languages = languagesOfType(type.toLowerCase());
-    if (languages === null) {
+    const covered = filesOfType(type.toLowerCase());
+    if (covered === null) {
       throw new RecoverableError("invalid_args", `Cannot filter by type "${type}": no such file type`, {
         hint: `Use one of: ${fileTypeNames().join(", ")}; or a glob such as {"glob": "*.ext"}`,
         details: { type, known: fileTypeNames() },
       });
     }
-    for (const id of languages) {
-      const entry = GRAMMARS[id]!;
-      for (const ext of entry.extensions) rule.extensions.add(ext);
-      for (const name of entry.filenames ?? []) rule.filenames.add(name);
+    for (const files of covered) {
+      for (const ext of files.extensions) rule.extensions.add(ext);
+      for (const name of files.filenames ?? []) rule.filenames.add(name);
     }
   }
   return (path) => {

@@ -7,7 +7,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { languagesOfType } from "./file_types.ts";
+import { fileTypeNames, languagesOfType } from "./file_types.ts";
 import { normalizeSearchTextArgs, offsetOfCursor } from "./text_args.ts";
 import type { StructuralQuery } from "./types.ts";
 
@@ -65,7 +65,23 @@ function languagesOf(value: unknown): string[] {
  *
  * const q = normalizeStructuralArgs({ pattern: "console.log($$$A)", language: "ts", glob: "src/**" });
  * assert.deepEqual(q.languages, ["typescript", "tsx"]);
- * assert.deepEqual(q.globs, ["src/**"]);
+ * assert.deepEqual(q.globs, ["src/**
+ * Refuse a text type (`md`, `txt`): it names no file a pattern can match in. An unknown type is refused with the
+ * others, by the file filter.
+ */
+function refuseTextOnlyTypes(types: readonly string[]): void {
+  const textOnly = types.find((t) =>
+    languagesOfType(t.toLowerCase()) === null && fileTypeNames().includes(t.toLowerCase())
+  );
+  if (textOnly === undefined) return;
+  throw badArg(
+    "type",
+    `the type "${textOnly}" has no grammar: a structural search matches code only`,
+    `Search ${textOnly} files with search_text, or pass a type with a grammar (ts, py, go, rust …)`,
+  );
+}
+
+/** "]);
  * ```
  *
  * @param raw The arguments as given (aliases already folded by the tool).
@@ -104,6 +120,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
   }
   const rest = Object.fromEntries(Object.entries(raw).filter(([k]) => !OWN.has(k)));
   const files = normalizeSearchTextArgs({ ...rest, pattern: "", literal: true });
+  refuseTextOnlyTypes(files.types);
   const query: StructuralQuery = {
     pattern: typeof pattern === "string" ? pattern.trim() : "",
     languages: languagesOf(raw["language"]),

@@ -14,3 +14,14 @@ Deno.test("file_types: ripgrep's names and the manifest's languages, with its fi
 Deno.test("file_types: an unknown type is refused with the known ones", () => {
   assert.throws(() => fileTypeTest(["cobol"]), { code: "invalid_args", hint: /Use one of: .*\bts\b/ });
 });
+
+Deno.test("file_types: ripgrep's types for text without a grammar (md, txt, xml, make …)", () => {
+  const md = fileTypeTest(["md"]);
+  assert.ok(md("README.md") && md("docs/a.markdown") && !md("a.mdx"));
+  const make = fileTypeTest(["make"]);
+  assert.ok(make("Makefile") && make("sub/GNUmakefile") && make("rules.mk") && !make("Makefile.txt"));
+  assert.ok(fileTypeTest(["txt", "xml"])("pom.xml"));
+  assert.ok(
+    ["md", "markdown", "txt", "xml", "sql", "make", "config"].every((t) => fileTypeNames().includes(t)),
+  );
+});

@@ -51,6 +51,7 @@ const HONO_CASES: RgCase[] = [
   },
   { name: "type ts", args: { pattern: "interface \\w+Env", type: "ts" }, rg: ["-t", "ts"] },
   { name: "type js", args: { pattern: "\\bawait\\b", type: "js" }, rg: ["-t", "js"] },
+  { name: "type md (no grammar)", args: { pattern: "Hono", type: "md" }, rg: ["-t", "md"] },
   { name: "multiline", args: { pattern: "\\{\\n\\s+return c\\.", multiline: true }, rg: ["-U"] },
   { name: "context", args: { pattern: "HTTPException\\(", context: 2 }, rg: ["-C", "2"] },
   { name: "folder", args: { pattern: "export", path: "dist/cjs/middleware" }, rg: [] },
@@ -59,6 +60,7 @@ const HONO_CASES: RgCase[] = [
 const FIXTURE_CASES: RgCase[] = [
   { name: "ignore files, hidden, binary", args: { pattern: "needle" }, rg: [] },
   { name: "line ends: $ before CRLF", args: { pattern: "needle$" }, rg: [] },
+  { name: "type txt (no grammar)", args: { pattern: "needle", type: "txt" }, rg: ["-t", "txt"] },
   { name: "non-ASCII columns", args: { pattern: "wörld", ignore_case: true }, rg: ["-i"] },
   { name: "whole word at line edges", args: { pattern: "needle", word: true }, rg: ["-w"] },
   { name: "context at file edges", args: { pattern: "first|last", context: 3 }, rg: ["-C", "3"] },

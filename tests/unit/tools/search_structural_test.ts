@@ -158,3 +158,10 @@ Deno.test("search_structural with debug_query says how each language read the pa
   const plain = okData(await ws.call("search_structural", { pattern: "print($A)" }));
   assert.equal((plain["summary"] as Record<string, unknown>)["pattern_readings"], undefined);
 });
+
+Deno.test("search_structural refuses a text type (md): no file of it has a grammar to match in", async () => {
+  const { ws } = await open(TREE);
+  const md = await ws.call("search_structural", { pattern: "print($A)", type: "md" });
+  assert.equal(code(md), "invalid_args");
+  assert.match(!md.ok ? md.error.message : "", /"md" has no grammar: a structural search matches code only/);
+});
