@@ -34,7 +34,12 @@ export function looksLikeGlob(path: string): boolean {
  * import assert from "node:assert/strict";
  * import { globMatcher } from "./_glob.ts";
  *
- * assert.ok(globMatcher("src/**" + "/*.ts").test("src/a/b.ts"));
+ * assert.ok(globMatcher("src/** Where the `{` at `i` closes: the index of its `}`, or -1 when none follows (then it is a plain character). */
+function braceEnd(glob: string, i: number): number {
+  return glob.indexOf("}", i + 1);
+}
+
+/** " + "/*.ts").test("src/a/b.ts"));
  * assert.ok(!globMatcher("src/" + "*a".repeat(14) + "*b").test("src/" + "a".repeat(80)));
  * ```
  *
@@ -61,7 +66,7 @@ export function globMatcher(glob: string): WildcardMatcher {
         i = bracket.end - 1;
       }
     } else if (c === "{") {
-      const end = glob.indexOf("}", i + 1);
+      const end = braceEnd(glob, i);
       if (end === -1) b.literal("{");
       else {
         b.oneOf(glob.slice(i + 1, end).split(","));
@@ -88,7 +93,7 @@ export function unclosedInGlob(glob: string): string | null {
       if (bracket === null) return `the character class at offset ${i} is not closed (a "]" is missing)`;
       i = bracket.end - 1;
     } else if (c === "{") {
-      const end = glob.indexOf("}", i + 1);
+      const end = braceEnd(glob, i);
       if (end === -1) return `the alternatives at offset ${i} are not closed (a "}" is missing)`;
       i = end;
     }
