@@ -25,6 +25,11 @@ export function looksLikeGlob(path: string): boolean {
   return false;
 }
 
+/** Where the `{` at `i` closes: the index of its `}`, or -1 when none follows (then it is a plain character). */
+function braceEnd(glob: string, i: number): number {
+  return glob.indexOf("}", i + 1);
+}
+
 /**
  * A matcher for a posix glob: `**` spans folders, `*` and `?` stay within one
  * name, `[abc]` and `{a,b}` as in a shell. It runs in time linear in the
@@ -34,12 +39,7 @@ export function looksLikeGlob(path: string): boolean {
  * import assert from "node:assert/strict";
  * import { globMatcher } from "./_glob.ts";
  *
- * assert.ok(globMatcher("src/** Where the `{` at `i` closes: the index of its `}`, or -1 when none follows (then it is a plain character). */
-function braceEnd(glob: string, i: number): number {
-  return glob.indexOf("}", i + 1);
-}
-
-/** " + "/*.ts").test("src/a/b.ts"));
+ * assert.ok(globMatcher("src/**" + "/*.ts").test("src/a/b.ts"));
  * assert.ok(!globMatcher("src/" + "*a".repeat(14) + "*b").test("src/" + "a".repeat(80)));
  * ```
  *

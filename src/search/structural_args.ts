@@ -57,15 +57,6 @@ function languagesOf(value: unknown): string[] {
 }
 
 /**
- * Normalize a structural search's arguments.
- *
- * ```ts
- * import assert from "node:assert/strict";
- * import { normalizeStructuralArgs } from "./structural_args.ts";
- *
- * const q = normalizeStructuralArgs({ pattern: "console.log($$$A)", language: "ts", glob: "src/**" });
- * assert.deepEqual(q.languages, ["typescript", "tsx"]);
- * assert.deepEqual(q.globs, ["src/**
  * Refuse a text type (`md`, `txt`): it names no file a pattern can match in. An unknown type is refused with the
  * others, by the file filter.
  */
@@ -81,7 +72,16 @@ function refuseTextOnlyTypes(types: readonly string[]): void {
   );
 }
 
-/** "]);
+/**
+ * Normalize a structural search's arguments.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizeStructuralArgs } from "./structural_args.ts";
+ *
+ * const q = normalizeStructuralArgs({ pattern: "console.log($$$A)", language: "ts", glob: "src/**" });
+ * assert.deepEqual(q.languages, ["typescript", "tsx"]);
+ * assert.deepEqual(q.globs, ["src/**"]);
  * ```
  *
  * @param raw The arguments as given (aliases already folded by the tool).
