@@ -134,6 +134,7 @@ async function coldPooled(pool: MatchPool, root: string, p: Pattern): Promise<nu
     return await timed(() => graver(ws, diskSearchFiles(root, { cache }), p));
   } finally {
     await cache.close();
+    await ws.close();
   }
 }
 
@@ -149,7 +150,9 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
   const theirs: number[] = [];
   const parse: number[] = [];
   const pooled: number[] = [];
-  const pooledCount = await graver(await freshWorkspace(pool), diskSearchFiles(root), p);
+  const pooledWs = await freshWorkspace(pool);
+  const pooledCount = await graver(pooledWs, diskSearchFiles(root), p);
+  await pooledWs.close();
   if (pooledCount !== counts[1]) throw new Error(`${p.name}: graver with a pool finds ${pooledCount}`);
   for (let i = 0; i < RUNS; i++) {
     const ws = await freshWorkspace();
@@ -159,12 +162,14 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
     warm.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     warmOther.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), anotherQuery(p))));
     await cache.close(); // the session ends: its watch of the tree stops (one left open slows every other)
+    await ws.close(); // and its trees are freed now, not by a finalizer in the middle of a later timed run
     theirs.push(await timed(() => astGrep(bin, root, p)));
     parse.push(await parseOnly(warmWs, texts));
     pooled.push(await coldPooled(pool, root, p));
   }
   const other = await graver(warmWs, diskSearchFiles(root), anotherQuery(p));
   if (other !== counts[1]) throw new Error(`${anotherQuery(p).pattern} finds ${other}, not ${counts[1]}`);
+  await warmWs.close();
   return [
     counts[0]!,
     texts.length,

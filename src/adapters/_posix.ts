@@ -23,7 +23,10 @@ import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
 import { DENO, denoStat, DenoStats, fstatNow, readdir, readdirNow } from "./_deno_fs.ts";
 import { SyncPaths } from "./_mounts.ts";
+import { lendNodeSha256 } from "./_node_sha256.ts";
 import { watchFolders } from "./_watch.ts";
+
+lendNodeSha256(); // versions hashed synchronously: every posix runtime has node:crypto
 
 /**
  * Whether process `pid` is alive on this machine: signal 0 probes it

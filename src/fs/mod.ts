@@ -26,8 +26,8 @@ export type {
 export { createMemoryBackend } from "./memory_backend.ts";
 export { DEFAULT_PROTECTED_PATHS, INTERNAL_DIR, Sandbox } from "./sandbox.ts";
 export type { ResolvedPath } from "./sandbox.ts";
-export { shortVersion, versionMatches, versionOf } from "./version.ts";
-export type { Version } from "./version.ts";
+export { lendSha256, shortVersion, versionMatches, versionOf, versionOfNow } from "./version.ts";
+export type { SyncSha256, Version } from "./version.ts";
 export { decodeText, dominantEol, encodeText, eolStyle, textShape } from "./text.ts";
 export type { TextFile, TextShape } from "./text.ts";
 export { Stage } from "./stage.ts";

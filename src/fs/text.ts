@@ -25,9 +25,7 @@ const ENCODER = new TextEncoder();
 
 /** True when the bytes hold a NUL in their first 8 KiB (git's binary test). */
 export function looksBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.length, 8192);
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
-  return false;
+  return bytes.subarray(0, 8192).indexOf(0) !== -1; // the engine's search, not a loop: every file read passes here
 }
 
 /**

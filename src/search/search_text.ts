@@ -9,7 +9,7 @@
  * @module
  */
 import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.ts";
-import { versionOf } from "../fs/version.ts";
+import { versionOf, versionOfNow } from "../fs/version.ts";
 import { cursorFor } from "./text_args.ts";
 import { decodedTexts } from "./decoded_texts.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
@@ -50,18 +50,27 @@ const TEXTS_PER_RUN = 256;
 
 /**
  * The version of a file's bytes: the one remembered for the array ({@linkcode decodedTexts}), the source's,
- * or a fresh hash. Bytes are never mutated in place (a change is a new array), so an array's version cannot go
- * stale.
+ * or a fresh hash — at once (no promise) when one of those is at hand: remembered, known to the source without
+ * a wait, or hashed by a synchronous digest an adapter lent (`versionOfNow`). Bytes are never mutated in place
+ * (a change is a new array), so an array's version cannot go stale.
  *
  * @param files The source (it may know the version already).
  * @param path The file.
  * @param bytes Its bytes.
- * @returns The version (SHA-256, hex).
+ * @returns The version (SHA-256, hex), or a promise of it.
  */
-export async function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): Promise<string> {
-  const known = decodedTexts.versionOf(bytes) ?? await files.version?.(path, bytes);
-  if (known !== undefined) return known;
-  const version = await versionOf(bytes);
+export function versionOfFile(files: SearchFiles, path: string, bytes: Uint8Array): string | Promise<string> {
+  const known = decodedTexts.versionOf(bytes) ?? files.version?.(path, bytes);
+  if (typeof known === "string") return known;
+  if (known === undefined) {
+    const now = versionOfNow(bytes);
+    if (now !== undefined) return remembered(bytes, now);
+  }
+  return Promise.resolve(known).then(async (v) => v ?? remembered(bytes, await versionOf(bytes)));
+}
+
+/** A version just hashed, remembered for its bytes' array. */
+function remembered(bytes: Uint8Array, version: string): string {
   decodedTexts.rememberVersion(bytes, version);
   return version;
 }

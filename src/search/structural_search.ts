@@ -217,7 +217,9 @@ async function* candidateRuns(
 /** The version of a candidate, asked for once: it replaces the promise when it is known. */
 function versionOfCandidate(files: SearchFiles, c: Candidate): string | Promise<string> {
   if (c.version !== undefined) return c.version;
-  const version = versionOfFile(files, c.file.path, c.bytes).then((v) => c.version = v);
+  const now = versionOfFile(files, c.file.path, c.bytes);
+  if (typeof now === "string") return c.version = now;
+  const version = now.then((v) => c.version = v);
   version.catch(() => {}); // awaited in order by the scan; a scan that stops early leaves it unread
   return c.version = version;
 }

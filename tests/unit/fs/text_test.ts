@@ -29,6 +29,21 @@ Deno.test("decodeText() refuses binary and invalid UTF-8 with distinct codes", (
   assert.equal(looksBinary(new TextEncoder().encode("plain")), false);
 });
 
+Deno.test("looksBinary() looks for a NUL in the first 8 KiB only, as git does", () => {
+  const at = (i: number, size = 9000) => {
+    const bytes = new Uint8Array(size).fill(0x61);
+    if (i < size) bytes[i] = 0;
+    return bytes;
+  };
+  assert.equal(looksBinary(at(0)), true);
+  assert.equal(looksBinary(at(8191)), true);
+  assert.equal(looksBinary(at(8192)), false);
+  assert.equal(looksBinary(at(99)), true);
+  assert.equal(looksBinary(at(5, 5)), false);
+  assert.equal(looksBinary(new Uint8Array()), false);
+  assert.equal(looksBinary(at(8192, 20_000).subarray(8192)), true, "a view: its own first bytes");
+});
+
 Deno.test("dominantEol() and splitLinesKeepEnds() respect mixed endings", () => {
   assert.equal(dominantEol("a\r\nb\r\nc\n"), "\r\n");
   assert.equal(dominantEol("a\nb\r\nc\n"), "\n");

@@ -7,11 +7,14 @@ const ROOT = new URL("../../../src/", import.meta.url);
 /** Real modules of this repository. */
 const FILES = ["fs/stage.ts", "fs/sandbox.ts", "fs/commit.ts", "search/search_text.ts", "syntax/trees.ts"];
 /**
- * The first 4 KiB of each: one size for all, so that which texts fit a budget of a few of them does not move
- * as these modules grow.
+ * The first 4 KiB of each, any byte past ASCII made a `?`: one size for all (a text's charge doubles once it
+ * holds a character past ASCII), so that which texts fit a budget of a few of them does not move as these
+ * modules are edited.
  */
 const BYTES = await Promise.all(
-  FILES.map(async (f) => (await Deno.readFile(new URL(f, ROOT))).slice(0, 4096)),
+  FILES.map(async (f) =>
+    (await Deno.readFile(new URL(f, ROOT))).slice(0, 4096).map((b) => b < 0x80 ? b : 0x3f)
+  ),
 );
 /** What one held text is charged before its line starts: a byte a character when all ASCII, else two. */
 const size = (i: number) => {
