@@ -18,6 +18,7 @@ import {
   type HeldDir,
   specialFileError,
   specialFileKind,
+  type StatedBytes,
 } from "../fs/backend.ts";
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
@@ -109,7 +110,7 @@ async function holdDir(dir: string, options: { root: string }): Promise<HeldDir 
  * A directory fails with `EISDIR`, as `readFile` does.
  */
 async function readRegularFile(path: string, options?: unknown): Promise<Uint8Array | string> {
-  const handle = await openRegularFile(path);
+  const { handle } = await openRegularFile(path);
   try {
     return await handle.readFile(options as Parameters<fsp.FileHandle["readFile"]>[0]);
   } finally {
@@ -117,12 +118,26 @@ async function readRegularFile(path: string, options?: unknown): Promise<Uint8Ar
   }
 }
 
-/** Open a regular file for reading (`O_NONBLOCK`, then `fstat`): what {@linkcode readRegularFile} refuses is refused. */
-async function openRegularFile(path: string): Promise<fsp.FileHandle> {
+/** {@linkcode readRegularFile} with the `fstat` its guard took of the open file before reading it. */
+async function readStatedFile(path: string): Promise<StatedBytes> {
+  const { handle, stat } = await openRegularFile(path);
+  try {
+    return { bytes: await handle.readFile() as Uint8Array, stat };
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+/**
+ * Open a regular file for reading (`O_NONBLOCK`, then `fstat`): what {@linkcode readRegularFile} refuses is
+ * refused. Answers the handle and that `fstat`.
+ */
+async function openRegularFile(path: string): Promise<{ handle: fsp.FileHandle; stat: BackendStats }> {
   const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    refuseIrregular(path, await handle.stat());
-    return handle;
+    const stat = await handle.stat() as unknown as BackendStats;
+    refuseIrregular(path, stat);
+    return { handle, stat };
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;
@@ -146,7 +161,7 @@ function refuseIrregular(path: string, st: BackendStats): void {
 
 /** {@linkcode Backend.openReader} on the disk: a regular file read piece by piece at given positions. */
 async function openReader(path: string): Promise<FileReader> {
-  const handle = await openRegularFile(path);
+  const { handle } = await openRegularFile(path);
   return {
     read: async (into, position) => (await handle.read(into, 0, into.length, position)).bytesRead,
     close: () => handle.close(),
@@ -192,6 +207,7 @@ async function statMany(paths: readonly string[]): Promise<(BackendStats | null)
     const st = lstatNow(paths[i]!);
     if (st === LINK) later.push(i);
     else out[i] = st;
+    if (paths.length === 1 && st !== LINK && st?.isDirectory()) noteFolderStat(paths[i]!, st);
     if (++inTurn === SYNC_STATS_PER_TURN) {
       inTurn = 0;
       await nextTurn();
@@ -199,6 +215,31 @@ async function statMany(paths: readonly string[]): Promise<(BackendStats | null)
   }
   await statLater(paths, { indices: later, out });
   return out;
+}
+
+/**
+ * The folders {@linkcode statMany} stat'ed alone in this turn of the event loop, with their `lstat`s: a read
+ * cache stats a folder and lists it soon after (a walk stats a few siblings, then lists them), and
+ * {@linkcode listDir} takes that stat rather than `lstat` the folder again (a walk of hono's 221 folders: ~1 ms).
+ * The window between the stat and the listing is the one a listing's own `lstat` leaves before its `readdir`,
+ * a few microtasks longer. Emptied on the next turn; at most {@linkcode STATED_FOLDERS_MOST} held.
+ */
+const statedFolders = new Map<string, BackendStats>();
+
+/** Folder stats {@linkcode statedFolders} holds at most. */
+const STATED_FOLDERS_MOST = 256;
+
+/** Remember a folder's stat for its listing in this turn. */
+function noteFolderStat(path: string, st: BackendStats): void {
+  if (statedFolders.size === 0) setImmediate(() => statedFolders.clear());
+  if (statedFolders.size < STATED_FOLDERS_MOST) statedFolders.set(path, st);
+}
+
+/** The stat {@linkcode statMany} took of a folder in this turn (used up), or null. */
+function takeFolderStat(path: string): BackendStats | null {
+  const st = statedFolders.get(path) ?? null;
+  statedFolders.delete(path);
+  return st;
 }
 
 /** A turn of the event loop: a macrotask, so that due timers and other requests run first. */
@@ -264,7 +305,16 @@ const READ_LATER = Symbol("read later");
  * file larger than a turn's bytes.
  */
 async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[]> {
-  const out: (Uint8Array | Error)[] = new Array(paths.length);
+  return (await readManyStated(paths)).map((got) => got instanceof Error ? got : got.bytes);
+}
+
+/**
+ * {@linkcode Backend.readManyStated} on the disk: {@linkcode readMany}'s reads, each with the `fstat` its guard
+ * takes of the open file before reading it (the synchronous read's and the asynchronous one's alike), at no
+ * cost of its own.
+ */
+async function readManyStated(paths: readonly string[]): Promise<(StatedBytes | Error)[]> {
+  const out: (StatedBytes | Error)[] = new Array(paths.length);
   const sync = SyncPaths.now(isRealDir)?.statable(paths) ?? null;
   const later: number[] = [];
   let files = 0;
@@ -276,7 +326,7 @@ async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[
       continue;
     }
     out[i] = got;
-    if (got instanceof Uint8Array) bytes += got.length;
+    if (!(got instanceof Error)) bytes += got.bytes.length;
     if (++files >= SYNC_READS_PER_TURN || bytes >= SYNC_READ_BYTES_PER_TURN) {
       files = bytes = 0;
       await nextTurn();
@@ -284,10 +334,8 @@ async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[
   }
   await eachInFlight(later, {
     limit: READS_IN_FLIGHT,
-    work: async (i) => {
-      // No encoding asked: a `Buffer` (the wrapper, `BackendFs.readMany`, makes it a plain array).
-      out[i] = await readRegularFile(paths[i]!).then((data) => data as Uint8Array, asError);
-    },
+    // No encoding asked: a `Buffer` (the wrapper, `BackendFs`, makes it a plain array).
+    work: async (i) => void (out[i] = await readStatedFile(paths[i]!).catch(asError)),
   });
   return out;
 }
@@ -298,7 +346,7 @@ async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[
  * follows it as `readFile` does), then refused unless its `fstat` says a regular file. Only for paths
  * `syncStatable` let through.
  */
-function readNow(path: string): Uint8Array | Error | typeof READ_LATER {
+function readNow(path: string): StatedBytes | Error | typeof READ_LATER {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
@@ -308,7 +356,7 @@ function readNow(path: string): Uint8Array | Error | typeof READ_LATER {
   try {
     const st = fstatNow(fd);
     refuseIrregular(path, st);
-    return st.size > SYNC_READ_BYTES_PER_TURN ? READ_LATER : readOpenNow(fd, st.size);
+    return st.size > SYNC_READ_BYTES_PER_TURN ? READ_LATER : { bytes: readOpenNow(fd, st.size), stat: st };
   } catch (err) {
     return asError(err);
   } finally {
@@ -399,7 +447,7 @@ function listDir(path: string, options?: { withFileTypes?: boolean }): Promise<u
   if (
     options?.withFileTypes === true && syncListingAllowed() && SyncPaths.now(isRealDir)?.statable([path])[0]
   ) {
-    const st = lstatNow(path);
+    const st = takeFolderStat(path) ?? lstatNow(path);
     if (st !== null && st !== LINK && st.isDirectory() && Number(st.size ?? 0) <= SYNC_LISTING_BYTES) {
       try {
         return Promise.resolve(readdirNow(path));
@@ -425,6 +473,7 @@ const DISK: Backend = {
   ...(fsp as unknown as Backend),
   statMany,
   readMany,
+  readManyStated,
   readdir: listDir,
   readFile: readRegularFile,
   openReader,

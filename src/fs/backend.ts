@@ -6,7 +6,16 @@
  * @module
  */
 import { errnoCode, RecoverableError } from "../errors.ts";
+import { dirname, joinPath } from "./backend_paths.ts";
 import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
+
+/** A file's bytes and its stat taken before they were read ({@linkcode Backend.readManyStated}). */
+export interface StatedBytes {
+  /** The whole content. */
+  bytes: Uint8Array;
+  /** The file's stat, taken before the bytes were read (of the open file, where the backend opens one). */
+  stat: BackendStats;
+}
 
 /** What `stat`/`lstat` must return. */
 export interface BackendStats {
@@ -99,6 +108,12 @@ export interface Backend {
    * the disk reads those on local file systems synchronously, a chunk at a time.
    */
   readMany?(paths: readonly string[]): Promise<(Uint8Array | Error)[]>;
+  /**
+   * {@linkcode Backend.readMany}, each file's bytes with its stat as it was before they were read (optional;
+   * the disk backends have it: the `fstat` of the open file that their guard takes anyway). A read cache keeps
+   * bytes under the stat taken before they were read; this one saves it a stat call per file it has not kept.
+   */
+  readManyStated?(paths: readonly string[]): Promise<(StatedBytes | Error)[]>;
   /** Target of a symbolic link (optional; without it links are refused). */
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
@@ -215,6 +230,7 @@ export const MODE_BITS = 0o7777;
 
 /** The code of a native fs error (`ENOENT`, `EEXIST`, ...), or undefined (one rule, in errors.ts). */
 export { errnoCode };
+export { dirname, joinPath };
 
 const WRAPPED = Symbol.for("graver.BackendFs");
 
@@ -261,19 +277,6 @@ function isAbsence(err: unknown): boolean {
  */
 export function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
-}
-
-/** Join posix paths, collapsing duplicate slashes. */
-export function joinPath(...parts: string[]): string {
-  const joined = parts.filter((p) => p !== "").join("/").replace(/\/+/g, "/");
-  return joined.length > 1 && joined.endsWith("/") ? joined.slice(0, -1) : joined;
-}
-
-/** The parent directory of a posix path ("/" for top-level entries). */
-export function dirname(path: string): string {
-  const i = path.lastIndexOf("/");
-  if (i <= 0) return path.startsWith("/") ? "/" : ".";
-  return path.slice(0, i);
 }
 
 /**
@@ -365,6 +368,25 @@ export class BackendFs {
   /** Whether the backend reads many files in one call ({@linkcode Backend.readMany}): what batches pay on. */
   get readsMany(): boolean {
     return typeof this.raw.readMany === "function";
+  }
+
+  /**
+   * Many files' bytes, each with its stat taken before it was read ({@linkcode Backend.readManyStated}; only
+   * where {@linkcode BackendFs.readsStated}): null for an absent file, else the error `read` would throw.
+   *
+   * @param paths Backend paths.
+   * @returns One answer per path.
+   */
+  async readManyStated(paths: readonly string[]): Promise<(StatedBytes | null | Error)[]> {
+    const got = await this.raw.readManyStated!(paths);
+    return got.map((g) =>
+      g instanceof Error ? (isAbsence(g) ? null : g) : { bytes: plainBytes(g.bytes), stat: g.stat }
+    );
+  }
+
+  /** Whether the backend reads files with their stats ({@linkcode Backend.readManyStated}). */
+  get readsStated(): boolean {
+    return typeof this.raw.readManyStated === "function";
   }
 
   /**

@@ -21,18 +21,15 @@
  *
  * @module
  */
-import {
-  type Backend,
-  type BackendFs,
-  type BackendStats,
-  dirname,
-  type ListedEntryKind,
-} from "../fs/backend.ts";
+import { type Backend, type BackendFs, type BackendStats, dirname, type StatedBytes } from "../fs/backend.ts";
 import { changedAt, sameState, stampOf, stateOf, statIdOf, statsOf } from "./stat_identity.ts";
 import { type Kept, KeptFiles } from "./kept_files.ts";
 import { RootWatches } from "./root_watches.ts";
 import { isUnder, recheckUnder } from "./watch_recheck.ts";
+import type { ListedEntry, ReadCacheCounts, ReadCacheOptions } from "./types.ts";
 import type { WalkRecord } from "./walk_record.ts";
+
+export type { ListedEntry, ReadCacheCounts, ReadCacheOptions };
 
 /** How recent a change may be for a read to be kept: a newer file is read again next time. */
 export const RACY_MS = 2000;
@@ -45,14 +42,6 @@ const PRIMED_MS = 1000;
 
 /** How many folder listings a read cache holds at most by default. */
 export const READ_CACHE_FOLDERS = 100_000;
-
-/** One entry of a folder listing. */
-export interface ListedEntry {
-  /** Its name. */
-  name: string;
-  /** What it is. */
-  kind: ListedEntryKind;
-}
 
 /** Walks remembered at most (one per distinct folder and walk options). */
 const KEPT_WALKS = 64;
@@ -71,40 +60,6 @@ interface KeptListing {
   entries: ListedEntry[];
   /** The change count when the stat that last showed it unchanged was taken. */
   seen: number;
-}
-
-/** How a {@linkcode ReadCache} is made. */
-export interface ReadCacheOptions {
-  /** Most bytes of file contents held (default {@linkcode READ_CACHE_BYTES}). */
-  maxBytes?: number;
-  /** Most folder listings held (default {@linkcode READ_CACHE_FOLDERS}). */
-  maxFolders?: number;
-  /** The wall clock in ms (default `Date.now`); tests pass their own. */
-  now?: () => number;
-  /**
-   * How many searches of a root go by before the root is watched through the backend's change feed, at the end
-   * of the next one ({@linkcode ReadCache.sync}; default 0: from the end of the first search on). `Infinity`:
-   * never watched — what a process that makes one search passes, so as not to pay for a watch it never uses.
-   */
-  watchAfter?: number;
-  /** The most folders a root's watch covers (default `WATCH_FOLDERS_MAX`, `root_watches.ts`); past it, none is made. */
-  maxWatchedFolders?: number;
-}
-
-/** How a {@linkcode ReadCache} did so far. */
-export interface ReadCacheCounts {
-  /** Reads answered from the cache (a stat only). */
-  hits: number;
-  /** Reads that went to the backend. */
-  misses: number;
-  /** Files held now. */
-  files: number;
-  /** Bytes held now. */
-  bytes: number;
-  /** Folder listings held now. */
-  folders: number;
-  /** Walks remembered now. */
-  walks: number;
 }
 
 /**
@@ -414,35 +369,57 @@ export class ReadCache {
    * @returns One answer per path.
    */
   async readMany(paths: readonly string[]): Promise<(Uint8Array | null | Error)[]> {
-    const stats = await this.#statsOf(paths);
+    const stated = this.#fs.readsStated;
+    const stats = await this.#statsOf(paths, { keptOnly: stated });
     const out: (Uint8Array | null | Error)[] = new Array(paths.length);
     const unread: number[] = [];
     for (let i = 0; i < paths.length; i++) {
-      const held = this.#lookup(paths[i]!, stats[i]!);
+      const held = stats[i] === undefined ? this.#miss() : this.#lookup(paths[i]!, stats[i]!);
       if (held === undefined) unread.push(i);
       else out[i] = held;
     }
     if (unread.length === 0) return out;
     const readAt = this.#now();
-    const got = await this.#fs.readMany(unread.map((i) => paths[i]!));
+    const names = unread.map((i) => paths[i]!);
+    const got = stated ? await this.#fs.readManyStated(names) : await this.#fs.readMany(names);
     unread.forEach((i, k) => {
-      const bytes = got[k]!;
+      const read = got[k]!;
+      const bytes = read === null || read instanceof Error || read instanceof Uint8Array ? read : read.bytes;
       out[i] = bytes;
-      this.#settle(paths[i]!, { st: stats[i]!, bytes: bytes instanceof Error ? null : bytes, readAt });
+      // The stat taken before the read: the cache's own, else the one the read took of the open file.
+      const st = stats[i] ?? (bytes === read ? null : (read as StatedBytes).stat);
+      this.#settle(paths[i]!, { st, bytes: bytes instanceof Error ? null : bytes, readAt });
     });
     return out;
   }
 
-  /** Stats of many paths for a read: those known without a call (a kept file unchanged since the barrier, a primed stat), the rest in one call. */
-  async #statsOf(paths: readonly string[]): Promise<(BackendStats | null)[]> {
+  /** A read of a file the cache keeps nothing of (its stat comes with the read): counted, nothing answered. */
+  #miss(): undefined {
+    this.#misses++;
+    return undefined;
+  }
+
+  /**
+   * Stats of many paths for a read: those known without a call (a kept file unchanged since the barrier, a
+   * primed stat), the rest in one call — with `keptOnly`, only those of kept files (undefined for the others:
+   * their reads take their stats, {@linkcode Backend.readManyStated}). Each path's change count is noted first.
+   */
+  async #statsOf(
+    paths: readonly string[],
+    options: { keptOnly: boolean },
+  ): Promise<(BackendStats | null | undefined)[]> {
     const stats: (BackendStats | null | undefined)[] = paths.map((p) => this.#knownStat(p));
-    const rest = paths.filter((_, i) => stats[i] === undefined);
-    if (rest.length === 0) return stats as (BackendStats | null)[];
     const seen = this.#roots.count.changes;
-    for (const p of rest) this.#noteSeen(p, seen); // as #stat notes a fresh stat: what a kept read stands on
-    const fresh = await this.#statAll(rest);
-    let k = 0;
-    return stats.map((st) => st === undefined ? fresh[k++] ?? null : st);
+    const rest: number[] = [];
+    stats.forEach((st, i) => {
+      if (st !== undefined) return;
+      this.#noteSeen(paths[i]!, seen); // as #stat notes a fresh stat: what a kept read stands on
+      if (!options.keptOnly || this.#kept.get(paths[i]!) !== undefined) rest.push(i);
+    });
+    if (rest.length === 0) return stats;
+    const fresh = await this.#statAll(rest.map((i) => paths[i]!));
+    rest.forEach((i, k) => stats[i] = fresh[k] ?? null);
+    return stats;
   }
 
   /**

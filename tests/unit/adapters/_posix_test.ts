@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { MountTable } from "../../../src/adapters/_mounts.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs } from "../../../src/fs/backend.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import * as fsp from "node:fs/promises";
 
 const dec = new TextDecoder();
@@ -77,6 +78,44 @@ Deno.test("readMany answers as read does: bytes, links followed, a folder and a 
     // The raw backend answers the absent file with the error readFile throws.
     const raw = await createDiskBackend().readMany!([`${root}/gone.txt`]);
     assert.equal((raw[0] as { code?: string }).code, "ENOENT");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("readManyStated answers as readMany does, each file with the stat of what was read", async () => {
+  const { root, outside } = await fixture();
+  try {
+    // Read synchronously (a local file, the 3 MiB one past a turn's bytes) and asynchronously (links).
+    const names = [
+      "dir/a.txt",
+      "empty.txt",
+      "big.txt",
+      "to_a",
+      "to_outside",
+      "to_dir/a.txt",
+      "dir",
+      "fifo",
+      "gone.txt",
+    ];
+    const paths = names.map((n) => `${root}/${n}`);
+    const fs = BackendFs.wrap(createDiskBackend());
+    assert.ok(fs.readsStated);
+    const stated = await fs.readManyStated(paths);
+    const plain = await fs.readMany(paths);
+    const bytesOf = (r: (typeof stated)[number]) => r === null || r instanceof Error ? r : r.bytes;
+    assert.deepEqual(stated.map(bytesOf).map(shown), plain.map(shown));
+    for (const [i, r] of stated.entries()) {
+      if (r === null || r instanceof Error) continue;
+      const target = await Deno.stat(paths[i]!); // links followed: the stat is the target's
+      assert.ok(r.stat.isFile(), names[i]);
+      assert.equal(Number(r.stat.size), r.bytes.length, names[i]);
+      assert.equal(Number((r.stat as { ino?: number }).ino), target.ino, names[i]);
+      assert.equal(r.bytes.constructor, Uint8Array, "a plain array, not a pooled Buffer");
+    }
+    assert.deepEqual(stated.slice(-3).map((r) => r instanceof Error ? "error" : r), ["error", "error", null]);
+    assert.equal(BackendFs.wrap(createMemoryBackend({})).readsStated, false);
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(outside, { recursive: true });
@@ -181,6 +220,29 @@ Deno.test("the disk's readdir with entry types lists as node:fs/promises' does: 
     // Names alone (isomorphic-git's call) stay strings.
     assert.ok((await disk.readdir(`${root}/dir`)).every((n) => typeof n === "string"));
   } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("a folder statMany stat'ed alone is listed without another lstat in that turn, and only then", async () => {
+  const { root, outside } = await fixture();
+  const real = Deno.lstatSync;
+  const lstats: string[] = [];
+  Deno.lstatSync = (path) => (lstats.push(String(path)), real(path));
+  try {
+    const disk = createDiskBackend();
+    const dir = `${root}/dir`;
+    await disk.statMany!([dir]); // the mount table's check of the folders above may lstat them too
+    const afterStat = lstats.filter((p) => p === dir).length;
+    assert.deepEqual(await disk.readdir(dir, { withFileTypes: true }).then((es) => es.length), 1);
+    assert.equal(lstats.filter((p) => p === dir).length, afterStat, "listed under the stat just taken");
+    await disk.statMany!([dir]);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a turn later the stat is old news
+    await disk.readdir(dir, { withFileTypes: true });
+    assert.equal(lstats.filter((p) => p === dir).length, afterStat + 2, "a later listing stats it again");
+  } finally {
+    Deno.lstatSync = real;
     await Deno.remove(root, { recursive: true });
     await Deno.remove(outside, { recursive: true });
   }

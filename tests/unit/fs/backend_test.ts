@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
-import { type Backend, BackendFs, dirname, errnoCode, joinPath } from "../../../src/fs/backend.ts";
+import { type Backend, BackendFs, errnoCode } from "../../../src/fs/backend.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { enc } from "../../_helpers.ts";
 
@@ -168,15 +168,6 @@ Deno.test("errnoCode() reads node codes and maps Deno error names", () => {
   assert.equal(errnoCode(new Deno.errors.AlreadyExists("x")), "EEXIST");
   assert.equal(errnoCode(new Error("plain")), undefined);
   assert.equal(errnoCode("ENOENT"), undefined);
-});
-
-Deno.test("joinPath() and dirname() handle roots and duplicate slashes", () => {
-  assert.equal(joinPath("/w/", "/src//a.ts"), "/w/src/a.ts");
-  assert.equal(joinPath("/", ""), "/");
-  assert.equal(joinPath("/w", "dir/"), "/w/dir");
-  assert.equal(dirname("/w/src/a.ts"), "/w/src");
-  assert.equal(dirname("/a.ts"), "/");
-  assert.equal(dirname("a.ts"), ".");
 });
 
 /** A backend that counts its `lstat` calls, optionally answering `readdir` with names only (as lightning-fs). */

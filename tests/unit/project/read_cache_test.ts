@@ -102,7 +102,16 @@ Deno.test("ReadCache.prime: one statMany call stands in for a stat per file on t
   }
 });
 
-Deno.test("ReadCache.readMany: what read answers for each file, the same kept, one backend read for the rest", async () => {
+for (const stated of [true, false]) {
+  const how = stated
+    ? "each with the stat its read took"
+    : "each stat'ed first (a backend without readManyStated)";
+  Deno.test(`ReadCache.readMany: what read answers for each file, the same kept, one backend read for the rest, ${how}`, async () => {
+    await readManyAnswersAsReadDoes(stated);
+  });
+}
+
+async function readManyAnswersAsReadDoes(stated: boolean): Promise<void> {
   const dir = await Deno.makeTempDir();
   try {
     for (const n of ["a", "b", "c"]) await Deno.writeTextFile(`${dir}/${n}.ts`, n);
@@ -111,6 +120,8 @@ Deno.test("ReadCache.readMany: what read answers for each file, the same kept, o
     let batches = 0;
     const { backend, calls } = counting(raw);
     backend.readMany = (ps) => (batches++, raw.readMany!(ps));
+    if (stated) backend.readManyStated = (ps) => (batches++, raw.readManyStated!(ps));
+    else delete backend.readManyStated;
     const cache = new ReadCache(BackendFs.wrap(backend), { now: LATER });
     const [a, b, c] = ["a", "b", "c"].map((n) => `${dir}/${n}.ts`) as [string, string, string];
     const first = await cache.read(a);
@@ -121,9 +132,12 @@ Deno.test("ReadCache.readMany: what read answers for each file, the same kept, o
     assert.equal((got[3] as { code?: string }).code, "EISDIR", "a folder fails as read fails");
     assert.equal(got[4], null);
     assert.equal(batches, 1, "b, c, the folder and the absent file in one read of the backend");
-    // a's read stats it; prime stats a, the one file kept (nothing is kept of b); one call for the paths it
-    // did not prime (b, c, the folder, the absent file).
-    assert.deepEqual({ readFile: calls.readFile, statMany: calls.statMany }, { readFile: 1, statMany: 3 });
+    // a's read stats it; prime stats a, the one file kept (nothing is kept of b); without stated reads, one
+    // call for the paths it did not prime (b, c, the folder, the absent file), which a stated read saves.
+    assert.deepEqual({ readFile: calls.readFile, statMany: calls.statMany }, {
+      readFile: 1,
+      statMany: stated ? 2 : 3,
+    });
     // What readMany read was kept under read's rules: the next reads are hits, and a change is seen.
     const [b2, c2] = await cache.readMany([b, c]);
     assert.equal(b2, got[1]);
@@ -145,7 +159,7 @@ Deno.test("ReadCache.readMany: what read answers for each file, the same kept, o
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
+}
 
 Deno.test("ReadCache.held: a primed, unchanged file's kept bytes without a promise; anything else left for read", async () => {
   const dir = await Deno.makeTempDir();
