@@ -149,6 +149,20 @@ export class Sandbox {
     return null;
   }
 
+  /**
+   * Whether the entry `name` of the folder `dirRel` lies in a protected path, given that the folder itself does
+   * not ({@linkcode Sandbox.protectedBy} of `dirRel` is null): a listing's check of each of its entries, which
+   * looks at the folder's own segments once, not once per entry.
+   *
+   * @param dirRel Relative posix path of a folder no protected path holds ("" for the root).
+   * @param name The entry's name.
+   * @returns Whether `dirRel/name` lies in a protected path.
+   */
+  protectsEntry(dirRel: string, name: string): boolean {
+    if (this.#names.has(name)) return true;
+    return this.#paths.length > 0 && this.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) !== null;
+  }
+
   /** Refuse a path inside graver's internals or a protected path. */
   #guard(path: string, segments: string[], how = "it is"): void {
     if (segments[0] === INTERNAL_DIR) {

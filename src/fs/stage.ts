@@ -426,10 +426,10 @@ export class Stage {
     dirRel: string,
     listTyped: (abs: string) => Promise<{ name: string; kind: ListedKind }[]>,
   ): Promise<{ name: string; kind: ListedKind }[]> {
+    if (dirRel !== "" && this.sandbox.protectedBy(dirRel) !== null) return []; // every entry lies in it
     // Entry types from the listing itself where the backend gives them: no lstat per entry.
     return (await listTyped(this.sandbox.abs(dirRel))).filter(({ name }) =>
-      !(dirRel === "" && name === ".graver") &&
-      this.sandbox.protectedBy(dirRel === "" ? name : `${dirRel}/${name}`) === null
+      !(dirRel === "" && name === ".graver") && !this.sandbox.protectsEntry(dirRel, name)
     );
   }
 

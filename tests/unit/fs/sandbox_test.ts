@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { memfs } from "memfs";
 import { BackendFs, isRecoverable } from "../../../src/mod.ts";
 import { Sandbox } from "../../../src/fs/sandbox.ts";
+import { Stage } from "../../../src/fs/stage.ts";
+import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import { createWorkspace } from "../../../src/workspace.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import type { Backend } from "../../../src/mod.ts";
@@ -116,6 +118,30 @@ Deno.test("Sandbox protectedPaths: names match at any depth, paths from the root
   assert.equal(open.lexical(".git/config").rel, ".git/config");
   assert.throws(() => open.lexical(".graver/journal.json"), refused);
   assert.deepEqual(new Sandbox("/p").protectedPaths, [".git", ".hg", ".svn", ".jj", ".bzr"]);
+});
+
+Deno.test("Sandbox.protectsEntry answers protectedBy for each entry of a folder that is not protected", () => {
+  for (const protectedPaths of [undefined, ["secrets", "config/prod", "a/b/c"]]) {
+    const sb = new Sandbox("/p", protectedPaths ? { protectedPaths } : {});
+    for (const dir of ["", "a", "a/b", "config", "other/config", "src/deep/er"]) {
+      assert.equal(sb.protectedBy(dir), null, dir);
+      for (const name of [".git", "secrets", "prod", "c", "b", "config", "x.ts", ".gitignore"]) {
+        const path = dir === "" ? name : `${dir}/${name}`;
+        assert.equal(sb.protectsEntry(dir, name), sb.protectedBy(path) !== null, path);
+      }
+    }
+  }
+});
+
+Deno.test("a listing of a protected folder is empty, as each of its entries is protected", async () => {
+  const fs = BackendFs.wrap(
+    createMemoryBackend({ "/p/.git/config": "[core]\n", "/p/src/.git/HEAD": "x", "/p/a.ts": "" }),
+  );
+  const stage = new Stage(fs, new Sandbox("/p"));
+  assert.deepEqual(await stage.list(".git"), []);
+  assert.deepEqual(await stage.list("src/.git"), []);
+  assert.deepEqual((await stage.list("")).map((e) => e.name), ["a.ts", "src"]);
+  assert.deepEqual(await stage.list("src"), []);
 });
 
 Deno.test("Sandbox.resolve() refuses a symlink that leads into .git", async () => {
