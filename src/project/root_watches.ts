@@ -197,6 +197,7 @@ export class RootWatches {
     })();
     this.#watched.set(root, { watch, listed: listings.listed });
     const made = await watch;
+    await made?.sync(); // a new feed's first barrier is the slow one (Deno: ~3 ms): crossed here, in idle time
     if (old) {
       old.close();
       this.#watches.delete(old);

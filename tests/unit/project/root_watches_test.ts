@@ -33,6 +33,32 @@ Deno.test("RootWatches: a root is watched from the search watchAfter names; a wa
   }
 });
 
+Deno.test("RootWatches: a new watch crosses its first barrier while it is set up, off the next search's path", async () => {
+  const barriers: string[] = [];
+  const raw = createDiskBackend();
+  const counting = {
+    ...raw,
+    watchFolders: (folders: readonly string[], onChange: (paths: readonly string[] | null) => void) => {
+      const feed = raw.watchFolders!(folders, onChange);
+      return {
+        sync: (waitMs?: number) => (barriers.push("sync"), feed.sync(waitMs)),
+        close: () => feed.close(),
+      };
+    },
+  };
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-roots-" }));
+  const roots = new RootWatches(BackendFs.wrap(counting), { watchAfter: 0 });
+  try {
+    const listings = { listed: 1, folders: () => [root], statAll };
+    assert.equal(await roots.afterWalk(root, listings), true);
+    assert.deepEqual(barriers, ["sync"], "crossed once in the set-up");
+    assert.equal(await (await roots.of(root))!.sync(30_000), true);
+  } finally {
+    await roots.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("RootWatches: past maxWatched folders a root is not watched", async () => {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-roots-" }));
   const roots = new RootWatches(fs, { watchAfter: 0, maxWatched: 1 });
