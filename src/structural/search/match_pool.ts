@@ -14,9 +14,10 @@
  * are busy, they parse no sooner than the main thread would (docs/benchmarks.md).
  *
  * Messages to a worker: `{ type: "init", runtime }`, `{ type: "grammar", language, wasm }` (once per language,
- * before its first batch), `{ type: "match", id, language, query, files }`, `{ type: "outline", id, language,
- * files }` (each file's symbols), `{ type: "clear" }` (free the cached trees). From it: `{ type: "ready" }`,
- * `{ type: "done", id, results }` with one `{ sites }` or `{ failed }` per file.
+ * before its first batch), `{ type: "match", id, language, query, files, outline }` (`outline`: each file with
+ * sites outlined too), `{ type: "outline", id, language, files }` (each file's symbols), `{ type: "clear" }`
+ * (free the cached trees). From it: `{ type: "ready" }`, `{ type: "done", id, results }` with one `{ sites }`
+ * (and `symbols`, asked) or `{ failed }` per file.
  *
  * @module
  */
@@ -89,8 +90,11 @@ const SITES_REMEMBERED = 200_000;
 /** Files whose outline the pool keeps (a search asks them of the files it matched, maybe ahead of its page). */
 const OUTLINES_REMEMBERED = 4096;
 
-/** What a worker does with a batch: match the query, or list each file's symbols (depth first). */
-type Op = "match" | "outline";
+/**
+ * What a worker does with a batch: match the query (and outline each file with sites: `matchOutline`), or list
+ * each file's symbols (depth first).
+ */
+type Op = "match" | "matchOutline" | "outline";
 
 /** One file waiting for its worker's answer. */
 interface Waiting {
@@ -231,10 +235,17 @@ export class MatchPool {
    * @param language The file's language.
    * @param query The pattern or rule (and rewrite).
    * @param file The file.
+   * @param options `outline`: the worker outlines the file too when it has sites, in the same answer, and
+   *   {@linkcode MatchPool.outline} then answers from it (a search names each match's enclosing symbol).
    * @returns The sites as `PatternMatcher`'s programs give them.
    * @throws PoolUnavailable when no worker can answer: match the file on this thread.
    */
-  match(language: string, query: MatchQuery, file: MatchFile): Promise<unknown[]> {
+  match(
+    language: string,
+    query: MatchQuery,
+    file: MatchFile,
+    options: { outline?: boolean } = {},
+  ): Promise<unknown[]> {
     const key = queryKey(language, query);
     // The query asked last goes last: the one asked longest ago is forgotten first.
     const answers = this.#answers.get(key) ?? { files: new Map(), sites: 0 };
@@ -242,7 +253,8 @@ export class MatchPool {
     if (this.#answers.size >= QUERIES_REMEMBERED) this.#answers.delete(this.#answers.keys().next().value!);
     this.#answers.set(key, answers);
     const remembered = answers;
-    return this.#enqueue({ op: "match", language, query }, file).then((sites) => {
+    const op = options.outline === true ? "matchOutline" : "match";
+    return this.#enqueue({ op, language, query }, file).then((sites) => {
       if (remembered.sites + sites.length > SITES_REMEMBERED) return sites;
       const before = remembered.files.get(file.path)?.sites.length ?? 0;
       remembered.files.set(file.path, { version: file.version, sites });
@@ -268,12 +280,17 @@ export class MatchPool {
     symbols.catch(() =>
       this.#outlines.get(file.path)?.symbols === symbols && this.#outlines.delete(file.path)
     );
+    this.#rememberOutline(file, symbols);
+    return symbols;
+  }
+
+  /** Remember a file's outline at its version (the least recently asked forgotten past the bound). */
+  #rememberOutline(file: MatchFile, symbols: Promise<unknown[]>): void {
     this.#outlines.delete(file.path);
     if (this.#outlines.size >= OUTLINES_REMEMBERED) {
       this.#outlines.delete(this.#outlines.keys().next().value!);
     }
     this.#outlines.set(file.path, { version: file.version, symbols });
-    return symbols;
   }
 
   /** Queue a file for its worker's next batch of this operation. */
@@ -342,9 +359,10 @@ export class MatchPool {
     clearTimeout(batch.timer);
     slot.inFlight.delete(m.id!);
     batch.files.forEach((w, i) => {
-      const r = m.results?.[i] as { sites?: unknown[]; failed?: string } | undefined;
+      const r = m.results?.[i] as { sites?: unknown[]; symbols?: unknown[]; failed?: string } | undefined;
       if (r?.sites) {
-        if (batch.op === "match") this.matched++;
+        if (batch.op !== "outline") this.matched++;
+        if (r.symbols) this.#rememberOutline(w.file, Promise.resolve(r.symbols));
         w.resolve(r.sites);
       } else w.reject(new PoolUnavailable(r?.failed ?? "the worker gave no answer"));
     });
@@ -393,7 +411,9 @@ export class MatchPool {
     try {
       await sent;
       if (slot.worker !== worker) return;
-      worker.postMessage({ type: batch.op, id, language, query, files: batch.files.map((w) => w.file) });
+      const files = batch.files.map((w) => w.file);
+      const type = batch.op === "outline" ? "outline" : "match";
+      worker.postMessage({ type, id, language, query, files, outline: batch.op === "matchOutline" });
     } catch (err) {
       const answered = slot.inFlight.get(id);
       if (answered === undefined) return;

@@ -2,9 +2,10 @@
  * The inside of a `MatchPool` worker (`match_pool.ts`), runtime-neutral: it loads the tree-sitter runtime and
  * each grammar from the wasm the pool posts, compiles each query once with the same pattern matcher the main
  * thread uses (`patternMatcherOf`), keeps its own parse cache (one tree per path, reused by version), and
- * answers each batch of files with their sites (or, asked for outlines, their symbols). For a file it could
- * not match (over the parse limit, a trap, anything) it answers `failed`: the pool's caller then matches that
- * file on its own thread, which gives the answer (or the error) the search would have given without a pool.
+ * answers each batch of files with their sites (and, asked, the symbols of each file with sites; or, asked for
+ * outlines, each file's symbols). For a file it could not match (over the parse limit, a trap, anything) it
+ * answers `failed`: the pool's caller then matches that file on its own thread, which gives the answer (or the
+ * error) the search would have given without a pool.
  * An adapter's worker module only wires its global scope to {@linkcode serveMatches}.
  *
  * @module
@@ -36,6 +37,8 @@ interface PoolMessage {
   id?: number;
   query?: MatchQuery;
   files?: MatchFile[];
+  /** With a match: outline each file that has sites too, in the same answer (`symbols`). */
+  outline?: boolean;
 }
 
 /**
@@ -84,6 +87,7 @@ export function serveMatches(scope: MatchWorkerScope): void {
     } else if (m.type === "match") {
       queue = queue.then(async () => {
         const results = await matchBatch(() => programOf(m.language!, m.query!), m.files!);
+        if (m.outline === true) await outlineMatched({ grammars, trees }, { files: m.files!, results });
         scope.postMessage({ type: "done", id: m.id, results });
       });
     } else if (m.type === "outline") {
@@ -115,6 +119,25 @@ async function matchBatch(
     }
   }
   return out;
+}
+
+/**
+ * Add to each matched file's answer its symbols (as {@linkcode outlineBatch} gives them), while the worker holds
+ * its tree: the search names each match's enclosing symbol, and asking for them afterwards cost a message to
+ * the worker and back. A file whose outline fails is answered without (the pool asks again, and fails there).
+ */
+async function outlineMatched(
+  parsing: Parsing,
+  batch: {
+    files: MatchFile[];
+    results: ({ sites: unknown[]; symbols?: SymbolInfo[] } | { failed: string })[];
+  },
+): Promise<void> {
+  for (const [i, result] of batch.results.entries()) {
+    if (!("sites" in result) || result.sites.length === 0) continue;
+    const [outlined] = await outlineBatch(parsing, [batch.files[i]!]);
+    if (outlined && "sites" in outlined) result.symbols = outlined.sites;
+  }
 }
 
 /** Each file's symbols, depth first, each without its children (they follow it in the list), or why not. */

@@ -368,9 +368,8 @@ function pooled(
   };
   const matchInPool = async (file: { path: string; text: string; version: string }) => {
     try {
-      const sites = await pool.match(language, query, file) as PatternSite[];
-      // Its worker outlines it now, in the same batches, rather than one file at a time when the page asks.
-      if (on.outlines && sites.length > 0) pool.outline(language, file).catch(() => {});
+      // Its worker outlines it in the same answer when it has sites: the page asks for its symbols from memory.
+      const sites = await pool.match(language, query, file, { outline: on.outlines }) as PatternSite[];
       return sites;
     } catch (err) {
       if (!(err instanceof PoolUnavailable)) throw err;

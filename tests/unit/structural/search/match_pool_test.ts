@@ -37,7 +37,7 @@ async function dataOf(ws: Workspace, tool: string, args: Record<string, unknown>
 
 /** Real workers that count the batches they are sent; `tamper` may change or drop a batch on its way. */
 function countingSpawn(
-  counts: { batches: number },
+  counts: { batches: number; outlines?: number },
   tamper?: (worker: Worker, message: Record<string, unknown>) => boolean,
 ): () => MatchWorker {
   return () => {
@@ -45,6 +45,7 @@ function countingSpawn(
     const post = worker.postMessage.bind(worker);
     worker.postMessage = (message: Record<string, unknown>) => {
       if (message.type === "match") counts.batches++;
+      if (message.type === "outline") counts.outlines = (counts.outlines ?? 0) + 1;
       if (message.type === "match" && tamper?.(worker, message)) return;
       post(message);
     };
@@ -117,6 +118,28 @@ Deno.test("a cold search with every worker of its pool ready parses no file on t
     assert.ok(summary.files_parsed > 10);
     assert.equal(pool.matched, summary.files_parsed);
     assert.equal(pool.failures, 0);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a pooled search's enclosing symbols come with its matches: no message asks for them afterwards", async () => {
+  const counts = { batches: 0, outlines: 0 };
+  const pool = new MatchPool({
+    spawn: countingSpawn(counts),
+    wasm: createWasmLoader(),
+    size: 2,
+    idleMs: 600_000,
+  });
+  try {
+    await pool.warm();
+    const args = { pattern: "c.req.header($A)", language: "js", max_results: 100_000, max_chars: 10_000_000 };
+    const pooled = await dataOf(await open(pool), "search_structural", args);
+    assert.deepEqual(pooled, await dataOf(await open(), "search_structural", args));
+    const { matches } = (pooled as { data: { matches: { symbol?: string }[] } }).data;
+    assert.ok(matches.filter((m) => m.symbol !== undefined).length > 10, "matches name their symbols");
+    assert.ok(counts.batches > 0);
+    assert.equal(counts.outlines, 0);
   } finally {
     pool.close();
   }
