@@ -132,6 +132,9 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
 async function coldPooled(pool: MatchPool, root: string, p: Pattern): Promise<number> {
   pool.clear();
   await pool.warm();
+  // The workers free the last run's trees when told to clear: let them, untimed, as a real cold search meets
+  // workers that freed nothing (or did so long before), not workers busy freeing the previous search's trees.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   const ws = await freshWorkspace(pool);
   const cache = diskReadCache();
   try {
