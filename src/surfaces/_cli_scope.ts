@@ -9,6 +9,7 @@
  * @module
  */
 import type { Backend } from "../fs/backend.ts";
+import type { ToolResult } from "../tools/types.ts";
 import { resolveHostPath, resolveRoot } from "./_cli_workspace.ts";
 
 /** Where a command searches, and how it prints what it found. */
@@ -82,6 +83,67 @@ export async function cliScope(
   const slash = abs.lastIndexOf("/");
   const name = abs.slice(slash + 1);
   return { root: abs.slice(0, slash) || "/", path: name, shown: shownUnder(path, name) };
+}
+
+/**
+ * The scopes of a command's PATHs, in the order written (each searched on its own, as rg and ast-grep search
+ * theirs one after another), or the first problem; no PATH is the whole root.
+ *
+ * @param host The current folder, and the disk.
+ * @param given The `--root`, and the PATHs of the command line.
+ * @returns One scope per PATH (one for none), or the problem to report as a usage error.
+ */
+export async function cliScopes(
+  host: { cwd: string; backend: Pick<Backend, "stat"> },
+  given: { root?: string | undefined; paths: readonly string[] },
+): Promise<CliScope[] | { problem: string }> {
+  const scopes: CliScope[] = [];
+  for (const path of given.paths.length === 0 ? [undefined] : given.paths) {
+    const scope = await cliScope(host, { root: given.root, path });
+    if ("problem" in scope) return scope;
+    scopes.push(scope);
+  }
+  return scopes;
+}
+
+/**
+ * Open each scope's workspace once: PATHs under one root share it (its read cache and parsed trees).
+ *
+ * @param open How the command opens a workspace on a root.
+ * @returns The opener, remembering what it opened.
+ */
+export function openOnce<W>(
+  open: (root: string | undefined) => Promise<W>,
+): (root: string | undefined) => Promise<W> {
+  const opened = new Map<string | undefined, Promise<W>>();
+  return (root) => {
+    let ws = opened.get(root);
+    if (ws === undefined) opened.set(root, ws = open(root));
+    return ws;
+  };
+}
+
+/**
+ * Whether a search's failure would fail the next PATH the same way (a refused pattern, glob or argument), so
+ * the command stops there; a PATH's own failure (absent, outside the root, a special file) does not stop the
+ * others, as rg goes on past a PATH it cannot read.
+ *
+ * @param result A PATH's result.
+ * @returns True when the command should stop.
+ */
+export function failsEveryPath(result: ToolResult): boolean {
+  return !result.ok && !["not_found", "sandbox_violation", "binary_file"].includes(result.error.code);
+}
+
+/**
+ * The exit code of a command over several PATHs, as rg and ast-grep give it: 2 when one failed, else 0 when one
+ * found something, else 1.
+ *
+ * @param codes Each PATH's code.
+ * @returns The command's.
+ */
+export function exitOfAll(codes: readonly number[]): number {
+  return codes.includes(2) ? 2 : codes.includes(0) ? 0 : 1;
 }
 
 /**

@@ -9,8 +9,16 @@
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import { quoteLiteral } from "../search/text_pattern.ts";
-import type { CliInvocation } from "./_cli_contract.ts";
-import { cliScope, withShownPaths } from "./_cli_scope.ts";
+import type { Workspace } from "../workspace.ts";
+import type { CliHost, CliInvocation } from "./_cli_contract.ts";
+import {
+  type CliScope,
+  cliScopes,
+  exitOfAll,
+  failsEveryPath,
+  openOnce,
+  withShownPaths,
+} from "./_cli_scope.ts";
 import { failureText, type Paint, painter, searchNotesText, sizeFlag } from "./cli_output.ts";
 
 /** What one matched line of a search_text result holds (the part printed here). */
@@ -43,33 +51,30 @@ const SWITCHES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The pattern and PATH of an invocation: PATTERN and PATH as the arguments, or, with `-e` (repeatable, as rg's),
- * the patterns from there — several are one alternation, each a fixed string with `-F` — and PATH alone as
- * the argument.
+ * The pattern and PATHs of an invocation: PATTERN and then PATHs as the arguments, or, with `-e` (repeatable, as
+ * rg's), the patterns from there — several are one alternation, each a fixed string with `-F` — and the
+ * arguments PATHs alone.
  */
-function patternAndPath(
+function patternAndPaths(
   positional: string[],
   given: { regexps: string[] | undefined; fixed: boolean },
-): { pattern: string; literal: boolean; path: string | undefined } | { problem: string } {
+): { pattern: string; literal: boolean; paths: string[] } | { problem: string } {
   const { regexps, fixed } = given;
   if (regexps === undefined || regexps.length === 0) {
-    const [pattern, path] = positional;
-    return pattern === undefined ? { problem: "missing PATTERN" } : { pattern, literal: fixed, path };
+    const [pattern, ...paths] = positional;
+    return pattern === undefined ? { problem: "missing PATTERN" } : { pattern, literal: fixed, paths };
   }
-  if (positional.length > 1) {
-    return { problem: `with -e PATTERN, only PATH may follow (got ${positional.length} arguments)` };
-  }
-  if (regexps.length === 1) return { pattern: regexps[0]!, literal: fixed, path: positional[0] };
+  if (regexps.length === 1) return { pattern: regexps[0]!, literal: fixed, paths: positional };
   const alternatives = regexps.map((p) => `(?:${fixed ? quoteLiteral(p) : p})`);
-  return { pattern: alternatives.join("|"), literal: false, path: positional[0] };
+  return { pattern: alternatives.join("|"), literal: false, paths: positional };
 }
 
 /** The search_text arguments a `graver grep` invocation stands for, or a usage problem. */
 function searchArgs(
   invocation: Pick<CliInvocation, "positional" | "flags" | "values" | "counts">,
-): Record<string, unknown> | { problem: string } {
+): { args: Record<string, unknown>; paths: string[] } | { problem: string } {
   const { positional, flags, values } = invocation;
-  const given = patternAndPath(positional, {
+  const given = patternAndPaths(positional, {
     regexps: values["regexp"],
     fixed: flags["fixed-strings"] === true,
   });
@@ -80,7 +85,6 @@ function searchArgs(
     max_results: 10_000,
     max_chars: 50_000_000,
   };
-  if (given.path !== undefined) args["path"] = given.path;
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
   if (given.literal) args["literal"] = true;
   // rg's -u: what .gitignore ignores too; -uu: and hidden files (-uuu's binary files are never searched here).
@@ -102,7 +106,7 @@ function searchArgs(
   const size = sizeFlag(flags, "max-filesize");
   if (typeof size === "object") return size;
   if (size !== undefined) args["max_file_bytes"] = size;
-  return args;
+  return { args, paths: given.paths };
 }
 
 /** One matched line in ripgrep's shape, its matches painted (with `-o`, each match alone). */
@@ -152,13 +156,14 @@ function found(data: Record<string, unknown>): boolean {
 registerCliCommand({
   name: "grep",
   synopsis:
-    "grep PATTERN [PATH] | -e PATTERN... [PATH] [-i] [-S] [-w] [-F] [-U] [-o] [-u] [-g GLOB]... [-t TYPE]... [-A N] [-B N] [-C N] [-l] [-c] [--json]",
+    "grep PATTERN [PATH]... | -e PATTERN... [PATH]... [-i] [-S] [-w] [-F] [-U] [-o] [-u] [-g GLOB]... [-t TYPE]... [-A N] [-B N] [-C N] [-l] [-c] [--json]",
   summary: "Search the project's files (search_text) with ripgrep's flags and output",
   details: `
 PATTERN is a regular expression in RE2 syntax (ripgrep's), or a fixed string with -F; -e PATTERN may
-repeat (any of them matches), and the arguments are then PATH alone. PATH narrows the search to a folder
+repeat (any of them matches), and the arguments are then PATHs alone. PATH narrows the search to a folder
 or file, written as rg takes it (relative to the current folder or absolute; outside the root it is
-searched as a workspace of its own unless --root is given). .gitignore is honoured and hidden and binary
+searched as a workspace of its own unless --root is given); several PATHs are searched one after another,
+as rg does (with --json, one result each). .gitignore is honoured and hidden and binary
 files are skipped, as rg does (--hidden, --no-ignore; -u lifts the ignore files, -uu hidden files too).
 -g GLOB may repeat ("!" excludes; the later glob wins); -t TYPE may repeat.
 Output: path:line:column:text per matched line (-n, -H, --column and --no-heading are accepted and change
@@ -230,38 +235,53 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
       help: "accepted as rg takes it: matches are never grouped under headings",
     },
   },
-  maxPositional: 2,
+  maxPositional: Infinity,
   async run({ flags, values, counts, positional, host, open }) {
-    const args = searchArgs({ positional, flags, values, counts: counts ?? {} });
-    if ("problem" in args) return usageError(host, "grep", { message: args.problem as string });
-    const path = args["path"] as string | undefined;
-    const scope = await cliScope(host, { root: flags["root"] as string | undefined, path });
-    if ("problem" in scope) return usageError(host, "grep", { message: scope.problem });
-    if (scope.path === undefined) delete args["path"];
-    else args["path"] = scope.path;
-    const ws = await open(scope.root);
+    const given = searchArgs({ positional, flags, values, counts: counts ?? {} });
+    if ("problem" in given) return usageError(host, "grep", { message: given.problem });
+    const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths: given.paths });
+    if ("problem" in scopes) return usageError(host, "grep", { message: scopes.problem });
     // ripgrep's lines name no symbol: only --json, which prints the whole result, has them parsed for.
-    if (!flags["json"]) args["symbols"] = false;
-    // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
-    const result: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
-    if (flags["json"]) printJson(host, result);
-    const paint = painter(host);
-    if (!result.ok) {
-      if (!flags["json"]) host.stderr(failureText(result, paint));
-      return 2;
+    if (!flags["json"]) given.args["symbols"] = false;
+    const openRoot = openOnce(open);
+    const codes: number[] = [];
+    const stop = { now: false };
+    for (const scope of scopes) {
+      const args = { ...given.args, ...(scope.path === undefined ? {} : { path: scope.path }) };
+      codes.push(await grepScope({ host, flags, ws: await openRoot(scope.root), stop }, { scope, args }));
+      if (stop.now) break; // a refused query fails the same way over every PATH
     }
-    if (!flags["json"]) {
-      const onlyMatching = flags["only-matching"] === true;
-      host.stdout(resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching }));
-    }
-    // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
-    if (!flags["json"]) host.stderr(searchNotesText(result, paint));
-    const summary = result.data["summary"] as { truncated?: boolean } | undefined;
-    if (summary?.truncated && !flags["json"]) {
-      host.stderr(
-        `graver grep: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
-      );
-    }
-    return found(result.data) ? 0 : 1;
+    return exitOfAll(codes);
   },
 });
+
+/** One PATH's search, printed as rg prints it; its exit code. */
+async function grepScope(
+  run: { host: CliHost; flags: Record<string, unknown>; ws: Workspace; stop: { now: boolean } },
+  search: { scope: CliScope; args: Record<string, unknown> },
+): Promise<number> {
+  const { host, flags, ws } = run;
+  const { scope, args } = search;
+  // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
+  const result: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
+  run.stop.now = failsEveryPath(result);
+  if (flags["json"]) printJson(host, result);
+  const paint = painter(host);
+  if (!result.ok) {
+    if (!flags["json"]) host.stderr(failureText(result, paint));
+    return 2;
+  }
+  if (!flags["json"]) {
+    const onlyMatching = flags["only-matching"] === true;
+    host.stdout(resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching }));
+  }
+  // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
+  if (!flags["json"]) host.stderr(searchNotesText(result, paint));
+  const summary = result.data["summary"] as { truncated?: boolean } | undefined;
+  if (summary?.truncated && !flags["json"]) {
+    host.stderr(
+      `graver grep: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
+    );
+  }
+  return found(result.data) ? 0 : 1;
+}

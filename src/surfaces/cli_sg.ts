@@ -9,9 +9,17 @@
  */
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
+import type { Workspace } from "../workspace.ts";
 import type { CliHost } from "./_cli_contract.ts";
-import { cliScope, withShownPaths } from "./_cli_scope.ts";
-import { resolveHostPath } from "./_cli_workspace.ts";
+import {
+  type CliScope,
+  cliScopes,
+  exitOfAll,
+  failsEveryPath,
+  openOnce,
+  withShownPaths,
+} from "./_cli_scope.ts";
+import { resolveHostPath, resolveRoot } from "./_cli_workspace.ts";
 import {
   failureText,
   notesText,
@@ -36,12 +44,11 @@ const SWITCHES: Readonly<Record<string, string>> = { hidden: "hidden", "no-ignor
 /** The tool arguments a `graver sg` invocation stands for, or a usage problem. */
 function sgArgs(
   invocation: {
-    positional: string[];
     flags: Record<string, string | boolean>;
     values: Record<string, string[]>;
   },
 ): Record<string, unknown> | { problem: string } {
-  const { positional, flags, values } = invocation;
+  const { flags, values } = invocation;
   const pattern = flags["pattern"];
   const rule = flags["rule"];
   if (typeof pattern !== "string" && typeof rule !== "string") {
@@ -56,8 +63,6 @@ function sgArgs(
       return { problem: `--rule takes a JSON object of ast-grep rule keys, not ${JSON.stringify(rule)}` };
     }
   }
-  const [path] = positional;
-  if (path !== undefined) args["path"] = path;
   const format = flags["format"];
   if (format !== undefined && format !== "ast-grep" && format !== "graver") {
     return { problem: `--format takes "ast-grep" or "graver", not ${JSON.stringify(format)}` };
@@ -152,13 +157,13 @@ function exitOf(result: ToolResult): number {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH] [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
+    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
 (ast-grep's syntax). PATH narrows the search to a folder or file, written as ast-grep takes it (relative to
 the current folder or absolute; outside the root it is searched as a workspace of its own unless --root is
-given); -l LANG to languages (ts, tsx, js, py, go, rust …; default every file with a grammar the pattern
+given; several PATHs are searched one after another, as ast-grep does, and a rewrite takes one); -l LANG to languages (ts, tsx, js, py, go, rust …; default every file with a grammar the pattern
 parses in); -g GLOB may repeat ("!" excludes). "graver sg run -p …" is taken as "ast-grep run -p …" is.
 .gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule JSON takes an ast-grep rule
 object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy": "end"}, "all",
@@ -212,51 +217,101 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
         "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing written)",
     },
   },
-  maxPositional: 2, // PATH, after ast-grep's `run` if that is given
+  maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
   async run({ flags, values, positional: given, host, open }) {
-    const positional = await withoutRunWord(given, host);
-    if (positional.length > 1) {
-      return usageError(host, "sg", {
-        message: `unexpected argument ${JSON.stringify(positional[1])}: one PATH`,
-      });
-    }
-    const args = sgArgs({ positional, flags, values });
+    const paths = await withoutRunWord(given, host);
+    const args = sgArgs({ flags, values });
     if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
-    const scope = await cliScope(host, { root: flags["root"] as string | undefined, path: positional[0] });
-    if ("problem" in scope) return usageError(host, "sg", { message: scope.problem });
-    if (scope.path === undefined) delete args["path"];
-    else args["path"] = scope.path;
-    const ws = await open(scope.root);
     const astGrep = args["output_format"] === "ast-grep";
     // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
     const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
-    // Every match whole, as ast-grep prints it: no result budget cuts a long one (or a diff).
-    const result = await ws.call(tool, args, {
-      resultChars: Infinity,
-      ...(flags["dry-run"] ? { dryRun: true } : {}),
-    });
-    const paint = painter(host);
-    if (astGrep && result.ok) printJson(host, result.data["ast_grep"]);
-    else if (flags["json"]) printJson(host, result);
-    else if (!result.ok) host.stderr(failureText(result, paint));
-    else {
-      host.stdout(resultText(result, { paint, shown: scope.shown }));
-      // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
-      if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
+    const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths });
+    if ("problem" in scopes) return usageError(host, "sg", { message: scopes.problem });
+    if (tool === "edit_rewrite_structural" && scopes.length > 1) {
+      return usageError(host, "sg", { message: await oneRewritePath(host, scopes) });
     }
-    const summary = result.ok
-      ? result.data["summary"] as
-        | { truncated?: boolean; pattern_readings?: Record<string, string> }
-        | undefined
-      : undefined;
-    for (const [language, reading] of Object.entries(summary?.pattern_readings ?? {})) {
-      host.stderr(`graver sg: the ${language} grammar reads the pattern as ${reading}\n`);
+    const openRoot = openOnce(open);
+    const codes: number[] = [];
+    const stop = { now: false };
+    const astGrepMatches: unknown[] = [];
+    for (const scope of scopes) {
+      const scoped = { ...args, ...(scope.path === undefined ? {} : { path: scope.path }) };
+      const ws = await openRoot(scope.root);
+      const run = { host, flags, ws, tool, astGrep: astGrepMatches, stop };
+      codes.push(await sgScope(run, { scope, args: scoped }));
+      if (stop.now) break; // a refused query fails the same way over every PATH
     }
-    if (summary?.truncated && !flags["json"] && tool === "search_structural") {
-      host.stderr(
-        `graver sg: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
-      );
-    }
-    return exitOf(result);
+    // One array for every PATH searched, as ast-grep prints it.
+    if (astGrep && codes.some((code) => code !== 2)) printJson(host, astGrepMatches);
+    return exitOfAll(codes);
   },
 });
+
+/**
+ * Why a rewrite over several PATHs is refused, and what to run instead: one PATH keeps it one atomic commit, so
+ * the PATHs become `-g` globs under their common root (a folder's `DIR/**`), or, under different roots, one
+ * rewrite each.
+ */
+async function oneRewritePath(host: CliHost, scopes: CliScope[]): Promise<string> {
+  const why = `a rewrite is one atomic change over one PATH (got ${scopes.length})`;
+  if (new Set(scopes.map((s) => s.root)).size > 1) {
+    return `${why}, and these lie under different roots: rewrite each`;
+  }
+  const root = resolveRoot(host.cwd, scopes[0]!.root);
+  const globs: string[] = [];
+  for (const { path } of scopes) {
+    if (path === undefined) return `${why}: one of them is the whole root, so name none and pass -g globs`;
+    const escaped = path.replace(/[*?[\]{}!\\]/g, (c) => `\\${c}`);
+    const dir = await host.backend.stat(`${root}/${path}`).then((st) => st.isDirectory(), () => false);
+    globs.push(dir ? `${escaped}/**` : escaped);
+  }
+  return `${why}: name their folder and narrow it with -g instead (graver sg -p … -r …${
+    globs.map((g) => ` -g '${g}'`).join("")
+  }${scopes[0]!.root === undefined ? "" : ` --root ${root}`})`;
+}
+
+/** One PATH's search or rewrite, printed as ast-grep prints it (ast-grep's JSON gathered); its exit code. */
+async function sgScope(
+  run: {
+    host: CliHost;
+    flags: Record<string, unknown>;
+    ws: Workspace;
+    tool: string;
+    astGrep: unknown[];
+    stop: { now: boolean };
+  },
+  search: { scope: CliScope; args: Record<string, unknown> },
+): Promise<number> {
+  const { host, flags, ws, tool } = run;
+  const { scope, args } = search;
+  const astGrep = args["output_format"] === "ast-grep";
+  // Every match whole, as ast-grep prints it: no result budget cuts a long one (or a diff).
+  const result = await ws.call(tool, args, {
+    resultChars: Infinity,
+    ...(flags["dry-run"] ? { dryRun: true } : {}),
+  });
+  run.stop.now = failsEveryPath(result);
+  const paint = painter(host);
+  if (astGrep && result.ok) run.astGrep.push(...(result.data["ast_grep"] as unknown[]));
+  else if (flags["json"]) printJson(host, result);
+  else if (!result.ok) host.stderr(failureText(result, paint));
+  else {
+    host.stdout(resultText(result, { paint, shown: scope.shown }));
+    // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
+    if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
+  }
+  const summary = result.ok
+    ? result.data["summary"] as
+      | { truncated?: boolean; pattern_readings?: Record<string, string> }
+      | undefined
+    : undefined;
+  for (const [language, reading] of Object.entries(summary?.pattern_readings ?? {})) {
+    host.stderr(`graver sg: the ${language} grammar reads the pattern as ${reading}\n`);
+  }
+  if (summary?.truncated && !flags["json"] && tool === "search_structural") {
+    host.stderr(
+      `graver sg: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
+    );
+  }
+  return exitOf(result);
+}

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
-import { cliScope, withShownPaths } from "../../../src/surfaces/_cli_scope.ts";
+import {
+  cliScope,
+  exitOfAll,
+  failsEveryPath,
+  openOnce,
+  withShownPaths,
+} from "../../../src/surfaces/_cli_scope.ts";
+import type { ToolResult } from "../../../src/tools/types.ts";
 
 const host = {
   cwd: "/w/app",
@@ -69,4 +76,24 @@ Deno.test("withShownPaths rewrites the paths of matches, files and counts, and l
     counts: [{ path: "./c.ts", count: 2 }],
   });
   assert.equal(data.matches[0]!.path, "a.ts");
+});
+
+Deno.test("several PATHs: exit 2 when one failed, else 0 when one found; a bad query stops, a bad PATH does not", () => {
+  assert.equal(exitOfAll([1, 0, 1]), 0);
+  assert.equal(exitOfAll([1, 1]), 1);
+  assert.equal(exitOfAll([0, 2, 0]), 2);
+  const failed = (code: string) => ({ ok: false, error: { code, message: "" } }) as unknown as ToolResult;
+  assert.equal(failsEveryPath(failed("invalid_args")), true);
+  assert.equal(failsEveryPath(failed("invalid_query")), true);
+  for (const code of ["not_found", "sandbox_violation", "binary_file"]) {
+    assert.equal(failsEveryPath(failed(code)), false);
+  }
+  assert.equal(failsEveryPath({ ok: true } as unknown as ToolResult), false);
+});
+
+Deno.test("openOnce opens each root's workspace once, however many PATHs lie under it", async () => {
+  const opened: (string | undefined)[] = [];
+  const open = openOnce((root) => Promise.resolve(opened.push(root)));
+  await Promise.all([open("/a"), open(undefined), open("/a"), open(undefined), open("/b")]);
+  assert.deepEqual(opened, ["/a", undefined, "/b"]);
 });

@@ -122,6 +122,42 @@ Deno.test("graver grep takes PATH as rg does: ./ and .. and absolute paths, insi
   }
 });
 
+Deno.test("graver grep takes several PATHs as rg does: each searched in turn, an absent one reported and passed", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  const elsewhere = await project({ "lib/string.js": "fixtures/text/string.js" });
+  try {
+    const grep = (...args: string[]) =>
+      inProcess(["grep", "-c", "def Add|longestCommonPrefix", ...args], { cwd: dir });
+    const both = await grep("./src", "gyp/MSVSUserFile.py", `${elsewhere}/lib`);
+    assert.equal(both.code, 0, both.stderr);
+    const lines = stripAnsi(both.stdout).trimEnd().split("\n");
+    assert.deepEqual(lines.map((l) => l.replace(/:\d+$/, "")), [
+      "./src/string.js",
+      "gyp/MSVSUserFile.py",
+      `${elsewhere}/lib/string.js`,
+    ]);
+    // An explicit PATH is searched even where .gitignore would skip it, as rg searches one.
+    assert.match(
+      stripAnsi((await grep("vendor/ignored.js", "src")).stdout),
+      /^vendor\/ignored\.js:\d+\nsrc\/string\.js:/,
+    );
+    // An absent PATH: reported, the others still searched, exit 2 (rg's way).
+    const absent = await grep("nothing-here", "src");
+    assert.equal(absent.code, 2);
+    assert.match(stripAnsi(absent.stdout), /^src\/string\.js:\d+\n$/);
+    assert.match(stripAnsi(absent.stderr), /not_found.*nothing-here/);
+    // A refused pattern fails once, not once per PATH.
+    const bad = await inProcess(["grep", "(a)\\1", "src", "gyp"], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.equal(stripAnsi(bad.stderr).match(/backreference \\1 at/g)?.length, 1);
+    // Nothing in any: 1.
+    assert.equal((await inProcess(["grep", "no such text", "src", "gyp"], { cwd: dir })).code, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
 Deno.test("graver grep takes rg's -e (repeated), -o, -u/-uu, and its no-op -n -H --column --no-heading", async () => {
   const dir = await project(FILES, { ".gitignore": "vendor/\n", ".hidden/h.js": "longestCommonPrefix\n" });
   try {
@@ -138,7 +174,12 @@ Deno.test("graver grep takes rg's -e (repeated), -o, -u/-uu, and its no-op -n -H
     );
     const onePath = await run(["-l", "-e", "AddConfig", "gyp", "--column", "--no-heading"]);
     assert.equal(stripAnsi(onePath.stdout), "gyp/MSVSUserFile.py\n");
-    assert.equal((await run(["-e", "x", "gyp", "src"])).code, 2, "with -e, one PATH at most");
+    const paths = await run(["-c", "-e", "def Add", "-e", "longestCommonPrefix", "gyp", "src"]);
+    assert.equal(paths.code, 0, "with -e, the arguments are all PATHs");
+    assert.deepEqual(stripAnsi(paths.stdout).trimEnd().split("\n").map((l) => l.replace(/:\d+$/, "")), [
+      "gyp/MSVSUserFile.py",
+      "src/string.js",
+    ]);
     // -o: each match alone at its column.
     const only = await run(["-o", "AddConfig\\w*", "gyp"]);
     const lines = stripAnsi(only.stdout).trimEnd().split("\n");

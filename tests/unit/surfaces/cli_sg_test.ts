@@ -168,6 +168,51 @@ Deno.test("graver sg takes PATH as ast-grep does: outside the current folder too
   }
 });
 
+Deno.test("graver sg takes several PATHs as ast-grep does; a rewrite over several is refused, naming the -g to use", async () => {
+  const dir = await project({ ...FILES, "src/other.py": "fixtures/real/MSVSUserFile.py" });
+  try {
+    const sg = (...args: string[]) => inProcess(["sg", "-p", "self.AddConfig($NAME)", ...args], { cwd: dir });
+    const two = await sg("src/other.py", "./gyp");
+    assert.equal(two.code, 0, two.stderr);
+    assert.deepEqual(stripAnsi(two.stdout).trimEnd().split("\n"), [
+      "src/other.py:134:13:self.AddConfig(config_name)",
+      "./gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)",
+    ]);
+    // ast-grep's JSON: one array for every PATH.
+    const astGrep = await sg("src/other.py", "gyp", "--format", "ast-grep");
+    assert.deepEqual((JSON.parse(astGrep.stdout) as { file: string }[]).map((m) => m.file), [
+      "src/other.py",
+      "gyp/MSVSUserFile.py",
+    ]);
+    // A rewrite is one atomic change: over two PATHs it is refused, nothing written, with the globs to pass.
+    const before = await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`);
+    const rewrite = await sg("-r", "self.AddConfig($NAME, 1)", "src/other.py", "gyp");
+    assert.equal(rewrite.code, 2);
+    assert.match(
+      stripAnsi(rewrite.stdout),
+      /one atomic change over one PATH .*-g 'src\/other\.py' -g 'gyp\/\*\*'/,
+    );
+    // The command it names rewrites both in one commit.
+    const suggested = await sg(
+      "-r",
+      "self.AddConfig($NAME, 1)",
+      "-g",
+      "src/other.py",
+      "-g",
+      "gyp/**",
+      "--dry-run",
+    );
+    assert.equal(suggested.code, 0, suggested.stderr);
+    assert.match(stripAnsi(suggested.stdout), /2 match\(es\) in 2 file\(s\)/);
+    assert.equal(await Deno.readTextFile(`${dir}/gyp/MSVSUserFile.py`), before);
+    const absent = await sg("nothing-here", "gyp");
+    assert.equal(absent.code, 2);
+    assert.match(stripAnsi(absent.stdout), /^gyp\/MSVSUserFile\.py:134:/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("graver sg takes ast-grep's `run` before its arguments, unless a folder named run is there", async () => {
   const dir = await project(FILES);
   try {
@@ -179,8 +224,9 @@ Deno.test("graver sg takes ast-grep's `run` before its arguments, unless a folde
     await Deno.writeTextFile(`${dir}/run/a.py`, "self.AddConfig(x)\n");
     const folder = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "run"], { cwd: dir });
     assert.equal(stripAnsi(folder.stdout), "run/a.py:1:1:self.AddConfig(x)\n");
+    // Two PATHs are two searches (none finds `x` alone): 1.
     const two = await inProcess(["sg", "-p", "x", "gyp", "src"], { cwd: dir });
-    assert.equal(two.code, 2);
+    assert.equal(two.code, 1, two.stdout + two.stderr);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
