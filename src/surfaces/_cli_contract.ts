@@ -95,6 +95,12 @@ export interface CliCommand {
   flags: Record<string, CliFlag>;
   /** At most this many positional arguments; more are refused, naming them. */
   maxPositional: number;
+  /**
+   * Options of the tool the command stands in for (ripgrep's for `grep`, ast-grep's for `sg`) that it does not
+   * take, as written (`-v`, `--invert-match`), each with what to do instead: a model or a user writing one gets
+   * that, not the nearest option by spelling.
+   */
+  foreign?: Readonly<Record<string, string>>;
   /** Run it and return the exit code. */
   run(invocation: CliInvocation): Promise<number>;
 }

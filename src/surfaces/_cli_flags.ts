@@ -39,14 +39,20 @@ export interface ParsedFlags {
  *
  * @param argv Arguments.
  * @param spec Option name -> kind.
- * @param shorts One-letter forms: letter -> option name.
+ * @param names `shorts`: one-letter forms, letter -> option name; `foreign`: options not taken, as written
+ *   (`-v`, `--files`) -> what to do instead.
  * @returns Options, positionals, `--help`, and the first error.
  */
 export function parseFlags(
   argv: string[],
   spec: Record<string, "string" | "boolean">,
-  shorts: Readonly<Record<string, string>> = {},
+  names: {
+    shorts?: Readonly<Record<string, string>>;
+    foreign?: Readonly<Record<string, string>> | undefined;
+  } = {},
 ): ParsedFlags {
+  const shorts = names.shorts ?? {};
+  const foreign = names.foreign ?? {};
   const out: ParsedFlags = { flags: {}, values: {}, counts: {}, rest: [], help: false };
   const setValue = (name: string, value: string) => {
     out.flags[name] = value;
@@ -67,7 +73,7 @@ export function parseFlags(
       continue;
     }
     if (!a.startsWith("--") && shorts[a[1]!] !== undefined) {
-      i = parseShort(argv, i, { spec, shorts, out, setValue });
+      i = parseShort(argv, i, { spec, shorts, out, setValue, foreign });
       continue;
     }
     const body = a.replace(/^--?/, "");
@@ -75,6 +81,11 @@ export function parseFlags(
     const name = eq === -1 ? body : body.slice(0, eq);
     const inline = eq === -1 ? undefined : body.slice(eq + 1);
     const kind = spec[name];
+    const written = a.startsWith("--") ? `--${name}` : a.slice(0, 2);
+    if (!kind && foreign[written] !== undefined) {
+      out.error ??= foreignOption(written, foreign[written]!);
+      continue;
+    }
     if (!kind || !a.startsWith("--")) {
       const near = nearestNames(name, Object.keys(spec), 2);
       out.error ??= `unknown option "${a.startsWith("--") ? "--" : "-"}${name}"${
@@ -92,6 +103,11 @@ export function parseFlags(
     else setValue(name, value);
   }
   return out;
+}
+
+/** The refusal of an option the command does not take, with what to do instead. */
+function foreignOption(written: string, instead: string): string {
+  return `option "${written}" is not taken here: ${instead}`;
 }
 
 /** Set a boolean option, counting how many times it was given. */
@@ -114,13 +130,17 @@ function parseShort(
     shorts: Readonly<Record<string, string>>;
     out: ParsedFlags;
     setValue: (name: string, value: string) => void;
+    foreign: Readonly<Record<string, string>>;
   },
 ): number {
   const letters = argv[at]!.slice(1);
   for (let k = 0; k < letters.length; k++) {
     const name = ctx.shorts[letters[k]!];
     if (name === undefined) {
-      ctx.out.error ??= `unknown option "-${letters[k]}" in "${argv[at]}"`;
+      const instead = ctx.foreign[`-${letters[k]}`];
+      ctx.out.error ??= instead === undefined
+        ? `unknown option "-${letters[k]}" in "${argv[at]}"`
+        : foreignOption(`-${letters[k]}`, instead);
       return at;
     }
     if (ctx.spec[name] === "boolean") {

@@ -90,7 +90,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
     const shorts = Object.fromEntries(
       Object.entries(c.flags).flatMap(([n, f]) => f.short ? [[f.short, n]] : []),
     );
-    const parsed = parseFlags(rest, spec, shorts);
+    const parsed = parseFlags(rest, spec, { shorts, foreign: c.foreign });
     if (parsed.help) {
       host.stdout(commandHelp(c.name)!);
       return EXIT.ok;

@@ -106,7 +106,60 @@ function searchArgs(
   const size = sizeFlag(flags, "max-filesize");
   if (typeof size === "object") return size;
   if (size !== undefined) args["max_file_bytes"] = size;
+  const sort = flags["sort"];
+  if (sort !== undefined && sort !== "path" && sort !== "none") {
+    return {
+      problem: `--sort takes "path" or "none" (files are printed in path order), not "${String(sort)}"`,
+    };
+  }
+  const perFile = flags["max-count"];
+  if (perFile !== undefined && (typeof perFile !== "string" || !/^\d+$/.test(perFile))) {
+    return { problem: `option "--max-count" takes a whole number, not "${String(perFile)}"` };
+  }
+  // rg's -q: the answer is the exit code; the first file with a match settles it.
+  if (flags["quiet"]) Object.assign(args, { output_mode: "files_with_matches", max_results: 1 });
   return { args, paths: given.paths };
+}
+
+/**
+ * ripgrep's options `graver grep` does not take, as written, with what to do instead (`CliCommand.foreign`).
+ */
+const RG_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
+  const invert =
+    "graver grep prints the lines that match; search for what the other lines hold, or read the " +
+    "file (graver read PATH)";
+  const files =
+    `to list files, run graver call list_files '{"path": ""}'; for the files holding a pattern, ` +
+    "graver grep -l PATTERN";
+  const follow = "links inside the workspace root are followed already; a link leading out of it never is " +
+    "(the sandbox), so there is nothing to turn on";
+  const pcre = "patterns run on RE2 (linear time, as rg's default engine): write the pattern without " +
+    "look-around or backreferences";
+  const text = "binary files (a NUL byte in their first 8 KiB) are never searched";
+  return {
+    "-v": invert,
+    "--invert-match": invert,
+    "--files": files,
+    "-L": follow,
+    "--follow": follow,
+    "-P": pcre,
+    "--pcre2": pcre,
+    "-a": text,
+    "--text": text,
+  };
+})();
+
+/** A result with at most `n` matched lines per file (rg's `-m`): in its matches, and in its counts. */
+function withMaxCount(data: Record<string, unknown>, n: number): Record<string, unknown> {
+  const seen = new Map<string, number>();
+  const matches = (data["matches"] as { path: string }[] | undefined)?.filter((m) => {
+    const k = (seen.get(m.path) ?? 0) + 1;
+    seen.set(m.path, k);
+    return k <= n;
+  });
+  const counts = (data["counts"] as { path: string; count: number }[] | undefined)
+    ?.map((c) => ({ ...c, count: Math.min(c.count, n) }));
+  return { ...data, ...(matches ? { matches } : {}), ...(counts ? { counts } : {}) };
 }
 
 /** One matched line in ripgrep's shape, its matches painted (with `-o`, each match alone). */
@@ -234,7 +287,20 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
       kind: "boolean",
       help: "accepted as rg takes it: matches are never grouped under headings",
     },
+    quiet: { kind: "boolean", short: "q", help: "print nothing; exit 0 when something matches (rg's -q)" },
+    "max-count": {
+      kind: "string",
+      short: "m",
+      value: "N",
+      help: "at most N matched lines per file (rg's -m)",
+    },
+    sort: {
+      kind: "string",
+      value: "path",
+      help: "accepted as rg takes --sort path (or none): files are always printed in path order",
+    },
   },
+  foreign: RG_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity,
   async run({ flags, values, counts, positional, host, open }) {
     const given = searchArgs({ positional, flags, values, counts: counts ?? {} });
@@ -263,18 +329,24 @@ async function grepScope(
   const { host, flags, ws } = run;
   const { scope, args } = search;
   // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
-  const result: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
-  run.stop.now = failsEveryPath(result);
-  if (flags["json"]) printJson(host, result);
+  const called: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
+  run.stop.now = failsEveryPath(called);
+  const perFile = flags["max-count"] === undefined ? undefined : Number(flags["max-count"]);
+  const result = called.ok && perFile !== undefined
+    ? { ...called, data: withMaxCount(called.data, perFile) }
+    : called;
+  const quiet = flags["quiet"] === true;
+  if (flags["json"] && !quiet) printJson(host, result);
   const paint = painter(host);
   if (!result.ok) {
     if (!flags["json"]) host.stderr(failureText(result, paint));
     return 2;
   }
-  if (!flags["json"]) {
+  if (!flags["json"] && !quiet) {
     const onlyMatching = flags["only-matching"] === true;
     host.stdout(resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching }));
   }
+  if (quiet) return found(result.data) ? 0 : 1;
   // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
   if (!flags["json"]) host.stderr(searchNotesText(result, paint));
   const summary = result.data["summary"] as { truncated?: boolean } | undefined;

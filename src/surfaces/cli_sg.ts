@@ -154,6 +154,32 @@ function exitOf(result: ToolResult): number {
   return found ? 0 : 1;
 }
 
+/** ast-grep's options `graver sg` does not take, as written, with what to do instead (`CliCommand.foreign`). */
+const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
+  const interactive = "a rewrite here is all or nothing: preview it with --dry-run, then run it without";
+  const context = "matches are printed without context lines: read around one with graver read PATH";
+  const stdin = "graver sg searches files: write the code to a file in the workspace and search that";
+  const strictness = "patterns match with ast-grep's default strictness (smart): trivia and unnamed tokens " +
+    "the pattern leaves out are passed over";
+  const selector = "write the pattern of the node itself, and what must surround it as inside in a rule: " +
+    `--rule '{"pattern": "…", "inside": {"pattern": "…", "stopBy": "end"}}'`;
+  const follow = "links inside the workspace root are followed already; a link leading out of it never is";
+  return {
+    "-i": interactive,
+    "--interactive": interactive,
+    "-A": context,
+    "-B": context,
+    "-C": context,
+    "--after": context,
+    "--before": context,
+    "--context": context,
+    "--stdin": stdin,
+    "--strictness": strictness,
+    "--selector": selector,
+    "--follow": follow,
+  };
+})();
+
 registerCliCommand({
   name: "sg",
   synopsis:
@@ -193,6 +219,13 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help: "accepted: -r always applies (use --dry-run to preview)",
     },
     "dry-run": { kind: "boolean", help: "with -r: print the diffs, write nothing" },
+    threads: {
+      kind: "string",
+      short: "j",
+      value: "N",
+      help:
+        "accepted as ast-grep takes it: a one-shot search runs on one thread (a server's pool on several)",
+    },
     "debug-query": {
       kind: "boolean",
       help: "print how each language's grammar read the pattern (on stderr), as ast-grep's --debug-query",
@@ -217,6 +250,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
         "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing written)",
     },
   },
+  foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
   async run({ flags, values, positional: given, host, open }) {
     const paths = await withoutRunWord(given, host);

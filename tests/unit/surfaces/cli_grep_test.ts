@@ -158,6 +158,46 @@ Deno.test("graver grep takes several PATHs as rg does: each searched in turn, an
   }
 });
 
+Deno.test("graver grep takes rg's -m, -q and --sort path; rg's options it does not take say what to do instead", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = (args: string[]) => inProcess(["grep", ...args], { cwd: dir });
+    const all = stripAnsi((await run(["def Add", "gyp"])).stdout).trimEnd().split("\n");
+    assert.ok(all.length > 1);
+    const first = await run(["-m", "1", "def Add", "gyp", "src"]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.deepEqual(stripAnsi(first.stdout).trimEnd().split("\n"), [all[0]], "one line per file");
+    assert.equal(
+      stripAnsi((await run(["-c", "--max-count=2", "def Add", "gyp"])).stdout),
+      "gyp/MSVSUserFile.py:2\n",
+    );
+    const quiet = await run(["-q", "def Add"]);
+    assert.deepEqual([quiet.code, quiet.stdout], [0, ""]);
+    assert.equal((await run(["-q", "no such text anywhere"])).code, 1);
+    assert.equal((await run(["--sort", "path", "-c", "def Add", "gyp"])).code, 0);
+    const sorted = await run(["--sort=modified", "x"]);
+    assert.match(
+      (JSON.parse(sorted.stdout) as { error: { message: string } }).error.message,
+      /--sort takes "path"/,
+    );
+    for (
+      const [args, hint] of [
+        [["-v", "x"], /"-v" is not taken here: graver grep prints the lines that match/],
+        [["-iv", "x"], /"-v" is not taken here/],
+        [["--files"], /"--files" is not taken here: .*list_files/],
+        [["-P", "(?=x)"], /"-P" is not taken here: .*RE2/],
+        [["-L", "x"], /"-L" is not taken here: .*sandbox/],
+      ] as const
+    ) {
+      const refused = await run([...args]);
+      assert.equal(refused.code, 2, args.join(" "));
+      assert.match((JSON.parse(refused.stdout) as { error: { message: string } }).error.message, hint);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("graver grep takes rg's -e (repeated), -o, -u/-uu, and its no-op -n -H --column --no-heading", async () => {
   const dir = await project(FILES, { ".gitignore": "vendor/\n", ".hidden/h.js": "longestCommonPrefix\n" });
   try {

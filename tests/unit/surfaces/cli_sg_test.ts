@@ -232,6 +232,31 @@ Deno.test("graver sg takes ast-grep's `run` before its arguments, unless a folde
   }
 });
 
+Deno.test("graver sg accepts ast-grep's -j; its options it does not take say what to do instead", async () => {
+  const dir = await project(FILES);
+  try {
+    const run = (args: string[]) => inProcess(["sg", "-p", "self.AddConfig($NAME)", ...args], { cwd: dir });
+    assert.equal((await run(["-j", "4", "gyp"])).code, 0);
+    for (
+      const [args, hint] of [
+        [
+          ["-i", "-r", "x"],
+          /"-i" is not taken here: a rewrite here is all or nothing: preview it with --dry-run/,
+        ],
+        [["-A", "2"], /"-A" is not taken here: .*graver read PATH/],
+        [["--stdin"], /"--stdin" is not taken here/],
+        [["--selector", "call"], /"--selector" is not taken here: .*inside/],
+      ] as const
+    ) {
+      const refused = await run([...args]);
+      assert.equal(refused.code, 2, args.join(" "));
+      assert.match((JSON.parse(refused.stdout) as { error: { message: string } }).error.message, hint);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("graver sg --debug-query prints each language's reading of the pattern on stderr", async () => {
   const dir = await project(FILES);
   try {

@@ -192,10 +192,19 @@ Deno.test("graver --root=DIR keeps an '=' inside DIR", async () => {
     assert.equal(parseFlags(["--root=x=y=z"], { root: "string" }).flags["root"], "x=y=z");
     // A boolean option is counted each time it is given, grouped or apart (rg's -uu).
     const counted = parseFlags(["-uu", "--unrestricted", "-iu"], { unrestricted: "boolean", i: "boolean" }, {
-      u: "unrestricted",
-      i: "i",
+      shorts: { u: "unrestricted", i: "i" },
     });
     assert.deepEqual(counted.counts, { unrestricted: 4, i: 1 });
+    // An option of the tool a command stands in for that it does not take: what to do instead, not a near name.
+    const foreign = { shorts: { i: "i" }, foreign: { "-v": "search for what the other lines hold" } };
+    for (const argv of [["-v", "x"], ["-iv"], ["-vi"]]) {
+      assert.equal(
+        parseFlags(argv, { i: "boolean" }, foreign).error,
+        `option "-v" is not taken here: search for what the other lines hold`,
+        argv.join(" "),
+      );
+    }
+    assert.match(parseFlags(["-x"], { i: "boolean" }, foreign).error!, /unknown option "-x"/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
