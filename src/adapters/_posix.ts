@@ -118,9 +118,12 @@ async function readRegularFile(path: string, options?: unknown): Promise<Uint8Ar
   }
 }
 
-/** {@linkcode readRegularFile} with the `fstat` its guard took of the open file before reading it. */
-async function readStatedFile(path: string): Promise<StatedBytes> {
-  const { handle, stat } = await openRegularFile(path);
+/**
+ * {@linkcode readRegularFile} with the `fstat` its guard took of the open file before reading it; a path that
+ * is a link is followed only with `follow`.
+ */
+async function readStatedFile(path: string, how: { follow: boolean }): Promise<StatedBytes> {
+  const { handle, stat } = await openRegularFile(path, how.follow ? 0 : constants.O_NOFOLLOW);
   try {
     return { bytes: await handle.readFile() as Uint8Array, stat };
   } finally {
@@ -129,11 +132,14 @@ async function readStatedFile(path: string): Promise<StatedBytes> {
 }
 
 /**
- * Open a regular file for reading (`O_NONBLOCK`, then `fstat`): what {@linkcode readRegularFile} refuses is
- * refused. Answers the handle and that `fstat`.
+ * Open a regular file for reading (`O_NONBLOCK`, then `fstat`; `flags` added, `O_NOFOLLOW`): what
+ * {@linkcode readRegularFile} refuses is refused. Answers the handle and that `fstat`.
  */
-async function openRegularFile(path: string): Promise<{ handle: fsp.FileHandle; stat: BackendStats }> {
-  const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+async function openRegularFile(
+  path: string,
+  flags = 0,
+): Promise<{ handle: fsp.FileHandle; stat: BackendStats }> {
+  const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK | flags);
   try {
     const stat = await handle.stat() as unknown as BackendStats;
     refuseIrregular(path, stat);
@@ -305,22 +311,28 @@ const READ_LATER = Symbol("read later");
  * file larger than a turn's bytes.
  */
 async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[]> {
-  return (await readManyStated(paths)).map((got) => got instanceof Error ? got : got.bytes);
+  return (await readAll(paths, { follow: true })).map((got) => got instanceof Error ? got : got.bytes);
 }
 
 /**
  * {@linkcode Backend.readManyStated} on the disk: {@linkcode readMany}'s reads, each with the `fstat` its guard
  * takes of the open file before reading it (the synchronous read's and the asynchronous one's alike), at no
- * cost of its own.
+ * cost of its own — and a path that is a link is not followed (`ELOOP`), synchronously or not: its callers
+ * read real paths, so a link there was swapped in since, and may lead anywhere.
  */
-async function readManyStated(paths: readonly string[]): Promise<(StatedBytes | Error)[]> {
+function readManyStated(paths: readonly string[]): Promise<(StatedBytes | Error)[]> {
+  return readAll(paths, { follow: false });
+}
+
+/** The reads of {@linkcode readMany} and {@linkcode readManyStated}: a last part that is a link followed or not. */
+async function readAll(paths: readonly string[], how: { follow: boolean }): Promise<(StatedBytes | Error)[]> {
   const out: (StatedBytes | Error)[] = new Array(paths.length);
   const sync = SyncPaths.now(isRealDir)?.statable(paths) ?? null;
   const later: number[] = [];
   let files = 0;
   let bytes = 0;
   for (let i = 0; i < paths.length; i++) {
-    const got = sync?.[i] === true ? readNow(paths[i]!) : READ_LATER;
+    const got = sync?.[i] === true ? readNow(paths[i]!, how) : READ_LATER;
     if (got === READ_LATER) {
       later.push(i);
       continue;
@@ -335,7 +347,7 @@ async function readManyStated(paths: readonly string[]): Promise<(StatedBytes | 
   await eachInFlight(later, {
     limit: READS_IN_FLIGHT,
     // No encoding asked: a `Buffer` (the wrapper, `BackendFs`, makes it a plain array).
-    work: async (i) => void (out[i] = await readStatedFile(paths[i]!).catch(asError)),
+    work: async (i) => void (out[i] = await readStatedFile(paths[i]!, how).catch(asError)),
   });
   return out;
 }
@@ -346,12 +358,12 @@ async function readManyStated(paths: readonly string[]): Promise<(StatedBytes | 
  * follows it as `readFile` does), then refused unless its `fstat` says a regular file. Only for paths
  * `syncStatable` let through.
  */
-function readNow(path: string): StatedBytes | Error | typeof READ_LATER {
+function readNow(path: string, how: { follow: boolean }): StatedBytes | Error | typeof READ_LATER {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (err) {
-    return errnoCode(err) === "ELOOP" ? READ_LATER : asError(err);
+    return errnoCode(err) === "ELOOP" && how.follow ? READ_LATER : asError(err);
   }
   try {
     const st = fstatNow(fd);

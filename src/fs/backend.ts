@@ -109,9 +109,10 @@ export interface Backend {
    */
   readMany?(paths: readonly string[]): Promise<(Uint8Array | Error)[]>;
   /**
-   * {@linkcode Backend.readMany}, each file's bytes with its stat as it was before they were read (optional;
-   * the disk backends have it: the `fstat` of the open file that their guard takes anyway). A read cache keeps
-   * bytes under the stat taken before they were read; this one saves it a stat call per file it has not kept.
+   * {@linkcode Backend.readMany} of real paths, each file's bytes with its stat as it was before they were read
+   * (optional; the disk backends have it: the `fstat` of the open file that their guard takes anyway), a path
+   * that is a link refused (`ELOOP`: swapped in since the path was resolved, it may lead anywhere). A read
+   * cache keeps bytes under the stat taken before they were read; this saves it a stat call per file.
    */
   readManyStated?(paths: readonly string[]): Promise<(StatedBytes | Error)[]>;
   /** Target of a symbolic link (optional; without it links are refused). */

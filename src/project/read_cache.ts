@@ -22,6 +22,7 @@
  * @module
  */
 import { type Backend, type BackendFs, type BackendStats, dirname, type StatedBytes } from "../fs/backend.ts";
+import { readReal } from "../fs/real_reads.ts";
 import { changedAt, sameState, stampOf, stateOf, statIdOf, statsOf } from "./stat_identity.ts";
 import { type Kept, KeptFiles } from "./kept_files.ts";
 import { RootWatches } from "./root_watches.ts";
@@ -355,7 +356,7 @@ export class ReadCache {
     const held = this.#lookup(abs, st);
     if (held !== undefined) return held;
     const readAt = this.#now();
-    const bytes = await this.#fs.read(abs);
+    const bytes = await readReal(this.#fs, abs);
     this.#settle(abs, { st, bytes, readAt });
     return bytes;
   }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { readReal, readRealMany } from "../fs/real_reads.ts";
 import { RecoverableError } from "../errors.ts";
 import { specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { Stage } from "../fs/stage.ts";
@@ -122,7 +123,7 @@ export function walkSearchFiles(
         ? (await source.read(real))?.bytes ?? null
         : cache
         ? await cache.read(source.sandbox.abs(real))
-        : await source.fs.read(source.sandbox.abs(real)));
+        : await readReal(source.fs, source.sandbox.abs(real)));
   let view: SearchView = EMPTY_VIEW;
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
   async function list(scope: FileScope): Promise<SearchFile[]> {
@@ -209,7 +210,7 @@ async function readManyOf(
     direct.push(i);
     abs.push(k === undefined ? source.sandbox.abs(real) : view.abs[k]!); // the very string primed
   }
-  const got = abs.length === 0 ? [] : cache ? await cache.readMany(abs) : await source.fs.readMany(abs);
+  const got = abs.length === 0 ? [] : cache ? await cache.readMany(abs) : await readRealMany(source.fs, abs);
   direct.forEach((i, k) => {
     const bytes = got[k];
     out[i] = bytes instanceof Uint8Array ? bytes : null;

@@ -84,10 +84,11 @@ Deno.test("readMany answers as read does: bytes, links followed, a folder and a 
   }
 });
 
-Deno.test("readManyStated answers as readMany does, each file with the stat of what was read", async () => {
+Deno.test("readManyStated answers as readMany does, each file with the stat of what was read; no link followed", async () => {
   const { root, outside } = await fixture();
   try {
-    // Read synchronously (a local file, the 3 MiB one past a turn's bytes) and asynchronously (links).
+    // Read synchronously (local files) and asynchronously (the 3 MiB one, past a turn's bytes; a path through a
+    // folder that is a link).
     const names = [
       "dir/a.txt",
       "empty.txt",
@@ -105,10 +106,16 @@ Deno.test("readManyStated answers as readMany does, each file with the stat of w
     const stated = await fs.readManyStated(paths);
     const plain = await fs.readMany(paths);
     const bytesOf = (r: (typeof stated)[number]) => r === null || r instanceof Error ? r : r.bytes;
-    assert.deepEqual(stated.map(bytesOf).map(shown), plain.map(shown));
+    // A path that is a link (its last part) is refused, ELOOP: a caller of real paths meets one only where a
+    // link was swapped in. A folder above that is a link is the path's business (the walk gives real paths).
+    const links = new Set(["to_a", "to_outside"]);
+    assert.deepEqual(
+      stated.map(bytesOf).map(shown),
+      plain.map((p, i) => links.has(names[i]!) ? "error ELOOP" : shown(p)),
+    );
     for (const [i, r] of stated.entries()) {
       if (r === null || r instanceof Error) continue;
-      const target = await Deno.stat(paths[i]!); // links followed: the stat is the target's
+      const target = await Deno.stat(paths[i]!); // the stat is of the file read
       assert.ok(r.stat.isFile(), names[i]);
       assert.equal(Number(r.stat.size), r.bytes.length, names[i]);
       assert.equal(Number((r.stat as { ino?: number }).ino), target.ino, names[i]);

@@ -208,3 +208,40 @@ Deno.test("walk_files: readMany reads a staged file through the stage and the re
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("walk_files: a file swapped for a link after the listing is not read through it, batched or not, cached or not", async () => {
+  const { root, outside } = await edgeTree();
+  try {
+    const fs = BackendFs.wrap(createDiskBackend());
+    // big.ts is read asynchronously (past a turn's bytes), src/f7.ts synchronously: both ways are checked.
+    for (const swapped of ["src/deep/f7.ts", "big.ts"]) {
+      for (const cache of [undefined, new ReadCache(fs, { now: () => Date.now() + 60_000 })]) {
+        const files = walkSearchFiles(new Stage(fs, new Sandbox(root)), cache ? { cache } : {});
+        const listed = (await files.list!({ path: "", hidden: false, noIgnore: false })).map((f) => f.path);
+        assert.ok(listed.includes(swapped));
+        const kept = await Deno.readFile(`${root}/${swapped}`);
+        await Deno.remove(`${root}/${swapped}`);
+        await Deno.symlink(`${outside}/secret.ts`, `${root}/${swapped}`); // between the listing and the read
+        try {
+          const [many] = await files.readMany!([swapped]);
+          const one = await files.read(swapped).catch(() => null);
+          for (const got of [many, one]) {
+            const text = got === null || got === undefined ? "" : new TextDecoder().decode(got);
+            assert.ok(
+              !text.includes("outside"),
+              `${swapped} (cache: ${cache !== undefined}) read through the link`,
+            );
+          }
+          assert.equal(many, null, "counted unreadable");
+        } finally {
+          await Deno.remove(`${root}/${swapped}`);
+          await Deno.writeFile(`${root}/${swapped}`, kept);
+          await cache?.close();
+        }
+      }
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
