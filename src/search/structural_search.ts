@@ -240,7 +240,12 @@ function startMatch(files: SearchFiles, c: Candidate): Promise<StructuralHit[]> 
 
 /** Null, counted as too large, for a file over the parse limit; any other failure is thrown. */
 function overParseLimit(err: unknown, stats: StructuralStats): null {
-  if (err instanceof RecoverableError && err.code === "limit_exceeded") {
+  // The parse limit's refusal names the limit in bytes; a match past its steps (`MAX_MATCH_STEPS`) does not,
+  // and fails the search, naming the file and line.
+  if (
+    err instanceof RecoverableError && err.code === "limit_exceeded" &&
+    err.details?.["limit_bytes"] !== undefined
+  ) {
     stats.skipped.too_large++;
     stats.overParseLimit++;
     return null;

@@ -19,34 +19,18 @@ import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
 import type { ParsedFile, TreeCache } from "../../syntax/trees.ts";
 import { RememberedSites } from "./remembered_sites.ts";
 import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
-import {
-  type Binding,
-  type CompiledPattern,
-  compilePattern,
-  matchPattern,
-  matchPatternAround,
-  type PatternNode,
-} from "../edit/pattern.ts";
+import { type Binding, type CompiledPattern, compilePattern, type PatternNode } from "../edit/pattern.ts";
 import { patternSexp } from "../edit/pattern_tree.ts";
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
-import {
-  type CompiledRule,
-  compileRule,
-  grammarKinds,
-  matchRule,
-  multiNames,
-  requiredPatterns,
-  ruleLiterals,
-} from "./rule.ts";
+import { compileRule, grammarKinds, multiNames } from "./rule.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
-import { runFilter, type RunLexicon, runLexiconOf } from "./token_runs.ts";
+import { matchesIn, patternFinder, ruleFinder } from "./finders.ts";
+import { runLexiconOf } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 
 export { multiNames } from "./rule.ts";
-
-/** Most matches taken from one file (a pattern such as `$A($$$B)` on a generated file stays bounded). */
-export const MAX_MATCHES_PER_FILE = 100_000;
+export { MAX_MATCHES_PER_FILE, requiredTexts, requiredWords } from "./finders.ts";
 
 /** What one metavariable bound, as offsets. */
 export interface SiteBinding {
@@ -106,55 +90,6 @@ export interface PatternMatcher {
     language: string,
     query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
   ): Promise<LanguageProgram>;
-}
-
-/** Separators the matcher may skip next to `$$$X` (`f(a, $$$B)` matches `f(a)`): not required in a file. */
-const OPTIONAL_TOKENS = new Set([",", ";"]);
-
-/**
- * The leaf texts of a compiled pattern that every match holds verbatim: leaves are compared byte for byte,
- * so each one's text is in any file the pattern matches. Punctuation of one character is left out (it is
- * in every file and tells nothing).
- *
- * @param root The compiled pattern's root.
- * @returns The texts, longest first, without repeats.
- */
-export function requiredTexts(root: PatternNode): string[] {
-  const out = new Set<string>();
-  const visit = (p: PatternNode) => {
-    if (p.meta) return;
-    if (p.children.length === 0) {
-      if (p.text !== "" && !OPTIONAL_TOKENS.has(p.text) && (p.text.length > 1 || /\w/.test(p.text))) {
-        out.add(p.text);
-      }
-      return;
-    }
-    for (const c of p.children) visit(c);
-  };
-  visit(root);
-  return [...out].sort((a, b) => b.length - a.length);
-}
-
-/** A character a word is made of, as far as the whole-word test goes (ASCII only: any other is a boundary). */
-const WORD_EDGE = /^[A-Za-z0-9_]|[A-Za-z0-9_]$/;
-
-/**
- * The identifiers among a compiled pattern's leaf texts (a named leaf whose node type is an identifier of
- * some kind, as tree-sitter grammars name them): a lexer reads the longest run of word characters as one
- * identifier, so a match's identifier has no ASCII letter, digit or `_` right before or after it.
- *
- * @param root The compiled pattern's root.
- * @returns The texts with a word character at an end, without repeats.
- */
-export function requiredWords(root: PatternNode): string[] {
-  const out = new Set<string>();
-  const visit = (p: PatternNode) => {
-    if (p.meta) return;
-    if (p.children.length > 0) return p.children.forEach(visit);
-    if (p.named && p.type.includes("identifier") && WORD_EDGE.test(p.text)) out.add(p.text);
-  };
-  visit(root);
-  return [...out];
 }
 
 /** The metavariables of a match as offsets (bound nodes are not kept past the match). */
@@ -510,7 +445,7 @@ export function patternMatcherOf(
           parsed,
           { store: rememberedOf(trees), path: file.path, query: key },
           () =>
-            sitesOf(find.matches(parsed.tree.rootNode, file.text), file, {
+            sitesOf(matchesIn(find, parsed.tree.rootNode, file), file, {
               rewrite: query.rewrite,
               multi,
               pattern: find.pattern,
@@ -539,55 +474,5 @@ export function patternMatcherOf(
       if (!pool) return local;
       return pooled(local, { pool, trees, language, query, outlines: options.outlines === true });
     },
-  };
-}
-
-/** How a compiled query finds its matches in one tree, and the texts every match holds. */
-interface Finder {
-  /** The pattern's root, or null for a rule (whose matches no one pattern describes). */
-  pattern: PatternNode | null;
-  literals: string[];
-  words: string[];
-  /** The test of the pattern's token runs, if it has any. */
-  mayHold?: (text: string) => boolean;
-  matches(root: Node, text: string): { node: Node; bindings: Record<string, Binding> }[];
-}
-
-/**
- * A pattern's finder: from the places its rarest required text occurs as a leaf when there is one, else from
- * the nodes of its kind; with the test of its token runs where the language's lexicon is known.
- */
-function patternFinder(compiled: CompiledPattern, lexicon: RunLexicon | null): Finder {
-  const literals = requiredTexts(compiled.root);
-  const mayHold = runFilter(compiled.root, lexicon);
-  return {
-    pattern: compiled.root,
-    literals,
-    words: requiredWords(compiled.root),
-    ...(mayHold ? { mayHold } : {}),
-    matches: (root, text) =>
-      literals.length > 0
-        ? matchPatternAround(compiled, root, { text, literal: literals, limit: MAX_MATCHES_PER_FILE })
-        : matchPattern(compiled, root, { text, limit: MAX_MATCHES_PER_FILE }),
-  };
-}
-
-/** A rule's finder, with the test of the token runs of the patterns every match needs. */
-function ruleFinder(rule: CompiledRule, lexicon: RunLexicon | null): Finder {
-  const tests = requiredPatterns(rule).map((p) => runFilter(p.root, lexicon)).filter((t) => t !== null);
-  return {
-    pattern: null,
-    literals: ruleLiterals(rule, (p) => requiredTexts(p.root)),
-    words: ruleLiterals(rule, (p) => requiredWords(p.root)),
-    ...(tests.length > 0 ? { mayHold: (text: string) => tests.every((t) => t(text)) } : {}),
-    matches: (root, text) =>
-      matchRule(rule, root, {
-        text,
-        literalOf: (p) => {
-          const texts = requiredTexts(p.root);
-          return texts.length > 0 ? texts : undefined;
-        },
-        limit: MAX_MATCHES_PER_FILE,
-      }),
   };
 }

@@ -251,7 +251,10 @@ Deno.test("a program with matches in flight gives the same files, hits, counts, 
         async match(file: { path: string; text: string; version: string }) {
           await new Promise((resolve) => setTimeout(resolve, (40 - Number(file.path.slice(5, 7))) % 7));
           if (file.text.includes("big")) {
-            throw new RecoverableError("limit_exceeded", "too big", { hint: "-" });
+            throw new RecoverableError("limit_exceeded", "too big", {
+              hint: "-",
+              details: { limit_bytes: 10 },
+            });
           }
           return program.match(file);
         },
@@ -363,4 +366,30 @@ Deno.test("a warm search that stops at a full page counts only the files it took
   // The page's two files and the one that shows there is more, and the files before them.
   assert.equal(warm.summary.files_parsed, 3);
   assert.equal(warm.summary.files_scanned, 5);
+});
+
+Deno.test("a match past the matcher's steps fails the search naming the file and line (it is not a file too large)", async () => {
+  const ws = await workspace();
+  const texts = {
+    "src/ok.js": "f(0, 1, 5, 2, 3, 7, 7);\n",
+    "src/long.js": `x();\nf(${Array.from({ length: 3000 }, (_, i) => i % 10).join(", ")});\n`,
+  };
+  await assert.rejects(
+    searchStructural(
+      filesOf(texts),
+      normalizeStructuralArgs({ pattern: "f($$$A, 1, $$$B, 2, $$$C, 3, $$$D, $X, $X)", language: "js" }),
+      { matcher: patternMatcherOf(ws) },
+    ),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "limit_exceeded" &&
+      e.message.startsWith(`Cannot match the pattern in "src/long.js" at line 2:`) &&
+      e.details?.["path"] === "src/long.js" && /Anchor the pattern's lists/.test(e.hint ?? ""),
+  );
+  // The same pattern where the lists are short: found.
+  const found = await searchStructural(
+    filesOf({ "src/ok.js": texts["src/ok.js"] }),
+    normalizeStructuralArgs({ pattern: "f($$$A, 1, $$$B, 2, $$$C, 3, $$$D, $X, $X)", language: "js" }),
+    { matcher: patternMatcherOf(ws) },
+  );
+  assert.equal(found.matches?.length, 1);
 });

@@ -193,3 +193,23 @@ Deno.test("compilePattern() spells $$$P as a `name: Type` parameter for Kotlin a
     defs.found.some((f) => f.bindings["F"] === "mkLines" && f.bindings["P"]!.startsWith("header: String")),
   );
 });
+
+Deno.test("several $$$ lists over a long list end in a refusal, not a hang; the same lists over a short one match", async () => {
+  const long = `f(${Array.from({ length: 3000 }, (_, i) => i % 10).join(", ")});\n`;
+  const started = performance.now();
+  await assert.rejects(
+    () => matches("javascript", "f($$$A, 1, $$$B, 2, $$$C, 3, $$$D, $X, $X)", long),
+    (err) =>
+      err instanceof RecoverableError && err.code === "limit_exceeded" &&
+      /at line 1: its \$\$\$ lists/.test(err.message) &&
+      err.details?.["items"] === 6001,
+  );
+  // The steps are counted, not timed: the refusal is the same on any machine (and it comes in seconds).
+  assert.ok(performance.now() - started < 60_000);
+  const short = await matches(
+    "javascript",
+    "f($$$A, 1, $$$B, 2, $$$C, 3, $$$D, $X, $X)",
+    "f(0, 1, 5, 2, 3, 7, 7);\n",
+  );
+  assert.deepEqual(short.found.map((f) => f.bindings), [{ A: "0", B: "5", C: "", D: "", X: "7" }]);
+});
