@@ -21,6 +21,7 @@ import {
   errorsAreMetavariables,
   type MetaVariable,
 } from "./pattern_encodings.ts";
+import { countMatchStep, resetMatchSteps } from "./match_steps.ts";
 import { convert, type PatternNode } from "./pattern_tree.ts";
 
 /** A pattern parsed for one language. */
@@ -330,36 +331,6 @@ function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = fals
   return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
 }
 
-/**
- * Steps of list matching (`matchList` calls) one call of {@linkcode matchPattern}, {@linkcode matchPatternAround}
- * or {@linkcode matchPatternAt} may take. Several `$$$` metavariables in one list try every way of splitting
- * the code's list between them, which on a long list never ends (`f($$$A, 1, $$$B, 2, $$$C, $X, $X)` over a
- * call of 3,000 arguments); past this many steps the match is refused, the same on every machine. Common
- * patterns over real code take a few hundred.
- */
-export const MAX_MATCH_STEPS = 1_000_000;
-
-/** Steps taken by the current top-level match (reset by each entry point). */
-let matchSteps = 0;
-
-/** The refusal of a match past {@linkcode MAX_MATCH_STEPS}, at the list where it ran out. */
-function tooManySteps(ns: Node[], j: number): RecoverableError {
-  const at = ns[Math.min(j, ns.length - 1)] ?? null;
-  const line = at === null ? undefined : at.startPosition.row + 1;
-  return new RecoverableError(
-    "limit_exceeded",
-    `Cannot match the pattern${line === undefined ? "" : ` at line ${line}`}: its $$$ lists try more than ${
-      MAX_MATCH_STEPS.toLocaleString("en")
-    } ways of splitting a list of ${ns.length} items between them`,
-    {
-      hint:
-        "Anchor the pattern's lists: fewer $$$ metavariables in one list, a literal or $X between them that " +
-        "few items match, or a rule (kind, has, inside) in place of the list",
-      details: { ...(line === undefined ? {} : { line }), items: ns.length, max_steps: MAX_MATCH_STEPS },
-    },
-  );
-}
-
 function matchList(
   ps: PatternNode[],
   i: number,
@@ -369,7 +340,7 @@ function matchList(
   text: string,
   smart = false,
 ): boolean {
-  if (++matchSteps > MAX_MATCH_STEPS) throw tooManySteps(ns, j);
+  countMatchStep(ns, j);
   // Smart strictness, as ast-grep's: once the pattern's children are all matched, the code's may go on
   // (`if ($C) { $$$B }` matches an `if` with an `else`).
   if (i === ps.length) return j === ns.length || smart;
@@ -471,7 +442,7 @@ export function matchPattern(
   root: Node,
   { text, limit = 10_000 }: { text: string; limit?: number },
 ): PatternMatch[] {
-  matchSteps = 0;
+  resetMatchSteps();
   // A root of any kind: its candidates are the nodes around one of its tokens, not every named node.
   const token = pattern.root.anyKind ? firstTokenText(pattern.root) : "";
   return matchCandidates(pattern, nodesAroundToken(root, { text, token, ...kindOf(pattern.root) }), {
@@ -517,7 +488,7 @@ export function matchPatternAt(
   text: string,
 ): Record<string, Binding> | null {
   if (!ofKind(pattern.root, node)) return null;
-  matchSteps = 0;
+  resetMatchSteps();
   const env: Env = new Map();
   return matchNode(pattern.root, node, env, text, pattern.smart === true)
     ? matchOf(node, env).bindings
@@ -546,7 +517,7 @@ export function matchPatternAround(
   const { text, literal } = options;
   const token = typeof literal === "string" ? literal : rarestText(text, literal);
   const candidates = nodesAroundToken(root, { text, token, ...kindOf(pattern.root) });
-  matchSteps = 0;
+  resetMatchSteps();
   return matchCandidates(pattern, candidates, { text, limit: options.limit ?? 10_000 });
 }
 

@@ -16,6 +16,7 @@ import {
   matchPatternAround,
   type PatternNode,
 } from "../edit/pattern.ts";
+import { withinMatchSteps } from "../edit/match_steps.ts";
 import { type CompiledRule, matchRule, requiredPatterns, ruleLiterals } from "./rule.ts";
 import { runFilter, type RunLexicon } from "./token_runs.ts";
 
@@ -85,7 +86,7 @@ export function matchesIn(
   file: { path: string; text: string },
 ): { node: Node; bindings: Record<string, Binding> }[] {
   try {
-    return find.matches(root, file.text);
+    return withinMatchSteps(() => find.matches(root, file.text));
   } catch (err) {
     if (
       !(err instanceof RecoverableError) || err.code !== "limit_exceeded" ||

@@ -1,0 +1,75 @@
+/**
+ * The step budget of the pattern matcher (`pattern.ts`): how many steps of list matching one match may take
+ * before it is refused, so that no pattern runs for ever, counted rather than timed.
+ *
+ * @module
+ */
+import type { Node } from "web-tree-sitter";
+import { RecoverableError } from "../../errors.ts";
+
+/**
+ * Steps of list matching (`matchList` calls) one call of `matchPattern`, `matchPatternAround` or `matchPatternAt`
+ * may take (one file's search: {@linkcode withinMatchSteps}). Several `$$$` metavariables in one list try every way of splitting
+ * the code's list between them, which on a long list never ends (`f($$$A, 1, $$$B, 2, $$$C, $X, $X)` over a
+ * call of 3,000 arguments); past this many steps the match is refused, the same on every machine. The parity
+ * sweep's 77 patterns over real trees (`bench/structural_parity.ts`) stay under it.
+ */
+export const MAX_MATCH_STEPS = 1_000_000;
+
+/** Steps taken by the current top-level match (reset by each entry point, or once by {@linkcode withinMatchSteps}). */
+let matchSteps = 0;
+
+/** Whether a {@linkcode withinMatchSteps} scope holds the count (the entry points then leave it alone). */
+let scopedSteps = false;
+
+/** Start a count of steps (an entry point of the matcher), unless a scope holds one. */
+export function resetMatchSteps(): void {
+  if (!scopedSteps) matchSteps = 0;
+}
+
+/**
+ * Run matches under one count of {@linkcode MAX_MATCH_STEPS}: a search of one file counts every call it makes
+ * (a rule asks `matchPatternAt` of many nodes) against one budget, not one each.
+ *
+ * @param run The matches.
+ * @returns What `run` returns.
+ */
+export function withinMatchSteps<T>(run: () => T): T {
+  if (scopedSteps) return run();
+  matchSteps = 0;
+  scopedSteps = true;
+  try {
+    return run();
+  } finally {
+    scopedSteps = false;
+  }
+}
+
+/**
+ * Count one step of list matching at item `j` of the list `ns`; past {@linkcode MAX_MATCH_STEPS}, refuse.
+ *
+ * @param ns The code's list being matched.
+ * @param j Where in it.
+ * @throws RecoverableError `limit_exceeded` past the budget.
+ */
+export function countMatchStep(ns: Node[], j: number): void {
+  if (++matchSteps > MAX_MATCH_STEPS) throw tooManySteps(ns, j);
+}
+
+/** The refusal of a match past {@linkcode MAX_MATCH_STEPS}, at the list where it ran out. */
+function tooManySteps(ns: Node[], j: number): RecoverableError {
+  const at = ns[Math.min(j, ns.length - 1)] ?? null;
+  const line = at === null ? undefined : at.startPosition.row + 1;
+  return new RecoverableError(
+    "limit_exceeded",
+    `Cannot match the pattern${line === undefined ? "" : ` at line ${line}`}: its $$$ lists try more than ${
+      MAX_MATCH_STEPS.toLocaleString("en")
+    } ways of splitting a list of ${ns.length} items between them`,
+    {
+      hint:
+        "Anchor the pattern's lists: fewer $$$ metavariables in one list, a literal or $X between them that " +
+        "few items match, or a rule (kind, has, inside) in place of the list",
+      details: { ...(line === undefined ? {} : { line }), items: ns.length, max_steps: MAX_MATCH_STEPS },
+    },
+  );
+}
