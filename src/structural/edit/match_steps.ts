@@ -9,40 +9,20 @@ import { RecoverableError } from "../../errors.ts";
 
 /**
  * Steps of list matching (`matchList` calls) one call of `matchPattern`, `matchPatternAround` or `matchPatternAt`
- * may take (one file's search: {@linkcode withinMatchSteps}). Several `$$$` metavariables in one list try every way of splitting
+ * may take (a rule's relations, which call `matchPatternAt` again and again, have their own budget:
+ * `MAX_RELATION_VISITS` in `search/rule.ts`). Several `$$$` metavariables in one list try every way of splitting
  * the code's list between them, which on a long list never ends (`f($$$A, 1, $$$B, 2, $$$C, $X, $X)` over a
  * call of 3,000 arguments); past this many steps the match is refused, the same on every machine. The parity
  * sweep's 77 patterns over real trees (`bench/structural_parity.ts`) stay under it.
  */
 export const MAX_MATCH_STEPS = 1_000_000;
 
-/** Steps taken by the current top-level match (reset by each entry point, or once by {@linkcode withinMatchSteps}). */
+/** Steps taken by the current top-level match (reset by each entry point). */
 let matchSteps = 0;
 
-/** Whether a {@linkcode withinMatchSteps} scope holds the count (the entry points then leave it alone). */
-let scopedSteps = false;
-
-/** Start a count of steps (an entry point of the matcher), unless a scope holds one. */
+/** Start a count of steps: each entry point of the matcher (each call), so a budget is one match's. */
 export function resetMatchSteps(): void {
-  if (!scopedSteps) matchSteps = 0;
-}
-
-/**
- * Run matches under one count of {@linkcode MAX_MATCH_STEPS}: a search of one file counts every call it makes
- * (a rule asks `matchPatternAt` of many nodes) against one budget, not one each.
- *
- * @param run The matches.
- * @returns What `run` returns.
- */
-export function withinMatchSteps<T>(run: () => T): T {
-  if (scopedSteps) return run();
   matchSteps = 0;
-  scopedSteps = true;
-  try {
-    return run();
-  } finally {
-    scopedSteps = false;
-  }
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   matchPatternAround,
   type PatternNode,
 } from "../edit/pattern.ts";
-import { withinMatchSteps } from "../edit/match_steps.ts";
 import { type CompiledRule, matchRule, requiredPatterns, ruleLiterals } from "./rule.ts";
 import { runFilter, type RunLexicon } from "./token_runs.ts";
 
@@ -73,7 +72,8 @@ export function requiredWords(root: PatternNode): string[] {
 }
 
 /**
- * A finder's matches in one file; a refusal of the matcher (too many steps: `MAX_MATCH_STEPS`) names the file.
+ * A finder's matches in one file; a refusal of the matcher (too many steps: `MAX_MATCH_STEPS`, or a rule's
+ * `MAX_RELATION_VISITS`) names the file.
  *
  * @param find The finder.
  * @param root The file's tree's root.
@@ -86,7 +86,7 @@ export function matchesIn(
   file: { path: string; text: string },
 ): { node: Node; bindings: Record<string, Binding> }[] {
   try {
-    return withinMatchSteps(() => find.matches(root, file.text));
+    return find.matches(root, file.text);
   } catch (err) {
     if (
       !(err instanceof RecoverableError) || err.code !== "limit_exceeded" ||
@@ -95,8 +95,8 @@ export function matchesIn(
       throw err;
     }
     const message = err.message.replace(
-      /^Cannot match the pattern/,
-      `Cannot match the pattern in "${file.path}"`,
+      /^Cannot match the (pattern|rule)/,
+      `Cannot match the $1 in "${file.path}"`,
     );
     throw new RecoverableError("limit_exceeded", message, {
       hint: err.hint ?? "",

@@ -324,15 +324,69 @@ function holdsInto(rule: CompiledRule, node: Node, ctx: { text: string; env: Bin
   return true;
 }
 
+/**
+ * Nodes the relational keys (`inside`, `has`, `precedes`, `follows`) of one rule may look at in one tree. A
+ * relation that binds nothing is answered once per node (below), so a tree costs its size; one that binds
+ * metavariables looks again from each candidate, which on a deep tree (`f(f(f(…)))` 5,000 deep, `has` with
+ * `stopBy: end`) is the square of its depth: past this many looks the search is refused rather than run on
+ * (it ran the heap out of memory). Counted, not timed: the same answer on every machine.
+ */
+export const MAX_RELATION_VISITS = 2_000_000;
+
+/** One {@linkcode matchRule} call's looks: their count, and the relations answered per node (by node id). */
+let looks: { visits: number; memo: Map<object, Map<number, boolean>> } = { visits: 0, memo: new Map() };
+
+/** Count one look; past {@linkcode MAX_RELATION_VISITS}, refuse. */
+function look(n: Node): void {
+  if (++looks.visits <= MAX_RELATION_VISITS) return;
+  const line = n.startPosition.row + 1;
+  throw new RecoverableError(
+    "limit_exceeded",
+    `Cannot match the rule at line ${line}: its inside/has/precedes/follows look at more than ${
+      MAX_RELATION_VISITS.toLocaleString("en")
+    } nodes (a relation that binds a metavariable is looked for again from each candidate)`,
+    {
+      hint: 'Bound the relation (stopBy: "neighbor", or a stopBy rule), give the rule a kind or a pattern ' +
+        "that fewer nodes match, or bind no metavariable inside the relation",
+      details: { line, max_visits: MAX_RELATION_VISITS },
+    },
+  );
+}
+
+/** Whether a rule binds no metavariable anywhere in it (a relation to it is then answered once per node). */
+function bindsNothing(rule: CompiledRule): boolean {
+  let known = BINDS_NOTHING.get(rule);
+  if (known === undefined) {
+    const relations = [rule.inside, rule.has, rule.precedes, rule.follows].flatMap((r) => r ? [r.rule] : []);
+    known = (rule.pattern === undefined || rule.pattern.metavariables.length === 0) &&
+      [...relations, ...(rule.all ?? []), ...(rule.any ?? [])].every(bindsNothing);
+    BINDS_NOTHING.set(rule, known);
+  }
+  return known;
+}
+
+/** {@linkcode bindsNothing}'s answers, per compiled rule. */
+const BINDS_NOTHING = new WeakMap<CompiledRule, boolean>();
+
+/** A node's children but the extras (comments). */
+function kidsOf(n: Node): Node[] {
+  return n.children.filter((c): c is Node => c !== null && !c.isExtra);
+}
+
 /** `inside` (up) or `has` (down): a node so related holds the rule, as far as stopBy lets it look. */
 function relative(
   node: Node,
   rel: { rule: CompiledRule; stopBy: StopBy },
   ctx: { text: string; env: Bindings; up: boolean },
 ): boolean {
-  const test = (n: Node) => holdsInto(rel.rule, n, ctx);
+  const test = (n: Node) => (look(n), holdsInto(rel.rule, n, ctx));
   const stops = (n: Node) =>
     rel.stopBy !== "end" && (rel.stopBy === "neighbor" || holds(rel.stopBy, n, { text: ctx.text, env: {} }));
+  if (bindsNothing(rel.rule)) {
+    let memo = looks.memo.get(rel);
+    if (memo === undefined) looks.memo.set(rel, memo = new Map());
+    return ctx.up ? holdsAbove(node, { test, stops, memo }) : holdsBelow(node, { test, stops, memo });
+  }
   if (ctx.up) {
     for (let n = node.parent; n !== null; n = n.parent) {
       if (test(n)) return true;
@@ -340,13 +394,69 @@ function relative(
     }
     return false;
   }
-  const queue = node.children.filter((c): c is Node => c !== null && !c.isExtra);
-  while (queue.length > 0) {
-    const n = queue.shift()!;
+  const queue = kidsOf(node);
+  for (let at = 0; at < queue.length; at++) {
+    const n = queue[at]!;
     if (test(n)) return true;
-    if (!stops(n)) queue.push(...n.children.filter((c): c is Node => c !== null && !c.isExtra));
+    if (!stops(n)) queue.push(...kidsOf(n));
   }
   return false;
+}
+
+/** What a relation answered once per node needs: its test, where it stops, and its answers by node id. */
+interface Relation {
+  test: (n: Node) => boolean;
+  stops: (n: Node) => boolean;
+  memo: Map<number, boolean>;
+}
+
+/** `inside`, answered once per node: an ancestor holds, below the first that stops the look. */
+function holdsAbove(node: Node, rel: Relation): boolean {
+  const { test, stops, memo } = rel;
+  const path: Node[] = [node];
+  let found = false;
+  for (let n = node.parent; n !== null; n = n.parent) {
+    const known = memo.get(n.id);
+    if (test(n)) found = true;
+    else if (!stops(n) && known === undefined) {
+      path.push(n);
+      continue;
+    } else if (!stops(n)) found = known!;
+    break;
+  }
+  for (const n of path) memo.set(n.id, found); // every node on the way looks at the same ancestors above
+  return found;
+}
+
+/** `has`, answered once per node: a descendant holds, looking no further below one that stops the look. */
+function holdsBelow(node: Node, rel: Relation): boolean {
+  const { test, stops, memo } = rel;
+  const known = memo.get(node.id);
+  if (known !== undefined) return known;
+  const stack: { n: Node; kids: Node[]; at: number }[] = [{ n: node, kids: kidsOf(node), at: 0 }];
+  while (stack.length > 0) {
+    const top = stack.at(-1)!;
+    if (top.at === top.kids.length) {
+      memo.set(top.n.id, false);
+      stack.pop();
+      continue;
+    }
+    const kid = top.kids[top.at++]!;
+    let holds = test(kid);
+    if (!holds && !stops(kid)) {
+      const below = memo.get(kid.id);
+      if (below === undefined) {
+        stack.push({ n: kid, kids: kidsOf(kid), at: 0 });
+        continue;
+      }
+      holds = below;
+    }
+    if (holds) {
+      for (const frame of stack) memo.set(frame.n.id, true); // each frame holds the one that holds
+      return true;
+    }
+  }
+  return memo.get(node.id)!;
 }
 
 /**
@@ -360,6 +470,7 @@ function sibling(
 ): boolean {
   const step = (n: Node) => ctx.forward ? n.nextSibling : n.previousSibling;
   for (let n = step(node); n !== null; n = step(n)) {
+    look(n);
     if (holdsInto(rel.rule, n, ctx)) return true;
     if (rel.stopBy === "neighbor") return false;
     if (rel.stopBy !== "end" && holds(rel.stopBy, n, { text: ctx.text, env: {} })) return false;
@@ -407,6 +518,7 @@ export function matchRule(
 ): PatternMatch[] {
   const { text, limit } = options;
   const out: PatternMatch[] = [];
+  looks = { visits: 0, memo: new Map() }; // node ids are one tree's
   let candidates: readonly Node[];
   if (rule.pattern) {
     const literal = options.literalOf(rule.pattern);

@@ -5,7 +5,6 @@ import {
   countMatchStep,
   MAX_MATCH_STEPS,
   resetMatchSteps,
-  withinMatchSteps,
 } from "../../../../src/structural/edit/match_steps.ts";
 
 /** `n` steps over an empty list, and whether the last one was refused. */
@@ -26,16 +25,4 @@ Deno.test("the matcher's steps: refused past MAX_MATCH_STEPS, counted again from
   assert.equal(steps(1), true);
   resetMatchSteps();
   assert.equal(steps(MAX_MATCH_STEPS - 1), false);
-});
-
-Deno.test("within one scope (a file's search), the entry points' resets leave the count alone", () => {
-  const refused = withinMatchSteps(() => {
-    const first = steps(MAX_MATCH_STEPS - 10);
-    resetMatchSteps(); // as matchPatternAt does for each node a rule asks about
-    return [first, steps(20)];
-  });
-  assert.deepEqual(refused, [false, true]);
-  resetMatchSteps(); // outside a scope it counts afresh again
-  assert.equal(steps(20), false);
-  assert.equal(withinMatchSteps(() => withinMatchSteps(() => steps(5))), false, "scopes nest");
 });

@@ -8,7 +8,7 @@ import { createMemoryBackend, createWorkspace } from "../../../../src/mod.ts";
 import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
 import { RecoverableError } from "../../../../src/errors.ts";
 import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
-import { MAX_RULE_DEPTH } from "../../../../src/structural/search/rule.ts";
+import { MAX_RELATION_VISITS, MAX_RULE_DEPTH } from "../../../../src/structural/search/rule.ts";
 
 const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
 const matcher = patternMatcherOf(ws);
@@ -182,4 +182,50 @@ Deno.test("a rule nested past MAX_RULE_DEPTH is refused limit_exceeded, not a st
   // Just within it: compiled (an even number of nots is the rule itself).
   const within = await matcher.compile("javascript", { rule: nested(MAX_RULE_DEPTH - 2) });
   assert.ok(within !== null);
+});
+
+Deno.test("relations that bind nothing are answered once per node: a deep tree costs its size, not its square", async () => {
+  const depth = 5000;
+  const deep = `x = ${"f(".repeat(depth)}1${")".repeat(depth)};\ny = g(zz);\n`;
+  const program = await matcher.compile("javascript", {
+    rule: { kind: "call_expression", has: { kind: "identifier", regex: "^zz$", stopBy: "end" } },
+  });
+  const started = performance.now();
+  const sites = await program.match({ path: "deep.js", text: deep, version: "deep" });
+  assert.deepEqual(sites.map((s) => deep.slice(s.start, s.end)), ["g(zz)"]);
+  const inside = await matcher.compile("javascript", {
+    rule: { kind: "number", inside: { kind: "assignment_expression", stopBy: "end" } },
+  });
+  assert.equal((await inside.match({ path: "deep.js", text: deep, version: "deep" })).length, 1);
+  // Each node is looked at a few times, so the two take milliseconds to a few seconds, not minutes; the bound
+  // is loose (a loaded machine), the square of the depth would be 25,000,000 looks.
+  assert.ok(performance.now() - started < 60_000);
+  // The same answers as the look from each candidate gives, on the small tree (bindings force that way).
+  assert.deepEqual(
+    await found({ kind: "call_expression", has: { kind: "identifier", regex: "^u$", stopBy: "end" } }),
+    [
+      "fetch(u)",
+    ],
+  );
+  assert.deepEqual(
+    await found({ pattern: "$F($$$A)", inside: { kind: "for_in_statement", stopBy: "end" } }),
+    ["fetch(u)"],
+  );
+});
+
+Deno.test("a relation that binds is looked for from each candidate, and refused past MAX_RELATION_VISITS", async () => {
+  const depth = 5000;
+  const deep = `x = ${"f(".repeat(depth)}1${")".repeat(depth)};\n`;
+  const program = await matcher.compile("javascript", {
+    rule: { kind: "call_expression", has: { pattern: "$F(2)", stopBy: "end" } },
+  });
+  await assert.rejects(
+    Promise.resolve(program.match({ path: "deep.js", text: deep, version: "deep2" })),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "limit_exceeded" &&
+      e.message.startsWith(
+        `Cannot match the rule in "deep.js" at line 1: its inside/has/precedes/follows look at`,
+      ) &&
+      e.details?.["max_visits"] === MAX_RELATION_VISITS,
+  );
 });
