@@ -385,7 +385,9 @@ function relative(
   if (bindsNothing(rel.rule)) {
     let memo = looks.memo.get(rel);
     if (memo === undefined) looks.memo.set(rel, memo = new Map());
-    return ctx.up ? holdsAbove(node, { test, stops, memo }) : holdsBelow(node, { test, stops, memo });
+    return ctx.up
+      ? holdsAlong(node, { test, stops, memo }, parentOf)
+      : holdsBelow(node, { test, stops, memo });
   }
   if (ctx.up) {
     for (let n = node.parent; n !== null; n = n.parent) {
@@ -410,12 +412,18 @@ interface Relation {
   memo: Map<number, boolean>;
 }
 
-/** `inside`, answered once per node: an ancestor holds, below the first that stops the look. */
-function holdsAbove(node: Node, rel: Relation): boolean {
+/** A node's parent: the step of `inside`. */
+const parentOf = (n: Node): Node | null => n.parent;
+
+/**
+ * `inside`, `precedes` or `follows`, answered once per node: a node along `step` (the parent, the next or the
+ * previous sibling) holds, before the first that stops the look.
+ */
+function holdsAlong(node: Node, rel: Relation, step: (n: Node) => Node | null): boolean {
   const { test, stops, memo } = rel;
   const path: Node[] = [node];
   let found = false;
-  for (let n = node.parent; n !== null; n = n.parent) {
+  for (let n = step(node); n !== null; n = step(n)) {
     const known = memo.get(n.id);
     if (test(n)) found = true;
     else if (!stops(n) && known === undefined) {
@@ -424,7 +432,7 @@ function holdsAbove(node: Node, rel: Relation): boolean {
     } else if (!stops(n)) found = known!;
     break;
   }
-  for (const n of path) memo.set(n.id, found); // every node on the way looks at the same ancestors above
+  for (const n of path) memo.set(n.id, found); // every node on the way looks at the same nodes beyond
   return found;
 }
 
@@ -469,11 +477,17 @@ function sibling(
   ctx: { text: string; env: Bindings; forward: boolean },
 ): boolean {
   const step = (n: Node) => ctx.forward ? n.nextSibling : n.previousSibling;
+  const stops = (n: Node) =>
+    rel.stopBy !== "end" && (rel.stopBy === "neighbor" || holds(rel.stopBy, n, { text: ctx.text, env: {} }));
+  if (bindsNothing(rel.rule)) {
+    let memo = looks.memo.get(rel);
+    if (memo === undefined) looks.memo.set(rel, memo = new Map());
+    return holdsAlong(node, { test: (n) => (look(n), holdsInto(rel.rule, n, ctx)), stops, memo }, step);
+  }
   for (let n = step(node); n !== null; n = step(n)) {
     look(n);
     if (holdsInto(rel.rule, n, ctx)) return true;
-    if (rel.stopBy === "neighbor") return false;
-    if (rel.stopBy !== "end" && holds(rel.stopBy, n, { text: ctx.text, env: {} })) return false;
+    if (stops(n)) return false;
   }
   return false;
 }

@@ -229,3 +229,21 @@ Deno.test("a relation that binds is looked for from each candidate, and refused 
       e.details?.["max_visits"] === MAX_RELATION_VISITS,
   );
 });
+
+Deno.test("precedes and follows that bind nothing are answered once per node: a long run of siblings costs its length", async () => {
+  const flat = `import x from "y";\n${Array.from({ length: 5000 }, (_, i) => `f${i}();\n`).join("")}`;
+  const program = await matcher.compile("javascript", {
+    rule: { kind: "expression_statement", follows: { kind: "import_statement", stopBy: "end" } },
+  });
+  // From each candidate back to the import: 12,500,000 looks, past MAX_RELATION_VISITS; once per node, 10,000.
+  assert.equal((await program.match({ path: "flat.js", text: flat, version: "flat" })).length, 5000);
+  const before = await matcher.compile("javascript", {
+    rule: { kind: "import_statement", precedes: { regex: "^f4999", stopBy: "end" } },
+  });
+  assert.equal((await before.match({ path: "flat.js", text: flat, version: "flat" })).length, 1);
+  // A neighbour only: the first statement follows the import, the others do not.
+  const next = await matcher.compile("javascript", {
+    rule: { kind: "expression_statement", follows: { kind: "import_statement" } },
+  });
+  assert.equal((await next.match({ path: "flat.js", text: flat, version: "flat" })).length, 1);
+});
