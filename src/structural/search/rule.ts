@@ -424,13 +424,17 @@ function holdsAlong(node: Node, rel: Relation, step: (n: Node) => Node | null): 
   const path: Node[] = [node];
   let found = false;
   for (let n = step(node); n !== null; n = step(n)) {
-    const known = memo.get(n.id);
-    if (test(n)) found = true;
-    else if (!stops(n) && known === undefined) {
-      path.push(n);
-      continue;
-    } else if (!stops(n)) found = known!;
-    break;
+    if (test(n)) {
+      found = true;
+      break;
+    }
+    if (stops(n)) break;
+    const beyond = memo.get(n.id); // what a look from n found, beyond it
+    if (beyond !== undefined) {
+      found = beyond;
+      break;
+    }
+    path.push(n);
   }
   for (const n of path) memo.set(n.id, found); // every node on the way looks at the same nodes beyond
   return found;

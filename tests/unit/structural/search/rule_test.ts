@@ -211,6 +211,11 @@ Deno.test("relations that bind nothing are answered once per node: a deep tree c
     await found({ pattern: "$F($$$A)", inside: { kind: "for_in_statement", stopBy: "end" } }),
     ["fetch(u)"],
   );
+  // A stopBy rule bounds the look as before: the loop's call lies below the if statement, where the look stops.
+  const loop = (stopBy: unknown) => ({ kind: "for_in_statement", has: { kind: "call_expression", stopBy } });
+  assert.equal((await found(loop("end"))).length, 1);
+  assert.deepEqual(await found(loop({ kind: "if_statement" })), []);
+  assert.deepEqual(await found(loop({ kind: "return_statement" })), await found(loop("end")));
 });
 
 Deno.test("a relation that binds is looked for from each candidate, and refused past MAX_RELATION_VISITS", async () => {
