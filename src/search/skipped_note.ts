@@ -49,7 +49,12 @@ export function skippedWarnings(
     );
   }
   const unread = skipped.unreadable;
-  if (unread > 0) out.push(`${notSearched(unread, edit)}: could not be read (permissions, or removed)`);
+  if (unread > 0) {
+    out.push(
+      `${notSearched(unread, edit)}: could not be read (permissions; removed, or swapped for a link, since ` +
+        "it was listed; or a name that is not valid UTF-8, which no path here can spell)",
+    );
+  }
   return out;
 }
 

@@ -237,3 +237,20 @@ Deno.test("graver grep takes rg's -e (repeated), -o, -u/-uu, and its no-op -n -H
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver grep says why a file it lists cannot be read, a name that is not UTF-8 among the causes", async () => {
+  const dir = await project(FILES);
+  try {
+    // A file name of bytes that are not UTF-8: listed (lossily), never readable by a path a string spells.
+    const { success } = await new Deno.Command("sh", {
+      args: ["-c", `printf 'longestCommonPrefix\\n' > "${dir}/src/bad$(printf '\\377').js"`],
+    }).output();
+    assert.ok(success);
+    const run = await inProcess(["grep", "-l", "longestCommonPrefix", "src"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "src/string.js\n");
+    assert.match(stripAnsi(run.stderr), /1 file was not searched: could not be read .*not valid UTF-8/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
