@@ -136,6 +136,43 @@ export function failsEveryPath(result: ToolResult): boolean {
 }
 
 /**
+ * A command's search over each of its scopes in turn, as rg and ast-grep search their PATHs: each with the
+ * arguments and its scope's `path`, PATHs under one root sharing a workspace; a PATH's own failure does not
+ * stop the others, a refused query (it would fail every PATH the same way) stops at the first.
+ *
+ * @param scopes The scopes ({@linkcode cliScopes}).
+ * @param run `open`: how the command opens a workspace on a root; `args`: the tool's arguments but `path`;
+ *   `search`: one scope's call and printing, answering its exit code and result.
+ * @returns Each scope's exit code, in order (fewer when a refused query stopped the command).
+ */
+export async function searchEachScope<W>(
+  scopes: readonly CliScope[],
+  run: {
+    open: (root: string | undefined) => Promise<W>;
+    args: Record<string, unknown>;
+    search: (scope: CliScope, call: { ws: W; args: Record<string, unknown> }) => Promise<ScopeAnswer>;
+  },
+): Promise<number[]> {
+  const openRoot = openOnce(run.open);
+  const codes: number[] = [];
+  for (const scope of scopes) {
+    const args = { ...run.args, ...(scope.path === undefined ? {} : { path: scope.path }) };
+    const { code, result } = await run.search(scope, { ws: await openRoot(scope.root), args });
+    codes.push(code);
+    if (failsEveryPath(result)) break;
+  }
+  return codes;
+}
+
+/** What one scope's search answers {@linkcode searchEachScope}: its exit code, and the tool's result. */
+export interface ScopeAnswer {
+  /** 0 found, 1 none, 2 an error. */
+  code: number;
+  /** The call's result. */
+  result: ToolResult;
+}
+
+/**
  * The exit code of a command over several PATHs, as rg and ast-grep give it: 2 when one failed, else 0 when one
  * found something, else 1.
  *

@@ -15,8 +15,8 @@ import {
   type CliScope,
   cliScopes,
   exitOfAll,
-  failsEveryPath,
-  openOnce,
+  type ScopeAnswer,
+  searchEachScope,
   withShownPaths,
 } from "./_cli_scope.ts";
 import { failureText, type Paint, painter, searchNotesText, sizeFlag } from "./cli_output.ts";
@@ -309,28 +309,32 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
     if ("problem" in scopes) return usageError(host, "grep", { message: scopes.problem });
     // ripgrep's lines name no symbol: only --json, which prints the whole result, has them parsed for.
     if (!flags["json"]) given.args["symbols"] = false;
-    const openRoot = openOnce(open);
-    const codes: number[] = [];
-    const stop = { now: false };
-    for (const scope of scopes) {
-      const args = { ...given.args, ...(scope.path === undefined ? {} : { path: scope.path }) };
-      codes.push(await grepScope({ host, flags, ws: await openRoot(scope.root), stop }, { scope, args }));
-      if (stop.now) break; // a refused query fails the same way over every PATH
-    }
-    return exitOfAll(codes);
+    const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
+      grepScope({ host, flags }, { scope, ...call });
+    return exitOfAll(await searchEachScope(scopes, { open, args: given.args, search }));
   },
 });
 
-/** One PATH's search, printed as rg prints it; its exit code. */
+/** One PATH's search, printed as rg prints it; its exit code and result. */
 async function grepScope(
-  run: { host: CliHost; flags: Record<string, unknown>; ws: Workspace; stop: { now: boolean } },
-  search: { scope: CliScope; args: Record<string, unknown> },
-): Promise<number> {
-  const { host, flags, ws } = run;
-  const { scope, args } = search;
+  run: { host: CliHost; flags: Record<string, unknown> },
+  search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
+): Promise<ScopeAnswer> {
+  const { host, flags } = run;
+  const { scope, ws, args } = search;
   // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
   const called: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
-  run.stop.now = failsEveryPath(called);
+  const code = printGrep({ host, flags }, { scope, args, called });
+  return { code, result: called };
+}
+
+/** A PATH's result printed as rg prints it (`-m`, `-q` applied); its exit code. */
+function printGrep(
+  run: { host: CliHost; flags: Record<string, unknown> },
+  got: { scope: CliScope; args: Record<string, unknown>; called: ToolResult },
+): number {
+  const { host, flags } = run;
+  const { scope, args, called } = got;
   const perFile = flags["max-count"] === undefined ? undefined : Number(flags["max-count"]);
   const result = called.ok && perFile !== undefined
     ? { ...called, data: withMaxCount(called.data, perFile) }

@@ -15,8 +15,8 @@ import {
   type CliScope,
   cliScopes,
   exitOfAll,
-  failsEveryPath,
-  openOnce,
+  type ScopeAnswer,
+  searchEachScope,
   withShownPaths,
 } from "./_cli_scope.ts";
 import { resolveHostPath, resolveRoot } from "./_cli_workspace.ts";
@@ -264,17 +264,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     if (tool === "edit_rewrite_structural" && scopes.length > 1) {
       return usageError(host, "sg", { message: await oneRewritePath(host, scopes) });
     }
-    const openRoot = openOnce(open);
-    const codes: number[] = [];
-    const stop = { now: false };
     const astGrepMatches: unknown[] = [];
-    for (const scope of scopes) {
-      const scoped = { ...args, ...(scope.path === undefined ? {} : { path: scope.path }) };
-      const ws = await openRoot(scope.root);
-      const run = { host, flags, ws, tool, astGrep: astGrepMatches, stop };
-      codes.push(await sgScope(run, { scope, args: scoped }));
-      if (stop.now) break; // a refused query fails the same way over every PATH
-    }
+    const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
+      sgScope({ host, flags, tool, astGrep: astGrepMatches }, { scope, ...call });
+    const codes = await searchEachScope(scopes, { open, args, search });
     // One array for every PATH searched, as ast-grep prints it.
     if (astGrep && codes.some((code) => code !== 2)) printJson(host, astGrepMatches);
     return exitOfAll(codes);
@@ -304,27 +297,19 @@ async function oneRewritePath(host: CliHost, scopes: CliScope[]): Promise<string
   }${scopes[0]!.root === undefined ? "" : ` --root ${root}`})`;
 }
 
-/** One PATH's search or rewrite, printed as ast-grep prints it (ast-grep's JSON gathered); its exit code. */
+/** One PATH's search or rewrite, printed as ast-grep prints it (ast-grep's JSON gathered); its exit code and result. */
 async function sgScope(
-  run: {
-    host: CliHost;
-    flags: Record<string, unknown>;
-    ws: Workspace;
-    tool: string;
-    astGrep: unknown[];
-    stop: { now: boolean };
-  },
-  search: { scope: CliScope; args: Record<string, unknown> },
-): Promise<number> {
-  const { host, flags, ws, tool } = run;
-  const { scope, args } = search;
+  run: { host: CliHost; flags: Record<string, unknown>; tool: string; astGrep: unknown[] },
+  search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
+): Promise<ScopeAnswer> {
+  const { host, flags, tool } = run;
+  const { scope, ws, args } = search;
   const astGrep = args["output_format"] === "ast-grep";
   // Every match whole, as ast-grep prints it: no result budget cuts a long one (or a diff).
   const result = await ws.call(tool, args, {
     resultChars: Infinity,
     ...(flags["dry-run"] ? { dryRun: true } : {}),
   });
-  run.stop.now = failsEveryPath(result);
   const paint = painter(host);
   if (astGrep && result.ok) run.astGrep.push(...(result.data["ast_grep"] as unknown[]));
   else if (flags["json"]) printJson(host, result);
@@ -347,5 +332,5 @@ async function sgScope(
       `graver sg: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
     );
   }
-  return exitOf(result);
+  return { code: exitOf(result), result };
 }

@@ -299,7 +299,13 @@ function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
  */
 const KIDS = new WeakMap<Node, Node[]>();
 
-function kidsOf(n: Node): Node[] {
+/**
+ * A node's children without the extras (comments), the same array for the same node object.
+ *
+ * @param n The node.
+ * @returns Its children but the extras.
+ */
+export function kidsOf(n: Node): Node[] {
   let kids = KIDS.get(n);
   if (kids === undefined) {
     kids = n.children.filter((c): c is Node => c !== null && !c.isExtra);

@@ -20,6 +20,7 @@ import { nodesOfKind } from "../../syntax/node_index.ts";
 import {
   type Binding,
   type CompiledPattern,
+  kidsOf,
   matchPattern,
   matchPatternAround,
   matchPatternAt,
@@ -368,11 +369,6 @@ function bindsNothing(rule: CompiledRule): boolean {
 /** {@linkcode bindsNothing}'s answers, per compiled rule. */
 const BINDS_NOTHING = new WeakMap<CompiledRule, boolean>();
 
-/** A node's children but the extras (comments). */
-function kidsOf(n: Node): Node[] {
-  return n.children.filter((c): c is Node => c !== null && !c.isExtra);
-}
-
 /** `inside` (up) or `has` (down): a node so related holds the rule, as far as stopBy lets it look. */
 function relative(
   node: Node,
@@ -396,7 +392,7 @@ function relative(
     }
     return false;
   }
-  const queue = kidsOf(node);
+  const queue = [...kidsOf(node)]; // a copy: the children array is kept per node
   for (let at = 0; at < queue.length; at++) {
     const n = queue[at]!;
     if (test(n)) return true;

@@ -88,3 +88,19 @@ export function json(run: CliRun): Record<string, any> {
 export function stripAnsi(text: string): string {
   return text.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, "g"), "");
 }
+
+/**
+ * Each command line is a usage error (exit 2) whose message matches its hint: what a peer's option that the
+ * command does not take says to do instead.
+ */
+export async function assertRefusedAs(
+  run: (args: string[]) => Promise<CliRun>,
+  cases: readonly (readonly [readonly string[], RegExp])[],
+): Promise<void> {
+  for (const [args, hint] of cases) {
+    const refused = await run([...args]);
+    if (refused.code !== 2) throw new Error(`${args.join(" ")}: exit ${refused.code}, not 2`);
+    const message = String(json(refused)["error"]?.["message"]);
+    if (!hint.test(message)) throw new Error(`${args.join(" ")}: "${message}" does not match ${hint}`);
+  }
+}

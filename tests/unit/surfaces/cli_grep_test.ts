@@ -1,6 +1,6 @@
 /** `graver grep` through the real CLI entry, on a project of real files, against ripgrep's own output shape. */
 import assert from "node:assert/strict";
-import { inProcess, json, project, stripAnsi } from "./_cli.ts";
+import { assertRefusedAs, inProcess, json, project, stripAnsi } from "./_cli.ts";
 
 const FILES = {
   "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py",
@@ -180,19 +180,13 @@ Deno.test("graver grep takes rg's -m, -q and --sort path; rg's options it does n
       (JSON.parse(sorted.stdout) as { error: { message: string } }).error.message,
       /--sort takes "path"/,
     );
-    for (
-      const [args, hint] of [
-        [["-v", "x"], /"-v" is not taken here: graver grep prints the lines that match/],
-        [["-iv", "x"], /"-v" is not taken here/],
-        [["--files"], /"--files" is not taken here: .*list_files/],
-        [["-P", "(?=x)"], /"-P" is not taken here: .*RE2/],
-        [["-L", "x"], /"-L" is not taken here: .*sandbox/],
-      ] as const
-    ) {
-      const refused = await run([...args]);
-      assert.equal(refused.code, 2, args.join(" "));
-      assert.match((JSON.parse(refused.stdout) as { error: { message: string } }).error.message, hint);
-    }
+    await assertRefusedAs(run, [
+      [["-v", "x"], /"-v" is not taken here: graver grep prints the lines that match/],
+      [["-iv", "x"], /"-v" is not taken here/],
+      [["--files"], /"--files" is not taken here: .*list_files/],
+      [["-P", "(?=x)"], /"-P" is not taken here: .*RE2/],
+      [["-L", "x"], /"-L" is not taken here: .*sandbox/],
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

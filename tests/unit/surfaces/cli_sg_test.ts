@@ -1,6 +1,6 @@
 /** `graver sg` through the real CLI entry, on a project of real files: ast-grep's flags, output and exit codes. */
 import assert from "node:assert/strict";
-import { inProcess, json, project, stripAnsi } from "./_cli.ts";
+import { assertRefusedAs, inProcess, json, project, stripAnsi } from "./_cli.ts";
 
 const FILES = {
   "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py",
@@ -237,21 +237,15 @@ Deno.test("graver sg accepts ast-grep's -j; its options it does not take say wha
   try {
     const run = (args: string[]) => inProcess(["sg", "-p", "self.AddConfig($NAME)", ...args], { cwd: dir });
     assert.equal((await run(["-j", "4", "gyp"])).code, 0);
-    for (
-      const [args, hint] of [
-        [
-          ["-i", "-r", "x"],
-          /"-i" is not taken here: a rewrite here is all or nothing: preview it with --dry-run/,
-        ],
-        [["-A", "2"], /"-A" is not taken here: .*graver read PATH/],
-        [["--stdin"], /"--stdin" is not taken here/],
-        [["--selector", "call"], /"--selector" is not taken here: .*inside/],
-      ] as const
-    ) {
-      const refused = await run([...args]);
-      assert.equal(refused.code, 2, args.join(" "));
-      assert.match((JSON.parse(refused.stdout) as { error: { message: string } }).error.message, hint);
-    }
+    await assertRefusedAs(run, [
+      [
+        ["-i", "-r", "x"],
+        /"-i" is not taken here: a rewrite here is all or nothing: preview it with --dry-run/,
+      ],
+      [["-A", "2"], /"-A" is not taken here: .*graver read PATH/],
+      [["--stdin"], /"--stdin" is not taken here/],
+      [["--selector", "call"], /"--selector" is not taken here: .*inside/],
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
