@@ -292,4 +292,18 @@ export class SyncPaths {
   statable(paths: readonly string[]): boolean[] {
     return syncStatable(paths, { table: this.#table, isRealDir: this.#isRealDir, folders: this.#folders });
   }
+
+  /**
+   * Take what a caller's own synchronous `lstat` of `dir` found — a folder, not a link — as the judgement of
+   * `isRealDir` for the paths below it: `dir` is one of the paths {@linkcode SyncPaths.statable} let through
+   * (its parent judged already), and the stat is no older than the one `isRealDir` would take when those
+   * paths are asked. A walk stats each folder before it lists it and reads its files: one `lstat` a folder
+   * instead of two (hono's 221 folders).
+   *
+   * @param dir An absolute path the caller's `lstat` found a folder.
+   */
+  noteRealDir(dir: string): void {
+    if (this.#folders.has(dir) || this.#folders.get(parentOf(dir)) !== true) return;
+    this.#folders.set(dir, this.#table.localAt(dir));
+  }
 }

@@ -202,7 +202,8 @@ const SYNC_STATS_PER_TURN = 1000;
  */
 async function statMany(paths: readonly string[]): Promise<(BackendStats | null)[]> {
   const out: (BackendStats | null)[] = new Array(paths.length).fill(null);
-  const sync = SyncPaths.now(isRealDir)?.statable(paths) ?? null;
+  const syncPaths = SyncPaths.now(isRealDir);
+  const sync = syncPaths?.statable(paths) ?? null;
   const later: number[] = [];
   let inTurn = 0;
   for (let i = 0; i < paths.length; i++) {
@@ -213,7 +214,10 @@ async function statMany(paths: readonly string[]): Promise<(BackendStats | null)
     const st = lstatNow(paths[i]!);
     if (st === LINK) later.push(i);
     else out[i] = st;
-    if (paths.length === 1 && st !== LINK && st?.isDirectory()) noteFolderStat(paths[i]!, st);
+    if (st !== LINK && st?.isDirectory()) {
+      syncPaths!.noteRealDir(paths[i]!);
+      if (paths.length === 1) noteFolderStat(paths[i]!, st);
+    }
     if (++inTurn === SYNC_STATS_PER_TURN) {
       inTurn = 0;
       await nextTurn();
@@ -380,21 +384,30 @@ function readNow(path: string, how: { follow: boolean }): StatedBytes | Error | 
 
 /**
  * The whole content of an open file whose `fstat` said `size` bytes, read synchronously into an array of its
- * own (no pooled `Buffer`): what it holds now, should it have grown or shrunk since.
+ * own (no pooled `Buffer`): what it holds now, should it have grown or shrunk since. Each read asks for one
+ * byte more than is left: a read that ends exactly at `size` is a short read, the end of a regular file on a
+ * local file system (the only files read here), and no read of nothing after it is needed to find the end —
+ * one `read` a file instead of two.
+ *
+ * @param fd A descriptor open for reading on a regular file.
+ * @param size The size its `fstat` gave.
+ * @returns The bytes it holds now.
  */
-function readOpenNow(fd: number, size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
+export function readOpenNow(fd: number, size: number): Uint8Array {
+  const room = new Uint8Array(size + 1);
   let at = 0;
-  while (at < size) {
-    const n = readSync(fd, bytes, at, size - at, null);
-    if (n === 0) return bytes.slice(0, at); // it shrank
+  for (;;) {
+    const n = readSync(fd, room, at, size + 1 - at, null);
+    if (n === 0) return room.slice(0, at); // it shrank
     at += n;
+    if (at === size) return room.subarray(0, size); // a short read: the byte asked past the end is not there
+    if (at > size) break; // it grew since the fstat
   }
-  const pieces: Uint8Array[] = [bytes];
+  const pieces: Uint8Array[] = [room];
   for (let n; (n = readSync(fd, GROWTH_PROBE, 0, GROWTH_PROBE.length, null)) > 0;) {
     pieces.push(GROWTH_PROBE.slice(0, n)); // it grew since the fstat: what it holds now
   }
-  if (pieces.length === 1) return bytes;
+  if (pieces.length === 1) return room;
   const grown = new Uint8Array(pieces.reduce((sum, p) => sum + p.length, 0));
   pieces.reduce((at, p) => (grown.set(p, at), at + p.length), 0);
   return grown;

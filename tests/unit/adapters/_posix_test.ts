@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { MountTable } from "../../../src/adapters/_mounts.ts";
+import { readOpenNow } from "../../../src/adapters/_posix.ts";
 import { createDiskBackend } from "../../../src/adapters/deno/mod.ts";
 import { BackendFs } from "../../../src/fs/backend.ts";
 import { createMemoryBackend } from "../../../src/fs/memory_backend.ts";
 import * as fsp from "node:fs/promises";
+import { closeSync, openSync } from "node:fs";
 
 const dec = new TextDecoder();
 
@@ -252,6 +254,83 @@ Deno.test("a folder statMany stat'ed alone is listed without another lstat in th
     Deno.lstatSync = real;
     await Deno.remove(root, { recursive: true });
     await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("readOpenNow reads what a file holds: its stat'ed size, or more or less when it changed since", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "graver-read-open-" });
+  const path = `${dir}/f.txt`;
+  // The file's size is stat'ed, then it changes, then it is read as a search reads it.
+  const readAfter = (change: () => void): string => {
+    const fd = openSync(path, "r");
+    try {
+      const size = Deno.statSync(path).size;
+      change();
+      const bytes = readOpenNow(fd, size);
+      assert.equal(bytes.constructor, Uint8Array);
+      return dec.decode(bytes);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  try {
+    Deno.writeTextFileSync(path, "hello\n");
+    assert.equal(readAfter(() => {}), "hello\n");
+    const same = readAfter(() => {});
+    assert.equal(new TextEncoder().encode(same).length, 6, "exactly the stat'ed bytes, nothing past them");
+    // Grown past the stat by one byte, and by more than the probe's 64 KiB: all of it.
+    assert.equal(readAfter(() => Deno.writeTextFileSync(path, "!", { append: true })), "hello\n!");
+    const big = "x".repeat(200_000);
+    assert.equal(readAfter(() => Deno.writeTextFileSync(path, big, { append: true })), `hello\n!${big}`);
+    // Shrunk, and emptied.
+    Deno.writeTextFileSync(path, "hello\n");
+    assert.equal(readAfter(() => Deno.truncateSync(path, 2)), "he");
+    assert.equal(readAfter(() => Deno.truncateSync(path, 0)), "");
+    Deno.writeTextFileSync(path, "");
+    assert.equal(readAfter(() => {}), "");
+    assert.equal(readAfter(() => Deno.writeTextFileSync(path, "late")), "late");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a folder statMany found real is not lstat'ed again to read its files; one that is a link is", async () => {
+  if (MountTable.read()?.isLocal(Deno.realPathSync(Deno.env.get("TMPDIR") ?? "/tmp")) !== true) return;
+  const real = Deno.lstatSync;
+  const lstats: string[] = [];
+  Deno.lstatSync = (path) => (lstats.push(String(path)), real(path));
+  try {
+    const disk = createDiskBackend();
+    // The judgement serves SYNC_TRUST_MS: a run slowed past it by a busy machine stats again, so three tries.
+    let times = 0;
+    for (let attempt = 0; attempt < 3 && times !== 1; attempt++) {
+      const { root, outside } = await fixture();
+      try {
+        const dir = `${root}/dir`;
+        lstats.length = 0;
+        await disk.statMany!([dir, `${root}/empty.txt`]); // a walk stats the entries, then reads the files
+        const [bytes] = await disk.readMany!([`${dir}/a.txt`]);
+        assert.equal(dec.decode(bytes as Uint8Array), "alpha\n");
+        times = lstats.filter((p) => p === dir).length;
+      } finally {
+        await Deno.remove(root, { recursive: true });
+        await Deno.remove(outside, { recursive: true });
+      }
+    }
+    assert.equal(times, 1, "the folder's lstat by statMany serves the read of its file");
+    // A folder that is a link is judged no folder: its file is read the async way, through the link.
+    const { root, outside } = await fixture();
+    try {
+      await disk.statMany!([`${root}/to_dir`]);
+      const throughLink = disk.readMany!([`${root}/to_dir/a.txt`]);
+      Deno.writeTextFileSync(`${root}/dir/a.txt`, "beta\n");
+      assert.equal(dec.decode((await throughLink)[0] as Uint8Array), "beta\n", "read after the call: async");
+    } finally {
+      await Deno.remove(root, { recursive: true });
+      await Deno.remove(outside, { recursive: true });
+    }
+  } finally {
+    Deno.lstatSync = real;
   }
 });
 
