@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { fstatSync, readdirSync } from "node:fs";
+import { fstatSync, readdirSync, readlinkSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import type { BackendStats } from "../fs/backend.ts";
 
@@ -40,6 +40,7 @@ export interface DenoFs {
   lstatSync(path: string): DenoFileInfo;
   readDir(path: string): AsyncIterable<DenoDirEntry>;
   readDirSync(path: string): Iterable<DenoDirEntry>;
+  readLinkSync(path: string): string;
 }
 
 /**
@@ -179,6 +180,31 @@ export function fstatNow(fd: number): BackendStats & { size: number } {
     if (procFdStats) return new DenoStats(DENO.statSync(`/proc/self/fd/${fd}`));
   }
   return fstatSync(fd) as unknown as BackendStats & { size: number };
+}
+
+/** Whether `/proc/self/fd/N` names where descriptor N's file is (undefined until the first read asks). */
+let procFdLinks: boolean | undefined;
+
+/**
+ * Where the file open on `fd` is now, as the kernel names it: the link `/proc/self/fd/N` (Linux), read with
+ * Deno's own `readLinkSync` in Deno (no polyfill), else `node:fs`'s. Undefined where `/proc/self/fd` does not
+ * answer (no procfs: macOS, some containers). A file removed since it was opened is named with " (deleted)".
+ *
+ * @param fd An open descriptor.
+ * @returns Its file's absolute path, or undefined.
+ */
+export function fdLocation(fd: number): string | undefined {
+  if (procFdLinks === false) return undefined;
+  try {
+    const at = DENO !== undefined
+      ? DENO.readLinkSync(`/proc/self/fd/${fd}`)
+      : readlinkSync(`/proc/self/fd/${fd}`);
+    procFdLinks = true;
+    return at;
+  } catch {
+    procFdLinks ??= false; // never answered: no procfs here
+    return undefined;
+  }
 }
 
 /** Whether a stat of `/proc/self/fd/N` finds the very file `fstat` of descriptor N does. */

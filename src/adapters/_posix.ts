@@ -22,7 +22,7 @@ import {
 } from "../fs/backend.ts";
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
-import { DENO, denoStat, DenoStats, fstatNow, readdir, readdirNow } from "./_deno_fs.ts";
+import { DENO, denoStat, DenoStats, fdLocation, fstatNow, readdir, readdirNow } from "./_deno_fs.ts";
 import { SyncPaths } from "./_mounts.ts";
 import { lendNodeSha256 } from "./_node_sha256.ts";
 import { watchFolders } from "./_watch.ts";
@@ -120,12 +120,14 @@ async function readRegularFile(path: string, options?: unknown): Promise<Uint8Ar
 
 /**
  * {@linkcode readRegularFile} with the `fstat` its guard took of the open file before reading it; a path that
- * is a link is followed only with `follow`.
+ * is a link is followed only with `follow` (without, the answer says where the open file was).
  */
 async function readStatedFile(path: string, how: { follow: boolean }): Promise<StatedBytes> {
   const { handle, stat } = await openRegularFile(path, how.follow ? 0 : constants.O_NOFOLLOW);
   try {
-    return { bytes: await handle.readFile() as Uint8Array, stat };
+    const at = how.follow ? undefined : fdLocation(handle.fd);
+    const bytes = await handle.readFile() as Uint8Array;
+    return at === undefined ? { bytes, stat } : { bytes, stat, at };
   } finally {
     await handle.close().catch(() => {});
   }
@@ -322,7 +324,9 @@ async function readMany(paths: readonly string[]): Promise<(Uint8Array | Error)[
  * {@linkcode Backend.readManyStated} on the disk: {@linkcode readMany}'s reads, each with the `fstat` its guard
  * takes of the open file before reading it (the synchronous read's and the asynchronous one's alike), at no
  * cost of its own — and a path that is a link is not followed (`ELOOP`), synchronously or not: its callers
- * read real paths, so a link there was swapped in since, and may lead anywhere.
+ * read real paths, so a link there was swapped in since, and may lead anywhere. A folder on the way swapped for
+ * a link is not seen by the open (`O_NOFOLLOW` guards the last part only): each answer says where the open
+ * file was (`StatedBytes.at`, from `/proc/self/fd/N`, one `readlink` a file), for the caller to check.
  */
 function readManyStated(paths: readonly string[]): Promise<(StatedBytes | Error)[]> {
   return readAll(paths, { follow: false });
@@ -372,7 +376,10 @@ function readNow(path: string, how: { follow: boolean }): StatedBytes | Error | 
   try {
     const st = fstatNow(fd);
     refuseIrregular(path, st);
-    return st.size > SYNC_READ_BYTES_PER_TURN ? READ_LATER : { bytes: readOpenNow(fd, st.size), stat: st };
+    if (st.size > SYNC_READ_BYTES_PER_TURN) return READ_LATER;
+    const at = how.follow ? undefined : fdLocation(fd);
+    const bytes = readOpenNow(fd, st.size);
+    return at === undefined ? { bytes, stat: st } : { bytes, stat: st, at };
   } catch (err) {
     return asError(err);
   } finally {

@@ -15,6 +15,12 @@ export interface StatedBytes {
   bytes: Uint8Array;
   /** The file's stat, taken before the bytes were read (of the open file, where the backend opens one). */
   stat: BackendStats;
+  /**
+   * Where the open file was when it was read, as the kernel names it (Linux: `/proc/self/fd/N`); absent where
+   * the backend cannot tell. A caller that asked for a real path checks it (`fs/real_reads.ts`): a folder on
+   * the way swapped for a link since the walk leads somewhere else, maybe out of the workspace.
+   */
+  at?: string;
 }
 
 /** What `stat`/`lstat` must return. */
@@ -381,7 +387,11 @@ export class BackendFs {
   async readManyStated(paths: readonly string[]): Promise<(StatedBytes | null | Error)[]> {
     const got = await this.raw.readManyStated!(paths);
     return got.map((g) =>
-      g instanceof Error ? (isAbsence(g) ? null : g) : { bytes: plainBytes(g.bytes), stat: g.stat }
+      g instanceof Error
+        ? (isAbsence(g) ? null : g)
+        : g.at === undefined
+        ? { bytes: plainBytes(g.bytes), stat: g.stat }
+        : { bytes: plainBytes(g.bytes), stat: g.stat, at: g.at }
     );
   }
 

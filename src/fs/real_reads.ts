@@ -1,11 +1,55 @@
 /**
  * Reads of real paths — paths a walk or a sandbox resolved, with no link in them — that follow no link swapped
  * in since: where the backend reads stated (`Backend.readManyStated`, the disk's), a path that is a link now is
- * refused `ELOOP` instead of read through (a link may lead out of the workspace); elsewhere as `read` reads.
+ * refused `ELOOP` instead of read through (a link may lead out of the workspace), and so is a read whose open
+ * file was somewhere else than asked (a folder on its way swapped for a link: the backend says where it opened
+ * the file, `StatedBytes.at`); elsewhere as `read` reads.
  *
  * @module
  */
-import type { BackendFs } from "./backend.ts";
+import type { BackendFs, StatedBytes } from "./backend.ts";
+
+/**
+ * Whether a read landed where it was asked: `at`, where the backend opened the file, names the same file of
+ * the workspace as `asked` (the workspace's root may be reached through a link: `landingIn` a sandbox).
+ */
+export type Landing = (at: string, asked: string) => boolean;
+
+/**
+ * The {@linkcode Landing} of a sandbox: the same path relative to its root or to the root's real path.
+ *
+ * @param sandbox The sandbox (its `relOf`).
+ * @returns The check.
+ */
+export function landingIn(sandbox: { relOf(abs: string): string | null }): Landing {
+  return (at, asked) => {
+    const rel = sandbox.relOf(at);
+    return rel !== null && rel === sandbox.relOf(asked);
+  };
+}
+
+/**
+ * A stated read as its caller may take it: refused `ELOOP` when the backend opened the file somewhere else
+ * than the real path asked — a folder on the way is a link now, swapped in since the walk, and what was read
+ * may be any file on the machine. Without `landing`, only the path asked itself is where it may land.
+ *
+ * @param read The backend's answer.
+ * @param asked The real path asked for.
+ * @param landing Where else it may land (the workspace's root through a link).
+ * @returns The answer, or the refusal.
+ */
+export function landedAsAsked<T extends StatedBytes | null | Error>(
+  read: T,
+  asked: string,
+  landing?: Landing,
+): T | Error {
+  if (read === null || read instanceof Error || read.at === undefined || read.at === asked) return read;
+  if (landing?.(read.at, asked) === true) return read;
+  return Object.assign(
+    new Error(`ELOOP: "${asked}" was opened as "${read.at}": a folder on its way is a link now; not read`),
+    { code: "ELOOP" },
+  );
+}
 
 /**
  * Many real paths' bytes: one answer per path — the bytes, null for an absent file, or the error its read
@@ -13,6 +57,7 @@ import type { BackendFs } from "./backend.ts";
  *
  * @param fs The backend.
  * @param paths Absolute backend paths with no link in them.
+ * @param landing Where else a read may land than the path asked ({@linkcode landedAsAsked}).
  * @returns One answer per path.
  *
  * @example
@@ -30,9 +75,13 @@ import type { BackendFs } from "./backend.ts";
 export async function readRealMany(
   fs: BackendFs,
   paths: readonly string[],
+  landing?: Landing,
 ): Promise<(Uint8Array | null | Error)[]> {
   if (!fs.readsStated) return await fs.readMany(paths);
-  return (await fs.readManyStated(paths)).map((r) => r === null || r instanceof Error ? r : r.bytes);
+  return (await fs.readManyStated(paths)).map((got, i) => {
+    const r = landedAsAsked(got, paths[i]!, landing);
+    return r === null || r instanceof Error ? r : r.bytes;
+  });
 }
 
 /**
@@ -40,12 +89,14 @@ export async function readRealMany(
  *
  * @param fs The backend.
  * @param path An absolute backend path with no link in it.
+ * @param landing Where else the read may land than the path asked ({@linkcode landedAsAsked}).
  * @returns The bytes, or null.
  * @throws The error its read met (a link now, a special file, a folder).
  */
-export async function readReal(fs: BackendFs, path: string): Promise<Uint8Array | null> {
+export async function readReal(fs: BackendFs, path: string, landing?: Landing): Promise<Uint8Array | null> {
   if (!fs.readsStated) return await fs.read(path);
-  const [read] = await fs.readManyStated([path]);
+  const [got] = await fs.readManyStated([path]);
+  const read = landedAsAsked(got ?? null, path, landing);
   if (read instanceof Error) throw read;
   return read?.bytes ?? null;
 }

@@ -22,7 +22,7 @@
  * @module
  */
 import { type Backend, type BackendFs, type BackendStats, dirname, type StatedBytes } from "../fs/backend.ts";
-import { readReal } from "../fs/real_reads.ts";
+import { landedAsAsked, type Landing, readReal } from "../fs/real_reads.ts";
 import { changedAt, sameState, stampOf, stateOf, statIdOf, statsOf } from "./stat_identity.ts";
 import { type Kept, KeptFiles } from "./kept_files.ts";
 import { RootWatches } from "./root_watches.ts";
@@ -349,14 +349,15 @@ export class ReadCache {
    * file, a directory) fails as {@linkcode BackendFs.read} fails.
    *
    * @param abs Absolute backend path (a real path: no link in it).
+   * @param landing Where else a read may land than the path asked (`landedAsAsked`: the root through a link).
    * @returns The bytes, or null.
    */
-  async read(abs: string): Promise<Uint8Array | null> {
+  async read(abs: string, landing?: Landing): Promise<Uint8Array | null> {
     const st = await this.#stat(abs);
     const held = this.#lookup(abs, st);
     if (held !== undefined) return held;
     const readAt = this.#now();
-    const bytes = await readReal(this.#fs, abs);
+    const bytes = await readReal(this.#fs, abs, landing);
     this.#settle(abs, { st, bytes, readAt });
     return bytes;
   }
@@ -367,9 +368,10 @@ export class ReadCache {
    * bytes, null for an absent file, or the error `read` would throw for it (a special file, a directory).
    *
    * @param paths Absolute backend paths (real paths: no link in them).
+   * @param landing Where else a read may land than the path asked (`landedAsAsked`: the root through a link).
    * @returns One answer per path.
    */
-  async readMany(paths: readonly string[]): Promise<(Uint8Array | null | Error)[]> {
+  async readMany(paths: readonly string[], landing?: Landing): Promise<(Uint8Array | null | Error)[]> {
     const stated = this.#fs.readsStated;
     const stats = await this.#statsOf(paths, { keptOnly: stated });
     const out: (Uint8Array | null | Error)[] = new Array(paths.length);
@@ -384,7 +386,9 @@ export class ReadCache {
     const names = unread.map((i) => paths[i]!);
     const got = stated ? await this.#fs.readManyStated(names) : await this.#fs.readMany(names);
     unread.forEach((i, k) => {
-      const read = got[k]!;
+      const read = stated
+        ? landedAsAsked(got[k]! as StatedBytes | null | Error, paths[i]!, landing)
+        : got[k]!;
       const bytes = read === null || read instanceof Error || read instanceof Uint8Array ? read : read.bytes;
       out[i] = bytes;
       // The stat taken before the read: the cache's own, else the one the read took of the open file.

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { readReal, readRealMany } from "../fs/real_reads.ts";
+import { type Landing, landingIn, readReal, readRealMany } from "../fs/real_reads.ts";
 import { RecoverableError } from "../errors.ts";
 import { specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { Stage } from "../fs/stage.ts";
@@ -117,13 +117,16 @@ export function walkSearchFiles(
   options: { readBytes?: (real: string) => Promise<Uint8Array | null>; cache?: ReadCache | "session" } = {},
 ): SearchFiles {
   const cache = options.cache === "session" ? sessionReadCache(source.fs) : options.cache;
+  // A read lands on the file of the workspace it was asked for, under the root or its real path: one whose
+  // folder was swapped for a link since the walk is refused (`landedAsAsked`).
+  const landing = landingIn(source.sandbox);
   const readBytes = options.readBytes ??
     (async (real: string) =>
       source.hasWrite(real)
         ? (await source.read(real))?.bytes ?? null
         : cache
-        ? await cache.read(source.sandbox.abs(real))
-        : await readReal(source.fs, source.sandbox.abs(real)));
+        ? await cache.read(source.sandbox.abs(real), landing)
+        : await readReal(source.fs, source.sandbox.abs(real), landing));
   let view: SearchView = EMPTY_VIEW;
   let left: SourceSkipped = { ignored: 0, unreadable: 0 };
   async function list(scope: FileScope): Promise<SearchFile[]> {
@@ -182,7 +185,7 @@ export function walkSearchFiles(
   };
   // Batched reads only where the default reading is in use and the backend reads many files at once.
   if (!options.readBytes && source.fs.readsMany) {
-    files.readMany = (paths) => readManyOf(paths, { source, view, cache });
+    files.readMany = (paths) => readManyOf(paths, { source, view, cache, landing });
   }
   return files;
 }
@@ -194,9 +197,9 @@ export function walkSearchFiles(
  */
 async function readManyOf(
   paths: readonly string[],
-  from: { source: Stage; view: SearchView; cache: ReadCache | undefined },
+  from: { source: Stage; view: SearchView; cache: ReadCache | undefined; landing: Landing },
 ): Promise<(Uint8Array | null)[]> {
-  const { source, view, cache } = from;
+  const { source, view, cache, landing } = from;
   const out: (Uint8Array | null)[] = new Array(paths.length).fill(null);
   const direct: number[] = [];
   const abs: string[] = [];
@@ -210,7 +213,11 @@ async function readManyOf(
     direct.push(i);
     abs.push(k === undefined ? source.sandbox.abs(real) : view.abs[k]!); // the very string primed
   }
-  const got = abs.length === 0 ? [] : cache ? await cache.readMany(abs) : await readRealMany(source.fs, abs);
+  const got = abs.length === 0
+    ? []
+    : cache
+    ? await cache.readMany(abs, landing)
+    : await readRealMany(source.fs, abs, landing);
   direct.forEach((i, k) => {
     const bytes = got[k];
     out[i] = bytes instanceof Uint8Array ? bytes : null;

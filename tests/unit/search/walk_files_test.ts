@@ -209,6 +209,41 @@ Deno.test("walk_files: readMany reads a staged file through the stage and the re
   }
 });
 
+Deno.test("walk_files: a folder swapped for a link after the listing: its files are not read out of the workspace", async () => {
+  const { root, outside } = await edgeTree();
+  try {
+    const fs = BackendFs.wrap(createDiskBackend());
+    // outside/ holds files of the same names (f1.ts synchronously, big.ts the asynchronous way).
+    await Deno.writeTextFile(`${outside}/f1.ts`, "find(needle, 'outside');\n");
+    await Deno.writeTextFile(`${outside}/big.ts`, "find(needle, 'outside');\n".repeat(120_000));
+    await Deno.writeTextFile(`${root}/src/deep/big.ts`, "x;\n".repeat(900_000));
+    for (const cache of [undefined, new ReadCache(fs, { now: () => Date.now() + 60_000 })]) {
+      const files = walkSearchFiles(new Stage(fs, new Sandbox(root)), cache ? { cache } : {});
+      const listed = (await files.list!({ path: "", hidden: false, noIgnore: false })).map((f) => f.path);
+      assert.ok(listed.includes("src/deep/f1.ts") && listed.includes("src/deep/big.ts"));
+      await Deno.rename(`${root}/src/deep`, `${root}/src/deep_real`);
+      await Deno.symlink(outside, `${root}/src/deep`); // between the listing and the reads
+      try {
+        const many = await files.readMany!(["src/deep/f1.ts", "src/deep/big.ts", "src/f2.ts"]);
+        const one = await files.read("src/deep/f1.ts").catch(() => null);
+        for (const got of [...many.slice(0, 2), one]) {
+          const text = got === null || got === undefined ? "" : new TextDecoder().decode(got);
+          assert.ok(!text.includes("outside"), `read out of the workspace (cache: ${cache !== undefined})`);
+        }
+        assert.deepEqual(many.slice(0, 2), [null, null], "counted unreadable");
+        assert.equal(new TextDecoder().decode(many[2]!), "export const hay2 = 2;\n");
+      } finally {
+        await Deno.remove(`${root}/src/deep`);
+        await Deno.rename(`${root}/src/deep_real`, `${root}/src/deep`);
+        await cache?.close();
+      }
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
 Deno.test("walk_files: a file swapped for a link after the listing is not read through it, batched or not, cached or not", async () => {
   const { root, outside } = await edgeTree();
   try {
