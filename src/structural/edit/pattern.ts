@@ -285,6 +285,40 @@ function bind(
   return true;
 }
 
+/**
+ * Bind `$$$X` to the run `ns[j..k)` as {@linkcode bind} binds a list of nodes, without copying the run out
+ * unless the binding is kept and its nodes asked for: a `$$$X` before a fixed tail (`[$$$A]`) is tried at
+ * every length of a long list, and a copy each time made that the square of the list's length (an array
+ * literal of 300,000 items never answered).
+ */
+function bindRun(
+  env: Env,
+  meta: MetaVariable,
+  run: { ns: Node[]; j: number; k: number },
+  text: string,
+): boolean {
+  if (meta.name === null || meta.name.startsWith("_")) return true;
+  const { ns, j, k } = run;
+  const start = k > j ? ns[j]!.startIndex : -1;
+  const end = k > j ? ns[k - 1]!.endIndex : -1;
+  const bound = start === -1 ? "" : text.slice(start, end);
+  const prior = env.get(meta.name);
+  if (prior) return normalise(prior.text) === normalise(bound);
+  let nodes: Node[] | undefined;
+  const binding: Binding = {
+    get nodes(): Node[] {
+      return nodes ??= ns.slice(j, k);
+    },
+    start,
+    end,
+    text: bound,
+  };
+  const around = gapAround(ns, j, k);
+  if (around) binding.gap = around;
+  env.set(meta.name, binding);
+  return true;
+}
+
 /** The tokens around ns[j..k) and the offsets between them, when there are tokens on both sides. */
 function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
   const before = ns[j - 1];
@@ -358,10 +392,7 @@ function matchList(
     const greedy = smart && i === ps.length - 1;
     for (let n = 0; n <= ns.length - j; n++) {
       const k = greedy ? ns.length - n : j + n;
-      if (
-        bind(env, p.meta, ns.slice(j, k), text, () => gapAround(ns, j, k)) &&
-        matchList(ps, i + 1, ns, k, env, text, smart)
-      ) {
+      if (bindRun(env, p.meta, { ns, j, k }, text) && matchList(ps, i + 1, ns, k, env, text, smart)) {
         return true;
       }
       restore(env, snapshot);

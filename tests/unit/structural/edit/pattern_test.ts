@@ -213,3 +213,14 @@ Deno.test("several $$$ lists over a long list end in a refusal, not a hang; the 
   );
   assert.deepEqual(short.found.map((f) => f.bindings), [{ A: "0", B: "5", C: "", D: "", X: "7" }]);
 });
+
+Deno.test("one $$$ before a fixed tail scans a long list once: [$$$A] over an array of 300,000 items matches", async () => {
+  // Each length of the run was copied out before it was tried: the square of the list's length, no answer.
+  const items = Array.from({ length: 300_000 }, (_, i) => i);
+  const text = `const x = [${items.join(",")}];\n`;
+  const { found } = await matches("javascript", "[$$$A]", text);
+  assert.equal(found.length, 1);
+  assert.equal(found[0]!.bindings["A"], items.join(","));
+  const tail = await matches("javascript", "[$$$A, 299999]", text);
+  assert.equal(tail.found[0]!.bindings["A"], items.slice(0, -1).join(","));
+});
