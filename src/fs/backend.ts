@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { errnoCode, RecoverableError } from "../errors.ts";
+import { errnoCode } from "../errors.ts";
 import { dirname, joinPath } from "./backend_paths.ts";
 import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
 
@@ -17,8 +17,7 @@ export interface StatedBytes {
   stat: BackendStats;
   /**
    * Where the open file was when it was read, as the kernel names it (Linux: `/proc/self/fd/N`); absent where
-   * the backend cannot tell. A caller that asked for a real path checks it (`fs/real_reads.ts`): a folder on
-   * the way swapped for a link since the walk leads somewhere else, maybe out of the workspace.
+   * the backend cannot tell. A reader of real paths checks it (`fs/real_reads.ts`: a folder swapped for a link).
    */
   at?: string;
 }
@@ -45,36 +44,8 @@ export interface BackendStats {
   isBlockDevice?(): boolean;
 }
 
-/**
- * What a special file is, in words ("a named pipe (FIFO)"), or null for a regular file, a directory or a
- * link.
- *
- * @param st Stats of the file.
- * @returns The description, or null.
- */
-export function specialFileKind(st: BackendStats): string | null {
-  if (st.isFile() || st.isDirectory() || st.isSymbolicLink?.()) return null;
-  if (st.isFIFO?.()) return "a named pipe (FIFO)";
-  if (st.isSocket?.()) return "a socket";
-  if (st.isCharacterDevice?.()) return "a character device";
-  if (st.isBlockDevice?.()) return "a block device";
-  return "a special file";
-}
-
-/**
- * The refusal for a special file (a FIFO, socket or device), which graver never opens: reading one can
- * block forever (a FIFO with no writer) or never end (`/dev/zero`).
- *
- * @param path The path as the caller named it.
- * @param what What the file is ({@linkcode specialFileKind}).
- * @returns A `binary_file` error.
- */
-export function specialFileError(path: string, what: string): RecoverableError {
-  return new RecoverableError("binary_file", `Cannot open "${path}": it is ${what}, not a regular file`, {
-    hint: "Read and edit regular files only; graver never opens FIFOs, sockets or devices",
-    details: { path, file_type: what },
-  });
-}
+import { specialFileKind } from "./special_files.ts";
+export { specialFileError, specialFileKind } from "./special_files.ts";
 
 /**
  * The `fs.promises` subset graver calls. `node:fs/promises`, memfs's
@@ -387,11 +358,7 @@ export class BackendFs {
   async readManyStated(paths: readonly string[]): Promise<(StatedBytes | null | Error)[]> {
     const got = await this.raw.readManyStated!(paths);
     return got.map((g) =>
-      g instanceof Error
-        ? (isAbsence(g) ? null : g)
-        : g.at === undefined
-        ? { bytes: plainBytes(g.bytes), stat: g.stat }
-        : { bytes: plainBytes(g.bytes), stat: g.stat, at: g.at }
+      g instanceof Error ? (isAbsence(g) ? null : g) : { ...g, bytes: plainBytes(g.bytes) }
     );
   }
 

@@ -177,6 +177,9 @@ export function astGrepMatches(
   const { text } = file;
   const places = new TextPlaces(text);
   const language = astGrepLanguageName(file.language);
+  // Characters are code units where the text has no surrogate pair: counted once, not along each match's line
+  // (the matches of a long line each counted it again, the square of its length).
+  const count = /[\uD800-\uDFFF]/.test(text) ? characters : (part: string) => part.length;
   return hits.map((hit) => {
     const range = places.range(hit.start, hit.end);
     const first = places.lineStart(range.start.line);
@@ -187,8 +190,8 @@ export function astGrepMatches(
       file: file.path,
       lines: text.slice(first, Math.max(last, hit.end)),
       charCount: {
-        leading: characters(text.slice(first, hit.start)),
-        trailing: characters(text.slice(hit.end, Math.max(last, hit.end))),
+        leading: count(text.slice(first, hit.start)),
+        trailing: count(text.slice(hit.end, Math.max(last, hit.end))),
       },
     } as AstGrepMatch;
     // ast-grep prints the replacement before the language: the same order here, for byte-equal output.

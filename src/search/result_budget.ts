@@ -92,7 +92,15 @@ export function prefixThatFits<T>(items: T[], budget: number): T[] {
  */
 export function fits(items: unknown[], budget: number): boolean {
   // A page far under its budget (a caller asking for everything) is known to fit without writing it out.
-  return jsonLengthAtMost(items) <= budget || JSON.stringify(items).length <= budget;
+  if (jsonLengthAtMost(items) <= budget) return true;
+  // Else entry by entry, stopping past the budget: the page's whole JSON may be longer than a string can be
+  // (10,000 matches each with its line of 2 MB).
+  let used = 1 + Math.max(1, items.length); // the brackets and the commas
+  for (const item of items) {
+    used += JSON.stringify(item)?.length ?? 4; // an entry with no JSON is written null
+    if (used > budget) return false;
+  }
+  return true;
 }
 
 /** The longest JSON of a finite number: `-1.2345678901234567e-308`. */

@@ -33,6 +33,7 @@ import type {
   StructuralQuery,
   StructuralSearchResult,
 } from "./types.ts";
+import { appendAll } from "../arrays.ts";
 
 /** What a structural scan counts: a text scan's counts, the files parsed, the languages refused. */
 export interface StructuralStats extends ScanStats {
@@ -549,12 +550,12 @@ export async function searchStructural(
     const to = Math.min(found.hits.length, want - before);
     if (from >= to) return more;
     if (query.outputFormat === "ast-grep") {
-      asAstGrep.push(...astGrepMatches({ ...found, path: found.file.path }, found.hits.slice(from, to)));
+      appendAll(asAstGrep, astGrepMatches({ ...found, path: found.file.path }, found.hits.slice(from, to)));
       return more;
     }
     const lines = decodedTexts.lineStartsOf(found.bytes, found.text);
     const entries = matchEntries({ ...found, path: found.file.path, lines }, { from, to });
-    page.push(...entries);
+    appendAll(page, entries);
     if (options.enclosing === undefined) return more;
     return nameEnclosingSymbols(entries, found, options.enclosing).then(() => more);
   });

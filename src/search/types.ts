@@ -137,8 +137,13 @@ export interface LineMatch {
   column: number;
   /** The line's text (without its line end; shortened when the budget asked for it). */
   text: string;
-  /** Every match on the line. */
+  /** The matches on the line, in order: every one, up to `MAX_SUBMATCHES_PER_LINE` (the first ones). */
   submatches: Submatch[];
+  /**
+   * Matches on the line past those listed (a line of a minified file can hold hundreds of thousands: each
+   * listed would take the process's memory); absent when every one is listed.
+   */
+  submatches_omitted?: number;
   /** The file's version (SHA-256 of its bytes), to pass as `expected_version`. */
   version: string;
   /** The name path of the innermost definition holding the line (files with a grammar only). */

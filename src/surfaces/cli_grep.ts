@@ -19,7 +19,8 @@ import {
   searchEachScope,
   withShownPaths,
 } from "./_cli_scope.ts";
-import { failureText, type Paint, painter, searchNotesText, sizeFlag } from "./cli_output.ts";
+import { failureText, type Paint, painter, searchNotesText, sizeFlag, stoppedText } from "./cli_output.ts";
+import { appendAll } from "../arrays.ts";
 
 /** What one matched line of a search_text result holds (the part printed here). */
 interface PrintedMatch {
@@ -28,6 +29,7 @@ interface PrintedMatch {
   column: number;
   text: string;
   submatches: { column: number; end_line: number; end_column: number }[];
+  submatches_omitted?: number;
   context_before?: string[];
   context_after?: string[];
 }
@@ -187,12 +189,24 @@ function matchLines(m: PrintedMatch, paint: Paint, onlyMatching: boolean): strin
   return out;
 }
 
+/**
+ * With `-o`, the lines whose matches were not all listed (`submatches_omitted`: at most 100 a line), for
+ * stderr: rg prints every one; here the rest of such a line is counted.
+ */
+function omittedText(data: Record<string, unknown>): string {
+  const cut = ((data["matches"] as PrintedMatch[] | undefined) ?? []).filter((m) => m.submatches_omitted);
+  if (cut.length === 0) return "";
+  const first = cut[0]!;
+  return `graver grep: -o lists at most 100 matches a line; ${cut.length} line(s) hold more (${first.path}:` +
+    `${first.line}: ${first.submatches_omitted} more); search a narrower pattern to see them\n`;
+}
+
 /** The result as ripgrep would print it. */
 function resultText(data: Record<string, unknown>, print: { paint: Paint; onlyMatching: boolean }): string {
   const { paint, onlyMatching } = print;
   const lines: string[] = [];
   for (const m of (data["matches"] as PrintedMatch[] | undefined) ?? []) {
-    lines.push(...matchLines(m, paint, onlyMatching));
+    appendAll(lines, matchLines(m, paint, onlyMatching));
   }
   for (const f of (data["files"] as { path: string }[] | undefined) ?? []) lines.push(paint.cyan(f.path));
   for (const c of (data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
@@ -349,15 +363,11 @@ function printGrep(
   if (!flags["json"] && !quiet) {
     const onlyMatching = flags["only-matching"] === true;
     host.stdout(resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching }));
+    if (onlyMatching) host.stderr(omittedText(result.data));
   }
   if (quiet) return found(result.data) ? 0 : 1;
   // What the search could not look into (a file over the size limit), as rg reports its errors: on stderr.
   if (!flags["json"]) host.stderr(searchNotesText(result, paint));
-  const summary = result.data["summary"] as { truncated?: boolean } | undefined;
-  if (summary?.truncated && !flags["json"]) {
-    host.stderr(
-      `graver grep: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
-    );
-  }
+  if (!flags["json"]) host.stderr(stoppedText("graver grep", result, args));
   return found(result.data) ? 0 : 1;
 }

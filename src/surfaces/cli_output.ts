@@ -129,6 +129,34 @@ export function searchNotesText(result: Extract<ToolResult, { ok: true }>, paint
   return notesText(result, paint).replaceAll("a larger max_file_bytes", "a larger --max-filesize");
 }
 
+/**
+ * Why `graver grep` or `graver sg` printed fewer matches than there are (for stderr), or "" when it printed
+ * them all: its page was full (`--max-results`), or the page's output reached the character budget first —
+ * matches on very long lines (a minified file), each printed with its line.
+ *
+ * @param command "graver grep" or "graver sg".
+ * @param result The search's result.
+ * @param args The arguments it was called with (`max_results`, `max_chars`).
+ * @returns The line, or "".
+ */
+export function stoppedText(
+  command: string,
+  result: Extract<ToolResult, { ok: true }>,
+  args: Record<string, unknown>,
+): string {
+  const summary = result.data["summary"] as { truncated?: boolean; shortened?: string } | undefined;
+  if (summary?.truncated !== true) return "";
+  const astGrep = result.data["ast_grep"] as unknown[] | undefined;
+  const cut = (summary.shortened !== undefined && summary.shortened !== "none") ||
+    (astGrep !== undefined && astGrep.length < Number(args["max_results"]));
+  if (!cut) {
+    return `${command}: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`;
+  }
+  const budget = Number(args["max_chars"]).toLocaleString("en");
+  return `${command}: stopped where the output reached ${budget} characters (matches on very long lines, each ` +
+    `printed with its line); narrow the search to fewer files (-g GLOB, a PATH) or a pattern that matches less\n`;
+}
+
 /** A progress line on stderr; see {@linkcode startProgress}. */
 export interface Progress {
   /** Say where the work is (e.g. "120/560 files"); shown once the delay has passed. */

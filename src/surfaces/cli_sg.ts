@@ -28,7 +28,9 @@ import {
   painter,
   searchNotesText,
   sizeFlag,
+  stoppedText,
 } from "./cli_output.ts";
+import { appendAll } from "../arrays.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -311,7 +313,7 @@ async function sgScope(
     ...(flags["dry-run"] ? { dryRun: true } : {}),
   });
   const paint = painter(host);
-  if (astGrep && result.ok) run.astGrep.push(...(result.data["ast_grep"] as unknown[]));
+  if (astGrep && result.ok) appendAll(run.astGrep, result.data["ast_grep"] as unknown[]);
   else if (flags["json"]) printJson(host, result);
   else if (!result.ok) host.stderr(failureText(result, paint));
   else {
@@ -327,10 +329,8 @@ async function sgScope(
   for (const [language, reading] of Object.entries(summary?.pattern_readings ?? {})) {
     host.stderr(`graver sg: the ${language} grammar reads the pattern as ${reading}\n`);
   }
-  if (summary?.truncated && !flags["json"] && tool === "search_structural") {
-    host.stderr(
-      `graver sg: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`,
-    );
+  if (result.ok && !flags["json"] && tool === "search_structural") {
+    host.stderr(stoppedText("graver sg", result, args));
   }
   return { code: exitOf(result), result };
 }

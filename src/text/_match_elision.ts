@@ -7,6 +7,7 @@
 import { indentShift, render } from "./_match_indent.ts";
 import { type Cand, keyedCands, pairsOf } from "./_match_lines.ts";
 import { type Ctx, decide, type Step } from "./_match_tiers.ts";
+import { appendAll } from "../arrays.ts";
 
 const ELISION =
   /^(?:(?:\/\/+|#+|--|;+|\/\*+|\*|<!--|\{\/\*)\s*)?(?:\.{3}|\u2026)(?:[\s\w,'()-]*?(?:\.{3}|\u2026))?\s*(?:\*+\/\}?|-->)?$/;
@@ -109,10 +110,10 @@ export function elisionTier(ctx: Ctx, search: string[], replace: string[]): Step
   const out: string[] = [];
   reps.forEach((rp, k) => {
     const piecePairs = d.pairs!.filter(([, f]) => f >= chain[k]! && f < chain[k]! + pieces[k]!.length);
-    out.push(...render(doc, { search: flat, pairs: piecePairs, replace: rp, shift, fold: null }));
+    appendAll(out, render(doc, { search: flat, pairs: piecePairs, replace: rp, shift, fold: null }));
     if (k < reps.length - 1) {
       const gapStart = chain[k]! + pieces[k]!.length;
-      out.push(...doc.bodySlice(gapStart, chain[k + 1]!));
+      appendAll(out, doc.bodySlice(gapStart, chain[k + 1]!));
     }
   });
   return {

@@ -23,6 +23,7 @@ import {
   whitespaceTier,
 } from "./_match_tiers.ts";
 import type { BlockMatch, CandidateLines, Confidence, EditBlock, MatchOptions, MatchTier } from "./types.ts";
+import { minOf } from "../arrays.ts";
 export type { CandidateLines, MatchOptions } from "./types.ts";
 
 export { isElision } from "./_match_elision.ts";
@@ -114,7 +115,7 @@ function whereSearchWouldBe(doc: TextDoc, search: string[], hits: Cand[], lineHi
 /** The candidates closest to a 0-based line, within 25 lines of it. */
 function nearestTo(cands: Cand[], line: number): Cand[] {
   const distance = (c: Cand) => Math.abs(c.start - line);
-  const best = Math.min(...cands.map(distance));
+  const best = minOf(cands.map(distance));
   return best > 25 ? [] : cands.filter((c) => distance(c) === best);
 }
 

@@ -11,6 +11,7 @@ import { markdownOutlineEngine } from "./_lazy.ts";
 import { objectSchema, PATH } from "./_schema.ts";
 import type { ToolDefinition } from "./types.ts";
 import { FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_schema.ts";
+import { appendAll } from "../arrays.ts";
 
 /** Arguments of outline. */
 export interface OutlineArgs {
@@ -225,7 +226,7 @@ function symbolsWithin(symbols: SymbolInfo[], namePath: string, rel: string): Sy
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.name_path === namePath) return s.children;
-    stack.push(...s.children);
+    appendAll(stack, s.children);
   }
   const near = symbols.map((s) => s.name_path).slice(0, 10);
   throw new RecoverableError("not_found", `"${rel}" has no definition "${namePath}" to outline within`, {

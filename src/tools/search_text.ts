@@ -12,6 +12,7 @@ import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_s
 import type { ShownLines } from "../errors.ts";
 import type { LineMatch } from "../search/types.ts";
 import type { ToolDefinition } from "./types.ts";
+import { maxOf } from "../arrays.ts";
 
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
 
@@ -130,7 +131,7 @@ function shownLines(
     const key = `${m.path}\0${m.version}`;
     const entry = byFile.get(key) ?? { path: m.path, version: m.version, lines: [] };
     byFile.set(key, entry);
-    const last = Math.max(m.line, ...m.submatches.map((s) => s.end_line));
+    const last = Math.max(m.line, maxOf(m.submatches.map((s) => s.end_line)));
     entry.lines.push({
       start_line: m.line - (m.context_before?.length ?? 0),
       end_line: last + (m.context_after?.length ?? 0),

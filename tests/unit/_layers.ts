@@ -21,6 +21,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   "telemetry.ts": 0,
   "_types.ts": 0,
   "tool_kinds.ts": 0,
+  "arrays.ts": 0,
   fs: 1,
   // Language profiles are facts that need no parser; syntax/ (module resolution, binding rules, a header's
   // language) asks them, so they sit below it.

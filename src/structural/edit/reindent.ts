@@ -6,6 +6,7 @@
  * @module
  */
 import { columnsOf } from "../../fs/lines.ts";
+import { minOf } from "../../arrays.ts";
 
 /** The leading whitespace of the line holding an offset; the one definition lives with the other line helpers. */
 export { indentOfLine } from "../../fs/lines.ts";
@@ -184,7 +185,7 @@ function dropColumns(ws: string, cols: number, tabCols: number): string | null {
  */
 export function laterLinesIndent(text: string): number | null {
   const lines = text.split(/\r?\n/).filter((l) => !BLANK.test(l)).slice(1);
-  return lines.length === 0 ? null : Math.min(...lines.map((l) => columnsOf(leading(l), 4)));
+  return lines.length === 0 ? null : minOf(lines.map((l) => columnsOf(leading(l), 4)));
 }
 
 /**
@@ -309,7 +310,7 @@ function codeShape(lines: string[], nonBlank: number[], options: ReindentOptions
   const codeLines = rest.filter((i) => !align?.has(i));
   const firstIsBare = leading(lines[first]!) === "" && rest.length > 0;
   const width = (i: number) => columnsOf(leading(lines[i]!), 4);
-  const restMin = rest.length > 0 ? Math.min(...rest.map(width)) : Infinity;
+  const restMin = minOf(rest.map(width));
   return { lines, nonBlank, first, rest, codeLines, firstIsBare, width, restMin };
 }
 
@@ -359,7 +360,7 @@ function sourceUnit(
     const inside = closedAtEnd && codeLines.length > 1 ? codeLines.slice(0, -1) : codeLines;
     // (Lines no deeper than the first — C preprocessor lines, labels — say nothing.)
     const deeper = inside.map(width).filter((w) => w > firstKnown);
-    const step = deeper.length > 0 ? Math.min(...deeper) - firstKnown : 0;
+    const step = deeper.length > 0 ? minOf(deeper) - firstKnown : 0;
     if (step > 0) {
       srcUnit = leading(lines[inside[0]!]!).startsWith("\t") ? "\t" : " ".repeat(Math.min(step, 8));
     }
@@ -408,7 +409,7 @@ function layoutOf(
   const firstCols = firstKnown !== null
     ? (firstIsBare || tabCols === 4 ? firstKnown : cols[first]!)
     : Math.max(0, restMin - unitCols);
-  const base = Math.min(firstCols, rest.length > 0 ? Math.min(...rest.map((i) => cols[i]!)) : Infinity);
+  const base = Math.min(firstCols, minOf(rest.map((i) => cols[i]!)));
   const unit = options.unit ??
     (options.indent.includes("\t")
       ? "\t"

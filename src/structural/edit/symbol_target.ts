@@ -23,6 +23,7 @@ import {
   neighbourGap,
 } from "./layout.ts";
 import { loadSource, type SourceFile, withIndentUnit } from "./source.ts";
+import { appendAll } from "../../arrays.ts";
 
 /**
  * A file opened for a symbol edit ({@linkcode SourceFile}: path, text, BOM,
@@ -65,7 +66,7 @@ function siblingsOf(
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.children.includes(target)) return { siblings: s.children, topLevel: false };
-    stack.push(...s.children);
+    appendAll(stack, s.children);
   }
   return { siblings: [target], topLevel: true };
 }

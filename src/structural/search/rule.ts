@@ -26,6 +26,7 @@ import {
   matchPatternAt,
   type PatternMatch,
 } from "../edit/pattern.ts";
+import { appendAll } from "../../arrays.ts";
 
 /** How far a relational rule looks. */
 type StopBy = "neighbor" | "end" | CompiledRule;
@@ -396,7 +397,7 @@ function relative(
   for (let at = 0; at < queue.length; at++) {
     const n = queue[at]!;
     if (test(n)) return true;
-    if (!stops(n)) queue.push(...kidsOf(n));
+    if (!stops(n)) appendAll(queue, kidsOf(n));
   }
   return false;
 }

@@ -49,3 +49,19 @@ Deno.test("matched_lines: kept line starts give the same lines to a later search
   assert.deepEqual(new LineStarts("").lineAt(0), { line: 1, start: 0 });
   assert.deepEqual(new LineStarts("a\n").lineAt(2), { line: 2, start: 2 }, "after a final line end");
 });
+
+Deno.test("matched_lines: a later match of a line that runs past its end moves the line's end; the others do not", () => {
+  const text = "aXb\nc\nd\n";
+  // "a", then "b\nc" (to line 2), then "X" (inside line 1 again).
+  assert.deepEqual(matchedLines(text, [0, 1, 2, 5, 1, 2]), [{
+    line: 1,
+    start: 0,
+    end: 5,
+    spans: [0, 1, 2, 5, 1, 2],
+  }]);
+  const long = "x".repeat(50_000) + "\nnext\n";
+  const hits = Array.from({ length: 50_000 }, (_, i) => [i, i + 1]).flat();
+  const [only] = matchedLines(long, hits);
+  assert.equal(only!.end, 50_000);
+  assert.equal(only!.spans.length, 100_000);
+});

@@ -73,3 +73,16 @@ Deno.test("jsonLengthAtMost() bounds the JSON of search entries (escapes, number
   assert.equal(fits(page, exact - 1), false);
   assert.equal(fits(page, jsonLengthAtMost(page)), true);
 });
+
+Deno.test("fits() answers for a page whose JSON is longer than a string can be, entry by entry", () => {
+  // 1,000 matches, each carrying its line of a minified file (1 MB): a gigabyte of JSON, past V8's longest
+  // string, which JSON.stringify of the page threw on ("Invalid string length").
+  const line = "x".repeat(1_000_000);
+  const page = Array.from({ length: 1000 }, (_, i) => ({ line: i, lines: line }));
+  assert.equal(fits(page, 50_000_000), false);
+  assert.equal(fits(page.slice(0, 10), 50_000_000), true);
+  const small = [{ a: "x" }, { a: "y" }];
+  assert.equal(fits(small, JSON.stringify(small).length), true);
+  assert.equal(fits(small, JSON.stringify(small).length - 1), false);
+  assert.equal(fits([undefined, 1], JSON.stringify([undefined, 1]).length), true);
+});

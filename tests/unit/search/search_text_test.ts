@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { versionOf } from "../../../src/fs/version.ts";
 import { parseOccurrenceId } from "../../../src/search/occurrence_id.ts";
-import { readScopedRuns, searchText } from "../../../src/search/search_text.ts";
+import { MAX_SUBMATCHES_PER_LINE, readScopedRuns, searchText } from "../../../src/search/search_text.ts";
 import { normalizeSearchTextArgs } from "../../../src/search/text_args.ts";
 import type { LineMatch, SearchFiles } from "../../../src/search/types.ts";
 import { diskSearchFiles } from "./_rg.ts";
@@ -213,4 +213,18 @@ Deno.test("readScopedRuns() hands a warm source's held files on a few hundred at
   assert.deepEqual(runs.flat(), paths);
   assert.ok(runs.every((run) => run.length <= 256), `runs of ${runs.map((r) => r.length)}`);
   assert.equal(stats.scanned, 600);
+});
+
+Deno.test("search_text: a line lists its first MAX_SUBMATCHES_PER_LINE matches and counts the rest", async () => {
+  // 150 lines of 100,000 `x`s built 15 million submatches and ran the process out of memory.
+  const line = "x".repeat(250);
+  const files = held({ "min.js": `${line}\nshort x x\n` });
+  for (const pattern of ["x", "[x]"]) {
+    const { matches } = await search(files, { pattern });
+    assert.equal(matches![0]!.submatches.length, MAX_SUBMATCHES_PER_LINE, pattern);
+    assert.equal(matches![0]!.submatches_omitted, 250 - MAX_SUBMATCHES_PER_LINE, pattern);
+    assert.deepEqual(matches![0]!.submatches.at(-1)!.column, MAX_SUBMATCHES_PER_LINE, pattern);
+    assert.equal(matches![1]!.submatches.length, 2, pattern);
+    assert.equal(matches![1]!.submatches_omitted, undefined, pattern);
+  }
 });

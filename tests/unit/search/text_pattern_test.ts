@@ -56,6 +56,9 @@ Deno.test("text_pattern: a fixed string gets no program (re2js is not loaded) an
     ["key", { ignoreCase: true }],
     ["KEY", { ignoreCase: true, literal: true }],
     ["sun", { smartCase: true }],
+    // A regex without syntax is a fixed string too, case-sensitive or not.
+    ["here", {}],
+    ["end a", {}],
   ];
   for (const [pattern, flags] of cases) {
     const query = { ...base, ...flags, pattern };
@@ -67,13 +70,16 @@ Deno.test("text_pattern: a fixed string gets no program (re2js is not loaded) an
     assert.ok(withProgram.length > 0, pattern);
     assert.deepEqual(scanText(fixed, text), withProgram, pattern);
   }
-  // Whole words, multiline, a pattern with syntax or a case-sensitive one that is not -F: a program.
+  // Whole words, multiline, or a pattern with syntax: a program.
   for (
-    const flags of [{ literal: true, word: true }, { literal: true, multiline: true }, {}] as Partial<
-      typeof base
-    >[]
+    const [pattern, flags] of [
+      ["foo", { literal: true, word: true }],
+      ["foo", { literal: true, multiline: true }],
+      ["foo", { multiline: true }],
+      ["fo+", {}],
+    ] as [string, Partial<typeof base>][]
   ) {
-    assert.notEqual((await compileTextPattern({ ...base, ...flags, pattern: "foo" })).re, null);
+    assert.notEqual((await compileTextPattern({ ...base, ...flags, pattern })).re, null, pattern);
   }
 });
 

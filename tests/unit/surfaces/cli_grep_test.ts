@@ -91,6 +91,27 @@ Deno.test("graver grep prints a matched line whole, however long (no result budg
   }
 });
 
+Deno.test("graver grep over a line of 200,000 matches prints it once; -o lists 100 and says how many more", async () => {
+  // Its answer failed "Maximum call stack size exceeded" (a spread of every match's line), and 150 such lines
+  // ran the process out of memory.
+  const line = "a".repeat(200_000);
+  const dir = await project({}, { "long.txt": `${line}\nb\n` });
+  try {
+    const run = await inProcess(["grep", "a"], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), `long.txt:1:1:${line}\n`);
+    const only = await inProcess(["grep", "-o", "a"], { cwd: dir });
+    assert.equal(only.code, 0, only.stderr);
+    assert.equal(stripAnsi(only.stdout).split("\n").filter((l) => l !== "").length, 100);
+    assert.match(
+      only.stderr,
+      /-o lists at most 100 matches a line; 1 line\(s\) hold more \(long\.txt:1: 199900 more\)/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("graver grep takes PATH as rg does: ./ and .. and absolute paths, inside the root or out, printed as written", async () => {
   const dir = await project(FILES, { ".gitignore": "vendor/\n" });
   const elsewhere = await project({ "lib/string.js": "fixtures/text/string.js" });

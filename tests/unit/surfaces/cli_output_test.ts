@@ -8,6 +8,7 @@ import {
   paintDiff,
   painter,
   startProgress,
+  stoppedText,
 } from "../../../src/surfaces/cli_output.ts";
 
 Deno.test("paintDiff() colours added, removed, hunk and file lines; plain paint leaves the diff as it is", async () => {
@@ -78,4 +79,39 @@ Deno.test("startProgress() writes nothing unless stderr is a terminal, and clear
   late.update("1/2");
   late.stop();
   assert.doesNotMatch(err, /slow/, "quick work shows no line");
+});
+
+Deno.test("stoppedText() says whether a search stopped at --max-results or at the output's budget", () => {
+  const result = (data: Record<string, unknown>) =>
+    ({
+      ok: true,
+      tool: "search_structural",
+      status: "read",
+      changes: [],
+      data,
+      warnings: [],
+      reminders: [],
+    }) as never;
+  const args = { max_results: 3, max_chars: 50_000_000 };
+  assert.equal(stoppedText("graver sg", result({ summary: { truncated: false } }), args), "");
+  assert.equal(
+    stoppedText(
+      "graver sg",
+      result({ summary: { truncated: true, shortened: "none" }, matches: [1, 2, 3] }),
+      args,
+    ),
+    "graver sg: stopped at --max-results 3; narrow the search or raise it\n",
+  );
+  // A page of ast-grep's shape cut by the budget (each match carries its line), and a content page shortened.
+  for (
+    const data of [
+      { summary: { truncated: true }, ast_grep: [1] },
+      { summary: { truncated: true, shortened: "counts" }, counts: [] },
+    ]
+  ) {
+    assert.match(
+      stoppedText("graver grep", result(data), args),
+      /^graver grep: stopped where the output reached 50,000,000 characters \(matches on very long lines/,
+    );
+  }
 });
