@@ -137,6 +137,53 @@ export function positionAfter(
 }
 
 /**
+ * Lines and columns of offsets asked in order, each line's end looked for once: {@linkcode positionAfter}
+ * from a line's start looks for that line's end again at each call, and the matches of a long line (a
+ * minified file's) asked one by one made the square of its length.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PositionCursor } from "./matched_lines.ts";
+ *
+ * const at = new PositionCursor("ab\ncd\n");
+ * assert.deepEqual([at.at(1), at.at(3), at.at(4)], [{ line: 1, column: 2 }, { line: 2, column: 1 }, { line: 2, column: 2 }]);
+ * ```
+ */
+export class PositionCursor {
+  readonly #text: string;
+  #line = 1;
+  #start = 0;
+  /** The first "\n" at or after `#start`, or -1. */
+  #next: number;
+
+  /** @param text The text. */
+  constructor(text: string) {
+    this.#text = text;
+    this.#next = text.indexOf("\n");
+  }
+
+  /**
+   * The line and 1-based column of `offset` (an offset before the last one asked starts again from the top).
+   *
+   * @param offset A text offset.
+   * @returns Its position.
+   */
+  at(offset: number): { line: number; column: number } {
+    if (offset < this.#start) {
+      this.#line = 1;
+      this.#start = 0;
+      this.#next = this.#text.indexOf("\n");
+    }
+    while (this.#next !== -1 && this.#next < offset) {
+      this.#line++;
+      this.#start = this.#next + 1;
+      this.#next = this.#text.indexOf("\n", this.#start);
+    }
+    return { line: this.#line, column: offset - this.#start + 1 };
+  }
+}
+
+/**
  * The `count` lines before the line that starts at `start`, nearest last.
  *
  * @param text The file's text.

@@ -8,7 +8,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { positionAfter } from "./matched_lines.ts";
+import { PositionCursor } from "./matched_lines.ts";
 import { formatOccurrenceId, type Occurrence, occurrenceIsCurrent } from "./occurrence_id.ts";
 import {
   expandTemplate,
@@ -85,6 +85,39 @@ function patternGroups(p: TextPattern): PatternGroups {
   return { count: re.groupCount() - p.group, names };
 }
 
+/**
+ * Occurrences one call of `edit_replace_text` or `edit_rewrite_structural` changes at most: each is planned
+ * with its place, its texts and its id, and shown in a diff (`x` → `y` over a file of 15 million `x`s ran the
+ * process out of memory). Past it the call is refused before the file's sites are made.
+ */
+export const MAX_EDIT_SITES = 100_000;
+
+/**
+ * Refuse a change that would reach past {@linkcode MAX_EDIT_SITES} with this file's matches.
+ *
+ * @param found The file, its matches, and the sites planned before it.
+ * @param search The search that counts them (its tool and arguments), to call next.
+ * @throws RecoverableError `limit_exceeded`.
+ */
+export function refuseTooManySites(
+  found: { path: string; here: number; before: number },
+  search: { tool: string; args: Record<string, unknown> },
+): void {
+  if (found.before + found.here <= MAX_EDIT_SITES) return;
+  throw new RecoverableError(
+    "limit_exceeded",
+    `Cannot change every match: ${found.here.toLocaleString("en")} in "${found.path}"${
+      found.before > 0 ? ` after ${found.before.toLocaleString("en")} in the files before it` : ""
+    }, past the ${MAX_EDIT_SITES.toLocaleString("en")} one call changes; nothing was written`,
+    {
+      hint: "Narrow it: a longer or anchored pattern, a path or glob naming fewer files, or the ids of the " +
+        "occurrences to change (from the search); count the matches per file first",
+      details: { path: found.path, matches: found.here, before: found.before, max_sites: MAX_EDIT_SITES },
+      suggestedCall: { tool: search.tool, args: { ...search.args, output_mode: "count" } },
+    },
+  );
+}
+
 /** The sites of one file's matches, with their replacements. */
 function sitesOf(
   found: { path: string; text: string; version: string; hits: number[]; groups: (string | null)[][] },
@@ -92,13 +125,12 @@ function sitesOf(
 ): (ReplacedSite & { start: number; end: number })[] {
   const { path, text, version, hits, groups } = found;
   const out: (ReplacedSite & { start: number; end: number })[] = [];
-  let from = { line: 1, start: 0 };
+  const positions = new PositionCursor(text);
   for (let k = 0; k < hits.length; k += 2) {
     const start = hits[k]!;
     const end = hits[k + 1]!;
-    const at = positionAfter(text, from, start);
-    from = { line: at.line, start: start - at.column + 1 };
-    const last = positionAfter(text, from, end);
+    const at = positions.at(start);
+    const last = positions.at(end);
     out.push({
       start,
       end,
@@ -280,6 +312,8 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
     seen.add(found.file.path);
     const path = found.file.path;
     const version = await versionOfFile(files, path, found.bytes);
+    const search = { tool: "search_text", args: { pattern: q.query.pattern, literal: q.query.literal } };
+    refuseTooManySites({ path, here: found.hits.length / 2, before: plan.sites }, search);
     const captured: (string | null)[][] = [];
     // The scan gave offsets only; a template that names groups needs them, so those files are scanned again.
     if (template.pieces.some((p) => "group" in p)) scanText(pattern, found.text, captured);

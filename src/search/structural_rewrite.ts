@@ -9,12 +9,13 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { positionAfter } from "./matched_lines.ts";
+import { PositionCursor } from "./matched_lines.ts";
 import { formatOccurrenceId, type Occurrence } from "./occurrence_id.ts";
 import {
   applySites,
   type FileReplacement,
   idsByFile,
+  refuseTooManySites,
   refuseUnseenIds,
   type ReplacedSite,
   selectSites,
@@ -63,16 +64,15 @@ function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number 
   const sites: PlannedSite[] = [];
   let nested = 0;
   let lastEnd = -1;
-  let from = { line: 1, start: 0 };
+  const positions = new PositionCursor(text);
   for (const hit of found.hits) {
     if (hit.start < lastEnd) {
       nested++;
       continue;
     }
     lastEnd = hit.end;
-    const at = positionAfter(text, from, hit.start);
-    from = { line: at.line, start: hit.start - at.column + 1 };
-    const last = positionAfter(text, from, hit.end);
+    const at = positions.at(hit.start);
+    const last = positions.at(hit.end);
     sites.push({
       start: hit.start,
       end: hit.end,
@@ -172,6 +172,11 @@ export async function planStructuralRewrite(
     const ids = byFile?.get(path);
     if (byFile !== null && ids === undefined) continue;
     seen.add(path);
+    const query = q.query.rule ? { rule: q.query.rule } : { pattern: q.query.pattern };
+    refuseTooManySites({ path, here: found.hits.length, before: plan.sites }, {
+      tool: SEARCH_TOOL,
+      args: query,
+    });
     const outer = sitesOf(found);
     plan.nested += outer.nested;
     let sites = outer.sites;

@@ -173,8 +173,12 @@ export function fitResult(result: ToolResult, options: FitOptions): ToolResult {
     notes.push("the longest texts of data are cut (marked where)");
   }
   if (notes.length === 0) return result;
+  // Long lines are windowed whatever the budget (a CLI asks for no budget at all): say which applies.
+  const why = Number.isFinite(options.chars)
+    ? `was shortened to fit ${options.chars} characters`
+    : "is shortened";
   out.warnings.push(
-    `This result was shortened to fit ${options.chars} characters: ${notes.join("; ")}. ` +
+    `This result ${why}: ${notes.join("; ")}. ` +
       "Pass full_diff: true for whole diffs, or read narrower ranges (read_file start_line/start_column).",
   );
   return out;

@@ -6,6 +6,7 @@ import {
   lineText,
   matchedLines,
   positionAfter,
+  PositionCursor,
 } from "../../../src/search/matched_lines.ts";
 
 Deno.test("matched_lines: matches group by line; a multi-line match reaches its last line", () => {
@@ -64,4 +65,13 @@ Deno.test("matched_lines: a later match of a line that runs past its end moves t
   const [only] = matchedLines(long, hits);
   assert.equal(only!.end, 50_000);
   assert.equal(only!.spans.length, 100_000);
+});
+
+Deno.test("PositionCursor answers as positionAfter from the top does, for offsets in order or not", () => {
+  const text = "ab\n\ncd\r\nlong " + "x".repeat(1000) + "\nend";
+  const offsets = [0, 1, 2, 3, 4, 7, 9, 500, 1009, text.length - 1, 5, 0, text.length];
+  const cursor = new PositionCursor(text);
+  for (const offset of offsets) {
+    assert.deepEqual(cursor.at(offset), positionAfter(text, { line: 1, start: 0 }, offset), String(offset));
+  }
 });

@@ -213,3 +213,31 @@ Deno.test("a rewrite by a pattern the grammar reads as one ERROR node rewrites w
   );
   assert.equal(await textOf(backend, "/w/m.ts"), 'import a from "./a";\nimport b from "./b";\n');
 });
+
+Deno.test("a change past MAX_EDIT_SITES is refused before its sites are made, text and structural, nothing written", async () => {
+  // `x` → `y` over a file of 15 million `x`s ran the process out of memory.
+  const many = `export const x = [${Array.from({ length: 100_001 }, () => "1").join(",")}];\n`;
+  const tree = { "/w/a.ts": "log(1);\n", "/w/big.ts": many };
+  const { ws, backend } = await open(tree);
+  const text = await ws.call("edit_replace_text", { pattern: "1", replacement: "2", literal: true });
+  assert.equal(code(text), "limit_exceeded");
+  assert.ok(!text.ok && /past the 100,000 one call changes; nothing was written/.test(text.error.message));
+  assert.deepEqual(text.ok ? null : text.error.suggested_call, {
+    tool: "search_text",
+    args: { pattern: "1", literal: true, output_mode: "count" },
+  });
+  const structural = await ws.call("edit_rewrite_structural", { rule: { kind: "number" }, rewrite: "2" });
+  assert.equal(code(structural), "limit_exceeded");
+  assert.equal(structural.ok ? null : structural.error.suggested_call?.tool, "search_structural");
+  assert.equal(await textOf(backend, "/w/big.ts"), many);
+  assert.equal(await textOf(backend, "/w/a.ts"), "log(1);\n");
+  // Under the bound, a long line's sites are placed in one pass (their columns).
+  const fine = await ws.call("edit_replace_text", {
+    pattern: "1",
+    replacement: "2",
+    literal: true,
+    path: "a.ts",
+  });
+  okData(fine);
+  assert.equal(await textOf(backend, "/w/a.ts"), "log(2);\n");
+});

@@ -53,3 +53,14 @@ Deno.test("fitResult() cuts the longest texts of data last, and passes refusals 
   };
   assert.equal(fitResult(refusal, { chars: 10, fullDiff: false }), refusal);
 });
+
+Deno.test("fitResult() with no budget still windows a long changed line, and does not name a budget it lacks", () => {
+  const long = "y".repeat(DIFF_CHARS);
+  const fitted = fitResult(success(`@@ -1 +1 @@\n-${long}OLD${long}\n+${long}NEW${long}\n`), {
+    chars: Infinity,
+    fullDiff: false,
+  });
+  assert.ok(fitted.ok);
+  assert.match(fitted.warnings[0]!, /^This result is shortened: long lines of the diff of "a\.txt"/);
+  assert.doesNotMatch(fitted.warnings[0]!, /Infinity/);
+});
