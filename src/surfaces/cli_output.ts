@@ -132,7 +132,7 @@ export function searchNotesText(result: Extract<ToolResult, { ok: true }>, paint
 /**
  * Why `graver grep` or `graver sg` printed fewer matches than there are (for stderr), or "" when it printed
  * them all: its page was full (`--max-results`), or the page's output reached the character budget first —
- * matches on very long lines (a minified file), each printed with its line.
+ * matches on very long lines (a minified file), each printed with its line, or the context of many matches.
  *
  * @param command "graver grep" or "graver sg".
  * @param result The search's result.
@@ -153,8 +153,9 @@ export function stoppedText(
     return `${command}: stopped at --max-results ${args["max_results"]}; narrow the search or raise it\n`;
   }
   const budget = Number(args["max_chars"]).toLocaleString("en");
-  return `${command}: stopped where the output reached ${budget} characters (matches on very long lines, each ` +
-    `printed with its line); narrow the search to fewer files (-g GLOB, a PATH) or a pattern that matches less\n`;
+  return `${command}: stopped where the output reached ${budget} characters (matches on very long lines, or ` +
+    `much context around many matches); narrow the search to fewer files (-g GLOB, a PATH), ask for less ` +
+    `context, or use a pattern that matches less\n`;
 }
 
 /** A progress line on stderr; see {@linkcode startProgress}. */
