@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { looksBinary } from "../fs/text.ts";
+import { holdsNul } from "../fs/text.ts";
 import { LineStarts } from "./matched_lines.ts";
 
 /** What the searches of a process hold at most by default in decoded texts and their line starts, in bytes. */
@@ -137,7 +137,7 @@ export class DecodedTexts {
       if (held !== null) this.#touch(entry, bytes);
       return held;
     }
-    if (looksBinary(bytes)) return entry.text = null;
+    if (holdsNul(bytes)) return entry.text = null;
     this.#decodes++;
     const text = DECODER.decode(bytes);
     if (this.#admit(entry, bytes, text)) entry.text = text;

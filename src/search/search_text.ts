@@ -1,7 +1,7 @@
 /**
  * The text search engine (`search_text`): a linear-time, ripgrep-compatible search of a project's files
  * through the narrow {@linkcode SearchFiles} interface. Files are read a few at a time in the source's order;
- * a file with a NUL byte in its first 8 KiB is counted as binary and never decoded; the pattern's literal
+ * a file with a NUL byte is counted as binary and never decoded; the pattern's literal
  * prefilter and the linear-time program find the matches (`text_scan.ts`); only files that contribute to the
  * returned page are hashed for their version. The search stops as soon as it has found one entry past the
  * page, which is how `truncated` is decided.

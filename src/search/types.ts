@@ -176,7 +176,7 @@ export interface FileCount {
 export interface SearchSkipped {
   /** Left out by ignore rules, as hidden, or by `glob`/`type`. */
   ignored: number;
-  /** Held a NUL byte in their first 8 KiB: not decoded. */
+  /** Held a NUL byte (anywhere, as ripgrep tests a file it walks into): not decoded. */
   binary: number;
   /** Over `max_file_bytes`. */
   too_large: number;

@@ -228,3 +228,13 @@ Deno.test("search_text: a line lists its first MAX_SUBMATCHES_PER_LINE matches a
     assert.equal(matches![1]!.submatches_omitted, undefined, pattern);
   }
 });
+
+Deno.test("search_text: a file with a NUL anywhere is binary, as ripgrep leaves it out of a walk", async () => {
+  const late = new Uint8Array(200_000).fill(97); // "a"
+  late[150_000] = 0;
+  const early = new Uint8Array([97, 0, 97]);
+  const files = held({ "late.txt": late, "early.bin": early, "text.txt": "a\n" });
+  const r = await search(files, { pattern: "a", output_mode: "count" });
+  assert.deepEqual(r.counts!.map((c) => c.path), ["text.txt"]);
+  assert.equal(r.summary.skipped.binary, 2);
+});
