@@ -52,6 +52,7 @@ import {
   touching,
 } from "./_definition_sides.ts";
 import type { DefinitionFinding, DefinitionGateVerdict } from "./definition_findings.ts";
+import { maxOf, minOf } from "../arrays.ts";
 
 export { definitionGateError } from "./definition_findings.ts";
 export type {
@@ -331,7 +332,7 @@ export async function judgeDefinitionEdit(
   if (hunks.length === 0) return { ...verdict, skipped: "unchanged" };
   const region = (which: "before" | "after"): Rows => {
     const places = hunks.map((h) => placeIn(h, which));
-    return [Math.min(...places.map((p) => p[0])), Math.max(...places.map((p) => p[1]))];
+    return [minOf(places.map((p) => p[0])), maxOf(places.map((p) => p[1]))];
   };
   const beforeVersion = input.beforeVersion ?? await versionOf(ENCODER.encode(before));
   const afterVersion = input.afterVersion ?? await versionOf(ENCODER.encode(after));

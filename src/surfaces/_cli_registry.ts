@@ -5,6 +5,7 @@
  * @module
  */
 import { type CliCommand, VERSION } from "./_cli_contract.ts";
+import { maxOf } from "../arrays.ts";
 
 const COMMANDS = new Map<string, CliCommand>();
 
@@ -40,7 +41,7 @@ export function usage(): string {
   const commands = [...COMMANDS.values()].sort((a, b) =>
     Number(a.name === "help") - Number(b.name === "help")
   );
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = maxOf(commands.map((c) => c.name.length));
   const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n`).join("");
   const synopses = commands.filter((c) => c.name !== "help").map((c) => `  graver ${c.synopsis}\n`)
     .join("");
@@ -70,7 +71,7 @@ export function commandHelp(name: string): string | undefined {
     f.help,
   ]);
   rows.push(["--help", "this text"]);
-  const width = Math.max(...rows.map(([l]) => l.length));
+  const width = maxOf(rows.map(([l]) => l.length));
   const flags = rows.map(([l, h]) => `  ${l.padEnd(width)}  ${h}\n`).join("");
   return `usage: graver ${c.synopsis}
 

@@ -15,6 +15,7 @@ import type { ToolResult } from "../tools/types.ts";
 import type { Workspace } from "../workspace.ts";
 import { type CliHost, EXIT, printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import { failureText, integerFlag, type Paint, painter, type Progress, startProgress } from "./cli_output.ts";
+import { maxOf } from "../arrays.ts";
 
 /** Most files `graver stats` counts unless `--max-files` says (directories are not counted). */
 export const MAX_STATS_FILES = 100_000;
@@ -244,7 +245,7 @@ function render(s: ProjectStats, paint: Paint, symbols: boolean): string {
     String(l.lines),
     ...(symbols ? [l.grammar ? String(l.symbols ?? 0) : "-"] : []),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = header.map((h, i) => Math.max(h.length, maxOf(rows.map((r) => r[i]!.length))));
   const line = (cells: string[]) =>
     cells.map((c, i) => i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)).join("  ").trimEnd();
   const out = [paint.bold(line(header)), ...rows.map(line)];

@@ -13,11 +13,12 @@ import { CATALOGUE_FORMATS, type CatalogueFormat, exportCatalogue } from "../too
 import { findTool } from "../tools/catalogue.ts";
 import { type CliHost, EXIT, printJson, registerCliCommand, usageError } from "./cli.ts";
 import { painter } from "./cli_output.ts";
+import { maxOf } from "../arrays.ts";
 
 function toolArgsHelp(schema: Record<string, unknown>): string {
   const props = (schema["properties"] ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((schema["required"] ?? []) as string[]);
-  const width = Math.max(0, ...Object.keys(props).map((n) => n.length));
+  const width = Math.max(0, maxOf(Object.keys(props).map((n) => n.length)));
   return Object.entries(props).map(([n, p]) => {
     const type = Array.isArray(p["enum"])
       ? (p["enum"] as unknown[]).map((v) => JSON.stringify(v)).join("|")
