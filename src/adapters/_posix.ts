@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { closeSync, constants, lstatSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync, readSync, realpathSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { hostname } from "node:os";
 import { setImmediate } from "node:timers";
@@ -22,8 +22,10 @@ import {
 } from "../fs/backend.ts";
 import type { ProcessIdentity } from "../fs/process_identity.ts";
 import type { GrammarEntry, WasmLoader } from "../syntax/grammars.ts";
-import { DENO, denoStat, DenoStats, fdLocation, fstatNow, readdir, readdirNow } from "./_deno_fs.ts";
+import { denoStat, fdLocation, fstatNow } from "./_deno_fs.ts";
+import { listDir, noteFolderStat, readdirStated } from "./_listing.ts";
 import { SyncPaths } from "./_mounts.ts";
+import { isRealDir, LINK, lstatNow } from "./_sync_stat.ts";
 import { lendNodeSha256 } from "./_node_sha256.ts";
 import { watchFolders } from "./_watch.ts";
 
@@ -229,31 +231,6 @@ async function statMany(paths: readonly string[]): Promise<(BackendStats | null)
   return out;
 }
 
-/**
- * The folders {@linkcode statMany} stat'ed alone in this turn of the event loop, with their `lstat`s: a read
- * cache stats a folder and lists it soon after (a walk stats a few siblings, then lists them), and
- * {@linkcode listDir} takes that stat rather than `lstat` the folder again (a walk of hono's 221 folders: ~1 ms).
- * The window between the stat and the listing is the one a listing's own `lstat` leaves before its `readdir`,
- * a few microtasks longer. Emptied on the next turn; at most {@linkcode STATED_FOLDERS_MOST} held.
- */
-const statedFolders = new Map<string, BackendStats>();
-
-/** Folder stats {@linkcode statedFolders} holds at most. */
-const STATED_FOLDERS_MOST = 256;
-
-/** Remember a folder's stat for its listing in this turn. */
-function noteFolderStat(path: string, st: BackendStats): void {
-  if (statedFolders.size === 0) setImmediate(() => statedFolders.clear());
-  if (statedFolders.size < STATED_FOLDERS_MOST) statedFolders.set(path, st);
-}
-
-/** The stat {@linkcode statMany} took of a folder in this turn (used up), or null. */
-function takeFolderStat(path: string): BackendStats | null {
-  const st = statedFolders.get(path) ?? null;
-  statedFolders.delete(path);
-  return st;
-}
-
 /** A turn of the event loop: a macrotask, so that due timers and other requests run first. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -423,74 +400,6 @@ export function readOpenNow(fd: number, size: number): Uint8Array {
 /** Where {@linkcode readOpenNow} reads past a file's stat'ed size (nothing there, unless it grew). */
 const GROWTH_PROBE = new Uint8Array(64 * 1024);
 
-/** What {@linkcode lstatNow} answers for a symbolic link: its target must be stat'ed the async way. */
-const LINK = Symbol("link");
-
-/**
- * A synchronous `lstat` as {@linkcode BackendStats} (for anything but a link, what `stat` answers), null when
- * it fails, {@linkcode LINK} for a link. Only for paths `syncStatable` let through.
- */
-function lstatNow(path: string): BackendStats | null | typeof LINK {
-  try {
-    if (DENO) {
-      const info = DENO.lstatSync(path);
-      return info.isSymlink ? LINK : new DenoStats(info);
-    }
-    const st = lstatSync(path, { throwIfNoEntry: false });
-    return st === undefined ? null : st.isSymbolicLink() ? LINK : st as unknown as BackendStats;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether `dir` is a folder and not a link, by a synchronous `lstat` (a folder `syncStatable` is checking). */
-function isRealDir(dir: string): boolean {
-  const st = lstatNow(dir);
-  return st !== null && st !== LINK && st.isDirectory();
-}
-
-/**
- * Folders listed synchronously in a row before a listing goes the asynchronous way: a walk awaits one listing
- * after another, and answers that are already there would never let the event loop run (timers, other
- * requests); the asynchronous one does, and the count starts again after it.
- */
-const SYNC_LISTINGS_PER_TURN = 256;
-
-/** Folders larger than this (their `lstat` size, in bytes: thousands of entries) are listed asynchronously. */
-const SYNC_LISTING_BYTES = 256 * 1024;
-
-/** Listings made synchronously since the event loop last ran. */
-let syncListings = 0;
-
-/** Whether the next listing may be synchronous: the turn's allowance is not used up (it counts this one). */
-function syncListingAllowed(): boolean {
-  if (syncListings === 0) setImmediate(() => syncListings = 0);
-  return ++syncListings <= SYNC_LISTINGS_PER_TURN;
-}
-
-/**
- * {@linkcode Backend.readdir} on the disk. A listing with entry types of a folder a synchronous stat may touch
- * (`SyncPaths`: its lookup passes through local file systems only, none of its folders a link) that is a
- * folder itself, not a link, and not a huge one, is made synchronously: a walk lists a folder after another,
- * and the asynchronous listing and the asynchronous stat before it cost a thread hop each (hono's 221
- * folders: the walk of a cold search 0.6× the time, half the CPU). The rest as {@linkcode readdir} lists.
- */
-function listDir(path: string, options?: { withFileTypes?: boolean }): Promise<unknown[]> {
-  if (
-    options?.withFileTypes === true && syncListingAllowed() && SyncPaths.now(isRealDir)?.statable([path])[0]
-  ) {
-    const st = takeFolderStat(path) ?? lstatNow(path);
-    if (st !== null && st !== LINK && st.isDirectory() && Number(st.size ?? 0) <= SYNC_LISTING_BYTES) {
-      try {
-        return Promise.resolve(readdirNow(path));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-  }
-  return readdir(path, options);
-}
-
 /** node:fs's stat as {@linkcode BackendStats}, null for a missing path. */
 async function nodeStat(path: string): Promise<BackendStats | null> {
   try {
@@ -507,6 +416,7 @@ const DISK: Backend = {
   readMany,
   readManyStated,
   readdir: listDir,
+  readdirStated,
   readFile: readRegularFile,
   openReader,
   holdDir,

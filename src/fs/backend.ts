@@ -8,6 +8,15 @@
 import { errnoCode } from "../errors.ts";
 import { dirname, joinPath } from "./backend_paths.ts";
 import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
+import { type Landing, refuseLandedElsewhere } from "./landing.ts";
+
+/** A folder's entries ({@linkcode Backend.readdirStated}) and where it was when they were listed. */
+export interface StatedListing {
+  /** The entries, as `readdir` with `withFileTypes` answers them. */
+  entries: unknown[];
+  /** Where the folder listed was, as the kernel names it; absent where the backend cannot tell. */
+  at?: string;
+}
 
 /** A file's bytes and its stat taken before they were read ({@linkcode Backend.readManyStated}). */
 export interface StatedBytes {
@@ -92,6 +101,12 @@ export interface Backend {
    * cache keeps bytes under the stat taken before they were read; this saves it a stat call per file.
    */
   readManyStated?(paths: readonly string[]): Promise<(StatedBytes | Error)[]>;
+  /**
+   * `readdir` with entry types of a real path (optional; the disk has it where `/proc/self/fd` works), with
+   * where the folder listed was ({@linkcode StatedListing.at}): a walk refuses a listing made elsewhere than
+   * it asked (a folder on the way swapped for a link since it was resolved).
+   */
+  readdirStated?(path: string): Promise<StatedListing>;
   /** Target of a symbolic link (optional; without it links are refused). */
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
@@ -509,13 +524,19 @@ export class BackendFs {
    * `readdir` gives entry types (`withFileTypes`) they are used, and a `lstat` is made only for an entry whose
    * type it does not say; a backend that gives names only (lightning-fs) gets a `lstat` per entry.
    *
-   * @param path Backend path of the directory.
+   * With `landing` (a walk's listing of a real path), a backend that says where it listed a folder
+   * ({@linkcode Backend.readdirStated}: the disk's) lists it so, and a listing made anywhere but `path` (or
+   * where `landing` allows) is refused `ELOOP`
+   * ({@linkcode refuseLandedElsewhere}): a folder on the way is a link now, and its names may be any folder's.
+   *
+   * @param path Backend path of the directory (a real path: no link in it).
+   * @param landing Where else it may be listed (`landingIn` a sandbox: its root reached through a link).
    * @returns Each entry's name and kind ("symlink" for a link, "other" for a FIFO, socket or device).
    */
-  async listTyped(path: string): Promise<{ name: string; kind: ListedEntryKind }[]> {
+  async listTyped(path: string, landing?: Landing): Promise<{ name: string; kind: ListedEntryKind }[]> {
     let listed: unknown[];
     try {
-      listed = await this.raw.readdir(path, { withFileTypes: true });
+      listed = await this.#listedEntries(path, landing);
     } catch (err) {
       const code = errnoCode(err);
       if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -536,6 +557,16 @@ export class BackendFs {
     }
     return out.filter((e): e is { name: string; kind: ListedEntryKind } => e.kind !== null)
       .sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  }
+
+  /** A folder's entries with types; with `landing`, where the backend says where it listed them, only if at `path`. */
+  async #listedEntries(path: string, landing: Landing | undefined): Promise<unknown[]> {
+    if (landing === undefined || typeof this.raw.readdirStated !== "function") {
+      return await this.raw.readdir(path, { withFileTypes: true });
+    }
+    const { entries, at } = await this.raw.readdirStated(path);
+    if (at !== undefined) refuseLandedElsewhere({ at, asked: path }, landing);
+    return entries;
   }
 
   /** Remove a file; absent is fine. */

@@ -8,25 +8,9 @@
  * @module
  */
 import type { BackendFs, StatedBytes } from "./backend.ts";
+import { landedElsewhere, type Landing, landsAsAsked } from "./landing.ts";
 
-/**
- * Whether a read landed where it was asked: `at`, where the backend opened the file, names the same file of
- * the workspace as `asked` (the workspace's root may be reached through a link: `landingIn` a sandbox).
- */
-export type Landing = (at: string, asked: string) => boolean;
-
-/**
- * The {@linkcode Landing} of a sandbox: the same path relative to its root or to the root's real path.
- *
- * @param sandbox The sandbox (its `relOf`).
- * @returns The check.
- */
-export function landingIn(sandbox: { relOf(abs: string): string | null }): Landing {
-  return (at, asked) => {
-    const rel = sandbox.relOf(at);
-    return rel !== null && rel === sandbox.relOf(asked);
-  };
-}
+export { type Landing, landingIn, refuseLandedElsewhere } from "./landing.ts";
 
 /**
  * A stated read as its caller may take it: refused `ELOOP` when the backend opened the file somewhere else
@@ -43,12 +27,8 @@ export function landedAsAsked<T extends StatedBytes | null | Error>(
   asked: string,
   landing?: Landing,
 ): T | Error {
-  if (read === null || read instanceof Error || read.at === undefined || read.at === asked) return read;
-  if (landing?.(read.at, asked) === true) return read;
-  return Object.assign(
-    new Error(`ELOOP: "${asked}" was opened as "${read.at}": a folder on its way is a link now; not read`),
-    { code: "ELOOP" },
-  );
+  if (read === null || read instanceof Error || read.at === undefined) return read;
+  return landsAsAsked(read.at, asked, landing) ? read : landedElsewhere({ at: read.at, asked, what: "read" });
 }
 
 /**

@@ -114,7 +114,9 @@ export class Sandbox {
   readonly #aliases: string[] = [];
 
   /**
-   * Map tool paths under a root.
+   * Map tool paths under a root. A root reached through a link must learn its real path before a walk lists
+   * or reads under it ({@linkcode Sandbox.learnRealRoot}, as a workspace does when it opens): the disk says
+   * where it listed or read, and what it names under the real path is refused otherwise.
    *
    * @param root Absolute posix backend path of the root.
    * @param options Protected paths.

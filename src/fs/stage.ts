@@ -8,6 +8,7 @@
 import { isRecoverable, RecoverableError } from "../errors.ts";
 import { type BackendFs, specialFileError } from "./backend.ts";
 import { globBase, globMatcher, looksLikeGlob } from "./_glob.ts";
+import { type Landing, landingIn } from "./landing.ts";
 import type { Sandbox } from "./sandbox.ts";
 import type { LinkTarget, ListedKind } from "./walk.ts";
 import { decodeText, encodeText, type TextFile } from "./text.ts";
@@ -117,6 +118,11 @@ export class Stage {
   readonly fs: BackendFs;
   /** The sandbox mapping tool paths. */
   readonly sandbox: Sandbox;
+  /**
+   * Where a real path's file may be read or its folder listed other than at that path: the same path under
+   * the root's real path (`landingIn` the sandbox; a read or listing that landed elsewhere is refused).
+   */
+  readonly landing: Landing;
   #entries = new Map<string, Entry>();
   /** The stage this one was forked from: its current state is this one's base. */
   #parent: Stage | null = null;
@@ -130,6 +136,7 @@ export class Stage {
   constructor(fs: BackendFs, sandbox: Sandbox) {
     this.fs = fs;
     this.sandbox = sandbox;
+    this.landing = landingIn(sandbox);
   }
 
   /**
@@ -400,9 +407,10 @@ export class Stage {
     dirRel: string,
     options: { listTyped?: (abs: string) => Promise<{ name: string; kind: ListedKind }[]> } = {},
   ): Promise<{ name: string; kind: ListedKind }[]> {
-    const listed = this.#parent
-      ? await this.#parent.list(dirRel, options)
-      : await this.#backendListing(dirRel, options.listTyped ?? ((abs) => this.fs.listTyped(abs)));
+    const listed = this.#parent ? await this.#parent.list(dirRel, options) : await this.#backendListing(
+      dirRel,
+      options.listTyped ?? ((abs) => this.fs.listTyped(abs, this.landing)),
+    );
     const prefix = dirRel === "" ? "" : `${dirRel}/`;
     let names: Map<string, ListedKind> | null = null; // made only when a staged write lies in this folder
     for (const [rel, entry] of this.#entries) {

@@ -68,7 +68,10 @@ export interface WalkSkipped {
   outside_root: number;
   /** FIFOs, sockets and devices: never opened. */
   special_file: number;
-  /** Directories the walk may not read (permission denied): left out, named in `WalkResult.unreadable`. */
+  /**
+   * Directories the walk may not read (permission denied), or that were listed elsewhere than asked (a folder
+   * on the way swapped for a link since the walk met it): left out, named in `WalkResult.unreadable`.
+   */
   unreadable: number;
 }
 
@@ -259,7 +262,8 @@ class ProjectWalk {
     try {
       return await (early ?? this.source.list(real));
     } catch (err) {
-      if (rel === this.dir || !isDenied(err)) throw err;
+      // A folder listed elsewhere than asked (a folder on its way swapped for a link: `ELOOP`) is skipped too.
+      if (rel === this.dir || !(isDenied(err) || errnoCode(err) === "ELOOP")) throw err;
       if (this.skipped.unreadable++ < MAX_UNREADABLE_NAMED) this.unreadable.push(rel);
       return [];
     }

@@ -253,7 +253,7 @@ class StagedProject implements ProjectView {
     await cache.primeFolders(stage.sandbox.abs(query.under ?? ""));
     const names = query.includeIgnored === true ? [] : query.ignoreFiles ?? GITIGNORE_ONLY;
     const listTyped = async (abs: string) => {
-      const entries = await cache.listTyped(abs, record);
+      const entries = await cache.listTyped(abs, record, stage.landing);
       const held = names.filter((n) => entries.some((e) => e.name === n));
       if (record && held.length > 0) record.ignoreFiles.set(abs === "/" ? "" : abs, held);
       return entries;

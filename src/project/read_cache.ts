@@ -456,9 +456,11 @@ export class ReadCache {
    * unchanged, else listed afresh (and kept when the folder is old enough to trust its stat).
    *
    * @param abs Absolute backend path of the folder.
+   * @param record The walk's record, noting the folder.
+   * @param landing Where else it may be listed than `abs` (`BackendFs.listTyped`: the root through a link).
    * @returns Its entries, sorted by name.
    */
-  async listTyped(abs: string, record?: WalkRecord): Promise<ListedEntry[]> {
+  async listTyped(abs: string, record?: WalkRecord, landing?: Landing): Promise<ListedEntry[]> {
     const known = this.#listings.get(abs);
     if (known !== undefined && this.#unchanged(known.seen, "walk", abs)) {
       record?.note(abs, `d:${known.stamp}`, known.seen);
@@ -479,7 +481,7 @@ export class ReadCache {
       this.#listings.set(abs, kept);
       return kept.entries;
     }
-    const entries = await this.#fs.listTyped(abs);
+    const entries = await this.#fs.listTyped(abs, landing);
     if (trusted) {
       if (!kept) this.#listed++;
       this.#listings.set(abs, { stamp, entries, seen });

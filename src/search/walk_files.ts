@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Landing, landingIn, readReal, readRealMany } from "../fs/real_reads.ts";
+import { type Landing, readReal, readRealMany } from "../fs/real_reads.ts";
 import { RecoverableError } from "../errors.ts";
 import { specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { Stage } from "../fs/stage.ts";
@@ -119,7 +119,7 @@ export function walkSearchFiles(
   const cache = options.cache === "session" ? sessionReadCache(source.fs) : options.cache;
   // A read lands on the file of the workspace it was asked for, under the root or its real path: one whose
   // folder was swapped for a link since the walk is refused (`landedAsAsked`).
-  const landing = landingIn(source.sandbox);
+  const landing = source.landing;
   const readBytes = options.readBytes ??
     (async (real: string) =>
       source.hasWrite(real)

@@ -39,7 +39,9 @@ export async function ripgrepPath(): Promise<string | null> {
  */
 export function diskSearchFiles(root: string, options: { cache?: ReadCache } = {}): SearchFiles {
   const fs = BackendFs.wrap(createDiskBackend());
-  const sandbox = new Sandbox(root);
+  // A root reached through a link (node_modules/hono) by its real path: a bare sandbox has not learned it
+  // (`Sandbox.learnRealRoot`, as a workspace does), and would refuse what it lists and reads there.
+  const sandbox = new Sandbox(Deno.realPathSync(root));
   if (options.cache) return walkSearchFiles(new Stage(fs, sandbox), { cache: options.cache });
   return walkSearchFiles(new Stage(fs, sandbox), { readBytes: (real) => fs.read(sandbox.abs(real)) });
 }

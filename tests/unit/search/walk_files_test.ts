@@ -244,6 +244,57 @@ Deno.test("walk_files: a folder swapped for a link after the listing: its files 
   }
 });
 
+Deno.test("walk_files: a folder swapped for a link between its stat and its listing: none of the outside names are listed", async () => {
+  const { root, outside } = await edgeTree();
+  try {
+    await Deno.mkdir(`${outside}/deep`);
+    for (const name of ["secret_a.ts", "secret_b.ts"]) {
+      await Deno.writeTextFile(`${outside}/deep/${name}`, "find(needle, 'outside');\n");
+    }
+    const disk = createDiskBackend();
+    let swaps = 0;
+    // The swap lands in the window between the walk's decision to list `src/deep` and the listing itself.
+    const racing: Backend = {
+      ...disk,
+      readdirStated: async (path: string) => {
+        if (path === `${root}/src/deep` && swaps++ === 0) {
+          await Deno.rename(`${root}/src`, `${root}/src_real`);
+          await Deno.symlink(outside, `${root}/src`);
+        }
+        return await disk.readdirStated!(path);
+      },
+    };
+    const ws = await createWorkspace({ backend: racing, root, wasm: createWasmLoader() });
+    try {
+      const listed = await ws.call("list_files", { recursive: true });
+      assert.ok(listed.ok, JSON.stringify(listed));
+      const entries = listed.data["entries"] as string[];
+      assert.ok(!entries.some((e) => e.includes("secret")), `outside names listed: ${entries.join(", ")}`);
+      assert.ok(entries.includes("src/f0.ts"), "the folder's own files before the swap are listed");
+      assert.deepEqual(listed.data["unreadable"], ["src/deep"]);
+      assert.equal(swaps, 1);
+      // Put back, a search lists the real folder; swapped again under it, its names never show.
+      await Deno.remove(`${root}/src`);
+      await Deno.rename(`${root}/src_real`, `${root}/src`);
+      swaps = 0;
+      const found = await ws.call("search_text", {
+        pattern: "needle",
+        literal: true,
+        output_mode: "files_with_matches",
+      });
+      assert.ok(found.ok, JSON.stringify(found));
+      const paths = (found.data["files"] as { path: string }[]).map((f) => f.path);
+      assert.ok(!paths.some((p) => p.includes("secret")), paths.join(", "));
+      assert.equal(swaps, 1);
+    } finally {
+      await ws.close();
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
 Deno.test("walk_files: a file swapped for a link after the listing is not read through it, batched or not, cached or not", async () => {
   const { root, outside } = await edgeTree();
   try {
