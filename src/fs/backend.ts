@@ -9,6 +9,9 @@ import { errnoCode } from "../errors.ts";
 import { dirname, joinPath } from "./backend_paths.ts";
 import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
 import { type Landing, refuseLandedElsewhere } from "./landing.ts";
+import { direntKind, type ListedEntryKind } from "./dirent_kind.ts";
+
+export type { ListedEntryKind } from "./dirent_kind.ts";
 
 /** A folder's entries ({@linkcode Backend.readdirStated}) and where it was when they were listed. */
 export interface StatedListing {
@@ -187,35 +190,6 @@ export interface HeldDir {
   path: string;
   /** Close it. */
   release(): Promise<void>;
-}
-
-/** What a directory entry is: a regular file, a directory, a symbolic link, or "other" (FIFO, socket, device). */
-export type ListedEntryKind = "file" | "dir" | "symlink" | "other";
-
-/** The type-answering methods of a `Dirent` (node:fs, memfs, Deno's and Bun's node:fs). */
-interface DirentLike {
-  isFile(): boolean;
-  isDirectory(): boolean;
-  isSymbolicLink(): boolean;
-  isFIFO?(): boolean;
-  isSocket?(): boolean;
-  isCharacterDevice?(): boolean;
-  isBlockDevice?(): boolean;
-}
-
-/**
- * What a `readdir` entry says it is, or null when it does not say (a bare name, or a type the file system
- * left unknown): then the caller asks `lstat`.
- */
-function direntKind(e: unknown): ListedEntryKind | null {
-  if (typeof e !== "object" || e === null || typeof (e as DirentLike).isFile !== "function") return null;
-  const d = e as DirentLike;
-  if (typeof d.isSymbolicLink !== "function" || typeof d.isDirectory !== "function") return null;
-  if (d.isSymbolicLink()) return "symlink";
-  if (d.isFile()) return "file";
-  if (d.isDirectory()) return "dir";
-  if (d.isFIFO?.() || d.isSocket?.() || d.isCharacterDevice?.() || d.isBlockDevice?.()) return "other";
-  return null; // DT_UNKNOWN: only lstat can tell
 }
 
 /** The permission bits graver keeps across a rewrite (`rwx` for all, setuid/setgid/sticky). */
