@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { direntKind } from "../../../src/fs/dirent_kind.ts";
 
-Deno.test("direntKind: node:fs Dirents say file, dir and symlink, a FIFO or device "other"; a bare name or an unknown type says nothing", async () => {
+Deno.test("direntKind: node:fs Dirents say file, dir and symlink, a FIFO or device other; a bare name or an unknown type says nothing", async () => {
   const root = await Deno.makeTempDir({ prefix: "graver-dirent-" });
   try {
     await Deno.writeTextFile(`${root}/f.txt`, "f\n");
