@@ -9,7 +9,7 @@
 import { closeSync, constants, openSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { setImmediate } from "node:timers";
-import type { BackendStats, StatedListing } from "../fs/backend.ts";
+import type { BackendStats, StatedListing, StatedReaddir } from "../fs/backend.ts";
 import { fdLocation, readdir, readdirNow } from "./_deno_fs.ts";
 import { SyncPaths } from "./_mounts.ts";
 import { isRealDir, LINK, lstatNow } from "./_sync_stat.ts";
@@ -94,17 +94,16 @@ function listableNow(path: string): boolean {
  * time they are read. Synchronous as {@linkcode listDir} is; without `/proc`, `at` is absent and the folder is
  * listed by its path.
  *
- * @param path Absolute path of a folder.
- * @returns Its entries, and where it was.
+ * Its `of` is {@linkcode listDir}: a backend that lists with another `readdir` is not listed this way.
  */
-export function readdirStated(path: string): Promise<StatedListing> {
+export const readdirStated: StatedReaddir = Object.assign((path: string): Promise<StatedListing> => {
   if (!listableNow(path)) return listOpenLater(path);
   try {
     return Promise.resolve(listOpenNow(path));
   } catch (err) {
     return Promise.reject(err);
   }
-}
+}, { of: listDir });
 
 /** Open flags of a folder listed through its descriptor. */
 const OPEN_FOLDER = constants.O_RDONLY | constants.O_DIRECTORY;

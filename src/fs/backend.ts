@@ -21,6 +21,12 @@ export interface StatedListing {
   at?: string;
 }
 
+/** {@linkcode Backend.readdirStated}: a listing saying where it was made, and the `readdir` it stands for. */
+export type StatedReaddir = ((path: string) => Promise<StatedListing>) & {
+  /** The backend's own `readdir`, of which this is the stated form. */
+  readonly of: Backend["readdir"];
+};
+
 /** A file's bytes and its stat taken before they were read ({@linkcode Backend.readManyStated}). */
 export interface StatedBytes {
   /** The whole content. */
@@ -107,9 +113,11 @@ export interface Backend {
   /**
    * `readdir` with entry types of a real path (optional; the disk has it where `/proc/self/fd` works), with
    * where the folder listed was ({@linkcode StatedListing.at}): a walk refuses a listing made elsewhere than
-   * it asked (a folder on the way swapped for a link since it was resolved).
+   * it asked (a folder on the way swapped for a link since it was resolved). Used only while `readdir` is
+   * the one it is the stated form of (`readdirStated.of === readdir`): a wrapper that replaces `readdir` (to
+   * deny or filter) and keeps the rest of the disk is listed through its own `readdir`.
    */
-  readdirStated?(path: string): Promise<StatedListing>;
+  readdirStated?: StatedReaddir;
   /** Target of a symbolic link (optional; without it links are refused). */
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
@@ -535,10 +543,10 @@ export class BackendFs {
 
   /** A folder's entries with types; with `landing`, where the backend says where it listed them, only if at `path`. */
   async #listedEntries(path: string, landing: Landing | undefined): Promise<unknown[]> {
-    if (landing === undefined || typeof this.raw.readdirStated !== "function") {
+    if (landing === undefined || this.raw.readdirStated?.of !== this.raw.readdir) {
       return await this.raw.readdir(path, { withFileTypes: true });
     }
-    const { entries, at } = await this.raw.readdirStated(path);
+    const { entries, at } = await this.raw.readdirStated!(path);
     if (at !== undefined) refuseLandedElsewhere({ at, asked: path }, landing);
     return entries;
   }

@@ -77,6 +77,16 @@ Deno.test({
       const refused = await fs.listTyped(`${root}/src/deep`, landingIn(new Sandbox(root))).catch((e) => e);
       assert.equal(refused.code, "ELOOP");
       assert.match(refused.message, /a folder on its way is a link now; not listed/);
+      // A wrapper that replaces `readdir` (to deny or filter) is listed through its own, not the stated form.
+      const disk = createDiskBackend();
+      const filtered = BackendFs.wrap({
+        ...disk,
+        readdir: async (p: string, o?: { withFileTypes?: boolean }) =>
+          (await disk.readdir(p, o)).filter((e) => (e as { name: string }).name !== "secret_2"),
+      });
+      const viaOwn = await filtered.listTyped(`${root}/src/deep`, landingIn(new Sandbox(root)));
+      assert.deepEqual(viaOwn.map((e) => e.name), ["secret_1"], "its own readdir, unchecked");
+      assert.equal(disk.readdirStated!.of, disk.readdir);
       // Without a landing (not a walk's real path), the listing follows links as readdir does.
       assert.deepEqual((await fs.listTyped(`${root}/src/deep`)).map((e) => e.name), ["secret_1", "secret_2"]);
     } finally {

@@ -71,7 +71,6 @@ function deniedUnder(dir: string): Backend {
     ...disk,
     readFile: guarded("open", (p) => disk.readFile(p)),
     readdir: (path) => path === dir ? Promise.reject(deny("scandir", path)) : disk.readdir(path),
-    readdirStated: (path) => path === dir ? Promise.reject(deny("scandir", path)) : disk.readdirStated!(path),
     writeFile: guarded("open", (p, data: Uint8Array) => disk.writeFile(p, data)),
   };
 }

@@ -256,13 +256,13 @@ Deno.test("walk_files: a folder swapped for a link between its stat and its list
     // The swap lands in the window between the walk's decision to list `src/deep` and the listing itself.
     const racing: Backend = {
       ...disk,
-      readdirStated: async (path: string) => {
+      readdirStated: Object.assign(async (path: string) => {
         if (path === `${root}/src/deep` && swaps++ === 0) {
           await Deno.rename(`${root}/src`, `${root}/src_real`);
           await Deno.symlink(outside, `${root}/src`);
         }
         return await disk.readdirStated!(path);
-      },
+      }, { of: disk.readdir }),
     };
     const ws = await createWorkspace({ backend: racing, root, wasm: createWasmLoader() });
     try {
