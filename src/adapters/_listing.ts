@@ -9,7 +9,7 @@
 import { closeSync, constants, openSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { setImmediate } from "node:timers";
-import type { BackendStats, StatedListing, StatedReaddir } from "../fs/backend.ts";
+import type { Backend, BackendStats, StatedListing } from "../fs/backend.ts";
 import { fdLocation, readdir, readdirNow } from "./_deno_fs.ts";
 import { SyncPaths } from "./_mounts.ts";
 import { isRealDir, LINK, lstatNow } from "./_sync_stat.ts";
@@ -96,14 +96,17 @@ function listableNow(path: string): boolean {
  *
  * Its `of` is {@linkcode listDir}: a backend that lists with another `readdir` is not listed this way.
  */
-export const readdirStated: StatedReaddir = Object.assign((path: string): Promise<StatedListing> => {
-  if (!listableNow(path)) return listOpenLater(path);
-  try {
-    return Promise.resolve(listOpenNow(path));
-  } catch (err) {
-    return Promise.reject(err);
-  }
-}, { of: listDir });
+export const readdirStated: NonNullable<Backend["readdirStated"]> = Object.assign(
+  (path: string): Promise<StatedListing> => {
+    if (!listableNow(path)) return listOpenLater(path);
+    try {
+      return Promise.resolve(listOpenNow(path));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  },
+  { of: listDir },
+);
 
 /** Open flags of a folder listed through its descriptor. */
 const OPEN_FOLDER = constants.O_RDONLY | constants.O_DIRECTORY;

@@ -413,8 +413,9 @@ async function nodeStat(path: string): Promise<BackendStats | null> {
 const DISK: Backend = {
   ...(fsp as unknown as Backend),
   statMany,
-  readMany,
-  readManyStated,
+  // Tagged with the call they stand for: a wrapper replacing `readFile` is read through its own (`StandsFor`).
+  readMany: Object.assign(readMany, { of: readRegularFile }),
+  readManyStated: Object.assign(readManyStated, { of: readRegularFile }),
   readdir: listDir,
   readdirStated,
   readFile: readRegularFile,

@@ -21,11 +21,25 @@ export interface StatedListing {
   at?: string;
 }
 
-/** {@linkcode Backend.readdirStated}: a listing saying where it was made, and the `readdir` it stands for. */
-export type StatedReaddir = ((path: string) => Promise<StatedListing>) & {
-  /** The backend's own `readdir`, of which this is the stated form. */
-  readonly of: Backend["readdir"];
-};
+/**
+ * The tag of a backend's batch or stated form of a call (`readMany`, `readManyStated` of `readFile`;
+ * `readdirStated` of `readdir`): the call it stands for. A form is used only while the backend's call is that
+ * one — a wrapper that replaces `readFile` or `readdir` (to deny or filter) and keeps the rest of the disk
+ * (`{ ...disk, readFile }`) is read and listed through its own call, never past it. An untagged form is
+ * taken as it is.
+ */
+export interface StandsFor<F> {
+  /** The call this form stands for. */
+  readonly of?: F;
+}
+
+/** A backend's form of a call while it stands for the backend's own `call` ({@linkcode StandsFor}), else undefined. */
+function formFor<F extends (...args: never[]) => unknown>(
+  form: (F & StandsFor<unknown>) | undefined,
+  call: unknown,
+): F | undefined {
+  return typeof form === "function" && (form.of === undefined || form.of === call) ? form : undefined;
+}
 
 /** A file's bytes and its stat taken before they were read ({@linkcode Backend.readManyStated}). */
 export interface StatedBytes {
@@ -102,22 +116,23 @@ export interface Backend {
    * socket or device), with every guard of `readFile` kept. A cold search reads its files in batches this way;
    * the disk reads those on local file systems synchronously, a chunk at a time.
    */
-  readMany?(paths: readonly string[]): Promise<(Uint8Array | Error)[]>;
+  readMany?: ((paths: readonly string[]) => Promise<(Uint8Array | Error)[]>) & StandsFor<Backend["readFile"]>;
   /**
    * {@linkcode Backend.readMany} of real paths, each file's bytes with its stat as it was before they were read
    * (optional; the disk backends have it: the `fstat` of the open file that their guard takes anyway), a path
    * that is a link refused (`ELOOP`: swapped in since the path was resolved, it may lead anywhere). A read
    * cache keeps bytes under the stat taken before they were read; this saves it a stat call per file.
    */
-  readManyStated?(paths: readonly string[]): Promise<(StatedBytes | Error)[]>;
+  readManyStated?:
+    & ((paths: readonly string[]) => Promise<(StatedBytes | Error)[]>)
+    & StandsFor<Backend["readFile"]>;
   /**
    * `readdir` with entry types of a real path (optional; the disk has it where `/proc/self/fd` works), with
    * where the folder listed was ({@linkcode StatedListing.at}): a walk refuses a listing made elsewhere than
-   * it asked (a folder on the way swapped for a link since it was resolved). Used only while `readdir` is
-   * the one it is the stated form of (`readdirStated.of === readdir`): a wrapper that replaces `readdir` (to
-   * deny or filter) and keeps the rest of the disk is listed through its own `readdir`.
+   * it asked (a folder on the way swapped for a link since it was resolved). Tagged with the `readdir` it
+   * stands for ({@linkcode StandsFor}).
    */
-  readdirStated?: StatedReaddir;
+  readdirStated?: ((path: string) => Promise<StatedListing>) & StandsFor<Backend["readdir"]>;
   /** Target of a symbolic link (optional; without it links are refused). */
   readlink?(path: string): Promise<string | Uint8Array>;
   /** Remove an empty directory (optional). */
@@ -333,16 +348,15 @@ export class BackendFs {
    * @returns One answer per path.
    */
   async readMany(paths: readonly string[]): Promise<(Uint8Array | null | Error)[]> {
-    if (typeof this.raw.readMany !== "function") {
-      return await Promise.all(paths.map((p) => this.read(p).catch(asError)));
-    }
-    const got = await this.raw.readMany(paths);
+    const many = formFor(this.raw.readMany, this.raw.readFile);
+    if (many === undefined) return await Promise.all(paths.map((p) => this.read(p).catch(asError)));
+    const got = await many(paths);
     return got.map((g) => g instanceof Error ? (isAbsence(g) ? null : g) : plainBytes(g));
   }
 
   /** Whether the backend reads many files in one call ({@linkcode Backend.readMany}): what batches pay on. */
   get readsMany(): boolean {
-    return typeof this.raw.readMany === "function";
+    return formFor(this.raw.readMany, this.raw.readFile) !== undefined;
   }
 
   /**
@@ -353,7 +367,7 @@ export class BackendFs {
    * @returns One answer per path.
    */
   async readManyStated(paths: readonly string[]): Promise<(StatedBytes | null | Error)[]> {
-    const got = await this.raw.readManyStated!(paths);
+    const got = await formFor(this.raw.readManyStated, this.raw.readFile)!(paths);
     return got.map((g) =>
       g instanceof Error ? (isAbsence(g) ? null : g) : { ...g, bytes: plainBytes(g.bytes) }
     );
@@ -361,7 +375,7 @@ export class BackendFs {
 
   /** Whether the backend reads files with their stats ({@linkcode Backend.readManyStated}). */
   get readsStated(): boolean {
-    return typeof this.raw.readManyStated === "function";
+    return formFor(this.raw.readManyStated, this.raw.readFile) !== undefined;
   }
 
   /**
@@ -543,10 +557,9 @@ export class BackendFs {
 
   /** A folder's entries with types; with `landing`, where the backend says where it listed them, only if at `path`. */
   async #listedEntries(path: string, landing: Landing | undefined): Promise<unknown[]> {
-    if (landing === undefined || this.raw.readdirStated?.of !== this.raw.readdir) {
-      return await this.raw.readdir(path, { withFileTypes: true });
-    }
-    const { entries, at } = await this.raw.readdirStated!(path);
+    const stated = landing === undefined ? undefined : formFor(this.raw.readdirStated, this.raw.readdir);
+    if (stated === undefined) return await this.raw.readdir(path, { withFileTypes: true });
+    const { entries, at } = await stated(path);
     if (at !== undefined) refuseLandedElsewhere({ at, asked: path }, landing);
     return entries;
   }

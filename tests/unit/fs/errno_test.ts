@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
-import type { Backend } from "../../../src/fs/backend.ts";
+import { type Backend, BackendFs } from "../../../src/fs/backend.ts";
 import { createWorkspace } from "../../../src/mod.ts";
 
 async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
@@ -116,6 +116,41 @@ Deno.test("an unreadable directory is skipped and reported by list_files and fin
     if (!missing.ok) {
       assert.equal(missing.error.code, "not_found");
       assert.deepEqual(missing.error.details?.["unreadable"], ["secret"]);
+    }
+  });
+});
+
+Deno.test("a backend wrapper that denies readFile is not read past by a search's batched reads (the disk's readMany stands for its own readFile)", async () => {
+  await withRoot(async (root) => {
+    await Deno.writeTextFile(`${root}/secret.txt`, "password=hunter2\n");
+    await Deno.writeTextFile(`${root}/b.txt`, "password=ok\n");
+    const disk = createDiskBackend();
+    const denying: Backend = {
+      ...disk,
+      readFile: (path) =>
+        path.endsWith("/secret.txt")
+          ? Promise.reject(
+            Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" }),
+          )
+          : disk.readFile(path),
+    };
+    assert.equal(
+      BackendFs.wrap(denying).readsMany,
+      false,
+      "the disk's readMany stands for the disk's readFile",
+    );
+    assert.equal(BackendFs.wrap(disk).readsMany, true);
+    const ws = await createWorkspace({ backend: denying, root, wasm: createWasmLoader() });
+    try {
+      for (const literal of [true, false]) {
+        const found = await ws.call("search_text", { pattern: "password", literal });
+        assert.ok(found.ok, JSON.stringify(found));
+        const matches = found.data["matches"] as { path: string; text: string }[];
+        assert.deepEqual(matches.map((m) => m.path), ["b.txt"], JSON.stringify(matches));
+        assert.equal((found.data["summary"] as { skipped: { unreadable: number } }).skipped.unreadable, 1);
+      }
+    } finally {
+      await ws.close();
     }
   });
 });
