@@ -15,6 +15,8 @@ import {
   type Backend,
   type BackendStats,
   type FileReader,
+  HELD_CALLS,
+  type HeldCall,
   type HeldDir,
   specialFileError,
   specialFileKind,
@@ -420,10 +422,13 @@ const DISK: Backend = {
   readdirStated,
   readFile: readRegularFile,
   openReader,
-  holdDir,
   processIdentity: posixProcessIdentity(),
   ...(watchFolders ? { watchFolders } : {}),
 };
+// Tagged with the calls a commit makes by its held paths: a wrapper replacing one judges its own paths.
+DISK.holdDir = Object.assign(holdDir, {
+  of: Object.fromEntries(HELD_CALLS.map((call) => [call, DISK[call]])) as Partial<Pick<Backend, HeldCall>>,
+});
 
 /** Options for {@linkcode createWasmLoader}. */
 export interface DiskWasmOptions {

@@ -10,6 +10,10 @@ import { dirname, joinPath } from "./backend_paths.ts";
 import { type ProcessIdentity, webProcessIdentity } from "./process_identity.ts";
 import { type Landing, refuseLandedElsewhere } from "./landing.ts";
 import { direntKind, type ListedEntryKind } from "./dirent_kind.ts";
+import { formFor, type HeldCall, type StandsFor } from "./backend_forms.ts";
+
+export { HELD_CALLS, heldDirsOf } from "./backend_forms.ts";
+export type { HeldCall, StandsFor } from "./backend_forms.ts";
 
 export type { ListedEntryKind } from "./dirent_kind.ts";
 
@@ -19,26 +23,6 @@ export interface StatedListing {
   entries: unknown[];
   /** Where the folder listed was, as the kernel names it; absent where the backend cannot tell. */
   at?: string;
-}
-
-/**
- * The tag of a backend's batch or stated form of a call (`readMany`, `readManyStated` of `readFile`;
- * `readdirStated` of `readdir`): the call it stands for. A form is used only while the backend's call is that
- * one — a wrapper that replaces `readFile` or `readdir` (to deny or filter) and keeps the rest of the disk
- * (`{ ...disk, readFile }`) is read and listed through its own call, never past it. An untagged form is
- * taken as it is.
- */
-export interface StandsFor<F> {
-  /** The call this form stands for. */
-  readonly of?: F;
-}
-
-/** A backend's form of a call while it stands for the backend's own `call` ({@linkcode StandsFor}), else undefined. */
-function formFor<F extends (...args: never[]) => unknown>(
-  form: (F & StandsFor<unknown>) | undefined,
-  call: unknown,
-): F | undefined {
-  return typeof form === "function" && (form.of === undefined || form.of === call) ? form : undefined;
 }
 
 /** A file's bytes and its stat taken before they were read ({@linkcode Backend.readManyStated}). */
@@ -146,9 +130,15 @@ export interface Backend {
    * Open the directory `dir` beneath `root` one component at a time, never following a symbolic link, and
    * hold it (optional; the disk backend has it on Linux). The returned `path` names that very directory until
    * `release` (e.g. `/proc/self/fd/17`), even if the tree changes meanwhile. A link on the way fails with
-   * `ELOOP`; null when this backend cannot hold directories here (then writes are checked instead).
+   * `ELOOP`; null when this backend cannot hold directories here (then writes are checked instead). The
+   * calls a commit makes under a held directory name it by that path: tagged with them
+   * ({@linkcode StandsFor}, {@linkcode HELD_CALLS}), it is used only while the backend's calls are those — a
+   * wrapper that replaces one (to deny writes under a folder, say) sees the paths it judges, never
+   * `/proc/self/fd/N/name`, and its writes are checked instead.
    */
-  holdDir?(dir: string, options: { root: string }): Promise<HeldDir | null>;
+  holdDir?:
+    & ((dir: string, options: { root: string }) => Promise<HeldDir | null>)
+    & StandsFor<Partial<Pick<Backend, HeldCall>>>;
   /**
    * Open a regular file for reading piece by piece (optional; the disk backend has it). A commit compares a
    * large file with the bytes it expects through it instead of reading a second whole copy. A FIFO, socket or

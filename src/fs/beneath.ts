@@ -17,7 +17,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { type Backend, BackendFs, dirname, errnoCode, type HeldDir } from "./backend.ts";
+import { type Backend, BackendFs, dirname, errnoCode, type HeldDir, heldDirsOf } from "./backend.ts";
 
 /** Confined views, per raw backend and root, so that a root always gets the same object. */
 const VIEWS = new WeakMap<Backend, Map<string, Backend>>();
@@ -100,9 +100,13 @@ class Holds {
   readonly root: string;
   readonly #open = new Map<string, { held: Promise<HeldDir | null>; users: number }>();
 
+  /** The backend's `holdDir`, while the calls it stands for are the backend's own ({@linkcode heldDirsOf}). */
+  readonly #hold: Backend["holdDir"];
+
   constructor(raw: Backend, root: string) {
     this.raw = raw;
     this.root = root;
+    this.#hold = heldDirsOf(raw);
   }
 
   /** Hold `dir` (null when the backend cannot hold directories); pair with {@linkcode Holds.release}. */
@@ -110,7 +114,7 @@ class Holds {
     let entry = this.#open.get(dir);
     if (!entry) {
       const created = {
-        held: this.raw.holdDir ? this.raw.holdDir(dir, { root: this.root }) : Promise.resolve(null),
+        held: this.#hold ? this.#hold(dir, { root: this.root }) : Promise.resolve(null),
         users: 0,
       };
       created.held.catch(() => this.#open.get(dir) === created && this.#open.delete(dir));
@@ -241,7 +245,8 @@ export function confineBackend(raw: Backend, root: string): Backend {
   if (raw.chmod) view.chmod = (path, mode) => at(path, (p) => raw.chmod!(p, mode));
   if (raw.flush) view.flush = () => raw.flush!();
   if (raw.openReader) view.openReader = (path) => at(path, (p) => raw.openReader!(p), "absent");
-  if (raw.holdDir) view.holdDir = (dir, options) => raw.holdDir!(dir, options);
+  const hold = heldDirsOf(raw);
+  if (hold) view.holdDir = (dir, options) => hold(dir, options);
   byRoot.set(root, view);
   return view;
 }

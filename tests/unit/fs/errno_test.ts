@@ -154,3 +154,45 @@ Deno.test("a backend wrapper that denies readFile is not read past by a search's
     }
   });
 });
+
+Deno.test("a backend wrapper that denies writes under a folder is not written past by a commit's held paths", async () => {
+  await withRoot(async (root) => {
+    await Deno.mkdir(`${root}/locked`);
+    await Deno.writeTextFile(`${root}/locked/a.txt`, "orig\n");
+    const disk = createDiskBackend();
+    const judged: string[] = [];
+    const denyUnder = (path: string): Error | null =>
+      path.startsWith(`${root}/locked/`)
+        ? Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES", path })
+        : null;
+    const denying: Backend = {
+      ...disk,
+      writeFile: (path, data, options) => {
+        judged.push(path);
+        const denied = denyUnder(path);
+        return denied ? Promise.reject(denied) : disk.writeFile(path, data, options);
+      },
+      rename: (from, to) => {
+        judged.push(to);
+        const denied = denyUnder(to);
+        return denied ? Promise.reject(denied) : disk.rename(from, to);
+      },
+    };
+    const ws = await createWorkspace({ backend: denying, root, wasm: createWasmLoader() });
+    try {
+      const refused = await ws.call("write_file", { path: "locked/a.txt", content: "pwned\n" });
+      assert.ok(!refused.ok);
+      assert.equal(refused.error.code, "permission_denied");
+      assert.equal(await Deno.readTextFile(`${root}/locked/a.txt`), "orig\n");
+      const written = await ws.call("write_file", { path: "free.txt", content: "ok\n" });
+      assert.ok(written.ok, JSON.stringify(written));
+      assert.equal(await Deno.readTextFile(`${root}/free.txt`), "ok\n");
+      assert.ok(
+        judged.every((p) => !p.startsWith("/proc/")),
+        `the wrapper saw held paths: ${judged.join(", ")}`,
+      );
+    } finally {
+      await ws.close();
+    }
+  });
+});
