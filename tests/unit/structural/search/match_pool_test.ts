@@ -68,6 +68,9 @@ Deno.test("a pooled search answers what a search on one thread answers: matches,
     wasm: createWasmLoader(),
     size: 2,
     idleMs: 600_000,
+    // A fresh clone's first worker type-checks its modules as it starts: seconds on a loaded machine (a
+    // suite run beside a storm saw one not ready in 10 s). This test is about answers, not time limits.
+    timeoutMs: 120_000,
   });
   try {
     const single = await open();
