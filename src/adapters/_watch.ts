@@ -15,6 +15,13 @@
  * opens per removal with hono's 222 folders watched), where the barrier folder, first in the watch's list,
  * matches a touched file's event at once.
  *
+ * Every watch is made and read in one worker thread ({@linkcode WATCH_THREAD}): Deno sets a watch up
+ * synchronously, and while its inotify thread is flooded with events (another process renaming a watched
+ * folder in a loop) the set-up waits until the flood ends — on the main thread that froze the process. A
+ * feed is in place once its `ready` resolves. A barrier that is not reported in time means the watch is behind
+ * a flood: for {@linkcode LATE_RETRY_MS} after, or until that barrier is reported, barriers answer false at once
+ * (the search checks its stats) instead of making every search wait {@linkcode BARRIER_MS} again.
+ *
  * What Deno does not say, and why a feed is trusted only while it watches every folder graver has watched in
  * this process (that still exists): Deno keeps one inotify queue per process for every `Deno.watchFs`, drops
  * the kernel's overflow event (it names no path, so no watcher's filter lets it through), drops events a
@@ -39,31 +46,21 @@
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { ChangeFeed, ChangeListener } from "../fs/backend.ts";
+import { settledWithin } from "../project/watched_root.ts";
+import { WATCH_THREAD } from "./_watch_thread.ts";
 
 /** How long a barrier waits for its own change to be reported, in ms, before it answers false. */
 export const BARRIER_MS = 250;
 
-/** One event of `Deno.watchFs` (the fields read here). */
-interface DenoFsEvent {
-  kind: string;
-  paths: string[];
-  /** "rescan" when events were lost. */
-  flag?: string | null;
-}
+/**
+ * After a barrier was not reported in time (the watch is behind a flood of events), how long later barriers
+ * answer false at once instead of waiting again (ms) — unless the late one is reported sooner: then the watch
+ * has caught up.
+ */
+export const LATE_RETRY_MS = 2_000;
 
-/** Deno's watcher: an async iterator whose pending read can be unref'ed. */
-interface DenoFsWatcher {
-  next(): Promise<IteratorResult<DenoFsEvent>>;
-  unref?(): void;
-  close(): void;
-}
-
-/** The part of Deno's API used here. */
-interface DenoWatchApi {
-  watchFs(paths: string[], options: { recursive: boolean }): DenoFsWatcher;
-}
-
-const DENO = (globalThis as unknown as { Deno?: Partial<DenoWatchApi> }).Deno;
+/** Whether this runtime has `Deno.watchFs` (Deno's, in the main thread and so in the watch thread). */
+const HAS_WATCH_FS = typeof (globalThis as { Deno?: { watchFs?: unknown } }).Deno?.watchFs === "function";
 
 const NOTHING = new Uint8Array(0);
 
@@ -111,6 +108,9 @@ class BarrierFolder {
   readonly #touched = new Map<string, number>();
   /** Every event of the barriers numbered below this one has been reported (a later one arrived). */
   #reportedBelow = 1;
+  /** The latest barrier not reported in time, and when it was given up on (null: none, or reported since). */
+  #late: { file: string; at: number } | null = null;
+  #removed = false;
 
   constructor() {
     LEFT.add(this);
@@ -124,6 +124,12 @@ class BarrierFolder {
     this.#touched.set(first, 0);
   }
 
+  /** A path the watch reported: wakes the barrier waiting for it; a late barrier's report ends the wait. */
+  reported(path: string): void {
+    this.waiting.get(path)?.(true);
+    if (this.#late?.file === path) this.#late = null;
+  }
+
   /** Whether a reported path is this folder or in it (never a change of the tree). */
   holds(path: string): boolean {
     return path === this.path || path.startsWith(`${this.path}/`);
@@ -135,6 +141,7 @@ class BarrierFolder {
    * costs milliseconds a search would wait for.
    */
   async cross(waitMs: number = BARRIER_MS): Promise<boolean> {
+    if (this.#late && performance.now() - this.#late.at < LATE_RETRY_MS) return false; // still behind
     const n = ++this.#n;
     const file = this.#fileFor(n);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -148,6 +155,7 @@ class BarrierFolder {
       this.#touched.set(file, n);
       const reported = await arrived;
       if (reported) this.#reportedBelow = Math.max(this.#reportedBelow, n);
+      else if (!this.#removed) this.#late = { file, at: performance.now() };
       return reported;
     } catch {
       this.#touched.delete(file); // gone (a cleaner of the temporary folder): the next barrier makes another
@@ -172,6 +180,7 @@ class BarrierFolder {
 
   /** Wake every barrier waiting (false) and remove the folder. */
   remove(): void {
+    this.#removed = true;
     for (const wake of this.waiting.values()) wake(false);
     LEFT.delete(this);
     rmSync(this.path, { recursive: true, force: true });
@@ -179,57 +188,56 @@ class BarrierFolder {
 }
 
 /**
- * Watch `folders` with `Deno.watchFs` ({@linkcode Backend.watchFolders}'s contract): each event's paths to
- * `onChange`, null once events may be lost (a "rescan", an error, the end). Every pending read is unref'ed:
- * the watcher never keeps the process alive.
+ * Watch `folders` with `Deno.watchFs` in the watch thread ({@linkcode Backend.watchFolders}'s contract): each
+ * event's paths to `onChange`, null once events may be lost (a "rescan", an error, the end, a failed set-up).
+ * The feed's `ready` says when the watch is in place; until then its barrier waits for that first.
  *
  * @param folders Absolute paths of the folders.
  * @param onChange Called with each change's paths, or null.
- * @returns The feed; throws when the watch cannot be set up.
+ * @returns The feed.
  */
 function watchWithDeno(folders: readonly string[], onChange: ChangeListener): ChangeFeed {
   const barriers = new BarrierFolder();
-  let watcher: DenoFsWatcher;
-  try {
-    watcher = DENO!.watchFs!([barriers.path, ...folders], { recursive: false });
-  } catch (err) {
-    barriers.remove();
-    throw err;
-  }
   const watched = new Set(folders);
   for (const f of watched) EVER.add(f);
   everVersion++;
   const others = { version: -1, outside: [] as string[] };
   let closed = false;
+  let settle: (ready: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => settle = resolve);
   const close = () => {
     if (closed) return;
     closed = true;
-    try {
-      watcher.close();
-    } catch {
-      // already closed
-    }
+    WATCH_THREAD.close(id);
     barriers.remove();
+    settle(false);
   };
   const heard = (paths: readonly string[]) => {
     const changed = paths.filter((path) => {
-      const wake = barriers.waiting.get(path);
-      wake?.(true);
+      barriers.reported(path);
       return !barriers.holds(path);
     });
     if (changed.length > 0 || paths.length === 0) onChange(changed);
   };
-  void pump(watcher, heard).then(() => {
+  const id = WATCH_THREAD.watch([barriers.path, ...folders], (news) => {
     if (closed) return;
-    close();
-    onChange(null); // the watcher lost events, failed or ended: nothing is proven from here on
+    if (news.type === "ready") settle(true);
+    else if (news.type === "change") heard(news.paths);
+    else {
+      close();
+      onChange(null); // lost events, failed or ended: nothing is proven from here on
+    }
   });
-  const sync = async (waitMs?: number) =>
-    !closed && coversEveryWatch(watched, others) && await barriers.cross(waitMs) && !closed;
-  const feed = { sync, close };
+  const sync = async (waitMs: number = BARRIER_MS) => {
+    const begun = performance.now();
+    if (closed || !await settledWithin(ready, waitMs) || !coversEveryWatch(watched, others)) return false;
+    return await barriers.cross(Math.max(0, waitMs - (performance.now() - begun))) && !closed;
+  };
+  const feed = { sync, close, ready };
   BARRIER_FOLDERS.set(feed, barriers.path);
   return feed;
 }
+
 /** Each feed's private barrier folder (for {@linkcode barrierFolderOf}). */
 const BARRIER_FOLDERS = new WeakMap<ChangeFeed, string>();
 
@@ -244,24 +252,9 @@ export function barrierFolderOf(feed: ChangeFeed): string | undefined {
   return BARRIER_FOLDERS.get(feed);
 }
 
-/** Pass each event of `watcher` to `heard` until it ends, fails or reports lost events (a "rescan"). */
-async function pump(watcher: DenoFsWatcher, heard: (paths: readonly string[]) => void): Promise<void> {
-  try {
-    for (;;) {
-      const next = watcher.next();
-      watcher.unref?.(); // after next(): Deno unrefs the read in flight, so once per read
-      const got = await next;
-      if (got.done || got.value.flag) return; // the end, or a rescan: the kernel's queue overflowed
-      heard(got.value.paths);
-    }
-  } catch {
-    // the watcher failed: as lost as an overflow
-  }
-}
-
 /**
  * The disk's {@linkcode Backend.watchFolders} in this runtime, or undefined where none can be trusted (Node, Bun).
  */
 export const watchFolders:
   | ((folders: readonly string[], onChange: ChangeListener) => ChangeFeed)
-  | undefined = typeof DENO?.watchFs === "function" ? watchWithDeno : undefined;
+  | undefined = HAS_WATCH_FS ? watchWithDeno : undefined;

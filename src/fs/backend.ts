@@ -161,12 +161,13 @@ export interface Backend {
   /**
    * Report changes of the entries directly inside each of `folders` as they happen (optional; the disk backend
    * has it in Deno): not recursive, and no link is followed beneath them, so that a link in the tree never
-   * widens the watch. The watch is in place when this returns; `onChange` is called, in the order the changes
+   * widens the watch. The watch is in place once the feed's `ready` resolves true (when this returns, where
+   * the feed has no `ready`); `onChange` is called, in the order the changes
    * happened, with the absolute paths each change names (a rename names both), or with null once changes may
    * have been lost (the watcher overflowed, failed or ended) — after which it reports nothing more. It must
    * never keep a process alive. A read-only search uses it to skip re-checking what nothing changed
    * (`project/watched_root.ts`); without it every search checks its files' stats. Throws when the watch cannot
-   * be set up (a folder gone, a watch limit).
+   * be set up (a folder gone, a watch limit), or, where it is set up asynchronously, resolves `ready` to false.
    */
   watchFolders?(folders: readonly string[], onChange: ChangeListener): ChangeFeed;
 }
@@ -187,6 +188,12 @@ export interface ChangeFeed {
   sync(waitMs?: number): Promise<boolean>;
   /** Stop watching (idempotent); nothing is reported afterwards, and `sync` answers false. */
   close(): void;
+  /**
+   * Resolves true once the watch is in place, false when it could not be set up or was closed first (absent:
+   * in place when `watchFolders` returned). Set-up can be slow: a watch thread waits while the system's
+   * watcher is flooded.
+   */
+  ready?: Promise<boolean>;
 }
 
 /** A file opened by {@linkcode Backend.openReader}. */

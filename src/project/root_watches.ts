@@ -191,9 +191,9 @@ export class RootWatches {
     const onChange = () => count.changes++; // the watch holds the count, not the cache
     const watch = (async () => {
       const folders = listings.folders();
-      return WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
+      return await WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
         // A folder gone since it was listed fails the whole watch: watch those still there.
-        WatchedRoot.open(this.#fs, { root, folders: await foldersStill(folders, listings) }, onChange);
+        await WatchedRoot.open(this.#fs, { root, folders: await foldersStill(folders, listings) }, onChange);
     })();
     this.#watched.set(root, { watch, listed: listings.listed });
     const made = await watch;

@@ -18,7 +18,7 @@ import { INTERNAL_DIR } from "../fs/sandbox.ts";
  *
  * @example Count changes; a sync proves the count has caught up
  * ```ts ignore
- * const watched = WatchedRoot.open(fs, { root: "/w", folders: ["/w", "/w/src"] }, () => changes++);
+ * const watched = await WatchedRoot.open(fs, { root: "/w", folders: ["/w", "/w/src"] }, () => changes++);
  * if (watched && await watched.sync()) {
  *   // every change finished before the sync has been counted in `changes`
  * }
@@ -43,24 +43,30 @@ export class WatchedRoot {
 
   /**
    * Watch `folders` of the workspace `root` (and the root), or null when the backend has no
-   * {@linkcode Backend.watchFolders} or the watch cannot be set up (a folder gone, a watch limit).
+   * {@linkcode Backend.watchFolders} or the watch cannot be set up (a folder gone, a watch limit) or is not in
+   * place within {@linkcode readyWithinMs} (a flooded system watcher: the feed is closed).
    *
    * @param fs The wrapped backend.
    * @param where `root`: absolute backend path of the workspace root; `folders`: the folders to watch.
    * @param onChange Called for each change the feed reports outside `.graver/`, and once when it dies.
-   * @returns The watched root, or null.
+   * @returns The watched root, once in place, or null.
    */
-  static open(
+  static async open(
     fs: BackendFs,
     where: { root: string; folders: Iterable<string> },
     onChange: () => void,
-  ): WatchedRoot | null {
+  ): Promise<WatchedRoot | null> {
     const watch = (fs.raw as Backend).watchFolders;
     if (typeof watch !== "function") return null;
     const watched = new WatchedRoot(where.root, where.folders, onChange);
     try {
       watched.#feed = watch.call(fs.raw, [...watched.folders], (paths) => watched.#heard(paths));
     } catch {
+      return null;
+    }
+    const ready = watched.#feed.ready;
+    if (ready && !await settledWithin(ready, readyWithinMs(watched.folders.size))) {
+      watched.close();
       return null;
     }
     return watched;
@@ -102,5 +108,33 @@ export class WatchedRoot {
     if (paths.length === 0 || paths.some((p) => p !== internal && !p.startsWith(`${internal}/`))) {
       this.#onChange(); // a change that names no path could be anywhere
     }
+  }
+}
+
+/**
+ * How long a watch of `folders` folders may take to be in place (ms): a second, plus 0.5 ms a folder (Deno
+ * sets one up in ~50 µs; a loaded machine is slower). Past it the system's watcher is taken as flooded.
+ *
+ * @param folders How many folders the watch covers.
+ * @returns The bound in ms.
+ */
+export function readyWithinMs(folders: number): number {
+  return 1_000 + folders / 2;
+}
+
+/**
+ * `ready`'s value if it settles within `ms`, else false (a feed's set-up or barrier given a bound).
+ *
+ * @param ready What to wait for.
+ * @param ms The bound.
+ * @returns Its value, or false once `ms` passed.
+ */
+export async function settledWithin(ready: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => timer = setTimeout(() => resolve(false), ms));
+  try {
+    return await Promise.race([ready, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -75,6 +75,7 @@ Deno.test("watchFolders (Deno): barriers touch the same few files again instead 
     const feed = watchFolders!([dir], (paths) => heard.push(...(paths ?? ["<lost>"])));
     const barriers = barrierFolderOf(feed)!;
     try {
+      assert.equal(await feed.sync(CAUGHT_UP_MS), true, "in place once ready, and caught up");
       for (let i = 0; i < 20; i++) {
         await Deno.writeTextFile(`${dir}/f${i}.ts`, `${i}\n`);
         assert.equal(await feed.sync(CAUGHT_UP_MS), true);
@@ -93,5 +94,51 @@ Deno.test("watchFolders (Deno): barriers touch the same few files again instead 
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+const SWAPPER = new URL("../fs/_symlink_swapper.ts", import.meta.url).pathname;
+
+Deno.test("watchFolders (Deno): a watch set up while the system watcher is flooded never blocks the main thread", async () => {
+  const a = await folder();
+  const b = await folder();
+  const outside = await folder();
+  await Deno.mkdir(`${a}/v`);
+  let heard = 0;
+  const flooded = watchFolders!([a, `${a}/v`], () => heard++);
+  // Another process renames a watched folder over and over for FLOOD_S seconds: Deno's inotify thread is busy.
+  const FLOOD_S = 6;
+  const child = new Deno.Command("timeout", {
+    args: [
+      String(FLOOD_S),
+      Deno.execPath(),
+      "run",
+      "--allow-read",
+      "--allow-write",
+      SWAPPER,
+      `${a}/v`,
+      outside,
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const feeds = [flooded];
+  try {
+    assert.equal(await flooded.sync(CAUGHT_UP_MS), true);
+    while (heard < 200) await new Promise((r) => setTimeout(r, 10)); // the flood is on
+    const asked = performance.now();
+    const second = watchFolders!([b], () => {});
+    feeds.push(second);
+    const ran = await new Promise<number>((r) => setTimeout(() => r(performance.now()), 20));
+    // Set up on the main thread, the call returned only once the flood was over (~FLOOD_S s later).
+    assert.ok(ran - asked < (FLOOD_S * 1000) / 3, `the main thread ran ${(ran - asked).toFixed(0)} ms after`);
+    assert.equal(await flooded.sync(), false, "behind the flood: a barrier cannot show it caught up");
+    const gaveUp = performance.now();
+    assert.equal(await flooded.sync(CAUGHT_UP_MS), false, "and answers false at once while still behind");
+    assert.ok(performance.now() - gaveUp < BARRIER_MS, "without waiting its bound again");
+  } finally {
+    await child.status;
+    for (const feed of feeds) feed.close();
+    for (const dir of [a, b, outside]) await Deno.remove(dir, { recursive: true });
   }
 });
