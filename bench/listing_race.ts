@@ -62,8 +62,6 @@ async function storm(calls: number, pauseMicros: number): Promise<{ answered: nu
       const r = i % 2 === 0
         ? await ws.call("list_files", { recursive: true })
         : await ws.call("search_text", { pattern: "needle", output_mode: "files_with_matches" });
-        console.error(i, r.ok ? "ok" : r.error.code, performance.now().toFixed(0));
-      }
       if (!r.ok) continue;
       outcome.answered++;
       if (leaked(r.data)) outcome.leaked++;
