@@ -191,9 +191,14 @@ export class RootWatches {
     const onChange = () => count.changes++; // the watch holds the count, not the cache
     const watch = (async () => {
       const folders = listings.folders();
-      return await WatchedRoot.open(this.#fs, { root, folders }, onChange) ??
-        // A folder gone since it was listed fails the whole watch: watch those still there.
-        await WatchedRoot.open(this.#fs, { root, folders: await foldersStill(folders, listings) }, onChange);
+      const made = await WatchedRoot.open(this.#fs, { root, folders }, onChange);
+      if (made) return made;
+      // A folder gone since it was listed fails the whole watch: watch those still there. (With every folder
+      // still there, the watch failed for another cause — a limit, a flooded watcher: not tried again now.)
+      const still = await foldersStill(folders, listings);
+      return still.length < folders.length
+        ? await WatchedRoot.open(this.#fs, { root, folders: still }, onChange)
+        : null;
     })();
     this.#watched.set(root, { watch, listed: listings.listed });
     const made = await watch;

@@ -121,3 +121,38 @@ Deno.test("RootWatches: a set-up left due runs once the search has ended, or at 
   }
   assert.deepEqual(ran, ["ended", "next search"]);
 });
+
+Deno.test("RootWatches: a watch failed by a folder gone since it was listed is made over those still there; failed otherwise, it is tried once", async () => {
+  const raw = createDiskBackend();
+  const asked: string[][] = [];
+  let refuse = false;
+  const watching = {
+    ...raw,
+    watchFolders: (folders: readonly string[], onChange: (paths: readonly string[] | null) => void) => {
+      asked.push([...folders]);
+      if (!refuse) return raw.watchFolders!(folders, onChange);
+      return { sync: () => Promise.resolve(false), close: () => {}, ready: Promise.resolve(false) };
+    },
+  };
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "graver-roots-" }));
+  await Deno.mkdir(`${root}/kept`);
+  const roots = new RootWatches(BackendFs.wrap(watching), { watchAfter: 0 });
+  try {
+    const gone = { listed: 1, folders: () => [root, `${root}/kept`, `${root}/gone`], statAll };
+    assert.equal(await roots.afterWalk(root, gone), true);
+    assert.deepEqual(asked.map((f) => f.filter((p) => p.startsWith(root))), [
+      [root, `${root}/kept`, `${root}/gone`],
+      [root, `${root}/kept`],
+    ]);
+    assert.ok(roots.covers(`${root}/kept`));
+    refuse = true; // a limit reached, a flooded watcher: every folder is still there
+    asked.length = 0;
+    const more = { listed: 2, folders: () => [root, `${root}/kept`, `${root}/gone`], statAll };
+    await Deno.mkdir(`${root}/gone`);
+    assert.equal(await roots.afterWalk(root, more), false);
+    assert.equal(asked.length, 1, "not tried again at once");
+  } finally {
+    await roots.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
