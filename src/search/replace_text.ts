@@ -63,6 +63,11 @@ export interface FileReplacement {
   newText: string;
   /** The occurrences replaced, in order. */
   sites: ReplacedSite[];
+  /**
+   * A structural rewrite's: the language its sites were matched in, and each site as an edit of the old text
+   * (offsets in UTF-16 code units), in the order of `sites`.
+   */
+  structural?: { language: string; edits: { start: number; end: number; text: string }[] };
 }
 
 /** The plan: every file that changes, and what the scan counted. */

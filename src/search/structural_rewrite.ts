@@ -193,6 +193,10 @@ export async function planStructuralRewrite(
       text: found.text,
       newText: applySites(found.text, sites),
       sites: sites.map(({ start: _s, end: _e, drops: _d, ...site }) => site),
+      structural: {
+        language: found.language,
+        edits: sites.map((s) => ({ start: s.start, end: s.end, text: s.after })),
+      },
     });
   }
   if (dropping.length > 0) throw wordsDropped(dropping, q.query.rewrite);

@@ -10,6 +10,7 @@
 export * as definitionGate from "../guards/definition_gate.ts";
 export * as anchors from "../structural/edit/anchors.ts";
 export * as editTargets from "../structural/edit/edit_targets.ts";
+export * as siteFit from "../structural/edit/site_fit.ts";
 export * as extract from "../structural/extract/extract.ts";
 export * as importsRewrite from "../structural/move_file/imports_rewrite.ts";
 export * as inline from "../structural/inline/inline.ts";

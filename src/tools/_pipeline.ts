@@ -13,6 +13,7 @@ import { findTool } from "./catalogue.ts";
 import { syntaxGuardEngine } from "./_lazy.ts";
 import { failure, unknownTool } from "./_call_failure.ts";
 import { validateArgs } from "./_validate_args.ts";
+import { askedGuardMode } from "./_site_edits.ts";
 import type {
   CallInProgress,
   HandlerResult,
@@ -105,9 +106,7 @@ async function refuseReadOnly(host: ToolHost, call: CallInProgress, pending: Pen
 
 /** The syntax guard mode of a call: the handler's, else the call's `syntax_guard`, else the host's. */
 function guardMode(call: CallInProgress, handled: HandlerResult, host: ToolHost): SyntaxGuardMode {
-  const asked = call.args["syntax_guard"];
-  return handled.syntaxGuard ??
-    (asked === "refuse" || asked === "warn" || asked === "off" ? asked : host.syntaxGuard);
+  return handled.syntaxGuard ?? askedGuardMode(call.args, host);
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * What the tools that change every site a search selects share (`edit_replace_text`,
  * `edit_rewrite_structural`): the `expected_count` check, and staging each planned file's new text over the
- * text the plan was made from.
+ * text the plan was made from; and what every tool that edits sites of nodes needs, the syntax guard's mode of a
+ * call (its refusals of new code that does not fit a site follow it).
  *
  * @module
  */
 import { RecoverableError } from "../errors.ts";
 import type { Stage } from "../fs/stage.ts";
+import type { SyntaxGuardMode } from "../syntax/types.ts";
 import { INTEGER, shape, STRING } from "./_result_schema.ts";
 
 /** What one changed site looks like in a result: where, the text before and after, its occurrence id. */
@@ -104,4 +106,19 @@ export function listedSites<S>(
   });
   const count = listed.reduce((n, f) => n + f.sites.length, 0);
   return { files: listed, sites_listed: count, truncated: count < options.total };
+}
+
+/**
+ * The syntax guard's mode a call asked for: its `syntax_guard`, else the host's.
+ *
+ * @param args The call's arguments.
+ * @param host The host (its default mode).
+ * @returns The mode.
+ */
+export function askedGuardMode(
+  args: object,
+  host: { readonly syntaxGuard: SyntaxGuardMode },
+): SyntaxGuardMode {
+  const asked = (args as Record<string, unknown>)["syntax_guard"];
+  return asked === "refuse" || asked === "warn" || asked === "off" ? asked : host.syntaxGuard;
 }

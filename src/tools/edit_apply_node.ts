@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { askedGuardMode } from "./_site_edits.ts";
 import type { SelectMode, Selector, Target } from "../structural/edit/selectors.ts";
 import { TextIndex } from "../syntax/text_index.ts";
 import { editTargetsEngine, nodeEditEngine, selectorEngine } from "./_lazy.ts";
@@ -85,6 +86,8 @@ export const editApplyNode: ToolDefinition<EditApplyNodeArgs> = {
         message: `Cannot replace overlapping matches in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to replace one match at a time',
       },
+      guard: askedGuardMode(args, workspace),
+      leaveOut: 'leave those matches out: select "nth" edits the others one at a time',
     });
     const index = new TextIndex(file.text);
     if (targets.length < selection.targets.length) {

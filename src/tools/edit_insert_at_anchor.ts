@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { askedGuardMode } from "./_site_edits.ts";
 import { RecoverableError } from "../errors.ts";
 import { ANCHOR_POSITIONS, type AnchorPosition } from "../structural/edit/anchor_positions.ts";
 import type { SelectMode, Selector } from "../structural/edit/selectors.ts";
@@ -99,6 +100,8 @@ export const editInsertAtAnchor: ToolDefinition<EditInsertAtAnchorArgs> = {
         message: `Cannot insert at overlapping places in "${file.rel}"`,
         hint: 'Narrow the selector or use select "nth" to insert at one match at a time',
       },
+      guard: askedGuardMode(args, workspace),
+      leaveOut: 'use select "nth" to insert at the other matches one at a time',
     });
     const index = new TextIndex(file.text);
     return {

@@ -9,7 +9,7 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import { checkExpectedCount, listedSites, SITE, stagePlannedTexts } from "./_site_edits.ts";
+import { askedGuardMode, checkExpectedCount, listedSites, SITE, stagePlannedTexts } from "./_site_edits.ts";
 import { lazyEngine } from "./_lazy.ts";
 import { DRY_RUN, objectSchema } from "./_schema.ts";
 import { BOOLEAN, FILE_PATH, INTEGER, shape, VERSION } from "./_result_schema.ts";
@@ -20,8 +20,14 @@ import {
   STRUCTURAL_SUMMARY,
 } from "./search_structural.ts";
 import type { ToolDefinition } from "./types.ts";
+import type { Parsing } from "../syntax/types.ts";
+import type { SiteMisfit } from "../structural/edit/site_fit.ts";
 
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
+const siteFitEngine = lazyEngine(
+  "the structural engine (site fit)",
+  async () => (await import("./_engines_structural.ts")).siteFit,
+);
 const patternEngine = lazyEngine(
   "the structural engine (pattern search)",
   async () => (await import("./_engines_structural.ts")).patternSearch,
@@ -117,8 +123,16 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
       narrow:
         "Narrow the search (path, glob, language, a more specific pattern), or pass the ids of the matches to change from search_structural",
     });
+    const guard = askedGuardMode(args, workspace);
+    const misfit = guard === "off" ? null : await misfitsOf(workspace, plan);
+    if (misfit !== null && guard === "refuse") throw misfit;
     await stagePlannedTexts(stage, plan);
     const warnings = readAsErrorWarnings(Object.fromEntries(plan.stats.readAsError));
+    if (misfit !== null) {
+      warnings.push(
+        misfit.message.replace(/ Nothing was written$/, " It was written as asked (syntax_guard warn)"),
+      );
+    }
     if (plan.nested > 0) {
       warnings.push(
         `${plan.nested} match(es) inside another match were left as they are: the outer match was rewritten`,
@@ -129,6 +143,27 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     return { warnings, data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES) };
   },
 };
+
+/**
+ * The refusal of a rewrite with sites whose new code does not fit where the match was (it parses, but the
+ * code around it would read it otherwise: `structural/edit/site_fit.ts`), naming every such site; null when
+ * every site fits.
+ */
+async function misfitsOf(parsing: Parsing, plan: Plan): Promise<RecoverableError | null> {
+  const { misfitEdits, misfitRefusal } = await siteFitEngine();
+  const found: { path: string; misfit: SiteMisfit; id: string }[] = [];
+  for (const f of plan.files) {
+    if (f.structural === undefined) continue;
+    const { language, edits } = f.structural;
+    const misfits = await misfitEdits(parsing, { path: f.path, language, text: f.text, version: f.version }, {
+      text: f.newText,
+      edits,
+    });
+    for (const misfit of misfits) found.push({ path: f.path, misfit, id: f.sites[misfit.index]!.id });
+  }
+  if (found.length === 0) return null;
+  return misfitRefusal(found, "leave those sites out: pass the ids of the others from search_structural");
+}
 
 /** What the result lists: every file with its count, and sites up to the limit. */
 function resultData(plan: Plan, maxSites: number): Record<string, unknown> {

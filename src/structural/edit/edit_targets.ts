@@ -7,10 +7,11 @@
  */
 import { RecoverableError } from "../../errors.ts";
 import type { Stage } from "../../fs/stage.ts";
-import type { Parsing } from "../../syntax/types.ts";
+import type { Parsing, SyntaxGuardMode } from "../../syntax/types.ts";
 import { substituteMetavariables } from "./metavariable_fill.ts";
 import type { Target } from "./selectors.ts";
 import { reindent } from "./reindent.ts";
+import { misfitEdits, misfitRefusal } from "./site_fit.ts";
 import {
   applyTextEdits,
   type SourceFile,
@@ -27,6 +28,13 @@ export interface TargetEditOptions {
   build: (target: Target, code: string, lines: TextLines) => TextEdit;
   /** The refusal when two edits overlap. */
   overlap: { message: string; hint: string };
+  /** How the caller leaves out sites whose new code does not fit (the end of the refusal's hint). */
+  leaveOut?: string;
+  /**
+   * What a site whose new code does not fit (`site_fit.ts`) gets, as the call's syntax guard says: refused
+   * (the default), a warning, or nothing.
+   */
+  guard?: SyntaxGuardMode;
 }
 
 /**
@@ -96,8 +104,8 @@ export async function stageTargetEdits(
       cause,
     });
   }
+  const warnings = await fitWarnings(ws, { file, next, edits }, options);
   await stage.writeText(file.rel, { text: next, bom: file.bom });
-  const warnings: string[] = [];
   if (merged > 0) {
     warnings.push(`${merged} match(es) led to the same edit as another match; it was made once`);
   }
@@ -107,4 +115,26 @@ export async function stageTargetEdits(
     );
   }
   return { edits, warnings };
+}
+
+/**
+ * Check that each edit's new code fits where its node was (`site_fit.ts`), as the call's syntax guard says:
+ * refused (thrown), or answered as a warning, or not checked.
+ */
+async function fitWarnings(
+  ws: Parsing,
+  change: { file: SourceFile; next: string; edits: TextEdit[] },
+  options: Pick<TargetEditOptions, "guard" | "leaveOut">,
+): Promise<string[]> {
+  const { file, next, edits } = change;
+  const guard = options.guard ?? "refuse";
+  if (guard === "off") return [];
+  const misfits = await misfitEdits(ws, { ...file, path: file.rel }, { text: next, edits });
+  if (misfits.length === 0) return [];
+  const refusal = misfitRefusal(
+    misfits.map((misfit) => ({ path: file.rel, misfit })),
+    options.leaveOut ?? "leave those sites out",
+  );
+  if (guard === "refuse") throw refusal;
+  return [refusal.message.replace(/ Nothing was written$/, " It was written as asked (syntax_guard warn)")];
 }

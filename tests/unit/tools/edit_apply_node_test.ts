@@ -226,3 +226,30 @@ Deno.test("edit_apply_node removing a list item takes its comma (JSON keys, one 
   ok(await ws.call("edit_apply_node", { path: "q.json", selector: "b", new_text: "" }));
   assert.equal(await stored(ws, "q.json"), '{"a": 1}\n');
 });
+
+Deno.test("edit_apply_node refuses new code that parses but would not fit its place; warn writes it, saying so", async () => {
+  const text =
+    "function find(tags, name) {\n  const tag = tags.get(name);\n  if (!tag)\n    throw new Error(name);\n  return tag;\n}\n";
+  const ws = await workspaceWith({ "find.js": text });
+  const args = {
+    path: "find.js",
+    selector: { pattern: "throw new Error($M);" },
+    new_text: "const err = new Error($M);\nerr.code = 404;\nthrow err;",
+  };
+  const e = refused(await ws.call("edit_apply_node", args));
+  assert.equal(e.code, "syntax_error");
+  assert.match(e.message, /find\.js:4:5: the if_statement that held it \(line 3\)/);
+  assert.equal(await stored(ws, "find.js"), text);
+  const removal = refused(await ws.call("edit_apply_node", { ...args, new_text: "" }));
+  assert.match(removal.message, /would take the code after it in its place/);
+  assert.equal(await stored(ws, "find.js"), text);
+  // In braces it fits.
+  ok(await ws.call("edit_apply_node", { ...args, new_text: `{\n${args.new_text}\n}`, dry_run: true }));
+  const warned = await ws.call("edit_apply_node", { ...args, syntax_guard: "warn" });
+  assert.ok(warned.ok);
+  assert.ok(warned.warnings.some((w) => /does not fit.*written as asked \(syntax_guard warn\)/.test(w)));
+  assert.match(
+    await stored(ws, "find.js"),
+    /if \(!tag\)\n {4}const err = new Error\(name\);\n {4}err\.code = 404;/,
+  );
+});

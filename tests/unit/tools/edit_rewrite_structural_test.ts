@@ -241,3 +241,39 @@ Deno.test("a change past MAX_EDIT_SITES is refused before its sites are made, te
   okData(fine);
   assert.equal(await textOf(backend, "/w/a.ts"), "log(2);\n");
 });
+
+Deno.test("a rewrite whose new code would not fit a site (a body without braces) is refused with every such site's id", async () => {
+  const js = [
+    "export function find(tags, name) {",
+    "  const tag = tags.get(name);",
+    "  if (!tag) throw new Error(name);",
+    "  if (tag.old) {",
+    "    throw new Error(tag.old);",
+    "  }",
+    "  return tag;",
+    "}",
+    "",
+  ].join("\n");
+  const { ws, backend } = await open({ "/w/find.js": js });
+  const args = { pattern: "throw new Error($M)", rewrite: "log($M);\nthrow new TagError($M)" };
+  for (const dry_run of [true, false]) {
+    const r = await ws.call("edit_rewrite_structural", { ...args, dry_run });
+    assert.equal(code(r), "syntax_error");
+    assert.ok(!r.ok);
+    assert.match(r.error.message, /find\.js:3:13: the if_statement that held it \(line 3\)/);
+    const sites = r.error.details!["sites"] as { path: string; line: number; id: string }[];
+    assert.deepEqual(sites.map((s) => [s.path, s.line]), [["find.js", 3]]);
+    assert.match(r.error.hint, /pass the ids of the others from search_structural/);
+    assert.equal(await textOf(backend, "/w/find.js"), js);
+  }
+  // The other site, by its id, rewrites alone.
+  const found = okData(await ws.call("search_structural", { pattern: args.pattern }));
+  const ids = (found["matches"] as { line: number; id: string }[]).filter((m) => m.line === 5).map((m) =>
+    m.id
+  );
+  okData(await ws.call("edit_rewrite_structural", { ...args, ids }));
+  assert.match(
+    await textOf(backend, "/w/find.js"),
+    /\{\n {4}log\(tag\.old\);\n {4}throw new TagError\(tag\.old\);\n {2}\}/,
+  );
+});
