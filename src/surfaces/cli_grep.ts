@@ -164,11 +164,30 @@ function withMaxCount(data: Record<string, unknown>, n: number): Record<string, 
   return { ...data, ...(matches ? { matches } : {}), ...(counts ? { counts } : {}) };
 }
 
+/**
+ * The lines of a file to print around its matches, as ripgrep prints them: a context line once, even where
+ * two matches' contexts meet, and never a matched line as context (`lines` of a match: from the first line
+ * after what was printed, up to the line before the next match of the same file).
+ */
+interface Window {
+  /** The first line number this match may print as context before it. */
+  from: number;
+  /** The last line number it may print as context after it. */
+  until: number;
+}
+
 /** One matched line in ripgrep's shape, its matches painted (with `-o`, each match alone). */
-function matchLines(m: PrintedMatch, paint: Paint, onlyMatching: boolean): string[] {
+function matchLines(
+  m: PrintedMatch,
+  print: { paint: Paint; onlyMatching: boolean; window: Window },
+): string[] {
+  const { paint, onlyMatching, window } = print;
   const out: string[] = [];
   const before = m.context_before ?? [];
-  before.forEach((text, i) => out.push(`${paint.cyan(m.path)}-${m.line - before.length + i}-${text}`));
+  before.forEach((text, i) => {
+    const line = m.line - before.length + i;
+    if (line >= window.from) out.push(`${paint.cyan(m.path)}-${line}-${text}`);
+  });
   let text = "";
   let at = 0;
   for (const s of m.submatches) {
@@ -185,8 +204,33 @@ function matchLines(m: PrintedMatch, paint: Paint, onlyMatching: boolean): strin
       out.push(`${paint.cyan(m.path)}:${paint.green(String(m.line))}:${s.column}:${part}`);
     }
   } else out.push(`${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}:${text}`);
-  (m.context_after ?? []).forEach((t, i) => out.push(`${paint.cyan(m.path)}-${m.line + 1 + i}-${t}`));
+  (m.context_after ?? []).forEach((t, i) => {
+    if (m.line + 1 + i <= window.until) out.push(`${paint.cyan(m.path)}-${m.line + 1 + i}-${t}`);
+  });
   return out;
+}
+
+/**
+ * The matched lines with their context as ripgrep prints them: each context line once, and `--` between
+ * groups of lines that do not follow one another (within a file and between files) when context was asked.
+ */
+function matchesText(
+  matches: readonly PrintedMatch[],
+  print: { paint: Paint; onlyMatching: boolean },
+): string[] {
+  const withContext = matches.some((m) => m.context_before !== undefined || m.context_after !== undefined);
+  const lines: string[] = [];
+  let last: { path: string; line: number } | null = null;
+  matches.forEach((m, i) => {
+    const next = matches[i + 1];
+    const from = last?.path === m.path ? last.line + 1 : 1;
+    const until = next?.path === m.path ? next.line - 1 : Infinity;
+    const first = Math.min(m.line, Math.max(from, m.line - (m.context_before?.length ?? 0)));
+    if (withContext && last !== null && (last.path !== m.path || first > last.line + 1)) lines.push("--");
+    appendAll(lines, matchLines(m, { ...print, window: { from, until } }));
+    last = { path: m.path, line: Math.max(m.line, Math.min(until, m.line + (m.context_after?.length ?? 0))) };
+  });
+  return lines;
 }
 
 /**
@@ -204,10 +248,7 @@ function omittedText(data: Record<string, unknown>): string {
 /** The result as ripgrep would print it. */
 function resultText(data: Record<string, unknown>, print: { paint: Paint; onlyMatching: boolean }): string {
   const { paint, onlyMatching } = print;
-  const lines: string[] = [];
-  for (const m of (data["matches"] as PrintedMatch[] | undefined) ?? []) {
-    appendAll(lines, matchLines(m, paint, onlyMatching));
-  }
+  const lines = matchesText((data["matches"] as PrintedMatch[] | undefined) ?? [], { paint, onlyMatching });
   for (const f of (data["files"] as { path: string }[] | undefined) ?? []) lines.push(paint.cyan(f.path));
   for (const c of (data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
     lines.push(`${paint.cyan(c.path)}:${c.count}`);
@@ -323,28 +364,35 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
     if ("problem" in scopes) return usageError(host, "grep", { message: scopes.problem });
     // ripgrep's lines name no symbol: only --json, which prints the whole result, has them parsed for.
     if (!flags["json"]) given.args["symbols"] = false;
+    const printed = { any: false };
     const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
-      grepScope({ host, flags }, { scope, ...call });
+      grepScope({ host, flags, printed }, { scope, ...call });
     return exitOfAll(await searchEachScope(scopes, { open, args: given.args, search }));
   },
 });
 
+/** What a `graver grep` run prints by: its host, its flags, and whether an earlier PATH printed lines. */
+interface GrepRun {
+  host: CliHost;
+  flags: Record<string, unknown>;
+  printed: { any: boolean };
+}
+
 /** One PATH's search, printed as rg prints it; its exit code and result. */
 async function grepScope(
-  run: { host: CliHost; flags: Record<string, unknown> },
+  run: GrepRun,
   search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
 ): Promise<ScopeAnswer> {
-  const { host, flags } = run;
   const { scope, ws, args } = search;
   // A terminal gets every line whole, as ripgrep prints it: no result budget cuts a long line.
   const called: ToolResult = await ws.call("search_text", args, { resultChars: Infinity });
-  const code = printGrep({ host, flags }, { scope, args, called });
+  const code = printGrep(run, { scope, args, called });
   return { code, result: called };
 }
 
 /** A PATH's result printed as rg prints it (`-m`, `-q` applied); its exit code. */
 function printGrep(
-  run: { host: CliHost; flags: Record<string, unknown> },
+  run: GrepRun,
   got: { scope: CliScope; args: Record<string, unknown>; called: ToolResult },
 ): number {
   const { host, flags } = run;
@@ -362,7 +410,12 @@ function printGrep(
   }
   if (!flags["json"] && !quiet) {
     const onlyMatching = flags["only-matching"] === true;
-    host.stdout(resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching }));
+    const text = resultText(withShownPaths(result.data, scope.shown), { paint, onlyMatching });
+    // rg's `--` between the groups of lines of two files, when context is printed: here, of two PATHs.
+    const context = ["context", "context_before", "context_after"].some((k) => Number(args[k] ?? 0) > 0);
+    if (text !== "" && run.printed.any && context) host.stdout("--\n");
+    run.printed.any ||= text !== "";
+    host.stdout(text);
     if (onlyMatching) host.stderr(omittedText(result.data));
   }
   if (quiet) return found(result.data) ? 0 : 1;

@@ -1,6 +1,7 @@
 /** `graver grep` through the real CLI entry, on a project of real files, against ripgrep's own output shape. */
 import assert from "node:assert/strict";
 import { assertRefusedAs, inProcess, json, project, stripAnsi } from "./_cli.ts";
+import { ripgrepPath } from "../search/_rg.ts";
 
 const FILES = {
   "gyp/MSVSUserFile.py": "fixtures/real/MSVSUserFile.py",
@@ -265,6 +266,35 @@ Deno.test("graver grep says why a file it lists cannot be read, a name that is n
     assert.equal(run.code, 0, run.stderr);
     assert.equal(stripAnsi(run.stdout), "src/string.js\n");
     assert.match(stripAnsi(run.stderr), /1 file was not searched: could not be read .*not valid UTF-8/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver grep prints context as ripgrep does: each line once, `--` between groups and files", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  const small = { "t.txt": "a\nx1\nb\nx2\nx3\nc\nd\ne\nf\nx4\ng\n", "u.txt": "x5\nh\n" };
+  for (const [name, text] of Object.entries(small)) await Deno.writeTextFile(`${dir}/${name}`, text);
+  try {
+    // Matches two lines apart share a context line; adjacent ones print none between them.
+    const run = await inProcess(["grep", "-C", "1", "x\\d", "t.txt", "u.txt"], { cwd: dir });
+    assert.equal(
+      run.stdout,
+      "t.txt-1-a\nt.txt:2:1:x1\nt.txt-3-b\nt.txt:4:1:x2\nt.txt:5:1:x3\nt.txt-6-c\n--\n" +
+        "t.txt-9-f\nt.txt:10:1:x4\nt.txt-11-g\n--\nu.txt:1:1:x5\nu.txt-2-h\n",
+    );
+    const rg = await ripgrepPath();
+    if (rg === null) return; // `deno task test` installs it as root (CI); the shape above is rg 13's
+    for (const flags of [["-C", "2"], ["-A", "3"], ["-B", "2"], ["-A", "1", "-B", "4"]]) {
+      const args = [...flags, "self\\.\\w+ = "];
+      const ours = await inProcess(["grep", ...args], { cwd: dir });
+      const theirs = await new Deno.Command(rg, {
+        args: ["--no-heading", "-n", "--column", "--sort", "path", "--color", "never", ...args],
+        cwd: dir,
+        stdout: "piped",
+      }).output();
+      assert.equal(ours.stdout, new TextDecoder().decode(theirs.stdout), flags.join(" "));
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
