@@ -84,19 +84,16 @@ function sameSolid(text: string, node: Node, range: { start: number; end: number
   return solid.start === range.start && solid.end === range.end;
 }
 
-/** The children of a node (the web binding's array may hold nulls). */
-function childrenOf(node: Node): Node[] {
-  return node.children.filter((c): c is Node => c !== null);
-}
-
-/** The deepest node that holds the whole range, with every node on the way down from `root`. */
+/**
+ * The deepest node that holds the whole range, with every node on the way down from `root` (each step one
+ * look-up of the child at an offset, so a node of many children costs no more than one of few).
+ */
 function pathTo(root: Node, range: { start: number; end: number }): Node[] {
   const path = [root];
   for (let node = root;;) {
-    const next = childrenOf(node).find((c) =>
-      c.startIndex <= range.start && c.endIndex >= range.end && c.endIndex > c.startIndex
-    );
-    if (next === undefined) return path;
+    const next = node.firstChildForIndex(range.start);
+    if (next === null || next.startIndex > range.start || next.endIndex < range.end) return path;
+    if (next.endIndex === next.startIndex) return path;
     path.push(next);
     node = next;
   }
@@ -107,13 +104,14 @@ function straddles(node: Node, at: number, text: string): boolean {
   // Code on both sides of `at` inside one child (some grammars' nodes take the whitespace after them).
   const before = past(text, at, -1);
   const after = past(text, at, 1);
-  return childrenOf(node).some((c) => c.startIndex < before && c.endIndex > after);
+  if (before === 0) return false;
+  const c = node.firstChildForIndex(before - 1); // the one child that may hold the last character before
+  return c !== null && c.startIndex < before && c.endIndex > after;
 }
 
 /** Whether every child of `parent` beside `site` is unnamed (punctuation and keywords). */
 function holdsNothingElse(parent: Node, site: Node): boolean {
-  const inSite = (c: Node) => c.startIndex >= site.startIndex && c.endIndex <= site.endIndex;
-  return childrenOf(parent).every((c) => inSite(c) || !c.isNamed);
+  return parent.namedChildCount === (site.isNamed ? 1 : 0);
 }
 
 /**
@@ -172,13 +170,19 @@ function placeFrames(frames: SiteFrame[], text: string): void {
 
 /** Offsets of the old text in the new one, the edits sorted by start and not overlapping. */
 function shifter(edits: readonly TextEdit[]): { start(o: number): number; end(o: number): number } {
+  // The shift after the first k edits, and how many edits lie wholly before an offset (a binary search).
+  const after = [0];
+  for (const e of edits) after.push(after.at(-1)! + e.text.length - (e.end - e.start));
+  const before = (e: TextEdit, o: number, inclusive: boolean) =>
+    e.end > e.start ? e.end <= o : inclusive ? e.start <= o : e.start < o;
   const shift = (o: number, inclusive: boolean) => {
-    let by = 0;
-    for (const e of edits) {
-      const before = e.end > e.start ? e.end <= o : inclusive ? e.start <= o : e.start < o;
-      if (before) by += e.text.length - (e.end - e.start);
+    let [lo, hi] = [0, edits.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(edits[mid]!, o, inclusive)) lo = mid + 1;
+      else hi = mid;
     }
-    return o + by;
+    return o + after[lo]!;
   };
   return { start: (o) => shift(o, true), end: (o) => shift(o, false) };
 }

@@ -139,3 +139,12 @@ Deno.test("the refusal names each site by path, line and column, with its id, an
     id: "src/find.js:4:5@abc",
   }]);
 });
+
+Deno.test("offsets past text outside the Basic Multilingual Plane are placed right (UTF-16 code units)", async () => {
+  const js =
+    'function f(t) {\n  const s = "😀 ü 😀";\n  if (!t) throw new Error("😀");\n  if (t) {\n    throw new Error("😀");\n  }\n}\n';
+  const found = await misfits("javascript", js, 'throw new Error("😀");', 'log("😀");\n  throw new E("😀");');
+  assert.deepEqual(found.map((m) => [m.line, m.column, m.holder]), [[3, 11, "if_statement"]]);
+  const fits = await misfits("javascript", js, 's = "😀 ü 😀"', 's = "ü"');
+  assert.deepEqual(fits, []);
+});
