@@ -56,7 +56,12 @@ export interface StructuralRewritePlan {
 
 /** The sites of one file's outermost matches, with their replacements. */
 /** A site of the plan: where it is, and the words of the code the rewrite would drop there (if any). */
-type PlannedSite = ReplacedSite & { start: number; end: number; drops?: string[] };
+type PlannedSite = ReplacedSite & {
+  start: number;
+  end: number;
+  drops?: string[];
+  tail?: { kind: string; text: string }[];
+};
 
 function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number } {
   const { text, version } = found;
@@ -84,6 +89,7 @@ function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number 
       after: hit.replacement ?? "",
       id: formatOccurrenceId({ path, line: at.line, column: at.column, version }),
       ...(hit.drops ? { drops: hit.drops } : {}),
+      ...(hit.tail ? { tail: hit.tail } : {}),
     });
   }
   return { sites, nested };
@@ -128,6 +134,53 @@ function wordsDropped(dropping: { path: string; site: PlannedSite }[], rewrite: 
   );
 }
 
+/** A run of code shown in a sentence: its whitespace as single spaces, cut past 60 characters. */
+function shortCode(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}
+
+/**
+ * The refusal of a rewrite that would take away code its pattern passed over after its end: under the smart
+ * strictness `if ($C) return $X;` matches an `if` with an `else` (as ast-grep's does), and the rewrite,
+ * replacing the whole `if`, would drop the `else` branch without a word.
+ */
+function codeDropped(
+  dropping: { path: string; site: PlannedSite }[],
+  query: { rewrite: string },
+): RecoverableError {
+  const shown = dropping.slice(0, 5).map(({ path, site }) =>
+    `${path}:${site.line}:${site.column} (\`${shortCode(site.tail![0]!.text)}\`)`
+  );
+  const kinds = [...new Set(dropping.flatMap(({ site }) => site.tail!.map((t) => t.kind)))].filter((k) => k);
+  const leaveOut = kinds.length > 0
+    ? `, or narrow with a rule ({"all": [{"pattern": …}, {"not": {"has": {"kind": "${kinds[0]}"}}}]})`
+    : "";
+  return new RecoverableError(
+    "ambiguous",
+    `The rewrite would take away code at ${dropping.length} site(s) that its pattern matched without writing: ` +
+      `the matched node goes on after the pattern's end (${kinds.join(", ") || "more code"}), and the ` +
+      `rewrite replaces the whole node: ${shown.join("; ")}${dropping.length > shown.length ? "; …" : ""}. ` +
+      "Nothing was written",
+    {
+      hint:
+        "Write the pattern out to the node's end for those sites (`if ($C) return $X; else $E`, with $E in " +
+        `the rewrite) and rewrite them apart, or leave them out: pass the ids of the others from ${SEARCH_TOOL}` +
+        leaveOut,
+      details: {
+        sites: dropping.map(({ path, site }) => ({
+          path,
+          line: site.line,
+          column: site.column,
+          id: site.id,
+          passed_over: site.tail!.map((t) => ({ kind: t.kind, text: shortCode(t.text) })),
+        })),
+        rewrite: query.rewrite,
+      },
+    },
+  );
+}
+
 /**
  * Plan a structural rewrite: scan the files as `search_structural` would, rewrite every outermost match (or
  * the ones `ids` name), and return each changed file's new text.
@@ -167,6 +220,7 @@ export async function planStructuralRewrite(
   const plan: StructuralRewritePlan = { files: [], sites: 0, stats, nested: 0 };
   const seen = new Set<string>();
   const dropping: { path: string; site: PlannedSite }[] = [];
+  const tails: { path: string; site: PlannedSite }[] = [];
   for await (const found of scanStructural(files, { query: q.query, matcher: q.matcher, stats })) {
     const path = found.file.path;
     const ids = byFile?.get(path);
@@ -185,20 +239,24 @@ export async function planStructuralRewrite(
     }
     sites = sites.filter((s) => s.after !== s.before);
     if (sites.length === 0) continue;
-    for (const site of sites) if (site.drops) dropping.push({ path, site });
+    for (const site of sites) {
+      if (site.drops) dropping.push({ path, site });
+      if (site.tail) tails.push({ path, site });
+    }
     plan.sites += sites.length;
     plan.files.push({
       path,
       version: found.version,
       text: found.text,
       newText: applySites(found.text, sites),
-      sites: sites.map(({ start: _s, end: _e, drops: _d, ...site }) => site),
+      sites: sites.map(({ start: _s, end: _e, drops: _d, tail: _t, ...site }) => site),
       structural: {
         language: found.language,
         edits: sites.map((s) => ({ start: s.start, end: s.end, text: s.after })),
       },
     });
   }
+  if (tails.length > 0) throw codeDropped(tails, q.query);
   if (dropping.length > 0) throw wordsDropped(dropping, q.query.rewrite);
   scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);

@@ -240,6 +240,11 @@ export interface StructuralHit {
   replacement?: string;
   /** Words of the code the match passed over (the pattern does not write them) that the rewrite would drop. */
   drops?: string[];
+  /**
+   * Code the match passed over after the pattern's end, inside the matched node (an `else` clause for
+   * `if ($C) return $X;`), with the kind of its first named node: a rewrite of the node would drop it.
+   */
+  tail?: { kind: string; text: string }[];
 }
 
 /** A structural pattern compiled for one language. */

@@ -70,6 +70,12 @@ export interface PatternMatch {
    * write them either would take them away. Absent when there are none.
    */
   skipped?: string[];
+  /**
+   * Code the smart strictness passed over after the last thing the pattern writes, inside the matched node
+   * (the `else` clause of an `if` for `if ($C) return $X;`), each run with the kind of its first named node:
+   * a rewrite of the node would take it away. Absent when there is none (a `;` alone is not code).
+   */
+  tail?: { kind: string; text: string }[];
 }
 
 export { type MetaVariable, TOKEN } from "./pattern_encodings.ts";
@@ -249,6 +255,8 @@ type Env = Map<string, Binding>;
 
 /** Keys of an env that note a word the smart strictness passed over (never a metavariable's name). */
 const SKIPPED_KEY = "#skipped:";
+/** Keys of an env that note code passed over after the pattern's end ({@linkcode PatternMatch.tail}). */
+const TAIL_KEY = "#tail:";
 
 /** A word of the code (a keyword such as `default` or `type`), as opposed to punctuation (`;`, `,`). */
 const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -257,11 +265,14 @@ const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function matchOf(node: Node, env: Env): PatternMatch {
   const bindings: Record<string, Binding> = {};
   const skipped: string[] = [];
+  const tail: { kind: string; text: string }[] = [];
   for (const [key, b] of env) {
     if (key.startsWith(SKIPPED_KEY)) skipped.push(b.text);
-    else bindings[key] = b;
+    else if (key.startsWith(TAIL_KEY)) {
+      tail.push({ kind: b.nodes.find((n) => n.isNamed)?.type ?? "", text: b.text });
+    } else bindings[key] = b;
   }
-  return skipped.length > 0 ? { node, bindings, skipped } : { node, bindings };
+  return { node, bindings, ...(skipped.length > 0 ? { skipped } : {}), ...(tail.length > 0 ? { tail } : {}) };
 }
 
 function bind(
@@ -383,7 +394,11 @@ function matchList(
   countMatchStep(ns, j);
   // Smart strictness, as ast-grep's: once the pattern's children are all matched, the code's may go on
   // (`if ($C) { $$$B }` matches an `if` with an `else`).
-  if (i === ps.length) return j === ns.length || smart;
+  if (i === ps.length) {
+    if (j === ns.length) return true;
+    if (smart) noteTail(env, ns.slice(j), text);
+    return smart;
+  }
   const p = ps[i]!;
   const snapshot = env.size;
   if (p.meta?.multi) {
@@ -419,6 +434,13 @@ function matchList(
     restore(env, snapshot);
   }
   return false;
+}
+
+/** Note code the smart strictness passes over at the end of a node's children (punctuation alone is not code). */
+function noteTail(env: Env, rest: Node[], text: string): void {
+  if (!rest.some((n) => n.isNamed || WORD.test(text.slice(n.startIndex, n.endIndex)))) return;
+  const [start, end] = [rest[0]!.startIndex, rest[rest.length - 1]!.endIndex];
+  env.set(`${TAIL_KEY}${start}`, { nodes: rest, start, end, text: text.slice(start, end) });
 }
 
 /** Note a word the smart strictness passes over (punctuation is not noted: no rewrite loses meaning by it). */
@@ -524,12 +546,22 @@ export function matchPatternAt(
   node: Node,
   text: string,
 ): Record<string, Binding> | null {
+  return matchPatternAtWhole(pattern, node, text)?.bindings ?? null;
+}
+
+/**
+ * {@linkcode matchPatternAt}'s match whole: with what the smart strictness passed over (`skipped`, `tail`).
+ *
+ * @param pattern A compiled pattern.
+ * @param node The node to match.
+ * @param text The tree's source.
+ * @returns The match, or null when the node does not match.
+ */
+export function matchPatternAtWhole(pattern: CompiledPattern, node: Node, text: string): PatternMatch | null {
   if (!ofKind(pattern.root, node)) return null;
   resetMatchSteps();
   const env: Env = new Map();
-  return matchNode(pattern.root, node, env, text, pattern.smart === true)
-    ? matchOf(node, env).bindings
-    : null;
+  return matchNode(pattern.root, node, env, text, pattern.smart === true) ? matchOf(node, env) : null;
 }
 
 /**

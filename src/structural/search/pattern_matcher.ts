@@ -56,6 +56,8 @@ export interface PatternSite {
   replacement?: string;
   /** Words of the code the match passed over that the rewrite does not write: it would take them away. */
   drops?: string[];
+  /** Code the match passed over after the pattern's end (`PatternMatch.tail`): the rewrite would take it away. */
+  tail?: { kind: string; text: string }[];
 }
 
 /** A pattern compiled for one language. */
@@ -208,7 +210,12 @@ function patternParser(grammars: Grammars, language: string): Promise<Parser> {
 
 /** Each match's site (and replacement), from the matches of one parsed file. */
 function sitesOf(
-  found: { node: Node; bindings: Record<string, Binding>; skipped?: string[] }[],
+  found: {
+    node: Node;
+    bindings: Record<string, Binding>;
+    skipped?: string[];
+    tail?: { kind: string; text: string }[];
+  }[],
   file: { text: string },
   query: { rewrite: string | undefined; multi: ReadonlySet<string>; pattern: PatternNode | null },
 ): PatternSite[] {
@@ -228,6 +235,7 @@ function sitesOf(
       ) + unwrittenTerminator(m.node, query.pattern, rewrite);
       const drops = droppedWords(m.skipped, rewrite);
       if (drops.length > 0) site.drops = drops;
+      if (m.tail) site.tail = m.tail;
     }
     return site;
   });

@@ -24,6 +24,7 @@ import {
   matchPattern,
   matchPatternAround,
   matchPatternAt,
+  matchPatternAtWhole,
   type PatternMatch,
 } from "../edit/pattern.ts";
 import { appendAll } from "../../arrays.ts";
@@ -546,9 +547,28 @@ export function matchRule(
   for (const node of candidates) {
     const env: Bindings = {};
     if (holds(rule, node, { text, env }) && constraintsHold(rule, env, text)) {
-      out.push({ node, bindings: env });
+      out.push({ node, bindings: env, ...passedOver(rule, node, text) });
     }
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/**
+ * What the patterns that match a rule's node itself (its `pattern`, those of its `all`, the `any` that holds)
+ * passed over there: the words and the code a rewrite of the node would take away, as a pattern's match says.
+ */
+function passedOver(rule: CompiledRule, node: Node, text: string): Pick<PatternMatch, "skipped" | "tail"> {
+  const skipped: string[] = [];
+  const tail: NonNullable<PatternMatch["tail"]> = [];
+  const visit = (r: CompiledRule) => {
+    const m = r.pattern ? matchPatternAtWhole(r.pattern, node, text) : null;
+    if (m?.skipped) skipped.push(...m.skipped);
+    if (m?.tail) tail.push(...m.tail);
+    for (const a of r.all ?? []) visit(a);
+    const held = r.any?.find((a) => holds(a, node, { text, env: {} }));
+    if (held) visit(held);
+  };
+  visit(rule);
+  return { ...(skipped.length > 0 ? { skipped } : {}), ...(tail.length > 0 ? { tail } : {}) };
 }

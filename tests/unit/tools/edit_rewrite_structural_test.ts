@@ -277,3 +277,54 @@ Deno.test("a rewrite whose new code would not fit a site (a body without braces)
     /\{\n {4}log\(tag\.old\);\n {4}throw new TagError\(tag\.old\);\n {2}\}/,
   );
 });
+
+Deno.test("a rewrite that would drop the code its pattern passed over (an `else`) is refused, by pattern or rule", async () => {
+  const js = [
+    "export function pick(a, b) {",
+    "  if (a) return 1;",
+    "  else if (b) return 2;",
+    "  if (b) return 3;",
+    "  return 4;",
+    "}",
+    "",
+  ].join("\n");
+  const { ws, backend } = await open({ "/w/pick.js": js });
+  const rewrite = "if ($C) { return $X; }";
+  for (const how of [{ pattern: "if ($C) return $X;" }, { rule: { pattern: "if ($C) return $X;" } }]) {
+    const r = await ws.call("edit_rewrite_structural", { ...how, rewrite, language: "javascript" });
+    assert.equal(code(r), "ambiguous");
+    assert.ok(!r.ok);
+    assert.match(r.error.message, /pick\.js:2:3 \(`else if \(b\) return 2;`\)/);
+    const sites = r.error.details!["sites"] as { line: number; passed_over: { kind: string }[] }[];
+    assert.deepEqual(sites.map((s) => [s.line, s.passed_over[0]!.kind]), [[2, "else_clause"]]);
+    assert.equal(await textOf(backend, "/w/pick.js"), js);
+  }
+  // The rule the hint names leaves those sites out; the rest are rewritten, the else kept.
+  const narrowed = {
+    all: [{ pattern: "if ($C) return $X;" }, { not: { has: { kind: "else_clause" } } }],
+  };
+  const d = okData(
+    await ws.call("edit_rewrite_structural", { rule: narrowed, rewrite, language: "javascript" }),
+  );
+  assert.equal(d["rewritten"], 2);
+  assert.equal(
+    await textOf(backend, "/w/pick.js"),
+    js.replace("else if (b) return 2;", "else if (b) { return 2; }").replace(
+      "if (b) return 3;",
+      "if (b) { return 3; }",
+    ),
+  );
+});
+
+Deno.test("a rule's pattern that passed over `async` is refused as a pattern's is (it was rewritten away)", async () => {
+  const js = "export async function load(a) {\n  return a;\n}\nfunction keep(b) {\n  return b;\n}\n";
+  const { ws, backend } = await open({ "/w/load.js": js });
+  const r = await ws.call("edit_rewrite_structural", {
+    rule: { pattern: "function $F($$$P) { $$$B }" },
+    rewrite: "const $F = ($$$P) => { $$$B }",
+    language: "javascript",
+  });
+  assert.equal(code(r), "ambiguous");
+  assert.ok(!r.ok && /`async`/.test(r.error.message));
+  assert.equal(await textOf(backend, "/w/load.js"), js);
+});

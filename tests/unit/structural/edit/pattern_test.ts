@@ -224,3 +224,29 @@ Deno.test("one $$$ before a fixed tail scans a long list once: [$$$A] over an ar
   const tail = await matches("javascript", "[$$$A, 299999]", text);
   assert.equal(tail.found[0]!.bindings["A"], items.slice(0, -1).join(","));
 });
+
+Deno.test("smart strictness notes the code it passes over after the pattern's end (a tail), not a `;` alone", async () => {
+  const parser = await GRAMMARS.parser("javascript");
+  const text = "function f(a) {\n  if (a) return 1;\n  else if (b) return 2;\n  if (c) return 3;\n}\n";
+  const tree = parser.parse(text)!;
+  const smart = { ...compilePattern(parser, "javascript", "if ($C) return $X;"), smart: true };
+  const found = matchPattern(smart, tree.rootNode, { text }).map((
+    m,
+  ) => [m.node.startPosition.row + 1, m.tail]);
+  assert.deepEqual(found, [
+    [2, [{ kind: "else_clause", text: "else if (b) return 2;" }]],
+    [3, undefined],
+    [4, undefined],
+  ]);
+  // `return $X` passes over the `;` of `return 1;`: punctuation, not code a rewrite would lose.
+  const bare = { ...compilePattern(parser, "javascript", "return $X"), smart: true };
+  assert.ok(matchPattern(bare, tree.rootNode, { text }).every((m) => m.tail === undefined));
+  // Exact matching (a node edit's) passes nothing over: the `if` with an `else` does not match at all.
+  const exact = compilePattern(parser, "javascript", "if ($C) return $X;");
+  assert.deepEqual(matchPattern(exact, tree.rootNode, { text }).map((m) => m.node.startPosition.row + 1), [
+    3,
+    4,
+  ]);
+  tree.delete();
+  parser.delete();
+});
