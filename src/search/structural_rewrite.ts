@@ -61,6 +61,7 @@ type PlannedSite = ReplacedSite & {
   end: number;
   drops?: string[];
   tail?: { kind: string; text: string }[];
+  comments?: string[];
 };
 
 function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number } {
@@ -90,6 +91,7 @@ function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number 
       id: formatOccurrenceId({ path, line: at.line, column: at.column, version }),
       ...(hit.drops ? { drops: hit.drops } : {}),
       ...(hit.tail ? { tail: hit.tail } : {}),
+      ...(hit.comments ? { comments: hit.comments } : {}),
     });
   }
   return { sites, nested };
@@ -182,6 +184,44 @@ function codeDropped(
 }
 
 /**
+ * The refusal of a rewrite that would take away comments inside its matches: only what the metavariables
+ * bound is carried into the template (`foo(a, /* keep *\/ b)` for `foo($A, $B)` → `bar($B, $A)`).
+ */
+function commentsDropped(
+  dropping: { path: string; site: PlannedSite }[],
+  query: { rewrite: string },
+): RecoverableError {
+  const count = dropping.reduce((n, { site }) => n + site.comments!.length, 0);
+  const shown = dropping.slice(0, 5).map(({ path, site }) =>
+    `${path}:${site.line}:${site.column} (${site.comments!.map((c) => `\`${shortCode(c)}\``).join(", ")})`
+  );
+  return new RecoverableError(
+    "ambiguous",
+    `The rewrite would take away ${count} comment(s) inside ${dropping.length} match(es): neither a ` +
+      `metavariable nor the rewrite holds them: ${shown.join("; ")}${
+        dropping.length > shown.length ? "; …" : ""
+      }. ` +
+      "Nothing was written",
+    {
+      hint:
+        "Bind the code around them with a $$$ metavariable (what it binds is carried over whole, comments " +
+        `included: \`foo($$$A)\` → \`bar($$$A)\`), write them into the rewrite, or leave those sites out: pass ` +
+        `the ids of the others from ${SEARCH_TOOL}`,
+      details: {
+        sites: dropping.map(({ path, site }) => ({
+          path,
+          line: site.line,
+          column: site.column,
+          id: site.id,
+          comments: site.comments,
+        })),
+        rewrite: query.rewrite,
+      },
+    },
+  );
+}
+
+/**
  * Plan a structural rewrite: scan the files as `search_structural` would, rewrite every outermost match (or
  * the ones `ids` name), and return each changed file's new text.
  *
@@ -221,6 +261,7 @@ export async function planStructuralRewrite(
   const seen = new Set<string>();
   const dropping: { path: string; site: PlannedSite }[] = [];
   const tails: { path: string; site: PlannedSite }[] = [];
+  const uncommented: { path: string; site: PlannedSite }[] = [];
   for await (const found of scanStructural(files, { query: q.query, matcher: q.matcher, stats })) {
     const path = found.file.path;
     const ids = byFile?.get(path);
@@ -242,6 +283,7 @@ export async function planStructuralRewrite(
     for (const site of sites) {
       if (site.drops) dropping.push({ path, site });
       if (site.tail) tails.push({ path, site });
+      if (site.comments) uncommented.push({ path, site });
     }
     plan.sites += sites.length;
     plan.files.push({
@@ -249,7 +291,7 @@ export async function planStructuralRewrite(
       version: found.version,
       text: found.text,
       newText: applySites(found.text, sites),
-      sites: sites.map(({ start: _s, end: _e, drops: _d, tail: _t, ...site }) => site),
+      sites: sites.map(({ start: _s, end: _e, drops: _d, tail: _t, comments: _c, ...site }) => site),
       structural: {
         language: found.language,
         edits: sites.map((s) => ({ start: s.start, end: s.end, text: s.after })),
@@ -257,6 +299,7 @@ export async function planStructuralRewrite(
     });
   }
   if (tails.length > 0) throw codeDropped(tails, q.query);
+  if (uncommented.length > 0) throw commentsDropped(uncommented, q.query);
   if (dropping.length > 0) throw wordsDropped(dropping, q.query.rewrite);
   scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);

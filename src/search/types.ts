@@ -245,6 +245,8 @@ export interface StructuralHit {
    * `if ($C) return $X;`), with the kind of its first named node: a rewrite of the node would drop it.
    */
   tail?: { kind: string; text: string }[];
+  /** Comments inside the match that neither a metavariable nor the rewrite holds: a rewrite would drop them. */
+  comments?: string[];
 }
 
 /** A structural pattern compiled for one language. */

@@ -12,6 +12,7 @@ import { substituteMetavariables } from "./metavariable_fill.ts";
 import type { Target } from "./selectors.ts";
 import { reindent } from "./reindent.ts";
 import { misfitEdits, misfitRefusal } from "./site_fit.ts";
+import { lostComments } from "./lost_comments.ts";
 import {
   applyTextEdits,
   type SourceFile,
@@ -84,6 +85,7 @@ export async function stageTargetEdits(
   } finally {
     strings.dispose();
   }
+  refuseLostComments(file, targets.map((t, i) => ({ target: t, text: edits[i]!.text })));
   // Matches that lead to the very same edit (`f(f(x))` anchored at one statement) make it once.
   const seen = new Set<string>();
   const before = edits.length;
@@ -137,4 +139,35 @@ async function fitWarnings(
   );
   if (guard === "refuse") throw refusal;
   return [refusal.message.replace(/ Nothing was written$/, " It was written as asked (syntax_guard warn)")];
+}
+
+/**
+ * Refuse pattern edits whose new code would take away comments inside their matches (`lost_comments.ts`):
+ * only what the metavariables bound is carried into the new code.
+ */
+function refuseLostComments(file: SourceFile, edited: { target: Target; text: string }[]): void {
+  const lost = edited.flatMap(({ target, text }) => {
+    if (!target.bindings) return [];
+    const comments = lostComments(target.node, {
+      text: file.text,
+      language: file.language,
+      bindings: Object.values(target.bindings),
+      replacement: text,
+    });
+    const at = target.node.startPosition;
+    return comments.length > 0 ? [{ line: at.row + 1, column: at.column + 1, comments }] : [];
+  });
+  if (lost.length === 0) return;
+  const shown = lost.slice(0, 5).map((l) => `${file.rel}:${l.line}:${l.column} (${l.comments.join(", ")})`);
+  throw new RecoverableError(
+    "ambiguous",
+    `The new code would take away the comments inside ${lost.length} match(es), which no metavariable ` +
+      `binds: ${shown.join("; ")}${lost.length > shown.length ? "; …" : ""}. Nothing was written`,
+    {
+      hint:
+        "Bind the code around them with a $$$ metavariable (what it binds is carried over whole, comments " +
+        'included), write them into new_text, or leave those matches out (select "nth")',
+      details: { path: file.rel, sites: lost },
+    },
+  );
 }

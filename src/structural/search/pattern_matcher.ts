@@ -28,6 +28,7 @@ import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.t
 import { matchesIn, patternFinder, ruleFinder } from "./finders.ts";
 import { runLexiconOf } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
+import { lostComments } from "../edit/lost_comments.ts";
 
 export { multiNames } from "./rule.ts";
 export { MAX_MATCHES_PER_FILE, requiredTexts, requiredWords } from "./finders.ts";
@@ -58,6 +59,8 @@ export interface PatternSite {
   drops?: string[];
   /** Code the match passed over after the pattern's end (`PatternMatch.tail`): the rewrite would take it away. */
   tail?: { kind: string; text: string }[];
+  /** Comments inside the match that neither a metavariable nor the rewrite holds: it would take them away. */
+  comments?: string[];
 }
 
 /** A pattern compiled for one language. */
@@ -217,7 +220,12 @@ function sitesOf(
     tail?: { kind: string; text: string }[];
   }[],
   file: { text: string },
-  query: { rewrite: string | undefined; multi: ReadonlySet<string>; pattern: PatternNode | null },
+  query: {
+    rewrite: string | undefined;
+    multi: ReadonlySet<string>;
+    pattern: PatternNode | null;
+    language: string;
+  },
 ): PatternSite[] {
   const rewrite = query.rewrite;
   const unit = rewrite?.includes("\n") ? detectIndentUnit(file.text) : "";
@@ -236,6 +244,13 @@ function sitesOf(
       const drops = droppedWords(m.skipped, rewrite);
       if (drops.length > 0) site.drops = drops;
       if (m.tail) site.tail = m.tail;
+      const comments = lostComments(m.node, {
+        text: file.text,
+        language: query.language,
+        bindings: Object.values(m.bindings),
+        replacement: site.replacement,
+      });
+      if (comments.length > 0) site.comments = comments;
     }
     return site;
   });
@@ -454,6 +469,7 @@ export function patternMatcherOf(
           { store: rememberedOf(trees), path: file.path, query: key },
           () =>
             sitesOf(matchesIn(find, parsed.tree.rootNode, file), file, {
+              language,
               rewrite: query.rewrite,
               multi,
               pattern: find.pattern,

@@ -253,3 +253,28 @@ Deno.test("edit_apply_node refuses new code that parses but would not fit its pl
     /if \(!tag\)\n {4}const err = new Error\(name\);\n {4}err\.code = 404;/,
   );
 });
+
+Deno.test("edit_apply_node refuses pattern edits that would drop a comment inside a match; $$$ keeps it", async () => {
+  const text = "foo(a, /* keep me */ b);\nfoo(c, d);\n";
+  const ws = await workspaceWith({ "cm.js": text });
+  const e = refused(
+    await ws.call("edit_apply_node", {
+      path: "cm.js",
+      selector: { pattern: "foo($A, $B)" },
+      new_text: "bar($B, $A)",
+      select: "all",
+    }),
+  );
+  assert.equal(e.code, "ambiguous");
+  assert.deepEqual(e.details!["sites"], [{ line: 1, column: 1, comments: ["/* keep me */"] }]);
+  assert.equal(await stored(ws, "cm.js"), text);
+  ok(
+    await ws.call("edit_apply_node", {
+      path: "cm.js",
+      selector: { pattern: "foo($$$A)" },
+      new_text: "bar($$$A)",
+      select: "all",
+    }),
+  );
+  assert.equal(await stored(ws, "cm.js"), "bar(a, /* keep me */ b);\nbar(c, d);\n");
+});

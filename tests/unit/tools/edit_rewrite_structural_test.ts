@@ -328,3 +328,16 @@ Deno.test("a rule's pattern that passed over `async` is refused as a pattern's i
   assert.ok(!r.ok && /`async`/.test(r.error.message));
   assert.equal(await textOf(backend, "/w/load.js"), js);
 });
+
+Deno.test("a rewrite that would drop a comment inside its matches is refused; with $$$ the comment is kept", async () => {
+  const js = "foo(a, /* keep me */ b);\nfoo(c, // trailing\n  d);\nfoo(e, f);\n";
+  const { ws, backend } = await open({ "/w/cm.js": js });
+  const r = await ws.call("edit_rewrite_structural", { pattern: "foo($A, $B)", rewrite: "bar($B, $A)" });
+  assert.equal(code(r), "ambiguous");
+  assert.ok(!r.ok);
+  const sites = r.error.details!["sites"] as { line: number; comments: string[] }[];
+  assert.deepEqual(sites.map((s) => [s.line, s.comments]), [[1, ["/* keep me */"]], [2, ["// trailing"]]]);
+  assert.equal(await textOf(backend, "/w/cm.js"), js);
+  okData(await ws.call("edit_rewrite_structural", { pattern: "foo($$$A)", rewrite: "bar($$$A)" }));
+  assert.equal(await textOf(backend, "/w/cm.js"), js.replaceAll("foo(", "bar("));
+});
