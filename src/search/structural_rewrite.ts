@@ -136,6 +136,27 @@ function wordsDropped(dropping: { path: string; site: PlannedSite }[], rewrite: 
   );
 }
 
+/** How a refusal of some sites says to leave them out (the tool adds the call, `details.other_ids`). */
+const LEAVE_OUT =
+  `pass the ids of the other sites (the suggested call, where details.other_ids lists them; else from ${SEARCH_TOOL})`;
+
+/** Sites whose ids a refusal lists for the call that rewrites the others (more, and it lists none). */
+const MAX_OTHER_IDS = 500;
+
+/**
+ * A refusal of some sites with the ids of the plan's other sites in its details (`other_ids`, when there are
+ * some and at most {@linkcode MAX_OTHER_IDS}): the rewrite of those alone is the next call.
+ */
+function withOtherIds(
+  refusal: RecoverableError,
+  of: { plan: StructuralRewritePlan; refused: { site: PlannedSite }[] },
+): RecoverableError {
+  const refused = new Set(of.refused.map(({ site }) => site.id));
+  const others = of.plan.files.flatMap((f) => f.sites.map((s) => s.id)).filter((id) => !refused.has(id));
+  if (others.length > 0 && others.length <= MAX_OTHER_IDS) refusal.details!["other_ids"] = others;
+  return refusal;
+}
+
 /** A run of code shown in a sentence: its whitespace as single spaces, cut past 60 characters. */
 function shortCode(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -155,9 +176,6 @@ function codeDropped(
     `${path}:${site.line}:${site.column} (\`${shortCode(site.tail![0]!.text)}\`)`
   );
   const kinds = [...new Set(dropping.flatMap(({ site }) => site.tail!.map((t) => t.kind)))].filter((k) => k);
-  const leaveOut = kinds.length > 0
-    ? `, or narrow with a rule ({"all": [{"pattern": …}, {"not": {"has": {"kind": "${kinds[0]}"}}}]})`
-    : "";
   return new RecoverableError(
     "ambiguous",
     `The rewrite would take away code at ${dropping.length} site(s) that its pattern matched without writing: ` +
@@ -166,9 +184,8 @@ function codeDropped(
       "Nothing was written",
     {
       hint:
-        "Write the pattern out to the node's end for those sites (`if ($C) return $X; else $E`, with $E in " +
-        `the rewrite) and rewrite them apart, or leave them out: pass the ids of the others from ${SEARCH_TOOL}` +
-        leaveOut,
+        "Write the pattern out to the node's end for those sites (for an `if` with an `else`: its `else $E` " +
+        `in the pattern, and $E in the rewrite) and rewrite them apart, or leave them out: ${LEAVE_OUT}`,
       details: {
         sites: dropping.map(({ path, site }) => ({
           path,
@@ -206,7 +223,7 @@ function commentsDropped(
       hint:
         "Bind the code around them with a $$$ metavariable (what it binds is carried over whole, comments " +
         `included: \`foo($$$A)\` → \`bar($$$A)\`), write them into the rewrite, or leave those sites out: pass ` +
-        `the ids of the others from ${SEARCH_TOOL}`,
+        `${LEAVE_OUT}`,
       details: {
         sites: dropping.map(({ path, site }) => ({
           path,
@@ -298,9 +315,16 @@ export async function planStructuralRewrite(
       },
     });
   }
-  if (tails.length > 0) throw codeDropped(tails, q.query);
-  if (uncommented.length > 0) throw commentsDropped(uncommented, q.query);
-  if (dropping.length > 0) throw wordsDropped(dropping, q.query.rewrite);
+  const refusal = tails.length > 0
+    ? codeDropped(tails, q.query)
+    : uncommented.length > 0
+    ? commentsDropped(uncommented, q.query)
+    : dropping.length > 0
+    ? wordsDropped(dropping, q.query.rewrite)
+    : null;
+  if (refusal !== null) {
+    throw withOtherIds(refusal, { plan, refused: [...tails, ...uncommented, ...dropping] });
+  }
   scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (byFile !== null) {

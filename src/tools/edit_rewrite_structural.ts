@@ -116,7 +116,10 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     const query = { ...normalizeStructuralArgs({ ...searchArgsOf(args), rewrite }), rewrite };
     const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
     const files = walkSearchFiles(stage);
-    const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids });
+    const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids })
+      .catch((err) => {
+        throw withRewriteOfOthers(err, args);
+      });
     if (plan.sites === 0) throw nothingToRewrite(args, plan);
     checkExpectedCount(args["expected_count"] as number | undefined, plan, {
       counted: "matches would be rewritten",
@@ -143,6 +146,22 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     return { warnings, data: resultData(plan, (args["max_sites"] as number) ?? DEFAULT_MAX_SITES) };
   },
 };
+
+/**
+ * A refusal of some sites (they would lose code, comments or words) with the call that rewrites the others by
+ * their ids, where the plan listed them (`details.other_ids`).
+ */
+function withRewriteOfOthers(err: unknown, args: Record<string, unknown>): unknown {
+  const others = err instanceof RecoverableError ? err.details?.["other_ids"] : undefined;
+  if (!Array.isArray(others)) return err;
+  const e = err as RecoverableError;
+  return new RecoverableError(e.code, e.message, {
+    hint: e.hint,
+    details: e.details ?? {},
+    suggestedCall: { tool: "edit_rewrite_structural", args: { ...args, ids: others } },
+    cause: e,
+  });
+}
 
 /**
  * The refusal of a rewrite with sites whose new code does not fit where the match was (it parses, but the

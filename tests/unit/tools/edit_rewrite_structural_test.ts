@@ -341,3 +341,43 @@ Deno.test("a rewrite that would drop a comment inside its matches is refused; wi
   okData(await ws.call("edit_rewrite_structural", { pattern: "foo($$$A)", rewrite: "bar($$$A)" }));
   assert.equal(await textOf(backend, "/w/cm.js"), js.replaceAll("foo(", "bar("));
 });
+
+Deno.test("a refusal of some sites suggests the call that rewrites the others by id, and that call lands", async () => {
+  const go = [
+    "package p",
+    "",
+    "func f(a, b int) int {",
+    "\tif a > 0 {",
+    "\t\treturn a",
+    "\t} else {",
+    "\t\treturn b",
+    "\t}",
+    "}",
+    "",
+    "func g(a int) int {",
+    "\tif a > 1 {",
+    "\t\treturn a",
+    "\t}",
+    "\treturn 0",
+    "}",
+    "",
+  ].join("\n");
+  const { ws, backend } = await open({ "/w/p.go": go });
+  const r = await ws.call("edit_rewrite_structural", {
+    pattern: "if $C { return $X }",
+    rewrite: "if $C {\n\treturn $X + 1\n}",
+    language: "go",
+  });
+  assert.equal(code(r), "ambiguous");
+  assert.ok(!r.ok);
+  assert.match(r.error.message, /p\.go:4:2/);
+  const next = r.error.suggested_call!;
+  assert.equal(next.tool, "edit_rewrite_structural");
+  assert.equal((next.args["ids"] as string[]).length, 1);
+  assert.equal(await textOf(backend, "/w/p.go"), go);
+  okData(await ws.call(next.tool, next.args));
+  assert.equal(
+    await textOf(backend, "/w/p.go"),
+    go.replace("\t\treturn a\n\t}\n\treturn 0", "\t\treturn a + 1\n\t}\n\treturn 0"),
+  );
+});
