@@ -128,7 +128,7 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     });
     const guard = askedGuardMode(args, workspace);
     const misfit = guard === "off" ? null : await misfitsOf(workspace, plan);
-    if (misfit !== null && guard === "refuse") throw misfit;
+    if (misfit !== null && guard === "refuse") throw withRewriteOfOthers(misfit, args);
     await stagePlannedTexts(stage, plan);
     const warnings = readAsErrorWarnings(Object.fromEntries(plan.stats.readAsError));
     if (misfit !== null) {
@@ -181,7 +181,14 @@ async function misfitsOf(parsing: Parsing, plan: Plan): Promise<RecoverableError
     for (const misfit of misfits) found.push({ path: f.path, misfit, id: f.sites[misfit.index]!.id });
   }
   if (found.length === 0) return null;
-  return misfitRefusal(found, "leave those sites out: pass the ids of the others from search_structural");
+  const refusal = misfitRefusal(
+    found,
+    "leave those sites out: pass the ids of the others (the suggested call, where details.other_ids lists them)",
+  );
+  const misfit = new Set(found.map((f) => f.id));
+  const others = plan.files.flatMap((f) => f.sites.map((s) => s.id)).filter((id) => !misfit.has(id));
+  if (others.length > 0 && others.length <= 500) refusal.details!["other_ids"] = others;
+  return refusal;
 }
 
 /** What the result lists: every file with its count, and sites up to the limit. */

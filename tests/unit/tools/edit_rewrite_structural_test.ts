@@ -263,15 +263,18 @@ Deno.test("a rewrite whose new code would not fit a site (a body without braces)
     assert.match(r.error.message, /find\.js:3:13: the if_statement that held it \(line 3\)/);
     const sites = r.error.details!["sites"] as { path: string; line: number; id: string }[];
     assert.deepEqual(sites.map((s) => [s.path, s.line]), [["find.js", 3]]);
-    assert.match(r.error.hint, /pass the ids of the others from search_structural/);
+    assert.match(r.error.hint, /pass the ids of the others \(the suggested call/);
     assert.equal(await textOf(backend, "/w/find.js"), js);
   }
-  // The other site, by its id, rewrites alone.
+  // The other site, by its id, rewrites alone: the refusal's suggested call.
+  const r = await ws.call("edit_rewrite_structural", args);
+  assert.ok(!r.ok && r.error.suggested_call);
   const found = okData(await ws.call("search_structural", { pattern: args.pattern }));
   const ids = (found["matches"] as { line: number; id: string }[]).filter((m) => m.line === 5).map((m) =>
     m.id
   );
-  okData(await ws.call("edit_rewrite_structural", { ...args, ids }));
+  assert.deepEqual(r.error.suggested_call.args["ids"], ids);
+  okData(await ws.call(r.error.suggested_call.tool, r.error.suggested_call.args));
   assert.match(
     await textOf(backend, "/w/find.js"),
     /\{\n {4}log\(tag\.old\);\n {4}throw new TagError\(tag\.old\);\n {2}\}/,
