@@ -72,10 +72,11 @@ export interface PatternMatch {
   skipped?: string[];
   /**
    * Code the smart strictness passed over after the last thing the pattern writes, inside the matched node
-   * (the `else` clause of an `if` for `if ($C) return $X;`), each run with the kind of its first named node:
-   * a rewrite of the node would take it away. Absent when there is none (a `;` alone is not code).
+   * (the `else` clause of an `if` for `if ($C) return $X;`), each run with the kind of its first named node
+   * and its offsets: a rewrite of the node would take it away. Absent when there is none (a `;` alone is not
+   * code).
    */
-  tail?: { kind: string; text: string }[];
+  tail?: { kind: string; start: number; end: number }[];
 }
 
 export { type MetaVariable, TOKEN } from "./pattern_encodings.ts";
@@ -265,11 +266,11 @@ const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function matchOf(node: Node, env: Env): PatternMatch {
   const bindings: Record<string, Binding> = {};
   const skipped: string[] = [];
-  const tail: { kind: string; text: string }[] = [];
+  const tail: { kind: string; start: number; end: number }[] = [];
   for (const [key, b] of env) {
     if (key.startsWith(SKIPPED_KEY)) skipped.push(b.text);
     else if (key.startsWith(TAIL_KEY)) {
-      tail.push({ kind: b.nodes.find((n) => n.isNamed)?.type ?? "", text: b.text });
+      tail.push({ kind: b.nodes.find((n) => n.isNamed)?.type ?? "", start: b.start, end: b.end });
     } else bindings[key] = b;
   }
   return { node, bindings, ...(skipped.length > 0 ? { skipped } : {}), ...(tail.length > 0 ? { tail } : {}) };
@@ -440,7 +441,7 @@ function matchList(
 function noteTail(env: Env, rest: Node[], text: string): void {
   if (!rest.some((n) => n.isNamed || WORD.test(text.slice(n.startIndex, n.endIndex)))) return;
   const [start, end] = [rest[0]!.startIndex, rest[rest.length - 1]!.endIndex];
-  env.set(`${TAIL_KEY}${start}`, { nodes: rest, start, end, text: text.slice(start, end) });
+  env.set(`${TAIL_KEY}${start}`, { nodes: rest, start, end, text: "" }); // offsets: a rewrite cuts what it shows
 }
 
 /** Note a word the smart strictness passes over (punctuation is not noted: no rewrite loses meaning by it). */

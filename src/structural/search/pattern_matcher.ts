@@ -217,7 +217,7 @@ function sitesOf(
     node: Node;
     bindings: Record<string, Binding>;
     skipped?: string[];
-    tail?: { kind: string; text: string }[];
+    tail?: { kind: string; start: number; end: number }[];
   }[],
   file: { text: string },
   query: {
@@ -243,11 +243,18 @@ function sitesOf(
       ) + unwrittenTerminator(m.node, query.pattern, rewrite);
       const drops = droppedWords(m.skipped, rewrite);
       if (drops.length > 0) site.drops = drops;
-      if (m.tail) site.tail = m.tail;
+      // What the refusal shows of the code passed over: its start (a long `else` chain is not copied whole).
+      if (m.tail) {
+        site.tail = m.tail.map((t) => ({
+          kind: t.kind,
+          text: file.text.slice(t.start, Math.min(t.end, t.start + 200)),
+        }));
+      }
       const comments = lostComments(m.node, {
         text: file.text,
         language: query.language,
-        bindings: Object.values(m.bindings),
+        // Code passed over after the pattern's end is refused whole (`tail`): its comments are not looked for.
+        bindings: [...Object.values(m.bindings), ...(m.tail ?? [])],
         replacement: site.replacement,
       });
       if (comments.length > 0) site.comments = comments;
