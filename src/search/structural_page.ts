@@ -108,9 +108,24 @@ export function matchEntries(found: FoundFile, range: { from: number; to: number
       id: formatOccurrenceId({ path, line: start.line, column: start.column, version }),
     };
     if (hit.replacement !== undefined) entry.replacement = hit.replacement;
+    const loses = replacementLoses(hit);
+    if (loses.length > 0) entry.replacement_loses = loses;
     out.push(entry);
   }
   return out;
+}
+
+/** What a hit's replacement would take away, in words (`StructuralMatch.replacement_loses`). */
+function replacementLoses(hit: StructuralHit): string[] {
+  const short = (code: string) => {
+    const flat = code.replace(/\s+/g, " ").trim();
+    return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+  };
+  return [
+    ...(hit.drops ?? []).map((w) => `the word \`${w}\``),
+    ...(hit.tail ?? []).map((t) => `the code after the pattern's end: \`${short(t.text)}\``),
+    ...(hit.comments ?? []).map((c) => `the comment \`${short(c)}\``),
+  ];
 }
 
 /** What a scan counted, as the summary reports it. */

@@ -388,6 +388,11 @@ export interface StructuralMatch {
   id: string;
   /** The rewrite's code for this match, when a search was given a rewrite to preview (nothing is written). */
   replacement?: string;
+  /**
+   * What the replacement would take away of the match — a word the pattern passed over, the code after the
+   * pattern's end, a comment no metavariable binds — for which `edit_rewrite_structural` refuses this site.
+   */
+  replacement_loses?: string[];
 }
 
 /** What a structural search looked at. */

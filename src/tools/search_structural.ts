@@ -116,6 +116,7 @@ const MATCH = shape({
   version: VERSION,
   id: STRING,
   replacement: STRING,
+  replacement_loses: { type: "array", items: STRING },
 }, [
   "path",
   "language",
@@ -188,6 +189,13 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       ...readAsErrorWarnings(summary.pattern_read_as_error),
       ...skippedWarnings(skipped, query),
     ];
+    const losing = (result.matches ?? []).filter((m) => m.replacement_loses).length;
+    if (losing > 0) {
+      warnings.push(
+        `${losing} match(es) on this page would lose code to the rewrite (replacement_loses): ` +
+          "edit_rewrite_structural refuses those sites; pass the ids of the others to rewrite them",
+      );
+    }
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };
   },
 };

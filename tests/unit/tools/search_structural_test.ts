@@ -165,3 +165,32 @@ Deno.test("search_structural refuses a text type (md): no file of it has a gramm
   assert.equal(code(md), "invalid_args");
   assert.match(!md.ok ? md.error.message : "", /"md" has no grammar: a structural search matches code only/);
 });
+
+Deno.test("a rewrite preview says which matches' replacements would lose code, as the rewrite would refuse them", async () => {
+  const js = [
+    "foo(a, /* keep me */ b);",
+    "foo(c, d);",
+    "async function load() {}",
+    "function keep() {}",
+    "if (x) return 1;",
+    "else return 2;",
+    "",
+  ].join("\n");
+  const { ws } = await open({ "/w/p.js": js });
+  const preview = async (pattern: string, rewrite: string) => {
+    const r = await ws.call("search_structural", { pattern, rewrite });
+    const d = okData(r);
+    const losing = (d["matches"] as { line: number; replacement_loses?: string[] }[])
+      .map((m) => [m.line, m.replacement_loses ?? null]);
+    return { losing, warnings: r.ok ? r.warnings : [] };
+  };
+  const calls = await preview("foo($A, $B)", "bar($B, $A)");
+  assert.deepEqual(calls.losing, [[1, ["the comment `/* keep me */`"]], [2, null]]);
+  assert.ok(calls.warnings.some((w) => /1 match\(es\) on this page would lose code/.test(w)));
+  const fns = await preview("function $F() {}", "const $F = () => {}");
+  assert.deepEqual(fns.losing, [[3, ["the word `async`"]], [4, null]]);
+  const ifs = await preview("if ($C) return $X;", "if ($C) { return $X; }");
+  assert.deepEqual(ifs.losing, [[5, ["the code after the pattern's end: `else return 2;`"]]]);
+  // A rewrite that gives each match back as it is (its own text, comments and all) loses nothing.
+  assert.deepEqual((await preview("foo($A, $B)", "foo($A, $B)")).losing, [[1, null], [2, null]]);
+});
