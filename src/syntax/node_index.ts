@@ -33,10 +33,27 @@ interface TreeLists {
 
 const BY_TREE = new WeakMap<Tree, TreeLists>();
 
+/** Each tree's root node object, asked of wasm once per tree (a tree is not edited while it is held). */
+const ROOTS = new WeakMap<Tree, Node>();
+
+/**
+ * A tree's root node, the same object for the same tree: a warm search asks each held tree for its root once
+ * per file and query, and `tree.rootNode` is a call into wasm and a new object each time.
+ *
+ * @param tree The tree.
+ * @returns Its root node.
+ */
+export function rootOf(tree: Tree): Node {
+  let root = ROOTS.get(tree);
+  if (root === undefined) ROOTS.set(tree, root = tree.rootNode);
+  return root;
+}
+
 /** The remembered list under `key` for the tree of `root`, or the one `find` gives (remembered when `root` is the tree's root). */
 function remembered(root: Node, text: string, key: string, find: () => Node[]): Node[] {
   const tree = root.tree;
-  if (root.id !== tree.rootNode.id) return find();
+  const treeRoot = rootOf(tree);
+  if (root !== treeRoot && root.id !== treeRoot.id) return find();
   let held = BY_TREE.get(tree);
   if (held === undefined || held.text !== text) {
     BY_TREE.set(tree, held = { text, lists: new Map(), nodes: 0 });

@@ -23,6 +23,7 @@ import {
 } from "./pattern_encodings.ts";
 import { countMatchStep, resetMatchSteps } from "./match_steps.ts";
 import { convert, type PatternNode } from "./pattern_tree.ts";
+import { nodeFacts } from "./node_facts.ts";
 
 /** A pattern parsed for one language. */
 export interface CompiledPattern {
@@ -240,7 +241,8 @@ function patternNodeOf(node: Node, e: EncodedPattern, source: string): PatternNo
  * read as ERROR (`anyKind`), any named node with children.
  */
 function ofKind(p: PatternNode, n: Node): boolean {
-  return p.anyKind ? n.isNamed && n.childCount > 0 : n.type === p.type && n.isNamed === p.named;
+  const f = nodeFacts(n);
+  return p.anyKind ? f.named && n.childCount > 0 : f.type === p.type && f.named === p.named;
 }
 
 /** The kind a pattern's candidates are found by (`type` null: any named node, for an `anyKind` root). */
@@ -270,7 +272,8 @@ function matchOf(node: Node, env: Env): PatternMatch {
   for (const [key, b] of env) {
     if (key.startsWith(SKIPPED_KEY)) skipped.push(b.text);
     else if (key.startsWith(TAIL_KEY)) {
-      tail.push({ kind: b.nodes.find((n) => n.isNamed)?.type ?? "", start: b.start, end: b.end });
+      const named = b.nodes.find((n) => nodeFacts(n).named);
+      tail.push({ kind: named ? nodeFacts(named).type : "", start: b.start, end: b.end });
     } else bindings[key] = b;
   }
   return { node, bindings, ...(skipped.length > 0 ? { skipped } : {}), ...(tail.length > 0 ? { tail } : {}) };
@@ -285,7 +288,7 @@ function bind(
 ): boolean {
   if (meta.name === null || meta.name.startsWith("_")) return true;
   const start = nodes.length > 0 ? nodes[0]!.startIndex : -1;
-  const end = nodes.length > 0 ? nodes[nodes.length - 1]!.endIndex : -1;
+  const end = nodes.length > 0 ? nodeFacts(nodes[nodes.length - 1]!).end : -1;
   const bound = start === -1 ? "" : text.slice(start, end);
   const prior = env.get(meta.name);
   if (prior) return normalise(prior.text) === normalise(bound);
@@ -312,7 +315,7 @@ function bindRun(
   if (meta.name === null || meta.name.startsWith("_")) return true;
   const { ns, j, k } = run;
   const start = k > j ? ns[j]!.startIndex : -1;
-  const end = k > j ? ns[k - 1]!.endIndex : -1;
+  const end = k > j ? nodeFacts(ns[k - 1]!).end : -1;
   const bound = start === -1 ? "" : text.slice(start, end);
   const prior = env.get(meta.name);
   if (prior) return normalise(prior.text) === normalise(bound);
@@ -325,18 +328,25 @@ function bindRun(
     end,
     text: bound,
   };
-  const around = gapAround(ns, j, k);
+  const around = gapAround(ns, j, k, text);
   if (around) binding.gap = around;
   env.set(meta.name, binding);
   return true;
 }
 
 /** The tokens around ns[j..k) and the offsets between them, when there are tokens on both sides. */
-function gapAround(ns: Node[], j: number, k: number): Binding["gap"] {
+function gapAround(ns: Node[], j: number, k: number, text: string): Binding["gap"] {
   const before = ns[j - 1];
   const after = ns[k];
-  if (!before || !after || before.isNamed || after.isNamed) return undefined;
-  return { before: before.text, after: after.text, start: before.endIndex, end: after.startIndex };
+  if (!before || !after) return undefined;
+  const [b, a] = [nodeFacts(before), nodeFacts(after)];
+  if (b.named || a.named) return undefined;
+  return {
+    before: text.slice(before.startIndex, b.end),
+    after: text.slice(after.startIndex, a.end),
+    start: b.end,
+    end: after.startIndex,
+  };
 }
 
 /**
@@ -373,11 +383,11 @@ function restore(env: Env, size: number): void {
 /** Whether a leaf of the code has the pattern leaf's text (compared in the file's text, not copied out). */
 function sameLeafText(n: Node, leaf: string, text: string): boolean {
   const start = n.startIndex;
-  return n.endIndex - start === leaf.length && text.startsWith(leaf, start);
+  return nodeFacts(n).end - start === leaf.length && text.startsWith(leaf, start);
 }
 
 function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
-  if (p.meta) return n.isNamed && bind(env, p.meta, [n], text);
+  if (p.meta) return nodeFacts(n).named && bind(env, p.meta, [n], text);
   if (!ofKind(p, n)) return false;
   if (p.children.length === 0) return sameLeafText(n, p.text, text);
   return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
@@ -417,7 +427,7 @@ function matchList(
   }
   const matched = j < ns.length &&
     (p.meta
-      ? ns[j]!.isNamed && bind(env, p.meta, [ns[j]!], text, () => gapAround(ns, j, j + 1))
+      ? nodeFacts(ns[j]!).named && bind(env, p.meta, [ns[j]!], text, () => gapAround(ns, j, j + 1, text))
       : matchNode(p, ns[j]!, env, text, smart));
   if (matched && matchList(ps, i + 1, ns, j + 1, env, text, smart)) return true;
   restore(env, snapshot);
@@ -429,7 +439,7 @@ function matchList(
   // Smart strictness: a token of the code the pattern does not have is passed over where the pattern's next
   // is a token too, as ast-grep does (`async` before `function`, `await` after `for`); not where it is a node
   // or a metavariable (`default` in `export default function`, `type` in `import type`, `readonly`).
-  if (smart && j < ns.length && !ns[j]!.isNamed && !p.named) {
+  if (smart && j < ns.length && !p.named && !nodeFacts(ns[j]!).named) {
     noteSkipped(env, ns[j]!, text);
     if (matchList(ps, i, ns, j + 1, env, text, smart)) return true;
     restore(env, snapshot);
@@ -439,16 +449,17 @@ function matchList(
 
 /** Note code the smart strictness passes over at the end of a node's children (punctuation alone is not code). */
 function noteTail(env: Env, rest: Node[], text: string): void {
-  if (!rest.some((n) => n.isNamed || WORD.test(text.slice(n.startIndex, n.endIndex)))) return;
-  const [start, end] = [rest[0]!.startIndex, rest[rest.length - 1]!.endIndex];
+  if (!rest.some((n) => nodeFacts(n).named || WORD.test(text.slice(n.startIndex, nodeFacts(n).end)))) return;
+  const [start, end] = [rest[0]!.startIndex, nodeFacts(rest[rest.length - 1]!).end];
   env.set(`${TAIL_KEY}${start}`, { nodes: rest, start, end, text: "" }); // offsets: a rewrite cuts what it shows
 }
 
 /** Note a word the smart strictness passes over (punctuation is not noted: no rewrite loses meaning by it). */
 function noteSkipped(env: Env, n: Node, text: string): void {
-  const word = text.slice(n.startIndex, n.endIndex);
+  const end = nodeFacts(n).end;
+  const word = text.slice(n.startIndex, end);
   if (!WORD.test(word)) return;
-  env.set(`${SKIPPED_KEY}${n.startIndex}`, { nodes: [n], start: n.startIndex, end: n.endIndex, text: word });
+  env.set(`${SKIPPED_KEY}${n.startIndex}`, { nodes: [n], start: n.startIndex, end, text: word });
 }
 
 function walkKind(

@@ -29,6 +29,8 @@ import { matchesIn, patternFinder, ruleFinder } from "./finders.ts";
 import { runLexiconOf } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 import { lostComments } from "../edit/lost_comments.ts";
+import { nodeFacts } from "../edit/node_facts.ts";
+import { rootOf } from "../../syntax/node_index.ts";
 
 export { multiNames } from "./rule.ts";
 export { MAX_MATCHES_PER_FILE, requiredTexts, requiredWords } from "./finders.ts";
@@ -105,7 +107,7 @@ function siteBindings(
   const out: Record<string, SiteBinding> = {};
   for (const [name, b] of Object.entries(bindings)) {
     const site: SiteBinding = { start: b.start, end: b.end, text: b.text };
-    if (multi.has(name)) site.parts = b.nodes.map((n) => ({ start: n.startIndex, end: n.endIndex }));
+    if (multi.has(name)) site.parts = b.nodes.map((n) => ({ start: n.startIndex, end: nodeFacts(n).end }));
     out[name] = site;
   }
   return out;
@@ -232,7 +234,7 @@ function sitesOf(
   return found.map((m) => {
     const site: PatternSite = {
       start: m.node.startIndex,
-      end: m.node.endIndex,
+      end: nodeFacts(m.node).end,
       metavariables: siteBindings(m.bindings, query.multi),
     };
     if (rewrite !== undefined) {
@@ -475,7 +477,7 @@ export function patternMatcherOf(
           parsed,
           { store: rememberedOf(trees), path: file.path, query: key },
           () =>
-            sitesOf(matchesIn(find, parsed.tree.rootNode, file), file, {
+            sitesOf(matchesIn(find, rootOf(parsed.tree), file), file, {
               language,
               rewrite: query.rewrite,
               multi,

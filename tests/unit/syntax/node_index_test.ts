@@ -8,6 +8,7 @@ import {
   nodesAroundToken,
   nodesOfKind,
   rarestText,
+  rootOf,
 } from "../../../src/syntax/node_index.ts";
 
 const grammars = new Grammars(createWasmLoader());
@@ -66,6 +67,23 @@ Deno.test("nodesOfKind() and nodesAroundToken() hand back the same nodes for the
   const fn = other.rootNode.child(1)!;
   assert.deepEqual(nodesOfKind(fn, { ...kind, text: edited }).map((n) => n.text), ["return 2;"]);
   assert.equal(nodesOfKind(other.rootNode, { ...kind, text: edited }).length, 2);
+  tree.delete();
+  other.delete();
+});
+
+Deno.test("rootOf() asks each tree for its root once; a list found from either root object is the tree's", async () => {
+  const p = await parser("javascript");
+  const text = "function f() { return 1; }\n";
+  const tree = p.parse(text)!;
+  const root = rootOf(tree);
+  assert.equal(rootOf(tree), root);
+  assert.equal(root.id, tree.rootNode.id);
+  const kind = { text, type: "return_statement", named: true };
+  // The root tree-sitter hands out anew and the one kept are the same node: both get the remembered list.
+  assert.equal(nodesOfKind(tree.rootNode, kind), nodesOfKind(root, kind));
+  const other = p.parse(text)!;
+  assert.notEqual(rootOf(other), root);
+  assert.notEqual(nodesOfKind(rootOf(other), kind)[0], nodesOfKind(root, kind)[0]);
   tree.delete();
   other.delete();
 });
