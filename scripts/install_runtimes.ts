@@ -11,6 +11,9 @@
  *     and we are root (never `playwright install`: it downloads a browser).
  *   - Debian's `ripgrep` the same way, when `rg` is not on PATH: the text
  *     search's equality table and bench compare graver with it.
+ *   - Debian's go-cmp, semver and smallvec sources the same way, when their
+ *     folders are absent: the structural search's equality table's Go and
+ *     Rust trees.
  * Nothing is fetched from anywhere but the npm registry and Debian's packages.
  *
  *   deno run -A scripts/install_runtimes.ts [--skip-chromium]
@@ -123,6 +126,16 @@ async function installDebian(
 
 let aptUpdated = false;
 
+/**
+ * Go and Rust sources from Debian's packages, the structural search's equality table's Go and Rust trees
+ * (tests/unit/search/_astgrep.ts: `sgTrees`): each package, and the folder it installs.
+ */
+const SOURCE_TREES: [string, string][] = [
+  ["golang-github-google-go-cmp-dev", "/usr/share/gocode/src/github.com/google/go-cmp"],
+  ["librust-semver-dev", "/usr/share/cargo/registry/semver-1.0.14"],
+  ["librust-smallvec-dev", "/usr/share/cargo/registry/smallvec-1.9.0"],
+];
+
 if (import.meta.main) {
   await installTools();
   if (!Deno.args.includes("--skip-chromium")) {
@@ -132,4 +145,10 @@ if (import.meta.main) {
     });
   }
   await installDebian("ripgrep", { present: () => onPath("rg"), why: "to compare the text search with it" });
+  for (const [pkg, tree] of SOURCE_TREES) {
+    await installDebian(pkg, {
+      present: () => exists(tree),
+      why: "to compare the structural search with ast-grep on it",
+    });
+  }
 }

@@ -4,7 +4,8 @@
  * of an RE2 regular expression, linear-time), `inside` / `has` (an enclosing / enclosed node matches another
  * rule), `precedes` / `follows` (a later / earlier sibling does; for all four, `stopBy: "neighbor"` — the
  * default — looks one step, `"end"` all the way, a rule up to and including the first node it matches), and
- * `all` / `any` / `not` over other rules. Metavariables that patterns bind are the match's (the first of `any`
+ * `all` / `any` / `not` over other rules; `inside` and `has` take a `field` too (the target lies in that field
+ * of the enclosing node; the target's child in that field holds, or with `stopBy`, a node below it). Metavariables that patterns bind are the match's (the first of `any`
  * that holds gives its own). At the top, `constraints` (as ast-grep's YAML puts beside `rule`) maps a
  * metavariable to a rule its bound node must match; a `$$$X` list, or a name the match did not bind, is not
  * checked (ast-grep's rule). `matches`, `nthChild` and `range` are refused as not built yet.
@@ -32,15 +33,26 @@ import { appendAll } from "../../arrays.ts";
 /** How far a relational rule looks. */
 type StopBy = "neighbor" | "end" | CompiledRule;
 
+/**
+ * A relational key's rule, how far it looks, and (`inside` and `has` only, as in ast-grep) the field of the
+ * related node it is about: `has` with a field tests the target's child in that field (with `stopBy`, what is
+ * below it too); `inside` with a field takes an enclosing node only where the target lies in that field of it.
+ */
+interface RelationRule {
+  rule: CompiledRule;
+  stopBy: StopBy;
+  field?: string;
+}
+
 /** A rule compiled for one language. */
 export interface CompiledRule {
   pattern?: CompiledPattern;
   kind?: string;
   regex?: RE2JS;
-  inside?: { rule: CompiledRule; stopBy: StopBy };
-  has?: { rule: CompiledRule; stopBy: StopBy };
-  precedes?: { rule: CompiledRule; stopBy: StopBy };
-  follows?: { rule: CompiledRule; stopBy: StopBy };
+  inside?: RelationRule;
+  has?: RelationRule;
+  precedes?: RelationRule;
+  follows?: RelationRule;
   /** Metavariable name -> the rule its bound node must match (top-level rules only). */
   constraints?: Map<string, CompiledRule>;
   /** The names written `$$$NAME` in the rule's patterns: lists, which constraints do not check. */
@@ -120,12 +132,14 @@ function ruleTooDeep(where: string): RecoverableError {
   );
 }
 
-/** A grammar's node kinds: its language's name, and the named node types (`ERROR` among them). */
+/** A grammar's node kinds: its language's name, the named node types (`ERROR` among them), its field names. */
 export interface GrammarKinds {
   /** The language, as the refusal names it. */
   language: string;
   /** Every named node type of the grammar. */
   names: ReadonlySet<string>;
+  /** Every field name of the grammar (`body`, `condition`, …), as a relation's `field` may name them. */
+  fields?: ReadonlySet<string>;
 }
 
 /** The named node types of a tree-sitter language, listed once per language. */
@@ -148,7 +162,43 @@ export function grammarKinds(language: string, grammar: Language): GrammarKinds 
     }
     NAMED_KINDS.set(grammar, names = found);
   }
-  return { language, names };
+  return { language, names, fields: new Set(grammar.fields.filter((f): f is string => f !== null)) };
+}
+
+/**
+ * A relation's `field`: a string, on `inside` or `has` (ast-grep refuses it on `precedes` and `follows`), and,
+ * when the grammar is known, one of its field names (a misspelt one would match nothing, silently).
+ */
+function relationField(
+  value: unknown,
+  where: string,
+  on: { key: typeof RELATIONAL[number]; kinds: GrammarKinds | undefined },
+): string {
+  if (typeof value !== "string") {
+    throw badRule(where, "must be a string", 'Name a field of the related node, e.g. "field": "body"');
+  }
+  if (on.key === "precedes" || on.key === "follows") {
+    throw badRule(
+      where,
+      "is taken only by inside and has (as in ast-grep)",
+      "Drop field, or put it on inside or has",
+    );
+  }
+  const fields = on.kinds?.fields;
+  if (fields === undefined || fields.has(value)) return value;
+  const near = nearestNames(value, [...fields], 3);
+  throw new RecoverableError(
+    "invalid_query",
+    `Cannot use the rule: ${where} "${value}" is not a field name of the ${on.kinds!.language} grammar`,
+    {
+      hint: (near.length > 0 ? `Did you mean ${near.map((f) => `"${f}"`).join(" or ")}? ` : "") +
+        `A field is one of the ${
+          on.kinds!.language
+        } grammar's field names (such as tree-sitter's playground ` +
+        "shows before a child: `body:`, `condition:`)",
+      details: { at: where, field: value, language: on.kinds!.language, nearest: near },
+    },
+  );
 }
 
 /**
@@ -205,13 +255,8 @@ export function compileRule(
     for (const [key, v] of Object.entries(r)) {
       const at = `${where}.${key}`;
       if (key === "stopBy" && where !== "rule") continue;
-      if (NOT_YET.includes(key)) {
-        throw badRule(
-          at,
-          "is an ast-grep rule key graver does not support yet",
-          `Use ${KEYS.join(", ")} (and constraints at the top); graver refuses ${NOT_YET.join(", ")}`,
-        );
-      }
+      if (key === "field" && RELATIONAL.some((k) => where.endsWith(`.${k}`))) continue; // the relation's own
+      refuseUnbuilt(key, at);
       if (key === "constraints") {
         if (where !== "rule") {
           throw badRule(
@@ -231,11 +276,8 @@ export function compileRule(
         if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
         out.regex = compileRe2(v, { what: `the rule's ${at}` });
       } else if ((RELATIONAL as readonly string[]).includes(key)) {
-        const rel = compile(v, at);
-        out[key as typeof RELATIONAL[number]] = {
-          rule: rel,
-          stopBy: stopByOf((v as Record<string, unknown>)["stopBy"], at, compile),
-        };
+        const relation = key as typeof RELATIONAL[number];
+        out[relation] = compileRelation(v, at, { key: relation, compile, kinds });
       } else if (key === "all" || key === "any") {
         if (!Array.isArray(v) || v.length === 0) throw badRule(at, "must be a non-empty list of rules", "");
         out[key] = v.map((x, i) => compile(x, `${at}[${i}]`));
@@ -254,6 +296,43 @@ export function compileRule(
   const top = compile(raw, "rule");
   if (top.constraints) top.lists = multiNames({ rule: raw });
   return top;
+}
+
+/** Refuse an ast-grep key graver has not built, and a `field` outside a relation (a relation's own is read there). */
+function refuseUnbuilt(key: string, at: string): void {
+  if (NOT_YET.includes(key)) {
+    throw badRule(
+      at,
+      "is an ast-grep rule key graver does not support yet",
+      `Use ${KEYS.join(", ")} (and constraints at the top); graver refuses ${NOT_YET.join(", ")}`,
+    );
+  }
+  if (key === "field") {
+    throw badRule(
+      at,
+      "is taken only in an inside or has rule",
+      'Put it beside the relation\'s rule: {"has": {"field": "body", "kind": …}}',
+    );
+  }
+}
+
+/** A relational key's value: its rule, its `stopBy` and (`inside`, `has`) its `field`. */
+function compileRelation(
+  value: unknown,
+  at: string,
+  on: {
+    key: typeof RELATIONAL[number];
+    compile: (raw: unknown, where: string) => CompiledRule;
+    kinds: GrammarKinds | undefined;
+  },
+): RelationRule {
+  const rel: RelationRule = {
+    rule: on.compile(value, at),
+    stopBy: stopByOf((value as Record<string, unknown>)["stopBy"], at, on.compile),
+  };
+  const field = (value as Record<string, unknown>)["field"];
+  if (field !== undefined) rel.field = relationField(field, `${at}.field`, { key: on.key, kinds: on.kinds });
+  return rel;
 }
 
 /** The `constraints` map: each metavariable name's rule. */
@@ -371,41 +450,64 @@ function bindsNothing(rule: CompiledRule): boolean {
 /** {@linkcode bindsNothing}'s answers, per compiled rule. */
 const BINDS_NOTHING = new WeakMap<CompiledRule, boolean>();
 
-/** `inside` (up) or `has` (down): a node so related holds the rule, as far as stopBy lets it look. */
-function relative(
-  node: Node,
-  rel: { rule: CompiledRule; stopBy: StopBy },
-  ctx: { text: string; env: Bindings; up: boolean },
-): boolean {
-  const test = (n: Node) => (look(n), holdsInto(rel.rule, n, ctx));
+/**
+ * `inside` (up) or `has` (down): a node so related holds the rule, as far as stopBy lets it look (with a
+ * `field`: `inside` takes only an enclosing node the target lies in that field of; `has` starts from the
+ * target's child in that field, itself included).
+ */
+function relative(node: Node, rel: RelationRule, ctx: { text: string; env: Bindings; up: boolean }): boolean {
+  const field = rel.field;
+  const test = field === undefined || !ctx.up ? (n: Node) => (look(n), holdsInto(rel.rule, n, ctx)) : (
+    n: Node,
+    from: Node,
+  ) => (look(n), n.childForFieldName(field)?.id === from.id && holdsInto(rel.rule, n, ctx));
   const stops = (n: Node) =>
     rel.stopBy !== "end" && (rel.stopBy === "neighbor" || holds(rel.stopBy, n, { text: ctx.text, env: {} }));
+  let memo: Map<number, boolean> | undefined;
   if (bindsNothing(rel.rule)) {
-    let memo = looks.memo.get(rel);
+    memo = looks.memo.get(rel);
     if (memo === undefined) looks.memo.set(rel, memo = new Map());
-    return ctx.up
-      ? holdsAlong(node, { test, stops, memo }, parentOf)
-      : holdsBelow(node, { test, stops, memo });
   }
   if (ctx.up) {
-    for (let n = node.parent; n !== null; n = n.parent) {
-      if (test(n)) return true;
-      if (stops(n)) return false;
-    }
-    return false;
+    return memo ? holdsAlong(node, { test, stops, memo }, parentOf) : holdsUpward(node, { test, stops });
   }
-  const queue = [...kidsOf(node)]; // a copy: the children array is kept per node
-  for (let at = 0; at < queue.length; at++) {
-    const n = queue[at]!;
-    if (test(n)) return true;
-    if (!stops(n)) appendAll(queue, kidsOf(n));
+  let from = node;
+  if (field !== undefined) {
+    const child = node.childForFieldName(field);
+    if (child === null) return false;
+    if (test(child, node)) return true;
+    if (stops(child)) return false;
+    from = child;
+  }
+  return memo ? holdsBelow(from, { test, stops, memo }) : holdsUnder(from, { test, stops });
+}
+
+/** `inside` looked for from one node (it binds metavariables: the first enclosing node that holds gives them). */
+function holdsUpward(node: Node, rel: Omit<Relation, "memo">): boolean {
+  for (let from = node, n = node.parent; n !== null; from = n, n = n.parent) {
+    if (rel.test(n, from)) return true;
+    if (rel.stops(n)) return false;
   }
   return false;
 }
 
-/** What a relation answered once per node needs: its test, where it stops, and its answers by node id. */
+/** `has` looked for from one node, breadth first (it binds metavariables: the first node that holds gives them). */
+function holdsUnder(node: Node, rel: Omit<Relation, "memo">): boolean {
+  const queue = [...kidsOf(node)]; // a copy: the children array is kept per node
+  for (let at = 0; at < queue.length; at++) {
+    const n = queue[at]!;
+    if (rel.test(n, node)) return true;
+    if (!rel.stops(n)) appendAll(queue, kidsOf(n));
+  }
+  return false;
+}
+
+/**
+ * What a relation answered once per node needs: its test (of a node, reached from `from`: the node before it
+ * on the way, which `inside` with a field asks for), where it stops, and its answers by node id.
+ */
 interface Relation {
-  test: (n: Node) => boolean;
+  test: (n: Node, from: Node) => boolean;
   stops: (n: Node) => boolean;
   memo: Map<number, boolean>;
 }
@@ -421,8 +523,8 @@ function holdsAlong(node: Node, rel: Relation, step: (n: Node) => Node | null): 
   const { test, stops, memo } = rel;
   const path: Node[] = [node];
   let found = false;
-  for (let n = step(node); n !== null; n = step(n)) {
-    if (test(n)) {
+  for (let from = node, n = step(node); n !== null; from = n, n = step(n)) {
+    if (test(n, from)) {
       found = true;
       break;
     }
@@ -452,7 +554,7 @@ function holdsBelow(node: Node, rel: Relation): boolean {
       continue;
     }
     const kid = top.kids[top.at++]!;
-    let holds = test(kid);
+    let holds = test(kid, top.n);
     if (!holds && !stops(kid)) {
       const below = memo.get(kid.id);
       if (below === undefined) {
@@ -475,7 +577,7 @@ function holdsBelow(node: Node, rel: Relation): boolean {
  */
 function sibling(
   node: Node,
-  rel: { rule: CompiledRule; stopBy: StopBy },
+  rel: RelationRule,
   ctx: { text: string; env: Bindings; forward: boolean },
 ): boolean {
   const step = (n: Node) => ctx.forward ? n.nextSibling : n.previousSibling;

@@ -11,7 +11,8 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
- * The rule rows (`kind`, `regex`, `inside`/`has`/`precedes`/`follows` with `stopBy`, `all`/`any`/`not`,
+ * The rule rows (`kind`, `regex`, `inside`/`has`/`precedes`/`follows` with `stopBy`, `inside`/`has` with a
+ * `field`, `all`/`any`/`not`,
  * `constraints`) equal ast-grep's `scan --inline-rules` of the same rule object (its `constraints` put beside
  * the rule, where ast-grep's YAML has them).
  *
@@ -236,6 +237,31 @@ const TABLE: Row[] = [
       kind: "call_expression",
       regex: "^panic\\(",
       inside: { kind: "function_declaration", stopBy: "end" },
+    }],
+    // A relation's field: the target in that field of the enclosing node (inside), the field's node (has).
+    ["hono", "js", "inside a field: calls in an if's condition", {
+      kind: "call_expression",
+      inside: { kind: "if_statement", field: "condition", stopBy: "end" },
+    }],
+    ["hono", "js", "inside a field, one level: calls an arrow function returns", {
+      kind: "call_expression",
+      inside: { kind: "arrow_function", field: "body" },
+    }],
+    ["hono", "js", "has a field: ifs whose consequence throws", {
+      kind: "if_statement",
+      has: { field: "consequence", pattern: "throw $E", stopBy: "end" },
+    }],
+    ["email", "py", "inside a field: calls in a while loop's condition", {
+      kind: "call",
+      inside: { kind: "while_statement", field: "condition", stopBy: "end" },
+    }],
+    ["go_cmp", "go", "inside a field: returns in an if's alternative", {
+      kind: "return_statement",
+      inside: { kind: "if_statement", field: "alternative", stopBy: "end" },
+    }],
+    ["smallvec", "rs", "has a field, one level: functions returning an Option", {
+      kind: "function_item",
+      has: { field: "return_type", kind: "generic_type", regex: "^Option<" },
     }],
   ] as [string, string, string, Record<string, unknown>][]).map(([tree, lang, name, rule]) => ({
     tree,

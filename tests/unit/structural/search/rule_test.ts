@@ -252,3 +252,123 @@ Deno.test("precedes and follows that bind nothing are answered once per node: a 
   });
   assert.equal((await next.match({ path: "flat.js", text: flat, version: "flat" })).length, 1);
 });
+
+/** A TypeScript function with an if/else, a while condition, arrow functions and a for-of. */
+const FIELDS = [
+  "function f(a: number) {",
+  "  if (a > 1) {",
+  "    return a + 1;",
+  "  } else {",
+  "    g(a);",
+  "  }",
+  "  while (check(a)) a--;",
+  "  return 2;",
+  "}",
+  "const h = (x) => x * 2;",
+  "const k = (x) => { return x; };",
+  "for (const v of list(a)) use(v);",
+  "",
+].join("\n");
+
+/** The texts a TypeScript rule matches in FIELDS. */
+async function inFields(rule: Record<string, unknown>): Promise<string[]> {
+  const program = await matcher.compile("typescript", { rule });
+  const sites = await program.match({ path: "f.ts", text: FIELDS, version: `f${version++}` });
+  return sites.map((s) => FIELDS.slice(s.start, s.end));
+}
+
+Deno.test("inside with a field: the target lies in that field of the enclosing node (as ast-grep 0.51 finds)", async () => {
+  const inIf = (field: string) => ({
+    kind: "return_statement",
+    inside: { kind: "if_statement", field, stopBy: "end" },
+  });
+  assert.deepEqual(await inFields(inIf("consequence")), ["return a + 1;"]);
+  assert.deepEqual(await inFields(inIf("alternative")), []);
+  assert.deepEqual(
+    await inFields({
+      kind: "call_expression",
+      inside: { kind: "if_statement", field: "alternative", stopBy: "end" },
+    }),
+    ["g(a)"],
+  );
+  // In the loop's condition, not its body; the for-of's iterated value, not its body (one step: the parent).
+  const call = (inside: Record<string, unknown>) => inFields({ kind: "call_expression", inside });
+  assert.deepEqual(await call({ kind: "while_statement", field: "condition", stopBy: "end" }), ["check(a)"]);
+  assert.deepEqual(await call({ kind: "while_statement", field: "body", stopBy: "end" }), []);
+  assert.deepEqual(await call({ kind: "for_in_statement", field: "right" }), ["list(a)"]);
+  assert.deepEqual(await call({ kind: "for_in_statement", field: "body", stopBy: "end" }), ["use(v)"]);
+  assert.deepEqual(
+    await inFields({ kind: "identifier", inside: { kind: "function_declaration", field: "name" } }),
+    [
+      "f",
+    ],
+  );
+  // A relation that binds looks from each candidate, one that binds nothing once per node: the same answers.
+  assert.deepEqual(
+    await inFields({
+      pattern: "$F($$$A)",
+      inside: { pattern: "while ($C) $B", field: "condition", stopBy: "end" },
+    }),
+    ["check(a)"],
+  );
+});
+
+Deno.test("has with a field: the target's child in that field holds, or with stopBy a node below it", async () => {
+  const ifHas = (has: Record<string, unknown>) => inFields({ kind: "if_statement", has });
+  const ifText = FIELDS.slice(FIELDS.indexOf("if ("), FIELDS.indexOf("  while") - 1);
+  assert.deepEqual(await ifHas({ field: "condition", kind: "parenthesized_expression" }), [ifText]);
+  assert.deepEqual(await ifHas({ field: "condition", kind: "binary_expression" }), []);
+  assert.deepEqual(await ifHas({ field: "condition", kind: "binary_expression", stopBy: "end" }), [ifText]);
+  assert.deepEqual(await ifHas({ field: "consequence", pattern: "return $X;", stopBy: "end" }), [ifText]);
+  assert.deepEqual(await ifHas({ field: "alternative", pattern: "return $X;", stopBy: "end" }), []);
+  assert.deepEqual(
+    await inFields({ kind: "arrow_function", has: { field: "body", kind: "statement_block" } }),
+    [
+      "(x) => { return x; }",
+    ],
+  );
+  // A stopBy rule: the field's child itself, then below it down to (and into) the first node the rule matches.
+  const fn = (stopBy: unknown) =>
+    inFields({ kind: "function_declaration", has: { field: "body", kind: "binary_expression", stopBy } });
+  assert.equal((await fn({ kind: "class_declaration" })).length, 1);
+  assert.deepEqual(await fn({ kind: "if_statement" }), []);
+});
+
+Deno.test("a field is refused on precedes and follows, outside a relation, misspelt or not a string", async () => {
+  const refused = async (rule: Record<string, unknown>, code: string, message: RegExp) => {
+    await assert.rejects(
+      matcher.compile("typescript", { rule }),
+      (e: unknown) => e instanceof RecoverableError && e.code === code && message.test(e.message),
+      JSON.stringify(rule),
+    );
+  };
+  await refused(
+    { kind: "return_statement", precedes: { kind: "return_statement", field: "body" } },
+    "invalid_args",
+    /rule\.precedes\.field is taken only by inside and has/,
+  );
+  await refused(
+    { kind: "return_statement", follows: { kind: "if_statement", field: "body" } },
+    "invalid_args",
+    /rule\.follows\.field is taken only by inside and has/,
+  );
+  await refused(
+    { kind: "if_statement", field: "body" },
+    "invalid_args",
+    /rule\.field is taken only in an inside or has/,
+  );
+  await refused(
+    { kind: "if_statement", has: { field: 7, kind: "identifier" } },
+    "invalid_args",
+    /must be a string/,
+  );
+  await assert.rejects(
+    matcher.compile("typescript", {
+      rule: { kind: "if_statement", has: { field: "conditon", kind: "identifier" } },
+    }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "invalid_query" &&
+      /rule\.has\.field "conditon" is not a field name of the typescript grammar/.test(e.message) &&
+      (e.hint ?? "").startsWith('Did you mean "condition"?'),
+  );
+});
