@@ -63,7 +63,7 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
   rule: {
     type: "object",
     description:
-      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule; inside / has also take field, a field name such as "body" or "condition": the target lies in that field of the enclosing node / the target\'s child in that field matches), all / any (lists of rules), not (a rule); constraints at its top as below',
+      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), nthChild (1-based place among the parent\'s named children: a number, "2n+1", or {position, reverse, ofRule}), range ({start: {line, column}, end: {…}}, 0-based, columns in characters), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule; inside / has also take field, a field name such as "body" or "condition": the target lies in that field of the enclosing node / the target\'s child in that field matches), all / any (lists of rules), not (a rule); constraints at its top as below',
   },
   constraints: {
     type: "object",

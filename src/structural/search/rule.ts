@@ -8,7 +8,8 @@
  * of the enclosing node; the target's child in that field holds, or with `stopBy`, a node below it). Metavariables that patterns bind are the match's (the first of `any`
  * that holds gives its own). At the top, `constraints` (as ast-grep's YAML puts beside `rule`) maps a
  * metavariable to a rule its bound node must match; a `$$$X` list, or a name the match did not bind, is not
- * checked (ast-grep's rule). `matches`, `nthChild` and `range` are refused as not built yet.
+ * checked (ast-grep's rule). `nthChild` (where the node stands among its parent's named children) and `range`
+ * (its exact span) are `rule_position.ts`'s; `matches` (utility rules) is refused as not built yet.
  *
  * @module
  */
@@ -29,6 +30,14 @@ import {
   type PatternMatch,
 } from "../edit/pattern.ts";
 import { appendAll } from "../../arrays.ts";
+import {
+  compileNthChild,
+  compileRange,
+  inRange,
+  type NthChild,
+  type RuleRange,
+  SiblingIndex,
+} from "./rule_position.ts";
 
 /** How far a relational rule looks. */
 type StopBy = "neighbor" | "end" | CompiledRule;
@@ -49,6 +58,10 @@ export interface CompiledRule {
   pattern?: CompiledPattern;
   kind?: string;
   regex?: RE2JS;
+  /** Where the node stands among its parent's named children (`rule_position.ts`). */
+  nthChild?: NthChild<CompiledRule>;
+  /** The exact span the node has (0-based lines, character columns). */
+  range?: RuleRange;
   inside?: RelationRule;
   has?: RelationRule;
   precedes?: RelationRule;
@@ -63,8 +76,21 @@ export interface CompiledRule {
 }
 
 /** The keys a rule may have, and the ones ast-grep has that are not built yet. */
-const KEYS = ["pattern", "kind", "regex", "inside", "has", "precedes", "follows", "all", "any", "not"];
-const NOT_YET = ["matches", "nthChild", "range"];
+const KEYS = [
+  "pattern",
+  "kind",
+  "regex",
+  "nthChild",
+  "range",
+  "inside",
+  "has",
+  "precedes",
+  "follows",
+  "all",
+  "any",
+  "not",
+];
+const NOT_YET = ["matches"];
 
 /** The relational keys: each takes a rule and a `stopBy`. */
 const RELATIONAL = ["inside", "has", "precedes", "follows"] as const;
@@ -275,6 +301,10 @@ export function compileRule(
       } else if (key === "regex") {
         if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
         out.regex = compileRe2(v, { what: `the rule's ${at}` });
+      } else if (key === "nthChild") {
+        out.nthChild = compileNthChild(v, at, { compile, refuse: badRule });
+      } else if (key === "range") {
+        out.range = compileRange(v, at, badRule);
       } else if ((RELATIONAL as readonly string[]).includes(key)) {
         const relation = key as typeof RELATIONAL[number];
         out[relation] = compileRelation(v, at, { key: relation, compile, kinds });
@@ -382,6 +412,8 @@ export function ruleLiterals(
 /** Whether one node matches a rule; what its patterns bound goes into `env`. */
 function holds(rule: CompiledRule, node: Node, ctx: { text: string; env: Bindings }): boolean {
   if (rule.kind !== undefined && node.type !== rule.kind) return false;
+  if (rule.range && !inRange(node, rule.range, ctx.text)) return false;
+  if (rule.nthChild && !nthChildHolds(node, rule.nthChild, ctx.text)) return false;
   if (rule.regex && !rule.regex.matcher(ctx.text.slice(node.startIndex, node.endIndex)).find()) return false;
   if (rule.pattern) {
     const bound = matchPatternAt(rule.pattern, node, ctx.text);
@@ -397,6 +429,15 @@ function holds(rule: CompiledRule, node: Node, ctx: { text: string; env: Binding
   if (rule.not && holds(rule.not, node, { text: ctx.text, env: {} })) return false;
   return true;
 }
+
+/** Whether a node stands at an `nthChild`'s position among the siblings its `ofRule` takes (binding nothing). */
+function nthChildHolds(node: Node, nth: NthChild<CompiledRule>, text: string): boolean {
+  const ofRule = nth.ofRule;
+  return siblings.holds(node, nth, ofRule ? (c) => holds(ofRule, c, { text, env: {} }) : () => true);
+}
+
+/** Where nodes stand among their siblings, for one {@linkcode matchRule} call (node ids are one tree's). */
+let siblings = new SiblingIndex();
 
 /** {@linkcode holds}, its bindings kept only when it holds (a rule that fails half-way binds nothing). */
 function holdsInto(rule: CompiledRule, node: Node, ctx: { text: string; env: Bindings }): boolean {
@@ -637,6 +678,7 @@ export function matchRule(
   const { text, limit } = options;
   const out: PatternMatch[] = [];
   looks = { visits: 0, memo: new Map() }; // node ids are one tree's
+  siblings = new SiblingIndex();
   let candidates: readonly Node[];
   if (rule.pattern) {
     const literal = options.literalOf(rule.pattern);

@@ -11,8 +11,8 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
- * The rule rows (`kind`, `regex`, `inside`/`has`/`precedes`/`follows` with `stopBy`, `inside`/`has` with a
- * `field`, `all`/`any`/`not`,
+ * The rule rows (`kind`, `regex`, `nthChild`, `inside`/`has`/`precedes`/`follows` with `stopBy`,
+ * `inside`/`has` with a `field`, `all`/`any`/`not`,
  * `constraints`) equal ast-grep's `scan --inline-rules` of the same rule object (its `constraints` put beside
  * the rule, where ast-grep's YAML has them).
  *
@@ -258,6 +258,21 @@ const TABLE: Row[] = [
     ["go_cmp", "go", "inside a field: returns in an if's alternative", {
       kind: "return_statement",
       inside: { kind: "if_statement", field: "alternative", stopBy: "end" },
+    }],
+    // Where a node stands among its parent's named children (nthChild: a number, CSS's An+B, an object).
+    ["hono", "js", "nthChild: callbacks passed first", {
+      kind: "arrow_function",
+      nthChild: 1,
+      inside: { kind: "arguments" },
+    }],
+    ["email", "py", "nthChild from the end: a call's last argument when it is a string", {
+      kind: "string",
+      nthChild: { position: 1, reverse: true },
+      inside: { kind: "argument_list" },
+    }],
+    ["go_cmp", "go", "nthChild An+B of a rule's siblings: every other case clause", {
+      kind: "expression_case",
+      nthChild: { position: "2n+1", ofRule: { kind: "expression_case" } },
     }],
     ["smallvec", "rs", "has a field, one level: functions returning an Option", {
       kind: "function_item",

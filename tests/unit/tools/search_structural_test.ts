@@ -89,7 +89,7 @@ Deno.test("search_structural takes an ast-grep rule object instead of a pattern;
     "invalid_args",
   );
   assert.equal(
-    code(await ws.call("search_structural", { rule: { nthChild: 1, kind: "call" } })),
+    code(await ws.call("search_structural", { rule: { matches: "utility", kind: "call" } })),
     "invalid_args",
   );
   // constraints beside a pattern, as ast-grep's YAML has them beside the rule.

@@ -126,7 +126,7 @@ Deno.test("a rule with an unknown or unbuilt key, no key, or look-around in a re
   for (
     const rule of [
       { pattern: "f()", matches: "utility" },
-      { kind: "call_expression", nthChild: 1 },
+      { kind: "call_expression", nthChild: "2n+" },
       { kind: "call_expression", range: { start: { line: 0, column: 0 } } },
       { kind: "call_expression", has: { kind: "identifier", constraints: { A: { kind: "x" } } } },
       { pattern: "f($A)", constraints: ["A"] },
@@ -371,4 +371,49 @@ Deno.test("a field is refused on precedes and follows, outside a relation, missp
       /rule\.has\.field "conditon" is not a field name of the typescript grammar/.test(e.message) &&
       (e.hint ?? "").startsWith('Did you mean "condition"?'),
   );
+});
+
+Deno.test("nthChild and range in rules: where a node stands among its siblings, and its exact span", async () => {
+  const text = "const xs = [1, 2, 3, 4, 5];\nf(a, /* c */ b, c);\nlet s = '🦄'; let t = \"x\";\n";
+  const matched = async (rule: Record<string, unknown>) => {
+    const program = await matcher.compile("typescript", { rule });
+    const sites = await program.match({ path: "p.ts", text, version: `p${version++}` });
+    return sites.map((s) => text.slice(s.start, s.end));
+  };
+  // As ast-grep 0.51 answers each of these on the same text.
+  assert.deepEqual(await matched({ kind: "number", nthChild: 3 }), ["3"]);
+  assert.deepEqual(await matched({ kind: "number", nthChild: "2n+1" }), ["1", "3", "5"]);
+  assert.deepEqual(await matched({ kind: "number", nthChild: { position: "-n+2", reverse: true } }), [
+    "4",
+    "5",
+  ]);
+  assert.deepEqual(await matched({ kind: "number", nthChild: { position: 2, ofRule: { regex: "[24]" } } }), [
+    "4",
+  ]);
+  assert.deepEqual(await matched({ kind: "identifier", nthChild: 3 }), ["b"]); // the comment is the second
+  assert.deepEqual(await matched({ kind: "comment", nthChild: 2 }), ["/* c */"]);
+  assert.deepEqual(
+    await matched({
+      kind: "string",
+      range: { start: { line: 2, column: 21 }, end: { line: 2, column: 24 } },
+    }),
+    ['"x"'],
+  );
+  // A range alone (ast-grep asks for a kind or a pattern beside it): every named node of that span.
+  assert.deepEqual(
+    await matched({ range: { start: { line: 2, column: 8 }, end: { line: 2, column: 11 } } }),
+    [
+      "'🦄'",
+    ],
+  );
+});
+
+Deno.test("a range on a minified line of 100,000 numbers is one compare a node, not a walk of the line", async () => {
+  const text = `x = [${Array.from({ length: 100_000 }, (_, i) => i % 10).join(",")}];\n`;
+  const last = text.lastIndexOf("]") - 1; // the last number, one character
+  const program = await matcher.compile("javascript", {
+    rule: { kind: "number", range: { start: { line: 0, column: last }, end: { line: 0, column: last + 1 } } },
+  });
+  const sites = await program.match({ path: "min.js", text, version: "min" });
+  assert.deepEqual(sites.map((s) => s.start), [last]);
 });
