@@ -73,6 +73,8 @@ export interface CliInvocation {
   values: Record<string, string[]>;
   /** How many times each boolean option was given (`-uu`: 2); absent where the caller does not count. */
   counts?: Record<string, number>;
+  /** Each option given, by name, in the order given; absent where the caller does not keep it. */
+  order?: string[];
   /** Positional arguments. */
   positional: string[];
   /** The runtime. */

@@ -14,6 +14,8 @@ export interface ParsedFlags {
   values: Record<string, string[]>;
   /** How many times each boolean option was given (`-uu`: 2). */
   counts: Record<string, number>;
+  /** Each option given, by name, in the order given (ripgrep's `-C` and `-A`/`-B` override by their order). */
+  order: string[];
   /** Positional arguments (everything after `--` included). */
   rest: string[];
   /** Whether `--help` or `-h` was given. */
@@ -53,8 +55,9 @@ export function parseFlags(
 ): ParsedFlags {
   const shorts = names.shorts ?? {};
   const foreign = names.foreign ?? {};
-  const out: ParsedFlags = { flags: {}, values: {}, counts: {}, rest: [], help: false };
+  const out: ParsedFlags = { flags: {}, values: {}, counts: {}, order: [], rest: [], help: false };
   const setValue = (name: string, value: string) => {
+    out.order.push(name);
     out.flags[name] = value;
     (out.values[name] ??= []).push(value);
   };
@@ -112,6 +115,7 @@ function foreignOption(written: string, instead: string): string {
 
 /** Set a boolean option, counting how many times it was given. */
 function setTrue(out: ParsedFlags, name: string): void {
+  out.order.push(name);
   out.flags[name] = true;
   out.counts[name] = (out.counts[name] ?? 0) + 1;
 }

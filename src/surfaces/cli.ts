@@ -112,6 +112,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
       flags: parsed.flags,
       values: parsed.values,
       counts: parsed.counts,
+      order: parsed.order,
       positional: parsed.rest,
       host,
       open: (root) => openRoot(host, root, parsed.flags),

@@ -42,6 +42,28 @@ const COUNTS: Readonly<Record<string, string>> = {
   "max-results": "max_results",
 };
 
+/** The context flags: `-A`, `-B` and `-C`. */
+const CONTEXT_FLAGS = ["after-context", "before-context", "context"];
+
+/**
+ * The context flags that stand, as ripgrep 13 (Debian's) reads them: `-A` and `-B` add up, but a `-C` given
+ * after them drops both, and an `-A` or `-B` given after a `-C` drops it (`-C 1 -A 0` shows no line before,
+ * `-A 0 -C 1` one on each side); of one flag given twice, the last value.
+ *
+ * @param order Each option given, in order.
+ * @returns The context flags to take (a subset of `-A`, `-B`, `-C` by their long names).
+ */
+function contextFlagsThatStand(order: readonly string[]): Set<string> {
+  const standing = new Set<string>();
+  for (const name of order) {
+    if (!CONTEXT_FLAGS.includes(name)) continue;
+    if (name === "context") standing.clear();
+    else standing.delete("context");
+    standing.add(name);
+  }
+  return standing;
+}
+
 /** Boolean flags and the search_text argument each sets to true. */
 const SWITCHES: Readonly<Record<string, string>> = {
   "ignore-case": "ignore_case",
@@ -73,7 +95,7 @@ function patternAndPaths(
 
 /** The search_text arguments a `graver grep` invocation stands for, or a usage problem. */
 function searchArgs(
-  invocation: Pick<CliInvocation, "positional" | "flags" | "values" | "counts">,
+  invocation: Pick<CliInvocation, "positional" | "flags" | "values" | "counts" | "order">,
 ): { args: Record<string, unknown>; paths: string[] } | { problem: string } {
   const { positional, flags, values } = invocation;
   const given = patternAndPaths(positional, {
@@ -93,9 +115,12 @@ function searchArgs(
   const unrestricted = invocation.counts?.["unrestricted"] ?? 0;
   if (unrestricted >= 1) args["no_ignore"] = true;
   if (unrestricted >= 2) args["hidden"] = true;
+  const standing = contextFlagsThatStand(
+    invocation.order ?? CONTEXT_FLAGS.filter((f) => flags[f] !== undefined),
+  );
   for (const [flag, arg] of Object.entries(COUNTS)) {
     const raw = flags[flag];
-    if (raw === undefined) continue;
+    if (raw === undefined || (CONTEXT_FLAGS.includes(flag) && !standing.has(flag))) continue;
     if (typeof raw !== "string" || !/^\d+$/.test(raw)) {
       return { problem: `option "--${flag}" takes a whole number, not "${String(raw)}"` };
     }
@@ -357,8 +382,14 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
   },
   foreign: RG_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity,
-  async run({ flags, values, counts, positional, host, open }) {
-    const given = searchArgs({ positional, flags, values, counts: counts ?? {} });
+  async run({ flags, values, counts, order, positional, host, open }) {
+    const given = searchArgs({
+      positional,
+      flags,
+      values,
+      counts: counts ?? {},
+      ...(order ? { order } : {}),
+    });
     if ("problem" in given) return usageError(host, "grep", { message: given.problem });
     const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths: given.paths });
     if ("problem" in scopes) return usageError(host, "grep", { message: scopes.problem });

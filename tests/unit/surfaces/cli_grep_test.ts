@@ -285,7 +285,21 @@ Deno.test("graver grep prints context as ripgrep does: each line once, `--` betw
     );
     const rg = await ripgrepPath();
     if (rg === null) return; // `deno task test` installs it as root (CI); the shape above is rg 13's
-    for (const flags of [["-C", "2"], ["-A", "3"], ["-B", "2"], ["-A", "1", "-B", "4"]]) {
+    // And the order of -A, -B and -C as rg 13 reads it: a -C after -A/-B drops them, an -A/-B after -C drops it.
+    for (
+      const flags of [
+        ["-C", "2"],
+        ["-A", "3"],
+        ["-B", "2"],
+        ["-A", "1", "-B", "4"],
+        ["-B", "2", "-C", "0"],
+        ["-C", "0", "-B", "2"],
+        ["-C", "1", "-A", "0"],
+        ["-A", "0", "-C", "1"],
+        ["-A", "1", "-C", "2", "-B", "0"],
+        ["-C1", "-A2"],
+      ]
+    ) {
       const args = [...flags, "self\\.\\w+ = "];
       const ours = await inProcess(["grep", ...args], { cwd: dir });
       const theirs = await new Deno.Command(rg, {
