@@ -80,7 +80,10 @@ function metavariableEntry(
  * @param range The hits to take.
  * @returns One entry per hit, in order.
  */
-export function matchEntries(found: FoundFile, range: { from: number; to: number }): StructuralMatch[] {
+export function matchEntries(
+  found: FoundFile,
+  range: { from: number; to: number; misfits?: ReadonlyMap<StructuralHit, string> },
+): StructuralMatch[] {
   const { path, text, version, lines } = found;
   const out: StructuralMatch[] = [];
   let line = 1; // hits come in document order: each is looked up from the line of the one before
@@ -110,6 +113,8 @@ export function matchEntries(found: FoundFile, range: { from: number; to: number
     if (hit.replacement !== undefined) entry.replacement = hit.replacement;
     const loses = replacementLoses(hit);
     if (loses.length > 0) entry.replacement_loses = loses;
+    const misfit = range.misfits?.get(hit);
+    if (misfit !== undefined) entry.replacement_does_not_fit = misfit;
     out.push(entry);
   }
   return out;

@@ -18,6 +18,7 @@ import { type EnclosingSymbols, nameEnclosingSymbols } from "./enclosing_symbol.
 import { fits, prefixThatFits } from "./result_budget.ts";
 import { readScopedReads, scanEnded, type ScanStats, textFile, versionOfFile } from "./search_text.ts";
 import { finish, finishAstGrep, matchEntries } from "./structural_page.ts";
+import { type RewriteFit, rewriteMisfits } from "./rewrite_fit.ts";
 import { cursorFor } from "./text_args.ts";
 import { mayMatch } from "./structural_candidate.ts";
 import type {
@@ -499,6 +500,8 @@ export interface SearchStructuralOptions {
   matcher: StructuralMatcher;
   /** Names the enclosing symbol of matches (`enclosing_symbol.ts`); without it, matches name none. */
   enclosing?: EnclosingSymbols;
+  /** With a `rewrite`: which sites' new code would not fit (`rewrite_fit.ts`); without it, none is marked. */
+  fit?: RewriteFit;
 }
 
 /**
@@ -554,10 +557,18 @@ export async function searchStructural(
       return more;
     }
     const lines = decodedTexts.lineStartsOf(found.bytes, found.text);
-    const entries = matchEntries({ ...found, path: found.file.path, lines }, { from, to });
-    appendAll(page, entries);
-    if (options.enclosing === undefined) return more;
-    return nameEnclosingSymbols(entries, found, options.enclosing).then(() => more);
+    const take = (misfits?: ReadonlyMap<StructuralHit, string>) => {
+      const entries = matchEntries({ ...found, path: found.file.path, lines }, {
+        from,
+        to,
+        ...(misfits ? { misfits } : {}),
+      });
+      appendAll(page, entries);
+      if (options.enclosing === undefined) return more;
+      return nameEnclosingSymbols(entries, found, options.enclosing).then(() => more);
+    };
+    if (query.rewrite === undefined || options.fit === undefined) return take();
+    return rewriteMisfits({ ...found, path: found.file.path }, options.fit).then(take);
   });
   scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);

@@ -393,6 +393,11 @@ export interface StructuralMatch {
    * pattern's end, a comment no metavariable binds — for which `edit_rewrite_structural` refuses this site.
    */
   replacement_loses?: string[];
+  /**
+   * Why the replacement would not fit where the match is, though it parses (two statements where a body
+   * without braces holds one, an operator binding across it): `edit_rewrite_structural` refuses this site.
+   */
+  replacement_does_not_fit?: string;
 }
 
 /** What a structural search looked at. */

@@ -14,6 +14,8 @@ import { searchTextTool } from "./search_text.ts";
 import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import type { ShownLines } from "../errors.ts";
 import type { StructuralMatch } from "../search/types.ts";
+import type { RewriteFit } from "../search/rewrite_fit.ts";
+import type { Parsing } from "../syntax/types.ts";
 import type { ToolDefinition } from "./types.ts";
 
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
@@ -21,6 +23,20 @@ const patternEngine = lazyEngine(
   "the structural engine (pattern search)",
   async () => (await import("./_engines_structural.ts")).patternSearch,
 );
+const siteFitEngine = lazyEngine(
+  "the structural engine (site fit)",
+  async () => (await import("./_engines_structural.ts")).siteFit,
+);
+
+/**
+ * A rewrite preview's fit check (`search/rewrite_fit.ts`): the structural engine's, as edit_rewrite_structural
+ * runs it before it writes, each misfit in words.
+ */
+async function fitCheck(parsing: Parsing): Promise<RewriteFit> {
+  const { misfitEdits, misfitText } = await siteFitEngine();
+  return async (file, change) =>
+    (await misfitEdits(parsing, file, change)).map((m) => ({ index: m.index, text: misfitText(m) }));
+}
 
 /** The file-selection and page arguments a structural search shares with search_text, by name. */
 const SHARED = [
@@ -117,6 +133,7 @@ const MATCH = shape({
   id: STRING,
   replacement: STRING,
   replacement_loses: { type: "array", items: STRING },
+  replacement_does_not_fit: STRING,
 }, [
   "path",
   "language",
@@ -182,6 +199,7 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       matcher: patternMatcherOf(workspace, { outlines: true }),
       // With a match pool, the workers that parsed the matched files name their symbols too.
       enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)),
+      ...(query.rewrite !== undefined ? { fit: await fitCheck(workspace) } : {}),
     });
     const summary = result.summary;
     const skipped = { ...summary.skipped, overParseLimit: summary.files_over_parse_limit };
@@ -194,6 +212,15 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       warnings.push(
         `${losing} match(es) on this page would lose code to the rewrite (replacement_loses): ` +
           "edit_rewrite_structural refuses those sites; pass the ids of the others to rewrite them",
+      );
+    }
+    const misfits = (result.matches ?? []).filter((m) => m.replacement_does_not_fit).length;
+    if (misfits > 0) {
+      warnings.push(
+        `${misfits} match(es) on this page would get new code that does not fit there ` +
+          "(replacement_does_not_fit): edit_rewrite_structural refuses those sites; write the rewrite as one " +
+          "node there (braces around several statements, parentheses around an expression), or pass the ids of " +
+          "the others",
       );
     }
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };

@@ -194,3 +194,48 @@ Deno.test("a rewrite preview says which matches' replacements would lose code, a
   // A rewrite that gives each match back as it is (its own text, comments and all) loses nothing.
   assert.deepEqual((await preview("foo($A, $B)", "foo($A, $B)")).losing, [[1, null], [2, null]]);
 });
+
+Deno.test("a rewrite preview marks the sites whose new code would not fit there, the ones edit_rewrite_structural refuses", async () => {
+  const { ws } = await open({
+    "/w/a.js":
+      'function f(x) {\n  if (x) throw new Error("a");\n  if (!x) {\n    throw new Error("b");\n  }\n}\n',
+    "/w/b.js": "const y = g(1) * 2;\nconst z = g(2);\n",
+  });
+  const preview = async (pattern: string, rewrite: string) => {
+    const r = await ws.call("search_structural", { pattern, rewrite, language: "js" });
+    const d = okData(r);
+    const matches = d["matches"] as (Match & { replacement_does_not_fit?: string })[];
+    return { matches, warnings: r.ok ? r.warnings : [] };
+  };
+  // Two statements in a body without braces: the second would run whatever x is. In braces, they fit.
+  const two = await preview("throw new Error($M)", "log($M);\nthrow new E($M)");
+  assert.deepEqual(two.matches.map((m) => [m.line, m.replacement_does_not_fit !== undefined]), [[2, true], [
+    4,
+    false,
+  ]]);
+  assert.match(two.matches[0]!.replacement_does_not_fit!, /the if_statement that held it \(line 2\)/);
+  assert.ok(
+    two.warnings.some((w) => /1 match\(es\) on this page would get new code that does not fit/.test(w)),
+  );
+  // The refusal of the rewrite names the same site, and rewriting the others by id lands.
+  const refused = await ws.call("edit_rewrite_structural", {
+    pattern: "throw new Error($M)",
+    rewrite: "log($M);\nthrow new E($M)",
+    language: "js",
+    dry_run: true,
+  });
+  assert.equal(code(refused), "syntax_error");
+  const sites = !refused.ok ? refused.error.details?.["sites"] as { id: string }[] : [];
+  assert.deepEqual(sites.map((s) => s.id), [two.matches[0]!.id]);
+  // An operator binding across the new code: `g(1) * 2` → `1 + 1 * 2`; a call alone fits.
+  const split = await preview("g($X)", "$X + 1");
+  assert.deepEqual(split.matches.map((m) => [m.line, m.replacement_does_not_fit !== undefined]), [[1, true], [
+    2,
+    false,
+  ]]);
+  // Without a rewrite, nothing is judged.
+  const plain = okData(await ws.call("search_structural", { pattern: "g($X)", language: "js" }));
+  assert.ok(
+    (plain["matches"] as { replacement_does_not_fit?: string }[]).every((m) => !m.replacement_does_not_fit),
+  );
+});
