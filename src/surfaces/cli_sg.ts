@@ -31,6 +31,7 @@ import {
   stoppedText,
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
+import { inlineRule } from "./_sg_inline_rules.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -51,40 +52,30 @@ function sgArgs(
   },
 ): Record<string, unknown> | { problem: string } {
   const { flags, values } = invocation;
-  const pattern = flags["pattern"];
-  const rule = flags["rule"];
-  if (typeof pattern !== "string" && typeof rule !== "string") {
-    return { problem: "missing -p PATTERN (or --rule JSON)" };
-  }
-  const args: Record<string, unknown> = {};
-  if (typeof pattern === "string") args["pattern"] = pattern;
-  if (typeof rule === "string") {
-    try {
-      args["rule"] = JSON.parse(rule);
-    } catch {
-      return { problem: `--rule takes a JSON object of ast-grep rule keys, not ${JSON.stringify(rule)}` };
-    }
-  }
+  const query = queryArgs(flags);
+  if ("problem" in query) return query;
+  const { args, globs } = query;
   const format = flags["format"];
   if (format !== undefined && format !== "ast-grep" && format !== "graver") {
     return { problem: `--format takes "ast-grep" or "graver", not ${JSON.stringify(format)}` };
   }
   if (format === "ast-grep") args["output_format"] = "ast-grep";
   if (typeof flags["rewrite"] === "string") args["rewrite"] = flags["rewrite"];
-  if (typeof flags["rewrite"] !== "string" || format === "ast-grep") {
+  const rewriting = typeof args["rewrite"] === "string";
+  if (!rewriting || format === "ast-grep") {
     // A CLI prints every match, as ast-grep does: the page and the character budget are only a guard.
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
   }
   if (flags["debug-query"]) args["debug_query"] = true;
   if (flags["files-with-matches"]) {
-    if (typeof flags["rewrite"] === "string" || format === "ast-grep") {
+    if (rewriting || format === "ast-grep") {
       return { problem: "--files-with-matches lists files: it takes neither -r nor --format ast-grep" };
     }
     args["output_mode"] = "files_with_matches";
   }
   if (values["lang"]) args["language"] = values["lang"];
-  if (values["glob"]) args["glob"] = values["glob"];
+  if (globs.length > 0 || values["glob"]) args["glob"] = [...globs, ...values["glob"] ?? []];
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
   const size = sizeFlag(flags, "max-filesize");
   if (typeof size === "object") return size;
@@ -97,6 +88,53 @@ function sgArgs(
     args["max_results"] = Number(max);
   }
   return args;
+}
+
+/**
+ * What to search by: `-p PATTERN`, `--rule JSON`, or `--inline-rules CONFIG` (its language, `fix` and globs
+ * too); one of them, and no `-r` beside a config's `fix`.
+ */
+function queryArgs(
+  flags: Record<string, string | boolean>,
+): { args: Record<string, unknown>; globs: string[] } | { problem: string } {
+  const { pattern, rule, rewrite } = flags;
+  const inline = flags["inline-rules"];
+  const given = [pattern, rule, inline].filter((f) => typeof f === "string").length;
+  if (given === 0) return { problem: "missing -p PATTERN (or --rule JSON, or --inline-rules CONFIG)" };
+  if (given > 1) return { problem: "give one of -p PATTERN, --rule JSON and --inline-rules CONFIG" };
+  if (typeof pattern === "string") return { args: { pattern }, globs: [] };
+  if (typeof rule === "string") {
+    try {
+      return { args: { rule: JSON.parse(rule) }, globs: [] };
+    } catch {
+      return { problem: `--rule takes a JSON object of ast-grep rule keys, not ${JSON.stringify(rule)}` };
+    }
+  }
+  const config = inlineRule(inline as string);
+  if ("problem" in config) return config;
+  if (config.rewrite !== undefined && typeof rewrite === "string") {
+    return { problem: '--inline-rules has a "fix": give the rewrite there or with -r, not both' };
+  }
+  const args: Record<string, unknown> = { rule: config.rule };
+  if (config.language !== undefined) args["language"] = [config.language];
+  if (config.rewrite !== undefined) args["rewrite"] = config.rewrite;
+  return { args, globs: config.globs };
+}
+
+/**
+ * The flags with `--dry-run` set for a rule config's `fix` without `-U`: ast-grep's scan only shows a fix
+ * unless told to apply it, and one copied from it must not write where it wrote nothing (said on stderr).
+ */
+function fixPreviewed(
+  flags: Record<string, string | boolean>,
+  on: { args: Record<string, unknown>; host: CliHost },
+): Record<string, string | boolean> {
+  if (typeof flags["inline-rules"] !== "string" || on.args["rewrite"] === undefined) return flags;
+  if (flags["update-all"] || flags["dry-run"]) return flags;
+  on.host.stderr(
+    "graver sg: the config's fix is previewed, nothing written (as ast-grep's scan shows it): add -U to apply it\n",
+  );
+  return { ...flags, "dry-run": true };
 }
 
 /** One match as `path:line:column:text`, later lines of a multi-line match as `path-line-text`. */
@@ -137,12 +175,14 @@ function resultText(
 }
 
 /**
- * The arguments without ast-grep's `run` before them (`ast-grep run -p …` is `graver sg -p …`), unless a
- * file or folder named `run` is there to search.
+ * The arguments without ast-grep's `run` or `scan` before them (`ast-grep run -p …` is `graver sg -p …`,
+ * `ast-grep scan --inline-rules …` is `graver sg --inline-rules …`), unless a file or folder of that name is
+ * there to search.
  */
 async function withoutRunWord(positional: string[], host: CliHost): Promise<string[]> {
-  if (positional[0] !== "run") return positional;
-  const there = await host.backend.stat(resolveHostPath(host.cwd, "run")).then(() => true, () => false);
+  const word = positional[0];
+  if (word !== "run" && word !== "scan") return positional;
+  const there = await host.backend.stat(resolveHostPath(host.cwd, word)).then(() => true, () => false);
   return there ? positional : positional.slice(1);
 }
 
@@ -185,14 +225,16 @@ const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg -p PATTERN|--rule JSON [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
+    "sg -p PATTERN|--rule JSON|--inline-rules CONFIG [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
 (ast-grep's syntax). PATH narrows the search to a folder or file, written as ast-grep takes it (relative to
 the current folder or absolute; outside the root it is searched as a workspace of its own unless --root is
 given; several PATHs are searched one after another, as ast-grep does, and a rewrite takes one); -l LANG to languages (ts, tsx, js, py, go, rust …; default every file with a grammar the pattern
-parses in); -g GLOB may repeat ("!" excludes). "graver sg run -p …" is taken as "ast-grep run -p …" is.
+parses in); -g GLOB may repeat ("!" excludes). "graver sg run -p …" is taken as "ast-grep run -p …" is, and
+"graver sg scan --inline-rules CONFIG" as ast-grep's scan: CONFIG is a rule config read as JSON (language, rule,
+constraints, fix as the rewrite, files and ignores as globs).
 .gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule JSON takes an ast-grep rule
 object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy": "end"}, "all",
 "any", "not"}).
@@ -208,6 +250,12 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     pattern: { kind: "string", short: "p", value: "PATTERN", help: "the code pattern to find" },
     rewrite: { kind: "string", short: "r", value: "REWRITE", help: "rewrite every match to this code" },
     rule: { kind: "string", value: "JSON", help: "an ast-grep rule object instead of -p" },
+    "inline-rules": {
+      kind: "string",
+      value: "CONFIG",
+      help:
+        "an ast-grep rule config as JSON (language, rule, constraints, fix, files, ignores), as scan takes it",
+    },
     lang: { kind: "string", short: "l", value: "LANG", help: "only files of this language; repeatable" },
     glob: {
       kind: "string",
@@ -254,10 +302,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
-  async run({ flags, values, positional: given, host, open }) {
+  async run({ flags: givenFlags, values, positional: given, host, open }) {
     const paths = await withoutRunWord(given, host);
-    const args = sgArgs({ flags, values });
+    const args = sgArgs({ flags: givenFlags, values });
     if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
+    const flags = fixPreviewed(givenFlags, { args, host });
     const astGrep = args["output_format"] === "ast-grep";
     // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
     const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";

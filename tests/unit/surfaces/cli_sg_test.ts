@@ -265,3 +265,60 @@ Deno.test("graver sg --debug-query prints each language's reading of the pattern
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg scan --inline-rules takes ast-grep's rule config as JSON; its fix is previewed unless -U", async () => {
+  const dir = await project(FILES, { ".gitignore": "vendor/\n" });
+  const config = (extra: Record<string, unknown>) =>
+    JSON.stringify({
+      id: "add-config",
+      language: "Python",
+      severity: "warning",
+      message: "rename",
+      rule: { pattern: "self.AddConfig($N)", inside: { kind: "if_statement", stopBy: "end" } },
+      ...extra,
+    });
+  try {
+    const run = await inProcess(["sg", "scan", "--inline-rules", config({})], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    // ignores are excluding globs; constraints go with the rule.
+    const ignored = await inProcess(["sg", "--inline-rules", config({ ignores: ["gyp/**"] })], { cwd: dir });
+    assert.equal(ignored.code, 1, ignored.stderr);
+    const constrained = await inProcess([
+      "sg",
+      "--inline-rules",
+      config({ constraints: { N: { regex: "^nothing$" } } }),
+    ], { cwd: dir });
+    assert.equal(constrained.code, 1, constrained.stderr);
+    // A fix is shown, nothing written, as ast-grep's scan shows it; -U applies it.
+    const file = `${dir}/gyp/MSVSUserFile.py`;
+    const before = await Deno.readTextFile(file);
+    const fix = config({ fix: "self.add_config($N)" });
+    const shown = await inProcess(["sg", "scan", "--inline-rules", fix], { cwd: dir });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(stripAnsi(shown.stdout), /^\+ {12}self\.add_config\(config_name\)$/m);
+    assert.match(shown.stderr, /the config's fix is previewed, nothing written .* add -U to apply it/);
+    assert.equal(await Deno.readTextFile(file), before);
+    const applied = await inProcess(["sg", "scan", "--inline-rules", fix, "-U"], { cwd: dir });
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.equal(
+      await Deno.readTextFile(file),
+      before.replace("self.AddConfig(config_name)", "self.add_config(config_name)"),
+    );
+    // YAML that is not JSON, keys graver does not build, and two queries at once are usage errors.
+    for (
+      const args of [
+        ["--inline-rules", "id: x\nlanguage: py\nrule: {kind: call}"],
+        ["--inline-rules", config({ utils: { x: { kind: "call" } } })],
+        ["--inline-rules", config({ transform: {} })],
+        ["--inline-rules", config({ fix: "x" }), "-r", "y"],
+        ["--inline-rules", config({}), "-p", "f($A)"],
+      ]
+    ) {
+      const bad = await inProcess(["sg", ...args], { cwd: dir });
+      assert.equal(bad.code, 2, args.join(" "));
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
