@@ -20,6 +20,7 @@ const OWN = new Set([
   "cursor",
   "output_format",
   "constraints",
+  "utils",
   "debug_query",
 ]);
 
@@ -70,6 +71,38 @@ function refuseTextOnlyTypes(types: readonly string[]): void {
     `the type "${textOnly}" has no grammar: a structural search matches code only`,
     `Search ${textOnly} files with search_text, or pass a type with a grammar (ts, py, go, rust …)`,
   );
+}
+
+/**
+ * `constraints` and `utils` given beside the rule, where ast-grep's YAML config puts them: graver's rule object
+ * takes them at its top (a pattern with constraints becomes the rule `{pattern, constraints}`).
+ */
+function besideTheRule(query: StructuralQuery, raw: Record<string, unknown>): void {
+  const constraints = raw["constraints"];
+  if (constraints !== undefined) {
+    if (typeof constraints !== "object" || constraints === null || Array.isArray(constraints)) {
+      throw badArg(
+        "constraints",
+        '"constraints" must map metavariable names to rules',
+        'Pass e.g. {"pattern": "$F($$$A)", "constraints": {"F": {"regex": "^use[A-Z]"}}}',
+      );
+    }
+    // ast-grep's YAML puts constraints beside the rule: graver's rule object takes them at its top.
+    query.rule = { ...(query.rule ?? { pattern: query.pattern }), constraints };
+    query.pattern = "";
+  }
+  const utils = raw["utils"];
+  if (utils !== undefined) {
+    if (typeof utils !== "object" || utils === null || Array.isArray(utils) || query.rule === undefined) {
+      throw badArg(
+        "utils",
+        '"utils" must map names to rules, beside a "rule" that names them with "matches"',
+        'Pass e.g. {"rule": {"matches": "call"}, "utils": {"call": {"kind": "call_expression"}}}',
+      );
+    }
+    // ast-grep's YAML puts utils beside the rule: graver's rule object takes them at its top.
+    query.rule = { ...query.rule, utils };
+  }
 }
 
 /**
@@ -133,19 +166,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     maxFileBytes: files.maxFileBytes,
   };
   if (rule !== undefined) query.rule = rule as Record<string, unknown>;
-  const constraints = raw["constraints"];
-  if (constraints !== undefined) {
-    if (typeof constraints !== "object" || constraints === null || Array.isArray(constraints)) {
-      throw badArg(
-        "constraints",
-        '"constraints" must map metavariable names to rules',
-        'Pass e.g. {"pattern": "$F($$$A)", "constraints": {"F": {"regex": "^use[A-Z]"}}}',
-      );
-    }
-    // ast-grep's YAML puts constraints beside the rule: graver's rule object takes them at its top.
-    query.rule = { ...(query.rule ?? { pattern: query.pattern }), constraints };
-    query.pattern = "";
-  }
+  besideTheRule(query, raw);
   if (rewrite !== undefined) query.rewrite = rewrite;
   if (raw["debug_query"] === true) query.debugQuery = true;
   const format = raw["output_format"];

@@ -1,9 +1,9 @@
 /**
  * `graver sg --inline-rules TEXT`: ast-grep's `scan --inline-rules`, a rule config (`id`, `language`, `rule`,
- * `constraints`, `fix`, `files`, `ignores`) read as the `search_structural` / `edit_rewrite_structural`
- * arguments it stands for. The config is read as JSON (YAML's JSON form: the same config); what only reports
- * (`message`, `severity`, `note`, `url`, `metadata`, `labels`) is passed over, and what graver does not build
- * (`utils`, `transform`, `rewriters`) is refused naming the key.
+ * `constraints`, `utils`, `fix`, `files`, `ignores`) read as the `search_structural` /
+ * `edit_rewrite_structural` arguments it stands for. The config is read as JSON (YAML's JSON form: the same
+ * config); what only reports (`message`, `severity`, `note`, `url`, `metadata`, `labels`) is passed over, and
+ * what graver does not build (`transform`, `rewriters`) is refused naming the key.
  *
  * @module
  */
@@ -21,7 +21,6 @@ const REPORTING = ["id", "message", "severity", "note", "url", "metadata", "labe
 
 /** Keys of a rule config graver does not build, with what to do instead. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  utils: "write each utility rule where it is used (matches is not built)",
   transform: "rewrite with the metavariables as the match bound them (transform is not built)",
   rewriters: "rewrite each kind of site with its own call (rewriters is not built)",
 };
@@ -74,7 +73,9 @@ export function inlineRule(text: string): InlineRule | { problem: string } {
   const c = config as Record<string, unknown>;
   for (const key of Object.keys(c)) {
     if (NOT_BUILT[key]) return { problem: `--inline-rules: "${key}" is not taken here: ${NOT_BUILT[key]}` };
-    if (![...REPORTING, "language", "rule", "constraints", "fix", "files", "ignores"].includes(key)) {
+    if (
+      ![...REPORTING, "language", "rule", "constraints", "utils", "fix", "files", "ignores"].includes(key)
+    ) {
       return { problem: `--inline-rules: "${key}" is not a key of ast-grep's rule config` };
     }
   }
@@ -82,7 +83,9 @@ export function inlineRule(text: string): InlineRule | { problem: string } {
     return { problem: '--inline-rules: the config needs "rule", an object of rule keys' };
   }
   const out: InlineRule = { rule: { ...c["rule"] as Record<string, unknown> }, globs: [] };
+  // Beside the rule in ast-grep's config, at the top of graver's rule object.
   if (c["constraints"] !== undefined) out.rule["constraints"] = c["constraints"];
+  if (c["utils"] !== undefined) out.rule["utils"] = c["utils"];
   if (c["language"] !== undefined) {
     if (typeof c["language"] !== "string") return { problem: '--inline-rules: "language" takes a name' };
     out.language = c["language"];

@@ -79,12 +79,17 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
   rule: {
     type: "object",
     description:
-      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), nthChild (1-based place among the parent\'s named children: a number, "2n+1", or {position, reverse, ofRule}), range ({start: {line, column}, end: {…}}, 0-based, columns in characters), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule; inside / has also take field, a field name such as "body" or "condition": the target lies in that field of the enclosing node / the target\'s child in that field matches), all / any (lists of rules), not (a rule); constraints at its top as below',
+      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), nthChild (1-based place among the parent\'s named children: a number, "2n+1", or {position, reverse, ofRule}), range ({start: {line, column}, end: {…}}, 0-based, columns in characters), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule; inside / has also take field, a field name such as "body" or "condition": the target lies in that field of the enclosing node / the target\'s child in that field matches), all / any (lists of rules), not (a rule), matches (the name of a rule in utils); constraints at its top as below',
   },
   constraints: {
     type: "object",
     description:
       'ast-grep\'s constraints: metavariable name -> a rule the node it bound must match, e.g. {"F": {"regex": "^use[A-Z]"}} (a $$$X list is not checked)',
+  },
+  utils: {
+    type: "object",
+    description:
+      'ast-grep\'s utility rules, beside rule: name -> a rule that rule (or another utility) names with matches, e.g. {"rule": {"kind": "call_expression", "has": {"matches": "test-id"}}, "utils": {"test-id": {"regex": "^test"}}}',
   },
   language: {
     anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],

@@ -9,7 +9,8 @@
  * that holds gives its own). At the top, `constraints` (as ast-grep's YAML puts beside `rule`) maps a
  * metavariable to a rule its bound node must match; a `$$$X` list, or a name the match did not bind, is not
  * checked (ast-grep's rule). `nthChild` (where the node stands among its parent's named children) and `range`
- * (its exact span) are `rule_position.ts`'s; `matches` (utility rules) is refused as not built yet.
+ * (its exact span) are `rule_position.ts`'s. `matches` names a utility rule of the top's `utils` (as ast-grep's
+ * config puts `utils` beside `rule`), compiled once.
  *
  * @module
  */
@@ -73,6 +74,8 @@ export interface CompiledRule {
   all?: CompiledRule[];
   any?: CompiledRule[];
   not?: CompiledRule;
+  /** The utility rule `matches` names (the top's `utils`), compiled once however many rules name it. */
+  matches?: CompiledRule;
 }
 
 /** The keys a rule may have, and the ones ast-grep has that are not built yet. */
@@ -89,8 +92,8 @@ const KEYS = [
   "all",
   "any",
   "not",
+  "matches",
 ];
-const NOT_YET = ["matches"];
 
 /** The relational keys: each takes a rule and a `stopBy`. */
 const RELATIONAL = ["inside", "has", "precedes", "follows"] as const;
@@ -277,41 +280,24 @@ export function compileRule(
       throw badRule(where, "must be an object of rule keys", `Use keys among ${KEYS.join(", ")}`);
     }
     const r = value as Record<string, unknown>;
+    refuseTopKeysBelow(r, where);
     const out: CompiledRule = {};
     for (const [key, v] of Object.entries(r)) {
       const at = `${where}.${key}`;
       if (key === "stopBy" && where !== "rule") continue;
       if (key === "field" && RELATIONAL.some((k) => where.endsWith(`.${k}`))) continue; // the relation's own
-      refuseUnbuilt(key, at);
-      if (key === "constraints") {
-        if (where !== "rule") {
-          throw badRule(
-            at,
-            "is only taken at the top of the rule",
-            'Put "constraints" beside the top rule\'s keys',
-          );
-        }
-        out.constraints = compileConstraints(v, at, compile);
-        continue;
-      }
-      if (key === "pattern" || key === "kind") {
-        if (typeof v !== "string") throw badRule(at, "must be a string", `Pass ${key} as a string`);
-        if (key === "pattern") out.pattern = pattern(v);
-        else out.kind = knownKind(v, at, kinds);
-      } else if (key === "regex") {
-        if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
-        out.regex = compileRe2(v, { what: `the rule's ${at}` });
-      } else if (key === "nthChild") {
-        out.nthChild = compileNthChild(v, at, { compile, refuse: badRule });
-      } else if (key === "range") {
-        out.range = compileRange(v, at, badRule);
-      } else if ((RELATIONAL as readonly string[]).includes(key)) {
+      refuseStrayField(key, at);
+      if (key === "utils") continue; // the top's: compiled as matches names them (utilityRules)
+      if (key === "constraints") out.constraints = compileConstraints(v, at, compile);
+      else if (compileAtomic(out, { key, value: v, at }, { pattern, kinds, compile })) continue;
+      else if ((RELATIONAL as readonly string[]).includes(key)) {
         const relation = key as typeof RELATIONAL[number];
         out[relation] = compileRelation(v, at, { key: relation, compile, kinds });
       } else if (key === "all" || key === "any") {
         if (!Array.isArray(v) || v.length === 0) throw badRule(at, "must be a non-empty list of rules", "");
         out[key] = v.map((x, i) => compile(x, `${at}[${i}]`));
       } else if (key === "not") out.not = compile(v, at);
+      else if (key === "matches") out.matches = utility(v, at);
       else throw badRule(at, "is not a rule key", `Use keys among ${KEYS.join(", ")}`);
     }
     if (Object.keys(out).length === 0) {
@@ -323,20 +309,118 @@ export function compileRule(
     }
     return out;
   };
+  const utility = utilityRules(raw, compile);
   const top = compile(raw, "rule");
+  utility.every(); // a utility rule no rule names is checked too, as ast-grep checks it
   if (top.constraints) top.lists = multiNames({ rule: raw });
   return top;
 }
 
-/** Refuse an ast-grep key graver has not built, and a `field` outside a relation (a relation's own is read there). */
-function refuseUnbuilt(key: string, at: string): void {
-  if (NOT_YET.includes(key)) {
+/**
+ * ast-grep's utility rules: the top's `utils` (name → rule), each compiled once, when a `matches` first names
+ * it (one may name another, not in a cycle).
+ *
+ * @param raw The top rule, as given.
+ * @param compile Compiles a rule at a place.
+ * @returns The lookup of a name at a place (refusing an unknown name or a cycle), and `every()`, compiling the
+ *   ones no rule named.
+ */
+function utilityRules(
+  raw: unknown,
+  compile: (value: unknown, where: string) => CompiledRule,
+): ((name: unknown, at: string) => CompiledRule) & { every(): void } {
+  const given = typeof raw === "object" && raw !== null
+    ? (raw as Record<string, unknown>)["utils"]
+    : undefined;
+  if (given !== undefined && (typeof given !== "object" || given === null || Array.isArray(given))) {
     throw badRule(
-      at,
-      "is an ast-grep rule key graver does not support yet",
-      `Use ${KEYS.join(", ")} (and constraints at the top); graver refuses ${NOT_YET.join(", ")}`,
+      "rule.utils",
+      "must map names to rules",
+      'Pass e.g. {"utils": {"call": {"kind": "call_expression"}}}',
     );
   }
+  const utils = (given ?? {}) as Record<string, unknown>;
+  const compiled = new Map<string, CompiledRule>();
+  const compiling: string[] = [];
+  const lookup = (name: unknown, at: string): CompiledRule => {
+    if (typeof name !== "string" || !Object.hasOwn(utils, name)) {
+      const near = typeof name === "string" ? nearestNames(name, Object.keys(utils), 3) : [];
+      throw badRule(
+        at,
+        `names no rule of the top's utils (${JSON.stringify(name)})`,
+        near.length > 0
+          ? `Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
+          : 'Define it beside the top rule\'s keys: {"utils": {"name": {…}}, …, "matches": "name"}',
+      );
+    }
+    const known = compiled.get(name);
+    if (known !== undefined) return known;
+    if (compiling.includes(name)) {
+      throw badRule(
+        at,
+        `makes utils "${name}" match itself (${[...compiling, name].join(" → ")})`,
+        "Utility rules may use one another, but not in a cycle",
+      );
+    }
+    compiling.push(name);
+    try {
+      const rule = compile(utils[name], `rule.utils.${name}`);
+      compiled.set(name, rule);
+      return rule;
+    } finally {
+      compiling.pop();
+    }
+  };
+  return Object.assign(lookup, {
+    every: () => Object.keys(utils).forEach((n) => lookup(n, `rule.utils.${n}`)),
+  });
+}
+
+/** Refuse the keys only the top of a rule takes (`constraints`, `utils`) below it. */
+function refuseTopKeysBelow(r: Record<string, unknown>, where: string): void {
+  if (where === "rule") return;
+  for (const key of ["constraints", "utils"]) {
+    if (Object.hasOwn(r, key)) {
+      throw badRule(
+        `${where}.${key}`,
+        "is only taken at the top of the rule",
+        `Put "${key}" beside the top rule's keys`,
+      );
+    }
+  }
+}
+
+/**
+ * An atomic key of a rule (`pattern`, `kind`, `regex`, `nthChild`, `range`) into `out`.
+ *
+ * @returns Whether the key was one of them.
+ */
+function compileAtomic(
+  out: CompiledRule,
+  entry: { key: string; value: unknown; at: string },
+  on: {
+    pattern: (source: string) => CompiledPattern;
+    kinds: GrammarKinds | undefined;
+    compile: (raw: unknown, where: string) => CompiledRule;
+  },
+): boolean {
+  const { key, value: v, at } = entry;
+  if (key === "pattern" || key === "kind") {
+    if (typeof v !== "string") throw badRule(at, "must be a string", `Pass ${key} as a string`);
+    if (key === "pattern") out.pattern = on.pattern(v);
+    else out.kind = knownKind(v, at, on.kinds);
+  } else if (key === "regex") {
+    if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
+    out.regex = compileRe2(v, { what: `the rule's ${at}` });
+  } else if (key === "nthChild") {
+    out.nthChild = compileNthChild(v, at, { compile: on.compile, refuse: badRule });
+  } else if (key === "range") out.range = compileRange(v, at, badRule);
+  else return false;
+  return true;
+}
+
+/** Refuse a `field` outside a relation (a relation's own is read there). */
+function refuseStrayField(key: string, at: string): void {
   if (key === "field") {
     throw badRule(
       at,
@@ -394,6 +478,7 @@ export function requiredPatterns(rule: CompiledRule): CompiledPattern[] {
   const visit = (r: CompiledRule) => {
     if (r.pattern) out.push(r.pattern);
     for (const a of r.all ?? []) visit(a);
+    if (r.matches) visit(r.matches);
     for (const key of RELATIONAL) if (r[key]) visit(r[key].rule);
   };
   visit(rule);
@@ -427,6 +512,7 @@ function holds(rule: CompiledRule, node: Node, ctx: { text: string; env: Binding
   for (const a of rule.all ?? []) if (!holds(a, node, ctx)) return false;
   if (rule.any && !rule.any.some((a) => holdsInto(a, node, ctx))) return false;
   if (rule.not && holds(rule.not, node, { text: ctx.text, env: {} })) return false;
+  if (rule.matches && !holds(rule.matches, node, ctx)) return false;
   return true;
 }
 
@@ -482,7 +568,9 @@ function bindsNothing(rule: CompiledRule): boolean {
   if (known === undefined) {
     const relations = [rule.inside, rule.has, rule.precedes, rule.follows].flatMap((r) => r ? [r.rule] : []);
     known = (rule.pattern === undefined || rule.pattern.metavariables.length === 0) &&
-      [...relations, ...(rule.all ?? []), ...(rule.any ?? [])].every(bindsNothing);
+      [...relations, ...(rule.all ?? []), ...(rule.any ?? []), ...(rule.matches ? [rule.matches] : [])].every(
+        bindsNothing,
+      );
     BINDS_NOTHING.set(rule, known);
   }
   return known;
@@ -710,6 +798,7 @@ function passedOver(rule: CompiledRule, node: Node, text: string): Pick<PatternM
     if (m?.skipped) skipped.push(...m.skipped);
     if (m?.tail) tail.push(...m.tail);
     for (const a of r.all ?? []) visit(a);
+    if (r.matches) visit(r.matches);
     const held = r.any?.find((a) => holds(a, node, { text, env: {} }));
     if (held) visit(held);
   };

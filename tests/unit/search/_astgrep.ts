@@ -111,9 +111,10 @@ export async function astGrepSet(bin: string, root: string, c: SgCase): Promise<
   // YAML takes JSON: the rule object goes into the inline rule as it is.
   const languages: Record<string, string> = { js: "javascript", ts: "typescript", py: "python", rs: "rust" };
   if (c.rule) {
-    // ast-grep's YAML puts constraints beside the rule; graver's rule object takes them at its top.
-    const { constraints, ...rule } = c.rule;
-    const beside = constraints === undefined ? "" : `\nconstraints: ${JSON.stringify(constraints)}`;
+    // ast-grep's YAML puts constraints and utils beside the rule; graver's rule object takes them at its top.
+    const { constraints, utils, ...rule } = c.rule;
+    const beside = (constraints === undefined ? "" : `\nconstraints: ${JSON.stringify(constraints)}`) +
+      (utils === undefined ? "" : `\nutils: ${JSON.stringify(utils)}`);
     return await astGrepRuleSet(
       bin,
       root,

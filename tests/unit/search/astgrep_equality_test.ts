@@ -11,7 +11,7 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
- * The rule rows (`kind`, `regex`, `nthChild`, `inside`/`has`/`precedes`/`follows` with `stopBy`,
+ * The rule rows (`kind`, `regex`, `nthChild`, `matches` of `utils`, `inside`/`has`/`precedes`/`follows` with `stopBy`,
  * `inside`/`has` with a `field`, `all`/`any`/`not`,
  * `constraints`) equal ast-grep's `scan --inline-rules` of the same rule object (its `constraints` put beside
  * the rule, where ast-grep's YAML has them).
@@ -258,6 +258,19 @@ const TABLE: Row[] = [
     ["go_cmp", "go", "inside a field: returns in an if's alternative", {
       kind: "return_statement",
       inside: { kind: "if_statement", field: "alternative", stopBy: "end" },
+    }],
+    // Utility rules: matches names a rule of the top's utils (ast-grep's config has utils beside the rule).
+    ["hono", "js", "matches: calls with an arrow function argument, by a utility rule", {
+      kind: "call_expression",
+      has: { kind: "arguments", has: { matches: "callback" } },
+      utils: { callback: { any: [{ kind: "arrow_function" }, { kind: "function_expression" }] } },
+    }],
+    ["email", "py", "matches: one utility naming another", {
+      matches: "self-call",
+      utils: {
+        "self-call": { kind: "call", has: { matches: "self-attribute" } },
+        "self-attribute": { kind: "attribute", regex: "^self\\." },
+      },
     }],
     // Where a node stands among its parent's named children (nthChild: a number, CSS's An+B, an object).
     ["hono", "js", "nthChild: callbacks passed first", {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { inlineRule } from "../../../src/surfaces/_sg_inline_rules.ts";
 
-Deno.test("inlineRule reads language, rule, constraints, fix, files and ignores; passes over what only reports", () => {
+Deno.test("inlineRule reads language, rule, constraints, utils, fix, files and ignores; passes over what only reports", () => {
   const read = inlineRule(JSON.stringify({
     id: "x",
     message: "m",
@@ -14,12 +14,17 @@ Deno.test("inlineRule reads language, rule, constraints, fix, files and ignores;
     language: "rust",
     rule: { pattern: "$A.unwrap()" },
     constraints: { A: { kind: "identifier" } },
+    utils: { "is-id": { kind: "identifier" } },
     fix: '$A.expect("…")',
     files: "src/**",
     ignores: ["src/gen/**", "tests/**"],
   }));
   assert.deepEqual(read, {
-    rule: { pattern: "$A.unwrap()", constraints: { A: { kind: "identifier" } } },
+    rule: {
+      pattern: "$A.unwrap()",
+      constraints: { A: { kind: "identifier" } },
+      utils: { "is-id": { kind: "identifier" } },
+    },
     language: "rust",
     rewrite: '$A.expect("…")',
     globs: ["src/**", "!src/gen/**", "!tests/**"],
@@ -32,8 +37,8 @@ Deno.test("inlineRule refuses YAML that is not JSON, a missing rule, unbuilt and
   assert.match(problem("[]"), /one rule config/);
   assert.match(problem('{"id": "x"}'), /needs "rule"/);
   assert.match(
-    problem('{"rule": {"kind": "x"}, "utils": {}}'),
-    /"utils" is not taken here: .*matches is not built/,
+    problem('{"rule": {"kind": "x"}, "transform": {}}'),
+    /"transform" is not taken here/,
   );
   assert.match(problem('{"rule": {"kind": "x"}, "rewriters": []}'), /"rewriters" is not taken here/);
   assert.match(

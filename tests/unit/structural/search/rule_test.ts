@@ -417,3 +417,58 @@ Deno.test("a range on a minified line of 100,000 numbers is one compare a node, 
   const sites = await program.match({ path: "min.js", text, version: "min" });
   assert.deepEqual(sites.map((s) => s.start), [last]);
 });
+
+Deno.test("matches names a utility rule of the top's utils; one may name another; what it binds is the match's", async () => {
+  assert.deepEqual(
+    await found({
+      kind: "call_expression",
+      has: { matches: "awaited-url", stopBy: "end" },
+      utils: { "awaited-url": { kind: "identifier", regex: "^u$", inside: { kind: "arguments" } } },
+    }),
+    ["fetch(u)"],
+  );
+  // A utility naming another, and a pattern's metavariable bound through matches.
+  const program = await matcher.compile("javascript", {
+    rule: {
+      matches: "awaited-call",
+      utils: {
+        "awaited-call": { pattern: "await $C", has: { matches: "call" } },
+        call: { kind: "call_expression" },
+      },
+    },
+  });
+  const sites = await program.match({ path: "r.js", text: TEXT, version: `r${version++}` });
+  assert.deepEqual(sites.map((s) => s.metavariables["C"]!.text), ["fetch(u)", "done()"]);
+});
+
+Deno.test("utils are refused in a cycle, under a name none has, below the top, or not as an object of rules", async () => {
+  const refused = async (rule: Record<string, unknown>, message: RegExp) => {
+    await assert.rejects(
+      matcher.compile("javascript", { rule }),
+      (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args" && message.test(e.message),
+      JSON.stringify(rule),
+    );
+  };
+  await refused(
+    { matches: "a", utils: { a: { matches: "b" }, b: { any: [{ kind: "identifier" }, { matches: "a" }] } } },
+    /makes utils "a" match itself \(a → b → a\)/,
+  );
+  await refused(
+    { matches: "cal", utils: { call: { kind: "call_expression" } } },
+    /names no rule of the top's utils/,
+  );
+  await refused(
+    { kind: "identifier", has: { matches: "x", utils: { x: { kind: "number" } } } },
+    /rule\.has\.utils is only taken at the top/,
+  );
+  await refused({ matches: "x", utils: ["x"] }, /rule\.utils must map names to rules/);
+  // A utility rule no rule names is checked too (its kind is wrong).
+  await assert.rejects(
+    matcher.compile("javascript", {
+      rule: { kind: "identifier", utils: { unused: { kind: "no_such_kind" } } },
+    }),
+    (e: unknown) =>
+      e instanceof RecoverableError && e.code === "invalid_query" &&
+      /rule\.utils\.unused\.kind/.test(e.message),
+  );
+});
