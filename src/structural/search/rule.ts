@@ -475,7 +475,10 @@ function compileConstraints(
  */
 export function requiredPatterns(rule: CompiledRule): CompiledPattern[] {
   const out: CompiledPattern[] = [];
+  const seen = new Set<CompiledRule>(); // a utility rule named many times is one rule
   const visit = (r: CompiledRule) => {
+    if (seen.has(r)) return;
+    seen.add(r);
     if (r.pattern) out.push(r.pattern);
     for (const a of r.all ?? []) visit(a);
     if (r.matches) visit(r.matches);
@@ -512,7 +515,7 @@ function holds(rule: CompiledRule, node: Node, ctx: { text: string; env: Binding
   for (const a of rule.all ?? []) if (!holds(a, node, ctx)) return false;
   if (rule.any && !rule.any.some((a) => holdsInto(a, node, ctx))) return false;
   if (rule.not && holds(rule.not, node, { text: ctx.text, env: {} })) return false;
-  if (rule.matches && !holds(rule.matches, node, ctx)) return false;
+  if (rule.matches && !holdsUtility(rule.matches, node, ctx)) return false;
   return true;
 }
 
@@ -524,6 +527,29 @@ function nthChildHolds(node: Node, nth: NthChild<CompiledRule>, text: string): b
 
 /** Where nodes stand among their siblings, for one {@linkcode matchRule} call (node ids are one tree's). */
 let siblings = new SiblingIndex();
+
+/**
+ * Each utility rule's answer per node for one {@linkcode matchRule} call: null where it does not hold, else
+ * what it bound. A rule's answer at a node depends on the rule and the node alone (what it binds is added to
+ * the match's, never checked against it), so a utility rule named many times — `a` naming `b` twice, `b`
+ * naming `c` twice, thirty deep — is answered once per node, not two to the thirtieth times.
+ */
+let utilityAnswers = new Map<CompiledRule, Map<number, Bindings | null>>();
+
+/** A utility rule at a node ({@linkcode utilityAnswers}), its bindings added to the match's. */
+function holdsUtility(util: CompiledRule, node: Node, ctx: { text: string; env: Bindings }): boolean {
+  let answers = utilityAnswers.get(util);
+  if (answers === undefined) utilityAnswers.set(util, answers = new Map());
+  let bound = answers.get(node.id);
+  if (bound === undefined) {
+    const env: Bindings = {};
+    bound = holds(util, node, { text: ctx.text, env }) ? env : null;
+    answers.set(node.id, bound);
+  }
+  if (bound === null) return false;
+  Object.assign(ctx.env, bound);
+  return true;
+}
 
 /** {@linkcode holds}, its bindings kept only when it holds (a rule that fails half-way binds nothing). */
 function holdsInto(rule: CompiledRule, node: Node, ctx: { text: string; env: Bindings }): boolean {
@@ -767,6 +793,7 @@ export function matchRule(
   const out: PatternMatch[] = [];
   looks = { visits: 0, memo: new Map() }; // node ids are one tree's
   siblings = new SiblingIndex();
+  utilityAnswers = new Map();
   let candidates: readonly Node[];
   if (rule.pattern) {
     const literal = options.literalOf(rule.pattern);
@@ -793,7 +820,10 @@ export function matchRule(
 function passedOver(rule: CompiledRule, node: Node, text: string): Pick<PatternMatch, "skipped" | "tail"> {
   const skipped: string[] = [];
   const tail: NonNullable<PatternMatch["tail"]> = [];
+  const seen = new Set<CompiledRule>(); // a utility rule named many times is one rule
   const visit = (r: CompiledRule) => {
+    if (seen.has(r)) return;
+    seen.add(r);
     const m = r.pattern ? matchPatternAtWhole(r.pattern, node, text) : null;
     if (m?.skipped) skipped.push(...m.skipped);
     if (m?.tail) tail.push(...m.tail);

@@ -472,3 +472,13 @@ Deno.test("utils are refused in a cycle, under a name none has, below the top, o
       /rule\.utils\.unused\.kind/.test(e.message),
   );
 });
+
+Deno.test("a utility rule named many times is answered once per node: a doubling chain of thirty utils answers at once", async () => {
+  // u0 names u1 twice, u1 names u2 twice, … : evaluated naively, each node costs 2^30 looks.
+  const utils: Record<string, unknown> = { u30: { kind: "identifier" } };
+  for (let i = 0; i < 30; i++) utils[`u${i}`] = { all: [{ matches: `u${i + 1}` }, { matches: `u${i + 1}` }] };
+  const program = await matcher.compile("javascript", { rule: { matches: "u0", utils } });
+  const text = Array.from({ length: 200 }, (_, i) => `let v${i} = w${i};`).join("\n") + "\n";
+  const sites = await program.match({ path: "chain.js", text, version: "chain" });
+  assert.equal(sites.length, 400);
+});
