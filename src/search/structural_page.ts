@@ -235,6 +235,12 @@ export function finish(state: PageState<StructuralMatch>): StructuralSearchResul
   }
   if (stats.readAsError?.size) summary.pattern_read_as_error = Object.fromEntries(stats.readAsError);
   if (query.debugQuery && stats.readings?.size) summary.pattern_readings = Object.fromEntries(stats.readings);
+  const kept = state.page.slice(0, fit.kept);
+  const losesCode = kept.filter((m) => m.replacement_loses).length;
+  const doesNotFit = kept.filter((m) => m.replacement_does_not_fit !== undefined).length;
+  if (losesCode + doesNotFit > 0) {
+    summary.rewrite_refuses = { loses_code: losesCode, does_not_fit: doesNotFit };
+  }
   const result: StructuralSearchResult = { summary };
   if (fit.matches) result.matches = fit.matches;
   if (fit.counts) result.counts = fit.counts;

@@ -417,6 +417,12 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
   pattern_readings?: Record<string, string>;
   /** Files left out as over the parse limit (of `skipped.too_large`; the workspace's `maxParseBytes`). */
   files_over_parse_limit?: number;
+  /**
+   * With a `rewrite`: how many of the page's matches would lose code to it (`replacement_loses`) and how many
+   * would get code that does not fit there (`replacement_does_not_fit`) — counted before the budget, so a
+   * page shortened to counts says it too.
+   */
+  rewrite_refuses?: { loses_code: number; does_not_fit: number };
 }
 
 /** The result of a structural search. */

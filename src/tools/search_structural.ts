@@ -13,7 +13,7 @@ import { BOOLEAN, FILE_PATH, INTEGER, shape, STRING, VERSION } from "./_result_s
 import { searchTextTool } from "./search_text.ts";
 import { SEARCH_TEXT_ALIASES } from "../search/text_aliases.ts";
 import type { ShownLines } from "../errors.ts";
-import type { StructuralMatch } from "../search/types.ts";
+import type { StructuralMatch, StructuralSearchResult } from "../search/types.ts";
 import type { RewriteFit } from "../search/rewrite_fit.ts";
 import type { Parsing } from "../syntax/types.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -164,6 +164,7 @@ export const STRUCTURAL_SUMMARY = shape({
   languages_refused: { type: "object", additionalProperties: STRING },
   pattern_read_as_error: { type: "object", additionalProperties: STRING },
   files_over_parse_limit: INTEGER,
+  rewrite_refuses: shape({ loses_code: INTEGER, does_not_fit: INTEGER }),
 }, ["files_scanned", "files_parsed", "files_matched", "skipped"]);
 
 /** The search_structural tool. */
@@ -212,25 +213,37 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       ...readAsErrorWarnings(summary.pattern_read_as_error),
       ...skippedWarnings(skipped, query),
     ];
-    const losing = (result.matches ?? []).filter((m) => m.replacement_loses).length;
-    if (losing > 0) {
-      warnings.push(
-        `${losing} match(es) on this page would lose code to the rewrite (replacement_loses): ` +
-          "edit_rewrite_structural refuses those sites; pass the ids of the others to rewrite them",
-      );
-    }
-    const misfits = (result.matches ?? []).filter((m) => m.replacement_does_not_fit).length;
-    if (misfits > 0) {
-      warnings.push(
-        `${misfits} match(es) on this page would get new code that does not fit there ` +
-          "(replacement_does_not_fit): edit_rewrite_structural refuses those sites; write the rewrite as one " +
-          "node there (braces around several statements, parentheses around an expression), or pass the ids of " +
-          "the others",
-      );
-    }
+    warnings.push(...rewriteRefusalWarnings(summary));
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };
   },
 };
+
+/**
+ * The warnings of a rewrite preview whose page holds sites `edit_rewrite_structural` refuses: counted before
+ * the budget (`summary.rewrite_refuses`), so a page shortened to counts says it too, and says how to see which.
+ */
+function rewriteRefusalWarnings(summary: StructuralSearchResult["summary"]): string[] {
+  const { loses_code: losing = 0, does_not_fit: misfits = 0 } = summary.rewrite_refuses ?? {};
+  const which = summary.shortened === "counts"
+    ? " (the page is shortened to counts: ask for fewer matches, max_results, to see which)"
+    : "";
+  const out: string[] = [];
+  if (losing > 0) {
+    out.push(
+      `${losing} match(es) on this page would lose code to the rewrite (replacement_loses)${which}: ` +
+        "edit_rewrite_structural refuses those sites; pass the ids of the others to rewrite them",
+    );
+  }
+  if (misfits > 0) {
+    out.push(
+      `${misfits} match(es) on this page would get new code that does not fit there ` +
+        `(replacement_does_not_fit)${which}: edit_rewrite_structural refuses those sites; write the rewrite as ` +
+        "one node there (braces around several statements, parentheses around an expression), or pass the ids " +
+        "of the others",
+    );
+  }
+  return out;
+}
 
 /**
  * The lines a page of matches displayed in full, at the version each file was searched at, so an edit of

@@ -233,6 +233,22 @@ Deno.test("a rewrite preview marks the sites whose new code would not fit there,
     2,
     false,
   ]]);
+  // A page shortened to counts by its budget still says how many sites would be refused, and how to see which.
+  const counted = await ws.call("search_structural", {
+    pattern: "throw new Error($M)",
+    rewrite: "log($M);\nthrow new E($M)",
+    language: "js",
+    max_chars: 300,
+  });
+  const summary = okData(counted)["summary"] as {
+    shortened: string;
+    rewrite_refuses?: Record<string, number>;
+  };
+  assert.equal(summary.shortened, "counts");
+  assert.deepEqual(summary.rewrite_refuses, { loses_code: 0, does_not_fit: 1 });
+  assert.ok(
+    counted.ok && counted.warnings.some((w) => /1 match\(es\).*does not fit.*shortened to counts/.test(w)),
+  );
   // Without a rewrite, nothing is judged.
   const plain = okData(await ws.call("search_structural", { pattern: "g($X)", language: "js" }));
   assert.ok(
