@@ -21,6 +21,7 @@ const OWN = new Set([
   "output_format",
   "constraints",
   "utils",
+  "transform",
   "debug_query",
 ]);
 
@@ -168,6 +169,17 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
   if (rule !== undefined) query.rule = rule as Record<string, unknown>;
   besideTheRule(query, raw);
   if (rewrite !== undefined) query.rewrite = rewrite;
+  const transform = raw["transform"];
+  if (transform !== undefined) {
+    if (typeof transform !== "object" || transform === null || Array.isArray(transform)) {
+      throw badArg(
+        "transform",
+        '"transform" must map new metavariable names to transformations',
+        'Pass e.g. {"transform": {"SNAKE": {"convert": {"source": "$NAME", "toCase": "snakeCase"}}}}',
+      );
+    }
+    query.transform = transform as Record<string, unknown>;
+  }
   if (raw["debug_query"] === true) query.debugQuery = true;
   const format = raw["output_format"];
   if (format !== undefined) {

@@ -271,7 +271,11 @@ export async function planStructuralRewrite(
   files: SearchFiles,
   q: StructuralRewriteQuery,
 ): Promise<StructuralRewritePlan> {
-  checkRewriteMetavariables(q.query.rule ? JSON.stringify(q.query.rule) : q.query.pattern, q.query.rewrite);
+  checkRewriteMetavariables(
+    q.query.rule ? JSON.stringify(q.query.rule) : q.query.pattern,
+    q.query.rewrite,
+    Object.keys(q.query.transform ?? {}),
+  );
   const stats = structuralStats();
   const byFile = q.ids === null ? null : idsByFile(q.ids);
   const plan: StructuralRewritePlan = { files: [], sites: 0, stats, nested: 0 };
@@ -341,12 +345,17 @@ export async function planStructuralRewrite(
  *
  * @param pattern The pattern (or the rule object's JSON: its patterns' metavariables are in it).
  * @param rewrite The template.
+ * @param made The names a `transform` makes (the rewrite may write them too).
  * @throws RecoverableError `invalid_args` naming the unbound metavariables.
  */
-export function checkRewriteMetavariables(pattern: string, rewrite: string): void {
+export function checkRewriteMetavariables(
+  pattern: string,
+  rewrite: string,
+  made: readonly string[] = [],
+): void {
   const names = (s: string) =>
     new Set([...s.matchAll(/\$\$\$([A-Z][A-Z0-9_]*)|\$([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? m[2]!));
-  const bound = names(pattern);
+  const bound = new Set([...names(pattern), ...made]);
   const unknown = [...names(rewrite)].filter((n) => !bound.has(n));
   if (unknown.length === 0) return;
   throw new RecoverableError(

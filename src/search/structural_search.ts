@@ -76,10 +76,11 @@ function programs(
 ): (language: string) => Promise<StructuralProgram | null> {
   const { refused, accepted, readAsError, readings } = languages;
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
-  const pattern: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string } = query.rule
+  const pattern: Parameters<StructuralMatcher["compile"]>[1] = query.rule
     ? { rule: query.rule }
     : { pattern: query.pattern };
   if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
+  if (query.transform !== undefined) pattern.transform = query.transform;
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {

@@ -308,7 +308,12 @@ export interface StructuralMatcher {
    */
   compile(
     language: string,
-    query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
+    query: {
+      pattern?: string;
+      rule?: Record<string, unknown>;
+      rewrite?: string;
+      transform?: Record<string, unknown>;
+    },
   ): Promise<StructuralProgram>;
 }
 
@@ -320,6 +325,8 @@ export interface StructuralQuery {
   rule?: Record<string, unknown>;
   /** The rewrite template (edit_rewrite_structural; a search shows each match's replacement), or undefined. */
   rewrite?: string;
+  /** ast-grep's `transform`: new metavariables the rewrite may use, made from the bound ones. */
+  transform?: Record<string, unknown>;
   /** Report how each language read the pattern (`summary.pattern_readings`, ast-grep's `--debug-query`). */
   debugQuery?: boolean;
   /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */

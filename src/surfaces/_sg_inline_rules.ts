@@ -3,7 +3,7 @@
  * `constraints`, `utils`, `fix`, `files`, `ignores`) read as the `search_structural` /
  * `edit_rewrite_structural` arguments it stands for. The config is read as JSON (YAML's JSON form: the same
  * config); what only reports (`message`, `severity`, `note`, `url`, `metadata`, `labels`) is passed over, and
- * what graver does not build (`transform`, `rewriters`) is refused naming the key.
+ * what graver does not build (`rewriters`) is refused naming the key; `transform` is passed on as it is.
  *
  * @module
  */
@@ -11,6 +11,7 @@
 /** What an inline rule config stands for: the rule (its constraints inside), the language, the rewrite, globs. */
 export interface InlineRule {
   rule: Record<string, unknown>;
+  transform?: Record<string, unknown>;
   language?: string;
   rewrite?: string;
   globs: string[];
@@ -21,7 +22,6 @@ const REPORTING = ["id", "message", "severity", "note", "url", "metadata", "labe
 
 /** Keys of a rule config graver does not build, with what to do instead. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  transform: "rewrite with the metavariables as the match bound them (transform is not built)",
   rewriters: "rewrite each kind of site with its own call (rewriters is not built)",
 };
 
@@ -74,7 +74,8 @@ export function inlineRule(text: string): InlineRule | { problem: string } {
   for (const key of Object.keys(c)) {
     if (NOT_BUILT[key]) return { problem: `--inline-rules: "${key}" is not taken here: ${NOT_BUILT[key]}` };
     if (
-      ![...REPORTING, "language", "rule", "constraints", "utils", "fix", "files", "ignores"].includes(key)
+      ![...REPORTING, "language", "rule", "constraints", "utils", "transform", "fix", "files", "ignores"]
+        .includes(key)
     ) {
       return { problem: `--inline-rules: "${key}" is not a key of ast-grep's rule config` };
     }
@@ -86,6 +87,7 @@ export function inlineRule(text: string): InlineRule | { problem: string } {
   // Beside the rule in ast-grep's config, at the top of graver's rule object.
   if (c["constraints"] !== undefined) out.rule["constraints"] = c["constraints"];
   if (c["utils"] !== undefined) out.rule["utils"] = c["utils"];
+  if (c["transform"] !== undefined) out.transform = c["transform"] as Record<string, unknown>;
   if (c["language"] !== undefined) {
     if (typeof c["language"] !== "string") return { problem: '--inline-rules: "language" takes a name' };
     out.language = c["language"];

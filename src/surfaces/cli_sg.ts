@@ -118,6 +118,7 @@ function queryArgs(
   const args: Record<string, unknown> = { rule: config.rule };
   if (config.language !== undefined) args["language"] = [config.language];
   if (config.rewrite !== undefined) args["rewrite"] = config.rewrite;
+  if (config.transform !== undefined) args["transform"] = config.transform;
   return { args, globs: config.globs };
 }
 

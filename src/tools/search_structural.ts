@@ -86,6 +86,11 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
     description:
       'ast-grep\'s constraints: metavariable name -> a rule the node it bound must match, e.g. {"F": {"regex": "^use[A-Z]"}} (a $$$X list is not checked)',
   },
+  transform: {
+    type: "object",
+    description:
+      'ast-grep\'s transform, for rewrite: new metavariable name -> {substring: {source: "$A", startChar, endChar}} (characters, negative from the end), {replace: {source: "$A", replace: "RE2 regex", by: "text with $1"}} or {convert: {source: "$A", toCase: "camelCase" | "snakeCase" | "kebabCase" | "pascalCase" | "lowerCase" | "upperCase" | "capitalize"}}; the rewrite writes it as $NAME',
+  },
   utils: {
     type: "object",
     description:

@@ -44,6 +44,8 @@ export interface MatchQuery {
   rule?: Record<string, unknown>;
   /** The rewrite template. */
   rewrite?: string;
+  /** The rewrite's new metavariables (ast-grep's `transform`). */
+  transform?: Record<string, unknown>;
 }
 
 /** One file to match. */

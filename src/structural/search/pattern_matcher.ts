@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Node, Parser } from "web-tree-sitter";
+import type { Language, Node, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import { indentOfLine } from "../../fs/lines.ts";
 import { dominantEol } from "../../fs/text.ts";
@@ -25,12 +25,13 @@ import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { compileRule, grammarKinds, multiNames } from "./rule.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
-import { matchesIn, patternFinder, ruleFinder } from "./finders.ts";
-import { runLexiconOf } from "./token_runs.ts";
+import { type Finder, matchesIn, patternFinder, ruleFinder } from "./finders.ts";
+import { type RunLexicon, runLexiconOf } from "./token_runs.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 import { lostComments } from "../edit/lost_comments.ts";
 import { nodeFacts } from "../edit/node_facts.ts";
 import { rootOf } from "../../syntax/node_index.ts";
+import { boundNames, type CompiledTransform, compileTransform, withTransformed } from "./transform.ts";
 
 export { multiNames } from "./rule.ts";
 export { MAX_MATCHES_PER_FILE, requiredTexts, requiredWords } from "./finders.ts";
@@ -95,7 +96,12 @@ export interface PatternMatcher {
   /** The pattern (and rewrite) compiled for a language. */
   compile(
     language: string,
-    query: { pattern?: string; rule?: Record<string, unknown>; rewrite?: string },
+    query: {
+      pattern?: string;
+      rule?: Record<string, unknown>;
+      rewrite?: string;
+      transform?: Record<string, unknown>;
+    },
   ): Promise<LanguageProgram>;
 }
 
@@ -227,6 +233,8 @@ function sitesOf(
     multi: ReadonlySet<string>;
     pattern: PatternNode | null;
     language: string;
+    /** ast-grep's `transform`: new metavariables the rewrite may use (`transform.ts`). */
+    transforms: readonly CompiledTransform[];
   },
 ): PatternSite[] {
   const rewrite = query.rewrite;
@@ -240,7 +248,7 @@ function sitesOf(
     if (rewrite !== undefined) {
       site.replacement = siteReplacement(
         { text: file.text, unit },
-        { start: site.start, bindings: m.bindings },
+        { start: site.start, bindings: withTransformed(query.transforms, m.bindings) },
         rewrite,
       ) + unwrittenTerminator(m.node, query.pattern, rewrite);
       const drops = droppedWords(m.skipped, rewrite);
@@ -410,6 +418,21 @@ function languageByName(grammars: Grammars, path: string): string | null {
   return language;
 }
 
+/** A query's finder: its rule's (kinds checked against the grammar), or its pattern's. */
+function finderOf(
+  query: { pattern?: string; rule?: Record<string, unknown> },
+  on: {
+    compile: (source: string) => CompiledPattern;
+    lexicon: RunLexicon | null;
+    language: string;
+    grammar: Language | null;
+  },
+): Finder {
+  if (query.rule === undefined) return patternFinder(on.compile(query.pattern ?? ""), on.lexicon);
+  const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
+  return ruleFinder(compileRule(query.rule, on.compile, kinds), on.lexicon);
+}
+
 /**
  * A project-wide pattern matcher over a workspace's grammars and parse cache, and its pool of
  * parse-and-match workers when it has one (`match_pool.ts`).
@@ -459,18 +482,17 @@ export function patternMatcherOf(
         return compiled;
       };
       const lexicon = runLexiconOf(language, parser.language);
-      const find = query.rule !== undefined
-        ? ruleFinder(
-          compileRule(
-            query.rule,
-            compile,
-            parser.language ? grammarKinds(language, parser.language) : undefined,
-          ),
-          lexicon,
-        )
-        : patternFinder(compile(query.pattern ?? ""), lexicon);
+      const find = finderOf(query, { compile, lexicon, language, grammar: parser.language });
       const multi = multiNames(query);
-      const key = JSON.stringify([query.pattern ?? null, query.rule ?? null, query.rewrite ?? null]);
+      const transforms = query.transform === undefined
+        ? []
+        : compileTransform(query.transform, boundNames(query));
+      const key = JSON.stringify([
+        query.pattern ?? null,
+        query.rule ?? null,
+        query.rewrite ?? null,
+        query.transform ?? null,
+      ]);
       pass ??= trees.newPass();
       const sitesIn = (parsed: ParsedFile, file: { path: string; text: string }) =>
         sitesRemembered(
@@ -482,6 +504,7 @@ export function patternMatcherOf(
               rewrite: query.rewrite,
               multi,
               pattern: find.pattern,
+              transforms,
             }),
         );
       const local: LanguageProgram = {

@@ -37,8 +37,8 @@ Deno.test("inlineRule refuses YAML that is not JSON, a missing rule, unbuilt and
   assert.match(problem("[]"), /one rule config/);
   assert.match(problem('{"id": "x"}'), /needs "rule"/);
   assert.match(
-    problem('{"rule": {"kind": "x"}, "transform": {}}'),
-    /"transform" is not taken here/,
+    problem('{"rule": {"kind": "x"}, "rewriters": []}'),
+    /"rewriters" is not taken here/,
   );
   assert.match(problem('{"rule": {"kind": "x"}, "rewriters": []}'), /"rewriters" is not taken here/);
   assert.match(

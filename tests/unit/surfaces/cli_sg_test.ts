@@ -310,7 +310,7 @@ Deno.test("graver sg scan --inline-rules takes ast-grep's rule config as JSON; i
       const args of [
         ["--inline-rules", "id: x\nlanguage: py\nrule: {kind: call}"],
         ["--inline-rules", config({ rewriters: [] })],
-        ["--inline-rules", config({ transform: {} })],
+        ["--inline-rules", config({ fix: "$X", transform: { X: { trim: {} } } })],
         ["--inline-rules", config({ fix: "x" }), "-r", "y"],
         ["--inline-rules", config({}), "-p", "f($A)"],
       ]

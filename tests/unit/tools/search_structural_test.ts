@@ -255,3 +255,35 @@ Deno.test("a rewrite preview marks the sites whose new code would not fit there,
     (plain["matches"] as { replacement_does_not_fit?: string }[]).every((m) => !m.replacement_does_not_fit),
   );
 });
+
+Deno.test("a transform makes new metavariables a rewrite writes (ast-grep's), in the preview and in the rewrite", async () => {
+  const { ws } = await open({ "/w/a.js": "this.userName = n;\nthis.HTTPServer = s;\n" });
+  const call = {
+    pattern: "this.$PROP = $V",
+    rewrite: "this.$SNAKE = $V",
+    transform: { SNAKE: { convert: { source: "$PROP", toCase: "snakeCase" } } },
+    language: "js",
+  };
+  const preview = okData(await ws.call("search_structural", call));
+  assert.deepEqual((preview["matches"] as { replacement: string }[]).map((m) => m.replacement), [
+    "this.user_name = n",
+    "this.http_server = s",
+  ]);
+  const r = await ws.call("edit_rewrite_structural", call);
+  assert.ok(r.ok, JSON.stringify(r));
+  assert.match(r.changes[0]!.diff ?? "", /\+this\.user_name = n;\n\+this\.http_server = s;/);
+  // A name the rewrite writes that neither the pattern nor the transform makes is refused, as before.
+  assert.equal(
+    code(await ws.call("edit_rewrite_structural", { ...call, rewrite: "this.$CAMEL = $V" })),
+    "invalid_args",
+  );
+  assert.equal(
+    code(
+      await ws.call("search_structural", {
+        ...call,
+        transform: { X: { convert: { source: "$NOPE", toCase: "upperCase" } } },
+      }),
+    ),
+    "invalid_args",
+  );
+});

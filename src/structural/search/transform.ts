@@ -1,0 +1,267 @@
+/**
+ * ast-grep's `transform`: new metavariables a rewrite may use, each made from one the pattern bound (or one
+ * made before it) — `substring` (characters, negative from the end, as Python slices), `replace` (every match
+ * of an RE2 regular expression, `$1`, `${1}`, `$name`, `${name}` naming groups in `by`) and `convert` (to
+ * another case: `camelCase`, `snakeCase`, `kebabCase`, `pascalCase`, `lowerCase`, `upperCase`, `capitalize`).
+ * Compiled once per query; each site's new texts are made from its own bindings.
+ *
+ * @module
+ */
+import type { RE2JS } from "re2js";
+import { RecoverableError } from "../../errors.ts";
+import { compileRe2 } from "../../syntax/linear_regex.ts";
+import type { Binding } from "../edit/pattern.ts";
+
+/** One new metavariable: its name, the one it is made from, and how. */
+export interface CompiledTransform {
+  name: string;
+  source: string;
+  apply(text: string): string;
+}
+
+/** The cases `convert` writes. */
+const CASES = ["camelCase", "snakeCase", "kebabCase", "pascalCase", "lowerCase", "upperCase", "capitalize"];
+
+/** A refusal of the transform at `where`. */
+function bad(where: string, message: string, hint: string): RecoverableError {
+  return new RecoverableError("invalid_args", `Cannot use the transform: ${where} ${message}`, {
+    hint,
+    details: { at: where },
+  });
+}
+
+/** A transformation's `source`: `$NAME` or `$$$NAME`, the name without its dollars. */
+function sourceOf(value: unknown, where: string): string {
+  const m = typeof value === "string" ? /^\$(?:\$\$)?([A-Z_][A-Z0-9_]*)$/.exec(value) : null;
+  if (m === null) {
+    throw bad(where, "must name a metavariable", 'Write it as the pattern does: "$NAME" or "$$$ARGS"');
+  }
+  return m[1]!;
+}
+
+/** A character index of `substring` (negative: from the end), or undefined. */
+function charIndex(value: unknown, where: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
+    throw bad(
+      where,
+      "must be a whole number",
+      "Count characters from 0, or from the end with a negative number",
+    );
+  }
+  return value;
+}
+
+/** `text` sliced by characters (code points), as Python slices: negative indexes count from the end. */
+function sliceChars(text: string, start: number | undefined, end: number | undefined): string {
+  const chars = Array.from(text);
+  const at = (i: number | undefined, dflt: number) =>
+    i === undefined ? dflt : Math.min(chars.length, Math.max(0, i < 0 ? chars.length + i : i));
+  return chars.slice(at(start, 0), at(end, chars.length)).join("");
+}
+
+/** The parts of a `by` template: literal text and group references (`$1`, `${1}`, `$name`, `${name}`, `$$`). */
+function byParts(by: string): (string | { group: number | string })[] {
+  const parts: (string | { group: number | string })[] = [];
+  const re = /\$\$|\$\{([A-Za-z0-9_]+)\}|\$([A-Za-z0-9_]+)/g;
+  let last = 0;
+  for (const m of by.matchAll(re)) {
+    parts.push(by.slice(last, m.index!));
+    const ref = m[1] ?? m[2];
+    parts.push(ref === undefined ? "$" : { group: /^\d+$/.test(ref) ? Number(ref) : ref });
+    last = m.index! + m[0].length;
+  }
+  parts.push(by.slice(last));
+  return parts;
+}
+
+/**
+ * Every match of `re` in `text` replaced by `by`'s parts (a group that did not take part is empty), as Rust's
+ * `replace_all` does: an empty match right where the match before it ended is not one (`x*` over `x` is `-`).
+ */
+function replaceEvery(re: RE2JS, text: string, parts: ReturnType<typeof byParts>): string {
+  const m = re.matcher(text);
+  let out = "";
+  let last = 0;
+  let reported = false;
+  while (m.find()) {
+    if (reported && m.start() === m.end() && m.start() === last) continue;
+    out += text.slice(last, m.start());
+    for (const p of parts) out += typeof p === "string" ? p : (m.group(p.group as number) ?? "");
+    last = m.end();
+    reported = true;
+  }
+  return out + text.slice(last);
+}
+
+/** Whether `c` is a letter in lower case (digits and signs are neither case). */
+function isLower(c: string | undefined): boolean {
+  return c !== undefined && c !== c.toUpperCase() && c === c.toLowerCase();
+}
+
+/** Whether `c` is a letter in upper case. */
+function isUpper(c: string | undefined): boolean {
+  return c !== undefined && c !== c.toLowerCase() && c === c.toUpperCase();
+}
+
+/**
+ * The words of a name, as ast-grep's `convert` splits them: at `_`, `-`, `.`, `/` and spaces, and before a
+ * capital that follows a small letter or starts a word of small letters (`HTTPServer` → `HTTP`, `Server`;
+ * `bar2Baz` → `bar2`, `Baz`; `a1B2` stays one).
+ */
+function wordsOf(text: string): string[] {
+  const chars = Array.from(text);
+  const words: string[] = [];
+  let word = "";
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (/[_\-./\s]/.test(c)) {
+      if (word !== "") words.push(word);
+      word = "";
+      continue;
+    }
+    if (word !== "" && isUpper(c) && (isLower(chars[i - 1]) || isLower(chars[i + 1]))) {
+      words.push(word);
+      word = "";
+    }
+    word += c;
+  }
+  if (word !== "") words.push(word);
+  return words;
+}
+
+/** `text` written in one of {@linkcode CASES}. */
+function toCase(text: string, target: string): string {
+  const words = wordsOf(text);
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  switch (target) {
+    case "lowerCase":
+      return text.toLowerCase();
+    case "upperCase":
+      return text.toUpperCase();
+    case "capitalize":
+      return cap(text);
+    case "snakeCase":
+      return words.map((w) => w.toLowerCase()).join("_");
+    case "kebabCase":
+      return words.map((w) => w.toLowerCase()).join("-");
+    case "pascalCase":
+      return words.map(cap).join("");
+    default: // camelCase
+      return words.map((w, i) => i === 0 ? w.toLowerCase() : cap(w)).join("");
+  }
+}
+
+/** One transformation object: `{substring: …}`, `{replace: …}` or `{convert: …}`. */
+function compileOne(name: string, raw: unknown): CompiledTransform {
+  const where = `transform.${name}`;
+  const kinds = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? Object.keys(raw) : [];
+  if (kinds.length !== 1 || !["substring", "replace", "convert"].includes(kinds[0]!)) {
+    throw bad(
+      where,
+      "must be one of {substring: …}, {replace: …}, {convert: …}",
+      "Give one transformation per name",
+    );
+  }
+  const kind = kinds[0]!;
+  const body = (raw as Record<string, Record<string, unknown>>)[kind]!;
+  const at = `${where}.${kind}`;
+  if (typeof body !== "object" || body === null) {
+    throw bad(at, "must be an object", "Give at least its source");
+  }
+  const source = sourceOf(body["source"], `${at}.source`);
+  if (kind === "substring") {
+    const start = charIndex(body["startChar"], `${at}.startChar`);
+    const end = charIndex(body["endChar"], `${at}.endChar`);
+    return { name, source, apply: (text) => sliceChars(text, start, end) };
+  }
+  if (kind === "replace") {
+    if (typeof body["replace"] !== "string" || typeof body["by"] !== "string") {
+      throw bad(
+        at,
+        "takes replace (an RE2 regular expression) and by (its replacement)",
+        "Give both as strings",
+      );
+    }
+    const re = compileRe2(body["replace"], { what: `the ${at}.replace regex` });
+    const parts = byParts(body["by"]);
+    return { name, source, apply: (text) => replaceEvery(re, text, parts) };
+  }
+  const target = body["toCase"];
+  if (typeof target !== "string" || !CASES.includes(target)) {
+    throw bad(`${at}.toCase`, `must be one of ${CASES.join(", ")}`, 'Pass e.g. "toCase": "snakeCase"');
+  }
+  return { name, source, apply: (text) => toCase(text, target) };
+}
+
+/**
+ * The metavariable names a pattern or a rule writes (`$NAME`, `$$$NAME`): what a transformation may be made from.
+ *
+ * @param query The pattern or the rule.
+ * @returns The names, without their dollars.
+ */
+export function boundNames(query: { pattern?: string; rule?: unknown }): Set<string> {
+  const text = `${query.pattern ?? ""} ${query.rule === undefined ? "" : JSON.stringify(query.rule)}`;
+  return new Set([...text.matchAll(/\$(?:\$\$)?([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]!));
+}
+
+/**
+ * A query's `transform`: name → transformation, in order (one may be made from one named before it).
+ *
+ * @param raw The transform, as given.
+ * @param bound The metavariables the pattern or rule binds.
+ * @returns The transformations, in order.
+ * @throws RecoverableError `invalid_args` for a malformed transformation, a bad regex, or a source no pattern
+ *   binds and no transformation before it makes.
+ */
+export function compileTransform(raw: unknown, bound: ReadonlySet<string>): CompiledTransform[] {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw bad(
+      "transform",
+      "must map new names to transformations",
+      'Pass e.g. {"LOWER": {"convert": {"source": "$A", "toCase": "lowerCase"}}}',
+    );
+  }
+  const known = new Set(bound);
+  return Object.entries(raw as Record<string, unknown>).map(([name, value]) => {
+    if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) {
+      throw bad(
+        `transform.${name}`,
+        "is not a metavariable name",
+        "Name it as the pattern names them: capitals, digits, _",
+      );
+    }
+    const t = compileOne(name, value);
+    if (!known.has(t.source)) {
+      throw bad(
+        `transform.${name}`,
+        `is made from $${t.source}, which nothing binds before it`,
+        "Use a metavariable of the pattern, or one a transformation above makes",
+      );
+    }
+    known.add(name);
+    return t;
+  });
+}
+
+/**
+ * The bindings of one site with the transformations' new ones (each placed where its source is, its text
+ * made); a source the site did not bind makes nothing.
+ *
+ * @param transforms The compiled transformations.
+ * @param bindings The site's bindings.
+ * @returns The bindings, the new ones added.
+ */
+export function withTransformed(
+  transforms: readonly CompiledTransform[],
+  bindings: Record<string, Binding>,
+): Record<string, Binding> {
+  if (transforms.length === 0) return bindings;
+  const out = { ...bindings };
+  for (const t of transforms) {
+    const from = out[t.source];
+    if (from === undefined) continue;
+    out[t.name] = { nodes: [], start: from.start, end: from.end, text: t.apply(from.text) };
+  }
+  return out;
+}
