@@ -109,18 +109,19 @@ function isUpper(c: string | undefined): boolean {
  * capital that follows a small letter or starts a word of small letters (`HTTPServer` → `HTTP`, `Server`;
  * `bar2Baz` → `bar2`, `Baz`; `a1B2` stays one).
  */
-function wordsOf(text: string): string[] {
+function wordsOf(text: string, separators: ReadonlySet<string> = ALL_SEPARATORS): string[] {
   const chars = Array.from(text);
   const words: string[] = [];
   let word = "";
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
-    if (/[_\-./\s]/.test(c)) {
+    if (separators.has(SEPARATOR_OF[c] ?? (/\s/.test(c) ? "space" : ""))) {
       if (word !== "") words.push(word);
       word = "";
       continue;
     }
-    if (word !== "" && isUpper(c) && (isLower(chars[i - 1]) || isLower(chars[i + 1]))) {
+    const changes = isUpper(c) && (isLower(chars[i - 1]) || isLower(chars[i + 1]));
+    if (word !== "" && changes && separators.has("caseChange")) {
       words.push(word);
       word = "";
     }
@@ -130,9 +131,27 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
-/** `text` written in one of {@linkcode CASES}. */
-function toCase(text: string, target: string): string {
-  const words = wordsOf(text);
+/** The separators `convert` splits at by name (ast-grep's `separatedBy`), spaces apart. */
+const SEPARATOR_OF: Readonly<Record<string, string>> = {
+  "-": "dash",
+  ".": "dot",
+  "/": "slash",
+  "_": "underscore",
+};
+
+/** Every separator, the default. */
+const ALL_SEPARATORS: ReadonlySet<string> = new Set([
+  "dash",
+  "dot",
+  "space",
+  "slash",
+  "underscore",
+  "caseChange",
+]);
+
+/** `text` written in one of {@linkcode CASES}, split into words at `separators`. */
+function toCase(text: string, target: string, separators?: ReadonlySet<string>): string {
+  const words = wordsOf(text, separators);
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   switch (target) {
     case "lowerCase":
@@ -152,9 +171,76 @@ function toCase(text: string, target: string): string {
   }
 }
 
-/** One transformation object: `{substring: …}`, `{replace: …}` or `{convert: …}`. */
-function compileOne(name: string, raw: unknown): CompiledTransform {
+/**
+ * ast-grep's string form of a transformation (`"convert($A, toCase=snakeCase)"`, `"substring($A,
+ * startChar=1)"`, `"replace($A, replace='[a-z]+', by='x')"`; values bare or quoted, `\\` escaping in quotes)
+ * as the object form, read in one pass (no regex backtracks over it); anything else as it is.
+ */
+function objectForm(raw: unknown, where: string): unknown {
+  if (typeof raw !== "string") return raw;
+  const fail = () =>
+    bad(
+      where,
+      `cannot be read: ${JSON.stringify(raw.slice(0, 120))}`,
+      'Write e.g. "convert($A, toCase=snakeCase)"',
+    );
+  let at = 0;
+  const space = () => {
+    while (at < raw.length && /\s/.test(raw[at]!)) at++;
+  };
+  const token = (re: RegExp) => {
+    re.lastIndex = at;
+    const m = re.exec(raw);
+    if (m === null) throw fail();
+    at = re.lastIndex;
+    return m[0];
+  };
+  space();
+  const kind = token(/substring|replace|convert/y);
+  space();
+  if (raw[at++] !== "(") throw fail();
+  space();
+  const body: Record<string, unknown> = { source: token(/\$(?:\$\$)?[A-Z_][A-Z0-9_]*/y) };
+  for (space(); raw[at] === ","; space()) {
+    at++;
+    space();
+    const key = token(/[A-Za-z]+/y);
+    space();
+    if (raw[at++] !== "=") throw fail();
+    space();
+    body[key] = stringFormValue(raw, at, fail);
+    at = (body[key] as { end: number }).end;
+    body[key] = (body[key] as { value: unknown }).value;
+  }
+  if (raw[at++] !== ")") throw fail();
+  space();
+  if (at !== raw.length) throw fail();
+  return { [kind]: body };
+}
+
+/** One value of the string form at `from`: quoted (its escapes undone) or bare (a whole number as a number). */
+function stringFormValue(raw: string, from: number, fail: () => Error): { value: unknown; end: number } {
+  const quote = raw[from];
+  if (quote === '"' || quote === "'") {
+    let text = "";
+    for (let i = from + 1; i < raw.length; i++) {
+      const c = raw[i]!;
+      if (c === quote) return { value: text, end: i + 1 };
+      text += c === "\\" && i + 1 < raw.length ? raw[++i]! : c;
+    }
+    throw fail();
+  }
+  let end = from;
+  while (end < raw.length && raw[end] !== "," && raw[end] !== ")") end++;
+  const text = raw.slice(from, end).trim();
+  if (text === "") throw fail();
+  return { value: /^-?\d+$/.test(text) ? Number(text) : text, end };
+}
+
+/** One transformation: `{substring: …}`, `{replace: …}` or `{convert: …}`, or its string form. */
+function compileOne(name: string, given: unknown): CompiledTransform {
   const where = `transform.${name}`;
+  const raw = objectForm(given, where);
   const kinds = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? Object.keys(raw) : [];
   if (kinds.length !== 1 || !["substring", "replace", "convert"].includes(kinds[0]!)) {
     throw bad(
@@ -168,6 +254,16 @@ function compileOne(name: string, raw: unknown): CompiledTransform {
   const at = `${where}.${kind}`;
   if (typeof body !== "object" || body === null) {
     throw bad(at, "must be an object", "Give at least its source");
+  }
+  const keys: Record<string, string[]> = {
+    substring: ["startChar", "endChar"],
+    replace: ["replace", "by"],
+    convert: ["toCase", "separatedBy"],
+  };
+  for (const key of Object.keys(body)) {
+    if (key !== "source" && !keys[kind]!.includes(key)) {
+      throw bad(`${at}.${key}`, `is not a key of ${kind}`, `Use source and ${keys[kind]!.join(", ")}`);
+    }
   }
   const source = sourceOf(body["source"], `${at}.source`);
   if (kind === "substring") {
@@ -191,7 +287,16 @@ function compileOne(name: string, raw: unknown): CompiledTransform {
   if (typeof target !== "string" || !CASES.includes(target)) {
     throw bad(`${at}.toCase`, `must be one of ${CASES.join(", ")}`, 'Pass e.g. "toCase": "snakeCase"');
   }
-  return { name, source, apply: (text) => toCase(text, target) };
+  const listed = body["separatedBy"];
+  if (listed !== undefined && (!Array.isArray(listed) || !listed.every((x) => ALL_SEPARATORS.has(x)))) {
+    throw bad(
+      `${at}.separatedBy`,
+      `must list separators among ${[...ALL_SEPARATORS].join(", ")}`,
+      'Pass e.g. ["underscore", "caseChange"]',
+    );
+  }
+  const separators = listed === undefined ? undefined : new Set(listed as string[]);
+  return { name, source, apply: (text) => toCase(text, target, separators) };
 }
 
 /**

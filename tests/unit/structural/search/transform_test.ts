@@ -100,3 +100,44 @@ Deno.test("transformations run in order, one made from another; a source nothing
   refused({ b: { substring: { source: "$A" } } }, /is not a metavariable name/);
   refused(["x"], /must map new names to transformations/);
 });
+
+Deno.test("the string form reads as the object form does (ast-grep 0.51 writes the same text for each)", () => {
+  assert.equal(made("convert($A, toCase=snakeCase)", "HTTPServer"), "http_server");
+  assert.equal(made("substring( $A , startChar = 1 , endChar=-1 )", "getUserName"), "etUserNam");
+  assert.equal(made(`replace($A, replace="([A-Z])", by="_$1")`, "getUserName"), "get_User_Name");
+  assert.equal(made("replace($A, replace='[a-z]+', by='x')", "HTTPServer"), "HTTPSx");
+  assert.equal(made("replace($A, replace='a,b', by='(\\')')", "xa,by"), "x(')y"); // a comma and a quote inside
+  for (
+    const bad of [
+      "convert($A toCase=snakeCase)",
+      "trim($A)",
+      "convert(A, toCase=snakeCase)",
+      `convert($A, toCase=${" ".repeat(5000)})`,
+    ]
+  ) {
+    assert.throws(
+      () => made(bad, "x"),
+      (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args",
+      bad,
+    );
+  }
+  // Read in one pass: a long run of spaces before a missing parenthesis is refused at once.
+  const started = performance.now();
+  assert.throws(() => made(`convert($A, toCase=${" ".repeat(1_000_000)}`, "x"));
+  assert.throws(() => made(`convert($A${", x=1".repeat(100_000)}`, "x"));
+  assert.ok(performance.now() - started < 10_000);
+});
+
+Deno.test("convert's separatedBy splits only at the separators listed (as ast-grep 0.51 does); unknown keys are refused", () => {
+  const snake = (separatedBy: string[], text: string) =>
+    made({ convert: { source: "$A", toCase: "snakeCase", separatedBy } }, text);
+  assert.equal(snake(["underscore"], "getUser_name"), "getuser_name");
+  assert.equal(snake(["caseChange"], "foo-barBaz.qux"), "foo-bar_baz.qux");
+  assert.equal(snake(["dash", "dot"], "foo-barBaz.qux"), "foo_barbaz_qux");
+  assert.equal(snake([], "HTTPServer_x"), "httpserver_x");
+  assert.throws(() => snake(["comma"], "x"), /separatedBy must list separators among/);
+  assert.throws(
+    () => made({ substring: { source: "$A", start: 1 } }, "x"),
+    /start is not a key of substring/,
+  );
+});
