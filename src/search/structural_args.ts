@@ -74,33 +74,41 @@ function refuseTextOnlyTypes(types: readonly string[]): void {
   );
 }
 
+/** An argument that must be an object when given: it, undefined when absent, refused `invalid_args` otherwise. */
+function objectArg(
+  raw: Record<string, unknown>,
+  name: string,
+  refusal: { message: string; hint: string },
+): Record<string, unknown> | undefined {
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw badArg(name, refusal.message, refusal.hint);
+  }
+  return value as Record<string, unknown>;
+}
+
 /**
  * `constraints` and `utils` given beside the rule, where ast-grep's YAML config puts them: graver's rule object
  * takes them at its top (a pattern with constraints becomes the rule `{pattern, constraints}`).
  */
 function besideTheRule(query: StructuralQuery, raw: Record<string, unknown>): void {
-  const constraints = raw["constraints"];
+  const constraints = objectArg(raw, "constraints", {
+    message: '"constraints" must map metavariable names to rules',
+    hint: 'Pass e.g. {"pattern": "$F($$$A)", "constraints": {"F": {"regex": "^use[A-Z]"}}}',
+  });
   if (constraints !== undefined) {
-    if (typeof constraints !== "object" || constraints === null || Array.isArray(constraints)) {
-      throw badArg(
-        "constraints",
-        '"constraints" must map metavariable names to rules',
-        'Pass e.g. {"pattern": "$F($$$A)", "constraints": {"F": {"regex": "^use[A-Z]"}}}',
-      );
-    }
     // ast-grep's YAML puts constraints beside the rule: graver's rule object takes them at its top.
     query.rule = { ...(query.rule ?? { pattern: query.pattern }), constraints };
     query.pattern = "";
   }
-  const utils = raw["utils"];
+  const utilsRefusal = {
+    message: '"utils" must map names to rules, beside a "rule" that names them with "matches"',
+    hint: 'Pass e.g. {"rule": {"matches": "call"}, "utils": {"call": {"kind": "call_expression"}}}',
+  };
+  const utils = objectArg(raw, "utils", utilsRefusal);
   if (utils !== undefined) {
-    if (typeof utils !== "object" || utils === null || Array.isArray(utils) || query.rule === undefined) {
-      throw badArg(
-        "utils",
-        '"utils" must map names to rules, beside a "rule" that names them with "matches"',
-        'Pass e.g. {"rule": {"matches": "call"}, "utils": {"call": {"kind": "call_expression"}}}',
-      );
-    }
+    if (query.rule === undefined) throw badArg("utils", utilsRefusal.message, utilsRefusal.hint);
     // ast-grep's YAML puts utils beside the rule: graver's rule object takes them at its top.
     query.rule = { ...query.rule, utils };
   }
@@ -169,17 +177,11 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
   if (rule !== undefined) query.rule = rule as Record<string, unknown>;
   besideTheRule(query, raw);
   if (rewrite !== undefined) query.rewrite = rewrite;
-  const transform = raw["transform"];
-  if (transform !== undefined) {
-    if (typeof transform !== "object" || transform === null || Array.isArray(transform)) {
-      throw badArg(
-        "transform",
-        '"transform" must map new metavariable names to transformations',
-        'Pass e.g. {"transform": {"SNAKE": {"convert": {"source": "$NAME", "toCase": "snakeCase"}}}}',
-      );
-    }
-    query.transform = transform as Record<string, unknown>;
-  }
+  const transform = objectArg(raw, "transform", {
+    message: '"transform" must map new metavariable names to transformations',
+    hint: 'Pass e.g. {"transform": {"SNAKE": {"convert": {"source": "$NAME", "toCase": "snakeCase"}}}}',
+  });
+  if (transform !== undefined) query.transform = transform;
   if (raw["debug_query"] === true) query.debugQuery = true;
   const format = raw["output_format"];
   if (format !== undefined) {

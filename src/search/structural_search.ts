@@ -19,6 +19,7 @@ import { fits, prefixThatFits } from "./result_budget.ts";
 import { readScopedReads, scanEnded, type ScanStats, textFile, versionOfFile } from "./search_text.ts";
 import { finish, finishAstGrep, matchEntries } from "./structural_page.ts";
 import { type RewriteFit, rewriteMisfits } from "./rewrite_fit.ts";
+import { programs } from "./structural_programs.ts";
 import { cursorFor } from "./text_args.ts";
 import { mayMatch } from "./structural_candidate.ts";
 import type {
@@ -66,44 +67,6 @@ export interface StructuralFile {
   hits: StructuralHit[];
   /** Its bytes (what its text, line starts and version are remembered by). */
   bytes: Uint8Array;
-}
-
-/** The pattern compiled per language, on first need; a language where it does not parse is remembered. */
-function programs(
-  matcher: StructuralMatcher,
-  query: StructuralQuery,
-  languages: Pick<StructuralStats, "refused" | "accepted" | "readAsError" | "readings">,
-): (language: string) => Promise<StructuralProgram | null> {
-  const { refused, accepted, readAsError, readings } = languages;
-  const compiled = new Map<string, Promise<StructuralProgram | null>>();
-  const pattern: Parameters<StructuralMatcher["compile"]>[1] = query.rule
-    ? { rule: query.rule }
-    : { pattern: query.pattern };
-  if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
-  if (query.transform !== undefined) pattern.transform = query.transform;
-  return (language) => {
-    let p = compiled.get(language);
-    if (p === undefined) {
-      p = matcher.compile(language, pattern).then((program) => {
-        accepted.add(language);
-        if (program?.readAsError) readAsError.set(language, program.readAsError);
-        if (program?.reading) readings.set(language, program.reading);
-        return program;
-      }, (err) => {
-        // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
-        // refusal that is not about the language (a bad rule key) is the caller's mistake in any language.
-        if (
-          !(err instanceof RecoverableError) || err.code !== "invalid_query" || query.languages.length > 0
-        ) {
-          throw err;
-        }
-        refused.set(language, err);
-        return null;
-      });
-      compiled.set(language, p);
-    }
-    return p;
-  };
 }
 
 /** Candidate files whose versions are hashed ahead while the ones before them are parsed and matched. */

@@ -5,42 +5,20 @@
  * parsed with the file's own grammar (as written, then inside the contexts
  * where such code usually lives) and matched structurally against the file's
  * tree: same node types, same leaf text, metavariables bind nodes, and a
- * metavariable used twice must bind the same text.
+ * metavariable used twice must bind the same text. Compiling a pattern is
+ * `pattern_compile.ts`'s; this module matches one.
  *
  * @module
  */
-import { profileOf } from "../../languages/profiles.ts";
-import type { Node, Parser } from "web-tree-sitter";
-import { RecoverableError } from "../../errors.ts";
-import { bracketsBalance } from "../../syntax/brackets.ts";
+import type { Node } from "web-tree-sitter";
 import { nodesAroundToken, rarestText } from "../../syntax/node_index.ts";
-import {
-  bindingNames,
-  type EncodedPattern,
-  encodedPatterns,
-  errorsAreMetavariables,
-  type MetaVariable,
-} from "./pattern_encodings.ts";
+import type { MetaVariable } from "./pattern_encodings.ts";
 import { countMatchStep, resetMatchSteps } from "./match_steps.ts";
-import { convert, type PatternNode } from "./pattern_tree.ts";
+import type { PatternNode } from "./pattern_tree.ts";
 import { nodeFacts } from "./node_facts.ts";
+import type { CompiledPattern } from "./pattern_compile.ts";
 
-/** A pattern parsed for one language. */
-export interface CompiledPattern {
-  /** The pattern as written. */
-  source: string;
-  /** Language id. */
-  language: string;
-  /** The node the pattern stands for. */
-  root: PatternNode;
-  /** Names of the binding metavariables, in order of appearance. */
-  metavariables: string[];
-  /**
-   * ast-grep's "smart" strictness: an unnamed token of the code that the pattern does not have (a `;`, an
-   * `async`) is skipped, so `return $X` matches `return x;`. Off by default (a node edit matches exactly).
-   */
-  smart?: boolean;
-}
+export { type CompiledPattern, compilePattern } from "./pattern_compile.ts";
 
 /** What a metavariable bound in one match. */
 export interface Binding {
@@ -82,159 +60,6 @@ export interface PatternMatch {
 
 export { type MetaVariable, TOKEN } from "./pattern_encodings.ts";
 export type { PatternNode } from "./pattern_tree.ts";
-
-interface Context {
-  prefix: string;
-  suffix: string;
-  /** Indent every pattern line with this (Python bodies). */
-  indent?: string;
-}
-
-function deepestExact(root: Node, start: number, end: number): Node | null {
-  let best: Node | null = root.startIndex === start && root.endIndex === end ? root : null;
-  let node = root;
-  for (;;) {
-    const next = node.children.find((c) => c !== null && c.startIndex <= start && c.endIndex >= end);
-    if (!next) return best;
-    node = next;
-    if (node.startIndex === start && node.endIndex === end) best = node;
-  }
-}
-
-/**
- * Parse a pattern with a language's grammar. The pattern is tried as written,
- * then inside the usual contexts of that language (a function body, a class
- * body, a statement ending in `;`), with metavariables spelled `$X`, `µX`,
- * `graver_mv_X`, or typed (`Object p` or `p: Any` in a parameter list, `p();` in a block) —
- * whichever the grammar parses without errors.
- *
- * @param parser A parser set to the language.
- * @param language Language id.
- * @param source The pattern, e.g. `console.log($$$ARGS)`.
- * @returns The compiled pattern; `invalid_query` when no context parses it as one node.
- */
-export function compilePattern(parser: Parser, language: string, source: string): CompiledPattern {
-  const src = source.trim();
-  if (src === "") {
-    throw new RecoverableError("invalid_query", "Cannot use an empty pattern", {
-      hint: 'Write the code to find, e.g. "console.log($$$ARGS)" or "def $NAME($$$P): $$$B"',
-      details: { pattern: source },
-    });
-  }
-  const names = bindingNames(src);
-  const encodings = encodedPatterns(src);
-  const root = firstParse(parser, { encodings, contexts: profileOf(language).patternWrappers }) ??
-    errorRootParse(parser, encodings);
-  if (root?.meta) {
-    const hint = 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"';
-    throw new RecoverableError(
-      "invalid_query",
-      `Cannot use the pattern "${src}": it is only a metavariable`,
-      {
-        hint,
-        details: { pattern: src },
-      },
-    );
-  }
-  if (root) return { source: src, language, root, metavariables: names };
-  throw new RecoverableError("invalid_query", `Cannot parse the pattern "${src}" as one ${language} node`, {
-    hint:
-      `Write one complete ${language} construct (an expression, a statement or a definition) with $X / $$$ARGS for the parts that vary; or use a tree-sitter query selector`,
-    details: { pattern: src, language },
-  });
-}
-
-/** A pattern parsed as written, in no context. */
-const AS_IS: Context = { prefix: "", suffix: "" };
-
-/**
- * The pattern's node in the first spelling and context the grammar parses it in without an error — or, before
- * the contexts of a spelling, as written where its only errors are metavariables the grammar takes no name
- * for (`$$$C` in `switch ($X) { $$$C }`, read as ast-grep reads it rather than as a method named `switch`).
- */
-function firstParse(
-  parser: Parser,
-  tries: { encodings: readonly EncodedPattern[]; contexts: readonly Context[] },
-): PatternNode | null {
-  // Only where the language reads a pattern as written first (C# and Go try a class or a body first).
-  const first = tries.contexts[0];
-  const asWrittenFirst = first?.prefix === "" && first.suffix === "" && !first.indent;
-  const inContexts = (e: EncodedPattern, loose: boolean) =>
-    tries.contexts.reduce<PatternNode | null>((found, ctx) => found ?? parsedIn(parser, e, ctx, loose), null);
-  for (const e of tries.encodings) {
-    const root = (asWrittenFirst ? parsedIn(parser, e, AS_IS, true) : null) ?? inContexts(e, false);
-    if (root) return root;
-  }
-  // Last, in any context: Go's `switch $X { $$$C }` reads only inside a function body, its `$$$C` an ERROR.
-  for (const e of tries.encodings) {
-    const root = inContexts(e, true);
-    if (root) return root;
-  }
-  return null;
-}
-
-/**
- * The pattern's node parsed in one context, or null when no node spans it or the grammar sees an error — or,
- * with `metavariableErrors`, unless every error it sees is a metavariable alone (and it sees one).
- */
-function parsedIn(
-  parser: Parser,
-  e: EncodedPattern,
-  ctx: Context,
-  metavariableErrors = false,
-): PatternNode | null {
-  const indent = ctx.indent ?? "";
-  const body = indent ? e.encoded.replace(/\n/g, `\n${indent}`) : e.encoded;
-  const full = ctx.prefix + indent + body + ctx.suffix;
-  const tree = parser.parse(full);
-  if (!tree) return null;
-  try {
-    const errors = tree.rootNode.hasError;
-    if (metavariableErrors ? !errors || !errorsAreMetavariables(tree.rootNode, e.metas) : errors) return null;
-    const start = ctx.prefix.length + indent.length;
-    const node = deepestExact(tree.rootNode, start, start + body.length);
-    return node ? patternNodeOf(node, e, full) : null;
-  } finally {
-    tree.delete();
-  }
-}
-
-/**
- * The pattern read as ast-grep reads one its grammar cannot take whole (`import {$$$A} from $B`: `from` wants
- * a string; `$A ? $B`): as written, one ERROR node spanning it all, which matches a node of any kind whose
- * children match its own (`anyKind`); or a whole node inside that ERROR (`@$D`: a decorator, alone). Only
- * where every bracket the pattern opens it closes, and nothing inside that node is in error.
- */
-function errorRootParse(parser: Parser, encodings: readonly EncodedPattern[]): PatternNode | null {
-  if (!bracketsBalance(encodings[0]!.encoded)) return null; // a pattern cut short (`f($A`): refused as it is
-  for (const e of encodings) {
-    const tree = parser.parse(e.encoded);
-    if (!tree) continue;
-    try {
-      const node = deepestExact(tree.rootNode, 0, e.encoded.length);
-      if (node === null) continue;
-      if (node.type !== "ERROR") {
-        // A whole node the grammar objects to only around it (a decorator with no definition after it).
-        const whole = node.hasError ? null : patternNodeOf(node, e, e.encoded);
-        if (whole) return whole;
-        continue;
-      }
-      if (node.children.some((c) => c === null || c.hasError || c.isMissing)) continue;
-      const root = patternNodeOf(node, e, e.encoded);
-      if (root && root.children.length > 0) return { ...root, anyKind: true };
-    } finally {
-      tree.delete();
-    }
-  }
-  return null;
-}
-
-/** `node` as a pattern node; null when a metavariable did not parse as one node (Rust macros: `$X` is two). */
-function patternNodeOf(node: Node, e: EncodedPattern, source: string): PatternNode | null {
-  const seen = new Map<string, number>();
-  const root = convert(node, { metas: e.metas, seen, source, at: node.startIndex });
-  return [...e.uses].some(([token, n]) => seen.get(token) !== n) ? null : root;
-}
 
 /**
  * Whether a node of the code is of a pattern node's kind: its type and namedness, or, for a root the grammar

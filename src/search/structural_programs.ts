@@ -1,0 +1,66 @@
+/**
+ * A structural query compiled per language, on first need, for one scan (`structural_search.ts`): which
+ * languages read it, which refused it and what each grammar saw.
+ *
+ * @module
+ */
+import { RecoverableError } from "../errors.ts";
+import type { StructuralMatcher, StructuralProgram, StructuralQuery } from "./types.ts";
+
+/** Where a scan notes each language's answer to the query. */
+export interface LanguageReadings {
+  /** Languages whose grammar does not read the pattern, with the refusal. */
+  refused: Map<string, RecoverableError>;
+  /** Languages that read it. */
+  accepted: Set<string>;
+  /** Languages that read it only as one ERROR node, with what they saw. */
+  readAsError: Map<string, string>;
+  /** Each language's reading of a code pattern. */
+  readings: Map<string, string>;
+}
+
+/**
+ * The pattern compiled per language, on first need; a language where it does not parse is remembered.
+ *
+ * @param matcher The structural area's pattern engine.
+ * @param query The query (its pattern or rule, rewrite and transform, and the languages given).
+ * @param languages Where each language's answer is noted (a scan's counts).
+ * @returns The program of a language, or null for one whose grammar does not read the pattern.
+ * @throws RecoverableError `invalid_query` at once where the languages were given; any other refusal.
+ */
+export function programs(
+  matcher: StructuralMatcher,
+  query: StructuralQuery,
+  languages: LanguageReadings,
+): (language: string) => Promise<StructuralProgram | null> {
+  const { refused, accepted, readAsError, readings } = languages;
+  const compiled = new Map<string, Promise<StructuralProgram | null>>();
+  const pattern: Parameters<StructuralMatcher["compile"]>[1] = query.rule
+    ? { rule: query.rule }
+    : { pattern: query.pattern };
+  if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
+  if (query.transform !== undefined) pattern.transform = query.transform;
+  return (language) => {
+    let p = compiled.get(language);
+    if (p === undefined) {
+      p = matcher.compile(language, pattern).then((program) => {
+        accepted.add(language);
+        if (program?.readAsError) readAsError.set(language, program.readAsError);
+        if (program?.reading) readings.set(language, program.reading);
+        return program;
+      }, (err) => {
+        // With the languages given, a pattern one of them cannot read is the caller's mistake: say so now; a
+        // refusal that is not about the language (a bad rule key) is the caller's mistake in any language.
+        if (
+          !(err instanceof RecoverableError) || err.code !== "invalid_query" || query.languages.length > 0
+        ) {
+          throw err;
+        }
+        refused.set(language, err);
+        return null;
+      });
+      compiled.set(language, p);
+    }
+    return p;
+  };
+}
