@@ -11,7 +11,6 @@ import { RecoverableError } from "../../errors.ts";
 import { nodesOfKind } from "../../syntax/node_index.ts";
 import {
   type CompiledPattern,
-  kidsOf,
   matchPattern,
   matchPatternAround,
   matchPatternAt,
@@ -173,6 +172,20 @@ function relative(node: Node, rel: RelationRule, ctx: { text: string; env: Bindi
   return memo ? holdsBelow(from, { test, stops, memo }) : holdsUnder(from, { test, stops });
 }
 
+/** {@linkcode childrenOf}'s arrays, per node object (a warm search matches the same node objects again). */
+const CHILDREN = new WeakMap<Node, Node[]>();
+
+/**
+ * A node's children, comments and other extras included: `has` looks at every node below, as ast-grep's does (a
+ * function that has a `// TODO` comment: `has: {kind: comment, regex: TODO, stopBy: end}`), where a code
+ * pattern passes over comments.
+ */
+function childrenOf(n: Node): Node[] {
+  let kids = CHILDREN.get(n);
+  if (kids === undefined) CHILDREN.set(n, kids = n.children.filter((c): c is Node => c !== null));
+  return kids;
+}
+
 /** `inside` looked for from one node (it binds metavariables: the first enclosing node that holds gives them). */
 function holdsUpward(node: Node, rel: Omit<Relation, "memo">): boolean {
   for (let from = node, n = node.parent; n !== null; from = n, n = n.parent) {
@@ -184,11 +197,11 @@ function holdsUpward(node: Node, rel: Omit<Relation, "memo">): boolean {
 
 /** `has` looked for from one node, breadth first (it binds metavariables: the first node that holds gives them). */
 function holdsUnder(node: Node, rel: Omit<Relation, "memo">): boolean {
-  const queue = [...kidsOf(node)]; // a copy: the children array is kept per node
+  const queue = [...childrenOf(node)]; // a copy: the children array is kept per node
   for (let at = 0; at < queue.length; at++) {
     const n = queue[at]!;
     if (rel.test(n, node)) return true;
-    if (!rel.stops(n)) appendAll(queue, kidsOf(n));
+    if (!rel.stops(n)) appendAll(queue, childrenOf(n));
   }
   return false;
 }
@@ -236,7 +249,7 @@ function holdsBelow(node: Node, rel: Relation): boolean {
   const { test, stops, memo } = rel;
   const known = memo.get(node.id);
   if (known !== undefined) return known;
-  const stack: { n: Node; kids: Node[]; at: number }[] = [{ n: node, kids: kidsOf(node), at: 0 }];
+  const stack: { n: Node; kids: Node[]; at: number }[] = [{ n: node, kids: childrenOf(node), at: 0 }];
   while (stack.length > 0) {
     const top = stack.at(-1)!;
     if (top.at === top.kids.length) {
@@ -249,7 +262,7 @@ function holdsBelow(node: Node, rel: Relation): boolean {
     if (!holds && !stops(kid)) {
       const below = memo.get(kid.id);
       if (below === undefined) {
-        stack.push({ n: kid, kids: kidsOf(kid), at: 0 });
+        stack.push({ n: kid, kids: childrenOf(kid), at: 0 });
         continue;
       }
       holds = below;

@@ -163,6 +163,10 @@ const TABLE: Row[] = [
       kind: "function_declaration",
       has: { pattern: "throw $E", stopBy: "end" },
     }],
+    ["ajv", "ts", "has a comment below (comments are nodes a relation sees)", {
+      kind: "function_declaration",
+      has: { kind: "comment", regex: "^//", stopBy: "end" },
+    }],
     ["hono", "js", "all and not", {
       all: [{ kind: "if_statement" }, { not: { has: { kind: "else_clause" } } }],
     }],

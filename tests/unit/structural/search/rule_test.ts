@@ -482,3 +482,31 @@ Deno.test("a utility rule named many times is answered once per node: a doubling
   const sites = await program.match({ path: "chain.js", text, version: "chain" });
   assert.equal(sites.length, 400);
 });
+
+Deno.test("has looks at comments below too, as ast-grep's does, where a code pattern passes over them", async () => {
+  const text = [
+    "function a() {",
+    "  // TODO: retry",
+    "  if (x) { y(); }",
+    "}",
+    "function b() { if (x) { /* fine */ y(); } }",
+    "function c() { y(); }",
+    "",
+  ].join("\n");
+  const program = await matcher.compile("javascript", {
+    rule: { kind: "function_declaration", has: { kind: "comment", regex: "TODO", stopBy: "end" } },
+  });
+  const sites = await program.match({ path: "c.js", text, version: "c1" });
+  assert.deepEqual(sites.map((s) => text.slice(s.start, s.end).split("(")[0]), ["function a"]);
+  const direct = await matcher.compile("javascript", {
+    rule: { kind: "statement_block", has: { kind: "comment" } },
+  });
+  const blocks = await direct.match({ path: "c.js", text, version: "c1" });
+  assert.deepEqual(blocks.map((s) => text.slice(s.start, s.end)), [
+    "{\n  // TODO: retry\n  if (x) { y(); }\n}",
+    "{ /* fine */ y(); }",
+  ]);
+  // A code pattern still passes over the comment: `if ($C) { $F(); }` matches b's if with its comment inside.
+  const pattern = await matcher.compile("javascript", { pattern: "if ($C) { $F(); }" });
+  assert.equal((await pattern.match({ path: "c.js", text, version: "c1" })).length, 2);
+});
