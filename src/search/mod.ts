@@ -36,7 +36,7 @@ export {
   normalizeSearchTextArgs,
   SEARCH_TEXT_ALIASES,
 } from "./text_args.ts";
-export { normalizeStructuralArgs } from "./structural_args.ts";
+export { normalizeStructuralArgs, withRuleTexts } from "./structural_args.ts";
 export { searchStructural } from "./structural_search.ts";
 export type { SearchStructuralOptions } from "./structural_search.ts";
 export { planStructuralRewrite } from "./structural_rewrite.ts";

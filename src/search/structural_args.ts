@@ -88,6 +88,65 @@ function objectArg(
   return value as Record<string, unknown>;
 }
 
+/** The arguments that take a rule object, or its text ({@linkcode withRuleTexts}). */
+const RULE_OBJECT_ARGS = ["rule", "constraints", "utils", "transform"];
+
+/**
+ * The arguments with each rule object given as text (`rule`, `constraints`, `utils`, `transform`) read into the
+ * object it stands for: YAML as ast-grep's docs write rules, or JSON (an MCP client may send a nested object as
+ * a string). The reader (`rule_text.ts`, with the `js-yaml` package: ~10 ms to load) is imported only when some
+ * argument is text. Text that does not read as one object is refused `invalid_args` with the problem's line
+ * and column and how to quote.
+ *
+ * @param raw The arguments as given.
+ * @returns The same arguments, each rule text read (the object itself when none was text).
+ * @throws RecoverableError `invalid_args` for text that does not read as one object.
+ */
+export async function withRuleTexts(raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const texts = RULE_OBJECT_ARGS.filter((name) => typeof raw[name] === "string");
+  if (texts.length === 0) return raw;
+  const { ruleObject } = await import("./rule_text.ts");
+  const out = { ...raw };
+  for (const name of texts) {
+    const read = ruleObject(raw[name] as string);
+    if ("problem" in read) {
+      throw badArg(
+        name,
+        `"${name}" was given as text that does not read as one object: ${read.problem}`,
+        `Write it as YAML "key: value" lines or JSON. In YAML, quote a value that starts with ` +
+          `[ { * & ! | > ' " % @ or holds ": " or " #" (pattern: '[$$$A]')`,
+      );
+    }
+    out[name] = read.object;
+  }
+  return out;
+}
+
+/**
+ * The `rule` argument: an object of rule keys (or its YAML or JSON text). A whole ast-grep rule config given as
+ * the rule (its rule under `rule`, beside `language` or `fix`) is refused with the arguments it stands for.
+ */
+function ruleArg(raw: Record<string, unknown>): Record<string, unknown> | undefined {
+  const rule = objectArg(raw, "rule", {
+    message: '"rule" must be an object of rule keys',
+    hint: 'Pass e.g. {"rule": {"kind": "call_expression"}}, or its YAML text "kind: call_expression"',
+  });
+  if (rule !== undefined && "rule" in rule) {
+    const parts = Object.keys(rule).filter((k) =>
+      ["constraints", "utils", "transform", "fix", "language"].includes(k)
+    );
+    throw badArg(
+      "rule",
+      `"rule" holds a whole ast-grep rule config (a "rule" inside it${
+        parts.length > 0 ? `, beside ${parts.join(", ")}` : ""
+      })`,
+      'Pass the config\'s parts as arguments: its rule as "rule", "constraints", "utils" and "transform" as they are, ' +
+        '"fix" as "rewrite" (edit_rewrite_structural), "language" as "language"',
+    );
+  }
+  return rule;
+}
+
 /**
  * `constraints` and `utils` given beside the rule, where ast-grep's YAML config puts them: graver's rule object
  * takes them at its top (a pattern with constraints becomes the rule `{pattern, constraints}`).
@@ -134,14 +193,7 @@ function besideTheRule(query: StructuralQuery, raw: Record<string, unknown>): vo
  */
 export function normalizeStructuralArgs(raw: Record<string, unknown>): StructuralQuery {
   const pattern = raw["pattern"];
-  const rule = raw["rule"];
-  if (rule !== undefined && (typeof rule !== "object" || rule === null || Array.isArray(rule))) {
-    throw badArg(
-      "rule",
-      '"rule" must be an object of rule keys',
-      'Pass e.g. {"rule": {"kind": "call_expression"}}',
-    );
-  }
+  const rule = ruleArg(raw);
   if (rule !== undefined && pattern !== undefined) {
     throw badArg(
       "pattern",
@@ -174,7 +226,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     maxChars: files.maxChars,
     maxFileBytes: files.maxFileBytes,
   };
-  if (rule !== undefined) query.rule = rule as Record<string, unknown>;
+  if (rule !== undefined) query.rule = rule;
   besideTheRule(query, raw);
   if (rewrite !== undefined) query.rewrite = rewrite;
   const transform = objectArg(raw, "transform", {

@@ -1,24 +1,55 @@
 /**
- * `graver sg --inline-rules TEXT`: ast-grep's `scan --inline-rules`, a rule config (`id`, `language`, `rule`,
- * `constraints`, `utils`, `fix`, `files`, `ignores`) read as the `search_structural` /
- * `edit_rewrite_structural` arguments it stands for. The config is read as JSON (YAML's JSON form: the same
- * config); what only reports (`message`, `severity`, `note`, `url`, `metadata`, `labels`) is passed over, and
- * what graver does not build (`rewriters`) is refused naming the key; `transform` is passed on as it is.
+ * `graver sg scan`'s rule configs: ast-grep's `scan --inline-rules TEXT` and `scan -r FILE`, each a text of one
+ * or more rule configs (YAML as ast-grep writes them, JSON too; several separated by `---` lines), each config
+ * (`id`, `language`, `rule`, `constraints`, `utils`, `transform`, `fix`, `files`, `ignores`, and the reporting
+ * keys `severity`, `message`, `note`) read as the `search_structural` / `edit_rewrite_structural` arguments it
+ * stands for. What only decorates a report (`url`, `metadata`, `labels`) is passed over; what graver does not
+ * build (`rewriters`) is refused naming the key.
  *
  * @module
  */
 
-/** What an inline rule config stands for: the rule (its constraints inside), the language, the rewrite, globs. */
+/** ast-grep's severities; `off` turns a rule off. */
+const SEVERITIES = ["hint", "info", "warning", "error", "off"] as const;
+
+/** A rule's severity. */
+export type Severity = typeof SEVERITIES[number];
+
+/** What one rule config stands for: the rule (its constraints and utils inside), the language, the rewrite, globs. */
 export interface InlineRule {
   rule: Record<string, unknown>;
   transform?: Record<string, unknown>;
   language?: string;
   rewrite?: string;
   globs: string[];
+  /** The config's `id` ("" when it has none). */
+  id: string;
+  /** Its `severity` (ast-grep's default: hint). */
+  severity: Severity;
+  /** Its `message` ("" when it has none). */
+  message: string;
+  /** Its `note` (null when it has none). */
+  note: string | null;
 }
 
-/** Keys of a rule config that only say how to report a match: nothing to search by. */
-const REPORTING = ["id", "message", "severity", "note", "url", "metadata", "labels"];
+/** Keys of a rule config that only decorate a report: nothing to search by. */
+const DECORATING = ["url", "metadata", "labels"];
+
+/** Keys of a rule config graver reads. */
+const READ = [
+  "id",
+  "severity",
+  "message",
+  "note",
+  "language",
+  "rule",
+  "constraints",
+  "utils",
+  "transform",
+  "fix",
+  "files",
+  "ignores",
+];
 
 /** Keys of a rule config graver does not build, with what to do instead. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
@@ -29,80 +60,122 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
 function globList(value: unknown, key: string): string[] | { problem: string } {
   const list = typeof value === "string" ? [value] : value;
   if (!Array.isArray(list) || !list.every((g) => typeof g === "string")) {
-    return { problem: `--inline-rules: "${key}" takes a glob or a list of globs` };
+    return { problem: `"${key}" takes a glob or a list of globs` };
   }
   return list;
 }
 
-/**
- * Read an inline rule config.
- *
- * ```ts
- * import assert from "node:assert/strict";
- * import { inlineRule } from "./_sg_inline_rules.ts";
- *
- * const read = inlineRule(
- *   '{"id": "no-log", "language": "ts", "rule": {"pattern": "console.log($A)"}, "fix": "log($A)", "ignores": ["dist/**"]}',
- * );
- * assert.deepEqual(read, {
- *   rule: { pattern: "console.log($A)" },
- *   language: "ts",
- *   rewrite: "log($A)",
- *   globs: ["!dist/**"],
- * });
- * assert.match((inlineRule("id: x\nrule: {kind: number}") as { problem: string }).problem, /JSON/);
- * ```
- *
- * @param text The config, as given.
- * @returns The arguments it stands for, or the problem with it.
- */
-export function inlineRule(text: string): InlineRule | { problem: string } {
-  let config: unknown;
-  try {
-    config = JSON.parse(text);
-  } catch {
-    return {
-      problem:
-        "--inline-rules is read as JSON (the JSON form of ast-grep's YAML config is the same config), " +
-        `e.g. '{"id": "x", "language": "ts", "rule": {"kind": "call_expression"}}'`,
-    };
+/** A key whose value must be a string when given: it, the default when absent, or the problem. */
+function stringKey(
+  c: Record<string, unknown>,
+  key: string,
+  what: string,
+): string | undefined | { problem: string } {
+  const value = c[key];
+  if (value === undefined || typeof value === "string") return value;
+  return { problem: `"${key}" takes ${what}, not ${JSON.stringify(value)}` };
+}
+
+/** The reporting keys of a config: id, severity, message, note. */
+function reportingOf(
+  c: Record<string, unknown>,
+): Pick<InlineRule, "id" | "severity" | "message" | "note"> | { problem: string } {
+  const id = stringKey(c, "id", "the rule's name");
+  const message = stringKey(c, "message", "a line of text");
+  const note = stringKey(c, "note", "text");
+  for (const v of [id, message, note]) if (typeof v === "object") return v;
+  const severity = c["severity"] ?? "hint";
+  if (!SEVERITIES.includes(severity as Severity)) {
+    return { problem: `"severity" takes one of ${SEVERITIES.join(", ")}, not ${JSON.stringify(severity)}` };
   }
+  return {
+    id: (id as string | undefined) ?? "",
+    severity: severity as Severity,
+    message: (message as string | undefined) ?? "",
+    note: (note as string | undefined) ?? null,
+  };
+}
+
+/** One config, read. */
+function configOf(config: unknown): InlineRule | { problem: string } {
   if (typeof config !== "object" || config === null || Array.isArray(config)) {
-    return { problem: "--inline-rules takes one rule config: a JSON object with a rule" };
+    return { problem: "a rule config is an object of keys (id, language, rule, fix …)" };
   }
   const c = config as Record<string, unknown>;
   for (const key of Object.keys(c)) {
-    if (NOT_BUILT[key]) return { problem: `--inline-rules: "${key}" is not taken here: ${NOT_BUILT[key]}` };
-    if (
-      ![...REPORTING, "language", "rule", "constraints", "utils", "transform", "fix", "files", "ignores"]
-        .includes(key)
-    ) {
-      return { problem: `--inline-rules: "${key}" is not a key of ast-grep's rule config` };
+    if (NOT_BUILT[key]) return { problem: `"${key}" is not taken here: ${NOT_BUILT[key]}` };
+    if (![...READ, ...DECORATING].includes(key)) {
+      return { problem: `"${key}" is not a key of ast-grep's rule config` };
     }
   }
   if (typeof c["rule"] !== "object" || c["rule"] === null || Array.isArray(c["rule"])) {
-    return { problem: '--inline-rules: the config needs "rule", an object of rule keys' };
+    return { problem: 'the config needs "rule", an object of rule keys' };
   }
-  const out: InlineRule = { rule: { ...c["rule"] as Record<string, unknown> }, globs: [] };
+  const reporting = reportingOf(c);
+  if ("problem" in reporting) return reporting;
+  const out: InlineRule = { rule: { ...c["rule"] as Record<string, unknown> }, globs: [], ...reporting };
   // Beside the rule in ast-grep's config, at the top of graver's rule object.
   if (c["constraints"] !== undefined) out.rule["constraints"] = c["constraints"];
   if (c["utils"] !== undefined) out.rule["utils"] = c["utils"];
   if (c["transform"] !== undefined) out.transform = c["transform"] as Record<string, unknown>;
-  if (c["language"] !== undefined) {
-    if (typeof c["language"] !== "string") return { problem: '--inline-rules: "language" takes a name' };
-    out.language = c["language"];
-  }
-  if (c["fix"] !== undefined) {
-    if (typeof c["fix"] !== "string") {
-      return { problem: '--inline-rules: "fix" takes the rewrite as a string' };
-    }
-    out.rewrite = c["fix"];
-  }
+  const language = stringKey(c, "language", "a language's name");
+  const fix = stringKey(c, "fix", "the rewrite as a string");
+  for (const v of [language, fix]) if (typeof v === "object") return v;
+  if (language !== undefined) out.language = language as string;
+  if (fix !== undefined) out.rewrite = fix as string;
   for (const [key, negate] of [["files", false], ["ignores", true]] as const) {
     if (c[key] === undefined) continue;
     const list = globList(c[key], key);
     if ("problem" in list) return list;
     out.globs.push(...list.map((g) => negate ? `!${g}` : g));
+  }
+  return out;
+}
+
+/**
+ * Read a text of rule configs (`--inline-rules`, or a rule file's content).
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inlineRules } from "./_sg_inline_rules.ts";
+ *
+ * const read = await inlineRules(
+ *   "id: no-log\nlanguage: ts\nseverity: error\nrule:\n  pattern: console.log($A)\nfix: log($A)\nignores: [dist/**]\n" +
+ *     "---\n" + '{"id": "n", "rule": {"kind": "number"}}',
+ *   "--inline-rules",
+ * );
+ * assert.deepEqual(read, [
+ *   {
+ *     rule: { pattern: "console.log($A)" },
+ *     language: "ts",
+ *     rewrite: "log($A)",
+ *     globs: ["!dist/**"],
+ *     id: "no-log",
+ *     severity: "error",
+ *     message: "",
+ *     note: null,
+ *   },
+ *   { rule: { kind: "number" }, globs: [], id: "n", severity: "hint", message: "", note: null },
+ * ]);
+ * assert.match((await inlineRules("id: x\nrule: [", "--inline-rules") as { problem: string }).problem, /line 2/);
+ * ```
+ *
+ * @param text The configs, as given.
+ * @param source Where they came from, as the problem names it (`--inline-rules`, a file's path).
+ * @returns Each config's arguments, in order, or the problem with the first that has one.
+ */
+export async function inlineRules(text: string, source: string): Promise<InlineRule[] | { problem: string }> {
+  // The YAML reader (`js-yaml`, ~10 ms to load) only for a command that has rules to read.
+  const { ruleDocuments } = await import("../search/rule_text.ts");
+  const read = ruleDocuments(text);
+  if ("problem" in read) return { problem: `${source} does not read as YAML: ${read.problem}` };
+  if (read.documents.length === 0) return { problem: `${source} holds no rule config` };
+  const out: InlineRule[] = [];
+  for (const [i, doc] of read.documents.entries()) {
+    const config = configOf(doc);
+    const which = read.documents.length > 1 ? ` (its rule config ${i + 1})` : "";
+    if ("problem" in config) return { problem: `${source}${which}: ${config.problem}` };
+    out.push(config);
   }
   return out;
 }

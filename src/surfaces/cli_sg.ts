@@ -31,7 +31,8 @@ import {
   stoppedText,
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
-import { inlineRule } from "./_sg_inline_rules.ts";
+import type { InlineRule } from "./_sg_inline_rules.ts";
+import { flagsOfOneRule, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -49,10 +50,11 @@ function sgArgs(
   invocation: {
     flags: Record<string, string | boolean>;
     values: Record<string, string[]>;
+    config?: InlineRule;
   },
 ): Record<string, unknown> | { problem: string } {
   const { flags, values } = invocation;
-  const query = queryArgs(flags);
+  const query = queryArgs(flags, invocation.config);
   if ("problem" in query) return query;
   const { args, globs } = query;
   const format = flags["format"];
@@ -91,35 +93,28 @@ function sgArgs(
 }
 
 /**
- * What to search by: `-p PATTERN`, `--rule JSON`, or `--inline-rules CONFIG` (its language, `fix` and globs
- * too); one of them, and no `-r` beside a config's `fix`.
+ * What to search by: `-p PATTERN`, `--rule JSON`, or one rule config (`--inline-rules`, a rule file: its
+ * language, `fix` and globs too); one of them, and no `-r` beside a config's `fix`.
  */
 function queryArgs(
   flags: Record<string, string | boolean>,
+  config: InlineRule | undefined,
 ): { args: Record<string, unknown>; globs: string[] } | { problem: string } {
   const { pattern, rule, rewrite } = flags;
-  const inline = flags["inline-rules"];
-  const given = [pattern, rule, inline].filter((f) => typeof f === "string").length;
+  const given = [pattern, rule, config].filter((f) => f !== undefined && f !== false).length;
   if (given === 0) return { problem: "missing -p PATTERN (or --rule JSON, or --inline-rules CONFIG)" };
   if (given > 1) return { problem: "give one of -p PATTERN, --rule JSON and --inline-rules CONFIG" };
   if (typeof pattern === "string") return { args: { pattern }, globs: [] };
-  if (typeof rule === "string") {
-    try {
-      return { args: { rule: JSON.parse(rule) }, globs: [] };
-    } catch {
-      return { problem: `--rule takes a JSON object of ast-grep rule keys, not ${JSON.stringify(rule)}` };
-    }
-  }
-  const config = inlineRule(inline as string);
-  if ("problem" in config) return config;
-  if (config.rewrite !== undefined && typeof rewrite === "string") {
+  if (typeof rule === "string") return { args: { rule }, globs: [] }; // JSON or YAML: the tool reads it
+  const c = config!;
+  if (c.rewrite !== undefined && typeof rewrite === "string") {
     return { problem: '--inline-rules has a "fix": give the rewrite there or with -r, not both' };
   }
-  const args: Record<string, unknown> = { rule: config.rule };
-  if (config.language !== undefined) args["language"] = [config.language];
-  if (config.rewrite !== undefined) args["rewrite"] = config.rewrite;
-  if (config.transform !== undefined) args["transform"] = config.transform;
-  return { args, globs: config.globs };
+  const args: Record<string, unknown> = { rule: c.rule };
+  if (c.language !== undefined) args["language"] = [c.language];
+  if (c.rewrite !== undefined) args["rewrite"] = c.rewrite;
+  if (c.transform !== undefined) args["transform"] = c.transform;
+  return { args, globs: c.globs };
 }
 
 /**
@@ -128,9 +123,9 @@ function queryArgs(
  */
 function fixPreviewed(
   flags: Record<string, string | boolean>,
-  on: { args: Record<string, unknown>; host: CliHost },
+  on: { args: Record<string, unknown>; host: CliHost; config: InlineRule | undefined },
 ): Record<string, string | boolean> {
-  if (typeof flags["inline-rules"] !== "string" || on.args["rewrite"] === undefined) return flags;
+  if (on.config?.rewrite === undefined) return flags;
   if (flags["update-all"] || flags["dry-run"]) return flags;
   on.host.stderr(
     "graver sg: the config's fix is previewed, nothing written (as ast-grep's scan shows it): add -U to apply it\n",
@@ -153,11 +148,12 @@ function matchLines(m: PrintedMatch, paint: Paint): string[] {
  */
 function resultText(
   result: Extract<ToolResult, { ok: true }>,
-  print: { paint: Paint; shown: (path: string) => string },
+  print: { paint: Paint; shown: (path: string) => string; report?: InlineRule | undefined },
 ): string {
-  const { paint } = print;
+  const { paint, report } = print;
   if (result.tool === "search_structural") {
     const data = withShownPaths(result.data, print.shown);
+    if (report && data["matches"]) return reportText(data["matches"] as PrintedMatch[], report, paint);
     const lines = ((data["matches"] as PrintedMatch[] | undefined) ?? []).flatMap((m) =>
       matchLines(m, paint)
     );
@@ -170,21 +166,25 @@ function resultText(
     return lines.length > 0 ? lines.join("\n") + "\n" : "";
   }
   const verb = result.status === "dry_run" ? "would rewrite" : "rewrote";
-  const out = result.changes.map((c) => paintDiff(c.diff.trimEnd(), paint));
+  const out = report ? [paint.bold(`${report.severity}[${report.id}]: ${report.message}`)] : [];
+  appendAll(out, result.changes.map((c) => paintDiff(c.diff.trimEnd(), paint)));
   out.push(`${verb} ${result.data["rewritten"]} match(es) in ${result.changes.length} file(s)`);
   return out.join("\n") + "\n" + notesText(result, paint);
 }
 
 /**
  * The arguments without ast-grep's `run` or `scan` before them (`ast-grep run -p …` is `graver sg -p …`,
- * `ast-grep scan --inline-rules …` is `graver sg --inline-rules …`), unless a file or folder of that name is
- * there to search.
+ * `ast-grep scan --inline-rules …` is `graver sg scan --inline-rules …`), unless a file or folder of that name is
+ * there to search; and whether the word was `scan` (its rule files, report lines and exit codes are a lint's).
  */
-async function withoutRunWord(positional: string[], host: CliHost): Promise<string[]> {
+async function withoutRunWord(
+  positional: string[],
+  host: CliHost,
+): Promise<{ paths: string[]; scan: boolean }> {
   const word = positional[0];
-  if (word !== "run" && word !== "scan") return positional;
+  if (word !== "run" && word !== "scan") return { paths: positional, scan: false };
   const there = await host.backend.stat(resolveHostPath(host.cwd, word)).then(() => true, () => false);
-  return there ? positional : positional.slice(1);
+  return there ? { paths: positional, scan: false } : { paths: positional.slice(1), scan: word === "scan" };
 }
 
 /** The exit code of a call: 0 found or rewritten, 1 nothing found, 2 an error. */
@@ -226,19 +226,26 @@ const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg -p PATTERN|--rule JSON|--inline-rules CONFIG [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep]",
+    "sg [run] -p PATTERN|--rule RULE|--inline-rules CONFIGS [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep] | sg scan --inline-rules CONFIGS|-r RULE_FILE [-U] [PATH]...",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
 (ast-grep's syntax). PATH narrows the search to a folder or file, written as ast-grep takes it (relative to
 the current folder or absolute; outside the root it is searched as a workspace of its own unless --root is
 given; several PATHs are searched one after another, as ast-grep does, and a rewrite takes one); -l LANG to languages (ts, tsx, js, py, go, rust …; default every file with a grammar the pattern
-parses in); -g GLOB may repeat ("!" excludes). "graver sg run -p …" is taken as "ast-grep run -p …" is, and
-"graver sg scan --inline-rules CONFIG" as ast-grep's scan: CONFIG is a rule config read as JSON (language, rule,
-constraints, fix as the rewrite, files and ignores as globs).
-.gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule JSON takes an ast-grep rule
-object instead of -p ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy": "end"}, "all",
-"any", "not"}).
+parses in); -g GLOB may repeat ("!" excludes). "graver sg run -p …" is taken as "ast-grep run -p …" is.
+.gitignore is honoured and hidden files are skipped (--hidden, --no-ignore). --rule RULE takes an ast-grep rule
+object instead of -p, as JSON or YAML ({"pattern": …, "kind": …, "regex": …, "inside"/"has": {…, "stopBy":
+"end"}, "all", "any", "not"}).
+"graver sg scan" is ast-grep's scan: its rules are rule configs as ast-grep writes them (YAML or JSON; several
+separated by "---" lines: id, language, rule, constraints, utils, transform, fix, files, ignores, severity,
+message, note), given with --inline-rules CONFIGS or in a rule file (-r FILE or --rule FILE: after scan these
+name ast-grep's rule file). Each match is printed as ast-grep's short report, path:line:column:
+severity[id]: message; --format ast-grep adds ruleId, severity, note, message and labels as ast-grep's scan
+--json does. A config's fix is previewed unless -U is given (then each rule's fixes are one atomic commit, the
+rules one after another). Exit codes as ast-grep's scan: 1 when a rule of severity error matched (and was not
+fixed), else 0; a rule of severity off is not run. --inline-rules without the word scan runs the configs as
+run does (path:line:column:text, exit 1 when nothing is found).
 Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
 filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
 accepted); --dry-run prints the diffs and writes nothing. --json prints the ToolResult (each match with its
@@ -249,13 +256,27 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   flags: {
     ...WORKSPACE_FLAGS,
     pattern: { kind: "string", short: "p", value: "PATTERN", help: "the code pattern to find" },
-    rewrite: { kind: "string", short: "r", value: "REWRITE", help: "rewrite every match to this code" },
-    rule: { kind: "string", value: "JSON", help: "an ast-grep rule object instead of -p" },
+    rewrite: {
+      kind: "string",
+      short: "r",
+      value: "REWRITE",
+      help: "rewrite every match to this code (after scan: ast-grep's rule file)",
+    },
+    rule: {
+      kind: "string",
+      value: "RULE",
+      help: "an ast-grep rule object (JSON or YAML) instead of -p (after scan: ast-grep's rule file)",
+    },
     "inline-rules": {
       kind: "string",
-      value: "CONFIG",
+      value: "CONFIGS",
       help:
-        "an ast-grep rule config as JSON (language, rule, constraints, fix, files, ignores), as scan takes it",
+        "ast-grep rule configs, YAML or JSON, several separated by --- (language, rule, constraints, utils, transform, fix, files, ignores, id, severity, message, note)",
+    },
+    "report-style": {
+      kind: "string",
+      value: "STYLE",
+      help: "accepted as ast-grep's scan takes it: matches are printed in its short style",
     },
     lang: { kind: "string", short: "l", value: "LANG", help: "only files of this language; repeatable" },
     glob: {
@@ -303,28 +324,70 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
-  async run({ flags: givenFlags, values, positional: given, host, open }) {
-    const paths = await withoutRunWord(given, host);
-    const args = sgArgs({ flags: givenFlags, values });
-    if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
-    const flags = fixPreviewed(givenFlags, { args, host });
-    const astGrep = args["output_format"] === "ast-grep";
-    // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
-    const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
-    const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths });
-    if ("problem" in scopes) return usageError(host, "sg", { message: scopes.problem });
-    if (tool === "edit_rewrite_structural" && scopes.length > 1) {
-      return usageError(host, "sg", { message: await oneRewritePath(host, scopes) });
+  async run({ flags, values, positional: given, host, open }) {
+    const { paths, scan } = await withoutRunWord(given, host);
+    const rules = await ruleConfigs(flags, { host, scan });
+    if (rules !== null && "problem" in rules) return usageError(host, "sg", { message: rules.problem });
+    const astGrep: unknown[] = [];
+    const invocation = { values, paths, host, open, astGrep };
+    if (rules === null) {
+      const codes = await sgQuery({ ...invocation, flags });
+      if (typeof codes === "number") return codes;
+      // One array for every PATH searched, as ast-grep prints it.
+      if (flags["format"] === "ast-grep" && codes.some((code) => code !== 2)) printJson(host, astGrep);
+      return exitOfAll(codes);
     }
-    const astGrepMatches: unknown[] = [];
-    const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
-      sgScope({ host, flags, tool, astGrep: astGrepMatches }, { scope, ...call });
-    const codes = await searchEachScope(scopes, { open, args, search });
-    // One array for every PATH searched, as ast-grep prints it.
-    if (astGrep && codes.some((code) => code !== 2)) printJson(host, astGrepMatches);
-    return exitOfAll(codes);
+    const runs: { codes: number[]; rule: InlineRule; fixed: boolean }[] = [];
+    for (const rule of rules.filter((r) => r.severity !== "off")) {
+      const one = { ...invocation, flags: flagsOfOneRule(flags, scan), config: rule, scan };
+      const codes = await sgQuery(one);
+      if (typeof codes === "number") return codes;
+      // A fix written with -U (not previewed, not only shown in ast-grep's shape) leaves no finding behind.
+      const fixed = rule.rewrite !== undefined && flags["update-all"] === true && !flags["dry-run"] &&
+        flags["format"] !== "ast-grep";
+      runs.push({ codes, rule, fixed });
+      if (codes.includes(2)) break;
+    }
+    if (flags["format"] === "ast-grep" && runs.some((r) => r.codes.some((code) => code !== 2))) {
+      printJson(host, astGrep);
+    }
+    return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
+
+/**
+ * One query of `graver sg` (a pattern, a rule object, or one rule config of several) over each PATH: each
+ * PATH's exit code, or the command's own code when its arguments are refused (printed as a usage error).
+ */
+async function sgQuery(
+  q: {
+    flags: Record<string, string | boolean>;
+    values: Record<string, string[]>;
+    paths: string[];
+    host: CliHost;
+    open: (root: string | undefined) => Promise<Workspace>;
+    astGrep: unknown[];
+    config?: InlineRule;
+    scan?: boolean;
+  },
+): Promise<number[] | number> {
+  const { host, config } = q;
+  const args = sgArgs({ flags: q.flags, values: q.values, ...(config ? { config } : {}) });
+  if ("problem" in args) return usageError(host, "sg", { message: args.problem as string });
+  const flags = fixPreviewed(q.flags, { args, host, config });
+  const astGrep = args["output_format"] === "ast-grep";
+  // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
+  const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
+  const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths: q.paths });
+  if ("problem" in scopes) return usageError(host, "sg", { message: scopes.problem });
+  if (tool === "edit_rewrite_structural" && scopes.length > 1) {
+    return usageError(host, "sg", { message: await oneRewritePath(host, scopes) });
+  }
+  const report = q.scan && config ? config : undefined;
+  const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
+    sgScope({ host, flags, tool, astGrep: q.astGrep, report }, { scope, ...call });
+  return await searchEachScope(scopes, { open: q.open, args, search });
+}
 
 /**
  * Why a rewrite over several PATHs is refused, and what to run instead: one PATH keeps it one atomic commit, so
@@ -351,7 +414,14 @@ async function oneRewritePath(host: CliHost, scopes: CliScope[]): Promise<string
 
 /** One PATH's search or rewrite, printed as ast-grep prints it (ast-grep's JSON gathered); its exit code and result. */
 async function sgScope(
-  run: { host: CliHost; flags: Record<string, unknown>; tool: string; astGrep: unknown[] },
+  run: {
+    host: CliHost;
+    flags: Record<string, unknown>;
+    tool: string;
+    astGrep: unknown[];
+    /** In scan mode, the rule whose matches are reported (ast-grep's short report, its scan JSON). */
+    report: InlineRule | undefined;
+  },
   search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
 ): Promise<ScopeAnswer> {
   const { host, flags, tool } = run;
@@ -363,11 +433,13 @@ async function sgScope(
     ...(flags["dry-run"] ? { dryRun: true } : {}),
   });
   const paint = painter(host);
-  if (astGrep && result.ok) appendAll(run.astGrep, result.data["ast_grep"] as unknown[]);
-  else if (flags["json"]) printJson(host, result);
+  if (astGrep && result.ok) {
+    const matches = result.data["ast_grep"] as Record<string, unknown>[];
+    appendAll(run.astGrep, run.report ? scanJsonOf(matches, run.report) : matches);
+  } else if (flags["json"]) printJson(host, result);
   else if (!result.ok) host.stderr(failureText(result, paint));
   else {
-    host.stdout(resultText(result, { paint, shown: scope.shown }));
+    host.stdout(resultText(result, { paint, shown: scope.shown, report: run.report }));
     // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
     if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
   }

@@ -105,6 +105,7 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
   async handler(args, { workspace, stage }) {
     const {
       normalizeStructuralArgs,
+      withRuleTexts,
       parseOccurrenceId,
       planStructuralRewrite,
       readAsErrorWarnings,
@@ -113,7 +114,10 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
     } = await searchEngine();
     const { patternMatcherOf } = await patternEngine();
     const rewrite = args["rewrite"] as string;
-    const query = { ...normalizeStructuralArgs({ ...searchArgsOf(args), rewrite }), rewrite };
+    const query = {
+      ...normalizeStructuralArgs(await withRuleTexts({ ...searchArgsOf(args), rewrite })),
+      rewrite,
+    };
     const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
     const files = walkSearchFiles(stage);
     const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids })

@@ -77,24 +77,24 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
       "Code to find, written in the files' language, with $X for any one node, $$$ARGS for zero or more, $_ for a node not named",
   },
   rule: {
-    type: "object",
+    anyOf: [{ type: "object" }, { type: "string" }],
     description:
-      'Instead of pattern: an ast-grep rule object — pattern, kind (node type), regex (RE2, on the node\'s text), nthChild (1-based place among the parent\'s named children: a number, "2n+1", or {position, reverse, ofRule}), range ({start: {line, column}, end: {…}}, 0-based, columns in characters), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule; inside / has also take field, a field name such as "body" or "condition": the target lies in that field of the enclosing node / the target\'s child in that field matches), all / any (lists of rules), not (a rule), matches (the name of a rule in utils); constraints at its top as below',
+      'Instead of pattern: an ast-grep rule object (or its YAML text, as ast-grep\'s docs write rules: "kind: call_expression\\nhas:\\n  kind: await_expression") — pattern, kind (node type), regex (RE2, on the node\'s text), nthChild (1-based place among the parent\'s named children: a number, "2n+1", or {position, reverse, ofRule}), range ({start: {line, column}, end: {…}}, 0-based, columns in characters), inside / has (a rule an enclosing / enclosed node matches), precedes / follows (a rule a later / earlier sibling matches; for these four, stopBy: "neighbor" (default), "end" or a rule; inside / has also take field, a field name such as "body" or "condition": the target lies in that field of the enclosing node / the target\'s child in that field matches), all / any (lists of rules), not (a rule), matches (the name of a rule in utils); constraints at its top as below',
   },
   constraints: {
-    type: "object",
+    anyOf: [{ type: "object" }, { type: "string" }],
     description:
-      'ast-grep\'s constraints: metavariable name -> a rule the node it bound must match, e.g. {"F": {"regex": "^use[A-Z]"}} (a $$$X list is not checked)',
+      'ast-grep\'s constraints: metavariable name -> a rule the node it bound must match, e.g. {"F": {"regex": "^use[A-Z]"}} (a $$$X list is not checked); also as YAML or JSON text',
   },
   transform: {
-    type: "object",
+    anyOf: [{ type: "object" }, { type: "string" }],
     description:
-      'ast-grep\'s transform, for rewrite: new metavariable name -> {substring: {source: "$A", startChar, endChar}} (characters, negative from the end), {replace: {source: "$A", replace: "RE2 regex", by: "text with $1"}} or {convert: {source: "$A", toCase: "camelCase" | "snakeCase" | "kebabCase" | "pascalCase" | "lowerCase" | "upperCase" | "capitalize"}}; the rewrite writes it as $NAME',
+      'ast-grep\'s transform, for rewrite: new metavariable name -> {substring: {source: "$A", startChar, endChar}} (characters, negative from the end), {replace: {source: "$A", replace: "RE2 regex", by: "text with $1"}} or {convert: {source: "$A", toCase: "camelCase" | "snakeCase" | "kebabCase" | "pascalCase" | "lowerCase" | "upperCase" | "capitalize"}}; the rewrite writes it as $NAME; also as YAML or JSON text',
   },
   utils: {
-    type: "object",
+    anyOf: [{ type: "object" }, { type: "string" }],
     description:
-      'ast-grep\'s utility rules, beside rule: name -> a rule that rule (or another utility) names with matches, e.g. {"rule": {"kind": "call_expression", "has": {"matches": "test-id"}}, "utils": {"test-id": {"regex": "^test"}}}',
+      'ast-grep\'s utility rules, beside rule: name -> a rule that rule (or another utility) names with matches, e.g. {"rule": {"kind": "call_expression", "has": {"matches": "test-id"}}, "utils": {"test-id": {"regex": "^test"}}}; also as YAML or JSON text',
   },
   language: {
     anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
@@ -196,13 +196,14 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     const {
       enclosingSymbolsOf,
       normalizeStructuralArgs,
+      withRuleTexts,
       searchStructural,
       readAsErrorWarnings,
       skippedWarnings,
       walkSearchFiles,
     } = await searchEngine();
     const { patternMatcherOf, poolSymbolsOf } = await patternEngine();
-    const query = normalizeStructuralArgs(args);
+    const query = normalizeStructuralArgs(await withRuleTexts(args));
     // Staged bytes for a file a plan wrote, else the backend's: only files that may match are hashed (parse cache).
     // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
     const files = walkSearchFiles(stage, { cache: "session" });

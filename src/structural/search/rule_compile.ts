@@ -390,11 +390,11 @@ function compileAtomic(
 ): boolean {
   const { key, value: v, at } = entry;
   if (key === "pattern" || key === "kind") {
-    if (typeof v !== "string") throw badRule(at, "must be a string", `Pass ${key} as a string`);
+    if (typeof v !== "string") throw badRule(at, `must be a string, not ${shapeOf(v)}`, stringHint(key, v));
     if (key === "pattern") out.pattern = on.pattern(v);
     else out.kind = knownKind(v, at, on.kinds);
   } else if (key === "regex") {
-    if (typeof v !== "string") throw badRule(at, "must be a string", "Pass an RE2 regular expression");
+    if (typeof v !== "string") throw badRule(at, `must be a string, not ${shapeOf(v)}`, stringHint(key, v));
     out.regex = compileRe2(v, { what: `the rule's ${at}` });
   } else if (key === "nthChild") {
     out.nthChild = compileNthChild(v, at, { compile: on.compile, refuse: badRule });
@@ -479,4 +479,29 @@ export function ruleLiterals(
 ): string[] {
   const out = new Set(requiredPatterns(rule).flatMap(patternLiterals));
   return [...out].sort((a, b) => b.length - a.length);
+}
+
+/** What a value is, in a refusal: a list, an object, a number … */
+function shapeOf(v: unknown): string {
+  return Array.isArray(v)
+    ? "a list"
+    : v === null
+    ? "null"
+    : typeof v === "object"
+    ? "an object"
+    : `a ${typeof v}`;
+}
+
+/**
+ * How to give a key that takes a string: a list or an object there is most often YAML reading a pattern that
+ * starts with `[` or `{` (`pattern: [$$$A]` is a list of one item), which quoting keeps a string.
+ */
+function stringHint(key: string, v: unknown): string {
+  const what = key === "regex" ? "an RE2 regular expression" : key === "kind" ? "a node type" : "code";
+  const yaml = typeof v === "object" && v !== null
+    ? ` In YAML, quote it when it starts with [ or { (${key}: '[$$$A]'): unquoted, YAML reads it as ${
+      shapeOf(v)
+    }`
+    : "";
+  return `Pass ${key} as a string of ${what}.${yaml}`;
 }

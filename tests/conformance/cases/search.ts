@@ -2,8 +2,9 @@
  * Project-wide search and replace give the same answers in every runtime: the same matches (lines, UTF-16
  * columns, versions, ids, enclosing symbols) from the linear-time engine, and the same bytes after a
  * replacement across files (BOM and CRLF kept, groups expanded); the same structural matches (a pattern, a
- * rule with `nthChild`, a `field` and `utils`, a rewrite preview marking the site that would not fit) and the
- * same bytes after a structural rewrite of the sites that fit (re-indented, BOM and CRLF kept).
+ * rule with `nthChild`, a `field` and `utils`, given as an object and as YAML text, a rewrite preview marking
+ * the site that would not fit) and the same bytes after a structural rewrite of the sites that fit
+ * (re-indented, BOM and CRLF kept).
  *
  * @module
  */
@@ -77,6 +78,19 @@ export const SEARCH_CASES: Case[] = [
         }),
       );
       equal((rule.data["matches"] as unknown[]).length, 1, "the scale call");
+      // The same rule as ast-grep's docs write it, YAML text (read by the yaml package in every runtime).
+      const yamlRule = succeeded(
+        await ws.call("search_structural", {
+          rule: "kind: call_expression\nnthChild: 1\ninside:\n  field: left\n  matches: times-two\n",
+          utils: "times-two:\n  kind: binary_expression\n  regex: '\\* 2$'\n",
+          language: "ts",
+        }),
+      );
+      equal(
+        structuralLines(yamlRule).join("\n"),
+        structuralLines(rule).join("\n"),
+        "YAML reads as the object",
+      );
       const preview = succeeded(
         await ws.call("search_structural", {
           pattern: "throw new Error($M)",

@@ -266,7 +266,7 @@ Deno.test("graver sg --debug-query prints each language's reading of the pattern
   }
 });
 
-Deno.test("graver sg scan --inline-rules takes ast-grep's rule config as JSON; its fix is previewed unless -U", async () => {
+Deno.test("graver sg scan --inline-rules takes ast-grep's rule config (here as JSON); its fix is previewed unless -U", async () => {
   const dir = await project(FILES, { ".gitignore": "vendor/\n" });
   const config = (extra: Record<string, unknown>) =>
     JSON.stringify({
@@ -280,7 +280,11 @@ Deno.test("graver sg scan --inline-rules takes ast-grep's rule config as JSON; i
   try {
     const run = await inProcess(["sg", "scan", "--inline-rules", config({})], { cwd: dir });
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
+    // ast-grep's short report: path:line:column: severity[id]: message.
+    assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13: warning[add-config]: rename\n");
+    // Without the word scan, the configs run as run does: path:line:column:text.
+    const asRun = await inProcess(["sg", "--inline-rules", config({})], { cwd: dir });
+    assert.equal(stripAnsi(asRun.stdout), "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)\n");
     // ignores are excluding globs; constraints go with the rule.
     const ignored = await inProcess(["sg", "--inline-rules", config({ ignores: ["gyp/**"] })], { cwd: dir });
     assert.equal(ignored.code, 1, ignored.stderr);
@@ -305,10 +309,10 @@ Deno.test("graver sg scan --inline-rules takes ast-grep's rule config as JSON; i
       await Deno.readTextFile(file),
       before.replace("self.AddConfig(config_name)", "self.add_config(config_name)"),
     );
-    // YAML that is not JSON, keys graver does not build, and two queries at once are usage errors.
+    // Text that is not YAML, keys graver does not build, and two queries at once are usage errors.
     for (
       const args of [
-        ["--inline-rules", "id: x\nlanguage: py\nrule: {kind: call}"],
+        ["--inline-rules", "id: x\nlanguage: py\nrule: {kind: call"],
         ["--inline-rules", config({ rewriters: [] })],
         ["--inline-rules", config({ fix: "$X", transform: { X: { trim: {} } } })],
         ["--inline-rules", config({ fix: "x" }), "-r", "y"],
