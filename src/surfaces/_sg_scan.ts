@@ -2,7 +2,7 @@
  * `graver sg scan`, as ast-grep's `scan` behaves: its rules come from `--inline-rules TEXT` or a rule file
  * (`-r FILE`, `--rule FILE`: in scan mode these name ast-grep's rule file, not a rewrite or a rule object), one
  * or several configs each (`inlineRules`); each match is reported as ast-grep's `--report-style short` prints it
- * (`path:line:column: severity[id]: message`), in `--format ast-grep` with the rule's `ruleId`, `severity`,
+ * (`path:line:column: label[id]: message`, the label `help`, `note`, `warning` or `error` by severity), in `--format ast-grep` with the rule's `ruleId`, `severity`,
  * `note`, `message` and primary label added as `ast-grep scan --json` adds them; and the exit code is a lint's:
  * 1 when a rule of severity `error` matched, else 0 (found or not), 2 on an error. A rule of severity `off` is
  * not run.
@@ -87,7 +87,7 @@ export function flagsOfOneRule(
 }
 
 /**
- * A match as ast-grep's short report prints it: `path:line:column: severity[id]: message`.
+ * A match as ast-grep's short report prints it: `path:line:column: label[id]: message`.
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -105,9 +105,28 @@ export function flagsOfOneRule(
  */
 export function reportLine(m: ReportedMatch, rule: InlineRule, paint: Paint): string {
   return `${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}: ${
-    paint.bold(`${rule.severity}[${rule.id}]`)
+    paint.bold(reportLabel(rule))
   }: ${rule.message}`;
 }
+
+/**
+ * A rule's label in a report, as ast-grep prints it: `help[id]`, `note[id]`, `warning[id]`, `error[id]`.
+ *
+ * @param rule The rule.
+ * @returns The label.
+ */
+export function reportLabel(rule: InlineRule): string {
+  return `${REPORT_LABEL[rule.severity]}[${rule.id}]`;
+}
+
+/** How ast-grep's report labels each severity (its JSON keeps the severity's own name). */
+const REPORT_LABEL: Readonly<Record<InlineRule["severity"], string>> = {
+  hint: "help",
+  info: "note",
+  warning: "warning",
+  error: "error",
+  off: "off",
+};
 
 /**
  * The report lines of a `search_structural` result's matches under one rule.

@@ -32,7 +32,7 @@ import {
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
-import { flagsOfOneRule, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
+import { flagsOfOneRule, reportLabel, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -166,7 +166,7 @@ function resultText(
     return lines.length > 0 ? lines.join("\n") + "\n" : "";
   }
   const verb = result.status === "dry_run" ? "would rewrite" : "rewrote";
-  const out = report ? [paint.bold(`${report.severity}[${report.id}]: ${report.message}`)] : [];
+  const out = report ? [paint.bold(`${reportLabel(report)}: ${report.message}`)] : [];
   appendAll(out, result.changes.map((c) => paintDiff(c.diff.trimEnd(), paint)));
   out.push(`${verb} ${result.data["rewritten"]} match(es) in ${result.changes.length} file(s)`);
   return out.join("\n") + "\n" + notesText(result, paint);
@@ -241,7 +241,7 @@ object instead of -p, as JSON or YAML ({"pattern": …, "kind": …, "regex": �
 separated by "---" lines: id, language, rule, constraints, utils, transform, fix, files, ignores, severity,
 message, note), given with --inline-rules CONFIGS or in a rule file (-r FILE or --rule FILE: after scan these
 name ast-grep's rule file). Each match is printed as ast-grep's short report, path:line:column:
-severity[id]: message; --format ast-grep adds ruleId, severity, note, message and labels as ast-grep's scan
+help[id]: message (note, warning or error by severity); --format ast-grep adds ruleId, severity, note, message and labels as ast-grep's scan
 --json does. A config's fix is previewed unless -U is given (then each rule's fixes are one atomic commit, the
 rules one after another). Exit codes as ast-grep's scan: 1 when a rule of severity error matched (and was not
 fixed), else 0; a rule of severity off is not run. --inline-rules without the word scan runs the configs as

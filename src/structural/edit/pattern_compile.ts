@@ -188,3 +188,89 @@ function patternNodeOf(node: Node, e: EncodedPattern, source: string): PatternNo
   const root = convert(node, { metas: e.metas, seen, source, at: node.startIndex });
   return [...e.uses].some(([token, n]) => seen.get(token) !== n) ? null : root;
 }
+
+/** ast-grep's pattern object: the code to parse whole, and the kind of the node in it that is the pattern. */
+export interface PatternInContext {
+  /** Code the grammar reads whole (a class around a field, a function around a statement). */
+  context: string;
+  /** The node type of the pattern's node: the first node of that type in the context, in document order. */
+  selector: string;
+}
+
+/** The first node of `type` under `root`, in document order (pre-order), or null. */
+function firstOfType(root: Node, type: string): Node | null {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === type) return node;
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const child = node.child(i);
+      if (child) stack.push(child);
+    }
+  }
+  return null;
+}
+
+/** How many times each spelling of `e` occurs in `text` (the part of the context the selector picked). */
+function usesIn(e: EncodedPattern, text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  // Longest spellings first, so that `µµµX` is not counted as `µX` too.
+  const tokens = [...e.metas.keys()].sort((a, b) => b.length - a.length);
+  let rest = text;
+  for (const token of tokens) {
+    const n = rest.split(token).length - 1;
+    if (n > 0) out.set(token, n);
+    rest = rest.replaceAll(token, " ");
+  }
+  return out;
+}
+
+/**
+ * Compile ast-grep's pattern object, `{context, selector}`: the context is parsed whole (its metavariables
+ * spelled as a pattern's), and the first node of the selector's type in it is the pattern — so a part the
+ * grammar cannot read alone (a class field `$F = $I`, a Go call `fmt.Sprintf($$$A)` that alone reads as a type
+ * conversion) is read where it stands.
+ *
+ * @param parser A parser set to the language.
+ * @param language Language id.
+ * @param object The context and the selector.
+ * @returns The compiled pattern (its metavariables those inside the selected node).
+ * @throws RecoverableError `invalid_query` when no spelling of the context parses without an error, or no node
+ *   of the selector's type is in it.
+ */
+export function compilePatternIn(
+  parser: Parser,
+  language: string,
+  object: PatternInContext,
+): CompiledPattern {
+  const src = object.context.trim();
+  let parsedWhole = false;
+  for (const e of encodedPatterns(src)) {
+    const tree = parser.parse(e.encoded);
+    if (!tree) continue;
+    try {
+      if (tree.rootNode.hasError && !errorsAreMetavariables(tree.rootNode, e.metas)) continue;
+      const node = firstOfType(tree.rootNode, object.selector);
+      parsedWhole = true;
+      if (node === null) continue;
+      const seen = new Map<string, number>();
+      const root = convert(node, { metas: e.metas, seen, source: e.encoded, at: node.startIndex });
+      const uses = usesIn(e, e.encoded.slice(node.startIndex, node.endIndex));
+      if ([...uses].some(([token, n]) => seen.get(token) !== n)) continue;
+      const names = bindingNames(src).filter((name) =>
+        [...uses.keys()].some((t) => e.metas.get(t)?.name === name)
+      );
+      return { source: `${src} (selector: ${object.selector})`, language, root, metavariables: names };
+    } finally {
+      tree.delete();
+    }
+  }
+  const hint = parsedWhole
+    ? `The context has no ${object.selector} node: pass the type of the node to match, as tree-sitter names it`
+    : `Write a context the ${language} grammar reads whole (a complete class, function or statement)`;
+  throw new RecoverableError(
+    "invalid_query",
+    `Cannot use the pattern's context "${src}" with the selector ${object.selector} in ${language}`,
+    { hint, details: { context: src, selector: object.selector, language } },
+  );
+}

@@ -21,6 +21,7 @@ import { RememberedSites } from "./remembered_sites.ts";
 import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
 import { type Binding, type CompiledPattern, compilePattern, type PatternNode } from "../edit/pattern.ts";
 import { patternSexp } from "../edit/pattern_tree.ts";
+import { compilePatternIn, type PatternInContext } from "../edit/pattern_compile.ts";
 import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { compileRule, grammarKinds, multiNames } from "./rule.ts";
@@ -192,6 +193,17 @@ function compileOrRefuse(parser: Parser, language: string, pattern: string): Com
       },
     );
   }
+}
+
+/** A code pattern, or ast-grep's pattern object (`{context, selector}`; without a selector, its context). */
+function compiledSource(
+  parser: Parser,
+  language: string,
+  source: string | PatternInContext,
+): CompiledPattern {
+  if (typeof source === "string") return compileOrRefuse(parser, language, source);
+  if (source.selector === "") return compileOrRefuse(parser, language, source.context);
+  return compilePatternIn(parser, language, source);
 }
 
 /** The refusal of a pattern search in a workspace without grammars. */
@@ -422,7 +434,7 @@ function languageByName(grammars: Grammars, path: string): string | null {
 function finderOf(
   query: { pattern?: string; rule?: Record<string, unknown> },
   on: {
-    compile: (source: string) => CompiledPattern;
+    compile: (source: string | PatternInContext) => CompiledPattern;
     lexicon: RunLexicon | null;
     language: string;
     grammar: Language | null;
@@ -474,8 +486,8 @@ export function patternMatcherOf(
       const parser = await patternParser(grammars, language);
       // ast-grep's strictness, so a search finds what `ast-grep run -p` finds.
       let readAsError: string | undefined;
-      const compile = (source: string) => {
-        const compiled = { ...compileOrRefuse(parser, language, source), smart: true };
+      const compile = (source: string | PatternInContext) => {
+        const compiled = { ...compiledSource(parser, language, source), smart: true };
         if (compiled.root.anyKind) {
           readAsError ??= `"${compiled.source}" as ${grammarView(parser, compiled.source)}`;
         }

@@ -21,6 +21,7 @@ import { RecoverableError } from "../../errors.ts";
 import { nearestNames } from "../../fs/stage.ts";
 import { compileRe2 } from "../../syntax/linear_regex.ts";
 import type { Binding, CompiledPattern } from "../edit/pattern.ts";
+import type { PatternInContext } from "../edit/pattern_compile.ts";
 import { compileNthChild, compileRange, type NthChild, type RuleRange } from "./rule_position.ts";
 
 /** How far a relational rule looks. */
@@ -246,7 +247,7 @@ function knownKind(kind: string, where: string, kinds: GrammarKinds | undefined)
  */
 export function compileRule(
   raw: unknown,
-  pattern: (source: string) => CompiledPattern,
+  pattern: (source: string | PatternInContext) => CompiledPattern,
   kinds?: GrammarKinds,
 ): CompiledRule {
   let depth = 0;
@@ -383,13 +384,15 @@ function compileAtomic(
   out: CompiledRule,
   entry: { key: string; value: unknown; at: string },
   on: {
-    pattern: (source: string) => CompiledPattern;
+    pattern: (source: string | PatternInContext) => CompiledPattern;
     kinds: GrammarKinds | undefined;
     compile: (raw: unknown, where: string) => CompiledRule;
   },
 ): boolean {
   const { key, value: v, at } = entry;
-  if (key === "pattern" || key === "kind") {
+  if (key === "pattern" && typeof v === "object" && v !== null && !Array.isArray(v)) {
+    out.pattern = on.pattern(patternObject(v as Record<string, unknown>, at, on.kinds));
+  } else if (key === "pattern" || key === "kind") {
     if (typeof v !== "string") throw badRule(at, `must be a string, not ${shapeOf(v)}`, stringHint(key, v));
     if (key === "pattern") out.pattern = on.pattern(v);
     else out.kind = knownKind(v, at, on.kinds);
@@ -504,4 +507,52 @@ function stringHint(key: string, v: unknown): string {
     }`
     : "";
   return `Pass ${key} as a string of ${what}.${yaml}`;
+}
+
+/** ast-grep's strictness levels; graver matches with `smart` (its default) only. */
+const STRICTNESS = ["cst", "smart", "ast", "relaxed", "signature"];
+
+/**
+ * ast-grep's pattern object, `{context, selector, strictness}`: the context's code read whole, the first node
+ * of the selector's type in it the pattern. `strictness` other than `smart` (the default, graver's) is
+ * refused, as is a key ast-grep's pattern object does not have.
+ */
+function patternObject(
+  v: Record<string, unknown>,
+  at: string,
+  kinds: GrammarKinds | undefined,
+): PatternInContext {
+  for (const key of Object.keys(v)) {
+    if (!["context", "selector", "strictness"].includes(key)) {
+      throw badRule(
+        `${at}.${key}`,
+        "is not a key of a pattern object",
+        "Pass {context, selector}, and strictness",
+      );
+    }
+  }
+  const { context, selector, strictness } = v;
+  if (typeof context !== "string" || context.trim() === "") {
+    throw badRule(
+      `${at}.context`,
+      "must be code",
+      'Pass e.g. {"context": "class A { $F = $I }", "selector": "field_definition"}',
+    );
+  }
+  if (selector !== undefined && typeof selector !== "string") {
+    throw badRule(
+      `${at}.selector`,
+      "must be a node type",
+      "Pass the type of the node in the context to match",
+    );
+  }
+  if (strictness !== undefined && strictness !== "smart") {
+    const known = STRICTNESS.includes(strictness as string);
+    throw badRule(
+      `${at}.strictness`,
+      known ? `${JSON.stringify(strictness)} is not built` : `must be one of ${STRICTNESS.join(", ")}`,
+      'Leave strictness out: graver matches with ast-grep\'s default, "smart" (unnamed tokens the pattern leaves out are passed over)',
+    );
+  }
+  return { context, selector: selector === undefined ? "" : knownKind(selector, `${at}.selector`, kinds) };
 }

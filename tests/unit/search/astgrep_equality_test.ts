@@ -11,7 +11,7 @@
  * - Python's `def $F(self, $$$P): $$$B`: graver lets the comma next to `$$$P` go when `$$$P` is empty, so
  *   methods of `self` alone match too; ast-grep requires the comma. Every extra is such a method.
  *
- * The rule rows (`kind`, `regex`, `nthChild`, `matches` of `utils`, `inside`/`has`/`precedes`/`follows` with `stopBy`,
+ * The rule rows (`kind`, `regex`, `nthChild`, `matches` of `utils`, a pattern object (`context` and `selector`), `inside`/`has`/`precedes`/`follows` with `stopBy`,
  * `inside`/`has` with a `field`, `all`/`any`/`not`,
  * `constraints`) equal ast-grep's `scan --inline-rules` of the same rule object (its `constraints` put beside
  * the rule, where ast-grep's YAML has them).
@@ -162,6 +162,12 @@ const TABLE: Row[] = [
     ["hono", "js", "has, to the end", {
       kind: "function_declaration",
       has: { pattern: "throw $E", stopBy: "end" },
+    }],
+    ["go_cmp", "go", "a pattern object: a call read in a function body (context and selector)", {
+      pattern: { context: "func t() { fmt.Sprintf($$$A) }", selector: "call_expression" },
+    }],
+    ["ajv", "ts", "a pattern object: readonly class fields (no string pattern reads one)", {
+      pattern: { context: "class A { readonly $F: $T }", selector: "public_field_definition" },
     }],
     ["ajv", "ts", "has a comment below (comments are nodes a relation sees)", {
       kind: "function_declaration",

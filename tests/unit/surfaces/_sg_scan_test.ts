@@ -81,7 +81,7 @@ Deno.test("graver sg scan runs each YAML rule of --inline-rules and of a rule fi
     const inline = await inProcess(["sg", "scan", "--inline-rules", RULES], { cwd: dir });
     assert.equal(inline.code, 0, inline.stderr);
     const lines = stripAnsi(inline.stdout).split("\n").filter((l) => /^\S+:\d+:\d+: /.test(l));
-    assert.ok(lines.some((l) => /^src\/string\.js:\d+:\d+: hint\[for-loop\]: $/.test(l)), inline.stdout);
+    assert.ok(lines.some((l) => /^src\/string\.js:\d+:\d+: help\[for-loop\]: $/.test(l)), inline.stdout);
     // The fix is previewed (its diff under the rule's report line), nothing written.
     assert.match(
       stripAnsi(inline.stdout),
@@ -211,6 +211,37 @@ Deno.test({
       const b = (JSON.parse(new TextDecoder().decode(theirs.stdout)) as ScanMatch[]).map(key).sort();
       assert.ok(a.length >= 3, `${a.length} matches`);
       assert.deepEqual(a, b);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "graver sg scan prints what ast-grep scan --report-style short prints, line for line, for rules without a fix",
+  ignore: bin === null,
+  async fn() {
+    const dir = await project(FILES);
+    const rules = [
+      RULES.split("---\n")[1]!,
+      "id: slices\nlanguage: js\nseverity: info\nmessage: a slice\nrule:\n  pattern: $S.slice($$$A)",
+      "id: py-calls\nlanguage: python\nseverity: error\nmessage: 'AddConfig: rename'\nrule: {pattern: self.AddConfig($N)}",
+    ].join("\n---\n");
+    try {
+      const ours = await inProcess(["sg", "scan", "--inline-rules", rules], { cwd: dir });
+      assert.equal(ours.code, 1, ours.stderr + ours.stdout);
+      const theirs = await new Deno.Command(bin!, {
+        args: ["scan", "--report-style", "short", "--inline-rules", rules, "--color", "never"],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(theirs.code, 1, new TextDecoder().decode(theirs.stderr));
+      const lines = (text: string) => text.split("\n").filter((l) => l !== "").sort();
+      const a = lines(stripAnsi(ours.stdout));
+      assert.ok(a.length > 10, `${a.length} lines`);
+      assert.deepEqual(a, lines(new TextDecoder().decode(theirs.stdout)));
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

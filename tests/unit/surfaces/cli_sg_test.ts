@@ -280,7 +280,7 @@ Deno.test("graver sg scan --inline-rules takes ast-grep's rule config (here as J
   try {
     const run = await inProcess(["sg", "scan", "--inline-rules", config({})], { cwd: dir });
     assert.equal(run.code, 0, run.stderr);
-    // ast-grep's short report: path:line:column: severity[id]: message.
+    // ast-grep's short report: path:line:column: label[id]: message.
     assert.equal(stripAnsi(run.stdout), "gyp/MSVSUserFile.py:134:13: warning[add-config]: rename\n");
     // Without the word scan, the configs run as run does: path:line:column:text.
     const asRun = await inProcess(["sg", "--inline-rules", config({})], { cwd: dir });

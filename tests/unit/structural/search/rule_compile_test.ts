@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
 import { RecoverableError } from "../../../../src/errors.ts";
 import { compilePattern } from "../../../../src/structural/edit/pattern.ts";
+import { compilePatternIn, type PatternInContext } from "../../../../src/structural/edit/pattern_compile.ts";
 import {
   compileRule,
   grammarKinds,
@@ -16,7 +17,10 @@ import {
 import { Grammars } from "../../../../src/syntax/grammars.ts";
 
 const parser = await new Grammars(createWasmLoader()).parser("javascript");
-const pattern = (source: string) => compilePattern(parser, "javascript", source);
+const pattern = (source: string | PatternInContext) =>
+  typeof source === "string"
+    ? compilePattern(parser, "javascript", source)
+    : compilePatternIn(parser, "javascript", source);
 const kinds = grammarKinds("javascript", parser.language!);
 
 Deno.test("compileRule keeps each key, a relation's stopBy and field, and one compiled rule per utility", () => {

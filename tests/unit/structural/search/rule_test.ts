@@ -510,3 +510,47 @@ Deno.test("has looks at comments below too, as ast-grep's does, where a code pat
   const pattern = await matcher.compile("javascript", { pattern: "if ($C) { $F(); }" });
   assert.equal((await pattern.match({ path: "c.js", text, version: "c1" })).length, 2);
 });
+
+Deno.test("a pattern object reads its context whole and matches the first node of the selector's type in it", async () => {
+  const text = "class A {\n  count = 0;\n  name: string = 'x';\n  other;\n}\nlet count = 1;\n";
+  const sites = async (rule: Record<string, unknown>, language = "typescript") => {
+    const program = await matcher.compile(language, { rule });
+    return (await program.match({ path: "a.ts", text, version: `p${version++}` })).map((s) =>
+      text.slice(s.start, s.end)
+    );
+  };
+  const field = { context: "class A { $F = $I }", selector: "public_field_definition" };
+  assert.deepEqual(await sites({ pattern: field }), ["count = 0"]);
+  assert.deepEqual(await sites({ pattern: { ...field, strictness: "smart" } }), ["count = 0"]);
+  // Without a selector the context is the pattern, as a string pattern would be.
+  assert.deepEqual(await sites({ pattern: { context: "let $X = 1" } }), ["let count = 1;"]);
+  const refused = async (rule: Record<string, unknown>) => {
+    try {
+      await sites(rule);
+    } catch (err) {
+      return err as RecoverableError;
+    }
+    throw new Error(`not refused: ${JSON.stringify(rule)}`);
+  };
+  const relaxed = await refused({ pattern: { ...field, strictness: "relaxed" } });
+  assert.equal(relaxed.code, "invalid_args");
+  assert.match(relaxed.message, /rule\.pattern\.strictness "relaxed" is not built/);
+  assert.match(
+    (await refused({ pattern: { ...field, selectr: "x" } })).message,
+    /rule\.pattern\.selectr is not a key/,
+  );
+  assert.match(
+    (await refused({ pattern: { selector: "x" } })).message,
+    /rule\.pattern\.context must be code/,
+  );
+  const misspelt = await refused({ pattern: { ...field, selector: "field_definitio" } });
+  assert.equal(misspelt.code, "invalid_query");
+  assert.match(misspelt.hint ?? "", /public_field_definition/);
+  const absent = await refused({ pattern: { context: "class A { $F = $I }", selector: "if_statement" } });
+  assert.equal(absent.code, "invalid_query");
+  assert.match(absent.hint ?? "", /The context has no if_statement node/);
+  const broken = await refused({
+    pattern: { context: "class A { $F = ", selector: "public_field_definition" },
+  });
+  assert.match(broken.hint ?? "", /Write a context the typescript grammar reads whole/);
+});
