@@ -42,18 +42,42 @@ export async function ruleConfigs(
   }
   if (typeof inline === "string") return await inlineRules(inline, "--inline-rules");
   if (file === undefined) return null;
-  let text: string;
-  try {
-    text = await on.host.readHostFile(resolveRoot(on.host.cwd, file));
-  } catch (err) {
+  const text = await readRuleFile(on.host, resolveRoot(on.host.cwd, file));
+  if (typeof text === "object") {
     return {
-      problem: `cannot read the rule file "${file}" (${err instanceof Error ? err.message : String(err)}); ` +
-        "in scan mode -r and --rule name ast-grep's rule file (a YAML rule config): to rewrite by a pattern, " +
-        "run graver sg -p PATTERN -r REWRITE without the word scan",
+      problem: `cannot read the rule file "${file}" (${text.problem}); in scan mode -r and --rule name ` +
+        "ast-grep's rule file (a YAML rule config): to rewrite by a pattern, run graver sg -p PATTERN -r REWRITE " +
+        "without the word scan",
     };
   }
   return await inlineRules(text, `the rule file "${file}"`);
 }
+
+/**
+ * A rule file's text, read only when it is a regular file of at most {@linkcode RULE_FILE_MAX_BYTES}: a FIFO
+ * (which would block the read for ever), a device or a huge file named as a rule file, or planted in a rule
+ * folder, is refused, not read.
+ *
+ * @param host The host (its disk backend reads no special file).
+ * @param path The file's absolute path.
+ * @returns The text, or the problem.
+ */
+export async function readRuleFile(host: CliHost, path: string): Promise<string | { problem: string }> {
+  try {
+    const st = await host.backend.stat(path);
+    if (!st.isFile()) return { problem: "it is not a regular file" };
+    if ((st.size ?? 0) > RULE_FILE_MAX_BYTES) {
+      return { problem: `it has ${st.size} bytes; a rule file may have ${RULE_FILE_MAX_BYTES}` };
+    }
+    const bytes = await host.backend.readFile(path);
+    return typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
+  } catch (err) {
+    return { problem: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** The largest rule file read (a rule text's own bound: `RULE_TEXT_MAX_CHARS`). */
+const RULE_FILE_MAX_BYTES = 1_000_000;
 
 /** The rule file of scan mode (`-r FILE` or `--rule FILE`), undefined without one, or the problem of two. */
 function ruleFileOf(flags: Record<string, string | boolean>): string | undefined | { problem: string } {

@@ -32,6 +32,7 @@ import {
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
+import { projectRules } from "./_sg_project.ts";
 import { flagsOfOneRule, reportLabel, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
@@ -226,7 +227,7 @@ const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
 registerCliCommand({
   name: "sg",
   synopsis:
-    "sg [run] -p PATTERN|--rule RULE|--inline-rules CONFIGS [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep] | sg scan --inline-rules CONFIGS|-r RULE_FILE [-U] [PATH]...",
+    "sg [run] -p PATTERN|--rule RULE|--inline-rules CONFIGS [-r REWRITE] [-l LANG]... [-g GLOB]... [PATH]... [--dry-run] [--files-with-matches] [--hidden] [--no-ignore] [--json] [--format ast-grep] | sg scan [--inline-rules CONFIGS|-r RULE_FILE|-c SGCONFIG] [-U] [PATH]...",
   summary: "Search by code pattern (search_structural), or rewrite every match, with ast-grep's flags",
   details: `
 PATTERN is code in the files' language with metavariables: $X one node, $$$ARGS zero or more, $_ any node
@@ -240,7 +241,9 @@ object instead of -p, as JSON or YAML ({"pattern": …, "kind": …, "regex": �
 "graver sg scan" is ast-grep's scan: its rules are rule configs as ast-grep writes them (YAML or JSON; several
 separated by "---" lines: id, language, rule, constraints, utils, transform, fix, files, ignores, severity,
 message, note), given with --inline-rules CONFIGS or in a rule file (-r FILE or --rule FILE: after scan these
-name ast-grep's rule file). Each match is printed as ast-grep's short report, path:line:column:
+name ast-grep's rule file), or without either those of the project: its sgconfig.yml (here or in the nearest
+folder above, or -c FILE) lists ruleDirs (their .yml and .yaml files, at any depth) and utilDirs (utility rules
+every rule of their language may name with matches); its folder is the root. Each match is printed as ast-grep's short report, path:line:column:
 help[id]: message (note, warning or error by severity); --format ast-grep adds ruleId, severity, note, message and labels as ast-grep's scan
 --json does. A config's fix is previewed unless -U is given (then each rule's fixes are one atomic commit, the
 rules one after another). Exit codes as ast-grep's scan: 1 when a rule of severity error matched (and was not
@@ -272,6 +275,12 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       value: "CONFIGS",
       help:
         "ast-grep rule configs, YAML or JSON, several separated by --- (language, rule, constraints, utils, transform, fix, files, ignores, id, severity, message, note)",
+    },
+    config: {
+      kind: "string",
+      short: "c",
+      value: "FILE",
+      help: "with scan: the project's sgconfig.yml (default: the one here or in the nearest folder above)",
     },
     "report-style": {
       kind: "string",
@@ -324,10 +333,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
-  async run({ flags, values, positional: given, host, open }) {
-    const { paths, scan } = await withoutRunWord(given, host);
-    const rules = await ruleConfigs(flags, { host, scan });
-    if (rules !== null && "problem" in rules) return usageError(host, "sg", { message: rules.problem });
+  async run({ flags: givenFlags, values, positional: given, host, open }) {
+    const { paths: givenPaths, scan } = await withoutRunWord(given, host);
+    const found = await rulesOf(givenFlags, { host, scan, paths: givenPaths });
+    if ("problem" in found) return usageError(host, "sg", { message: found.problem });
+    const { rules, flags, paths } = found;
     const astGrep: unknown[] = [];
     const invocation = { values, paths, host, open, astGrep };
     if (rules === null) {
@@ -354,6 +364,46 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
+
+/**
+ * The rule configs a `graver sg` invocation runs (null for a pattern or a rule object), with its flags and
+ * PATHs: in scan mode without `--inline-rules` or a rule file, the project's (`sgconfig.yml`, `_sg_project.ts`),
+ * its folder the root unless `--root` is given, the current folder the PATH unless PATHs are.
+ */
+async function rulesOf(
+  flags: Record<string, string | boolean>,
+  on: { host: CliHost; scan: boolean; paths: string[] },
+): Promise<
+  { rules: InlineRule[] | null; flags: Record<string, string | boolean>; paths: string[] } | {
+    problem: string;
+  }
+> {
+  const { host, scan, paths } = on;
+  const rules = await ruleConfigs(flags, { host, scan });
+  if (rules !== null && "problem" in rules) return rules;
+  const named = typeof flags["config"] === "string" ? flags["config"] : undefined;
+  if (rules !== null || !scan) {
+    return named === undefined
+      ? { rules, flags, paths }
+      : { problem: "--config names a project's sgconfig.yml: it goes with scan, without other rules" };
+  }
+  const project = await projectRules(host, named);
+  if (project === null) {
+    return {
+      problem:
+        "scan runs rules: give --inline-rules CONFIGS, a rule file (-r FILE), or run it in a project " +
+        "with an sgconfig.yml (ast-grep's project config: ruleDirs) here or in a folder above, or name one with -c",
+    };
+  }
+  if ("problem" in project) return project;
+  if (typeof flags["root"] === "string") return { rules: project.rules, flags, paths };
+  const here = host.cwd === project.root ? [] : ["."];
+  return {
+    rules: project.rules,
+    flags: { ...flags, root: project.root },
+    paths: paths.length > 0 ? paths : here,
+  };
+}
 
 /**
  * One query of `graver sg` (a pattern, a rule object, or one rule config of several) over each PATH: each

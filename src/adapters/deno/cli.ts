@@ -83,7 +83,12 @@ if (import.meta.main) {
     stderr: writeStderr,
     readStdin,
     stdinStream: () => Deno.stdin.readable,
-    readHostFile: (p) => Deno.readTextFile(p),
+    // Through the disk backend's read, which never opens a FIFO, socket or device: `graver apply FIFO` or a
+    // rule file that is one would wait for a writer for ever.
+    readHostFile: async (p) => {
+      const bytes = await createDiskBackend().readFile(p);
+      return typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
+    },
     cwd,
     backend: createDiskBackend(),
     wasm: createWasmLoader(),

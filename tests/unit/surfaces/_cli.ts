@@ -24,7 +24,11 @@ export async function inProcess(
     stdout: (t) => stdout += t,
     stderr: (t) => stderr += t,
     readStdin: () => Promise.resolve(options.stdin ?? ""),
-    readHostFile: (p) => Deno.readTextFile(p),
+    // As the Deno adapter reads a host file: through the disk backend, which never opens a FIFO or device.
+    readHostFile: async (p) => {
+      const bytes = await createDiskBackend().readFile(p);
+      return typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
+    },
     cwd: options.cwd ?? "/",
     backend: createDiskBackend(),
     wasm: createWasmLoader(),
