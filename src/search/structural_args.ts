@@ -22,6 +22,7 @@ const OWN = new Set([
   "constraints",
   "utils",
   "transform",
+  "rewriters",
   "debug_query",
 ]);
 
@@ -104,9 +105,22 @@ const RULE_OBJECT_ARGS = ["rule", "constraints", "utils", "transform"];
  */
 export async function withRuleTexts(raw: Record<string, unknown>): Promise<Record<string, unknown>> {
   const texts = RULE_OBJECT_ARGS.filter((name) => typeof raw[name] === "string");
-  if (texts.length === 0) return raw;
-  const { ruleObject } = await import("./rule_text.ts");
+  if (texts.length === 0 && typeof raw["rewriters"] !== "string") return raw;
+  const { ruleObject, ruleDocuments } = await import("./rule_text.ts");
   const out = { ...raw };
+  if (typeof raw["rewriters"] === "string") {
+    const read = ruleDocuments(raw["rewriters"]);
+    const list = "problem" in read ? undefined : read.documents[0];
+    if (!Array.isArray(list) || ("documents" in read && read.documents.length !== 1)) {
+      const why = "problem" in read ? read.problem : "it does not read as one list";
+      throw badArg(
+        "rewriters",
+        `"rewriters" was given as text that does not read as a list: ${why}`,
+        'Write it as YAML "- id: …" items or a JSON list',
+      );
+    }
+    out["rewriters"] = list;
+  }
   for (const name of texts) {
     const read = ruleObject(raw[name] as string);
     if ("problem" in read) {
@@ -234,6 +248,17 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     hint: 'Pass e.g. {"transform": {"SNAKE": {"convert": {"source": "$NAME", "toCase": "snakeCase"}}}}',
   });
   if (transform !== undefined) query.transform = transform;
+  const rewriters = raw["rewriters"];
+  if (rewriters !== undefined) {
+    if (!Array.isArray(rewriters)) {
+      throw badArg(
+        "rewriters",
+        '"rewriters" must be a list of rewriters (each with id, rule and fix)',
+        'Pass e.g. [{"id": "num", "rule": {"kind": "number"}, "fix": "N"}] and name them in a rewrite transform',
+      );
+    }
+    query.rewriters = rewriters;
+  }
   if (raw["debug_query"] === true) query.debugQuery = true;
   const format = raw["output_format"];
   if (format !== undefined) {

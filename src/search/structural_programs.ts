@@ -40,6 +40,7 @@ export function programs(
     : { pattern: query.pattern };
   if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
   if (query.transform !== undefined) pattern.transform = query.transform;
+  if (query.rewriters !== undefined) pattern.rewriters = query.rewriters;
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {

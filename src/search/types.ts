@@ -313,6 +313,7 @@ export interface StructuralMatcher {
       rule?: Record<string, unknown>;
       rewrite?: string;
       transform?: Record<string, unknown>;
+      rewriters?: unknown[];
     },
   ): Promise<StructuralProgram>;
 }
@@ -327,6 +328,8 @@ export interface StructuralQuery {
   rewrite?: string;
   /** ast-grep's `transform`: new metavariables the rewrite may use, made from the bound ones. */
   transform?: Record<string, unknown>;
+  /** ast-grep's `rewriters`: sub-rules with their own fix, which a `rewrite` transformation applies. */
+  rewriters?: unknown[];
   /** Report how each language read the pattern (`summary.pattern_readings`, ast-grep's `--debug-query`). */
   debugQuery?: boolean;
   /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */

@@ -3,8 +3,7 @@
  * or more rule configs (YAML as ast-grep writes them, JSON too; several separated by `---` lines), each config
  * (`id`, `language`, `rule`, `constraints`, `utils`, `transform`, `fix`, `files`, `ignores`, and the reporting
  * keys `severity`, `message`, `note`) read as the `search_structural` / `edit_rewrite_structural` arguments it
- * stands for. What only decorates a report (`url`, `metadata`, `labels`) is passed over; what graver does not
- * build (`rewriters`) is refused naming the key.
+ * stands for. What only decorates a report (`url`, `metadata`, `labels`) is passed over.
  *
  * @module
  */
@@ -19,6 +18,7 @@ export type Severity = typeof SEVERITIES[number];
 export interface InlineRule {
   rule: Record<string, unknown>;
   transform?: Record<string, unknown>;
+  rewriters?: unknown[];
   language?: string;
   rewrite?: string;
   globs: string[];
@@ -49,12 +49,8 @@ const READ = [
   "fix",
   "files",
   "ignores",
+  "rewriters",
 ];
-
-/** Keys of a rule config graver does not build, with what to do instead. */
-const NOT_BUILT: Readonly<Record<string, string>> = {
-  rewriters: "rewrite each kind of site with its own call (rewriters is not built)",
-};
 
 /** A config's `files` or `ignores`: a glob, or a list of them. */
 function globList(value: unknown, key: string): string[] | { problem: string } {
@@ -103,7 +99,6 @@ function configOf(config: unknown): InlineRule | { problem: string } {
   }
   const c = config as Record<string, unknown>;
   for (const key of Object.keys(c)) {
-    if (NOT_BUILT[key]) return { problem: `"${key}" is not taken here: ${NOT_BUILT[key]}` };
     if (![...READ, ...DECORATING].includes(key)) {
       return { problem: `"${key}" is not a key of ast-grep's rule config` };
     }
@@ -118,6 +113,7 @@ function configOf(config: unknown): InlineRule | { problem: string } {
   if (c["constraints"] !== undefined) out.rule["constraints"] = c["constraints"];
   if (c["utils"] !== undefined) out.rule["utils"] = c["utils"];
   if (c["transform"] !== undefined) out.transform = c["transform"] as Record<string, unknown>;
+  if (c["rewriters"] !== undefined) out.rewriters = c["rewriters"] as unknown[];
   const language = stringKey(c, "language", "a language's name");
   const fix = stringKey(c, "fix", "the rewrite as a string");
   for (const v of [language, fix]) if (typeof v === "object") return v;

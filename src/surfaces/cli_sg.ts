@@ -115,6 +115,7 @@ function queryArgs(
   if (c.language !== undefined) args["language"] = [c.language];
   if (c.rewrite !== undefined) args["rewrite"] = c.rewrite;
   if (c.transform !== undefined) args["transform"] = c.transform;
+  if (c.rewriters !== undefined) args["rewriters"] = c.rewriters;
   return { args, globs: c.globs };
 }
 

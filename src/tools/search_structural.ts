@@ -96,6 +96,11 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
     description:
       'ast-grep\'s utility rules, beside rule: name -> a rule that rule (or another utility) names with matches, e.g. {"rule": {"kind": "call_expression", "has": {"matches": "test-id"}}, "utils": {"test-id": {"regex": "^test"}}}; also as YAML or JSON text',
   },
+  rewriters: {
+    anyOf: [{ type: "array", items: { type: "object" } }, { type: "string" }],
+    description:
+      'ast-grep\'s rewriters, for a rewrite transform: sub-rules {id, rule, fix, constraints, utils, transform}; transform {"NEW": {"rewrite": {"source": "$$$A", "rewriters": ["id"], "joinBy": ", "}}} rewrites each node under $$$A the first listed rewriter matches (the node itself first; an outer node wins) with its fix; also as YAML or JSON text',
+  },
   language: {
     anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
     description:

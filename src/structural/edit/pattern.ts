@@ -63,10 +63,11 @@ export type { PatternNode } from "./pattern_tree.ts";
 
 /**
  * Whether a node of the code is of a pattern node's kind: its type and namedness, or, for a root the grammar
- * read as ERROR (`anyKind`), any named node with children.
+ * read as ERROR (`anyKind`), any named node with children; for a root that is a metavariable, any named node.
  */
 function ofKind(p: PatternNode, n: Node): boolean {
   const f = nodeFacts(n);
+  if (p.meta) return f.named; // a rule's pattern that is one metavariable alone: any named node
   return p.anyKind ? f.named && n.childCount > 0 : f.type === p.type && f.named === p.named;
 }
 

@@ -78,22 +78,27 @@ export function compilePattern(parser: Parser, language: string, source: string)
   const encodings = encodedPatterns(src);
   const root = firstParse(parser, { encodings, contexts: profileOf(language).patternWrappers }) ??
     errorRootParse(parser, encodings);
-  if (root?.meta) {
-    const hint = 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"';
-    throw new RecoverableError(
-      "invalid_query",
-      `Cannot use the pattern "${src}": it is only a metavariable`,
-      {
-        hint,
-        details: { pattern: src },
-      },
-    );
-  }
+  if (root?.meta) throw onlyAMetavariable(src);
   if (root) return { source: src, language, root, metavariables: names };
   throw new RecoverableError("invalid_query", `Cannot parse the pattern "${src}" as one ${language} node`, {
     hint:
       `Write one complete ${language} construct (an expression, a statement or a definition) with $X / $$$ARGS for the parts that vary; or use a tree-sitter query selector`,
     details: { pattern: src, language },
+  });
+}
+
+/**
+ * The refusal of a search by a pattern that is one metavariable alone (it would list every node; inside a rule
+ * such a pattern binds what it stands on: {@linkcode loneMetavariable}).
+ *
+ * @param src The pattern.
+ * @returns The refusal.
+ */
+export function onlyAMetavariable(src: string): RecoverableError {
+  return new RecoverableError("invalid_query", `Cannot use the pattern "${src}": it is only a metavariable`, {
+    hint: 'Write the surrounding code too, e.g. "foo($X)" rather than "$X"; in a rule, "has": {"field": ' +
+      '"name", "pattern": "$X"} binds what a field holds',
+    details: { pattern: src },
   });
 }
 
@@ -273,4 +278,28 @@ export function compilePatternIn(
     `Cannot use the pattern's context "${src}" with the selector ${object.selector} in ${language}`,
     { hint, details: { context: src, selector: object.selector, language } },
   );
+}
+
+/**
+ * A pattern that is one metavariable alone (`$KEY`, `$_`), as a rule's patterns may be (`has: {field: name,
+ * pattern: $KEY}` binds what a field holds): it matches any named node and binds it. Null for any other text. A
+ * search by such a pattern alone is refused (`compilePattern`): it would list every node.
+ *
+ * @param source The pattern as written.
+ * @param language Language id.
+ * @returns The compiled pattern, or null.
+ */
+export function loneMetavariable(source: string, language: string): CompiledPattern | null {
+  const m = /^\$([A-Z_][A-Z0-9_]*)$/.exec(source.trim());
+  if (m === null) return null;
+  const name = m[1]!;
+  const root: PatternNode = {
+    type: "",
+    named: true,
+    text: "",
+    children: [],
+    meta: { name, multi: false },
+    anyKind: true,
+  };
+  return { source: source.trim(), language, root, metavariables: name.startsWith("_") ? [] : [name] };
 }

@@ -46,6 +46,8 @@ export interface MatchQuery {
   rewrite?: string;
   /** The rewrite's new metavariables (ast-grep's `transform`). */
   transform?: Record<string, unknown>;
+  /** The sub-rules a `rewrite` transformation applies (ast-grep's `rewriters`). */
+  rewriters?: unknown[];
 }
 
 /** One file to match. */

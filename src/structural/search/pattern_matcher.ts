@@ -11,61 +11,32 @@
  *
  * @module
  */
-import type { Language, Node, Parser } from "web-tree-sitter";
+import type { Language, Parser } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
-import { indentOfLine } from "../../fs/lines.ts";
-import { dominantEol } from "../../fs/text.ts";
 import { type Grammars, HEAD_CHARS } from "../../syntax/grammars.ts";
 import type { ParsedFile, TreeCache } from "../../syntax/trees.ts";
 import { RememberedSites } from "./remembered_sites.ts";
 import type { Parsing, SymbolInfo } from "../../syntax/types.ts";
-import { type Binding, type CompiledPattern, compilePattern, type PatternNode } from "../edit/pattern.ts";
+import { type CompiledPattern, compilePattern } from "../edit/pattern.ts";
 import { patternSexp } from "../edit/pattern_tree.ts";
-import { compilePatternIn, type PatternInContext } from "../edit/pattern_compile.ts";
-import { substituteMetavariables } from "../edit/metavariable_fill.ts";
-import { detectIndentUnit, reindent } from "../edit/reindent.ts";
+import {
+  compilePatternIn,
+  loneMetavariable,
+  onlyAMetavariable,
+  type PatternInContext,
+} from "../edit/pattern_compile.ts";
 import { compileRule, grammarKinds, multiNames } from "./rule.ts";
+import { compileRewriters, rewriteOf } from "./rewriters.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
 import { type Finder, matchesIn, patternFinder, ruleFinder } from "./finders.ts";
 import { type RunLexicon, runLexiconOf } from "./token_runs.ts";
-import { unwrittenTerminator } from "./unwritten_terminator.ts";
-import { lostComments } from "../edit/lost_comments.ts";
-import { nodeFacts } from "../edit/node_facts.ts";
 import { rootOf } from "../../syntax/node_index.ts";
-import { boundNames, type CompiledTransform, compileTransform, withTransformed } from "./transform.ts";
+import { boundNames, type CompiledTransform, compileTransform } from "./transform.ts";
 
 export { multiNames } from "./rule.ts";
+export { type PatternSite, type SiteBinding, siteReplacement } from "./match_sites.ts";
+import { type PatternSite, sitesOf } from "./match_sites.ts";
 export { MAX_MATCHES_PER_FILE, requiredTexts, requiredWords } from "./finders.ts";
-
-/** What one metavariable bound, as offsets. */
-export interface SiteBinding {
-  /** Start offset (UTF-16); -1 for a `$$$X` that bound nothing. */
-  start: number;
-  /** End offset. */
-  end: number;
-  /** The bound text. */
-  text: string;
-  /** For a `$$$X`: each node it bound (separators such as `,` included), as ast-grep lists them. */
-  parts?: { start: number; end: number }[];
-}
-
-/** One match in one file, as offsets, with the rewrite's code for it when one was asked for. */
-export interface PatternSite {
-  /** Start offset (UTF-16) of the matched node. */
-  start: number;
-  /** End offset. */
-  end: number;
-  /** Metavariable name -> what it bound. */
-  metavariables: Record<string, SiteBinding>;
-  /** The new code for the site (only with a rewrite). */
-  replacement?: string;
-  /** Words of the code the match passed over that the rewrite does not write: it would take them away. */
-  drops?: string[];
-  /** Code the match passed over after the pattern's end (`PatternMatch.tail`): the rewrite would take it away. */
-  tail?: { kind: string; text: string }[];
-  /** Comments inside the match that neither a metavariable nor the rewrite holds: it would take them away. */
-  comments?: string[];
-}
 
 /** A pattern compiled for one language. */
 export interface LanguageProgram {
@@ -102,65 +73,9 @@ export interface PatternMatcher {
       rule?: Record<string, unknown>;
       rewrite?: string;
       transform?: Record<string, unknown>;
+      rewriters?: unknown[];
     },
   ): Promise<LanguageProgram>;
-}
-
-/** The metavariables of a match as offsets (bound nodes are not kept past the match). */
-function siteBindings(
-  bindings: Record<string, Binding>,
-  multi: ReadonlySet<string>,
-): Record<string, SiteBinding> {
-  const out: Record<string, SiteBinding> = {};
-  for (const [name, b] of Object.entries(bindings)) {
-    const site: SiteBinding = { start: b.start, end: b.end, text: b.text };
-    if (multi.has(name)) site.parts = b.nodes.map((n) => ({ start: n.startIndex, end: nodeFacts(n).end }));
-    out[name] = site;
-  }
-  return out;
-}
-
-/**
- * The rewrite's code for one site. A single-line template takes bound text as it is in the file (its lines
- * stay where they were); a multi-line template is put into the file's indent unit, filled in, and
- * re-indented to the line the matched node starts on, so the code lands at the depth of the block it is in.
- *
- * @param file The file's text and indent unit.
- * @param site The matched node's start and its bindings.
- * @param rewrite The template.
- * @returns The code that replaces the node.
- */
-export function siteReplacement(
-  file: { text: string; unit: string },
-  site: { start: number; bindings: Record<string, Binding> },
-  rewrite: string,
-): string {
-  const { text, unit } = file;
-  if (!rewrite.includes("\n")) {
-    return substituteMetavariables(rewrite, site.bindings, {
-      sourceText: text,
-      matchStart: site.start,
-      asIs: true,
-    });
-  }
-  const eol = dominantEol(text);
-  const template = reindent(rewrite.replace(/^\s*\n/, "").trimEnd(), {
-    indent: "",
-    eol: "\n",
-    unit,
-    indentFirstLine: false,
-  });
-  // Each bound text keeps its lines' indentation relative to its own first line (a body bound from a deeper
-  // block is re-based from there), put at the depth of the line its metavariable stands on.
-  const code = substituteMetavariables(template, site.bindings, { sourceText: text });
-  return reindent(code, {
-    indent: indentOfLine(text, site.start),
-    eol,
-    unit,
-    indentFirstLine: false,
-    firstColumn: 0,
-    codeUnit: unit,
-  });
 }
 
 /** How a pattern reads in a grammar: the S-expression of its parse as written, errors included. */
@@ -201,7 +116,9 @@ function compiledSource(
   language: string,
   source: string | PatternInContext,
 ): CompiledPattern {
-  if (typeof source === "string") return compileOrRefuse(parser, language, source);
+  if (typeof source === "string") {
+    return loneMetavariable(source, language) ?? compileOrRefuse(parser, language, source);
+  }
   if (source.selector === "") return compileOrRefuse(parser, language, source.context);
   return compilePatternIn(parser, language, source);
 }
@@ -231,60 +148,6 @@ function patternParser(grammars: Grammars, language: string): Promise<Parser> {
   return parser;
 }
 
-/** Each match's site (and replacement), from the matches of one parsed file. */
-function sitesOf(
-  found: {
-    node: Node;
-    bindings: Record<string, Binding>;
-    skipped?: string[];
-    tail?: { kind: string; start: number; end: number }[];
-  }[],
-  file: { text: string },
-  query: {
-    rewrite: string | undefined;
-    multi: ReadonlySet<string>;
-    pattern: PatternNode | null;
-    language: string;
-    /** ast-grep's `transform`: new metavariables the rewrite may use (`transform.ts`). */
-    transforms: readonly CompiledTransform[];
-  },
-): PatternSite[] {
-  const rewrite = query.rewrite;
-  const unit = rewrite?.includes("\n") ? detectIndentUnit(file.text) : "";
-  return found.map((m) => {
-    const site: PatternSite = {
-      start: m.node.startIndex,
-      end: nodeFacts(m.node).end,
-      metavariables: siteBindings(m.bindings, query.multi),
-    };
-    if (rewrite !== undefined) {
-      site.replacement = siteReplacement(
-        { text: file.text, unit },
-        { start: site.start, bindings: withTransformed(query.transforms, m.bindings) },
-        rewrite,
-      ) + unwrittenTerminator(m.node, query.pattern, rewrite);
-      const drops = droppedWords(m.skipped, rewrite);
-      if (drops.length > 0) site.drops = drops;
-      // What the refusal shows of the code passed over: its start (a long `else` chain is not copied whole).
-      if (m.tail) {
-        site.tail = m.tail.map((t) => ({
-          kind: t.kind,
-          text: file.text.slice(t.start, Math.min(t.end, t.start + 200)),
-        }));
-      }
-      const comments = lostComments(m.node, {
-        text: file.text,
-        language: query.language,
-        // Code passed over after the pattern's end is refused whole (`tail`): its comments are not looked for.
-        bindings: [...Object.values(m.bindings), ...(m.tail ?? [])],
-        replacement: site.replacement,
-      });
-      if (comments.length > 0) site.comments = comments;
-    }
-    return site;
-  });
-}
-
 /**
  * The sites of recent queries in held files' versions, per parse cache (one workspace's searches: a session
  * pages on through a search, or repeats it): a file is matched once per query and version. Bounded by sites
@@ -311,16 +174,6 @@ function sitesRemembered(
   const sites = find();
   at.store.remember(key, sites);
   return sites;
-}
-
-/**
- * The words a match passed over (its pattern does not write them) that the rewrite does not write either: the
- * rewrite would take them away (`async` of `async function f` for `function $F(…)`).
- */
-function droppedWords(skipped: readonly string[] | undefined, rewrite: string): string[] {
-  if (skipped === undefined) return [];
-  const written = new Set(rewrite.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
-  return skipped.filter((w) => !written.has(w));
 }
 
 /** Files in flight per worker of a pool: enough to fill each worker's batches while the search reads on. */
@@ -440,9 +293,39 @@ function finderOf(
     grammar: Language | null;
   },
 ): Finder {
-  if (query.rule === undefined) return patternFinder(on.compile(query.pattern ?? ""), on.lexicon);
+  if (query.rule === undefined) {
+    // A pattern that is one metavariable alone would list every node: refused, as compilePattern refuses it.
+    if (loneMetavariable(query.pattern ?? "", on.language) !== null) {
+      throw onlyAMetavariable(query.pattern!.trim());
+    }
+    return patternFinder(on.compile(query.pattern ?? ""), on.lexicon);
+  }
   const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
   return ruleFinder(compileRule(query.rule, on.compile, kinds), on.lexicon);
+}
+
+/** A query's `transform`, compiled with its `rewriters` (each rule in the language at hand) when it has them. */
+function transformsOf(
+  query: {
+    pattern?: string;
+    rule?: Record<string, unknown>;
+    transform?: Record<string, unknown>;
+    rewriters?: unknown;
+  },
+  on: {
+    compile: (source: string | PatternInContext) => CompiledPattern;
+    language: string;
+    grammar: Language | null;
+  },
+): CompiledTransform[] {
+  const enclosing = boundNames(query);
+  // Rewriters are checked even where no transformation names them (as ast-grep checks a config's).
+  const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
+  const rewriters = query.rewriters === undefined
+    ? undefined
+    : compileRewriters(query.rewriters, { pattern: on.compile, kinds, enclosing });
+  if (query.transform === undefined) return [];
+  return compileTransform(query.transform, enclosing, rewriters && rewriteOf(rewriters));
 }
 
 /**
@@ -496,14 +379,13 @@ export function patternMatcherOf(
       const lexicon = runLexiconOf(language, parser.language);
       const find = finderOf(query, { compile, lexicon, language, grammar: parser.language });
       const multi = multiNames(query);
-      const transforms = query.transform === undefined
-        ? []
-        : compileTransform(query.transform, boundNames(query));
+      const transforms = transformsOf(query, { compile, language, grammar: parser.language });
       const key = JSON.stringify([
         query.pattern ?? null,
         query.rule ?? null,
         query.rewrite ?? null,
         query.transform ?? null,
+        query.rewriters ?? null,
       ]);
       pass ??= trees.newPass();
       const sitesIn = (parsed: ParsedFile, file: { path: string; text: string }) =>

@@ -363,6 +363,24 @@ export function matchRule(
 }
 
 /**
+ * A matcher of rules at single nodes of one tree (a rewriter's rule at each node under a binding): what the rule
+ * binds at a node, constraints checked, or null where it does not hold. Its relations' memory starts afresh, as
+ * {@linkcode matchRule}'s does: node ids are one tree's.
+ *
+ * @param text The tree's source.
+ * @returns The matcher.
+ */
+export function ruleMatcherFor(text: string): (rule: CompiledRule, node: Node) => Bindings | null {
+  looks = { visits: 0, memo: new Map() };
+  siblings = new SiblingIndex();
+  utilityAnswers = new Map();
+  return (rule, node) => {
+    const env: Bindings = {};
+    return holds(rule, node, { text, env }) && constraintsHold(rule, env, text) ? env : null;
+  };
+}
+
+/**
  * What the patterns that match a rule's node itself (its `pattern`, those of its `all`, the `any` that holds)
  * passed over there: the words and the code a rewrite of the node would take away, as a pattern's match says.
  */

@@ -10,14 +10,44 @@
 import type { RE2JS } from "re2js";
 import { RecoverableError } from "../../errors.ts";
 import { compileRe2 } from "../../syntax/linear_regex.ts";
+import type { Node } from "web-tree-sitter";
 import type { Binding } from "../edit/pattern.ts";
+import type { CompiledRule } from "./rule_compile.ts";
 
 /** One new metavariable: its name, the one it is made from, and how. */
 export interface CompiledTransform {
   name: string;
   source: string;
+  /** The new text from the source's text (`substring`, `replace`, `convert`). */
   apply(text: string): string;
+  /** Or from the source's nodes (`rewrite`, with rewriters: `rewriters.ts`); undefined makes nothing. */
+  rewrite?: (from: Binding, ctx: TransformContext) => string | undefined;
 }
+
+/** What a `rewrite` needs of the file and the match it is made for. */
+export interface TransformContext {
+  /** The file's text. */
+  text: string;
+  /** What the transformation reads: the enclosing match's bindings, or a rewriter's (with the match's). */
+  bindings: Record<string, Binding>;
+  /**
+   * What the rule's own match bound: a name a rewriter binds too must be the same code there. A rewriter's own
+   * bindings are not passed down to the rewriters it calls (a recursive rewriter matches nodes below anew).
+   */
+  enclosing: Record<string, Binding>;
+  /** What a rule binds at a node, or null where it does not hold (constraints checked). */
+  matchAt(rule: CompiledRule, node: Node): Record<string, Binding> | null;
+  /** A fix filled with bindings, as the site at `start` writes it (re-indented to its line). */
+  fill(template: string, start: number, bindings: Record<string, Binding>): string;
+  /** Rewriter matches tried so far for this site, and rewrites nested now (bounded by the rewriters). */
+  tries: { count: number; depth: number };
+}
+
+/** How a `rewrite` transformation is made, where the query has rewriters (`rewriters.ts`'s `rewriteOf`). */
+export type RewriteMaker = (
+  spec: Record<string, unknown>,
+  where: string,
+) => (from: Binding, ctx: TransformContext) => string | undefined;
 
 /** The cases `convert` writes. */
 const CASES = ["camelCase", "snakeCase", "kebabCase", "pascalCase", "lowerCase", "upperCase", "capitalize"];
@@ -237,11 +267,37 @@ function stringFormValue(raw: string, from: number, fail: () => Error): { value:
   return { value: /^-?\d+$/.test(text) ? Number(text) : text, end };
 }
 
+/** A `{rewrite: {source, rewriters, joinBy}}`: made by the query's rewriters, refused without them. */
+function rewriteOne(
+  name: string,
+  raw: Record<string, unknown>,
+  rewrite: RewriteMaker | undefined,
+): CompiledTransform {
+  const at = `transform.${name}.rewrite`;
+  const body = raw["rewrite"];
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw bad(at, "must be an object", "Give its source, rewriters and joinBy");
+  }
+  for (const key of Object.keys(body)) {
+    if (!["source", "rewriters", "joinBy"].includes(key)) {
+      throw bad(`${at}.${key}`, "is not a key of rewrite", "Use source, rewriters and joinBy");
+    }
+  }
+  if (rewrite === undefined) {
+    throw bad(at, "names rewriters, but the query defines none", 'Pass "rewriters" beside the transform');
+  }
+  const source = sourceOf((body as Record<string, unknown>)["source"], `${at}.source`);
+  return { name, source, apply: (text) => text, rewrite: rewrite(body as Record<string, unknown>, at) };
+}
+
 /** One transformation: `{substring: …}`, `{replace: …}` or `{convert: …}`, or its string form. */
-function compileOne(name: string, given: unknown): CompiledTransform {
+function compileOne(name: string, given: unknown, rewrite: RewriteMaker | undefined): CompiledTransform {
   const where = `transform.${name}`;
   const raw = objectForm(given, where);
   const kinds = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? Object.keys(raw) : [];
+  if (kinds.length === 1 && kinds[0] === "rewrite") {
+    return rewriteOne(name, raw as Record<string, unknown>, rewrite);
+  }
   if (kinds.length !== 1 || !["substring", "replace", "convert"].includes(kinds[0]!)) {
     throw bad(
       where,
@@ -319,7 +375,11 @@ export function boundNames(query: { pattern?: string; rule?: unknown }): Set<str
  * @throws RecoverableError `invalid_args` for a malformed transformation, a bad regex, or a source no pattern
  *   binds and no transformation before it makes.
  */
-export function compileTransform(raw: unknown, bound: ReadonlySet<string>): CompiledTransform[] {
+export function compileTransform(
+  raw: unknown,
+  bound: ReadonlySet<string>,
+  rewrite?: RewriteMaker,
+): CompiledTransform[] {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw bad(
       "transform",
@@ -336,7 +396,7 @@ export function compileTransform(raw: unknown, bound: ReadonlySet<string>): Comp
         "Name it as the pattern names them: capitals, digits, _",
       );
     }
-    const t = compileOne(name, value);
+    const t = compileOne(name, value, rewrite);
     if (!known.has(t.source)) {
       throw bad(
         `transform.${name}`,
@@ -355,18 +415,24 @@ export function compileTransform(raw: unknown, bound: ReadonlySet<string>): Comp
  *
  * @param transforms The compiled transformations.
  * @param bindings The site's bindings.
+ * @param ctx The file and how to match and fill (what a `rewrite` needs; the others need none).
  * @returns The bindings, the new ones added.
  */
 export function withTransformed(
   transforms: readonly CompiledTransform[],
   bindings: Record<string, Binding>,
+  ctx?: TransformContext,
 ): Record<string, Binding> {
   if (transforms.length === 0) return bindings;
   const out = { ...bindings };
   for (const t of transforms) {
     const from = out[t.source];
     if (from === undefined) continue;
-    out[t.name] = { nodes: [], start: from.start, end: from.end, text: t.apply(from.text) };
+    if (t.rewrite !== undefined && ctx === undefined) {
+      throw new Error("a rewrite needs the file and the match");
+    }
+    const text = t.rewrite ? t.rewrite(from, { ...ctx!, bindings: out }) : t.apply(from.text);
+    if (text !== undefined) out[t.name] = { nodes: [], start: from.start, end: from.end, text };
   }
   return out;
 }

@@ -146,8 +146,8 @@ Deno.test("graver sg scan refuses what it cannot read, naming the rule and what 
       [["-r", "rules/bad.yml", "--inline-rules", RULES], /not both/],
       [["-r", "rules/bad.yml", "-p", "f($A)"], /takes no -p PATTERN/],
       [
-        ["--inline-rules", `${RULES}\n---\nid: z\nrule: {kind: x}\nrewriters: []`],
-        /its rule config 3.*rewriters/,
+        ["--inline-rules", `${RULES}\n---\nid: z\nrule: {kind: x}\nseverity: fatal`],
+        /its rule config 3.*"severity" takes one of/,
       ],
     ];
     for (const [args, message] of cases) {
@@ -242,6 +242,59 @@ Deno.test({
       const a = lines(stripAnsi(ours.stdout));
       assert.ok(a.length > 10, `${a.length} lines`);
       assert.deepEqual(a, lines(new TextDecoder().decode(theirs.stdout)));
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "graver sg scan with rewriters gives ast-grep's replacements on the same files",
+  ignore: bin === null,
+  async fn() {
+    const dir = await project(FILES);
+    const rules = [
+      "id: slice-args",
+      "language: js",
+      "rule: {pattern: '$S.slice($$$A)'}",
+      "rewriters:",
+      "- id: neg",
+      "  rule: {kind: unary_expression, has: {kind: number}}",
+      "  fix: 'fromEnd($$$)'",
+      "- id: num",
+      "  rule: {kind: number}",
+      "  fix: 'N'",
+      "- id: member",
+      "  rule: {kind: member_expression, has: {field: property, pattern: $P}}",
+      "  fix: 'get($P)'",
+      "transform:",
+      "  ARGS:",
+      "    rewrite: {source: $$$A, rewriters: [neg, num, member], joinBy: ' | '}",
+      "  SAME:",
+      "    rewrite: {source: $$$A, rewriters: [member, num]}",
+      "fix: $S.cut($ARGS; $SAME)",
+    ].join("\n");
+    try {
+      const ours = await inProcess(["sg", "scan", "--inline-rules", rules, "--format", "ast-grep"], {
+        cwd: dir,
+      });
+      assert.equal(ours.code, 0, ours.stderr);
+      const theirs = await new Deno.Command(bin!, {
+        args: ["scan", "--inline-rules", rules, "--json=compact", "."],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(theirs.code, 0, new TextDecoder().decode(theirs.stderr));
+      const key = (m: ScanMatch) =>
+        JSON.stringify([m.file.replace(/^\.\//, ""), m.range.start, m.replacement]);
+      const a = (JSON.parse(ours.stdout) as ScanMatch[]).map(key).sort();
+      const b = (JSON.parse(new TextDecoder().decode(theirs.stdout)) as ScanMatch[]).map(key).sort();
+      assert.ok(
+        a.length > 5 && a.some((k) => k.includes("get(")) && a.some((k) => k.includes(" | ")),
+        a.join("\n"),
+      );
+      assert.deepEqual(a, b);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

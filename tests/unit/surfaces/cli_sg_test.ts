@@ -309,11 +309,11 @@ Deno.test("graver sg scan --inline-rules takes ast-grep's rule config (here as J
       await Deno.readTextFile(file),
       before.replace("self.AddConfig(config_name)", "self.add_config(config_name)"),
     );
-    // Text that is not YAML, keys graver does not build, and two queries at once are usage errors.
+    // Text that is not YAML, a rewriter without its fix, a transform graver does not know and two queries at once: 2.
     for (
       const args of [
         ["--inline-rules", "id: x\nlanguage: py\nrule: {kind: call"],
-        ["--inline-rules", config({ rewriters: [] })],
+        ["--inline-rules", config({ rewriters: [{ id: "r", rule: { kind: "call" } }] })],
         ["--inline-rules", config({ fix: "$X", transform: { X: { trim: {} } } })],
         ["--inline-rules", config({ fix: "x" }), "-r", "y"],
         ["--inline-rules", config({}), "-p", "f($A)"],

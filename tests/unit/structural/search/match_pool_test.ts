@@ -148,7 +148,7 @@ Deno.test("a pooled search's enclosing symbols come with its matches: no message
   }
 });
 
-Deno.test("a pooled rewrite plans the same edits as one on one thread", async () => {
+Deno.test("a pooled rewrite plans the same edits as one on one thread, rewriters and all", async () => {
   const pool = createMatchPool({ size: 2, idleMs: 600_000 });
   try {
     const single = await open();
@@ -164,6 +164,26 @@ Deno.test("a pooled rewrite plans the same edits as one on one thread", async ()
       await dataOf(pooled, "edit_rewrite_structural", args),
       await dataOf(single, "edit_rewrite_structural", args),
     );
+    // With rewriters, whose rules the workers compile and run at the nodes under each match.
+    const rewriting = {
+      pattern: "new Response($$$A)",
+      transform: { B: { rewrite: { source: "$$$A", rewriters: ["str", "num"], joinBy: " ~ " } } },
+      rewriters: [
+        { id: "str", rule: { kind: "string" }, fix: "S" },
+        { id: "num", rule: { kind: "number" }, fix: "N" },
+      ],
+      rewrite: "respond($B)",
+      language: "js",
+      max_results: 1000,
+      max_chars: 10_000_000,
+    };
+    const fromPool = await dataOf(pooled, "search_structural", rewriting);
+    assert.deepEqual(fromPool, await dataOf(single, "search_structural", rewriting));
+    const replacements = (fromPool as { data: { matches: { replacement: string }[] } }).data.matches.map((
+      m,
+    ) => m.replacement);
+    assert.ok(replacements.some((r) => /respond\(.* ~ /.test(r)), replacements.join("\n"));
+    assert.ok(pool.matched > 0, "the workers matched files");
   } finally {
     pool.close();
   }
