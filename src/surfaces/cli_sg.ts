@@ -33,7 +33,7 @@ import {
 import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
 import { projectRules } from "./_sg_project.ts";
-import { flagsOfOneRule, reportLabel, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
+import { flagsOfOneRule, reportLine, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -69,7 +69,7 @@ function sgArgs(
     // A CLI prints every match, as ast-grep does: the page and the character budget are only a guard.
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
-  }
+  } else if (invocation.config !== undefined) args["max_sites"] = 10_000; // a scan reports every site it fixes
   if (flags["debug-query"]) args["debug_query"] = true;
   if (flags["files-with-matches"]) {
     if (rewriting || format === "ast-grep") {
@@ -168,10 +168,25 @@ function resultText(
     return lines.length > 0 ? lines.join("\n") + "\n" : "";
   }
   const verb = result.status === "dry_run" ? "would rewrite" : "rewrote";
-  const out = report ? [paint.bold(`${reportLabel(report)}: ${report.message}`)] : [];
+  // In scan mode, each site's report line first (as for a rule without a fix), then the diffs.
+  const out = report ? rewrittenReport(result.data, { report, paint, shown: print.shown }) : [];
   appendAll(out, result.changes.map((c) => paintDiff(c.diff.trimEnd(), paint)));
   out.push(`${verb} ${result.data["rewritten"]} match(es) in ${result.changes.length} file(s)`);
   return out.join("\n") + "\n" + notesText(result, paint);
+}
+
+/** The report lines of a rewrite's sites (scan mode: a rule with a fix), each file's in order. */
+function rewrittenReport(
+  data: Record<string, unknown>,
+  on: { report: InlineRule; paint: Paint; shown: (path: string) => string },
+): string[] {
+  const files =
+    (data["files"] as { path: string; sites?: { line: number; column: number }[] }[] | undefined) ?? [];
+  return files.flatMap((f) =>
+    (f.sites ?? []).map((s) =>
+      reportLine({ path: on.shown(f.path), line: s.line, column: s.column }, on.report, on.paint)
+    )
+  );
 }
 
 /**
@@ -488,8 +503,10 @@ async function sgScope(
     const matches = result.data["ast_grep"] as Record<string, unknown>[];
     appendAll(run.astGrep, run.report ? scanJsonOf(matches, run.report) : matches);
   } else if (flags["json"]) printJson(host, result);
-  else if (!result.ok) host.stderr(failureText(result, paint));
-  else {
+  else if (!result.ok) {
+    // A scan's rule with a fix that matched nothing is a clean rule, not a failure (its code says none).
+    if (!(run.report && result.error.code === "no_match")) host.stderr(failureText(result, paint));
+  } else {
     host.stdout(resultText(result, { paint, shown: scope.shown, report: run.report }));
     // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
     if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));

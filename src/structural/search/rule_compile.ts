@@ -505,6 +505,8 @@ function stringHint(key: string, v: unknown): string {
     ? ` In YAML, quote it when it starts with [ or { (${key}: '[$$$A]'): unquoted, YAML reads it as ${
       shapeOf(v)
     }`
+    : v === null || typeof v === "boolean" || typeof v === "number"
+    ? ` In YAML, quote it (${key}: '${String(v)}'): unquoted, YAML reads ${String(v)} as ${shapeOf(v)}`
     : "";
   return `Pass ${key} as a string of ${what}.${yaml}`;
 }

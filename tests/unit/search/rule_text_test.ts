@@ -111,6 +111,11 @@ Deno.test("search_structural and edit_rewrite_structural take rule and constrain
     assert.ok(!list.ok);
     assert.match(list.error.message, /rule\.pattern must be a string, not a list/);
     assert.match(list.error.hint ?? "", /quote it when it starts with \[ or \{ \(pattern: '\[\$\$\$A\]'\)/);
+    // YAML reads null, true and numbers as such: the refusal says to quote them (kind: 'null').
+    const nullKind = await ws.call("search_structural", { rule: "kind: null", language: "js" });
+    assert.ok(!nullKind.ok);
+    assert.match(nullKind.error.message, /rule\.kind must be a string, not null/);
+    assert.match(nullKind.error.hint ?? "", /quote it \(kind: 'null'\)/);
     const config = await ws.call("search_structural", {
       rule: "id: x\nlanguage: js\nrule: {kind: number}\nfix: y",
     });

@@ -88,6 +88,19 @@ Deno.test("graver sg scan runs each YAML rule of --inline-rules and of a rule fi
       /warning\[double-quoted-empty\]: write the empty string with double quotes\n/,
     );
     assert.match(inline.stderr, /previewed, nothing written/);
+    // A rule with a fix reports each site too, as a line, before its diff.
+    assert.match(
+      stripAnsi(inline.stdout),
+      /^src\/string\.js:16:9: warning\[double-quoted-empty\]: write the empty string with double quotes\ndiff --git/m,
+    );
+    // A rule with a fix that matches nothing is a clean rule: no error, nothing printed.
+    const clean = await inProcess([
+      "sg",
+      "scan",
+      "--inline-rules",
+      "id: none\nlanguage: js\nrule: {pattern: noSuchCall($A)}\nfix: other($A)",
+    ], { cwd: dir });
+    assert.deepEqual([clean.code, clean.stdout, clean.stderr.includes("no_match")], [0, "", false]);
     const fromFile = await inProcess(["sg", "scan", "-r", "rules/lint.yml"], { cwd: dir });
     assert.equal(fromFile.code, 0, fromFile.stderr);
     assert.equal(stripAnsi(fromFile.stdout), stripAnsi(inline.stdout));
