@@ -91,6 +91,21 @@ export const SEARCH_CASES: Case[] = [
         structuralLines(rule).join("\n"),
         "YAML reads as the object",
       );
+      // ast-grep's rewriters: each identifier under the call's arguments rewritten by a sub-rule.
+      const rewritten = succeeded(
+        await ws.call("search_structural", {
+          pattern: "scale($$$A)",
+          transform: { B: { rewrite: { source: "$$$A", rewriters: ["id"] } } },
+          rewriters: [{ id: "id", rule: { kind: "identifier" }, fix: "Number($$$)" }],
+          rewrite: "scale($B)",
+          language: "ts",
+        }),
+      );
+      equal(
+        (rewritten.data["matches"] as StructuralEntry[]).map((m) => m.replacement).join(","),
+        "scale(Number($$$))",
+        "the rewriters' replacement",
+      );
       const preview = succeeded(
         await ws.call("search_structural", {
           pattern: "throw new Error($M)",
