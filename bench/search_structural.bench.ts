@@ -27,6 +27,12 @@
  * perfectly over two, with nothing else (no matching, no messages): max(walk, (walk + parse) / 2). Where the
  * floor is over a goal, no cold search of this engine meets it on this machine.
  *
+ * And what each costs the machine: "cold CPU" and "pool CPU", the CPU time (user and system, every thread of
+ * this process, the pool's workers included) of the cold search and of the cold search with the pool;
+ * "ast-grep CPU", one ast-grep process's (from the shell's `times`). "CPU/2 / sg" is the wall time the cold
+ * search's own work would take spread perfectly over two cores, against ast-grep's wall time: what no schedule
+ * of that work (a pool, work taken back, reads in workers) can go below here; only less work can.
+ *
  * Each pattern's match count is checked equal to ast-grep's first, so that no figure is of a no-op. Runs
  * alternate; each figure is a median, the ratios against ast-grep's median. `$A && $A` and `return $X` have
  * no literal that narrows the files (`&&` and `return` are in most of them): every such file is parsed.
@@ -47,6 +53,7 @@ import { normalizeStructuralArgs, type SearchFiles, searchStructural } from "../
 import { patternMatcherOf } from "../src/structural/search/mod.ts";
 import { diskReadCache, diskSearchFiles } from "../tests/unit/search/_rg.ts";
 import { astGrepOrExit, parsedTexts } from "./_structural.ts";
+import process from "node:process";
 import { machine, printTable, result, ROOT, runsArg, stats } from "./_util.ts";
 
 interface Pattern {
@@ -128,8 +135,39 @@ async function timed<T>(f: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
+/** The CPU time (user and system, every thread of this process: its workers too) `f` took, in ms. */
+async function cpuOf<T>(f: () => Promise<T>): Promise<{ wall: number; cpu: number }> {
+  const c = process.cpuUsage();
+  const wall = await timed(f);
+  const used = process.cpuUsage(c);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
+
+/**
+ * The CPU time of one ast-grep process for the pattern (user and system, all its threads), from the shell's
+ * `times` after it: what the run cost the machine, where its wall time is what it cost the caller.
+ */
+async function astGrepCpu(bin: string, root: string, p: Pattern): Promise<number> {
+  const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+  const command = `${quote(bin)} run -p ${
+    quote(p.pattern)
+  } --lang ${LANG} --json=compact . >/dev/null; times`;
+  const out = await new Deno.Command("bash", { args: ["-c", command], cwd: root, stdout: "piped" }).output();
+  const lines = new TextDecoder().decode(out.stdout).trim().split("\n");
+  const seconds = (t: string) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(t);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  };
+  const [user, sys] = (lines.at(-1) ?? "").split(/\s+/).map(seconds);
+  return (user! + sys!) * 1000;
+}
+
 /** A cold search in a fresh workspace with the pool (its workers ready, their caches emptied first). */
-async function coldPooled(pool: MatchPool, root: string, p: Pattern): Promise<number> {
+async function coldPooled(
+  pool: MatchPool,
+  root: string,
+  p: Pattern,
+): Promise<{ wall: number; cpu: number }> {
   pool.clear();
   await pool.warm();
   // The workers free the last run's trees when told to clear: let them, untimed, as a real cold search meets
@@ -138,7 +176,7 @@ async function coldPooled(pool: MatchPool, root: string, p: Pattern): Promise<nu
   const ws = await freshWorkspace(pool);
   const cache = diskReadCache();
   try {
-    return await timed(() => graver(ws, diskSearchFiles(root, { cache }), p));
+    return await cpuOf(() => graver(ws, diskSearchFiles(root, { cache }), p));
   } finally {
     await cache.close();
     await ws.close();
@@ -173,6 +211,9 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
   const parse: number[] = [];
   const pooled: number[] = [];
   const walked: number[] = [];
+  const coldCpu: number[] = [];
+  const pooledCpu: number[] = [];
+  const theirsCpu: number[] = [];
   const pooledWs = await freshWorkspace(pool);
   const pooledCount = await graver(pooledWs, diskSearchFiles(root), p);
   await pooledWs.close();
@@ -180,15 +221,20 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
   for (let i = 0; i < RUNS; i++) {
     const ws = await freshWorkspace();
     const cache = diskReadCache();
-    cold.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
+    const coldRun = await cpuOf(() => graver(ws, diskSearchFiles(root, { cache }), p));
+    cold.push(coldRun.wall);
+    coldCpu.push(coldRun.cpu);
     await cache.settle(); // the time before an agent's next call, in which the session sets up its watch
     warm.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), p)));
     warmOther.push(await timed(() => graver(ws, diskSearchFiles(root, { cache }), anotherQuery(p))));
     await cache.close(); // the session ends: its watch of the tree stops (one left open slows every other)
     await ws.close(); // and its trees are freed now, not by a finalizer in the middle of a later timed run
     theirs.push(await timed(() => astGrep(bin, root, p)));
+    theirsCpu.push(await astGrepCpu(bin, root, p));
     parse.push(await parseOnly(warmWs, texts));
-    pooled.push(await coldPooled(pool, root, p));
+    const pooledRun = await coldPooled(pool, root, p);
+    pooled.push(pooledRun.wall);
+    pooledCpu.push(pooledRun.cpu);
     walked.push(await walkOnly(root));
   }
   const other = await graver(warmWs, diskSearchFiles(root), anotherQuery(p));
@@ -197,7 +243,9 @@ async function benchPattern(bin: string, root: string, p: Pattern, pool: MatchPo
   return [
     counts[0]!,
     texts.length,
-    ...[cold, warm, theirs, parse, pooled, warmOther, walked].map((s) => stats(s).median),
+    ...[cold, warm, theirs, parse, pooled, warmOther, walked, coldCpu, pooledCpu, theirsCpu].map((s) =>
+      stats(s).median
+    ),
   ];
 }
 
@@ -228,6 +276,10 @@ const rows = [[
   "walk only",
   "floor, 2 cores",
   "floor/sg",
+  "cold CPU",
+  "pool CPU",
+  "ast-grep CPU",
+  "CPU/2 / sg",
 ]];
 const ratios: {
   literal: boolean;
@@ -241,12 +293,13 @@ const ratios: {
 const pool = createMatchPool({ size: 2, idleMs: 600_000 });
 await pool.warm();
 for (const p of PATTERNS) {
-  const [count, files, cold, warm, theirs, parse, pooled, other, walk] = await benchPattern(
-    bin,
-    root,
-    p,
-    pool,
-  );
+  const [count, files, cold, warm, theirs, parse, pooled, other, walk, coldCpu, pooledCpu, theirsCpu] =
+    await benchPattern(
+      bin,
+      root,
+      p,
+      pool,
+    );
   // The floor on two cores: the walk on this thread, the parse spread over both, perfectly, and nothing else
   // (no matching, no messages): no cold search of this engine can be faster here.
   const floor = Math.max(walk!, (walk! + parse!) / 2);
@@ -277,6 +330,11 @@ for (const p of PATTERNS) {
     `${walk!.toFixed(1)} ms`,
     `${floor.toFixed(1)} ms`,
     `${r.floor.toFixed(2)}×`,
+    `${coldCpu!.toFixed(0)} ms`,
+    `${pooledCpu!.toFixed(0)} ms`,
+    `${theirsCpu!.toFixed(0)} ms`,
+    // The wall time a cold search's CPU allows on two cores, spread perfectly, against ast-grep's wall time.
+    `${(coldCpu! / 2 / theirs!).toFixed(2)}×`,
   ]);
 }
 pool.close();
