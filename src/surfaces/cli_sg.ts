@@ -355,7 +355,9 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     if ("problem" in found) return usageError(host, "sg", { message: found.problem });
     const { rules, flags, paths } = found;
     const astGrep: unknown[] = [];
-    const invocation = { values, paths, host, open, astGrep };
+    // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
+    const results = scan && flags["json"] && rules !== null ? [] as unknown[] : undefined;
+    const invocation = { values, paths, host, open, astGrep, ...(results ? { results } : {}) };
     if (rules === null) {
       const codes = await sgQuery({ ...invocation, flags });
       if (typeof codes === "number") return codes;
@@ -377,6 +379,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     if (flags["format"] === "ast-grep" && runs.some((r) => r.codes.some((code) => code !== 2))) {
       printJson(host, astGrep);
     }
+    if (results) printJson(host, results);
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
@@ -433,6 +436,7 @@ async function sgQuery(
     host: CliHost;
     open: (root: string | undefined) => Promise<Workspace>;
     astGrep: unknown[];
+    results?: unknown[];
     config?: InlineRule;
     scan?: boolean;
   },
@@ -451,7 +455,7 @@ async function sgQuery(
   }
   const report = q.scan && config ? config : undefined;
   const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
-    sgScope({ host, flags, tool, astGrep: q.astGrep, report }, { scope, ...call });
+    sgScope({ host, flags, tool, astGrep: q.astGrep, report, results: q.results }, { scope, ...call });
   return await searchEachScope(scopes, { open: q.open, args, search });
 }
 
@@ -487,6 +491,8 @@ async function sgScope(
     astGrep: unknown[];
     /** In scan mode, the rule whose matches are reported (ast-grep's short report, its scan JSON). */
     report: InlineRule | undefined;
+    /** In scan mode with --json, where each result goes (printed as one array at the end). */
+    results?: unknown[] | undefined;
   },
   search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
 ): Promise<ScopeAnswer> {
@@ -502,8 +508,17 @@ async function sgScope(
   if (astGrep && result.ok) {
     const matches = result.data["ast_grep"] as Record<string, unknown>[];
     appendAll(run.astGrep, run.report ? scanJsonOf(matches, run.report) : matches);
-  } else if (flags["json"]) printJson(host, result);
-  else if (!result.ok) {
+  } else if (flags["json"]) {
+    const rule = run.report;
+    if (run.results && rule) {
+      const { id, severity, message, note } = rule;
+      run.results.push({
+        rule: { id, severity, message, note },
+        ...(search.scope.path ? { path: search.scope.path } : {}),
+        result,
+      });
+    } else printJson(host, result);
+  } else if (!result.ok) {
     // A scan's rule with a fix that matched nothing is a clean rule, not a failure (its code says none).
     if (!(run.report && result.error.code === "no_match")) host.stderr(failureText(result, paint));
   } else {

@@ -101,6 +101,16 @@ Deno.test("graver sg scan runs each YAML rule of --inline-rules and of a rule fi
       "id: none\nlanguage: js\nrule: {pattern: noSuchCall($A)}\nfix: other($A)",
     ], { cwd: dir });
     assert.deepEqual([clean.code, clean.stdout, clean.stderr.includes("no_match")], [0, "", false]);
+    // --json: one array, each rule's ToolResult beside its report keys.
+    const asJson = await inProcess(["sg", "scan", "--inline-rules", RULES, "--json"], { cwd: dir });
+    const results = JSON.parse(asJson.stdout) as {
+      rule: { id: string; severity: string };
+      result: { tool: string };
+    }[];
+    assert.deepEqual(results.map((r) => [r.rule.id, r.rule.severity, r.result.tool]), [
+      ["double-quoted-empty", "warning", "edit_rewrite_structural"],
+      ["for-loop", "hint", "search_structural"],
+    ]);
     const fromFile = await inProcess(["sg", "scan", "-r", "rules/lint.yml"], { cwd: dir });
     assert.equal(fromFile.code, 0, fromFile.stderr);
     assert.equal(stripAnsi(fromFile.stdout), stripAnsi(inline.stdout));
