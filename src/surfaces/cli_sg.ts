@@ -31,6 +31,7 @@ import {
   stoppedText,
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
+import { compileRe2 } from "../syntax/linear_regex.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
 import { projectRules } from "./_sg_project.ts";
 import { flagsOfOneRule, reportLine, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
@@ -292,6 +293,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help:
         "ast-grep rule configs, YAML or JSON, several separated by --- (language, rule, constraints, utils, transform, fix, files, ignores, id, severity, message, note)",
     },
+    filter: {
+      kind: "string",
+      value: "REGEX",
+      help: "with scan: only the project's rules whose id matches REGEX (RE2), as ast-grep's --filter",
+    },
     config: {
       kind: "string",
       short: "c",
@@ -402,9 +408,13 @@ async function rulesOf(
   if (rules !== null && "problem" in rules) return rules;
   const named = typeof flags["config"] === "string" ? flags["config"] : undefined;
   if (rules !== null || !scan) {
-    return named === undefined
-      ? { rules, flags, paths }
-      : { problem: "--config names a project's sgconfig.yml: it goes with scan, without other rules" };
+    if (named !== undefined || typeof flags["filter"] === "string") {
+      return {
+        problem:
+          "--config and --filter pick a project's rules (sgconfig.yml): they go with scan, without other rules",
+      };
+    }
+    return { rules, flags, paths };
   }
   const project = await projectRules(host, named);
   if (project === null) {
@@ -415,12 +425,33 @@ async function rulesOf(
     };
   }
   if ("problem" in project) return project;
-  if (typeof flags["root"] === "string") return { rules: project.rules, flags, paths };
+  const chosen = filtered(project.rules, flags["filter"]);
+  if ("problem" in chosen) return chosen;
+  if (typeof flags["root"] === "string") return { rules: chosen, flags, paths };
   const here = host.cwd === project.root ? [] : ["."];
   return {
-    rules: project.rules,
+    rules: chosen,
     flags: { ...flags, root: project.root },
     paths: paths.length > 0 ? paths : here,
+  };
+}
+
+/** The rules whose id matches `--filter` (ast-grep's: a regex, RE2 here), all without it, or the problem. */
+function filtered(
+  rules: InlineRule[],
+  filter: string | boolean | undefined,
+): InlineRule[] | { problem: string } {
+  if (typeof filter !== "string") return rules;
+  let re: ReturnType<typeof compileRe2>;
+  try {
+    re = compileRe2(filter, { what: "--filter" });
+  } catch (err) {
+    return { problem: err instanceof Error ? err.message : String(err) };
+  }
+  const chosen = rules.filter((r) => re.matcher(r.id).find());
+  if (chosen.length > 0) return chosen;
+  return {
+    problem: `--filter ${JSON.stringify(filter)} matches no rule's id (${rules.map((r) => r.id).join(", ")})`,
   };
 }
 

@@ -61,6 +61,12 @@ Deno.test("graver sg scan runs the rules of the sgconfig.yml here or above, with
     const below = await inProcess(["sg", "scan"], { cwd: `${dir}/src` });
     assert.equal(below.code, 1);
     assert.equal(stripAnsi(below.stdout).split("\n").filter((l) => l !== "").length, lines.length);
+    // --filter picks rules by id, as ast-grep's does (RE2).
+    const picked = await inProcess(["sg", "scan", "--filter", "^no-"], { cwd: dir });
+    const ids = new Set(
+      stripAnsi(picked.stdout).split("\n").filter((l) => l !== "").map((l) => /\[(.+?)\]/.exec(l)![1]),
+    );
+    assert.deepEqual([...ids].sort(), ["no-log", "no-var"]);
     const named = await inProcess(["sg", "scan", "-c", "sgconfig.yml", "src/string.js"], { cwd: dir });
     assert.equal(named.code, 0, "string.js has no var");
     assert.ok(stripAnsi(named.stdout).split("\n").every((l) => l === "" || l.startsWith("src/string.js:")));
@@ -90,8 +96,10 @@ Deno.test("graver sg scan refuses what it cannot scan as ast-grep would, and loo
       [
         ["-c", "sgconfig.yml", "--inline-rules", "rule: {kind: x}"],
         dir,
-        /--config names a project's sgconfig/,
+        /--config and --filter pick a project's rules/,
       ],
+      [["--filter", "^zz"], dir, /--filter "\^zz" matches no rule's id \(no-log, no-var, slices\)/],
+      [["--filter", "(?=x)"], dir, /look-ahead/],
     ];
     for (const [args, cwd, message] of cases) {
       const run = await inProcess(["sg", "scan", ...args], { cwd });
