@@ -5,14 +5,17 @@
  * rules (`id`, `language`, `rule`) every rule of that language may name with `matches`. `testConfigs` is for
  * `ast-grep test` and passed over; what changes which files or languages are scanned (`languageGlobs`,
  * `customLanguages`, `languageInjections`) is refused by name rather than scanned differently. The project's
- * root is the folder of its `sgconfig.yml`: rules' `files` and `ignores` are relative to it.
+ * root is the folder of its `sgconfig.yml`: rules' `files` and `ignores` are relative to it. {@linkcode rulesOf}
+ * picks a command's rules: those it was given (`--inline-rules`, `-r`), else the project's, `--filter` narrowing
+ * them by id.
  *
  * @module
  */
 import type { CliHost } from "./_cli_contract.ts";
 import { resolveRoot } from "./_cli_workspace.ts";
 import { type InlineRule, inlineRules } from "./_sg_inline_rules.ts";
-import { readRuleFile } from "./_sg_scan.ts";
+import { readRuleFile, ruleConfigs } from "./_sg_scan.ts";
+import { compileRe2 } from "../syntax/linear_regex.ts";
 import { languagesOfType } from "../search/file_types.ts";
 
 /** The names ast-grep looks for, in order. */
@@ -164,4 +167,73 @@ export async function projectRules(
   if ("problem" in rules) return rules;
   if ("problem" in utils) return utils;
   return { root, config, rules: withGlobalUtils(rules, utils) };
+}
+
+/**
+ * The rule configs a `graver sg` invocation runs (null for a pattern or a rule object), with its flags and
+ * PATHs: in scan mode without `--inline-rules` or a rule file, the project's (`sgconfig.yml`, `_sg_project.ts`),
+ * its folder the root unless `--root` is given, the current folder the PATH unless PATHs are.
+ *
+ * @param flags The command's flags.
+ * @param on The host, whether the command's first word was `scan`, and the PATHs given.
+ * @returns The rules (null for none), the flags and PATHs to run them with, or the problem.
+ */
+export async function rulesOf(
+  flags: Record<string, string | boolean>,
+  on: { host: CliHost; scan: boolean; paths: string[] },
+): Promise<
+  { rules: InlineRule[] | null; flags: Record<string, string | boolean>; paths: string[] } | {
+    problem: string;
+  }
+> {
+  const { host, scan, paths } = on;
+  const rules = await ruleConfigs(flags, { host, scan });
+  if (rules !== null && "problem" in rules) return rules;
+  const named = typeof flags["config"] === "string" ? flags["config"] : undefined;
+  if (rules !== null || !scan) {
+    if (named !== undefined || typeof flags["filter"] === "string") {
+      return {
+        problem:
+          "--config and --filter pick a project's rules (sgconfig.yml): they go with scan, without other rules",
+      };
+    }
+    return { rules, flags, paths };
+  }
+  const project = await projectRules(host, named);
+  if (project === null) {
+    return {
+      problem:
+        "scan runs rules: give --inline-rules CONFIGS, a rule file (-r FILE), or run it in a project " +
+        "with an sgconfig.yml (ast-grep's project config: ruleDirs) here or in a folder above, or name one with -c",
+    };
+  }
+  if ("problem" in project) return project;
+  const chosen = filtered(project.rules, flags["filter"]);
+  if ("problem" in chosen) return chosen;
+  if (typeof flags["root"] === "string") return { rules: chosen, flags, paths };
+  const here = host.cwd === project.root ? [] : ["."];
+  return {
+    rules: chosen,
+    flags: { ...flags, root: project.root },
+    paths: paths.length > 0 ? paths : here,
+  };
+}
+
+/** The rules whose id matches `--filter` (ast-grep's: a regex, RE2 here), all without it, or the problem. */
+function filtered(
+  rules: InlineRule[],
+  filter: string | boolean | undefined,
+): InlineRule[] | { problem: string } {
+  if (typeof filter !== "string") return rules;
+  let re: ReturnType<typeof compileRe2>;
+  try {
+    re = compileRe2(filter, { what: "--filter" });
+  } catch (err) {
+    return { problem: err instanceof Error ? err.message : String(err) };
+  }
+  const chosen = rules.filter((r) => re.matcher(r.id).find());
+  if (chosen.length > 0) return chosen;
+  return {
+    problem: `--filter ${JSON.stringify(filter)} matches no rule's id (${rules.map((r) => r.id).join(", ")})`,
+  };
 }

@@ -213,3 +213,23 @@ export function scanExit(
   if (runs.some((r) => r.codes.includes(2))) return 2;
   return runs.some((r) => r.rule.severity === "error" && !r.fixed && r.codes.includes(0)) ? 1 : 0;
 }
+
+/**
+ * The report lines of a rewrite's sites (scan mode: a rule with a fix), each file's in order.
+ *
+ * @param data The rewrite's result data (its files, each with its sites).
+ * @param on The rule, the colours, and how a path is printed.
+ * @returns One line per site.
+ */
+export function rewrittenReport(
+  data: Record<string, unknown>,
+  on: { report: InlineRule; paint: Paint; shown: (path: string) => string },
+): string[] {
+  const files =
+    (data["files"] as { path: string; sites?: { line: number; column: number }[] }[] | undefined) ?? [];
+  return files.flatMap((f) =>
+    (f.sites ?? []).map((s) =>
+      reportLine({ path: on.shown(f.path), line: s.line, column: s.column }, on.report, on.paint)
+    )
+  );
+}

@@ -31,10 +31,9 @@ import {
   stoppedText,
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
-import { compileRe2 } from "../syntax/linear_regex.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
-import { projectRules } from "./_sg_project.ts";
-import { flagsOfOneRule, reportLine, reportText, ruleConfigs, scanExit, scanJsonOf } from "./_sg_scan.ts";
+import { rulesOf } from "./_sg_project.ts";
+import { flagsOfOneRule, reportText, rewrittenReport, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -174,20 +173,6 @@ function resultText(
   appendAll(out, result.changes.map((c) => paintDiff(c.diff.trimEnd(), paint)));
   out.push(`${verb} ${result.data["rewritten"]} match(es) in ${result.changes.length} file(s)`);
   return out.join("\n") + "\n" + notesText(result, paint);
-}
-
-/** The report lines of a rewrite's sites (scan mode: a rule with a fix), each file's in order. */
-function rewrittenReport(
-  data: Record<string, unknown>,
-  on: { report: InlineRule; paint: Paint; shown: (path: string) => string },
-): string[] {
-  const files =
-    (data["files"] as { path: string; sites?: { line: number; column: number }[] }[] | undefined) ?? [];
-  return files.flatMap((f) =>
-    (f.sites ?? []).map((s) =>
-      reportLine({ path: on.shown(f.path), line: s.line, column: s.column }, on.report, on.paint)
-    )
-  );
 }
 
 /**
@@ -389,71 +374,6 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
-
-/**
- * The rule configs a `graver sg` invocation runs (null for a pattern or a rule object), with its flags and
- * PATHs: in scan mode without `--inline-rules` or a rule file, the project's (`sgconfig.yml`, `_sg_project.ts`),
- * its folder the root unless `--root` is given, the current folder the PATH unless PATHs are.
- */
-async function rulesOf(
-  flags: Record<string, string | boolean>,
-  on: { host: CliHost; scan: boolean; paths: string[] },
-): Promise<
-  { rules: InlineRule[] | null; flags: Record<string, string | boolean>; paths: string[] } | {
-    problem: string;
-  }
-> {
-  const { host, scan, paths } = on;
-  const rules = await ruleConfigs(flags, { host, scan });
-  if (rules !== null && "problem" in rules) return rules;
-  const named = typeof flags["config"] === "string" ? flags["config"] : undefined;
-  if (rules !== null || !scan) {
-    if (named !== undefined || typeof flags["filter"] === "string") {
-      return {
-        problem:
-          "--config and --filter pick a project's rules (sgconfig.yml): they go with scan, without other rules",
-      };
-    }
-    return { rules, flags, paths };
-  }
-  const project = await projectRules(host, named);
-  if (project === null) {
-    return {
-      problem:
-        "scan runs rules: give --inline-rules CONFIGS, a rule file (-r FILE), or run it in a project " +
-        "with an sgconfig.yml (ast-grep's project config: ruleDirs) here or in a folder above, or name one with -c",
-    };
-  }
-  if ("problem" in project) return project;
-  const chosen = filtered(project.rules, flags["filter"]);
-  if ("problem" in chosen) return chosen;
-  if (typeof flags["root"] === "string") return { rules: chosen, flags, paths };
-  const here = host.cwd === project.root ? [] : ["."];
-  return {
-    rules: chosen,
-    flags: { ...flags, root: project.root },
-    paths: paths.length > 0 ? paths : here,
-  };
-}
-
-/** The rules whose id matches `--filter` (ast-grep's: a regex, RE2 here), all without it, or the problem. */
-function filtered(
-  rules: InlineRule[],
-  filter: string | boolean | undefined,
-): InlineRule[] | { problem: string } {
-  if (typeof filter !== "string") return rules;
-  let re: ReturnType<typeof compileRe2>;
-  try {
-    re = compileRe2(filter, { what: "--filter" });
-  } catch (err) {
-    return { problem: err instanceof Error ? err.message : String(err) };
-  }
-  const chosen = rules.filter((r) => re.matcher(r.id).find());
-  if (chosen.length > 0) return chosen;
-  return {
-    problem: `--filter ${JSON.stringify(filter)} matches no rule's id (${rules.map((r) => r.id).join(", ")})`,
-  };
-}
 
 /**
  * One query of `graver sg` (a pattern, a rule object, or one rule config of several) over each PATH: each
