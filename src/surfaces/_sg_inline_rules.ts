@@ -115,6 +115,14 @@ function configOf(config: unknown): InlineRule | { problem: string } {
   if (c["transform"] !== undefined) out.transform = c["transform"] as Record<string, unknown>;
   if (c["rewriters"] !== undefined) out.rewriters = c["rewriters"] as unknown[];
   const language = stringKey(c, "language", "a language's name");
+  if (typeof c["fix"] === "object" && c["fix"] !== null && "template" in c["fix"]) {
+    return {
+      problem:
+        '"fix" as a FixConfig (template with expandStart/expandEnd) is not built: give the template as ' +
+        "the fix, and let the rule match what the fix should replace (a pattern taking the comma in, or a " +
+        "rewrite of the enclosing list)",
+    };
+  }
   const fix = stringKey(c, "fix", "the rewrite as a string");
   for (const v of [language, fix]) if (typeof v === "object") return v;
   if (language !== undefined) out.language = language as string;

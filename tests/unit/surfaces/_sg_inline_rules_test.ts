@@ -86,8 +86,9 @@ Deno.test("inlineRules refuses what does not read as YAML, a missing rule, unkno
   );
   assert.match(
     await problem('{"rule": {"kind": "x"}, "fix": {"template": "y"}}'),
-    /"fix" takes the rewrite as a string/,
+    /FixConfig .* is not built/,
   );
+  assert.match(await problem('{"rule": {"kind": "x"}, "fix": ["y"]}'), /"fix" takes the rewrite as a string/);
   assert.match(
     await problem('{"rule": {"kind": "x"}, "files": [1]}'),
     /"files" takes a glob or a list of globs/,
