@@ -10,6 +10,7 @@
  * @module
  */
 import { profileOf } from "../languages/profiles.ts";
+import { replacedSpan } from "./replaced_span.ts";
 import type {
   AstGrepMatch,
   AstGrepNode,
@@ -197,7 +198,10 @@ export function astGrepMatches(
     // ast-grep prints the replacement before the language: the same order here, for byte-equal output.
     if (hit.replacement !== undefined) {
       out.replacement = hit.replacement;
-      out.replacementOffsets = { ...range.byteOffset };
+      const span = replacedSpan(hit);
+      out.replacementOffsets = span.start === hit.start && span.end === hit.end
+        ? { ...range.byteOffset }
+        : { ...places.range(span.start, span.end).byteOffset };
     }
     out.language = language;
     const vars = metaVariables(text, places, hit.metavariables);

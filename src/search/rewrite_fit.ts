@@ -10,6 +10,7 @@
  */
 import { applySites } from "./replace_text.ts";
 import type { StructuralHit } from "./types.ts";
+import { replacedSpan } from "./replaced_span.ts";
 
 /**
  * Which edits of one file would not fit where their old nodes were: each misfit's index into `edits`, and what
@@ -53,15 +54,16 @@ export async function rewriteMisfits(
   const judged: StructuralHit[] = [];
   let lastEnd = -1;
   for (const hit of found.hits) {
-    if (hit.start < lastEnd) continue; // nested in the one before: the rewrite leaves it
-    lastEnd = hit.end;
-    if (hit.replacement !== undefined && hit.replacement !== found.text.slice(hit.start, hit.end)) {
+    const span = replacedSpan(hit);
+    if (span.start < lastEnd) continue; // nested in the one before: the rewrite leaves it
+    lastEnd = span.end;
+    if (hit.replacement !== undefined && hit.replacement !== found.text.slice(span.start, span.end)) {
       judged.push(hit);
     }
   }
   const out = new Map<StructuralHit, string>();
   if (judged.length === 0) return out;
-  const sites = judged.map((h) => ({ start: h.start, end: h.end, after: h.replacement! }));
+  const sites = judged.map((h) => ({ ...replacedSpan(h), after: h.replacement! }));
   const { path, language, text, version } = found;
   const misfits = await fit({ path, language, text, version }, {
     text: applySites(text, sites),

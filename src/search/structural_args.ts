@@ -23,6 +23,8 @@ const OWN = new Set([
   "utils",
   "transform",
   "rewriters",
+  "expand_start",
+  "expand_end",
   "debug_query",
 ]);
 
@@ -90,7 +92,7 @@ function objectArg(
 }
 
 /** The arguments that take a rule object, or its text ({@linkcode withRuleTexts}). */
-const RULE_OBJECT_ARGS = ["rule", "constraints", "utils", "transform"];
+const RULE_OBJECT_ARGS = ["rule", "constraints", "utils", "transform", "expand_start", "expand_end"];
 
 /**
  * The arguments with each rule object given as text (`rule`, `constraints`, `utils`, `transform`) read into the
@@ -188,6 +190,32 @@ function besideTheRule(query: StructuralQuery, raw: Record<string, unknown>): vo
 }
 
 /**
+ * What a rewrite takes beside its template: a fix's `expand_start` / `expand_end` (ast-grep's FixConfig) and the
+ * `rewriters` a transform names, into the query.
+ */
+function rewriteParts(query: StructuralQuery, raw: Record<string, unknown>): void {
+  for (const [arg, key] of [["expand_start", "expandStart"], ["expand_end", "expandEnd"]] as const) {
+    const expansion = objectArg(raw, arg, {
+      message: `"${arg}" must be a rule the sibling the replaced span widens to holds (and a stopBy)`,
+      hint:
+        `Pass e.g. {"${arg}": {"regex": ",", "stopBy": "neighbor"}} beside the rewrite: ast-grep's FixConfig`,
+    });
+    if (expansion !== undefined) query[key] = expansion;
+  }
+  const rewriters = raw["rewriters"];
+  if (rewriters !== undefined) {
+    if (!Array.isArray(rewriters)) {
+      throw badArg(
+        "rewriters",
+        '"rewriters" must be a list of rewriters (each with id, rule and fix)',
+        'Pass e.g. [{"id": "num", "rule": {"kind": "number"}, "fix": "N"}] and name them in a rewrite transform',
+      );
+    }
+    query.rewriters = rewriters;
+  }
+}
+
+/**
  * Normalize a structural search's arguments.
  *
  * ```ts
@@ -248,17 +276,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     hint: 'Pass e.g. {"transform": {"SNAKE": {"convert": {"source": "$NAME", "toCase": "snakeCase"}}}}',
   });
   if (transform !== undefined) query.transform = transform;
-  const rewriters = raw["rewriters"];
-  if (rewriters !== undefined) {
-    if (!Array.isArray(rewriters)) {
-      throw badArg(
-        "rewriters",
-        '"rewriters" must be a list of rewriters (each with id, rule and fix)',
-        'Pass e.g. [{"id": "num", "rule": {"kind": "number"}, "fix": "N"}] and name them in a rewrite transform',
-      );
-    }
-    query.rewriters = rewriters;
-  }
+  rewriteParts(query, raw);
   if (raw["debug_query"] === true) query.debugQuery = true;
   const format = raw["output_format"];
   if (format !== undefined) {

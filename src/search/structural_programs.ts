@@ -41,6 +41,8 @@ export function programs(
   if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
   if (query.transform !== undefined) pattern.transform = query.transform;
   if (query.rewriters !== undefined) pattern.rewriters = query.rewriters;
+  if (query.expandStart !== undefined) pattern.expandStart = query.expandStart;
+  if (query.expandEnd !== undefined) pattern.expandEnd = query.expandEnd;
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {

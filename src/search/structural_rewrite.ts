@@ -28,6 +28,7 @@ import {
   structuralStats,
 } from "./structural_search.ts";
 import type { SearchFiles, StructuralMatcher, StructuralQuery } from "./types.ts";
+import { replacedSpan } from "./replaced_span.ts";
 
 /** The search tool whose ids a rewrite takes (named in its refusals). */
 const SEARCH_TOOL = "search_structural";
@@ -60,7 +61,7 @@ type PlannedSite = ReplacedSite & {
   start: number;
   end: number;
   drops?: string[];
-  tail?: { kind: string; text: string }[];
+  tail?: { kind: string; text: string; widened?: true }[];
   comments?: string[];
 };
 
@@ -72,21 +73,22 @@ function sitesOf(found: StructuralFile): { sites: PlannedSite[]; nested: number 
   let lastEnd = -1;
   const positions = new PositionCursor(text);
   for (const hit of found.hits) {
-    if (hit.start < lastEnd) {
+    const span = replacedSpan(hit);
+    if (span.start < lastEnd) {
       nested++;
       continue;
     }
-    lastEnd = hit.end;
+    lastEnd = span.end;
     const at = positions.at(hit.start);
     const last = positions.at(hit.end);
     sites.push({
-      start: hit.start,
-      end: hit.end,
+      start: span.start,
+      end: span.end,
       line: at.line,
       column: at.column,
       end_line: last.line,
       end_column: last.column,
-      before: text.slice(hit.start, hit.end),
+      before: text.slice(span.start, span.end),
       after: hit.replacement ?? "",
       id: formatOccurrenceId({ path, line: at.line, column: at.column, version }),
       ...(hit.drops ? { drops: hit.drops } : {}),
@@ -176,16 +178,22 @@ function codeDropped(
     `${path}:${site.line}:${site.column} (\`${shortCode(site.tail![0]!.text)}\`)`
   );
   const kinds = [...new Set(dropping.flatMap(({ site }) => site.tail!.map((t) => t.kind)))].filter((k) => k);
+  const widened = dropping.every(({ site }) => site.tail!.every((t) => t.widened));
+  const why = widened
+    ? `the fix's expandStart / expandEnd widen the replaced span over code between the match and the sibling ` +
+      `they find (${kinds.join(", ")})`
+    : `the matched node goes on after the pattern's end (${kinds.join(", ") || "more code"}), and the ` +
+      "rewrite replaces the whole node";
   return new RecoverableError(
     "ambiguous",
     `The rewrite would take away code at ${dropping.length} site(s) that its pattern matched without writing: ` +
-      `the matched node goes on after the pattern's end (${kinds.join(", ") || "more code"}), and the ` +
-      `rewrite replaces the whole node: ${shown.join("; ")}${dropping.length > shown.length ? "; …" : ""}. ` +
-      "Nothing was written",
+      `${why}: ${shown.join("; ")}${dropping.length > shown.length ? "; …" : ""}. Nothing was written`,
     {
-      hint:
-        "Write the pattern out to the node's end for those sites (for an `if` with an `else`: its `else $E` " +
-        `in the pattern, and $E in the rewrite) and rewrite them apart, or leave them out: ${LEAVE_OUT}`,
+      hint: widened
+        ? "Let the expansion take the next sibling only (stopBy: neighbor, its default), or rewrite those " +
+          `sites apart, or leave them out: ${LEAVE_OUT}`
+        : "Write the pattern out to the node's end for those sites (for an `if` with an `else`: its `else $E` " +
+          `in the pattern, and $E in the rewrite) and rewrite them apart, or leave them out: ${LEAVE_OUT}`,
       details: {
         sites: dropping.map(({ path, site }) => ({
           path,

@@ -238,13 +238,15 @@ export interface StructuralHit {
   metavariables: Record<string, StructuralBinding>;
   /** The rewrite's text for this site (metavariables filled in, re-indented to the site), when one was asked for. */
   replacement?: string;
+  /** The span the replacement replaces where a fix's expansion widened it past the match; absent: the match's. */
+  replaced?: { start: number; end: number };
   /** Words of the code the match passed over (the pattern does not write them) that the rewrite would drop. */
   drops?: string[];
   /**
    * Code the match passed over after the pattern's end, inside the matched node (an `else` clause for
    * `if ($C) return $X;`), with the kind of its first named node: a rewrite of the node would drop it.
    */
-  tail?: { kind: string; text: string }[];
+  tail?: { kind: string; text: string; widened?: true }[];
   /** Comments inside the match that neither a metavariable nor the rewrite holds: a rewrite would drop them. */
   comments?: string[];
 }
@@ -314,6 +316,8 @@ export interface StructuralMatcher {
       rewrite?: string;
       transform?: Record<string, unknown>;
       rewriters?: unknown[];
+      expandStart?: Record<string, unknown>;
+      expandEnd?: Record<string, unknown>;
     },
   ): Promise<StructuralProgram>;
 }
@@ -330,6 +334,9 @@ export interface StructuralQuery {
   transform?: Record<string, unknown>;
   /** ast-grep's `rewriters`: sub-rules with their own fix, which a `rewrite` transformation applies. */
   rewriters?: unknown[];
+  /** A fix's `expandStart` / `expandEnd` (ast-grep's FixConfig): relations to the sibling the span widens to. */
+  expandStart?: Record<string, unknown>;
+  expandEnd?: Record<string, unknown>;
   /** Report how each language read the pattern (`summary.pattern_readings`, ast-grep's `--debug-query`). */
   debugQuery?: boolean;
   /** How matches are shaped: graver's (default) or ast-grep's JSON (`ast-grep run --json`). */

@@ -19,6 +19,9 @@ export interface InlineRule {
   rule: Record<string, unknown>;
   transform?: Record<string, unknown>;
   rewriters?: unknown[];
+  /** A FixConfig's `expandStart` / `expandEnd`: relations to the siblings the replaced span widens to. */
+  expandStart?: Record<string, unknown>;
+  expandEnd?: Record<string, unknown>;
   language?: string;
   rewrite?: string;
   globs: string[];
@@ -51,6 +54,38 @@ const READ = [
   "ignores",
   "rewriters",
 ];
+
+/** ast-grep's FixConfig (`{template, expandStart, expandEnd}`), undefined for a string fix, or the problem. */
+function fixConfigOf(
+  fix: unknown,
+): { template: string; expandStart?: Record<string, unknown>; expandEnd?: Record<string, unknown> } | {
+  problem: string;
+} | undefined {
+  if (typeof fix !== "object" || fix === null || Array.isArray(fix)) return undefined;
+  const f = fix as Record<string, unknown>;
+  for (const key of Object.keys(f)) {
+    if (!["template", "expandStart", "expandEnd", "title"].includes(key)) {
+      return { problem: `"fix.${key}" is not a key of a FixConfig (template, expandStart, expandEnd)` };
+    }
+  }
+  if (typeof f["template"] !== "string") return { problem: '"fix.template" takes the rewrite as a string' };
+  const out: {
+    template: string;
+    expandStart?: Record<string, unknown>;
+    expandEnd?: Record<string, unknown>;
+  } = {
+    template: f["template"],
+  };
+  for (const key of ["expandStart", "expandEnd"] as const) {
+    const value = f[key];
+    if (value === undefined) continue;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return { problem: `"fix.${key}" takes a rule (and a stopBy)` };
+    }
+    out[key] = value as Record<string, unknown>;
+  }
+  return out;
+}
 
 /** A config's `files` or `ignores`: a glob, or a list of them. */
 function globList(value: unknown, key: string): string[] | { problem: string } {
@@ -115,18 +150,15 @@ function configOf(config: unknown): InlineRule | { problem: string } {
   if (c["transform"] !== undefined) out.transform = c["transform"] as Record<string, unknown>;
   if (c["rewriters"] !== undefined) out.rewriters = c["rewriters"] as unknown[];
   const language = stringKey(c, "language", "a language's name");
-  if (typeof c["fix"] === "object" && c["fix"] !== null && "template" in c["fix"]) {
-    return {
-      problem:
-        '"fix" as a FixConfig (template with expandStart/expandEnd) is not built: give the template as ' +
-        "the fix, and let the rule match what the fix should replace (a pattern taking the comma in, or a " +
-        "rewrite of the enclosing list)",
-    };
-  }
-  const fix = stringKey(c, "fix", "the rewrite as a string");
+  const fixConfig = fixConfigOf(c["fix"]);
+  if (fixConfig !== undefined && "problem" in fixConfig) return fixConfig;
+  const fix = fixConfig?.template ??
+    stringKey(c, "fix", "the rewrite as a string, or a FixConfig (template …)");
   for (const v of [language, fix]) if (typeof v === "object") return v;
   if (language !== undefined) out.language = language as string;
   if (fix !== undefined) out.rewrite = fix as string;
+  if (fixConfig?.expandStart !== undefined) out.expandStart = fixConfig.expandStart;
+  if (fixConfig?.expandEnd !== undefined) out.expandEnd = fixConfig.expandEnd;
   for (const [key, negate] of [["files", false], ["ignores", true]] as const) {
     if (c[key] === undefined) continue;
     const list = globList(c[key], key);

@@ -116,6 +116,8 @@ function queryArgs(
   if (c.rewrite !== undefined) args["rewrite"] = c.rewrite;
   if (c.transform !== undefined) args["transform"] = c.transform;
   if (c.rewriters !== undefined) args["rewriters"] = c.rewriters;
+  if (c.expandStart !== undefined) args["expand_start"] = c.expandStart;
+  if (c.expandEnd !== undefined) args["expand_end"] = c.expandEnd;
   return { args, globs: c.globs };
 }
 

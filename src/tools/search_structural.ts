@@ -67,6 +67,8 @@ export const STRUCTURAL_ALIASES: Readonly<Record<string, string>> = {
   "-p": "pattern",
   "-l": "language",
   lang: "language",
+  expandStart: "expand_start",
+  expandEnd: "expand_end",
 };
 
 /** The pattern and language arguments, as both structural tools take them. */
@@ -95,6 +97,16 @@ export const PATTERN_ARGS: Record<string, Record<string, unknown>> = {
     anyOf: [{ type: "object" }, { type: "string" }],
     description:
       'ast-grep\'s utility rules, beside rule: name -> a rule that rule (or another utility) names with matches, e.g. {"rule": {"kind": "call_expression", "has": {"matches": "test-id"}}, "utils": {"test-id": {"regex": "^test"}}}; also as YAML or JSON text',
+  },
+  expand_start: {
+    anyOf: [{ type: "object" }, { type: "string" }],
+    description:
+      'ast-grep\'s FixConfig expandStart, with a rewrite: a rule (and stopBy, default "neighbor") an earlier sibling of the match holds; the replaced span starts at the first such sibling, e.g. {"regex": ","}; also as YAML or JSON text',
+  },
+  expand_end: {
+    anyOf: [{ type: "object" }, { type: "string" }],
+    description:
+      'ast-grep\'s FixConfig expandEnd, with a rewrite: a rule (and stopBy) a later sibling of the match holds; the replaced span ends at the first such sibling — {"regex": ","} takes a list item\'s comma with it (rewrite "" deletes the item); what the wider span passes over besides tokens is refused, not dropped; also as YAML or JSON text',
   },
   rewriters: {
     anyOf: [{ type: "array", items: { type: "object" } }, { type: "string" }],

@@ -48,6 +48,9 @@ export interface MatchQuery {
   transform?: Record<string, unknown>;
   /** The sub-rules a `rewrite` transformation applies (ast-grep's `rewriters`). */
   rewriters?: unknown[];
+  /** Where the replaced span widens to (ast-grep's FixConfig `expandStart` / `expandEnd`). */
+  expandStart?: Record<string, unknown>;
+  expandEnd?: Record<string, unknown>;
 }
 
 /** One file to match. */

@@ -14,7 +14,8 @@ import { substituteMetavariables } from "../edit/metavariable_fill.ts";
 import { detectIndentUnit, reindent } from "../edit/reindent.ts";
 import { lostComments } from "../edit/lost_comments.ts";
 import { nodeFacts } from "../edit/node_facts.ts";
-import { ruleMatcherFor } from "./rule.ts";
+import { ruleMatcherFor, siblingHolding } from "./rule.ts";
+import type { RelationRule } from "./rule_compile.ts";
 import { unwrittenTerminator } from "./unwritten_terminator.ts";
 import { type CompiledTransform, type TransformContext, withTransformed } from "./transform.ts";
 
@@ -40,10 +41,15 @@ export interface PatternSite {
   metavariables: Record<string, SiteBinding>;
   /** The new code for the site (only with a rewrite). */
   replacement?: string;
+  /**
+   * The span the new code replaces where a fix's `expandStart` / `expandEnd` widened it past the match (to a
+   * sibling such as the list's `,`); absent, the match's own.
+   */
+  replaced?: { start: number; end: number };
   /** Words of the code the match passed over that the rewrite does not write: it would take them away. */
   drops?: string[];
   /** Code the match passed over after the pattern's end (`PatternMatch.tail`): the rewrite would take it away. */
-  tail?: { kind: string; text: string }[];
+  tail?: { kind: string; text: string; widened?: true }[];
   /** Comments inside the match that neither a metavariable nor the rewrite holds: it would take them away. */
   comments?: string[];
 }
@@ -121,11 +127,14 @@ export function sitesOf(
     language: string;
     /** ast-grep's `transform`: new metavariables the rewrite may use (`transform.ts`). */
     transforms: readonly CompiledTransform[];
+    /** A fix's `expandStart` / `expandEnd`: the siblings the replaced span widens to. */
+    expand?: { start?: RelationRule; end?: RelationRule };
   },
 ): PatternSite[] {
   const rewrite = query.rewrite;
   const unit = rewrite?.includes("\n") ? detectIndentUnit(file.text) : "";
   const transformContext = contextOf(file.text, query.transforms);
+  if (rewrite !== undefined && query.expand) ruleMatcherFor(file.text); // the relations' state, for this tree
   return found.map((m) => {
     const site: PatternSite = {
       start: m.node.startIndex,
@@ -158,9 +167,38 @@ export function sitesOf(
         replacement: site.replacement,
       });
       if (comments.length > 0) site.comments = comments;
+      if (query.expand) widen(site, { node: m.node, text: file.text, expand: query.expand });
     }
     return site;
   });
+}
+
+/**
+ * Widen a site's replaced span to the siblings a fix's `expandStart` / `expandEnd` find (ast-grep's FixConfig:
+ * the first sibling before / after the match that holds the rule, as far as its stopBy looks). What the wider
+ * span passes over besides tokens — a node, a comment — is noted as code the rewrite would take away (`tail`),
+ * so the rewrite refuses that site rather than drop it.
+ */
+function widen(
+  site: PatternSite,
+  on: { node: Node; text: string; expand: { start?: RelationRule; end?: RelationRule } },
+): void {
+  const { node, text, expand } = on;
+  const before = expand.start ? siblingHolding(node, expand.start, { text, forward: false }) : null;
+  const after = expand.end ? siblingHolding(node, expand.end, { text, forward: true }) : null;
+  if (before === null && after === null) return;
+  site.replaced = { start: before?.startIndex ?? site.start, end: after ? nodeFacts(after).end : site.end };
+  const passed: { kind: string; text: string; widened: true }[] = [];
+  for (const [from, to] of [[before, node], [node, after]] as const) {
+    if (from === null || to === null) continue;
+    for (let n = from.nextSibling; n !== null && n.id !== to.id; n = n.nextSibling) {
+      const facts = nodeFacts(n);
+      if (facts.named || n.isExtra) {
+        passed.push({ kind: facts.type, text: text.slice(n.startIndex, facts.end), widened: true });
+      }
+    }
+  }
+  if (passed.length > 0) site.tail = [...site.tail ?? [], ...passed];
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type PatternInContext,
 } from "../edit/pattern_compile.ts";
 import { compileRule, grammarKinds, multiNames } from "./rule.ts";
+import type { RelationRule } from "./rule_compile.ts";
 import { compileRewriters, rewriteOf } from "./rewriters.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
 import { type Finder, matchesIn, patternFinder, ruleFinder } from "./finders.ts";
@@ -74,6 +75,9 @@ export interface PatternMatcher {
       rewrite?: string;
       transform?: Record<string, unknown>;
       rewriters?: unknown[];
+      /** A fix's `expandStart` / `expandEnd`: where the replaced span widens to (ast-grep's FixConfig). */
+      expandStart?: Record<string, unknown>;
+      expandEnd?: Record<string, unknown>;
     },
   ): Promise<LanguageProgram>;
 }
@@ -329,6 +333,28 @@ function transformsOf(
 }
 
 /**
+ * A fix's `expandStart` / `expandEnd` (ast-grep's FixConfig), each compiled as the relation it is: a rule the
+ * sibling before / after the match must hold, with its stopBy (`follows` / `precedes` looked at from the match).
+ */
+function expansionOf(
+  query: { expandStart?: Record<string, unknown>; expandEnd?: Record<string, unknown> },
+  on: {
+    compile: (source: string | PatternInContext) => CompiledPattern;
+    language: string;
+    grammar: Language | null;
+  },
+): { start?: RelationRule; end?: RelationRule } | undefined {
+  if (query.expandStart === undefined && query.expandEnd === undefined) return undefined;
+  const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
+  const relation = (key: "follows" | "precedes", raw: Record<string, unknown>) =>
+    compileRule({ [key]: raw }, on.compile, kinds)[key]!;
+  return {
+    ...(query.expandStart ? { start: relation("follows", query.expandStart) } : {}),
+    ...(query.expandEnd ? { end: relation("precedes", query.expandEnd) } : {}),
+  };
+}
+
+/**
  * A project-wide pattern matcher over a workspace's grammars and parse cache, and its pool of
  * parse-and-match workers when it has one (`match_pool.ts`).
  *
@@ -380,12 +406,15 @@ export function patternMatcherOf(
       const find = finderOf(query, { compile, lexicon, language, grammar: parser.language });
       const multi = multiNames(query);
       const transforms = transformsOf(query, { compile, language, grammar: parser.language });
+      const expand = expansionOf(query, { compile, language, grammar: parser.language });
       const key = JSON.stringify([
         query.pattern ?? null,
         query.rule ?? null,
         query.rewrite ?? null,
         query.transform ?? null,
         query.rewriters ?? null,
+        query.expandStart ?? null,
+        query.expandEnd ?? null,
       ]);
       pass ??= trees.newPass();
       const sitesIn = (parsed: ParsedFile, file: { path: string; text: string }) =>
@@ -399,6 +428,7 @@ export function patternMatcherOf(
               multi,
               pattern: find.pattern,
               transforms,
+              ...(expand ? { expand } : {}),
             }),
         );
       const local: LanguageProgram = {

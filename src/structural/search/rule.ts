@@ -300,6 +300,31 @@ function sibling(
   return false;
 }
 
+/**
+ * The first sibling after (`forward`) or before `node` that holds a relation's rule, as far as its stopBy lets
+ * the look go — the node ast-grep's `expandEnd` / `expandStart` of a fix widens the replaced range to — or null.
+ * Bound to the file's text by {@linkcode ruleMatcherFor}'s state: call it after one.
+ *
+ * @param node The matched node.
+ * @param rel The relation (a rule, and stopBy).
+ * @param on The tree's source and the direction.
+ * @returns The sibling, or null.
+ */
+export function siblingHolding(
+  node: Node,
+  rel: RelationRule,
+  on: { text: string; forward: boolean },
+): Node | null {
+  const step = (n: Node) => on.forward ? n.nextSibling : n.previousSibling;
+  const stops = (n: Node) =>
+    rel.stopBy !== "end" && (rel.stopBy === "neighbor" || holds(rel.stopBy, n, { text: on.text, env: {} }));
+  for (let n = step(node); n !== null; n = step(n)) {
+    if (holds(rel.rule, n, { text: on.text, env: {} })) return n;
+    if (stops(n)) return null;
+  }
+  return null;
+}
+
 /** Whether every constrained metavariable the match bound to one node matches its rule. */
 function constraintsHold(rule: CompiledRule, env: Bindings, text: string): boolean {
   for (const [name, constraint] of rule.constraints ?? []) {

@@ -38,6 +38,17 @@ Deno.test("inlineRules reads language, rule, constraints, utils, fix, files, ign
   }]);
 });
 
+Deno.test("inlineRules reads a FixConfig: its template is the rewrite, its expandStart and expandEnd go along", async () => {
+  const read = await inlineRules(
+    "id: drop\nlanguage: ts\nrule: {kind: number}\nfix:\n  template: ''\n  expandEnd: {regex: ','}\n",
+    "--inline-rules",
+  );
+  assert.ok(Array.isArray(read), JSON.stringify(read));
+  assert.equal(read[0]!.rewrite, "");
+  assert.deepEqual(read[0]!.expandEnd, { regex: "," });
+  assert.equal(read[0]!.expandStart, undefined);
+});
+
 Deno.test("inlineRules reads YAML as ast-grep's docs write it, several configs separated by ---", async () => {
   const yaml = [
     "id: no-eq-null",
@@ -85,8 +96,16 @@ Deno.test("inlineRules refuses what does not read as YAML, a missing rule, unkno
     /"fixx" is not a key of ast-grep's rule config/,
   );
   assert.match(
-    await problem('{"rule": {"kind": "x"}, "fix": {"template": "y"}}'),
-    /FixConfig .* is not built/,
+    await problem('{"rule": {"kind": "x"}, "fix": {"template": 1}}'),
+    /"fix.template" takes the rewrite/,
+  );
+  assert.match(
+    await problem('{"rule": {"kind": "x"}, "fix": {"template": "", "expand": {}}}'),
+    /"fix.expand" is not a key/,
+  );
+  assert.match(
+    await problem('{"rule": {"kind": "x"}, "fix": {"template": "", "expandEnd": ","}}'),
+    /takes a rule/,
   );
   assert.match(await problem('{"rule": {"kind": "x"}, "fix": ["y"]}'), /"fix" takes the rewrite as a string/);
   assert.match(

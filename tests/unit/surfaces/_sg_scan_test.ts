@@ -323,3 +323,46 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "graver sg scan -U with FixConfig expansions leaves the file ast-grep scan -U leaves",
+  ignore: bin === null,
+  async fn() {
+    const text = "const a = [1, 2, 3];\nconst o = { b: 123, c: 4, d: 5 };\nf(x, dropMe, y);\ng(dropMe);\n" +
+      "const z = [\n  keep,\n  dropMe,\n  other,\n];\n";
+    const fix = (expand: string) => `fix:\n  template: ""\n  ${expand}: {regex: ","}`;
+    const rules = [
+      `id: drop-2\nlanguage: ts\nrule: {kind: number, regex: "^2$", inside: {kind: array}}\n${
+        fix("expandEnd")
+      }`,
+      `id: drop-pair\nlanguage: ts\nrule: {kind: pair, has: {field: key, regex: "^c$"}}\n${fix("expandEnd")}`,
+      `id: drop-arg\nlanguage: ts\nrule: {kind: identifier, regex: "^dropMe$", inside: {kind: arguments}}\n${
+        fix("expandStart")
+      }`,
+      `id: drop-el\nlanguage: ts\nrule: {kind: identifier, regex: "^dropMe$", inside: {kind: array}}\n${
+        fix("expandEnd")
+      }`,
+    ];
+    const ours = await project({}, { "a.ts": text });
+    const theirs = await project({}, { "a.ts": text });
+    try {
+      for (const rule of rules) {
+        const run = await inProcess(["sg", "scan", "--inline-rules", rule, "-U"], { cwd: ours });
+        assert.equal(run.code, 0, run.stderr);
+        const out = await new Deno.Command(bin!, {
+          args: ["scan", "--inline-rules", rule, "-U"],
+          cwd: theirs,
+          stdout: "null",
+          stderr: "piped",
+        }).output();
+        assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+      }
+      const after = await Deno.readTextFile(`${ours}/a.ts`);
+      assert.equal(after, await Deno.readTextFile(`${theirs}/a.ts`));
+      assert.match(after, /^const a = \[1, {2}3\];\nconst o = \{ b: 123, {2}d: 5 \};\nf\(x, y\);\ng\(\);/);
+    } finally {
+      await Deno.remove(ours, { recursive: true });
+      await Deno.remove(theirs, { recursive: true });
+    }
+  },
+});
