@@ -184,6 +184,23 @@ Deno.test("a pooled rewrite plans the same edits as one on one thread, rewriters
     ) => m.replacement);
     assert.ok(replacements.some((r) => /respond\(.* ~ /.test(r)), replacements.join("\n"));
     assert.ok(pool.matched > 0, "the workers matched files");
+    // A fix's expansion (ast-grep's FixConfig) compiled and run in the workers too.
+    const widening = {
+      rule: { kind: "number", inside: { kind: "arguments" } },
+      rewrite: "",
+      expand_end: { regex: "," },
+      language: "js",
+      output_format: "ast-grep",
+      max_results: 1000,
+      max_chars: 10_000_000,
+    };
+    const widened = await dataOf(pooled, "search_structural", widening);
+    assert.deepEqual(widened, await dataOf(single, "search_structural", widening));
+    const offsets = (widened as {
+      data: { ast_grep: { range: { byteOffset: { end: number } }; replacementOffsets: { end: number } }[] };
+    })
+      .data.ast_grep;
+    assert.ok(offsets.some((m) => m.replacementOffsets.end > m.range.byteOffset.end), "some span widened");
   } finally {
     pool.close();
   }
