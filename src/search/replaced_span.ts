@@ -15,11 +15,8 @@ import type { StructuralHit } from "./types.ts";
  * import assert from "node:assert/strict";
  * import { replacedSpan } from "./replaced_span.ts";
  *
- * assert.deepEqual(replacedSpan({ start: 4, end: 9, metavariables: {} }), { start: 4, end: 9 });
- * assert.deepEqual(
- *   replacedSpan({ start: 4, end: 9, metavariables: {}, replaced: { start: 4, end: 10 } }),
- *   { start: 4, end: 10 },
- * );
+ * assert.deepEqual(replacedSpan({ start: 4, end: 9 }), { start: 4, end: 9 });
+ * assert.deepEqual(replacedSpan({ start: 4, end: 9, replaced: { start: 4, end: 10 } }), { start: 4, end: 10 });
  * ```
  *
  * @param hit The match.
