@@ -27,6 +27,9 @@ const MAX_RULE_FILES = 2_000;
 /** Folders below a rule folder looked into at most. */
 const MAX_DEPTH = 16;
 
+/** Entries (files and folders) of the rule folders looked at at most: a config naming `/` ends soon. */
+const MAX_ENTRIES = 20_000;
+
 /** A project's rules: the folder they are relative to, the config's path, and each rule. */
 export interface ProjectRules {
   root: string;
@@ -51,14 +54,21 @@ async function configPath(host: CliHost, named: string | undefined): Promise<str
 }
 
 /** The YAML files under a folder, depth first in name order; links are not followed (a loop, or out of it). */
-async function yamlFiles(host: CliHost, dir: string, out: string[], depth = 0): Promise<void> {
+async function yamlFiles(
+  host: CliHost,
+  dir: string,
+  walk: { out: string[]; seen: { entries: number } },
+  depth = 0,
+): Promise<void> {
+  const { out, seen } = walk;
   if (depth > MAX_DEPTH) return;
   const names = (await host.backend.readdir(dir)).map(String).sort();
   for (const name of names) {
-    const path = `${dir}/${name}`;
+    if (++seen.entries > MAX_ENTRIES) throw new Error(`its folders hold more than ${MAX_ENTRIES} entries`);
+    const path = `${dir === "/" ? "" : dir}/${name}`;
     const st = await host.backend.lstat(path).catch(() => null);
     if (st === null || st.isSymbolicLink?.() === true) continue;
-    if (st.isDirectory()) await yamlFiles(host, path, out, depth + 1);
+    if (st.isDirectory()) await yamlFiles(host, path, walk, depth + 1);
     else if (st.isFile() && /\.ya?ml$/i.test(name)) out.push(path);
     if (out.length > MAX_RULE_FILES) return;
   }
@@ -80,9 +90,10 @@ function foldersOf(
 /** Every rule config in the files under `dirs`, each file's name in its problem. */
 async function rulesIn(host: CliHost, dirs: readonly string[]): Promise<InlineRule[] | { problem: string }> {
   const files: string[] = [];
+  const seen = { entries: 0 };
   for (const dir of dirs) {
     try {
-      await yamlFiles(host, dir, files);
+      await yamlFiles(host, dir, { out: files, seen });
     } catch (err) {
       return {
         problem: `cannot list the rule folder "${dir}" (${err instanceof Error ? err.message : err})`,

@@ -79,9 +79,12 @@ Deno.test("graver sg scan refuses what it cannot scan as ast-grep would, and loo
   const dir = await scanProject({
     "alt.yml": "ruleDirs: [rules]\nlanguageGlobs:\n  js: ['*.mjs']\n",
     "bad.yml": "ruleDirs: rules\n",
+    "huge.yml": "ruleDirs: [big]\n",
   });
   try {
     await Deno.symlink(`${dir}/rules`, `${dir}/rules/style/loop`);
+    await Deno.mkdir(`${dir}/big`);
+    for (let i = 0; i <= 20_000; i++) Deno.writeFileSync(`${dir}/big/f${i}.txt`, new Uint8Array());
     const looped = await inProcess(["sg", "scan"], { cwd: dir });
     assert.equal(looped.code, 1, looped.stderr);
     const cases: [string[], string, RegExp][] = [
@@ -100,6 +103,12 @@ Deno.test("graver sg scan refuses what it cannot scan as ast-grep would, and loo
       ],
       [["--filter", "^zz"], dir, /--filter "\^zz" matches no rule's id \(no-log, no-var, slices\)/],
       [["--filter", "(?=x)"], dir, /look-ahead/],
+      // A config that names a huge folder ends at a bound, not after walking it all.
+      [
+        ["-c", "huge.yml"],
+        dir,
+        /cannot list the rule folder ".*\/big" \(its folders hold more than 20000 entries\)/,
+      ],
     ];
     for (const [args, cwd, message] of cases) {
       const run = await inProcess(["sg", "scan", ...args], { cwd });
