@@ -475,7 +475,9 @@ async function sgScope(
     // A scan's rule with a fix that matched nothing is a clean rule, not a failure (its code says none).
     if (!(run.report && result.error.code === "no_match")) host.stderr(failureText(result, paint));
   } else {
-    host.stdout(resultText(result, { paint, shown: scope.shown, report: run.report }));
+    // Paths as ast-grep prints them: under PATH as written, without a leading `./` (`./src` prints `src/a.ts`).
+    const shown = (path: string) => scope.shown(path).replace(/^\.\//, "");
+    host.stdout(resultText(result, { paint, shown, report: run.report }));
     // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
     if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
   }

@@ -176,7 +176,7 @@ Deno.test("graver sg takes several PATHs as ast-grep does; a rewrite over severa
     assert.equal(two.code, 0, two.stderr);
     assert.deepEqual(stripAnsi(two.stdout).trimEnd().split("\n"), [
       "src/other.py:134:13:self.AddConfig(config_name)",
-      "./gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)",
+      "gyp/MSVSUserFile.py:134:13:self.AddConfig(config_name)", // ./gyp printed as ast-grep prints it
     ]);
     // ast-grep's JSON: one array for every PATH.
     const astGrep = await sg("src/other.py", "gyp", "--format", "ast-grep");
