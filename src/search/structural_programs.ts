@@ -5,7 +5,10 @@
  * @module
  */
 import { RecoverableError } from "../errors.ts";
-import type { StructuralMatcher, StructuralProgram, StructuralQuery } from "./types.ts";
+import type { CompiledQuery, StructuralMatcher, StructuralProgram, StructuralQuery } from "./types.ts";
+
+/** What a program is compiled from beside its pattern or rule (each given only when the query has it). */
+const COMPILED_KEYS = ["rewrite", "transform", "rewriters", "expandStart", "expandEnd"] as const;
 
 /** Where a scan notes each language's answer to the query. */
 export interface LanguageReadings {
@@ -35,14 +38,10 @@ export function programs(
 ): (language: string) => Promise<StructuralProgram | null> {
   const { refused, accepted, readAsError, readings } = languages;
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
-  const pattern: Parameters<StructuralMatcher["compile"]>[1] = query.rule
-    ? { rule: query.rule }
-    : { pattern: query.pattern };
-  if (query.rewrite !== undefined) pattern.rewrite = query.rewrite;
-  if (query.transform !== undefined) pattern.transform = query.transform;
-  if (query.rewriters !== undefined) pattern.rewriters = query.rewriters;
-  if (query.expandStart !== undefined) pattern.expandStart = query.expandStart;
-  if (query.expandEnd !== undefined) pattern.expandEnd = query.expandEnd;
+  const pattern: CompiledQuery = query.rule ? { rule: query.rule } : { pattern: query.pattern };
+  for (const key of COMPILED_KEYS) {
+    if (query[key] !== undefined) Object.assign(pattern, { [key]: query[key] });
+  }
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {

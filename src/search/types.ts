@@ -308,19 +308,13 @@ export interface StructuralMatcher {
    *
    * @throws RecoverableError `invalid_query` naming what the grammar saw when it does not parse there.
    */
-  compile(
-    language: string,
-    query: {
-      pattern?: string;
-      rule?: Record<string, unknown>;
-      rewrite?: string;
-      transform?: Record<string, unknown>;
-      rewriters?: unknown[];
-      expandStart?: Record<string, unknown>;
-      expandEnd?: Record<string, unknown>;
-    },
-  ): Promise<StructuralProgram>;
+  compile(language: string, query: CompiledQuery): Promise<StructuralProgram>;
 }
+
+/** What of a structural query its program is compiled from (the rest selects and pages files). */
+export type CompiledQuery =
+  & { pattern?: string }
+  & Pick<StructuralQuery, "rule" | "rewrite" | "transform" | "rewriters" | "expandStart" | "expandEnd">;
 
 /** A structural search query after argument normalization. */
 export interface StructuralQuery {

@@ -67,19 +67,7 @@ export interface PatternMatcher {
   /** The language of a file by its name, or null. */
   languageOf(path: string): string | null;
   /** The pattern (and rewrite) compiled for a language. */
-  compile(
-    language: string,
-    query: {
-      pattern?: string;
-      rule?: Record<string, unknown>;
-      rewrite?: string;
-      transform?: Record<string, unknown>;
-      rewriters?: unknown[];
-      /** A fix's `expandStart` / `expandEnd`: where the replaced span widens to (ast-grep's FixConfig). */
-      expandStart?: Record<string, unknown>;
-      expandEnd?: Record<string, unknown>;
-    },
-  ): Promise<LanguageProgram>;
+  compile(language: string, query: MatchQuery): Promise<LanguageProgram>;
 }
 
 /** How a pattern reads in a grammar: the S-expression of its parse as written, errors included. */

@@ -186,6 +186,13 @@ Deno.test("graver sg scan refuses what it cannot read, naming the rule and what 
 
 const bin = await astGrepPath();
 
+/** Run ast-grep with `args` in `cwd`, checking its exit code; its stdout. */
+async function astGrep(args: string[], cwd: string, code = 0): Promise<string> {
+  const out = await new Deno.Command(bin!, { args, cwd, stdout: "piped", stderr: "piped" }).output();
+  assert.equal(out.code, code, new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout);
+}
+
 /** What the comparison reads of one match of `ast-grep scan --json`. */
 interface ScanMatch {
   file: string;
@@ -210,13 +217,7 @@ Deno.test({
         cwd: dir,
       });
       assert.equal(ours.code, 0, ours.stderr);
-      const theirs = await new Deno.Command(bin!, {
-        args: ["scan", "--inline-rules", RULES, "--json=compact", "."],
-        cwd: dir,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(theirs.code, 0, new TextDecoder().decode(theirs.stderr));
+      const theirs = await astGrep(["scan", "--inline-rules", RULES, "--json=compact", "."], dir);
       const key = (m: ScanMatch) =>
         JSON.stringify([
           m.file.replace(/^\.\//, ""),
@@ -231,7 +232,7 @@ Deno.test({
           m.labels.map((l) => [l.text, l.range.start, l.style]),
         ]);
       const a = (JSON.parse(ours.stdout) as ScanMatch[]).map(key).sort();
-      const b = (JSON.parse(new TextDecoder().decode(theirs.stdout)) as ScanMatch[]).map(key).sort();
+      const b = (JSON.parse(theirs) as ScanMatch[]).map(key).sort();
       assert.ok(a.length >= 3, `${a.length} matches`);
       assert.deepEqual(a, b);
     } finally {
@@ -254,17 +255,15 @@ Deno.test({
     try {
       const ours = await inProcess(["sg", "scan", "--inline-rules", rules], { cwd: dir });
       assert.equal(ours.code, 1, ours.stderr + ours.stdout);
-      const theirs = await new Deno.Command(bin!, {
-        args: ["scan", "--report-style", "short", "--inline-rules", rules, "--color", "never"],
-        cwd: dir,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(theirs.code, 1, new TextDecoder().decode(theirs.stderr));
+      const theirs = await astGrep(
+        ["scan", "--report-style", "short", "--inline-rules", rules, "--color", "never"],
+        dir,
+        1,
+      );
       const lines = (text: string) => text.split("\n").filter((l) => l !== "").sort();
       const a = lines(stripAnsi(ours.stdout));
       assert.ok(a.length > 10, `${a.length} lines`);
-      assert.deepEqual(a, lines(new TextDecoder().decode(theirs.stdout)));
+      assert.deepEqual(a, lines(theirs));
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -302,17 +301,11 @@ Deno.test({
         cwd: dir,
       });
       assert.equal(ours.code, 0, ours.stderr);
-      const theirs = await new Deno.Command(bin!, {
-        args: ["scan", "--inline-rules", rules, "--json=compact", "."],
-        cwd: dir,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(theirs.code, 0, new TextDecoder().decode(theirs.stderr));
+      const theirs = await astGrep(["scan", "--inline-rules", rules, "--json=compact", "."], dir);
       const key = (m: ScanMatch) =>
         JSON.stringify([m.file.replace(/^\.\//, ""), m.range.start, m.replacement]);
       const a = (JSON.parse(ours.stdout) as ScanMatch[]).map(key).sort();
-      const b = (JSON.parse(new TextDecoder().decode(theirs.stdout)) as ScanMatch[]).map(key).sort();
+      const b = (JSON.parse(theirs) as ScanMatch[]).map(key).sort();
       assert.ok(
         a.length > 5 && a.some((k) => k.includes("get(")) && a.some((k) => k.includes(" | ")),
         a.join("\n"),
@@ -349,13 +342,7 @@ Deno.test({
       for (const rule of rules) {
         const run = await inProcess(["sg", "scan", "--inline-rules", rule, "-U"], { cwd: ours });
         assert.equal(run.code, 0, run.stderr);
-        const out = await new Deno.Command(bin!, {
-          args: ["scan", "--inline-rules", rule, "-U"],
-          cwd: theirs,
-          stdout: "null",
-          stderr: "piped",
-        }).output();
-        assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+        await astGrep(["scan", "--inline-rules", rule, "-U"], theirs);
       }
       const after = await Deno.readTextFile(`${ours}/a.ts`);
       assert.equal(after, await Deno.readTextFile(`${theirs}/a.ts`));
