@@ -55,8 +55,11 @@ export interface CliHost {
 
 /** One option of a command. */
 export interface CliFlag {
-  /** `string` takes a value (`--root DIR` or `--root=DIR`); `boolean` takes none. */
-  kind: "string" | "boolean";
+  /**
+   * `string` takes a value (`--root DIR` or `--root=DIR`); `boolean` takes none; `optional` takes one only after
+   * `=` (ast-grep's `--error` or `--error=RULE_ID`: given bare, its value is `""`).
+   */
+  kind: "string" | "boolean" | "optional";
   /** The value's placeholder in help, e.g. `"DIR"` (string options). */
   value?: string;
   /** One line for `--help`, e.g. `"the workspace root (default: the current directory)"`. */

@@ -6,6 +6,12 @@
  */
 import { nearestNames } from "../fs/stage.ts";
 
+/**
+ * How an option takes its value: `string` the next argument or after `=`, `boolean` none, `optional` only after
+ * `=` (given bare, its value is `""`).
+ */
+export type FlagKind = "string" | "boolean" | "optional";
+
 /** The result of {@linkcode parseFlags}. */
 export interface ParsedFlags {
   /** Options by name. */
@@ -37,6 +43,8 @@ export interface ParsedFlags {
  * assert.equal(flags["root"], "/tmp/a=b");
  * assert.deepEqual(rest, ["x"]);
  * assert.match(parseFlags(["--rot", "d"], { root: "string" }).error!, /did you mean "--root"/);
+ * // An optional value is taken only after "=".
+ * assert.deepEqual(parseFlags(["--error", "a", "--error=b"], { error: "optional" }).values["error"], ["", "b"]);
  * ```
  *
  * @param argv Arguments.
@@ -47,7 +55,7 @@ export interface ParsedFlags {
  */
 export function parseFlags(
   argv: string[],
-  spec: Record<string, "string" | "boolean">,
+  spec: Record<string, FlagKind>,
   names: {
     shorts?: Readonly<Record<string, string>>;
     foreign?: Readonly<Record<string, string>> | undefined;
@@ -101,7 +109,7 @@ export function parseFlags(
       else setTrue(out, name);
       continue;
     }
-    const value = inline ?? argv[++i];
+    const value = inline ?? (kind === "optional" ? "" : argv[++i]);
     if (value === undefined) out.error ??= `option "--${name}" needs a value`;
     else setValue(name, value);
   }
@@ -130,7 +138,7 @@ function parseShort(
   argv: string[],
   at: number,
   ctx: {
-    spec: Record<string, "string" | "boolean">;
+    spec: Record<string, FlagKind>;
     shorts: Readonly<Record<string, string>>;
     out: ParsedFlags;
     setValue: (name: string, value: string) => void;

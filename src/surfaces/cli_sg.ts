@@ -33,6 +33,7 @@ import {
 import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
+import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import { flagsOfOneRule, reportText, rewrittenReport, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
@@ -251,7 +252,8 @@ every rule of their language may name with matches); its folder is the root. Eac
 help[id]: message (note, warning or error by severity); --format ast-grep adds ruleId, severity, note, message and labels as ast-grep's scan
 --json does. A config's fix is previewed unless -U is given (then each rule's fixes are one atomic commit, the
 rules one after another). Exit codes as ast-grep's scan: 1 when a rule of severity error matched (and was not
-fixed), else 0; a rule of severity off is not run. --inline-rules without the word scan runs the configs as
+fixed), else 0; a rule of severity off is not run. --error, --warning, --info, --hint and --off set the
+severity of every rule, or with =RULE_ID of one (repeatable), as ast-grep's scan does. --inline-rules without the word scan runs the configs as
 run does (path:line:column:text, exit 1 when nothing is found).
 Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
 filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
@@ -296,6 +298,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       value: "STYLE",
       help: "accepted as ast-grep's scan takes it: matches are printed in its short style",
     },
+    ...SEVERITY_FLAGS,
     lang: { kind: "string", short: "l", value: "LANG", help: "only files of this language; repeatable" },
     glob: {
       kind: "string",
@@ -344,7 +347,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
   async run({ flags: givenFlags, values, positional: given, host, open }) {
     const { paths: givenPaths, scan } = await withoutRunWord(given, host);
-    const found = await rulesOf(givenFlags, { host, scan, paths: givenPaths });
+    const found = severitiesSet(
+      await rulesOf(givenFlags, { host, scan, paths: givenPaths }),
+      { host, scan, values },
+    );
     if ("problem" in found) return usageError(host, "sg", { message: found.problem });
     const { rules, flags, paths } = found;
     const astGrep: unknown[] = [];
@@ -376,6 +382,24 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
+
+/**
+ * The scan's rules with `--error`, `--warning`, `--info`, `--hint` and `--off` applied (a note on stderr for each
+ * rule id they name that no rule has), or the problem: those options go with `scan` only.
+ */
+function severitiesSet<T extends { rules: InlineRule[] | null }>(
+  found: T | { problem: string },
+  on: { host: CliHost; scan: boolean; values: Record<string, string[]> },
+): T | { problem: string } {
+  const given = severityFlagGiven(on.values);
+  if ("problem" in found || given === undefined) return found;
+  if (!on.scan || found.rules === null) {
+    return { problem: `${given} sets the severity of a scan's rules: it goes with "graver sg scan"` };
+  }
+  const { rules, notes } = withSeverities(found.rules, on.values);
+  for (const note of notes) on.host.stderr(`note: ${note}\n`);
+  return { ...found, rules };
+}
 
 /**
  * One query of `graver sg` (a pattern, a rule object, or one rule config of several) over each PATH: each
