@@ -71,14 +71,34 @@ let siblings = new SiblingIndex();
  */
 let utilityAnswers = new Map<CompiledRule, Map<number, Bindings | null>>();
 
-/** A utility rule at a node ({@linkcode utilityAnswers}), its bindings added to the match's. */
+/**
+ * How deep utility rules may be inside one another at one time: a rule that names itself inside a `has` goes
+ * one level down the tree at each step, and a tree 10,000 levels deep would overflow the stack.
+ */
+export const MAX_UTILITY_DEPTH = 256;
+
+/** How deep {@linkcode holdsUtility} is now. */
+let utilityDepth = 0;
+
+/**
+ * A utility rule at a node ({@linkcode utilityAnswers}), its bindings added to the match's. While its answer at
+ * a node is being found, it does not hold there: a rule that comes back to the same node through `has` and
+ * `inside` ends rather than looping.
+ */
 function holdsUtility(util: CompiledRule, node: Node, ctx: { text: string; env: Bindings }): boolean {
   let answers = utilityAnswers.get(util);
   if (answers === undefined) utilityAnswers.set(util, answers = new Map());
   let bound = answers.get(node.id);
   if (bound === undefined) {
+    if (utilityDepth >= MAX_UTILITY_DEPTH) throw utilityTooDeep(node);
+    answers.set(node.id, null);
     const env: Bindings = {};
-    bound = holds(util, node, { text: ctx.text, env }) ? env : null;
+    utilityDepth++;
+    try {
+      bound = holds(util, node, { text: ctx.text, env }) ? env : null;
+    } finally {
+      utilityDepth--;
+    }
     answers.set(node.id, bound);
   }
   if (bound === null) return false;
@@ -106,6 +126,34 @@ export const MAX_RELATION_VISITS = 2_000_000;
 /** One {@linkcode matchRule} call's looks: their count, and the relations answered per node (by node id). */
 let looks: { visits: number; memo: Map<object, Map<number, boolean>> } = { visits: 0, memo: new Map() };
 
+/**
+ * {@linkcode holds} at a candidate: where the stack runs out first (utility rules each a few levels deep, that
+ * reach {@linkcode MAX_UTILITY_DEPTH} only past the stack's end), the same refusal as past the count.
+ */
+function holdsAtTop(rule: CompiledRule, node: Node, ctx: { text: string; env: Bindings }): boolean {
+  try {
+    return holds(rule, node, ctx);
+  } catch (err) {
+    if (err instanceof RangeError && /call stack/i.test(err.message)) throw utilityTooDeep(node);
+    throw err;
+  }
+}
+
+/** The refusal of a utility rule nested past {@linkcode MAX_UTILITY_DEPTH}, at the node it had reached. */
+function utilityTooDeep(n: Node): RecoverableError {
+  return new RecoverableError(
+    "limit_exceeded",
+    `Cannot match the rule at line ${n.startPosition.row + 1}: its utility rules go more than ${
+      MAX_UTILITY_DEPTH.toLocaleString("en")
+    } levels inside one another (a rule that matches itself inside has or inside, on a tree that deep)`,
+    {
+      hint: 'Bound the recursion: stopBy: "neighbor" steps one level at a time, a kind or a pattern beside ' +
+        "matches narrows where it runs; or search the deep code by a pattern",
+      details: { line: n.startPosition.row + 1, max_depth: MAX_UTILITY_DEPTH },
+    },
+  );
+}
+
 /** Count one look; past {@linkcode MAX_RELATION_VISITS}, refuse. */
 function look(n: Node): void {
   if (++looks.visits <= MAX_RELATION_VISITS) return;
@@ -123,15 +171,25 @@ function look(n: Node): void {
   );
 }
 
-/** Whether a rule binds no metavariable anywhere in it (a relation to it is then answered once per node). */
+/**
+ * Whether a rule binds no metavariable anywhere in it (a relation to it is then answered once per node): no
+ * pattern with one among the rules it reaches (a utility rule that names itself is reached once).
+ */
 function bindsNothing(rule: CompiledRule): boolean {
   let known = BINDS_NOTHING.get(rule);
   if (known === undefined) {
-    const relations = [rule.inside, rule.has, rule.precedes, rule.follows].flatMap((r) => r ? [r.rule] : []);
-    known = (rule.pattern === undefined || rule.pattern.metavariables.length === 0) &&
-      [...relations, ...(rule.all ?? []), ...(rule.any ?? []), ...(rule.matches ? [rule.matches] : [])].every(
-        bindsNothing,
-      );
+    known = true;
+    const seen = new Set<CompiledRule>([rule]);
+    for (const stack = [rule]; known && stack.length > 0;) {
+      const r = stack.pop()!;
+      if ((r.pattern?.metavariables.length ?? 0) > 0) known = false;
+      const relations = [r.inside, r.has, r.precedes, r.follows].flatMap((x) => x ? [x.rule] : []);
+      for (
+        const next of [...relations, ...(r.all ?? []), ...(r.any ?? []), ...(r.matches ? [r.matches] : [])]
+      ) {
+        if (!seen.has(next)) stack.push(next), seen.add(next);
+      }
+    }
     BINDS_NOTHING.set(rule, known);
   }
   return known;
@@ -379,7 +437,7 @@ export function matchRule(
   } else candidates = nodesOf(root, rule.kind, text);
   for (const node of candidates) {
     const env: Bindings = {};
-    if (holds(rule, node, { text, env }) && constraintsHold(rule, env, text)) {
+    if (holdsAtTop(rule, node, { text, env }) && constraintsHold(rule, env, text)) {
       out.push({ node, bindings: env, ...passedOver(rule, node, text) });
     }
     if (out.length >= limit) break;
@@ -401,7 +459,7 @@ export function ruleMatcherFor(text: string): (rule: CompiledRule, node: Node) =
   utilityAnswers = new Map();
   return (rule, node) => {
     const env: Bindings = {};
-    return holds(rule, node, { text, env }) && constraintsHold(rule, env, text) ? env : null;
+    return holdsAtTop(rule, node, { text, env }) && constraintsHold(rule, env, text) ? env : null;
   };
 }
 

@@ -251,6 +251,7 @@ export function compileRule(
   kinds?: GrammarKinds,
 ): CompiledRule {
   let depth = 0;
+  let relations = 0; // relational keys (inside, has, precedes, follows) the compile is inside of now
   const compile = (value: unknown, where: string): CompiledRule => {
     if (depth >= MAX_RULE_DEPTH) throw ruleTooDeep(where);
     depth++;
@@ -277,7 +278,12 @@ export function compileRule(
       else if (compileAtomic(out, { key, value: v, at }, { pattern, kinds, compile })) continue;
       else if ((RELATIONAL as readonly string[]).includes(key)) {
         const relation = key as typeof RELATIONAL[number];
-        out[relation] = compileRelation(v, at, { key: relation, compile, kinds });
+        relations++;
+        try {
+          out[relation] = compileRelation(v, at, { key: relation, compile, kinds });
+        } finally {
+          relations--;
+        }
       } else if (key === "all" || key === "any") {
         if (!Array.isArray(v) || v.length === 0) throw badRule(at, "must be a non-empty list of rules", "");
         out[key] = v.map((x, i) => compile(x, `${at}[${i}]`));
@@ -294,7 +300,7 @@ export function compileRule(
     }
     return out;
   };
-  const utility = utilityRules(raw, compile);
+  const utility = utilityRules(raw, { compile, relations: () => relations });
   const top = compile(raw, "rule");
   utility.every(); // a utility rule no rule names is checked too, as ast-grep checks it
   if (top.constraints) top.lists = multiNames({ rule: raw });
@@ -303,16 +309,19 @@ export function compileRule(
 
 /**
  * ast-grep's utility rules: the top's `utils` (name → rule), each compiled once, when a `matches` first names
- * it (one may name another, not in a cycle).
+ * it. One may name another, and itself through a relation (`{any: [{kind: number}, {has: {matches: nested}}]}`
+ * looks at other nodes, so it ends where the tree does): the rule is then a graph, the name standing for the
+ * same object that is being compiled. A cycle with no relation on its way (`a` matches `b`, `b` matches `a`,
+ * at the same node for ever) is refused, as ast-grep refuses it.
  *
  * @param raw The top rule, as given.
- * @param compile Compiles a rule at a place.
+ * @param on `compile`: compiles a rule at a place; `relations`: how many relational keys it is inside of now.
  * @returns The lookup of a name at a place (refusing an unknown name or a cycle), and `every()`, compiling the
  *   ones no rule named.
  */
 function utilityRules(
   raw: unknown,
-  compile: (value: unknown, where: string) => CompiledRule,
+  on: { compile: (value: unknown, where: string) => CompiledRule; relations: () => number },
 ): ((name: unknown, at: string) => CompiledRule) & { every(): void } {
   const given = typeof raw === "object" && raw !== null
     ? (raw as Record<string, unknown>)["utils"]
@@ -326,7 +335,9 @@ function utilityRules(
   }
   const utils = (given ?? {}) as Record<string, unknown>;
   const compiled = new Map<string, CompiledRule>();
-  const compiling: string[] = [];
+  // The utils being compiled, innermost last: each one's object (filled in when its compile ends) and how many
+  // relations the compile was inside of when it began.
+  const compiling: { name: string; rule: CompiledRule; relations: number }[] = [];
   const lookup = (name: unknown, at: string): CompiledRule => {
     if (typeof name !== "string" || !Object.hasOwn(utils, name)) {
       const near = typeof name === "string" ? nearestNames(name, Object.keys(utils), 3) : [];
@@ -340,16 +351,22 @@ function utilityRules(
     }
     const known = compiled.get(name);
     if (known !== undefined) return known;
-    if (compiling.includes(name)) {
+    const open = compiling.find((c) => c.name === name);
+    if (open !== undefined) {
+      if (on.relations() > open.relations) return open.rule; // through a relation: another node each time
       throw badRule(
         at,
-        `makes utils "${name}" match itself (${[...compiling, name].join(" → ")})`,
-        "Utility rules may use one another, but not in a cycle",
+        `makes utils "${name}" match itself at the same node (${
+          [...compiling.map((c) => c.name), name].join(" → ")
+        })`,
+        "Utility rules may use one another, and themselves inside a has, inside, precedes or follows, " +
+          "but not in a cycle that stays at one node",
       );
     }
-    compiling.push(name);
+    const rule: CompiledRule = {};
+    compiling.push({ name, rule, relations: on.relations() });
     try {
-      const rule = compile(utils[name], `rule.utils.${name}`);
+      Object.assign(rule, on.compile(utils[name], `rule.utils.${name}`));
       compiled.set(name, rule);
       return rule;
     } finally {

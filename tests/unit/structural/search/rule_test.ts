@@ -451,7 +451,7 @@ Deno.test("utils are refused in a cycle, under a name none has, below the top, o
   };
   await refused(
     { matches: "a", utils: { a: { matches: "b" }, b: { any: [{ kind: "identifier" }, { matches: "a" }] } } },
-    /makes utils "a" match itself \(a → b → a\)/,
+    /makes utils "a" match itself at the same node \(a → b → a\)/,
   );
   await refused(
     { matches: "cal", utils: { call: { kind: "call_expression" } } },
