@@ -19,6 +19,7 @@ import {
   searchEachScope,
   withShownPaths,
 } from "./_cli_scope.ts";
+import { COLOR_FLAG, withColorFlag } from "./_cli_display.ts";
 import { failureText, type Paint, painter, searchNotesText, sizeFlag, stoppedText } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
 
@@ -367,6 +368,7 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
       kind: "boolean",
       help: "accepted as rg takes it: matches are never grouped under headings",
     },
+    color: COLOR_FLAG,
     quiet: { kind: "boolean", short: "q", help: "print nothing; exit 0 when something matches (rg's -q)" },
     "max-count": {
       kind: "string",
@@ -382,7 +384,9 @@ id, for a guarded edit next). Exit codes as rg: 0 found, 1 nothing found, 2 an e
   },
   foreign: RG_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity,
-  async run({ flags, values, counts, order, positional, host, open }) {
+  async run({ flags, values, counts, order, positional, host: givenHost, open }) {
+    const host = withColorFlag(givenHost, flags);
+    if ("problem" in host) return usageError(givenHost, "grep", { message: host.problem });
     const given = searchArgs({
       positional,
       flags,

@@ -33,6 +33,7 @@ import {
 import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
+import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import { flagsOfOneRule, reportText, rewrittenReport, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
@@ -79,7 +80,8 @@ function sgArgs(
     args["output_mode"] = "files_with_matches";
   }
   if (values["lang"]) args["language"] = values["lang"];
-  if (globs.length > 0 || values["glob"]) args["glob"] = [...globs, ...values["glob"] ?? []];
+  const given = [...values["glob"] ?? [], ...values["globs"] ?? []]; // ast-grep names it --globs
+  if (globs.length > 0 || given.length > 0) args["glob"] = [...globs, ...given];
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
   const size = sizeFlag(flags, "max-filesize");
   if (typeof size === "object") return size;
@@ -299,12 +301,19 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help: "accepted as ast-grep's scan takes it: matches are printed in its short style",
     },
     ...SEVERITY_FLAGS,
+    color: COLOR_FLAG,
+    heading: HEADING_FLAG,
     lang: { kind: "string", short: "l", value: "LANG", help: "only files of this language; repeatable" },
     glob: {
       kind: "string",
       short: "g",
       value: "GLOB",
       help: "include (or with ! exclude) paths; repeatable",
+    },
+    globs: {
+      kind: "string",
+      value: "GLOB",
+      help: "as --glob (ast-grep's name for it), after the --glob ones",
     },
     "update-all": {
       kind: "boolean",
@@ -345,7 +354,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
-  async run({ flags: givenFlags, values, positional: given, host, open }) {
+  async run({ flags: givenFlags, values, positional: given, host: givenHost, open }) {
+    const host = withColorFlag(givenHost, givenFlags);
+    if ("problem" in host) return usageError(givenHost, "sg", { message: host.problem });
+    const heading = headingProblem(givenFlags);
+    if (heading !== undefined) return usageError(host, "sg", { message: heading });
     const { paths: givenPaths, scan } = await withoutRunWord(given, host);
     const found = severitiesSet(
       await rulesOf(givenFlags, { host, scan, paths: givenPaths }),
