@@ -108,18 +108,21 @@ export function nodesOfKind(
   return remembered(
     root,
     kind.text,
-    type === null ? "*" : `${named ? "n" : "a"}:${type}`,
-    () => type === null ? namedNodes(root) : root.descendantsOfType(type).filter((n) => n.isNamed === named),
+    type === null ? (named ? "*" : "**") : `${named ? "n" : "a"}:${type}`,
+    () =>
+      type === null
+        ? namedNodes(root, named)
+        : root.descendantsOfType(type).filter((n) => n.isNamed === named),
   );
 }
 
-/** Every named node under `root` (itself included), in document order. */
-function namedNodes(root: Node): Node[] {
+/** Every named node under `root` (itself included), in document order; every node at all with `named` false. */
+function namedNodes(root: Node, named = true): Node[] {
   const out: Node[] = [];
   const cursor = root.walk();
   try {
     for (;;) {
-      if (cursor.nodeIsNamed) out.push(cursor.currentNode);
+      if (cursor.nodeIsNamed || !named) out.push(cursor.currentNode);
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
     }
@@ -130,7 +133,7 @@ function namedNodes(root: Node): Node[] {
 
 /** Whether `n` is of the kind (`type` null: any named node). */
 function isOfKind(n: Node, kind: { type: string | null; named: boolean }): boolean {
-  return kind.type === null ? n.isNamed : n.type === kind.type && n.isNamed === kind.named;
+  return kind.type === null ? n.isNamed || !kind.named : n.type === kind.type && n.isNamed === kind.named;
 }
 
 /**

@@ -67,13 +67,17 @@ export type { PatternNode } from "./pattern_tree.ts";
  */
 function ofKind(p: PatternNode, n: Node): boolean {
   const f = nodeFacts(n);
-  if (p.meta) return f.named; // a rule's pattern that is one metavariable alone: any named node
+  if (p.meta) return f.named || p.meta.unnamed === true; // a rule's pattern that is one metavariable alone
   return p.anyKind ? f.named && n.childCount > 0 : f.type === p.type && f.named === p.named;
 }
 
-/** The kind a pattern's candidates are found by (`type` null: any named node, for an `anyKind` root). */
+/**
+ * The kind a pattern's candidates are found by (`type` null: any named node, for an `anyKind` root; any node
+ * at all for a lone `$$X`).
+ */
 function kindOf(p: PatternNode): { type: string | null; named: boolean } {
-  return p.anyKind ? { type: null, named: true } : { type: p.type, named: p.named };
+  if (p.anyKind) return { type: null, named: p.meta?.unnamed !== true };
+  return { type: p.type, named: p.named };
 }
 
 function normalise(text: string): string {
@@ -213,7 +217,7 @@ function sameLeafText(n: Node, leaf: string, text: string): boolean {
 }
 
 function matchNode(p: PatternNode, n: Node, env: Env, text: string, smart = false): boolean {
-  if (p.meta) return nodeFacts(n).named && bind(env, p.meta, [n], text);
+  if (p.meta) return (p.meta.unnamed === true || nodeFacts(n).named) && bind(env, p.meta, [n], text);
   if (!ofKind(p, n)) return false;
   if (p.children.length === 0) return sameLeafText(n, p.text, text);
   return matchList(p.children, 0, kidsOf(n), 0, env, text, smart);
@@ -253,7 +257,8 @@ function matchList(
   }
   const matched = j < ns.length &&
     (p.meta
-      ? nodeFacts(ns[j]!).named && bind(env, p.meta, [ns[j]!], text, () => gapAround(ns, j, j + 1, text))
+      ? (p.meta.unnamed === true || nodeFacts(ns[j]!).named) &&
+        bind(env, p.meta, [ns[j]!], text, () => gapAround(ns, j, j + 1, text))
       : matchNode(p, ns[j]!, env, text, smart));
   if (matched && matchList(ps, i + 1, ns, j + 1, env, text, smart)) return true;
   restore(env, snapshot);
@@ -298,7 +303,7 @@ function walkKind(
   try {
     for (;;) {
       const ofIt = type === null
-        ? cursor.nodeIsNamed
+        ? cursor.nodeIsNamed || !named
         : cursor.nodeType === type && cursor.nodeIsNamed === named;
       if (ofIt && !visit(cursor.currentNode)) return;
       if (cursor.gotoFirstChild()) continue;

@@ -16,6 +16,7 @@ import {
   type EncodedPattern,
   encodedPatterns,
   errorsAreMetavariables,
+  type MetaVariable,
 } from "./pattern_encodings.ts";
 import { convert, type PatternNode } from "./pattern_tree.ts";
 
@@ -290,16 +291,11 @@ export function compilePatternIn(
  * @returns The compiled pattern, or null.
  */
 export function loneMetavariable(source: string, language: string): CompiledPattern | null {
-  const m = /^\$([A-Z_][A-Z0-9_]*)$/.exec(source.trim());
+  const m = /^\$(\$?)([A-Z_][A-Z0-9_]*)$/.exec(source.trim());
   if (m === null) return null;
-  const name = m[1]!;
-  const root: PatternNode = {
-    type: "",
-    named: true,
-    text: "",
-    children: [],
-    meta: { name, multi: false },
-    anyKind: true,
-  };
+  const name = m[2]!;
+  const meta: MetaVariable = { name, multi: false };
+  if (m[1] === "$") meta.unnamed = true; // `$$OP`: an unnamed node too (an operator in a field)
+  const root: PatternNode = { type: "", named: true, text: "", children: [], meta, anyKind: true };
   return { source: source.trim(), language, root, metavariables: name.startsWith("_") ? [] : [name] };
 }

@@ -13,10 +13,15 @@ export interface MetaVariable {
   name: string | null;
   /** True for `$$$NAME` (zero or more nodes). */
   multi: boolean;
+  /** True for `$$NAME`: one node, unnamed ones (`+`, `;`) too, where `$NAME` takes named nodes only. */
+  unnamed?: boolean;
 }
 
-/** A metavariable as written in a pattern or a template: `$$$NAME`, `$$$`, `$NAME`, `$_`. */
-export const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)/g;
+/**
+ * A metavariable as written in a pattern or a template: `$$$NAME`, `$$$`, `$NAME`, `$_`, `$$NAME` (ast-grep's
+ * metavariable of one node that may be unnamed). The first group is a `$$$`'s name, the second any other's.
+ */
+export const TOKEN = /\$\$\$([A-Z_][A-Z0-9_]*)?|\$\$?([A-Z_][A-Z0-9_]*)/g;
 
 /** Where a `$$$X` stands: last in a parenthesised list, alone before a closing brace, or elsewhere. */
 type Slot = "parens" | "block" | "other";
@@ -119,7 +124,9 @@ export function encodedPatterns(src: string): EncodedPattern[] {
         const multi = singleName === undefined;
         const name = multi ? multiName ?? "" : singleName!;
         const token = multi ? enc.multi(name, slotOf(src, at, at + m.length)) : enc.single(name);
-        metas.set(token, { name: name === "" ? null : name, multi });
+        const meta: MetaVariable = { name: name === "" ? null : name, multi };
+        if (!multi && m.startsWith("$$")) meta.unnamed = true;
+        metas.set(token, meta);
         uses.set(token, (uses.get(token) ?? 0) + 1);
         return token;
       },

@@ -77,7 +77,7 @@ function tooDeep(source: string): RecoverableError {
  * @returns The S-expression.
  */
 export function patternSexp(p: PatternNode): string {
-  if (p.meta) return `${p.meta.multi ? "$$$" : "$"}${p.meta.name ?? ""}`; // as written, whatever its spelling
+  if (p.meta) return `${p.meta.multi ? "$$$" : p.meta.unnamed ? "$$" : "$"}${p.meta.name ?? ""}`; // as written, whatever its spelling
   if (p.children.length === 0) {
     return p.named ? `(${p.type} ${JSON.stringify(p.text)})` : JSON.stringify(p.text);
   }
