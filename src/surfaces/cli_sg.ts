@@ -34,6 +34,7 @@ import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
+import { githubProblem, githubText, reportedOnly } from "./_sg_github.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import { flagsOfOneRule, reportText, rewrittenReport, scanExit, scanJsonOf } from "./_sg_scan.ts";
 
@@ -42,6 +43,7 @@ interface PrintedMatch {
   path: string;
   line: number;
   column: number;
+  end_line?: number;
   text: string;
 }
 
@@ -61,8 +63,10 @@ function sgArgs(
   if ("problem" in query) return query;
   const { args, globs } = query;
   const format = flags["format"];
-  if (format !== undefined && format !== "ast-grep" && format !== "graver") {
-    return { problem: `--format takes "ast-grep" or "graver", not ${JSON.stringify(format)}` };
+  if (format !== undefined && format !== "ast-grep" && format !== "graver" && format !== "github") {
+    return {
+      problem: `--format takes "ast-grep", "github" (with scan) or "graver", not ${JSON.stringify(format)}`,
+    };
   }
   if (format === "ast-grep") args["output_format"] = "ast-grep";
   if (typeof flags["rewrite"] === "string") args["rewrite"] = flags["rewrite"];
@@ -155,12 +159,15 @@ function matchLines(m: PrintedMatch, paint: Paint): string[] {
  */
 function resultText(
   result: Extract<ToolResult, { ok: true }>,
-  print: { paint: Paint; shown: (path: string) => string; report?: InlineRule | undefined },
+  print: { paint: Paint; shown: (path: string) => string; report?: InlineRule | undefined; github?: boolean },
 ): string {
   const { paint, report } = print;
   if (result.tool === "search_structural") {
     const data = withShownPaths(result.data, print.shown);
-    if (report && data["matches"]) return reportText(data["matches"] as PrintedMatch[], report, paint);
+    if (report && data["matches"]) {
+      const matches = data["matches"] as PrintedMatch[];
+      return print.github ? githubText(matches, report) : reportText(matches, report, paint);
+    }
     const lines = ((data["matches"] as PrintedMatch[] | undefined) ?? []).flatMap((m) =>
       matchLines(m, paint)
     );
@@ -255,7 +262,9 @@ help[id]: message (note, warning or error by severity); --format ast-grep adds r
 --json does. A config's fix is previewed unless -U is given (then each rule's fixes are one atomic commit, the
 rules one after another). Exit codes as ast-grep's scan: 1 when a rule of severity error matched (and was not
 fixed), else 0; a rule of severity off is not run. --error, --warning, --info, --hint and --off set the
-severity of every rule, or with =RULE_ID of one (repeatable), as ast-grep's scan does. --inline-rules without the word scan runs the configs as
+severity of every rule, or with =RULE_ID of one (repeatable), as ast-grep's scan does. --format github prints
+each finding as a GitHub Actions annotation (::error file=PATH,line=N,endLine=M,title=ID::message; info as a
+notice, a hint not at all), as ast-grep's scan --format github; fixes are then neither written nor shown. --inline-rules without the word scan runs the configs as
 run does (path:line:column:text, exit 1 when nothing is found).
 Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
 filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
@@ -348,8 +357,8 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     format: {
       kind: "string",
       value: "FORMAT",
-      help:
-        "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing written)",
+      help: "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing " +
+        "written); github: with scan, each finding as a GitHub Actions annotation, as ast-grep's scan",
     },
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
@@ -365,7 +374,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       { host, scan, values },
     );
     if ("problem" in found) return usageError(host, "sg", { message: found.problem });
-    const { rules, flags, paths } = found;
+    const { flags, paths } = found;
+    const github = githubProblem(flags, scan && found.rules !== null);
+    if (github !== undefined) return usageError(host, "sg", { message: github });
+    const rules = found.rules && flags["format"] === "github" ? reportedOnly(found.rules) : found.rules;
     const astGrep: unknown[] = [];
     // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
     const results = scan && flags["json"] && rules !== null ? [] as unknown[] : undefined;
@@ -514,7 +526,8 @@ async function sgScope(
   } else {
     // Paths as ast-grep prints them: under PATH as written, without a leading `./` (`./src` prints `src/a.ts`).
     const shown = (path: string) => scope.shown(path).replace(/^\.\//, "");
-    host.stdout(resultText(result, { paint, shown, report: run.report }));
+    const github = flags["format"] === "github";
+    host.stdout(resultText(result, { paint, shown, report: run.report, github }));
     // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
     if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
   }
