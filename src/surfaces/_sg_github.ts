@@ -4,7 +4,7 @@
  * on the pull request's lines. The level is the rule's severity (`error`, `warning`; `info` is a `notice`); a
  * `hint` prints nothing. Values are escaped as the runner reads them: `%`, CR and LF in the message, and also
  * `:` and `,` in the file and title. A rule's fix is not applied or shown: the findings are reported, as
- * ast-grep does; `-U` with it is refused rather than passed over.
+ * ast-grep does; `-U` with it is refused rather than passed over (`reportFormatProblem`).
  *
  * @module
  */
@@ -81,30 +81,8 @@ export function githubText(findings: readonly GithubFinding[], rule: InlineRule)
 }
 
 /**
- * Why `--format github` cannot be used as given, if it cannot: it reports a scan's findings, so it goes with
- * `scan` and its rules, and neither writes fixes (`-U`) nor prints other shapes (`--json`).
- *
- * @param flags The parsed options.
- * @param scan Whether the command is a scan with rules.
- * @returns The problem, or undefined.
- */
-export function githubProblem(
-  flags: Readonly<Record<string, string | boolean>>,
-  scan: boolean,
-): string | undefined {
-  if (flags["format"] !== "github") return undefined;
-  if (!scan) {
-    return '--format github reports a scan\'s findings as GitHub annotations: it goes with "graver sg scan"';
-  }
-  if (flags["update-all"] === true) {
-    return "--format github reports findings and writes nothing; -U writes the fixes: run one, then the other";
-  }
-  if (flags["json"] === true) return "--format github and --json print two shapes: give one";
-  return undefined;
-}
-
-/**
- * The rules as a GitHub report runs them: searched, their fixes neither written nor shown.
+ * The rules as a GitHub report runs them: searched, their fixes neither written nor shown (SARIF shows them
+ * as a result's fixes, and keeps them).
  *
  * @param rules The scan's rules.
  * @returns The rules without their fixes.

@@ -233,3 +233,35 @@ export function rewrittenReport(
     )
   );
 }
+
+/**
+ * Why a report format (`--format github`, `--format sarif`) cannot be used as given, if it cannot: each
+ * reports a scan's findings, so it goes with `scan` and its rules, and neither writes fixes (`-U`) nor prints
+ * another shape beside it (`--json`).
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reportFormatProblem } from "./_sg_scan.ts";
+ *
+ * assert.equal(reportFormatProblem({ format: "sarif" }, true), undefined);
+ * assert.match(reportFormatProblem({ format: "github" }, false)!, /goes with "graver sg scan"/);
+ * ```
+ *
+ * @param flags The parsed options.
+ * @param scan Whether the command is a scan with rules.
+ * @returns The problem, or undefined.
+ */
+export function reportFormatProblem(
+  flags: Readonly<Record<string, string | boolean>>,
+  scan: boolean,
+): string | undefined {
+  const format = flags["format"];
+  if (format !== "github" && format !== "sarif") return undefined;
+  const shape = format === "github" ? "GitHub annotations" : "a SARIF log";
+  if (!scan) return `--format ${format} reports a scan's findings as ${shape}: it goes with "graver sg scan"`;
+  if (flags["update-all"] === true) {
+    return `--format ${format} reports findings and writes nothing; -U writes the fixes: run one, then the other`;
+  }
+  if (flags["json"] === true) return `--format ${format} and --json print two shapes: give one`;
+  return undefined;
+}

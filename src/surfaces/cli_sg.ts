@@ -10,7 +10,7 @@
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import type { Workspace } from "../workspace.ts";
-import type { CliHost } from "./_cli_contract.ts";
+import { type CliHost, VERSION } from "./_cli_contract.ts";
 import {
   type CliScope,
   cliScopes,
@@ -34,9 +34,17 @@ import { appendAll } from "../arrays.ts";
 import type { InlineRule } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
-import { githubProblem, githubText, reportedOnly } from "./_sg_github.ts";
+import { githubText, reportedOnly } from "./_sg_github.ts";
+import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
-import { flagsOfOneRule, reportText, rewrittenReport, scanExit, scanJsonOf } from "./_sg_scan.ts";
+import {
+  flagsOfOneRule,
+  reportFormatProblem,
+  reportText,
+  rewrittenReport,
+  scanExit,
+  scanJsonOf,
+} from "./_sg_scan.ts";
 
 /** What one match of a search_structural result holds (the part printed here). */
 interface PrintedMatch {
@@ -45,6 +53,14 @@ interface PrintedMatch {
   column: number;
   end_line?: number;
   text: string;
+}
+
+/**
+ * Whether the matches are gathered in ast-grep's JSON shape: for `--format ast-grep`, and for `--format sarif`,
+ * whose log is made from them.
+ */
+function astGrepShaped(flags: Readonly<Record<string, unknown>>): boolean {
+  return flags["format"] === "ast-grep" || flags["format"] === "sarif";
 }
 
 /** Boolean flags and the argument each sets to true. */
@@ -63,22 +79,24 @@ function sgArgs(
   if ("problem" in query) return query;
   const { args, globs } = query;
   const format = flags["format"];
-  if (format !== undefined && format !== "ast-grep" && format !== "graver" && format !== "github") {
+  if (format !== undefined && !["ast-grep", "graver", "github", "sarif"].includes(String(format))) {
     return {
-      problem: `--format takes "ast-grep", "github" (with scan) or "graver", not ${JSON.stringify(format)}`,
+      problem: `--format takes "ast-grep", "github" or "sarif" (with scan) or "graver", not ${
+        JSON.stringify(format)
+      }`,
     };
   }
-  if (format === "ast-grep") args["output_format"] = "ast-grep";
+  if (astGrepShaped(flags)) args["output_format"] = "ast-grep";
   if (typeof flags["rewrite"] === "string") args["rewrite"] = flags["rewrite"];
   const rewriting = typeof args["rewrite"] === "string";
-  if (!rewriting || format === "ast-grep") {
+  if (!rewriting || astGrepShaped(flags)) {
     // A CLI prints every match, as ast-grep does: the page and the character budget are only a guard.
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
   } else if (invocation.config !== undefined) args["max_sites"] = 10_000; // a scan reports every site it fixes
   if (flags["debug-query"]) args["debug_query"] = true;
   if (flags["files-with-matches"]) {
-    if (rewriting || format === "ast-grep") {
+    if (rewriting || astGrepShaped(flags)) {
       return { problem: "--files-with-matches lists files: it takes neither -r nor --format ast-grep" };
     }
     args["output_mode"] = "files_with_matches";
@@ -138,6 +156,7 @@ function fixPreviewed(
 ): Record<string, string | boolean> {
   if (on.config?.rewrite === undefined) return flags;
   if (flags["update-all"] || flags["dry-run"]) return flags;
+  if (astGrepShaped(flags)) return flags; // its replacements are shown in the output, and nothing is written
   on.host.stderr(
     "graver sg: the config's fix is previewed, nothing written (as ast-grep's scan shows it): add -U to apply it\n",
   );
@@ -264,7 +283,9 @@ rules one after another). Exit codes as ast-grep's scan: 1 when a rule of severi
 fixed), else 0; a rule of severity off is not run. --error, --warning, --info, --hint and --off set the
 severity of every rule, or with =RULE_ID of one (repeatable), as ast-grep's scan does. --format github prints
 each finding as a GitHub Actions annotation (::error file=PATH,line=N,endLine=M,title=ID::message; info as a
-notice, a hint not at all), as ast-grep's scan --format github; fixes are then neither written nor shown. --inline-rules without the word scan runs the configs as
+notice, a hint not at all), as ast-grep's scan --format github; fixes are then neither written nor shown.
+--format sarif prints one SARIF 2.1.0 log of the findings (a fix as a result's fixes, not written), as
+ast-grep's scan --format sarif. --inline-rules without the word scan runs the configs as
 run does (path:line:column:text, exit 1 when nothing is found).
 Without -r: path:line:column:text per match. With -r REWRITE: every match is rewritten (its metavariables
 filled in, a multi-line rewrite re-indented to its site) in one atomic commit, as ast-grep -U does (-U is
@@ -358,7 +379,8 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       kind: "string",
       value: "FORMAT",
       help: "ast-grep: print the matches as `ast-grep run --json` does (with -r: replacements, nothing " +
-        "written); github: with scan, each finding as a GitHub Actions annotation, as ast-grep's scan",
+        "written); github, sarif: with scan, the findings as GitHub Actions annotations or a SARIF log, " +
+        "as ast-grep's scan",
     },
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
@@ -375,8 +397,8 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     );
     if ("problem" in found) return usageError(host, "sg", { message: found.problem });
     const { flags, paths } = found;
-    const github = githubProblem(flags, scan && found.rules !== null);
-    if (github !== undefined) return usageError(host, "sg", { message: github });
+    const format = reportFormatProblem(flags, scan && found.rules !== null);
+    if (format !== undefined) return usageError(host, "sg", { message: format });
     const rules = found.rules && flags["format"] === "github" ? reportedOnly(found.rules) : found.rules;
     const astGrep: unknown[] = [];
     // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
@@ -386,7 +408,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       const codes = await sgQuery({ ...invocation, flags });
       if (typeof codes === "number") return codes;
       // One array for every PATH searched, as ast-grep prints it.
-      if (flags["format"] === "ast-grep" && codes.some((code) => code !== 2)) printJson(host, astGrep);
+      if (astGrepShaped(flags) && codes.some((code) => code !== 2)) printJson(host, astGrep);
       return exitOfAll(codes);
     }
     const runs: { codes: number[]; rule: InlineRule; fixed: boolean }[] = [];
@@ -396,12 +418,12 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       if (typeof codes === "number") return codes;
       // A fix written with -U (not previewed, not only shown in ast-grep's shape) leaves no finding behind.
       const fixed = rule.rewrite !== undefined && flags["update-all"] === true && !flags["dry-run"] &&
-        flags["format"] !== "ast-grep";
+        !astGrepShaped(flags);
       runs.push({ codes, rule, fixed });
       if (codes.includes(2)) break;
     }
-    if (flags["format"] === "ast-grep" && runs.some((r) => r.codes.some((code) => code !== 2))) {
-      printJson(host, astGrep);
+    if (astGrepShaped(flags) && runs.some((r) => r.codes.some((code) => code !== 2))) {
+      printJson(host, flags["format"] === "sarif" ? sarifOf(astGrep as ScanJsonMatch[], VERSION) : astGrep);
     }
     if (results) printJson(host, results);
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));

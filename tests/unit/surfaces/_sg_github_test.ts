@@ -4,7 +4,8 @@
  * `ast-grep scan --format github` on real files where ast-grep is installed.
  */
 import assert from "node:assert/strict";
-import { githubLine, githubProblem, githubText, reportedOnly } from "../../../src/surfaces/_sg_github.ts";
+import { githubLine, githubText, reportedOnly } from "../../../src/surfaces/_sg_github.ts";
+import { reportFormatProblem } from "../../../src/surfaces/_sg_scan.ts";
 import type { InlineRule } from "../../../src/surfaces/_sg_inline_rules.ts";
 import { inProcess, project } from "./_cli.ts";
 import { astGrepPath } from "../search/_astgrep.ts";
@@ -32,10 +33,13 @@ Deno.test("githubLine: the level by severity, the values escaped, a hint silent"
   assert.equal(githubText([at, at], rule({ severity: "hint" })), "");
   const fixed = rule({ rewrite: "log($A)", transform: {}, expandEnd: {} });
   assert.deepEqual(reportedOnly([fixed]), [rule({})]);
-  assert.equal(githubProblem({ format: "github" }, true), undefined);
-  assert.match(githubProblem({ format: "github" }, false)!, /goes with "graver sg scan"/);
-  assert.match(githubProblem({ format: "github", "update-all": true }, true)!, /-U writes the fixes/);
-  assert.match(githubProblem({ format: "github", json: true }, true)!, /give one/);
+  for (const format of ["github", "sarif"]) {
+    assert.equal(reportFormatProblem({ format }, true), undefined);
+    assert.match(reportFormatProblem({ format }, false)!, /goes with "graver sg scan"/);
+    assert.match(reportFormatProblem({ format, "update-all": true }, true)!, /-U writes the fixes/);
+    assert.match(reportFormatProblem({ format, json: true }, true)!, /give one/);
+  }
+  assert.equal(reportFormatProblem({ format: "ast-grep", "update-all": true }, false), undefined);
 });
 
 /** Rules of each severity; one with a fix over a multi-line call; a message that needs escaping. */
@@ -116,7 +120,10 @@ Deno.test("graver sg --format github is refused outside scan, with -U and with -
         [["sg", "-p", "return $X", "--format", "github"], /goes with \W+graver sg scan/],
         [["sg", "scan", "--inline-rules", RULES, "--format", "github", "-U"], /-U writes the fixes/],
         [["sg", "scan", "--inline-rules", RULES, "--format", "github", "--json"], /give one/],
-        [["sg", "scan", "--inline-rules", RULES, "--format", "sarif"], /--format takes \W+ast-grep\W+ \W+github/],
+        [
+          ["sg", "scan", "--inline-rules", RULES, "--format", "csv"],
+          /--format takes \W+ast-grep\W+ \W+github\W+ or \W+sarif/,
+        ],
       ] as const
     ) {
       const run = await inProcess([...args], { cwd: dir });
