@@ -23,6 +23,21 @@ export interface LanguageReadings {
 }
 
 /**
+ * What a query's program is compiled from: its pattern or rule, and its rewrite, transform, rewriters and
+ * expansions where it has them.
+ *
+ * @param query The query.
+ * @returns The parts the matcher compiles.
+ */
+export function compiledQueryOf(query: StructuralQuery): CompiledQuery {
+  const out: CompiledQuery = query.rule ? { rule: query.rule } : { pattern: query.pattern };
+  for (const key of COMPILED_KEYS) {
+    if (query[key] !== undefined) Object.assign(out, { [key]: query[key] });
+  }
+  return out;
+}
+
+/**
  * The pattern compiled per language, on first need; a language where it does not parse is remembered.
  *
  * @param matcher The structural area's pattern engine.
@@ -38,10 +53,7 @@ export function programs(
 ): (language: string) => Promise<StructuralProgram | null> {
   const { refused, accepted, readAsError, readings } = languages;
   const compiled = new Map<string, Promise<StructuralProgram | null>>();
-  const pattern: CompiledQuery = query.rule ? { rule: query.rule } : { pattern: query.pattern };
-  for (const key of COMPILED_KEYS) {
-    if (query[key] !== undefined) Object.assign(pattern, { [key]: query[key] });
-  }
+  const pattern = compiledQueryOf(query);
   return (language) => {
     let p = compiled.get(language);
     if (p === undefined) {

@@ -35,6 +35,24 @@ export interface InlineRule {
   note: string | null;
 }
 
+/**
+ * The `search_structural` / `edit_rewrite_structural` arguments a rule config stands for, beside the files it
+ * is run on: its rule, language, fix, transform, rewriters and expansions.
+ *
+ * @param c The config.
+ * @returns The arguments.
+ */
+export function toolArgsOf(c: InlineRule): Record<string, unknown> {
+  const args: Record<string, unknown> = { rule: c.rule };
+  if (c.language !== undefined) args["language"] = [c.language];
+  if (c.rewrite !== undefined) args["rewrite"] = c.rewrite;
+  if (c.transform !== undefined) args["transform"] = c.transform;
+  if (c.rewriters !== undefined) args["rewriters"] = c.rewriters;
+  if (c.expandStart !== undefined) args["expand_start"] = c.expandStart;
+  if (c.expandEnd !== undefined) args["expand_end"] = c.expandEnd;
+  return args;
+}
+
 /** Keys of a rule config that only decorate a report: nothing to search by. */
 const DECORATING = ["url", "metadata", "labels"];
 

@@ -31,11 +31,13 @@ import {
   stoppedText,
 } from "./cli_output.ts";
 import { appendAll } from "../arrays.ts";
-import type { InlineRule } from "./_sg_inline_rules.ts";
+import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
+import { ruleProblem } from "./_sg_validate.ts";
+import { patternMatcherOf } from "../structural/search/mod.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import {
   flagsOfOneRule,
@@ -136,14 +138,7 @@ function queryArgs(
   if (c.rewrite !== undefined && typeof rewrite === "string") {
     return { problem: '--inline-rules has a "fix": give the rewrite there or with -r, not both' };
   }
-  const args: Record<string, unknown> = { rule: c.rule };
-  if (c.language !== undefined) args["language"] = [c.language];
-  if (c.rewrite !== undefined) args["rewrite"] = c.rewrite;
-  if (c.transform !== undefined) args["transform"] = c.transform;
-  if (c.rewriters !== undefined) args["rewriters"] = c.rewriters;
-  if (c.expandStart !== undefined) args["expand_start"] = c.expandStart;
-  if (c.expandEnd !== undefined) args["expand_end"] = c.expandEnd;
-  return { args, globs: c.globs };
+  return { args: toolArgsOf(c), globs: c.globs };
 }
 
 /**
@@ -400,6 +395,8 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     const format = reportFormatProblem(flags, scan && found.rules !== null);
     if (format !== undefined) return usageError(host, "sg", { message: format });
     const rules = found.rules && flags["format"] === "github" ? reportedOnly(found.rules) : found.rules;
+    const unusable = scan && rules !== null ? await firstUnusableRule(rules, { open, flags }) : null;
+    if (unusable !== null) return usageError(host, "sg", { message: unusable });
     const astGrep: unknown[] = [];
     // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
     const results = scan && flags["json"] && rules !== null ? [] as unknown[] : undefined;
@@ -429,6 +426,19 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
+
+/** The first of a scan's rules (those not off) that does not compile, in a workspace at the scan's root. */
+async function firstUnusableRule(
+  rules: readonly InlineRule[],
+  on: { open: (root: string | undefined) => Promise<Workspace>; flags: Record<string, string | boolean> },
+): Promise<string | null> {
+  const ws = await on.open(on.flags["root"] as string | undefined);
+  try {
+    return await ruleProblem(rules.filter((r) => r.severity !== "off"), patternMatcherOf(ws));
+  } finally {
+    await ws.close();
+  }
+}
 
 /**
  * The scan's rules with `--error`, `--warning`, `--info`, `--hint` and `--off` applied (a note on stderr for each

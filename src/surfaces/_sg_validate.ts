@@ -1,0 +1,40 @@
+/**
+ * A scan's rules checked before any runs, as ast-grep reads every rule before it scans: each compiled for its
+ * language (its keys, kinds, fields, patterns, utilities, fix and transform), whether or not a file of that
+ * language is in the scan. A scan runs its rules one after another, each fix one atomic commit; without this,
+ * a bad third rule was found only after the first two had printed, or with `-U` written, their findings, and
+ * a rule for a language with no file in the scan was never read at all.
+ *
+ * @module
+ */
+import { isRecoverable } from "../errors.ts";
+import { normalizeStructuralArgs } from "../search/mod.ts";
+import { compiledQueryOf } from "../search/structural_programs.ts";
+import type { StructuralMatcher } from "../search/types.ts";
+import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
+
+/**
+ * The first rule that does not compile, as a problem naming it (its id, or its place among the rules) with
+ * the refusal and its hint; null when all do.
+ *
+ * @param rules The scan's rules, in order.
+ * @param matcher The structural pattern engine (`patternMatcherOf` of a workspace).
+ * @returns The problem, or null.
+ */
+export async function ruleProblem(
+  rules: readonly InlineRule[],
+  matcher: StructuralMatcher,
+): Promise<string | null> {
+  for (const [i, rule] of rules.entries()) {
+    try {
+      const query = normalizeStructuralArgs(toolArgsOf(rule));
+      for (const language of query.languages) await matcher.compile(language, compiledQueryOf(query));
+    } catch (err) {
+      if (!isRecoverable(err)) throw err;
+      const name = rule.id === "" ? `rule ${i + 1} of ${rules.length}` : `rule "${rule.id}"`;
+      const hint = err.hint ? ` (${err.hint})` : "";
+      return `${name} cannot be used, so no rule was run: ${err.message}${hint}`;
+    }
+  }
+  return null;
+}
