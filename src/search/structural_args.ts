@@ -268,6 +268,7 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     maxChars: files.maxChars,
     maxFileBytes: files.maxFileBytes,
   };
+  if (files.symbols === false) query.symbols = false;
   if (rule !== undefined) query.rule = rule;
   besideTheRule(query, raw);
   if (rewrite !== undefined) query.rewrite = rewrite;

@@ -357,6 +357,8 @@ export interface StructuralQuery {
   maxChars: number;
   /** Files larger than this many bytes are skipped (`too_large`). */
   maxFileBytes: number;
+  /** Name each match's enclosing symbol (default true; false spares outlining the matched files). */
+  symbols?: boolean;
 }
 
 /** Where a metavariable's text is in the file (1-based lines and columns, end column just past the end). */

@@ -15,7 +15,6 @@ import type { CliHost } from "./_cli_contract.ts";
 import { resolveRoot } from "./_cli_workspace.ts";
 import { type InlineRule, inlineRules } from "./_sg_inline_rules.ts";
 import { readRuleFile, ruleConfigs } from "./_sg_scan.ts";
-import { compileRe2 } from "../syntax/linear_regex.ts";
 import { languagesOfType } from "../search/file_types.ts";
 
 /** The names ast-grep looks for, in order. */
@@ -219,7 +218,7 @@ export async function rulesOf(
     };
   }
   if ("problem" in project) return project;
-  const chosen = filtered(project.rules, flags["filter"]);
+  const chosen = await filtered(project.rules, flags["filter"]);
   if ("problem" in chosen) return chosen;
   if (typeof flags["root"] === "string") return { rules: chosen, flags, paths };
   const here = host.cwd === project.root ? [] : ["."];
@@ -231,11 +230,13 @@ export async function rulesOf(
 }
 
 /** The rules whose id matches `--filter` (ast-grep's: a regex, RE2 here), all without it, or the problem. */
-function filtered(
+async function filtered(
   rules: InlineRule[],
   filter: string | boolean | undefined,
-): InlineRule[] | { problem: string } {
+): Promise<InlineRule[] | { problem: string }> {
   if (typeof filter !== "string") return rules;
+  // The RE2 engine is loaded for a --filter only: not at the start of every command.
+  const { compileRe2 } = await import("../syntax/linear_regex.ts");
   let re: ReturnType<typeof compileRe2>;
   try {
     re = compileRe2(filter, { what: "--filter" });

@@ -10,7 +10,8 @@
 import { isRecoverable } from "../errors.ts";
 import { normalizeStructuralArgs } from "../search/mod.ts";
 import { compiledQueryOf } from "../search/structural_programs.ts";
-import type { StructuralMatcher } from "../search/types.ts";
+import { patternMatcherOf } from "../structural/search/mod.ts";
+import type { Workspace } from "../workspace.ts";
 import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
 
 /**
@@ -18,13 +19,11 @@ import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
  * the refusal and its hint; null when all do.
  *
  * @param rules The scan's rules, in order.
- * @param matcher The structural pattern engine (`patternMatcherOf` of a workspace).
+ * @param ws A workspace (its grammars compile the rules).
  * @returns The problem, or null.
  */
-export async function ruleProblem(
-  rules: readonly InlineRule[],
-  matcher: StructuralMatcher,
-): Promise<string | null> {
+export async function ruleProblem(rules: readonly InlineRule[], ws: Workspace): Promise<string | null> {
+  const matcher = patternMatcherOf(ws);
   for (const [i, rule] of rules.entries()) {
     try {
       const query = normalizeStructuralArgs(toolArgsOf(rule));

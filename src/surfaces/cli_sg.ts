@@ -36,8 +36,6 @@ import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
-import { ruleProblem } from "./_sg_validate.ts";
-import { patternMatcherOf } from "../structural/search/mod.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import {
   flagsOfOneRule,
@@ -432,9 +430,11 @@ async function firstUnusableRule(
   rules: readonly InlineRule[],
   on: { open: (root: string | undefined) => Promise<Workspace>; flags: Record<string, string | boolean> },
 ): Promise<string | null> {
+  // Loaded here: the structural engines are the tools' to load, on a scan's first need, not at the CLI's start.
+  const { ruleProblem } = await import("./_sg_validate.ts");
   const ws = await on.open(on.flags["root"] as string | undefined);
   try {
-    return await ruleProblem(rules.filter((r) => r.severity !== "off"), patternMatcherOf(ws));
+    return await ruleProblem(rules.filter((r) => r.severity !== "off"), ws);
   } finally {
     await ws.close();
   }
@@ -482,6 +482,8 @@ async function sgQuery(
   const astGrep = args["output_format"] === "ast-grep";
   // In ast-grep's shape a rewrite is shown, as `ast-grep run -r --json` shows it: nothing is written.
   const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
+  // Only --json prints the whole result: the lines, reports and ast-grep's shapes name no enclosing symbol.
+  if (tool === "search_structural" && !flags["json"]) args["symbols"] = false;
   const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths: q.paths });
   if ("problem" in scopes) return usageError(host, "sg", { message: scopes.problem });
   if (tool === "edit_rewrite_structural" && scopes.length > 1) {

@@ -144,6 +144,11 @@ const SEARCH_ONLY_ARGS: Record<string, Record<string, unknown>> = {
     description:
       'Also answer summary.pattern_readings: how each language\'s grammar read the pattern, as an S-expression of its nodes (metavariables as written, "_" for a node of any kind), as ast-grep --debug-query shows it; for a pattern that finds less or more than meant',
   },
+  symbols: {
+    type: "boolean",
+    description:
+      "Name each match's enclosing symbol (default true; false is faster: the matched files are not outlined)",
+  },
 };
 
 const POSITION = { line: INTEGER, column: INTEGER, end_line: INTEGER, end_column: INTEGER };
@@ -225,9 +230,11 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
     const files = walkSearchFiles(stage, { cache: "session" });
     const result = await searchStructural(files, query, {
-      matcher: patternMatcherOf(workspace, { outlines: true }),
+      matcher: patternMatcherOf(workspace, { outlines: query.symbols !== false }),
       // With a match pool, the workers that parsed the matched files name their symbols too.
-      enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)),
+      ...(query.symbols === false
+        ? {}
+        : { enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)) }),
       ...(query.rewrite !== undefined ? { fit: await fitCheck(workspace) } : {}),
     });
     const summary = result.summary;

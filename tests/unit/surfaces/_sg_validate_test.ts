@@ -6,13 +6,12 @@
 import assert from "node:assert/strict";
 import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
 import { createWasmLoader } from "../../../src/adapters/deno/mod.ts";
-import { patternMatcherOf } from "../../../src/structural/search/mod.ts";
 import { ruleProblem } from "../../../src/surfaces/_sg_validate.ts";
 import type { InlineRule } from "../../../src/surfaces/_sg_inline_rules.ts";
 import { inProcess, project } from "./_cli.ts";
 
 const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
-const matcher = patternMatcherOf(ws);
+const matcher = ws;
 
 function rule(extra: Partial<InlineRule>): InlineRule {
   return {
