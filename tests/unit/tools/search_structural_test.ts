@@ -25,12 +25,16 @@ Deno.test("search_structural finds calls by shape, with metavariables, the enclo
 
 Deno.test("search_structural with symbols: false names no enclosing symbol, and finds the same matches", async () => {
   const { ws } = await open(TREE);
-  const plain = okData(await ws.call("search_structural", { pattern: "console.log($$$ARGS)", symbols: false }));
+  const plain = okData(
+    await ws.call("search_structural", { pattern: "console.log($$$ARGS)", symbols: false }),
+  );
   const matches = plain["matches"] as Match[];
   assert.equal(matches.length, 1);
   assert.equal(matches[0]!.symbol, undefined);
   assert.match(matches[0]!.id, /^src\/svc\.ts:3:5@/);
-  const named = okData(await ws.call("search_structural", { pattern: "console.log($$$ARGS)", symbols: true }));
+  const named = okData(
+    await ws.call("search_structural", { pattern: "console.log($$$ARGS)", symbols: true }),
+  );
   assert.equal((named["matches"] as Match[])[0]!.symbol, "Svc/run");
 });
 
