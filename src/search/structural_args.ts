@@ -269,6 +269,9 @@ export function normalizeStructuralArgs(raw: Record<string, unknown>): Structura
     maxFileBytes: files.maxFileBytes,
   };
   if (files.symbols === false) query.symbols = false;
+  if (files.contextBefore > 0 || files.contextAfter > 0) {
+    query.context = { before: files.contextBefore, after: files.contextAfter };
+  }
   if (rule !== undefined) query.rule = rule;
   besideTheRule(query, raw);
   if (rewrite !== undefined) query.rewrite = rewrite;

@@ -8,7 +8,7 @@
  * @module
  */
 import type { RecoverableError } from "../errors.ts";
-import type { LineStarts } from "./matched_lines.ts";
+import { linesAfter, linesBefore, type LineStarts } from "./matched_lines.ts";
 import { formatOccurrenceId } from "./occurrence_id.ts";
 import { countsOf, fits, prefixThatFits } from "./result_budget.ts";
 import { cursorFor } from "./text_args.ts";
@@ -49,6 +49,31 @@ function positionOf(lines: LineStarts, offset: number, from: number): { line: nu
   return { line, column: offset - start + 1 };
 }
 
+/**
+ * The lines around a hit, as `search_text` gives them around a matched line: `before` lines above its first
+ * line (nearest last), `after` lines below its last (nearest first).
+ */
+function contextOf(
+  found: { text: string; lines: LineStarts },
+  hit: { start: number; end: number; line: number },
+  context: { before: number; after: number },
+): Pick<StructuralMatch, "context_before" | "context_after"> {
+  const { text, lines } = found;
+  const out: Pick<StructuralMatch, "context_before" | "context_after"> = {};
+  if (context.before > 0) {
+    out.context_before = linesBefore(text, {
+      start: lines.lineAt(hit.start, hit.line).start,
+      count: context.before,
+    });
+  }
+  if (context.after > 0) {
+    const lastLine = lines.lineAt(Math.max(hit.start, hit.end - 1), hit.line).start;
+    const end = text.indexOf("\n", lastLine);
+    out.context_after = end === -1 ? [] : linesAfter(text, { end, count: context.after });
+  }
+  return out;
+}
+
 /** A metavariable's entry: its text, and its range where it bound something. */
 function metavariableEntry(
   b: StructuralHit["metavariables"][string],
@@ -82,7 +107,13 @@ function metavariableEntry(
  */
 export function matchEntries(
   found: FoundFile,
-  range: { from: number; to: number; misfits?: ReadonlyMap<StructuralHit, string> },
+  range: {
+    from: number;
+    to: number;
+    misfits?: ReadonlyMap<StructuralHit, string>;
+    /** Lines to give around each match (none by default). */
+    context?: { before: number; after: number };
+  },
 ): StructuralMatch[] {
   const { path, text, version, lines } = found;
   const out: StructuralMatch[] = [];
@@ -110,6 +141,7 @@ export function matchEntries(
       version,
       id: formatOccurrenceId({ path, line: start.line, column: start.column, version }),
     };
+    if (range.context) Object.assign(entry, contextOf(found, { ...hit, line }, range.context));
     if (hit.replacement !== undefined) entry.replacement = hit.replacement;
     const loses = replacementLoses(hit);
     if (loses.length > 0) entry.replacement_loses = loses;
@@ -190,7 +222,8 @@ function shortened(m: StructuralMatch): StructuralMatch {
   const metavariables = Object.fromEntries(
     Object.entries(m.metavariables).map(([k, v]) => [k, { ...v, text: cut(v.text) }]),
   );
-  return { ...m, text: cut(m.text), metavariables };
+  const { context_before: _b, context_after: _a, ...rest } = m; // shortened, a match gives no context
+  return { ...rest, text: cut(m.text), metavariables };
 }
 
 /** The page fitted to the budget: as it is, with texts cut, or as counts per file. */

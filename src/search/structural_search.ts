@@ -525,6 +525,7 @@ export async function searchStructural(
       const entries = matchEntries({ ...found, path: found.file.path, lines }, {
         from,
         to,
+        ...(query.context ? { context: query.context } : {}),
         ...(misfits ? { misfits } : {}),
       });
       appendAll(page, entries);

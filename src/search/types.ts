@@ -359,6 +359,8 @@ export interface StructuralQuery {
   maxFileBytes: number;
   /** Name each match's enclosing symbol (default true; false spares outlining the matched files). */
   symbols?: boolean;
+  /** Lines to give before and after each match (`context_before` / `context_after`; none by default). */
+  context?: { before: number; after: number };
 }
 
 /** Where a metavariable's text is in the file (1-based lines and columns, end column just past the end). */
@@ -411,6 +413,10 @@ export interface StructuralMatch {
    * without braces holds one, an operator binding across it): `edit_rewrite_structural` refuses this site.
    */
   replacement_does_not_fit?: string;
+  /** Lines before the match's first line, nearest last (only when context was asked for). */
+  context_before?: string[];
+  /** Lines after its last line, nearest first (only when context was asked for). */
+  context_after?: string[];
 }
 
 /** What a structural search looked at. */

@@ -35,6 +35,7 @@ import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
+import { CONTEXT_OPTIONS, contextArgs, matchLines, type PrintedMatch } from "./_sg_lines.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import {
@@ -45,15 +46,6 @@ import {
   scanExit,
   scanJsonOf,
 } from "./_sg_scan.ts";
-
-/** What one match of a search_structural result holds (the part printed here). */
-interface PrintedMatch {
-  path: string;
-  line: number;
-  column: number;
-  end_line?: number;
-  text: string;
-}
 
 /**
  * Whether the matches are gathered in ast-grep's JSON shape: for `--format ast-grep`, and for `--format sarif`,
@@ -102,6 +94,9 @@ function sgArgs(
     args["output_mode"] = "files_with_matches";
   }
   if (values["lang"]) args["language"] = values["lang"];
+  const context = contextArgs(flags, { rewriting, astGrep: astGrepShaped(flags) });
+  if ("problem" in context) return context;
+  Object.assign(args, context);
   const given = [...values["glob"] ?? [], ...values["globs"] ?? []]; // ast-grep names it --globs
   if (globs.length > 0 || given.length > 0) args["glob"] = [...globs, ...given];
   for (const [flag, arg] of Object.entries(SWITCHES)) if (flags[flag]) args[arg] = true;
@@ -156,15 +151,6 @@ function fixPreviewed(
   return { ...flags, "dry-run": true };
 }
 
-/** One match as `path:line:column:text`, later lines of a multi-line match as `path-line-text`. */
-function matchLines(m: PrintedMatch, paint: Paint): string[] {
-  const [first, ...rest] = m.text.split("\n");
-  return [
-    `${paint.cyan(m.path)}:${paint.green(String(m.line))}:${m.column}:${paint.bold(first!)}`,
-    ...rest.map((t, i) => `${paint.cyan(m.path)}-${m.line + 1 + i}-${paint.bold(t)}`),
-  ];
-}
-
 /**
  * The text a successful call prints: the matches (their paths as the command line named them), or each
  * changed file's diff and a count.
@@ -180,9 +166,7 @@ function resultText(
       const matches = data["matches"] as PrintedMatch[];
       return print.github ? githubText(matches, report) : reportText(matches, report, paint);
     }
-    const lines = ((data["matches"] as PrintedMatch[] | undefined) ?? []).flatMap((m) =>
-      matchLines(m, paint)
-    );
+    const lines = matchLines((data["matches"] as PrintedMatch[] | undefined) ?? [], paint);
     for (const c of (data["counts"] as { path: string; count: number }[] | undefined) ?? []) {
       lines.push(`${paint.cyan(c.path)}:${c.count}`);
     }
@@ -227,7 +211,6 @@ function exitOf(result: ToolResult): number {
 /** ast-grep's options `graver sg` does not take, as written, with what to do instead (`CliCommand.foreign`). */
 const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
   const interactive = "a rewrite here is all or nothing: preview it with --dry-run, then run it without";
-  const context = "matches are printed without context lines: read around one with graver read PATH";
   const stdin = "graver sg searches files: write the code to a file in the workspace and search that";
   const strictness = "patterns match with ast-grep's default strictness (smart): trivia and unnamed tokens " +
     "the pattern leaves out are passed over";
@@ -237,12 +220,6 @@ const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
   return {
     "-i": interactive,
     "--interactive": interactive,
-    "-A": context,
-    "-B": context,
-    "-C": context,
-    "--after": context,
-    "--before": context,
-    "--context": context,
     "--stdin": stdin,
     "--strictness": strictness,
     "--selector": selector,
@@ -333,6 +310,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       value: "GLOB",
       help: "include (or with ! exclude) paths; repeatable",
     },
+    ...CONTEXT_OPTIONS,
     globs: {
       kind: "string",
       value: "GLOB",
@@ -490,8 +468,12 @@ async function sgQuery(
     return usageError(host, "sg", { message: await oneRewritePath(host, scopes) });
   }
   const report = q.scan && config ? config : undefined;
+  const printed = { any: false };
   const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
-    sgScope({ host, flags, tool, astGrep: q.astGrep, report, results: q.results }, { scope, ...call });
+    sgScope({ host, flags, tool, astGrep: q.astGrep, report, results: q.results, printed }, {
+      scope,
+      ...call,
+    });
   return await searchEachScope(scopes, { open: q.open, args, search });
 }
 
@@ -529,6 +511,8 @@ async function sgScope(
     report: InlineRule | undefined;
     /** In scan mode with --json, where each result goes (printed as one array at the end). */
     results?: unknown[] | undefined;
+    /** Whether an earlier PATH printed lines (with context, `--` stands between two PATHs' lines). */
+    printed: { any: boolean };
   },
   search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
 ): Promise<ScopeAnswer> {
@@ -561,7 +545,11 @@ async function sgScope(
     // Paths as ast-grep prints them: under PATH as written, without a leading `./` (`./src` prints `src/a.ts`).
     const shown = (path: string) => scope.shown(path).replace(/^\.\//, "");
     const github = flags["format"] === "github";
-    host.stdout(resultText(result, { paint, shown, report: run.report, github }));
+    const text = resultText(result, { paint, shown, report: run.report, github });
+    const context = ["context", "context_before", "context_after"].some((k) => Number(args[k] ?? 0) > 0);
+    if (context && text !== "" && run.printed.any) host.stdout("--\n");
+    if (text !== "") run.printed.any = true;
+    host.stdout(text);
     // A search's notes (a file over the size limit) go to stderr; a rewrite prints them after its diffs.
     if (result.tool === "search_structural") host.stderr(searchNotesText(result, paint));
   }

@@ -34,7 +34,16 @@ const patternEngine = lazyEngine(
 );
 
 /** Arguments of the search that only shape a page of results: a rewrite has no pages. */
-const PAGE_ARGS = ["max_results", "offset", "cursor", "max_chars"];
+/** The search's page and context arguments, which a rewrite (its sites listed with their diffs) does not take. */
+const PAGE_ARGS = [
+  "max_results",
+  "offset",
+  "cursor",
+  "max_chars",
+  "context",
+  "context_before",
+  "context_after",
+];
 
 /** Sites listed in a result by default; the rest are counted per file. */
 const DEFAULT_MAX_SITES = 100;

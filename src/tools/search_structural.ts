@@ -52,6 +52,9 @@ const SHARED = [
   "max_file_bytes",
   "hidden",
   "no_ignore",
+  "context",
+  "context_before",
+  "context_after",
 ];
 
 /** search_text's schema of the shared arguments (one description of each, wherever it is taken). */
@@ -166,6 +169,8 @@ const MATCH = shape({
   replacement: STRING,
   replacement_loses: { type: "array", items: STRING },
   replacement_does_not_fit: STRING,
+  context_before: { type: "array", items: STRING },
+  context_after: { type: "array", items: STRING },
 }, [
   "path",
   "language",

@@ -232,17 +232,18 @@ Deno.test("graver sg takes ast-grep's `run` before its arguments, unless a folde
   }
 });
 
-Deno.test("graver sg accepts ast-grep's -j; its options it does not take say what to do instead", async () => {
+Deno.test("graver sg accepts ast-grep's -j and -A; its options it does not take say what to do instead", async () => {
   const dir = await project(FILES);
   try {
     const run = (args: string[]) => inProcess(["sg", "-p", "self.AddConfig($NAME)", ...args], { cwd: dir });
     assert.equal((await run(["-j", "4", "gyp"])).code, 0);
+    assert.equal((await run(["-A", "2", "gyp"])).code, 0);
     await assertRefusedAs(run, [
       [
         ["-i", "-r", "x"],
         /"-i" is not taken here: a rewrite here is all or nothing: preview it with --dry-run/,
       ],
-      [["-A", "2"], /"-A" is not taken here: .*graver read PATH/],
+      [["-A", "2", "-r", "x"], /--after prints lines around a search's matches/],
       [["--stdin"], /"--stdin" is not taken here/],
       [["--selector", "call"], /"--selector" is not taken here: .*inside/],
     ]);

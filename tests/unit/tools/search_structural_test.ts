@@ -38,6 +38,37 @@ Deno.test("search_structural with symbols: false names no enclosing symbol, and 
   assert.equal((named["matches"] as Match[])[0]!.symbol, "Svc/run");
 });
 
+Deno.test("search_structural gives context lines around each match (-A/-B/-C, as search_text); a rewrite takes none", async () => {
+  const { ws } = await open(TREE);
+  type WithContext = Match & { context_before?: string[]; context_after?: string[] };
+  const around = okData(await ws.call("search_structural", { pattern: "console.log($$$A)", "-C": 2 }));
+  const [m] = around["matches"] as WithContext[];
+  assert.deepEqual(m!.context_before, ["export class Svc {", "  run(x: number) {"]);
+  assert.deepEqual(m!.context_after, ["    return x;", "  }"]);
+  // At the file's end, fewer lines; before and after apart.
+  const last = okData(
+    await ws.call("search_structural", { pattern: "print($A, file=$F)", context_after: 5, "-B": 1 }),
+  );
+  const [p] = last["matches"] as WithContext[];
+  assert.deepEqual([p!.context_before, p!.context_after], [["    print(argv)"], []]);
+  const none = okData(await ws.call("search_structural", { pattern: "console.log($$$A)" }));
+  assert.equal((none["matches"] as WithContext[])[0]!.context_before, undefined);
+  // Shortened to fit the budget, a match gives no context.
+  const tight = okData(
+    await ws.call("search_structural", { pattern: "$F($$$A)", context: 3, max_chars: 1200 }),
+  );
+  const shortened = (tight["summary"] as { shortened: string }).shortened;
+  if (shortened === "truncated_text") {
+    assert.ok((tight["matches"] as WithContext[]).every((x) => x.context_before === undefined));
+  } else assert.equal(shortened, "counts");
+  const rewrite = await ws.call("edit_rewrite_structural", {
+    pattern: "print($A)",
+    rewrite: "log($A)",
+    "-C": 1,
+  });
+  assert.equal(code(rewrite), "invalid_args");
+});
+
 Deno.test("search_structural takes ast-grep's -p and --lang as aliases; a name used twice must bind the same code", async () => {
   const { ws } = await open(TREE);
   const d = okData(await ws.call("search_structural", { "-p": "print($A)", lang: "python" }));
