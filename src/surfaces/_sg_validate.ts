@@ -37,3 +37,23 @@ export async function ruleProblem(rules: readonly InlineRule[], ws: Workspace): 
   }
   return null;
 }
+
+/**
+ * The first of a scan's rules (those not off) that does not compile, as {@linkcode ruleProblem} says it, in a
+ * workspace opened at the scan's root for it.
+ *
+ * @param rules The scan's rules.
+ * @param on How the command opens a workspace, and its options (`--root`).
+ * @returns The problem, or null.
+ */
+export async function firstUnusableRule(
+  rules: readonly InlineRule[],
+  on: { open: (root: string | undefined) => Promise<Workspace>; flags: Record<string, string | boolean> },
+): Promise<string | null> {
+  const ws = await on.open(on.flags["root"] as string | undefined);
+  try {
+    return await ruleProblem(rules.filter((r) => r.severity !== "off"), ws);
+  } finally {
+    await ws.close();
+  }
+}

@@ -36,6 +36,7 @@ import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
 import { CONTEXT_OPTIONS, contextArgs, matchLines, type PrintedMatch } from "./_sg_lines.ts";
+import { openStdin, rewrittenText, type StdinSource } from "./_sg_stdin.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import {
@@ -211,7 +212,6 @@ function exitOf(result: ToolResult): number {
 /** ast-grep's options `graver sg` does not take, as written, with what to do instead (`CliCommand.foreign`). */
 const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
   const interactive = "a rewrite here is all or nothing: preview it with --dry-run, then run it without";
-  const stdin = "graver sg searches files: write the code to a file in the workspace and search that";
   const strictness = "patterns match with ast-grep's default strictness (smart): trivia and unnamed tokens " +
     "the pattern leaves out are passed over";
   const selector = "write the pattern of the node itself, and what must surround it as inside in a rule: " +
@@ -220,7 +220,6 @@ const AST_GREP_OPTIONS_NOT_TAKEN: Readonly<Record<string, string>> = (() => {
   return {
     "-i": interactive,
     "--interactive": interactive,
-    "--stdin": stdin,
     "--strictness": strictness,
     "--selector": selector,
     "--follow": follow,
@@ -322,6 +321,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help: "accepted: -r always applies (use --dry-run to preview)",
     },
     "dry-run": { kind: "boolean", help: "with -r: print the diffs, write nothing" },
+    stdin: {
+      kind: "boolean",
+      help:
+        "search the code read from standard input (give -l LANG), as ast-grep's --stdin; with -r, print it rewritten",
+    },
     threads: {
       kind: "string",
       short: "j",
@@ -371,17 +375,29 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     const format = reportFormatProblem(flags, scan && found.rules !== null);
     if (format !== undefined) return usageError(host, "sg", { message: format });
     const rules = found.rules && flags["format"] === "github" ? reportedOnly(found.rules) : found.rules;
-    const unusable = scan && rules !== null ? await firstUnusableRule(rules, { open, flags }) : null;
+    // Loaded here: the structural engines are the tools' to load, on a scan's first need, not at the CLI's start.
+    const unusable = scan && rules !== null
+      ? await (await import("./_sg_validate.ts")).firstUnusableRule(rules, { open, flags })
+      : null;
     if (unusable !== null) return usageError(host, "sg", { message: unusable });
+    const stdin = flags["stdin"] === true
+      ? await openStdin(host, {
+        languages: values["lang"] ?? [],
+        rules: (rules ?? []).map((r) => r.language),
+        paths,
+      })
+      : undefined;
+    if (stdin && "problem" in stdin) return usageError(host, "sg", { message: stdin.problem });
     const astGrep: unknown[] = [];
     // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
     const results = scan && flags["json"] && rules !== null ? [] as unknown[] : undefined;
-    const invocation = { values, paths, host, open, astGrep, ...(results ? { results } : {}) };
+    const invocation = { values, paths, host, open, astGrep, ...(results ? { results } : {}), stdin };
     if (rules === null) {
       const codes = await sgQuery({ ...invocation, flags });
       if (typeof codes === "number") return codes;
       // One array for every PATH searched, as ast-grep prints it.
       if (astGrepShaped(flags) && codes.some((code) => code !== 2)) printJson(host, astGrep);
+      if (stdin?.written) host.stdout(await rewrittenText(stdin));
       return exitOfAll(codes);
     }
     const runs: { codes: number[]; rule: InlineRule; fixed: boolean }[] = [];
@@ -399,24 +415,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       printJson(host, flags["format"] === "sarif" ? sarifOf(astGrep as ScanJsonMatch[], VERSION) : astGrep);
     }
     if (results) printJson(host, results);
+    if (stdin?.written) host.stdout(await rewrittenText(stdin));
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
-
-/** The first of a scan's rules (those not off) that does not compile, in a workspace at the scan's root. */
-async function firstUnusableRule(
-  rules: readonly InlineRule[],
-  on: { open: (root: string | undefined) => Promise<Workspace>; flags: Record<string, string | boolean> },
-): Promise<string | null> {
-  // Loaded here: the structural engines are the tools' to load, on a scan's first need, not at the CLI's start.
-  const { ruleProblem } = await import("./_sg_validate.ts");
-  const ws = await on.open(on.flags["root"] as string | undefined);
-  try {
-    return await ruleProblem(rules.filter((r) => r.severity !== "off"), ws);
-  } finally {
-    await ws.close();
-  }
-}
 
 /**
  * The scan's rules with `--error`, `--warning`, `--info`, `--hint` and `--off` applied (a note on stderr for each
@@ -451,6 +453,8 @@ async function sgQuery(
     results?: unknown[];
     config?: InlineRule;
     scan?: boolean;
+    /** With --stdin: the text's workspace, searched in place of PATHs. */
+    stdin?: StdinSource | undefined;
   },
 ): Promise<number[] | number> {
   const { host, config } = q;
@@ -462,7 +466,9 @@ async function sgQuery(
   const tool = args["rewrite"] === undefined || astGrep ? "search_structural" : "edit_rewrite_structural";
   // Only --json prints the whole result: the lines, reports and ast-grep's shapes name no enclosing symbol.
   if (tool === "search_structural" && !flags["json"]) args["symbols"] = false;
-  const scopes = await cliScopes(host, { root: flags["root"] as string | undefined, paths: q.paths });
+  const scopes = q.stdin
+    ? [q.stdin.scope]
+    : await cliScopes(host, { root: flags["root"] as string | undefined, paths: q.paths });
   if ("problem" in scopes) return usageError(host, "sg", { message: scopes.problem });
   if (tool === "edit_rewrite_structural" && scopes.length > 1) {
     return usageError(host, "sg", { message: await oneRewritePath(host, scopes) });
@@ -470,11 +476,12 @@ async function sgQuery(
   const report = q.scan && config ? config : undefined;
   const printed = { any: false };
   const search = (scope: CliScope, call: { ws: Workspace; args: Record<string, unknown> }) =>
-    sgScope({ host, flags, tool, astGrep: q.astGrep, report, results: q.results, printed }, {
+    sgScope({ host, flags, tool, astGrep: q.astGrep, report, results: q.results, printed, stdin: q.stdin }, {
       scope,
       ...call,
     });
-  return await searchEachScope(scopes, { open: q.open, args, search });
+  const open = q.stdin ? () => Promise.resolve(q.stdin!.ws) : q.open;
+  return await searchEachScope(scopes, { open, args, search });
 }
 
 /**
@@ -513,6 +520,8 @@ async function sgScope(
     results?: unknown[] | undefined;
     /** Whether an earlier PATH printed lines (with context, `--` stands between two PATHs' lines). */
     printed: { any: boolean };
+    /** With --stdin: the text, whose rewrite is printed whole once the command is done, not as a diff. */
+    stdin?: StdinSource | undefined;
   },
   search: { scope: CliScope; ws: Workspace; args: Record<string, unknown> },
 ): Promise<ScopeAnswer> {
@@ -541,6 +550,8 @@ async function sgScope(
   } else if (!result.ok) {
     // A scan's rule with a fix that matched nothing is a clean rule, not a failure (its code says none).
     if (!(run.report && result.error.code === "no_match")) host.stderr(failureText(result, paint));
+  } else if (run.stdin && result.tool === "edit_rewrite_structural" && result.status !== "dry_run") {
+    run.stdin.written = true;
   } else {
     // Paths as ast-grep prints them: under PATH as written, without a leading `./` (`./src` prints `src/a.ts`).
     const shown = (path: string) => scope.shown(path).replace(/^\.\//, "");

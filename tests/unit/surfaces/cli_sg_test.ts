@@ -244,7 +244,7 @@ Deno.test("graver sg accepts ast-grep's -j and -A; its options it does not take 
         /"-i" is not taken here: a rewrite here is all or nothing: preview it with --dry-run/,
       ],
       [["-A", "2", "-r", "x"], /--after prints lines around a search's matches/],
-      [["--stdin"], /"--stdin" is not taken here/],
+      [["--stdin"], /--stdin needs the code's language/],
       [["--selector", "call"], /"--selector" is not taken here: .*inside/],
     ]);
   } finally {
