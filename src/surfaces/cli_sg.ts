@@ -36,7 +36,7 @@ import { rulesOf } from "./_sg_project.ts";
 import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
 import { CONTEXT_OPTIONS, contextArgs, matchLines, type PrintedMatch } from "./_sg_lines.ts";
-import { openStdin, rewrittenText, type StdinSource } from "./_sg_stdin.ts";
+import type { StdinSource } from "./_sg_stdin.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
 import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
 import {
@@ -381,7 +381,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       : null;
     if (unusable !== null) return usageError(host, "sg", { message: unusable });
     const stdin = flags["stdin"] === true
-      ? await openStdin(host, {
+      ? await (await import("./_sg_stdin.ts")).openStdin(host, {
         languages: values["lang"] ?? [],
         rules: (rules ?? []).map((r) => r.language),
         paths,
@@ -397,7 +397,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       if (typeof codes === "number") return codes;
       // One array for every PATH searched, as ast-grep prints it.
       if (astGrepShaped(flags) && codes.some((code) => code !== 2)) printJson(host, astGrep);
-      if (stdin?.written) host.stdout(await rewrittenText(stdin));
+      if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
       return exitOfAll(codes);
     }
     const runs: { codes: number[]; rule: InlineRule; fixed: boolean }[] = [];
@@ -415,7 +415,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       printJson(host, flags["format"] === "sarif" ? sarifOf(astGrep as ScanJsonMatch[], VERSION) : astGrep);
     }
     if (results) printJson(host, results);
-    if (stdin?.written) host.stdout(await rewrittenText(stdin));
+    if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
