@@ -72,9 +72,10 @@ function rowText(row: Row, paint: Paint): string {
 }
 
 /**
- * The lines of a search's matches, with their context: a line already printed (two matches on one line, or
- * context that overlaps the next match) is not printed again, save a match's first line, which each match
- * prints; with context, `--` stands between groups that do not follow one another.
+ * The lines of a search's matches, with their context: each match prints all its own lines (a match inside
+ * another prints its lines again, as without context), a context line already printed (context that overlaps
+ * another match or its context) is not printed again; with context, `--` stands between groups that do not
+ * follow one another.
  *
  * @example Two matches a line apart, one line of context each
  * ```ts
@@ -101,7 +102,7 @@ export function matchLines(matches: readonly PrintedMatch[], paint: Paint): stri
     const until = next?.path === m.path ? next.line - 1 : Infinity; // the next match prints its own lines
     for (const row of rowsOf(m)) {
       const sameFile = last?.path === row.path;
-      if (sameFile && row.line <= last!.line && row.kind !== "first") continue;
+      if (sameFile && row.line <= last!.line && row.kind === "context") continue;
       if (row.kind === "context" && row.line > until) continue;
       if (context && last !== null && (!sameFile || row.line > last.line + 1)) out.push("--");
       out.push(rowText(row, paint));

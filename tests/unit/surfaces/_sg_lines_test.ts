@@ -41,6 +41,27 @@ Deno.test("matchLines: without context one line a match line; with it, overlaps 
       "b.js-2-x",
     ],
   );
+  // A match inside another prints its own lines again (a reader of the lines finds each match whole).
+  const outer: PrintedMatch = { path: "a.js", line: 1, column: 1, text: "return f(() => {\n  return 2;\n})" };
+  const inner: PrintedMatch = { path: "a.js", line: 2, column: 3, text: "return 2" };
+  assert.deepEqual(matchLines([outer, inner], plain), [
+    "a.js:1:1:return f(() => {",
+    "a.js-2-  return 2;",
+    "a.js-3-})",
+    "a.js:2:3:return 2",
+  ]);
+  const nested = [
+    withContext(outer, [], ["x"]),
+    withContext({ ...inner, text: "return 2;\n  y" }, [], ["})"]),
+  ];
+  assert.deepEqual(matchLines(nested, plain), [
+    "a.js:1:1:return f(() => {",
+    "a.js-2-  return 2;",
+    "a.js-3-})",
+    "a.js:2:3:return 2;",
+    "a.js-3-  y",
+    "a.js-4-})", // the line after both, once
+  ]);
   // Two matches on one line: each prints its first line, the context after them once.
   const twice = [
     withContext({ path: "a.js", line: 1, column: 1, text: "f(1)" }, [], ["y"]),
