@@ -5,6 +5,7 @@
  * @module
  */
 import { structuredPatch } from "diff";
+import { differingRuns, linesOf, type Run } from "./line_runs.ts";
 import { looksBinary } from "./text.ts";
 
 const DECODER = new TextDecoder();
@@ -87,8 +88,14 @@ export function unifiedDiff(
 
 /** A changed region this large (bytes, either side) is split into its hunks before jsdiff sees it. */
 const SPLIT_REGION_BYTES = 1024 * 1024;
-/** The most line edits the split looks for; a region that differs more is diffed whole. */
-const SPLIT_MAX_EDITS = 2000;
+/** A changed region of more lines than this (either side) is split too where jsdiff would take long over it. */
+const SPLIT_REGION_LINES = 256;
+/** The most line edits the split looks for the shortest script with; past it, the window diff's runs. */
+const SPLIT_MAX_EDITS = 1000;
+/** jsdiff costs the lines times the edits: past this product, a region is split rather than diffed whole. */
+const WHOLE_DIFF_COST = 4_000_000;
+/** The most differing lines (both sides together) one part holds: jsdiff never sees many edits at once. */
+const PART_MAX_LINES = 64;
 
 /** A part of the changed region and the line where it starts, on each side, within the region. */
 interface RegionPart {
@@ -98,33 +105,37 @@ interface RegionPart {
   newLine: number;
 }
 
+/** Lines the runs of a group span on each side, and the runs. */
+interface Group {
+  a0: number;
+  a1: number;
+  b0: number;
+  b1: number;
+  runs: Run[];
+}
+
 /**
  * The changed region in parts that each hold one group of nearby changes with their context: two edits far
  * apart in a large file (the changed region then spans nearly all of it) are diffed as two small parts, not as
- * one region of millions of lines. The groups come from a line diff of the region ({@linkcode lineEdits});
- * a small region, or one with more changes than that looks for, is one part.
+ * one region of millions of lines; and a region of many edits (every line of a file rewritten) in parts of at
+ * most {@linkcode PART_MAX_LINES} differing lines, as jsdiff costs the lines times the edits. The groups come
+ * from a line diff of the region (`line_runs.ts`: the shortest script, or past {@linkcode SPLIT_MAX_EDITS}
+ * edits a valid one found in linear time); a region small enough for jsdiff is one part.
  */
 function regionParts(middle: { before: Uint8Array; after: Uint8Array }, context: number): RegionPart[] {
   const whole = [{ before: middle.before, after: middle.after, oldLine: 0, newLine: 0 }];
-  if (Math.max(middle.before.length, middle.after.length) < SPLIT_REGION_BYTES) return whole;
+  const big = Math.max(middle.before.length, middle.after.length) >= SPLIT_REGION_BYTES;
   const a = linesOf(middle.before);
   const b = linesOf(middle.after);
-  const changed = lineEdits(a, b, SPLIT_MAX_EDITS);
-  if (changed === null || changed.length === 0) return whole;
-  // Changes closer than two contexts share a hunk (as jsdiff groups them): they stay in one part.
-  const groups: { a0: number; a1: number; b0: number; b1: number }[] = [];
-  for (const [ai, bi, aEnd, bEnd] of changed) {
-    const last = groups[groups.length - 1];
-    if (last && ai - last.a1 <= 2 * context) {
-      last.a1 = aEnd;
-      last.b1 = bEnd;
-    } else groups.push({ a0: ai, a1: aEnd, b0: bi, b1: bEnd });
-  }
-  return groups.map((g) => {
-    const a0 = Math.max(0, g.a0 - context);
-    const b0 = g.b0 - (g.a0 - a0);
-    const a1 = Math.min(a.count, g.a1 + context);
-    const b1 = g.b1 + (a1 - g.a1);
+  if (!big && Math.max(a.count, b.count) <= SPLIT_REGION_LINES) return whole;
+  const changed = differingRuns(a, b, SPLIT_MAX_EDITS);
+  const edits = changed.reduce((n, [a0, b0, a1, b1]) => n + (a1 - a0) + (b1 - b0), 0);
+  if (changed.length === 0 || (!big && (a.count + b.count) * edits <= WHOLE_DIFF_COST)) return whole;
+  return groupsOf(changed, context).flatMap(piecesOf).map((p) => {
+    const a0 = p.first ? Math.max(0, p.a0 - context) : p.a0;
+    const b0 = p.b0 - (p.a0 - a0);
+    const a1 = p.last ? Math.min(a.count, p.a1 + context) : p.a1;
+    const b1 = p.b1 + (a1 - p.a1);
     return {
       before: middle.before.subarray(a.starts[a0]!, a.starts[a1]!),
       after: middle.after.subarray(b.starts[b0]!, b.starts[b1]!),
@@ -134,98 +145,62 @@ function regionParts(middle: { before: Uint8Array; after: Uint8Array }, context:
   });
 }
 
-/** The lines of some bytes: where each starts (then the end), and a hash of each. */
-interface Lines {
-  bytes: Uint8Array;
-  count: number;
-  starts: Int32Array;
-  hashes: Int32Array;
-}
-
-function linesOf(bytes: Uint8Array): Lines {
-  let count = 0;
-  for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) count++;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== NEWLINE) count++;
-  const starts = new Int32Array(count + 1);
-  const hashes = new Int32Array(count);
-  let line = 0;
-  let h = 0x811c9dc5 | 0;
-  for (let i = 0; i < bytes.length; i++) {
-    h = Math.imul(h ^ bytes[i]!, 0x01000193);
-    if (bytes[i] === NEWLINE || i === bytes.length - 1) {
-      hashes[line] = h;
-      starts[++line] = i + 1;
-      h = 0x811c9dc5 | 0;
-    }
+/** The runs in groups: runs closer than two contexts share a hunk (as jsdiff groups them), so one group. */
+function groupsOf(runs: readonly Run[], context: number): Group[] {
+  const groups: Group[] = [];
+  for (const run of runs) {
+    const [ai, bi, aEnd, bEnd] = run;
+    const last = groups[groups.length - 1];
+    if (last && ai - last.a1 <= 2 * context) {
+      last.a1 = aEnd;
+      last.b1 = bEnd;
+      last.runs.push(run);
+    } else groups.push({ a0: ai, a1: aEnd, b0: bi, b1: bEnd, runs: [run] });
   }
-  return { bytes, count, starts, hashes };
-}
-
-function sameLine(a: Lines, i: number, b: Lines, j: number): boolean {
-  if (a.hashes[i] !== b.hashes[j]) return false;
-  const [s, e, t] = [a.starts[i]!, a.starts[i + 1]!, b.starts[j]!];
-  if (e - s !== b.starts[j + 1]! - t) return false;
-  for (let k = 0; k < e - s; k++) if (a.bytes[s + k] !== b.bytes[t + k]) return false;
-  return true;
+  return groups;
 }
 
 /**
- * The runs of lines that differ between `a` and `b`, as `[aStart, bStart, aEnd, bEnd]` (0-based, end
- * exclusive) in order: a shortest line edit script (Myers' greedy algorithm), or null when it needs more than
- * `maxEdits` line insertions and deletions.
+ * A group cut where its runs part into pieces of at most {@linkcode PART_MAX_LINES} differing lines (a run
+ * longer than that into slices), each marked first or last in its group: only those take context.
  */
-function lineEdits(a: Lines, b: Lines, maxEdits: number): [number, number, number, number][] | null {
-  const n = a.count;
-  const m = b.count;
-  const off = maxEdits + 1;
-  const v = new Int32Array(2 * maxEdits + 3);
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= maxEdits; d++) {
-    trace.push(v.slice(off - d - 1, off + d + 2)); // entry k + d + 1 holds diagonal k before step d
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[off + k - 1]! < v[off + k + 1]!)
-        ? v[off + k + 1]!
-        : v[off + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && sameLine(a, x, b, y)) {
-        x++;
-        y++;
-      }
-      v[off + k] = x;
-      if (x >= n && y >= m) return changedRuns(trace, n, m);
+function piecesOf(g: Group): (Group & { first: boolean; last: boolean })[] {
+  const slices = g.runs.flatMap(sliced);
+  const out: (Group & { first: boolean; last: boolean })[] = [];
+  let piece: Group | null = null;
+  let size = 0;
+  for (const run of slices) {
+    const lines = run[2] - run[0] + run[3] - run[1];
+    if (piece !== null && size + lines > PART_MAX_LINES) {
+      out.push({ ...piece, a1: run[0], b1: run[1], first: out.length === 0, last: false });
+      piece = null;
     }
+    if (piece === null) {
+      piece = {
+        a0: out.length === 0 ? g.a0 : run[0],
+        b0: out.length === 0 ? g.b0 : run[1],
+        a1: 0,
+        b1: 0,
+        runs: [],
+      };
+      size = 0;
+    }
+    size += lines;
   }
-  return null;
+  out.push({ ...piece!, a1: g.a1, b1: g.b1, first: out.length === 0, last: true });
+  return out;
 }
 
-/** Walk the trace of {@linkcode lineEdits} back from the end: the runs of lines that are not kept. */
-function changedRuns(trace: Int32Array[], n: number, m: number): [number, number, number, number][] {
-  const runs: [number, number, number, number][] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0; d--) {
-    const v = trace[d]!;
-    const k = x - y;
-    const at = (kk: number) => v[kk + d + 1]!;
-    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      x--;
-      y--;
-    }
-    if (d === 0) break;
-    // One line deleted (x moves) or inserted (y moves): joined to the run it touches.
-    const [ax, by] = [Math.max(prevX, 0), Math.max(prevY, 0)];
-    const first = runs[0];
-    if (first && first[0] === x && first[1] === y) {
-      first[0] = ax;
-      first[1] = by;
-    } else runs.unshift([ax, by, x, y]);
-    x = prevX;
-    y = prevY;
-  }
-  return runs;
+/** A run longer than {@linkcode PART_MAX_LINES} cut into slices of about that many lines, each side in step. */
+function sliced(run: Run): Run[] {
+  const [a0, b0, a1, b1] = run;
+  const n = Math.ceil((a1 - a0 + b1 - b0) / PART_MAX_LINES);
+  if (n <= 1) return [run];
+  const at = (k: number): [number, number] => [
+    a0 + Math.floor((k * (a1 - a0)) / n),
+    b0 + Math.floor((k * (b1 - b0)) / n),
+  ];
+  return Array.from({ length: n }, (_, k) => [...at(k), ...at(k + 1)] as Run);
 }
 
 /** git's file mode for permission bits: executable when the owner may execute. */

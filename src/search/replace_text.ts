@@ -105,13 +105,15 @@ export const MAX_EDIT_SITES = 100_000;
  * @throws RecoverableError `limit_exceeded`.
  */
 export function refuseTooManySites(
-  found: { path: string; here: number; before: number },
+  found: { path: string; here: number; before: number; capped?: boolean },
   search: { tool: string; args: Record<string, unknown> },
 ): void {
-  if (found.before + found.here <= MAX_EDIT_SITES) return;
+  if (found.before + found.here <= MAX_EDIT_SITES && found.capped !== true) return;
   throw new RecoverableError(
     "limit_exceeded",
-    `Cannot change every match: ${found.here.toLocaleString("en")} in "${found.path}"${
+    `Cannot change every match: ${found.capped ? "more than " : ""}${
+      found.here.toLocaleString("en")
+    } in "${found.path}"${
       found.before > 0 ? ` after ${found.before.toLocaleString("en")} in the files before it` : ""
     }, past the ${MAX_EDIT_SITES.toLocaleString("en")} one call changes; nothing was written`,
     {

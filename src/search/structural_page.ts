@@ -177,6 +177,8 @@ export interface PageStats {
   skipped: SearchSkipped;
   /** Of the too large, files over the parse limit. */
   overParseLimit: number;
+  /** Files whose matches stopped at the matcher's bound per file. */
+  capped?: string[];
   /** Languages where the pattern does not parse, with what the grammar said. */
   refused: Map<string, RecoverableError>;
   /** Languages whose grammar read the pattern only as one ERROR node, with what it saw. */
@@ -263,6 +265,7 @@ export function finish(state: PageState<StructuralMatch>): StructuralSearchResul
     elapsed_ms: Math.round((performance.now() - state.started) * 10) / 10,
   };
   if (stats.overParseLimit > 0) summary.files_over_parse_limit = stats.overParseLimit;
+  if (stats.capped !== undefined) summary.files_capped = stats.capped.slice(0, 20);
   if (stats.refused.size > 0) {
     summary.languages_refused = Object.fromEntries([...stats.refused].map(([l, e]) => [l, e.message]));
   }

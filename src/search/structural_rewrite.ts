@@ -297,7 +297,7 @@ export async function planStructuralRewrite(
     if (byFile !== null && ids === undefined) continue;
     seen.add(path);
     const query = q.query.rule ? { rule: q.query.rule } : { pattern: q.query.pattern };
-    refuseTooManySites({ path, here: found.hits.length, before: plan.sites }, {
+    refuseTooManySites({ path, here: found.hits.length, before: plan.sites, capped: found.capped === true }, {
       tool: SEARCH_TOOL,
       args: query,
     });

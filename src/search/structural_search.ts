@@ -51,6 +51,8 @@ export interface StructuralStats extends ScanStats {
   readings: Map<string, string>;
   /** Files over the parse limit (counted in `skipped.too_large` too): `max_file_bytes` does not lift it. */
   overParseLimit: number;
+  /** Files whose matches reached the program's `maxHitsPerFile` (each may hold more than it listed). */
+  capped?: string[];
 }
 
 /** One file with matches. */
@@ -67,6 +69,8 @@ export interface StructuralFile {
   hits: StructuralHit[];
   /** Its bytes (what its text, line starts and version are remembered by). */
   bytes: Uint8Array;
+  /** Set when its matches reached the program's `maxHitsPerFile`: it may hold more than those listed. */
+  capped?: true;
 }
 
 /** Candidate files whose versions are hashed ahead while the ones before them are parsed and matched. */
@@ -332,7 +336,19 @@ class StructuralScan {
     const { version, hits } = matched;
     if (hits === null || hits.length === 0) return undefined;
     this.#stats.matched++;
-    return { file: c.file, language: c.language, text: c.text, version, hits, bytes: c.bytes };
+    const found: StructuralFile = {
+      file: c.file,
+      language: c.language,
+      text: c.text,
+      version,
+      hits,
+      bytes: c.bytes,
+    };
+    if (hits.length >= (c.program.maxHitsPerFile ?? Infinity)) {
+      found.capped = true;
+      (this.#stats.capped ??= []).push(c.file.path);
+    }
+    return found;
   }
 
   /** Read the next run of candidates into the queue (the queue's taken part dropped first). */

@@ -289,6 +289,11 @@ export interface StructuralProgram {
    * parses in a pool of workers); absent, each file is matched when the search reaches it.
    */
   inFlight?: number;
+  /**
+   * Most matches the program gives for one file (the list stops there, so a file with that many may hold
+   * more: a rewrite refuses it rather than change only those); absent, no bound.
+   */
+  maxHitsPerFile?: number;
 }
 
 /**
@@ -436,6 +441,11 @@ export interface StructuralSummary extends Omit<SearchSummary, "shortened"> {
   pattern_readings?: Record<string, string>;
   /** Files left out as over the parse limit (of `skipped.too_large`; the workspace's `maxParseBytes`). */
   files_over_parse_limit?: number;
+  /**
+   * Files (the first 20) whose matches stopped at the matcher's bound per file (100,000): each may hold more
+   * than the search lists or counts, and a rewrite of it is refused.
+   */
+  files_capped?: string[];
   /**
    * With a `rewrite`: how many of the page's matches would lose code to it (`replacement_loses`) and how many
    * would get code that does not fit there (`replacement_does_not_fit`) — counted before the budget, so a

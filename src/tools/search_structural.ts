@@ -196,6 +196,7 @@ export const STRUCTURAL_SUMMARY = shape({
   languages_refused: { type: "object", additionalProperties: STRING },
   pattern_read_as_error: { type: "object", additionalProperties: STRING },
   files_over_parse_limit: INTEGER,
+  files_capped: { type: "array", items: STRING },
   rewrite_refuses: shape({ loses_code: INTEGER, does_not_fit: INTEGER }),
 }, ["files_scanned", "files_parsed", "files_matched", "skipped"]);
 
@@ -249,6 +250,13 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
       ...skippedWarnings(skipped, query),
     ];
     warnings.push(...rewriteRefusalWarnings(summary));
+    if (summary.files_capped) {
+      warnings.push(
+        `${summary.files_capped.join(", ")}: more matches than the matcher takes from one file (the first ` +
+          "100,000); the search lists and counts only those, and a rewrite of the file is refused: narrow the " +
+          "pattern or the path",
+      );
+    }
     return { data: result as unknown as Record<string, unknown>, shown: shownLines(result), warnings };
   },
 };

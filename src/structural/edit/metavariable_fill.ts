@@ -59,15 +59,26 @@ export function substituteMetavariables(
         boundFrom = gap.start;
       }
     }
-    const firstRow = rowOf(sourceText, boundFrom);
-    const keep = stringRows(b.nodes);
+    // Which bound lines continue a string literal: found only for a binding of several lines (a file of
+    // 20,000 one-line sites counted its lines from the top for each: 2.3 s of a 5 s rewrite).
+    let rows: { first: number; keep: Set<number> } | undefined;
+    const isStringText = (i: number) => {
+      rows ??= { first: rowAt(sourceText, boundFrom, b.nodes[0]), keep: stringRows(b.nodes) };
+      return rows.keep.has(rows.first + i);
+    };
     out += code.slice(at, from) +
-      (asIs
-        ? bound
-        : rebase(bound, code, from, sourceText, matchStart ?? boundFrom, (i) => keep.has(firstRow + i)));
+      (asIs ? bound : rebase(bound, code, from, sourceText, matchStart ?? boundFrom, isStringText));
     at = to;
   }
   return out + code.slice(at);
+}
+
+/** The 0-based row of `offset`, counted from a node at or after it whose row the tree knows, else from the top. */
+function rowAt(text: string, offset: number, node: Node | undefined): number {
+  if (node !== undefined && offset <= node.startIndex) {
+    return node.startPosition.row - rowOf(text, node.startIndex, offset);
+  }
+  return rowOf(text, offset);
 }
 
 /** Rows (0-based) that continue a multi-line string literal inside the given nodes. */

@@ -13,7 +13,7 @@
 import type { Node } from "web-tree-sitter";
 import { nodesAroundToken, rarestText } from "../../syntax/node_index.ts";
 import type { MetaVariable } from "./pattern_encodings.ts";
-import { countMatchStep, resetMatchSteps } from "./match_steps.ts";
+import { countMatchStep, nextMatchCandidate, resetMatchSteps } from "./match_steps.ts";
 import type { PatternNode } from "./pattern_tree.ts";
 import { nodeFacts } from "./node_facts.ts";
 import type { CompiledPattern } from "./pattern_compile.ts";
@@ -368,6 +368,7 @@ function matchCandidates(
   const out: PatternMatch[] = [];
   for (const n of candidates) {
     const env: Env = new Map();
+    nextMatchCandidate();
     if (matchNode(pattern.root, n, env, text, pattern.smart === true)) {
       out.push(matchOf(n, env));
       if (out.length >= limit) break;

@@ -29,7 +29,7 @@ import { compileRule, grammarKinds, multiNames } from "./rule.ts";
 import type { RelationRule } from "./rule_compile.ts";
 import { compileRewriters, rewriteOf } from "./rewriters.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
-import { type Finder, matchesIn, patternFinder, ruleFinder } from "./finders.ts";
+import { type Finder, matchesIn, MAX_MATCHES_PER_FILE, patternFinder, ruleFinder } from "./finders.ts";
 import { type RunLexicon, runLexiconOf } from "./token_runs.ts";
 import { rootOf } from "../../syntax/node_index.ts";
 import { boundNames, type CompiledTransform, compileTransform } from "./transform.ts";
@@ -56,6 +56,8 @@ export interface LanguageProgram {
   match(file: { path: string; text: string; version: string }): PatternSite[] | Promise<PatternSite[]>;
   /** How many files' matches a search may usefully keep in flight (a pool's workers; absent: one at a time). */
   inFlight?: number;
+  /** Most matches taken from one file ({@linkcode MAX_MATCHES_PER_FILE}): a file with that many may hold more. */
+  maxHitsPerFile?: number;
   /** What the grammar saw, where it read the pattern (or a rule's) only as one ERROR node (`anyKind`). */
   readAsError?: string;
   /** A code pattern's reading, as `patternSexp` prints it (none for a rule). */
@@ -422,6 +424,7 @@ export function patternMatcherOf(
       const local: LanguageProgram = {
         literals: find.literals,
         words: find.words,
+        maxHitsPerFile: MAX_MATCHES_PER_FILE,
         ...(find.mayHold ? { mayHold: find.mayHold } : {}),
         ...(readAsError ? { readAsError } : {}),
         ...(find.pattern && query.rule === undefined ? { reading: patternSexp(find.pattern) } : {}),

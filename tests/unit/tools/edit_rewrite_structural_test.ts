@@ -384,3 +384,24 @@ Deno.test("a refusal of some sites suggests the call that rewrites the others by
     go.replace("\t\treturn a\n\t}\n\treturn 0", "\t\treturn a + 1\n\t}\n\treturn 0"),
   );
 });
+
+// A file with more matches than the matcher takes from one file (100,000): the rewrite changed the first
+// 100,000 and left the rest, saying nothing; the search listed and counted 100,000 as if that were all.
+Deno.test("a file with more matches than the matcher takes is refused whole by a rewrite, and flagged by a search", async () => {
+  const text = `export const xs = [${Array.from({ length: 100_010 }, () => "1").join(",")}];\n`;
+  const { ws, backend } = await open({ "/w/many.js": text });
+  const rule = { kind: "number" };
+  const rewrite = await ws.call("edit_rewrite_structural", { rule, rewrite: "2", language: "js" });
+  assert.equal(code(rewrite), "limit_exceeded");
+  assert.ok(
+    !rewrite.ok && /more than 100,000 in "many\.js"/.test(rewrite.error.message),
+    JSON.stringify(rewrite),
+  );
+  assert.equal(await textOf(backend, "/w/many.js"), text, "nothing written");
+  const count = await ws.call("search_structural", { rule, language: "js", output_mode: "count" });
+  const data = okData(count);
+  assert.deepEqual((data["summary"] as { files_capped?: string[] }).files_capped, ["many.js"]);
+  assert.ok(
+    count.ok && count.warnings?.some((w) => /more matches than the matcher takes from one file/.test(w)),
+  );
+});
