@@ -4,7 +4,9 @@ import { RecoverableError } from "../../../../src/errors.ts";
 import {
   countMatchStep,
   MATCH_STEPS_PER_ITEM,
+  MAX_CALL_STEPS,
   MAX_MATCH_STEPS,
+  nextMatchCandidate,
   resetMatchSteps,
 } from "../../../../src/structural/edit/match_steps.ts";
 
@@ -47,4 +49,27 @@ Deno.test("the matcher's steps: a match that meets a long list may scan it, MATC
   resetMatchSteps();
   assert.equal(steps(MAX_MATCH_STEPS), false);
   assert.equal(steps(1), true);
+});
+
+Deno.test("the matcher's steps: each candidate of a call has its own budget, the call MAX_CALL_STEPS in all", () => {
+  resetMatchSteps();
+  // 200,000 simple matches of 11 steps each: 2.2 million steps in one call, refused as one match before.
+  for (let c = 0; c < 200_000; c++) {
+    nextMatchCandidate();
+    for (let k = 0; k < 11; k++) countMatchStep([] as Node[], 0);
+  }
+  // Candidates that each take nearly their whole budget: the call ends at MAX_CALL_STEPS.
+  resetMatchSteps();
+  let refused: unknown;
+  try {
+    for (let c = 0; c < 40; c++) {
+      nextMatchCandidate();
+      for (let k = 0; k < MAX_MATCH_STEPS - 1; k++) countMatchStep([] as Node[], 0);
+    }
+  } catch (err) {
+    refused = err;
+  }
+  assert.ok(refused instanceof RecoverableError && refused.code === "limit_exceeded");
+  assert.equal(refused.details?.["max_steps"], MAX_CALL_STEPS);
+  assert.match(refused.message, /at every candidate of the file took more than 16,000,000 steps/);
 });
