@@ -4,7 +4,8 @@
  * rewritten as a file on disk is, and printed as `STDIN`: matches as `STDIN:line:column:text`; a rewrite prints
  * the whole rewritten text (ast-grep's `--stdin -U`: the code to pipe on), or its diff with `--dry-run`. The
  * language must be named (`-l LANG`, or a scan's rules' own `language`), as ast-grep asks: a text has no
- * extension to tell it by. Nothing on disk is read or written.
+ * extension to tell it by. Nothing on disk is read or written. The bytes are taken as they come (where the
+ * host streams them), so a text that is not UTF-8 is refused by a rewrite as a file would be, and a BOM kept.
  *
  * @module
  */
@@ -73,8 +74,8 @@ export function stdinFileName(languages: readonly string[]): string | { problem:
  * @returns The workspace, the file and the scope that prints it as `STDIN`.
  */
 export async function stdinSource(host: CliHost, file: string): Promise<StdinSource> {
-  const text = await host.readStdin();
-  const backend = createMemoryBackend({ [`/${file}`]: text });
+  const content = await stdinContent(host);
+  const backend = createMemoryBackend({ [`/${file}`]: content });
   const ws = await createWorkspace({ backend, wasm: host.wasm });
   return {
     ws,
@@ -82,6 +83,16 @@ export async function stdinSource(host: CliHost, file: string): Promise<StdinSou
     file,
     scope: { root: undefined, path: undefined, shown: (p) => p === file ? STDIN_NAME : p },
   };
+}
+
+/**
+ * All of stdin: its bytes where the host streams them, so that the workspace judges them as it judges a file
+ * on disk (a text that is not UTF-8 is searched as a file would be, and refused `not_utf8` by a rewrite,
+ * rather than decoded with replacement characters and printed back so); else the host's text.
+ */
+async function stdinContent(host: CliHost): Promise<string | Uint8Array> {
+  if (host.stdinStream === undefined) return await host.readStdin();
+  return new Uint8Array(await new Response(host.stdinStream()).arrayBuffer());
 }
 
 /**
@@ -93,7 +104,8 @@ export async function stdinSource(host: CliHost, file: string): Promise<StdinSou
  */
 export async function rewrittenText(source: StdinSource): Promise<string> {
   const bytes = await source.backend.readFile(`/${source.file}`);
-  return typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
+  // A BOM the text came with goes out with it (the decoder would drop it).
+  return typeof bytes === "string" ? bytes : new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 }
 
 /**

@@ -97,3 +97,42 @@ Deno.test({
     assert.equal(ours.stdout.trimEnd(), theirs.trimEnd());
   },
 });
+
+/** The real Deno CLI with `input` on its stdin (the adapter streams stdin as bytes). */
+async function realCli(
+  args: string[],
+  input: Uint8Array,
+): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
+  const cli = new URL("../../../src/adapters/deno/cli.ts", import.meta.url).pathname;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", cli, ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(input);
+  await writer.close();
+  const out = await child.output();
+  return { code: out.code, stdout: out.stdout, stderr: new TextDecoder().decode(out.stderr) };
+}
+
+Deno.test("graver sg --stdin through the real CLI: a BOM and CRLF kept, text that is not UTF-8 refused, not mangled", async () => {
+  const args = ["sg", "-p", "console.log($A)", "-r", "log($A)", "-l", "js", "--stdin"];
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("console.log(1)\r\nx;\r\n")]);
+  const kept = await realCli(args, bom);
+  assert.equal(kept.code, 0, kept.stderr);
+  assert.deepEqual(
+    kept.stdout,
+    new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("log(1)\r\nx;\r\n")]),
+  );
+  const latin1 = new Uint8Array([
+    ...new TextEncoder().encode('console.log("'),
+    0xe9,
+    ...new TextEncoder().encode('");\n'),
+  ]);
+  const refused = await realCli(args, latin1);
+  assert.equal(refused.code, 2);
+  assert.equal(refused.stdout.length, 0, "no text with replacement characters printed");
+  assert.match(refused.stderr, /not valid UTF-8/);
+});
