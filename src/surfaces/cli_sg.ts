@@ -535,7 +535,11 @@ async function sgScope(
   });
   const paint = painter(host);
   if (astGrep && result.ok) {
-    const matches = result.data["ast_grep"] as Record<string, unknown>[];
+    // Each file as the command line named it (under a PATH as written; `STDIN` for --stdin), as ast-grep's.
+    const shown = (path: string) => scope.shown(path).replace(/^\.\//, "");
+    const matches = (result.data["ast_grep"] as Record<string, unknown>[]).map((m) =>
+      typeof m["file"] === "string" ? { ...m, file: shown(m["file"]) } : m
+    );
     appendAll(run.astGrep, run.report ? scanJsonOf(matches, run.report) : matches);
   } else if (flags["json"]) {
     const rule = run.report;

@@ -58,6 +58,26 @@ Deno.test("graver sg --stdin searches and rewrites the text it reads, printed as
       0,
       "STDIN:1:1: help[no-log]: a log\nSTDIN:3:1: help[no-log]: a log\n",
     ]);
+    // ast-grep's JSON and SARIF name the text STDIN, as ast-grep's do.
+    const json = await inProcess([
+      "sg",
+      "-p",
+      "console.log($A)",
+      "-l",
+      "js",
+      "--stdin",
+      "--format",
+      "ast-grep",
+    ], {
+      cwd: dir,
+      stdin: CODE,
+    });
+    assert.deepEqual((JSON.parse(json.stdout) as { file: string }[]).map((m) => m.file), ["STDIN", "STDIN"]);
+    const sarif = await inProcess(["sg", "scan", "--inline-rules", rules, "--stdin", "--format", "sarif"], {
+      cwd: dir,
+      stdin: CODE,
+    });
+    assert.match(sarif.stdout, /"uri": "STDIN"/);
     assert.equal(await Deno.readTextFile(`${dir}/a.js`), before);
     const refused = [
       [["sg", "-p", "f($A)", "--stdin"], /--stdin needs the code's language/],
