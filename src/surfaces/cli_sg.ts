@@ -87,7 +87,13 @@ function sgArgs(
     args["max_results"] = 10_000;
     args["max_chars"] = 50_000_000;
   } else if (invocation.config !== undefined) args["max_sites"] = 10_000; // a scan reports every site it fixes
-  if (flags["debug-query"]) args["debug_query"] = true;
+  const debug = flags["debug-query"];
+  if (debug !== undefined) {
+    if (typeof debug !== "string" || !["", "pattern", "sexp", "ast", "cst"].includes(debug)) {
+      return { problem: `--debug-query takes pattern, sexp, ast or cst, not ${JSON.stringify(debug)}` };
+    }
+    args["debug_query"] = true;
+  }
   if (flags["files-with-matches"]) {
     if (rewriting || astGrepShaped(flags)) {
       return { problem: "--files-with-matches lists files: it takes neither -r nor --format ast-grep" };
@@ -334,8 +340,10 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
         "accepted as ast-grep takes it: a one-shot search runs on one thread (a server's pool on several)",
     },
     "debug-query": {
-      kind: "boolean",
-      help: "print how each language's grammar read the pattern (on stderr), as ast-grep's --debug-query",
+      kind: "optional",
+      value: "FORMAT",
+      help: "print how each language's grammar read the pattern (on stderr), as ast-grep's --debug-query " +
+        "(pattern, sexp, ast, cst: one S-expression of the pattern's nodes for each)",
     },
     "files-with-matches": {
       kind: "boolean",

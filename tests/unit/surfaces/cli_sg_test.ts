@@ -262,6 +262,16 @@ Deno.test("graver sg --debug-query prints each language's reading of the pattern
       stripAnsi(run.stderr),
       /the python grammar reads the pattern as \(call \(attribute \(identifier "self"\) "\." \(identifier "AddConfig"\)\) \(argument_list "\(" \$NAME "\)"\)\)/,
     );
+    // ast-grep's formats (--debug-query=ast …) are taken, the value only after "=" (gyp stays a PATH).
+    const ast = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "--debug-query=ast", "gyp"], {
+      cwd: dir,
+    });
+    assert.equal(ast.stdout, run.stdout);
+    assert.match(stripAnsi(ast.stderr), /the python grammar reads the pattern as \(call/);
+    const bad = await inProcess(["sg", "-p", "self.AddConfig($NAME)", "--debug-query=tree", "gyp"], {
+      cwd: dir,
+    });
+    assert.equal(bad.code, 2);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
