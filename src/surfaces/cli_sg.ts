@@ -578,9 +578,14 @@ async function sgScope(
   }
   const summary = result.ok
     ? result.data["summary"] as
-      | { truncated?: boolean; pattern_readings?: Record<string, string> }
+      | { truncated?: boolean; pattern_readings?: Record<string, string>; skipped?: { binary?: number } }
       | undefined
     : undefined;
+  if (run.stdin && (summary?.skipped?.binary ?? 0) > 0) {
+    host.stderr(
+      "graver sg: the text read from stdin holds a NUL byte: it was taken as binary, not searched\n",
+    );
+  }
   for (const [language, reading] of Object.entries(summary?.pattern_readings ?? {})) {
     host.stderr(`graver sg: the ${language} grammar reads the pattern as ${reading}\n`);
   }

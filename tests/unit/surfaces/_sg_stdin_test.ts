@@ -78,6 +78,12 @@ Deno.test("graver sg --stdin searches and rewrites the text it reads, printed as
       stdin: CODE,
     });
     assert.match(sarif.stdout, /"uri": "STDIN"/);
+    const binary = await inProcess(["sg", "-p", "console.log($A)", "-l", "js", "--stdin"], {
+      cwd: dir,
+      stdin: "console.log(1);\n\0\n",
+    });
+    assert.equal(binary.code, 1);
+    assert.match(binary.stderr, /holds a NUL byte: it was taken as binary, not searched/);
     assert.equal(await Deno.readTextFile(`${dir}/a.js`), before);
     const refused = [
       [["sg", "-p", "f($A)", "--stdin"], /--stdin needs the code's language/],
