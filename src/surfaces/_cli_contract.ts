@@ -57,9 +57,10 @@ export interface CliHost {
 export interface CliFlag {
   /**
    * `string` takes a value (`--root DIR` or `--root=DIR`); `boolean` takes none; `optional` takes one only after
-   * `=` (ast-grep's `--error` or `--error=RULE_ID`: given bare, its value is `""`).
+   * `=` (ast-grep's `--error` or `--error=RULE_ID`: given bare, its value is `""`); `switch` is a boolean that
+   * may take a value after `=` (`--json`, or ast-grep's `--json=stream`).
    */
-  kind: "string" | "boolean" | "optional";
+  kind: "string" | "boolean" | "optional" | "switch";
   /** The value's placeholder in help, e.g. `"DIR"` (string options). */
   value?: string;
   /** One line for `--help`, e.g. `"the workspace root (default: the current directory)"`. */

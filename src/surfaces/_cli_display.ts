@@ -74,3 +74,59 @@ export function headingProblem(flags: Readonly<Record<string, string | boolean>>
   }
   return `--heading takes auto, always or never, not ${JSON.stringify(when)}`;
 }
+
+/** ast-grep's `--json` styles: the array over lines, on one line, or one match a line. */
+const JSON_STYLES = ["pretty", "compact", "stream"] as const;
+
+/** How `--json=STYLE` prints ast-grep's JSON. */
+export type JsonStyle = typeof JSON_STYLES[number];
+
+/**
+ * ast-grep's `--json=STYLE` read for `graver sg`: with a style, the matches are printed in ast-grep's JSON shape
+ * (`--format ast-grep`) in that style; bare `--json` keeps printing graver's ToolResult. The options with `json`
+ * taken out, the style, or the problem.
+ *
+ * @example
+ * ```ts
+ * import { jsonStyleOf } from "./_cli_display.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(jsonStyleOf({ json: "stream" }), { flags: { format: "ast-grep" }, style: "stream" });
+ * assert.deepEqual(jsonStyleOf({ json: true }), { flags: { json: true } });
+ * ```
+ *
+ * @param flags The parsed options.
+ * @returns The options to run with and the style, or the problem.
+ */
+export function jsonStyleOf(
+  flags: Readonly<Record<string, string | boolean>>,
+): { flags: Record<string, string | boolean>; style?: JsonStyle } | { problem: string } {
+  const style = flags["json"];
+  if (typeof style !== "string") return { flags: { ...flags } };
+  if (!(JSON_STYLES as readonly string[]).includes(style)) {
+    return {
+      problem: `--json takes pretty, compact or stream (ast-grep's styles), not ${JSON.stringify(style)}`,
+    };
+  }
+  if (flags["format"] !== undefined && flags["format"] !== "ast-grep") {
+    return {
+      problem: `--json=${style} prints ast-grep's JSON: it goes without --format ${String(flags["format"])}`,
+    };
+  }
+  const { json: _, ...rest } = flags;
+  return { flags: { ...rest, format: "ast-grep" }, style: style as JsonStyle };
+}
+
+/**
+ * ast-grep's JSON of some matches in a style: `pretty` (the default) over lines, `compact` on one line,
+ * `stream` one match a line.
+ *
+ * @param matches The matches, in ast-grep's shape.
+ * @param style The style.
+ * @returns The text, ending in a line break.
+ */
+export function styledJson(matches: readonly unknown[], style: JsonStyle = "pretty"): string {
+  if (style === "compact") return JSON.stringify(matches) + "\n";
+  if (style === "stream") return matches.map((m) => JSON.stringify(m) + "\n").join("");
+  return JSON.stringify(matches, null, 2) + "\n";
+}

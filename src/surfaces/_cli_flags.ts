@@ -8,9 +8,9 @@ import { nearestNames } from "../fs/stage.ts";
 
 /**
  * How an option takes its value: `string` the next argument or after `=`, `boolean` none, `optional` only after
- * `=` (given bare, its value is `""`).
+ * `=` (given bare, its value is `""`), `switch` a boolean that may take a value after `=` (given bare, `true`).
  */
-export type FlagKind = "string" | "boolean" | "optional";
+export type FlagKind = "string" | "boolean" | "optional" | "switch";
 
 /** The result of {@linkcode parseFlags}. */
 export interface ParsedFlags {
@@ -43,6 +43,8 @@ export interface ParsedFlags {
  * assert.equal(flags["root"], "/tmp/a=b");
  * assert.deepEqual(rest, ["x"]);
  * assert.match(parseFlags(["--rot", "d"], { root: "string" }).error!, /did you mean "--root"/);
+ * // A switch is true given bare, its value after "=".
+ * assert.deepEqual(parseFlags(["--json", "--json=compact"], { json: "switch" }).flags, { json: "compact" });
  * // An optional value is taken only after "=".
  * assert.deepEqual(parseFlags(["--error", "a", "--error=b"], { error: "optional" }).values["error"], ["", "b"]);
  * ```
@@ -104,6 +106,11 @@ export function parseFlags(
       }`;
       continue;
     }
+    if (kind === "switch") {
+      if (inline === undefined) setTrue(out, name);
+      else setValue(name, inline);
+      continue;
+    }
     if (kind === "boolean") {
       if (inline !== undefined) out.error ??= `option "--${name}" takes no value (got "${inline}")`;
       else setTrue(out, name);
@@ -155,7 +162,7 @@ function parseShort(
         : foreignOption(`-${letters[k]}`, instead);
       return at;
     }
-    if (ctx.spec[name] === "boolean") {
+    if (ctx.spec[name] === "boolean" || ctx.spec[name] === "switch") {
       setTrue(ctx.out, name);
       continue;
     }

@@ -67,7 +67,7 @@ export function commandHelp(name: string): string | undefined {
   const c = COMMANDS.get(name);
   if (!c) return undefined;
   const rows: [string, string][] = Object.entries(c.flags).map(([n, f]) => [
-    `--${n}${f.value ? f.kind === "optional" ? `[=${f.value}]` : ` ${f.value}` : ""}`,
+    `--${n}${f.value ? f.kind === "optional" || f.kind === "switch" ? `[=${f.value}]` : ` ${f.value}` : ""}`,
     f.help,
   ]);
   rows.push(["--help", "this text"]);

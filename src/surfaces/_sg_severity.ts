@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { CliFlag } from "./_cli_contract.ts";
+import type { CliFlag, CliHost } from "./_cli_contract.ts";
 import type { InlineRule, Severity } from "./_sg_inline_rules.ts";
 
 /** The options in the order ast-grep applies them: a later one wins over an earlier one for the same rule. */
@@ -93,4 +93,26 @@ export function withSeverities(
 export function severityFlagGiven(values: Readonly<Record<string, string[]>>): string | undefined {
   const given = OVERRIDES.find((s) => (values[s]?.length ?? 0) > 0);
   return given === undefined ? undefined : `--${given}`;
+}
+
+/**
+ * The scan's rules with `--error`, `--warning`, `--info`, `--hint` and `--off` applied (a note on stderr for each
+ * rule id they name that no rule has), or the problem: those options go with `scan` only.
+ *
+ * @param found The rules `graver sg` found (null: a pattern, not rules), or its problem.
+ * @param on The host (for the notes), whether the command is a scan, and the options' values.
+ * @returns The rules with their severities set, or the problem.
+ */
+export function severitiesSet<T extends { rules: InlineRule[] | null }>(
+  found: T | { problem: string },
+  on: { host: CliHost; scan: boolean; values: Record<string, string[]> },
+): T | { problem: string } {
+  const given = severityFlagGiven(on.values);
+  if ("problem" in found || given === undefined) return found;
+  if (!on.scan || found.rules === null) {
+    return { problem: `${given} sets the severity of a scan's rules: it goes with "graver sg scan"` };
+  }
+  const { rules, notes } = withSeverities(found.rules, on.values);
+  for (const note of notes) on.host.stderr(`note: ${note}\n`);
+  return { ...found, rules };
 }

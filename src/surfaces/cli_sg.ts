@@ -33,12 +33,19 @@ import {
 import { appendAll } from "../arrays.ts";
 import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
-import { COLOR_FLAG, HEADING_FLAG, headingProblem, withColorFlag } from "./_cli_display.ts";
+import {
+  COLOR_FLAG,
+  HEADING_FLAG,
+  headingProblem,
+  jsonStyleOf,
+  styledJson,
+  withColorFlag,
+} from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
 import { CONTEXT_OPTIONS, contextArgs, matchLines, type PrintedMatch } from "./_sg_lines.ts";
 import type { StdinSource } from "./_sg_stdin.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
-import { SEVERITY_FLAGS, severityFlagGiven, withSeverities } from "./_sg_severity.ts";
+import { severitiesSet, SEVERITY_FLAGS } from "./_sg_severity.ts";
 import {
   flagsOfOneRule,
   reportFormatProblem,
@@ -357,7 +364,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       value: "SIZE",
       help: "skip larger files (bytes, or 50K, 10M, 1G; default 16M)",
     },
-    json: { kind: "boolean", help: "print the ToolResult as JSON" },
+    json: {
+      kind: "switch",
+      value: "STYLE",
+      help: "print the ToolResult as JSON; --json=pretty|compact|stream: ast-grep's JSON, in its style",
+    },
     format: {
       kind: "string",
       value: "FORMAT",
@@ -368,9 +379,12 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
-  async run({ flags: givenFlags, values, positional: given, host: givenHost, open }) {
-    const host = withColorFlag(givenHost, givenFlags);
+  async run({ flags: asGiven, values, positional: given, host: givenHost, open }) {
+    const host = withColorFlag(givenHost, asGiven);
     if ("problem" in host) return usageError(givenHost, "sg", { message: host.problem });
+    const styled = jsonStyleOf(asGiven); // ast-grep's --json=STYLE: its JSON, as --format ast-grep prints it
+    if ("problem" in styled) return usageError(host, "sg", { message: styled.problem });
+    const { flags: givenFlags, style } = styled;
     const heading = headingProblem(givenFlags);
     if (heading !== undefined) return usageError(host, "sg", { message: heading });
     const { paths: givenPaths, scan } = await withoutRunWord(given, host);
@@ -404,7 +418,7 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       const codes = await sgQuery({ ...invocation, flags });
       if (typeof codes === "number") return codes;
       // One array for every PATH searched, as ast-grep prints it.
-      if (astGrepShaped(flags) && codes.some((code) => code !== 2)) printJson(host, astGrep);
+      if (astGrepShaped(flags) && codes.some((code) => code !== 2)) host.stdout(styledJson(astGrep, style));
       if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
       return exitOfAll(codes);
     }
@@ -420,31 +434,14 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       if (codes.includes(2)) break;
     }
     if (astGrepShaped(flags) && runs.some((r) => r.codes.some((code) => code !== 2))) {
-      printJson(host, flags["format"] === "sarif" ? sarifOf(astGrep as ScanJsonMatch[], VERSION) : astGrep);
+      if (flags["format"] === "sarif") printJson(host, sarifOf(astGrep as ScanJsonMatch[], VERSION));
+      else host.stdout(styledJson(astGrep, style));
     }
     if (results) printJson(host, results);
     if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
     return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
-
-/**
- * The scan's rules with `--error`, `--warning`, `--info`, `--hint` and `--off` applied (a note on stderr for each
- * rule id they name that no rule has), or the problem: those options go with `scan` only.
- */
-function severitiesSet<T extends { rules: InlineRule[] | null }>(
-  found: T | { problem: string },
-  on: { host: CliHost; scan: boolean; values: Record<string, string[]> },
-): T | { problem: string } {
-  const given = severityFlagGiven(on.values);
-  if ("problem" in found || given === undefined) return found;
-  if (!on.scan || found.rules === null) {
-    return { problem: `${given} sets the severity of a scan's rules: it goes with "graver sg scan"` };
-  }
-  const { rules, notes } = withSeverities(found.rules, on.values);
-  for (const note of notes) on.host.stderr(`note: ${note}\n`);
-  return { ...found, rules };
-}
 
 /**
  * One query of `graver sg` (a pattern, a rule object, or one rule config of several) over each PATH: each

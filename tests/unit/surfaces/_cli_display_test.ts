@@ -3,9 +3,15 @@
  * `graver sg` (ast-grep's names), through the real CLI entry on real files.
  */
 import assert from "node:assert/strict";
-import { headingProblem, withColorFlag } from "../../../src/surfaces/_cli_display.ts";
+import {
+  headingProblem,
+  jsonStyleOf,
+  styledJson,
+  withColorFlag,
+} from "../../../src/surfaces/_cli_display.ts";
 import type { CliHost } from "../../../src/surfaces/_cli_contract.ts";
 import { inProcess, project, stripAnsi } from "./_cli.ts";
+import { astGrepPath } from "../search/_astgrep.ts";
 
 const ESC = "\x1b[";
 
@@ -64,6 +70,47 @@ Deno.test("graver sg: --globs is --glob (ast-grep's name); --heading never is ta
     const heading = await inProcess(["sg", "-p", "return $X", "--heading", "always"], { cwd: dir });
     assert.equal(heading.code, 2);
     assert.match(heading.stderr + heading.stdout, /--heading always is not taken/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("graver sg --json=compact|stream|pretty prints ast-grep's JSON in its style; bare --json the ToolResult", async () => {
+  assert.deepEqual(jsonStyleOf({ json: "compact", "-p": "x" }), {
+    flags: { "-p": "x", format: "ast-grep" },
+    style: "compact",
+  });
+  assert.match((jsonStyleOf({ json: "yaml" }) as { problem: string }).problem, /pretty, compact or stream/);
+  assert.match(
+    (jsonStyleOf({ json: "stream", format: "sarif" }) as { problem: string }).problem,
+    /without --format sarif/,
+  );
+  assert.equal(styledJson([{ a: 1 }, { b: 2 }], "stream"), '{"a":1}\n{"b":2}\n');
+  const dir = await project({ "src/string.js": "fixtures/text/string.js" });
+  const bin = await astGrepPath();
+  try {
+    const bare = await inProcess(["sg", "-p", "return $X", "--json", "src"], { cwd: dir });
+    assert.equal((JSON.parse(bare.stdout) as { tool: string }).tool, "search_structural");
+    for (const style of ["compact", "stream", "pretty"]) {
+      const ours = await inProcess(["sg", "-p", "return $X", `--json=${style}`, "src"], { cwd: dir });
+      assert.equal(ours.code, 0, ours.stderr);
+      const lines = ours.stdout.trimEnd().split("\n");
+      if (style === "compact") assert.equal(lines.length, 1);
+      if (style === "stream") {
+        assert.ok(lines.length > 3 && lines.every((l) => JSON.parse(l).file === "src/string.js"));
+      }
+      if (bin === null) continue;
+      const theirs = await new Deno.Command(bin, {
+        args: ["run", "-p", "return $X", `--json=${style}`, "src"],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "null",
+      }).output();
+      const text = new TextDecoder().decode(theirs.stdout);
+      // compact and stream byte for byte; pretty as the same JSON (ast-grep indents its array's items less).
+      if (style === "pretty") assert.deepEqual(JSON.parse(ours.stdout), JSON.parse(text));
+      else assert.equal(ours.stdout, text, style);
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
