@@ -42,6 +42,7 @@ import {
   withColorFlag,
 } from "./_cli_display.ts";
 import { githubText, reportedOnly } from "./_sg_github.ts";
+import { noIgnoreRead, withoutRunWord } from "./_sg_words.ts";
 import { CONTEXT_OPTIONS, contextArgs, matchLines, type PrintedMatch } from "./_sg_lines.ts";
 import type { StdinSource } from "./_sg_stdin.ts";
 import { sarifOf, type ScanJsonMatch } from "./_sg_sarif.ts";
@@ -197,21 +198,6 @@ function resultText(
   return out.join("\n") + "\n" + notesText(result, paint);
 }
 
-/**
- * The arguments without ast-grep's `run` or `scan` before them (`ast-grep run -p …` is `graver sg -p …`,
- * `ast-grep scan --inline-rules …` is `graver sg scan --inline-rules …`), unless a file or folder of that name is
- * there to search; and whether the word was `scan` (its rule files, report lines and exit codes are a lint's).
- */
-async function withoutRunWord(
-  positional: string[],
-  host: CliHost,
-): Promise<{ paths: string[]; scan: boolean }> {
-  const word = positional[0];
-  if (word !== "run" && word !== "scan") return { paths: positional, scan: false };
-  const there = await host.backend.stat(resolveHostPath(host.cwd, word)).then(() => true, () => false);
-  return there ? { paths: positional, scan: false } : { paths: positional.slice(1), scan: word === "scan" };
-}
-
 /** The exit code of a call: 0 found or rewritten, 1 nothing found, 2 an error. */
 function exitOf(result: ToolResult): number {
   if (!result.ok) return result.error.code === "no_match" ? 1 : 2;
@@ -357,7 +343,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       help: "print only the path of each file with a match (ast-grep's)",
     },
     hidden: { kind: "boolean", help: "also search hidden files and folders" },
-    "no-ignore": { kind: "boolean", help: "also search what .gitignore ignores" },
+    "no-ignore": {
+      kind: "switch",
+      value: "FILE_TYPE",
+      help: "also search what .gitignore ignores; ast-grep's --no-ignore hidden (dot, vcs …) is taken too",
+    },
     "max-results": { kind: "string", value: "N", help: "stop after N matches (default 10000)" },
     "max-filesize": {
       kind: "string",
@@ -384,10 +374,15 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     if ("problem" in host) return usageError(givenHost, "sg", { message: host.problem });
     const styled = jsonStyleOf(asGiven); // ast-grep's --json=STYLE: its JSON, as --format ast-grep prints it
     if ("problem" in styled) return usageError(host, "sg", { message: styled.problem });
-    const { flags: givenFlags, style } = styled;
-    const heading = headingProblem(givenFlags);
+    const heading = headingProblem(styled.flags);
     if (heading !== undefined) return usageError(host, "sg", { message: heading });
-    const { paths: givenPaths, scan } = await withoutRunWord(given, host);
+    const exists = (p: string) =>
+      host.backend.stat(resolveHostPath(host.cwd, p)).then(() => true, () => false);
+    const words = await withoutRunWord(given, exists);
+    const read = await noIgnoreRead(styled.flags, words.paths, exists); // ast-grep's --no-ignore FILE_TYPE
+    if ("problem" in read) return usageError(host, "sg", { message: read.problem });
+    if (read.note) host.stderr(`graver sg: ${read.note}\n`);
+    const [{ flags: givenFlags, paths: givenPaths }, { scan }, { style }] = [read, words, styled];
     const found = severitiesSet(
       await rulesOf(givenFlags, { host, scan, paths: givenPaths }),
       { host, scan, values },
