@@ -105,6 +105,16 @@ interface RegionPart {
   newLine: number;
 }
 
+/** A part of a group: the lines it spans on each side, and whether it is the group's first or last (with context). */
+interface Piece {
+  a0: number;
+  a1: number;
+  b0: number;
+  b1: number;
+  first: boolean;
+  last: boolean;
+}
+
 /** Lines the runs of a group span on each side, and the runs. */
 interface Group {
   a0: number;
@@ -164,30 +174,19 @@ function groupsOf(runs: readonly Run[], context: number): Group[] {
  * A group cut where its runs part into pieces of at most {@linkcode PART_MAX_LINES} differing lines (a run
  * longer than that into slices), each marked first or last in its group: only those take context.
  */
-function piecesOf(g: Group): (Group & { first: boolean; last: boolean })[] {
-  const slices = g.runs.flatMap(sliced);
-  const out: (Group & { first: boolean; last: boolean })[] = [];
-  let piece: Group | null = null;
+function piecesOf(g: Group): Piece[] {
+  const out: Piece[] = [];
+  let start: [number, number] = [g.a0, g.b0]; // where the open piece starts
   let size = 0;
-  for (const run of slices) {
-    const lines = run[2] - run[0] + run[3] - run[1];
-    if (piece !== null && size + lines > PART_MAX_LINES) {
-      out.push({ ...piece, a1: run[0], b1: run[1], first: out.length === 0, last: false });
-      piece = null;
-    }
-    if (piece === null) {
-      piece = {
-        a0: out.length === 0 ? g.a0 : run[0],
-        b0: out.length === 0 ? g.b0 : run[1],
-        a1: 0,
-        b1: 0,
-        runs: [],
-      };
-      size = 0;
+  for (const [a0, b0, a1, b1] of g.runs.flatMap(sliced)) {
+    const lines = a1 - a0 + b1 - b0;
+    if (size > 0 && size + lines > PART_MAX_LINES) {
+      out.push({ a0: start[0], b0: start[1], a1: a0, b1: b0, first: out.length === 0, last: false });
+      [start, size] = [[a0, b0], 0];
     }
     size += lines;
   }
-  out.push({ ...piece!, a1: g.a1, b1: g.b1, first: out.length === 0, last: true });
+  out.push({ a0: start[0], b0: start[1], a1: g.a1, b1: g.b1, first: out.length === 0, last: true });
   return out;
 }
 

@@ -55,6 +55,35 @@ export async function sgTrees(): Promise<Record<string, string | null>> {
   };
 }
 
+/**
+ * One ast-grep run: its exit code and stdout (stderr dropped), in `cwd`, with `stdin` written to it if given.
+ *
+ * @param bin The binary ({@linkcode astGrepPath}).
+ * @param args Its arguments.
+ * @param on `cwd`, and the text for its stdin.
+ * @returns The exit code and what it printed.
+ */
+export async function runAstGrep(
+  bin: string,
+  args: string[],
+  on: { cwd?: string; stdin?: string } = {},
+): Promise<{ code: number; stdout: string }> {
+  const child = new Deno.Command(bin, {
+    args,
+    ...(on.cwd ? { cwd: on.cwd } : {}),
+    stdin: on.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  if (on.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(on.stdin));
+    await writer.close();
+  }
+  const out = await child.output();
+  return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+}
+
 /** The ast-grep binary, or null when none is installed. */
 export async function astGrepPath(): Promise<string | null> {
   const candidates = [

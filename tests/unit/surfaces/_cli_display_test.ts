@@ -11,7 +11,7 @@ import {
 } from "../../../src/surfaces/_cli_display.ts";
 import type { CliHost } from "../../../src/surfaces/_cli_contract.ts";
 import { inProcess, project, stripAnsi } from "./_cli.ts";
-import { astGrepPath } from "../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../search/_astgrep.ts";
 
 const ESC = "\x1b[";
 
@@ -100,13 +100,8 @@ Deno.test("graver sg --json=compact|stream|pretty prints ast-grep's JSON in its 
         assert.ok(lines.length > 3 && lines.every((l) => JSON.parse(l).file === "src/string.js"));
       }
       if (bin === null) continue;
-      const theirs = await new Deno.Command(bin, {
-        args: ["run", "-p", "return $X", `--json=${style}`, "src"],
-        cwd: dir,
-        stdout: "piped",
-        stderr: "null",
-      }).output();
-      const text = new TextDecoder().decode(theirs.stdout);
+      const text = (await runAstGrep(bin, ["run", "-p", "return $X", `--json=${style}`, "src"], { cwd: dir }))
+        .stdout;
       // compact and stream byte for byte; pretty as the same JSON (ast-grep indents its array's items less).
       if (style === "pretty") assert.deepEqual(JSON.parse(ours.stdout), JSON.parse(text));
       else assert.equal(ours.stdout, text, style);

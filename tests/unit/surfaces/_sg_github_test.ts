@@ -8,7 +8,7 @@ import { githubLine, githubText, reportedOnly } from "../../../src/surfaces/_sg_
 import { reportFormatProblem } from "../../../src/surfaces/_sg_scan.ts";
 import type { InlineRule } from "../../../src/surfaces/_sg_inline_rules.ts";
 import { inProcess, project } from "./_cli.ts";
-import { astGrepPath } from "../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../search/_astgrep.ts";
 
 function rule(extra: Partial<InlineRule>): InlineRule {
   return { rule: {}, globs: [], id: "r", severity: "hint", message: "m", note: null, ...extra };
@@ -89,17 +89,21 @@ Deno.test({
             cwd: dir,
           },
         );
-        const theirs = await new Deno.Command(bin!, {
-          args: ["scan", "--inline-rules", RULES, "--format", "github", ...extra],
+        const theirs = await runAstGrep(bin!, [
+          "scan",
+          "--inline-rules",
+          RULES,
+          "--format",
+          "github",
+          ...extra,
+        ], {
           cwd: dir,
-          stdout: "piped",
-          stderr: "null",
-        }).output();
+        });
         const label = extra.join(" ") || "(none)";
         assert.equal(ours.code, theirs.code, `${label}: ${ours.stderr}`);
         const a = sorted(ours.stdout);
         assert.ok(a.length >= 4 && a.every((l) => l.startsWith("::")), `${label}: ${ours.stdout}`);
-        assert.deepEqual(a, sorted(new TextDecoder().decode(theirs.stdout)), label);
+        assert.deepEqual(a, sorted(theirs.stdout), label);
       }
       // The fix is neither written nor shown.
       assert.equal(

@@ -6,13 +6,16 @@
 import assert from "node:assert/strict";
 import { sarifOf, type ScanJsonMatch } from "../../../src/surfaces/_sg_sarif.ts";
 import { inProcess, project } from "./_cli.ts";
-import { astGrepPath } from "../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../search/_astgrep.ts";
 
 const RANGE = {
   byteOffset: { start: 17, end: 32 },
   start: { line: 0, column: 15 },
   end: { line: 0, column: 29 },
 };
+
+/** RANGE as SARIF gives it: 1-based lines and columns, its bytes. */
+const REGION = { byteOffset: 17, byteLength: 15, startLine: 1, startColumn: 16, endLine: 1, endColumn: 30 };
 
 Deno.test("sarifOf: levels by severity, 1-based lines and columns, bytes, a fix's region and text", () => {
   const m: ScanJsonMatch = {
@@ -35,28 +38,13 @@ Deno.test("sarifOf: levels by severity, 1-based lines and columns, bytes, a fix'
   assert.deepEqual(hint!["locations"], [{
     physicalLocation: {
       artifactLocation: { uri: "src/u.js" },
-      region: {
-        byteOffset: 17,
-        byteLength: 15,
-        startLine: 1,
-        startColumn: 16,
-        endLine: 1,
-        endColumn: 30,
-        snippet: { text: "console.log(é)" },
-      },
+      region: { ...REGION, snippet: { text: "console.log(é)" } },
     },
   }]);
   assert.equal(hint!["fixes"], undefined);
   const fix = (error!["fixes"] as { artifactChanges: { replacements: unknown[] }[] }[])[0]!;
   assert.deepEqual(fix.artifactChanges[0]!.replacements, [{
-    deletedRegion: {
-      byteOffset: 17,
-      byteLength: 15,
-      startLine: 1,
-      startColumn: 16,
-      endLine: 1,
-      endColumn: 30,
-    },
+    deletedRegion: REGION,
     insertedContent: { text: "log(é)" },
   }]);
   // A fix that replaces more than the match (expandEnd) gives its bytes alone.
@@ -118,18 +106,22 @@ Deno.test({
         const ours = await inProcess(["sg", "scan", "--inline-rules", RULES, "--format", "sarif", ...extra], {
           cwd: dir,
         });
-        const theirs = await new Deno.Command(bin!, {
-          args: ["scan", "--inline-rules", RULES, "--format", "sarif", ...extra],
+        const theirs = await runAstGrep(bin!, [
+          "scan",
+          "--inline-rules",
+          RULES,
+          "--format",
+          "sarif",
+          ...extra,
+        ], {
           cwd: dir,
-          stdout: "piped",
-          stderr: "null",
-        }).output();
+        });
         const label = extra.join(" ") || "(none)";
         assert.equal(ours.code, theirs.code, `${label}: ${ours.stderr}`);
         assert.equal(ours.stderr, "", label);
         const a = results(ours.stdout);
         assert.ok(a.length >= 5, `${label}: ${a.length} results`);
-        assert.deepEqual(a, results(new TextDecoder().decode(theirs.stdout)), label);
+        assert.deepEqual(a, results(theirs.stdout), label);
       }
       assert.equal(
         await Deno.readTextFile(`${dir}/src/string.js`),

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { severityFlagGiven, withSeverities } from "../../../src/surfaces/_sg_severity.ts";
 import type { InlineRule } from "../../../src/surfaces/_sg_inline_rules.ts";
 import { inProcess, project, stripAnsi } from "./_cli.ts";
-import { astGrepPath } from "../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../search/_astgrep.ts";
 
 function rule(id: string, severity: InlineRule["severity"] = "hint"): InlineRule {
   return { rule: {}, globs: [], id, severity, message: "", note: null };
@@ -109,16 +109,15 @@ Deno.test({
     try {
       for (const [options, code] of CASES) {
         const ours = await inProcess(["sg", "scan", "--inline-rules", RULES, ...options], { cwd: dir });
-        const theirs = await new Deno.Command(bin!, {
-          args: ["scan", "--report-style", "short", "--color", "never", "--inline-rules", RULES, ...options],
-          cwd: dir,
-          stdout: "piped",
-          stderr: "null",
-        }).output();
+        const theirs = await runAstGrep(
+          bin!,
+          ["scan", "--report-style", "short", "--color", "never", "--inline-rules", RULES, ...options],
+          { cwd: dir },
+        );
         const label = options.join(" ") || "(none)";
         assert.deepEqual([ours.code, theirs.code], [code, code], `${label}: ${ours.stderr}`);
         const a = sorted(ours.stdout);
-        assert.deepEqual(a, sorted(new TextDecoder().decode(theirs.stdout)), label);
+        assert.deepEqual(a, sorted(theirs.stdout), label);
         if (!options.includes("--off")) assert.ok(a.length >= 1, `${label}: ${a.length} lines`);
       }
     } finally {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { stdinFileName } from "../../../src/surfaces/_sg_stdin.ts";
 import { inProcess, project } from "./_cli.ts";
-import { astGrepPath } from "../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../search/_astgrep.ts";
 
 const CODE = "console.log(1);\nfoo();\nconsole.log(2)\n";
 
@@ -110,16 +110,9 @@ Deno.test({
     const ours = await inProcess(["sg", ...args, "-l", "js", "--stdin"], { stdin: code });
     assert.equal(ours.code, 0, ours.stderr);
     assert.notEqual(ours.stdout, code);
-    const child = new Deno.Command(bin!, {
-      args: ["run", ...args, "--lang", "js", "--stdin", "-U"],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(code));
-    await writer.close();
-    const theirs = new TextDecoder().decode((await child.output()).stdout);
+    const theirs =
+      (await runAstGrep(bin!, ["run", ...args, "--lang", "js", "--stdin", "-U"], { stdin: code }))
+        .stdout;
     assert.equal(ours.stdout.trimEnd(), theirs.trimEnd());
   },
 });

@@ -11,7 +11,7 @@ import { RecoverableError } from "../../../../src/errors.ts";
 import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
 import { MAX_UTILITY_DEPTH } from "../../../../src/structural/search/rule.ts";
 import { inProcess, project, stripAnsi } from "../../surfaces/_cli.ts";
-import { astGrepPath } from "../../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../../search/_astgrep.ts";
 
 const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
 const matcher = patternMatcherOf(ws);
@@ -128,16 +128,15 @@ Deno.test({
     try {
       const ours = await inProcess(["sg", "scan", "--inline-rules", rules], { cwd: dir });
       assert.equal(ours.code, 0, ours.stderr);
-      const theirs = await new Deno.Command(bin!, {
-        args: ["scan", "--report-style", "short", "--color", "never", "--inline-rules", rules],
-        cwd: dir,
-        stdout: "piped",
-        stderr: "null",
-      }).output();
+      const theirs = await runAstGrep(
+        bin!,
+        ["scan", "--report-style", "short", "--color", "never", "--inline-rules", rules],
+        { cwd: dir },
+      );
       const lines = (t: string) => stripAnsi(t).split("\n").filter((l) => l !== "").sort();
       const a = lines(ours.stdout);
       assert.ok(a.length >= 3, `${a.length} lines`);
-      assert.deepEqual(a, lines(new TextDecoder().decode(theirs.stdout)));
+      assert.deepEqual(a, lines(theirs.stdout));
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

@@ -9,7 +9,7 @@ import { createWasmLoader } from "../../../../src/adapters/deno/mod.ts";
 import { patternMatcherOf } from "../../../../src/structural/search/mod.ts";
 import { bindingNames, encodedPatterns } from "../../../../src/structural/edit/pattern_encodings.ts";
 import { inProcess, project } from "../../surfaces/_cli.ts";
-import { astGrepPath } from "../../search/_astgrep.ts";
+import { astGrepPath, runAstGrep } from "../../search/_astgrep.ts";
 
 const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
 const matcher = patternMatcherOf(ws);
@@ -82,17 +82,14 @@ Deno.test({
         cwd: dir,
       });
       assert.equal(ours.code, 0, ours.stderr);
-      const out = await new Deno.Command(bin!, {
-        args: ["scan", "--inline-rules", rules, "--json=compact", "."],
+      const out = await runAstGrep(bin!, ["scan", "--inline-rules", rules, "--json=compact", "."], {
         cwd: dir,
-        stdout: "piped",
-        stderr: "null",
-      }).output();
+      });
       type M = { text: string; replacement?: string; range: { start: unknown } };
       const key = (m: M) => JSON.stringify([m.range.start, m.text, m.replacement]);
       const a = (JSON.parse(ours.stdout) as M[]).map(key).sort();
       assert.ok(a.length >= 5, `${a.length} matches`);
-      assert.deepEqual(a, (JSON.parse(new TextDecoder().decode(out.stdout)) as M[]).map(key).sort());
+      assert.deepEqual(a, (JSON.parse(out.stdout) as M[]).map(key).sort());
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
