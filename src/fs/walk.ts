@@ -98,6 +98,13 @@ export interface WalkOptions {
    * passes `[".gitignore", ".ignore"]` as ripgrep reads them).
    */
   ignoreFiles?: readonly string[];
+  /**
+   * Told the entries accepted so far (the walk's own array, growing) each time the walk is about to wait for a
+   * folder's listing: a caller may start on the first files while the walk goes on (a search does).
+   */
+  progress?: (entries: readonly WalkEntry[]) => void;
+  /** Asked before each folder: true ends the walk there (its result then says `stopped`). */
+  stopped?: () => boolean;
 }
 
 /** What a walk returns. */
@@ -115,6 +122,8 @@ export interface WalkResult {
   skipped: WalkSkipped;
   /** The directories it could not read (the first {@linkcode MAX_UNREADABLE_NAMED}). */
   unreadable: string[];
+  /** Set when the caller ended the walk before its end (`WalkOptions.stopped`): the entries are a prefix. */
+  stopped?: true;
 }
 
 /** The skipped counts that are not zero (what a tool's result reports), or null when none. */
@@ -199,7 +208,7 @@ export async function walkProject(
   await walk.walk(dir, dir, await walk.inheritedRules());
   await walk.followLinks();
   const { entries, truncated, ignored, skipped, unreadable } = walk;
-  return { entries, truncated, ignored, skipped, unreadable };
+  return { entries, truncated, ignored, skipped, unreadable, ...(walk.stopped ? { stopped: true } : {}) };
 }
 
 /** A link inside the root, followed once the rest of the tree is walked. */
@@ -229,6 +238,8 @@ class ProjectWalk {
   /** Listings started ahead of the walk reaching their folder ({@linkcode ProjectWalk.prefetch}). */
   readonly prefetched = new Map<string, ReturnType<WalkSource["list"]>>();
   truncated = false;
+  /** Set when the caller ended the walk (`WalkOptions.stopped`). */
+  stopped = false;
   ignored = 0;
 
   constructor(readonly source: WalkSource, { dir, options }: { dir: string; options: WalkOptions }) {
@@ -259,6 +270,7 @@ class ProjectWalk {
   async listed(rel: string, real: string): Promise<Awaited<ReturnType<WalkSource["list"]>>> {
     const early = this.prefetched.get(real);
     this.prefetched.delete(real);
+    this.options.progress?.(this.entries);
     try {
       return await (early ?? this.source.list(real));
     } catch (err) {
@@ -296,6 +308,10 @@ class ProjectWalk {
 
   /** Walk one directory with the rules in force above it. */
   async walk(rel: string, real: string, rules: IgnoreRule[]): Promise<void> {
+    if (this.stopped || this.options.stopped?.()) {
+      this.stopped = this.truncated = true; // the entries so far, and no more
+      return;
+    }
     const listed = await this.listed(rel, real);
     // Only the ignore files the listing holds are read: a read of an absent one costs a failed call per folder.
     const present = this.honour ? this.ignoreFiles.filter((name) => listed.some((e) => e.name === name)) : [];

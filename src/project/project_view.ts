@@ -56,6 +56,13 @@ export interface FileQuery {
    * it; a listing an edit depends on never does).
    */
   cache?: ReadCache;
+  /**
+   * Told the entries accepted so far as the walk goes on (`WalkOptions.progress`); a listing answered from the
+   * cache's memory comes whole, without a call.
+   */
+  progress?: (entries: readonly WalkEntry[]) => void;
+  /** Asked before each folder: true ends the walk there (`WalkOptions.stopped`); such a listing is not remembered. */
+  stopped?: () => boolean;
 }
 
 /** What one listing found. */
@@ -194,10 +201,12 @@ class StagedProject implements ProjectView {
       ...(query.ignoreFiles ? { ignoreFiles: query.ignoreFiles } : {}),
       accept: query.accept ?? isFile,
       limit,
+      ...(query.progress ? { progress: query.progress } : {}),
+      ...(query.stopped ? { stopped: query.stopped } : {}),
     });
     const files = walked.entries.filter(isFile).map((e) => e.real);
     this.#last = { ...walked, files, limit };
-    if (memo && record && walked.skipped.unreadable === 0) {
+    if (memo && record && walked.skipped.unreadable === 0 && walked.stopped !== true) {
       await memo.cache.noteFiles(record, this.#ignoreFilesRead(query, record));
       memo.cache.rememberWalk(memo.key, this.#last, record);
     }

@@ -146,6 +146,9 @@ export class ReadCache {
     this.#phase = "walk";
     this.#trusting = false;
     this.#root = root;
+    // What an earlier search primed and did not use is old news: a read of this search's walk, before its
+    // own prime, stats its file afresh.
+    this.#primed.clear();
     if (!alone) return; // another search is listing: neither skips a stat
     const watched = await this.#roots.of(root);
     const caughtUp = watched?.live === true && await watched.sync();

@@ -336,7 +336,7 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
       sites: sites.map(({ start: _s, end: _e, ...site }) => site),
     });
   }
-  scanEnded(files, stats.skipped);
+  await scanEnded(files, stats.skipped);
   if (byFile !== null) {
     await refuseUnseenIds(files, {
       unseen: [...byFile].filter(([path]) => !seen.has(path)),

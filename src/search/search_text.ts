@@ -212,6 +212,10 @@ async function* inScope(
     else return true;
     return false;
   };
+  if (files.listRuns) {
+    for await (const run of files.listRuns(query.scope)) yield run.filter(kept);
+    return;
+  }
   if (files.list) {
     yield (await files.list(query.scope)).filter(kept);
     return;
@@ -402,11 +406,11 @@ export async function* scanFiles(
  * A scan of `files` is over: add what the source's own listing left out (ignored, unreadable) to the counts,
  * and tell the source ({@linkcode SearchFiles.finished}).
  */
-export function scanEnded(files: SearchFiles, skipped: SearchSkipped): void {
+export async function scanEnded(files: SearchFiles, skipped: SearchSkipped): Promise<void> {
+  await files.finished?.(); // a listing still going on (a scan that stopped early) ends first
   const left = files.skipped?.();
   skipped.ignored += left?.ignored ?? 0;
   skipped.unreadable += left?.unreadable ?? 0;
-  files.finished?.();
 }
 
 /** What one page collects, by output mode. */
@@ -492,7 +496,7 @@ export async function searchText(
     });
     if (units > want) break; // one past the page: there is more
   }
-  scanEnded(files, skipped);
+  await scanEnded(files, skipped);
   return finish({ query, page, truncated: units > want, started, stats });
 }
 

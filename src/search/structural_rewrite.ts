@@ -337,7 +337,7 @@ export async function planStructuralRewrite(
   if (refusal !== null) {
     throw withOtherIds(refusal, { plan, refused: [...tails, ...uncommented, ...dropping] });
   }
-  scanEnded(files, stats.skipped);
+  await scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (byFile !== null) {
     await refuseUnseenIds(files, {

@@ -551,7 +551,7 @@ export async function searchStructural(
     if (query.rewrite === undefined || options.fit === undefined) return take();
     return rewriteMisfits({ ...found, path: found.file.path }, options.fit).then(take);
   });
-  scanEnded(files, stats.skipped);
+  await scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   if (query.outputFormat === "ast-grep") {
     return finishAstGrep({ query, page: asAstGrep, truncated: units > want, started, stats });
@@ -579,7 +579,7 @@ async function searchFilesWithMatches(
     }
     return ++seen <= want; // one past the page: there is more
   });
-  scanEnded(files, stats.skipped);
+  await scanEnded(files, stats.skipped);
   refuseUnreadPattern(stats);
   const kept = fits(page, query.maxChars) ? page : prefixThatFits(page, query.maxChars);
   const truncated = seen > want || kept.length < page.length;

@@ -44,6 +44,12 @@ export interface SearchFiles {
    * them all at once (the project walk), so that a search does not take them one `await` at a time.
    */
   list?(scope: FileScope): Promise<SearchFile[]>;
+  /**
+   * The files in scope in runs as the source finds them (optional): what `files` yields, in the same order,
+   * handed on while the source lists the rest, so that a search reads and matches its first files meanwhile
+   * (the project walk's). A search prefers it to `list`.
+   */
+  listRuns?(scope: FileScope): AsyncIterable<SearchFile[]>;
   /** A file's exact bytes (throws when it cannot be read). */
   read(path: string): Promise<Uint8Array>;
   /**
@@ -63,13 +69,17 @@ export interface SearchFiles {
    * does not hash the bytes again; without it the search hashes them (`versionOf` of `fs/`).
    */
   version?(path: string, bytes: Uint8Array): Promise<string> | string | undefined;
-  /** What the last `files()` left out, once it has been iterated to the end. */
+  /**
+   * What the last listing left out, once it has been iterated to the end, or once `finished` has settled (a
+   * search that stopped early).
+   */
   skipped?(): SourceSkipped;
   /**
-   * The search is over (optional): its listing and reads are done, and the source may do what it puts off
-   * until between searches (a session's read cache sets up its watch of the tree then).
+   * The search is over (optional): its reads are done, and the source may do what it puts off until between
+   * searches (a session's read cache sets up its watch of the tree then). A source still listing (`listRuns`)
+   * settles once its listing has ended.
    */
-  finished?(): void;
+  finished?(): Promise<void> | void;
 }
 
 /** What a result lists. */

@@ -9,67 +9,20 @@ import { type Landing, readReal, readRealMany } from "../fs/real_reads.ts";
 import { RecoverableError } from "../errors.ts";
 import { specialFileError, specialFileKind } from "../fs/backend.ts";
 import type { Stage } from "../fs/stage.ts";
-import type { Sandbox } from "../fs/sandbox.ts";
-import { type Listing, openProject } from "../project/project_view.ts";
+import type { WalkEntry } from "../fs/walk.ts";
+import { type FileQuery, type Listing, openProject } from "../project/project_view.ts";
 import type { ReadCache } from "../project/read_cache.ts";
 import { sessionReadCache } from "../project/session_caches.ts";
+import { EMPTY_VIEW, GrowingView, type SearchView, searchViewOf, viewOf } from "./search_view.ts";
 import type { FileScope, SearchFile, SearchFiles, SourceSkipped } from "./types.ts";
+
+export { isHiddenPath } from "./search_view.ts";
 
 /**
  * The ignore files a search reads in each folder, as ripgrep does, a later one's rule winning: `.gitignore`,
  * then `.ignore`, then `.rgignore` (files a project keeps out of searches but not out of git).
  */
 export const SEARCH_IGNORE_FILES: readonly string[] = [".gitignore", ".ignore", ".rgignore"];
-
-/** Whether a relative path has a hidden part (a name starting with "."). */
-export function isHiddenPath(rel: string): boolean {
-  return rel.startsWith(".") || rel.includes("/.");
-}
-
-/**
- * A walk's files as a search takes them: their names, their real paths and their backend paths (what the cache
- * is primed and asked with), and how many hidden ones were left out.
- */
-interface SearchView {
-  files: SearchFile[];
-  /** Listed name -> its index in the arrays below. */
-  index: Map<string, number>;
-  reals: string[];
-  abs: string[];
-  hidden: number;
-}
-
-const EMPTY_VIEW: SearchView = { files: [], index: new Map(), reals: [], abs: [], hidden: 0 };
-
-/** The view of some entries. */
-function viewOf(entries: readonly { rel: string; real: string }[], sandbox: Sandbox, hidden = 0): SearchView {
-  return {
-    files: entries.map((e) => ({ path: e.rel })),
-    index: new Map(entries.map((e, i) => [e.rel, i])),
-    reals: entries.map((e) => e.real),
-    abs: entries.map((e) => sandbox.abs(e.real)),
-    hidden,
-  };
-}
-
-/**
- * Views of listings, by the listing's identity and whether hidden files are in: a remembered walk comes back as
- * the same listing (for the same root), so a warm search builds no names or paths again, and the strings it
- * primes the cache with are the ones it looks files up with.
- */
-const VIEWS = new WeakMap<Listing, [SearchView | null, SearchView | null]>();
-
-/** The search's view of a listing, made once per listing and hidden flag. */
-function searchViewOf(walked: Listing, options: { hidden: boolean; sandbox: Sandbox }): SearchView {
-  let views = VIEWS.get(walked);
-  if (views === undefined) VIEWS.set(walked, views = [null, null]);
-  const k = options.hidden ? 1 : 0;
-  if (views[k] === null) {
-    const entries = options.hidden ? walked.entries : walked.entries.filter((e) => !isHiddenPath(e.rel));
-    views[k] = viewOf(entries, options.sandbox, walked.entries.length - entries.length);
-  }
-  return views[k]!;
-}
 
 /** The refusal of a search scope that names nothing. */
 function notFound(path: string): RecoverableError {
@@ -116,23 +69,164 @@ export function walkSearchFiles(
   source: Stage,
   options: { readBytes?: (real: string) => Promise<Uint8Array | null>; cache?: ReadCache | "session" } = {},
 ): SearchFiles {
-  const cache = options.cache === "session" ? sessionReadCache(source.fs) : options.cache;
-  // A read lands on the file of the workspace it was asked for, under the root or its real path: one whose
-  // folder was swapped for a link since the walk is refused (`landedAsAsked`).
-  const landing = source.landing;
-  const readBytes = options.readBytes ??
-    (async (real: string) =>
-      source.hasWrite(real)
-        ? (await source.read(real))?.bytes ?? null
-        : cache
-        ? await cache.read(source.sandbox.abs(real), landing)
-        : await readReal(source.fs, source.sandbox.abs(real), landing));
-  let view: SearchView = EMPTY_VIEW;
-  let left: SourceSkipped = { ignored: 0, unreadable: 0 };
-  async function list(scope: FileScope): Promise<SearchFile[]> {
-    view = EMPTY_VIEW;
-    left = { ignored: 0, unreadable: 0 };
-    await cache?.sync(source.sandbox.root); // every search begins here: what changed before it is seen
+  // A plain object, as before: a caller may spread it and replace a member.
+  const walked = new WalkedFiles(source, options);
+  const files: SearchFiles = {
+    files: (scope) => walked.files(scope),
+    list: (scope) => walked.list(scope),
+    listRuns: (scope) => walked.listRuns(scope),
+    read: (path) => walked.read(path),
+    readHeld: (path) => walked.readHeld(path),
+    skipped: () => walked.skipped(),
+    finished: () => walked.finished(),
+  };
+  if (walked.readMany) files.readMany = walked.readMany;
+  return files;
+}
+
+/** The search files of {@linkcode walkSearchFiles}: the walk's view of the last listing, and how to read. */
+class WalkedFiles implements SearchFiles {
+  readonly #source: Stage;
+  readonly #cache: ReadCache | undefined;
+  readonly #readBytes: (real: string) => Promise<Uint8Array | null>;
+  /** Whether the reading is the caller's own (`options.readBytes`): no cache, no batches. */
+  readonly #ownReading: boolean;
+  #view: SearchView = EMPTY_VIEW;
+  #left: SourceSkipped = { ignored: 0, unreadable: 0 };
+  /** The walk of the last `listRuns`, settled when it has ended and its counts are in. */
+  #walking: Promise<unknown> = Promise.resolve();
+  /** Many files read in one call, where the default reading is in use and the backend reads many at once. */
+  readonly readMany?: (paths: readonly string[]) => Promise<(Uint8Array | null)[]>;
+
+  constructor(
+    source: Stage,
+    options: { readBytes?: (real: string) => Promise<Uint8Array | null>; cache?: ReadCache | "session" },
+  ) {
+    this.#source = source;
+    const cache = options.cache === "session" ? sessionReadCache(source.fs) : options.cache;
+    this.#cache = cache;
+    this.#ownReading = options.readBytes !== undefined;
+    // A read lands on the file of the workspace it was asked for, under the root or its real path: one whose
+    // folder was swapped for a link since the walk is refused (`landedAsAsked`).
+    const landing = source.landing;
+    this.#readBytes = options.readBytes ??
+      (async (real: string) =>
+        source.hasWrite(real)
+          ? (await source.read(real))?.bytes ?? null
+          : cache
+          ? await cache.read(source.sandbox.abs(real), landing)
+          : await readReal(source.fs, source.sandbox.abs(real), landing));
+    if (!options.readBytes && source.fs.readsMany) {
+      this.readMany = (paths) => readManyOf(paths, { source, view: this.#view, cache, landing });
+    }
+  }
+
+  async *files(scope: FileScope): AsyncIterable<SearchFile> {
+    yield* await this.list(scope);
+  }
+
+  async list(scope: FileScope): Promise<SearchFile[]> {
+    const query = await this.#start(scope);
+    if (query !== null) {
+      const walked = await openProject({ stage: this.#source }).list(query);
+      this.#view = searchViewOf(walked, { hidden: scope.hidden, sandbox: this.#source.sandbox });
+      this.#walked(walked);
+    }
+    await this.#prime();
+    return this.#view.files;
+  }
+
+  /**
+   * The files in scope in runs as the walk finds them: a search reads and matches its first files while the
+   * rest are listed (a pool's workers parse from the walk's first folders on). A listing the cache remembers
+   * comes in one run.
+   */
+  async *listRuns(scope: FileScope): AsyncIterable<SearchFile[]> {
+    const query = await this.#start(scope);
+    if (query === null) {
+      await this.#prime();
+      yield this.#view.files;
+      return;
+    }
+    const grown = new GrowingView({ hidden: scope.hidden, sandbox: this.#source.sandbox });
+    this.#view = grown.view;
+    let entries: readonly WalkEntry[] = [];
+    let wake = () => {};
+    let ended = false;
+    let stop = false;
+    const walk = openProject({ stage: this.#source }).list({
+      ...query,
+      progress: (now) => {
+        entries = now;
+        wake();
+      },
+      stopped: () => stop,
+    });
+    const done = walk.then(async (walked) => {
+      if (grown.taken === 0 && entries.length === 0) {
+        // Remembered whole: its view is made (or found) at once.
+        this.#view = searchViewOf(walked, { hidden: scope.hidden, sandbox: this.#source.sandbox });
+      } else grown.end(walked);
+      this.#walked(walked);
+      await this.#prime();
+    }).finally(() => {
+      ended = true;
+      wake();
+    });
+    this.#walking = done.catch(() => {});
+    let handed = 0;
+    try {
+      while (true) {
+        if (!ended && entries.length === grown.taken) await new Promise<void>((resolve) => wake = resolve);
+        const last = ended; // (it may end while this run is handed on)
+        if (last) await done; // the walk's failure, in its place; else its view is whole
+        else grown.take(entries);
+        const files = this.#view.files;
+        if (files.length > handed) yield files.slice(handed, handed = files.length);
+        if (last) return;
+      }
+    } finally {
+      stop = true; // a search that stopped early (a full page) walks no further
+    }
+  }
+
+  async read(path: string): Promise<Uint8Array> {
+    const view = this.#view;
+    const i = view.index.get(path);
+    const bytes = await this.#readBytes(i === undefined ? path : view.reals[i]!);
+    if (bytes === null) throw new Error(`"${path}" is gone`);
+    return bytes;
+  }
+
+  readHeld(path: string): Uint8Array | undefined {
+    // Only where the default reading goes through the cache: a file the stage has written is read there.
+    const view = this.#view;
+    const i = view.index.get(path);
+    if (!this.#cache || this.#ownReading || i === undefined || this.#source.hasWrite(view.reals[i]!)) {
+      return undefined;
+    }
+    return this.#cache.held(view.abs[i]!); // the very string primed, its hash computed once
+  }
+
+  skipped(): SourceSkipped {
+    return this.#left;
+  }
+
+  async finished(): Promise<void> {
+    await this.#walking; // a search that stopped early: the walk's counts are in once it has ended
+    this.#cache?.idle();
+  }
+
+  /**
+   * A listing begins: the cache's barrier, then the scope checked. Returns the walk's query, or null for a
+   * scope that is one file (its view made here).
+   */
+  async #start(scope: FileScope): Promise<FileQuery | null> {
+    const source = this.#source;
+    this.#view = EMPTY_VIEW;
+    this.#left = { ignored: 0, unreadable: 0 };
+    this.#walking = Promise.resolve();
+    await this.#cache?.sync(source.sandbox.root); // every search begins here: what changed before it is seen
     // A path the sandbox refuses (outside the root, `..` above it, graver's own folder) is refused as such.
     if (scope.path !== "") source.sandbox.lexical(scope.path, { allowRoot: true });
     const target = scope.path === "" ? null : await source.follow?.(scope.path).catch(() => null);
@@ -142,52 +236,37 @@ export function walkSearchFiles(
       throw specialFileError(scope.path, (st && specialFileKind(st)) ?? "a special file");
     }
     if (target?.kind === "file") {
-      view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);
-    } else if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
-      throw notFound(scope.path);
-    } else {
-      // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
-      const walked = await openProject({ stage: source }).list({
-        under: scope.path,
-        limit: Infinity,
-        includeIgnored: scope.noIgnore,
-        ignoreFiles: SEARCH_IGNORE_FILES,
-        ...(cache ? { cache } : {}),
-      });
-      view = searchViewOf(walked, { hidden: scope.hidden, sandbox: source.sandbox });
-      left = { ignored: walked.ignored + view.hidden, unreadable: walked.skipped.unreadable };
+      this.#view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);
+      return null;
     }
-    // Every file's stat in one call where the backend can: the reads that follow check them against the cache.
-    await cache?.prime(
+    if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
+      throw notFound(scope.path);
+    }
+    // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
+    return {
+      under: scope.path,
+      limit: Infinity,
+      includeIgnored: scope.noIgnore,
+      ignoreFiles: SEARCH_IGNORE_FILES,
+      ...(this.#cache ? { cache: this.#cache } : {}),
+    };
+  }
+
+  /** What a whole walk left out, counted once it has ended. */
+  #walked(walked: Listing): void {
+    this.#left = { ignored: walked.ignored + this.#view.hidden, unreadable: walked.skipped.unreadable };
+  }
+
+  /**
+   * Every listed file's stat in one call where the backend can: the reads that follow check them against the
+   * cache (those of a walk still going on stat their own files, as the cache is not primed yet).
+   */
+  async #prime(): Promise<void> {
+    const { source, view } = { source: this.#source, view: this.#view };
+    await this.#cache?.prime(
       source.hasWrites() ? view.abs.filter((_, i) => !source.hasWrite(view.reals[i]!)) : view.abs,
     );
-    return view.files;
   }
-  const files: SearchFiles = {
-    async *files(scope) {
-      yield* await list(scope);
-    },
-    list,
-    async read(path) {
-      const i = view.index.get(path);
-      const bytes = await readBytes(i === undefined ? path : view.reals[i]!);
-      if (bytes === null) throw new Error(`"${path}" is gone`);
-      return bytes;
-    },
-    readHeld(path) {
-      // Only where the default reading goes through the cache: a file the stage has written is read there.
-      const i = view.index.get(path);
-      if (!cache || options.readBytes || i === undefined || source.hasWrite(view.reals[i]!)) return undefined;
-      return cache.held(view.abs[i]!); // the very string primed, its hash computed once
-    },
-    skipped: () => left,
-    finished: () => cache?.idle(),
-  };
-  // Batched reads only where the default reading is in use and the backend reads many files at once.
-  if (!options.readBytes && source.fs.readsMany) {
-    files.readMany = (paths) => readManyOf(paths, { source, view, cache, landing });
-  }
-  return files;
 }
 
 /**

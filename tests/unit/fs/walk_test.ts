@@ -252,3 +252,27 @@ Deno.test("walkProject() reads only the ignore files a folder holds", async () =
   assert.ok(walked.entries.some((e) => e.rel === "src/deep/c.ts"));
   assert.ok(!walked.entries.some((e) => e.rel === "src/gen/g.ts"));
 });
+
+Deno.test("walkProject() tells progress its entries before each folder, and ends where stopped says", async () => {
+  const stage = await stageOver(TREE, "/w", false);
+  const whole = await walkProject(stage, "");
+  const seen: number[] = [];
+  let told: readonly unknown[] | undefined;
+  const walked = await walkProject(stage, "", {
+    progress: (entries) => {
+      told = entries;
+      seen.push(entries.length);
+    },
+  });
+  assert.deepEqual(walked.entries, whole.entries);
+  assert.equal(told, walked.entries, "the walk's own array, which only grows");
+  assert.ok(seen.length >= 4 && seen.every((n, i) => i === 0 || n >= seen[i - 1]!), seen.join());
+  assert.equal(seen[0], 0, "told before the first folder is listed");
+  assert.equal(walked.stopped, undefined);
+  // Stopped at the second folder: what came before it, no more, and the result says so.
+  let folders = 0;
+  const stopped = await walkProject(stage, "", { stopped: () => folders++ >= 1 });
+  assert.equal(stopped.stopped, true);
+  assert.equal(stopped.truncated, true);
+  assert.deepEqual(stopped.entries.map((e) => e.rel), [".gitignore", "a.ts", "keep.log", "secret"]);
+});

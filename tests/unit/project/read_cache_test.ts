@@ -386,3 +386,23 @@ Deno.test("a workspace with readCache: false searches without a stat of each fol
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("ReadCache: a stat an earlier search primed and did not use is not taken by the next search's reads", async () => {
+  // A search's reads may come before its own prime (a walk that hands on files as it finds them): the stat
+  // primed by the search before, taken before the file changed, must not vouch for the kept bytes.
+  const dir = await Deno.makeTempDir({ prefix: "graver-read-cache-" });
+  try {
+    const a = `${dir}/a.ts`;
+    await Deno.writeTextFile(a, "one\n");
+    const cache = new ReadCache(BackendFs.wrap(createDiskBackend()), { now: LATER });
+    await cache.read(a); // kept
+    await cache.sync(dir);
+    await cache.prime([a]); // that search ends without reading it
+    await Deno.writeTextFile(a, "one, then two\n");
+    await cache.sync(dir); // the next search begins, and reads before it primes
+    assert.equal(dec.decode((await cache.read(a))!), "one, then two\n");
+    await cache.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { type Backend, BackendFs, Sandbox, Stage } from "../../../src/fs/mod.ts";
-import { createWorkspace } from "../../../src/mod.ts";
+import { createMemoryBackend, createWorkspace } from "../../../src/mod.ts";
+import {
+  normalizeSearchTextArgs,
+  normalizeStructuralArgs,
+  searchStructural,
+  searchText,
+} from "../../../src/search/mod.ts";
+import { patternMatcherOf } from "../../../src/structural/search/mod.ts";
 import type { FileScope } from "../../../src/search/types.ts";
 import { isHiddenPath, walkSearchFiles } from "../../../src/search/walk_files.ts";
 import { RACY_MS, ReadCache } from "../../../src/project/read_cache.ts";
@@ -329,5 +336,131 @@ Deno.test("walk_files: a file swapped for a link after the listing is not read t
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(outside, { recursive: true });
+  }
+});
+
+/** hono's published package: a real tree of a few hundred files in some two hundred folders. */
+const HONO = Deno.realPathSync(new URL("../../../node_modules/hono", import.meta.url).pathname);
+const ALL: FileScope = { path: "", hidden: false, noIgnore: false };
+
+/** Each run listRuns hands on, as paths; `each` runs after each run is taken (a slow consumer). */
+async function runsOf(
+  files: ReturnType<typeof walkSearchFiles>,
+  each: (run: number) => Promise<void> | void = () => {},
+): Promise<string[][]> {
+  const runs: string[][] = [];
+  for await (const run of files.listRuns!(ALL)) {
+    runs.push(run.map((f) => f.path));
+    await each(runs.length);
+  }
+  return runs;
+}
+
+Deno.test("walk_files: listRuns hands on the walk's files in runs as it finds them, in list's order, with list's counts", async () => {
+  const fs = BackendFs.wrap(createDiskBackend());
+  const whole = walkSearchFiles(new Stage(fs, new Sandbox(HONO)));
+  const listed = (await whole.list!(ALL)).map((f) => f.path);
+  assert.ok(listed.length > 500, `${listed.length} files`);
+  for (const cache of [undefined, new ReadCache(fs)]) {
+    const files = walkSearchFiles(new Stage(fs, new Sandbox(HONO)), cache ? { cache } : {});
+    const runs = await runsOf(files);
+    assert.ok(runs.length > 20, `the walk's folders come one run or a few at a time (${runs.length} runs)`);
+    assert.deepEqual(runs.flat(), listed);
+    await files.finished!();
+    assert.deepEqual(files.skipped!(), whole.skipped!());
+    // Each file handed on reads as the listing names it.
+    const last = runs.at(-1)!.at(-1)!;
+    assert.deepEqual(await files.read(last), await Deno.readFile(`${HONO}/${last}`));
+    await cache?.close();
+  }
+});
+
+Deno.test("walk_files: a consumer slower than the walk still gets every file", async () => {
+  // The walk may end while a run is being handed on: the files it found after that run came last.
+  const fs = BackendFs.wrap(createDiskBackend());
+  const listed = (await walkSearchFiles(new Stage(fs, new Sandbox(HONO))).list!(ALL)).map((f) => f.path);
+  const files = walkSearchFiles(new Stage(fs, new Sandbox(HONO)));
+  const runs = await runsOf(
+    files,
+    (n) => n < 3 ? new Promise((resolve) => setTimeout(resolve, 30)) : undefined,
+  );
+  assert.deepEqual(runs.flat(), listed);
+});
+
+/** The first page of 3 matches of a text search for `return`: how many it found. */
+async function searchTextPage(files: ReturnType<typeof walkSearchFiles>): Promise<number> {
+  const r = await searchText(files, normalizeSearchTextArgs({ pattern: "return", max_results: 3 }));
+  return r.matches?.length ?? 0;
+}
+
+/** A workspace whose JavaScript grammar is loaded (a session past its first search). */
+const WARM = await (async () => {
+  const ws = await createWorkspace({ backend: createMemoryBackend({}), wasm: createWasmLoader() });
+  await ws.grammars!.parser("javascript").then((p) => p.delete());
+  return ws;
+})();
+
+/** The first page of 3 matches of a structural search for `return $X` in JavaScript. */
+async function searchStructuralPage(files: ReturnType<typeof walkSearchFiles>): Promise<number> {
+  const query = normalizeStructuralArgs({ pattern: "return $X", language: "js", max_results: 3 });
+  return (await searchStructural(files, query, { matcher: patternMatcherOf(WARM) })).matches?.length ?? 0;
+}
+
+/** The disk, counting the folders it lists. */
+function countingDisk(): { fs: BackendFs; folders: () => number } {
+  let folders = 0;
+  const raw = BackendFs.wrap(createDiskBackend()).raw;
+  const counted: Backend = { ...raw, readdir: (p, o) => (folders++, raw.readdir(p, o)) };
+  if (raw.readdirStated) {
+    counted.readdirStated = Object.assign((p: string) => (folders++, raw.readdirStated!(p)), {
+      of: counted.readdir,
+    });
+  }
+  return { fs: BackendFs.wrap(counted), folders: () => folders };
+}
+
+Deno.test("walk_files: a search that stops early stops the walk; the next one walks the whole tree", async () => {
+  const listed =
+    (await walkSearchFiles(new Stage(BackendFs.wrap(createDiskBackend()), new Sandbox(HONO))).list!(ALL))
+      .map((f) => f.path);
+  const { fs, folders } = countingDisk();
+  const cache = new ReadCache(fs);
+  try {
+    const early = walkSearchFiles(new Stage(fs, new Sandbox(HONO)), { cache });
+    for await (const run of early.listRuns!(ALL)) if (run.length > 0) break;
+    await early.finished!(); // the walk has ended where it was stopped
+    const stoppedAt = folders();
+    assert.ok(
+      stoppedAt > 0 && stoppedAt < 50,
+      `${stoppedAt} folders listed for a search that took one run of ~200`,
+    );
+    // The stopped walk is not remembered as the tree: the next search lists it all.
+    const next = walkSearchFiles(new Stage(fs, new Sandbox(HONO)), { cache });
+    assert.deepEqual((await runsOf(next)).flat(), listed);
+  } finally {
+    await cache.close();
+  }
+  // A page of a text search and of a structural search stops the walk as well.
+  for (const search of [searchTextPage, searchStructuralPage]) {
+    const { fs, folders } = countingDisk();
+    assert.equal(await search(walkSearchFiles(new Stage(fs, new Sandbox(HONO)))), 3);
+    assert.ok(folders() < 100, `${search.name}: ${folders()} folders listed for a page of 3, of ~200`);
+  }
+});
+
+Deno.test("walk_files: a walk the cache remembers comes in one run; a scope that names nothing is refused", async () => {
+  const fs = BackendFs.wrap(createDiskBackend());
+  const cache = new ReadCache(fs, { now: () => Date.now() + 10 * RACY_MS });
+  try {
+    const first = await runsOf(walkSearchFiles(new Stage(fs, new Sandbox(HONO)), { cache }));
+    const again = await runsOf(walkSearchFiles(new Stage(fs, new Sandbox(HONO)), { cache }));
+    assert.equal(again.length, 1);
+    assert.deepEqual(again[0], first.flat());
+    const missing = walkSearchFiles(new Stage(fs, new Sandbox(HONO)), { cache });
+    await assert.rejects(async () => {
+      for await (const _ of missing.listRuns!({ ...ALL, path: "nope" })) { /* nothing */ }
+    }, { code: "not_found" });
+  } finally {
+    await cache.close();
   }
 });
