@@ -118,7 +118,9 @@ console.log(`# the first page of ${PAGE} over a large tree, cold (${machine()})\
 const rows = [["query", "graver", "whole walk first", "rg | head", "graver / whole walk", "graver / rg"]];
 const ratios: number[] = [];
 for (const q of QUERIES) {
-  const [ours, whole, theirs]: number[][] = [[], [], []];
+  const ours: number[] = [];
+  const whole: number[] = [];
+  const theirs: number[] = [];
   await graver(q, false); // each side once untimed
   await graver(q, true);
   for (let i = 0; i < RUNS; i++) {
@@ -126,7 +128,7 @@ for (const q of QUERIES) {
     whole.push(await graver(q, true));
     theirs.push(await rg(q));
   }
-  const [a, b, c] = [ours, whole, theirs].map((s) => stats(s).median);
+  const [a, b, c] = [stats(ours).median, stats(whole).median, stats(theirs).median];
   ratios.push(a! / b!);
   rows.push([
     q.name,
