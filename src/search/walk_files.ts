@@ -24,6 +24,16 @@ export { isHiddenPath } from "./search_view.ts";
  */
 export const SEARCH_IGNORE_FILES: readonly string[] = [".gitignore", ".ignore", ".rgignore"];
 
+/**
+ * Files in the first run the walk hands on (as soon as it has found that many): a page of a few matches is
+ * read after the first folders. Each next run waits for twice as many, up to {@linkcode MOST_RUN}, so that a
+ * whole tree comes in a few dozen runs, not one per folder (each run costs the search a batch of reads).
+ */
+const FIRST_RUN = 16;
+
+/** Files a run waits for at most before it is handed on. */
+const MOST_RUN = 512;
+
 /** The refusal of a search scope that names nothing. */
 function notFound(path: string): RecoverableError {
   return new RecoverableError(
@@ -175,6 +185,7 @@ class WalkedFiles implements SearchFiles {
     });
     this.#walking = done.catch(() => {});
     let handed = 0;
+    let want = FIRST_RUN;
     try {
       while (true) {
         if (!ended && entries.length === grown.taken) await new Promise<void>((resolve) => wake = resolve);
@@ -182,7 +193,9 @@ class WalkedFiles implements SearchFiles {
         if (last) await done; // the walk's failure, in its place; else its view is whole
         else grown.take(entries);
         const files = this.#view.files;
+        if (!last && files.length - handed < want) continue; // a run of a few folders, not one each
         if (files.length > handed) yield files.slice(handed, handed = files.length);
+        want = Math.min(2 * want, MOST_RUN);
         if (last) return;
       }
     } finally {
