@@ -387,6 +387,9 @@ export class MatchPool {
     while (n < group.files.length && (n === 0 || chars < BATCH_CHARS)) {
       chars += group.files[n++]!.file.text.length;
     }
+    // A short batch goes only to an idle worker: files trickling in from the walk travel together while the
+    // worker parses (each message costs its fixed time on both sides), and the rest goes when it answers.
+    if (chars < BATCH_CHARS && slot.inFlight.size > 0) return;
     const files = group.files.splice(0, n);
     if (group.files.length === 0) slot.queue.shift();
     const id = this.#nextId++;

@@ -311,3 +311,35 @@ Deno.test("a grammar the pool cannot load leaves that language's files to the ma
     pool.close();
   }
 });
+
+Deno.test("files that reach the pool one by one travel together: a short batch goes only to an idle worker", async () => {
+  const counts = { batches: 0 };
+  const pool = new MatchPool({
+    spawn: countingSpawn(counts),
+    wasm: createWasmLoader(),
+    size: 1,
+    idleMs: 600_000,
+  });
+  try {
+    await pool.warm();
+    const query = { pattern: "return $X" };
+    const answers: Promise<unknown[]>[] = [];
+    for (let i = 0; i < 40; i++) {
+      // As a walk hands them on: each file queued on its own turn, the worker's answers not yet heard.
+      answers.push(
+        pool.match("javascript", query, {
+          path: `f${i}.js`,
+          text: `function f() { return ${i}; }\n`,
+          version: `v${i}`,
+        }),
+      );
+      await Promise.resolve();
+    }
+    const sites = await Promise.all(answers);
+    assert.ok(sites.every((s) => s.length === 1), "every file matched once");
+    // The first file alone (the worker was idle), the other 39 together once it answered.
+    assert.equal(counts.batches, 2);
+  } finally {
+    pool.close();
+  }
+});
