@@ -26,12 +26,12 @@ export const SEARCH_IGNORE_FILES: readonly string[] = [".gitignore", ".ignore", 
 
 /**
  * Files in the first run the walk hands on (as soon as it has found that many): a page of a few matches is
- * read after the first folders. Each next run waits for twice as many, up to {@linkcode MOST_RUN}, so that a
- * whole tree comes in a few dozen runs, not one per folder (each run costs the search a batch of reads).
+ * read after the first folders. Each next run holds twice as many, up to {@linkcode MOST_RUN}, so that a whole
+ * tree comes in a few dozen runs, not one per folder (each run costs the search a batch of reads).
  */
 const FIRST_RUN = 16;
 
-/** Files a run waits for at most before it is handed on. */
+/** Files in a run at most. */
 const MOST_RUN = 512;
 
 /** The refusal of a search scope that names nothing. */
@@ -148,8 +148,9 @@ class WalkedFiles implements SearchFiles {
 
   /**
    * The files in scope in runs as the walk finds them: a search reads and matches its first files while the
-   * rest are listed (a pool's workers parse from the walk's first folders on). A listing the cache remembers
-   * comes in one run.
+   * rest are listed (a pool's workers parse from the walk's first folders on), in runs of 16, 32, 64 … 512
+   * files whatever the walk's pace: a listing the cache remembers, which comes whole, is handed on in the same
+   * runs.
    */
   async *listRuns(scope: FileScope): AsyncIterable<SearchFile[]> {
     const query = await this.#start(scope);
@@ -187,16 +188,24 @@ class WalkedFiles implements SearchFiles {
     let handed = 0;
     let want = FIRST_RUN;
     try {
-      while (true) {
-        if (!ended && entries.length === grown.taken) await new Promise<void>((resolve) => wake = resolve);
-        const last = ended; // (it may end while this run is handed on)
-        if (last) await done; // the walk's failure, in its place; else its view is whole
-        else grown.take(entries);
+      for (;;) {
+        // Runs of fixed sizes, however far the walk has got: a page that stops in one has read the same files
+        // whether the walk was ahead, behind or remembered whole.
         const files = this.#view.files;
-        if (!last && files.length - handed < want) continue; // a run of a few folders, not one each
-        if (files.length > handed) yield files.slice(handed, handed = files.length);
-        want = Math.min(2 * want, MOST_RUN);
-        if (last) return;
+        if (files.length - handed >= want) {
+          yield files.slice(handed, handed += want);
+          want = Math.min(2 * want, MOST_RUN);
+          continue;
+        }
+        if (ended) {
+          await done; // the walk's failure, in its place
+          const all = this.#view.files; // whole now (a remembered listing's own view, when it came whole)
+          if (all.length - handed >= want) continue;
+          if (all.length > handed) yield all.slice(handed);
+          return;
+        }
+        if (entries.length === grown.taken) await new Promise<void>((resolve) => wake = resolve);
+        if (!ended) grown.take(entries);
       }
     } finally {
       stop = true; // a search that stopped early (a full page) walks no further
