@@ -21,8 +21,14 @@ import type { Node, Tree } from "web-tree-sitter";
 /** Most lists remembered per tree; past it, the oldest is dropped. */
 export const MAX_LISTS_PER_TREE = 16;
 
-/** Most nodes remembered per tree, all its lists together (a node object is some 100 bytes of heap). */
-export const MAX_NODES_PER_TREE = 65_536;
+/**
+ * Most nodes remembered per tree, all its lists together. A node object is some 100 bytes of heap, but what
+ * the matcher caches under it while it matches (its children, their facts) lives as long as it does: 50,000
+ * `console.log(…)` calls listed in one 1 MB file held 170 MB after the search at the earlier bound of 65,536,
+ * 37 MB past this one (`Deno.memoryUsage()` after a collection). A longer list is found again at each search
+ * (one call into wasm for the whole tree).
+ */
+export const MAX_NODES_PER_TREE = 8_192;
 
 /** A tree's remembered lists, the text they were found in, and how many nodes they hold. */
 interface TreeLists {
