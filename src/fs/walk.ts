@@ -99,10 +99,11 @@ export interface WalkOptions {
    */
   ignoreFiles?: readonly string[];
   /**
-   * Told the entries accepted so far (the walk's own array, growing) each time the walk is about to wait for a
-   * folder's listing: a caller may start on the first files while the walk goes on (a search does).
+   * Told the entries accepted so far (the walk's own array, growing) and their `ignoredBefore` each time the
+   * walk is about to wait for a folder's listing: a caller may start on the first files while the walk goes on
+   * (a search does).
    */
-  progress?: (entries: readonly WalkEntry[]) => void;
+  progress?: (entries: readonly WalkEntry[], ignoredBefore: readonly number[]) => void;
   /** Asked before each folder: true ends the walk there (its result then says `stopped`). */
   stopped?: () => boolean;
 }
@@ -118,6 +119,11 @@ export interface WalkResult {
   truncated: boolean;
   /** Entries left out because they are ignored (their contents not counted). */
   ignored: number;
+  /**
+   * For each entry, how many the walk had ignored when it reached it: what a caller that stops at that entry
+   * reports, however far the walk went.
+   */
+  ignoredBefore: number[];
   /** Entries left out as unsafe to follow or open, or unreadable. */
   skipped: WalkSkipped;
   /** The directories it could not read (the first {@linkcode MAX_UNREADABLE_NAMED}). */
@@ -207,8 +213,9 @@ export async function walkProject(
   const walk = new ProjectWalk(source, { dir, options });
   await walk.walk(dir, dir, await walk.inheritedRules());
   await walk.followLinks();
-  const { entries, truncated, ignored, skipped, unreadable } = walk;
-  return { entries, truncated, ignored, skipped, unreadable, ...(walk.stopped ? { stopped: true } : {}) };
+  const { entries, truncated, ignored, ignoredBefore, skipped, unreadable } = walk;
+  const result = { entries, truncated, ignored, ignoredBefore, skipped, unreadable };
+  return walk.stopped ? { ...result, stopped: true } : result;
 }
 
 /** A link inside the root, followed once the rest of the tree is walked. */
@@ -229,6 +236,8 @@ class ProjectWalk {
   readonly limit: number;
   readonly ignoreFiles: readonly string[];
   readonly entries: WalkEntry[] = [];
+  /** {@linkcode WalkResult.ignoredBefore}. */
+  readonly ignoredBefore: number[] = [];
   readonly skipped: WalkSkipped = { outside_root: 0, special_file: 0, unreadable: 0 };
   readonly unreadable: string[] = [];
   readonly seen: Set<string>;
@@ -270,7 +279,7 @@ class ProjectWalk {
   async listed(rel: string, real: string): Promise<Awaited<ReturnType<WalkSource["list"]>>> {
     const early = this.prefetched.get(real);
     this.prefetched.delete(real);
-    this.options.progress?.(this.entries);
+    this.options.progress?.(this.entries, this.ignoredBefore);
     try {
       return await (early ?? this.source.list(real));
     } catch (err) {
@@ -302,6 +311,7 @@ class ProjectWalk {
         return false;
       }
       this.entries.push(entry);
+      this.ignoredBefore.push(this.ignored);
     }
     return true;
   }

@@ -60,7 +60,7 @@ export interface FileQuery {
    * Told the entries accepted so far as the walk goes on (`WalkOptions.progress`); a listing answered from the
    * cache's memory comes whole, without a call.
    */
-  progress?: (entries: readonly WalkEntry[]) => void;
+  progress?: (entries: readonly WalkEntry[], ignoredBefore: readonly number[]) => void;
   /** Asked before each folder: true ends the walk there (`WalkOptions.stopped`); such a listing is not remembered. */
   stopped?: () => boolean;
 }
@@ -77,6 +77,8 @@ export interface Listing {
   limit: number;
   /** Entries left out by ignore rules (and hidden ones when asked). */
   ignored: number;
+  /** For each entry, how many were ignored before the walk reached it (`WalkResult.ignoredBefore`). */
+  ignoredBefore?: number[];
   /** Entries left out as unsafe to follow or open, or unreadable. */
   skipped: WalkSkipped;
   /** Folders it could not read (the first few). */

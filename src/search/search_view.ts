@@ -22,12 +22,21 @@ export interface SearchView {
   index: Map<string, number>;
   reals: string[];
   abs: string[];
+  /** Each file's index among the walk's entries (hidden ones come between). */
+  entryAt: number[];
   /** Hidden files left out. */
   hidden: number;
 }
 
 /** A view of nothing (before a search lists). */
-export const EMPTY_VIEW: SearchView = { files: [], index: new Map(), reals: [], abs: [], hidden: 0 };
+export const EMPTY_VIEW: SearchView = {
+  files: [],
+  index: new Map(),
+  reals: [],
+  abs: [],
+  entryAt: [],
+  hidden: 0,
+};
 
 /**
  * The view of some entries, all kept.
@@ -47,6 +56,7 @@ export function viewOf(
     index: new Map(entries.map((e, i) => [e.rel, i])),
     reals: entries.map((e) => e.real),
     abs: entries.map((e) => sandbox.abs(e.real)),
+    entryAt: entries.map((_, i) => i),
     hidden,
   };
 }
@@ -75,10 +85,9 @@ function remember(walked: Listing, hidden: boolean, view: SearchView): void {
 export function searchViewOf(walked: Listing, options: { hidden: boolean; sandbox: Sandbox }): SearchView {
   const known = VIEWS.get(walked)?.[options.hidden ? 1 : 0];
   if (known) return known;
-  const entries = options.hidden ? walked.entries : walked.entries.filter((e) => !isHiddenPath(e.rel));
-  const view = viewOf(entries, options.sandbox, walked.entries.length - entries.length);
-  remember(walked, options.hidden, view);
-  return view;
+  const grown = new GrowingView(options);
+  grown.end(walked);
+  return grown.view;
 }
 
 /**
@@ -101,7 +110,7 @@ export function searchViewOf(walked: Listing, options: { hidden: boolean; sandbo
  */
 export class GrowingView {
   /** The view so far. */
-  readonly view: SearchView = { files: [], index: new Map(), reals: [], abs: [], hidden: 0 };
+  readonly view: SearchView = { files: [], index: new Map(), reals: [], abs: [], entryAt: [], hidden: 0 };
   readonly #options: { hidden: boolean; sandbox: Sandbox };
   /** How many of the walk's entries are taken. */
   #taken = 0;
@@ -134,6 +143,7 @@ export class GrowingView {
       view.files.push({ path: e.rel });
       view.reals.push(e.real);
       view.abs.push(sandbox.abs(e.real));
+      view.entryAt.push(this.#taken);
     }
   }
 

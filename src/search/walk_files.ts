@@ -105,6 +105,11 @@ class WalkedFiles implements SearchFiles {
   #left: SourceSkipped = { ignored: 0, unreadable: 0 };
   /** The walk of the last `listRuns`, settled when it has ended and its counts are in. */
   #walking: Promise<unknown> = Promise.resolve();
+  /** Files the last `listRuns` handed on, and whether it handed on the whole listing. */
+  #handed = 0;
+  #whole = true;
+  /** The walk's `ignoredBefore` of its entries (`WalkResult.ignoredBefore`). */
+  #ignoredBefore: readonly number[] = [];
   /** Many files read in one call, where the default reading is in use and the backend reads many at once. */
   readonly readMany?: (paths: readonly string[]) => Promise<(Uint8Array | null)[]>;
 
@@ -167,8 +172,9 @@ class WalkedFiles implements SearchFiles {
     let stop = false;
     const walk = openProject({ stage: this.#source }).list({
       ...query,
-      progress: (now) => {
+      progress: (now, ignoredBefore) => {
         entries = now;
+        this.#ignoredBefore = ignoredBefore;
         wake();
       },
       stopped: () => stop,
@@ -178,6 +184,7 @@ class WalkedFiles implements SearchFiles {
         // Remembered whole: its view is made (or found) at once.
         this.#view = searchViewOf(walked, { hidden: scope.hidden, sandbox: this.#source.sandbox });
       } else grown.end(walked);
+      this.#ignoredBefore = walked.ignoredBefore ?? [];
       this.#walked(walked);
       await this.#prime();
     }).finally(() => {
@@ -187,12 +194,14 @@ class WalkedFiles implements SearchFiles {
     this.#walking = done.catch(() => {});
     let handed = 0;
     let want = FIRST_RUN;
+    this.#whole = false;
     try {
       for (;;) {
         // Runs of fixed sizes, however far the walk has got: a page that stops in one has read the same files
         // whether the walk was ahead, behind or remembered whole.
         const files = this.#view.files;
         if (files.length - handed >= want) {
+          this.#handed = handed + want;
           yield files.slice(handed, handed += want);
           want = Math.min(2 * want, MOST_RUN);
           continue;
@@ -201,6 +210,8 @@ class WalkedFiles implements SearchFiles {
           await done; // the walk's failure, in its place
           const all = this.#view.files; // whole now (a remembered listing's own view, when it came whole)
           if (all.length - handed >= want) continue;
+          this.#handed = all.length;
+          this.#whole = true;
           if (all.length > handed) yield all.slice(handed);
           return;
         }
@@ -230,8 +241,18 @@ class WalkedFiles implements SearchFiles {
     return this.#cache.held(view.abs[i]!); // the very string primed, its hash computed once
   }
 
+  /**
+   * What the listing left out: the whole scope's counts once every file was handed on; for a search that
+   * stopped early, what the walk had ignored up to the last file handed on — the same however far the walk
+   * had got, or whether it came whole from the cache — and the folders it could not read as far as it went.
+   */
   skipped(): SourceSkipped {
-    return this.#left;
+    if (this.#whole) return this.#left;
+    const handed = this.#handed;
+    if (handed === 0) return { ignored: 0, unreadable: this.#left.unreadable };
+    const entry = this.#view.entryAt[handed - 1]!;
+    const hidden = entry + 1 - handed; // the entries up to it that the view left out
+    return { ignored: (this.#ignoredBefore[entry] ?? 0) + hidden, unreadable: this.#left.unreadable };
   }
 
   async finished(): Promise<void> {
@@ -248,6 +269,9 @@ class WalkedFiles implements SearchFiles {
     this.#view = EMPTY_VIEW;
     this.#left = { ignored: 0, unreadable: 0 };
     this.#walking = Promise.resolve();
+    this.#handed = 0;
+    this.#whole = true;
+    this.#ignoredBefore = [];
     await this.#cache?.sync(source.sandbox.root); // every search begins here: what changed before it is seen
     // A path the sandbox refuses (outside the root, `..` above it, graver's own folder) is refused as such.
     if (scope.path !== "") source.sandbox.lexical(scope.path, { allowRoot: true });

@@ -465,3 +465,41 @@ Deno.test("walk_files: a walk the cache remembers comes whole, handed on in the 
     await cache.close();
   }
 });
+
+Deno.test("walk_files: a search that stops early counts what was left out up to where it stopped, cold or remembered alike", async () => {
+  // Sixty folders, each with a file searched, a file .gitignore leaves out and a hidden one.
+  const root = await Deno.makeTempDir({ prefix: "graver-walk-stop-counts-" });
+  try {
+    await Deno.writeTextFile(`${root}/.gitignore`, "*.log\n");
+    for (let i = 0; i < 60; i++) {
+      const dir = `${root}/d${String(i).padStart(2, "0")}`;
+      await Deno.mkdir(dir);
+      for (const name of ["a.ts", "b.log", ".hid"]) await Deno.writeTextFile(`${dir}/${name}`, "x\n");
+    }
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100)); // old enough for a cache to keep
+    const fs = BackendFs.wrap(createDiskBackend());
+    const cache = new ReadCache(fs);
+    const stoppedAfterOneRun = async (files: ReturnType<typeof walkSearchFiles>) => {
+      for await (const run of files.listRuns!(ALL)) if (run.length > 0) break;
+      await files.finished!();
+      return files.skipped!();
+    };
+    try {
+      const cold = await stoppedAfterOneRun(walkSearchFiles(new Stage(fs, new Sandbox(root))));
+      await runsOf(walkSearchFiles(new Stage(fs, new Sandbox(root)), { cache })); // the walk remembered
+      const warm = await stoppedAfterOneRun(walkSearchFiles(new Stage(fs, new Sandbox(root)), { cache }));
+      const whole = walkSearchFiles(new Stage(fs, new Sandbox(root)));
+      await runsOf(whole);
+      await whole.finished!();
+      // The first run is 16 files, d00/a.ts … d15/a.ts: before the last, 16 .log files and 17 hidden ones
+      // (the root's .gitignore and d00 … d15's .hid).
+      assert.deepEqual(cold, { ignored: 16 + 17, unreadable: 0 });
+      assert.deepEqual(warm, cold);
+      assert.deepEqual(whole.skipped!(), { ignored: 60 + 61, unreadable: 0 });
+    } finally {
+      await cache.close();
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
