@@ -10,13 +10,11 @@
 export * as definitionGate from "../guards/definition_gate.ts";
 export * as anchors from "../structural/edit/anchors.ts";
 export * as editTargets from "../structural/edit/edit_targets.ts";
-export * as siteFit from "../structural/edit/site_fit.ts";
 export * as extract from "../structural/extract/extract.ts";
 export * as importsRewrite from "../structural/move_file/imports_rewrite.ts";
 export * as inline from "../structural/inline/inline.ts";
 export * as moveDecl from "../structural/move_decl/move_decl.ts";
 export * as nodeEdit from "../structural/edit/node_edit.ts";
-export * as patternSearch from "../structural/search/pattern_matcher.ts";
 export * as references from "../structural/references/references.ts";
 export * as rename from "../structural/rename/rename.ts";
 export * as selectors from "../structural/edit/selectors.ts";

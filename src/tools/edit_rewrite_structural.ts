@@ -26,11 +26,11 @@ import type { SiteMisfit } from "../structural/edit/site_fit.ts";
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
 const siteFitEngine = lazyEngine(
   "the structural engine (site fit)",
-  async () => (await import("./_engines_structural.ts")).siteFit,
+  async () => (await import("./_engines_pattern.ts")).siteFit,
 );
 const patternEngine = lazyEngine(
   "the structural engine (pattern search)",
-  async () => (await import("./_engines_structural.ts")).patternSearch,
+  async () => (await import("./_engines_pattern.ts")).patternSearch,
 );
 
 /** Arguments of the search that only shape a page of results: a rewrite has no pages. */

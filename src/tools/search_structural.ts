@@ -21,11 +21,11 @@ import type { ToolDefinition } from "./types.ts";
 const searchEngine = lazyEngine("the text search", async () => (await import("./_engines_search.ts")).search);
 const patternEngine = lazyEngine(
   "the structural engine (pattern search)",
-  async () => (await import("./_engines_structural.ts")).patternSearch,
+  async () => (await import("./_engines_pattern.ts")).patternSearch,
 );
 const siteFitEngine = lazyEngine(
   "the structural engine (site fit)",
-  async () => (await import("./_engines_structural.ts")).siteFit,
+  async () => (await import("./_engines_pattern.ts")).siteFit,
 );
 
 /**
