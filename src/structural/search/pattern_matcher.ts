@@ -26,7 +26,7 @@ import {
   type PatternInContext,
 } from "../edit/pattern_compile.ts";
 import { compileRule, grammarKinds, multiNames } from "./rule.ts";
-import type { RelationRule } from "./rule_compile.ts";
+import type { RegexCompiler, RelationRule } from "./rule_compile.ts";
 import { compileRewriters, rewriteOf } from "./rewriters.ts";
 import { type MatchPool, type MatchQuery, PoolUnavailable } from "./match_pool.ts";
 import { type Finder, matchesIn, MAX_MATCHES_PER_FILE, patternFinder, ruleFinder } from "./finders.ts";
@@ -285,6 +285,7 @@ function finderOf(
     lexicon: RunLexicon | null;
     language: string;
     grammar: Language | null;
+    regex: RegexCompiler | undefined;
   },
 ): Finder {
   if (query.rule === undefined) {
@@ -295,7 +296,7 @@ function finderOf(
     return patternFinder(on.compile(query.pattern ?? ""), on.lexicon);
   }
   const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
-  return ruleFinder(compileRule(query.rule, on.compile, kinds), on.lexicon);
+  return ruleFinder(compileRule(query.rule, on.compile, kinds, on.regex), on.lexicon);
 }
 
 /** A query's `transform`, compiled with its `rewriters` (each rule in the language at hand) when it has them. */
@@ -310,6 +311,7 @@ function transformsOf(
     compile: (source: string | PatternInContext) => CompiledPattern;
     language: string;
     grammar: Language | null;
+    regex: RegexCompiler | undefined;
   },
 ): CompiledTransform[] {
   const enclosing = boundNames(query);
@@ -317,9 +319,9 @@ function transformsOf(
   const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
   const rewriters = query.rewriters === undefined
     ? undefined
-    : compileRewriters(query.rewriters, { pattern: on.compile, kinds, enclosing });
+    : compileRewriters(query.rewriters, { pattern: on.compile, kinds, enclosing, regex: on.regex });
   if (query.transform === undefined) return [];
-  return compileTransform(query.transform, enclosing, rewriters && rewriteOf(rewriters));
+  return compileTransform(query.transform, enclosing, rewriters && rewriteOf(rewriters), on.regex);
 }
 
 /**
@@ -332,16 +334,29 @@ function expansionOf(
     compile: (source: string | PatternInContext) => CompiledPattern;
     language: string;
     grammar: Language | null;
+    regex: RegexCompiler | undefined;
   },
 ): { start?: RelationRule; end?: RelationRule } | undefined {
   if (query.expandStart === undefined && query.expandEnd === undefined) return undefined;
   const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
   const relation = (key: "follows" | "precedes", raw: Record<string, unknown>) =>
-    compileRule({ [key]: raw }, on.compile, kinds)[key]!;
+    compileRule({ [key]: raw }, on.compile, kinds, on.regex)[key]!;
   return {
     ...(query.expandStart ? { start: relation("follows", query.expandStart) } : {}),
     ...(query.expandEnd ? { end: relation("precedes", query.expandEnd) } : {}),
   };
+}
+
+/**
+ * The RE2 compiler, loaded only for a query that may hold a regular expression (a rule's `regex`, a
+ * transformation's `replace`, at any depth of its rule, transform, rewriters or expansions): a pattern search
+ * never evaluates the RE2 engine (re2js: ~14 ms of a one-shot `graver sg`).
+ */
+async function regexCompilerFor(query: MatchQuery): Promise<RegexCompiler | undefined> {
+  const { pattern: _pattern, rewrite: _rewrite, ...rest } = query;
+  // Any mention, not only as a key: a transformation may be written as a string (`replace($A, replace=…)`).
+  if (!/regex|replace/.test(JSON.stringify(rest))) return undefined;
+  return (await import("../../syntax/linear_regex.ts")).compileRe2;
 }
 
 /**
@@ -393,10 +408,11 @@ export function patternMatcherOf(
         return compiled;
       };
       const lexicon = runLexiconOf(language, parser.language);
-      const find = finderOf(query, { compile, lexicon, language, grammar: parser.language });
+      const regex = await regexCompilerFor(query);
+      const find = finderOf(query, { compile, lexicon, language, grammar: parser.language, regex });
       const multi = multiNames(query);
-      const transforms = transformsOf(query, { compile, language, grammar: parser.language });
-      const expand = expansionOf(query, { compile, language, grammar: parser.language });
+      const transforms = transformsOf(query, { compile, language, grammar: parser.language, regex });
+      const expand = expansionOf(query, { compile, language, grammar: parser.language, regex });
       const key = JSON.stringify([
         query.pattern ?? null,
         query.rule ?? null,

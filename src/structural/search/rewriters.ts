@@ -17,7 +17,7 @@ import type { Node } from "web-tree-sitter";
 import { RecoverableError } from "../../errors.ts";
 import type { Binding } from "../edit/pattern.ts";
 import { nodeFacts } from "../edit/node_facts.ts";
-import { type CompiledRule, compileRule, type GrammarKinds } from "./rule_compile.ts";
+import { type CompiledRule, compileRule, type GrammarKinds, type RegexCompiler } from "./rule_compile.ts";
 import type { CompiledPattern } from "../edit/pattern.ts";
 import type { PatternInContext } from "../edit/pattern_compile.ts";
 import {
@@ -90,6 +90,8 @@ export function compileRewriters(
     pattern: (source: string | PatternInContext) => CompiledPattern;
     kinds: GrammarKinds | undefined;
     enclosing: ReadonlySet<string>;
+    /** Compiles a rule's `regex` and a transformation's `replace` (`compileRe2`). */
+    regex?: RegexCompiler | undefined;
   },
 ): Map<string, CompiledRewriter> {
   if (!Array.isArray(raw)) {
@@ -108,13 +110,13 @@ export function compileRewriters(
     const ruleObject = { ...r["rule"] as Record<string, unknown> };
     if (r["constraints"] !== undefined) ruleObject["constraints"] = r["constraints"];
     if (r["utils"] !== undefined) ruleObject["utils"] = r["utils"];
-    const rule = compileRule(ruleObject, on.pattern, on.kinds);
+    const rule = compileRule(ruleObject, on.pattern, on.kinds, on.regex);
     // Its placeholder first: a rewriter's transform may name itself (a recursive rewrite).
     const compiled: CompiledRewriter = { id: r.id, rule, fix: r.fix, transforms: [] };
     out.set(r.id, compiled);
     if (r["transform"] !== undefined) {
       const bound = new Set([...on.enclosing, ...boundNames({ rule: ruleObject })]);
-      compiled.transforms = compileTransform(r["transform"], bound, rewrite);
+      compiled.transforms = compileTransform(r["transform"], bound, rewrite, on.regex);
     }
   }
   return out;

@@ -19,7 +19,7 @@ import type { Language } from "web-tree-sitter";
 import type { RE2JS } from "re2js";
 import { RecoverableError } from "../../errors.ts";
 import { nearestNames } from "../../fs/stage.ts";
-import { compileRe2 } from "../../syntax/linear_regex.ts";
+import type * as LinearRegex from "../../syntax/linear_regex.ts";
 import type { Binding, CompiledPattern } from "../edit/pattern.ts";
 import type { PatternInContext } from "../edit/pattern_compile.ts";
 import { compileNthChild, compileRange, type NthChild, type RuleRange } from "./rule_position.ts";
@@ -249,6 +249,7 @@ export function compileRule(
   raw: unknown,
   pattern: (source: string | PatternInContext) => CompiledPattern,
   kinds?: GrammarKinds,
+  regex?: RegexCompiler,
 ): CompiledRule {
   let depth = 0;
   let relations = 0; // relational keys (inside, has, precedes, follows) the compile is inside of now
@@ -275,7 +276,7 @@ export function compileRule(
       refuseStrayField(key, at);
       if (key === "utils") continue; // the top's: compiled as matches names them (utilityRules)
       if (key === "constraints") out.constraints = compileConstraints(v, at, compile);
-      else if (compileAtomic(out, { key, value: v, at }, { pattern, kinds, compile })) continue;
+      else if (compileAtomic(out, { key, value: v, at }, { pattern, kinds, compile, regex })) continue;
       else if ((RELATIONAL as readonly string[]).includes(key)) {
         const relation = key as typeof RELATIONAL[number];
         relations++;
@@ -393,6 +394,20 @@ function refuseTopKeysBelow(r: Record<string, unknown>, where: string): void {
 }
 
 /**
+ * Compiles an RE2 regular expression (`syntax/linear_regex.ts`'s `compileRe2`): a rule's `regex` and a
+ * transformation's `replace`. Passed in by whoever compiles a query that has one, so that a query without
+ * one never loads the RE2 engine (`patternMatcherOf` loads it for a query that mentions either key).
+ */
+export type RegexCompiler = typeof LinearRegex.compileRe2;
+
+/** The regex compiler given, or one that says it was not (a query with a regex compiled without it). */
+export function regexCompiler(given: RegexCompiler | undefined): RegexCompiler {
+  return given ?? (() => {
+    throw new Error("A regular expression was compiled without the RE2 compiler (pass compileRe2 in)");
+  });
+}
+
+/**
  * An atomic key of a rule (`pattern`, `kind`, `regex`, `nthChild`, `range`) into `out`.
  *
  * @returns Whether the key was one of them.
@@ -404,6 +419,7 @@ function compileAtomic(
     pattern: (source: string | PatternInContext) => CompiledPattern;
     kinds: GrammarKinds | undefined;
     compile: (raw: unknown, where: string) => CompiledRule;
+    regex: RegexCompiler | undefined;
   },
 ): boolean {
   const { key, value: v, at } = entry;
@@ -415,7 +431,7 @@ function compileAtomic(
     else out.kind = knownKind(v, at, on.kinds);
   } else if (key === "regex") {
     if (typeof v !== "string") throw badRule(at, `must be a string, not ${shapeOf(v)}`, stringHint(key, v));
-    out.regex = compileRe2(v, { what: `the rule's ${at}` });
+    out.regex = regexCompiler(on.regex)(v, { what: `the rule's ${at}` });
   } else if (key === "nthChild") {
     out.nthChild = compileNthChild(v, at, { compile: on.compile, refuse: badRule });
   } else if (key === "range") out.range = compileRange(v, at, badRule);

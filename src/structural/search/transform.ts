@@ -9,10 +9,9 @@
  */
 import type { RE2JS } from "re2js";
 import { RecoverableError } from "../../errors.ts";
-import { compileRe2 } from "../../syntax/linear_regex.ts";
 import type { Node } from "web-tree-sitter";
 import type { Binding } from "../edit/pattern.ts";
-import type { CompiledRule } from "./rule_compile.ts";
+import { type CompiledRule, type RegexCompiler, regexCompiler } from "./rule_compile.ts";
 
 /** One new metavariable: its name, the one it is made from, and how. */
 export interface CompiledTransform {
@@ -291,7 +290,12 @@ function rewriteOne(
 }
 
 /** One transformation: `{substring: …}`, `{replace: …}` or `{convert: …}`, or its string form. */
-function compileOne(name: string, given: unknown, rewrite: RewriteMaker | undefined): CompiledTransform {
+function compileOne(
+  name: string,
+  given: unknown,
+  on: { rewrite: RewriteMaker | undefined; regex: RegexCompiler | undefined },
+): CompiledTransform {
+  const { rewrite } = on;
   const where = `transform.${name}`;
   const raw = objectForm(given, where);
   const kinds = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? Object.keys(raw) : [];
@@ -335,7 +339,7 @@ function compileOne(name: string, given: unknown, rewrite: RewriteMaker | undefi
         "Give both as strings",
       );
     }
-    const re = compileRe2(body["replace"], { what: `the ${at}.replace regex` });
+    const re = regexCompiler(on.regex)(body["replace"], { what: `the ${at}.replace regex` });
     const parts = byParts(body["by"]);
     return { name, source, apply: (text) => replaceEvery(re, text, parts) };
   }
@@ -371,6 +375,8 @@ export function boundNames(query: { pattern?: string; rule?: unknown }): Set<str
  *
  * @param raw The transform, as given.
  * @param bound The metavariables the pattern or rule binds.
+ * @param rewrite Makes a `rewrite` transformation (the query's rewriters), if it has them.
+ * @param regex Compiles a `replace`'s regex (`compileRe2`).
  * @returns The transformations, in order.
  * @throws RecoverableError `invalid_args` for a malformed transformation, a bad regex, or a source no pattern
  *   binds and no transformation before it makes.
@@ -379,6 +385,7 @@ export function compileTransform(
   raw: unknown,
   bound: ReadonlySet<string>,
   rewrite?: RewriteMaker,
+  regex?: RegexCompiler,
 ): CompiledTransform[] {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw bad(
@@ -396,7 +403,7 @@ export function compileTransform(
         "Name it as the pattern names them: capitals, digits, _",
       );
     }
-    const t = compileOne(name, value, rewrite);
+    const t = compileOne(name, value, { rewrite, regex });
     if (!known.has(t.source)) {
       throw bad(
         `transform.${name}`,
