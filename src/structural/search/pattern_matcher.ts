@@ -296,7 +296,7 @@ function finderOf(
     return patternFinder(on.compile(query.pattern ?? ""), on.lexicon);
   }
   const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
-  return ruleFinder(compileRule(query.rule, on.compile, kinds, on.regex), on.lexicon);
+  return ruleFinder(compileRule(query.rule, on.compile, { kinds, regex: on.regex }), on.lexicon);
 }
 
 /** A query's `transform`, compiled with its `rewriters` (each rule in the language at hand) when it has them. */
@@ -321,7 +321,10 @@ function transformsOf(
     ? undefined
     : compileRewriters(query.rewriters, { pattern: on.compile, kinds, enclosing, regex: on.regex });
   if (query.transform === undefined) return [];
-  return compileTransform(query.transform, enclosing, rewriters && rewriteOf(rewriters), on.regex);
+  return compileTransform(query.transform, enclosing, {
+    rewrite: rewriters && rewriteOf(rewriters),
+    regex: on.regex,
+  });
 }
 
 /**
@@ -340,7 +343,7 @@ function expansionOf(
   if (query.expandStart === undefined && query.expandEnd === undefined) return undefined;
   const kinds = on.grammar ? grammarKinds(on.language, on.grammar) : undefined;
   const relation = (key: "follows" | "precedes", raw: Record<string, unknown>) =>
-    compileRule({ [key]: raw }, on.compile, kinds, on.regex)[key]!;
+    compileRule({ [key]: raw }, on.compile, { kinds, regex: on.regex })[key]!;
   return {
     ...(query.expandStart ? { start: relation("follows", query.expandStart) } : {}),
     ...(query.expandEnd ? { end: relation("precedes", query.expandEnd) } : {}),

@@ -110,13 +110,13 @@ export function compileRewriters(
     const ruleObject = { ...r["rule"] as Record<string, unknown> };
     if (r["constraints"] !== undefined) ruleObject["constraints"] = r["constraints"];
     if (r["utils"] !== undefined) ruleObject["utils"] = r["utils"];
-    const rule = compileRule(ruleObject, on.pattern, on.kinds, on.regex);
+    const rule = compileRule(ruleObject, on.pattern, { kinds: on.kinds, regex: on.regex });
     // Its placeholder first: a rewriter's transform may name itself (a recursive rewrite).
     const compiled: CompiledRewriter = { id: r.id, rule, fix: r.fix, transforms: [] };
     out.set(r.id, compiled);
     if (r["transform"] !== undefined) {
       const bound = new Set([...on.enclosing, ...boundNames({ rule: ruleObject })]);
-      compiled.transforms = compileTransform(r["transform"], bound, rewrite, on.regex);
+      compiled.transforms = compileTransform(r["transform"], bound, { rewrite, regex: on.regex });
     }
   }
   return out;

@@ -240,7 +240,8 @@ function knownKind(kind: string, where: string, kinds: GrammarKinds | undefined)
  *
  * @param raw The rule, as given.
  * @param pattern Compiles a code pattern for the rule's language (refusing one the grammar cannot read).
- * @param kinds The node kinds of the rule's language: a `kind` among none of them is refused (else any is taken).
+ * @param on `kinds`: the node kinds of the rule's language (a `kind` among none of them is refused; without
+ *   them any is taken); `regex`: compiles a `regex` key (`compileRe2`, needed when the rule has one).
  * @returns The compiled rule.
  * @throws RecoverableError `invalid_args` for an unknown or unbuilt key, an empty rule or a bad regex;
  *   `invalid_query` for a kind the language's grammar does not have.
@@ -248,9 +249,9 @@ function knownKind(kind: string, where: string, kinds: GrammarKinds | undefined)
 export function compileRule(
   raw: unknown,
   pattern: (source: string | PatternInContext) => CompiledPattern,
-  kinds?: GrammarKinds,
-  regex?: RegexCompiler,
+  on: { kinds?: GrammarKinds | undefined; regex?: RegexCompiler | undefined } = {},
 ): CompiledRule {
+  const { kinds, regex } = on;
   let depth = 0;
   let relations = 0; // relational keys (inside, has, precedes, follows) the compile is inside of now
   const compile = (value: unknown, where: string): CompiledRule => {

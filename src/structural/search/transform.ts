@@ -375,8 +375,8 @@ export function boundNames(query: { pattern?: string; rule?: unknown }): Set<str
  *
  * @param raw The transform, as given.
  * @param bound The metavariables the pattern or rule binds.
- * @param rewrite Makes a `rewrite` transformation (the query's rewriters), if it has them.
- * @param regex Compiles a `replace`'s regex (`compileRe2`).
+ * @param on `rewrite`: makes a `rewrite` transformation (the query's rewriters), if it has them; `regex`:
+ *   compiles a `replace`'s regex (`compileRe2`).
  * @returns The transformations, in order.
  * @throws RecoverableError `invalid_args` for a malformed transformation, a bad regex, or a source no pattern
  *   binds and no transformation before it makes.
@@ -384,9 +384,9 @@ export function boundNames(query: { pattern?: string; rule?: unknown }): Set<str
 export function compileTransform(
   raw: unknown,
   bound: ReadonlySet<string>,
-  rewrite?: RewriteMaker,
-  regex?: RegexCompiler,
+  on: { rewrite?: RewriteMaker | undefined; regex?: RegexCompiler | undefined } = {},
 ): CompiledTransform[] {
+  const { rewrite, regex } = on;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw bad(
       "transform",

@@ -66,7 +66,7 @@ Deno.test("a rewrite transform reads the nodes under a binding through the site'
   const transforms = compileTransform(
     { B: { rewrite: { source: "$A", rewriters: ["num"], joinBy: "+" } } },
     new Set(["A"]),
-    rewriteOf(rewriters),
+    { rewrite: rewriteOf(rewriters) },
   );
   const [site] = sites(text, "log($A)", "sum($B)", transforms);
   assert.equal(site!.replacement, "sum(N+N+N)");

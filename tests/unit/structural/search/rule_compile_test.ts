@@ -33,7 +33,7 @@ Deno.test("compileRule keeps each key, a relation's stopBy and field, and one co
       utils: { arg: { pattern: "fetch($U)" } },
     },
     pattern,
-    kinds,
+    { kinds },
   );
   assert.equal(rule.kind, "call_expression");
   assert.equal(rule.inside!.field, "condition");
@@ -56,7 +56,7 @@ Deno.test("multiNames finds the $$$ names of a pattern and of a rule, utilities 
 Deno.test("compileRule refuses a kind or field the grammar lacks, with the nearest, and a stray key", () => {
   const refused = (raw: unknown, code: string, message: RegExp) =>
     assert.throws(
-      () => compileRule(raw, pattern, kinds),
+      () => compileRule(raw, pattern, { kinds }),
       (e: unknown) => e instanceof RecoverableError && e.code === code && message.test(e.message),
       JSON.stringify(raw),
     );

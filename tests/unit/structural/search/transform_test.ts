@@ -15,7 +15,7 @@ import {
 
 /** The text one transformation makes of `text`. */
 function made(transformation: unknown, text: string): string {
-  const [t] = compileTransform({ B: transformation }, new Set(["A"]), undefined, compileRe2);
+  const [t] = compileTransform({ B: transformation }, new Set(["A"]), { regex: compileRe2 });
   const binding: Binding = { nodes: [], start: 0, end: text.length, text };
   return withTransformed([t!], { A: binding })["B"]!.text;
 }
@@ -90,7 +90,7 @@ Deno.test("transformations run in order, one made from another; a source nothing
   assert.equal(out["UP"]!.start, 5); // placed where its source is
   const refused = (raw: unknown, message: RegExp) =>
     assert.throws(
-      () => compileTransform(raw, new Set(["A"]), undefined, compileRe2),
+      () => compileTransform(raw, new Set(["A"]), { regex: compileRe2 }),
       (e: unknown) => e instanceof RecoverableError && e.code === "invalid_args" && message.test(e.message),
     );
   refused({ B: { convert: { source: "$Z", toCase: "snakeCase" } } }, /made from \$Z, which nothing binds/);
