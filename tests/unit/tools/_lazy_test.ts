@@ -44,6 +44,34 @@ Deno.test("a search loads the search engines alone: no edit parser, matcher or a
   assert.deepEqual((found.data["matches"] as { line: number }[]).map((m) => m.line), [1]);
 });
 
+Deno.test("a structural search loads the pattern matcher alone: no other structural engine, and RE2 only for a regex", async () => {
+  const graph = await startGraph("tools/_engines_pattern.ts");
+  assert.ok(graph.has("structural/search/pattern_matcher.ts") && graph.has("structural/edit/site_fit.ts"));
+  // The rest of the structural chunk (~28 ms of a one-shot `graver sg`), and re2js (~14 ms): the matcher
+  // loads the RE2 compiler only for a query with a `regex` or a `replace`.
+  const others = [...graph].filter((f) =>
+    /^structural\/(rename|extract|inline|move_decl|move_file|change_signature|references)\//.test(f) ||
+    f === "syntax/linear_regex.ts"
+  );
+  assert.deepEqual(others, [], `the structural search's chunk evaluates: ${others.join(", ")}`);
+  const ws = await createWorkspace({
+    backend: createMemoryBackend({ "/a.js": "const fooBar = 1;\nconsole.log(fooBar);\n" }),
+    wasm: createWasmLoader(),
+  });
+  const plain = await ws.call("search_structural", { pattern: "console.log($A)", symbols: false });
+  assert.ok(plain.ok, JSON.stringify(plain));
+  // A rule's regex and a transformation's replace (ast-grep's string form too) still compile and match.
+  const rule = await ws.call("search_structural", {
+    rule: { pattern: "console.log($A)", has: { kind: "identifier", regex: "^foo", stopBy: "end" } },
+    language: "js",
+    rewrite: "log($B)",
+    transform: { B: 'replace($A, replace="([A-Z])", by="_$1")' },
+  });
+  assert.ok(rule.ok, JSON.stringify(rule));
+  const [match] = rule.data["matches"] as { replacement?: string }[];
+  assert.equal(match?.replacement, "log(foo_Bar)");
+});
+
 Deno.test("the first call of a tool loads its engine and answers as before; later calls reuse it", async () => {
   const ws = await createWorkspace({
     backend: createMemoryBackend({ "/a.ts": "export function total(a: number) {\n  return a + 1;\n}\n" }),
