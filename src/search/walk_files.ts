@@ -285,12 +285,15 @@ class WalkedFiles implements SearchFiles {
       this.#view = viewOf([{ rel: scope.path, real: target.rel }], source.sandbox);
       return null;
     }
+    if (target === null && scope.path !== "") await source.resolve(scope.path); // a link out: the sandbox's refusal
     if (target !== undefined && (target === null || target.kind === null) && scope.path !== "") {
       throw notFound(scope.path);
     }
     // No filter of ours in the walk (files only, its default): a session's cache may answer it from memory.
+    // A folder named through a link inside the root is walked where it is (its files under their real paths,
+    // as list_files names them): the walk starts from a real path.
     return {
-      under: scope.path,
+      under: target?.rel ?? scope.path,
       limit: Infinity,
       includeIgnored: scope.noIgnore,
       ignoreFiles: SEARCH_IGNORE_FILES,

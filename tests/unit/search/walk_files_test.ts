@@ -503,3 +503,38 @@ Deno.test("walk_files: a search that stops early counts what was left out up to 
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("walk_files: a scope named through a link is walked where the link leads inside the root, and refused as a link when it leads out", async () => {
+  const root = await tree();
+  const outside = await Deno.makeTempDir({ prefix: "graver-walk-files-out-" });
+  try {
+    await Deno.writeTextFile(`${outside}/secret.ts`, "secret\n");
+    await Deno.symlink(`${root}/src`, `${root}/via`); // a folder inside the root, named through a link
+    await Deno.symlink(outside, `${root}/out_link`);
+    await Deno.symlink(`${outside}/secret.ts`, `${root}/out_file.ts`);
+    // Before: the walk started at the link's own path and its listing, landing in `src`, was refused ELOOP.
+    assert.deepEqual((await listed(root, { path: "via" })).paths, ["src/b.ts"]);
+    for await (
+      const f of walkSearchFiles(new Stage(BackendFs.wrap(createDiskBackend()), new Sandbox(root))).files({
+        path: "via",
+        hidden: false,
+        noIgnore: false,
+      })
+    ) assert.equal(f.path, "src/b.ts");
+    for (const path of ["out_link", "out_file.ts"]) {
+      await assert.rejects(
+        () => listed(root, { path }),
+        (err: Error & { code?: string }) =>
+          err.code === "sandbox_violation" && err.message.includes("outside the workspace root"),
+        `${path}: refused as a link leading out, not "no such file"`,
+      );
+    }
+    await assert.rejects(
+      () => listed(root, { path: "nothing" }),
+      (err: Error & { code?: string }) => err.code === "not_found",
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+});
