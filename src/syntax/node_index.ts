@@ -142,34 +142,36 @@ function isOfKind(n: Node, kind: { type: string | null; named: boolean }): boole
   return kind.type === null ? n.isNamed || !kind.named : n.type === kind.type && n.isNamed === kind.named;
 }
 
-/**
- * The leaf at `at` that spans exactly `length` characters, as the node to walk up from; null when no node
- * spans exactly that (the text there is part of a longer token, a string or a comment).
- */
-function leafAt(root: Node, at: number, length: number): Node | null {
-  let n: Node | null = root.descendantForIndex(at);
-  // The nodes that hold `at` are nested: the first that reaches past the text is the only one that can span
-  // it exactly.
-  while (n !== null && n.endIndex < at + length) n = n.id === root.id ? null : n.parent;
-  return n !== null && n.startIndex === at && n.endIndex === at + length ? n : null;
+/** Whether `n` holds the whole of `[at, at + length)`. */
+function spans(n: Node, at: number, length: number): boolean {
+  return n.startIndex <= at && at + length <= n.endIndex;
 }
 
-/** The nodes of the kind that enclose an exact leaf `token`, found from its occurrences in `text`. */
+/**
+ * The nodes of the kind that enclose an exact leaf `token`, found from its occurrences in `text`, in document
+ * order (outer before inner). The nodes from the root to the last leaf found are kept: the next occurrence is
+ * looked for from the lowest of them that holds it, and its leaf's ancestors below that one are found going
+ * down. A node's `parent` starts from the root in tree-sitter, so a walk up from each leaf cost the depth at
+ * every step (a 20,000-link call chain: 38 s for `$A.b()`).
+ */
 function findAroundToken(
   root: Node,
   query: { text: string; token: string; type: string | null; named: boolean },
 ): Node[] {
   const { text, token } = query;
-  const seen = new Set<number>();
   const found: Node[] = [];
+  // The nodes from `root` down to the last leaf found, and how many of them (from the root) were looked at.
+  const path: Node[] = [root];
+  let looked = 0;
   for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
-    if (at < root.startIndex || at + token.length > root.endIndex) continue;
-    for (let n = leafAt(root, at, token.length); n !== null; n = n.parent) {
-      if (seen.has(n.id)) break; // its enclosing nodes were looked at from an earlier occurrence
-      seen.add(n.id);
-      if (isOfKind(n, query)) found.push(n);
-      if (n.id === root.id) break;
-    }
+    if (!spans(root, at, token.length)) continue;
+    while (path.length > 1 && !spans(path.at(-1)!, at, token.length)) path.pop();
+    looked = Math.min(looked, path.length);
+    const leaf = path.at(-1)!.descendantForIndex(at, at + token.length);
+    if (leaf === null || leaf.startIndex !== at || leaf.endIndex !== at + token.length) continue; // a longer token
+    for (let n = path.at(-1)!; n.id !== leaf.id;) path.push(n = n.childWithDescendant(leaf)!);
+    for (let i = looked; i < path.length; i++) if (isOfKind(path[i]!, query)) found.push(path[i]!);
+    looked = path.length;
   }
   return found.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
 }

@@ -122,6 +122,31 @@ Deno.test("nodesAroundToken() lists nested nodes outer first, each once", async 
   tree.delete();
 });
 
+Deno.test("nodesAroundToken() on a 3,000-link call chain and 3,000 statements: every call around a leaf `b`, outer first, as a walk of every call finds them", async () => {
+  const p = await parser("javascript");
+  // A left-nested chain (each call 2 levels below the next: the walk up from its first `b` is 6,000 deep), a
+  // wide file (3,000 statements under one node), and a `b` inside a longer name and a string between.
+  for (
+    const text of [
+      "a" + ".b()".repeat(3000) + ";\n",
+      "x.b();\n".repeat(1500) + 'bb(); "b";\n' + "y.b(1);\n".repeat(1500),
+    ]
+  ) {
+    const tree = p.parse(text)!;
+    const found = nodesAroundToken(tree.rootNode, { text, token: "b", type: "call_expression", named: true });
+    const all = nodesOfKind(tree.rootNode, { text, type: "call_expression", named: true });
+    const viaWalk = all.filter((n) => n.childForFieldName("function")?.lastChild?.text === "b");
+    assert.equal(found.length, 3000);
+    assert.deepEqual(found.map((n) => n.id), viaWalk.map((n) => n.id));
+    assert.ok(
+      found.every((n, i) =>
+        i === 0 || n.startIndex > found[i - 1]!.startIndex || n.endIndex < found[i - 1]!.endIndex
+      ),
+    );
+    tree.delete();
+  }
+});
+
 Deno.test(`a tree keeps at most ${MAX_LISTS_PER_TREE} lists: the oldest is found again, the rest are kept`, async () => {
   const p = await parser("javascript");
   const text = "a(1); b(2); c(3);\n";
