@@ -186,7 +186,7 @@ class WalkedFiles implements SearchFiles {
       } else grown.end(walked);
       this.#ignoredBefore = walked.ignoredBefore ?? [];
       this.#walked(walked);
-      await this.#prime();
+      await this.#prime(this.#handed);
     }).finally(() => {
       ended = true;
       wake();
@@ -308,12 +308,15 @@ class WalkedFiles implements SearchFiles {
 
   /**
    * Every listed file's stat in one call where the backend can: the reads that follow check them against the
-   * cache (those of a walk still going on stat their own files, as the cache is not primed yet).
+   * cache (those of a walk still going on stat their own files, as the cache is not primed yet). `from`: the
+   * files before it were handed on already (a walk that handed on runs as it went), and read by their own
+   * stats: priming them again would stat each a second time.
    */
-  async #prime(): Promise<void> {
+  async #prime(from = 0): Promise<void> {
     const { source, view } = { source: this.#source, view: this.#view };
+    const abs = from === 0 ? view.abs : view.abs.slice(from);
     await this.#cache?.prime(
-      source.hasWrites() ? view.abs.filter((_, i) => !source.hasWrite(view.reals[i]!)) : view.abs,
+      source.hasWrites() ? abs.filter((_, i) => !source.hasWrite(view.reals[from + i]!)) : abs,
     );
   }
 }

@@ -538,3 +538,47 @@ Deno.test("walk_files: a scope named through a link is walked where the link lea
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("walk_files: a search handed its files as the walk found them does not stat them all again once it ends", async () => {
+  const root = await Deno.makeTempDir({ prefix: "graver-walk-files-prime-" });
+  try {
+    for (let d = 0; d < 120; d++) {
+      await Deno.mkdir(`${root}/d${d}`);
+      for (let f = 0; f < 2; f++) {
+        await Deno.writeTextFile(`${root}/d${d}/f${f}.ts`, `export const x${f} = ${d};\n`);
+      }
+    }
+    const disk = createDiskBackend();
+    const primed: string[] = [];
+    const counting: Backend = {
+      ...disk,
+      // The files stat'ed together (a prime's batch); a file's own read stats it alone.
+      statMany: (
+        paths: readonly string[],
+      ) => (paths.length > 1 && primed.push(...paths.filter((p) => p.endsWith(".ts"))),
+        disk.statMany!(paths)),
+    };
+    const fs = BackendFs.wrap(counting);
+    const cache = new ReadCache(fs);
+    try {
+      for (const round of ["cold", "after a change"]) {
+        primed.length = 0;
+        const files = walkSearchFiles(new Stage(fs, new Sandbox(root)), { cache });
+        let read = 0;
+        for await (const run of files.listRuns!({ path: "", hidden: false, noIgnore: false })) {
+          for (const f of run) read += (await files.read(f.path)).length > 0 ? 1 : 0;
+        }
+        await files.finished!();
+        assert.equal(read, 240, round);
+        // Before: the prime at the walk's end stat'ed every file the search had read already (240 paths).
+        assert.equal(primed.length, 0, `${round}: ${primed.length} paths primed after they were read`);
+        await Deno.writeTextFile(`${root}/d0/f0.ts`, "export const x0 = 99;\n");
+        await new Promise((resolve) => setTimeout(resolve, RACY_MS + 50));
+      }
+    } finally {
+      await cache.close();
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
