@@ -25,7 +25,7 @@ import {
 import { pathFilter } from "./path_filter.ts";
 import { fitBudget, type PageEntries } from "./result_budget.ts";
 import { compileTextPattern, type TextPattern } from "./text_pattern.ts";
-import { scanText } from "./text_scan.ts";
+import { type ScanEach, scanText, scanTextFor } from "./text_scan.ts";
 import type {
   FileCount,
   FileMatch,
@@ -389,12 +389,12 @@ export async function* readScopedRuns(
  */
 export async function* scanFiles(
   files: SearchFiles,
-  scan: { query: SearchTextQuery; pattern: TextPattern; stats: ScanStats },
+  scan: { query: SearchTextQuery; pattern: TextPattern; stats: ScanStats; each?: ScanEach },
 ): AsyncGenerator<ScannedFile> {
-  const { query, pattern, stats } = scan;
+  const { query, pattern, stats, each = "match" } = scan;
   for await (const run of readScopedRuns(files, { filters: query, stats })) {
     for (const { file, bytes, text } of run) {
-      const hits = scanText(pattern, text);
+      const hits = each === "match" ? scanText(pattern, text) : scanTextFor(pattern, text, each);
       if (hits.length === 0) continue;
       stats.matched++;
       yield { file, bytes, text, hits };
@@ -429,21 +429,28 @@ export interface SearchTextOptions {
 /** Add a matched file's entries that fall in the page [offset, offset + maxResults); returns the units it has. */
 async function collect(
   page: Page,
-  found: { path: string; bytes: Uint8Array; text: string; lines: MatchedLine[]; before: number },
+  found: { path: string; bytes: Uint8Array; text: string; hits: number[]; before: number },
   context: { query: SearchTextQuery; files: SearchFiles; options: SearchTextOptions },
 ): Promise<number> {
   const { query } = context;
-  const units = query.outputMode === "content" ? found.lines.length : 1;
+  // Matched lines are listed for a page of content only; a count needs the first match of each line alone.
+  const lines = query.outputMode === "content"
+    ? matchedLines(found.text, found.hits, { lines: lineStartsOf(found.bytes, found.text) })
+    : null;
+  const units = lines?.length ?? 1;
   const from = Math.max(0, query.offset - found.before);
   const to = Math.min(units, query.offset + query.maxResults - found.before);
   if (from >= to) return units;
   const version = await versionOfFile(context.files, found.path, found.bytes);
   if (query.outputMode === "files_with_matches") page.files.push({ path: found.path, version });
   else if (query.outputMode === "count") {
-    page.counts.push({ path: found.path, count: found.lines.length, version });
+    page.counts.push({ path: found.path, count: found.hits.length / 2, version }); // one match a line
   } else {
-    const lines = found.lines.slice(from, to);
-    const entries = lineEntries(found.path, { text: found.text, version, lines }, query);
+    const entries = lineEntries(
+      found.path,
+      { text: found.text, version, lines: lines!.slice(from, to) },
+      query,
+    );
     const enclosing = query.symbols === false ? undefined : context.options.enclosing;
     await nameEnclosingSymbols(entries, { text: found.text, version }, enclosing);
     appendAll(page.matches, entries);
@@ -487,9 +494,13 @@ export async function searchText(
   const want = query.offset + query.maxResults;
   const stats = { scanned: 0, matched: 0, skipped };
   let units = 0;
-  for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats })) {
-    const lines = matchedLines(text, hits, { lines: lineStartsOf(bytes, text) });
-    units += await collect(page, { path: file.path, bytes, text, lines, before: units }, {
+  const each: ScanEach = query.outputMode === "content"
+    ? "match"
+    : query.outputMode === "count"
+    ? "line"
+    : "file";
+  for await (const { file, bytes, text, hits } of scanFiles(files, { query, pattern, stats, each })) {
+    units += await collect(page, { path: file.path, bytes, text, hits, before: units }, {
       query,
       files,
       options,

@@ -30,6 +30,23 @@ function lineEndAt(text: string, offset: number): number {
 interface ScanOut {
   hits: number[];
   groups?: (string | null)[][];
+  /** Which matches are wanted: every one, the first of each line (what a count of lines needs), or the first. */
+  each: ScanEach;
+}
+
+/** Which matches a scan keeps: all, the first on each line, or the first in the file. */
+export type ScanEach = "match" | "line" | "file";
+
+/**
+ * Where the scan goes on after a match [s, e): past it (an empty match one further), or — when only the
+ * first match of a line is wanted — at the next line, or nowhere (`text.length + 1`) after the first match.
+ */
+function resumeAt(out: ScanOut, text: string, s: number, e: number): number {
+  const past = e > s ? e : e + 1;
+  if (out.each === "match") return past;
+  if (out.each === "file") return text.length + 1;
+  const nl = text.indexOf("\n", s);
+  return nl === -1 ? text.length + 1 : Math.max(past, nl + 1);
 }
 
 /** The capture groups of the matcher's current match, numbered as the caller's pattern numbers them. */
@@ -48,6 +65,7 @@ function matchLine(p: TextPattern, text: string, ls: number, le: number, out: Sc
     const e = m.end(p.group);
     out.hits.push(ls + s, ls + e);
     out.groups?.push(groupsOf(p, m));
+    if (out.each !== "match") return; // the line has its match
     from = e > s ? e : e + 1;
   }
 }
@@ -89,12 +107,12 @@ function matchWhole(p: TextPattern, text: string, out: ScanOut): void {
     if (!p.multiline && crossesLine(text, s, e)) {
       const le = lineEndAt(text, s);
       matchLine(p, text, lineStartAt(text, s), le, out);
-      from = le + 1;
+      from = out.each === "file" && out.hits.length > 0 ? text.length + 1 : le + 1;
       continue;
     }
     out.hits.push(s, e);
     out.groups?.push(groupsOf(p, m));
-    from = e > s ? e : e + 1;
+    from = resumeAt(out, text, s, e);
   }
 }
 
@@ -124,7 +142,34 @@ function nextCandidate(prefilter: RegExp, text: string, from: number): number {
  * @returns Start and end offsets (UTF-16) of each match, flat and in order: `[s0, e0, s1, e1, …]`.
  */
 export function scanText(p: TextPattern, text: string, groups?: (string | null)[][]): number[] {
-  const out: ScanOut = groups ? { hits: [], groups } : { hits: [] };
+  const out: ScanOut = groups ? { hits: [], groups, each: "match" } : { hits: [], each: "match" };
+  scanInto(p, text, out);
+  return out.hits;
+}
+
+/**
+ * The first match of each line that holds one (`each: "line"`: what a count of matched lines needs), or the
+ * first match of the text (`"file"`: whether it holds one), as {@linkcode scanText} finds them: a file with a
+ * match on each of its 2,500,000 lines is counted without listing them all.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compileTextPattern } from "./text_pattern.ts";
+ * import { scanTextFor } from "./text_scan.ts";
+ *
+ * const p = await compileTextPattern({ pattern: "b", literal: true, ignoreCase: false, smartCase: false,
+ *   word: false, multiline: false });
+ * assert.deepEqual(scanTextFor(p, "abb\nb", "line"), [1, 2, 4, 5]);
+ * assert.deepEqual(scanTextFor(p, "abb\nb", "file"), [1, 2]);
+ * ```
+ *
+ * @param p The compiled pattern.
+ * @param text The file's text.
+ * @param each `"line"` or `"file"` (`"match"`: every match, as `scanText`).
+ * @returns Start and end offsets of the matches kept, flat and in order.
+ */
+export function scanTextFor(p: TextPattern, text: string, each: ScanEach): number[] {
+  const out: ScanOut = { hits: [], each };
   scanInto(p, text, out);
   return out.hits;
 }
@@ -142,7 +187,11 @@ function scanInto(p: TextPattern, text: string, out: ScanOut): void {
   }
   if (p.plain !== null) {
     const n = p.plain.length;
-    for (let at = text.indexOf(p.plain); at !== -1; at = text.indexOf(p.plain, at + n)) {
+    for (
+      let at = text.indexOf(p.plain);
+      at !== -1;
+      at = text.indexOf(p.plain, resumeAt(out, text, at, at + n))
+    ) {
       out.hits.push(at, at + n);
       out.groups?.push([p.plain]);
     }
@@ -150,7 +199,11 @@ function scanInto(p: TextPattern, text: string, out: ScanOut): void {
   }
   if (p.foldedPlain !== null) {
     const n = p.foldedPlain.length;
-    for (let at = nextCandidate(prefilter, text, 0); at !== -1; at = nextCandidate(prefilter, text, at + n)) {
+    for (
+      let at = nextCandidate(prefilter, text, 0);
+      at !== -1;
+      at = nextCandidate(prefilter, text, resumeAt(out, text, at, at + n))
+    ) {
       out.hits.push(at, at + n);
       out.groups?.push([text.slice(at, at + n)]);
     }
@@ -161,6 +214,6 @@ function scanInto(p: TextPattern, text: string, out: ScanOut): void {
     if (at === -1) break;
     const le = lineEndAt(text, at);
     matchLine(p, text, lineStartAt(text, at), le, out);
-    from = le + 1;
+    from = out.each === "file" && out.hits.length > 0 ? text.length + 1 : le + 1;
   }
 }

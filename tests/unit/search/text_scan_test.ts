@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { compileTextPattern } from "../../../src/search/text_pattern.ts";
-import { scanText } from "../../../src/search/text_scan.ts";
+import { scanText, scanTextFor } from "../../../src/search/text_scan.ts";
 import { matchedLines } from "../../../src/search/matched_lines.ts";
 
 const base = { literal: false, ignoreCase: false, smartCase: false, word: false, multiline: false };
@@ -83,5 +83,42 @@ Deno.test("text_scan: a case-folded fixed string takes the prefilter's hits as i
     ] as [string, Partial<typeof base>][]
   ) {
     assert.equal((await compileTextPattern({ ...base, ...flags, pattern })).foldedPlain, null, pattern);
+  }
+});
+
+Deno.test("text_scan: the first match of each line, and of the file, are those of the whole scan", async () => {
+  const text = [
+    "foo foo foo",
+    "x = foo(bar, foo)",
+    "",
+    "nothing here",
+    "FOO and Foo",
+    "a\tb  foo",
+    "foo",
+    "multi a",
+    "b line a",
+    "  b",
+    "end foo",
+  ].join("\n");
+  const cases: [string, Partial<typeof base>][] = [
+    ["foo", { literal: true }],
+    ["foo", { ignoreCase: true }],
+    ["f[o]+", {}],
+    ["foo", { word: true }],
+    ["", {}],
+    ["a\\s+b", { multiline: true }],
+    ["a\\s+b", {}],
+    ["x\\s*", {}],
+    ["[^q]+", {}],
+    ["(?m)^", {}],
+  ];
+  for (const [pattern, flags] of cases) {
+    const p = await compileTextPattern({ ...base, ...flags, pattern });
+    const all = scanText(p, text);
+    // The first match of each line a match starts on, from the whole scan.
+    const firsts: number[] = [];
+    for (const l of matchedLines(text, all)) firsts.push(l.spans[0]!, l.spans[1]!);
+    assert.deepEqual(scanTextFor(p, text, "line"), firsts, `${pattern} ${JSON.stringify(flags)}: each line`);
+    assert.deepEqual(scanTextFor(p, text, "file"), all.slice(0, 2), `${pattern}: the file`);
   }
 });
