@@ -106,7 +106,7 @@ export const MAX_EDIT_SITES = 100_000;
  */
 export function refuseTooManySites(
   found: { path: string; here: number; before: number; capped?: boolean },
-  search: { tool: string; args: Record<string, unknown> },
+  search: SearchCall,
 ): void {
   if (found.before + found.here <= MAX_EDIT_SITES && found.capped !== true) return;
   throw new RecoverableError(
@@ -185,11 +185,18 @@ export function idsByFile(ids: readonly Occurrence[]): Map<string, Occurrence[]>
   return byFile;
 }
 
+/** The search that gives fresh ids: its tool and the arguments of the query (the refusals' next call). */
+export interface SearchCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
 function staleIds(
   path: string,
-  found: { version: string; ids: readonly Occurrence[]; tool: string },
+  found: { version: string; ids: readonly Occurrence[]; search: SearchCall },
 ): RecoverableError {
-  const { version, ids, tool } = found;
+  const { version, ids, search } = found;
+  const tool = search.tool;
   return new RecoverableError(
     "stale_base",
     `"${path}" changed after the search that returned ${
@@ -198,12 +205,13 @@ function staleIds(
     {
       hint: `Run ${tool} again for fresh ids (or call without ids to replace every occurrence as it is now)`,
       details: { path, current_version: version, ids: ids.map((i) => formatOccurrenceId(i)) },
-      suggestedCall: { tool, args: { path } },
+      suggestedCall: { tool, args: { ...search.args, path } },
     },
   );
 }
 
-function unmatchedIds(ids: readonly Occurrence[], tool: string): RecoverableError {
+function unmatchedIds(ids: readonly Occurrence[], search: SearchCall): RecoverableError {
+  const tool = search.tool;
   const listed = ids.map((i) => formatOccurrenceId(i));
   return new RecoverableError(
     "no_match",
@@ -229,16 +237,20 @@ function unmatchedIds(ids: readonly Occurrence[], tool: string): RecoverableErro
  */
 export function selectSites<T extends { line: number; column: number }>(
   file: { path: string; version: string; sites: T[] },
-  by: { ids: readonly Occurrence[]; tool: string },
+  by: { ids: readonly Occurrence[]; search: SearchCall },
 ): T[] {
-  const { ids, tool } = by;
+  const { ids, search } = by;
   const current = ids.filter((i) => occurrenceIsCurrent(i, file.version));
   if (current.length < ids.length) {
-    throw staleIds(file.path, { version: file.version, ids: ids.filter((i) => !current.includes(i)), tool });
+    throw staleIds(file.path, {
+      version: file.version,
+      ids: ids.filter((i) => !current.includes(i)),
+      search,
+    });
   }
   const kept = file.sites.filter((s) => ids.some((i) => i.line === s.line && i.column === s.column));
   const missing = ids.filter((i) => !file.sites.some((s) => i.line === s.line && i.column === s.column));
-  if (missing.length > 0) throw unmatchedIds(missing, tool);
+  if (missing.length > 0) throw unmatchedIds(missing, search);
   return kept;
 }
 
@@ -313,19 +325,19 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
     warnings: backslashWarning(q.replacement, groups),
   };
   const seen = new Set<string>();
+  const search = textSearchCall(q.query);
   for await (const found of scanFiles(files, { query: q.query, pattern, stats })) {
     const ids = byFile?.get(found.file.path);
     if (byFile !== null && ids === undefined) continue;
     seen.add(found.file.path);
     const path = found.file.path;
     const version = await versionOfFile(files, path, found.bytes);
-    const search = { tool: "search_text", args: { pattern: q.query.pattern, literal: q.query.literal } };
     refuseTooManySites({ path, here: found.hits.length / 2, before: plan.sites }, search);
     const captured: (string | null)[][] = [];
     // The scan gave offsets only; a template that names groups needs them, so those files are scanned again.
     if (template.pieces.some((p) => "group" in p)) scanText(pattern, found.text, captured);
     let sites = sitesOf({ path, text: found.text, version, hits: found.hits, groups: captured }, template);
-    if (ids !== undefined) sites = selectSites({ path, version, sites }, { ids, tool: "search_text" });
+    if (ids !== undefined) sites = selectSites({ path, version, sites }, { ids, search });
     if (sites.length === 0) continue;
     plan.sites += sites.length;
     plan.files.push({
@@ -340,10 +352,21 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
   if (byFile !== null) {
     await refuseUnseenIds(files, {
       unseen: [...byFile].filter(([path]) => !seen.has(path)),
-      tool: "search_text",
+      search,
     });
   }
   return plan;
+}
+
+/** The `search_text` call that finds what a replacement of `query` changes (its pattern and how it matches). */
+function textSearchCall(query: TextReplaceQuery["query"]): SearchCall {
+  const args: Record<string, unknown> = { pattern: query.pattern };
+  if (query.literal) args.literal = true;
+  if (query.ignoreCase) args.ignore_case = true;
+  if (query.smartCase) args.smart_case = true;
+  if (query.word) args.word = true;
+  if (query.multiline) args.multiline = true;
+  return { tool: "search_text", args };
 }
 
 /**
@@ -355,13 +378,13 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
  */
 export async function refuseUnseenIds(
   files: SearchFiles,
-  left: { unseen: [string, Occurrence[]][]; tool: string },
+  left: { unseen: [string, Occurrence[]][]; search: SearchCall },
 ): Promise<void> {
-  const { unseen, tool } = left;
+  const { unseen, search } = left;
   for (const [path, ids] of unseen) {
     const bytes = await files.read(path).catch(() => null);
     const version = bytes === null ? "" : await versionOfFile(files, path, bytes);
-    if (!ids.every((i) => occurrenceIsCurrent(i, version))) throw staleIds(path, { version, ids, tool });
+    if (!ids.every((i) => occurrenceIsCurrent(i, version))) throw staleIds(path, { version, ids, search });
   }
-  if (unseen.length > 0) throw unmatchedIds(unseen.flatMap(([, ids]) => ids), tool);
+  if (unseen.length > 0) throw unmatchedIds(unseen.flatMap(([, ids]) => ids), search);
 }

@@ -18,6 +18,7 @@ import {
   refuseTooManySites,
   refuseUnseenIds,
   type ReplacedSite,
+  type SearchCall,
   selectSites,
 } from "./replace_text.ts";
 import { scanEnded, type ScanStats } from "./search_text.ts";
@@ -246,6 +247,14 @@ function commentsDropped(
   );
 }
 
+/** The `search_structural` call that lists what a rewrite of `query` changes (its pattern or rule, and languages). */
+function structuralSearchCall(query: StructuralQuery): SearchCall {
+  const args: Record<string, unknown> = query.rule ? { rule: query.rule } : { pattern: query.pattern };
+  if (query.languages.length === 1) args.language = query.languages[0];
+  else if (query.languages.length > 1) args.language = query.languages;
+  return { tool: SEARCH_TOOL, args };
+}
+
 /**
  * Plan a structural rewrite: scan the files as `search_structural` would, rewrite every outermost match (or
  * the ones `ids` name), and return each changed file's new text.
@@ -288,6 +297,7 @@ export async function planStructuralRewrite(
   const byFile = q.ids === null ? null : idsByFile(q.ids);
   const plan: StructuralRewritePlan = { files: [], sites: 0, stats, nested: 0 };
   const seen = new Set<string>();
+  const search = structuralSearchCall(q.query);
   const dropping: { path: string; site: PlannedSite }[] = [];
   const tails: { path: string; site: PlannedSite }[] = [];
   const uncommented: { path: string; site: PlannedSite }[] = [];
@@ -296,16 +306,15 @@ export async function planStructuralRewrite(
     const ids = byFile?.get(path);
     if (byFile !== null && ids === undefined) continue;
     seen.add(path);
-    const query = q.query.rule ? { rule: q.query.rule } : { pattern: q.query.pattern };
-    refuseTooManySites({ path, here: found.hits.length, before: plan.sites, capped: found.capped === true }, {
-      tool: SEARCH_TOOL,
-      args: query,
-    });
+    refuseTooManySites(
+      { path, here: found.hits.length, before: plan.sites, capped: found.capped === true },
+      search,
+    );
     const outer = sitesOf(found);
     plan.nested += outer.nested;
     let sites = outer.sites;
     if (ids !== undefined) {
-      sites = selectSites({ path, version: found.version, sites }, { ids, tool: SEARCH_TOOL });
+      sites = selectSites({ path, version: found.version, sites }, { ids, search });
     }
     sites = sites.filter((s) => s.after !== s.before);
     if (sites.length === 0) continue;
@@ -342,7 +351,7 @@ export async function planStructuralRewrite(
   if (byFile !== null) {
     await refuseUnseenIds(files, {
       unseen: [...byFile].filter(([path]) => !seen.has(path)),
-      tool: SEARCH_TOOL,
+      search,
     });
   }
   return plan;

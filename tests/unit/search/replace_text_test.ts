@@ -34,14 +34,17 @@ Deno.test("selectSites() keeps the sites the ids name, and refuses a stale file 
     version: version.slice(0, 12),
   });
   const file = { path: "a.ts", version: V1, sites };
-  assert.deepEqual(selectSites(file, { ids: [id(2, 5)], tool: "search_text" }), [{ line: 2, column: 5 }]);
+  const search = { tool: "search_text", args: { pattern: "log\\(", ignore_case: true } };
+  assert.deepEqual(selectSites(file, { ids: [id(2, 5)], search }), [{ line: 2, column: 5 }]);
   assert.throws(
-    () => selectSites(file, { ids: [id(2, 5, V2)], tool: "search_text" }),
+    () => selectSites(file, { ids: [id(2, 5, V2)], search }),
     (e: unknown) =>
-      e instanceof RecoverableError && e.code === "stale_base" && e.suggestedCall?.tool === "search_text",
+      e instanceof RecoverableError && e.code === "stale_base" && e.suggestedCall?.tool === "search_text" &&
+      // The next call is the search again, whole: before, `{path}` alone, which search_text refuses.
+      JSON.stringify(e.suggestedCall.args) === JSON.stringify({ ...search.args, path: "a.ts" }),
   );
   assert.throws(
-    () => selectSites(file, { ids: [id(3, 1)], tool: "search_text" }),
+    () => selectSites(file, { ids: [id(3, 1)], search }),
     (e: unknown) => e instanceof RecoverableError && e.code === "no_match",
   );
 });

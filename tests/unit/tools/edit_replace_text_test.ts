@@ -73,6 +73,10 @@ Deno.test("edit_replace_text with ids changes only those occurrences; a changed 
   });
   assert.equal(code(stale), "stale_base");
   assert.ok(!stale.ok && stale.error.suggested_call?.tool === "search_text");
+  // The call it suggests gives the fresh ids (it named the path alone, which search_text refuses).
+  const next = stale.error.suggested_call!;
+  const fresh = okData(await ws.call(next.tool, next.args));
+  assert.equal((fresh["matches"] as unknown[]).length, 1);
   assert.equal(dec.decode((await bytesOf(backend, "/w/src/log.ts"))!.slice(3)), "log(a);\r\nwarn(b, c);\r\n");
   // An id of an unchanged file at a place the pattern does not match names nothing.
   const elsewhere = await ws.call("edit_replace_text", {

@@ -75,6 +75,10 @@ Deno.test("ids rewrite only those matches; an id of a file changed since is refu
   });
   assert.equal(code(stale), "stale_base");
   assert.ok(!stale.ok && stale.error.suggested_call?.tool === "search_structural");
+  // The call it suggests gives the fresh ids (it named the path alone, which search_structural refuses).
+  const next = stale.error.suggested_call!;
+  const fresh = okData(await ws.call(next.tool, next.args));
+  assert.deepEqual((fresh["matches"] as { text: string }[]).map((m) => m.text), ["log(1)"]);
   assert.equal(await textOf(backend, "/w/b.ts"), "log(3);\n");
 });
 
