@@ -46,17 +46,22 @@ export function formatOccurrenceId(occurrence: Occurrence): string {
  * Read an occurrence id back.
  *
  * @param id An id from {@linkcode formatOccurrenceId}.
+ * @param search The search that gives ids (its tool and query), suggested in the refusal.
  * @returns What it names.
  * @throws RecoverableError `invalid_args` when it is not an occurrence id.
  */
-export function parseOccurrenceId(id: string): Occurrence {
+export function parseOccurrenceId(
+  id: string,
+  search: { tool: string; args: Record<string, unknown> } = { tool: "search_text", args: {} },
+): Occurrence {
   const m = /^(.+):(\d+):(\d+)@([0-9a-f]+)$/.exec(id);
   if (!m || m[4]!.length < MIN_VERSION_PREFIX || Number(m[2]) < 1 || Number(m[3]) < 1) {
     throw new RecoverableError("invalid_args", `Cannot read the occurrence id "${id}"`, {
-      hint:
-        'Pass an id exactly as search_text returned it ("path:line:column@version"); search again to get fresh ids',
+      hint: `Pass an id exactly as ${search.tool} returned it ("path:line:column@version"); search again ` +
+        "to get fresh ids",
       details: { id },
-      suggestedCall: { tool: "search_text", args: {} },
+      // A search with no query would be refused: suggested only with one.
+      ...(Object.keys(search.args).length > 0 ? { suggestedCall: search } : {}),
     });
   }
   return { path: m[1]!, line: Number(m[2]), column: Number(m[3]), version: m[4]! };

@@ -110,7 +110,11 @@ export const editReplaceText: ToolDefinition<Record<string, unknown>> = {
     const { normalizeSearchTextArgs, parseOccurrenceId, planTextReplace, skippedWarnings, walkSearchFiles } =
       await searchEngine();
     const query = normalizeSearchTextArgs(searchArgsOf(args));
-    const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
+    const ids = Array.isArray(args["ids"])
+      ? (args["ids"] as string[]).map((id) =>
+        parseOccurrenceId(id, { tool: "search_text", args: searchArgsOf(args) })
+      )
+      : null;
     const files = walkSearchFiles(stage);
     const plan = await planTextReplace(files, {
       query,

@@ -127,7 +127,11 @@ export const editRewriteStructural: ToolDefinition<Record<string, unknown>> = {
       ...normalizeStructuralArgs(await withRuleTexts({ ...searchArgsOf(args), rewrite })),
       rewrite,
     };
-    const ids = Array.isArray(args["ids"]) ? (args["ids"] as string[]).map(parseOccurrenceId) : null;
+    const ids = Array.isArray(args["ids"])
+      ? (args["ids"] as string[]).map((id) =>
+        parseOccurrenceId(id, { tool: "search_structural", args: searchArgsOf(args) })
+      )
+      : null;
     const files = walkSearchFiles(stage);
     const plan = await planStructuralRewrite(files, { query, matcher: patternMatcherOf(workspace), ids })
       .catch((err) => {

@@ -19,4 +19,14 @@ Deno.test("occurrence_id: what is not an id is refused", () => {
   for (const bad of ["a.ts:1:1", "a.ts:0:1@abcdefabcdef", "a.ts:1:1@abc", "1:1@abcdefabcdef"]) {
     assert.throws(() => parseOccurrenceId(bad), { code: "invalid_args" }, bad);
   }
+  // The refusal suggests the search again only with its query: a search_text call without one is refused.
+  assert.throws(
+    () => parseOccurrenceId("a.ts:1:1"),
+    (e: { suggestedCall?: unknown }) => e.suggestedCall === undefined,
+  );
+  const search = { tool: "search_structural", args: { pattern: "log($X)", language: "typescript" } };
+  assert.throws(
+    () => parseOccurrenceId("a.ts:1:1", search),
+    (e: { suggestedCall?: unknown; message: string }) => e.suggestedCall === search,
+  );
 });
