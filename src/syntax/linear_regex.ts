@@ -168,10 +168,19 @@ export function compileRe2(pattern: string, options: Re2Options = {}): RE2JS {
   } catch (cause) {
     const message = (cause as Error).message ?? String(cause);
     throw new RecoverableError(code, `Cannot compile ${what} ${JSON.stringify(pattern)}: ${message}`, {
-      hint:
-        "Fix the pattern: RE2 syntax (as in tree-sitter's own query engine), without look-around or backreferences",
+      hint: compileHint(message),
       details: { pattern, engine: "RE2" },
       cause,
     });
   }
+}
+
+/** What to do about a pattern RE2 would not compile, by its complaint. */
+function compileHint(message: string): string {
+  if (/invalid repeat count|invalid nested repetition/.test(message)) {
+    return "RE2 takes a repeat count of at most 1000, counts nested inside each other multiplied (x{1001} and " +
+      "(x{100}){100} are over it) and no repetition of a repetition (x{2}{3}): use a smaller count, + or *, or " +
+      "write the repeated part out";
+  }
+  return "Fix the pattern: RE2 syntax (as in tree-sitter's own query engine), without look-around or backreferences";
 }

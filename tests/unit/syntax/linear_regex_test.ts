@@ -99,3 +99,19 @@ Deno.test("compileRe2() passes RE2's flags through and refuses as compileLinearR
   assert.throws(() => compileRe2("(a)\\1", { instead }), { code: "invalid_args", hint: /: BACK$/ });
   assert.throws(() => compileRe2("(a)\\1"), { hint: /#eq\?/ });
 });
+
+Deno.test("compileRe2() names RE2's repeat limit when a count is over it, nested or not", () => {
+  for (const pattern of ["x{1001}", "(x{100}){100}", "x{2}{3}"]) {
+    assert.throws(
+      () => compileRe2(pattern),
+      (e: unknown) =>
+        e instanceof RecoverableError && e.code === "invalid_args" && /at most 1000/.test(e.hint ?? ""),
+      pattern,
+    );
+  }
+  assert.ok(compileRe2("x{1000}").matcher("x".repeat(1000)).find());
+  assert.throws(
+    () => compileRe2("a("),
+    (e: unknown) => e instanceof RecoverableError && /RE2 syntax/.test(e.hint ?? ""),
+  );
+});
