@@ -125,6 +125,23 @@ export function refuseTooManySites(
   );
 }
 
+/** The refusal of a replacement that would make a file longer than {@linkcode MAX_REWRITTEN_CHARS}. */
+function rewrittenTooLong(path: string, would: { length: number; sites: number }): RecoverableError {
+  return new RecoverableError(
+    "limit_exceeded",
+    `Cannot replace the ${would.sites.toLocaleString("en")} sites of "${path}": the file would be ${
+      would.length.toLocaleString("en")
+    } characters long, over the ${
+      MAX_REWRITTEN_CHARS.toLocaleString("en")
+    } a file may have; nothing was written`,
+    {
+      hint: "Check the replacement (each site's new text is what it repeats: a metavariable or group many " +
+        "times over multiplies the file), or replace fewer sites at a time (ids, a narrower pattern or path)",
+      details: { path, length: would.length, max_chars: MAX_REWRITTEN_CHARS, sites: would.sites },
+    },
+  );
+}
+
 /** The sites of one file's matches, with their replacements. */
 function sitesOf(
   found: { path: string; text: string; version: string; hits: number[]; groups: (string | null)[][] },
@@ -154,16 +171,29 @@ function sitesOf(
 }
 
 /**
+ * Most characters a file may have once its sites are replaced: under V8's longest string (2^29 − 24) with room
+ * for the copies a commit makes (its diff, its bytes), and over any file graver edits whole. A rewrite of 2,000
+ * calls into 1,000 copies of their argument each (2 GB) failed as an internal error, "Invalid string length".
+ */
+export const MAX_REWRITTEN_CHARS = 128 * 1024 * 1024;
+
+/**
  * The text with each site's span replaced (sites in order, not overlapping).
  *
  * @param text The file's text.
  * @param sites The spans and their new texts.
+ * @param path The file (named in a refusal).
  * @returns The new text.
+ * @throws RecoverableError `limit_exceeded` when it would be longer than {@linkcode MAX_REWRITTEN_CHARS}.
  */
 export function applySites(
   text: string,
   sites: readonly { start: number; end: number; after: string }[],
+  path = "the file",
 ): string {
+  let length = text.length;
+  for (const s of sites) length += s.after.length - (s.end - s.start);
+  if (length > MAX_REWRITTEN_CHARS) throw rewrittenTooLong(path, { length, sites: sites.length });
   let out = "";
   let last = 0;
   for (const s of sites) {
@@ -344,7 +374,7 @@ export async function planTextReplace(files: SearchFiles, q: TextReplaceQuery): 
       path,
       version,
       text: found.text,
-      newText: applySites(found.text, sites),
+      newText: applySites(found.text, sites, path),
       sites: sites.map(({ start: _s, end: _e, ...site }) => site),
     });
   }

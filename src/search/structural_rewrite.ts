@@ -328,7 +328,7 @@ export async function planStructuralRewrite(
       path,
       version: found.version,
       text: found.text,
-      newText: applySites(found.text, sites),
+      newText: applySites(found.text, sites, path),
       sites: sites.map(({ start: _s, end: _e, drops: _d, tail: _t, comments: _c, ...site }) => site),
       structural: {
         language: found.language,

@@ -409,3 +409,27 @@ Deno.test("a file with more matches than the matcher takes is refused whole by a
     count.ok && count.warnings?.some((w) => /more matches than the matcher takes from one file/.test(w)),
   );
 });
+
+Deno.test("a rewrite that would make a file longer than a file may be is refused limit_exceeded, nothing written", async () => {
+  const arg = `"${"x".repeat(1000)}"`;
+  const text = `f(${arg});\n`.repeat(200);
+  const { ws, backend } = await open({ "/w/a.js": text });
+  // Each call becomes 1,000 copies of its argument: 200 MB in all (before: an internal "Invalid string length").
+  const r = await ws.call("edit_rewrite_structural", {
+    pattern: "f($A)",
+    rewrite: `g(${Array(1000).fill("$A").join(", ")})`,
+    language: "js",
+  });
+  assert.equal(code(r), "limit_exceeded");
+  assert.ok(
+    !r.ok && /"a\.js": the file would be 200,[\d,]+ characters long/.test(r.error.message),
+    JSON.stringify(r),
+  );
+  assert.equal(await textOf(backend, "/w/a.js"), text);
+  const text2 = await ws.call("edit_replace_text", {
+    pattern: `f\\((.*)\\)`,
+    replacement: `g(${Array(1000).fill("$1").join(", ")})`,
+  });
+  assert.equal(code(text2), "limit_exceeded");
+  assert.equal(await textOf(backend, "/w/a.js"), text);
+});
