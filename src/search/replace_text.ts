@@ -227,11 +227,14 @@ function staleIds(
 ): RecoverableError {
   const { version, ids, search } = found;
   const tool = search.tool;
+  const listed = ids.map((i) => formatOccurrenceId(i)).join(", ");
   return new RecoverableError(
     "stale_base",
-    `"${path}" changed after the search that returned ${
-      ids.map((i) => formatOccurrenceId(i)).join(", ")
-    }: their lines and columns may name other text now, so nothing was replaced`,
+    version === ""
+      ? `"${path}" can no longer be read as it was when the search returned ${listed} (it is gone, or is no ` +
+        "longer a regular file inside the workspace root: a link leading out, a FIFO), so nothing was replaced"
+      : `"${path}" changed after the search that returned ${listed}: their lines and columns may name other ` +
+        "text now, so nothing was replaced",
     {
       hint: `Run ${tool} again for fresh ids (or call without ids to replace every occurrence as it is now)`,
       details: { path, current_version: version, ids: ids.map((i) => formatOccurrenceId(i)) },

@@ -433,3 +433,17 @@ Deno.test("a rewrite that would make a file longer than a file may be is refused
   assert.equal(code(text2), "limit_exceeded");
   assert.equal(await textOf(backend, "/w/a.js"), text);
 });
+
+Deno.test("an id of a file gone since the search is refused stale_base saying the file can no longer be read", async () => {
+  const { ws, backend } = await open({ "/w/a.ts": "log(1);\n", "/w/b.ts": "log(2);\n" });
+  const found = okData(await ws.call("search_structural", { pattern: "log($X)" }));
+  const ids = (found["matches"] as { id: string; path: string }[]).filter((m) => m.path === "a.ts").map((m) =>
+    m.id
+  );
+  assert.ok((await ws.call("delete_file", { path: "a.ts" })).ok);
+  const r = await ws.call("edit_rewrite_structural", { pattern: "log($X)", rewrite: "warn($X)", ids });
+  assert.equal(code(r), "stale_base");
+  // Before: "changed after the search … their lines and columns may name other text now".
+  assert.ok(!r.ok && /"a\.ts" can no longer be read/.test(r.error.message), JSON.stringify(r));
+  assert.equal(await textOf(backend, "/w/b.ts"), "log(2);\n");
+});
