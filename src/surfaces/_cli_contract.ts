@@ -6,6 +6,7 @@
  */
 import denoJson from "../../deno.json" with { type: "json" };
 import type { Backend } from "../fs/backend.ts";
+import type { MatchPool } from "../structural/search/match_pool.ts";
 import type { WasmLoader } from "../syntax/grammars.ts";
 import type { Workspace } from "../workspace.ts";
 
@@ -51,6 +52,12 @@ export interface CliHost {
   progress?: boolean;
   /** How long work runs before its progress line appears, in ms (default 400). */
   progressDelayMs?: number;
+  /**
+   * A pool of workers for a structural command's parsing (`graver sg`): its workers start only once a search
+   * has parsed 100,000 characters of candidates on its own thread, so a small search never starts one; the
+   * command closes it when it ends. Absent: structural commands parse on the main thread alone.
+   */
+  matchPool?(): Promise<MatchPool>;
 }
 
 /** One option of a command. */
@@ -83,8 +90,11 @@ export interface CliInvocation {
   positional: string[];
   /** The runtime. */
   host: CliHost;
-  /** Open the workspace at `--root` (resolved against the cwd; refused unless it is an existing directory). */
-  open(root: string | undefined): Promise<Workspace>;
+  /**
+   * Open the workspace at `--root` (resolved against the cwd; refused unless it is an existing directory);
+   * `options.matchPool`: the pool its structural searches parse with.
+   */
+  open(root: string | undefined, options?: { matchPool?: MatchPool }): Promise<Workspace>;
 }
 
 /** A subcommand of `graver`. */

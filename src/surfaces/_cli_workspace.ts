@@ -8,6 +8,7 @@
 import { RecoverableError } from "../errors.ts";
 import { errnoCode } from "../fs/backend.ts";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "../workspace.ts";
+import type { MatchPool } from "../structural/search/match_pool.ts";
 import type { CliFlag, CliHost } from "./_cli_contract.ts";
 
 /** The options every workspace command takes: `--root`, `--session`, `--guard`, `--gate`, the compass's and `--events`. */
@@ -115,13 +116,16 @@ export function resolveHostPath(cwd: string, path: string): string {
  *
  * @param host The runtime.
  * @param root The `--root` value, if any.
+ * @param opened `flags`: the command's options (the workspace flags); `matchPool`: the pool its structural
+ *   searches parse with.
  * @returns The workspace.
  */
 export async function openRoot(
   host: CliHost,
   root: string | undefined,
-  flags: Record<string, string | boolean> = {},
+  opened: { flags?: Record<string, string | boolean>; matchPool?: MatchPool } = {},
 ): Promise<Workspace> {
+  const { flags = {}, matchPool } = opened;
   const path = resolveRoot(host.cwd, root);
   const shown = root ?? path;
   const where = root !== undefined && path !== root ? ` (resolved to "${path}")` : "";
@@ -152,6 +156,7 @@ export async function openRoot(
     // One command per process: a cache or a watch of the tree would never serve a second search.
     readCache: false,
     watch: false,
+    ...(matchPool ? { matchPool } : {}),
     ...workspaceFlags(host, flags),
   });
 }

@@ -115,7 +115,7 @@ export async function runCli(argv: string[], host: CliHost): Promise<number> {
       order: parsed.order,
       positional: parsed.rest,
       host,
-      open: (root) => openRoot(host, root, parsed.flags),
+      open: (root, options) => openRoot(host, root, { flags: parsed.flags, ...options }),
     });
   } catch (err) {
     return internalError(host, command, err);

@@ -10,7 +10,7 @@
 import type { ToolResult } from "../tools/types.ts";
 import { printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
 import type { Workspace } from "../workspace.ts";
-import { type CliHost, VERSION } from "./_cli_contract.ts";
+import { type CliHost, type CliInvocation, VERSION } from "./_cli_contract.ts";
 import {
   type CliScope,
   cliScopes,
@@ -369,74 +369,87 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   },
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
-  async run({ flags: asGiven, values, positional: given, host: givenHost, open }) {
-    const host = withColorFlag(givenHost, asGiven);
-    if ("problem" in host) return usageError(givenHost, "sg", { message: host.problem });
-    const styled = jsonStyleOf(asGiven); // ast-grep's --json=STYLE: its JSON, as --format ast-grep prints it
-    if ("problem" in styled) return usageError(host, "sg", { message: styled.problem });
-    const heading = headingProblem(styled.flags);
-    if (heading !== undefined) return usageError(host, "sg", { message: heading });
-    const exists = (p: string) =>
-      host.backend.stat(resolveHostPath(host.cwd, p)).then(() => true, () => false);
-    const words = await withoutRunWord(given, exists);
-    const read = await noIgnoreRead(styled.flags, words.paths, exists); // ast-grep's --no-ignore FILE_TYPE
-    if ("problem" in read) return usageError(host, "sg", { message: read.problem });
-    if (read.note) host.stderr(`graver sg: ${read.note}\n`);
-    const [{ flags: givenFlags, paths: givenPaths }, { scan }, { style }] = [read, words, styled];
-    const found = severitiesSet(
-      await rulesOf(givenFlags, { host, scan, paths: givenPaths }),
-      { host, scan, values },
-    );
-    if ("problem" in found) return usageError(host, "sg", { message: found.problem });
-    const { flags, paths } = found;
-    const format = reportFormatProblem(flags, scan && found.rules !== null);
-    if (format !== undefined) return usageError(host, "sg", { message: format });
-    const rules = found.rules && flags["format"] === "github" ? reportedOnly(found.rules) : found.rules;
-    // Loaded here: the structural engines are the tools' to load, on a scan's first need, not at the CLI's start.
-    const unusable = scan && rules !== null
-      ? await (await import("./_sg_validate.ts")).firstUnusableRule(rules, { open, flags })
-      : null;
-    if (unusable !== null) return usageError(host, "sg", { message: unusable });
-    const stdin = flags["stdin"] === true
-      ? await (await import("./_sg_stdin.ts")).openStdin(host, {
-        languages: values["lang"] ?? [],
-        rules: (rules ?? []).map((r) => r.language),
-        paths,
-      })
-      : undefined;
-    if (stdin && "problem" in stdin) return usageError(host, "sg", { message: stdin.problem });
-    const astGrep: unknown[] = [];
-    // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
-    const results = scan && flags["json"] && rules !== null ? [] as unknown[] : undefined;
-    const invocation = { values, paths, host, open, astGrep, ...(results ? { results } : {}), stdin };
-    if (rules === null) {
-      const codes = await sgQuery({ ...invocation, flags });
-      if (typeof codes === "number") return codes;
-      // One array for every PATH searched, as ast-grep prints it.
-      if (astGrepShaped(flags) && codes.some((code) => code !== 2)) host.stdout(styledJson(astGrep, style));
-      if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
-      return exitOfAll(codes);
+  async run(invocation) {
+    // The pool's workers start only for a search with much to parse: a small one never starts them.
+    const pool = await invocation.host.matchPool?.();
+    try {
+      return await runSg(
+        pool ? { ...invocation, open: (root) => invocation.open(root, { matchPool: pool }) } : invocation,
+      );
+    } finally {
+      pool?.close();
     }
-    const runs: { codes: number[]; rule: InlineRule; fixed: boolean }[] = [];
-    for (const rule of rules.filter((r) => r.severity !== "off")) {
-      const one = { ...invocation, flags: flagsOfOneRule(flags, scan), config: rule, scan };
-      const codes = await sgQuery(one);
-      if (typeof codes === "number") return codes;
-      // A fix written with -U (not previewed, not only shown in ast-grep's shape) leaves no finding behind.
-      const fixed = rule.rewrite !== undefined && flags["update-all"] === true && !flags["dry-run"] &&
-        !astGrepShaped(flags);
-      runs.push({ codes, rule, fixed });
-      if (codes.includes(2)) break;
-    }
-    if (astGrepShaped(flags) && runs.some((r) => r.codes.some((code) => code !== 2))) {
-      if (flags["format"] === "sarif") printJson(host, sarifOf(astGrep as ScanJsonMatch[], VERSION));
-      else host.stdout(styledJson(astGrep, style));
-    }
-    if (results) printJson(host, results);
-    if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
-    return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
   },
 });
+
+/** `graver sg`'s run, with the workspaces it opens parsing in the command's pool where it has one. */
+async function runSg(call: CliInvocation): Promise<number> {
+  const { flags: asGiven, values, positional: given, host: givenHost, open } = call;
+  const host = withColorFlag(givenHost, asGiven);
+  if ("problem" in host) return usageError(givenHost, "sg", { message: host.problem });
+  const styled = jsonStyleOf(asGiven); // ast-grep's --json=STYLE: its JSON, as --format ast-grep prints it
+  if ("problem" in styled) return usageError(host, "sg", { message: styled.problem });
+  const heading = headingProblem(styled.flags);
+  if (heading !== undefined) return usageError(host, "sg", { message: heading });
+  const exists = (p: string) => host.backend.stat(resolveHostPath(host.cwd, p)).then(() => true, () => false);
+  const words = await withoutRunWord(given, exists);
+  const read = await noIgnoreRead(styled.flags, words.paths, exists); // ast-grep's --no-ignore FILE_TYPE
+  if ("problem" in read) return usageError(host, "sg", { message: read.problem });
+  if (read.note) host.stderr(`graver sg: ${read.note}\n`);
+  const [{ flags: givenFlags, paths: givenPaths }, { scan }, { style }] = [read, words, styled];
+  const found = severitiesSet(
+    await rulesOf(givenFlags, { host, scan, paths: givenPaths }),
+    { host, scan, values },
+  );
+  if ("problem" in found) return usageError(host, "sg", { message: found.problem });
+  const { flags, paths } = found;
+  const format = reportFormatProblem(flags, scan && found.rules !== null);
+  if (format !== undefined) return usageError(host, "sg", { message: format });
+  const rules = found.rules && flags["format"] === "github" ? reportedOnly(found.rules) : found.rules;
+  // Loaded here: the structural engines are the tools' to load, on a scan's first need, not at the CLI's start.
+  const unusable = scan && rules !== null
+    ? await (await import("./_sg_validate.ts")).firstUnusableRule(rules, { open, flags })
+    : null;
+  if (unusable !== null) return usageError(host, "sg", { message: unusable });
+  const stdin = flags["stdin"] === true
+    ? await (await import("./_sg_stdin.ts")).openStdin(host, {
+      languages: values["lang"] ?? [],
+      rules: (rules ?? []).map((r) => r.language),
+      paths,
+    })
+    : undefined;
+  if (stdin && "problem" in stdin) return usageError(host, "sg", { message: stdin.problem });
+  const astGrep: unknown[] = [];
+  // A scan's --json: one array of each rule's results (its report keys beside each ToolResult).
+  const results = scan && flags["json"] && rules !== null ? [] as unknown[] : undefined;
+  const invocation = { values, paths, host, open, astGrep, ...(results ? { results } : {}), stdin };
+  if (rules === null) {
+    const codes = await sgQuery({ ...invocation, flags });
+    if (typeof codes === "number") return codes;
+    // One array for every PATH searched, as ast-grep prints it.
+    if (astGrepShaped(flags) && codes.some((code) => code !== 2)) host.stdout(styledJson(astGrep, style));
+    if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
+    return exitOfAll(codes);
+  }
+  const runs: { codes: number[]; rule: InlineRule; fixed: boolean }[] = [];
+  for (const rule of rules.filter((r) => r.severity !== "off")) {
+    const one = { ...invocation, flags: flagsOfOneRule(flags, scan), config: rule, scan };
+    const codes = await sgQuery(one);
+    if (typeof codes === "number") return codes;
+    // A fix written with -U (not previewed, not only shown in ast-grep's shape) leaves no finding behind.
+    const fixed = rule.rewrite !== undefined && flags["update-all"] === true && !flags["dry-run"] &&
+      !astGrepShaped(flags);
+    runs.push({ codes, rule, fixed });
+    if (codes.includes(2)) break;
+  }
+  if (astGrepShaped(flags) && runs.some((r) => r.codes.some((code) => code !== 2))) {
+    if (flags["format"] === "sarif") printJson(host, sarifOf(astGrep as ScanJsonMatch[], VERSION));
+    else host.stdout(styledJson(astGrep, style));
+  }
+  if (results) printJson(host, results);
+  if (stdin?.written) host.stdout(await (await import("./_sg_stdin.ts")).rewrittenText(stdin));
+  return scan ? scanExit(runs) : exitOfAll(runs.flatMap((r) => r.codes));
+}
 
 /**
  * One query of `graver sg` (a pattern, a rule object, or one rule config of several) over each PATH: each

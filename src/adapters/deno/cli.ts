@@ -78,6 +78,7 @@ if (import.meta.main) {
     if (args[1] !== "") cwd = args[1];
     args = args.slice(2);
   }
+  const wasm = createWasmLoader();
   const code = await runCli(args, {
     stdout: writeStdout,
     stderr: writeStderr,
@@ -91,7 +92,11 @@ if (import.meta.main) {
     },
     cwd,
     backend: createDiskBackend(),
-    wasm: createWasmLoader(),
+    wasm,
+    // `graver sg` over a large tree parses on two cores. Its workers start cold (a worker's start costs about
+    // what 1 MB of parsing does), so only once a search has parsed 2,000,000 characters on its own.
+    matchPool: async () =>
+      (await import("./match_pool.ts")).createMatchPool({ wasm, idleMs: 10_000, startChars: 1_000_000 }),
     ...terminal(),
   });
   Deno.exit(code);

@@ -21,6 +21,8 @@ export interface DenoMatchPoolOptions {
   idleMs?: number;
   /** A batch unanswered this long (plus 1 ms per 10,000 characters) ends its worker (default 10,000). */
   timeoutMs?: number;
+  /** Characters a search parses on its own thread before it starts the workers (`MatchPoolOptions.startChars`). */
+  startChars?: number;
 }
 
 /** The default size: the cores but one (the main thread reads and hashes), at least 2, at most 4. */
@@ -51,5 +53,6 @@ export function createMatchPool(options: DenoMatchPoolOptions = {}): MatchPool {
     size: options.size ?? defaultSize(),
     ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.startChars !== undefined ? { startChars: options.startChars } : {}),
   });
 }

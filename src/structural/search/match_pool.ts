@@ -75,6 +75,12 @@ export interface MatchPoolOptions {
   idleMs?: number;
   /** A batch unanswered after this many ms, plus one per 10,000 characters, ends its worker (default 10,000). */
   timeoutMs?: number;
+  /**
+   * Characters of candidate text a search parses on its own thread before it starts workers that are not
+   * running (default `POOL_START_CHARS` of `pattern_matcher.ts`, 100,000). A one-shot command, whose workers
+   * start cold, waits longer: a search over by then never pays for starting them.
+   */
+  startChars?: number;
 }
 
 /** Answered for a file the pool cannot match (no worker ready, or the worker failed): match it on this thread. */
@@ -160,6 +166,8 @@ function slotOf(path: string, size: number): number {
 export class MatchPool {
   /** How many workers. */
   readonly size: number;
+  /** {@linkcode MatchPoolOptions.startChars}, if given. */
+  readonly startChars: number | undefined;
   readonly #options: MatchPoolOptions;
   readonly #slots: Slot[];
   /** Compiled wasm by language ("" for the runtime), compiled once on this thread and posted to each worker. */
@@ -182,6 +190,7 @@ export class MatchPool {
   constructor(options: MatchPoolOptions) {
     this.#options = options;
     this.size = Math.max(1, options.size ?? 2);
+    this.startChars = options.startChars;
     this.#slots = Array.from({ length: this.size }, () => ({
       worker: null,
       ready: false,

@@ -194,7 +194,7 @@ function pooled(
   on: { pool: MatchPool; trees: TreeCache; language: string; query: MatchQuery; outlines: boolean },
 ): LanguageProgram {
   const { pool, trees, language, query } = on;
-  const startChars = pool.ready === pool.size ? 0 : POOL_START_CHARS;
+  const startChars = pool.ready === pool.size ? 0 : pool.startChars ?? POOL_START_CHARS;
   let localChars = 0;
   const matchHere = (file: { path: string; text: string; version: string }) => {
     if (localChars < startChars && (localChars += file.text.length) >= startChars) void pool.warm();

@@ -1,4 +1,5 @@
 /** Running the real CLI in tests: in process (runCli with a recording host on the real disk) or as a process. @module */
+import type { MatchPool } from "../../../src/structural/search/match_pool.ts";
 import { createDiskBackend, createWasmLoader } from "../../../src/adapters/deno/mod.ts";
 import { runCli } from "../../../src/surfaces/cli.ts";
 import "../../../src/surfaces/cli_commands.ts";
@@ -16,7 +17,13 @@ export interface CliRun {
 /** runCli with a host that records its output; `color` and `progress` say what a terminal would. */
 export async function inProcess(
   args: string[],
-  options: { cwd?: string; stdin?: string; color?: boolean; progress?: boolean } = {},
+  options: {
+    cwd?: string;
+    stdin?: string;
+    color?: boolean;
+    progress?: boolean;
+    matchPool?: () => Promise<MatchPool>;
+  } = {},
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
@@ -35,6 +42,7 @@ export async function inProcess(
     color: options.color ?? false,
     progress: options.progress ?? false,
     progressDelayMs: 0,
+    ...(options.matchPool ? { matchPool: options.matchPool } : {}),
   });
   return { code, stdout, stderr };
 }

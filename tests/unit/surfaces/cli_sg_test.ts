@@ -337,3 +337,53 @@ Deno.test("graver sg scan --inline-rules takes ast-grep's rule config (here as J
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg parses in the host's pool, starting its workers only for a search with much to parse, and closes it", async () => {
+  const { MatchPool } = await import("../../../src/structural/search/match_pool.ts");
+  const { createWasmLoader } = await import("../../../src/adapters/deno/mod.ts");
+  const url = new URL("../../../src/adapters/deno/_match_worker_main.ts", import.meta.url);
+  let spawned = 0;
+  const pools: InstanceType<typeof MatchPool>[] = [];
+  const matchPool = (warm: boolean) => async () => {
+    const pool = new MatchPool({
+      spawn: () => (spawned++, new Worker(url, { type: "module" }) as never),
+      wasm: createWasmLoader(),
+      size: 2,
+      startChars: 200_000,
+    });
+    pools.push(pool);
+    if (warm) await pool.warm(); // a test's first worker type-checks its module: seconds, not a real start
+    return pool;
+  };
+  const dir = await project({}, {});
+  try {
+    // 30 files of 60,000 characters, 100 matches each.
+    const fn = (i: number) =>
+      `export function f${i}(a) {\n  const b = [${"1, ".repeat(190)}a];\n  return b;\n}\n`;
+    const body = Array.from({ length: 100 }, (_, i) => fn(i)).join("");
+    for (let i = 0; i < 30; i++) await Deno.writeTextFile(`${dir}/m${i}.js`, body);
+    const pooled = await inProcess(["sg", "-p", "return $X", "--json"], {
+      cwd: dir,
+      matchPool: matchPool(true),
+    });
+    const alone = await inProcess(["sg", "-p", "return $X", "--json"], { cwd: dir });
+    assert.equal(pooled.code, 0, pooled.stderr);
+    assert.equal((json(pooled)["data"]["matches"] as unknown[]).length, 30 * 100);
+    assert.deepEqual(json(pooled)["data"]["matches"], json(alone)["data"]["matches"]);
+    assert.ok(pools[0]!.matched > 0, "the workers matched files");
+    assert.equal(pools[0]!.ready, 0, "the command closed its pool");
+    // A search of 180,000 characters is over before the pool's start (200,000; the default is 100,000): no
+    // worker is started.
+    spawned = 0;
+    const small = await inProcess(["sg", "-p", "return $X", "-g", "m[012].js"], {
+      cwd: dir,
+      matchPool: matchPool(false),
+    });
+    assert.equal(small.code, 0, small.stderr);
+    assert.equal(spawned, 0);
+    assert.equal(pools[1]!.matched, 0);
+  } finally {
+    for (const pool of pools) pool.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
