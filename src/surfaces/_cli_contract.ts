@@ -92,9 +92,12 @@ export interface CliInvocation {
   host: CliHost;
   /**
    * Open the workspace at `--root` (resolved against the cwd; refused unless it is an existing directory);
-   * `options.matchPool`: the pool its structural searches parse with.
+   * `options.matchPool`: the pool its structural searches parse with; `options.maxParseBytes`: its parse limit.
    */
-  open(root: string | undefined, options?: { matchPool?: MatchPool }): Promise<Workspace>;
+  open(
+    root: string | undefined,
+    options?: { matchPool?: MatchPool; maxParseBytes?: number },
+  ): Promise<Workspace>;
 }
 
 /** A subcommand of `graver`. */

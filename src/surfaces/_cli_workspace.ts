@@ -117,15 +117,15 @@ export function resolveHostPath(cwd: string, path: string): string {
  * @param host The runtime.
  * @param root The `--root` value, if any.
  * @param opened `flags`: the command's options (the workspace flags); `matchPool`: the pool its structural
- *   searches parse with.
+ *   searches parse with; `maxParseBytes`: its parse limit (`--max-parse-size`).
  * @returns The workspace.
  */
 export async function openRoot(
   host: CliHost,
   root: string | undefined,
-  opened: { flags?: Record<string, string | boolean>; matchPool?: MatchPool } = {},
+  opened: { flags?: Record<string, string | boolean>; matchPool?: MatchPool; maxParseBytes?: number } = {},
 ): Promise<Workspace> {
-  const { flags = {}, matchPool } = opened;
+  const { flags = {}, matchPool, maxParseBytes } = opened;
   const path = resolveRoot(host.cwd, root);
   const shown = root ?? path;
   const where = root !== undefined && path !== root ? ` (resolved to "${path}")` : "";
@@ -157,6 +157,7 @@ export async function openRoot(
     readCache: false,
     watch: false,
     ...(matchPool ? { matchPool } : {}),
+    ...(maxParseBytes !== undefined ? { maxParseBytes } : {}),
     ...workspaceFlags(host, flags),
   });
 }

@@ -118,15 +118,20 @@ export function notesText(result: Extract<ToolResult, { ok: true }>, paint: Pain
 }
 
 /**
- * A search's warnings and reminders for `graver grep` and `graver sg`: as {@linkcode notesText}, the argument
- * that lifts the size limit named by its option there (`--max-filesize`).
+ * A search's warnings and reminders for `graver grep` and `graver sg`: as {@linkcode notesText}, the arguments
+ * that lift the size limits named by their options there (`--max-filesize`, `--max-parse-size`).
  *
  * @param result The search's result.
  * @param paint How to colour.
  * @returns The lines (empty when there are none).
  */
 export function searchNotesText(result: Extract<ToolResult, { ok: true }>, paint: Paint): string {
-  return notesText(result, paint).replaceAll("a larger max_file_bytes", "a larger --max-filesize");
+  return notesText(result, paint)
+    .replaceAll("a larger max_file_bytes", "a larger --max-filesize")
+    .replaceAll(
+      "(the workspace option maxParseBytes)",
+      "(8M unless graver sg is given a larger --max-parse-size)",
+    );
 }
 
 /**

@@ -354,6 +354,11 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
       value: "SIZE",
       help: "skip larger files (bytes, or 50K, 10M, 1G; default 16M)",
     },
+    "max-parse-size": {
+      kind: "string",
+      value: "SIZE",
+      help: "parse files up to this size (bytes, or 50K, 10M; default 8M): a larger one is left out, said so",
+    },
     json: {
       kind: "switch",
       value: "STYLE",
@@ -370,12 +375,18 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
   foreign: AST_GREP_OPTIONS_NOT_TAKEN,
   maxPositional: Infinity, // PATHs, after ast-grep's `run` if that is given
   async run(invocation) {
+    const parseSize = sizeFlag(invocation.flags, "max-parse-size");
+    if (typeof parseSize === "object") {
+      return usageError(invocation.host, "sg", { message: parseSize.problem });
+    }
     // The pool's workers start only for a search with much to parse: a small one never starts them.
     const pool = await invocation.host.matchPool?.();
+    const options = {
+      ...(pool ? { matchPool: pool } : {}),
+      ...(parseSize !== undefined ? { maxParseBytes: parseSize } : {}),
+    };
     try {
-      return await runSg(
-        pool ? { ...invocation, open: (root) => invocation.open(root, { matchPool: pool }) } : invocation,
-      );
+      return await runSg({ ...invocation, open: (root) => invocation.open(root, options) });
     } finally {
       pool?.close();
     }

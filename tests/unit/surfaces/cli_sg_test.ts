@@ -387,3 +387,25 @@ Deno.test("graver sg parses in the host's pool, starting its workers only for a 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("graver sg --max-parse-size: a file over it is left out, said so with the option; a larger one searches it", async () => {
+  const dir = await project({}, {});
+  try {
+    const filler = "const a = [" + "1, ".repeat(40_000) + "];\n"; // 120,000 characters
+    await Deno.writeTextFile(`${dir}/big.js`, filler + "console.log(a);\n");
+    const under = await inProcess(["sg", "-p", "console.log($A)", "--max-parse-size", "100K"], { cwd: dir });
+    assert.equal(under.code, 1, under.stderr);
+    assert.match(
+      stripAnsi(under.stderr),
+      /over the parse limit \(8M unless graver sg is given a larger --max-parse-size\)/,
+    );
+    const over = await inProcess(["sg", "-p", "console.log($A)", "--max-parse-size", "1M"], { cwd: dir });
+    assert.equal(over.code, 0, over.stderr);
+    assert.equal(stripAnsi(over.stdout), "big.js:2:1:console.log(a)\n");
+    const bad = await inProcess(["sg", "-p", "console.log($A)", "--max-parse-size", "1 MB"], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.match(stripAnsi(bad.stdout + bad.stderr), /max-parse-size\W{0,4} takes a size in bytes/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
