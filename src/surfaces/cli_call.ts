@@ -49,13 +49,23 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
         });
       }
     }
-    const ws = await open(flags["root"] as string | undefined);
-    const options: DispatchOptions = sessionCallOptions(flags);
-    if (flags["dry-run"]) options.dryRun = true;
-    if (options.session !== undefined) await loadSession(ws, options.session);
-    const result: ToolResult = await ws.call(tool, args, options);
-    if (options.session !== undefined) await saveSession(ws, options.session);
-    printJson(host, result);
-    return exitCodeOf(result);
+    // A structural search or rewrite parses in a pool as `graver sg` does: its workers start only for a search
+    // with much to parse.
+    const pool = POOLED_TOOLS.has(tool) ? await host.matchPool?.() : undefined;
+    try {
+      const ws = await open(flags["root"] as string | undefined, pool ? { matchPool: pool } : {});
+      const options: DispatchOptions = sessionCallOptions(flags);
+      if (flags["dry-run"]) options.dryRun = true;
+      if (options.session !== undefined) await loadSession(ws, options.session);
+      const result: ToolResult = await ws.call(tool, args, options);
+      if (options.session !== undefined) await saveSession(ws, options.session);
+      printJson(host, result);
+      return exitCodeOf(result);
+    } finally {
+      pool?.close();
+    }
   },
 });
+
+/** The tools that match a pattern over many files, and parse them in the host's pool where it has one. */
+const POOLED_TOOLS: ReadonlySet<string> = new Set(["search_structural", "edit_rewrite_structural"]);

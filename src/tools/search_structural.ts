@@ -235,12 +235,14 @@ export const searchStructuralTool: ToolDefinition<Record<string, unknown>> = {
     // Staged bytes for a file a plan wrote, else the backend's: only files that may match are hashed (parse cache).
     // A read-only search reuses the bytes of files whose stat is unchanged since the session read them.
     const files = walkSearchFiles(stage, { cache: "session" });
+    // Only a page of matches in graver's shape names their enclosing symbols: a count, a list of files or
+    // ast-grep's shape outlines nothing (a pool's workers outlined every matched file for a count).
+    const namesSymbols = query.symbols !== false && query.outputMode === undefined &&
+      query.outputFormat !== "ast-grep";
     const result = await searchStructural(files, query, {
-      matcher: patternMatcherOf(workspace, { outlines: query.symbols !== false }),
+      matcher: patternMatcherOf(workspace, { outlines: namesSymbols }),
       // With a match pool, the workers that parsed the matched files name their symbols too.
-      ...(query.symbols === false
-        ? {}
-        : { enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)) }),
+      ...(namesSymbols ? { enclosing: enclosingSymbolsOf(workspace, poolSymbolsOf(workspace)) } : {}),
       ...(query.rewrite !== undefined ? { fit: await fitCheck(workspace) } : {}),
     });
     const summary = result.summary;

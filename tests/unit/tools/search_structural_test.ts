@@ -333,3 +333,48 @@ Deno.test("a transform makes new metavariables a rewrite writes (ast-grep's), in
     "invalid_args",
   );
 });
+
+Deno.test("a count or a list of files asks a pool's workers for no outlines; a page of matches does", async () => {
+  const { MatchPool } = await import("../../../src/structural/search/match_pool.ts");
+  const { createWasmLoader } = await import("../../../src/adapters/deno/mod.ts");
+  const { createMemoryBackend, createWorkspace } = await import("../../../src/mod.ts");
+  const url = new URL("../../../src/adapters/deno/_match_worker_main.ts", import.meta.url);
+  let outlined = 0;
+  const spawn = () => {
+    const worker = new Worker(url, { type: "module" });
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (m: { type?: string; outline?: boolean }) => {
+      if (m.type === "outline" || (m.type === "match" && m.outline === true)) outlined++;
+      post(m);
+    };
+    return worker as never;
+  };
+  const pool = new MatchPool({ spawn, wasm: createWasmLoader(), size: 2 });
+  try {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) files[`/w/f${i}.js`] = `function f${i}() {\n  return ${i};\n}\n`;
+    const ws = await createWorkspace({
+      backend: createMemoryBackend(files),
+      root: "/w",
+      wasm: createWasmLoader(),
+      matchPool: pool,
+    });
+    await pool.warm(); // ready: every file goes to the workers
+    for (const output_mode of ["count", "files_with_matches"]) {
+      const r = okData(await ws.call("search_structural", { pattern: "return $X", output_mode }));
+      assert.equal(((r["counts"] ?? r["files"]) as unknown[]).length, 20, output_mode);
+    }
+    const shaped = okData(
+      await ws.call("search_structural", { pattern: "return $Y", output_format: "ast-grep" }),
+    );
+    assert.equal((shaped["ast_grep"] as unknown[]).length, 20);
+    // Before: the workers outlined every matched file for a count, a list of files and ast-grep's shape.
+    assert.equal(outlined, 0);
+    const page = okData(await ws.call("search_structural", { pattern: "return $Z" }));
+    assert.equal((page["matches"] as { symbol?: string }[])[0]!.symbol, "f0");
+    assert.ok(outlined > 0, "a page of matches names their symbols from the workers' outlines");
+    await ws.close();
+  } finally {
+    pool.close();
+  }
+});
