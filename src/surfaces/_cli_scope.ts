@@ -9,6 +9,7 @@
  * @module
  */
 import type { Backend } from "../fs/backend.ts";
+import type { CliHost } from "./_cli_contract.ts";
 import type { ToolResult } from "../tools/types.ts";
 import { resolveHostPath, resolveRoot } from "./_cli_workspace.ts";
 
@@ -201,4 +202,31 @@ export function withShownPaths(
     if (Array.isArray(list)) out[key] = list.map((entry) => ({ ...entry, path: shown(entry.path) }));
   }
   return out;
+}
+
+/**
+ * Why a rewrite over several PATHs is refused, and what to run instead: one PATH keeps it one atomic commit, so
+ * the PATHs become `-g` globs under their common root (a folder's `DIR/**`), or, under different roots, one
+ * rewrite each.
+ *
+ * @param host The current folder, and the disk (to tell a folder from a file).
+ * @param scopes The command's scopes (more than one).
+ * @returns The usage problem, naming the command to run instead.
+ */
+export async function oneRewritePath(host: CliHost, scopes: CliScope[]): Promise<string> {
+  const why = `a rewrite is one atomic change over one PATH (got ${scopes.length})`;
+  if (new Set(scopes.map((s) => s.root)).size > 1) {
+    return `${why}, and these lie under different roots: rewrite each`;
+  }
+  const root = resolveRoot(host.cwd, scopes[0]!.root);
+  const globs: string[] = [];
+  for (const { path } of scopes) {
+    if (path === undefined) return `${why}: one of them is the whole root, so name none and pass -g globs`;
+    const escaped = path.replace(/[*?[\]{}!\\]/g, (c) => `\\${c}`);
+    const dir = await host.backend.stat(`${root}/${path}`).then((st) => st.isDirectory(), () => false);
+    globs.push(dir ? `${escaped}/**` : escaped);
+  }
+  return `${why}: name their folder and narrow it with -g instead (graver sg -p … -r …${
+    globs.map((g) => ` -g '${g}'`).join("")
+  }${scopes[0]!.root === undefined ? "" : ` --root ${root}`})`;
 }

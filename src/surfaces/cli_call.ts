@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { withCommandPool } from "./_cli_pool.ts";
 import type { DispatchOptions } from "../tools/dispatch.ts";
 import type { ToolResult } from "../tools/types.ts";
 import { exitCodeOf, printJson, registerCliCommand, usageError, WORKSPACE_FLAGS } from "./cli.ts";
@@ -49,11 +50,8 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
         });
       }
     }
-    // A structural search or rewrite parses in a pool as `graver sg` does: its workers start only for a search
-    // with much to parse.
-    const pool = POOLED_TOOLS.has(tool) ? await host.matchPool?.() : undefined;
-    try {
-      const ws = await open(flags["root"] as string | undefined, pool ? { matchPool: pool } : {});
+    const call = async (opener: typeof open) => {
+      const ws = await opener(flags["root"] as string | undefined);
       const options: DispatchOptions = sessionCallOptions(flags);
       if (flags["dry-run"]) options.dryRun = true;
       if (options.session !== undefined) await loadSession(ws, options.session);
@@ -61,9 +59,9 @@ count as read: the same call again succeeds). --guard warn|off relaxes it (docs/
       if (options.session !== undefined) await saveSession(ws, options.session);
       printJson(host, result);
       return exitCodeOf(result);
-    } finally {
-      pool?.close();
-    }
+    };
+    // A structural search or rewrite parses in a pool as `graver sg` does.
+    return POOLED_TOOLS.has(tool) ? await withCommandPool({ host, open }, call) : await call(open);
   },
 });
 

@@ -15,6 +15,7 @@ import {
   type CliScope,
   cliScopes,
   exitOfAll,
+  oneRewritePath,
   type ScopeAnswer,
   searchEachScope,
   withShownPaths,
@@ -33,6 +34,7 @@ import {
 import { appendAll } from "../arrays.ts";
 import { type InlineRule, toolArgsOf } from "./_sg_inline_rules.ts";
 import { rulesOf } from "./_sg_project.ts";
+import { withCommandPool } from "./_cli_pool.ts";
 import {
   COLOR_FLAG,
   HEADING_FLAG,
@@ -379,21 +381,12 @@ Exit codes as ast-grep: 0 found, 1 none, 2 an error.`,
     if (typeof parseSize === "object") {
       return usageError(invocation.host, "sg", { message: parseSize.problem });
     }
-    // The pool's workers start only for a search with much to parse: a small one never starts them.
-    const pool = await invocation.host.matchPool?.();
-    const options = {
-      ...(pool ? { matchPool: pool } : {}),
-      ...(parseSize !== undefined ? { maxParseBytes: parseSize } : {}),
-    };
-    try {
-      return await runSg({ ...invocation, open: (root) => invocation.open(root, options) });
-    } finally {
-      pool?.close();
-    }
+    const limit = parseSize === undefined ? {} : { maxParseBytes: parseSize };
+    return await withCommandPool(invocation, (open) => runSg({ ...invocation, open }), limit);
   },
 });
 
-/** `graver sg`'s run, with the workspaces it opens parsing in the command's pool where it has one. */
+/** `graver sg`'s run (its workspaces opened with the command's pool and parse limit). */
 async function runSg(call: CliInvocation): Promise<number> {
   const { flags: asGiven, values, positional: given, host: givenHost, open } = call;
   const host = withColorFlag(givenHost, asGiven);
@@ -506,29 +499,6 @@ async function sgQuery(
     });
   const open = q.stdin ? () => Promise.resolve(q.stdin!.ws) : q.open;
   return await searchEachScope(scopes, { open, args, search });
-}
-
-/**
- * Why a rewrite over several PATHs is refused, and what to run instead: one PATH keeps it one atomic commit, so
- * the PATHs become `-g` globs under their common root (a folder's `DIR/**`), or, under different roots, one
- * rewrite each.
- */
-async function oneRewritePath(host: CliHost, scopes: CliScope[]): Promise<string> {
-  const why = `a rewrite is one atomic change over one PATH (got ${scopes.length})`;
-  if (new Set(scopes.map((s) => s.root)).size > 1) {
-    return `${why}, and these lie under different roots: rewrite each`;
-  }
-  const root = resolveRoot(host.cwd, scopes[0]!.root);
-  const globs: string[] = [];
-  for (const { path } of scopes) {
-    if (path === undefined) return `${why}: one of them is the whole root, so name none and pass -g globs`;
-    const escaped = path.replace(/[*?[\]{}!\\]/g, (c) => `\\${c}`);
-    const dir = await host.backend.stat(`${root}/${path}`).then((st) => st.isDirectory(), () => false);
-    globs.push(dir ? `${escaped}/**` : escaped);
-  }
-  return `${why}: name their folder and narrow it with -g instead (graver sg -p … -r …${
-    globs.map((g) => ` -g '${g}'`).join("")
-  }${scopes[0]!.root === undefined ? "" : ` --root ${root}`})`;
 }
 
 /** One PATH's search or rewrite, printed as ast-grep prints it (ast-grep's JSON gathered); its exit code and result. */
