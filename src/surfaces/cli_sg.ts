@@ -20,7 +20,7 @@ import {
   searchEachScope,
   withShownPaths,
 } from "./_cli_scope.ts";
-import { resolveHostPath, resolveRoot } from "./_cli_workspace.ts";
+import { resolveHostPath } from "./_cli_workspace.ts";
 import {
   failureText,
   notesText,
