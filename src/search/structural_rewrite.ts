@@ -231,8 +231,8 @@ function commentsDropped(
     {
       hint:
         "Bind the code around them with a $$$ metavariable (what it binds is carried over whole, comments " +
-        `included: \`foo($$$A)\` → \`bar($$$A)\`), write them into the rewrite, or leave those sites out: pass ` +
-        `${LEAVE_OUT}`,
+        `included: \`foo($$$A)\` → \`bar($$$A)\`), write them into the rewrite, or leave those sites out: ` +
+        LEAVE_OUT,
       details: {
         sites: dropping.map(({ path, site }) => ({
           path,

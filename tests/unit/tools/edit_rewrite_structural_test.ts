@@ -344,6 +344,7 @@ Deno.test("a rewrite that would drop a comment inside its matches is refused; wi
   assert.ok(!r.ok);
   const sites = r.error.details!["sites"] as { line: number; comments: string[] }[];
   assert.deepEqual(sites.map((s) => [s.line, s.comments]), [[1, ["/* keep me */"]], [2, ["// trailing"]]]);
+  assert.match(r.error.hint, /leave those sites out: pass the ids of the other sites/); // said "pass pass"
   assert.equal(await textOf(backend, "/w/cm.js"), js);
   okData(await ws.call("edit_rewrite_structural", { pattern: "foo($$$A)", rewrite: "bar($$$A)" }));
   assert.equal(await textOf(backend, "/w/cm.js"), js.replaceAll("foo(", "bar("));
