@@ -53,9 +53,10 @@ export interface CliHost {
   /** How long work runs before its progress line appears, in ms (default 400). */
   progressDelayMs?: number;
   /**
-   * A pool of workers for a structural command's parsing (`graver sg`): its workers start only once a search
-   * has parsed 100,000 characters of candidates on its own thread, so a small search never starts one; the
-   * command closes it when it ends. Absent: structural commands parse on the main thread alone.
+   * A pool of workers for a structural command's parsing (`graver sg`, `graver call search_structural`): its
+   * workers start only once a search has parsed the pool's `startChars` of candidates on its own thread (the
+   * Deno adapter's: 1,000,000), so a small search never starts one; the command closes it when it ends.
+   * Absent: structural commands parse on the main thread alone.
    */
   matchPool?(): Promise<MatchPool>;
 }

@@ -94,7 +94,7 @@ if (import.meta.main) {
     backend: createDiskBackend(),
     wasm,
     // `graver sg` over a large tree parses on two cores. Its workers start cold (a worker's start costs about
-    // what 1 MB of parsing does), so only once a search has parsed 2,000,000 characters on its own.
+    // what 1 MB of parsing does), so only once a search has parsed 1,000,000 characters on its own.
     matchPool: async () =>
       (await import("./match_pool.ts")).createMatchPool({ wasm, idleMs: 10_000, startChars: 1_000_000 }),
     ...terminal(),
